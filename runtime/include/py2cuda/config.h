@@ -1,0 +1,21 @@
+// py2cuda runtime: compilation-mode switches shared by every runtime header.
+//
+// The same headers are compiled three ways: by nvcc for the GPU (device pass and
+// host pass), and by a plain host compiler (g++/clang++) for the backend-neutral
+// pieces and, later, for CPU emulation. These macros hide the CUDA keywords from
+// the host compiler so that one definition serves all of them.
+#pragma once
+
+#if defined(__CUDACC__)
+// nvcc: code runs on the GPU; kernels launch through the CUDA runtime.
+#define P2C_BACKEND_CUDA 1
+#define P2C_HD __host__ __device__
+#define P2C_DEVICE __device__
+#define P2C_INLINE __forceinline__
+#else
+// A plain host compiler: the CUDA keywords mean nothing here.
+#define P2C_BACKEND_CUDA 0
+#define P2C_HD
+#define P2C_DEVICE
+#define P2C_INLINE inline
+#endif

@@ -1,0 +1,55 @@
+// py2cuda runtime: cuda.grid, cuda.gridsize, cuda.laneid and cuda.warpsize.
+//
+// As in Numba, grid and gridsize are computed in 64 bits (each 32-bit special
+// register widened before the multiply-add), so they do not overflow for grids of
+// more than 2**31 threads; laneid and warpsize are int32.
+#pragma once
+
+#include <cstdint>
+
+#include "backend.h"
+#include "tuple.h"
+
+namespace py2cuda {
+
+inline constexpr int32_t warpsize = 32;
+
+namespace detail {
+P2C_DEVICE P2C_INLINE int64_t global_index(uint32_t thread, uint32_t block, uint32_t block_size) {
+  return static_cast<int64_t>(block_size) * static_cast<int64_t>(block) + static_cast<int64_t>(thread);
+}
+P2C_DEVICE P2C_INLINE int64_t threads_along(uint32_t block_size, uint32_t blocks) {
+  return static_cast<int64_t>(block_size) * static_cast<int64_t>(blocks);
+}
+}  // namespace detail
+
+// cuda.grid(1): the thread's absolute index, threadIdx.x + blockIdx.x * blockDim.x.
+P2C_DEVICE P2C_INLINE int64_t grid1() { return detail::global_index(threadIdx.x, blockIdx.x, blockDim.x); }
+
+P2C_DEVICE P2C_INLINE tuple<int64_t, int64_t> grid2() {
+  return {detail::global_index(threadIdx.x, blockIdx.x, blockDim.x),
+          detail::global_index(threadIdx.y, blockIdx.y, blockDim.y)};
+}
+
+P2C_DEVICE P2C_INLINE tuple<int64_t, int64_t, int64_t> grid3() {
+  return {detail::global_index(threadIdx.x, blockIdx.x, blockDim.x),
+          detail::global_index(threadIdx.y, blockIdx.y, blockDim.y),
+          detail::global_index(threadIdx.z, blockIdx.z, blockDim.z)};
+}
+
+// cuda.gridsize(1): the number of threads in the grid along x, blockDim.x * gridDim.x.
+P2C_DEVICE P2C_INLINE int64_t gridsize1() { return detail::threads_along(blockDim.x, gridDim.x); }
+
+P2C_DEVICE P2C_INLINE tuple<int64_t, int64_t> gridsize2() {
+  return {detail::threads_along(blockDim.x, gridDim.x), detail::threads_along(blockDim.y, gridDim.y)};
+}
+
+P2C_DEVICE P2C_INLINE tuple<int64_t, int64_t, int64_t> gridsize3() {
+  return {detail::threads_along(blockDim.x, gridDim.x), detail::threads_along(blockDim.y, gridDim.y),
+          detail::threads_along(blockDim.z, gridDim.z)};
+}
+
+// cuda.laneid: the thread's lane in its warp.
+P2C_DEVICE P2C_INLINE int32_t laneid() { return backend::laneid(); }
+
+}  // namespace py2cuda

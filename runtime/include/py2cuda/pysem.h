@@ -1,0 +1,340 @@
+// py2cuda runtime: Python operators with the results Numba's CUDA target gives.
+//
+// C++'s `/`, `%`, `pow` and casts differ from Python's; these helpers give what a
+// Numba CUDA kernel computes (numba-cuda 0.30.4 with its default error model,
+// "numpy"). The reference is numba-cuda's lowering as compiled for the GPU by NVVM,
+// which differs from Numba's CPU target in four places, each marked "CUDA" below:
+//   - float `%` and `//` start from NVVM's expansion of LLVM's `frem`,
+//     |x| - floor(|x| / |y|) * |y| (fused by ptxas), not an exact fmod;
+//   - int ** int converts its result through float64;
+//   - round(x) is llrint (cvt.rni.s64.f64): NaN gives 0, out of range saturates;
+//   - max/min of two floats are PTX max/min (NaN-ignoring, -0.0 < +0.0).
+// tests/runtime/gen_pysem_cases.py records, for hundreds of operands, what Numba
+// (or, where it differs, the CUDA lowering) gives; tests/unit/test_runtime_pysem.cpp
+// checks every helper against that table bit for bit.
+//
+// Each helper is overloaded for exactly the operand types Numba computes in
+// (int64, uint64, float32, float64): the translator converts both operands to
+// the common type first, and a call with other types is ambiguous on purpose.
+#pragma once
+
+#include <math.h>
+
+#include <cstdint>  // INT64_MIN and friends: std::numeric_limits is host-only under nvcc
+#include <type_traits>
+
+#include "config.h"
+
+namespace py2cuda {
+namespace detail {
+
+// ---- one spelling of the few libm functions needed, on host and device ----------
+// Under nvcc the global-namespace math functions are __host__ __device__ and map to
+// the same libdevice functions that Numba's lowering calls.
+P2C_HD P2C_INLINE float floor_(float x) { return ::floorf(x); }
+P2C_HD P2C_INLINE double floor_(double x) { return ::floor(x); }
+P2C_HD P2C_INLINE float fabs_(float x) { return ::fabsf(x); }
+P2C_HD P2C_INLINE double fabs_(double x) { return ::fabs(x); }
+P2C_HD P2C_INLINE float fma_(float a, float b, float c) { return ::fmaf(a, b, c); }
+P2C_HD P2C_INLINE double fma_(double a, double b, double c) { return ::fma(a, b, c); }
+
+template <class F>
+P2C_HD P2C_INLINE bool is_nan(F x) {
+  return x != x;
+}
+
+// ---- float -> integer conversions as the GPU does them ---------------------------
+// PTX's cvt to an integer saturates: NaN gives 0, values beyond the range give the
+// nearest end. (In C++ those conversions are undefined, so the host spells it out.)
+constexpr double kTwoPow63 = 9223372036854775808.0;
+constexpr double kTwoPow64 = 18446744073709551616.0;
+
+// Truncation toward zero (cvt.rzi.s64.f64).
+P2C_HD P2C_INLINE int64_t f64_to_i64_trunc_sat(double x) {
+#if defined(__CUDA_ARCH__)
+  return __double2ll_rz(x);
+#else
+  if (is_nan(x)) return 0;
+  if (x >= kTwoPow63) return INT64_MAX;
+  if (x < -kTwoPow63) return INT64_MIN;
+  return static_cast<int64_t>(x);
+#endif
+}
+
+// Truncation toward zero (cvt.rzi.u64.f64).
+P2C_HD P2C_INLINE uint64_t f64_to_u64_trunc_sat(double x) {
+#if defined(__CUDA_ARCH__)
+  return __double2ull_rz(x);
+#else
+  if (is_nan(x) || x <= -1.0) return 0;
+  if (x >= kTwoPow64) return UINT64_MAX;
+  return static_cast<uint64_t>(x);
+#endif
+}
+
+// Rounding half to even (cvt.rni.s64.f64), what libdevice's llrint is.
+P2C_HD P2C_INLINE int64_t f64_to_i64_rint_sat(double x) {
+#if defined(__CUDA_ARCH__)
+  return __double2ll_rn(x);
+#else
+  if (is_nan(x)) return 0;
+  if (x >= kTwoPow63) return INT64_MAX;
+  if (x < -kTwoPow63) return INT64_MIN;
+  return static_cast<int64_t>(::nearbyint(x));  // the default rounding mode: half to even
+#endif
+}
+
+// ---- integer division -----------------------------------------------------------
+struct DivModI64 {
+  int64_t quotient;
+  int64_t remainder;
+};
+
+// Python's divmod for int64, as Numba lowers it: the quotient rounds toward minus
+// infinity and the remainder takes the divisor's sign. A zero divisor gives (0, 0)
+// (the numpy error model raises nothing), and so does INT64_MIN // -1, whose true
+// quotient 2**63 does not fit.
+P2C_HD P2C_INLINE DivModI64 divmod_i64(int64_t a, int64_t b) {
+  if (b == 0 || (a == INT64_MIN && b == -1)) return {0, 0};
+  int64_t q = a / b;
+  int64_t r = a % b;
+  if (r != 0 && ((r ^ b) < 0)) {  // C++ truncated toward zero; step down to the floor
+    q -= 1;
+    r += b;
+  }
+  return {q, r};
+}
+
+// ---- float division ---------------------------------------------------------------
+// CUDA: numba-cuda computes x % y with LLVM's `frem`, which NVVM expands to
+// |x| - floor(|x| / |y|) * |y| with the sign of x, the multiply and subtract fused
+// by ptxas into one FMA. For quotients below 2**53 this is the exact fmod; beyond,
+// it is not (and neither is then Numba's result on a GPU). y == 0 gives NaN.
+template <class F>
+P2C_HD P2C_INLINE F nvvm_frem(F x, F y) {
+  const F ax = fabs_(x);
+  const F ay = fabs_(y);
+  const F r = fma_(-floor_(ax / ay), ay, ax);
+  return x < F(0) ? -r : r;
+}
+
+// Numba's real_divmod (CPython's float_divmod) on top of that remainder. The zero
+// divisor takes the numpy error model's path: x / y for `//`, frem(x, 0) = NaN for `%`.
+template <class F>
+P2C_HD P2C_INLINE F real_mod(F x, F y) {
+  F mod = nvvm_frem(x, y);
+  if (y == F(0)) return mod;
+  if (mod != F(0)) {  // unordered compare: NaN takes this branch too
+    if ((y < F(0)) != (mod < F(0))) mod += y;  // give the remainder the divisor's sign
+  } else {
+    mod = y < F(0) ? F(-0.0) : F(0.0);  // a zero remainder also takes the divisor's sign
+  }
+  return mod;
+}
+
+template <class F>
+P2C_HD P2C_INLINE F real_floordiv(F x, F y) {
+  if (y == F(0)) return x / y;  // +-inf or NaN
+  const F mod = nvvm_frem(x, y);
+  F div = (x - mod) / y;
+  if (mod != F(0) && ((y < F(0)) != (mod < F(0)))) div -= F(1);
+  if (div < F(0) || div > F(0)) {  // ordered compare: NaN takes the else branch
+    // Snap the quotient to the nearest integer (it is within rounding of one).
+    F floordiv = floor_(div);
+    if (div - floordiv > F(0.5)) floordiv += F(1);
+    return floordiv;
+  }
+  div *= div;          // +0, or NaN
+  return div * x / y;  // a zero with the sign of the true quotient
+}
+
+// ---- powers ---------------------------------------------------------------------
+// Numba's int_power_impl: exponentiation by squaring for exponents up to 0x10000,
+// math.pow beyond (its "optimization cutoff").
+constexpr uint64_t kPowSquaringLimit = 0x10000;
+
+// The magnitude of an exponent and whether it was negative. Numba raises
+// OverflowError for -(2**63), whose negation overflows; here it becomes 2**63.
+template <class E>
+P2C_HD P2C_INLINE uint64_t exponent_magnitude(E exp, bool& negative) {
+  negative = false;
+  if constexpr (std::is_signed_v<E>) {
+    negative = exp < 0;
+    if (negative) return uint64_t{0} - static_cast<uint64_t>(exp);
+  }
+  return static_cast<uint64_t>(exp);
+}
+
+// Exponentiation by squaring with the wrapping multiplication of Numba's integers
+// (done in uint64_t, which wraps without undefined behaviour).
+P2C_HD P2C_INLINE uint64_t square_and_multiply(uint64_t base, uint64_t exp) {
+  uint64_t result = 1;
+  while (exp != 0) {
+    if (exp & 1) result *= base;
+    exp >>= 1;
+    base *= base;
+  }
+  return result;
+}
+
+template <class F, class E>
+P2C_HD P2C_INLINE F float_int_power(F base, E exp) {
+  bool invert;
+  uint64_t e = exponent_magnitude(exp, invert);
+  if (e > kPowSquaringLimit) {
+    // math.pow(base, float(exp)) in double precision, then rounded to F.
+    return static_cast<F>(::pow(static_cast<double>(base), static_cast<double>(exp)));
+  }
+  F result = F(1);
+  while (e != 0) {
+    if (e & 1) result *= base;
+    e >>= 1;
+    base *= base;
+  }
+  // Numba inverts in double precision (`1.0 / r`) and rounds to F.
+  return invert ? static_cast<F>(1.0 / static_cast<double>(result)) : result;
+}
+
+// ---- min / max of two floats --------------------------------------------------------
+// CUDA: Numba lowers max(a, b) and min(a, b) of two floats to libdevice fmax/fmin,
+// i.e. PTX max/min: a NaN operand is ignored, and -0.0 counts as less than +0.0
+// (IEEE 754-2019 maximumNumber/minimumNumber). The host spells that out, because
+// C's fmax leaves the sign of a zero result unspecified.
+template <class F>
+P2C_HD P2C_INLINE F float_max(F a, F b) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (std::is_same_v<F, float>) return ::fmaxf(a, b);
+  else return ::fmax(a, b);
+#else
+  if (is_nan(a)) return b;
+  if (is_nan(b)) return a;
+  if (a == b) return ::signbit(a) ? b : a;  // equal: only the sign of a zero can differ
+  return a > b ? a : b;
+#endif
+}
+
+template <class F>
+P2C_HD P2C_INLINE F float_min(F a, F b) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (std::is_same_v<F, float>) return ::fminf(a, b);
+  else return ::fmin(a, b);
+#else
+  if (is_nan(a)) return b;
+  if (is_nan(b)) return a;
+  if (a == b) return ::signbit(a) ? a : b;
+  return a < b ? a : b;
+#endif
+}
+
+}  // namespace detail
+
+// ==== floor division: a // b =========================================================
+// Integers: rounds toward minus infinity; a zero divisor gives 0, as does
+// INT64_MIN // -1. Floats: Python's float floor division; a zero divisor gives
+// +-inf or NaN.
+P2C_HD P2C_INLINE int64_t floordiv(int64_t a, int64_t b) { return detail::divmod_i64(a, b).quotient; }
+P2C_HD P2C_INLINE uint64_t floordiv(uint64_t a, uint64_t b) { return b == 0 ? 0 : a / b; }
+P2C_HD P2C_INLINE float floordiv(float a, float b) { return detail::real_floordiv(a, b); }
+P2C_HD P2C_INLINE double floordiv(double a, double b) { return detail::real_floordiv(a, b); }
+
+// ==== modulo: a % b =====================================================================
+// The result has the sign of the divisor. Integers: a zero divisor gives 0.
+// Floats: a zero divisor gives NaN.
+P2C_HD P2C_INLINE int64_t mod(int64_t a, int64_t b) { return detail::divmod_i64(a, b).remainder; }
+P2C_HD P2C_INLINE uint64_t mod(uint64_t a, uint64_t b) { return b == 0 ? 0 : a % b; }
+P2C_HD P2C_INLINE float mod(float a, float b) { return detail::real_mod(a, b); }
+P2C_HD P2C_INLINE double mod(double a, double b) { return detail::real_mod(a, b); }
+
+// ==== integer power: base ** exp with a run-time exponent ===============================
+// A negative exponent gives 0, except for base 1 or -1 (then +-1) and base 0 (then
+// INT64_MIN, Numba's value for 0 ** negative when it raises nothing). Overflow wraps.
+// CUDA: numba-cuda's int_power ends in `1.0 / r if invert else r`, which makes the
+// result pass through float64: results beyond 2**53 in magnitude are rounded to a
+// double and truncated back (saturating), unlike Numba's CPU target.
+P2C_HD P2C_INLINE int64_t ipow(int64_t base, int64_t exp) {
+  bool invert;
+  const uint64_t e = detail::exponent_magnitude(exp, invert);
+  if (invert) {
+    if (base == 0) return INT64_MIN;
+    if (base != 1 && base != -1) return 0;
+  }
+  if (e > detail::kPowSquaringLimit) {
+    return detail::f64_to_i64_trunc_sat(::pow(static_cast<double>(base), static_cast<double>(exp)));
+  }
+  const auto wrapped = static_cast<int64_t>(detail::square_and_multiply(static_cast<uint64_t>(base), e));
+  double result = static_cast<double>(wrapped);
+  if (invert) result = 1.0 / result;
+  return detail::f64_to_i64_trunc_sat(result);
+}
+
+P2C_HD P2C_INLINE uint64_t ipow(uint64_t base, uint64_t exp) {
+  if (exp > detail::kPowSquaringLimit) {
+    return detail::f64_to_u64_trunc_sat(::pow(static_cast<double>(base), static_cast<double>(exp)));
+  }
+  // CUDA: through float64, as for int64 above.
+  return detail::f64_to_u64_trunc_sat(static_cast<double>(detail::square_and_multiply(base, exp)));
+}
+
+// ==== float ** integer with a run-time exponent ==========================================
+// Numba types float32 ** int as float32 and float64 ** int as float64, computed by
+// repeated squaring in that precision (not pow()), a negative exponent inverting
+// the result; exponents beyond 0x10000 use pow() in double precision. (A constant
+// exponent is the translator's business: Numba unrolls it into multiplications.)
+P2C_HD P2C_INLINE float fpowi(float base, int64_t exp) { return detail::float_int_power(base, exp); }
+P2C_HD P2C_INLINE double fpowi(double base, int64_t exp) { return detail::float_int_power(base, exp); }
+P2C_HD P2C_INLINE float fpowi(float base, uint64_t exp) { return detail::float_int_power(base, exp); }
+P2C_HD P2C_INLINE double fpowi(double base, uint64_t exp) { return detail::float_int_power(base, exp); }
+
+// ==== round(x) with one argument ==========================================================
+// Python's round: to the nearest integer, ties to even, as an int64. CUDA: NaN gives 0
+// and values beyond the int64 range saturate (Python would raise).
+P2C_HD P2C_INLINE int64_t round_half_even(float x) {
+  return detail::f64_to_i64_rint_sat(static_cast<double>(x));
+}
+P2C_HD P2C_INLINE int64_t round_half_even(double x) { return detail::f64_to_i64_rint_sat(x); }
+
+// ==== builtin max / min ====================================================================
+// Two operands of one type. Floats (CUDA): NaN operands are ignored (max(nan, 1.0)
+// and max(1.0, nan) are both 1.0) and -0.0 < +0.0. Integers: the larger/smaller.
+template <class T>
+P2C_HD P2C_INLINE T py_max(T a, T b) {
+  static_assert(std::is_arithmetic_v<T>, "py2cuda::py_max takes numbers of one type");
+  if constexpr (std::is_floating_point_v<T>) {
+    return detail::float_max(a, b);
+  } else {
+    return b > a ? b : a;
+  }
+}
+
+template <class T>
+P2C_HD P2C_INLINE T py_min(T a, T b) {
+  static_assert(std::is_arithmetic_v<T>, "py2cuda::py_min takes numbers of one type");
+  if constexpr (std::is_floating_point_v<T>) {
+    return detail::float_min(a, b);
+  } else {
+    return b < a ? b : a;
+  }
+}
+
+// Numba's generic lowering of max/min, used for THREE OR MORE operands and for two
+// operands that are not both floats (an int and a float): Python's left-to-right
+// algorithm, `acc = v if v > acc else acc`. With floats this is order-dependent
+// around NaN, unlike py_max: max(nan, 1.0, 2.0) is nan, max(1.0, nan, 2.0) is 2.0.
+// The translator converts every operand to the common type first.
+template <class T, class... Rest>
+P2C_HD P2C_INLINE T py_max_generic(T a, T b, Rest... rest) {
+  static_assert((std::is_same_v<T, Rest> && ...), "py2cuda::py_max_generic takes numbers of one type");
+  T acc = b > a ? b : a;
+  ((acc = rest > acc ? rest : acc), ...);
+  return acc;
+}
+
+template <class T, class... Rest>
+P2C_HD P2C_INLINE T py_min_generic(T a, T b, Rest... rest) {
+  static_assert((std::is_same_v<T, Rest> && ...), "py2cuda::py_min_generic takes numbers of one type");
+  T acc = b < a ? b : a;
+  ((acc = rest < acc ? rest : acc), ...);
+  return acc;
+}
+
+}  // namespace py2cuda

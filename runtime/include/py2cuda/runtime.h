@@ -1,0 +1,23 @@
+// py2cuda runtime: the one header every emitted .cu includes.
+//
+// Header-only. Under nvcc the kernels run on the GPU through the CUDA backend;
+// compiled by a host compiler they are meant to run on the CPU emulation backend
+// (not implemented yet: see backend_emulation.h).
+#pragma once
+
+#include "config.h"
+
+// Backend-neutral: usable from any C++20 compiler.
+#include "array.h"
+#include "error.h"
+#include "host_array.h"
+#include "launch_config.h"
+#include "pysem.h"
+#include "stream.h"
+#include "tuple.h"
+
+// Need a backend.
+#include "backend.h"
+#include "device_array.h"
+#include "grid.h"
+#include "launch.h"

@@ -1,0 +1,11 @@
+# expect: 11:5: error: a kernel cannot return a value
+# A kernel that returns its result instead of storing it.
+from numba import cuda
+
+
+@cuda.jit("void(float32[::1])")
+def total(x):
+    s = 0.0
+    for j in range(x.size):
+        s += x[j]
+    return s

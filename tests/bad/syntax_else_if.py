@@ -1,0 +1,15 @@
+# expect: 12:5: error: invalid syntax
+# allow-extra-errors
+# C-style 'else if' instead of Python's 'elif'.
+from numba import cuda
+
+
+@cuda.jit("void(float32[::1], int32[::1])")
+def sign(x, out):
+    i = cuda.grid(1)
+    if x[i] < 0.0:
+        out[i] = -1
+    else if x[i] > 0.0:
+        out[i] = 1
+    else:
+        out[i] = 0

@@ -1,0 +1,10 @@
+# expect: 10:9: error: cannot index array(float32, 1d, C) with float64
+# True division makes the index a float64.
+from numba import cuda
+
+
+@cuda.jit("void(float32[::1], float32[::1])")
+def downsample(x, out):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i / 2] = x[i]

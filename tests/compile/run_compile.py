@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Compile tests: every emitted .cu must build with nvcc for sm_80 and sm_90, every header with g++.
+
+Programs: samples/*.py, tests/golden/*.py and tests/programs/*.py (where the
+folder exists). Each is translated from its own folder, by bare file name,
+into a scratch folder as NAME.cu with --header NAME.h (plus any options from
+its `# py2cuda-args:` lines); a translation that fails is a test failure.
+Then, up to --jobs at a time:
+
+    nvcc -std=c++20 -c -I REPO/runtime/include \\
+         -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 NAME.cu
+    g++ -std=c++20 -fsyntax-only -I REPO/runtime/include  (a file including NAME.h twice,
+                                                         which also checks its include guard)
+
+The header check is left out where py2cuda wrote no header. Without nvcc the
+test is skipped (exit 77). nvcc is looked up on PATH, in $CUDA_HOME/bin, then
+in /usr/local/cuda/bin; the host compiler is $CXX, else g++, else clang++.
+
+    run_compile.py --py2cuda BUILD/py2cuda [-j N] [--keep] [NAME ...]
+"""
+import concurrent.futures
+import dataclasses
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from testlib import cli, tools, translator  # noqa: E402
+from testlib.report import Reporter, indent  # noqa: E402
+from testlib.scratch import scratch_dir  # noqa: E402
+
+# (case-name prefix, folder relative to the repository) of the programs to compile.
+PROGRAM_FOLDERS = (("samples", "samples"), ("golden", "tests/golden"), ("programs", "tests/programs"))
+NVCC_ARCH_FLAGS = ["-gencode", "arch=compute_80,code=sm_80", "-gencode", "arch=compute_90,code=sm_90"]
+COMPILE_TIMEOUT_S = 600
+SKIP_STATUS = 77  # ctest's SKIP_RETURN_CODE for script tests
+
+
+@dataclasses.dataclass
+class Case:
+    name: str  # e.g. "samples/saxpy"
+    program: Path
+    out_dir: Path  # where NAME.cu and NAME.h go
+
+    @property
+    def cu(self) -> Path:
+        return self.out_dir / f"{self.program.stem}.cu"
+
+    @property
+    def header(self) -> Path:
+        return self.out_dir / f"{self.program.stem}.h"
+
+
+def main() -> int:
+    parser = cli.make_parser(__doc__.splitlines()[0])
+    parser.add_argument("-j", "--jobs", type=int, default=2, help="compilers run at once (default 2)")
+    args = cli.parse(parser)
+    cli.require_py2cuda(parser, args)
+
+    nvcc = tools.find_nvcc()
+    if nvcc is None:
+        print("nvcc not found (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin): compile tests skipped")
+        return SKIP_STATUS
+    cxx = tools.find_host_cxx()
+    include_dir = args.source_dir / "runtime" / "include"
+
+    report = Reporter()
+    with scratch_dir("compile", args.keep) as work:
+        cases = collect(args.source_dir, work, args.names)
+        compilable = []
+        for case in cases:
+            problem = translate(case, args)
+            if problem:
+                report.fail(case.name, *problem)
+            else:
+                compilable.append(case)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            futures = [pool.submit(compile_case, case, nvcc, cxx, include_dir) for case in compilable]
+            # Reported in input order, so the log reads the same from run to run.
+            for case, future in zip(compilable, futures):
+                problem, note = future.result()
+                if problem:
+                    report.fail(case.name, *problem)
+                else:
+                    report.ok(case.name, note)
+    return report.finish()
+
+
+def collect(source_dir: Path, work: Path, filters: list[str]) -> list[Case]:
+    cases = []
+    for prefix, folder in PROGRAM_FOLDERS:
+        for program in translator.programs(source_dir / folder):
+            name = f"{prefix}/{program.stem}"
+            if cli.selected(name, filters):
+                out_dir = work / prefix
+                out_dir.mkdir(exist_ok=True)
+                cases.append(Case(name, program, out_dir))
+    return cases
+
+
+def translate(case: Case, args) -> tuple[str, str] | None:
+    """Writes NAME.cu and NAME.h; returns (reason, details) on failure."""
+    argv = [case.program.name, "-o", str(case.cu), "--header", str(case.header),
+            *translator.extra_args(case.program)]
+    run = translator.run(args.py2cuda, argv, cwd=case.program.parent, timeout=args.timeout)
+    if why := run.failure():
+        return f"translation: {why}", indent(run.stderr)
+    if run.returncode != 0:
+        return f"translation failed (status {run.returncode})", indent(run.stderr)
+    if not case.cu.exists():
+        return "translation exited 0 but wrote no .cu", ""
+    return None
+
+
+def compile_case(case: Case, nvcc: Path, cxx: str | None, include_dir: Path):
+    """Runs nvcc, then the header check; returns ((reason, details) or None, note for PASS)."""
+    ok, out = tools.run_tool(
+        [str(nvcc), "-std=c++20", "-c", "-I", str(include_dir), *NVCC_ARCH_FLAGS,
+         "-o", str(case.cu.with_suffix(".o")), str(case.cu)],
+        cwd=case.out_dir, timeout=COMPILE_TIMEOUT_S)
+    if not ok:
+        return (f"nvcc failed on {case.cu.name}", indent(out)), ""
+    if not case.header.exists():
+        return None, "no header written"
+    if cxx is None:
+        return None, "no host C++ compiler for the header check"
+    check = case.out_dir / f"{case.program.stem}_header_check.cpp"
+    # Included twice: a header without an include guard (or #pragma once) fails here.
+    check.write_text(f'#include "{case.header.name}"\n#include "{case.header.name}"\n')
+    ok, out = tools.run_tool(
+        [cxx, "-std=c++20", "-fsyntax-only", "-I", str(include_dir), "-I", str(case.out_dir), str(check)],
+        cwd=case.out_dir, timeout=COMPILE_TIMEOUT_S)
+    if not ok:
+        return (f"{case.header.name} does not compile as C++", indent(out)), ""
+    return None, ""
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,170 @@
+#include "builtins/table.h"
+
+#include <map>
+
+namespace py2cuda::builtins {
+
+namespace {
+
+// Shorthands that keep each row on one line.
+constexpr bool kCall = true;
+constexpr bool kValue = false;
+
+Builtin math1(std::string_view name, std::string_view f32, std::string_view f64, std::string_view doc) {
+  return Builtin{name, Rule::MathUnary, kCall, f32, f64, false, true, doc};
+}
+
+const std::vector<Builtin>& table() {
+  static const std::vector<Builtin> rows = {
+      // ---------------------------------------------------------------- Python builtins
+      {"abs", Rule::Abs, kCall, "fabsf({0})", "fabs({0})", false, true, "absolute value; keeps the argument's type"},
+      {"min", Rule::MinMax, kCall, "py2cuda::py_min({0}, {1})", "py2cuda::py_min({0}, {1})", false, true,
+       "smallest argument, Python's algorithm (a NaN first argument wins)"},
+      {"max", Rule::MinMax, kCall, "py2cuda::py_max({0}, {1})", "py2cuda::py_max({0}, {1})", false, true,
+       "largest argument, Python's algorithm (a NaN first argument wins)"},
+      {"round", Rule::Round, kCall, "py2cuda::round_half_even({0})", "py2cuda::round_half_even({0})", false, true,
+       "round(x) -> int64, halves to even"},
+      {"int", Rule::ToInt, kCall, "int64_t({0})", "int64_t({0})", false, true, "int(x) -> int64, truncating"},
+      {"float", Rule::ToFloat, kCall, "double({0})", "double({0})", false, true, "float(x) -> float64"},
+      {"bool", Rule::ToBool, kCall, "bool({0})", "bool({0})", false, true, "bool(x) -> truth value"},
+      {"len", Rule::Len, kCall, "{0}.shape[0]", "{0}.shape[0]", true, true, "len(array): first dimension; len(tuple)"},
+      {"range", Rule::Range, kCall, "", "", true, true, "range(stop), range(start, stop[, step]) in for loops"},
+
+      // ---------------------------------------------------------------- math
+      math1("math.sin", "sinf({0})", "sin({0})", "sine"),
+      math1("math.cos", "cosf({0})", "cos({0})", "cosine"),
+      math1("math.tan", "tanf({0})", "tan({0})", "tangent"),
+      math1("math.asin", "asinf({0})", "asin({0})", "arc sine"),
+      math1("math.acos", "acosf({0})", "acos({0})", "arc cosine"),
+      math1("math.atan", "atanf({0})", "atan({0})", "arc tangent"),
+      math1("math.sinh", "sinhf({0})", "sinh({0})", "hyperbolic sine"),
+      math1("math.cosh", "coshf({0})", "cosh({0})", "hyperbolic cosine"),
+      math1("math.tanh", "tanhf({0})", "tanh({0})", "hyperbolic tangent"),
+      math1("math.asinh", "asinhf({0})", "asinh({0})", "inverse hyperbolic sine"),
+      math1("math.acosh", "acoshf({0})", "acosh({0})", "inverse hyperbolic cosine"),
+      math1("math.atanh", "atanhf({0})", "atanh({0})", "inverse hyperbolic tangent"),
+      math1("math.exp", "expf({0})", "exp({0})", "e**x"),
+      math1("math.exp2", "exp2f({0})", "exp2({0})", "2**x"),
+      math1("math.expm1", "expm1f({0})", "expm1({0})", "e**x - 1"),
+      math1("math.log", "logf({0})", "log({0})", "natural logarithm (one argument)"),
+      math1("math.log2", "log2f({0})", "log2({0})", "base-2 logarithm"),
+      math1("math.log10", "log10f({0})", "log10({0})", "base-10 logarithm"),
+      math1("math.log1p", "log1pf({0})", "log1p({0})", "log(1 + x)"),
+      math1("math.sqrt", "sqrtf({0})", "sqrt({0})", "square root"),
+      math1("math.erf", "erff({0})", "erf({0})", "error function"),
+      math1("math.erfc", "erfcf({0})", "erfc({0})", "complementary error function"),
+      math1("math.gamma", "tgammaf({0})", "tgamma({0})", "gamma function"),
+      math1("math.lgamma", "lgammaf({0})", "lgamma({0})", "log of the absolute gamma function"),
+      math1("math.fabs", "fabsf({0})", "fabs({0})", "absolute value as a float"),
+      math1("math.floor", "floorf({0})", "floor({0})", "floor; returns a float on CUDA (unlike Python)"),
+      math1("math.ceil", "ceilf({0})", "ceil({0})", "ceiling; returns a float on CUDA (unlike Python)"),
+      math1("math.trunc", "truncf({0})", "trunc({0})", "truncation; returns a float on CUDA (unlike Python)"),
+      math1("math.degrees", "({0} * 57.2957795f)", "({0} * 57.295779513082323)", "radians to degrees"),
+      math1("math.radians", "({0} * 0.0174532924f)", "({0} * 0.017453292519943295)", "degrees to radians"),
+      {"math.atan2", Rule::MathBinary, kCall, "atan2f({0}, {1})", "atan2({0}, {1})", false, true, "arc tangent of y/x"},
+      {"math.hypot", Rule::MathBinary, kCall, "hypotf({0}, {1})", "hypot({0}, {1})", false, true, "sqrt(x*x + y*y)"},
+      {"math.copysign", Rule::MathBinary, kCall, "copysignf({0}, {1})", "copysign({0}, {1})", false, true,
+       "x with the sign of y"},
+      {"math.fmod", Rule::MathBinary, kCall, "fmodf({0}, {1})", "fmod({0}, {1})", false, true,
+       "C remainder (sign of x)"},
+      {"math.remainder", Rule::MathBinary, kCall, "remainderf({0}, {1})", "remainder({0}, {1})", false, true,
+       "IEEE remainder"},
+      {"math.nextafter", Rule::MathBinary, kCall, "nextafterf({0}, {1})", "nextafter({0}, {1})", false, true,
+       "next float after x towards y"},
+      {"math.pow", Rule::MathPow, kCall, "powf({0}, {1})", "pow({0}, {1})", false, true, "x raised to y"},
+      {"math.ldexp", Rule::MathLdexp, kCall, "ldexpf({0}, {1})", "ldexp({0}, {1})", false, true, "x * 2**i"},
+      {"math.isnan", Rule::MathPredicate, kCall, "isnan({0})", "isnan({0})", false, true, "is x NaN"},
+      {"math.isinf", Rule::MathPredicate, kCall, "isinf({0})", "isinf({0})", false, true, "is x infinite"},
+      {"math.isfinite", Rule::MathPredicate, kCall, "isfinite({0})", "isfinite({0})", false, true,
+       "is x neither NaN nor infinite"},
+      {"math.pi", Rule::Float64Value, kValue, "", "3.1415926535897931", true, true, "the constant pi (frozen)"},
+      {"math.e", Rule::Float64Value, kValue, "", "2.7182818284590451", true, true, "the constant e (frozen)"},
+      {"math.tau", Rule::Float64Value, kValue, "", "6.2831853071795862", true, true, "the constant tau (frozen)"},
+      {"math.inf", Rule::Float64Value, kValue, "", "double(INFINITY)", true, true, "positive infinity (frozen)"},
+      {"math.nan", Rule::Float64Value, kValue, "", "double(NAN)", false, true, "not a number (frozen)"},
+
+      // ---------------------------------------------------------------- numba.cuda: thread indexing
+      {"numba.cuda.threadIdx.x", Rule::Int32Value, kValue, "", "int32_t(threadIdx.x)", true, true, "thread index in the block"},
+      {"numba.cuda.threadIdx.y", Rule::Int32Value, kValue, "", "int32_t(threadIdx.y)", true, true, "thread index in the block"},
+      {"numba.cuda.threadIdx.z", Rule::Int32Value, kValue, "", "int32_t(threadIdx.z)", true, true, "thread index in the block"},
+      {"numba.cuda.blockIdx.x", Rule::Int32Value, kValue, "", "int32_t(blockIdx.x)", true, true, "block index in the grid"},
+      {"numba.cuda.blockIdx.y", Rule::Int32Value, kValue, "", "int32_t(blockIdx.y)", true, true, "block index in the grid"},
+      {"numba.cuda.blockIdx.z", Rule::Int32Value, kValue, "", "int32_t(blockIdx.z)", true, true, "block index in the grid"},
+      {"numba.cuda.blockDim.x", Rule::Int32Value, kValue, "", "int32_t(blockDim.x)", true, true, "threads per block"},
+      {"numba.cuda.blockDim.y", Rule::Int32Value, kValue, "", "int32_t(blockDim.y)", true, true, "threads per block"},
+      {"numba.cuda.blockDim.z", Rule::Int32Value, kValue, "", "int32_t(blockDim.z)", true, true, "threads per block"},
+      {"numba.cuda.gridDim.x", Rule::Int32Value, kValue, "", "int32_t(gridDim.x)", true, true, "blocks in the grid"},
+      {"numba.cuda.gridDim.y", Rule::Int32Value, kValue, "", "int32_t(gridDim.y)", true, true, "blocks in the grid"},
+      {"numba.cuda.gridDim.z", Rule::Int32Value, kValue, "", "int32_t(gridDim.z)", true, true, "blocks in the grid"},
+      {"numba.cuda.laneid", Rule::Int32Value, kValue, "", "py2cuda::laneid()", true, true, "lane of the thread in its warp"},
+      {"numba.cuda.warpsize", Rule::Int32Value, kValue, "", "py2cuda::warpsize", true, true, "threads per warp (32)"},
+      {"numba.cuda.grid", Rule::Grid, kCall, "", "", true, true,
+       "cuda.grid(1) -> int64; cuda.grid(2|3) -> UniTuple(int64 x n): absolute thread position"},
+      {"numba.cuda.gridsize", Rule::Gridsize, kCall, "", "", true, true,
+       "cuda.gridsize(1) -> int64; (2|3) -> UniTuple(int64 x n): threads in the grid"},
+  };
+  return rows;
+}
+
+// numpy and numba scalar constructors share one rule; they are listed once
+// per type name here rather than spelled out by hand.
+const std::vector<Builtin>& scalar_ctors() {
+  static const std::vector<Builtin> rows = [] {
+    std::vector<Builtin> out;
+    static const char* const kNames[] = {"bool_",  "int8",   "int16",  "int32",   "int64",  "uint8",  "uint16",
+                                         "uint32", "uint64", "float32", "float64", "intp",  "uintp"};
+    static std::vector<std::string> paths;  // keeps the string_views alive
+    paths.reserve(2 * std::size(kNames));
+    for (const char* prefix : {"numpy.", "numba."}) {
+      for (const char* n : kNames) {
+        paths.push_back(std::string(prefix) + n);
+        out.push_back(Builtin{paths.back(), Rule::ScalarCtor, kCall, "", "", false, true,
+                              "conversion to the named scalar type"});
+      }
+    }
+    return out;
+  }();
+  return rows;
+}
+
+}  // namespace
+
+const std::vector<Builtin>& all() {
+  static const std::vector<Builtin> rows = [] {
+    std::vector<Builtin> out = table();
+    const auto& ctors = scalar_ctors();
+    out.insert(out.end(), ctors.begin(), ctors.end());
+    return out;
+  }();
+  return rows;
+}
+
+const Builtin* find(std::string_view path) {
+  static const std::map<std::string_view, const Builtin*> index = [] {
+    std::map<std::string_view, const Builtin*> m;
+    for (const Builtin& b : all()) m.emplace(b.path, &b);
+    return m;
+  }();
+  auto it = index.find(path);
+  return it == index.end() ? nullptr : it->second;
+}
+
+std::string markdown() {
+  std::string out = "| Python | kind | CUDA C++ (float32 / float64) | emulated | notes |\n|---|---|---|---|---|\n";
+  for (const Builtin& b : all()) {
+    if (b.rule == Rule::ScalarCtor && b.path.substr(0, 6) == "numba.") continue;  // same as numpy.*
+    std::string python(b.path);
+    if (python.rfind("numba.cuda.", 0) == 0) python = "cuda." + python.substr(11);
+    if (python.rfind("numpy.", 0) == 0) python = "np." + python.substr(6) + " / numba." + python.substr(6);
+    std::string spelling;
+    if (!b.f32.empty() && b.f32 != b.f64) spelling = "`" + std::string(b.f32) + "` / `" + std::string(b.f64) + "`";
+    else if (!b.f64.empty()) spelling = "`" + std::string(b.f64) + "`";
+    else spelling = "(by type)";
+    for (size_t p = spelling.find('|'); p != std::string::npos; p = spelling.find('|', p + 2)) spelling.replace(p, 1, "\\|");
+    out += "| `" + python + "` | " + (b.is_call ? "call" : "value") + " | " + spelling + " | " +
+           (b.emulated ? "yes" : "no") + " | " + std::string(b.doc) + " |\n";
+  }
+  return out;
+}
+
+}  // namespace py2cuda::builtins

@@ -1,0 +1,59 @@
+// THE table of every Python callable and attribute py2cuda translates.
+//
+// One row per Python name: how it is typed (a rule, implemented in
+// builtins/typing.cpp), how it is spelled in CUDA C++ for float32 and for
+// float64 operands (or for every type, when the two are the same), whether
+// the CPU emulation supports it, and a one-line description. The README's
+// "Supported Python" section is generated from this table
+// (`py2cuda --list-builtins`).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace py2cuda::builtins {
+
+// How a row's result type follows from its argument types.
+enum class Rule {
+  MathUnary,       // f32 -> f32, f64 -> f64, integers -> f64
+  MathBinary,      // (f32, f32) -> f32, otherwise f64
+  MathPredicate,   // number -> bool
+  MathLdexp,       // (float, int32) -> float
+  MathPow,         // math.pow: like MathBinary
+  Abs,             // abs(x): the type of x (bool -> int8, like Numba)
+  MinMax,          // min/max of 2+ numbers: unified type
+  Round,           // round(x) -> int64, half to even
+  ToInt,           // int(x) -> int64
+  ToFloat,         // float(x) -> float64
+  ToBool,          // bool(x) -> bool
+  ScalarCtor,      // np.float32(x), numba.int32(x): the named type
+  Len,             // len(array) -> int64 (the first dimension); len(tuple) constant
+  Range,           // range(...): only as a for-loop iterable
+  Grid,            // cuda.grid(n): int64 or UniTuple(int64 x n)
+  Gridsize,        // cuda.gridsize(n): likewise
+  Int32Value,      // attribute values of type int32: threadIdx.x, laneid, warpsize
+  Float64Value,    // attribute values of type float64: math.pi, math.e, math.inf ...
+};
+
+struct Builtin {
+  std::string_view path;  // canonical Python path: "math.exp", "numba.cuda.threadIdx.x", "abs"
+  Rule rule;
+  bool is_call;              // called (`math.exp(x)`) or read as a value (`cuda.threadIdx.x`)
+  std::string_view f32;      // C++ pattern for float32 operands: {0}, {1} are the arguments
+  std::string_view f64;      // C++ pattern for float64 (and every other) operand type
+  bool nonnegative = false;  // the value is never negative (lets indexing skip wraparound)
+  bool emulated = true;      // works in the CPU emulation
+  std::string_view doc;
+};
+
+// Every row, in the table's order (grouped by module).
+const std::vector<Builtin>& all();
+
+// The row for a canonical Python path, or nullptr.
+const Builtin* find(std::string_view path);
+
+// The table as Markdown, for the README.
+std::string markdown();
+
+}  // namespace py2cuda::builtins

@@ -1,0 +1,32 @@
+#include "driver/translate.h"
+
+#include "frontend/parser.h"
+#include "infer/infer.h"
+#include "lower/emit.h"
+
+namespace py2cuda {
+
+const char* version() { return "0.1.0"; }
+
+TranslateResult translate(const SourceFile& file, const TranslateOptions& options) {
+  TranslateResult result;
+  Diagnostics diags(file);
+  ast::Module module = frontend::parse_module(file, diags);
+  // Later stages still run after syntax errors elsewhere in the file, so
+  // that one run reports as much as it can; their output is not kept.
+  sema::ModuleInfo info = sema::analyze_module(module, file, options.signatures, diags);
+  std::unique_ptr<ir::Module> ir;
+  if (!diags.has_errors()) ir = infer::build_module(info, diags);
+  result.diagnostics = diags.render();
+  if (diags.has_errors() || !ir) return result;
+  lower::EmitOptions emit;
+  emit.line_directives = options.line_directives;
+  emit.header_include = options.header_include;
+  emit.version = version();
+  result.cu = lower::emit_cu(*ir, file, emit);
+  if (options.want_header) result.header = lower::emit_header(*ir, file, emit);
+  result.ok = true;
+  return result;
+}
+
+}  // namespace py2cuda

@@ -1,0 +1,30 @@
+// The whole pipeline on one file: parse, analyse, infer, lower.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "diag/source.h"
+#include "sema/module_info.h"
+
+namespace py2cuda {
+
+struct TranslateOptions {
+  std::vector<sema::SignatureOverride> signatures;  // --sig
+  bool line_directives = false;
+  bool want_header = false;
+  std::string header_include;  // the .cu includes this header when non-empty
+};
+
+struct TranslateResult {
+  bool ok = false;
+  std::string cu;
+  std::string header;
+  std::string diagnostics;  // rendered errors, warnings and notes
+};
+
+TranslateResult translate(const SourceFile& file, const TranslateOptions& options);
+
+const char* version();
+
+}  // namespace py2cuda

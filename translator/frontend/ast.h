@@ -1,0 +1,343 @@
+// The py2cuda AST: a plain, owned tree built from tree-sitter's concrete
+// syntax tree. Every node carries the span of the Python text it came from.
+//
+// The front end never rejects a construct for being unsupported: host code at
+// module level may use all of Python. Constructs py2cuda cannot translate
+// become `UnsupportedExpr`/`UnsupportedStmt` nodes that name what they are;
+// sema reports them only if a translated function reaches them.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "diag/source.h"
+#include "support/operators.h"
+
+namespace py2cuda::ast {
+
+// ---------------------------------------------------------------- expressions
+
+enum class ExprKind {
+  Name,
+  IntLit,
+  FloatLit,
+  BoolLit,
+  NoneLit,
+  StrLit,
+  Attribute,
+  Subscript,
+  Slice,
+  Call,
+  Binary,
+  Unary,
+  BoolOp,
+  Compare,
+  IfExp,
+  Tuple,
+  List,
+  Unsupported,
+};
+
+struct Expr {
+  explicit Expr(ExprKind k, Span s) : kind(k), span(s) {}
+  virtual ~Expr() = default;
+  const ExprKind kind;
+  Span span;
+};
+using ExprPtr = std::unique_ptr<Expr>;
+
+struct Name : Expr {
+  Name(Span s, std::string i) : Expr(ExprKind::Name, s), id(std::move(i)) {}
+  std::string id;
+};
+
+struct IntLit : Expr {
+  IntLit(Span s) : Expr(ExprKind::IntLit, s) {}
+  uint64_t value = 0;     // magnitude; literals are never negative in Python syntax
+  bool overflow = false;  // does not fit in 64 bits
+  std::string text;       // as written, for messages
+};
+
+struct FloatLit : Expr {
+  FloatLit(Span s) : Expr(ExprKind::FloatLit, s) {}
+  double value = 0;
+  bool imaginary = false;  // `1j`
+  std::string text;
+};
+
+struct BoolLit : Expr {
+  BoolLit(Span s, bool v) : Expr(ExprKind::BoolLit, s), value(v) {}
+  bool value;
+};
+
+struct NoneLit : Expr {
+  explicit NoneLit(Span s) : Expr(ExprKind::NoneLit, s) {}
+};
+
+struct StrLit : Expr {
+  StrLit(Span s) : Expr(ExprKind::StrLit, s) {}
+  std::string value;          // decoded (escapes resolved, implicit concatenation joined)
+  bool is_fstring = false;    // f-strings are kept as unsupported in kernels
+  bool is_bytes = false;
+};
+
+struct Attribute : Expr {
+  Attribute(Span s, ExprPtr v, std::string a, Span attr_span)
+      : Expr(ExprKind::Attribute, s), value(std::move(v)), attr(std::move(a)), attr_span(attr_span) {}
+  ExprPtr value;
+  std::string attr;
+  Span attr_span;
+};
+
+// `a[i]`, `a[i, j]` (index is a Tuple), `a[1:n]` (index is a Slice).
+struct Subscript : Expr {
+  Subscript(Span s, ExprPtr v, ExprPtr i) : Expr(ExprKind::Subscript, s), value(std::move(v)), index(std::move(i)) {}
+  ExprPtr value;
+  ExprPtr index;
+};
+
+// `lower:upper:step`; each part may be null. Only valid inside a Subscript.
+struct Slice : Expr {
+  explicit Slice(Span s) : Expr(ExprKind::Slice, s) {}
+  ExprPtr lower, upper, step;
+};
+
+struct Keyword {
+  std::string name;  // empty for `**mapping`
+  ExprPtr value;
+  Span span;
+};
+
+struct Call : Expr {
+  Call(Span s, ExprPtr f) : Expr(ExprKind::Call, s), func(std::move(f)) {}
+  ExprPtr func;
+  std::vector<ExprPtr> args;
+  std::vector<Keyword> keywords;
+  bool has_star_args = false;  // f(*a) or f(**k): unsupported in kernels
+};
+
+struct Binary : Expr {
+  Binary(Span s, BinOp o, ExprPtr l, ExprPtr r)
+      : Expr(ExprKind::Binary, s), op(o), left(std::move(l)), right(std::move(r)) {}
+  BinOp op;
+  ExprPtr left, right;
+};
+
+struct Unary : Expr {
+  Unary(Span s, UnaryOp o, ExprPtr e) : Expr(ExprKind::Unary, s), op(o), operand(std::move(e)) {}
+  UnaryOp op;
+  ExprPtr operand;
+};
+
+// `a and b and c` / `a or b`
+struct BoolOpExpr : Expr {
+  BoolOpExpr(Span s, bool is_and) : Expr(ExprKind::BoolOp, s), is_and(is_and) {}
+  bool is_and;
+  std::vector<ExprPtr> values;
+};
+
+// `a < b <= c`: ops.size() == comparators.size()
+struct Compare : Expr {
+  Compare(Span s, ExprPtr l) : Expr(ExprKind::Compare, s), left(std::move(l)) {}
+  ExprPtr left;
+  std::vector<CmpOp> ops;
+  std::vector<ExprPtr> comparators;
+};
+
+// `body if test else orelse`
+struct IfExp : Expr {
+  IfExp(Span s) : Expr(ExprKind::IfExp, s) {}
+  ExprPtr test, body, orelse;
+};
+
+struct TupleExpr : Expr {
+  explicit TupleExpr(Span s) : Expr(ExprKind::Tuple, s) {}
+  std::vector<ExprPtr> elts;
+};
+
+struct ListExpr : Expr {
+  explicit ListExpr(Span s) : Expr(ExprKind::List, s) {}
+  std::vector<ExprPtr> elts;
+};
+
+// lambda, comprehensions, generators, dict/set displays, await, yield,
+// starred, walrus, ...: `what` names it for messages ("list comprehension").
+struct UnsupportedExpr : Expr {
+  UnsupportedExpr(Span s, std::string w) : Expr(ExprKind::Unsupported, s), what(std::move(w)) {}
+  std::string what;
+};
+
+// ---------------------------------------------------------------- statements
+
+enum class StmtKind {
+  Expr,
+  Assign,
+  AugAssign,
+  AnnAssign,
+  If,
+  For,
+  While,
+  Break,
+  Continue,
+  Return,
+  Pass,
+  FunctionDef,
+  Import,
+  ImportFrom,
+  Global,
+  Assert,
+  Raise,
+  Unsupported,
+};
+
+struct Stmt {
+  explicit Stmt(StmtKind k, Span s) : kind(k), span(s) {}
+  virtual ~Stmt() = default;
+  const StmtKind kind;
+  Span span;  // the whole statement; span.line is the line echoed in output
+};
+using StmtPtr = std::unique_ptr<Stmt>;
+using Block = std::vector<StmtPtr>;
+
+struct ExprStmt : Stmt {
+  ExprStmt(Span s, ExprPtr v) : Stmt(StmtKind::Expr, s), value(std::move(v)) {}
+  ExprPtr value;
+};
+
+// `a = b = value`: one entry per target, left to right.
+struct Assign : Stmt {
+  explicit Assign(Span s) : Stmt(StmtKind::Assign, s) {}
+  std::vector<ExprPtr> targets;
+  ExprPtr value;
+};
+
+struct AugAssign : Stmt {
+  AugAssign(Span s, BinOp o) : Stmt(StmtKind::AugAssign, s), op(o) {}
+  ExprPtr target;
+  BinOp op;
+  ExprPtr value;
+};
+
+// `x: float32 = value` (value may be null)
+struct AnnAssign : Stmt {
+  explicit AnnAssign(Span s) : Stmt(StmtKind::AnnAssign, s) {}
+  ExprPtr target, annotation, value;
+};
+
+// `elif` chains are nested Ifs in orelse.
+struct If : Stmt {
+  explicit If(Span s) : Stmt(StmtKind::If, s) {}
+  ExprPtr test;
+  Block body, orelse;
+  bool orelse_is_elif = false;
+};
+
+struct For : Stmt {
+  explicit For(Span s) : Stmt(StmtKind::For, s) {}
+  ExprPtr target, iter;
+  Block body, orelse;
+};
+
+struct While : Stmt {
+  explicit While(Span s) : Stmt(StmtKind::While, s) {}
+  ExprPtr test;
+  Block body, orelse;
+};
+
+struct Break : Stmt {
+  explicit Break(Span s) : Stmt(StmtKind::Break, s) {}
+};
+struct Continue : Stmt {
+  explicit Continue(Span s) : Stmt(StmtKind::Continue, s) {}
+};
+struct Pass : Stmt {
+  explicit Pass(Span s) : Stmt(StmtKind::Pass, s) {}
+};
+
+struct Return : Stmt {
+  explicit Return(Span s) : Stmt(StmtKind::Return, s) {}
+  ExprPtr value;  // may be null
+};
+
+struct Param {
+  enum class Kind { Normal, VarArgs, KwArgs, KeywordOnly } kind = Kind::Normal;
+  std::string name;
+  ExprPtr annotation;     // may be null
+  ExprPtr default_value;  // may be null
+  Span span;
+};
+
+struct FunctionDef : Stmt {
+  explicit FunctionDef(Span s) : Stmt(StmtKind::FunctionDef, s) {}
+  std::string name;
+  Span name_span;
+  std::vector<ExprPtr> decorators;  // the expression after each `@`
+  std::vector<Param> params;
+  ExprPtr returns;  // `-> T`, may be null
+  Block body;
+  bool is_async = false;
+};
+
+struct ImportAlias {
+  std::string name;    // dotted: "numba.cuda"
+  std::string asname;  // empty if none
+  Span span;
+};
+
+// `import a.b as c, d`
+struct Import : Stmt {
+  explicit Import(Span s) : Stmt(StmtKind::Import, s) {}
+  std::vector<ImportAlias> names;
+};
+
+// `from module import a as b, c` / `from module import *`
+struct ImportFrom : Stmt {
+  explicit ImportFrom(Span s) : Stmt(StmtKind::ImportFrom, s) {}
+  std::string module;  // dotted; empty for `from . import x`
+  int level = 0;       // leading dots
+  std::vector<ImportAlias> names;
+  bool star = false;
+};
+
+struct Global : Stmt {
+  explicit Global(Span s) : Stmt(StmtKind::Global, s) {}
+  std::vector<std::string> names;
+};
+
+struct Assert : Stmt {
+  explicit Assert(Span s) : Stmt(StmtKind::Assert, s) {}
+  ExprPtr test, msg;
+};
+
+struct Raise : Stmt {
+  explicit Raise(Span s) : Stmt(StmtKind::Raise, s) {}
+  ExprPtr exc;  // may be null
+};
+
+// try, with, class, del, nonlocal, async for, match, ...: `what` names it.
+// Class bodies and the like are kept (`body`) only so that module-level
+// scanning can see definitions; they are never translated.
+struct UnsupportedStmt : Stmt {
+  UnsupportedStmt(Span s, std::string w) : Stmt(StmtKind::Unsupported, s), what(std::move(w)) {}
+  std::string what;
+  std::string hint;  // what to write instead, if there is something
+  Block body;        // the statements of all its blocks, in source order
+};
+
+struct Module {
+  Block body;
+};
+
+// Checked downcast helpers: `as<ast::Call>(expr)`.
+template <class T, class Base>
+const T& as(const Base& b) {
+  return static_cast<const T&>(b);
+}
+template <class T, class Base>
+T& as(Base& b) {
+  return static_cast<T&>(b);
+}
+
+}  // namespace py2cuda::ast

@@ -1,0 +1,139 @@
+#include "infer/ast_queries.h"
+
+namespace py2cuda::infer {
+
+void NameCounter::expr(const ast::Expr* e) {
+    if (!e) return;
+    switch (e->kind) {
+      case ast::ExprKind::Name: count += ast::as<ast::Name>(*e).id == name; break;
+      case ast::ExprKind::Attribute: expr(ast::as<ast::Attribute>(*e).value.get()); break;
+      case ast::ExprKind::Subscript:
+        expr(ast::as<ast::Subscript>(*e).value.get());
+        expr(ast::as<ast::Subscript>(*e).index.get());
+        break;
+      case ast::ExprKind::Slice: {
+        const auto& s = ast::as<ast::Slice>(*e);
+        expr(s.lower.get()), expr(s.upper.get()), expr(s.step.get());
+        break;
+      }
+      case ast::ExprKind::Call: {
+        const auto& c = ast::as<ast::Call>(*e);
+        expr(c.func.get());
+        for (const auto& a : c.args) expr(a.get());
+        for (const auto& k : c.keywords) expr(k.value.get());
+        break;
+      }
+      case ast::ExprKind::Binary:
+        expr(ast::as<ast::Binary>(*e).left.get()), expr(ast::as<ast::Binary>(*e).right.get());
+        break;
+      case ast::ExprKind::Unary: expr(ast::as<ast::Unary>(*e).operand.get()); break;
+      case ast::ExprKind::BoolOp:
+        for (const auto& v : ast::as<ast::BoolOpExpr>(*e).values) expr(v.get());
+        break;
+      case ast::ExprKind::Compare:
+        expr(ast::as<ast::Compare>(*e).left.get());
+        for (const auto& v : ast::as<ast::Compare>(*e).comparators) expr(v.get());
+        break;
+      case ast::ExprKind::IfExp: {
+        const auto& i = ast::as<ast::IfExp>(*e);
+        expr(i.test.get()), expr(i.body.get()), expr(i.orelse.get());
+        break;
+      }
+      case ast::ExprKind::Tuple:
+        for (const auto& v : ast::as<ast::TupleExpr>(*e).elts) expr(v.get());
+        break;
+      case ast::ExprKind::List:
+        for (const auto& v : ast::as<ast::ListExpr>(*e).elts) expr(v.get());
+        break;
+      default: break;
+    }
+  }
+
+void NameCounter::block(const ast::Block& b) {
+  for (const auto& s : b) stmt(*s);
+}
+
+void NameCounter::stmt(const ast::Stmt& s) {
+    switch (s.kind) {
+      case ast::StmtKind::Expr: expr(ast::as<ast::ExprStmt>(s).value.get()); break;
+      case ast::StmtKind::Assign:
+        for (const auto& t : ast::as<ast::Assign>(s).targets) expr(t.get());
+        expr(ast::as<ast::Assign>(s).value.get());
+        break;
+      case ast::StmtKind::AugAssign:
+        expr(ast::as<ast::AugAssign>(s).target.get()), expr(ast::as<ast::AugAssign>(s).value.get());
+        break;
+      case ast::StmtKind::AnnAssign:
+        expr(ast::as<ast::AnnAssign>(s).target.get()), expr(ast::as<ast::AnnAssign>(s).value.get());
+        break;
+      case ast::StmtKind::If:
+        expr(ast::as<ast::If>(s).test.get()), block(ast::as<ast::If>(s).body), block(ast::as<ast::If>(s).orelse);
+        break;
+      case ast::StmtKind::For:
+        expr(ast::as<ast::For>(s).target.get()), expr(ast::as<ast::For>(s).iter.get());
+        block(ast::as<ast::For>(s).body), block(ast::as<ast::For>(s).orelse);
+        break;
+      case ast::StmtKind::While:
+        expr(ast::as<ast::While>(s).test.get()), block(ast::as<ast::While>(s).body);
+        block(ast::as<ast::While>(s).orelse);
+        break;
+      case ast::StmtKind::Return: expr(ast::as<ast::Return>(s).value.get()); break;
+      default: break;
+    }
+}
+
+// Names bound anywhere in a function body: Python makes them local.
+namespace {
+
+void collect_target(const ast::Expr& t, std::set<std::string>& out) {
+  if (t.kind == ast::ExprKind::Name) out.insert(ast::as<ast::Name>(t).id);
+  if (t.kind == ast::ExprKind::Tuple)
+    for (const auto& e : ast::as<ast::TupleExpr>(t).elts) collect_target(*e, out);
+  if (t.kind == ast::ExprKind::List)
+    for (const auto& e : ast::as<ast::ListExpr>(t).elts) collect_target(*e, out);
+}
+
+}  // namespace
+
+void collect_bound_names(const ast::Block& body, std::set<std::string>& out) {
+  for (const auto& s : body) {
+    switch (s->kind) {
+      case ast::StmtKind::Assign:
+        for (const auto& t : ast::as<ast::Assign>(*s).targets) collect_target(*t, out);
+        break;
+      case ast::StmtKind::AugAssign: collect_target(*ast::as<ast::AugAssign>(*s).target, out); break;
+      case ast::StmtKind::AnnAssign: collect_target(*ast::as<ast::AnnAssign>(*s).target, out); break;
+      case ast::StmtKind::For:
+        collect_target(*ast::as<ast::For>(*s).target, out);
+        collect_bound_names(ast::as<ast::For>(*s).body, out);
+        collect_bound_names(ast::as<ast::For>(*s).orelse, out);
+        break;
+      case ast::StmtKind::While:
+        collect_bound_names(ast::as<ast::While>(*s).body, out);
+        collect_bound_names(ast::as<ast::While>(*s).orelse, out);
+        break;
+      case ast::StmtKind::If:
+        collect_bound_names(ast::as<ast::If>(*s).body, out);
+        collect_bound_names(ast::as<ast::If>(*s).orelse, out);
+        break;
+      default: break;
+    }
+  }
+}
+
+bool always_returns(const ast::Block& b) {
+  if (b.empty()) return false;
+  const ast::Stmt& last = *b.back();
+  if (last.kind == ast::StmtKind::Return || last.kind == ast::StmtKind::Raise) return true;
+  if (last.kind == ast::StmtKind::If) {
+    const auto& i = ast::as<ast::If>(last);
+    return always_returns(i.body) && always_returns(i.orelse);
+  }
+  if (last.kind == ast::StmtKind::While) {
+    const auto& w = ast::as<ast::While>(last);  // `while True:` only ends by returning (or break)
+    return w.test->kind == ast::ExprKind::BoolLit && ast::as<ast::BoolLit>(*w.test).value;
+  }
+  return false;
+}
+
+}  // namespace py2cuda::infer

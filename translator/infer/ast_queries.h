@@ -1,0 +1,26 @@
+// Questions about Python function bodies that typing needs answered.
+#pragma once
+
+#include <set>
+#include <string>
+
+#include "frontend/ast.h"
+
+namespace py2cuda::infer {
+
+// Counts occurrences of a name in a subtree (uses and bindings).
+struct NameCounter {
+  const std::string& name;
+  int count = 0;
+  void expr(const ast::Expr* e);
+  void block(const ast::Block& b);
+  void stmt(const ast::Stmt& s);
+};
+
+// Names bound anywhere in a function body: Python makes them local.
+void collect_bound_names(const ast::Block& body, std::set<std::string>& out);
+
+// Whether every path through the block ends in a return (or never ends).
+bool always_returns(const ast::Block& b);
+
+}  // namespace py2cuda::infer

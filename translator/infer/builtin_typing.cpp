@@ -1,0 +1,194 @@
+#include "infer/builtin_typing.h"
+
+#include <cmath>
+#include <limits>
+
+#include "types/rules.h"
+
+namespace py2cuda::infer {
+
+using builtins::Rule;
+
+ir::ExprPtr convert(ir::ExprPtr expr, TypeRef type) {
+  if (!expr || expr->type == type) return expr;
+  Span s = expr->span;
+  return std::make_unique<ir::Cast>(type, std::move(expr), s);
+}
+
+ir::ExprPtr truth_value(ir::ExprPtr expr) { return convert(std::move(expr), types::boolean()); }
+
+namespace {
+
+std::string python_name(const builtins::Builtin& row) {
+  std::string p(row.path);
+  if (p.rfind("numba.cuda.", 0) == 0) return "cuda." + p.substr(11);
+  if (p.rfind("numpy.", 0) == 0) return "np." + p.substr(6);
+  return p;
+}
+
+ir::ExprPtr call_pattern(TypeRef t, std::string_view pattern, std::vector<ir::ExprPtr> args, Span s) {
+  auto c = std::make_unique<ir::BuiltinCall>(t, std::string(pattern), s);
+  c->args = std::move(args);
+  return c;
+}
+
+ir::ExprPtr float_const(double v, Span s) {
+  auto c = std::make_unique<ir::Const>(types::float64(), s);
+  c->f = v;
+  return c;
+}
+
+}  // namespace
+
+ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> args, Span span, Diagnostics& diags) {
+  const std::string name = python_name(row);
+  auto arity = [&](size_t lo, size_t hi) {
+    if (args.size() >= lo && args.size() <= hi) return true;
+    std::string expect = lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi);
+    diags.error(span, name + "() takes " + expect + " argument" + (hi == 1 ? "" : "s") + " but " +
+                          std::to_string(args.size()) + (args.size() == 1 ? " was" : " were") + " given");
+    return false;
+  };
+  auto numbers = [&]() {
+    for (const auto& a : args) {
+      if (!a->type->is_number()) {
+        diags.error(a->span, name + "() does not accept an argument of type " + a->type->str());
+        return false;
+      }
+    }
+    return true;
+  };
+  auto float_rule = [&](bool both_fit) { return both_fit ? types::float32() : types::float64(); };
+
+  switch (row.rule) {
+    case Rule::Int32Value: return call_pattern(types::int32(), row.f64, {}, span);
+    case Rule::Float64Value: {
+      std::string p(row.path);
+      double v = p == "math.pi" ? M_PI
+                 : p == "math.e" ? M_E
+                 : p == "math.tau" ? 2 * M_PI
+                 : p == "math.inf" ? std::numeric_limits<double>::infinity()
+                                   : std::numeric_limits<double>::quiet_NaN();
+      return float_const(v, span);
+    }
+    case Rule::MathUnary: {
+      if (!arity(1, 1) || !numbers()) return nullptr;
+      bool f32 = args[0]->type == types::float32();
+      TypeRef t = float_rule(f32);
+      args[0] = convert(std::move(args[0]), t);
+      return call_pattern(t, f32 ? row.f32 : row.f64, std::move(args), span);
+    }
+    case Rule::MathBinary:
+    case Rule::MathPow: {
+      if (!arity(2, 2) || !numbers()) return nullptr;
+      bool any_float = args[0]->type->is_float() || args[1]->type->is_float();
+      bool f32 = any_float && rules::fits_float32(args[0]->type) && rules::fits_float32(args[1]->type);
+      TypeRef t = float_rule(f32);
+      for (auto& a : args) a = convert(std::move(a), t);
+      return call_pattern(t, f32 ? row.f32 : row.f64, std::move(args), span);
+    }
+    case Rule::MathLdexp: {
+      if (!arity(2, 2) || !numbers()) return nullptr;
+      if (!args[1]->type->is_int()) {
+        diags.error(args[1]->span, "math.ldexp() needs an integer exponent, not " + args[1]->type->str());
+        return nullptr;
+      }
+      bool f32 = args[0]->type == types::float32();
+      TypeRef t = float_rule(f32);
+      args[0] = convert(std::move(args[0]), t);
+      args[1] = convert(std::move(args[1]), types::int32());
+      return call_pattern(t, f32 ? row.f32 : row.f64, std::move(args), span);
+    }
+    case Rule::MathPredicate: {
+      if (!arity(1, 1) || !numbers()) return nullptr;
+      if (!args[0]->type->is_float()) {
+        // Integers are never NaN or infinite.
+        auto c = std::make_unique<ir::Const>(types::boolean(), span);
+        c->b = row.path == "math.isfinite";
+        return c;
+      }
+      return call_pattern(types::boolean(), row.f64, std::move(args), span);
+    }
+    case Rule::Abs: {
+      if (!arity(1, 1) || !numbers()) return nullptr;
+      TypeRef t = args[0]->type;
+      if (t->is_bool()) return convert(std::move(args[0]), types::int8());
+      if (t->is_float()) return call_pattern(t, t->bits() == 32 ? row.f32 : row.f64, std::move(args), span);
+      if (!t->is_signed()) return std::move(args[0]);
+      return call_pattern(t, "py2cuda::py_abs({0})", std::move(args), span);
+    }
+    case Rule::MinMax: {
+      if (args.size() < 2) {
+        diags.error(span, name + "() of a single value or an iterable is not supported in kernels; pass 2 or more "
+                                 "numbers");
+        return nullptr;
+      }
+      if (!numbers()) return nullptr;
+      // Python's algorithm, pairwise from the left, in the unified type.
+      TypeRef t = args[0]->type;
+      for (size_t i = 1; i < args.size(); ++i) t = rules::unify(t, args[i]->type);
+      ir::ExprPtr acc = convert(std::move(args[0]), t);
+      for (size_t i = 1; i < args.size(); ++i) {
+        std::vector<ir::ExprPtr> pair;
+        pair.push_back(std::move(acc));
+        pair.push_back(convert(std::move(args[i]), t));
+        acc = call_pattern(t, row.f64, std::move(pair), span);
+      }
+      return acc;
+    }
+    case Rule::Round: {
+      if (args.size() == 2) {
+        diags.error(span, "round(x, ndigits) is not supported in this version of py2cuda");
+        return nullptr;
+      }
+      if (!arity(1, 1) || !numbers()) return nullptr;
+      if (!args[0]->type->is_float()) return convert(std::move(args[0]), types::int64());
+      return call_pattern(types::int64(), row.f64, std::move(args), span);
+    }
+    case Rule::ToInt:
+      if (!arity(1, 1) || !numbers()) return nullptr;
+      return convert(std::move(args[0]), types::int64());
+    case Rule::ToFloat:
+      if (!arity(1, 1) || !numbers()) return nullptr;
+      return convert(std::move(args[0]), types::float64());
+    case Rule::ToBool:
+      if (!arity(1, 1) || !numbers()) return nullptr;
+      return truth_value(std::move(args[0]));
+    case Rule::ScalarCtor: {
+      if (!arity(1, 1) || !numbers()) return nullptr;
+      std::string p(row.path);
+      TypeRef t = types::scalar_by_name(p.substr(p.find('.') + 1));
+      return convert(std::move(args[0]), t);
+    }
+    case Rule::Len: {
+      if (!arity(1, 1)) return nullptr;
+      if (args[0]->type->is_array()) return std::make_unique<ir::Shape>(std::move(args[0]), 0, span);
+      if (args[0]->type->is_tuple()) {
+        auto c = std::make_unique<ir::Const>(types::int64(), span);
+        c->bits = args[0]->type->elements().size();
+        return c;
+      }
+      diags.error(span, "len() of a value of type " + args[0]->type->str() + " is not supported");
+      return nullptr;
+    }
+    case Rule::Range:
+      diags.error(span, "range() can only be used as the iterable of a for loop");
+      return nullptr;
+    case Rule::Grid:
+    case Rule::Gridsize: {
+      if (!arity(1, 1)) return nullptr;
+      const ir::Expr* a = args[0].get();
+      int64_t n = a->kind == ir::ExprKind::Const && a->type->is_int() ? static_cast<int64_t>(static_cast<const ir::Const*>(a)->bits) : 0;
+      if (n < 1 || n > 3) {
+        diags.error(args[0]->span, name + "() takes the number of dimensions, the constant 1, 2 or 3");
+        return nullptr;
+      }
+      std::string fn = std::string(row.rule == Rule::Grid ? "py2cuda::grid" : "py2cuda::gridsize") + std::to_string(n) + "()";
+      TypeRef t = n == 1 ? types::int64() : types::tuple(std::vector<TypeRef>(n, types::int64()));
+      return call_pattern(t, fn, {}, span);
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace py2cuda::infer

@@ -1,0 +1,22 @@
+// Typing of calls and reads of the builtins table's rows.
+#pragma once
+
+#include <vector>
+
+#include "builtins/table.h"
+#include "diag/diagnostics.h"
+#include "ir/ir.h"
+
+namespace py2cuda::infer {
+
+// The typed IR for `row(args...)` (or for reading `row` when it is a value),
+// with the argument conversions Numba performs. nullptr after reporting.
+ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> args, Span span, Diagnostics& diags);
+
+// `expr` converted to `type` (no node when it already has it).
+ir::ExprPtr convert(ir::ExprPtr expr, TypeRef type);
+
+// Python truth value of a scalar, as a bool.
+ir::ExprPtr truth_value(ir::ExprPtr expr);
+
+}  // namespace py2cuda::infer

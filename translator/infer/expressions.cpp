@@ -1,0 +1,476 @@
+// FunctionBuilder: typing expressions with Numba's rules and building their IR.
+#include <limits>
+
+#include "builtins/table.h"
+#include "infer/builtin_typing.h"
+#include "infer/function_builder.h"
+#include "types/rules.h"
+
+namespace py2cuda::infer {
+
+namespace {
+
+std::string display_path(const std::string& path) {
+  if (path.rfind("numba.cuda.", 0) == 0) return "cuda." + path.substr(11);
+  if (path.rfind("numpy.", 0) == 0) return "np." + path.substr(6);
+  return path;
+}
+
+// The message for a dotted path with no row in the builtins table.
+std::string unsupported_path_message(const std::string& path) {
+  std::string shown = display_path(path);
+  if (path.rfind("numba.cuda.", 0) == 0) return "'" + shown + "' is not supported by py2cuda";
+  if (path.rfind("math.", 0) == 0) return "'" + shown + "' is not supported on the CUDA target";
+  if (path.rfind("numpy.", 0) == 0) return "'" + shown + "' is not supported in CUDA kernels";
+  return "'" + shown + "' cannot be used in a CUDA kernel";
+}
+
+}  // namespace
+
+ir::ExprPtr FunctionBuilder::expr(const ast::Expr& e) {
+  switch (e.kind) {
+    case ast::ExprKind::Name: return name(ast::as<ast::Name>(e));
+    case ast::ExprKind::IntLit: return literal_int(ast::as<ast::IntLit>(e));
+    case ast::ExprKind::FloatLit: {
+      const auto& lit = ast::as<ast::FloatLit>(e);
+      if (lit.imaginary) return fail(e.span, "complex numbers are not supported in this version of py2cuda");
+      auto c = std::make_unique<ir::Const>(types::float64(), e.span);
+      c->f = lit.value;
+      return c;
+    }
+    case ast::ExprKind::BoolLit: {
+      auto c = std::make_unique<ir::Const>(types::boolean(), e.span);
+      c->b = ast::as<ast::BoolLit>(e).value;
+      return c;
+    }
+    case ast::ExprKind::NoneLit: {
+      // Only meaningful as `return None`; typed none.
+      return std::make_unique<ir::Const>(types::none(), e.span);
+    }
+    case ast::ExprKind::StrLit:
+      return fail(e.span, std::string(ast::as<ast::StrLit>(e).is_fstring ? "f-strings" : "strings") +
+                              " are not supported in CUDA kernels");
+    case ast::ExprKind::Attribute: return attribute(ast::as<ast::Attribute>(e));
+    case ast::ExprKind::Subscript: return subscript(ast::as<ast::Subscript>(e));
+    case ast::ExprKind::Call: return call(ast::as<ast::Call>(e));
+    case ast::ExprKind::Binary: return binary(ast::as<ast::Binary>(e));
+    case ast::ExprKind::Unary: return unary(ast::as<ast::Unary>(e));
+    case ast::ExprKind::BoolOp: return boolop(ast::as<ast::BoolOpExpr>(e));
+    case ast::ExprKind::Compare: return compare(ast::as<ast::Compare>(e));
+    case ast::ExprKind::IfExp: return ifexp(ast::as<ast::IfExp>(e));
+    case ast::ExprKind::Tuple: {
+      std::vector<ir::ExprPtr> elems;
+      std::vector<TypeRef> ts;
+      for (const auto& x : ast::as<ast::TupleExpr>(e).elts) {
+        auto v = expr(*x);
+        if (!v) return nullptr;
+        if (v->type->is_none() || v->type->is_array()) return fail(x->span, "tuples of " + v->type->str() + " are not supported");
+        ts.push_back(v->type);
+        elems.push_back(std::move(v));
+      }
+      if (elems.empty()) return fail(e.span, "empty tuples are not supported in CUDA kernels");
+      auto t = std::make_unique<ir::TupleMake>(types::tuple(ts), e.span);
+      t->elements = std::move(elems);
+      return t;
+    }
+    case ast::ExprKind::List: return fail(e.span, "lists are not supported in CUDA kernels; use a tuple or cuda.local.array");
+    case ast::ExprKind::Slice: return fail(e.span, "a slice is only valid inside brackets");
+    case ast::ExprKind::Unsupported:
+      return fail(e.span, ast::as<ast::UnsupportedExpr>(e).what + " is not supported in CUDA kernels");
+  }
+  return nullptr;
+}
+
+ir::ExprPtr FunctionBuilder::literal_int(const ast::IntLit& lit) {
+  if (lit.overflow) return fail(lit.span, "integer literal " + lit.text + " does not fit in 64 bits");
+  // Numba types an int literal as int64, or uint64 when it only fits there.
+  TypeRef t = lit.value > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) ? types::uint64() : types::int64();
+  auto c = std::make_unique<ir::Const>(t, lit.span);
+  c->bits = lit.value;
+  return c;
+}
+
+ir::ExprPtr FunctionBuilder::name(const ast::Name& n) {
+  if (locals_.count(n.id)) {
+    ir::Variable* v = variable(n.id);
+    if (!v->type) {
+      if (final_) D().error(n.span, "local variable '" + n.id + "' is used before it is assigned");
+      return nullptr;
+    }
+    note_use(v, false, nullptr);
+    return std::make_unique<ir::VarRef>(v, n.span);
+  }
+  return global(n.id, n.span);
+}
+
+ir::ExprPtr FunctionBuilder::constant(const sema::ConstValue& v, Span s) {
+  if (v.type->is_tuple()) {
+    auto t = std::make_unique<ir::TupleMake>(v.type, s);
+    for (const auto& e : v.elements) t->elements.push_back(constant(e, s));
+    return t;
+  }
+  auto c = std::make_unique<ir::Const>(v.type, s);
+  c->bits = v.bits;
+  c->f = v.f;
+  c->b = v.b;
+  return c;
+}
+
+ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
+  auto& globals = mb_.info().globals;
+  auto it = globals.find(id);
+  if (it == globals.end()) {
+    std::string path = resolve_path(mb_.info(), ast::Name(s, id));
+    if (const builtins::Builtin* b = path.empty() ? nullptr : builtins::find(path)) {
+      if (!b->is_call) return type_builtin(*b, {}, s, D());
+      return fail(s, "'" + id + "' must be called");
+    }
+    return fail(s, "name '" + id + "' is not defined");
+  }
+  sema::Symbol& sym = it->second;
+  switch (sym.kind) {
+    case sema::Symbol::Kind::Constant: {
+      const sema::ConstValue* v = sema::constant_value(mb_.info(), sym, D());
+      if (!v) return nullptr;
+      if (v->type->is_tuple()) return constant(*v, s);
+      std::string cpp = mb_.constant_name(id, sym, *v);
+      return std::make_unique<ir::GlobalRef>(cpp, v->type, s);
+    }
+    case sema::Symbol::Kind::HostValue:
+      return fail(s, "global '" + id +
+                         "' is not a constant: Numba freezes module globals when it compiles a kernel, and '" + id +
+                         "' is rebound at module level; pass it as an argument instead");
+    case sema::Symbol::Kind::Function: return fail(s, "function '" + id + "' can only be called here, not used as a value");
+    case sema::Symbol::Kind::Path: {
+      if (const builtins::Builtin* b = builtins::find(sym.path)) {
+        if (!b->is_call) return type_builtin(*b, {}, s, D());
+        return fail(s, "'" + id + "' must be called");
+      }
+      return fail(s, "module or object '" + display_path(sym.path) + "' cannot be used as a value in a kernel");
+    }
+  }
+  return nullptr;
+}
+
+ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
+  // Attributes of values: array shape/size/ndim.
+  bool is_value = false;
+  if (a.value->kind == ast::ExprKind::Name) {
+    const std::string& base = ast::as<ast::Name>(*a.value).id;
+    is_value = locals_.count(base) || (mb_.info().globals.count(base) &&
+                                       mb_.info().globals.at(base).kind != sema::Symbol::Kind::Path);
+  } else {
+    is_value = resolve_path(mb_.info(), *a.value).empty();
+  }
+  if (is_value) {
+    auto base = expr(*a.value);
+    if (!base) return nullptr;
+    if (base->type->is_array()) {
+      TypeRef at = base->type;
+      if (a.attr == "shape") {
+        std::vector<TypeRef> ts(at->ndim(), types::int64());
+        auto t = std::make_unique<ir::TupleMake>(types::tuple(ts), a.span);
+        // Each element re-reads the array view: a view is a plain value.
+        for (int d = 0; d < at->ndim(); ++d) {
+          auto again = expr(*a.value);
+          t->elements.push_back(std::make_unique<ir::Shape>(std::move(again), d, a.span));
+        }
+        return t;
+      }
+      if (a.attr == "size") return std::make_unique<ir::Size>(std::move(base), a.span);
+      if (a.attr == "ndim") {
+        auto c = std::make_unique<ir::Const>(types::int64(), a.span);
+        c->bits = static_cast<uint64_t>(at->ndim());
+        return c;
+      }
+    }
+    return fail(a.attr_span, "'" + base->type->str() + "' has no attribute '" + a.attr + "' supported by py2cuda");
+  }
+  std::string path = resolve_path(mb_.info(), a);
+  if (path.empty()) return fail(a.span, "cannot resolve this attribute");
+  if (const builtins::Builtin* b = builtins::find(path)) {
+    if (b->is_call) return fail(a.span, "'" + display_path(path) + "' must be called");
+    return type_builtin(*b, {}, a.span, D());
+  }
+  return fail(a.span, unsupported_path_message(path));
+}
+
+ir::ExprPtr FunctionBuilder::index_expr(const ast::Expr& idx) {
+  if (idx.kind == ast::ExprKind::Slice) {
+    return fail(idx.span, "array slicing inside kernels is not supported in this version of py2cuda");
+  }
+  auto v = expr(idx);
+  if (!v) return nullptr;
+  if (v->type->is_bool()) return convert(std::move(v), types::int64());
+  if (!v->type->is_int()) {
+    return fail(idx.span, "array index must be an integer, not " + v->type->str());
+  }
+  return v;
+}
+
+ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
+  auto base = expr(*s.value);
+  if (!base) return nullptr;
+  TypeRef bt = base->type;
+  if (bt->is_tuple()) {
+    // Tuples are indexed by constants only: each element may have its own type.
+    auto idx = expr(*s.index);
+    if (!idx) return nullptr;
+    int64_t n = static_cast<int64_t>(bt->elements().size());
+    if (idx->kind != ir::ExprKind::Const || !idx->type->is_int()) {
+      return fail(s.index->span, "tuples can only be indexed by a constant integer in this version of py2cuda");
+    }
+    int64_t i = static_cast<int64_t>(static_cast<ir::Const&>(*idx).bits);
+    if (s.index->kind == ast::ExprKind::Unary) i = static_cast<int64_t>(static_cast<ir::Const&>(*idx).bits);
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) return fail(s.index->span, "tuple index out of range for " + bt->str());
+    if (base->kind == ir::ExprKind::TupleMake) {
+      return std::move(static_cast<ir::TupleMake&>(*base).elements[i]);
+    }
+    return std::make_unique<ir::TupleGet>(bt->elements()[i], std::move(base), static_cast<int>(i), s.span);
+  }
+  if (!bt->is_array()) return fail(s.value->span, "a value of type " + bt->str() + " cannot be indexed");
+  std::vector<const ast::Expr*> idxs;
+  if (s.index->kind == ast::ExprKind::Tuple) {
+    for (const auto& e : ast::as<ast::TupleExpr>(*s.index).elts) idxs.push_back(e.get());
+  } else {
+    idxs.push_back(s.index.get());
+  }
+  if (static_cast<int>(idxs.size()) > bt->ndim()) {
+    return fail(s.index->span, "too many indices for " + bt->str() + ": " + std::to_string(idxs.size()) + " given");
+  }
+  auto node = std::make_unique<ir::Index>(bt->dtype(), std::move(base), s.span);
+  for (const ast::Expr* i : idxs) {
+    auto v = index_expr(*i);
+    if (!v) return nullptr;
+    node->indices.push_back(std::move(v));
+  }
+  if (static_cast<int>(idxs.size()) < bt->ndim()) {
+    return fail(s.index->span, "indexing " + bt->str() + " with " + std::to_string(idxs.size()) +
+                                   " index gives a sub-array view, which is not supported in this version of py2cuda");
+  }
+  return node;
+}
+
+ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
+  if (c.has_star_args) return fail(c.span, "*args and **kwargs in calls are not supported in CUDA kernels");
+  // A function of this module?
+  if (c.func->kind == ast::ExprKind::Name && !locals_.count(ast::as<ast::Name>(*c.func).id)) {
+    auto it = mb_.info().globals.find(ast::as<ast::Name>(*c.func).id);
+    if (it != mb_.info().globals.end() && it->second.kind == sema::Symbol::Kind::Function) {
+      return call_function(c, *it->second.function);
+    }
+  }
+  std::string path = resolve_path(mb_.info(), *c.func);
+  if (path.empty()) {
+    if (c.func->kind == ast::ExprKind::Name) {
+      const std::string& id = ast::as<ast::Name>(*c.func).id;
+      if (!locals_.count(id) && !mb_.info().globals.count(id)) return fail(c.func->span, "name '" + id + "' is not defined");
+    }
+    return fail(c.func->span, "this value cannot be called in a CUDA kernel");
+  }
+  const builtins::Builtin* b = builtins::find(path);
+  if (!b) return fail(c.func->span, unsupported_path_message(path));
+  if (!b->is_call) return fail(c.func->span, "'" + display_path(path) + "' is not callable");
+  if (!c.keywords.empty()) {
+    return fail(c.keywords[0].span, display_path(path) + "() does not take keyword arguments in kernels");
+  }
+  std::vector<ir::ExprPtr> args;
+  for (const auto& a : c.args) {
+    auto v = expr(*a);
+    if (!v) return nullptr;
+    args.push_back(std::move(v));
+  }
+  return type_builtin(*b, std::move(args), c.span, D());
+}
+
+ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEntry& f) {
+  switch (f.kind) {
+    case FunctionKind::Kernel:
+      return fail(c.func->span, "cannot call kernel '" + f.name +
+                                    "' from device code; kernels are launched from the host (dynamic parallelism "
+                                    "is not supported)");
+    case FunctionKind::Plain:
+      return fail(c.func->span, "cannot call '" + f.name +
+                                    "' from a kernel: it is a plain Python function; decorate it with "
+                                    "@cuda.jit(device=True)");
+    case FunctionKind::Ufunc:
+      return fail(c.func->span, "calling the ufunc '" + f.name + "' from a kernel is not supported");
+    case FunctionKind::Device:
+    case FunctionKind::CpuJit: break;
+  }
+  const ast::FunctionDef& def = *f.def;
+  size_t n = def.params.size();
+  std::vector<const ast::Expr*> slots(n, nullptr);
+  if (c.args.size() > n) {
+    return fail(c.span, "device function '" + f.name + "' takes " + std::to_string(n) + " argument" +
+                            (n == 1 ? "" : "s") + " but " + std::to_string(c.args.size()) + " were given");
+  }
+  for (size_t i = 0; i < c.args.size(); ++i) slots[i] = c.args[i].get();
+  for (const auto& kw : c.keywords) {
+    size_t i = 0;
+    while (i < n && def.params[i].name != kw.name) ++i;
+    if (i == n) return fail(kw.span, "device function '" + f.name + "' has no parameter named '" + kw.name + "'");
+    if (slots[i]) return fail(kw.span, "argument '" + kw.name + "' given twice");
+    slots[i] = kw.value.get();
+  }
+  std::vector<ir::ExprPtr> args;
+  std::vector<TypeRef> arg_types;
+  for (size_t i = 0; i < n; ++i) {
+    const ast::Expr* a = slots[i] ? slots[i] : def.params[i].default_value.get();
+    if (!a) {
+      return fail(c.span, "device function '" + f.name + "' takes " + std::to_string(n) + " arguments but " +
+                              std::to_string(c.args.size() + c.keywords.size()) + " were given (missing '" +
+                              def.params[i].name + "')");
+    }
+    auto v = expr(*a);
+    if (!v) return nullptr;
+    if (v->type->is_none()) return fail(a->span, "None arguments are not supported");
+    arg_types.push_back(v->type);
+    args.push_back(std::move(v));
+  }
+  // An explicit signature fixes the parameter types: the arguments convert.
+  std::vector<TypeRef> params = arg_types;
+  TypeRef declared_return = nullptr;
+  if (!f.signatures.empty()) {
+    const sema::Signature* chosen = nullptr;
+    for (const auto& sig : f.signatures) {
+      if (sig.params == arg_types) chosen = &sig;
+    }
+    for (const auto& sig : f.signatures) {
+      if (chosen) break;
+      bool ok = sig.params.size() == arg_types.size();
+      for (size_t i = 0; ok && i < arg_types.size(); ++i) ok = rules::can_convert(arg_types[i], sig.params[i]);
+      if (ok) chosen = &sig;
+    }
+    if (!chosen) {
+      std::string given;
+      for (size_t i = 0; i < arg_types.size(); ++i) given += (i ? ", " : "") + arg_types[i]->str();
+      return fail(c.span, "no signature of device function '" + f.name + "' accepts (" + given + ")");
+    }
+    params = chosen->params;
+    declared_return = chosen->return_type;
+  }
+  // While the caller's own types are still settling, only the callee's
+  // return type is needed, and nothing is kept.
+  const ir::Function* callee = nullptr;
+  TypeRef result;
+  if (final_) {
+    callee = mb_.instantiate(f, params, declared_return, false, c.span);
+    if (!callee) return nullptr;
+    result = callee->return_type;
+  } else {
+    result = mb_.probe_return_type(f, params, declared_return);
+    if (!result) return nullptr;
+  }
+  for (size_t i = 0; i < args.size(); ++i) args[i] = convert(std::move(args[i]), params[i]);
+  auto node = std::make_unique<ir::Call>(result, callee, c.span);
+  node->args = std::move(args);
+  return node;
+}
+
+ir::ExprPtr FunctionBuilder::binary_values(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s) {
+  TypeRef result = rules::binary_result(op, l->type, r->type);
+  if (!result) {
+    return fail(s, "cannot apply '" + std::string(python_spelling(op)) + "' to " + l->type->str() + " and " +
+                       r->type->str());
+  }
+  if (op == BinOp::TrueDiv) {
+    l = convert(std::move(l), result);
+    r = convert(std::move(r), result);
+  } else if (op == BinOp::Pow && result->is_float() && !r->type->is_float()) {
+    // float ** integer: the exponent stays an integer (repeated multiplication).
+    l = convert(std::move(l), result);
+    r = convert(std::move(r), types::int64());
+  } else {
+    l = convert(std::move(l), result);
+    r = convert(std::move(r), result);
+  }
+  return std::make_unique<ir::Binary>(result, op, std::move(l), std::move(r), s);
+}
+
+ir::ExprPtr FunctionBuilder::binary(const ast::Binary& b) {
+  auto l = expr(*b.left);
+  auto r = expr(*b.right);
+  if (!l || !r) return nullptr;
+  return binary_values(b.op, std::move(l), std::move(r), b.span);
+}
+
+ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {
+  auto v = expr(*u.operand);
+  if (!v) return nullptr;
+  TypeRef t = rules::unary_result(u.op, v->type);
+  if (!t) {
+    return fail(u.span, "cannot apply '" + std::string(python_spelling(u.op)) + "' to " + v->type->str());
+  }
+  if (u.op == UnaryOp::Not) return std::make_unique<ir::Unary>(t, u.op, truth_value(std::move(v)), u.span);
+  if (u.op == UnaryOp::Invert && t->is_bool()) return std::make_unique<ir::Unary>(t, UnaryOp::Not, std::move(v), u.span);
+  return std::make_unique<ir::Unary>(t, u.op, convert(std::move(v), t), u.span);
+}
+
+ir::ExprPtr FunctionBuilder::truth(ir::ExprPtr e) {
+  if (!e) return nullptr;
+  if (!e->type->is_number()) return fail(e->span, "a value of type " + e->type->str() + " has no truth value here");
+  return truth_value(std::move(e));
+}
+
+ir::ExprPtr FunctionBuilder::condition(const ast::Expr& e) { return truth(expr(e)); }
+
+ir::ExprPtr FunctionBuilder::boolop(const ast::BoolOpExpr& b) {
+  std::vector<ir::ExprPtr> vals;
+  TypeRef t = nullptr;
+  for (const auto& v : b.values) {
+    auto x = expr(*v);
+    if (!x) return nullptr;
+    if (!x->type->is_number()) return fail(v->span, std::string(b.is_and ? "and" : "or") + " of a " + x->type->str() + " is not supported");
+    t = t ? rules::unify(t, x->type) : x->type;
+    vals.push_back(std::move(x));
+  }
+  // Right-associative folding keeps Python's short-circuit order.
+  ir::ExprPtr acc = convert(std::move(vals.back()), t);
+  for (size_t i = vals.size() - 1; i-- > 0;) {
+    acc = std::make_unique<ir::Logical>(t, b.is_and, convert(std::move(vals[i]), t), std::move(acc), b.span);
+  }
+  return acc;
+}
+
+ir::ExprPtr FunctionBuilder::compare(const ast::Compare& c) {
+  // `a < b < c` is `a < b and b < c`, with b evaluated in each comparison.
+  ir::ExprPtr result;
+  const ast::Expr* left = c.left.get();
+  for (size_t i = 0; i < c.ops.size(); ++i) {
+    CmpOp op = c.ops[i];
+    if (op == CmpOp::In || op == CmpOp::NotIn) return fail(c.span, "'in' tests are not supported in CUDA kernels");
+    auto l = expr(*left);
+    auto r = expr(*c.comparators[i]);
+    if (!l || !r) return nullptr;
+    if (op == CmpOp::Is || op == CmpOp::IsNot) {
+      return fail(c.span, "'is' comparisons are not supported in this version of py2cuda; use == for numbers");
+    }
+    TypeRef t = rules::comparison_operand(l->type, r->type);
+    if (!t) {
+      return fail(c.span, "cannot compare " + l->type->str() + " and " + r->type->str() + " with '" +
+                              std::string(python_spelling(op)) + "'");
+    }
+    auto cmp = std::make_unique<ir::Compare>(op, convert(std::move(l), t), convert(std::move(r), t), c.span);
+    result = result ? std::make_unique<ir::Logical>(types::boolean(), true, std::move(result), std::move(cmp), c.span)
+                    : ir::ExprPtr(std::move(cmp));
+    left = c.comparators[i].get();
+  }
+  return result;
+}
+
+ir::ExprPtr FunctionBuilder::ifexp(const ast::IfExp& i) {
+  auto cond = condition(*i.test);
+  auto a = expr(*i.body);
+  auto b = expr(*i.orelse);
+  if (!cond || !a || !b) return nullptr;
+  TypeRef t = rules::unify(a->type, b->type);
+  if (!t) {
+    return fail(i.span, "the two branches of this conditional expression have incompatible types " + a->type->str() +
+                            " and " + b->type->str());
+  }
+  return std::make_unique<ir::Select>(t, std::move(cond), convert(std::move(a), t), convert(std::move(b), t), i.span);
+}
+
+}  // namespace py2cuda::infer

@@ -1,0 +1,187 @@
+// The two builders behind infer::build_module: one per module, one per
+// function instance. Internal to infer/.
+#pragma once
+
+#include <map>
+#include <set>
+
+#include "infer/cpp_names.h"
+#include "infer/infer.h"
+#include "types/rules.h"
+
+namespace py2cuda::infer {
+
+using sema::FunctionEntry;
+using sema::FunctionKind;
+
+class ModuleBuilder;
+
+class FunctionBuilder {
+ public:
+  FunctionBuilder(ModuleBuilder& mb, const FunctionEntry& entry, std::vector<TypeRef> param_types,
+                  TypeRef declared_return, bool is_kernel, Diagnostics& diags);
+  std::unique_ptr<ir::Function> build();
+
+ private:
+  // ------------------------------------------------------------ diagnostics
+  Diagnostics& D() { return final_ ? diags_ : scratch_; }
+  ir::ExprPtr fail(Span s, std::string message) {
+    D().error(s, std::move(message));
+    return nullptr;
+  }
+
+  // ------------------------------------------------------------ variables
+  ir::Variable* variable(const std::string& name) {
+    auto it = vars_.find(name);
+    if (it != vars_.end()) return it->second;
+    auto v = std::make_unique<ir::Variable>();
+    v->name = name;
+    v->cpp_name = cpp_identifier(name);
+    ir::Variable* raw = v.get();
+    fn_->variables.push_back(std::move(v));
+    vars_[name] = raw;
+    return raw;
+  }
+  ir::Variable* temporary(const std::string& stem, TypeRef type) {
+    auto v = std::make_unique<ir::Variable>();
+    v->name = "";
+    v->cpp_name = unique_name(stem);
+    v->type = type;
+    ir::Variable* raw = v.get();
+    fn_->variables.push_back(std::move(v));
+    return raw;
+  }
+  std::string unique_name(const std::string& stem) {
+    std::string name = stem;
+    for (int i = 2; taken_names_.count(name) || vars_.count(name); ++i) name = stem + std::to_string(i);
+    taken_names_.insert(name);
+    return name;
+  }
+  // Records that `v` appears in the current block; decides where C++ declares it.
+  void note_use(ir::Variable* v, bool is_assign, ir::Assign* assign) {
+    if (!final_ || v->is_param || v->loop_counter) return;
+    auto it = decl_path_.find(v);
+    if (it == decl_path_.end()) {
+      if (is_assign && assign) {
+        decl_path_[v] = block_path_;
+        decl_stmt_[v] = assign;
+      } else {
+        decl_path_[v] = {};
+        v->hoisted = true;
+      }
+      return;
+    }
+    const auto& p = it->second;
+    if (v->hoisted) return;
+    if (block_path_.size() < p.size() || !std::equal(p.begin(), p.end(), block_path_.begin())) v->hoisted = true;
+  }
+  void assign_type(const std::string& name, TypeRef t, Span s) {
+    auto it = env_.find(name);
+    if (it == env_.end()) {
+      env_[name] = t;
+      changed_ = true;
+      return;
+    }
+    if (it->second == t) return;
+    TypeRef u = rules::unify(it->second, t);
+    if (!u) {
+      D().error(s, "variable '" + name + "' is assigned values of incompatible types " + it->second->str() +
+                       " and " + t->str());
+      return;
+    }
+    if (u != it->second) {
+      it->second = u;
+      changed_ = true;
+    }
+  }
+
+  // ------------------------------------------------------------ expressions
+  ir::ExprPtr expr(const ast::Expr& e);
+  ir::ExprPtr name(const ast::Name& n);
+  ir::ExprPtr global(const std::string& id, Span s);
+  ir::ExprPtr attribute(const ast::Attribute& a);
+  ir::ExprPtr subscript(const ast::Subscript& s);
+  ir::ExprPtr call(const ast::Call& c);
+  ir::ExprPtr call_function(const ast::Call& c, const FunctionEntry& f);
+  ir::ExprPtr binary(const ast::Binary& b);
+  ir::ExprPtr binary_values(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
+  ir::ExprPtr unary(const ast::Unary& u);
+  ir::ExprPtr boolop(const ast::BoolOpExpr& b);
+  ir::ExprPtr compare(const ast::Compare& c);
+  ir::ExprPtr ifexp(const ast::IfExp& i);
+  ir::ExprPtr literal_int(const ast::IntLit& lit);
+  ir::ExprPtr constant(const sema::ConstValue& v, Span s);
+  ir::ExprPtr condition(const ast::Expr& e);
+  ir::ExprPtr truth(ir::ExprPtr e);
+  ir::ExprPtr index_expr(const ast::Expr& idx);
+
+  // ------------------------------------------------------------ statements
+  void block(const ast::Block& in, ir::Block& out);
+  void stmt(const ast::Stmt& s, ir::Block& out);
+  void assign(const ast::Expr& target, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
+  void assign_name(const std::string& id, Span target_span, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
+  void aug_assign(const ast::AugAssign& a, ir::Block& out);
+  void for_stmt(const ast::For& f, ir::Block& out);
+  void return_stmt(const ast::Return& r, ir::Block& out);
+  void unsupported_stmt(const ast::Stmt& s);
+
+  ModuleBuilder& mb_;
+  const FunctionEntry& entry_;
+  std::vector<TypeRef> param_types_;
+  TypeRef declared_return_;
+  bool is_kernel_;
+  Diagnostics& diags_;
+  Diagnostics scratch_;
+  std::unique_ptr<ir::Function> fn_;
+
+  std::set<std::string> locals_;
+  std::map<std::string, ir::Variable*> vars_;
+  std::map<std::string, TypeRef> env_;
+  std::set<std::string> taken_names_;
+  TypeRef return_type_ = nullptr;
+  TypeRef inferred_return_ = nullptr;  // from the last inference pass
+  bool returns_value_ = false, returns_bare_ = false;
+  bool final_ = false;
+  bool changed_ = false;
+  int loop_depth_ = 0;
+  std::vector<int> block_path_;
+  int next_block_id_ = 0;
+  std::map<ir::Variable*, std::vector<int>> decl_path_;
+  std::map<ir::Variable*, ir::Assign*> decl_stmt_;
+  friend class ModuleBuilder;
+};
+
+class ModuleBuilder {
+ public:
+  ModuleBuilder(sema::ModuleInfo& info, Diagnostics& diags);
+
+  std::unique_ptr<ir::Module> run();
+
+  // The instance of `f` for these parameter types, typed and built on first
+  // request, and added to the module. nullptr on error (already reported).
+  const ir::Function* instantiate(const FunctionEntry& f, const std::vector<TypeRef>& params, TypeRef ret,
+                                  bool is_kernel, Span call_site);
+
+  // The return type `f` would have for these parameter types, without
+  // keeping anything: used while a caller's own types are still settling.
+  TypeRef probe_return_type(const FunctionEntry& f, const std::vector<TypeRef>& params, TypeRef ret);
+
+  // Registers a frozen module constant and returns its C++ name.
+  std::string constant_name(const std::string& name, const sema::Symbol& sym, const sema::ConstValue& v);
+
+  sema::ModuleInfo& info() { return info_; }
+
+ private:
+  using Key = std::pair<const FunctionEntry*, std::vector<TypeRef>>;
+  sema::ModuleInfo& info_;
+  Diagnostics& diags_;
+  Diagnostics scratch_;
+  std::unique_ptr<ir::Module> module_;
+  std::map<Key, const ir::Function*> instances_;
+  std::map<Key, TypeRef> probes_;
+  std::set<const FunctionEntry*> in_progress_;
+  std::set<std::string> kernel_names_;
+  std::map<std::string, std::string> constant_names_;
+};
+
+}  // namespace py2cuda::infer

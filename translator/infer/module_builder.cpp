@@ -1,0 +1,115 @@
+// ModuleBuilder: which function instances exist, in which order.
+#include "infer/cpp_names.h"
+#include "infer/function_builder.h"
+
+namespace py2cuda::infer {
+
+ModuleBuilder::ModuleBuilder(sema::ModuleInfo& info, Diagnostics& diags)
+    : info_(info), diags_(diags), scratch_(*info.file) {
+  module_ = std::make_unique<ir::Module>();
+  module_->name = cpp_identifier(info.file->module_name());
+}
+
+std::unique_ptr<ir::Module> ModuleBuilder::run() {
+    for (const auto& f : info_.functions) {
+      if (f->kind == FunctionKind::Kernel) {
+        if (f->signatures.empty()) {
+          auto& d = diags_.error(f->def->name_span.valid() ? f->def->name_span : f->def->span,
+                                 "kernel '" + f->name + "' has no type signature");
+          Diagnostics::note(d, f->def->span,
+                            "give the types in one of these ways: a signature in the decorator, "
+                            "@cuda.jit(\"void(float32[:], int64)\"); numba type annotations, def " +
+                                f->def->name + "(x: float32[:], n: int64); the command line, --sig " + f->name +
+                                "='void(float32[:], int64)'; or a launch of the kernel in this file's host code "
+                                "(a later py2cuda release)");
+          continue;
+        }
+        for (const auto& sig : f->signatures) {
+          if (sig.return_type && !sig.return_type->is_none()) {
+            diags_.error(sig.span, "kernel '" + f->name + "' must return void, but its signature returns " +
+                                       sig.return_type->str());
+            continue;
+          }
+          instantiate(*f, sig.params, nullptr, true, sig.span);
+        }
+      } else if (f->kind == FunctionKind::Device || f->kind == FunctionKind::CpuJit) {
+        // Device functions with explicit signatures are compiled eagerly, as Numba does.
+        for (const auto& sig : f->signatures) instantiate(*f, sig.params, sig.return_type, false, sig.span);
+      } else if (f->kind == FunctionKind::Ufunc) {
+        diags_.warning(f->decorator_span, "@vectorize/@guvectorize function '" + f->name +
+                                              "' is not translated by this version of py2cuda; skipped");
+      }
+    }
+    return std::move(module_);
+  }
+
+const ir::Function* ModuleBuilder::instantiate(const FunctionEntry& f, const std::vector<TypeRef>& args, TypeRef ret,
+                                  bool is_kernel, Span call_site) {
+    auto key = std::make_pair(&f, args);
+    auto it = instances_.find(key);
+    if (it != instances_.end()) return it->second;
+    if (in_progress_.count(&f)) {
+      diags_.error(call_site, "recursive call to '" + f.name +
+                                  "': recursion is not supported by py2cuda yet (Numba needs an explicit "
+                                  "signature for it)");
+      return nullptr;
+    }
+    in_progress_.insert(&f);
+    int errors_before = diags_.error_count();
+    auto fn = FunctionBuilder(*this, f, args, ret, is_kernel, diags_).build();
+    in_progress_.erase(&f);
+    if (!fn || diags_.error_count() != errors_before) {
+      instances_[key] = nullptr;
+      return nullptr;
+    }
+    if (is_kernel) {
+      std::string name = f.name;
+      for (int i = 2; kernel_names_.count(name); ++i) name = f.name + "_" + std::to_string(i);
+      kernel_names_.insert(name);
+      fn->cpp_name = cpp_identifier(name);
+    }
+    analyze_index_wrap(*fn);
+    const ir::Function* raw = fn.get();
+    module_->functions.push_back(std::move(fn));
+    instances_[key] = raw;
+    return raw;
+  }
+
+std::string ModuleBuilder::constant_name(const std::string& name, const sema::Symbol& sym, const sema::ConstValue& v) {
+    auto it = constant_names_.find(name);
+    if (it != constant_names_.end()) return it->second;
+    ir::Constant c;
+    c.cpp_name = cpp_identifier(name);
+    c.type = v.type;
+    c.span = sym.span;
+    c.python_text = sym.python_text;
+    auto k = std::make_unique<ir::Const>(v.type, sym.span);
+    k->bits = v.bits;
+    k->f = v.f;
+    k->b = v.b;
+    c.value = std::move(k);
+    module_->constants.push_back(std::move(c));
+    return constant_names_[name] = module_->constants.back().cpp_name;
+  }
+
+TypeRef ModuleBuilder::probe_return_type(const FunctionEntry& f, const std::vector<TypeRef>& params, TypeRef ret) {
+  Key key{&f, params};
+  auto done = instances_.find(key);
+  if (done != instances_.end()) return done->second ? done->second->return_type : nullptr;
+  auto it = probes_.find(key);
+  if (it != probes_.end()) return it->second;
+  if (in_progress_.count(&f)) return nullptr;
+  in_progress_.insert(&f);
+  int errors_before = scratch_.error_count();
+  auto fn = FunctionBuilder(*this, f, params, ret, false, scratch_).build();
+  in_progress_.erase(&f);
+  TypeRef t = fn && scratch_.error_count() == errors_before ? fn->return_type : nullptr;
+  probes_[key] = t;
+  return t;
+}
+
+std::unique_ptr<ir::Module> build_module(sema::ModuleInfo& info, Diagnostics& diags) {
+  return ModuleBuilder(info, diags).run();
+}
+
+}  // namespace py2cuda::infer

@@ -1,0 +1,479 @@
+// FunctionBuilder: driving inference over a function, and statements.
+#include "builtins/table.h"
+#include "infer/ast_queries.h"
+#include "infer/cpp_names.h"
+#include "infer/function_builder.h"
+#include "types/rules.h"
+
+namespace py2cuda::infer {
+
+// ================================================================ FunctionBuilder
+
+FunctionBuilder::FunctionBuilder(ModuleBuilder& mb, const FunctionEntry& entry, std::vector<TypeRef> param_types,
+                                 TypeRef declared_return, bool is_kernel, Diagnostics& diags)
+    : mb_(mb),
+      entry_(entry),
+      param_types_(std::move(param_types)),
+      declared_return_(declared_return),
+      is_kernel_(is_kernel),
+      diags_(diags),
+      scratch_(diags.file()) {}
+
+std::unique_ptr<ir::Function> FunctionBuilder::build() {
+  const ast::FunctionDef& def = *entry_.def;
+  fn_ = std::make_unique<ir::Function>();
+  fn_->name = entry_.name;
+  fn_->cpp_name = cpp_identifier(entry_.name);
+  fn_->is_kernel = is_kernel_;
+  fn_->def_span = def.span;
+  fn_->options = entry_.options;
+
+  for (const auto& p : def.params) {
+    if (p.kind != ast::Param::Kind::Normal) {
+      diags_.error(p.span, "*args, **kwargs and keyword-only parameters are not supported in CUDA kernels");
+      return nullptr;
+    }
+  }
+  if (def.params.size() != param_types_.size()) return nullptr;  // reported by sema or the caller
+  collect_bound_names(def.body, locals_);
+  for (size_t i = 0; i < def.params.size(); ++i) {
+    ir::Variable* v = variable(def.params[i].name);
+    v->is_param = true;
+    v->param_type = param_types_[i];
+    fn_->params.push_back(v);
+    locals_.insert(def.params[i].name);
+  }
+  for (const auto& v : fn_->variables) taken_names_.insert(v->cpp_name);
+
+  // Fixed point over variable types; the IR of these passes is thrown away.
+  for (size_t i = 0; i < def.params.size(); ++i) env_[def.params[i].name] = param_types_[i];
+  for (int pass = 0; pass < 64; ++pass) {
+    changed_ = false;
+    return_type_ = nullptr;
+    for (auto& [n, v] : vars_) {
+      auto it = env_.find(n);
+      v->type = it == env_.end() ? nullptr : it->second;
+    }
+    ir::Block scratch_body;
+    block(def.body, scratch_body);
+    inferred_return_ = return_type_;
+    if (!changed_) break;
+  }
+
+  // The final pass, with real diagnostics. Temporaries of earlier passes go,
+  // so that their names restart from the stem.
+  std::erase_if(fn_->variables, [](const std::unique_ptr<ir::Variable>& v) { return v->name.empty(); });
+  taken_names_.clear();
+  for (const auto& v : fn_->variables) taken_names_.insert(v->cpp_name);
+  final_ = true;
+  for (auto& [n, v] : vars_) {
+    auto it = env_.find(n);
+    v->type = it == env_.end() ? nullptr : it->second;
+  }
+  return_type_ = nullptr;
+  returns_value_ = returns_bare_ = false;
+  int errors_before = diags_.error_count();
+  block_path_ = {next_block_id_++};
+  block(def.body, fn_->body);
+  if (diags_.error_count() != errors_before) return nullptr;
+
+  for (auto& [v, stmt] : decl_stmt_) {
+    if (!v->hoisted) stmt->declare = true;
+  }
+  if (is_kernel_) {
+    fn_->return_type = types::none();
+  } else {
+    if (returns_value_ && returns_bare_) {
+      diags_.error(def.span, "device function '" + entry_.name +
+                                 "' returns a value on some paths and nothing on others (an Optional result, "
+                                 "not supported yet)");
+      return nullptr;
+    }
+    fn_->return_type = declared_return_ ? declared_return_ : (inferred_return_ ? inferred_return_ : types::none());
+    if (!fn_->return_type->is_none() && !always_returns(def.body)) {
+      diags_.error(def.span, "device function '" + entry_.name +
+                                 "' can reach its end without returning a value (an Optional result, not "
+                                 "supported yet); end it with a return statement");
+      return nullptr;
+    }
+  }
+  std::string sig = fn_->is_kernel ? "void(" : fn_->return_type->signature_str() + "(";
+  if (!fn_->is_kernel && fn_->return_type->is_none()) sig = "void(";
+  for (size_t i = 0; i < param_types_.size(); ++i) sig += (i ? ", " : "") + param_types_[i]->signature_str();
+  fn_->signature_text = sig + ")";
+  return std::move(fn_);
+}
+
+// ------------------------------------------------------------------ statements
+
+void FunctionBuilder::block(const ast::Block& in, ir::Block& out) {
+  for (const auto& s : in) stmt(*s, out);
+}
+
+void FunctionBuilder::unsupported_stmt(const ast::Stmt& s) {
+  std::string what, hint;
+  switch (s.kind) {
+    case ast::StmtKind::FunctionDef: what = "a nested function definition"; hint = "define it at module level with @cuda.jit(device=True)"; break;
+    case ast::StmtKind::Import:
+    case ast::StmtKind::ImportFrom: what = "an import statement"; hint = "import at module level"; break;
+    case ast::StmtKind::Global: what = "a global statement"; hint = "module globals are frozen constants in kernels; write results to an array argument"; break;
+    case ast::StmtKind::Assert: what = "an assert statement"; break;
+    case ast::StmtKind::Raise: what = "a raise statement"; break;
+    case ast::StmtKind::Unsupported:
+      what = ast::as<ast::UnsupportedStmt>(s).what;
+      hint = ast::as<ast::UnsupportedStmt>(s).hint;
+      break;
+    default: what = "this statement"; break;
+  }
+  D().error(s.span, what + " is not supported in CUDA kernels" + (hint.empty() ? "" : "; " + hint));
+}
+
+void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
+  switch (s.kind) {
+    case ast::StmtKind::Pass: return;
+    case ast::StmtKind::Expr: {
+      const auto& e = ast::as<ast::ExprStmt>(s);
+      if (e.value->kind == ast::ExprKind::StrLit) return;  // docstring or a bare string: no effect
+      if (auto v = expr(*e.value)) out.push_back(std::make_unique<ir::ExprStmt>(std::move(v), s.span));
+      return;
+    }
+    case ast::StmtKind::Assign: {
+      const auto& a = ast::as<ast::Assign>(s);
+      if (a.targets.size() > 1) {
+        // `a = b = value`: evaluate once into the last target, copy from it.
+        auto v = expr(*a.value);
+        if (!v) return;
+        ir::Variable* tmp = temporary("chain", v->type);
+        auto st = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(tmp, s.span), std::move(v), s.span);
+        st->declare = true;
+        out.push_back(std::move(st));
+        for (const auto& t : a.targets) assign(*t, std::make_unique<ir::VarRef>(tmp, s.span), s.span, out, false);
+        return;
+      }
+      auto v = expr(*a.value);
+      if (!v) return;
+      assign(*a.targets[0], std::move(v), s.span, out, true);
+      return;
+    }
+    case ast::StmtKind::AnnAssign: {
+      const auto& a = ast::as<ast::AnnAssign>(s);
+      if (!a.value) return;  // a bare annotation declares nothing in Numba
+      auto v = expr(*a.value);
+      if (!v) return;
+      // `x: float32 = value` converts the value to the annotated type.
+      if (TypeRef t = sema::type_from_expr(mb_.info(), *a.annotation, D())) {
+        if (t->is_number() && v->type->is_number() && t != v->type)
+          v = std::make_unique<ir::Cast>(t, std::move(v), a.value->span);
+      }
+      assign(*a.target, std::move(v), s.span, out, true);
+      return;
+    }
+    case ast::StmtKind::AugAssign: aug_assign(ast::as<ast::AugAssign>(s), out); return;
+    case ast::StmtKind::If: {
+      const auto& i = ast::as<ast::If>(s);
+      auto cond = condition(*i.test);
+      auto node = std::make_unique<ir::If>(s.span);
+      node->cond = std::move(cond);
+      block_path_.push_back(next_block_id_++);
+      block(i.body, node->then_body);
+      block_path_.back() = next_block_id_++;
+      block(i.orelse, node->else_body);
+      block_path_.pop_back();
+      node->else_is_elif = i.orelse_is_elif && node->else_body.size() == 1 &&
+                           node->else_body[0]->kind == ir::StmtKind::If;
+      if (node->cond) out.push_back(std::move(node));
+      return;
+    }
+    case ast::StmtKind::While: {
+      const auto& w = ast::as<ast::While>(s);
+      if (!w.orelse.empty()) {
+        D().error(s.span, "while ... else is not supported in CUDA kernels yet; use a flag variable");
+        return;
+      }
+      auto node = std::make_unique<ir::While>(s.span);
+      node->cond = condition(*w.test);
+      block_path_.push_back(next_block_id_++);
+      ++loop_depth_;
+      block(w.body, node->body);
+      --loop_depth_;
+      block_path_.pop_back();
+      if (node->cond) out.push_back(std::move(node));
+      return;
+    }
+    case ast::StmtKind::For: for_stmt(ast::as<ast::For>(s), out); return;
+    case ast::StmtKind::Break:
+      if (loop_depth_ == 0) D().error(s.span, "'break' outside a loop");
+      out.push_back(std::make_unique<ir::Break>(s.span));
+      return;
+    case ast::StmtKind::Continue:
+      if (loop_depth_ == 0) D().error(s.span, "'continue' outside a loop");
+      out.push_back(std::make_unique<ir::Continue>(s.span));
+      return;
+    case ast::StmtKind::Return: return_stmt(ast::as<ast::Return>(s), out);
+      return;
+    default: unsupported_stmt(s); return;
+  }
+}
+
+void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s, ir::Block& out, bool echo) {
+  switch (target.kind) {
+    case ast::ExprKind::Name:
+      assign_name(ast::as<ast::Name>(target).id, target.span, std::move(value), s, out, echo);
+      return;
+    case ast::ExprKind::Subscript: {
+      auto lhs = subscript(ast::as<ast::Subscript>(target));
+      if (!lhs) return;
+      if (lhs->kind != ir::ExprKind::Index) {
+        D().error(target.span, "only array elements can be assigned through a subscript (tuples are immutable)");
+        return;
+      }
+      if (!value->type->is_number()) {
+        D().error(s, "cannot store a value of type " + value->type->str() + " into an element of " +
+                         static_cast<ir::Index&>(*lhs).array->type->str());
+        return;
+      }
+      if (value->type != lhs->type) value = std::make_unique<ir::Cast>(lhs->type, std::move(value), value->span);
+      auto st = std::make_unique<ir::Assign>(std::move(lhs), std::move(value), s);
+      st->echo_line = echo;
+      out.push_back(std::move(st));
+      return;
+    }
+    case ast::ExprKind::Tuple:
+    case ast::ExprKind::List: {
+      const auto& elts = target.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(target).elts
+                                                             : ast::as<ast::ListExpr>(target).elts;
+      if (!value->type->is_tuple()) {
+        D().error(s, "cannot unpack a value of type " + value->type->str() + " into " + std::to_string(elts.size()) +
+                         " names");
+        return;
+      }
+      if (value->type->elements().size() != elts.size()) {
+        D().error(s, "cannot unpack " + value->type->str() + " (" + std::to_string(value->type->elements().size()) +
+                         " values) into " + std::to_string(elts.size()) + " names");
+        return;
+      }
+      // Evaluate the whole right-hand side first (`a, b = b, a` swaps).
+      TypeRef tt = value->type;
+      ir::Variable* tmp = temporary("tup", tt);
+      auto st = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(tmp, s), std::move(value), s);
+      st->declare = true;
+      st->echo_line = echo;
+      out.push_back(std::move(st));
+      for (size_t i = 0; i < elts.size(); ++i) {
+        auto get = std::make_unique<ir::TupleGet>(tt->elements()[i], std::make_unique<ir::VarRef>(tmp, s),
+                                                  static_cast<int>(i), s);
+        assign(*elts[i], std::move(get), s, out, false);
+      }
+      return;
+    }
+    default: D().error(target.span, "cannot assign to this expression in a CUDA kernel"); return;
+  }
+}
+
+void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::ExprPtr value, Span s, ir::Block& out,
+                                  bool echo) {
+  if (value->type->is_none()) {
+    D().error(s, "cannot assign the result of a function that returns nothing to '" + id + "'");
+    return;
+  }
+  if (value->type->kind() == TypeKind::Range) {
+    D().error(s, "range objects can only be used directly in a for loop");
+    return;
+  }
+  assign_type(id, value->type, target_span);
+  ir::Variable* v = variable(id);
+  if (!v->type) return;  // still being inferred
+  if (value->type != v->type) {
+    if (!rules::can_convert(value->type, v->type)) {
+      D().error(s, "cannot assign a value of type " + value->type->str() + " to '" + id + "' of type " + v->type->str());
+      return;
+    }
+    value = std::make_unique<ir::Cast>(v->type, std::move(value), value->span);
+  }
+  auto st = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(v, target_span), std::move(value), s);
+  st->echo_line = echo;
+  note_use(v, true, st.get());
+  out.push_back(std::move(st));
+}
+
+void FunctionBuilder::aug_assign(const ast::AugAssign& a, ir::Block& out) {
+  // `x op= v` is `x = x op v` with Numba's typing of `op`.
+  auto current = expr(*a.target);
+  auto rhs = expr(*a.value);
+  if (!current || !rhs) return;
+  TypeRef target_type = current->type;
+  auto result = binary_values(a.op, std::move(current), std::move(rhs), a.span);
+  if (!result) return;
+  bool same_type = result->type == target_type;
+  bool shorthand = same_type && (a.op == BinOp::Add || a.op == BinOp::Sub || a.op == BinOp::Mul ||
+                                 a.op == BinOp::BitAnd || a.op == BinOp::BitOr || a.op == BinOp::BitXor);
+  size_t before = out.size();
+  assign(*a.target, std::move(result), a.span, out, true);
+  if (shorthand && out.size() == before + 1 && out.back()->kind == ir::StmtKind::Assign) {
+    auto& st = static_cast<ir::Assign&>(*out.back());
+    if (st.value->kind == ir::ExprKind::Binary) {
+      auto& bin = static_cast<ir::Binary&>(*st.value);
+      st.has_compound_op = true;
+      st.compound_op = a.op;
+      st.value = std::move(bin.right);
+    }
+  }
+}
+
+void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out) {
+  if (!f.orelse.empty()) {
+    D().error(f.span, "for ... else is not supported in CUDA kernels yet; use a flag variable");
+    return;
+  }
+  if (f.iter->kind != ast::ExprKind::Call || resolve_path(mb_.info(), *ast::as<ast::Call>(*f.iter).func) != "range" ||
+      locals_.count("range")) {
+    D().error(f.iter->span, "only 'for ... in range(...)' loops are supported in this version of py2cuda; "
+                            "iterate over indices with range(len(a))");
+    return;
+  }
+  if (f.target->kind != ast::ExprKind::Name) {
+    D().error(f.target->span, "the variable of a range loop must be a single name");
+    return;
+  }
+  const auto& call = ast::as<ast::Call>(*f.iter);
+  if (call.args.empty() || call.args.size() > 3 || !call.keywords.empty()) {
+    D().error(call.span, "range expects 1 to 3 integer arguments, got " + std::to_string(call.args.size()));
+    return;
+  }
+  std::vector<ir::ExprPtr> args;
+  for (const auto& a : call.args) {
+    auto v = expr(*a);
+    if (!v) return;
+    if (!v->type->is_int() && !v->type->is_bool()) {
+      D().error(a->span, "range arguments must be integers, not " + v->type->str());
+      return;
+    }
+    args.push_back(std::move(v));
+  }
+  // Numba's range typing: int32 when every argument fits, unsigned when all
+  // are unsigned, int64 otherwise.
+  bool fits32 = true, all_unsigned = true;
+  for (const auto& a : args) {
+    TypeRef t = a->type;
+    if (!(t->is_bool() || (t->is_signed() && t->bits() <= 32) || (!t->is_signed() && t->bits() <= 16))) fits32 = false;
+    if (t->is_bool() || t->is_signed()) all_unsigned = false;
+  }
+  TypeRef counter_type = fits32 ? types::int32() : all_unsigned ? types::uint64() : types::int64();
+  auto cast = [&](ir::ExprPtr e) -> ir::ExprPtr {
+    if (e->type == counter_type) return e;
+    Span sp = e->span;
+    return std::make_unique<ir::Cast>(counter_type, std::move(e), sp);
+  };
+  auto loop = std::make_unique<ir::ForRange>(f.span);
+  if (args.size() == 1) {
+    auto zero = std::make_unique<ir::Const>(counter_type, call.span);
+    loop->start = std::move(zero);
+    loop->stop = cast(std::move(args[0]));
+  } else {
+    loop->start = cast(std::move(args[0]));
+    loop->stop = cast(std::move(args[1]));
+  }
+  if (args.size() == 3) {
+    loop->step = cast(std::move(args[2]));
+    loop->step_sign = 0;
+    if (loop->step->kind == ir::ExprKind::Const || (loop->step->kind == ir::ExprKind::Cast &&
+                                                    static_cast<ir::Cast&>(*loop->step).operand->kind ==
+                                                        ir::ExprKind::Const)) {
+      const ir::Expr* c = loop->step.get();
+      if (c->kind == ir::ExprKind::Cast) c = static_cast<const ir::Cast*>(c)->operand.get();
+      int64_t v = static_cast<int64_t>(static_cast<const ir::Const*>(c)->bits);
+      if (v == 0) {
+        D().error(call.args[2]->span, "range() step must not be zero");
+        return;
+      }
+      loop->step_sign = v > 0 ? 1 : -1;
+    }
+  } else {
+    auto one = std::make_unique<ir::Const>(counter_type, call.span);
+    one->bits = 1;
+    loop->step = std::move(one);
+  }
+
+  const std::string& id = ast::as<ast::Name>(*f.target).id;
+  assign_type(id, counter_type, f.target->span);
+  ir::Variable* target = variable(id);
+  // The loop variable can be the C++ loop counter only if nothing outside
+  // this loop names it and the body never rebinds it.
+  NameCounter in_loop{id};
+  in_loop.stmt(f);
+  NameCounter in_function{id};
+  in_function.block(entry_.def->body);
+  std::set<std::string> bound_in_body;
+  collect_bound_names(f.body, bound_in_body);
+  bool simple = in_loop.count == in_function.count && !bound_in_body.count(id) && target->type == counter_type;
+  if (simple) {
+    target->loop_counter = true;
+    loop->counter = target;
+    loop->target = target;
+  } else {
+    loop->counter = temporary(target->cpp_name + "_iter", counter_type);
+    loop->counter->loop_counter = true;
+    loop->target = target;
+  }
+  block_path_.push_back(next_block_id_++);
+  ++loop_depth_;
+  if (!simple && target->type) {
+    ir::ExprPtr value = std::make_unique<ir::VarRef>(loop->counter, f.target->span);
+    if (target->type != counter_type) value = std::make_unique<ir::Cast>(target->type, std::move(value), f.target->span);
+    auto st = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(target, f.target->span), std::move(value),
+                                           f.span);
+    st->echo_line = false;
+    note_use(target, true, st.get());
+    loop->body.push_back(std::move(st));
+  }
+  block(f.body, loop->body);
+  --loop_depth_;
+  block_path_.pop_back();
+  out.push_back(std::move(loop));
+}
+
+void FunctionBuilder::return_stmt(const ast::Return& r, ir::Block& out) {
+  auto node = std::make_unique<ir::Return>(r.span);
+  if (r.value) {
+    if (is_kernel_) {
+      D().error(r.value->span, "a kernel cannot return a value; write results into an array argument");
+      return;
+    }
+    auto v = expr(*r.value);
+    if (!v) return;
+    if (v->type->is_none()) {
+      returns_bare_ = true;
+      out.push_back(std::move(node));
+      return;
+    }
+    if (v->type->is_array()) {
+      D().error(r.value->span, "device functions cannot return arrays in this version of py2cuda");
+      return;
+    }
+    returns_value_ = true;
+    if (!return_type_) {
+      return_type_ = v->type;
+    } else if (TypeRef u = rules::unify(return_type_, v->type)) {
+      if (u != return_type_) changed_ = true;
+      return_type_ = u;
+    } else {
+      D().error(r.value->span, "return types " + return_type_->str() + " and " + v->type->str() + " cannot be unified");
+      return;
+    }
+    TypeRef want = declared_return_ ? declared_return_ : (inferred_return_ ? inferred_return_ : v->type);
+    if (want && v->type != want) {
+      if (!rules::can_convert(v->type, want)) {
+        D().error(r.value->span, "cannot return a value of type " + v->type->str() + " from a function returning " +
+                                     want->str());
+        return;
+      }
+      v = std::make_unique<ir::Cast>(want, std::move(v), r.value->span);
+    }
+    node->value = std::move(v);
+  } else {
+    returns_bare_ = true;
+  }
+  out.push_back(std::move(node));
+}
+
+}  // namespace py2cuda::infer

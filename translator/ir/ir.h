@@ -1,0 +1,285 @@
+// The typed IR: what inference produces and lowering prints.
+//
+// Every expression has its final type and every implicit conversion Numba
+// performs is an explicit `Cast` node, so lowering never has to know a typing
+// rule: it only spells what it is given.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "diag/source.h"
+#include "support/operators.h"
+#include "types/type.h"
+
+namespace py2cuda::ir {
+
+struct Function;
+
+struct Variable {
+  std::string name;      // the Python name
+  std::string cpp_name;  // the C++ name (the Python name unless it clashes)
+  TypeRef type = nullptr;
+  bool is_param = false;
+  // A parameter's type in the C++ signature. When Python rebinds the
+  // parameter to a wider type (Numba unifies), `type` is the wider one and
+  // the function body starts with a local copy.
+  TypeRef param_type = nullptr;
+  // Declared in a for-loop header.
+  bool loop_counter = false;
+  // Declared at the top of the function because its first assignment does
+  // not dominate its uses in C++'s block scoping.
+  bool hoisted = false;
+};
+
+// ---------------------------------------------------------------- expressions
+
+enum class ExprKind { Const, Var, Global, Cast, Binary, Unary, Compare, Logical, Select, Builtin, Call, Index, Shape, Size, TupleMake, TupleGet };
+
+struct Expr {
+  Expr(ExprKind k, TypeRef t, Span s) : kind(k), type(t), span(s) {}
+  virtual ~Expr() = default;
+  const ExprKind kind;
+  TypeRef type;
+  Span span;
+};
+using ExprPtr = std::unique_ptr<Expr>;
+
+// A scalar literal of `type`. Integers hold their bits in `bits` (two's
+// complement for signed types); floats in `f`.
+struct Const : Expr {
+  Const(TypeRef t, Span s) : Expr(ExprKind::Const, t, s) {}
+  uint64_t bits = 0;
+  double f = 0;
+  bool b = false;
+};
+
+struct VarRef : Expr {
+  VarRef(Variable* v, Span s) : Expr(ExprKind::Var, v->type, s), var(v) {}
+  Variable* var;
+};
+
+// A frozen module-level constant, emitted once as `constexpr` and referred to
+// by name.
+struct GlobalRef : Expr {
+  GlobalRef(std::string n, TypeRef t, Span s) : Expr(ExprKind::Global, t, s), cpp_name(std::move(n)) {}
+  std::string cpp_name;
+};
+
+// Converts `operand` to `type` (Numba's implicit or explicit conversion).
+struct Cast : Expr {
+  Cast(TypeRef t, ExprPtr e, Span s) : Expr(ExprKind::Cast, t, s), operand(std::move(e)) {}
+  ExprPtr operand;
+};
+
+// Both operands already have the operation's type, except `**` with an
+// integer exponent and the shifts, whose right operand is an integer.
+struct Binary : Expr {
+  Binary(TypeRef t, BinOp o, ExprPtr l, ExprPtr r, Span s)
+      : Expr(ExprKind::Binary, t, s), op(o), left(std::move(l)), right(std::move(r)) {}
+  BinOp op;
+  ExprPtr left, right;
+};
+
+struct Unary : Expr {
+  Unary(TypeRef t, UnaryOp o, ExprPtr e, Span s) : Expr(ExprKind::Unary, t, s), op(o), operand(std::move(e)) {}
+  UnaryOp op;
+  ExprPtr operand;
+};
+
+// One comparison; both operands have the same type; the result is bool.
+// Chains (`a < b < c`) become a Logical `and` of Compares.
+struct Compare : Expr {
+  Compare(CmpOp o, ExprPtr l, ExprPtr r, Span s)
+      : Expr(ExprKind::Compare, types::boolean(), s), op(o), left(std::move(l)), right(std::move(r)) {}
+  CmpOp op;
+  ExprPtr left, right;
+};
+
+// `left and right` / `left or right` with Python's value semantics: the
+// result is one of the operands (both converted to `type`), chosen by the
+// truth of `left`, which is evaluated once. When `type` is bool this is
+// plain && / ||.
+struct Logical : Expr {
+  Logical(TypeRef t, bool is_and, ExprPtr l, ExprPtr r, Span s)
+      : Expr(ExprKind::Logical, t, s), is_and(is_and), left(std::move(l)), right(std::move(r)) {}
+  bool is_and;
+  ExprPtr left, right;
+};
+
+// `a if cond else b`
+struct Select : Expr {
+  Select(TypeRef t, ExprPtr c, ExprPtr a, ExprPtr b, Span s)
+      : Expr(ExprKind::Select, t, s), cond(std::move(c)), then_value(std::move(a)), else_value(std::move(b)) {}
+  ExprPtr cond, then_value, else_value;
+};
+
+// A call of a supported Python callable or attribute, spelled by the
+// builtins table: `pattern` is C++ text with {0}, {1}, ... for the arguments
+// ("sinf({0})", "threadIdx.x", "py2cuda::grid1()").
+struct BuiltinCall : Expr {
+  BuiltinCall(TypeRef t, std::string p, Span s) : Expr(ExprKind::Builtin, t, s), pattern(std::move(p)) {}
+  std::string pattern;
+  std::vector<ExprPtr> args;
+};
+
+// A call of a device function instance.
+struct Call : Expr {
+  Call(TypeRef t, const Function* f, Span s) : Expr(ExprKind::Call, t, s), callee(f) {}
+  const Function* callee;
+  std::vector<ExprPtr> args;
+};
+
+// `a[i, j]`: an element of an array. `wrap[d]` says whether index d needs
+// Python's negative-index wraparound (a signed index not proven >= 0).
+struct Index : Expr {
+  Index(TypeRef t, ExprPtr a, Span s) : Expr(ExprKind::Index, t, s), array(std::move(a)) {}
+  ExprPtr array;
+  std::vector<ExprPtr> indices;
+  bool wrap = false;
+};
+
+// `a.shape[dim]`
+struct Shape : Expr {
+  Shape(ExprPtr a, int d, Span s) : Expr(ExprKind::Shape, types::int64(), s), array(std::move(a)), dim(d) {}
+  ExprPtr array;
+  int dim;
+};
+
+// `a.size`
+struct Size : Expr {
+  Size(ExprPtr a, Span s) : Expr(ExprKind::Size, types::int64(), s), array(std::move(a)) {}
+  ExprPtr array;
+};
+
+struct TupleMake : Expr {
+  TupleMake(TypeRef t, Span s) : Expr(ExprKind::TupleMake, t, s) {}
+  std::vector<ExprPtr> elements;
+};
+
+struct TupleGet : Expr {
+  TupleGet(TypeRef t, ExprPtr e, int i, Span s) : Expr(ExprKind::TupleGet, t, s), tuple(std::move(e)), index(i) {}
+  ExprPtr tuple;
+  int index;
+};
+
+// ---------------------------------------------------------------- statements
+
+enum class StmtKind { Expr, Assign, If, ForRange, While, Break, Continue, Return };
+
+struct Stmt {
+  Stmt(StmtKind k, Span s) : kind(k), span(s) {}
+  virtual ~Stmt() = default;
+  const StmtKind kind;
+  Span span;  // of the Python statement; its line is echoed above the C++
+  // Several IR statements can come from one Python statement (tuple
+  // unpacking); only the first carries the line comment.
+  bool echo_line = true;
+};
+using StmtPtr = std::unique_ptr<Stmt>;
+using Block = std::vector<StmtPtr>;
+
+struct ExprStmt : Stmt {
+  ExprStmt(ExprPtr e, Span s) : Stmt(StmtKind::Expr, s), value(std::move(e)) {}
+  ExprPtr value;
+};
+
+// `target = value`; target is a VarRef or an Index. `declare` marks the
+// first assignment of a non-hoisted variable, printed with its type.
+struct Assign : Stmt {
+  Assign(ExprPtr t, ExprPtr v, Span s) : Stmt(StmtKind::Assign, s), target(std::move(t)), value(std::move(v)) {}
+  ExprPtr target, value;
+  bool declare = false;
+  // Printed as `target op= value` when Numba's result type equals the
+  // target's type, so the shorthand means exactly the same.
+  bool has_compound_op = false;
+  BinOp compound_op = BinOp::Add;
+};
+
+struct If : Stmt {
+  explicit If(Span s) : Stmt(StmtKind::If, s) {}
+  ExprPtr cond;
+  Block then_body, else_body;
+  bool else_is_elif = false;  // else_body is exactly one If, printed as `else if`
+};
+
+// `for var in range(start, stop, step)`. `counter` runs the loop; when the
+// Python loop variable must keep Python's semantics (assigned in the body or
+// read after the loop) it is a separate variable assigned from the counter at
+// the top of each iteration.
+struct ForRange : Stmt {
+  explicit ForRange(Span s) : Stmt(StmtKind::ForRange, s) {}
+  Variable* counter = nullptr;
+  Variable* target = nullptr;  // == counter in the simple case
+  ExprPtr start, stop, step;
+  int step_sign = 1;           // +1, -1, or 0 when only known at run time
+  bool declare_counter = true; // declared in the for header
+  Block body;
+};
+
+struct While : Stmt {
+  explicit While(Span s) : Stmt(StmtKind::While, s) {}
+  ExprPtr cond;
+  Block body;
+};
+
+struct Break : Stmt {
+  explicit Break(Span s) : Stmt(StmtKind::Break, s) {}
+};
+struct Continue : Stmt {
+  explicit Continue(Span s) : Stmt(StmtKind::Continue, s) {}
+};
+struct Return : Stmt {
+  explicit Return(Span s) : Stmt(StmtKind::Return, s) {}
+  ExprPtr value;  // null for a bare return
+};
+
+// ---------------------------------------------------------------- functions
+
+// Launch-related options from the decorator, mapped where CUDA has an equivalent.
+struct KernelOptions {
+  bool fastmath = false;
+  bool lineinfo = false;
+  bool debug = false;
+  int max_registers = 0;          // __maxnreg__ when > 0
+  int launch_bounds_threads = 0;  // __launch_bounds__(threads[, min_blocks])
+  int launch_bounds_min_blocks = 0;
+  int forceinline = 0;            // device functions: 1 = __forceinline__, -1 = __noinline__
+};
+
+struct Function {
+  std::string name;      // the Python name (for a kernel: the name it is launched by)
+  std::string cpp_name;  // unique among instances: name, or name__2 for a second signature
+  bool is_kernel = false;
+  Span def_span;
+  std::vector<Variable*> params;
+  std::vector<std::unique_ptr<Variable>> variables;  // params first, then locals
+  TypeRef return_type = nullptr;                     // none for kernels
+  Block body;
+  KernelOptions options;
+  // Whether this function (with what it calls) uses a block barrier or a warp
+  // collective: the emulator runs such kernels' threads as fibers.
+  bool uses_barrier = false;
+  bool uses_warp_ops = false;
+  std::string signature_text;  // "void(float32[:], int64)", for the comment above it
+};
+
+struct Constant {
+  std::string cpp_name;
+  TypeRef type = nullptr;
+  ExprPtr value;  // a Const
+  Span span;
+  std::string python_text;  // the Python assignment, echoed as a comment
+};
+
+struct Module {
+  std::string name;  // C++ namespace
+  std::vector<Constant> constants;
+  // Device functions before their callers, then kernels, in source order.
+  std::vector<std::unique_ptr<Function>> functions;
+};
+
+}  // namespace py2cuda::ir

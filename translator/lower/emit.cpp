@@ -1,0 +1,318 @@
+// Typed IR -> the text of the .cu file and of the header.
+#include "lower/emit.h"
+
+#include <map>
+#include <set>
+
+#include "lower/expressions.h"
+#include "support/templates.h"
+
+namespace py2cuda::lower {
+
+std::string cpp_type(TypeRef t) {
+  switch (t->kind()) {
+    case TypeKind::Boolean: return "bool";
+    case TypeKind::Integer: return std::string(t->is_signed() ? "int" : "uint") + std::to_string(t->bits()) + "_t";
+    case TypeKind::Float: return t->bits() == 32 ? "float" : "double";
+    case TypeKind::Array: return "py2cuda::Array<" + cpp_type(t->dtype()) + ", " + std::to_string(t->ndim()) + ">";
+    case TypeKind::Tuple: {
+      std::string s = "py2cuda::tuple<";
+      for (size_t i = 0; i < t->elements().size(); ++i) s += (i ? ", " : "") + cpp_type(t->elements()[i]);
+      return s + ">";
+    }
+    case TypeKind::None: return "void";
+    case TypeKind::Range: return "/* range */";
+  }
+  return "void";
+}
+
+namespace {
+
+std::string fill(std::string_view tmpl, const std::map<std::string, std::string>& values) {
+  std::string out(tmpl);
+  for (const auto& [key, value] : values) {
+    std::string pat = "{{" + key + "}}";
+    for (size_t p = out.find(pat); p != std::string::npos; p = out.find(pat, p + value.size())) out.replace(p, pat.size(), value);
+  }
+  return out;
+}
+
+std::string trim(std::string_view s) {
+  size_t b = s.find_first_not_of(" \t");
+  size_t e = s.find_last_not_of(" \t\r");
+  return b == std::string_view::npos ? "" : std::string(s.substr(b, e - b + 1));
+}
+
+std::string c_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+class Emitter {
+ public:
+  Emitter(const SourceFile& file, const EmitOptions& options) : file_(file), options_(options) {}
+
+  std::string cu(const ir::Module& m) {
+    out_ = fill(template_text("prologue.cu.in"), {{"version", options_.version},
+                                                   {"source", file_.base_name()},
+                                                   {"stem", file_.module_name()}});
+    if (!options_.header_include.empty()) out_ += "#include " + c_string(options_.header_include) + "\n";
+    out_ += "\nnamespace " + m.name + " {\n";
+    if (!m.constants.empty()) {
+      out_ += "\n// Module constants, frozen at translation time as Numba freezes globals.\n";
+      for (const auto& c : m.constants) {
+        echo(c.span.line);
+        out_ += "constexpr " + cpp_type(c.type) + " " + c.cpp_name + " = " +
+                literal(static_cast<const ir::Const&>(*c.value), false) + ";\n";
+      }
+    }
+    for (const auto& f : m.functions) function(*f);
+    bool any_kernel = false;
+    for (const auto& f : m.functions) any_kernel = any_kernel || f->is_kernel;
+    if (any_kernel) {
+      out_ += "\n// ---------------------------------------------------------------- launch functions\n";
+      for (const auto& f : m.functions) {
+        if (f->is_kernel) launch_stub(*f, false);
+      }
+    }
+    out_ += "\n}  // namespace " + m.name + "\n";
+    return out_;
+  }
+
+  std::string header(const ir::Module& m) {
+    out_ = fill(template_text("header.h.in"), {{"version", options_.version}, {"source", file_.base_name()}});
+    out_ += "\nnamespace " + m.name + " {\n";
+    for (const auto& f : m.functions) {
+      if (f->is_kernel) launch_stub(*f, true);
+    }
+    out_ += "\n}  // namespace " + m.name + "\n";
+    return out_;
+  }
+
+ private:
+  void line(const std::string& text) {
+    out_.append(static_cast<size_t>(indent_) * 2, ' ');
+    out_ += text;
+    out_ += '\n';
+  }
+
+  // The Python line a piece of C++ came from: a comment, or a #line directive.
+  void echo(uint32_t py_line) {
+    if (py_line == 0) return;
+    if (options_.line_directives) {
+      out_ += "#line " + std::to_string(py_line) + " " + c_string(file_.base_name()) + "\n";
+      return;
+    }
+    line("// " + file_.base_name() + ":" + std::to_string(py_line) + ": " + trim(file_.line_text(py_line)));
+  }
+
+  std::string location(const ir::Function& f) { return file_.base_name() + ":" + std::to_string(f.def_span.line); }
+
+  std::string params(const ir::Function& f, bool with_names) {
+    std::string s;
+    for (size_t i = 0; i < f.params.size(); ++i) {
+      const ir::Variable* p = f.params[i];
+      s += (i ? ", " : "") + cpp_type(p->param_type);
+      if (with_names) s += " " + param_name(*p);
+    }
+    return s;
+  }
+
+  static std::string param_name(const ir::Variable& p) {
+    return p.type == p.param_type ? p.cpp_name : p.cpp_name + "_arg";
+  }
+
+  void function(const ir::Function& f) {
+    out_ += "\n";
+    echo(f.def_span.line);
+    line("// " + std::string(f.is_kernel ? "kernel " : "device function ") + f.signature_text);
+    const ir::KernelOptions& o = f.options;
+    if (o.fastmath) line("// fastmath=True: build with nvcc --use_fast_math for the same approximations");
+    if (o.debug || o.lineinfo) line("// " + std::string(o.debug ? "debug" : "lineinfo") + "=True: build with nvcc -lineinfo");
+    std::string head;
+    if (f.is_kernel) {
+      head = "__global__ ";
+      if (o.launch_bounds_threads > 0) {
+        head += "__launch_bounds__(" + std::to_string(o.launch_bounds_threads) +
+                (o.launch_bounds_min_blocks > 0 ? ", " + std::to_string(o.launch_bounds_min_blocks) : "") + ") ";
+      }
+      if (o.max_registers > 0) head += "__maxnreg__(" + std::to_string(o.max_registers) + ") ";
+      head += "void ";
+    } else {
+      head = "__device__ ";
+      if (o.forceinline > 0) head += "__forceinline__ ";
+      if (o.forceinline < 0) head += "__noinline__ ";
+      head += cpp_type(f.return_type) + " ";
+    }
+    line(head + f.cpp_name + "(" + params(f, true) + ") {");
+    ++indent_;
+    for (const ir::Variable* p : f.params) {
+      if (p->type != p->param_type) {
+        line("// '" + p->name + "' is rebound to " + p->type->str() + " in the body");
+        line(cpp_type(p->type) + " " + p->cpp_name + " = " + cpp_type(p->type) + "(" + param_name(*p) + ");");
+      }
+    }
+    for (const auto& v : f.variables) {
+      if (v->hoisted && !v->is_param && !v->loop_counter && v->type) {
+        line(cpp_type(v->type) + " " + v->cpp_name + "{};");
+      }
+    }
+    block(f.body);
+    --indent_;
+    line("}");
+  }
+
+  void launch_stub(const ir::Function& f, bool declaration_only) {
+    out_ += "\n";
+    line("// Launches " + f.name + " (" + location(f) + "), " + f.signature_text + ".");
+    std::string sig = "void launch_" + f.cpp_name + "(const py2cuda::LaunchConfig& config";
+    for (const ir::Variable* p : f.params) sig += ", " + cpp_type(p->param_type) + " " + p->cpp_name;
+    sig += ")";
+    if (declaration_only) {
+      line(sig + ";");
+      return;
+    }
+    line(sig + " {");
+    ++indent_;
+    line("static constexpr py2cuda::KernelInfo info{" + c_string(f.name) + ", " + c_string(location(f)) + ", " +
+         (f.uses_barrier ? "true" : "false") + ", " + (f.uses_warp_ops ? "true" : "false") + "};");
+    std::string args;
+    for (const ir::Variable* p : f.params) args += ", " + p->cpp_name;
+    line("py2cuda::launch(" + f.cpp_name + ", config, info" + args + ");");
+    --indent_;
+    line("}");
+  }
+
+  void block(const ir::Block& b) {
+    for (const auto& s : b) stmt(*s);
+  }
+
+  void stmt(const ir::Stmt& s) {
+    if (s.echo_line) echo(s.span.line);
+    ExprPrinter p;
+    switch (s.kind) {
+      case ir::StmtKind::Expr: line(p.print(*static_cast<const ir::ExprStmt&>(s).value) + ";"); return;
+      case ir::StmtKind::Assign: {
+        const auto& a = static_cast<const ir::Assign&>(s);
+        std::string target = p.print(*a.target);
+        std::string value = p.print(*a.value);
+        if (a.has_compound_op) {
+          line(target + " " + std::string(python_spelling(a.compound_op)) + "= " + value + ";");
+        } else if (a.declare) {
+          line(cpp_type(a.target->type) + " " + target + " = " + value + ";");
+        } else {
+          line(target + " = " + value + ";");
+        }
+        return;
+      }
+      case ir::StmtKind::If: {
+        const auto* i = &static_cast<const ir::If&>(s);
+        line("if (" + p.print(*i->cond) + ") {");
+        for (;;) {
+          ++indent_;
+          block(i->then_body);
+          --indent_;
+          if (i->else_is_elif) {
+            i = &static_cast<const ir::If&>(*i->else_body[0]);
+            echo(i->span.line);
+            line("} else if (" + p.print(*i->cond) + ") {");
+            continue;
+          }
+          if (!i->else_body.empty()) {
+            line("} else {");
+            ++indent_;
+            block(i->else_body);
+            --indent_;
+          }
+          break;
+        }
+        line("}");
+        return;
+      }
+      case ir::StmtKind::While: {
+        const auto& w = static_cast<const ir::While&>(s);
+        line("while (" + p.print(*w.cond) + ") {");
+        ++indent_;
+        block(w.body);
+        --indent_;
+        line("}");
+        return;
+      }
+      case ir::StmtKind::ForRange: for_range(static_cast<const ir::ForRange&>(s)); return;
+      case ir::StmtKind::Break: line("break;"); return;
+      case ir::StmtKind::Continue: line("continue;"); return;
+      case ir::StmtKind::Return: {
+        const auto& r = static_cast<const ir::Return&>(s);
+        line(r.value ? "return " + p.print(*r.value) + ";" : "return;");
+        return;
+      }
+    }
+  }
+
+  // Python evaluates range()'s arguments once, before the loop: anything that
+  // could change during the loop is copied into a constant first.
+  std::string loop_bound(const ir::Expr& e, const std::string& name, const std::string& type) {
+    ExprPrinter p;
+    bool stable = e.kind == ir::ExprKind::Const || e.kind == ir::ExprKind::Global || e.kind == ir::ExprKind::Shape ||
+                  e.kind == ir::ExprKind::Size ||
+                  (e.kind == ir::ExprKind::Var && static_cast<const ir::VarRef&>(e).var->is_param &&
+                   static_cast<const ir::VarRef&>(e).var->type == static_cast<const ir::VarRef&>(e).var->param_type);
+    if (e.kind == ir::ExprKind::Cast) {
+      const auto& c = static_cast<const ir::Cast&>(e);
+      stable = c.operand->kind == ir::ExprKind::Const || c.operand->kind == ir::ExprKind::Shape ||
+               (c.operand->kind == ir::ExprKind::Var && static_cast<const ir::VarRef&>(*c.operand).var->is_param);
+    }
+    if (stable) return p.print(e);
+    line("const " + type + " " + name + " = " + p.print(e) + ";");
+    return name;
+  }
+
+  void for_range(const ir::ForRange& l) {
+    ExprPrinter p;
+    std::string t = cpp_type(l.counter->type);
+    const std::string& i = l.counter->cpp_name;
+    std::string stop = loop_bound(*l.stop, i + "_stop", t);
+    std::string step = loop_bound(*l.step, i + "_step", t);
+    std::string start = p.print(*l.start);
+    std::string cond, inc;
+    bool unit = l.step->kind == ir::ExprKind::Const && static_cast<const ir::Const&>(*l.step).bits == 1;
+    if (l.step_sign > 0) {
+      cond = i + " < " + stop;
+      inc = unit ? "++" + i : i + " += " + step;
+    } else if (l.step_sign < 0) {
+      cond = i + " > " + stop;
+      bool minus_one = l.step->kind == ir::ExprKind::Const &&
+                       static_cast<int64_t>(static_cast<const ir::Const&>(*l.step).bits) == -1;
+      inc = minus_one ? "--" + i : i + " += " + step;
+    } else {
+      cond = "(" + step + " > 0 ? " + i + " < " + stop + " : " + i + " > " + stop + ")";
+      inc = i + " += " + step;
+    }
+    line("for (" + t + " " + i + " = " + start + "; " + cond + "; " + inc + ") {");
+    ++indent_;
+    block(l.body);
+    --indent_;
+    line("}");
+  }
+
+  const SourceFile& file_;
+  const EmitOptions& options_;
+  std::string out_;
+  int indent_ = 0;
+};
+
+}  // namespace
+
+std::string emit_cu(const ir::Module& module, const SourceFile& file, const EmitOptions& options) {
+  return Emitter(file, options).cu(module);
+}
+
+std::string emit_header(const ir::Module& module, const SourceFile& file, const EmitOptions& options) {
+  return Emitter(file, options).header(module);
+}
+
+}  // namespace py2cuda::lower

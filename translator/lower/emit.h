@@ -1,0 +1,26 @@
+// Typed IR -> CUDA C++ text: the .cu file and the launch-function header.
+#pragma once
+
+#include <string>
+
+#include "diag/source.h"
+#include "ir/ir.h"
+
+namespace py2cuda::lower {
+
+struct EmitOptions {
+  bool line_directives = false;  // #line N "file.py" instead of line comments
+  std::string header_include;    // when non-empty, the .cu includes this header
+  std::string version;           // py2cuda's version, for the generated-by line
+};
+
+// The whole .cu file: prologue, constants, device functions, kernels, launch stubs.
+std::string emit_cu(const ir::Module& module, const SourceFile& file, const EmitOptions& options);
+
+// The header declaring the launch functions, in a namespace named after the module.
+std::string emit_header(const ir::Module& module, const SourceFile& file, const EmitOptions& options);
+
+// The C++ spelling of a type: float, int64_t, py2cuda::Array<float, 2>, py2cuda::tuple<...>.
+std::string cpp_type(TypeRef t);
+
+}  // namespace py2cuda::lower

@@ -1,0 +1,275 @@
+// Printing IR expressions as C++ with the fewest parentheses C++'s
+// precedence allows, so the output reads like hand-written code.
+#include "lower/expressions.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+#include "lower/emit.h"
+
+namespace py2cuda::lower {
+
+namespace {
+
+// Higher binds tighter.
+enum Prec : int {
+  kConditional = 10,
+  kLogicalOr = 15,
+  kLogicalAnd = 20,
+  kBitOr = 30,
+  kBitXor = 35,
+  kBitAnd = 40,
+  kEquality = 45,
+  kRelational = 50,
+  kShift = 60,
+  kAdditive = 70,
+  kMultiplicative = 80,
+  kUnary = 90,
+  kPrimary = 100,
+};
+
+int binary_prec(BinOp op) {
+  switch (op) {
+    case BinOp::Add:
+    case BinOp::Sub: return kAdditive;
+    case BinOp::Mul:
+    case BinOp::TrueDiv: return kMultiplicative;
+    case BinOp::LShift:
+    case BinOp::RShift: return kShift;
+    case BinOp::BitAnd: return kBitAnd;
+    case BinOp::BitOr: return kBitOr;
+    case BinOp::BitXor: return kBitXor;
+    default: return kPrimary;  // printed as calls
+  }
+}
+
+const char* cmp_token(CmpOp op) {
+  switch (op) {
+    case CmpOp::Lt: return "<";
+    case CmpOp::LtE: return "<=";
+    case CmpOp::Gt: return ">";
+    case CmpOp::GtE: return ">=";
+    case CmpOp::Eq: return "==";
+    case CmpOp::NotEq: return "!=";
+    default: return "==";
+  }
+}
+
+std::string shortest(double v) {
+  char buf[64];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  std::string s(buf, r.ptr);
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  return s;
+}
+
+std::string shortest(float v) {
+  char buf[64];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  std::string s(buf, r.ptr);
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  return s + "f";
+}
+
+bool is_pure_simple(const ir::Expr& e) {
+  return e.kind == ir::ExprKind::Var || e.kind == ir::ExprKind::Const || e.kind == ir::ExprKind::Global;
+}
+
+}  // namespace
+
+std::string literal(const ir::Const& c, bool typed_ints) {
+  TypeRef t = c.type;
+  if (t->is_bool()) return c.b ? "true" : "false";
+  if (t->is_float()) {
+    double v = c.f;
+    bool f32 = t->bits() == 32;
+    if (std::isnan(v)) return f32 ? "NAN" : "double(NAN)";
+    if (std::isinf(v)) return std::string(v < 0 ? "-" : "") + (f32 ? "INFINITY" : "double(INFINITY)");
+    return f32 ? shortest(static_cast<float>(v)) : shortest(v);
+  }
+  if (t->is_int()) {
+    std::string digits;
+    if (t->is_signed()) {
+      int64_t v = static_cast<int64_t>(c.bits);
+      if (t->bits() < 64) {
+        // Sign-extend values stored for narrower types.
+        int shift = 64 - t->bits();
+        v = static_cast<int64_t>(static_cast<uint64_t>(v) << shift) >> shift;
+      }
+      if (v == INT64_MIN) return "(-9223372036854775807 - 1)";
+      digits = std::to_string(v);
+    } else {
+      digits = std::to_string(c.bits);
+    }
+    if (t != types::int64() || typed_ints) return cpp_type(t) + "(" + digits + ")";
+    return digits;
+  }
+  return "/* none */";
+}
+
+std::string ExprPrinter::print(const ir::Expr& e) { return print(e, 0); }
+
+std::string ExprPrinter::wrap(std::string s, int own, int needed) { return own < needed ? "(" + s + ")" : s; }
+
+std::string ExprPrinter::call_args(const std::vector<ir::ExprPtr>& args) {
+  std::string s;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (i) s += ", ";
+    // Integer literals passed to overloaded helpers carry their type.
+    if (args[i]->kind == ir::ExprKind::Const) s += literal(static_cast<const ir::Const&>(*args[i]), true);
+    else s += print(*args[i], 0);
+  }
+  return s;
+}
+
+std::string ExprPrinter::print(const ir::Expr& e, int needed) {
+  switch (e.kind) {
+    case ir::ExprKind::Const: {
+      std::string s = literal(static_cast<const ir::Const&>(e), false);
+      return s[0] == '-' ? wrap(s, kUnary, needed) : s;
+    }
+    case ir::ExprKind::Var: return static_cast<const ir::VarRef&>(e).var->cpp_name;
+    case ir::ExprKind::Global: return static_cast<const ir::GlobalRef&>(e).cpp_name;
+    case ir::ExprKind::Cast: {
+      const auto& c = static_cast<const ir::Cast&>(e);
+      if (c.operand->kind == ir::ExprKind::Const && c.type->is_number()) {
+        // Fold the conversion of a literal into the literal.
+        const auto& k = static_cast<const ir::Const&>(*c.operand);
+        ir::Const folded(c.type, c.span);
+        double v = k.type->is_float() ? k.f : k.type->is_bool() ? (k.b ? 1 : 0)
+                   : k.type->is_signed()  ? static_cast<double>(static_cast<int64_t>(k.bits))
+                                          : static_cast<double>(k.bits);
+        if (c.type->is_float()) {
+          folded.f = c.type->bits() == 32 ? static_cast<double>(static_cast<float>(v)) : v;
+          return print(folded, needed);
+        }
+        if (c.type->is_bool()) {
+          folded.b = v != 0;
+          return print(folded, needed);
+        }
+        if (!k.type->is_float()) {
+          folded.bits = k.type->is_bool() ? (k.b ? 1 : 0) : k.bits;
+          return print(folded, needed);
+        }
+      }
+      return cpp_type(c.type) + "(" + print(*c.operand, 0) + ")";
+    }
+    case ir::ExprKind::Binary: {
+      const auto& b = static_cast<const ir::Binary&>(e);
+      switch (b.op) {
+        case BinOp::FloorDiv: return "py2cuda::floordiv(" + print(*b.left, 0) + ", " + print(*b.right, 0) + ")";
+        case BinOp::Mod: return "py2cuda::mod(" + print(*b.left, 0) + ", " + print(*b.right, 0) + ")";
+        case BinOp::Pow: {
+          if (b.type->is_int()) return "py2cuda::ipow(" + print(*b.left, 0) + ", " + print(*b.right, 0) + ")";
+          if (b.right->type->is_int()) {
+            // x ** 2 and x ** 3 with a constant exponent: repeated multiplication, as Numba does.
+            if (b.right->kind == ir::ExprKind::Const && is_pure_simple(*b.left)) {
+              int64_t n = static_cast<int64_t>(static_cast<const ir::Const&>(*b.right).bits);
+              if (n >= 1 && n <= 3) {
+                std::string x = print(*b.left, kMultiplicative + 1);
+                std::string s = x;
+                for (int64_t i = 1; i < n; ++i) s += " * " + x;
+                return wrap(s, kMultiplicative, needed);
+              }
+            }
+            std::string exp = b.right->kind == ir::ExprKind::Const
+                                  ? literal(static_cast<const ir::Const&>(*b.right), true)
+                                  : print(*b.right, 0);
+            return "py2cuda::fpowi(" + print(*b.left, 0) + ", " + exp + ")";
+          }
+          return std::string(b.type->bits() == 32 ? "powf(" : "pow(") + print(*b.left, 0) + ", " +
+                 print(*b.right, 0) + ")";
+        }
+        default: break;
+      }
+      int p = binary_prec(b.op);
+      std::string s = print(*b.left, p) + " " + std::string(python_spelling(b.op)) + " " + print(*b.right, p + 1);
+      return wrap(s, p, needed);
+    }
+    case ir::ExprKind::Unary: {
+      const auto& u = static_cast<const ir::Unary&>(e);
+      const char* tok = u.op == UnaryOp::Neg ? "-" : u.op == UnaryOp::Pos ? "+" : u.op == UnaryOp::Invert ? "~" : "!";
+      std::string operand = print(*u.operand, kUnary);
+      // Keep `- -x` from becoming the decrement token.
+      if ((tok[0] == '-' || tok[0] == '+') && !operand.empty() && operand[0] == tok[0]) operand = "(" + operand + ")";
+      return wrap(tok + operand, kUnary, needed);
+    }
+    case ir::ExprKind::Compare: {
+      const auto& c = static_cast<const ir::Compare&>(e);
+      int p = (c.op == CmpOp::Eq || c.op == CmpOp::NotEq) ? kEquality : kRelational;
+      return wrap(print(*c.left, p) + " " + cmp_token(c.op) + " " + print(*c.right, p + 1), p, needed);
+    }
+    case ir::ExprKind::Logical: {
+      const auto& l = static_cast<const ir::Logical&>(e);
+      if (l.type->is_bool()) {
+        int p = l.is_and ? kLogicalAnd : kLogicalOr;
+        return wrap(print(*l.left, p) + (l.is_and ? " && " : " || ") + print(*l.right, p + 1), p, needed);
+      }
+      // Python's value semantics: `a and b` is b if a is true, else a.
+      std::string t = cpp_type(l.type);
+      if (is_pure_simple(*l.left)) {
+        std::string a = print(*l.left, kConditional + 1);
+        std::string b = print(*l.right, kConditional);
+        std::string s = l.is_and ? "bool(" + a + ") ? " + b + " : " + a : "bool(" + a + ") ? " + a + " : " + b;
+        return wrap(s, kConditional, needed);
+      }
+      std::string a = print(*l.left, 0), b = print(*l.right, 0);
+      return "[&]() -> " + t + " { const " + t + " lhs = " + a + "; return bool(lhs) ? " +
+             (l.is_and ? b + " : lhs" : "lhs : " + b) + "; }()";
+    }
+    case ir::ExprKind::Select: {
+      const auto& s = static_cast<const ir::Select&>(e);
+      std::string text = print(*s.cond, kConditional + 1) + " ? " + print(*s.then_value, kConditional + 1) + " : " +
+                         print(*s.else_value, kConditional);
+      return wrap(text, kConditional, needed);
+    }
+    case ir::ExprKind::Builtin: {
+      const auto& c = static_cast<const ir::BuiltinCall&>(e);
+      std::string out;
+      const std::string& p = c.pattern;
+      for (size_t i = 0; i < p.size(); ++i) {
+        if (p[i] == '{' && i + 2 < p.size() && p[i + 2] == '}') {
+          size_t k = static_cast<size_t>(p[i + 1] - '0');
+          bool in_call = i > 0 && (p[i - 1] == '(' || p[i - 1] == ' ') && (p[i + 3] == ')' || p[i + 3] == ',');
+          if (k < c.args.size()) {
+            const ir::Expr& arg = *c.args[k];
+            if (arg.kind == ir::ExprKind::Const && in_call) out += literal(static_cast<const ir::Const&>(arg), true);
+            else out += print(arg, in_call ? 0 : kUnary);
+          }
+          i += 2;
+        } else {
+          out += p[i];
+        }
+      }
+      bool is_primary = !out.empty() && (out.back() == ')' || out.back() == ']' || p.find(' ') == std::string::npos);
+      return is_primary ? out : wrap(out, kMultiplicative, needed);
+    }
+    case ir::ExprKind::Call: {
+      const auto& c = static_cast<const ir::Call&>(e);
+      return c.callee->cpp_name + "(" + call_args(c.args) + ")";
+    }
+    case ir::ExprKind::Index: {
+      const auto& ix = static_cast<const ir::Index&>(e);
+      std::string s = print(*ix.array, kPrimary) + (ix.wrap ? ".at(" : "(");
+      for (size_t i = 0; i < ix.indices.size(); ++i) s += (i ? ", " : "") + print(*ix.indices[i], 0);
+      return s + ")";
+    }
+    case ir::ExprKind::Shape: {
+      const auto& sh = static_cast<const ir::Shape&>(e);
+      return print(*sh.array, kPrimary) + ".shape[" + std::to_string(sh.dim) + "]";
+    }
+    case ir::ExprKind::Size: return print(*static_cast<const ir::Size&>(e).array, kPrimary) + ".size()";
+    case ir::ExprKind::TupleMake: {
+      const auto& t = static_cast<const ir::TupleMake&>(e);
+      return cpp_type(t.type) + "(" + call_args(t.elements) + ")";
+    }
+    case ir::ExprKind::TupleGet: {
+      const auto& g = static_cast<const ir::TupleGet&>(e);
+      return "py2cuda::get<" + std::to_string(g.index) + ">(" + print(*g.tuple, 0) + ")";
+    }
+  }
+  return "/* ? */";
+}
+
+}  // namespace py2cuda::lower

@@ -1,0 +1,26 @@
+// IR expressions -> C++ expression text.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ir/ir.h"
+
+namespace py2cuda::lower {
+
+// A literal's C++ spelling. `typed_ints` wraps integer literals in their type
+// (`int64_t(5)`), as needed where overloads must see the exact type.
+std::string literal(const ir::Const& c, bool typed_ints);
+
+class ExprPrinter {
+ public:
+  std::string print(const ir::Expr& e);
+
+ private:
+  // `needed`: the precedence the context requires; wraps in parentheses below it.
+  std::string print(const ir::Expr& e, int needed);
+  std::string call_args(const std::vector<ir::ExprPtr>& args);
+  static std::string wrap(std::string s, int own, int needed);
+};
+
+}  // namespace py2cuda::lower

@@ -1,0 +1,423 @@
+// Module-level analysis: what each module-level name means, which functions
+// are kernels or device functions, and with which signatures and options.
+#include <set>
+
+#include "frontend/parser.h"
+#include "sema/module_info.h"
+
+namespace py2cuda::sema {
+
+namespace {
+
+// numba.types.float32 and numba.core.types.float32 name the same thing as numba.float32.
+std::string canonical(std::string path) {
+  for (const char* prefix : {"numba.core.types.", "numba.types.", "numba.cuda.types."}) {
+    std::string p(prefix);
+    if (path.rfind(p, 0) == 0) return "numba." + path.substr(p.size());
+  }
+  if (path == "numba.core.types" || path == "numba.cuda.types") return "numba.types";
+  return path;
+}
+
+bool is_cuda_jit(const std::string& p) { return p == "numba.cuda.jit"; }
+bool is_cpu_jit(const std::string& p) { return p == "numba.jit" || p == "numba.njit"; }
+bool is_ufunc(const std::string& p) {
+  return p == "numba.vectorize" || p == "numba.guvectorize" || p == "numba.cuda.vectorize";
+}
+
+class Analyzer {
+ public:
+  Analyzer(ModuleInfo& info, Diagnostics& diags) : info_(info), diags_(diags) {}
+
+  void run(const ast::Module& module, const std::vector<SignatureOverride>& overrides) {
+    // Names bound more than once at module level are host variables, not
+    // constants: count bindings first.
+    for (const auto& stmt : module.body) count_bindings(*stmt, 0);
+    for (const auto& stmt : module.body) bind(*stmt);
+    apply_overrides(overrides);
+  }
+
+ private:
+  void count_bindings(const ast::Stmt& s, int depth) {
+    auto count_target = [&](const ast::Expr& t) { count_target_names(t, depth); };
+    switch (s.kind) {
+      case ast::StmtKind::Assign:
+        for (const auto& t : ast::as<ast::Assign>(s).targets) count_target(*t);
+        break;
+      case ast::StmtKind::AugAssign: count_target(*ast::as<ast::AugAssign>(s).target); break;
+      case ast::StmtKind::AnnAssign: count_target(*ast::as<ast::AnnAssign>(s).target); break;
+      case ast::StmtKind::For: {
+        const auto& f = ast::as<ast::For>(s);
+        count_target_names(*f.target, depth + 1);
+        for (const auto& b : f.body) count_bindings(*b, depth + 1);
+        for (const auto& b : f.orelse) count_bindings(*b, depth + 1);
+        break;
+      }
+      case ast::StmtKind::While:
+        for (const auto& b : ast::as<ast::While>(s).body) count_bindings(*b, depth + 1);
+        for (const auto& b : ast::as<ast::While>(s).orelse) count_bindings(*b, depth + 1);
+        break;
+      case ast::StmtKind::If:
+        for (const auto& b : ast::as<ast::If>(s).body) count_bindings(*b, depth + 1);
+        for (const auto& b : ast::as<ast::If>(s).orelse) count_bindings(*b, depth + 1);
+        break;
+      default: break;
+    }
+  }
+
+  void count_target_names(const ast::Expr& t, int depth) {
+    if (t.kind == ast::ExprKind::Name) {
+      int& n = binding_count_[ast::as<ast::Name>(t).id];
+      n += depth == 0 ? 1 : 2;  // a binding inside a block is never a constant
+    } else if (t.kind == ast::ExprKind::Tuple || t.kind == ast::ExprKind::List) {
+      const auto& elts = t.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(t).elts : ast::as<ast::ListExpr>(t).elts;
+      for (const auto& e : elts) count_target_names(*e, depth + 1);
+    }
+  }
+
+  void bind_path(const std::string& name, std::string path, Span span) {
+    Symbol s;
+    s.kind = Symbol::Kind::Path;
+    s.path = canonical(std::move(path));
+    s.span = span;
+    info_.globals[name] = std::move(s);
+  }
+
+  void bind_host(const std::string& name, Span span) {
+    Symbol s;
+    s.kind = Symbol::Kind::HostValue;
+    s.span = span;
+    info_.globals[name] = std::move(s);
+  }
+
+  void bind(const ast::Stmt& s) {
+    switch (s.kind) {
+      case ast::StmtKind::Import: {
+        for (const auto& alias : ast::as<ast::Import>(s).names) {
+          if (!alias.asname.empty()) {
+            bind_path(alias.asname, alias.name, alias.span);
+          } else {
+            // `import numba.cuda` binds `numba`.
+            std::string first = alias.name.substr(0, alias.name.find('.'));
+            bind_path(first, first, alias.span);
+          }
+        }
+        break;
+      }
+      case ast::StmtKind::ImportFrom: {
+        const auto& imp = ast::as<ast::ImportFrom>(s);
+        if (imp.level > 0 || imp.star) break;  // relative/star imports cannot reach numba names
+        for (const auto& alias : imp.names) {
+          bind_path(alias.asname.empty() ? alias.name : alias.asname, imp.module + "." + alias.name, alias.span);
+        }
+        break;
+      }
+      case ast::StmtKind::FunctionDef: bind_function(ast::as<ast::FunctionDef>(s)); break;
+      case ast::StmtKind::Assign: bind_assign(ast::as<ast::Assign>(s)); break;
+      case ast::StmtKind::AnnAssign: {
+        const auto& a = ast::as<ast::AnnAssign>(s);
+        if (a.target->kind == ast::ExprKind::Name && a.value) {
+          bind_value(ast::as<ast::Name>(*a.target).id, *a.value, s.span);
+        }
+        break;
+      }
+      case ast::StmtKind::AugAssign:
+        bind_targets_as_host(*ast::as<ast::AugAssign>(s).target);
+        break;
+      case ast::StmtKind::For: {
+        const auto& f = ast::as<ast::For>(s);
+        bind_targets_as_host(*f.target);
+        for (const auto& b : f.body) bind(*b);
+        for (const auto& b : f.orelse) bind(*b);
+        break;
+      }
+      case ast::StmtKind::While:
+        for (const auto& b : ast::as<ast::While>(s).body) bind(*b);
+        for (const auto& b : ast::as<ast::While>(s).orelse) bind(*b);
+        break;
+      case ast::StmtKind::If:
+        // `if __name__ == "__main__":` and other module-level blocks: their
+        // definitions count, their assignments are host variables.
+        for (const auto& b : ast::as<ast::If>(s).body) bind(*b);
+        for (const auto& b : ast::as<ast::If>(s).orelse) bind(*b);
+        break;
+      default: break;
+    }
+  }
+
+  void bind_targets_as_host(const ast::Expr& t) {
+    if (t.kind == ast::ExprKind::Name) {
+      bind_host(ast::as<ast::Name>(t).id, t.span);
+    } else if (t.kind == ast::ExprKind::Tuple) {
+      for (const auto& e : ast::as<ast::TupleExpr>(t).elts) bind_targets_as_host(*e);
+    } else if (t.kind == ast::ExprKind::List) {
+      for (const auto& e : ast::as<ast::ListExpr>(t).elts) bind_targets_as_host(*e);
+    }
+  }
+
+  void bind_value(const std::string& name, const ast::Expr& value, Span span) {
+    if (binding_count_[name] > 1) {
+      bind_host(name, span);
+      return;
+    }
+    Symbol s;
+    s.kind = Symbol::Kind::Constant;
+    s.value_expr = &value;
+    s.span = span;
+    s.python_text = std::string(info_.file->line_text(span.line));
+    info_.globals[name] = std::move(s);
+  }
+
+  void bind_assign(const ast::Assign& a) {
+    // `k = cuda.jit(SIG)(f)`: the kernel is launched as `k`.
+    if (a.targets.size() == 1 && a.targets[0]->kind == ast::ExprKind::Name && a.value->kind == ast::ExprKind::Call) {
+      const auto& outer = ast::as<ast::Call>(*a.value);
+      if (outer.args.size() == 1 && outer.keywords.empty() && outer.args[0]->kind == ast::ExprKind::Name) {
+        std::string fname = ast::as<ast::Name>(*outer.args[0]).id;
+        auto it = defs_.find(fname);
+        if (it != defs_.end() && decorator_kind(*outer.func) != FunctionKind::Plain) {
+          const std::string& target = ast::as<ast::Name>(*a.targets[0]).id;
+          add_function(target, *it->second, outer.func.get(), a.value->span);
+          return;
+        }
+      }
+    }
+    for (const auto& t : a.targets) {
+      if (t->kind == ast::ExprKind::Name) {
+        bind_value(ast::as<ast::Name>(*t).id, *a.value, a.span);
+      } else {
+        bind_targets_as_host(*t);
+      }
+    }
+  }
+
+  // The kind a decorator expression gives; Plain if it is not a numba decorator.
+  FunctionKind decorator_kind(const ast::Expr& dec) {
+    const ast::Expr* callee = &dec;
+    bool device = false;
+    if (dec.kind == ast::ExprKind::Call) {
+      const auto& call = ast::as<ast::Call>(dec);
+      callee = call.func.get();
+      for (const auto& kw : call.keywords) {
+        if (kw.name == "device" && kw.value->kind == ast::ExprKind::BoolLit) device = ast::as<ast::BoolLit>(*kw.value).value;
+      }
+    }
+    std::string path = resolve_path(info_, *callee);
+    if (is_cuda_jit(path)) return device ? FunctionKind::Device : FunctionKind::Kernel;
+    if (is_cpu_jit(path)) return FunctionKind::CpuJit;
+    if (is_ufunc(path)) return FunctionKind::Ufunc;
+    return FunctionKind::Plain;
+  }
+
+  void bind_function(const ast::FunctionDef& def) {
+    defs_[def.name] = &def;
+    const ast::Expr* numba_decorator = nullptr;
+    for (const auto& d : def.decorators) {
+      if (decorator_kind(*d) != FunctionKind::Plain) {
+        if (numba_decorator) {
+          diags_.error(d->span, "function '" + def.name + "' has more than one numba decorator");
+        }
+        numba_decorator = d.get();
+      }
+    }
+    add_function(def.name, def, numba_decorator, numba_decorator ? numba_decorator->span : def.span);
+  }
+
+  void add_function(const std::string& name, const ast::FunctionDef& def, const ast::Expr* decorator, Span dspan) {
+    auto entry = std::make_unique<FunctionEntry>();
+    entry->name = name;
+    entry->def = &def;
+    entry->decorator_span = dspan;
+    entry->kind = decorator ? decorator_kind(*decorator) : FunctionKind::Plain;
+    if (decorator && decorator->kind == ast::ExprKind::Call) read_decorator_call(*entry, ast::as<ast::Call>(*decorator));
+    if (entry->signatures.empty() && entry->kind != FunctionKind::Plain) read_annotations(*entry);
+    Symbol s;
+    s.kind = Symbol::Kind::Function;
+    s.function = entry.get();
+    s.span = def.span;
+    info_.globals[name] = std::move(s);
+    info_.functions.push_back(std::move(entry));
+  }
+
+  void add_signature(FunctionEntry& entry, const ast::Expr& sig_expr) {
+    std::optional<Signature> sig;
+    if (sig_expr.kind == ast::ExprKind::StrLit) {
+      const auto& str = ast::as<ast::StrLit>(sig_expr);
+      ast::ExprPtr parsed = frontend::parse_expression(str.value, sig_expr.span, diags_);
+      if (!parsed) return;
+      sig = signature_from_expr(info_, *parsed, diags_);
+      if (sig) sig->text = str.value;
+    } else {
+      sig = signature_from_expr(info_, sig_expr, diags_);
+    }
+    if (!sig) return;
+    sig->span = sig_expr.span;
+    check_arity(entry, *sig);
+    entry.signatures.push_back(std::move(*sig));
+  }
+
+  void check_arity(const FunctionEntry& entry, const Signature& sig) {
+    size_t n = entry.def->params.size();
+    if (sig.params.size() != n) {
+      diags_.error(sig.span, "signature '" + sig.text + "' has " + std::to_string(sig.params.size()) +
+                                 " parameter type(s) but '" + entry.def->name + "' takes " + std::to_string(n) +
+                                 " parameter(s)");
+    }
+  }
+
+  int int_option(const ast::Keyword& kw) {
+    if (kw.value->kind == ast::ExprKind::IntLit) return static_cast<int>(ast::as<ast::IntLit>(*kw.value).value);
+    diags_.error(kw.value->span, "option '" + kw.name + "' must be an integer literal");
+    return 0;
+  }
+
+  bool bool_option(const ast::Keyword& kw) {
+    if (kw.value->kind == ast::ExprKind::BoolLit) return ast::as<ast::BoolLit>(*kw.value).value;
+    diags_.error(kw.value->span, "option '" + kw.name + "' must be True or False");
+    return false;
+  }
+
+  void read_decorator_call(FunctionEntry& entry, const ast::Call& call) {
+    if (entry.kind == FunctionKind::Ufunc) return;  // translated by a later slice
+    for (const auto& arg : call.args) {
+      if (arg->kind == ast::ExprKind::List || arg->kind == ast::ExprKind::Tuple) {
+        const auto& elts = arg->kind == ast::ExprKind::List ? ast::as<ast::ListExpr>(*arg).elts
+                                                            : ast::as<ast::TupleExpr>(*arg).elts;
+        for (const auto& e : elts) add_signature(entry, *e);
+      } else {
+        add_signature(entry, *arg);
+      }
+    }
+    for (const auto& kw : call.keywords) {
+      ir::KernelOptions& o = entry.options;
+      if (kw.name == "device") {
+        bool_option(kw);
+      } else if (kw.name == "fastmath") {
+        o.fastmath = bool_option(kw);
+      } else if (kw.name == "lineinfo") {
+        o.lineinfo = bool_option(kw);
+      } else if (kw.name == "debug") {
+        o.debug = bool_option(kw);
+      } else if (kw.name == "opt" || kw.name == "cache" || kw.name == "nopython" || kw.name == "forceinline" ||
+                 kw.name == "link" || kw.name == "extensions") {
+        if (kw.name == "forceinline") o.forceinline = bool_option(kw) ? 1 : 0;
+        // cache/opt/nopython: no CUDA C++ equivalent needed; accepted as Numba does.
+      } else if (kw.name == "max_registers") {
+        o.max_registers = int_option(kw);
+      } else if (kw.name == "inline") {
+        // Numba accepts inline=True/False or "always"/"never".
+        if (kw.value->kind == ast::ExprKind::BoolLit) {
+          o.forceinline = ast::as<ast::BoolLit>(*kw.value).value ? 1 : 0;
+        } else if (kw.value->kind == ast::ExprKind::StrLit) {
+          const std::string& v = ast::as<ast::StrLit>(*kw.value).value;
+          o.forceinline = v == "always" ? 1 : v == "never" ? -1 : 0;
+        }
+      } else if (kw.name == "launch_bounds") {
+        if (kw.value->kind == ast::ExprKind::IntLit) {
+          o.launch_bounds_threads = int_option(kw);
+        } else if (kw.value->kind == ast::ExprKind::Tuple) {
+          const auto& t = ast::as<ast::TupleExpr>(*kw.value);
+          if (!t.elts.empty() && t.elts[0]->kind == ast::ExprKind::IntLit)
+            o.launch_bounds_threads = static_cast<int>(ast::as<ast::IntLit>(*t.elts[0]).value);
+          if (t.elts.size() > 1 && t.elts[1]->kind == ast::ExprKind::IntLit)
+            o.launch_bounds_min_blocks = static_cast<int>(ast::as<ast::IntLit>(*t.elts[1]).value);
+        } else {
+          diags_.error(kw.value->span, "launch_bounds must be an integer or a tuple of integers");
+        }
+      } else {
+        diags_.error(kw.span, "unknown option '" + kw.name + "' for the numba decorator");
+      }
+    }
+  }
+
+  void read_annotations(FunctionEntry& entry) {
+    const ast::FunctionDef& def = *entry.def;
+    bool any = false, all = !def.params.empty();
+    for (const auto& p : def.params) {
+      if (p.annotation) any = true;
+      else all = false;
+    }
+    if (!any) return;
+    if (!all) {
+      for (const auto& p : def.params) {
+        if (!p.annotation) diags_.error(p.span, "parameter '" + p.name + "' has no type annotation, but others do");
+      }
+      return;
+    }
+    Signature sig;
+    sig.span = def.span;
+    for (const auto& p : def.params) {
+      TypeRef t = type_from_expr(info_, *p.annotation, diags_);
+      if (!t) return;
+      sig.params.push_back(t);
+    }
+    if (def.returns) {
+      sig.return_type = type_from_expr(info_, *def.returns, diags_);
+      if (!sig.return_type) return;
+    }
+    sig.text = "(";
+    for (size_t i = 0; i < sig.params.size(); ++i) sig.text += (i ? ", " : "") + sig.params[i]->signature_str();
+    sig.text += ")";
+    entry.signatures.push_back(std::move(sig));
+  }
+
+  void apply_overrides(const std::vector<SignatureOverride>& overrides) {
+    for (const auto& o : overrides) {
+      FunctionEntry* target = nullptr;
+      for (auto& f : info_.functions) {
+        if (f->name == o.function) target = f.get();
+      }
+      if (!target) {
+        diags_.error(Span{}, "--sig names '" + o.function + "', which is not a function of this file");
+        continue;
+      }
+      if (target->kind == FunctionKind::Plain) target->kind = FunctionKind::Kernel;
+      ast::ExprPtr parsed = frontend::parse_expression(o.signature, target->def->span, diags_);
+      if (!parsed) continue;
+      auto sig = signature_from_expr(info_, *parsed, diags_);
+      if (!sig) continue;
+      sig->text = o.signature;
+      sig->span = target->def->span;
+      check_arity(*target, *sig);
+      // The command line replaces what the file says.
+      target->signatures.clear();
+      target->signatures.push_back(std::move(*sig));
+    }
+  }
+
+  ModuleInfo& info_;
+  Diagnostics& diags_;
+  std::map<std::string, int> binding_count_;
+  std::map<std::string, const ast::FunctionDef*> defs_;
+};
+
+}  // namespace
+
+std::string resolve_path(const ModuleInfo& info, const ast::Expr& expr) {
+  if (expr.kind == ast::ExprKind::Name) {
+    const std::string& id = ast::as<ast::Name>(expr).id;
+    auto it = info.globals.find(id);
+    if (it != info.globals.end()) {
+      return it->second.kind == Symbol::Kind::Path ? it->second.path : "";
+    }
+    // Python builtins, unless shadowed by a module-level name.
+    static const std::set<std::string> kBuiltins = {"abs", "min", "max", "round", "int", "float", "bool", "len", "range"};
+    return kBuiltins.count(id) ? id : "";
+  }
+  if (expr.kind == ast::ExprKind::Attribute) {
+    const auto& a = ast::as<ast::Attribute>(expr);
+    std::string base = resolve_path(info, *a.value);
+    return base.empty() ? "" : canonical(base + "." + a.attr);
+  }
+  return "";
+}
+
+ModuleInfo analyze_module(const ast::Module& module, const SourceFile& file,
+                          const std::vector<SignatureOverride>& overrides, Diagnostics& diags) {
+  ModuleInfo info;
+  info.file = &file;
+  Analyzer(info, diags).run(module, overrides);
+  return info;
+}
+
+}  // namespace py2cuda::sema

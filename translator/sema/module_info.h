@@ -1,0 +1,109 @@
+// What sema knows about a module: the meaning of every module-level name,
+// the decorated functions with their signatures and options, and the frozen
+// values of module constants.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diag/diagnostics.h"
+#include "frontend/ast.h"
+#include "ir/ir.h"
+#include "types/type.h"
+
+namespace py2cuda::sema {
+
+// A parameter/return type list from a decorator string, a numba type
+// object, annotations or --sig.
+struct Signature {
+  std::vector<TypeRef> params;
+  TypeRef return_type = nullptr;  // nullptr: not given ("(float32[:])" form)
+  std::string text;               // as written, for comments and messages
+  Span span;
+};
+
+enum class FunctionKind {
+  Kernel,     // @cuda.jit
+  Device,     // @cuda.jit(device=True)
+  CpuJit,     // @jit / @njit: becomes a device function when a kernel calls it
+  Ufunc,      // @vectorize / @guvectorize: a later slice
+  Plain,      // undecorated Python function: host code
+};
+
+struct FunctionEntry {
+  std::string name;  // the name it is called or launched by
+  const ast::FunctionDef* def = nullptr;
+  FunctionKind kind = FunctionKind::Plain;
+  std::vector<Signature> signatures;  // from the decorator, annotations or --sig
+  ir::KernelOptions options;
+  Span decorator_span;
+};
+
+// A frozen module-level value (Numba freezes globals at compile time).
+struct ConstValue {
+  TypeRef type = nullptr;         // int64, float64, bool, float32 (np.float32), a Tuple ...
+  uint64_t bits = 0;              // integers, two's complement
+  double f = 0;                   // floats (float32 values are exactly representable)
+  bool b = false;
+  std::vector<ConstValue> elements;  // tuples
+  // A Python int/float/bool rather than a NumPy scalar: NumPy's promotion
+  // (NEP 50) lets a NumPy scalar's type win over a Python scalar's.
+  bool weak = true;
+};
+
+struct Symbol {
+  enum class Kind {
+    Path,      // an imported module or object, by canonical dotted path ("numba.cuda", "math.exp")
+    Function,  // a function defined in this module
+    Constant,  // a module constant (evaluated on first use)
+    HostValue, // a module-level name that is not a constant (assigned twice, in a loop, from a call...)
+  };
+  Kind kind = Kind::Path;
+  std::string path;
+  FunctionEntry* function = nullptr;
+  const ast::Expr* value_expr = nullptr;  // Constant: the assigned expression
+  Span span;                              // where the name was bound
+  std::string python_text;                // Constant: the source line, echoed in output
+  // Filled in lazily by constant evaluation.
+  std::optional<ConstValue> value;
+  bool evaluating = false;
+};
+
+struct ModuleInfo {
+  const SourceFile* file = nullptr;
+  std::map<std::string, Symbol> globals;
+  std::vector<std::unique_ptr<FunctionEntry>> functions;  // source order
+};
+
+// --sig NAME=SIGNATURE from the command line.
+struct SignatureOverride {
+  std::string function;
+  std::string signature;
+};
+
+// Builds the ModuleInfo: imports, decorators, signatures, module-level names.
+// Reports unknown decorators' misuse, bad signatures and the like to `diags`.
+ModuleInfo analyze_module(const ast::Module& module, const SourceFile& file,
+                          const std::vector<SignatureOverride>& overrides, Diagnostics& diags);
+
+// The canonical dotted path an expression names, following imports
+// ("cuda.threadIdx.x" -> "numba.cuda.threadIdx.x"), or "" when it is not a
+// path rooted at an imported name.
+std::string resolve_path(const ModuleInfo& info, const ast::Expr& expr);
+
+// Evaluates a module constant on first use. Reports to `diags` and returns
+// nullptr when the value is not a constant Numba could freeze.
+const ConstValue* constant_value(ModuleInfo& info, Symbol& symbol, Diagnostics& diags);
+
+// Parses a type expression (`float32[:, ::1]`, `int64`, `numba.types.float32`).
+// Reports and returns nullptr on error.
+TypeRef type_from_expr(const ModuleInfo& info, const ast::Expr& expr, Diagnostics& diags);
+
+// Parses a signature expression: `void(float32[:], int64)`, `(float32[:],)`,
+// `float32(float32, float32)`.
+std::optional<Signature> signature_from_expr(const ModuleInfo& info, const ast::Expr& expr, Diagnostics& diags);
+
+}  // namespace py2cuda::sema

@@ -1,0 +1,130 @@
+#include "types/rules.h"
+
+#include <algorithm>
+
+namespace py2cuda::rules {
+
+namespace {
+
+bool int_like(TypeRef t) { return t->is_int() || t->is_bool(); }
+
+// Numba's integer operator templates exist only for int64 and uint64; any
+// narrower operand converts to one of them, and a signed operand makes the
+// result signed (choose_result_int). bool counts as signed here.
+TypeRef int_result(TypeRef a, TypeRef b) {
+  bool both_unsigned = a->is_int() && !a->is_signed() && b->is_int() && !b->is_signed();
+  return both_unsigned ? types::uint64() : types::int64();
+}
+
+TypeRef float_result(TypeRef a, TypeRef b) {
+  return fits_float32(a) && fits_float32(b) ? types::float32() : types::float64();
+}
+
+}  // namespace
+
+bool fits_float32(TypeRef t) {
+  if (t->is_bool()) return true;
+  if (t->is_float()) return t->bits() == 32;
+  if (t->is_int()) return t->bits() <= 8 || (t->bits() == 16 && t->is_signed());
+  return false;
+}
+
+TypeRef binary_result(BinOp op, TypeRef a, TypeRef b) {
+  if (!a->is_number() || !b->is_number()) return nullptr;
+  bool any_float = a->is_float() || b->is_float();
+  switch (op) {
+    case BinOp::Add:
+    case BinOp::Sub:
+    case BinOp::Mul:
+    case BinOp::FloorDiv:
+    case BinOp::Mod:
+      return any_float ? float_result(a, b) : int_result(a, b);
+    case BinOp::TrueDiv:
+      return any_float ? float_result(a, b) : types::float64();
+    case BinOp::Pow:
+      if (!any_float) return int_result(a, b);
+      // float32 ** integer keeps float32 (Numba's real ** int template).
+      if (a->is_float() && int_like(b)) return a;
+      return float_result(a, b);
+    case BinOp::LShift:
+    case BinOp::RShift:
+      if (any_float) return nullptr;
+      return a->is_int() && !a->is_signed() ? types::uint64() : types::int64();
+    case BinOp::BitAnd:
+    case BinOp::BitOr:
+    case BinOp::BitXor:
+      if (any_float) return nullptr;
+      if (a->is_bool() && b->is_bool()) return types::boolean();
+      return int_result(a, b);
+    case BinOp::MatMul:
+      return nullptr;
+  }
+  return nullptr;
+}
+
+TypeRef unary_result(UnaryOp op, TypeRef a) {
+  if (op == UnaryOp::Not) return a->is_number() ? types::boolean() : nullptr;
+  if (!a->is_number()) return nullptr;
+  if (a->is_float()) return op == UnaryOp::Invert ? nullptr : a;
+  if (a->is_bool()) return op == UnaryOp::Invert ? types::boolean() : types::int64();
+  return a->is_signed() ? types::int64() : types::uint64();
+}
+
+TypeRef comparison_operand(TypeRef a, TypeRef b) {
+  if (!a->is_number() || !b->is_number()) return nullptr;
+  if (a->is_bool() && b->is_bool()) return types::boolean();
+  return binary_result(BinOp::Add, a, b);
+}
+
+TypeRef unify(TypeRef a, TypeRef b) {
+  if (a == b) return a;
+  if (a->is_number() && b->is_number()) {
+    if (a->is_bool()) return b;
+    if (b->is_bool()) return a;
+    if (a->is_float() || b->is_float()) {
+      if (a->is_float() && b->is_float()) return a->bits() >= b->bits() ? a : b;
+      TypeRef f = a->is_float() ? a : b;
+      TypeRef i = a->is_float() ? b : a;
+      // numpy: float32 holds int8/16 and uint8/16 exactly, nothing wider.
+      bool small = i->bits() <= 16;
+      return f->bits() == 32 && small ? f : types::float64();
+    }
+    if (a->is_signed() == b->is_signed()) return a->bits() >= b->bits() ? a : b;
+    TypeRef s = a->is_signed() ? a : b;
+    TypeRef u = a->is_signed() ? b : a;
+    if (u->bits() < s->bits()) return s;
+    if (u->bits() == 64) return types::float64();
+    return types::integer(u->bits() * 2, true);
+  }
+  if (a->is_tuple() && b->is_tuple() && a->elements().size() == b->elements().size()) {
+    std::vector<TypeRef> elems;
+    for (size_t i = 0; i < a->elements().size(); ++i) {
+      TypeRef e = unify(a->elements()[i], b->elements()[i]);
+      if (!e) return nullptr;
+      elems.push_back(e);
+    }
+    return types::tuple(std::move(elems));
+  }
+  if (a->is_array() && b->is_array() && a->dtype() == b->dtype() && a->ndim() == b->ndim()) {
+    return types::array(a->dtype(), a->ndim(), Layout::A);
+  }
+  return nullptr;
+}
+
+bool can_convert(TypeRef from, TypeRef to) {
+  if (from == to) return true;
+  if (from->is_number() && to->is_number()) return true;
+  if (from->is_tuple() && to->is_tuple() && from->elements().size() == to->elements().size()) {
+    for (size_t i = 0; i < from->elements().size(); ++i) {
+      if (!can_convert(from->elements()[i], to->elements()[i])) return false;
+    }
+    return true;
+  }
+  if (from->is_array() && to->is_array()) {
+    return from->dtype() == to->dtype() && from->ndim() == to->ndim() &&
+           (to->layout() == Layout::A || from->layout() == to->layout());
+  }
+  return false;
+}
+
+}  // namespace py2cuda::rules

@@ -1,0 +1,40 @@
+// Numba's typing rules for operators and for merging types, in one place.
+//
+// These reproduce numba/core/typing/builtins.py (operator templates, whose
+// integer cases are only int64/uint64 and whose float cases are float32 and
+// float64, chosen by Numba's overload resolution over typeconv/rules.py) and
+// Numba's unification of types at control-flow merges (numpy.promote_types).
+// tests/unit/test_type_rules.cpp checks every operand pair against a table
+// produced by Numba itself (tests/data/numba_operator_types.tsv).
+#pragma once
+
+#include "support/operators.h"
+#include "types/type.h"
+
+namespace py2cuda::rules {
+
+// The result type of `a op b` for scalar operands, or nullptr if Numba rejects it.
+TypeRef binary_result(BinOp op, TypeRef a, TypeRef b);
+
+// The result type of `op a`, or nullptr if Numba rejects it.
+TypeRef unary_result(UnaryOp op, TypeRef a);
+
+// The type two scalars are compared in (the result is always bool), or
+// nullptr when they cannot be compared.
+TypeRef comparison_operand(TypeRef a, TypeRef b);
+
+// The type a variable takes when values of types `a` and `b` meet (branches,
+// loop back-edges, conditional expressions). nullptr when they cannot unify.
+TypeRef unify(TypeRef a, TypeRef b);
+
+// Whether a value of type `from` may be stored where `to` is expected
+// (array element store, return value, argument): Numba allows any
+// number-to-number conversion there, and exact matches for other types.
+bool can_convert(TypeRef from, TypeRef to);
+
+// A float type of a width that holds `t` exactly in Numba's view: float32 for
+// bool, int8, int16, uint8 and float32 itself, float64 otherwise. Used by the
+// math functions' int -> float64 rule as well as by the arithmetic rules.
+bool fits_float32(TypeRef t);
+
+}  // namespace py2cuda::rules

@@ -1,0 +1,163 @@
+#include "types/type.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <tuple>
+
+namespace py2cuda {
+
+// Owns every Type. Lookups key on the structure; the returned pointers stay
+// valid for the life of the process.
+class TypeTable {
+ public:
+  static TypeTable& instance() {
+    static TypeTable table;
+    return table;
+  }
+
+  TypeRef scalar(TypeKind kind, int bits, bool is_signed) {
+    auto key = std::make_tuple(static_cast<int>(kind), bits, is_signed);
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = scalars_.find(key);
+    if (it != scalars_.end()) return it->second;
+    auto t = std::unique_ptr<Type>(new Type());
+    t->kind_ = kind;
+    t->bits_ = bits;
+    t->signed_ = is_signed;
+    return scalars_[key] = keep(std::move(t));
+  }
+
+  TypeRef array(TypeRef dtype, int ndim, Layout layout) {
+    auto key = std::make_tuple(dtype, ndim, static_cast<int>(layout));
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = arrays_.find(key);
+    if (it != arrays_.end()) return it->second;
+    auto t = std::unique_ptr<Type>(new Type());
+    t->kind_ = TypeKind::Array;
+    t->elem_ = dtype;
+    t->ndim_ = ndim;
+    t->layout_ = layout;
+    return arrays_[key] = keep(std::move(t));
+  }
+
+  TypeRef tuple(std::vector<TypeRef> elems) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = tuples_.find(elems);
+    if (it != tuples_.end()) return it->second;
+    auto t = std::unique_ptr<Type>(new Type());
+    t->kind_ = TypeKind::Tuple;
+    t->elems_ = elems;
+    return tuples_[elems] = keep(std::move(t));
+  }
+
+ private:
+  TypeRef keep(std::unique_ptr<Type> t) {
+    all_.push_back(std::move(t));
+    return all_.back().get();
+  }
+  std::mutex mu_;
+  std::vector<std::unique_ptr<Type>> all_;
+  std::map<std::tuple<int, int, bool>, TypeRef> scalars_;
+  std::map<std::tuple<TypeRef, int, int>, TypeRef> arrays_;
+  std::map<std::vector<TypeRef>, TypeRef> tuples_;
+};
+
+bool Type::is_uniform_tuple() const {
+  if (kind_ != TypeKind::Tuple || elems_.empty()) return false;
+  for (TypeRef e : elems_) {
+    if (e != elems_[0]) return false;
+  }
+  return true;
+}
+
+static const char* layout_name(Layout l) {
+  switch (l) {
+    case Layout::C: return "C";
+    case Layout::F: return "F";
+    case Layout::A: return "A";
+  }
+  return "A";
+}
+
+std::string Type::str() const {
+  switch (kind_) {
+    case TypeKind::Boolean: return "bool";
+    case TypeKind::Integer: return std::string(signed_ ? "int" : "uint") + std::to_string(bits_);
+    case TypeKind::Float: return "float" + std::to_string(bits_);
+    case TypeKind::None: return "none";
+    case TypeKind::Range: return "range";
+    case TypeKind::Array:
+      return "array(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
+    case TypeKind::Tuple: {
+      if (is_uniform_tuple()) {
+        return "UniTuple(" + elems_[0]->str() + " x " + std::to_string(elems_.size()) + ")";
+      }
+      std::string s = "Tuple(";
+      for (size_t i = 0; i < elems_.size(); ++i) {
+        if (i) s += ", ";
+        s += elems_[i]->str();
+      }
+      return s + ")";
+    }
+  }
+  return "?";
+}
+
+std::string Type::signature_str() const {
+  if (kind_ == TypeKind::Boolean) return "boolean";
+  if (kind_ != TypeKind::Array) return str();
+  std::string s = elem_->signature_str() + "[";
+  for (int d = 0; d < ndim_; ++d) {
+    if (d) s += ", ";
+    bool contiguous = (layout_ == Layout::C && d == ndim_ - 1) || (layout_ == Layout::F && d == 0);
+    s += contiguous ? "::1" : ":";
+  }
+  return s + "]";
+}
+
+namespace types {
+
+TypeRef boolean() { return TypeTable::instance().scalar(TypeKind::Boolean, 8, false); }
+TypeRef integer(int bits, bool is_signed) { return TypeTable::instance().scalar(TypeKind::Integer, bits, is_signed); }
+TypeRef int8() { return integer(8, true); }
+TypeRef int16() { return integer(16, true); }
+TypeRef int32() { return integer(32, true); }
+TypeRef int64() { return integer(64, true); }
+TypeRef uint8() { return integer(8, false); }
+TypeRef uint16() { return integer(16, false); }
+TypeRef uint32() { return integer(32, false); }
+TypeRef uint64() { return integer(64, false); }
+TypeRef floating(int bits) { return TypeTable::instance().scalar(TypeKind::Float, bits, true); }
+TypeRef float32() { return floating(32); }
+TypeRef float64() { return floating(64); }
+TypeRef none() { return TypeTable::instance().scalar(TypeKind::None, 0, false); }
+TypeRef range() { return TypeTable::instance().scalar(TypeKind::Range, 0, false); }
+TypeRef array(TypeRef dtype, int ndim, Layout layout) { return TypeTable::instance().array(dtype, ndim, layout); }
+TypeRef tuple(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements)); }
+
+TypeRef scalar_by_name(const std::string& name) {
+  static const std::map<std::string, TypeRef (*)()> names = {
+      {"boolean", boolean}, {"bool_", boolean},   {"b1", boolean},     {"bool", boolean},
+      {"int8", int8},       {"i1", int8},         {"byte", int8},      {"int16", int16},
+      {"i2", int16},        {"short", int16},     {"int32", int32},    {"i4", int32},
+      {"intc", int32},      {"int64", int64},     {"i8", int64},       {"intp", int64},
+      {"int_", int64},      {"long", int64},      {"longlong", int64}, {"uint8", uint8},
+      {"u1", uint8},        {"ubyte", uint8},     {"uint16", uint16},  {"u2", uint16},
+      {"ushort", uint16},   {"uint32", uint32},   {"u4", uint32},      {"uintc", uint32},
+      {"uint64", uint64},   {"u8", uint64},       {"uintp", uint64},   {"uint", uint64},
+      {"ulonglong", uint64}, {"float32", float32}, {"f4", float32},    {"single", float32},
+      {"float64", float64}, {"f8", float64},      {"double", float64}, {"float_", float64},
+  };
+  auto it = names.find(name);
+  return it == names.end() ? nullptr : it->second();
+}
+
+const std::vector<TypeRef>& all_scalars() {
+  static const std::vector<TypeRef> all = {boolean(), int8(),   int16(),  int32(),   int64(),  uint8(),
+                                           uint16(),  uint32(), uint64(), float32(), float64()};
+  return all;
+}
+
+}  // namespace types
+}  // namespace py2cuda

@@ -1,0 +1,98 @@
+// py2cuda's types, modelled on Numba's so that messages read the way Numba
+// users expect: `float32`, `array(float32, 2d, C)`, `UniTuple(int64 x 2)`.
+//
+// Types are interned: there is one object per distinct type for the life of
+// the process, so they are compared by pointer and passed as `TypeRef`.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace py2cuda {
+
+enum class TypeKind {
+  Boolean,
+  Integer,
+  Float,
+  Array,
+  Tuple,  // UniTuple when all elements are the same type
+  None,   // the type of `None` and of a function that returns nothing
+  Range,  // the value of range(...) before iteration; never stored
+};
+
+enum class Layout { C, F, A };
+
+class Type;
+using TypeRef = const Type*;
+
+class Type {
+ public:
+  TypeKind kind() const { return kind_; }
+  bool is_bool() const { return kind_ == TypeKind::Boolean; }
+  bool is_int() const { return kind_ == TypeKind::Integer; }
+  bool is_float() const { return kind_ == TypeKind::Float; }
+  // bool, ints and floats: what arithmetic accepts.
+  bool is_number() const { return is_bool() || is_int() || is_float(); }
+  bool is_scalar() const { return is_number(); }
+  bool is_array() const { return kind_ == TypeKind::Array; }
+  bool is_tuple() const { return kind_ == TypeKind::Tuple; }
+  bool is_none() const { return kind_ == TypeKind::None; }
+
+  // Integer and Float
+  int bits() const { return bits_; }
+  bool is_signed() const { return signed_; }
+
+  // Array
+  TypeRef dtype() const { return elem_; }
+  int ndim() const { return ndim_; }
+  Layout layout() const { return layout_; }
+
+  // Tuple
+  const std::vector<TypeRef>& elements() const { return elems_; }
+  bool is_uniform_tuple() const;
+
+  // Numba's spelling: "int64", "array(float32, 1d, C)", "UniTuple(int64 x 2)".
+  std::string str() const;
+  // The spelling in Numba signature syntax: "float32[:, ::1]", "int64".
+  std::string signature_str() const;
+
+ private:
+  friend class TypeTable;
+  Type() = default;
+  TypeKind kind_ = TypeKind::None;
+  int bits_ = 0;
+  bool signed_ = false;
+  TypeRef elem_ = nullptr;
+  int ndim_ = 0;
+  Layout layout_ = Layout::A;
+  std::vector<TypeRef> elems_;
+};
+
+// Constructors of interned types.
+namespace types {
+TypeRef boolean();
+TypeRef integer(int bits, bool is_signed);
+TypeRef int8();
+TypeRef int16();
+TypeRef int32();
+TypeRef int64();
+TypeRef uint8();
+TypeRef uint16();
+TypeRef uint32();
+TypeRef uint64();
+TypeRef float32();
+TypeRef float64();
+TypeRef floating(int bits);
+TypeRef none();
+TypeRef range();
+TypeRef array(TypeRef dtype, int ndim, Layout layout);
+TypeRef tuple(std::vector<TypeRef> elements);
+
+// Looks up a scalar type by Numba/NumPy name: "float32", "f4", "int_", "intp",
+// "bool_", "double", "uint", ... Returns nullptr if unknown.
+TypeRef scalar_by_name(const std::string& name);
+// Every scalar type, in Numba's order, for tables and tests.
+const std::vector<TypeRef>& all_scalars();
+}  // namespace types
+
+}  // namespace py2cuda
