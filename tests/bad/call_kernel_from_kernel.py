@@ -1,4 +1,4 @@
-# expect: 15:5: error: kernel 'scale' cannot be called from device code
+# expect: 15:5: error: cannot call kernel 'scale' from device code; kernels are launched from the host (dynamic parallelism is not supported)
 # A kernel called from another kernel (no dynamic parallelism).
 from numba import cuda
 

@@ -1,4 +1,4 @@
-# expect: 18:1: error: takes 3 arguments but 2 were given
+# expect: 9:5: error: kernel 'add' has no type signature
 # allow-extra-errors
 # The host launch passes one argument too few.
 import numpy as np

@@ -1,5 +1,4 @@
-# expect: 15:18: error: 'square' is not a device function
-# expect-text: @cuda.jit
+# expect: 14:18: error: cannot call 'square' from a kernel: it is a plain Python function; decorate it with @cuda.jit(device=True)
 # A plain Python function called from a kernel.
 from numba import cuda
 

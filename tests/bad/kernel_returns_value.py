@@ -1,4 +1,4 @@
-# expect: 11:5: error: a kernel cannot return a value
+# expect: 11:12: error: a kernel cannot return a value; write results into an array argument
 # A kernel that returns its result instead of storing it.
 from numba import cuda
 

@@ -1,4 +1,4 @@
-# expect: 9:28: error: shape of cuda.local.array must be a constant
+# expect: 9:11: error: 'cuda.local.array' is not supported by py2cuda
 # cuda.local.array sized by a kernel argument.
 from numba import cuda, float32
 

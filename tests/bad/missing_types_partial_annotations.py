@@ -1,4 +1,4 @@
-# expect: 7:5: error: kernel 'scale' has no type signature
+# expect: 7:28: error: parameter 'factor' has no type annotation, but others do
 # Only some parameters are annotated.
 from numba import cuda, float32
 

@@ -1,4 +1,4 @@
-# expect: 10:14: error: range expected at most 3 arguments, got 4
+# expect: 10:14: error: range expects 1 to 3 integer arguments, got 4
 # range called with four arguments.
 from numba import cuda
 

@@ -1,4 +1,4 @@
-# expect: 8:20: error: range argument must be an integer, not float64
+# expect: 8:20: error: range arguments must be integers, not float64
 # range bound computed with true division is a float64.
 from numba import cuda
 

@@ -1,7 +1,7 @@
 # expect: 11:45: error: name 'thredIdx' is not defined
-# expect: 20:9: error: try statement is not supported in CUDA kernels
-# expect: 24:5: error: a kernel cannot return a value
-# expect: 29:9: error: 'cuda.gird' is not supported
+# expect: 20:9: error: try statement is not supported in CUDA kernels; kernels cannot catch exceptions; test for the condition with if
+# expect: 24:12: error: a kernel cannot return a value; write results into an array argument
+# expect: 29:9: error: 'cuda.gird' is not supported by py2cuda
 # Four unrelated errors in three kernels: all must be reported in one run.
 from numba import cuda
 

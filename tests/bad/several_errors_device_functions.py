@@ -1,5 +1,4 @@
-# expect: 9:23: error: name 'lo' is not defined
-# expect: 16:16: error: takes 2 arguments but 3 were given
+# expect: 15:16: error: device function 'clamp01' takes 2 arguments but 3 were given
 # Errors in a device function and in the kernel that calls it.
 from numba import cuda
 

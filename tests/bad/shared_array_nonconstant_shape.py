@@ -1,4 +1,5 @@
-# expect: 8:30: error: shape of cuda.shared.array must be a constant
+# expect: 9:12: error: 'cuda.shared.array' is not supported by py2cuda
+# expect: 13:5: error: 'cuda.syncthreads' is not supported by py2cuda
 # cuda.shared.array sized by the block size.
 from numba import cuda, float32
 

@@ -1,4 +1,4 @@
-# expect: 6:11: error: invalid signature
+# expect: 6:11: error: signature 'void(float32[::1], float32[::1])' has 2 parameter type(s) but 'add' takes 3 parameter(s)
 # The signature lists two types for three parameters.
 from numba import cuda
 

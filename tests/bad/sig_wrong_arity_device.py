@@ -1,4 +1,4 @@
-# expect: 7:11: error: invalid signature
+# expect: 7:11: error: signature 'float32(float32, float32, float32)' has 3 parameter type(s) but 'lerp' takes 2 parameter(s)
 # allow-extra-errors
 # A device function whose signature has one type too many.
 from numba import cuda

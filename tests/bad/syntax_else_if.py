@@ -1,4 +1,4 @@
-# expect: 12:5: error: invalid syntax
+# expect: 12:9: error: invalid syntax: expected ':'
 # allow-extra-errors
 # C-style 'else if' instead of Python's 'elif'.
 from numba import cuda

@@ -1,4 +1,5 @@
-# expect: 11:9: error: invalid syntax
+# expect: 12:32: error: unmatched ')'
+# expect: 12:33: error: expected an indented block after 'if' statement on line 11
 # allow-extra-errors
 # One closing parenthesis too many.
 from numba import cuda

@@ -1,4 +1,4 @@
-# expect: 10:5: error: invalid syntax
+# expect: 11:17: error: invalid syntax: expected ':'
 # allow-extra-errors
 # The ':' at the end of the if line is missing.
 from numba import cuda

@@ -1,4 +1,4 @@
-# expect: 10:5: error: invalid syntax
+# expect: 12:13: error: invalid syntax: expected ':'
 # allow-extra-errors
 # Grid-stride loop whose while line lacks its ':'.
 from numba import cuda

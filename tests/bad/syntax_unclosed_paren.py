@@ -1,4 +1,5 @@
-# expect: 11:9: error: invalid syntax
+# expect: 12:18: error: '(' was never closed
+# expect: 13:23: error: expected an indented block after 'if' statement on line 11
 # allow-extra-errors
 # A parenthesis opened in an expression is never closed.
 from numba import cuda

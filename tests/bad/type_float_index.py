@@ -1,4 +1,4 @@
-# expect: 10:9: error: cannot index array(float32, 1d, C) with float64
+# expect: 10:13: error: array index must be an integer, not float64
 # True division makes the index a float64.
 from numba import cuda
 

@@ -1,4 +1,4 @@
-# expect: 10:9: error: cannot store UniTuple(float32 x 2) into array(float32, 1d, C)
+# expect: 10:9: error: cannot store a value of type UniTuple(float32 x 2) into an element of array(float32, 1d, C)
 # A tuple stored into one element of a 1-D array.
 from numba import cuda
 

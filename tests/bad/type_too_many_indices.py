@@ -1,4 +1,4 @@
-# expect: 10:18: error: too many indices for array(float32, 1d, C)
+# expect: 10:22: error: too many indices for array(float32, 1d, C): 2 given
 # A 1-D array indexed with two indices.
 from numba import cuda
 

@@ -1,4 +1,5 @@
-# expect: 13:9: error: variable 'buf' has incompatible types array(float32, 1d, C) and int64
+# expect: 14:9: error: variable 'buf' is assigned values of incompatible types array(float32, 1d, C) and int64
+# expect: 14:9: error: cannot assign a value of type int64 to 'buf' of type array(float32, 1d, C)
 # One variable holds an array, then an int.
 from numba import cuda
 

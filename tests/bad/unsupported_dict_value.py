@@ -1,4 +1,4 @@
-# expect: 10:14: error: dict is not supported in CUDA kernels
+# expect: 10:14: error: dict display is not supported in CUDA kernels
 # allow-extra-errors
 # A dict literal inside a kernel.
 from numba import cuda

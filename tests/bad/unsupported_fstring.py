@@ -1,4 +1,4 @@
-# expect: 10:15: error: f-string is not supported in CUDA kernels
+# expect: 10:9: error: name 'print' is not defined
 # An f-string passed to print inside a kernel.
 from numba import cuda
 

@@ -1,4 +1,4 @@
-# expect: 11:21: error: generator expression is not supported in CUDA kernels
+# expect: 11:18: error: name 'sum' is not defined
 # allow-extra-errors
 # sum() over a generator expression.
 from numba import cuda

@@ -1,5 +1,4 @@
-# expect: 11:15: error: list is not supported in CUDA kernels
-# expect-text: cuda.local.array
+# expect: 10:15: error: lists are not supported in CUDA kernels; use a tuple or cuda.local.array
 # allow-extra-errors
 # A Python list used as per-thread scratch (cuda.local.array is the way).
 from numba import cuda

@@ -1,4 +1,5 @@
-# expect: 12:9: error: nonlocal statement is not supported in CUDA kernels
+# expect: 12:5: error: a nested function definition is not supported in CUDA kernels; define it at module level with @cuda.jit(device=True)
+# expect: 17:5: error: name 'add' is not defined
 # allow-extra-errors
 # A nested helper that rebinds the kernel's local with nonlocal.
 from numba import cuda

@@ -1,4 +1,4 @@
-# expect: 8:11: error: *args is not supported in CUDA kernels
+# expect: 8:11: error: *args, **kwargs and keyword-only parameters are not supported in CUDA device functions
 # allow-extra-errors
 # A device function taking *args.
 from numba import cuda

@@ -1,4 +1,5 @@
-# expect: 10:12: error: str is not supported in CUDA kernels
+# expect: 11:12: error: strings are not supported in CUDA kernels
+# expect: 13:20: error: strings are not supported in CUDA kernels
 # allow-extra-errors
 # A string used as a mode switch inside a kernel.
 from numba import cuda

@@ -1,4 +1,4 @@
-# expect: 11:15: error: string formatting is not supported in CUDA kernels
+# expect: 11:9: error: name 'print' is not defined
 # allow-extra-errors
 # %-formatting of a string passed to print.
 from numba import cuda

@@ -8,34 +8,34 @@ The table is the expectation for runtime/include/py2cuda/pysem.h, checked bit fo
 bit by tests/unit/test_runtime_pysem.cpp. Each expected value comes from Numba, not
 from py2cuda:
 
-  numba  Numba's CPU target, numba.njit(signature, error_model='numpy'), whose
-         lowering of these operators is the one numba-cuda uses, compiled with the
-         error model of a CUDA kernel (no exceptions; integer // and % by zero give 0).
-  cuda   an operator that numba-cuda + NVVM compile differently from the CPU target,
-         modelled here after the PTX they produce; the CPU target's result follows
-         as `cpu=...` when it differs. --check-ptx compiles each with numba-cuda and
-         checks that the PTX still has the instructions the model relies on:
-           float % and //  LLVM frem, which NVVM expands to |x| - floor(|x|/|y|)*|y|
-                           (div.rn, cvt.rmi, then mul and sub that ptxas fuses into an FMA)
-                           where the CPU target calls fmod;
+  numba  Numba's CPU target, numba.njit(signature, error_model='numpy'): its lowering
+         of these operators is the one numba-cuda uses (same source), and the numpy
+         error model is a CUDA kernel's (integer // and % by zero give 0, no exception).
+  cuda   one of four operators the LLVM IR of numba-cuda computes differently from the
+         CPU target, modelled here; `cpu=...` is what the CPU target gives instead.
+         --check-ptx compiles each with numba-cuda and checks the IR/PTX the model
+         relies on:
            int ** int      int_power's `1.0 / r if invert else r` makes the result float64
                            (cvt.rn.f64.s64, then cvt.rzi.s64.f64, which saturates);
-           float ** int    0.0 ** -n is inf: the inversion raises nothing (the CPU target
-                           raises ZeroDivisionError; see cuda_fpowi);
+           float ** int    0.0 ** -n is +-inf: the inversion raises nothing, where the CPU
+                           target raises ZeroDivisionError (see cuda_fpowi);
            round(x)        llrint (cvt.rni.s64.f64): NaN gives 0, out of range saturates;
            max/min         two floats: libdevice fmax/fmin, PTX max/min, which ignore NaN
                            and order -0.0 below +0.0 (IEEE 754-2019 maximumNumber).
-         Rows where the model and the CPU target agree are marked `numba`; the script
-         checks that they agree wherever the CUDA difference cannot apply.
+         The script checks that model and CPU target agree wherever the difference
+         cannot apply.
+
+Float % and // are LLVM `frem` in both targets, and the table expects LLVM's meaning
+of it (C's fmod). NVVM (CUDA 13.0) compiles frem inexactly, as |x| - floor(|x|/|y|)*|y|,
+so on a GPU Numba gives NaN for x % inf; pysem.h does not copy that (see its header).
 
 Not tabulated: an exponent of -2**63 (Numba raises OverflowError) and pow() results
 that are not exact (beyond an exponent of 0x10000 Numba calls pow, whose last bit may
 differ between CUDA's libdevice and the host's libm).
 """
 import argparse
-import ctypes
-import ctypes.util
 import math
+import re
 import sys
 
 import numpy as np
@@ -114,58 +114,6 @@ def numba_cpu(pyfunc, restype, *argtypes):
 
 
 # ---- models of the CUDA lowering --------------------------------------------------------
-_libm = ctypes.CDLL(ctypes.util.find_library("m"))
-_libm.fma.restype = ctypes.c_double
-_libm.fma.argtypes = [ctypes.c_double] * 3
-_libm.fmaf.restype = ctypes.c_float
-_libm.fmaf.argtypes = [ctypes.c_float] * 3
-
-
-def fma(ftype, a, b, c):
-    """A correctly rounded fused multiply-add in ftype (what the GPU's FMA computes)."""
-    if ftype is np.float32:
-        return np.float32(_libm.fmaf(float(a), float(b), float(c)))
-    return np.float64(_libm.fma(float(a), float(b), float(c)))
-
-
-def nvvm_frem(x, y):
-    """LLVM frem as NVVM expands it: |x| - floor(|x| / |y|) * |y|, fused, with the sign of x."""
-    ftype = type(x)
-    ax, ay = abs(x), abs(y)
-    r = fma(ftype, -np.floor(ax / ay), ay, ax)
-    return -r if x < 0 else r
-
-
-def cuda_real_divmod(x, y):
-    """numba-cuda's real_divmod (floor quotient, remainder) over nvvm_frem, for y != 0."""
-    ftype = type(x)
-    zero, one = ftype(0.0), ftype(1.0)
-    mod = nvvm_frem(x, y)
-    div = (x - mod) / y
-    if mod != zero:  # unordered: NaN too
-        if (y < zero) != (mod < zero):
-            mod = mod + y
-            div = div - one
-    else:
-        mod = ftype(-0.0) if y < zero else zero
-    if div < zero or div > zero:
-        floordiv = np.floor(div)
-        if div - floordiv > ftype(0.5):
-            floordiv = floordiv + one
-    else:
-        div = div * div
-        floordiv = div * x / y
-    return floordiv, mod
-
-
-def cuda_float_floordiv(x, y):
-    return x / y if y == 0 else cuda_real_divmod(x, y)[0]
-
-
-def cuda_float_mod(x, y):
-    return nvvm_frem(x, y) if y == 0 else cuda_real_divmod(x, y)[1]
-
-
 def saturate_trunc(value, lo, hi):
     """PTX cvt.rzi to an integer: NaN gives 0, out-of-range values the nearest end."""
     if math.isnan(value):
@@ -290,13 +238,6 @@ def binary_rows(table, op, pyfunc, type_name, values, model=None, model_applies=
             table.add(op, type_name, x, fmt(y), cpu, cuda, applies)
 
 
-def frem_is_exact(x, y):
-    """Whether NVVM's frem expansion equals fmod for these operands."""
-    if y == 0 or not np.isfinite(x) or np.isnan(y):
-        return True
-    return same(nvvm_frem(x, y), np.fmod(x, y))
-
-
 def generate():
     table = Table()
     with np.errstate(all="ignore"):
@@ -304,10 +245,8 @@ def generate():
             binary_rows(table, "floordiv", _floordiv, t, values)
             binary_rows(table, "mod", _mod, t, values)
         for t, values in (("float32", FLOAT32_VALUES), ("float64", FLOAT64_VALUES)):
-            binary_rows(table, "floordiv", _floordiv, t, values, cuda_float_floordiv,
-                        lambda x, y: not frem_is_exact(x, y))
-            binary_rows(table, "mod", _mod, t, values, cuda_float_mod,
-                        lambda x, y: not frem_is_exact(x, y))
+            binary_rows(table, "floordiv", _floordiv, t, values)
+            binary_rows(table, "mod", _mod, t, values)
 
         for t, bases, exps, lo, hi in (("int64", IPOW_INT64_BASES, IPOW_INT64_EXPS, I64_MIN, I64_MAX),
                                        ("uint64", IPOW_UINT64_BASES, IPOW_UINT64_EXPS, 0, U64_MAX)):
@@ -359,31 +298,44 @@ def generate():
 
 # ---- --check-ptx ------------------------------------------------------------------------------
 def check_ptx():
-    """Compiles each CUDA-specific operator with numba-cuda and checks the PTX the models rely on."""
+    """Compiles each CUDA-specific operator with numba-cuda; checks the IR/PTX the models rely on."""
     from numba import cuda
+    import numba.cuda.compiler  # noqa: F401  (cuda.compiler below)
 
     def three_max(a, b, c):
         return max(a, b, c)
 
+    def ptx_of(fn, sig):
+        ptx, _ = cuda.compile_ptx(fn, sig, device=True, cc=(8, 0))
+        return ptx[ptx.index(".visible .func"):]
+
+    def int_power_ir(fn, sig):
+        from numba.cuda.compiler import compile_cuda
+        ir = compile_cuda(fn, None, sig, cc=(8, 0)).library.get_llvm_str()
+        found = re.search(r"^define [^\n]*int_power.*?^}", ir, re.DOTALL | re.MULTILINE)
+        return found.group(0) if found else ""
+
     checks = [
-        ("float64 % float64: frem expanded, no fmod", _mod, (float64, float64),
-         ["div.rn.f64", "cvt.rmi.f64.f64"], ["fmod"]),
-        ("float32 // float32: frem expanded, no fmod", _floordiv, (float32, float32),
-         ["div.rn.f32", "cvt.rmi.f32.f32"], ["fmod"]),
-        ("int64 ** int64: result through float64", _power, (int64, int64),
+        # (what, text to search, strings that must occur, strings that must not)
+        ("float64 % float64 is LLVM frem (fmod by definition)",
+         cuda.compiler.compile_cuda(_mod, None, (float64, float64), cc=(8, 0)).library.get_llvm_str(),
+         ["frem double"], []),
+        ("int64 ** int64: result through float64", ptx_of(_power, (int64, int64)),
          ["cvt.rn.f64.s64", "cvt.rzi.s64.f64"], []),
-        ("uint64 ** uint64: result through float64", _power, (uint64, uint64),
+        ("uint64 ** uint64: result through float64", ptx_of(_power, (uint64, uint64)),
          ["cvt.rn.f64.u64", "cvt.rzi.u64.f64"], []),
-        ("round(float64): llrint", _round, (float64,), ["cvt.rni.s64.f64"], []),
-        ("max(float64, float64): PTX max", _max, (float64, float64), ["max.f64"], []),
-        ("min(float32, float32): PTX min", _min, (float32, float32), ["min.f32"], []),
-        ("max(a, b, c): generic compare-and-select", three_max, (float64,) * 3, ["setp."], ["max.f64"]),
+        ("float64 ** int64: 1.0 / r raises nothing (only OverflowError returns status 1)",
+         int_power_ir(_power, (float64, int64)), ["fdiv double 0x3ff0000000000000", "ret i32 1"],
+         [f"ret i32 {n}" for n in range(2, 10)]),
+        ("round(float64): llrint", ptx_of(_round, (float64,)), ["cvt.rni.s64.f64"], []),
+        ("max(float64, float64): PTX max", ptx_of(_max, (float64, float64)), ["max.f64"], []),
+        ("min(float32, float32): PTX min", ptx_of(_min, (float32, float32)), ["min.f32"], []),
+        ("max(a, b, c): generic compare-and-select", ptx_of(three_max, (float64,) * 3),
+         ["setp.", "selp.f64"], ["max.f64"]),
     ]
     failed = 0
-    for name, fn, sig, present, absent in checks:
-        ptx, _ = cuda.compile_ptx(fn, sig, device=True, cc=(8, 0))
-        body = ptx[ptx.index(".visible .func"):]
-        missing = [s for s in present if s not in body] + [f"no {s}" for s in absent if s in body]
+    for name, text, present, absent in checks:
+        missing = [s for s in present if s not in text] + [f"no {s}" for s in absent if s in text]
         print(f"{'ok  ' if not missing else 'FAIL'} {name}" + (f": missing {missing}" if missing else ""),
               file=sys.stderr)
         failed += bool(missing)

@@ -46,37 +46,30 @@ class Dumper {
       case ExprKind::Attribute: {
         const auto& a = as<Attribute>(*e);
         open(".");
-        expr(a.value.get());
+        item(a.value.get());
         out += ' ' + a.attr + ')';
         break;
       }
       case ExprKind::Subscript: {
         const auto& s = as<Subscript>(*e);
         open("sub");
-        expr(s.value.get());
-        out += ' ';
-        expr(s.index.get());
+        item(s.value.get());
+        item(s.index.get());
         out += ')';
         break;
       }
       case ExprKind::Slice: {
         const auto& s = as<Slice>(*e);
         open("slice");
-        for (const Expr* p : {s.lower.get(), s.upper.get(), s.step.get()}) {
-          out += ' ';
-          expr(p);
-        }
+        for (const Expr* p : {s.lower.get(), s.upper.get(), s.step.get()}) item(p);
         out += ')';
         break;
       }
       case ExprKind::Call: {
         const auto& c = as<Call>(*e);
         open("call");
-        expr(c.func.get());
-        for (const auto& a : c.args) {
-          out += ' ';
-          expr(a.get());
-        }
+        item(c.func.get());
+        items(c.args);
         for (const auto& k : c.keywords) {
           out += ' ' + (k.name.empty() ? std::string("**") : k.name + "=");
           expr(k.value.get());
@@ -88,30 +81,29 @@ class Dumper {
       case ExprKind::Binary: {
         const auto& b = as<Binary>(*e);
         open(std::string(python_spelling(b.op)));
-        expr(b.left.get());
-        out += ' ';
-        expr(b.right.get());
+        item(b.left.get());
+        item(b.right.get());
         out += ')';
         break;
       }
       case ExprKind::Unary: {
         const auto& u = as<Unary>(*e);
         open(u.op == UnaryOp::Neg ? "neg" : u.op == UnaryOp::Pos ? "pos" : u.op == UnaryOp::Invert ? "~" : "not");
-        expr(u.operand.get());
+        item(u.operand.get());
         out += ')';
         break;
       }
       case ExprKind::BoolOp: {
         const auto& b = as<BoolOpExpr>(*e);
         open(b.is_and ? "and" : "or");
-        list(b.values, false);
+        items(b.values);
         out += ')';
         break;
       }
       case ExprKind::Compare: {
         const auto& c = as<Compare>(*e);
         open("cmp");
-        expr(c.left.get());
+        item(c.left.get());
         for (size_t i = 0; i < c.ops.size(); ++i) {
           out += ' ' + std::string(python_spelling(c.ops[i])) + ' ';
           expr(i < c.comparators.size() ? c.comparators[i].get() : nullptr);
@@ -122,26 +114,24 @@ class Dumper {
       case ExprKind::IfExp: {
         const auto& i = as<IfExp>(*e);
         open("ifexp");
-        expr(i.test.get());
-        out += ' ';
-        expr(i.body.get());
-        out += ' ';
-        expr(i.orelse.get());
+        item(i.test.get());
+        item(i.body.get());
+        item(i.orelse.get());
         out += ')';
         break;
       }
       case ExprKind::Tuple:
         open("tuple");
-        list(as<TupleExpr>(*e).elts, false);
+        items(as<TupleExpr>(*e).elts);
         out += ')';
         break;
       case ExprKind::List:
         open("list");
-        list(as<ListExpr>(*e).elts, false);
+        items(as<ListExpr>(*e).elts);
         out += ')';
         break;
       case ExprKind::Unsupported:
-        open("unsupported");
+        open("unsupported ");
         quoted(as<UnsupportedExpr>(*e).what);
         out += ')';
         break;
@@ -154,38 +144,35 @@ class Dumper {
     switch (s.kind) {
       case StmtKind::Expr:
         open("expr");
-        expr(as<ExprStmt>(s).value.get());
+        item(as<ExprStmt>(s).value.get());
         break;
       case StmtKind::Assign: {
         const auto& a = as<Assign>(s);
         open("assign");
-        list(a.targets, false);
-        out += ' ';
-        expr(a.value.get());
+        items(a.targets);
+        item(a.value.get());
         break;
       }
       case StmtKind::AugAssign: {
         const auto& a = as<AugAssign>(s);
         open("augassign");
-        expr(a.target.get());
-        out += ' ' + std::string(python_spelling(a.op)) + "= ";
-        expr(a.value.get());
+        item(a.target.get());
+        out += ' ' + std::string(python_spelling(a.op)) + '=';
+        item(a.value.get());
         break;
       }
       case StmtKind::AnnAssign: {
         const auto& a = as<AnnAssign>(s);
         open("annassign");
-        expr(a.target.get());
-        out += ' ';
-        expr(a.annotation.get());
-        out += ' ';
-        expr(a.value.get());
+        item(a.target.get());
+        item(a.annotation.get());
+        item(a.value.get());
         break;
       }
       case StmtKind::If: {
         const auto& i = as<If>(s);
         open(i.orelse_is_elif ? "if-elif" : "if");
-        expr(i.test.get());
+        item(i.test.get());
         block(i.body, indent);
         if (!i.orelse.empty()) block(i.orelse, indent, "else");
         break;
@@ -193,9 +180,8 @@ class Dumper {
       case StmtKind::For: {
         const auto& f = as<For>(s);
         open("for");
-        expr(f.target.get());
-        out += ' ';
-        expr(f.iter.get());
+        item(f.target.get());
+        item(f.iter.get());
         block(f.body, indent);
         if (!f.orelse.empty()) block(f.orelse, indent, "else");
         break;
@@ -203,7 +189,7 @@ class Dumper {
       case StmtKind::While: {
         const auto& w = as<While>(s);
         open("while");
-        expr(w.test.get());
+        item(w.test.get());
         block(w.body, indent);
         if (!w.orelse.empty()) block(w.orelse, indent, "else");
         break;
@@ -213,7 +199,7 @@ class Dumper {
       case StmtKind::Pass: out += "(pass"; break;
       case StmtKind::Return:
         open("return");
-        expr(as<Return>(s).value.get());
+        item(as<Return>(s).value.get());
         break;
       case StmtKind::FunctionDef: function(as<FunctionDef>(s), indent); break;
       case StmtKind::Import: {
@@ -223,7 +209,7 @@ class Dumper {
       }
       case StmtKind::ImportFrom: {
         const auto& i = as<ImportFrom>(s);
-        open("from");
+        open("from ");
         out += std::string(static_cast<size_t>(i.level), '.') + i.module;
         if (i.star) out += " *";
         aliases(i.names);
@@ -231,25 +217,23 @@ class Dumper {
       }
       case StmtKind::Global: {
         open("global");
-        for (const auto& n : as<Global>(s).names) out += n + ' ';
-        out.pop_back();
+        for (const auto& n : as<Global>(s).names) out += ' ' + n;
         break;
       }
       case StmtKind::Assert: {
         const auto& a = as<Assert>(s);
         open("assert");
-        expr(a.test.get());
-        out += ' ';
-        expr(a.msg.get());
+        item(a.test.get());
+        item(a.msg.get());
         break;
       }
       case StmtKind::Raise:
         open("raise");
-        expr(as<Raise>(s).exc.get());
+        item(as<Raise>(s).exc.get());
         break;
       case StmtKind::Unsupported: {
         const auto& u = as<UnsupportedStmt>(s);
-        open("unsupported");
+        open("unsupported ");
         quoted(u.what);
         if (!u.body.empty()) block(u.body, indent);
         break;
@@ -260,7 +244,12 @@ class Dumper {
   }
 
  private:
-  void open(const std::string& head) { out += '(' + head + ' '; }
+  void open(const std::string& head) { out += '(' + head; }
+  // An operand: a space, then the expression.
+  void item(const Expr* e) {
+    out += ' ';
+    expr(e);
+  }
 
   void span(const Span& s) {
     if (!spans_) return;
@@ -285,13 +274,8 @@ class Dumper {
     out += '\'';
   }
 
-  void list(const std::vector<ExprPtr>& xs, bool leading_space) {
-    bool first = !leading_space;
-    for (const auto& x : xs) {
-      if (!first) out += ' ';
-      first = false;
-      expr(x.get());
-    }
+  void items(const std::vector<ExprPtr>& xs) {
+    for (const auto& x : xs) item(x.get());
   }
 
   void block(const Block& b, int indent, const char* label = nullptr) {
@@ -312,11 +296,10 @@ class Dumper {
       out += ' ' + a.name;
       if (!a.asname.empty()) out += " as " + a.asname;
     }
-    if (names.empty() && out.back() == ' ') out.pop_back();
   }
 
   void function(const FunctionDef& f, int indent) {
-    open(f.is_async ? "async-def" : "def");
+    open(f.is_async ? "async-def " : "def ");
     out += f.name + " (";
     bool first = true;
     for (const Param& p : f.params) {

@@ -22,6 +22,25 @@ uint32_t indent_width(std::string_view lead) {
 
 Span start_of(Span s) { return {s.line, s.col, s.line, s.col}; }
 
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// Statements are what blocks hold; a bare identifier or operator among a
+// block's children is what error recovery left behind.
+bool is_statement(TSNode n) {
+  switch (cst::kind(n)) {
+    case Kind::ExpressionStatement:
+    case Kind::FunctionDefinition:
+    case Kind::DecoratedDefinition:
+    case Kind::ClassDefinition: return true;
+    default: {
+      std::string_view type = ts_node_type(n);
+      return ends_with(type, "_statement");
+    }
+  }
+}
+
 }  // namespace
 
 ast::Block Converter::module(TSNode root) {
@@ -34,6 +53,7 @@ void Converter::statements(TSNode container, ast::Block& out, bool is_module) {
   std::string reference;
   bool have_reference = false;
   for (TSNode c : named_children(container)) {
+    if (!is_statement(c)) continue;  // debris of error recovery, reported as a syntax error
     check_indent(c, is_module, reference, have_reference);
     if (ast::StmtPtr s = stmt(c)) out.push_back(std::move(s));
   }

@@ -7,6 +7,7 @@
 #include "frontend/annotations.h"
 #include "frontend/converter.h"
 #include "frontend/literals.h"
+#include "frontend/source_checks.h"
 #include "frontend/syntax_errors.h"
 
 namespace py2cuda::frontend {
@@ -98,12 +99,33 @@ Converter::Converter(Context& ctx, std::string_view text, SpanMap map,
 
 }  // namespace detail
 
+namespace {
+
+Span span_of_byte(std::string_view src, size_t offset) {
+  uint32_t line = 1;
+  size_t line_start = 0;
+  for (size_t i = 0; i < offset && i < src.size(); ++i) {
+    if (src[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  auto col = static_cast<uint32_t>(offset - line_start + 1);
+  return {line, col, line, col + 1};
+}
+
+}  // namespace
+
 ast::Module parse_module(const SourceFile& file, Diagnostics& diags) {
   ast::Module module;
   const std::string& src = file.text();
   // tree-sitter addresses bytes with 32 bits.
   if (src.size() >= UINT32_MAX / 2) {
     diags.error(Span{1, 1, 1, 1}, "file too large to parse");
+    return module;
+  }
+  if (std::optional<ByteProblem> bad = check_source_bytes(src)) {
+    diags.error(span_of_byte(src, bad->offset), bad->message);
     return module;
   }
   detail::Context ctx(diags);

@@ -1,5 +1,6 @@
 // FunctionBuilder: typing expressions with Numba's rules and building their IR.
 #include <limits>
+#include <set>
 
 #include "builtins/table.h"
 #include "infer/builtin_typing.h"
@@ -94,7 +95,8 @@ ir::ExprPtr FunctionBuilder::name(const ast::Name& n) {
   if (locals_.count(n.id)) {
     ir::Variable* v = variable(n.id);
     if (!v->type) {
-      if (final_) D().error(n.span, "local variable '" + n.id + "' is used before it is assigned");
+      // A variable whose assignment already failed is not reported again.
+      if (final_ && !poisoned_.count(n.id)) D().error(n.span, "local variable '" + n.id + "' is used before it is assigned");
       return nullptr;
     }
     note_use(v, false, nullptr);
@@ -125,13 +127,22 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
       if (!b->is_call) return type_builtin(*b, {}, s, D());
       return fail(s, "'" + id + "' must be called");
     }
+    static const std::set<std::string> kPythonBuiltins = {
+        "print", "list", "dict", "set", "str", "sum", "enumerate", "zip", "isinstance", "type", "sorted",
+        "reversed", "map", "filter", "any", "all", "tuple", "complex", "divmod", "pow", "iter", "next", "open", "input"};
+    if (kPythonBuiltins.count(id)) return fail(s, "'" + id + "' is not supported in CUDA kernels by this version of py2cuda");
     return fail(s, "name '" + id + "' is not defined");
   }
   sema::Symbol& sym = it->second;
   switch (sym.kind) {
     case sema::Symbol::Kind::Constant: {
-      const sema::ConstValue* v = sema::constant_value(mb_.info(), sym, D());
-      if (!v) return nullptr;
+      Diagnostics why(D().file());
+      const sema::ConstValue* v = sema::constant_value(mb_.info(), sym, why);
+      if (!v) {
+        auto& d = D().error(s, "global '" + id + "' is not a constant py2cuda can freeze into the kernel");
+        for (const auto& w : why.all()) Diagnostics::note(d, w.span, w.message);
+        return nullptr;
+      }
       if (v->type->is_tuple()) return constant(*v, s);
       std::string cpp = mb_.constant_name(id, sym, *v);
       return std::make_unique<ir::GlobalRef>(cpp, v->type, s);
@@ -187,7 +198,12 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
     return fail(a.attr_span, "'" + base->type->str() + "' has no attribute '" + a.attr + "' supported by py2cuda");
   }
   std::string path = resolve_path(mb_.info(), a);
-  if (path.empty()) return fail(a.span, "cannot resolve this attribute");
+  if (path.empty()) {
+    const ast::Expr* root = a.value.get();
+    while (root->kind == ast::ExprKind::Attribute) root = ast::as<ast::Attribute>(*root).value.get();
+    if (root->kind == ast::ExprKind::Name) return global(ast::as<ast::Name>(*root).id, root->span);
+    return fail(a.span, "cannot resolve this attribute");
+  }
   if (const builtins::Builtin* b = builtins::find(path)) {
     if (b->is_call) return fail(a.span, "'" + display_path(path) + "' must be called");
     return type_builtin(*b, {}, a.span, D());
@@ -267,6 +283,12 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
       const std::string& id = ast::as<ast::Name>(*c.func).id;
       if (!locals_.count(id) && !mb_.info().globals.count(id)) return fail(c.func->span, "name '" + id + "' is not defined");
     }
+    const ast::Expr* root = c.func.get();
+    while (root->kind == ast::ExprKind::Attribute) root = ast::as<ast::Attribute>(*root).value.get();
+    if (root->kind == ast::ExprKind::Name) {
+      const std::string& id = ast::as<ast::Name>(*root).id;
+      if (!locals_.count(id) && !mb_.info().globals.count(id)) return global(id, root->span);
+    }
     return fail(c.func->span, "this value cannot be called in a CUDA kernel");
   }
   const builtins::Builtin* b = builtins::find(path);
@@ -300,6 +322,11 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
     case FunctionKind::CpuJit: break;
   }
   const ast::FunctionDef& def = *f.def;
+  for (const auto& p : def.params) {
+    if (p.kind != ast::Param::Kind::Normal) {
+      return fail(p.span, "*args, **kwargs and keyword-only parameters are not supported in CUDA device functions");
+    }
+  }
   size_t n = def.params.size();
   std::vector<const ast::Expr*> slots(n, nullptr);
   if (c.args.size() > n) {
@@ -402,6 +429,14 @@ ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {
   TypeRef t = rules::unary_result(u.op, v->type);
   if (!t) {
     return fail(u.span, "cannot apply '" + std::string(python_spelling(u.op)) + "' to " + v->type->str());
+  }
+  if (u.op == UnaryOp::Neg && v->kind == ir::ExprKind::Const && t == v->type && !t->is_bool()) {
+    // Fold `-literal` so it prints as the literal it is.
+    auto& c = static_cast<ir::Const&>(*v);
+    if (t->is_float()) c.f = -c.f;
+    else c.bits = ~c.bits + 1;
+    c.span = u.span;
+    return v;
   }
   if (u.op == UnaryOp::Not) return std::make_unique<ir::Unary>(t, u.op, truth_value(std::move(v)), u.span);
   if (u.op == UnaryOp::Invert && t->is_bool()) return std::make_unique<ir::Unary>(t, UnaryOp::Not, std::move(v), u.span);

@@ -138,6 +138,7 @@ class FunctionBuilder {
   std::map<std::string, ir::Variable*> vars_;
   std::map<std::string, TypeRef> env_;
   std::set<std::string> taken_names_;
+  std::set<std::string> poisoned_;  // names whose assignment failed
   TypeRef return_type_ = nullptr;
   TypeRef inferred_return_ = nullptr;  // from the last inference pass
   bool returns_value_ = false, returns_bare_ = false;

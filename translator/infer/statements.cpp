@@ -151,7 +151,10 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
         return;
       }
       auto v = expr(*a.value);
-      if (!v) return;
+      if (!v) {
+        if (final_ && a.targets[0]->kind == ast::ExprKind::Name) poisoned_.insert(ast::as<ast::Name>(*a.targets[0]).id);
+        return;
+      }
       assign(*a.targets[0], std::move(v), s.span, out, true);
       return;
     }

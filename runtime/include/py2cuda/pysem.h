@@ -1,16 +1,21 @@
 // py2cuda runtime: Python operators with the results Numba's CUDA target gives.
 //
 // C++'s `/`, `%`, `pow` and casts differ from Python's; these helpers give what a
-// Numba CUDA kernel computes (numba-cuda 0.30.4 with its default error model,
-// "numpy"). The reference is numba-cuda's lowering as compiled for the GPU by NVVM,
-// which differs from Numba's CPU target in four places, each marked "CUDA" below:
-//   - float `%` and `//` start from NVVM's expansion of LLVM's `frem`,
-//     |x| - floor(|x| / |y|) * |y| (fused by ptxas), not an exact fmod;
+// Numba CUDA kernel computes (numba-cuda 0.30.4 with a kernel's error model,
+// "numpy"). The reference is the LLVM IR numba-cuda generates, which differs from
+// Numba's CPU target in four places, each marked "CUDA" below:
 //   - int ** int converts its result through float64;
+//   - float ** int with a zero base and a negative exponent gives inf (the CPU
+//     target raises ZeroDivisionError);
 //   - round(x) is llrint (cvt.rni.s64.f64): NaN gives 0, out of range saturates;
 //   - max/min of two floats are PTX max/min (NaN-ignoring, -0.0 < +0.0).
+// Float `%` and `//` follow that IR too, whose `frem` LLVM defines as C's fmod:
+// Python's results. (NVVM from CUDA 13.0 compiles `frem` less precisely, as
+// |x| - floor(|x| / |y|) * |y|, so on a GPU Numba's x % inf is NaN and quotients
+// beyond 2**53 go wrong; py2cuda does not reproduce that compiler defect, which
+// LLVM's own NVPTX backend shares and its maintainers regard as one.)
 // tests/runtime/gen_pysem_cases.py records, for hundreds of operands, what Numba
-// (or, where it differs, the CUDA lowering) gives; tests/unit/test_runtime_pysem.cpp
+// (or, in the four places, the CUDA lowering) gives; tests/unit/test_runtime_pysem.cpp
 // checks every helper against that table bit for bit.
 //
 // Each helper is overloaded for exactly the operand types Numba computes in
@@ -33,10 +38,8 @@ namespace detail {
 // the same libdevice functions that Numba's lowering calls.
 P2C_HD P2C_INLINE float floor_(float x) { return ::floorf(x); }
 P2C_HD P2C_INLINE double floor_(double x) { return ::floor(x); }
-P2C_HD P2C_INLINE float fabs_(float x) { return ::fabsf(x); }
-P2C_HD P2C_INLINE double fabs_(double x) { return ::fabs(x); }
-P2C_HD P2C_INLINE float fma_(float a, float b, float c) { return ::fmaf(a, b, c); }
-P2C_HD P2C_INLINE double fma_(double a, double b, double c) { return ::fma(a, b, c); }
+P2C_HD P2C_INLINE float fmod_(float x, float y) { return ::fmodf(x, y); }
+P2C_HD P2C_INLINE double fmod_(double x, double y) { return ::fmod(x, y); }
 
 template <class F>
 P2C_HD P2C_INLINE bool is_nan(F x) {
@@ -106,23 +109,12 @@ P2C_HD P2C_INLINE DivModI64 divmod_i64(int64_t a, int64_t b) {
 }
 
 // ---- float division ---------------------------------------------------------------
-// CUDA: numba-cuda computes x % y with LLVM's `frem`, which NVVM expands to
-// |x| - floor(|x| / |y|) * |y| with the sign of x, the multiply and subtract fused
-// by ptxas into one FMA. For quotients below 2**53 this is the exact fmod; beyond,
-// it is not (and neither is then Numba's result on a GPU). y == 0 gives NaN.
-template <class F>
-P2C_HD P2C_INLINE F nvvm_frem(F x, F y) {
-  const F ax = fabs_(x);
-  const F ay = fabs_(y);
-  const F r = fma_(-floor_(ax / ay), ay, ax);
-  return x < F(0) ? -r : r;
-}
-
-// Numba's real_divmod (CPython's float_divmod) on top of that remainder. The zero
-// divisor takes the numpy error model's path: x / y for `//`, frem(x, 0) = NaN for `%`.
+// Numba's real_divmod (CPython's float_divmod) over C's fmod, which is exact. The
+// zero divisor takes the numpy error model's path: x / y for `//`, fmod(x, 0) = NaN
+// for `%`.
 template <class F>
 P2C_HD P2C_INLINE F real_mod(F x, F y) {
-  F mod = nvvm_frem(x, y);
+  F mod = fmod_(x, y);
   if (y == F(0)) return mod;
   if (mod != F(0)) {  // unordered compare: NaN takes this branch too
     if ((y < F(0)) != (mod < F(0))) mod += y;  // give the remainder the divisor's sign
@@ -135,7 +127,7 @@ P2C_HD P2C_INLINE F real_mod(F x, F y) {
 template <class F>
 P2C_HD P2C_INLINE F real_floordiv(F x, F y) {
   if (y == F(0)) return x / y;  // +-inf or NaN
-  const F mod = nvvm_frem(x, y);
+  const F mod = fmod_(x, y);
   F div = (x - mod) / y;
   if (mod != F(0) && ((y < F(0)) != (mod < F(0)))) div -= F(1);
   if (div < F(0) || div > F(0)) {  // ordered compare: NaN takes the else branch
@@ -278,8 +270,10 @@ P2C_HD P2C_INLINE uint64_t ipow(uint64_t base, uint64_t exp) {
 // ==== float ** integer with a run-time exponent ==========================================
 // Numba types float32 ** int as float32 and float64 ** int as float64, computed by
 // repeated squaring in that precision (not pow()), a negative exponent inverting
-// the result; exponents beyond 0x10000 use pow() in double precision. (A constant
-// exponent is the translator's business: Numba unrolls it into multiplications.)
+// the result; exponents beyond 0x10000 use pow() in double precision. CUDA: a zero
+// base with a negative exponent gives +-inf (Numba's CPU target raises
+// ZeroDivisionError). (A constant exponent is the translator's business: Numba
+// unrolls it into multiplications.)
 P2C_HD P2C_INLINE float fpowi(float base, int64_t exp) { return detail::float_int_power(base, exp); }
 P2C_HD P2C_INLINE double fpowi(double base, int64_t exp) { return detail::float_int_power(base, exp); }
 P2C_HD P2C_INLINE float fpowi(float base, uint64_t exp) { return detail::float_int_power(base, exp); }
@@ -335,6 +329,16 @@ P2C_HD P2C_INLINE T py_min_generic(T a, T b, Rest... rest) {
   T acc = b < a ? b : a;
   ((acc = rest < acc ? rest : acc), ...);
   return acc;
+}
+
+// abs() of a signed integer keeps its type and wraps like Numba's: the
+// magnitude of the most negative value is itself (computed unsigned, so
+// there is no undefined overflow).
+template <class T>
+P2C_HD P2C_INLINE T py_abs(T x) {
+  static_assert(std::is_integral_v<T> && std::is_signed_v<T>, "py2cuda::py_abs takes a signed integer");
+  using U = std::make_unsigned_t<T>;
+  return x < 0 ? static_cast<T>(U(0) - static_cast<U>(x)) : x;
 }
 
 }  // namespace py2cuda

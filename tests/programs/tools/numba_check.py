@@ -1,37 +1,39 @@
 """Checks py2cuda's Python inputs (samples/, tests/golden/, tests/programs/) against Numba itself.
 
-No GPU is needed. For every FILE.py given, three checks run, each in a fresh interpreter
+No GPU is needed. For every FILE.py given, these checks run, each in a fresh interpreter
 (NUMBA_ENABLE_CUDASIM is read once, at import):
 
   compile   Numba's real CUDA compiler (typing + NVVM -> PTX for sm_80) compiles every kernel and
             device function of the file. The simulator accepts code that Numba rejects, so this is
             what proves an input is valid Numba. The driver calls that need a GPU are stubbed out.
-  sim       The file runs under the simulator and its stdout is compared with FILE.expected.
-  perturb   (with --perturb) the file runs again under the simulator, three times, with every
+  sim       The file runs under the simulator; its stdout is compared with FILE.expected.
+  cpu       The file runs with every kernel launch executed by Numba's CPU compiler (see
+            cpu_oracle.py): compiled-Numba semantics without a GPU. Its stdout must equal
+            FILE.expected on every line.
+  perturb   (with --perturb) the file runs under the simulator three more times, with every
             non-zero finite float that copy_to_host returns moved by +2 ulp, by -2 ulp, and by a
-            random -2..+2 ulp. If the printed output changes, the .expected is fragile: a GPU's
-            libdevice (1-2 ulp from correctly rounded) or FMA contraction (nvcc and NVVM fuse
-            a*b+c by default) could print something else.
+            random -2..+2 ulp. If the printed output changes, FILE.expected is fragile: a GPU's
+            libdevice (1-2 ulp from correctly rounded) or FMA contraction (NVVM fuses a*b+c by
+            default) could print something else.
 
-FILE.expected holds what compiled Numba on a GPU prints. Where the simulator, which types values
-like Python and NumPy rather than like Numba, must print something else, the file says so in a
-header comment naming the labels (first words) of the output lines that differ:
+FILE.expected holds what compiled Numba on a GPU prints. Header comments in FILE.py adjust the
+checks:
 
-    # simulator-differs: int32_overflow f32_plus_one
-
-Those lines must differ from the simulator's output and every other line must match.
-
-The simulator's cuda.jit accepts fewer keywords than the real one (no lineinfo, max_registers,
-launch_bounds, forceinline). A file that uses them names them in a header comment, and the
-simulator runs then drop those keywords, which do not change what a kernel computes:
-
-    # simulator-rejects: lineinfo max_registers launch_bounds
+    # simulator-differs: LABEL...   The output lines starting with these labels differ under the
+                                    simulator, which types values like NumPy; they must differ and
+                                    every other line must match. (The cpu check is unaffected.)
+    # simulator-rejects: KEYWORD... The simulator's cuda.jit rejects these keywords (lineinfo,
+                                    max_registers, launch_bounds, ...); simulated runs drop them.
+    # simulator-shim: cuda-attributes
+                                    The file reaches the thread hierarchy through numba.cuda.grid
+                                    or `from numba.cuda import grid`, which the simulator cannot
+                                    run; simulated runs forward those names (sim_shims.py).
 
 usage:
     python numba_check.py [--update] [--perturb] [--types] FILE.py...
 
-    --update   write FILE.expected from the simulator's stdout (refused for simulator-differs files,
-               whose expected output is written by hand from Numba's rules)
+    --update   write FILE.expected from the cpu check's stdout (then review it: the host's libm is
+               not libdevice, and the CPU does not fuse a*b+c)
     --types    print Numba's typed IR (inspect_types) for every compiled kernel
 Exit status: 0 if every check passed, 1 otherwise.
 """
@@ -41,12 +43,13 @@ import subprocess
 import sys
 
 PYTHON = sys.executable
-MARKER = re.compile(r"^#\s*simulator-differs:\s*(.+)$", re.MULTILINE)
+DIFFERS = re.compile(r"^#\s*simulator-differs:\s*(.+)$", re.MULTILINE)
 REJECTS = re.compile(r"^#\s*simulator-rejects:\s*(.+)$", re.MULTILINE)
+SHIM = re.compile(r"^#\s*simulator-shim:\s*cuda-attributes\s*$", re.MULTILINE)
 
 
 # ----------------------------------------------------------------------------------------------
-# Child processes. Each child runs one check on one file and talks through stdout / exit status.
+# Child processes: each runs one check on one file and reports through stdout and exit status.
 # ----------------------------------------------------------------------------------------------
 
 def child_compile(path, show_types):
@@ -66,8 +69,6 @@ def child_compile(path, show_types):
     compiler.get_current_device = NoGpu
     codegen.CUDACodeLibrary._ensure_cc = lambda self, cc: cc if cc is not None else (8, 0, "")
     dispatcher._Kernel.bind = lambda self: None
-
-    from numba import cuda
 
     spec = importlib.util.spec_from_file_location("py2cuda_input", path)
     module = importlib.util.module_from_spec(spec)
@@ -99,38 +100,27 @@ def child_compile(path, show_types):
     return 0
 
 
-def drop_jit_keywords(names):
-    """Makes the simulator's cuda.jit ignore the keywords it would reject."""
-    if not names:
-        return
-    import numba.cuda
-
-    simulator_jit = numba.cuda.jit
-
-    def jit(*args, **kwargs):
-        for name in names:
-            kwargs.pop(name, None)
-        return simulator_jit(*args, **kwargs)
-
-    numba.cuda.jit = jit
-
-
-def child_sim(path, dropped):
-    """Runs the file as __main__ under the simulator."""
+def child_run(path, mode, dropped, shim):
+    """Runs the file as __main__ under the simulator; mode is sim, cpu, up, down or random."""
     import runpy
 
-    drop_jit_keywords(dropped)
+    import sim_shims
+
+    sim_shims.drop_jit_keywords(dropped)
+    if shim:
+        sim_shims.install_cuda_attributes()
+    if mode == "cpu":
+        import cpu_oracle
+        cpu_oracle.install()
+    elif mode != "sim":
+        perturb_copies(mode)
     runpy.run_path(path, run_name="__main__")
     return 0
 
 
-def child_perturb(path, mode, dropped):
-    """Runs the file under the simulator, perturbing the floats that reach the host.
-
-    mode "up" / "down" moves every value by +2 / -2 ulp (the extremes for a printed value or a
-    sum of same-signed values); "random" moves each by a seeded random -2..+2 ulp."""
-    import runpy
-
+def perturb_copies(mode):
+    """Moves the floats copy_to_host returns: "up" / "down" by +2 / -2 ulp (the extremes for a
+    printed value or a sum of same-signed values), "random" by a seeded random -2..+2 ulp."""
     import numpy as np
     from numba.cuda.simulator.cudadrv import devicearray
 
@@ -150,9 +140,6 @@ def child_perturb(path, mode, dropped):
         return out
 
     devicearray.FakeCUDAArray.copy_to_host = perturbed
-    drop_jit_keywords(dropped)
-    runpy.run_path(path, run_name="__main__")
-    return 0
 
 
 # ----------------------------------------------------------------------------------------------
@@ -164,7 +151,7 @@ def run_child(args, sim):
     env.pop("NUMBA_ENABLE_CUDASIM", None)
     if sim:
         env["NUMBA_ENABLE_CUDASIM"] = "1"
-    proc = subprocess.run([PYTHON, *args], env=env, capture_output=True, text=True)
+    proc = subprocess.run([PYTHON, __file__, *args], env=env, capture_output=True, text=True)
     return proc.returncode, proc.stdout, proc.stderr
 
 
@@ -172,20 +159,18 @@ def label(line):
     return line.split(" ", 1)[0].rstrip(":")
 
 
-def compare(sim_out, expected, differing):
-    """Returns a list of problems; empty when sim_out matches expected as the marker allows."""
-    problems = []
-    got, want = sim_out.splitlines(), expected.splitlines()
+def compare(got_text, want_text, differing=frozenset()):
+    """Problems found comparing two outputs; lines labelled in `differing` must differ instead."""
+    got, want = got_text.splitlines(), want_text.splitlines()
     if len(got) != len(want):
-        return [f"simulator printed {len(got)} lines, .expected has {len(want)}"]
-    seen_differing = set()
+        return [f"printed {len(got)} lines, .expected has {len(want)}"]
+    problems, seen_differing = [], set()
     for n, (g, w) in enumerate(zip(got, want), 1):
         if label(w) in differing:
             if g != w:
                 seen_differing.add(label(w))
-            continue
-        if g != w:
-            problems.append(f"line {n}: simulator {g!r} != expected {w!r}")
+        elif g != w:
+            problems.append(f"line {n}: printed {g!r}, expected {w!r}")
     for lab in sorted(differing - seen_differing):
         problems.append(f"label {lab!r} is marked simulator-differs but the simulator matches")
     return problems
@@ -194,56 +179,59 @@ def compare(sim_out, expected, differing):
 def check(path, update, perturb, show_types):
     failures = []
     source = open(path, encoding="utf-8").read()
-    marker = MARKER.search(source)
-    differing = set(marker.group(1).split()) if marker else set()
-    rejects = REJECTS.search(source)
-    dropped = rejects.group(1).split() if rejects else []
+    match = DIFFERS.search(source)
+    differing = frozenset(match.group(1).split()) if match else frozenset()
+    match = REJECTS.search(source)
+    run_args = [path, "--drop", *(match.group(1).split() if match else [])]
+    if SHIM.search(source):
+        run_args.append("--shim")
     expected_path = os.path.splitext(path)[0] + ".expected"
 
-    rc, out, err = run_child([__file__, "--child-compile", path, str(show_types)], sim=False)
+    rc, out, err = run_child(["--child-compile", path, str(show_types)], sim=False)
     sys.stdout.write(out)
     if rc != 0:
         failures.append("compile: Numba rejects the file\n" + err[-3000:])
 
-    rc, sim_out, err = run_child([__file__, "--child-sim", path, *dropped], sim=True)
+    rc, cpu_out, err = run_child(["--child-run", "cpu", *run_args], sim=True)
     if rc != 0:
-        failures.append("sim: the file fails under the simulator\n" + err[-3000:])
-    elif update and not differing:
-        with open(expected_path, "w", encoding="utf-8") as f:
-            f.write(sim_out)
+        failures.append("cpu: the file fails with kernels compiled for the CPU\n" + err[-3000:])
     elif update:
-        failures.append("sim: simulator-differs file: edit its .expected by hand")
-    elif not os.path.exists(expected_path):
-        failures.append(f"sim: {expected_path} is missing")
-    else:
-        expected = open(expected_path, encoding="utf-8").read()
-        failures += ["sim: " + p for p in compare(sim_out, expected, differing)]
+        with open(expected_path, "w", encoding="utf-8") as f:
+            f.write(cpu_out)
+    if not os.path.exists(expected_path):
+        return failures + [f"{expected_path} is missing"]
+    expected = open(expected_path, encoding="utf-8").read()
+    if rc == 0:
+        failures += ["cpu: " + p for p in compare(cpu_out, expected)]
 
-    if perturb and rc == 0:
-        for mode in ("up", "down", "random"):
-            prc, pout, perr = run_child([__file__, "--child-perturb", path, mode, *dropped], sim=True)
-            if prc != 0:
-                failures.append(f"perturb: {mode} failed\n" + perr[-2000:])
-            elif pout != sim_out:
-                diff = [f"  {a!r} -> {b!r}" for a, b in
-                        zip(sim_out.splitlines(), pout.splitlines()) if a != b]
-                failures.append(f"perturb: {mode} changes the output\n" + "\n".join(diff[:5]))
-                break
+    rc, sim_out, err = run_child(["--child-run", "sim", *run_args], sim=True)
+    if rc != 0:
+        return failures + ["sim: the file fails under the simulator\n" + err[-3000:]]
+    failures += ["sim: " + p for p in compare(sim_out, expected, differing)]
+
+    for mode in ("up", "down", "random") if perturb else ():
+        rc, out, err = run_child(["--child-run", mode, *run_args], sim=True)
+        if rc != 0:
+            failures.append(f"perturb {mode}: failed\n" + err[-2000:])
+        elif out != sim_out:
+            diff = [f"  {a!r} -> {b!r}" for a, b in zip(sim_out.splitlines(), out.splitlines()) if a != b]
+            failures.append(f"perturb {mode}: changes the output\n" + "\n".join(diff[:5]))
+            break
     return failures
 
 
 def main(argv):
     if argv and argv[0] == "--child-compile":
         return child_compile(argv[1], argv[2] == "True")
-    if argv and argv[0] == "--child-sim":
-        return child_sim(argv[1], argv[2:])
-    if argv and argv[0] == "--child-perturb":
-        return child_perturb(argv[1], argv[2], argv[3:])
+    if argv and argv[0] == "--child-run":
+        mode, path, rest = argv[1], argv[2], argv[3:]
+        shim = "--shim" in rest
+        dropped = [a for a in rest if a not in ("--drop", "--shim")]
+        return child_run(path, mode, dropped, shim)
 
     flags = {a for a in argv if a.startswith("--")}
     files = [a for a in argv if not a.startswith("--")]
-    unknown = flags - {"--update", "--perturb", "--types"}
-    if unknown or not files:
+    if flags - {"--update", "--perturb", "--types"} or not files:
         print(__doc__, file=sys.stderr)
         return 2
     status = 0
