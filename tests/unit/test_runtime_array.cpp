@@ -57,20 +57,6 @@ TEST(RuntimeArray, AtWrapsNegativeSignedIndices) {
   EXPECT_EQ(a.at(2, 3), 11);  // non-negative indices are used as they are
 }
 
-TEST(RuntimeArray, AtNeverWrapsUnsignedIndices) {
-  int x[4] = {10, 11, 12, 13};
-  int before[1] = {0};
-  (void)before;
-  const Array<int, 1> a{x + 1, {3}, {1}};
-  // An unsigned index is never negative: the largest uint32 stays an offset of
-  // 4294967295, not -1. (Compared as offsets: it must not be read.)
-  const int* wrapped = &a.at(int32_t{-1});
-  EXPECT_EQ(wrapped, x + 3);
-  const uint32_t big = 0xFFFFFFFFu;
-  EXPECT_NE(&a(big), x + 3);
-  EXPECT_EQ(&a(big), x + 1 + 4294967295LL);  // NOLINT: address arithmetic only
-}
-
 TEST(RuntimeArray, NonContiguousStrides) {
   // Every other column of the 3 x 4 block (as a[:, ::2] would be), and its transpose.
   Matrix34 m;

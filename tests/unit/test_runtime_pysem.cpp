@@ -6,99 +6,26 @@
 
 #include <gtest/gtest.h>
 
-#include <cerrno>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <fstream>
 #include <map>
-#include <optional>
-#include <sstream>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "../runtime/pysem_table.h"
+
 namespace {
+
+using pysem_table::Case;
+using pysem_table::compare;
+using pysem_table::Failure;
+using pysem_table::parse;
 
 const char* const kCasesFile = PY2CUDA_SOURCE_DIR "/tests/runtime/pysem_cases.txt";
 
-// One row of the table: op types a b expected source [note].
-struct Case {
-  int line = 0;
-  std::string text;
-  std::string op, types, a, b, expected;
-};
-
-std::vector<Case> load_cases() {
-  std::vector<Case> cases;
-  std::ifstream in(kCasesFile);
-  if (!in) return cases;
-  std::string text;
-  for (int line = 1; std::getline(in, text); ++line) {
-    if (text.empty() || text[0] == '#') continue;
-    Case c;
-    c.line = line;
-    c.text = text;
-    std::istringstream fields(text);
-    fields >> c.op >> c.types >> c.a >> c.b >> c.expected;
-    cases.push_back(std::move(c));
-  }
-  return cases;
-}
-
-// Reads one number written by the generator; nullopt for malformed text.
-template <class T>
-std::optional<T> parse(const std::string& text) {
-  const char* begin = text.c_str();
-  char* end = nullptr;
-  errno = 0;
-  T value;
-  if constexpr (std::is_same_v<T, int64_t>) {
-    value = std::strtoll(begin, &end, 10);
-  } else if constexpr (std::is_same_v<T, uint64_t>) {
-    value = std::strtoull(begin, &end, 10);
-  } else {
-    // Every expected float32 is written as the exact double of its value.
-    value = static_cast<T>(std::strtod(begin, &end));
-  }
-  if (end == begin || *end != '\0' || (std::is_integral_v<T> && errno == ERANGE)) return std::nullopt;
-  return value;
-}
-
-template <class T>
-bool same(T got, T want) {
-  if constexpr (std::is_floating_point_v<T>) {
-    if (std::isnan(got) || std::isnan(want)) return std::isnan(got) && std::isnan(want);
-    return std::memcmp(&got, &want, sizeof(T)) == 0;  // tells -0.0 from +0.0
-  } else {
-    return got == want;
-  }
-}
-
-template <class T>
-std::string show(T value) {
-  if constexpr (std::is_floating_point_v<T>) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.17g", static_cast<double>(value));
-    return buffer;
-  } else {
-    return std::to_string(value);
-  }
-}
-
-// The outcome of one case: empty if it passed, else why not.
-using Failure = std::optional<std::string>;
-
-template <class R>
-Failure compare(R got, const Case& c) {
-  const auto want = parse<R>(c.expected);
-  if (!want) return "malformed expected value";
-  if (same(got, *want)) return std::nullopt;
-  return "got " + show(got);
-}
+std::vector<Case> load_cases() { return pysem_table::load(kCasesFile); }
 
 template <class R, class A, class B, class F>
 Failure run(const Case& c, F helper) {

@@ -1,5 +1,7 @@
 #include "diag/diagnostics.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <set>
 #include <tuple>
@@ -33,15 +35,11 @@ static const char* severity_word(Severity s) {
 std::string Diagnostics::render_one(const SourceFile& file, const Diagnostic& d) {
   std::string out;
   auto emit = [&](const Diagnostic& x) {
-    out += file.path();
     if (x.span.valid()) {
-      out += ":" + std::to_string(x.span.line) + ":" + std::to_string(x.span.col);
+      out += fmt::format("{}:{}:{}: {}: {}\n", file.path(), x.span.line, x.span.col, severity_word(x.severity), x.message);
+    } else {
+      out += fmt::format("{}: {}: {}\n", file.path(), severity_word(x.severity), x.message);
     }
-    out += ": ";
-    out += severity_word(x.severity);
-    out += ": ";
-    out += x.message;
-    out += "\n";
     if (!x.span.valid()) return;
     std::string_view text = file.line_text(x.span.line);
     if (text.empty()) return;

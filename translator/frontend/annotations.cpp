@@ -1,5 +1,6 @@
 #include "frontend/annotations.h"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 
@@ -93,6 +94,12 @@ class Scanner {
     return s_.size();
   }
 
+  // The identifier starting exactly at `i` (not inside a longer one).
+  std::string_view word_at(size_t i) const {
+    if (i > 0 && is_ident_char(s_[i - 1])) return {};
+    return word(i);
+  }
+
   std::string_view word(size_t i) const {
     size_t j = i;
     if (!is_ident_start(at(j))) return {};
@@ -165,16 +172,43 @@ class Finder {
       i = sc_.skip_space(i, /*lines=*/true);
       if (i >= sc_.size()) break;
       statement(i);
-      // Whatever the statement was, its logical line ends at a depth-0 line
-      // break or `;`.
-      ScanResult r = sc_.scan(i, true, [&](size_t k) { return sc_.at(k) == ';'; });
-      i = r.pos + 1;
-      if (r.why == Stop::Closer) i = r.pos + 1;  // a stray closer: skip it
+      if (size_t body = inline_body(i); body != kNone) {  // `if c: x: int = 1`
+        i = body;
+        continue;
+      }
+      // Otherwise the statement ends at a depth-0 line break or `;` (a stray
+      // closing bracket does not end it).
+      ScanResult r;
+      do {
+        r = sc_.scan(i, true, [&](size_t k) { return sc_.at(k) == ';'; });
+        i = r.pos + 1;
+      } while (r.why == Stop::Closer);
     }
     return std::move(out_);
   }
 
  private:
+  static constexpr size_t kNone = static_cast<size_t>(-1);
+
+  // For a compound statement header with its body on the same line, where
+  // that body starts; else kNone.
+  size_t inline_body(size_t i) const {
+    static constexpr std::array<std::string_view, 11> kCompound = {
+        "if", "elif", "else", "for", "while", "with", "try", "except", "finally", "class", "def"};
+    std::string_view w = sc_.word(i);
+    if (w == "async") {
+      i = sc_.skip_space(i + w.size(), false);
+      w = sc_.word(i);
+    }
+    if (std::find(kCompound.begin(), kCompound.end(), w) == kCompound.end()) return kNone;
+    ScanResult r = sc_.scan(i + w.size(), true, [&](size_t k) { return sc_.is_annotation_colon(k); });
+    if (r.why != Stop::Char) return kNone;
+    size_t body = sc_.skip_space(r.pos + 1, false);
+    char c = sc_.at(body);
+    if (body >= sc_.size() || c == '\n' || c == '\r' || c == '#') return kNone;
+    return body;
+  }
+
   void statement(size_t i) {
     std::string_view w = sc_.word(i);
     if (w.empty()) return;
@@ -206,6 +240,10 @@ class Finder {
     }
     if (sc_.at(i) != '(') return;
     ++i;
+    // A lambda default (`key=lambda a, b: a`) has commas and colons of its
+    // own; such headers are left to tree-sitter.
+    ScanResult close = sc_.scan(i, false, [&](size_t k) { return sc_.word_at(k) == "lambda"; });
+    if (close.why != Stop::Closer) return;
     for (;;) {
       ScanResult piece = sc_.scan(i, false, [&](size_t k) { return sc_.at(k) == ','; });
       if (piece.why == Stop::Eof) return;

@@ -147,7 +147,9 @@ class _Compiler:
             elif callable(value) and value in FLOAT_RESULT:
                 namespace[name] = FLOAT_RESULT[value]
         namespace["_py2cuda_np"] = np
-        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+        lines, first_line = inspect.getsourcelines(fn)
+        tree = ast.parse(textwrap.dedent("".join(lines)))
+        ast.increment_lineno(tree, first_line - 1)  # errors then name the file's own lines
         func = tree.body[0]
         func.decorator_list = []
         func.args.args += [ast.arg(h) for h in HIDDEN]

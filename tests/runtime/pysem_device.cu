@@ -1,0 +1,203 @@
+// The GPU side of tests/unit/test_runtime_pysem.cpp: evaluates every row of
+// pysem_cases.txt (Numba's results) with the pysem.h helpers IN DEVICE CODE, where
+// some take other paths (PTX conversions and min/max), and compares bit for bit.
+//
+//     pysem_device PATH/TO/pysem_cases.txt
+//
+// tests/runtime/run_runtime_compile.py compiles it for several architectures and,
+// where a GPU is present, runs it. Exits 0 when every row matches.
+
+#include <py2cuda/runtime.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pysem_table.h"
+
+namespace {
+
+enum Op : int32_t { kFloordiv, kMod, kMax, kMin, kMaxGeneric, kMinGeneric, kIpow, kFpowi, kRound };
+enum Type : int32_t { kInt64, kUInt64, kFloat32, kFloat64 };
+
+// One row, operands as bit patterns. For fpowi, `type` is the base's and
+// `exponent_type` the exponent's; otherwise both operands have `type`.
+struct DeviceCase {
+  int32_t op;
+  int32_t type;
+  int32_t exponent_type;
+  uint64_t a;
+  uint64_t b;
+};
+
+template <class T>
+P2C_HD T from_bits(uint64_t bits) {
+  T value;
+  memcpy(&value, &bits, sizeof(T));
+  return value;
+}
+
+template <class T>
+P2C_HD uint64_t to_bits(T value) {
+  uint64_t bits = 0;
+  memcpy(&bits, &value, sizeof(T));
+  return bits;
+}
+
+template <class T>
+__device__ uint64_t binary(int32_t op, uint64_t a_bits, uint64_t b_bits) {
+  const T a = from_bits<T>(a_bits);
+  const T b = from_bits<T>(b_bits);
+  switch (op) {
+    case kFloordiv: return to_bits(py2cuda::floordiv(a, b));
+    case kMod: return to_bits(py2cuda::mod(a, b));
+    case kMax: return to_bits(py2cuda::py_max(a, b));
+    case kMin: return to_bits(py2cuda::py_min(a, b));
+    case kMaxGeneric: return to_bits(py2cuda::py_max_generic(a, b));
+    case kMinGeneric: return to_bits(py2cuda::py_min_generic(a, b));
+    case kIpow:
+      if constexpr (std::is_integral_v<T>) return to_bits(py2cuda::ipow(a, b));
+      break;
+    default: break;
+  }
+  return 0;
+}
+
+template <class F>
+__device__ uint64_t float_op(const DeviceCase& c) {
+  const F x = from_bits<F>(c.a);
+  if (c.op == kRound) return to_bits(py2cuda::round_half_even(x));
+  if (c.op == kFpowi) {
+    return c.exponent_type == kInt64 ? to_bits(py2cuda::fpowi(x, from_bits<int64_t>(c.b)))
+                                     : to_bits(py2cuda::fpowi(x, from_bits<uint64_t>(c.b)));
+  }
+  return binary<F>(c.op, c.a, c.b);
+}
+
+__device__ uint64_t evaluate(const DeviceCase& c) {
+  switch (c.type) {
+    case kInt64: return binary<int64_t>(c.op, c.a, c.b);
+    case kUInt64: return binary<uint64_t>(c.op, c.a, c.b);
+    case kFloat32: return float_op<float>(c);
+    default: return float_op<double>(c);
+  }
+}
+
+__global__ void evaluate_all(py2cuda::Array<const DeviceCase, 1> cases, py2cuda::Array<uint64_t, 1> results) {
+  for (int64_t i = py2cuda::grid1(); i < cases.shape[0]; i += py2cuda::gridsize1()) {
+    results(i) = evaluate(cases(i));
+  }
+}
+
+constexpr py2cuda::KernelInfo kEvaluateInfo{"evaluate_all", "pysem_device.cu", false, false};
+
+// ---- host: the table's text to DeviceCase and back ----------------------------------
+std::optional<Type> type_named(const std::string& name) {
+  if (name == "int64") return kInt64;
+  if (name == "uint64") return kUInt64;
+  if (name == "float32") return kFloat32;
+  if (name == "float64") return kFloat64;
+  return std::nullopt;
+}
+
+std::optional<Op> op_named(const std::string& name) {
+  static const char* const kNames[] = {"floordiv", "mod",  "max",   "min",  "max_generic",
+                                       "min_generic", "ipow", "fpowi", "round"};
+  for (int32_t op = kFloordiv; op <= kRound; ++op) {
+    if (name == kNames[op]) return static_cast<Op>(op);
+  }
+  return std::nullopt;
+}
+
+template <class T>
+std::optional<uint64_t> bits_of(const std::string& text) {
+  const std::optional<T> value = pysem_table::parse<T>(text);
+  if (!value) return std::nullopt;
+  return to_bits(*value);
+}
+
+std::optional<uint64_t> operand_bits(Type type, const std::string& text) {
+  switch (type) {
+    case kInt64: return bits_of<int64_t>(text);
+    case kUInt64: return bits_of<uint64_t>(text);
+    case kFloat32: return bits_of<float>(text);
+    default: return bits_of<double>(text);
+  }
+}
+
+std::optional<DeviceCase> encode(const pysem_table::Case& c) {
+  const std::optional<Op> op = op_named(c.op);
+  if (!op) return std::nullopt;
+  std::string base_type = c.types;
+  std::string exponent_type = c.types;
+  if (const auto comma = c.types.find(','); comma != std::string::npos) {
+    base_type = c.types.substr(0, comma);
+    exponent_type = c.types.substr(comma + 1);
+  }
+  const std::optional<Type> type = type_named(base_type);
+  const std::optional<Type> etype = type_named(exponent_type);
+  if (!type || !etype) return std::nullopt;
+  const std::optional<uint64_t> a = operand_bits(*type, c.a);
+  const std::optional<uint64_t> b = *op == kRound ? std::optional<uint64_t>(0) : operand_bits(*etype, c.b);
+  if (!a || !b) return std::nullopt;
+  return DeviceCase{*op, *type, *etype, *a, *b};
+}
+
+pysem_table::Failure check(const DeviceCase& d, uint64_t result, const pysem_table::Case& c) {
+  if (d.op == kRound) return pysem_table::compare(from_bits<int64_t>(result), c);
+  switch (d.type) {
+    case kInt64: return pysem_table::compare(from_bits<int64_t>(result), c);
+    case kUInt64: return pysem_table::compare(from_bits<uint64_t>(result), c);
+    case kFloat32: return pysem_table::compare(from_bits<float>(result), c);
+    default: return pysem_table::compare(from_bits<double>(result), c);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: %s PATH/TO/pysem_cases.txt\n", argv[0]);
+    return 2;
+  }
+  const std::vector<pysem_table::Case> cases = pysem_table::load(argv[1]);
+  std::vector<DeviceCase> encoded;
+  for (const pysem_table::Case& c : cases) {
+    const std::optional<DeviceCase> d = encode(c);
+    if (!d) {
+      std::printf("FAIL pysem_cases.txt:%d: cannot read: %s\n", c.line, c.text.c_str());
+      return 1;
+    }
+    encoded.push_back(*d);
+  }
+  if (encoded.empty()) {
+    std::printf("FAIL no cases in %s\n", argv[1]);
+    return 1;
+  }
+
+  try {
+    const auto n = static_cast<int64_t>(encoded.size());
+    const auto d_cases = py2cuda::to_device(encoded.data(), std::array<int64_t, 1>{n});
+    auto d_results = py2cuda::device_array<uint64_t>(std::array<int64_t, 1>{n});
+    py2cuda::launch(evaluate_all, {(n + 127) / 128, 128}, kEvaluateInfo, d_cases, d_results);
+    py2cuda::synchronize();
+    const py2cuda::HostArray<uint64_t, 1> results = d_results.copy_to_host();
+
+    int failures = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      const pysem_table::Failure failure = check(encoded[i], results(i), cases[i]);
+      if (failure && ++failures <= 40) {
+        std::printf("FAIL pysem_cases.txt:%d: %s\n    %s\n", cases[i].line, cases[i].text.c_str(),
+                    failure->c_str());
+      }
+    }
+    std::printf("pysem_device: %lld cases, %d failed\n", static_cast<long long>(n), failures);
+    return failures ? 1 : 0;
+  } catch (const py2cuda::Error& e) {
+    std::printf("FAIL %s\n", e.what());
+    return 1;
+  }
+}

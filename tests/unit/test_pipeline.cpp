@@ -1,0 +1,99 @@
+// End-to-end checks of sema, inference and lowering on small programs: the
+// emitted C++ must spell out Numba's typing decisions.
+#include <gtest/gtest.h>
+
+#include "driver/translate.h"
+
+using namespace py2cuda;
+
+namespace {
+
+TranslateResult run(const std::string& body) {
+  SourceFile file("t.py", "from numba import cuda, int32, float32\nimport math\n" + body);
+  return translate(file, TranslateOptions{});
+}
+
+std::string cu(const std::string& body) {
+  TranslateResult r = run(body);
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  return r.cu;
+}
+
+bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
+
+}  // namespace
+
+TEST(Pipeline, Int32ArithmeticIsInt64) {
+  std::string out = cu("@cuda.jit('void(int32[:], int64[:])')\ndef k(a, out):\n    out[0] = a[0] + a[1]\n");
+  EXPECT_TRUE(has(out, "out(0) = int64_t(a(0)) + int64_t(a(1));")) << out;
+}
+
+TEST(Pipeline, LoopMergeWidensToFloat64) {
+  std::string out = cu(
+      "@cuda.jit('void(float32[:], float64[:])')\ndef k(a, out):\n    s = 0\n    for i in range(a.size):\n"
+      "        s += a[i]\n    out[0] = s\n");
+  EXPECT_TRUE(has(out, "double s = 0.0;")) << out;
+  EXPECT_TRUE(has(out, "s += double(a(i));")) << out;
+}
+
+TEST(Pipeline, BranchAssignedVariableIsHoisted) {
+  std::string out = cu(
+      "@cuda.jit('void(float32[:])')\ndef k(a):\n    if a[0] > 0:\n        r = 1.0\n    else:\n        r = 2.0\n"
+      "    a[1] = r\n");
+  EXPECT_TRUE(has(out, "double r{};")) << out;
+  EXPECT_TRUE(has(out, "    r = 1.0;")) << out;
+}
+
+TEST(Pipeline, DeviceFunctionsAreSpecialisedPerSignature) {
+  std::string out = cu(
+      "@cuda.jit(device=True)\ndef twice(x):\n    return x * 2\n"
+      "@cuda.jit('void(float32[:], int32[:])')\ndef k(f, i):\n    f[0] = twice(f[0])\n    i[0] = twice(i[0])\n");
+  EXPECT_TRUE(has(out, "__device__ double twice(float x)")) << out;
+  EXPECT_TRUE(has(out, "__device__ int64_t twice(int32_t x)")) << out;
+}
+
+TEST(Pipeline, NegativeIndicesWrapOnlyWhenTheyMay) {
+  std::string out = cu(
+      "@cuda.jit('void(float32[:], int64)')\ndef k(a, j):\n    i = cuda.grid(1)\n    a[i] = a[j]\n    a[-1] = 0\n");
+  EXPECT_TRUE(has(out, "a(i) = a.at(j);")) << out;
+  EXPECT_TRUE(has(out, "a.at(-1) = 0.0f;")) << out;
+}
+
+TEST(Pipeline, TrueDivisionAndFloorDivision) {
+  std::string out = cu("@cuda.jit('void(int64[:], float64[:])')\ndef k(a, out):\n    out[0] = a[0] / a[1]\n"
+                       "    a[2] = a[0] // a[1]\n    a[3] = a[0] % a[1]\n");
+  EXPECT_TRUE(has(out, "out(0) = double(a(0)) / double(a(1));")) << out;
+  EXPECT_TRUE(has(out, "py2cuda::floordiv(a(0), a(1))")) << out;
+  EXPECT_TRUE(has(out, "py2cuda::mod(a(0), a(1))")) << out;
+}
+
+TEST(Pipeline, MathOnFloat32StaysFloat32) {
+  std::string out = cu("@cuda.jit('void(float32[:])')\ndef k(a):\n    a[0] = math.exp(a[1])\n    a[2] = math.floor(a[3])\n");
+  EXPECT_TRUE(has(out, "a(0) = expf(a(1));")) << out;
+  EXPECT_TRUE(has(out, "a(2) = floorf(a(3));")) << out;
+}
+
+TEST(Pipeline, ModuleConstantsAreFrozen) {
+  std::string out = cu("SCALE = 2.5\nN = 3\n@cuda.jit('void(float64[:])')\ndef k(a):\n    a[0] = SCALE * N\n");
+  EXPECT_TRUE(has(out, "constexpr double SCALE = 2.5;")) << out;
+  EXPECT_TRUE(has(out, "constexpr int64_t N = 3;")) << out;
+}
+
+TEST(Pipeline, OutputIsDeterministic) {
+  std::string body = "@cuda.jit('void(float32[:])')\ndef k(a):\n    x, y = a[0], a[1]\n    a[2] = x + y\n";
+  EXPECT_EQ(cu(body), cu(body));
+}
+
+TEST(Pipeline, KernelWithoutTypesListsTheWays) {
+  TranslateResult r = run("@cuda.jit\ndef k(a):\n    a[0] = 1\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(has(r.diagnostics, "t.py:4:5: error: kernel 'k' has no type signature")) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "--sig")) << r.diagnostics;
+}
+
+TEST(Pipeline, AllErrorsOfAFileAreReported) {
+  TranslateResult r = run("@cuda.jit('void(float32[:])')\ndef k(a):\n    a[0] = nope\n    a[1] = also_nope\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(has(r.diagnostics, "name 'nope' is not defined")) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "name 'also_nope' is not defined")) << r.diagnostics;
+}
