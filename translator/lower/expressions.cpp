@@ -44,18 +44,6 @@ int binary_prec(BinOp op) {
   }
 }
 
-const char* cmp_token(CmpOp op) {
-  switch (op) {
-    case CmpOp::Lt: return "<";
-    case CmpOp::LtE: return "<=";
-    case CmpOp::Gt: return ">";
-    case CmpOp::GtE: return ">=";
-    case CmpOp::Eq: return "==";
-    case CmpOp::NotEq: return "!=";
-    default: return "==";
-  }
-}
-
 std::string shortest(double v) {
   char buf[64];
   auto r = std::to_chars(buf, buf + sizeof buf, v);
@@ -198,7 +186,7 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     case ir::ExprKind::Compare: {
       const auto& c = static_cast<const ir::Compare&>(e);
       int p = (c.op == CmpOp::Eq || c.op == CmpOp::NotEq) ? kEquality : kRelational;
-      return wrap(print(*c.left, p) + " " + cmp_token(c.op) + " " + print(*c.right, p + 1), p, needed);
+      return wrap(print(*c.left, p) + " " + std::string(python_spelling(c.op)) + " " + print(*c.right, p + 1), p, needed);
     }
     case ir::ExprKind::Logical: {
       const auto& l = static_cast<const ir::Logical&>(e);
