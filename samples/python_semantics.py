@@ -13,16 +13,20 @@ used C++'s rules, or NumPy's, would print something else:
     +-1); float32 ** int stays float32; float32 ** float is float64;
   - round() rounds half to even and returns an int64; int() truncates toward zero;
   - math.floor and math.ceil return floats on CUDA, so ceil(-0.5) is -0.0;
-  - min and max follow Python's algorithm, not fmin/fmax: min(nan, 1.0) is nan, min(1.0, nan)
-    is 1.0, max(-0.0, 0.0) is -0.0;
+  - min and max of two floats are CUDA's fmin / fmax: NaN is ignored and -0.0 is below 0.0;
+    with three arguments, or an integer among them, they follow Python's algorithm (the first
+    of equal values wins, a comparison with NaN is false);
   - a negative array index counts from the end.
 
 The simulator runs kernels as plain Python on NumPy scalars, which follow NumPy's promotion rules
-(int32 + int32 wraps, float32 * 0.5 stays float32) and Python's math module (floor returns an int).
+(int32 + int32 wraps, float32 * 0.5 stays float32), Python's math module (floor returns an int)
+and Python's min and max.
 The lines labelled below therefore print differently under NUMBA_ENABLE_CUDASIM=1; the expected
-output holds what compiled Numba prints, derived from Numba's typing rules.
+output holds what compiled Numba prints on a GPU (checked against Numba's CPU compiler with
+numba-cuda's lowering modelled: tests/programs/tools/numba_check.py).
 """
 # simulator-differs: int32_add uint32_sub f32_times_half f32_plus_one f32_sum f32_pow_half floor ceil
+# simulator-differs: min_max_nan signed_zero
 import math
 
 import numpy as np
@@ -98,14 +102,14 @@ def rounding(x, rounded, truncated, floors, ceils):
 @cuda.jit("void(float64[:], int32[:], float64[:])")
 def min_max(x, i32, out):
     nan = x[0]
-    out[0] = min(nan, 1.0)
+    out[0] = min(nan, 1.0)  # two floats: fmin, NaN ignored
     out[1] = min(1.0, nan)
     out[2] = max(nan, 1.0)
     out[3] = max(1.0, nan)
-    out[4] = max(1.5, nan, 2.5)
-    out[5] = max(-0.0, 0.0)  # equal: the first argument is kept
+    out[4] = max(1.5, nan, 2.5)  # three arguments: Python's algorithm (nan > 1.5 is false)
+    out[5] = max(-0.0, 0.0)  # fmax: -0.0 is below 0.0
     out[6] = min(0.0, -0.0)
-    out[7] = min(i32[0], x[1])  # int32 with float64: float64
+    out[7] = min(i32[0], x[1])  # int32 with float64: Python's algorithm, in float64
 
 
 @cuda.jit("void(float32[:], float32[:, :], float32[:])")
@@ -145,7 +149,8 @@ if __name__ == "__main__":
     r = cuda.device_array(n, dtype=np.int64)
     fq = cuda.device_array(n, dtype=np.float64)
     fr = cuda.device_array(n, dtype=np.float64)
-    floor_division[1, 32](cuda.to_device(a), cuda.to_device(b), q, r, cuda.to_device(x), cuda.to_device(y), fq, fr)
+    floor_division[1, 32](cuda.to_device(a), cuda.to_device(b), q, r, cuda.to_device(x), cuda.to_device(y),
+                          fq, fr)
     q_host = q.copy_to_host()
     r_host = r.copy_to_host()
     fq_host = fq.copy_to_host()
@@ -153,7 +158,8 @@ if __name__ == "__main__":
     for i in range(n):
         print(f"int_floordiv: {a[i]} // {b[i]} = {q_host[i]}, {a[i]} % {b[i]} = {r_host[i]}")
     for i in range(n):
-        print(f"float_floordiv: {x[i]:.1f} // {y[i]:.1f} = {fq_host[i]:.1f}, {x[i]:.1f} % {y[i]:.1f} = {fr_host[i]:.1f}")
+        print(f"float_floordiv: {x[i]:.1f} // {y[i]:.1f} = {fq_host[i]:.1f}, "
+              f"{x[i]:.1f} % {y[i]:.1f} = {fr_host[i]:.1f}")
 
     # True division.
     out = cuda.device_array(3, dtype=np.float64)
@@ -216,7 +222,8 @@ if __name__ == "__main__":
     min_max[1, 1](cuda.to_device(np.array([np.nan, 2.5], dtype=np.float64)),
                   cuda.to_device(np.array([3], dtype=np.int32)), out)
     m = out.copy_to_host()
-    print(f"min_max_nan: min(nan, 1.0) = {m[0]}, min(1.0, nan) = {m[1]}, max(nan, 1.0) = {m[2]}, max(1.0, nan) = {m[3]}")
+    print(f"min_max_nan: min(nan, 1.0) = {m[0]}, min(1.0, nan) = {m[1]}, "
+          f"max(nan, 1.0) = {m[2]}, max(1.0, nan) = {m[3]}")
     print(f"max_three: max(1.5, nan, 2.5) = {m[4]}")
     print(f"signed_zero: max(-0.0, 0.0) = {m[5]}, min(0.0, -0.0) = {m[6]}")
     print(f"min_mixed: min(int32(3), 2.5) = {m[7]}")

@@ -6,52 +6,52 @@
 
 namespace power {
 
-// power.py:14: def int_power(base, exponent, out):
+// power.py:16: def int_power(base, exponent, out):
 // kernel void(int64[:], int64[:], int64[:])
 __global__ void int_power(py2cuda::Array<int64_t, 1> base, py2cuda::Array<int64_t, 1> exponent, py2cuda::Array<int64_t, 1> out) {
-  // power.py:15: i = cuda.grid(1)
+  // power.py:17: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
-  // power.py:16: if i < base.size:
+  // power.py:18: if i < base.size:
   if (i < base.size()) {
-    // power.py:19: out[i] = int(base[i]) ** int(exponent[i])
+    // power.py:21: out[i] = int(base[i]) ** int(exponent[i])
     out(i) = py2cuda::ipow(base(i), exponent(i));
   }
 }
 
-// power.py:23: def float_power(x32, x64, n, out32, out64):
+// power.py:25: def float_power(x32, x64, n, out32, out64):
 // kernel void(float32[:], float64[:], int32[:], float32[:], float64[:])
 __global__ void float_power(py2cuda::Array<float, 1> x32, py2cuda::Array<double, 1> x64, py2cuda::Array<int32_t, 1> n, py2cuda::Array<float, 1> out32, py2cuda::Array<double, 1> out64) {
-  // power.py:24: out32[0] = x32[0] ** 2  # float32, unrolled: x * x
+  // power.py:26: out32[0] = x32[0] ** 2  # float32, unrolled: x * x
   out32(0) = py2cuda::fpowi(x32(0), int64_t(2));
-  // power.py:25: out32[1] = x32[0] ** 3
+  // power.py:27: out32[1] = x32[0] ** 3
   out32(1) = py2cuda::fpowi(x32(0), int64_t(3));
-  // power.py:26: out32[2] = x32[0] ** -2  # float32: 1 / (x * x)
+  // power.py:28: out32[2] = x32[0] ** -2  # float32: 1 / (x * x)
   out32(2) = py2cuda::fpowi(x32(0), int64_t(-2));
-  // power.py:27: out32[3] = x32[0] ** n[0]  # float32 ** int32: float32, exponent known only at run time
+  // power.py:29: out32[3] = x32[0] ** n[0]  # float32 ** int32: float32, exponent known only at run time
   out32(3) = py2cuda::fpowi(x32(0), int64_t(n(0)));
-  // power.py:28: out64[0] = x32[1] ** 0.5  # float32 ** float64: pow in double
+  // power.py:30: out64[0] = x32[1] ** 0.5  # float32 ** float64: pow in double
   out64(0) = pow(double(x32(1)), 0.5);
-  // power.py:29: out64[1] = x64[0] ** 1.5
+  // power.py:31: out64[1] = x64[0] ** 1.5
   out64(1) = pow(x64(0), 1.5);
-  // power.py:30: out64[2] = n[0] ** 0.5  # int32 ** float64: float64
+  // power.py:32: out64[2] = n[0] ** 0.5  # int32 ** float64: float64
   out64(2) = pow(double(n(0)), 0.5);
-  // power.py:31: out64[3] = x64[0] ** -1  # float64 ** negative int literal
+  // power.py:33: out64[3] = x64[0] ** -1  # float64 ** negative int literal
   out64(3) = py2cuda::fpowi(x64(0), int64_t(-1));
-  // power.py:32: out64[4] = x64[1] ** x64[2]  # negative base, fractional exponent: nan, as C's pow gives
+  // power.py:34: out64[4] = x64[1] ** x64[2]  # negative base, fractional exponent: nan, as C's pow gives
   out64(4) = pow(x64(1), x64(2));
 }
 
 // ---------------------------------------------------------------- launch functions
 
-// Launches int_power (power.py:14), void(int64[:], int64[:], int64[:]).
+// Launches int_power (power.py:16), void(int64[:], int64[:], int64[:]).
 void launch_int_power(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1> base, py2cuda::Array<int64_t, 1> exponent, py2cuda::Array<int64_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"int_power", "power.py:14", false, false};
+  static constexpr py2cuda::KernelInfo info{"int_power", "power.py:16", false, false};
   py2cuda::launch(int_power, config, info, base, exponent, out);
 }
 
-// Launches float_power (power.py:23), void(float32[:], float64[:], int32[:], float32[:], float64[:]).
+// Launches float_power (power.py:25), void(float32[:], float64[:], int32[:], float32[:], float64[:]).
 void launch_float_power(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x32, py2cuda::Array<double, 1> x64, py2cuda::Array<int32_t, 1> n, py2cuda::Array<float, 1> out32, py2cuda::Array<double, 1> out64) {
-  static constexpr py2cuda::KernelInfo info{"float_power", "power.py:23", false, false};
+  static constexpr py2cuda::KernelInfo info{"float_power", "power.py:25", false, false};
   py2cuda::launch(float_power, config, info, x32, x64, n, out32, out64);
 }
 

@@ -1,11 +1,13 @@
 """Golden: the ** operator, whose result type depends on both operand types.
 
-int ** int is int64 (by repeated squaring; a negative exponent gives 0 unless the base is 1 or
--1); float32 ** int stays float32 and a constant exponent is unrolled into multiplications
-(x ** 2 is x * x, x ** -2 is 1 / (x * x)); float ** float is pow() in the wider type, so
-float32 ** 0.5 is computed in double; int ** float is float64.
+int ** int is int64, by repeated squaring; a negative exponent gives 0 unless the base is 1 or
+-1. numba-cuda returns that result through a float64 (`1.0 / r if invert else r` unifies to
+float64), so with a non-constant exponent a result beyond 2**53 is rounded: 3 ** 39 is
+4052555153018976256, not ...267. float32 ** int stays float32, and a constant exponent is
+unrolled into multiplications (x ** 2 is x * x, x ** -2 is 1 / (x * x)). float ** float is pow()
+in the wider type, so float32 ** 0.5 is computed in double; int ** float is float64.
 """
-# simulator-differs: f32_pow_float
+# simulator-differs: f32_pow_float int_pow_rounded
 import numpy as np
 from numba import cuda
 
@@ -33,14 +35,15 @@ def float_power(x32, x64, n, out32, out64):
 
 
 if __name__ == "__main__":
-    base = np.array([3, 2, -2, -3, 2, -1, -1, 1, 0, 7, 10], dtype=np.int64)
-    exponent = np.array([4, 62, 63, 3, -1, -3, -4, -7, 0, 0, 18], dtype=np.int64)
-    n = 11
+    base = np.array([3, 2, -2, -3, 2, -1, -1, 1, 0, 7, 10, 3], dtype=np.int64)
+    exponent = np.array([4, 62, 63, 3, -1, -3, -4, -7, 0, 0, 18, 39], dtype=np.int64)
+    n = 12
     out = cuda.device_array(n, dtype=np.int64)
     int_power[1, 16](cuda.to_device(base), cuda.to_device(exponent), out)
     powers = out.copy_to_host()
-    for i in range(n):
+    for i in range(n - 1):
         print(f"int: pow({base[i]}, {exponent[i]}) = {powers[i]}")
+    print(f"int_pow_rounded: pow(3, 39) = {powers[n - 1]}")
 
     out32 = cuda.device_array(4, dtype=np.float32)
     out64 = cuda.device_array(5, dtype=np.float64)
@@ -49,7 +52,9 @@ if __name__ == "__main__":
                       cuda.to_device(np.array([4], dtype=np.int32)), out32, out64)
     f32 = out32.copy_to_host()
     f64 = out64.copy_to_host()
-    print(f"float32: 1.5 ** 2 = {f32[0]:.9g}, 1.5 ** 3 = {f32[1]:.9g}, 1.5 ** -2 = {f32[2]:.9g}, 1.5 ** 4 = {f32[3]:.9g}")
+    print(f"float32: 1.5 ** 2 = {f32[0]:.9g}, 1.5 ** 3 = {f32[1]:.9g}, 1.5 ** -2 = {f32[2]:.9g}, "
+          f"1.5 ** 4 = {f32[3]:.9g}")
     print(f"f32_pow_float: float32(2) ** 0.5 = {f64[0]:.15f}")
-    print(f"float64: 2.25 ** 1.5 = {f64[1]:.15f}, int32(4) ** 0.5 = {f64[2]:.15f}, 2.25 ** -1 = {f64[3]:.15f}")
+    print(f"float64: 2.25 ** 1.5 = {f64[1]:.15f}, int32(4) ** 0.5 = {f64[2]:.15f}, "
+          f"2.25 ** -1 = {f64[3]:.15f}")
     print(f"negative_base: pow(-8.0, 1/3) = {f64[4]}")

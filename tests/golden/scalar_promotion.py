@@ -6,7 +6,7 @@ float64, so float32 * 0.1 is computed in double. With float32, the small integer
 int16) give float32 but int32 gives float64. The results are stored into 64-bit arrays so each
 one shows the precision it was computed in.
 """
-# simulator-differs: int8_add int16_mul bool_add uint32_times_literal uint32_add
+# simulator-differs: int8_add int16_mul bool_add uint32_times_literal uint32_add f32_times_literal
 import numpy as np
 from numba import cuda
 
@@ -34,7 +34,7 @@ if __name__ == "__main__":
     u8 = np.array([100], dtype=np.uint8)
     u32 = np.array([4000000000, 500000000], dtype=np.uint32)
     flags = np.array([True, True], dtype=np.bool_)
-    f32 = np.array([0.3, 0.7], dtype=np.float32)
+    f32 = np.array([0.7, 0.3], dtype=np.float32)
     ints = cuda.device_array(5, dtype=np.int64)
     uints = cuda.device_array(1, dtype=np.uint64)
     floats = cuda.device_array(6, dtype=np.float64)

@@ -99,6 +99,10 @@ def _round(a):
     return round(a)
 
 
+def _abs(a):
+    return abs(a)
+
+
 def _max(a, b):
     return max(a, b)
 
@@ -282,6 +286,12 @@ def generate():
                 in_range = np.isfinite(x) and -(2.0**63) <= float(x) < 2.0**63
                 table.add("round", ft, x, "-", fn(x), cuda_round(x), not in_range)
 
+        for t, values in (("int64", INT64_VALUES), ("float32", FLOAT32_VALUES), ("float64", FLOAT64_VALUES)):
+            fn = numba_cpu(_abs, t, t)
+            for a in values:
+                x = NUMPY_TYPES[t](a)
+                table.add("abs", t, x, "-", fn(x))
+
         for t in ("float32", "float64"):
             # Numba's CPU target lowers every max/min generically: that is max_generic.
             binary_rows(table, "max", _max, t, MINMAX_FLOATS, cuda_float_max,
@@ -300,7 +310,7 @@ def generate():
 def check_ptx():
     """Compiles each CUDA-specific operator with numba-cuda; checks the IR/PTX the models rely on."""
     from numba import cuda
-    import numba.cuda.compiler  # noqa: F401  (cuda.compiler below)
+    from numba.cuda.compiler import compile_cuda
 
     def three_max(a, b, c):
         return max(a, b, c)
@@ -309,16 +319,18 @@ def check_ptx():
         ptx, _ = cuda.compile_ptx(fn, sig, device=True, cc=(8, 0))
         return ptx[ptx.index(".visible .func"):]
 
+    def llvm_ir(fn, sig):
+        return compile_cuda(fn, None, sig, cc=(8, 0)).library.get_llvm_str()
+
     def int_power_ir(fn, sig):
-        from numba.cuda.compiler import compile_cuda
-        ir = compile_cuda(fn, None, sig, cc=(8, 0)).library.get_llvm_str()
+        ir = llvm_ir(fn, sig)
         found = re.search(r"^define [^\n]*int_power.*?^}", ir, re.DOTALL | re.MULTILINE)
         return found.group(0) if found else ""
 
     checks = [
         # (what, text to search, strings that must occur, strings that must not)
         ("float64 % float64 is LLVM frem (fmod by definition)",
-         cuda.compiler.compile_cuda(_mod, None, (float64, float64), cc=(8, 0)).library.get_llvm_str(),
+         llvm_ir(_mod, (float64, float64)),
          ["frem double"], []),
         ("int64 ** int64: result through float64", ptx_of(_power, (int64, int64)),
          ["cvt.rn.f64.s64", "cvt.rzi.s64.f64"], []),

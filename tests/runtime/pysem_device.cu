@@ -20,7 +20,7 @@
 
 namespace {
 
-enum Op : int32_t { kFloordiv, kMod, kMax, kMin, kMaxGeneric, kMinGeneric, kIpow, kFpowi, kRound };
+enum Op : int32_t { kFloordiv, kMod, kMax, kMin, kMaxGeneric, kMinGeneric, kIpow, kFpowi, kRound, kAbs };
 enum Type : int32_t { kInt64, kUInt64, kFloat32, kFloat64 };
 
 // One row, operands as bit patterns. For fpowi, `type` is the base's and
@@ -48,10 +48,11 @@ P2C_HD uint64_t to_bits(T value) {
 }
 
 template <class T>
-__device__ uint64_t binary(int32_t op, uint64_t a_bits, uint64_t b_bits) {
+__device__ uint64_t same_type_op(int32_t op, uint64_t a_bits, uint64_t b_bits) {
   const T a = from_bits<T>(a_bits);
   const T b = from_bits<T>(b_bits);
   switch (op) {
+    case kAbs: return to_bits(py2cuda::py_abs(a));
     case kFloordiv: return to_bits(py2cuda::floordiv(a, b));
     case kMod: return to_bits(py2cuda::mod(a, b));
     case kMax: return to_bits(py2cuda::py_max(a, b));
@@ -74,13 +75,13 @@ __device__ uint64_t float_op(const DeviceCase& c) {
     return c.exponent_type == kInt64 ? to_bits(py2cuda::fpowi(x, from_bits<int64_t>(c.b)))
                                      : to_bits(py2cuda::fpowi(x, from_bits<uint64_t>(c.b)));
   }
-  return binary<F>(c.op, c.a, c.b);
+  return same_type_op<F>(c.op, c.a, c.b);
 }
 
 __device__ uint64_t evaluate(const DeviceCase& c) {
   switch (c.type) {
-    case kInt64: return binary<int64_t>(c.op, c.a, c.b);
-    case kUInt64: return binary<uint64_t>(c.op, c.a, c.b);
+    case kInt64: return same_type_op<int64_t>(c.op, c.a, c.b);
+    case kUInt64: return same_type_op<uint64_t>(c.op, c.a, c.b);
     case kFloat32: return float_op<float>(c);
     default: return float_op<double>(c);
   }
@@ -104,9 +105,9 @@ std::optional<Type> type_named(const std::string& name) {
 }
 
 std::optional<Op> op_named(const std::string& name) {
-  static const char* const kNames[] = {"floordiv", "mod",  "max",   "min",  "max_generic",
-                                       "min_generic", "ipow", "fpowi", "round"};
-  for (int32_t op = kFloordiv; op <= kRound; ++op) {
+  static const char* const kNames[] = {"floordiv",    "mod",  "max",   "min",   "max_generic",
+                                       "min_generic", "ipow", "fpowi", "round", "abs"};
+  for (int32_t op = kFloordiv; op <= kAbs; ++op) {
     if (name == kNames[op]) return static_cast<Op>(op);
   }
   return std::nullopt;
@@ -141,7 +142,8 @@ std::optional<DeviceCase> encode(const pysem_table::Case& c) {
   const std::optional<Type> etype = type_named(exponent_type);
   if (!type || !etype) return std::nullopt;
   const std::optional<uint64_t> a = operand_bits(*type, c.a);
-  const std::optional<uint64_t> b = *op == kRound ? std::optional<uint64_t>(0) : operand_bits(*etype, c.b);
+  const bool unary = *op == kRound || *op == kAbs;
+  const std::optional<uint64_t> b = unary ? std::optional<uint64_t>(0) : operand_bits(*etype, c.b);
   if (!a || !b) return std::nullopt;
   return DeviceCase{*op, *type, *etype, *a, *b};
 }

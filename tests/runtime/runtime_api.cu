@@ -42,8 +42,11 @@ __global__ void grid_ids(py2cuda::Array<float, 2> out) {
   for (int64_t y = y0; y < out.shape[0]; y += py2cuda::get<1>(size)) {
     for (int64_t x = x0; x < out.shape[1]; x += py2cuda::get<0>(size)) {
       const float fx = static_cast<float>(x);
+      // (the last two terms are 0: min(0, abs(-0.0), max(1, 2, 3)) and x % 1)
       out(y, x) = py2cuda::py_max(fx, py2cuda::fpowi(2.0f, int64_t{-1})) +
-                  py2cuda::floordiv(static_cast<float>(y) * 10.0f, 1.0f) + py2cuda::mod(fx, 1.0f);
+                  py2cuda::floordiv(static_cast<float>(y) * 10.0f, 1.0f) +
+                  py2cuda::py_min_generic(0.0f, py2cuda::py_abs(-0.0f), py2cuda::py_max_generic(1.0f, 2.0f, 3.0f)) +
+                  py2cuda::mod(fx, 1.0f);
     }
   }
   const auto ids = py2cuda::grid3();

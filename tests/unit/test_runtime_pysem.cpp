@@ -55,11 +55,21 @@ Failure run_fpowi(const Case& c) {
   return run<F, F, E>(c, [](F base, E exp) { return py2cuda::fpowi(base, exp); });
 }
 
+template <class R, class A, class F>
+Failure run_unary(const Case& c, F helper) {
+  const auto x = parse<A>(c.a);
+  if (!x || c.b != "-") return "malformed operands";
+  return compare<R>(helper(*x), c);
+}
+
+template <class T>
+Failure run_abs(const Case& c) {
+  return run_unary<T, T>(c, [](T x) { return py2cuda::py_abs(x); });
+}
+
 template <class F>
 Failure run_round(const Case& c) {
-  const auto x = parse<F>(c.a);
-  if (!x || c.b != "-") return "malformed operands";
-  return compare<int64_t>(py2cuda::round_half_even(*x), c);
+  return run_unary<int64_t, F>(c, [](F x) { return py2cuda::round_half_even(x); });
 }
 
 Failure run_case(const Case& c) {
@@ -71,6 +81,10 @@ Failure run_case(const Case& c) {
   } else if (c.op == "round") {
     if (c.types == "float32") return run_round<float>(c);
     if (c.types == "float64") return run_round<double>(c);
+  } else if (c.op == "abs") {
+    if (c.types == "int64") return run_abs<int64_t>(c);
+    if (c.types == "float32") return run_abs<float>(c);
+    if (c.types == "float64") return run_abs<double>(c);
   } else {
     if (c.types == "int64") return run_binary<int64_t>(c);
     if (c.types == "uint64") return run_binary<uint64_t>(c);
@@ -104,6 +118,7 @@ TEST(RuntimePysem, TableCoversEveryHelper) {
       {"ipow", "int64"},     {"ipow", "uint64"},     {"fpowi", "float32,int64"},
       {"fpowi", "float64,int64"}, {"fpowi", "float32,uint64"}, {"fpowi", "float64,uint64"},
       {"round", "float32"},  {"round", "float64"},
+      {"abs", "int64"},      {"abs", "float32"},     {"abs", "float64"},
   };
   for (const auto& key : expected) {
     EXPECT_GE(counts[key], 10) << key.first << " " << key.second;
@@ -128,6 +143,9 @@ TEST(RuntimePysem, ReadableExamples) {
   EXPECT_EQ(py2cuda::fpowi(2.0f, int64_t{-2}), 0.25f);
   EXPECT_EQ(py2cuda::round_half_even(2.5), 2);
   EXPECT_EQ(py2cuda::round_half_even(-3.5f), -4);
+  EXPECT_EQ(py2cuda::py_abs(int64_t{INT64_MIN}), INT64_MIN);  // wraps, as in Numba
+  EXPECT_EQ(py2cuda::py_abs(int8_t{-128}), int8_t{-128});
+  EXPECT_EQ(py2cuda::py_abs(int32_t{-5}), 5);
   const double nan = std::nan("");
   EXPECT_EQ(py2cuda::py_max(nan, 1.0), 1.0);
   EXPECT_EQ(py2cuda::py_max(1.0, nan), 1.0);

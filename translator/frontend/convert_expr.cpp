@@ -1,4 +1,5 @@
 // Expressions: tree-sitter-python expression nodes -> ast::Expr.
+#include <algorithm>
 #include <optional>
 
 #include "frontend/converter.h"
@@ -177,10 +178,16 @@ ast::ExprPtr Converter::string(TSNode n) {
     }
     if (ts_node_is_null(start)) continue;
     std::string_view open = text(start);
-    StringPrefix prefix = decode_string_prefix(open.substr(0, open.find_first_of("'\"")));
+    size_t quote_at = std::min(open.find_first_of("'\""), open.size());
+    StringPrefix prefix = decode_string_prefix(open.substr(0, quote_at));
     if (!prefix.valid) ctx_.diags.error(span(start), "invalid string prefix '" + std::string(open) + "'");
+    // The closing token is the quotes, except in a raw string ending in an
+    // escaped quote (r'\''), where the grammar puts `\'` into it as well.
+    auto quotes = static_cast<uint32_t>(open.size() - quote_at);
     uint32_t body_begin = ts_node_end_byte(start);
-    uint32_t body_end = ts_node_is_null(end) ? ts_node_end_byte(piece) : ts_node_start_byte(end);
+    uint32_t body_end = ts_node_is_null(end) ? ts_node_end_byte(piece)
+                        : ts_node_end_byte(end) - ts_node_start_byte(end) > quotes ? ts_node_end_byte(end) - quotes
+                                                                                    : ts_node_start_byte(end);
     if (body_end > text_.size()) body_end = static_cast<uint32_t>(text_.size());
     if (body_begin < body_end) {
       lit->value += decode_string_body(text_.substr(body_begin, body_end - body_begin), prefix.raw, prefix.bytes);

@@ -1,6 +1,7 @@
 // Statements: tree-sitter-python statement nodes -> ast::Stmt, with the
 // indentation checks that tree-sitter's error recovery lets through.
 #include "frontend/converter.h"
+#include "frontend/literals.h"
 
 namespace py2cuda::frontend::detail {
 
@@ -41,6 +42,20 @@ bool is_statement(TSNode n) {
   }
 }
 
+// Dotted names are rebuilt from their identifiers: `import a . b` is legal.
+std::string dotted(TSNode n, std::string_view text) {
+  if (cst::kind(n) != Kind::DottedName) return std::string(cst::text_of(n, text));
+  std::string out;
+  uint32_t count = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < count; ++i) {
+    TSNode part = ts_node_named_child(n, i);
+    if (cst::kind(part) != Kind::Identifier) continue;
+    if (!out.empty()) out += '.';
+    out += cst::text_of(part, text);
+  }
+  return out;
+}
+
 }  // namespace
 
 ast::Block Converter::module(TSNode root) {
@@ -52,11 +67,25 @@ ast::Block Converter::module(TSNode root) {
 void Converter::statements(TSNode container, ast::Block& out, bool is_module) {
   std::string reference;
   bool have_reference = false;
+  TSNode previous{};
   for (TSNode c : named_children(container)) {
     if (!is_statement(c)) continue;  // debris of error recovery, reported as a syntax error
     check_indent(c, is_module, reference, have_reference);
+    if (!ts_node_is_null(previous)) check_separated(previous, c);
+    previous = c;
     if (ast::StmtPtr s = stmt(c)) out.push_back(std::move(s));
   }
+}
+
+// Two statements on one line need a `;` between them; tree-sitter sometimes
+// accepts `f(x) y` as two statements without complaint.
+void Converter::check_separated(TSNode previous, TSNode stmt) {
+  if (ts_node_end_point(previous).row != ts_node_start_point(stmt).row) return;
+  uint32_t from = ts_node_end_byte(previous), to = ts_node_start_byte(stmt);
+  if (to > text_.size() || from > to || text_.substr(from, to - from).find(';') != std::string_view::npos) return;
+  std::string_view t = text(stmt);
+  t = t.substr(0, t.find_first_of("\r\n"));
+  ctx_.diags.error(start_of(span(stmt)), "invalid syntax near '" + printable(t) + "'");
 }
 
 // tree-sitter accepts some layouts Python rejects: an indented statement at
@@ -320,20 +349,6 @@ ast::StmtPtr Converter::decorated(TSNode n) {
   if (ts_node_is_null(def)) return nullptr;
   if (cst::kind(def) == Kind::FunctionDefinition) return function_def(def, std::move(decorators));
   return stmt(def);  // a decorated class
-}
-
-// Dotted names are rebuilt from their identifiers: `import a . b` is legal.
-static std::string dotted(TSNode n, std::string_view text) {
-  if (cst::kind(n) != Kind::DottedName) return std::string(cst::text_of(n, text));
-  std::string out;
-  uint32_t count = ts_node_named_child_count(n);
-  for (uint32_t i = 0; i < count; ++i) {
-    TSNode part = ts_node_named_child(n, i);
-    if (cst::kind(part) != Kind::Identifier) continue;
-    if (!out.empty()) out += '.';
-    out += cst::text_of(part, text);
-  }
-  return out;
 }
 
 ast::ImportAlias Converter::import_alias(TSNode n) {

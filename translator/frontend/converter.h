@@ -32,7 +32,10 @@ struct SpanMap {
   Span anchor;
 
   Span span(TSPoint a, TSPoint b) const;
-  Span span(TSNode n) const { return span(ts_node_start_point(n), ts_node_end_point(n)); }
+  Span span(TSNode n) const {
+    if (ts_node_is_null(n)) return fixed ? anchor : Span{};
+    return span(ts_node_start_point(n), ts_node_end_point(n));
+  }
   // The map for a piece of this text that starts at `p`.
   SpanMap at(TSPoint p) const;
 };
@@ -67,8 +70,9 @@ std::optional<BinOp> augmented_binop(std::string_view token);
 
 class Converter {
  public:
-  // `text` is what tree-sitter parsed; `annotations` (may be null) are the
-  // regions masked out of it, whose text is still in `text`.
+  // `text` is the text the tree's byte offsets refer to: for a module the
+  // original source (tree-sitter parsed a copy with annotations masked, at
+  // the same offsets); `annotations` (may be null) are those masked regions.
   Converter(Context& ctx, std::string_view text, SpanMap map, const std::vector<AnnotationRegion>* annotations);
 
   ast::Block module(TSNode root);
@@ -100,6 +104,7 @@ class Converter {
   // ---- statements (convert_stmt.cpp)
   void statements(TSNode container, ast::Block& out, bool is_module);
   void check_indent(TSNode stmt, bool is_module, std::string& reference, bool& have_reference);
+  void check_separated(TSNode previous, TSNode stmt);
   ast::Block block(TSNode block, const std::string& after_what, TSNode header);
   ast::StmtPtr stmt(TSNode n);
   ast::StmtPtr stmt_unguarded(TSNode n);
@@ -131,7 +136,7 @@ class Converter {
   // ---- helpers
   std::vector<cst::Child> children(TSNode n) { return walker_.children(n); }
   std::vector<TSNode> named_children(TSNode n);
-  TSNode field(TSNode n, TSFieldId f) { return ts_node_child_by_field_id(n, f); }
+  TSNode field(TSNode n, TSFieldId f) { return ts_node_is_null(n) ? n : ts_node_child_by_field_id(n, f); }
   std::string_view text(TSNode n) const { return cst::text_of(n, text_); }
   Span span(TSNode n) const { return map_.span(n); }
   bool has_token(TSNode n, std::string_view token);

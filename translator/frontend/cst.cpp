@@ -152,6 +152,7 @@ const Fields& fields() {
 
 Kind kind(TSNode n) {
   static const std::vector<Kind> table = build_kind_table();
+  if (ts_node_is_null(n)) return Kind::Other;
   if (ts_node_is_error(n)) return Kind::Error;
   if (!ts_node_is_named(n)) return Kind::Other;
   TSSymbol sym = ts_node_symbol(n);

@@ -105,7 +105,10 @@ class Parser {
   TSParser* parser_;
 };
 
+// The source text of `n`; empty for a null node (error recovery can leave
+// out a field that the grammar otherwise always has).
 inline std::string_view text_of(TSNode n, std::string_view text) {
+  if (ts_node_is_null(n)) return {};
   uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
   if (b > text.size()) return {};
   return text.substr(b, std::min<size_t>(e, text.size()) - b);

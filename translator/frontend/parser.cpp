@@ -66,7 +66,15 @@ SingleExpr parse_single_expression(Context& ctx, std::string_view text, const Sp
     return out;
   }
   if (stmts.size() > 1) {
-    out.problem = "more than one statement";
+    // `void(int32) int64` comes out of tree-sitter as two statements.
+    uint32_t from = ts_node_end_byte(stmts[0]), to = ts_node_start_byte(stmts[1]);
+    std::string_view between = text.substr(from, to - from);
+    if (between.find_first_of(";\n") == std::string_view::npos) {
+      std::string_view next = cst::text_of(stmts[1], text);
+      out.problem = "invalid syntax near '" + printable(next.substr(0, next.find_first_of("\r\n"))) + "'";
+    } else {
+      out.problem = "more than one statement";
+    }
     return out;
   }
   if (cst::kind(stmts[0]) != cst::Kind::ExpressionStatement) {

@@ -1,6 +1,6 @@
 #include "frontend/syntax_errors.h"
 
-#include <optional>
+#include <cstdint>
 
 #include "frontend/cst.h"
 #include "frontend/literals.h"
@@ -27,17 +27,16 @@ SyntaxError at_node(TSNode n, std::string message) {
   return {ts_node_start_point(n), ts_node_end_point(n), std::move(message)};
 }
 
-// The first ERROR leaf under `n`: a byte sequence the lexer could not
-// tokenise at all ("$", "?", a NUL, invalid UTF-8).
-std::optional<TSNode> bad_token(TSNode n) {
+// The ERROR leaves under `n`: byte sequences the lexer could not tokenise
+// at all ("$", "?", invalid UTF-8). tree-sitter often wraps several lines of
+// them in one ERROR node; each is a mistake of its own.
+std::vector<TSNode> bad_tokens(TSNode n) {
+  std::vector<TSNode> found;
   TSTreeCursor c = ts_tree_cursor_new(n);
-  std::optional<TSNode> found;
   for (;;) {
     TSNode cur = ts_tree_cursor_current_node(&c);
-    if (ts_node_is_error(cur) && ts_node_child_count(cur) == 0 && ts_node_end_byte(cur) > ts_node_start_byte(cur)) {
-      found = cur;
-      break;
-    }
+    if (ts_node_is_error(cur) && ts_node_child_count(cur) == 0 && ts_node_end_byte(cur) > ts_node_start_byte(cur))
+      found.push_back(cur);
     if (ts_tree_cursor_goto_first_child(&c)) continue;
     if (ts_tree_cursor_goto_next_sibling(&c)) continue;
     bool up = false;
@@ -64,10 +63,10 @@ std::string missing_message(TSNode n) {
   return "invalid syntax: expected " + words;
 }
 
+// The message for an ERROR node that holds no bad token: an unterminated
+// string, an unbalanced bracket, a compound header without its colon, or
+// else the text that could not be parsed.
 SyntaxError error_message(TSNode err, std::string_view text, cst::ChildWalker& walker) {
-  if (std::optional<TSNode> bad = bad_token(err)) {
-    return at_node(*bad, "invalid syntax near '" + printable(cst::text_of(*bad, text)) + "'");
-  }
   std::vector<cst::Child> kids = walker.children(err);
 
   for (const cst::Child& k : kids) {
@@ -128,7 +127,16 @@ std::vector<SyntaxError> find_syntax_errors(TSNode root, std::string_view text, 
     if (ts_node_is_missing(cur)) {
       out.push_back(at_node(cur, missing_message(cur)));
     } else if (ts_node_is_error(cur)) {
-      out.push_back(error_message(cur, text, walker));  // nested ERRORs are part of this one
+      // Nested ERRORs are part of this one; bad tokens are reported one per
+      // line, anything else once.
+      std::vector<TSNode> bad = bad_tokens(cur);
+      uint32_t last_row = UINT32_MAX;
+      for (TSNode b : bad) {
+        if (ts_node_start_point(b).row == last_row) continue;
+        last_row = ts_node_start_point(b).row;
+        out.push_back(at_node(b, "invalid syntax near '" + printable(cst::text_of(b, text)) + "'"));
+      }
+      if (bad.empty()) out.push_back(error_message(cur, text, walker));
     } else {
       descend = ts_node_has_error(cur);
     }

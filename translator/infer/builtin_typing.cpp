@@ -124,22 +124,40 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
         return nullptr;
       }
       if (!numbers()) return nullptr;
-      // Python's algorithm, pairwise from the left, in the unified type.
+      // numba-cuda lowers max/min of exactly two floats to fmax/fmin
+      // (NaN-ignoring); every other case uses Python's left-to-right
+      // comparison in the unified type (numba's do_minmax).
       TypeRef t = args[0]->type;
       for (size_t i = 1; i < args.size(); ++i) t = rules::unify(t, args[i]->type);
-      ir::ExprPtr acc = convert(std::move(args[0]), t);
-      for (size_t i = 1; i < args.size(); ++i) {
-        std::vector<ir::ExprPtr> pair;
-        pair.push_back(std::move(acc));
-        pair.push_back(convert(std::move(args[i]), t));
-        acc = call_pattern(t, row.f64, std::move(pair), span);
+      bool two_floats = args.size() == 2 && args[0]->type->is_float() && args[1]->type->is_float();
+      bool all_ints = true;
+      for (const auto& a : args) all_ints = all_ints && !a->type->is_float();
+      std::string pattern;
+      if (two_floats || (all_ints && args.size() == 2)) {
+        pattern = std::string(row.f64);
+      } else {
+        pattern = std::string(row.path) == "max" ? "py2cuda::py_max_generic(" : "py2cuda::py_min_generic(";
+        for (size_t i = 0; i < args.size(); ++i) pattern += (i ? ", {" : "{") + std::to_string(i) + "}";
+        pattern += ")";
       }
-      return acc;
+      for (auto& a : args) a = convert(std::move(a), t);
+      return call_pattern(t, pattern, std::move(args), span);
     }
     case Rule::Round: {
       if (args.size() == 2) {
-        diags.error(span, "round(x, ndigits) is not supported in this version of py2cuda");
-        return nullptr;
+        if (!numbers()) return nullptr;
+        if (!args[0]->type->is_float()) {
+          diags.error(args[0]->span, "round(x, ndigits) needs a float x on the CUDA target, not " + args[0]->type->str());
+          return nullptr;
+        }
+        if (!args[1]->type->is_int()) {
+          diags.error(args[1]->span, "round() ndigits must be an integer, not " + args[1]->type->str());
+          return nullptr;
+        }
+        // Numba: round(float, int) keeps the float's type; ndigits is an intc.
+        TypeRef t = args[0]->type;
+        args[1] = convert(std::move(args[1]), types::int32());
+        return call_pattern(t, "py2cuda::round_ndigits({0}, {1})", std::move(args), span);
       }
       if (!arity(1, 1) || !numbers()) return nullptr;
       if (!args[0]->type->is_float()) return convert(std::move(args[0]), types::int64());

@@ -234,7 +234,18 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
     if (!idx) return nullptr;
     int64_t n = static_cast<int64_t>(bt->elements().size());
     if (idx->kind != ir::ExprKind::Const || !idx->type->is_int()) {
-      return fail(s.index->span, "tuples can only be indexed by a constant integer in this version of py2cuda");
+      if (!idx->type->is_int() && !idx->type->is_bool()) {
+        return fail(s.index->span, "tuple index must be an integer, not " + idx->type->str());
+      }
+      if (!bt->is_uniform_tuple()) {
+        return fail(s.index->span, "a tuple of mixed types (" + bt->str() +
+                                       ") can only be indexed by a constant integer");
+      }
+      // A UniTuple indexed at run time (Numba allows it).
+      auto at = std::make_unique<ir::BuiltinCall>(bt->elements()[0], "py2cuda::tuple_at({0}, {1})", s.span);
+      at->args.push_back(std::move(base));
+      at->args.push_back(std::move(idx));
+      return at;
     }
     int64_t i = static_cast<int64_t>(static_cast<ir::Const&>(*idx).bits);
     if (s.index->kind == ast::ExprKind::Unary) i = static_cast<int64_t>(static_cast<ir::Const&>(*idx).bits);
@@ -256,6 +267,35 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
     return fail(s.index->span, "too many indices for " + bt->str() + ": " + std::to_string(idxs.size()) + " given");
   }
   auto node = std::make_unique<ir::Index>(bt->dtype(), std::move(base), s.span);
+  if (idxs.size() == 1 && idxs[0]->kind != ast::ExprKind::Slice) {
+    // `a[t]` with a tuple of integers `t` indexes one dimension per element.
+    auto probe = expr(*idxs[0]);
+    if (!probe) return nullptr;
+    if (probe->type->is_tuple()) {
+      const auto& elems = probe->type->elements();
+      if (static_cast<int>(elems.size()) > bt->ndim()) {
+        return fail(s.index->span, "too many indices for " + bt->str() + ": " + std::to_string(elems.size()) + " given");
+      }
+      if (static_cast<int>(elems.size()) < bt->ndim()) {
+        return fail(s.index->span, "indexing " + bt->str() + " with " + std::to_string(elems.size()) +
+                                       " indices gives a sub-array view, which is not supported in this version of py2cuda");
+      }
+      for (size_t k = 0; k < elems.size(); ++k) {
+        if (!elems[k]->is_int() && !elems[k]->is_bool()) {
+          return fail(s.index->span, "array index must be an integer, not " + elems[k]->str());
+        }
+        auto again = expr(*idxs[0]);
+        ir::ExprPtr part;
+        if (again->kind == ir::ExprKind::TupleMake) {
+          part = std::move(static_cast<ir::TupleMake&>(*again).elements[k]);
+        } else {
+          part = std::make_unique<ir::TupleGet>(elems[k], std::move(again), static_cast<int>(k), s.index->span);
+        }
+        node->indices.push_back(convert(std::move(part), elems[k]->is_bool() ? types::int64() : elems[k]));
+      }
+      return node;
+    }
+  }
   for (const ast::Expr* i : idxs) {
     auto v = index_expr(*i);
     if (!v) return nullptr;

@@ -140,7 +140,14 @@ class Emitter {
         head += "__launch_bounds__(" + std::to_string(o.launch_bounds_threads) +
                 (o.launch_bounds_min_blocks > 0 ? ", " + std::to_string(o.launch_bounds_min_blocks) : "") + ") ";
       }
-      if (o.max_registers > 0) head += "__maxnreg__(" + std::to_string(o.max_registers) + ") ";
+      if (o.max_registers > 0 && o.launch_bounds_threads > 0) {
+        // CUDA C++ rejects __maxnreg__ beside __launch_bounds__.
+        line("// max_registers=" + std::to_string(o.max_registers) +
+             ": CUDA C++ cannot combine it with __launch_bounds__; build with nvcc -maxrregcount=" +
+             std::to_string(o.max_registers) + " for the same limit");
+      } else if (o.max_registers > 0) {
+        head += "__maxnreg__(" + std::to_string(o.max_registers) + ") ";
+      }
       head += "void ";
     } else {
       head = "__device__ ";
@@ -287,7 +294,15 @@ class Emitter {
       cond = i + " > " + stop;
       bool minus_one = l.step->kind == ir::ExprKind::Const &&
                        static_cast<int64_t>(static_cast<const ir::Const&>(*l.step).bits) == -1;
-      inc = minus_one ? "--" + i : i + " += " + step;
+      if (minus_one) {
+        inc = "--" + i;
+      } else if (l.step->kind == ir::ExprKind::Const) {
+        ir::Const magnitude(l.step->type, l.step->span);
+        magnitude.bits = ~static_cast<const ir::Const&>(*l.step).bits + 1;
+        inc = i + " -= " + literal(magnitude, false);
+      } else {
+        inc = i + " += " + step;
+      }
     } else {
       cond = "(" + step + " > 0 ? " + i + " < " + stop + " : " + i + " > " + stop + ")";
       inc = i + " += " + step;

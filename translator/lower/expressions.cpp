@@ -217,18 +217,22 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
       std::string out;
       const std::string& p = c.pattern;
       for (size_t i = 0; i < p.size(); ++i) {
-        if (p[i] == '{' && i + 2 < p.size() && p[i + 2] == '}') {
-          size_t k = static_cast<size_t>(p[i + 1] - '0');
-          bool in_call = i > 0 && (p[i - 1] == '(' || p[i - 1] == ' ') && (p[i + 3] == ')' || p[i + 3] == ',');
-          if (k < c.args.size()) {
-            const ir::Expr& arg = *c.args[k];
-            if (arg.kind == ir::ExprKind::Const && in_call) out += literal(static_cast<const ir::Const&>(arg), true);
-            else out += print(arg, in_call ? 0 : kUnary);
-          }
-          i += 2;
-        } else {
+        size_t close = p[i] == '{' ? p.find('}', i) : std::string::npos;
+        if (close == std::string::npos || close == i + 1 ||
+            p.find_first_not_of("0123456789", i + 1) != close) {
           out += p[i];
+          continue;
         }
+        size_t k = std::stoul(p.substr(i + 1, close - i - 1));
+        // A placeholder that is a whole call argument needs no parentheses.
+        bool in_call = i > 0 && (p[i - 1] == '(' || p[i - 1] == ' ') && close + 1 < p.size() &&
+                       (p[close + 1] == ')' || p[close + 1] == ',');
+        if (k < c.args.size()) {
+          const ir::Expr& arg = *c.args[k];
+          if (arg.kind == ir::ExprKind::Const && in_call) out += literal(static_cast<const ir::Const&>(arg), true);
+          else out += print(arg, in_call ? 0 : kUnary);
+        }
+        i = close;
       }
       bool is_primary = !out.empty() && (out.back() == ')' || out.back() == ']' || p.find(' ') == std::string::npos);
       return is_primary ? out : wrap(out, kMultiplicative, needed);

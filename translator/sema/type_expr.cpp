@@ -102,6 +102,34 @@ TypeRef type_from_expr(const ModuleInfo& info, const ast::Expr& expr, Diagnostic
       return nullptr;
     }
     case ast::ExprKind::NoneLit: return types::none();
+    case ast::ExprKind::Call: {
+      // UniTuple(float32, 2) and Tuple(float32, int64), as Numba spells tuple types.
+      const auto& call = ast::as<ast::Call>(expr);
+      std::string name = type_name(info, *call.func);
+      if (name == "UniTuple" && call.args.size() == 2 && call.args[1]->kind == ast::ExprKind::IntLit) {
+        TypeRef elem = type_from_expr(info, *call.args[0], diags);
+        uint64_t n = ast::as<ast::IntLit>(*call.args[1]).value;
+        if (!elem) return nullptr;
+        if (n == 0 || n > 64) {
+          diags.error(call.args[1]->span, "UniTuple length must be between 1 and 64");
+          return nullptr;
+        }
+        return types::tuple(std::vector<TypeRef>(n, elem));
+      }
+      if (name == "Tuple" && !call.args.empty()) {
+        std::vector<TypeRef> elems;
+        const std::vector<ast::ExprPtr>* items = &call.args;
+        if (call.args.size() == 1 && call.args[0]->kind == ast::ExprKind::Tuple) items = &ast::as<ast::TupleExpr>(*call.args[0]).elts;
+        for (const auto& a : *items) {
+          TypeRef t = type_from_expr(info, *a, diags);
+          if (!t) return nullptr;
+          elems.push_back(t);
+        }
+        return types::tuple(std::move(elems));
+      }
+      diags.error(expr.span, "expected a numba type such as float32, float32[:] or UniTuple(float32, 2)");
+      return nullptr;
+    }
     default:
       diags.error(expr.span, "expected a numba type such as float32 or float32[:]");
       return nullptr;

@@ -106,6 +106,12 @@ std::string Type::str() const {
 
 std::string Type::signature_str() const {
   if (kind_ == TypeKind::Boolean) return "boolean";
+  if (kind_ == TypeKind::Tuple) {
+    if (is_uniform_tuple()) return "UniTuple(" + elems_[0]->signature_str() + ", " + std::to_string(elems_.size()) + ")";
+    std::string s = "Tuple(";
+    for (size_t i = 0; i < elems_.size(); ++i) s += (i ? ", " : "") + elems_[i]->signature_str();
+    return s + ")";
+  }
   if (kind_ != TypeKind::Array) return str();
   std::string s = elem_->signature_str() + "[";
   for (int d = 0; d < ndim_; ++d) {

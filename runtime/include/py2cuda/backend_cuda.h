@@ -17,7 +17,8 @@ namespace py2cuda::backend {
 inline void* device_alloc(std::size_t bytes) {
   if (bytes == 0) return nullptr;  // nothing to allocate; every copy of 0 bytes is skipped
   void* p = nullptr;
-  check(cudaMalloc(&p, bytes), ("cudaMalloc of " + std::to_string(bytes) + " bytes").c_str(), nullptr);
+  const cudaError_t status = cudaMalloc(&p, bytes);
+  if (status != cudaSuccess) check(status, ("cudaMalloc of " + std::to_string(bytes) + " bytes").c_str(), nullptr);
   return p;
 }
 
@@ -46,12 +47,19 @@ inline void synchronize() { check(cudaDeviceSynchronize(), "cudaDeviceSynchroniz
 
 // Launches `kernel` asynchronously and reports a launch that CUDA refuses (too much
 // shared memory, too many registers, no device, ...). Faults while the kernel runs
-// surface at the next synchronising call.
+// surface at the next synchronising call. (cudaGetLastError also returns an earlier
+// unchecked error, which is then reported here: the first place that can.)
 template <class... P, class... A>
 void launch_kernel(void (*kernel)(P...), const LaunchConfig& cfg, const KernelInfo& info, A&&... args) {
-  kernel<<<dim3(cfg.grid), dim3(cfg.block), cfg.shared_bytes, cfg.stream.handle>>>(std::forward<A>(args)...);
-  const std::string what = std::string("launch of kernel '") + (info.name ? info.name : "?") + "'";
-  check(cudaGetLastError(), what.c_str(), info.location);
+  const dim3 grid(cfg.grid.x, cfg.grid.y, cfg.grid.z);
+  const dim3 block(cfg.block.x, cfg.block.y, cfg.block.z);
+  const auto stream = static_cast<cudaStream_t>(cfg.stream.handle);
+  kernel<<<grid, block, cfg.shared_bytes, stream>>>(std::forward<A>(args)...);
+  const cudaError_t status = cudaGetLastError();
+  if (status != cudaSuccess) {
+    const std::string what = std::string("launch of kernel '") + (info.name ? info.name : "?") + "'";
+    check(status, what.c_str(), info.location);
+  }
 }
 
 // cuda.laneid, read from the %laneid register as Numba does.

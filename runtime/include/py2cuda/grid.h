@@ -15,11 +15,12 @@ namespace py2cuda {
 inline constexpr int32_t warpsize = 32;
 
 namespace detail {
-P2C_DEVICE P2C_INLINE int64_t global_index(uint32_t thread, uint32_t block, uint32_t block_size) {
-  return static_cast<int64_t>(block_size) * static_cast<int64_t>(block) + static_cast<int64_t>(thread);
-}
+// Threads in `blocks` blocks of `block_size` threads, in 64 bits.
 P2C_DEVICE P2C_INLINE int64_t threads_along(uint32_t block_size, uint32_t blocks) {
   return static_cast<int64_t>(block_size) * static_cast<int64_t>(blocks);
+}
+P2C_DEVICE P2C_INLINE int64_t global_index(uint32_t thread, uint32_t block, uint32_t block_size) {
+  return threads_along(block_size, block) + static_cast<int64_t>(thread);
 }
 }  // namespace detail
 

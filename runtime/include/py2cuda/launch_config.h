@@ -17,25 +17,25 @@
 
 namespace py2cuda {
 
+namespace detail {
+template <class I>
+inline constexpr bool is_dimension_v = std::is_integral_v<I> && !std::is_same_v<I, bool>;
+}  // namespace detail
+
 // A grid or block shape. Constructible from one, two or three integers of any
 // type, like Numba's launch tuples; a value outside [0, 2**32) throws Error
-// rather than being silently truncated to 32 bits.
+// rather than being silently truncated to 32 bits. (No CUDA types here, nor in
+// LaunchConfig: host-only code that includes a generated header uses them too.)
 struct Dim3 {
   uint32_t x = 1, y = 1, z = 1;
-
-  template <class I>
-  static constexpr bool is_count = std::is_integral_v<I> && !std::is_same_v<I, bool>;
 
   constexpr Dim3() = default;
 
   template <class X, class Y = uint32_t, class Z = uint32_t,
-            std::enable_if_t<is_count<X> && is_count<Y> && is_count<Z>, int> = 0>
+            std::enable_if_t<detail::is_dimension_v<X> && detail::is_dimension_v<Y> &&
+                                 detail::is_dimension_v<Z>,
+                             int> = 0>
   constexpr Dim3(X x_, Y y_ = 1, Z z_ = 1) : x(component(x_)), y(component(y_)), z(component(z_)) {}
-
-#if P2C_BACKEND_CUDA
-  constexpr Dim3(dim3 d) : x(d.x), y(d.y), z(d.z) {}
-  constexpr operator dim3() const { return dim3(x, y, z); }
-#endif
 
   constexpr uint64_t count() const { return uint64_t{x} * y * z; }
 
@@ -53,8 +53,8 @@ struct Dim3 {
 };
 
 struct LaunchConfig {
-  Dim3 grid;               // blocks per grid
-  Dim3 block;              // threads per block
+  Dim3 grid;                // blocks per grid
+  Dim3 block;               // threads per block
   size_t shared_bytes = 0;  // dynamic shared memory per block
   Stream stream = {};
 };

@@ -33,11 +33,13 @@
 namespace py2cuda {
 namespace detail {
 
-// ---- one spelling of the few libm functions needed, on host and device ----------
+// ---- one spelling of the few libm functions needed, on host and device ----------------
 // Under nvcc the global-namespace math functions are __host__ __device__ and map to
 // the same libdevice functions that Numba's lowering calls.
 P2C_HD P2C_INLINE float floor_(float x) { return ::floorf(x); }
 P2C_HD P2C_INLINE double floor_(double x) { return ::floor(x); }
+P2C_HD P2C_INLINE float fabs_(float x) { return ::fabsf(x); }
+P2C_HD P2C_INLINE double fabs_(double x) { return ::fabs(x); }
 P2C_HD P2C_INLINE float fmod_(float x, float y) { return ::fmodf(x, y); }
 P2C_HD P2C_INLINE double fmod_(double x, double y) { return ::fmod(x, y); }
 
@@ -46,7 +48,7 @@ P2C_HD P2C_INLINE bool is_nan(F x) {
   return x != x;
 }
 
-// ---- float -> integer conversions as the GPU does them ---------------------------
+// ---- float -> integer conversions as the GPU does them --------------------------------
 // PTX's cvt to an integer saturates: NaN gives 0, values beyond the range give the
 // nearest end. (In C++ those conversions are undefined, so the host spells it out.)
 constexpr double kTwoPow63 = 9223372036854775808.0;
@@ -87,7 +89,7 @@ P2C_HD P2C_INLINE int64_t f64_to_i64_rint_sat(double x) {
 #endif
 }
 
-// ---- integer division -----------------------------------------------------------
+// ---- integer division -----------------------------------------------------------------
 struct DivModI64 {
   int64_t quotient;
   int64_t remainder;
@@ -108,7 +110,7 @@ P2C_HD P2C_INLINE DivModI64 divmod_i64(int64_t a, int64_t b) {
   return {q, r};
 }
 
-// ---- float division ---------------------------------------------------------------
+// ---- float division -------------------------------------------------------------------
 // Numba's real_divmod (CPython's float_divmod) over C's fmod, which is exact. The
 // zero divisor takes the numpy error model's path: x / y for `//`, fmod(x, 0) = NaN
 // for `%`.
@@ -140,7 +142,7 @@ P2C_HD P2C_INLINE F real_floordiv(F x, F y) {
   return div * x / y;  // a zero with the sign of the true quotient
 }
 
-// ---- powers ---------------------------------------------------------------------
+// ---- powers ---------------------------------------------------------------------------
 // Numba's int_power_impl: exponentiation by squaring for exponents up to 0x10000,
 // math.pow beyond (its "optimization cutoff").
 constexpr uint64_t kPowSquaringLimit = 0x10000;
@@ -187,7 +189,7 @@ P2C_HD P2C_INLINE F float_int_power(F base, E exp) {
   return invert ? static_cast<F>(1.0 / static_cast<double>(result)) : result;
 }
 
-// ---- min / max of two floats --------------------------------------------------------
+// ---- min / max of two floats ----------------------------------------------------------
 // CUDA: Numba lowers max(a, b) and min(a, b) of two floats to libdevice fmax/fmin,
 // i.e. PTX max/min: a NaN operand is ignored, and -0.0 counts as less than +0.0
 // (IEEE 754-2019 maximumNumber/minimumNumber). The host spells that out, because
@@ -220,7 +222,7 @@ P2C_HD P2C_INLINE F float_min(F a, F b) {
 
 }  // namespace detail
 
-// ==== floor division: a // b =========================================================
+// ==== floor division: a // b ===========================================================
 // Integers: rounds toward minus infinity; a zero divisor gives 0, as does
 // INT64_MIN // -1. Floats: Python's float floor division; a zero divisor gives
 // +-inf or NaN.
@@ -229,7 +231,7 @@ P2C_HD P2C_INLINE uint64_t floordiv(uint64_t a, uint64_t b) { return b == 0 ? 0 
 P2C_HD P2C_INLINE float floordiv(float a, float b) { return detail::real_floordiv(a, b); }
 P2C_HD P2C_INLINE double floordiv(double a, double b) { return detail::real_floordiv(a, b); }
 
-// ==== modulo: a % b =====================================================================
+// ==== modulo: a % b ====================================================================
 // The result has the sign of the divisor. Integers: a zero divisor gives 0.
 // Floats: a zero divisor gives NaN.
 P2C_HD P2C_INLINE int64_t mod(int64_t a, int64_t b) { return detail::divmod_i64(a, b).remainder; }
@@ -237,7 +239,7 @@ P2C_HD P2C_INLINE uint64_t mod(uint64_t a, uint64_t b) { return b == 0 ? 0 : a %
 P2C_HD P2C_INLINE float mod(float a, float b) { return detail::real_mod(a, b); }
 P2C_HD P2C_INLINE double mod(double a, double b) { return detail::real_mod(a, b); }
 
-// ==== integer power: base ** exp with a run-time exponent ===============================
+// ==== integer power: base ** exp with a run-time exponent ==============================
 // A negative exponent gives 0, except for base 1 or -1 (then +-1) and base 0 (then
 // INT64_MIN, Numba's value for 0 ** negative when it raises nothing). Overflow wraps.
 // CUDA: numba-cuda's int_power ends in `1.0 / r if invert else r`, which makes the
@@ -267,7 +269,7 @@ P2C_HD P2C_INLINE uint64_t ipow(uint64_t base, uint64_t exp) {
   return detail::f64_to_u64_trunc_sat(static_cast<double>(detail::square_and_multiply(base, exp)));
 }
 
-// ==== float ** integer with a run-time exponent ==========================================
+// ==== float ** integer with a run-time exponent ========================================
 // Numba types float32 ** int as float32 and float64 ** int as float64, computed by
 // repeated squaring in that precision (not pow()), a negative exponent inverting
 // the result; exponents beyond 0x10000 use pow() in double precision. CUDA: a zero
@@ -279,7 +281,7 @@ P2C_HD P2C_INLINE double fpowi(double base, int64_t exp) { return detail::float_
 P2C_HD P2C_INLINE float fpowi(float base, uint64_t exp) { return detail::float_int_power(base, exp); }
 P2C_HD P2C_INLINE double fpowi(double base, uint64_t exp) { return detail::float_int_power(base, exp); }
 
-// ==== round(x) with one argument ==========================================================
+// ==== round(x) with one argument =======================================================
 // Python's round: to the nearest integer, ties to even, as an int64. CUDA: NaN gives 0
 // and values beyond the int64 range saturate (Python would raise).
 P2C_HD P2C_INLINE int64_t round_half_even(float x) {
@@ -287,7 +289,56 @@ P2C_HD P2C_INLINE int64_t round_half_even(float x) {
 }
 P2C_HD P2C_INLINE int64_t round_half_even(double x) { return detail::f64_to_i64_rint_sat(x); }
 
-// ==== builtin max / min ====================================================================
+// round(x, ndigits): numba-cuda's round_to_impl (CPython's fallback
+// double_round), computed in float64 whatever x's type, with the ties to
+// even through round(), which on CUDA is llrint to int64.
+template <class F>
+P2C_HD P2C_INLINE F round_ndigits(F x, int32_t ndigits) {
+  static_assert(std::is_floating_point_v<F>, "py2cuda::round_ndigits takes a float");
+  const double xd = static_cast<double>(x);
+  constexpr double kMax = 1.7976931348623157e308;  // DBL_MAX: beyond it is infinite
+  if (detail::is_nan(xd) || xd > kMax || xd < -kMax) return x;
+  double pow1 = 1.0, pow2 = 1.0, y = 0.0;
+  if (ndigits >= 0) {
+    if (ndigits > 22) {
+      pow1 = fpowi(10.0, static_cast<int64_t>(ndigits - 22));
+      pow2 = 1e22;
+    } else {
+      pow1 = fpowi(10.0, static_cast<int64_t>(ndigits));
+    }
+    y = (xd * pow1) * pow2;
+    if (y > kMax || y < -kMax) return x;
+  } else {
+    pow1 = fpowi(10.0, static_cast<int64_t>(-ndigits));
+    y = xd / pow1;
+  }
+  double z = static_cast<double>(round_half_even(y));
+  if (detail::fabs_(y - z) == 0.5) z = 2.0 * static_cast<double>(round_half_even(y / 2.0));
+  if (ndigits >= 0) {
+    z = (z / pow2) / pow1;
+  } else {
+    z *= pow1;
+  }
+  return static_cast<F>(z);
+}
+
+// ==== abs(x) ===========================================================================
+// Keeps the argument's type. Signed integers: abs(INT64_MIN) wraps to INT64_MIN, as in
+// Numba (a negation without overflow checks). Unsigned integers: unchanged. Floats: fabs.
+template <class T>
+P2C_HD P2C_INLINE T py_abs(T x) {
+  static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>, "py2cuda::py_abs takes a number");
+  if constexpr (std::is_floating_point_v<T>) {
+    return detail::fabs_(x);
+  } else if constexpr (std::is_signed_v<T>) {
+    // Negated in the unsigned type, which wraps where the signed negation would overflow.
+    return x < 0 ? static_cast<T>(0 - static_cast<std::make_unsigned_t<T>>(x)) : x;
+  } else {
+    return x;
+  }
+}
+
+// ==== builtin max / min ================================================================
 // Two operands of one type. Floats (CUDA): NaN operands are ignored (max(nan, 1.0)
 // and max(1.0, nan) are both 1.0) and -0.0 < +0.0. Integers: the larger/smaller.
 template <class T>
@@ -329,16 +380,6 @@ P2C_HD P2C_INLINE T py_min_generic(T a, T b, Rest... rest) {
   T acc = b < a ? b : a;
   ((acc = rest < acc ? rest : acc), ...);
   return acc;
-}
-
-// abs() of a signed integer keeps its type and wraps like Numba's: the
-// magnitude of the most negative value is itself (computed unsigned, so
-// there is no undefined overflow).
-template <class T>
-P2C_HD P2C_INLINE T py_abs(T x) {
-  static_assert(std::is_integral_v<T> && std::is_signed_v<T>, "py2cuda::py_abs takes a signed integer");
-  using U = std::make_unsigned_t<T>;
-  return x < 0 ? static_cast<T>(U(0) - static_cast<U>(x)) : x;
 }
 
 }  // namespace py2cuda

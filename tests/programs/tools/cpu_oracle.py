@@ -13,13 +13,25 @@ collectives or random numbers, whose threads need not run together):
     CUDA (int32 indices, int64 grid/gridsize);
   - the function is compiled by njit(error_model="numpy"), with its declared signature (plus the
     hidden parameters) when it has one; a launch k[blocks, threads](...) runs it once per thread;
-  - math.floor / ceil / trunc return floats on CUDA but ints on the CPU target, so they are
-    replaced by NumPy's, which return floats of the argument's type (float64 for ints) as CUDA does.
+  - where numba-cuda lowers an operation differently from the CPU target, the CUDA lowering is
+    modelled (the same four differences tests/runtime/gen_pysem_cases.py models):
+      math.floor / ceil / trunc   return floats on CUDA (of the argument's type; float64 for an
+                                  int), ints on the CPU: replaced by NumPy's, which do the same;
+      min / max of two floats     libdevice fmin / fmax on CUDA (NaN ignored, -0.0 below +0.0);
+                                  Python's algorithm on the CPU, and on CUDA for three or more
+                                  arguments or an integer argument;
+      int ** int                  (non-constant exponent) the result passes through float64 on
+                                  CUDA (cvt.rn.f64, then a saturating cvt.rzi back);
+      round(float)                llrint on CUDA: NaN gives 0, out-of-range values saturate.
 
 What remains different from a GPU: float32/float64 library functions (exp, sin, pow, ...) come
-from the host's libm, not libdevice (both within ~1-2 ulp), and the CPU does not contract a*b+c
-into an FMA. Install with install() before the program under test runs (NUMBA_ENABLE_CUDASIM=1:
-the host side still uses the simulator's device arrays).
+from the host's libm, not libdevice (both within ~1-2 ulp); the CPU does not contract a*b+c into
+an FMA; float % and // use an exact fmod where NVVM's frem is |x| - floor(|x|/|y|)*|y| (NaN for
+x % inf); 0.0 ** -n raises on the CPU and is inf on CUDA; round(x, n) goes through llrint on
+CUDA, which saturates once x * 10**n is beyond 2**63.
+
+Call install() before the program under test runs, under NUMBA_ENABLE_CUDASIM=1: the host side
+still uses the simulator's device arrays.
 """
 import ast
 import inspect
@@ -29,8 +41,9 @@ import types as pytypes
 
 import numpy as np
 import numba
-from numba import njit, int32
+from numba import njit, int32, types
 from numba.core import sigutils
+from numba.extending import overload
 
 AXES = "xyz"
 HIDDEN = [f"_{kind}_{axis}" for kind in ("tid", "bid", "bdim", "gdim") for axis in AXES]
@@ -40,6 +53,91 @@ CUDA_MATH = pytypes.ModuleType("math")  # the math module as the CUDA target typ
 CUDA_MATH.__dict__.update({k: v for k, v in vars(math).items() if not k.startswith("__")})
 CUDA_MATH.floor, CUDA_MATH.ceil, CUDA_MATH.trunc = np.floor, np.ceil, np.trunc
 FLOAT_RESULT = {math.floor: np.floor, math.ceil: np.ceil, math.trunc: np.trunc}
+
+
+# ---- models of numba-cuda's lowering where it differs from the CPU target -------------------
+
+def cuda_min2(a, b):
+    return min(a, b)
+
+
+def cuda_max2(a, b):
+    return max(a, b)
+
+
+def cuda_pow(a, b):
+    return a ** b
+
+
+def cuda_round(x):
+    return round(x)
+
+
+@overload(cuda_min2)
+def _min2(a, b):
+    if isinstance(a, types.Float) and isinstance(b, types.Float):  # __nv_fmin / __nv_fminf
+        def fmin(a, b):
+            if a != a:
+                return b
+            if b != b:
+                return a
+            if a == b:  # equal zeros: -0.0 is the smaller
+                return a if np.signbit(a) else b
+            return a if a < b else b
+        return fmin
+    return lambda a, b: min(a, b)
+
+
+@overload(cuda_max2)
+def _max2(a, b):
+    if isinstance(a, types.Float) and isinstance(b, types.Float):  # __nv_fmax / __nv_fmaxf
+        def fmax(a, b):
+            if a != a:
+                return b
+            if b != b:
+                return a
+            if a == b:  # equal zeros: +0.0 is the larger
+                return b if np.signbit(a) else a
+            return a if a > b else b
+        return fmax
+    return lambda a, b: max(a, b)
+
+
+@overload(cuda_pow)
+def _pow(a, b):
+    if isinstance(a, types.Integer) and isinstance(b, types.Integer):
+        unsigned = not (a.signed or b.signed)  # uint ** uint is uint64, anything else int64
+        if unsigned:
+            def upow(a, b):
+                f = np.float64(a ** b)  # the CPU's exact (wrapping) result, then CUDA's trip
+                return np.uint64(18446744073709551615) if f >= 18446744073709551616.0 else np.uint64(f)
+            return upow
+
+        def ipow(a, b):
+            f = np.float64(a ** b)
+            return np.int64(9223372036854775807) if f >= 9223372036854775808.0 else np.int64(f)
+        return ipow
+    return lambda a, b: a ** b
+
+
+@overload(cuda_round)
+def _round(x):
+    if isinstance(x, types.Float):
+        def llrint(x):
+            r = np.rint(np.float64(x))
+            if r != r:
+                return np.int64(0)
+            if r >= 9223372036854775808.0:
+                return np.int64(9223372036854775807)
+            if r < -9223372036854775808.0:
+                return np.int64(-9223372036854775808)
+            return np.int64(r)
+        return llrint
+    return lambda x: round(x)
+
+
+CUDA_LOWERING = {"_py2cuda_min2": cuda_min2, "_py2cuda_max2": cuda_max2, "_py2cuda_pow": cuda_pow,
+                 "_py2cuda_round": cuda_round}
 
 
 def _i64(name):
@@ -96,6 +194,10 @@ class _Rewriter(ast.NodeTransformer):
             return self._expr("_py2cuda_np.int32(32)")
         return self.generic_visit(node)
 
+    def _is_builtin(self, node, builtin):
+        return (isinstance(node, ast.Name) and node.id == builtin.__name__
+                and node.id not in self.g)  # not shadowed by a module-level name
+
     def visit_Call(self, node):
         member = self._cuda_member(node.func)
         if member in ("grid", "gridsize"):
@@ -104,12 +206,40 @@ class _Rewriter(ast.NodeTransformer):
         self.generic_visit(node)
         if isinstance(node.func, ast.Name) and node.func.id in self.device_names:
             node.args += [ast.Name(h, ast.Load()) for h in HIDDEN]
+        elif len(node.args) == 2 and (self._is_builtin(node.func, min) or self._is_builtin(node.func, max)):
+            node.func = ast.Name(f"_py2cuda_{node.func.id}2", ast.Load())
+        elif len(node.args) == 1 and self._is_builtin(node.func, round):
+            node.func = ast.Name("_py2cuda_round", ast.Load())
+        return node
+
+    @staticmethod
+    def _constant_exponent(node):
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            node = node.operand
+        return isinstance(node, ast.Constant)
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Pow) and not self._constant_exponent(node.right):
+            # A constant exponent is unrolled into multiplications on both targets.
+            return ast.Call(ast.Name("_py2cuda_pow", ast.Load()), [node.left, node.right], [])
+        return node
+
+    def visit_AugAssign(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Pow) and not self._constant_exponent(node.value):
+            target = ast.Name(node.target.id, ast.Load()) if isinstance(node.target, ast.Name) else None
+            if target is not None:
+                return ast.Assign([node.target], ast.Call(ast.Name("_py2cuda_pow", ast.Load()),
+                                                          [target, node.value], []))
         return node
 
 
 def _signatures(fake):
     """The declared signatures of a simulator kernel, with the hidden parameters appended."""
     sigs = getattr(fake, "_py2cuda_sigs", None)
+    if not sigs and fake._device:
+        return None  # specialised per call, like Numba (which ignores annotations)
     if not sigs:
         annotations = [p.annotation for p in inspect.signature(fake.fn).parameters.values()]
         if not annotations or any(a is inspect.Parameter.empty for a in annotations):
@@ -147,6 +277,7 @@ class _Compiler:
             elif callable(value) and value in FLOAT_RESULT:
                 namespace[name] = FLOAT_RESULT[value]
         namespace["_py2cuda_np"] = np
+        namespace.update(CUDA_LOWERING)
         lines, first_line = inspect.getsourcelines(fn)
         tree = ast.parse(textwrap.dedent("".join(lines)))
         ast.increment_lineno(tree, first_line - 1)  # errors then name the file's own lines
@@ -155,11 +286,15 @@ class _Compiler:
         func.args.args += [ast.arg(h) for h in HIDDEN]
         for arg in func.args.args:
             arg.annotation = None
+        func.returns = None
         tree = ast.fix_missing_locations(_Rewriter(fn.__globals__, device_names).visit(tree))
         exec(compile(tree, inspect.getsourcefile(fn), "exec"), namespace)
         sigs = _signatures(fake)
-        options = dict(error_model="numpy")
-        jitted = njit(sigs, **options)(namespace[fn.__name__]) if sigs else njit(**options)(namespace[fn.__name__])
+        python_function = namespace[fn.__name__]
+        if sigs:
+            jitted = njit(sigs, error_model="numpy")(python_function)
+        else:
+            jitted = njit(error_model="numpy")(python_function)
         self.cache[id(fake)] = jitted
         return jitted
 

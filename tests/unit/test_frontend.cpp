@@ -1,0 +1,947 @@
+// The front end: Python source -> AST through tree-sitter, spans, literal
+// decoding, syntax errors, robustness on hostile input, signature strings.
+//
+// Most tests compare the compact S-expression of frontend/ast_dump.h, which
+// shows the whole shape of the tree in one line.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "diag/diagnostics.h"
+#include "frontend/ast_dump.h"
+#include "frontend/parser.h"
+
+using namespace py2cuda;
+
+namespace {
+
+// A parsed file with its diagnostics; SourceFile must outlive Diagnostics.
+struct Parsed {
+  explicit Parsed(std::string text) : file("k.py", std::move(text)), diags(file) {
+    module = frontend::parse_module(file, diags);
+  }
+  SourceFile file;
+  Diagnostics diags;
+  ast::Module module;
+
+  // "LINE:COL: message" for every diagnostic, in the order reported.
+  std::vector<std::string> errors() const {
+    std::vector<std::string> out;
+    for (const Diagnostic& d : diags.all())
+      out.push_back(std::to_string(d.span.line) + ":" + std::to_string(d.span.col) + ": " + d.message);
+    return out;
+  }
+  std::string dump(bool spans = false) const { return ast::dump(module, spans); }
+};
+
+// The dump of a program that must parse without diagnostics.
+std::string dump_of(const std::string& src, bool spans = false) {
+  Parsed p(src);
+  EXPECT_EQ(p.errors(), std::vector<std::string>{}) << "in:\n" << src;
+  return p.dump(spans);
+}
+
+// The dump of the one expression statement `src`, without the "(expr ...)".
+std::string expr_of(const std::string& src) {
+  std::string d = dump_of(src + "\n");
+  const std::string head = "(expr ";
+  if (d.rfind(head, 0) != 0 || d.size() < head.size() + 2) return "not an expression statement: " + d;
+  return d.substr(head.size(), d.size() - head.size() - 2);
+}
+
+const ast::Stmt& first_stmt(const Parsed& p) {
+  static const ast::Pass none{Span{}};
+  return p.module.body.empty() ? static_cast<const ast::Stmt&>(none) : *p.module.body.front();
+}
+
+// The expression of the first statement (an expression statement).
+const ast::Expr& first_expr(const Parsed& p) {
+  static const ast::NoneLit none{Span{}};
+  const ast::Stmt& s = first_stmt(p);
+  if (s.kind != ast::StmtKind::Expr) return none;
+  return *ast::as<ast::ExprStmt>(s).value;
+}
+
+std::string span_str(const Span& s) {
+  return std::to_string(s.line) + ":" + std::to_string(s.col) + "-" + std::to_string(s.end_line) + ":" +
+         std::to_string(s.end_col);
+}
+
+}  // namespace
+
+// ============================================================== literals
+
+TEST(FrontendLiterals, Integers) {
+  EXPECT_EQ(expr_of("42"), "42");
+  EXPECT_EQ(expr_of("0"), "0");
+  EXPECT_EQ(expr_of("00"), "0");
+  EXPECT_EQ(expr_of("1_000_000"), "1000000");
+  EXPECT_EQ(expr_of("0x1F_ff"), "8191");
+  EXPECT_EQ(expr_of("0XFF"), "255");
+  EXPECT_EQ(expr_of("0o17"), "15");
+  EXPECT_EQ(expr_of("0O7_7"), "63");
+  EXPECT_EQ(expr_of("0b1010"), "10");
+  EXPECT_EQ(expr_of("0B_1"), "1");
+  EXPECT_EQ(expr_of("18446744073709551615"), "18446744073709551615");
+  EXPECT_EQ(expr_of("0xffffffffffffffff"), "18446744073709551615");
+}
+
+TEST(FrontendLiterals, IntegerOverflowKeepsText) {
+  Parsed p("18446744073709551616\n0x1_0000_0000_0000_0000\n");
+  ASSERT_EQ(p.module.body.size(), 2u);
+  for (const auto& s : p.module.body) {
+    const auto& lit = ast::as<ast::IntLit>(*ast::as<ast::ExprStmt>(*s).value);
+    EXPECT_TRUE(lit.overflow);
+  }
+  const auto& first = ast::as<ast::IntLit>(first_expr(p));
+  EXPECT_EQ(first.text, "18446744073709551616");
+  EXPECT_TRUE(p.errors().empty());
+}
+
+TEST(FrontendLiterals, IntegerTextKeptAsWritten) {
+  Parsed p("0x1F_ff\n");
+  EXPECT_EQ(ast::as<ast::IntLit>(first_expr(p)).text, "0x1F_ff");
+  EXPECT_FALSE(ast::as<ast::IntLit>(first_expr(p)).overflow);
+}
+
+TEST(FrontendLiterals, InvalidIntegersAreReported) {
+  Parsed p("a = 0777\nb = 10L\nc = 1__0\n");
+  std::vector<std::string> e = p.errors();
+  ASSERT_EQ(e.size(), 3u);
+  EXPECT_NE(e[0].find("1:5: leading zeros in decimal integer literals"), std::string::npos) << e[0];
+  EXPECT_NE(e[1].find("2:5: invalid integer literal '10L'"), std::string::npos) << e[1];
+  EXPECT_EQ(e[2].substr(0, 5), "3:5: ") << e[2];  // tree-sitter stops the literal at "1_"
+}
+
+TEST(FrontendLiterals, Floats) {
+  EXPECT_EQ(expr_of("1.5"), "1.5");
+  EXPECT_EQ(expr_of("1e-3"), "0.001");
+  EXPECT_EQ(expr_of("1E5"), "100000.0");
+  EXPECT_EQ(expr_of("1_0.2_5"), "10.25");
+  EXPECT_EQ(expr_of(".5"), "0.5");
+  EXPECT_EQ(expr_of("5."), "5.0");
+  EXPECT_EQ(expr_of("2.5e+2"), "250.0");
+  EXPECT_EQ(expr_of("0.1"), "0.10000000000000001");  // the nearest double, exactly
+}
+
+TEST(FrontendLiterals, FloatOutOfRangeIsInfOrZero) {
+  Parsed p("1e400\n1e-400\n");
+  ASSERT_EQ(p.module.body.size(), 2u);
+  EXPECT_TRUE(std::isinf(ast::as<ast::FloatLit>(*ast::as<ast::ExprStmt>(*p.module.body[0]).value).value));
+  EXPECT_EQ(ast::as<ast::FloatLit>(*ast::as<ast::ExprStmt>(*p.module.body[1]).value).value, 0.0);
+}
+
+TEST(FrontendLiterals, Imaginary) {
+  EXPECT_EQ(expr_of("1j"), "1.0j");
+  EXPECT_EQ(expr_of("1J"), "1.0j");
+  EXPECT_EQ(expr_of("1.5j"), "1.5j");
+  EXPECT_EQ(expr_of("1e3j"), "1000.0j");
+  Parsed p("2j\n");
+  const auto& f = ast::as<ast::FloatLit>(first_expr(p));
+  EXPECT_TRUE(f.imaginary);
+  EXPECT_EQ(f.value, 2.0);
+  EXPECT_EQ(f.text, "2j");
+}
+
+TEST(FrontendLiterals, Constants) {
+  EXPECT_EQ(expr_of("True"), "True");
+  EXPECT_EQ(expr_of("False"), "False");
+  EXPECT_EQ(expr_of("None"), "None");
+  Parsed p("True\n");
+  EXPECT_EQ(first_expr(p).kind, ast::ExprKind::BoolLit);
+}
+
+TEST(FrontendLiterals, StringQuotesAndPrefixes) {
+  EXPECT_EQ(expr_of("'abc'"), "'abc'");
+  EXPECT_EQ(expr_of("\"abc\""), "'abc'");
+  EXPECT_EQ(expr_of("'''a\nb'''"), "'a\\x0ab'");
+  EXPECT_EQ(expr_of("\"\"\"x\"y\"\"\""), "'x\"y'");
+  EXPECT_EQ(expr_of("u'x'"), "'x'");
+  EXPECT_EQ(expr_of("r'a\\nb'"), "'a\\\\nb'");
+  EXPECT_EQ(expr_of("R'\\d+'"), "'\\\\d+'");
+  EXPECT_EQ(expr_of("r'\\''"), "'\\\\\\''");  // a raw string keeps the backslash before a quote
+  EXPECT_EQ(expr_of("b'ab'"), "b'ab'");
+  EXPECT_EQ(expr_of("rb'\\x00'"), "b'\\\\x00'");
+  EXPECT_EQ(expr_of("''"), "''");
+}
+
+TEST(FrontendLiterals, StringEscapes) {
+  Parsed p(R"("\n\t\\\'\"\a\b\f\v\r|\101\x41\0|\u00e9|\U0001F600|\N{DASH}|\q")" "\n");
+  ASSERT_TRUE(p.errors().empty());
+  const auto& s = ast::as<ast::StrLit>(first_expr(p));
+  EXPECT_EQ(s.value, std::string("\n\t\\'\"\a\b\f\v\r|AA") + std::string(1, '\0') +
+                         "|\xC3\xA9|\xF0\x9F\x98\x80|\\N{DASH}|\\q");
+}
+
+TEST(FrontendLiterals, BytesEscapesAreBytes) {
+  Parsed p(R"(b"\xff\u00e9\101")" "\n");
+  const auto& s = ast::as<ast::StrLit>(first_expr(p));
+  EXPECT_TRUE(s.is_bytes);
+  EXPECT_EQ(s.value, "\xff\\u00e9A");  // \u is no escape in bytes
+}
+
+TEST(FrontendLiterals, StrHexEscapeIsACodePoint) {
+  Parsed p(R"("\xff")" "\n");
+  EXPECT_EQ(ast::as<ast::StrLit>(first_expr(p)).value, "\xC3\xBF");  // U+00FF in UTF-8
+}
+
+TEST(FrontendLiterals, BackslashNewlineInsideString) {
+  Parsed p("'ab\\\ncd'\n");
+  EXPECT_EQ(ast::as<ast::StrLit>(first_expr(p)).value, "abcd");
+}
+
+TEST(FrontendLiterals, ImplicitConcatenation) {
+  EXPECT_EQ(expr_of("'a' \"b\" '''c'''"), "'abc'");
+  EXPECT_EQ(expr_of("('void(float32[:], '\n 'int64)')"), "'void(float32[:], int64)'");
+  EXPECT_EQ(expr_of("b'a' b'b'"), "b'ab'");
+}
+
+TEST(FrontendLiterals, FStringsAreFlagged) {
+  EXPECT_EQ(expr_of("f'x={x}'"), "f'x={x}'");
+  EXPECT_EQ(expr_of("'a' f'{b}'"), "f'a{b}'");
+  Parsed p("F'{a!r:>10}'\n");
+  const auto& s = ast::as<ast::StrLit>(first_expr(p));
+  EXPECT_TRUE(s.is_fstring);
+  EXPECT_FALSE(s.is_bytes);
+}
+
+TEST(FrontendLiterals, MixingBytesAndStrIsAnError) {
+  Parsed p("x = 'a' b'b'\n");
+  EXPECT_EQ(p.errors(), std::vector<std::string>{"1:5: cannot mix bytes and nonbytes literals"});
+}
+
+TEST(FrontendLiterals, CrlfInsideTripleQuotedStringIsLf) {
+  Parsed p("s = '''a\r\nb'''\r\n");
+  EXPECT_EQ(p.dump(), "(assign s 'a\\x0ab')\n");
+}
+
+// ============================================================== expressions
+
+TEST(FrontendExpressions, BinaryOperators) {
+  EXPECT_EQ(expr_of("a + b - c"), "(- (+ a b) c)");
+  EXPECT_EQ(expr_of("a * b / c // d % e"), "(% (// (/ (* a b) c) d) e)");
+  EXPECT_EQ(expr_of("a ** b ** c"), "(** a (** b c))");
+  EXPECT_EQ(expr_of("a << 1 >> 2"), "(>> (<< a 1) 2)");
+  EXPECT_EQ(expr_of("a & b | c ^ d"), "(| (& a b) (^ c d))");
+  EXPECT_EQ(expr_of("a @ b"), "(@ a b)");
+  EXPECT_EQ(expr_of("a + b * c"), "(+ a (* b c))");
+  EXPECT_EQ(expr_of("(a + b) * c"), "(* (+ a b) c)");
+}
+
+TEST(FrontendExpressions, UnaryOperators) {
+  EXPECT_EQ(expr_of("-a"), "(neg a)");
+  EXPECT_EQ(expr_of("+a"), "(pos a)");
+  EXPECT_EQ(expr_of("~a"), "(~ a)");
+  EXPECT_EQ(expr_of("not a"), "(not a)");
+  EXPECT_EQ(expr_of("-1"), "(neg 1)");
+  EXPECT_EQ(expr_of("--a"), "(neg (neg a))");
+  EXPECT_EQ(expr_of("-a ** 2"), "(neg (** a 2))");
+}
+
+TEST(FrontendExpressions, BooleanOperatorsFlatten) {
+  EXPECT_EQ(expr_of("a and b and c"), "(and a b c)");
+  EXPECT_EQ(expr_of("a or b or c or d"), "(or a b c d)");
+  EXPECT_EQ(expr_of("a and b or c and d"), "(or (and a b) (and c d))");
+  EXPECT_EQ(expr_of("not a and b"), "(and (not a) b)");
+  // Parentheses keep their grouping, as in Python's own AST.
+  EXPECT_EQ(expr_of("a and (b and c)"), "(and a (and b c))");
+  EXPECT_EQ(expr_of("(a or b) or c"), "(or (or a b) c)");
+}
+
+TEST(FrontendExpressions, ChainedComparisons) {
+  EXPECT_EQ(expr_of("a < b"), "(cmp a < b)");
+  EXPECT_EQ(expr_of("0 <= i < n"), "(cmp 0 <= i < n)");
+  EXPECT_EQ(expr_of("a == b != c > d >= e"), "(cmp a == b != c > d >= e)");
+  EXPECT_EQ(expr_of("a is b is not c"), "(cmp a is b is not c)");
+  EXPECT_EQ(expr_of("a in b not in c"), "(cmp a in b not in c)");
+  Parsed p("a < b <= c\n");
+  const auto& c = ast::as<ast::Compare>(first_expr(p));
+  EXPECT_EQ(c.ops.size(), c.comparators.size());
+  EXPECT_EQ(c.ops, (std::vector<CmpOp>{CmpOp::Lt, CmpOp::LtE}));
+}
+
+TEST(FrontendExpressions, ConditionalExpression) {
+  EXPECT_EQ(expr_of("x if c else y"), "(ifexp c x y)");
+  EXPECT_EQ(expr_of("a if b else c if d else e"), "(ifexp b a (ifexp d c e))");
+}
+
+TEST(FrontendExpressions, AttributesAndCalls) {
+  EXPECT_EQ(expr_of("cuda.threadIdx.x"), "(. (. cuda threadIdx) x)");
+  EXPECT_EQ(expr_of("f()"), "(call f)");
+  EXPECT_EQ(expr_of("cuda.grid(1)"), "(call (. cuda grid) 1)");
+  EXPECT_EQ(expr_of("np.zeros(n, dtype=np.float32)"), "(call (. np zeros) n dtype=(. np float32))");
+  EXPECT_EQ(expr_of("f(a, b,)"), "(call f a b)");
+  EXPECT_EQ(expr_of("k[blocks, threads](x, n)"), "(call (sub k (tuple blocks threads)) x n)");
+  EXPECT_EQ(expr_of("f(x)(y)"), "(call (call f x) y)");
+}
+
+TEST(FrontendExpressions, StarArgumentsAreFlagged) {
+  EXPECT_EQ(expr_of("f(*a)"), "(call f (unsupported 'starred expression') *)");
+  EXPECT_EQ(expr_of("f(**k)"), "(call f **k *)");
+  EXPECT_EQ(expr_of("f(1, *a, x=2, **k)"), "(call f 1 (unsupported 'starred expression') x=2 **k *)");
+  Parsed p("f(1, x=2)\n");
+  const auto& c = ast::as<ast::Call>(first_expr(p));
+  EXPECT_FALSE(c.has_star_args);
+  ASSERT_EQ(c.keywords.size(), 1u);
+  EXPECT_EQ(c.keywords[0].name, "x");
+  EXPECT_EQ(span_str(c.keywords[0].span), "1:6-1:9");
+}
+
+TEST(FrontendExpressions, Subscripts) {
+  EXPECT_EQ(expr_of("a[i]"), "(sub a i)");
+  EXPECT_EQ(expr_of("a[i, j]"), "(sub a (tuple i j))");
+  EXPECT_EQ(expr_of("a[i,]"), "(sub a (tuple i))");
+  EXPECT_EQ(expr_of("a[(i, j)]"), "(sub a (tuple i j))");
+  EXPECT_EQ(expr_of("a[i][j]"), "(sub (sub a i) j)");
+  EXPECT_EQ(expr_of("x.shape[0]"), "(sub (. x shape) 0)");
+}
+
+TEST(FrontendExpressions, Slices) {
+  EXPECT_EQ(expr_of("a[1:n:2]"), "(sub a (slice 1 n 2))");
+  EXPECT_EQ(expr_of("a[:]"), "(sub a (slice _ _ _))");
+  EXPECT_EQ(expr_of("a[::1]"), "(sub a (slice _ _ 1))");
+  EXPECT_EQ(expr_of("a[1:]"), "(sub a (slice 1 _ _))");
+  EXPECT_EQ(expr_of("a[:n]"), "(sub a (slice _ n _))");
+  EXPECT_EQ(expr_of("a[::]"), "(sub a (slice _ _ _))");
+  EXPECT_EQ(expr_of("a[i, 1:]"), "(sub a (tuple i (slice 1 _ _)))");
+  EXPECT_EQ(expr_of("float32[:, ::1]"), "(sub float32 (tuple (slice _ _ _) (slice _ _ 1)))");
+}
+
+TEST(FrontendExpressions, TuplesAndLists) {
+  EXPECT_EQ(expr_of("()"), "(tuple)");
+  EXPECT_EQ(expr_of("(a,)"), "(tuple a)");
+  EXPECT_EQ(expr_of("(a, b)"), "(tuple a b)");
+  EXPECT_EQ(expr_of("a, b"), "(tuple a b)");
+  EXPECT_EQ(expr_of("[]"), "(list)");
+  EXPECT_EQ(expr_of("[1, [2, 3]]"), "(list 1 (list 2 3))");
+}
+
+TEST(FrontendExpressions, ParenthesesUnwrap) {
+  EXPECT_EQ(expr_of("((a))"), "a");
+  Parsed p("(  a  )\n");
+  EXPECT_EQ(span_str(first_expr(p).span), "1:4-1:5");
+}
+
+TEST(FrontendExpressions, UnsupportedConstructsAreNamed) {
+  EXPECT_EQ(expr_of("lambda x: x"), "(unsupported 'lambda')");
+  EXPECT_EQ(expr_of("[x for x in y]"), "(unsupported 'list comprehension')");
+  EXPECT_EQ(expr_of("{k: v for k, v in y}"), "(unsupported 'dict comprehension')");
+  EXPECT_EQ(expr_of("{x for x in y}"), "(unsupported 'set comprehension')");
+  EXPECT_EQ(expr_of("(x for x in y)"), "(unsupported 'generator expression')");
+  EXPECT_EQ(expr_of("sum(x for x in y)"), "(call sum (unsupported 'generator expression'))");
+  EXPECT_EQ(expr_of("{1: 2}"), "(unsupported 'dict display')");
+  EXPECT_EQ(expr_of("{}"), "(unsupported 'dict display')");
+  EXPECT_EQ(expr_of("{1, 2}"), "(unsupported 'set display')");
+  EXPECT_EQ(expr_of("(y := 3)"), "(unsupported 'walrus operator')");
+  EXPECT_EQ(expr_of("[*a, b]"), "(list (unsupported 'starred expression') b)");
+  EXPECT_EQ(expr_of("await x"), "(unsupported 'await')");
+  EXPECT_EQ(expr_of("a[..., 0]"), "(sub a (tuple (unsupported 'ellipsis') 0))");
+  EXPECT_EQ(dump_of("def g():\n    yield x\n"), "(def g ()\n  (expr (unsupported 'yield')))\n");
+  EXPECT_EQ(dump_of("def g():\n    y = yield\n"), "(def g ()\n  (assign y (unsupported 'yield')))\n");
+}
+
+TEST(FrontendExpressions, NamesKeepSoftKeywordsAndUnicode) {
+  EXPECT_EQ(expr_of("match"), "match");
+  EXPECT_EQ(expr_of("print"), "print");
+  EXPECT_EQ(expr_of("print(a, b, sep='')"), "(call print a b sep='')");
+  EXPECT_EQ(expr_of("\xCE\xB1 + 1"), "(+ \xCE\xB1 1)");  // α
+}
+
+// ============================================================== statements
+
+TEST(FrontendStatements, Assignments) {
+  EXPECT_EQ(dump_of("x = 1\n"), "(assign x 1)\n");
+  EXPECT_EQ(dump_of("a = b = 1\n"), "(assign a b 1)\n");
+  EXPECT_EQ(dump_of("a = b = c = f(x)\n"), "(assign a b c (call f x))\n");
+  EXPECT_EQ(dump_of("a, b = 1, 2\n"), "(assign (tuple a b) (tuple 1 2))\n");
+  EXPECT_EQ(dump_of("(a, b) = t\n"), "(assign (tuple a b) t)\n");
+  EXPECT_EQ(dump_of("[a, b] = t\n"), "(assign (list a b) t)\n");
+  EXPECT_EQ(dump_of("a, = t\n"), "(assign (tuple a) t)\n");
+  EXPECT_EQ(dump_of("x[i, j] = y.z = 0\n"), "(assign (sub x (tuple i j)) (. y z) 0)\n");
+  EXPECT_EQ(dump_of("*a, b = t\n"), "(assign (tuple (unsupported 'starred expression') b) t)\n");
+}
+
+TEST(FrontendStatements, AugmentedAssignmentAllOperators) {
+  const char* ops[] = {"+", "-", "*", "/", "//", "%", "**", "<<", ">>", "&", "|", "^", "@"};
+  for (const char* op : ops) {
+    std::string src = std::string("x ") + op + "= y\n";
+    EXPECT_EQ(dump_of(src), std::string("(augassign x ") + op + "= y)\n") << src;
+  }
+  EXPECT_EQ(dump_of("a[i] += 1\n"), "(augassign (sub a i) += 1)\n");
+}
+
+TEST(FrontendStatements, AnnotatedAssignment) {
+  EXPECT_EQ(dump_of("x: int = 3\n"), "(annassign x int 3)\n");
+  EXPECT_EQ(dump_of("x: int\n"), "(annassign x int _)\n");
+  EXPECT_EQ(dump_of("self.x: float = 1.0\n"), "(annassign (. self x) float 1.0)\n");
+  EXPECT_EQ(dump_of("a[0]: int = 1\n"), "(annassign (sub a 0) int 1)\n");
+  // Numba array annotations: subscripts with slices, which tree-sitter's own
+  // annotation grammar cannot parse.
+  EXPECT_EQ(dump_of("s: float32[:, ::1] = cuda.shared.array((16, 16), float32)\n"),
+            "(annassign s (sub float32 (tuple (slice _ _ _) (slice _ _ 1))) "
+            "(call (. (. cuda shared) array) (tuple 16 16) float32))\n");
+  EXPECT_EQ(dump_of("x: float32[:]\n"), "(annassign x (sub float32 (slice _ _ _)) _)\n");
+  EXPECT_EQ(dump_of("if c: x: float32[:] = a\n"), "(if c\n  (annassign x (sub float32 (slice _ _ _)) a))\n");
+  EXPECT_EQ(dump_of("a = 1; y: list[int] = []\n"), "(assign a 1)\n(annassign y (sub list int) (list))\n");
+}
+
+TEST(FrontendStatements, IfElifElse) {
+  EXPECT_EQ(dump_of("if a:\n    x = 1\n"), "(if a\n  (assign x 1))\n");
+  EXPECT_EQ(dump_of("if a:\n    pass\nelse:\n    x = 2\n"), "(if a\n  (pass)\n  else:\n    (assign x 2))\n");
+  EXPECT_EQ(dump_of("if a:\n    pass\nelif b:\n    x = 1\nelif c:\n    x = 2\nelse:\n    x = 3\n"),
+            "(if-elif a\n  (pass)\n  else:\n    (if-elif b\n      (assign x 1)\n      else:\n"
+            "        (if c\n          (assign x 2)\n          else:\n            (assign x 3))))\n");
+  // `else: if` is not an elif.
+  EXPECT_EQ(dump_of("if a:\n    pass\nelse:\n    if b:\n        pass\n"),
+            "(if a\n  (pass)\n  else:\n    (if b\n      (pass)))\n");
+  Parsed p("if a:\n    pass\nelif b:\n    pass\n");
+  const auto& top = ast::as<ast::If>(first_stmt(p));
+  EXPECT_TRUE(top.orelse_is_elif);
+  ASSERT_EQ(top.orelse.size(), 1u);
+  EXPECT_EQ(span_str(top.orelse[0]->span), "3:1-4:9");  // the elif clause
+  EXPECT_FALSE(ast::as<ast::If>(*top.orelse[0]).orelse_is_elif);
+}
+
+TEST(FrontendStatements, LoopsWithElse) {
+  EXPECT_EQ(dump_of("for i in range(n):\n    s += i\n"), "(for i (call range n)\n  (augassign s += i))\n");
+  EXPECT_EQ(dump_of("for i, j in pairs:\n    break\nelse:\n    continue\n"),
+            "(for (tuple i j) pairs\n  (break)\n  else:\n    (continue))\n");
+  EXPECT_EQ(dump_of("while i < n:\n    i += 1\nelse:\n    pass\n"),
+            "(while (cmp i < n)\n  (augassign i += 1)\n  else:\n    (pass))\n");
+  EXPECT_EQ(dump_of("while True: pass\n"), "(while True\n  (pass))\n");
+}
+
+TEST(FrontendStatements, SimpleStatements) {
+  EXPECT_EQ(dump_of("pass\nbreak\ncontinue\nreturn\nreturn x\nreturn a, b\n"),
+            "(pass)\n(break)\n(continue)\n(return _)\n(return x)\n(return (tuple a b))\n");
+  EXPECT_EQ(dump_of("a = 1; b = 2; f()\n"), "(assign a 1)\n(assign b 2)\n(expr (call f))\n");
+  EXPECT_EQ(dump_of("global a, b\n"), "(global a b)\n");
+  EXPECT_EQ(dump_of("assert x\nassert x > 0, 'msg'\n"), "(assert x _)\n(assert (cmp x > 0) 'msg')\n");
+  EXPECT_EQ(dump_of("raise\nraise ValueError('x')\nraise E from F\n"),
+            "(raise _)\n(raise (call ValueError 'x'))\n(raise E)\n");
+}
+
+TEST(FrontendStatements, Imports) {
+  EXPECT_EQ(dump_of("import numpy\n"), "(import numpy)\n");
+  EXPECT_EQ(dump_of("import numpy as np, math\n"), "(import numpy as np math)\n");
+  EXPECT_EQ(dump_of("import numba.cuda as nc\n"), "(import numba.cuda as nc)\n");
+  EXPECT_EQ(dump_of("from numba import cuda, float32 as f32\n"), "(from numba cuda float32 as f32)\n");
+  EXPECT_EQ(dump_of("from numba.cuda.random import (a,\n    b,)\n"), "(from numba.cuda.random a b)\n");
+  EXPECT_EQ(dump_of("from . import x\n"), "(from . x)\n");
+  EXPECT_EQ(dump_of("from ..pkg.mod import y as z\n"), "(from ..pkg.mod y as z)\n");
+  EXPECT_EQ(dump_of("from math import *\n"), "(from math *)\n");
+  EXPECT_EQ(dump_of("from __future__ import annotations\n"), "(from __future__ annotations)\n");
+  Parsed p("from ...a import b\n");
+  const auto& f = ast::as<ast::ImportFrom>(first_stmt(p));
+  EXPECT_EQ(f.level, 3);
+  EXPECT_EQ(f.module, "a");
+  ASSERT_EQ(f.names.size(), 1u);
+  EXPECT_EQ(span_str(f.names[0].span), "1:18-1:19");
+}
+
+TEST(FrontendStatements, FunctionDefinitions) {
+  EXPECT_EQ(dump_of("def f():\n    pass\n"), "(def f ()\n  (pass))\n");
+  EXPECT_EQ(dump_of("def f(a, b=1, *args, c, d=2, **kw):\n    pass\n"),
+            "(def f (a, b = 1, *args, kw:c, kw:d = 2, **kw)\n  (pass))\n");
+  EXPECT_EQ(dump_of("def f(a, *, b, c=3):\n    pass\n"), "(def f (a, kw:b, kw:c = 3)\n  (pass))\n");
+  EXPECT_EQ(dump_of("def f(a, /, b):\n    pass\n"), "(def f (a, b)\n  (pass))\n");
+  EXPECT_EQ(dump_of("def f(x: int, y: float = 0.5) -> float:\n    return x\n"),
+            "(def f (x: int, y: float = 0.5) -> float\n  (return x))\n");
+  EXPECT_EQ(dump_of("async def f():\n    pass\n"), "(async-def f ()\n  (pass))\n");
+  EXPECT_EQ(dump_of("def f(): return 1\n"), "(def f ()\n  (return 1))\n");
+  Parsed p("def f(a, *args, b, **kw):\n    pass\n");
+  const auto& f = ast::as<ast::FunctionDef>(first_stmt(p));
+  ASSERT_EQ(f.params.size(), 4u);
+  EXPECT_EQ(f.params[0].kind, ast::Param::Kind::Normal);
+  EXPECT_EQ(f.params[1].kind, ast::Param::Kind::VarArgs);
+  EXPECT_EQ(f.params[1].name, "args");
+  EXPECT_EQ(f.params[2].kind, ast::Param::Kind::KeywordOnly);
+  EXPECT_EQ(f.params[3].kind, ast::Param::Kind::KwArgs);
+  EXPECT_EQ(f.params[3].name, "kw");
+  EXPECT_FALSE(f.is_async);
+}
+
+TEST(FrontendStatements, NumbaArrayAnnotations) {
+  EXPECT_EQ(dump_of("def k(x: float32[:], n: int64):\n    pass\n"),
+            "(def k (x: (sub float32 (slice _ _ _)), n: int64)\n  (pass))\n");
+  EXPECT_EQ(dump_of("def k(a: float32[:, ::1], b: float32[3], c: nb.f4[:] = None, *args: int, **kw: int)"
+                    " -> float32[:, :]:\n    pass\n"),
+            "(def k (a: (sub float32 (tuple (slice _ _ _) (slice _ _ 1))), b: (sub float32 3), "
+            "c: (sub (. nb f4) (slice _ _ _)) = None, *args: int, **kw: int) -> "
+            "(sub float32 (tuple (slice _ _ _) (slice _ _ _)))\n  (pass))\n");
+  // Spread over lines, with comments.
+  EXPECT_EQ(dump_of("def k(a: float32[:,\n                 :],  # rows\n      n: int64 = 3,\n      ) -> None:\n"
+                    "    pass\n"),
+            "(def k (a: (sub float32 (tuple (slice _ _ _) (slice _ _ _))), n: int64 = 3) -> None\n  (pass))\n");
+  EXPECT_EQ(dump_of("async def k(x: float32[:]): pass\n"), "(async-def k (x: (sub float32 (slice _ _ _)))\n  (pass))\n");
+  EXPECT_EQ(dump_of("class A:\n    def m(self, x: float32[:]) -> int32[::1]: pass\n"),
+            "(unsupported 'class definition'\n  (def m (self, x: (sub float32 (slice _ _ _))) -> "
+            "(sub int32 (slice _ _ 1))\n    (pass)))\n");
+}
+
+TEST(FrontendStatements, AnnotationSpansPointIntoTheFile) {
+  Parsed p("def k(x: float32[:],\n      n: int64) -> float32[:]:\n    y: int32[::1] = x\n");
+  ASSERT_TRUE(p.errors().empty());
+  const auto& f = ast::as<ast::FunctionDef>(first_stmt(p));
+  ASSERT_EQ(f.params.size(), 2u);
+  EXPECT_EQ(span_str(f.params[0].annotation->span), "1:10-1:20");
+  const auto& sub = ast::as<ast::Subscript>(*f.params[0].annotation);
+  EXPECT_EQ(span_str(sub.value->span), "1:10-1:17");
+  EXPECT_EQ(span_str(sub.index->span), "1:18-1:19");
+  EXPECT_EQ(span_str(f.params[0].span), "1:7-1:20");
+  EXPECT_EQ(span_str(f.params[1].annotation->span), "2:10-2:15");
+  EXPECT_EQ(span_str(f.returns->span), "2:20-2:30");
+  const auto& a = ast::as<ast::AnnAssign>(*f.body[0]);
+  EXPECT_EQ(span_str(a.annotation->span), "3:8-3:18");
+  EXPECT_EQ(span_str(a.span), "3:5-3:22");
+}
+
+TEST(FrontendStatements, AnnotationErrorsPointIntoTheFile) {
+  Parsed p("def k(x: float32[1 2], n: int64):\n    pass\n");
+  std::vector<std::string> e = p.errors();
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].substr(0, 5), "1:20:") << e[0];  // at the `2`
+  EXPECT_NE(e[0].find("invalid syntax"), std::string::npos);
+}
+
+TEST(FrontendStatements, ColonsThatAreNotAnnotations) {
+  EXPECT_EQ(dump_of("d = {a: b}\nx = a[1:2]\nf = lambda q: q\nprint(x[::2])\n"),
+            "(assign d (unsupported 'dict display'))\n(assign x (sub a (slice 1 2 _)))\n"
+            "(assign f (unsupported 'lambda'))\n(expr (call print (sub x (slice _ _ 2))))\n");
+  EXPECT_EQ(dump_of("def f(key=lambda a, b: a, c=1):\n    pass\n"),
+            "(def f (key = (unsupported 'lambda'), c = 1)\n  (pass))\n");
+  EXPECT_EQ(dump_of("s = 'x: int = 3'\n# y: float32[:] = 1\n"), "(assign s 'x: int = 3')\n");
+  EXPECT_EQ(dump_of("x = (a if b\n     else c)\n"), "(assign x (ifexp b a c))\n");
+}
+
+TEST(FrontendStatements, DecoratorsAndDefSpan) {
+  Parsed p("import numba\n@cuda.jit('void(float32[:])')\n@other\ndef k(a):\n    pass\n");
+  ASSERT_TRUE(p.errors().empty());
+  ASSERT_EQ(p.module.body.size(), 2u);
+  const auto& f = ast::as<ast::FunctionDef>(*p.module.body[1]);
+  ASSERT_EQ(f.decorators.size(), 2u);
+  EXPECT_EQ(ast::dump(*f.decorators[0]), "(call (. cuda jit) 'void(float32[:])')");
+  EXPECT_EQ(ast::dump(*f.decorators[1]), "other");
+  EXPECT_EQ(f.span.line, 4u);  // the `def` line, not the decorators'
+  EXPECT_EQ(span_str(f.span), "4:1-5:9");
+  EXPECT_EQ(span_str(f.name_span), "4:5-4:6");
+  EXPECT_EQ(span_str(f.decorators[0]->span), "2:2-2:30");  // end column is one past the last byte
+}
+
+TEST(FrontendStatements, DocstringsAndComments) {
+  EXPECT_EQ(dump_of("'''Module doc.'''\n# comment\ndef f():\n    \"\"\"Doc.\"\"\"  # trailing\n    # inside\n    pass\n"),
+            "(expr 'Module doc.')\n(def f ()\n  (expr 'Doc.')\n  (pass))\n");
+  EXPECT_EQ(dump_of("x = [1,  # one\n     2]  # two\n"), "(assign x (list 1 2))\n");
+}
+
+TEST(FrontendStatements, UnsupportedStatementsKeepTheirBodies) {
+  EXPECT_EQ(dump_of("class C(B):\n    x = 1\n"), "(unsupported 'class definition'\n  (assign x 1))\n");
+  EXPECT_EQ(dump_of("@dataclass\nclass C:\n    x: int\n"),
+            "(unsupported 'class definition'\n  (annassign x int _))\n");
+  EXPECT_EQ(dump_of("try:\n    import cupy\nexcept ImportError:\n    cupy = None\nelse:\n    a = 1\nfinally:\n    b = 2\n"),
+            "(unsupported 'try statement'\n  (import cupy)\n  (assign cupy None)\n  (assign a 1)\n  (assign b 2))\n");
+  EXPECT_EQ(dump_of("with open(f) as g, h:\n    pass\n"), "(unsupported 'with statement'\n  (pass))\n");
+  EXPECT_EQ(dump_of("async def f():\n    async for x in y:\n        pass\n    async with z:\n        pass\n"),
+            "(async-def f ()\n  (unsupported 'async for'\n    (pass))\n  (unsupported 'async with statement'\n"
+            "    (pass)))\n");
+  EXPECT_EQ(dump_of("match x:\n    case 1:\n        a = 1\n    case _:\n        a = 2\n"),
+            "(unsupported 'match statement'\n  (assign a 1)\n  (assign a 2))\n");
+  EXPECT_EQ(dump_of("del x\n"), "(unsupported 'del statement')\n");
+  EXPECT_EQ(dump_of("def f():\n    nonlocal x\n"), "(def f ()\n  (unsupported 'nonlocal statement'))\n");
+  EXPECT_EQ(dump_of("type X = int\n"), "(unsupported 'type alias statement')\n");
+  Parsed p("try:\n    pass\nexcept:\n    pass\n");
+  const auto& u = ast::as<ast::UnsupportedStmt>(first_stmt(p));
+  EXPECT_EQ(u.what, "try statement");
+  EXPECT_FALSE(u.hint.empty());
+}
+
+TEST(FrontendStatements, ModuleMainGuard) {
+  EXPECT_EQ(dump_of("if __name__ == '__main__':\n    main()\n"), "(if (cmp __name__ == '__main__')\n  (expr (call main)))\n");
+}
+
+// ============================================================== spans
+
+TEST(FrontendSpans, ExpressionAndStatementSpans) {
+  Parsed p("x = a[i] + f(b, c=1)\n");
+  EXPECT_EQ(p.dump(true),
+            "(assign x@1:1-1:2 (+ (sub a@1:5-1:6 i@1:7-1:8)@1:5-1:9 (call f@1:12-1:13 b@1:14-1:15 "
+            "c=1@1:19-1:20)@1:12-1:21)@1:5-1:21)@1:1-1:21\n");
+}
+
+TEST(FrontendSpans, EveryNodeHasASpan) {
+  Parsed p("@cuda.jit\ndef k(a, b: float32[:]):\n    for i in range(3):\n        if a[i] and not b or c:\n"
+           "            a[i] = -b[i:] if x else (1, [2])\n    return\n");
+  ASSERT_TRUE(p.errors().empty());
+  std::string d = p.dump(true);
+  // Every node printed ends in @L:C-L:C; an unset span would print @0:0-0:0.
+  EXPECT_EQ(d.find("@0:"), std::string::npos) << d;
+  EXPECT_NE(d.find("@"), std::string::npos);
+}
+
+TEST(FrontendSpans, MultiLineStatementAndAttribute) {
+  Parsed p("y = (a +\n     b)\nz = cuda.threadIdx.x\n");
+  ASSERT_EQ(p.module.body.size(), 2u);
+  EXPECT_EQ(span_str(p.module.body[0]->span), "1:1-2:8");
+  const auto& a = ast::as<ast::Attribute>(*ast::as<ast::Assign>(*p.module.body[1]).value);
+  EXPECT_EQ(span_str(a.span), "3:5-3:21");
+  EXPECT_EQ(span_str(a.attr_span), "3:20-3:21");
+}
+
+TEST(FrontendSpans, ColumnsAreBytes) {
+  // A tab is one byte; "é" is two.
+  Parsed p("if a:\n\tx = 1\ns = '\xC3\xA9' + b\n");
+  ASSERT_TRUE(p.errors().empty()) << p.errors()[0];
+  const auto& top = ast::as<ast::If>(*p.module.body[0]);
+  EXPECT_EQ(span_str(top.body[0]->span), "2:2-2:7");
+  const auto& b = ast::as<ast::Binary>(*ast::as<ast::Assign>(*p.module.body[1]).value);
+  EXPECT_EQ(span_str(b.right->span), "3:12-3:13");
+}
+
+TEST(FrontendSpans, CrlfLineEndings) {
+  std::string lf = "def k(a):\n    x = a[0]\n    if x:\n        return 1\n";
+  std::string crlf;
+  for (char c : lf) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  Parsed a(lf), b(crlf);
+  EXPECT_TRUE(b.errors().empty());
+  EXPECT_EQ(a.dump(true), b.dump(true));
+}
+
+TEST(FrontendSpans, NoTrailingNewline) {
+  Parsed p("x = 1");
+  EXPECT_TRUE(p.errors().empty());
+  EXPECT_EQ(p.dump(true), "(assign x@1:1-1:2 1@1:5-1:6)@1:1-1:6\n");
+  Parsed q("def f():\n    return 2");
+  EXPECT_TRUE(q.errors().empty());
+  EXPECT_EQ(q.dump(), "(def f ()\n  (return 2))\n");
+}
+
+// ============================================================== syntax errors
+
+TEST(FrontendSyntaxErrors, MissingToken) {
+  Parsed p("def f(:\n    pass\n");
+  EXPECT_EQ(p.errors(), std::vector<std::string>{"1:7: invalid syntax: expected ')'"});
+}
+
+TEST(FrontendSyntaxErrors, MissingColon) {
+  Parsed p("if x < 3\n    y = 1\n");
+  ASSERT_FALSE(p.errors().empty());
+  EXPECT_EQ(p.errors()[0], "1:9: invalid syntax: expected ':'");
+}
+
+TEST(FrontendSyntaxErrors, UnexpectedTokenIsQuoted) {
+  Parsed p("x = $\n");
+  EXPECT_EQ(p.errors(), std::vector<std::string>{"1:5: invalid syntax near '$'"});
+  Parsed q("x = 1 +\n");
+  EXPECT_EQ(q.errors(), std::vector<std::string>{"1:1: invalid syntax near 'x = 1 +'"});
+}
+
+TEST(FrontendSyntaxErrors, Brackets) {
+  EXPECT_EQ(Parsed("x = (1 + 2\ny = 3\n").errors(), std::vector<std::string>{"1:5: '(' was never closed"});
+  EXPECT_EQ(Parsed("x = [1, 2\n").errors(), std::vector<std::string>{"1:5: '[' was never closed"});
+  EXPECT_EQ(Parsed("x = )\n").errors(), std::vector<std::string>{"1:5: unmatched ')'"});
+  EXPECT_EQ(Parsed("x = (]\n").errors(),
+            std::vector<std::string>{"1:6: closing parenthesis ']' does not match opening parenthesis '('"});
+}
+
+TEST(FrontendSyntaxErrors, UnterminatedStrings) {
+  EXPECT_EQ(Parsed("x = 'abc\ny = 2\n").errors(), std::vector<std::string>{"1:5: unterminated string literal"});
+  EXPECT_EQ(Parsed("x = \"\"\"abc\n").errors(),
+            std::vector<std::string>{"1:5: unterminated triple-quoted string literal"});
+}
+
+TEST(FrontendSyntaxErrors, SeveralErrorsInOneFile) {
+  Parsed p("def a(flags):\n    if i = 0:\n        flags[i] = 1\n\n\ndef b(v, h):\n    f(h, v[i] 1)\n\nx = $\n");
+  std::vector<std::string> e = p.errors();
+  ASSERT_EQ(e.size(), 3u) << ::testing::PrintToString(e);
+  EXPECT_EQ(e[0].substr(0, 5), "2:10:");
+  EXPECT_EQ(e[1].substr(0, 5), "7:15:");  // at the `1`
+  EXPECT_EQ(e[2], "9:5: invalid syntax near '$'");
+  for (const auto& s : e) EXPECT_NE(s.find("invalid syntax"), std::string::npos) << s;
+  // What could be recovered is still there.
+  ASSERT_GE(p.module.body.size(), 2u);
+  EXPECT_EQ(p.module.body[0]->kind, ast::StmtKind::FunctionDef);
+  EXPECT_EQ(p.module.body[1]->kind, ast::StmtKind::FunctionDef);
+}
+
+TEST(FrontendSyntaxErrors, TwoStatementsOnOneLine) {
+  // tree-sitter takes this for two statements without an error of its own.
+  EXPECT_EQ(Parsed("void(float32[:]) int64\n").errors(), std::vector<std::string>{"1:18: invalid syntax near 'int64'"});
+  EXPECT_EQ(Parsed("f(x) y\n").errors().size(), 1u);
+  EXPECT_TRUE(Parsed("f(x); y\n").errors().empty());
+}
+
+TEST(FrontendSyntaxErrors, BadTokensOnSeveralLines) {
+  // tree-sitter wraps these lines in one ERROR node; each line is reported.
+  EXPECT_EQ(Parsed("x = $\ny = ?\nz = $\n").errors(),
+            (std::vector<std::string>{"1:5: invalid syntax near '$'", "2:5: invalid syntax near '?'",
+                                      "3:5: invalid syntax near '$'"}));
+}
+
+TEST(FrontendSyntaxErrors, NestedErrorsReportedOnce) {
+  Parsed p("x = (1 + $ + [2, ?\n");
+  EXPECT_EQ(p.errors().size(), 1u) << ::testing::PrintToString(p.errors());
+}
+
+TEST(FrontendSyntaxErrors, ExpectedIndentedBlock) {
+  Parsed p("def f():\nreturn 1\n");
+  EXPECT_EQ(p.errors(), std::vector<std::string>{"1:9: expected an indented block after function definition on line 1"});
+  Parsed q("for i in x:\n# nothing\ny = 1\n");
+  ASSERT_EQ(q.errors().size(), 1u);
+  EXPECT_NE(q.errors()[0].find("expected an indented block after 'for' statement on line 1"), std::string::npos);
+}
+
+TEST(FrontendSyntaxErrors, Indentation) {
+  EXPECT_EQ(Parsed("a = 1\n  b = 2\n").errors(), std::vector<std::string>{"2:3: unexpected indent"});
+  EXPECT_EQ(Parsed("if x:\n    a = 1\n        b = 2\n").errors(), std::vector<std::string>{"3:9: unexpected indent"});
+  EXPECT_EQ(Parsed("if x:\n    a = 1\n  b = 2\n").errors(),
+            std::vector<std::string>{"3:3: unindent does not match any outer indentation level"});
+  EXPECT_EQ(Parsed("if x:\n\ty = 1\n        z = 2\n").errors(),
+            std::vector<std::string>{"3:9: inconsistent use of tabs and spaces in indentation"});
+  // Consistent tabs are fine, and so is a continuation line.
+  EXPECT_TRUE(Parsed("if x:\n\ty = 1\n\tz = 2\n").errors().empty());
+  EXPECT_TRUE(Parsed("x = 1 + \\\n    2\nif a: b = 1; c = 2\n").errors().empty());
+}
+
+TEST(FrontendSyntaxErrors, Python2Print) {
+  Parsed p("print 'hello'\n");
+  ASSERT_EQ(p.errors().size(), 1u);
+  EXPECT_NE(p.errors()[0].find("1:1: missing parentheses in call to 'print'"), std::string::npos);
+}
+
+TEST(FrontendSyntaxErrors, NullBytesAndBadUtf8) {
+  EXPECT_EQ(Parsed(std::string("x = 1\ny = \0\n", 12)).errors(),
+            std::vector<std::string>{"2:5: source code cannot contain null bytes"});
+  std::vector<std::string> e = Parsed("x = 1\ny = '\xff'\n").errors();
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].substr(0, 30), "2:6: invalid UTF-8 byte 0xff; ");
+  // A coding declaration makes other bytes legal.
+  EXPECT_TRUE(Parsed("# -*- coding: latin-1 -*-\ny = '\xe9'\n").errors().empty());
+  // A UTF-8 byte order mark is fine.
+  EXPECT_EQ(dump_of("\xEF\xBB\xBFx = 1\n"), "(assign x 1)\n");
+}
+
+TEST(FrontendSyntaxErrors, ManyErrorsAreCapped) {
+  std::string src;
+  for (int i = 0; i < 300; ++i) src += "x = $\n";
+  Parsed p(src);
+  EXPECT_LE(p.errors().size(), 102u);
+  EXPECT_GE(p.errors().size(), 100u);
+  EXPECT_NE(p.errors().back().find("too many syntax errors"), std::string::npos);
+}
+
+TEST(FrontendSyntaxErrors, RenderedWithCaret) {
+  Parsed p("x = (1 + 2\n");
+  EXPECT_EQ(p.diags.render(), "k.py:1:5: error: '(' was never closed\n    x = (1 + 2\n        ^\n");
+}
+
+// ============================================================== robustness
+
+TEST(FrontendRobustness, EmptyAndTrivialFiles) {
+  for (const char* src : {"", "\n", "\n\n\n", "# only a comment", "# a\n# b\n", "   \n\t\n", "\r\n", "\\\n", ";"}) {
+    Parsed p(src);  // must not crash; only ";" and "\\\n" are errors
+    (void)p.errors();
+  }
+  EXPECT_TRUE(Parsed("").module.body.empty());
+  EXPECT_TRUE(Parsed("# only a comment").errors().empty());
+  EXPECT_TRUE(Parsed("# only a comment").module.body.empty());
+}
+
+TEST(FrontendRobustness, DeeplyNestedParentheses) {
+  std::string src = "x = " + std::string(20000, '(') + "1" + std::string(20000, ')') + "\n";
+  Parsed p(src);
+  std::vector<std::string> e = p.errors();
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_NE(e[0].find("expression nested too deeply"), std::string::npos);
+}
+
+TEST(FrontendRobustness, DeeplyNestedOperators) {
+  Parsed a("x = " + std::string(5000, '-') + "1\n");
+  EXPECT_EQ(a.errors().size(), 1u);
+  std::string chain = "x = a";
+  for (int i = 0; i < 5000; ++i) chain += " + a";
+  Parsed b(chain + "\n");
+  EXPECT_EQ(b.errors().size(), 1u);
+  Parsed c("x = " + std::string(5000, '[') + "\n");  // unclosed as well
+  EXPECT_FALSE(c.errors().empty());
+  // Moderate nesting is fine.
+  EXPECT_TRUE(Parsed("x = " + std::string(200, '(') + "1" + std::string(200, ')') + "\n").errors().empty());
+}
+
+TEST(FrontendRobustness, DeeplyNestedBlocks) {
+  std::string src;
+  for (int i = 0; i < 600; ++i) src += std::string(static_cast<size_t>(i), ' ') + "if x:\n";
+  src += std::string(600, ' ') + "pass\n";
+  Parsed p(src);
+  EXPECT_FALSE(p.errors().empty());
+}
+
+TEST(FrontendRobustness, RandomBytes) {
+  std::mt19937 rng(12345);
+  for (int round = 0; round < 20; ++round) {
+    std::string s(2000, '\0');
+    for (char& c : s) c = static_cast<char>(rng() & 0xFF);
+    if (round % 2) {  // also without NUL bytes, so that tree-sitter sees it
+      for (char& c : s)
+        if (c == '\0') c = 'x';
+    }
+    Parsed p(s);
+    EXPECT_TRUE(p.diags.has_errors());
+  }
+}
+
+TEST(FrontendRobustness, RandomPythonishText) {
+  const std::string alphabet = "abcxyz019_ ()[]{}:=+-*/%<>!&|^~@.,;'\"#\\\n\t\r";
+  std::mt19937 rng(777);
+  for (int round = 0; round < 100; ++round) {
+    std::string s;
+    size_t len = rng() % 400;
+    for (size_t i = 0; i < len; ++i) s += alphabet[rng() % alphabet.size()];
+    Parsed p(s);
+    (void)ast::dump(p.module, true);  // the tree is well formed enough to walk
+  }
+}
+
+TEST(FrontendRobustness, EveryPrefixOfAProgram) {
+  const std::string program =
+      "from numba import cuda, float32\nimport numpy as np\n\n"
+      "@cuda.jit('void(float32[:, :], float32[:, :], float32[:, :])')\n"
+      "def matmul(A: float32[:, :], B, C) -> None:\n"
+      "    \"\"\"C = A @ B.\"\"\"\n"
+      "    sA = cuda.shared.array(shape=(16, 16), dtype=float32)\n"
+      "    x, y = cuda.grid(2)\n"
+      "    if x >= C.shape[0] or y >= C.shape[1]:\n        return\n"
+      "    tmp = 0.0\n"
+      "    for i in range(B.shape[0] // 16):\n"
+      "        sA[tx, ty] = A[x, ty + i * 16]  # load\n"
+      "        cuda.syncthreads()\n"
+      "        tmp += sA[tx, j] * B[j, y] if j < 16 else -1.5e-3\n"
+      "    C[x, y] = tmp\n\n"
+      "if __name__ == '__main__':\n    print(f'{x!r}', 'done')\n";
+  EXPECT_TRUE(Parsed(program).errors().empty()) << ::testing::PrintToString(Parsed(program).errors());
+  for (size_t n = 0; n <= program.size(); ++n) {
+    Parsed p(program.substr(0, n));
+    (void)ast::dump(p.module, true);
+  }
+}
+
+TEST(FrontendRobustness, LargeFileIsLinear) {
+  // A kernel of about 12 lines, repeated to 1000 and to 20000 lines: the
+  // front end is one pass, so the larger file must not take much more than
+  // 20 times as long. Loose bounds: this guards against quadratic work, not
+  // against a slow machine.
+  const std::string unit =
+      "@cuda.jit('void(float32[:], float32[:], int64)')\n"
+      "def k(x: float32[:], y, n):\n"
+      "    i = cuda.grid(1)\n"
+      "    stride = cuda.gridsize(1)\n"
+      "    while i < n:\n"
+      "        if x[i] > 0.5 and y[i] < 2:\n"
+      "            y[i] = x[i] * 2.0 + 1e-3\n"
+      "        else:\n"
+      "            y[i] = -x[i] // 3 % 7  # comment\n"
+      "        i += stride\n"
+      "\n";
+  auto time_for = [&](int lines) {
+    std::string src;
+    while (static_cast<int>(std::count(src.begin(), src.end(), '\n')) < lines) src += unit;
+    auto t0 = std::chrono::steady_clock::now();
+    Parsed p(src);
+    auto t1 = std::chrono::steady_clock::now();
+    EXPECT_TRUE(p.errors().empty());
+    return std::chrono::duration<double, std::milli>(t1 - t0).count();
+  };
+  time_for(1000);  // warm up
+  double small = time_for(1000);
+  double large = time_for(20000);
+  RecordProperty("ms_per_1000_lines", std::to_string(small));
+  EXPECT_LT(small, 500.0);
+  EXPECT_LT(large, 80.0 * std::max(small, 1.0)) << small << " ms vs " << large << " ms";
+}
+
+// ============================================================== parse_expression
+
+namespace {
+
+struct Sig {
+  explicit Sig(const std::string& text) : file("k.py", "@cuda.jit(\"x\")\n"), diags(file) {
+    expr = frontend::parse_expression(text, kAnchor, diags);
+  }
+  static constexpr Span kAnchor{1, 11, 1, 14};
+  SourceFile file;
+  Diagnostics diags;
+  ast::ExprPtr expr;
+};
+
+void expect_all_spans(const ast::Expr& e, const Span& s) {
+  std::string d = ast::dump(e, true);
+  std::string want = "@" + span_str(s);
+  size_t count = 0;
+  for (size_t at = d.find('@'); at != std::string::npos; at = d.find('@', at + 1)) {
+    EXPECT_EQ(d.substr(at, want.size()), want) << d;
+    ++count;
+  }
+  EXPECT_GT(count, 0u);
+}
+
+}  // namespace
+
+TEST(FrontendParseExpression, NumbaSignatures) {
+  struct Case {
+    const char* text;
+    const char* dump;
+  } cases[] = {
+      {"void(float32[:], int64)", "(call void (sub float32 (slice _ _ _)) int64)"},
+      {"(float32[:,:], int32)", "(tuple (sub float32 (tuple (slice _ _ _) (slice _ _ _))) int32)"},
+      {"float32(float32, float32)", "(call float32 float32 float32)"},
+      {"int32[:, ::1]", "(sub int32 (tuple (slice _ _ _) (slice _ _ 1)))"},
+      {"  void(float64[::1])\n", "(call void (sub float64 (slice _ _ 1)))"},
+      {"void(\n  float32[:],\n  int64)", "(call void (sub float32 (slice _ _ _)) int64)"},
+      {"int32, int32", "(tuple int32 int32)"},
+      {"numba.types.float32", "(. (. numba types) float32)"},
+  };
+  for (const Case& c : cases) {
+    Sig s(c.text);
+    ASSERT_TRUE(s.expr) << c.text;
+    EXPECT_FALSE(s.diags.has_errors()) << c.text;
+    EXPECT_EQ(ast::dump(*s.expr), c.dump) << c.text;
+    expect_all_spans(*s.expr, Sig::kAnchor);
+  }
+}
+
+TEST(FrontendParseExpression, InvalidSignatures) {
+  struct Case {
+    const char* text;
+    const char* reason;
+  } cases[] = {
+      {"void(float32[::1], int64", "'(' was never closed"},
+      {"void(float32[], int32)", "invalid syntax"},
+      {"", "empty"},
+      {"   ", "empty"},
+      {"x = 1", "not an expression"},
+      {"a; b", "more than one statement"},
+      {"a\nb", "more than one statement"},
+      {"void(float32[:]) int64", "invalid syntax near 'int64'"},
+      {"if x: pass", "not an expression"},
+  };
+  for (const Case& c : cases) {
+    Sig s(c.text);
+    EXPECT_FALSE(s.expr) << c.text;
+    ASSERT_EQ(s.diags.all().size(), 1u) << c.text;
+    const Diagnostic& d = s.diags.all()[0];
+    EXPECT_EQ(span_str(d.span), span_str(Sig::kAnchor));
+    EXPECT_EQ(d.message.rfind("invalid signature string '", 0), 0u) << d.message;
+    EXPECT_NE(d.message.find(c.reason), std::string::npos) << c.text << " -> " << d.message;
+  }
+}
+
+TEST(FrontendParseExpression, QuotesTheTextSafely) {
+  Sig s(std::string("void(\x01", 6));
+  ASSERT_EQ(s.diags.all().size(), 1u);
+  EXPECT_NE(s.diags.all()[0].message.find("'void(\\x01'"), std::string::npos) << s.diags.all()[0].message;
+}
