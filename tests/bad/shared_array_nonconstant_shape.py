@@ -1,5 +1,4 @@
-# expect: 9:12: error: 'cuda.shared.array' is not supported by py2cuda
-# expect: 13:5: error: 'cuda.syncthreads' is not supported by py2cuda
+# expect: 8:12: error: 'cuda.shared.array' is not supported by py2cuda
 # cuda.shared.array sized by the block size.
 from numba import cuda, float32
 

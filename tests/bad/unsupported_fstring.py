@@ -1,4 +1,4 @@
-# expect: 10:9: error: name 'print' is not defined
+# expect: 10:15: error: f-strings are not supported in CUDA kernels; pass the values to print() as separate arguments
 # An f-string passed to print inside a kernel.
 from numba import cuda
 

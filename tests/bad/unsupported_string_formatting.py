@@ -1,4 +1,4 @@
-# expect: 11:9: error: name 'print' is not defined
+# expect: 11:15: error: string formatting with % is not supported in CUDA kernels; pass the values to print() as separate arguments
 # allow-extra-errors
 # %-formatting of a string passed to print.
 from numba import cuda

@@ -51,7 +51,7 @@ __global__ void mixed_types(py2cuda::Array<int32_t, 1> i32, py2cuda::Array<uint3
   // comparisons.py:41: out[0] = i32[0] < u32[0]  # as int64: -1 < 1
   out(0) = int64_t(i32(0)) < int64_t(u32(0));
   // comparisons.py:42: out[1] = signed[0] < unsigned[0]  # as float64: both are 2.0**63
-  out(1) = signed_(0) < int64_t(unsigned_(0));
+  out(1) = double(signed_(0)) < double(unsigned_(0));
   // comparisons.py:43: out[2] = signed[1] == real[0]  # as float64: 2**53 + 1 rounds to 2**53
   out(2) = double(signed_(1)) == real(0);
   // comparisons.py:44: out[3] = signed[2] < real[1]  # 3 < 3.5

@@ -63,7 +63,7 @@ __global__ void visit(py2cuda::Array<int64_t, 1> seen, int32_t n, py2cuda::Array
   // for_range.py:36: count += 1
   count += 1;
   // for_range.py:37: for i in range(n, -n, -2):
-  const int64_t i_iter5_stop = -int64_t(n);
+  const int64_t i_iter5_stop = int64_t(py2cuda::neg(n));
   for (int64_t i_iter5 = int64_t(n); i_iter5 > i_iter5_stop; i_iter5 -= 2) {
     i = i_iter5;
     // for_range.py:38: seen[count] = i

@@ -28,7 +28,7 @@ __global__ void mixed_width(py2cuda::Array<int8_t, 1> small, py2cuda::Array<int6
   // int_division_modulo.py:24: out[1] = small[0] % 3
   out(1) = py2cuda::mod(int64_t(small(0)), 3);
   // int_division_modulo.py:25: out[2] = -small[0] // -3  # -int8 is typed int64 but negated in int8: -(-128) wraps to -128
-  out(2) = py2cuda::floordiv(-int64_t(small(0)), -3);
+  out(2) = py2cuda::floordiv(int64_t(py2cuda::neg(small(0))), -3);
 }
 
 // int_division_modulo.py:29: def float_floordiv(a, b, quotient, remainder):

@@ -2,6 +2,8 @@
 // emitted C++ must spell out Numba's typing decisions.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "driver/translate.h"
 
 using namespace py2cuda;
@@ -96,4 +98,78 @@ TEST(Pipeline, AllErrorsOfAFileAreReported) {
   EXPECT_FALSE(r.ok);
   EXPECT_TRUE(has(r.diagnostics, "name 'nope' is not defined")) << r.diagnostics;
   EXPECT_TRUE(has(r.diagnostics, "name 'also_nope' is not defined")) << r.diagnostics;
+}
+
+TEST(Pipeline, PrintFormatsLikeNumba) {
+  std::string out = cu("@cuda.jit('void(float32[:], int32, uint8)')\ndef k(a, n, u):\n"
+                       "    print('n =', n, a[0], n > 0, u, '100%', (1, 2.5))\n");
+  EXPECT_TRUE(has(out, "printf(\"n = %lld %f %s %llu 100%% (%lld, %f)\\n\", static_cast<long long>(n), double(a(0)), "
+                       "(int64_t(n) > 0) ? \"True\" : \"False\", static_cast<unsigned long long>(u), "
+                       "static_cast<long long>(int64_t(1)), double(2.5));"))
+      << out;
+}
+
+TEST(Pipeline, BarrierMarksKernelAndCallers) {
+  std::string out = cu("@cuda.jit(device=True)\ndef sync():\n    cuda.syncthreads()\n"
+                       "@cuda.jit('void(float32[:])')\ndef k(a):\n    sync()\n"
+                       "@cuda.jit('void(float32[:])')\ndef plain(a):\n    a[0] = 1\n");
+  EXPECT_TRUE(has(out, "__syncthreads();")) << out;
+  EXPECT_TRUE(has(out, "KernelInfo info{\"k\", \"t.py:7\", true, false}")) << out;
+  EXPECT_TRUE(has(out, "KernelInfo info{\"plain\", \"t.py:10\", false, false}")) << out;
+}
+
+TEST(Pipeline, HarnessMainLaunchesEveryKernel) {
+  SourceFile file("t.py", "from numba import cuda\n@cuda.jit('void(float32[:, :], int64)')\ndef k(a, n):\n    a[0, 0] = n\n");
+  TranslateOptions options;
+  options.harness = true;
+  TranslateResult r = translate(file, options);
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "#include <py2cuda/harness.h>")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "harness.kernel(\"k\", \"void(float32[:, :], int64)\", {\"a\", \"n\"}")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "t::launch_k(call.config(), call.array<float, 2>(0), call.scalar<int64_t>(1));")) << r.cu;
+}
+
+TEST(Pipeline, RoundWithDigitsKeepsTheFloatType) {
+  std::string out = cu("@cuda.jit('void(float32[:])')\ndef k(a):\n    a[0] = round(a[1], 2)\n");
+  EXPECT_TRUE(has(out, "a(0) = py2cuda::round_ndigits(a(1), int32_t(2));")) << out;
+}
+
+TEST(Pipeline, UniTupleIndexedAtRunTime) {
+  std::string out = cu("W = (1.0, 2.0, 4.0)\n@cuda.jit('void(float64[:], int64)')\ndef k(a, i):\n    a[0] = W[i]\n");
+  EXPECT_TRUE(has(out, "py2cuda::tuple_at(py2cuda::tuple<double, double, double>(1.0, 2.0, 4.0), i)")) << out;
+}
+
+TEST(Pipeline, TwoFloatMinMaxIsFmaxElsePythonRule) {
+  std::string out = cu("@cuda.jit('void(float64[:], int64[:])')\ndef k(a, b):\n    a[0] = max(a[1], a[2])\n"
+                       "    a[1] = max(a[1], b[0])\n    a[2] = min(a[0], a[1], a[2])\n");
+  EXPECT_TRUE(has(out, "a(0) = py2cuda::py_max(a(1), a(2));")) << out;
+  EXPECT_TRUE(has(out, "a(1) = py2cuda::py_max_generic(a(1), double(b(0)));")) << out;
+  EXPECT_TRUE(has(out, "a(2) = py2cuda::py_min_generic(a(0), a(1), a(2));")) << out;
+}
+
+TEST(Pipeline, LineDirectivesPointBackAtTheCuForStubs) {
+  SourceFile file("t.py", "from numba import cuda\n@cuda.jit('void(float32[:])')\ndef k(a):\n    a[0] = 1\n");
+  TranslateOptions options;
+  options.line_directives = true;
+  options.output_name = "t.cu";
+  TranslateResult r = translate(file, options);
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "#line 4 \"t.py\"\n  a(0) = 1.0f;")) << r.cu;
+  // The #line back into the .cu names the line that follows it.
+  size_t at = r.cu.find("\"t.cu\"");
+  ASSERT_NE(at, std::string::npos) << r.cu;
+  size_t line_start = r.cu.rfind('\n', at) + 1;
+  int directive_line = static_cast<int>(std::count(r.cu.begin(), r.cu.begin() + line_start, '\n')) + 1;
+  EXPECT_EQ(r.cu.substr(line_start, at - line_start), "#line " + std::to_string(directive_line + 1) + " ");
+}
+
+TEST(Pipeline, NarrowNegationWrapsInItsOwnWidth) {
+  std::string out = cu("@cuda.jit('void(int32[:], int64[:])')\ndef k(a, out):\n    out[0] = -a[0]\n");
+  EXPECT_TRUE(has(out, "out(0) = int64_t(py2cuda::neg(a(0)));")) << out;
+}
+
+TEST(Pipeline, AnnotationsDoNotFixDeviceFunctionTypes) {
+  std::string out = cu("@cuda.jit(device=True)\ndef f(x: float32):\n    return x\n"
+                       "@cuda.jit('void(float64[:])')\ndef k(a):\n    a[0] = f(a[1])\n");
+  EXPECT_TRUE(has(out, "__device__ double f(double x)")) << out;
 }

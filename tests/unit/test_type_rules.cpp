@@ -72,3 +72,14 @@ TEST(TypeRules, NamesReadLikeNumba) {
   EXPECT_EQ(types::tuple({types::int64(), types::float32()})->str(), "Tuple(int64, float32)");
   EXPECT_EQ(types::float32(), types::scalar_by_name("f4"));
 }
+
+// Comparisons meet in NumPy's promoted type (checked against Numba with
+// values: int64(2**63-1) < uint64(2**63) is False, int32(-1) < uint32(1) is
+// True, float32(16777216) < int32(16777217) is True).
+TEST(TypeRules, ComparisonsUsePromotion) {
+  EXPECT_EQ(rules::comparison_operand(types::int64(), types::uint64()), types::float64());
+  EXPECT_EQ(rules::comparison_operand(types::int32(), types::uint32()), types::int64());
+  EXPECT_EQ(rules::comparison_operand(types::float32(), types::int32()), types::float64());
+  EXPECT_EQ(rules::comparison_operand(types::uint32(), types::int64()), types::int64());
+  EXPECT_EQ(rules::comparison_operand(types::boolean(), types::boolean()), types::boolean());
+}

@@ -28,6 +28,8 @@ const std::vector<Builtin>& table() {
       {"float", Rule::ToFloat, kCall, "double({0})", "double({0})", false, true, "float(x) -> float64"},
       {"bool", Rule::ToBool, kCall, "bool({0})", "bool({0})", false, true, "bool(x) -> truth value"},
       {"len", Rule::Len, kCall, "{0}.shape[0]", "{0}.shape[0]", true, true, "len(array): first dimension; len(tuple)"},
+      {"print", Rule::Print, kCall, "printf(...)", "printf(...)", false, true,
+       "print(a, b, ...): ints as %lld/%llu, floats as %f, bools as True/False, strings and tuples, one space apart"},
       {"range", Rule::Range, kCall, "", "", true, true, "range(stop), range(start, stop[, step]) in for loops"},
 
       // ---------------------------------------------------------------- math
@@ -98,6 +100,8 @@ const std::vector<Builtin>& table() {
       {"numba.cuda.gridDim.z", Rule::Int32Value, kValue, "", "int32_t(gridDim.z)", true, true, "blocks in the grid"},
       {"numba.cuda.laneid", Rule::Int32Value, kValue, "", "py2cuda::laneid()", true, true, "lane of the thread in its warp"},
       {"numba.cuda.warpsize", Rule::Int32Value, kValue, "", "py2cuda::warpsize", true, true, "threads per warp (32)"},
+      {"numba.cuda.syncthreads", Rule::Barrier, kCall, "", "__syncthreads()", false, true,
+       "block-wide barrier; every thread of the block must reach it"},
       {"numba.cuda.grid", Rule::Grid, kCall, "", "", true, true,
        "cuda.grid(1) -> int64; cuda.grid(2|3) -> UniTuple(int64 x n): absolute thread position"},
       {"numba.cuda.gridsize", Rule::Gridsize, kCall, "", "", true, true,

@@ -34,6 +34,8 @@ enum class Rule {
   Gridsize,        // cuda.gridsize(n): likewise
   Int32Value,      // attribute values of type int32: threadIdx.x, laneid, warpsize
   Float64Value,    // attribute values of type float64: math.pi, math.e, math.inf ...
+  Print,           // print(...): formatted like numba-cuda's printimpl (typed by FunctionBuilder)
+  Barrier,         // cuda.syncthreads(): a block-wide barrier, returns nothing
 };
 
 struct Builtin {

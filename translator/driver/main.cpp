@@ -11,8 +11,11 @@
 #include <iostream>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "builtins/table.h"
 #include "driver/output_file.h"
+#include "driver/toolchain.h"
 #include "driver/translate.h"
 
 namespace {
@@ -22,12 +25,109 @@ constexpr int kInputErrors = 1;
 constexpr int kUsage = 2;
 constexpr int kInternal = 3;
 
+bool parse_signatures(const std::vector<std::string>& sigs, py2cuda::TranslateOptions& options) {
+  for (const std::string& s : sigs) {
+    size_t eq = s.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == s.size()) {
+      std::cerr << "py2cuda: error: --sig expects NAME=SIGNATURE, got '" << s << "'\n";
+      return false;
+    }
+    options.signatures.push_back({s.substr(0, eq), s.substr(eq + 1)});
+  }
+  return true;
+}
+
+bool read_file(const std::string& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  text = buffer.str();
+  return true;
+}
+
+// --exe and --run: translate with a harness and #line directives (so the
+// emulator's messages name Python lines), then build with nvcc or the host
+// compiler; --run keeps builds in a cache keyed by everything that shapes them.
+int build_and_maybe_run(const std::string& argv0, const std::string& input, const std::string& output,
+                        const std::vector<std::string>& sigs, bool exe, bool run_it, bool emulate,
+                        const std::vector<std::string>& program_args) {
+  namespace fs = std::filesystem;
+  if (input.empty() || (exe && output.empty()) || (exe && run_it)) {
+    std::cerr << "py2cuda: error: use FILE.py --exe -o BIN, or FILE.py --run [-- ARGS...]\n";
+    return kUsage;
+  }
+  if (run_it && !emulate && !py2cuda::toolchain::gpu_available()) {
+    std::cerr << "py2cuda: note: no GPU found; running in CPU emulation\n";
+    emulate = true;
+  }
+  std::string text;
+  if (!read_file(input, text)) {
+    std::cerr << "py2cuda: error: cannot read '" << input << "'\n";
+    return kInputErrors;
+  }
+  py2cuda::SourceFile file(input, text);
+  py2cuda::TranslateOptions options;
+  if (!parse_signatures(sigs, options)) return kUsage;
+  options.harness = true;
+  options.line_directives = true;
+  options.output_name = file.module_name() + ".cu";
+  py2cuda::TranslateResult result = py2cuda::translate(file, options);
+  std::cerr << result.diagnostics;
+  if (!result.ok) return kInputErrors;
+
+  std::string key_text = result.cu + (emulate ? "emulate" : "gpu") + py2cuda::version();
+  std::string key = std::to_string(std::hash<std::string>{}(key_text));
+  fs::path dir = run_it ? fs::path(py2cuda::toolchain::cache_dir()) / (file.module_name() + "-" + key)
+                        : fs::temp_directory_path() / ("py2cuda-build-" + key + "-" + std::to_string(::getpid()));
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) {
+    std::cerr << "py2cuda: error: cannot create '" << dir.string() << "': " << ec.message() << "\n";
+    return kInputErrors;
+  }
+  py2cuda::toolchain::BuildRequest request;
+  request.cu_path = (dir / options.output_name).string();
+  request.exe_path = run_it ? (dir / file.module_name()).string() : output + ".py2cuda-tmp";
+  request.emulate = emulate;
+  request.argv0 = argv0;
+  bool cached = run_it && fs::exists(request.exe_path);
+  if (!cached) {
+    std::string error;
+    if (!py2cuda::write_outputs({{request.cu_path, result.cu}}, error)) {
+      std::cerr << "py2cuda: error: " << error << "\n";
+      return kInputErrors;
+    }
+    std::string log;
+    std::string exe_tmp = request.exe_path + (run_it ? ".tmp" : "");
+    request.exe_path = exe_tmp;
+    bool ok = py2cuda::toolchain::build(request, log);
+    if (!ok) {
+      std::cerr << "py2cuda: error: building " << (emulate ? "for CPU emulation" : "with nvcc") << " failed:\n" << log;
+      fs::remove(exe_tmp, ec);
+      if (!run_it) fs::remove_all(dir, ec);
+      return kInputErrors;
+    }
+    std::string final_path = run_it ? (dir / file.module_name()).string() : output;
+    fs::rename(exe_tmp, final_path, ec);
+    if (!run_it) fs::remove_all(dir, ec);
+    if (ec) {
+      std::cerr << "py2cuda: error: cannot write '" << final_path << "': " << ec.message() << "\n";
+      return kInputErrors;
+    }
+    request.exe_path = final_path;
+  }
+  if (!run_it) return kOk;
+  return py2cuda::toolchain::run_program(request.exe_path, program_args);
+}
+
 int run(int argc, char** argv) {
   CLI::App app{"py2cuda: translate Numba CUDA Python to readable CUDA C++"};
   app.set_version_flag("--version", std::string("py2cuda ") + py2cuda::version());
   std::string input, output, header;
   std::vector<std::string> sigs;
-  bool line_directives = false, list_builtins = false;
+  bool line_directives = false, list_builtins = false, harness = false, exe = false, run_it = false, emulate = false;
+  std::vector<std::string> program_args;
   app.add_option("input", input, "the Python file to translate")->check(CLI::ExistingFile);
   app.add_option("-o,--output", output, "the .cu file to write ('-' for standard output)");
   app.add_option("--header", header, "also write a header declaring the launch functions");
@@ -36,6 +136,14 @@ int run(int argc, char** argv) {
   app.add_flag("--line-directives", line_directives, "emit #line directives pointing at the Python file "
                                                      "instead of line comments");
   app.add_flag("--list-builtins", list_builtins, "print the supported Python callables and attributes as Markdown");
+  app.add_flag("--harness", harness, "add a main() that runs any kernel: BIN KERNEL --grid G --block B "
+                                     "[--shared BYTES] [--out-dir DIR] ARG... (ARG: FILE.npy or a scalar)");
+  app.add_flag("--exe", exe, "build an executable into -o (implies --harness): nvcc, or the host compiler with --emulate");
+  app.add_flag("--emulate", emulate, "with --exe/--run: build for the CPU emulation backend instead of a GPU");
+  app.add_flag("--run", run_it, "build into a cache and run; program arguments follow '--' (implies --harness); "
+                                "falls back to emulation where there is no GPU");
+  app.add_option("program-args", program_args, "arguments for --run, after '--'");
+  app.positionals_at_end(false);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
@@ -48,22 +156,22 @@ int run(int argc, char** argv) {
     std::cout << py2cuda::builtins::markdown();
     return kOk;
   }
+  if (exe || run_it) return build_and_maybe_run(argv[0], input, output, sigs, exe, run_it, emulate, program_args);
+  if (!program_args.empty()) {
+    std::cerr << "py2cuda: error: unexpected arguments after the input file (program arguments need --run)\n";
+    return kUsage;
+  }
   if (input.empty() || output.empty()) {
     std::cerr << "py2cuda: error: an input file and -o OUTPUT are required (see --help)\n";
     return kUsage;
   }
 
   py2cuda::TranslateOptions options;
-  for (const std::string& s : sigs) {
-    size_t eq = s.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == s.size()) {
-      std::cerr << "py2cuda: error: --sig expects NAME=SIGNATURE, got '" << s << "'\n";
-      return kUsage;
-    }
-    options.signatures.push_back({s.substr(0, eq), s.substr(eq + 1)});
-  }
+  if (!parse_signatures(sigs, options)) return kUsage;
   options.line_directives = line_directives;
+  options.harness = harness;
   options.want_header = !header.empty();
+  options.output_name = output == "-" ? "" : std::filesystem::path(output).filename().string();
   if (!header.empty() && output != "-") {
     // The .cu includes the header by the path from the .cu's folder.
     std::filesystem::path rel = std::filesystem::path(header).lexically_relative(
@@ -71,14 +179,12 @@ int run(int argc, char** argv) {
     options.header_include = rel.empty() ? header : rel.generic_string();
   }
 
-  std::ifstream in(input, std::ios::binary);
-  if (!in) {
+  std::string text;
+  if (!read_file(input, text)) {
     std::cerr << "py2cuda: error: cannot read '" << input << "'\n";
     return kInputErrors;
   }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  py2cuda::SourceFile file(input, buffer.str());
+  py2cuda::SourceFile file(input, text);
 
   py2cuda::TranslateResult result = py2cuda::translate(file, options);
   std::cerr << result.diagnostics;

@@ -22,6 +22,8 @@ TranslateResult translate(const SourceFile& file, const TranslateOptions& option
   lower::EmitOptions emit;
   emit.line_directives = options.line_directives;
   emit.header_include = options.header_include;
+  emit.harness = options.harness;
+  emit.output_name = options.output_name;
   emit.version = version();
   result.cu = lower::emit_cu(*ir, file, emit);
   if (options.want_header) result.header = lower::emit_header(*ir, file, emit);

@@ -13,6 +13,8 @@ struct TranslateOptions {
   std::vector<sema::SignatureOverride> signatures;  // --sig
   bool line_directives = false;
   bool want_header = false;
+  bool harness = false;  // add a main() that runs any kernel (--harness)
+  std::string output_name;     // the .cu's file name, for #line directives
   std::string header_include;  // the .cu includes this header when non-empty
 };
 

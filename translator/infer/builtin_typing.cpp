@@ -192,6 +192,11 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     case Rule::Range:
       diags.error(span, "range() can only be used as the iterable of a for loop");
       return nullptr;
+    case Rule::Barrier:
+      if (!arity(0, 0)) return nullptr;
+      return call_pattern(types::none(), row.f64, {}, span);
+    case Rule::Print:
+      return nullptr;  // typed by FunctionBuilder::print_call, which sees the string literals
     case Rule::Grid:
     case Rule::Gridsize: {
       if (!arity(1, 1)) return nullptr;

@@ -1,4 +1,5 @@
 // FunctionBuilder: typing expressions with Numba's rules and building their IR.
+#include <functional>
 #include <limits>
 #include <set>
 
@@ -128,7 +129,7 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
       return fail(s, "'" + id + "' must be called");
     }
     static const std::set<std::string> kPythonBuiltins = {
-        "print", "list", "dict", "set", "str", "sum", "enumerate", "zip", "isinstance", "type", "sorted",
+        "list", "dict", "set", "str", "sum", "enumerate", "zip", "isinstance", "type", "sorted",
         "reversed", "map", "filter", "any", "all", "tuple", "complex", "divmod", "pow", "iter", "next", "open", "input"};
     if (kPythonBuiltins.count(id)) return fail(s, "'" + id + "' is not supported in CUDA kernels by this version of py2cuda");
     return fail(s, "name '" + id + "' is not defined");
@@ -333,6 +334,8 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   }
   const builtins::Builtin* b = builtins::find(path);
   if (!b) return fail(c.func->span, unsupported_path_message(path));
+  if (b->rule == builtins::Rule::Print) return print_call(c);
+  if (b->rule == builtins::Rule::Barrier && final_) fn_->uses_barrier = true;
   if (!b->is_call) return fail(c.func->span, "'" + display_path(path) + "' is not callable");
   if (!c.keywords.empty()) {
     return fail(c.keywords[0].span, display_path(path) + "() does not take keyword arguments in kernels");
@@ -431,6 +434,10 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
     if (!result) return nullptr;
   }
   for (size_t i = 0; i < args.size(); ++i) args[i] = convert(std::move(args[i]), params[i]);
+  if (callee) {
+    fn_->uses_barrier = fn_->uses_barrier || callee->uses_barrier;
+    fn_->uses_warp_ops = fn_->uses_warp_ops || callee->uses_warp_ops;
+  }
   auto node = std::make_unique<ir::Call>(result, callee, c.span);
   node->args = std::move(args);
   return node;
@@ -457,6 +464,10 @@ ir::ExprPtr FunctionBuilder::binary_values(BinOp op, ir::ExprPtr l, ir::ExprPtr 
 }
 
 ir::ExprPtr FunctionBuilder::binary(const ast::Binary& b) {
+  if (b.left->kind == ast::ExprKind::StrLit && b.op == BinOp::Mod) {
+    return fail(b.span, "string formatting with % is not supported in CUDA kernels; pass the values to print() as "
+                        "separate arguments");
+  }
   auto l = expr(*b.left);
   auto r = expr(*b.right);
   if (!l || !r) return nullptr;
@@ -480,6 +491,14 @@ ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {
   }
   if (u.op == UnaryOp::Not) return std::make_unique<ir::Unary>(t, u.op, truth_value(std::move(v)), u.span);
   if (u.op == UnaryOp::Invert && t->is_bool()) return std::make_unique<ir::Unary>(t, UnaryOp::Not, std::move(v), u.span);
+  if (u.op == UnaryOp::Neg && v->type->is_int() && v->type->bits() < 64) {
+    // Numba negates in the operand's own width, then widens: -int8(-128)
+    // is -128 and -uint32(1) is 4294967295.
+    TypeRef narrow = v->type;
+    auto neg = std::make_unique<ir::BuiltinCall>(narrow, "py2cuda::neg({0})", u.span);
+    neg->args.push_back(std::move(v));
+    return convert(std::move(neg), t);
+  }
   return std::make_unique<ir::Unary>(t, u.op, convert(std::move(v), t), u.span);
 }
 
@@ -546,6 +565,101 @@ ir::ExprPtr FunctionBuilder::ifexp(const ast::IfExp& i) {
                             " and " + b->type->str());
   }
   return std::make_unique<ir::Select>(t, std::move(cond), convert(std::move(a), t), convert(std::move(b), t), i.span);
+}
+
+}  // namespace py2cuda::infer
+
+namespace py2cuda::infer {
+
+namespace {
+
+// Escapes text for a C string literal that is also a printf format.
+std::string format_text(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    switch (ch) {
+      case '%': out += "%%"; break;
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      // Braces would read as the pattern's {N} placeholders: octal escapes.
+      case '{': out += "\\173"; break;
+      case '}': out += "\\175"; break;
+      default: out += ch;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+// print(a, b, ...) as numba-cuda's printimpl formats it: one printf call
+// whose format joins the items' formats with spaces and ends with a newline.
+ir::ExprPtr FunctionBuilder::print_call(const ast::Call& c) {
+  if (!c.keywords.empty()) return fail(c.keywords[0].span, "print() keyword arguments (sep, end, file) are not supported in CUDA kernels");
+  std::string format;
+  std::string pattern_args;
+  std::vector<ir::ExprPtr> args;
+  std::function<bool(ir::ExprPtr, Span)> item = [&](ir::ExprPtr v, Span sp) -> bool {
+    TypeRef t = v->type;
+    std::string k = "{" + std::to_string(args.size()) + "}";
+    if (t->is_bool()) {
+      format += "%s";
+      pattern_args += ", " + k + " ? \"True\" : \"False\"";
+    } else if (t->is_int()) {
+      format += t->is_signed() ? "%lld" : "%llu";
+      pattern_args += std::string(", static_cast<") + (t->is_signed() ? "long long" : "unsigned long long") + ">(" + k + ")";
+    } else if (t->is_float()) {
+      format += "%f";
+      pattern_args += ", double(" + k + ")";
+    } else if (t->is_tuple()) {
+      format += "(";
+      for (size_t i = 0; i < t->elements().size(); ++i) {
+        if (i) format += ", ";
+        auto again = ir::ExprPtr(nullptr);
+        if (v->kind == ir::ExprKind::TupleMake) {
+          again = std::move(static_cast<ir::TupleMake&>(*v).elements[i]);
+        } else {
+          return fail(sp, "print() of a tuple-valued expression needs a tuple display or a variable"), false;
+        }
+        if (!item(std::move(again), sp)) return false;
+      }
+      format += t->elements().size() == 1 ? ",)" : ")";
+      return true;
+    } else {
+      fail(sp, "print() cannot print a value of type " + t->str());
+      return false;
+    }
+    args.push_back(std::move(v));
+    return true;
+  };
+  for (size_t i = 0; i < c.args.size(); ++i) {
+    if (i) format += " ";
+    const ast::Expr& a = *c.args[i];
+    if (a.kind == ast::ExprKind::StrLit) {
+      const auto& str = ast::as<ast::StrLit>(a);
+      if (str.is_fstring) return fail(a.span, "f-strings are not supported in CUDA kernels; pass the values to print() as separate arguments");
+      format += format_text(str.value);
+      continue;
+    }
+    auto v = expr(a);
+    if (!v) return nullptr;
+    if (v->type->is_tuple() && v->kind != ir::ExprKind::TupleMake) {
+      // Expand a tuple variable into its elements.
+      auto make = std::make_unique<ir::TupleMake>(v->type, a.span);
+      for (size_t k = 0; k < v->type->elements().size(); ++k) {
+        auto again = expr(a);
+        make->elements.push_back(std::make_unique<ir::TupleGet>(v->type->elements()[k], std::move(again), static_cast<int>(k), a.span));
+      }
+      v = std::move(make);
+    }
+    if (!item(std::move(v), a.span)) return nullptr;
+  }
+  auto call = std::make_unique<ir::BuiltinCall>(types::none(), "printf(\"" + format + "\\n\"" + pattern_args + ")", c.span);
+  call->args = std::move(args);
+  return call;
 }
 
 }  // namespace py2cuda::infer

@@ -103,6 +103,7 @@ class FunctionBuilder {
   ir::ExprPtr subscript(const ast::Subscript& s);
   ir::ExprPtr call(const ast::Call& c);
   ir::ExprPtr call_function(const ast::Call& c, const FunctionEntry& f);
+  ir::ExprPtr print_call(const ast::Call& c);
   ir::ExprPtr binary(const ast::Binary& b);
   ir::ExprPtr binary_values(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   ir::ExprPtr unary(const ast::Unary& u);

@@ -1,6 +1,7 @@
 // Typed IR -> the text of the .cu file and of the header.
 #include "lower/emit.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -60,6 +61,7 @@ class Emitter {
     out_ = fill(template_text("prologue.cu.in"), {{"version", options_.version},
                                                    {"source", file_.base_name()},
                                                    {"stem", file_.module_name()}});
+    if (options_.harness) out_ += "#include <py2cuda/harness.h>\n";
     if (!options_.header_include.empty()) out_ += "#include " + c_string(options_.header_include) + "\n";
     out_ += "\nnamespace " + m.name + " {\n";
     if (!m.constants.empty()) {
@@ -71,6 +73,12 @@ class Emitter {
       }
     }
     for (const auto& f : m.functions) function(*f);
+    if (options_.line_directives) {
+      // What follows is not Python: point the compiler back at this file.
+      size_t lines = static_cast<size_t>(std::count(out_.begin(), out_.end(), '\n'));
+      std::string name = options_.output_name.empty() ? file_.module_name() + ".cu" : options_.output_name;
+      out_ += "#line " + std::to_string(lines + 2) + " " + c_string(name) + "\n";
+    }
     bool any_kernel = false;
     for (const auto& f : m.functions) any_kernel = any_kernel || f->is_kernel;
     if (any_kernel) {
@@ -80,6 +88,7 @@ class Emitter {
       }
     }
     out_ += "\n}  // namespace " + m.name + "\n";
+    if (options_.harness) harness(m);
     return out_;
   }
 
@@ -169,6 +178,40 @@ class Emitter {
       }
     }
     block(f.body);
+    --indent_;
+    line("}");
+  }
+
+  // main(): `BIN KERNEL --grid G --block B [--shared BYTES] [--out-dir DIR] ARG...`
+  // and `BIN --list`, through py2cuda/harness.h.
+  void harness(const ir::Module& m) {
+    out_ += "\n// ---------------------------------------------------------------- harness\n";
+    out_ += "// Runs one kernel of " + file_.base_name() + " on .npy arrays and scalar literals; see BIN --help.\n";
+    line("int main(int argc, char** argv) {");
+    ++indent_;
+    line("py2cuda::harness::Harness harness(" + c_string(file_.base_name()) + ");");
+    for (const auto& f : m.functions) {
+      if (!f->is_kernel) continue;
+      std::string names;
+      for (const ir::Variable* p : f->params) names += (names.empty() ? "" : ", ") + c_string(p->name);
+      line("harness.kernel(" + c_string(f->cpp_name) + ", " + c_string(f->signature_text) + ", {" + names +
+           "}, [](py2cuda::harness::Invocation& call) {");
+      ++indent_;
+      std::string args;
+      for (size_t i = 0; i < f->params.size(); ++i) {
+        TypeRef t = f->params[i]->param_type;
+        std::string k = std::to_string(i);
+        if (t->is_array()) {
+          args += ", call.array<" + cpp_type(t->dtype()) + ", " + std::to_string(t->ndim()) + ">(" + k + ")";
+        } else {
+          args += ", call.scalar<" + cpp_type(t) + ">(" + k + ")";
+        }
+      }
+      line(m.name + "::launch_" + f->cpp_name + "(call.config()" + args + ");");
+      --indent_;
+      line("});");
+    }
+    line("return harness.main(argc, argv);");
     --indent_;
     line("}");
   }

@@ -12,6 +12,8 @@ struct EmitOptions {
   bool line_directives = false;  // #line N "file.py" instead of line comments
   std::string header_include;    // when non-empty, the .cu includes this header
   std::string version;           // py2cuda's version, for the generated-by line
+  bool harness = false;
+  std::string output_name;       // the .cu's own name, for #line directives back into it          // add a main() that launches any kernel from the command line
 };
 
 // The whole .cu file: prologue, constants, device functions, kernels, launch stubs.

@@ -230,7 +230,9 @@ class Analyzer {
     entry->decorator_span = dspan;
     entry->kind = decorator ? decorator_kind(*decorator) : FunctionKind::Plain;
     if (decorator && decorator->kind == ast::ExprKind::Call) read_decorator_call(*entry, ast::as<ast::Call>(*decorator));
-    if (entry->signatures.empty() && entry->kind != FunctionKind::Plain) read_annotations(*entry);
+    // Annotations type kernels only: Numba ignores them, and device functions
+    // are specialised per call site as Numba does, whatever they say.
+    if (entry->signatures.empty() && entry->kind == FunctionKind::Kernel) read_annotations(*entry);
     Symbol s;
     s.kind = Symbol::Kind::Function;
     s.function = entry.get();
@@ -401,7 +403,7 @@ std::string resolve_path(const ModuleInfo& info, const ast::Expr& expr) {
       return it->second.kind == Symbol::Kind::Path ? it->second.path : "";
     }
     // Python builtins, unless shadowed by a module-level name.
-    static const std::set<std::string> kBuiltins = {"abs", "min", "max", "round", "int", "float", "bool", "len", "range"};
+    static const std::set<std::string> kBuiltins = {"abs", "min", "max", "round", "int", "float", "bool", "len", "range", "print"};
     return kBuiltins.count(id) ? id : "";
   }
   if (expr.kind == ast::ExprKind::Attribute) {

@@ -73,7 +73,10 @@ TypeRef unary_result(UnaryOp op, TypeRef a) {
 TypeRef comparison_operand(TypeRef a, TypeRef b) {
   if (!a->is_number() || !b->is_number()) return nullptr;
   if (a->is_bool() && b->is_bool()) return types::boolean();
-  return binary_result(BinOp::Add, a, b);
+  // Numba's ordered comparisons exist per type; mixed operands meet in
+  // NumPy's promoted type, so int64 against uint64 compares as float64
+  // (2**63 - 1 < 2**63 is False) and int32 against uint32 as int64.
+  return unify(a, b);
 }
 
 TypeRef unify(TypeRef a, TypeRef b) {

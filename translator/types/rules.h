@@ -19,7 +19,8 @@ TypeRef binary_result(BinOp op, TypeRef a, TypeRef b);
 // The result type of `op a`, or nullptr if Numba rejects it.
 TypeRef unary_result(UnaryOp op, TypeRef a);
 
-// The type two scalars are compared in (the result is always bool), or
+// The type two scalars are compared in (the result is always bool): their
+// unification, as Numba resolves its per-type comparison templates. Or
 // nullptr when they cannot be compared.
 TypeRef comparison_operand(TypeRef a, TypeRef b);
 

@@ -322,6 +322,15 @@ P2C_HD P2C_INLINE F round_ndigits(F x, int32_t ndigits) {
   return static_cast<F>(z);
 }
 
+// Unary minus on an integer narrower than 64 bits: Numba negates in the
+// operand's own width (wrapping) before the result widens to (u)int64.
+template <class T>
+P2C_HD P2C_INLINE T neg(T x) {
+  static_assert(std::is_integral_v<T>, "py2cuda::neg takes an integer");
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(U(0) - static_cast<U>(x)));
+}
+
 // ==== abs(x) ===========================================================================
 // Keeps the argument's type. Signed integers: abs(INT64_MIN) wraps to INT64_MIN, as in
 // Numba (a negation without overflow checks). Unsigned integers: unchanged. Floats: fabs.

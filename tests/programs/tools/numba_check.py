@@ -46,6 +46,7 @@ import re
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree (children inherit it below)
 PYTHON = sys.executable
 DIFFERS = re.compile(r"^#\s*simulator-differs:\s*(.+)$", re.MULTILINE)
 REJECTS = re.compile(r"^#\s*simulator-rejects:\s*(.+)$", re.MULTILINE)
@@ -153,7 +154,7 @@ def perturb_copies(mode):
 # ----------------------------------------------------------------------------------------------
 
 def run_child(args, sim):
-    env = dict(os.environ)
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
     env.pop("NUMBA_ENABLE_CUDASIM", None)
     if sim:
         env["NUMBA_ENABLE_CUDASIM"] = "1"

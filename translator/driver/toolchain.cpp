@@ -1,0 +1,131 @@
+#include "driver/toolchain.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <unistd.h>
+#include <sys/wait.h>
+
+namespace py2cuda::toolchain {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string env(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? std::string(v) : std::string();
+}
+
+// The first of `candidates` that names an existing executable.
+std::string find_program(const std::vector<std::string>& candidates) {
+  for (const std::string& c : candidates) {
+    if (c.empty()) continue;
+    if (c.find('/') != std::string::npos) {
+      if (::access(c.c_str(), X_OK) == 0) return c;
+      continue;
+    }
+    std::string path = env("PATH");
+    size_t start = 0;
+    while (start <= path.size()) {
+      size_t end = path.find(':', start);
+      std::string dir = path.substr(start, end == std::string::npos ? std::string::npos : end - start);
+      std::string full = (dir.empty() ? "." : dir) + "/" + c;
+      if (::access(full.c_str(), X_OK) == 0) return full;
+      if (end == std::string::npos) break;
+      start = end + 1;
+    }
+  }
+  return candidates.empty() ? "" : candidates.back();
+}
+
+std::string quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') out += "'\\''";
+    else out += c;
+  }
+  return out + "'";
+}
+
+// Runs argv (no shell), capturing stdout and stderr together.
+int run_capture(const std::vector<std::string>& argv, std::string& output) {
+  std::string cmd;
+  for (const std::string& a : argv) cmd += quote(a) + " ";
+  cmd += "2>&1";
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  if (!pipe) return -1;
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) output.append(buf, n);
+  int status = ::pclose(pipe);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace
+
+std::string runtime_include(const std::string& argv0) {
+  std::string from_env = env("PY2CUDA_RUNTIME_INCLUDE");
+  if (!from_env.empty()) return from_env;
+  std::error_code ec;
+  fs::path self = fs::canonical(fs::path(argv0), ec);
+  if (ec) self = fs::canonical("/proc/self/exe", ec);
+  if (!ec) {
+    fs::path installed = self.parent_path().parent_path() / "include";
+    if (fs::exists(installed / "py2cuda" / "runtime.h")) return installed.string();
+  }
+  return PY2CUDA_SOURCE_RUNTIME_INCLUDE;
+}
+
+std::vector<std::string> build_command(const BuildRequest& r) {
+  std::string include = "-I" + runtime_include(r.argv0);
+  if (r.emulate) {
+    std::string cxx = find_program({env("CXX"), "c++", "g++", "clang++"});
+    return {cxx, "-std=c++20", "-O2", "-x", "c++", r.cu_path, "-x", "none", include, "-o", r.exe_path,
+            "-lboost_context", "-pthread"};
+  }
+  std::string nvcc = find_program({env("NVCC"), "nvcc", "/usr/local/cuda/bin/nvcc"});
+  return {nvcc, "-std=c++20", "-O2", include, "-gencode", "arch=compute_80,code=sm_80",
+          "-gencode", "arch=compute_90,code=[sm_90,compute_90]", r.cu_path, "-o", r.exe_path};
+}
+
+bool build(const BuildRequest& request, std::string& log) {
+  std::vector<std::string> cmd = build_command(request);
+  return run_capture(cmd, log) == 0;
+}
+
+bool gpu_available() {
+  if (!env("PY2CUDA_FORCE_EMULATION").empty()) return false;
+  if (fs::exists("/dev/nvidia0")) return true;
+  std::string out;
+  return run_capture({"nvidia-smi", "-L"}, out) == 0 && out.find("GPU") != std::string::npos;
+}
+
+std::string cache_dir() {
+  std::string dir = env("PY2CUDA_CACHE_DIR");
+  if (!dir.empty()) return dir;
+  std::string xdg = env("XDG_CACHE_HOME");
+  if (!xdg.empty()) return xdg + "/py2cuda";
+  std::string home = env("HOME");
+  return (home.empty() ? std::string("/tmp") : home + "/.cache") + "/py2cuda";
+}
+
+int run_program(const std::string& path, const std::vector<std::string>& args) {
+  pid_t pid = ::fork();
+  if (pid < 0) return 127;
+  if (pid == 0) {
+    std::vector<char*> argv;
+    argv.push_back(const_cast<char*>(path.c_str()));
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(path.c_str(), argv.data());
+    std::perror("py2cuda: cannot run the built program");
+    ::_exit(127);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+}  // namespace py2cuda::toolchain

@@ -1,0 +1,38 @@
+// Building translated code into executables: finding the compilers and the
+// runtime headers, the GPU or CPU-emulation build commands, the build cache.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace py2cuda::toolchain {
+
+struct BuildRequest {
+  std::string cu_path;   // the translated source
+  std::string exe_path;  // where the executable goes
+  bool emulate = false;  // host compiler + emulation backend instead of nvcc
+  std::string argv0;     // py2cuda's own path, to find installed runtime headers
+};
+
+// The runtime's include directory: $PY2CUDA_RUNTIME_INCLUDE, else the one
+// installed beside py2cuda (BIN/../include), else the source tree's.
+std::string runtime_include(const std::string& argv0);
+
+// The compiler command line for a request (for messages and tests).
+std::vector<std::string> build_command(const BuildRequest& request);
+
+// Runs the build; on failure returns false with the compiler's output in `log`.
+bool build(const BuildRequest& request, std::string& log);
+
+// Whether this machine has a usable NVIDIA GPU (a device node or nvidia-smi).
+bool gpu_available();
+
+// The cache folder for --run: $PY2CUDA_CACHE_DIR, else $XDG_CACHE_HOME/py2cuda,
+// else ~/.cache/py2cuda.
+std::string cache_dir();
+
+// Runs a program with arguments, passing its output through; returns its exit status.
+int run_program(const std::string& path, const std::vector<std::string>& args);
+
+}  // namespace py2cuda::toolchain
