@@ -1,5 +1,4 @@
-# expect: 10:12: error: 'cuda.shared.array' is not supported by py2cuda
-# expect: 14:5: error: 'cuda.syncthread' is not supported by py2cuda
+# expect: 13:5: error: 'cuda.syncthread' is not supported by py2cuda
 # cuda.syncthreads misspelled without its final 's'.
 from numba import cuda
 from numba import float32

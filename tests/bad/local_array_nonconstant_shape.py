@@ -1,4 +1,4 @@
-# expect: 9:11: error: 'cuda.local.array' is not supported by py2cuda
+# expect: 9:28: error: the shape of cuda.local.array must be a constant: an integer or a tuple of integers known at translation time
 # cuda.local.array sized by a kernel argument.
 from numba import cuda, float32
 

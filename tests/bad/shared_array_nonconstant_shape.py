@@ -1,4 +1,4 @@
-# expect: 8:12: error: 'cuda.shared.array' is not supported by py2cuda
+# expect: 8:30: error: the shape of cuda.shared.array must be a constant: an integer or a tuple of integers known at translation time
 # cuda.shared.array sized by the block size.
 from numba import cuda, float32
 

@@ -40,8 +40,7 @@ __global__ void loops(py2cuda::Array<int64_t, 1> start, py2cuda::Array<int64_t, 
   // while_break_continue.py:29: divisor = n  # stays n when n is prime
   int64_t divisor = n;
   // while_break_continue.py:30: for d in range(2, n):
-  const int64_t d_stop = n;
-  for (int64_t d = 2; d < d_stop; ++d) {
+  for (int64_t d = 2; d < n; ++d) {
     // while_break_continue.py:31: if d * d > n:
     if (d * d > n) {
       // while_break_continue.py:32: break

@@ -173,3 +173,23 @@ TEST(Pipeline, AnnotationsDoNotFixDeviceFunctionTypes) {
                        "@cuda.jit('void(float64[:])')\ndef k(a):\n    a[0] = f(a[1])\n");
   EXPECT_TRUE(has(out, "__device__ double f(double x)")) << out;
 }
+
+TEST(Pipeline, SharedAndLocalArraysAreStorageAndAView) {
+  std::string out = cu("TPB = 16\n@cuda.jit('void(float32[:])')\ndef k(a):\n"
+                       "    sm = cuda.shared.array((TPB, TPB + 1), float32)\n"
+                       "    if a[0] > 0:\n        loc = cuda.local.array(4, 'int64')\n        loc[0] = 1\n"
+                       "    dyn = cuda.shared.array(0, a.dtype)\n    sm[0, 0] = dyn[0]\n");
+  EXPECT_TRUE(has(out, "__shared__ float sm_shared[16 * 17];\n  py2cuda::Array<float, 2> sm = "
+                       "py2cuda::local_array_view(sm_shared, 16, 17);"))
+      << out;
+  // Allocated in a branch: the storage lives at function scope.
+  EXPECT_TRUE(has(out, "{\n  // t.py:8:")) << out;
+  EXPECT_TRUE(has(out, "  int64_t loc_local[4];\n")) << out;
+  EXPECT_TRUE(has(out, "py2cuda::Array<float, 1> dyn = py2cuda::dynamic_shared_array<float>();")) << out;
+}
+
+TEST(Pipeline, ArrayAllocationsMustBeAssigned) {
+  TranslateResult r = run("@cuda.jit('void(float32[:])')\ndef k(a):\n    a[0] = cuda.local.array(3, float32)[0]\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(has(r.diagnostics, "must be assigned directly to a variable")) << r.diagnostics;
+}

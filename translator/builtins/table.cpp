@@ -100,6 +100,11 @@ const std::vector<Builtin>& table() {
       {"numba.cuda.gridDim.z", Rule::Int32Value, kValue, "", "int32_t(gridDim.z)", true, true, "blocks in the grid"},
       {"numba.cuda.laneid", Rule::Int32Value, kValue, "", "py2cuda::laneid()", true, true, "lane of the thread in its warp"},
       {"numba.cuda.warpsize", Rule::Int32Value, kValue, "", "py2cuda::warpsize", true, true, "threads per warp (32)"},
+      {"numba.cuda.shared.array", Rule::ArrayAlloc, kCall, "", "__shared__ T storage[...]", false, true,
+       "shared memory per block: shape an int or tuple of constants (0: dynamic, sized at launch), dtype a "
+       "numba/numpy type, a string or arr.dtype"},
+      {"numba.cuda.local.array", Rule::ArrayAlloc, kCall, "", "T storage[...]", false, true,
+       "per-thread array: shape an int or tuple of constants, dtype as for shared.array"},
       {"numba.cuda.syncthreads", Rule::Barrier, kCall, "", "__syncthreads()", false, true,
        "block-wide barrier; every thread of the block must reach it"},
       {"numba.cuda.grid", Rule::Grid, kCall, "", "", true, true,

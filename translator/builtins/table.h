@@ -36,6 +36,7 @@ enum class Rule {
   Float64Value,    // attribute values of type float64: math.pi, math.e, math.inf ...
   Print,           // print(...): formatted like numba-cuda's printimpl (typed by FunctionBuilder)
   Barrier,         // cuda.syncthreads(): a block-wide barrier, returns nothing
+  ArrayAlloc,      // cuda.shared.array / cuda.local.array (typed by FunctionBuilder::array_alloc)
 };
 
 struct Builtin {

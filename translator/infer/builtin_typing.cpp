@@ -196,6 +196,7 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       if (!arity(0, 0)) return nullptr;
       return call_pattern(types::none(), row.f64, {}, span);
     case Rule::Print:
+    case Rule::ArrayAlloc:
       return nullptr;  // typed by FunctionBuilder::print_call, which sees the string literals
     case Rule::Grid:
     case Rule::Gridsize: {

@@ -1,4 +1,5 @@
 // FunctionBuilder: typing expressions with Numba's rules and building their IR.
+#include <algorithm>
 #include <functional>
 #include <limits>
 #include <set>
@@ -54,7 +55,13 @@ ir::ExprPtr FunctionBuilder::expr(const ast::Expr& e) {
                               " are not supported in CUDA kernels");
     case ast::ExprKind::Attribute: return attribute(ast::as<ast::Attribute>(e));
     case ast::ExprKind::Subscript: return subscript(ast::as<ast::Subscript>(e));
-    case ast::ExprKind::Call: return call(ast::as<ast::Call>(e));
+    case ast::ExprKind::Call: {
+      auto v = call(ast::as<ast::Call>(e));
+      if (v && v->kind == ir::ExprKind::LocalArray && &e != alloc_site_) {
+        return fail(e.span, "cuda.shared.array and cuda.local.array must be assigned directly to a variable");
+      }
+      return v;
+    }
     case ast::ExprKind::Binary: return binary(ast::as<ast::Binary>(e));
     case ast::ExprKind::Unary: return unary(ast::as<ast::Unary>(e));
     case ast::ExprKind::BoolOp: return boolop(ast::as<ast::BoolOpExpr>(e));
@@ -146,7 +153,11 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
       }
       if (v->type->is_tuple()) return constant(*v, s);
       std::string cpp = mb_.constant_name(id, sym, *v);
-      return std::make_unique<ir::GlobalRef>(cpp, v->type, s);
+      auto ref = std::make_unique<ir::GlobalRef>(cpp, v->type, s);
+      ref->nonnegative = v->type->is_float() ? v->f >= 0
+                         : v->type->is_int() && v->type->is_signed() ? static_cast<int64_t>(v->bits) >= 0
+                                                                      : true;
+      return ref;
     }
     case sema::Symbol::Kind::HostValue:
       return fail(s, "global '" + id +
@@ -335,6 +346,7 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   const builtins::Builtin* b = builtins::find(path);
   if (!b) return fail(c.func->span, unsupported_path_message(path));
   if (b->rule == builtins::Rule::Print) return print_call(c);
+  if (b->rule == builtins::Rule::ArrayAlloc) return array_alloc(c, path == "numba.cuda.shared.array");
   if (b->rule == builtins::Rule::Barrier && final_) fn_->uses_barrier = true;
   if (!b->is_call) return fail(c.func->span, "'" + display_path(path) + "' is not callable");
   if (!c.keywords.empty()) {
@@ -660,6 +672,76 @@ ir::ExprPtr FunctionBuilder::print_call(const ast::Call& c) {
   auto call = std::make_unique<ir::BuiltinCall>(types::none(), "printf(\"" + format + "\\n\"" + pattern_args + ")", c.span);
   call->args = std::move(args);
   return call;
+}
+
+}  // namespace py2cuda::infer
+
+namespace py2cuda::infer {
+
+// The element type named by a dtype argument: a numba/numpy type, a string
+// ('float32'), or `arr.dtype` of an array in scope.
+TypeRef FunctionBuilder::dtype_of(const ast::Expr& e) {
+  if (e.kind == ast::ExprKind::StrLit) {
+    const std::string& name = ast::as<ast::StrLit>(e).value;
+    if (TypeRef t = types::scalar_by_name(name)) return t;
+    D().error(e.span, "unknown dtype '" + name + "'");
+    return nullptr;
+  }
+  if (e.kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(e).attr == "dtype" &&
+      resolve_path(mb_.info(), e).empty()) {
+    auto base = expr(*ast::as<ast::Attribute>(e).value);
+    if (!base) return nullptr;
+    if (base->type->is_array()) return base->type->dtype();
+    D().error(e.span, "'.dtype' of a " + base->type->str() + " is not an array element type");
+    return nullptr;
+  }
+  TypeRef t = sema::type_from_expr(mb_.info(), e, D());
+  if (t && !t->is_number()) {
+    D().error(e.span, "array elements must be scalars, not " + t->str());
+    return nullptr;
+  }
+  return t;
+}
+
+ir::ExprPtr FunctionBuilder::array_alloc(const ast::Call& c, bool shared) {
+  const char* what = shared ? "cuda.shared.array" : "cuda.local.array";
+  const ast::Expr* shape = c.args.size() > 0 ? c.args[0].get() : nullptr;
+  const ast::Expr* dtype = c.args.size() > 1 ? c.args[1].get() : nullptr;
+  for (const auto& kw : c.keywords) {
+    if (kw.name == "shape" && !shape) shape = kw.value.get();
+    else if (kw.name == "dtype" && !dtype) dtype = kw.value.get();
+    else return fail(kw.span, std::string(what) + "() got an unexpected argument '" + kw.name + "'");
+  }
+  if (!shape || !dtype || c.args.size() > 2) return fail(c.span, std::string(what) + "() takes a shape and a dtype");
+  TypeRef elem = dtype_of(*dtype);
+  if (!elem) return nullptr;
+  Diagnostics why(D().file());
+  auto v = sema::evaluate_constant(mb_.info(), *shape, why);
+  if (!v) {
+    auto& d = D().error(shape->span, std::string("the shape of ") + what +
+                                         " must be a constant: an integer or a tuple of integers known at "
+                                         "translation time");
+    for (const auto& w : why.all()) Diagnostics::note(d, w.span, w.message);
+    return nullptr;
+  }
+  std::vector<int64_t> dims;
+  auto add_dim = [&](const sema::ConstValue& d) {
+    if (!d.type->is_int()) return false;
+    dims.push_back(static_cast<int64_t>(d.bits));
+    return true;
+  };
+  bool ok = v->type->is_tuple() ? std::all_of(v->elements.begin(), v->elements.end(), add_dim) : add_dim(*v);
+  if (!ok || dims.empty() || dims.size() > 3) {
+    return fail(shape->span, std::string("the shape of ") + what + " must be an integer or a tuple of 1 to 3 integers");
+  }
+  bool dynamic = shared && dims.size() == 1 && dims[0] == 0;
+  for (int64_t d : dims) {
+    if (!dynamic && d <= 0) return fail(shape->span, std::string(what) + " dimensions must be positive" +
+                                                      (shared ? " (0 alone means dynamic shared memory)" : ""));
+  }
+  auto node = std::make_unique<ir::LocalArray>(types::array(elem, static_cast<int>(dims.size()), Layout::C), shared, c.span);
+  if (!dynamic) node->shape = dims;
+  return node;
 }
 
 }  // namespace py2cuda::infer

@@ -104,6 +104,8 @@ class FunctionBuilder {
   ir::ExprPtr call(const ast::Call& c);
   ir::ExprPtr call_function(const ast::Call& c, const FunctionEntry& f);
   ir::ExprPtr print_call(const ast::Call& c);
+  ir::ExprPtr array_alloc(const ast::Call& c, bool shared);
+  TypeRef dtype_of(const ast::Expr& e);
   ir::ExprPtr binary(const ast::Binary& b);
   ir::ExprPtr binary_values(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   ir::ExprPtr unary(const ast::Unary& u);
@@ -140,6 +142,7 @@ class FunctionBuilder {
   std::map<std::string, TypeRef> env_;
   std::set<std::string> taken_names_;
   std::set<std::string> poisoned_;  // names whose assignment failed
+  const ast::Expr* alloc_site_ = nullptr;  // the one place an array allocation may appear now
   TypeRef return_type_ = nullptr;
   TypeRef inferred_return_ = nullptr;  // from the last inference pass
   bool returns_value_ = false, returns_bare_ = false;

@@ -35,6 +35,7 @@ bool nonneg(const ir::Expr& e, const Facts& f) {
   switch (e.kind) {
     case ir::ExprKind::Const: return const_nonneg(static_cast<const ir::Const&>(e));
     case ir::ExprKind::Var: return f.nonneg.count(static_cast<const ir::VarRef&>(e).var) > 0;
+    case ir::ExprKind::Global: return static_cast<const ir::GlobalRef&>(e).nonnegative;
     case ir::ExprKind::Cast: {
       const auto& c = static_cast<const ir::Cast&>(e);
       // Widening or same-width signed conversions of a non-negative value stay non-negative.

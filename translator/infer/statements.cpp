@@ -150,7 +150,9 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
         for (const auto& t : a.targets) assign(*t, std::make_unique<ir::VarRef>(tmp, s.span), s.span, out, false);
         return;
       }
+      if (a.targets[0]->kind == ast::ExprKind::Name) alloc_site_ = a.value.get();
       auto v = expr(*a.value);
+      alloc_site_ = nullptr;
       if (!v) {
         if (final_ && a.targets[0]->kind == ast::ExprKind::Name) poisoned_.insert(ast::as<ast::Name>(*a.targets[0]).id);
         return;
@@ -282,6 +284,11 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
   if (value->type->kind() == TypeKind::Range) {
     D().error(s, "range objects can only be used directly in a for loop");
     return;
+  }
+  if (value->kind == ir::ExprKind::LocalArray) {
+    // One storage per call site, named after the first variable it is given to.
+    auto& alloc = static_cast<ir::LocalArray&>(*value);
+    alloc.storage = unique_name(cpp_identifier(id) + (alloc.shared ? "_shared" : "_local"));
   }
   assign_type(id, value->type, target_span);
   ir::Variable* v = variable(id);

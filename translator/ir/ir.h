@@ -37,7 +37,10 @@ struct Variable {
 
 // ---------------------------------------------------------------- expressions
 
-enum class ExprKind { Const, Var, Global, Cast, Binary, Unary, Compare, Logical, Select, Builtin, Call, Index, Shape, Size, TupleMake, TupleGet };
+enum class ExprKind {
+  Const, Var, Global, Cast, Binary, Unary, Compare, Logical, Select, Builtin, Call, Index, Shape, Size, TupleMake,
+  TupleGet, LocalArray
+};
 
 struct Expr {
   Expr(ExprKind k, TypeRef t, Span s) : kind(k), type(t), span(s) {}
@@ -67,6 +70,7 @@ struct VarRef : Expr {
 struct GlobalRef : Expr {
   GlobalRef(std::string n, TypeRef t, Span s) : Expr(ExprKind::Global, t, s), cpp_name(std::move(n)) {}
   std::string cpp_name;
+  bool nonnegative = false;  // the frozen value is >= 0 (for the index-wrap analysis)
 };
 
 // Converts `operand` to `type` (Numba's implicit or explicit conversion).
@@ -164,6 +168,17 @@ struct TupleGet : Expr {
   TupleGet(TypeRef t, ExprPtr e, int i, Span s) : Expr(ExprKind::TupleGet, t, s), tuple(std::move(e)), index(i) {}
   ExprPtr tuple;
   int index;
+};
+
+// `cuda.shared.array(shape, dtype)` / `cuda.local.array(shape, dtype)`: a C
+// array declared once per call site (`storage`), viewed as `type`. Only valid
+// as the value of an assignment to a variable. An empty `shape` is the
+// dynamic shared array (Numba's shape=0), sized at launch.
+struct LocalArray : Expr {
+  LocalArray(TypeRef t, bool s, Span sp) : Expr(ExprKind::LocalArray, t, sp), shared(s) {}
+  bool shared;
+  std::vector<int64_t> shape;
+  std::string storage;
 };
 
 // ---------------------------------------------------------------- statements

@@ -177,6 +177,14 @@ class Emitter {
         line(cpp_type(v->type) + " " + v->cpp_name + "{};");
       }
     }
+    // Arrays allocated inside nested blocks keep their storage at function
+    // scope, where a local array outlives the block that made it.
+    hoisted_storage_.clear();
+    collect_nested_storage(f.body, 0);
+    for (const auto& [alloc, py_line] : hoisted_storage_) {
+      echo(py_line);
+      line(storage_declaration(*alloc));
+    }
     block(f.body);
     --indent_;
     line("}");
@@ -248,6 +256,10 @@ class Emitter {
       case ir::StmtKind::Expr: line(p.print(*static_cast<const ir::ExprStmt&>(s).value) + ";"); return;
       case ir::StmtKind::Assign: {
         const auto& a = static_cast<const ir::Assign&>(s);
+        if (a.value->kind == ir::ExprKind::LocalArray) {
+          array_allocation(a);
+          return;
+        }
         std::string target = p.print(*a.target);
         std::string value = p.print(*a.value);
         if (a.has_compound_op) {
@@ -303,20 +315,97 @@ class Emitter {
     }
   }
 
+  static std::string storage_declaration(const ir::LocalArray& alloc) {
+    std::string dims;
+    for (size_t d = 0; d < alloc.shape.size(); ++d) dims += (d ? " * " : "") + std::to_string(alloc.shape[d]);
+    return std::string(alloc.shared ? "__shared__ " : "") + cpp_type(alloc.type->dtype()) + " " + alloc.storage +
+           "[" + dims + "];";
+  }
+
+  void collect_nested_storage(const ir::Block& b, int depth) {
+    for (const auto& s : b) {
+      switch (s->kind) {
+        case ir::StmtKind::Assign: {
+          const auto& a = static_cast<const ir::Assign&>(*s);
+          if (depth > 0 && a.value->kind == ir::ExprKind::LocalArray) {
+            const auto& alloc = static_cast<const ir::LocalArray&>(*a.value);
+            if (!alloc.shape.empty()) hoisted_storage_.emplace_back(&alloc, s->span.line);
+          }
+          break;
+        }
+        case ir::StmtKind::If:
+          collect_nested_storage(static_cast<const ir::If&>(*s).then_body, depth + 1);
+          collect_nested_storage(static_cast<const ir::If&>(*s).else_body, depth + 1);
+          break;
+        case ir::StmtKind::While: collect_nested_storage(static_cast<const ir::While&>(*s).body, depth + 1); break;
+        case ir::StmtKind::ForRange: collect_nested_storage(static_cast<const ir::ForRange&>(*s).body, depth + 1); break;
+        default: break;
+      }
+    }
+  }
+
+  // `x = cuda.shared.array((16, 16), float32)`: the storage (unless hoisted)
+  // and a view of it.
+  void array_allocation(const ir::Assign& a) {
+    const auto& alloc = static_cast<const ir::LocalArray&>(*a.value);
+    ExprPrinter p;
+    std::string target = p.print(*a.target);
+    std::string decl = a.declare ? cpp_type(a.target->type) + " " + target : target;
+    if (alloc.shape.empty()) {
+      line(decl + " = py2cuda::dynamic_shared_array<" + cpp_type(alloc.type->dtype()) + ">();");
+      return;
+    }
+    bool hoisted = false;
+    for (const auto& [h, py_line] : hoisted_storage_) hoisted = hoisted || h == &alloc;
+    if (!hoisted) line(storage_declaration(alloc));
+    std::string dims;
+    for (int64_t d : alloc.shape) dims += ", " + std::to_string(d);
+    line(decl + " = py2cuda::local_array_view(" + alloc.storage + dims + ");");
+  }
+
   // Python evaluates range()'s arguments once, before the loop: anything that
   // could change during the loop is copied into a constant first.
-  std::string loop_bound(const ir::Expr& e, const std::string& name, const std::string& type) {
-    ExprPrinter p;
-    bool stable = e.kind == ir::ExprKind::Const || e.kind == ir::ExprKind::Global || e.kind == ir::ExprKind::Shape ||
-                  e.kind == ir::ExprKind::Size ||
-                  (e.kind == ir::ExprKind::Var && static_cast<const ir::VarRef&>(e).var->is_param &&
-                   static_cast<const ir::VarRef&>(e).var->type == static_cast<const ir::VarRef&>(e).var->param_type);
-    if (e.kind == ir::ExprKind::Cast) {
-      const auto& c = static_cast<const ir::Cast&>(e);
-      stable = c.operand->kind == ir::ExprKind::Const || c.operand->kind == ir::ExprKind::Shape ||
-               (c.operand->kind == ir::ExprKind::Var && static_cast<const ir::VarRef&>(*c.operand).var->is_param);
+  static bool assigns(const ir::Block& b, const ir::Variable* v) {
+    for (const auto& s : b) {
+      switch (s->kind) {
+        case ir::StmtKind::Assign: {
+          const auto& t = *static_cast<const ir::Assign&>(*s).target;
+          if (t.kind == ir::ExprKind::Var && static_cast<const ir::VarRef&>(t).var == v) return true;
+          break;
+        }
+        case ir::StmtKind::If:
+          if (assigns(static_cast<const ir::If&>(*s).then_body, v) || assigns(static_cast<const ir::If&>(*s).else_body, v))
+            return true;
+          break;
+        case ir::StmtKind::While:
+          if (assigns(static_cast<const ir::While&>(*s).body, v)) return true;
+          break;
+        case ir::StmtKind::ForRange:
+          if (static_cast<const ir::ForRange&>(*s).counter == v || assigns(static_cast<const ir::ForRange&>(*s).body, v))
+            return true;
+          break;
+        default: break;
+      }
     }
-    if (stable) return p.print(e);
+    return false;
+  }
+
+  // Whether a range() bound reads the same value on every iteration of `body`.
+  static bool stable_in(const ir::Expr& e, const ir::Block& body) {
+    switch (e.kind) {
+      case ir::ExprKind::Const:
+      case ir::ExprKind::Global:
+      case ir::ExprKind::Shape:
+      case ir::ExprKind::Size: return true;
+      case ir::ExprKind::Var: return !assigns(body, static_cast<const ir::VarRef&>(e).var);
+      case ir::ExprKind::Cast: return stable_in(*static_cast<const ir::Cast&>(e).operand, body);
+      default: return false;
+    }
+  }
+
+  std::string loop_bound(const ir::Expr& e, const std::string& name, const std::string& type, const ir::Block& body) {
+    ExprPrinter p;
+    if (stable_in(e, body)) return p.print(e);
     line("const " + type + " " + name + " = " + p.print(e) + ";");
     return name;
   }
@@ -325,8 +414,8 @@ class Emitter {
     ExprPrinter p;
     std::string t = cpp_type(l.counter->type);
     const std::string& i = l.counter->cpp_name;
-    std::string stop = loop_bound(*l.stop, i + "_stop", t);
-    std::string step = loop_bound(*l.step, i + "_step", t);
+    std::string stop = loop_bound(*l.stop, i + "_stop", t, l.body);
+    std::string step = loop_bound(*l.step, i + "_step", t, l.body);
     std::string start = p.print(*l.start);
     std::string cond, inc;
     bool unit = l.step->kind == ir::ExprKind::Const && static_cast<const ir::Const&>(*l.step).bits == 1;
@@ -361,6 +450,7 @@ class Emitter {
   const EmitOptions& options_;
   std::string out_;
   int indent_ = 0;
+  std::vector<std::pair<const ir::LocalArray*, uint32_t>> hoisted_storage_;
 };
 
 }  // namespace

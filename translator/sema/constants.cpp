@@ -133,8 +133,10 @@ class Evaluator {
     if (path == "math.tau") return make_float(2 * M_PI);
     if (path == "math.inf" || path == "numpy.inf") return make_float(std::numeric_limits<double>::infinity());
     if (path == "math.nan" || path == "numpy.nan") return make_float(std::numeric_limits<double>::quiet_NaN());
-    return fail(e, "'" + (path.empty() ? std::string("this name") : path) +
-                       "' is not a constant py2cuda can freeze into the kernel");
+    std::string shown = path.empty() && e.kind == ast::ExprKind::Name ? ast::as<ast::Name>(e).id : path;
+    if (shown.rfind("numba.cuda.", 0) == 0) shown = "cuda." + shown.substr(11);
+    if (shown.empty()) return fail(e, "this expression is not a constant py2cuda can freeze");
+    return fail(e, "'" + shown + "' is not a module-level constant");
   }
 
   std::optional<ConstValue> call(const ast::Call& c) {
@@ -276,6 +278,10 @@ const ConstValue* constant_value(ModuleInfo& info, Symbol& symbol, Diagnostics& 
   if (!v) return nullptr;
   symbol.value = std::move(v);
   return &*symbol.value;
+}
+
+std::optional<ConstValue> evaluate_constant(ModuleInfo& info, const ast::Expr& expr, Diagnostics& diags) {
+  return Evaluator(info, diags).eval(expr);
 }
 
 }  // namespace py2cuda::sema

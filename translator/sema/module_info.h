@@ -98,6 +98,10 @@ std::string resolve_path(const ModuleInfo& info, const ast::Expr& expr);
 // nullptr when the value is not a constant Numba could freeze.
 const ConstValue* constant_value(ModuleInfo& info, Symbol& symbol, Diagnostics& diags);
 
+// Evaluates an expression made of literals, frozen module constants and
+// arithmetic (an array shape, say). Reports and returns nullopt otherwise.
+std::optional<ConstValue> evaluate_constant(ModuleInfo& info, const ast::Expr& expr, Diagnostics& diags);
+
 // Parses a type expression (`float32[:, ::1]`, `int64`, `numba.types.float32`).
 // Reports and returns nullptr on error.
 TypeRef type_from_expr(const ModuleInfo& info, const ast::Expr& expr, Diagnostics& diags);

@@ -21,3 +21,4 @@
 #include "device_array.h"
 #include "grid.h"
 #include "launch.h"
+#include "local_array.h"
