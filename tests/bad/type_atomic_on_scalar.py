@@ -1,4 +1,4 @@
-# expect: 10:9: error: 'cuda.atomic.add' is not supported by py2cuda
+# expect: 10:25: error: the first argument of cuda.atomic.add() must be an array, not float32
 # cuda.atomic.add applied to a scalar parameter instead of an array.
 from numba import cuda
 

@@ -193,3 +193,22 @@ TEST(Pipeline, ArrayAllocationsMustBeAssigned) {
   EXPECT_FALSE(r.ok);
   EXPECT_TRUE(has(r.diagnostics, "must be assigned directly to a variable")) << r.diagnostics;
 }
+
+TEST(Pipeline, AtomicsTakeTheElementAddressAndTheDtype) {
+  std::string out = cu("@cuda.jit('void(int32[:], float64[:, :], uint64[:])')\ndef k(h, m, u):\n"
+                       "    i = cuda.grid(1)\n    cuda.atomic.add(h, i % 4, 1)\n    old = cuda.atomic.max(m, (i, -1), 0.5)\n"
+                       "    cuda.atomic.dec(u, 0, old)\n");
+  EXPECT_TRUE(has(out, "py2cuda::atomic_add(&h(py2cuda::mod(i, 4)), int32_t(1));")) << out;
+  EXPECT_TRUE(has(out, "double old = py2cuda::atomic_max(&m.at(i, -1), 0.5);")) << out;
+  EXPECT_TRUE(has(out, "py2cuda::atomic_dec(&u(0), uint64_t(old));")) << out;
+}
+
+TEST(Pipeline, AtomicErrorsNameTheAtomicAndTheProblem) {
+  TranslateResult r = run("@cuda.jit('void(int8[:], float32[:])')\ndef k(a, f):\n    cuda.atomic.add(a, 0, 1)\n"
+                          "    cuda.atomic.add(f, f[0], 1)\n    cuda.atomic.and_(f, 0, 1)\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(has(r.diagnostics, "cuda.atomic.add() does not support arrays of int8")) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "the index of cuda.atomic.add() must be an integer, not float32: a float index is a bug"))
+      << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "cuda.atomic.and_() does not support arrays of float32")) << r.diagnostics;
+}

@@ -37,6 +37,7 @@ enum class Rule {
   Print,           // print(...): formatted like numba-cuda's printimpl (typed by FunctionBuilder)
   Barrier,         // cuda.syncthreads(): a block-wide barrier, returns nothing
   ArrayAlloc,      // cuda.shared.array / cuda.local.array (typed by FunctionBuilder::array_alloc)
+  Atomic,          // cuda.atomic.*(array, index, value): the old element (typed by FunctionBuilder::atomic_call)
 };
 
 struct Builtin {

@@ -197,7 +197,8 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       return call_pattern(types::none(), row.f64, {}, span);
     case Rule::Print:
     case Rule::ArrayAlloc:
-      return nullptr;  // typed by FunctionBuilder::print_call, which sees the string literals
+    case Rule::Atomic:
+      return nullptr;  // typed by FunctionBuilder, which sees the array and index expressions  // typed by FunctionBuilder::print_call, which sees the string literals
     case Rule::Grid:
     case Rule::Gridsize: {
       if (!arity(1, 1)) return nullptr;

@@ -347,6 +347,7 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   if (!b) return fail(c.func->span, unsupported_path_message(path));
   if (b->rule == builtins::Rule::Print) return print_call(c);
   if (b->rule == builtins::Rule::ArrayAlloc) return array_alloc(c, path == "numba.cuda.shared.array");
+  if (b->rule == builtins::Rule::Atomic) return atomic_call(c, *b);
   if (b->rule == builtins::Rule::Barrier && final_) fn_->uses_barrier = true;
   if (!b->is_call) return fail(c.func->span, "'" + display_path(path) + "' is not callable");
   if (!c.keywords.empty()) {
@@ -742,6 +743,106 @@ ir::ExprPtr FunctionBuilder::array_alloc(const ast::Call& c, bool shared) {
   auto node = std::make_unique<ir::LocalArray>(types::array(elem, static_cast<int>(dims.size()), Layout::C), shared, c.span);
   if (!dynamic) node->shape = dims;
   return node;
+}
+
+}  // namespace py2cuda::infer
+
+namespace py2cuda::infer {
+
+// cuda.atomic.OP(ary, idx, val), cas(ary, idx, old, val) and
+// compare_and_swap(ary, old, val), typed as numba-cuda's cudadecl.py does:
+// the result and the value are the array's dtype, the index an integer (1-D)
+// or a tuple of integers, with negative-index wraparound.
+ir::ExprPtr FunctionBuilder::atomic_call(const ast::Call& c, const builtins::Builtin& row) {
+  std::string path(row.path);
+  std::string op = path.substr(path.rfind('.') + 1);
+  std::string name = "cuda.atomic." + op;
+  bool cas = op == "cas", compare_and_swap = op == "compare_and_swap";
+  size_t want = cas ? 4 : 3;
+  if (!c.keywords.empty()) return fail(c.keywords[0].span, name + "() takes positional arguments only");
+  if (c.args.size() != want) {
+    return fail(c.span, name + "() takes " + std::to_string(want) + " arguments (" +
+                            (cas ? "array, index, old, value" : compare_and_swap ? "array, old, value" : "array, index, value") +
+                            ") but " + std::to_string(c.args.size()) + (c.args.size() == 1 ? " was" : " were") + " given");
+  }
+  auto ary = expr(*c.args[0]);
+  if (!ary) return nullptr;
+  if (!ary->type->is_array()) {
+    return fail(c.args[0]->span, "the first argument of " + name + "() must be an array, not " + ary->type->str());
+  }
+  TypeRef dt = ary->type->dtype();
+  bool is_int = dt->is_int() && (dt->bits() == 32 || dt->bits() == 64);
+  bool is_float = dt->is_float();
+  bool ok = op == "inc" || op == "dec" ? is_int && !dt->is_signed()
+            : op == "and_" || op == "or_" || op == "xor" || op == "exch" || cas || compare_and_swap ? is_int
+                                                                                                  : is_int || is_float;
+  if (!ok) {
+    std::string supported = op == "inc" || op == "dec" ? "uint32 and uint64"
+                            : op == "and_" || op == "or_" || op == "xor" || op == "exch" || cas || compare_and_swap
+                                ? "int32, uint32, int64 and uint64"
+                                : "int32, uint32, int64, uint64, float32 and float64";
+    return fail(c.args[0]->span, name + "() does not support arrays of " + dt->str() + " (it supports " + supported + ")");
+  }
+  if (compare_and_swap && ary->type->ndim() != 1) {
+    return fail(c.args[0]->span, name + "() takes a 1-D array (it works on element 0), not " + ary->type->str());
+  }
+  // The element, as an Index so that wraparound and bounds checks apply.
+  auto element = std::make_unique<ir::Index>(dt, std::move(ary), c.span);
+  if (compare_and_swap) {
+    element->indices.push_back(std::make_unique<ir::Const>(types::int64(), c.span));
+  } else {
+    const ast::Expr& idx_ast = *c.args[1];
+    auto idx = expr(idx_ast);
+    if (!idx) return nullptr;
+    int ndim = element->array->type->ndim();
+    if (idx->type->is_float()) {
+      return fail(idx_ast.span, "the index of " + name + "() must be an integer, not " + idx->type->str() +
+                                    ": a float index is a bug (it would be truncated); convert it with int() if "
+                                    "that is really meant");
+    }
+    if (idx->type->is_tuple()) {
+      const auto& elems = idx->type->elements();
+      if (static_cast<int>(elems.size()) != ndim) {
+        return fail(idx_ast.span, name + "() on " + element->array->type->str() + " needs " + std::to_string(ndim) +
+                                      " indices, got " + std::to_string(elems.size()));
+      }
+      for (size_t k = 0; k < elems.size(); ++k) {
+        if (!elems[k]->is_int() && !elems[k]->is_bool()) {
+          return fail(idx_ast.span, "the indices of " + name + "() must be integers, not " + elems[k]->str());
+        }
+        auto again = k == 0 ? std::move(idx) : expr(idx_ast);
+        ir::ExprPtr part = again->kind == ir::ExprKind::TupleMake
+                               ? std::move(static_cast<ir::TupleMake&>(*again).elements[k])
+                               : std::make_unique<ir::TupleGet>(elems[k], std::move(again), static_cast<int>(k), idx_ast.span);
+        element->indices.push_back(convert(std::move(part), elems[k]->is_bool() ? types::int64() : elems[k]));
+      }
+    } else if (idx->type->is_int() || idx->type->is_bool()) {
+      if (ndim != 1) {
+        return fail(idx_ast.span, name + "() on " + element->array->type->str() + " needs a tuple of " +
+                                      std::to_string(ndim) + " indices");
+      }
+      TypeRef it = idx->type->is_bool() ? types::int64() : idx->type;
+      element->indices.push_back(convert(std::move(idx), it));
+    } else {
+      return fail(idx_ast.span, "the index of " + name + "() must be an integer or a tuple of integers, not " +
+                                    idx->type->str());
+    }
+  }
+  std::vector<ir::ExprPtr> args;
+  args.push_back(std::move(element));
+  for (size_t i = compare_and_swap ? 1 : 2; i < c.args.size(); ++i) {
+    auto v = expr(*c.args[i]);
+    if (!v) return nullptr;
+    if (!v->type->is_number()) {
+      return fail(c.args[i]->span, "the value of " + name + "() must be a number, not " + v->type->str());
+    }
+    args.push_back(convert(std::move(v), dt));
+  }
+  std::string pattern = std::string(row.f64) + "(&{0}";
+  for (size_t i = 1; i < args.size(); ++i) pattern += ", {" + std::to_string(i) + "}";
+  auto call = std::make_unique<ir::BuiltinCall>(dt, pattern + ")", c.span);
+  call->args = std::move(args);
+  return call;
 }
 
 }  // namespace py2cuda::infer

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "builtins/table.h"
 #include "infer/cpp_names.h"
 #include "infer/infer.h"
 #include "types/rules.h"
@@ -105,6 +106,7 @@ class FunctionBuilder {
   ir::ExprPtr call_function(const ast::Call& c, const FunctionEntry& f);
   ir::ExprPtr print_call(const ast::Call& c);
   ir::ExprPtr array_alloc(const ast::Call& c, bool shared);
+  ir::ExprPtr atomic_call(const ast::Call& c, const builtins::Builtin& row);
   TypeRef dtype_of(const ast::Expr& e);
   ir::ExprPtr binary(const ast::Binary& b);
   ir::ExprPtr binary_values(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);

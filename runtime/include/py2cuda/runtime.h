@@ -22,3 +22,4 @@
 #include "grid.h"
 #include "launch.h"
 #include "local_array.h"
+#include "atomic.h"
