@@ -39,9 +39,9 @@ __global__ void compare(py2cuda::Array<double, 1> x, py2cuda::Array<int32_t, 1> 
     // comparisons.py:33: out[i, 6] = 0.0 <= v < 2.0
     out(i, 6) = 0.0 <= v && v < 2.0;
     // comparisons.py:34: out[i, 7] = -1.0 < v <= 1.0 < 3.0
-    out(i, 7) = -1.0 < v && v <= 1.0 && 1.0 < 3.0;
+    out(i, 7) = -1.0 < v && (v <= 1.0 && 1.0 < 3.0);
     // comparisons.py:36: out[i, 8] = 0.0 < probe(calls, i, v) < probe(calls, i, 2.0)
-    out(i, 8) = 0.0 < probe(calls, i, v) && probe(calls, i, v) < probe(calls, i, 2.0);
+    out(i, 8) = [&]() -> bool { const double middle = probe(calls, i, v); return 0.0 < middle && middle < probe(calls, i, 2.0); }();
   }
 }
 

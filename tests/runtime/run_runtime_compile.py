@@ -33,9 +33,11 @@ from testlib.scratch import scratch_dir  # noqa: E402
 
 # Headers usable without a backend, by any C++20 compiler.
 NEUTRAL_HEADERS = ["config.h", "error.h", "array.h", "tuple.h", "pysem.h", "host_array.h",
-                   "stream.h", "launch_config.h"]
+                   "stream.h", "launch_config.h", "atomic.h", "intrinsics.h", "local_array.h",
+                   "npy.h", "npy/dtype.h", "npy/header.h", "harness/command_line.h", "harness/scalar.h",
+                   "harness/invocation.h", "harness/driver.h"]
 # Headers that need a backend (for now: nvcc).
-BACKEND_HEADERS = ["backend.h", "backend_cuda.h", "device_array.h", "grid.h", "launch.h", "runtime.h"]
+BACKEND_HEADERS = ["backend.h", "backend_cuda.h", "device_array.h", "grid.h", "launch.h", "runtime.h", "harness.h"]
 PROGRAMS = ["runtime_api.cu", "pysem_device.cu"]
 ARCHITECTURES = ["sm_80", "sm_90"]
 EMULATION_ERROR = "the CPU emulation backend is not implemented yet"

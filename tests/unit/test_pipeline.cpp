@@ -126,7 +126,9 @@ TEST(Pipeline, HarnessMainLaunchesEveryKernel) {
   ASSERT_TRUE(r.ok) << r.diagnostics;
   EXPECT_TRUE(has(r.cu, "#include <py2cuda/harness.h>")) << r.cu;
   EXPECT_TRUE(has(r.cu, "harness.kernel(\"k\", \"void(float32[:, :], int64)\", {\"a\", \"n\"}")) << r.cu;
-  EXPECT_TRUE(has(r.cu, "t::launch_k(call.config(), call.array<float, 2>(0), call.scalar<int64_t>(1));")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "const py2cuda::Array<float, 2> a = call.array<float, 2>(0);\n"
+                       "    const int64_t n = call.scalar<int64_t>(1);\n    t::launch_k(call.config(), a, n);"))
+      << r.cu;
 }
 
 TEST(Pipeline, RoundWithDigitsKeepsTheFloatType) {
@@ -211,4 +213,14 @@ TEST(Pipeline, AtomicErrorsNameTheAtomicAndTheProblem) {
   EXPECT_TRUE(has(r.diagnostics, "the index of cuda.atomic.add() must be an integer, not float32: a float index is a bug"))
       << r.diagnostics;
   EXPECT_TRUE(has(r.diagnostics, "cuda.atomic.and_() does not support arrays of float32")) << r.diagnostics;
+}
+
+TEST(Pipeline, IntrinsicsKeepNumbasTypes) {
+  std::string out = cu("@cuda.jit('void(int32[:], uint64[:], float32[:])')\ndef k(a, u, f):\n"
+                       "    a[0] = cuda.popc(a[1])\n    u[0] = cuda.ffs(u[1])\n    f[0] = 1 + cuda.selp(a[0] > 0, f[2], f[3])\n"
+                       "    f[1] = cuda.fma(f[1], f[2], f[3])\n");
+  EXPECT_TRUE(has(out, "a(0) = py2cuda::popc(a(1));")) << out;
+  EXPECT_TRUE(has(out, "u(0) = uint64_t(py2cuda::ffs(u(1)));")) << out;
+  EXPECT_TRUE(has(out, "f(0) = float(1.0 + double(((int64_t(a(0)) > 0) ? f(2) : f(3))));")) << out;
+  EXPECT_TRUE(has(out, "f(1) = fmaf(f(1), f(2), f(3));")) << out;
 }

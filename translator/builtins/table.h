@@ -38,13 +38,22 @@ enum class Rule {
   Barrier,         // cuda.syncthreads(): a block-wide barrier, returns nothing
   ArrayAlloc,      // cuda.shared.array / cuda.local.array (typed by FunctionBuilder::array_alloc)
   Atomic,          // cuda.atomic.*(array, index, value): the old element (typed by FunctionBuilder::atomic_call)
+  BitCount,        // cuda.popc, cuda.clz: an integer of the argument's type
+  Ffs,             // cuda.ffs: uint32 from a 32- or 64-bit integer
+  Brev,            // cuda.brev: uint32 or uint64
+  Fma,             // cuda.fma(a, b, c): float32 when all are float32, else float64
+  Selp,            // cuda.selp(test, a, b): a and b of one type
+  Fence,           // cuda.threadfence*(): no arguments, no result
+  Nanosleep,       // cuda.nanosleep(ns): uint32 argument, no result
 };
 
 struct Builtin {
   std::string_view path;  // canonical Python path: "math.exp", "numba.cuda.threadIdx.x", "abs"
   Rule rule;
   bool is_call;              // called (`math.exp(x)`) or read as a value (`cuda.threadIdx.x`)
-  std::string_view f32;      // C++ pattern for float32 operands: {0}, {1} are the arguments
+  // C++ patterns: {0}, {1} are the arguments. A pattern must read as one
+  // operand wherever it is put: a call, or parenthesised.
+  std::string_view f32;      // C++ pattern for float32 operands
   std::string_view f64;      // C++ pattern for float64 (and every other) operand type
   bool nonnegative = false;  // the value is never negative (lets indexing skip wraparound)
   bool emulated = true;      // works in the CPU emulation

@@ -192,6 +192,62 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     case Rule::Range:
       diags.error(span, "range() can only be used as the iterable of a for loop");
       return nullptr;
+    case Rule::BitCount: {
+      if (!arity(1, 1) || !numbers()) return nullptr;
+      if (!args[0]->type->is_int()) {
+        diags.error(args[0]->span, name + "() takes an integer, not " + args[0]->type->str());
+        return nullptr;
+      }
+      TypeRef t = args[0]->type;
+      return call_pattern(t, row.f64, std::move(args), span);
+    }
+    case Rule::Ffs: {
+      if (!arity(1, 1) || !numbers()) return nullptr;
+      TypeRef t = args[0]->type;
+      if (!t->is_int() || t->bits() < 32) {
+        diags.error(args[0]->span, name + "() takes a 32- or 64-bit integer, not " + t->str() +
+                                       " (Numba's CUDA target has no narrower version)");
+        return nullptr;
+      }
+      return call_pattern(types::uint32(), row.f64, std::move(args), span);
+    }
+    case Rule::Brev: {
+      if (!arity(1, 1) || !numbers()) return nullptr;
+      if (!args[0]->type->is_int()) {
+        diags.error(args[0]->span, name + "() takes an integer, not " + args[0]->type->str());
+        return nullptr;
+      }
+      TypeRef t = args[0]->type->bits() <= 32 ? types::uint32() : types::uint64();
+      args[0] = convert(std::move(args[0]), t);
+      return call_pattern(t, row.f64, std::move(args), span);
+    }
+    case Rule::Fma: {
+      if (!arity(3, 3) || !numbers()) return nullptr;
+      bool f32 = true;
+      for (const auto& a : args) f32 = f32 && a->type == types::float32();
+      TypeRef t = f32 ? types::float32() : types::float64();
+      for (auto& a : args) a = convert(std::move(a), t);
+      return call_pattern(t, f32 ? row.f32 : row.f64, std::move(args), span);
+    }
+    case Rule::Selp: {
+      if (!arity(3, 3) || !numbers()) return nullptr;
+      if (args[1]->type != args[2]->type || args[1]->type->is_bool() ||
+          (args[1]->type->is_int() && args[1]->type->bits() < 16)) {
+        diags.error(span, name + "() needs its two values of one type among int16..uint64, float32 and float64; got " +
+                              args[1]->type->str() + " and " + args[2]->type->str());
+        return nullptr;
+      }
+      TypeRef t = args[1]->type;
+      args[0] = truth_value(std::move(args[0]));
+      return call_pattern(t, row.f64, std::move(args), span);
+    }
+    case Rule::Fence:
+      if (!arity(0, 0)) return nullptr;
+      return call_pattern(types::none(), row.f64, {}, span);
+    case Rule::Nanosleep:
+      if (!arity(1, 1) || !numbers()) return nullptr;
+      args[0] = convert(std::move(args[0]), types::uint32());
+      return call_pattern(types::none(), row.f64, std::move(args), span);
     case Rule::Barrier:
       if (!arity(0, 0)) return nullptr;
       return call_pattern(types::none(), row.f64, {}, span);

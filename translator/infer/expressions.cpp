@@ -541,30 +541,78 @@ ir::ExprPtr FunctionBuilder::boolop(const ast::BoolOpExpr& b) {
   return acc;
 }
 
-ir::ExprPtr FunctionBuilder::compare(const ast::Compare& c) {
-  // `a < b < c` is `a < b and b < c`, with b evaluated in each comparison.
-  ir::ExprPtr result;
-  const ast::Expr* left = c.left.get();
-  for (size_t i = 0; i < c.ops.size(); ++i) {
-    CmpOp op = c.ops[i];
-    if (op == CmpOp::In || op == CmpOp::NotIn) return fail(c.span, "'in' tests are not supported in CUDA kernels");
-    auto l = expr(*left);
-    auto r = expr(*c.comparators[i]);
-    if (!l || !r) return nullptr;
-    if (op == CmpOp::Is || op == CmpOp::IsNot) {
-      return fail(c.span, "'is' comparisons are not supported in this version of py2cuda; use == for numbers");
+namespace {
+
+// Whether evaluating an expression twice is the same as once: no calls.
+bool pure(const ast::Expr& e) {
+  switch (e.kind) {
+    case ast::ExprKind::Name:
+    case ast::ExprKind::IntLit:
+    case ast::ExprKind::FloatLit:
+    case ast::ExprKind::BoolLit: return true;
+    case ast::ExprKind::Attribute: return pure(*ast::as<ast::Attribute>(e).value);
+    case ast::ExprKind::Subscript:
+      return pure(*ast::as<ast::Subscript>(e).value) && pure(*ast::as<ast::Subscript>(e).index);
+    case ast::ExprKind::Tuple: {
+      for (const auto& x : ast::as<ast::TupleExpr>(e).elts)
+        if (!pure(*x)) return false;
+      return true;
     }
-    TypeRef t = rules::comparison_operand(l->type, r->type);
-    if (!t) {
-      return fail(c.span, "cannot compare " + l->type->str() + " and " + r->type->str() + " with '" +
-                              std::string(python_spelling(op)) + "'");
-    }
-    auto cmp = std::make_unique<ir::Compare>(op, convert(std::move(l), t), convert(std::move(r), t), c.span);
-    result = result ? std::make_unique<ir::Logical>(types::boolean(), true, std::move(result), std::move(cmp), c.span)
-                    : ir::ExprPtr(std::move(cmp));
-    left = c.comparators[i].get();
+    case ast::ExprKind::Unary: return pure(*ast::as<ast::Unary>(e).operand);
+    case ast::ExprKind::Binary: return pure(*ast::as<ast::Binary>(e).left) && pure(*ast::as<ast::Binary>(e).right);
+    default: return false;
   }
-  return result;
+}
+
+}  // namespace
+
+// One comparison `l op r` in the type both meet in.
+ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span span) {
+  if (op == CmpOp::In || op == CmpOp::NotIn) return fail(span, "'in' tests are not supported in CUDA kernels");
+  if (op == CmpOp::Is || op == CmpOp::IsNot) {
+    return fail(span, "'is' comparisons are not supported in this version of py2cuda; use == for numbers");
+  }
+  TypeRef t = rules::comparison_operand(l->type, r->type);
+  if (!t) {
+    return fail(span, "cannot compare " + l->type->str() + " and " + r->type->str() + " with '" +
+                          std::string(python_spelling(op)) + "'");
+  }
+  return std::make_unique<ir::Compare>(op, convert(std::move(l), t), convert(std::move(r), t), span);
+}
+
+// `a < b < c` is `a < b and b < c` with b evaluated once (bound by a Let
+// when it has calls) and c only when a < b holds.
+ir::ExprPtr FunctionBuilder::compare(const ast::Compare& c) {
+  auto left = expr(*c.left);
+  if (!left) {
+    for (const auto& r : c.comparators) expr(*r);  // their errors too, in one run
+    return nullptr;
+  }
+  return compare_from(c, 0, std::move(left));
+}
+
+ir::ExprPtr FunctionBuilder::compare_from(const ast::Compare& c, size_t i, ir::ExprPtr left) {
+  const ast::Expr& right_ast = *c.comparators[i];
+  auto right = expr(right_ast);
+  if (!right) return nullptr;
+  if (i + 1 == c.ops.size()) return comparison(c.ops[i], std::move(left), std::move(right), c.span);
+  if (pure(right_ast)) {
+    auto again = expr(right_ast);
+    auto first = comparison(c.ops[i], std::move(left), std::move(right), c.span);
+    if (!first) return nullptr;
+    auto rest = compare_from(c, i + 1, std::move(again));
+    if (!rest) return nullptr;
+    return std::make_unique<ir::Logical>(types::boolean(), true, std::move(first), std::move(rest), c.span);
+  }
+  ir::Variable* middle = temporary("middle", right->type);
+  auto let = std::make_unique<ir::Let>(middle, std::move(right), c.span);
+  auto first = comparison(c.ops[i], std::move(left), std::make_unique<ir::VarRef>(middle, c.span), c.span);
+  if (!first) return nullptr;
+  auto rest = compare_from(c, i + 1, std::make_unique<ir::VarRef>(middle, c.span));
+  if (!rest) return nullptr;
+  let->body = std::make_unique<ir::Logical>(types::boolean(), true, std::move(first), std::move(rest), c.span);
+  let->type = types::boolean();
+  return let;
 }
 
 ir::ExprPtr FunctionBuilder::ifexp(const ast::IfExp& i) {

@@ -113,6 +113,8 @@ class FunctionBuilder {
   ir::ExprPtr unary(const ast::Unary& u);
   ir::ExprPtr boolop(const ast::BoolOpExpr& b);
   ir::ExprPtr compare(const ast::Compare& c);
+  ir::ExprPtr compare_from(const ast::Compare& c, size_t i, ir::ExprPtr left);
+  ir::ExprPtr comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span span);
   ir::ExprPtr ifexp(const ast::IfExp& i);
   ir::ExprPtr literal_int(const ast::IntLit& lit);
   ir::ExprPtr constant(const sema::ConstValue& v, Span s);

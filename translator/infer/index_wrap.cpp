@@ -162,6 +162,10 @@ void mark(ir::Expr& e, const Facts& f) {
       for (auto& x : static_cast<ir::TupleMake&>(e).elements) mark(*x, f);
       break;
     case ir::ExprKind::TupleGet: mark(*static_cast<ir::TupleGet&>(e).tuple, f); break;
+    case ir::ExprKind::Let:
+      mark(*static_cast<ir::Let&>(e).init, f);
+      mark(*static_cast<ir::Let&>(e).body, f);
+      break;
     default: break;
   }
 }

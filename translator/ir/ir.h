@@ -39,7 +39,7 @@ struct Variable {
 
 enum class ExprKind {
   Const, Var, Global, Cast, Binary, Unary, Compare, Logical, Select, Builtin, Call, Index, Shape, Size, TupleMake,
-  TupleGet, LocalArray
+  TupleGet, LocalArray, Let
 };
 
 struct Expr {
@@ -179,6 +179,16 @@ struct LocalArray : Expr {
   bool shared;
   std::vector<int64_t> shape;
   std::string storage;
+};
+
+// `body` with `var` bound to `init`, evaluated once: the middle operand of a
+// chained comparison (`a < f(x) < b` calls f once). Printed as an
+// immediately invoked lambda.
+struct Let : Expr {
+  Let(Variable* v, ExprPtr i, Span s) : Expr(ExprKind::Let, nullptr, s), var(v), init(std::move(i)) {}
+  Variable* var;
+  ExprPtr init;
+  ExprPtr body;
 };
 
 // ---------------------------------------------------------------- statements

@@ -205,15 +205,16 @@ class Emitter {
       line("harness.kernel(" + c_string(f->cpp_name) + ", " + c_string(f->signature_text) + ", {" + names +
            "}, [](py2cuda::harness::Invocation& call) {");
       ++indent_;
+      // One statement per argument: they load (and report errors) in order.
       std::string args;
       for (size_t i = 0; i < f->params.size(); ++i) {
-        TypeRef t = f->params[i]->param_type;
+        const ir::Variable* p = f->params[i];
+        TypeRef t = p->param_type;
         std::string k = std::to_string(i);
-        if (t->is_array()) {
-          args += ", call.array<" + cpp_type(t->dtype()) + ", " + std::to_string(t->ndim()) + ">(" + k + ")";
-        } else {
-          args += ", call.scalar<" + cpp_type(t) + ">(" + k + ")";
-        }
+        std::string load = t->is_array() ? "call.array<" + cpp_type(t->dtype()) + ", " + std::to_string(t->ndim()) + ">(" + k + ")"
+                                         : "call.scalar<" + cpp_type(t) + ">(" + k + ")";
+        line("const " + cpp_type(t) + " " + p->cpp_name + " = " + load + ";");
+        args += ", " + p->cpp_name;
       }
       line(m.name + "::launch_" + f->cpp_name + "(call.config()" + args + ");");
       --indent_;

@@ -256,6 +256,12 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
       const auto& t = static_cast<const ir::TupleMake&>(e);
       return cpp_type(t.type) + "(" + call_args(t.elements) + ")";
     }
+    case ir::ExprKind::Let: {
+      const auto& let = static_cast<const ir::Let&>(e);
+      return "[&]() -> " + cpp_type(let.type) + " { const " + cpp_type(let.var->type) + " " + let.var->cpp_name +
+             " = " + print(*let.init, 0) + "; return " + print(*let.body, 0) + "; }()";
+    }
+    case ir::ExprKind::LocalArray: return "/* array allocation */";
     case ir::ExprKind::TupleGet: {
       const auto& g = static_cast<const ir::TupleGet&>(e);
       return "py2cuda::get<" + std::to_string(g.index) + ">(" + print(*g.tuple, 0) + ")";

@@ -23,3 +23,4 @@
 #include "launch.h"
 #include "local_array.h"
 #include "atomic.h"
+#include "intrinsics.h"
