@@ -97,7 +97,7 @@ def plan(source_dir: Path, work: Path, nvcc, cxx_list, with_gpu: bool):
     checks = []
 
     def one_include(header: str, suffix: str) -> Path:
-        path = work / f"include_{header.replace('.', '_')}{suffix}"
+        path = work / f"include_{header.replace('.', '_').replace('/', '_')}{suffix}"
         path.write_text(f"#include <py2cuda/{header}>\n")
         return path
 

@@ -224,3 +224,12 @@ TEST(Pipeline, IntrinsicsKeepNumbasTypes) {
   EXPECT_TRUE(has(out, "f(0) = float(1.0 + double(((int64_t(a(0)) > 0) ? f(2) : f(3))));")) << out;
   EXPECT_TRUE(has(out, "f(1) = fmaf(f(1), f(2), f(3));")) << out;
 }
+
+TEST(Pipeline, LoopsOverArraysEnumerateAndZipCountAnIndex) {
+  std::string out = cu("@cuda.jit('void(float32[:], float32[:])')\ndef k(a, b):\n"
+                       "    for i, (x, y) in enumerate(zip(a, b)):\n        a[i] = x + y\n");
+  EXPECT_TRUE(has(out, "int64_t count = py2cuda::py_min_generic(a.shape[0], b.shape[0]);\n"
+                       "  for (int64_t index = 0; index < count; ++index) {\n    int64_t i = index;\n"
+                       "    float x = a(index);\n    float y = b(index);"))
+      << out;
+}

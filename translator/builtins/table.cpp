@@ -31,6 +31,9 @@ const std::vector<Builtin>& table() {
       {"print", Rule::Print, kCall, "printf(...)", "printf(...)", false, true,
        "print(a, b, ...): ints as %lld/%llu, floats as %f, bools as True/False, strings and tuples, one space apart"},
       {"range", Rule::Range, kCall, "", "", true, true, "range(stop), range(start, stop[, step]) in for loops"},
+      {"enumerate", Rule::Range, kCall, "", "", true, true,
+       "for i, x in enumerate(iterable[, start]): over a range, a 1-D array, a tuple of one type or a zip"},
+      {"zip", Rule::Range, kCall, "", "", true, true, "for a, b in zip(x, y, ...): stops at the shortest"},
 
       // ---------------------------------------------------------------- math
       math1("math.sin", "sinf({0})", "sin({0})", "sine"),

@@ -136,7 +136,7 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
       return fail(s, "'" + id + "' must be called");
     }
     static const std::set<std::string> kPythonBuiltins = {
-        "list", "dict", "set", "str", "sum", "enumerate", "zip", "isinstance", "type", "sorted",
+        "list", "dict", "set", "str", "sum", "isinstance", "type", "sorted",
         "reversed", "map", "filter", "any", "all", "tuple", "complex", "divmod", "pow", "iter", "next", "open", "input"};
     if (kPythonBuiltins.count(id)) return fail(s, "'" + id + "' is not supported in CUDA kernels by this version of py2cuda");
     return fail(s, "name '" + id + "' is not defined");

@@ -129,6 +129,8 @@ class FunctionBuilder {
   void assign_name(const std::string& id, Span target_span, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
   void aug_assign(const ast::AugAssign& a, ir::Block& out);
   void for_stmt(const ast::For& f, ir::Block& out);
+  void for_each(const ast::For& f, ir::Block& out);
+  TypeRef range_type(const std::vector<ir::ExprPtr>& args);
   void return_stmt(const ast::Return& r, ir::Block& out);
   void unsupported_stmt(const ast::Stmt& s);
 

@@ -336,13 +336,8 @@ void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out) {
     return;
   }
   if (f.iter->kind != ast::ExprKind::Call || resolve_path(mb_.info(), *ast::as<ast::Call>(*f.iter).func) != "range" ||
-      locals_.count("range")) {
-    D().error(f.iter->span, "only 'for ... in range(...)' loops are supported in this version of py2cuda; "
-                            "iterate over indices with range(len(a))");
-    return;
-  }
-  if (f.target->kind != ast::ExprKind::Name) {
-    D().error(f.target->span, "the variable of a range loop must be a single name");
+      f.target->kind != ast::ExprKind::Name) {
+    for_each(f, out);  // arrays, tuples, enumerate(), zip()
     return;
   }
   const auto& call = ast::as<ast::Call>(*f.iter);
@@ -360,15 +355,7 @@ void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out) {
     }
     args.push_back(std::move(v));
   }
-  // Numba's range typing: int32 when every argument fits, unsigned when all
-  // are unsigned, int64 otherwise.
-  bool fits32 = true, all_unsigned = true;
-  for (const auto& a : args) {
-    TypeRef t = a->type;
-    if (!(t->is_bool() || (t->is_signed() && t->bits() <= 32) || (!t->is_signed() && t->bits() <= 16))) fits32 = false;
-    if (t->is_bool() || t->is_signed()) all_unsigned = false;
-  }
-  TypeRef counter_type = fits32 ? types::int32() : all_unsigned ? types::uint64() : types::int64();
+  TypeRef counter_type = range_type(args);
   auto cast = [&](ir::ExprPtr e) -> ir::ExprPtr {
     if (e->type == counter_type) return e;
     Span sp = e->span;

@@ -331,6 +331,12 @@ P2C_HD P2C_INLINE T neg(T x) {
   return static_cast<T>(static_cast<U>(U(0) - static_cast<U>(x)));
 }
 
+// The number of values range(start, stop, step) yields (step != 0).
+P2C_HD P2C_INLINE int64_t range_len(int64_t start, int64_t stop, int64_t step) {
+  if (step > 0) return start < stop ? (stop - start - 1) / step + 1 : 0;
+  return start > stop ? (start - stop - 1) / (-step) + 1 : 0;
+}
+
 // ==== abs(x) ===========================================================================
 // Keeps the argument's type. Signed integers: abs(INT64_MIN) wraps to INT64_MIN, as in
 // Numba (a negation without overflow checks). Unsigned integers: unchanged. Floats: fabs.

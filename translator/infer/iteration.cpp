@@ -1,0 +1,268 @@
+// FunctionBuilder: `for` loops over arrays, tuples, enumerate() and zip().
+//
+// Each becomes a counted loop over an index: the iterables are evaluated once
+// before it (into temporaries where they are not plain names), the index runs
+// from 0 to the shortest length, and the body starts by assigning the loop
+// targets from the elements at that index, as Python would bind them.
+#include <functional>
+
+#include "infer/ast_queries.h"
+#include "infer/builtin_typing.h"
+#include "infer/function_builder.h"
+
+namespace py2cuda::infer {
+
+namespace {
+
+// What one step of the loop binds: a single value, or a tuple of items
+// (enumerate's (index, value), zip's values).
+struct Item {
+  std::function<ir::ExprPtr()> value;  // builds the element's IR afresh for each use
+  TypeRef type = nullptr;
+  std::vector<Item> parts;  // non-empty for a tuple
+};
+
+ir::ExprPtr ref(ir::Variable* v, Span s) { return std::make_unique<ir::VarRef>(v, s); }
+
+ir::ExprPtr int64_const(int64_t v, Span s) {
+  auto c = std::make_unique<ir::Const>(types::int64(), s);
+  c->bits = static_cast<uint64_t>(v);
+  return c;
+}
+
+}  // namespace
+
+// The element type Numba gives range(): int32 when every argument fits,
+// uint64 when all are unsigned, int64 otherwise.
+TypeRef FunctionBuilder::range_type(const std::vector<ir::ExprPtr>& args) {
+  bool fits32 = true, all_unsigned = true;
+  for (const auto& a : args) {
+    TypeRef t = a->type;
+    if (!(t->is_bool() || (t->is_signed() && t->bits() <= 32) || (!t->is_signed() && t->bits() <= 16))) fits32 = false;
+    if (t->is_bool() || t->is_signed()) all_unsigned = false;
+  }
+  return fits32 ? types::int32() : all_unsigned ? types::uint64() : types::int64();
+}
+
+void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
+  Span s = f.iter->span;
+  const size_t first_new = out.size();
+  // A value evaluated once before the loop: a temporary unless it is a name or a literal.
+  auto settle = [&](ir::ExprPtr v, const std::string& stem) -> std::function<ir::ExprPtr()> {
+    if (v->kind == ir::ExprKind::Const) {
+      auto c = std::shared_ptr<ir::Const>(static_cast<ir::Const*>(v.release()));
+      return [c]() {
+        auto copy = std::make_unique<ir::Const>(c->type, c->span);
+        copy->bits = c->bits, copy->f = c->f, copy->b = c->b;
+        return ir::ExprPtr(std::move(copy));
+      };
+    }
+    ir::Variable* holder = nullptr;
+    if (v->kind == ir::ExprKind::Var) {
+      holder = static_cast<ir::VarRef&>(*v).var;
+    } else {
+      holder = temporary(stem, v->type);
+      auto st = std::make_unique<ir::Assign>(ref(holder, s), std::move(v), f.span);
+      st->declare = true;
+      out.push_back(std::move(st));
+    }
+    return [holder, s]() { return ref(holder, s); };
+  };
+
+  std::vector<ir::ExprPtr> lengths;
+  ir::Variable* index = nullptr;  // the loop counter, made below
+  std::function<bool(const ast::Expr&, Item&)> source = [&](const ast::Expr& e, Item& item) -> bool {
+    std::string path = e.kind == ast::ExprKind::Call ? resolve_path(mb_.info(), *ast::as<ast::Call>(e).func) : "";
+    if (path == "enumerate" || path == "zip") {
+      const auto& call = ast::as<ast::Call>(e);
+      if (!call.keywords.empty() && !(path == "enumerate" && call.keywords.size() == 1 && call.keywords[0].name == "start")) {
+        D().error(call.keywords[0].span, path + "() keyword arguments are not supported here");
+        return false;
+      }
+      if (path == "enumerate") {
+        if (call.args.empty() || call.args.size() > 2) {
+          D().error(call.span, "enumerate() takes an iterable and an optional start");
+          return false;
+        }
+        const ast::Expr* start_ast = call.args.size() == 2 ? call.args[1].get()
+                                     : call.keywords.empty() ? nullptr : call.keywords[0].value.get();
+        std::function<ir::ExprPtr()> start;  // empty: counting from 0
+        if (start_ast) {
+          auto v = expr(*start_ast);
+          if (!v) return false;
+          if (!v->type->is_int()) {
+            D().error(start_ast->span, "enumerate() start must be an integer, not " + v->type->str());
+            return false;
+          }
+          start = settle(convert(std::move(v), types::int64()), "start");
+        }
+        Item counter;
+        counter.type = types::int64();
+        counter.value = [this, start, &index, s]() {
+          return start ? binary_values(BinOp::Add, start(), ref(index, s), s) : ref(index, s);
+        };
+        Item inner;
+        if (!source(*call.args[0], inner)) return false;
+        item.parts.push_back(std::move(counter));
+        item.parts.push_back(std::move(inner));
+        return true;
+      }
+      if (call.args.empty()) {
+        D().error(call.span, "zip() of nothing is an empty loop; give it one or more iterables");
+        return false;
+      }
+      for (const auto& a : call.args) {
+        Item part;
+        if (!source(*a, part)) return false;
+        item.parts.push_back(std::move(part));
+      }
+      return true;
+    }
+    if (path == "range") {
+      const auto& call = ast::as<ast::Call>(e);
+      if (call.args.empty() || call.args.size() > 3 || !call.keywords.empty()) {
+        D().error(call.span, "range expects 1 to 3 integer arguments, got " + std::to_string(call.args.size()));
+        return false;
+      }
+      std::vector<ir::ExprPtr> args;
+      for (const auto& a : call.args) {
+        auto v = expr(*a);
+        if (!v) return false;
+        if (!v->type->is_int() && !v->type->is_bool()) {
+          D().error(a->span, "range arguments must be integers, not " + v->type->str());
+          return false;
+        }
+        args.push_back(std::move(v));
+      }
+      TypeRef t = range_type(args);
+      if (args.size() == 1) args.insert(args.begin(), int64_const(0, s));
+      if (args.size() == 2) args.push_back(int64_const(1, s));
+      auto start = settle(convert(std::move(args[0]), types::int64()), "range_start");
+      auto stop = settle(convert(std::move(args[1]), types::int64()), "range_stop");
+      auto step = settle(convert(std::move(args[2]), types::int64()), "range_step");
+      auto len = std::make_unique<ir::BuiltinCall>(types::int64(), "py2cuda::range_len({0}, {1}, {2})", s);
+      len->args.push_back(start());
+      len->args.push_back(stop());
+      len->args.push_back(step());
+      lengths.push_back(std::move(len));
+      item.type = t;
+      item.value = [this, start, step, t, &index, s]() {
+        auto offset = binary_values(BinOp::Mul, ref(index, s), step(), s);
+        return convert(binary_values(BinOp::Add, start(), std::move(offset), s), t);
+      };
+      return true;
+    }
+    auto v = expr(e);
+    if (!v) return false;
+    TypeRef t = v->type;
+    if (t->is_array()) {
+      if (t->ndim() != 1) {
+        D().error(e.span, "iterating over " + t->str() + " yields sub-arrays, which this version of py2cuda does not "
+                                                         "support; iterate over indices with range(a.shape[0])");
+        return false;
+      }
+      auto arr = settle(std::move(v), "items");
+      lengths.push_back(std::make_unique<ir::Shape>(arr(), 0, s));
+      item.type = t->dtype();
+      item.value = [arr, t, &index, s]() {
+        auto ix = std::make_unique<ir::Index>(t->dtype(), arr(), s);
+        ix->indices.push_back(ref(index, s));
+        return ir::ExprPtr(std::move(ix));
+      };
+      return true;
+    }
+    if (t->is_uniform_tuple()) {
+      auto tup = settle(std::move(v), "items");
+      lengths.push_back(int64_const(static_cast<int64_t>(t->elements().size()), s));
+      item.type = t->elements()[0];
+      item.value = [tup, t, &index, s]() {
+        auto at = std::make_unique<ir::BuiltinCall>(t->elements()[0], "py2cuda::tuple_at({0}, {1})", s);
+        at->args.push_back(tup());
+        at->args.push_back(ref(index, s));
+        return ir::ExprPtr(std::move(at));
+      };
+      return true;
+    }
+    D().error(e.span, "cannot iterate over a value of type " + t->str() +
+                          (t->is_tuple() ? " (a tuple of mixed types)" : "") +
+                          "; loops go over range(), 1-D arrays, tuples of one type, enumerate() and zip()");
+    return false;
+  };
+
+  Item item;
+  if (!source(*f.iter, item)) return;
+
+  // The shortest length, once.
+  ir::ExprPtr n;
+  if (lengths.size() == 1) {
+    n = std::move(lengths[0]);
+  } else {
+    std::string pattern = "py2cuda::py_min_generic(";
+    for (size_t i = 0; i < lengths.size(); ++i) pattern += (i ? ", {" : "{") + std::to_string(i) + "}";
+    auto m = std::make_unique<ir::BuiltinCall>(types::int64(), pattern + ")", s);
+    m->args = std::move(lengths);
+    n = std::move(m);
+  }
+  if (n->kind != ir::ExprKind::Const && n->kind != ir::ExprKind::Shape) {
+    ir::Variable* count = temporary("count", types::int64());
+    auto st = std::make_unique<ir::Assign>(ref(count, s), std::move(n), f.span);
+    st->declare = true;
+    out.push_back(std::move(st));
+    n = ref(count, s);
+  }
+
+  auto loop = std::make_unique<ir::ForRange>(f.span);
+  index = temporary("index", types::int64());
+  index->loop_counter = true;
+  loop->counter = index;
+  loop->target = index;
+  loop->start = int64_const(0, s);
+  loop->stop = std::move(n);
+  loop->step = int64_const(1, s);
+  loop->step_sign = 1;
+  block_path_.push_back(next_block_id_++);
+  ++loop_depth_;
+  std::function<void(const ast::Expr&, const Item&)> bind = [&](const ast::Expr& target, const Item& it) {
+    if (!it.parts.empty() && (target.kind == ast::ExprKind::Tuple || target.kind == ast::ExprKind::List)) {
+      const auto& elts = target.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(target).elts
+                                                             : ast::as<ast::ListExpr>(target).elts;
+      if (elts.size() != it.parts.size()) {
+        D().error(target.span, "cannot unpack " + std::to_string(it.parts.size()) + " values into " +
+                                   std::to_string(elts.size()) + " names");
+        return;
+      }
+      for (size_t i = 0; i < elts.size(); ++i) bind(*elts[i], it.parts[i]);
+      return;
+    }
+    ir::ExprPtr value;
+    if (it.parts.empty()) {
+      value = it.value();
+    } else {
+      std::function<ir::ExprPtr(const Item&)> make = [&](const Item& x) -> ir::ExprPtr {
+        if (x.parts.empty()) return x.value();
+        std::vector<TypeRef> ts;
+        auto t = std::make_unique<ir::TupleMake>(nullptr, s);
+        for (const auto& p : x.parts) {
+          auto e = make(p);
+          if (!e) return nullptr;
+          ts.push_back(e->type);
+          t->elements.push_back(std::move(e));
+        }
+        t->type = types::tuple(ts);
+        return t;
+      };
+      value = make(it);
+    }
+    if (!value) return;
+    assign(target, std::move(value), f.span, loop->body, false);
+  };
+  bind(*f.target, item);
+  block(f.body, loop->body);
+  --loop_depth_;
+  block_path_.pop_back();
+  out.push_back(std::move(loop));
+  // The Python line is echoed once, above the first statement the loop made.
+  for (size_t i = first_new; i < out.size(); ++i) out[i]->echo_line = i == first_new;
+}
+
+}  // namespace py2cuda::infer
