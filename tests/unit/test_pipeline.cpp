@@ -233,3 +233,15 @@ TEST(Pipeline, LoopsOverArraysEnumerateAndZipCountAnIndex) {
                        "    float x = a(index);\n    float y = b(index);"))
       << out;
 }
+
+TEST(Pipeline, RandomDrawsTakeTheStatesAndAnInt64Index) {
+  SourceFile file("t.py",
+                  "from numba import cuda, float32\nfrom numba.cuda.random import xoroshiro128p_uniform_float32, "
+                  "xoroshiro128p_type\n@cuda.jit(cuda.void(xoroshiro128p_type[:], float32[:]))\ndef k(states, out):\n"
+                  "    i = cuda.threadIdx.x\n    out[i] = xoroshiro128p_uniform_float32(states, i)\n");
+  TranslateResult r = translate(file, TranslateOptions{});
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "__global__ void k(py2cuda::Array<py2cuda::Xoroshiro128pState, 1> states, py2cuda::Array<float, 1> out)"))
+      << r.cu;
+  EXPECT_TRUE(has(r.cu, "out(i) = py2cuda::xoroshiro128p_uniform_float32(states, int64_t(i));")) << r.cu;
+}

@@ -45,6 +45,7 @@ enum class Rule {
   Selp,            // cuda.selp(test, a, b): a and b of one type
   Fence,           // cuda.threadfence*(): no arguments, no result
   Nanosleep,       // cuda.nanosleep(ns): uint32 argument, no result
+  Random,          // numba.cuda.random.xoroshiro128p_*(states, index): a draw from state `index`
 };
 
 struct Builtin {

@@ -248,6 +248,26 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       if (!arity(1, 1) || !numbers()) return nullptr;
       args[0] = convert(std::move(args[0]), types::uint32());
       return call_pattern(types::none(), row.f64, std::move(args), span);
+    case Rule::Random: {
+      if (!arity(2, 2)) return nullptr;
+      TypeRef st = args[0]->type;
+      if (!st->is_array() || !st->dtype()->is_record() || st->ndim() != 1) {
+        diags.error(args[0]->span, name + "() takes the 1-D array of generator states made by "
+                                          "create_xoroshiro128p_states, not " + st->str());
+        return nullptr;
+      }
+      if (!args[1]->type->is_int()) {
+        diags.error(args[1]->span, name + "() needs an integer state index, not " + args[1]->type->str());
+        return nullptr;
+      }
+      std::string p(row.path);
+      TypeRef t = p.ends_with("next") ? types::uint64()
+                  : p.ends_with("jump") ? types::none()
+                  : p.ends_with("float32") ? types::float32()
+                                           : types::float64();
+      args[1] = convert(std::move(args[1]), types::int64());  // Numba takes int64(index)
+      return call_pattern(t, row.f64, std::move(args), span);
+    }
     case Rule::Barrier:
       if (!arity(0, 0)) return nullptr;
       return call_pattern(types::none(), row.f64, {}, span);

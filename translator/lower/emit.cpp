@@ -23,6 +23,7 @@ std::string cpp_type(TypeRef t) {
     }
     case TypeKind::None: return "void";
     case TypeKind::Range: return "/* range */";
+    case TypeKind::Record: return "py2cuda::Xoroshiro128pState";
   }
   return "void";
 }

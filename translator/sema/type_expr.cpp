@@ -15,11 +15,12 @@ std::string type_name(const ModuleInfo& info, const ast::Expr& e) {
     // whatever the module imported.
     return ast::as<ast::Name>(e).id;
   }
-  for (const char* prefix : {"numba.", "numpy."}) {
+  // numba.cuda re-exports numba's type objects (cuda.float32, cuda.void).
+  for (const char* prefix : {"numba.cuda.types.", "numba.cuda.", "numba.", "numpy."}) {
     std::string p(prefix);
-    if (path.rfind(p, 0) == 0) return path.substr(p.size());
+    if (path.rfind(p, 0) == 0 && path != "numba.cuda.random.xoroshiro128p_type") return path.substr(p.size());
   }
-  return path.empty() ? "" : "?" + path;
+  return path.empty() ? "" : path == "numba.cuda.random.xoroshiro128p_type" ? "xoroshiro128p_type" : "?" + path;
 }
 
 bool is_unit_step(const ast::Slice& s) {
@@ -40,7 +41,7 @@ std::string describe(const ast::Expr& e) {
 TypeRef array_type(const ModuleInfo& info, const ast::Subscript& sub, Diagnostics& diags) {
   TypeRef dtype = type_from_expr(info, *sub.value, diags);
   if (!dtype) return nullptr;
-  if (!dtype->is_number()) {
+  if (!dtype->is_number() && !dtype->is_record()) {
     diags.error(sub.value->span, "array element type must be a scalar type, not " + dtype->str());
     return nullptr;
   }
@@ -91,6 +92,7 @@ TypeRef type_from_expr(const ModuleInfo& info, const ast::Expr& expr, Diagnostic
     case ast::ExprKind::Attribute: {
       std::string name = type_name(info, expr);
       if (name == "void" || name == "none") return types::none();
+      if (name == "xoroshiro128p_type") return types::xoroshiro128p();
       if (TypeRef t = types::scalar_by_name(name)) return t;
       diags.error(expr.span, "unknown type '" + describe(expr) + "'");
       return nullptr;

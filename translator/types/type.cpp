@@ -87,6 +87,7 @@ std::string Type::str() const {
     case TypeKind::Float: return "float" + std::to_string(bits_);
     case TypeKind::None: return "none";
     case TypeKind::Range: return "range";
+    case TypeKind::Record: return "xoroshiro128p";
     case TypeKind::Array:
       return "array(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
     case TypeKind::Tuple: {
@@ -106,6 +107,7 @@ std::string Type::str() const {
 
 std::string Type::signature_str() const {
   if (kind_ == TypeKind::Boolean) return "boolean";
+  if (kind_ == TypeKind::Record) return "xoroshiro128p_type";
   if (kind_ == TypeKind::Tuple) {
     if (is_uniform_tuple()) return "UniTuple(" + elems_[0]->signature_str() + ", " + std::to_string(elems_.size()) + ")";
     std::string s = "Tuple(";
@@ -139,6 +141,7 @@ TypeRef float32() { return floating(32); }
 TypeRef float64() { return floating(64); }
 TypeRef none() { return TypeTable::instance().scalar(TypeKind::None, 0, false); }
 TypeRef range() { return TypeTable::instance().scalar(TypeKind::Range, 0, false); }
+TypeRef xoroshiro128p() { return TypeTable::instance().scalar(TypeKind::Record, 128, false); }
 TypeRef array(TypeRef dtype, int ndim, Layout layout) { return TypeTable::instance().array(dtype, ndim, layout); }
 TypeRef tuple(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements)); }
 

@@ -18,6 +18,7 @@ enum class TypeKind {
   Tuple,  // UniTuple when all elements are the same type
   None,   // the type of `None` and of a function that returns nothing
   Range,  // the value of range(...) before iteration; never stored
+  Record, // a structured dtype; for now only numba.cuda.random's xoroshiro128p state
 };
 
 enum class Layout { C, F, A };
@@ -37,6 +38,7 @@ class Type {
   bool is_array() const { return kind_ == TypeKind::Array; }
   bool is_tuple() const { return kind_ == TypeKind::Tuple; }
   bool is_none() const { return kind_ == TypeKind::None; }
+  bool is_record() const { return kind_ == TypeKind::Record; }
 
   // Integer and Float
   int bits() const { return bits_; }
@@ -85,6 +87,8 @@ TypeRef float64();
 TypeRef floating(int bits);
 TypeRef none();
 TypeRef range();
+// The record dtype of numba.cuda.random's generator states (two uint64 words).
+TypeRef xoroshiro128p();
 TypeRef array(TypeRef dtype, int ndim, Layout layout);
 TypeRef tuple(std::vector<TypeRef> elements);
 
