@@ -1,4 +1,4 @@
-# expect: 17:14: error: only 'for ... in range(...)' loops are supported in this version of py2cuda; iterate over indices with range(len(a))
+# expect: 10:9: error: yield is not supported in CUDA kernels
 # allow-extra-errors
 # A device function written as a generator.
 from numba import cuda

@@ -245,3 +245,21 @@ TEST(Pipeline, RandomDrawsTakeTheStatesAndAnInt64Index) {
       << r.cu;
   EXPECT_TRUE(has(r.cu, "out(i) = py2cuda::xoroshiro128p_uniform_float32(states, int64_t(i));")) << r.cu;
 }
+
+TEST(Pipeline, RecursionWithExplicitSignatures) {
+  std::string out = cu("@cuda.jit('boolean(int64)', device=True)\ndef is_even(n):\n    return True if n == 0 else is_odd(n - 1)\n"
+                       "@cuda.jit('boolean(int64)', device=True)\ndef is_odd(n):\n    return False if n == 0 else is_even(n - 1)\n"
+                       "@cuda.jit('void(boolean[:])')\ndef k(out):\n    out[0] = is_even(10)\n");
+  size_t decl = out.find("__device__ bool is_even(int64_t n);");
+  size_t odd = out.find("__device__ bool is_odd(int64_t n) {");
+  ASSERT_NE(decl, std::string::npos) << out;
+  ASSERT_NE(odd, std::string::npos) << out;
+  EXPECT_LT(decl, odd);
+}
+
+TEST(Pipeline, RecursionWithoutSignatureAsksForOne) {
+  TranslateResult r = run("@cuda.jit(device=True)\ndef f(n):\n    return 1 if n <= 1 else n * f(n - 1)\n"
+                          "@cuda.jit('void(int64[:])')\ndef k(out):\n    out[0] = f(5)\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(has(r.diagnostics, "recursive call to 'f': give 'f' an explicit signature")) << r.diagnostics;
+}

@@ -441,7 +441,8 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
   if (final_) {
     callee = mb_.instantiate(f, params, declared_return, false, c.span);
     if (!callee) return nullptr;
-    result = callee->return_type;
+    // A recursive call reaches a function still being built: its declared type.
+    result = callee->return_type ? callee->return_type : declared_return;
   } else {
     result = mb_.probe_return_type(f, params, declared_return);
     if (!result) return nullptr;

@@ -177,6 +177,12 @@ class ModuleBuilder {
   // keeping anything: used while a caller's own types are still settling.
   TypeRef probe_return_type(const FunctionEntry& f, const std::vector<TypeRef>& params, TypeRef ret);
 
+  // Records the function an instance is building, so that a recursive call
+  // (allowed with an explicit signature, as in Numba) can refer to it.
+  void building(const FunctionEntry& f, const std::vector<TypeRef>& params, ir::Function* fn) {
+    building_[Key{&f, params}] = fn;
+  }
+
   // Registers a frozen module constant and returns its C++ name.
   std::string constant_name(const std::string& name, const sema::Symbol& sym, const sema::ConstValue& v);
 
@@ -190,6 +196,7 @@ class ModuleBuilder {
   std::unique_ptr<ir::Module> module_;
   std::map<Key, const ir::Function*> instances_;
   std::map<Key, TypeRef> probes_;
+  std::map<Key, ir::Function*> building_;
   std::set<const FunctionEntry*> in_progress_;
   std::set<std::string> kernel_names_;
   std::map<std::string, std::string> constant_names_;

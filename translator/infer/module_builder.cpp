@@ -49,9 +49,14 @@ const ir::Function* ModuleBuilder::instantiate(const FunctionEntry& f, const std
     auto it = instances_.find(key);
     if (it != instances_.end()) return it->second;
     if (in_progress_.count(&f)) {
-      diags_.error(call_site, "recursive call to '" + f.name +
-                                  "': recursion is not supported by py2cuda yet (Numba needs an explicit "
-                                  "signature for it)");
+      auto b = building_.find(key);
+      if (ret && b != building_.end()) {
+        b->second->recursive = true;
+        return b->second;
+      }
+      diags_.error(call_site, "recursive call to '" + f.name + "': give '" + f.name +
+                                  "' an explicit signature, as Numba requires for recursion, e.g. "
+                                  "@cuda.jit(\"int64(int64)\", device=True)");
       return nullptr;
     }
     in_progress_.insert(&f);
@@ -98,7 +103,7 @@ TypeRef ModuleBuilder::probe_return_type(const FunctionEntry& f, const std::vect
   if (done != instances_.end()) return done->second ? done->second->return_type : nullptr;
   auto it = probes_.find(key);
   if (it != probes_.end()) return it->second;
-  if (in_progress_.count(&f)) return nullptr;
+  if (in_progress_.count(&f)) return ret;  // recursion: only with a declared return type
   in_progress_.insert(&f);
   int errors_before = scratch_.error_count();
   auto fn = FunctionBuilder(*this, f, params, ret, false, scratch_).build();

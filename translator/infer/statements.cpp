@@ -22,6 +22,7 @@ FunctionBuilder::FunctionBuilder(ModuleBuilder& mb, const FunctionEntry& entry, 
 std::unique_ptr<ir::Function> FunctionBuilder::build() {
   const ast::FunctionDef& def = *entry_.def;
   fn_ = std::make_unique<ir::Function>();
+  mb_.building(entry_, param_types_, fn_.get());
   fn_->name = entry_.name;
   fn_->cpp_name = cpp_identifier(entry_.name);
   fn_->is_kernel = is_kernel_;

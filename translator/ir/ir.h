@@ -290,6 +290,7 @@ struct Function {
   bool uses_barrier = false;
   bool uses_warp_ops = false;
   std::string signature_text;  // "void(float32[:], int64)", for the comment above it
+  bool recursive = false;      // calls itself: declared before its definition
 };
 
 struct Constant {

@@ -73,6 +73,14 @@ class Emitter {
                 literal(static_cast<const ir::Const&>(*c.value), false) + ";\n";
       }
     }
+    bool any_recursive = false;
+    for (const auto& f : m.functions) any_recursive = any_recursive || f->recursive;
+    if (any_recursive) {
+      out_ += "\n// Recursive device functions, declared before their definitions.\n";
+      for (const auto& f : m.functions) {
+        if (f->recursive) line(device_head(*f) + f->cpp_name + "(" + params(*f, true) + ");");
+      }
+    }
     for (const auto& f : m.functions) function(*f);
     if (options_.line_directives) {
       // What follows is not Python: point the compiler back at this file.
@@ -160,10 +168,7 @@ class Emitter {
       }
       head += "void ";
     } else {
-      head = "__device__ ";
-      if (o.forceinline > 0) head += "__forceinline__ ";
-      if (o.forceinline < 0) head += "__noinline__ ";
-      head += cpp_type(f.return_type) + " ";
+      head = device_head(f);
     }
     line(head + f.cpp_name + "(" + params(f, true) + ") {");
     ++indent_;
@@ -224,6 +229,13 @@ class Emitter {
     line("return harness.main(argc, argv);");
     --indent_;
     line("}");
+  }
+
+  static std::string device_head(const ir::Function& f) {
+    std::string head = "__device__ ";
+    if (f.options.forceinline > 0 && !f.recursive) head += "__forceinline__ ";
+    if (f.options.forceinline < 0) head += "__noinline__ ";
+    return head + cpp_type(f.return_type) + " ";
   }
 
   void launch_stub(const ir::Function& f, bool declaration_only) {
