@@ -263,3 +263,11 @@ TEST(Pipeline, RecursionWithoutSignatureAsksForOne) {
   EXPECT_FALSE(r.ok);
   EXPECT_TRUE(has(r.diagnostics, "recursive call to 'f': give 'f' an explicit signature")) << r.diagnostics;
 }
+
+TEST(Pipeline, AssertAndRaiseStopTheKernelInDebugBuildsOnly) {
+  std::string out = cu("@cuda.jit('void(float32[:])', debug=True)\ndef k(a):\n    assert a[0] > 0, 'positive'\n"
+                       "@cuda.jit('void(float32[:])')\ndef q(a):\n    assert a[0] > 0\n    a[0] = 1\n");
+  EXPECT_TRUE(has(out, "if (!(double(a(0)) > 0.0)) {\n    py2cuda::raise_error(\"t.py:5\", \"AssertionError: positive\");"))
+      << out;
+  EXPECT_TRUE(has(out, "__global__ void q(py2cuda::Array<float, 1> a) {\n  // t.py:9: a[0] = 1\n  a(0) = 1.0f;")) << out;
+}

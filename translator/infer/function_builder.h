@@ -132,6 +132,7 @@ class FunctionBuilder {
   void for_each(const ast::For& f, ir::Block& out);
   TypeRef range_type(const std::vector<ir::ExprPtr>& args);
   void return_stmt(const ast::Return& r, ir::Block& out);
+  void raise_stmt(const ast::Stmt& s, ir::Block& out);
   void unsupported_stmt(const ast::Stmt& s);
 
   ModuleBuilder& mb_;

@@ -217,6 +217,8 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
       return;
     case ast::StmtKind::Return: return_stmt(ast::as<ast::Return>(s), out);
       return;
+    case ast::StmtKind::Assert:
+    case ast::StmtKind::Raise: raise_stmt(s, out); return;
     default: unsupported_stmt(s); return;
   }
 }
@@ -428,6 +430,74 @@ void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out) {
   --loop_depth_;
   block_path_.pop_back();
   out.push_back(std::move(loop));
+}
+
+// `assert cond, "msg"` and `raise E("msg")`: with debug=True (as in Numba,
+// where only debug builds check them) the thread reports the Python location
+// and stops the kernel; otherwise asserts compile to nothing.
+void FunctionBuilder::raise_stmt(const ast::Stmt& s, ir::Block& out) {
+  bool debug = entry_.options.debug;
+  std::string what;
+  ir::ExprPtr failed;
+  if (s.kind == ast::StmtKind::Assert) {
+    const auto& a = ast::as<ast::Assert>(s);
+    auto cond = condition(*a.test);
+    if (!cond) return;
+    what = "AssertionError";
+    if (a.msg) {
+      if (a.msg->kind != ast::ExprKind::StrLit || ast::as<ast::StrLit>(*a.msg).is_fstring) {
+        D().error(a.msg->span, "the message of an assert in a kernel must be a plain string literal");
+        return;
+      }
+      what += ": " + ast::as<ast::StrLit>(*a.msg).value;
+    }
+    if (!debug) return;
+    failed = std::make_unique<ir::Unary>(types::boolean(), UnaryOp::Not, std::move(cond), a.test->span);
+  } else {
+    const auto& r = ast::as<ast::Raise>(s);
+    if (!debug) {
+      D().error(s.span, "raise in a CUDA kernel is supported with @cuda.jit(debug=True), where it stops the kernel "
+                        "with the Python location");
+      return;
+    }
+    what = "Exception";
+    const ast::Expr* exc = r.exc.get();
+    const ast::Expr* arg = nullptr;
+    if (exc && exc->kind == ast::ExprKind::Call) {
+      const auto& call = ast::as<ast::Call>(*exc);
+      if (!call.args.empty()) arg = call.args[0].get();
+      exc = call.func.get();
+    }
+    if (exc && exc->kind == ast::ExprKind::Name) what = ast::as<ast::Name>(*exc).id;
+    if (arg) {
+      if (arg->kind != ast::ExprKind::StrLit) {
+        D().error(arg->span, "the argument of an exception raised in a kernel must be a plain string literal");
+        return;
+      }
+      what += ": " + ast::as<ast::StrLit>(*arg).value;
+    }
+  }
+  std::string escaped;
+  for (char ch : what) {
+    if (ch == '"' || ch == '\\') escaped += '\\';
+    if (ch == '{') escaped += "\\173";
+    else if (ch == '}') escaped += "\\175";
+    else if (ch == '\n') escaped += "\\n";
+    else escaped += ch;
+  }
+  std::string where = D().file().base_name() + ":" + std::to_string(s.span.line);
+  auto call = std::make_unique<ir::BuiltinCall>(types::none(),
+                                                "py2cuda::raise_error(\"" + where + "\", \"" + escaped + "\")", s.span);
+  auto stop = std::make_unique<ir::ExprStmt>(std::move(call), s.span);
+  stop->echo_line = !failed;
+  if (!failed) {
+    out.push_back(std::move(stop));
+    return;
+  }
+  auto check = std::make_unique<ir::If>(s.span);
+  check->cond = std::move(failed);
+  check->then_body.push_back(std::move(stop));
+  out.push_back(std::move(check));
 }
 
 void FunctionBuilder::return_stmt(const ast::Return& r, ir::Block& out) {

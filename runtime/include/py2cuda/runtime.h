@@ -24,3 +24,4 @@
 #include "local_array.h"
 #include "atomic.h"
 #include "intrinsics.h"
+#include "kernel_error.h"
