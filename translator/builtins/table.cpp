@@ -66,6 +66,16 @@ const std::vector<Builtin>& table() {
       math1("math.trunc", "truncf({0})", "trunc({0})", "truncation; returns a float on CUDA (unlike Python)"),
       math1("math.degrees", "({0} * 57.2957795f)", "({0} * 57.295779513082323)", "radians to degrees"),
       math1("math.radians", "({0} * 0.0174532924f)", "({0} * 0.017453292519943295)", "degrees to radians"),
+      {"numpy.maximum", Rule::NumpyMinMax, kCall, "", "py2cuda::np_maximum({0}, {1})", false, true,
+       "np.maximum of two scalars: NaN-propagating, in the promoted type"},
+      {"numpy.minimum", Rule::NumpyMinMax, kCall, "", "py2cuda::np_minimum({0}, {1})", false, true,
+       "np.minimum of two scalars: NaN-propagating, in the promoted type"},
+      {"numpy.fmax", Rule::NumpyMinMax, kCall, "", "py2cuda::np_fmax({0}, {1})", false, true,
+       "np.fmax of two scalars: NaN ignored"},
+      {"numpy.fmin", Rule::NumpyMinMax, kCall, "", "py2cuda::np_fmin({0}, {1})", false, true,
+       "np.fmin of two scalars: NaN ignored"},
+      {"numpy.abs", Rule::Abs, kCall, "fabsf({0})", "fabs({0})", false, true, "np.abs of a scalar; keeps its type"},
+      {"numpy.absolute", Rule::Abs, kCall, "fabsf({0})", "fabs({0})", false, true, "np.absolute of a scalar"},
       {"math.atan2", Rule::MathBinary, kCall, "atan2f({0}, {1})", "atan2({0}, {1})", false, true, "arc tangent of y/x"},
       {"math.hypot", Rule::MathBinary, kCall, "hypotf({0}, {1})", "hypot({0}, {1})", false, true, "sqrt(x*x + y*y)"},
       {"math.copysign", Rule::MathBinary, kCall, "copysignf({0}, {1})", "copysign({0}, {1})", false, true,
@@ -198,9 +208,43 @@ const std::vector<Builtin>& scalar_ctors() {
 
 }  // namespace
 
+// NumPy ufuncs called on scalars inside kernels (np.sin(x)): Numba types them
+// like the math functions of the same name, so they share those rows.
+const std::vector<Builtin>& numpy_scalar_ufuncs() {
+  static const std::vector<Builtin> rows = [] {
+    static const std::map<std::string, std::string> kAliases = {
+        {"sin", "math.sin"},     {"cos", "math.cos"},       {"tan", "math.tan"},     {"arcsin", "math.asin"},
+        {"arccos", "math.acos"}, {"arctan", "math.atan"},   {"sinh", "math.sinh"},   {"cosh", "math.cosh"},
+        {"tanh", "math.tanh"},   {"arcsinh", "math.asinh"}, {"arccosh", "math.acosh"}, {"arctanh", "math.atanh"},
+        {"exp", "math.exp"},     {"exp2", "math.exp2"},     {"expm1", "math.expm1"}, {"log", "math.log"},
+        {"log2", "math.log2"},   {"log10", "math.log10"},   {"log1p", "math.log1p"}, {"sqrt", "math.sqrt"},
+        {"cbrt", "numba.cuda.cbrt"}, {"floor", "math.floor"}, {"ceil", "math.ceil"}, {"trunc", "math.trunc"},
+        {"fabs", "math.fabs"},   {"arctan2", "math.atan2"}, {"hypot", "math.hypot"}, {"copysign", "math.copysign"},
+        {"fmod", "math.fmod"},   {"isnan", "math.isnan"},   {"isinf", "math.isinf"}, {"isfinite", "math.isfinite"},
+        {"deg2rad", "math.radians"}, {"rad2deg", "math.degrees"}, {"radians", "math.radians"},
+        {"degrees", "math.degrees"}, {"power", "math.pow"}};
+    static std::vector<std::string> paths;
+    paths.reserve(kAliases.size());
+    std::vector<Builtin> out;
+    for (const auto& [name, target] : kAliases) {
+      for (const Builtin& row : table()) {
+        if (row.path != target) continue;
+        paths.push_back("numpy." + name);
+        Builtin copy = row;
+        copy.path = paths.back();
+        out.push_back(copy);
+      }
+    }
+    return out;
+  }();
+  return rows;
+}
+
 const std::vector<Builtin>& all() {
   static const std::vector<Builtin> rows = [] {
     std::vector<Builtin> out = table();
+    const auto& ufuncs = numpy_scalar_ufuncs();
+    out.insert(out.end(), ufuncs.begin(), ufuncs.end());
     const auto& ctors = scalar_ctors();
     out.insert(out.end(), ctors.begin(), ctors.end());
     return out;

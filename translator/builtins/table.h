@@ -46,6 +46,7 @@ enum class Rule {
   Fence,           // cuda.threadfence*(): no arguments, no result
   Nanosleep,       // cuda.nanosleep(ns): uint32 argument, no result
   Random,          // numba.cuda.random.xoroshiro128p_*(states, index): a draw from state `index`
+  NumpyMinMax,     // np.maximum/minimum/fmax/fmin(a, b) on scalars: NumPy's promoted type
 };
 
 struct Builtin {

@@ -268,6 +268,13 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       args[1] = convert(std::move(args[1]), types::int64());  // Numba takes int64(index)
       return call_pattern(t, row.f64, std::move(args), span);
     }
+    case Rule::NumpyMinMax: {
+      if (!arity(2, 2) || !numbers()) return nullptr;
+      TypeRef t = rules::unify(args[0]->type, args[1]->type);
+      if (t->is_bool()) t = types::boolean();
+      for (auto& a : args) a = convert(std::move(a), t);
+      return call_pattern(t, row.f64, std::move(args), span);
+    }
     case Rule::Barrier:
       if (!arity(0, 0)) return nullptr;
       return call_pattern(types::none(), row.f64, {}, span);

@@ -337,6 +337,41 @@ P2C_HD P2C_INLINE int64_t range_len(int64_t start, int64_t stop, int64_t step) {
   return start > stop ? (start - stop - 1) / (-step) + 1 : 0;
 }
 
+// np.maximum/np.minimum on scalars: a NaN operand wins (the first if both);
+// np.fmax/np.fmin: a NaN operand loses.
+template <class T>
+P2C_HD P2C_INLINE T np_maximum(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (a != a) return a;
+    if (b != b) return b;
+  }
+  return a >= b ? a : b;
+}
+template <class T>
+P2C_HD P2C_INLINE T np_minimum(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (a != a) return a;
+    if (b != b) return b;
+  }
+  return a <= b ? a : b;
+}
+template <class T>
+P2C_HD P2C_INLINE T np_fmax(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (a != a) return b;
+    if (b != b) return a;
+  }
+  return a >= b ? a : b;
+}
+template <class T>
+P2C_HD P2C_INLINE T np_fmin(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (a != a) return b;
+    if (b != b) return a;
+  }
+  return a <= b ? a : b;
+}
+
 // ==== abs(x) ===========================================================================
 // Keeps the argument's type. Signed integers: abs(INT64_MIN) wraps to INT64_MIN, as in
 // Numba (a negation without overflow checks). Unsigned integers: unchanged. Floats: fabs.
