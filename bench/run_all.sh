@@ -7,8 +7,11 @@
 # (the build creates it with pinned Numba when PY2CUDA_ORACLE is ON). Without
 # that venv it falls back, with a message, to $NUMBA_PYTHON if set, then to
 # /tmp/nvenv/bin/python, then to python3 (which then usually skips Numba).
-# Runs both benchmarks even if the first reports a problem; the exit status is
-# 1 if either could not measure something, 2 on bad usage.
+# The C++ benchmarks of the CPU emulation are built into BUILD_DIR/bench/ with
+# $CXX (default g++), the same flags the emulation uses (-std=c++20 -O2); the
+# emulated harness executables go to BUILD_DIR/bench/emulation/.
+# Runs every benchmark even if one reports a problem; the exit status is 1 if
+# any could not measure something (or failed to build), 2 on bad usage.
 set -u
 
 if [[ $# -ne 1 ]]; then
@@ -42,4 +45,39 @@ python3 "$root/bench/translate_vs_numba.py" --py2cuda "$py2cuda" --python "$numb
 echo
 echo "== cost of the runtime headers in nvcc -c =="
 python3 "$root/bench/runtime_header_cost.py" --py2cuda "$py2cuda" --include "$root/runtime/include" || status=1
+echo
+echo "== CPU emulation vs Numba's CUDA simulator =="
+python3 "$root/bench/emulation_vs_simulator.py" --py2cuda "$py2cuda" --python "$numba_python" \
+  --work-dir "$build_dir/bench/emulation" || status=1
+
+# The C++ benchmarks: built two at a time (two cores), then run one at a time.
+bench_bin="$build_dir/bench"
+mkdir -p "$bench_bin"
+cxx="${CXX:-g++}"
+build_cpp() {  # OUTPUT SOURCE [EXTRA_FLAG...]
+  local out="$1" src="$2"
+  shift 2
+  rm -f "$bench_bin/$out"  # a failed build must not leave an old binary to be run
+  "$cxx" -std=c++20 -O2 "$@" -I "$root/runtime/include" "$root/bench/$src" -o "$bench_bin/$out" \
+    -lboost_context -pthread 2>"$bench_bin/$out.log" || { echo "run_all.sh: building $out failed; see $bench_bin/$out.log" >&2; return 1; }
+}
+build_cpp loop_mode_vs_plain_cpp loop_mode_vs_plain_cpp.cpp & p1=$!
+build_cpp loop_mode_vs_plain_cpp_nobounds loop_mode_vs_plain_cpp.cpp -DPY2CUDA_NO_BOUNDS_CHECK & p2=$!
+wait "$p1" || status=1
+wait "$p2" || status=1
+build_cpp barrier_throughput barrier_throughput.cpp || status=1
+
+run_cpp() {  # TITLE BINARY
+  echo
+  echo "== $1 =="
+  if [[ -x "$bench_bin/$2" ]]; then
+    "$bench_bin/$2" || status=1
+  else
+    echo "not built"
+    status=1
+  fi
+}
+run_cpp "emulation loop mode vs a plain C++ loop" loop_mode_vs_plain_cpp
+run_cpp "the same, bounds checks compiled out" loop_mode_vs_plain_cpp_nobounds
+run_cpp "emulation fiber mode: barrier crossings" barrier_throughput
 exit "$status"

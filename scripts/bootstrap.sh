@@ -16,9 +16,10 @@ jobs="${JOBS:-2}"
 
 # python3-pip: the build fetches tree-sitter's sources with `pip download`.
 # python3-venv: the build makes build/venv for the Numba oracle.
+# libboost-context-dev: the CPU emulation runtime's fibers.
 packages=(
   cmake ninja-build g++ make
-  libfmt-dev libgtest-dev libgmock-dev libcli11-dev
+  libfmt-dev libgtest-dev libgmock-dev libcli11-dev libboost-context-dev
   python3 python3-pip python3-venv ca-certificates
 )
 

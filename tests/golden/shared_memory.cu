@@ -10,126 +10,126 @@ namespace shared_memory {
 // shared_memory.py:11: TPB = 16
 constexpr int64_t TPB = 16;
 
-// shared_memory.py:15: def block_sum(a, out):
+// shared_memory.py:16: def block_sum(a, out):
 // kernel void(float32[:], float32[:])
 __global__ void block_sum(py2cuda::Array<float, 1> a, py2cuda::Array<float, 1> out) {
-  // shared_memory.py:16: partial = cuda.shared.array(TPB, float32)
+  // shared_memory.py:17: partial = cuda.shared.array(TPB, float32)
   __shared__ float partial_shared[16];
   py2cuda::Array<float, 1> partial = py2cuda::local_array_view(partial_shared, 16);
-  // shared_memory.py:17: tx = cuda.threadIdx.x
+  // shared_memory.py:18: tx = cuda.threadIdx.x
   int32_t tx = int32_t(threadIdx.x);
-  // shared_memory.py:18: i = cuda.grid(1)
+  // shared_memory.py:19: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
-  // shared_memory.py:19: partial[tx] = a[i] if i < a.size else 0
+  // shared_memory.py:20: partial[tx] = a[i] if i < a.size else 0
   partial(tx) = float(i < a.size() ? double(a(i)) : 0.0);
-  // shared_memory.py:20: cuda.syncthreads()
+  // shared_memory.py:21: cuda.syncthreads()
   __syncthreads();
-  // shared_memory.py:21: stride = TPB // 2
+  // shared_memory.py:22: stride = TPB // 2
   int64_t stride = py2cuda::floordiv(TPB, 2);
-  // shared_memory.py:22: while stride > 0:
+  // shared_memory.py:23: while stride > 0:
   while (stride > 0) {
-    // shared_memory.py:23: if tx < stride:
+    // shared_memory.py:24: if tx < stride:
     if (int64_t(tx) < stride) {
-      // shared_memory.py:24: partial[tx] += partial[tx + stride]
+      // shared_memory.py:25: partial[tx] += partial[tx + stride]
       partial(tx) += partial(int64_t(tx) + stride);
     }
-    // shared_memory.py:25: cuda.syncthreads()
+    // shared_memory.py:26: cuda.syncthreads()
     __syncthreads();
-    // shared_memory.py:26: stride //= 2
+    // shared_memory.py:27: stride //= 2
     stride = py2cuda::floordiv(stride, 2);
   }
-  // shared_memory.py:27: if tx == 0:
+  // shared_memory.py:28: if tx == 0:
   if (int64_t(tx) == 0) {
-    // shared_memory.py:28: out[cuda.blockIdx.x] = partial[0]
+    // shared_memory.py:29: out[cuda.blockIdx.x] = partial[0]
     out(int32_t(blockIdx.x)) = partial(0);
   }
 }
 
-// shared_memory.py:32: def transpose(a, b):
+// shared_memory.py:33: def transpose(a, b):
 // kernel void(float32[:, :], float32[:, :])
 __global__ void transpose(py2cuda::Array<float, 2> a, py2cuda::Array<float, 2> b) {
-  // shared_memory.py:33: tile = cuda.shared.array((TPB, TPB + 1), dtype=np.float32)
+  // shared_memory.py:34: tile = cuda.shared.array((TPB, TPB_PADDED), dtype=np.float32)
   __shared__ float tile_shared[16 * 17];
   py2cuda::Array<float, 2> tile = py2cuda::local_array_view(tile_shared, 16, 17);
-  // shared_memory.py:34: tx = cuda.threadIdx.x
+  // shared_memory.py:35: tx = cuda.threadIdx.x
   int32_t tx = int32_t(threadIdx.x);
-  // shared_memory.py:35: ty = cuda.threadIdx.y
+  // shared_memory.py:36: ty = cuda.threadIdx.y
   int32_t ty = int32_t(threadIdx.y);
-  // shared_memory.py:36: x = cuda.blockIdx.x * TPB + tx
+  // shared_memory.py:37: x = cuda.blockIdx.x * TPB + tx
   int64_t x = int64_t(int32_t(blockIdx.x)) * TPB + int64_t(tx);
-  // shared_memory.py:37: y = cuda.blockIdx.y * TPB + ty
+  // shared_memory.py:38: y = cuda.blockIdx.y * TPB + ty
   int64_t y = int64_t(int32_t(blockIdx.y)) * TPB + int64_t(ty);
-  // shared_memory.py:38: if y < a.shape[0] and x < a.shape[1]:
+  // shared_memory.py:39: if y < a.shape[0] and x < a.shape[1]:
   if (y < a.shape[0] && x < a.shape[1]) {
-    // shared_memory.py:39: tile[ty, tx] = a[y, x]
+    // shared_memory.py:40: tile[ty, tx] = a[y, x]
     tile(ty, tx) = a(y, x);
   }
-  // shared_memory.py:40: cuda.syncthreads()
+  // shared_memory.py:41: cuda.syncthreads()
   __syncthreads();
-  // shared_memory.py:41: ox = cuda.blockIdx.y * TPB + tx
+  // shared_memory.py:42: ox = cuda.blockIdx.y * TPB + tx
   int64_t ox = int64_t(int32_t(blockIdx.y)) * TPB + int64_t(tx);
-  // shared_memory.py:42: oy = cuda.blockIdx.x * TPB + ty
+  // shared_memory.py:43: oy = cuda.blockIdx.x * TPB + ty
   int64_t oy = int64_t(int32_t(blockIdx.x)) * TPB + int64_t(ty);
-  // shared_memory.py:43: if oy < b.shape[0] and ox < b.shape[1]:
+  // shared_memory.py:44: if oy < b.shape[0] and ox < b.shape[1]:
   if (oy < b.shape[0] && ox < b.shape[1]) {
-    // shared_memory.py:44: b[oy, ox] = tile[tx, ty]
+    // shared_memory.py:45: b[oy, ox] = tile[tx, ty]
     b(oy, ox) = tile(tx, ty);
   }
 }
 
-// shared_memory.py:48: def running_digits(values, out):
+// shared_memory.py:49: def running_digits(values, out):
 // kernel void(int32[:], int32[:])
 __global__ void running_digits(py2cuda::Array<int32_t, 1> values, py2cuda::Array<int32_t, 1> out) {
-  // shared_memory.py:51: digits = cuda.local.array(10, int32)
+  // shared_memory.py:52: digits = cuda.local.array(10, int32)
   int32_t digits_local[10];
-  // shared_memory.py:49: i = cuda.grid(1)
+  // shared_memory.py:50: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
-  // shared_memory.py:50: if i < values.size:
+  // shared_memory.py:51: if i < values.size:
   if (i < values.size()) {
-    // shared_memory.py:51: digits = cuda.local.array(10, int32)
+    // shared_memory.py:52: digits = cuda.local.array(10, int32)
     py2cuda::Array<int32_t, 1> digits = py2cuda::local_array_view(digits_local, 10);
-    // shared_memory.py:52: v = values[i]
+    // shared_memory.py:53: v = values[i]
     int64_t v = int64_t(values(i));
-    // shared_memory.py:53: n = 0
+    // shared_memory.py:54: n = 0
     int64_t n = 0;
-    // shared_memory.py:54: while v > 0 and n < 10:
+    // shared_memory.py:55: while v > 0 and n < 10:
     while (v > 0 && n < 10) {
-      // shared_memory.py:55: digits[n] = v % 10
+      // shared_memory.py:56: digits[n] = v % 10
       digits(n) = int32_t(py2cuda::mod(v, 10));
-      // shared_memory.py:56: v //= 10
+      // shared_memory.py:57: v //= 10
       v = py2cuda::floordiv(v, 10);
-      // shared_memory.py:57: n += 1
+      // shared_memory.py:58: n += 1
       n += 1;
     }
-    // shared_memory.py:58: total = 0
+    // shared_memory.py:59: total = 0
     int64_t total = 0;
-    // shared_memory.py:59: for k in range(n):
+    // shared_memory.py:60: for k in range(n):
     for (int64_t k = 0; k < n; ++k) {
-      // shared_memory.py:60: total = total * 10 + digits[k]
+      // shared_memory.py:61: total = total * 10 + digits[k]
       total = total * 10 + int64_t(digits(k));
     }
-    // shared_memory.py:61: out[i] = total  # the decimal digits reversed
+    // shared_memory.py:62: out[i] = total  # the decimal digits reversed
     out(i) = int32_t(total);
   }
 }
 
 // ---------------------------------------------------------------- launch functions
 
-// Launches block_sum (shared_memory.py:15), void(float32[:], float32[:]).
+// Launches block_sum (shared_memory.py:16), void(float32[:], float32[:]).
 void launch_block_sum(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> a, py2cuda::Array<float, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"block_sum", "shared_memory.py:15", true, false};
+  static constexpr py2cuda::KernelInfo info{"block_sum", "shared_memory.py:16", true, false};
   py2cuda::launch(block_sum, config, info, a, out);
 }
 
-// Launches transpose (shared_memory.py:32), void(float32[:, :], float32[:, :]).
+// Launches transpose (shared_memory.py:33), void(float32[:, :], float32[:, :]).
 void launch_transpose(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 2> a, py2cuda::Array<float, 2> b) {
-  static constexpr py2cuda::KernelInfo info{"transpose", "shared_memory.py:32", true, false};
+  static constexpr py2cuda::KernelInfo info{"transpose", "shared_memory.py:33", true, false};
   py2cuda::launch(transpose, config, info, a, b);
 }
 
-// Launches running_digits (shared_memory.py:48), void(int32[:], int32[:]).
+// Launches running_digits (shared_memory.py:49), void(int32[:], int32[:]).
 void launch_running_digits(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> values, py2cuda::Array<int32_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"running_digits", "shared_memory.py:48", false, false};
+  static constexpr py2cuda::KernelInfo info{"running_digits", "shared_memory.py:49", false, false};
   py2cuda::launch(running_digits, config, info, values, out);
 }
 

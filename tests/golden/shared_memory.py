@@ -9,6 +9,7 @@ import numpy as np
 from numba import cuda, float32, int32
 
 TPB = 16
+TPB_PADDED = TPB + 1  # Numba wants array shapes of literals or module constants
 
 
 @cuda.jit("void(float32[:], float32[:])")
@@ -30,7 +31,7 @@ def block_sum(a, out):
 
 @cuda.jit("void(float32[:, :], float32[:, :])")
 def transpose(a, b):
-    tile = cuda.shared.array((TPB, TPB + 1), dtype=np.float32)
+    tile = cuda.shared.array((TPB, TPB_PADDED), dtype=np.float32)
     tx = cuda.threadIdx.x
     ty = cuda.threadIdx.y
     x = cuda.blockIdx.x * TPB + tx

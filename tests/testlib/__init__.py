@@ -10,4 +10,6 @@ tests/ folder into sys.path and imports what it needs from here:
     expectations  the "# expect:" headers of the bad-input corpus
     tools         finding nvcc and the host C++ compiler, running commands
     scratch       temporary working folders
+    npy           reading .npy files without NumPy
+    harness       building py2cuda's harness executable in emulation and launching kernels
 """

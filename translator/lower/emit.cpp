@@ -103,6 +103,13 @@ class Emitter {
 
   std::string header(const ir::Module& m) {
     out_ = fill(template_text("header.h.in"), {{"version", options_.version}, {"source", file_.base_name()}});
+    bool random_states = false;
+    for (const auto& f : m.functions) {
+      for (const ir::Variable* p : f->params) {
+        random_states = random_states || (p->param_type->is_array() && p->param_type->dtype()->is_record());
+      }
+    }
+    if (random_states) out_ += "#include <py2cuda/random.h>\n";
     out_ += "\nnamespace " + m.name + " {\n";
     for (const auto& f : m.functions) {
       if (f->is_kernel) launch_stub(*f, true);
@@ -217,8 +224,9 @@ class Emitter {
         const ir::Variable* p = f->params[i];
         TypeRef t = p->param_type;
         std::string k = std::to_string(i);
-        std::string load = t->is_array() ? "call.array<" + cpp_type(t->dtype()) + ", " + std::to_string(t->ndim()) + ">(" + k + ")"
-                                         : "call.scalar<" + cpp_type(t) + ">(" + k + ")";
+        std::string load = t->is_array() && t->dtype()->is_record() ? "call.random_states(" + k + ")"
+                           : t->is_array() ? "call.array<" + cpp_type(t->dtype()) + ", " + std::to_string(t->ndim()) + ">(" + k + ")"
+                                           : "call.scalar<" + cpp_type(t) + ">(" + k + ")";
         line("const " + cpp_type(t) + " " + p->cpp_name + " = " + load + ";");
         args += ", " + p->cpp_name;
       }

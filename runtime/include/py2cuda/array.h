@@ -11,7 +11,7 @@
 //               of unsigned type.
 //   a.at(i, j)  Python/Numba semantics: a negative index of a SIGNED integer type
 //               counts from the end (i + shape[d]); unsigned indices never wrap.
-// Neither checks bounds, as on the GPU; see P2C_BOUNDS_CHECK below.
+// On the GPU neither checks bounds; host builds (CPU emulation) do, see below.
 #pragma once
 
 #include <array>
@@ -22,15 +22,55 @@
 
 #include "config.h"
 
-// Hook called by every element access with the array, the dimension and the
-// index actually used (after wraparound). A no-op by default; the CPU emulation
-// backend defines it, before including this header, to report out-of-bounds
-// accesses with the Python line and the thread that made them.
+#if !P2C_BACKEND_CUDA
+#include "emu/source_location.h"
+#endif
+
+// Hooks called by every element access, once per dimension, with the index actually
+// used (after wraparound), before the element is touched:
+//
+//   P2C_BOUNDS_CHECK(array, dim, index)              every build
+//   P2C_BOUNDS_CHECK_AT(array, dim, index, where)    host builds, with the SourceLocation
+//                                                    of the subscript
+//
+// Under nvcc both are no-ops. In host builds the CPU emulation's check
+// (emu/bounds_check.h) is included here, so it is in place whatever the order of
+// includes, and reports out-of-bounds accesses with the Python line and the CUDA
+// thread that made them. -DPY2CUDA_NO_BOUNDS_CHECK leaves it out; a program (a test)
+// that defines P2C_BOUNDS_CHECK before including this header gets its own hook instead.
+// (Every translation unit of a program must make the same choice: Array's accessors
+// are inline functions, compiled once per program.)
+#if !P2C_BACKEND_CUDA && !defined(P2C_BOUNDS_CHECK) && !defined(P2C_BOUNDS_CHECK_AT) && \
+    !defined(PY2CUDA_NO_BOUNDS_CHECK)
+#include "emu/bounds_check.h"
+#endif
 #ifndef P2C_BOUNDS_CHECK
 #define P2C_BOUNDS_CHECK(array, dim, index) ((void)0)
 #endif
+#ifndef P2C_BOUNDS_CHECK_AT
+#define P2C_BOUNDS_CHECK_AT(array, dim, index, where) ((void)(where), P2C_BOUNDS_CHECK(array, dim, index))
+#endif
 
 namespace py2cuda {
+
+#if !P2C_BACKEND_CUDA
+namespace detail {
+// Host builds: an Array's first index, with where the subscript was written. The
+// location cannot be a defaulted parameter after a pack of indices (a pack that is not
+// last is never deduced), so it rides on the first index, converted at the call site.
+struct LocatedIndex {
+  int64_t value;
+  bool is_signed;  // only signed indices wrap around
+  SourceLocation where;
+
+  template <class I>
+  constexpr LocatedIndex(I index, SourceLocation where_ = SourceLocation::current()) noexcept
+      : value(static_cast<int64_t>(index)), is_signed(std::is_signed_v<I>), where(where_) {
+    static_assert(std::is_integral_v<I>, "py2cuda::Array: indices must be integers");
+  }
+};
+}  // namespace detail
+#endif
 
 template <class T, int N>
 struct Array {
@@ -42,6 +82,7 @@ struct Array {
 
   static constexpr int ndim = N;
 
+#if P2C_BACKEND_CUDA
   // Plain indexing: no wraparound.
   template <class... I>
   P2C_HD P2C_INLINE T& operator()(I... index) const {
@@ -53,6 +94,18 @@ struct Array {
   P2C_HD P2C_INLINE T& at(I... index) const {
     return data[offset<true>(std::index_sequence_for<I...>{}, index...)];
   }
+#else
+  // The same two, in host builds also recording where the subscript was written.
+  template <class... I>
+  P2C_INLINE T& operator()(detail::LocatedIndex first, I... rest) const {
+    return data[located_offset<false>(first, std::index_sequence_for<I...>{}, rest...)];
+  }
+
+  template <class... I>
+  P2C_INLINE T& at(detail::LocatedIndex first, I... rest) const {
+    return data[located_offset<true>(first, std::index_sequence_for<I...>{}, rest...)];
+  }
+#endif
 
   // Number of elements: the product of the shape.
   P2C_HD P2C_INLINE int64_t size() const {
@@ -74,6 +127,7 @@ struct Array {
 
   // (Private member functions keep Array an aggregate: only data members may not be private.)
  private:
+#if P2C_BACKEND_CUDA
   // The element offset of one index per dimension.
   template <bool Wrap, class... I, std::size_t... D>
   P2C_HD P2C_INLINE int64_t offset(std::index_sequence<D...>, I... index) const {
@@ -92,6 +146,32 @@ struct Array {
     (void)dim;  // unused when the hook is a no-op
     return i;
   }
+#else
+  // The element offset of `first` (dimension 0) and `rest` (dimensions 1, 2, ...); every
+  // check reports the location recorded with `first`.
+  template <bool Wrap, class... I, std::size_t... D>
+  P2C_INLINE int64_t located_offset(detail::LocatedIndex first, std::index_sequence<D...>,
+                                    I... rest) const {
+    static_assert(sizeof...(I) + 1 == N, "py2cuda::Array: one index per dimension is required");
+    static_assert((std::is_integral_v<I> && ...), "py2cuda::Array: indices must be integers");
+    int64_t i0 = first.value;
+    if (Wrap && first.is_signed && i0 < 0) i0 += shape[0];
+    P2C_BOUNDS_CHECK_AT(*this, 0, i0, first.where);
+    return strides[0] * i0 +
+           (int64_t{0} + ... + (strides[D + 1] * resolve<Wrap>(static_cast<int>(D + 1), rest, first.where)));
+  }
+
+  template <bool Wrap, class I>
+  P2C_INLINE int64_t resolve(int dim, I index, SourceLocation where) const {
+    int64_t i = static_cast<int64_t>(index);
+    if constexpr (Wrap && std::is_signed_v<I>) {
+      if (i < 0) i += shape[dim];
+    }
+    P2C_BOUNDS_CHECK_AT(*this, dim, i, where);
+    (void)dim;  // unused when the hook is a no-op
+    return i;
+  }
+#endif
 };
 
 // Strides, in elements, of a C-contiguous (row-major) array of the given shape.

@@ -1,10 +1,102 @@
 // py2cuda runtime: the CPU emulation backend (host compilers: g++, clang++).
 //
-// Not implemented yet. It will run each kernel's blocks on a thread pool and the
-// threads of a block as a loop or as fibers (see the design notes, section 6),
-// providing the primitives listed in backend.h. Until then, only the
-// backend-neutral headers (array.h, tuple.h, pysem.h, host_array.h,
-// launch_config.h, error.h) can be used without nvcc.
+// The same emitted .cu that nvcc builds for a GPU builds as plain C++,
+//
+//   g++ -std=c++20 -O2 -x c++ k.cu -I <py2cuda>/runtime/include -lboost_context -pthread
+//
+// and its kernels run on the CPU with CUDA's semantics (design notes, section 6):
+//   - device memory is host memory (aligned new; copies are memcpy);
+//   - a launch runs the grid's blocks on a pool of OS threads (emu/grid_run.h) and
+//     returns when they have finished: emulated launches are synchronous, so
+//     synchronize() has nothing to wait for and streams are ignored;
+//   - the threads of a block run as a plain loop when the kernel has no barrier and no
+//     warp collective (KernelInfo, known at translation time), else as fibers that
+//     __syncthreads() can park (emu/fiber_block.h);
+//   - out-of-bounds subscripts (emu/bounds_check.h, included by array.h), barriers not
+//     all threads reach, and exceptions thrown by a thread stop the grid and are thrown
+//     from launch() as py2cuda::Error, naming the kernel, block, thread and source line.
+// Settings (threads, deterministic order, fiber stack size, bounds checks) come from
+// PY2CUDA_EMU_* environment variables or the functions in emu/settings.h.
+//
+// The primitives are those listed in backend.h; CUDA's keywords and built-ins are
+// defined last, by emu/cuda_keywords.h.
 #pragma once
 
-#error "py2cuda: kernels and device memory need the CUDA backend (compile with nvcc); the CPU emulation backend is not implemented yet"
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <string>
+#include <utility>
+
+#include "emu/context.h"
+#include "emu/grid_run.h"
+#include "emu/kernel_call.h"
+#include "emu/settings.h"
+#include "error.h"
+#include "launch_config.h"
+#include "local_array.h"
+
+namespace py2cuda {
+
+namespace backend {
+
+namespace detail {
+// cudaMalloc's alignment, so that code tuned for it (vector loads) sees the same.
+inline constexpr std::align_val_t kDeviceAlignment{256};
+}  // namespace detail
+
+inline void* device_alloc(std::size_t bytes) {
+  if (bytes == 0) return nullptr;  // nothing to allocate; every copy of 0 bytes is skipped
+  void* p = ::operator new(bytes, detail::kDeviceAlignment, std::nothrow);
+  if (!p) throw Error("py2cuda: device_alloc of " + std::to_string(bytes) + " bytes failed: out of memory");
+  return p;
+}
+
+inline void device_free(void* p) noexcept {
+  if (p) ::operator delete(p, detail::kDeviceAlignment);
+}
+
+inline void copy_host_to_device(void* dst, const void* src, std::size_t bytes) {
+  if (bytes) std::memcpy(dst, src, bytes);
+}
+
+inline void copy_device_to_host(void* dst, const void* src, std::size_t bytes) {
+  if (bytes) std::memcpy(dst, src, bytes);
+}
+
+inline void copy_device_to_device(void* dst, const void* src, std::size_t bytes) {
+  if (bytes) std::memmove(dst, src, bytes);
+}
+
+// Launches finish before they return: nothing is ever pending.
+inline void synchronize() {}
+
+// Runs the grid on the CPU and returns when it has finished; rethrows what stopped it.
+template <class... P, class... A>
+void launch_kernel(void (*kernel)(P...), const LaunchConfig& cfg, const KernelInfo& info, A&&... args) {
+  const emu::detail::KernelCall<P...> call(kernel, std::forward<A>(args)...);
+  emu::detail::run_grid(cfg, info, call.body());
+}
+
+// cuda.laneid: lanes are numbered along the block's linear thread index, 32 to a warp.
+inline int32_t laneid() { return static_cast<int32_t>(emu::current.thread_linear % 32); }
+
+}  // namespace backend
+
+// The block's dynamic shared memory (LaunchConfig::shared_bytes, aligned to 128
+// bytes), as CUDA's `extern __shared__ T buffer[]`; nullptr when none was asked for.
+template <class T>
+T* dynamic_shared() {
+  return reinterpret_cast<T*>(emu::current.dynamic_shared);
+}
+
+// cuda.shared.array(0, dtype): the same memory as an array of as many elements as it holds.
+template <class T>
+Array<T, 1> dynamic_shared_array() {
+  return local_array_view(dynamic_shared<T>(), static_cast<int64_t>(emu::current.dynamic_shared_bytes / sizeof(T)));
+}
+
+}  // namespace py2cuda
+
+#include "emu/cuda_keywords.h"

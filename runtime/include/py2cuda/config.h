@@ -2,7 +2,7 @@
 //
 // The same headers are compiled three ways: by nvcc for the GPU (device pass and
 // host pass), and by a plain host compiler (g++/clang++) for the backend-neutral
-// pieces and, later, for CPU emulation. These macros hide the CUDA keywords from
+// pieces and for the CPU emulation. These macros hide the CUDA keywords from
 // the host compiler so that one definition serves all of them.
 #pragma once
 

@@ -1,8 +1,8 @@
 // py2cuda runtime: the one header every emitted .cu includes.
 //
 // Header-only. Under nvcc the kernels run on the GPU through the CUDA backend;
-// compiled by a host compiler they are meant to run on the CPU emulation backend
-// (not implemented yet: see backend_emulation.h).
+// compiled by a host compiler (g++/clang++, linking -lboost_context -pthread) they
+// run on the CPU emulation backend (backend_emulation.h).
 #pragma once
 
 #include "config.h"
@@ -25,3 +25,5 @@
 #include "atomic.h"
 #include "intrinsics.h"
 #include "kernel_error.h"
+#include "random.h"
+#include "random_host.h"

@@ -30,6 +30,7 @@
 #include "../host_array.h"
 #include "../launch_config.h"
 #include "../npy.h"
+#include "../random.h"
 #include "command_line.h"
 #include "scalar.h"
 
@@ -91,6 +92,36 @@ class Invocation {
     return parse_scalar<T>(text, param);
   }
 
+  // numba.cuda.random generator states for parameter `index`, from the word
+  // `rng:COUNT:SEED` or `rng:COUNT:SEED:SUBSEQUENCE`: COUNT states initialised
+  // as create_xoroshiro128p_states(COUNT, seed=SEED, subsequence_start=...) does.
+  // They are not written back with --out-dir (.npy has no record dtype here).
+  Array<Xoroshiro128pState, 1> random_states(int index) {
+    const std::string& text = take(index);
+    const std::string& param = params_[static_cast<std::size_t>(index)];
+    std::vector<std::string> parts;
+    for (std::size_t start = 0;;) {
+      std::size_t colon = text.find(':', start);
+      parts.push_back(text.substr(start, colon == std::string::npos ? std::string::npos : colon - start));
+      if (colon == std::string::npos) break;
+      start = colon + 1;
+    }
+    if (parts.size() < 3 || parts.size() > 4 || parts[0] != "rng") {
+      throw UsageError("argument '" + param + "' expects random generator states: give rng:COUNT:SEED (or "
+                       "rng:COUNT:SEED:SUBSEQUENCE), not '" + text + "'");
+    }
+    const int64_t count = parse_scalar<int64_t>(parts[1], param + " (COUNT)");
+    const uint64_t seed = parse_scalar<uint64_t>(parts[2], param + " (SEED)");
+    const uint64_t subsequence = parts.size() == 4 ? parse_scalar<uint64_t>(parts[3], param + " (SUBSEQUENCE)") : 0;
+    if (count < 0) throw UsageError("argument '" + param + "': COUNT must not be negative");
+    HostArray<Xoroshiro128pState, 1> host(std::array<int64_t, 1>{count});
+    init_xoroshiro128p_states(host.data(), count, seed, subsequence);
+    auto argument = std::make_unique<StatesArray>(device_, std::move(host));
+    Array<Xoroshiro128pState, 1> view = argument->view();
+    arrays_.push_back({static_cast<std::size_t>(index), std::move(argument)});
+    return view;
+  }
+
   // Copies every array argument back from the device and writes it to
   // dir/<parameter name>.npy, in parameter order. For after the kernel finished.
   void write_arrays(const std::filesystem::path& dir) {
@@ -138,6 +169,32 @@ class Invocation {
     HostArray<T, N> host_;
     std::size_t bytes_;
     T* data_ = nullptr;
+  };
+
+  // Generator states: on the device for the kernel, never written back.
+  class StatesArray final : public ArrayArgument {
+   public:
+    StatesArray(const Device& device, HostArray<Xoroshiro128pState, 1> host)
+        : device_(device), host_(std::move(host)), bytes_(static_cast<std::size_t>(host_.size()) * sizeof(Xoroshiro128pState)) {
+      data_ = static_cast<Xoroshiro128pState*>(device_.alloc(bytes_));
+      try {
+        device_.copy_to_device(data_, host_.data(), bytes_);
+      } catch (...) {
+        device_.free(data_);
+        throw;
+      }
+    }
+    StatesArray(const StatesArray&) = delete;
+    StatesArray& operator=(const StatesArray&) = delete;
+    ~StatesArray() override { device_.free(data_); }
+    Array<Xoroshiro128pState, 1> view() const { return c_array_view(data_, host_.shape()); }
+    void write(const std::filesystem::path&) override {}
+
+   private:
+    const Device& device_;
+    HostArray<Xoroshiro128pState, 1> host_;
+    std::size_t bytes_;
+    Xoroshiro128pState* data_ = nullptr;
   };
 
   static bool is_npy_path(std::string_view text) { return text.size() > 4 && text.substr(text.size() - 4) == ".npy"; }

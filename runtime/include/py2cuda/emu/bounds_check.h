@@ -1,0 +1,46 @@
+// py2cuda runtime, host builds: the out-of-bounds check behind every Array subscript.
+//
+// array.h includes this header in host builds (unless PY2CUDA_NO_BOUNDS_CHECK is
+// defined, or a test defined its own hook), so that the check is in place however the
+// headers are included. Each subscript then costs one unsigned compare; a failure throws
+//
+//   k.py:17: out-of-bounds access: index 10 is outside dimension 0 of size 10
+//   (kernel 'k' at k.py:12, block (0,0,0), thread (3,0,0))
+//
+// naming where the subscript was written (the Python line under #line directives)
+// and the CUDA thread that made it. Inside a kernel, the emulation backend stops the
+// grid and rethrows the error from launch(). PY2CUDA_EMU_BOUNDS_CHECK=0 (or
+// emu::set_bounds_check(false)) lets the access go ahead unreported, as on a GPU.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "../error.h"
+#include "messages.h"
+#include "settings.h"
+#include "source_location.h"
+
+namespace py2cuda::emu::detail {
+
+// `where` by value (two registers) here and below: a reference would make the hot path
+// store the location to memory at every subscript.
+[[gnu::cold, gnu::noinline]] inline void report_out_of_bounds(int64_t index, int64_t extent, int dim,
+                                                              SourceLocation where) {
+  if (!bounds_check()) return;
+  throw Error((where.known() ? where.text() + ": " : std::string("py2cuda: ")) + "out-of-bounds access: index " +
+              std::to_string(index) + " is outside dimension " + std::to_string(dim) + " of size " +
+              std::to_string(extent) + " (" + current_thread_text() + ")");
+}
+
+// `index` (after Python's wraparound) must be in [0, extent).
+inline void check_index(int64_t index, int64_t extent, int dim, SourceLocation where) {
+  if (static_cast<uint64_t>(index) >= static_cast<uint64_t>(extent)) [[unlikely]] {
+    report_out_of_bounds(index, extent, dim, where);
+  }
+}
+
+}  // namespace py2cuda::emu::detail
+
+#define P2C_BOUNDS_CHECK_AT(array, dim, index, where) \
+  ::py2cuda::emu::detail::check_index((index), (array).shape[(dim)], (dim), (where))

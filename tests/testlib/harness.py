@@ -1,0 +1,161 @@
+"""Building py2cuda's harness executable in emulation, and running kernels through it.
+
+`py2cuda FILE.py --harness` adds a `main` that launches any kernel of the file from the command
+line. Built against the CPU emulation runtime, the executable runs without a GPU:
+
+    BIN KERNEL --grid G --block B [--shared BYTES] [--out-dir DIR] ARG...
+    BIN --list                     one `NAME SIGNATURE` line per kernel
+
+G and B are an int or x,y[,z]; an ARG ending in .npy is an array loaded from that file, any
+other ARG a scalar literal of the parameter's type; after the launch every array argument is
+written to DIR/<param name>.npy.
+
+Two ways to build it, whichever the py2cuda under test offers (see build_method):
+    exe   py2cuda FILE.py --harness --exe --emulate -o BIN
+    cu    py2cuda FILE.py --harness -o BIN.cu, then the host compiler:
+          CXX -std=c++20 -O1 -x c++ BIN.cu -I REPO/runtime/include -o BIN -lboost_context -pthread
+"""
+import dataclasses
+import subprocess
+from pathlib import Path
+
+from testlib import tools, translator
+
+CXX_FLAGS = ["-std=c++20", "-O1", "-x", "c++"]
+LINK_FLAGS = ["-lboost_context", "-pthread"]
+
+
+def build_method(py2cuda: Path, timeout: float = 30.0) -> str | None:
+    """"exe", "cu", or None when this py2cuda cannot write a harness at all."""
+    try:
+        p = subprocess.run([str(py2cuda), "--help"], capture_output=True, text=True, timeout=timeout)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    text = p.stdout + p.stderr
+    if "--harness" not in text:
+        return None
+    return "exe" if "--exe" in text and "--emulate" in text else "cu"
+
+
+# The one library the emulation runtime links: its fibers run the threads of a block.
+_PROBE = "#include <boost/context/fiber.hpp>\nint main() { boost::context::fiber f; return f ? 1 : 0; }\n"
+
+
+def toolchain_problem(cxx: str | None, work_dir: Path, timeout: float = 120.0) -> str | None:
+    """Why no emulation build is possible here (no host C++ compiler, no Boost.Context), or None."""
+    if cxx is None:
+        return "no host C++ compiler ($CXX, g++, clang++)"
+    work_dir.mkdir(parents=True, exist_ok=True)
+    probe = work_dir / "boost_context_probe.cpp"
+    probe.write_text(_PROBE)
+    ok, out = tools.run_tool([cxx, "-std=c++20", str(probe), "-o", str(work_dir / "boost_context_probe"),
+                              *LINK_FLAGS], cwd=work_dir, timeout=timeout)
+    return None if ok else f"{cxx} cannot build against Boost.Context (libboost-context-dev):\n{out}"
+
+
+def build_command_text(method: str, cxx: str | None) -> str:
+    """What a build does besides py2cuda itself: part of the cache key of a built harness."""
+    return "exe" if method == "exe" else " ".join(["cu", str(cxx), *CXX_FLAGS, *LINK_FLAGS])
+
+
+def build(py2cuda: Path, program: Path, binary: Path, *, method: str, include_dir: Path,
+          cxx: str | None, timeout: float) -> tuple[bool, str]:
+    """Builds the harness of `program` into `binary`; returns (succeeded, what went wrong).
+
+    py2cuda runs in the program's folder on its bare name (as the other script tests do), with
+    the options of its `# py2cuda-args:` lines.
+    """
+    extra = translator.extra_args(program)
+    if method == "exe":
+        run = translator.run(py2cuda, [program.name, "--harness", "--exe", "--emulate", "-o", str(binary),
+                                       *extra], cwd=program.parent, timeout=timeout)
+        return _translated(run, binary)
+    cu = binary.with_suffix(".cu")
+    run = translator.run(py2cuda, [program.name, "--harness", "-o", str(cu), *extra],
+                         cwd=program.parent, timeout=timeout)
+    ok, why = _translated(run, cu)
+    if not ok:
+        return ok, why
+    if cxx is None:
+        return False, "no host C++ compiler ($CXX, g++, clang++)"
+    ok, out = tools.run_tool([cxx, *CXX_FLAGS, str(cu), "-I", str(include_dir), "-o", str(binary),
+                              *LINK_FLAGS], cwd=binary.parent, timeout=timeout)
+    return ok, "" if ok else f"{cxx} failed on {cu.name}:\n{out}"
+
+
+def _translated(run: translator.Run, output: Path) -> tuple[bool, str]:
+    if why := run.failure():
+        return False, f"py2cuda --harness: {why}\n{run.stderr}"
+    if run.returncode != 0:
+        return False, f"py2cuda --harness failed (status {run.returncode}):\n{run.stderr}"
+    if not output.exists():
+        return False, f"py2cuda --harness exited 0 but wrote no {output.name}"
+    return True, ""
+
+
+def list_kernels(binary: Path, timeout: float = 30.0) -> dict[str, list[str]]:
+    """`BIN --list` as {kernel name: [signature, ...]} (a kernel may have several)."""
+    p = subprocess.run([str(binary), "--list"], capture_output=True, text=True, timeout=timeout)
+    if p.returncode != 0:
+        raise RuntimeError(f"{binary.name} --list failed (status {p.returncode}): {p.stderr.strip()}")
+    kernels: dict[str, list[str]] = {}
+    for line in p.stdout.splitlines():
+        name, _, signature = line.strip().partition(" ")
+        if name:
+            kernels.setdefault(name, []).append(signature.strip())
+    return kernels
+
+
+def parameter_types(signature: str) -> list[tuple[str, int]]:
+    """The parameters of a --list signature as (dtype, ndim) pairs, ndim 0 for a scalar:
+    "void(float32[:, ::1], int64)" -> [("float32", 2), ("int64", 0)]. boolean reads as bool."""
+    inside = signature[signature.index("(") + 1:signature.rindex(")")]
+    params, depth, current = [], 0, ""
+    for ch in inside + ",":
+        if ch == "," and depth == 0:
+            if current.strip():
+                params.append(current.strip())
+            current = ""
+            continue
+        depth += {"[": 1, "(": 1, "]": -1, ")": -1}.get(ch, 0)
+        current += ch
+    types = []
+    for param in params:
+        name, _, dims = param.partition("[")
+        name = "bool" if name.strip() == "boolean" else name.strip()
+        types.append((name, dims.count(",") + 1 if dims else 0))
+    return types
+
+
+def instantiation(offered: dict[str, list[str]], kernel: str, types: list[tuple[str, int]]) -> str | None:
+    """The --list name that runs `kernel` with these parameter types: the kernel's own name, or
+    for a kernel with several signatures the instantiation whose types match (NAME_2, ...)."""
+    candidates = [kernel] + sorted(n for n in offered if n.startswith(kernel + "_")
+                                   and n[len(kernel) + 1:].isdigit())
+    for name in candidates:
+        for signature in offered.get(name, []):
+            if parameter_types(signature) == types:
+                return name
+    return None
+
+
+@dataclasses.dataclass
+class Launch:
+    argv: list[str]
+    returncode: int | None  # None: timed out
+    output: str  # stdout and stderr together
+
+
+def launch(binary: Path, kernel: str, grid: str, block: str, args: list[str], *, out_dir: Path,
+           timeout: float, shared: int | None = None) -> Launch:
+    """Runs one kernel launch; grid and block as the CLI takes them ("7", "4,2")."""
+    argv = [str(binary), kernel, "--grid", grid, "--block", block]
+    if shared is not None:
+        argv += ["--shared", str(shared)]
+    argv += ["--out-dir", str(out_dir), *args]
+    try:
+        p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        return Launch(argv, None, (e.stdout or b"").decode("utf-8", "replace"))
+    return Launch(argv, p.returncode, p.stdout.decode("utf-8", "replace"))
