@@ -1,0 +1,150 @@
+"""Oracle cases for the golden inputs about cooperation and intrinsics (tests/golden/*.py,
+part 3): atomics, shared and local arrays with barriers, and cuda.* intrinsics.
+
+Only results that do not depend on the order in which threads run are compared: the simulator
+runs blocks one after another and a block's threads in its own order, the emulation in another.
+"""
+import math
+
+from spec import INF, Case, Kernel, Tol, arange, full, integers, out, uniform, values
+from cases.common import prand, prand_ints
+
+# ---- atomics.py ------------------------------------------------------------------------------
+
+ATOMICS = [
+    # Blocks of at least BINS = 8 threads (thread tx < 8 clears and merges bin tx).
+    Kernel("histogram", [
+        Case("sample", grid=8, block=128,
+             args=[values("int32", [(k * 7) % 23 for k in range(1000)]), full("int32", 8, 0)]),
+        # Negative values: % is Python's (a result in 0..7), so they land in the bins too.
+        Case("size=37", grid=2, block=32,
+             args=[integers("int32", 37, -2**31, 2**31 - 1, seed=110), full("int32", 8, 5)]),
+        Case("size=4099", grid=33, block=128,
+             args=[integers("int32", 4099, -100, 100, seed=111), full("int32", 8, 0)]),
+        Case("size=1,block=8", grid=1, block=8, args=[values("int32", [-1]), full("int32", 8, 0)]),
+    ]),
+    Kernel("extremes", [
+        Case("sample", grid=3, block=128,
+             args=[values("float32", [math.sin(k) * 10 for k in range(300)]),
+                   values("float32", [-INF, INF])]),
+        Case("size=37", grid=2, block=32,
+             args=[uniform("float32", 37, -1e30, 1e30, seed=112), values("float32", [-INF, INF])]),
+        # The initial values win when no element beats them.
+        Case("initial wins", grid=1, block=32,
+             args=[uniform("float32", 20, -1.0, 1.0, seed=113), values("float32", [5.0, -5.0])]),
+    ]),
+    # No bounds check: every thread of the grid counts itself once.
+    Kernel("grid_counts", [
+        Case("sample", grid=4, block=32, args=[full("int64", (2, 3), 0)]),
+        Case("one", grid=1, block=1, args=[full("int64", (2, 3), 7)]),
+        Case("uneven", grid=3, block=50, args=[full("int64", (2, 3), 0)]),
+        # A 2-D block: grid(1) ignores y, so each x index is counted twice.
+        Case("2-D launch", grid=(2, 1), block=(16, 2), args=[full("int64", (2, 3), 0)]),
+    ]),
+    # Which thread wins a contended compare-and-swap depends on the order threads run in, so
+    # only uncontended cases are compared: nobody can win, or a single thread does.
+    Kernel("first_writer", [
+        Case("no winner", grid=2, block=32, args=[values("int32", [5]), out("int32", 64)]),
+        Case("one thread", grid=1, block=1, args=[values("int32", [-1]), out("int32", 1)]),
+        Case("one live thread", grid=1, block=32, args=[values("int32", [-1]), out("int32", 1)]),
+    ]),
+]
+
+# ---- intrinsics.py ---------------------------------------------------------------------------
+
+
+def popc32(x: int) -> int:
+    return bin(x & 0xFFFFFFFF).count("1")
+
+
+def brev32(x: int) -> int:
+    return int(f"{x & 0xFFFFFFFF:032b}"[::-1], 2)
+
+
+def bits_case(label, xs, revs, block=32):
+    n = len(xs)
+    # popc of an int32 counts the bits of its 32-bit two's complement pattern (PTX popc.b32).
+    wrong = {3 * k: popc32(x) for k, x in enumerate(xs) if x < 0}
+    return Case(label, grid=-(-n // block), block=block,
+                args=[values("int32", xs), values("uint32", revs), out("int64", 3 * n)],
+                override={"out": wrong} if wrong else {},
+                why=("cuda.popc of a negative int32 counts the ones of its two's complement "
+                     "pattern (popc(-1) is 32); the simulator counts the digits of Python's "
+                     "bin(), which prints a minus sign and the magnitude") if wrong else "")
+
+
+ARITH_TOL = Tol(rtol=1e-15, why=(
+    "float64 cbrt: the emulation's libm (and a GPU's libdevice) against the first-principles "
+    "value from Python's math.cbrt, or the simulator's (x**3) ** (1/3) for positive x: "
+    "~4.5 float64 ulp"))
+
+
+def arith_model(x: float) -> float:
+    """fma(x, 2, 1) + cbrt(x * x * x), negated where x <= 0 (selp)."""
+    y = (2.0 * x + 1.0) + math.cbrt(x * x * x)  # 2x is exact, so fma rounds like 2x + 1
+    return y if x > 0 else -y
+
+
+def arith_case(label, xs, block=32):
+    n = len(xs)
+    return Case(label, grid=-(-n // block), block=block,
+                args=[values("float64", xs), out("float64", n)], tol=ARITH_TOL,
+                override={"out": {k: arith_model(x) for k, x in enumerate(xs) if x < 0}},
+                why=("cuda.cbrt of a negative number is negative (cbrt(-8) = -2); the simulator "
+                     "computes x ** (1/3), which is NaN for x < 0"))
+
+
+INTRINSICS = [
+    Kernel("bits", [
+        bits_case("sample", [0, 1, -1, 8, 12345, -2147483648, 2147483647, 96],
+                  [1, 2, 0x12345678, 0, 3, 5, 7, 0xFFFFFFFF]),
+        bits_case("size=37", [-6, -1024] + prand_ints(35, -2**31, 2**31 - 1, 114),
+                  prand_ints(37, 0, 2**32 - 1, 115)),
+    ]),
+    Kernel("arithmetic", [
+        arith_case("sample", [-2.0, -0.5, 0.0, 0.25, 3.0]),
+        arith_case("size=37", prand(37, -10.0, 10.0, 116)),
+    ]),
+]
+
+# ---- shared_memory.py ------------------------------------------------------------------------
+# Blocks must have TPB = 16 threads in x: the kernels size their shared arrays by it.
+
+SHARED = [
+    # The tree reduction adds in the same order on both sides: exact float32 sums.
+    Kernel("block_sum", [
+        Case("sample", grid=7, block=16, args=[arange("float32", 100, 0.0, 0.5), out("float32", 7)]),
+        Case("size=1", grid=1, block=16, args=[values("float32", [2.5]), out("float32", 1)]),
+        Case("size=37", grid=3, block=16,
+             args=[uniform("float32", 37, -1e3, 1e3, seed=117), out("float32", 3)]),
+        Case("size=1000", grid=63, block=16,
+             args=[uniform("float32", 1000, -1.0, 1.0, seed=118), out("float32", 63)]),
+    ]),
+    # Launched with 16 x 16 blocks over the (x = column, y = row) tiles of `a`.
+    Kernel("transpose", [
+        Case("sample", grid=(3, 2), block=(16, 16),
+             args=[arange("float32", (20, 37)), out("float32", (37, 20))]),
+        Case("shape=1x1", grid=(1, 1), block=(16, 16), args=[values("float32", [4.0], shape=(1, 1)),
+                                                          out("float32", (1, 1))]),
+        Case("shape=64x16", grid=(1, 4), block=(16, 16),
+             args=[uniform("float32", (64, 16), -1.0, 1.0, seed=119), out("float32", (16, 64))]),
+        Case("shape=50x3", grid=(1, 4), block=(16, 16),
+             args=[uniform("float32", (50, 3), -1.0, 1.0, seed=120), out("float32", (3, 50))]),
+    ]),
+    Kernel("running_digits", [
+        Case("sample", grid=1, block=32,
+             args=[values("int32", [0, 7, 12, 305, 1200, 987654321]), out("int32", 6)]),
+        # Negative values keep 0; ten-digit values reverse past int32 and wrap on the store.
+        Case("size=37", grid=2, block=32,
+             args=[values("int32", [2147483647, 1000000000, -5] + prand_ints(34, -10**9, 2**31 - 1, 121)),
+                   out("int32", 37)]),
+        Case("size=1000", grid=8, block=128,
+             args=[integers("int32", 1000, 0, 10**6, seed=122), out("int32", 1000)]),
+    ]),
+]
+
+TABLE = {
+    "tests/golden/atomics.py": ATOMICS,
+    "tests/golden/intrinsics.py": INTRINSICS,
+    "tests/golden/shared_memory.py": SHARED,
+}
