@@ -17,6 +17,24 @@ ir::ExprPtr convert(ir::ExprPtr expr, TypeRef type) {
 
 ir::ExprPtr truth_value(ir::ExprPtr expr) { return convert(std::move(expr), types::boolean()); }
 
+std::string pattern_string_text(const std::string& text, bool printf_format) {
+  std::string out;
+  for (char ch : text) {
+    switch (ch) {
+      case '%': out += printf_format ? "%%" : "%"; break;
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      case '{': out += "\\173"; break;
+      case '}': out += "\\175"; break;
+      default: out += ch;
+    }
+  }
+  return out;
+}
+
 namespace {
 
 std::string python_name(const builtins::Builtin& row) {

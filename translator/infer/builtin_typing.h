@@ -1,6 +1,7 @@
 // Typing of calls and reads of the builtins table's rows.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "builtins/table.h"
@@ -15,6 +16,12 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
 
 // `expr` converted to `type` (no node when it already has it).
 ir::ExprPtr convert(ir::ExprPtr expr, TypeRef type);
+
+// `text` as the inside of a C string literal written into a BuiltinCall
+// pattern: quotes, backslashes and control characters escaped, braces as octal
+// escapes (they would read as the pattern's {N} placeholders), and with
+// `printf_format` every % doubled.
+std::string pattern_string_text(const std::string& text, bool printf_format);
 
 // Python truth value of a scalar, as a bool.
 ir::ExprPtr truth_value(ir::ExprPtr expr);

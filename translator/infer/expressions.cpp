@@ -635,26 +635,6 @@ namespace py2cuda::infer {
 
 namespace {
 
-// Escapes text for a C string literal that is also a printf format.
-std::string format_text(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    switch (ch) {
-      case '%': out += "%%"; break;
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      // Braces would read as the pattern's {N} placeholders: octal escapes.
-      case '{': out += "\\173"; break;
-      case '}': out += "\\175"; break;
-      default: out += ch;
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 // print(a, b, ...) as numba-cuda's printimpl formats it: one printf call
@@ -703,7 +683,7 @@ ir::ExprPtr FunctionBuilder::print_call(const ast::Call& c) {
     if (a.kind == ast::ExprKind::StrLit) {
       const auto& str = ast::as<ast::StrLit>(a);
       if (str.is_fstring) return fail(a.span, "f-strings are not supported in CUDA kernels; pass the values to print() as separate arguments");
-      format += format_text(str.value);
+      format += pattern_string_text(str.value, true);
       continue;
     }
     auto v = expr(a);

@@ -1,6 +1,7 @@
 // FunctionBuilder: driving inference over a function, and statements.
 #include "builtins/table.h"
 #include "infer/ast_queries.h"
+#include "infer/builtin_typing.h"
 #include "infer/cpp_names.h"
 #include "infer/function_builder.h"
 #include "types/rules.h"
@@ -477,14 +478,7 @@ void FunctionBuilder::raise_stmt(const ast::Stmt& s, ir::Block& out) {
       what += ": " + ast::as<ast::StrLit>(*arg).value;
     }
   }
-  std::string escaped;
-  for (char ch : what) {
-    if (ch == '"' || ch == '\\') escaped += '\\';
-    if (ch == '{') escaped += "\\173";
-    else if (ch == '}') escaped += "\\175";
-    else if (ch == '\n') escaped += "\\n";
-    else escaped += ch;
-  }
+  std::string escaped = pattern_string_text(what, false);
   std::string where = D().file().base_name() + ":" + std::to_string(s.span.line);
   auto call = std::make_unique<ir::BuiltinCall>(types::none(),
                                                 "py2cuda::raise_error(\"" + where + "\", \"" + escaped + "\")", s.span);
