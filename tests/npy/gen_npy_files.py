@@ -44,6 +44,7 @@ DTYPES = {  # file-name word -> numpy dtype, every dtype npy.h supports
     "uint32": np.dtype("<u4"),
     "int64": np.dtype("<i8"),
     "uint64": np.dtype("<u8"),
+    "float16": np.dtype("<f2"),
     "float32": np.dtype("<f4"),
     "float64": np.dtype("<f8"),
 }
@@ -153,7 +154,7 @@ def bad_files():
         "header_shape_not_tuple.npy": hand_made("{'descr': '<f4', 'fortran_order': False, 'shape': 5, }"),
         "header_trailing_text.npy": hand_made(header + " junk", f4.tobytes()),
         "descr_complex64.npy": saved(np.zeros(2, np.complex64)),
-        "descr_float16.npy": saved(np.zeros(2, np.float16)),
+        "big_endian_float16.npy": saved(np.zeros(2, ">f2")),
         "descr_unicode.npy": saved(np.array(["ab", "c"])),
         "big_endian_float32.npy": saved(f4.astype(">f4")),
         # Only the header matters: npy.h stops there (no pickle, so the bytes do not

@@ -55,6 +55,7 @@ void write_typed(const fs::path& in, const fs::path& out, const py2cuda::NpyArra
   if (d == "<u4") return write_typed<uint32_t>(in, out, n);
   if (d == "<i8") return write_typed<int64_t>(in, out, n);
   if (d == "<u8") return write_typed<uint64_t>(in, out, n);
+  if (d == "<f2") return write_typed<__half>(in, out, n);
   if (d == "<f4") return write_typed<float>(in, out, n);
   if (d == "<f8") return write_typed<double>(in, out, n);
   throw py2cuda::Error(in.string() + ": no typed round trip for dtype " + d);

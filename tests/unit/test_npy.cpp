@@ -186,7 +186,8 @@ TEST(Npy, DTypeTableMatchesTheCppTypes) {
   EXPECT_EQ(py2cuda::find_npy_dtype("<b1")->descr, "|b1");
   EXPECT_EQ(py2cuda::find_npy_dtype("|f4"), nullptr);
   EXPECT_EQ(py2cuda::find_npy_dtype(">f4"), nullptr);
-  EXPECT_EQ(py2cuda::find_npy_dtype("<f2"), nullptr);
+  EXPECT_EQ(py2cuda::npy_dtype<__half>().descr, "<f2");
+  EXPECT_EQ(py2cuda::find_npy_dtype(">f2"), nullptr);
 }
 
 // ---------------------------------------------------------------- versions, shapes, headers
@@ -201,6 +202,27 @@ TEST(Npy, ReadsFormatVersionsOneTwoAndThree) {
   const auto a = py2cuda::read_npy_as<double, 3>(good("ramp_float64_2x3x4_F_v3.npy"));
   EXPECT_EQ(a.shape(), (std::array<int64_t, 3>{2, 3, 4}));
   EXPECT_EQ(a(1, 2, 3), ramp<double>(23));
+}
+
+// float16 ('<f2') arrays are read into __half (half.h) bit for bit: numpy's
+// float16 is IEEE binary16 in the same two bytes.
+TEST(Npy, ReadsAndWritesFloat16BitForBit) {
+  const auto bits = [](const HostArray<__half, 1>& a) {
+    std::vector<uint16_t> out;
+    for (int64_t i = 0; i < a.size(); ++i) out.push_back(__half_as_ushort(a(i)));
+    return out;
+  };
+  // -0.0, inf, -inf, NaN, smallest subnormal 2**-24, max 65504, -65504, smallest
+  // normal 2**-14, and 0.1 rounded to half (0x2E66).
+  const HostArray<__half, 1> ext = py2cuda::read_npy_as<__half, 1>(good("extremes_float16.npy"));
+  EXPECT_EQ(bits(ext), (std::vector<uint16_t>{0x8000, 0x7C00, 0xFC00, 0x7E00, 0x0001, 0x7BFF, 0xFBFF, 0x0400, 0x2E66}));
+  const HostArray<__half, 1> r = py2cuda::read_npy_as<__half, 1>(good("ramp_float16_5.npy"));
+  for (int64_t i = 0; i < r.size(); ++i) EXPECT_EQ(static_cast<float>(r(i)), 0.5f * i - 1.25f) << "at " << i;
+  const auto f = py2cuda::read_npy_as<__half, 2>(good("ramp_float16_2x3_F.npy"));
+  EXPECT_EQ(static_cast<float>(f(1, 2)), 0.5f * 5 - 1.25f);
+  TempDir dir;
+  py2cuda::write_npy(dir / "ext.npy", ext);
+  EXPECT_EQ(file_bytes(dir / "ext.npy"), file_bytes(good("extremes_float16.npy")));
 }
 
 TEST(Npy, ReadsZeroDimensionalArrays) {
@@ -313,7 +335,9 @@ const BadFile kBadFiles[] = {
     {"header_shape_not_tuple.npy", "malformed .npy header: expected a tuple for 'shape'"},
     {"header_trailing_text.npy", "malformed .npy header: text after the dict"},
     {"descr_complex64.npy", "dtype '<c8' is not supported (py2cuda reads little-endian bool, int8, uint8"},
-    {"descr_float16.npy", "dtype '<f2' is not supported"},
+    {"big_endian_float16.npy",
+     "holds big-endian data (dtype '>f2'), which is not supported; save it little-endian, "
+     "with a.astype('<f2')"},
     {"descr_unicode.npy", "dtype '<U2' is not supported"},
     {"big_endian_float32.npy",
      "holds big-endian data (dtype '>f4'), which is not supported; save it little-endian, "

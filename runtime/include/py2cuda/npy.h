@@ -7,8 +7,9 @@
 //
 // Supported: format versions 1.0, 2.0 and 3.0 (numpy.lib.format); C and Fortran
 // order; 0-d arrays; the little-endian dtypes bool (|b1), int8..int64 (|i1 <i2 <i4
-// <i8), uint8..uint64 (|u1 <u2 <u4 <u8), float32 (<f4) and float64 (<f8). Anything
-// else (big-endian data, float16, complex, strings, structured or object arrays)
+// <i8), uint8..uint64 (|u1 <u2 <u4 <u8), float16 (<f2, as __half: half.h), float32
+// (<f4) and float64 (<f8). Anything else (big-endian data, complex, strings,
+// structured or object arrays)
 // and every malformed file is rejected with an Error that names the file.
 // Nothing is converted silently: read_npy_as<T, N> requires the file's dtype and
 // number of dimensions to be exactly T's and N.

@@ -10,6 +10,7 @@
 // Backend-neutral: usable from any C++20 compiler.
 #include "array.h"
 #include "error.h"
+#include "half.h"
 #include "host_array.h"
 #include "launch_config.h"
 #include "pysem.h"

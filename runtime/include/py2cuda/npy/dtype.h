@@ -7,6 +7,8 @@
 #include <string_view>
 #include <type_traits>
 
+#include "../half.h"
+
 namespace py2cuda {
 
 // The data of a .npy file is read into memory as it is; a big-endian host would
@@ -27,7 +29,7 @@ struct NpyDType {
 inline constexpr NpyDType kNpyDTypes[] = {
     {"|b1", "bool", 1},   {"|i1", "int8", 1},    {"|u1", "uint8", 1},   {"<i2", "int16", 2},
     {"<u2", "uint16", 2}, {"<i4", "int32", 4},   {"<u4", "uint32", 4},  {"<i8", "int64", 8},
-    {"<u8", "uint64", 8}, {"<f4", "float32", 4}, {"<f8", "float64", 8},
+    {"<u8", "uint64", 8}, {"<f4", "float32", 4}, {"<f8", "float64", 8}, {"<f2", "float16", 2},
 };
 
 // The supported dtype with this descr, or nullptr. A one-byte type's byte order
@@ -56,6 +58,8 @@ constexpr int npy_dtype_index() {
     return 9;
   } else if constexpr (std::is_same_v<U, double>) {
     return 10;
+  } else if constexpr (std::is_same_v<U, __half>) {
+    return 11;
   } else {
     return -1;
   }
@@ -69,7 +73,7 @@ constexpr const NpyDType& npy_dtype() {
   constexpr int index = detail::npy_dtype_index<T>();
   static_assert(index >= 0,
                 "py2cuda: this element type has no .npy dtype (use bool, an integer of 1, 2, 4 or 8 "
-                "bytes, float or double)");
+                "bytes, __half, float or double)");
   return kNpyDTypes[index];
 }
 
