@@ -6,14 +6,20 @@ are shared with the CUDA target) for the result type, and for the type of a
 variable assigned both types on two branches (unification). The table is the
 expectation that tests/unit/test_type_rules.cpp checks py2cuda's rules against.
 
+Rows with a float16 operand come from the CUDA target instead (numba-cuda's
+typing context, through compile_cuda, which types and lowers without a GPU):
+float16 arithmetic is typed by numba-cuda's own templates, which the CPU target
+does not have.
+
     python tests/oracle/gen_operator_types.py > tests/data/numba_operator_types.tsv
 """
 import numba
 from numba import njit, types
+from numba.cuda.compiler import compile_cuda
 
 SCALARS = [types.boolean, types.int8, types.int16, types.int32, types.int64,
            types.uint8, types.uint16, types.uint32, types.uint64,
-           types.float32, types.float64]
+           types.float16, types.float32, types.float64]
 
 BINARY = {"+": "a + b", "-": "a - b", "*": "a * b", "/": "a / b", "//": "a // b",
           "%": "a % b", "**": "a ** b", "<<": "a << b", ">>": "a >> b",
@@ -24,6 +30,11 @@ UNARY = {"neg": "-a", "pos": "+a", "invert": "~a", "not": "not a"}
 def result_type(body, sig):
     ns = {}
     exec(f"def f(a, b):\n{body}\n", ns)
+    if types.float16 in sig:
+        try:
+            return str(compile_cuda(ns["f"], None, sig, cc=(8, 0)).signature.return_type)
+        except Exception:
+            return "ERR"
     fn = njit(ns["f"])
     try:
         fn.compile(sig)

@@ -20,11 +20,20 @@ TypeRef float_result(TypeRef a, TypeRef b) {
   return fits_float32(a) && fits_float32(b) ? types::float32() : types::float64();
 }
 
+// numba-cuda types +, -, * and / of float16 with float16, int8 or bool as
+// float16 (its fp16 operator templates accept operands that convert to float16
+// exactly or safely); every other pair involving float16 falls through to the
+// generic templates, where float16 converts to float32 like int8.
+bool half_arithmetic(TypeRef a, TypeRef b) {
+  auto fits = [](TypeRef t) { return t->is_bool() || (t->is_int() && t->bits() == 8 && t->is_signed()) || t == types::float16(); };
+  return (a == types::float16() || b == types::float16()) && fits(a) && fits(b);
+}
+
 }  // namespace
 
 bool fits_float32(TypeRef t) {
   if (t->is_bool()) return true;
-  if (t->is_float()) return t->bits() == 32;
+  if (t->is_float()) return t->bits() <= 32;
   if (t->is_int()) return t->bits() <= 8 || (t->bits() == 16 && t->is_signed());
   return false;
 }
@@ -36,15 +45,19 @@ TypeRef binary_result(BinOp op, TypeRef a, TypeRef b) {
     case BinOp::Add:
     case BinOp::Sub:
     case BinOp::Mul:
+      if (half_arithmetic(a, b)) return types::float16();
+      [[fallthrough]];
     case BinOp::FloorDiv:
     case BinOp::Mod:
       return any_float ? float_result(a, b) : int_result(a, b);
     case BinOp::TrueDiv:
+      if (half_arithmetic(a, b)) return types::float16();
       return any_float ? float_result(a, b) : types::float64();
     case BinOp::Pow:
       if (!any_float) return int_result(a, b);
-      // float32 ** integer keeps float32 (Numba's real ** int template).
-      if (a->is_float() && int_like(b)) return a;
+      // float32 ** integer keeps float32 (Numba's real ** int template);
+      // float16 has no such template and computes in float32.
+      if (a->is_float() && int_like(b)) return a->bits() == 16 ? types::float32() : a;
       return float_result(a, b);
     case BinOp::LShift:
     case BinOp::RShift:
@@ -88,7 +101,9 @@ TypeRef unify(TypeRef a, TypeRef b) {
       if (a->is_float() && b->is_float()) return a->bits() >= b->bits() ? a : b;
       TypeRef f = a->is_float() ? a : b;
       TypeRef i = a->is_float() ? b : a;
-      // numpy: float32 holds int8/16 and uint8/16 exactly, nothing wider.
+      // numpy: float32 holds int8/16 and uint8/16 exactly, nothing wider;
+      // float16 holds int8 and uint8.
+      if (f->bits() == 16 && i->bits() <= 16) return i->bits() <= 8 ? f : types::float32();
       bool small = i->bits() <= 16;
       return f->bits() == 32 && small ? f : types::float64();
     }

@@ -34,7 +34,7 @@ TypeRef unify(TypeRef a, TypeRef b);
 bool can_convert(TypeRef from, TypeRef to);
 
 // A float type of a width that holds `t` exactly in Numba's view: float32 for
-// bool, int8, int16, uint8 and float32 itself, float64 otherwise. Used by the
+// bool, int8, int16, uint8, float16 and float32 itself, float64 otherwise. Used by the
 // math functions' int -> float64 rule as well as by the arithmetic rules.
 bool fits_float32(TypeRef t);
 

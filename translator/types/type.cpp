@@ -137,6 +137,7 @@ TypeRef uint16() { return integer(16, false); }
 TypeRef uint32() { return integer(32, false); }
 TypeRef uint64() { return integer(64, false); }
 TypeRef floating(int bits) { return TypeTable::instance().scalar(TypeKind::Float, bits, true); }
+TypeRef float16() { return floating(16); }
 TypeRef float32() { return floating(32); }
 TypeRef float64() { return floating(64); }
 TypeRef none() { return TypeTable::instance().scalar(TypeKind::None, 0, false); }
@@ -155,7 +156,8 @@ TypeRef scalar_by_name(const std::string& name) {
       {"u1", uint8},        {"ubyte", uint8},     {"uint16", uint16},  {"u2", uint16},
       {"ushort", uint16},   {"uint32", uint32},   {"u4", uint32},      {"uintc", uint32},
       {"uint64", uint64},   {"u8", uint64},       {"uintp", uint64},   {"uint", uint64},
-      {"ulonglong", uint64}, {"float32", float32}, {"f4", float32},    {"single", float32},
+      {"ulonglong", uint64}, {"float16", float16}, {"f2", float16},   {"half", float16},
+      {"float32", float32}, {"f4", float32},    {"single", float32},
       {"float64", float64}, {"f8", float64},      {"double", float64}, {"float_", float64},
   };
   auto it = names.find(name);
@@ -164,7 +166,7 @@ TypeRef scalar_by_name(const std::string& name) {
 
 const std::vector<TypeRef>& all_scalars() {
   static const std::vector<TypeRef> all = {boolean(), int8(),   int16(),  int32(),   int64(),  uint8(),
-                                           uint16(),  uint32(), uint64(), float32(), float64()};
+                                           uint16(),  uint32(), uint64(), float16(), float32(), float64()};
   return all;
 }
 

@@ -82,6 +82,7 @@ TypeRef uint8();
 TypeRef uint16();
 TypeRef uint32();
 TypeRef uint64();
+TypeRef float16();
 TypeRef float32();
 TypeRef float64();
 TypeRef floating(int bits);
