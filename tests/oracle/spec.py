@@ -27,7 +27,7 @@ import math
 from typing import Any
 
 DTYPES = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-          "float32", "float64")
+          "float16", "float32", "float64")
 
 NAN = math.nan
 INF = math.inf
@@ -120,7 +120,7 @@ def cycle(dtype: str, shape, items) -> Array:
 
 # What an output array holds before the launch: a value no kernel here computes by accident,
 # so an element the kernel should have written, and did not, is a mismatch.
-SENTINEL = {"bool": False, "float32": -77.25, "float64": -77.25}
+SENTINEL = {"bool": False, "float16": -77.25, "float32": -77.25, "float64": -77.25}
 
 
 def out(dtype: str, shape) -> Array:

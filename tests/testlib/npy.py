@@ -16,7 +16,7 @@ MAGIC = b"\x93NUMPY"
 # descr type letter and size -> struct format letter
 _FORMATS = {("b", 1): "?", ("i", 1): "b", ("i", 2): "h", ("i", 4): "i", ("i", 8): "q",
             ("u", 1): "B", ("u", 2): "H", ("u", 4): "I", ("u", 8): "Q",
-            ("f", 4): "f", ("f", 8): "d"}
+            ("f", 2): "e", ("f", 4): "f", ("f", 8): "d"}
 _NAMES = {"b": "bool", "i": "int", "u": "uint", "f": "float"}
 
 

@@ -172,6 +172,16 @@ TEST(HarnessScalar, RejectsMalformedIntegers) {
   }
 }
 
+// A float16 parameter: the text's float64 value rounded once to half.
+TEST(HarnessScalar, ReadsFloat16) {
+  EXPECT_EQ(__half_as_ushort(parse_scalar<__half>("0.1", "h")), 0x2E66);
+  EXPECT_EQ(__half_as_ushort(parse_scalar<__half>("-inf", "h")), 0xFC00);
+  EXPECT_EQ(__half_as_ushort(parse_scalar<__half>("65519", "h")), 0x7BFF);
+  EXPECT_EQ(usage_error_of([] { parse_scalar<__half>("65520", "h"); }),
+            "argument 'h' expects float16, but '65520' is out of its range (its largest magnitude is 65504)");
+  EXPECT_EQ(usage_error_of([] { parse_scalar<__half>("x", "h"); }), "argument 'h' expects float16, but 'x' is not a number");
+}
+
 TEST(HarnessScalar, ReadsFloatsAsPythonsFloatDoes) {
   EXPECT_EQ(parse_scalar<double>("1.5", "x"), 1.5);
   EXPECT_EQ(parse_scalar<double>("-2e-3", "x"), -2e-3);

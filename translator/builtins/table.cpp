@@ -10,14 +10,20 @@ namespace {
 constexpr bool kCall = true;
 constexpr bool kValue = false;
 
-Builtin math1(std::string_view name, std::string_view f32, std::string_view f64, std::string_view doc) {
-  return Builtin{name, Rule::MathUnary, kCall, f32, f64, false, true, doc};
+Builtin math1(std::string_view name, std::string_view f32, std::string_view f64, std::string_view doc,
+             std::string_view f16 = {}) {
+  return Builtin{name, Rule::MathUnary, kCall, f32, f64, false, true, doc, f16};
+}
+
+Builtin fp16(std::string_view name, std::string_view pattern, std::string_view doc) {
+  return Builtin{name, Rule::Fp16, kCall, "", pattern, false, true, doc};
 }
 
 const std::vector<Builtin>& table() {
   static const std::vector<Builtin> rows = {
       // ---------------------------------------------------------------- Python builtins
-      {"abs", Rule::Abs, kCall, "fabsf({0})", "fabs({0})", false, true, "absolute value; keeps the argument's type"},
+      {"abs", Rule::Abs, kCall, "fabsf({0})", "fabs({0})", false, true, "absolute value; keeps the argument's type",
+       "__habs({0})"},
       {"min", Rule::MinMax, kCall, "py2cuda::py_min({0}, {1})", "py2cuda::py_min({0}, {1})", false, true,
        "smallest argument; two floats: fmin (NaN ignored, as on CUDA); otherwise Python's left-to-right rule"},
       {"max", Rule::MinMax, kCall, "py2cuda::py_max({0}, {1})", "py2cuda::py_max({0}, {1})", false, true,
@@ -36,34 +42,34 @@ const std::vector<Builtin>& table() {
       {"zip", Rule::Range, kCall, "", "", true, true, "for a, b in zip(x, y, ...): stops at the shortest"},
 
       // ---------------------------------------------------------------- math
-      math1("math.sin", "sinf({0})", "sin({0})", "sine"),
-      math1("math.cos", "cosf({0})", "cos({0})", "cosine"),
+      math1("math.sin", "sinf({0})", "sin({0})", "sine", "hsin({0})"),
+      math1("math.cos", "cosf({0})", "cos({0})", "cosine", "hcos({0})"),
       math1("math.tan", "tanf({0})", "tan({0})", "tangent"),
       math1("math.asin", "asinf({0})", "asin({0})", "arc sine"),
       math1("math.acos", "acosf({0})", "acos({0})", "arc cosine"),
       math1("math.atan", "atanf({0})", "atan({0})", "arc tangent"),
       math1("math.sinh", "sinhf({0})", "sinh({0})", "hyperbolic sine"),
       math1("math.cosh", "coshf({0})", "cosh({0})", "hyperbolic cosine"),
-      math1("math.tanh", "tanhf({0})", "tanh({0})", "hyperbolic tangent"),
+      math1("math.tanh", "tanhf({0})", "tanh({0})", "hyperbolic tangent", "htanh({0})"),
       math1("math.asinh", "asinhf({0})", "asinh({0})", "inverse hyperbolic sine"),
       math1("math.acosh", "acoshf({0})", "acosh({0})", "inverse hyperbolic cosine"),
       math1("math.atanh", "atanhf({0})", "atanh({0})", "inverse hyperbolic tangent"),
-      math1("math.exp", "expf({0})", "exp({0})", "e**x"),
-      math1("math.exp2", "exp2f({0})", "exp2({0})", "2**x"),
+      math1("math.exp", "expf({0})", "exp({0})", "e**x", "hexp({0})"),
+      math1("math.exp2", "exp2f({0})", "exp2({0})", "2**x", "hexp2({0})"),
       math1("math.expm1", "expm1f({0})", "expm1({0})", "e**x - 1"),
-      math1("math.log", "logf({0})", "log({0})", "natural logarithm (one argument)"),
-      math1("math.log2", "log2f({0})", "log2({0})", "base-2 logarithm"),
-      math1("math.log10", "log10f({0})", "log10({0})", "base-10 logarithm"),
+      math1("math.log", "logf({0})", "log({0})", "natural logarithm (one argument)", "hlog({0})"),
+      math1("math.log2", "log2f({0})", "log2({0})", "base-2 logarithm", "hlog2({0})"),
+      math1("math.log10", "log10f({0})", "log10({0})", "base-10 logarithm", "hlog10({0})"),
       math1("math.log1p", "log1pf({0})", "log1p({0})", "log(1 + x)"),
-      math1("math.sqrt", "sqrtf({0})", "sqrt({0})", "square root"),
+      math1("math.sqrt", "sqrtf({0})", "sqrt({0})", "square root", "hsqrt({0})"),
       math1("math.erf", "erff({0})", "erf({0})", "error function"),
       math1("math.erfc", "erfcf({0})", "erfc({0})", "complementary error function"),
       math1("math.gamma", "tgammaf({0})", "tgamma({0})", "gamma function"),
       math1("math.lgamma", "lgammaf({0})", "lgamma({0})", "log of the absolute gamma function"),
-      math1("math.fabs", "fabsf({0})", "fabs({0})", "absolute value as a float"),
-      math1("math.floor", "floorf({0})", "floor({0})", "floor; returns a float on CUDA (unlike Python)"),
-      math1("math.ceil", "ceilf({0})", "ceil({0})", "ceiling; returns a float on CUDA (unlike Python)"),
-      math1("math.trunc", "truncf({0})", "trunc({0})", "truncation; returns a float on CUDA (unlike Python)"),
+      math1("math.fabs", "fabsf({0})", "fabs({0})", "absolute value as a float", "__habs({0})"),
+      math1("math.floor", "floorf({0})", "floor({0})", "floor; returns a float on CUDA (unlike Python)", "hfloor({0})"),
+      math1("math.ceil", "ceilf({0})", "ceil({0})", "ceiling; returns a float on CUDA (unlike Python)", "hceil({0})"),
+      math1("math.trunc", "truncf({0})", "trunc({0})", "truncation; returns a float on CUDA (unlike Python)", "htrunc({0})"),
       math1("math.degrees", "({0} * 57.2957795f)", "({0} * 57.295779513082323)", "radians to degrees"),
       math1("math.radians", "({0} * 0.0174532924f)", "({0} * 0.017453292519943295)", "degrees to radians"),
       {"numpy.maximum", Rule::NumpyMinMax, kCall, "", "py2cuda::np_maximum({0}, {1})", false, true,
@@ -177,6 +183,40 @@ const std::vector<Builtin>& table() {
        true, "advance states[index] by 2**64 draws"},
       {"numba.cuda.syncthreads", Rule::Barrier, kCall, "", "__syncthreads()", false, true,
        "block-wide barrier; every thread of the block must reach it"},
+      // ---------------------------------------------------------------- numba.cuda.fp16
+      // Arguments of any number type are converted to float16 first, as Numba does.
+      fp16("numba.cuda.fp16.hadd", "__hadd({0}, {1})", "a + b in float16"),
+      fp16("numba.cuda.fp16.hsub", "__hsub({0}, {1})", "a - b in float16"),
+      fp16("numba.cuda.fp16.hmul", "__hmul({0}, {1})", "a * b in float16"),
+      fp16("numba.cuda.fp16.hdiv", "__hdiv({0}, {1})", "a / b in float16"),
+      fp16("numba.cuda.fp16.hfma", "__hfma({0}, {1}, {2})", "a * b + c in float16, rounded once"),
+      fp16("numba.cuda.fp16.hneg", "__hneg({0})", "-a in float16"),
+      fp16("numba.cuda.fp16.habs", "__habs({0})", "|a| in float16"),
+      fp16("numba.cuda.fp16.hmax", "__hmax({0}, {1})", "larger of a and b; a NaN operand gives the other"),
+      fp16("numba.cuda.fp16.hmin", "__hmin({0}, {1})", "smaller of a and b; a NaN operand gives the other"),
+      fp16("numba.cuda.fp16.heq", "__heq({0}, {1})", "a == b -> bool"),
+      fp16("numba.cuda.fp16.hne", "__hne({0}, {1})", "a != b -> bool, ordered: False when either is NaN (CUDA's __hne)"),
+      fp16("numba.cuda.fp16.hgt", "__hgt({0}, {1})", "a > b -> bool"),
+      fp16("numba.cuda.fp16.hge", "__hge({0}, {1})", "a >= b -> bool"),
+      fp16("numba.cuda.fp16.hlt", "__hlt({0}, {1})", "a < b -> bool"),
+      fp16("numba.cuda.fp16.hle", "__hle({0}, {1})", "a <= b -> bool"),
+      fp16("numba.cuda.fp16.hsin", "hsin({0})", "sine in float16"),
+      fp16("numba.cuda.fp16.hcos", "hcos({0})", "cosine in float16"),
+      fp16("numba.cuda.fp16.htanh", "htanh({0})", "hyperbolic tangent in float16"),
+      fp16("numba.cuda.fp16.htanh_approx", "htanh_approx({0})", "hyperbolic tangent, the GPU's fast approximation"),
+      fp16("numba.cuda.fp16.hexp", "hexp({0})", "e**a in float16"),
+      fp16("numba.cuda.fp16.hexp2", "hexp2({0})", "2**a in float16"),
+      fp16("numba.cuda.fp16.hexp10", "hexp10({0})", "10**a in float16"),
+      fp16("numba.cuda.fp16.hlog", "hlog({0})", "natural logarithm in float16"),
+      fp16("numba.cuda.fp16.hlog2", "hlog2({0})", "base-2 logarithm in float16"),
+      fp16("numba.cuda.fp16.hlog10", "hlog10({0})", "base-10 logarithm in float16"),
+      fp16("numba.cuda.fp16.hsqrt", "hsqrt({0})", "square root in float16"),
+      fp16("numba.cuda.fp16.hrsqrt", "hrsqrt({0})", "1 / sqrt(a) in float16"),
+      fp16("numba.cuda.fp16.hrcp", "hrcp({0})", "1 / a in float16"),
+      fp16("numba.cuda.fp16.hceil", "hceil({0})", "ceiling in float16"),
+      fp16("numba.cuda.fp16.hfloor", "hfloor({0})", "floor in float16"),
+      fp16("numba.cuda.fp16.htrunc", "htrunc({0})", "truncation in float16"),
+      fp16("numba.cuda.fp16.hrint", "hrint({0})", "round half to even in float16"),
       {"numba.cuda.grid", Rule::Grid, kCall, "", "", true, true,
        "cuda.grid(1) -> int64; cuda.grid(2|3) -> UniTuple(int64 x n): absolute thread position"},
       {"numba.cuda.gridsize", Rule::Gridsize, kCall, "", "", true, true,
@@ -191,7 +231,7 @@ const std::vector<Builtin>& scalar_ctors() {
   static const std::vector<Builtin> rows = [] {
     std::vector<Builtin> out;
     static const char* const kNames[] = {"bool_",  "int8",   "int16",  "int32",   "int64",  "uint8",  "uint16",
-                                         "uint32", "uint64", "float32", "float64", "intp",  "uintp"};
+                                         "uint32", "uint64", "float16", "float32", "float64", "intp",  "uintp"};
     static std::vector<std::string> paths;  // keeps the string_views alive
     paths.reserve(2 * std::size(kNames));
     for (const char* prefix : {"numpy.", "numba."}) {
@@ -273,6 +313,7 @@ std::string markdown() {
     if (!b.f32.empty() && b.f32 != b.f64) spelling = "`" + std::string(b.f32) + "` / `" + std::string(b.f64) + "`";
     else if (!b.f64.empty()) spelling = "`" + std::string(b.f64) + "`";
     else spelling = "(by type)";
+    if (!b.f16.empty()) spelling += " / `" + std::string(b.f16) + "` (float16)";
     for (size_t p = spelling.find('|'); p != std::string::npos; p = spelling.find('|', p + 2)) spelling.replace(p, 1, "\\|");
     out += "| `" + python + "` | " + (b.is_call ? "call" : "value") + " | " + spelling + " | " +
            (b.emulated ? "yes" : "no") + " | " + std::string(b.doc) + " |\n";

@@ -47,6 +47,7 @@ enum class Rule {
   Nanosleep,       // cuda.nanosleep(ns): uint32 argument, no result
   Random,          // numba.cuda.random.xoroshiro128p_*(states, index): a draw from state `index`
   NumpyMinMax,     // np.maximum/minimum/fmax/fmin(a, b) on scalars: NumPy's promoted type
+  Fp16,            // cuda.fp16.h*(...): arguments converted to float16; float16 result (bool for heq ... hle)
 };
 
 struct Builtin {
@@ -60,6 +61,9 @@ struct Builtin {
   bool nonnegative = false;  // the value is never negative (lets indexing skip wraparound)
   bool emulated = true;      // works in the CPU emulation
   std::string_view doc;
+  // C++ pattern for a float16 operand where Numba's CUDA target has a float16
+  // version (math.sin -> hsin); empty: float16 is computed as float32.
+  std::string_view f16 = {};
 };
 
 // Every row, in the table's order (grouped by module).

@@ -77,6 +77,24 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     return true;
   };
   auto float_rule = [&](bool both_fit) { return both_fit ? types::float32() : types::float64(); };
+  auto is_half = [](const ir::ExprPtr& a) { return a->type == types::float16(); };
+  // Numba's NumPy ufuncs have no float16 loops on the CUDA target ("unsupported
+  // type for input operand: float16").
+  if (row.path.substr(0, 6) == "numpy." && row.rule != Rule::ScalarCtor) {
+    for (const auto& a : args) {
+      if (a->type == types::float16()) {
+        diags.error(a->span, name + "() does not accept float16: Numba's NumPy functions have no float16 version; "
+                                    "use the math module or cuda.fp16");
+        return nullptr;
+      }
+    }
+  }
+  // Where Numba has no float16 version, float16 is computed as float32 (exactly).
+  auto half_as_float32 = [&]() {
+    for (auto& a : args) {
+      if (a->type == types::float16()) a = convert(std::move(a), types::float32());
+    }
+  };
 
   switch (row.rule) {
     case Rule::Int32Value: return call_pattern(types::int32(), row.f64, {}, span);
@@ -91,6 +109,8 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     }
     case Rule::MathUnary: {
       if (!arity(1, 1) || !numbers()) return nullptr;
+      if (is_half(args[0]) && !row.f16.empty()) return call_pattern(types::float16(), row.f16, std::move(args), span);
+      half_as_float32();
       bool f32 = args[0]->type == types::float32();
       TypeRef t = float_rule(f32);
       args[0] = convert(std::move(args[0]), t);
@@ -107,6 +127,7 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     }
     case Rule::MathLdexp: {
       if (!arity(2, 2) || !numbers()) return nullptr;
+      half_as_float32();
       if (!args[1]->type->is_int()) {
         diags.error(args[1]->span, "math.ldexp() needs an integer exponent, not " + args[1]->type->str());
         return nullptr;
@@ -119,6 +140,7 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     }
     case Rule::MathPredicate: {
       if (!arity(1, 1) || !numbers()) return nullptr;
+      half_as_float32();
       if (!args[0]->type->is_float()) {
         // Integers are never NaN or infinite.
         auto c = std::make_unique<ir::Const>(types::boolean(), span);
@@ -131,6 +153,7 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       if (!arity(1, 1) || !numbers()) return nullptr;
       TypeRef t = args[0]->type;
       if (t->is_bool()) return convert(std::move(args[0]), types::int8());
+      if (t == types::float16()) return call_pattern(t, row.f16, std::move(args), span);
       if (t->is_float()) return call_pattern(t, t->bits() == 32 ? row.f32 : row.f64, std::move(args), span);
       if (!t->is_signed()) return std::move(args[0]);
       return call_pattern(t, "py2cuda::py_abs({0})", std::move(args), span);
@@ -147,7 +170,9 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       // comparison in the unified type (numba's do_minmax).
       TypeRef t = args[0]->type;
       for (size_t i = 1; i < args.size(); ++i) t = rules::unify(t, args[i]->type);
-      bool two_floats = args.size() == 2 && args[0]->type->is_float() && args[1]->type->is_float();
+      // float16 has no PTX max/min in Numba's lowering: it takes the generic path.
+      bool two_floats = args.size() == 2 && args[0]->type->is_float() && args[1]->type->is_float() &&
+                        t != types::float16();
       bool all_ints = true;
       for (const auto& a : args) all_ints = all_ints && !a->type->is_float();
       std::string pattern;
@@ -162,6 +187,7 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       return call_pattern(t, pattern, std::move(args), span);
     }
     case Rule::Round: {
+      half_as_float32();  // exact; Numba's round of float16 gives what float32's does
       if (args.size() == 2) {
         if (!numbers()) return nullptr;
         if (!args[0]->type->is_float()) {
@@ -186,6 +212,7 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       return convert(std::move(args[0]), types::int64());
     case Rule::ToFloat:
       if (!arity(1, 1) || !numbers()) return nullptr;
+      if (is_half(args[0])) return std::move(args[0]);  // numba-cuda: float(float16) stays float16
       return convert(std::move(args[0]), types::float64());
     case Rule::ToBool:
       if (!arity(1, 1) || !numbers()) return nullptr;
@@ -242,14 +269,14 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     case Rule::Fma: {
       if (!arity(3, 3) || !numbers()) return nullptr;
       bool f32 = true;
-      for (const auto& a : args) f32 = f32 && a->type == types::float32();
+      for (const auto& a : args) f32 = f32 && (a->type == types::float32() || a->type == types::float16());
       TypeRef t = f32 ? types::float32() : types::float64();
       for (auto& a : args) a = convert(std::move(a), t);
       return call_pattern(t, f32 ? row.f32 : row.f64, std::move(args), span);
     }
     case Rule::Selp: {
       if (!arity(3, 3) || !numbers()) return nullptr;
-      if (args[1]->type != args[2]->type || args[1]->type->is_bool() ||
+      if (args[1]->type != args[2]->type || args[1]->type->is_bool() || args[1]->type == types::float16() ||
           (args[1]->type->is_int() && args[1]->type->bits() < 16)) {
         diags.error(span, name + "() needs its two values of one type among int16..uint64, float32 and float64; got " +
                               args[1]->type->str() + " and " + args[2]->type->str());
@@ -292,6 +319,14 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       if (t->is_bool()) t = types::boolean();
       for (auto& a : args) a = convert(std::move(a), t);
       return call_pattern(t, row.f64, std::move(args), span);
+    }
+    case Rule::Fp16: {
+      size_t n = row.f64.find("{2}") != std::string_view::npos ? 3 : row.f64.find("{1}") != std::string_view::npos ? 2 : 1;
+      if (!arity(n, n) || !numbers()) return nullptr;
+      for (auto& a : args) a = convert(std::move(a), types::float16());
+      std::string_view fn = row.f64.substr(0, 6);
+      bool compare = fn == "__heq(" || fn == "__hne(" || fn == "__hgt(" || fn == "__hge(" || fn == "__hlt(" || fn == "__hle(";
+      return call_pattern(compare ? types::boolean() : types::float16(), row.f64, std::move(args), span);
     }
     case Rule::Barrier:
       if (!arity(0, 0)) return nullptr;

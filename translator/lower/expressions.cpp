@@ -71,6 +71,12 @@ std::string literal(const ir::Const& c, bool typed_ints) {
   if (t->is_bool()) return c.b ? "true" : "false";
   if (t->is_float()) {
     double v = c.f;
+    if (t->bits() == 16) {
+      // A float16 constant is spelled as the float literal it converts from exactly.
+      std::string f = std::isnan(v) ? "NAN" : std::isinf(v) ? std::string(v < 0 ? "-" : "") + "INFINITY"
+                                                             : shortest(static_cast<float>(v));
+      return "__half(" + f + ")";
+    }
     bool f32 = t->bits() == 32;
     if (std::isnan(v)) return f32 ? "NAN" : "double(NAN)";
     if (std::isinf(v)) return std::string(v < 0 ? "-" : "") + (f32 ? "INFINITY" : "double(INFINITY)");
@@ -129,7 +135,7 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
                    : k.type->is_signed()  ? static_cast<double>(static_cast<int64_t>(k.bits))
                                           : static_cast<double>(k.bits);
         if (c.type->is_float()) {
-          folded.f = c.type->bits() == 32 ? static_cast<double>(static_cast<float>(v)) : v;
+          folded.f = types::round_to_float(v, c.type);
           return print(folded, needed);
         }
         if (c.type->is_bool()) {

@@ -22,7 +22,7 @@ ConstValue make_int(int64_t v, bool weak = true) {
 ConstValue make_float(double v, TypeRef t = types::float64(), bool weak = true) {
   ConstValue c;
   c.type = t;
-  c.f = t->bits() == 32 ? static_cast<double>(static_cast<float>(v)) : v;
+  c.f = types::round_to_float(v, t);
   c.weak = weak;
   return c;
 }

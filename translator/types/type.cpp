@@ -146,6 +146,13 @@ TypeRef xoroshiro128p() { return TypeTable::instance().scalar(TypeKind::Record, 
 TypeRef array(TypeRef dtype, int ndim, Layout layout) { return TypeTable::instance().array(dtype, ndim, layout); }
 TypeRef tuple(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements)); }
 
+double round_to_float(double v, TypeRef t) {
+  // The compiler's _Float16 conversion from double rounds once, as numpy does.
+  if (t->bits() == 16) return static_cast<double>(static_cast<_Float16>(v));
+  if (t->bits() == 32) return static_cast<double>(static_cast<float>(v));
+  return v;
+}
+
 TypeRef scalar_by_name(const std::string& name) {
   static const std::map<std::string, TypeRef (*)()> names = {
       {"boolean", boolean}, {"bool_", boolean},   {"b1", boolean},     {"bool", boolean},

@@ -93,6 +93,10 @@ TypeRef xoroshiro128p();
 TypeRef array(TypeRef dtype, int ndim, Layout layout);
 TypeRef tuple(std::vector<TypeRef> elements);
 
+// `v` rounded (to nearest, ties to even) to the float type `t`: float16,
+// float32 or float64 (unchanged).
+double round_to_float(double v, TypeRef t);
+
 // Looks up a scalar type by Numba/NumPy name: "float32", "f4", "int_", "intp",
 // "bool_", "double", "uint", ... Returns nullptr if unknown.
 TypeRef scalar_by_name(const std::string& name);

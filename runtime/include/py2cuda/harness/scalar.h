@@ -82,7 +82,8 @@ T parse_int_scalar(std::string_view text, std::string_view param) {
   return literal.negative ? static_cast<T>(uint64_t{0} - literal.magnitude) : static_cast<T>(literal.magnitude);
 }
 
-template <class T>
+// Named: the parameter's own type, for messages (float16 is parsed as double first).
+template <class T, class Named = T>
 T parse_float_scalar(std::string_view text, std::string_view param) {
   std::string_view digits = text;
   // Python's float() takes a leading '+'; from_chars does not.
@@ -90,7 +91,7 @@ T parse_float_scalar(std::string_view text, std::string_view param) {
   double value = 0.0;
   const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
   if (digits.empty() || ptr != digits.data() + digits.size() || ec == std::errc::invalid_argument) {
-    throw UsageError(scalar_error_prefix<T>(text, param) + "is not a number");
+    throw UsageError(scalar_error_prefix<Named>(text, param) + "is not a number");
   }
   if (ec == std::errc::result_out_of_range) {
     // from_chars does not say which way: strtod does (the text is known to be a
@@ -103,7 +104,7 @@ T parse_float_scalar(std::string_view text, std::string_view param) {
     char largest[32];
     std::snprintf(largest, sizeof largest, "%.*g", std::numeric_limits<T>::max_digits10,
                   static_cast<double>(std::numeric_limits<T>::max()));
-    throw UsageError(scalar_error_prefix<T>(text, param) + "is out of its range (its largest magnitude is " + largest +
+    throw UsageError(scalar_error_prefix<Named>(text, param) + "is out of its range (its largest magnitude is " + largest +
                      ")");
   }
   return rounded;
@@ -114,9 +115,18 @@ T parse_float_scalar(std::string_view text, std::string_view param) {
 // The value of the literal `text` for kernel parameter `param` of C++ type T.
 template <class T>
 T parse_scalar(std::string_view text, std::string_view param) {
-  static_assert(std::is_arithmetic_v<T> && !std::is_const_v<T>,
+  static_assert((std::is_arithmetic_v<T> || std::is_same_v<T, __half>) && !std::is_const_v<T>,
                 "py2cuda harness: scalar parameters are numbers or bool");
-  if constexpr (std::is_same_v<T, bool>) {
+  if constexpr (std::is_same_v<T, __half>) {
+    // Rounded once, from the float64 the text denotes (as numpy's float16() does).
+    const double value = detail::parse_float_scalar<double, __half>(text, param);
+    const __half rounded(value);
+    if (std::isinf(static_cast<float>(rounded)) && std::isfinite(value)) {
+      throw UsageError(detail::scalar_error_prefix<T>(text, param) +
+                       "is out of its range (its largest magnitude is 65504)");
+    }
+    return rounded;
+  } else if constexpr (std::is_same_v<T, bool>) {
     if (text == "True" || text == "true" || text == "1") return true;
     if (text == "False" || text == "false" || text == "0") return false;
     throw UsageError("argument '" + std::string(param) + "' expects bool (True, False, 1 or 0), not '" +
