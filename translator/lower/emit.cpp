@@ -103,12 +103,25 @@ class Emitter {
 
   std::string header(const ir::Module& m) {
     out_ = fill(template_text("header.h.in"), {{"version", options_.version}, {"source", file_.base_name()}});
-    bool random_states = false;
+    bool random_states = false, halves = false;
+    auto uses_half = [](auto&& self, TypeRef t) -> bool {
+      if (t->is_array()) return self(self, t->dtype());
+      if (t->is_tuple()) {
+        for (TypeRef e : t->elements()) {
+          if (self(self, e)) return true;
+        }
+        return false;
+      }
+      return t == types::float16();
+    };
     for (const auto& f : m.functions) {
+      if (!f->is_kernel) continue;
       for (const ir::Variable* p : f->params) {
         random_states = random_states || (p->param_type->is_array() && p->param_type->dtype()->is_record());
+        halves = halves || uses_half(uses_half, p->param_type);
       }
     }
+    if (halves) out_ += "#include <py2cuda/half.h>\n";
     if (random_states) out_ += "#include <py2cuda/random.h>\n";
     out_ += "\nnamespace " + m.name + " {\n";
     for (const auto& f : m.functions) {

@@ -66,6 +66,41 @@ bool is_pure_simple(const ir::Expr& e) {
 
 }  // namespace
 
+std::unique_ptr<ir::Const> fold_cast(const ir::Cast& c) {
+  if (!c.type->is_number()) return nullptr;
+  std::unique_ptr<ir::Const> inner;
+  const ir::Const* k = nullptr;
+  if (c.operand->kind == ir::ExprKind::Const) {
+    k = static_cast<const ir::Const*>(c.operand.get());
+  } else if (c.operand->kind == ir::ExprKind::Cast) {
+    inner = fold_cast(static_cast<const ir::Cast&>(*c.operand));
+    k = inner.get();
+  }
+  if (!k || !k->type->is_number()) return nullptr;
+  auto folded = std::make_unique<ir::Const>(c.type, c.span);
+  double v = k->type->is_float() ? k->f : k->type->is_bool() ? (k->b ? 1 : 0)
+             : k->type->is_signed()  ? static_cast<double>(static_cast<int64_t>(k->bits))
+                                     : static_cast<double>(k->bits);
+  if (c.type->is_float()) {
+    folded->f = types::round_to_float(v, c.type);
+  } else if (c.type->is_bool()) {
+    folded->b = v != 0;
+  } else if (!k->type->is_float()) {
+    uint64_t bits = k->type->is_bool() ? (k->b ? 1 : 0) : k->bits;
+    int w = c.type->bits();
+    if (w < 64) {
+      // Wrap to the target's width, so that a further conversion sees its value.
+      uint64_t mask = (uint64_t{1} << w) - 1;
+      bits &= mask;
+      if (c.type->is_signed() && ((bits >> (w - 1)) & 1)) bits |= ~mask;
+    }
+    folded->bits = bits;
+  } else {
+    return nullptr;
+  }
+  return folded;
+}
+
 std::string literal(const ir::Const& c, bool typed_ints) {
   TypeRef t = c.type;
   if (t->is_bool()) return c.b ? "true" : "false";
@@ -127,26 +162,9 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     case ir::ExprKind::Global: return static_cast<const ir::GlobalRef&>(e).cpp_name;
     case ir::ExprKind::Cast: {
       const auto& c = static_cast<const ir::Cast&>(e);
-      if (c.operand->kind == ir::ExprKind::Const && c.type->is_number()) {
-        // Fold the conversion of a literal into the literal.
-        const auto& k = static_cast<const ir::Const&>(*c.operand);
-        ir::Const folded(c.type, c.span);
-        double v = k.type->is_float() ? k.f : k.type->is_bool() ? (k.b ? 1 : 0)
-                   : k.type->is_signed()  ? static_cast<double>(static_cast<int64_t>(k.bits))
-                                          : static_cast<double>(k.bits);
-        if (c.type->is_float()) {
-          folded.f = types::round_to_float(v, c.type);
-          return print(folded, needed);
-        }
-        if (c.type->is_bool()) {
-          folded.b = v != 0;
-          return print(folded, needed);
-        }
-        if (!k.type->is_float()) {
-          folded.bits = k.type->is_bool() ? (k.b ? 1 : 0) : k.bits;
-          return print(folded, needed);
-        }
-      }
+      // Fold the conversion of a literal (or of a folded conversion of one:
+      // np.float32(np.float16(2))) into the literal.
+      if (std::unique_ptr<ir::Const> folded = fold_cast(c)) return print(*folded, needed);
       return cpp_type(c.type) + "(" + print(*c.operand, 0) + ")";
     }
     case ir::ExprKind::Binary: {

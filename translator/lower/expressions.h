@@ -12,6 +12,10 @@ namespace py2cuda::lower {
 // (`int64_t(5)`), as needed where overloads must see the exact type.
 std::string literal(const ir::Const& c, bool typed_ints);
 
+// The literal a conversion of a literal (or of such a conversion) folds to, or
+// nullptr (a float to an integer is left to the C++ conversion).
+std::unique_ptr<ir::Const> fold_cast(const ir::Cast& c);
+
 class ExprPrinter {
  public:
   std::string print(const ir::Expr& e);

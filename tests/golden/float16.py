@@ -1,0 +1,135 @@
+"""Golden: float16 values and arrays, casts, Numba's float16 typing, and cuda.fp16.
+
+float16 is CUDA's __half (<cuda_fp16.h>). Numba's CUDA target computes +, -, *, / of two
+float16s, or of a float16 with an int8 or a bool, in float16 (native half instructions); with
+anything wider it converts to float32 or float64 like NumPy would. //, % and ** have no float16
+version and compute in float32. math.sin, cos, tanh, exp, exp2, log, log2, log10, sqrt, fabs,
+floor, ceil and trunc of a float16 use the half functions (hsin, ...) and return float16; the
+other math functions compute in float32. float(x) of a float16 stays float16. cuda.fp16's
+functions convert their arguments to float16. print() shows a float16 as a float64 with %f.
+"""
+# simulator-differs: typing print
+import math
+
+import numpy as np
+from numba import cuda, float16
+from numba.cuda import fp16
+
+
+@cuda.jit("void(float16[:], float16[:], float16[:, :], boolean[:, :])")
+def arithmetic(a, b, out, flags):
+    i = cuda.grid(1)
+    if i < a.size:
+        x = a[i]
+        y = b[i]
+        out[i, 0] = x + y
+        out[i, 1] = x - y
+        out[i, 2] = x * y
+        out[i, 3] = x / y
+        out[i, 4] = -x
+        out[i, 5] = abs(x)
+        out[i, 6] = x * np.int8(3) + np.float16(0.5)  # float16 with int8: still float16
+        out[i, 7] = max(x, y)
+        flags[i, 0] = x < y
+        flags[i, 1] = x == y
+        flags[i, 2] = x != y
+        flags[i, 3] = x >= np.float16(1.0)
+
+
+@cuda.jit("void(float16[:], float64[:], int64[:], float16[:, :], float32[:], int64[:, :])")
+def casts(a, x, n, halves, singles, ints):
+    i = cuda.grid(1)
+    if i < a.size:
+        halves[i, 0] = np.float16(x[i])  # float64 -> float16, rounded once
+        halves[i, 1] = float16(n[i])
+        halves[i, 2] = float(a[i])  # stays float16
+        singles[i] = np.float32(a[i]) + np.float32(0.25)
+        ints[i, 0] = int(a[i])
+        ints[i, 1] = round(a[i])
+
+
+@cuda.jit("void(float16[:], float32[:, :])")
+def typing(a, wide):
+    i = cuda.grid(1)
+    if i < a.size:
+        x = a[i]
+        wide[i, 0] = x // np.float16(2)  # float32
+        wide[i, 1] = x ** 2  # float32: the exact square
+        wide[i, 2] = x * np.int16(3)  # float32
+        wide[i, 3] = math.atan(x)  # no float16 version: float32
+
+
+@cuda.jit("void(float16[:], float16[:], float16[:], float16[:, :], boolean[:, :])")
+def fp16_functions(a, b, c, out, flags):
+    i = cuda.grid(1)
+    if i < a.size:
+        x = a[i]
+        y = b[i]
+        out[i, 0] = fp16.hadd(x, y)
+        out[i, 1] = fp16.hsub(x, y)
+        out[i, 2] = fp16.hmul(x, y)
+        out[i, 3] = fp16.hdiv(x, y)
+        out[i, 4] = fp16.hfma(x, y, c[i])
+        out[i, 5] = fp16.hneg(x)
+        out[i, 6] = fp16.habs(x)
+        out[i, 7] = fp16.hmax(x, y)
+        out[i, 8] = fp16.hmin(x, y)
+        out[i, 9] = fp16.hsqrt(fp16.habs(x))
+        out[i, 10] = fp16.hfloor(x)
+        out[i, 11] = fp16.hceil(x)
+        out[i, 12] = fp16.htrunc(x)
+        out[i, 13] = fp16.hrint(x)
+        out[i, 14] = fp16.hsin(x)
+        out[i, 15] = fp16.hcos(x)
+        out[i, 16] = fp16.hexp(x)
+        out[i, 17] = fp16.hexp2(x)
+        out[i, 18] = fp16.hlog(fp16.habs(x))
+        out[i, 19] = math.sqrt(y)  # math.* of a float16: the half function
+        out[i, 20] = fp16.hadd(x, 1.0)  # any number converts to float16 first
+        flags[i, 0] = fp16.heq(x, y)
+        flags[i, 1] = fp16.hne(x, y)
+        flags[i, 2] = fp16.hlt(x, y)
+        flags[i, 3] = fp16.hge(x, y)
+
+
+@cuda.jit("void(float16)")
+def show(h):
+    print("print", h, h * h)
+
+
+if __name__ == "__main__":
+    a = np.array([1.5, -2.25, 0.1, 65504.0, 3.0, 0.0], dtype=np.float16)
+    b = np.array([0.5, 3.0, 0.2, 2.0, 3.0, -1.0], dtype=np.float16)
+    out = cuda.device_array((6, 8), dtype=np.float16)
+    flags = cuda.device_array((6, 4), dtype=np.bool_)
+    arithmetic[1, 32](cuda.to_device(a), cuda.to_device(b), out, flags)
+    r, f = out.copy_to_host(), flags.copy_to_host()
+    for i in range(6):
+        print("arithmetic:", a[i], b[i], "->", " ".join(str(v) for v in r[i]), f[i].tolist())
+
+    x = np.array([0.1, 1e-7, 70000.0, -2.5, 1.0009765625, 3.0e-8])
+    n = np.array([2049, -7, 100000, 0, 65519, 3], dtype=np.int64)
+    halves = cuda.device_array((6, 3), dtype=np.float16)
+    singles = cuda.device_array(6, dtype=np.float32)
+    ints = cuda.device_array((6, 2), dtype=np.int64)
+    casts[1, 32](cuda.to_device(a), cuda.to_device(x), cuda.to_device(n), halves, singles, ints)
+    h, s, k = halves.copy_to_host(), singles.copy_to_host(), ints.copy_to_host()
+    for i in range(6):
+        print("casts:", h[i].tolist(), s[i], k[i].tolist())
+
+    wide = cuda.device_array((6, 4), dtype=np.float32)
+    typing[1, 32](cuda.to_device(a), wide)
+    w = wide.copy_to_host()
+    for i in range(6):
+        print("typing:", a[i], "->", " ".join(f"{v:.6g}" for v in w[i]))
+
+    c = np.array([0.25, 1.0, -0.5, 2.0, 0.0, 4.0], dtype=np.float16)
+    out = cuda.device_array((6, 21), dtype=np.float16)
+    flags = cuda.device_array((6, 4), dtype=np.bool_)
+    fp16_functions[1, 32](cuda.to_device(a[:5]), cuda.to_device(b[:5]), cuda.to_device(c[:5]), out, flags)
+    r, f = out.copy_to_host(), flags.copy_to_host()
+    for i in range(5):
+        print("fp16:", " ".join(str(v) for v in r[i]), f[i].tolist())
+
+    show[1, 1](np.float16(1.5))
+    cuda.synchronize()
