@@ -24,6 +24,14 @@ def f32(x: float) -> float:
     return struct.unpack("f", struct.pack("f", x))[0]
 
 
+def f16(x: float) -> float:
+    """x rounded to float16 (to nearest even; inf beyond its range), as a Python float."""
+    try:
+        return struct.unpack("e", struct.pack("e", x))[0]
+    except OverflowError:
+        return math.copysign(math.inf, x)
+
+
 def wrap(x: int, bits: int, signed: bool = True) -> int:
     """x modulo 2**bits, as a two's-complement signed or an unsigned value."""
     x %= 1 << bits

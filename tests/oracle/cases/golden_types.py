@@ -10,7 +10,7 @@ import math
 
 from spec import (INF, NAN, Case, Kernel, Tol, arange, cycle, full, integers, out, scalar,
                   uniform, values)
-from cases.common import differing, elementwise, f32, i64, prand, prand_ints, wrap
+from cases.common import differing, elementwise, f16, f32, i64, prand, prand_ints, wrap
 
 # NumPy's weak-scalar rule (NEP 50) in one sentence, used by many reasons below.
 NUMPY_NARROW = ("the simulator computes on NumPy scalars, which keep the narrow type "
@@ -457,7 +457,89 @@ UFUNCS = [
     ]),
 ]
 
+# ---- float16.py ------------------------------------------------------------------------------
+
+# Inputs are float16 values exactly, so the models below can compute with them.
+H_A = [1.5, -2.25, 0.0999755859375, 65504.0, 3.0, 0.0]
+H_B = [0.5, 3.0, 0.199951171875, 2.0, 3.0, -1.0]
+H_EDGE_A = [INF, NAN, 2.0 ** -24, -0.0, 6.103515625e-05, 1024.0]
+H_EDGE_B = [-INF, 1.0, 2.0 ** -24, 0.0, -0.0, 0.5009765625]
+
+HALF_MATH_TOL = Tol(rtol=9.8e-4, atol=6e-8, why=(
+    "the simulator computes hsin, hcos, hexp, hexp2, hlog and hsqrt with NumPy's float16 loops "
+    "(float32 math rounded to half) and hfma unfused (a*b rounded to half first); py2cuda's "
+    "emulation rounds the double result once and fuses hfma, as the GPU does: they may differ by "
+    "one float16 ulp (2**-10 relative, 2**-24 absolute near zero)"))
+
+
+def half_typing_case(label, xs):
+    # Numba computes float16 ** int in float32 (the exact square); the simulator's NumPy keeps
+    # float16 and rounds it.
+    model = {(k, 1): f32(x * x) for k, x in enumerate(xs)}
+    numpy_rule = {(k, 1): f16(x * x) for k, x in enumerate(xs)}
+    override = differing(model, numpy_rule)
+    return Case(label, grid=1, block=32,
+                args=[values("float16", xs), out("float32", (len(xs), 4))],
+                tol=Tol(rtol=2.4e-7, why=("math.atan of a float16 is atanf of its float32 value in "
+                                         "Numba (libdevice on a GPU, the host's libm here) and "
+                                         "float64 atan rounded to float32 in the simulator: within "
+                                         "2 float32 ulp; the other columns are exact")),
+                override={"wide": override} if override else {},
+                why="x ** 2 of a float16 is float32 in Numba (exact square); " + NUMPY_NARROW)
+
+
+def fp16_case(label, a, b, c):
+    n = len(a)
+    # hfloor: the simulator's FakeCUDAFp16.hfloor calls np.ceil (a bug in numba-cuda 0.30.4's
+    # simulator); compiled Numba calls CUDA's hfloor.
+    model = {(k, 10): float(math.floor(x)) for k, x in enumerate(a)}
+    numpy_rule = {(k, 10): float(math.ceil(x)) for k, x in enumerate(a)}
+    override = differing(model, numpy_rule)
+    return Case(label, grid=1, block=32,
+                args=[values("float16", a), values("float16", b), values("float16", c),
+                      out("float16", (n, 21)), out("bool", (n, 4))],
+                tol=HALF_MATH_TOL, override={"out": override} if override else {},
+                why="the simulator's cuda.fp16.hfloor rounds up (it calls np.ceil); CUDA's hfloor rounds down")
+
+
+FLOAT16 = [
+    Kernel("arithmetic", [
+        Case("sample", grid=1, block=32,
+             args=[values("float16", H_A), values("float16", H_B), out("float16", (6, 8)), out("bool", (6, 4))]),
+        Case("edges", grid=1, block=32,
+             args=[values("float16", H_EDGE_A), values("float16", H_EDGE_B), out("float16", (6, 8)),
+                   out("bool", (6, 4))]),
+        Case("ragged", grid=2, block=32,
+             args=[uniform("float16", 45, -300, 300, 11), uniform("float16", 45, -4, 4, 12),
+                   out("float16", (45, 8)), out("bool", (45, 4))]),
+    ]),
+    Kernel("casts", [
+        Case("sample", grid=1, block=32,
+             args=[values("float16", H_A),
+                   values("float64", [0.1, 1e-7, 70000.0, -2.5, 1.0009765625, 3.0e-8]),
+                   values("int64", [2049, -7, 100000, 0, 65519, 3]),
+                   out("float16", (6, 3)), out("float32", 6), out("int64", (6, 2))]),
+        Case("ties", grid=1, block=32,
+             args=[values("float16", [2.5, -0.5, 1024.5 - 0.5, -3.5, 0.5, 1.0]),
+                   values("float64", [65519.99, 65520.0, 2.0 ** -25, 1.0 + 2.0 ** -11, 1.0 + 3 * 2.0 ** -11,
+                                      -(2.0 ** -14 - 2.0 ** -25)]),
+                   values("int64", [2051, -2049, 65520, 4097, 1, -65504]),
+                   out("float16", (6, 3)), out("float32", 6), out("int64", (6, 2))]),
+    ]),
+    Kernel("typing", [
+        half_typing_case("sample", H_A),
+        half_typing_case("more", [-7.5, 0.333251953125, 255.0, -0.0, 1000.0, 0.5]),
+    ]),
+    Kernel("fp16_functions", [
+        fp16_case("sample", H_A[:5], H_B[:5], [0.25, 1.0, -0.5, 2.0, 0.0]),
+        fp16_case("negative", [-1.5, -0.25, 7.75, -100.0, 0.5], [2.0, 0.75, 7.75, 0.125, 3.0],
+                  [1.0, 0.5, -2.0, 0.0, 8.0]),
+    ]),
+    Kernel("show", [Case("one", grid=1, block=1, args=[scalar("float16", 1.5)])]),
+]
+
 TABLE = {
+    "tests/golden/float16.py": FLOAT16,
     "tests/golden/numpy_scalar_ufuncs.py": UFUNCS,
     "tests/golden/scalar_promotion.py": PROMOTION,
     "tests/golden/int_division_modulo.py": DIVISION,
