@@ -801,7 +801,7 @@ ir::ExprPtr FunctionBuilder::atomic_call(const ast::Call& c, const builtins::Bui
   }
   TypeRef dt = ary->type->dtype();
   bool is_int = dt->is_int() && (dt->bits() == 32 || dt->bits() == 64);
-  bool is_float = dt->is_float();
+  bool is_float = dt->is_float() && dt->bits() >= 32;  // Numba has no float16 atomics
   bool ok = op == "inc" || op == "dec" ? is_int && !dt->is_signed()
             : op == "and_" || op == "or_" || op == "xor" || op == "exch" || cas || compare_and_swap ? is_int
                                                                                                   : is_int || is_float;
