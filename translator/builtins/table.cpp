@@ -31,7 +31,8 @@ const std::vector<Builtin>& table() {
       {"round", Rule::Round, kCall, "py2cuda::round_half_even({0})", "py2cuda::round_half_even({0})", false, true,
        "round(x) -> int64, halves to even; round(x, n) keeps x's float type"},
       {"int", Rule::ToInt, kCall, "int64_t({0})", "int64_t({0})", false, true, "int(x) -> int64, truncating"},
-      {"float", Rule::ToFloat, kCall, "double({0})", "double({0})", false, true, "float(x) -> float64"},
+      {"float", Rule::ToFloat, kCall, "double({0})", "double({0})", false, true,
+       "float(x) -> float64 (a float16 stays float16, as in numba-cuda)"},
       {"bool", Rule::ToBool, kCall, "bool({0})", "bool({0})", false, true, "bool(x) -> truth value"},
       {"len", Rule::Len, kCall, "{0}.shape[0]", "{0}.shape[0]", true, true, "len(array): first dimension; len(tuple)"},
       {"print", Rule::Print, kCall, "printf(...)", "printf(...)", false, true,
@@ -191,7 +192,7 @@ const std::vector<Builtin>& table() {
       fp16("numba.cuda.fp16.hdiv", "__hdiv({0}, {1})", "a / b in float16"),
       fp16("numba.cuda.fp16.hfma", "__hfma({0}, {1}, {2})", "a * b + c in float16, rounded once"),
       fp16("numba.cuda.fp16.hneg", "__hneg({0})", "-a in float16"),
-      fp16("numba.cuda.fp16.habs", "__habs({0})", "|a| in float16"),
+      fp16("numba.cuda.fp16.habs", "__habs({0})", "absolute value in float16"),
       fp16("numba.cuda.fp16.hmax", "__hmax({0}, {1})", "larger of a and b; a NaN operand gives the other"),
       fp16("numba.cuda.fp16.hmin", "__hmin({0}, {1})", "smaller of a and b; a NaN operand gives the other"),
       fp16("numba.cuda.fp16.heq", "__heq({0}, {1})", "a == b -> bool"),
@@ -272,6 +273,7 @@ const std::vector<Builtin>& numpy_scalar_ufuncs() {
         paths.push_back("numpy." + name);
         Builtin copy = row;
         copy.path = paths.back();
+        copy.f16 = {};  // Numba's NumPy ufuncs reject float16
         out.push_back(copy);
       }
     }
@@ -303,7 +305,9 @@ const Builtin* find(std::string_view path) {
 }
 
 std::string markdown() {
-  std::string out = "| Python | kind | CUDA C++ (float32 / float64) | emulated | notes |\n|---|---|---|---|---|\n";
+  std::string out =
+      "| Python | kind | CUDA C++ (float32 / float64; float16 where Numba has a half version) | emulated | notes |\n"
+      "|---|---|---|---|---|\n";
   for (const Builtin& b : all()) {
     if (b.rule == Rule::ScalarCtor && b.path.substr(0, 6) == "numba.") continue;  // same as numpy.*
     std::string python(b.path);
