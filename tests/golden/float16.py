@@ -16,6 +16,8 @@ import numpy as np
 from numba import cuda
 from numba.types import float16
 
+SCALE = np.float16(0.1)  # frozen as float16: 0.0999755859375
+
 
 @cuda.jit("void(float16[:], float16[:], float16[:, :], boolean[:, :])")
 def arithmetic(a, b, out, flags):
@@ -93,6 +95,27 @@ def fp16_functions(a, b, c, out, flags):
         flags[i, 3] = cuda.fp16.hge(x, y)
 
 
+@cuda.jit(device=True)
+def scaled(h):
+    return h * SCALE, h + h
+
+
+@cuda.jit("void(float16[:], float16[:])")
+def block_sum(a, out):
+    s = cuda.shared.array(32, np.float16)
+    i = cuda.threadIdx.x
+    s[i] = a[i] if i < a.size else np.float16(0)
+    cuda.syncthreads()
+    if i == 0:
+        acc = np.float16(0)
+        for v in s:
+            acc += v  # rounded to float16 after every addition
+        p, q = scaled(acc)
+        out[0] = acc
+        out[1] = p
+        out[2] = q
+
+
 @cuda.jit("void(float16)")
 def show(h):
     print("print", h, h * h)
@@ -135,6 +158,11 @@ if __name__ == "__main__":
         exact = " ".join(str(v) for v in list(r[i, :14]) + list(r[i, 19:]))
         approx = " ".join(f"{v:.2f}" for v in r[i, 14:19])
         print("fp16:", exact, "|", approx, f[i].tolist())
+
+    ones = np.full(20, 1.001, dtype=np.float16)
+    sums = cuda.device_array(3, dtype=np.float16)
+    block_sum[1, 32](cuda.to_device(ones), sums)
+    print("block_sum:", sums.copy_to_host().tolist())
 
     show[1, 1](np.float16(1.5))
     cuda.synchronize()

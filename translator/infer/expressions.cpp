@@ -151,7 +151,9 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
         for (const auto& w : why.all()) Diagnostics::note(d, w.span, w.message);
         return nullptr;
       }
-      if (v->type->is_tuple()) return constant(*v, s);
+      // A tuple, or a float16 (CUDA's __half converts from float only at run
+      // time, so it cannot be a constexpr global), is written where it is used.
+      if (v->type->is_tuple() || v->type == types::float16()) return constant(*v, s);
       std::string cpp = mb_.constant_name(id, sym, *v);
       auto ref = std::make_unique<ir::GlobalRef>(cpp, v->type, s);
       ref->nonnegative = v->type->is_float() ? v->f >= 0

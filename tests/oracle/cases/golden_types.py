@@ -535,6 +535,11 @@ FLOAT16 = [
         fp16_case("negative", [-1.5, -0.25, 7.75, -100.0, 0.5], [2.0, 0.75, 7.75, 0.125, 3.0],
                   [1.0, 0.5, -2.0, 0.0, 8.0]),
     ]),
+    Kernel("block_sum", [
+        Case("ones", grid=1, block=32, args=[full("float16", 20, 1.001), out("float16", 3)]),
+        Case("full", grid=1, block=32, args=[uniform("float16", 32, -100, 100, 5), out("float16", 3)]),
+        Case("one", grid=1, block=32, args=[values("float16", [2049.0]), out("float16", 3)]),
+    ]),
     Kernel("show", [Case("one", grid=1, block=1, args=[scalar("float16", 1.5)])]),
 ]
 
