@@ -6,234 +6,234 @@
 
 namespace float16 {
 
-// float16.py:23: def arithmetic(a, b, out, flags):
+// float16.py:21: def arithmetic(a, b, out, flags):
 // kernel void(float16[:], float16[:], float16[:, :], boolean[:, :])
 __global__ void arithmetic(py2cuda::Array<__half, 1> a, py2cuda::Array<__half, 1> b, py2cuda::Array<__half, 2> out, py2cuda::Array<bool, 2> flags) {
-  // float16.py:24: i = cuda.grid(1)
+  // float16.py:22: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
-  // float16.py:25: if i < a.size:
+  // float16.py:23: if i < a.size:
   if (i < a.size()) {
-    // float16.py:26: x = a[i]
+    // float16.py:24: x = a[i]
     __half x = a(i);
-    // float16.py:27: y = b[i]
+    // float16.py:25: y = b[i]
     __half y = b(i);
-    // float16.py:28: out[i, 0] = x + y
+    // float16.py:26: out[i, 0] = x + y
     out(i, 0) = x + y;
-    // float16.py:29: out[i, 1] = x - y
+    // float16.py:27: out[i, 1] = x - y
     out(i, 1) = x - y;
-    // float16.py:30: out[i, 2] = x * y
+    // float16.py:28: out[i, 2] = x * y
     out(i, 2) = x * y;
-    // float16.py:31: out[i, 3] = x / y
+    // float16.py:29: out[i, 3] = x / y
     out(i, 3) = x / y;
-    // float16.py:32: out[i, 4] = -x
+    // float16.py:30: out[i, 4] = -x
     out(i, 4) = -x;
-    // float16.py:33: out[i, 5] = abs(x)
+    // float16.py:31: out[i, 5] = abs(x)
     out(i, 5) = __habs(x);
-    // float16.py:34: out[i, 6] = x * np.int8(3) + np.float16(0.5)  # float16 with int8: still float16
+    // float16.py:32: out[i, 6] = x * np.int8(3) + np.float16(0.5)  # float16 with int8: still float16
     out(i, 6) = x * __half(3.0f) + __half(0.5f);
-    // float16.py:35: out[i, 7] = max(x, y)
+    // float16.py:33: out[i, 7] = max(x, y)
     out(i, 7) = py2cuda::py_max_generic(x, y);
-    // float16.py:36: flags[i, 0] = x < y
+    // float16.py:34: flags[i, 0] = x < y
     flags(i, 0) = x < y;
-    // float16.py:37: flags[i, 1] = x == y
+    // float16.py:35: flags[i, 1] = x == y
     flags(i, 1) = x == y;
-    // float16.py:38: flags[i, 2] = x != y
+    // float16.py:36: flags[i, 2] = x != y
     flags(i, 2) = x != y;
-    // float16.py:39: flags[i, 3] = x >= np.float16(1.0)
+    // float16.py:37: flags[i, 3] = x >= np.float16(1.0)
     flags(i, 3) = x >= __half(1.0f);
   }
 }
 
-// float16.py:43: def casts(a, x, n, halves, singles, ints):
+// float16.py:41: def casts(a, x, n, halves, singles, ints):
 // kernel void(float16[:], float64[:], int64[:], float16[:, :], float32[:], int64[:, :])
 __global__ void casts(py2cuda::Array<__half, 1> a, py2cuda::Array<double, 1> x, py2cuda::Array<int64_t, 1> n, py2cuda::Array<__half, 2> halves, py2cuda::Array<float, 1> singles, py2cuda::Array<int64_t, 2> ints) {
-  // float16.py:44: i = cuda.grid(1)
+  // float16.py:42: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
-  // float16.py:45: if i < a.size:
+  // float16.py:43: if i < a.size:
   if (i < a.size()) {
-    // float16.py:46: halves[i, 0] = np.float16(x[i])  # float64 -> float16, rounded once
+    // float16.py:44: halves[i, 0] = np.float16(x[i])  # float64 -> float16, rounded once
     halves(i, 0) = __half(x(i));
-    // float16.py:47: halves[i, 1] = float16(n[i])
+    // float16.py:45: halves[i, 1] = float16(n[i])
     halves(i, 1) = __half(n(i));
-    // float16.py:48: halves[i, 2] = float(a[i])  # stays float16
+    // float16.py:46: halves[i, 2] = float(a[i])  # stays float16
     halves(i, 2) = a(i);
-    // float16.py:49: singles[i] = np.float32(a[i]) + np.float32(0.25)
+    // float16.py:47: singles[i] = np.float32(a[i]) + np.float32(0.25)
     singles(i) = float(a(i)) + 0.25f;
-    // float16.py:50: ints[i, 0] = int(a[i])
+    // float16.py:48: ints[i, 0] = int(a[i])
     ints(i, 0) = int64_t(a(i));
-    // float16.py:51: ints[i, 1] = round(a[i])
+    // float16.py:49: ints[i, 1] = round(a[i])
     ints(i, 1) = py2cuda::round_half_even(float(a(i)));
   }
 }
 
-// float16.py:55: def typing(a, wide):
+// float16.py:53: def typing(a, wide):
 // kernel void(float16[:], float32[:, :])
 __global__ void typing(py2cuda::Array<__half, 1> a, py2cuda::Array<float, 2> wide) {
-  // float16.py:56: i = cuda.grid(1)
+  // float16.py:54: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
-  // float16.py:57: if i < a.size:
+  // float16.py:55: if i < a.size:
   if (i < a.size()) {
-    // float16.py:58: x = a[i]
+    // float16.py:56: x = a[i]
     __half x = a(i);
-    // float16.py:59: wide[i, 0] = x // np.float16(2)  # float32
+    // float16.py:57: wide[i, 0] = x // np.float16(2)  # float32
     wide(i, 0) = py2cuda::floordiv(float(x), 2.0f);
-    // float16.py:60: wide[i, 1] = x ** 2  # float32: the exact square
+    // float16.py:58: wide[i, 1] = x ** 2  # float32: the exact square
     wide(i, 1) = py2cuda::fpowi(float(x), int64_t(2));
-    // float16.py:61: wide[i, 2] = x * np.int16(3)  # float32
+    // float16.py:59: wide[i, 2] = x * np.int16(3)  # float32
     wide(i, 2) = float(x) * 3.0f;
-    // float16.py:62: wide[i, 3] = math.atan(x)  # no float16 version: float32
+    // float16.py:60: wide[i, 3] = math.atan(x)  # no float16 version: float32
     wide(i, 3) = atanf(float(x));
   }
 }
 
-// float16.py:66: def fp16_functions(a, b, c, out, flags):
+// float16.py:64: def fp16_functions(a, b, c, out, flags):
 // kernel void(float16[:], float16[:], float16[:], float16[:, :], boolean[:, :])
 __global__ void fp16_functions(py2cuda::Array<__half, 1> a, py2cuda::Array<__half, 1> b, py2cuda::Array<__half, 1> c, py2cuda::Array<__half, 2> out, py2cuda::Array<bool, 2> flags) {
-  // float16.py:67: i = cuda.grid(1)
+  // float16.py:65: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
-  // float16.py:68: if i < a.size:
+  // float16.py:66: if i < a.size:
   if (i < a.size()) {
-    // float16.py:69: x = a[i]
+    // float16.py:67: x = a[i]
     __half x = a(i);
-    // float16.py:70: y = b[i]
+    // float16.py:68: y = b[i]
     __half y = b(i);
-    // float16.py:71: out[i, 0] = cuda.fp16.hadd(x, y)
+    // float16.py:69: out[i, 0] = cuda.fp16.hadd(x, y)
     out(i, 0) = __hadd(x, y);
-    // float16.py:72: out[i, 1] = cuda.fp16.hsub(x, y)
+    // float16.py:70: out[i, 1] = cuda.fp16.hsub(x, y)
     out(i, 1) = __hsub(x, y);
-    // float16.py:73: out[i, 2] = cuda.fp16.hmul(x, y)
+    // float16.py:71: out[i, 2] = cuda.fp16.hmul(x, y)
     out(i, 2) = __hmul(x, y);
-    // float16.py:74: out[i, 3] = cuda.fp16.hdiv(x, y)
+    // float16.py:72: out[i, 3] = cuda.fp16.hdiv(x, y)
     out(i, 3) = __hdiv(x, y);
-    // float16.py:75: out[i, 4] = cuda.fp16.hfma(x, y, c[i])
+    // float16.py:73: out[i, 4] = cuda.fp16.hfma(x, y, c[i])
     out(i, 4) = __hfma(x, y, c(i));
-    // float16.py:76: out[i, 5] = cuda.fp16.hneg(x)
+    // float16.py:74: out[i, 5] = cuda.fp16.hneg(x)
     out(i, 5) = __hneg(x);
-    // float16.py:77: out[i, 6] = cuda.fp16.habs(x)
+    // float16.py:75: out[i, 6] = cuda.fp16.habs(x)
     out(i, 6) = __habs(x);
-    // float16.py:78: out[i, 7] = cuda.fp16.hmax(x, y)
+    // float16.py:76: out[i, 7] = cuda.fp16.hmax(x, y)
     out(i, 7) = __hmax(x, y);
-    // float16.py:79: out[i, 8] = cuda.fp16.hmin(x, y)
+    // float16.py:77: out[i, 8] = cuda.fp16.hmin(x, y)
     out(i, 8) = __hmin(x, y);
-    // float16.py:80: out[i, 9] = cuda.fp16.hsqrt(cuda.fp16.habs(x))
+    // float16.py:78: out[i, 9] = cuda.fp16.hsqrt(cuda.fp16.habs(x))
     out(i, 9) = hsqrt(__habs(x));
-    // float16.py:81: out[i, 10] = cuda.fp16.hfloor(x)
+    // float16.py:79: out[i, 10] = cuda.fp16.hfloor(x)
     out(i, 10) = hfloor(x);
-    // float16.py:82: out[i, 11] = cuda.fp16.hceil(x)
+    // float16.py:80: out[i, 11] = cuda.fp16.hceil(x)
     out(i, 11) = hceil(x);
-    // float16.py:83: out[i, 12] = cuda.fp16.htrunc(x)
+    // float16.py:81: out[i, 12] = cuda.fp16.htrunc(x)
     out(i, 12) = htrunc(x);
-    // float16.py:84: out[i, 13] = cuda.fp16.hrint(x)
+    // float16.py:82: out[i, 13] = cuda.fp16.hrint(x)
     out(i, 13) = hrint(x);
-    // float16.py:85: out[i, 14] = cuda.fp16.hsin(x)
+    // float16.py:83: out[i, 14] = cuda.fp16.hsin(x)
     out(i, 14) = hsin(x);
-    // float16.py:86: out[i, 15] = cuda.fp16.hcos(x)
+    // float16.py:84: out[i, 15] = cuda.fp16.hcos(x)
     out(i, 15) = hcos(x);
-    // float16.py:87: out[i, 16] = cuda.fp16.hexp(x)
+    // float16.py:85: out[i, 16] = cuda.fp16.hexp(x)
     out(i, 16) = hexp(x);
-    // float16.py:88: out[i, 17] = cuda.fp16.hexp2(x)
+    // float16.py:86: out[i, 17] = cuda.fp16.hexp2(x)
     out(i, 17) = hexp2(x);
-    // float16.py:89: out[i, 18] = cuda.fp16.hlog(cuda.fp16.habs(x))
+    // float16.py:87: out[i, 18] = cuda.fp16.hlog(cuda.fp16.habs(x))
     out(i, 18) = hlog(__habs(x));
-    // float16.py:90: out[i, 19] = math.sqrt(y)  # math.* of a float16: the half function
+    // float16.py:88: out[i, 19] = math.sqrt(y)  # math.* of a float16: the half function
     out(i, 19) = hsqrt(y);
-    // float16.py:91: out[i, 20] = cuda.fp16.hadd(x, 1.0)  # any number converts to float16 first
+    // float16.py:89: out[i, 20] = cuda.fp16.hadd(x, 1.0)  # any number converts to float16 first
     out(i, 20) = __hadd(x, __half(1.0f));
-    // float16.py:92: flags[i, 0] = cuda.fp16.heq(x, y)
+    // float16.py:90: flags[i, 0] = cuda.fp16.heq(x, y)
     flags(i, 0) = __heq(x, y);
-    // float16.py:93: flags[i, 1] = cuda.fp16.hne(x, y)
+    // float16.py:91: flags[i, 1] = cuda.fp16.hne(x, y)
     flags(i, 1) = __hne(x, y);
-    // float16.py:94: flags[i, 2] = cuda.fp16.hlt(x, y)
+    // float16.py:92: flags[i, 2] = cuda.fp16.hlt(x, y)
     flags(i, 2) = __hlt(x, y);
-    // float16.py:95: flags[i, 3] = cuda.fp16.hge(x, y)
+    // float16.py:93: flags[i, 3] = cuda.fp16.hge(x, y)
     flags(i, 3) = __hge(x, y);
   }
 }
 
-// float16.py:99: def scaled(h):
+// float16.py:97: def scaled(h):
 // device function UniTuple(float16, 2)(float16)
 __device__ py2cuda::tuple<__half, __half> scaled(__half h) {
-  // float16.py:100: return h * SCALE, h + h
+  // float16.py:98: return h * np.float16(0.1), h + h  # 0.1 in float16 is 0.0999755859375
   return py2cuda::tuple<__half, __half>(h * __half(0.099975586f), h + h);
 }
 
-// float16.py:104: def block_sum(a, out):
+// float16.py:102: def block_sum(a, out):
 // kernel void(float16[:], float16[:])
 __global__ void block_sum(py2cuda::Array<__half, 1> a, py2cuda::Array<__half, 1> out) {
-  // float16.py:105: s = cuda.shared.array(32, np.float16)
+  // float16.py:103: s = cuda.shared.array(32, np.float16)
   __shared__ __half s_shared[32];
   py2cuda::Array<__half, 1> s = py2cuda::local_array_view(s_shared, 32);
-  // float16.py:106: i = cuda.threadIdx.x
+  // float16.py:104: i = cuda.threadIdx.x
   int32_t i = int32_t(threadIdx.x);
-  // float16.py:107: s[i] = a[i] if i < a.size else np.float16(0)
+  // float16.py:105: s[i] = a[i] if i < a.size else np.float16(0)
   s(i) = int64_t(i) < a.size() ? a(i) : __half(0.0f);
-  // float16.py:108: cuda.syncthreads()
+  // float16.py:106: cuda.syncthreads()
   __syncthreads();
-  // float16.py:109: if i == 0:
+  // float16.py:107: if i == 0:
   if (int64_t(i) == 0) {
-    // float16.py:110: acc = np.float16(0)
+    // float16.py:108: acc = np.float16(0)
     __half acc = __half(0.0f);
-    // float16.py:111: for v in s:
+    // float16.py:109: for v in s:
     for (int64_t index = 0; index < s.shape[0]; ++index) {
       __half v = s(index);
-      // float16.py:112: acc += v  # rounded to float16 after every addition
+      // float16.py:110: acc += v  # rounded to float16 after every addition
       acc += v;
     }
-    // float16.py:113: p, q = scaled(acc)
+    // float16.py:111: p, q = scaled(acc)
     py2cuda::tuple<__half, __half> tup = scaled(acc);
     __half p = py2cuda::get<0>(tup);
     __half q = py2cuda::get<1>(tup);
-    // float16.py:114: out[0] = acc
+    // float16.py:112: out[0] = acc
     out(0) = acc;
-    // float16.py:115: out[1] = p
+    // float16.py:113: out[1] = p
     out(1) = p;
-    // float16.py:116: out[2] = q
+    // float16.py:114: out[2] = q
     out(2) = q;
   }
 }
 
-// float16.py:120: def show(h):
+// float16.py:118: def show(h):
 // kernel void(float16)
 __global__ void show(__half h) {
-  // float16.py:121: print("print", h, h * h)
+  // float16.py:119: print("print", h, h * h)
   printf("print %f %f\n", double(h), double(h * h));
 }
 
 // ---------------------------------------------------------------- launch functions
 
-// Launches arithmetic (float16.py:23), void(float16[:], float16[:], float16[:, :], boolean[:, :]).
+// Launches arithmetic (float16.py:21), void(float16[:], float16[:], float16[:, :], boolean[:, :]).
 void launch_arithmetic(const py2cuda::LaunchConfig& config, py2cuda::Array<__half, 1> a, py2cuda::Array<__half, 1> b, py2cuda::Array<__half, 2> out, py2cuda::Array<bool, 2> flags) {
-  static constexpr py2cuda::KernelInfo info{"arithmetic", "float16.py:23", false, false};
+  static constexpr py2cuda::KernelInfo info{"arithmetic", "float16.py:21", false, false};
   py2cuda::launch(arithmetic, config, info, a, b, out, flags);
 }
 
-// Launches casts (float16.py:43), void(float16[:], float64[:], int64[:], float16[:, :], float32[:], int64[:, :]).
+// Launches casts (float16.py:41), void(float16[:], float64[:], int64[:], float16[:, :], float32[:], int64[:, :]).
 void launch_casts(const py2cuda::LaunchConfig& config, py2cuda::Array<__half, 1> a, py2cuda::Array<double, 1> x, py2cuda::Array<int64_t, 1> n, py2cuda::Array<__half, 2> halves, py2cuda::Array<float, 1> singles, py2cuda::Array<int64_t, 2> ints) {
-  static constexpr py2cuda::KernelInfo info{"casts", "float16.py:43", false, false};
+  static constexpr py2cuda::KernelInfo info{"casts", "float16.py:41", false, false};
   py2cuda::launch(casts, config, info, a, x, n, halves, singles, ints);
 }
 
-// Launches typing (float16.py:55), void(float16[:], float32[:, :]).
+// Launches typing (float16.py:53), void(float16[:], float32[:, :]).
 void launch_typing(const py2cuda::LaunchConfig& config, py2cuda::Array<__half, 1> a, py2cuda::Array<float, 2> wide) {
-  static constexpr py2cuda::KernelInfo info{"typing", "float16.py:55", false, false};
+  static constexpr py2cuda::KernelInfo info{"typing", "float16.py:53", false, false};
   py2cuda::launch(typing, config, info, a, wide);
 }
 
-// Launches fp16_functions (float16.py:66), void(float16[:], float16[:], float16[:], float16[:, :], boolean[:, :]).
+// Launches fp16_functions (float16.py:64), void(float16[:], float16[:], float16[:], float16[:, :], boolean[:, :]).
 void launch_fp16_functions(const py2cuda::LaunchConfig& config, py2cuda::Array<__half, 1> a, py2cuda::Array<__half, 1> b, py2cuda::Array<__half, 1> c, py2cuda::Array<__half, 2> out, py2cuda::Array<bool, 2> flags) {
-  static constexpr py2cuda::KernelInfo info{"fp16_functions", "float16.py:66", false, false};
+  static constexpr py2cuda::KernelInfo info{"fp16_functions", "float16.py:64", false, false};
   py2cuda::launch(fp16_functions, config, info, a, b, c, out, flags);
 }
 
-// Launches block_sum (float16.py:104), void(float16[:], float16[:]).
+// Launches block_sum (float16.py:102), void(float16[:], float16[:]).
 void launch_block_sum(const py2cuda::LaunchConfig& config, py2cuda::Array<__half, 1> a, py2cuda::Array<__half, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"block_sum", "float16.py:104", true, false};
+  static constexpr py2cuda::KernelInfo info{"block_sum", "float16.py:102", true, false};
   py2cuda::launch(block_sum, config, info, a, out);
 }
 
-// Launches show (float16.py:120), void(float16).
+// Launches show (float16.py:118), void(float16).
 void launch_show(const py2cuda::LaunchConfig& config, __half h) {
-  static constexpr py2cuda::KernelInfo info{"show", "float16.py:120", false, false};
+  static constexpr py2cuda::KernelInfo info{"show", "float16.py:118", false, false};
   py2cuda::launch(show, config, info, h);
 }
 

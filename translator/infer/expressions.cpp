@@ -151,9 +151,18 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
         for (const auto& w : why.all()) Diagnostics::note(d, w.span, w.message);
         return nullptr;
       }
-      // A tuple, or a float16 (CUDA's __half converts from float only at run
-      // time, so it cannot be a constexpr global), is written where it is used.
-      if (v->type->is_tuple() || v->type == types::float16()) return constant(*v, s);
+      bool has_half = v->type == types::float16();
+      if (v->type->is_tuple()) {
+        for (TypeRef e : v->type->elements()) has_half = has_half || e == types::float16();
+      }
+      if (has_half) {
+        // numba-cuda 0.30.4 emits a frozen float16 global as IR that NVVM
+        // rejects (ERROR_INVALID_IR): Numba cannot compile such a kernel.
+        return fail(s, "global '" + id + "' is a float16 constant, which Numba's CUDA target cannot compile (NVVM "
+                       "rejects the IR numba-cuda generates for it); write np.float16(...) in the kernel or pass "
+                       "the value as an argument");
+      }
+      if (v->type->is_tuple()) return constant(*v, s);
       std::string cpp = mb_.constant_name(id, sym, *v);
       auto ref = std::make_unique<ir::GlobalRef>(cpp, v->type, s);
       ref->nonnegative = v->type->is_float() ? v->f >= 0
