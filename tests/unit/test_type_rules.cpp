@@ -2,6 +2,7 @@
 // (tests/data/numba_operator_types.tsv, see tests/oracle/gen_operator_types.py).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -71,6 +72,18 @@ TEST(TypeRules, NamesReadLikeNumba) {
   EXPECT_EQ(types::tuple({types::int64(), types::int64()})->str(), "UniTuple(int64 x 2)");
   EXPECT_EQ(types::tuple({types::int64(), types::float32()})->str(), "Tuple(int64, float32)");
   EXPECT_EQ(types::float32(), types::scalar_by_name("f4"));
+  EXPECT_EQ(types::float16(), types::scalar_by_name("f2"));
+  EXPECT_EQ(types::array(types::float16(), 1, Layout::A)->signature_str(), "float16[:]");
+}
+
+// Constants convert to float16 as numpy does: round to nearest, ties to even,
+// overflow to infinity.
+TEST(TypeRules, RoundsConstantsToFloat16) {
+  EXPECT_EQ(types::round_to_float(0.1, types::float16()), 0.0999755859375);
+  EXPECT_EQ(types::round_to_float(2049.0, types::float16()), 2048.0);
+  EXPECT_EQ(types::round_to_float(2051.0, types::float16()), 2052.0);
+  EXPECT_TRUE(std::isinf(types::round_to_float(65520.0, types::float16())));
+  EXPECT_EQ(types::round_to_float(0.1, types::float32()), static_cast<double>(0.1f));
 }
 
 // Comparisons meet in NumPy's promoted type (checked against Numba with
