@@ -83,3 +83,36 @@ TEST(TypeRules, ComparisonsUsePromotion) {
   EXPECT_EQ(rules::comparison_operand(types::uint32(), types::int64()), types::int64());
   EXPECT_EQ(rules::comparison_operand(types::boolean(), types::boolean()), types::boolean());
 }
+
+// The layout of every view basic indexing can make of 1- to 3-D arrays, against
+// Numba's own typing (tests/data/numba_view_layouts.tsv, see
+// tests/oracle/gen_view_layouts.py).
+TEST(TypeRules, ViewLayoutsMatchNumba) {
+  std::ifstream in(std::string(PY2CUDA_SOURCE_DIR) + "/tests/data/numba_view_layouts.tsv");
+  ASSERT_TRUE(in) << "missing tests/data/numba_view_layouts.tsv";
+  const std::map<char, Layout> layouts = {{'C', Layout::C}, {'F', Layout::F}, {'A', Layout::A}};
+  const std::map<char, rules::ViewIndex> kinds = {{'i', rules::ViewIndex::Integer},
+                                                  {'s', rules::ViewIndex::Slice},
+                                                  {'t', rules::ViewIndex::SteppedSlice}};
+  std::string line;
+  int checked = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    int ndim = 0, result_ndim = 0;
+    std::string layout, indices, result_layout;
+    fields >> ndim >> layout >> indices >> result_ndim >> result_layout;
+    ASSERT_TRUE(fields) << line;
+    std::vector<rules::ViewIndex> parts;
+    int integers = 0;
+    for (char k : indices) {
+      parts.push_back(kinds.at(k));
+      integers += k == 'i';
+    }
+    TypeRef array = types::array(types::float32(), ndim, layouts.at(layout[0]));
+    EXPECT_EQ(ndim - integers, result_ndim) << line;
+    EXPECT_EQ(rules::view_layout(array, parts), layouts.at(result_layout[0])) << line;
+    ++checked;
+  }
+  EXPECT_GT(checked, 140);
+}

@@ -224,9 +224,6 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
 }
 
 ir::ExprPtr FunctionBuilder::index_expr(const ast::Expr& idx) {
-  if (idx.kind == ast::ExprKind::Slice) {
-    return fail(idx.span, "array slicing inside kernels is not supported in this version of py2cuda");
-  }
   auto v = expr(idx);
   if (!v) return nullptr;
   if (v->type->is_bool()) return convert(std::move(v), types::int64());
@@ -278,7 +275,8 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
   if (static_cast<int>(idxs.size()) > bt->ndim()) {
     return fail(s.index->span, "too many indices for " + bt->str() + ": " + std::to_string(idxs.size()) + " given");
   }
-  auto node = std::make_unique<ir::Index>(bt->dtype(), std::move(base), s.span);
+  // The indices, integers converted to their index types; slices stay AST.
+  std::vector<ir::ExprPtr> integers(idxs.size());
   if (idxs.size() == 1 && idxs[0]->kind != ast::ExprKind::Slice) {
     // `a[t]` with a tuple of integers `t` indexes one dimension per element.
     auto probe = expr(*idxs[0]);
@@ -288,10 +286,7 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
       if (static_cast<int>(elems.size()) > bt->ndim()) {
         return fail(s.index->span, "too many indices for " + bt->str() + ": " + std::to_string(elems.size()) + " given");
       }
-      if (static_cast<int>(elems.size()) < bt->ndim()) {
-        return fail(s.index->span, "indexing " + bt->str() + " with " + std::to_string(elems.size()) +
-                                       " indices gives a sub-array view, which is not supported in this version of py2cuda");
-      }
+      std::vector<ir::ExprPtr> parts;
       for (size_t k = 0; k < elems.size(); ++k) {
         if (!elems[k]->is_int() && !elems[k]->is_bool()) {
           return fail(s.index->span, "array index must be an integer, not " + elems[k]->str());
@@ -303,21 +298,100 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
         } else {
           part = std::make_unique<ir::TupleGet>(elems[k], std::move(again), static_cast<int>(k), s.index->span);
         }
-        node->indices.push_back(convert(std::move(part), elems[k]->is_bool() ? types::int64() : elems[k]));
+        parts.push_back(convert(std::move(part), elems[k]->is_bool() ? types::int64() : elems[k]));
       }
+      if (static_cast<int>(parts.size()) < bt->ndim()) return array_view(std::move(base), std::move(parts), {}, s);
+      auto node = std::make_unique<ir::Index>(bt->dtype(), std::move(base), s.span);
+      node->indices = std::move(parts);
       return node;
     }
   }
-  for (const ast::Expr* i : idxs) {
-    auto v = index_expr(*i);
-    if (!v) return nullptr;
-    node->indices.push_back(std::move(v));
+  bool sliced = static_cast<int>(idxs.size()) < bt->ndim();
+  for (size_t k = 0; k < idxs.size(); ++k) {
+    if (idxs[k]->kind == ast::ExprKind::Slice) {
+      sliced = true;
+      continue;
+    }
+    integers[k] = index_expr(*idxs[k]);
+    if (!integers[k]) return nullptr;
   }
-  if (static_cast<int>(idxs.size()) < bt->ndim()) {
-    return fail(s.index->span, "indexing " + bt->str() + " with " + std::to_string(idxs.size()) +
-                                   " index gives a sub-array view, which is not supported in this version of py2cuda");
-  }
+  if (sliced) return array_view(std::move(base), std::move(integers), idxs, s);
+  auto node = std::make_unique<ir::Index>(bt->dtype(), std::move(base), s.span);
+  node->indices = std::move(integers);
   return node;
+}
+
+ir::ExprPtr FunctionBuilder::slice_bound(const ast::Expr* bound) {
+  if (!bound || bound->kind == ast::ExprKind::NoneLit) return nullptr;
+  auto v = expr(*bound);
+  if (!v) return nullptr;
+  if (!v->type->is_int()) {
+    return fail(bound->span, "slice bounds must be integers or None, not " + v->type->str());
+  }
+  return v;  // the runtime's slice() widens any integer to int64, as Numba's slices hold intp
+}
+
+ir::ExprPtr FunctionBuilder::array_view(ir::ExprPtr base, std::vector<ir::ExprPtr> integers,
+                                        const std::vector<const ast::Expr*>& idxs, const ast::Subscript& s) {
+  // py2cuda::view(a, i, py2cuda::slice(lo, hi, step), ...): every dimension written
+  // out, those not indexed as `py2cuda::slice()`, so the reader sees what is kept.
+  TypeRef bt = base->type;
+  std::vector<rules::ViewIndex> kinds;
+  std::string pattern = "py2cuda::view({0}";
+  std::vector<ir::ExprPtr> args;
+  args.push_back(std::move(base));
+  auto arg = [&](ir::ExprPtr e) {
+    pattern += "{" + std::to_string(args.size()) + "}";
+    args.push_back(std::move(e));
+  };
+  int kept = 0;
+  for (size_t k = 0; k < integers.size(); ++k) {
+    pattern += ", ";
+    if (integers[k]) {
+      kinds.push_back(rules::ViewIndex::Integer);
+      arg(std::move(integers[k]));
+      continue;
+    }
+    ++kept;
+    const auto& sl = ast::as<ast::Slice>(*idxs[k]);
+    bool failed = false;
+    auto bound = [&](const ast::Expr* b) {
+      auto v = slice_bound(b);
+      if (b && b->kind != ast::ExprKind::NoneLit && !v) failed = true;
+      return v;
+    };
+    auto lo = bound(sl.lower.get());
+    auto hi = bound(sl.upper.get());
+    auto step = bound(sl.step.get());
+    if (failed) return nullptr;
+    // Numba types `lo:hi:step` as a slice with a step whatever its value.
+    kinds.push_back(sl.step && sl.step->kind != ast::ExprKind::NoneLit ? rules::ViewIndex::SteppedSlice
+                                                                        : rules::ViewIndex::Slice);
+    if (!lo && !hi && !step) {
+      pattern += "py2cuda::slice()";
+      continue;
+    }
+    pattern += "py2cuda::slice(";
+    if (lo) arg(std::move(lo)); else pattern += "py2cuda::none";
+    pattern += ", ";
+    if (hi) arg(std::move(hi)); else pattern += "py2cuda::none";
+    if (step) {
+      pattern += ", ";
+      arg(std::move(step));
+    }
+    pattern += ")";
+  }
+  for (int d = static_cast<int>(integers.size()); d < bt->ndim(); ++d) {
+    pattern += ", py2cuda::slice()";
+    kinds.push_back(rules::ViewIndex::Slice);
+    ++kept;
+  }
+  pattern += ")";
+  TypeRef result = types::array(bt->dtype(), kept, rules::view_layout(bt, kinds));
+  auto call = std::make_unique<ir::BuiltinCall>(result, pattern, s.span);
+  call->args = std::move(args);
+  call->bare_literals = true;
+  return call;
 }
 
 ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {

@@ -102,6 +102,14 @@ class FunctionBuilder {
   ir::ExprPtr global(const std::string& id, Span s);
   ir::ExprPtr attribute(const ast::Attribute& a);
   ir::ExprPtr subscript(const ast::Subscript& s);
+  // `a[i, lo:hi]`, `a[i]` of a 2-D array: a view. `integers[k]` is index k, or null
+  // where idxs[k] is a slice.
+  ir::ExprPtr array_view(ir::ExprPtr base, std::vector<ir::ExprPtr> integers, const std::vector<const ast::Expr*>& idxs,
+                         const ast::Subscript& s);
+  // A slice bound converted to int64; null when absent or None (and on error).
+  ir::ExprPtr slice_bound(const ast::Expr* bound);
+  // `a[lo:hi] = value`: a scalar stored into every element of the view.
+  void slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
   ir::ExprPtr call(const ast::Call& c);
   ir::ExprPtr call_function(const ast::Call& c, const FunctionEntry& f);
   ir::ExprPtr print_call(const ast::Call& c);
@@ -200,6 +208,9 @@ class ModuleBuilder {
   std::map<Key, ir::Function*> building_;
   std::set<const FunctionEntry*> in_progress_;
   std::set<std::string> kernel_names_;
+  // Device function instances by their parameter types as C++ sees them (array
+  // layouts erased): instances C++ overloading cannot tell apart get new names.
+  std::map<Key, int> cpp_signatures_;
   std::map<std::string, std::string> constant_names_;
 };
 

@@ -4,6 +4,21 @@
 
 namespace py2cuda::infer {
 
+namespace {
+
+// `t` with every array layout made A: the type as C++ spells it.
+TypeRef erase_layout(TypeRef t) {
+  if (t->is_array()) return types::array(t->dtype(), t->ndim(), Layout::A);
+  if (t->is_tuple()) {
+    std::vector<TypeRef> elements;
+    for (TypeRef e : t->elements()) elements.push_back(erase_layout(e));
+    return types::tuple(std::move(elements));
+  }
+  return t;
+}
+
+}  // namespace
+
 ModuleBuilder::ModuleBuilder(sema::ModuleInfo& info, Diagnostics& diags)
     : info_(info), diags_(diags), scratch_(*info.file) {
   module_ = std::make_unique<ir::Module>();
@@ -72,6 +87,13 @@ const ir::Function* ModuleBuilder::instantiate(const FunctionEntry& f, const std
       for (int i = 2; kernel_names_.count(name); ++i) name = f.name + "_" + std::to_string(i);
       kernel_names_.insert(name);
       fn->cpp_name = cpp_identifier(name);
+    } else {
+      // float64[::1] and float64[:] are both Array<double, 1>: a second instance
+      // differing only in layouts would redefine the first.
+      std::vector<TypeRef> erased;
+      for (TypeRef t : args) erased.push_back(erase_layout(t));
+      const int seen = cpp_signatures_[Key{&f, erased}]++;
+      if (seen > 0) fn->cpp_name = cpp_identifier(f.name + "_" + std::to_string(seen + 1));
     }
     analyze_index_wrap(*fn);
     const ir::Function* raw = fn.get();

@@ -232,6 +232,10 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
     case ast::ExprKind::Subscript: {
       auto lhs = subscript(ast::as<ast::Subscript>(target));
       if (!lhs) return;
+      if (lhs->type->is_array()) {
+        slice_store(std::move(lhs), std::move(value), s, out, echo);
+        return;
+      }
       if (lhs->kind != ir::ExprKind::Index) {
         D().error(target.span, "only array elements can be assigned through a subscript (tuples are immutable)");
         return;
@@ -277,6 +281,30 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
     }
     default: D().error(target.span, "cannot assign to this expression in a CUDA kernel"); return;
   }
+}
+
+void FunctionBuilder::slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, ir::Block& out, bool echo) {
+  if (value->type->is_array()) {
+    // Numba copies between arrays through a temporary when they may overlap, and
+    // allocating one needs its runtime (NRT), which CUDA kernels do not enable:
+    // numba-cuda fails with "NRT required but not enabled".
+    D().error(s, "assigning an array to a slice is not supported in CUDA kernels (Numba would need its runtime, "
+                 "NRT, to copy through a temporary): copy the elements in a loop");
+    return;
+  }
+  if (!value->type->is_number()) {
+    D().error(s, "cannot store a value of type " + value->type->str() + " into a slice of " + view->type->str());
+    return;
+  }
+  // Every element of the view gets the value, converted once to the dtype.
+  TypeRef dtype = view->type->dtype();
+  if (value->type != dtype) value = std::make_unique<ir::Cast>(dtype, std::move(value), value->span);
+  auto fill = std::make_unique<ir::BuiltinCall>(types::none(), "py2cuda::fill({0}, {1})", s);
+  fill->args.push_back(std::move(view));
+  fill->args.push_back(std::move(value));
+  auto st = std::make_unique<ir::ExprStmt>(std::move(fill), s);
+  st->echo_line = echo;
+  out.push_back(std::move(st));
 }
 
 void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::ExprPtr value, Span s, ir::Block& out,

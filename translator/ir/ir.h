@@ -128,6 +128,9 @@ struct BuiltinCall : Expr {
   BuiltinCall(TypeRef t, std::string p, Span s) : Expr(ExprKind::Builtin, t, s), pattern(std::move(p)) {}
   std::string pattern;
   std::vector<ExprPtr> args;
+  // The pattern's helpers take any integer type (templates, not overloads), so
+  // integer literals print bare: `py2cuda::slice(1, -1)`.
+  bool bare_literals = false;
 };
 
 // A call of a device function instance.

@@ -229,7 +229,7 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
                        (p[close + 1] == ')' || p[close + 1] == ',');
         if (k < c.args.size()) {
           const ir::Expr& arg = *c.args[k];
-          if (arg.kind == ir::ExprKind::Const && in_call) out += literal(static_cast<const ir::Const&>(arg), true);
+          if (arg.kind == ir::ExprKind::Const && in_call && !c.bare_literals) out += literal(static_cast<const ir::Const&>(arg), true);
           else out += print(arg, in_call ? 0 : kUnary);
         }
         i = close;

@@ -130,4 +130,39 @@ bool can_convert(TypeRef from, TypeRef to) {
   return false;
 }
 
+namespace {
+
+// Whether indexing with `outer` (from outermost to innermost dimension in memory
+// order) keeps the kept elements contiguous: integers always do, a slice only as
+// the innermost index and without a step.
+bool keeps_contiguity(const std::vector<ViewIndex>& outer) {
+  for (size_t k = 0; k < outer.size(); ++k) {
+    const bool innermost = k + 1 == outer.size();
+    if (outer[k] == ViewIndex::Integer) continue;
+    if (!(innermost && outer[k] == ViewIndex::Slice)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Layout view_layout(TypeRef array, const std::vector<ViewIndex>& indices) {
+  const bool all_given = static_cast<int>(indices.size()) == array->ndim();
+  switch (array->layout()) {
+    case Layout::C:
+      // Integers on the left keep a C array contiguous.
+      return keeps_contiguity(indices) ? Layout::C : Layout::A;
+    case Layout::F: {
+      // Numba puts indices written without an ellipsis on the left: unless every
+      // dimension is indexed, the untouched ones are on the right, the
+      // contiguous side of an F array, and it gives up.
+      if (!all_given) return Layout::A;
+      std::vector<ViewIndex> reversed(indices.rbegin(), indices.rend());
+      return keeps_contiguity(reversed) ? Layout::F : Layout::A;
+    }
+    case Layout::A: return Layout::A;
+  }
+  return Layout::A;
+}
+
 }  // namespace py2cuda::rules

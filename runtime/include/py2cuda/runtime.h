@@ -9,6 +9,7 @@
 
 // Backend-neutral: usable from any C++20 compiler.
 #include "array.h"
+#include "slice.h"
 #include "error.h"
 #include "host_array.h"
 #include "launch_config.h"
