@@ -30,7 +30,18 @@ std::string unsupported_path_message(const std::string& path) {
 
 }  // namespace
 
-ir::ExprPtr FunctionBuilder::expr(const ast::Expr& e) {
+ir::ExprPtr FunctionBuilder::expr(const ast::Expr& e) { return unwrap_optional(maybe_optional(e)); }
+
+ir::ExprPtr FunctionBuilder::unwrap_optional(ir::ExprPtr v) {
+  if (!v || !v->type->is_optional()) return v;
+  // Numba converts an Optional to its value where a value is needed, raising
+  // TypeError when it holds None.
+  auto value = std::make_unique<ir::BuiltinCall>(v->type->dtype(), "py2cuda::unwrap({0})", v->span);
+  value->args.push_back(std::move(v));
+  return value;
+}
+
+ir::ExprPtr FunctionBuilder::maybe_optional(const ast::Expr& e) {
   switch (e.kind) {
     case ast::ExprKind::Name: return name(ast::as<ast::Name>(e));
     case ast::ExprKind::IntLit: return literal_int(ast::as<ast::IntLit>(e));
@@ -596,7 +607,15 @@ ir::ExprPtr FunctionBuilder::truth(ir::ExprPtr e) {
   return truth_value(std::move(e));
 }
 
-ir::ExprPtr FunctionBuilder::condition(const ast::Expr& e) { return truth(expr(e)); }
+ir::ExprPtr FunctionBuilder::condition(const ast::Expr& e) {
+  auto v = maybe_optional(e);
+  if (v && v->type->is_optional()) {
+    // Numba has no bool() of an OptionalType: the test must say what it means.
+    return fail(e.span, "the truth value of " + v->type->str() + " (a value or None) is not defined in Numba; test '" +
+                            "is not None' or compare the value");
+  }
+  return truth(std::move(v));
+}
 
 ir::ExprPtr FunctionBuilder::boolop(const ast::BoolOpExpr& b) {
   std::vector<ir::ExprPtr> vals;
@@ -641,11 +660,34 @@ bool pure(const ast::Expr& e) {
 
 }  // namespace
 
+// `x is None`, `x is not None` (either side): a run-time test for an Optional,
+// a constant for anything else, as Numba folds it.
+ir::ExprPtr FunctionBuilder::is_none_test(const ast::Compare& c) {
+  const bool negated = c.ops[0] == CmpOp::IsNot;
+  const ast::Expr* other = c.comparators[0]->kind == ast::ExprKind::NoneLit ? c.left.get()
+                           : c.left->kind == ast::ExprKind::NoneLit      ? c.comparators[0].get()
+                                                                         : nullptr;
+  if (!other) {
+    return fail(c.span, "'is' comparisons are only supported with None in CUDA kernels; use == for numbers");
+  }
+  auto v = maybe_optional(*other);
+  if (!v) return nullptr;
+  if (v->type->is_optional()) {
+    auto test = std::make_unique<ir::BuiltinCall>(types::boolean(), negated ? "py2cuda::is_value({0})" : "py2cuda::is_none({0})",
+                                                  c.span);
+    test->args.push_back(std::move(v));
+    return test;
+  }
+  auto k = std::make_unique<ir::Const>(types::boolean(), c.span);
+  k->b = v->type->is_none() != negated;
+  return k;
+}
+
 // One comparison `l op r` in the type both meet in.
 ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span span) {
   if (op == CmpOp::In || op == CmpOp::NotIn) return fail(span, "'in' tests are not supported in CUDA kernels");
   if (op == CmpOp::Is || op == CmpOp::IsNot) {
-    return fail(span, "'is' comparisons are not supported in this version of py2cuda; use == for numbers");
+    return fail(span, "'is' comparisons are only supported with None in CUDA kernels; use == for numbers");
   }
   TypeRef t = rules::comparison_operand(l->type, r->type);
   if (!t) {
@@ -658,6 +700,7 @@ ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, 
 // `a < b < c` is `a < b and b < c` with b evaluated once (bound by a Let
 // when it has calls) and c only when a < b holds.
 ir::ExprPtr FunctionBuilder::compare(const ast::Compare& c) {
+  if (c.ops.size() == 1 && (c.ops[0] == CmpOp::Is || c.ops[0] == CmpOp::IsNot)) return is_none_test(c);
   auto left = expr(*c.left);
   if (!left) {
     for (const auto& r : c.comparators) expr(*r);  // their errors too, in one run

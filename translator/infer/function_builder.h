@@ -102,6 +102,16 @@ class FunctionBuilder {
   ir::ExprPtr global(const std::string& id, Span s);
   ir::ExprPtr attribute(const ast::Attribute& a);
   ir::ExprPtr subscript(const ast::Subscript& s);
+  // An expression that may be Optional (a function returning a value or None):
+  // only assignments to names, returns and `is None` tests take it as it is;
+  // expr() unwraps it everywhere else.
+  ir::ExprPtr maybe_optional(const ast::Expr& e);
+  ir::ExprPtr unwrap_optional(ir::ExprPtr v);
+  ir::ExprPtr is_none_test(const ast::Compare& c);
+  // The value of a bare `return` in a function returning Optional (null otherwise).
+  ir::ExprPtr none_result(Span s);
+  // The return type given the values returned so far and the None paths.
+  TypeRef with_implicit_none(TypeRef returned, const ast::FunctionDef& def) const;
   // `a[i, lo:hi]`, `a[i]` of a 2-D array: a view. `integers[k]` is index k, or null
   // where idxs[k] is a slice.
   ir::ExprPtr array_view(ir::ExprPtr base, std::vector<ir::ExprPtr> integers, const std::vector<const ast::Expr*>& idxs,

@@ -24,6 +24,7 @@ std::string cpp_type(TypeRef t) {
     case TypeKind::None: return "void";
     case TypeKind::Range: return "/* range */";
     case TypeKind::Record: return "py2cuda::Xoroshiro128pState";
+    case TypeKind::Optional: return "py2cuda::Optional<" + cpp_type(t->dtype()) + ">";
   }
   return "void";
 }
@@ -331,7 +332,14 @@ class Emitter {
       case ir::StmtKind::Continue: line("continue;"); return;
       case ir::StmtKind::Return: {
         const auto& r = static_cast<const ir::Return&>(s);
-        line(r.value ? "return " + p.print(*r.value) + ";" : "return;");
+        if (!r.value) {
+          line("return;");
+        } else if (r.value->kind == ir::ExprKind::Cast && r.value->type->is_optional()) {
+          // The return type converts a value or py2cuda::none by itself.
+          line("return " + p.print(*static_cast<const ir::Cast&>(*r.value).operand) + ";");
+        } else {
+          line("return " + p.print(*r.value) + ";");
+        }
         return;
       }
     }

@@ -93,7 +93,7 @@ std::string literal(const ir::Const& c, bool typed_ints) {
     if (t != types::int64() || typed_ints) return cpp_type(t) + "(" + digits + ")";
     return digits;
   }
-  return "/* none */";
+  return "py2cuda::none";
 }
 
 std::string ExprPrinter::print(const ir::Expr& e) { return print(e, 0); }

@@ -81,6 +81,16 @@ TypeRef comparison_operand(TypeRef a, TypeRef b) {
 
 TypeRef unify(TypeRef a, TypeRef b) {
   if (a == b) return a;
+  // None meets a value as Optional(value), and Optionals meet by their values
+  // (numba/core/typeconv/rules.py; typing/context.py unify_pairs).
+  if (a->is_none() || b->is_none()) {
+    TypeRef other = a->is_none() ? b : a;
+    return other->is_number() || other->is_tuple() || other->is_optional() ? types::optional(other) : nullptr;
+  }
+  if (a->is_optional() || b->is_optional()) {
+    TypeRef u = unify(a->is_optional() ? a->dtype() : a, b->is_optional() ? b->dtype() : b);
+    return u ? types::optional(u) : nullptr;
+  }
   if (a->is_number() && b->is_number()) {
     if (a->is_bool()) return b;
     if (b->is_bool()) return a;
@@ -116,6 +126,7 @@ TypeRef unify(TypeRef a, TypeRef b) {
 
 bool can_convert(TypeRef from, TypeRef to) {
   if (from == to) return true;
+  if (to->is_optional()) return from->is_none() || can_convert(from->is_optional() ? from->dtype() : from, to->dtype());
   if (from->is_number() && to->is_number()) return true;
   if (from->is_tuple() && to->is_tuple() && from->elements().size() == to->elements().size()) {
     for (size_t i = 0; i < from->elements().size(); ++i) {

@@ -41,6 +41,16 @@ class TypeTable {
     return arrays_[key] = keep(std::move(t));
   }
 
+  TypeRef optional(TypeRef value) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = optionals_.find(value);
+    if (it != optionals_.end()) return it->second;
+    auto t = std::unique_ptr<Type>(new Type());
+    t->kind_ = TypeKind::Optional;
+    t->elem_ = value;
+    return optionals_[value] = keep(std::move(t));
+  }
+
   TypeRef tuple(std::vector<TypeRef> elems) {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = tuples_.find(elems);
@@ -61,6 +71,7 @@ class TypeTable {
   std::map<std::tuple<int, int, bool>, TypeRef> scalars_;
   std::map<std::tuple<TypeRef, int, int>, TypeRef> arrays_;
   std::map<std::vector<TypeRef>, TypeRef> tuples_;
+  std::map<TypeRef, TypeRef> optionals_;
 };
 
 bool Type::is_uniform_tuple() const {
@@ -88,6 +99,7 @@ std::string Type::str() const {
     case TypeKind::None: return "none";
     case TypeKind::Range: return "range";
     case TypeKind::Record: return "xoroshiro128p";
+    case TypeKind::Optional: return "OptionalType(" + elem_->str() + ")";
     case TypeKind::Array:
       return "array(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
     case TypeKind::Tuple: {
@@ -144,6 +156,7 @@ TypeRef range() { return TypeTable::instance().scalar(TypeKind::Range, 0, false)
 TypeRef xoroshiro128p() { return TypeTable::instance().scalar(TypeKind::Record, 128, false); }
 TypeRef array(TypeRef dtype, int ndim, Layout layout) { return TypeTable::instance().array(dtype, ndim, layout); }
 TypeRef tuple(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements)); }
+TypeRef optional(TypeRef value) { return value->is_optional() ? value : TypeTable::instance().optional(value); }
 
 TypeRef scalar_by_name(const std::string& name) {
   static const std::map<std::string, TypeRef (*)()> names = {

@@ -19,6 +19,7 @@ enum class TypeKind {
   None,   // the type of `None` and of a function that returns nothing
   Range,  // the value of range(...) before iteration; never stored
   Record, // a structured dtype; for now only numba.cuda.random's xoroshiro128p state
+  Optional,  // a value or None: what a function returning both gives (Numba's OptionalType)
 };
 
 enum class Layout { C, F, A };
@@ -39,12 +40,13 @@ class Type {
   bool is_tuple() const { return kind_ == TypeKind::Tuple; }
   bool is_none() const { return kind_ == TypeKind::None; }
   bool is_record() const { return kind_ == TypeKind::Record; }
+  bool is_optional() const { return kind_ == TypeKind::Optional; }
 
   // Integer and Float
   int bits() const { return bits_; }
   bool is_signed() const { return signed_; }
 
-  // Array
+  // Array: the element type; Optional: the type of the value
   TypeRef dtype() const { return elem_; }
   int ndim() const { return ndim_; }
   Layout layout() const { return layout_; }
@@ -91,6 +93,8 @@ TypeRef range();
 TypeRef xoroshiro128p();
 TypeRef array(TypeRef dtype, int ndim, Layout layout);
 TypeRef tuple(std::vector<TypeRef> elements);
+// `value` or None; optional(optional(T)) is optional(T).
+TypeRef optional(TypeRef value);
 
 // Looks up a scalar type by Numba/NumPy name: "float32", "f4", "int_", "intp",
 // "bool_", "double", "uint", ... Returns nullptr if unknown.

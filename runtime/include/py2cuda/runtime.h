@@ -10,6 +10,7 @@
 // Backend-neutral: usable from any C++20 compiler.
 #include "array.h"
 #include "slice.h"
+#include "optional.h"
 #include "error.h"
 #include "host_array.h"
 #include "launch_config.h"

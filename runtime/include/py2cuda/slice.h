@@ -24,6 +24,7 @@
 
 #include "array.h"
 #include "config.h"
+#include "none.h"
 
 #if !P2C_BACKEND_CUDA
 #include <string>
@@ -34,10 +35,6 @@
 #endif
 
 namespace py2cuda {
-
-// Python's None as an omitted slice bound.
-struct NoneType {};
-inline constexpr NoneType none{};
 
 // A slice as written: bounds may be absent (None); the step defaults to 1.
 struct Slice {

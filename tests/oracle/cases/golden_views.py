@@ -1,9 +1,11 @@
-"""Oracle cases for the golden inputs about array views (tests/golden/array_slicing.py).
+"""Oracle cases for the golden inputs about views and values (tests/golden/array_slicing.py,
+tests/golden/optional_results.py).
 
 The simulator slices NumPy arrays, which is what Numba's views reproduce, so it is the oracle
-for every case: bounds past either end, negative steps, empty slices.
+for every slicing case: bounds past either end, negative steps, empty slices. It runs device
+functions as Python, where None is None, so it is the oracle for Optional results too.
 """
-from spec import Case, Kernel, arange, full, integers, out, scalar, uniform
+from spec import INF, NAN, Case, Kernel, arange, cycle, full, integers, out, scalar, uniform, values
 
 # Integer-valued floats: every sum below is exact in both float32 and float64.
 
@@ -65,6 +67,41 @@ SLICING = [
     ]),
 ]
 
+# Zero divisors (None), exact quotients, signed zeros and infinities.
+RATIO_X = [1.0, 3.0, -2.0, 0.0, 7.0, -0.0, INF, 5.0, NAN]
+RATIO_Y = [2.0, 0.0, 4.0, 0.0, -0.5, 3.0, 2.0, -0.0, 1.0]
+
+OPTIONAL = [
+    Kernel("ratios", [
+        Case("edges", grid=1, block=32,
+             args=[values("float64", RATIO_X), values("float64", RATIO_Y), out("float64", 9)]),
+        Case("size=300", grid=3, block=128,
+             args=[integers("float64", 300, -9, 9, seed=310), integers("float64", 300, -2, 2, seed=311),
+                   out("float64", 300)]),
+    ]),
+    Kernel("first_negatives", [
+        Case("3x4", grid=1, block=32,
+             args=[values("int64", [3, 1, -4, -1, 5, 9, 2, 6, -5, 3, 5, 8], (3, 4)), out("int64", 3)]),
+        Case("70x6", grid=3, block=32,
+             args=[integers("int64", (70, 6), -2, 30, seed=312), out("int64", 70)]),
+        Case("5x0", grid=1, block=32, args=[full("int64", (5, 0), 0), out("int64", 5)]),
+    ]),
+    Kernel("roots", [
+        Case("edges", grid=1, block=32,
+             args=[values("float32", [4.0, -1.0, 2.25, 0.0, -0.0, INF, -INF, NAN, 1e-40]),
+                   out("float32", 9), out("int32", 9)]),
+        Case("size=200", grid=2, block=128,
+             args=[cycle("float32", 200, [16.0, -9.0, 0.25, 1.0]), out("float32", 200), out("int32", 200)]),
+    ]),
+    Kernel("digit_sum", [
+        Case("a1b22c333", grid=1, block=1,
+             args=[values("uint8", list(b"a1b22c333")), out("int64", 1)]),
+        Case("no digits", grid=1, block=1, args=[values("uint8", list(b"py2cuda!")), out("int64", 1)]),
+        Case("all bytes", grid=1, block=1, args=[arange("uint8", 256), out("int64", 1)]),
+    ]),
+]
+
 TABLE = {
     "tests/golden/array_slicing.py": SLICING,
+    "tests/golden/optional_results.py": OPTIONAL,
 }
