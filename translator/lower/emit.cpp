@@ -263,7 +263,7 @@ class Emitter {
          (f.uses_barrier ? "true" : "false") + ", " + (f.uses_warp_ops ? "true" : "false") + "};");
     std::string args;
     for (const ir::Variable* p : f.params) args += ", " + p->cpp_name;
-    line("py2cuda::launch(" + f.cpp_name + ", config, info" + args + ");");
+    line("py2cuda::launch<" + f.cpp_name + ">(config, info" + args + ");");
     --indent_;
     line("}");
   }

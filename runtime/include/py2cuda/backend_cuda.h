@@ -62,6 +62,12 @@ void launch_kernel(void (*kernel)(P...), const LaunchConfig& cfg, const KernelIn
   }
 }
 
+// The kernel as a template argument (what emitted launch stubs use): the same launch.
+template <auto Kernel, class... A>
+void launch_kernel(const LaunchConfig& cfg, const KernelInfo& info, A&&... args) {
+  launch_kernel(Kernel, cfg, info, std::forward<A>(args)...);
+}
+
 // cuda.laneid, read from the %laneid register as Numba does.
 __device__ __forceinline__ int32_t laneid() {
   int32_t lane;
