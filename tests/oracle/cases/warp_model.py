@@ -103,3 +103,15 @@ def lanes(keep: int, block: int, sentinel: int) -> list[int]:
         active = sum(1 << l for l in range(min(keep, block - base)))
         out[4 * t: 4 * t + 4] = [active, (1 << lane) - 1, lane, WARP]
     return out
+
+
+# ---- samples/warp_reduction.py -------------------------------------------------------------
+
+def block_sums(x: list[float], grid: int, block: int) -> list[float]:
+    """`block_sum`'s partial[b]: the elements block b's threads visit in the grid-stride loop.
+
+    Exact for inputs whose sums are exact in float32 (the kernel adds in another order)."""
+    sums = [0.0] * grid
+    for i, v in enumerate(x):
+        sums[(i % (grid * block)) // block] += v
+    return [f32(s) for s in sums]
