@@ -265,6 +265,41 @@ TEST(EmuWarp, LaneidAndWarpsizeInLoopAndFiberModes) {
   }
 }
 
+// The arithmetic alone (emu/warp_collective.h), without fibers.
+TEST(EmuWarp, ShuffleSourceLanesFollowPtx) {
+  using py2cuda::emu::detail::shfl_source;
+  using py2cuda::emu::detail::WarpOp;
+  EXPECT_EQ(shfl_source(WarpOp::shfl_idx, 7, 40), 8u);   // 40 % 32
+  EXPECT_EQ(shfl_source(WarpOp::shfl_idx, 7, -1), 31u);  // low 5 bits of -1
+  EXPECT_EQ(shfl_source(WarpOp::shfl_up, 2, 3), 2u);     // below lane 0: own value
+  EXPECT_EQ(shfl_source(WarpOp::shfl_up, 5, 3), 2u);
+  EXPECT_EQ(shfl_source(WarpOp::shfl_down, 30, 2), 30u);  // past lane 31: own value
+  EXPECT_EQ(shfl_source(WarpOp::shfl_down, 29, 2), 31u);
+  EXPECT_EQ(shfl_source(WarpOp::shfl_down, 3, 32), 3u);   // delta 32 has low bits 0
+  EXPECT_EQ(shfl_source(WarpOp::shfl_xor, 5, 33), 4u);
+}
+
+TEST(EmuWarp, ThirtyTwoBitValuesCompareTheirLowBitsOnly) {
+  using namespace py2cuda::emu::detail;
+  WarpArrival lanes[kWarpSize];
+  const WarpArrival* arrivals[kWarpSize] = {};
+  WarpResult results[kWarpSize];
+  for (uint32_t l = 0; l < 4; ++l) {
+    lanes[l].op = WarpOp::match_all;
+    lanes[l].mask = 0xfu;
+    lanes[l].width = 4;
+    lanes[l].value = 0x5u | (uint64_t{l} << 32);  // garbage above bit 31 must not count
+    arrivals[l] = &lanes[l];
+  }
+  ASSERT_FALSE(warp_results(arrivals, 0xfu, results).has_value());
+  EXPECT_EQ(results[2].value, 0xfu);
+  EXPECT_TRUE(results[2].flag);
+  for (uint32_t l = 0; l < 4; ++l) lanes[l].width = 8;
+  ASSERT_FALSE(warp_results(arrivals, 0xfu, results).has_value());
+  EXPECT_EQ(results[2].value, 0u);
+  EXPECT_FALSE(results[2].flag);
+}
+
 // ---- misuse: reported, never hung ----------------------------------------------------
 
 std::string launch_error(void (*kernel)(Array<int32_t, 1>), const KernelInfo& info, uint32_t threads) {
