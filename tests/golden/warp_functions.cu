@@ -7,217 +7,219 @@
 namespace warp_functions {
 
 // Module constants, frozen at translation time as Numba freezes globals.
-// warp_functions.py:20: FULL = 0xFFFFFFFF
+// warp_functions.py:21: FULL = 0xFFFFFFFF
 constexpr int64_t FULL = 4294967295;
-// warp_functions.py:21: HALF = 0x0000FFFF
+// warp_functions.py:22: HALF = 0x0000FFFF
 constexpr int64_t HALF = 65535;
 
-// warp_functions.py:25: def warp_total(v):
+// warp_functions.py:26: def warp_total(v):
 // device function float64(float64)
 __device__ double warp_total(double v) {
-  // warp_functions.py:27: offset = 16
+  // warp_functions.py:28: offset = 16
   int64_t offset = 16;
-  // warp_functions.py:28: while offset > 0:
+  // warp_functions.py:29: while offset > 0:
   while (offset > 0) {
-    // warp_functions.py:29: v += cuda.shfl_xor_sync(FULL, v, offset)
+    // warp_functions.py:30: v += cuda.shfl_xor_sync(FULL, v, offset)
     v += py2cuda::shfl_xor_sync(uint32_t(FULL), v, int32_t(offset));
-    // warp_functions.py:30: offset //= 2
+    // warp_functions.py:31: offset //= 2
     offset = py2cuda::floordiv(offset, 2);
   }
-  // warp_functions.py:31: return v
+  // warp_functions.py:32: return v
   return v;
 }
 
-// warp_functions.py:35: def shuffles(a, b, first, up, down, total):
+// warp_functions.py:36: def shuffles(a, b, first, up, down, total):
 // kernel void(int32[:], float64[:], int32[:], int64[:], float32[:], float64[:])
 __global__ void shuffles(py2cuda::Array<int32_t, 1> a, py2cuda::Array<double, 1> b, py2cuda::Array<int32_t, 1> first, py2cuda::Array<int64_t, 1> up, py2cuda::Array<float, 1> down, py2cuda::Array<double, 1> total) {
-  // warp_functions.py:36: i = cuda.grid(1)
+  // warp_functions.py:37: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
-  // warp_functions.py:37: x = np.int32(0)
+  // warp_functions.py:38: x = np.int32(0)
   int32_t x = int32_t(0);
-  // warp_functions.py:38: y = 0.0
+  // warp_functions.py:39: y = 0.0
   double y = 0.0;
-  // warp_functions.py:39: if i < a.size:
+  // warp_functions.py:40: if i < a.size:
   if (i < a.size()) {
-    // warp_functions.py:40: x = a[i]
+    // warp_functions.py:41: x = a[i]
     x = a(i);
-    // warp_functions.py:41: y = b[i]
+    // warp_functions.py:42: y = b[i]
     y = b(i);
   }
-  // warp_functions.py:42: f = cuda.shfl_sync(FULL, x, 0)
+  // warp_functions.py:43: f = cuda.shfl_sync(FULL, x, 0)
   int32_t f = py2cuda::shfl_sync(uint32_t(FULL), x, int32_t(0));
-  // warp_functions.py:43: u = cuda.shfl_up_sync(FULL, np.int64(x) * 3000000000, 1)
+  // warp_functions.py:44: u = cuda.shfl_up_sync(FULL, np.int64(x) * 3000000000, 1)
   int64_t u = py2cuda::shfl_up_sync(uint32_t(FULL), int64_t(x) * 3000000000, int32_t(1));
-  // warp_functions.py:44: d = cuda.shfl_down_sync(FULL, np.float32(y), 2)
+  // warp_functions.py:45: d = cuda.shfl_down_sync(FULL, np.float32(y), 2)
   float d = py2cuda::shfl_down_sync(uint32_t(FULL), float(y), int32_t(2));
-  // warp_functions.py:45: t = warp_total(y)
+  // warp_functions.py:46: t = warp_total(y)
   double t = warp_total(y);
-  // warp_functions.py:46: if i < a.size:
+  // warp_functions.py:47: if i < a.size:
   if (i < a.size()) {
-    // warp_functions.py:47: first[i] = f
+    // warp_functions.py:48: first[i] = f
     first(i) = f;
-    // warp_functions.py:48: up[i] = u
+    // warp_functions.py:49: up[i] = u
     up(i) = u;
-    // warp_functions.py:49: down[i] = d
+    // warp_functions.py:50: down[i] = d
     down(i) = d;
-    // warp_functions.py:50: total[i] = t
+    // warp_functions.py:51: total[i] = t
     total(i) = t;
   }
 }
 
-// warp_functions.py:54: def votes(p, out):
+// warp_functions.py:55: def votes(p, out):
 // kernel void(int32[:], int32[:])
 __global__ void votes(py2cuda::Array<int32_t, 1> p, py2cuda::Array<int32_t, 1> out) {
-  // warp_functions.py:55: i = cuda.grid(1)
+  // warp_functions.py:56: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
-  // warp_functions.py:56: pred = np.int32(0)
+  // warp_functions.py:57: pred = np.int32(0)
   int32_t pred = int32_t(0);
-  // warp_functions.py:57: if i < p.size:
+  // warp_functions.py:58: if i < p.size:
   if (i < p.size()) {
-    // warp_functions.py:58: pred = p[i]
+    // warp_functions.py:59: pred = p[i]
     pred = p(i);
   }
-  // warp_functions.py:59: everyone = cuda.all_sync(FULL, pred)
+  // warp_functions.py:60: everyone = cuda.all_sync(FULL, pred)
   bool everyone = py2cuda::all_sync(uint32_t(FULL), bool(pred));
-  // warp_functions.py:60: someone = cuda.any_sync(FULL, pred)
+  // warp_functions.py:61: someone = cuda.any_sync(FULL, pred)
   bool someone = py2cuda::any_sync(uint32_t(FULL), bool(pred));
-  // warp_functions.py:61: same = cuda.eq_sync(FULL, pred > 0)
+  // warp_functions.py:62: same = cuda.eq_sync(FULL, pred > 0)
   bool same = py2cuda::eq_sync(uint32_t(FULL), int64_t(pred) > 0);
-  // warp_functions.py:62: bits = cuda.ballot_sync(FULL, pred)
+  // warp_functions.py:63: bits = cuda.ballot_sync(FULL, pred)
   int32_t bits = py2cuda::ballot_sync(uint32_t(FULL), bool(pred));
-  // warp_functions.py:63: half = np.int32(-1)
+  // warp_functions.py:64: half = np.int32(-1)
   int32_t half = int32_t(-1);
-  // warp_functions.py:64: if cuda.laneid < 16:
+  // warp_functions.py:65: if cuda.laneid < 16:
   if (int64_t(py2cuda::laneid()) < 16) {
-    // warp_functions.py:65: half = cuda.ballot_sync(HALF, pred)
+    // warp_functions.py:66: half = cuda.ballot_sync(HALF, pred)
     half = py2cuda::ballot_sync(uint32_t(HALF), bool(pred));
   }
-  // warp_functions.py:66: if i < p.size:
+  // warp_functions.py:67: cuda.syncwarp()
+  py2cuda::syncwarp();
+  // warp_functions.py:68: if i < p.size:
   if (i < p.size()) {
-    // warp_functions.py:67: out[3 * i] = everyone + 2 * someone + 4 * same
+    // warp_functions.py:69: out[3 * i] = everyone + 2 * someone + 4 * same
     out(3 * i) = int32_t(int64_t(everyone) + 2 * int64_t(someone) + 4 * int64_t(same));
-    // warp_functions.py:68: out[3 * i + 1] = bits
+    // warp_functions.py:70: out[3 * i + 1] = bits
     out(3 * i + 1) = bits;
-    // warp_functions.py:69: out[3 * i + 2] = half
+    // warp_functions.py:71: out[3 * i + 2] = half
     out(3 * i + 2) = half;
   }
 }
 
-// warp_functions.py:73: def matches(keys, out):
+// warp_functions.py:75: def matches(keys, out):
 // kernel void(int64[:], int32[:])
 __global__ void matches(py2cuda::Array<int64_t, 1> keys, py2cuda::Array<int32_t, 1> out) {
-  // warp_functions.py:74: i = cuda.grid(1)
+  // warp_functions.py:76: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
-  // warp_functions.py:75: k = np.int64(-1)
+  // warp_functions.py:77: k = np.int64(-1)
   int64_t k = -1;
-  // warp_functions.py:76: if i < keys.size:
+  // warp_functions.py:78: if i < keys.size:
   if (i < keys.size()) {
-    // warp_functions.py:77: k = keys[i]
+    // warp_functions.py:79: k = keys[i]
     k = keys(i);
   }
-  // warp_functions.py:78: peers = cuda.match_any_sync(FULL, k)
+  // warp_functions.py:80: peers = cuda.match_any_sync(FULL, k)
   int32_t peers = py2cuda::match_any_sync(uint32_t(FULL), k);
-  // warp_functions.py:79: mask, pred = cuda.match_all_sync(FULL, k)
+  // warp_functions.py:81: mask, pred = cuda.match_all_sync(FULL, k)
   py2cuda::tuple<int32_t, bool> tup = py2cuda::match_all_sync(uint32_t(FULL), k);
   int32_t mask = py2cuda::get<0>(tup);
   bool pred = py2cuda::get<1>(tup);
-  // warp_functions.py:80: if i < keys.size:
+  // warp_functions.py:82: if i < keys.size:
   if (i < keys.size()) {
-    // warp_functions.py:81: out[3 * i] = peers
+    // warp_functions.py:83: out[3 * i] = peers
     out(3 * i) = peers;
-    // warp_functions.py:82: out[3 * i + 1] = mask
+    // warp_functions.py:84: out[3 * i + 1] = mask
     out(3 * i + 1) = mask;
-    // warp_functions.py:83: out[3 * i + 2] = pred
+    // warp_functions.py:85: out[3 * i + 2] = pred
     out(3 * i + 2) = int32_t(pred);
   }
 }
 
-// warp_functions.py:87: def lanes(keep, out):
+// warp_functions.py:89: def lanes(keep, out):
 // kernel void(int32, uint32[:])
 __global__ void lanes(int32_t keep, py2cuda::Array<uint32_t, 1> out) {
-  // warp_functions.py:88: t = cuda.threadIdx.x
+  // warp_functions.py:90: t = cuda.threadIdx.x
   int32_t t = int32_t(threadIdx.x);
-  // warp_functions.py:89: lane = cuda.laneid
+  // warp_functions.py:91: lane = cuda.laneid
   int32_t lane = py2cuda::laneid();
-  // warp_functions.py:90: if lane >= keep:
+  // warp_functions.py:92: if lane >= keep:
   if (lane >= keep) {
-    // warp_functions.py:91: return
+    // warp_functions.py:93: return
     return;
   }
-  // warp_functions.py:92: active = cuda.activemask()
+  // warp_functions.py:94: active = cuda.activemask()
   uint32_t active = py2cuda::activemask();
-  // warp_functions.py:93: cuda.syncwarp(active)
+  // warp_functions.py:95: cuda.syncwarp(active)
   py2cuda::syncwarp(active);
-  // warp_functions.py:94: out[4 * t] = active
+  // warp_functions.py:96: out[4 * t] = active
   out(4 * int64_t(t)) = active;
-  // warp_functions.py:95: out[4 * t + 1] = cuda.lanemask_lt()
+  // warp_functions.py:97: out[4 * t + 1] = cuda.lanemask_lt()
   out(4 * int64_t(t) + 1) = py2cuda::lanemask_lt();
-  // warp_functions.py:96: out[4 * t + 2] = lane
+  // warp_functions.py:98: out[4 * t + 2] = lane
   out(4 * int64_t(t) + 2) = uint32_t(lane);
-  // warp_functions.py:97: out[4 * t + 3] = cuda.warpsize
+  // warp_functions.py:99: out[4 * t + 3] = cuda.warpsize
   out(4 * int64_t(t) + 3) = uint32_t(py2cuda::warpsize);
 }
 
-// warp_functions.py:101: def block_votes(x, out):
+// warp_functions.py:103: def block_votes(x, out):
 // kernel void(int32[:], int32[:])
 __global__ void block_votes(py2cuda::Array<int32_t, 1> x, py2cuda::Array<int32_t, 1> out) {
-  // warp_functions.py:102: i = cuda.grid(1)
+  // warp_functions.py:104: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
-  // warp_functions.py:103: v = np.int32(0)
+  // warp_functions.py:105: v = np.int32(0)
   int32_t v = int32_t(0);
-  // warp_functions.py:104: if i < x.size:
+  // warp_functions.py:106: if i < x.size:
   if (i < x.size()) {
-    // warp_functions.py:105: v = x[i]
+    // warp_functions.py:107: v = x[i]
     v = x(i);
   }
-  // warp_functions.py:106: count = cuda.syncthreads_count(v)
+  // warp_functions.py:108: count = cuda.syncthreads_count(v)
   int32_t count = __syncthreads_count(v);
-  // warp_functions.py:107: every = cuda.syncthreads_and(v)
+  // warp_functions.py:109: every = cuda.syncthreads_and(v)
   int32_t every = __syncthreads_and(v);
-  // warp_functions.py:108: some = cuda.syncthreads_or(v)
+  // warp_functions.py:110: some = cuda.syncthreads_or(v)
   int32_t some = __syncthreads_or(v);
-  // warp_functions.py:109: if cuda.threadIdx.x == 0:
+  // warp_functions.py:111: if cuda.threadIdx.x == 0:
   if (int64_t(int32_t(threadIdx.x)) == 0) {
-    // warp_functions.py:110: b = cuda.blockIdx.x
+    // warp_functions.py:112: b = cuda.blockIdx.x
     int32_t b = int32_t(blockIdx.x);
-    // warp_functions.py:111: out[3 * b] = count
+    // warp_functions.py:113: out[3 * b] = count
     out(3 * int64_t(b)) = count;
-    // warp_functions.py:112: out[3 * b + 1] = every
+    // warp_functions.py:114: out[3 * b + 1] = every
     out(3 * int64_t(b) + 1) = every;
-    // warp_functions.py:113: out[3 * b + 2] = some
+    // warp_functions.py:115: out[3 * b + 2] = some
     out(3 * int64_t(b) + 2) = some;
   }
 }
 
 // ---------------------------------------------------------------- launch functions
 
-// Launches shuffles (warp_functions.py:35), void(int32[:], float64[:], int32[:], int64[:], float32[:], float64[:]).
+// Launches shuffles (warp_functions.py:36), void(int32[:], float64[:], int32[:], int64[:], float32[:], float64[:]).
 void launch_shuffles(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> a, py2cuda::Array<double, 1> b, py2cuda::Array<int32_t, 1> first, py2cuda::Array<int64_t, 1> up, py2cuda::Array<float, 1> down, py2cuda::Array<double, 1> total) {
-  static constexpr py2cuda::KernelInfo info{"shuffles", "warp_functions.py:35", false, true};
+  static constexpr py2cuda::KernelInfo info{"shuffles", "warp_functions.py:36", false, true};
   py2cuda::launch(shuffles, config, info, a, b, first, up, down, total);
 }
 
-// Launches votes (warp_functions.py:54), void(int32[:], int32[:]).
+// Launches votes (warp_functions.py:55), void(int32[:], int32[:]).
 void launch_votes(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> p, py2cuda::Array<int32_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"votes", "warp_functions.py:54", false, true};
+  static constexpr py2cuda::KernelInfo info{"votes", "warp_functions.py:55", false, true};
   py2cuda::launch(votes, config, info, p, out);
 }
 
-// Launches matches (warp_functions.py:73), void(int64[:], int32[:]).
+// Launches matches (warp_functions.py:75), void(int64[:], int32[:]).
 void launch_matches(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1> keys, py2cuda::Array<int32_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"matches", "warp_functions.py:73", false, true};
+  static constexpr py2cuda::KernelInfo info{"matches", "warp_functions.py:75", false, true};
   py2cuda::launch(matches, config, info, keys, out);
 }
 
-// Launches lanes (warp_functions.py:87), void(int32, uint32[:]).
+// Launches lanes (warp_functions.py:89), void(int32, uint32[:]).
 void launch_lanes(const py2cuda::LaunchConfig& config, int32_t keep, py2cuda::Array<uint32_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"lanes", "warp_functions.py:87", false, true};
+  static constexpr py2cuda::KernelInfo info{"lanes", "warp_functions.py:89", false, true};
   py2cuda::launch(lanes, config, info, keep, out);
 }
 
-// Launches block_votes (warp_functions.py:101), void(int32[:], int32[:]).
+// Launches block_votes (warp_functions.py:103), void(int32[:], int32[:]).
 void launch_block_votes(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> x, py2cuda::Array<int32_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"block_votes", "warp_functions.py:101", true, false};
+  static constexpr py2cuda::KernelInfo info{"block_votes", "warp_functions.py:103", true, false};
   py2cuda::launch(block_votes, config, info, x, out);
 }
 

@@ -5,8 +5,9 @@ shfl_up_sync and shfl_down_sync keep the caller's own value past the warp's ends
 shfl_xor_sync in a device function, whose caller then needs fibers in the emulation);
 the votes all_sync, any_sync, eq_sync and ballot_sync (int32: lane 31 makes it negative),
 over the full warp and over a half-warp mask only lanes 0-15 call; match_any_sync and
-match_all_sync (a tuple); activemask, lanemask_lt, laneid, warpsize and syncwarp after
-some lanes returned; syncthreads_count, syncthreads_and and syncthreads_or.
+match_all_sync (a tuple); activemask, lanemask_lt, laneid and warpsize; syncwarp without a
+mask (the full warp) and with the mask activemask gave after some lanes returned;
+syncthreads_count, syncthreads_and and syncthreads_or.
 
 Every thread of a warp reaches each full-mask call: threads past the data take part with
 a neutral value. Numba's simulator has no warp functions, so the expected output follows
@@ -63,6 +64,7 @@ def votes(p, out):
     half = np.int32(-1)
     if cuda.laneid < 16:
         half = cuda.ballot_sync(HALF, pred)
+    cuda.syncwarp()
     if i < p.size:
         out[3 * i] = everyone + 2 * someone + 4 * same
         out[3 * i + 1] = bits

@@ -23,6 +23,7 @@ __global__ void different_functions(Array<int32_t, 1> out);
 __global__ void different_masks(Array<int32_t, 1> out);
 __global__ void source_outside_mask(Array<int32_t, 1> out);
 __global__ void warp_op_and_barrier(Array<int32_t, 1> out);
+__global__ void masks_in_a_cycle(Array<int32_t, 1> out);
 constexpr KernelInfo kSelfInfo{"mask_without_self", "w.py:10", false, true};
 constexpr KernelInfo kPastInfo{"mask_past_block", "w.py:20", false, true};
 constexpr KernelInfo kReturnedInfo{"lane_returned", "w.py:30", false, true};
@@ -30,6 +31,7 @@ constexpr KernelInfo kFunctionsInfo{"different_functions", "w.py:40", false, tru
 constexpr KernelInfo kMasksInfo{"different_masks", "w.py:50", false, true};
 constexpr KernelInfo kSourceInfo{"source_outside_mask", "w.py:60", false, true};
 constexpr KernelInfo kBarrierInfo{"warp_op_and_barrier", "w.py:70", true, true};
+constexpr KernelInfo kCycleInfo{"masks_in_a_cycle", "w.py:80", false, true};
 constexpr KernelInfo kNoFibersInfo{"mask_without_self", "w.py:10", false, false};
 }  // namespace warp_errors
 
@@ -136,6 +138,18 @@ __global__ void active_after_return(Array<int64_t, 1> out) {
   out(int64_t(t) * 3 + 2) = slots[t - lane + (lane + 1) % 20];
 }
 constexpr KernelInfo kActiveInfo{"active_after_return", "warp.py:7", false, true};
+
+// Lanes 16-31 skip the half-warp ballot and wait at the full-warp syncwarp for lanes 0-15,
+// which finish their ballot among themselves first (as on sm_70+).
+__global__ void half_then_full(Array<int32_t, 1> out) {
+  const int32_t t = int32_t(threadIdx.x);
+  const int32_t lane = py2cuda::laneid();
+  int32_t half = -1;
+  if (lane < 16) half = py2cuda::ballot_sync(0x0000ffffu, lane % 3 == 0);
+  py2cuda::syncwarp();
+  out(t) = half + 100 * py2cuda::shfl_xor_sync(kFull, lane, 16);
+}
+constexpr KernelInfo kHalfThenFullInfo{"half_then_full", "warp.py:9", false, true};
 
 // laneid along the linear thread index of a 2-D block: in loop mode and in fiber mode.
 __global__ void lanes_2d(Array<int32_t, 1> out) {
@@ -256,6 +270,16 @@ TEST(EmuWarp, ActivemaskAfterLanesReturnLanemaskAndSyncwarp) {
   }
 }
 
+TEST(EmuWarp, LanesWaitForLanesStillInAnEarlierCollective) {
+  auto out = emu_test::filled<int32_t>(64, 0);
+  py2cuda::launch(half_then_full, {1, 64}, kHalfThenFullInfo, out);
+  const auto o = out.copy_to_host();
+  for (int32_t t = 0; t < 64; ++t) {
+    const int32_t lane = t % 32;
+    EXPECT_EQ(o(t), (lane < 16 ? 0x9249 : -1) + 100 * (lane ^ 16)) << t;
+  }
+}
+
 TEST(EmuWarp, LaneidAndWarpsizeInLoopAndFiberModes) {
   for (const KernelInfo* info : {&kLanesLoopInfo, &kLanesFiberInfo}) {
     auto out = emu_test::filled<int32_t>(6 * 9, -1);
@@ -354,6 +378,13 @@ TEST(EmuWarp, LanesWaitingWhileOthersWaitAtABarrier) {
             "but thread (0,0,0) waits at the barrier at w.py:72");
 }
 
+TEST(EmuWarp, MasksNamingEachOtherInACycle) {
+  EXPECT_EQ(launch_error(warp_errors::masks_in_a_cycle, warp_errors::kCycleInfo, 32),
+            "w.py:83: warp function cuda.syncwarp in kernel 'masks_in_a_cycle' at w.py:80, block (0,0,0): "
+            "thread (0,0,0) waits at cuda.syncwarp with mask 0x00000003 at w.py:83, but thread (1,0,0) waits at "
+            "cuda.syncwarp with mask 0x00000006 at w.py:83");
+}
+
 TEST(EmuWarp, WarpFunctionInAKernelLaunchedWithoutFibers) {
   EXPECT_EQ(launch_error(warp_errors::mask_without_self, warp_errors::kNoFibersInfo, 32),
             "w.py:12: kernel 'mask_without_self' at w.py:10 called cuda.ballot_sync, but was launched without warp "
@@ -408,5 +439,12 @@ __global__ void warp_op_and_barrier(Array<int32_t, 1> out) {
   const int32_t t = int32_t(threadIdx.x);
   if (t == 0) __syncthreads();
   out(t) = py2cuda::shfl_xor_sync(0xffffffffu, t, 1);
+}
+#line 80 "w.py"
+__global__ void masks_in_a_cycle(Array<int32_t, 1> out) {
+  const int32_t lane = py2cuda::laneid();
+  const uint32_t masks[3] = {0x3u, 0x6u, 0x5u};
+  if (lane < 3) py2cuda::syncwarp(masks[lane]);
+  out(lane) = lane;
 }
 }  // namespace warp_errors

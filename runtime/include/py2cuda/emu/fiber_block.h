@@ -24,9 +24,11 @@
 // arrive computes every lane's result (warp_collective.h) and makes them ready again, so
 // they run on in the next sweep. Misuse a GPU leaves undefined is an Error naming the
 // kernel, block, thread and line: a mask without the caller's lane, or naming lanes that
-// do not exist or have returned, lanes of one mask calling different functions or with
-// different masks, a shuffle reading a lane outside the mask, and lanes still waiting
-// when nothing else can run (a lane of the mask returned, or waits at a barrier).
+// do not exist or have returned, two lanes naming each other but calling different
+// functions or with different masks, a shuffle reading a lane outside the mask, and lanes
+// still waiting when nothing else can run (a lane of the mask returned, or waits at a
+// barrier or another collective). A lane whose mask names lanes still busy with an
+// earlier collective of their own (a half-warp ballot, say) waits for them, as on sm_70+.
 #pragma once
 
 #include <boost/context/fiber.hpp>
@@ -145,7 +147,9 @@ class FiberBlock {
         fail("its mask " + mask_text(call.mask) + " names lane " + std::to_string(l) + " (thread " +
              index_text(unflatten(t.linear, dim)) + "), which has returned");
       }
-      if (t.state == FiberThread::State::at_warp && (mine || ((t.arrival->mask >> lane) & 1u)) &&
+      // Two lanes that name each other but wait at different collectives wait for each other
+      // for ever. (A lane that names this one from a later collective just waits longer.)
+      if (t.state == FiberThread::State::at_warp && mine && ((t.arrival->mask >> lane) & 1u) &&
           !same_collective(*t.arrival, call)) {
         fail("lane " + std::to_string(l) + " (thread " + index_text(unflatten(t.linear, dim)) + ") waits at " +
              arrival_text(*t.arrival) + ", this lane calls " + arrival_text(call) +
@@ -156,7 +160,10 @@ class FiberBlock {
     self->state = FiberThread::State::at_warp;
     bool complete = true;
     for (uint32_t l = 0; l < lanes && complete; ++l) {
-      if ((call.mask >> l) & 1u) complete = block.threads_[base + l]->state == FiberThread::State::at_warp;
+      const FiberThread& t = *block.threads_[base + l];
+      if ((call.mask >> l) & 1u) {
+        complete = t.state == FiberThread::State::at_warp && same_collective(*t.arrival, call);
+      }
     }
     if (!complete) {
       park(*self);
@@ -408,8 +415,11 @@ class FiberBlock {
     for (uint32_t l = 0; l < kWarpSize && base + l < active_; ++l) {
       const FiberThread& o = *threads_[base + l];
       if (!((t.arrival->mask >> l) & 1u)) continue;
-      if (o.state == FiberThread::State::at_warp) {
+      if (o.state == FiberThread::State::at_warp && same_collective(*o.arrival, *t.arrival)) {
         waiting.push_back(o.linear);
+      } else if (o.state == FiberThread::State::at_warp) {
+        elsewhere += (elsewhere.empty() ? "" : "; ") + std::string("thread ") + index_text(unflatten(o.linear, dim)) +
+                     " waits at " + arrival_text(*o.arrival);
       } else if (o.state == FiberThread::State::at_barrier) {
         elsewhere += (elsewhere.empty() ? "" : "; ") + std::string("thread ") + index_text(unflatten(o.linear, dim)) +
                      " waits at the barrier at " + o.barrier.text();
@@ -419,7 +429,8 @@ class FiberBlock {
     }
     std::string message = t.arrival->where.text() + ": warp function cuda." + t.arrival->name + " in " +
                           kernel_text(info) + ", block " + index_text(current.block_idx) + ": " +
-                          threads_text(waiting, dim) + " wait at " + arrival_text(*t.arrival) + ", but ";
+                          threads_text(waiting, dim) + (waiting.size() == 1 ? " waits at " : " wait at ") +
+                          arrival_text(*t.arrival) + ", but ";
     if (!returned.empty()) {
       message += threads_text(returned, dim) + " of the mask returned without reaching it";
       if (!elsewhere.empty()) message += "; ";
