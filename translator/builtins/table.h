@@ -47,6 +47,12 @@ enum class Rule {
   Nanosleep,       // cuda.nanosleep(ns): uint32 argument, no result
   Random,          // numba.cuda.random.xoroshiro128p_*(states, index): a draw from state `index`
   NumpyMinMax,     // np.maximum/minimum/fmax/fmin(a, b) on scalars: NumPy's promoted type
+  BarrierPredicate,  // cuda.syncthreads_count/and/or(pred): a barrier; integer predicate -> int32
+  WarpShuffle,     // cuda.shfl_*_sync(mask, value, lane): value int32/int64/float32/float64, its own type
+  WarpVote,        // cuda.all/any/eq_sync(mask, pred) -> bool; ballot_sync -> int32
+  WarpMatch,       // cuda.match_any_sync -> int32; match_all_sync -> Tuple(int32, bool)
+  WarpMask,        // cuda.activemask(), cuda.lanemask_lt(): uint32
+  SyncWarp,        // cuda.syncwarp(mask=0xffffffff): no result
 };
 
 struct Builtin {

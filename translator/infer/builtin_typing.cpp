@@ -77,6 +77,19 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     return true;
   };
   auto float_rule = [&](bool both_fit) { return both_fit ? types::float32() : types::float64(); };
+  // A warp function's membermask, converted to the 32 bits the hardware takes. The
+  // intrinsics (shuffles, votes) need an integer; the ConcreteTemplates (match, syncwarp)
+  // take any number, converted to int32 first as Numba does.
+  auto warp_mask = [&](ir::ExprPtr& mask, bool integer_only) {
+    TypeRef t = mask->type;
+    if (integer_only ? !t->is_int() : !t->is_number()) {
+      diags.error(mask->span, name + "() needs an integer mask, not " + t->str());
+      return false;
+    }
+    if (!t->is_int()) mask = convert(std::move(mask), types::int32());
+    mask = convert(std::move(mask), types::uint32());
+    return true;
+  };
 
   switch (row.rule) {
     case Rule::Int32Value: return call_pattern(types::int32(), row.f64, {}, span);
@@ -296,6 +309,70 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     case Rule::Barrier:
       if (!arity(0, 0)) return nullptr;
       return call_pattern(types::none(), row.f64, {}, span);
+    case Rule::BarrierPredicate: {
+      if (!arity(1, 1)) return nullptr;
+      if (!args[0]->type->is_int()) {
+        diags.error(args[0]->span, name + "() takes an integer predicate, not " + args[0]->type->str() +
+                                       " (Numba accepts only integers here)");
+        return nullptr;
+      }
+      args[0] = convert(std::move(args[0]), types::int32());  // Numba's signature is int32(int32)
+      return call_pattern(types::int32(), row.f64, std::move(args), span);
+    }
+    case Rule::WarpShuffle: {
+      if (!arity(3, 3)) return nullptr;
+      if (!warp_mask(args[0], true)) return nullptr;
+      TypeRef t = args[1]->type;
+      if (t != types::int32() && t != types::int64() && t != types::float32() && t != types::float64()) {
+        diags.error(args[1]->span, name + "() only supports 32- and 64-bit ints and floats (int32, int64, float32, "
+                                          "float64), not " + t->str());
+        return nullptr;
+      }
+      if (!args[2]->type->is_int()) {
+        diags.error(args[2]->span, name + "() needs an integer lane operand, not " + args[2]->type->str());
+        return nullptr;
+      }
+      args[2] = convert(std::move(args[2]), types::int32());  // Numba truncates it to i32
+      return call_pattern(t, row.f64, std::move(args), span);
+    }
+    case Rule::WarpVote: {
+      if (!arity(2, 2)) return nullptr;
+      if (!warp_mask(args[0], true)) return nullptr;
+      if (!args[1]->type->is_int() && !args[1]->type->is_bool()) {
+        diags.error(args[1]->span, name + "() needs an integer or boolean predicate, not " + args[1]->type->str());
+        return nullptr;
+      }
+      args[1] = truth_value(std::move(args[1]));
+      TypeRef t = row.path == "numba.cuda.ballot_sync" ? types::int32() : types::boolean();
+      return call_pattern(t, row.f64, std::move(args), span);
+    }
+    case Rule::WarpMatch: {
+      if (!arity(2, 2)) return nullptr;
+      if (!warp_mask(args[0], false)) return nullptr;
+      // Numba's cases are (int32, int32|int64|float32|float64); other numbers convert
+      // to the first case they fit safely, as its overload resolution picks.
+      TypeRef v = args[1]->type;
+      if (!v->is_number()) {
+        diags.error(args[1]->span, name + "() takes an int32, int64, float32 or float64 value, not " + v->str());
+        return nullptr;
+      }
+      TypeRef t = v->is_float() ? v
+                  : v->is_bool() || v->bits() < 32 || v == types::int32() ? types::int32()
+                  : v == types::uint64() ? types::float64()
+                                          : types::int64();
+      args[1] = convert(std::move(args[1]), t);
+      TypeRef r = row.path == "numba.cuda.match_all_sync" ? types::tuple({types::int32(), types::boolean()})
+                                                           : types::int32();
+      return call_pattern(r, row.f64, std::move(args), span);
+    }
+    case Rule::WarpMask:
+      if (!arity(0, 0)) return nullptr;
+      return call_pattern(types::uint32(), row.f64, {}, span);
+    case Rule::SyncWarp:
+      if (!arity(0, 1)) return nullptr;
+      if (args.empty()) return call_pattern(types::none(), "py2cuda::syncwarp()", {}, span);
+      if (!warp_mask(args[0], false)) return nullptr;
+      return call_pattern(types::none(), row.f64, std::move(args), span);
     case Rule::Print:
     case Rule::ArrayAlloc:
     case Rule::Atomic:

@@ -433,7 +433,16 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   if (b->rule == builtins::Rule::Print) return print_call(c);
   if (b->rule == builtins::Rule::ArrayAlloc) return array_alloc(c, path == "numba.cuda.shared.array");
   if (b->rule == builtins::Rule::Atomic) return atomic_call(c, *b);
-  if (b->rule == builtins::Rule::Barrier && final_) fn_->uses_barrier = true;
+  if (final_ && (b->rule == builtins::Rule::Barrier || b->rule == builtins::Rule::BarrierPredicate)) {
+    fn_->uses_barrier = true;
+  }
+  // Warp collectives (and activemask, which waits for the warp's lanes) run the kernel's
+  // threads as fibers in the emulation; lanemask_lt is a function of laneid alone.
+  if (final_ && (b->rule == builtins::Rule::WarpShuffle || b->rule == builtins::Rule::WarpVote ||
+                 b->rule == builtins::Rule::WarpMatch || b->rule == builtins::Rule::SyncWarp ||
+                 path == "numba.cuda.activemask")) {
+    fn_->uses_warp_ops = true;
+  }
   if (!b->is_call) return fail(c.func->span, "'" + display_path(path) + "' is not callable");
   if (!c.keywords.empty()) {
     return fail(c.keywords[0].span, display_path(path) + "() does not take keyword arguments in kernels");

@@ -29,3 +29,4 @@
 #include "kernel_error.h"
 #include "random.h"
 #include "random_host.h"
+#include "warp.h"

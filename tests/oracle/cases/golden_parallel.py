@@ -1,12 +1,14 @@
 """Oracle cases for the golden inputs about cooperation and intrinsics (tests/golden/*.py,
-part 3): atomics, shared and local arrays with barriers, and cuda.* intrinsics.
+part 3): atomics, shared and local arrays with barriers, cuda.* intrinsics, and the warp-level
+functions (whose results come from first principles: the simulator cannot run them).
 
 Only results that do not depend on the order in which threads run are compared: the simulator
 runs blocks one after another and a block's threads in its own order, the emulation in another.
 """
 import math
 
-from spec import INF, Case, Kernel, Tol, arange, full, integers, out, uniform, values
+from spec import INF, Case, Kernel, Tol, arange, full, integers, out, scalar, uniform, values
+from cases import warp_model
 from cases.common import prand, prand_ints
 
 # ---- atomics.py ------------------------------------------------------------------------------
@@ -143,8 +145,82 @@ SHARED = [
     ]),
 ]
 
+# ---- warp_functions.py -----------------------------------------------------------------------
+# The simulator has no warp functions: shuffles, votes, match and activemask results come from
+# PTX's definitions (cases/warp_model.py). The kernels call them with the full mask, so blocks
+# are whole warps; `lanes` returns lanes >= keep early and reads activemask after.
+
+WARP_WHY = "Numba's simulator has no warp functions (shfl_sync, all_sync, match_any_sync, activemask)"
+
+
+def shuffles_case(label, a, b, grid, block):
+    first, up, down, total = warp_model.shuffles(a, b, grid, block)
+    n = len(a)
+    return Case(label, grid=grid, block=block,
+                args=[values("int32", a), values("float64", b), out("int32", n), out("int64", n),
+                      out("float32", n), out("float64", n)],
+                expect={"first": values("int32", first), "up": values("int64", up),
+                        "down": values("float32", down), "total": values("float64", total)},
+                why=WARP_WHY)
+
+
+def votes_case(label, p, grid, block):
+    return Case(label, grid=grid, block=block, args=[values("int32", p), out("int32", 3 * len(p))],
+                expect={"out": values("int32", warp_model.votes(p, grid, block))}, why=WARP_WHY)
+
+
+def matches_case(label, keys, grid, block):
+    return Case(label, grid=grid, block=block, args=[values("int64", keys), out("int32", 3 * len(keys))],
+                expect={"out": values("int32", warp_model.matches(keys, grid, block))}, why=WARP_WHY)
+
+
+def lanes_case(label, keep, block):
+    return Case(label, grid=1, block=block, args=[scalar("int32", keep), out("uint32", 4 * block)],
+                expect={"out": values("uint32", warp_model.lanes(keep, block, 77))}, why=WARP_WHY)
+
+
+WARP_FUNCTIONS = [
+    # Sums of multiples of 0.25 below 2**20: the butterfly's float64 additions are exact.
+    Kernel("shuffles", [
+        shuffles_case("sample", [k * 3 - 7 for k in range(40)], [k * 0.25 for k in range(40)], 2, 32),
+        shuffles_case("size=1", [2147483647], [-1.5], 1, 32),
+        shuffles_case("size=100", prand_ints(100, -2**31, 2**31 - 1, 301), prand(100, -1e3, 1e3, 302, step=0.25),
+                      1, 128),
+        shuffles_case("size=300", prand_ints(300, -1000, 1000, 303), prand(300, -10.0, 10.0, 304, step=0.125),
+                      3, 128),
+    ]),
+    Kernel("votes", [
+        votes_case("sample", [(k % 3) * (k % 5 != 4) for k in range(64)], 2, 32),
+        votes_case("all-true", [1] * 32, 1, 32),
+        votes_case("all-false", [0] * 64, 1, 64),
+        votes_case("size=37", prand_ints(37, -2, 2, 305), 1, 64),
+        votes_case("size=200", prand_ints(200, 0, 1, 306), 2, 128),
+    ]),
+    Kernel("matches", [
+        matches_case("sample", [k % 4 * 1000000007 for k in range(32)] + [5] * 32, 2, 32),
+        matches_case("size=50", prand_ints(50, -3, 3, 307), 1, 64),
+        matches_case("uniform", [-1] * 20, 1, 32),  # the threads past the data bring -1 too
+        matches_case("wide", [k << 33 for k in prand_ints(96, 0, 2, 308)], 3, 32),
+    ]),
+    Kernel("lanes", [
+        lanes_case("sample", 6, 40),
+        lanes_case("keep=32", 32, 64),
+        lanes_case("keep=0", 0, 32),
+        lanes_case("keep=20", 20, 50),
+    ]),
+    # The simulator has syncthreads_count/and/or: these cases are simulated.
+    Kernel("block_votes", [
+        Case("sample", grid=4, block=16,
+             args=[values("int32", [1] * 50 + [0] * 10 + [2] * 4), out("int32", 12)]),
+        Case("size=37", grid=2, block=32, args=[integers("int32", 37, -1, 1, seed=309), out("int32", 6)]),
+        Case("size=1000", grid=8, block=128, args=[integers("int32", 1000, 0, 1, seed=310), out("int32", 24)]),
+        Case("all-zero", grid=1, block=48, args=[values("int32", [0] * 48), out("int32", 3)]),
+    ]),
+]
+
 TABLE = {
     "tests/golden/atomics.py": ATOMICS,
     "tests/golden/intrinsics.py": INTRINSICS,
     "tests/golden/shared_memory.py": SHARED,
+    "tests/golden/warp_functions.py": WARP_FUNCTIONS,
 }

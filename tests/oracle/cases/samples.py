@@ -12,7 +12,8 @@ import math
 
 from spec import (INF, NAN, Case, Kernel, Tol, arange, blocks_for, cycle, full, integers,
                   linspace, out, rng_states, scalar, uniform, values)
-from cases.common import SIZES, elementwise, f32, u64
+from cases import warp_model
+from cases.common import SIZES, elementwise, f32, prand, u64
 
 # ---- hypot_kernel.py -------------------------------------------------------------------------
 
@@ -501,8 +502,45 @@ TRANSPOSE_SHARED = [
     Kernel("tile_transpose_padded", tile_transpose_cases(170)),
 ]
 
+# ---- warp_reduction.py -----------------------------------------------------------------------
+# Blocks of TPB = 128 threads (whole warps; shared slots for 4 warps). The simulator has no
+# warp functions: the expected values are the exact sums of the elements each block visits
+# (multiples of 0.125 whose sums are exact in float32, so the order of the additions does not
+# matter) and the number of positive elements.
+
+WARP_WHY = "Numba's simulator has no warp functions (shfl_down_sync, ballot_sync)"
+
+
+def warp_block_sum_case(label, x, grid):
+    return Case(label, grid=grid, block=128, args=[values("float32", x), out("float32", grid)],
+                expect={"partial": values("float32", warp_model.block_sums(x, grid, 128))}, why=WARP_WHY)
+
+
+def count_positive_case(label, x, grid):
+    return Case(label, grid=grid, block=128, args=[values("float32", x), full("int32", 1, 3)],
+                expect={"count": values("int32", [3 + sum(v > 0 for v in x)])}, why=WARP_WHY)
+
+
+WARP_REDUCTION = [
+    Kernel("block_sum", [
+        warp_block_sum_case("size=1", [2.5], 1),
+        warp_block_sum_case("size=37", prand(37, -4.0, 4.0, 150, step=0.125), 1),
+        warp_block_sum_case("size=1000", prand(1000, -4.0, 4.0, 151, step=0.125), 2),
+        warp_block_sum_case("size=10007,grid-stride", prand(10007, -4.0, 4.0, 152, step=0.125), 8),
+        # The second pass of the sample: one block over 40 partial sums.
+        warp_block_sum_case("partials", prand(40, -300.0, 300.0, 153, step=0.125), 1),
+    ]),
+    Kernel("count_positive", [
+        count_positive_case("size=1", [0.5], 1),
+        count_positive_case("size=37", prand(37, -1.0, 1.0, 154, step=0.125), 1),
+        count_positive_case("size=1000", prand(1000, -1.0, 1.0, 155, step=0.125), 2),
+        count_positive_case("size=10007,grid-stride", prand(10007, -4.0, 4.0, 156, step=0.125), 8),
+    ]),
+]
+
 TABLE = {
     "samples/block_reduction.py": BLOCK_REDUCTION,
+    "samples/warp_reduction.py": WARP_REDUCTION,
     "samples/matmul_shared.py": MATMUL,
     "samples/matrix_add_2d.py": MATRIX_STRIDE,
     "samples/transpose_shared.py": TRANSPOSE_SHARED,
