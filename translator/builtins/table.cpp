@@ -177,6 +177,11 @@ const std::vector<Builtin>& table() {
        true, "advance states[index] by 2**64 draws"},
       {"numba.cuda.syncthreads", Rule::Barrier, kCall, "", "__syncthreads()", false, true,
        "block-wide barrier; every thread of the block must reach it"},
+      {"numba.cuda.cg.this_grid", Rule::ThisGrid, kCall, "", "py2cuda::this_grid()", false, true,
+       "the group of every thread of the grid; a kernel that calls it is launched cooperatively "
+       "(cudaLaunchCooperativeKernel: every block resident, or an error)"},
+      {"numba.cuda.cg.GridGroup.sync", Rule::GridSync, kCall, "", "{0}.sync()", false, true,
+       "g.sync(): barrier of the whole grid (cooperative_groups::this_grid().sync()); every thread must reach it"},
       {"numba.cuda.grid", Rule::Grid, kCall, "", "", true, true,
        "cuda.grid(1) -> int64; cuda.grid(2|3) -> UniTuple(int64 x n): absolute thread position"},
       {"numba.cuda.gridsize", Rule::Gridsize, kCall, "", "", true, true,

@@ -47,6 +47,8 @@ enum class Rule {
   Nanosleep,       // cuda.nanosleep(ns): uint32 argument, no result
   Random,          // numba.cuda.random.xoroshiro128p_*(states, index): a draw from state `index`
   NumpyMinMax,     // np.maximum/minimum/fmax/fmin(a, b) on scalars: NumPy's promoted type
+  ThisGrid,        // cuda.cg.this_grid(): the GridGroup; makes the kernel a cooperative launch
+  GridSync,        // GridGroup.sync(): a barrier of the whole grid ({0} is the group)
 };
 
 struct Builtin {

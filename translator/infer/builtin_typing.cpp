@@ -296,6 +296,13 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     case Rule::Barrier:
       if (!arity(0, 0)) return nullptr;
       return call_pattern(types::none(), row.f64, {}, span);
+    case Rule::ThisGrid:
+      if (!arity(0, 0)) return nullptr;
+      return call_pattern(types::grid_group(), row.f64, {}, span);
+    case Rule::GridSync:
+      // Numba's sync() returns cudaCGSynchronize's int32 status; py2cuda's is a statement.
+      if (!arity(1, 1)) return nullptr;
+      return call_pattern(types::none(), row.f64, std::move(args), span);
     case Rule::Print:
     case Rule::ArrayAlloc:
     case Rule::Atomic:

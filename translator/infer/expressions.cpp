@@ -322,6 +322,19 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
 
 ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   if (c.has_star_args) return fail(c.span, "*args and **kwargs in calls are not supported in CUDA kernels");
+  // A method of a value (g.sync()), not a function reached through modules (cuda.syncthreads()).
+  if (c.func->kind == ast::ExprKind::Attribute) {
+    const auto& m = ast::as<ast::Attribute>(*c.func);
+    bool is_value = false;
+    if (m.value->kind == ast::ExprKind::Name) {
+      const std::string& base = ast::as<ast::Name>(*m.value).id;
+      is_value = locals_.count(base) || (mb_.info().globals.count(base) &&
+                                         mb_.info().globals.at(base).kind != sema::Symbol::Kind::Path);
+    } else {
+      is_value = m.value->kind == ast::ExprKind::Call && resolve_path(mb_.info(), *m.value).empty();
+    }
+    if (is_value) return method_call(c, m);
+  }
   // A function of this module?
   if (c.func->kind == ast::ExprKind::Name && !locals_.count(ast::as<ast::Name>(*c.func).id)) {
     auto it = mb_.info().globals.find(ast::as<ast::Name>(*c.func).id);
@@ -349,6 +362,7 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   if (b->rule == builtins::Rule::ArrayAlloc) return array_alloc(c, path == "numba.cuda.shared.array");
   if (b->rule == builtins::Rule::Atomic) return atomic_call(c, *b);
   if (b->rule == builtins::Rule::Barrier && final_) fn_->uses_barrier = true;
+  if (b->rule == builtins::Rule::ThisGrid && final_) fn_->cooperative = true;  // as Numba's use_cooperative
   if (!b->is_call) return fail(c.func->span, "'" + display_path(path) + "' is not callable");
   if (!c.keywords.empty()) {
     return fail(c.keywords[0].span, display_path(path) + "() does not take keyword arguments in kernels");
@@ -360,6 +374,22 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
     args.push_back(std::move(v));
   }
   return type_builtin(*b, std::move(args), c.span, D());
+}
+
+ir::ExprPtr FunctionBuilder::method_call(const ast::Call& c, const ast::Attribute& m) {
+  auto base = expr(*m.value);
+  if (!base) return nullptr;
+  if (base->type->is_grid_group() && m.attr == "sync") {
+    if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, "GridGroup.sync() takes no arguments");
+    if (final_) {
+      fn_->uses_barrier = true;  // the emulator parks threads at it, as at __syncthreads()
+      fn_->cooperative = true;
+    }
+    std::vector<ir::ExprPtr> args;
+    args.push_back(std::move(base));
+    return type_builtin(*builtins::find("numba.cuda.cg.GridGroup.sync"), std::move(args), c.span, D());
+  }
+  return fail(m.attr_span, "'" + base->type->str() + "' has no method '" + m.attr + "' supported by py2cuda");
 }
 
 ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEntry& f) {
@@ -451,6 +481,7 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
   if (callee) {
     fn_->uses_barrier = fn_->uses_barrier || callee->uses_barrier;
     fn_->uses_warp_ops = fn_->uses_warp_ops || callee->uses_warp_ops;
+    fn_->cooperative = fn_->cooperative || callee->cooperative;
   }
   auto node = std::make_unique<ir::Call>(result, callee, c.span);
   node->args = std::move(args);

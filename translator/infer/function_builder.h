@@ -104,6 +104,8 @@ class FunctionBuilder {
   ir::ExprPtr subscript(const ast::Subscript& s);
   ir::ExprPtr call(const ast::Call& c);
   ir::ExprPtr call_function(const ast::Call& c, const FunctionEntry& f);
+  // A method called on a value: g.sync() on a cuda.cg.this_grid() group.
+  ir::ExprPtr method_call(const ast::Call& c, const ast::Attribute& m);
   ir::ExprPtr print_call(const ast::Call& c);
   ir::ExprPtr array_alloc(const ast::Call& c, bool shared);
   ir::ExprPtr atomic_call(const ast::Call& c, const builtins::Builtin& row);

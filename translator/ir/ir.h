@@ -289,6 +289,9 @@ struct Function {
   // collective: the emulator runs such kernels' threads as fibers.
   bool uses_barrier = false;
   bool uses_warp_ops = false;
+  // Calls cuda.cg.this_grid() (with what it calls): a kernel launched cooperatively, as
+  // Numba launches it (its code library's use_cooperative).
+  bool cooperative = false;
   std::string signature_text;  // "void(float32[:], int64)", for the comment above it
   bool recursive = false;      // calls itself: declared before its definition
 };

@@ -24,6 +24,7 @@ std::string cpp_type(TypeRef t) {
     case TypeKind::None: return "void";
     case TypeKind::Range: return "/* range */";
     case TypeKind::Record: return "py2cuda::Xoroshiro128pState";
+    case TypeKind::GridGroup: return "py2cuda::GridGroup";
   }
   return "void";
 }
@@ -258,8 +259,10 @@ class Emitter {
     }
     line(sig + " {");
     ++indent_;
+    if (f.cooperative) line("// grid.sync() needs every block resident: a cooperative launch (cudaLaunchCooperativeKernel).");
     line("static constexpr py2cuda::KernelInfo info{" + c_string(f.name) + ", " + c_string(location(f)) + ", " +
-         (f.uses_barrier ? "true" : "false") + ", " + (f.uses_warp_ops ? "true" : "false") + "};");
+         (f.uses_barrier ? "true" : "false") + ", " + (f.uses_warp_ops ? "true" : "false") +
+         (f.cooperative ? ", true" : "") + "};");
     std::string args;
     for (const ir::Variable* p : f.params) args += ", " + p->cpp_name;
     line("py2cuda::launch(" + f.cpp_name + ", config, info" + args + ");");

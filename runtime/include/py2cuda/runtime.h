@@ -20,6 +20,7 @@
 #include "backend.h"
 #include "device_array.h"
 #include "grid.h"
+#include "grid_group.h"
 #include "launch.h"
 #include "local_array.h"
 #include "atomic.h"

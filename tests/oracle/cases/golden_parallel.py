@@ -143,8 +143,67 @@ SHARED = [
     ]),
 ]
 
+# ---- grid_sync.py ----------------------------------------------------------------------------
+# Cooperative kernels: grid.sync() between phases that read what other blocks wrote. Numba's
+# simulator cannot be the oracle: `from numba.cuda import cg` gives the compiled target's cg
+# module, whose GridGroup.sync() the simulator cannot call, and its own cuda.cg syncs one block
+# only. Every case gives its values from first principles (plain Python); the float32 sums are
+# of multiples of 0.25 small enough to be exact in any order.
+
+GRID_SYNC_WHY = ("grid.sync() across blocks, which Numba's simulator cannot run (cg.this_grid() "
+                 "from `from numba.cuda import cg`; one-block grids only): computed in plain Python")
+
+
+def rotate_case(label, vs, grid):
+    n = len(vs)
+    after = [vs[i] + vs[(i + 1) % n] for i in range(n)]
+    return Case(label, grid=grid, block=32, args=[values("int64", vs), out("int64", n)],
+                expect={"values": values("int64", after), "out": values("int64", after)}, why=GRID_SYNC_WHY)
+
+
+def mirror_case(label, vs, grid):
+    n = len(vs)
+    data = [v + 1 for v in vs]
+    result = [data[n - 1 - i] for i in range(n)]
+    result[0] = -result[0]
+    return Case(label, grid=grid, block=32, args=[values("int32", vs), out("int32", n)],
+                expect={"data": values("int32", data), "out": values("int32", result)}, why=GRID_SYNC_WHY)
+
+
+def total_case(label, xs, grid):
+    threads = grid * 32
+    per_thread = [sum(xs[i] for i in range(t, len(xs), threads)) for t in range(threads)]
+    partial = [sum(per_thread[b * 32:(b + 1) * 32]) for b in range(grid)]
+    return Case(label, grid=grid, block=32,
+                args=[values("float32", xs), out("float32", grid), out("float32", 1)],
+                expect={"partial": values("float32", partial), "result": values("float32", [sum(partial)])},
+                why=GRID_SYNC_WHY)
+
+
+GRID_SYNC = [
+    Kernel("rotate", [
+        rotate_case("sample", list(range(100)), 4),
+        rotate_case("size=1", [7], 1),
+        rotate_case("size=128", prand_ints(128, -10**12, 10**12, 130), 4),
+        rotate_case("size=37", prand_ints(37, -1000, 1000, 131), 3),
+    ]),
+    Kernel("mirror", [
+        mirror_case("sample", [3 * k for k in range(70)], 3),
+        mirror_case("size=1", [41], 1),
+        mirror_case("size=64", prand_ints(64, -10**6, 10**6, 132), 2),
+        mirror_case("size=200", prand_ints(200, -10**6, 10**6, 133), 8),
+    ]),
+    Kernel("total", [
+        total_case("sample", [(k % 8) * 0.25 for k in range(1000)], 4),
+        total_case("size=1", [2.5], 1),
+        total_case("size=37", [((k * 7) % 13 - 6) * 0.25 for k in range(37)], 2),
+        total_case("size=5000,grid-stride", [((k * 11) % 17 - 8) * 0.5 for k in range(5000)], 8),
+    ]),
+]
+
 TABLE = {
     "tests/golden/atomics.py": ATOMICS,
     "tests/golden/intrinsics.py": INTRINSICS,
     "tests/golden/shared_memory.py": SHARED,
+    "tests/golden/grid_sync.py": GRID_SYNC,
 }
