@@ -164,6 +164,8 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
                          "' is not a constant: Numba freezes module globals when it compiles a kernel, and '" + id +
                          "' is rebound at module level; pass it as an argument instead");
     case sema::Symbol::Kind::Function: return fail(s, "function '" + id + "' can only be called here, not used as a value");
+    case sema::Symbol::Kind::External:
+      return fail(s, "external function '" + id + "' (cuda.declare_device) can only be called here, not used as a value");
     case sema::Symbol::Kind::Path: {
       if (const builtins::Builtin* b = builtins::find(sym.path)) {
         if (!b->is_call) return type_builtin(*b, {}, s, D());
@@ -341,6 +343,10 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
     if (it != mb_.info().globals.end() && it->second.kind == sema::Symbol::Kind::Function) {
       return call_function(c, *it->second.function);
     }
+    if (it != mb_.info().globals.end() && it->second.kind == sema::Symbol::Kind::External) {
+      if (!it->second.external) return nullptr;  // its declaration is wrong, and reported
+      return call_external(c, *it->second.external);
+    }
   }
   std::string path = resolve_path(mb_.info(), *c.func);
   if (path.empty()) {
@@ -374,6 +380,37 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
     args.push_back(std::move(v));
   }
   return type_builtin(*b, std::move(args), c.span, D());
+}
+
+ir::ExprPtr FunctionBuilder::call_external(const ast::Call& c, const sema::ExternalFunction& f) {
+  if (!c.keywords.empty()) {
+    return fail(c.keywords[0].span, "external function '" + f.name + "' takes positional arguments only");
+  }
+  const std::vector<TypeRef>& params = f.signature.params;
+  if (c.args.size() != params.size()) {
+    return fail(c.span, "external function '" + f.name + "' (" + f.signature.text + ") takes " +
+                            std::to_string(params.size()) + " argument" + (params.size() == 1 ? "" : "s") + " but " +
+                            std::to_string(c.args.size()) + (c.args.size() == 1 ? " was" : " were") + " given");
+  }
+  std::vector<ir::ExprPtr> args;
+  std::string list;
+  for (size_t i = 0; i < params.size(); ++i) {
+    auto v = expr(*c.args[i]);
+    if (!v) return nullptr;
+    if (!rules::can_convert(v->type, params[i])) {
+      return fail(c.args[i]->span, "argument " + std::to_string(i + 1) + " of external function '" + f.name +
+                                       "' must convert to " + params[i]->str() + ", not " + v->type->str());
+    }
+    args.push_back(convert(std::move(v), params[i]));
+    list += ", {" + std::to_string(i) + "}";
+  }
+  if (f.cooperative && final_) fn_->cooperative = true;
+  // Numba's ABI returns a status and the result through a pointer: call_numba_abi unwraps it.
+  std::string pattern = f.c_abi ? f.symbol + "(" + (list.empty() ? "" : list.substr(2)) + ")"
+                                : "py2cuda::call_numba_abi(" + f.symbol + list + ")";
+  auto node = std::make_unique<ir::BuiltinCall>(f.signature.return_type, pattern, c.span);
+  node->args = std::move(args);
+  return node;
 }
 
 ir::ExprPtr FunctionBuilder::method_call(const ast::Call& c, const ast::Attribute& m) {

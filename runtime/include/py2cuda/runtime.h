@@ -21,6 +21,7 @@
 #include "device_array.h"
 #include "grid.h"
 #include "grid_group.h"
+#include "extern_call.h"
 #include "launch.h"
 #include "local_array.h"
 #include "atomic.h"

@@ -201,9 +201,51 @@ GRID_SYNC = [
     ]),
 ]
 
+# ---- declare_device.py -----------------------------------------------------------------------
+# The kernels call device functions written in CUDA C (tests/golden/external/arith.cu), which
+# Numba's simulator cannot link: every case gives its values from first principles. mul is a
+# float32 product (exact for these small multiples of 0.25) plus the int64 literal 1 in float64;
+# clamp bounds to [-10, 10]; sum_squares is v*v + 0.25 in float64, exact for these integers.
+
+DECLARE_WHY = ("the functions are CUDA C (cuda.declare_device, link=external/arith.cu), which the "
+               "simulator cannot call: computed in plain Python, as arith.cu defines them")
+
+
+def scale_case(label, xs, ys, grid, block):
+    n = len(xs)
+    return Case(label, grid=grid, block=block,
+                args=[values("float32", xs), values("float32", ys), out("float32", n)],
+                expect={"out": values("float32", [x * y + 1 for x, y in zip(xs, ys)])}, why=DECLARE_WHY)
+
+
+def clamp_case(label, vs, grid, block):
+    n = len(vs)
+    return Case(label, grid=grid, block=block,
+                args=[values("int32", vs), out("int64", n), out("float64", n)],
+                expect={"clamped": values("int64", [max(-10, min(10, v)) for v in vs]),
+                        "squares": values("float64", [float(v) * float(v) + 0.25 for v in vs])},
+                why=DECLARE_WHY)
+
+
+DECLARE_DEVICE = [
+    Kernel("scale", [
+        scale_case("sample", [0.0, 1.0, 2.0, 3.0, 4.0], [0.0, 0.5, 1.0, 1.5, 2.0], 1, 32),
+        scale_case("size=37", [((k * 5) % 11 - 5) * 0.25 for k in range(37)],
+                   [((k * 3) % 7 - 3) * 0.5 for k in range(37)], 2, 32),
+        scale_case("size=1000", [((k * 5) % 23 - 11) * 0.25 for k in range(1000)],
+                   [((k * 3) % 19 - 9) * 0.5 for k in range(1000)], 8, 128),
+    ]),
+    Kernel("clamp_and_square", [
+        clamp_case("sample", [-30, -10, 0, 7, 12], 1, 32),
+        clamp_case("size=37", prand_ints(37, -40000, 40000, 134), 2, 32),
+        clamp_case("edges", [-2**24, 2**24 - 1, -11, -9, 9, 11], 1, 32),  # squares exact: no FMA question
+    ]),
+]
+
 TABLE = {
     "tests/golden/atomics.py": ATOMICS,
     "tests/golden/intrinsics.py": INTRINSICS,
     "tests/golden/shared_memory.py": SHARED,
     "tests/golden/grid_sync.py": GRID_SYNC,
+    "tests/golden/declare_device.py": DECLARE_DEVICE,
 }
