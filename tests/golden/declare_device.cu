@@ -8,52 +8,52 @@ namespace declare_device {
 
 // Device functions written in CUDA C/C++ (cuda.declare_device), defined in external/arith.cu.
 // Calls across files need relocatable device code: nvcc -rdc=true declare_device.cu external/arith.cu (py2cuda --exe/--run does so).
-// declare_device.py:13: mul = cuda.declare_device("py2cuda_mul_f32", "float32(float32, float32)", link="external/arith.cu")
+// declare_device.py:18: mul = cuda.declare_device("py2cuda_mul_f32", "float32(float32, float32)", link="external/arith.cu")
 // Numba's ABI: the result through the first parameter; the int returned is a status.
 extern "C" __device__ int py2cuda_mul_f32(float* result, float, float);
-// declare_device.py:14: clamp = cuda.declare_device("py2cuda_clamp_i64", "int64(int64, int64, int64)", link=["external/arith.cu"])
+// declare_device.py:19: clamp = cuda.declare_device("py2cuda_clamp_i64", "int64(int64, int64, int64)", link=[ARITH])
 // Numba's ABI: the result through the first parameter; the int returned is a status.
 extern "C" __device__ int py2cuda_clamp_i64(int64_t* result, int64_t, int64_t, int64_t);
-// declare_device.py:15: sum_squares = cuda.declare_device("py2cuda_sum_squares", "float64(float64, float64)",
+// declare_device.py:20: sum_squares = cuda.declare_device("py2cuda_sum_squares", "float64(float64, float64)", link=ARITH, abi="c")
 extern "C" __device__ double py2cuda_sum_squares(double, double);
 
-// declare_device.py:20: def scale(x, y, out):
+// declare_device.py:24: def scale(x, y, out):
 // kernel void(float32[:], float32[:], float32[:])
 __global__ void scale(py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> y, py2cuda::Array<float, 1> out) {
-  // declare_device.py:21: i = cuda.grid(1)
+  // declare_device.py:25: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
-  // declare_device.py:22: if i < out.size:
+  // declare_device.py:26: if i < out.size:
   if (i < out.size()) {
-    // declare_device.py:23: out[i] = mul(x[i], y[i]) + 1
+    // declare_device.py:27: out[i] = mul(x[i], y[i]) + 1
     out(i) = float(double(py2cuda::call_numba_abi(py2cuda_mul_f32, x(i), y(i))) + 1.0);
   }
 }
 
-// declare_device.py:27: def clamp_and_square(v, clamped, squares):
+// declare_device.py:31: def clamp_and_square(v, clamped, squares):
 // kernel void(int32[:], int64[:], float64[:])
 __global__ void clamp_and_square(py2cuda::Array<int32_t, 1> v, py2cuda::Array<int64_t, 1> clamped, py2cuda::Array<double, 1> squares) {
-  // declare_device.py:28: i = cuda.grid(1)
+  // declare_device.py:32: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
-  // declare_device.py:29: if i < v.size:
+  // declare_device.py:33: if i < v.size:
   if (i < v.size()) {
-    // declare_device.py:30: clamped[i] = clamp(v[i], -10, 10)
+    // declare_device.py:34: clamped[i] = clamp(v[i], -10, 10)
     clamped(i) = py2cuda::call_numba_abi(py2cuda_clamp_i64, int64_t(v(i)), int64_t(-10), int64_t(10));
-    // declare_device.py:31: squares[i] = sum_squares(v[i], 0.5)
+    // declare_device.py:35: squares[i] = sum_squares(v[i], 0.5)
     squares(i) = py2cuda_sum_squares(double(v(i)), 0.5);
   }
 }
 
 // ---------------------------------------------------------------- launch functions
 
-// Launches scale (declare_device.py:20), void(float32[:], float32[:], float32[:]).
+// Launches scale (declare_device.py:24), void(float32[:], float32[:], float32[:]).
 void launch_scale(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> y, py2cuda::Array<float, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"scale", "declare_device.py:20", false, false};
+  static constexpr py2cuda::KernelInfo info{"scale", "declare_device.py:24", false, false};
   py2cuda::launch(scale, config, info, x, y, out);
 }
 
-// Launches clamp_and_square (declare_device.py:27), void(int32[:], int64[:], float64[:]).
+// Launches clamp_and_square (declare_device.py:31), void(int32[:], int64[:], float64[:]).
 void launch_clamp_and_square(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> v, py2cuda::Array<int64_t, 1> clamped, py2cuda::Array<double, 1> squares) {
-  static constexpr py2cuda::KernelInfo info{"clamp_and_square", "declare_device.py:27", false, false};
+  static constexpr py2cuda::KernelInfo info{"clamp_and_square", "declare_device.py:31", false, false};
   py2cuda::launch(clamp_and_square, config, info, v, clamped, squares);
 }
 

@@ -1,19 +1,23 @@
 """Golden: device functions written in CUDA C, declared with cuda.declare_device.
 
 Numba's ABI by default (`extern "C" __device__ int f(ret* result, args...)`, called through
-py2cuda::call_numba_abi) and the C ABI with abi="c"; link= as one file and as a list, resolved
-against this file's folder as Numba resolves it. The arguments convert to the declared
+py2cuda::call_numba_abi) and the C ABI with abi="c"; link= as one file, as a list, and built from
+__file__ as Numba programs do (Numba hands the path to the linker as it is, so a bare relative
+name works only from this folder; py2cuda resolves relative names against the Python file). The arguments convert to the declared
 parameter types, and the result has the declared return type (float32 * ... + 1 is float64 here,
 narrowed by the store). The .cu lists the files to link and says that nvcc needs -rdc=true.
 """
 # simulator-cannot-run: the simulator cannot call functions written in CUDA C (declare_device)
+import os
+
 import numpy as np
 from numba import cuda
 
+ARITH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "external", "arith.cu")
+
 mul = cuda.declare_device("py2cuda_mul_f32", "float32(float32, float32)", link="external/arith.cu")
-clamp = cuda.declare_device("py2cuda_clamp_i64", "int64(int64, int64, int64)", link=["external/arith.cu"])
-sum_squares = cuda.declare_device("py2cuda_sum_squares", "float64(float64, float64)",
-                                  link="external/arith.cu", abi="c")
+clamp = cuda.declare_device("py2cuda_clamp_i64", "int64(int64, int64, int64)", link=[ARITH])
+sum_squares = cuda.declare_device("py2cuda_sum_squares", "float64(float64, float64)", link=ARITH, abi="c")
 
 
 @cuda.jit("void(float32[:], float32[:], float32[:])")

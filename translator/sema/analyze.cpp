@@ -206,6 +206,50 @@ class Analyzer {
     return nullptr;
   }
 
+  // The file path an expression of a link= argument spells: a string literal,
+  // os.path.join(...) of such paths, os.path.dirname(__file__) (also of abspath/realpath,
+  // the Python file's folder, made absolute), or a module-level name bound once to one of
+  // these, as Numba programs write them. nullopt for anything else.
+  std::optional<std::string> path_value(const ast::Expr& e, int depth) {
+    namespace fs = std::filesystem;
+    if (depth > 16) return std::nullopt;
+    if (e.kind == ast::ExprKind::StrLit) {
+      const auto& s = ast::as<ast::StrLit>(e);
+      if (s.is_fstring) return std::nullopt;
+      return s.value;
+    }
+    if (e.kind == ast::ExprKind::Name) {
+      const std::string& id = ast::as<ast::Name>(e).id;
+      std::error_code ec;
+      if (id == "__file__") return fs::absolute(info_.file->path(), ec).lexically_normal().string();
+      auto it = info_.globals.find(id);
+      if (it == info_.globals.end() || it->second.kind != Symbol::Kind::Constant || !it->second.value_expr) {
+        return std::nullopt;
+      }
+      return path_value(*it->second.value_expr, depth + 1);
+    }
+    if (e.kind != ast::ExprKind::Call) return std::nullopt;
+    const auto& call = ast::as<ast::Call>(e);
+    if (!call.keywords.empty() || call.has_star_args) return std::nullopt;
+    const std::string fn = resolve_path(info_, *call.func);
+    std::vector<std::string> parts;
+    for (const auto& a : call.args) {
+      std::optional<std::string> v = path_value(*a, depth + 1);
+      if (!v) return std::nullopt;
+      parts.push_back(*v);
+    }
+    if (fn == "os.path.join" && !parts.empty()) {
+      fs::path joined;
+      for (const std::string& p : parts) joined /= p;
+      return joined.string();
+    }
+    if (parts.size() != 1) return std::nullopt;
+    if (fn == "os.path.dirname") return fs::path(parts[0]).parent_path().string();
+    std::error_code ec;
+    if (fn == "os.path.abspath" || fn == "os.path.realpath") return fs::absolute(parts[0], ec).lexically_normal().string();
+    return std::nullopt;
+  }
+
   void bind_external(const std::string& name, const ast::Call& call, Span span) {
     auto ext = std::make_unique<ExternalFunction>();
     ext->name = name;
@@ -292,21 +336,31 @@ class Analyzer {
       namespace fs = std::filesystem;
       const fs::path folder = fs::path(info_.file->path()).parent_path();
       for (const ast::Expr* f : files) {
-        const ast::StrLit* s = string_argument(*f, "each link file");
-        if (!s) {
+        std::optional<std::string> written = path_value(*f, 0);
+        if (!written) {
+          diags_.error(f->span, "cuda.declare_device: a link file must be a string literal, or os.path.join() of "
+                                "string literals and os.path.dirname(__file__) (also through module-level names)");
           ok = false;
           continue;
         }
-        fs::path p = fs::path(s->value).is_absolute() ? fs::path(s->value) : folder / s->value;
+        fs::path p = fs::path(*written).is_absolute() ? fs::path(*written) : folder / *written;
         std::error_code ec;
         if (!fs::is_regular_file(p, ec)) {
-          diags_.error(f->span, "cuda.declare_device: link file '" + s->value + "' not found (looked for '" +
-                                    p.lexically_normal().string() + "'; relative names are relative to the Python file, as in Numba)");
+          diags_.error(f->span, "cuda.declare_device: link file '" + *written + "' not found (looked for '" +
+                                    p.lexically_normal().string() + "'; a relative name is taken relative to the Python file)");
           ok = false;
           continue;
         }
-        ext->link.push_back(s->value);
-        ext->link_paths.push_back(p.lexically_normal().string());
+        // As written, but relative to the Python file where it was built from __file__: the
+        // output must not depend on where the file lies on this machine.
+        std::string shown = *written;
+        std::error_code absolute_ec;
+        const std::string here =
+            fs::absolute(info_.file->path(), absolute_ec).parent_path().lexically_normal().string();
+        if (fs::path(shown).is_absolute() && shown.rfind(here + "/", 0) == 0) shown = shown.substr(here.size() + 1);
+        ext->link.push_back(shown);
+        // Absolute, so that two spellings of one file are one file to link.
+        ext->link_paths.push_back(fs::absolute(p, ec).lexically_normal().string());
       }
     }
     Symbol sym;
