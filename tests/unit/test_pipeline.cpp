@@ -288,6 +288,13 @@ TEST(Pipeline, ThisGridMakesTheKernelAndItsCallersCooperative) {
   EXPECT_TRUE(has(out, "KernelInfo info{\"plain\", \"t.py:13\", true, false}")) << out;
 }
 
+TEST(Pipeline, GridSyncIsInt32LikeNumba) {
+  std::string out = cu("from numba.cuda.cg import this_grid\n"
+                       "@cuda.jit('void(int64[:])')\ndef k(a):\n    g = this_grid()\n    a[0] = g.sync() + 1\n");
+  EXPECT_TRUE(has(out, "py2cuda::GridGroup g = py2cuda::this_grid();")) << out;
+  EXPECT_TRUE(has(out, "a(0) = int64_t(g.sync()) + 1;")) << out;
+}
+
 TEST(Pipeline, DeclareDeviceDeclaresTheFunctionAndRecordsItsLinkFiles) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / ("py2cuda_declare_" + std::to_string(::getpid()));

@@ -300,9 +300,9 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       if (!arity(0, 0)) return nullptr;
       return call_pattern(types::grid_group(), row.f64, {}, span);
     case Rule::GridSync:
-      // Numba's sync() returns cudaCGSynchronize's int32 status; py2cuda's is a statement.
+      // int32, as Numba types it: cudaCGSynchronize's status, 0 when it returns.
       if (!arity(1, 1)) return nullptr;
-      return call_pattern(types::none(), row.f64, std::move(args), span);
+      return call_pattern(types::int32(), row.f64, std::move(args), span);
     case Rule::Print:
     case Rule::ArrayAlloc:
     case Rule::Atomic:

@@ -10,6 +10,9 @@
 // emulation every block of such a launch is resident and sync() waits at the grid's
 // barrier (emu/grid_barrier.h), reporting a grid.sync() not every thread reaches.
 //
+// sync() returns 0: Numba types g.sync() as int32, the status of the cudaCGSynchronize
+// call it makes, which is 0 whenever it returns.
+//
 // The group is an empty value (the GPU's own grid_group is not default-constructible,
 // and a translated variable may be declared before it is assigned).
 #pragma once
@@ -29,9 +32,15 @@ namespace py2cuda {
 
 struct GridGroup {
 #if P2C_BACKEND_CUDA
-  __device__ __forceinline__ void sync() const { cooperative_groups::this_grid().sync(); }
+  __device__ __forceinline__ int32_t sync() const {
+    cooperative_groups::this_grid().sync();
+    return 0;
+  }
 #else
-  void sync(SourceLocation where = SourceLocation::current()) const { emu::detail::FiberBlock::arrive_grid(where); }
+  int32_t sync(SourceLocation where = SourceLocation::current()) const {
+    emu::detail::FiberBlock::arrive_grid(where);
+    return 0;
+  }
 #endif
 };
 
