@@ -2,7 +2,11 @@
 // emitted C++ must spell out Numba's typing decisions.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 
 #include "driver/translate.h"
 
@@ -307,4 +311,45 @@ TEST(Pipeline, WarpFunctionsMarkKernelAndCallers) {
   EXPECT_TRUE(has(out, "KernelInfo info{\"k\", \"t.py:7\", false, true}")) << out;
   // lanemask_lt depends on the lane alone: no fibers needed.
   EXPECT_TRUE(has(out, "KernelInfo info{\"lanes_below\", \"t.py:10\", false, false}")) << out;
+}
+
+TEST(Pipeline, ThisGridMakesTheKernelAndItsCallersCooperative) {
+  std::string out = cu("@cuda.jit(device=True)\ndef barrier():\n    cuda.cg.this_grid().sync()\n"
+                       "@cuda.jit('void(float32[:])')\ndef k(a):\n    barrier()\n"
+                       "@cuda.jit('void(float32[:])')\ndef only_group(a):\n    g = cuda.cg.this_grid()\n"
+                       "@cuda.jit('void(float32[:])')\ndef plain(a):\n    cuda.syncthreads()\n");
+  EXPECT_TRUE(has(out, "py2cuda::this_grid().sync();")) << out;
+  EXPECT_TRUE(has(out, "KernelInfo info{\"k\", \"t.py:7\", true, false, true}")) << out;
+  // this_grid() alone makes the launch cooperative, as Numba's use_cooperative does.
+  EXPECT_TRUE(has(out, "KernelInfo info{\"only_group\", \"t.py:10\", false, false, true}")) << out;
+  EXPECT_TRUE(has(out, "KernelInfo info{\"plain\", \"t.py:13\", true, false}")) << out;
+}
+
+TEST(Pipeline, GridSyncIsInt32LikeNumba) {
+  std::string out = cu("from numba.cuda.cg import this_grid\n"
+                       "@cuda.jit('void(int64[:])')\ndef k(a):\n    g = this_grid()\n    a[0] = g.sync() + 1\n");
+  EXPECT_TRUE(has(out, "py2cuda::GridGroup g = py2cuda::this_grid();")) << out;
+  EXPECT_TRUE(has(out, "a(0) = int64_t(g.sync()) + 1;")) << out;
+}
+
+TEST(Pipeline, DeclareDeviceDeclaresTheFunctionAndRecordsItsLinkFiles) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("py2cuda_declare_" + std::to_string(::getpid()));
+  fs::create_directories(dir / "ext");
+  { std::ofstream(dir / "ext" / "f.cu") << "extern \"C\" __device__ int f(float* r, float a) { *r = a; return 0; }\n"; }
+  SourceFile file((dir / "m.py").string(),
+                  "from numba import cuda\n"
+                  "f = cuda.declare_device('f', 'float32(float32)', link='ext/f.cu')\n"
+                  "g = cuda.declare_device('g', 'int64(int32, float64)', abi='c')\n"
+                  "@cuda.jit('void(float32[:], int64[:])')\ndef k(a, b):\n    a[0] = f(a[1])\n    b[0] = g(1, 2)\n");
+  TranslateResult r = translate(file, TranslateOptions{});
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "extern \"C\" __device__ int f(float* result, float);")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "extern \"C\" __device__ int64_t g(int32_t, double);")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "a(0) = py2cuda::call_numba_abi(f, a(1));")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "b(0) = g(int32_t(1), 2.0);")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "nvcc -rdc=true m.cu ext/f.cu")) << r.cu;
+  ASSERT_EQ(r.link_paths.size(), 1u);
+  EXPECT_EQ(fs::path(r.link_paths[0]), (dir / "ext" / "f.cu").lexically_normal());
+  fs::remove_all(dir);
 }

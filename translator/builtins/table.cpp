@@ -209,6 +209,12 @@ const std::vector<Builtin>& table() {
        "uint32 mask of the lanes below this one"},
       {"numba.cuda.syncwarp", Rule::SyncWarp, kCall, "", "py2cuda::syncwarp({0})", false, true,
        "syncwarp(mask=0xffffffff): the lanes of mask wait for each other"},
+      {"numba.cuda.cg.this_grid", Rule::ThisGrid, kCall, "", "py2cuda::this_grid()", false, true,
+       "the group of every thread of the grid; a kernel that calls it is launched cooperatively "
+       "(cudaLaunchCooperativeKernel: every block resident, or an error)"},
+      {"numba.cuda.cg.GridGroup.sync", Rule::GridSync, kCall, "", "{0}.sync()", false, true,
+       "g.sync(): barrier of the whole grid (cooperative_groups::this_grid().sync()); every thread must reach it; "
+       "returns int32 0, like Numba"},
       {"numba.cuda.grid", Rule::Grid, kCall, "", "", true, true,
        "cuda.grid(1) -> int64; cuda.grid(2|3) -> UniTuple(int64 x n): absolute thread position"},
       {"numba.cuda.gridsize", Rule::Gridsize, kCall, "", "", true, true,

@@ -53,6 +53,8 @@ enum class Rule {
   WarpMatch,       // cuda.match_any_sync -> int32; match_all_sync -> Tuple(int32, bool)
   WarpMask,        // cuda.activemask(), cuda.lanemask_lt(): uint32
   SyncWarp,        // cuda.syncwarp(mask=0xffffffff): no result
+  ThisGrid,        // cuda.cg.this_grid(): the GridGroup; makes the kernel a cooperative launch
+  GridSync,        // GridGroup.sync(): a barrier of the whole grid ({0} is the group)
 };
 
 struct Builtin {

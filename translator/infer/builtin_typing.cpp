@@ -373,6 +373,13 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       if (args.empty()) return call_pattern(types::none(), "py2cuda::syncwarp()", {}, span);
       if (!warp_mask(args[0], false)) return nullptr;
       return call_pattern(types::none(), row.f64, std::move(args), span);
+    case Rule::ThisGrid:
+      if (!arity(0, 0)) return nullptr;
+      return call_pattern(types::grid_group(), row.f64, {}, span);
+    case Rule::GridSync:
+      // int32, as Numba types it: cudaCGSynchronize's status, 0 when it returns.
+      if (!arity(1, 1)) return nullptr;
+      return call_pattern(types::int32(), row.f64, std::move(args), span);
     case Rule::Print:
     case Rule::ArrayAlloc:
     case Rule::Atomic:

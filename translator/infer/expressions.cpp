@@ -175,6 +175,8 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
                          "' is not a constant: Numba freezes module globals when it compiles a kernel, and '" + id +
                          "' is rebound at module level; pass it as an argument instead");
     case sema::Symbol::Kind::Function: return fail(s, "function '" + id + "' can only be called here, not used as a value");
+    case sema::Symbol::Kind::External:
+      return fail(s, "external function '" + id + "' (cuda.declare_device) can only be called here, not used as a value");
     case sema::Symbol::Kind::Path: {
       if (const builtins::Builtin* b = builtins::find(sym.path)) {
         if (!b->is_call) return type_builtin(*b, {}, s, D());
@@ -407,11 +409,28 @@ ir::ExprPtr FunctionBuilder::array_view(ir::ExprPtr base, std::vector<ir::ExprPt
 
 ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   if (c.has_star_args) return fail(c.span, "*args and **kwargs in calls are not supported in CUDA kernels");
+  // A method of a value (g.sync()), not a function reached through modules (cuda.syncthreads()).
+  if (c.func->kind == ast::ExprKind::Attribute) {
+    const auto& m = ast::as<ast::Attribute>(*c.func);
+    bool is_value = false;
+    if (m.value->kind == ast::ExprKind::Name) {
+      const std::string& base = ast::as<ast::Name>(*m.value).id;
+      is_value = locals_.count(base) || (mb_.info().globals.count(base) &&
+                                         mb_.info().globals.at(base).kind != sema::Symbol::Kind::Path);
+    } else {
+      is_value = m.value->kind == ast::ExprKind::Call && resolve_path(mb_.info(), *m.value).empty();
+    }
+    if (is_value) return method_call(c, m);
+  }
   // A function of this module?
   if (c.func->kind == ast::ExprKind::Name && !locals_.count(ast::as<ast::Name>(*c.func).id)) {
     auto it = mb_.info().globals.find(ast::as<ast::Name>(*c.func).id);
     if (it != mb_.info().globals.end() && it->second.kind == sema::Symbol::Kind::Function) {
       return call_function(c, *it->second.function);
+    }
+    if (it != mb_.info().globals.end() && it->second.kind == sema::Symbol::Kind::External) {
+      if (!it->second.external) return nullptr;  // its declaration is wrong, and reported
+      return call_external(c, *it->second.external);
     }
   }
   std::string path = resolve_path(mb_.info(), *c.func);
@@ -443,6 +462,7 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
                  path == "numba.cuda.activemask")) {
     fn_->uses_warp_ops = true;
   }
+  if (b->rule == builtins::Rule::ThisGrid && final_) fn_->cooperative = true;  // as Numba's use_cooperative
   if (!b->is_call) return fail(c.func->span, "'" + display_path(path) + "' is not callable");
   if (!c.keywords.empty()) {
     return fail(c.keywords[0].span, display_path(path) + "() does not take keyword arguments in kernels");
@@ -454,6 +474,53 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
     args.push_back(std::move(v));
   }
   return type_builtin(*b, std::move(args), c.span, D());
+}
+
+ir::ExprPtr FunctionBuilder::call_external(const ast::Call& c, const sema::ExternalFunction& f) {
+  if (!c.keywords.empty()) {
+    return fail(c.keywords[0].span, "external function '" + f.name + "' takes positional arguments only");
+  }
+  const std::vector<TypeRef>& params = f.signature.params;
+  if (c.args.size() != params.size()) {
+    return fail(c.span, "external function '" + f.name + "' (" + f.signature.text + ") takes " +
+                            std::to_string(params.size()) + " argument" + (params.size() == 1 ? "" : "s") + " but " +
+                            std::to_string(c.args.size()) + (c.args.size() == 1 ? " was" : " were") + " given");
+  }
+  std::vector<ir::ExprPtr> args;
+  std::string list;
+  for (size_t i = 0; i < params.size(); ++i) {
+    auto v = expr(*c.args[i]);
+    if (!v) return nullptr;
+    if (!rules::can_convert(v->type, params[i])) {
+      return fail(c.args[i]->span, "argument " + std::to_string(i + 1) + " of external function '" + f.name +
+                                       "' must convert to " + params[i]->str() + ", not " + v->type->str());
+    }
+    args.push_back(convert(std::move(v), params[i]));
+    list += ", {" + std::to_string(i) + "}";
+  }
+  if (f.cooperative && final_) fn_->cooperative = true;
+  // Numba's ABI returns a status and the result through a pointer: call_numba_abi unwraps it.
+  std::string pattern = f.c_abi ? f.symbol + "(" + (list.empty() ? "" : list.substr(2)) + ")"
+                                : "py2cuda::call_numba_abi(" + f.symbol + list + ")";
+  auto node = std::make_unique<ir::BuiltinCall>(f.signature.return_type, pattern, c.span);
+  node->args = std::move(args);
+  return node;
+}
+
+ir::ExprPtr FunctionBuilder::method_call(const ast::Call& c, const ast::Attribute& m) {
+  auto base = expr(*m.value);
+  if (!base) return nullptr;
+  if (base->type->is_grid_group() && m.attr == "sync") {
+    if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, "GridGroup.sync() takes no arguments");
+    if (final_) {
+      fn_->uses_barrier = true;  // the emulator parks threads at it, as at __syncthreads()
+      fn_->cooperative = true;
+    }
+    std::vector<ir::ExprPtr> args;
+    args.push_back(std::move(base));
+    return type_builtin(*builtins::find("numba.cuda.cg.GridGroup.sync"), std::move(args), c.span, D());
+  }
+  return fail(m.attr_span, "'" + base->type->str() + "' has no method '" + m.attr + "' supported by py2cuda");
 }
 
 ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEntry& f) {
@@ -545,6 +612,7 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
   if (callee) {
     fn_->uses_barrier = fn_->uses_barrier || callee->uses_barrier;
     fn_->uses_warp_ops = fn_->uses_warp_ops || callee->uses_warp_ops;
+    fn_->cooperative = fn_->cooperative || callee->cooperative;
   }
   auto node = std::make_unique<ir::Call>(result, callee, c.span);
   node->args = std::move(args);

@@ -122,6 +122,10 @@ class FunctionBuilder {
   void slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
   ir::ExprPtr call(const ast::Call& c);
   ir::ExprPtr call_function(const ast::Call& c, const FunctionEntry& f);
+  // A call of a function declared with cuda.declare_device.
+  ir::ExprPtr call_external(const ast::Call& c, const sema::ExternalFunction& f);
+  // A method called on a value: g.sync() on a cuda.cg.this_grid() group.
+  ir::ExprPtr method_call(const ast::Call& c, const ast::Attribute& m);
   ir::ExprPtr print_call(const ast::Call& c);
   ir::ExprPtr array_alloc(const ast::Call& c, bool shared);
   ir::ExprPtr atomic_call(const ast::Call& c, const builtins::Builtin& row);

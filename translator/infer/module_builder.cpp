@@ -1,4 +1,6 @@
 // ModuleBuilder: which function instances exist, in which order.
+#include <algorithm>
+
 #include "infer/cpp_names.h"
 #include "infer/function_builder.h"
 
@@ -26,6 +28,21 @@ ModuleBuilder::ModuleBuilder(sema::ModuleInfo& info, Diagnostics& diags)
 }
 
 std::unique_ptr<ir::Module> ModuleBuilder::run() {
+    for (const auto& e : info_.externals) {
+      ir::External x;
+      x.symbol = e->symbol;
+      x.return_type = e->signature.return_type;
+      x.params = e->signature.params;
+      x.c_abi = e->c_abi;
+      x.link = e->link;
+      x.span = e->span;
+      module_->externals.push_back(std::move(x));
+      for (const std::string& p : e->link_paths) {
+        if (std::find(module_->link_paths.begin(), module_->link_paths.end(), p) == module_->link_paths.end()) {
+          module_->link_paths.push_back(p);
+        }
+      }
+    }
     for (const auto& f : info_.functions) {
       if (f->kind == FunctionKind::Kernel) {
         if (f->signatures.empty()) {

@@ -292,6 +292,9 @@ struct Function {
   // collective: the emulator runs such kernels' threads as fibers.
   bool uses_barrier = false;
   bool uses_warp_ops = false;
+  // Calls cuda.cg.this_grid() (with what it calls): a kernel launched cooperatively, as
+  // Numba launches it (its code library's use_cooperative).
+  bool cooperative = false;
   std::string signature_text;  // "void(float32[:], int64)", for the comment above it
   bool recursive = false;      // calls itself: declared before its definition
 };
@@ -304,9 +307,21 @@ struct Constant {
   std::string python_text;  // the Python assignment, echoed as a comment
 };
 
+// A device function defined in CUDA C/C++ elsewhere (cuda.declare_device), linked in.
+struct External {
+  std::string symbol;  // its extern "C" name
+  TypeRef return_type = nullptr;
+  std::vector<TypeRef> params;
+  bool c_abi = false;               // `ret symbol(args)`; else Numba's `int symbol(ret*, args)`
+  std::vector<std::string> link;    // the files that define it, as written in the Python file
+  Span span;
+};
+
 struct Module {
   std::string name;  // C++ namespace
   std::vector<Constant> constants;
+  std::vector<External> externals;
+  std::vector<std::string> link_paths;  // every external's files, resolved, without repeats
   // Device functions before their callers, then kernels, in source order.
   std::vector<std::unique_ptr<Function>> functions;
 };

@@ -25,6 +25,7 @@ std::string cpp_type(TypeRef t) {
     case TypeKind::Range: return "/* range */";
     case TypeKind::Record: return "py2cuda::Xoroshiro128pState";
     case TypeKind::Optional: return "py2cuda::Optional<" + cpp_type(t->dtype()) + ">";
+    case TypeKind::GridGroup: return "py2cuda::GridGroup";
   }
   return "void";
 }
@@ -74,6 +75,7 @@ class Emitter {
                 literal(static_cast<const ir::Const&>(*c.value), false) + ";\n";
       }
     }
+    externals(m);
     bool any_recursive = false;
     for (const auto& f : m.functions) any_recursive = any_recursive || f->recursive;
     if (any_recursive) {
@@ -111,6 +113,10 @@ class Emitter {
       }
     }
     if (random_states) out_ += "#include <py2cuda/random.h>\n";
+    if (!m.externals.empty()) {
+      out_ += "\n// The kernels call device functions defined in " + link_list(m) +
+              ": build the .cu with nvcc -rdc=true together with them.\n";
+    }
     out_ += "\nnamespace " + m.name + " {\n";
     for (const auto& f : m.functions) {
       if (f->is_kernel) launch_stub(*f, true);
@@ -247,6 +253,39 @@ class Emitter {
     return head + cpp_type(f.return_type) + " ";
   }
 
+  // Every external's files, as written, without repeats: "functions.cu, more.cu".
+  static std::string link_list(const ir::Module& m) {
+    std::vector<std::string> seen;
+    std::string text;
+    for (const auto& e : m.externals) {
+      for (const std::string& l : e.link) {
+        if (std::find(seen.begin(), seen.end(), l) != seen.end()) continue;
+        seen.push_back(l);
+        text += (text.empty() ? "" : ", ") + l;
+      }
+    }
+    return text.empty() ? "other files (no link= given)" : text;
+  }
+
+  void externals(const ir::Module& m) {
+    if (m.externals.empty()) return;
+    out_ += "\n// Device functions written in CUDA C/C++ (cuda.declare_device), defined in " + link_list(m) +
+            ".\n// Calls across files need relocatable device code: nvcc -rdc=true " + file_.module_name() + ".cu " + link_list(m) +
+            " (py2cuda --exe/--run does so).\n";
+    for (const auto& e : m.externals) {
+      echo(e.span.line);
+      std::string params;
+      if (!e.c_abi) params = cpp_type(e.return_type) + "* result";
+      for (size_t i = 0; i < e.params.size(); ++i) params += (params.empty() ? "" : ", ") + cpp_type(e.params[i]);
+      if (e.c_abi) {
+        line("extern \"C\" __device__ " + cpp_type(e.return_type) + " " + e.symbol + "(" + params + ");");
+      } else {
+        line("// Numba's ABI: the result through the first parameter; the int returned is a status.");
+        line("extern \"C\" __device__ int " + e.symbol + "(" + params + ");");
+      }
+    }
+  }
+
   void launch_stub(const ir::Function& f, bool declaration_only) {
     out_ += "\n";
     line("// Launches " + f.name + " (" + location(f) + "), " + f.signature_text + ".");
@@ -259,8 +298,10 @@ class Emitter {
     }
     line(sig + " {");
     ++indent_;
+    if (f.cooperative) line("// grid.sync() needs every block resident: a cooperative launch (cudaLaunchCooperativeKernel).");
     line("static constexpr py2cuda::KernelInfo info{" + c_string(f.name) + ", " + c_string(location(f)) + ", " +
-         (f.uses_barrier ? "true" : "false") + ", " + (f.uses_warp_ops ? "true" : "false") + "};");
+         (f.uses_barrier ? "true" : "false") + ", " + (f.uses_warp_ops ? "true" : "false") +
+         (f.cooperative ? ", true" : "") + "};");
     std::string args;
     for (const ir::Variable* p : f.params) args += ", " + p->cpp_name;
     line("py2cuda::launch<" + f.cpp_name + ">(config, info" + args + ");");

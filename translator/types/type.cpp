@@ -100,6 +100,7 @@ std::string Type::str() const {
     case TypeKind::Range: return "range";
     case TypeKind::Record: return "xoroshiro128p";
     case TypeKind::Optional: return "OptionalType(" + elem_->str() + ")";
+    case TypeKind::GridGroup: return "GridGroup";
     case TypeKind::Array:
       return "array(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
     case TypeKind::Tuple: {
@@ -154,6 +155,7 @@ TypeRef float64() { return floating(64); }
 TypeRef none() { return TypeTable::instance().scalar(TypeKind::None, 0, false); }
 TypeRef range() { return TypeTable::instance().scalar(TypeKind::Range, 0, false); }
 TypeRef xoroshiro128p() { return TypeTable::instance().scalar(TypeKind::Record, 128, false); }
+TypeRef grid_group() { return TypeTable::instance().scalar(TypeKind::GridGroup, 0, false); }
 TypeRef array(TypeRef dtype, int ndim, Layout layout) { return TypeTable::instance().array(dtype, ndim, layout); }
 TypeRef tuple(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements)); }
 TypeRef optional(TypeRef value) { return value->is_optional() ? value : TypeTable::instance().optional(value); }

@@ -20,6 +20,7 @@ enum class TypeKind {
   Range,  // the value of range(...) before iteration; never stored
   Record, // a structured dtype; for now only numba.cuda.random's xoroshiro128p state
   Optional,  // a value or None: what a function returning both gives (Numba's OptionalType)
+  GridGroup,  // cuda.cg.this_grid()'s value (Numba's GridGroup)
 };
 
 enum class Layout { C, F, A };
@@ -41,6 +42,7 @@ class Type {
   bool is_none() const { return kind_ == TypeKind::None; }
   bool is_record() const { return kind_ == TypeKind::Record; }
   bool is_optional() const { return kind_ == TypeKind::Optional; }
+  bool is_grid_group() const { return kind_ == TypeKind::GridGroup; }
 
   // Integer and Float
   int bits() const { return bits_; }
@@ -91,6 +93,8 @@ TypeRef none();
 TypeRef range();
 // The record dtype of numba.cuda.random's generator states (two uint64 words).
 TypeRef xoroshiro128p();
+// The cooperative group of every thread of the grid: cuda.cg.this_grid().
+TypeRef grid_group();
 TypeRef array(TypeRef dtype, int ndim, Layout layout);
 TypeRef tuple(std::vector<TypeRef> elements);
 // `value` or None; optional(optional(T)) is optional(T).

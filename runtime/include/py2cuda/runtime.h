@@ -22,6 +22,8 @@
 #include "backend.h"
 #include "device_array.h"
 #include "grid.h"
+#include "grid_group.h"
+#include "extern_call.h"
 #include "launch.h"
 #include "local_array.h"
 #include "atomic.h"

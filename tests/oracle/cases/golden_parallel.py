@@ -218,9 +218,110 @@ WARP_FUNCTIONS = [
     ]),
 ]
 
+# ---- grid_sync.py ----------------------------------------------------------------------------
+# Cooperative kernels: grid.sync() between phases that read what other blocks wrote. Numba's
+# simulator cannot be the oracle: `from numba.cuda import cg` gives the compiled target's cg
+# module, whose GridGroup.sync() the simulator cannot call, and its own cuda.cg syncs one block
+# only. Every case gives its values from first principles (plain Python); the float32 sums are
+# of multiples of 0.25 small enough to be exact in any order.
+
+GRID_SYNC_WHY = ("grid.sync() across blocks, which Numba's simulator cannot run (cg.this_grid() "
+                 "from `from numba.cuda import cg`; one-block grids only): computed in plain Python")
+
+
+def rotate_case(label, vs, grid):
+    n = len(vs)
+    after = [vs[i] + vs[(i + 1) % n] for i in range(n)]
+    return Case(label, grid=grid, block=32, args=[values("int64", vs), out("int64", n)],
+                expect={"values": values("int64", after), "out": values("int64", after)}, why=GRID_SYNC_WHY)
+
+
+def mirror_case(label, vs, grid):
+    n = len(vs)
+    data = [v + 1 for v in vs]
+    result = [data[n - 1 - i] for i in range(n)]
+    result[0] = -result[0]
+    return Case(label, grid=grid, block=32, args=[values("int32", vs), out("int32", n)],
+                expect={"data": values("int32", data), "out": values("int32", result)}, why=GRID_SYNC_WHY)
+
+
+def total_case(label, xs, grid):
+    threads = grid * 32
+    per_thread = [sum(xs[i] for i in range(t, len(xs), threads)) for t in range(threads)]
+    partial = [sum(per_thread[b * 32:(b + 1) * 32]) for b in range(grid)]
+    return Case(label, grid=grid, block=32,
+                args=[values("float32", xs), out("float32", grid), out("float32", 1)],
+                expect={"partial": values("float32", partial), "result": values("float32", [sum(partial)])},
+                why=GRID_SYNC_WHY)
+
+
+GRID_SYNC = [
+    Kernel("rotate", [
+        rotate_case("sample", list(range(100)), 4),
+        rotate_case("size=1", [7], 1),
+        rotate_case("size=128", prand_ints(128, -10**12, 10**12, 130), 4),
+        rotate_case("size=37", prand_ints(37, -1000, 1000, 131), 3),
+    ]),
+    Kernel("mirror", [
+        mirror_case("sample", [3 * k for k in range(70)], 3),
+        mirror_case("size=1", [41], 1),
+        mirror_case("size=64", prand_ints(64, -10**6, 10**6, 132), 2),
+        mirror_case("size=200", prand_ints(200, -10**6, 10**6, 133), 8),
+    ]),
+    Kernel("total", [
+        total_case("sample", [(k % 8) * 0.25 for k in range(1000)], 4),
+        total_case("size=1", [2.5], 1),
+        total_case("size=37", [((k * 7) % 13 - 6) * 0.25 for k in range(37)], 2),
+        total_case("size=5000,grid-stride", [((k * 11) % 17 - 8) * 0.5 for k in range(5000)], 8),
+    ]),
+]
+
+# ---- declare_device.py -----------------------------------------------------------------------
+# The kernels call device functions written in CUDA C (tests/golden/external/arith.cu), which
+# Numba's simulator cannot link: every case gives its values from first principles. mul is a
+# float32 product (exact for these small multiples of 0.25) plus the int64 literal 1 in float64;
+# clamp bounds to [-10, 10]; sum_squares is v*v + 0.25 in float64, exact for these integers.
+
+DECLARE_WHY = ("the functions are CUDA C (cuda.declare_device, link=external/arith.cu), which the "
+               "simulator cannot call: computed in plain Python, as arith.cu defines them")
+
+
+def scale_case(label, xs, ys, grid, block):
+    n = len(xs)
+    return Case(label, grid=grid, block=block,
+                args=[values("float32", xs), values("float32", ys), out("float32", n)],
+                expect={"out": values("float32", [x * y + 1 for x, y in zip(xs, ys)])}, why=DECLARE_WHY)
+
+
+def clamp_case(label, vs, grid, block):
+    n = len(vs)
+    return Case(label, grid=grid, block=block,
+                args=[values("int32", vs), out("int64", n), out("float64", n)],
+                expect={"clamped": values("int64", [max(-10, min(10, v)) for v in vs]),
+                        "squares": values("float64", [float(v) * float(v) + 0.25 for v in vs])},
+                why=DECLARE_WHY)
+
+
+DECLARE_DEVICE = [
+    Kernel("scale", [
+        scale_case("sample", [0.0, 1.0, 2.0, 3.0, 4.0], [0.0, 0.5, 1.0, 1.5, 2.0], 1, 32),
+        scale_case("size=37", [((k * 5) % 11 - 5) * 0.25 for k in range(37)],
+                   [((k * 3) % 7 - 3) * 0.5 for k in range(37)], 2, 32),
+        scale_case("size=1000", [((k * 5) % 23 - 11) * 0.25 for k in range(1000)],
+                   [((k * 3) % 19 - 9) * 0.5 for k in range(1000)], 8, 128),
+    ]),
+    Kernel("clamp_and_square", [
+        clamp_case("sample", [-30, -10, 0, 7, 12], 1, 32),
+        clamp_case("size=37", prand_ints(37, -40000, 40000, 134), 2, 32),
+        clamp_case("edges", [-2**24, 2**24 - 1, -11, -9, 9, 11], 1, 32),  # squares exact: no FMA question
+    ]),
+]
+
 TABLE = {
     "tests/golden/atomics.py": ATOMICS,
     "tests/golden/intrinsics.py": INTRINSICS,
     "tests/golden/shared_memory.py": SHARED,
     "tests/golden/warp_functions.py": WARP_FUNCTIONS,
+    "tests/golden/grid_sync.py": GRID_SYNC,
+    "tests/golden/declare_device.py": DECLARE_DEVICE,
 }

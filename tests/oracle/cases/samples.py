@@ -10,7 +10,7 @@ once to float32: double rounding is innocuous for these operations), and are com
 """
 import math
 
-from spec import (INF, NAN, Case, Kernel, Tol, arange, blocks_for, cycle, full, integers,
+from spec import (INF, NAN, SENTINEL, Case, Kernel, Tol, arange, blocks_for, cycle, full, integers,
                   linspace, out, rng_states, scalar, uniform, values)
 from cases import warp_model
 from cases.common import SIZES, elementwise, f32, prand, u64
@@ -538,7 +538,52 @@ WARP_REDUCTION = [
     ]),
 ]
 
+# ---- stencil_grid_sync.py --------------------------------------------------------------------
+# One launch runs every smoothing step, with a grid barrier (cuda.cg.this_grid().sync()) between
+# them. Numba's simulator implements grid.sync() as syncthreads and supports one-block grids
+# only, so only the one-block case is simulated; the others give the values from first
+# principles: the same float64 operations in the same order, in plain Python. The inputs are
+# integers below 4096 and every step adds two binary digits, so every value is exact anyway.
+
+
+def heat_inputs(n):
+    return [float((k * 2654435761) % 4096) for k in range(n)]
+
+
+def heat_model(u0, steps, b0):
+    """The arrays a and b after `steps` ping-pong steps (a -> b, b -> a, ...)."""
+    n = len(u0)
+    a, b = list(u0), [b0] * n
+    for step in range(steps):
+        src, dst = (a, b) if step % 2 == 0 else (b, a)
+        dst[:] = [src[i] if i == 0 or i == n - 1 else 0.25 * src[i - 1] + 0.5 * src[i] + 0.25 * src[i + 1]
+                  for i in range(n)]
+    return a, b
+
+
+def heat_case(label, n, steps, grid, block):
+    args = [values("float64", heat_inputs(n)), out("float64", n), scalar("int64", steps)]
+    a, b = heat_model(heat_inputs(n), steps, SENTINEL["float64"])
+    return Case(label, grid=grid, block=block, args=args,
+                expect={"a": values("float64", a), "b": values("float64", b)},
+                why=("grid.sync() across blocks: the simulator runs a grid's blocks one after another "
+                     "and syncs only the block (it supports one-block cooperative grids); computed in "
+                     "plain Python, same operations and order"))
+
+
+STENCIL_GRID_SYNC = [
+    Kernel("heat_steps", [
+        Case("one block,n=300,steps=4", grid=1, block=64,
+             args=[values("float64", heat_inputs(300)), out("float64", 300), scalar("int64", 4)]),
+        heat_case("sample,n=5003,steps=8", 5003, 8, 8, 64),
+        heat_case("n=100,steps=5", 100, 5, 3, 32),  # odd: the result ends in b
+        heat_case("n=1,steps=3", 1, 3, 2, 32),
+        heat_case("n=2,steps=0", 2, 0, 4, 32),
+    ]),
+]
+
 TABLE = {
+    "samples/stencil_grid_sync.py": STENCIL_GRID_SYNC,
     "samples/block_reduction.py": BLOCK_REDUCTION,
     "samples/warp_reduction.py": WARP_REDUCTION,
     "samples/matmul_shared.py": MATMUL,

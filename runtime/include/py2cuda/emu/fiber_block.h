@@ -29,6 +29,10 @@
 // still waiting when nothing else can run (a lane of the mask returned, or waits at a
 // barrier or another collective). A lane whose mask names lanes still busy with an
 // earlier collective of their own (a half-warp ballot, say) waits for them, as on sm_70+.
+//
+// grid.sync() (cooperative launches) parks its fiber the same way; once every live
+// thread of the block waits at it, the scheduler (on the block's OS thread) waits at
+// the grid's barrier (grid_barrier.h) for every other block, then resumes them all.
 #pragma once
 
 #include <boost/context/fiber.hpp>
@@ -44,6 +48,7 @@
 #include "../error.h"
 #include "../launch_config.h"
 #include "context.h"
+#include "grid_barrier.h"
 #include "messages.h"
 #include "sanitizer.h"
 #include "settings.h"
@@ -75,6 +80,7 @@ struct FiberThread {
   State state = State::ready;
   bool in_kernel = false;    // parked inside the kernel (at a barrier), not between blocks
   SourceLocation barrier{};  // where it waits, when at_barrier
+  bool grid_sync = false;    // the barrier is a grid.sync(), not __syncthreads()
   int predicate = 0;         // its __syncthreads_count/and/or argument
   const WarpArrival* arrival = nullptr;  // what it brought to a warp collective, when at_warp
   WarpResult warp_result{};              // the collective's result for it
@@ -108,8 +114,9 @@ class FiberBlock {
   // barrier completes; returns how many threads passed a non-zero `predicate`.
   static int arrive(const SourceLocation& where, int predicate) {
     FiberThread* self = current.fiber;
-    if (!self) barrier_outside_fiber(where);
+    if (!self) barrier_outside_fiber(where, false);
     self->barrier = where;
+    self->grid_sync = false;
     self->predicate = predicate;
     self->state = FiberThread::State::at_barrier;
     park(*self);
@@ -202,6 +209,19 @@ class FiberBlock {
     park(*self);
     if (self->block->abandoning_) throw BlockAbandoned{};
     return static_cast<uint32_t>(self->warp_result.value);
+  }
+
+  // grid.sync(), called by the running fiber: parks it until every thread of the grid
+  // has reached it.
+  static void arrive_grid(const SourceLocation& where) {
+    FiberThread* self = current.fiber;
+    if (!self) barrier_outside_fiber(where, true);
+    self->barrier = where;
+    self->grid_sync = true;
+    self->predicate = 0;
+    self->state = FiberThread::State::at_barrier;
+    park(*self);
+    if (self->block->abandoning_) throw BlockAbandoned{};
   }
 
  private:
@@ -316,19 +336,33 @@ class FiberBlock {
       }
       if (waiting == 0) return;  // every thread has returned
       if (returned > 0 || !one_location()) throw Error(divergence_message());
+      const FiberThread& first = *threads_[0];  // with one location, every thread is at the same call
+      if (first.grid_sync) wait_for_grid(first.barrier);
       barrier_count_ = count;
       for (uint32_t i = 0; i < active_; ++i) threads_[i]->state = FiberThread::State::ready;
     }
   }
 
+  // Every thread of this block waits at the grid.sync() at `where`: so do the other blocks.
+  static void wait_for_grid(const SourceLocation& where) {
+    GridBarrier* grid = current.grid_barrier;
+    if (!grid) {
+      throw Error(where.text() + ": " + kernel_text(*current.kernel) +
+                  " reached grid.sync(), but was not launched cooperatively (its KernelInfo says cooperative = "
+                  "false), so the blocks of its grid are not all resident and cannot wait for each other");
+    }
+    const Uint3 b = current.block_idx, g = current.grid_dim;
+    grid->arrive(b.x + uint64_t{g.x} * (b.y + uint64_t{g.y} * b.z), where);
+  }
+
   bool one_location() const {
-    const SourceLocation* first = nullptr;
+    const FiberThread* first = nullptr;
     for (uint32_t i = 0; i < active_; ++i) {
       const FiberThread& t = *threads_[i];
       if (t.state != FiberThread::State::at_barrier) continue;
       if (!first) {
-        first = &t.barrier;
-      } else if (!(t.barrier == *first)) {
+        first = &t;
+      } else if (!(t.barrier == first->barrier) || t.grid_sync != first->grid_sync) {
         return false;
       }
     }
@@ -378,7 +412,9 @@ class FiberBlock {
     std::string message = at.front().first.text() + ": divergent barrier in " + kernel_text(info) + ", block " +
                           index_text(current.block_idx) + ": ";
     for (std::size_t g = 0; g < at.size(); ++g) {
-      message += (g ? "; " : "") + threads_text(at[g].second, dim) + " wait at the barrier at " + at[g].first.text();
+      const bool grid = threads_[at[g].second.front()]->grid_sync;
+      message += (g ? "; " : "") + threads_text(at[g].second, dim) + (grid ? " wait at grid.sync() at " : " wait at the barrier at ") +
+                 at[g].first.text();
     }
     if (!returned.empty()) {
       message += ", but " + threads_text(returned, dim) + " returned without reaching it";
@@ -445,8 +481,8 @@ class FiberBlock {
                 "threads run one after another and cannot exchange values");
   }
 
-  [[noreturn]] static void barrier_outside_fiber(const SourceLocation& where) {
-    if (!current.kernel) throw Error(where.text() + ": __syncthreads() called outside a kernel");
+  [[noreturn]] static void barrier_outside_fiber(const SourceLocation& where, bool grid) {
+    if (!current.kernel) throw Error(where.text() + (grid ? ": grid.sync()" : ": __syncthreads()") + " called outside a kernel");
     throw Error(where.text() + ": " + kernel_text(*current.kernel) +
                 " reached a barrier, but was launched without one (its KernelInfo says uses_barrier = false "
                 "and uses_warp_ops = false), so its threads run one after another and cannot wait for each other");
