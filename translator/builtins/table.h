@@ -47,6 +47,12 @@ enum class Rule {
   Nanosleep,       // cuda.nanosleep(ns): uint32 argument, no result
   Random,          // numba.cuda.random.xoroshiro128p_*(states, index): a draw from state `index`
   NumpyMinMax,     // np.maximum/minimum/fmax/fmin(a, b) on scalars: NumPy's promoted type
+  ToComplex,       // complex(x) / complex(re, im): complex64 from float32 alone, else complex128
+  CmathUnary,      // cmath.f(z): complex64 -> complex64, complex128 -> complex128; reals convert first
+  CmathLog,        // cmath.log(z[, base]): like CmathUnary
+  CmathPredicate,  // cmath.isnan/isinf/isfinite(z) -> bool
+  CmathPart,       // cmath.phase(z): the parts' float type; cmath.polar(z): a tuple of two of them
+  CmathRect,       // cmath.rect(r, phi) of two floats -> complex
 };
 
 struct Builtin {

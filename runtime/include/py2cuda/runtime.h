@@ -9,6 +9,8 @@
 
 // Backend-neutral: usable from any C++20 compiler.
 #include "array.h"
+#include "complex.h"
+#include "complex_math.h"
 #include "error.h"
 #include "host_array.h"
 #include "launch_config.h"
