@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "../thread_exit.h"
 #include "context.h"
 #include "grid_run.h"
 
@@ -29,9 +30,14 @@ class KernelCall {
   KernelBody body() const { return {&run_block_loop, &run_thread, this}; }
 
  private:
+  // A thread that ends early (thread_exit.h: Numba's silent return after an
+  // exception in a non-debug kernel) has simply returned.
   static void run_thread(const void* self) {
     const KernelCall& call = *static_cast<const KernelCall*>(self);
-    std::apply(call.kernel_, call.args_);
+    try {
+      std::apply(call.kernel_, call.args_);
+    } catch (const ThreadExit&) {
+    }
   }
 
   static void run_block_loop(const void* self) {
@@ -43,7 +49,10 @@ class KernelCall {
         for (uint32_t x = 0; x < dim.x; ++x) {
           current.thread_idx = {x, y, z};
           current.thread_linear = linear++;
-          std::apply(call.kernel_, call.args_);
+          try {
+            std::apply(call.kernel_, call.args_);
+          } catch (const ThreadExit&) {
+          }
         }
       }
     }
