@@ -24,7 +24,7 @@ __global__ void elementary(py2cuda::Array<py2cuda::complex128, 1> z, py2cuda::Ar
     // cmath_functions.py:22: out[i, 3] = cmath.log10(v)
     out(i, 3) = py2cuda::cmath::log10(v);
     // cmath_functions.py:23: out[i, 4] = cmath.log(v, 2.0 + 1j)
-    out(i, 4) = py2cuda::cmath::log(v);
+    out(i, 4) = py2cuda::cmath::log(v, py2cuda::complex128(2.0, 1.0));
     // cmath_functions.py:24: out[i, 5] = cmath.sin(v)
     out(i, 5) = py2cuda::cmath::sin(v);
     // cmath_functions.py:25: out[i, 6] = cmath.cos(v)

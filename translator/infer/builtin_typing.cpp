@@ -244,7 +244,8 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
         t = t ? rules::unify(t, ti) : ti;
       }
       for (auto& a : args) a = convert(std::move(a), t);
-      return call_pattern(t, args.size() == 2 ? "py2cuda::cmath::log({0}, {1})" : row.f64, std::move(args), span);
+      std::string_view pattern = args.size() == 2 ? "py2cuda::cmath::log({0}, {1})" : row.f64;
+      return call_pattern(t, pattern, std::move(args), span);
     }
     case Rule::CmathPredicate: {
       if (!arity(1, 1)) return nullptr;

@@ -1,4 +1,4 @@
-"""Oracle cases for tests/golden/*.py, kept in three files by theme."""
-from cases import golden_parallel, golden_structure, golden_types
+"""Oracle cases for tests/golden/*.py, kept in four files by theme."""
+from cases import golden_complex, golden_parallel, golden_structure, golden_types
 
-TABLE = {**golden_types.TABLE, **golden_structure.TABLE, **golden_parallel.TABLE}
+TABLE = {**golden_types.TABLE, **golden_structure.TABLE, **golden_parallel.TABLE, **golden_complex.TABLE}
