@@ -102,6 +102,18 @@ __global__ void mixed_and_compare(py2cuda::Array<py2cuda::complex64, 1> z, py2cu
   }
 }
 
+// complex_arithmetic.py:70: def shift(z, c):
+// kernel void(complex64[:], complex128)
+__global__ void shift(py2cuda::Array<py2cuda::complex64, 1> z, py2cuda::complex128 c) {
+  // complex_arithmetic.py:72: i = cuda.grid(1)
+  int64_t i = py2cuda::grid1();
+  // complex_arithmetic.py:73: if i < z.size:
+  if (i < z.size()) {
+    // complex_arithmetic.py:74: z[i] = z[i] + c
+    z(i) = py2cuda::complex64(py2cuda::complex128(z(i)) + c);
+  }
+}
+
 // ---------------------------------------------------------------- launch functions
 
 // Launches arithmetic (complex_arithmetic.py:27), void(complex128[:], complex128[:], complex128[:, :]).
@@ -120,6 +132,12 @@ void launch_single_precision(const py2cuda::LaunchConfig& config, py2cuda::Array
 void launch_mixed_and_compare(const py2cuda::LaunchConfig& config, py2cuda::Array<py2cuda::complex64, 1> z, py2cuda::Array<double, 1> x, py2cuda::Array<py2cuda::complex128, 1> out, py2cuda::Array<bool, 2> flags) {
   static constexpr py2cuda::KernelInfo info{"mixed_and_compare", "complex_arithmetic.py:58", false, false};
   py2cuda::launch(mixed_and_compare, config, info, z, x, out, flags);
+}
+
+// Launches shift (complex_arithmetic.py:70), void(complex64[:], complex128).
+void launch_shift(const py2cuda::LaunchConfig& config, py2cuda::Array<py2cuda::complex64, 1> z, py2cuda::complex128 c) {
+  static constexpr py2cuda::KernelInfo info{"shift", "complex_arithmetic.py:70", false, false};
+  py2cuda::launch(shift, config, info, z, c);
 }
 
 }  // namespace complex_arithmetic

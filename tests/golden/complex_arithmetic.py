@@ -66,6 +66,14 @@ def mixed_and_compare(z, x, out, flags):
         flags[i, 3] = not w
 
 
+@cuda.jit("void(complex64[:], complex128)")
+def shift(z, c):
+    # A complex scalar argument; complex64 + complex128 is complex128, stored back rounded.
+    i = cuda.grid(1)
+    if i < z.size:
+        z[i] = z[i] + c
+
+
 def show(z):
     return f"({z.real:.6g}{z.imag:+.6g}j)"
 
@@ -96,3 +104,7 @@ if __name__ == "__main__":
     rw, fl = w.copy_to_host(), flags.copy_to_host()
     for i in range(4):
         print("mixed:", show(rw[i]), " ".join(str(bool(v)) for v in fl[i]))
+
+    zd = cuda.to_device(np.array([1 + 1j, -0.5j], dtype=np.complex64))
+    shift[1, 32](zd, 0.25 - 2j)
+    print("shift:", " ".join(show(v) for v in zd.copy_to_host()))

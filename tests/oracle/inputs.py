@@ -56,11 +56,14 @@ def make_scalar(spec: Scalar):
 
 def scalar_literal(value) -> str:
     """The command-line literal of a NumPy scalar that parses back to the same value: the
-    shortest repr of its float64 value (exact for float32 too), an int, or True/False."""
+    shortest repr of its float64 value (exact for float32 too), an int, True/False, or a
+    complex number's repr."""
     if isinstance(value, np.bool_):
         return "True" if value else "False"
     if isinstance(value, np.integer):
         return str(int(value))
+    if isinstance(value, np.complexfloating):
+        return repr(complex(value))  # "(1.5-2j)": the harness reads what Python's complex() reads
     return repr(float(value))
 
 

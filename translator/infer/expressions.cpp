@@ -127,6 +127,7 @@ ir::ExprPtr FunctionBuilder::constant(const sema::ConstValue& v, Span s) {
   auto c = std::make_unique<ir::Const>(v.type, s);
   c->bits = v.bits;
   c->f = v.f;
+  c->im = v.im;
   c->b = v.b;
   return c;
 }
@@ -156,7 +157,8 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
         for (const auto& w : why.all()) Diagnostics::note(d, w.span, w.message);
         return nullptr;
       }
-      if (v->type->is_tuple()) return constant(*v, s);
+      // Tuples and complex numbers are written where they are used: a literal each.
+      if (v->type->is_tuple() || v->type->is_complex()) return constant(*v, s);
       std::string cpp = mb_.constant_name(id, sym, *v);
       auto ref = std::make_unique<ir::GlobalRef>(cpp, v->type, s);
       ref->nonnegative = v->type->is_float() ? v->f >= 0

@@ -28,7 +28,8 @@ struct Complex {
   F real;
   F imag;
 
-  P2C_HD constexpr Complex() : real(0), imag(0) {}
+  // Trivial, as CUDA requires of __shared__ arrays; `complex128 z{}` is zero.
+  Complex() = default;
   P2C_HD constexpr Complex(F re, F im) : real(re), imag(im) {}
   // A real number (int, float or bool) as a complex with a zero imaginary part.
   template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>

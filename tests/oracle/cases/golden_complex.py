@@ -5,7 +5,7 @@ algorithms and the host's libm); compiled Numba and py2cuda use Numba's lowering
 division, ports of CPython's cmath algorithms, NumPy's csqrt). Tolerances say where the two
 round differently. A complex number compares part by part (compare.py).
 """
-from spec import INF, NAN, Case, Kernel, Tol, out, uniform, values
+from spec import INF, NAN, Case, Kernel, Tol, out, scalar, uniform, values
 from cases.common import elementwise
 
 C128_ARITH_TOL = Tol(rtol=1e-15, atol=1e-14, why=(
@@ -66,6 +66,12 @@ COMPLEX_ARITHMETIC = [
              args=[values("complex64", [2 + 0j, 1 + 1j, 0j, -0.5 + 0j, _c(NAN, 0.0), _c(0.0, NAN), _c(-0.0, -0.0)]),
                    values("float64", [2.0, 1.0, 0.0, 3.0, NAN, 0.0, 0.0]),
                    out("complex128", 7), out("bool", (7, 4))]),
+    ]),
+    Kernel("shift", elementwise(
+        lambda n: [uniform("complex64", n, -4.0, 4.0, seed=307), scalar("complex128", complex(0.25, -2.0))],
+        sizes=(1, 37)) + [
+        Case("special-scalar", grid=1, block=32,
+             args=[values("complex64", [1 + 1j, _c(-0.0, 0.5)]), scalar("complex128", _c(INF, -0.0))]),
     ]),
 ]
 
