@@ -13,130 +13,130 @@ __device__ py2cuda::complex128 rotate(py2cuda::complex128 z, int64_t turns) {
   return z * (py2cuda::complex128(0.0, 1.0) * py2cuda::complex128(turns));
 }
 
-// complex_arithmetic.py:27: def arithmetic(a, b, out):
+// complex_arithmetic.py:28: def arithmetic(a, b, out):
 // kernel void(complex128[:], complex128[:], complex128[:, :])
 __global__ void arithmetic(py2cuda::Array<py2cuda::complex128, 1> a, py2cuda::Array<py2cuda::complex128, 1> b, py2cuda::Array<py2cuda::complex128, 2> out) {
-  // complex_arithmetic.py:28: i = cuda.grid(1)
+  // complex_arithmetic.py:29: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
-  // complex_arithmetic.py:29: if i < a.size:
+  // complex_arithmetic.py:30: if i < a.size:
   if (i < a.size()) {
-    // complex_arithmetic.py:30: x = a[i]
+    // complex_arithmetic.py:31: x = a[i]
     py2cuda::complex128 x = a(i);
-    // complex_arithmetic.py:31: y = b[i]
+    // complex_arithmetic.py:32: y = b[i]
     py2cuda::complex128 y = b(i);
-    // complex_arithmetic.py:32: out[i, 0] = x + y
+    // complex_arithmetic.py:33: out[i, 0] = x + y
     out(i, 0) = x + y;
-    // complex_arithmetic.py:33: out[i, 1] = x - y * 2.5
+    // complex_arithmetic.py:34: out[i, 1] = x - y * 2.5
     out(i, 1) = x - y * py2cuda::complex128(2.5, 0.0);
-    // complex_arithmetic.py:34: out[i, 2] = x * y
+    // complex_arithmetic.py:35: out[i, 2] = x * y
     out(i, 2) = x * y;
-    // complex_arithmetic.py:35: out[i, 3] = x / y
+    // complex_arithmetic.py:36: out[i, 3] = x / y
     out(i, 3) = x / y;
-    // complex_arithmetic.py:36: out[i, 4] = -x + (2.5 + 3j)
+    // complex_arithmetic.py:37: out[i, 4] = -x + (2.5 + 3j)
     out(i, 4) = -x + py2cuda::complex128(2.5, 3.0);
-    // complex_arithmetic.py:37: out[i, 5] = x.conjugate() * 1j
+    // complex_arithmetic.py:38: out[i, 5] = x.conjugate() * 1j
     out(i, 5) = x.conjugate() * py2cuda::complex128(0.0, 1.0);
-    // complex_arithmetic.py:38: out[i, 6] = complex(x.imag, x.real)
+    // complex_arithmetic.py:39: out[i, 6] = complex(x.imag, x.real)
     out(i, 6) = py2cuda::complex128(x.imag, x.real);
-    // complex_arithmetic.py:39: out[i, 7] = rotate(x, 2)
+    // complex_arithmetic.py:40: out[i, 7] = rotate(x, 2)
     out(i, 7) = rotate(x, int64_t(2));
   }
 }
 
 // complex_arithmetic.py:22: def split(z):
-// device function UniTuple(float32, 2)(complex64)
-__device__ py2cuda::tuple<float, float> split(py2cuda::complex64 z) {
-  // complex_arithmetic.py:23: return z.real, abs(z)
-  return py2cuda::tuple<float, float>(z.real, py2cuda::abs(z));
+// device function Tuple(complex64, float32)(complex64)
+__device__ py2cuda::tuple<py2cuda::complex64, float> split(py2cuda::complex64 z) {
+  // complex_arithmetic.py:24: return z.conjugate(), abs(z)
+  return py2cuda::tuple<py2cuda::complex64, float>(z.conjugate(), py2cuda::abs(z));
 }
 
-// complex_arithmetic.py:43: def single_precision(z, f, out, parts):
+// complex_arithmetic.py:44: def single_precision(z, f, out, parts):
 // kernel void(complex64[:], float32[:], complex64[:, :], float32[:, :])
 __global__ void single_precision(py2cuda::Array<py2cuda::complex64, 1> z, py2cuda::Array<float, 1> f, py2cuda::Array<py2cuda::complex64, 2> out, py2cuda::Array<float, 2> parts) {
-  // complex_arithmetic.py:44: i = cuda.grid(1)
+  // complex_arithmetic.py:45: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
-  // complex_arithmetic.py:45: if i < z.size:
+  // complex_arithmetic.py:46: if i < z.size:
   if (i < z.size()) {
-    // complex_arithmetic.py:46: w = z[i] * f[i]  # complex64 * float32 stays complex64
+    // complex_arithmetic.py:47: w = z[i] * f[i]  # complex64 * float32 stays complex64
     py2cuda::complex64 w = z(i) * py2cuda::complex64(f(i));
-    // complex_arithmetic.py:47: w += complex64(1.5)
+    // complex_arithmetic.py:48: w += complex64(1.5)
     w += py2cuda::complex64(1.5f, 0.0f);
-    // complex_arithmetic.py:48: out[i, 0] = w
+    // complex_arithmetic.py:49: out[i, 0] = w
     out(i, 0) = w;
-    // complex_arithmetic.py:49: out[i, 1] = z[i] / (w + 1)
+    // complex_arithmetic.py:50: out[i, 1] = z[i] / (w + 1)
     out(i, 1) = py2cuda::complex64(py2cuda::complex128(z(i)) / (py2cuda::complex128(w) + py2cuda::complex128(1.0, 0.0)));
-    // complex_arithmetic.py:50: out[i, 2] = complex(f[i], float32(0.5))  # two float32: complex64
+    // complex_arithmetic.py:51: out[i, 2] = complex(f[i], float32(0.5))  # two float32: complex64
     out(i, 2) = py2cuda::complex64(f(i), 0.5f);
-    // complex_arithmetic.py:51: parts[i, 0] = abs(w)
+    // complex_arithmetic.py:52: parts[i, 0] = abs(w)
     parts(i, 0) = py2cuda::abs(w);
-    // complex_arithmetic.py:52: parts[i, 1] = w.imag
+    // complex_arithmetic.py:53: parts[i, 1] = w.imag
     parts(i, 1) = w.imag;
-    // complex_arithmetic.py:53: r, m = split(w)
-    py2cuda::tuple<float, float> tup = split(w);
-    float r = py2cuda::get<0>(tup);
+    // complex_arithmetic.py:54: c, m = split(w)
+    py2cuda::tuple<py2cuda::complex64, float> tup = split(w);
+    py2cuda::complex64 c = py2cuda::get<0>(tup);
     float m = py2cuda::get<1>(tup);
-    // complex_arithmetic.py:54: parts[i, 2] = r - m
-    parts(i, 2) = r - m;
+    // complex_arithmetic.py:55: parts[i, 2] = c.imag - m
+    parts(i, 2) = c.imag - m;
   }
 }
 
-// complex_arithmetic.py:58: def mixed_and_compare(z, x, out, flags):
+// complex_arithmetic.py:59: def mixed_and_compare(z, x, out, flags):
 // kernel void(complex64[:], float64[:], complex128[:], boolean[:, :])
 __global__ void mixed_and_compare(py2cuda::Array<py2cuda::complex64, 1> z, py2cuda::Array<double, 1> x, py2cuda::Array<py2cuda::complex128, 1> out, py2cuda::Array<bool, 2> flags) {
-  // complex_arithmetic.py:59: i = cuda.grid(1)
+  // complex_arithmetic.py:60: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
-  // complex_arithmetic.py:60: if i < z.size:
+  // complex_arithmetic.py:61: if i < z.size:
   if (i < z.size()) {
-    // complex_arithmetic.py:61: w = z[i] + x[i]  # complex64 + float64 -> complex128
+    // complex_arithmetic.py:62: w = z[i] + x[i]  # complex64 + float64 -> complex128
     py2cuda::complex128 w = py2cuda::complex128(z(i)) + py2cuda::complex128(x(i));
-    // complex_arithmetic.py:62: out[i] = w
+    // complex_arithmetic.py:63: out[i] = w
     out(i) = w;
-    // complex_arithmetic.py:63: flags[i, 0] = w == x[i]
+    // complex_arithmetic.py:64: flags[i, 0] = w == x[i]
     flags(i, 0) = w == py2cuda::complex128(x(i));
-    // complex_arithmetic.py:64: flags[i, 1] = z[i] != complex128(x[i])
+    // complex_arithmetic.py:65: flags[i, 1] = z[i] != complex128(x[i])
     flags(i, 1) = py2cuda::complex128(z(i)) != py2cuda::complex128(x(i));
-    // complex_arithmetic.py:65: flags[i, 2] = bool(z[i])
+    // complex_arithmetic.py:66: flags[i, 2] = bool(z[i])
     flags(i, 2) = bool(z(i));
-    // complex_arithmetic.py:66: flags[i, 3] = not w
+    // complex_arithmetic.py:67: flags[i, 3] = not w
     flags(i, 3) = !bool(w);
   }
 }
 
-// complex_arithmetic.py:70: def shift(z, c):
+// complex_arithmetic.py:71: def shift(z, c):
 // kernel void(complex64[:], complex128)
 __global__ void shift(py2cuda::Array<py2cuda::complex64, 1> z, py2cuda::complex128 c) {
-  // complex_arithmetic.py:72: i = cuda.grid(1)
+  // complex_arithmetic.py:73: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
-  // complex_arithmetic.py:73: if i < z.size:
+  // complex_arithmetic.py:74: if i < z.size:
   if (i < z.size()) {
-    // complex_arithmetic.py:74: z[i] = z[i] + c
+    // complex_arithmetic.py:75: z[i] = z[i] + c
     z(i) = py2cuda::complex64(py2cuda::complex128(z(i)) + c);
   }
 }
 
 // ---------------------------------------------------------------- launch functions
 
-// Launches arithmetic (complex_arithmetic.py:27), void(complex128[:], complex128[:], complex128[:, :]).
+// Launches arithmetic (complex_arithmetic.py:28), void(complex128[:], complex128[:], complex128[:, :]).
 void launch_arithmetic(const py2cuda::LaunchConfig& config, py2cuda::Array<py2cuda::complex128, 1> a, py2cuda::Array<py2cuda::complex128, 1> b, py2cuda::Array<py2cuda::complex128, 2> out) {
-  static constexpr py2cuda::KernelInfo info{"arithmetic", "complex_arithmetic.py:27", false, false};
+  static constexpr py2cuda::KernelInfo info{"arithmetic", "complex_arithmetic.py:28", false, false};
   py2cuda::launch(arithmetic, config, info, a, b, out);
 }
 
-// Launches single_precision (complex_arithmetic.py:43), void(complex64[:], float32[:], complex64[:, :], float32[:, :]).
+// Launches single_precision (complex_arithmetic.py:44), void(complex64[:], float32[:], complex64[:, :], float32[:, :]).
 void launch_single_precision(const py2cuda::LaunchConfig& config, py2cuda::Array<py2cuda::complex64, 1> z, py2cuda::Array<float, 1> f, py2cuda::Array<py2cuda::complex64, 2> out, py2cuda::Array<float, 2> parts) {
-  static constexpr py2cuda::KernelInfo info{"single_precision", "complex_arithmetic.py:43", false, false};
+  static constexpr py2cuda::KernelInfo info{"single_precision", "complex_arithmetic.py:44", false, false};
   py2cuda::launch(single_precision, config, info, z, f, out, parts);
 }
 
-// Launches mixed_and_compare (complex_arithmetic.py:58), void(complex64[:], float64[:], complex128[:], boolean[:, :]).
+// Launches mixed_and_compare (complex_arithmetic.py:59), void(complex64[:], float64[:], complex128[:], boolean[:, :]).
 void launch_mixed_and_compare(const py2cuda::LaunchConfig& config, py2cuda::Array<py2cuda::complex64, 1> z, py2cuda::Array<double, 1> x, py2cuda::Array<py2cuda::complex128, 1> out, py2cuda::Array<bool, 2> flags) {
-  static constexpr py2cuda::KernelInfo info{"mixed_and_compare", "complex_arithmetic.py:58", false, false};
+  static constexpr py2cuda::KernelInfo info{"mixed_and_compare", "complex_arithmetic.py:59", false, false};
   py2cuda::launch(mixed_and_compare, config, info, z, x, out, flags);
 }
 
-// Launches shift (complex_arithmetic.py:70), void(complex64[:], complex128).
+// Launches shift (complex_arithmetic.py:71), void(complex64[:], complex128).
 void launch_shift(const py2cuda::LaunchConfig& config, py2cuda::Array<py2cuda::complex64, 1> z, py2cuda::complex128 c) {
-  static constexpr py2cuda::KernelInfo info{"shift", "complex_arithmetic.py:70", false, false};
+  static constexpr py2cuda::KernelInfo info{"shift", "complex_arithmetic.py:71", false, false};
   py2cuda::launch(shift, config, info, z, c);
 }
 

@@ -20,7 +20,8 @@ def rotate(z, turns):
 
 @cuda.jit(device=True)
 def split(z):
-    return z.real, abs(z)
+    # A tuple with a complex element: Tuple(complex64, float32).
+    return z.conjugate(), abs(z)
 
 
 @cuda.jit("void(complex128[:], complex128[:], complex128[:, :])")
@@ -50,8 +51,8 @@ def single_precision(z, f, out, parts):
         out[i, 2] = complex(f[i], float32(0.5))  # two float32: complex64
         parts[i, 0] = abs(w)
         parts[i, 1] = w.imag
-        r, m = split(w)
-        parts[i, 2] = r - m
+        c, m = split(w)
+        parts[i, 2] = c.imag - m
 
 
 @cuda.jit("void(complex64[:], float64[:], complex128[:], boolean[:, :])")

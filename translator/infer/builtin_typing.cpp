@@ -93,12 +93,13 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
   switch (row.rule) {
     case Rule::Int32Value: return call_pattern(types::int32(), row.f64, {}, span);
     case Rule::Float64Value: {
-      std::string p(row.path);
-      double v = p == "math.pi" ? M_PI
-                 : p == "math.e" ? M_E
-                 : p == "math.tau" ? 2 * M_PI
-                 : p == "math.inf" ? std::numeric_limits<double>::infinity()
-                                   : std::numeric_limits<double>::quiet_NaN();
+      // math.pi and cmath.pi alike: the name after the module.
+      std::string p(row.path.substr(row.path.find('.') + 1));
+      double v = p == "pi" ? M_PI
+                 : p == "e" ? M_E
+                 : p == "tau" ? 2 * M_PI
+                 : p == "inf" ? std::numeric_limits<double>::infinity()
+                              : std::numeric_limits<double>::quiet_NaN();
       return float_const(v, span);
     }
     case Rule::MathUnary: {

@@ -140,9 +140,13 @@ class Evaluator {
       }
     }
     std::string path = resolve_path(info_, e);
-    if (path == "math.pi" || path == "numpy.pi") return make_float(M_PI);
-    if (path == "math.e" || path == "numpy.e") return make_float(M_E);
-    if (path == "math.tau") return make_float(2 * M_PI);
+    if (path == "math.pi" || path == "numpy.pi" || path == "cmath.pi") return make_float(M_PI);
+    if (path == "math.e" || path == "numpy.e" || path == "cmath.e") return make_float(M_E);
+    if (path == "math.tau" || path == "cmath.tau") return make_float(2 * M_PI);
+    if (path == "cmath.inf") return make_float(std::numeric_limits<double>::infinity());
+    if (path == "cmath.nan") return make_float(std::numeric_limits<double>::quiet_NaN());
+    if (path == "cmath.infj") return make_complex(0.0, std::numeric_limits<double>::infinity());
+    if (path == "cmath.nanj") return make_complex(0.0, std::numeric_limits<double>::quiet_NaN());
     if (path == "math.inf" || path == "numpy.inf") return make_float(std::numeric_limits<double>::infinity());
     if (path == "math.nan" || path == "numpy.nan") return make_float(std::numeric_limits<double>::quiet_NaN());
     std::string shown = path.empty() && e.kind == ast::ExprKind::Name ? ast::as<ast::Name>(e).id : path;
