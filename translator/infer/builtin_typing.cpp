@@ -71,7 +71,19 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
   auto numbers = [&]() {
     for (const auto& a : args) {
       if (!a->type->is_number()) {
-        diags.error(a->span, name + "() does not accept an argument of type " + a->type->str());
+        std::string hint;
+        if (a->type->is_complex()) {
+          // math.sqrt(z) has a cmath twin; NumPy's complex ufunc loops are not translated yet.
+          std::string p(row.path), fn = p.substr(p.find('.') + 1);
+          const builtins::Builtin* twin = builtins::find("cmath." + fn);
+          if (p.rfind("numpy.", 0) == 0) {
+            hint = " (NumPy's complex loops are not supported by py2cuda yet" +
+                   (twin ? std::string("; cmath.") + fn + "() computes it as Numba's cmath does)" : std::string(")"));
+          } else if (twin) {
+            hint = " (use cmath." + fn + "() for complex numbers)";
+          }
+        }
+        diags.error(a->span, name + "() does not accept an argument of type " + a->type->str() + hint);
         return false;
       }
     }
