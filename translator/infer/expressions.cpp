@@ -519,6 +519,15 @@ ir::ExprPtr FunctionBuilder::binary_values(BinOp op, ir::ExprPtr l, ir::ExprPtr 
     c->im = op == BinOp::Add ? part(a, true) + part(b, true) : part(a, true) - part(b, true);
     return c;
   }
+  if (op == BinOp::TrueDiv && result->is_complex() && entry_.options.debug) {
+    // debug=True: a zero divisor reports ZeroDivisionError with the location, as Numba's
+    // debug kernels do (otherwise the thread just ends; complex.h).
+    std::string where = D().file().base_name() + ":" + std::to_string(s.line);
+    auto div = std::make_unique<ir::BuiltinCall>(result, "py2cuda::divide_checked({0}, {1}, \"" + where + "\")", s);
+    div->args.push_back(convert(std::move(l), result));
+    div->args.push_back(convert(std::move(r), result));
+    return div;
+  }
   if (op == BinOp::TrueDiv) {
     l = convert(std::move(l), result);
     r = convert(std::move(r), result);

@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "config.h"
+#include "kernel_error.h"
 #include "thread_exit.h"
 
 namespace py2cuda {
@@ -85,6 +86,14 @@ P2C_HD inline Complex<F> operator/(Complex<F> a, Complex<F> b) {
   F ratio = b.real / b.imag;
   F denom = b.real * ratio + b.imag;
   return {(a.real * ratio + a.imag) / denom, (a.imag * ratio - a.real) / denom};
+}
+
+// a / b in a kernel built with debug=True: Numba reports the ZeroDivisionError with the
+// kernel's location instead of ending the thread silently.
+template <class F>
+P2C_DEVICE inline Complex<F> divide_checked(Complex<F> a, Complex<F> b, const char* where) {
+  if (b.real == 0 && b.imag == 0) raise_error(where, "ZeroDivisionError: complex division by zero");
+  return a / b;
 }
 
 template <class F>
