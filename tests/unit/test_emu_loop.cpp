@@ -116,7 +116,44 @@ __global__ void lanes(Array<int32_t, 1> lane) {
 }
 constexpr KernelInfo kLanesInfo{"lanes", "loop.py:60", false, false};
 
+// Numba's complex division by zero raises ZeroDivisionError; in a kernel built without
+// debug=True the thread just returns there (thread_exit.h). Threads dividing by zero stop
+// before their store; the others go on; the launch succeeds.
+__global__ void divide_or_stop(Array<py2cuda::complex128, 1> num, Array<py2cuda::complex128, 1> den,
+                               Array<py2cuda::complex128, 1> out, Array<int32_t, 1> reached) {
+  const int64_t i = py2cuda::grid1();
+  if (i < out.size()) {
+    out(i) = num(i) / den(i);
+    reached(i) = 1;
+  }
+}
+constexpr KernelInfo kDivideInfo{"divide_or_stop", "loop.py:30", false, false};
+
 // ---- tests --------------------------------------------------------------------------
+
+TEST(EmuLoop, ComplexDivisionByZeroEndsOnlyThatThread) {
+  const int64_t n = 70;
+  py2cuda::HostArray<py2cuda::complex128, 1> num({n}), den({n});
+  for (int64_t i = 0; i < n; ++i) {
+    num(i) = py2cuda::complex128(double(i), 1.0);
+    den(i) = i % 3 == 0 ? py2cuda::complex128(0.0, -0.0) : py2cuda::complex128(2.0, 0.0);
+  }
+  auto dnum = py2cuda::to_device(num), dden = py2cuda::to_device(den);
+  auto out = emu_test::filled<py2cuda::complex128>(n, py2cuda::complex128(-7.0, -7.0));
+  auto reached = emu_test::filled<int32_t>(n, 0);
+  py2cuda::launch(divide_or_stop, {3, 32}, kDivideInfo, dnum, dden, out, reached);
+  const auto r = out.copy_to_host();
+  const auto hit = reached.copy_to_host();
+  for (int64_t i = 0; i < n; ++i) {
+    if (i % 3 == 0) {
+      EXPECT_EQ(r(i), py2cuda::complex128(-7.0, -7.0)) << i;
+      EXPECT_EQ(hit(i), 0) << i;
+    } else {
+      EXPECT_EQ(r(i), py2cuda::complex128(double(i) / 2.0, 0.5)) << i;
+      EXPECT_EQ(hit(i), 1) << i;
+    }
+  }
+}
 
 TEST(EmuLoop, GridStrideLoopCoversSizesThatAreNotMultiplesOfTheGrid) {
   for (const int64_t n : {int64_t{1}, int64_t{31}, int64_t{1000}, int64_t{4099}}) {

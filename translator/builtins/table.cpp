@@ -17,7 +17,9 @@ Builtin math1(std::string_view name, std::string_view f32, std::string_view f64,
 const std::vector<Builtin>& table() {
   static const std::vector<Builtin> rows = {
       // ---------------------------------------------------------------- Python builtins
-      {"abs", Rule::Abs, kCall, "fabsf({0})", "fabs({0})", false, true, "absolute value; keeps the argument's type"},
+      {"abs", Rule::Abs, kCall, "fabsf({0})", "fabs({0})", false, true,
+       "absolute value; keeps the argument's type; of a complex: py2cuda::abs(z), hypot of the parts (float32 for "
+       "complex64)"},
       {"min", Rule::MinMax, kCall, "py2cuda::py_min({0}, {1})", "py2cuda::py_min({0}, {1})", false, true,
        "smallest argument; two floats: fmin (NaN ignored, as on CUDA); otherwise Python's left-to-right rule"},
       {"max", Rule::MinMax, kCall, "py2cuda::py_max({0}, {1})", "py2cuda::py_max({0}, {1})", false, true,
@@ -26,6 +28,8 @@ const std::vector<Builtin>& table() {
        "round(x) -> int64, halves to even; round(x, n) keeps x's float type"},
       {"int", Rule::ToInt, kCall, "int64_t({0})", "int64_t({0})", false, true, "int(x) -> int64, truncating"},
       {"float", Rule::ToFloat, kCall, "double({0})", "double({0})", false, true, "float(x) -> float64"},
+      {"complex", Rule::ToComplex, kCall, "py2cuda::complex64({0}, {1})", "py2cuda::complex128({0}, {1})", false, true,
+       "complex(re[, im]) of real numbers: complex64 when the only argument is float32, else complex128"},
       {"bool", Rule::ToBool, kCall, "bool({0})", "bool({0})", false, true, "bool(x) -> truth value"},
       {"len", Rule::Len, kCall, "{0}.shape[0]", "{0}.shape[0]", true, true, "len(array): first dimension; len(tuple)"},
       {"print", Rule::Print, kCall, "printf(...)", "printf(...)", false, true,
@@ -97,6 +101,45 @@ const std::vector<Builtin>& table() {
       {"math.tau", Rule::Float64Value, kValue, "", "6.2831853071795862", true, true, "the constant tau (frozen)"},
       {"math.inf", Rule::Float64Value, kValue, "", "double(INFINITY)", true, true, "positive infinity (frozen)"},
       {"math.nan", Rule::Float64Value, kValue, "", "double(NAN)", false, true, "not a number (frozen)"},
+
+      // ---------------------------------------------------------------- cmath
+      {"cmath.sqrt", Rule::CmathUnary, kCall, "", "py2cuda::cmath::sqrt({0})", false, true,
+       "complex square root (NumPy's npy_csqrt, as Numba); complex64 -> complex64, reals convert to complex"},
+      {"cmath.exp", Rule::CmathUnary, kCall, "", "py2cuda::cmath::exp({0})", false, true, "complex e**z"},
+      {"cmath.log", Rule::CmathLog, kCall, "", "py2cuda::cmath::log({0})", false, true,
+       "complex natural logarithm; log(z, base) = log(z) / log(base)"},
+      {"cmath.log10", Rule::CmathUnary, kCall, "", "py2cuda::cmath::log10({0})", false, true, "complex base-10 logarithm"},
+      {"cmath.sin", Rule::CmathUnary, kCall, "", "py2cuda::cmath::sin({0})", false, true, "complex sine"},
+      {"cmath.cos", Rule::CmathUnary, kCall, "", "py2cuda::cmath::cos({0})", false, true, "complex cosine"},
+      {"cmath.tan", Rule::CmathUnary, kCall, "", "py2cuda::cmath::tan({0})", false, true, "complex tangent"},
+      {"cmath.asin", Rule::CmathUnary, kCall, "", "py2cuda::cmath::asin({0})", false, true, "complex arc sine"},
+      {"cmath.acos", Rule::CmathUnary, kCall, "", "py2cuda::cmath::acos({0})", false, true, "complex arc cosine"},
+      {"cmath.atan", Rule::CmathUnary, kCall, "", "py2cuda::cmath::atan({0})", false, true, "complex arc tangent"},
+      {"cmath.sinh", Rule::CmathUnary, kCall, "", "py2cuda::cmath::sinh({0})", false, true, "complex hyperbolic sine"},
+      {"cmath.cosh", Rule::CmathUnary, kCall, "", "py2cuda::cmath::cosh({0})", false, true, "complex hyperbolic cosine"},
+      {"cmath.tanh", Rule::CmathUnary, kCall, "", "py2cuda::cmath::tanh({0})", false, true, "complex hyperbolic tangent"},
+      {"cmath.asinh", Rule::CmathUnary, kCall, "", "py2cuda::cmath::asinh({0})", false, true,
+       "complex inverse hyperbolic sine"},
+      {"cmath.acosh", Rule::CmathUnary, kCall, "", "py2cuda::cmath::acosh({0})", false, true,
+       "complex inverse hyperbolic cosine"},
+      {"cmath.atanh", Rule::CmathUnary, kCall, "", "py2cuda::cmath::atanh({0})", false, true,
+       "complex inverse hyperbolic tangent"},
+      {"cmath.phase", Rule::CmathPart, kCall, "", "py2cuda::cmath::phase({0})", false, true,
+       "atan2(z.imag, z.real), in the parts' float type"},
+      {"cmath.polar", Rule::CmathPart, kCall, "", "py2cuda::cmath::polar({0})", false, true,
+       "(abs(z), phase(z)) as a tuple of the parts' float type"},
+      {"cmath.rect", Rule::CmathRect, kCall, "", "py2cuda::cmath::rect({0}, {1})", false, true,
+       "rect(r, phi) of two floats: r * (cos(phi) + sin(phi) j), complex64 for two float32"},
+      {"cmath.pi", Rule::Float64Value, kValue, "", "3.1415926535897931", true, true, "the constant pi (frozen)"},
+      {"cmath.e", Rule::Float64Value, kValue, "", "2.7182818284590451", true, true, "the constant e (frozen)"},
+      {"cmath.tau", Rule::Float64Value, kValue, "", "6.2831853071795862", true, true, "the constant tau (frozen)"},
+      {"cmath.inf", Rule::Float64Value, kValue, "", "double(INFINITY)", true, true, "positive infinity (frozen)"},
+      {"cmath.nan", Rule::Float64Value, kValue, "", "double(NAN)", false, true, "not a number (frozen)"},
+      {"cmath.isnan", Rule::CmathPredicate, kCall, "", "py2cuda::cmath::isnan({0})", false, true, "either part NaN"},
+      {"cmath.isinf", Rule::CmathPredicate, kCall, "", "py2cuda::cmath::isinf({0})", false, true,
+       "either part infinite"},
+      {"cmath.isfinite", Rule::CmathPredicate, kCall, "", "py2cuda::cmath::isfinite({0})", false, true,
+       "both parts finite"},
 
       // ---------------------------------------------------------------- numba.cuda: thread indexing
       {"numba.cuda.threadIdx.x", Rule::Int32Value, kValue, "", "int32_t(threadIdx.x)", true, true, "thread index in the block"},
@@ -229,7 +272,8 @@ const std::vector<Builtin>& scalar_ctors() {
   static const std::vector<Builtin> rows = [] {
     std::vector<Builtin> out;
     static const char* const kNames[] = {"bool_",  "int8",   "int16",  "int32",   "int64",  "uint8",  "uint16",
-                                         "uint32", "uint64", "float32", "float64", "intp",  "uintp"};
+                                         "uint32", "uint64", "float32", "float64", "intp",  "uintp",
+                                         "complex64", "complex128"};
     static std::vector<std::string> paths;  // keeps the string_views alive
     paths.reserve(2 * std::size(kNames));
     for (const char* prefix : {"numpy.", "numba."}) {

@@ -55,6 +55,12 @@ enum class Rule {
   SyncWarp,        // cuda.syncwarp(mask=0xffffffff): no result
   ThisGrid,        // cuda.cg.this_grid(): the GridGroup; makes the kernel a cooperative launch
   GridSync,        // GridGroup.sync(): a barrier of the whole grid ({0} is the group)
+  ToComplex,       // complex(x) / complex(re, im): complex64 from float32 alone, else complex128
+  CmathUnary,      // cmath.f(z): complex64 -> complex64, complex128 -> complex128; reals convert first
+  CmathLog,        // cmath.log(z[, base]): like CmathUnary
+  CmathPredicate,  // cmath.isnan/isinf/isfinite(z) -> bool
+  CmathPart,       // cmath.phase(z): the parts' float type; cmath.polar(z): a tuple of two of them
+  CmathRect,       // cmath.rect(r, phi) of two floats -> complex
 };
 
 struct Builtin {

@@ -1,5 +1,6 @@
 #include "infer/builtin_typing.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -70,7 +71,19 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
   auto numbers = [&]() {
     for (const auto& a : args) {
       if (!a->type->is_number()) {
-        diags.error(a->span, name + "() does not accept an argument of type " + a->type->str());
+        std::string hint;
+        if (a->type->is_complex()) {
+          // math.sqrt(z) has a cmath twin; NumPy's complex ufunc loops are not translated yet.
+          std::string p(row.path), fn = p.substr(p.find('.') + 1);
+          const builtins::Builtin* twin = builtins::find("cmath." + fn);
+          if (p.rfind("numpy.", 0) == 0) {
+            hint = " (NumPy's complex loops are not supported by py2cuda yet" +
+                   (twin ? std::string("; cmath.") + fn + "() computes it as Numba's cmath does)" : std::string(")"));
+          } else if (twin) {
+            hint = " (use cmath." + fn + "() for complex numbers)";
+          }
+        }
+        diags.error(a->span, name + "() does not accept an argument of type " + a->type->str() + hint);
         return false;
       }
     }
@@ -90,16 +103,28 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     mask = convert(std::move(mask), types::uint32());
     return true;
   };
+  // cmath's templates take complex64 or complex128; a real argument converts to
+  // the one Numba's overload resolution picks (complex64 for float32 and the
+  // small integers, as for arithmetic).
+  auto complex_arg = [&](size_t i) -> TypeRef {
+    TypeRef t = args[i]->type;
+    if (!t->is_numeric() || t->is_bool()) {
+      diags.error(args[i]->span, name + "() does not accept an argument of type " + t->str());
+      return nullptr;
+    }
+    return t->is_complex() ? t : rules::binary_result(BinOp::Add, t, types::complex64());
+  };
 
   switch (row.rule) {
     case Rule::Int32Value: return call_pattern(types::int32(), row.f64, {}, span);
     case Rule::Float64Value: {
-      std::string p(row.path);
-      double v = p == "math.pi" ? M_PI
-                 : p == "math.e" ? M_E
-                 : p == "math.tau" ? 2 * M_PI
-                 : p == "math.inf" ? std::numeric_limits<double>::infinity()
-                                   : std::numeric_limits<double>::quiet_NaN();
+      // math.pi and cmath.pi alike: the name after the module.
+      std::string p(row.path.substr(row.path.find('.') + 1));
+      double v = p == "pi" ? M_PI
+                 : p == "e" ? M_E
+                 : p == "tau" ? 2 * M_PI
+                 : p == "inf" ? std::numeric_limits<double>::infinity()
+                              : std::numeric_limits<double>::quiet_NaN();
       return float_const(v, span);
     }
     case Rule::MathUnary: {
@@ -141,6 +166,10 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       return call_pattern(types::boolean(), row.f64, std::move(args), span);
     }
     case Rule::Abs: {
+      if (args.size() == 1 && args[0]->type->is_complex()) {
+        TypeRef part = types::complex_part(args[0]->type);
+        return call_pattern(part, "py2cuda::abs({0})", std::move(args), span);
+      }
       if (!arity(1, 1) || !numbers()) return nullptr;
       TypeRef t = args[0]->type;
       if (t->is_bool()) return convert(std::move(args[0]), types::int8());
@@ -201,13 +230,80 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       if (!arity(1, 1) || !numbers()) return nullptr;
       return convert(std::move(args[0]), types::float64());
     case Rule::ToBool:
-      if (!arity(1, 1) || !numbers()) return nullptr;
+      if (!arity(1, 1)) return nullptr;
+      if (!args[0]->type->is_complex() && !numbers()) return nullptr;
       return truth_value(std::move(args[0]));
     case Rule::ScalarCtor: {
-      if (!arity(1, 1) || !numbers()) return nullptr;
+      if (!arity(1, 1)) return nullptr;
       std::string p(row.path);
       TypeRef t = types::scalar_by_name(p.substr(p.find('.') + 1));
+      if (!args[0]->type->is_numeric() || !rules::can_convert(args[0]->type, t)) {
+        diags.error(args[0]->span, name + "() does not accept an argument of type " + args[0]->type->str() +
+                                       (args[0]->type->is_complex() ? " (take .real, .imag or abs() first)" : ""));
+        return nullptr;
+      }
       return convert(std::move(args[0]), t);
+    }
+    case Rule::ToComplex: {
+      if (!arity(1, 2)) return nullptr;
+      for (const auto& a : args) {
+        // Numba's complex() takes ints, floats and (alone) complex; not bool.
+        if (!a->type->is_numeric() || a->type->is_bool() || (args.size() == 2 && a->type->is_complex())) {
+          diags.error(a->span, "complex() does not accept an argument of type " + a->type->str() +
+                                   (args.size() == 2 ? " (complex(real, imag) takes two real numbers)" : ""));
+          return nullptr;
+        }
+      }
+      bool f32 = std::all_of(args.begin(), args.end(), [](const ir::ExprPtr& a) { return a->type == types::float32(); });
+      TypeRef t = f32 ? types::complex64() : types::complex128();
+      if (args.size() == 1) return convert(std::move(args[0]), t);
+      for (auto& a : args) a = convert(std::move(a), types::complex_part(t));
+      return call_pattern(t, f32 ? row.f32 : row.f64, std::move(args), span);
+    }
+    case Rule::CmathUnary:
+    case Rule::CmathLog: {
+      if (!arity(1, row.rule == Rule::CmathLog ? 2 : 1)) return nullptr;
+      TypeRef t = nullptr;
+      for (size_t i = 0; i < args.size(); ++i) {
+        TypeRef ti = complex_arg(i);
+        if (!ti) return nullptr;
+        t = t ? rules::unify(t, ti) : ti;
+      }
+      for (auto& a : args) a = convert(std::move(a), t);
+      std::string_view pattern = args.size() == 2 ? "py2cuda::cmath::log({0}, {1})" : row.f64;
+      return call_pattern(t, pattern, std::move(args), span);
+    }
+    case Rule::CmathPredicate: {
+      if (!arity(1, 1)) return nullptr;
+      TypeRef t = complex_arg(0);
+      if (!t) return nullptr;
+      args[0] = convert(std::move(args[0]), t);
+      return call_pattern(types::boolean(), row.f64, std::move(args), span);
+    }
+    case Rule::CmathPart: {
+      if (!arity(1, 1)) return nullptr;
+      // Numba's phase and polar overloads exist for complex arguments only.
+      if (!args[0]->type->is_complex()) {
+        diags.error(args[0]->span, name + "() takes a complex number on the CUDA target, not " + args[0]->type->str());
+        return nullptr;
+      }
+      TypeRef part = types::complex_part(args[0]->type);
+      TypeRef t = row.path == "cmath.polar" ? types::tuple({part, part}) : part;
+      return call_pattern(t, row.f64, std::move(args), span);
+    }
+    case Rule::CmathRect: {
+      if (!arity(2, 2)) return nullptr;
+      // Numba's rect overload exists for two floats only.
+      for (const auto& a : args) {
+        if (!a->type->is_float()) {
+          diags.error(a->span, "cmath.rect() takes two floats on the CUDA target, not " + a->type->str() +
+                                   " (convert with float())");
+          return nullptr;
+        }
+      }
+      bool f32 = args[0]->type == types::float32() && args[1]->type == types::float32();
+      for (auto& a : args) a = convert(std::move(a), f32 ? types::float32() : types::float64());
+      return call_pattern(f32 ? types::complex64() : types::complex128(), row.f64, std::move(args), span);
     }
     case Rule::Len: {
       if (!arity(1, 1)) return nullptr;

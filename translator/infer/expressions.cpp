@@ -23,7 +23,7 @@ std::string display_path(const std::string& path) {
 std::string unsupported_path_message(const std::string& path) {
   std::string shown = display_path(path);
   if (path.rfind("numba.cuda.", 0) == 0) return "'" + shown + "' is not supported by py2cuda";
-  if (path.rfind("math.", 0) == 0) return "'" + shown + "' is not supported on the CUDA target";
+  if (path.rfind("math.", 0) == 0 || path.rfind("cmath.", 0) == 0) return "'" + shown + "' is not supported on the CUDA target";
   if (path.rfind("numpy.", 0) == 0) return "'" + shown + "' is not supported in CUDA kernels";
   return "'" + shown + "' cannot be used in a CUDA kernel";
 }
@@ -47,7 +47,12 @@ ir::ExprPtr FunctionBuilder::maybe_optional(const ast::Expr& e) {
     case ast::ExprKind::IntLit: return literal_int(ast::as<ast::IntLit>(e));
     case ast::ExprKind::FloatLit: {
       const auto& lit = ast::as<ast::FloatLit>(e);
-      if (lit.imaginary) return fail(e.span, "complex numbers are not supported in this version of py2cuda");
+      if (lit.imaginary) {
+        // `3j` is complex128 (Python's complex is two doubles).
+        auto c = std::make_unique<ir::Const>(types::complex128(), e.span);
+        c->im = lit.value;
+        return c;
+      }
       auto c = std::make_unique<ir::Const>(types::float64(), e.span);
       c->f = lit.value;
       return c;
@@ -133,6 +138,7 @@ ir::ExprPtr FunctionBuilder::constant(const sema::ConstValue& v, Span s) {
   auto c = std::make_unique<ir::Const>(v.type, s);
   c->bits = v.bits;
   c->f = v.f;
+  c->im = v.im;
   c->b = v.b;
   return c;
 }
@@ -148,7 +154,7 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
     }
     static const std::set<std::string> kPythonBuiltins = {
         "list", "dict", "set", "str", "sum", "isinstance", "type", "sorted",
-        "reversed", "map", "filter", "any", "all", "tuple", "complex", "divmod", "pow", "iter", "next", "open", "input"};
+        "reversed", "map", "filter", "any", "all", "tuple", "divmod", "pow", "iter", "next", "open", "input"};
     if (kPythonBuiltins.count(id)) return fail(s, "'" + id + "' is not supported in CUDA kernels by this version of py2cuda");
     return fail(s, "name '" + id + "' is not defined");
   }
@@ -162,7 +168,8 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
         for (const auto& w : why.all()) Diagnostics::note(d, w.span, w.message);
         return nullptr;
       }
-      if (v->type->is_tuple()) return constant(*v, s);
+      // Tuples and complex numbers are written where they are used: a literal each.
+      if (v->type->is_tuple() || v->type->is_complex()) return constant(*v, s);
       std::string cpp = mb_.constant_name(id, sym, *v);
       auto ref = std::make_unique<ir::GlobalRef>(cpp, v->type, s);
       ref->nonnegative = v->type->is_float() ? v->f >= 0
@@ -219,6 +226,16 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
         c->bits = static_cast<uint64_t>(at->ndim());
         return c;
       }
+    }
+    if (base->type->is_complex() && (a.attr == "real" || a.attr == "imag")) {
+      auto part = std::make_unique<ir::BuiltinCall>(types::complex_part(base->type), "{0}." + a.attr, a.span);
+      part->args.push_back(std::move(base));
+      return part;
+    }
+    if (base->type->is_number() && (a.attr == "real" || a.attr == "imag")) {
+      // Numba: a real number is its own real part; its imaginary part is a zero of its type.
+      if (a.attr == "real") return base;
+      return convert(std::make_unique<ir::Const>(types::int64(), a.span), base->type);
     }
     return fail(a.attr_span, "'" + base->type->str() + "' has no attribute '" + a.attr + "' supported by py2cuda");
   }
@@ -409,6 +426,22 @@ ir::ExprPtr FunctionBuilder::array_view(ir::ExprPtr base, std::vector<ir::ExprPt
 
 ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   if (c.has_star_args) return fail(c.span, "*args and **kwargs in calls are not supported in CUDA kernels");
+  if (c.func->kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(*c.func).attr == "conjugate" &&
+      resolve_path(mb_.info(), *c.func).empty()) {
+    // z.conjugate(): the one method of numbers Numba's CUDA target has.
+    const auto& attr = ast::as<ast::Attribute>(*c.func);
+    auto base = expr(*attr.value);
+    if (!base) return nullptr;
+    if (!base->type->is_numeric()) {
+      return fail(attr.attr_span, "'" + base->type->str() + "' has no attribute 'conjugate' supported by py2cuda");
+    }
+    if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, "conjugate() takes no arguments");
+    if (!base->type->is_complex()) return base;  // a real number is its own conjugate
+    TypeRef t = base->type;
+    auto conj = std::make_unique<ir::BuiltinCall>(t, "{0}.conjugate()", c.span);
+    conj->args.push_back(std::move(base));
+    return conj;
+  }
   // A method of a value (g.sync()), not a function reached through modules (cuda.syncthreads()).
   if (c.func->kind == ast::ExprKind::Attribute) {
     const auto& m = ast::as<ast::Attribute>(*c.func);
@@ -625,6 +658,38 @@ ir::ExprPtr FunctionBuilder::binary_values(BinOp op, ir::ExprPtr l, ir::ExprPtr 
     return fail(s, "cannot apply '" + std::string(python_spelling(op)) + "' to " + l->type->str() + " and " +
                        r->type->str());
   }
+  if (result->is_complex() && op == BinOp::Pow) {
+    return fail(s, "'**' on complex numbers is not supported on the CUDA target: Numba lowers it to a call of "
+                   "numba_cpow, which exists only on the CPU, so the kernel would not link; multiply, or use "
+                   "cmath.exp(w * cmath.log(z))");
+  }
+  if (result == types::complex128() && (op == BinOp::Add || op == BinOp::Sub) && l->kind == ir::ExprKind::Const &&
+      r->kind == ir::ExprKind::Const && (l->type->is_float() || l->type->is_int() || l->type->is_complex()) &&
+      (r->type->is_float() || r->type->is_int() || r->type->is_complex())) {
+    // `2.5 + 3j` is one complex literal, as in Python (part by part, the same arithmetic).
+    auto part = [](const ir::Const& k, bool imag) {
+      if (k.type->is_complex()) return imag ? k.im : k.f;
+      if (imag) return 0.0;
+      return k.type->is_float() ? k.f
+             : k.type->is_signed() ? static_cast<double>(static_cast<int64_t>(k.bits))
+                                   : static_cast<double>(k.bits);
+    };
+    const auto& a = static_cast<const ir::Const&>(*l);
+    const auto& b = static_cast<const ir::Const&>(*r);
+    auto c = std::make_unique<ir::Const>(result, s);
+    c->f = op == BinOp::Add ? part(a, false) + part(b, false) : part(a, false) - part(b, false);
+    c->im = op == BinOp::Add ? part(a, true) + part(b, true) : part(a, true) - part(b, true);
+    return c;
+  }
+  if (op == BinOp::TrueDiv && result->is_complex() && entry_.options.debug) {
+    // debug=True: a zero divisor reports ZeroDivisionError with the location, as Numba's
+    // debug kernels do (otherwise the thread just ends; complex.h).
+    std::string where = D().file().base_name() + ":" + std::to_string(s.line);
+    auto div = std::make_unique<ir::BuiltinCall>(result, "py2cuda::divide_checked({0}, {1}, \"" + where + "\")", s);
+    div->args.push_back(convert(std::move(l), result));
+    div->args.push_back(convert(std::move(r), result));
+    return div;
+  }
   if (op == BinOp::TrueDiv) {
     l = convert(std::move(l), result);
     r = convert(std::move(r), result);
@@ -661,6 +726,7 @@ ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {
     // Fold `-literal` so it prints as the literal it is.
     auto& c = static_cast<ir::Const&>(*v);
     if (t->is_float()) c.f = -c.f;
+    else if (t->is_complex()) c.f = -c.f, c.im = -c.im;
     else c.bits = ~c.bits + 1;
     c.span = u.span;
     return v;
@@ -680,7 +746,7 @@ ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {
 
 ir::ExprPtr FunctionBuilder::truth(ir::ExprPtr e) {
   if (!e) return nullptr;
-  if (!e->type->is_number()) return fail(e->span, "a value of type " + e->type->str() + " has no truth value here");
+  if (!e->type->is_numeric()) return fail(e->span, "a value of type " + e->type->str() + " has no truth value here");
   return truth_value(std::move(e));
 }
 
@@ -766,10 +832,12 @@ ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, 
   if (op == CmpOp::Is || op == CmpOp::IsNot) {
     return fail(span, "'is' comparisons are only supported with None in CUDA kernels; use == for numbers");
   }
-  TypeRef t = rules::comparison_operand(l->type, r->type);
+  TypeRef t = rules::comparison_operand(op, l->type, r->type);
   if (!t) {
+    bool unordered = (l->type->is_complex() || r->type->is_complex()) && l->type->is_numeric() && r->type->is_numeric();
     return fail(span, "cannot compare " + l->type->str() + " and " + r->type->str() + " with '" +
-                          std::string(python_spelling(op)) + "'");
+                          std::string(python_spelling(op)) + "'" +
+                          (unordered ? ": complex numbers are not ordered (compare abs(z) or the parts)" : ""));
   }
   return std::make_unique<ir::Compare>(op, convert(std::move(l), t), convert(std::move(r), t), span);
 }
@@ -864,6 +932,10 @@ ir::ExprPtr FunctionBuilder::print_call(const ast::Call& c) {
       }
       format += t->elements().size() == 1 ? ",)" : ")";
       return true;
+    } else if (t->is_complex()) {
+      fail(sp, "print() of a " + t->str() + " is not supported on the CUDA target (numba-cuda's print has no complex "
+               "format); print its .real and .imag");
+      return false;
     } else {
       fail(sp, "print() cannot print a value of type " + t->str());
       return false;
@@ -920,7 +992,7 @@ TypeRef FunctionBuilder::dtype_of(const ast::Expr& e) {
     return nullptr;
   }
   TypeRef t = sema::type_from_expr(mb_.info(), e, D());
-  if (t && !t->is_number()) {
+  if (t && !t->is_numeric()) {
     D().error(e.span, "array elements must be scalars, not " + t->str());
     return nullptr;
   }

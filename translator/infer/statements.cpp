@@ -173,7 +173,7 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
       if (!v) return;
       // `x: float32 = value` converts the value to the annotated type.
       if (TypeRef t = sema::type_from_expr(mb_.info(), *a.annotation, D())) {
-        if (t->is_number() && v->type->is_number() && t != v->type)
+        if (t->is_numeric() && v->type->is_numeric() && t != v->type && rules::can_convert(v->type, t))
           v = std::make_unique<ir::Cast>(t, std::move(v), a.value->span);
       }
       assign(*a.target, std::move(v), s.span, out, true);
@@ -244,9 +244,12 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
         D().error(target.span, "only array elements can be assigned through a subscript (tuples are immutable)");
         return;
       }
-      if (!value->type->is_number()) {
+      if (!value->type->is_numeric() || !rules::can_convert(value->type, lhs->type)) {
         D().error(s, "cannot store a value of type " + value->type->str() + " into an element of " +
-                         static_cast<ir::Index&>(*lhs).array->type->str());
+                         static_cast<ir::Index&>(*lhs).array->type->str() +
+                         (value->type->is_complex() ? " (Numba does not convert complex to real; store .real, .imag "
+                                                      "or abs() of it)"
+                                                    : ""));
         return;
       }
       if (value->type != lhs->type) value = std::make_unique<ir::Cast>(lhs->type, std::move(value), value->span);

@@ -52,11 +52,13 @@ struct Expr {
 using ExprPtr = std::unique_ptr<Expr>;
 
 // A scalar literal of `type`. Integers hold their bits in `bits` (two's
-// complement for signed types); floats in `f`.
+// complement for signed types); floats in `f`; complex numbers their real
+// part in `f` and their imaginary part in `im`.
 struct Const : Expr {
   Const(TypeRef t, Span s) : Expr(ExprKind::Const, t, s) {}
   uint64_t bits = 0;
   double f = 0;
+  double im = 0;
   bool b = false;
 };
 

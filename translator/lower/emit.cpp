@@ -15,6 +15,7 @@ std::string cpp_type(TypeRef t) {
     case TypeKind::Boolean: return "bool";
     case TypeKind::Integer: return std::string(t->is_signed() ? "int" : "uint") + std::to_string(t->bits()) + "_t";
     case TypeKind::Float: return t->bits() == 32 ? "float" : "double";
+    case TypeKind::Complex: return t->bits() == 64 ? "py2cuda::complex64" : "py2cuda::complex128";
     case TypeKind::Array: return "py2cuda::Array<" + cpp_type(t->dtype()) + ", " + std::to_string(t->ndim()) + ">";
     case TypeKind::Tuple: {
       std::string s = "py2cuda::tuple<";

@@ -64,17 +64,21 @@ bool is_pure_simple(const ir::Expr& e) {
   return e.kind == ir::ExprKind::Var || e.kind == ir::ExprKind::Const || e.kind == ir::ExprKind::Global;
 }
 
+std::string float_literal(double v, bool f32) {
+  if (std::isnan(v)) return f32 ? "NAN" : "double(NAN)";
+  if (std::isinf(v)) return std::string(v < 0 ? "-" : "") + (f32 ? "INFINITY" : "double(INFINITY)");
+  return f32 ? shortest(static_cast<float>(v)) : shortest(v);
+}
+
 }  // namespace
 
 std::string literal(const ir::Const& c, bool typed_ints) {
   TypeRef t = c.type;
   if (t->is_bool()) return c.b ? "true" : "false";
-  if (t->is_float()) {
-    double v = c.f;
-    bool f32 = t->bits() == 32;
-    if (std::isnan(v)) return f32 ? "NAN" : "double(NAN)";
-    if (std::isinf(v)) return std::string(v < 0 ? "-" : "") + (f32 ? "INFINITY" : "double(INFINITY)");
-    return f32 ? shortest(static_cast<float>(v)) : shortest(v);
+  if (t->is_float()) return float_literal(c.f, t->bits() == 32);
+  if (t->is_complex()) {
+    bool f32 = t->bits() == 64;
+    return cpp_type(t) + "(" + float_literal(c.f, f32) + ", " + float_literal(c.im, f32) + ")";
   }
   if (t->is_int()) {
     std::string digits;
@@ -121,7 +125,22 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     case ir::ExprKind::Global: return static_cast<const ir::GlobalRef&>(e).cpp_name;
     case ir::ExprKind::Cast: {
       const auto& c = static_cast<const ir::Cast&>(e);
-      if (c.operand->kind == ir::ExprKind::Const && c.type->is_number()) {
+      if (c.operand->kind == ir::ExprKind::Const && c.type->is_complex()) {
+        // A literal converted to complex is the complex literal.
+        const auto& k = static_cast<const ir::Const&>(*c.operand);
+        ir::Const folded(c.type, c.span);
+        folded.f = k.type->is_float() || k.type->is_complex() ? k.f
+                   : k.type->is_bool()                        ? (k.b ? 1 : 0)
+                   : k.type->is_signed()                      ? static_cast<double>(static_cast<int64_t>(k.bits))
+                                                              : static_cast<double>(k.bits);
+        folded.im = k.type->is_complex() ? k.im : 0.0;
+        if (c.type->bits() == 64) {
+          folded.f = static_cast<float>(folded.f);
+          folded.im = static_cast<float>(folded.im);
+        }
+        return print(folded, needed);
+      }
+      if (c.operand->kind == ir::ExprKind::Const && c.type->is_number() && !c.operand->type->is_complex()) {
         // Fold the conversion of a literal into the literal.
         const auto& k = static_cast<const ir::Const&>(*c.operand);
         ir::Const folded(c.type, c.span);

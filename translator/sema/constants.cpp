@@ -61,7 +61,19 @@ ConstValue wrap_int(int64_t v, TypeRef t, bool weak) {
   return c;
 }
 
+ConstValue make_complex(double re, double im, TypeRef t = types::complex128(), bool weak = true) {
+  ConstValue c;
+  c.type = t;
+  bool f32 = t == types::complex64();
+  c.f = f32 ? static_cast<float>(re) : re;
+  c.im = f32 ? static_cast<float>(im) : im;
+  c.weak = weak;
+  return c;
+}
+
 ConstValue convert(const ConstValue& v, TypeRef t) {
+  if (t->is_complex()) return make_complex(v.type->is_complex() ? v.f : as_double(v), v.type->is_complex() ? v.im : 0, t, false);
+  if (v.type->is_complex()) return v;  // complex to real: refused by the caller
   if (t->is_float()) return make_float(as_double(v), t, false);
   if (t->is_bool()) return make_bool(as_double(v) != 0);
   return wrap_int(as_int(v), t, false);
@@ -86,7 +98,7 @@ class Evaluator {
       }
       case ast::ExprKind::FloatLit: {
         const auto& lit = ast::as<ast::FloatLit>(e);
-        if (lit.imaginary) return fail(e, "complex constants are not supported yet");
+        if (lit.imaginary) return make_complex(0.0, lit.value);
         return make_float(lit.value);
       }
       case ast::ExprKind::BoolLit: return make_bool(ast::as<ast::BoolLit>(e).value);
@@ -128,9 +140,13 @@ class Evaluator {
       }
     }
     std::string path = resolve_path(info_, e);
-    if (path == "math.pi" || path == "numpy.pi") return make_float(M_PI);
-    if (path == "math.e" || path == "numpy.e") return make_float(M_E);
-    if (path == "math.tau") return make_float(2 * M_PI);
+    if (path == "math.pi" || path == "numpy.pi" || path == "cmath.pi") return make_float(M_PI);
+    if (path == "math.e" || path == "numpy.e" || path == "cmath.e") return make_float(M_E);
+    if (path == "math.tau" || path == "cmath.tau") return make_float(2 * M_PI);
+    if (path == "cmath.inf") return make_float(std::numeric_limits<double>::infinity());
+    if (path == "cmath.nan") return make_float(std::numeric_limits<double>::quiet_NaN());
+    if (path == "cmath.infj") return make_complex(0.0, std::numeric_limits<double>::infinity());
+    if (path == "cmath.nanj") return make_complex(0.0, std::numeric_limits<double>::quiet_NaN());
     if (path == "math.inf" || path == "numpy.inf") return make_float(std::numeric_limits<double>::infinity());
     if (path == "math.nan" || path == "numpy.nan") return make_float(std::numeric_limits<double>::quiet_NaN());
     std::string shown = path.empty() && e.kind == ast::ExprKind::Name ? ast::as<ast::Name>(e).id : path;
@@ -144,6 +160,17 @@ class Evaluator {
     if (c.args.size() != 1 || !c.keywords.empty()) return fail(c, "this call is not a constant py2cuda can freeze");
     auto arg = eval(*c.args[0]);
     if (!arg) return std::nullopt;
+    if (arg->type->is_complex()) {
+      // Only complex-to-complex conversions exist (Numba and NumPy have no complex to real).
+      for (const char* prefix : {"numpy.", "numba."}) {
+        std::string p(prefix);
+        TypeRef t = path.rfind(p, 0) == 0 ? types::scalar_by_name(path.substr(p.size())) : nullptr;
+        if (t && t->is_complex()) return convert(*arg, t);
+      }
+      if (path == "complex") return convert(*arg, types::complex128());
+      return fail(c, "this call of a complex constant is not a constant py2cuda can freeze");
+    }
+    if (path == "complex") return convert(*arg, arg->type == types::float32() ? types::complex64() : types::complex128());
     if (path == "int") return make_int(as_int(*arg));
     if (path == "float") return make_float(as_double(*arg));
     if (path == "bool") return make_bool(as_double(*arg) != 0);
@@ -160,6 +187,11 @@ class Evaluator {
   std::optional<ConstValue> unary(const ast::Unary& u) {
     auto v = eval(*u.operand);
     if (!v) return std::nullopt;
+    if (v->type->is_complex()) {
+      if (u.op == UnaryOp::Pos) return v;
+      if (u.op == UnaryOp::Neg) return make_complex(-v->f, -v->im, v->type, v->weak);
+      return fail(u, "invalid operand for a constant expression");
+    }
     if (!v->type->is_number()) return fail(u, "invalid operand for a constant expression");
     switch (u.op) {
       case UnaryOp::Pos: return v;
@@ -193,11 +225,31 @@ class Evaluator {
     return strong.type;
   }
 
+  // + - * / with a complex operand, as Python computes them (complex128; a
+  // NumPy complex64 keeps its type against Python numbers, as NEP 50 says).
+  std::optional<ConstValue> complex_binary(const ast::Binary& bin, const ConstValue& a, const ConstValue& b) {
+    if (!a.type->is_numeric() || !b.type->is_numeric()) return fail(bin, "invalid operands for a constant expression");
+    auto re = [](const ConstValue& v) { return v.type->is_complex() ? v.f : as_double(v); };
+    auto im = [](const ConstValue& v) { return v.type->is_complex() ? v.im : 0.0; };
+    double ar = re(a), ai = im(a), br = re(b), bi = im(b);
+    bool narrow = (a.type == types::complex64() && (b.weak || b.type == types::complex64() || rules::fits_float32(b.type))) ||
+                  (b.type == types::complex64() && (a.weak || rules::fits_float32(a.type)));
+    TypeRef t = narrow ? types::complex64() : types::complex128();
+    bool weak = a.weak && b.weak;
+    switch (bin.op) {
+      case BinOp::Add: return make_complex(ar + br, ai + bi, t, weak);
+      case BinOp::Sub: return make_complex(ar - br, ai - bi, t, weak);
+      case BinOp::Mul: return make_complex(ar * br - ai * bi, ar * bi + ai * br, t, weak);
+      default: return fail(bin, "only +, - and * are supported in complex constant expressions");
+    }
+  }
+
   std::optional<ConstValue> binary(const ast::Binary& bin) {
     auto a = eval(*bin.left);
     if (!a) return std::nullopt;
     auto b = eval(*bin.right);
     if (!b) return std::nullopt;
+    if (a->type->is_complex() || b->type->is_complex()) return complex_binary(bin, *a, *b);
     if (!a->type->is_number() || !b->type->is_number()) return fail(bin, "invalid operands for a constant expression");
     TypeRef t = result_type(*a, *b, bin.op);
     bool weak = a->weak && b->weak;

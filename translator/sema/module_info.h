@@ -60,7 +60,8 @@ struct ExternalFunction {
 struct ConstValue {
   TypeRef type = nullptr;         // int64, float64, bool, float32 (np.float32), a Tuple ...
   uint64_t bits = 0;              // integers, two's complement
-  double f = 0;                   // floats (float32 values are exactly representable)
+  double f = 0;                   // floats (float32 values are exactly representable); a complex's real part
+  double im = 0;                  // a complex's imaginary part
   bool b = false;
   std::vector<ConstValue> elements;  // tuples
   // A Python int/float/bool rather than a NumPy scalar: NumPy's promotion

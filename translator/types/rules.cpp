@@ -20,6 +20,14 @@ TypeRef float_result(TypeRef a, TypeRef b) {
   return fits_float32(a) && fits_float32(b) ? types::float32() : types::float64();
 }
 
+// Numba's complex operator templates exist for complex64 and complex128; a
+// real operand converts to complex64 when it converts to float32 (float32,
+// int8, int16, uint8, bool), else to complex128.
+TypeRef complex_result(TypeRef a, TypeRef b) {
+  auto fits64 = [](TypeRef t) { return t == types::complex64() || fits_float32(t); };
+  return fits64(a) && fits64(b) ? types::complex64() : types::complex128();
+}
+
 }  // namespace
 
 bool fits_float32(TypeRef t) {
@@ -30,6 +38,10 @@ bool fits_float32(TypeRef t) {
 }
 
 TypeRef binary_result(BinOp op, TypeRef a, TypeRef b) {
+  if (a->is_numeric() && b->is_numeric() && (a->is_complex() || b->is_complex())) {
+    bool arithmetic = op == BinOp::Add || op == BinOp::Sub || op == BinOp::Mul || op == BinOp::TrueDiv || op == BinOp::Pow;
+    return arithmetic ? complex_result(a, b) : nullptr;  // no //, %, shifts or bitwise ops on complex
+  }
   if (!a->is_number() || !b->is_number()) return nullptr;
   bool any_float = a->is_float() || b->is_float();
   switch (op) {
@@ -63,11 +75,24 @@ TypeRef binary_result(BinOp op, TypeRef a, TypeRef b) {
 }
 
 TypeRef unary_result(UnaryOp op, TypeRef a) {
+  if (a->is_complex()) {
+    if (op == UnaryOp::Not) return types::boolean();
+    return op == UnaryOp::Invert ? nullptr : a;
+  }
   if (op == UnaryOp::Not) return a->is_number() ? types::boolean() : nullptr;
   if (!a->is_number()) return nullptr;
   if (a->is_float()) return op == UnaryOp::Invert ? nullptr : a;
   if (a->is_bool()) return op == UnaryOp::Invert ? types::boolean() : types::int64();
   return a->is_signed() ? types::int64() : types::uint64();
+}
+
+TypeRef comparison_operand(CmpOp op, TypeRef a, TypeRef b) {
+  // Complex numbers have == and != only (Numba, like Python, does not order them).
+  if (a->is_complex() || b->is_complex()) {
+    if (op != CmpOp::Eq && op != CmpOp::NotEq) return nullptr;
+    return a->is_numeric() && b->is_numeric() ? unify(a, b) : nullptr;
+  }
+  return comparison_operand(a, b);
 }
 
 TypeRef comparison_operand(TypeRef a, TypeRef b) {
@@ -85,11 +110,17 @@ TypeRef unify(TypeRef a, TypeRef b) {
   // (numba/core/typeconv/rules.py; typing/context.py unify_pairs).
   if (a->is_none() || b->is_none()) {
     TypeRef other = a->is_none() ? b : a;
-    return other->is_number() || other->is_tuple() || other->is_optional() ? types::optional(other) : nullptr;
+    return other->is_numeric() || other->is_tuple() || other->is_optional() ? types::optional(other) : nullptr;
   }
   if (a->is_optional() || b->is_optional()) {
     TypeRef u = unify(a->is_optional() ? a->dtype() : a, b->is_optional() ? b->dtype() : b);
     return u ? types::optional(u) : nullptr;
+  }
+  if (a->is_numeric() && b->is_numeric() && (a->is_complex() || b->is_complex())) {
+    // NumPy's promotion: the parts' float type meets the other operand's.
+    TypeRef pa = a->is_complex() ? types::complex_part(a) : a;
+    TypeRef pb = b->is_complex() ? types::complex_part(b) : b;
+    return types::complex(unify(pa, pb)->bits() * 2);
   }
   if (a->is_number() && b->is_number()) {
     if (a->is_bool()) return b;
@@ -128,6 +159,8 @@ bool can_convert(TypeRef from, TypeRef to) {
   if (from == to) return true;
   if (to->is_optional()) return from->is_none() || can_convert(from->is_optional() ? from->dtype() : from, to->dtype());
   if (from->is_number() && to->is_number()) return true;
+  // Real to complex, and between complex widths; never complex to real.
+  if (from->is_numeric() && to->is_complex()) return true;
   if (from->is_tuple() && to->is_tuple() && from->elements().size() == to->elements().size()) {
     for (size_t i = 0; i < from->elements().size(); ++i) {
       if (!can_convert(from->elements()[i], to->elements()[i])) return false;

@@ -25,6 +25,8 @@ TypeRef unary_result(UnaryOp op, TypeRef a);
 // unification, as Numba resolves its per-type comparison templates. Or
 // nullptr when they cannot be compared.
 TypeRef comparison_operand(TypeRef a, TypeRef b);
+// The same for one comparison operator: complex operands allow only == and !=.
+TypeRef comparison_operand(CmpOp op, TypeRef a, TypeRef b);
 
 // The type a variable takes when values of types `a` and `b` meet (branches,
 // loop back-edges, conditional expressions). nullptr when they cannot unify.

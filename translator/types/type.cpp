@@ -96,6 +96,7 @@ std::string Type::str() const {
     case TypeKind::Boolean: return "bool";
     case TypeKind::Integer: return std::string(signed_ ? "int" : "uint") + std::to_string(bits_);
     case TypeKind::Float: return "float" + std::to_string(bits_);
+    case TypeKind::Complex: return "complex" + std::to_string(bits_);
     case TypeKind::None: return "none";
     case TypeKind::Range: return "range";
     case TypeKind::Record: return "xoroshiro128p";
@@ -152,6 +153,10 @@ TypeRef uint64() { return integer(64, false); }
 TypeRef floating(int bits) { return TypeTable::instance().scalar(TypeKind::Float, bits, true); }
 TypeRef float32() { return floating(32); }
 TypeRef float64() { return floating(64); }
+TypeRef complex(int bits) { return TypeTable::instance().scalar(TypeKind::Complex, bits, true); }
+TypeRef complex64() { return complex(64); }
+TypeRef complex128() { return complex(128); }
+TypeRef complex_part(TypeRef t) { return floating(t->bits() / 2); }
 TypeRef none() { return TypeTable::instance().scalar(TypeKind::None, 0, false); }
 TypeRef range() { return TypeTable::instance().scalar(TypeKind::Range, 0, false); }
 TypeRef xoroshiro128p() { return TypeTable::instance().scalar(TypeKind::Record, 128, false); }
@@ -172,6 +177,8 @@ TypeRef scalar_by_name(const std::string& name) {
       {"uint64", uint64},   {"u8", uint64},       {"uintp", uint64},   {"uint", uint64},
       {"ulonglong", uint64}, {"float32", float32}, {"f4", float32},    {"single", float32},
       {"float64", float64}, {"f8", float64},      {"double", float64}, {"float_", float64},
+      {"complex64", complex64}, {"c8", complex64},    {"csingle", complex64}, {"complex128", complex128},
+      {"c16", complex128},  {"cdouble", complex128}, {"complex_", complex128},
   };
   auto it = names.find(name);
   return it == names.end() ? nullptr : it->second();

@@ -14,6 +14,7 @@ enum class TypeKind {
   Boolean,
   Integer,
   Float,
+  Complex,  // complex64 / complex128: two floats / two doubles
   Array,
   Tuple,  // UniTuple when all elements are the same type
   None,   // the type of `None` and of a function that returns nothing
@@ -36,6 +37,10 @@ class Type {
   bool is_float() const { return kind_ == TypeKind::Float; }
   // bool, ints and floats: what arithmetic accepts.
   bool is_number() const { return is_bool() || is_int() || is_float(); }
+  bool is_complex() const { return kind_ == TypeKind::Complex; }
+  // Real numbers and complex numbers: what array elements, casts and the
+  // arithmetic operators accept (the math functions take real numbers only).
+  bool is_numeric() const { return is_number() || is_complex(); }
   bool is_scalar() const { return is_number(); }
   bool is_array() const { return kind_ == TypeKind::Array; }
   bool is_tuple() const { return kind_ == TypeKind::Tuple; }
@@ -44,7 +49,7 @@ class Type {
   bool is_optional() const { return kind_ == TypeKind::Optional; }
   bool is_grid_group() const { return kind_ == TypeKind::GridGroup; }
 
-  // Integer and Float
+  // Integer, Float and Complex (64 or 128 for complex)
   int bits() const { return bits_; }
   bool is_signed() const { return signed_; }
 
@@ -89,6 +94,12 @@ TypeRef uint64();
 TypeRef float32();
 TypeRef float64();
 TypeRef floating(int bits);
+TypeRef complex64();
+TypeRef complex128();
+// complex64 or complex128 by total width.
+TypeRef complex(int bits);
+// The float type of each part of a complex type: float32 for complex64.
+TypeRef complex_part(TypeRef complex_type);
 TypeRef none();
 TypeRef range();
 // The record dtype of numba.cuda.random's generator states (two uint64 words).

@@ -11,6 +11,8 @@
 #include "array.h"
 #include "slice.h"
 #include "optional.h"
+#include "complex.h"
+#include "complex_math.h"
 #include "error.h"
 #include "host_array.h"
 #include "launch_config.h"

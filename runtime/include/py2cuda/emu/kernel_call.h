@@ -19,6 +19,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "../thread_exit.h"
 #include "context.h"
 #include "grid_run.h"
 
@@ -50,9 +51,14 @@ class KernelCall {
   KernelBody body() const { return {&run_block_loop, &run_thread, this}; }
 
  private:
+  // A thread that ends early (thread_exit.h: Numba's silent return after an
+  // exception in a non-debug kernel) has simply returned.
   static void run_thread(const void* self) {
     const KernelCall& call = *static_cast<const KernelCall*>(self);
-    std::apply(call.callee_, call.args_);
+    try {
+      std::apply(call.callee_, call.args_);
+    } catch (const ThreadExit&) {
+    }
   }
 
   // flatten: the kernel (with what it calls) is inlined into the loop even where
@@ -70,7 +76,10 @@ class KernelCall {
         for (uint32_t x = 0; x < dim.x; ++x) {
           current.thread_idx = {x, y, z};
           current.thread_linear = linear++;
-          std::apply(call.callee_, args);
+          try {
+            std::apply(call.callee_, args);
+          } catch (const ThreadExit&) {
+          }
         }
       }
     }

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <type_traits>
 
+#include "../complex.h"
+
 namespace py2cuda {
 
 // The data of a .npy file is read into memory as it is; a big-endian host would
@@ -28,6 +30,8 @@ inline constexpr NpyDType kNpyDTypes[] = {
     {"|b1", "bool", 1},   {"|i1", "int8", 1},    {"|u1", "uint8", 1},   {"<i2", "int16", 2},
     {"<u2", "uint16", 2}, {"<i4", "int32", 4},   {"<u4", "uint32", 4},  {"<i8", "int64", 8},
     {"<u8", "uint64", 8}, {"<f4", "float32", 4}, {"<f8", "float64", 8},
+    // Two floats / two doubles, real part first: py2cuda::complex64 / complex128.
+    {"<c8", "complex64", 8}, {"<c16", "complex128", 16},
 };
 
 // The supported dtype with this descr, or nullptr. A one-byte type's byte order
@@ -56,6 +60,10 @@ constexpr int npy_dtype_index() {
     return 9;
   } else if constexpr (std::is_same_v<U, double>) {
     return 10;
+  } else if constexpr (std::is_same_v<U, complex64>) {
+    return 11;
+  } else if constexpr (std::is_same_v<U, complex128>) {
+    return 12;
   } else {
     return -1;
   }
@@ -69,7 +77,7 @@ constexpr const NpyDType& npy_dtype() {
   constexpr int index = detail::npy_dtype_index<T>();
   static_assert(index >= 0,
                 "py2cuda: this element type has no .npy dtype (use bool, an integer of 1, 2, 4 or 8 "
-                "bytes, float or double)");
+                "bytes, float, double, complex64 or complex128)");
   return kNpyDTypes[index];
 }
 
