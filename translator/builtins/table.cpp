@@ -247,6 +247,8 @@ const std::vector<Builtin>& all() {
     out.insert(out.end(), ufuncs.begin(), ufuncs.end());
     const auto& ctors = scalar_ctors();
     out.insert(out.end(), ctors.begin(), ctors.end());
+    const auto& libdevice = libdevice_rows();
+    out.insert(out.end(), libdevice.begin(), libdevice.end());
     return out;
   }();
   return rows;

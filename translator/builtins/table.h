@@ -47,6 +47,7 @@ enum class Rule {
   Nanosleep,       // cuda.nanosleep(ns): uint32 argument, no result
   Random,          // numba.cuda.random.xoroshiro128p_*(states, index): a draw from state `index`
   NumpyMinMax,     // np.maximum/minimum/fmax/fmin(a, b) on scalars: NumPy's promoted type
+  FixedSignature,  // cuda.libdevice.*: arguments converted to the row's declared types, result of its type
 };
 
 struct Builtin {
@@ -60,7 +61,17 @@ struct Builtin {
   bool nonnegative = false;  // the value is never negative (lets indexing skip wraparound)
   bool emulated = true;      // works in the CPU emulation
   std::string_view doc;
+  // Rule::FixedSignature: Numba's signature, "float32(float32, int32)" or, for the
+  // functions with pointer results, "Tuple(float64, int32)(float64)".
+  std::string_view signature = {};
 };
+
+// The numba.cuda.libdevice rows (builtins/libdevice_rows.cpp), part of all().
+const std::vector<Builtin>& libdevice_rows();
+
+// Why libdevice.NAME is not translated, for the libdevice functions Numba has and
+// this table lacks; empty for every other name.
+std::string_view libdevice_unsupported_reason(std::string_view name);
 
 // Every row, in the table's order (grouped by module).
 const std::vector<Builtin>& all();

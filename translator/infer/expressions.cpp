@@ -22,6 +22,10 @@ std::string display_path(const std::string& path) {
 // The message for a dotted path with no row in the builtins table.
 std::string unsupported_path_message(const std::string& path) {
   std::string shown = display_path(path);
+  if (path.rfind("numba.cuda.libdevice.", 0) == 0) {
+    std::string_view reason = builtins::libdevice_unsupported_reason(std::string_view(path).substr(21));
+    if (!reason.empty()) return "'" + shown + "' is not supported by py2cuda: " + std::string(reason);
+  }
   if (path.rfind("numba.cuda.", 0) == 0) return "'" + shown + "' is not supported by py2cuda";
   if (path.rfind("math.", 0) == 0) return "'" + shown + "' is not supported on the CUDA target";
   if (path.rfind("numpy.", 0) == 0) return "'" + shown + "' is not supported in CUDA kernels";

@@ -27,3 +27,4 @@
 #include "kernel_error.h"
 #include "random.h"
 #include "random_host.h"
+#include "libdevice.h"
