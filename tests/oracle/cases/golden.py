@@ -1,4 +1,4 @@
 """Oracle cases for tests/golden/*.py, kept in three files by theme."""
-from cases import golden_parallel, golden_structure, golden_types
+from cases import golden_libdevice, golden_parallel, golden_structure, golden_types
 
-TABLE = {**golden_types.TABLE, **golden_structure.TABLE, **golden_parallel.TABLE}
+TABLE = {**golden_types.TABLE, **golden_structure.TABLE, **golden_parallel.TABLE, **golden_libdevice.TABLE}
