@@ -47,6 +47,7 @@ enum class Rule {
   Nanosleep,       // cuda.nanosleep(ns): uint32 argument, no result
   Random,          // numba.cuda.random.xoroshiro128p_*(states, index): a draw from state `index`
   NumpyMinMax,     // np.maximum/minimum/fmax/fmin(a, b) on scalars: NumPy's promoted type
+  ConstArrayLike,  // cuda.const.array_like(arr): arr, a frozen module-level NumPy array (readonly, constant memory)
   FixedSignature,  // cuda.libdevice.*: arguments converted to the row's declared types, result of its type
 };
 

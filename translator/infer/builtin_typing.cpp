@@ -344,6 +344,18 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       for (size_t i = 0; i < args.size(); ++i) args[i] = convert(std::move(args[i]), params[i]);
       return call_pattern(result, row.f64, std::move(args), span);
     }
+    case Rule::ConstArrayLike: {
+      if (!arity(1, 1)) return nullptr;
+      // Numba copies the NumPy array it is given into constant memory at compile time, so
+      // only a module-level array frozen as a constant can be given (a kernel's array
+      // arguments live in device memory).
+      if (args[0]->kind != ir::ExprKind::Global || !args[0]->type->is_array() || !args[0]->type->is_readonly()) {
+        diags.error(args[0]->span, name + "() takes a module-level NumPy array built from constants (np.array([...]), "
+                                          "np.arange, np.zeros, ...), not a value of type " + args[0]->type->str());
+        return nullptr;
+      }
+      return std::move(args[0]);
+    }
     case Rule::Barrier:
       if (!arity(0, 0)) return nullptr;
       return call_pattern(types::none(), row.f64, {}, span);

@@ -34,6 +34,12 @@ std::string unsupported_path_message(const std::string& path) {
 
 }  // namespace
 
+std::string readonly_array_message(TypeRef array) {
+  return "cannot modify readonly array of type " + array->str() +
+         ": a module-level NumPy array is frozen into the kernel as a constant (constant memory); pass it as a "
+         "kernel argument to write to it";
+}
+
 ir::ExprPtr FunctionBuilder::expr(const ast::Expr& e) {
   switch (e.kind) {
     case ast::ExprKind::Name: return name(ast::as<ast::Name>(e));
@@ -157,6 +163,10 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
       }
       if (v->type->is_tuple()) return constant(*v, s);
       std::string cpp = mb_.constant_name(id, sym, *v);
+      if (v->type->is_array()) {
+        // A frozen NumPy array: a __constant__ array, read through a read-only view.
+        return std::make_unique<ir::GlobalRef>("py2cuda::constant_view(" + cpp + ")", v->type, s);
+      }
       auto ref = std::make_unique<ir::GlobalRef>(cpp, v->type, s);
       ref->nonnegative = v->type->is_float() ? v->f >= 0
                          : v->type->is_int() && v->type->is_signed() ? static_cast<int64_t>(v->bits) >= 0
@@ -803,6 +813,7 @@ ir::ExprPtr FunctionBuilder::atomic_call(const ast::Call& c, const builtins::Bui
   if (!ary->type->is_array()) {
     return fail(c.args[0]->span, "the first argument of " + name + "() must be an array, not " + ary->type->str());
   }
+  if (ary->type->is_readonly()) return fail(c.args[0]->span, readonly_array_message(ary->type));
   TypeRef dt = ary->type->dtype();
   bool is_int = dt->is_int() && (dt->bits() == 32 || dt->bits() == 64);
   bool is_float = dt->is_float();

@@ -236,6 +236,10 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
         D().error(target.span, "only array elements can be assigned through a subscript (tuples are immutable)");
         return;
       }
+      if (static_cast<ir::Index&>(*lhs).array->type->is_readonly()) {
+        D().error(target.span, readonly_array_message(static_cast<ir::Index&>(*lhs).array->type));
+        return;
+      }
       if (!value->type->is_number()) {
         D().error(s, "cannot store a value of type " + value->type->str() + " into an element of " +
                          static_cast<ir::Index&>(*lhs).array->type->str());

@@ -296,7 +296,11 @@ struct Function {
 struct Constant {
   std::string cpp_name;
   TypeRef type = nullptr;
-  ExprPtr value;  // a Const
+  ExprPtr value;  // a Const; null for an array
+  // Arrays (type readonly array(dtype, nd, C)): the extents and the elements in C order,
+  // emitted as a __constant__ array.
+  std::vector<int64_t> shape;
+  std::vector<ExprPtr> elements;
   Span span;
   std::string python_text;  // the Python assignment, echoed as a comment
 };

@@ -48,7 +48,8 @@ struct ConstValue {
   uint64_t bits = 0;              // integers, two's complement
   double f = 0;                   // floats (float32 values are exactly representable)
   bool b = false;
-  std::vector<ConstValue> elements;  // tuples
+  std::vector<ConstValue> elements;  // tuples; arrays: the elements in C order
+  std::vector<int64_t> shape;        // arrays (type readonly array(dtype, nd, C)): the extents
   // A Python int/float/bool rather than a NumPy scalar: NumPy's promotion
   // (NEP 50) lets a NumPy scalar's type win over a Python scalar's.
   bool weak = true;

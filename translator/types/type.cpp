@@ -28,8 +28,8 @@ class TypeTable {
     return scalars_[key] = keep(std::move(t));
   }
 
-  TypeRef array(TypeRef dtype, int ndim, Layout layout) {
-    auto key = std::make_tuple(dtype, ndim, static_cast<int>(layout));
+  TypeRef array(TypeRef dtype, int ndim, Layout layout, bool readonly) {
+    auto key = std::make_tuple(dtype, ndim, static_cast<int>(layout), readonly);
     std::lock_guard<std::mutex> lock(mu_);
     auto it = arrays_.find(key);
     if (it != arrays_.end()) return it->second;
@@ -38,6 +38,7 @@ class TypeTable {
     t->elem_ = dtype;
     t->ndim_ = ndim;
     t->layout_ = layout;
+    t->readonly_ = readonly;
     return arrays_[key] = keep(std::move(t));
   }
 
@@ -59,7 +60,7 @@ class TypeTable {
   std::mutex mu_;
   std::vector<std::unique_ptr<Type>> all_;
   std::map<std::tuple<int, int, bool>, TypeRef> scalars_;
-  std::map<std::tuple<TypeRef, int, int>, TypeRef> arrays_;
+  std::map<std::tuple<TypeRef, int, int, bool>, TypeRef> arrays_;
   std::map<std::vector<TypeRef>, TypeRef> tuples_;
 };
 
@@ -89,7 +90,7 @@ std::string Type::str() const {
     case TypeKind::Range: return "range";
     case TypeKind::Record: return "xoroshiro128p";
     case TypeKind::Array:
-      return "array(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
+      return std::string(readonly_ ? "readonly " : "") + "array(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
     case TypeKind::Tuple: {
       if (is_uniform_tuple()) {
         return "UniTuple(" + elems_[0]->str() + " x " + std::to_string(elems_.size()) + ")";
@@ -142,7 +143,9 @@ TypeRef float64() { return floating(64); }
 TypeRef none() { return TypeTable::instance().scalar(TypeKind::None, 0, false); }
 TypeRef range() { return TypeTable::instance().scalar(TypeKind::Range, 0, false); }
 TypeRef xoroshiro128p() { return TypeTable::instance().scalar(TypeKind::Record, 128, false); }
-TypeRef array(TypeRef dtype, int ndim, Layout layout) { return TypeTable::instance().array(dtype, ndim, layout); }
+TypeRef array(TypeRef dtype, int ndim, Layout layout, bool readonly) {
+  return TypeTable::instance().array(dtype, ndim, layout, readonly);
+}
 TypeRef tuple(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements)); }
 
 TypeRef scalar_by_name(const std::string& name) {

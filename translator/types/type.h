@@ -48,6 +48,8 @@ class Type {
   TypeRef dtype() const { return elem_; }
   int ndim() const { return ndim_; }
   Layout layout() const { return layout_; }
+  // A frozen module-level NumPy array (Numba's "readonly array"): never stored to.
+  bool is_readonly() const { return readonly_; }
 
   // Tuple
   const std::vector<TypeRef>& elements() const { return elems_; }
@@ -67,6 +69,7 @@ class Type {
   TypeRef elem_ = nullptr;
   int ndim_ = 0;
   Layout layout_ = Layout::A;
+  bool readonly_ = false;
   std::vector<TypeRef> elems_;
 };
 
@@ -89,7 +92,7 @@ TypeRef none();
 TypeRef range();
 // The record dtype of numba.cuda.random's generator states (two uint64 words).
 TypeRef xoroshiro128p();
-TypeRef array(TypeRef dtype, int ndim, Layout layout);
+TypeRef array(TypeRef dtype, int ndim, Layout layout, bool readonly = false);
 TypeRef tuple(std::vector<TypeRef> elements);
 
 // Looks up a scalar type by Numba/NumPy name: "float32", "f4", "int_", "intp",

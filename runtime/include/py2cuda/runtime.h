@@ -22,6 +22,7 @@
 #include "grid.h"
 #include "launch.h"
 #include "local_array.h"
+#include "constant_array.h"
 #include "atomic.h"
 #include "intrinsics.h"
 #include "kernel_error.h"

@@ -1,4 +1,5 @@
-"""Oracle cases for tests/golden/*.py, kept in three files by theme."""
-from cases import golden_libdevice, golden_parallel, golden_structure, golden_types
+"""Oracle cases for tests/golden/*.py, kept in files by theme."""
+from cases import golden_constants, golden_libdevice, golden_parallel, golden_structure, golden_types
 
-TABLE = {**golden_types.TABLE, **golden_structure.TABLE, **golden_parallel.TABLE, **golden_libdevice.TABLE}
+TABLE = {**golden_types.TABLE, **golden_structure.TABLE, **golden_parallel.TABLE, **golden_libdevice.TABLE,
+         **golden_constants.TABLE}
