@@ -94,3 +94,15 @@ TEST(ConstantArrays, Errors) {
   EXPECT_TRUE(has(error_of("", "    out[0] = cuda.const.array_like(out)[0]\n"),
                   "cuda.const.array_like() takes a module-level NumPy array"));
 }
+
+TEST(ConstantArrays, MergingWithAMutableArrayIsReadOnly) {
+  // Numba's Array.unify: read-only when either side is; a mutable array converts to it.
+  SourceFile file("t.py",
+                  "import numpy as np\nfrom numba import cuda\nW = np.array([1.0, 2.0])\n"
+                  "@cuda.jit('void(float64[:], boolean)')\ndef k(x, flag):\n    a = W if flag else x\n"
+                  "    x[0] = a[1]\n    a[0] = 1.0\n");
+  TranslateResult r = translate(file, TranslateOptions{});
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(has(r.diagnostics, "t.py:8:5: error: cannot modify readonly array of type readonly array(float64, 1d, A)"))
+      << r.diagnostics;
+}
