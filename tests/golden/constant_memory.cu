@@ -64,9 +64,9 @@ __global__ void weighted(py2cuda::Array<int32_t, 2> x, py2cuda::Array<int64_t, 2
   // constant_memory.py:41: if i < x.shape[0] and j < x.shape[1]:
   if (i < x.shape[0] && j < x.shape[1]) {
     // constant_memory.py:42: w = WEIGHTS[i % WEIGHTS.shape[0], j % WEIGHTS.shape[1]]
-    int16_t w = py2cuda::constant_view(WEIGHTS)(py2cuda::mod(i, py2cuda::constant_view(WEIGHTS).shape[0]), py2cuda::mod(j, py2cuda::constant_view(WEIGHTS).shape[1]));
+    int16_t w = py2cuda::constant_view(WEIGHTS)(py2cuda::mod(i, 2), py2cuda::mod(j, 3));
     // constant_memory.py:43: out[i, j] = x[i, j] * w + OFFSETS[j % len(OFFSETS)]
-    out(i, j) = int64_t(x(i, j)) * int64_t(w) + py2cuda::constant_view(OFFSETS)(py2cuda::mod(j, py2cuda::constant_view(OFFSETS).shape[0]));
+    out(i, j) = int64_t(x(i, j)) * int64_t(w) + py2cuda::constant_view(OFFSETS)(py2cuda::mod(j, 3));
   }
 }
 
@@ -76,7 +76,7 @@ __global__ void tables(py2cuda::Array<double, 1> out) {
   // constant_memory.py:48: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
   // constant_memory.py:49: if i < RAMP.size:
-  if (i < py2cuda::constant_view(RAMP).size()) {
+  if (i < 5) {
     // constant_memory.py:50: v = RAMP[i] * SCALE[i % 3]
     double v = py2cuda::constant_view(RAMP)(i) * py2cuda::constant_view(SCALE)(py2cuda::mod(i, 3));
     // constant_memory.py:51: if FLAGS[i % 3]:

@@ -165,7 +165,9 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
       std::string cpp = mb_.constant_name(id, sym, *v);
       if (v->type->is_array()) {
         // A frozen NumPy array: a __constant__ array, read through a read-only view.
-        return std::make_unique<ir::GlobalRef>("py2cuda::constant_view(" + cpp + ")", v->type, s);
+        auto ref = std::make_unique<ir::GlobalRef>("py2cuda::constant_view(" + cpp + ")", v->type, s);
+        ref->shape = v->shape;
+        return ref;
       }
       auto ref = std::make_unique<ir::GlobalRef>(cpp, v->type, s);
       ref->nonnegative = v->type->is_float() ? v->f >= 0

@@ -71,6 +71,7 @@ struct GlobalRef : Expr {
   GlobalRef(std::string n, TypeRef t, Span s) : Expr(ExprKind::Global, t, s), cpp_name(std::move(n)) {}
   std::string cpp_name;
   bool nonnegative = false;  // the frozen value is >= 0 (for the index-wrap analysis)
+  std::vector<int64_t> shape;  // a frozen array's extents: its .shape and .size are constants
 };
 
 // Converts `operand` to `type` (Numba's implicit or explicit conversion).
