@@ -159,6 +159,9 @@ const std::vector<Builtin>& table() {
       {"numba.cuda.shared.array", Rule::ArrayAlloc, kCall, "", "__shared__ T storage[...]", false, true,
        "shared memory per block: shape an int or tuple of constants (0: dynamic, sized at launch), dtype a "
        "numba/numpy type, a string or arr.dtype"},
+      {"numba.cuda.const.array_like", Rule::ConstArrayLike, kCall, "", "py2cuda::constant_view(ARR)", false, true,
+       "const.array_like(arr) of a module-level NumPy array built from constants: the array in constant memory, "
+       "read-only (a global array read directly is the same)"},
       {"numba.cuda.local.array", Rule::ArrayAlloc, kCall, "", "T storage[...]", false, true,
        "per-thread array: shape an int or tuple of constants, dtype as for shared.array"},
       {"numba.cuda.atomic.add", Rule::Atomic, kCall, "", "py2cuda::atomic_add", false, true,
@@ -329,6 +332,8 @@ const std::vector<Builtin>& all() {
     out.insert(out.end(), ufuncs.begin(), ufuncs.end());
     const auto& ctors = scalar_ctors();
     out.insert(out.end(), ctors.begin(), ctors.end());
+    const auto& libdevice = libdevice_rows();
+    out.insert(out.end(), libdevice.begin(), libdevice.end());
     return out;
   }();
   return rows;

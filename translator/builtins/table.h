@@ -61,6 +61,8 @@ enum class Rule {
   CmathPredicate,  // cmath.isnan/isinf/isfinite(z) -> bool
   CmathPart,       // cmath.phase(z): the parts' float type; cmath.polar(z): a tuple of two of them
   CmathRect,       // cmath.rect(r, phi) of two floats -> complex
+  ConstArrayLike,  // cuda.const.array_like(arr): arr, a frozen module-level NumPy array (readonly, constant memory)
+  FixedSignature,  // cuda.libdevice.*: arguments converted to the row's declared types, result of its type
 };
 
 struct Builtin {
@@ -74,7 +76,17 @@ struct Builtin {
   bool nonnegative = false;  // the value is never negative (lets indexing skip wraparound)
   bool emulated = true;      // works in the CPU emulation
   std::string_view doc;
+  // Rule::FixedSignature: Numba's signature, "float32(float32, int32)" or, for the
+  // functions with pointer results, "Tuple(float64, int32)(float64)".
+  std::string_view signature = {};
 };
+
+// The numba.cuda.libdevice rows (builtins/libdevice_rows.cpp), part of all().
+const std::vector<Builtin>& libdevice_rows();
+
+// Why libdevice.NAME is not translated, for the libdevice functions Numba has and
+// this table lacks; empty for every other name.
+std::string_view libdevice_unsupported_reason(std::string_view name);
 
 // Every row, in the table's order (grouped by module).
 const std::vector<Builtin>& all();

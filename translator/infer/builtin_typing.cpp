@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string_view>
+#include <utility>
 
 #include "types/rules.h"
 
@@ -55,6 +57,47 @@ ir::ExprPtr float_const(double v, Span s) {
   auto c = std::make_unique<ir::Const>(types::float64(), s);
   c->f = v;
   return c;
+}
+
+std::vector<std::string_view> split_commas(std::string_view text) {
+  std::vector<std::string_view> out;
+  while (!text.empty()) {
+    size_t comma = text.find(',');
+    std::string_view item = text.substr(0, comma);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    if (!item.empty()) out.push_back(item);
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  return out;
+}
+
+// A type as Numba prints it: a scalar name, "Tuple(a, b)" or "UniTuple(a x n)".
+TypeRef parse_numba_type(std::string_view text) {
+  if (text.starts_with("Tuple(")) {
+    std::vector<TypeRef> elements;
+    for (std::string_view e : split_commas(text.substr(6, text.size() - 7))) elements.push_back(parse_numba_type(e));
+    return types::tuple(elements);
+  }
+  if (text.starts_with("UniTuple(")) {
+    std::string_view inner = text.substr(9, text.size() - 10);
+    size_t x = inner.find(" x ");
+    TypeRef element = parse_numba_type(inner.substr(0, x));
+    return types::tuple(std::vector<TypeRef>(std::stoul(std::string(inner.substr(x + 3))), element));
+  }
+  return types::scalar_by_name(std::string(text));
+}
+
+// "R(A, B)": the result R and the argument types.
+std::pair<TypeRef, std::vector<TypeRef>> parse_signature(std::string_view text) {
+  size_t open = text.size() - 1;
+  for (int depth = 0; open > 0; --open) {
+    if (text[open] == ')') ++depth;
+    if (text[open] == '(' && --depth == 0) break;
+  }
+  std::vector<TypeRef> args;
+  for (std::string_view a : split_commas(text.substr(open + 1, text.size() - open - 2))) args.push_back(parse_numba_type(a));
+  return {parse_numba_type(text.substr(0, open)), args};
 }
 
 }  // namespace
@@ -401,6 +444,26 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       if (t->is_bool()) t = types::boolean();
       for (auto& a : args) a = convert(std::move(a), t);
       return call_pattern(t, row.f64, std::move(args), span);
+    }
+    case Rule::FixedSignature: {
+      // Numba resolves a libdevice call against its one declared signature; any
+      // number converts to the declared argument types (unsafe conversions included).
+      const auto [result, params] = parse_signature(row.signature);
+      if (!arity(params.size(), params.size()) || !numbers()) return nullptr;
+      for (size_t i = 0; i < args.size(); ++i) args[i] = convert(std::move(args[i]), params[i]);
+      return call_pattern(result, row.f64, std::move(args), span);
+    }
+    case Rule::ConstArrayLike: {
+      if (!arity(1, 1)) return nullptr;
+      // Numba copies the NumPy array it is given into constant memory at compile time, so
+      // only a module-level array frozen as a constant can be given (a kernel's array
+      // arguments live in device memory).
+      if (args[0]->kind != ir::ExprKind::Global || !args[0]->type->is_array() || !args[0]->type->is_readonly()) {
+        diags.error(args[0]->span, name + "() takes a module-level NumPy array built from constants (np.array([...]), "
+                                          "np.arange, np.zeros, ...), not a value of type " + args[0]->type->str());
+        return nullptr;
+      }
+      return std::move(args[0]);
     }
     case Rule::Barrier:
       if (!arity(0, 0)) return nullptr;

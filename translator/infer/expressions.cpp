@@ -22,6 +22,10 @@ std::string display_path(const std::string& path) {
 // The message for a dotted path with no row in the builtins table.
 std::string unsupported_path_message(const std::string& path) {
   std::string shown = display_path(path);
+  if (path.rfind("numba.cuda.libdevice.", 0) == 0) {
+    std::string_view reason = builtins::libdevice_unsupported_reason(std::string_view(path).substr(21));
+    if (!reason.empty()) return "'" + shown + "' is not supported by py2cuda: " + std::string(reason);
+  }
   if (path.rfind("numba.cuda.", 0) == 0) return "'" + shown + "' is not supported by py2cuda";
   if (path.rfind("math.", 0) == 0 || path.rfind("cmath.", 0) == 0) return "'" + shown + "' is not supported on the CUDA target";
   if (path.rfind("numpy.", 0) == 0) return "'" + shown + "' is not supported in CUDA kernels";
@@ -29,6 +33,12 @@ std::string unsupported_path_message(const std::string& path) {
 }
 
 }  // namespace
+
+std::string readonly_array_message(TypeRef array) {
+  return "cannot modify readonly array of type " + array->str() +
+         ": a module-level NumPy array is frozen into the kernel as a constant (constant memory); pass it as a "
+         "kernel argument to write to it";
+}
 
 ir::ExprPtr FunctionBuilder::expr(const ast::Expr& e) { return unwrap_optional(maybe_optional(e)); }
 
@@ -171,6 +181,12 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
       // Tuples and complex numbers are written where they are used: a literal each.
       if (v->type->is_tuple() || v->type->is_complex()) return constant(*v, s);
       std::string cpp = mb_.constant_name(id, sym, *v);
+      if (v->type->is_array()) {
+        // A frozen NumPy array: a __constant__ array, read through a read-only view.
+        auto ref = std::make_unique<ir::GlobalRef>("py2cuda::constant_view(" + cpp + ")", v->type, s);
+        ref->shape = v->shape;
+        return ref;
+      }
       auto ref = std::make_unique<ir::GlobalRef>(cpp, v->type, s);
       ref->nonnegative = v->type->is_float() ? v->f >= 0
                          : v->type->is_int() && v->type->is_signed() ? static_cast<int64_t>(v->bits) >= 0
@@ -417,7 +433,8 @@ ir::ExprPtr FunctionBuilder::array_view(ir::ExprPtr base, std::vector<ir::ExprPt
     ++kept;
   }
   pattern += ")";
-  TypeRef result = types::array(bt->dtype(), kept, rules::view_layout(bt, kinds));
+  // A view of a frozen (readonly) array is readonly too, as in Numba.
+  TypeRef result = types::array(bt->dtype(), kept, rules::view_layout(bt, kinds), bt->is_readonly());
   auto call = std::make_unique<ir::BuiltinCall>(result, pattern, s.span);
   call->args = std::move(args);
   call->bare_literals = true;
@@ -1065,6 +1082,7 @@ ir::ExprPtr FunctionBuilder::atomic_call(const ast::Call& c, const builtins::Bui
   if (!ary->type->is_array()) {
     return fail(c.args[0]->span, "the first argument of " + name + "() must be an array, not " + ary->type->str());
   }
+  if (ary->type->is_readonly()) return fail(c.args[0]->span, readonly_array_message(ary->type));
   TypeRef dt = ary->type->dtype();
   bool is_int = dt->is_int() && (dt->bits() == 32 || dt->bits() == 64);
   bool is_float = dt->is_float();

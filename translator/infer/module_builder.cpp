@@ -10,7 +10,7 @@ namespace {
 
 // `t` with every array layout made A: the type as C++ spells it.
 TypeRef erase_layout(TypeRef t) {
-  if (t->is_array()) return types::array(t->dtype(), t->ndim(), Layout::A);
+  if (t->is_array()) return types::array(t->dtype(), t->ndim(), Layout::A, t->is_readonly());
   if (t->is_tuple()) {
     std::vector<TypeRef> elements;
     for (TypeRef e : t->elements()) elements.push_back(erase_layout(e));
@@ -127,11 +127,19 @@ std::string ModuleBuilder::constant_name(const std::string& name, const sema::Sy
     c.type = v.type;
     c.span = sym.span;
     c.python_text = sym.python_text;
-    auto k = std::make_unique<ir::Const>(v.type, sym.span);
-    k->bits = v.bits;
-    k->f = v.f;
-    k->b = v.b;
-    c.value = std::move(k);
+    auto constant = [&](const sema::ConstValue& x) {
+      auto k = std::make_unique<ir::Const>(x.type, sym.span);
+      k->bits = x.bits;
+      k->f = x.f;
+      k->b = x.b;
+      return k;
+    };
+    if (v.type->is_array()) {
+      c.shape = v.shape;
+      for (const auto& e : v.elements) c.elements.push_back(constant(e));
+    } else {
+      c.value = constant(v);
+    }
     module_->constants.push_back(std::move(c));
     return constant_names_[name] = module_->constants.back().cpp_name;
   }

@@ -244,6 +244,10 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
         D().error(target.span, "only array elements can be assigned through a subscript (tuples are immutable)");
         return;
       }
+      if (static_cast<ir::Index&>(*lhs).array->type->is_readonly()) {
+        D().error(target.span, readonly_array_message(static_cast<ir::Index&>(*lhs).array->type));
+        return;
+      }
       if (!value->type->is_numeric() || !rules::can_convert(value->type, lhs->type)) {
         D().error(s, "cannot store a value of type " + value->type->str() + " into an element of " +
                          static_cast<ir::Index&>(*lhs).array->type->str() +
@@ -291,6 +295,10 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
 }
 
 void FunctionBuilder::slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, ir::Block& out, bool echo) {
+  if (view->type->is_readonly()) {
+    D().error(view->span, readonly_array_message(view->type));
+    return;
+  }
   if (value->type->is_array()) {
     // Numba copies between arrays through a temporary when they may overlap, and
     // allocating one needs its runtime (NRT), which CUDA kernels do not enable:
@@ -299,7 +307,7 @@ void FunctionBuilder::slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, i
                  "NRT, to copy through a temporary): copy the elements in a loop");
     return;
   }
-  if (!value->type->is_number()) {
+  if (!value->type->is_numeric() || !rules::can_convert(value->type, view->type->dtype())) {
     D().error(s, "cannot store a value of type " + value->type->str() + " into a slice of " + view->type->str());
     return;
   }

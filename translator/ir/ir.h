@@ -73,6 +73,7 @@ struct GlobalRef : Expr {
   GlobalRef(std::string n, TypeRef t, Span s) : Expr(ExprKind::Global, t, s), cpp_name(std::move(n)) {}
   std::string cpp_name;
   bool nonnegative = false;  // the frozen value is >= 0 (for the index-wrap analysis)
+  std::vector<int64_t> shape;  // a frozen array's extents: its .shape and .size are constants
 };
 
 // Converts `operand` to `type` (Numba's implicit or explicit conversion).
@@ -304,7 +305,11 @@ struct Function {
 struct Constant {
   std::string cpp_name;
   TypeRef type = nullptr;
-  ExprPtr value;  // a Const
+  ExprPtr value;  // a Const; null for an array
+  // Arrays (type readonly array(dtype, nd, C)): the extents and the elements in C order,
+  // emitted as a __constant__ array.
+  std::vector<int64_t> shape;
+  std::vector<ExprPtr> elements;
   Span span;
   std::string python_text;  // the Python assignment, echoed as a comment
 };

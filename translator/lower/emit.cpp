@@ -2,6 +2,7 @@
 #include "lower/emit.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -16,7 +17,9 @@ std::string cpp_type(TypeRef t) {
     case TypeKind::Integer: return std::string(t->is_signed() ? "int" : "uint") + std::to_string(t->bits()) + "_t";
     case TypeKind::Float: return t->bits() == 32 ? "float" : "double";
     case TypeKind::Complex: return t->bits() == 64 ? "py2cuda::complex64" : "py2cuda::complex128";
-    case TypeKind::Array: return "py2cuda::Array<" + cpp_type(t->dtype()) + ", " + std::to_string(t->ndim()) + ">";
+    case TypeKind::Array:
+      return "py2cuda::Array<" + std::string(t->is_readonly() ? "const " : "") + cpp_type(t->dtype()) + ", " +
+             std::to_string(t->ndim()) + ">";
     case TypeKind::Tuple: {
       std::string s = "py2cuda::tuple<";
       for (size_t i = 0; i < t->elements().size(); ++i) s += (i ? ", " : "") + cpp_type(t->elements()[i]);
@@ -61,6 +64,38 @@ class Emitter {
  public:
   Emitter(const SourceFile& file, const EmitOptions& options) : file_(file), options_(options) {}
 
+  // A frozen NumPy array as a __constant__ C array of its shape, nested braces per
+  // dimension, at most 8 elements a line.
+  std::string constant_array(const ir::Constant& c) {
+    std::string dims;
+    for (int64_t d : c.shape) dims += "[" + std::to_string(d) + "]";
+    std::string text = "__constant__ const " + cpp_type(c.type->dtype()) + " " + c.cpp_name + dims + " = ";
+    // Integers narrower than 64 bits need no cast: the braces convert each (in-range) value.
+    auto element = [&](const ir::Const& k) {
+      TypeRef t = k.type;
+      if (t->is_int() && t->bits() < 64) {
+        return t->is_signed() ? std::to_string(static_cast<int64_t>(k.bits)) : std::to_string(k.bits);
+      }
+      return literal(k, false);
+    };
+    size_t next = 0;
+    std::function<std::string(size_t, std::string)> level = [&](size_t dim, std::string indent) {
+      std::string s = "{";
+      int64_t n = c.shape[dim];
+      bool innermost = dim + 1 == c.shape.size();
+      bool wrap = innermost ? n > 8 : true;
+      for (int64_t i = 0; i < n; ++i) {
+        if (i) s += ",";
+        if (wrap && (!innermost || i % 8 == 0)) s += "\n" + indent + "  ";
+        else if (i) s += " ";
+        s += innermost ? element(static_cast<const ir::Const&>(*c.elements[next++])) : level(dim + 1, indent + "  ");
+      }
+      if (wrap) s += "\n" + indent;
+      return s + "}";
+    };
+    return text + level(0, "") + ";\n";
+  }
+
   std::string cu(const ir::Module& m) {
     out_ = fill(template_text("prologue.cu.in"), {{"version", options_.version},
                                                    {"source", file_.base_name()},
@@ -72,6 +107,10 @@ class Emitter {
       out_ += "\n// Module constants, frozen at translation time as Numba freezes globals.\n";
       for (const auto& c : m.constants) {
         echo(c.span.line);
+        if (c.type->is_array()) {
+          out_ += constant_array(c);
+          continue;
+        }
         out_ += "constexpr " + cpp_type(c.type) + " " + c.cpp_name + " = " +
                 literal(static_cast<const ir::Const&>(*c.value), false) + ";\n";
       }

@@ -12,6 +12,13 @@ namespace py2cuda::lower {
 
 namespace {
 
+// The extents of a frozen module array (a __constant__ array), known at translation time.
+const std::vector<int64_t>* frozen_shape(const ir::Expr& array) {
+  if (array.kind != ir::ExprKind::Global) return nullptr;
+  const auto& ref = static_cast<const ir::GlobalRef&>(array);
+  return ref.shape.empty() ? nullptr : &ref.shape;
+}
+
 // Higher binds tighter.
 enum Prec : int {
   kConditional = 10,
@@ -268,9 +275,18 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     }
     case ir::ExprKind::Shape: {
       const auto& sh = static_cast<const ir::Shape&>(e);
+      if (const auto* frozen = frozen_shape(*sh.array)) return std::to_string((*frozen)[static_cast<size_t>(sh.dim)]);
       return print(*sh.array, kPrimary) + ".shape[" + std::to_string(sh.dim) + "]";
     }
-    case ir::ExprKind::Size: return print(*static_cast<const ir::Size&>(e).array, kPrimary) + ".size()";
+    case ir::ExprKind::Size: {
+      const auto& array = *static_cast<const ir::Size&>(e).array;
+      if (const auto* frozen = frozen_shape(array)) {
+        int64_t n = 1;
+        for (int64_t d : *frozen) n *= d;
+        return std::to_string(n);
+      }
+      return print(array, kPrimary) + ".size()";
+    }
     case ir::ExprKind::TupleMake: {
       const auto& t = static_cast<const ir::TupleMake&>(e);
       return cpp_type(t.type) + "(" + call_args(t.elements) + ")";

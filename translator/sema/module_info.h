@@ -63,7 +63,8 @@ struct ConstValue {
   double f = 0;                   // floats (float32 values are exactly representable); a complex's real part
   double im = 0;                  // a complex's imaginary part
   bool b = false;
-  std::vector<ConstValue> elements;  // tuples
+  std::vector<ConstValue> elements;  // tuples; arrays: the elements in C order
+  std::vector<int64_t> shape;        // arrays (type readonly array(dtype, nd, C)): the extents
   // A Python int/float/bool rather than a NumPy scalar: NumPy's promotion
   // (NEP 50) lets a NumPy scalar's type win over a Python scalar's.
   bool weak = true;

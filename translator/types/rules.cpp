@@ -150,7 +150,8 @@ TypeRef unify(TypeRef a, TypeRef b) {
     return types::tuple(std::move(elems));
   }
   if (a->is_array() && b->is_array() && a->dtype() == b->dtype() && a->ndim() == b->ndim()) {
-    return types::array(a->dtype(), a->ndim(), Layout::A);
+    // Numba's Array.unify: read-only when either is (a frozen module array).
+    return types::array(a->dtype(), a->ndim(), Layout::A, a->is_readonly() || b->is_readonly());
   }
   return nullptr;
 }
@@ -168,8 +169,9 @@ bool can_convert(TypeRef from, TypeRef to) {
     return true;
   }
   if (from->is_array() && to->is_array()) {
+    // A mutable array may be viewed read-only, never the reverse (Numba's Array.can_convert_to).
     return from->dtype() == to->dtype() && from->ndim() == to->ndim() &&
-           (to->layout() == Layout::A || from->layout() == to->layout());
+           (to->layout() == Layout::A || from->layout() == to->layout()) && (!from->is_readonly() || to->is_readonly());
   }
   return false;
 }

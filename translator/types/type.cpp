@@ -28,8 +28,8 @@ class TypeTable {
     return scalars_[key] = keep(std::move(t));
   }
 
-  TypeRef array(TypeRef dtype, int ndim, Layout layout) {
-    auto key = std::make_tuple(dtype, ndim, static_cast<int>(layout));
+  TypeRef array(TypeRef dtype, int ndim, Layout layout, bool readonly) {
+    auto key = std::make_tuple(dtype, ndim, static_cast<int>(layout), readonly);
     std::lock_guard<std::mutex> lock(mu_);
     auto it = arrays_.find(key);
     if (it != arrays_.end()) return it->second;
@@ -38,6 +38,7 @@ class TypeTable {
     t->elem_ = dtype;
     t->ndim_ = ndim;
     t->layout_ = layout;
+    t->readonly_ = readonly;
     return arrays_[key] = keep(std::move(t));
   }
 
@@ -69,7 +70,7 @@ class TypeTable {
   std::mutex mu_;
   std::vector<std::unique_ptr<Type>> all_;
   std::map<std::tuple<int, int, bool>, TypeRef> scalars_;
-  std::map<std::tuple<TypeRef, int, int>, TypeRef> arrays_;
+  std::map<std::tuple<TypeRef, int, int, bool>, TypeRef> arrays_;
   std::map<std::vector<TypeRef>, TypeRef> tuples_;
   std::map<TypeRef, TypeRef> optionals_;
 };
@@ -103,7 +104,7 @@ std::string Type::str() const {
     case TypeKind::Optional: return "OptionalType(" + elem_->str() + ")";
     case TypeKind::GridGroup: return "GridGroup";
     case TypeKind::Array:
-      return "array(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
+      return std::string(readonly_ ? "readonly " : "") + "array(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
     case TypeKind::Tuple: {
       if (is_uniform_tuple()) {
         return "UniTuple(" + elems_[0]->str() + " x " + std::to_string(elems_.size()) + ")";
@@ -161,7 +162,9 @@ TypeRef none() { return TypeTable::instance().scalar(TypeKind::None, 0, false); 
 TypeRef range() { return TypeTable::instance().scalar(TypeKind::Range, 0, false); }
 TypeRef xoroshiro128p() { return TypeTable::instance().scalar(TypeKind::Record, 128, false); }
 TypeRef grid_group() { return TypeTable::instance().scalar(TypeKind::GridGroup, 0, false); }
-TypeRef array(TypeRef dtype, int ndim, Layout layout) { return TypeTable::instance().array(dtype, ndim, layout); }
+TypeRef array(TypeRef dtype, int ndim, Layout layout, bool readonly) {
+  return TypeTable::instance().array(dtype, ndim, layout, readonly);
+}
 TypeRef tuple(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements)); }
 TypeRef optional(TypeRef value) { return value->is_optional() ? value : TypeTable::instance().optional(value); }
 

@@ -57,6 +57,8 @@ class Type {
   TypeRef dtype() const { return elem_; }
   int ndim() const { return ndim_; }
   Layout layout() const { return layout_; }
+  // A frozen module-level NumPy array (Numba's "readonly array"): never stored to.
+  bool is_readonly() const { return readonly_; }
 
   // Tuple
   const std::vector<TypeRef>& elements() const { return elems_; }
@@ -76,6 +78,7 @@ class Type {
   TypeRef elem_ = nullptr;
   int ndim_ = 0;
   Layout layout_ = Layout::A;
+  bool readonly_ = false;
   std::vector<TypeRef> elems_;
 };
 
@@ -106,7 +109,7 @@ TypeRef range();
 TypeRef xoroshiro128p();
 // The cooperative group of every thread of the grid: cuda.cg.this_grid().
 TypeRef grid_group();
-TypeRef array(TypeRef dtype, int ndim, Layout layout);
+TypeRef array(TypeRef dtype, int ndim, Layout layout, bool readonly = false);
 TypeRef tuple(std::vector<TypeRef> elements);
 // `value` or None; optional(optional(T)) is optional(T).
 TypeRef optional(TypeRef value);
