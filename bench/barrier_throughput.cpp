@@ -48,7 +48,7 @@ __global__ void barrier_loop(py2cuda::Array<int32_t, 1> out, int32_t barriers) {
 
 void launch_barrier_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> out, int32_t barriers) {
   static constexpr py2cuda::KernelInfo info{"barrier_loop", "barrier_bench.py:2", true, false};
-  py2cuda::launch(barrier_loop, config, info, out, barriers);
+  py2cuda::launch<barrier_loop>(config, info, out, barriers);
 }
 
 }  // namespace barrier_bench

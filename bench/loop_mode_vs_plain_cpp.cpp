@@ -8,7 +8,7 @@
 // how much of the difference is the bounds checks that host builds make by default.
 //
 // A kernel without barriers runs each block's threads one after another in a loop
-// (emu/kernel_call.h): per CUDA thread, setting threadIdx and an indirect call of the
+// (emu/kernel_call.h): per CUDA thread, setting threadIdx and a call of the (inlined)
 // kernel with its own copy of the arguments, plus the bounds check of every subscript.
 // This measures what that costs against the loop a C++ programmer would write for
 // the same work, on the same memory, compiled with the same flags:
@@ -52,7 +52,7 @@ __global__ void saxpy(float a, py2cuda::Array<float, 1> x, py2cuda::Array<float,
 void launch_saxpy(const py2cuda::LaunchConfig& config, float a, py2cuda::Array<float, 1> x,
                   py2cuda::Array<float, 1> y, py2cuda::Array<float, 1> out) {
   static constexpr py2cuda::KernelInfo info{"saxpy", "saxpy_bench.py:2", false, false};
-  py2cuda::launch(saxpy, config, info, a, x, y, out);
+  py2cuda::launch<saxpy>(config, info, a, x, y, out);
 }
 
 }  // namespace saxpy_bench

@@ -43,6 +43,9 @@ status=0
 echo "== py2cuda translation vs Numba compilation =="
 python3 "$root/bench/translate_vs_numba.py" --py2cuda "$py2cuda" --python "$numba_python" || status=1
 echo
+echo "== translation time against file size =="
+python3 "$root/bench/translation_scaling.py" --py2cuda "$py2cuda" || status=1
+echo
 echo "== cost of the runtime headers in nvcc -c =="
 python3 "$root/bench/runtime_header_cost.py" --py2cuda "$py2cuda" --include "$root/runtime/include" || status=1
 echo

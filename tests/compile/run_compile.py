@@ -7,8 +7,10 @@ into a scratch folder as NAME.cu with --header NAME.h (plus any options from
 its `# py2cuda-args:` lines); a translation that fails is a test failure.
 Then, up to --jobs at a time:
 
-    nvcc -std=c++20 -c -I REPO/runtime/include \\
+    nvcc -std=c++20 -c [-rdc=true] -I REPO/runtime/include \\
          -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 NAME.cu
+
+(-rdc=true where the .cu says it calls device functions of other files: cuda.declare_device.)
     g++ -std=c++20 -fsyntax-only -I REPO/runtime/include  (a file including NAME.h twice,
                                                          which also checks its include guard)
 
@@ -34,6 +36,7 @@ from testlib.scratch import scratch_dir  # noqa: E402
 PROGRAM_FOLDERS = (("samples", "samples"), ("golden", "tests/golden"), ("programs", "tests/programs"))
 NVCC_ARCH_FLAGS = ["-gencode", "arch=compute_80,code=sm_80", "-gencode", "arch=compute_90,code=sm_90"]
 COMPILE_TIMEOUT_S = 600
+RDC_MARKER = "Calls across files need relocatable device code: nvcc -rdc=true"
 SKIP_STATUS = 77  # ctest's SKIP_RETURN_CODE for script tests
 
 
@@ -115,8 +118,11 @@ def translate(case: Case, args) -> tuple[str, str] | None:
 
 def compile_case(case: Case, nvcc: Path, cxx: str | None, include_dir: Path):
     """Runs nvcc, then the header check; returns ((reason, details) or None, note for PASS)."""
+    # A program calling device functions written in CUDA C (cuda.declare_device) needs
+    # relocatable device code, as its .cu says: with -c alone ptxas refuses the extern calls.
+    rdc = ["-rdc=true"] if RDC_MARKER in case.cu.read_text() else []
     ok, out = tools.run_tool(
-        [str(nvcc), "-std=c++20", "-c", "-I", str(include_dir), *NVCC_ARCH_FLAGS,
+        [str(nvcc), "-std=c++20", "-c", *rdc, "-I", str(include_dir), *NVCC_ARCH_FLAGS,
          "-o", str(case.cu.with_suffix(".o")), str(case.cu)],
         cwd=case.out_dir, timeout=COMPILE_TIMEOUT_S)
     if not ok:

@@ -47,10 +47,24 @@ DTYPES = {  # file-name word -> numpy dtype, every dtype npy.h supports
     "float16": np.dtype("<f2"),
     "float32": np.dtype("<f4"),
     "float64": np.dtype("<f8"),
+    "complex64": np.dtype("<c8"),
+    "complex128": np.dtype("<c16"),
 }
 
 
+def complex_of(real, imag, dtype):
+    """Parts set one by one: real + 1j * imag would turn an infinite part into NaNs."""
+    out = np.empty(len(real), dtype)
+    out.real = real
+    out.imag = imag
+    return out
+
+
 def extremes(dtype):
+    if dtype.kind == "c":
+        # The part type's extremes as the real parts, the same in reverse as the imaginary parts.
+        parts = extremes(np.dtype(dtype.char.lower()))
+        return complex_of(parts, parts[::-1], dtype)
     if dtype.kind == "b":
         return np.array([False, True], dtype)
     if dtype.kind in "iu":
@@ -71,6 +85,8 @@ def ramp(dtype, shape, order="C"):
         values = 3 * i - 7
     elif dtype.kind == "u":
         values = 3 * i + 1
+    elif dtype.kind == "c":
+        values = complex_of(0.5 * i - 1.25, 1.0 - 0.25 * i, dtype)
     else:
         values = 0.5 * i - 1.25
     return np.asarray(values.astype(dtype).reshape(shape), order=order)
@@ -153,8 +169,8 @@ def bad_files():
         "header_negative_dim.npy": hand_made("{'descr': '<f4', 'fortran_order': False, 'shape': (-5,), }"),
         "header_shape_not_tuple.npy": hand_made("{'descr': '<f4', 'fortran_order': False, 'shape': 5, }"),
         "header_trailing_text.npy": hand_made(header + " junk", f4.tobytes()),
-        "descr_complex64.npy": saved(np.zeros(2, np.complex64)),
         "big_endian_float16.npy": saved(np.zeros(2, ">f2")),
+        "descr_complex256.npy": saved(np.zeros(2, np.clongdouble)),
         "descr_unicode.npy": saved(np.array(["ab", "c"])),
         "big_endian_float32.npy": saved(f4.astype(">f4")),
         # Only the header matters: npy.h stops there (no pickle, so the bytes do not

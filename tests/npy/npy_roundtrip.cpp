@@ -58,6 +58,8 @@ void write_typed(const fs::path& in, const fs::path& out, const py2cuda::NpyArra
   if (d == "<f2") return write_typed<__half>(in, out, n);
   if (d == "<f4") return write_typed<float>(in, out, n);
   if (d == "<f8") return write_typed<double>(in, out, n);
+  if (d == "<c8") return write_typed<py2cuda::complex64>(in, out, n);
+  if (d == "<c16") return write_typed<py2cuda::complex128>(in, out, n);
   throw py2cuda::Error(in.string() + ": no typed round trip for dtype " + d);
 }
 

@@ -26,7 +26,11 @@ def make_array(spec: Array) -> np.ndarray:
         flat = np.linspace(p[0], p[1], n, dtype=np.float64)
     elif kind == "uniform":
         lo, hi, seed = p
-        flat = np.random.default_rng(seed).uniform(lo, hi, n)
+        if dtype.kind == "c":
+            both = np.random.default_rng(seed).uniform(lo, hi, 2 * n)
+            flat = _complex_parts(both[:n], both[n:])
+        else:
+            flat = np.random.default_rng(seed).uniform(lo, hi, n)
     elif kind == "integers":
         lo, hi, seed = p
         flat = np.random.default_rng(seed).integers(lo, hi, n, endpoint=True, dtype=np.int64)
@@ -52,16 +56,27 @@ def make_scalar(spec: Scalar):
 
 def scalar_literal(value) -> str:
     """The command-line literal of a NumPy scalar that parses back to the same value: the
-    shortest repr of its float64 value (exact for float32 too), an int, or True/False."""
+    shortest repr of its float64 value (exact for float32 too), an int, True/False, or a
+    complex number's repr."""
     if isinstance(value, np.bool_):
         return "True" if value else "False"
     if isinstance(value, np.integer):
         return str(int(value))
+    if isinstance(value, np.complexfloating):
+        return repr(complex(value))  # "(1.5-2j)": the harness reads what Python's complex() reads
     return repr(float(value))
 
 
 def _is_float(*xs) -> bool:
     return any(isinstance(x, float) for x in xs)
+
+
+def _complex_parts(real, imag) -> np.ndarray:
+    """complex128 values set part by part (real + 1j * imag would turn an infinite part into NaNs)."""
+    out = np.empty(len(real), np.complex128)
+    out.real = real
+    out.imag = imag
+    return out
 
 
 def _cast(flat: np.ndarray, dtype: np.dtype) -> np.ndarray:
@@ -76,5 +91,8 @@ def _cast(flat: np.ndarray, dtype: np.dtype) -> np.ndarray:
             return np.array(wrapped, dtype=dtype)
         if dtype.kind == "b":
             return np.array([bool(v) for v in flat], dtype=dtype)
+        if dtype.kind == "c":
+            values = [complex(v) for v in flat]
+            return _complex_parts([v.real for v in values], [v.imag for v in values]).astype(dtype)
         return np.array([float(v) for v in flat], dtype=np.float64).astype(dtype)
     return flat.astype(dtype)

@@ -27,7 +27,7 @@ import math
 from typing import Any
 
 DTYPES = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-          "float16", "float32", "float64")
+          "float16", "float32", "float64", "complex64", "complex128")
 
 NAN = math.nan
 INF = math.inf
@@ -93,7 +93,8 @@ def linspace(dtype: str, shape, lo, hi) -> Array:
 
 
 def uniform(dtype: str, shape, lo, hi, seed: int) -> Array:
-    """Uniform floats in [lo, hi) from numpy's default_rng(seed) (PCG64), cast to dtype."""
+    """Uniform floats in [lo, hi) from numpy's default_rng(seed) (PCG64), cast to dtype. For a
+    complex dtype both parts are drawn: the real parts first, then the imaginary parts."""
     return Array("uniform", _check_dtype(dtype), _shape(shape), (lo, hi, seed))
 
 
@@ -120,7 +121,8 @@ def cycle(dtype: str, shape, items) -> Array:
 
 # What an output array holds before the launch: a value no kernel here computes by accident,
 # so an element the kernel should have written, and did not, is a mismatch.
-SENTINEL = {"bool": False, "float16": -77.25, "float32": -77.25, "float64": -77.25}
+SENTINEL = {"bool": False, "float16": -77.25, "float32": -77.25, "float64": -77.25, "complex64": -77.25,
+            "complex128": -77.25}
 
 
 def out(dtype: str, shape) -> Array:

@@ -35,7 +35,8 @@ from testlib.scratch import scratch_dir  # noqa: E402
 NEUTRAL_HEADERS = ["config.h", "error.h", "array.h", "tuple.h", "pysem.h", "host_array.h",
                    "stream.h", "launch_config.h", "atomic.h", "intrinsics.h", "local_array.h",
                    "npy.h", "npy/dtype.h", "npy/header.h", "harness/command_line.h", "harness/scalar.h",
-                   "harness/invocation.h", "harness/driver.h", "random.h", "kernel_error.h"]
+                   "harness/invocation.h", "harness/driver.h", "random.h", "kernel_error.h", "libdevice.h",
+                   "constant_array.h"]
 # Headers that need a backend (for now: nvcc).
 BACKEND_HEADERS = ["backend.h", "backend_cuda.h", "device_array.h", "grid.h", "launch.h", "runtime.h", "harness.h", "random_host.h"]
 PROGRAMS = ["runtime_api.cu", "pysem_device.cu"]

@@ -1,6 +1,7 @@
 // Exercises every API of the py2cuda runtime the way emitted code uses it: kernels
 // taking Array views, cuda.grid/gridsize/laneid/warpsize, tuples, the Python
-// operators, launch() with a LaunchConfig and KernelInfo, DeviceArray and friends.
+// operators, launch() with a LaunchConfig and KernelInfo, DeviceArray and friends,
+// libdevice translations and __constant__ arrays read through constant_view.
 //
 // tests/runtime/run_runtime_compile.py compiles it with nvcc for several
 // architectures; where a GPU is present it also runs it. It checks its own results
@@ -18,6 +19,7 @@ namespace {
 constexpr py2cuda::KernelInfo kScaleInfo{"scale", "runtime_api.py:10", false, false};
 constexpr py2cuda::KernelInfo kGridInfo{"grid_ids", "runtime_api.py:20", false, false};
 constexpr py2cuda::KernelInfo kLaneInfo{"lanes", "runtime_api.py:30", false, true};
+constexpr py2cuda::KernelInfo kLibdeviceInfo{"libdevice_values", "runtime_api.py:40", false, false};
 
 // runtime_api.py:10
 //   def scale(x, out, factor):
@@ -60,6 +62,25 @@ __global__ void grid_ids(py2cuda::Array<float, 2> out) {
 __global__ void lanes(py2cuda::Array<int32_t, 1> out) {
   const int64_t i = py2cuda::grid1();
   if (i < out.shape[0]) out(i) = py2cuda::laneid() + 100 * (py2cuda::warpsize == 32);
+}
+
+// runtime_api.py:40: libdevice functions whose results are exact by definition (the
+// same values the CPU emulation's unit tests expect), and a frozen module array.
+__constant__ const int16_t TABLE[2][3] = {{1, -2, 3}, {-4, 5, -6}};
+
+__global__ void libdevice_values(py2cuda::Array<int64_t, 1> out) {
+  if (py2cuda::grid1() != 0) return;
+  const py2cuda::Array<const int16_t, 2> table = py2cuda::constant_view(TABLE);
+  const double up = __dadd_ru(1.0, 0x1p-60);
+  const py2cuda::tuple<double, int32_t> fr = py2cuda::libdevice::frexp(8.0);
+  out(0) = __double_as_longlong(up);
+  out(1) = __float2int_rn(2.5f) + 10 * __float2int_rd(-2.1f);
+  out(2) = int32_t(__double2uint_rz(-1.0)) + int64_t{2} * __double2int_rz(3e9);
+  out(3) = int32_t(__byte_perm(0x33221100, 0x77665544, 0x0123));
+  out(4) = py2cuda::libdevice::float2half_rn(65520.0f) + 100000 * int64_t{py2cuda::libdevice::float2half_rn(1.0f)};
+  out(5) = __float_as_int(__int2float_ru(16777217)) + int64_t{py2cuda::get<1>(fr)};
+  out(6) = int64_t{table(1, 2)} + 10 * table.at(-2, -2) + 100 * table.shape[1];
+  out(7) = __mul24(0x00800000, 2) + int64_t{__hadd(-3, 0)};
 }
 
 int g_failures = 0;
@@ -128,6 +149,26 @@ void run_lanes() {
   for (int64_t i = 0; i < 96; ++i) expect(out(i) == i % 32 + 100, "laneid " + std::to_string(i));
 }
 
+void run_libdevice() {
+  py2cuda::DeviceArray<int64_t, 1> d_out(std::array<int64_t, 1>{8});
+  py2cuda::launch(libdevice_values, {1, 32}, kLibdeviceInfo, d_out);
+  py2cuda::synchronize();
+  const auto out = d_out.copy_to_host();
+  const int64_t want[8] = {
+      0x3FF0000000000001,          // 1 + 2**-60 rounded up: the next double after 1
+      2 + 10 * -3,                 // 2.5 to nearest even; -2.1 down
+      int64_t{2} * 2147483647,     // uint conversions saturate at 0; int ones at INT_MAX
+      0x00112233,                  // bytes 3, 2, 1, 0 of x
+      0x7C00 + 100000 * 0x3C00,    // 65520 rounds (to even) to infinity; 1.0
+      0x4B800001 + 4,              // 2**24 + 1 rounded up: 2**24 + 2; frexp(8) = 0.5 * 2**4
+      -6 + 10 * -2 + 100 * 3,      // TABLE[1, 2], TABLE[-2, -2], TABLE.shape[1]
+      -16777216 + -2,              // bit 23 is mul24's sign; (-3 + 0) >> 1
+  };
+  for (int64_t i = 0; i < 8; ++i) {
+    expect(out(i) == want[i], "libdevice value " + std::to_string(i) + ": " + std::to_string(out(i)));
+  }
+}
+
 void run_rejected_launch() {
   py2cuda::DeviceArray<int32_t, 1> d_out(std::array<int64_t, 1>{4});
   try {
@@ -146,6 +187,7 @@ int main() {
     run_scale();
     run_grid_ids();
     run_lanes();
+    run_libdevice();
     run_rejected_launch();
   } catch (const py2cuda::Error& e) {
     std::printf("FAIL %s\n", e.what());

@@ -1,8 +1,8 @@
 """Reading NumPy .npy files with the standard library only (the runners have no NumPy).
 
 Enough of the format (version 1.0, 2.0 and 3.0 headers) for what the harness and Numba write:
-C- or Fortran-ordered arrays of bool, signed and unsigned integers of 1-8 bytes, and float32 /
-float64, in either byte order. Values come back as a flat list in C order with the shape, so
+C- or Fortran-ordered arrays of bool, signed and unsigned integers of 1-8 bytes, float32 /
+float64 and complex64 / complex128 (Python complex values), in either byte order. Values come back as a flat list in C order with the shape, so
 an element's position can be named as a tuple index.
 """
 import ast
@@ -16,8 +16,8 @@ MAGIC = b"\x93NUMPY"
 # descr type letter and size -> struct format letter
 _FORMATS = {("b", 1): "?", ("i", 1): "b", ("i", 2): "h", ("i", 4): "i", ("i", 8): "q",
             ("u", 1): "B", ("u", 2): "H", ("u", 4): "I", ("u", 8): "Q",
-            ("f", 2): "e", ("f", 4): "f", ("f", 8): "d"}
-_NAMES = {"b": "bool", "i": "int", "u": "uint", "f": "float"}
+            ("f", 2): "e", ("f", 4): "f", ("f", 8): "d", ("c", 8): "ff", ("c", 16): "dd"}
+_NAMES = {"b": "bool", "i": "int", "u": "uint", "f": "float", "c": "complex"}
 
 
 class NpyError(Exception):
@@ -26,13 +26,13 @@ class NpyError(Exception):
 
 @dataclasses.dataclass
 class Array:
-    dtype: str  # NumPy's name: bool, int8 ... uint64, float32, float64
+    dtype: str  # NumPy's name: bool, int8 ... uint64, float32, float64, complex64, complex128
     shape: tuple[int, ...]
     data: list  # flat, C order
 
     @property
     def kind(self) -> str:
-        """b (bool), i (signed), u (unsigned) or f (float), as NumPy's dtype.kind."""
+        """b (bool), i (signed), u (unsigned), f (float) or c (complex), as NumPy's dtype.kind."""
         return "b" if self.dtype == "bool" else self.dtype[0]
 
     def index(self, flat: int) -> int | tuple[int, ...]:
@@ -73,7 +73,11 @@ def load(path: Path) -> Array:
     if len(body) != count * size:
         raise NpyError(f"{path}: {len(body)} data bytes for shape {shape} of {descr}")
     endian = ">" if order == ">" else "<"
-    data = list(struct.unpack(f"{endian}{count}{fmt}", body))
+    if letter == "c":
+        parts = struct.unpack(f"{endian}{2 * count}{fmt[0]}", body)
+        data = [complex(parts[k], parts[k + 1]) for k in range(0, len(parts), 2)]
+    else:
+        data = list(struct.unpack(f"{endian}{count}{fmt}", body))
     if fortran and len(shape) > 1:
         data = _fortran_to_c(data, shape)
     name = "bool" if letter == "b" else f"{_NAMES[letter]}{size * 8}"

@@ -2,7 +2,8 @@
 // indexing built-ins in 1-D, 2-D and 3-D grids and blocks, grid-stride loops over sizes
 // that are not multiples of the grid, argument passing, the thread pool and the
 // deterministic order, cuda.laneid, device memory, and launch validation. Kernels are
-// written as the translator emits them.
+// written as the translator emits them, and launched mostly as it does
+// (py2cuda::launch<kernel>, the kernel inlined into the loop), some through a pointer.
 
 #include <gtest/gtest.h>
 
@@ -115,7 +116,44 @@ __global__ void lanes(Array<int32_t, 1> lane) {
 }
 constexpr KernelInfo kLanesInfo{"lanes", "loop.py:60", false, false};
 
+// Numba's complex division by zero raises ZeroDivisionError; in a kernel built without
+// debug=True the thread just returns there (thread_exit.h). Threads dividing by zero stop
+// before their store; the others go on; the launch succeeds.
+__global__ void divide_or_stop(Array<py2cuda::complex128, 1> num, Array<py2cuda::complex128, 1> den,
+                               Array<py2cuda::complex128, 1> out, Array<int32_t, 1> reached) {
+  const int64_t i = py2cuda::grid1();
+  if (i < out.size()) {
+    out(i) = num(i) / den(i);
+    reached(i) = 1;
+  }
+}
+constexpr KernelInfo kDivideInfo{"divide_or_stop", "loop.py:30", false, false};
+
 // ---- tests --------------------------------------------------------------------------
+
+TEST(EmuLoop, ComplexDivisionByZeroEndsOnlyThatThread) {
+  const int64_t n = 70;
+  py2cuda::HostArray<py2cuda::complex128, 1> num({n}), den({n});
+  for (int64_t i = 0; i < n; ++i) {
+    num(i) = py2cuda::complex128(double(i), 1.0);
+    den(i) = i % 3 == 0 ? py2cuda::complex128(0.0, -0.0) : py2cuda::complex128(2.0, 0.0);
+  }
+  auto dnum = py2cuda::to_device(num), dden = py2cuda::to_device(den);
+  auto out = emu_test::filled<py2cuda::complex128>(n, py2cuda::complex128(-7.0, -7.0));
+  auto reached = emu_test::filled<int32_t>(n, 0);
+  py2cuda::launch(divide_or_stop, {3, 32}, kDivideInfo, dnum, dden, out, reached);
+  const auto r = out.copy_to_host();
+  const auto hit = reached.copy_to_host();
+  for (int64_t i = 0; i < n; ++i) {
+    if (i % 3 == 0) {
+      EXPECT_EQ(r(i), py2cuda::complex128(-7.0, -7.0)) << i;
+      EXPECT_EQ(hit(i), 0) << i;
+    } else {
+      EXPECT_EQ(r(i), py2cuda::complex128(double(i) / 2.0, 0.5)) << i;
+      EXPECT_EQ(hit(i), 1) << i;
+    }
+  }
+}
 
 TEST(EmuLoop, GridStrideLoopCoversSizesThatAreNotMultiplesOfTheGrid) {
   for (const int64_t n : {int64_t{1}, int64_t{31}, int64_t{1000}, int64_t{4099}}) {
@@ -124,7 +162,7 @@ TEST(EmuLoop, GridStrideLoopCoversSizesThatAreNotMultiplesOfTheGrid) {
         auto x = emu_test::filled<float>(n, 1.5f);
         auto y = emu_test::filled<float>(n, 2.0f);
         auto out = emu_test::filled<float>(n, -1.0f);
-        py2cuda::launch(add_grid_stride, {blocks, threads}, kAddInfo, x, y, out);
+        py2cuda::launch<add_grid_stride>({blocks, threads}, kAddInfo, x, y, out);
         const py2cuda::HostArray<float, 1> result = out.copy_to_host();
         for (int64_t i = 0; i < n; ++i) {
           ASSERT_EQ(result(i), 3.5f) << "n=" << n << " blocks=" << blocks << " threads=" << threads << " i=" << i;
@@ -138,7 +176,7 @@ TEST(EmuLoop, ThreeDimensionalGridsAndBlocks) {
   const py2cuda::Dim3 grid(3, 2, 2), block(4, 3, 2);
   const int64_t nx = 12, ny = 6, nz = 4;
   auto out = py2cuda::device_array<int32_t>(std::array<int64_t, 4>{nz, ny, nx, 8});
-  py2cuda::launch(record_indices_3d, {grid, block}, kRecordInfo, out);
+  py2cuda::launch<record_indices_3d>({grid, block}, kRecordInfo, out);
   const py2cuda::HostArray<int32_t, 4> r = out.copy_to_host();
   for (int64_t z = 0; z < nz; ++z) {
     for (int64_t y = 0; y < ny; ++y) {
@@ -167,7 +205,7 @@ TEST(EmuLoop, TwoDimensionalGridWithPartialBlocks) {
   }
   auto da = py2cuda::to_device(a), db = py2cuda::to_device(b);
   auto dout = py2cuda::device_array<float>(std::array<int64_t, 2>{rows, cols});
-  py2cuda::launch(matrix_add_2d, {py2cuda::Dim3(5, 7), py2cuda::Dim3(8, 8)}, kMatrixInfo, da, db, dout);
+  py2cuda::launch<matrix_add_2d>({py2cuda::Dim3(5, 7), py2cuda::Dim3(8, 8)}, kMatrixInfo, da, db, dout);
   const py2cuda::HostArray<float, 2> out = dout.copy_to_host();
   for (int64_t i = 0; i < rows; ++i) {
     for (int64_t j = 0; j < cols; ++j) ASSERT_EQ(out(i, j), float(i) + float(j) * 1000.0f);
@@ -177,14 +215,14 @@ TEST(EmuLoop, TwoDimensionalGridWithPartialBlocks) {
 TEST(EmuLoop, ScalarArgumentsAndReadOnlyViews) {
   auto x = emu_test::filled<double>(10, 2.0);
   auto out = emu_test::filled<double>(10, 0.0);
-  py2cuda::launch(scale, {1, 16}, kScaleInfo, x, 0.25, int32_t{3}, true, out);
+  py2cuda::launch<scale>({1, 16}, kScaleInfo, x, 0.25, int32_t{3}, true, out);
   const auto r = out.copy_to_host();
   for (int64_t i = 0; i < 10; ++i) EXPECT_EQ(r(i), -3.5);
 }
 
 TEST(EmuLoop, EachThreadGetsItsOwnCopyOfTheParameters) {
   auto out = emu_test::filled<int64_t>(64, 0);
-  py2cuda::launch(modify_parameter, {2, 32}, kModifyInfo, int64_t{100}, out);
+  py2cuda::launch<modify_parameter>({2, 32}, kModifyInfo, int64_t{100}, out);
   const auto r = out.copy_to_host();
   for (int64_t i = 0; i < 64; ++i) EXPECT_EQ(r(i), 100 + i);
 }
@@ -262,7 +300,7 @@ TEST(EmuLoop, ThreadCountSettingIsAppliedAtTheNextLaunch) {
 TEST(EmuLoop, LaneIdIsTheLinearThreadIndexModulo32) {
   const int64_t n = 10 * 7;
   auto lane = emu_test::filled<int32_t>(n, -1);
-  py2cuda::launch(lanes, {py2cuda::Dim3(1), py2cuda::Dim3(10, 7)}, kLanesInfo, lane);
+  py2cuda::launch<lanes>({py2cuda::Dim3(1), py2cuda::Dim3(10, 7)}, kLanesInfo, lane);
   const auto r = lane.copy_to_host();
   for (int64_t i = 0; i < n; ++i) EXPECT_EQ(r(i), i % 32);
   EXPECT_EQ(py2cuda::warpsize, 32);

@@ -830,11 +830,11 @@ TEST(FrontendRobustness, EveryPrefixOfAProgram) {
   }
 }
 
-TEST(FrontendRobustness, LargeFileIsLinear) {
-  // A kernel of about 12 lines, repeated to 1000 and to 20000 lines: the
-  // front end is one pass, so the larger file must not take much more than
-  // 20 times as long. Loose bounds: this guards against quadratic work, not
-  // against a slow machine.
+TEST(FrontendRobustness, LargeFileParsesWhole) {
+  // A kernel of 11 lines repeated 1819 times (20009 lines): every function is
+  // there, in order, with the line numbers of its own copy. How the front end's
+  // time grows with the file is measured by the translation benchmark
+  // (bench/translate_vs_numba.py), not asserted here: tests do not time.
   const std::string unit =
       "@cuda.jit('void(float32[:], float32[:], int64)')\n"
       "def k(x: float32[:], y, n):\n"
@@ -847,21 +847,19 @@ TEST(FrontendRobustness, LargeFileIsLinear) {
       "            y[i] = -x[i] // 3 % 7  # comment\n"
       "        i += stride\n"
       "\n";
-  auto time_for = [&](int lines) {
-    std::string src;
-    while (static_cast<int>(std::count(src.begin(), src.end(), '\n')) < lines) src += unit;
-    auto t0 = std::chrono::steady_clock::now();
-    Parsed p(src);
-    auto t1 = std::chrono::steady_clock::now();
-    EXPECT_TRUE(p.errors().empty());
-    return std::chrono::duration<double, std::milli>(t1 - t0).count();
-  };
-  time_for(1000);  // warm up
-  double small = time_for(1000);
-  double large = time_for(20000);
-  RecordProperty("ms_per_1000_lines", std::to_string(small));
-  EXPECT_LT(small, 500.0);
-  EXPECT_LT(large, 80.0 * std::max(small, 1.0)) << small << " ms vs " << large << " ms";
+  const int copies = 1819;
+  std::string src;
+  for (int c = 0; c < copies; ++c) src += unit;
+  Parsed p(src);
+  EXPECT_TRUE(p.errors().empty());
+  ASSERT_EQ(p.module.body.size(), static_cast<size_t>(copies));
+  for (int c = 0; c < copies; c += 101) {
+    const auto& def = ast::as<ast::FunctionDef>(*p.module.body[c]);
+    EXPECT_EQ(def.name, "k");
+    EXPECT_EQ(def.name_span.line, 11 * c + 2) << "copy " << c;
+    ASSERT_EQ(def.body.size(), 3u) << "copy " << c;
+    EXPECT_EQ(def.body.back()->span.line, 11 * c + 5) << "copy " << c;  // the while loop
+  }
 }
 
 // ============================================================== parse_expression

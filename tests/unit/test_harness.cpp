@@ -202,6 +202,25 @@ TEST(HarnessScalar, ReadsFloatsAsPythonsFloatDoes) {
   EXPECT_EQ(parse_scalar<float>("1e-50", "x"), 0.0f);
 }
 
+// complex64 / complex128 parameters: what Python's complex() reads, part by part.
+TEST(HarnessScalar, ReadsComplexAsPythonsComplexDoes) {
+  using py2cuda::complex128;
+  using py2cuda::complex64;
+  EXPECT_EQ(parse_scalar<complex128>("1.5+2j", "z"), complex128(1.5, 2.0));
+  EXPECT_EQ(parse_scalar<complex128>("(1.5-2e-3j)", "z"), complex128(1.5, -2e-3));
+  EXPECT_EQ(parse_scalar<complex128>("-2j", "z"), complex128(0.0, -2.0));
+  EXPECT_EQ(parse_scalar<complex128>("3", "z"), complex128(3.0, 0.0));
+  EXPECT_EQ(parse_scalar<complex128>("1e-3-1e+2j", "z"), complex128(1e-3, -100.0));
+  EXPECT_EQ(parse_scalar<complex128>("1-j", "z"), complex128(1.0, -1.0));
+  EXPECT_EQ(parse_scalar<complex64>("0.1+0.2j", "z"), complex64(0.1f, 0.2f));
+  complex128 special = parse_scalar<complex128>("inf+nanj", "z");
+  EXPECT_TRUE(std::isinf(special.real) && std::isnan(special.imag));
+  EXPECT_EQ(usage_error_of([] { parse_scalar<complex128>("2x", "z"); }),
+            "argument 'z' expects complex128, but '2x' is not a complex number (write it as Python does: 1.5-2j)");
+  EXPECT_EQ(usage_error_of([] { parse_scalar<complex64>("1+2i", "z"); }),
+            "argument 'z' expects complex64, but '1+2i' is not a complex number (write it as Python does: 1.5-2j)");
+}
+
 TEST(HarnessScalar, RejectsFloatsOutOfRangeOrMalformed) {
   EXPECT_EQ(usage_error_of([] { parse_scalar<float>("1e39", "x"); }),
             "argument 'x' expects float32, but '1e39' is out of its range (its largest magnitude is 3.40282347e+38)");

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -69,7 +70,10 @@ std::string error_of(const std::function<void()>& f) {
 // The element at C-order index i of tests/npy/good/ramp_*.npy (gen_npy_files.py's formula).
 template <class T>
 T ramp(int64_t i) {
-  if constexpr (std::is_same_v<T, bool>) {
+  if constexpr (std::is_same_v<T, py2cuda::complex64> || std::is_same_v<T, py2cuda::complex128>) {
+    using F = decltype(T{}.real);
+    return T(static_cast<F>(0.5 * static_cast<double>(i) - 1.25), static_cast<F>(1.0 - 0.25 * static_cast<double>(i)));
+  } else if constexpr (std::is_same_v<T, bool>) {
     return i % 3 == 0;
   } else if constexpr (std::is_floating_point_v<T>) {
     return static_cast<T>(0.5 * static_cast<double>(i) - 1.25);
@@ -89,7 +93,14 @@ void expect_ramp(const HostArray<T, N>& a) {
 template <class T>
 std::vector<T> extremes() {
   using L = std::numeric_limits<T>;
-  if constexpr (std::is_same_v<T, bool>) {
+  if constexpr (std::is_same_v<T, py2cuda::complex64> || std::is_same_v<T, py2cuda::complex128>) {
+    // The part type's extremes as real parts, the same reversed as imaginary parts.
+    using F = decltype(T{}.real);
+    const std::vector<F> parts = extremes<F>();
+    std::vector<T> out;
+    for (std::size_t k = 0; k < parts.size(); ++k) out.push_back(T(parts[k], parts[parts.size() - 1 - k]));
+    return out;
+  } else if constexpr (std::is_same_v<T, bool>) {
     return {false, true};
   } else if constexpr (std::is_floating_point_v<T>) {
     return {T(-0.0),  L::infinity(), -L::infinity(), L::quiet_NaN(), L::denorm_min(),
@@ -110,7 +121,8 @@ class NpyEveryDType : public testing::Test {
 };
 
 using AllDTypes =
-    testing::Types<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t, float, double>;
+    testing::Types<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t, float, double,
+                   py2cuda::complex64, py2cuda::complex128>;
 TYPED_TEST_SUITE(NpyEveryDType, AllDTypes);
 
 TYPED_TEST(NpyEveryDType, ReadsAOneDimensionalRamp) {
@@ -145,6 +157,11 @@ TYPED_TEST(NpyEveryDType, ReadsExtremeValuesBitForBit) {
   const std::vector<TypeParam> expected = extremes<TypeParam>();
   ASSERT_EQ(a.size(), static_cast<int64_t>(expected.size()));
   for (std::size_t i = 0; i < expected.size(); ++i) {
+    if constexpr (std::is_same_v<TypeParam, py2cuda::complex64> || std::is_same_v<TypeParam, py2cuda::complex128>) {
+      // Bit for bit, part by part (NaN parts included).
+      EXPECT_EQ(std::memcmp(&a(i), &expected[i], sizeof(TypeParam)), 0) << "at " << i;
+      continue;
+    }
     if constexpr (std::is_floating_point_v<TypeParam>) {
       if (std::isnan(expected[i])) {
         EXPECT_TRUE(std::isnan(a(i)));
@@ -177,6 +194,8 @@ TEST(Npy, DTypeTableMatchesTheCppTypes) {
   EXPECT_EQ(py2cuda::npy_dtype<float>().descr, "<f4");
   EXPECT_EQ(py2cuda::npy_dtype<const double>().name, "float64");
   EXPECT_EQ(py2cuda::npy_dtype<bool>().descr, "|b1");
+  EXPECT_EQ(py2cuda::npy_dtype<py2cuda::complex64>().descr, "<c8");
+  EXPECT_EQ(py2cuda::npy_dtype<py2cuda::complex128>().name, "complex128");
   EXPECT_EQ(py2cuda::npy_dtype<uint8_t>().descr, "|u1");
   EXPECT_EQ(py2cuda::npy_dtype<int64_t>().descr, "<i8");
   EXPECT_EQ(py2cuda::npy_dtype<long long>().descr, "<i8");
@@ -334,10 +353,10 @@ const BadFile kBadFiles[] = {
     {"header_negative_dim.npy", "malformed .npy header: a dimension of 'shape' is negative"},
     {"header_shape_not_tuple.npy", "malformed .npy header: expected a tuple for 'shape'"},
     {"header_trailing_text.npy", "malformed .npy header: text after the dict"},
-    {"descr_complex64.npy", "dtype '<c8' is not supported (py2cuda reads little-endian bool, int8, uint8"},
     {"big_endian_float16.npy",
      "holds big-endian data (dtype '>f2'), which is not supported; save it little-endian, "
      "with a.astype('<f2')"},
+    {"descr_complex256.npy", "dtype '<c32' is not supported (py2cuda reads little-endian bool, int8, uint8"},
     {"descr_unicode.npy", "dtype '<U2' is not supported"},
     {"big_endian_float32.npy",
      "holds big-endian data (dtype '>f4'), which is not supported; save it little-endian, "

@@ -2,7 +2,11 @@
 // emitted C++ must spell out Numba's typing decisions.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 
 #include "driver/translate.h"
 
@@ -270,4 +274,82 @@ TEST(Pipeline, AssertAndRaiseStopTheKernelInDebugBuildsOnly) {
   EXPECT_TRUE(has(out, "if (!(double(a(0)) > 0.0)) {\n    py2cuda::raise_error(\"t.py:5\", \"AssertionError: positive\");"))
       << out;
   EXPECT_TRUE(has(out, "__global__ void q(py2cuda::Array<float, 1> a) {\n  // t.py:9: a[0] = 1\n  a(0) = 1.0f;")) << out;
+}
+
+TEST(Pipeline, WarpFunctionsKeepNumbasTypes) {
+  std::string out = cu("@cuda.jit('void(int32[:], uint32[:], int64[:], uint64[:], float64[:])')\n"
+                       "def k(a, u, b, w, f):\n"
+                       "    a[0] = cuda.shfl_sync(0xFFFFFFFF, a[1], b[0])\n"
+                       "    f[0] = cuda.shfl_xor_sync(u[0], f[1], 1)\n"
+                       "    a[1] = cuda.ballot_sync(0xFFFFFFFF, f[0] > 0) + cuda.all_sync(a[0], u[1])\n"
+                       "    a[2] = cuda.match_any_sync(0xFFFFFFFF, u[2])\n"
+                       "    a[3] = cuda.match_any_sync(0xFFFFFFFF, w[0])\n"
+                       "    m, p = cuda.match_all_sync(0xFFFFFFFF, a[4])\n"
+                       "    u[3] = cuda.activemask() + cuda.lanemask_lt()\n"
+                       "    cuda.syncwarp()\n"
+                       "    a[5] = cuda.syncthreads_count(b[1]) + cuda.syncthreads_or(a[6])\n");
+  EXPECT_TRUE(has(out, "a(0) = py2cuda::shfl_sync(uint32_t(4294967295), a(1), int32_t(b(0)));")) << out;
+  EXPECT_TRUE(has(out, "f(0) = py2cuda::shfl_xor_sync(u(0), f(1), int32_t(1));")) << out;
+  // ballot_sync is int32, all_sync bool; their sum is int64, stored into int32.
+  EXPECT_TRUE(has(out, "py2cuda::ballot_sync(uint32_t(4294967295), f(0) > 0.0)")) << out;
+  EXPECT_TRUE(has(out, "py2cuda::all_sync(uint32_t(a(0)), bool(u(1)))")) << out;
+  // Numba's overload resolution: uint32 values match as int64, uint64 as float64.
+  EXPECT_TRUE(has(out, "a(2) = py2cuda::match_any_sync(uint32_t(4294967295), int64_t(u(2)));")) << out;
+  EXPECT_TRUE(has(out, "a(3) = py2cuda::match_any_sync(uint32_t(4294967295), double(w(0)));")) << out;
+  EXPECT_TRUE(has(out, "py2cuda::tuple<int32_t, bool> tup = py2cuda::match_all_sync(uint32_t(4294967295), a(4));"))
+      << out;
+  EXPECT_TRUE(has(out, "py2cuda::syncwarp();")) << out;
+  EXPECT_TRUE(has(out, "__syncthreads_count(int32_t(b(1)))")) << out;
+  // Warp collectives and barriers both: fibers in the emulation.
+  EXPECT_TRUE(has(out, "KernelInfo info{\"k\", \"t.py:4\", true, true}")) << out;
+}
+
+TEST(Pipeline, WarpFunctionsMarkKernelAndCallers) {
+  std::string out = cu("@cuda.jit(device=True)\ndef total(v):\n    return v + cuda.shfl_down_sync(0xFFFFFFFF, v, 1)\n"
+                       "@cuda.jit('void(float32[:])')\ndef k(a):\n    a[0] = total(a[0])\n"
+                       "@cuda.jit('void(uint32[:])')\ndef lanes_below(a):\n    a[0] = cuda.lanemask_lt()\n");
+  EXPECT_TRUE(has(out, "KernelInfo info{\"k\", \"t.py:7\", false, true}")) << out;
+  // lanemask_lt depends on the lane alone: no fibers needed.
+  EXPECT_TRUE(has(out, "KernelInfo info{\"lanes_below\", \"t.py:10\", false, false}")) << out;
+}
+
+TEST(Pipeline, ThisGridMakesTheKernelAndItsCallersCooperative) {
+  std::string out = cu("@cuda.jit(device=True)\ndef barrier():\n    cuda.cg.this_grid().sync()\n"
+                       "@cuda.jit('void(float32[:])')\ndef k(a):\n    barrier()\n"
+                       "@cuda.jit('void(float32[:])')\ndef only_group(a):\n    g = cuda.cg.this_grid()\n"
+                       "@cuda.jit('void(float32[:])')\ndef plain(a):\n    cuda.syncthreads()\n");
+  EXPECT_TRUE(has(out, "py2cuda::this_grid().sync();")) << out;
+  EXPECT_TRUE(has(out, "KernelInfo info{\"k\", \"t.py:7\", true, false, true}")) << out;
+  // this_grid() alone makes the launch cooperative, as Numba's use_cooperative does.
+  EXPECT_TRUE(has(out, "KernelInfo info{\"only_group\", \"t.py:10\", false, false, true}")) << out;
+  EXPECT_TRUE(has(out, "KernelInfo info{\"plain\", \"t.py:13\", true, false}")) << out;
+}
+
+TEST(Pipeline, GridSyncIsInt32LikeNumba) {
+  std::string out = cu("from numba.cuda.cg import this_grid\n"
+                       "@cuda.jit('void(int64[:])')\ndef k(a):\n    g = this_grid()\n    a[0] = g.sync() + 1\n");
+  EXPECT_TRUE(has(out, "py2cuda::GridGroup g = py2cuda::this_grid();")) << out;
+  EXPECT_TRUE(has(out, "a(0) = int64_t(g.sync()) + 1;")) << out;
+}
+
+TEST(Pipeline, DeclareDeviceDeclaresTheFunctionAndRecordsItsLinkFiles) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("py2cuda_declare_" + std::to_string(::getpid()));
+  fs::create_directories(dir / "ext");
+  { std::ofstream(dir / "ext" / "f.cu") << "extern \"C\" __device__ int f(float* r, float a) { *r = a; return 0; }\n"; }
+  SourceFile file((dir / "m.py").string(),
+                  "from numba import cuda\n"
+                  "f = cuda.declare_device('f', 'float32(float32)', link='ext/f.cu')\n"
+                  "g = cuda.declare_device('g', 'int64(int32, float64)', abi='c')\n"
+                  "@cuda.jit('void(float32[:], int64[:])')\ndef k(a, b):\n    a[0] = f(a[1])\n    b[0] = g(1, 2)\n");
+  TranslateResult r = translate(file, TranslateOptions{});
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "extern \"C\" __device__ int f(float* result, float);")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "extern \"C\" __device__ int64_t g(int32_t, double);")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "a(0) = py2cuda::call_numba_abi(f, a(1));")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "b(0) = g(int32_t(1), 2.0);")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "nvcc -rdc=true m.cu ext/f.cu")) << r.cu;
+  ASSERT_EQ(r.link_paths.size(), 1u);
+  EXPECT_EQ(fs::path(r.link_paths[0]), (dir / "ext" / "f.cu").lexically_normal());
+  fs::remove_all(dir);
 }

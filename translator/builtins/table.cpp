@@ -22,7 +22,9 @@ Builtin fp16(std::string_view name, std::string_view pattern, std::string_view d
 const std::vector<Builtin>& table() {
   static const std::vector<Builtin> rows = {
       // ---------------------------------------------------------------- Python builtins
-      {"abs", Rule::Abs, kCall, "fabsf({0})", "fabs({0})", false, true, "absolute value; keeps the argument's type",
+      {"abs", Rule::Abs, kCall, "fabsf({0})", "fabs({0})", false, true,
+       "absolute value; keeps the argument's type; of a complex: py2cuda::abs(z), hypot of the parts (float32 for "
+       "complex64)",
        "__habs({0})"},
       {"min", Rule::MinMax, kCall, "py2cuda::py_min({0}, {1})", "py2cuda::py_min({0}, {1})", false, true,
        "smallest argument; two floats: fmin (NaN ignored, as on CUDA); otherwise Python's left-to-right rule"},
@@ -33,6 +35,8 @@ const std::vector<Builtin>& table() {
       {"int", Rule::ToInt, kCall, "int64_t({0})", "int64_t({0})", false, true, "int(x) -> int64, truncating"},
       {"float", Rule::ToFloat, kCall, "double({0})", "double({0})", false, true,
        "float(x) -> float64 (a float16 stays float16, as in numba-cuda)"},
+      {"complex", Rule::ToComplex, kCall, "py2cuda::complex64({0}, {1})", "py2cuda::complex128({0}, {1})", false, true,
+       "complex(re[, im]) of real numbers: complex64 when the only argument is float32, else complex128"},
       {"bool", Rule::ToBool, kCall, "bool({0})", "bool({0})", false, true, "bool(x) -> truth value"},
       {"len", Rule::Len, kCall, "{0}.shape[0]", "{0}.shape[0]", true, true, "len(array): first dimension; len(tuple)"},
       {"print", Rule::Print, kCall, "printf(...)", "printf(...)", false, true,
@@ -105,6 +109,45 @@ const std::vector<Builtin>& table() {
       {"math.inf", Rule::Float64Value, kValue, "", "double(INFINITY)", true, true, "positive infinity (frozen)"},
       {"math.nan", Rule::Float64Value, kValue, "", "double(NAN)", false, true, "not a number (frozen)"},
 
+      // ---------------------------------------------------------------- cmath
+      {"cmath.sqrt", Rule::CmathUnary, kCall, "", "py2cuda::cmath::sqrt({0})", false, true,
+       "complex square root (NumPy's npy_csqrt, as Numba); complex64 -> complex64, reals convert to complex"},
+      {"cmath.exp", Rule::CmathUnary, kCall, "", "py2cuda::cmath::exp({0})", false, true, "complex e**z"},
+      {"cmath.log", Rule::CmathLog, kCall, "", "py2cuda::cmath::log({0})", false, true,
+       "complex natural logarithm; log(z, base) = log(z) / log(base)"},
+      {"cmath.log10", Rule::CmathUnary, kCall, "", "py2cuda::cmath::log10({0})", false, true, "complex base-10 logarithm"},
+      {"cmath.sin", Rule::CmathUnary, kCall, "", "py2cuda::cmath::sin({0})", false, true, "complex sine"},
+      {"cmath.cos", Rule::CmathUnary, kCall, "", "py2cuda::cmath::cos({0})", false, true, "complex cosine"},
+      {"cmath.tan", Rule::CmathUnary, kCall, "", "py2cuda::cmath::tan({0})", false, true, "complex tangent"},
+      {"cmath.asin", Rule::CmathUnary, kCall, "", "py2cuda::cmath::asin({0})", false, true, "complex arc sine"},
+      {"cmath.acos", Rule::CmathUnary, kCall, "", "py2cuda::cmath::acos({0})", false, true, "complex arc cosine"},
+      {"cmath.atan", Rule::CmathUnary, kCall, "", "py2cuda::cmath::atan({0})", false, true, "complex arc tangent"},
+      {"cmath.sinh", Rule::CmathUnary, kCall, "", "py2cuda::cmath::sinh({0})", false, true, "complex hyperbolic sine"},
+      {"cmath.cosh", Rule::CmathUnary, kCall, "", "py2cuda::cmath::cosh({0})", false, true, "complex hyperbolic cosine"},
+      {"cmath.tanh", Rule::CmathUnary, kCall, "", "py2cuda::cmath::tanh({0})", false, true, "complex hyperbolic tangent"},
+      {"cmath.asinh", Rule::CmathUnary, kCall, "", "py2cuda::cmath::asinh({0})", false, true,
+       "complex inverse hyperbolic sine"},
+      {"cmath.acosh", Rule::CmathUnary, kCall, "", "py2cuda::cmath::acosh({0})", false, true,
+       "complex inverse hyperbolic cosine"},
+      {"cmath.atanh", Rule::CmathUnary, kCall, "", "py2cuda::cmath::atanh({0})", false, true,
+       "complex inverse hyperbolic tangent"},
+      {"cmath.phase", Rule::CmathPart, kCall, "", "py2cuda::cmath::phase({0})", false, true,
+       "atan2(z.imag, z.real), in the parts' float type"},
+      {"cmath.polar", Rule::CmathPart, kCall, "", "py2cuda::cmath::polar({0})", false, true,
+       "(abs(z), phase(z)) as a tuple of the parts' float type"},
+      {"cmath.rect", Rule::CmathRect, kCall, "", "py2cuda::cmath::rect({0}, {1})", false, true,
+       "rect(r, phi) of two floats: r * (cos(phi) + sin(phi) j), complex64 for two float32"},
+      {"cmath.pi", Rule::Float64Value, kValue, "", "3.1415926535897931", true, true, "the constant pi (frozen)"},
+      {"cmath.e", Rule::Float64Value, kValue, "", "2.7182818284590451", true, true, "the constant e (frozen)"},
+      {"cmath.tau", Rule::Float64Value, kValue, "", "6.2831853071795862", true, true, "the constant tau (frozen)"},
+      {"cmath.inf", Rule::Float64Value, kValue, "", "double(INFINITY)", true, true, "positive infinity (frozen)"},
+      {"cmath.nan", Rule::Float64Value, kValue, "", "double(NAN)", false, true, "not a number (frozen)"},
+      {"cmath.isnan", Rule::CmathPredicate, kCall, "", "py2cuda::cmath::isnan({0})", false, true, "either part NaN"},
+      {"cmath.isinf", Rule::CmathPredicate, kCall, "", "py2cuda::cmath::isinf({0})", false, true,
+       "either part infinite"},
+      {"cmath.isfinite", Rule::CmathPredicate, kCall, "", "py2cuda::cmath::isfinite({0})", false, true,
+       "both parts finite"},
+
       // ---------------------------------------------------------------- numba.cuda: thread indexing
       {"numba.cuda.threadIdx.x", Rule::Int32Value, kValue, "", "int32_t(threadIdx.x)", true, true, "thread index in the block"},
       {"numba.cuda.threadIdx.y", Rule::Int32Value, kValue, "", "int32_t(threadIdx.y)", true, true, "thread index in the block"},
@@ -123,6 +166,9 @@ const std::vector<Builtin>& table() {
       {"numba.cuda.shared.array", Rule::ArrayAlloc, kCall, "", "__shared__ T storage[...]", false, true,
        "shared memory per block: shape an int or tuple of constants (0: dynamic, sized at launch), dtype a "
        "numba/numpy type, a string or arr.dtype"},
+      {"numba.cuda.const.array_like", Rule::ConstArrayLike, kCall, "", "py2cuda::constant_view(ARR)", false, true,
+       "const.array_like(arr) of a module-level NumPy array built from constants: the array in constant memory, "
+       "read-only (a global array read directly is the same)"},
       {"numba.cuda.local.array", Rule::ArrayAlloc, kCall, "", "T storage[...]", false, true,
        "per-thread array: shape an int or tuple of constants, dtype as for shared.array"},
       {"numba.cuda.atomic.add", Rule::Atomic, kCall, "", "py2cuda::atomic_add", false, true,
@@ -218,6 +264,44 @@ const std::vector<Builtin>& table() {
       fp16("numba.cuda.fp16.hfloor", "hfloor({0})", "floor in float16"),
       fp16("numba.cuda.fp16.htrunc", "htrunc({0})", "truncation in float16"),
       fp16("numba.cuda.fp16.hrint", "hrint({0})", "round half to even in float16"),
+      {"numba.cuda.syncthreads_count", Rule::BarrierPredicate, kCall, "", "__syncthreads_count({0})", false, true,
+       "barrier; returns how many threads of the block passed a non-zero integer predicate (int32)"},
+      {"numba.cuda.syncthreads_and", Rule::BarrierPredicate, kCall, "", "__syncthreads_and({0})", false, true,
+       "barrier; returns 1 if every thread's integer predicate is non-zero, else 0 (int32)"},
+      {"numba.cuda.syncthreads_or", Rule::BarrierPredicate, kCall, "", "__syncthreads_or({0})", false, true,
+       "barrier; returns 1 if any thread's integer predicate is non-zero, else 0 (int32)"},
+      {"numba.cuda.shfl_sync", Rule::WarpShuffle, kCall, "", "py2cuda::shfl_sync({0}, {1}, {2})", false, true,
+       "shfl_sync(mask, value, src_lane): value of lane src_lane % 32; int32/int64/float32/float64"},
+      {"numba.cuda.shfl_up_sync", Rule::WarpShuffle, kCall, "", "py2cuda::shfl_up_sync({0}, {1}, {2})", false, true,
+       "value of lane laneid - delta, own value below lane 0"},
+      {"numba.cuda.shfl_down_sync", Rule::WarpShuffle, kCall, "", "py2cuda::shfl_down_sync({0}, {1}, {2})", false,
+       true, "value of lane laneid + delta, own value past lane 31"},
+      {"numba.cuda.shfl_xor_sync", Rule::WarpShuffle, kCall, "", "py2cuda::shfl_xor_sync({0}, {1}, {2})", false, true,
+       "value of lane laneid ^ lane_mask"},
+      {"numba.cuda.all_sync", Rule::WarpVote, kCall, "", "py2cuda::all_sync({0}, {1})", false, true,
+       "all_sync(mask, pred): every lane of mask has a non-zero pred (bool)"},
+      {"numba.cuda.any_sync", Rule::WarpVote, kCall, "", "py2cuda::any_sync({0}, {1})", false, true,
+       "some lane of mask has a non-zero pred (bool)"},
+      {"numba.cuda.eq_sync", Rule::WarpVote, kCall, "", "py2cuda::eq_sync({0}, {1})", false, true,
+       "the lanes of mask all have zero or all non-zero preds (bool)"},
+      {"numba.cuda.ballot_sync", Rule::WarpVote, kCall, "", "py2cuda::ballot_sync({0}, {1})", false, true,
+       "the lanes of mask with a non-zero pred, as int32 bits"},
+      {"numba.cuda.match_any_sync", Rule::WarpMatch, kCall, "", "py2cuda::match_any_sync({0}, {1})", false, true,
+       "match_any_sync(mask, value): the lanes of mask with the same value bits (int32)"},
+      {"numba.cuda.match_all_sync", Rule::WarpMatch, kCall, "", "py2cuda::match_all_sync({0}, {1})", false, true,
+       "(mask, True) if every lane of mask has the same value bits, else (0, False)"},
+      {"numba.cuda.activemask", Rule::WarpMask, kCall, "", "py2cuda::activemask()", false, true,
+       "uint32 mask of the warp's active lanes (emulation: lanes not returned)"},
+      {"numba.cuda.lanemask_lt", Rule::WarpMask, kCall, "", "py2cuda::lanemask_lt()", false, true,
+       "uint32 mask of the lanes below this one"},
+      {"numba.cuda.syncwarp", Rule::SyncWarp, kCall, "", "py2cuda::syncwarp({0})", false, true,
+       "syncwarp(mask=0xffffffff): the lanes of mask wait for each other"},
+      {"numba.cuda.cg.this_grid", Rule::ThisGrid, kCall, "", "py2cuda::this_grid()", false, true,
+       "the group of every thread of the grid; a kernel that calls it is launched cooperatively "
+       "(cudaLaunchCooperativeKernel: every block resident, or an error)"},
+      {"numba.cuda.cg.GridGroup.sync", Rule::GridSync, kCall, "", "{0}.sync()", false, true,
+       "g.sync(): barrier of the whole grid (cooperative_groups::this_grid().sync()); every thread must reach it; "
+       "returns int32 0, like Numba"},
       {"numba.cuda.grid", Rule::Grid, kCall, "", "", true, true,
        "cuda.grid(1) -> int64; cuda.grid(2|3) -> UniTuple(int64 x n): absolute thread position"},
       {"numba.cuda.gridsize", Rule::Gridsize, kCall, "", "", true, true,
@@ -232,7 +316,8 @@ const std::vector<Builtin>& scalar_ctors() {
   static const std::vector<Builtin> rows = [] {
     std::vector<Builtin> out;
     static const char* const kNames[] = {"bool_",  "int8",   "int16",  "int32",   "int64",  "uint8",  "uint16",
-                                         "uint32", "uint64", "float16", "float32", "float64", "intp",  "uintp"};
+                                         "uint32", "uint64", "float16", "float32", "float64", "intp",  "uintp",
+                                         "complex64", "complex128"};
     static std::vector<std::string> paths;  // keeps the string_views alive
     paths.reserve(2 * std::size(kNames));
     for (const char* prefix : {"numpy.", "numba."}) {
@@ -289,6 +374,8 @@ const std::vector<Builtin>& all() {
     out.insert(out.end(), ufuncs.begin(), ufuncs.end());
     const auto& ctors = scalar_ctors();
     out.insert(out.end(), ctors.begin(), ctors.end());
+    const auto& libdevice = libdevice_rows();
+    out.insert(out.end(), libdevice.begin(), libdevice.end());
     return out;
   }();
   return rows;

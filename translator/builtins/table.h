@@ -48,6 +48,22 @@ enum class Rule {
   Random,          // numba.cuda.random.xoroshiro128p_*(states, index): a draw from state `index`
   NumpyMinMax,     // np.maximum/minimum/fmax/fmin(a, b) on scalars: NumPy's promoted type
   Fp16,            // cuda.fp16.h*(...): arguments converted to float16; float16 result (bool for heq ... hle)
+  BarrierPredicate,  // cuda.syncthreads_count/and/or(pred): a barrier; integer predicate -> int32
+  WarpShuffle,     // cuda.shfl_*_sync(mask, value, lane): value int32/int64/float32/float64, its own type
+  WarpVote,        // cuda.all/any/eq_sync(mask, pred) -> bool; ballot_sync -> int32
+  WarpMatch,       // cuda.match_any_sync -> int32; match_all_sync -> Tuple(int32, bool)
+  WarpMask,        // cuda.activemask(), cuda.lanemask_lt(): uint32
+  SyncWarp,        // cuda.syncwarp(mask=0xffffffff): no result
+  ThisGrid,        // cuda.cg.this_grid(): the GridGroup; makes the kernel a cooperative launch
+  GridSync,        // GridGroup.sync(): a barrier of the whole grid ({0} is the group)
+  ToComplex,       // complex(x) / complex(re, im): complex64 from float32 alone, else complex128
+  CmathUnary,      // cmath.f(z): complex64 -> complex64, complex128 -> complex128; reals convert first
+  CmathLog,        // cmath.log(z[, base]): like CmathUnary
+  CmathPredicate,  // cmath.isnan/isinf/isfinite(z) -> bool
+  CmathPart,       // cmath.phase(z): the parts' float type; cmath.polar(z): a tuple of two of them
+  CmathRect,       // cmath.rect(r, phi) of two floats -> complex
+  ConstArrayLike,  // cuda.const.array_like(arr): arr, a frozen module-level NumPy array (readonly, constant memory)
+  FixedSignature,  // cuda.libdevice.*: arguments converted to the row's declared types, result of its type
 };
 
 struct Builtin {
@@ -64,7 +80,17 @@ struct Builtin {
   // C++ pattern for a float16 operand where Numba's CUDA target has a float16
   // version (math.sin -> hsin); empty: float16 is computed as float32.
   std::string_view f16 = {};
+  // Rule::FixedSignature: Numba's signature, "float32(float32, int32)" or, for the
+  // functions with pointer results, "Tuple(float64, int32)(float64)".
+  std::string_view signature = {};
 };
+
+// The numba.cuda.libdevice rows (builtins/libdevice_rows.cpp), part of all().
+const std::vector<Builtin>& libdevice_rows();
+
+// Why libdevice.NAME is not translated, for the libdevice functions Numba has and
+// this table lacks; empty for every other name.
+std::string_view libdevice_unsupported_reason(std::string_view name);
 
 // Every row, in the table's order (grouped by module).
 const std::vector<Builtin>& all();

@@ -77,6 +77,10 @@ int build_and_maybe_run(const std::string& argv0, const std::string& input, cons
   if (!result.ok) return kInputErrors;
 
   std::string key_text = result.cu + (emulate ? "emulate" : "gpu") + py2cuda::version();
+  for (const std::string& path : result.link_paths) {  // an edited link file is a new build
+    std::string linked;
+    if (read_file(path, linked)) key_text += path + linked;
+  }
   std::string key = std::to_string(std::hash<std::string>{}(key_text));
   fs::path dir = run_it ? fs::path(py2cuda::toolchain::cache_dir()) / (file.module_name() + "-" + key)
                         : fs::temp_directory_path() / ("py2cuda-build-" + key + "-" + std::to_string(::getpid()));
@@ -91,6 +95,7 @@ int build_and_maybe_run(const std::string& argv0, const std::string& input, cons
   request.exe_path = run_it ? (dir / file.module_name()).string() : output + ".py2cuda-tmp";
   request.emulate = emulate;
   request.argv0 = argv0;
+  request.link_paths = result.link_paths;
   bool cached = run_it && fs::exists(request.exe_path);
   if (!cached) {
     std::string error;

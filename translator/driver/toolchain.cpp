@@ -81,12 +81,21 @@ std::vector<std::string> build_command(const BuildRequest& r) {
   std::string include = "-I" + runtime_include(r.argv0);
   if (r.emulate) {
     std::string cxx = find_program({env("CXX"), "c++", "g++", "clang++"});
-    return {cxx, "-std=c++20", "-O2", "-x", "c++", r.cu_path, "-x", "none", include, "-o", r.exe_path,
-            "-lboost_context", "-pthread"};
+    std::vector<std::string> cmd = {cxx, "-std=c++20", "-O2"};
+    if (!r.link_paths.empty()) cmd.insert(cmd.end(), {include, "-include", "py2cuda/runtime.h"});
+    cmd.insert(cmd.end(), {"-x", "c++", r.cu_path});
+    cmd.insert(cmd.end(), r.link_paths.begin(), r.link_paths.end());
+    cmd.insert(cmd.end(), {"-x", "none", include, "-o", r.exe_path, "-lboost_context", "-pthread"});
+    return cmd;
   }
   std::string nvcc = find_program({env("NVCC"), "nvcc", "/usr/local/cuda/bin/nvcc"});
-  return {nvcc, "-std=c++20", "-O2", include, "-gencode", "arch=compute_80,code=sm_80",
-          "-gencode", "arch=compute_90,code=[sm_90,compute_90]", r.cu_path, "-o", r.exe_path};
+  std::vector<std::string> cmd = {nvcc, "-std=c++20", "-O2", include, "-gencode", "arch=compute_80,code=sm_80",
+                                  "-gencode", "arch=compute_90,code=[sm_90,compute_90]"};
+  if (!r.link_paths.empty()) cmd.push_back("-rdc=true");  // calls into other files' device code
+  cmd.push_back(r.cu_path);
+  cmd.insert(cmd.end(), r.link_paths.begin(), r.link_paths.end());
+  cmd.insert(cmd.end(), {"-o", r.exe_path});
+  return cmd;
 }
 
 bool build(const BuildRequest& request, std::string& log) {

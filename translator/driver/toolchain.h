@@ -13,6 +13,10 @@ struct BuildRequest {
   std::string exe_path;  // where the executable goes
   bool emulate = false;  // host compiler + emulation backend instead of nvcc
   std::string argv0;     // py2cuda's own path, to find installed runtime headers
+  // CUDA C/C++ files defining the device functions declared with cuda.declare_device:
+  // compiled and linked with the .cu (nvcc -rdc=true; in emulation as C++ with the
+  // runtime included first, which defines __device__ and the other CUDA keywords).
+  std::vector<std::string> link_paths;
 };
 
 // The runtime's include directory: $PY2CUDA_RUNTIME_INCLUDE, else the one

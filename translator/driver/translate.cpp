@@ -26,6 +26,7 @@ TranslateResult translate(const SourceFile& file, const TranslateOptions& option
   emit.output_name = options.output_name;
   emit.version = version();
   result.cu = lower::emit_cu(*ir, file, emit);
+  result.link_paths = ir->link_paths;
   if (options.want_header) result.header = lower::emit_header(*ir, file, emit);
   result.ok = true;
   return result;

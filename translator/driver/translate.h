@@ -23,6 +23,8 @@ struct TranslateResult {
   std::string cu;
   std::string header;
   std::string diagnostics;  // rendered errors, warnings and notes
+  // Files of CUDA C/C++ to compile and link with the .cu (cuda.declare_device's link=).
+  std::vector<std::string> link_paths;
 };
 
 TranslateResult translate(const SourceFile& file, const TranslateOptions& options);

@@ -1,7 +1,10 @@
 #include "infer/builtin_typing.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string_view>
+#include <utility>
 
 #include "types/rules.h"
 
@@ -56,6 +59,47 @@ ir::ExprPtr float_const(double v, Span s) {
   return c;
 }
 
+std::vector<std::string_view> split_commas(std::string_view text) {
+  std::vector<std::string_view> out;
+  while (!text.empty()) {
+    size_t comma = text.find(',');
+    std::string_view item = text.substr(0, comma);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    if (!item.empty()) out.push_back(item);
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  return out;
+}
+
+// A type as Numba prints it: a scalar name, "Tuple(a, b)" or "UniTuple(a x n)".
+TypeRef parse_numba_type(std::string_view text) {
+  if (text.starts_with("Tuple(")) {
+    std::vector<TypeRef> elements;
+    for (std::string_view e : split_commas(text.substr(6, text.size() - 7))) elements.push_back(parse_numba_type(e));
+    return types::tuple(elements);
+  }
+  if (text.starts_with("UniTuple(")) {
+    std::string_view inner = text.substr(9, text.size() - 10);
+    size_t x = inner.find(" x ");
+    TypeRef element = parse_numba_type(inner.substr(0, x));
+    return types::tuple(std::vector<TypeRef>(std::stoul(std::string(inner.substr(x + 3))), element));
+  }
+  return types::scalar_by_name(std::string(text));
+}
+
+// "R(A, B)": the result R and the argument types.
+std::pair<TypeRef, std::vector<TypeRef>> parse_signature(std::string_view text) {
+  size_t open = text.size() - 1;
+  for (int depth = 0; open > 0; --open) {
+    if (text[open] == ')') ++depth;
+    if (text[open] == '(' && --depth == 0) break;
+  }
+  std::vector<TypeRef> args;
+  for (std::string_view a : split_commas(text.substr(open + 1, text.size() - open - 2))) args.push_back(parse_numba_type(a));
+  return {parse_numba_type(text.substr(0, open)), args};
+}
+
 }  // namespace
 
 ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> args, Span span, Diagnostics& diags) {
@@ -70,7 +114,19 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
   auto numbers = [&]() {
     for (const auto& a : args) {
       if (!a->type->is_number()) {
-        diags.error(a->span, name + "() does not accept an argument of type " + a->type->str());
+        std::string hint;
+        if (a->type->is_complex()) {
+          // math.sqrt(z) has a cmath twin; NumPy's complex ufunc loops are not translated yet.
+          std::string p(row.path), fn = p.substr(p.find('.') + 1);
+          const builtins::Builtin* twin = builtins::find("cmath." + fn);
+          if (p.rfind("numpy.", 0) == 0) {
+            hint = " (NumPy's complex loops are not supported by py2cuda yet" +
+                   (twin ? std::string("; cmath.") + fn + "() computes it as Numba's cmath does)" : std::string(")"));
+          } else if (twin) {
+            hint = " (use cmath." + fn + "() for complex numbers)";
+          }
+        }
+        diags.error(a->span, name + "() does not accept an argument of type " + a->type->str() + hint);
         return false;
       }
     }
@@ -95,16 +151,41 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       if (a->type == types::float16()) a = convert(std::move(a), types::float32());
     }
   };
+  // A warp function's membermask, converted to the 32 bits the hardware takes. The
+  // intrinsics (shuffles, votes) need an integer; the ConcreteTemplates (match, syncwarp)
+  // take any number, converted to int32 first as Numba does.
+  auto warp_mask = [&](ir::ExprPtr& mask, bool integer_only) {
+    TypeRef t = mask->type;
+    if (integer_only ? !t->is_int() : !t->is_number()) {
+      diags.error(mask->span, name + "() needs an integer mask, not " + t->str());
+      return false;
+    }
+    if (!t->is_int()) mask = convert(std::move(mask), types::int32());
+    mask = convert(std::move(mask), types::uint32());
+    return true;
+  };
+  // cmath's templates take complex64 or complex128; a real argument converts to
+  // the one Numba's overload resolution picks (complex64 for float32 and the
+  // small integers, as for arithmetic).
+  auto complex_arg = [&](size_t i) -> TypeRef {
+    TypeRef t = args[i]->type;
+    if (!t->is_numeric() || t->is_bool()) {
+      diags.error(args[i]->span, name + "() does not accept an argument of type " + t->str());
+      return nullptr;
+    }
+    return t->is_complex() ? t : rules::binary_result(BinOp::Add, t, types::complex64());
+  };
 
   switch (row.rule) {
     case Rule::Int32Value: return call_pattern(types::int32(), row.f64, {}, span);
     case Rule::Float64Value: {
-      std::string p(row.path);
-      double v = p == "math.pi" ? M_PI
-                 : p == "math.e" ? M_E
-                 : p == "math.tau" ? 2 * M_PI
-                 : p == "math.inf" ? std::numeric_limits<double>::infinity()
-                                   : std::numeric_limits<double>::quiet_NaN();
+      // math.pi and cmath.pi alike: the name after the module.
+      std::string p(row.path.substr(row.path.find('.') + 1));
+      double v = p == "pi" ? M_PI
+                 : p == "e" ? M_E
+                 : p == "tau" ? 2 * M_PI
+                 : p == "inf" ? std::numeric_limits<double>::infinity()
+                              : std::numeric_limits<double>::quiet_NaN();
       return float_const(v, span);
     }
     case Rule::MathUnary: {
@@ -150,6 +231,10 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       return call_pattern(types::boolean(), row.f64, std::move(args), span);
     }
     case Rule::Abs: {
+      if (args.size() == 1 && args[0]->type->is_complex()) {
+        TypeRef part = types::complex_part(args[0]->type);
+        return call_pattern(part, "py2cuda::abs({0})", std::move(args), span);
+      }
       if (!arity(1, 1) || !numbers()) return nullptr;
       TypeRef t = args[0]->type;
       if (t->is_bool()) return convert(std::move(args[0]), types::int8());
@@ -215,13 +300,80 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       if (is_half(args[0])) return std::move(args[0]);  // numba-cuda: float(float16) stays float16
       return convert(std::move(args[0]), types::float64());
     case Rule::ToBool:
-      if (!arity(1, 1) || !numbers()) return nullptr;
+      if (!arity(1, 1)) return nullptr;
+      if (!args[0]->type->is_complex() && !numbers()) return nullptr;
       return truth_value(std::move(args[0]));
     case Rule::ScalarCtor: {
-      if (!arity(1, 1) || !numbers()) return nullptr;
+      if (!arity(1, 1)) return nullptr;
       std::string p(row.path);
       TypeRef t = types::scalar_by_name(p.substr(p.find('.') + 1));
+      if (!args[0]->type->is_numeric() || !rules::can_convert(args[0]->type, t)) {
+        diags.error(args[0]->span, name + "() does not accept an argument of type " + args[0]->type->str() +
+                                       (args[0]->type->is_complex() ? " (take .real, .imag or abs() first)" : ""));
+        return nullptr;
+      }
       return convert(std::move(args[0]), t);
+    }
+    case Rule::ToComplex: {
+      if (!arity(1, 2)) return nullptr;
+      for (const auto& a : args) {
+        // Numba's complex() takes ints, floats and (alone) complex; not bool.
+        if (!a->type->is_numeric() || a->type->is_bool() || (args.size() == 2 && a->type->is_complex())) {
+          diags.error(a->span, "complex() does not accept an argument of type " + a->type->str() +
+                                   (args.size() == 2 ? " (complex(real, imag) takes two real numbers)" : ""));
+          return nullptr;
+        }
+      }
+      bool f32 = std::all_of(args.begin(), args.end(), [](const ir::ExprPtr& a) { return a->type == types::float32(); });
+      TypeRef t = f32 ? types::complex64() : types::complex128();
+      if (args.size() == 1) return convert(std::move(args[0]), t);
+      for (auto& a : args) a = convert(std::move(a), types::complex_part(t));
+      return call_pattern(t, f32 ? row.f32 : row.f64, std::move(args), span);
+    }
+    case Rule::CmathUnary:
+    case Rule::CmathLog: {
+      if (!arity(1, row.rule == Rule::CmathLog ? 2 : 1)) return nullptr;
+      TypeRef t = nullptr;
+      for (size_t i = 0; i < args.size(); ++i) {
+        TypeRef ti = complex_arg(i);
+        if (!ti) return nullptr;
+        t = t ? rules::unify(t, ti) : ti;
+      }
+      for (auto& a : args) a = convert(std::move(a), t);
+      std::string_view pattern = args.size() == 2 ? "py2cuda::cmath::log({0}, {1})" : row.f64;
+      return call_pattern(t, pattern, std::move(args), span);
+    }
+    case Rule::CmathPredicate: {
+      if (!arity(1, 1)) return nullptr;
+      TypeRef t = complex_arg(0);
+      if (!t) return nullptr;
+      args[0] = convert(std::move(args[0]), t);
+      return call_pattern(types::boolean(), row.f64, std::move(args), span);
+    }
+    case Rule::CmathPart: {
+      if (!arity(1, 1)) return nullptr;
+      // Numba's phase and polar overloads exist for complex arguments only.
+      if (!args[0]->type->is_complex()) {
+        diags.error(args[0]->span, name + "() takes a complex number on the CUDA target, not " + args[0]->type->str());
+        return nullptr;
+      }
+      TypeRef part = types::complex_part(args[0]->type);
+      TypeRef t = row.path == "cmath.polar" ? types::tuple({part, part}) : part;
+      return call_pattern(t, row.f64, std::move(args), span);
+    }
+    case Rule::CmathRect: {
+      if (!arity(2, 2)) return nullptr;
+      // Numba's rect overload exists for two floats only.
+      for (const auto& a : args) {
+        if (!a->type->is_float()) {
+          diags.error(a->span, "cmath.rect() takes two floats on the CUDA target, not " + a->type->str() +
+                                   " (convert with float())");
+          return nullptr;
+        }
+      }
+      bool f32 = args[0]->type == types::float32() && args[1]->type == types::float32();
+      for (auto& a : args) a = convert(std::move(a), f32 ? types::float32() : types::float64());
+      return call_pattern(f32 ? types::complex64() : types::complex128(), row.f64, std::move(args), span);
     }
     case Rule::Len: {
       if (!arity(1, 1)) return nullptr;
@@ -328,9 +480,100 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       bool compare = fn == "__heq(" || fn == "__hne(" || fn == "__hgt(" || fn == "__hge(" || fn == "__hlt(" || fn == "__hle(";
       return call_pattern(compare ? types::boolean() : types::float16(), row.f64, std::move(args), span);
     }
+    case Rule::FixedSignature: {
+      // Numba resolves a libdevice call against its one declared signature; any
+      // number converts to the declared argument types (unsafe conversions included).
+      const auto [result, params] = parse_signature(row.signature);
+      if (!arity(params.size(), params.size()) || !numbers()) return nullptr;
+      for (size_t i = 0; i < args.size(); ++i) args[i] = convert(std::move(args[i]), params[i]);
+      return call_pattern(result, row.f64, std::move(args), span);
+    }
+    case Rule::ConstArrayLike: {
+      if (!arity(1, 1)) return nullptr;
+      // Numba copies the NumPy array it is given into constant memory at compile time, so
+      // only a module-level array frozen as a constant can be given (a kernel's array
+      // arguments live in device memory).
+      if (args[0]->kind != ir::ExprKind::Global || !args[0]->type->is_array() || !args[0]->type->is_readonly()) {
+        diags.error(args[0]->span, name + "() takes a module-level NumPy array built from constants (np.array([...]), "
+                                          "np.arange, np.zeros, ...), not a value of type " + args[0]->type->str());
+        return nullptr;
+      }
+      return std::move(args[0]);
+    }
     case Rule::Barrier:
       if (!arity(0, 0)) return nullptr;
       return call_pattern(types::none(), row.f64, {}, span);
+    case Rule::BarrierPredicate: {
+      if (!arity(1, 1)) return nullptr;
+      if (!args[0]->type->is_int()) {
+        diags.error(args[0]->span, name + "() takes an integer predicate, not " + args[0]->type->str() +
+                                       " (Numba accepts only integers here)");
+        return nullptr;
+      }
+      args[0] = convert(std::move(args[0]), types::int32());  // Numba's signature is int32(int32)
+      return call_pattern(types::int32(), row.f64, std::move(args), span);
+    }
+    case Rule::WarpShuffle: {
+      if (!arity(3, 3)) return nullptr;
+      if (!warp_mask(args[0], true)) return nullptr;
+      TypeRef t = args[1]->type;
+      if (t != types::int32() && t != types::int64() && t != types::float32() && t != types::float64()) {
+        diags.error(args[1]->span, name + "() only supports 32- and 64-bit ints and floats (int32, int64, float32, "
+                                          "float64), not " + t->str());
+        return nullptr;
+      }
+      if (!args[2]->type->is_int()) {
+        diags.error(args[2]->span, name + "() needs an integer lane operand, not " + args[2]->type->str());
+        return nullptr;
+      }
+      args[2] = convert(std::move(args[2]), types::int32());  // Numba truncates it to i32
+      return call_pattern(t, row.f64, std::move(args), span);
+    }
+    case Rule::WarpVote: {
+      if (!arity(2, 2)) return nullptr;
+      if (!warp_mask(args[0], true)) return nullptr;
+      if (!args[1]->type->is_int() && !args[1]->type->is_bool()) {
+        diags.error(args[1]->span, name + "() needs an integer or boolean predicate, not " + args[1]->type->str());
+        return nullptr;
+      }
+      args[1] = truth_value(std::move(args[1]));
+      TypeRef t = row.path == "numba.cuda.ballot_sync" ? types::int32() : types::boolean();
+      return call_pattern(t, row.f64, std::move(args), span);
+    }
+    case Rule::WarpMatch: {
+      if (!arity(2, 2)) return nullptr;
+      if (!warp_mask(args[0], false)) return nullptr;
+      // Numba's cases are (int32, int32|int64|float32|float64); other numbers convert
+      // to the first case they fit safely, as its overload resolution picks.
+      TypeRef v = args[1]->type;
+      if (!v->is_number()) {
+        diags.error(args[1]->span, name + "() takes an int32, int64, float32 or float64 value, not " + v->str());
+        return nullptr;
+      }
+      TypeRef t = v->is_float() ? v
+                  : v->is_bool() || v->bits() < 32 || v == types::int32() ? types::int32()
+                  : v == types::uint64() ? types::float64()
+                                          : types::int64();
+      args[1] = convert(std::move(args[1]), t);
+      TypeRef r = row.path == "numba.cuda.match_all_sync" ? types::tuple({types::int32(), types::boolean()})
+                                                           : types::int32();
+      return call_pattern(r, row.f64, std::move(args), span);
+    }
+    case Rule::WarpMask:
+      if (!arity(0, 0)) return nullptr;
+      return call_pattern(types::uint32(), row.f64, {}, span);
+    case Rule::SyncWarp:
+      if (!arity(0, 1)) return nullptr;
+      if (args.empty()) return call_pattern(types::none(), "py2cuda::syncwarp()", {}, span);
+      if (!warp_mask(args[0], false)) return nullptr;
+      return call_pattern(types::none(), row.f64, std::move(args), span);
+    case Rule::ThisGrid:
+      if (!arity(0, 0)) return nullptr;
+      return call_pattern(types::grid_group(), row.f64, {}, span);
+    case Rule::GridSync:
+      // int32, as Numba types it: cudaCGSynchronize's status, 0 when it returns.
+      if (!arity(1, 1)) return nullptr;
+      return call_pattern(types::int32(), row.f64, std::move(args), span);
     case Rule::Print:
     case Rule::ArrayAlloc:
     case Rule::Atomic:

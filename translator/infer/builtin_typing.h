@@ -23,6 +23,9 @@ ir::ExprPtr convert(ir::ExprPtr expr, TypeRef type);
 // `printf_format` every % doubled.
 std::string pattern_string_text(const std::string& text, bool printf_format);
 
+// The error for a store or an atomic operation on a frozen module-level array.
+std::string readonly_array_message(TypeRef array);
+
 // Python truth value of a scalar, as a bool.
 ir::ExprPtr truth_value(ir::ExprPtr expr);
 

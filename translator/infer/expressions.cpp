@@ -22,21 +22,47 @@ std::string display_path(const std::string& path) {
 // The message for a dotted path with no row in the builtins table.
 std::string unsupported_path_message(const std::string& path) {
   std::string shown = display_path(path);
+  if (path.rfind("numba.cuda.libdevice.", 0) == 0) {
+    std::string_view reason = builtins::libdevice_unsupported_reason(std::string_view(path).substr(21));
+    if (!reason.empty()) return "'" + shown + "' is not supported by py2cuda: " + std::string(reason);
+  }
   if (path.rfind("numba.cuda.", 0) == 0) return "'" + shown + "' is not supported by py2cuda";
-  if (path.rfind("math.", 0) == 0) return "'" + shown + "' is not supported on the CUDA target";
+  if (path.rfind("math.", 0) == 0 || path.rfind("cmath.", 0) == 0) return "'" + shown + "' is not supported on the CUDA target";
   if (path.rfind("numpy.", 0) == 0) return "'" + shown + "' is not supported in CUDA kernels";
   return "'" + shown + "' cannot be used in a CUDA kernel";
 }
 
 }  // namespace
 
-ir::ExprPtr FunctionBuilder::expr(const ast::Expr& e) {
+std::string readonly_array_message(TypeRef array) {
+  return "cannot modify readonly array of type " + array->str() +
+         ": a module-level NumPy array is frozen into the kernel as a constant (constant memory); pass it as a "
+         "kernel argument to write to it";
+}
+
+ir::ExprPtr FunctionBuilder::expr(const ast::Expr& e) { return unwrap_optional(maybe_optional(e)); }
+
+ir::ExprPtr FunctionBuilder::unwrap_optional(ir::ExprPtr v) {
+  if (!v || !v->type->is_optional()) return v;
+  // Numba converts an Optional to its value where a value is needed, raising
+  // TypeError when it holds None.
+  auto value = std::make_unique<ir::BuiltinCall>(v->type->dtype(), "py2cuda::unwrap({0})", v->span);
+  value->args.push_back(std::move(v));
+  return value;
+}
+
+ir::ExprPtr FunctionBuilder::maybe_optional(const ast::Expr& e) {
   switch (e.kind) {
     case ast::ExprKind::Name: return name(ast::as<ast::Name>(e));
     case ast::ExprKind::IntLit: return literal_int(ast::as<ast::IntLit>(e));
     case ast::ExprKind::FloatLit: {
       const auto& lit = ast::as<ast::FloatLit>(e);
-      if (lit.imaginary) return fail(e.span, "complex numbers are not supported in this version of py2cuda");
+      if (lit.imaginary) {
+        // `3j` is complex128 (Python's complex is two doubles).
+        auto c = std::make_unique<ir::Const>(types::complex128(), e.span);
+        c->im = lit.value;
+        return c;
+      }
       auto c = std::make_unique<ir::Const>(types::float64(), e.span);
       c->f = lit.value;
       return c;
@@ -122,6 +148,7 @@ ir::ExprPtr FunctionBuilder::constant(const sema::ConstValue& v, Span s) {
   auto c = std::make_unique<ir::Const>(v.type, s);
   c->bits = v.bits;
   c->f = v.f;
+  c->im = v.im;
   c->b = v.b;
   return c;
 }
@@ -137,7 +164,7 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
     }
     static const std::set<std::string> kPythonBuiltins = {
         "list", "dict", "set", "str", "sum", "isinstance", "type", "sorted",
-        "reversed", "map", "filter", "any", "all", "tuple", "complex", "divmod", "pow", "iter", "next", "open", "input"};
+        "reversed", "map", "filter", "any", "all", "tuple", "divmod", "pow", "iter", "next", "open", "input"};
     if (kPythonBuiltins.count(id)) return fail(s, "'" + id + "' is not supported in CUDA kernels by this version of py2cuda");
     return fail(s, "name '" + id + "' is not defined");
   }
@@ -162,8 +189,15 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
                        "rejects the IR numba-cuda generates for it); write np.float16(...) in the kernel or pass "
                        "the value as an argument");
       }
-      if (v->type->is_tuple()) return constant(*v, s);
+      // Tuples and complex numbers are written where they are used: a literal each.
+      if (v->type->is_tuple() || v->type->is_complex()) return constant(*v, s);
       std::string cpp = mb_.constant_name(id, sym, *v);
+      if (v->type->is_array()) {
+        // A frozen NumPy array: a __constant__ array, read through a read-only view.
+        auto ref = std::make_unique<ir::GlobalRef>("py2cuda::constant_view(" + cpp + ")", v->type, s);
+        ref->shape = v->shape;
+        return ref;
+      }
       auto ref = std::make_unique<ir::GlobalRef>(cpp, v->type, s);
       ref->nonnegative = v->type->is_float() ? v->f >= 0
                          : v->type->is_int() && v->type->is_signed() ? static_cast<int64_t>(v->bits) >= 0
@@ -175,6 +209,8 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
                          "' is not a constant: Numba freezes module globals when it compiles a kernel, and '" + id +
                          "' is rebound at module level; pass it as an argument instead");
     case sema::Symbol::Kind::Function: return fail(s, "function '" + id + "' can only be called here, not used as a value");
+    case sema::Symbol::Kind::External:
+      return fail(s, "external function '" + id + "' (cuda.declare_device) can only be called here, not used as a value");
     case sema::Symbol::Kind::Path: {
       if (const builtins::Builtin* b = builtins::find(sym.path)) {
         if (!b->is_call) return type_builtin(*b, {}, s, D());
@@ -218,6 +254,16 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
         return c;
       }
     }
+    if (base->type->is_complex() && (a.attr == "real" || a.attr == "imag")) {
+      auto part = std::make_unique<ir::BuiltinCall>(types::complex_part(base->type), "{0}." + a.attr, a.span);
+      part->args.push_back(std::move(base));
+      return part;
+    }
+    if (base->type->is_number() && (a.attr == "real" || a.attr == "imag")) {
+      // Numba: a real number is its own real part; its imaginary part is a zero of its type.
+      if (a.attr == "real") return base;
+      return convert(std::make_unique<ir::Const>(types::int64(), a.span), base->type);
+    }
     return fail(a.attr_span, "'" + base->type->str() + "' has no attribute '" + a.attr + "' supported by py2cuda");
   }
   std::string path = resolve_path(mb_.info(), a);
@@ -235,9 +281,6 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
 }
 
 ir::ExprPtr FunctionBuilder::index_expr(const ast::Expr& idx) {
-  if (idx.kind == ast::ExprKind::Slice) {
-    return fail(idx.span, "array slicing inside kernels is not supported in this version of py2cuda");
-  }
   auto v = expr(idx);
   if (!v) return nullptr;
   if (v->type->is_bool()) return convert(std::move(v), types::int64());
@@ -289,7 +332,8 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
   if (static_cast<int>(idxs.size()) > bt->ndim()) {
     return fail(s.index->span, "too many indices for " + bt->str() + ": " + std::to_string(idxs.size()) + " given");
   }
-  auto node = std::make_unique<ir::Index>(bt->dtype(), std::move(base), s.span);
+  // The indices, integers converted to their index types; slices stay AST.
+  std::vector<ir::ExprPtr> integers(idxs.size());
   if (idxs.size() == 1 && idxs[0]->kind != ast::ExprKind::Slice) {
     // `a[t]` with a tuple of integers `t` indexes one dimension per element.
     auto probe = expr(*idxs[0]);
@@ -299,10 +343,7 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
       if (static_cast<int>(elems.size()) > bt->ndim()) {
         return fail(s.index->span, "too many indices for " + bt->str() + ": " + std::to_string(elems.size()) + " given");
       }
-      if (static_cast<int>(elems.size()) < bt->ndim()) {
-        return fail(s.index->span, "indexing " + bt->str() + " with " + std::to_string(elems.size()) +
-                                       " indices gives a sub-array view, which is not supported in this version of py2cuda");
-      }
+      std::vector<ir::ExprPtr> parts;
       for (size_t k = 0; k < elems.size(); ++k) {
         if (!elems[k]->is_int() && !elems[k]->is_bool()) {
           return fail(s.index->span, "array index must be an integer, not " + elems[k]->str());
@@ -314,30 +355,143 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
         } else {
           part = std::make_unique<ir::TupleGet>(elems[k], std::move(again), static_cast<int>(k), s.index->span);
         }
-        node->indices.push_back(convert(std::move(part), elems[k]->is_bool() ? types::int64() : elems[k]));
+        parts.push_back(convert(std::move(part), elems[k]->is_bool() ? types::int64() : elems[k]));
       }
+      if (static_cast<int>(parts.size()) < bt->ndim()) return array_view(std::move(base), std::move(parts), {}, s);
+      auto node = std::make_unique<ir::Index>(bt->dtype(), std::move(base), s.span);
+      node->indices = std::move(parts);
       return node;
     }
   }
-  for (const ast::Expr* i : idxs) {
-    auto v = index_expr(*i);
-    if (!v) return nullptr;
-    node->indices.push_back(std::move(v));
+  bool sliced = static_cast<int>(idxs.size()) < bt->ndim();
+  for (size_t k = 0; k < idxs.size(); ++k) {
+    if (idxs[k]->kind == ast::ExprKind::Slice) {
+      sliced = true;
+      continue;
+    }
+    integers[k] = index_expr(*idxs[k]);
+    if (!integers[k]) return nullptr;
   }
-  if (static_cast<int>(idxs.size()) < bt->ndim()) {
-    return fail(s.index->span, "indexing " + bt->str() + " with " + std::to_string(idxs.size()) +
-                                   " index gives a sub-array view, which is not supported in this version of py2cuda");
-  }
+  if (sliced) return array_view(std::move(base), std::move(integers), idxs, s);
+  auto node = std::make_unique<ir::Index>(bt->dtype(), std::move(base), s.span);
+  node->indices = std::move(integers);
   return node;
+}
+
+ir::ExprPtr FunctionBuilder::slice_bound(const ast::Expr* bound) {
+  if (!bound || bound->kind == ast::ExprKind::NoneLit) return nullptr;
+  auto v = expr(*bound);
+  if (!v) return nullptr;
+  if (!v->type->is_int()) {
+    return fail(bound->span, "slice bounds must be integers or None, not " + v->type->str());
+  }
+  return v;  // the runtime's slice() widens any integer to int64, as Numba's slices hold intp
+}
+
+ir::ExprPtr FunctionBuilder::array_view(ir::ExprPtr base, std::vector<ir::ExprPtr> integers,
+                                        const std::vector<const ast::Expr*>& idxs, const ast::Subscript& s) {
+  // py2cuda::view(a, i, py2cuda::slice(lo, hi, step), ...): every dimension written
+  // out, those not indexed as `py2cuda::slice()`, so the reader sees what is kept.
+  TypeRef bt = base->type;
+  std::vector<rules::ViewIndex> kinds;
+  std::string pattern = "py2cuda::view({0}";
+  std::vector<ir::ExprPtr> args;
+  args.push_back(std::move(base));
+  auto arg = [&](ir::ExprPtr e) {
+    pattern += "{" + std::to_string(args.size()) + "}";
+    args.push_back(std::move(e));
+  };
+  int kept = 0;
+  for (size_t k = 0; k < integers.size(); ++k) {
+    pattern += ", ";
+    if (integers[k]) {
+      kinds.push_back(rules::ViewIndex::Integer);
+      arg(std::move(integers[k]));
+      continue;
+    }
+    ++kept;
+    const auto& sl = ast::as<ast::Slice>(*idxs[k]);
+    bool failed = false;
+    auto bound = [&](const ast::Expr* b) {
+      auto v = slice_bound(b);
+      if (b && b->kind != ast::ExprKind::NoneLit && !v) failed = true;
+      return v;
+    };
+    auto lo = bound(sl.lower.get());
+    auto hi = bound(sl.upper.get());
+    auto step = bound(sl.step.get());
+    if (failed) return nullptr;
+    // Numba types `lo:hi:step` as a slice with a step whatever its value.
+    kinds.push_back(sl.step && sl.step->kind != ast::ExprKind::NoneLit ? rules::ViewIndex::SteppedSlice
+                                                                        : rules::ViewIndex::Slice);
+    if (!lo && !hi && !step) {
+      pattern += "py2cuda::slice()";
+      continue;
+    }
+    pattern += "py2cuda::slice(";
+    if (lo) arg(std::move(lo)); else pattern += "py2cuda::none";
+    pattern += ", ";
+    if (hi) arg(std::move(hi)); else pattern += "py2cuda::none";
+    if (step) {
+      pattern += ", ";
+      arg(std::move(step));
+    }
+    pattern += ")";
+  }
+  for (int d = static_cast<int>(integers.size()); d < bt->ndim(); ++d) {
+    pattern += ", py2cuda::slice()";
+    kinds.push_back(rules::ViewIndex::Slice);
+    ++kept;
+  }
+  pattern += ")";
+  // A view of a frozen (readonly) array is readonly too, as in Numba.
+  TypeRef result = types::array(bt->dtype(), kept, rules::view_layout(bt, kinds), bt->is_readonly());
+  auto call = std::make_unique<ir::BuiltinCall>(result, pattern, s.span);
+  call->args = std::move(args);
+  call->bare_literals = true;
+  return call;
 }
 
 ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   if (c.has_star_args) return fail(c.span, "*args and **kwargs in calls are not supported in CUDA kernels");
+  if (c.func->kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(*c.func).attr == "conjugate" &&
+      resolve_path(mb_.info(), *c.func).empty()) {
+    // z.conjugate(): the one method of numbers Numba's CUDA target has.
+    const auto& attr = ast::as<ast::Attribute>(*c.func);
+    auto base = expr(*attr.value);
+    if (!base) return nullptr;
+    if (!base->type->is_numeric()) {
+      return fail(attr.attr_span, "'" + base->type->str() + "' has no attribute 'conjugate' supported by py2cuda");
+    }
+    if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, "conjugate() takes no arguments");
+    if (!base->type->is_complex()) return base;  // a real number is its own conjugate
+    TypeRef t = base->type;
+    auto conj = std::make_unique<ir::BuiltinCall>(t, "{0}.conjugate()", c.span);
+    conj->args.push_back(std::move(base));
+    return conj;
+  }
+  // A method of a value (g.sync()), not a function reached through modules (cuda.syncthreads()).
+  if (c.func->kind == ast::ExprKind::Attribute) {
+    const auto& m = ast::as<ast::Attribute>(*c.func);
+    bool is_value = false;
+    if (m.value->kind == ast::ExprKind::Name) {
+      const std::string& base = ast::as<ast::Name>(*m.value).id;
+      is_value = locals_.count(base) || (mb_.info().globals.count(base) &&
+                                         mb_.info().globals.at(base).kind != sema::Symbol::Kind::Path);
+    } else {
+      is_value = m.value->kind == ast::ExprKind::Call && resolve_path(mb_.info(), *m.value).empty();
+    }
+    if (is_value) return method_call(c, m);
+  }
   // A function of this module?
   if (c.func->kind == ast::ExprKind::Name && !locals_.count(ast::as<ast::Name>(*c.func).id)) {
     auto it = mb_.info().globals.find(ast::as<ast::Name>(*c.func).id);
     if (it != mb_.info().globals.end() && it->second.kind == sema::Symbol::Kind::Function) {
       return call_function(c, *it->second.function);
+    }
+    if (it != mb_.info().globals.end() && it->second.kind == sema::Symbol::Kind::External) {
+      if (!it->second.external) return nullptr;  // its declaration is wrong, and reported
+      return call_external(c, *it->second.external);
     }
   }
   std::string path = resolve_path(mb_.info(), *c.func);
@@ -359,7 +513,17 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   if (b->rule == builtins::Rule::Print) return print_call(c);
   if (b->rule == builtins::Rule::ArrayAlloc) return array_alloc(c, path == "numba.cuda.shared.array");
   if (b->rule == builtins::Rule::Atomic) return atomic_call(c, *b);
-  if (b->rule == builtins::Rule::Barrier && final_) fn_->uses_barrier = true;
+  if (final_ && (b->rule == builtins::Rule::Barrier || b->rule == builtins::Rule::BarrierPredicate)) {
+    fn_->uses_barrier = true;
+  }
+  // Warp collectives (and activemask, which waits for the warp's lanes) run the kernel's
+  // threads as fibers in the emulation; lanemask_lt is a function of laneid alone.
+  if (final_ && (b->rule == builtins::Rule::WarpShuffle || b->rule == builtins::Rule::WarpVote ||
+                 b->rule == builtins::Rule::WarpMatch || b->rule == builtins::Rule::SyncWarp ||
+                 path == "numba.cuda.activemask")) {
+    fn_->uses_warp_ops = true;
+  }
+  if (b->rule == builtins::Rule::ThisGrid && final_) fn_->cooperative = true;  // as Numba's use_cooperative
   if (!b->is_call) return fail(c.func->span, "'" + display_path(path) + "' is not callable");
   if (!c.keywords.empty()) {
     return fail(c.keywords[0].span, display_path(path) + "() does not take keyword arguments in kernels");
@@ -371,6 +535,53 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
     args.push_back(std::move(v));
   }
   return type_builtin(*b, std::move(args), c.span, D());
+}
+
+ir::ExprPtr FunctionBuilder::call_external(const ast::Call& c, const sema::ExternalFunction& f) {
+  if (!c.keywords.empty()) {
+    return fail(c.keywords[0].span, "external function '" + f.name + "' takes positional arguments only");
+  }
+  const std::vector<TypeRef>& params = f.signature.params;
+  if (c.args.size() != params.size()) {
+    return fail(c.span, "external function '" + f.name + "' (" + f.signature.text + ") takes " +
+                            std::to_string(params.size()) + " argument" + (params.size() == 1 ? "" : "s") + " but " +
+                            std::to_string(c.args.size()) + (c.args.size() == 1 ? " was" : " were") + " given");
+  }
+  std::vector<ir::ExprPtr> args;
+  std::string list;
+  for (size_t i = 0; i < params.size(); ++i) {
+    auto v = expr(*c.args[i]);
+    if (!v) return nullptr;
+    if (!rules::can_convert(v->type, params[i])) {
+      return fail(c.args[i]->span, "argument " + std::to_string(i + 1) + " of external function '" + f.name +
+                                       "' must convert to " + params[i]->str() + ", not " + v->type->str());
+    }
+    args.push_back(convert(std::move(v), params[i]));
+    list += ", {" + std::to_string(i) + "}";
+  }
+  if (f.cooperative && final_) fn_->cooperative = true;
+  // Numba's ABI returns a status and the result through a pointer: call_numba_abi unwraps it.
+  std::string pattern = f.c_abi ? f.symbol + "(" + (list.empty() ? "" : list.substr(2)) + ")"
+                                : "py2cuda::call_numba_abi(" + f.symbol + list + ")";
+  auto node = std::make_unique<ir::BuiltinCall>(f.signature.return_type, pattern, c.span);
+  node->args = std::move(args);
+  return node;
+}
+
+ir::ExprPtr FunctionBuilder::method_call(const ast::Call& c, const ast::Attribute& m) {
+  auto base = expr(*m.value);
+  if (!base) return nullptr;
+  if (base->type->is_grid_group() && m.attr == "sync") {
+    if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, "GridGroup.sync() takes no arguments");
+    if (final_) {
+      fn_->uses_barrier = true;  // the emulator parks threads at it, as at __syncthreads()
+      fn_->cooperative = true;
+    }
+    std::vector<ir::ExprPtr> args;
+    args.push_back(std::move(base));
+    return type_builtin(*builtins::find("numba.cuda.cg.GridGroup.sync"), std::move(args), c.span, D());
+  }
+  return fail(m.attr_span, "'" + base->type->str() + "' has no method '" + m.attr + "' supported by py2cuda");
 }
 
 ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEntry& f) {
@@ -462,6 +673,7 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
   if (callee) {
     fn_->uses_barrier = fn_->uses_barrier || callee->uses_barrier;
     fn_->uses_warp_ops = fn_->uses_warp_ops || callee->uses_warp_ops;
+    fn_->cooperative = fn_->cooperative || callee->cooperative;
   }
   auto node = std::make_unique<ir::Call>(result, callee, c.span);
   node->args = std::move(args);
@@ -473,6 +685,38 @@ ir::ExprPtr FunctionBuilder::binary_values(BinOp op, ir::ExprPtr l, ir::ExprPtr 
   if (!result) {
     return fail(s, "cannot apply '" + std::string(python_spelling(op)) + "' to " + l->type->str() + " and " +
                        r->type->str());
+  }
+  if (result->is_complex() && op == BinOp::Pow) {
+    return fail(s, "'**' on complex numbers is not supported on the CUDA target: Numba lowers it to a call of "
+                   "numba_cpow, which exists only on the CPU, so the kernel would not link; multiply, or use "
+                   "cmath.exp(w * cmath.log(z))");
+  }
+  if (result == types::complex128() && (op == BinOp::Add || op == BinOp::Sub) && l->kind == ir::ExprKind::Const &&
+      r->kind == ir::ExprKind::Const && (l->type->is_float() || l->type->is_int() || l->type->is_complex()) &&
+      (r->type->is_float() || r->type->is_int() || r->type->is_complex())) {
+    // `2.5 + 3j` is one complex literal, as in Python (part by part, the same arithmetic).
+    auto part = [](const ir::Const& k, bool imag) {
+      if (k.type->is_complex()) return imag ? k.im : k.f;
+      if (imag) return 0.0;
+      return k.type->is_float() ? k.f
+             : k.type->is_signed() ? static_cast<double>(static_cast<int64_t>(k.bits))
+                                   : static_cast<double>(k.bits);
+    };
+    const auto& a = static_cast<const ir::Const&>(*l);
+    const auto& b = static_cast<const ir::Const&>(*r);
+    auto c = std::make_unique<ir::Const>(result, s);
+    c->f = op == BinOp::Add ? part(a, false) + part(b, false) : part(a, false) - part(b, false);
+    c->im = op == BinOp::Add ? part(a, true) + part(b, true) : part(a, true) - part(b, true);
+    return c;
+  }
+  if (op == BinOp::TrueDiv && result->is_complex() && entry_.options.debug) {
+    // debug=True: a zero divisor reports ZeroDivisionError with the location, as Numba's
+    // debug kernels do (otherwise the thread just ends; complex.h).
+    std::string where = D().file().base_name() + ":" + std::to_string(s.line);
+    auto div = std::make_unique<ir::BuiltinCall>(result, "py2cuda::divide_checked({0}, {1}, \"" + where + "\")", s);
+    div->args.push_back(convert(std::move(l), result));
+    div->args.push_back(convert(std::move(r), result));
+    return div;
   }
   if (op == BinOp::TrueDiv) {
     l = convert(std::move(l), result);
@@ -510,6 +754,7 @@ ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {
     // Fold `-literal` so it prints as the literal it is.
     auto& c = static_cast<ir::Const&>(*v);
     if (t->is_float()) c.f = -c.f;
+    else if (t->is_complex()) c.f = -c.f, c.im = -c.im;
     else c.bits = ~c.bits + 1;
     c.span = u.span;
     return v;
@@ -529,11 +774,19 @@ ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {
 
 ir::ExprPtr FunctionBuilder::truth(ir::ExprPtr e) {
   if (!e) return nullptr;
-  if (!e->type->is_number()) return fail(e->span, "a value of type " + e->type->str() + " has no truth value here");
+  if (!e->type->is_numeric()) return fail(e->span, "a value of type " + e->type->str() + " has no truth value here");
   return truth_value(std::move(e));
 }
 
-ir::ExprPtr FunctionBuilder::condition(const ast::Expr& e) { return truth(expr(e)); }
+ir::ExprPtr FunctionBuilder::condition(const ast::Expr& e) {
+  auto v = maybe_optional(e);
+  if (v && v->type->is_optional()) {
+    // Numba has no bool() of an OptionalType: the test must say what it means.
+    return fail(e.span, "the truth value of " + v->type->str() + " (a value or None) is not defined in Numba; test '" +
+                            "is not None' or compare the value");
+  }
+  return truth(std::move(v));
+}
 
 ir::ExprPtr FunctionBuilder::boolop(const ast::BoolOpExpr& b) {
   std::vector<ir::ExprPtr> vals;
@@ -578,16 +831,41 @@ bool pure(const ast::Expr& e) {
 
 }  // namespace
 
+// `x is None`, `x is not None` (either side): a run-time test for an Optional,
+// a constant for anything else, as Numba folds it.
+ir::ExprPtr FunctionBuilder::is_none_test(const ast::Compare& c) {
+  const bool negated = c.ops[0] == CmpOp::IsNot;
+  const ast::Expr* other = c.comparators[0]->kind == ast::ExprKind::NoneLit ? c.left.get()
+                           : c.left->kind == ast::ExprKind::NoneLit      ? c.comparators[0].get()
+                                                                         : nullptr;
+  if (!other) {
+    return fail(c.span, "'is' comparisons are only supported with None in CUDA kernels; use == for numbers");
+  }
+  auto v = maybe_optional(*other);
+  if (!v) return nullptr;
+  if (v->type->is_optional()) {
+    auto test = std::make_unique<ir::BuiltinCall>(types::boolean(), negated ? "py2cuda::is_value({0})" : "py2cuda::is_none({0})",
+                                                  c.span);
+    test->args.push_back(std::move(v));
+    return test;
+  }
+  auto k = std::make_unique<ir::Const>(types::boolean(), c.span);
+  k->b = v->type->is_none() != negated;
+  return k;
+}
+
 // One comparison `l op r` in the type both meet in.
 ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span span) {
   if (op == CmpOp::In || op == CmpOp::NotIn) return fail(span, "'in' tests are not supported in CUDA kernels");
   if (op == CmpOp::Is || op == CmpOp::IsNot) {
-    return fail(span, "'is' comparisons are not supported in this version of py2cuda; use == for numbers");
+    return fail(span, "'is' comparisons are only supported with None in CUDA kernels; use == for numbers");
   }
-  TypeRef t = rules::comparison_operand(l->type, r->type);
+  TypeRef t = rules::comparison_operand(op, l->type, r->type);
   if (!t) {
+    bool unordered = (l->type->is_complex() || r->type->is_complex()) && l->type->is_numeric() && r->type->is_numeric();
     return fail(span, "cannot compare " + l->type->str() + " and " + r->type->str() + " with '" +
-                          std::string(python_spelling(op)) + "'");
+                          std::string(python_spelling(op)) + "'" +
+                          (unordered ? ": complex numbers are not ordered (compare abs(z) or the parts)" : ""));
   }
   return std::make_unique<ir::Compare>(op, convert(std::move(l), t), convert(std::move(r), t), span);
 }
@@ -595,6 +873,7 @@ ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, 
 // `a < b < c` is `a < b and b < c` with b evaluated once (bound by a Let
 // when it has calls) and c only when a < b holds.
 ir::ExprPtr FunctionBuilder::compare(const ast::Compare& c) {
+  if (c.ops.size() == 1 && (c.ops[0] == CmpOp::Is || c.ops[0] == CmpOp::IsNot)) return is_none_test(c);
   auto left = expr(*c.left);
   if (!left) {
     for (const auto& r : c.comparators) expr(*r);  // their errors too, in one run
@@ -681,6 +960,10 @@ ir::ExprPtr FunctionBuilder::print_call(const ast::Call& c) {
       }
       format += t->elements().size() == 1 ? ",)" : ")";
       return true;
+    } else if (t->is_complex()) {
+      fail(sp, "print() of a " + t->str() + " is not supported on the CUDA target (numba-cuda's print has no complex "
+               "format); print its .real and .imag");
+      return false;
     } else {
       fail(sp, "print() cannot print a value of type " + t->str());
       return false;
@@ -737,7 +1020,7 @@ TypeRef FunctionBuilder::dtype_of(const ast::Expr& e) {
     return nullptr;
   }
   TypeRef t = sema::type_from_expr(mb_.info(), e, D());
-  if (t && !t->is_number()) {
+  if (t && !t->is_numeric()) {
     D().error(e.span, "array elements must be scalars, not " + t->str());
     return nullptr;
   }
@@ -810,6 +1093,7 @@ ir::ExprPtr FunctionBuilder::atomic_call(const ast::Call& c, const builtins::Bui
   if (!ary->type->is_array()) {
     return fail(c.args[0]->span, "the first argument of " + name + "() must be an array, not " + ary->type->str());
   }
+  if (ary->type->is_readonly()) return fail(c.args[0]->span, readonly_array_message(ary->type));
   TypeRef dt = ary->type->dtype();
   bool is_int = dt->is_int() && (dt->bits() == 32 || dt->bits() == 64);
   bool is_float = dt->is_float() && dt->bits() >= 32;  // Numba has no float16 atomics

@@ -102,8 +102,30 @@ class FunctionBuilder {
   ir::ExprPtr global(const std::string& id, Span s);
   ir::ExprPtr attribute(const ast::Attribute& a);
   ir::ExprPtr subscript(const ast::Subscript& s);
+  // An expression that may be Optional (a function returning a value or None):
+  // only assignments to names, returns and `is None` tests take it as it is;
+  // expr() unwraps it everywhere else.
+  ir::ExprPtr maybe_optional(const ast::Expr& e);
+  ir::ExprPtr unwrap_optional(ir::ExprPtr v);
+  ir::ExprPtr is_none_test(const ast::Compare& c);
+  // The value of a bare `return` in a function returning Optional (null otherwise).
+  ir::ExprPtr none_result(Span s);
+  // The return type given the values returned so far and the None paths.
+  TypeRef with_implicit_none(TypeRef returned, const ast::FunctionDef& def) const;
+  // `a[i, lo:hi]`, `a[i]` of a 2-D array: a view. `integers[k]` is index k, or null
+  // where idxs[k] is a slice.
+  ir::ExprPtr array_view(ir::ExprPtr base, std::vector<ir::ExprPtr> integers, const std::vector<const ast::Expr*>& idxs,
+                         const ast::Subscript& s);
+  // A slice bound converted to int64; null when absent or None (and on error).
+  ir::ExprPtr slice_bound(const ast::Expr* bound);
+  // `a[lo:hi] = value`: a scalar stored into every element of the view.
+  void slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
   ir::ExprPtr call(const ast::Call& c);
   ir::ExprPtr call_function(const ast::Call& c, const FunctionEntry& f);
+  // A call of a function declared with cuda.declare_device.
+  ir::ExprPtr call_external(const ast::Call& c, const sema::ExternalFunction& f);
+  // A method called on a value: g.sync() on a cuda.cg.this_grid() group.
+  ir::ExprPtr method_call(const ast::Call& c, const ast::Attribute& m);
   ir::ExprPtr print_call(const ast::Call& c);
   ir::ExprPtr array_alloc(const ast::Call& c, bool shared);
   ir::ExprPtr atomic_call(const ast::Call& c, const builtins::Builtin& row);
@@ -200,6 +222,9 @@ class ModuleBuilder {
   std::map<Key, ir::Function*> building_;
   std::set<const FunctionEntry*> in_progress_;
   std::set<std::string> kernel_names_;
+  // Device function instances by their parameter types as C++ sees them (array
+  // layouts erased): instances C++ overloading cannot tell apart get new names.
+  std::map<Key, int> cpp_signatures_;
   std::map<std::string, std::string> constant_names_;
 };
 

@@ -1,8 +1,25 @@
 // ModuleBuilder: which function instances exist, in which order.
+#include <algorithm>
+
 #include "infer/cpp_names.h"
 #include "infer/function_builder.h"
 
 namespace py2cuda::infer {
+
+namespace {
+
+// `t` with every array layout made A: the type as C++ spells it.
+TypeRef erase_layout(TypeRef t) {
+  if (t->is_array()) return types::array(t->dtype(), t->ndim(), Layout::A, t->is_readonly());
+  if (t->is_tuple()) {
+    std::vector<TypeRef> elements;
+    for (TypeRef e : t->elements()) elements.push_back(erase_layout(e));
+    return types::tuple(std::move(elements));
+  }
+  return t;
+}
+
+}  // namespace
 
 ModuleBuilder::ModuleBuilder(sema::ModuleInfo& info, Diagnostics& diags)
     : info_(info), diags_(diags), scratch_(*info.file) {
@@ -11,6 +28,21 @@ ModuleBuilder::ModuleBuilder(sema::ModuleInfo& info, Diagnostics& diags)
 }
 
 std::unique_ptr<ir::Module> ModuleBuilder::run() {
+    for (const auto& e : info_.externals) {
+      ir::External x;
+      x.symbol = e->symbol;
+      x.return_type = e->signature.return_type;
+      x.params = e->signature.params;
+      x.c_abi = e->c_abi;
+      x.link = e->link;
+      x.span = e->span;
+      module_->externals.push_back(std::move(x));
+      for (const std::string& p : e->link_paths) {
+        if (std::find(module_->link_paths.begin(), module_->link_paths.end(), p) == module_->link_paths.end()) {
+          module_->link_paths.push_back(p);
+        }
+      }
+    }
     for (const auto& f : info_.functions) {
       if (f->kind == FunctionKind::Kernel) {
         if (f->signatures.empty()) {
@@ -72,6 +104,13 @@ const ir::Function* ModuleBuilder::instantiate(const FunctionEntry& f, const std
       for (int i = 2; kernel_names_.count(name); ++i) name = f.name + "_" + std::to_string(i);
       kernel_names_.insert(name);
       fn->cpp_name = cpp_identifier(name);
+    } else {
+      // float64[::1] and float64[:] are both Array<double, 1>: a second instance
+      // differing only in layouts would redefine the first.
+      std::vector<TypeRef> erased;
+      for (TypeRef t : args) erased.push_back(erase_layout(t));
+      const int seen = cpp_signatures_[Key{&f, erased}]++;
+      if (seen > 0) fn->cpp_name = cpp_identifier(f.name + "_" + std::to_string(seen + 1));
     }
     analyze_index_wrap(*fn);
     const ir::Function* raw = fn.get();
@@ -88,11 +127,19 @@ std::string ModuleBuilder::constant_name(const std::string& name, const sema::Sy
     c.type = v.type;
     c.span = sym.span;
     c.python_text = sym.python_text;
-    auto k = std::make_unique<ir::Const>(v.type, sym.span);
-    k->bits = v.bits;
-    k->f = v.f;
-    k->b = v.b;
-    c.value = std::move(k);
+    auto constant = [&](const sema::ConstValue& x) {
+      auto k = std::make_unique<ir::Const>(x.type, sym.span);
+      k->bits = x.bits;
+      k->f = x.f;
+      k->b = x.b;
+      return k;
+    };
+    if (v.type->is_array()) {
+      c.shape = v.shape;
+      for (const auto& e : v.elements) c.elements.push_back(constant(e));
+    } else {
+      c.value = constant(v);
+    }
     module_->constants.push_back(std::move(c));
     return constant_names_[name] = module_->constants.back().cpp_name;
   }

@@ -56,9 +56,10 @@ std::unique_ptr<ir::Function> FunctionBuilder::build() {
       auto it = env_.find(n);
       v->type = it == env_.end() ? nullptr : it->second;
     }
+    returns_value_ = returns_bare_ = false;
     ir::Block scratch_body;
     block(def.body, scratch_body);
-    inferred_return_ = return_type_;
+    inferred_return_ = with_implicit_none(return_type_, def);
     if (!changed_) break;
   }
 
@@ -85,18 +86,20 @@ std::unique_ptr<ir::Function> FunctionBuilder::build() {
   if (is_kernel_) {
     fn_->return_type = types::none();
   } else {
-    if (returns_value_ && returns_bare_) {
-      diags_.error(def.span, "device function '" + entry_.name +
-                                 "' returns a value on some paths and nothing on others (an Optional result, "
-                                 "not supported yet)");
-      return nullptr;
-    }
     fn_->return_type = declared_return_ ? declared_return_ : (inferred_return_ ? inferred_return_ : types::none());
     if (!fn_->return_type->is_none() && !always_returns(def.body)) {
-      diags_.error(def.span, "device function '" + entry_.name +
-                                 "' can reach its end without returning a value (an Optional result, not "
-                                 "supported yet); end it with a return statement");
-      return nullptr;
+      if (!fn_->return_type->is_optional()) {
+        // A declared signature returning a value: Numba cannot return None there.
+        diags_.error(def.span, "device function '" + entry_.name + "' can reach its end without returning a value, "
+                               "but its signature returns " + fn_->return_type->str() +
+                               "; end it with a return statement");
+        return nullptr;
+      }
+      // Falling off the end returns None, as in Python.
+      auto last = std::make_unique<ir::Return>(def.span);
+      last->value = none_result(def.span);
+      last->echo_line = false;
+      fn_->body.push_back(std::move(last));
     }
   }
   std::string sig = fn_->is_kernel ? "void(" : fn_->return_type->signature_str() + "(";
@@ -152,8 +155,9 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
         for (const auto& t : a.targets) assign(*t, std::make_unique<ir::VarRef>(tmp, s.span), s.span, out, false);
         return;
       }
-      if (a.targets[0]->kind == ast::ExprKind::Name) alloc_site_ = a.value.get();
-      auto v = expr(*a.value);
+      const bool to_name = a.targets[0]->kind == ast::ExprKind::Name;
+      if (to_name) alloc_site_ = a.value.get();
+      auto v = to_name ? maybe_optional(*a.value) : expr(*a.value);
       alloc_site_ = nullptr;
       if (!v) {
         if (final_ && a.targets[0]->kind == ast::ExprKind::Name) poisoned_.insert(ast::as<ast::Name>(*a.targets[0]).id);
@@ -169,7 +173,7 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
       if (!v) return;
       // `x: float32 = value` converts the value to the annotated type.
       if (TypeRef t = sema::type_from_expr(mb_.info(), *a.annotation, D())) {
-        if (t->is_number() && v->type->is_number() && t != v->type)
+        if (t->is_numeric() && v->type->is_numeric() && t != v->type && rules::can_convert(v->type, t))
           v = std::make_unique<ir::Cast>(t, std::move(v), a.value->span);
       }
       assign(*a.target, std::move(v), s.span, out, true);
@@ -232,13 +236,24 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
     case ast::ExprKind::Subscript: {
       auto lhs = subscript(ast::as<ast::Subscript>(target));
       if (!lhs) return;
+      if (lhs->type->is_array()) {
+        slice_store(std::move(lhs), std::move(value), s, out, echo);
+        return;
+      }
       if (lhs->kind != ir::ExprKind::Index) {
         D().error(target.span, "only array elements can be assigned through a subscript (tuples are immutable)");
         return;
       }
-      if (!value->type->is_number()) {
+      if (static_cast<ir::Index&>(*lhs).array->type->is_readonly()) {
+        D().error(target.span, readonly_array_message(static_cast<ir::Index&>(*lhs).array->type));
+        return;
+      }
+      if (!value->type->is_numeric() || !rules::can_convert(value->type, lhs->type)) {
         D().error(s, "cannot store a value of type " + value->type->str() + " into an element of " +
-                         static_cast<ir::Index&>(*lhs).array->type->str());
+                         static_cast<ir::Index&>(*lhs).array->type->str() +
+                         (value->type->is_complex() ? " (Numba does not convert complex to real; store .real, .imag "
+                                                      "or abs() of it)"
+                                                    : ""));
         return;
       }
       if (value->type != lhs->type) value = std::make_unique<ir::Cast>(lhs->type, std::move(value), value->span);
@@ -277,6 +292,34 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
     }
     default: D().error(target.span, "cannot assign to this expression in a CUDA kernel"); return;
   }
+}
+
+void FunctionBuilder::slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, ir::Block& out, bool echo) {
+  if (view->type->is_readonly()) {
+    D().error(view->span, readonly_array_message(view->type));
+    return;
+  }
+  if (value->type->is_array()) {
+    // Numba copies between arrays through a temporary when they may overlap, and
+    // allocating one needs its runtime (NRT), which CUDA kernels do not enable:
+    // numba-cuda fails with "NRT required but not enabled".
+    D().error(s, "assigning an array to a slice is not supported in CUDA kernels (Numba would need its runtime, "
+                 "NRT, to copy through a temporary): copy the elements in a loop");
+    return;
+  }
+  if (!value->type->is_numeric() || !rules::can_convert(value->type, view->type->dtype())) {
+    D().error(s, "cannot store a value of type " + value->type->str() + " into a slice of " + view->type->str());
+    return;
+  }
+  // Every element of the view gets the value, converted once to the dtype.
+  TypeRef dtype = view->type->dtype();
+  if (value->type != dtype) value = std::make_unique<ir::Cast>(dtype, std::move(value), value->span);
+  auto fill = std::make_unique<ir::BuiltinCall>(types::none(), "py2cuda::fill({0}, {1})", s);
+  fill->args.push_back(std::move(view));
+  fill->args.push_back(std::move(value));
+  auto st = std::make_unique<ir::ExprStmt>(std::move(fill), s);
+  st->echo_line = echo;
+  out.push_back(std::move(st));
 }
 
 void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::ExprPtr value, Span s, ir::Block& out,
@@ -501,10 +544,11 @@ void FunctionBuilder::return_stmt(const ast::Return& r, ir::Block& out) {
       D().error(r.value->span, "a kernel cannot return a value; write results into an array argument");
       return;
     }
-    auto v = expr(*r.value);
+    auto v = maybe_optional(*r.value);
     if (!v) return;
     if (v->type->is_none()) {
       returns_bare_ = true;
+      node->value = none_result(r.span);
       out.push_back(std::move(node));
       return;
     }
@@ -534,8 +578,22 @@ void FunctionBuilder::return_stmt(const ast::Return& r, ir::Block& out) {
     node->value = std::move(v);
   } else {
     returns_bare_ = true;
+    node->value = none_result(r.span);
   }
   out.push_back(std::move(node));
+}
+
+TypeRef FunctionBuilder::with_implicit_none(TypeRef returned, const ast::FunctionDef& def) const {
+  // A value on some paths and None (a bare return, `return None`, the end of the
+  // body) on others: Numba types the result Optional.
+  if (is_kernel_ || declared_return_ || !returned || returned->is_none() || returned->is_optional()) return returned;
+  return returns_bare_ || !always_returns(def.body) ? types::optional(returned) : returned;
+}
+
+ir::ExprPtr FunctionBuilder::none_result(Span s) {
+  TypeRef want = declared_return_ ? declared_return_ : inferred_return_;
+  if (!want || !want->is_optional()) return nullptr;  // a function returning nothing: `return;`
+  return std::make_unique<ir::Cast>(want, std::make_unique<ir::Const>(types::none(), s), s);
 }
 
 }  // namespace py2cuda::infer

@@ -52,11 +52,13 @@ struct Expr {
 using ExprPtr = std::unique_ptr<Expr>;
 
 // A scalar literal of `type`. Integers hold their bits in `bits` (two's
-// complement for signed types); floats in `f`.
+// complement for signed types); floats in `f`; complex numbers their real
+// part in `f` and their imaginary part in `im`.
 struct Const : Expr {
   Const(TypeRef t, Span s) : Expr(ExprKind::Const, t, s) {}
   uint64_t bits = 0;
   double f = 0;
+  double im = 0;
   bool b = false;
 };
 
@@ -71,6 +73,7 @@ struct GlobalRef : Expr {
   GlobalRef(std::string n, TypeRef t, Span s) : Expr(ExprKind::Global, t, s), cpp_name(std::move(n)) {}
   std::string cpp_name;
   bool nonnegative = false;  // the frozen value is >= 0 (for the index-wrap analysis)
+  std::vector<int64_t> shape;  // a frozen array's extents: its .shape and .size are constants
 };
 
 // Converts `operand` to `type` (Numba's implicit or explicit conversion).
@@ -128,6 +131,9 @@ struct BuiltinCall : Expr {
   BuiltinCall(TypeRef t, std::string p, Span s) : Expr(ExprKind::Builtin, t, s), pattern(std::move(p)) {}
   std::string pattern;
   std::vector<ExprPtr> args;
+  // The pattern's helpers take any integer type (templates, not overloads), so
+  // integer literals print bare: `py2cuda::slice(1, -1)`.
+  bool bare_literals = false;
 };
 
 // A call of a device function instance.
@@ -289,6 +295,9 @@ struct Function {
   // collective: the emulator runs such kernels' threads as fibers.
   bool uses_barrier = false;
   bool uses_warp_ops = false;
+  // Calls cuda.cg.this_grid() (with what it calls): a kernel launched cooperatively, as
+  // Numba launches it (its code library's use_cooperative).
+  bool cooperative = false;
   std::string signature_text;  // "void(float32[:], int64)", for the comment above it
   bool recursive = false;      // calls itself: declared before its definition
 };
@@ -296,14 +305,30 @@ struct Function {
 struct Constant {
   std::string cpp_name;
   TypeRef type = nullptr;
-  ExprPtr value;  // a Const
+  ExprPtr value;  // a Const; null for an array
+  // Arrays (type readonly array(dtype, nd, C)): the extents and the elements in C order,
+  // emitted as a __constant__ array.
+  std::vector<int64_t> shape;
+  std::vector<ExprPtr> elements;
   Span span;
   std::string python_text;  // the Python assignment, echoed as a comment
+};
+
+// A device function defined in CUDA C/C++ elsewhere (cuda.declare_device), linked in.
+struct External {
+  std::string symbol;  // its extern "C" name
+  TypeRef return_type = nullptr;
+  std::vector<TypeRef> params;
+  bool c_abi = false;               // `ret symbol(args)`; else Numba's `int symbol(ret*, args)`
+  std::vector<std::string> link;    // the files that define it, as written in the Python file
+  Span span;
 };
 
 struct Module {
   std::string name;  // C++ namespace
   std::vector<Constant> constants;
+  std::vector<External> externals;
+  std::vector<std::string> link_paths;  // every external's files, resolved, without repeats
   // Device functions before their callers, then kernels, in source order.
   std::vector<std::unique_ptr<Function>> functions;
 };

@@ -2,6 +2,7 @@
 #include "lower/emit.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -15,7 +16,10 @@ std::string cpp_type(TypeRef t) {
     case TypeKind::Boolean: return "bool";
     case TypeKind::Integer: return std::string(t->is_signed() ? "int" : "uint") + std::to_string(t->bits()) + "_t";
     case TypeKind::Float: return t->bits() == 16 ? "__half" : t->bits() == 32 ? "float" : "double";
-    case TypeKind::Array: return "py2cuda::Array<" + cpp_type(t->dtype()) + ", " + std::to_string(t->ndim()) + ">";
+    case TypeKind::Complex: return t->bits() == 64 ? "py2cuda::complex64" : "py2cuda::complex128";
+    case TypeKind::Array:
+      return "py2cuda::Array<" + std::string(t->is_readonly() ? "const " : "") + cpp_type(t->dtype()) + ", " +
+             std::to_string(t->ndim()) + ">";
     case TypeKind::Tuple: {
       std::string s = "py2cuda::tuple<";
       for (size_t i = 0; i < t->elements().size(); ++i) s += (i ? ", " : "") + cpp_type(t->elements()[i]);
@@ -24,6 +28,8 @@ std::string cpp_type(TypeRef t) {
     case TypeKind::None: return "void";
     case TypeKind::Range: return "/* range */";
     case TypeKind::Record: return "py2cuda::Xoroshiro128pState";
+    case TypeKind::Optional: return "py2cuda::Optional<" + cpp_type(t->dtype()) + ">";
+    case TypeKind::GridGroup: return "py2cuda::GridGroup";
   }
   return "void";
 }
@@ -58,6 +64,38 @@ class Emitter {
  public:
   Emitter(const SourceFile& file, const EmitOptions& options) : file_(file), options_(options) {}
 
+  // A frozen NumPy array as a __constant__ C array of its shape, nested braces per
+  // dimension, at most 8 elements a line.
+  std::string constant_array(const ir::Constant& c) {
+    std::string dims;
+    for (int64_t d : c.shape) dims += "[" + std::to_string(d) + "]";
+    std::string text = "__constant__ const " + cpp_type(c.type->dtype()) + " " + c.cpp_name + dims + " = ";
+    // Integers narrower than 64 bits need no cast: the braces convert each (in-range) value.
+    auto element = [&](const ir::Const& k) {
+      TypeRef t = k.type;
+      if (t->is_int() && t->bits() < 64) {
+        return t->is_signed() ? std::to_string(static_cast<int64_t>(k.bits)) : std::to_string(k.bits);
+      }
+      return literal(k, false);
+    };
+    size_t next = 0;
+    std::function<std::string(size_t, std::string)> level = [&](size_t dim, std::string indent) {
+      std::string s = "{";
+      int64_t n = c.shape[dim];
+      bool innermost = dim + 1 == c.shape.size();
+      bool wrap = innermost ? n > 8 : true;
+      for (int64_t i = 0; i < n; ++i) {
+        if (i) s += ",";
+        if (wrap && (!innermost || i % 8 == 0)) s += "\n" + indent + "  ";
+        else if (i) s += " ";
+        s += innermost ? element(static_cast<const ir::Const&>(*c.elements[next++])) : level(dim + 1, indent + "  ");
+      }
+      if (wrap) s += "\n" + indent;
+      return s + "}";
+    };
+    return text + level(0, "") + ";\n";
+  }
+
   std::string cu(const ir::Module& m) {
     out_ = fill(template_text("prologue.cu.in"), {{"version", options_.version},
                                                    {"source", file_.base_name()},
@@ -69,10 +107,15 @@ class Emitter {
       out_ += "\n// Module constants, frozen at translation time as Numba freezes globals.\n";
       for (const auto& c : m.constants) {
         echo(c.span.line);
+        if (c.type->is_array()) {
+          out_ += constant_array(c);
+          continue;
+        }
         out_ += "constexpr " + cpp_type(c.type) + " " + c.cpp_name + " = " +
                 literal(static_cast<const ir::Const&>(*c.value), false) + ";\n";
       }
     }
+    externals(m);
     bool any_recursive = false;
     for (const auto& f : m.functions) any_recursive = any_recursive || f->recursive;
     if (any_recursive) {
@@ -123,6 +166,10 @@ class Emitter {
     }
     if (halves) out_ += "#include <py2cuda/half.h>\n";
     if (random_states) out_ += "#include <py2cuda/random.h>\n";
+    if (!m.externals.empty()) {
+      out_ += "\n// The kernels call device functions defined in " + link_list(m) +
+              ": build the .cu with nvcc -rdc=true together with them.\n";
+    }
     out_ += "\nnamespace " + m.name + " {\n";
     for (const auto& f : m.functions) {
       if (f->is_kernel) launch_stub(*f, true);
@@ -259,6 +306,39 @@ class Emitter {
     return head + cpp_type(f.return_type) + " ";
   }
 
+  // Every external's files, as written, without repeats: "functions.cu, more.cu".
+  static std::string link_list(const ir::Module& m) {
+    std::vector<std::string> seen;
+    std::string text;
+    for (const auto& e : m.externals) {
+      for (const std::string& l : e.link) {
+        if (std::find(seen.begin(), seen.end(), l) != seen.end()) continue;
+        seen.push_back(l);
+        text += (text.empty() ? "" : ", ") + l;
+      }
+    }
+    return text.empty() ? "other files (no link= given)" : text;
+  }
+
+  void externals(const ir::Module& m) {
+    if (m.externals.empty()) return;
+    out_ += "\n// Device functions written in CUDA C/C++ (cuda.declare_device), defined in " + link_list(m) +
+            ".\n// Calls across files need relocatable device code: nvcc -rdc=true " + file_.module_name() + ".cu " + link_list(m) +
+            " (py2cuda --exe/--run does so).\n";
+    for (const auto& e : m.externals) {
+      echo(e.span.line);
+      std::string params;
+      if (!e.c_abi) params = cpp_type(e.return_type) + "* result";
+      for (size_t i = 0; i < e.params.size(); ++i) params += (params.empty() ? "" : ", ") + cpp_type(e.params[i]);
+      if (e.c_abi) {
+        line("extern \"C\" __device__ " + cpp_type(e.return_type) + " " + e.symbol + "(" + params + ");");
+      } else {
+        line("// Numba's ABI: the result through the first parameter; the int returned is a status.");
+        line("extern \"C\" __device__ int " + e.symbol + "(" + params + ");");
+      }
+    }
+  }
+
   void launch_stub(const ir::Function& f, bool declaration_only) {
     out_ += "\n";
     line("// Launches " + f.name + " (" + location(f) + "), " + f.signature_text + ".");
@@ -271,11 +351,13 @@ class Emitter {
     }
     line(sig + " {");
     ++indent_;
+    if (f.cooperative) line("// grid.sync() needs every block resident: a cooperative launch (cudaLaunchCooperativeKernel).");
     line("static constexpr py2cuda::KernelInfo info{" + c_string(f.name) + ", " + c_string(location(f)) + ", " +
-         (f.uses_barrier ? "true" : "false") + ", " + (f.uses_warp_ops ? "true" : "false") + "};");
+         (f.uses_barrier ? "true" : "false") + ", " + (f.uses_warp_ops ? "true" : "false") +
+         (f.cooperative ? ", true" : "") + "};");
     std::string args;
     for (const ir::Variable* p : f.params) args += ", " + p->cpp_name;
-    line("py2cuda::launch(" + f.cpp_name + ", config, info" + args + ");");
+    line("py2cuda::launch<" + f.cpp_name + ">(config, info" + args + ");");
     --indent_;
     line("}");
   }
@@ -344,7 +426,14 @@ class Emitter {
       case ir::StmtKind::Continue: line("continue;"); return;
       case ir::StmtKind::Return: {
         const auto& r = static_cast<const ir::Return&>(s);
-        line(r.value ? "return " + p.print(*r.value) + ";" : "return;");
+        if (!r.value) {
+          line("return;");
+        } else if (r.value->kind == ir::ExprKind::Cast && r.value->type->is_optional()) {
+          // The return type converts a value or py2cuda::none by itself.
+          line("return " + p.print(*static_cast<const ir::Cast&>(*r.value).operand) + ";");
+        } else {
+          line("return " + p.print(*r.value) + ";");
+        }
         return;
       }
     }

@@ -12,6 +12,13 @@ namespace py2cuda::lower {
 
 namespace {
 
+// The extents of a frozen module array (a __constant__ array), known at translation time.
+const std::vector<int64_t>* frozen_shape(const ir::Expr& array) {
+  if (array.kind != ir::ExprKind::Global) return nullptr;
+  const auto& ref = static_cast<const ir::GlobalRef&>(array);
+  return ref.shape.empty() ? nullptr : &ref.shape;
+}
+
 // Higher binds tighter.
 enum Prec : int {
   kConditional = 10,
@@ -64,6 +71,12 @@ bool is_pure_simple(const ir::Expr& e) {
   return e.kind == ir::ExprKind::Var || e.kind == ir::ExprKind::Const || e.kind == ir::ExprKind::Global;
 }
 
+std::string float_literal(double v, bool f32) {
+  if (std::isnan(v)) return f32 ? "NAN" : "double(NAN)";
+  if (std::isinf(v)) return std::string(v < 0 ? "-" : "") + (f32 ? "INFINITY" : "double(INFINITY)");
+  return f32 ? shortest(static_cast<float>(v)) : shortest(v);
+}
+
 }  // namespace
 
 std::unique_ptr<ir::Const> fold_cast(const ir::Cast& c) {
@@ -105,17 +118,18 @@ std::string literal(const ir::Const& c, bool typed_ints) {
   TypeRef t = c.type;
   if (t->is_bool()) return c.b ? "true" : "false";
   if (t->is_float()) {
-    double v = c.f;
     if (t->bits() == 16) {
       // A float16 constant is spelled as the float literal it converts from exactly.
+      const double v = c.f;
       std::string f = std::isnan(v) ? "NAN" : std::isinf(v) ? std::string(v < 0 ? "-" : "") + "INFINITY"
                                                              : shortest(static_cast<float>(v));
       return "__half(" + f + ")";
     }
-    bool f32 = t->bits() == 32;
-    if (std::isnan(v)) return f32 ? "NAN" : "double(NAN)";
-    if (std::isinf(v)) return std::string(v < 0 ? "-" : "") + (f32 ? "INFINITY" : "double(INFINITY)");
-    return f32 ? shortest(static_cast<float>(v)) : shortest(v);
+    return float_literal(c.f, t->bits() == 32);
+  }
+  if (t->is_complex()) {
+    bool f32 = t->bits() == 64;
+    return cpp_type(t) + "(" + float_literal(c.f, f32) + ", " + float_literal(c.im, f32) + ")";
   }
   if (t->is_int()) {
     std::string digits;
@@ -134,7 +148,7 @@ std::string literal(const ir::Const& c, bool typed_ints) {
     if (t != types::int64() || typed_ints) return cpp_type(t) + "(" + digits + ")";
     return digits;
   }
-  return "/* none */";
+  return "py2cuda::none";
 }
 
 std::string ExprPrinter::print(const ir::Expr& e) { return print(e, 0); }
@@ -162,6 +176,21 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     case ir::ExprKind::Global: return static_cast<const ir::GlobalRef&>(e).cpp_name;
     case ir::ExprKind::Cast: {
       const auto& c = static_cast<const ir::Cast&>(e);
+      if (c.operand->kind == ir::ExprKind::Const && c.type->is_complex()) {
+        // A literal converted to complex is the complex literal.
+        const auto& k = static_cast<const ir::Const&>(*c.operand);
+        ir::Const folded(c.type, c.span);
+        folded.f = k.type->is_float() || k.type->is_complex() ? k.f
+                   : k.type->is_bool()                        ? (k.b ? 1 : 0)
+                   : k.type->is_signed()                      ? static_cast<double>(static_cast<int64_t>(k.bits))
+                                                              : static_cast<double>(k.bits);
+        folded.im = k.type->is_complex() ? k.im : 0.0;
+        if (c.type->bits() == 64) {
+          folded.f = static_cast<float>(folded.f);
+          folded.im = static_cast<float>(folded.im);
+        }
+        return print(folded, needed);
+      }
       // Fold the conversion of a literal (or of a folded conversion of one:
       // np.float32(np.float16(2))) into the literal.
       if (std::unique_ptr<ir::Const> folded = fold_cast(c)) return print(*folded, needed);
@@ -253,7 +282,7 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
                        (p[close + 1] == ')' || p[close + 1] == ',');
         if (k < c.args.size()) {
           const ir::Expr& arg = *c.args[k];
-          if (arg.kind == ir::ExprKind::Const && in_call) out += literal(static_cast<const ir::Const&>(arg), true);
+          if (arg.kind == ir::ExprKind::Const && in_call && !c.bare_literals) out += literal(static_cast<const ir::Const&>(arg), true);
           else out += print(arg, in_call ? 0 : kUnary);
         }
         i = close;
@@ -273,9 +302,18 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     }
     case ir::ExprKind::Shape: {
       const auto& sh = static_cast<const ir::Shape&>(e);
+      if (const auto* frozen = frozen_shape(*sh.array)) return std::to_string((*frozen)[static_cast<size_t>(sh.dim)]);
       return print(*sh.array, kPrimary) + ".shape[" + std::to_string(sh.dim) + "]";
     }
-    case ir::ExprKind::Size: return print(*static_cast<const ir::Size&>(e).array, kPrimary) + ".size()";
+    case ir::ExprKind::Size: {
+      const auto& array = *static_cast<const ir::Size&>(e).array;
+      if (const auto* frozen = frozen_shape(array)) {
+        int64_t n = 1;
+        for (int64_t d : *frozen) n *= d;
+        return std::to_string(n);
+      }
+      return print(array, kPrimary) + ".size()";
+    }
     case ir::ExprKind::TupleMake: {
       const auto& t = static_cast<const ir::TupleMake&>(e);
       return cpp_type(t.type) + "(" + call_args(t.elements) + ")";

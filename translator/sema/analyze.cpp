@@ -1,5 +1,7 @@
 // Module-level analysis: what each module-level name means, which functions
 // are kernels or device functions, and with which signatures and options.
+#include <cctype>
+#include <filesystem>
 #include <set>
 
 #include "frontend/parser.h"
@@ -182,6 +184,12 @@ class Analyzer {
         }
       }
     }
+    // `f = cuda.declare_device(...)`: a device function defined in CUDA C/C++.
+    if (a.targets.size() == 1 && a.targets[0]->kind == ast::ExprKind::Name && a.value->kind == ast::ExprKind::Call &&
+        resolve_path(info_, *ast::as<ast::Call>(*a.value).func) == "numba.cuda.declare_device") {
+      bind_external(ast::as<ast::Name>(*a.targets[0]).id, ast::as<ast::Call>(*a.value), a.span);
+      return;
+    }
     for (const auto& t : a.targets) {
       if (t->kind == ast::ExprKind::Name) {
         bind_value(ast::as<ast::Name>(*t).id, *a.value, a.span);
@@ -189,6 +197,178 @@ class Analyzer {
         bind_targets_as_host(*t);
       }
     }
+  }
+
+  // A string literal argument, or an error naming what it is for.
+  const ast::StrLit* string_argument(const ast::Expr& e, const std::string& what) {
+    if (e.kind == ast::ExprKind::StrLit && !ast::as<ast::StrLit>(e).is_fstring) return &ast::as<ast::StrLit>(e);
+    diags_.error(e.span, "cuda.declare_device: " + what + " must be a string literal");
+    return nullptr;
+  }
+
+  // The file path an expression of a link= argument spells: a string literal,
+  // os.path.join(...) of such paths, os.path.dirname(__file__) (also of abspath/realpath,
+  // the Python file's folder, made absolute), or a module-level name bound once to one of
+  // these, as Numba programs write them. nullopt for anything else.
+  std::optional<std::string> path_value(const ast::Expr& e, int depth) {
+    namespace fs = std::filesystem;
+    if (depth > 16) return std::nullopt;
+    if (e.kind == ast::ExprKind::StrLit) {
+      const auto& s = ast::as<ast::StrLit>(e);
+      if (s.is_fstring) return std::nullopt;
+      return s.value;
+    }
+    if (e.kind == ast::ExprKind::Name) {
+      const std::string& id = ast::as<ast::Name>(e).id;
+      std::error_code ec;
+      if (id == "__file__") return fs::absolute(info_.file->path(), ec).lexically_normal().string();
+      auto it = info_.globals.find(id);
+      if (it == info_.globals.end() || it->second.kind != Symbol::Kind::Constant || !it->second.value_expr) {
+        return std::nullopt;
+      }
+      return path_value(*it->second.value_expr, depth + 1);
+    }
+    if (e.kind != ast::ExprKind::Call) return std::nullopt;
+    const auto& call = ast::as<ast::Call>(e);
+    if (!call.keywords.empty() || call.has_star_args) return std::nullopt;
+    const std::string fn = resolve_path(info_, *call.func);
+    std::vector<std::string> parts;
+    for (const auto& a : call.args) {
+      std::optional<std::string> v = path_value(*a, depth + 1);
+      if (!v) return std::nullopt;
+      parts.push_back(*v);
+    }
+    if (fn == "os.path.join" && !parts.empty()) {
+      fs::path joined;
+      for (const std::string& p : parts) joined /= p;
+      return joined.string();
+    }
+    if (parts.size() != 1) return std::nullopt;
+    if (fn == "os.path.dirname") return fs::path(parts[0]).parent_path().string();
+    std::error_code ec;
+    if (fn == "os.path.abspath" || fn == "os.path.realpath") return fs::absolute(parts[0], ec).lexically_normal().string();
+    return std::nullopt;
+  }
+
+  void bind_external(const std::string& name, const ast::Call& call, Span span) {
+    auto ext = std::make_unique<ExternalFunction>();
+    ext->name = name;
+    ext->span = call.span;
+    ext->python_text = std::string(info_.file->line_text(span.line));
+    const ast::Expr* symbol = call.args.size() > 0 ? call.args[0].get() : nullptr;
+    const ast::Expr* sig = call.args.size() > 1 ? call.args[1].get() : nullptr;
+    const ast::Expr* link = call.args.size() > 2 ? call.args[2].get() : nullptr;
+    bool ok = true;
+    if (call.args.size() > 3 || call.has_star_args) {
+      diags_.error(call.span, "cuda.declare_device takes (name, sig, link=None, use_cooperative=False, abi=\"numba\")");
+      ok = false;
+    }
+    for (const auto& kw : call.keywords) {
+      if (kw.name == "name" && !symbol) symbol = kw.value.get();
+      else if (kw.name == "sig" && !sig) sig = kw.value.get();
+      else if (kw.name == "link" && !link) link = kw.value.get();
+      else if (kw.name == "use_cooperative") ext->cooperative = bool_option(kw);
+      else if (kw.name == "abi") {
+        const ast::StrLit* abi = string_argument(*kw.value, "abi");
+        if (abi && abi->value != "numba" && abi->value != "c") {
+          diags_.error(kw.value->span, "cuda.declare_device: abi must be \"numba\" or \"c\", not \"" + abi->value + "\"");
+          ok = false;
+        }
+        ext->c_abi = abi && abi->value == "c";
+      } else {
+        diags_.error(kw.span, "cuda.declare_device has no option '" + kw.name + "' (name, sig, link, use_cooperative, abi)");
+        ok = false;
+      }
+    }
+    if (!symbol || !sig) {
+      diags_.error(call.span, "cuda.declare_device needs the function's name and its signature, as in "
+                              "cuda.declare_device(\"mul\", \"float32(float32, float32)\")");
+      ok = false;
+    }
+    if (symbol) {
+      if (const ast::StrLit* s = string_argument(*symbol, "the function's name")) {
+        bool identifier = !s->value.empty() && !std::isdigit(static_cast<unsigned char>(s->value[0]));
+        for (char c : s->value) identifier = identifier && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+        if (!identifier) {
+          diags_.error(symbol->span, "cuda.declare_device: '" + s->value + "' is not a C identifier, so it cannot name an extern \"C\" function");
+          ok = false;
+        }
+        ext->symbol = s->value;
+      } else {
+        ok = false;
+      }
+    }
+    if (sig) {
+      std::optional<Signature> parsed;
+      if (sig->kind == ast::ExprKind::StrLit) {
+        const auto& str = ast::as<ast::StrLit>(*sig);
+        ast::ExprPtr e = frontend::parse_expression(str.value, sig->span, diags_);
+        if (e) parsed = signature_from_expr(info_, *e, diags_);
+        if (parsed) parsed->text = str.value;
+      } else {
+        parsed = signature_from_expr(info_, *sig, diags_);
+      }
+      if (!parsed) {
+        ok = false;
+      } else if (!parsed->return_type) {
+        diags_.error(sig->span, "cuda.declare_device: the signature must give a return type, as in \"float32(float32, float32)\" (Numba: \"Return type must be provided for device declarations\")");
+        ok = false;
+      } else {
+        bool scalars = parsed->return_type->is_number();
+        for (TypeRef t : parsed->params) scalars = scalars && t->is_number();
+        if (!scalars) {
+          diags_.error(sig->span, "cuda.declare_device: py2cuda supports scalar parameter and return types (bool, integers, float32, float64) in external functions, not '" + parsed->text + "'");
+          ok = false;
+        }
+        parsed->span = sig->span;
+        ext->signature = std::move(*parsed);
+      }
+    }
+    if (link) {
+      std::vector<const ast::Expr*> files;
+      if (link->kind == ast::ExprKind::List || link->kind == ast::ExprKind::Tuple) {
+        for (const auto& e : link->kind == ast::ExprKind::List ? ast::as<ast::ListExpr>(*link).elts
+                                                                : ast::as<ast::TupleExpr>(*link).elts)
+          files.push_back(e.get());
+      } else if (link->kind != ast::ExprKind::NoneLit) {
+        files.push_back(link);
+      }
+      namespace fs = std::filesystem;
+      const fs::path folder = fs::path(info_.file->path()).parent_path();
+      for (const ast::Expr* f : files) {
+        std::optional<std::string> written = path_value(*f, 0);
+        if (!written) {
+          diags_.error(f->span, "cuda.declare_device: a link file must be a string literal, or os.path.join() of "
+                                "string literals and os.path.dirname(__file__) (also through module-level names)");
+          ok = false;
+          continue;
+        }
+        fs::path p = fs::path(*written).is_absolute() ? fs::path(*written) : folder / *written;
+        std::error_code ec;
+        if (!fs::is_regular_file(p, ec)) {
+          diags_.error(f->span, "cuda.declare_device: link file '" + *written + "' not found (looked for '" +
+                                    p.lexically_normal().string() + "'; a relative name is taken relative to the Python file)");
+          ok = false;
+          continue;
+        }
+        // As written, but relative to the Python file where it was built from __file__: the
+        // output must not depend on where the file lies on this machine.
+        std::string shown = *written;
+        std::error_code absolute_ec;
+        const std::string here =
+            fs::absolute(info_.file->path(), absolute_ec).parent_path().lexically_normal().string();
+        if (fs::path(shown).is_absolute() && shown.rfind(here + "/", 0) == 0) shown = shown.substr(here.size() + 1);
+        ext->link.push_back(shown);
+        // Absolute, so that two spellings of one file are one file to link.
+        ext->link_paths.push_back(fs::absolute(p, ec).lexically_normal().string());
+      }
+    }
+    Symbol sym;
+    sym.kind = Symbol::Kind::External;
+    sym.external = ok ? ext.get() : nullptr;  // null: its errors are reported, its calls are not checked
+    sym.span = span;
+    info_.globals[name] = std::move(sym);
+    if (ok) info_.externals.push_back(std::move(ext));
   }
 
   // The kind a decorator expression gives; Plain if it is not a numba decorator.
@@ -403,7 +583,7 @@ std::string resolve_path(const ModuleInfo& info, const ast::Expr& expr) {
       return it->second.kind == Symbol::Kind::Path ? it->second.path : "";
     }
     // Python builtins, unless shadowed by a module-level name.
-    static const std::set<std::string> kBuiltins = {"abs", "min", "max", "round", "int", "float", "bool", "len", "range", "print", "enumerate", "zip"};
+    static const std::set<std::string> kBuiltins = {"abs", "min", "max", "round", "int", "float", "complex", "bool", "len", "range", "print", "enumerate", "zip"};
     return kBuiltins.count(id) ? id : "";
   }
   if (expr.kind == ast::ExprKind::Attribute) {

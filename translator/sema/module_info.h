@@ -42,13 +42,29 @@ struct FunctionEntry {
   Span decorator_span;
 };
 
+// `name = cuda.declare_device(symbol, sig, link=..., abi=..., use_cooperative=...)`: a device
+// function written in CUDA C/C++ elsewhere, called from kernels by `name`.
+struct ExternalFunction {
+  std::string name;    // the Python name it is bound to
+  std::string symbol;  // the extern "C" symbol (declare_device's first argument)
+  Signature signature; // scalar parameters and a scalar return type
+  std::vector<std::string> link;        // link=, as written
+  std::vector<std::string> link_paths;  // the same, resolved against the Python file's folder
+  bool c_abi = false;        // abi="c": `ret symbol(args)`; else Numba's `int symbol(ret*, args)`
+  bool cooperative = false;  // use_cooperative=True: kernels calling it are launched cooperatively
+  Span span;                 // the declare_device call
+  std::string python_text;   // the source line, echoed in the output
+};
+
 // A frozen module-level value (Numba freezes globals at compile time).
 struct ConstValue {
   TypeRef type = nullptr;         // int64, float64, bool, float32 (np.float32), a Tuple ...
   uint64_t bits = 0;              // integers, two's complement
-  double f = 0;                   // floats (float32 values are exactly representable)
+  double f = 0;                   // floats (float32 values are exactly representable); a complex's real part
+  double im = 0;                  // a complex's imaginary part
   bool b = false;
-  std::vector<ConstValue> elements;  // tuples
+  std::vector<ConstValue> elements;  // tuples; arrays: the elements in C order
+  std::vector<int64_t> shape;        // arrays (type readonly array(dtype, nd, C)): the extents
   // A Python int/float/bool rather than a NumPy scalar: NumPy's promotion
   // (NEP 50) lets a NumPy scalar's type win over a Python scalar's.
   bool weak = true;
@@ -60,10 +76,12 @@ struct Symbol {
     Function,  // a function defined in this module
     Constant,  // a module constant (evaluated on first use)
     HostValue, // a module-level name that is not a constant (assigned twice, in a loop, from a call...)
+    External,  // a function declared with cuda.declare_device
   };
   Kind kind = Kind::Path;
   std::string path;
   FunctionEntry* function = nullptr;
+  ExternalFunction* external = nullptr;
   const ast::Expr* value_expr = nullptr;  // Constant: the assigned expression
   Span span;                              // where the name was bound
   std::string python_text;                // Constant: the source line, echoed in output
@@ -76,6 +94,7 @@ struct ModuleInfo {
   const SourceFile* file = nullptr;
   std::map<std::string, Symbol> globals;
   std::vector<std::unique_ptr<FunctionEntry>> functions;  // source order
+  std::vector<std::unique_ptr<ExternalFunction>> externals;  // cuda.declare_device, source order
 };
 
 // --sig NAME=SIGNATURE from the command line.

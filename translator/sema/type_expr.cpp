@@ -41,7 +41,7 @@ std::string describe(const ast::Expr& e) {
 TypeRef array_type(const ModuleInfo& info, const ast::Subscript& sub, Diagnostics& diags) {
   TypeRef dtype = type_from_expr(info, *sub.value, diags);
   if (!dtype) return nullptr;
-  if (!dtype->is_number() && !dtype->is_record()) {
+  if (!dtype->is_numeric() && !dtype->is_record()) {
     diags.error(sub.value->span, "array element type must be a scalar type, not " + dtype->str());
     return nullptr;
   }

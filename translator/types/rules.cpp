@@ -29,6 +29,14 @@ bool half_arithmetic(TypeRef a, TypeRef b) {
   return (a == types::float16() || b == types::float16()) && fits(a) && fits(b);
 }
 
+// Numba's complex operator templates exist for complex64 and complex128; a
+// real operand converts to complex64 when it converts to float32 (float32,
+// int8, int16, uint8, bool), else to complex128.
+TypeRef complex_result(TypeRef a, TypeRef b) {
+  auto fits64 = [](TypeRef t) { return t == types::complex64() || fits_float32(t); };
+  return fits64(a) && fits64(b) ? types::complex64() : types::complex128();
+}
+
 }  // namespace
 
 bool fits_float32(TypeRef t) {
@@ -39,6 +47,10 @@ bool fits_float32(TypeRef t) {
 }
 
 TypeRef binary_result(BinOp op, TypeRef a, TypeRef b) {
+  if (a->is_numeric() && b->is_numeric() && (a->is_complex() || b->is_complex())) {
+    bool arithmetic = op == BinOp::Add || op == BinOp::Sub || op == BinOp::Mul || op == BinOp::TrueDiv || op == BinOp::Pow;
+    return arithmetic ? complex_result(a, b) : nullptr;  // no //, %, shifts or bitwise ops on complex
+  }
   if (!a->is_number() || !b->is_number()) return nullptr;
   bool any_float = a->is_float() || b->is_float();
   switch (op) {
@@ -76,11 +88,24 @@ TypeRef binary_result(BinOp op, TypeRef a, TypeRef b) {
 }
 
 TypeRef unary_result(UnaryOp op, TypeRef a) {
+  if (a->is_complex()) {
+    if (op == UnaryOp::Not) return types::boolean();
+    return op == UnaryOp::Invert ? nullptr : a;
+  }
   if (op == UnaryOp::Not) return a->is_number() ? types::boolean() : nullptr;
   if (!a->is_number()) return nullptr;
   if (a->is_float()) return op == UnaryOp::Invert ? nullptr : a;
   if (a->is_bool()) return op == UnaryOp::Invert ? types::boolean() : types::int64();
   return a->is_signed() ? types::int64() : types::uint64();
+}
+
+TypeRef comparison_operand(CmpOp op, TypeRef a, TypeRef b) {
+  // Complex numbers have == and != only (Numba, like Python, does not order them).
+  if (a->is_complex() || b->is_complex()) {
+    if (op != CmpOp::Eq && op != CmpOp::NotEq) return nullptr;
+    return a->is_numeric() && b->is_numeric() ? unify(a, b) : nullptr;
+  }
+  return comparison_operand(a, b);
 }
 
 TypeRef comparison_operand(TypeRef a, TypeRef b) {
@@ -94,6 +119,22 @@ TypeRef comparison_operand(TypeRef a, TypeRef b) {
 
 TypeRef unify(TypeRef a, TypeRef b) {
   if (a == b) return a;
+  // None meets a value as Optional(value), and Optionals meet by their values
+  // (numba/core/typeconv/rules.py; typing/context.py unify_pairs).
+  if (a->is_none() || b->is_none()) {
+    TypeRef other = a->is_none() ? b : a;
+    return other->is_numeric() || other->is_tuple() || other->is_optional() ? types::optional(other) : nullptr;
+  }
+  if (a->is_optional() || b->is_optional()) {
+    TypeRef u = unify(a->is_optional() ? a->dtype() : a, b->is_optional() ? b->dtype() : b);
+    return u ? types::optional(u) : nullptr;
+  }
+  if (a->is_numeric() && b->is_numeric() && (a->is_complex() || b->is_complex())) {
+    // NumPy's promotion: the parts' float type meets the other operand's.
+    TypeRef pa = a->is_complex() ? types::complex_part(a) : a;
+    TypeRef pb = b->is_complex() ? types::complex_part(b) : b;
+    return types::complex(unify(pa, pb)->bits() * 2);
+  }
   if (a->is_number() && b->is_number()) {
     if (a->is_bool()) return b;
     if (b->is_bool()) return a;
@@ -124,14 +165,18 @@ TypeRef unify(TypeRef a, TypeRef b) {
     return types::tuple(std::move(elems));
   }
   if (a->is_array() && b->is_array() && a->dtype() == b->dtype() && a->ndim() == b->ndim()) {
-    return types::array(a->dtype(), a->ndim(), Layout::A);
+    // Numba's Array.unify: read-only when either is (a frozen module array).
+    return types::array(a->dtype(), a->ndim(), Layout::A, a->is_readonly() || b->is_readonly());
   }
   return nullptr;
 }
 
 bool can_convert(TypeRef from, TypeRef to) {
   if (from == to) return true;
+  if (to->is_optional()) return from->is_none() || can_convert(from->is_optional() ? from->dtype() : from, to->dtype());
   if (from->is_number() && to->is_number()) return true;
+  // Real to complex, and between complex widths; never complex to real.
+  if (from->is_numeric() && to->is_complex()) return true;
   if (from->is_tuple() && to->is_tuple() && from->elements().size() == to->elements().size()) {
     for (size_t i = 0; i < from->elements().size(); ++i) {
       if (!can_convert(from->elements()[i], to->elements()[i])) return false;
@@ -139,10 +184,46 @@ bool can_convert(TypeRef from, TypeRef to) {
     return true;
   }
   if (from->is_array() && to->is_array()) {
+    // A mutable array may be viewed read-only, never the reverse (Numba's Array.can_convert_to).
     return from->dtype() == to->dtype() && from->ndim() == to->ndim() &&
-           (to->layout() == Layout::A || from->layout() == to->layout());
+           (to->layout() == Layout::A || from->layout() == to->layout()) && (!from->is_readonly() || to->is_readonly());
   }
   return false;
+}
+
+namespace {
+
+// Whether indexing with `outer` (from outermost to innermost dimension in memory
+// order) keeps the kept elements contiguous: integers always do, a slice only as
+// the innermost index and without a step.
+bool keeps_contiguity(const std::vector<ViewIndex>& outer) {
+  for (size_t k = 0; k < outer.size(); ++k) {
+    const bool innermost = k + 1 == outer.size();
+    if (outer[k] == ViewIndex::Integer) continue;
+    if (!(innermost && outer[k] == ViewIndex::Slice)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Layout view_layout(TypeRef array, const std::vector<ViewIndex>& indices) {
+  const bool all_given = static_cast<int>(indices.size()) == array->ndim();
+  switch (array->layout()) {
+    case Layout::C:
+      // Integers on the left keep a C array contiguous.
+      return keeps_contiguity(indices) ? Layout::C : Layout::A;
+    case Layout::F: {
+      // Numba puts indices written without an ellipsis on the left: unless every
+      // dimension is indexed, the untouched ones are on the right, the
+      // contiguous side of an F array, and it gives up.
+      if (!all_given) return Layout::A;
+      std::vector<ViewIndex> reversed(indices.rbegin(), indices.rend());
+      return keeps_contiguity(reversed) ? Layout::F : Layout::A;
+    }
+    case Layout::A: return Layout::A;
+  }
+  return Layout::A;
 }
 
 }  // namespace py2cuda::rules

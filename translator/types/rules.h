@@ -8,6 +8,8 @@
 // produced by Numba itself (tests/data/numba_operator_types.tsv).
 #pragma once
 
+#include <vector>
+
 #include "support/operators.h"
 #include "types/type.h"
 
@@ -23,6 +25,8 @@ TypeRef unary_result(UnaryOp op, TypeRef a);
 // unification, as Numba resolves its per-type comparison templates. Or
 // nullptr when they cannot be compared.
 TypeRef comparison_operand(TypeRef a, TypeRef b);
+// The same for one comparison operator: complex operands allow only == and !=.
+TypeRef comparison_operand(CmpOp op, TypeRef a, TypeRef b);
 
 // The type a variable takes when values of types `a` and `b` meet (branches,
 // loop back-edges, conditional expressions). nullptr when they cannot unify.
@@ -37,5 +41,17 @@ bool can_convert(TypeRef from, TypeRef to);
 // bool, int8, int16, uint8, float16 and float32 itself, float64 otherwise. Used by the
 // math functions' int -> float64 rule as well as by the arithmetic rules.
 bool fits_float32(TypeRef t);
+
+// One index of a basic-indexing subscript that makes a view (`a[i, 1:n]`).
+enum class ViewIndex {
+  Integer,       // removes its dimension
+  Slice,         // `lo:hi`: keeps the dimension, unit step
+  SteppedSlice,  // `lo:hi:step` (any written step, even 1: Numba types it slice3)
+};
+
+// The layout of the view `array[indices]` (fewer indices than dimensions, or at
+// least one slice): C or F survives only where the kept elements stay
+// contiguous, as numba/core/typing/arraydecl.py (get_array_index_type) infers it.
+Layout view_layout(TypeRef array, const std::vector<ViewIndex>& indices);
 
 }  // namespace py2cuda::rules

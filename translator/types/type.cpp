@@ -28,8 +28,8 @@ class TypeTable {
     return scalars_[key] = keep(std::move(t));
   }
 
-  TypeRef array(TypeRef dtype, int ndim, Layout layout) {
-    auto key = std::make_tuple(dtype, ndim, static_cast<int>(layout));
+  TypeRef array(TypeRef dtype, int ndim, Layout layout, bool readonly) {
+    auto key = std::make_tuple(dtype, ndim, static_cast<int>(layout), readonly);
     std::lock_guard<std::mutex> lock(mu_);
     auto it = arrays_.find(key);
     if (it != arrays_.end()) return it->second;
@@ -38,7 +38,18 @@ class TypeTable {
     t->elem_ = dtype;
     t->ndim_ = ndim;
     t->layout_ = layout;
+    t->readonly_ = readonly;
     return arrays_[key] = keep(std::move(t));
+  }
+
+  TypeRef optional(TypeRef value) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = optionals_.find(value);
+    if (it != optionals_.end()) return it->second;
+    auto t = std::unique_ptr<Type>(new Type());
+    t->kind_ = TypeKind::Optional;
+    t->elem_ = value;
+    return optionals_[value] = keep(std::move(t));
   }
 
   TypeRef tuple(std::vector<TypeRef> elems) {
@@ -59,8 +70,9 @@ class TypeTable {
   std::mutex mu_;
   std::vector<std::unique_ptr<Type>> all_;
   std::map<std::tuple<int, int, bool>, TypeRef> scalars_;
-  std::map<std::tuple<TypeRef, int, int>, TypeRef> arrays_;
+  std::map<std::tuple<TypeRef, int, int, bool>, TypeRef> arrays_;
   std::map<std::vector<TypeRef>, TypeRef> tuples_;
+  std::map<TypeRef, TypeRef> optionals_;
 };
 
 bool Type::is_uniform_tuple() const {
@@ -85,11 +97,14 @@ std::string Type::str() const {
     case TypeKind::Boolean: return "bool";
     case TypeKind::Integer: return std::string(signed_ ? "int" : "uint") + std::to_string(bits_);
     case TypeKind::Float: return "float" + std::to_string(bits_);
+    case TypeKind::Complex: return "complex" + std::to_string(bits_);
     case TypeKind::None: return "none";
     case TypeKind::Range: return "range";
     case TypeKind::Record: return "xoroshiro128p";
+    case TypeKind::Optional: return "OptionalType(" + elem_->str() + ")";
+    case TypeKind::GridGroup: return "GridGroup";
     case TypeKind::Array:
-      return "array(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
+      return std::string(readonly_ ? "readonly " : "") + "array(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
     case TypeKind::Tuple: {
       if (is_uniform_tuple()) {
         return "UniTuple(" + elems_[0]->str() + " x " + std::to_string(elems_.size()) + ")";
@@ -140,11 +155,19 @@ TypeRef floating(int bits) { return TypeTable::instance().scalar(TypeKind::Float
 TypeRef float16() { return floating(16); }
 TypeRef float32() { return floating(32); }
 TypeRef float64() { return floating(64); }
+TypeRef complex(int bits) { return TypeTable::instance().scalar(TypeKind::Complex, bits, true); }
+TypeRef complex64() { return complex(64); }
+TypeRef complex128() { return complex(128); }
+TypeRef complex_part(TypeRef t) { return floating(t->bits() / 2); }
 TypeRef none() { return TypeTable::instance().scalar(TypeKind::None, 0, false); }
 TypeRef range() { return TypeTable::instance().scalar(TypeKind::Range, 0, false); }
 TypeRef xoroshiro128p() { return TypeTable::instance().scalar(TypeKind::Record, 128, false); }
-TypeRef array(TypeRef dtype, int ndim, Layout layout) { return TypeTable::instance().array(dtype, ndim, layout); }
+TypeRef grid_group() { return TypeTable::instance().scalar(TypeKind::GridGroup, 0, false); }
+TypeRef array(TypeRef dtype, int ndim, Layout layout, bool readonly) {
+  return TypeTable::instance().array(dtype, ndim, layout, readonly);
+}
 TypeRef tuple(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements)); }
+TypeRef optional(TypeRef value) { return value->is_optional() ? value : TypeTable::instance().optional(value); }
 
 double round_to_float(double v, TypeRef t) {
   // The compiler's _Float16 conversion from double rounds once, as numpy does.
@@ -166,6 +189,8 @@ TypeRef scalar_by_name(const std::string& name) {
       {"ulonglong", uint64}, {"float16", float16}, {"f2", float16},   {"half", float16},
       {"float32", float32}, {"f4", float32},    {"single", float32},
       {"float64", float64}, {"f8", float64},      {"double", float64}, {"float_", float64},
+      {"complex64", complex64}, {"c8", complex64},    {"csingle", complex64}, {"complex128", complex128},
+      {"c16", complex128},  {"cdouble", complex128}, {"complex_", complex128},
   };
   auto it = names.find(name);
   return it == names.end() ? nullptr : it->second();

@@ -14,11 +14,14 @@ enum class TypeKind {
   Boolean,
   Integer,
   Float,
+  Complex,  // complex64 / complex128: two floats / two doubles
   Array,
   Tuple,  // UniTuple when all elements are the same type
   None,   // the type of `None` and of a function that returns nothing
   Range,  // the value of range(...) before iteration; never stored
   Record, // a structured dtype; for now only numba.cuda.random's xoroshiro128p state
+  Optional,  // a value or None: what a function returning both gives (Numba's OptionalType)
+  GridGroup,  // cuda.cg.this_grid()'s value (Numba's GridGroup)
 };
 
 enum class Layout { C, F, A };
@@ -34,20 +37,28 @@ class Type {
   bool is_float() const { return kind_ == TypeKind::Float; }
   // bool, ints and floats: what arithmetic accepts.
   bool is_number() const { return is_bool() || is_int() || is_float(); }
+  bool is_complex() const { return kind_ == TypeKind::Complex; }
+  // Real numbers and complex numbers: what array elements, casts and the
+  // arithmetic operators accept (the math functions take real numbers only).
+  bool is_numeric() const { return is_number() || is_complex(); }
   bool is_scalar() const { return is_number(); }
   bool is_array() const { return kind_ == TypeKind::Array; }
   bool is_tuple() const { return kind_ == TypeKind::Tuple; }
   bool is_none() const { return kind_ == TypeKind::None; }
   bool is_record() const { return kind_ == TypeKind::Record; }
+  bool is_optional() const { return kind_ == TypeKind::Optional; }
+  bool is_grid_group() const { return kind_ == TypeKind::GridGroup; }
 
-  // Integer and Float
+  // Integer, Float and Complex (64 or 128 for complex)
   int bits() const { return bits_; }
   bool is_signed() const { return signed_; }
 
-  // Array
+  // Array: the element type; Optional: the type of the value
   TypeRef dtype() const { return elem_; }
   int ndim() const { return ndim_; }
   Layout layout() const { return layout_; }
+  // A frozen module-level NumPy array (Numba's "readonly array"): never stored to.
+  bool is_readonly() const { return readonly_; }
 
   // Tuple
   const std::vector<TypeRef>& elements() const { return elems_; }
@@ -67,6 +78,7 @@ class Type {
   TypeRef elem_ = nullptr;
   int ndim_ = 0;
   Layout layout_ = Layout::A;
+  bool readonly_ = false;
   std::vector<TypeRef> elems_;
 };
 
@@ -86,12 +98,22 @@ TypeRef float16();
 TypeRef float32();
 TypeRef float64();
 TypeRef floating(int bits);
+TypeRef complex64();
+TypeRef complex128();
+// complex64 or complex128 by total width.
+TypeRef complex(int bits);
+// The float type of each part of a complex type: float32 for complex64.
+TypeRef complex_part(TypeRef complex_type);
 TypeRef none();
 TypeRef range();
 // The record dtype of numba.cuda.random's generator states (two uint64 words).
 TypeRef xoroshiro128p();
-TypeRef array(TypeRef dtype, int ndim, Layout layout);
+// The cooperative group of every thread of the grid: cuda.cg.this_grid().
+TypeRef grid_group();
+TypeRef array(TypeRef dtype, int ndim, Layout layout, bool readonly = false);
 TypeRef tuple(std::vector<TypeRef> elements);
+// `value` or None; optional(optional(T)) is optional(T).
+TypeRef optional(TypeRef value);
 
 // `v` rounded (to nearest, ties to even) to the float type `t`: float16,
 // float32 or float64 (unchanged).

@@ -9,6 +9,8 @@
 //   void  synchronize();
 //   template <class... P, class... A>
 //   void  launch_kernel(void (*kernel)(P...), const LaunchConfig&, const KernelInfo&, A&&... args);
+//   template <auto Kernel, class... A>                // the kernel known at compile time
+//   void  launch_kernel(const LaunchConfig&, const KernelInfo&, A&&... args);
 //   int32_t laneid();                                 // device code: cuda.laneid
 // and the device-side names the kernels use (threadIdx, blockIdx, blockDim,
 // gridDim, __syncthreads, ...). Everything above them (DeviceArray, launch(),

@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <tuple>
+#include <type_traits>
 #include <utility>
 
 #include "error.h"
@@ -49,17 +51,75 @@ inline void synchronize() { check(cudaDeviceSynchronize(), "cudaDeviceSynchroniz
 // shared memory, too many registers, no device, ...). Faults while the kernel runs
 // surface at the next synchronising call. (cudaGetLastError also returns an earlier
 // unchecked error, which is then reported here: the first place that can.)
+namespace detail {
+
+// The most blocks of `cfg`'s shape that can be resident on the current device at once
+// for `kernel`: what a cooperative launch may use.
+template <class... P>
+uint64_t max_cooperative_blocks(void (*kernel)(P...), const LaunchConfig& cfg, const KernelInfo& info) {
+  int device = 0, supported = 0, multiprocessors = 0, per_multiprocessor = 0;
+  check(cudaGetDevice(&device), "cudaGetDevice", info.location);
+  check(cudaDeviceGetAttribute(&supported, cudaDevAttrCooperativeLaunch, device), "cudaDeviceGetAttribute",
+        info.location);
+  if (!supported) {
+    ::py2cuda::detail::launch_error(info, "it calls cg.this_grid(), which needs a cooperative launch, and device " +
+                                              std::to_string(device) + " does not support cooperative launches");
+  }
+  check(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute",
+        info.location);
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, static_cast<int>(cfg.block.count()),
+                                                      cfg.shared_bytes),
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor", info.location);
+  return static_cast<uint64_t>(multiprocessors) * static_cast<uint64_t>(per_multiprocessor);
+}
+
+}  // namespace detail
+
 template <class... P, class... A>
 void launch_kernel(void (*kernel)(P...), const LaunchConfig& cfg, const KernelInfo& info, A&&... args) {
   const dim3 grid(cfg.grid.x, cfg.grid.y, cfg.grid.z);
   const dim3 block(cfg.block.x, cfg.block.y, cfg.block.z);
   const auto stream = static_cast<cudaStream_t>(cfg.stream.handle);
+  if (info.cooperative) {
+    // grid.sync() needs every block resident: cudaLaunchCooperativeKernel, after a check
+    // that names the kernel, the grid and the limit (CUDA's own refusal says only
+    // "cooperative launch too large").
+    const uint64_t limit = detail::max_cooperative_blocks(kernel, cfg, info);
+    if (cfg.grid.count() > limit) {
+      ::py2cuda::detail::launch_error(
+          info, "a cooperative launch (the kernel calls cg.this_grid()) needs every block resident at once, but grid " +
+                    ::py2cuda::detail::dim3_text(cfg.grid) + " has " + std::to_string(cfg.grid.count()) +
+                    " blocks and the device holds at most " + std::to_string(limit) + " blocks of " +
+                    std::to_string(cfg.block.count()) + " threads with " + std::to_string(cfg.shared_bytes) +
+                    " bytes of dynamic shared memory");
+    }
+    // The parameters converted to the kernel's types, each passed by its address.
+    std::tuple<std::decay_t<P>...> params(std::forward<A>(args)...);
+    std::apply(
+        [&](auto&... p) {
+          void* addresses[] = {static_cast<void*>(&p)..., nullptr};
+          const cudaError_t status = cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), grid, block,
+                                                                 addresses, cfg.shared_bytes, stream);
+          if (status != cudaSuccess) {
+            const std::string what = std::string("cooperative launch of kernel '") + (info.name ? info.name : "?") + "'";
+            check(status, what.c_str(), info.location);
+          }
+        },
+        params);
+    return;
+  }
   kernel<<<grid, block, cfg.shared_bytes, stream>>>(std::forward<A>(args)...);
   const cudaError_t status = cudaGetLastError();
   if (status != cudaSuccess) {
     const std::string what = std::string("launch of kernel '") + (info.name ? info.name : "?") + "'";
     check(status, what.c_str(), info.location);
   }
+}
+
+// The kernel as a template argument (what emitted launch stubs use): the same launch.
+template <auto Kernel, class... A>
+void launch_kernel(const LaunchConfig& cfg, const KernelInfo& info, A&&... args) {
+  launch_kernel(Kernel, cfg, info, std::forward<A>(args)...);
 }
 
 // cuda.laneid, read from the %laneid register as Numba does.

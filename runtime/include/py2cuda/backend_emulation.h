@@ -75,8 +75,25 @@ inline void synchronize() {}
 // Runs the grid on the CPU and returns when it has finished; rethrows what stopped it.
 template <class... P, class... A>
 void launch_kernel(void (*kernel)(P...), const LaunchConfig& cfg, const KernelInfo& info, A&&... args) {
-  const emu::detail::KernelCall<P...> call(kernel, std::forward<A>(args)...);
+  using Callee = emu::detail::KernelPointer<P...>;
+  const emu::detail::KernelCall<Callee, P...> call(Callee{kernel}, std::forward<A>(args)...);
   emu::detail::run_grid(cfg, info, call.body());
+}
+
+namespace detail {
+template <auto Kernel, class... P, class... A>
+void launch_constant_kernel(void (*)(P...), const LaunchConfig& cfg, const KernelInfo& info, A&&... args) {
+  using Callee = emu::detail::KernelConstant<Kernel>;
+  const emu::detail::KernelCall<Callee, P...> call(Callee{}, std::forward<A>(args)...);
+  emu::detail::run_grid(cfg, info, call.body());
+}
+}  // namespace detail
+
+// The same with the kernel known at compile time: loop mode calls it directly, so
+// the compiler can inline it into the loop over the block's threads.
+template <auto Kernel, class... A>
+void launch_kernel(const LaunchConfig& cfg, const KernelInfo& info, A&&... args) {
+  detail::launch_constant_kernel<Kernel>(Kernel, cfg, info, std::forward<A>(args)...);
 }
 
 // cuda.laneid: lanes are numbered along the block's linear thread index, 32 to a warp.

@@ -22,6 +22,15 @@ void launch(void (*kernel)(P...), const LaunchConfig& cfg, const KernelInfo& inf
   backend::launch_kernel(kernel, cfg, info, std::forward<A>(args)...);
 }
 
+// The same, the kernel given as a template argument, which is what the translator
+// emits: py2cuda::launch<add_kernel>(cfg, kAddInfo, x, y, out). The CPU emulation
+// can then inline the kernel into its loop over a block's threads.
+template <auto Kernel, class... A>
+void launch(const LaunchConfig& cfg, const KernelInfo& info, A&&... args) {
+  validate_launch(cfg, info);
+  backend::launch_kernel<Kernel>(cfg, info, std::forward<A>(args)...);
+}
+
 // Waits for all queued work and reports any error it raised (a fault in a kernel).
 inline void synchronize() { backend::synchronize(); }
 

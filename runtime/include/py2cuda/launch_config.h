@@ -65,6 +65,10 @@ struct KernelInfo {
   const char* location;  // where it is defined: "k.py:12"
   bool uses_barrier;     // calls cuda.syncthreads() or another block-wide barrier
   bool uses_warp_ops;    // calls warp collectives (shuffles, votes, ...)
+  // Calls cg.this_grid() (grid.sync()): launched cooperatively, every block resident
+  // at once, as Numba launches such kernels. Defaulted, so the stubs of other kernels
+  // name only the first four.
+  bool cooperative = false;
 };
 
 // CUDA's limits on launch shapes (the same on every architecture since sm_30).

@@ -10,9 +10,10 @@ once to float32: double rounding is innocuous for these operations), and are com
 """
 import math
 
-from spec import (INF, NAN, Case, Kernel, Tol, arange, blocks_for, cycle, full, integers,
+from spec import (INF, NAN, SENTINEL, Case, Kernel, Tol, arange, blocks_for, cycle, full, integers,
                   linspace, out, rng_states, scalar, uniform, values)
-from cases.common import SIZES, elementwise, f32, u64
+from cases import warp_model
+from cases.common import SIZES, elementwise, f32, prand, u64
 
 # ---- hypot_kernel.py -------------------------------------------------------------------------
 
@@ -501,8 +502,90 @@ TRANSPOSE_SHARED = [
     Kernel("tile_transpose_padded", tile_transpose_cases(170)),
 ]
 
+# ---- warp_reduction.py -----------------------------------------------------------------------
+# Blocks of TPB = 128 threads (whole warps; shared slots for 4 warps). The simulator has no
+# warp functions: the expected values are the exact sums of the elements each block visits
+# (multiples of 0.125 whose sums are exact in float32, so the order of the additions does not
+# matter) and the number of positive elements.
+
+WARP_WHY = "Numba's simulator has no warp functions (shfl_down_sync, ballot_sync)"
+
+
+def warp_block_sum_case(label, x, grid):
+    return Case(label, grid=grid, block=128, args=[values("float32", x), out("float32", grid)],
+                expect={"partial": values("float32", warp_model.block_sums(x, grid, 128))}, why=WARP_WHY)
+
+
+def count_positive_case(label, x, grid):
+    return Case(label, grid=grid, block=128, args=[values("float32", x), full("int32", 1, 3)],
+                expect={"count": values("int32", [3 + sum(v > 0 for v in x)])}, why=WARP_WHY)
+
+
+WARP_REDUCTION = [
+    Kernel("block_sum", [
+        warp_block_sum_case("size=1", [2.5], 1),
+        warp_block_sum_case("size=37", prand(37, -4.0, 4.0, 150, step=0.125), 1),
+        warp_block_sum_case("size=1000", prand(1000, -4.0, 4.0, 151, step=0.125), 2),
+        warp_block_sum_case("size=10007,grid-stride", prand(10007, -4.0, 4.0, 152, step=0.125), 8),
+        # The second pass of the sample: one block over 40 partial sums.
+        warp_block_sum_case("partials", prand(40, -300.0, 300.0, 153, step=0.125), 1),
+    ]),
+    Kernel("count_positive", [
+        count_positive_case("size=1", [0.5], 1),
+        count_positive_case("size=37", prand(37, -1.0, 1.0, 154, step=0.125), 1),
+        count_positive_case("size=1000", prand(1000, -1.0, 1.0, 155, step=0.125), 2),
+        count_positive_case("size=10007,grid-stride", prand(10007, -4.0, 4.0, 156, step=0.125), 8),
+    ]),
+]
+
+# ---- stencil_grid_sync.py --------------------------------------------------------------------
+# One launch runs every smoothing step, with a grid barrier (cuda.cg.this_grid().sync()) between
+# them. Numba's simulator implements grid.sync() as syncthreads and supports one-block grids
+# only, so only the one-block case is simulated; the others give the values from first
+# principles: the same float64 operations in the same order, in plain Python. The inputs are
+# integers below 4096 and every step adds two binary digits, so every value is exact anyway.
+
+
+def heat_inputs(n):
+    return [float((k * 2654435761) % 4096) for k in range(n)]
+
+
+def heat_model(u0, steps, b0):
+    """The arrays a and b after `steps` ping-pong steps (a -> b, b -> a, ...)."""
+    n = len(u0)
+    a, b = list(u0), [b0] * n
+    for step in range(steps):
+        src, dst = (a, b) if step % 2 == 0 else (b, a)
+        dst[:] = [src[i] if i == 0 or i == n - 1 else 0.25 * src[i - 1] + 0.5 * src[i] + 0.25 * src[i + 1]
+                  for i in range(n)]
+    return a, b
+
+
+def heat_case(label, n, steps, grid, block):
+    args = [values("float64", heat_inputs(n)), out("float64", n), scalar("int64", steps)]
+    a, b = heat_model(heat_inputs(n), steps, SENTINEL["float64"])
+    return Case(label, grid=grid, block=block, args=args,
+                expect={"a": values("float64", a), "b": values("float64", b)},
+                why=("grid.sync() across blocks: the simulator runs a grid's blocks one after another "
+                     "and syncs only the block (it supports one-block cooperative grids); computed in "
+                     "plain Python, same operations and order"))
+
+
+STENCIL_GRID_SYNC = [
+    Kernel("heat_steps", [
+        Case("one block,n=300,steps=4", grid=1, block=64,
+             args=[values("float64", heat_inputs(300)), out("float64", 300), scalar("int64", 4)]),
+        heat_case("sample,n=5003,steps=8", 5003, 8, 8, 64),
+        heat_case("n=100,steps=5", 100, 5, 3, 32),  # odd: the result ends in b
+        heat_case("n=1,steps=3", 1, 3, 2, 32),
+        heat_case("n=2,steps=0", 2, 0, 4, 32),
+    ]),
+]
+
 TABLE = {
+    "samples/stencil_grid_sync.py": STENCIL_GRID_SYNC,
     "samples/block_reduction.py": BLOCK_REDUCTION,
+    "samples/warp_reduction.py": WARP_REDUCTION,
     "samples/matmul_shared.py": MATMUL,
     "samples/matrix_add_2d.py": MATRIX_STRIDE,
     "samples/transpose_shared.py": TRANSPOSE_SHARED,

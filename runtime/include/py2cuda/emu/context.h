@@ -26,6 +26,7 @@ struct Uint3 {
 
 namespace detail {
 struct FiberThread;  // fiber_block.h
+class GridBarrier;   // grid_barrier.h
 }  // namespace detail
 
 struct ThreadContext {
@@ -38,6 +39,7 @@ struct ThreadContext {
   detail::FiberThread* fiber = nullptr;     // the running fiber; null in loop mode and in host code
   unsigned char* dynamic_shared = nullptr;  // the block's dynamic shared memory,
   std::size_t dynamic_shared_bytes = 0;     // cfg.shared_bytes of it
+  detail::GridBarrier* grid_barrier = nullptr;  // grid.sync()'s barrier; null unless launched cooperatively
 };
 
 // constinit: a thread-local with no dynamic initialiser is read with no TLS guard call.

@@ -18,9 +18,25 @@
 //     the kernel, the block, the barrier location(s) and which threads arrived where.
 // A thread that throws (an out-of-bounds access, say) ends the block the same way,
 // and its exception is rethrown to the scheduler's caller.
+//
+// A warp collective (shfl_sync, all_sync, match_any_sync, syncwarp ...) parks its fiber
+// too, until every lane named in its mask has arrived at a collective; the last to
+// arrive computes every lane's result (warp_collective.h) and makes them ready again, so
+// they run on in the next sweep. Misuse a GPU leaves undefined is an Error naming the
+// kernel, block, thread and line: a mask without the caller's lane, or naming lanes that
+// do not exist or have returned, two lanes naming each other but calling different
+// functions or with different masks, a shuffle reading a lane outside the mask, and lanes
+// still waiting when nothing else can run (a lane of the mask returned, or waits at a
+// barrier or another collective). A lane whose mask names lanes still busy with an
+// earlier collective of their own (a half-warp ballot, say) waits for them, as on sm_70+.
+//
+// grid.sync() (cooperative launches) parks its fiber the same way; once every live
+// thread of the block waits at it, the scheduler (on the block's OS thread) waits at
+// the grid's barrier (grid_barrier.h) for every other block, then resumes them all.
 #pragma once
 
 #include <boost/context/fiber.hpp>
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
@@ -32,11 +48,13 @@
 #include "../error.h"
 #include "../launch_config.h"
 #include "context.h"
+#include "grid_barrier.h"
 #include "messages.h"
 #include "sanitizer.h"
 #include "settings.h"
 #include "source_location.h"
 #include "stack_pool.h"
+#include "warp_collective.h"
 
 namespace py2cuda::emu::detail {
 
@@ -52,7 +70,7 @@ struct BlockAbandoned {};
 class FiberBlock;
 
 struct FiberThread {
-  enum class State : uint8_t { ready, at_barrier, returned, failed };
+  enum class State : uint8_t { ready, at_barrier, at_warp, at_activemask, returned, failed };
 
   boost::context::fiber context;    // the parked fiber; empty while it runs, and before it is made
   boost::context::fiber scheduler;  // the scheduler, while the fiber runs
@@ -62,7 +80,10 @@ struct FiberThread {
   State state = State::ready;
   bool in_kernel = false;    // parked inside the kernel (at a barrier), not between blocks
   SourceLocation barrier{};  // where it waits, when at_barrier
+  bool grid_sync = false;    // the barrier is a grid.sync(), not __syncthreads()
   int predicate = 0;         // its __syncthreads_count/and/or argument
+  const WarpArrival* arrival = nullptr;  // what it brought to a warp collective, when at_warp
+  WarpResult warp_result{};              // the collective's result for it
   std::exception_ptr error;  // what it threw, when failed
   // For AddressSanitizer (sanitizer.h): both stacks, and this one's state while parked.
   StackBounds stack{};
@@ -93,13 +114,114 @@ class FiberBlock {
   // barrier completes; returns how many threads passed a non-zero `predicate`.
   static int arrive(const SourceLocation& where, int predicate) {
     FiberThread* self = current.fiber;
-    if (!self) barrier_outside_fiber(where);
+    if (!self) barrier_outside_fiber(where, false);
     self->barrier = where;
+    self->grid_sync = false;
     self->predicate = predicate;
     self->state = FiberThread::State::at_barrier;
     park(*self);
     if (self->block->abandoning_) throw BlockAbandoned{};
     return self->block->barrier_count_;
+  }
+
+  // A warp collective, called by the running fiber: parks it until every lane of
+  // `call.mask` has arrived, and returns its result. Throws Error for misuse (see top).
+  static WarpResult warp_collective(const WarpArrival& call) {
+    FiberThread* self = current.fiber;
+    if (!self) warp_outside_fiber(call);
+    FiberBlock& block = *self->block;
+    const uint32_t lane = self->linear % kWarpSize;
+    const uint32_t base = self->linear - lane;
+    const uint32_t lanes = std::min<uint32_t>(kWarpSize, block.active_ - base);
+    const uint32_t exist = lanes == kWarpSize ? ~0u : (1u << lanes) - 1;
+    auto fail = [&](const std::string& what) {
+      throw Error(call.where.text() + ": cuda." + call.name + " in " + current_thread_text() + ": " + what);
+    };
+    if (!((call.mask >> lane) & 1u)) {
+      fail("its mask " + mask_text(call.mask) + " does not include the calling thread's lane " + std::to_string(lane));
+    }
+    if (call.mask & ~exist) {
+      fail("its mask " + mask_text(call.mask) + " names lanes that do not exist: warp " +
+           std::to_string(base / kWarpSize) + " of this block of " + std::to_string(block.active_) +
+           " threads has lanes 0-" + std::to_string(lanes - 1));
+    }
+    const Uint3 dim = current.block_dim;
+    for (uint32_t l = 0; l < lanes; ++l) {
+      if (l == lane) continue;
+      const FiberThread& t = *block.threads_[base + l];
+      const bool mine = (call.mask >> l) & 1u;
+      if (mine && (t.state == FiberThread::State::returned || t.state == FiberThread::State::failed)) {
+        fail("its mask " + mask_text(call.mask) + " names lane " + std::to_string(l) + " (thread " +
+             index_text(unflatten(t.linear, dim)) + "), which has returned");
+      }
+      // Two lanes that name each other but wait at different collectives wait for each other
+      // for ever. (A lane that names this one from a later collective just waits longer.)
+      if (t.state == FiberThread::State::at_warp && mine && ((t.arrival->mask >> lane) & 1u) &&
+          !same_collective(*t.arrival, call)) {
+        fail("lane " + std::to_string(l) + " (thread " + index_text(unflatten(t.linear, dim)) + ") waits at " +
+             arrival_text(*t.arrival) + ", this lane calls " + arrival_text(call) +
+             ": the lanes of a mask must call the same warp function with the same mask");
+      }
+    }
+    self->arrival = &call;
+    self->state = FiberThread::State::at_warp;
+    bool complete = true;
+    for (uint32_t l = 0; l < lanes && complete; ++l) {
+      const FiberThread& t = *block.threads_[base + l];
+      if ((call.mask >> l) & 1u) {
+        complete = t.state == FiberThread::State::at_warp && same_collective(*t.arrival, call);
+      }
+    }
+    if (!complete) {
+      park(*self);
+      if (block.abandoning_) throw BlockAbandoned{};
+      return self->warp_result;
+    }
+    const WarpArrival* arrivals[kWarpSize] = {};
+    WarpResult results[kWarpSize];
+    for (uint32_t l = 0; l < lanes; ++l) arrivals[l] = block.threads_[base + l]->arrival;
+    if (const auto fault = warp_results(arrivals, call.mask, results)) {
+      throw Error(arrivals[fault->lane]->where.text() + ": cuda." + call.name + " in " + kernel_text(*current.kernel) +
+                  ", block " + index_text(current.block_idx) + ", thread " +
+                  index_text(unflatten(base + fault->lane, dim)) + ": " + fault->what);
+    }
+    for (uint32_t l = 0; l < lanes; ++l) {
+      if (!((call.mask >> l) & 1u)) continue;
+      FiberThread& t = *block.threads_[base + l];
+      t.warp_result = results[l];
+      t.arrival = nullptr;
+      t.state = FiberThread::State::ready;  // the others run on in the next sweep; this one now
+    }
+    return self->warp_result;
+  }
+
+  // cuda.activemask(): parks the caller until no thread of the block can run on, then
+  // gives the lanes of its warp that have not returned. An approximation: lanes that
+  // wait at a barrier or a collective in another branch count as active here; on a GPU
+  // they may not.
+  static uint32_t active_lanes() {
+    FiberThread* self = current.fiber;
+    if (!self) {
+      throw Error(current_thread_text() + ": cuda.activemask() needs the kernel to run its threads as fibers "
+                                          "(KernelInfo::uses_warp_ops)");
+    }
+    self->state = FiberThread::State::at_activemask;
+    park(*self);
+    if (self->block->abandoning_) throw BlockAbandoned{};
+    return static_cast<uint32_t>(self->warp_result.value);
+  }
+
+  // grid.sync(), called by the running fiber: parks it until every thread of the grid
+  // has reached it.
+  static void arrive_grid(const SourceLocation& where) {
+    FiberThread* self = current.fiber;
+    if (!self) barrier_outside_fiber(where, true);
+    self->barrier = where;
+    self->grid_sync = true;
+    self->predicate = 0;
+    self->state = FiberThread::State::at_barrier;
+    park(*self);
+    if (self->block->abandoning_) throw BlockAbandoned{};
   }
 
  private:
@@ -176,17 +298,35 @@ class FiberBlock {
 
   void schedule() {
     for (;;) {
-      // One sweep: each ready thread runs until it parks at a barrier or returns.
+      // One sweep: each ready thread runs until it parks at a barrier or a warp
+      // collective, or returns. A completed collective makes lanes before the sweep's
+      // position ready again: sweep until no thread is ready.
+      bool ran = false;
       for (uint32_t i = 0; i < active_; ++i) {
         FiberThread& t = *threads_[i];
         if (t.state != FiberThread::State::ready) continue;
+        ran = true;
         switch_to(t);
         if (t.state == FiberThread::State::failed) std::rethrow_exception(t.error);
       }
+      if (ran) continue;
+      bool released = false;
+      for (uint32_t i = 0; i < active_; ++i) {
+        FiberThread& t = *threads_[i];
+        if (t.state != FiberThread::State::at_activemask) continue;
+        t.warp_result = WarpResult{live_lanes(t), false};
+        released = true;
+      }
+      for (uint32_t i = 0; i < active_; ++i) {
+        FiberThread& t = *threads_[i];
+        if (t.state == FiberThread::State::at_activemask) t.state = FiberThread::State::ready;
+      }
+      if (released) continue;
       std::size_t waiting = 0, returned = 0;
       int count = 0;
       for (uint32_t i = 0; i < active_; ++i) {
         const FiberThread& t = *threads_[i];
+        if (t.state == FiberThread::State::at_warp) throw Error(stuck_warp_message(t));
         if (t.state == FiberThread::State::at_barrier) {
           ++waiting;
           count += t.predicate != 0;
@@ -196,19 +336,33 @@ class FiberBlock {
       }
       if (waiting == 0) return;  // every thread has returned
       if (returned > 0 || !one_location()) throw Error(divergence_message());
+      const FiberThread& first = *threads_[0];  // with one location, every thread is at the same call
+      if (first.grid_sync) wait_for_grid(first.barrier);
       barrier_count_ = count;
       for (uint32_t i = 0; i < active_; ++i) threads_[i]->state = FiberThread::State::ready;
     }
   }
 
+  // Every thread of this block waits at the grid.sync() at `where`: so do the other blocks.
+  static void wait_for_grid(const SourceLocation& where) {
+    GridBarrier* grid = current.grid_barrier;
+    if (!grid) {
+      throw Error(where.text() + ": " + kernel_text(*current.kernel) +
+                  " reached grid.sync(), but was not launched cooperatively (its KernelInfo says cooperative = "
+                  "false), so the blocks of its grid are not all resident and cannot wait for each other");
+    }
+    const Uint3 b = current.block_idx, g = current.grid_dim;
+    grid->arrive(b.x + uint64_t{g.x} * (b.y + uint64_t{g.y} * b.z), where);
+  }
+
   bool one_location() const {
-    const SourceLocation* first = nullptr;
+    const FiberThread* first = nullptr;
     for (uint32_t i = 0; i < active_; ++i) {
       const FiberThread& t = *threads_[i];
       if (t.state != FiberThread::State::at_barrier) continue;
       if (!first) {
-        first = &t.barrier;
-      } else if (!(t.barrier == *first)) {
+        first = &t;
+      } else if (!(t.barrier == first->barrier) || t.grid_sync != first->grid_sync) {
         return false;
       }
     }
@@ -258,7 +412,9 @@ class FiberBlock {
     std::string message = at.front().first.text() + ": divergent barrier in " + kernel_text(info) + ", block " +
                           index_text(current.block_idx) + ": ";
     for (std::size_t g = 0; g < at.size(); ++g) {
-      message += (g ? "; " : "") + threads_text(at[g].second, dim) + " wait at the barrier at " + at[g].first.text();
+      const bool grid = threads_[at[g].second.front()]->grid_sync;
+      message += (g ? "; " : "") + threads_text(at[g].second, dim) + (grid ? " wait at grid.sync() at " : " wait at the barrier at ") +
+                 at[g].first.text();
     }
     if (!returned.empty()) {
       message += ", but " + threads_text(returned, dim) + " returned without reaching it";
@@ -268,8 +424,65 @@ class FiberBlock {
     return message;
   }
 
-  [[noreturn]] static void barrier_outside_fiber(const SourceLocation& where) {
-    if (!current.kernel) throw Error(where.text() + ": __syncthreads() called outside a kernel");
+  // The lanes of t's warp that have not returned.
+  uint32_t live_lanes(const FiberThread& t) const {
+    const uint32_t base = t.linear - t.linear % kWarpSize;
+    uint32_t mask = 0;
+    for (uint32_t l = 0; l < kWarpSize && base + l < active_; ++l) {
+      const FiberThread::State s = threads_[base + l]->state;
+      if (s != FiberThread::State::returned && s != FiberThread::State::failed) mask |= 1u << l;
+    }
+    return mask;
+  }
+
+  // "cuda.shfl_sync with mask 0xffffffff at k.py:12"
+  static std::string arrival_text(const WarpArrival& a) {
+    return std::string("cuda.") + a.name + " with mask " + mask_text(a.mask) + " at " + a.where.text();
+  }
+
+  // A lane waits at a warp collective and no thread can run: some lane of its mask has
+  // returned, or waits at a barrier.
+  std::string stuck_warp_message(const FiberThread& t) const {
+    const KernelInfo& info = *current.kernel;
+    const Uint3 dim = current.block_dim;
+    const uint32_t base = t.linear - t.linear % kWarpSize;
+    std::vector<uint32_t> waiting, returned;
+    std::string elsewhere;
+    for (uint32_t l = 0; l < kWarpSize && base + l < active_; ++l) {
+      const FiberThread& o = *threads_[base + l];
+      if (!((t.arrival->mask >> l) & 1u)) continue;
+      if (o.state == FiberThread::State::at_warp && same_collective(*o.arrival, *t.arrival)) {
+        waiting.push_back(o.linear);
+      } else if (o.state == FiberThread::State::at_warp) {
+        elsewhere += (elsewhere.empty() ? "" : "; ") + std::string("thread ") + index_text(unflatten(o.linear, dim)) +
+                     " waits at " + arrival_text(*o.arrival);
+      } else if (o.state == FiberThread::State::at_barrier) {
+        elsewhere += (elsewhere.empty() ? "" : "; ") + std::string("thread ") + index_text(unflatten(o.linear, dim)) +
+                     " waits at the barrier at " + o.barrier.text();
+      } else {
+        returned.push_back(o.linear);
+      }
+    }
+    std::string message = t.arrival->where.text() + ": warp function cuda." + t.arrival->name + " in " +
+                          kernel_text(info) + ", block " + index_text(current.block_idx) + ": " +
+                          threads_text(waiting, dim) + (waiting.size() == 1 ? " waits at " : " wait at ") +
+                          arrival_text(*t.arrival) + ", but ";
+    if (!returned.empty()) {
+      message += threads_text(returned, dim) + " of the mask returned without reaching it";
+      if (!elsewhere.empty()) message += "; ";
+    }
+    return message + elsewhere;
+  }
+
+  [[noreturn]] static void warp_outside_fiber(const WarpArrival& call) {
+    if (!current.kernel) throw Error(call.where.text() + ": cuda." + call.name + " called outside a kernel");
+    throw Error(call.where.text() + ": " + kernel_text(*current.kernel) + " called cuda." + call.name +
+                ", but was launched without warp functions (its KernelInfo says uses_warp_ops = false), so its "
+                "threads run one after another and cannot exchange values");
+  }
+
+  [[noreturn]] static void barrier_outside_fiber(const SourceLocation& where, bool grid) {
+    if (!current.kernel) throw Error(where.text() + (grid ? ": grid.sync()" : ": __syncthreads()") + " called outside a kernel");
     throw Error(where.text() + ": " + kernel_text(*current.kernel) +
                 " reached a barrier, but was launched without one (its KernelInfo says uses_barrier = false "
                 "and uses_warp_ops = false), so its threads run one after another and cannot wait for each other");

@@ -11,6 +11,12 @@
 // fails, no further blocks are started, the blocks already running finish, and the
 // error (of the lowest-numbered failed block) is rethrown on the launching thread.
 // Launches from several host threads take turns.
+//
+// A cooperative launch (KernelInfo::cooperative: the kernel calls cg.this_grid()) runs
+// differently: grid.sync() needs every block resident at once, so each block gets an OS
+// thread of its own for the launch (block 0 the launching thread), runs its threads as
+// fibers, and waits for the others at the grid's barrier (grid_barrier.h). The grid
+// must fit the emulated device (device_model.h), as it must fit the GPU.
 #pragma once
 
 #include <algorithm>
@@ -22,11 +28,16 @@
 #include <mutex>
 #include <new>
 #include <string>
+#include <system_error>
+#include <thread>
+#include <vector>
 
 #include "../error.h"
 #include "../launch_config.h"
 #include "context.h"
+#include "device_model.h"
 #include "fiber_block.h"
+#include "grid_barrier.h"
 #include "messages.h"
 #include "settings.h"
 #include "worker_pool.h"
@@ -82,13 +93,7 @@ class GridRun {
   void participate() noexcept {
     const ThreadContext saved = current;
     try {
-      static thread_local SharedBuffer shared;
-      current.kernel = &info_;
-      current.grid_dim = {cfg_.grid.x, cfg_.grid.y, cfg_.grid.z};
-      current.block_dim = {cfg_.block.x, cfg_.block.y, cfg_.block.z};
-      current.dynamic_shared = shared.get(cfg_.shared_bytes);
-      current.dynamic_shared_bytes = cfg_.shared_bytes;
-      current.fiber = nullptr;
+      enter_kernel();
       while (!stop_.load(std::memory_order_relaxed)) {
         const uint64_t block = next_.fetch_add(1, std::memory_order_relaxed);
         if (block >= blocks_) break;
@@ -101,12 +106,64 @@ class GridRun {
     current = saved;
   }
 
+  // Runs every block of a cooperative grid at once, each on an OS thread of its own;
+  // returns when all have ended.
+  void run_cooperative(unsigned concurrency, bool ordered) {
+    GridBarrier barrier(info_, {cfg_.grid.x, cfg_.grid.y, cfg_.grid.z}, concurrency, ordered);
+    std::vector<std::thread> others;
+    others.reserve(blocks_ - 1);
+    try {
+      for (uint64_t b = 1; b < blocks_; ++b) others.emplace_back([this, &barrier, b] { run_resident(barrier, b); });
+    } catch (const std::system_error& e) {
+      barrier.abort();
+      for (std::thread& t : others) t.join();
+      ::py2cuda::detail::launch_error(info_, "a cooperative grid of " + std::to_string(blocks_) +
+                                                 " blocks needs an OS thread per block in the CPU emulation, and "
+                                                 "starting one failed: " + e.what());
+    }
+    run_resident(barrier, 0);
+    for (std::thread& t : others) t.join();
+    if (!error_) error_ = barrier.error();
+  }
+
   // After every participant has returned: rethrows the error that stopped the grid.
   void rethrow_if_failed() {
     if (error_) std::rethrow_exception(error_);
   }
 
  private:
+  // Makes the calling OS thread run blocks of this grid (the kernel's context).
+  void enter_kernel() {
+    static thread_local SharedBuffer shared;
+    current.kernel = &info_;
+    current.grid_dim = {cfg_.grid.x, cfg_.grid.y, cfg_.grid.z};
+    current.block_dim = {cfg_.block.x, cfg_.block.y, cfg_.block.z};
+    current.dynamic_shared = shared.get(cfg_.shared_bytes);
+    current.dynamic_shared_bytes = cfg_.shared_bytes;
+    current.fiber = nullptr;
+    current.grid_barrier = nullptr;
+  }
+
+  // Runs block `b` of a cooperative grid on the calling OS thread, taking part in its barrier.
+  void run_resident(GridBarrier& barrier, uint64_t b) noexcept {
+    const ThreadContext saved = current;
+    bool failed = false;
+    try {
+      enter_kernel();
+      current.grid_barrier = &barrier;
+      current.block_idx = unflatten(b, current.grid_dim);
+      barrier.enter(b);
+      this_thread_fiber_block().run(ThreadBody{body_.run_thread, body_.call});
+    } catch (const GridAbandoned&) {
+      failed = true;  // another block failed, or the grid's synchronisation diverged: reported there
+    } catch (...) {
+      failed = true;
+      fail(b, std::current_exception());
+    }
+    barrier.leave(b, failed);
+    current = saved;
+  }
+
   void run_block(uint64_t block) noexcept {
     try {
       if (fibers_) {
@@ -168,13 +225,28 @@ inline void run_grid(const LaunchConfig& cfg, const KernelInfo& info, KernelBody
                                               " bytes of dynamic shared memory, more than the " +
                                               std::to_string(kMaxDynamicSharedBytes) + " a kernel may use");
   }
-  const bool fibers = info.uses_barrier || info.uses_warp_ops;
+  const bool fibers = info.uses_barrier || info.uses_warp_ops || info.cooperative;
   const bool in_order = deterministic();
   const unsigned threads = worker_threads();
+  if (info.cooperative) {
+    const uint64_t limit = max_cooperative_blocks(cfg.block.count(), cfg.shared_bytes);
+    if (cfg.grid.count() > limit) {
+      ::py2cuda::detail::launch_error(
+          info, "a cooperative launch (the kernel calls cg.this_grid()) needs every block resident at once, but grid " +
+                    ::py2cuda::detail::dim3_text(cfg.grid) + " has " + std::to_string(cfg.grid.count()) +
+                    " blocks and the emulated device holds at most " + std::to_string(limit) + " blocks of " +
+                    std::to_string(cfg.block.count()) + " threads" +
+                    (cfg.shared_bytes ? " with " + std::to_string(cfg.shared_bytes) + " bytes of shared memory" : "") +
+                    " (" + std::to_string(kEmulatedMultiprocessors) + " multiprocessors x " +
+                    std::to_string(resident_blocks_per_multiprocessor(cfg.block.count(), cfg.shared_bytes)) + ")");
+    }
+  }
 
   std::lock_guard<std::mutex> lock(launch_mutex());
   GridRun grid(cfg, info, body, fibers);
-  if (in_order || threads == 1 || grid.blocks() == 1) {
+  if (info.cooperative) {
+    grid.run_cooperative(threads, in_order);
+  } else if (in_order || threads == 1 || grid.blocks() == 1) {
     grid.participate();
   } else {
     const uint64_t helpers_wanted = std::min<uint64_t>(threads - 1, grid.blocks() - 1);

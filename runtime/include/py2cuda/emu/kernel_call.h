@@ -6,8 +6,12 @@
 //
 // Loop mode (no barriers, no warp collectives) runs a whole block in run_block_loop,
 // one thread after another: moving to the next thread is two stores (its index and
-// linear index), and the only call per thread is the kernel itself (through its
-// pointer, which launch() receives as a value, so the call cannot be inlined).
+// linear index) and a call of the kernel. How the kernel is called is the Callee:
+//   KernelConstant<k>  the kernel is a template argument (py2cuda::launch<k>, what the
+//                      translator emits): a direct call, which the compiler inlines
+//                      into the loop, so a thread costs about what a loop iteration does;
+//   KernelPointer      the kernel given as a value (py2cuda::launch(k, ...)): an
+//                      indirect call per thread.
 #pragma once
 
 #include <cstdint>
@@ -15,27 +19,56 @@
 #include <type_traits>
 #include <utility>
 
+#include "../thread_exit.h"
 #include "context.h"
 #include "grid_run.h"
 
 namespace py2cuda::emu::detail {
 
+template <auto Kernel>
+struct KernelConstant {
+  template <class... A>
+  void operator()(const A&... args) const {
+    Kernel(args...);
+  }
+};
+
 template <class... P>
+struct KernelPointer {
+  void (*kernel)(P...);
+  template <class... A>
+  void operator()(const A&... args) const {
+    kernel(args...);
+  }
+};
+
+template <class Callee, class... P>
 class KernelCall {
  public:
   template <class... A>
-  explicit KernelCall(void (*kernel)(P...), A&&... args) : kernel_(kernel), args_(std::forward<A>(args)...) {}
+  explicit KernelCall(Callee callee, A&&... args) : callee_(callee), args_(std::forward<A>(args)...) {}
 
   KernelBody body() const { return {&run_block_loop, &run_thread, this}; }
 
  private:
+  // A thread that ends early (thread_exit.h: Numba's silent return after an
+  // exception in a non-debug kernel) has simply returned.
   static void run_thread(const void* self) {
     const KernelCall& call = *static_cast<const KernelCall*>(self);
-    std::apply(call.kernel_, call.args_);
+    try {
+      std::apply(call.callee_, call.args_);
+    } catch (const ThreadExit&) {
+    }
   }
 
-  static void run_block_loop(const void* self) {
+  // flatten: the kernel (with what it calls) is inlined into the loop even where
+  // its bounds checks make it look too big to the inliner's heuristics; the
+  // error reports stay out of line (cold, noinline).
+  [[gnu::flatten]] static void run_block_loop(const void* self) {
     const KernelCall& call = *static_cast<const KernelCall*>(self);
+    // A local copy of the arguments: the kernel's stores through its arrays cannot
+    // change it, so the compiler keeps scalars and array views in registers.
+    const std::tuple<std::decay_t<P>...> args = call.args_;
     const Uint3 dim = current.block_dim;
     uint32_t linear = 0;
     for (uint32_t z = 0; z < dim.z; ++z) {
@@ -43,13 +76,16 @@ class KernelCall {
         for (uint32_t x = 0; x < dim.x; ++x) {
           current.thread_idx = {x, y, z};
           current.thread_linear = linear++;
-          std::apply(call.kernel_, call.args_);
+          try {
+            std::apply(call.callee_, args);
+          } catch (const ThreadExit&) {
+          }
         }
       }
     }
   }
 
-  void (*kernel_)(P...);
+  Callee callee_;
   std::tuple<std::decay_t<P>...> args_;
 };
 

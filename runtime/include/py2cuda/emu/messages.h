@@ -36,10 +36,12 @@ inline std::string current_thread_text() {
 // A set of threads of a block of shape `dim`, given by linear indices in increasing
 // order, as runs: "thread (5,0,0)", "16 threads (0,0,0)-(15,0,0)", "40 threads
 // (0,0,0)-(7,0,0), (0,1,0)-(7,1,0), ... and 8 more". At most `max_runs` runs are listed.
-inline std::string threads_text(const std::vector<uint32_t>& linear, const Uint3& dim, std::size_t max_runs = 4) {
-  if (linear.empty()) return "no threads";
-  if (linear.size() == 1) return "thread " + index_text(unflatten(linear[0], dim));
-  std::string text = std::to_string(linear.size()) + " threads ";
+// The same for blocks of a grid of shape `dim` with noun "block".
+inline std::string threads_text(const std::vector<uint32_t>& linear, const Uint3& dim, std::size_t max_runs = 4,
+                                const std::string& noun = "thread") {
+  if (linear.empty()) return "no " + noun + "s";
+  if (linear.size() == 1) return noun + " " + index_text(unflatten(linear[0], dim));
+  std::string text = std::to_string(linear.size()) + " " + noun + "s ";
   std::size_t runs = 0, listed = 0, i = 0;
   while (i < linear.size()) {
     std::size_t j = i;

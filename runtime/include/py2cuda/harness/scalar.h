@@ -12,6 +12,8 @@
 //              T's largest finite value is an error; one too small for it rounds to
 //              zero or a subnormal, as in Python.
 //   bool       True, False, 1 or 0 (true and false too).
+//   complex    what Python's complex() reads: 1.5+2j, (1.5-2e-3j), -2j, 3, inf+nanj. Each
+//              part is read as a float of the part type (float32 for complex64).
 //
 // Every error is a UsageError naming the parameter and the type it expects.
 #pragma once
@@ -110,11 +112,44 @@ T parse_float_scalar(std::string_view text, std::string_view param) {
   return rounded;
 }
 
+// A complex literal as Python's complex() reads it; each part as parse_float_scalar<F>.
+template <class C>
+C parse_complex_scalar(std::string_view text, std::string_view param) {
+  using F = decltype(C{}.real);
+  std::string_view body = text;
+  if (body.size() >= 2 && body.front() == '(' && body.back() == ')') body = body.substr(1, body.size() - 2);
+  if (body.empty() || (body.back() != 'j' && body.back() != 'J')) {
+    try {
+      return C(parse_float_scalar<F>(body, param), F(0));
+    } catch (const UsageError&) {
+      throw UsageError(scalar_error_prefix<C>(text, param) + "is not a complex number (write it as Python does: 1.5-2j)");
+    }
+  }
+  body.remove_suffix(1);
+  // The imaginary part starts at the last sign that is not an exponent's.
+  std::size_t split = std::string_view::npos;
+  for (std::size_t k = body.size(); k-- > 1;) {
+    if ((body[k] == '+' || body[k] == '-') && body[k - 1] != 'e' && body[k - 1] != 'E') {
+      split = k;
+      break;
+    }
+  }
+  std::string_view re = split == std::string_view::npos ? std::string_view("0") : body.substr(0, split);
+  std::string imag(split == std::string_view::npos ? body : body.substr(split));
+  if (imag.empty() || imag == "+" || imag == "-") imag += "1";  // "j" and "1-j" mean one
+  if (imag.front() == '+') imag.erase(0, 1);
+  try {
+    return C(parse_float_scalar<F>(re, param), parse_float_scalar<F>(imag, param));
+  } catch (const UsageError&) {
+    throw UsageError(scalar_error_prefix<C>(text, param) + "is not a complex number (write it as Python does: 1.5-2j)");
+  }
+}
+
 }  // namespace detail
 
-// The value of the literal `text` for kernel parameter `param` of C++ type T.
+// A real or bool parameter's literal (see the top of this file).
 template <class T>
-T parse_scalar(std::string_view text, std::string_view param) {
+T parse_real_scalar(std::string_view text, std::string_view param) {
   static_assert((std::is_arithmetic_v<T> || std::is_same_v<T, __half>) && !std::is_const_v<T>,
                 "py2cuda harness: scalar parameters are numbers or bool");
   if constexpr (std::is_same_v<T, __half>) {
@@ -135,6 +170,16 @@ T parse_scalar(std::string_view text, std::string_view param) {
     return detail::parse_int_scalar<T>(text, param);
   } else {
     return detail::parse_float_scalar<T>(text, param);
+  }
+}
+
+// The value of the literal `text` for kernel parameter `param` of C++ type T.
+template <class T>
+T parse_scalar(std::string_view text, std::string_view param) {
+  if constexpr (std::is_same_v<T, complex64> || std::is_same_v<T, complex128>) {
+    return detail::parse_complex_scalar<T>(text, param);
+  } else {
+    return parse_real_scalar<T>(text, param);
   }
 }
 

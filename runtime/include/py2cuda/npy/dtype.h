@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "../half.h"
+#include "../complex.h"
 
 namespace py2cuda {
 
@@ -30,6 +31,8 @@ inline constexpr NpyDType kNpyDTypes[] = {
     {"|b1", "bool", 1},   {"|i1", "int8", 1},    {"|u1", "uint8", 1},   {"<i2", "int16", 2},
     {"<u2", "uint16", 2}, {"<i4", "int32", 4},   {"<u4", "uint32", 4},  {"<i8", "int64", 8},
     {"<u8", "uint64", 8}, {"<f4", "float32", 4}, {"<f8", "float64", 8}, {"<f2", "float16", 2},
+    // Two floats / two doubles, real part first: py2cuda::complex64 / complex128.
+    {"<c8", "complex64", 8}, {"<c16", "complex128", 16},
 };
 
 // The supported dtype with this descr, or nullptr. A one-byte type's byte order
@@ -60,6 +63,10 @@ constexpr int npy_dtype_index() {
     return 10;
   } else if constexpr (std::is_same_v<U, __half>) {
     return 11;
+  } else if constexpr (std::is_same_v<U, complex64>) {
+    return 12;
+  } else if constexpr (std::is_same_v<U, complex128>) {
+    return 13;
   } else {
     return -1;
   }
@@ -73,7 +80,7 @@ constexpr const NpyDType& npy_dtype() {
   constexpr int index = detail::npy_dtype_index<T>();
   static_assert(index >= 0,
                 "py2cuda: this element type has no .npy dtype (use bool, an integer of 1, 2, 4 or 8 "
-                "bytes, __half, float or double)");
+                "bytes, __half, float, double, complex64 or complex128)");
   return kNpyDTypes[index];
 }
 
