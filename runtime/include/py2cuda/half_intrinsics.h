@@ -14,6 +14,10 @@
 // Included by half.h; under nvcc cuda_fp16.h provides all of these.
 #pragma once
 
+#include "half.h"
+
+#if !P2C_BACKEND_CUDA
+
 #include <math.h>
 
 #include <cstdint>
@@ -131,3 +135,5 @@ inline bool __hltu(__half a, __half b) { return !(static_cast<float>(a) >= stati
 inline bool __hisnan(__half a) { return py2cuda::half_bits::isnan(a); }
 // -1 for -infinity, 1 for +infinity, 0 otherwise (cuda_fp16.h).
 inline int __hisinf(__half a) { return a.__x == 0xFC00u ? -1 : a.__x == 0x7C00u ? 1 : 0; }
+
+#endif  // !P2C_BACKEND_CUDA
