@@ -376,6 +376,8 @@ const std::vector<Builtin>& all() {
     out.insert(out.end(), ctors.begin(), ctors.end());
     const auto& libdevice = libdevice_rows();
     out.insert(out.end(), libdevice.begin(), libdevice.end());
+    const auto& fp16 = fp16_intrinsic_rows();
+    out.insert(out.end(), fp16.begin(), fp16.end());
     return out;
   }();
   return rows;

@@ -63,7 +63,7 @@ enum class Rule {
   CmathPart,       // cmath.phase(z): the parts' float type; cmath.polar(z): a tuple of two of them
   CmathRect,       // cmath.rect(r, phi) of two floats -> complex
   ConstArrayLike,  // cuda.const.array_like(arr): arr, a frozen module-level NumPy array (readonly, constant memory)
-  FixedSignature,  // cuda.libdevice.*: arguments converted to the row's declared types, result of its type
+  FixedSignature,  // cuda.libdevice.*, cuda.fp16.__*: arguments converted to the row's declared types, result of its type
 };
 
 struct Builtin {
@@ -87,6 +87,9 @@ struct Builtin {
 
 // The numba.cuda.libdevice rows (builtins/libdevice_rows.cpp), part of all().
 const std::vector<Builtin>& libdevice_rows();
+
+// The numba.cuda.fp16.__* rows (builtins/fp16_rows.cpp), part of all().
+const std::vector<Builtin>& fp16_intrinsic_rows();
 
 // Why libdevice.NAME is not translated, for the libdevice functions Numba has and
 // this table lacks; empty for every other name.

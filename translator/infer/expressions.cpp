@@ -26,6 +26,12 @@ std::string unsupported_path_message(const std::string& path) {
     std::string_view reason = builtins::libdevice_unsupported_reason(std::string_view(path).substr(21));
     if (!reason.empty()) return "'" + shown + "' is not supported by py2cuda: " + std::string(reason);
   }
+  if (path == "numba.cuda.fp16.atomicAdd") {
+    // numba-cuda types it atomicAdd(CPointer(float16), float16): no Python kernel can form that
+    // pointer from an array, so Numba itself cannot compile a call with an array either.
+    return "'" + shown + "' is not supported by py2cuda: numba-cuda declares it only for a CPointer(float16) "
+           "address, which a kernel cannot take from an array (and cuda.atomic.add has no float16 version)";
+  }
   if (path.rfind("numba.cuda.", 0) == 0) return "'" + shown + "' is not supported by py2cuda";
   if (path.rfind("math.", 0) == 0 || path.rfind("cmath.", 0) == 0) return "'" + shown + "' is not supported on the CUDA target";
   if (path.rfind("numpy.", 0) == 0) return "'" + shown + "' is not supported in CUDA kernels";

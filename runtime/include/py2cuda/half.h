@@ -274,4 +274,6 @@ inline __half hfloor(__half a) { return __half(floorf(static_cast<float>(a))); }
 inline __half htrunc(__half a) { return __half(truncf(static_cast<float>(a))); }
 inline __half hrint(__half a) { return __half(rintf(static_cast<float>(a))); }  // ties to even
 
+#include "half_intrinsics.h"
+
 #endif  // P2C_BACKEND_CUDA
