@@ -5,7 +5,10 @@
 // of those spell attributes with the same reserved names (libstdc++'s <memory> writes
 // __attribute__((__noinline__))), which these macros would break.
 //
-//   __global__ __device__ __host__    nothing: every function is a host function
+//   __global__                        always_inline: a host function that loop mode
+//                                     (kernel_call.h) inlines into its loop over a block's
+//                                     threads, whatever the kernel's size
+//   __device__ __host__               nothing: every function is a host function
 //   __constant__ __managed__          nothing: device memory is host memory
 //   __shared__                        static thread_local: an OS thread runs one block at a
 //                                     time, all its CUDA threads included (grid_run.h), so a
@@ -34,7 +37,7 @@
 #include "fiber_block.h"
 #include "source_location.h"
 
-#define __global__
+#define __global__ __inline__ __attribute__((always_inline))
 #define __device__
 #define __host__
 #define __constant__

@@ -61,10 +61,11 @@ class KernelCall {
     }
   }
 
-  // flatten: the kernel (with what it calls) is inlined into the loop even where
-  // its bounds checks make it look too big to the inliner's heuristics; the
-  // error reports stay out of line (cold, noinline).
-  [[gnu::flatten]] static void run_block_loop(const void* self) {
+  // The kernel itself is always_inline (__global__, emu/cuda_keywords.h); what it
+  // calls is inlined as the compiler sees fit. ([[gnu::flatten]] here inlined the
+  // emulator's warp collectives and error reports too: minutes and gigabytes to
+  // compile some kernels.)
+  static void run_block_loop(const void* self) {
     const KernelCall& call = *static_cast<const KernelCall*>(self);
     // A local copy of the arguments: the kernel's stores through its arrays cannot
     // change it, so the compiler keeps scalars and array views in registers.
