@@ -10,23 +10,13 @@
 
 #include "builtins/table.h"
 #include "driver/translate.h"
+#include "numba_tables.h"
 
 using namespace py2cuda;
 
 namespace {
 
-std::map<std::string, std::string> numba_functions() {
-  std::map<std::string, std::string> out;
-  std::ifstream in(std::string(PY2CUDA_SOURCE_DIR) + "/tests/data/numba_fp16_functions.tsv");
-  EXPECT_TRUE(in) << "missing tests/data/numba_fp16_functions.tsv";
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    size_t tab = line.find('\t');
-    out[line.substr(0, tab)] = line.substr(tab + 1);
-  }
-  return out;
-}
+std::map<std::string, std::string> numba_functions() { return test_data::read_name_table("numba_fp16_functions.tsv"); }
 
 bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
 
