@@ -4,7 +4,6 @@
 // cuda_fp16.h intrinsic of the same name. The emulation's versions are in
 // runtime/include/py2cuda/half_intrinsics.h. 64-bit results are wrapped in
 // int64_t/uint64_t because cuda_fp16.h returns (unsigned) long long.
-#include <deque>
 #include <string>
 
 #include "builtins/table.h"
@@ -13,15 +12,8 @@ namespace py2cuda::builtins {
 
 namespace {
 
-struct Fp16Function {
-  std::string_view name;       // cuda.fp16.NAME, cuda_fp16.h's NAME
-  std::string_view signature;  // Numba's: "float16(float32)"
-  std::string_view cuda;       // the CUDA C++ pattern
-  std::string_view note;       // rounding mode or other remark, for the README
-};
-
 // Generated from numba_cuda 0.30.4's cuda_fp16.py typing templates and reviewed.
-constexpr Fp16Function kFunctions[] = {
+constexpr FixedSignatureFunction kFunctions[] = {
     {"__double2half", "float16(float64)", "__double2half({0})", "round to nearest even"},
     {"__float2half", "float16(float32)", "__float2half({0})", "round to nearest even"},
     {"__float2half_rd", "float16(float32)", "__float2half_rd({0})", "round down"},
@@ -121,18 +113,7 @@ constexpr Fp16Function kFunctions[] = {
 }  // namespace
 
 const std::vector<Builtin>& fp16_intrinsic_rows() {
-  static const std::vector<Builtin> rows = [] {
-    static std::deque<std::string> text;  // keeps the rows' string_views alive
-    std::vector<Builtin> out;
-    for (const Fp16Function& f : kFunctions) {
-      const std::string& path = text.emplace_back("numba.cuda.fp16." + std::string(f.name));
-      const std::string& doc = text.emplace_back(std::string(f.signature) + "; " + std::string(f.note));
-      Builtin row{path, Rule::FixedSignature, true, "", f.cuda, false, true, doc};
-      row.signature = f.signature;
-      out.push_back(row);
-    }
-    return out;
-  }();
+  static const std::vector<Builtin> rows = fixed_signature_rows("numba.cuda.fp16", "", kFunctions);
   return rows;
 }
 

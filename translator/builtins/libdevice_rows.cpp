@@ -7,7 +7,6 @@
 // "unsigned" functions take and return int32/int64 bit patterns, predicates return
 // int32, and the functions with pointer results return tuples
 // (py2cuda::libdevice::* in runtime/include/py2cuda/libdevice.h).
-#include <deque>
 #include <string>
 
 #include "builtins/table.h"
@@ -16,16 +15,9 @@ namespace py2cuda::builtins {
 
 namespace {
 
-struct LibdeviceFunction {
-  std::string_view name;       // libdevice.NAME, i.e. __nv_NAME
-  std::string_view signature;  // Numba's: "float32(float32, int32)", "Tuple(float64, int32)(float64)"
-  std::string_view cuda;       // the CUDA C++ pattern
-  std::string_view note;       // rounding mode or other remark, for the README
-};
-
 // Generated once from numba_cuda 0.30.4's libdevicefuncs.functions and reviewed;
 // tests/unit/test_libdevice.cpp checks it against tests/data/numba_libdevice_functions.tsv.
-constexpr LibdeviceFunction kFunctions[] = {
+constexpr FixedSignatureFunction kFunctions[] = {
     {"abs", "int32(int32)", "abs({0})", ""},
     {"acos", "float64(float64)", "acos({0})", ""},
     {"acosf", "float32(float32)", "acosf({0})", ""},
@@ -355,19 +347,7 @@ constexpr Unsupported kUnsupported[] = {
 }  // namespace
 
 const std::vector<Builtin>& libdevice_rows() {
-  static const std::vector<Builtin> rows = [] {
-    static std::deque<std::string> text;  // keeps the rows' string_views alive
-    std::vector<Builtin> out;
-    for (const LibdeviceFunction& f : kFunctions) {
-      const std::string& path = text.emplace_back("numba.cuda.libdevice." + std::string(f.name));
-      const std::string& doc = text.emplace_back("__nv_" + std::string(f.name) + ": " + std::string(f.signature) +
-                                                 (f.note.empty() ? "" : "; " + std::string(f.note)));
-      Builtin row{path, Rule::FixedSignature, true, "", f.cuda, false, true, doc};
-      row.signature = f.signature;
-      out.push_back(row);
-    }
-    return out;
-  }();
+  static const std::vector<Builtin> rows = fixed_signature_rows("numba.cuda.libdevice", "__nv_", kFunctions);
   return rows;
 }
 

@@ -1,5 +1,6 @@
 #include "builtins/table.h"
 
+#include <deque>
 #include <map>
 
 namespace py2cuda::builtins {
@@ -365,6 +366,23 @@ const std::vector<Builtin>& numpy_scalar_ufuncs() {
     return out;
   }();
   return rows;
+}
+
+std::vector<Builtin> fixed_signature_rows(std::string_view module_path, std::string_view doc_prefix,
+                                          std::span<const FixedSignatureFunction> functions) {
+  // Keeps the rows' string_views alive: rows are made once, when the table is.
+  static std::deque<std::string> text;
+  std::vector<Builtin> out;
+  for (const FixedSignatureFunction& f : functions) {
+    const std::string& path = text.emplace_back(std::string(module_path) + "." + std::string(f.name));
+    const std::string& doc = text.emplace_back(
+        (doc_prefix.empty() ? "" : std::string(doc_prefix) + std::string(f.name) + ": ") + std::string(f.signature) +
+        (f.note.empty() ? "" : "; " + std::string(f.note)));
+    Builtin row{path, Rule::FixedSignature, true, "", f.cuda, false, true, doc};
+    row.signature = f.signature;
+    out.push_back(row);
+  }
+  return out;
 }
 
 const std::vector<Builtin>& all() {

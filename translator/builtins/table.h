@@ -9,6 +9,7 @@
 #pragma once
 
 #include <string>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -84,6 +85,20 @@ struct Builtin {
   // functions with pointer results, "Tuple(float64, int32)(float64)".
   std::string_view signature = {};
 };
+
+// A function Numba declares with one fixed signature (cuda.libdevice, cuda.fp16's
+// `__` intrinsics): a Rule::FixedSignature row each.
+struct FixedSignatureFunction {
+  std::string_view name;       // the Python name after the module: "sinf", "__hadd_sat"
+  std::string_view signature;  // Numba's: "float32(float32, int32)", "Tuple(float64, int32)(float64)"
+  std::string_view cuda;       // the CUDA C++ pattern
+  std::string_view note;       // rounding mode or other remark, for the README; may be empty
+};
+
+// The rows for `functions`: paths module_path + "." + name, docs "SIGNATURE; NOTE",
+// preceded by doc_prefix + name + ": " when doc_prefix is not empty ("__nv_sinf: ").
+std::vector<Builtin> fixed_signature_rows(std::string_view module_path, std::string_view doc_prefix,
+                                          std::span<const FixedSignatureFunction> functions);
 
 // The numba.cuda.libdevice rows (builtins/libdevice_rows.cpp), part of all().
 const std::vector<Builtin>& libdevice_rows();
