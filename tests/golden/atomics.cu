@@ -74,7 +74,7 @@ __global__ void first_writer(py2cuda::Array<int32_t, 1> owner, py2cuda::Array<in
     // atomics.py:47: old = cuda.atomic.cas(owner, 0, -1, i)
     int32_t old = py2cuda::atomic_cas(&owner(0), int32_t(-1), int32_t(i));
     // atomics.py:48: wins[i] = 1 if old == -1 else 0
-    wins(i) = int32_t(int64_t(old) == -1 ? 1 : 0);
+    wins(i) = int32_t(int64_t(old) == -1 ? int64_t(1) : int64_t(0));
   }
 }
 

@@ -34,7 +34,7 @@ __global__ void use_builtins(py2cuda::Array<double, 1> x, py2cuda::Array<int32_t
     // builtins.py:27: ints[i, 3] = abs(n[i])
     ints(i, 3) = int64_t(py2cuda::py_abs(n(i)));
     // builtins.py:28: ints[i, 4] = min(n[i], 3) + len(x) * 100 + len((v, v, v)) * 10000
-    ints(i, 4) = py2cuda::py_min(int64_t(n(i)), int64_t(3)) + x.shape[0] * 100 + 3 * 10000;
+    ints(i, 4) = py2cuda::py_min(int64_t(n(i)), int64_t(3)) + x.shape[0] * 100 + int64_t(3) * 10000;
   }
 }
 

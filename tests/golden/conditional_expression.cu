@@ -20,7 +20,7 @@ __global__ void choose(py2cuda::Array<int32_t, 1> n, py2cuda::Array<float, 1> x,
     // conditional_expression.py:17: out[i, 2] = x[n[i]] if 0 <= n[i] < x.size else 0.0  # the index is checked first
     out(i, 2) = 0 <= int64_t(n(i)) && int64_t(n(i)) < x.size() ? double(x.at(n(i))) : 0.0;
     // conditional_expression.py:18: out[i, 3] = -1 if n[i] < 0 else (0 if n[i] == 0 else 1)  # nested: the sign of n
-    out(i, 3) = double(int64_t(n(i)) < 0 ? -1 : int64_t(n(i)) == 0 ? 0 : 1);
+    out(i, 3) = double(int64_t(n(i)) < 0 ? -1 : int64_t(n(i)) == 0 ? int64_t(0) : int64_t(1));
     // conditional_expression.py:19: out[i, 4] = 2 * (x[i] if x[i] > 1.0 else 1.0) + 1
     out(i, 4) = 2.0 * (double(x(i)) > 1.0 ? double(x(i)) : 1.0) + 1.0;
   }

@@ -166,6 +166,18 @@ std::string ExprPrinter::call_args(const std::vector<ir::ExprPtr>& args) {
   return s;
 }
 
+std::string ExprPrinter::operand(const ir::Expr& e, int needed, const ir::Expr* sibling) {
+  // A bare integer literal is a C++ `int`, while Numba types it int64: `1 << n` would
+  // shift in 32 bits and `floordiv(64, 2)` would not pick an overload. It may stay bare
+  // only where the other operand is an int64 value, which converts it to int64_t anyway.
+  if (e.kind == ir::ExprKind::Const && e.type == types::int64()) {
+    const bool converted_by_sibling =
+        sibling && sibling->kind != ir::ExprKind::Const && sibling->type == types::int64();
+    if (!converted_by_sibling) return literal(static_cast<const ir::Const&>(e), true);
+  }
+  return print(e, needed);
+}
+
 std::string ExprPrinter::print(const ir::Expr& e, int needed) {
   switch (e.kind) {
     case ir::ExprKind::Const: {
@@ -199,10 +211,13 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     case ir::ExprKind::Binary: {
       const auto& b = static_cast<const ir::Binary&>(e);
       switch (b.op) {
-        case BinOp::FloorDiv: return "py2cuda::floordiv(" + print(*b.left, 0) + ", " + print(*b.right, 0) + ")";
-        case BinOp::Mod: return "py2cuda::mod(" + print(*b.left, 0) + ", " + print(*b.right, 0) + ")";
+        case BinOp::FloorDiv:
+          return "py2cuda::floordiv(" + operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) + ")";
+        case BinOp::Mod:
+          return "py2cuda::mod(" + operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) + ")";
         case BinOp::Pow: {
-          if (b.type->is_int()) return "py2cuda::ipow(" + print(*b.left, 0) + ", " + print(*b.right, 0) + ")";
+          if (b.type->is_int())
+            return "py2cuda::ipow(" + operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) + ")";
           if (b.right->type->is_int()) {
             // x ** 2 and x ** 3 with a constant exponent: repeated multiplication, as Numba does.
             if (b.right->kind == ir::ExprKind::Const && is_pure_simple(*b.left)) {
@@ -225,16 +240,19 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
         default: break;
       }
       int p = binary_prec(b.op);
-      std::string s = print(*b.left, p) + " " + std::string(python_spelling(b.op)) + " " + print(*b.right, p + 1);
+      // A shift's result has its left operand's type, whatever the right one's.
+      const bool shift = b.op == BinOp::LShift || b.op == BinOp::RShift;
+      std::string s = operand(*b.left, p, shift ? nullptr : b.right.get()) + " " +
+                      std::string(python_spelling(b.op)) + " " + print(*b.right, p + 1);
       return wrap(s, p, needed);
     }
     case ir::ExprKind::Unary: {
       const auto& u = static_cast<const ir::Unary&>(e);
       const char* tok = u.op == UnaryOp::Neg ? "-" : u.op == UnaryOp::Pos ? "+" : u.op == UnaryOp::Invert ? "~" : "!";
-      std::string operand = print(*u.operand, kUnary);
+      std::string text = operand(*u.operand, kUnary, nullptr);
       // Keep `- -x` from becoming the decrement token.
-      if ((tok[0] == '-' || tok[0] == '+') && !operand.empty() && operand[0] == tok[0]) operand = "(" + operand + ")";
-      return wrap(tok + operand, kUnary, needed);
+      if ((tok[0] == '-' || tok[0] == '+') && !text.empty() && text[0] == tok[0]) text = "(" + text + ")";
+      return wrap(tok + text, kUnary, needed);
     }
     case ir::ExprKind::Compare: {
       const auto& c = static_cast<const ir::Compare&>(e);
@@ -250,8 +268,8 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
       // Python's value semantics: `a and b` is b if a is true, else a.
       std::string t = cpp_type(l.type);
       if (is_pure_simple(*l.left)) {
-        std::string a = print(*l.left, kConditional + 1);
-        std::string b = print(*l.right, kConditional);
+        std::string a = operand(*l.left, kConditional + 1, l.right.get());
+        std::string b = operand(*l.right, kConditional, l.left.get());
         std::string s = l.is_and ? "bool(" + a + ") ? " + b + " : " + a : "bool(" + a + ") ? " + a + " : " + b;
         return wrap(s, kConditional, needed);
       }
@@ -261,8 +279,9 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     }
     case ir::ExprKind::Select: {
       const auto& s = static_cast<const ir::Select&>(e);
-      std::string text = print(*s.cond, kConditional + 1) + " ? " + print(*s.then_value, kConditional + 1) + " : " +
-                         print(*s.else_value, kConditional);
+      std::string text = print(*s.cond, kConditional + 1) + " ? " +
+                         operand(*s.then_value, kConditional + 1, s.else_value.get()) + " : " +
+                         operand(*s.else_value, kConditional, s.then_value.get());
       return wrap(text, kConditional, needed);
     }
     case ir::ExprKind::Builtin: {

@@ -24,6 +24,8 @@ class ExprPrinter {
   // `needed`: the precedence the context requires; wraps in parentheses below it.
   std::string print(const ir::Expr& e, int needed);
   std::string call_args(const std::vector<ir::ExprPtr>& args);
+  // An operand of an operator whose other operand is `sibling` (or none).
+  std::string operand(const ir::Expr& e, int needed, const ir::Expr* sibling);
   static std::string wrap(std::string s, int own, int needed);
 };
 

@@ -43,6 +43,32 @@ PROMOTION = [
     ]),
 ]
 
+# ---- integer_literals.py / integer_literal_atomics.py ----------------------------------------
+
+
+def wrap_int64(v):
+    return (v + 2**63) % 2**64 - 2**63
+
+
+# From first principles: the simulator's Python ints overflow the int64 store at 1 << 63.
+LITERALS = [
+    Kernel("literal_contexts", [
+        Case("sample", grid=2, block=32, args=[out("int64", 64), out("int64", 8)],
+             expect={"shifted": values("int64", [wrap_int64(1 << (i % 64)) for i in range(64)]),
+                     "misc": values("int64", [32, 3000000000, 2147483648, 32, -8589934592, -2,
+                                              1099511627776, 5 << 31])},
+             why="int64 literals: 1 << 63 wraps to -2**63 in int64, which the simulator cannot store"),
+    ]),
+]
+
+LITERAL_ATOMICS = [
+    Kernel("set_bits", [
+        Case("sample", grid=2, block=32, args=[full("int64", 1, 0), full("int64", 2, 0)]),
+        Case("more threads", grid=3, block=64, args=[full("int64", 1, 0), full("int64", 2, 0)]),
+    ]),
+]
+
+
 # ---- int_division_modulo.py ------------------------------------------------------------------
 
 INT32_MIN = -2147483648
@@ -547,6 +573,8 @@ TABLE = {
     "tests/golden/float16.py": FLOAT16,
     "tests/golden/numpy_scalar_ufuncs.py": UFUNCS,
     "tests/golden/scalar_promotion.py": PROMOTION,
+    "tests/golden/integer_literals.py": LITERALS,
+    "tests/golden/integer_literal_atomics.py": LITERAL_ATOMICS,
     "tests/golden/int_division_modulo.py": DIVISION,
     "tests/golden/power.py": POWER,
     "tests/golden/numpy_scalar_casts.py": CASTS,
