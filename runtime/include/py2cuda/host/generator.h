@@ -111,7 +111,8 @@ class Generator {
  private:
   static double uniform_range(double low, double high) {
     const double range = high - low;
-    if (!std::isfinite(range)) throw std::overflow_error("Range exceeds valid bounds");
+    // Generator's message differs from RandomState's ("Range exceeds valid bounds").
+    if (!std::isfinite(range)) throw std::overflow_error("high - low range exceeds valid bounds");
     return range;
   }
   static void check_scale(double scale) {
