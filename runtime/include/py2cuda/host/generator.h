@@ -21,6 +21,7 @@
 #include <concepts>
 #include <cstdint>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "bounded_integers.h"

@@ -12,12 +12,15 @@
 // std::overflow_error, with NumPy's messages, raised before any draw as in NumPy.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <concepts>
 #include <cstdint>
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "bounded_integers.h"

@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <random>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace py2cuda::host {
