@@ -50,7 +50,7 @@ bool read_file(const std::string& path, std::string& text) {
 // emulator's messages name Python lines), then build with nvcc or the host
 // compiler; --run keeps builds in a cache keyed by everything that shapes them.
 int build_and_maybe_run(const std::string& argv0, const std::string& input, const std::string& output,
-                        const std::vector<std::string>& sigs, bool exe, bool run_it, bool emulate,
+                        const std::vector<std::string>& sigs, bool exe, bool run_it, bool emulate, bool harness,
                         const std::vector<std::string>& program_args) {
   namespace fs = std::filesystem;
   if (input.empty() || (exe && output.empty()) || (exe && run_it)) {
@@ -69,12 +69,19 @@ int build_and_maybe_run(const std::string& argv0, const std::string& input, cons
   py2cuda::SourceFile file(input, text);
   py2cuda::TranslateOptions options;
   if (!parse_signatures(sigs, options)) return kUsage;
+  // The program's own main() when the file has host code, else the kernel harness.
   options.harness = true;
+  options.host_main = !harness;
   options.line_directives = true;
   options.output_name = file.module_name() + ".cu";
   py2cuda::TranslateResult result = py2cuda::translate(file, options);
   std::cerr << result.diagnostics;
   if (!result.ok) return kInputErrors;
+  if (run_it && !harness && !result.has_host_main) {
+    std::cerr << "py2cuda: note: " << input << " has no host code py2cuda can run"
+              << (result.host_main_unavailable.empty() ? "" : " (" + result.host_main_unavailable + ")")
+              << "; running the kernel harness instead (see --harness)\n";
+  }
 
   std::string key_text = result.cu + (emulate ? "emulate" : "gpu") + py2cuda::version();
   for (const std::string& path : result.link_paths) {  // an edited link file is a new build
@@ -161,7 +168,7 @@ int run(int argc, char** argv) {
     std::cout << py2cuda::builtins::markdown();
     return kOk;
   }
-  if (exe || run_it) return build_and_maybe_run(argv[0], input, output, sigs, exe, run_it, emulate, program_args);
+  if (exe || run_it) return build_and_maybe_run(argv[0], input, output, sigs, exe, run_it, emulate, harness, program_args);
   if (!program_args.empty()) {
     std::cerr << "py2cuda: error: unexpected arguments after the input file (program arguments need --run)\n";
     return kUsage;
@@ -175,6 +182,7 @@ int run(int argc, char** argv) {
   if (!parse_signatures(sigs, options)) return kUsage;
   options.line_directives = line_directives;
   options.harness = harness;
+  options.host_main = !harness;
   options.want_header = !header.empty();
   options.output_name = output == "-" ? "" : std::filesystem::path(output).filename().string();
   if (!header.empty() && output != "-") {

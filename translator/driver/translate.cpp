@@ -23,10 +23,13 @@ TranslateResult translate(const SourceFile& file, const TranslateOptions& option
   emit.line_directives = options.line_directives;
   emit.header_include = options.header_include;
   emit.harness = options.harness;
+  emit.host_main = options.host_main;
   emit.output_name = options.output_name;
   emit.version = version();
   result.cu = lower::emit_cu(*ir, file, emit);
   result.link_paths = ir->link_paths;
+  result.has_host_main = options.host_main && !ir->host_functions.empty();
+  result.host_main_unavailable = ir->host_program_unavailable;
   if (options.want_header) result.header = lower::emit_header(*ir, file, emit);
   result.ok = true;
   return result;

@@ -14,6 +14,9 @@ struct TranslateOptions {
   bool line_directives = false;
   bool want_header = false;
   bool harness = false;  // add a main() that runs any kernel (--harness)
+  // A file with host code gets the program's own main() (the module's code), unless
+  // the harness was asked for explicitly.
+  bool host_main = true;
   std::string output_name;     // the .cu's file name, for #line directives
   std::string header_include;  // the .cu includes this header when non-empty
 };
@@ -25,6 +28,8 @@ struct TranslateResult {
   std::string diagnostics;  // rendered errors, warnings and notes
   // Files of CUDA C/C++ to compile and link with the .cu (cuda.declare_device's link=).
   std::vector<std::string> link_paths;
+  bool has_host_main = false;       // the .cu's main() runs the module's host code
+  std::string host_main_unavailable;  // why a file with host code got no main()
 };
 
 TranslateResult translate(const SourceFile& file, const TranslateOptions& options);

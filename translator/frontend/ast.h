@@ -37,6 +37,7 @@ enum class ExprKind {
   IfExp,
   Tuple,
   List,
+  FString,
   Unsupported,
 };
 
@@ -81,6 +82,21 @@ struct StrLit : Expr {
   std::string value;          // decoded (escapes resolved, implicit concatenation joined)
   bool is_fstring = false;    // f-strings are kept as unsupported in kernels
   bool is_bytes = false;
+};
+
+// f"text {value!r:>10.3f} more": literal text and replacement fields in source order.
+struct FStringPart {
+  std::string text;     // literal text (escapes and {{ }} resolved); used when `value` is null
+  std::unique_ptr<Expr> value;
+  char conversion = 0;  // 'r', 's' or 'a' after '!', else 0
+  std::string spec;     // the format spec after ':', as written
+  bool dynamic_spec = false;  // the spec holds a replacement field of its own ({x:{width}})
+  Span span;
+};
+
+struct FStringExpr : Expr {
+  explicit FStringExpr(Span s) : Expr(ExprKind::FString, s) {}
+  std::vector<FStringPart> parts;
 };
 
 struct Attribute : Expr {

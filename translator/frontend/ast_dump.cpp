@@ -43,6 +43,26 @@ class Dumper {
         quoted(s.value);
         break;
       }
+      case ExprKind::FString: {
+        open("fstr");
+        for (const FStringPart& part : as<FStringExpr>(*e).parts) {
+          if (!part.value) {
+            out += ' ';
+            quoted(part.text);
+            continue;
+          }
+          open("field");
+          item(part.value.get());
+          if (part.conversion) out += std::string(" !") + part.conversion;
+          if (!part.spec.empty()) {
+            out += " :";
+            quoted(part.spec);
+          }
+          out += ')';
+        }
+        out += ')';
+        break;
+      }
       case ExprKind::Attribute: {
         const auto& a = as<Attribute>(*e);
         open(".");

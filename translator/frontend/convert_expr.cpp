@@ -167,6 +167,15 @@ ast::ExprPtr Converter::string(TSNode n) {
   } else {
     pieces.push_back(n);
   }
+  for (TSNode piece : pieces) {
+    for (const cst::Child& c : children(piece)) {
+      if (cst::kind(c.node) != Kind::StringStart) continue;
+      std::string_view open = text(c.node);
+      if (decode_string_prefix(open.substr(0, std::min(open.find_first_of("'\""), open.size()))).fstring) {
+        return fstring(n, pieces);
+      }
+    }
+  }
   auto lit = make<ast::StrLit>(span(n));
   bool any_bytes = false, any_text = false;
   for (TSNode piece : pieces) {
@@ -198,6 +207,73 @@ ast::ExprPtr Converter::string(TSNode n) {
   if (any_bytes && any_text) ctx_.diags.error(span(n), "cannot mix bytes and nonbytes literals");
   lit->is_bytes = any_bytes && !any_text;
   return lit;
+}
+
+// An f-string (or a concatenation with one in it): its literal text and replacement
+// fields in order. Pieces without the f prefix contribute text only.
+ast::ExprPtr Converter::fstring(TSNode n, const std::vector<TSNode>& pieces) {
+  const cst::Fields& F = cst::fields();
+  auto out = make<ast::FStringExpr>(span(n));
+  auto add_text = [&](std::string t) {
+    if (t.empty()) return;
+    if (!out->parts.empty() && !out->parts.back().value) {
+      out->parts.back().text += t;
+      return;
+    }
+    ast::FStringPart part;
+    part.text = std::move(t);
+    out->parts.push_back(std::move(part));
+  };
+  for (TSNode piece : pieces) {
+    StringPrefix prefix;
+    for (const cst::Child& c : children(piece)) {
+      switch (cst::kind(c.node)) {
+        case Kind::StringStart: {
+          std::string_view open = text(c.node);
+          prefix = decode_string_prefix(open.substr(0, std::min(open.find_first_of("'\""), open.size())));
+          break;
+        }
+        case Kind::StringContent: {
+          std::string body = decode_string_body(text(c.node), prefix.raw, false);
+          if (prefix.fstring) {
+            // `{{` and `}}` stand for one brace each in an f-string's text.
+            std::string unescaped;
+            for (size_t i = 0; i < body.size(); ++i) {
+              unescaped += body[i];
+              if ((body[i] == '{' || body[i] == '}') && i + 1 < body.size() && body[i + 1] == body[i]) ++i;
+            }
+            body = std::move(unescaped);
+          }
+          add_text(std::move(body));
+          break;
+        }
+        case Kind::Interpolation: {
+          ast::FStringPart part;
+          part.span = span(c.node);
+          TSNode value = field(c.node, F.expression);
+          part.value = expr_or_error(value, c.node);
+          TSNode conversion = field(c.node, F.type_conversion);
+          if (!ts_node_is_null(conversion)) {
+            std::string_view t = text(conversion);
+            part.conversion = t.size() >= 2 ? t[1] : 0;
+          }
+          TSNode spec = field(c.node, F.format_specifier);
+          if (!ts_node_is_null(spec)) {
+            std::string_view t = text(spec);
+            if (!t.empty() && t.front() == ':') t.remove_prefix(1);
+            part.spec = std::string(t);
+            for (TSNode inner : named_children(spec)) {
+              if (cst::kind(inner) == Kind::FormatExpression) part.dynamic_spec = true;
+            }
+          }
+          out->parts.push_back(std::move(part));
+          break;
+        }
+        default: break;
+      }
+    }
+  }
+  return out;
 }
 
 ast::ExprPtr Converter::attribute(TSNode n) {

@@ -88,6 +88,7 @@ class Converter {
   ast::ExprPtr integer(TSNode n);
   ast::ExprPtr floating(TSNode n);
   ast::ExprPtr string(TSNode n);
+  ast::ExprPtr fstring(TSNode n, const std::vector<TSNode>& pieces);
   ast::ExprPtr attribute(TSNode n);
   ast::ExprPtr subscript(TSNode n);
   ast::ExprPtr slice(TSNode n);

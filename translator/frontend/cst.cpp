@@ -80,6 +80,10 @@ const std::unordered_map<std::string_view, Kind>& kinds_by_name() {
       {"string_content", Kind::StringContent},
       {"string_end", Kind::StringEnd},
       {"interpolation", Kind::Interpolation},
+      {"type_conversion", Kind::TypeConversion},
+      {"format_specifier", Kind::FormatSpecifier},
+      {"format_expression", Kind::FormatExpression},
+      {"escape_interpolation", Kind::EscapeInterpolation},
       {"attribute", Kind::Attribute},
       {"subscript", Kind::Subscript},
       {"slice", Kind::Slice},
@@ -140,12 +144,13 @@ TSFieldId field(const char* name) {
 
 const Fields& fields() {
   static const Fields f = {
-      field("alias"),       field("alternative"), field("argument"),    field("arguments"),
-      field("attribute"),   field("body"),        field("cause"),       field("condition"),
-      field("consequence"), field("definition"),  field("function"),    field("left"),
-      field("module_name"), field("name"),        field("object"),      field("operator"),
-      field("operators"),   field("parameters"),  field("return_type"), field("right"),
-      field("subscript"),   field("type"),        field("value"),
+      field("alias"),        field("alternative"),      field("argument"),    field("arguments"),
+      field("attribute"),    field("body"),             field("cause"),       field("condition"),
+      field("consequence"),  field("definition"),       field("expression"),  field("format_specifier"),
+      field("function"),     field("left"),             field("module_name"), field("name"),
+      field("object"),       field("operator"),         field("operators"),   field("parameters"),
+      field("return_type"),  field("right"),            field("subscript"),   field("type"),
+      field("type_conversion"), field("value"),
   };
   return f;
 }

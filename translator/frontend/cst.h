@@ -33,7 +33,8 @@ enum class Kind : uint8_t {
   ListSplatPattern, DictionarySplatPattern, KeywordSeparator, PositionalSeparator, Type,
   // expressions
   Identifier, Integer, Float, True, False, None, String, ConcatenatedString, StringStart,
-  StringContent, StringEnd, Interpolation, Attribute, Subscript, Slice, Call, ArgumentList,
+  StringContent, StringEnd, Interpolation, TypeConversion, FormatSpecifier, FormatExpression,
+  EscapeInterpolation, Attribute, Subscript, Slice, Call, ArgumentList,
   KeywordArgument, ListSplat, DictionarySplat, ParenthesizedListSplat, BinaryOperator,
   UnaryOperator, NotOperator, BooleanOperator, ComparisonOperator, ConditionalExpression, Tuple,
   List, ExpressionList, PatternList, TuplePattern, ListPattern, ParenthesizedExpression, Lambda,
@@ -44,8 +45,8 @@ enum class Kind : uint8_t {
 // Field ids of the grammar, looked up once.
 struct Fields {
   TSFieldId alias, alternative, argument, arguments, attribute, body, cause, condition, consequence,
-      definition, function, left, module_name, name, object, operator_, operators, parameters,
-      return_type, right, subscript, type, value;
+      definition, expression, format_specifier, function, left, module_name, name, object, operator_,
+      operators, parameters, return_type, right, subscript, type, type_conversion, value;
 };
 
 const TSLanguage* language();

@@ -95,8 +95,8 @@ void collect_target(const ast::Expr& t, std::set<std::string>& out) {
 
 }  // namespace
 
-void collect_bound_names(const ast::Block& body, std::set<std::string>& out) {
-  for (const auto& s : body) {
+void collect_bound_names(const std::vector<const ast::Stmt*>& body, std::set<std::string>& out) {
+  for (const ast::Stmt* s : body) {
     switch (s->kind) {
       case ast::StmtKind::Assign:
         for (const auto& t : ast::as<ast::Assign>(*s).targets) collect_target(*t, out);
@@ -119,6 +119,12 @@ void collect_bound_names(const ast::Block& body, std::set<std::string>& out) {
       default: break;
     }
   }
+}
+
+void collect_bound_names(const ast::Block& body, std::set<std::string>& out) {
+  std::vector<const ast::Stmt*> stmts;
+  for (const auto& s : body) stmts.push_back(s.get());
+  collect_bound_names(stmts, out);
 }
 
 bool always_returns(const ast::Block& b) {

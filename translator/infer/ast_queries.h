@@ -19,6 +19,7 @@ struct NameCounter {
 
 // Names bound anywhere in a function body: Python makes them local.
 void collect_bound_names(const ast::Block& body, std::set<std::string>& out);
+void collect_bound_names(const std::vector<const ast::Stmt*>& body, std::set<std::string>& out);
 
 // Whether every path through the block ends in a return (or never ends).
 bool always_returns(const ast::Block& b);

@@ -83,8 +83,12 @@ ir::ExprPtr FunctionBuilder::maybe_optional(const ast::Expr& e) {
       return std::make_unique<ir::Const>(types::none(), e.span);
     }
     case ast::ExprKind::StrLit:
+      if (host_) return string_const(ast::as<ast::StrLit>(e).value, e.span);
       return fail(e.span, std::string(ast::as<ast::StrLit>(e).is_fstring ? "f-strings" : "strings") +
                               " are not supported in CUDA kernels");
+    case ast::ExprKind::FString:
+      if (host_) return fstring(ast::as<ast::FStringExpr>(e));
+      return fail(e.span, "f-strings are not supported in CUDA kernels; pass the values to print() as separate arguments");
     case ast::ExprKind::Attribute: return attribute(ast::as<ast::Attribute>(e));
     case ast::ExprKind::Subscript: return subscript(ast::as<ast::Subscript>(e));
     case ast::ExprKind::Call: {
@@ -105,7 +109,9 @@ ir::ExprPtr FunctionBuilder::maybe_optional(const ast::Expr& e) {
       for (const auto& x : ast::as<ast::TupleExpr>(e).elts) {
         auto v = expr(*x);
         if (!v) return nullptr;
-        if (v->type->is_none() || v->type->is_array()) return fail(x->span, "tuples of " + v->type->str() + " are not supported");
+        if (v->type->is_none() || (v->type->is_array() && !host_)) {
+          return fail(x->span, "tuples of " + v->type->str() + " are not supported");
+        }
         ts.push_back(v->type);
         elems.push_back(std::move(v));
       }
@@ -114,7 +120,9 @@ ir::ExprPtr FunctionBuilder::maybe_optional(const ast::Expr& e) {
       t->elements = std::move(elems);
       return t;
     }
-    case ast::ExprKind::List: return fail(e.span, "lists are not supported in CUDA kernels; use a tuple or cuda.local.array");
+    case ast::ExprKind::List:
+      if (host_) return list_value(ast::as<ast::ListExpr>(e));
+      return fail(e.span, "lists are not supported in CUDA kernels; use a tuple or cuda.local.array");
     case ast::ExprKind::Slice: return fail(e.span, "a slice is only valid inside brackets");
     case ast::ExprKind::Unsupported:
       return fail(e.span, ast::as<ast::UnsupportedExpr>(e).what + " is not supported in CUDA kernels");
@@ -229,6 +237,11 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
 }
 
 ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
+  if (host_) {
+    bool handled = false;
+    auto v = host_attribute(a, handled);
+    if (handled) return v;
+  }
   // Attributes of values: array shape/size/ndim.
   bool is_value = false;
   if (a.value->kind == ast::ExprKind::Name) {
@@ -452,6 +465,8 @@ ir::ExprPtr FunctionBuilder::array_view(ir::ExprPtr base, std::vector<ir::ExprPt
   pattern += ")";
   // A view of a frozen (readonly) array is readonly too, as in Numba.
   TypeRef result = types::array(bt->dtype(), kept, rules::view_layout(bt, kinds), bt->is_readonly());
+  // Host code: a slice of a device array is a device array too (d_a[:n]).
+  if (bt->is_device_array()) result = types::with_device(result, true);
   auto call = std::make_unique<ir::BuiltinCall>(result, pattern, s.span);
   call->args = std::move(args);
   call->bare_literals = true;
@@ -460,6 +475,11 @@ ir::ExprPtr FunctionBuilder::array_view(ir::ExprPtr base, std::vector<ir::ExprPt
 
 ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   if (c.has_star_args) return fail(c.span, "*args and **kwargs in calls are not supported in CUDA kernels");
+  if (host_) {
+    bool handled = false;
+    auto v = host_call(c, handled);
+    if (handled) return v;
+  }
   if (c.func->kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(*c.func).attr == "conjugate" &&
       resolve_path(mb_.info(), *c.func).empty()) {
     // z.conjugate(): the one method of numbers Numba's CUDA target has.
@@ -597,6 +617,7 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
                                     "' from device code; kernels are launched from the host (dynamic parallelism "
                                     "is not supported)");
     case FunctionKind::Plain:
+      if (host_) break;  // host code calling a plain Python function: a host function
       return fail(c.func->span, "cannot call '" + f.name +
                                     "' from a kernel: it is a plain Python function; decorate it with "
                                     "@cuda.jit(device=True)");
@@ -666,7 +687,17 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
   // return type is needed, and nothing is kept.
   const ir::Function* callee = nullptr;
   TypeRef result;
-  if (final_) {
+  if (host_) {
+    // Host code calls the host instance (a CPU @jit function keeps Numba's CPU semantics).
+    if (final_) {
+      callee = mb_.instantiate_host(f, params, c.span);
+      if (!callee) return nullptr;
+      result = callee->return_type;
+    } else {
+      result = mb_.probe_host_return_type(f, params);
+      if (!result) return nullptr;
+    }
+  } else if (final_) {
     callee = mb_.instantiate(f, params, declared_return, false, c.span);
     if (!callee) return nullptr;
     // A recursive call reaches a function still being built: its declared type.
@@ -676,7 +707,7 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
     if (!result) return nullptr;
   }
   for (size_t i = 0; i < args.size(); ++i) args[i] = convert(std::move(args[i]), params[i]);
-  if (callee) {
+  if (callee && !host_) {
     fn_->uses_barrier = fn_->uses_barrier || callee->uses_barrier;
     fn_->uses_warp_ops = fn_->uses_warp_ops || callee->uses_warp_ops;
     fn_->cooperative = fn_->cooperative || callee->cooperative;
@@ -746,6 +777,15 @@ ir::ExprPtr FunctionBuilder::binary(const ast::Binary& b) {
   auto l = expr(*b.left);
   auto r = expr(*b.right);
   if (!l || !r) return nullptr;
+  if (host_ && (l->type->is_array() || r->type->is_array())) return array_binary(b.op, std::move(l), std::move(r), b.span);
+  if (host_ && l->type->is_string() && r->type->is_string() && b.op == BinOp::Add) {
+    std::vector<ir::ExprPtr> parts;
+    parts.push_back(std::move(l));
+    parts.push_back(std::move(r));
+    auto cat = std::make_unique<ir::BuiltinCall>(types::string(), "py2cuda::host::concat({0}, {1})", b.span);
+    cat->args = std::move(parts);
+    return cat;
+  }
   return binary_values(b.op, std::move(l), std::move(r), b.span);
 }
 
@@ -866,6 +906,7 @@ ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, 
   if (op == CmpOp::Is || op == CmpOp::IsNot) {
     return fail(span, "'is' comparisons are only supported with None in CUDA kernels; use == for numbers");
   }
+  if (host_ && (l->type->is_array() || r->type->is_array())) return array_compare(op, std::move(l), std::move(r), span);
   TypeRef t = rules::comparison_operand(op, l->type, r->type);
   if (!t) {
     bool unordered = (l->type->is_complex() || r->type->is_complex()) && l->type->is_numeric() && r->type->is_numeric();

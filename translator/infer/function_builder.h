@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "builtins/host_table.h"
 #include "builtins/table.h"
 #include "infer/cpp_names.h"
 #include "infer/infer.h"
@@ -19,9 +20,12 @@ class ModuleBuilder;
 
 class FunctionBuilder {
  public:
+  // `host`: host code (the program's main body, a plain function it calls, a CPU @jit
+  // function called from it), typed with the CPU target's and NumPy's rules.
   FunctionBuilder(ModuleBuilder& mb, const FunctionEntry& entry, std::vector<TypeRef> param_types,
-                  TypeRef declared_return, bool is_kernel, Diagnostics& diags);
+                  TypeRef declared_return, bool is_kernel, Diagnostics& diags, bool host = false);
   std::unique_ptr<ir::Function> build();
+  std::unique_ptr<ir::Function> build_host_main();
 
  private:
   // ------------------------------------------------------------ diagnostics
@@ -144,8 +148,33 @@ class FunctionBuilder {
   ir::ExprPtr truth(ir::ExprPtr e);
   ir::ExprPtr index_expr(const ast::Expr& idx);
 
+  // ------------------------------------------------------------ host code (infer/host_*.cpp)
+  // A call in host code: a launch, a method of an array, a host-table row; null
+  // with `handled` false for what kernels and host code type alike (math.*).
+  ir::ExprPtr host_call(const ast::Call& c, bool& handled);
+  ir::ExprPtr host_row_call(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
+  ir::ExprPtr launch(const ast::Call& c, const FunctionEntry& kernel, const ast::Subscript& config);
+  ir::ExprPtr host_print(const ast::Call& c);
+  ir::ExprPtr fstring(const ast::FStringExpr& f);
+  ir::ExprPtr format_value(ir::ExprPtr v, char conversion, const std::string& spec, Span s);
+  ir::ExprPtr string_const(std::string text, Span s);
+  // `a op b` where a or b is an array (NumPy's elementwise operators and promotion).
+  ir::ExprPtr array_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
+  ir::ExprPtr array_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
+  // `.shape`, `.dtype`, `.T`... of a host or device array; null with `handled` false otherwise.
+  ir::ExprPtr host_attribute(const ast::Attribute& a, bool& handled);
+  // `a[1:3]`, `a[:, j]`, `d[:n]` in host code: a view sharing the array's elements.
+  ir::ExprPtr host_view(ir::ExprPtr base, const ast::Subscript& s);
+  // A dtype argument: np.float32, numba.float32, 'float32', float, int, bool, a.dtype.
+  TypeRef host_dtype(const ast::Expr& e);
+  // A shape argument (an int or a tuple of ints): the C++ std::array, and its rank.
+  ir::ExprPtr shape_value(const ast::Expr& e, int& ndim);
+  ir::ExprPtr list_value(const ast::ListExpr& l);
+  bool is_main_guard(const ast::If& i) const;
+
   // ------------------------------------------------------------ statements
   void block(const ast::Block& in, ir::Block& out);
+  void block(const std::vector<const ast::Stmt*>& in, ir::Block& out);
   void stmt(const ast::Stmt& s, ir::Block& out);
   void assign(const ast::Expr& target, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
   void assign_name(const std::string& id, Span target_span, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
@@ -155,6 +184,7 @@ class FunctionBuilder {
   TypeRef range_type(const std::vector<ir::ExprPtr>& args);
   void return_stmt(const ast::Return& r, ir::Block& out);
   void raise_stmt(const ast::Stmt& s, ir::Block& out);
+  void host_raise(const ast::Stmt& s, ir::Block& out);
   void unsupported_stmt(const ast::Stmt& s);
 
   ModuleBuilder& mb_;
@@ -162,6 +192,7 @@ class FunctionBuilder {
   std::vector<TypeRef> param_types_;
   TypeRef declared_return_;
   bool is_kernel_;
+  bool host_;
   Diagnostics& diags_;
   Diagnostics scratch_;
   std::unique_ptr<ir::Function> fn_;
@@ -206,6 +237,10 @@ class ModuleBuilder {
     building_[Key{&f, params}] = fn;
   }
 
+  // The host-code instance of a plain or CPU @jit function for these argument types.
+  const ir::Function* instantiate_host(const FunctionEntry& f, const std::vector<TypeRef>& params, Span call_site);
+  TypeRef probe_host_return_type(const FunctionEntry& f, const std::vector<TypeRef>& params);
+
   // Registers a frozen module constant and returns its C++ name.
   std::string constant_name(const std::string& name, const sema::Symbol& sym, const sema::ConstValue& v);
 
@@ -226,6 +261,12 @@ class ModuleBuilder {
   // layouts erased): instances C++ overloading cannot tell apart get new names.
   std::map<Key, int> cpp_signatures_;
   std::map<std::string, std::string> constant_names_;
+  std::map<Key, const ir::Function*> host_instances_;
+  std::map<Key, TypeRef> host_probes_;
+  std::set<const FunctionEntry*> host_in_progress_;
+  std::set<std::string> host_names_;
+  std::unique_ptr<FunctionEntry> host_main_;
+  void build_host_program();
 };
 
 }  // namespace py2cuda::infer

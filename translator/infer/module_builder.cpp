@@ -43,8 +43,11 @@ std::unique_ptr<ir::Module> ModuleBuilder::run() {
         }
       }
     }
+    const bool host_program = info_.host.has_host_code;
     for (const auto& f : info_.functions) {
       if (f->kind == FunctionKind::Kernel) {
+        // Without a signature, a kernel takes its types from the host code's launches.
+        if (f->signatures.empty() && host_program) continue;
         if (f->signatures.empty()) {
           auto& d = diags_.error(f->def->name_span.valid() ? f->def->name_span : f->def->span,
                                  "kernel '" + f->name + "' has no type signature");
@@ -72,8 +75,92 @@ std::unique_ptr<ir::Module> ModuleBuilder::run() {
                                               "' is not translated by this version of py2cuda; skipped");
       }
     }
+    if (host_program) build_host_program();
     return std::move(module_);
   }
+
+// The module's code as the program's main body. Host code py2cuda cannot translate is
+// reported as warnings and leaves the file without a main(); kernels it would have
+// launched then need their types given another way.
+void ModuleBuilder::build_host_program() {
+  host_main_ = std::make_unique<FunctionEntry>();
+  host_main_->name = "host_main";
+  host_main_->kind = FunctionKind::Plain;
+  host_main_->host_body = info_.host.body;
+  Diagnostics host_diags(*info_.file);
+  const int errors_before = diags_.error_count();
+  auto fn = FunctionBuilder(*this, *host_main_, {}, nullptr, false, host_diags, true).build();
+  if (fn && host_diags.error_count() == 0) {
+    module_->host_functions.push_back(std::move(fn));
+  } else {
+    for (const auto& d : host_diags.all()) {
+      if (d.severity != Severity::Error) continue;
+      auto& w = diags_.warning(d.span, d.message + "; the program's host code is not translated (no main())");
+      for (const auto& n : d.notes) Diagnostics::note(w, n.span, n.message);
+    }
+    module_->host_program_unavailable = host_diags.all().empty() ? "its host code has errors"
+                                                                  : host_diags.all().front().message;
+    module_->host_functions.clear();
+  }
+  (void)errors_before;
+  for (const auto& f : info_.functions) {
+    if (f->kind != FunctionKind::Kernel || !f->signatures.empty()) continue;
+    bool launched = false;
+    for (const auto& [key, fn_ptr] : instances_) launched = launched || (key.first == f.get() && fn_ptr);
+    if (launched) continue;
+    auto& d = diags_.error(f->def->name_span.valid() ? f->def->name_span : f->def->span,
+                           "kernel '" + f->name + "' has no type signature and the host code never launches it");
+    Diagnostics::note(d, f->def->span,
+                      "give the types in one of these ways: a launch in this file's host code, "
+                      "k[blocks, threads](args); a signature in the decorator, @cuda.jit(\"void(float32[:], int64)\"); "
+                      "numba type annotations; or the command line, --sig " + f->name + "='void(float32[:], int64)'");
+  }
+}
+
+const ir::Function* ModuleBuilder::instantiate_host(const FunctionEntry& f, const std::vector<TypeRef>& args,
+                                                    Span call_site) {
+  Key key{&f, args};
+  auto it = host_instances_.find(key);
+  if (it != host_instances_.end()) return it->second;
+  if (host_in_progress_.count(&f)) {
+    diags_.error(call_site, "recursive host function '" + f.name + "' is not supported by py2cuda");
+    return nullptr;
+  }
+  host_in_progress_.insert(&f);
+  int errors_before = diags_.error_count();
+  auto fn = FunctionBuilder(*this, f, args, nullptr, false, diags_, true).build();
+  host_in_progress_.erase(&f);
+  if (!fn || diags_.error_count() != errors_before) {
+    host_instances_[key] = nullptr;
+    return nullptr;
+  }
+  // Host instances live beside the device ones: a name of their own (C++ cannot
+  // overload a __device__ and a host function on the same parameters).
+  std::string name = f.name + "_host";
+  for (int i = 2; host_names_.count(name); ++i) name = f.name + "_host_" + std::to_string(i);
+  host_names_.insert(name);
+  fn->cpp_name = cpp_identifier(name);
+  const ir::Function* raw = fn.get();
+  module_->host_functions.push_back(std::move(fn));
+  host_instances_[key] = raw;
+  return raw;
+}
+
+TypeRef ModuleBuilder::probe_host_return_type(const FunctionEntry& f, const std::vector<TypeRef>& params) {
+  Key key{&f, params};
+  auto done = host_instances_.find(key);
+  if (done != host_instances_.end()) return done->second ? done->second->return_type : nullptr;
+  auto it = host_probes_.find(key);
+  if (it != host_probes_.end()) return it->second;
+  if (host_in_progress_.count(&f)) return nullptr;
+  host_in_progress_.insert(&f);
+  int errors_before = scratch_.error_count();
+  auto fn = FunctionBuilder(*this, f, params, nullptr, false, scratch_, true).build();
+  host_in_progress_.erase(&f);
+  TypeRef t = fn && scratch_.error_count() == errors_before ? fn->return_type : nullptr;
+  host_probes_[key] = t;
+  return t;
+}
 
 const ir::Function* ModuleBuilder::instantiate(const FunctionEntry& f, const std::vector<TypeRef>& args, TypeRef ret,
                                   bool is_kernel, Span call_site) {

@@ -11,22 +11,25 @@ namespace py2cuda::infer {
 // ================================================================ FunctionBuilder
 
 FunctionBuilder::FunctionBuilder(ModuleBuilder& mb, const FunctionEntry& entry, std::vector<TypeRef> param_types,
-                                 TypeRef declared_return, bool is_kernel, Diagnostics& diags)
+                                 TypeRef declared_return, bool is_kernel, Diagnostics& diags, bool host)
     : mb_(mb),
       entry_(entry),
       param_types_(std::move(param_types)),
       declared_return_(declared_return),
       is_kernel_(is_kernel),
+      host_(host),
       diags_(diags),
       scratch_(diags.file()) {}
 
 std::unique_ptr<ir::Function> FunctionBuilder::build() {
+  if (!entry_.def) return build_host_main();
   const ast::FunctionDef& def = *entry_.def;
   fn_ = std::make_unique<ir::Function>();
-  mb_.building(entry_, param_types_, fn_.get());
+  if (!host_) mb_.building(entry_, param_types_, fn_.get());
   fn_->name = entry_.name;
   fn_->cpp_name = cpp_identifier(entry_.name);
   fn_->is_kernel = is_kernel_;
+  fn_->is_host = host_;
   fn_->def_span = def.span;
   fn_->options = entry_.options;
 
@@ -109,10 +112,53 @@ std::unique_ptr<ir::Function> FunctionBuilder::build() {
   return std::move(fn_);
 }
 
+// The program's main body: the module's host statements, no parameters, no result.
+// Typed to a fixed point like a function's body.
+std::unique_ptr<ir::Function> FunctionBuilder::build_host_main() {
+  fn_ = std::make_unique<ir::Function>();
+  fn_->name = entry_.name;
+  fn_->cpp_name = entry_.name;
+  fn_->is_host = true;
+  fn_->def_span = entry_.decorator_span;
+  collect_bound_names(entry_.host_body, locals_);
+  for (int pass = 0; pass < 64; ++pass) {
+    changed_ = false;
+    for (auto& [n, v] : vars_) {
+      auto it = env_.find(n);
+      v->type = it == env_.end() ? nullptr : it->second;
+    }
+    ir::Block scratch_body;
+    block(entry_.host_body, scratch_body);
+    if (!changed_) break;
+  }
+  std::erase_if(fn_->variables, [](const std::unique_ptr<ir::Variable>& v) { return v->name.empty(); });
+  taken_names_.clear();
+  for (const auto& v : fn_->variables) taken_names_.insert(v->cpp_name);
+  final_ = true;
+  for (auto& [n, v] : vars_) {
+    auto it = env_.find(n);
+    v->type = it == env_.end() ? nullptr : it->second;
+  }
+  int errors_before = diags_.error_count();
+  block_path_ = {next_block_id_++};
+  block(entry_.host_body, fn_->body);
+  if (diags_.error_count() != errors_before) return nullptr;
+  for (auto& [v, stmt] : decl_stmt_) {
+    if (!v->hoisted) stmt->declare = true;
+  }
+  fn_->return_type = types::none();
+  fn_->signature_text = "void()";
+  return std::move(fn_);
+}
+
 // ------------------------------------------------------------------ statements
 
 void FunctionBuilder::block(const ast::Block& in, ir::Block& out) {
   for (const auto& s : in) stmt(*s, out);
+}
+
+void FunctionBuilder::block(const std::vector<const ast::Stmt*>& in, ir::Block& out) {
+  for (const ast::Stmt* s : in) stmt(*s, out);
 }
 
 void FunctionBuilder::unsupported_stmt(const ast::Stmt& s) {
@@ -129,6 +175,10 @@ void FunctionBuilder::unsupported_stmt(const ast::Stmt& s) {
       hint = ast::as<ast::UnsupportedStmt>(s).hint;
       break;
     default: what = "this statement"; break;
+  }
+  if (host_) {
+    D().error(s.span, what + " is not supported in host code by py2cuda");
+    return;
   }
   D().error(s.span, what + " is not supported in CUDA kernels" + (hint.empty() ? "" : "; " + hint));
 }
@@ -182,6 +232,11 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
     case ast::StmtKind::AugAssign: aug_assign(ast::as<ast::AugAssign>(s), out); return;
     case ast::StmtKind::If: {
       const auto& i = ast::as<ast::If>(s);
+      if (host_ && is_main_guard(i)) {
+        // `if __name__ == "__main__":` holds in the program py2cuda builds.
+        block(i.body, out);
+        return;
+      }
       auto cond = condition(*i.test);
       auto node = std::make_unique<ir::If>(s.span);
       node->cond = std::move(cond);
@@ -480,6 +535,10 @@ void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out) {
 // where only debug builds check them) the thread reports the Python location
 // and stops the kernel; otherwise asserts compile to nothing.
 void FunctionBuilder::raise_stmt(const ast::Stmt& s, ir::Block& out) {
+  if (host_) {
+    host_raise(s, out);
+    return;
+  }
   bool debug = entry_.options.debug;
   std::string what;
   ir::ExprPtr failed;
@@ -594,6 +653,66 @@ ir::ExprPtr FunctionBuilder::none_result(Span s) {
   TypeRef want = declared_return_ ? declared_return_ : inferred_return_;
   if (!want || !want->is_optional()) return nullptr;  // a function returning nothing: `return;`
   return std::make_unique<ir::Cast>(want, std::make_unique<ir::Const>(types::none(), s), s);
+}
+
+}  // namespace py2cuda::infer
+
+namespace py2cuda::infer {
+
+// Host code: `assert test, message` and `raise Error(message)` end the program as
+// Python does (the exception's type and message on stderr, exit status 1).
+void FunctionBuilder::host_raise(const ast::Stmt& s, ir::Block& out) {
+  auto message_of = [&](const ast::Expr* e) -> ir::ExprPtr {
+    if (!e) return string_const("", s.span);
+    auto v = expr(*e);
+    if (!v) return nullptr;
+    if (v->type->is_string()) return v;
+    return format_value(std::move(v), 0, "", e->span);
+  };
+  auto throw_stmt = [&](const std::string& type, ir::ExprPtr message) {
+    auto call = std::make_unique<ir::BuiltinCall>(types::none(), "throw py2cuda::host::PyException({0}, {1})", s.span);
+    call->args.push_back(string_const(type, s.span));
+    call->args.push_back(std::move(message));
+    return std::make_unique<ir::ExprStmt>(std::move(call), s.span);
+  };
+  if (s.kind == ast::StmtKind::Assert) {
+    const auto& a = ast::as<ast::Assert>(s);
+    auto cond = condition(*a.test);
+    auto message = message_of(a.msg.get());
+    if (!cond || !message) return;
+    auto check = std::make_unique<ir::If>(s.span);
+    check->cond = std::make_unique<ir::Unary>(types::boolean(), UnaryOp::Not, std::move(cond), a.test->span);
+    auto stop = throw_stmt("AssertionError", std::move(message));
+    stop->echo_line = false;
+    check->then_body.push_back(std::move(stop));
+    out.push_back(std::move(check));
+    return;
+  }
+  const auto& r = ast::as<ast::Raise>(s);
+  std::string type = "Exception";
+  const ast::Expr* exc = r.exc.get();
+  const ast::Expr* arg = nullptr;
+  if (exc && exc->kind == ast::ExprKind::Call) {
+    const auto& call = ast::as<ast::Call>(*exc);
+    if (call.args.size() > 1 || !call.keywords.empty()) {
+      D().error(call.span, "py2cuda raises exceptions with one message argument");
+      return;
+    }
+    if (!call.args.empty()) arg = call.args[0].get();
+    exc = call.func.get();
+  }
+  if (!exc) {
+    D().error(s.span, "a bare 'raise' (re-raising) is not supported: there is no try/except in translated code");
+    return;
+  }
+  if (exc->kind != ast::ExprKind::Name) {
+    D().error(exc->span, "py2cuda raises exceptions named by a built-in exception class (ValueError, RuntimeError...)");
+    return;
+  }
+  type = ast::as<ast::Name>(*exc).id;
+  auto message = message_of(arg);
+  if (!message) return;
+  out.push_back(throw_stmt(type, std::move(message)));
 }
 
 }  // namespace py2cuda::infer

@@ -39,7 +39,7 @@ struct Variable {
 
 enum class ExprKind {
   Const, Var, Global, Cast, Binary, Unary, Compare, Logical, Select, Builtin, Call, Index, Shape, Size, TupleMake,
-  TupleGet, LocalArray, Let
+  TupleGet, LocalArray, Let, Launch
 };
 
 struct Expr {
@@ -53,13 +53,15 @@ using ExprPtr = std::unique_ptr<Expr>;
 
 // A scalar literal of `type`. Integers hold their bits in `bits` (two's
 // complement for signed types); floats in `f`; complex numbers their real
-// part in `f` and their imaginary part in `im`.
+// part in `f` and their imaginary part in `im`; strings (host code) their
+// text in `str`.
 struct Const : Expr {
   Const(TypeRef t, Span s) : Expr(ExprKind::Const, t, s) {}
   uint64_t bits = 0;
   double f = 0;
   double im = 0;
   bool b = false;
+  std::string str;
 };
 
 struct VarRef : Expr {
@@ -134,6 +136,8 @@ struct BuiltinCall : Expr {
   // The pattern's helpers take any integer type (templates, not overloads), so
   // integer literals print bare: `py2cuda::slice(1, -1)`.
   bool bare_literals = false;
+  // Types the pattern names, as {t0}, {t1}, ...: host code's `py2cuda::host::zeros<{t0}, 1>({0})`.
+  std::vector<TypeRef> type_args;
 };
 
 // A call of a device function instance.
@@ -195,6 +199,15 @@ struct Let : Expr {
   Variable* var;
   ExprPtr init;
   ExprPtr body;
+};
+
+// `kernel[grid, block, stream, shared](args...)` in host code: a call of the kernel
+// instance's launch function. `grid` and `block` are int64 or tuples of them.
+struct Launch : Expr {
+  Launch(const Function* k, Span s) : Expr(ExprKind::Launch, types::none(), s), kernel(k) {}
+  const Function* kernel;
+  ExprPtr grid, block, stream, shared_bytes;  // stream and shared_bytes may be null
+  std::vector<ExprPtr> args;
 };
 
 // ---------------------------------------------------------------- statements
@@ -300,6 +313,9 @@ struct Function {
   bool cooperative = false;
   std::string signature_text;  // "void(float32[:], int64)", for the comment above it
   bool recursive = false;      // calls itself: declared before its definition
+  // Host code: the program's main body, a plain Python function it calls, or a CPU @jit
+  // function called from host code. Emitted as ordinary C++ after the launch functions.
+  bool is_host = false;
 };
 
 struct Constant {
@@ -331,6 +347,12 @@ struct Module {
   std::vector<std::string> link_paths;  // every external's files, resolved, without repeats
   // Device functions before their callers, then kernels, in source order.
   std::vector<std::unique_ptr<Function>> functions;
+  // Host functions before their callers; the last is the program's main body. Empty
+  // when the file has no host code.
+  std::vector<std::unique_ptr<Function>> host_functions;
+  // Why the file's host code cannot become main() (a construct py2cuda cannot
+  // translate, reported as a warning); empty when it can or when there is none.
+  std::string host_program_unavailable;
 };
 
 }  // namespace py2cuda::ir

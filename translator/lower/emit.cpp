@@ -11,18 +11,22 @@
 
 namespace py2cuda::lower {
 
-std::string cpp_type(TypeRef t) {
+std::string cpp_type(TypeRef t, bool host_types) {
   switch (t->kind()) {
     case TypeKind::Boolean: return "bool";
     case TypeKind::Integer: return std::string(t->is_signed() ? "int" : "uint") + std::to_string(t->bits()) + "_t";
     case TypeKind::Float: return t->bits() == 16 ? "__half" : t->bits() == 32 ? "float" : "double";
     case TypeKind::Complex: return t->bits() == 64 ? "py2cuda::complex64" : "py2cuda::complex128";
     case TypeKind::Array:
+      // Host code's arrays own their elements, as NumPy's and Numba's device arrays do;
+      // kernels and device functions receive plain views.
+      if (t->is_device_array()) return "py2cuda::host::DeviceNDArray<" + cpp_type(t->dtype()) + ", " + std::to_string(t->ndim()) + ">";
+      if (host_types) return "py2cuda::host::NDArray<" + cpp_type(t->dtype()) + ", " + std::to_string(t->ndim()) + ">";
       return "py2cuda::Array<" + std::string(t->is_readonly() ? "const " : "") + cpp_type(t->dtype()) + ", " +
              std::to_string(t->ndim()) + ">";
     case TypeKind::Tuple: {
       std::string s = "py2cuda::tuple<";
-      for (size_t i = 0; i < t->elements().size(); ++i) s += (i ? ", " : "") + cpp_type(t->elements()[i]);
+      for (size_t i = 0; i < t->elements().size(); ++i) s += (i ? ", " : "") + cpp_type(t->elements()[i], host_types);
       return s + ">";
     }
     case TypeKind::None: return "void";
@@ -30,6 +34,8 @@ std::string cpp_type(TypeRef t) {
     case TypeKind::Record: return "py2cuda::Xoroshiro128pState";
     case TypeKind::Optional: return "py2cuda::Optional<" + cpp_type(t->dtype()) + ">";
     case TypeKind::GridGroup: return "py2cuda::GridGroup";
+    case TypeKind::String: return "std::string";
+    case TypeKind::HostObject: return "py2cuda::host::" + t->object_name();
   }
   return "void";
 }
@@ -69,7 +75,7 @@ class Emitter {
   std::string constant_array(const ir::Constant& c) {
     std::string dims;
     for (int64_t d : c.shape) dims += "[" + std::to_string(d) + "]";
-    std::string text = "__constant__ const " + cpp_type(c.type->dtype()) + " " + c.cpp_name + dims + " = ";
+    std::string text = "__constant__ const " + type_name(c.type->dtype()) + " " + c.cpp_name + dims + " = ";
     // Integers narrower than 64 bits need no cast: the braces convert each (in-range) value.
     auto element = [&](const ir::Const& k) {
       TypeRef t = k.type;
@@ -111,7 +117,7 @@ class Emitter {
           out_ += constant_array(c);
           continue;
         }
-        out_ += "constexpr " + cpp_type(c.type) + " " + c.cpp_name + " = " +
+        out_ += "constexpr " + type_name(c.type) + " " + c.cpp_name + " = " +
                 literal(static_cast<const ir::Const&>(*c.value), false) + ";\n";
       }
     }
@@ -139,8 +145,20 @@ class Emitter {
         if (f->is_kernel) launch_stub(*f, false);
       }
     }
+    const bool host_main = options_.host_main && !m.host_functions.empty();
+    if (host_main) host_program(m);
     out_ += "\n}  // namespace " + m.name + "\n";
-    if (options_.harness) harness(m);
+    if (host_main) {
+      out_ += "\n// The program's entry point: runs " + file_.base_name() + "'s module code; a Python exception it\n"
+              "// raises prints as Python prints it and exits with status 1.\n";
+      line("int main(int argc, char** argv) {");
+      ++indent_;
+      line("return py2cuda::host::run_program(argc, argv, " + m.name + "::" + m.host_functions.back()->cpp_name + ");");
+      --indent_;
+      line("}");
+    } else if (options_.harness) {
+      harness(m);
+    }
     return out_;
   }
 
@@ -179,6 +197,10 @@ class Emitter {
   }
 
  private:
+  // The C++ spelling of a type where the code being written runs: host code owns its
+  // arrays (py2cuda::host::NDArray), kernels and device functions receive views.
+  std::string type_name(TypeRef t) const { return cpp_type(t, host_code_); }
+
   void line(const std::string& text) {
     out_.append(static_cast<size_t>(indent_) * 2, ' ');
     out_ += text;
@@ -201,7 +223,7 @@ class Emitter {
     std::string s;
     for (size_t i = 0; i < f.params.size(); ++i) {
       const ir::Variable* p = f.params[i];
-      s += (i ? ", " : "") + cpp_type(p->param_type);
+      s += (i ? ", " : "") + type_name(p->param_type);
       if (with_names) s += " " + param_name(*p);
     }
     return s;
@@ -214,7 +236,12 @@ class Emitter {
   void function(const ir::Function& f) {
     out_ += "\n";
     echo(f.def_span.line);
-    line("// " + std::string(f.is_kernel ? "kernel " : "device function ") + f.signature_text);
+    if (f.is_host && !f.def_span.valid()) {
+      line("// The module's code, run by main(): what `python " + file_.base_name() + "` runs.");
+    } else {
+      line("// " + std::string(f.is_kernel ? "kernel " : f.is_host ? "host function " : "device function ") +
+           f.signature_text);
+    }
     const ir::KernelOptions& o = f.options;
     if (o.fastmath) line("// fastmath=True: build with nvcc --use_fast_math for the same approximations");
     if (o.debug || o.lineinfo) line("// " + std::string(o.debug ? "debug" : "lineinfo") + "=True: build with nvcc -lineinfo");
@@ -234,6 +261,8 @@ class Emitter {
         head += "__maxnreg__(" + std::to_string(o.max_registers) + ") ";
       }
       head += "void ";
+    } else if (f.is_host) {
+      head = type_name(f.return_type) + " ";
     } else {
       head = device_head(f);
     }
@@ -242,12 +271,12 @@ class Emitter {
     for (const ir::Variable* p : f.params) {
       if (p->type != p->param_type) {
         line("// '" + p->name + "' is rebound to " + p->type->str() + " in the body");
-        line(cpp_type(p->type) + " " + p->cpp_name + " = " + cpp_type(p->type) + "(" + param_name(*p) + ");");
+        line(type_name(p->type) + " " + p->cpp_name + " = " + type_name(p->type) + "(" + param_name(*p) + ");");
       }
     }
     for (const auto& v : f.variables) {
       if (v->hoisted && !v->is_param && !v->loop_counter && v->type) {
-        line(cpp_type(v->type) + " " + v->cpp_name + "{};");
+        line(type_name(v->type) + " " + v->cpp_name + "{};");
       }
     }
     // Arrays allocated inside nested blocks keep their storage at function
@@ -261,6 +290,19 @@ class Emitter {
     block(f.body);
     --indent_;
     line("}");
+  }
+
+  // The host code: plain Python and CPU @jit functions it calls, then the main body.
+  void host_program(const ir::Module& m) {
+    out_ += "\n// ---------------------------------------------------------------- host program\n";
+    host_code_ = true;
+    for (const auto& f : m.host_functions) function(*f);
+    host_code_ = false;
+    if (options_.line_directives) {
+      size_t lines = static_cast<size_t>(std::count(out_.begin(), out_.end(), '\n'));
+      std::string name = options_.output_name.empty() ? file_.module_name() + ".cu" : options_.output_name;
+      out_ += "#line " + std::to_string(lines + 2) + " " + c_string(name) + "\n";
+    }
   }
 
   // main(): `BIN KERNEL --grid G --block B [--shared BYTES] [--out-dir DIR] ARG...`
@@ -285,9 +327,9 @@ class Emitter {
         TypeRef t = p->param_type;
         std::string k = std::to_string(i);
         std::string load = t->is_array() && t->dtype()->is_record() ? "call.random_states(" + k + ")"
-                           : t->is_array() ? "call.array<" + cpp_type(t->dtype()) + ", " + std::to_string(t->ndim()) + ">(" + k + ")"
-                                           : "call.scalar<" + cpp_type(t) + ">(" + k + ")";
-        line("const " + cpp_type(t) + " " + p->cpp_name + " = " + load + ";");
+                           : t->is_array() ? "call.array<" + type_name(t->dtype()) + ", " + std::to_string(t->ndim()) + ">(" + k + ")"
+                                           : "call.scalar<" + type_name(t) + ">(" + k + ")";
+        line("const " + type_name(t) + " " + p->cpp_name + " = " + load + ";");
         args += ", " + p->cpp_name;
       }
       line(m.name + "::launch_" + f->cpp_name + "(call.config()" + args + ");");
@@ -299,11 +341,11 @@ class Emitter {
     line("}");
   }
 
-  static std::string device_head(const ir::Function& f) {
+  std::string device_head(const ir::Function& f) const {
     std::string head = "__device__ ";
     if (f.options.forceinline > 0 && !f.recursive) head += "__forceinline__ ";
     if (f.options.forceinline < 0) head += "__noinline__ ";
-    return head + cpp_type(f.return_type) + " ";
+    return head + type_name(f.return_type) + " ";
   }
 
   // Every external's files, as written, without repeats: "functions.cu, more.cu".
@@ -328,10 +370,10 @@ class Emitter {
     for (const auto& e : m.externals) {
       echo(e.span.line);
       std::string params;
-      if (!e.c_abi) params = cpp_type(e.return_type) + "* result";
-      for (size_t i = 0; i < e.params.size(); ++i) params += (params.empty() ? "" : ", ") + cpp_type(e.params[i]);
+      if (!e.c_abi) params = type_name(e.return_type) + "* result";
+      for (size_t i = 0; i < e.params.size(); ++i) params += (params.empty() ? "" : ", ") + type_name(e.params[i]);
       if (e.c_abi) {
-        line("extern \"C\" __device__ " + cpp_type(e.return_type) + " " + e.symbol + "(" + params + ");");
+        line("extern \"C\" __device__ " + type_name(e.return_type) + " " + e.symbol + "(" + params + ");");
       } else {
         line("// Numba's ABI: the result through the first parameter; the int returned is a status.");
         line("extern \"C\" __device__ int " + e.symbol + "(" + params + ");");
@@ -343,7 +385,7 @@ class Emitter {
     out_ += "\n";
     line("// Launches " + f.name + " (" + location(f) + "), " + f.signature_text + ".");
     std::string sig = "void launch_" + f.cpp_name + "(const py2cuda::LaunchConfig& config";
-    for (const ir::Variable* p : f.params) sig += ", " + cpp_type(p->param_type) + " " + p->cpp_name;
+    for (const ir::Variable* p : f.params) sig += ", " + type_name(p->param_type) + " " + p->cpp_name;
     sig += ")";
     if (declaration_only) {
       line(sig + ";");
@@ -368,7 +410,7 @@ class Emitter {
 
   void stmt(const ir::Stmt& s) {
     if (s.echo_line) echo(s.span.line);
-    ExprPrinter p;
+    ExprPrinter p(host_code_);
     switch (s.kind) {
       case ir::StmtKind::Expr: line(p.print(*static_cast<const ir::ExprStmt&>(s).value) + ";"); return;
       case ir::StmtKind::Assign: {
@@ -382,7 +424,7 @@ class Emitter {
         if (a.has_compound_op) {
           line(target + " " + std::string(python_spelling(a.compound_op)) + "= " + value + ";");
         } else if (a.declare) {
-          line(cpp_type(a.target->type) + " " + target + " = " + value + ";");
+          line(type_name(a.target->type) + " " + target + " = " + value + ";");
         } else {
           line(target + " = " + value + ";");
         }
@@ -439,10 +481,10 @@ class Emitter {
     }
   }
 
-  static std::string storage_declaration(const ir::LocalArray& alloc) {
+  std::string storage_declaration(const ir::LocalArray& alloc) const {
     std::string dims;
     for (size_t d = 0; d < alloc.shape.size(); ++d) dims += (d ? " * " : "") + std::to_string(alloc.shape[d]);
-    return std::string(alloc.shared ? "__shared__ " : "") + cpp_type(alloc.type->dtype()) + " " + alloc.storage +
+    return std::string(alloc.shared ? "__shared__ " : "") + type_name(alloc.type->dtype()) + " " + alloc.storage +
            "[" + dims + "];";
   }
 
@@ -472,11 +514,11 @@ class Emitter {
   // and a view of it.
   void array_allocation(const ir::Assign& a) {
     const auto& alloc = static_cast<const ir::LocalArray&>(*a.value);
-    ExprPrinter p;
+    ExprPrinter p(host_code_);
     std::string target = p.print(*a.target);
-    std::string decl = a.declare ? cpp_type(a.target->type) + " " + target : target;
+    std::string decl = a.declare ? type_name(a.target->type) + " " + target : target;
     if (alloc.shape.empty()) {
-      line(decl + " = py2cuda::dynamic_shared_array<" + cpp_type(alloc.type->dtype()) + ">();");
+      line(decl + " = py2cuda::dynamic_shared_array<" + type_name(alloc.type->dtype()) + ">();");
       return;
     }
     bool hoisted = false;
@@ -528,15 +570,15 @@ class Emitter {
   }
 
   std::string loop_bound(const ir::Expr& e, const std::string& name, const std::string& type, const ir::Block& body) {
-    ExprPrinter p;
+    ExprPrinter p(host_code_);
     if (stable_in(e, body)) return p.print(e);
     line("const " + type + " " + name + " = " + p.print(e) + ";");
     return name;
   }
 
   void for_range(const ir::ForRange& l) {
-    ExprPrinter p;
-    std::string t = cpp_type(l.counter->type);
+    ExprPrinter p(host_code_);
+    std::string t = type_name(l.counter->type);
     const std::string& i = l.counter->cpp_name;
     std::string stop = loop_bound(*l.stop, i + "_stop", t, l.body);
     std::string step = loop_bound(*l.step, i + "_step", t, l.body);
@@ -575,6 +617,7 @@ class Emitter {
   std::string out_;
   int indent_ = 0;
   std::vector<std::pair<const ir::LocalArray*, uint32_t>> hoisted_storage_;
+  bool host_code_ = false;  // writing host code (the program around the kernels)
 };
 
 }  // namespace

@@ -12,8 +12,9 @@ struct EmitOptions {
   bool line_directives = false;  // #line N "file.py" instead of line comments
   std::string header_include;    // when non-empty, the .cu includes this header
   std::string version;           // py2cuda's version, for the generated-by line
-  bool harness = false;
-  std::string output_name;       // the .cu's own name, for #line directives back into it          // add a main() that launches any kernel from the command line
+  bool harness = false;          // add a main() that launches any kernel from the command line
+  bool host_main = false;        // a file with host code: its main() instead of the harness
+  std::string output_name;       // the .cu's own name, for #line directives back into it
 };
 
 // The whole .cu file: prologue, constants, device functions, kernels, launch stubs.
@@ -23,6 +24,8 @@ std::string emit_cu(const ir::Module& module, const SourceFile& file, const Emit
 std::string emit_header(const ir::Module& module, const SourceFile& file, const EmitOptions& options);
 
 // The C++ spelling of a type: float, int64_t, py2cuda::Array<float, 2>, py2cuda::tuple<...>.
-std::string cpp_type(TypeRef t);
+// `host_types`: as host code spells it, where an array is a NumPy-like owning
+// py2cuda::host::NDArray rather than the view a kernel receives.
+std::string cpp_type(TypeRef t, bool host_types = false);
 
 }  // namespace py2cuda::lower

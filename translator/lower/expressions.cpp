@@ -67,6 +67,29 @@ std::string shortest(float v) {
   return s + "f";
 }
 
+// A C++ string literal with the bytes of `text` (UTF-8 passes through unchanged).
+std::string string_literal(const std::string& text) {
+  std::string out = "\"";
+  for (unsigned char ch : text) {
+    switch (ch) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      default:
+        if (ch < 0x20 || ch == 0x7f) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\%03o", ch);
+          out += buf;
+        } else {
+          out += static_cast<char>(ch);
+        }
+    }
+  }
+  return out + "\"";
+}
+
 bool is_pure_simple(const ir::Expr& e) {
   return e.kind == ir::ExprKind::Var || e.kind == ir::ExprKind::Const || e.kind == ir::ExprKind::Global;
 }
@@ -131,6 +154,7 @@ std::string literal(const ir::Const& c, bool typed_ints) {
     bool f32 = t->bits() == 64;
     return cpp_type(t) + "(" + float_literal(c.f, f32) + ", " + float_literal(c.im, f32) + ")";
   }
+  if (t->is_string()) return string_literal(c.str);
   if (t->is_int()) {
     std::string digits;
     if (t->is_signed()) {
@@ -206,7 +230,7 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
       // Fold the conversion of a literal (or of a folded conversion of one:
       // np.float32(np.float16(2))) into the literal.
       if (std::unique_ptr<ir::Const> folded = fold_cast(c)) return print(*folded, needed);
-      return cpp_type(c.type) + "(" + print(*c.operand, 0) + ")";
+      return cpp_type(c.type, host_code_) + "(" + print(*c.operand, 0) + ")";
     }
     case ir::ExprKind::Binary: {
       const auto& b = static_cast<const ir::Binary&>(e);
@@ -289,6 +313,16 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
       std::string out;
       const std::string& p = c.pattern;
       for (size_t i = 0; i < p.size(); ++i) {
+        if (p[i] == '{' && i + 2 < p.size() && p[i + 1] == 't') {
+          // {tN}: the C++ spelling of the call's N-th type argument.
+          size_t end = p.find('}', i);
+          if (end != std::string::npos && end > i + 2 && p.find_first_not_of("0123456789", i + 2) == end) {
+            size_t k = std::stoul(p.substr(i + 2, end - i - 2));
+            if (k < c.type_args.size()) out += cpp_type(c.type_args[k], host_code_);
+            i = end;
+            continue;
+          }
+        }
         size_t close = p[i] == '{' ? p.find('}', i) : std::string::npos;
         if (close == std::string::npos || close == i + 1 ||
             p.find_first_not_of("0123456789", i + 1) != close) {
@@ -322,6 +356,7 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     case ir::ExprKind::Shape: {
       const auto& sh = static_cast<const ir::Shape&>(e);
       if (const auto* frozen = frozen_shape(*sh.array)) return std::to_string((*frozen)[static_cast<size_t>(sh.dim)]);
+      if (host_code_) return print(*sh.array, kPrimary) + ".shape(" + std::to_string(sh.dim) + ")";
       return print(*sh.array, kPrimary) + ".shape[" + std::to_string(sh.dim) + "]";
     }
     case ir::ExprKind::Size: {
@@ -335,7 +370,7 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     }
     case ir::ExprKind::TupleMake: {
       const auto& t = static_cast<const ir::TupleMake&>(e);
-      return cpp_type(t.type) + "(" + call_args(t.elements) + ")";
+      return cpp_type(t.type, host_code_) + "(" + call_args(t.elements) + ")";
     }
     case ir::ExprKind::Let: {
       const auto& let = static_cast<const ir::Let&>(e);
@@ -343,12 +378,32 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
              " = " + print(*let.init, 0) + "; return " + print(*let.body, 0) + "; }()";
     }
     case ir::ExprKind::LocalArray: return "/* array allocation */";
+    case ir::ExprKind::Launch: return launch(static_cast<const ir::Launch&>(e));
     case ir::ExprKind::TupleGet: {
       const auto& g = static_cast<const ir::TupleGet&>(e);
       return "py2cuda::get<" + std::to_string(g.index) + ">(" + print(*g.tuple, 0) + ")";
     }
   }
   return "/* ? */";
+}
+
+// `k[grid, block, stream, shared](args)`: the kernel instance's launch function with a
+// LaunchConfig; a tuple launch dimension becomes a Dim3.
+std::string ExprPrinter::launch(const ir::Launch& l) {
+  auto dims = [&](const ir::Expr& d) {
+    if (d.type->is_tuple()) {
+      if (d.kind == ir::ExprKind::TupleMake) return "py2cuda::Dim3(" + call_args(static_cast<const ir::TupleMake&>(d).elements) + ")";
+      return "py2cuda::host::dim3(" + print(d, 0) + ")";
+    }
+    return print(d, 0);
+  };
+  std::string config = "py2cuda::LaunchConfig{" + dims(*l.grid) + ", " + dims(*l.block);
+  if (l.shared_bytes || l.stream) config += ", " + (l.shared_bytes ? "size_t(" + print(*l.shared_bytes, 0) + ")" : std::string("0"));
+  if (l.stream) config += ", " + print(*l.stream, 0) + ".handle()";
+  config += "}";
+  std::string args;
+  for (const auto& a : l.args) args += ", " + print(*a, 0);
+  return "launch_" + l.kernel->cpp_name + "(" + config + args + ")";
 }
 
 }  // namespace py2cuda::lower

@@ -1,6 +1,7 @@
 // IR expressions -> C++ expression text.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,9 +19,13 @@ std::unique_ptr<ir::Const> fold_cast(const ir::Cast& c);
 
 class ExprPrinter {
  public:
+  // `host_code`: printing host code, where arrays are owning host/device arrays.
+  explicit ExprPrinter(bool host_code = false) : host_code_(host_code) {}
   std::string print(const ir::Expr& e);
 
  private:
+  bool host_code_;
+  std::string launch(const ir::Launch& l);
   // `needed`: the precedence the context requires; wraps in parentheses below it.
   std::string print(const ir::Expr& e, int needed);
   std::string call_args(const std::vector<ir::ExprPtr>& args);

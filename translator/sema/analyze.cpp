@@ -594,11 +594,57 @@ std::string resolve_path(const ModuleInfo& info, const ast::Expr& expr) {
   return "";
 }
 
+namespace {
+
+// The statements of the module that host code runs, and whether any of them is more
+// than a constant's definition.
+HostProgram collect_host_program(const ModuleInfo& info, const ast::Module& module) {
+  HostProgram host;
+  for (const auto& s : module.body) {
+    switch (s->kind) {
+      case ast::StmtKind::Import:
+      case ast::StmtKind::ImportFrom:
+      case ast::StmtKind::FunctionDef:
+      case ast::StmtKind::Pass:
+        continue;
+      case ast::StmtKind::Expr:
+        if (ast::as<ast::ExprStmt>(*s).value->kind == ast::ExprKind::StrLit) continue;  // a docstring
+        break;
+      case ast::StmtKind::Assign: {
+        // `k = cuda.jit(...)(f)` and `f = cuda.declare_device(...)` define functions.
+        const auto& a = ast::as<ast::Assign>(*s);
+        if (a.targets.size() == 1 && a.targets[0]->kind == ast::ExprKind::Name) {
+          auto it = info.globals.find(ast::as<ast::Name>(*a.targets[0]).id);
+          if (it != info.globals.end() && (it->second.kind == Symbol::Kind::Function ||
+                                           it->second.kind == Symbol::Kind::External)) {
+            continue;
+          }
+          host.body.push_back(s.get());
+          if (it == info.globals.end() || it->second.kind != Symbol::Kind::Constant) host.has_host_code = true;
+          continue;
+        }
+        break;
+      }
+      case ast::StmtKind::AnnAssign:
+        host.body.push_back(s.get());
+        continue;
+      default: break;
+    }
+    if (!host.has_host_code) host.first_statement = s->span;
+    host.body.push_back(s.get());
+    host.has_host_code = true;
+  }
+  return host;
+}
+
+}  // namespace
+
 ModuleInfo analyze_module(const ast::Module& module, const SourceFile& file,
                           const std::vector<SignatureOverride>& overrides, Diagnostics& diags) {
   ModuleInfo info;
   info.file = &file;
   Analyzer(info, diags).run(module, overrides);
+  info.host = collect_host_program(info, module);
   return info;
 }
 

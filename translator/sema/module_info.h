@@ -35,7 +35,8 @@ enum class FunctionKind {
 
 struct FunctionEntry {
   std::string name;  // the name it is called or launched by
-  const ast::FunctionDef* def = nullptr;
+  const ast::FunctionDef* def = nullptr;  // null for the program's main body (HostProgram)
+  std::vector<const ast::Stmt*> host_body;  // the main body's statements when def is null
   FunctionKind kind = FunctionKind::Plain;
   std::vector<Signature> signatures;  // from the decorator, annotations or --sig
   ir::KernelOptions options;
@@ -90,8 +91,20 @@ struct Symbol {
   bool evaluating = false;
 };
 
+// The program around the kernels: the module-level statements Python runs, in
+// order (imports, definitions and kernel bindings left out), with `if __name__ ==
+// "__main__":` kept as a statement (infer treats its test as true).
+struct HostProgram {
+  std::vector<const ast::Stmt*> body;
+  // Anything beyond definitions and constants: an `if __name__` block, a call, a
+  // loop... Only then does the file have a main() to translate.
+  bool has_host_code = false;
+  Span first_statement;  // where main() starts, for messages
+};
+
 struct ModuleInfo {
   const SourceFile* file = nullptr;
+  HostProgram host;
   std::map<std::string, Symbol> globals;
   std::vector<std::unique_ptr<FunctionEntry>> functions;  // source order
   std::vector<std::unique_ptr<ExternalFunction>> externals;  // cuda.declare_device, source order

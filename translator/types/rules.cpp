@@ -166,7 +166,10 @@ TypeRef unify(TypeRef a, TypeRef b) {
   }
   if (a->is_array() && b->is_array() && a->dtype() == b->dtype() && a->ndim() == b->ndim()) {
     // Numba's Array.unify: read-only when either is (a frozen module array).
-    return types::array(a->dtype(), a->ndim(), Layout::A, a->is_readonly() || b->is_readonly());
+    // Host code: an array in GPU memory and one in host memory are different objects.
+    if (a->is_device_array() != b->is_device_array()) return nullptr;
+    TypeRef merged = types::array(a->dtype(), a->ndim(), Layout::A, a->is_readonly() || b->is_readonly());
+    return a->is_device_array() ? types::with_device(merged, true) : merged;
   }
   return nullptr;
 }

@@ -28,8 +28,8 @@ class TypeTable {
     return scalars_[key] = keep(std::move(t));
   }
 
-  TypeRef array(TypeRef dtype, int ndim, Layout layout, bool readonly) {
-    auto key = std::make_tuple(dtype, ndim, static_cast<int>(layout), readonly);
+  TypeRef array(TypeRef dtype, int ndim, Layout layout, bool readonly, bool device) {
+    auto key = std::make_tuple(dtype, ndim, static_cast<int>(layout), readonly, device);
     std::lock_guard<std::mutex> lock(mu_);
     auto it = arrays_.find(key);
     if (it != arrays_.end()) return it->second;
@@ -39,7 +39,18 @@ class TypeTable {
     t->ndim_ = ndim;
     t->layout_ = layout;
     t->readonly_ = readonly;
+    t->device_ = device;
     return arrays_[key] = keep(std::move(t));
+  }
+
+  TypeRef host_object(const std::string& name) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = objects_.find(name);
+    if (it != objects_.end()) return it->second;
+    auto t = std::unique_ptr<Type>(new Type());
+    t->kind_ = TypeKind::HostObject;
+    t->name_ = name;
+    return objects_[name] = keep(std::move(t));
   }
 
   TypeRef optional(TypeRef value) {
@@ -70,7 +81,8 @@ class TypeTable {
   std::mutex mu_;
   std::vector<std::unique_ptr<Type>> all_;
   std::map<std::tuple<int, int, bool>, TypeRef> scalars_;
-  std::map<std::tuple<TypeRef, int, int, bool>, TypeRef> arrays_;
+  std::map<std::tuple<TypeRef, int, int, bool, bool>, TypeRef> arrays_;
+  std::map<std::string, TypeRef> objects_;
   std::map<std::vector<TypeRef>, TypeRef> tuples_;
   std::map<TypeRef, TypeRef> optionals_;
 };
@@ -103,7 +115,10 @@ std::string Type::str() const {
     case TypeKind::Record: return "xoroshiro128p";
     case TypeKind::Optional: return "OptionalType(" + elem_->str() + ")";
     case TypeKind::GridGroup: return "GridGroup";
+    case TypeKind::String: return "unicode_type";
+    case TypeKind::HostObject: return name_;
     case TypeKind::Array:
+      if (device_) return "DeviceNDArray(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
       return std::string(readonly_ ? "readonly " : "") + "array(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
     case TypeKind::Tuple: {
       if (is_uniform_tuple()) {
@@ -164,8 +179,16 @@ TypeRef range() { return TypeTable::instance().scalar(TypeKind::Range, 0, false)
 TypeRef xoroshiro128p() { return TypeTable::instance().scalar(TypeKind::Record, 128, false); }
 TypeRef grid_group() { return TypeTable::instance().scalar(TypeKind::GridGroup, 0, false); }
 TypeRef array(TypeRef dtype, int ndim, Layout layout, bool readonly) {
-  return TypeTable::instance().array(dtype, ndim, layout, readonly);
+  return TypeTable::instance().array(dtype, ndim, layout, readonly, false);
 }
+TypeRef device_array(TypeRef dtype, int ndim, Layout layout) {
+  return TypeTable::instance().array(dtype, ndim, layout, false, true);
+}
+TypeRef with_device(TypeRef a, bool device) {
+  return TypeTable::instance().array(a->dtype(), a->ndim(), a->layout(), a->is_readonly(), device);
+}
+TypeRef string() { return TypeTable::instance().scalar(TypeKind::String, 0, false); }
+TypeRef host_object(const std::string& name) { return TypeTable::instance().host_object(name); }
 TypeRef tuple(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements)); }
 TypeRef optional(TypeRef value) { return value->is_optional() ? value : TypeTable::instance().optional(value); }
 

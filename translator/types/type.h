@@ -22,6 +22,8 @@ enum class TypeKind {
   Record, // a structured dtype; for now only numba.cuda.random's xoroshiro128p state
   Optional,  // a value or None: what a function returning both gives (Numba's OptionalType)
   GridGroup,  // cuda.cg.this_grid()'s value (Numba's GridGroup)
+  String,     // a str in host code (Numba's unicode_type): literals, f-strings, dtype names
+  HostObject, // an object of host code with no arithmetic: a CUDA stream, an event, a module
 };
 
 enum class Layout { C, F, A };
@@ -48,6 +50,11 @@ class Type {
   bool is_record() const { return kind_ == TypeKind::Record; }
   bool is_optional() const { return kind_ == TypeKind::Optional; }
   bool is_grid_group() const { return kind_ == TypeKind::GridGroup; }
+  bool is_string() const { return kind_ == TypeKind::String; }
+  bool is_host_object() const { return kind_ == TypeKind::HostObject; }
+  // An array in GPU memory (Numba's DeviceNDArray: what cuda.to_device returns). Inside a
+  // kernel every array is one; the flag tells host code's two kinds of array apart.
+  bool is_device_array() const { return kind_ == TypeKind::Array && device_; }
 
   // Integer, Float and Complex (64 or 128 for complex)
   int bits() const { return bits_; }
@@ -59,6 +66,9 @@ class Type {
   Layout layout() const { return layout_; }
   // A frozen module-level NumPy array (Numba's "readonly array"): never stored to.
   bool is_readonly() const { return readonly_; }
+
+  // HostObject: what it is ("Stream", "Event")
+  const std::string& object_name() const { return name_; }
 
   // Tuple
   const std::vector<TypeRef>& elements() const { return elems_; }
@@ -79,6 +89,8 @@ class Type {
   int ndim_ = 0;
   Layout layout_ = Layout::A;
   bool readonly_ = false;
+  bool device_ = false;
+  std::string name_;
   std::vector<TypeRef> elems_;
 };
 
@@ -111,6 +123,11 @@ TypeRef xoroshiro128p();
 // The cooperative group of every thread of the grid: cuda.cg.this_grid().
 TypeRef grid_group();
 TypeRef array(TypeRef dtype, int ndim, Layout layout, bool readonly = false);
+// The same array in GPU memory (a DeviceNDArray of host code) or in host memory.
+TypeRef device_array(TypeRef dtype, int ndim, Layout layout);
+TypeRef with_device(TypeRef array, bool device);
+TypeRef string();
+TypeRef host_object(const std::string& name);
 TypeRef tuple(std::vector<TypeRef> elements);
 // `value` or None; optional(optional(T)) is optional(T).
 TypeRef optional(TypeRef value);

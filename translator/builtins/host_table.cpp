@@ -1,0 +1,181 @@
+#include "builtins/host_table.h"
+
+#include <map>
+
+namespace py2cuda::builtins {
+
+namespace {
+
+using R = HostRule;
+
+const std::vector<HostBuiltin>& rows() {
+  static const std::vector<HostBuiltin> table = {
+      // ---------------------------------------------------------------- NumPy: making arrays
+      {.path = "numpy.zeros", .rule = R::ArrayFill, .runtime = "py2cuda::np::zeros", .doc = "an array of zeros; dtype float64 unless given"},
+      {.path = "numpy.ones", .rule = R::ArrayFill, .runtime = "py2cuda::np::ones", .doc = "an array of ones"},
+      {.path = "numpy.empty", .rule = R::ArrayFill, .runtime = "py2cuda::np::empty", .doc = "an array (zero-filled: NumPy leaves it uninitialised)"},
+      {.path = "numpy.full", .rule = R::ArrayFull, .runtime = "py2cuda::np::full", .doc = "an array filled with a value; dtype from the value unless given"},
+      {.path = "numpy.zeros_like", .rule = R::ArrayLike, .runtime = "py2cuda::np::zeros_like", .doc = "zeros of another array's shape and dtype"},
+      {.path = "numpy.ones_like", .rule = R::ArrayLike, .runtime = "py2cuda::np::ones_like", .doc = "ones of another array's shape and dtype"},
+      {.path = "numpy.empty_like", .rule = R::ArrayLike, .runtime = "py2cuda::np::empty_like", .doc = "an array of another array's shape and dtype"},
+      {.path = "numpy.full_like", .rule = R::ArrayLike, .runtime = "py2cuda::np::full_like", .doc = "a value in another array's shape and dtype"},
+      {.path = "numpy.arange", .rule = R::Arange, .runtime = "py2cuda::np::arange", .doc = "evenly spaced values, NumPy's length and value rules"},
+      {.path = "numpy.linspace", .rule = R::Linspace, .runtime = "py2cuda::np::linspace", .doc = "num values from start to stop, NumPy's algorithm"},
+      {.path = "numpy.array", .rule = R::ArrayFromValues, .runtime = "py2cuda::np::array", .doc = "an array from a list, tuple or array (a copy)"},
+      {.path = "numpy.asarray", .rule = R::ArrayFromValues, .runtime = "py2cuda::np::asarray", .doc = "an array from a list or tuple; an array of the same dtype as it is"},
+      {.path = "numpy.ascontiguousarray", .rule = R::ArrayFromValues, .runtime = "py2cuda::np::ascontiguousarray", .doc = "a C-contiguous array (a copy only when needed)"},
+      {.path = "numpy.eye", .rule = R::Eye, .runtime = "py2cuda::np::eye", .doc = "an identity-like 2-D array"},
+      {.path = "numpy.copy", .rule = R::Copy, .runtime = "py2cuda::np::copy", .doc = "a C-contiguous copy"},
+      {.path = "numpy.reshape", .rule = R::Reshape, .runtime = "py2cuda::np::reshape", .doc = "the same elements in a new shape (-1 inferred)"},
+      {.path = "numpy.transpose", .rule = R::Transpose, .runtime = "py2cuda::np::transpose", .doc = "the axes reversed (a view)"},
+      {.path = "numpy.ravel", .rule = R::Ravel, .runtime = "py2cuda::np::ravel", .doc = "the elements as a 1-D array"},
+      // ---------------------------------------------------------------- NumPy: elementwise
+      {.path = "numpy.sqrt", .rule = R::UnaryUfunc, .runtime = "py2cuda::np::sqrt", .doc = "elementwise square root"},
+      {.path = "numpy.exp", .rule = R::UnaryUfunc, .runtime = "py2cuda::np::exp", .doc = "elementwise e**x"},
+      {.path = "numpy.log", .rule = R::UnaryUfunc, .runtime = "py2cuda::np::log", .doc = "elementwise natural logarithm"},
+      {.path = "numpy.log10", .rule = R::UnaryUfunc, .runtime = "py2cuda::np::log10", .doc = "elementwise base-10 logarithm"},
+      {.path = "numpy.sin", .rule = R::UnaryUfunc, .runtime = "py2cuda::np::sin", .doc = "elementwise sine"},
+      {.path = "numpy.cos", .rule = R::UnaryUfunc, .runtime = "py2cuda::np::cos", .doc = "elementwise cosine"},
+      {.path = "numpy.tan", .rule = R::UnaryUfunc, .runtime = "py2cuda::np::tan", .doc = "elementwise tangent"},
+      {.path = "numpy.abs", .rule = R::UnaryUfuncSame, .runtime = "py2cuda::np::absolute", .doc = "elementwise absolute value"},
+      {.path = "numpy.absolute", .rule = R::UnaryUfuncSame, .runtime = "py2cuda::np::absolute", .doc = "elementwise absolute value"},
+      {.path = "numpy.negative", .rule = R::UnaryUfuncSame, .runtime = "py2cuda::np::negative", .doc = "elementwise negation"},
+      {.path = "numpy.floor", .rule = R::RoundingUfunc, .runtime = "py2cuda::np::floor", .doc = "elementwise floor (float result)"},
+      {.path = "numpy.ceil", .rule = R::RoundingUfunc, .runtime = "py2cuda::np::ceil", .doc = "elementwise ceiling (float result)"},
+      {.path = "numpy.trunc", .rule = R::RoundingUfunc, .runtime = "py2cuda::np::trunc", .doc = "elementwise truncation (float result)"},
+      {.path = "numpy.rint", .rule = R::RoundingUfunc, .runtime = "py2cuda::np::rint", .doc = "elementwise rounding, halves to even"},
+      {.path = "numpy.maximum", .rule = R::BinaryUfunc, .runtime = "py2cuda::np::maximum", .doc = "elementwise larger value (NaN propagates)"},
+      {.path = "numpy.minimum", .rule = R::BinaryUfunc, .runtime = "py2cuda::np::minimum", .doc = "elementwise smaller value (NaN propagates)"},
+      {.path = "numpy.add", .rule = R::BinaryUfunc, .runtime = "py2cuda::np::add", .doc = "elementwise a + b"},
+      {.path = "numpy.subtract", .rule = R::BinaryUfunc, .runtime = "py2cuda::np::subtract", .doc = "elementwise a - b"},
+      {.path = "numpy.multiply", .rule = R::BinaryUfunc, .runtime = "py2cuda::np::multiply", .doc = "elementwise a * b"},
+      {.path = "numpy.hypot", .rule = R::BinaryFloatUfunc, .runtime = "py2cuda::np::hypot", .doc = "elementwise sqrt(a**2 + b**2)"},
+      {.path = "numpy.arctan2", .rule = R::BinaryFloatUfunc, .runtime = "py2cuda::np::arctan2", .doc = "elementwise atan2(a, b)"},
+      // ---------------------------------------------------------------- NumPy: reductions and comparisons
+      {.path = "numpy.sum", .rule = R::Reduction, .runtime = "py2cuda::np::sum", .doc = "sum (pairwise for floats, as NumPy); ints accumulate in int64"},
+      {.path = "numpy.prod", .rule = R::Reduction, .runtime = "py2cuda::np::prod", .doc = "product; ints accumulate in int64"},
+      {.path = "numpy.mean", .rule = R::MeanReduction, .runtime = "py2cuda::np::mean", .doc = "mean; float64 for integer arrays"},
+      {.path = "numpy.std", .rule = R::MeanReduction, .runtime = "py2cuda::np::std", .doc = "standard deviation (NumPy's two-pass algorithm)"},
+      {.path = "numpy.var", .rule = R::MeanReduction, .runtime = "py2cuda::np::var", .doc = "variance (NumPy's two-pass algorithm)"},
+      {.path = "numpy.min", .rule = R::ExtremumReduction, .runtime = "py2cuda::np::min", .doc = "smallest element (NaN propagates)"},
+      {.path = "numpy.max", .rule = R::ExtremumReduction, .runtime = "py2cuda::np::max", .doc = "largest element (NaN propagates)"},
+      {.path = "numpy.amin", .rule = R::ExtremumReduction, .runtime = "py2cuda::np::min", .doc = "smallest element"},
+      {.path = "numpy.amax", .rule = R::ExtremumReduction, .runtime = "py2cuda::np::max", .doc = "largest element"},
+      {.path = "numpy.argmin", .rule = R::ArgReduction, .runtime = "py2cuda::np::argmin", .doc = "flat index of the first smallest element"},
+      {.path = "numpy.argmax", .rule = R::ArgReduction, .runtime = "py2cuda::np::argmax", .doc = "flat index of the first largest element"},
+      {.path = "numpy.all", .rule = R::BoolReduction, .runtime = "py2cuda::np::all", .doc = "whether every element is true"},
+      {.path = "numpy.any", .rule = R::BoolReduction, .runtime = "py2cuda::np::any", .doc = "whether some element is true"},
+      {.path = "numpy.count_nonzero", .rule = R::CountNonzero, .runtime = "py2cuda::np::count_nonzero", .doc = "number of non-zero elements"},
+      {.path = "numpy.dot", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "dot product / matrix product (an ordered loop: floats may differ from BLAS in the last bits)"},
+      {.path = "numpy.matmul", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "matrix product, as a @ b"},
+      {.path = "numpy.allclose", .rule = R::AllClose, .runtime = "py2cuda::np::allclose", .doc = "|a - b| <= atol + rtol * |b| everywhere (rtol=1e-05, atol=1e-08)"},
+      {.path = "numpy.array_equal", .rule = R::AllClose, .runtime = "py2cuda::np::array_equal", .doc = "same shape and elements"},
+      {.path = "numpy.isclose", .rule = R::IsClose, .runtime = "py2cuda::np::isclose", .doc = "elementwise allclose"},
+      {.path = "numpy.testing.assert_allclose", .rule = R::TestingAssert, .runtime = "py2cuda::np::assert_allclose", .doc = "AssertionError unless allclose (rtol=1e-07, atol=0)"},
+      {.path = "numpy.testing.assert_almost_equal", .rule = R::TestingAssert, .runtime = "py2cuda::np::assert_almost_equal", .doc = "AssertionError unless equal to `decimal` places (7)"},
+      {.path = "numpy.testing.assert_array_almost_equal", .rule = R::TestingAssert, .runtime = "py2cuda::np::assert_array_almost_equal", .doc = "AssertionError unless equal to `decimal` places (6)"},
+      {.path = "numpy.testing.assert_array_equal", .rule = R::TestingAssert, .runtime = "py2cuda::np::assert_array_equal", .doc = "AssertionError unless equal"},
+      {.path = "numpy.testing.assert_equal", .rule = R::TestingAssert, .runtime = "py2cuda::np::assert_array_equal", .doc = "AssertionError unless equal"},
+      // ---------------------------------------------------------------- NumPy: random numbers
+      {.path = "numpy.random.seed", .rule = R::RandomSeed, .runtime = "py2cuda::np::random::seed", .doc = "seeds the legacy MT19937 generator as NumPy does"},
+      {.path = "numpy.random.rand", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::rand", .doc = "uniform [0, 1) float64 values, bit-identical to NumPy"},
+      {.path = "numpy.random.random", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::random", .doc = "uniform [0, 1) float64 values, bit-identical to NumPy"},
+      {.path = "numpy.random.random_sample", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::random", .doc = "uniform [0, 1) float64 values, bit-identical to NumPy"},
+      {.path = "numpy.random.randn", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::randn", .doc = "standard normal float64 values (legacy polar method), bit-identical"},
+      {.path = "numpy.random.uniform", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::uniform", .doc = "uniform [low, high) float64 values, bit-identical"},
+      {.path = "numpy.random.normal", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::normal", .doc = "normal float64 values, bit-identical"},
+      {.path = "numpy.random.randint", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::randint", .doc = "integers in [low, high), int64, bit-identical"},
+      {.path = "numpy.random.default_rng", .rule = R::DefaultRng, .runtime = "py2cuda::np::random::default_rng", .doc = "a PCG64 Generator seeded through SeedSequence, bit-identical"},
+      {.path = "Generator.random", .rule = R::GeneratorDraw, .runtime = "random", .doc = "uniform [0, 1) float64 values"},
+      {.path = "Generator.uniform", .rule = R::GeneratorDraw, .runtime = "uniform", .doc = "uniform [low, high) float64 values"},
+      {.path = "Generator.normal", .rule = R::GeneratorDraw, .runtime = "normal", .doc = "normal float64 values (NumPy's ziggurat)"},
+      {.path = "Generator.standard_normal", .rule = R::GeneratorDraw, .runtime = "standard_normal", .doc = "standard normal float64 values"},
+      {.path = "Generator.integers", .rule = R::GeneratorDraw, .runtime = "integers", .doc = "int64 values in [low, high)"},
+      // ---------------------------------------------------------------- array methods
+      {.path = "ndarray.astype", .rule = R::AsType, .runtime = "py2cuda::np::astype", .doc = "a converted copy"},
+      {.path = "ndarray.copy", .rule = R::Copy, .runtime = "py2cuda::np::copy", .doc = "a C-contiguous copy"},
+      {.path = "ndarray.reshape", .rule = R::Reshape, .runtime = "py2cuda::np::reshape", .doc = "the same elements in a new shape"},
+      {.path = "ndarray.ravel", .rule = R::Ravel, .runtime = "py2cuda::np::ravel", .doc = "1-D (a view when contiguous)"},
+      {.path = "ndarray.flatten", .rule = R::Ravel, .runtime = "py2cuda::np::flatten", .doc = "a 1-D copy"},
+      {.path = "ndarray.transpose", .rule = R::Transpose, .runtime = "py2cuda::np::transpose", .doc = "the axes reversed (a view)"},
+      {.path = "ndarray.fill", .rule = R::Fill, .runtime = "py2cuda::np::fill", .doc = "every element set to a value"},
+      {.path = "ndarray.sum", .rule = R::Reduction, .runtime = "py2cuda::np::sum", .doc = "as np.sum"},
+      {.path = "ndarray.prod", .rule = R::Reduction, .runtime = "py2cuda::np::prod", .doc = "as np.prod"},
+      {.path = "ndarray.mean", .rule = R::MeanReduction, .runtime = "py2cuda::np::mean", .doc = "as np.mean"},
+      {.path = "ndarray.std", .rule = R::MeanReduction, .runtime = "py2cuda::np::std", .doc = "as np.std"},
+      {.path = "ndarray.var", .rule = R::MeanReduction, .runtime = "py2cuda::np::var", .doc = "as np.var"},
+      {.path = "ndarray.min", .rule = R::ExtremumReduction, .runtime = "py2cuda::np::min", .doc = "as np.min"},
+      {.path = "ndarray.max", .rule = R::ExtremumReduction, .runtime = "py2cuda::np::max", .doc = "as np.max"},
+      {.path = "ndarray.argmin", .rule = R::ArgReduction, .runtime = "py2cuda::np::argmin", .doc = "as np.argmin"},
+      {.path = "ndarray.argmax", .rule = R::ArgReduction, .runtime = "py2cuda::np::argmax", .doc = "as np.argmax"},
+      {.path = "ndarray.all", .rule = R::BoolReduction, .runtime = "py2cuda::np::all", .doc = "as np.all"},
+      {.path = "ndarray.any", .rule = R::BoolReduction, .runtime = "py2cuda::np::any", .doc = "as np.any"},
+      {.path = "ndarray.dot", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "as np.dot"},
+      {.path = "DeviceNDArray.copy_to_host", .rule = R::CopyToHost, .runtime = "copy_to_host", .doc = "a new host array, or `ary` filled; synchronous"},
+      {.path = "DeviceNDArray.copy_to_device", .rule = R::CopyToDevice, .runtime = "copy_to_device", .doc = "fills this device array from a host or device array"},
+      // ---------------------------------------------------------------- numba.cuda host API
+      {.path = "numba.cuda.to_device", .rule = R::ToDevice, .runtime = "py2cuda::host::to_device", .doc = "a device copy of a host array (stream= accepted)"},
+      {.path = "numba.cuda.device_array", .rule = R::DeviceArrayNew, .runtime = "py2cuda::host::device_array", .doc = "an uninitialised device array; dtype float64 unless given"},
+      {.path = "numba.cuda.device_array_like", .rule = R::DeviceArrayLike, .runtime = "py2cuda::host::device_array_like", .doc = "a device array of another array's shape and dtype"},
+      {.path = "numba.cuda.pinned_array", .rule = R::ArrayFill, .runtime = "py2cuda::np::empty", .doc = "a host array (page-locking is an optimisation py2cuda leaves out)"},
+      {.path = "numba.cuda.pinned_array_like", .rule = R::ArrayLike, .runtime = "py2cuda::np::empty_like", .doc = "a host array like another"},
+      {.path = "numba.cuda.mapped_array", .rule = R::ArrayFill, .runtime = "py2cuda::np::empty", .doc = "a host array (mapping into the device is left out)"},
+      {.path = "numba.cuda.synchronize", .rule = R::Synchronize, .runtime = "py2cuda::host::synchronize", .doc = "waits for every launch to finish"},
+      {.path = "numba.cuda.stream", .rule = R::Stream, .runtime = "py2cuda::host::Stream::create", .doc = "a new CUDA stream"},
+      {.path = "numba.cuda.default_stream", .rule = R::Stream, .runtime = "py2cuda::host::Stream", .doc = "the default stream"},
+      {.path = "Stream.synchronize", .rule = R::Synchronize, .runtime = "synchronize", .doc = "waits for the stream's work"},
+      {.path = "numba.cuda.random.create_xoroshiro128p_states", .rule = R::RngStates, .runtime = "py2cuda::host::create_xoroshiro128p_states", .doc = "n generator states on the device, bit-identical to Numba's"},
+      // ---------------------------------------------------------------- Python
+      {.path = "print", .rule = R::Print, .runtime = "py2cuda::host::print", .doc = "values as Python prints them (repr-exact floats, NumPy's array format); sep=, end="},
+      {.path = "len", .rule = R::Len, .runtime = "py2cuda::host::len", .doc = "first dimension of an array, length of a tuple or string"},
+      {.path = "range", .rule = R::Range, .runtime = "", .doc = "in for loops"},
+      {.path = "str", .rule = R::ToStr, .runtime = "py2cuda::host::str", .doc = "Python's str() of a value"},
+      {.path = "repr", .rule = R::ToStr, .runtime = "py2cuda::host::repr", .doc = "Python's repr() of a value"},
+      {.path = "int", .rule = R::ToNumber, .runtime = "py2cuda::host::to_int", .doc = "int(x): truncates floats, parses strings"},
+      {.path = "float", .rule = R::ToNumber, .runtime = "py2cuda::host::to_float", .doc = "float(x): parses strings as Python does"},
+      {.path = "bool", .rule = R::ToNumber, .runtime = "py2cuda::host::to_bool", .doc = "truth value"},
+      {.path = "min", .rule = R::PyMinMax, .runtime = "py2cuda::host::py_min", .doc = "smallest argument (Python's left-to-right rule)"},
+      {.path = "max", .rule = R::PyMinMax, .runtime = "py2cuda::host::py_max", .doc = "largest argument"},
+      {.path = "abs", .rule = R::PyAbs, .runtime = "py2cuda::host::py_abs", .doc = "absolute value"},
+      {.path = "round", .rule = R::PyRound, .runtime = "py2cuda::host::py_round", .doc = "round(x) -> int, halves to even; round(x, n) -> float"},
+      {.path = "sum", .rule = R::PySum, .runtime = "py2cuda::host::py_sum", .doc = "sum of an array's elements, left to right (Python's sum, not NumPy's)"},
+      {.path = "format", .rule = R::Format, .runtime = "py2cuda::host::format", .doc = "format(x, spec): Python's format-spec mini-language"},
+      {.path = "time.time", .rule = R::Clock, .runtime = "py2cuda::host::time_now", .doc = "seconds since the epoch"},
+      {.path = "time.perf_counter", .rule = R::Clock, .runtime = "py2cuda::host::perf_counter", .doc = "a monotonic clock in seconds"},
+      {.path = "timeit.default_timer", .rule = R::Clock, .runtime = "py2cuda::host::perf_counter", .doc = "a monotonic clock in seconds"},
+  };
+  return table;
+}
+
+}  // namespace
+
+const std::vector<HostBuiltin>& host_rows() { return rows(); }
+
+const HostBuiltin* find_host(std::string_view path) {
+  static const std::map<std::string_view, const HostBuiltin*> index = [] {
+    std::map<std::string_view, const HostBuiltin*> m;
+    for (const HostBuiltin& b : rows()) m.emplace(b.path, &b);
+    return m;
+  }();
+  auto it = index.find(path);
+  return it == index.end() ? nullptr : it->second;
+}
+
+std::string host_markdown() {
+  std::string out = "| Python (host code) | runtime | notes |\n|---|---|---|\n";
+  for (const HostBuiltin& b : rows()) {
+    std::string python(b.path);
+    if (python.rfind("numba.cuda.", 0) == 0) python = "cuda." + python.substr(11);
+    if (python.rfind("numpy.", 0) == 0) python = "np." + python.substr(6);
+    if (python.find('.') != std::string::npos && python.find('.') < python.size() &&
+        (python.rfind("ndarray.", 0) == 0 || python.rfind("DeviceNDArray.", 0) == 0 || python.rfind("Generator.", 0) == 0 ||
+         python.rfind("Stream.", 0) == 0)) {
+      python = python + "()";  // a method
+    }
+    out += "| `" + python + "` | " + (b.runtime.empty() ? std::string("(loop)") : "`" + std::string(b.runtime) + "`") +
+           " | " + std::string(b.doc) + " |\n";
+  }
+  return out;
+}
+
+}  // namespace py2cuda::builtins

@@ -1,0 +1,90 @@
+// The host half of the builtins table: every NumPy function, numba.cuda host API,
+// Python builtin and method that translated host code (the program around the
+// kernels, which becomes main()) may call.
+//
+// One row per Python name: the typing rule (implemented in infer/host_calls.cpp),
+// the runtime function that implements it (header-only, runtime/include/py2cuda/host/)
+// and a one-line description. Method rows are keyed "ndarray.NAME" (host arrays),
+// "DeviceNDArray.NAME" (arrays in GPU memory) and "Generator.NAME" (np.random's
+// PCG64 generators). The README's host table is generated from this one
+// (`py2cuda --list-builtins`).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace py2cuda::builtins {
+
+// How a host row's arguments are read and its result typed.
+enum class HostRule {
+  ArrayFill,        // np.zeros/ones/empty(shape, dtype=float64): a new array
+  ArrayFull,        // np.full(shape, value, dtype=None): dtype from the value when not given
+  ArrayLike,        // np.zeros_like/ones_like/empty_like(a, dtype=None), np.full_like(a, value)
+  Arange,           // np.arange([start,] stop[, step], dtype=None): int64 or float64 by the arguments
+  Linspace,         // np.linspace(start, stop, num=50, endpoint=True, dtype=float64)
+  ArrayFromValues,  // np.array(list/tuple/array, dtype=None), np.asarray, np.ascontiguousarray
+  Eye,              // np.eye(n, m=None, k=0, dtype=float64)
+  UnaryUfunc,       // np.sqrt(x), np.exp(x) ...: elementwise; int -> float64, float32 stays
+  UnaryUfuncSame,   // np.abs(x), np.negative(x) ...: elementwise, keeps the dtype
+  RoundingUfunc,    // np.floor/ceil/trunc/rint(x): floats keep their type, ints -> float64
+  BinaryUfunc,      // np.maximum/minimum/add/... (a, b): NumPy's promotion of the two
+  BinaryFloatUfunc, // np.hypot/arctan2/power of floats: promotion, ints -> float64
+  Reduction,        // np.sum/prod(a) and a.sum(): NumPy's accumulator type (int -> int64)
+  MeanReduction,    // np.mean/std/var(a): float64 for ints, the float type for floats
+  ExtremumReduction,// np.min/max(a), a.min(): the element type
+  ArgReduction,     // np.argmin/argmax(a): int64
+  BoolReduction,    // np.all/any(a): bool
+  CountNonzero,     // np.count_nonzero(a): int64
+  Dot,              // np.dot(a, b), a @ b: 1-D . 1-D scalar, 2-D @ 2-D / 1-D
+  AllClose,         // np.allclose/array_equal(a, b, rtol=1e-05, atol=1e-08): bool
+  IsClose,          // np.isclose(a, b): an array of bool
+  TestingAssert,    // np.testing.assert_*(actual, desired, ...): AssertionError with NumPy's message
+  RandomSeed,       // np.random.seed(s)
+  RandomDraw,       // np.random.rand/random/randn/uniform/normal/randint(..., size): NumPy's legacy MT19937
+  DefaultRng,       // np.random.default_rng(seed): a Generator (PCG64)
+  GeneratorDraw,    // Generator.random/uniform/normal/integers(..., size)
+  ToDevice,         // cuda.to_device(a, stream=0): a DeviceNDArray holding a copy
+  DeviceArrayNew,   // cuda.device_array(shape, dtype=float64), pinned_array, mapped_array
+  DeviceArrayLike,  // cuda.device_array_like(a), pinned_array_like
+  CopyToHost,       // d.copy_to_host(ary=None, stream=0): a new host array or `ary` filled
+  CopyToDevice,     // d.copy_to_device(a): host or device array into this device array
+  AsType,           // a.astype(dtype): a converted copy
+  Copy,             // a.copy(), np.copy(a): a C-contiguous copy
+  Reshape,          // a.reshape(shape...), np.reshape(a, shape): a view when contiguous
+  Ravel,            // a.ravel(), a.flatten(): 1-D
+  Transpose,        // a.transpose(), np.transpose(a): the reversed axes
+  Fill,             // a.fill(value)
+  Synchronize,      // cuda.synchronize(), stream.synchronize(): waits for the device
+  Stream,           // cuda.stream(), cuda.default_stream()
+  RngStates,        // create_xoroshiro128p_states(n, seed=, subsequence_start=0): device states
+  Clock,            // time.time(), time.perf_counter(), timeit.default_timer(): float64 seconds
+  Print,            // print(*values, sep=' ', end='\n'): as Python prints them
+  Len,              // len(x): int64
+  Range,            // range(...): only as a for-loop iterable
+  ToStr,            // str(x), repr(x): Python's text of a value
+  ToNumber,         // int(x), float(x), bool(x) of numbers and strings
+  PyMinMax,         // min/max of numbers
+  PyAbs,            // abs(x)
+  PyRound,          // round(x[, n])
+  PySum,            // sum(array or tuple)
+  Format,           // format(x, spec), str.format: Python's format-spec mini-language
+};
+
+struct HostBuiltin {
+  std::string_view path;     // canonical Python path, or TYPE.METHOD for methods
+  HostRule rule;
+  std::string_view runtime;  // the runtime's spelling: "py2cuda::host::zeros"
+  std::string_view doc;
+};
+
+// Every host row, grouped by module.
+const std::vector<HostBuiltin>& host_rows();
+
+// The row for a canonical Python path or TYPE.METHOD, or nullptr.
+const HostBuiltin* find_host(std::string_view path);
+
+// The host table as Markdown, for the README.
+std::string host_markdown();
+
+}  // namespace py2cuda::builtins

@@ -1,0 +1,1282 @@
+// FunctionBuilder, host code: the program around the kernels (the module's code, the
+// plain functions it calls). Calls are typed by the host table's rows
+// (builtins/host_table.h) with NumPy's rules (types/numpy_rules.h); launches
+// instantiate kernels with the types of their arguments, as Numba compiles a kernel
+// for each new signature it is called with.
+#include <cmath>
+#include <functional>
+#include <map>
+
+#include "builtins/host_table.h"
+#include "infer/builtin_typing.h"
+#include "infer/function_builder.h"
+#include "types/numpy_rules.h"
+#include "types/rules.h"
+
+namespace py2cuda::infer {
+
+namespace {
+
+using builtins::HostRule;
+
+std::string display(const std::string& path) {
+  if (path.rfind("numba.cuda.", 0) == 0) return "cuda." + path.substr(11);
+  if (path.rfind("numpy.", 0) == 0) return "np." + path.substr(6);
+  return path;
+}
+
+// The call's arguments by parameter name: positional ones first, then keywords.
+// Reports an unknown keyword or too many arguments; returns false then.
+bool bind_arguments(const ast::Call& c, const std::string& what, const std::vector<std::string>& names,
+                    std::vector<const ast::Expr*>& slots, Diagnostics& diags) {
+  slots.assign(names.size(), nullptr);
+  if (c.args.size() > names.size()) {
+    diags.error(c.span, what + "() takes at most " + std::to_string(names.size()) + " positional argument" +
+                            (names.size() == 1 ? "" : "s") + " here, " + std::to_string(c.args.size()) + " given");
+    return false;
+  }
+  for (size_t i = 0; i < c.args.size(); ++i) slots[i] = c.args[i].get();
+  for (const auto& kw : c.keywords) {
+    size_t i = 0;
+    while (i < names.size() && names[i] != kw.name) ++i;
+    if (i == names.size()) {
+      diags.error(kw.span, what + "() got an unexpected keyword argument '" + kw.name + "'");
+      return false;
+    }
+    if (slots[i]) {
+      diags.error(kw.span, what + "() got multiple values for argument '" + kw.name + "'");
+      return false;
+    }
+    slots[i] = kw.value.get();
+  }
+  return true;
+}
+
+bool is_none(const ast::Expr* e) { return !e || e->kind == ast::ExprKind::NoneLit; }
+
+// A translation-time value of a scalar literal (for NumPy 1.x's value-based casting).
+std::optional<double> known_value(const ir::Expr& e) {
+  if (e.kind != ir::ExprKind::Const) return std::nullopt;
+  const auto& c = static_cast<const ir::Const&>(e);
+  if (c.type->is_float()) return c.f;
+  if (c.type->is_bool()) return c.b ? 1.0 : 0.0;
+  if (c.type->is_int()) {
+    return c.type->is_signed() ? static_cast<double>(static_cast<int64_t>(c.bits)) : static_cast<double>(c.bits);
+  }
+  return std::nullopt;
+}
+
+numpy_rules::Operand operand(const ir::Expr& e) {
+  numpy_rules::Operand o;
+  o.scalar = !e.type->is_array();
+  o.dtype = o.scalar ? e.type : e.type->dtype();
+  if (o.scalar) o.value = known_value(e);
+  return o;
+}
+
+const char* binary_ufunc(BinOp op) {
+  switch (op) {
+    case BinOp::Add: return "add";
+    case BinOp::Sub: return "subtract";
+    case BinOp::Mul: return "multiply";
+    case BinOp::TrueDiv: return "true_divide";
+    case BinOp::FloorDiv: return "floor_divide";
+    case BinOp::Mod: return "remainder";
+    case BinOp::Pow: return "power";
+    case BinOp::LShift: return "left_shift";
+    case BinOp::RShift: return "right_shift";
+    case BinOp::BitAnd: return "bitwise_and";
+    case BinOp::BitOr: return "bitwise_or";
+    case BinOp::BitXor: return "bitwise_xor";
+    case BinOp::MatMul: return "dot";
+  }
+  return "?";
+}
+
+const char* compare_ufunc(CmpOp op) {
+  switch (op) {
+    case CmpOp::Lt: return "less";
+    case CmpOp::LtE: return "less_equal";
+    case CmpOp::Gt: return "greater";
+    case CmpOp::GtE: return "greater_equal";
+    case CmpOp::Eq: return "equal";
+    case CmpOp::NotEq: return "not_equal";
+    default: return nullptr;
+  }
+}
+
+// `args` by reference: callers pass std::move(args) beside args.size() in one call,
+// whose evaluation order C++ leaves open.
+ir::ExprPtr call_node(TypeRef t, std::string pattern, Span s, std::vector<ir::ExprPtr>&& args,
+                      std::vector<TypeRef> type_args = {}) {
+  auto node = std::make_unique<ir::BuiltinCall>(t, std::move(pattern), s);
+  node->args = std::move(args);
+  node->type_args = std::move(type_args);
+  return node;
+}
+
+// "{0}, {1}, ..., {n-1}"
+std::string placeholders(size_t first, size_t n) {
+  std::string s;
+  for (size_t i = first; i < first + n; ++i) s += (i > first ? ", {" : "{") + std::to_string(i) + "}";
+  return s;
+}
+
+}  // namespace
+
+bool FunctionBuilder::is_main_guard(const ast::If& i) const {
+  if (i.test->kind != ast::ExprKind::Compare) return false;
+  const auto& c = ast::as<ast::Compare>(*i.test);
+  if (c.ops.size() != 1 || c.ops[0] != CmpOp::Eq) return false;
+  auto is_name = [](const ast::Expr& e) {
+    return e.kind == ast::ExprKind::Name && ast::as<ast::Name>(e).id == "__name__";
+  };
+  auto is_main = [](const ast::Expr& e) {
+    return e.kind == ast::ExprKind::StrLit && ast::as<ast::StrLit>(e).value == "__main__";
+  };
+  return (is_name(*c.left) && is_main(*c.comparators[0])) || (is_main(*c.left) && is_name(*c.comparators[0]));
+}
+
+ir::ExprPtr FunctionBuilder::string_const(std::string text, Span s) {
+  auto c = std::make_unique<ir::Const>(types::string(), s);
+  c->str = std::move(text);
+  return c;
+}
+
+TypeRef FunctionBuilder::host_dtype(const ast::Expr& e) {
+  if (e.kind == ast::ExprKind::Name) {
+    const std::string& id = ast::as<ast::Name>(e).id;
+    // Python's own types name NumPy's defaults.
+    if (!locals_.count(id) && !mb_.info().globals.count(id)) {
+      if (id == "float") return types::float64();
+      if (id == "int") return types::int64();
+      if (id == "bool") return types::boolean();
+      if (id == "complex") return types::complex128();
+    }
+  }
+  std::string path = resolve_path(mb_.info(), e);
+  if (path.rfind("numpy.", 0) == 0) {
+    if (TypeRef t = types::scalar_by_name(path.substr(6))) return t;
+  }
+  return dtype_of(e);
+}
+
+ir::ExprPtr FunctionBuilder::shape_value(const ast::Expr& e, int& ndim) {
+  auto v = expr(e);
+  if (!v) return nullptr;
+  std::vector<ir::ExprPtr> dims;
+  if (v->type->is_int() || v->type->is_bool()) {
+    dims.push_back(convert(std::move(v), types::int64()));
+  } else if (v->type->is_tuple()) {
+    const auto& elems = v->type->elements();
+    for (size_t k = 0; k < elems.size(); ++k) {
+      if (!elems[k]->is_int()) return fail(e.span, "a shape must be an int or a tuple of ints, not " + v->type->str());
+    }
+    if (v->kind == ir::ExprKind::TupleMake) {
+      for (auto& x : static_cast<ir::TupleMake&>(*v).elements) dims.push_back(convert(std::move(x), types::int64()));
+    } else {
+      ndim = static_cast<int>(elems.size());
+      return call_node(v->type, "py2cuda::host::shape_of({0})", e.span, [&] {
+        std::vector<ir::ExprPtr> a;
+        a.push_back(std::move(v));
+        return a;
+      }());
+    }
+  } else {
+    return fail(e.span, "a shape must be an int or a tuple of ints, not " + v->type->str());
+  }
+  ndim = static_cast<int>(dims.size());
+  if (ndim == 0) return fail(e.span, "0-dimensional arrays are not supported by py2cuda");
+  return call_node(types::tuple(std::vector<TypeRef>(dims.size(), types::int64())),
+                   "py2cuda::host::shape(" + placeholders(0, dims.size()) + ")", e.span, std::move(dims));
+}
+
+// A list display in host code: a tuple of its values (lists of numbers iterate, index
+// and convert to arrays as tuples do; py2cuda has no growable list).
+ir::ExprPtr FunctionBuilder::list_value(const ast::ListExpr& l) {
+  std::vector<ir::ExprPtr> elems;
+  std::vector<TypeRef> ts;
+  for (const auto& x : l.elts) {
+    auto v = expr(*x);
+    if (!v) return nullptr;
+    ts.push_back(v->type);
+    elems.push_back(std::move(v));
+  }
+  if (elems.empty()) return fail(l.span, "empty lists are not supported by py2cuda in host code");
+  auto t = std::make_unique<ir::TupleMake>(types::tuple(ts), l.span);
+  t->elements = std::move(elems);
+  return t;
+}
+
+// ------------------------------------------------------------------ calls
+
+ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
+  handled = true;
+  // kernel[grid, block](args...)
+  if (c.func->kind == ast::ExprKind::Subscript) {
+    const auto& sub = ast::as<ast::Subscript>(*c.func);
+    if (sub.value->kind == ast::ExprKind::Name) {
+      auto it = mb_.info().globals.find(ast::as<ast::Name>(*sub.value).id);
+      if (it != mb_.info().globals.end() && it->second.kind == sema::Symbol::Kind::Function &&
+          it->second.function->kind == FunctionKind::Kernel && !locals_.count(it->first)) {
+        return launch(c, *it->second.function, sub);
+      }
+    }
+    return fail(c.func->span, "only kernels can be launched with [grid, block]");
+  }
+  // A method of a value: a.astype(...), d.copy_to_host(), rng.normal(...).
+  if (c.func->kind == ast::ExprKind::Attribute) {
+    const auto& m = ast::as<ast::Attribute>(*c.func);
+    if (resolve_path(mb_.info(), *c.func).empty()) {
+      const ast::Expr* root = m.value.get();
+      while (root->kind == ast::ExprKind::Attribute) root = ast::as<ast::Attribute>(*root).value.get();
+      bool module_path = root->kind == ast::ExprKind::Name && !locals_.count(ast::as<ast::Name>(*root).id) &&
+                         mb_.info().globals.count(ast::as<ast::Name>(*root).id) &&
+                         mb_.info().globals.at(ast::as<ast::Name>(*root).id).kind == sema::Symbol::Kind::Path;
+      if (!module_path) {
+        auto self = expr(*m.value);
+        if (!self) return nullptr;
+        std::string owner = self->type->is_device_array() ? "DeviceNDArray"
+                            : self->type->is_array()      ? "ndarray"
+                            : self->type->is_host_object() ? self->type->object_name()
+                                                          : "";
+        const builtins::HostBuiltin* row = owner.empty() ? nullptr : builtins::find_host(owner + "." + m.attr);
+        if (!row) {
+          handled = false;
+          return nullptr;
+        }
+        return host_row_call(c, *row, std::move(self));
+      }
+    }
+  }
+  // A function of this module, called from host code.
+  if (c.func->kind == ast::ExprKind::Name && !locals_.count(ast::as<ast::Name>(*c.func).id)) {
+    auto it = mb_.info().globals.find(ast::as<ast::Name>(*c.func).id);
+    if (it != mb_.info().globals.end() && it->second.kind == sema::Symbol::Kind::Function) {
+      const FunctionEntry& f = *it->second.function;
+      if (f.kind == FunctionKind::Kernel) {
+        return fail(c.span, "kernel '" + f.name + "' must be launched with a configuration: " + f.name +
+                                "[blocks, threads_per_block](...)");
+      }
+      if (f.kind == FunctionKind::Device) {
+        return fail(c.span, "device function '" + f.name + "' cannot be called from host code; call it from a "
+                            "kernel");
+      }
+      handled = false;  // plain and CPU @jit functions: call_function
+      return nullptr;
+    }
+  }
+  std::string path = resolve_path(mb_.info(), *c.func);
+  if (path.empty() && c.func->kind == ast::ExprKind::Name) path = ast::as<ast::Name>(*c.func).id;
+  const builtins::HostBuiltin* row = builtins::find_host(path);
+  // min, max, abs and round of numbers: typed as in kernels (Numba's rules agree with
+  // Python's there), spelled by the device table.
+  if (!row || row->rule == HostRule::PyMinMax || row->rule == HostRule::PyAbs || row->rule == HostRule::PyRound) {
+    handled = false;
+    return nullptr;
+  }
+  return host_row_call(c, *row, nullptr);
+}
+
+ir::ExprPtr FunctionBuilder::launch(const ast::Call& c, const FunctionEntry& kernel, const ast::Subscript& config) {
+  std::vector<const ast::Expr*> parts;
+  if (config.index->kind == ast::ExprKind::Tuple) {
+    for (const auto& e : ast::as<ast::TupleExpr>(*config.index).elts) parts.push_back(e.get());
+  } else {
+    parts.push_back(config.index.get());
+  }
+  if (parts.size() < 2 || parts.size() > 4) {
+    return fail(config.index->span, "a launch configuration is [blocks, threads], [blocks, threads, stream] or "
+                                    "[blocks, threads, stream, dynamic_shared_bytes]");
+  }
+  auto node = std::make_unique<ir::Launch>(nullptr, c.span);
+  auto dim = [&](const ast::Expr& e) -> ir::ExprPtr {
+    auto v = expr(e);
+    if (!v) return nullptr;
+    if (v->type->is_int()) return convert(std::move(v), types::int64());
+    if (v->type->is_tuple()) {
+      for (TypeRef t : v->type->elements()) {
+        if (!t->is_int()) return fail(e.span, "launch dimensions must be integers, not " + v->type->str());
+      }
+      if (v->type->elements().empty() || v->type->elements().size() > 3) {
+        return fail(e.span, "launch dimensions are 1 to 3 integers");
+      }
+      return v;
+    }
+    return fail(e.span, "launch dimensions must be integers or tuples of integers, not " + v->type->str());
+  };
+  node->grid = dim(*parts[0]);
+  node->block = dim(*parts[1]);
+  if (!node->grid || !node->block) return nullptr;
+  if (parts.size() >= 3 && !is_none(parts[2])) {
+    auto stream = expr(*parts[2]);
+    if (!stream) return nullptr;
+    if (stream->type->is_int()) {
+      if (known_value(*stream) != 0.0) return fail(parts[2]->span, "a stream must be a cuda.stream() or 0");
+    } else if (stream->type != types::host_object("Stream")) {
+      return fail(parts[2]->span, "a stream must be a cuda.stream() or 0, not " + stream->type->str());
+    } else {
+      node->stream = std::move(stream);
+    }
+  }
+  if (parts.size() == 4) {
+    auto shared = expr(*parts[3]);
+    if (!shared) return nullptr;
+    if (!shared->type->is_int()) return fail(parts[3]->span, "the dynamic shared memory size must be an integer");
+    node->shared_bytes = convert(std::move(shared), types::int64());
+  }
+  if (!c.keywords.empty()) return fail(c.keywords[0].span, "kernels take positional arguments only");
+  const size_t n = kernel.def->params.size();
+  if (c.args.size() != n) {
+    return fail(c.span, "kernel '" + kernel.name + "' takes " + std::to_string(n) + " argument" + (n == 1 ? "" : "s") +
+                            " but " + std::to_string(c.args.size()) + (c.args.size() == 1 ? " was" : " were") + " given");
+  }
+  // Each argument's Numba type: arrays as the kernel sees them (in device memory,
+  // C-contiguous when they are), Python ints as int64, floats as float64.
+  std::vector<TypeRef> arg_types;
+  for (size_t i = 0; i < n; ++i) {
+    auto v = expr(*c.args[i]);
+    if (!v) return nullptr;
+    TypeRef t = v->type;
+    if (t->is_array()) {
+      if (t->is_readonly()) t = types::array(t->dtype(), t->ndim(), t->layout());
+      t = types::with_device(t, false);
+      if (!v->type->is_device_array()) {
+        // A host array passed straight to a kernel: Numba copies it to the device
+        // before the launch and back after it.
+        v = call_node(v->type, "py2cuda::host::transfer_in_out({0})", c.args[i]->span, [&] {
+          std::vector<ir::ExprPtr> a;
+          a.push_back(std::move(v));
+          return a;
+        }());
+      }
+    } else if (!t->is_number() && !t->is_tuple() && !t->is_complex()) {
+      return fail(c.args[i]->span, "a kernel argument cannot be a " + t->str());
+    }
+    arg_types.push_back(t);
+    node->args.push_back(std::move(v));
+  }
+  std::vector<TypeRef> params = arg_types;
+  if (!kernel.signatures.empty()) {
+    // A kernel with signatures runs the one its arguments match, converting scalars.
+    const sema::Signature* chosen = nullptr;
+    for (const auto& sig : kernel.signatures) {
+      if (sig.params.size() != n) continue;
+      bool ok = true;
+      for (size_t i = 0; ok && i < n; ++i) {
+        TypeRef want = sig.params[i], have = arg_types[i];
+        if (want->is_array() || have->is_array()) {
+          ok = want->is_array() && have->is_array() && want->dtype() == have->dtype() && want->ndim() == have->ndim();
+        } else {
+          ok = rules::can_convert(have, want);
+        }
+      }
+      if (ok) {
+        chosen = &sig;
+        break;
+      }
+    }
+    if (!chosen) {
+      std::string given;
+      for (size_t i = 0; i < n; ++i) given += (i ? ", " : "") + arg_types[i]->str();
+      return fail(c.span, "no signature of kernel '" + kernel.name + "' matches the launch's arguments (" + given + ")");
+    }
+    params = chosen->params;
+  }
+  if (final_) {
+    node->kernel = mb_.instantiate(kernel, params, nullptr, true, c.span);
+    if (!node->kernel) return nullptr;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (!params[i]->is_array()) node->args[i] = convert(std::move(node->args[i]), params[i]);
+  }
+  return node;
+}
+
+ir::ExprPtr FunctionBuilder::host_row_call(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self) {
+  const std::string what = display(std::string(row.path));
+  const std::string rt(row.runtime);
+  std::vector<const ast::Expr*> a;
+  auto bind = [&](std::vector<std::string> names) { return bind_arguments(c, what, names, a, D()); };
+  auto value = [&](size_t k) { return expr(*a[k]); };
+  auto need = [&](size_t k, const std::string& name) -> bool {
+    if (a[k]) return true;
+    D().error(c.span, what + "() missing required argument '" + name + "'");
+    return false;
+  };
+  auto one = [](ir::ExprPtr x) {
+    std::vector<ir::ExprPtr> v;
+    v.push_back(std::move(x));
+    return v;
+  };
+  auto array_arg = [&](size_t k) -> ir::ExprPtr {
+    auto v = value(k);
+    if (!v) return nullptr;
+    if (!v->type->is_array() || v->type->is_device_array()) {
+      return fail(a[k]->span, what + "() needs a host array here, not " + v->type->str());
+    }
+    return v;
+  };
+  auto dtype_or = [&](size_t k, TypeRef fallback) -> TypeRef { return is_none(a[k]) ? fallback : host_dtype(*a[k]); };
+
+  switch (row.rule) {
+    case HostRule::ArrayFill: {
+      if (!bind({"shape", "dtype"}) || !need(0, "shape")) return nullptr;
+      int ndim = 0;
+      auto shape = shape_value(*a[0], ndim);
+      TypeRef dt = dtype_or(1, types::float64());
+      if (!shape || !dt) return nullptr;
+      return call_node(types::array(dt, ndim, Layout::C), rt + "<{t0}>({0})", c.span, one(std::move(shape)), {dt});
+    }
+    case HostRule::ArrayFull: {
+      if (!bind({"shape", "fill_value", "dtype"}) || !need(0, "shape") || !need(1, "fill_value")) return nullptr;
+      int ndim = 0;
+      auto shape = shape_value(*a[0], ndim);
+      auto fill = value(1);
+      if (!shape || !fill) return nullptr;
+      TypeRef dt = dtype_or(2, fill->type);
+      if (!dt) return nullptr;
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(shape));
+      args.push_back(convert(std::move(fill), dt));
+      return call_node(types::array(dt, ndim, Layout::C), rt + "<{t0}>({0}, {1})", c.span, std::move(args), {dt});
+    }
+    case HostRule::ArrayLike: {
+      const bool full = row.path == "numpy.full_like";
+      if (!(full ? bind({"a", "fill_value", "dtype"}) : bind({"a", "dtype"})) || !need(0, "a")) return nullptr;
+      auto like = array_arg(0);
+      if (!like) return nullptr;
+      TypeRef dt = dtype_or(full ? 2 : 1, like->type->dtype());
+      if (!dt) return nullptr;
+      TypeRef t = types::array(dt, like->type->ndim(), Layout::C);
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(like));
+      if (full) {
+        if (!need(1, "fill_value")) return nullptr;
+        auto v = value(1);
+        if (!v) return nullptr;
+        args.push_back(convert(std::move(v), dt));
+        return call_node(t, rt + "<{t0}>({0}, {1})", c.span, std::move(args), {dt});
+      }
+      return call_node(t, rt + "<{t0}>({0})", c.span, std::move(args), {dt});
+    }
+    case HostRule::Arange: {
+      if (!bind({"start", "stop", "step", "dtype"}) || !need(0, "start")) return nullptr;
+      std::vector<ir::ExprPtr> args;
+      bool any_float = false;
+      for (size_t k = 0; k < 3; ++k) {
+        if (is_none(a[k])) continue;
+        auto v = value(k);
+        if (!v) return nullptr;
+        if (!v->type->is_number()) return fail(a[k]->span, "np.arange() needs numbers, not " + v->type->str());
+        any_float = any_float || v->type->is_float();
+        args.push_back(std::move(v));
+      }
+      TypeRef dt = dtype_or(3, any_float ? types::float64() : types::int64());
+      if (!dt) return nullptr;
+      for (auto& x : args) x = convert(std::move(x), x->type->is_float() ? types::float64() : types::int64());
+      // arange(stop) counts from 0 in steps of 1.
+      std::string pattern = args.size() == 1 ? rt + "<{t0}>(int64_t(0), {0}, int64_t(1))"
+                            : args.size() == 2 ? rt + "<{t0}>({0}, {1}, int64_t(1))"
+                                               : rt + "<{t0}>({0}, {1}, {2})";
+      return call_node(types::array(dt, 1, Layout::C), pattern, c.span, std::move(args), {dt});
+    }
+    case HostRule::Linspace: {
+      if (!bind({"start", "stop", "num", "endpoint", "retstep", "dtype"}) || !need(0, "start") || !need(1, "stop"))
+        return nullptr;
+      if (!is_none(a[4])) return fail(a[4]->span, "np.linspace(retstep=...) is not supported by py2cuda");
+      auto start = value(0), stop = value(1);
+      if (!start || !stop) return nullptr;
+      ir::ExprPtr num = is_none(a[2]) ? nullptr : value(2);
+      if (!is_none(a[2]) && !num) return nullptr;
+      if (!num) {
+        auto fifty = std::make_unique<ir::Const>(types::int64(), c.span);
+        fifty->bits = 50;
+        num = std::move(fifty);
+      }
+      ir::ExprPtr endpoint;
+      if (!is_none(a[3])) {
+        endpoint = value(3);
+        if (!endpoint) return nullptr;
+      } else {
+        auto t = std::make_unique<ir::Const>(types::boolean(), c.span);
+        t->b = true;
+        endpoint = std::move(t);
+      }
+      TypeRef dt = dtype_or(5, types::float64());
+      if (!dt) return nullptr;
+      std::vector<ir::ExprPtr> args;
+      args.push_back(convert(std::move(start), types::float64()));
+      args.push_back(convert(std::move(stop), types::float64()));
+      args.push_back(convert(std::move(num), types::int64()));
+      args.push_back(convert(truth(std::move(endpoint)), types::boolean()));
+      return call_node(types::array(dt, 1, Layout::C), rt + "<{t0}>({0}, {1}, {2}, {3})", c.span, std::move(args), {dt});
+    }
+    case HostRule::ArrayFromValues: {
+      if (!bind({"object", "dtype"}) || !need(0, "object")) return nullptr;
+      // Nested list/tuple displays: the shape from the nesting, the values flattened.
+      std::vector<int64_t> shape;
+      std::vector<const ast::Expr*> flat;
+      std::function<bool(const ast::Expr&, size_t)> walk = [&](const ast::Expr& e, size_t depth) -> bool {
+        const std::vector<ast::ExprPtr>* elts = nullptr;
+        if (e.kind == ast::ExprKind::List) elts = &ast::as<ast::ListExpr>(e).elts;
+        if (e.kind == ast::ExprKind::Tuple) elts = &ast::as<ast::TupleExpr>(e).elts;
+        if (!elts) {
+          if (depth != shape.size()) return false;
+          flat.push_back(&e);
+          return true;
+        }
+        if (depth == shape.size()) shape.push_back(static_cast<int64_t>(elts->size()));
+        else if (depth > shape.size() || shape[depth] != static_cast<int64_t>(elts->size())) return false;
+        for (const auto& x : *elts) {
+          if (!walk(*x, depth + 1)) return false;
+        }
+        return true;
+      };
+      if (a[0]->kind == ast::ExprKind::List || a[0]->kind == ast::ExprKind::Tuple) {
+        if (!walk(*a[0], 0) || flat.empty()) {
+          return fail(a[0]->span, what + "() needs a non-empty, rectangular nest of lists of numbers");
+        }
+        std::vector<ir::ExprPtr> values;
+        TypeRef dt = nullptr;
+        for (const ast::Expr* x : flat) {
+          auto v = expr(*x);
+          if (!v) return nullptr;
+          if (!v->type->is_number()) return fail(x->span, what + "() of " + v->type->str() + " values is not supported");
+          // NumPy picks the dtype that holds every Python value: bool < int64 < float64.
+          TypeRef t = v->type->is_float() ? types::float64() : v->type->is_bool() ? types::boolean() : types::int64();
+          if (v->type->is_float() && v->type->bits() == 32) t = types::float32();
+          dt = dt ? numpy_rules::promote_types(dt, t) : t;
+          values.push_back(std::move(v));
+        }
+        if (!is_none(a[1])) dt = host_dtype(*a[1]);
+        if (!dt) return nullptr;
+        std::vector<ir::ExprPtr> args;
+        std::string dims;
+        for (size_t d = 0; d < shape.size(); ++d) dims += (d ? ", " : "") + std::to_string(shape[d]);
+        for (auto& v : values) args.push_back(convert(std::move(v), dt));
+        std::string pattern = "py2cuda::np::array_from<{t0}>(py2cuda::host::shape(" + dims + "), {" +
+                              placeholders(0, args.size()) + "})";
+        return call_node(types::array(dt, static_cast<int>(shape.size()), Layout::C), pattern, c.span,
+                         std::move(args), {dt});
+      }
+      auto src = array_arg(0);
+      if (!src) return nullptr;
+      TypeRef dt = dtype_or(1, src->type->dtype());
+      if (!dt) return nullptr;
+      TypeRef t = types::array(dt, src->type->ndim(), Layout::C);
+      if (row.path == "numpy.array" || dt != src->type->dtype()) {
+        return call_node(t, "py2cuda::np::astype<{t0}>({0})", c.span, one(std::move(src)), {dt});
+      }
+      return call_node(t, "py2cuda::np::ascontiguousarray({0})", c.span, one(std::move(src)));
+    }
+    case HostRule::Eye: {
+      if (!bind({"N", "M", "k", "dtype"}) || !need(0, "N")) return nullptr;
+      std::vector<ir::ExprPtr> args;
+      auto n = value(0);
+      if (!n) return nullptr;
+      ir::ExprPtr m = is_none(a[1]) ? nullptr : value(1);
+      ir::ExprPtr k = is_none(a[2]) ? nullptr : value(2);
+      TypeRef dt = dtype_or(3, types::float64());
+      if (!dt) return nullptr;
+      auto n2 = m ? std::move(m) : expr(*a[0]);
+      args.push_back(convert(std::move(n), types::int64()));
+      args.push_back(convert(std::move(n2), types::int64()));
+      if (k) args.push_back(convert(std::move(k), types::int64()));
+      return call_node(types::array(dt, 2, Layout::C), rt + "<{t0}>(" + placeholders(0, args.size()) + ")", c.span,
+                       std::move(args), {dt});
+    }
+    case HostRule::UnaryUfunc:
+    case HostRule::UnaryUfuncSame:
+    case HostRule::RoundingUfunc: {
+      if (!bind({"x"}) || !need(0, "x")) return nullptr;
+      auto x = value(0);
+      if (!x) return nullptr;
+      TypeRef in = x->type->is_array() ? x->type->dtype() : x->type;
+      if (!in->is_number()) return fail(a[0]->span, what + "() needs numbers, not " + x->type->str());
+      TypeRef dt = row.rule == HostRule::UnaryUfuncSame ? (in->is_bool() ? types::boolean() : in)
+                   : row.rule == HostRule::RoundingUfunc && in->is_float() ? in
+                                                                            : numpy_rules::float_ufunc_dtype(in);
+      if (dt->is_float() && dt->bits() == 16) {
+        return fail(a[0]->span, what + "() of " + in->str() + " computes in float16, which py2cuda's host code "
+                                       "does not support; convert with .astype(np.float32) first");
+      }
+      TypeRef t = x->type->is_array() ? types::array(dt, x->type->ndim(), Layout::C) : dt;
+      return call_node(t, rt + "<{t0}>({0})", c.span, one(std::move(x)), {dt});
+    }
+    case HostRule::BinaryUfunc:
+    case HostRule::BinaryFloatUfunc: {
+      if (!bind({"x1", "x2"}) || !need(0, "x1") || !need(1, "x2")) return nullptr;
+      auto x = value(0), y = value(1);
+      if (!x || !y) return nullptr;
+      if (!x->type->is_array() && !y->type->is_array()) {
+        // Two scalars: NumPy's scalar loop, typed as two 0-d arrays.
+        numpy_rules::Operand ox{x->type, false, std::nullopt}, oy{y->type, false, std::nullopt};
+        TypeRef dt = numpy_rules::result_type(ox, oy);
+        if (row.rule == HostRule::BinaryFloatUfunc) dt = numpy_rules::float_ufunc_dtype(dt);
+        std::vector<ir::ExprPtr> args;
+        args.push_back(std::move(x));
+        args.push_back(std::move(y));
+        return call_node(dt, rt + "<{t0}>({0}, {1})", c.span, std::move(args), {dt});
+      }
+      TypeRef dt = numpy_rules::result_type(operand(*x), operand(*y));
+      if (row.rule == HostRule::BinaryFloatUfunc) dt = numpy_rules::float_ufunc_dtype(dt);
+      int nd = std::max(x->type->is_array() ? x->type->ndim() : 0, y->type->is_array() ? y->type->ndim() : 0);
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(x));
+      args.push_back(std::move(y));
+      return call_node(types::array(dt, nd, Layout::C), rt + "<{t0}>({0}, {1})", c.span, std::move(args), {dt});
+    }
+    case HostRule::Reduction:
+    case HostRule::MeanReduction:
+    case HostRule::ExtremumReduction:
+    case HostRule::ArgReduction:
+    case HostRule::BoolReduction:
+    case HostRule::CountNonzero: {
+      const bool method = self != nullptr;
+      const bool has_ddof = row.path.find("std") != std::string_view::npos || row.path.find("var") != std::string_view::npos;
+      std::vector<std::string> names = method ? std::vector<std::string>{"axis"} : std::vector<std::string>{"a", "axis"};
+      if (has_ddof) names.push_back("ddof");
+      if (!bind(names)) return nullptr;
+      ir::ExprPtr arr = method ? std::move(self) : (need(0, "a") ? value(0) : nullptr);
+      if (!arr) return nullptr;
+      if (!arr->type->is_array() || arr->type->is_device_array()) {
+        return fail(c.span, what + "() needs a host array, not " + arr->type->str());
+      }
+      TypeRef in = arr->type->dtype();
+      TypeRef dt = row.rule == HostRule::Reduction           ? numpy_rules::sum_dtype(in)
+                   : row.rule == HostRule::MeanReduction     ? numpy_rules::mean_dtype(in)
+                   : row.rule == HostRule::ExtremumReduction ? in
+                   : row.rule == HostRule::BoolReduction     ? types::boolean()
+                                                             : types::int64();
+      const size_t axis_slot = method ? 0 : 1;
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(arr));
+      std::string extra;
+      if (has_ddof && !is_none(a[axis_slot + 1])) {
+        auto ddof = value(axis_slot + 1);
+        if (!ddof) return nullptr;
+        extra = ", {" + std::to_string(args.size()) + "}";
+        args.push_back(convert(std::move(ddof), types::int64()));
+      }
+      if (!is_none(a[axis_slot])) {
+        auto axis = value(axis_slot);
+        if (!axis) return nullptr;
+        auto k = known_value(*axis);
+        const int nd = args[0]->type->ndim();
+        if (!k || !axis->type->is_int() || *k < -nd || *k >= nd) {
+          return fail(a[axis_slot]->span, what + "(axis=...) needs a constant axis of the array");
+        }
+        int ax = static_cast<int>(*k < 0 ? *k + nd : *k);
+        if (nd == 1) return call_node(dt, rt + "<{t0}>({0}" + extra + ")", c.span, std::move(args), {dt});
+        return call_node(types::array(dt, nd - 1, Layout::C),
+                         rt + "_axis<{t0}>({0}, " + std::to_string(ax) + extra + ")", c.span, std::move(args), {dt});
+      }
+      return call_node(dt, rt + "<{t0}>({0}" + extra + ")", c.span, std::move(args), {dt});
+    }
+    case HostRule::Dot: {
+      std::vector<ir::ExprPtr> args;
+      if (self) {
+        if (!bind({"b"}) || !need(0, "b")) return nullptr;
+        args.push_back(std::move(self));
+        auto b = value(0);
+        if (!b) return nullptr;
+        args.push_back(std::move(b));
+      } else {
+        if (!bind({"a", "b"}) || !need(0, "a") || !need(1, "b")) return nullptr;
+        auto x = value(0), y = value(1);
+        if (!x || !y) return nullptr;
+        args.push_back(std::move(x));
+        args.push_back(std::move(y));
+      }
+      return array_binary(BinOp::MatMul, std::move(args[0]), std::move(args[1]), c.span);
+    }
+    case HostRule::AllClose:
+    case HostRule::IsClose: {
+      const bool equal = row.path == "numpy.array_equal";
+      if (!(equal ? bind({"a1", "a2"}) : bind({"a", "b", "rtol", "atol", "equal_nan"}))) return nullptr;
+      if (!need(0, "a") || !need(1, "b")) return nullptr;
+      auto x = value(0), y = value(1);
+      if (!x || !y) return nullptr;
+      std::vector<ir::ExprPtr> args;
+      int nd = std::max(x->type->is_array() ? x->type->ndim() : 0, y->type->is_array() ? y->type->ndim() : 0);
+      args.push_back(std::move(x));
+      args.push_back(std::move(y));
+      if (!equal) {
+        const double defaults[] = {1e-05, 1e-08};
+        for (size_t k = 2; k < 4; ++k) {
+          ir::ExprPtr v;
+          if (!is_none(a[k])) {
+            v = value(k);
+            if (!v) return nullptr;
+          } else {
+            auto d = std::make_unique<ir::Const>(types::float64(), c.span);
+            d->f = defaults[k - 2];
+            v = std::move(d);
+          }
+          args.push_back(convert(std::move(v), types::float64()));
+        }
+        ir::ExprPtr nan;
+        if (!is_none(a[4])) {
+          nan = value(4);
+          if (!nan) return nullptr;
+        } else {
+          nan = std::make_unique<ir::Const>(types::boolean(), c.span);
+        }
+        args.push_back(convert(truth(std::move(nan)), types::boolean()));
+      }
+      TypeRef t = row.rule == HostRule::IsClose && nd > 0 ? types::array(types::boolean(), nd, Layout::C) : types::boolean();
+      return call_node(t, rt + "(" + placeholders(0, args.size()) + ")", c.span, std::move(args));
+    }
+    case HostRule::TestingAssert: {
+      const bool almost = row.path.find("almost") != std::string_view::npos;
+      const bool allclose = row.path == "numpy.testing.assert_allclose";
+      std::vector<std::string> names = {"actual", "desired"};
+      if (allclose) names = {"actual", "desired", "rtol", "atol", "equal_nan", "err_msg", "verbose"};
+      if (almost) names = {"actual", "desired", "decimal", "err_msg", "verbose"};
+      if (!allclose && !almost) names = {"x", "y", "err_msg", "verbose"};
+      if (!bind(names) || !need(0, names[0]) || !need(1, names[1])) return nullptr;
+      std::vector<ir::ExprPtr> args;
+      for (size_t k = 0; k < 2; ++k) {
+        auto v = value(k);
+        if (!v) return nullptr;
+        if (v->type->is_device_array()) return fail(a[k]->span, what + "() needs host arrays: copy_to_host() first");
+        args.push_back(std::move(v));
+      }
+      auto number_or = [&](size_t k, TypeRef t, double fallback) -> ir::ExprPtr {
+        if (!is_none(a[k])) {
+          auto v = value(k);
+          return v ? convert(std::move(v), t) : nullptr;
+        }
+        auto d = std::make_unique<ir::Const>(t, c.span);
+        if (t->is_float()) d->f = fallback;
+        else d->bits = static_cast<uint64_t>(static_cast<int64_t>(fallback));
+        return d;
+      };
+      size_t msg_slot = 2;
+      if (allclose) {
+        args.push_back(number_or(2, types::float64(), 1e-07));
+        args.push_back(number_or(3, types::float64(), 0.0));
+        msg_slot = 5;
+      } else if (almost) {
+        args.push_back(number_or(2, types::int64(), row.path == "numpy.testing.assert_almost_equal" ? 7 : 6));
+        msg_slot = 3;
+      }
+      for (const auto& x : args) {
+        if (!x) return nullptr;
+      }
+      ir::ExprPtr msg;
+      if (!is_none(a[msg_slot])) {
+        msg = value(msg_slot);
+        if (!msg) return nullptr;
+        if (!msg->type->is_string()) return fail(a[msg_slot]->span, "err_msg must be a string");
+      } else {
+        msg = string_const("", c.span);
+      }
+      args.push_back(std::move(msg));
+      return call_node(types::none(), rt + "(" + placeholders(0, args.size()) + ")", c.span, std::move(args));
+    }
+    case HostRule::RandomSeed: {
+      if (!bind({"seed"})) return nullptr;
+      if (is_none(a[0])) return call_node(types::none(), rt + "()", c.span, {});
+      auto s = value(0);
+      if (!s) return nullptr;
+      if (!s->type->is_int()) return fail(a[0]->span, "np.random.seed() needs an integer seed");
+      return call_node(types::none(), rt + "({0})", c.span, one(convert(std::move(s), types::int64())));
+    }
+    case HostRule::RandomDraw:
+    case HostRule::GeneratorDraw: {
+      // The distribution's parameters, then the output shape (size=, or rand(d0, d1, ...)).
+      const std::string name = std::string(row.path.substr(row.path.rfind('.') + 1));
+      const bool dims_as_args = name == "rand" || name == "randn";
+      std::vector<std::string> params;
+      std::vector<double> defaults;
+      if (name == "uniform") params = {"low", "high"}, defaults = {0.0, 1.0};
+      if (name == "normal") params = {"loc", "scale"}, defaults = {0.0, 1.0};
+      if (name == "randint" || name == "integers") params = {"low", "high"}, defaults = {0.0, NAN};
+      std::vector<std::string> names = params;
+      if (!dims_as_args) names.push_back("size");
+      if (name == "randint" || name == "integers") names.push_back("dtype");
+      ir::ExprPtr shape;
+      int ndim = 0;
+      if (dims_as_args) {
+        if (!c.keywords.empty()) return fail(c.keywords[0].span, what + "() takes the dimensions as positional arguments");
+        if (!c.args.empty()) {
+          std::vector<ir::ExprPtr> dims;
+          for (const auto& d : c.args) {
+            auto v = expr(*d);
+            if (!v) return nullptr;
+            if (!v->type->is_int()) return fail(d->span, what + "() dimensions must be integers");
+            dims.push_back(convert(std::move(v), types::int64()));
+          }
+          ndim = static_cast<int>(dims.size());
+          shape = call_node(types::tuple(std::vector<TypeRef>(dims.size(), types::int64())),
+                            "py2cuda::host::shape(" + placeholders(0, dims.size()) + ")", c.span, std::move(dims));
+        }
+        a.clear();
+      } else {
+        if (!bind(names)) return nullptr;
+        const ast::Expr* size = a[params.size()];
+        if (!is_none(size)) {
+          shape = shape_value(*size, ndim);
+          if (!shape) return nullptr;
+        }
+      }
+      std::vector<ir::ExprPtr> args;
+      if (self) args.push_back(std::move(self));
+      const size_t first = args.size();
+      for (size_t k = 0; k < params.size(); ++k) {
+        if (!is_none(a[k])) {
+          auto v = value(k);
+          if (!v) return nullptr;
+          if (!v->type->is_number()) return fail(a[k]->span, what + "() parameters must be numbers");
+          args.push_back(convert(std::move(v), name == "randint" || name == "integers" ? types::int64() : types::float64()));
+        } else if (!std::isnan(defaults[k])) {
+          auto d = std::make_unique<ir::Const>(name == "randint" || name == "integers" ? types::int64() : types::float64(), c.span);
+          if (d->type->is_float()) d->f = defaults[k];
+          else d->bits = static_cast<uint64_t>(static_cast<int64_t>(defaults[k]));
+          args.push_back(std::move(d));
+        } else if (k == 1 && (name == "randint" || name == "integers")) {
+          // randint(high): the range [0, high).
+          auto zero = std::make_unique<ir::Const>(types::int64(), c.span);
+          args.insert(args.begin() + static_cast<std::ptrdiff_t>(first), std::move(zero));
+        } else {
+          return fail(c.span, what + "() missing required argument '" + params[k] + "'");
+        }
+      }
+      TypeRef dt = name == "randint" || name == "integers" ? types::int64() : types::float64();
+      if ((name == "randint" || name == "integers") && !is_none(a.size() > params.size() + 1 ? a[params.size() + 1] : nullptr)) {
+        dt = host_dtype(*a[params.size() + 1]);
+        if (!dt) return nullptr;
+        if (dt != types::int64() && dt != types::int32()) return fail(a[params.size() + 1]->span, what + "(dtype=...) supports int32 and int64");
+      }
+      if (shape) args.push_back(std::move(shape));
+      std::string callee = row.rule == HostRule::GeneratorDraw ? "{0}." + rt : rt;
+      std::string list = placeholders(first, args.size() - first);
+      std::string pattern = callee + (name == "randint" || name == "integers" ? "<{t0}>(" : "(") + list + ")";
+      TypeRef t = shape ? types::array(dt, ndim, Layout::C) : dt;
+      return call_node(t, pattern, c.span, std::move(args), {dt});
+    }
+    case HostRule::DefaultRng: {
+      if (!bind({"seed"})) return nullptr;
+      if (is_none(a[0])) return call_node(types::host_object("Generator"), rt + "()", c.span, {});
+      auto s = value(0);
+      if (!s) return nullptr;
+      if (!s->type->is_int()) return fail(a[0]->span, "np.random.default_rng() needs an integer seed");
+      return call_node(types::host_object("Generator"), rt + "({0})", c.span, one(convert(std::move(s), types::int64())));
+    }
+    case HostRule::ToDevice: {
+      if (!bind({"obj", "stream", "copy", "to"}) || !need(0, "obj")) return nullptr;
+      auto src = value(0);
+      if (!src) return nullptr;
+      if (src->type->is_device_array()) return src;  // already on the device: Numba returns it as it is
+      if (!src->type->is_array()) return fail(a[0]->span, "cuda.to_device() needs a NumPy array, not " + src->type->str());
+      TypeRef t = types::device_array(src->type->dtype(), src->type->ndim(), Layout::C);
+      return call_node(t, rt + "({0})", c.span, one(std::move(src)));
+    }
+    case HostRule::DeviceArrayNew: {
+      if (!bind({"shape", "dtype", "strides", "order", "stream"}) || !need(0, "shape")) return nullptr;
+      int ndim = 0;
+      auto shape = shape_value(*a[0], ndim);
+      TypeRef dt = dtype_or(1, types::float64());
+      if (!shape || !dt) return nullptr;
+      return call_node(types::device_array(dt, ndim, Layout::C), rt + "<{t0}>({0})", c.span, one(std::move(shape)), {dt});
+    }
+    case HostRule::DeviceArrayLike: {
+      if (!bind({"ary", "stream"}) || !need(0, "ary")) return nullptr;
+      auto like = value(0);
+      if (!like) return nullptr;
+      if (!like->type->is_array()) return fail(a[0]->span, what + "() needs an array, not " + like->type->str());
+      TypeRef t = types::device_array(like->type->dtype(), like->type->ndim(), Layout::C);
+      return call_node(t, rt + "({0})", c.span, one(std::move(like)));
+    }
+    case HostRule::CopyToHost: {
+      if (!bind({"ary", "stream"})) return nullptr;
+      TypeRef t = types::array(self->type->dtype(), self->type->ndim(), Layout::C);
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(self));
+      if (is_none(a[0])) return call_node(t, "{0}.copy_to_host()", c.span, std::move(args));
+      auto into = array_arg(0);
+      if (!into) return nullptr;
+      if (into->type->dtype() != args[0]->type->dtype() || into->type->ndim() != args[0]->type->ndim()) {
+        return fail(a[0]->span, "copy_to_host(ary) needs an array of the device array's dtype and dimensions, not " +
+                                    into->type->str());
+      }
+      t = into->type;
+      args.push_back(std::move(into));
+      return call_node(t, "{0}.copy_to_host({1})", c.span, std::move(args));
+    }
+    case HostRule::CopyToDevice: {
+      if (!bind({"ary", "stream"}) || !need(0, "ary")) return nullptr;
+      auto src = value(0);
+      if (!src) return nullptr;
+      if (!src->type->is_array() || src->type->dtype() != self->type->dtype()) {
+        return fail(a[0]->span, "copy_to_device() needs an array of dtype " + self->type->dtype()->str());
+      }
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(self));
+      args.push_back(std::move(src));
+      return call_node(types::none(), "{0}.copy_to_device({1})", c.span, std::move(args));
+    }
+    case HostRule::AsType: {
+      if (!bind({"dtype"}) || !need(0, "dtype")) return nullptr;
+      TypeRef dt = host_dtype(*a[0]);
+      if (!dt) return nullptr;
+      TypeRef t = types::array(dt, self->type->ndim(), Layout::C);
+      return call_node(t, rt + "<{t0}>({0})", c.span, one(std::move(self)), {dt});
+    }
+    case HostRule::Copy: {
+      ir::ExprPtr arr = std::move(self);
+      if (!arr) {
+        if (!bind({"a"}) || !need(0, "a")) return nullptr;
+        arr = array_arg(0);
+      } else if (!bind({"order"})) {
+        return nullptr;
+      }
+      if (!arr) return nullptr;
+      if (!arr->type->is_array()) return fail(c.span, what + "() needs an array");
+      TypeRef t = types::array(arr->type->dtype(), arr->type->ndim(), Layout::C);
+      return call_node(t, rt + "({0})", c.span, one(std::move(arr)));
+    }
+    case HostRule::Reshape: {
+      ir::ExprPtr arr = std::move(self);
+      std::vector<ir::ExprPtr> dims;
+      auto add_dims = [&](const ast::Expr& e) -> bool {
+        auto v = expr(e);
+        if (!v) return false;
+        if (v->type->is_int()) {
+          dims.push_back(convert(std::move(v), types::int64()));
+          return true;
+        }
+        if (v->type->is_tuple() && v->kind == ir::ExprKind::TupleMake) {
+          for (auto& x : static_cast<ir::TupleMake&>(*v).elements) {
+            if (!x->type->is_int()) break;
+            dims.push_back(convert(std::move(x), types::int64()));
+          }
+          return true;
+        }
+        D().error(e.span, "reshape() needs integers or a tuple display of them");
+        return false;
+      };
+      if (arr) {
+        if (!c.keywords.empty()) return fail(c.keywords[0].span, "reshape() keyword arguments are not supported");
+        for (const auto& d : c.args) {
+          if (!add_dims(*d)) return nullptr;
+        }
+      } else {
+        if (!bind({"a", "newshape"}) || !need(0, "a") || !need(1, "newshape")) return nullptr;
+        arr = array_arg(0);
+        if (!arr || !add_dims(*a[1])) return nullptr;
+      }
+      if (!arr->type->is_array() || arr->type->is_device_array()) return fail(c.span, "reshape() needs a host array");
+      if (dims.empty()) return fail(c.span, "reshape() needs the new shape");
+      TypeRef t = types::array(arr->type->dtype(), static_cast<int>(dims.size()), Layout::C);
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(arr));
+      const size_t n = dims.size();
+      for (auto& d : dims) args.push_back(std::move(d));
+      return call_node(t, rt + "({0}, py2cuda::host::shape(" + placeholders(1, n) + "))", c.span, std::move(args));
+    }
+    case HostRule::Ravel: {
+      ir::ExprPtr arr = std::move(self);
+      if (!arr) {
+        if (!bind({"a"}) || !need(0, "a")) return nullptr;
+        arr = array_arg(0);
+        if (!arr) return nullptr;
+      }
+      TypeRef t = types::array(arr->type->dtype(), 1, Layout::C);
+      return call_node(t, rt + "({0})", c.span, one(std::move(arr)));
+    }
+    case HostRule::Transpose: {
+      ir::ExprPtr arr = std::move(self);
+      if (!arr) {
+        if (!bind({"a"}) || !need(0, "a")) return nullptr;
+        arr = array_arg(0);
+        if (!arr) return nullptr;
+      }
+      TypeRef t = types::array(arr->type->dtype(), arr->type->ndim(), arr->type->ndim() == 1 ? Layout::C : Layout::A);
+      return call_node(t, rt + "({0})", c.span, one(std::move(arr)));
+    }
+    case HostRule::Fill: {
+      if (!bind({"value"}) || !need(0, "value")) return nullptr;
+      auto v = value(0);
+      if (!v) return nullptr;
+      TypeRef dt = self->type->dtype();
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(self));
+      args.push_back(convert(std::move(v), dt));
+      return call_node(types::none(), "py2cuda::np::fill({0}, {1})", c.span, std::move(args));
+    }
+    case HostRule::Synchronize:
+      if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
+      if (self) return call_node(types::none(), "{0}.synchronize()", c.span, one(std::move(self)));
+      return call_node(types::none(), rt + "()", c.span, {});
+    case HostRule::Stream:
+      if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
+      return call_node(types::host_object("Stream"), rt + "()", c.span, {});
+    case HostRule::RngStates: {
+      if (!bind({"n", "seed", "subsequence_start", "stream"}) || !need(0, "n") || !need(1, "seed")) return nullptr;
+      std::vector<ir::ExprPtr> args;
+      for (size_t k = 0; k < 3; ++k) {
+        if (k == 2 && is_none(a[k])) break;
+        auto v = value(k);
+        if (!v) return nullptr;
+        if (!v->type->is_int()) return fail(a[k]->span, what + "() needs integers");
+        args.push_back(convert(std::move(v), k == 0 ? types::int64() : types::uint64()));
+      }
+      return call_node(types::device_array(types::xoroshiro128p(), 1, Layout::C), rt + "(" + placeholders(0, args.size()) + ")",
+                       c.span, std::move(args));
+    }
+    case HostRule::Clock:
+      if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
+      return call_node(types::float64(), rt + "()", c.span, {});
+    case HostRule::Print: return host_print(c);
+    case HostRule::Len: {
+      if (!bind({"obj"}) || !need(0, "obj")) return nullptr;
+      auto v = value(0);
+      if (!v) return nullptr;
+      if (v->type->is_array()) return std::make_unique<ir::Shape>(std::move(v), 0, c.span);
+      if (v->type->is_tuple()) {
+        auto n = std::make_unique<ir::Const>(types::int64(), c.span);
+        n->bits = v->type->elements().size();
+        return n;
+      }
+      if (v->type->is_string()) return call_node(types::int64(), rt + "({0})", c.span, one(std::move(v)));
+      return fail(a[0]->span, "object of type " + v->type->str() + " has no len()");
+    }
+    case HostRule::Range:
+      return fail(c.span, "range() is only supported as the iterable of a for loop");
+    case HostRule::ToStr: {
+      if (!bind({"object"}) || !need(0, "object")) return nullptr;
+      auto v = value(0);
+      if (!v) return nullptr;
+      return call_node(types::string(), rt + "({0})", c.span, one(std::move(v)));
+    }
+    case HostRule::ToNumber: {
+      if (!bind({"x"})) return nullptr;
+      TypeRef t = row.path == "int" ? types::int64() : row.path == "float" ? types::float64() : types::boolean();
+      if (is_none(a[0])) return convert(std::make_unique<ir::Const>(types::int64(), c.span), t);
+      auto v = value(0);
+      if (!v) return nullptr;
+      if (v->type->is_string() || v->type->is_array()) {
+        return call_node(t, rt + "({0})", c.span, one(std::move(v)));
+      }
+      if (!v->type->is_number()) return fail(a[0]->span, what + "() of " + v->type->str() + " is not supported");
+      if (t->is_bool()) return truth(std::move(v));
+      return convert(std::move(v), t);
+    }
+    case HostRule::PyMinMax:
+    case HostRule::PyAbs:
+    case HostRule::PyRound:
+    case HostRule::PySum:
+    case HostRule::Format: {
+      if (row.rule == HostRule::PySum) {
+        if (!bind({"iterable", "start"}) || !need(0, "iterable")) return nullptr;
+        auto v = value(0);
+        if (!v) return nullptr;
+        if (!v->type->is_array() && !v->type->is_tuple()) return fail(a[0]->span, "sum() needs an array or a tuple");
+        TypeRef in = v->type->is_array() ? v->type->dtype() : nullptr;
+        if (v->type->is_tuple()) {
+          for (TypeRef e : v->type->elements()) in = in ? rules::unify(in, e) : e;
+        }
+        if (!in || !in->is_number()) return fail(a[0]->span, "sum() needs numbers");
+        // Python's sum starts from the int 0: integers stay int64, floats become float64.
+        TypeRef dt = in->is_float() ? types::float64() : types::int64();
+        return call_node(dt, rt + "<{t0}>({0})", c.span, one(std::move(v)), {dt});
+      }
+      if (row.rule == HostRule::Format) {
+        if (!bind({"value", "format_spec"}) || !need(0, "value")) return nullptr;
+        std::string spec;
+        if (!is_none(a[1])) {
+          if (a[1]->kind != ast::ExprKind::StrLit) return fail(a[1]->span, "format() needs a literal format spec");
+          spec = ast::as<ast::StrLit>(*a[1]).value;
+        }
+        auto v = value(0);
+        if (!v) return nullptr;
+        return format_value(std::move(v), 0, spec, c.span);
+      }
+      return fail(c.span, what + "() of these arguments is not supported in host code by py2cuda");
+    }
+  }
+  return fail(c.span, what + "() is not supported in host code by py2cuda");
+}
+
+// ------------------------------------------------------------------ printing and strings
+
+ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const std::string& spec, Span s) {
+  if (v->type->is_device_array()) {
+    return fail(s, "a device array has no printable value (Python prints its address); copy_to_host() it first");
+  }
+  if (v->type->is_host_object() || v->type->is_none()) {
+    return fail(s, "printing a " + v->type->str() + " is not supported by py2cuda");
+  }
+  std::vector<ir::ExprPtr> args;
+  args.push_back(std::move(v));
+  if (conversion == 'r' || conversion == 'a') {
+    if (spec.empty()) return call_node(types::string(), "py2cuda::host::repr({0})", s, std::move(args));
+    args[0] = call_node(types::string(), "py2cuda::host::repr({0})", s, std::move(args));
+  } else if (conversion == 's') {
+    if (spec.empty()) return call_node(types::string(), "py2cuda::host::str({0})", s, std::move(args));
+    args[0] = call_node(types::string(), "py2cuda::host::str({0})", s, std::move(args));
+  }
+  if (spec.empty()) return call_node(types::string(), "py2cuda::host::str({0})", s, std::move(args));
+  args.push_back(string_const(spec, s));
+  return call_node(types::string(), "py2cuda::host::format({0}, {1})", s, std::move(args));
+}
+
+ir::ExprPtr FunctionBuilder::fstring(const ast::FStringExpr& f) {
+  std::vector<ir::ExprPtr> parts;
+  for (const auto& part : f.parts) {
+    if (!part.value) {
+      parts.push_back(string_const(part.text, f.span));
+      continue;
+    }
+    if (part.dynamic_spec) return fail(part.span, "a format spec with a replacement field ({x:{width}}) is not supported by py2cuda");
+    auto v = expr(*part.value);
+    if (!v) return nullptr;
+    auto text = format_value(std::move(v), part.conversion, part.spec, part.span);
+    if (!text) return nullptr;
+    parts.push_back(std::move(text));
+  }
+  if (parts.empty()) return string_const("", f.span);
+  if (parts.size() == 1 && parts[0]->type->is_string()) return std::move(parts[0]);
+  const size_t n = parts.size();
+  return call_node(types::string(), "py2cuda::host::concat(" + placeholders(0, n) + ")", f.span, std::move(parts));
+}
+
+ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
+  ir::ExprPtr sep, end;
+  for (const auto& kw : c.keywords) {
+    if (kw.name != "sep" && kw.name != "end" && kw.name != "flush") {
+      return fail(kw.span, "print() keyword '" + kw.name + "' is not supported by py2cuda (sep, end and flush are)");
+    }
+    if (kw.name == "flush") continue;
+    auto v = expr(*kw.value);
+    if (!v) return nullptr;
+    if (!v->type->is_string()) return fail(kw.span, "print(" + kw.name + "=...) must be a string");
+    (kw.name == "sep" ? sep : end) = std::move(v);
+  }
+  std::vector<ir::ExprPtr> args;
+  args.push_back(sep ? std::move(sep) : string_const(" ", c.span));
+  args.push_back(end ? std::move(end) : string_const("\n", c.span));
+  for (const auto& a : c.args) {
+    auto v = expr(*a);
+    if (!v) return nullptr;
+    // print() writes str() of each value itself; the check is format_value's.
+    if (v->type->is_device_array() || v->type->is_host_object() || v->type->is_none()) {
+      return format_value(std::move(v), 0, "", a->span);
+    }
+    args.push_back(std::move(v));
+  }
+  const bool plain = args[0]->kind == ir::ExprKind::Const && static_cast<ir::Const&>(*args[0]).str == " " &&
+                     args[1]->kind == ir::ExprKind::Const && static_cast<ir::Const&>(*args[1]).str == "\n";
+  if (plain) {
+    args.erase(args.begin(), args.begin() + 2);
+    const size_t n = args.size();
+    return call_node(types::none(), "py2cuda::host::print(" + placeholders(0, n) + ")", c.span, std::move(args));
+  }
+  const size_t n = args.size();
+  return call_node(types::none(), "py2cuda::host::print_with(" + placeholders(0, n) + ")", c.span, std::move(args));
+}
+
+// ------------------------------------------------------------------ arrays
+
+ir::ExprPtr FunctionBuilder::array_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s) {
+  for (const ir::ExprPtr* x : {&l, &r}) {
+    if ((*x)->type->is_device_array()) {
+      return fail(s, "arithmetic on device arrays is not supported on the host (Numba has none either): "
+                     "copy_to_host() first, or compute in a kernel");
+    }
+    TypeRef t = (*x)->type->is_array() ? (*x)->type->dtype() : (*x)->type;
+    if (!t->is_number()) return fail(s, "unsupported operand type " + (*x)->type->str() + " for an array operation");
+  }
+  if (op == BinOp::MatMul) {
+    if (!l->type->is_array() || !r->type->is_array()) return fail(s, "matrix products need two arrays");
+    const int ln = l->type->ndim(), rn = r->type->ndim();
+    if (ln > 2 || rn > 2 || (ln == 1 && rn == 2)) {
+      return fail(s, "py2cuda's np.dot supports 1-D . 1-D, 2-D @ 2-D and 2-D @ 1-D");
+    }
+    TypeRef dt = numpy_rules::promote_types(l->type->dtype(), r->type->dtype());
+    TypeRef t = ln == 1 && rn == 1 ? dt : types::array(dt, ln == 2 && rn == 2 ? 2 : 1, Layout::C);
+    std::vector<ir::ExprPtr> args;
+    args.push_back(std::move(l));
+    args.push_back(std::move(r));
+    return call_node(t, "py2cuda::np::dot<{t0}>({0}, {1})", s, std::move(args), {dt});
+  }
+  TypeRef dt = numpy_rules::binary_dtype(op, operand(*l), operand(*r));
+  if (!dt) return fail(s, "NumPy has no '" + std::string(python_spelling(op)) + "' for these operand types");
+  if (dt->is_float() && dt->bits() == 16) {
+    return fail(s, "this operation computes in float16 under NumPy's rules, which py2cuda's host code does not "
+                   "support; convert with .astype(np.float32) first");
+  }
+  int nd = std::max(l->type->is_array() ? l->type->ndim() : 0, r->type->is_array() ? r->type->ndim() : 0);
+  std::vector<ir::ExprPtr> args;
+  args.push_back(std::move(l));
+  args.push_back(std::move(r));
+  return call_node(types::array(dt, nd, Layout::C),
+                   std::string("py2cuda::np::") + binary_ufunc(op) + "<{t0}>({0}, {1})", s, std::move(args), {dt});
+}
+
+ir::ExprPtr FunctionBuilder::array_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s) {
+  const char* name = compare_ufunc(op);
+  if (!name) return fail(s, "'" + std::string(python_spelling(op)) + "' is not an elementwise comparison");
+  for (const ir::ExprPtr* x : {&l, &r}) {
+    if ((*x)->type->is_device_array()) return fail(s, "comparisons of device arrays are not supported on the host");
+  }
+  numpy_rules::Operand a = operand(*l), b = operand(*r);
+  TypeRef dt = numpy_rules::result_type(a, b);
+  int nd = std::max(l->type->is_array() ? l->type->ndim() : 0, r->type->is_array() ? r->type->ndim() : 0);
+  std::vector<ir::ExprPtr> args;
+  args.push_back(std::move(l));
+  args.push_back(std::move(r));
+  return call_node(types::array(types::boolean(), nd, Layout::C),
+                   std::string("py2cuda::np::") + name + "<{t0}>({0}, {1})", s, std::move(args), {dt});
+}
+
+ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handled) {
+  handled = false;
+  if (!resolve_path(mb_.info(), a).empty()) return nullptr;
+  const ast::Expr* root = a.value.get();
+  while (root->kind == ast::ExprKind::Attribute) root = ast::as<ast::Attribute>(*root).value.get();
+  if (root->kind == ast::ExprKind::Name) {
+    const std::string& id = ast::as<ast::Name>(*root).id;
+    if (!locals_.count(id) && mb_.info().globals.count(id) &&
+        mb_.info().globals.at(id).kind == sema::Symbol::Kind::Path) {
+      return nullptr;
+    }
+  }
+  auto base = expr(*a.value);
+  if (!base) {
+    handled = true;
+    return nullptr;
+  }
+  if (!base->type->is_array()) return nullptr;
+  TypeRef t = base->type;
+  if (a.attr == "dtype") {
+    handled = true;
+    return string_const(t->dtype()->str() == "bool" ? "bool" : t->dtype()->str(), a.span);
+  }
+  if (a.attr == "T") {
+    handled = true;
+    if (t->is_device_array()) return fail(a.attr_span, "the transpose of a device array is not supported on the host");
+    TypeRef r = types::array(t->dtype(), t->ndim(), t->ndim() == 1 ? Layout::C : Layout::A);
+    std::vector<ir::ExprPtr> args;
+    args.push_back(std::move(base));
+    return call_node(r, "py2cuda::np::transpose({0})", a.span, std::move(args));
+  }
+  if (a.attr == "nbytes" || a.attr == "itemsize") {
+    handled = true;
+    int64_t item = t->dtype()->is_bool() ? 1 : t->dtype()->bits() / 8;
+    if (t->dtype()->is_record()) item = 16;
+    auto size = std::make_unique<ir::Const>(types::int64(), a.span);
+    size->bits = static_cast<uint64_t>(item);
+    if (a.attr == "itemsize") return size;
+    std::vector<ir::ExprPtr> args;
+    args.push_back(std::make_unique<ir::Size>(std::move(base), a.span));
+    args.push_back(std::move(size));
+    return std::make_unique<ir::Binary>(types::int64(), BinOp::Mul, std::move(args[0]), std::move(args[1]), a.span);
+  }
+  return nullptr;  // shape, size, ndim: as in kernels
+}
+
+}  // namespace py2cuda::infer
