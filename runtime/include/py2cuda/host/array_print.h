@@ -14,9 +14,9 @@
 //  * integers are right-aligned to the widest of str(min), str(max);
 //  * bools are " True"/"False" (plain "True" in a 0-d array);
 //  * floats (FloatingFormat): scientific when a finite non-zero |x| has
-//    max >= 1e8, min < 1e-4 or max/min > 1e3 (computed in the array's own
-//    type, as NumPy's scalar comparisons are); otherwise positional with
-//    the shortest round-trip digits capped at 8 fraction digits, trailing
+//    max >= 1e8, min < 1e-4 or max/min > 1e3 (the ratio divided in the
+//    array's type); otherwise positional with the shortest round-trip
+//    digits capped at 8 fraction digits (integer digits exact), trailing
 //    zeros dropped but the point kept ("1."), and every element padded to
 //    the widest integer part (left) and fraction (right, with spaces).
 //    Scientific uses the largest fraction length over the elements for all
@@ -152,6 +152,13 @@ struct FloatFormatter {
     }
     return d;
   }
+  // The exact integer value of an integral |x| as digits.
+  static Decimal shortest_integer(T ax) {
+    Decimal d;
+    d.digits = fixed(static_cast<double>(ax), 0);
+    d.decpt = static_cast<int>(d.digits.size());
+    return d;
+  }
   static Decimal capped_scientific(T ax, int cap) {
     Decimal d = shortest(ax);
     if (static_cast<int>(d.digits.size()) - 1 > cap) {
@@ -179,11 +186,12 @@ struct FloatFormatter {
       }
     }
     if (have_nonzero) {
-      // In T's arithmetic: NumPy 1.26 compares an np.float32 scalar with a
-      // Python float in float32, and divides in float32 (overflow -> inf).
+      // NumPy compares the np.float32 max/min with Python floats in double
+      // (so float32(1e-4), just below 1e-4, counts as small), but divides
+      // two float32 scalars in float32 (overflow -> inf).
       const T ratio = max_val / min_val;
-      exp_format = max_val >= static_cast<T>(1.e8) || min_val < static_cast<T>(0.0001) ||
-                   ratio > static_cast<T>(1000.);
+      exp_format = static_cast<double>(max_val) >= 1.e8 || static_cast<double>(min_val) < 0.0001 ||
+                   static_cast<double>(ratio) > 1000.;
     }
     if (finite.empty()) {
       pad_left = pad_right = 0;
@@ -235,7 +243,12 @@ struct FloatFormatter {
       return left_pad(mant, pad_left) + "." + d.digits.substr(1) + "e" +
              exponent_text(d.decpt - 1, exp_size);
     }
-    const std::string s = positional(capped_positional(ax, precision));
+    // Unlike the sizing pass, NumPy prints with min_digits=0, which makes
+    // Dragon4 emit every integer digit exactly: float32 81785448 prints as
+    // "81785448." where its shortest digits would give "81785450.".
+    Decimal d = capped_positional(ax, precision);
+    if (d.decpt > static_cast<int>(d.digits.size())) d = shortest_integer(ax);
+    const std::string s = positional(d);
     const size_t dot = s.find('.');
     std::string frac = s.substr(dot + 1);
     if (static_cast<int>(frac.size()) < pad_right) frac.append(static_cast<size_t>(pad_right) - frac.size(), ' ');

@@ -259,7 +259,7 @@ inline std::string float_body(double a, char type, int64_t precision, bool alter
     }
     default: {  // 'r'
       Decimal d = shortest(a);
-      if (d.decpt <= -4 || d.decpt > 16) return scientific_text(d, false);
+      if (d.decpt <= -4 || d.decpt > 16) return scientific_text(d, alternate);
       std::string s = positional(d);
       if (s.back() == '.') s += '0';
       return s;
@@ -280,7 +280,7 @@ inline std::string format_float_with(double x, const FormatSpec& f) {
   if (!std::isfinite(a)) {
     body = std::isnan(a) ? "nan" : "inf";
   } else if (t == 0) {
-    body = f.precision < 0 ? float_body(a, 'r', 0, false, true)
+    body = f.precision < 0 ? float_body(a, 'r', 0, f.alternate, true)
                            : float_body(a, 'g', f.precision, f.alternate, true);
   } else {
     const int64_t p = f.precision < 0 ? 6 : f.precision;
@@ -319,6 +319,8 @@ inline std::string format_int_with(bool negative, uint64_t mag, const FormatSpec
     if (f.sign) throw ValueError("Sign not allowed with integer format specifier 'c'");
     if (f.alternate)
       throw ValueError("Alternate form (#) not allowed with integer format specifier 'c'");
+    if (!negative && mag > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+      throw OverflowError("Python int too large to convert to C long");
     if (negative || mag > 0x10FFFF) throw OverflowError("%c arg not in range(0x110000)");
     std::string ch;
     append_utf8(ch, static_cast<char32_t>(mag));

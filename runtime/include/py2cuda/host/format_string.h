@@ -51,50 +51,42 @@ inline const FormatArg& format_field_arg(std::string_view name, const std::vecto
 }
 
 inline std::string format_string_impl(std::string_view fmt, const std::vector<FormatArg>& args,
-                               FieldNumbering& num, int depth);
+                                      FieldNumbering& num, int depth);
 
-// One "{...}" body (without the braces).
-inline std::string format_field(std::string_view field, const std::vector<FormatArg>& args,
-                                FieldNumbering& num, int depth) {
-  // The name ends at the first '!' or ':'.
-  size_t end = 0;
-  while (end < field.size() && field[end] != '!' && field[end] != ':') ++end;
-  const std::string_view name = field.substr(0, end);
-  char conversion = 0;
-  std::string_view spec;
-  size_t pos = end;
-  if (pos < field.size() && field[pos] == '!') {
-    if (pos + 1 >= field.size())
-      throw ValueError("end of string while looking for conversion specifier");
-    conversion = field[pos + 1];
-    pos += 2;
-    if (pos < field.size() && field[pos] != ':')
-      throw ValueError("expected ':' after conversion specifier");
-  }
-  if (pos < field.size()) spec = field.substr(pos + 1);
+// Renders one parsed field: argument lookup, then the conversion, then the
+// expansion of nested fields in the spec, in CPython's order.
+inline std::string render_field(std::string_view name, char conversion, std::string_view spec,
+                                const std::vector<FormatArg>& args, FieldNumbering& num, int depth) {
   const FormatArg& a = format_field_arg(name, args, num);
-  // Nested fields in the spec are expanded first, as CPython does.
-  std::string expanded =
-      spec.find('{') == std::string_view::npos ? std::string(spec)
-                                               : format_string_impl(spec, args, num, depth + 1);
+  std::string converted;
   switch (conversion) {
-    case 0: return a.format(expanded);
-    case 's': return format(std::string_view(a.str()), expanded);
-    case 'r': return format(std::string_view(a.repr()), expanded);
-    case 'a': return format(std::string_view(ascii_escape(a.repr())), expanded);
+    case 0: break;
+    case 's': converted = a.str(); break;
+    case 'r': converted = a.repr(); break;
+    case 'a': converted = ascii_escape(a.repr()); break;
     default:
-      throw ValueError(std::string("Unknown conversion specifier ") + conversion);
+      throw ValueError("Unknown conversion specifier " +
+                       (static_cast<unsigned char>(conversion) < 128
+                            ? std::string(1, conversion)
+                            : "\\x" + type_code_text(static_cast<unsigned char>(conversion)).substr(2)));
   }
+  const std::string expanded = spec.find('{') == std::string_view::npos
+                                   ? std::string(spec)
+                                   : format_string_impl(spec, args, num, depth + 1);
+  return conversion ? format(std::string_view(converted), expanded) : a.format(expanded);
 }
 
+// CPython's MarkupIterator_next and parse_field: literal text with {{ }},
+// then "{name[!c][:spec]}" where the spec may nest braces.
 inline std::string format_string_impl(std::string_view fmt, const std::vector<FormatArg>& args,
                                       FieldNumbering& num, int depth) {
   if (depth > 1) throw ValueError("Max string recursion exceeded");
   std::string out;
-  for (size_t i = 0; i < fmt.size();) {
+  const size_t n = fmt.size();
+  for (size_t i = 0; i < n;) {
     const char c = fmt[i];
     if (c == '}') {
-      if (i + 1 < fmt.size() && fmt[i + 1] == '}') {
+      if (i + 1 < n && fmt[i + 1] == '}') {
         out += '}';
         i += 2;
         continue;
@@ -106,25 +98,58 @@ inline std::string format_string_impl(std::string_view fmt, const std::vector<Fo
       ++i;
       continue;
     }
-    if (i + 1 < fmt.size() && fmt[i + 1] == '{') {
+    if (i + 1 == n) throw ValueError("Single '{' encountered in format string");
+    if (fmt[i + 1] == '{') {
       out += '{';
       i += 2;
       continue;
     }
-    // Find the matching '}', counting nested braces of the spec.
-    size_t j = i + 1;
-    int level = 1;
-    for (; j < fmt.size(); ++j) {
-      if (fmt[j] == '{') ++level;
-      else if (fmt[j] == '}' && --level == 0) break;
+    // The field name ends at '}', ':' or '!' ('[...]' may contain them).
+    size_t p = i + 1;
+    const size_t name_start = p;
+    char term = 0;
+    while (p < n) {
+      const char ch = fmt[p++];
+      if (ch == '{') throw ValueError("unexpected '{' in field name");
+      if (ch == '[') {
+        while (p < n && fmt[p] != ']') ++p;
+        continue;
+      }
+      if (ch == '}' || ch == ':' || ch == '!') {
+        term = ch;
+        break;
+      }
     }
-    if (j >= fmt.size()) {
-      if (level > 1) throw ValueError("expected '}' before end of string");
-      throw ValueError(i + 1 == fmt.size() ? "Single '{' encountered in format string"
-                                           : "expected '}' before end of string");
+    const std::string_view name = fmt.substr(name_start, (term ? p - 1 : p) - name_start);
+    char conversion = 0;
+    std::string_view spec;
+    if (term == '!' || term == ':') {
+      bool closed = false;
+      if (term == '!') {
+        if (p >= n) throw ValueError("end of string while looking for conversion specifier");
+        conversion = fmt[p++];
+        if (p < n) {
+          const char ch = fmt[p++];
+          if (ch == '}') closed = true;
+          else if (ch != ':') throw ValueError("expected ':' after conversion specifier");
+        }
+      }
+      if (!closed) {
+        const size_t spec_start = p;
+        int count = 1;
+        while (p < n) {
+          const char ch = fmt[p++];
+          if (ch == '{') ++count;
+          else if (ch == '}' && --count == 0) break;
+        }
+        if (count != 0) throw ValueError("unmatched '{' in format spec");
+        spec = fmt.substr(spec_start, p - 1 - spec_start);
+      }
+    } else if (term != '}') {
+      throw ValueError("expected '}' before end of string");
     }
-    out += format_field(fmt.substr(i + 1, j - i - 1), args, num, depth);
-    i = j + 1;
+    out += render_field(name, conversion, spec, args, num, depth);
+    i = p;
   }
   return out;
 }
