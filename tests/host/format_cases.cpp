@@ -86,7 +86,12 @@ std::string array_case(const std::string& kind, const std::vector<std::string>& 
     std::reverse(shape.begin(), shape.end());
     std::reverse(strides.begin(), strides.end());
   }
-  h::ArrayRef<T> a{data.get(), ndim, shape.data(), strides.data()};
+  const T* base = data.get();
+  if (kind.size() > 2 && kind.substr(kind.size() - 2) == "_R") {  // arr[::-1]
+    base += (shape[0] - 1) * strides[0];
+    strides[0] = -strides[0];
+  }
+  h::ArrayRef<T> a{base, ndim, shape.data(), strides.data()};
   return kind.rfind("array_str", 0) == 0 ? h::array_str(a) : h::array_repr(a);
 }
 
@@ -120,6 +125,18 @@ std::string run_case(const std::vector<std::string>& f) {
     for (size_t i = 2; i < f.size(); ++i) args.push_back(decode_arg(f[i]));
     const std::string fmt = hex_text(f[1]);
     return k == "percent" ? h::percent_format_args(fmt, args) : h::format_string_args(fmt, args);
+  }
+  if (k == "list" || k == "tuple") {
+    std::vector<h::FormatArg> items;
+    for (size_t i = 1; i < f.size(); ++i) items.push_back(decode_arg(f[i]));
+    if (k == "list") return h::repr(items);
+    // std::tuple is compile-time; cover the arities host code meets.
+    switch (items.size()) {
+      case 0: return h::repr(std::tuple<>{});
+      case 1: return h::repr(std::make_tuple(items[0]));
+      case 2: return h::repr(std::make_tuple(items[0], items[1]));
+      default: return h::repr(std::make_tuple(items[0], items[1], items[2]));
+    }
   }
   if (k.rfind("array_", 0) == 0) {
     const std::string& t = f[1];

@@ -194,6 +194,14 @@ def format_cases():
     for s in ["", "a", "abc", "caf\u00e9", "\U0001F600x"]:
         for spec in FIXED_STR_SPECS + [random_spec("str") for _ in range(10)]:
             add(["format_str", enc_text(s), enc_text(spec)], lambda: format(s, spec))
+    # exact decimal ties: k / 2**n has n fraction digits, so '.{n-1}f' rounds
+    # a true tie (to even), and so do the matching 'e' and 'g' precisions
+    for _ in range(600):
+        n = RNG.randint(1, 14)
+        x = RNG.randrange(1, 2**20, 2) / 2.0 ** n
+        d = len(repr(x).split(".")[0].lstrip("-0")) if abs(x) >= 1 else 0
+        for spec in (f".{n - 1}f", f".{max(d + n - 2, 0)}e", f".{max(d + n - 1, 1)}g", f"#.{n - 1}f"):
+            add(["format_float", enc_float(x), enc_text(spec)], lambda: format(x, spec))
     for _ in range(400):
         f = random_float32()
         spec = RNG.choice(["", "", ".3f", "10", ".2e", "g"])
@@ -276,6 +284,8 @@ def add_array(arr):
     if arr.ndim >= 2:
         add(["array_str_T", *head, *vals], lambda: str(arr.T))
         add(["array_repr_T", *head, *vals], lambda: repr(arr.T))
+    if arr.ndim >= 1 and arr.shape[0] > 1:  # a negative stride
+        add(["array_str_R", *head, *vals], lambda: str(arr[::-1]))
 
 
 def float_array(dtype, n, style):
@@ -299,6 +309,17 @@ def float_array(dtype, n, style):
     return np.array(v, dtype=dtype)
 
 
+def container_cases():
+    pool = [0, -5, 2**63 - 1, 2.5, 1e20, -0.0, math.nan, "a", "it's", True, False, np.float32(0.1),
+            np.float32(1e-5)]
+    for _ in range(150):
+        items = [RNG.choice(pool) for _ in range(RNG.randint(0, 5))]
+        args = [enc_arg(v) for v in items]
+        add(["list"] + args, lambda: repr(items))
+        if len(items) <= 3:
+            add(["tuple"] + args, lambda: repr(tuple(items)))
+
+
 def array_cases():
     shapes = [(0,), (0, 3), (2, 0), (3, 0, 2), (), (1,), (5,), (3, 4), (2, 3, 4), (2, 2, 2, 2),
               (30,), (12, 9), (1001,), (2000,), (40, 30), (11, 11, 11), (2, 600), (7, 7, 7, 7)]
@@ -317,6 +338,14 @@ def array_cases():
     for shape in shapes:
         n = int(np.prod(shape))
         add_array(np.array([RNG.random() < 0.5 for _ in range(n)], dtype=bool).reshape(shape))
+    # line lengths around the 75-column wrap and the dtype= line break
+    for n in range(1, 40):
+        add_array(np.arange(n, dtype=np.int16) * 1000 - 7)
+        add_array(np.arange(n, dtype=np.float32) * 1.25 - 3)
+        add_array(np.arange(n, dtype=np.int64) * 123457)
+        add_array((np.arange(2 * n, dtype=np.uint32) * 7919).reshape(2, n))
+    # float32 integers between 2**24 and 1e8 print their exact digits
+    add_array(np.array([16777217.0, 81785448.0, 99999992.0, 0.5], np.float32))
     # hand-picked
     for a in [np.array([1.0, 2.0, 3.0]), np.array([1.0, 2.5]), np.array([1e100, 1e-5]),
               np.array([0.1, 1.2345678e-5], np.float32), np.array([np.nan, -np.inf]),
@@ -327,7 +356,15 @@ def array_cases():
               np.arange(100, dtype=np.float64) / 7, np.arange(30).reshape(5, 6) * 1e9,
               np.array(np.nan), np.array(-0.0), np.array(3, np.int8), np.array(True),
               np.array(1e20), np.array(0.1, np.float32), np.array([True]),
-              np.linspace(0, 1, 7, dtype=np.float32), np.array([3.4028235e38], np.float32)]:
+              np.linspace(0, 1, 7, dtype=np.float32), np.array([3.4028235e38], np.float32),
+              np.array([np.nan, 1e10, -2.5e-3]), np.array([np.inf, -1e-300, 5e-324]),
+              np.array([-np.inf, np.nan, np.inf]), np.array([-0.0]), np.array([np.nan] * 3, np.float32),
+              np.array([1e8]), np.array([99999999.99999999]), np.array([0.0001, 0.1]),
+              np.array([9.999999999999999e-05, 0.1]), np.array([1e-8, -1e-8], np.float32),
+              np.array([[1.5, np.nan], [-np.inf, 2.0]]), np.full((3, 400), -1.0 / 3),
+              np.arange(1, 1002, dtype=np.float32) ** 3, np.array([2**63 - 1, -2**63]),
+              np.array([2**64 - 1, 0], np.uint64), np.array([0.5, 1.5, 2.5, 1234567.125]),
+              np.array([1.23456789e-7, 1.0], np.float32), np.array([12345678.9, 0.5])]:
         add_array(a)
 
 
@@ -339,6 +376,7 @@ def main():
     format_cases()
     percent_cases()
     strformat_cases()
+    container_cases()
     array_cases()
     with open(out / "cases.txt", "w", encoding="utf-8") as f:
         for fields, _ in CASES:
