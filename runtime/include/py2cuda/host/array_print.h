@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "float_digits.h"
+#include "format_arg.h"
 #include "scalar_repr.h"
 #include "scalar_types.h"
 
@@ -390,6 +391,12 @@ std::string array_repr(ArrayRef<T> a) {
   if (last_line_len + static_cast<int64_t>(dtype_str.size()) + 1 > detail::kLineWidth)
     return out + "\n" + std::string(prefix.size(), ' ') + dtype_str;
   return out + " " + dtype_str;
+}
+
+// An array as an argument of format_string/percent_format ("{}".format(arr)).
+template <class T>
+PyObjectText array_text(ArrayRef<T> a) {
+  return PyObjectText{array_str(a), array_repr(a), "numpy.ndarray"};
 }
 
 }  // namespace py2cuda::host

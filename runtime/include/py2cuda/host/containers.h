@@ -57,4 +57,16 @@ std::string str(const std::tuple<Ts...>& t) {
   return repr(t);
 }
 
+// A list or tuple as an argument of format_string/percent_format.
+template <class T>
+PyObjectText list_text(const std::vector<T>& v) {
+  std::string r = repr(v);
+  return PyObjectText{r, r, "list"};
+}
+template <class... Ts>
+PyObjectText tuple_text(const std::tuple<Ts...>& t) {
+  std::string r = repr(t);
+  return PyObjectText{r, r, "tuple"};
+}
+
 }  // namespace py2cuda::host

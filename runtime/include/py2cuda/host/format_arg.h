@@ -38,6 +38,7 @@ class FormatArg {
   template <PyBoolLike B>
   FormatArg(B b) : kind_(Kind::Bool), mag_(b ? 1 : 0) {}
   FormatArg(double x) : kind_(Kind::Float), d_(x) {}
+  FormatArg(char) = delete;  // see repr(char)
   FormatArg(std::string_view s) : kind_(Kind::Str), s_(s) {}
   FormatArg(const std::string& s) : kind_(Kind::Str), s_(s) {}
   FormatArg(const char* s) : kind_(Kind::Str), s_(s) {}

@@ -341,6 +341,8 @@ inline std::string format_int_with(bool negative, uint64_t mag, const FormatSpec
 
 }  // namespace detail
 
+std::string format(char, std::string_view) = delete;  // see repr(char)
+
 // ---- format(value, spec) -----------------------------------------------------
 
 inline std::string format(double x, std::string_view spec) {

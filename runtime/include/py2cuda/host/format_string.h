@@ -66,9 +66,7 @@ inline std::string render_field(std::string_view name, char conversion, std::str
     case 'a': converted = ascii_escape(a.repr()); break;
     default:
       throw ValueError("Unknown conversion specifier " +
-                       (static_cast<unsigned char>(conversion) < 128
-                            ? std::string(1, conversion)
-                            : "\\x" + type_code_text(static_cast<unsigned char>(conversion)).substr(2)));
+                       type_code_text(static_cast<unsigned char>(conversion)));
   }
   const std::string expanded = spec.find('{') == std::string_view::npos
                                    ? std::string(spec)

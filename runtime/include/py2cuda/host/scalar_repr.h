@@ -92,6 +92,11 @@ std::string str(B b) {
   return b ? "True" : "False";
 }
 
+// A lone char is neither a Python int nor a str; without these it would
+// convert to double and print as "97.0". Pass a string (or an int) instead.
+std::string repr(char) = delete;
+std::string str(char) = delete;
+
 // ---- Python str ----------------------------------------------------------
 
 // CPython's unicode_repr: single quotes unless the text has a ' and no ";
