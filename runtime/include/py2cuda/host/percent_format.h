@@ -206,11 +206,9 @@ inline std::string percent_format_args(std::string_view fmt, const std::vector<F
     while (i < fmt.size() && (fmt[i] == 'h' || fmt[i] == 'l' || fmt[i] == 'L')) ++i;
     if (i >= fmt.size()) throw ValueError("incomplete format");
     const size_t type_index = i;
+    // Only a bare "%%" is a literal percent: after flags, width or precision
+    // CPython 3.11 takes an argument and rejects '%' as a conversion.
     const char32_t c = detail::next_code_point(fmt, i);
-    if (c == '%') {
-      out += '%';
-      continue;
-    }
     if (next >= args.size()) throw TypeError("not enough arguments for format string");
     const FormatArg& a = args[next++];
     static const std::string_view known = "diuoxXeEfFgGcsra";
