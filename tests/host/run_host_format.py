@@ -5,6 +5,8 @@ The --python interpreter (NumPy 1.x) runs host_format_cases.py, which writes
 cases.txt and expected.txt (what Python prints for each case). The C++ driver
 format_cases.cpp is compiled with g++ -std=c++20 against runtime/include, reads
 cases.txt and prints its own line per case; the two outputs must be identical.
+Where nvcc is installed, the driver must also compile as CUDA host code
+(nvcc -std=c++20 -x cu) without warnings; that counts as one more case.
 
     run_host_format.py --python VENV_PYTHON [--source-dir REPO] [--keep] [KIND ...]
 
@@ -75,6 +77,16 @@ def main() -> int:
         if build.returncode != 0:
             print("FAIL: the driver does not compile\n" + build.stdout + build.stderr)
             return 1
+        # The headers must also compile as CUDA host code, warning-free.
+        nvcc_problem = None
+        if shutil.which("nvcc"):
+            cu = subprocess.run(["nvcc", "-std=c++20", "-x", "cu", "-Werror", "all-warnings",
+                                 "-Xcompiler", "-Wall,-Wextra,-Werror",
+                                 f"-I{args.source_dir / 'runtime' / 'include'}", "-c",
+                                 str(here / "format_cases.cpp"), "-o", str(work / "format_cases.o")],
+                                capture_output=True, text=True)
+            if cu.returncode != 0:
+                nvcc_problem = cu.stdout + cu.stderr
         run = subprocess.run([str(driver), str(work / "cases.txt")], capture_output=True)
         if run.returncode != 0:
             print(f"FAIL: driver exited with {run.returncode}\n" + run.stderr.decode(errors="replace"))
@@ -107,6 +119,13 @@ def main() -> int:
                 print(f"FAIL {kind} {' '.join(shown_fields)[:200]}")
                 print(f"    expected: {exp[:600]}")
                 print(f"    got:      {got[:600]}")
+        if shutil.which("nvcc") and not args.names:
+            if nvcc_problem is None:
+                passed += 1
+            else:
+                failed += 1
+                failed_kinds["nvcc"] += 1
+                print("FAIL nvcc -x cu: the headers do not compile as CUDA\n" + nvcc_problem[:3000])
         if failed:
             print("failures by kind: " + ", ".join(f"{k} {n}" for k, n in failed_kinds.most_common()))
         print(f"{passed} passed, {failed} failed")

@@ -135,7 +135,7 @@ class FormatArg {
  private:
   template <class I>
   void set_int(I x) {
-    neg_ = x < 0;
+    neg_ = is_negative(x);
     mag_ = neg_ ? uint64_t{0} - static_cast<uint64_t>(x) : static_cast<uint64_t>(x);
   }
   std::string int_text() const { return (neg_ ? "-" : "") + std::to_string(mag_); }

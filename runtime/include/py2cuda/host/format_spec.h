@@ -354,7 +354,7 @@ template <PyIntLike I>
 std::string format(I x, std::string_view spec) {
   if (spec.empty()) return str(x);
   const FormatSpec f = parse_format_spec(spec, "int", 'd', '>');
-  const bool negative = x < 0;
+  const bool negative = is_negative(x);
   const uint64_t mag = negative ? uint64_t{0} - static_cast<uint64_t>(x) : static_cast<uint64_t>(x);
   return detail::format_int_with(negative, mag, f, "int");
 }

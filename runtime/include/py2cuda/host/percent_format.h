@@ -5,9 +5,10 @@
 // ignored length modifiers h l L. Numbers share the digit engines of
 // format(); what differs from format() is kept here: %d truncates floats
 // (int(x), with CPython's errors for nan/inf), a precision on an integer is
-// a minimum digit count ('%.3d' -> 005), '0' pads numbers even when '-' is
-// absent and a precision is given, 'g' never adds ".0", and the messages of
-// the TypeErrors are those of the % operator. Mapping keys "%(name)s" are
+// a minimum digit count ('%.3d' -> 005), the '0' flag zero-pads numbers
+// even with a precision or for inf/nan ('%05f' % inf -> 00inf) and is
+// ignored for %s/%r/%c, 'g' never adds ".0", and the TypeError messages are
+// those of the % operator. Mapping keys "%(name)s" are
 // not supported (CPython's TypeError "format requires a mapping" is raised,
 // as for a tuple argument).
 #pragma once

@@ -43,6 +43,13 @@ concept PyIntLike = std::integral<T> && !std::same_as<T, bool> && !std::same_as<
 template <class T>
 concept PyBoolLike = std::same_as<T, bool>;
 
+// x < 0 without comparing an unsigned value with zero (nvcc warns on that).
+template <class I>
+constexpr bool is_negative(I x) {
+  if constexpr (std::is_signed_v<I>) return x < 0;
+  else return false;
+}
+
 // The NumPy type name of T, as dtype.name spells it ("int32", "float64").
 template <class T>
 constexpr std::string_view numpy_type_name() {
