@@ -92,7 +92,7 @@ std::string array_case(const std::string& kind, const std::vector<std::string>& 
     strides[0] = -strides[0];
   }
   h::ArrayRef<T> a{base, ndim, shape.data(), strides.data()};
-  return kind.rfind("array_str", 0) == 0 ? h::array_str(a) : h::array_repr(a);
+  return kind.rfind("array_str", 0) == 0 ? h::str(a) : h::repr(a);
 }
 
 std::string run_case(const std::vector<std::string>& f) {

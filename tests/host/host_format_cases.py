@@ -370,7 +370,8 @@ def array_cases():
               np.array([2**64 - 1, 0], np.uint64), np.array([0.5, 1.5, 2.5, 1234567.125]),
               np.array([1.23456789e-7, 1.0], np.float32), np.array([12345678.9, 0.5]),
               np.array([0.0, 1e10, -0.0]), np.array([0.0, -1.5e-7], np.float32),
-              np.array([-1e-310, 1.0]), np.array([1e300, 1e-300, np.nan])]:
+              np.array([-1e-310, 1.0]), np.array([1e300, 1e-300, np.nan]),
+              np.arange(1000.0) / 3, (np.arange(1000, dtype=np.int16) - 500).reshape(10, 100)]:
         add_array(a)
 
 

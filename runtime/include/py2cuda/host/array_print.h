@@ -393,6 +393,16 @@ std::string array_repr(ArrayRef<T> a) {
   return out + " " + dtype_str;
 }
 
+// The generic spellings, so code printing any value can call str()/repr().
+template <class T>
+std::string str(ArrayRef<T> a) {
+  return array_str(a);
+}
+template <class T>
+std::string repr(ArrayRef<T> a) {
+  return array_repr(a);
+}
+
 // An array as an argument of format_string/percent_format ("{}".format(arr)).
 template <class T>
 PyObjectText array_text(ArrayRef<T> a) {
