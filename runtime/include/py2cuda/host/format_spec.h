@@ -226,7 +226,8 @@ inline std::string render_number(const FormatSpec& f, bool negative, std::string
   body += prefix;
   body += digits;
   body += rest;
-  return pad(f, std::move(body), body.size(), '>', sign.size() + prefix.size());
+  const size_t len = body.size();  // ASCII; taken before the move below
+  return pad(f, std::move(body), len, '>', sign.size() + prefix.size());
 }
 
 // Digits of a non-negative double in Python's float formats, without sign.
