@@ -154,7 +154,7 @@ struct FloatFormatter {
     return d;
   }
   // The exact integer value of an integral |x| as digits.
-  static Decimal shortest_integer(T ax) {
+  static Decimal exact_integer(T ax) {
     Decimal d;
     d.digits = fixed(static_cast<double>(ax), 0);
     d.decpt = static_cast<int>(d.digits.size());
@@ -248,7 +248,7 @@ struct FloatFormatter {
     // Dragon4 emit every integer digit exactly: float32 81785448 prints as
     // "81785448." where its shortest digits would give "81785450.".
     Decimal d = capped_positional(ax, precision);
-    if (d.decpt > static_cast<int>(d.digits.size())) d = shortest_integer(ax);
+    if (d.decpt > static_cast<int>(d.digits.size())) d = exact_integer(ax);
     const std::string s = positional(d);
     const size_t dot = s.find('.');
     std::string frac = s.substr(dot + 1);
