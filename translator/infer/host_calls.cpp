@@ -851,9 +851,8 @@ ir::ExprPtr FunctionBuilder::host_row_call(const ast::Call& c, const builtins::H
         if (dt != types::int64() && dt != types::int32()) return fail(a[params.size() + 1]->span, what + "(dtype=...) supports int32 and int64");
       }
       if (shape) args.push_back(std::move(shape));
-      std::string callee = row.rule == HostRule::GeneratorDraw ? "{0}." + rt : rt;
-      std::string list = placeholders(first, args.size() - first);
-      std::string pattern = callee + (name == "randint" || name == "integers" ? "<{t0}>(" : "(") + list + ")";
+      std::string list = placeholders(0, args.size());
+      std::string pattern = rt + (name == "randint" || name == "integers" ? "<{t0}>(" : "(") + list + ")";
       TypeRef t = shape ? types::array(dt, ndim, Layout::C) : dt;
       return call_node(t, pattern, c.span, std::move(args), {dt});
     }

@@ -399,7 +399,7 @@ std::string ExprPrinter::launch(const ir::Launch& l) {
   };
   std::string config = "py2cuda::LaunchConfig{" + dims(*l.grid) + ", " + dims(*l.block);
   if (l.shared_bytes || l.stream) config += ", " + (l.shared_bytes ? "size_t(" + print(*l.shared_bytes, 0) + ")" : std::string("0"));
-  if (l.stream) config += ", " + print(*l.stream, 0) + ".handle()";
+  if (l.stream) config += ", " + print(*l.stream, 0) + ".stream()";
   config += "}";
   std::string args;
   for (const auto& a : l.args) args += ", " + print(*a, 0);

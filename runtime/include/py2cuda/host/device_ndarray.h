@@ -1,0 +1,204 @@
+// py2cuda host runtime: DeviceNDArray<T, N>, the host code's handle on an array in
+// device memory (Numba's DeviceNDArray: what cuda.to_device and cuda.device_array
+// return).
+//
+// Python names refer to objects, so copying a DeviceNDArray shares the allocation, as
+// `d_b = d_a` does; the memory goes when the last handle does. A slice (`d_a[:n]`) is
+// a handle on part of the same memory. Copies to and from the host are synchronous,
+// as Numba's are on the default stream; a non-contiguous device view cannot be copied
+// (Numba refuses too).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "../array.h"
+#include "../backend.h"
+#include "../slice.h"
+#include "exceptions.h"
+#include "ndarray.h"
+#include "views.h"
+
+namespace py2cuda::host {
+
+template <class T, int N>
+class DeviceNDArray {
+ public:
+  using ShapeType = std::array<int64_t, N>;
+
+  DeviceNDArray() = default;
+
+  // Uninitialised device memory of `shape` (cuda.device_array).
+  explicit DeviceNDArray(const ShapeType& shape) : shape_(shape) {
+    int64_t count = 1;
+    for (int d = N - 1; d >= 0; --d) {
+      if (shape[d] < 0) throw PyException("ValueError", "negative dimensions are not allowed");
+      strides_[d] = count;
+      count *= shape[d];
+    }
+    T* raw = static_cast<T*>(backend::device_alloc(static_cast<std::size_t>(count) * sizeof(T)));
+    storage_ = std::shared_ptr<T>(raw, [](T* p) { backend::device_free(p); });
+    data_ = raw;
+  }
+
+  // A view of memory `owner` holds (a slice of another DeviceNDArray).
+  DeviceNDArray(std::shared_ptr<T> owner, const Array<T, N>& view) : storage_(std::move(owner)), data_(view.data) {
+    for (int d = 0; d < N; ++d) {
+      shape_[d] = view.shape[d];
+      strides_[d] = view.strides[d];
+    }
+  }
+
+  const ShapeType& shape() const { return shape_; }
+  int64_t shape(int dim) const { return shape_[static_cast<std::size_t>(dim)]; }
+  int64_t size() const {
+    int64_t n = 1;
+    for (int64_t e : shape_) n *= e;
+    return n;
+  }
+  T* data() const { return data_; }
+  const std::shared_ptr<T>& storage() const { return storage_; }
+
+  bool is_c_contiguous() const {
+    int64_t expected = 1;
+    for (int d = N - 1; d >= 0; --d) {
+      if (shape_[d] != 1 && strides_[d] != expected) return false;
+      expected *= shape_[d];
+    }
+    return true;
+  }
+
+  // What a kernel receives.
+  Array<T, N> view() const {
+    Array<T, N> v{data_, {}, {}};
+    for (int d = 0; d < N; ++d) {
+      v.shape[d] = shape_[d];
+      v.strides[d] = strides_[d];
+    }
+    return v;
+  }
+  operator Array<T, N>() const { return view(); }
+
+  // d.copy_to_host(): a new host array.
+  NDArray<T, N> copy_to_host() const {
+    NDArray<T, N> host(shape_);
+    copy_to_host(host);
+    return host;
+  }
+
+  // d.copy_to_host(ary): fills `ary` (same shape) and returns it, as Numba does.
+  NDArray<T, N> copy_to_host(const NDArray<T, N>& ary) const {
+    require_same_shape(ary.shape());
+    require_contiguous("copy_to_host");
+    const std::size_t bytes = static_cast<std::size_t>(size()) * sizeof(T);
+    if (ary.is_c_contiguous()) {
+      if (bytes) backend::copy_device_to_host(ary.data(), data_, bytes);
+    } else {
+      NDArray<T, N> staging(shape_);
+      if (bytes) backend::copy_device_to_host(staging.data(), data_, bytes);
+      assign(ary, staging);
+    }
+    return ary;
+  }
+
+  // d.copy_to_device(ary): overwrites this array from a host array of the same shape.
+  void copy_to_device(const NDArray<T, N>& ary) const {
+    require_same_shape(ary.shape());
+    require_contiguous("copy_to_device");
+    const NDArray<T, N> contiguous = ascontiguousarray(ary);
+    const std::size_t bytes = static_cast<std::size_t>(size()) * sizeof(T);
+    if (bytes) backend::copy_host_to_device(data_, contiguous.data(), bytes);
+  }
+
+  void copy_to_device(const DeviceNDArray& other) const {
+    require_same_shape(other.shape());
+    require_contiguous("copy_to_device");
+    other.require_contiguous("copy_to_device");
+    const std::size_t bytes = static_cast<std::size_t>(size()) * sizeof(T);
+    if (bytes) backend::copy_device_to_device(data_, other.data_, bytes);
+  }
+
+ private:
+  void require_same_shape(const ShapeType& other) const {
+    if (other == shape_) return;
+    throw PyException("ValueError", "incompatible shape: " + shape_text(other) + " vs. " + shape_text(shape_));
+  }
+  void require_contiguous(const char* what) const {
+    if (!is_c_contiguous()) {
+      throw PyException("ValueError", std::string(what) + "() of a non-contiguous device array is not supported");
+    }
+  }
+  static std::string shape_text(const ShapeType& s) {
+    std::string t = "(";
+    for (int d = 0; d < N; ++d) t += (d ? ", " : "") + std::to_string(s[d]);
+    return t + (N == 1 ? ",)" : ")");
+  }
+
+  std::shared_ptr<T> storage_;
+  T* data_ = nullptr;
+  ShapeType shape_{};
+  ShapeType strides_{};
+};
+
+// cuda.to_device(a)
+template <class T, int N>
+DeviceNDArray<T, N> to_device(const NDArray<T, N>& a) {
+  DeviceNDArray<T, N> d(a.shape());
+  d.copy_to_device(a);
+  return d;
+}
+
+// cuda.device_array(shape, dtype)
+template <class T, std::size_t N>
+DeviceNDArray<T, static_cast<int>(N)> device_array(const std::array<int64_t, N>& shape) {
+  return DeviceNDArray<T, static_cast<int>(N)>(shape);
+}
+
+// cuda.device_array_like(a)
+template <class A>
+auto device_array_like(const A& like) {
+  using T = std::remove_cvref_t<decltype(*like.data())>;
+  constexpr int N = static_cast<int>(std::tuple_size_v<std::remove_cvref_t<decltype(like.shape())>>);
+  return DeviceNDArray<T, N>(like.shape());
+}
+
+// A host array passed straight to a launch: Numba copies it to the device before the
+// kernel runs and back after it. The temporary lives until the end of the launch
+// statement, and its destructor (after the synchronous launch) copies back.
+template <class T, int N>
+class TransferInOut {
+ public:
+  explicit TransferInOut(const NDArray<T, N>& host) : host_(host), device_(to_device(host)) {}
+  TransferInOut(const TransferInOut&) = delete;
+  TransferInOut& operator=(const TransferInOut&) = delete;
+  ~TransferInOut() noexcept(false) {
+    backend::synchronize();
+    device_.copy_to_host(host_);
+  }
+  operator Array<T, N>() const { return device_.view(); }
+
+ private:
+  NDArray<T, N> host_;
+  DeviceNDArray<T, N> device_;
+};
+
+template <class T, int N>
+TransferInOut<T, N> transfer_in_out(const NDArray<T, N>& host) {
+  return TransferInOut<T, N>(host);
+}
+
+}  // namespace py2cuda::host
+
+namespace py2cuda {
+
+// `d_a[:n]`, `d_a[i]` of a device array in host code: a view sharing its memory.
+template <class T, int N, class... P>
+auto view(const host::DeviceNDArray<T, N>& a, P... parts) {
+  auto v = view(a.view(), parts...);
+  constexpr int M = decltype(v)::ndim;
+  return host::DeviceNDArray<T, M>(a.storage(), v);
+}
+
+}  // namespace py2cuda

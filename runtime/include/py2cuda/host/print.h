@@ -1,0 +1,109 @@
+// py2cuda host runtime: print(), str(), repr() and format() of the values translated
+// host code holds, as CPython with NumPy 1.26 prints them.
+//
+// The translator types every value statically; the C++ type says which Python type it
+// stands for: double is a Python float (np.float64 prints the same), every integer
+// type an int (np.int32 prints as one), bool a bool, std::string a str, and float an
+// np.float32 scalar, whose str() has float32's own shortest digits. Arrays print as
+// NumPy's str/repr; tuples as Python's.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "../tuple.h"
+#include "ndarray.h"
+#include "pyformat.h"
+
+namespace py2cuda::host {
+
+// A C++ float in host code is an np.float32 scalar: an element read from a float32
+// array or computed from float32 values.
+inline std::string str(float x) { return str(NpScalar<float>{x}); }
+inline std::string repr(float x) { return repr(NpScalar<float>{x}); }
+// format(np.float32, spec) and f"{x}": NumPy converts to a Python float first.
+inline std::string format(float x, std::string_view spec) { return format(NpScalar<float>{x}, spec); }
+
+template <class T, int N>
+ArrayRef<T> array_ref(const NDArray<T, N>& a) {
+  return ArrayRef<T>{a.data(), N, a.shape().data(), a.strides().data()};
+}
+
+template <class T, int N>
+std::string str(const NDArray<T, N>& a) {
+  return array_str(array_ref(a));
+}
+template <class T, int N>
+std::string repr(const NDArray<T, N>& a) {
+  return array_repr(array_ref(a));
+}
+template <class T, int N>
+std::string format(const NDArray<T, N>& a, std::string_view spec) {
+  if (!spec.empty()) throw PyException("TypeError", "unsupported format string passed to numpy.ndarray.__format__");
+  return str(a);
+}
+
+// Tuples: repr of each element, "(x,)" for one.
+template <class... T>
+std::string repr(const py2cuda::tuple<T...>& t) {
+  std::string out = "(";
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((out += (I ? ", " : "") + repr(py2cuda::get<I>(t))), ...);
+  }(std::index_sequence_for<T...>{});
+  return out + (sizeof...(T) == 1 ? ",)" : ")");
+}
+template <class... T>
+std::string str(const py2cuda::tuple<T...>& t) {
+  return repr(t);
+}
+template <class... T>
+std::string format(const py2cuda::tuple<T...>& t, std::string_view spec) {
+  if (!spec.empty()) throw PyException("TypeError", "unsupported format string passed to tuple.__format__");
+  return repr(t);
+}
+
+// f-strings: the pieces of the text, each already a string.
+template <class... S>
+std::string concat(const S&... pieces) {
+  std::string out;
+  (out.append(pieces), ...);
+  return out;
+}
+
+inline int64_t len(const std::string& s) { return static_cast<int64_t>(code_point_count(s)); }
+
+namespace detail {
+inline void write_stdout(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stdout); }
+}  // namespace detail
+
+// print(a, b, ...): str() of each value, separated by a space, then a newline.
+template <class... V>
+void print(const V&... values) {
+  std::string line;
+  std::size_t i = 0;
+  auto one = [&](const auto& v) {
+    if (i++) line += ' ';
+    line += str(v);
+  };
+  (one(values), ...);
+  line += '\n';
+  detail::write_stdout(line);
+}
+
+// print(..., sep=SEP, end=END)
+template <class... V>
+void print_with(const std::string& sep, const std::string& end, const V&... values) {
+  std::string line;
+  std::size_t i = 0;
+  auto one = [&](const auto& v) {
+    if (i++) line += sep;
+    line += str(v);
+  };
+  (one(values), ...);
+  line += end;
+  detail::write_stdout(line);
+}
+
+}  // namespace py2cuda::host
