@@ -194,14 +194,15 @@ T minimum(T a, T b) {
   }
   return a < b ? a : b;
 }
-// np.fmax / np.fmin ignore a NaN when the other operand is a number.
+// np.fmax / np.fmin ignore a NaN when the other operand is a number (and, like
+// maximum/minimum, give the second operand between equal values).
 template <class T>
 T fmax(T a, T b) {
   if constexpr (std::is_floating_point_v<T>) {
     if (std::isnan(b)) return a;
     if (std::isnan(a)) return b;
   }
-  return a >= b ? a : b;
+  return a > b ? a : b;
 }
 template <class T>
 T fmin(T a, T b) {
@@ -209,7 +210,7 @@ T fmin(T a, T b) {
     if (std::isnan(b)) return a;
     if (std::isnan(a)) return b;
   }
-  return a <= b ? a : b;
+  return a < b ? a : b;
 }
 
 // np.clip(x, lo, hi) = minimum(maximum(x, lo), hi): NaN in any of them gives NaN.
@@ -230,6 +231,13 @@ T right_shift(T a, T b) {
   constexpr uint64_t bits = sizeof(T) * 8;
   if (static_cast<uint64_t>(b) >= bits) return (std::is_signed_v<T> && a < 0) ? T(-1) : T(0);
   return static_cast<T>(a >> static_cast<int>(b));
+}
+
+// ~x: for bool, logical not.
+template <class T>
+T invert(T a) {
+  if constexpr (std::is_same_v<T, bool>) return !a;
+  else return static_cast<T>(~a);
 }
 
 }  // namespace scalar
@@ -322,7 +330,7 @@ P2C_HOST_UNARY_UFUNC(ceil, std::ceil(x))
 P2C_HOST_UNARY_UFUNC(trunc, std::trunc(x))
 P2C_HOST_UNARY_UFUNC(rint, std::nearbyint(x))  // round half to even in the default mode
 P2C_HOST_UNARY_UFUNC(square, scalar::multiply(x, x))
-P2C_HOST_UNARY_UFUNC(invert, static_cast<R>(std::is_same_v<R, bool> ? !x : ~x))
+P2C_HOST_UNARY_UFUNC(invert, scalar::invert(x))
 #undef P2C_HOST_UNARY_UFUNC
 
 // np.isnan / np.isinf / np.isfinite.

@@ -28,11 +28,12 @@ using Shape = std::array<int64_t, static_cast<std::size_t>(N)>;
 
 namespace detail {
 
-// "(3,)" / "(2, 4)" / "()": how Python prints a shape tuple.
+// "(3,)" / "(2,4)" / "()": how NumPy's C code writes a shape in its messages (no spaces,
+// unlike a Python tuple's repr).
 template <std::size_t N>
 std::string shape_repr(const std::array<int64_t, N>& shape) {
   std::string text = "(";
-  for (std::size_t d = 0; d < N; ++d) text += (d ? ", " : "") + std::to_string(shape[d]);
+  for (std::size_t d = 0; d < N; ++d) text += (d ? "," : "") + std::to_string(shape[d]);
   return text + (N == 1 ? ",)" : ")");
 }
 

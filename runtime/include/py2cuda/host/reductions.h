@@ -8,11 +8,12 @@
 //  * The reduction iterator is buffered with NumPy's default buffer size, 8192: the
 //    loop never sees more than 8192 elements at once, and the accumulator (starting at
 //    the identity 0) adds each run's pairwise sum in turn.
-//  * Full reductions go through the array in memory order (axes sorted by stride,
-//    negative strides flipped, contiguous axes merged), so a C-contiguous array is one
-//    run of size() elements, cut in 8192-blocks. Without a cast the loop runs along the
-//    innermost memory axis; with a cast (int -> float64 mean, dtype=float64 of float32)
-//    the buffer gathers 8192 elements across rows, in the same order.
+//  * Full reductions go through the array in memory order (axes sorted by |stride|,
+//    contiguous axes merged; a negative stride is followed as it is), so a C-contiguous
+//    array is one run of size() elements, cut in 8192-blocks; a strided 1-D view is
+//    one run too. Any other layout (sliced, or needing a cast such as int -> float64
+//    in mean) goes through the buffer, which gathers 8192 elements across rows in that
+//    order: the same blocks of the same flat sequence.
 //  * Axis reductions: when the reduced axis is the innermost memory axis (axis=1 of a
 //    C array), each output is the pairwise sum of its run, in 8192-blocks; otherwise
 //    (axis=0 of a C array) the outputs accumulate one slice at a time, in index order.
@@ -93,8 +94,9 @@ A add_run(A acc, const T* p, int64_t n, int64_t stride) {
   return acc;
 }
 
-// The array's axes in memory order: extent-1 axes dropped, negative strides flipped
-// (moving the base pointer), sorted by decreasing stride, adjacent contiguous axes merged.
+// The array's axes in memory order: extent-1 axes dropped, sorted by decreasing |stride|,
+// adjacent axes that step through memory as one merged. Negative strides stay as they
+// are: NumPy's reduction visits a[::-1] from its end, as written.
 template <class T>
 struct MemoryLayout {
   const T* data;
@@ -105,15 +107,11 @@ MemoryLayout<T> memory_layout(const NDArray<T, N>& a) {
   MemoryLayout<T> m{a.data(), {}, {}};
   std::vector<std::pair<int64_t, int64_t>> axes;  // (stride, extent)
   for (int d = 0; d < N; ++d) {
-    if (a.shape(d) == 1) continue;
-    int64_t stride = a.stride(d);
-    if (stride < 0) {
-      m.data += stride * (a.shape(d) - 1);
-      stride = -stride;
-    }
-    axes.push_back({stride, a.shape(d)});
+    if (a.shape(d) != 1) axes.push_back({a.stride(d), a.shape(d)});
   }
-  std::stable_sort(axes.begin(), axes.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+  auto magnitude = [](int64_t stride) { return stride < 0 ? -stride : stride; };
+  std::stable_sort(axes.begin(), axes.end(),
+                   [&](const auto& x, const auto& y) { return magnitude(x.first) > magnitude(y.first); });
   for (const auto& [stride, extent] : axes) {
     if (!m.shape.empty() && m.strides.back() == stride * extent) {
       m.shape.back() *= extent;
@@ -155,11 +153,17 @@ void for_each_run(const NDArray<T, N>& a, F&& f) {
 template <class A, class T, int N>
 A sum_all(const NDArray<T, N>& a) {
   A acc = A(0);
-  if constexpr (std::is_same_v<A, T> || !std::is_floating_point_v<A>) {
-    // No cast (or an exact integer sum): one run at a time.
-    for_each_run(a, [&](const T* p, int64_t n, int64_t stride) { acc = add_run(acc, p, n, stride); });
+  if constexpr (!std::is_floating_point_v<A>) {
+    // Integer sums are exact (modulo 2^64) in any order.
+    for_each_run(a, [&](const T* p, int64_t n, int64_t stride) {
+      for (int64_t i = 0; i < n; ++i) acc = scalar::add(acc, cast_value<A>(p[i * stride]));
+    });
+    return acc;
   } else {
-    // A cast fills the buffer with up to 8192 converted elements across runs.
+    if (a.size() == 0) return acc;
+    const MemoryLayout<T> m = memory_layout(a);
+    if (m.shape.size() == 1) return add_run(acc, m.data, m.shape[0], m.strides[0]);  // one run
+    // Several runs: NumPy's buffer gathers 8192 elements (converted to A) across them.
     std::vector<A> buffer;
     buffer.reserve(static_cast<std::size_t>(std::min(a.size(), kReduceBufferSize)));
     auto flush = [&] {
@@ -173,8 +177,8 @@ A sum_all(const NDArray<T, N>& a) {
       }
     });
     if (!buffer.empty()) flush();
+    return acc;
   }
-  return acc;
 }
 
 template <int N>

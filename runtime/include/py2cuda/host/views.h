@@ -154,9 +154,7 @@ NDArray<T, M> reshape(const NDArray<T, N>& a, Shape<M> shape) {
   const int64_t size = a.size();
   if (unknown >= 0 && known != 0 && size % known == 0) shape[unknown] = size / known;
   if ((unknown >= 0 && shape[unknown] == -1) || (unknown < 0 && known != size)) {
-    std::string wanted = "(";
-    for (int d = 0; d < M; ++d) wanted += (d ? ", " : "") + std::to_string(shape[d]);
-    wanted += M == 1 ? ",)" : ")";
+    const std::string wanted = detail::shape_repr(shape);
     throw PyException("ValueError",
                       "cannot reshape array of size " + std::to_string(size) + " into shape " + wanted);
   }
