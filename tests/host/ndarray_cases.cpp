@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "py2cuda/host/creation.h"
+#include "py2cuda/host/device_transfer.h"
 #include "py2cuda/host/elementwise.h"
 #include "py2cuda/host/ndarray.h"
 #include "py2cuda/host/reductions.h"
@@ -178,6 +179,24 @@ void pairwise_sums() {
     out("argmax2d_ax0_" + tag, h::argmax(m, 0));
     out("argmin2d_ax1_" + tag, h::argmin(m, 1));
   }
+  // Other layouts: 3-D, reversed and strided 2-D views.
+  const auto cube = h::reshape<3>(h::view(f, slice(0, 4 * 50 * 300)), Shape<3>{4, 50, 300});
+  out("sum3d", h::sum(cube));
+  out("sum3d_ax0", h::sum(cube, 0));
+  out("sum3d_ax1", h::sum(cube, 1));
+  out("sum3d_ax2", h::sum(cube, 2));
+  out("mean3d_ax2", h::mean(cube, -1));
+  out("sum3d_T", h::sum(h::transpose(cube)));
+  const auto big = h::reshape<2>(h::view(f, slice(0, 300 * 300)), Shape<2>{300, 300});
+  out("sum2d_rows_reversed", h::sum(h::view(big, slice(none, none, -1))));
+  out("sum2d_cols_reversed", h::sum(h::view(big, slice(), slice(none, none, -1))));
+  out("sum2d_step2_ax1", h::sum(h::view(big, slice(), slice(none, none, 2)), 1));
+  out("sum2d_step2_ax0", h::sum(h::view(big, slice(), slice(none, none, 2)), 0));
+  out("sum2d_rows_reversed_ax1", h::sum(h::view(big, slice(none, none, -1)), 1));
+  out("sum2d_cols_reversed_ax1", h::sum(h::view(big, slice(), slice(none, none, -1)), 1));
+  out("mean2d_T", h::mean(h::transpose(big)));
+  out("var2d_step2", h::var(h::view(big, slice(), slice(none, none, 2))));
+  out("sum1d_step2_as_f64", h::sum<double>(h::view(f, slice(none, none, 2))));
   // Integer input: float64 accumulation through the cast buffer.
   for (int64_t n : {5, 1000, 8193, 100000}) {
     const auto i = random_i64(static_cast<uint64_t>(n) + 1, n);
@@ -426,6 +445,13 @@ void elementwise() {
   h::ileft_shift(iacc, int32_t{2});
   out("inplace_i32", iacc);
   err("inplace_bad", [&] { h::iadd(h::zeros<double>(Shape<2>{1, 3}), h::zeros<double>(Shape<2>{2, 3})); });
+  // Through device memory (the CPU emulation's, in this build) and back.
+  const auto host = h::reshape<2>(h::arange<float>(12), Shape<2>{3, 4});
+  const auto device = h::to_device(h::transpose(host));
+  out("device_roundtrip", h::from_device(device));
+  auto target = h::transpose(h::zeros<float>(Shape<2>{3, 4}));
+  h::copy_to_host(device, target);
+  out("device_copy_to_view", target);
   out("map2", h::map2<double>(h::arange<double>(4), 3.0, [](double x, double y) { return x * 10 + y; }));
 }
 
