@@ -444,6 +444,16 @@ void elementwise() {
   h::ifloor_divide(iacc, int32_t{4});
   h::ileft_shift(iacc, int32_t{2});
   out("inplace_i32", iacc);
+  const auto tenths = h::astype<float>(h::linspace<double>(0, 1, 11));
+  out("less_f32_scalar_default", h::less(tenths, 0.1));
+  out("equal_f32_scalar_default", h::equal(tenths, 0.3));
+  out("equal_f32_f64_default", h::equal(tenths, h::linspace<double>(0, 1, 11)));
+  out("greater_int_float_default", h::greater(h::arange<int64_t>(5), 2.5));
+  auto f32acc = h::astype<float>(h::linspace<double>(0, 1, 7));
+  h::iadd(f32acc, 0.1);
+  out("inplace_f32_scalar", f32acc);
+  h::imultiply(f32acc, h::linspace<double>(1, 2, 7));
+  out("inplace_f32_f64_array", f32acc);
   err("inplace_bad", [&] { h::iadd(h::zeros<double>(Shape<2>{1, 3}), h::zeros<double>(Shape<2>{2, 3})); });
   // Through device memory (the CPU emulation's, in this build) and back.
   const auto host = h::reshape<2>(h::arange<float>(12), Shape<2>{3, 4});

@@ -362,6 +362,17 @@ def numpy_cases():
     iacc <<= np.int32(2)
     out("inplace_i32", iacc)
 
+    tenths = np.linspace(0, 1, 11).astype(np.float32)
+    out("less_f32_scalar_default", tenths < 0.1)
+    out("equal_f32_scalar_default", tenths == 0.3)
+    out("equal_f32_f64_default", tenths == np.linspace(0, 1, 11))
+    out("greater_int_float_default", np.arange(5) > 2.5)
+    f32acc = np.linspace(0, 1, 7).astype(np.float32)
+    f32acc += 0.1
+    out("inplace_f32_scalar", f32acc)
+    f32acc *= np.linspace(1, 2, 7)
+    out("inplace_f32_f64_array", f32acc)
+
     def inplace_bad():
         z = np.zeros((1, 3))
         z += np.zeros((2, 3))

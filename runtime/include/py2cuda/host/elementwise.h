@@ -242,6 +242,26 @@ T invert(T a) {
 
 }  // namespace scalar
 
+namespace detail {
+
+// A default loop type for two operands where the translator gives none (comparisons,
+// in-place operations), following NumPy 1.x statically: two arrays promote like C++'s
+// common type (except int64 with uint64, which NumPy makes float64: pass the type
+// explicitly there); an array with a number keeps the array's type unless the number is
+// of a higher kind (a float with an integer array: float64; an integer with a bool
+// array: int64). NumPy 1.x also widens an integer array for a number outside its range
+// (int8 array + 1000); that depends on the value, so it is the translator's to decide.
+template <class E, class S>
+using ScalarLoopType = std::conditional_t<
+    std::is_floating_point_v<S> && !std::is_floating_point_v<E>, double,
+    std::conditional_t<std::is_same_v<E, bool> && !std::is_same_v<S, bool>, int64_t, E>>;
+template <class X, class Y, class EX = OperandElement<X>, class EY = OperandElement<Y>>
+using DefaultLoopType = std::conditional_t<
+    operand_rank<Y> == 0, ScalarLoopType<EX, EY>,
+    std::conditional_t<operand_rank<X> == 0, ScalarLoopType<EY, EX>, std::common_type_t<EX, EY>>>;
+
+}  // namespace detail
+
 // Binary ufuncs whose result has the loop type R: name<R>(a, b).
 #define P2C_HOST_BINARY_UFUNC(NAME, EXPR)                                              \
   template <class R, class X, class Y>                                                  \
@@ -273,12 +293,13 @@ P2C_HOST_BINARY_UFUNC(left_shift, scalar::left_shift(x, y))
 P2C_HOST_BINARY_UFUNC(right_shift, scalar::right_shift(x, y))
 #undef P2C_HOST_BINARY_UFUNC
 
-// Comparisons and logical ufuncs: compared in C, the result is bool.
+// Comparisons: compared in C (by default detail::DefaultLoopType), the result is bool.
 #define P2C_HOST_PREDICATE_UFUNC(NAME, EXPR)                                           \
-  template <class C, class X, class Y>                                                  \
+  template <class C = void, class X, class Y>                                           \
   NDArray<bool, detail::max_rank<X, Y>()> NAME(const X& a, const Y& b) {                \
+    using Calc = std::conditional_t<std::is_void_v<C>, detail::DefaultLoopType<X, Y>, C>; \
     return map<bool>([](auto x_, auto y_) {                                             \
-      const C x = cast_value<C>(x_), y = cast_value<C>(y_);                              \
+      const Calc x = cast_value<Calc>(x_), y = cast_value<Calc>(y_);                     \
       return static_cast<bool>(EXPR);                                                   \
     }, a, b);                                                                           \
   }
@@ -375,11 +396,14 @@ void store_in_place(const NDArray<T, N>& a, const M& result) {
 }
 }  // namespace detail
 
-// In-place forms (`a += b` ...): computed in C (default: a's type), stored into a.
+// In-place forms (`a += b` ...): computed in C, stored into a with a cast. The default
+// C is detail::DefaultLoopType: float32 += float64 array computes in float64 and rounds,
+// float32 += 0.1 computes in float32, as NumPy 1.x does. (An integer array += a float is
+// NumPy's UFuncTypeError, which the translator reports; here it would truncate.)
 #define P2C_HOST_INPLACE_UFUNC(NAME, UFUNC)                                             \
   template <class C = void, class T, int N, class Y>                                    \
   void NAME(const NDArray<T, N>& a, const Y& b) {                                        \
-    using Loop = std::conditional_t<std::is_void_v<C>, T, C>;                            \
+    using Loop = std::conditional_t<std::is_void_v<C>, detail::DefaultLoopType<NDArray<T, N>, Y>, C>; \
     detail::store_in_place(a, UFUNC<Loop>(a, b));                                        \
   }
 P2C_HOST_INPLACE_UFUNC(iadd, add)

@@ -17,9 +17,10 @@
 //  * Axis reductions: when the reduced axis is the innermost memory axis (axis=1 of a
 //    C array), each output is the pairwise sum of its run, in 8192-blocks; otherwise
 //    (axis=0 of a C array) the outputs accumulate one slice at a time, in index order.
-// These rules were checked against NumPy 1.26.4 for 1-D (contiguous, strided,
-// reversed), 2-D C, Fortran and sliced arrays (tests/host/run_host_ndarray.py); other
-// N-D layouts follow the same rules but are not verified. Integer sums are exact in any
+// These rules were checked against NumPy 1.26.4 (tests/host/run_host_ndarray.py) for
+// 1-D arrays (contiguous, strided, reversed), 2-D C, transposed, sliced, reversed and
+// strided arrays (full and axis 0/1), and 3-D C and transposed arrays (full, axis
+// 0/1/2); other layouts follow the same rules unverified. Integer sums are exact in any
 // order (int64/uint64 accumulators wrap), as are min/max (up to the sign of a zero
 // result), argmin/argmax, all/any.
 //
