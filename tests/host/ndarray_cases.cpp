@@ -490,6 +490,12 @@ void reductions() {
   out("max_int", h::max(i));
   out("min_ax1", h::min(m, 1));
   out("max_ax0_int", h::max(im, 0));
+  const auto negzero = h::full<double>(Shape<2>{2, 2}, -0.0);
+  out("sum_negzero", h::sum(negzero));
+  out("sum_negzero_ax0", h::sum(negzero, 0));
+  out("sum_negzero_ax1", h::sum(negzero, 1));
+  out("cumsum_negzero", h::cumsum(negzero));
+  out("prod_negzero", h::prod(h::view(negzero, 0)));
   out("max_negzero", h::max(h::array<double>({0.0, -0.0})));
   err("min_empty", [] { (void)h::min(h::zeros<double>(Shape<1>{0})); });
   err("max_empty_axis", [] { (void)h::max(h::zeros<double>(Shape<2>{0, 3}), 0); });

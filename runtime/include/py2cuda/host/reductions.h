@@ -250,12 +250,20 @@ auto sum(const NDArray<T, N>& a, int axis) {
       return detail::add_run(A(0), p, n, stride);
     });
   }
-  // The outputs accumulate slice after slice along `axis`, each element added in turn.
-  return detail::reduce_lines<A>(a, axis, [](const T* p, int64_t n, int64_t stride) {
-    A acc = A(0);
-    for (int64_t i = 0; i < n; ++i) acc = scalar::add(acc, cast_value<A>(p[i * stride]));
-    return acc;
-  });
+  // The outputs accumulate slice after slice along `axis`, each element added in turn
+  // (slice-major, as NumPy's loop runs, which also keeps the reads sequential).
+  const NDArray<T, N - 1> first = detail::drop_axis(a, axis);
+  NDArray<A, N - 1> result(first.shape());
+  A* out = result.data();
+  for (int64_t i = 0; i < a.shape(axis); ++i) {
+    const T* slice_data = a.data() + i * a.stride(axis);
+    int64_t j = 0;
+    first.for_each_offset([&](int64_t offset) {
+      out[j] = scalar::add(out[j], cast_value<A>(slice_data[offset]));
+      ++j;
+    });
+  }
+  return result;
 }
 
 // np.prod: a running product (NumPy has no pairwise product), in memory order.
