@@ -323,6 +323,19 @@ void views_and_shapes() {
   v(1, 1) = -1;
   out("reshape_is_view", b);
 
+  // Views through reshape of non-contiguous arrays, where the strides allow one.
+  const auto g = h::reshape<2>(h::arange<double>(12), Shape<2>{3, 4});
+  const auto gv = h::reshape<3>(h::transpose(g), Shape<3>{2, 2, 3});
+  gv(1, 0, 2) = -7;
+  const auto gc = h::reshape<2>(h::view(g, slice(), 1), Shape<2>{3, 1});
+  gc(2, 0) = -9;
+  const auto gcopy = h::reshape<1>(h::transpose(g), Shape<1>{12});
+  gcopy(0) = -11;
+  const auto gr = h::ravel(h::view(g, 0, slice(none, none, 2)));
+  gr(0) = -13;
+  out("reshape_view_writes", g);
+  out("reshape_T_values", gv);
+  out("reshape_T_flat", gcopy);
   const auto specials = h::array<double>({kNaN, kInf, -kInf, 1e20, -1e20, 300.7, -1.5, 3e9, -3e9, 4e9,
                                           9223372036854775808.0, 18446744073709551616.0, -0.0, 0.5, 255.9});
   out("astype_i8", h::astype<int8_t>(specials));

@@ -248,6 +248,18 @@ def numpy_cases():
     v = b.reshape(3, 4)
     v[1, 1] = -1
     out("reshape_is_view", b)
+    g = np.arange(12.0).reshape(3, 4)
+    gv = g.T.reshape(2, 2, 3)
+    gv[1, 0, 2] = -7
+    gc = g[:, 1].reshape(3, 1)
+    gc[2, 0] = -9
+    gcopy = g.T.reshape(12)
+    gcopy[0] = -11
+    gr = g[0, ::2].ravel()
+    gr[0] = -13
+    out("reshape_view_writes", g)
+    out("reshape_T_values", gv)
+    out("reshape_T_flat", gcopy)
     specials = np.array([nan, inf, -inf, 1e20, -1e20, 300.7, -1.5, 3e9, -3e9, 4e9,
                          9223372036854775808.0, 18446744073709551616.0, -0.0, 0.5, 255.9])
     for name, t in [("i8", np.int8), ("i16", np.int16), ("i32", np.int32), ("i64", np.int64), ("u8", np.uint8),

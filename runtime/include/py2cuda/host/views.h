@@ -134,9 +134,49 @@ NDArray<T, N> ascontiguousarray(const NDArray<T, N>& a) {
   return a.is_c_contiguous() ? a : a.copy();
 }
 
-// a.reshape(shape) with at most one -1 inferred. NumPy returns a view whenever the
-// strides allow one; here it is a view when `a` is C-contiguous and a copy otherwise
-// (the same values, but writes to the result of a copy do not reach `a`).
+namespace detail {
+
+// Strides that let `shape` view a's elements in C order without copying, if any exist
+// (the idea of NumPy's _attempt_nocopy_reshape): group the old and new dimensions into
+// runs with equal products; each old run must step through memory as one block.
+template <int M, class T, int N>
+bool strides_for_view(const NDArray<T, N>& a, const Shape<M>& shape, Shape<M>& strides) {
+  int64_t old_shape[N > 0 ? N : 1], old_strides[N > 0 ? N : 1];
+  int old_nd = 0;
+  for (int d = 0; d < N; ++d) {
+    if (a.shape(d) == 1) continue;  // extent-1 axes constrain nothing
+    old_shape[old_nd] = a.shape(d);
+    old_strides[old_nd] = a.stride(d);
+    ++old_nd;
+  }
+  int oi = 0, ni = 0;
+  while (oi < old_nd && ni < M) {
+    int oj = oi + 1, nj = ni + 1;
+    int64_t old_product = old_shape[oi], new_product = shape[ni];
+    while (old_product != new_product) {
+      if (new_product < old_product) {
+        new_product *= shape[nj++];
+      } else {
+        old_product *= old_shape[oj++];
+      }
+    }
+    for (int k = oi; k < oj - 1; ++k) {
+      if (old_strides[k] != old_shape[k + 1] * old_strides[k + 1]) return false;
+    }
+    strides[nj - 1] = old_strides[oj - 1];
+    for (int k = nj - 1; k > ni; --k) strides[k - 1] = strides[k] * shape[k];
+    oi = oj;
+    ni = nj;
+  }
+  for (; ni < M; ++ni) strides[ni] = 1;  // trailing extent-1 axes
+  return true;
+}
+
+}  // namespace detail
+
+// a.reshape(shape) with at most one -1 inferred: a view of a's storage when the strides
+// allow one (always for a C-contiguous array; also e.g. a.T.reshape that only splits or
+// merges compatible axes), else a C-order copy, as NumPy decides.
 template <int M, class T, int N>
 NDArray<T, M> reshape(const NDArray<T, N>& a, Shape<M> shape) {
   int unknown = -1;
@@ -158,14 +198,19 @@ NDArray<T, M> reshape(const NDArray<T, N>& a, Shape<M> shape) {
     throw PyException("ValueError",
                       "cannot reshape array of size " + std::to_string(size) + " into shape " + wanted);
   }
-  const NDArray<T, N> source = ascontiguousarray(a);
-  return NDArray<T, M>(source.storage(), source.data(), shape, detail::contiguous_strides(shape));
+  Shape<M> strides = detail::contiguous_strides(shape);
+  if (a.is_c_contiguous() || size == 0 || detail::strides_for_view<M>(a, shape, strides)) {
+    return NDArray<T, M>(a.storage(), a.data(), shape, strides);
+  }
+  const NDArray<T, N> copy = a.copy();
+  return NDArray<T, M>(copy.storage(), copy.data(), shape, detail::contiguous_strides(shape));
 }
 
-// a.ravel(): a 1-D view when `a` is C-contiguous, else a copy.
+// a.ravel(): a 1-D view when `a` is C-contiguous, else a copy (NumPy copies any other
+// layout here, even a strided 1-D view).
 template <class T, int N>
 NDArray<T, 1> ravel(const NDArray<T, N>& a) {
-  return reshape<1>(a, Shape<1>{a.size()});
+  return reshape<1>(a.is_c_contiguous() ? a : a.copy(), Shape<1>{a.size()});
 }
 
 // a.flatten(): always a copy.
