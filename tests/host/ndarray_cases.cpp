@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "py2cuda/host/creation.h"
-#include "py2cuda/host/device_transfer.h"
+#include "py2cuda/host/device_ndarray.h"
 #include "py2cuda/host/elementwise.h"
 #include "py2cuda/host/ndarray.h"
 #include "py2cuda/host/reductions.h"
@@ -471,9 +471,9 @@ void elementwise() {
   // Through device memory (the CPU emulation's, in this build) and back.
   const auto host = h::reshape<2>(h::arange<float>(12), Shape<2>{3, 4});
   const auto device = h::to_device(h::transpose(host));
-  out("device_roundtrip", h::from_device(device));
+  out("device_roundtrip", device.copy_to_host());
   auto target = h::transpose(h::zeros<float>(Shape<2>{3, 4}));
-  h::copy_to_host(device, target);
+  device.copy_to_host(target);
   out("device_copy_to_view", target);
   out("map2", h::map2<double>(h::arange<double>(4), 3.0, [](double x, double y) { return x * 10 + y; }));
 }

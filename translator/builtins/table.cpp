@@ -109,6 +109,10 @@ const std::vector<Builtin>& table() {
       {"math.tau", Rule::Float64Value, kValue, "", "6.2831853071795862", true, true, "the constant tau (frozen)"},
       {"math.inf", Rule::Float64Value, kValue, "", "double(INFINITY)", true, true, "positive infinity (frozen)"},
       {"math.nan", Rule::Float64Value, kValue, "", "double(NAN)", false, true, "not a number (frozen)"},
+      {"numpy.pi", Rule::Float64Value, kValue, "", "3.1415926535897931", true, true, "np.pi (frozen)"},
+      {"numpy.e", Rule::Float64Value, kValue, "", "2.7182818284590451", true, true, "np.e (frozen)"},
+      {"numpy.inf", Rule::Float64Value, kValue, "", "double(INFINITY)", true, true, "np.inf (frozen)"},
+      {"numpy.nan", Rule::Float64Value, kValue, "", "double(NAN)", false, true, "np.nan (frozen)"},
 
       // ---------------------------------------------------------------- cmath
       {"cmath.sqrt", Rule::CmathUnary, kCall, "", "py2cuda::cmath::sqrt({0})", false, true,

@@ -45,6 +45,9 @@ void NameCounter::expr(const ast::Expr* e) {
       case ast::ExprKind::List:
         for (const auto& v : ast::as<ast::ListExpr>(*e).elts) expr(v.get());
         break;
+      case ast::ExprKind::FString:
+        for (const auto& part : ast::as<ast::FStringExpr>(*e).parts) expr(part.value.get());
+        break;
       default: break;
     }
   }

@@ -141,7 +141,7 @@ ir::ExprPtr FunctionBuilder::literal_int(const ast::IntLit& lit) {
 
 ir::ExprPtr FunctionBuilder::name(const ast::Name& n) {
   if (locals_.count(n.id)) {
-    ir::Variable* v = variable(n.id);
+    ir::Variable* v = variable(host_ ? binding(n.id) : n.id);
     if (!v->type) {
       // A variable whose assignment already failed is not reported again.
       if (final_ && !poisoned_.count(n.id)) D().error(n.span, "local variable '" + n.id + "' is used before it is assigned");
@@ -778,6 +778,15 @@ ir::ExprPtr FunctionBuilder::binary(const ast::Binary& b) {
   auto r = expr(*b.right);
   if (!l || !r) return nullptr;
   if (host_ && (l->type->is_array() || r->type->is_array())) return array_binary(b.op, std::move(l), std::move(r), b.span);
+  if (host_ && b.op == BinOp::Mul && (l->type->is_string() || r->type->is_string())) {
+    // 'ab' * 3: the text repeated (a negative count gives '').
+    if (r->type->is_string()) std::swap(l, r);
+    if (!l->type->is_string() || !r->type->is_int()) return fail(b.span, "a string can only be repeated by an integer");
+    auto rep = std::make_unique<ir::BuiltinCall>(types::string(), "py2cuda::host::repeat({0}, {1})", b.span);
+    rep->args.push_back(std::move(l));
+    rep->args.push_back(convert(std::move(r), types::int64()));
+    return rep;
+  }
   if (host_ && l->type->is_string() && r->type->is_string() && b.op == BinOp::Add) {
     std::vector<ir::ExprPtr> parts;
     parts.push_back(std::move(l));

@@ -40,8 +40,11 @@ class FunctionBuilder {
     auto it = vars_.find(name);
     if (it != vars_.end()) return it->second;
     auto v = std::make_unique<ir::Variable>();
-    v->name = name;
-    v->cpp_name = cpp_identifier(name);
+    const size_t at = name.find('@');
+    v->name = name.substr(0, at);
+    // A later binding of a Python name to a new type (host code): its own C++ variable.
+    v->cpp_name = at == std::string::npos ? cpp_identifier(name)
+                                          : unique_name(cpp_identifier(v->name) + "_" + name.substr(at + 1));
     ir::Variable* raw = v.get();
     fn_->variables.push_back(std::move(v));
     vars_[name] = raw;
@@ -80,6 +83,19 @@ class FunctionBuilder {
     if (v->hoisted) return;
     if (block_path_.size() < p.size() || !std::equal(p.begin(), p.end(), block_path_.begin())) v->hoisted = true;
   }
+  // Host code: the key of the binding a Python name refers to now ("out", or "out@2"
+  // after `out` was rebound at the top level to a value of another type, which Python
+  // allows and Numba's typing does not).
+  std::string binding(const std::string& id) const {
+    auto it = version_of_.find(id);
+    return it == version_of_.end() ? id : it->second;
+  }
+  bool at_top_level() const { return final_ ? block_path_.size() == 1 : block_path_.empty(); }
+  void reset_bindings() {
+    version_of_.clear();
+    version_count_.clear();
+  }
+
   void assign_type(const std::string& name, TypeRef t, Span s) {
     auto it = env_.find(name);
     if (it == env_.end()) {
@@ -202,6 +218,8 @@ class FunctionBuilder {
   std::map<std::string, TypeRef> env_;
   std::set<std::string> taken_names_;
   std::set<std::string> poisoned_;  // names whose assignment failed
+  std::map<std::string, std::string> version_of_;  // host code: Python name -> current binding key
+  std::map<std::string, int> version_count_;
   const ast::Expr* alloc_site_ = nullptr;  // the one place an array allocation may appear now
   TypeRef return_type_ = nullptr;
   TypeRef inferred_return_ = nullptr;  // from the last inference pass

@@ -636,8 +636,11 @@ ir::ExprPtr FunctionBuilder::host_row_call(const ast::Call& c, const builtins::H
       const bool method = self != nullptr;
       const bool has_ddof = row.path.find("std") != std::string_view::npos || row.path.find("var") != std::string_view::npos;
       std::vector<std::string> names = method ? std::vector<std::string>{"axis"} : std::vector<std::string>{"a", "axis"};
+      const bool takes_dtype = row.rule == HostRule::Reduction || row.rule == HostRule::MeanReduction;
       if (has_ddof) names.push_back("ddof");
+      if (takes_dtype) names.push_back("dtype");
       if (!bind(names)) return nullptr;
+      const ast::Expr* dtype_arg = takes_dtype ? a.back() : nullptr;
       ir::ExprPtr arr = method ? std::move(self) : (need(0, "a") ? value(0) : nullptr);
       if (!arr) return nullptr;
       if (!arr->type->is_array() || arr->type->is_device_array()) {
@@ -649,6 +652,10 @@ ir::ExprPtr FunctionBuilder::host_row_call(const ast::Call& c, const builtins::H
                    : row.rule == HostRule::ExtremumReduction ? in
                    : row.rule == HostRule::BoolReduction     ? types::boolean()
                                                              : types::int64();
+      if (!is_none(dtype_arg)) {
+        dt = host_dtype(*dtype_arg);  // sum(dtype=np.int64): NumPy accumulates in that type
+        if (!dt) return nullptr;
+      }
       const size_t axis_slot = method ? 0 : 1;
       std::vector<ir::ExprPtr> args;
       args.push_back(std::move(arr));
@@ -659,6 +666,10 @@ ir::ExprPtr FunctionBuilder::host_row_call(const ast::Call& c, const builtins::H
         extra = ", {" + std::to_string(args.size()) + "}";
         args.push_back(convert(std::move(ddof), types::int64()));
       }
+      // sum, prod, mean, var and std take their result type (NumPy's accumulator); the
+      // others give the element type, int64 or bool by themselves.
+      const bool typed = row.rule == HostRule::Reduction || row.rule == HostRule::MeanReduction;
+      const std::string callee = rt + (typed ? "<{t0}>" : "");
       if (!is_none(a[axis_slot])) {
         auto axis = value(axis_slot);
         if (!axis) return nullptr;
@@ -668,11 +679,13 @@ ir::ExprPtr FunctionBuilder::host_row_call(const ast::Call& c, const builtins::H
           return fail(a[axis_slot]->span, what + "(axis=...) needs a constant axis of the array");
         }
         int ax = static_cast<int>(*k < 0 ? *k + nd : *k);
-        if (nd == 1) return call_node(dt, rt + "<{t0}>({0}" + extra + ")", c.span, std::move(args), {dt});
-        return call_node(types::array(dt, nd - 1, Layout::C),
-                         rt + "_axis<{t0}>({0}, " + std::to_string(ax) + extra + ")", c.span, std::move(args), {dt});
+        if (nd > 1) {
+          if (has_ddof && extra.empty()) extra = ", 0";
+          return call_node(types::array(dt, nd - 1, Layout::C), callee + "({0}, " + std::to_string(ax) + extra + ")",
+                           c.span, std::move(args), {dt});
+        }
       }
-      return call_node(dt, rt + "<{t0}>({0}" + extra + ")", c.span, std::move(args), {dt});
+      return call_node(dt, callee + "({0}" + extra + ")", c.span, std::move(args), {dt});
     }
     case HostRule::Dot: {
       std::vector<ir::ExprPtr> args;
@@ -974,7 +987,8 @@ ir::ExprPtr FunctionBuilder::host_row_call(const ast::Call& c, const builtins::H
       args.push_back(std::move(arr));
       const size_t n = dims.size();
       for (auto& d : dims) args.push_back(std::move(d));
-      return call_node(t, rt + "({0}, py2cuda::host::shape(" + placeholders(1, n) + "))", c.span, std::move(args));
+      return call_node(t, rt + "<" + std::to_string(n) + ">({0}, py2cuda::host::shape(" + placeholders(1, n) + "))",
+                       c.span, std::move(args));
     }
     case HostRule::Ravel: {
       ir::ExprPtr arr = std::move(self);
@@ -1118,7 +1132,11 @@ ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const 
     if (spec.empty()) return call_node(types::string(), "py2cuda::host::str({0})", s, std::move(args));
     args[0] = call_node(types::string(), "py2cuda::host::str({0})", s, std::move(args));
   }
-  if (spec.empty()) return call_node(types::string(), "py2cuda::host::str({0})", s, std::move(args));
+  // f"{x}" is format(x, ""): str(x), except for an np.float32, which NumPy formats as
+  // the Python float it converts to.
+  if (spec.empty() && args[0]->type != types::float32()) {
+    return call_node(types::string(), "py2cuda::host::str({0})", s, std::move(args));
+  }
   args.push_back(string_const(spec, s));
   return call_node(types::string(), "py2cuda::host::format({0}, {1})", s, std::move(args));
 }

@@ -61,6 +61,7 @@ std::unique_ptr<ir::Function> FunctionBuilder::build() {
     }
     returns_value_ = returns_bare_ = false;
     ir::Block scratch_body;
+    reset_bindings();
     block(def.body, scratch_body);
     inferred_return_ = with_implicit_none(return_type_, def);
     if (!changed_) break;
@@ -80,6 +81,7 @@ std::unique_ptr<ir::Function> FunctionBuilder::build() {
   returns_value_ = returns_bare_ = false;
   int errors_before = diags_.error_count();
   block_path_ = {next_block_id_++};
+  reset_bindings();
   block(def.body, fn_->body);
   if (diags_.error_count() != errors_before) return nullptr;
 
@@ -128,6 +130,7 @@ std::unique_ptr<ir::Function> FunctionBuilder::build_host_main() {
       v->type = it == env_.end() ? nullptr : it->second;
     }
     ir::Block scratch_body;
+    reset_bindings();
     block(entry_.host_body, scratch_body);
     if (!changed_) break;
   }
@@ -141,6 +144,7 @@ std::unique_ptr<ir::Function> FunctionBuilder::build_host_main() {
   }
   int errors_before = diags_.error_count();
   block_path_ = {next_block_id_++};
+  reset_bindings();
   block(entry_.host_body, fn_->body);
   if (diags_.error_count() != errors_before) return nullptr;
   for (auto& [v, stmt] : decl_stmt_) {
@@ -354,6 +358,24 @@ void FunctionBuilder::slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, i
     D().error(view->span, readonly_array_message(view->type));
     return;
   }
+  if (host_) {
+    // Host code: NumPy's slice assignment, broadcasting an array or a number into the view.
+    if (!value->type->is_array() && !value->type->is_number()) {
+      D().error(s, "cannot store a value of type " + value->type->str() + " into a slice of " + view->type->str());
+      return;
+    }
+    if (view->type->is_device_array() || value->type->is_device_array()) {
+      D().error(s, "assigning to a slice of a device array on the host is not supported: use copy_to_device()");
+      return;
+    }
+    auto store = std::make_unique<ir::BuiltinCall>(types::none(), "py2cuda::host::assign({0}, {1})", s);
+    store->args.push_back(std::move(view));
+    store->args.push_back(std::move(value));
+    auto st = std::make_unique<ir::ExprStmt>(std::move(store), s);
+    st->echo_line = echo;
+    out.push_back(std::move(st));
+    return;
+  }
   if (value->type->is_array()) {
     // Numba copies between arrays through a temporary when they may overlap, and
     // allocating one needs its runtime (NRT), which CUDA kernels do not enable:
@@ -392,8 +414,17 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
     auto& alloc = static_cast<ir::LocalArray&>(*value);
     alloc.storage = unique_name(cpp_identifier(id) + (alloc.shared ? "_shared" : "_local"));
   }
-  assign_type(id, value->type, target_span);
-  ir::Variable* v = variable(id);
+  std::string key = host_ ? binding(id) : id;
+  if (host_ && at_top_level()) {
+    auto it = env_.find(key);
+    if (it != env_.end() && it->second != value->type && !rules::unify(it->second, value->type)) {
+      // Rebinding to a value of another type: a new variable from here on.
+      key = id + "@" + std::to_string(++version_count_[id] + 1);
+      version_of_[id] = key;
+    }
+  }
+  assign_type(key, value->type, target_span);
+  ir::Variable* v = variable(key);
   if (!v->type) return;  // still being inferred
   if (value->type != v->type) {
     if (!rules::can_convert(value->type, v->type)) {
@@ -501,7 +532,11 @@ void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out) {
   NameCounter in_loop{id};
   in_loop.stmt(f);
   NameCounter in_function{id};
-  in_function.block(entry_.def->body);
+  if (entry_.def) {
+    in_function.block(entry_.def->body);
+  } else {
+    for (const ast::Stmt* st : entry_.host_body) in_function.stmt(*st);
+  }
   std::set<std::string> bound_in_body;
   collect_bound_names(f.body, bound_in_body);
   bool simple = in_loop.count == in_function.count && !bound_in_body.count(id) && target->type == counter_type;
@@ -611,7 +646,7 @@ void FunctionBuilder::return_stmt(const ast::Return& r, ir::Block& out) {
       out.push_back(std::move(node));
       return;
     }
-    if (v->type->is_array()) {
+    if (v->type->is_array() && !host_) {
       D().error(r.value->span, "device functions cannot return arrays in this version of py2cuda");
       return;
     }

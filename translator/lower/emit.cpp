@@ -106,7 +106,12 @@ class Emitter {
     out_ = fill(template_text("prologue.cu.in"), {{"version", options_.version},
                                                    {"source", file_.base_name()},
                                                    {"stem", file_.module_name()}});
-    if (options_.harness) out_ += "#include <py2cuda/harness.h>\n";
+    const bool host_main = options_.host_main && !m.host_functions.empty();
+    if (host_main) {
+      out_ += "#include <py2cuda/host.h>\n";
+    } else if (options_.harness) {
+      out_ += "#include <py2cuda/harness.h>\n";
+    }
     if (!options_.header_include.empty()) out_ += "#include " + c_string(options_.header_include) + "\n";
     out_ += "\nnamespace " + m.name + " {\n";
     if (!m.constants.empty()) {
@@ -145,7 +150,6 @@ class Emitter {
         if (f->is_kernel) launch_stub(*f, false);
       }
     }
-    const bool host_main = options_.host_main && !m.host_functions.empty();
     if (host_main) host_program(m);
     out_ += "\n}  // namespace " + m.name + "\n";
     if (host_main) {

@@ -72,7 +72,14 @@ std::string concat(const S&... pieces) {
   return out;
 }
 
-inline int64_t len(const std::string& s) { return static_cast<int64_t>(code_point_count(s)); }
+// 'ab' * n
+inline std::string repeat(const std::string& s, int64_t n) {
+  std::string out;
+  for (int64_t i = 0; i < n; ++i) out += s;
+  return out;
+}
+
+inline int64_t len(const std::string& s) { return static_cast<int64_t>(detail::code_point_count(s)); }
 
 namespace detail {
 inline void write_stdout(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stdout); }

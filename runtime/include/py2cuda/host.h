@@ -1,0 +1,11 @@
+// py2cuda runtime: everything a translated program's host code uses (its main()):
+// NumPy-shaped arrays and their printing (np.h, host/), device arrays, launches of
+// host arrays, streams and clocks (host/support.h), and the program's entry point
+// (host/program.h). Included by a .cu that has a host main().
+#pragma once
+
+#include "host/device_ndarray.h"
+#include "host/print.h"
+#include "host/program.h"
+#include "host/support.h"
+#include "np.h"

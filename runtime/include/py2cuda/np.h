@@ -1,0 +1,277 @@
+// py2cuda runtime: the NumPy API as translated host code calls it, py2cuda::np::NAME
+// for np.NAME. The arrays, ufuncs, reductions and generators are py2cuda::host's
+// (one concept per file under host/); this header adds what the translator's
+// spelling needs beside them: ufuncs of plain numbers (np.sqrt(2.0) is a NumPy
+// scalar), arrays from written-out values, np.random's module functions on the
+// global legacy generator, and np.testing's assertions.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "host/creation.h"
+#include "host/elementwise.h"
+#include "host/exceptions.h"
+#include "host/generator.h"
+#include "host/ndarray.h"
+#include "host/print.h"
+#include "host/random_state.h"
+#include "host/reductions.h"
+#include "host/views.h"
+
+namespace py2cuda::np {
+
+using namespace py2cuda::host;
+
+// ---------------------------------------------------------------- ufuncs of arrays or numbers
+// For arrays: host's broadcasting loops. For numbers: the same scalar operation.
+#define P2C_NP_UNARY(NAME, SCALAR)                       \
+  template <class R, class X>                            \
+  auto NAME(const X& a) {                                \
+    if constexpr (std::is_arithmetic_v<X>) {             \
+      const R x = host::cast_value<R>(a);                \
+      return static_cast<R>(SCALAR);                     \
+    } else {                                             \
+      return host::NAME<R>(a);                           \
+    }                                                    \
+  }
+P2C_NP_UNARY(negative, host::scalar::negative(x))
+P2C_NP_UNARY(absolute, host::scalar::absolute(x))
+P2C_NP_UNARY(sqrt, std::sqrt(x))
+P2C_NP_UNARY(exp, std::exp(x))
+P2C_NP_UNARY(log, std::log(x))
+P2C_NP_UNARY(log10, std::log10(x))
+P2C_NP_UNARY(sin, std::sin(x))
+P2C_NP_UNARY(cos, std::cos(x))
+P2C_NP_UNARY(tan, std::tan(x))
+P2C_NP_UNARY(floor, std::floor(x))
+P2C_NP_UNARY(ceil, std::ceil(x))
+P2C_NP_UNARY(trunc, std::trunc(x))
+P2C_NP_UNARY(rint, std::nearbyint(x))
+#undef P2C_NP_UNARY
+
+#define P2C_NP_BINARY(NAME, SCALAR)                                                  \
+  template <class R, class X, class Y>                                               \
+  auto NAME(const X& a, const Y& b) {                                                \
+    if constexpr (std::is_arithmetic_v<X> && std::is_arithmetic_v<Y>) {             \
+      const R x = host::cast_value<R>(a), y = host::cast_value<R>(b);               \
+      return static_cast<R>(SCALAR);                                                 \
+    } else {                                                                         \
+      return host::NAME<R>(a, b);                                                    \
+    }                                                                                \
+  }
+P2C_NP_BINARY(add, host::scalar::add(x, y))
+P2C_NP_BINARY(subtract, host::scalar::subtract(x, y))
+P2C_NP_BINARY(multiply, host::scalar::multiply(x, y))
+P2C_NP_BINARY(true_divide, x / y)
+P2C_NP_BINARY(floor_divide, host::scalar::floor_divide(x, y))
+P2C_NP_BINARY(remainder, host::scalar::remainder(x, y))
+P2C_NP_BINARY(power, host::scalar::power(x, y))
+P2C_NP_BINARY(maximum, host::scalar::maximum(x, y))
+P2C_NP_BINARY(minimum, host::scalar::minimum(x, y))
+P2C_NP_BINARY(arctan2, std::atan2(x, y))
+P2C_NP_BINARY(hypot, std::hypot(x, y))
+#undef P2C_NP_BINARY
+
+// ---------------------------------------------------------------- arrays from values
+
+// np.array([[1, 2], [3, 4]], dtype): the values in C order and the nesting's shape.
+template <class T, std::size_t N>
+NDArray<T, static_cast<int>(N)> array_from(const std::array<int64_t, N>& shape, std::initializer_list<T> values) {
+  return host::array<T>(std::vector<T>(values), shape);
+}
+
+// np.copy(a), a.copy(): a C-contiguous copy.
+template <class T, int N>
+NDArray<T, N> copy(const NDArray<T, N>& a) {
+  return a.copy();
+}
+
+// a.fill(value), a[lo:hi] = value
+template <class T, int N, class V>
+void fill(const NDArray<T, N>& a, V value) {
+  host::assign(a, static_cast<T>(value));
+}
+
+// ---------------------------------------------------------------- np.random
+
+namespace random {
+
+inline void seed(int64_t s) { host::global_random_state().seed(s); }
+inline void seed() { host::global_random_state().seed(); }
+
+namespace detail {
+// n draws of one distribution into a new array of `shape`, in C order as NumPy fills it.
+template <class T, std::size_t N, class Fill>
+NDArray<T, static_cast<int>(N)> draw(const std::array<int64_t, N>& shape, Fill fill) {
+  NDArray<T, static_cast<int>(N)> out(shape);
+  fill(out.data(), out.size());
+  return out;
+}
+}  // namespace detail
+
+inline double rand() { return host::global_random_state().random_sample(); }
+template <std::size_t N>
+auto rand(const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [](double* p, int64_t n) { host::global_random_state().fill_random_sample(p, n); });
+}
+inline double random() { return rand(); }
+template <std::size_t N>
+auto random(const std::array<int64_t, N>& shape) {
+  return rand(shape);
+}
+inline double randn() { return host::global_random_state().standard_normal(); }
+template <std::size_t N>
+auto randn(const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [](double* p, int64_t n) { host::global_random_state().fill_standard_normal(p, n); });
+}
+inline double uniform(double low, double high) { return host::global_random_state().uniform(low, high); }
+template <std::size_t N>
+auto uniform(double low, double high, const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [=](double* p, int64_t n) { host::global_random_state().fill_uniform(p, n, low, high); });
+}
+inline double normal(double loc, double scale) { return host::global_random_state().normal(loc, scale); }
+template <std::size_t N>
+auto normal(double loc, double scale, const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [=](double* p, int64_t n) { host::global_random_state().fill_normal(p, n, loc, scale); });
+}
+template <class T>
+T randint(int64_t low, int64_t high) {
+  T v;
+  host::global_random_state().fill_randint(&v, 1, low, high);
+  return v;
+}
+template <class T, std::size_t N>
+auto randint(int64_t low, int64_t high, const std::array<int64_t, N>& shape) {
+  return detail::draw<T>(shape, [=](T* p, int64_t n) { host::global_random_state().fill_randint(p, n, low, high); });
+}
+
+// np.random.default_rng(seed) and its Generator's draws.
+inline host::Generator default_rng(int64_t seed) { return host::default_rng(seed); }
+inline host::Generator default_rng() { return host::default_rng(); }
+
+inline double generator_random(host::Generator& g) { return g.random(); }
+template <std::size_t N>
+auto generator_random(host::Generator& g, const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [&](double* p, int64_t n) { g.fill_random(p, n); });
+}
+inline double generator_uniform(host::Generator& g, double low, double high) { return g.uniform(low, high); }
+template <std::size_t N>
+auto generator_uniform(host::Generator& g, double low, double high, const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [&](double* p, int64_t n) { g.fill_uniform(p, n, low, high); });
+}
+inline double generator_normal(host::Generator& g, double loc, double scale) { return g.normal(loc, scale); }
+template <std::size_t N>
+auto generator_normal(host::Generator& g, double loc, double scale, const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [&](double* p, int64_t n) { g.fill_normal(p, n, loc, scale); });
+}
+inline double generator_standard_normal(host::Generator& g) { return g.standard_normal(); }
+template <std::size_t N>
+auto generator_standard_normal(host::Generator& g, const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [&](double* p, int64_t n) { g.fill_standard_normal(p, n); });
+}
+template <class T>
+T generator_integers(host::Generator& g, int64_t low, int64_t high) {
+  T v;
+  g.fill_integers(&v, 1, low, high);
+  return v;
+}
+template <class T, std::size_t N>
+auto generator_integers(host::Generator& g, int64_t low, int64_t high, const std::array<int64_t, N>& shape) {
+  return detail::draw<T>(shape, [&](T* p, int64_t n) { g.fill_integers(p, n, low, high); });
+}
+
+}  // namespace random
+
+// ---------------------------------------------------------------- np.testing
+
+namespace detail {
+
+template <class X>
+auto as_array(const X& x) {
+  if constexpr (std::is_arithmetic_v<X>) {
+    NDArray<X, 1> a(std::array<int64_t, 1>{1});
+    a.data()[0] = x;
+    return a;
+  } else {
+    return x;
+  }
+}
+
+inline std::string mismatch_line(int64_t bad, int64_t total) {
+  char pct[32];
+  std::snprintf(pct, sizeof pct, "%.3g", 100.0 * static_cast<double>(bad) / static_cast<double>(total));
+  return "Mismatched elements: " + std::to_string(bad) + " / " + std::to_string(total) + " (" + pct + "%)";
+}
+
+// The elements of two broadcast-compatible arrays failing `ok`, counted.
+template <class X, class Y, class Ok>
+std::pair<int64_t, int64_t> count_mismatches(const X& x, const Y& y, Ok ok) {
+  auto flags = host::map<bool>([&](auto a, auto b) { return !ok(static_cast<double>(a), static_cast<double>(b)); },
+                               as_array(x), as_array(y));
+  return {host::count_nonzero(flags), flags.size()};
+}
+
+[[noreturn]] inline void assertion_failed(const std::string& header, const std::string& err_msg, int64_t bad, int64_t total,
+                                          const std::string& x_text, const std::string& y_text) {
+  std::string m = "\n" + header + "\n" + err_msg + (err_msg.empty() ? "" : "\n") + mismatch_line(bad, total) +
+                  "\n x: " + x_text + "\n y: " + y_text;
+  throw PyException("AssertionError", m);
+}
+
+template <class X>
+std::string text_of(const X& x) {
+  if constexpr (std::is_arithmetic_v<X>) return repr(x);
+  else return repr(x);
+}
+
+}  // namespace detail
+
+// np.testing.assert_allclose(actual, desired, rtol=1e-07, atol=0)
+template <class X, class Y>
+void assert_allclose(const X& actual, const Y& desired, double rtol, double atol, const std::string& err_msg) {
+  auto [bad, total] = detail::count_mismatches(actual, desired, [=](double a, double d) {
+    if (std::isnan(a) || std::isnan(d)) return std::isnan(a) && std::isnan(d);
+    if (a == d) return true;
+    return std::fabs(a - d) <= atol + rtol * std::fabs(d);
+  });
+  if (bad == 0) return;
+  char header[96];
+  std::snprintf(header, sizeof header, "Not equal to tolerance rtol=%g, atol=%g", rtol, atol);
+  detail::assertion_failed(header, err_msg, bad, total, detail::text_of(actual), detail::text_of(desired));
+}
+
+// np.testing.assert_almost_equal / assert_array_almost_equal(actual, desired, decimal):
+// abs(desired - actual) < 1.5 * 10**(-decimal)
+template <class X, class Y>
+void assert_almost_equal(const X& actual, const Y& desired, int64_t decimal, const std::string& err_msg) {
+  const double bound = 1.5 * std::pow(10.0, -static_cast<double>(decimal));
+  auto [bad, total] = detail::count_mismatches(actual, desired, [=](double a, double d) {
+    if (std::isnan(a) || std::isnan(d)) return std::isnan(a) && std::isnan(d);
+    if (std::isinf(a) || std::isinf(d)) return a == d;
+    return std::fabs(d - a) < bound;
+  });
+  if (bad == 0) return;
+  detail::assertion_failed("Arrays are not almost equal to " + std::to_string(decimal) + " decimals", err_msg, bad,
+                           total, detail::text_of(actual), detail::text_of(desired));
+}
+template <class X, class Y>
+void assert_array_almost_equal(const X& actual, const Y& desired, int64_t decimal, const std::string& err_msg) {
+  assert_almost_equal(actual, desired, decimal, err_msg);
+}
+
+// np.testing.assert_array_equal(x, y) / assert_equal
+template <class X, class Y>
+void assert_array_equal(const X& x, const Y& y, const std::string& err_msg) {
+  auto [bad, total] = detail::count_mismatches(x, y, [](double a, double b) {
+    return a == b || (std::isnan(a) && std::isnan(b));
+  });
+  if (bad == 0) return;
+  detail::assertion_failed("Arrays are not equal", err_msg, bad, total, detail::text_of(x), detail::text_of(y));
+}
+
+}  // namespace py2cuda::np
