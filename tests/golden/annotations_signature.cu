@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c annotations_signature.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c annotations_signature.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace annotations_signature {
 
@@ -44,4 +45,31 @@ void launch_blur(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> a
   py2cuda::launch<blur>(config, info, a, out, n, passes);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python annotations_signature.py` runs.
+void host_main() {
+  // annotations_signature.py:32: n = 9
+  int64_t n = 9;
+  // annotations_signature.py:33: a = np.array([0.0, 0.0, 4.0, 0.0, 0.0, 8.0, 8.0, 0.0, 16.0], dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> a = py2cuda::np::array_from<float>(py2cuda::host::shape(9), {0.0f, 0.0f, 4.0f, 0.0f, 0.0f, 8.0f, 8.0f, 0.0f, 16.0f});
+  // annotations_signature.py:34: out = cuda.device_array(n, dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 1> out = py2cuda::host::device_array<double>(py2cuda::host::shape(n));
+  // annotations_signature.py:35: blur[1, 16](cuda.to_device(a), out, n, 2)
+  launch_blur(py2cuda::LaunchConfig{1, 16}, py2cuda::host::to_device(a), out, n, int32_t(2));
+  // annotations_signature.py:36: r = out.copy_to_host()
+  py2cuda::host::NDArray<double, 1> r = out.copy_to_host();
+  // annotations_signature.py:37: for i in range(n):
+  for (int64_t i = 0; i < n; ++i) {
+    // annotations_signature.py:38: print(f"out[{i}] = {r[i]}")
+    py2cuda::host::print(py2cuda::host::concat("out[", py2cuda::host::str(i), "] = ", py2cuda::host::str(r(i))));
+  }
+}
+
 }  // namespace annotations_signature
+
+// The program's entry point: runs annotations_signature.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, annotations_signature::host_main);
+}

@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c array_attributes.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c array_attributes.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace array_attributes {
 
@@ -51,4 +52,34 @@ void launch_attributes(const py2cuda::LaunchConfig& config, py2cuda::Array<float
   py2cuda::launch<attributes>(config, info, v, m, t, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python array_attributes.py` runs.
+void host_main() {
+  // array_attributes.py:28: v = np.zeros(17, dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> v = py2cuda::np::zeros<float>(py2cuda::host::shape(int64_t(17)));
+  // array_attributes.py:29: m = np.zeros((3, 8), dtype=np.float64)
+  py2cuda::host::NDArray<double, 2> m = py2cuda::np::zeros<double>(py2cuda::host::shape(int64_t(3), int64_t(8)));
+  // array_attributes.py:30: t = np.zeros((2, 5, 4), dtype=np.int16)
+  py2cuda::host::NDArray<int16_t, 3> t = py2cuda::np::zeros<int16_t>(py2cuda::host::shape(int64_t(2), int64_t(5), int64_t(4)));
+  // array_attributes.py:31: out = cuda.device_array(13, dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 1> out = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(int64_t(13)));
+  // array_attributes.py:32: attributes[1, 1](cuda.to_device(v), cuda.to_device(m), cuda.to_device(t), out)
+  launch_attributes(py2cuda::LaunchConfig{1, 1}, py2cuda::host::to_device(v), py2cuda::host::to_device(m), py2cuda::host::to_device(t), out);
+  // array_attributes.py:33: r = out.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 1> r = out.copy_to_host();
+  // array_attributes.py:34: print(f"vector: size {r[0]}, len {r[1]}, ndim {r[2]}")
+  py2cuda::host::print(py2cuda::host::concat("vector: size ", py2cuda::host::str(r(0)), ", len ", py2cuda::host::str(r(1)), ", ndim ", py2cuda::host::str(r(2))));
+  // array_attributes.py:35: print(f"matrix: shape ({r[3]}, {r[4]}), size {r[5]}, len {r[6]}, ndim {r[7]}")
+  py2cuda::host::print(py2cuda::host::concat("matrix: shape (", py2cuda::host::str(r(3)), ", ", py2cuda::host::str(r(4)), "), size ", py2cuda::host::str(r(5)), ", len ", py2cuda::host::str(r(6)), ", ndim ", py2cuda::host::str(r(7))));
+  // array_attributes.py:36: print(f"tensor: shape digits {r[8]}, size {r[9]}, ndim {r[10]}, len(shape) {r[11]}, shape[2] {r[12]}")
+  py2cuda::host::print(py2cuda::host::concat("tensor: shape digits ", py2cuda::host::str(r(8)), ", size ", py2cuda::host::str(r(9)), ", ndim ", py2cuda::host::str(r(10)), ", len(shape) ", py2cuda::host::str(r(11)), ", shape[2] ", py2cuda::host::str(r(12))));
+}
+
 }  // namespace array_attributes
+
+// The program's entry point: runs array_attributes.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, array_attributes::host_main);
+}

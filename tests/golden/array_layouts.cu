@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c array_layouts.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c array_layouts.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace array_layouts {
 
@@ -78,4 +79,65 @@ void launch_depth_sum(const py2cuda::LaunchConfig& config, py2cuda::Array<double
   py2cuda::launch<depth_sum>(config, info, t, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python array_layouts.py` runs.
+void host_main() {
+  int64_t i{};
+  // array_layouts.py:39: n = 10
+  int64_t n = 10;
+  // array_layouts.py:40: x = np.arange(n, dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> x = py2cuda::np::arange<float>(int64_t(0), n, int64_t(1));
+  // array_layouts.py:41: y = np.linspace(0.5, 5.0, n, dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> y = py2cuda::np::linspace<float>(0.5, 5.0, n, true);
+  // array_layouts.py:42: out = cuda.device_array(n, dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 1> out = py2cuda::host::device_array<float>(py2cuda::host::shape(n));
+  // array_layouts.py:43: axpy_contiguous[2, 8](cuda.to_device(x), cuda.to_device(y), out)
+  launch_axpy_contiguous(py2cuda::LaunchConfig{2, 8}, py2cuda::host::to_device(x), py2cuda::host::to_device(y), out);
+  // array_layouts.py:44: r = out.copy_to_host()
+  py2cuda::host::NDArray<float, 1> r = out.copy_to_host();
+  // array_layouts.py:45: for i in range(n):
+  for (int64_t i_iter = 0; i_iter < n; ++i_iter) {
+    i = i_iter;
+    // array_layouts.py:46: print(f"axpy[{i}] = {r[i]}")
+    py2cuda::host::print(py2cuda::host::concat("axpy[", py2cuda::host::str(i), "] = ", py2cuda::host::format(r(i), "")));
+  }
+  // array_layouts.py:48: m = ((np.arange(24, dtype=np.int32) * 7) % 11 - 5).reshape(4, 6)
+  py2cuda::host::NDArray<int32_t, 2> m = py2cuda::np::reshape<2>(py2cuda::np::subtract<int32_t>(py2cuda::np::remainder<int32_t>(py2cuda::np::multiply<int32_t>(py2cuda::np::arange<int32_t>(int64_t(0), int64_t(24), int64_t(1)), int64_t(7)), int64_t(11)), int64_t(5)), py2cuda::host::shape(int64_t(4), int64_t(6)));
+  // array_layouts.py:49: maxima = cuda.device_array(4, dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 1> maxima = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(int64_t(4)));
+  // array_layouts.py:50: row_max[1, 4](cuda.to_device(m), maxima)
+  launch_row_max(py2cuda::LaunchConfig{1, 4}, py2cuda::host::to_device(m), maxima);
+  // array_layouts.py:51: mx = maxima.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 1> mx = maxima.copy_to_host();
+  // array_layouts.py:52: for r_ in range(4):
+  for (int64_t r_ = 0; r_ < 4; ++r_) {
+    // array_layouts.py:53: print(f"row_max[{r_}] = {mx[r_]}")
+    py2cuda::host::print(py2cuda::host::concat("row_max[", py2cuda::host::str(r_), "] = ", py2cuda::host::str(mx(r_))));
+  }
+  // array_layouts.py:55: t = (np.arange(2 * 3 * 4, dtype=np.float64) * 0.5).reshape(2, 3, 4)
+  py2cuda::host::NDArray<double, 3> t = py2cuda::np::reshape<3>(py2cuda::np::multiply<double>(py2cuda::np::arange<double>(int64_t(0), int64_t(2) * 3 * 4, int64_t(1)), 0.5), py2cuda::host::shape(int64_t(2), int64_t(3), int64_t(4)));
+  // array_layouts.py:56: sums = cuda.device_array((2, 3), dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 2> sums = py2cuda::host::device_array<double>(py2cuda::host::shape(int64_t(2), int64_t(3)));
+  // array_layouts.py:57: depth_sum[(1, 1), (2, 4)](cuda.to_device(t), sums)
+  launch_depth_sum(py2cuda::LaunchConfig{py2cuda::Dim3(int64_t(1), int64_t(1)), py2cuda::Dim3(int64_t(2), int64_t(4))}, py2cuda::host::to_device(t), sums);
+  // array_layouts.py:58: s = sums.copy_to_host()
+  py2cuda::host::NDArray<double, 2> s = sums.copy_to_host();
+  // array_layouts.py:59: for i in range(2):
+  for (int64_t i_iter2 = 0; i_iter2 < 2; ++i_iter2) {
+    i = i_iter2;
+    // array_layouts.py:60: for j in range(3):
+    for (int64_t j = 0; j < 3; ++j) {
+      // array_layouts.py:61: print(f"depth_sum[{i}, {j}] = {s[i, j]}")
+      py2cuda::host::print(py2cuda::host::concat("depth_sum[", py2cuda::host::str(i), ", ", py2cuda::host::str(j), "] = ", py2cuda::host::str(s(i, j))));
+    }
+  }
+}
+
 }  // namespace array_layouts
+
+// The program's entry point: runs array_layouts.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, array_layouts::host_main);
+}

@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c arrays_2d_3d.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c arrays_2d_3d.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace arrays_2d_3d {
 
@@ -79,4 +80,74 @@ void launch_row_sums(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t
   py2cuda::launch<row_sums>(config, info, m, sums, corners);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python arrays_2d_3d.py` runs.
+void host_main() {
+  int64_t i{};
+  int64_t j{};
+  int64_t k{};
+  // arrays_2d_3d.py:40: volume = np.arange(60, dtype=np.float32).reshape(3, 4, 5)
+  py2cuda::host::NDArray<float, 3> volume = py2cuda::np::reshape<3>(py2cuda::np::arange<float>(int64_t(0), int64_t(60), int64_t(1)), py2cuda::host::shape(int64_t(3), int64_t(4), int64_t(5)));
+  // arrays_2d_3d.py:41: out = cuda.device_array((3, 4, 5), dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 3> out = py2cuda::host::device_array<float>(py2cuda::host::shape(int64_t(3), int64_t(4), int64_t(5)));
+  // arrays_2d_3d.py:42: neighbours[(2, 2, 2), (2, 2, 4)](cuda.to_device(volume), out)
+  launch_neighbours(py2cuda::LaunchConfig{py2cuda::Dim3(int64_t(2), int64_t(2), int64_t(2)), py2cuda::Dim3(int64_t(2), int64_t(2), int64_t(4))}, py2cuda::host::to_device(volume), out);
+  // arrays_2d_3d.py:43: r = out.copy_to_host()
+  py2cuda::host::NDArray<float, 3> r = out.copy_to_host();
+  // arrays_2d_3d.py:44: for i, j, k in [(0, 0, 0), (0, 0, 4), (1, 2, 3), (2, 3, 4), (2, 3, 0)]:
+  py2cuda::tuple<py2cuda::tuple<int64_t, int64_t, int64_t>, py2cuda::tuple<int64_t, int64_t, int64_t>, py2cuda::tuple<int64_t, int64_t, int64_t>, py2cuda::tuple<int64_t, int64_t, int64_t>, py2cuda::tuple<int64_t, int64_t, int64_t>> items = py2cuda::tuple<py2cuda::tuple<int64_t, int64_t, int64_t>, py2cuda::tuple<int64_t, int64_t, int64_t>, py2cuda::tuple<int64_t, int64_t, int64_t>, py2cuda::tuple<int64_t, int64_t, int64_t>, py2cuda::tuple<int64_t, int64_t, int64_t>>(py2cuda::tuple<int64_t, int64_t, int64_t>(int64_t(0), int64_t(0), int64_t(0)), py2cuda::tuple<int64_t, int64_t, int64_t>(int64_t(0), int64_t(0), int64_t(4)), py2cuda::tuple<int64_t, int64_t, int64_t>(int64_t(1), int64_t(2), int64_t(3)), py2cuda::tuple<int64_t, int64_t, int64_t>(int64_t(2), int64_t(3), int64_t(4)), py2cuda::tuple<int64_t, int64_t, int64_t>(int64_t(2), int64_t(3), int64_t(0)));
+  for (int64_t index = 0; index < 5; ++index) {
+    py2cuda::tuple<int64_t, int64_t, int64_t> tup = py2cuda::tuple_at(items, index);
+    i = py2cuda::get<0>(tup);
+    j = py2cuda::get<1>(tup);
+    k = py2cuda::get<2>(tup);
+    // arrays_2d_3d.py:45: print(f"out[{i}, {j}, {k}] = {r[i, j, k]}")
+    py2cuda::host::print(py2cuda::host::concat("out[", py2cuda::host::str(i), ", ", py2cuda::host::str(j), ", ", py2cuda::host::str(k), "] = ", py2cuda::host::format(r(i, j, k), "")));
+  }
+  // arrays_2d_3d.py:46: total = 0.0
+  double total = 0.0;
+  // arrays_2d_3d.py:47: for i in range(3):
+  for (int64_t i_iter = 0; i_iter < 3; ++i_iter) {
+    i = i_iter;
+    // arrays_2d_3d.py:48: for j in range(4):
+    for (int64_t j_iter = 0; j_iter < 4; ++j_iter) {
+      j = j_iter;
+      // arrays_2d_3d.py:49: for k in range(5):
+      for (int64_t k_iter = 0; k_iter < 5; ++k_iter) {
+        k = k_iter;
+        // arrays_2d_3d.py:50: total += float(r[i, j, k])
+        total += double(r(i, j, k));
+      }
+    }
+  }
+  // arrays_2d_3d.py:51: print(f"sum = {total}")
+  py2cuda::host::print(py2cuda::host::concat("sum = ", py2cuda::host::str(total)));
+  // arrays_2d_3d.py:53: m = (np.arange(35, dtype=np.int32) * 3 - 50).reshape(5, 7)
+  py2cuda::host::NDArray<int32_t, 2> m = py2cuda::np::reshape<2>(py2cuda::np::subtract<int32_t>(py2cuda::np::multiply<int32_t>(py2cuda::np::arange<int32_t>(int64_t(0), int64_t(35), int64_t(1)), int64_t(3)), int64_t(50)), py2cuda::host::shape(int64_t(5), int64_t(7)));
+  // arrays_2d_3d.py:54: sums = cuda.device_array(5, dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 1> sums = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(int64_t(5)));
+  // arrays_2d_3d.py:55: corners = cuda.device_array((2, 2), dtype=np.int32)
+  py2cuda::host::DeviceNDArray<int32_t, 2> corners = py2cuda::host::device_array<int32_t>(py2cuda::host::shape(int64_t(2), int64_t(2)));
+  // arrays_2d_3d.py:56: row_sums[1, 8](cuda.to_device(m), sums, corners)
+  launch_row_sums(py2cuda::LaunchConfig{1, 8}, py2cuda::host::to_device(m), sums, corners);
+  // arrays_2d_3d.py:57: s = sums.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 1> s = sums.copy_to_host();
+  // arrays_2d_3d.py:58: c = corners.copy_to_host()
+  py2cuda::host::NDArray<int32_t, 2> c = corners.copy_to_host();
+  // arrays_2d_3d.py:59: for row in range(5):
+  for (int64_t row = 0; row < 5; ++row) {
+    // arrays_2d_3d.py:60: print(f"row {row}: sum {s[row]}")
+    py2cuda::host::print(py2cuda::host::concat("row ", py2cuda::host::str(row), ": sum ", py2cuda::host::str(s(row))));
+  }
+  // arrays_2d_3d.py:61: print(f"corners: {c[0, 0]} {c[0, 1]} {c[1, 0]} {c[1, 1]}")
+  py2cuda::host::print(py2cuda::host::concat("corners: ", py2cuda::host::str(c(0, 0)), " ", py2cuda::host::str(c(0, 1)), " ", py2cuda::host::str(c(1, 0)), " ", py2cuda::host::str(c(1, 1))));
+}
+
 }  // namespace arrays_2d_3d
+
+// The program's entry point: runs arrays_2d_3d.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, arrays_2d_3d::host_main);
+}

@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c atomics.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c atomics.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace atomics {
 
@@ -104,4 +105,48 @@ void launch_first_writer(const py2cuda::LaunchConfig& config, py2cuda::Array<int
   py2cuda::launch<first_writer>(config, info, owner, wins);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python atomics.py` runs.
+void host_main() {
+  // atomics.py:11: BINS = 8
+  int64_t BINS = 8;
+  // atomics.py:52: values = (np.arange(1000, dtype=np.int32) * 7) % 23
+  py2cuda::host::NDArray<int32_t, 1> values = py2cuda::np::remainder<int32_t>(py2cuda::np::multiply<int32_t>(py2cuda::np::arange<int32_t>(int64_t(0), int64_t(1000), int64_t(1)), int64_t(7)), int64_t(23));
+  // atomics.py:53: bins = cuda.to_device(np.zeros(BINS, dtype=np.int32))
+  py2cuda::host::DeviceNDArray<int32_t, 1> bins = py2cuda::host::to_device(py2cuda::np::zeros<int32_t>(py2cuda::host::shape(BINS)));
+  // atomics.py:54: histogram[(values.size + 127) // 128, 128](cuda.to_device(values), bins)
+  launch_histogram(py2cuda::LaunchConfig{py2cuda::floordiv(values.size() + 127, 128), 128}, py2cuda::host::to_device(values), bins);
+  // atomics.py:55: print("histogram:", " ".join(str(b) for b in bins.copy_to_host()))
+  py2cuda::host::print("histogram:", py2cuda::host::join_each(" ", bins.copy_to_host(), nullptr, [&](int32_t b) { return py2cuda::host::str(b); }));
+  // atomics.py:57: x = (np.sin(np.arange(300, dtype=np.float32)) * 10).astype(np.float32)
+  py2cuda::host::NDArray<float, 1> x = py2cuda::np::astype<float>(py2cuda::np::multiply<float>(py2cuda::np::sin<float>(py2cuda::np::arange<float>(int64_t(0), int64_t(300), int64_t(1))), int64_t(10)));
+  // atomics.py:58: out = cuda.to_device(np.array([-np.inf, np.inf], dtype=np.float32))
+  py2cuda::host::DeviceNDArray<float, 1> out = py2cuda::host::to_device(py2cuda::np::array_from<float>(py2cuda::host::shape(2), {-INFINITY, INFINITY}));
+  // atomics.py:59: extremes[3, 128](cuda.to_device(x), out)
+  launch_extremes(py2cuda::LaunchConfig{3, 128}, py2cuda::host::to_device(x), out);
+  // atomics.py:60: print("extremes:", " ".join(f"{v:.6f}" for v in out.copy_to_host()))
+  py2cuda::host::print("extremes:", py2cuda::host::join_each(" ", out.copy_to_host(), nullptr, [&](float v) { return py2cuda::host::format(v, ".6f"); }));
+  // atomics.py:62: counts = cuda.to_device(np.zeros((2, 3), dtype=np.int64))
+  py2cuda::host::DeviceNDArray<int64_t, 2> counts = py2cuda::host::to_device(py2cuda::np::zeros<int64_t>(py2cuda::host::shape(int64_t(2), int64_t(3))));
+  // atomics.py:63: grid_counts[4, 32](counts)
+  launch_grid_counts(py2cuda::LaunchConfig{4, 32}, counts);
+  // atomics.py:64: print("counts:", counts.copy_to_host().tolist())
+  py2cuda::host::print("counts:", py2cuda::host::tolist(counts.copy_to_host()));
+  // atomics.py:66: owner = cuda.to_device(np.array([-1], dtype=np.int32))
+  py2cuda::host::DeviceNDArray<int32_t, 1> owner = py2cuda::host::to_device(py2cuda::np::array_from<int32_t>(py2cuda::host::shape(1), {int32_t(-1)}));
+  // atomics.py:67: wins = cuda.device_array(64, dtype=np.int32)
+  py2cuda::host::DeviceNDArray<int32_t, 1> wins = py2cuda::host::device_array<int32_t>(py2cuda::host::shape(int64_t(64)));
+  // atomics.py:68: first_writer[2, 32](owner, wins)
+  launch_first_writer(py2cuda::LaunchConfig{2, 32}, owner, wins);
+  // atomics.py:69: print("winners:", int(wins.copy_to_host().sum()), "owner set:", int(owner.copy_to_host()[0]) >= 0)
+  py2cuda::host::print("winners:", py2cuda::np::sum<int64_t>(wins.copy_to_host()), "owner set:", int64_t(owner.copy_to_host()(0)) >= 0);
+}
+
 }  // namespace atomics
+
+// The program's entry point: runs atomics.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, atomics::host_main);
+}

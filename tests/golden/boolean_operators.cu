@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c boolean_operators.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c boolean_operators.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace boolean_operators {
 
@@ -51,4 +52,41 @@ void launch_logic(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1
   py2cuda::launch<logic>(config, info, a, x, calls, values, flags);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python boolean_operators.py` runs.
+void host_main() {
+  // boolean_operators.py:35: a = np.array([0, 0, 3, 3, -1, 2], dtype=np.int64)
+  py2cuda::host::NDArray<int64_t, 1> a = py2cuda::np::array_from<int64_t>(py2cuda::host::shape(6), {0, int64_t(0), int64_t(3), int64_t(3), int64_t(-1), 2});
+  // boolean_operators.py:36: x = np.array([0.0, 2.5, 0.0, 2.5, np.nan, -0.0], dtype=np.float64)
+  py2cuda::host::NDArray<double, 1> x = py2cuda::np::array_from<double>(py2cuda::host::shape(6), {0.0, 2.5, 0.0, 2.5, double(NAN), -0.0});
+  // boolean_operators.py:37: n = 6
+  int64_t n = 6;
+  // boolean_operators.py:38: calls = cuda.to_device(np.zeros(n, dtype=np.int32))
+  py2cuda::host::DeviceNDArray<int32_t, 1> calls = py2cuda::host::to_device(py2cuda::np::zeros<int32_t>(py2cuda::host::shape(n)));
+  // boolean_operators.py:39: values = cuda.device_array((n, 3), dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 2> values = py2cuda::host::device_array<double>(py2cuda::host::shape(n, int64_t(3)));
+  // boolean_operators.py:40: flags = cuda.device_array((n, 6), dtype=np.bool_)
+  py2cuda::host::DeviceNDArray<bool, 2> flags = py2cuda::host::device_array<bool>(py2cuda::host::shape(n, int64_t(6)));
+  // boolean_operators.py:41: logic[1, 32](cuda.to_device(a), cuda.to_device(x), calls, values, flags)
+  launch_logic(py2cuda::LaunchConfig{1, 32}, py2cuda::host::to_device(a), py2cuda::host::to_device(x), calls, values, flags);
+  // boolean_operators.py:42: v = values.copy_to_host()
+  py2cuda::host::NDArray<double, 2> v = values.copy_to_host();
+  // boolean_operators.py:43: f = flags.copy_to_host()
+  py2cuda::host::NDArray<bool, 2> f = flags.copy_to_host();
+  // boolean_operators.py:44: c = calls.copy_to_host()
+  py2cuda::host::NDArray<int32_t, 1> c = calls.copy_to_host();
+  // boolean_operators.py:45: for i in range(n):
+  for (int64_t i = 0; i < n; ++i) {
+    // boolean_operators.py:46: print(f"a={a[i]} x={x[i]}: a or x = {v[i, 0]}, a and x = {v[i, 1]}, x or 7 = {v[i, 2]}, "
+    py2cuda::host::print(py2cuda::host::concat("a=", py2cuda::host::str(a(i)), " x=", py2cuda::host::str(x(i)), ": a or x = ", py2cuda::host::str(v(i, 0)), ", a and x = ", py2cuda::host::str(v(i, 1)), ", x or 7 = ", py2cuda::host::str(v(i, 2)), ", not a = ", py2cuda::host::str(f(i, 0)), ", not x = ", py2cuda::host::str(f(i, 1)), ", a>0 and x>0 = ", py2cuda::host::str(f(i, 2)), ", a>0 or x>0 = ", py2cuda::host::str(f(i, 3)), ", not(...) and a!=2 = ", py2cuda::host::str(f(i, 4)), ", a and probe = ", py2cuda::host::str(f(i, 5)), ", probe calls = ", py2cuda::host::str(c(i))));
+  }
+}
+
 }  // namespace boolean_operators
+
+// The program's entry point: runs boolean_operators.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, boolean_operators::host_main);
+}

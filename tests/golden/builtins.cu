@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c builtins.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c builtins.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace builtins {
 
@@ -46,4 +47,37 @@ void launch_use_builtins(const py2cuda::LaunchConfig& config, py2cuda::Array<dou
   py2cuda::launch<use_builtins>(config, info, x, n, floats, ints);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python builtins.py` runs.
+void host_main() {
+  // builtins.py:32: x = np.array([-2.5, -0.5, 0.0, 0.5, 1.5, 2.675, -7.25, 1e10], dtype=np.float64)
+  py2cuda::host::NDArray<double, 1> x = py2cuda::np::array_from<double>(py2cuda::host::shape(8), {-2.5, -0.5, 0.0, 0.5, 1.5, 2.675, -7.25, 1e+10});
+  // builtins.py:33: n = np.array([-2147483648, -3, 0, 1, 2, 3, 4, 5], dtype=np.int32)
+  py2cuda::host::NDArray<int32_t, 1> n = py2cuda::np::array_from<int32_t>(py2cuda::host::shape(8), {int32_t(-2147483648), int32_t(-3), int32_t(0), int32_t(1), int32_t(2), int32_t(3), int32_t(4), int32_t(5)});
+  // builtins.py:34: size = 8
+  int64_t size = 8;
+  // builtins.py:35: floats = cuda.device_array((size, 5), dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 2> floats = py2cuda::host::device_array<double>(py2cuda::host::shape(size, int64_t(5)));
+  // builtins.py:36: ints = cuda.device_array((size, 5), dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 2> ints = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(size, int64_t(5)));
+  // builtins.py:37: use_builtins[1, 8](cuda.to_device(x), cuda.to_device(n), floats, ints)
+  launch_use_builtins(py2cuda::LaunchConfig{1, 8}, py2cuda::host::to_device(x), py2cuda::host::to_device(n), floats, ints);
+  // builtins.py:38: f = floats.copy_to_host()
+  py2cuda::host::NDArray<double, 2> f = floats.copy_to_host();
+  // builtins.py:39: k = ints.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 2> k = ints.copy_to_host();
+  // builtins.py:40: for i in range(size):
+  for (int64_t i = 0; i < size; ++i) {
+    // builtins.py:41: print(f"x={x[i]} n={n[i]}: abs {f[i, 0]}, min(x,1) {f[i, 1]}, max(x,n,0.5) {f[i, 2]}, "
+    py2cuda::host::print(py2cuda::host::concat("x=", py2cuda::host::str(x(i)), " n=", py2cuda::host::str(n(i)), ": abs ", py2cuda::host::str(f(i, 0)), ", min(x,1) ", py2cuda::host::str(f(i, 1)), ", max(x,n,0.5) ", py2cuda::host::str(f(i, 2)), ", round(x,1) ", py2cuda::host::str(f(i, 3)), ", float(n)/4 ", py2cuda::host::str(f(i, 4)), ", round ", py2cuda::host::str(k(i, 0)), ", int ", py2cuda::host::str(k(i, 1)), ", bool ", py2cuda::host::str(k(i, 2)), ", abs(n) ", py2cuda::host::str(k(i, 3)), ", min(n,3)+lens ", py2cuda::host::str(k(i, 4))));
+  }
+}
+
 }  // namespace builtins
+
+// The program's entry point: runs builtins.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, builtins::host_main);
+}

@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c comparisons.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c comparisons.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace comparisons {
 
@@ -72,4 +73,49 @@ void launch_mixed_types(const py2cuda::LaunchConfig& config, py2cuda::Array<int3
   py2cuda::launch<mixed_types>(config, info, i32, u32, signed_, unsigned_, real, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python comparisons.py` runs.
+void host_main() {
+  // comparisons.py:48: x = np.array([0.5, 1.0, 1.5, -1.0, 2.0, np.nan, -0.0], dtype=np.float64)
+  py2cuda::host::NDArray<double, 1> x = py2cuda::np::array_from<double>(py2cuda::host::shape(7), {0.5, 1.0, 1.5, -1.0, 2.0, double(NAN), -0.0});
+  // comparisons.py:49: n = 7
+  int64_t n = 7;
+  // comparisons.py:50: calls = cuda.to_device(np.zeros(n, dtype=np.int32))
+  py2cuda::host::DeviceNDArray<int32_t, 1> calls = py2cuda::host::to_device(py2cuda::np::zeros<int32_t>(py2cuda::host::shape(n)));
+  // comparisons.py:51: out = cuda.device_array((n, 9), dtype=np.bool_)
+  py2cuda::host::DeviceNDArray<bool, 2> out_2 = py2cuda::host::device_array<bool>(py2cuda::host::shape(n, int64_t(9)));
+  // comparisons.py:52: compare[1, 32](cuda.to_device(x), calls, out)
+  launch_compare(py2cuda::LaunchConfig{1, 32}, py2cuda::host::to_device(x), calls, out_2);
+  // comparisons.py:53: r = out.copy_to_host()
+  py2cuda::host::NDArray<bool, 2> r = out_2.copy_to_host();
+  // comparisons.py:54: c = calls.copy_to_host()
+  py2cuda::host::NDArray<int32_t, 1> c = calls.copy_to_host();
+  // comparisons.py:55: print("x: <1 <=1 ==1 !=1 >1 >=1 0<=x<2 -1<x<=1<3 0<probe(x)<probe(2) calls")
+  py2cuda::host::print("x: <1 <=1 ==1 !=1 >1 >=1 0<=x<2 -1<x<=1<3 0<probe(x)<probe(2) calls");
+  // comparisons.py:56: for i in range(n):
+  for (int64_t i = 0; i < n; ++i) {
+    // comparisons.py:57: print(f"{x[i]}: {r[i, 0]} {r[i, 1]} {r[i, 2]} {r[i, 3]} {r[i, 4]} {r[i, 5]} {r[i, 6]} {r[i, 7]} "
+    py2cuda::host::print(py2cuda::host::concat(py2cuda::host::str(x(i)), ": ", py2cuda::host::str(r(i, 0)), " ", py2cuda::host::str(r(i, 1)), " ", py2cuda::host::str(r(i, 2)), " ", py2cuda::host::str(r(i, 3)), " ", py2cuda::host::str(r(i, 4)), " ", py2cuda::host::str(r(i, 5)), " ", py2cuda::host::str(r(i, 6)), " ", py2cuda::host::str(r(i, 7)), " ", py2cuda::host::str(r(i, 8)), " ", py2cuda::host::str(c(i))));
+  }
+  // comparisons.py:60: out = cuda.device_array(4, dtype=np.bool_)
+  py2cuda::host::DeviceNDArray<bool, 1> out_3 = py2cuda::host::device_array<bool>(py2cuda::host::shape(int64_t(4)));
+  // comparisons.py:61: mixed_types[1, 1](cuda.to_device(np.array([-1], dtype=np.int32)),
+  launch_mixed_types(py2cuda::LaunchConfig{1, 1}, py2cuda::host::to_device(py2cuda::np::array_from<int32_t>(py2cuda::host::shape(1), {int32_t(-1)})), py2cuda::host::to_device(py2cuda::np::array_from<uint32_t>(py2cuda::host::shape(1), {uint32_t(1)})), py2cuda::host::to_device(py2cuda::np::array_from<int64_t>(py2cuda::host::shape(3), {9223372036854775807, int64_t(9007199254740993), 3})), py2cuda::host::to_device(py2cuda::np::array_from<uint64_t>(py2cuda::host::shape(1), {uint64_t(9223372036854775808)})), py2cuda::host::to_device(py2cuda::np::array_from<double>(py2cuda::host::shape(2), {9007199254740992.0, 3.5})), out_3);
+  // comparisons.py:66: m = out.copy_to_host()
+  py2cuda::host::NDArray<bool, 1> m = out_3.copy_to_host();
+  // comparisons.py:67: print(f"int32_vs_uint32: -1 < 1 is {m[0]}")
+  py2cuda::host::print(py2cuda::host::concat("int32_vs_uint32: -1 < 1 is ", py2cuda::host::str(m(0))));
+  // comparisons.py:68: print(f"int64_vs_uint64: 2**63 - 1 < 2**63 is {m[1]}")
+  py2cuda::host::print(py2cuda::host::concat("int64_vs_uint64: 2**63 - 1 < 2**63 is ", py2cuda::host::str(m(1))));
+  // comparisons.py:69: print(f"int_vs_float: 2**53 + 1 == 2.0**53 is {m[2]}, 3 < 3.5 is {m[3]}")
+  py2cuda::host::print(py2cuda::host::concat("int_vs_float: 2**53 + 1 == 2.0**53 is ", py2cuda::host::str(m(2)), ", 3 < 3.5 is ", py2cuda::host::str(m(3))));
+}
+
 }  // namespace comparisons
+
+// The program's entry point: runs comparisons.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, comparisons::host_main);
+}

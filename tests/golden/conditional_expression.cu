@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c conditional_expression.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c conditional_expression.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace conditional_expression {
 
@@ -34,4 +35,31 @@ void launch_choose(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 
   py2cuda::launch<choose>(config, info, n, x, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python conditional_expression.py` runs.
+void host_main() {
+  // conditional_expression.py:23: n = np.array([3, 0, -2, 1, 7], dtype=np.int32)
+  py2cuda::host::NDArray<int32_t, 1> n = py2cuda::np::array_from<int32_t>(py2cuda::host::shape(5), {int32_t(3), int32_t(0), int32_t(-2), int32_t(1), int32_t(7)});
+  // conditional_expression.py:24: x = np.array([0.5, 1.5, 2.5, -3.5, 4.5], dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> x = py2cuda::np::array_from<float>(py2cuda::host::shape(5), {0.5f, 1.5f, 2.5f, -3.5f, 4.5f});
+  // conditional_expression.py:25: out = cuda.device_array((5, 5), dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 2> out = py2cuda::host::device_array<double>(py2cuda::host::shape(int64_t(5), int64_t(5)));
+  // conditional_expression.py:26: choose[1, 8](cuda.to_device(n), cuda.to_device(x), out)
+  launch_choose(py2cuda::LaunchConfig{1, 8}, py2cuda::host::to_device(n), py2cuda::host::to_device(x), out);
+  // conditional_expression.py:27: r = out.copy_to_host()
+  py2cuda::host::NDArray<double, 2> r = out.copy_to_host();
+  // conditional_expression.py:28: for i in range(5):
+  for (int64_t i = 0; i < 5; ++i) {
+    // conditional_expression.py:29: print(f"n={n[i]} x={x[i]}: {r[i, 0]} {r[i, 1]} {r[i, 2]} {r[i, 3]} {r[i, 4]}")
+    py2cuda::host::print(py2cuda::host::concat("n=", py2cuda::host::str(n(i)), " x=", py2cuda::host::format(x(i), ""), ": ", py2cuda::host::str(r(i, 0)), " ", py2cuda::host::str(r(i, 1)), " ", py2cuda::host::str(r(i, 2)), " ", py2cuda::host::str(r(i, 3)), " ", py2cuda::host::str(r(i, 4))));
+  }
+}
+
 }  // namespace conditional_expression
+
+// The program's entry point: runs conditional_expression.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, conditional_expression::host_main);
+}

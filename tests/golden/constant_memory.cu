@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c constant_memory.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c constant_memory.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace constant_memory {
 
@@ -109,4 +110,52 @@ void launch_tables(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1
   py2cuda::launch<tables>(config, info, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python constant_memory.py` runs.
+void host_main() {
+  // constant_memory.py:14: TAPS = np.array([0.0625, 0.25, 0.375, 0.25, 0.0625], dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> TAPS = py2cuda::np::array_from<float>(py2cuda::host::shape(5), {0.0625f, 0.25f, 0.375f, 0.25f, 0.0625f});
+  // constant_memory.py:16: WEIGHTS = np.array([[1, -2, 3], [-4, 5, -6]], dtype=np.int16)
+  py2cuda::host::NDArray<int16_t, 2> WEIGHTS = py2cuda::np::array_from<int16_t>(py2cuda::host::shape(2, 3), {int16_t(1), int16_t(-2), int16_t(3), int16_t(-4), int16_t(5), int16_t(-6)});
+  // constant_memory.py:17: OFFSETS = np.arange(0, 12, 4)
+  py2cuda::host::NDArray<int64_t, 1> OFFSETS = py2cuda::np::arange<int64_t>(int64_t(0), int64_t(12), int64_t(4));
+  // constant_memory.py:19: RAMP = np.linspace(0.0, 1.0, 5)
+  py2cuda::host::NDArray<double, 1> RAMP = py2cuda::np::linspace<double>(0.0, 1.0, int64_t(5), true);
+  // constant_memory.py:20: SCALE = np.full(3, 2.5)
+  py2cuda::host::NDArray<double, 1> SCALE = py2cuda::np::full<double>(py2cuda::host::shape(int64_t(3)), 2.5);
+  // constant_memory.py:21: FLAGS = np.array([True, False, True])
+  py2cuda::host::NDArray<bool, 1> FLAGS = py2cuda::np::array_from<bool>(py2cuda::host::shape(3), {true, false, true});
+  // constant_memory.py:22: LEVELS = np.ones((2, 2), dtype=np.uint8)
+  py2cuda::host::NDArray<uint8_t, 2> LEVELS = py2cuda::np::ones<uint8_t>(py2cuda::host::shape(int64_t(2), int64_t(2)));
+  // constant_memory.py:57: x = np.arange(10, dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> x = py2cuda::np::arange<float>(int64_t(0), int64_t(10), int64_t(1));
+  // constant_memory.py:58: out = np.zeros(10, dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> out = py2cuda::np::zeros<float>(py2cuda::host::shape(int64_t(10)));
+  // constant_memory.py:59: smooth[1, 32](x, out)
+  launch_smooth(py2cuda::LaunchConfig{1, 32}, py2cuda::host::transfer_in_out(x), py2cuda::host::transfer_in_out(out));
+  // constant_memory.py:60: print("smooth:", out.tolist())
+  py2cuda::host::print("smooth:", py2cuda::host::tolist(out));
+  // constant_memory.py:61: xi = np.arange(12, dtype=np.int32).reshape(3, 4)
+  py2cuda::host::NDArray<int32_t, 2> xi = py2cuda::np::reshape<2>(py2cuda::np::arange<int32_t>(int64_t(0), int64_t(12), int64_t(1)), py2cuda::host::shape(int64_t(3), int64_t(4)));
+  // constant_memory.py:62: outi = np.zeros((3, 4), dtype=np.int64)
+  py2cuda::host::NDArray<int64_t, 2> outi = py2cuda::np::zeros<int64_t>(py2cuda::host::shape(int64_t(3), int64_t(4)));
+  // constant_memory.py:63: weighted[(1, 1), (4, 4)](xi, outi)
+  launch_weighted(py2cuda::LaunchConfig{py2cuda::Dim3(int64_t(1), int64_t(1)), py2cuda::Dim3(int64_t(4), int64_t(4))}, py2cuda::host::transfer_in_out(xi), py2cuda::host::transfer_in_out(outi));
+  // constant_memory.py:64: print("weighted:", outi.tolist())
+  py2cuda::host::print("weighted:", py2cuda::host::tolist(outi));
+  // constant_memory.py:65: t = np.zeros(5, dtype=np.float64)
+  py2cuda::host::NDArray<double, 1> t = py2cuda::np::zeros<double>(py2cuda::host::shape(int64_t(5)));
+  // constant_memory.py:66: tables[1, 32](t)
+  launch_tables(py2cuda::LaunchConfig{1, 32}, py2cuda::host::transfer_in_out(t));
+  // constant_memory.py:67: print("tables:", t.tolist())
+  py2cuda::host::print("tables:", py2cuda::host::tolist(t));
+}
+
 }  // namespace constant_memory
+
+// The program's entry point: runs constant_memory.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, constant_memory::host_main);
+}

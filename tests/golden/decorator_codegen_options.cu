@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c decorator_codegen_options.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c decorator_codegen_options.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace decorator_codegen_options {
 
@@ -58,4 +59,32 @@ void launch_total(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1
   py2cuda::launch<total>(config, info, values, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python decorator_codegen_options.py` runs.
+void host_main() {
+  // decorator_codegen_options.py:36: n = 300
+  int64_t n = 300;
+  // decorator_codegen_options.py:37: values = cuda.device_array(n, dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 1> values = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(n));
+  // decorator_codegen_options.py:38: hash_indices[3, 128](values)
+  launch_hash_indices(py2cuda::LaunchConfig{3, 128}, values);
+  // decorator_codegen_options.py:39: out = cuda.device_array(1, dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 1> out = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(int64_t(1)));
+  // decorator_codegen_options.py:40: total[1, 256](values, out)
+  launch_total(py2cuda::LaunchConfig{1, 256}, values, out);
+  // decorator_codegen_options.py:41: v = values.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 1> v = values.copy_to_host();
+  // decorator_codegen_options.py:42: t = out.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 1> t = out.copy_to_host();
+  // decorator_codegen_options.py:43: print(f"values[0] = {v[0]}, values[1] = {v[1]}, values[{n - 1}] = {v[n - 1]}, total = {t[0]}")
+  py2cuda::host::print(py2cuda::host::concat("values[0] = ", py2cuda::host::str(v(0)), ", values[1] = ", py2cuda::host::str(v(1)), ", values[", py2cuda::host::str(n - 1), "] = ", py2cuda::host::str(v(n - 1)), ", total = ", py2cuda::host::str(t(0))));
+}
+
 }  // namespace decorator_codegen_options
+
+// The program's entry point: runs decorator_codegen_options.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, decorator_codegen_options::host_main);
+}

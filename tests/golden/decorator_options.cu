@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c decorator_options.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c decorator_options.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace decorator_options {
 
@@ -41,4 +42,29 @@ void launch_fast(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x
   py2cuda::launch<fast>(config, info, x, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python decorator_options.py` runs.
+void host_main() {
+  // decorator_options.py:30: x = np.arange(6, dtype=np.float32) - 2
+  py2cuda::host::NDArray<float, 1> x = py2cuda::np::subtract<float>(py2cuda::np::arange<float>(int64_t(0), int64_t(6), int64_t(1)), int64_t(2));
+  // decorator_options.py:31: out = cuda.device_array(6, dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 1> out = py2cuda::host::device_array<float>(py2cuda::host::shape(int64_t(6)));
+  // decorator_options.py:32: fast[2, 4](cuda.to_device(x), out)
+  launch_fast(py2cuda::LaunchConfig{2, 4}, py2cuda::host::to_device(x), out);
+  // decorator_options.py:33: r = out.copy_to_host()
+  py2cuda::host::NDArray<float, 1> r = out.copy_to_host();
+  // decorator_options.py:34: for i in range(6):
+  for (int64_t i = 0; i < 6; ++i) {
+    // decorator_options.py:35: print(f"(2 * {x[i]} + 1) / 4 = {r[i]}")
+    py2cuda::host::print(py2cuda::host::concat("(2 * ", py2cuda::host::format(x(i), ""), " + 1) / 4 = ", py2cuda::host::format(r(i), "")));
+  }
+}
+
 }  // namespace decorator_options
+
+// The program's entry point: runs decorator_options.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, decorator_options::host_main);
+}

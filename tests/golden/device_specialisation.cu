@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c device_specialisation.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c device_specialisation.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace device_specialisation {
 
@@ -90,4 +91,45 @@ void launch_specialise(const py2cuda::LaunchConfig& config, py2cuda::Array<int64
   py2cuda::launch<specialise>(config, info, ints, f32, f64, out_int, out_f32, out_f64, out_scaled);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python device_specialisation.py` runs.
+void host_main() {
+  // device_specialisation.py:38: ints = np.array([-5, 3, 12, 10], dtype=np.int64)
+  py2cuda::host::NDArray<int64_t, 1> ints = py2cuda::np::array_from<int64_t>(py2cuda::host::shape(4), {-5, int64_t(3), int64_t(12), 10});
+  // device_specialisation.py:39: f32 = np.array([0.25, 0.75, 1.0, 0.5], dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> f32 = py2cuda::np::array_from<float>(py2cuda::host::shape(4), {0.25f, 0.75f, 1.0f, 0.5f});
+  // device_specialisation.py:40: f64 = np.array([-3.0, 0.1, 7.0, 0.9], dtype=np.float64)
+  py2cuda::host::NDArray<double, 1> f64 = py2cuda::np::array_from<double>(py2cuda::host::shape(4), {-3.0, 0.1, 7.0, 0.9});
+  // device_specialisation.py:41: out_int = cuda.device_array(4, dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 1> out_int = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(int64_t(4)));
+  // device_specialisation.py:42: out_f32 = cuda.device_array(4, dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 1> out_f32 = py2cuda::host::device_array<float>(py2cuda::host::shape(int64_t(4)));
+  // device_specialisation.py:43: out_f64 = cuda.device_array(4, dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 1> out_f64 = py2cuda::host::device_array<double>(py2cuda::host::shape(int64_t(4)));
+  // device_specialisation.py:44: out_scaled = cuda.device_array(4, dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 1> out_scaled = py2cuda::host::device_array<double>(py2cuda::host::shape(int64_t(4)));
+  // device_specialisation.py:45: specialise[1, 4](cuda.to_device(ints), cuda.to_device(f32), cuda.to_device(f64),
+  launch_specialise(py2cuda::LaunchConfig{1, 4}, py2cuda::host::to_device(ints), py2cuda::host::to_device(f32), py2cuda::host::to_device(f64), out_int, out_f32, out_f64, out_scaled);
+  // device_specialisation.py:47: i_ = out_int.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 1> i_ = out_int.copy_to_host();
+  // device_specialisation.py:48: f_ = out_f32.copy_to_host()
+  py2cuda::host::NDArray<float, 1> f_ = out_f32.copy_to_host();
+  // device_specialisation.py:49: d_ = out_f64.copy_to_host()
+  py2cuda::host::NDArray<double, 1> d_ = out_f64.copy_to_host();
+  // device_specialisation.py:50: s_ = out_scaled.copy_to_host()
+  py2cuda::host::NDArray<double, 1> s_ = out_scaled.copy_to_host();
+  // device_specialisation.py:51: for i in range(4):
+  for (int64_t i = 0; i < 4; ++i) {
+    // device_specialisation.py:52: print(f"clamp({ints[i]}, 0, 10) = {i_[i]}; clamp({f32[i]}, 0.25, 0.75) = {f_[i]}; "
+    py2cuda::host::print(py2cuda::host::concat("clamp(", py2cuda::host::str(ints(i)), ", 0, 10) = ", py2cuda::host::str(i_(i)), "; clamp(", py2cuda::host::format(f32(i), ""), ", 0.25, 0.75) = ", py2cuda::host::format(f_(i), ""), "; clamp(", py2cuda::host::str(f64(i)), ", -1, 1) = ", py2cuda::host::str(d_(i)), "; scale(", py2cuda::host::str(f64(i)), ", 2.5) = ", py2cuda::host::format(s_(i), ".17g")));
+  }
+}
+
 }  // namespace device_specialisation
+
+// The program's entry point: runs device_specialisation.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, device_specialisation::host_main);
+}

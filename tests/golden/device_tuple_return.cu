@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c device_tuple_return.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c device_tuple_return.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace device_tuple_return {
 
@@ -102,4 +103,47 @@ void launch_use_tuples(const py2cuda::LaunchConfig& config, py2cuda::Array<float
   py2cuda::launch<use_tuples>(config, info, a, b, ints, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python device_tuple_return.py` runs.
+void host_main() {
+  int64_t i{};
+  // device_tuple_return.py:63: a = np.array([1.0, 5.0, -2.0, 3.5], dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> a = py2cuda::np::array_from<float>(py2cuda::host::shape(4), {1.0f, 5.0f, -2.0f, 3.5f});
+  // device_tuple_return.py:64: b = np.array([2.0, 0.5, -2.0, 8.0], dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> b = py2cuda::np::array_from<float>(py2cuda::host::shape(4), {2.0f, 0.5f, -2.0f, 8.0f});
+  // device_tuple_return.py:65: ints = np.array([7, -7, 0, 10], dtype=np.int64)
+  py2cuda::host::NDArray<int64_t, 1> ints = py2cuda::np::array_from<int64_t>(py2cuda::host::shape(4), {7, int64_t(-7), int64_t(0), 10});
+  // device_tuple_return.py:66: out = cuda.device_array((4, 9), dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 2> out = py2cuda::host::device_array<double>(py2cuda::host::shape(int64_t(4), int64_t(9)));
+  // device_tuple_return.py:67: use_tuples[1, 4](cuda.to_device(a), cuda.to_device(b), cuda.to_device(ints), out)
+  launch_use_tuples(py2cuda::LaunchConfig{1, 4}, py2cuda::host::to_device(a), py2cuda::host::to_device(b), py2cuda::host::to_device(ints), out);
+  // device_tuple_return.py:68: r = out.copy_to_host()
+  py2cuda::host::NDArray<double, 2> r = out.copy_to_host();
+  // device_tuple_return.py:69: for i in range(4):
+  for (int64_t i_iter = 0; i_iter < 4; ++i_iter) {
+    i = i_iter;
+    // device_tuple_return.py:70: print(f"minmax: ({a[i]}, {b[i]}) -> ({r[i, 0]}, {r[i, 1]}), span {r[i, 2]}, hypot {r[i, 8]:.4f}")
+    py2cuda::host::print(py2cuda::host::concat("minmax: (", py2cuda::host::format(a(i), ""), ", ", py2cuda::host::format(b(i), ""), ") -> (", py2cuda::host::str(r(i, 0)), ", ", py2cuda::host::str(r(i, 1)), "), span ", py2cuda::host::str(r(i, 2)), ", hypot ", py2cuda::host::format(r(i, 8), ".4f")));
+  }
+  // device_tuple_return.py:71: for i in range(4):
+  for (int64_t i_iter2 = 0; i_iter2 < 4; ++i_iter2) {
+    i = i_iter2;
+    // device_tuple_return.py:72: print(f"divmod: ({ints[i]}, 3) -> ({r[i, 3]}, {r[i, 4]})")
+    py2cuda::host::print(py2cuda::host::concat("divmod: (", py2cuda::host::str(ints(i)), ", 3) -> (", py2cuda::host::str(r(i, 3)), ", ", py2cuda::host::str(r(i, 4)), ")"));
+  }
+  // device_tuple_return.py:74: for i in range(4):
+  for (int64_t i_iter3 = 0; i_iter3 < 4; ++i_iter3) {
+    i = i_iter3;
+    // device_tuple_return.py:75: print(f"stats: a[:{i + 1}] -> ({r[i, 5]}, {r[i, 6]}, {r[i, 7]})")
+    py2cuda::host::print(py2cuda::host::concat("stats: a[:", py2cuda::host::str(i + 1), "] -> (", py2cuda::host::str(r(i, 5)), ", ", py2cuda::host::str(r(i, 6)), ", ", py2cuda::host::str(r(i, 7)), ")"));
+  }
+}
+
 }  // namespace device_tuple_return
+
+// The program's entry point: runs device_tuple_return.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, device_tuple_return::host_main);
+}

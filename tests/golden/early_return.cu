@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c early_return.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c early_return.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace early_return {
 
@@ -92,4 +93,33 @@ void launch_guards(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 
   py2cuda::launch<guards>(config, info, values, haystack, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python early_return.py` runs.
+void host_main() {
+  // early_return.py:51: values = np.array([7, 10, -4, 0, 13, 24, 97], dtype=np.int64)
+  py2cuda::host::NDArray<int64_t, 1> values = py2cuda::np::array_from<int64_t>(py2cuda::host::shape(7), {7, int64_t(10), int64_t(-4), int64_t(0), int64_t(13), int64_t(24), 97});
+  // early_return.py:52: haystack = np.array([3, 13, 24, 7, 7, 100], dtype=np.int64)
+  py2cuda::host::NDArray<int64_t, 1> haystack = py2cuda::np::array_from<int64_t>(py2cuda::host::shape(6), {3, int64_t(13), int64_t(24), int64_t(7), int64_t(7), 100});
+  // early_return.py:53: n = 7
+  int64_t n = 7;
+  // early_return.py:54: out = cuda.to_device(np.full((n, 3), 999, dtype=np.int64))
+  py2cuda::host::DeviceNDArray<int64_t, 2> out = py2cuda::host::to_device(py2cuda::np::full<int64_t>(py2cuda::host::shape(n, int64_t(3)), int64_t(999)));
+  // early_return.py:55: guards[1, 16](cuda.to_device(values), cuda.to_device(haystack), out)
+  launch_guards(py2cuda::LaunchConfig{1, 16}, py2cuda::host::to_device(values), py2cuda::host::to_device(haystack), out);
+  // early_return.py:56: r = out.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 2> r = out.copy_to_host();
+  // early_return.py:57: for i in range(n):
+  for (int64_t i = 0; i < n; ++i) {
+    // early_return.py:58: print(f"{values[i]}: first index {r[i, 0]}, prime {r[i, 1]}, next prime {r[i, 2]}")
+    py2cuda::host::print(py2cuda::host::concat(py2cuda::host::str(values(i)), ": first index ", py2cuda::host::str(r(i, 0)), ", prime ", py2cuda::host::str(r(i, 1)), ", next prime ", py2cuda::host::str(r(i, 2))));
+  }
+}
+
 }  // namespace early_return
+
+// The program's entry point: runs early_return.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, early_return::host_main);
+}

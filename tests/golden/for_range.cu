@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c for_range.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c for_range.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace for_range {
 
@@ -131,4 +132,43 @@ void launch_visit(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1
   py2cuda::launch<visit>(config, info, seen, n, last);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python for_range.py` runs.
+void host_main() {
+  // for_range.py:64: seen = cuda.to_device(np.zeros(40, dtype=np.int64))
+  py2cuda::host::DeviceNDArray<int64_t, 1> seen = py2cuda::host::to_device(py2cuda::np::zeros<int64_t>(py2cuda::host::shape(int64_t(40))));
+  // for_range.py:65: last = cuda.device_array(3, dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 1> last = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(int64_t(3)));
+  // for_range.py:66: visit[1, 1](seen, 5, last)
+  launch_visit(py2cuda::LaunchConfig{1, 1}, seen, int32_t(5), last);
+  // for_range.py:67: s = seen.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 1> s = seen.copy_to_host();
+  // for_range.py:68: t = last.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 1> t = last.copy_to_host();
+  // for_range.py:69: count = t[2]
+  int64_t count = t(2);
+  // for_range.py:70: group = 0  # loop 5 (the two empty ranges) prints nothing
+  int64_t group = 0;
+  // for_range.py:71: for k in range(count):
+  for (int64_t k = 0; k < count; ++k) {
+    // for_range.py:72: if s[k] == -99:
+    if (s(k) == -99) {
+      // for_range.py:73: group += 1
+      group += 1;
+    } else {
+      // for_range.py:75: print(f"loop {group}: {s[k]}")
+      py2cuda::host::print(py2cuda::host::concat("loop ", py2cuda::host::str(group), ": ", py2cuda::host::str(s(k))));
+    }
+  }
+  // for_range.py:76: print(f"last i = {t[0]}, sum of range(40) = {t[1]}, slots used = {count}")
+  py2cuda::host::print(py2cuda::host::concat("last i = ", py2cuda::host::str(t(0)), ", sum of range(40) = ", py2cuda::host::str(t(1)), ", slots used = ", py2cuda::host::str(count)));
+}
+
 }  // namespace for_range
+
+// The program's entry point: runs for_range.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, for_range::host_main);
+}

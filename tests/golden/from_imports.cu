@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c from_imports.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c from_imports.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace from_imports {
 
@@ -34,4 +35,31 @@ void launch_areas(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> 
   py2cuda::launch<areas>(config, info, radius, out, n);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python from_imports.py` runs.
+void host_main() {
+  // from_imports.py:30: n = 7
+  int64_t n = 7;
+  // from_imports.py:31: radius = np.arange(n, dtype=np.float32) * 1.5
+  py2cuda::host::NDArray<float, 1> radius = py2cuda::np::multiply<float>(py2cuda::np::arange<float>(int64_t(0), n, int64_t(1)), 1.5);
+  // from_imports.py:32: out = device_array(n, dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 1> out = py2cuda::host::device_array<float>(py2cuda::host::shape(n));
+  // from_imports.py:33: areas[1, 4](to_device(radius), out, n)
+  launch_areas(py2cuda::LaunchConfig{1, 4}, py2cuda::host::to_device(radius), out, n);
+  // from_imports.py:34: r = out.copy_to_host()
+  py2cuda::host::NDArray<float, 1> r = out.copy_to_host();
+  // from_imports.py:35: for i in range(n):
+  for (int64_t i = 0; i < n; ++i) {
+    // from_imports.py:36: print(f"radius {radius[i]} -> {r[i]:.5f}")
+    py2cuda::host::print(py2cuda::host::concat("radius ", py2cuda::host::format(radius(i), ""), " -> ", py2cuda::host::format(r(i), ".5f")));
+  }
+}
+
 }  // namespace from_imports
+
+// The program's entry point: runs from_imports.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, from_imports::host_main);
+}

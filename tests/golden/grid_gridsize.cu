@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c grid_gridsize.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c grid_gridsize.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace grid_gridsize {
 
@@ -70,4 +71,69 @@ void launch_record_3d(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_
   py2cuda::launch<record_3d>(config, info, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python grid_gridsize.py` runs.
+void host_main() {
+  int64_t x{};
+  int64_t y{};
+  // grid_gridsize.py:35: out1 = cuda.device_array((12, 2), dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 2> out1 = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(int64_t(12), int64_t(2)));
+  // grid_gridsize.py:36: record_1d[3, 4](out1)
+  launch_record_1d(py2cuda::LaunchConfig{3, 4}, out1);
+  // grid_gridsize.py:37: r1 = out1.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 2> r1 = out1.copy_to_host();
+  // grid_gridsize.py:38: for i in [0, 3, 4, 11]:
+  py2cuda::tuple<int64_t, int64_t, int64_t, int64_t> items = py2cuda::tuple<int64_t, int64_t, int64_t, int64_t>(int64_t(0), int64_t(3), int64_t(4), int64_t(11));
+  for (int64_t index = 0; index < 4; ++index) {
+    int64_t i = py2cuda::tuple_at(items, index);
+    // grid_gridsize.py:39: print(f"1d thread {i}: grid(1) = {r1[i, 0]}, gridsize(1) = {r1[i, 1]}")
+    py2cuda::host::print(py2cuda::host::concat("1d thread ", py2cuda::host::str(i), ": grid(1) = ", py2cuda::host::str(r1(i, 0)), ", gridsize(1) = ", py2cuda::host::str(r1(i, 1))));
+  }
+  // grid_gridsize.py:41: out2 = cuda.device_array((8, 6, 3), dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 3> out2 = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(int64_t(8), int64_t(6), int64_t(3)));
+  // grid_gridsize.py:42: record_2d[(2, 3), (4, 2)](out2)
+  launch_record_2d(py2cuda::LaunchConfig{py2cuda::Dim3(int64_t(2), int64_t(3)), py2cuda::Dim3(int64_t(4), int64_t(2))}, out2);
+  // grid_gridsize.py:43: r2 = out2.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 3> r2 = out2.copy_to_host();
+  // grid_gridsize.py:44: for x, y in [(0, 0), (7, 0), (0, 5), (5, 3), (7, 5)]:
+  py2cuda::tuple<py2cuda::tuple<int64_t, int64_t>, py2cuda::tuple<int64_t, int64_t>, py2cuda::tuple<int64_t, int64_t>, py2cuda::tuple<int64_t, int64_t>, py2cuda::tuple<int64_t, int64_t>> items2 = py2cuda::tuple<py2cuda::tuple<int64_t, int64_t>, py2cuda::tuple<int64_t, int64_t>, py2cuda::tuple<int64_t, int64_t>, py2cuda::tuple<int64_t, int64_t>, py2cuda::tuple<int64_t, int64_t>>(py2cuda::tuple<int64_t, int64_t>(int64_t(0), int64_t(0)), py2cuda::tuple<int64_t, int64_t>(int64_t(7), int64_t(0)), py2cuda::tuple<int64_t, int64_t>(int64_t(0), int64_t(5)), py2cuda::tuple<int64_t, int64_t>(int64_t(5), int64_t(3)), py2cuda::tuple<int64_t, int64_t>(int64_t(7), int64_t(5)));
+  for (int64_t index2 = 0; index2 < 5; ++index2) {
+    py2cuda::tuple<int64_t, int64_t> tup = py2cuda::tuple_at(items2, index2);
+    x = py2cuda::get<0>(tup);
+    y = py2cuda::get<1>(tup);
+    // grid_gridsize.py:45: print(f"2d ({x}, {y}): gridsize(2) = ({r2[x, y, 0]}, {r2[x, y, 1]}), linear = {r2[x, y, 2]}")
+    py2cuda::host::print(py2cuda::host::concat("2d (", py2cuda::host::str(x), ", ", py2cuda::host::str(y), "): gridsize(2) = (", py2cuda::host::str(r2(x, y, 0)), ", ", py2cuda::host::str(r2(x, y, 1)), "), linear = ", py2cuda::host::str(r2(x, y, 2))));
+  }
+  // grid_gridsize.py:47: out3 = cuda.device_array((4, 3, 4), dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 3> out3 = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(int64_t(4), int64_t(3), int64_t(4)));
+  // grid_gridsize.py:48: record_3d[(2, 1, 2), (2, 3, 2)](out3)
+  launch_record_3d(py2cuda::LaunchConfig{py2cuda::Dim3(int64_t(2), int64_t(1), int64_t(2)), py2cuda::Dim3(int64_t(2), int64_t(3), int64_t(2))}, out3);
+  // grid_gridsize.py:49: r3 = out3.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 3> r3 = out3.copy_to_host();
+  // grid_gridsize.py:50: total = 0
+  int64_t total = 0;
+  // grid_gridsize.py:51: for x in range(4):
+  for (int64_t x_iter = 0; x_iter < 4; ++x_iter) {
+    x = x_iter;
+    // grid_gridsize.py:52: for y in range(3):
+    for (int64_t y_iter = 0; y_iter < 3; ++y_iter) {
+      y = y_iter;
+      // grid_gridsize.py:53: for z in range(4):
+      for (int64_t z = 0; z < 4; ++z) {
+        // grid_gridsize.py:54: total += int(r3[x, y, z]) // 1000
+        total += py2cuda::floordiv(r3(x, y, z), 1000);
+      }
+    }
+  }
+  // grid_gridsize.py:55: print(f"3d: out[3, 2, 3] = {r3[3, 2, 3]}, out[1, 0, 2] = {r3[1, 0, 2]}, sum of linear ids = {total}")
+  py2cuda::host::print(py2cuda::host::concat("3d: out[3, 2, 3] = ", py2cuda::host::str(r3(3, 2, 3)), ", out[1, 0, 2] = ", py2cuda::host::str(r3(1, 0, 2)), ", sum of linear ids = ", py2cuda::host::str(total)));
+}
+
 }  // namespace grid_gridsize
+
+// The program's entry point: runs grid_gridsize.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, grid_gridsize::host_main);
+}

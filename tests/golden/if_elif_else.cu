@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c if_elif_else.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c if_elif_else.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace if_elif_else {
 
@@ -66,4 +67,35 @@ void launch_classify(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 
   py2cuda::launch<classify>(config, info, score, grade, scaled);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python if_elif_else.py` runs.
+void host_main() {
+  // if_elif_else.py:38: score = np.array([95.0, 90.0, 89.5, 75.0, 60.0, 59.5, 50.0, 12.0, -3.0, np.nan], dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> score = py2cuda::np::array_from<float>(py2cuda::host::shape(10), {95.0f, 90.0f, 89.5f, 75.0f, 60.0f, 59.5f, 50.0f, 12.0f, -3.0f, NAN});
+  // if_elif_else.py:39: n = 10
+  int64_t n = 10;
+  // if_elif_else.py:40: grade = cuda.device_array(n, dtype=np.int32)
+  py2cuda::host::DeviceNDArray<int32_t, 1> grade = py2cuda::host::device_array<int32_t>(py2cuda::host::shape(n));
+  // if_elif_else.py:41: scaled = cuda.device_array(n, dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 1> scaled = py2cuda::host::device_array<double>(py2cuda::host::shape(n));
+  // if_elif_else.py:42: classify[2, 8](cuda.to_device(score), grade, scaled)
+  launch_classify(py2cuda::LaunchConfig{2, 8}, py2cuda::host::to_device(score), grade, scaled);
+  // if_elif_else.py:43: g = grade.copy_to_host()
+  py2cuda::host::NDArray<int32_t, 1> g = grade.copy_to_host();
+  // if_elif_else.py:44: w = scaled.copy_to_host()
+  py2cuda::host::NDArray<double, 1> w = scaled.copy_to_host();
+  // if_elif_else.py:45: for i in range(n):
+  for (int64_t i = 0; i < n; ++i) {
+    // if_elif_else.py:46: print(f"score {score[i]}: grade {g[i]}, scaled {w[i]:.6f}")
+    py2cuda::host::print(py2cuda::host::concat("score ", py2cuda::host::format(score(i), ""), ": grade ", py2cuda::host::str(g(i)), ", scaled ", py2cuda::host::format(w(i), ".6f")));
+  }
+}
+
 }  // namespace if_elif_else
+
+// The program's entry point: runs if_elif_else.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, if_elif_else::host_main);
+}

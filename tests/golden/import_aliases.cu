@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c import_aliases.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c import_aliases.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace import_aliases {
 
@@ -55,4 +56,45 @@ void launch_block_ids(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_
   py2cuda::launch<block_ids>(config, info, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python import_aliases.py` runs.
+void host_main() {
+  int64_t i{};
+  // import_aliases.py:16: THIRD = npy.float32(1.0 / 3.0)
+  float THIRD = float(1.0 / 3.0);
+  // import_aliases.py:39: a = npy.array([27.0, -8.0, 0.0, 1000.0, 2.0], dtype=npy.float32)
+  py2cuda::host::NDArray<float, 1> a = py2cuda::np::array_from<float>(py2cuda::host::shape(5), {27.0f, -8.0f, 0.0f, 1000.0f, 2.0f});
+  // import_aliases.py:40: out = nc.device_array(5, dtype=npy.float32)
+  py2cuda::host::DeviceNDArray<float, 1> out = py2cuda::host::device_array<float>(py2cuda::host::shape(int64_t(5)));
+  // import_aliases.py:41: roots[1, 8](nc.to_device(a), out)
+  launch_roots(py2cuda::LaunchConfig{1, 8}, py2cuda::host::to_device(a), out);
+  // import_aliases.py:42: r = out.copy_to_host()
+  py2cuda::host::NDArray<float, 1> r = out.copy_to_host();
+  // import_aliases.py:43: for i in range(5):
+  for (int64_t i_iter = 0; i_iter < 5; ++i_iter) {
+    i = i_iter;
+    // import_aliases.py:44: print(f"cbrt({a[i]}) = {r[i]:.4f}")
+    py2cuda::host::print(py2cuda::host::concat("cbrt(", py2cuda::host::format(a(i), ""), ") = ", py2cuda::host::format(r(i), ".4f")));
+  }
+  // import_aliases.py:46: ids = numba.cuda.device_array(6, dtype=npy.int32)
+  py2cuda::host::DeviceNDArray<int32_t, 1> ids = py2cuda::host::device_array<int32_t>(py2cuda::host::shape(int64_t(6)));
+  // import_aliases.py:47: block_ids[3, 2](ids)
+  launch_block_ids(py2cuda::LaunchConfig{3, 2}, ids);
+  // import_aliases.py:48: b = ids.copy_to_host()
+  py2cuda::host::NDArray<int32_t, 1> b = ids.copy_to_host();
+  // import_aliases.py:49: for i in range(6):
+  for (int64_t i_iter2 = 0; i_iter2 < 6; ++i_iter2) {
+    i = i_iter2;
+    // import_aliases.py:50: print(f"thread {i}: {b[i]}")
+    py2cuda::host::print(py2cuda::host::concat("thread ", py2cuda::host::str(i), ": ", py2cuda::host::str(b(i))));
+  }
+}
+
 }  // namespace import_aliases
+
+// The program's entry point: runs import_aliases.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, import_aliases::host_main);
+}

@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c integer_literal_atomics.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c integer_literal_atomics.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace integer_literal_atomics {
 
@@ -30,4 +31,30 @@ void launch_set_bits(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t
   py2cuda::launch<set_bits>(config, info, bits, sums);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python integer_literal_atomics.py` runs.
+void host_main() {
+  // integer_literal_atomics.py:21: bits = cuda.to_device(np.zeros(1, dtype=np.int64))
+  py2cuda::host::DeviceNDArray<int64_t, 1> bits = py2cuda::host::to_device(py2cuda::np::zeros<int64_t>(py2cuda::host::shape(int64_t(1))));
+  // integer_literal_atomics.py:22: sums = cuda.to_device(np.zeros(2, dtype=np.int64))
+  py2cuda::host::DeviceNDArray<int64_t, 1> sums = py2cuda::host::to_device(py2cuda::np::zeros<int64_t>(py2cuda::host::shape(int64_t(2))));
+  // integer_literal_atomics.py:23: set_bits[2, 32](bits, sums)
+  launch_set_bits(py2cuda::LaunchConfig{2, 32}, bits, sums);
+  // integer_literal_atomics.py:24: print(f"or of 1 << (i % 60): {bits.copy_to_host()[0]}")
+  py2cuda::host::print(py2cuda::host::concat("or of 1 << (i % 60): ", py2cuda::host::str(bits.copy_to_host()(0))));
+  // integer_literal_atomics.py:25: s = sums.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 1> s = sums.copy_to_host();
+  // integer_literal_atomics.py:26: print(f"sum of 2**33: {s[0]}")
+  py2cuda::host::print(py2cuda::host::concat("sum of 2**33: ", py2cuda::host::str(s(0))));
+  // integer_literal_atomics.py:27: print(f"max of (i + 1) << 31: {s[1]}")
+  py2cuda::host::print(py2cuda::host::concat("max of (i + 1) << 31: ", py2cuda::host::str(s(1))));
+}
+
 }  // namespace integer_literal_atomics
+
+// The program's entry point: runs integer_literal_atomics.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, integer_literal_atomics::host_main);
+}

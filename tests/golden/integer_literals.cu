@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c integer_literals.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c integer_literals.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace integer_literals {
 
@@ -47,4 +48,38 @@ void launch_literal_contexts(const py2cuda::LaunchConfig& config, py2cuda::Array
   py2cuda::launch<literal_contexts>(config, info, shifted, misc);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python integer_literals.py` runs.
+void host_main() {
+  // integer_literals.py:31: shifted = cuda.device_array(64, dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 1> shifted = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(int64_t(64)));
+  // integer_literals.py:32: misc = cuda.device_array(8, dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 1> misc = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(int64_t(8)));
+  // integer_literals.py:33: literal_contexts[2, 32](shifted, misc)
+  launch_literal_contexts(py2cuda::LaunchConfig{2, 32}, shifted, misc);
+  // integer_literals.py:34: s = shifted.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 1> s = shifted.copy_to_host();
+  // integer_literals.py:35: for i in [0, 1, 30, 31, 32, 33, 62, 63]:
+  py2cuda::tuple<int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t> items = py2cuda::tuple<int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t>(int64_t(0), int64_t(1), int64_t(30), int64_t(31), int64_t(32), int64_t(33), int64_t(62), int64_t(63));
+  for (int64_t index = 0; index < 8; ++index) {
+    int64_t i = py2cuda::tuple_at(items, index);
+    // integer_literals.py:36: print(f"1 << {i}: {s[i]}")
+    py2cuda::host::print(py2cuda::host::concat("1 << ", py2cuda::host::str(i), ": ", py2cuda::host::str(s(i))));
+  }
+  // integer_literals.py:37: m = misc.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 1> m = misc.copy_to_host();
+  // integer_literals.py:38: for j in range(8):
+  for (int64_t j = 0; j < 8; ++j) {
+    // integer_literals.py:39: print(f"misc[{j}]: {m[j]}")
+    py2cuda::host::print(py2cuda::host::concat("misc[", py2cuda::host::str(j), "]: ", py2cuda::host::str(m(j))));
+  }
+}
+
 }  // namespace integer_literals
+
+// The program's entry point: runs integer_literals.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, integer_literals::host_main);
+}

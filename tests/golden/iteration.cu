@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c iteration.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c iteration.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace iteration {
 
@@ -65,4 +66,28 @@ void launch_loops(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> 
   py2cuda::launch<loops>(config, info, a, b, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python iteration.py` runs.
+void host_main() {
+  // iteration.py:10: WEIGHTS = (0.25, 0.5, 0.25)
+  py2cuda::tuple<double, double, double> WEIGHTS = py2cuda::tuple<double, double, double>(0.25, 0.5, 0.25);
+  // iteration.py:33: a = np.array([1.5, -2.0, 0.25, 4.0, 8.0, 3.0], dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> a = py2cuda::np::array_from<float>(py2cuda::host::shape(6), {1.5f, -2.0f, 0.25f, 4.0f, 8.0f, 3.0f});
+  // iteration.py:34: b = np.array([2.0, 0.5, -4.0, 1.0], dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> b = py2cuda::np::array_from<float>(py2cuda::host::shape(4), {2.0f, 0.5f, -4.0f, 1.0f});
+  // iteration.py:35: out = cuda.to_device(np.zeros(13, dtype=np.float64))
+  py2cuda::host::DeviceNDArray<double, 1> out = py2cuda::host::to_device(py2cuda::np::zeros<double>(py2cuda::host::shape(int64_t(13))));
+  // iteration.py:36: loops[1, 1](cuda.to_device(a), cuda.to_device(b), out)
+  launch_loops(py2cuda::LaunchConfig{1, 1}, py2cuda::host::to_device(a), py2cuda::host::to_device(b), out);
+  // iteration.py:37: print(" ".join(f"{v:g}" for v in out.copy_to_host()))
+  py2cuda::host::print(py2cuda::host::join_each(" ", out.copy_to_host(), nullptr, [&](double v) { return py2cuda::host::format(v, "g"); }));
+}
+
 }  // namespace iteration
+
+// The program's entry point: runs iteration.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, iteration::host_main);
+}

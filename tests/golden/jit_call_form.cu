@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c jit_call_form.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c jit_call_form.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace jit_call_form {
 
@@ -33,4 +34,31 @@ void launch_sum_of_squares(const py2cuda::LaunchConfig& config, py2cuda::Array<f
   py2cuda::launch<sum_of_squares>(config, info, a, b, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python jit_call_form.py` runs.
+void host_main() {
+  // jit_call_form.py:27: a = np.arange(5, dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> a = py2cuda::np::arange<float>(int64_t(0), int64_t(5), int64_t(1));
+  // jit_call_form.py:28: b = np.arange(5, dtype=np.float32) - 2
+  py2cuda::host::NDArray<float, 1> b = py2cuda::np::subtract<float>(py2cuda::np::arange<float>(int64_t(0), int64_t(5), int64_t(1)), int64_t(2));
+  // jit_call_form.py:29: out = cuda.device_array(5, dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 1> out = py2cuda::host::device_array<float>(py2cuda::host::shape(int64_t(5)));
+  // jit_call_form.py:30: sum_of_squares[1, 8](cuda.to_device(a), cuda.to_device(b), out)
+  launch_sum_of_squares(py2cuda::LaunchConfig{1, 8}, py2cuda::host::to_device(a), py2cuda::host::to_device(b), out);
+  // jit_call_form.py:31: r = out.copy_to_host()
+  py2cuda::host::NDArray<float, 1> r = out.copy_to_host();
+  // jit_call_form.py:32: for i in range(5):
+  for (int64_t i = 0; i < 5; ++i) {
+    // jit_call_form.py:33: print(f"{a[i]}^2 + {b[i]}^2 = {r[i]}")
+    py2cuda::host::print(py2cuda::host::concat(py2cuda::host::format(a(i), ""), "^2 + ", py2cuda::host::format(b(i), ""), "^2 = ", py2cuda::host::format(r(i), "")));
+  }
+}
+
 }  // namespace jit_call_form
+
+// The program's entry point: runs jit_call_form.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, jit_call_form::host_main);
+}

@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c math_functions.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c math_functions.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace math_functions {
 
@@ -116,4 +117,75 @@ void launch_classify(const py2cuda::LaunchConfig& config, py2cuda::Array<double,
   py2cuda::launch<classify>(config, info, x, flags);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python math_functions.py` runs.
+void host_main() {
+  int64_t i{};
+  // math_functions.py:65: x32 = np.array([0.25, 1.0, 2.0, 10.0], dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> x32 = py2cuda::np::array_from<float>(py2cuda::host::shape(4), {0.25f, 1.0f, 2.0f, 10.0f});
+  // math_functions.py:66: out32 = cuda.device_array((4, 10), dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 2> out32 = py2cuda::host::device_array<float>(py2cuda::host::shape(int64_t(4), int64_t(10)));
+  // math_functions.py:67: float32_functions[1, 32](cuda.to_device(x32), out32)
+  launch_float32_functions(py2cuda::LaunchConfig{1, 32}, py2cuda::host::to_device(x32), out32);
+  // math_functions.py:68: r32 = out32.copy_to_host()
+  py2cuda::host::NDArray<float, 2> r32 = out32.copy_to_host();
+  // math_functions.py:69: for i in range(4):
+  for (int64_t i_iter = 0; i_iter < 4; ++i_iter) {
+    i = i_iter;
+    // math_functions.py:70: print(f"float32({x32[i]}): sqrt {r32[i, 0]:.4f} exp {r32[i, 1]:.5g} log {r32[i, 2]:.4f} "
+    py2cuda::host::print(py2cuda::host::concat("float32(", py2cuda::host::format(x32(i), ""), "): sqrt ", py2cuda::host::format(r32(i, 0), ".4f"), " exp ", py2cuda::host::format(r32(i, 1), ".5g"), " log ", py2cuda::host::format(r32(i, 2), ".4f"), " sin ", py2cuda::host::format(r32(i, 3), ".4f"), " cos ", py2cuda::host::format(r32(i, 4), ".4f"), " tanh ", py2cuda::host::format(r32(i, 5), ".4f"), " atan2 ", py2cuda::host::format(r32(i, 6), ".4f"), " hypot ", py2cuda::host::format(r32(i, 7), ".4f"), " fabs ", py2cuda::host::format(r32(i, 8), ".4f"), " erf ", py2cuda::host::format(r32(i, 9), ".4f")));
+  }
+  // math_functions.py:74: x64 = np.array([0.5, 1.0, 3.0], dtype=np.float64)
+  py2cuda::host::NDArray<double, 1> x64 = py2cuda::np::array_from<double>(py2cuda::host::shape(3), {0.5, 1.0, 3.0});
+  // math_functions.py:75: n = np.array([2, 16, 1000], dtype=np.int32)
+  py2cuda::host::NDArray<int32_t, 1> n = py2cuda::np::array_from<int32_t>(py2cuda::host::shape(3), {int32_t(2), int32_t(16), int32_t(1000)});
+  // math_functions.py:76: out64 = cuda.device_array((3, 5), dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 2> out64 = py2cuda::host::device_array<double>(py2cuda::host::shape(int64_t(3), int64_t(5)));
+  // math_functions.py:77: float64_and_int_functions[1, 32](cuda.to_device(x64), cuda.to_device(n), out64)
+  launch_float64_and_int_functions(py2cuda::LaunchConfig{1, 32}, py2cuda::host::to_device(x64), py2cuda::host::to_device(n), out64);
+  // math_functions.py:78: r64 = out64.copy_to_host()
+  py2cuda::host::NDArray<double, 2> r64 = out64.copy_to_host();
+  // math_functions.py:79: for i in range(3):
+  for (int64_t i_iter2 = 0; i_iter2 < 3; ++i_iter2) {
+    i = i_iter2;
+    // math_functions.py:80: print(f"float64({x64[i]}), int32({n[i]}): {r64[i, 0]:.10f} {r64[i, 1]:.10f} {r64[i, 2]:.10f} "
+    py2cuda::host::print(py2cuda::host::concat("float64(", py2cuda::host::str(x64(i)), "), int32(", py2cuda::host::str(n(i)), "): ", py2cuda::host::format(r64(i, 0), ".10f"), " ", py2cuda::host::format(r64(i, 1), ".10f"), " ", py2cuda::host::format(r64(i, 2), ".10f"), " ", py2cuda::host::format(r64(i, 3), ".10f"), " ", py2cuda::host::format(r64(i, 4), ".10f")));
+  }
+  // math_functions.py:84: x = np.array([2.5, -0.5, -2.5, 3.0, -0.0, 1e300], dtype=np.float64)
+  py2cuda::host::NDArray<double, 1> x = py2cuda::np::array_from<double>(py2cuda::host::shape(6), {2.5, -0.5, -2.5, 3.0, -0.0, 1e+300});
+  // math_functions.py:85: rounded = cuda.device_array((6, 3), dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 2> rounded = py2cuda::host::device_array<double>(py2cuda::host::shape(int64_t(6), int64_t(3)));
+  // math_functions.py:86: float_rounding[1, 32](cuda.to_device(x), rounded)
+  launch_float_rounding(py2cuda::LaunchConfig{1, 32}, py2cuda::host::to_device(x), rounded);
+  // math_functions.py:87: r = rounded.copy_to_host()
+  py2cuda::host::NDArray<double, 2> r = rounded.copy_to_host();
+  // math_functions.py:88: for i in range(6):
+  for (int64_t i_iter3 = 0; i_iter3 < 6; ++i_iter3) {
+    i = i_iter3;
+    // math_functions.py:89: print(f"floor_ceil_trunc: {x[i]} -> {r[i, 0]} {r[i, 1]} {r[i, 2]}")
+    py2cuda::host::print(py2cuda::host::concat("floor_ceil_trunc: ", py2cuda::host::str(x(i)), " -> ", py2cuda::host::str(r(i, 0)), " ", py2cuda::host::str(r(i, 1)), " ", py2cuda::host::str(r(i, 2))));
+  }
+  // math_functions.py:91: x = np.array([2.5, -0.0, np.inf, -np.inf, np.nan], dtype=np.float64)
+  x = py2cuda::np::array_from<double>(py2cuda::host::shape(5), {2.5, -0.0, double(INFINITY), -double(INFINITY), double(NAN)});
+  // math_functions.py:92: flags = cuda.device_array((5, 3), dtype=np.bool_)
+  py2cuda::host::DeviceNDArray<bool, 2> flags = py2cuda::host::device_array<bool>(py2cuda::host::shape(int64_t(5), int64_t(3)));
+  // math_functions.py:93: classify[1, 32](cuda.to_device(x), flags)
+  launch_classify(py2cuda::LaunchConfig{1, 32}, py2cuda::host::to_device(x), flags);
+  // math_functions.py:94: f = flags.copy_to_host()
+  py2cuda::host::NDArray<bool, 2> f = flags.copy_to_host();
+  // math_functions.py:95: for i in range(5):
+  for (int64_t i_iter4 = 0; i_iter4 < 5; ++i_iter4) {
+    i = i_iter4;
+    // math_functions.py:96: print(f"classify: {x[i]} -> isnan {f[i, 0]} isinf {f[i, 1]} isfinite {f[i, 2]}")
+    py2cuda::host::print(py2cuda::host::concat("classify: ", py2cuda::host::str(x(i)), " -> isnan ", py2cuda::host::str(f(i, 0)), " isinf ", py2cuda::host::str(f(i, 1)), " isfinite ", py2cuda::host::str(f(i, 2))));
+  }
+}
+
 }  // namespace math_functions
+
+// The program's entry point: runs math_functions.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, math_functions::host_main);
+}

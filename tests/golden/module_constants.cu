@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c module_constants.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c module_constants.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace module_constants {
 
@@ -70,4 +71,63 @@ void launch_use_constants(const py2cuda::LaunchConfig& config, py2cuda::Array<fl
   py2cuda::launch<use_constants>(config, info, x, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python module_constants.py` runs.
+void host_main() {
+  int64_t i{};
+  // module_constants.py:14: N_BINS = 4
+  int64_t N_BINS = 4;
+  // module_constants.py:15: SCALE = 0.1
+  double SCALE = 0.1;
+  // module_constants.py:16: ENABLED = True
+  bool ENABLED = true;
+  // module_constants.py:17: WEIGHTS = (1.0, 2.0, 4.0)
+  py2cuda::tuple<double, double, double> WEIGHTS = py2cuda::tuple<double, double, double>(1.0, 2.0, 4.0);
+  // module_constants.py:18: OFFSETS = (3, -1)
+  py2cuda::tuple<int64_t, int64_t> OFFSETS = py2cuda::tuple<int64_t, int64_t>(int64_t(3), int64_t(-1));
+  // module_constants.py:19: TWO_PI = 2 * math.pi
+  double TWO_PI = 2.0 * 3.141592653589793;
+  // module_constants.py:20: SQRT_2PI = np.float32((2 * math.pi) ** 0.5)
+  float SQRT_2PI = float(pow(2.0 * 3.141592653589793, 0.5));
+  // module_constants.py:21: HALF = np.float32(1.5)
+  float HALF = 1.5f;
+  // module_constants.py:22: BIG = 2 ** 40 + 1
+  int64_t BIG = py2cuda::ipow(int64_t(2), int64_t(40)) + 1;
+  // module_constants.py:23: LIMIT = np.int32(-7)
+  int32_t LIMIT = int32_t(-7);
+  // module_constants.py:48: x = np.array([0.1, 1.0, 3.3, -2.5, 7.0], dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> x = py2cuda::np::array_from<float>(py2cuda::host::shape(5), {0.1f, 1.0f, 3.3f, -2.5f, 7.0f});
+  // module_constants.py:49: out = cuda.device_array((5, 7), dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 2> out = py2cuda::host::device_array<double>(py2cuda::host::shape(int64_t(5), int64_t(7)));
+  // module_constants.py:50: use_constants[1, 8](cuda.to_device(x), out)
+  launch_use_constants(py2cuda::LaunchConfig{1, 8}, py2cuda::host::to_device(x), out);
+  // module_constants.py:51: r = out.copy_to_host()
+  py2cuda::host::NDArray<double, 2> r = out.copy_to_host();
+  // module_constants.py:52: for i in range(5):
+  for (int64_t i_iter = 0; i_iter < 5; ++i_iter) {
+    i = i_iter;
+    // module_constants.py:53: print(f"times_scale: {x[i]} * SCALE = {r[i, 0]:.17g}")
+    py2cuda::host::print(py2cuda::host::concat("times_scale: ", py2cuda::host::format(x(i), ""), " * SCALE = ", py2cuda::host::format(r(i, 0), ".17g")));
+  }
+  // module_constants.py:54: for i in range(5):
+  for (int64_t i_iter2 = 0; i_iter2 < 5; ++i_iter2) {
+    i = i_iter2;
+    // module_constants.py:55: print(f"times_half: {x[i]} * HALF = {r[i, 1]:.17g}")
+    py2cuda::host::print(py2cuda::host::concat("times_half: ", py2cuda::host::format(x(i), ""), " * HALF = ", py2cuda::host::format(r(i, 1), ".17g")));
+  }
+  // module_constants.py:56: for i in range(5):
+  for (int64_t i_iter3 = 0; i_iter3 < 5; ++i_iter3) {
+    i = i_iter3;
+    // module_constants.py:57: print(f"others: x / SQRT_2PI {r[i, 2]:.6f}, weighted {r[i, 3]}, sin {r[i, 4]:.6f}, acc {r[i, 5]}, "
+    py2cuda::host::print(py2cuda::host::concat("others: x / SQRT_2PI ", py2cuda::host::format(r(i, 2), ".6f"), ", weighted ", py2cuda::host::str(r(i, 3)), ", sin ", py2cuda::host::format(r(i, 4), ".6f"), ", acc ", py2cuda::host::str(r(i, 5)), ", BIG % (i+2) + LIMIT ", py2cuda::host::str(r(i, 6))));
+  }
+}
+
 }  // namespace module_constants
+
+// The program's entry point: runs module_constants.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, module_constants::host_main);
+}

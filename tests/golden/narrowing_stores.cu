@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c narrowing_stores.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c narrowing_stores.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace narrowing_stores {
 
@@ -32,4 +33,43 @@ void launch_narrow(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 
   py2cuda::launch<narrow>(config, info, v, i8, u8, i16, u32);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python narrowing_stores.py` runs.
+void host_main() {
+  // narrowing_stores.py:21: v = np.array([300, -129, -1, 127, 128, 255, 256, 40000], dtype=np.int64)
+  py2cuda::host::NDArray<int64_t, 1> v = py2cuda::np::array_from<int64_t>(py2cuda::host::shape(8), {300, int64_t(-129), int64_t(-1), int64_t(127), int64_t(128), int64_t(255), int64_t(256), 40000});
+  // narrowing_stores.py:22: n = 8
+  int64_t n = 8;
+  // narrowing_stores.py:23: i8 = cuda.device_array(n, dtype=np.int8)
+  py2cuda::host::DeviceNDArray<int8_t, 1> i8 = py2cuda::host::device_array<int8_t>(py2cuda::host::shape(n));
+  // narrowing_stores.py:24: u8 = cuda.device_array(n, dtype=np.uint8)
+  py2cuda::host::DeviceNDArray<uint8_t, 1> u8 = py2cuda::host::device_array<uint8_t>(py2cuda::host::shape(n));
+  // narrowing_stores.py:25: i16 = cuda.device_array(n, dtype=np.int16)
+  py2cuda::host::DeviceNDArray<int16_t, 1> i16 = py2cuda::host::device_array<int16_t>(py2cuda::host::shape(n));
+  // narrowing_stores.py:26: u32 = cuda.device_array(n, dtype=np.uint32)
+  py2cuda::host::DeviceNDArray<uint32_t, 1> u32 = py2cuda::host::device_array<uint32_t>(py2cuda::host::shape(n));
+  // narrowing_stores.py:27: narrow[1, 8](cuda.to_device(v), i8, u8, i16, u32)
+  launch_narrow(py2cuda::LaunchConfig{1, 8}, py2cuda::host::to_device(v), i8, u8, i16, u32);
+  // narrowing_stores.py:28: a = i8.copy_to_host()
+  py2cuda::host::NDArray<int8_t, 1> a = i8.copy_to_host();
+  // narrowing_stores.py:29: b = u8.copy_to_host()
+  py2cuda::host::NDArray<uint8_t, 1> b = u8.copy_to_host();
+  // narrowing_stores.py:30: c = i16.copy_to_host()
+  py2cuda::host::NDArray<int16_t, 1> c = i16.copy_to_host();
+  // narrowing_stores.py:31: d = u32.copy_to_host()
+  py2cuda::host::NDArray<uint32_t, 1> d = u32.copy_to_host();
+  // narrowing_stores.py:32: for i in range(n):
+  for (int64_t i = 0; i < n; ++i) {
+    // narrowing_stores.py:33: print(f"{v[i]}: int8 {a[i]}, uint8 {b[i]}, int16(v*1000) {c[i]}, uint32(v + 2**32) {d[i]}")
+    py2cuda::host::print(py2cuda::host::concat(py2cuda::host::str(v(i)), ": int8 ", py2cuda::host::str(a(i)), ", uint8 ", py2cuda::host::str(b(i)), ", int16(v*1000) ", py2cuda::host::str(c(i)), ", uint32(v + 2**32) ", py2cuda::host::str(d(i))));
+  }
+}
+
 }  // namespace narrowing_stores
+
+// The program's entry point: runs narrowing_stores.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, narrowing_stores::host_main);
+}

@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c negative_indices.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c negative_indices.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace negative_indices {
 
@@ -38,4 +39,37 @@ void launch_from_the_end(const py2cuda::LaunchConfig& config, py2cuda::Array<dou
   py2cuda::launch<from_the_end>(config, info, a, m, cube, u, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python negative_indices.py` runs.
+void host_main() {
+  // negative_indices.py:25: n = 6
+  int64_t n = 6;
+  // negative_indices.py:26: a = np.arange(n, dtype=np.float64) * 1.5
+  py2cuda::host::NDArray<double, 1> a = py2cuda::np::multiply<double>(py2cuda::np::arange<double>(int64_t(0), n, int64_t(1)), 1.5);
+  // negative_indices.py:27: m = np.arange(12, dtype=np.float64).reshape(3, 4)
+  py2cuda::host::NDArray<double, 2> m = py2cuda::np::reshape<2>(py2cuda::np::arange<double>(int64_t(0), int64_t(12), int64_t(1)), py2cuda::host::shape(int64_t(3), int64_t(4)));
+  // negative_indices.py:28: cube = np.arange(24, dtype=np.float64).reshape(2, 3, 4)
+  py2cuda::host::NDArray<double, 3> cube = py2cuda::np::reshape<3>(py2cuda::np::arange<double>(int64_t(0), int64_t(24), int64_t(1)), py2cuda::host::shape(int64_t(2), int64_t(3), int64_t(4)));
+  // negative_indices.py:29: u = np.array([5, 4, 3, 2, 1, 0], dtype=np.uint32)
+  py2cuda::host::NDArray<uint32_t, 1> u = py2cuda::np::array_from<uint32_t>(py2cuda::host::shape(6), {uint32_t(5), uint32_t(4), uint32_t(3), uint32_t(2), uint32_t(1), uint32_t(0)});
+  // negative_indices.py:30: out = cuda.device_array((n, 6), dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 2> out = py2cuda::host::device_array<double>(py2cuda::host::shape(n, int64_t(6)));
+  // negative_indices.py:31: from_the_end[1, 8](cuda.to_device(a), cuda.to_device(m), cuda.to_device(cube), cuda.to_device(u), out)
+  launch_from_the_end(py2cuda::LaunchConfig{1, 8}, py2cuda::host::to_device(a), py2cuda::host::to_device(m), py2cuda::host::to_device(cube), py2cuda::host::to_device(u), out);
+  // negative_indices.py:32: r = out.copy_to_host()
+  py2cuda::host::NDArray<double, 2> r = out.copy_to_host();
+  // negative_indices.py:33: for i in range(n):
+  for (int64_t i = 0; i < n; ++i) {
+    // negative_indices.py:34: print(f"i={i}: a[i-n] {r[i, 0]}, a[-1-i] {r[i, 1]}, m[-1,-2] {r[i, 2]}, "
+    py2cuda::host::print(py2cuda::host::concat("i=", py2cuda::host::str(i), ": a[i-n] ", py2cuda::host::str(r(i, 0)), ", a[-1-i] ", py2cuda::host::str(r(i, 1)), ", m[-1,-2] ", py2cuda::host::str(r(i, 2)), ", m[-(i%3)-1, i%4] ", py2cuda::host::str(r(i, 3)), ", cube[-1, i%2-2, -3] ", py2cuda::host::str(r(i, 4)), ", a[u[i]] ", py2cuda::host::str(r(i, 5))));
+  }
+}
+
 }  // namespace negative_indices
+
+// The program's entry point: runs negative_indices.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, negative_indices::host_main);
+}

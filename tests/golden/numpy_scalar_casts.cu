@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c numpy_scalar_casts.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c numpy_scalar_casts.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace numpy_scalar_casts {
 
@@ -38,4 +39,45 @@ void launch_casts(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> 
   py2cuda::launch<casts>(config, info, x, d, n, floats, ints);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python numpy_scalar_casts.py` runs.
+void host_main() {
+  int64_t i{};
+  // numpy_scalar_casts.py:27: x = np.array([1.0, 0.3, -2.5, 1000.5], dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> x = py2cuda::np::array_from<float>(py2cuda::host::shape(4), {1.0f, 0.3f, -2.5f, 1000.5f});
+  // numpy_scalar_casts.py:28: d = np.array([0.1, -7.9, 2.5, 16777217.0], dtype=np.float64)
+  py2cuda::host::NDArray<double, 1> d = py2cuda::np::array_from<double>(py2cuda::host::shape(4), {0.1, -7.9, 2.5, 16777217.0});
+  // numpy_scalar_casts.py:29: n = np.array([255, 256, -1, 1000], dtype=np.int64)
+  py2cuda::host::NDArray<int64_t, 1> n = py2cuda::np::array_from<int64_t>(py2cuda::host::shape(4), {255, int64_t(256), int64_t(-1), 1000});
+  // numpy_scalar_casts.py:30: floats = cuda.device_array((4, 4), dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 2> floats = py2cuda::host::device_array<double>(py2cuda::host::shape(int64_t(4), int64_t(4)));
+  // numpy_scalar_casts.py:31: ints = cuda.device_array((4, 3), dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 2> ints = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(int64_t(4), int64_t(3)));
+  // numpy_scalar_casts.py:32: casts[1, 4](cuda.to_device(x), cuda.to_device(d), cuda.to_device(n), floats, ints)
+  launch_casts(py2cuda::LaunchConfig{1, 4}, py2cuda::host::to_device(x), py2cuda::host::to_device(d), py2cuda::host::to_device(n), floats, ints);
+  // numpy_scalar_casts.py:33: f = floats.copy_to_host()
+  py2cuda::host::NDArray<double, 2> f = floats.copy_to_host();
+  // numpy_scalar_casts.py:34: k = ints.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 2> k = ints.copy_to_host();
+  // numpy_scalar_casts.py:35: for i in range(4):
+  for (int64_t i_iter = 0; i_iter < 4; ++i_iter) {
+    i = i_iter;
+    // numpy_scalar_casts.py:36: print(f"casts: x={x[i]} d={d[i]} n={n[i]}: x*float32(0.1) {f[i, 0]:.17g}, float32(d) {f[i, 2]:.17g}, "
+    py2cuda::host::print(py2cuda::host::concat("casts: x=", py2cuda::host::format(x(i), ""), " d=", py2cuda::host::str(d(i)), " n=", py2cuda::host::str(n(i)), ": x*float32(0.1) ", py2cuda::host::format(f(i, 0), ".17g"), ", float32(d) ", py2cuda::host::format(f(i, 2), ".17g"), ", float64(x)/3 ", py2cuda::host::format(f(i, 3), ".17g"), ", int32(d) ", py2cuda::host::str(k(i, 0)), ", int64(x*1000) ", py2cuda::host::str(k(i, 1)), ", uint8(n) ", py2cuda::host::str(k(i, 2))));
+  }
+  // numpy_scalar_casts.py:38: for i in range(4):
+  for (int64_t i_iter2 = 0; i_iter2 < 4; ++i_iter2) {
+    i = i_iter2;
+    // numpy_scalar_casts.py:39: print(f"times_literal: {x[i]} * 0.1 = {f[i, 1]:.17g}")
+    py2cuda::host::print(py2cuda::host::concat("times_literal: ", py2cuda::host::format(x(i), ""), " * 0.1 = ", py2cuda::host::format(f(i, 1), ".17g")));
+  }
+}
+
 }  // namespace numpy_scalar_casts
+
+// The program's entry point: runs numpy_scalar_casts.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, numpy_scalar_casts::host_main);
+}

@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c numpy_scalar_ufuncs.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c numpy_scalar_ufuncs.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace numpy_scalar_ufuncs {
 
@@ -35,4 +36,26 @@ void launch_ufuncs(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1>
   py2cuda::launch<ufuncs>(config, info, f, i, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python numpy_scalar_ufuncs.py` runs.
+void host_main() {
+  // numpy_scalar_ufuncs.py:24: f = np.array([0.5, 2.5, np.nan], dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> f = py2cuda::np::array_from<float>(py2cuda::host::shape(3), {0.5f, 2.5f, NAN});
+  // numpy_scalar_ufuncs.py:25: i = np.array([9, 3, -7], dtype=np.int32)
+  py2cuda::host::NDArray<int32_t, 1> i = py2cuda::np::array_from<int32_t>(py2cuda::host::shape(3), {int32_t(9), int32_t(3), int32_t(-7)});
+  // numpy_scalar_ufuncs.py:26: out = cuda.to_device(np.zeros(8, dtype=np.float64))
+  py2cuda::host::DeviceNDArray<double, 1> out = py2cuda::host::to_device(py2cuda::np::zeros<double>(py2cuda::host::shape(int64_t(8))));
+  // numpy_scalar_ufuncs.py:27: ufuncs[1, 1](cuda.to_device(f), cuda.to_device(i), out)
+  launch_ufuncs(py2cuda::LaunchConfig{1, 1}, py2cuda::host::to_device(f), py2cuda::host::to_device(i), out);
+  // numpy_scalar_ufuncs.py:28: print(" ".join(f"{v:.9g}" for v in out.copy_to_host()))
+  py2cuda::host::print(py2cuda::host::join_each(" ", out.copy_to_host(), nullptr, [&](double v) { return py2cuda::host::format(v, ".9g"); }));
+}
+
 }  // namespace numpy_scalar_ufuncs
+
+// The program's entry point: runs numpy_scalar_ufuncs.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, numpy_scalar_ufuncs::host_main);
+}

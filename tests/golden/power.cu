@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c power.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c power.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace power {
 
@@ -55,4 +56,54 @@ void launch_float_power(const py2cuda::LaunchConfig& config, py2cuda::Array<floa
   py2cuda::launch<float_power>(config, info, x32, x64, n, out32, out64);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python power.py` runs.
+void host_main() {
+  // power.py:38: base = np.array([3, 2, -2, -3, 2, -1, -1, 1, 0, 7, 10, 3], dtype=np.int64)
+  py2cuda::host::NDArray<int64_t, 1> base = py2cuda::np::array_from<int64_t>(py2cuda::host::shape(12), {3, int64_t(2), int64_t(-2), int64_t(-3), int64_t(2), int64_t(-1), int64_t(-1), int64_t(1), int64_t(0), int64_t(7), int64_t(10), 3});
+  // power.py:39: exponent = np.array([4, 62, 63, 3, -1, -3, -4, -7, 0, 0, 18, 39], dtype=np.int64)
+  py2cuda::host::NDArray<int64_t, 1> exponent = py2cuda::np::array_from<int64_t>(py2cuda::host::shape(12), {4, int64_t(62), int64_t(63), int64_t(3), int64_t(-1), int64_t(-3), int64_t(-4), int64_t(-7), int64_t(0), int64_t(0), int64_t(18), 39});
+  // power.py:40: n = 12
+  int64_t n = 12;
+  // power.py:41: out = cuda.device_array(n, dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 1> out = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(n));
+  // power.py:42: int_power[1, 16](cuda.to_device(base), cuda.to_device(exponent), out)
+  launch_int_power(py2cuda::LaunchConfig{1, 16}, py2cuda::host::to_device(base), py2cuda::host::to_device(exponent), out);
+  // power.py:43: powers = out.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 1> powers = out.copy_to_host();
+  // power.py:44: for i in range(n - 1):
+  const int64_t i_stop = n - 1;
+  for (int64_t i = 0; i < i_stop; ++i) {
+    // power.py:45: print(f"int: pow({base[i]}, {exponent[i]}) = {powers[i]}")
+    py2cuda::host::print(py2cuda::host::concat("int: pow(", py2cuda::host::str(base(i)), ", ", py2cuda::host::str(exponent(i)), ") = ", py2cuda::host::str(powers(i))));
+  }
+  // power.py:46: print(f"int_pow_rounded: pow(3, 39) = {powers[n - 1]}")
+  py2cuda::host::print(py2cuda::host::concat("int_pow_rounded: pow(3, 39) = ", py2cuda::host::str(powers(n - 1))));
+  // power.py:48: out32 = cuda.device_array(4, dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 1> out32 = py2cuda::host::device_array<float>(py2cuda::host::shape(int64_t(4)));
+  // power.py:49: out64 = cuda.device_array(5, dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 1> out64 = py2cuda::host::device_array<double>(py2cuda::host::shape(int64_t(5)));
+  // power.py:50: float_power[1, 1](cuda.to_device(np.array([1.5, 2.0], dtype=np.float32)),
+  launch_float_power(py2cuda::LaunchConfig{1, 1}, py2cuda::host::to_device(py2cuda::np::array_from<float>(py2cuda::host::shape(2), {1.5f, 2.0f})), py2cuda::host::to_device(py2cuda::np::array_from<double>(py2cuda::host::shape(3), {2.25, -8.0, (1.0 / 3.0)})), py2cuda::host::to_device(py2cuda::np::array_from<int32_t>(py2cuda::host::shape(1), {int32_t(4)})), out32, out64);
+  // power.py:53: f32 = out32.copy_to_host()
+  py2cuda::host::NDArray<float, 1> f32 = out32.copy_to_host();
+  // power.py:54: f64 = out64.copy_to_host()
+  py2cuda::host::NDArray<double, 1> f64 = out64.copy_to_host();
+  // power.py:55: print(f"float32: 1.5 ** 2 = {f32[0]:.9g}, 1.5 ** 3 = {f32[1]:.9g}, 1.5 ** -2 = {f32[2]:.9g}, "
+  py2cuda::host::print(py2cuda::host::concat("float32: 1.5 ** 2 = ", py2cuda::host::format(f32(0), ".9g"), ", 1.5 ** 3 = ", py2cuda::host::format(f32(1), ".9g"), ", 1.5 ** -2 = ", py2cuda::host::format(f32(2), ".9g"), ", 1.5 ** 4 = ", py2cuda::host::format(f32(3), ".9g")));
+  // power.py:57: print(f"f32_pow_float: float32(2) ** 0.5 = {f64[0]:.15f}")
+  py2cuda::host::print(py2cuda::host::concat("f32_pow_float: float32(2) ** 0.5 = ", py2cuda::host::format(f64(0), ".15f")));
+  // power.py:58: print(f"float64: 2.25 ** 1.5 = {f64[1]:.15f}, int32(4) ** 0.5 = {f64[2]:.15f}, "
+  py2cuda::host::print(py2cuda::host::concat("float64: 2.25 ** 1.5 = ", py2cuda::host::format(f64(1), ".15f"), ", int32(4) ** 0.5 = ", py2cuda::host::format(f64(2), ".15f"), ", 2.25 ** -1 = ", py2cuda::host::format(f64(3), ".15f")));
+  // power.py:60: print(f"negative_base: pow(-8.0, 1/3) = {f64[4]}")
+  py2cuda::host::print(py2cuda::host::concat("negative_base: pow(-8.0, 1/3) = ", py2cuda::host::str(f64(4))));
+}
+
 }  // namespace power
+
+// The program's entry point: runs power.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, power::host_main);
+}

@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c scalar_promotion.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c scalar_promotion.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace scalar_promotion {
 
@@ -43,4 +44,68 @@ void launch_promote(const py2cuda::LaunchConfig& config, py2cuda::Array<int8_t, 
   py2cuda::launch<promote>(config, info, i8, i16, i32, u8, u32, flags, f32, ints, uints, floats);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python scalar_promotion.py` runs.
+void host_main() {
+  // scalar_promotion.py:31: i8 = np.array([127, 127], dtype=np.int8)
+  py2cuda::host::NDArray<int8_t, 1> i8 = py2cuda::np::array_from<int8_t>(py2cuda::host::shape(2), {int8_t(127), int8_t(127)});
+  // scalar_promotion.py:32: i16 = np.array([30001, 3], dtype=np.int16)
+  py2cuda::host::NDArray<int16_t, 1> i16 = py2cuda::np::array_from<int16_t>(py2cuda::host::shape(2), {int16_t(30001), int16_t(3)});
+  // scalar_promotion.py:33: i32 = np.array([30001], dtype=np.int32)
+  py2cuda::host::NDArray<int32_t, 1> i32 = py2cuda::np::array_from<int32_t>(py2cuda::host::shape(1), {int32_t(30001)});
+  // scalar_promotion.py:34: u8 = np.array([100], dtype=np.uint8)
+  py2cuda::host::NDArray<uint8_t, 1> u8 = py2cuda::np::array_from<uint8_t>(py2cuda::host::shape(1), {uint8_t(100)});
+  // scalar_promotion.py:35: u32 = np.array([4000000000, 500000000], dtype=np.uint32)
+  py2cuda::host::NDArray<uint32_t, 1> u32 = py2cuda::np::array_from<uint32_t>(py2cuda::host::shape(2), {uint32_t(4000000000), uint32_t(500000000)});
+  // scalar_promotion.py:36: flags = np.array([True, True], dtype=np.bool_)
+  py2cuda::host::NDArray<bool, 1> flags = py2cuda::np::array_from<bool>(py2cuda::host::shape(2), {true, true});
+  // scalar_promotion.py:37: f32 = np.array([0.7, 0.3], dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> f32 = py2cuda::np::array_from<float>(py2cuda::host::shape(2), {0.7f, 0.3f});
+  // scalar_promotion.py:38: ints = cuda.device_array(5, dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 1> ints = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(int64_t(5)));
+  // scalar_promotion.py:39: uints = cuda.device_array(1, dtype=np.uint64)
+  py2cuda::host::DeviceNDArray<uint64_t, 1> uints = py2cuda::host::device_array<uint64_t>(py2cuda::host::shape(int64_t(1)));
+  // scalar_promotion.py:40: floats = cuda.device_array(6, dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 1> floats = py2cuda::host::device_array<double>(py2cuda::host::shape(int64_t(6)));
+  // scalar_promotion.py:41: promote[1, 1](cuda.to_device(i8), cuda.to_device(i16), cuda.to_device(i32), cuda.to_device(u8),
+  launch_promote(py2cuda::LaunchConfig{1, 1}, py2cuda::host::to_device(i8), py2cuda::host::to_device(i16), py2cuda::host::to_device(i32), py2cuda::host::to_device(u8), py2cuda::host::to_device(u32), py2cuda::host::to_device(flags), py2cuda::host::to_device(f32), ints, uints, floats);
+  // scalar_promotion.py:43: i = ints.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 1> i = ints.copy_to_host();
+  // scalar_promotion.py:44: u = uints.copy_to_host()
+  py2cuda::host::NDArray<uint64_t, 1> u = uints.copy_to_host();
+  // scalar_promotion.py:45: f = floats.copy_to_host()
+  py2cuda::host::NDArray<double, 1> f = floats.copy_to_host();
+  // scalar_promotion.py:46: print(f"int8_add: {i[0]}")
+  py2cuda::host::print(py2cuda::host::concat("int8_add: ", py2cuda::host::str(i(0))));
+  // scalar_promotion.py:47: print(f"int16_mul: {i[1]}")
+  py2cuda::host::print(py2cuda::host::concat("int16_mul: ", py2cuda::host::str(i(1))));
+  // scalar_promotion.py:48: print(f"uint8_sub: {i[2]}")
+  py2cuda::host::print(py2cuda::host::concat("uint8_sub: ", py2cuda::host::str(i(2))));
+  // scalar_promotion.py:49: print(f"bool_add: {i[3]}")
+  py2cuda::host::print(py2cuda::host::concat("bool_add: ", py2cuda::host::str(i(3))));
+  // scalar_promotion.py:50: print(f"uint32_times_literal: {i[4]}")
+  py2cuda::host::print(py2cuda::host::concat("uint32_times_literal: ", py2cuda::host::str(i(4))));
+  // scalar_promotion.py:51: print(f"uint32_add: {u[0]}")
+  py2cuda::host::print(py2cuda::host::concat("uint32_add: ", py2cuda::host::str(u(0))));
+  // scalar_promotion.py:52: print(f"f32_times_literal: {f[0]:.17g}")
+  py2cuda::host::print(py2cuda::host::concat("f32_times_literal: ", py2cuda::host::format(f(0), ".17g")));
+  // scalar_promotion.py:53: print(f"f32_times_f32: {f[1]:.17g}")
+  py2cuda::host::print(py2cuda::host::concat("f32_times_f32: ", py2cuda::host::format(f(1), ".17g")));
+  // scalar_promotion.py:54: print(f"int16_times_f32: {f[2]:.17g}")
+  py2cuda::host::print(py2cuda::host::concat("int16_times_f32: ", py2cuda::host::format(f(2), ".17g")));
+  // scalar_promotion.py:55: print(f"int32_times_f32: {f[3]:.17g}")
+  py2cuda::host::print(py2cuda::host::concat("int32_times_f32: ", py2cuda::host::format(f(3), ".17g")));
+  // scalar_promotion.py:56: print(f"int_truediv: {f[4]:.17g}")
+  py2cuda::host::print(py2cuda::host::concat("int_truediv: ", py2cuda::host::format(f(4), ".17g")));
+  // scalar_promotion.py:57: print(f"bool_times_f32: {f[5]:.17g}")
+  py2cuda::host::print(py2cuda::host::concat("bool_times_f32: ", py2cuda::host::format(f(5), ".17g")));
+}
+
 }  // namespace scalar_promotion
+
+// The program's entry point: runs scalar_promotion.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, scalar_promotion::host_main);
+}

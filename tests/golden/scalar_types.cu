@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c scalar_types.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c scalar_types.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace scalar_types {
 
@@ -87,4 +88,37 @@ void launch_arrays(const py2cuda::LaunchConfig& config, py2cuda::Array<bool, 1> 
   py2cuda::launch<arrays>(config, info, b, i8, u16, u64, f32, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python scalar_types.py` runs.
+void host_main() {
+  // scalar_types.py:52: out = cuda.device_array(11, dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 1> out = py2cuda::host::device_array<double>(py2cuda::host::shape(int64_t(11)));
+  // scalar_types.py:53: scalars[1, 11](True, -128, 32767, 2147483647, 9223372036854775807, 255, 65535, 4294967295,
+  launch_scalars(py2cuda::LaunchConfig{1, 11}, true, int8_t(-128), int16_t(32767), int32_t(2147483647), 9223372036854775807, uint8_t(255), uint16_t(65535), uint32_t(4294967295), uint64_t(18446744073709551615), 3.5f, 1.0, out);
+  // scalar_types.py:55: r = out.copy_to_host()
+  py2cuda::host::NDArray<double, 1> r = out.copy_to_host();
+  // scalar_types.py:56: names = ["boolean", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+  py2cuda::tuple<std::string, std::string, std::string, std::string, std::string, std::string, std::string, std::string, std::string, std::string, std::string> names = py2cuda::tuple<std::string, std::string, std::string, std::string, std::string, std::string, std::string, std::string, std::string, std::string, std::string>("boolean", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64");
+  // scalar_types.py:58: for t in range(11):
+  for (int64_t t = 0; t < 11; ++t) {
+    // scalar_types.py:59: print(f"{names[t]}: {r[t]:.17g}")
+    py2cuda::host::print(py2cuda::host::concat(py2cuda::host::str(py2cuda::tuple_at(names, t)), ": ", py2cuda::host::format(r(t), ".17g")));
+  }
+  // scalar_types.py:61: out = cuda.device_array(5, dtype=np.float64)
+  out = py2cuda::host::device_array<double>(py2cuda::host::shape(int64_t(5)));
+  // scalar_types.py:62: arrays[1, 1](cuda.to_device(np.array([True, True], dtype=np.bool_)),
+  launch_arrays(py2cuda::LaunchConfig{1, 1}, py2cuda::host::to_device(py2cuda::np::array_from<bool>(py2cuda::host::shape(2), {true, true})), py2cuda::host::to_device(py2cuda::np::array_from<int8_t>(py2cuda::host::shape(2), {int8_t(-128), int8_t(-128)})), py2cuda::host::to_device(py2cuda::np::array_from<uint16_t>(py2cuda::host::shape(2), {uint16_t(65535), uint16_t(65535)})), py2cuda::host::to_device(py2cuda::np::array_from<uint64_t>(py2cuda::host::shape(1), {uint64_t(18446744073709551615)})), py2cuda::host::to_device(py2cuda::np::array_from<float>(py2cuda::host::shape(2), {0.5f, 0.25f})), out);
+  // scalar_types.py:67: a = out.copy_to_host()
+  py2cuda::host::NDArray<double, 1> a = out.copy_to_host();
+  // scalar_types.py:68: print(f"arrays: bool+bool {a[0]}, int8+int8 {a[1]}, uint16+uint16 {a[2]}, uint64 % 1000 {a[3]}, "
+  py2cuda::host::print(py2cuda::host::concat("arrays: bool+bool ", py2cuda::host::str(a(0)), ", int8+int8 ", py2cuda::host::str(a(1)), ", uint16+uint16 ", py2cuda::host::str(a(2)), ", uint64 % 1000 ", py2cuda::host::str(a(3)), ", float32+float32 ", py2cuda::host::str(a(4))));
+}
+
 }  // namespace scalar_types
+
+// The program's entry point: runs scalar_types.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, scalar_types::host_main);
+}

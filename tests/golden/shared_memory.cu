@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c shared_memory.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c shared_memory.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace shared_memory {
 
@@ -133,4 +134,50 @@ void launch_running_digits(const py2cuda::LaunchConfig& config, py2cuda::Array<i
   py2cuda::launch<running_digits>(config, info, values, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python shared_memory.py` runs.
+void host_main() {
+  // shared_memory.py:11: TPB = 16
+  int64_t TPB = 16;
+  // shared_memory.py:12: TPB_PADDED = TPB + 1  # Numba wants array shapes of literals or module constants
+  int64_t TPB_PADDED = TPB + 1;
+  // shared_memory.py:66: n = 100
+  int64_t n = 100;
+  // shared_memory.py:67: a = np.arange(n, dtype=np.float32) * np.float32(0.5)
+  py2cuda::host::NDArray<float, 1> a = py2cuda::np::multiply<float>(py2cuda::np::arange<float>(int64_t(0), n, int64_t(1)), 0.5f);
+  // shared_memory.py:68: blocks = (n + TPB - 1) // TPB
+  int64_t blocks = py2cuda::floordiv(n + TPB - 1, TPB);
+  // shared_memory.py:69: sums = cuda.device_array(blocks, dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 1> sums = py2cuda::host::device_array<float>(py2cuda::host::shape(blocks));
+  // shared_memory.py:70: block_sum[blocks, TPB](cuda.to_device(a), sums)
+  launch_block_sum(py2cuda::LaunchConfig{blocks, TPB}, py2cuda::host::to_device(a), sums);
+  // shared_memory.py:71: print("block sums:", " ".join(f"{s:.1f}" for s in sums.copy_to_host()))
+  py2cuda::host::print("block sums:", py2cuda::host::join_each(" ", sums.copy_to_host(), nullptr, [&](float s) { return py2cuda::host::format(s, ".1f"); }));
+  // shared_memory.py:73: m = np.arange(20 * 37, dtype=np.float32).reshape(20, 37)
+  py2cuda::host::NDArray<float, 2> m = py2cuda::np::reshape<2>(py2cuda::np::arange<float>(int64_t(0), int64_t(20) * 37, int64_t(1)), py2cuda::host::shape(int64_t(20), int64_t(37)));
+  // shared_memory.py:74: t = cuda.device_array((37, 20), dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 2> t = py2cuda::host::device_array<float>(py2cuda::host::shape(int64_t(37), int64_t(20)));
+  // shared_memory.py:75: transpose[((37 + TPB - 1) // TPB, (20 + TPB - 1) // TPB), (TPB, TPB)](cuda.to_device(m), t)
+  launch_transpose(py2cuda::LaunchConfig{py2cuda::Dim3(py2cuda::floordiv(37 + TPB - 1, TPB), py2cuda::floordiv(20 + TPB - 1, TPB)), py2cuda::Dim3(TPB, TPB)}, py2cuda::host::to_device(m), t);
+  // shared_memory.py:76: th = t.copy_to_host()
+  py2cuda::host::NDArray<float, 2> th = t.copy_to_host();
+  // shared_memory.py:77: print("transpose exact:", bool((th == m.T).all()), "corner", th[36, 19])
+  py2cuda::host::print("transpose exact:", py2cuda::np::all(py2cuda::np::equal<float>(th, py2cuda::np::transpose(m))), "corner", th(36, 19));
+  // shared_memory.py:79: values = np.array([0, 7, 12, 305, 1200, 987654321], dtype=np.int32)
+  py2cuda::host::NDArray<int32_t, 1> values = py2cuda::np::array_from<int32_t>(py2cuda::host::shape(6), {int32_t(0), int32_t(7), int32_t(12), int32_t(305), int32_t(1200), int32_t(987654321)});
+  // shared_memory.py:80: out = cuda.device_array(values.size, dtype=np.int32)
+  py2cuda::host::DeviceNDArray<int32_t, 1> out = py2cuda::host::device_array<int32_t>(py2cuda::host::shape(values.size()));
+  // shared_memory.py:81: running_digits[1, 32](cuda.to_device(values), out)
+  launch_running_digits(py2cuda::LaunchConfig{1, 32}, py2cuda::host::to_device(values), out);
+  // shared_memory.py:82: print("reversed:", " ".join(str(x) for x in out.copy_to_host()))
+  py2cuda::host::print("reversed:", py2cuda::host::join_each(" ", out.copy_to_host(), nullptr, [&](int32_t x) { return py2cuda::host::str(x); }));
+}
+
 }  // namespace shared_memory
+
+// The program's entry point: runs shared_memory.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, shared_memory::host_main);
+}

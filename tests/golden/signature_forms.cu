@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c signature_forms.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c signature_forms.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace signature_forms {
 
@@ -113,4 +114,87 @@ void launch_add_scalar_2(const py2cuda::LaunchConfig& config, py2cuda::Array<dou
   py2cuda::launch<add_scalar_2>(config, info, a, s);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python signature_forms.py` runs.
+void host_main() {
+  int64_t k{};
+  // signature_forms.py:52: a = cuda.device_array(4, dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 1> a = py2cuda::host::device_array<float>(py2cuda::host::shape(int64_t(4)));
+  // signature_forms.py:53: fill[1, 4](a, 10)
+  launch_fill(py2cuda::LaunchConfig{1, 4}, a, int32_t(10));
+  // signature_forms.py:54: filled = a.copy_to_host()
+  py2cuda::host::NDArray<float, 1> filled = a.copy_to_host();
+  // signature_forms.py:56: d = cuda.to_device(np.arange(4, dtype=np.float64) + 0.5)
+  py2cuda::host::DeviceNDArray<double, 1> d = py2cuda::host::to_device(py2cuda::np::add<double>(py2cuda::np::arange<double>(int64_t(0), int64_t(4), int64_t(1)), 0.5));
+  // signature_forms.py:57: scale_in_place[1, 4](d, 3)
+  launch_scale_in_place(py2cuda::LaunchConfig{1, 4}, d, int32_t(3));
+  // signature_forms.py:58: scaled_host = d.copy_to_host()
+  py2cuda::host::NDArray<double, 1> scaled_host = d.copy_to_host();
+  // signature_forms.py:59: for k in range(4):
+  for (int64_t k_iter = 0; k_iter < 4; ++k_iter) {
+    k = k_iter;
+    // signature_forms.py:60: print(f"fill: {filled[k]}, scale_in_place: {scaled_host[k]}")
+    py2cuda::host::print(py2cuda::host::concat("fill: ", py2cuda::host::format(filled(k), ""), ", scale_in_place: ", py2cuda::host::str(scaled_host(k))));
+  }
+  // signature_forms.py:62: n = 5
+  int64_t n = 5;
+  // signature_forms.py:63: f = cuda.device_array(n, dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 1> f = py2cuda::host::device_array<float>(py2cuda::host::shape(n));
+  // signature_forms.py:64: dd = cuda.device_array(n, dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 1> dd = py2cuda::host::device_array<double>(py2cuda::host::shape(n));
+  // signature_forms.py:65: i = cuda.device_array(n, dtype=np.int32)
+  py2cuda::host::DeviceNDArray<int32_t, 1> i = py2cuda::host::device_array<int32_t>(py2cuda::host::shape(n));
+  // signature_forms.py:66: l = cuda.device_array(n, dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 1> l = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(n));
+  // signature_forms.py:67: u = cuda.device_array(n, dtype=np.uint8)
+  py2cuda::host::DeviceNDArray<uint8_t, 1> u = py2cuda::host::device_array<uint8_t>(py2cuda::host::shape(n));
+  // signature_forms.py:68: b = cuda.device_array(n, dtype=np.bool_)
+  py2cuda::host::DeviceNDArray<bool, 1> b = py2cuda::host::device_array<bool>(py2cuda::host::shape(n));
+  // signature_forms.py:69: abbreviations[1, 1](f, dd, i, l, u, b, n)
+  launch_abbreviations(py2cuda::LaunchConfig{1, 1}, f, dd, i, l, u, b, n);
+  // signature_forms.py:70: f_host = f.copy_to_host()
+  py2cuda::host::NDArray<float, 1> f_host = f.copy_to_host();
+  // signature_forms.py:71: d_host = dd.copy_to_host()
+  py2cuda::host::NDArray<double, 1> d_host = dd.copy_to_host();
+  // signature_forms.py:72: i_host = i.copy_to_host()
+  py2cuda::host::NDArray<int32_t, 1> i_host = i.copy_to_host();
+  // signature_forms.py:73: l_host = l.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 1> l_host = l.copy_to_host();
+  // signature_forms.py:74: u_host = u.copy_to_host()
+  py2cuda::host::NDArray<uint8_t, 1> u_host = u.copy_to_host();
+  // signature_forms.py:75: b_host = b.copy_to_host()
+  py2cuda::host::NDArray<bool, 1> b_host = b.copy_to_host();
+  // signature_forms.py:76: for k in range(n):
+  for (int64_t k_iter2 = 0; k_iter2 < n; ++k_iter2) {
+    k = k_iter2;
+    // signature_forms.py:77: print(f"abbreviations: f4 {f_host[k]} f8 {d_host[k]} i4 {i_host[k]} i8 {l_host[k]} u1 {u_host[k]} "
+    py2cuda::host::print(py2cuda::host::concat("abbreviations: f4 ", py2cuda::host::format(f_host(k), ""), " f8 ", py2cuda::host::str(d_host(k)), " i4 ", py2cuda::host::str(i_host(k)), " i8 ", py2cuda::host::str(l_host(k)), " u1 ", py2cuda::host::str(u_host(k)), " b1 ", py2cuda::host::str(b_host(k))));
+  }
+  // signature_forms.py:80: x32 = cuda.to_device(np.arange(3, dtype=np.float32))
+  py2cuda::host::DeviceNDArray<float, 1> x32 = py2cuda::host::to_device(py2cuda::np::arange<float>(int64_t(0), int64_t(3), int64_t(1)));
+  // signature_forms.py:81: x64 = cuda.to_device(np.arange(3, dtype=np.float64))
+  py2cuda::host::DeviceNDArray<double, 1> x64 = py2cuda::host::to_device(py2cuda::np::arange<double>(int64_t(0), int64_t(3), int64_t(1)));
+  // signature_forms.py:82: add_scalar[1, 4](x32, np.float32(0.1))
+  launch_add_scalar(py2cuda::LaunchConfig{1, 4}, x32, 0.1f);
+  // signature_forms.py:83: add_scalar[1, 4](x64, 0.1)
+  launch_add_scalar_2(py2cuda::LaunchConfig{1, 4}, x64, 0.1);
+  // signature_forms.py:84: r32 = x32.copy_to_host()
+  py2cuda::host::NDArray<float, 1> r32 = x32.copy_to_host();
+  // signature_forms.py:85: r64 = x64.copy_to_host()
+  py2cuda::host::NDArray<double, 1> r64 = x64.copy_to_host();
+  // signature_forms.py:86: for k in range(3):
+  for (int64_t k_iter3 = 0; k_iter3 < 3; ++k_iter3) {
+    k = k_iter3;
+    // signature_forms.py:87: print(f"add_scalar: float32 {r32[k]:.17g}, float64 {r64[k]:.17g}")
+    py2cuda::host::print(py2cuda::host::concat("add_scalar: float32 ", py2cuda::host::format(r32(k), ".17g"), ", float64 ", py2cuda::host::format(r64(k), ".17g")));
+  }
+}
+
 }  // namespace signature_forms
+
+// The program's entry point: runs signature_forms.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, signature_forms::host_main);
+}

@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c stores_and_casts.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c stores_and_casts.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace stores_and_casts {
 
@@ -36,4 +37,53 @@ void launch_convert(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 
   py2cuda::launch<convert>(config, info, d, n, f32, i32, flags, f64);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python stores_and_casts.py` runs.
+void host_main() {
+  int64_t i{};
+  // stores_and_casts.py:27: d = np.array([0.1, 2.7, -2.7, 16777217.0, 0.0, -0.0, 1e-50], dtype=np.float64)
+  py2cuda::host::NDArray<double, 1> d = py2cuda::np::array_from<double>(py2cuda::host::shape(7), {0.1, 2.7, -2.7, 16777217.0, 0.0, -0.0, 1e-50});
+  // stores_and_casts.py:28: n = np.array([1, -7, 9007199254740993, 16777217, 0, 5, 6], dtype=np.int64)
+  py2cuda::host::NDArray<int64_t, 1> n = py2cuda::np::array_from<int64_t>(py2cuda::host::shape(7), {1, int64_t(-7), int64_t(9007199254740993), int64_t(16777217), int64_t(0), int64_t(5), 6});
+  // stores_and_casts.py:29: size = 7
+  int64_t size = 7;
+  // stores_and_casts.py:30: f32 = cuda.device_array(size, dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 1> f32 = py2cuda::host::device_array<float>(py2cuda::host::shape(size));
+  // stores_and_casts.py:31: i32 = cuda.device_array(size, dtype=np.int32)
+  py2cuda::host::DeviceNDArray<int32_t, 1> i32 = py2cuda::host::device_array<int32_t>(py2cuda::host::shape(size));
+  // stores_and_casts.py:32: flags = cuda.device_array(size, dtype=np.bool_)
+  py2cuda::host::DeviceNDArray<bool, 1> flags = py2cuda::host::device_array<bool>(py2cuda::host::shape(size));
+  // stores_and_casts.py:33: f64 = cuda.device_array(size, dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 1> f64 = py2cuda::host::device_array<double>(py2cuda::host::shape(size));
+  // stores_and_casts.py:34: convert[1, 8](cuda.to_device(d), cuda.to_device(n), f32, i32, flags, f64)
+  launch_convert(py2cuda::LaunchConfig{1, 8}, py2cuda::host::to_device(d), py2cuda::host::to_device(n), f32, i32, flags, f64);
+  // stores_and_casts.py:35: a = f32.copy_to_host()
+  py2cuda::host::NDArray<float, 1> a = f32.copy_to_host();
+  // stores_and_casts.py:36: b = i32.copy_to_host()
+  py2cuda::host::NDArray<int32_t, 1> b = i32.copy_to_host();
+  // stores_and_casts.py:37: c = flags.copy_to_host()
+  py2cuda::host::NDArray<bool, 1> c = flags.copy_to_host();
+  // stores_and_casts.py:38: e = f64.copy_to_host()
+  py2cuda::host::NDArray<double, 1> e = f64.copy_to_host();
+  // stores_and_casts.py:39: for i in range(size):
+  for (int64_t i_iter = 0; i_iter < size; ++i_iter) {
+    i = i_iter;
+    // stores_and_casts.py:40: print(f"store: {d[i]} -> int32 + 2.7 = {b[i]}, bool {c[i]}; {n[i]} -> float64 {e[i]:.17g}")
+    py2cuda::host::print(py2cuda::host::concat("store: ", py2cuda::host::str(d(i)), " -> int32 + 2.7 = ", py2cuda::host::str(b(i)), ", bool ", py2cuda::host::str(c(i)), "; ", py2cuda::host::str(n(i)), " -> float64 ", py2cuda::host::format(e(i), ".17g")));
+  }
+  // stores_and_casts.py:43: for i in range(size):
+  for (int64_t i_iter2 = 0; i_iter2 < size; ++i_iter2) {
+    i = i_iter2;
+    // stores_and_casts.py:44: print(f"f32_times_tenth: float32({d[i]}) * 0.1 = {a[i]:.9g}")
+    py2cuda::host::print(py2cuda::host::concat("f32_times_tenth: float32(", py2cuda::host::str(d(i)), ") * 0.1 = ", py2cuda::host::format(a(i), ".9g")));
+  }
+}
+
 }  // namespace stores_and_casts
+
+// The program's entry point: runs stores_and_casts.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, stores_and_casts::host_main);
+}

@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c thread_block_indices.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c thread_block_indices.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace thread_block_indices {
 
@@ -53,4 +54,42 @@ void launch_hierarchy(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_
   py2cuda::launch<hierarchy>(config, info, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python thread_block_indices.py` runs.
+void host_main() {
+  int64_t row{};
+  // thread_block_indices.py:34: rows = 6 * 64
+  int64_t rows = int64_t(6) * 64;
+  // thread_block_indices.py:35: out = cuda.device_array((rows, 10), dtype=np.int32)
+  py2cuda::host::DeviceNDArray<int32_t, 2> out = py2cuda::host::device_array<int32_t>(py2cuda::host::shape(rows, int64_t(10)));
+  // thread_block_indices.py:36: hierarchy[(3, 2), (8, 4, 2)](out)
+  launch_hierarchy(py2cuda::LaunchConfig{py2cuda::Dim3(int64_t(3), int64_t(2)), py2cuda::Dim3(int64_t(8), int64_t(4), int64_t(2))}, out);
+  // thread_block_indices.py:37: r = out.copy_to_host()
+  py2cuda::host::NDArray<int32_t, 2> r = out.copy_to_host();
+  // thread_block_indices.py:38: for row in [0, 1, 7, 8, 31, 32, 63, 64, 200, rows - 1]:
+  py2cuda::tuple<int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t> items = py2cuda::tuple<int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t>(int64_t(0), int64_t(1), int64_t(7), int64_t(8), int64_t(31), int64_t(32), int64_t(63), int64_t(64), int64_t(200), rows - 1);
+  for (int64_t index = 0; index < 10; ++index) {
+    row = py2cuda::tuple_at(items, index);
+    // thread_block_indices.py:39: print(f"row {row}: thread ({r[row, 0]}, {r[row, 1]}, {r[row, 2]}) block ({r[row, 3]}, {r[row, 4]}, "
+    py2cuda::host::print(py2cuda::host::concat("row ", py2cuda::host::str(row), ": thread (", py2cuda::host::str(r(row, 0)), ", ", py2cuda::host::str(r(row, 1)), ", ", py2cuda::host::str(r(row, 2)), ") block (", py2cuda::host::str(r(row, 3)), ", ", py2cuda::host::str(r(row, 4)), ", ", py2cuda::host::str(r(row, 5)), ") blockDim ", py2cuda::host::str(r(row, 6)), " gridDim ", py2cuda::host::str(r(row, 7)), " lane ", py2cuda::host::str(r(row, 8)), " warp ", py2cuda::host::str(r(row, 9))));
+  }
+  // thread_block_indices.py:41: lanes = 0
+  int64_t lanes = 0;
+  // thread_block_indices.py:42: for row in range(rows):
+  for (int64_t row_iter = 0; row_iter < rows; ++row_iter) {
+    row = row_iter;
+    // thread_block_indices.py:43: lanes += int(r[row, 8])
+    lanes += int64_t(r(row, 8));
+  }
+  // thread_block_indices.py:44: print(f"sum of lane ids = {lanes}")
+  py2cuda::host::print(py2cuda::host::concat("sum of lane ids = ", py2cuda::host::str(lanes)));
+}
+
 }  // namespace thread_block_indices
+
+// The program's entry point: runs thread_block_indices.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, thread_block_indices::host_main);
+}

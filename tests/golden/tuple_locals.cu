@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c tuple_locals.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c tuple_locals.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace tuple_locals {
 
@@ -64,4 +65,34 @@ void launch_tuples(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1>
   py2cuda::launch<tuples>(config, info, x, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python tuple_locals.py` runs.
+void host_main() {
+  // tuple_locals.py:34: x = np.array([1.5, -4.0, 0.25], dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> x = py2cuda::np::array_from<float>(py2cuda::host::shape(3), {1.5f, -4.0f, 0.25f});
+  // tuple_locals.py:35: out = cuda.device_array(8, dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 1> out = py2cuda::host::device_array<double>(py2cuda::host::shape(int64_t(8)));
+  // tuple_locals.py:36: tuples[1, 1](cuda.to_device(x), out)
+  launch_tuples(py2cuda::LaunchConfig{1, 1}, py2cuda::host::to_device(x), out);
+  // tuple_locals.py:37: r = out.copy_to_host()
+  py2cuda::host::NDArray<double, 1> r = out.copy_to_host();
+  // tuple_locals.py:38: print(f"swapped: a = {r[0]}, b = {r[1]}")
+  py2cuda::host::print(py2cuda::host::concat("swapped: a = ", py2cuda::host::str(r(0)), ", b = ", py2cuda::host::str(r(1))));
+  // tuple_locals.py:39: print(f"mixed: 3 * 2.5 + 0.25 = {r[2]}, mixed[-1] = {r[3]}, len = {r[4]}")
+  py2cuda::host::print(py2cuda::host::concat("mixed: 3 * 2.5 + 0.25 = ", py2cuda::host::str(r(2)), ", mixed[-1] = ", py2cuda::host::str(r(3)), ", len = ", py2cuda::host::str(r(4))));
+  // tuple_locals.py:40: print(f"fib after 10 steps = {r[5]}")
+  py2cuda::host::print(py2cuda::host::concat("fib after 10 steps = ", py2cuda::host::str(r(5))));
+  // tuple_locals.py:41: print(f"nested unpacking = {r[6]}")
+  py2cuda::host::print(py2cuda::host::concat("nested unpacking = ", py2cuda::host::str(r(6))));
+  // tuple_locals.py:42: print(f"hi - lo = {r[7]}")
+  py2cuda::host::print(py2cuda::host::concat("hi - lo = ", py2cuda::host::str(r(7))));
+}
+
 }  // namespace tuple_locals
+
+// The program's entry point: runs tuple_locals.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, tuple_locals::host_main);
+}

@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c variable_type_merging.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c variable_type_merging.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace variable_type_merging {
 
@@ -68,4 +69,34 @@ void launch_merge(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> 
   py2cuda::launch<merge>(config, info, f, i32, u64, i64, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python variable_type_merging.py` runs.
+void host_main() {
+  // variable_type_merging.py:42: f = np.array([16777216.0, 1.0, 1.0, 1.0, 1.0], dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> f = py2cuda::np::array_from<float>(py2cuda::host::shape(5), {16777216.0f, 1.0f, 1.0f, 1.0f, 1.0f});
+  // variable_type_merging.py:43: out = cuda.device_array(5, dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 1> out = py2cuda::host::device_array<double>(py2cuda::host::shape(int64_t(5)));
+  // variable_type_merging.py:44: merge[1, 1](cuda.to_device(f), cuda.to_device(np.array([2147483647], dtype=np.int32)),
+  launch_merge(py2cuda::LaunchConfig{1, 1}, py2cuda::host::to_device(f), py2cuda::host::to_device(py2cuda::np::array_from<int32_t>(py2cuda::host::shape(1), {int32_t(2147483647)})), py2cuda::host::to_device(py2cuda::np::array_from<uint64_t>(py2cuda::host::shape(1), {uint64_t(18446744073709551615)})), py2cuda::host::to_device(py2cuda::np::array_from<int64_t>(py2cuda::host::shape(1), {-5})), out);
+  // variable_type_merging.py:47: r = out.copy_to_host()
+  py2cuda::host::NDArray<double, 1> r = out.copy_to_host();
+  // variable_type_merging.py:48: print(f"int_start_sum: {r[0]:.1f}")
+  py2cuda::host::print(py2cuda::host::concat("int_start_sum: ", py2cuda::host::format(r(0), ".1f")));
+  // variable_type_merging.py:49: print(f"float32_sum: {r[1]:.1f}")
+  py2cuda::host::print(py2cuda::host::concat("float32_sum: ", py2cuda::host::format(r(1), ".1f")));
+  // variable_type_merging.py:50: print(f"int_or_float: {r[2]}")
+  py2cuda::host::print(py2cuda::host::concat("int_or_float: ", py2cuda::host::str(r(2))));
+  // variable_type_merging.py:51: print(f"int32_loop: {r[3]:.1f}")
+  py2cuda::host::print(py2cuda::host::concat("int32_loop: ", py2cuda::host::format(r(3), ".1f")));
+  // variable_type_merging.py:52: print(f"uint64_or_int64: {r[4]}")
+  py2cuda::host::print(py2cuda::host::concat("uint64_or_int64: ", py2cuda::host::str(r(4))));
+}
+
 }  // namespace variable_type_merging
+
+// The program's entry point: runs variable_type_merging.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, variable_type_merging::host_main);
+}

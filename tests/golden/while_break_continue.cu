@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c while_break_continue.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c while_break_continue.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace while_break_continue {
 
@@ -107,4 +108,31 @@ void launch_loops(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1
   py2cuda::launch<loops>(config, info, start, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python while_break_continue.py` runs.
+void host_main() {
+  // while_break_continue.py:59: start = np.array([1, 2, 6, 7, 27, 49, 97, 100], dtype=np.int64)
+  py2cuda::host::NDArray<int64_t, 1> start = py2cuda::np::array_from<int64_t>(py2cuda::host::shape(8), {1, int64_t(2), int64_t(6), int64_t(7), int64_t(27), int64_t(49), int64_t(97), 100});
+  // while_break_continue.py:60: n = 8
+  int64_t n = 8;
+  // while_break_continue.py:61: out = cuda.device_array((n, 4), dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 2> out = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(n, int64_t(4)));
+  // while_break_continue.py:62: loops[1, 16](cuda.to_device(start), out)
+  launch_loops(py2cuda::LaunchConfig{1, 16}, py2cuda::host::to_device(start), out);
+  // while_break_continue.py:63: r = out.copy_to_host()
+  py2cuda::host::NDArray<int64_t, 2> r = out.copy_to_host();
+  // while_break_continue.py:64: for t in range(n):
+  for (int64_t t = 0; t < n; ++t) {
+    // while_break_continue.py:65: print(f"n={start[t]}: collatz steps {r[t, 0]}, smallest divisor {r[t, 1]}, "
+    py2cuda::host::print(py2cuda::host::concat("n=", py2cuda::host::str(start(t)), ": collatz steps ", py2cuda::host::str(r(t, 0)), ", smallest divisor ", py2cuda::host::str(r(t, 1)), ", sum of 1,5,7,11,... below n ", py2cuda::host::str(r(t, 2)), ", pairs ", py2cuda::host::str(r(t, 3))));
+  }
+}
+
 }  // namespace while_break_continue
+
+// The program's entry point: runs while_break_continue.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, while_break_continue::host_main);
+}

@@ -98,6 +98,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "ndarray.ravel", .rule = R::Ravel, .runtime = "py2cuda::np::ravel", .doc = "1-D (a view when contiguous)"},
       {.path = "ndarray.flatten", .rule = R::Ravel, .runtime = "py2cuda::np::flatten", .doc = "a 1-D copy"},
       {.path = "ndarray.transpose", .rule = R::Transpose, .runtime = "py2cuda::np::transpose", .doc = "the axes reversed (a view)"},
+      {.path = "ndarray.tolist", .rule = R::ToList, .runtime = "py2cuda::host::tolist", .doc = "the elements as a Python list (printable, len())"},
       {.path = "ndarray.fill", .rule = R::Fill, .runtime = "py2cuda::np::fill", .doc = "every element set to a value"},
       {.path = "ndarray.sum", .rule = R::Reduction, .runtime = "py2cuda::np::sum", .doc = "as np.sum"},
       {.path = "ndarray.prod", .rule = R::Reduction, .runtime = "py2cuda::np::prod", .doc = "as np.prod"},

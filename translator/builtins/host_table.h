@@ -55,6 +55,7 @@ enum class HostRule {
   Ravel,            // a.ravel(), a.flatten(): 1-D
   Transpose,        // a.transpose(), np.transpose(a): the reversed axes
   Fill,             // a.fill(value)
+  ToList,           // a.tolist(): a Python list of Python numbers (printed, measured with len())
   Synchronize,      // cuda.synchronize(), stream.synchronize(): waits for the device
   Stream,           // cuda.stream(), cuda.default_stream()
   RngStates,        // create_xoroshiro128p_states(n, seed=, subsequence_start=0): device states

@@ -38,6 +38,7 @@ enum class ExprKind {
   Tuple,
   List,
   FString,
+  Comprehension,
   Unsupported,
 };
 
@@ -97,6 +98,15 @@ struct FStringPart {
 struct FStringExpr : Expr {
   explicit FStringExpr(Span s) : Expr(ExprKind::FString, s) {}
   std::vector<FStringPart> parts;
+};
+
+// `(elt for target in iter if cond ...)` and `[elt for ...]` with one `for` clause:
+// what host code passes to str.join(), sum(), min() and max().
+struct ComprehensionExpr : Expr {
+  ComprehensionExpr(Span s, bool list) : Expr(ExprKind::Comprehension, s), is_list(list) {}
+  bool is_list;  // [...] rather than a generator
+  std::unique_ptr<Expr> elt, target, iter;
+  std::vector<std::unique_ptr<Expr>> conditions;
 };
 
 struct Attribute : Expr {

@@ -43,6 +43,16 @@ class Dumper {
         quoted(s.value);
         break;
       }
+      case ExprKind::Comprehension: {
+        const auto& c = as<ComprehensionExpr>(*e);
+        open(c.is_list ? "listcomp" : "genexp");
+        item(c.elt.get());
+        item(c.target.get());
+        item(c.iter.get());
+        for (const auto& cond : c.conditions) item(cond.get());
+        out += ')';
+        break;
+      }
       case ExprKind::FString: {
         open("fstr");
         for (const FStringPart& part : as<FStringExpr>(*e).parts) {

@@ -108,10 +108,10 @@ ast::ExprPtr Converter::expr_unguarded(TSNode n) {
     case Kind::ParenthesizedExpression: return parenthesized(n);
     case Kind::Type: return type_node(n);
     case Kind::Lambda: return unsupported(n, "lambda");
-    case Kind::ListComprehension: return unsupported(n, "list comprehension");
+    case Kind::ListComprehension: return comprehension(n, true);
     case Kind::DictionaryComprehension: return unsupported(n, "dict comprehension");
     case Kind::SetComprehension: return unsupported(n, "set comprehension");
-    case Kind::GeneratorExpression: return unsupported(n, "generator expression");
+    case Kind::GeneratorExpression: return comprehension(n, false);
     case Kind::Dictionary: return unsupported(n, "dict display");
     case Kind::Set: return unsupported(n, "set display");
     case Kind::NamedExpression: return unsupported(n, "walrus operator");
@@ -207,6 +207,30 @@ ast::ExprPtr Converter::string(TSNode n) {
   if (any_bytes && any_text) ctx_.diags.error(span(n), "cannot mix bytes and nonbytes literals");
   lit->is_bytes = any_bytes && !any_text;
   return lit;
+}
+
+// A comprehension with one `for` clause; nested `for`s and async ones are unsupported.
+ast::ExprPtr Converter::comprehension(TSNode n, bool is_list) {
+  const cst::Fields& F = cst::fields();
+  auto out = make<ast::ComprehensionExpr>(span(n), is_list);
+  int clauses = 0;
+  for (TSNode c : named_children(n)) {
+    switch (cst::kind(c)) {
+      case Kind::ForInClause:
+        if (++clauses > 1) return unsupported(n, "a comprehension with several 'for' clauses");
+        out->target = expr_or_error(field(c, F.left), c);
+        out->iter = expr_or_error(field(c, F.right), c);
+        break;
+      case Kind::IfClause:
+        for (TSNode cond : named_children(c)) out->conditions.push_back(expr(cond));
+        break;
+      default:
+        if (!out->elt) out->elt = expr(c);
+        break;
+    }
+  }
+  if (!out->elt || !out->target || !out->iter) return unsupported(n, is_list ? "list comprehension" : "generator expression");
+  return out;
 }
 
 // An f-string (or a concatenation with one in it): its literal text and replacement

@@ -84,6 +84,8 @@ const std::unordered_map<std::string_view, Kind>& kinds_by_name() {
       {"format_specifier", Kind::FormatSpecifier},
       {"format_expression", Kind::FormatExpression},
       {"escape_interpolation", Kind::EscapeInterpolation},
+      {"for_in_clause", Kind::ForInClause},
+      {"if_clause", Kind::IfClause},
       {"attribute", Kind::Attribute},
       {"subscript", Kind::Subscript},
       {"slice", Kind::Slice},

@@ -34,7 +34,7 @@ enum class Kind : uint8_t {
   // expressions
   Identifier, Integer, Float, True, False, None, String, ConcatenatedString, StringStart,
   StringContent, StringEnd, Interpolation, TypeConversion, FormatSpecifier, FormatExpression,
-  EscapeInterpolation, Attribute, Subscript, Slice, Call, ArgumentList,
+  EscapeInterpolation, ForInClause, IfClause, Attribute, Subscript, Slice, Call, ArgumentList,
   KeywordArgument, ListSplat, DictionarySplat, ParenthesizedListSplat, BinaryOperator,
   UnaryOperator, NotOperator, BooleanOperator, ComparisonOperator, ConditionalExpression, Tuple,
   List, ExpressionList, PatternList, TuplePattern, ListPattern, ParenthesizedExpression, Lambda,

@@ -48,6 +48,12 @@ void NameCounter::expr(const ast::Expr* e) {
       case ast::ExprKind::FString:
         for (const auto& part : ast::as<ast::FStringExpr>(*e).parts) expr(part.value.get());
         break;
+      case ast::ExprKind::Comprehension: {
+        const auto& c = ast::as<ast::ComprehensionExpr>(*e);
+        expr(c.elt.get()), expr(c.iter.get());
+        for (const auto& cond : c.conditions) expr(cond.get());
+        break;
+      }
       default: break;
     }
   }

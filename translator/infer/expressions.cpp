@@ -120,6 +120,10 @@ ir::ExprPtr FunctionBuilder::maybe_optional(const ast::Expr& e) {
       t->elements = std::move(elems);
       return t;
     }
+    case ast::ExprKind::Comprehension:
+      return fail(e.span, std::string(ast::as<ast::ComprehensionExpr>(e).is_list ? "a list comprehension" : "a generator expression") +
+                              (host_ ? " is supported in host code only as the argument of str.join() or sum()"
+                                     : " is not supported in CUDA kernels"));
     case ast::ExprKind::List:
       if (host_) return list_value(ast::as<ast::ListExpr>(e));
       return fail(e.span, "lists are not supported in CUDA kernels; use a tuple or cuda.local.array");
@@ -140,6 +144,9 @@ ir::ExprPtr FunctionBuilder::literal_int(const ast::IntLit& lit) {
 }
 
 ir::ExprPtr FunctionBuilder::name(const ast::Name& n) {
+  if (auto it = comprehension_vars_.find(n.id); it != comprehension_vars_.end()) {
+    return std::make_unique<ir::VarRef>(it->second, n.span);
+  }
   if (locals_.count(n.id)) {
     ir::Variable* v = variable(host_ ? binding(n.id) : n.id);
     if (!v->type) {
@@ -690,7 +697,7 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
   if (host_) {
     // Host code calls the host instance (a CPU @jit function keeps Numba's CPU semantics).
     if (final_) {
-      callee = mb_.instantiate_host(f, params, c.span);
+      callee = mb_.instantiate_host(f, params, c.span, D());
       if (!callee) return nullptr;
       result = callee->return_type;
     } else {

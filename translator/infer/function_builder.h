@@ -186,6 +186,9 @@ class FunctionBuilder {
   // A shape argument (an int or a tuple of ints): the C++ std::array, and its rank.
   ir::ExprPtr shape_value(const ast::Expr& e, int& ndim);
   ir::ExprPtr list_value(const ast::ListExpr& l);
+  // `sep.join(text for v in xs if cond)`, `sum(x * x for x in xs)`: the iterable, the
+  // element type, and C++ lambdas over a variable standing for the loop target.
+  ir::ExprPtr comprehension_call(const std::string& what, const ast::ComprehensionExpr& g, ir::ExprPtr sep);
   bool is_main_guard(const ast::If& i) const;
 
   // ------------------------------------------------------------ statements
@@ -219,6 +222,7 @@ class FunctionBuilder {
   std::set<std::string> taken_names_;
   std::set<std::string> poisoned_;  // names whose assignment failed
   std::map<std::string, std::string> version_of_;  // host code: Python name -> current binding key
+  std::map<std::string, ir::Variable*> comprehension_vars_;  // a comprehension's target while it is typed
   std::map<std::string, int> version_count_;
   const ast::Expr* alloc_site_ = nullptr;  // the one place an array allocation may appear now
   TypeRef return_type_ = nullptr;
@@ -256,7 +260,9 @@ class ModuleBuilder {
   }
 
   // The host-code instance of a plain or CPU @jit function for these argument types.
-  const ir::Function* instantiate_host(const FunctionEntry& f, const std::vector<TypeRef>& params, Span call_site);
+  // Errors go to `diags`, the calling host code's: they make the program untranslatable.
+  const ir::Function* instantiate_host(const FunctionEntry& f, const std::vector<TypeRef>& params, Span call_site,
+                                       Diagnostics& diags);
   TypeRef probe_host_return_type(const FunctionEntry& f, const std::vector<TypeRef>& params);
 
   // Registers a frozen module constant and returns its C++ name.

@@ -176,11 +176,10 @@ ir::ExprPtr FunctionBuilder::shape_value(const ast::Expr& e, int& ndim) {
       for (auto& x : static_cast<ir::TupleMake&>(*v).elements) dims.push_back(convert(std::move(x), types::int64()));
     } else {
       ndim = static_cast<int>(elems.size());
-      return call_node(v->type, "py2cuda::host::shape_of({0})", e.span, [&] {
-        std::vector<ir::ExprPtr> a;
-        a.push_back(std::move(v));
-        return a;
-      }());
+      TypeRef tuple_type = v->type;
+      std::vector<ir::ExprPtr> operand;
+      operand.push_back(std::move(v));
+      return call_node(tuple_type, "py2cuda::host::shape_of({0})", e.span, std::move(operand));
     }
   } else {
     return fail(e.span, "a shape must be an int or a tuple of ints, not " + v->type->str());
@@ -208,6 +207,90 @@ ir::ExprPtr FunctionBuilder::list_value(const ast::ListExpr& l) {
   return t;
 }
 
+ir::ExprPtr FunctionBuilder::comprehension_call(const std::string& what, const ast::ComprehensionExpr& g, ir::ExprPtr sep) {
+  if (g.target->kind != ast::ExprKind::Name) {
+    return fail(g.target->span, "py2cuda supports comprehensions over one loop variable");
+  }
+  const std::string& id = ast::as<ast::Name>(*g.target).id;
+  // The iterable: a 1-D array, a tuple or list display of one type, or range(...).
+  ir::ExprPtr iterable;
+  TypeRef item = nullptr;
+  if (g.iter->kind == ast::ExprKind::Call && resolve_path(mb_.info(), *ast::as<ast::Call>(*g.iter).func) == "range") {
+    const auto& r = ast::as<ast::Call>(*g.iter);
+    std::vector<ir::ExprPtr> bounds;
+    for (const auto& a : r.args) {
+      auto v = expr(*a);
+      if (!v) return nullptr;
+      if (!v->type->is_int()) return fail(a->span, "range() needs integers");
+      bounds.push_back(convert(std::move(v), types::int64()));
+    }
+    if (bounds.empty() || bounds.size() > 3) return fail(r.span, "range() takes 1 to 3 arguments");
+    const size_t n = bounds.size();
+    iterable = call_node(types::range(), "py2cuda::host::range(" + placeholders(0, n) + ")", r.span, std::move(bounds));
+    item = types::int64();
+  } else {
+    iterable = expr(*g.iter);
+    if (!iterable) return nullptr;
+    TypeRef t = iterable->type;
+    if (t->is_array() && !t->is_device_array() && t->ndim() == 1) {
+      item = t->dtype();
+    } else if (t->is_tuple() && t->is_uniform_tuple()) {
+      item = t->elements()[0];
+    } else {
+      return fail(g.iter->span, "a comprehension in py2cuda's host code goes over a 1-D host array, a tuple or list "
+                                "of one type, or range(), not " + t->str());
+    }
+  }
+  ir::Variable* var = temporary(cpp_identifier(id), item);
+  auto saved = comprehension_vars_;
+  comprehension_vars_[id] = var;
+  auto elt = expr(*g.elt);
+  std::vector<ir::ExprPtr> conds;
+  for (const auto& c : g.conditions) {
+    auto v = condition(*c);
+    if (!v) {
+      comprehension_vars_ = saved;
+      return nullptr;
+    }
+    conds.push_back(std::move(v));
+  }
+  comprehension_vars_ = saved;
+  if (!elt) return nullptr;
+  ir::ExprPtr cond;
+  for (auto& c : conds) {
+    cond = cond ? std::make_unique<ir::Logical>(types::boolean(), true, std::move(cond), std::move(c), g.span) : std::move(c);
+  }
+  const std::string param = "[&]({t0} " + var->cpp_name + ") { return ";
+  std::vector<ir::ExprPtr> args;
+  TypeRef result;
+  std::string pattern;
+  if (what == "join") {
+    if (!elt->type->is_string()) {
+      return fail(g.elt->span, "sequence item: expected str instance, " + elt->type->str() + " found (use str() or an f-string)");
+    }
+    args.push_back(std::move(sep));
+    args.push_back(std::move(iterable));
+    pattern = "py2cuda::host::join_each({0}, {1}, ";
+    result = types::string();
+  } else {
+    if (!elt->type->is_number()) return fail(g.elt->span, "sum() of " + elt->type->str() + " values is not supported");
+    // Python's sum starts from the int 0: integer items give an int, float items a float.
+    result = elt->type->is_float() ? types::float64() : types::int64();
+    args.push_back(std::move(iterable));
+    pattern = "py2cuda::host::sum_each<{t1}>({0}, ";
+    elt = convert(std::move(elt), result);
+  }
+  if (cond) {
+    pattern += param + "{" + std::to_string(args.size()) + "}; }, ";
+    args.push_back(std::move(cond));
+  } else {
+    pattern += "nullptr, ";
+  }
+  pattern += param + "{" + std::to_string(args.size()) + "}; })";
+  args.push_back(std::move(elt));
+  return call_node(result, pattern, g.span, std::move(args), {item, result});
+}
+
 // ------------------------------------------------------------------ calls
 
 ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
@@ -223,6 +306,19 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
       }
     }
     return fail(c.func->span, "only kernels can be launched with [grid, block]");
+  }
+  // sep.join(generator) and sum(generator)
+  if (c.args.size() == 1 && c.keywords.empty() && c.args[0]->kind == ast::ExprKind::Comprehension) {
+    const auto& g = ast::as<ast::ComprehensionExpr>(*c.args[0]);
+    if (c.func->kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(*c.func).attr == "join") {
+      auto sep = expr(*ast::as<ast::Attribute>(*c.func).value);
+      if (!sep) return nullptr;
+      if (!sep->type->is_string()) return fail(c.func->span, "join() is a method of strings");
+      return comprehension_call("join", g, std::move(sep));
+    }
+    if (c.func->kind == ast::ExprKind::Name && ast::as<ast::Name>(*c.func).id == "sum" && !locals_.count("sum")) {
+      return comprehension_call("sum", g, nullptr);
+    }
   }
   // A method of a value: a.astype(...), d.copy_to_host(), rng.normal(...).
   if (c.func->kind == ast::ExprKind::Attribute) {
@@ -344,11 +440,10 @@ ir::ExprPtr FunctionBuilder::launch(const ast::Call& c, const FunctionEntry& ker
       if (!v->type->is_device_array()) {
         // A host array passed straight to a kernel: Numba copies it to the device
         // before the launch and back after it.
-        v = call_node(v->type, "py2cuda::host::transfer_in_out({0})", c.args[i]->span, [&] {
-          std::vector<ir::ExprPtr> a;
-          a.push_back(std::move(v));
-          return a;
-        }());
+        TypeRef host_type = v->type;
+        std::vector<ir::ExprPtr> operand;
+        operand.push_back(std::move(v));
+        v = call_node(host_type, "py2cuda::host::transfer_in_out({0})", c.args[i]->span, std::move(operand));
       }
     } else if (!t->is_number() && !t->is_tuple() && !t->is_complex()) {
       return fail(c.args[i]->span, "a kernel argument cannot be a " + t->str());
@@ -1010,6 +1105,9 @@ ir::ExprPtr FunctionBuilder::host_row_call(const ast::Call& c, const builtins::H
       TypeRef t = types::array(arr->type->dtype(), arr->type->ndim(), arr->type->ndim() == 1 ? Layout::C : Layout::A);
       return call_node(t, rt + "({0})", c.span, one(std::move(arr)));
     }
+    case HostRule::ToList:
+      if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, "tolist() takes no arguments");
+      return call_node(types::host_object("list"), rt + "({0})", c.span, one(std::move(self)));
     case HostRule::Fill: {
       if (!bind({"value"}) || !need(0, "value")) return nullptr;
       auto v = value(0);
@@ -1054,7 +1152,9 @@ ir::ExprPtr FunctionBuilder::host_row_call(const ast::Call& c, const builtins::H
         n->bits = v->type->elements().size();
         return n;
       }
-      if (v->type->is_string()) return call_node(types::int64(), rt + "({0})", c.span, one(std::move(v)));
+      if (v->type->is_string() || v->type == types::host_object("list")) {
+        return call_node(types::int64(), rt + "({0})", c.span, one(std::move(v)));
+      }
       return fail(a[0]->span, "object of type " + v->type->str() + " has no len()");
     }
     case HostRule::Range:
@@ -1120,7 +1220,7 @@ ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const 
   if (v->type->is_device_array()) {
     return fail(s, "a device array has no printable value (Python prints its address); copy_to_host() it first");
   }
-  if (v->type->is_host_object() || v->type->is_none()) {
+  if ((v->type->is_host_object() && v->type != types::host_object("list")) || v->type->is_none()) {
     return fail(s, "printing a " + v->type->str() + " is not supported by py2cuda");
   }
   std::vector<ir::ExprPtr> args;
@@ -1179,8 +1279,15 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
   for (const auto& a : c.args) {
     auto v = expr(*a);
     if (!v) return nullptr;
+    if (a->kind == ast::ExprKind::List && v->kind == ir::ExprKind::TupleMake) {
+      // A list display prints in brackets (py2cuda keeps lists as tuples).
+      auto& items = static_cast<ir::TupleMake&>(*v).elements;
+      const size_t n = items.size();
+      v = call_node(types::string(), "py2cuda::host::list_repr(" + placeholders(0, n) + ")", a->span, std::move(items));
+    }
     // print() writes str() of each value itself; the check is format_value's.
-    if (v->type->is_device_array() || v->type->is_host_object() || v->type->is_none()) {
+    if (v->type->is_device_array() || (v->type->is_host_object() && v->type != types::host_object("list")) ||
+        v->type->is_none()) {
       return format_value(std::move(v), 0, "", a->span);
     }
     args.push_back(std::move(v));

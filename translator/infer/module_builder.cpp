@@ -93,13 +93,22 @@ void ModuleBuilder::build_host_program() {
   if (fn && host_diags.error_count() == 0) {
     module_->host_functions.push_back(std::move(fn));
   } else {
+    // The typing code is shared with kernels; its messages speak of them.
+    auto host_wording = [](std::string m) {
+      for (const char* kernel_words : {" in CUDA kernels", " in a CUDA kernel", " in kernels"}) {
+        for (size_t p = m.find(kernel_words); p != std::string::npos; p = m.find(kernel_words, p)) {
+          m.replace(p, std::string(kernel_words).size(), " in host code by py2cuda");
+        }
+      }
+      return m;
+    };
     for (const auto& d : host_diags.all()) {
       if (d.severity != Severity::Error) continue;
-      auto& w = diags_.warning(d.span, d.message + "; the program's host code is not translated (no main())");
+      auto& w = diags_.warning(d.span, host_wording(d.message) + "; the program's host code is not translated (no main())");
       for (const auto& n : d.notes) Diagnostics::note(w, n.span, n.message);
     }
     module_->host_program_unavailable = host_diags.all().empty() ? "its host code has errors"
-                                                                  : host_diags.all().front().message;
+                                                                  : host_wording(host_diags.all().front().message);
     module_->host_functions.clear();
   }
   (void)errors_before;
@@ -118,19 +127,19 @@ void ModuleBuilder::build_host_program() {
 }
 
 const ir::Function* ModuleBuilder::instantiate_host(const FunctionEntry& f, const std::vector<TypeRef>& args,
-                                                    Span call_site) {
+                                                    Span call_site, Diagnostics& diags) {
   Key key{&f, args};
   auto it = host_instances_.find(key);
   if (it != host_instances_.end()) return it->second;
   if (host_in_progress_.count(&f)) {
-    diags_.error(call_site, "recursive host function '" + f.name + "' is not supported by py2cuda");
+    diags.error(call_site, "recursive host function '" + f.name + "' is not supported by py2cuda");
     return nullptr;
   }
   host_in_progress_.insert(&f);
-  int errors_before = diags_.error_count();
-  auto fn = FunctionBuilder(*this, f, args, nullptr, false, diags_, true).build();
+  int errors_before = diags.error_count();
+  auto fn = FunctionBuilder(*this, f, args, nullptr, false, diags, true).build();
   host_in_progress_.erase(&f);
-  if (!fn || diags_.error_count() != errors_before) {
+  if (!fn || diags.error_count() != errors_before) {
     host_instances_[key] = nullptr;
     return nullptr;
   }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "host/device_ndarray.h"
+#include "host/iterate.h"
 #include "host/print.h"
 #include "host/program.h"
 #include "host/support.h"

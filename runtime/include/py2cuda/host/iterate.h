@@ -1,0 +1,68 @@
+// py2cuda host runtime: what host code's comprehensions iterate, and the two calls that
+// take one: sep.join(text for v in xs if cond) and sum(expr for v in xs if cond).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "../tuple.h"
+#include "exceptions.h"
+#include "ndarray.h"
+
+namespace py2cuda::host {
+
+// range(stop), range(start, stop), range(start, stop, step): Python's values.
+struct Range {
+  int64_t start = 0, stop = 0, step = 1;
+};
+inline Range range(int64_t stop) { return {0, stop, 1}; }
+inline Range range(int64_t start, int64_t stop) { return {start, stop, 1}; }
+inline Range range(int64_t start, int64_t stop, int64_t step) {
+  if (step == 0) throw PyException("ValueError", "range() arg 3 must not be zero");
+  return {start, stop, step};
+}
+
+template <class F>
+void for_each_item(const Range& r, F&& f) {
+  for (int64_t i = r.start; r.step > 0 ? i < r.stop : i > r.stop; i += r.step) f(i);
+}
+template <class T, class F>
+void for_each_item(const NDArray<T, 1>& a, F&& f) {
+  for (int64_t i = 0; i < a.shape(0); ++i) f(a(i));
+}
+template <class... T, class F>
+void for_each_item(const py2cuda::tuple<T...>& t, F&& f) {
+  [&]<std::size_t... I>(std::index_sequence<I...>) { (f(py2cuda::get<I>(t)), ...); }(std::index_sequence_for<T...>{});
+}
+
+// `keep` is nullptr (no `if` clause) or a predicate of the item.
+template <class Items, class Keep, class Text>
+std::string join_each(const std::string& sep, const Items& items, Keep keep, Text text) {
+  std::string out;
+  bool first = true;
+  for_each_item(items, [&](const auto& v) {
+    if constexpr (!std::is_null_pointer_v<Keep>) {
+      if (!keep(v)) return;
+    }
+    if (!first) out += sep;
+    first = false;
+    out += text(v);
+  });
+  return out;
+}
+
+// Python's sum over the items, left to right, from 0 (R: int64_t or double).
+template <class R, class Items, class Keep, class Value>
+R sum_each(const Items& items, Keep keep, Value value) {
+  R total = 0;
+  for_each_item(items, [&](const auto& v) {
+    if constexpr (!std::is_null_pointer_v<Keep>) {
+      if (!keep(v)) return;
+    }
+    total += value(v);
+  });
+  return total;
+}
+
+}  // namespace py2cuda::host
