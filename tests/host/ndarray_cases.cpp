@@ -149,14 +149,14 @@ void pairwise_sums() {
   // Strided, reversed and 2-D layouts.
   const auto a = random_f64(7, 100000);
   const auto f = h::astype<float>(a);
-  out("sum_step3_f64", h::sum(h::view(a, slice(none, none, 3))));
-  out("sum_step3_f32", h::sum(h::view(f, slice(none, none, 3))));
-  out("sum_reversed_f64", h::sum(h::view(a, slice(none, none, -1))));
-  out("sum_reversed_f32", h::sum(h::view(f, slice(none, none, -2))));
+  out("sum_step3_f64", h::sum(h::view(a, h::slice(none, none, 3))));
+  out("sum_step3_f32", h::sum(h::view(f, h::slice(none, none, 3))));
+  out("sum_reversed_f64", h::sum(h::view(a, h::slice(none, none, -1))));
+  out("sum_reversed_f32", h::sum(h::view(f, h::slice(none, none, -2))));
   const std::vector<std::array<int64_t, 2>> shapes = {{3, 5}, {7, 130}, {5, 300}, {2, 9000}, {130, 3}, {250, 400}};
   for (const auto& s : shapes) {
     const std::string tag = std::to_string(s[0]) + "x" + std::to_string(s[1]);
-    const auto m64 = h::reshape<2>(h::view(a, slice(0, s[0] * s[1])), Shape<2>{s[0], s[1]});
+    const auto m64 = h::reshape<2>(h::view(a, h::slice(0, s[0] * s[1])), Shape<2>{s[0], s[1]});
     const auto m = h::astype<float>(m64);
     out("sum2d_" + tag, h::sum(m));
     out("sum2d_T_" + tag, h::sum(h::transpose(m)));
@@ -166,7 +166,7 @@ void pairwise_sums() {
     out("sum2d_T_ax1_" + tag, h::sum(h::transpose(m), 1));
     out("sum2d_f64_ax1_" + tag, h::sum(m64, 1));
     out("sum2d_f64_ax0_" + tag, h::sum(m64, -2));
-    const auto sliced = h::view(m, slice(), slice(none, s[1] - 1));
+    const auto sliced = h::view(m, h::slice(), h::slice(none, s[1] - 1));
     out("sum2d_sliced_" + tag, h::sum(sliced));
     out("sum2d_sliced_as_f64_" + tag, h::sum<double>(sliced));
     out("mean2d_ax0_" + tag, h::mean(m, 0));
@@ -180,23 +180,23 @@ void pairwise_sums() {
     out("argmin2d_ax1_" + tag, h::argmin(m, 1));
   }
   // Other layouts: 3-D, reversed and strided 2-D views.
-  const auto cube = h::reshape<3>(h::view(f, slice(0, 4 * 50 * 300)), Shape<3>{4, 50, 300});
+  const auto cube = h::reshape<3>(h::view(f, h::slice(0, 4 * 50 * 300)), Shape<3>{4, 50, 300});
   out("sum3d", h::sum(cube));
   out("sum3d_ax0", h::sum(cube, 0));
   out("sum3d_ax1", h::sum(cube, 1));
   out("sum3d_ax2", h::sum(cube, 2));
   out("mean3d_ax2", h::mean(cube, -1));
   out("sum3d_T", h::sum(h::transpose(cube)));
-  const auto big = h::reshape<2>(h::view(f, slice(0, 300 * 300)), Shape<2>{300, 300});
-  out("sum2d_rows_reversed", h::sum(h::view(big, slice(none, none, -1))));
-  out("sum2d_cols_reversed", h::sum(h::view(big, slice(), slice(none, none, -1))));
-  out("sum2d_step2_ax1", h::sum(h::view(big, slice(), slice(none, none, 2)), 1));
-  out("sum2d_step2_ax0", h::sum(h::view(big, slice(), slice(none, none, 2)), 0));
-  out("sum2d_rows_reversed_ax1", h::sum(h::view(big, slice(none, none, -1)), 1));
-  out("sum2d_cols_reversed_ax1", h::sum(h::view(big, slice(), slice(none, none, -1)), 1));
+  const auto big = h::reshape<2>(h::view(f, h::slice(0, 300 * 300)), Shape<2>{300, 300});
+  out("sum2d_rows_reversed", h::sum(h::view(big, h::slice(none, none, -1))));
+  out("sum2d_cols_reversed", h::sum(h::view(big, h::slice(), h::slice(none, none, -1))));
+  out("sum2d_step2_ax1", h::sum(h::view(big, h::slice(), h::slice(none, none, 2)), 1));
+  out("sum2d_step2_ax0", h::sum(h::view(big, h::slice(), h::slice(none, none, 2)), 0));
+  out("sum2d_rows_reversed_ax1", h::sum(h::view(big, h::slice(none, none, -1)), 1));
+  out("sum2d_cols_reversed_ax1", h::sum(h::view(big, h::slice(), h::slice(none, none, -1)), 1));
   out("mean2d_T", h::mean(h::transpose(big)));
-  out("var2d_step2", h::var(h::view(big, slice(), slice(none, none, 2))));
-  out("sum1d_step2_as_f64", h::sum<double>(h::view(f, slice(none, none, 2))));
+  out("var2d_step2", h::var(h::view(big, h::slice(), h::slice(none, none, 2))));
+  out("sum1d_step2_as_f64", h::sum<double>(h::view(f, h::slice(none, none, 2))));
   // Integer input: float64 accumulation through the cast buffer.
   for (int64_t n : {5, 1000, 8193, 100000}) {
     const auto i = random_i64(static_cast<uint64_t>(n) + 1, n);
@@ -209,7 +209,7 @@ void pairwise_sums() {
   out("mean_i64_ax1", h::mean(i2, 1));
   out("mean_i64_ax0", h::mean(i2, 0));
   out("sum_bool", h::sum(h::greater<double>(a, 0.0)));
-  out("sum_u8", h::sum(h::astype<uint8_t>(h::view(a, slice(0, 1000)))));
+  out("sum_u8", h::sum(h::astype<uint8_t>(h::view(a, h::slice(0, 1000)))));
 }
 
 void linspace_arange() {
@@ -283,21 +283,21 @@ void linspace_arange() {
 void views_and_shapes() {
   auto a = h::reshape<2>(h::arange<int64_t>(20), Shape<2>{4, 5});
   const auto alias = a;  // `b = a`: the same array
-  h::assign(h::view(a, slice(1, 3), slice(none, none, 2)), 70);
+  h::assign(h::view(a, h::slice(1, 3), h::slice(none, none, 2)), 70);
   out("assign_slice", alias);
   h::assign(h::view(a, 0), h::arange<int64_t>(100, 105));
   out("assign_row", a);
-  h::assign(h::view(a, slice(), 4), h::full<double>(Shape<1>{4}, 9.9));
+  h::assign(h::view(a, h::slice(), 4), h::full<double>(Shape<1>{4}, 9.9));
   out("assign_col_cast", a);
-  h::assign(h::view(a, slice(2)), h::reshape<2>(h::arange<int64_t>(5), Shape<2>{1, 5}));
+  h::assign(h::view(a, h::slice(2)), h::reshape<2>(h::arange<int64_t>(5), Shape<2>{1, 5}));
   out("assign_broadcast_rows", a);
   auto r = h::arange<int64_t>(10);
-  h::assign(h::view(r, slice(1)), h::view(r, slice(none, -1)));
+  h::assign(h::view(r, h::slice(1)), h::view(r, h::slice(none, -1)));
   out("assign_overlap", r);
-  out("view_neg_step", h::view(a, slice(none, none, -1), 2));
+  out("view_neg_step", h::view(a, h::slice(none, none, -1), 2));
   out("view_neg_index", h::view(a, -1));
-  out("view_big_bounds", h::view(a, slice(-100, 100), slice(3, -100, -1)));
-  out("view_empty", h::view(a, slice(3, 1)));
+  out("view_big_bounds", h::view(a, h::slice(-100, 100), h::slice(3, -100, -1)));
+  out("view_empty", h::view(a, h::slice(3, 1)));
   out("elem_neg", a(-1, -2));
   const auto c = a.copy();
   h::assign(a, 0);
@@ -307,8 +307,8 @@ void views_and_shapes() {
   err("index_oob_neg", [&] { (void)r(-11); });
   err("index_oob_axis1", [&] { (void)c(0, 5); });
   err("view_index_oob", [&] { (void)h::view(c, 4); });
-  err("slice_step_zero", [&] { (void)h::view(c, slice(none, none, 0)); });
-  err("assign_bad", [&] { h::assign(h::view(c, slice(0, 2)), h::arange<int64_t>(4)); });
+  err("slice_step_zero", [&] { (void)h::view(c, h::slice(none, none, 0)); });
+  err("assign_bad", [&] { h::assign(h::view(c, h::slice(0, 2)), h::arange<int64_t>(4)); });
 
   const auto b = h::arange<double>(12);
   out("reshape_infer", h::reshape<3>(b, Shape<3>{2, -1, 3}));
@@ -327,11 +327,11 @@ void views_and_shapes() {
   const auto g = h::reshape<2>(h::arange<double>(12), Shape<2>{3, 4});
   const auto gv = h::reshape<3>(h::transpose(g), Shape<3>{2, 2, 3});
   gv(1, 0, 2) = -7;
-  const auto gc = h::reshape<2>(h::view(g, slice(), 1), Shape<2>{3, 1});
+  const auto gc = h::reshape<2>(h::view(g, h::slice(), 1), Shape<2>{3, 1});
   gc(2, 0) = -9;
   const auto gcopy = h::reshape<1>(h::transpose(g), Shape<1>{12});
   gcopy(0) = -11;
-  const auto gr = h::ravel(h::view(g, 0, slice(none, none, 2)));
+  const auto gr = h::ravel(h::view(g, 0, h::slice(none, none, 2)));
   gr(0) = -13;
   out("reshape_view_writes", g);
   out("reshape_T_values", gv);
@@ -438,7 +438,7 @@ void elementwise() {
   out("ulp:sin", h::sin<double>(t));
   out("ulp:cos", h::cos<double>(t));
   out("ulp:tan", h::tan<double>(t));
-  out("ulp:arctan2", h::arctan2<double>(t, h::view(t, slice(none, none, -1))));
+  out("ulp:arctan2", h::arctan2<double>(t, h::view(t, h::slice(none, none, -1))));
   out("ulp:hypot", h::hypot<double>(t, tp));
   out("ulp:exp_f32", h::exp<float>(h::astype<float>(t)));
   out("ulp:sin_f32", h::sin<float>(h::astype<float>(t)));
@@ -548,7 +548,7 @@ void reductions() {
   out("isclose_f32", h::isclose(h::astype<float>(xa), h::astype<float>(xb)));
   out("isclose_int", h::isclose(h::arange<int64_t>(5), h::array<double>({0, 1.000001, 2.1, 3, 4})));
   out("isclose_bcast", h::isclose(h::reshape<2>(h::arange<double>(4), Shape<2>{4, 1}), 2.0));
-  out("allclose", h::allclose(h::view(xa, slice(0, 1)), h::view(xb, slice(0, 1))));
+  out("allclose", h::allclose(h::view(xa, h::slice(0, 1)), h::view(xb, h::slice(0, 1))));
   out("allclose_nan", h::allclose(n, n));
   out("allclose_nan_eq", h::allclose(n, n, 1e-5, 1e-8, true));
   out("array_equal", h::array_equal(a, a.copy()));

@@ -202,13 +202,16 @@ TEST(FrontendLiterals, ImplicitConcatenation) {
   EXPECT_EQ(expr_of("b'a' b'b'"), "b'ab'");
 }
 
-TEST(FrontendLiterals, FStringsAreFlagged) {
-  EXPECT_EQ(expr_of("f'x={x}'"), "f'x={x}'");
-  EXPECT_EQ(expr_of("'a' f'{b}'"), "f'a{b}'");
+TEST(FrontendLiterals, FStringsKeepTheirFields) {
+  EXPECT_EQ(expr_of("f'x={x}'"), "(fstr 'x=' (field x))");
+  EXPECT_EQ(expr_of("'a' f'{b}'"), "(fstr 'a' (field b))");
+  EXPECT_EQ(expr_of("f'{{a}} {y + 1:5.2f}!'"), "(fstr '{a} ' (field (+ y 1) :'5.2f') '!')");
   Parsed p("F'{a!r:>10}'\n");
-  const auto& s = ast::as<ast::StrLit>(first_expr(p));
-  EXPECT_TRUE(s.is_fstring);
-  EXPECT_FALSE(s.is_bytes);
+  const auto& f = ast::as<ast::FStringExpr>(first_expr(p));
+  ASSERT_EQ(f.parts.size(), 1u);
+  EXPECT_EQ(f.parts[0].conversion, 'r');
+  EXPECT_EQ(f.parts[0].spec, ">10");
+  EXPECT_FALSE(f.parts[0].dynamic_spec);
 }
 
 TEST(FrontendLiterals, MixingBytesAndStrIsAnError) {
@@ -330,11 +333,12 @@ TEST(FrontendExpressions, ParenthesesUnwrap) {
 
 TEST(FrontendExpressions, UnsupportedConstructsAreNamed) {
   EXPECT_EQ(expr_of("lambda x: x"), "(unsupported 'lambda')");
-  EXPECT_EQ(expr_of("[x for x in y]"), "(unsupported 'list comprehension')");
+  EXPECT_EQ(expr_of("[x for x in y]"), "(listcomp x x y)");
+  EXPECT_EQ(expr_of("[x for x in y for z in x]"), "(unsupported 'a comprehension with several 'for' clauses')");
   EXPECT_EQ(expr_of("{k: v for k, v in y}"), "(unsupported 'dict comprehension')");
   EXPECT_EQ(expr_of("{x for x in y}"), "(unsupported 'set comprehension')");
-  EXPECT_EQ(expr_of("(x for x in y)"), "(unsupported 'generator expression')");
-  EXPECT_EQ(expr_of("sum(x for x in y)"), "(call sum (unsupported 'generator expression'))");
+  EXPECT_EQ(expr_of("(x for x in y)"), "(genexp x x y)");
+  EXPECT_EQ(expr_of("sum(x * x for x in y if x > 0)"), "(call sum (genexp (* x x) x y (> x 0)))");
   EXPECT_EQ(expr_of("{1: 2}"), "(unsupported 'dict display')");
   EXPECT_EQ(expr_of("{}"), "(unsupported 'dict display')");
   EXPECT_EQ(expr_of("{1, 2}"), "(unsupported 'set display')");

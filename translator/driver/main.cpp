@@ -13,6 +13,7 @@
 
 #include <unistd.h>
 
+#include "builtins/host_table.h"
 #include "builtins/table.h"
 #include "driver/output_file.h"
 #include "driver/toolchain.h"
@@ -165,7 +166,9 @@ int run(int argc, char** argv) {
     return kUsage;
   }
   if (list_builtins) {
-    std::cout << py2cuda::builtins::markdown();
+    std::cout << py2cuda::builtins::markdown()
+              << "\n#### Host code (the program around the kernels)\n\n"
+              << py2cuda::builtins::host_markdown();
     return kOk;
   }
   if (exe || run_it) return build_and_maybe_run(argv[0], input, output, sigs, exe, run_it, emulate, harness, program_args);
