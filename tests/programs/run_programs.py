@@ -16,7 +16,9 @@ A program whose first 30 lines hold
     # py2cuda-program: skip REASON
 
 is not run: it is reported as SKIP with the reason (a program py2cuda cannot run yet; the line
-goes when it can).
+goes when it can). Programs outside tests/programs/ (the samples) are skipped the same way by a
+line `NAME REASON` in tests/programs/skips.txt (NAME as reported, e.g. samples/transpose_shared),
+so that a sample's text stays as it is.
 
 One line per program, `PASS name`, `FAIL name: why` (with the start of a unified diff and the
 tail of py2cuda's stderr) or `SKIP name (reason)`, then `N passed, M failed` (`, K skipped`
@@ -47,6 +49,7 @@ JOBS = 2  # the project's machines have two cores
 RUN_TIMEOUT_S = 300.0
 SKIP_STATUS = 77
 HEADER_LINES = 30  # where a skip line is looked for
+SKIP_LIST = "tests/programs/skips.txt"
 SKIP_RE = re.compile(r"^\s*#\s*py2cuda-program:\s*skip\b\s*(.*?)\s*$")
 DIFF_LINES = 20
 STDERR_LINES = 15
@@ -118,6 +121,7 @@ def offers_run(py2cuda: Path) -> bool:
 
 def collect(source_dir: Path) -> list[Program]:
     """The programs that have an expected output, in folder then name order."""
+    listed = skip_list(source_dir / SKIP_LIST)
     found = []
     for folder in PROGRAM_FOLDERS:
         for path in translator.programs(source_dir / folder):
@@ -125,8 +129,22 @@ def collect(source_dir: Path) -> list[Program]:
             if not expected.is_file():
                 continue
             name = path.relative_to(source_dir).with_suffix("").as_posix()
-            found.append(Program(name, path, expected, skip_reason(path)))
+            skip = skip_reason(path)
+            found.append(Program(name, path, expected, listed.get(name) if skip is None else skip))
     return found
+
+
+def skip_list(path: Path) -> dict[str, str]:
+    """NAME -> REASON from the skip list: `NAME REASON` lines, `#` comments, blank lines."""
+    if not path.is_file():
+        return {}
+    listed = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            name, _, reason = line.partition(" ")
+            listed[name] = reason.strip()
+    return listed
 
 
 def skip_reason(path: Path) -> str | None:
