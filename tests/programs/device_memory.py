@@ -1,0 +1,60 @@
+"""Device memory management: to_device, device_array, device_array_like, copies both ways,
+streams, synchronize, and a host array passed straight to a kernel. Top-level code, no main()."""
+# py2cuda-program: skip a device array's .reshape() in host code is not supported (d_ints.reshape(10))
+import numpy as np
+from numba import cuda
+
+
+@cuda.jit
+def square_into(src, dst):
+    i = cuda.grid(1)
+    if i < dst.size:
+        dst[i] = src[i] * src[i]
+
+
+@cuda.jit
+def increment(a):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] += 1
+
+
+n = 12
+host = np.arange(n, dtype=np.float64)
+d_src = cuda.to_device(host)
+d_dst = cuda.device_array(n, dtype=np.float64)
+square_into[2, 8](d_src, d_dst)
+cuda.synchronize()
+print("squares:", d_dst.copy_to_host())
+
+out = cuda.device_array_like(d_src)
+square_into[1, 16](d_dst, out)
+print("out is a device array of", out.shape, out.dtype)
+out = out.copy_to_host()  # rebound to a NumPy array
+print("fourth powers:", out, out.dtype, out.sum())
+
+ints = np.zeros((2, 5), dtype=np.int32)
+d_ints = cuda.device_array((2, 5), dtype=np.int32)
+d_ints.copy_to_device(np.arange(10, dtype=np.int32).reshape(2, 5))
+increment[1, 16](d_ints.reshape(10))
+d_ints.copy_to_host(ints)
+print("copied into an existing array:", ints)
+
+stream = cuda.stream()
+a = np.ones(n, dtype=np.int64)
+d_a = cuda.to_device(a, stream=stream)
+increment[1, 32, stream](d_a)
+back = d_a.copy_to_host(stream=stream)
+stream.synchronize()
+print("through a stream:", back)
+
+direct = np.arange(5, dtype=np.int64)
+increment[1, 8](direct)
+print("host array launched directly:", direct)
+
+part = cuda.to_device(np.zeros(n, dtype=np.int64))
+increment[1, 8](part[:6])
+increment[1, 8](part[3:9])
+print("slices of a device array:", part.copy_to_host(), part[2:4].copy_to_host())
+like = cuda.device_array_like(ints)
+print("device_array_like:", like.shape, like.dtype, like.size, like.ndim)

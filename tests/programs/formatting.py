@@ -1,0 +1,45 @@
+"""Python's printing: f-string format specs, print's sep= and end=, str(), builtins, constants."""
+# py2cuda-program: skip round(2.675, 2) prints 2.68 (Python: 2.67); host math.floor/math.ceil print floats -3.0/3.0 (Python: ints)
+import math
+import numpy as np
+from numba import cuda
+
+
+@cuda.jit
+def stats(a, out):
+    i = cuda.grid(1)
+    if i == 0:
+        s = 0.0
+        for k in range(a.size):
+            s += a[k]
+        out[0] = s
+        out[1] = s / a.size
+
+
+if __name__ == "__main__":
+    a = np.array([1.5, 2.25, -0.125, 10.0])
+    out = np.zeros(2)
+    stats[1, 32](a, out)
+    total, mean = out[0], out[1]
+    print(total, mean)
+    print(f"total={total:.3f} mean={mean:8.4f} sci={total:e} sci2={mean:.2E} g={total:g}")
+    n = 42
+    print(f"[{n:5d}] [{n:<5d}] [{n:^7d}] [{n:05d}] [{n:x}] [{n:+d}] [{-n}]")
+    name = "kernel"
+    print(f"[{name:>10}] [{name:<10}] [{name:^10}] [{name!r}] [{len(name)}]")
+    print(f"{total!r} {n!r} {1e-7} {1e16} {123456789.0} {0.1 + 0.2}")
+    f = np.float32(0.1)
+    print(f, np.float32(1) / np.float32(3), np.float64(2) / 3, f"{f:.4f}", repr(f))
+    print(np.int32(-7), np.int64(2) ** 40, np.uint8(255), np.bool_(True))
+    print(True, False, (1, 2.5, "x"), (3,))
+    print("a", "b", 3, sep="-")
+    print("no newline", end="")
+    print(" ... continued", end="!\n")
+    print("x", 1, 2.0, sep="", end="\n\n")
+    print(str(3) + str(4.5) + str(True), len("hello"), len(a))
+    print(min(3, 7), max(2.5, 1), min(4, 2, 9), abs(-3), abs(-2.5), round(2.5), round(3.5), round(2.675, 2))
+    print(int(7.9), int(-7.9), float(3), 7 // 2, -7 // 2, 7 % 3, -7 % 3, 2 ** 10)
+    print(math.sqrt(2.0), math.pi, np.pi, np.inf, -np.inf, math.floor(-2.5), math.ceil(2.1))
+    print(f"{math.pi:.10f} {np.inf} {np.float32(2.5):6.2f}")
+    ok = total > 5 and mean < 5
+    print("ok" if ok else "not ok", ok, not ok, 3 < 4 < 5)

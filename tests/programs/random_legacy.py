@@ -1,0 +1,38 @@
+"""NumPy's legacy random generator (np.random.seed and friends): bit-exact values."""
+# py2cuda-program: skip np.random.* with a size are typed as scalars (rand(1000).astype); print's arguments run right to left
+import numpy as np
+from numba import cuda
+
+
+@cuda.jit
+def scale_shift(x, scale, shift):
+    i = cuda.grid(1)
+    if i < x.size:
+        x[i] = x[i] * scale + shift
+
+
+if __name__ == "__main__":
+    np.random.seed(42)
+    print("rand", np.random.rand(3))
+    print("rand 2-D", np.random.rand(2, 2))
+    print("random", np.random.random(3))
+    print("random 2-D", np.random.random((2, 3)))
+    print("randn", np.random.randn(4))
+    print("uniform", np.random.uniform(-1.0, 1.0, 3))
+    print("uniform size tuple", np.random.uniform(0, 10, size=(2, 2)))
+    print("normal", np.random.normal(5.0, 2.0, 3))
+    print("normal size", np.random.normal(size=2))
+    print("randint", np.random.randint(0, 10, 8))
+    print("randint one bound", np.random.randint(5, size=6))
+    print("randint 2-D", np.random.randint(-3, 3, size=(2, 4)))
+    print("scalar uniform", np.random.uniform(), "scalar rand", np.random.rand())
+
+    np.random.seed(0)
+    x = np.random.rand(1000).astype(np.float32)
+    print("x[:4]", x[:4], x.dtype)
+    d = cuda.to_device(x)
+    scale_shift[4, 256](d, 2.0, -1.0)
+    y = d.copy_to_host()
+    print("y[:4]", y[:4])
+    print("in [-1, 1):", bool(y.min() >= -1.0), bool(y.max() < 1.0))
+    print("first 3 as repr:", repr(float(y[0])), repr(float(y[1])), repr(float(y[2])))

@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""Program tests: whole programs (host code included) run by py2cuda, their stdout compared.
+
+Every NAME.py of samples/ and tests/programs/ that has a NAME.expected is run as
+
+    py2cuda NAME.py [its # py2cuda-args: options] --run --emulate
+
+from the build folder (at most two at once, 300 s each), which translates the program, builds
+its host main() and kernels for the CPU emulation runtime and runs it. Its standard output must
+equal NAME.expected byte for byte (what the program prints under Numba, see README.md), and its
+exit status must be the one in NAME.expected_exit (a program that ends with an uncaught
+exception: `1`), or 0 when there is no such file.
+
+A program whose first 30 lines hold
+
+    # py2cuda-program: skip REASON
+
+is not run: it is reported as SKIP with the reason (a program py2cuda cannot run yet; the line
+goes when it can). Programs outside tests/programs/ (the samples) are skipped the same way by a
+line `NAME REASON` in tests/programs/skips.txt (NAME as reported, e.g. samples/transpose_shared),
+so that a sample's text stays as it is.
+
+One line per program, `PASS name`, `FAIL name: why` (with the start of a unified diff and the
+tail of py2cuda's stderr) or `SKIP name (reason)`, then `N passed, M failed` (`, K skipped`
+added when some were skipped). Exit status 0 when nothing failed, 1 otherwise, 77 (skipped)
+when this py2cuda has no --run.
+
+    run_programs.py --py2cuda BUILD/py2cuda --build-dir BUILD [NAME...]
+
+NAME selects the programs whose name (e.g. samples/hypot_kernel) contains it.
+"""
+import concurrent.futures
+import dataclasses
+import difflib
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # testlib
+
+from testlib import cli, translator  # noqa: E402
+from testlib.report import Reporter, indent  # noqa: E402
+
+PROGRAM_FOLDERS = ("samples", "tests/programs")
+JOBS = 2  # the project's machines have two cores
+RUN_TIMEOUT_S = 300.0
+SKIP_STATUS = 77
+HEADER_LINES = 30  # where a skip line is looked for
+SKIP_LIST = "tests/programs/skips.txt"
+SKIP_RE = re.compile(r"^\s*#\s*py2cuda-program:\s*skip\b\s*(.*?)\s*$")
+DIFF_LINES = 20
+STDERR_LINES = 15
+
+
+@dataclasses.dataclass
+class Program:
+    name: str  # "samples/hypot_kernel"
+    path: Path
+    expected: Path
+    skip: str | None  # the reason of its skip line, if it has one
+
+
+@dataclasses.dataclass
+class Outcome:
+    reason: str | None  # None: passed
+    details: str = ""
+
+
+class ProgramReporter(Reporter):
+    """The project's reporter, with the skips counted on the closing line itself."""
+
+    def finish(self) -> int:
+        summary = f"{self.passed} passed, {self.failed} failed"
+        if self.skipped:
+            summary += f", {self.skipped} skipped"
+        self._print(summary)
+        return 1 if self.failed else 0
+
+
+def main() -> int:
+    parser = cli.make_parser(__doc__.splitlines()[0])
+    parser.set_defaults(timeout=RUN_TIMEOUT_S)
+    parser.add_argument("-j", "--jobs", type=int, default=JOBS, help=f"programs at once (default {JOBS})")
+    args = cli.parse(parser)
+    cli.require_py2cuda(parser, args)
+    if not offers_run(args.py2cuda):
+        print(f"{args.py2cuda} has no --run/--emulate: program tests skipped")
+        return SKIP_STATUS
+    build_dir = (args.build_dir or Path.cwd()).resolve()
+    report = ProgramReporter()
+
+    programs = [p for p in collect(args.source_dir) if cli.selected(p.name, args.names)]
+    to_run = [p for p in programs if p.skip is None]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        outcomes = dict(zip((p.name for p in to_run),
+                            pool.map(lambda p: run_program(p, args.py2cuda, build_dir, args.timeout),
+                                     to_run)))
+    for p in programs:
+        if p.skip is not None:
+            report.skip(p.name, p.skip or "no reason given")
+            continue
+        outcome = outcomes[p.name]
+        if outcome.reason is None:
+            report.ok(p.name)
+        else:
+            report.fail(p.name, outcome.reason, outcome.details)
+    return report.finish()
+
+
+def offers_run(py2cuda: Path) -> bool:
+    try:
+        p = subprocess.run([str(py2cuda), "--help"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    text = p.stdout + p.stderr
+    return "--run" in text and "--emulate" in text
+
+
+def collect(source_dir: Path) -> list[Program]:
+    """The programs that have an expected output, in folder then name order."""
+    listed = skip_list(source_dir / SKIP_LIST)
+    found = []
+    for folder in PROGRAM_FOLDERS:
+        for path in translator.programs(source_dir / folder):
+            expected = path.with_suffix(".expected")
+            if not expected.is_file():
+                continue
+            name = path.relative_to(source_dir).with_suffix("").as_posix()
+            skip = skip_reason(path)
+            found.append(Program(name, path, expected, listed.get(name) if skip is None else skip))
+    return found
+
+
+def skip_list(path: Path) -> dict[str, str]:
+    """NAME -> REASON from the skip list: `NAME REASON` lines, `#` comments, blank lines."""
+    if not path.is_file():
+        return {}
+    listed = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            name, _, reason = line.partition(" ")
+            listed[name] = reason.strip()
+    return listed
+
+
+def skip_reason(path: Path) -> str | None:
+    """The REASON of a `# py2cuda-program: skip REASON` line in the first 30 lines, if any."""
+    with path.open(encoding="utf-8") as f:
+        for number, line in enumerate(f):
+            if number >= HEADER_LINES:
+                break
+            m = SKIP_RE.match(line)
+            if m:
+                return m.group(1)
+    return None
+
+
+def expected_exit(program: Program) -> int:
+    """The exit status NAME.expected_exit asks for (a program ending in an exception: 1), else 0."""
+    path = program.path.with_suffix(".expected_exit")
+    if not path.is_file():
+        return 0
+    return int(path.read_text().strip())
+
+
+def run_program(program: Program, py2cuda: Path, build_dir: Path, timeout: float) -> Outcome:
+    argv = [str(py2cuda), str(program.path), *translator.extra_args(program.path), "--run", "--emulate"]
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    try:
+        p = subprocess.run(argv, cwd=build_dir, env=env, stdin=subprocess.DEVNULL,
+                           capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        return Outcome(f"timed out after {timeout:.0f} s",
+                       indent(stderr_tail((e.stderr or b"").decode("utf-8", "replace"))))
+    except OSError as e:
+        return Outcome(f"cannot run {argv[0]}: {e}")
+    stderr = p.stderr.decode("utf-8", "replace")
+    want_status = expected_exit(program)
+    want = program.expected.read_bytes()
+    problems = []
+    if p.returncode < 0:
+        problems.append(f"killed by signal {-p.returncode}")
+    elif p.returncode != want_status:
+        problems.append(f"exit status {p.returncode} (expected {want_status})")
+    if p.stdout != want:
+        problems.append(f"stdout differs from {program.expected.name}")
+    if not problems:
+        return Outcome(None)
+    details = []
+    if p.stdout != want:
+        details.append(short_diff(want, p.stdout, program.expected.name))
+    if stderr.strip():
+        details.append("stderr (last lines):\n" + stderr_tail(stderr))
+    details.append("rerun: (cd " + str(build_dir) + " && " + " ".join(argv) + ")")
+    return Outcome("; ".join(problems), indent("\n".join(details), max_lines=80))
+
+
+def short_diff(want: bytes, got: bytes, expected_name: str) -> str:
+    want_lines = want.decode("utf-8", "replace").splitlines(keepends=True)
+    got_lines = got.decode("utf-8", "replace").splitlines(keepends=True)
+    diff = list(difflib.unified_diff(want_lines, got_lines, fromfile=expected_name,
+                                     tofile="py2cuda", n=1))
+    lines = [line.rstrip("\n") for line in diff]
+    if not want.endswith(b"\n") or (got and not got.endswith(b"\n")):
+        lines.append("(a last line without a newline)")
+    if not lines:
+        return "(no line differs: the bytes do)"
+    more = len(lines) - DIFF_LINES
+    return "\n".join(lines[:DIFF_LINES] + ([f"... ({more} more diff lines)"] if more > 0 else []))
+
+
+def stderr_tail(stderr: str) -> str:
+    lines = stderr.rstrip("\n").splitlines()
+    return "\n".join(lines[-STDERR_LINES:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
