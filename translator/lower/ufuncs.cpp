@@ -61,13 +61,13 @@ void cuda_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l, size_t ind
     std::string args;
     for (size_t i = 0; i < nin; ++i) {
       params += ", py2cuda::Array<" + cpp_type(l.inputs[i]) + ", N> " + param_name(core, i);
-      args += std::string(i ? ", " : "") + "py2cuda::ufunc::element(" + param_name(core, i) + ", i)";
+      args += std::string(i ? ", " : "") + "py2cuda::ufunc::element(" + param_name(core, i) + ", flat_)";
     }
     w.line(0, "template <int N>");
     w.line(0, "__global__ void " + kernel + "(" + params + ") {");
-    w.line(1, "const int64_t n = py2cuda::ufunc::size(result_);");
-    w.line(1, "for (int64_t i = py2cuda::grid1(); i < n; i += py2cuda::gridsize1()) {");
-    w.line(2, "py2cuda::ufunc::element(result_, i) = " + core.cpp_name + "(" + args + ");");
+    w.line(1, "const int64_t size_ = py2cuda::ufunc::size(result_);");
+    w.line(1, "for (int64_t flat_ = py2cuda::grid1(); flat_ < size_; flat_ += py2cuda::gridsize1()) {");
+    w.line(2, "py2cuda::ufunc::element(result_, flat_) = " + core.cpp_name + "(" + args + ");");
     w.line(1, "}");
     w.line(0, "}");
   } else {
@@ -83,13 +83,13 @@ void cuda_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l, size_t ind
       TypeRef dt = t->is_array() ? t->dtype() : t;
       params += ", py2cuda::Array<" + cpp_type(dt) + ", L + " + std::to_string(core_rank(i)) + "> " + param_name(core, i);
       args += std::string(i ? ", " : "") +
-              (t->is_array() ? "py2cuda::ufunc::core<L>(" : "py2cuda::ufunc::element(") + param_name(core, i) + ", i)";
+              (t->is_array() ? "py2cuda::ufunc::core<L>(" : "py2cuda::ufunc::element(") + param_name(core, i) + ", flat_)";
     }
-    args += std::string(nin ? ", " : "") + (out_t->is_array() ? "py2cuda::ufunc::core<L>(result_, i)" : "py2cuda::ufunc::element(result_, i)");
+    args += std::string(nin ? ", " : "") + (out_t->is_array() ? "py2cuda::ufunc::core<L>(result_, flat_)" : "py2cuda::ufunc::element(result_, flat_)");
     w.line(0, "template <int L>");
     w.line(0, "__global__ void " + kernel + "(" + params + ") {");
-    w.line(1, "const int64_t n = py2cuda::ufunc::loop_size<L>(result_);");
-    w.line(1, "for (int64_t i = py2cuda::grid1(); i < n; i += py2cuda::gridsize1()) {");
+    w.line(1, "const int64_t size_ = py2cuda::ufunc::loop_size<L>(result_);");
+    w.line(1, "for (int64_t flat_ = py2cuda::grid1(); flat_ < size_; flat_ += py2cuda::gridsize1()) {");
     w.line(2, core.cpp_name + "(" + args + ");");
     w.line(1, "}");
     w.line(0, "}");
