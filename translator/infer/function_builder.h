@@ -170,6 +170,8 @@ class FunctionBuilder {
   ir::ExprPtr host_call(const ast::Call& c, bool& handled);
   ir::ExprPtr host_row_call(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   ir::ExprPtr launch(const ast::Call& c, const FunctionEntry& kernel, const ast::Subscript& config);
+  // A call of a @vectorize/@guvectorize function (infer/ufuncs.cpp).
+  ir::ExprPtr ufunc_call(const ast::Call& c, const FunctionEntry& f);
   ir::ExprPtr host_print(const ast::Call& c);
   ir::ExprPtr fstring(const ast::FStringExpr& f);
   ir::ExprPtr format_value(ir::ExprPtr v, char conversion, const std::string& spec, Span s);
@@ -270,6 +272,13 @@ class ModuleBuilder {
 
   sema::ModuleInfo& info() { return info_; }
 
+  // Ufuncs (infer/ufuncs.cpp): the module's entry for `f`, its loop for these core
+  // parameter types (built on first request), and run()'s eager CUDA loops.
+  ir::Ufunc* ufunc_of(const FunctionEntry& f);
+  const ir::UfuncLoop* ufunc_loop(const FunctionEntry& f, const std::vector<TypeRef>& params, TypeRef ret,
+                                  const std::string& text, Span site);
+  void build_ufunc(const FunctionEntry& f);
+
  private:
   using Key = std::pair<const FunctionEntry*, std::vector<TypeRef>>;
   sema::ModuleInfo& info_;
@@ -290,6 +299,7 @@ class ModuleBuilder {
   std::set<const FunctionEntry*> host_in_progress_;
   std::set<std::string> host_names_;
   std::unique_ptr<FunctionEntry> host_main_;
+  std::map<const FunctionEntry*, size_t> ufunc_index_;  // into module_->ufuncs
   void build_host_program();
 };
 

@@ -354,6 +354,7 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
         return fail(c.span, "kernel '" + f.name + "' must be launched with a configuration: " + f.name +
                                 "[blocks, threads_per_block](...)");
       }
+      if (f.kind == FunctionKind::Ufunc) return ufunc_call(c, f);  // infer/ufuncs.cpp
       if (f.kind == FunctionKind::Device) {
         return fail(c.span, "device function '" + f.name + "' cannot be called from host code; call it from a "
                             "kernel");

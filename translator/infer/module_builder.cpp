@@ -71,8 +71,7 @@ std::unique_ptr<ir::Module> ModuleBuilder::run() {
         // Device functions with explicit signatures are compiled eagerly, as Numba does.
         for (const auto& sig : f->signatures) instantiate(*f, sig.params, sig.return_type, false, sig.span);
       } else if (f->kind == FunctionKind::Ufunc) {
-        diags_.warning(f->decorator_span, "@vectorize/@guvectorize function '" + f->name +
-                                              "' is not translated by this version of py2cuda; skipped");
+        build_ufunc(*f);  // infer/ufuncs.cpp
       }
     }
     if (host_program) build_host_program();

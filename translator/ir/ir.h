@@ -340,8 +340,32 @@ struct External {
   Span span;
 };
 
+// A @vectorize/@guvectorize function (infer/ufuncs.cpp builds it, lower/ufuncs.cpp
+// prints it): per signature (a "loop", as NumPy calls it) the scalar or core function
+// instance, and for the CUDA target an elementwise kernel and a host function that
+// broadcasts its operands and launches it.
+struct UfuncLoop {
+  std::vector<TypeRef> inputs;   // scalar dtypes (vectorize) or the core parameter types (guvectorize)
+  std::vector<TypeRef> outputs;  // the result dtype(s); guvectorize: the output parameter types
+  const Function* core = nullptr;  // the scalar/core function instance (device, or host for cpu)
+  std::string signature_text;
+  std::string cpp_name;          // the host entry point for this loop
+};
+
+struct Ufunc {
+  std::string name;        // the Python name
+  std::string cpp_name;
+  bool gufunc = false;
+  bool cuda = false;       // target='cuda' (else a host loop: 'cpu', 'parallel')
+  std::string layout;      // guvectorize
+  std::vector<std::vector<std::string>> in_dims, out_dims;
+  Span def_span;
+  std::vector<UfuncLoop> loops;
+};
+
 struct Module {
   std::string name;  // C++ namespace
+  std::vector<Ufunc> ufuncs;  // @vectorize/@guvectorize functions, source order
   std::vector<Constant> constants;
   std::vector<External> externals;
   std::vector<std::string> link_paths;  // every external's files, resolved, without repeats

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "lower/expressions.h"
+#include "lower/ufuncs.h"
 #include "support/templates.h"
 
 namespace py2cuda::lower {
@@ -112,6 +113,7 @@ class Emitter {
     } else if (options_.harness) {
       out_ += "#include <py2cuda/harness.h>\n";
     }
+    if (has_ufuncs(m)) out_ += "#include <py2cuda/ufunc.h>\n#include <py2cuda/host/ufunc_call.h>\n";  // lower/ufuncs.cpp
     if (!options_.header_include.empty()) out_ += "#include " + c_string(options_.header_include) + "\n";
     out_ += "\nnamespace " + m.name + " {\n";
     if (!m.constants.empty()) {
@@ -150,6 +152,7 @@ class Emitter {
         if (f->is_kernel) launch_stub(*f, false);
       }
     }
+    out_ += ufunc_section(m, file_, true);  // CUDA ufuncs: lower/ufuncs.cpp
     if (host_main) host_program(m);
     out_ += "\n}  // namespace " + m.name + "\n";
     if (host_main) {
@@ -300,7 +303,10 @@ class Emitter {
   void host_program(const ir::Module& m) {
     out_ += "\n// ---------------------------------------------------------------- host program\n";
     host_code_ = true;
-    for (const auto& f : m.host_functions) function(*f);
+    for (const auto& f : m.host_functions) {
+      if (f == m.host_functions.back()) out_ += ufunc_section(m, file_, false);  // CPU ufuncs: lower/ufuncs.cpp
+      function(*f);
+    }
     host_code_ = false;
     if (options_.line_directives) {
       size_t lines = static_cast<size_t>(std::count(out_.begin(), out_.end(), '\n'));

@@ -409,7 +409,12 @@ class Analyzer {
     entry->def = &def;
     entry->decorator_span = dspan;
     entry->kind = decorator ? decorator_kind(*decorator) : FunctionKind::Plain;
-    if (decorator && decorator->kind == ast::ExprKind::Call) read_decorator_call(*entry, ast::as<ast::Call>(*decorator));
+    if (entry->kind == FunctionKind::Ufunc) {  // ufuncs: sema/ufunc_decorator.cpp
+      const ast::Call* call = decorator->kind == ast::ExprKind::Call ? &ast::as<ast::Call>(*decorator) : nullptr;
+      read_ufunc_decorator(info_, *entry, resolve_path(info_, call ? *call->func : *decorator), call, diags_);
+    } else if (decorator && decorator->kind == ast::ExprKind::Call) {
+      read_decorator_call(*entry, ast::as<ast::Call>(*decorator));
+    }
     // Annotations type kernels only: Numba ignores them, and device functions
     // are specialised per call site as Numba does, whatever they say.
     if (entry->signatures.empty() && entry->kind == FunctionKind::Kernel) read_annotations(*entry);

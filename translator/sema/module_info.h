@@ -33,6 +33,16 @@ enum class FunctionKind {
   Plain,      // undecorated Python function: host code
 };
 
+// @vectorize / @guvectorize options (sema/ufunc_decorator.cpp reads them).
+struct UfuncInfo {
+  bool gufunc = false;        // @guvectorize
+  std::string target = "cpu"; // "cpu", "parallel" or "cuda"
+  std::string layout;         // guvectorize's '(n),(n)->()', as written
+  Span layout_span;
+  // The layout's core dimensions: one list of names per input, then per output.
+  std::vector<std::vector<std::string>> in_dims, out_dims;
+};
+
 struct FunctionEntry {
   std::string name;  // the name it is called or launched by
   const ast::FunctionDef* def = nullptr;  // null for the program's main body (HostProgram)
@@ -41,6 +51,7 @@ struct FunctionEntry {
   std::vector<Signature> signatures;  // from the decorator, annotations or --sig
   ir::KernelOptions options;
   Span decorator_span;
+  UfuncInfo ufunc;  // kind Ufunc only
 };
 
 // `name = cuda.declare_device(symbol, sig, link=..., abi=..., use_cooperative=...)`: a device
@@ -109,6 +120,11 @@ struct ModuleInfo {
   std::vector<std::unique_ptr<FunctionEntry>> functions;  // source order
   std::vector<std::unique_ptr<ExternalFunction>> externals;  // cuda.declare_device, source order
 };
+
+// A @vectorize/@guvectorize decorator (`call` null for the bare form): its signatures,
+// target and layout into `entry` (sema/ufunc_decorator.cpp).
+void read_ufunc_decorator(const ModuleInfo& info, FunctionEntry& entry, const std::string& decorator_path,
+                          const ast::Call* call, Diagnostics& diags);
 
 // --sig NAME=SIGNATURE from the command line.
 struct SignatureOverride {

@@ -1,0 +1,343 @@
+// py2cuda host runtime: calling a translated ufunc from host code, as numba-cuda's
+// UFuncMechanism / GUFuncCallSteps and NumPy's ufunc machinery do.
+//
+//   vectorize_cuda<R>(launch, std::forward_as_tuple(x, y), [ufunc_out(d)])
+//     broadcasts the operands (NDArrays, DeviceNDArrays, numbers) by NumPy's rules, copies
+//     host operands to the device, runs the ufunc's kernel over the result and returns
+//     it: on the device when an operand is there, else copied back to a host array; with
+//     out= it fills and returns that array.
+//   vectorize_cpu<R>(f, operands..., [ufunc_out(a)])   the same on the host (NumPy's loop).
+//   gufunc_cuda<R, OutCore, InCore...>(...)             @guvectorize: loop dimensions
+//     broadcast, core dimensions bound by name and checked, one thread per loop index.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "../array.h"
+#include "../launch.h"
+#include "device_ndarray.h"
+#include "elementwise.h"
+#include "exceptions.h"
+#include "ndarray.h"
+
+namespace py2cuda::host {
+
+// `out=` of a ufunc call.
+template <class O>
+struct UfuncOut {
+  const O& array;
+};
+template <class O>
+UfuncOut<O> ufunc_out(const O& array) {
+  return UfuncOut<O>{array};
+}
+
+namespace ufunc_detail {
+
+template <class X>
+struct Traits {
+  static constexpr int rank = 0;
+  static constexpr bool device = false;
+  using element = X;
+};
+template <class T, int N>
+struct Traits<NDArray<T, N>> {
+  static constexpr int rank = N;
+  static constexpr bool device = false;
+  using element = T;
+};
+template <class T, int N>
+struct Traits<DeviceNDArray<T, N>> {
+  static constexpr int rank = N;
+  static constexpr bool device = true;
+  using element = T;
+};
+template <class X>
+using Of = Traits<std::remove_cvref_t<X>>;
+
+template <class... X>
+constexpr int max_rank() {
+  int r = 0;
+  ((r = Of<X>::rank > r ? Of<X>::rank : r), ...);
+  return r;
+}
+
+template <class X>
+std::array<int64_t, static_cast<std::size_t>(Of<X>::rank)> shape_of(const X& x) {
+  if constexpr (Of<X>::rank == 0) {
+    (void)x;
+    return {};
+  } else {
+    return x.shape();
+  }
+}
+
+// Merges `s` (aligned at the last dimension) into `shape`; false when they do not broadcast.
+template <int M, std::size_t K>
+bool merge(std::array<int64_t, M>& shape, const std::array<int64_t, K>& s, int skip_trailing = 0) {
+  const int n = static_cast<int>(K) - skip_trailing;
+  for (int k = 0; k < n; ++k) {
+    int64_t& d = shape[static_cast<std::size_t>(M - n + k)];
+    const int64_t e = s[static_cast<std::size_t>(k)];
+    if (d == e || e == 1) continue;
+    if (d != 1) return false;
+    d = e;
+  }
+  return true;
+}
+
+// An operand's elements in device memory, seen with `shape` (the loop's dimensions
+// first, then `Core` core dimensions of the operand's own): 0 strides where it is
+// broadcast. `keep` holds a copy made for a host operand or a scalar.
+template <class T, int M>
+struct Prepared {
+  std::shared_ptr<T> keep;
+  Array<T, M> view;
+};
+
+template <int M, int Core, class X>
+auto prepare(const X& x, const std::array<int64_t, M>& shape) {
+  using T = typename Of<X>::element;
+  constexpr int N = Of<X>::rank;
+  Prepared<T, M> p{};
+  Array<T, (N > 0 ? N : 1)> own{};
+  if constexpr (N == 0) {
+    DeviceNDArray<T, 1> d(std::array<int64_t, 1>{1});
+    NDArray<T, 1> h(std::array<int64_t, 1>{1});
+    h.data()[0] = x;
+    d.copy_to_device(h);
+    p.keep = d.storage();
+    own = d.view();
+    own.strides[0] = 0;
+  } else if constexpr (Of<X>::device) {
+    p.keep = x.storage();
+    own = x.view();
+  } else {
+    DeviceNDArray<T, N> d = to_device(x);
+    p.keep = d.storage();
+    own = d.view();
+  }
+  p.view.data = own.data;
+  for (int d = 0; d < M; ++d) {
+    const int k = d - (M - N);  // the operand's dimension aligned with d
+    const bool core = d >= M - Core;
+    if (k < 0 || N == 0) {
+      p.view.shape[d] = shape[static_cast<std::size_t>(d)];
+      p.view.strides[d] = 0;
+    } else if (!core && own.shape[k] != shape[static_cast<std::size_t>(d)]) {
+      p.view.shape[d] = shape[static_cast<std::size_t>(d)];
+      p.view.strides[d] = 0;
+    } else {
+      p.view.shape[d] = own.shape[k];
+      p.view.strides[d] = own.strides[k];
+    }
+  }
+  return p;
+}
+
+inline LaunchConfig elementwise_config(int64_t n) {
+  const int64_t threads = 256;
+  int64_t blocks = (n + threads - 1) / threads;
+  if (blocks > 65535) blocks = 65535;  // the kernels loop with a grid stride
+  return LaunchConfig{Dim3(static_cast<unsigned>(blocks)), Dim3(static_cast<unsigned>(threads))};
+}
+
+template <std::size_t M>
+std::string shape_text(const std::array<int64_t, M>& s) {
+  std::string t = "(";
+  for (std::size_t d = 0; d < M; ++d) t += (d ? ", " : "") + std::to_string(s[d]);
+  return t + (M == 1 ? ",)" : ")");
+}
+
+template <class R, int M, class O>
+auto out_view(const O& out, const std::array<int64_t, M>& shape, const char* name) {
+  if (out.shape() != shape) {
+    throw PyException("ValueError", std::string(name) + ": out= has shape " + shape_text(out.shape()) +
+                                        ", the result has shape " + shape_text(shape));
+  }
+  return out;
+}
+
+}  // namespace ufunc_detail
+
+// An operand of a ufunc loop whose input type is T: a number, or an array of T.
+template <class X, class T>
+concept UfuncOperand = (std::is_arithmetic_v<std::remove_cvref_t<X>> && std::is_same_v<std::remove_cvref_t<X>, T>) ||
+                       std::is_same_v<typename ufunc_detail::Of<X>::element, T>;
+
+// @vectorize(target='cuda'): `launch(config, out_view, operand_views...)` runs the kernel.
+template <class R, class Launch, class... X, class... O>
+auto vectorize_cuda(const char* name, Launch launch, const std::tuple<const X&...>& operands, const UfuncOut<O>&... out) {
+  constexpr int M = ufunc_detail::max_rank<X...>() > 0 ? ufunc_detail::max_rank<X...>() : 1;
+  std::array<int64_t, M> shape;
+  shape.fill(1);
+  int which = 0;
+  std::apply([&](const auto&... x) {
+    bool ok = true;
+    ((ok = ok && (++which, ufunc_detail::merge<M>(shape, ufunc_detail::shape_of(x)))), ...);
+    if (!ok) throw PyException("ValueError", "failed to broadcast argument #" + std::to_string(which - 1));
+  }, operands);
+  auto prepared = std::apply([&](const auto&... x) { return std::make_tuple(ufunc_detail::prepare<M, 0>(x, shape)...); },
+                             operands);
+  int64_t n = 1;
+  for (int64_t e : shape) n *= e;
+  auto run = [&](const Array<R, M>& result) {
+    if (n == 0) return;
+    std::apply([&](const auto&... p) { launch(ufunc_detail::elementwise_config(n), result, p.view...); }, prepared);
+    synchronize();
+  };
+  if constexpr (sizeof...(O) == 1) {
+    const auto& o = std::get<0>(std::forward_as_tuple(out...)).array;
+    using OT = std::remove_cvref_t<decltype(o)>;
+    if constexpr (ufunc_detail::Of<OT>::device) {
+      ufunc_detail::out_view<R, M>(o, shape, name);
+      run(o.view());
+      return o;
+    } else {
+      ufunc_detail::out_view<R, M>(o, shape, name);
+      DeviceNDArray<R, M> d(shape);
+      run(d.view());
+      d.copy_to_host(o);
+      return o;
+    }
+  } else {
+    DeviceNDArray<R, M> d(shape);
+    run(d.view());
+    if constexpr ((ufunc_detail::Of<X>::device || ...)) {
+      return d;
+    } else {
+      return d.copy_to_host();
+    }
+  }
+}
+
+// @vectorize(target='cpu'): NumPy's loop over the broadcast operands, on the host.
+template <class R, class F, class... X, class... O>
+auto vectorize_cpu(const char* name, F f, const std::tuple<const X&...>& operands, const UfuncOut<O>&... out) {
+  auto result = std::apply([&](const auto&... x) { return map<R>(f, x...); }, operands);
+  if constexpr (sizeof...(O) == 1) {
+    const auto& o = std::get<0>(std::forward_as_tuple(out...)).array;
+    constexpr int M = decltype(result)::ndim;
+    ufunc_detail::out_view<R, M>(o, result.shape(), name);
+    for (int64_t i = 0; i < result.size(); ++i) {
+      o.flat(i) = static_cast<typename ufunc_detail::Of<decltype(o)>::element>(result.flat(i));
+    }
+    return o;
+  } else {
+    return result;
+  }
+}
+
+// gufunc operands as the kernel sees them: the loop's L dimensions, then the
+// operand's Core core dimensions.
+template <int L, int Core, class X>
+auto gufunc_operand(const X& x, const std::array<int64_t, L>& loop) {
+  std::array<int64_t, L + Core> full;
+  for (int d = 0; d < L; ++d) full[static_cast<std::size_t>(d)] = loop[static_cast<std::size_t>(d)];
+  if constexpr (Core > 0) {
+    const auto s = ufunc_detail::shape_of(x);
+    for (int c = 0; c < Core; ++c) full[static_cast<std::size_t>(L + c)] = s[s.size() - Core + c];
+  }
+  return ufunc_detail::prepare<L + Core, Core>(x, full);
+}
+
+template <int L, int... InCore, class... X, int... I>
+auto gufunc_views(const std::array<int64_t, L>& loop, const std::tuple<const X&...>& ops,
+                  std::integer_sequence<int, I...>) {
+  return std::make_tuple(gufunc_operand<L, InCore>(std::get<I>(ops), loop)...);
+}
+
+// @guvectorize(target='cuda') with one output of OutCore core dimensions; inputs with
+// InCore... core dimensions. `in_ids`/`out_ids` number the layout's dimension names.
+template <class R, int OutCore, int... InCore, class Launch, class... X, class... O>
+auto gufunc_cuda(const char* name, Launch launch, const std::array<int, (InCore + ... + 0)>& in_ids,
+                 const std::array<int, OutCore>& out_ids, const std::tuple<const X&...>& operands,
+                 const UfuncOut<O>&... out) {
+  static_assert(sizeof...(InCore) == sizeof...(X), "one core rank per input");
+  constexpr std::array<int, sizeof...(X)> cores{InCore...};
+  constexpr std::array<int, sizeof...(X)> ranks{ufunc_detail::Of<X>::rank...};
+  constexpr int L0 = [&] {
+    int l = 0;
+    for (std::size_t i = 0; i < cores.size(); ++i) l = ranks[i] - cores[i] > l ? ranks[i] - cores[i] : l;
+    return l;
+  }();
+  constexpr int L = L0 > 0 ? L0 : 1;  // kernels see at least one loop dimension
+  std::array<int64_t, L> loop;
+  loop.fill(1);
+  std::array<int64_t, 16> bound;
+  bound.fill(-1);
+  std::size_t id = 0, arg = 0;
+  std::apply([&](const auto&... x) {
+    (([&] {
+       const auto s = ufunc_detail::shape_of(x);
+       const int core = cores[arg];
+       const int rank = static_cast<int>(s.size());
+       for (int k = 0; k < core; ++k) {
+         const int64_t e = s[static_cast<std::size_t>(rank - core + k)];
+         int64_t& b = bound[static_cast<std::size_t>(in_ids[id++])];
+         if (b >= 0 && b != e) {
+           throw PyException("ValueError", std::string(name) + ": input operand " + std::to_string(arg) +
+                                               " has a mismatch in its core dimension " + std::to_string(k));
+         }
+         b = e;
+       }
+       if (!ufunc_detail::merge<L>(loop, s, core)) {
+         throw PyException("ValueError", std::string(name) + ": operands could not be broadcast together");
+       }
+       ++arg;
+     }()), ...);
+  }, operands);
+  int64_t n = 1;
+  for (int64_t e : loop) n *= e;
+  // The output's shape: the loop's dimensions, then its core dimensions.
+  constexpr int NR = (L0 + OutCore) > 0 ? L0 + OutCore : 1;
+  std::array<int64_t, NR> out_shape;
+  for (int d = 0; d < L0; ++d) out_shape[static_cast<std::size_t>(d)] = loop[static_cast<std::size_t>(L - L0 + d)];
+  for (int c = 0; c < OutCore; ++c) {
+    const int64_t b = bound[static_cast<std::size_t>(out_ids[static_cast<std::size_t>(c)])];
+    if (b < 0) throw PyException("ValueError", std::string(name) + ": an output core dimension is not bound by an input");
+    out_shape[static_cast<std::size_t>(L0 + c)] = b;
+  }
+  if constexpr (L0 + OutCore == 0) out_shape[0] = 1;
+  auto run = [&](Array<R, NR> result) {
+    if (n == 0) return;
+    Array<R, L + OutCore> view{result.data, {}, {}};
+    for (int d = 0; d < L + OutCore; ++d) {
+      const int s = d - (L - L0);
+      view.shape[d] = s < 0 ? 1 : result.shape[s];
+      view.strides[d] = s < 0 ? 0 : result.strides[s];
+    }
+    auto views = gufunc_views<L, InCore...>(loop, operands, std::make_integer_sequence<int, sizeof...(X)>{});
+    std::apply([&](const auto&... p) { launch(ufunc_detail::elementwise_config(n), view, p.view...); }, views);
+    synchronize();
+  };
+  if constexpr (sizeof...(O) == 1) {
+    const auto& o = std::get<0>(std::forward_as_tuple(out...)).array;
+    using OT = std::remove_cvref_t<decltype(o)>;
+    ufunc_detail::out_view<R, NR>(o, out_shape, name);
+    if constexpr (ufunc_detail::Of<OT>::device) {
+      run(o.view());
+    } else {
+      DeviceNDArray<R, NR> d(out_shape);
+      run(d.view());
+      d.copy_to_host(o);
+    }
+    return o;
+  } else {
+    DeviceNDArray<R, NR> d(out_shape);
+    run(d.view());
+    if constexpr ((ufunc_detail::Of<X>::device || ...)) {
+      return d;
+    } else {
+      return d.copy_to_host();
+    }
+  }
+}
+
+}  // namespace py2cuda::host

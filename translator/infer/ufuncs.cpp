@@ -1,0 +1,358 @@
+// @vectorize / @guvectorize: the scalar (or core) function per signature, and the
+// typing of a ufunc call in host code.
+//
+// Loop selection follows the target, as Numba does it:
+//  * cuda (numba-cuda's deviceufunc.UFuncMechanism._resolve_signature): array arguments
+//    must have exactly a signature's dtypes (casting='no'); scalars first match by their
+//    own dtype (Python int int64, float float64, np.float32(...) float32), then any
+//    signature the arrays match, which must be unique;
+//  * cpu (a NumPy ufunc built from the signatures): NumPy 1.x's type resolution, the first
+//    loop every input casts to safely, a Python scalar beside arrays by its value;
+//    without signatures (Numba's DUFunc) the loop is compiled for the arguments' types.
+#include <cmath>
+
+#include "infer/builtin_typing.h"
+#include "infer/function_builder.h"
+
+namespace py2cuda::infer {
+
+namespace {
+
+int kind_rank(TypeRef t) { return t->is_bool() ? 0 : t->is_int() ? 1 : t->is_float() ? 2 : 3; }
+
+// numpy.can_cast(from, to, 'safe') for scalar types.
+bool can_cast_safe(TypeRef from, TypeRef to) {
+  if (from == to) return true;
+  if (from->is_bool()) return to->is_number();
+  if (from->is_int()) {
+    if (to->is_int()) {
+      if (from->is_signed() == to->is_signed()) return to->bits() >= from->bits();
+      return !from->is_signed() && to->is_signed() && to->bits() > from->bits();
+    }
+    if (to->is_float()) return from->bits() <= 16 ? to->bits() >= 32 : from->bits() <= 32 ? to->bits() >= 64 : to->bits() >= 64;
+    return false;
+  }
+  if (from->is_float()) return to->is_float() && to->bits() >= from->bits();
+  return false;
+}
+
+// numpy.min_scalar_type of a known value of `dtype`.
+TypeRef min_scalar_type(TypeRef dtype, double v) {
+  if (dtype->is_bool()) return dtype;
+  if (dtype->is_int()) {
+    if (v >= 0) {
+      for (int b : {8, 16, 32}) {
+        if (v <= std::ldexp(1.0, b) - 1) return types::integer(b, false);
+      }
+      return types::integer(64, false);
+    }
+    for (int b : {8, 16, 32}) {
+      if (v >= -std::ldexp(1.0, b - 1)) return types::integer(b, true);
+    }
+    return types::int64();
+  }
+  if (dtype->is_float()) {
+    if (std::isfinite(v) && std::fabs(v) <= 65504.0) return types::float16();
+    if (!std::isfinite(v) || std::fabs(v) <= 3.4028234663852886e38) return types::float32();
+    return types::float64();
+  }
+  return dtype;
+}
+
+std::string type_list(const std::vector<TypeRef>& ts) {
+  std::string s;
+  for (size_t i = 0; i < ts.size(); ++i) s += (i ? ", " : "") + ts[i]->str();
+  return s;
+}
+
+std::optional<double> known_scalar(const ir::Expr& e) {
+  if (e.kind != ir::ExprKind::Const) return std::nullopt;
+  const auto& c = static_cast<const ir::Const&>(e);
+  if (c.type->is_float()) return c.f;
+  if (c.type->is_bool()) return c.b ? 1.0 : 0.0;
+  if (c.type->is_int()) return c.type->is_signed() ? double(int64_t(c.bits)) : double(c.bits);
+  return std::nullopt;
+}
+
+}  // namespace
+
+ir::Ufunc* ModuleBuilder::ufunc_of(const FunctionEntry& f) {
+  auto it = ufunc_index_.find(&f);
+  if (it != ufunc_index_.end()) return &module_->ufuncs[it->second];
+  ir::Ufunc u;
+  u.name = f.name;
+  u.cpp_name = cpp_identifier(f.name);
+  u.gufunc = f.ufunc.gufunc;
+  u.cuda = f.ufunc.target == "cuda";
+  u.layout = f.ufunc.layout;
+  u.in_dims = f.ufunc.in_dims;
+  u.out_dims = f.ufunc.out_dims;
+  u.def_span = f.def->span;
+  ufunc_index_[&f] = module_->ufuncs.size();
+  module_->ufuncs.push_back(std::move(u));
+  return &module_->ufuncs.back();
+}
+
+// A loop of `f` for these core parameter types: the scalar function as a device
+// function (cuda) or a host function (cpu), built once.
+const ir::UfuncLoop* ModuleBuilder::ufunc_loop(const FunctionEntry& f, const std::vector<TypeRef>& params, TypeRef ret,
+                                                const std::string& text, Span site) {
+  ir::Ufunc* u = ufunc_of(f);
+  const size_t nin = u->gufunc ? u->in_dims.size() : params.size();
+  for (const auto& l : u->loops) {
+    std::vector<TypeRef> all = l.inputs;
+    if (u->gufunc) all.insert(all.end(), l.outputs.begin(), l.outputs.end());
+    if (all == params) return &l;
+  }
+  const ir::Function* core = nullptr;
+  if (u->cuda) {
+    core = instantiate(f, params, u->gufunc ? types::none() : ret, false, site);
+    if (!core) return nullptr;
+    // The host entry point takes the ufunc's name; the scalar function another.
+    for (auto& fn : module_->functions) {
+      if (fn.get() == core) fn->cpp_name = cpp_identifier(f.name + (u->gufunc ? "_core" : "_scalar"));
+    }
+  } else {
+    core = instantiate_host(f, params, site);
+    if (!core) return nullptr;
+    if (!u->gufunc && !ret) ret = core->return_type;
+    if (!u->gufunc && !ret->is_number()) {
+      diags_.error(site, "ufunc '" + f.name + "' must return a number, not " + ret->str());
+      return nullptr;
+    }
+  }
+  ir::UfuncLoop loop;
+  loop.inputs.assign(params.begin(), params.begin() + static_cast<std::ptrdiff_t>(nin));
+  if (u->gufunc) {
+    loop.outputs.assign(params.begin() + static_cast<std::ptrdiff_t>(nin), params.end());
+  } else {
+    loop.outputs.push_back(ret);
+  }
+  loop.core = core;
+  loop.signature_text = text.empty() ? (u->gufunc ? "void" : ret->str()) + "(" + type_list(params) + ")" : text;
+  // CUDA loops overload one name (their operand types differ exactly); CPU loops,
+  // whose arrays cast to the loop's types, get one name each.
+  loop.cpp_name = u->cuda || u->loops.empty() ? u->cpp_name : u->cpp_name + "_" + std::to_string(u->loops.size() + 1);
+  // Re-find: the ufunc vector may not move (pointers into it are kept by callers only
+  // during one call).
+  u = ufunc_of(f);
+  u->loops.push_back(std::move(loop));
+  return &u->loops.back();
+}
+
+// From run(): a CUDA ufunc's signatures are all compiled, as numba-cuda compiles them
+// when the decorator runs; CPU ufuncs get their loops from the calls in host code.
+void ModuleBuilder::build_ufunc(const FunctionEntry& f) {
+  ufunc_of(f);
+  if (f.ufunc.target != "cuda") return;
+  for (const auto& sig : f.signatures) ufunc_loop(f, sig.params, sig.return_type, sig.text, sig.span);
+}
+
+// `u(a, b)`, `u(a, b, out=d)`, `g(x, out)` in host code.
+ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry& f) {
+  const sema::UfuncInfo& info = f.ufunc;
+  const bool cuda = info.target == "cuda";
+  const size_t nparams = f.def->params.size();
+  const size_t nin = info.gufunc ? info.in_dims.size() : nparams;
+  const size_t nout = info.gufunc ? info.out_dims.size() : 1;
+  if (info.gufunc && !cuda) return fail(c.span, "py2cuda translates @guvectorize for target='cuda' only");
+  if (info.gufunc && nout != 1) return fail(c.span, "py2cuda supports gufuncs with one output ('" + info.layout + "')");
+  const ast::Expr* out_arg = nullptr;
+  for (const auto& kw : c.keywords) {
+    if (kw.name == "out") out_arg = kw.value.get();
+    else if (kw.name == "stream" && cuda) continue;  // launches are synchronous here
+    else return fail(kw.span, "ufunc '" + f.name + "' got an unexpected keyword argument '" + kw.name + "'");
+  }
+  if (c.has_star_args) return fail(c.span, "*args in a ufunc call are not supported by py2cuda");
+  if (info.gufunc && c.args.size() == nin + nout && !out_arg) out_arg = c.args.back().get();
+  else if (c.args.size() != nin) {
+    return fail(c.span, "ufunc '" + f.name + "' takes " + std::to_string(nin) + " argument" + (nin == 1 ? "" : "s") +
+                            " but " + std::to_string(c.args.size()) + (c.args.size() == 1 ? " was" : " were") + " given");
+  }
+  std::vector<ir::ExprPtr> args;
+  std::vector<TypeRef> dtypes;
+  bool any_device = false, any_array = false;
+  int max_nd = 0;
+  int loop_nd = 0;
+  std::vector<int> array_nd;
+  for (size_t i = 0; i < nin; ++i) {
+    auto v = expr(*c.args[i]);
+    if (!v) return nullptr;
+    TypeRef t = v->type;
+    if (t->is_array()) {
+      any_array = true;
+      any_device = any_device || t->is_device_array();
+      if (!cuda && t->is_device_array()) {
+        return fail(c.args[i]->span, "the CPU ufunc '" + f.name + "' cannot take a device array; copy it to the host first");
+      }
+      max_nd = std::max(max_nd, t->ndim());
+      if (info.gufunc) {
+        const int core = static_cast<int>(info.in_dims[i].size());
+        if (t->ndim() < core) {
+          return fail(c.args[i]->span, "argument " + std::to_string(i + 1) + " of gufunc '" + f.name + "' has " +
+                                           std::to_string(t->ndim()) + " dimension(s), fewer than its " +
+                                           std::to_string(core) + " core dimension(s) in '" + info.layout + "'");
+        }
+        loop_nd = std::max(loop_nd, t->ndim() - core);
+      }
+      dtypes.push_back(t->dtype());
+    } else if (t->is_number()) {
+      if (info.gufunc && !info.in_dims[i].empty()) {
+        return fail(c.args[i]->span, "argument " + std::to_string(i + 1) + " of gufunc '" + f.name + "' needs an array");
+      }
+      dtypes.push_back(t);
+    } else {
+      return fail(c.args[i]->span, "a ufunc argument must be an array or a number, not " + t->str());
+    }
+    args.push_back(std::move(v));
+  }
+  ir::ExprPtr out;
+  if (out_arg) {
+    out = expr(*out_arg);
+    if (!out) return nullptr;
+    if (!out->type->is_array()) return fail(out_arg->span, "out= must be an array, not " + out->type->str());
+    if (!cuda && out->type->is_device_array()) return fail(out_arg->span, "out= of a CPU ufunc must be a host array");
+  }
+  // Choose the loop.
+  std::vector<TypeRef> loop_params;  // the core function's parameter types
+  TypeRef loop_ret = nullptr;
+  std::string loop_text;
+  auto sig_inputs = [&](const sema::Signature& s) {
+    std::vector<TypeRef> in;
+    for (size_t i = 0; i < nin; ++i) in.push_back(s.params[i]->is_array() ? s.params[i]->dtype() : s.params[i]);
+    return in;
+  };
+  const std::string given = [&] {
+    std::string s;
+    for (size_t i = 0; i < nin; ++i) s += (i ? ", " : "") + args[i]->type->str();
+    return s;
+  }();
+  auto signature_note = [&](Diagnostic& d) {
+    std::string list;
+    for (const auto& s : f.signatures) list += (list.empty() ? "" : ", ") + s.text;
+    Diagnostics::note(d, f.decorator_span, "'" + f.name + "' has the signature(s) " + list);
+  };
+  const sema::Signature* chosen = nullptr;
+  if (!f.signatures.empty()) {
+    if (cuda) {
+      std::vector<const sema::Signature*> matches;
+      bool scalars = false;
+      for (size_t i = 0; i < nin; ++i) scalars = scalars || !args[i]->type->is_array();
+      if (scalars) {
+        for (const auto& s : f.signatures) {
+          if (sig_inputs(s) == dtypes) matches.push_back(&s);
+        }
+      }
+      if (matches.empty()) {
+        for (const auto& s : f.signatures) {
+          auto in = sig_inputs(s);
+          bool ok = true;
+          for (size_t i = 0; i < nin; ++i) ok = ok && (!args[i]->type->is_array() || in[i] == dtypes[i]);
+          if (ok) matches.push_back(&s);
+        }
+      }
+      if (matches.empty()) {
+        auto& d = D().error(c.span, "no signature of CUDA ufunc '" + f.name + "' accepts (" + given +
+                                        "): numba-cuda needs array arguments of exactly a signature's types "
+                                        "(casting='no', 'No matching version')");
+        signature_note(d);
+        return nullptr;
+      }
+      if (matches.size() > 1) {
+        return fail(c.span, "the call of CUDA ufunc '" + f.name + "' matches several signatures through its scalar "
+                            "arguments (numba-cuda: 'ambiguous signature, too many untyped scalars'); give the scalars "
+                            "a NumPy type, e.g. np.float32(x)");
+      }
+      chosen = matches.front();
+    } else {
+      // NumPy 1.x: scalars count by value when their kind is no higher than the arrays'.
+      int array_kind = -1;
+      for (size_t i = 0; i < nin; ++i) {
+        if (args[i]->type->is_array()) array_kind = std::max(array_kind, kind_rank(dtypes[i]));
+      }
+      std::vector<TypeRef> effective = dtypes;
+      for (size_t i = 0; i < nin; ++i) {
+        if (args[i]->type->is_array() || array_kind < kind_rank(dtypes[i])) continue;
+        if (auto v = known_scalar(*args[i])) effective[i] = min_scalar_type(dtypes[i], *v);
+      }
+      for (const auto& s : f.signatures) {
+        auto in = sig_inputs(s);
+        bool ok = true;
+        for (size_t i = 0; i < nin; ++i) ok = ok && can_cast_safe(effective[i], in[i]);
+        if (ok) {
+          chosen = &s;
+          break;
+        }
+      }
+      if (!chosen) {
+        auto& d = D().error(c.span, "no signature of ufunc '" + f.name + "' accepts (" + given +
+                                        "): NumPy finds no loop the inputs cast to safely (casting='safe')");
+        signature_note(d);
+        return nullptr;
+      }
+    }
+    loop_params = chosen->params;
+    loop_ret = chosen->return_type;
+    loop_text = chosen->text;
+  } else {
+    // A CPU ufunc without signatures (Numba's DUFunc): compiled for these types.
+    if (info.gufunc) return fail(c.span, "gufunc '" + f.name + "' has no signatures");
+    loop_params = dtypes;
+  }
+  // The result: its dtype and rank, on the device when an operand is (numba-cuda).
+  TypeRef out_dtype = nullptr;
+  int out_nd = 0;
+  if (info.gufunc) {
+    TypeRef op = loop_params[nin];
+    out_dtype = op->is_array() ? op->dtype() : op;
+    out_nd = loop_nd + static_cast<int>(info.out_dims[0].size());
+  } else {
+    out_nd = std::max(1, max_nd);
+  }
+  if (!info.gufunc && loop_ret) out_dtype = loop_ret;
+  std::vector<ir::ExprPtr> call_args;
+  for (size_t i = 0; i < nin; ++i) {
+    TypeRef want = loop_params[i]->is_array() ? loop_params[i]->dtype() : loop_params[i];
+    if (!args[i]->type->is_array()) args[i] = convert(std::move(args[i]), want);
+    call_args.push_back(std::move(args[i]));
+  }
+  const ir::UfuncLoop* loop = nullptr;
+  if (final_) {
+    loop = mb_.ufunc_loop(f, loop_params, loop_ret, loop_text, c.span);
+    if (!loop) return nullptr;
+  } else if (!info.gufunc && !out_dtype) {
+    out_dtype = mb_.probe_host_return_type(f, loop_params);
+    if (!out_dtype) return nullptr;
+  }
+  if (loop && !info.gufunc) out_dtype = loop->outputs[0];
+  TypeRef result;
+  std::string pattern = (loop ? loop->cpp_name : cpp_identifier(f.name)) + "(";
+  for (size_t i = 0; i < nin; ++i) pattern += (i ? ", {" : "{") + std::to_string(i) + "}";
+  if (out) {
+    if (out->type->dtype() != out_dtype && cuda) {
+      return fail(out_arg->span, "out= of ufunc '" + f.name + "' must have dtype " + out_dtype->str() + " (the signature " +
+                                     (loop ? loop->signature_text : loop_text) + "), not " + out->type->dtype()->str());
+    }
+    if (out->type->ndim() != out_nd && !(out_nd <= 1 && out->type->ndim() == 1)) {
+      return fail(out_arg->span, "out= of ufunc '" + f.name + "' must have " + std::to_string(out_nd) +
+                                     " dimension(s), not " + std::to_string(out->type->ndim()));
+    }
+    result = out->type;
+    pattern += ", py2cuda::host::ufunc_out({" + std::to_string(nin) + "})";
+    call_args.push_back(std::move(out));
+  } else {
+    if (out_nd == 0) {
+      return fail(c.span, "the result of gufunc '" + f.name + "' here would be 0-dimensional, which py2cuda does not "
+                          "support; pass an output array");
+    }
+    result = cuda && any_device ? types::device_array(out_dtype, out_nd, Layout::C)
+                                : types::array(out_dtype, out_nd, Layout::C);
+  }
+  (void)any_array;
+  pattern += ")";
+  auto node = std::make_unique<ir::BuiltinCall>(result, pattern, c.span);
+  node->args = std::move(call_args);
+  return node;
+}
+
+}  // namespace py2cuda::infer

@@ -1,0 +1,189 @@
+// Ufuncs -> C++: per CUDA loop an elementwise (or per-loop-index) kernel over the
+// broadcast operands and a host function that broadcasts and launches it
+// (py2cuda/host/ufunc_call.h); per CPU loop a host function running NumPy's loop.
+#include "lower/ufuncs.h"
+
+#include "lower/emit.h"
+
+namespace py2cuda::lower {
+
+namespace {
+
+std::string trim(const std::string& s) {
+  size_t a = s.find_first_not_of(" \t");
+  size_t b = s.find_last_not_of(" \t\r\n");
+  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
+std::string quoted(const std::string& s) { return "\"" + s + "\""; }
+
+struct Writer {
+  const SourceFile& file;
+  std::string out;
+  void line(int indent, const std::string& text) {
+    out.append(static_cast<size_t>(indent) * 2, ' ');
+    out += text + "\n";
+  }
+  void echo(uint32_t py_line) {
+    if (py_line) line(0, "// " + file.base_name() + ":" + std::to_string(py_line) + ": " + trim(std::string(file.line_text(py_line))));
+  }
+  std::string location(const ir::Ufunc& u) const { return file.base_name() + ":" + std::to_string(u.def_span.line); }
+};
+
+std::string param_name(const ir::Function& f, size_t i) { return f.params[i]->cpp_name; }
+
+// The host entry point's template head and parameter list.
+void entry_head(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l, bool constrained) {
+  std::string head = "template <";
+  std::string params;
+  for (size_t i = 0; i < l.inputs.size(); ++i) {
+    TypeRef t = l.inputs[i]->is_array() ? l.inputs[i]->dtype() : l.inputs[i];
+    head += (constrained ? "py2cuda::host::UfuncOperand<" + cpp_type(t) + "> X" : "class X") + std::to_string(i) + ", ";
+    params += "const X" + std::to_string(i) + "& " + param_name(*l.core, i) + ", ";
+  }
+  w.line(0, head + "class... Out>");
+  w.line(0, "auto " + l.cpp_name + "(" + params + "const Out&... out) {");
+  (void)u;
+}
+
+void cuda_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l, size_t index) {
+  const ir::Function& core = *l.core;
+  const std::string kernel = u.cpp_name + "_kernel" + (index ? "_" + std::to_string(index + 1) : "");
+  const size_t nin = l.inputs.size();
+  TypeRef out_t = l.outputs[0];
+  TypeRef out_dtype = out_t->is_array() ? out_t->dtype() : out_t;
+  const int out_core = u.gufunc ? static_cast<int>(u.out_dims[0].size()) : 0;
+  w.out += "\n";
+  if (!u.gufunc) {
+    w.line(0, "// " + u.name + " (" + w.location(u) + ") as a CUDA ufunc, " + l.signature_text +
+                  ": one thread per element of the broadcast result (C order), grid-stride.");
+    std::string params = "py2cuda::Array<" + cpp_type(out_dtype) + ", N> result_";
+    std::string args;
+    for (size_t i = 0; i < nin; ++i) {
+      params += ", py2cuda::Array<" + cpp_type(l.inputs[i]) + ", N> " + param_name(core, i);
+      args += std::string(i ? ", " : "") + "py2cuda::ufunc::element(" + param_name(core, i) + ", flat_)";
+    }
+    w.line(0, "template <int N>");
+    w.line(0, "__global__ void " + kernel + "(" + params + ") {");
+    w.line(1, "const int64_t size_ = py2cuda::ufunc::size(result_);");
+    w.line(1, "for (int64_t flat_ = py2cuda::grid1(); flat_ < size_; flat_ += py2cuda::gridsize1()) {");
+    w.line(2, "py2cuda::ufunc::element(result_, flat_) = " + core.cpp_name + "(" + args + ");");
+    w.line(1, "}");
+    w.line(0, "}");
+  } else {
+    w.line(0, "// " + u.name + " (" + w.location(u) + ") as a CUDA gufunc '" + u.layout + "', " + l.signature_text +
+                  ": one thread per loop index (the first L dimensions), core dimensions as views.");
+    auto core_rank = [&](size_t k) {
+      return static_cast<int>(k < nin ? u.in_dims[k].size() : u.out_dims[k - nin].size());
+    };
+    std::string params = "py2cuda::Array<" + cpp_type(out_dtype) + ", L + " + std::to_string(out_core) + "> result_";
+    std::string args;
+    for (size_t i = 0; i < nin; ++i) {
+      TypeRef t = l.inputs[i];
+      TypeRef dt = t->is_array() ? t->dtype() : t;
+      params += ", py2cuda::Array<" + cpp_type(dt) + ", L + " + std::to_string(core_rank(i)) + "> " + param_name(core, i);
+      args += std::string(i ? ", " : "") +
+              (t->is_array() ? "py2cuda::ufunc::core<L>(" : "py2cuda::ufunc::element(") + param_name(core, i) + ", flat_)";
+    }
+    args += std::string(nin ? ", " : "") + (out_t->is_array() ? "py2cuda::ufunc::core<L>(result_, flat_)" : "py2cuda::ufunc::element(result_, flat_)");
+    w.line(0, "template <int L>");
+    w.line(0, "__global__ void " + kernel + "(" + params + ") {");
+    w.line(1, "const int64_t size_ = py2cuda::ufunc::loop_size<L>(result_);");
+    w.line(1, "for (int64_t flat_ = py2cuda::grid1(); flat_ < size_; flat_ += py2cuda::gridsize1()) {");
+    w.line(2, core.cpp_name + "(" + args + ");");
+    w.line(1, "}");
+    w.line(0, "}");
+  }
+  w.out += "\n";
+  w.line(0, "// " + u.name + "(" + std::string(nin ? "..." : "") + "[, out=]) for " + l.signature_text +
+                ": broadcasts host and device arrays and numbers, runs " + kernel + ";");
+  w.line(0, "// the result stays on the device when an operand is there (numba-cuda's rule).");
+  entry_head(w, u, l, true);
+  w.line(1, "static constexpr py2cuda::KernelInfo info{" + quoted(u.name) + ", " + quoted(w.location(u)) + ", false, false};");
+  std::string lparams = "const py2cuda::LaunchConfig& config, auto result_";
+  std::string largs = "config, info, result_";
+  std::string targs;
+  for (size_t i = 0; i < nin; ++i) {
+    lparams += ", auto " + param_name(core, i);
+    largs += ", " + param_name(core, i);
+    targs += std::string(i ? ", " : "") + param_name(core, i);
+  }
+  const std::string rank = u.gufunc ? "decltype(result_)::ndim - " + std::to_string(out_core) : "decltype(result_)::ndim";
+  w.line(1, "auto launch = [](" + lparams + ") {");
+  w.line(2, "py2cuda::launch<" + kernel + "<" + rank + ">>(" + largs + ");");
+  w.line(1, "};");
+  if (!u.gufunc) {
+    w.line(1, "return py2cuda::host::vectorize_cuda<" + cpp_type(out_dtype) + ">(" + quoted(u.name) +
+                  ", launch, std::forward_as_tuple(" + targs + "), out...);");
+  } else {
+    // The layout's dimension names, numbered in order of appearance.
+    std::vector<std::string> names;
+    auto id = [&](const std::string& n) {
+      for (size_t k = 0; k < names.size(); ++k) {
+        if (names[k] == n) return k;
+      }
+      names.push_back(n);
+      return names.size() - 1;
+    };
+    std::string in_ids, out_ids, cores;
+    size_t n_in_ids = 0;
+    for (size_t i = 0; i < nin; ++i) {
+      cores += ", " + std::to_string(u.in_dims[i].size());
+      for (const auto& d : u.in_dims[i]) {
+        in_ids += std::string(n_in_ids++ ? ", " : "") + std::to_string(id(d));
+      }
+    }
+    for (size_t k = 0; k < u.out_dims[0].size(); ++k) out_ids += std::string(k ? ", " : "") + std::to_string(id(u.out_dims[0][k]));
+    w.line(1, "// layout " + u.layout + ": dimension ids in order of appearance");
+    w.line(1, "return py2cuda::host::gufunc_cuda<" + cpp_type(out_dtype) + ", " + std::to_string(out_core) + cores + ">(" +
+                  quoted(u.name) + ", launch, std::array<int, " + std::to_string(n_in_ids) + ">{" + in_ids +
+                  "}, std::array<int, " + std::to_string(u.out_dims[0].size()) + ">{" + out_ids +
+                  "}, std::forward_as_tuple(" + targs + "), out...);");
+  }
+  w.line(0, "}");
+}
+
+void cpu_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
+  const ir::Function& core = *l.core;
+  TypeRef r = l.outputs[0];
+  w.out += "\n";
+  w.line(0, "// " + u.name + " (" + w.location(u) + ") as a CPU ufunc, " + l.signature_text +
+                ": NumPy's loop over the broadcast operands, calling " + core.cpp_name + ".");
+  entry_head(w, u, l, false);
+  std::string lparams, largs;
+  for (size_t i = 0; i < l.inputs.size(); ++i) {
+    lparams += std::string(i ? ", " : "") + cpp_type(l.inputs[i]) + " " + param_name(core, i);
+    largs += std::string(i ? ", " : "") + param_name(core, i);
+  }
+  std::string targs = largs;
+  w.line(1, "auto scalar = [](" + lparams + ") { return " + cpp_type(r) + "(" + core.cpp_name + "(" + largs + ")); };");
+  w.line(1, "return py2cuda::host::vectorize_cpu<" + cpp_type(r) + ">(" + quoted(u.name) + ", scalar, std::forward_as_tuple(" +
+                targs + "), out...);");
+  w.line(0, "}");
+}
+
+}  // namespace
+
+bool has_ufuncs(const ir::Module& m) { return !m.ufuncs.empty(); }
+
+std::string ufunc_section(const ir::Module& m, const SourceFile& file, bool cuda) {
+  Writer w{file, {}};
+  bool any = false;
+  for (const auto& u : m.ufuncs) {
+    if (u.cuda != cuda || u.loops.empty()) continue;
+    if (!any) {
+      w.out += cuda ? "\n// ---------------------------------------------------------------- CUDA ufuncs\n"
+                    : "\n// ---------------------------------------------------------------- CPU ufuncs\n";
+      any = true;
+    }
+    w.out += "\n";
+    w.echo(u.def_span.line);
+    for (size_t k = 0; k < u.loops.size(); ++k) {
+      if (cuda) cuda_loop(w, u, u.loops[k], k);
+      else if (!u.gufunc) cpu_loop(w, u, u.loops[k]);
+    }
+  }
+  return w.out;
+}
+
+}  // namespace py2cuda::lower
