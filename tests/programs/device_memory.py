@@ -1,6 +1,5 @@
 """Device memory management: to_device, device_array, device_array_like, copies both ways,
 streams, synchronize, and a host array passed straight to a kernel. Top-level code, no main()."""
-# py2cuda-program: skip a device array's .reshape() in host code is not supported (d_ints.reshape(10))
 import numpy as np
 from numba import cuda
 

@@ -1,5 +1,4 @@
 """Python's printing: f-string format specs, print's sep= and end=, str(), builtins, constants."""
-# py2cuda-program: skip round(2.675, 2) prints 2.68 (Python: 2.67); host math.floor/math.ceil print floats -3.0/3.0 (Python: ints)
 import math
 import numpy as np
 from numba import cuda

@@ -1,6 +1,5 @@
 """Elementwise arithmetic with NumPy 1.x promotion, NumPy math functions, and one kernel
 launched with two argument dtypes (two specialisations)."""
-# py2cuda-program: skip unary minus on a NumPy array in host code (-f64) is not supported
 import numpy as np
 from numba import cuda
 

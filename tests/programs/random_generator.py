@@ -1,5 +1,4 @@
 """NumPy's Generator (np.random.default_rng, PCG64): bit-exact values, used as kernel input."""
-# py2cuda-program: skip Generator methods with a size (rng.random(5000)) are typed as scalars, so the array cannot be used
 import numpy as np
 from numba import cuda
 

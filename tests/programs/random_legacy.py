@@ -1,5 +1,4 @@
 """NumPy's legacy random generator (np.random.seed and friends): bit-exact values."""
-# py2cuda-program: skip np.random.* with a size are typed as scalars (rand(1000).astype); print's arguments run right to left
 import numpy as np
 from numba import cuda
 

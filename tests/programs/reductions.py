@@ -1,5 +1,4 @@
 """Reductions on host arrays, after a kernel filled them."""
-# py2cuda-program: skip the .dtype of a NumPy scalar (ints.sum().dtype) is not supported in host code
 import numpy as np
 from numba import cuda
 

@@ -1,5 +1,4 @@
 """A program that checks its result with assert, then stops with an uncaught ValueError."""
-# py2cuda-program: skip unary minus on a NumPy array in host code (-np.arange(1, 6)) is not supported
 import numpy as np
 from numba import cuda
 

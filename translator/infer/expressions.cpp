@@ -808,6 +808,23 @@ ir::ExprPtr FunctionBuilder::binary(const ast::Binary& b) {
 ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {
   auto v = expr(*u.operand);
   if (!v) return nullptr;
+  if (host_ && v->type->is_array()) {
+    // -a, +a, ~a of a host array: NumPy's negative, positive and invert ufuncs.
+    if (v->type->is_device_array()) return fail(u.span, "arithmetic on device arrays is not supported on the host");
+    TypeRef dt = v->type->dtype();
+    if (u.op == UnaryOp::Not) {
+      return fail(u.span, "the truth value of an array with more than one element is ambiguous (use a.any() or a.all())");
+    }
+    if (u.op == UnaryOp::Pos) return v;
+    if (u.op == UnaryOp::Invert && dt->is_float()) return fail(u.span, "NumPy has no '~' (invert) for float arrays");
+    if (u.op == UnaryOp::Neg && dt->is_bool()) return fail(u.span, "NumPy's boolean negative is not supported; use ~ or np.logical_not");
+    TypeRef t = types::array(dt, v->type->ndim(), Layout::C);
+    auto node = std::make_unique<ir::BuiltinCall>(
+        t, std::string(u.op == UnaryOp::Neg ? "py2cuda::np::negative" : "py2cuda::np::invert") + "<{t0}>({0})", u.span);
+    node->args.push_back(std::move(v));
+    node->type_args = {dt};
+    return node;
+  }
   TypeRef t = rules::unary_result(u.op, v->type);
   if (!t) {
     return fail(u.span, "cannot apply '" + std::string(python_spelling(u.op)) + "' to " + v->type->str());

@@ -122,6 +122,43 @@ std::string placeholders(size_t first, size_t n) {
   return s;
 }
 
+// An expression without calls (a name, a literal, an element, a shape): evaluating it
+// has no effect another argument could see.
+bool is_effect_free(const ir::Expr& e) {
+  switch (e.kind) {
+    case ir::ExprKind::Const:
+    case ir::ExprKind::Var:
+    case ir::ExprKind::Global: return true;
+    case ir::ExprKind::Cast: return is_effect_free(*static_cast<const ir::Cast&>(e).operand);
+    case ir::ExprKind::Shape: return is_effect_free(*static_cast<const ir::Shape&>(e).array);
+    case ir::ExprKind::Size: return is_effect_free(*static_cast<const ir::Size&>(e).array);
+    case ir::ExprKind::TupleGet: return is_effect_free(*static_cast<const ir::TupleGet&>(e).tuple);
+    case ir::ExprKind::Binary: {
+      const auto& b = static_cast<const ir::Binary&>(e);
+      return is_effect_free(*b.left) && is_effect_free(*b.right);
+    }
+    case ir::ExprKind::Unary: return is_effect_free(*static_cast<const ir::Unary&>(e).operand);
+    case ir::ExprKind::Index: {
+      const auto& ix = static_cast<const ir::Index&>(e);
+      if (!is_effect_free(*ix.array)) return false;
+      for (const auto& i : ix.indices) {
+        if (!is_effect_free(*i)) return false;
+      }
+      return true;
+    }
+    default: return false;
+  }
+}
+
+// Python evaluates arguments left to right; C++ leaves a call's argument order open.
+// When two or more arguments have effects (np.random.rand(), a function that prints),
+// they go through a braced list, which C++ evaluates in order.
+bool needs_ordered_evaluation(const std::vector<ir::ExprPtr>& args, size_t first) {
+  int effects = 0;
+  for (size_t i = first; i < args.size(); ++i) effects += is_effect_free(*args[i]) ? 0 : 1;
+  return effects >= 2;
+}
+
 }  // namespace
 
 bool FunctionBuilder::is_main_guard(const ast::If& i) const {
@@ -365,6 +402,29 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
   }
   std::string path = resolve_path(mb_.info(), *c.func);
   if (path.empty() && c.func->kind == ast::ExprKind::Name) path = ast::as<ast::Name>(*c.func).id;
+  // CPython's math.floor/ceil/trunc return ints (CUDA's return floats), and round(x, n)
+  // rounds the exact binary value to n decimals.
+  if ((path == "math.floor" || path == "math.ceil" || path == "math.trunc") && c.args.size() == 1 && c.keywords.empty()) {
+    auto x = expr(*c.args[0]);
+    if (!x) return nullptr;
+    if (x->type->is_int()) return convert(std::move(x), types::int64());
+    if (!x->type->is_float()) return fail(c.args[0]->span, path + "() needs a number");
+    std::vector<ir::ExprPtr> args;
+    args.push_back(convert(std::move(x), types::float64()));
+    return call_node(types::int64(), "py2cuda::host::" + path.substr(5) + "_to_int({0})", c.span, std::move(args));
+  }
+  if (path == "round" && c.args.size() == 2 && c.keywords.empty()) {
+    auto x = expr(*c.args[0]);
+    auto n = expr(*c.args[1]);
+    if (!x || !n) return nullptr;
+    if (x->type->is_float() && n->type->is_int()) {
+      TypeRef t = x->type;
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(x));
+      args.push_back(convert(std::move(n), types::int64()));
+      return call_node(t, "py2cuda::host::round_digits({0}, {1})", c.span, std::move(args));
+    }
+  }
   const builtins::HostBuiltin* row = builtins::find_host(path);
   // min, max, abs and round of numbers: typed as in kernels (Numba's rules agree with
   // Python's there), spelled by the device table.
@@ -959,10 +1019,10 @@ ir::ExprPtr FunctionBuilder::host_row_call(const ast::Call& c, const builtins::H
         if (!dt) return nullptr;
         if (dt != types::int64() && dt != types::int32()) return fail(a[params.size() + 1]->span, what + "(dtype=...) supports int32 and int64");
       }
+      TypeRef t = shape ? types::array(dt, ndim, Layout::C) : dt;
       if (shape) args.push_back(std::move(shape));
       std::string list = placeholders(0, args.size());
       std::string pattern = rt + (name == "randint" || name == "integers" ? "<{t0}>(" : "(") + list + ")";
-      TypeRef t = shape ? types::array(dt, ndim, Layout::C) : dt;
       return call_node(t, pattern, c.span, std::move(args), {dt});
     }
     case HostRule::DefaultRng: {
@@ -1076,9 +1136,11 @@ ir::ExprPtr FunctionBuilder::host_row_call(const ast::Call& c, const builtins::H
         arr = array_arg(0);
         if (!arr || !add_dims(*a[1])) return nullptr;
       }
-      if (!arr->type->is_array() || arr->type->is_device_array()) return fail(c.span, "reshape() needs a host array");
+      if (!arr->type->is_array()) return fail(c.span, "reshape() needs an array");
       if (dims.empty()) return fail(c.span, "reshape() needs the new shape");
-      TypeRef t = types::array(arr->type->dtype(), static_cast<int>(dims.size()), Layout::C);
+      TypeRef t = arr->type->is_device_array()
+                      ? types::device_array(arr->type->dtype(), static_cast<int>(dims.size()), Layout::C)
+                      : types::array(arr->type->dtype(), static_cast<int>(dims.size()), Layout::C);
       std::vector<ir::ExprPtr> args;
       args.push_back(std::move(arr));
       const size_t n = dims.size();
@@ -1259,6 +1321,10 @@ ir::ExprPtr FunctionBuilder::fstring(const ast::FStringExpr& f) {
   if (parts.empty()) return string_const("", f.span);
   if (parts.size() == 1 && parts[0]->type->is_string()) return std::move(parts[0]);
   const size_t n = parts.size();
+  if (needs_ordered_evaluation(parts, 0)) {
+    return call_node(types::string(), "py2cuda::host::concat_in_order({" + placeholders(0, n) + "})", f.span,
+                     std::move(parts));
+  }
   return call_node(types::string(), "py2cuda::host::concat(" + placeholders(0, n) + ")", f.span, std::move(parts));
 }
 
@@ -1292,6 +1358,18 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
       return format_value(std::move(v), 0, "", a->span);
     }
     args.push_back(std::move(v));
+  }
+  if (needs_ordered_evaluation(args, 2)) {
+    // Each value's text in a braced list, made left to right.
+    for (size_t i = 2; i < args.size(); ++i) {
+      if (args[i]->type->is_string()) continue;
+      std::vector<ir::ExprPtr> one;
+      one.push_back(std::move(args[i]));
+      args[i] = call_node(types::string(), "py2cuda::host::str({0})", c.span, std::move(one));
+    }
+    const size_t n = args.size() - 2;
+    return call_node(types::none(), "py2cuda::host::print_in_order({0}, {1}, {" + placeholders(2, n) + "})", c.span,
+                     std::move(args));
   }
   const bool plain = args[0]->kind == ir::ExprKind::Const && static_cast<ir::Const&>(*args[0]).str == " " &&
                      args[1]->kind == ir::ExprKind::Const && static_cast<ir::Const&>(*args[1]).str == "\n";
@@ -1374,6 +1452,10 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
   if (!base) {
     handled = true;
     return nullptr;
+  }
+  if (base->type->is_number() && a.attr == "dtype") {
+    handled = true;  // a NumPy scalar's dtype (a Python int or float prints as int64/float64 too)
+    return string_const(base->type->str(), a.span);
   }
   if (!base->type->is_array()) return nullptr;
   TypeRef t = base->type;

@@ -87,7 +87,6 @@ void ModuleBuilder::build_host_program() {
   host_main_->kind = FunctionKind::Plain;
   host_main_->host_body = info_.host.body;
   Diagnostics host_diags(*info_.file);
-  const int errors_before = diags_.error_count();
   auto fn = FunctionBuilder(*this, *host_main_, {}, nullptr, false, host_diags, true).build();
   if (fn && host_diags.error_count() == 0) {
     module_->host_functions.push_back(std::move(fn));
@@ -101,16 +100,29 @@ void ModuleBuilder::build_host_program() {
       }
       return m;
     };
+    // Python that py2cuda does not translate (a construct, a library, a method) leaves the
+    // program without a main(): a warning, the kernels are still translated. A mistake
+    // Python or Numba would also stop at (a launch no signature accepts, a wrong number
+    // of arguments, an undefined name) stays an error.
+    auto unsupported = [](const std::string& m) {
+      for (const char* words : {"not supported", "supported by py2cuda", "cannot be used in", "not translated",
+                                "cannot be called in", "is not callable"}) {
+        if (m.find(words) != std::string::npos) return true;
+      }
+      return false;
+    };
     for (const auto& d : host_diags.all()) {
       if (d.severity != Severity::Error) continue;
-      auto& w = diags_.warning(d.span, host_wording(d.message) + "; the program's host code is not translated (no main())");
-      for (const auto& n : d.notes) Diagnostics::note(w, n.span, n.message);
+      const std::string message = host_wording(d.message);
+      auto& shown = unsupported(message)
+                        ? diags_.warning(d.span, message + "; the program's host code is not translated (no main())")
+                        : diags_.error(d.span, message);
+      for (const auto& n : d.notes) Diagnostics::note(shown, n.span, n.message);
     }
     module_->host_program_unavailable = host_diags.all().empty() ? "its host code has errors"
                                                                   : host_wording(host_diags.all().front().message);
     module_->host_functions.clear();
   }
-  (void)errors_before;
   for (const auto& f : info_.functions) {
     if (f->kind != FunctionKind::Kernel || !f->signatures.empty()) continue;
     bool launched = false;

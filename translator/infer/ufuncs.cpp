@@ -113,7 +113,7 @@ const ir::UfuncLoop* ModuleBuilder::ufunc_loop(const FunctionEntry& f, const std
       if (fn.get() == core) fn->cpp_name = cpp_identifier(f.name + (u->gufunc ? "_core" : "_scalar"));
     }
   } else {
-    core = instantiate_host(f, params, site);
+    core = instantiate_host(f, params, site, diags_);
     if (!core) return nullptr;
     if (!u->gufunc && !ret) ret = core->return_type;
     if (!u->gufunc && !ret->is_number()) {

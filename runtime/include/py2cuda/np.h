@@ -52,6 +52,7 @@ P2C_NP_UNARY(floor, std::floor(x))
 P2C_NP_UNARY(ceil, std::ceil(x))
 P2C_NP_UNARY(trunc, std::trunc(x))
 P2C_NP_UNARY(rint, std::nearbyint(x))
+P2C_NP_UNARY(invert, host::scalar::invert(x))
 #undef P2C_NP_UNARY
 
 #define P2C_NP_BINARY(NAME, SCALAR)                                                  \

@@ -142,6 +142,36 @@ class DeviceNDArray {
   ShapeType strides_{};
 };
 
+// d.reshape(shape): the same device memory viewed in a new shape (one extent may be -1),
+// for a C-contiguous device array as Numba's DeviceNDArray.reshape allows.
+template <int M, class T, int N>
+DeviceNDArray<T, M> reshape(const DeviceNDArray<T, N>& d, std::array<int64_t, M> shape) {
+  if (!d.is_c_contiguous()) throw PyException("NotImplementedError", "reshape of a non-contiguous device array");
+  int64_t known = 1, unknown = -1;
+  for (int k = 0; k < M; ++k) {
+    if (shape[k] == -1) {
+      if (unknown >= 0) throw PyException("ValueError", "can only specify one unknown dimension");
+      unknown = k;
+    } else {
+      known *= shape[k];
+    }
+  }
+  if (unknown >= 0 && known != 0) shape[unknown] = d.size() / known;
+  int64_t total = 1;
+  for (int64_t e : shape) total *= e;
+  if (total != d.size()) {
+    throw PyException("ValueError", "cannot reshape array of size " + std::to_string(d.size()) + " into the given shape");
+  }
+  Array<T, M> v{d.data(), {}, {}};
+  int64_t stride = 1;
+  for (int k = M - 1; k >= 0; --k) {
+    v.shape[k] = shape[k];
+    v.strides[k] = stride;
+    stride *= shape[k];
+  }
+  return DeviceNDArray<T, M>(d.storage(), v);
+}
+
 // cuda.to_device(a)
 template <class T, int N>
 DeviceNDArray<T, N> to_device(const NDArray<T, N>& a) {

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdio>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -79,6 +80,14 @@ inline std::string repeat(const std::string& s, int64_t n) {
   return out;
 }
 
+// The same, for pieces that had to be made in order (a braced list is evaluated left to
+// right; a call's arguments are not).
+inline std::string concat_in_order(std::initializer_list<std::string> pieces) {
+  std::string out;
+  for (const std::string& p : pieces) out += p;
+  return out;
+}
+
 inline int64_t len(const std::string& s) { return static_cast<int64_t>(detail::code_point_count(s)); }
 
 namespace detail {
@@ -97,6 +106,18 @@ void print(const V&... values) {
   (one(values), ...);
   line += '\n';
   detail::write_stdout(line);
+}
+
+// print() of values whose texts were made in order: str() of each, already.
+inline void print_in_order(const std::string& sep, const std::string& end, std::initializer_list<std::string> texts) {
+  std::string line;
+  std::size_t i = 0;
+  for (const std::string& t : texts) {
+    if (i++) line += sep;
+    line += t;
+  }
+  line += end;
+  std::fwrite(line.data(), 1, line.size(), stdout);
 }
 
 // print(..., sep=SEP, end=END)

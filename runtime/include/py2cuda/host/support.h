@@ -5,7 +5,9 @@
 #pragma once
 
 #include <array>
+#include <charconv>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -16,6 +18,7 @@
 #include "../stream.h"
 #include "../tuple.h"
 #include "device_ndarray.h"
+#include "exceptions.h"
 #include "ndarray.h"
 
 namespace py2cuda::host {
@@ -97,3 +100,38 @@ auto view(const host::NDArray<T, N>& a, P... parts) {
 }
 
 }  // namespace py2cuda
+
+namespace py2cuda::host {
+
+// math.floor/ceil/trunc of a float: CPython's int results (OverflowError and ValueError
+// for infinities and NaN, as CPython raises them).
+inline int64_t checked_float_to_int(double v, double x) {
+  if (std::isnan(x)) throw PyException("ValueError", "cannot convert float NaN to integer");
+  if (std::isinf(x)) throw PyException("OverflowError", "cannot convert float infinity to integer");
+  return static_cast<int64_t>(v);
+}
+inline int64_t floor_to_int(double x) { return checked_float_to_int(std::floor(x), x); }
+inline int64_t ceil_to_int(double x) { return checked_float_to_int(std::ceil(x), x); }
+inline int64_t trunc_to_int(double x) { return checked_float_to_int(std::trunc(x), x); }
+
+// round(x, n) for a float: the exact binary value rounded to n decimals, halves to even,
+// as CPython does (2.675 is below 2.675 in binary: round(2.675, 2) == 2.67). Correctly
+// rounded decimal text and back.
+template <class F>
+F round_digits(F x, int64_t n) {
+  if (!std::isfinite(x) || n > 320) return x;
+  if (n < -320) return std::copysign(F(0), x);
+  if (n < 0) {
+    // Tens, hundreds...: the value scaled by an exact power of ten, where that is exact.
+    const double scale = std::pow(10.0, static_cast<double>(-n));
+    const double r = std::nearbyint(static_cast<double>(x) / scale) * scale;
+    return static_cast<F>(std::isfinite(r) ? r : x);
+  }
+  char buf[512];
+  auto res = std::to_chars(buf, buf + sizeof buf, static_cast<double>(x), std::chars_format::fixed, static_cast<int>(n));
+  double r = 0;
+  std::from_chars(buf, res.ptr, r);
+  return static_cast<F>(r == 0 ? std::copysign(0.0, static_cast<double>(x)) : r);
+}
+
+}  // namespace py2cuda::host
