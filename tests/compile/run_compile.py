@@ -5,6 +5,12 @@ Programs: samples/*.py, tests/golden/*.py and tests/programs/*.py (where the
 folder exists). Each is translated from its own folder, by bare file name,
 into a scratch folder as NAME.cu with --header NAME.h (plus any options from
 its `# py2cuda-args:` lines); a translation that fails is a test failure.
+The samples are compiled whole, their host program's main() included: nvcc's
+host pass over the host runtime (py2cuda/host.h) under the CUDA backend. The
+goldens and test programs are translated with --kernels-only (their kernels,
+device functions and launch functions): their host code is built by the same
+host compiler in the emulation runs (tests/programs/run_programs.py), and an
+nvcc pass over each would cost minutes of CI for no new coverage.
 Then, up to --jobs at a time:
 
     nvcc -std=c++20 -c [-rdc=true] -I REPO/runtime/include \\
@@ -104,8 +110,9 @@ def collect(source_dir: Path, work: Path, filters: list[str]) -> list[Case]:
 
 def translate(case: Case, args) -> tuple[str, str] | None:
     """Writes NAME.cu and NAME.h; returns (reason, details) on failure."""
+    whole_program = case.name.startswith("samples/")
     argv = [case.program.name, "-o", str(case.cu), "--header", str(case.header),
-            *translator.extra_args(case.program)]
+            *([] if whole_program else ["--kernels-only"]), *translator.extra_args(case.program)]
     run = translator.run(args.py2cuda, argv, cwd=case.program.parent, timeout=args.timeout)
     if why := run.failure():
         return f"translation: {why}", indent(run.stderr)

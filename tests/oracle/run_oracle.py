@@ -22,7 +22,8 @@ One line per case:
     FAIL samples/...:kernel[...]: out: first mismatch at index 5: numba 1.0 vs py2cuda 2.0 ...
 
 then `N passed, M failed`. A kernel that Numba finds in a program but the table does not list
-is a failure, as is a program without an entry. Exit status 0, 1 on failures, 77 (skipped)
+is a failure, as is a program without an entry (unless its header says `# oracle: whole-program`:
+tests/programs/run_programs.py compares its whole output with Numba's instead). Exit status 0, 1 on failures, 77 (skipped)
 without --python or when this py2cuda cannot build a harness (the Numba side still runs then,
 so a broken table fails anyway).
 
@@ -56,6 +57,10 @@ from testlib.report import Reporter, indent  # noqa: E402
 
 PROGRAM_FOLDERS = ("samples", "tests/golden", "tests/programs")
 SKIP_STATUS = 77
+# A program of tests/programs whose kernels are checked through the whole program's
+# output (its .expected, printed by Numba) rather than case by case: its header says so.
+WHOLE_PROGRAM_MARK = "# oracle: whole-program"
+
 WORKER_TIMEOUT_S = 900
 BUILD_TIMEOUT_S = 600
 # What the worker's results depend on besides the program and its table entry.
@@ -120,6 +125,8 @@ def collect(source_dir: Path, filters: list[str], report: Reporter) -> list[Prog
     selected = []
     for rel, path in found:
         kernels = cases.TABLE.get(rel)
+        if kernels is None and WHOLE_PROGRAM_MARK in path.read_text(encoding="utf-8")[:4000]:
+            continue  # checked end to end against Numba's output by tests/programs/run_programs.py
         if kernels is None:
             if cli.selected(rel, filters):
                 report.fail(rel[:-3], "no entry in the oracle case table (tests/oracle/cases/)")

@@ -1,4 +1,5 @@
 """NumPy array creation on the host, a kernel without a signature typed by its launches."""
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda
 

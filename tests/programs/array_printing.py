@@ -1,4 +1,5 @@
 """Printing whole arrays: NumPy's str(), line wrapping at 75 columns, summaries over 1000 elements."""
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda
 

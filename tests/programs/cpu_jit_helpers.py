@@ -1,4 +1,5 @@
 """CPU @jit/@njit functions and plain Python helpers around a kernel; loops, if/elif, tuples."""
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import math
 import numpy as np
 from numba import cuda, jit, njit

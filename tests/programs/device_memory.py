@@ -1,5 +1,6 @@
 """Device memory management: to_device, device_array, device_array_like, copies both ways,
 streams, synchronize, and a host array passed straight to a kernel. Top-level code, no main()."""
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda
 

@@ -1,4 +1,5 @@
 """Python's printing: f-string format specs, print's sep= and end=, str(), builtins, constants."""
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import math
 import numpy as np
 from numba import cuda

@@ -1,4 +1,5 @@
 """A naive matrix multiply kernel checked against np.dot and @, with NumPy's comparisons."""
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda
 

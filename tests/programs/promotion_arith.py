@@ -1,5 +1,6 @@
 """Elementwise arithmetic with NumPy 1.x promotion, NumPy math functions, and one kernel
 launched with two argument dtypes (two specialisations)."""
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda
 

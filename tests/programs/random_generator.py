@@ -1,4 +1,5 @@
 """NumPy's Generator (np.random.default_rng, PCG64): bit-exact values, used as kernel input."""
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda
 

@@ -1,4 +1,5 @@
 """NumPy's legacy random generator (np.random.seed and friends): bit-exact values."""
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda
 

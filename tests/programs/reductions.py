@@ -1,4 +1,5 @@
 """Reductions on host arrays, after a kernel filled them."""
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda
 

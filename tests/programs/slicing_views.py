@@ -1,4 +1,5 @@
 """Slices and views on the host, slice assignment, and slices of device arrays."""
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda
 

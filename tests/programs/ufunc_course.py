@@ -6,6 +6,7 @@ NAME.expected: numba-cuda's simulator cannot run CUDA ufuncs, so the expected ou
 the same file run with every @vectorize(..., target='cuda') decorator replaced by Numba's CPU
 target (`tests/programs/tools/ufunc_cpu_oracle.py`).
 """
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import math
 
 import numpy as np

@@ -6,6 +6,7 @@ NAME.expected: numba-cuda's simulator cannot run CUDA ufuncs or gufuncs, so the 
 comes from this file run with Numba's CPU target for every target='cuda' decorator
 (`tests/programs/tools/ufunc_cpu_oracle.py`).
 """
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import math
 
 import numpy as np

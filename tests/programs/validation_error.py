@@ -1,4 +1,5 @@
 """A program that checks its result with assert, then stops with an uncaught ValueError."""
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda
 

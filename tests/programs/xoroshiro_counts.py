@@ -1,4 +1,5 @@
 """Per-thread random numbers with numba.cuda.random: exact counts of the draws."""
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda
 from numba.cuda.random import create_xoroshiro128p_states, xoroshiro128p_uniform_float32

@@ -140,6 +140,7 @@ int run(int argc, char** argv) {
   std::string input, output, header;
   std::vector<std::string> sigs;
   bool line_directives = false, list_builtins = false, harness = false, exe = false, run_it = false, emulate = false;
+  bool kernels_only = false;
   std::vector<std::string> program_args;
   app.add_option("input", input, "the Python file to translate")->check(CLI::ExistingFile);
   app.add_option("-o,--output", output, "the .cu file to write ('-' for standard output)");
@@ -149,6 +150,8 @@ int run(int argc, char** argv) {
   app.add_flag("--line-directives", line_directives, "emit #line directives pointing at the Python file "
                                                      "instead of line comments");
   app.add_flag("--list-builtins", list_builtins, "print the supported Python callables and attributes as Markdown");
+  app.add_flag("--kernels-only", kernels_only, "leave the host program's main() out: kernels, device functions and "
+                                              "launch functions only, for linking into a C++ program");
   app.add_flag("--harness", harness, "add a main() that runs any kernel: BIN KERNEL --grid G --block B "
                                      "[--shared BYTES] [--out-dir DIR] ARG... (ARG: FILE.npy or a scalar)");
   app.add_flag("--exe", exe, "build an executable into -o (implies --harness): nvcc, or the host compiler with --emulate");
@@ -171,6 +174,10 @@ int run(int argc, char** argv) {
               << py2cuda::builtins::host_markdown();
     return kOk;
   }
+  if (kernels_only && (exe || run_it || harness)) {
+    std::cerr << "py2cuda: error: --kernels-only makes no program to build or run; drop --exe/--run/--harness\n";
+    return kUsage;
+  }
   if (exe || run_it) return build_and_maybe_run(argv[0], input, output, sigs, exe, run_it, emulate, harness, program_args);
   if (!program_args.empty()) {
     std::cerr << "py2cuda: error: unexpected arguments after the input file (program arguments need --run)\n";
@@ -185,7 +192,7 @@ int run(int argc, char** argv) {
   if (!parse_signatures(sigs, options)) return kUsage;
   options.line_directives = line_directives;
   options.harness = harness;
-  options.host_main = !harness;
+  options.host_main = !harness && !kernels_only;
   options.want_header = !header.empty();
   options.output_name = output == "-" ? "" : std::filesystem::path(output).filename().string();
   if (!header.empty() && output != "-") {
