@@ -334,11 +334,11 @@ TEST(FrontendExpressions, ParenthesesUnwrap) {
 TEST(FrontendExpressions, UnsupportedConstructsAreNamed) {
   EXPECT_EQ(expr_of("lambda x: x"), "(unsupported 'lambda')");
   EXPECT_EQ(expr_of("[x for x in y]"), "(listcomp x x y)");
-  EXPECT_EQ(expr_of("[x for x in y for z in x]"), "(unsupported 'a comprehension with several 'for' clauses')");
+  EXPECT_EQ(expr_of("[x for x in y for z in x]"), "(unsupported 'a comprehension with several for clauses')");
   EXPECT_EQ(expr_of("{k: v for k, v in y}"), "(unsupported 'dict comprehension')");
   EXPECT_EQ(expr_of("{x for x in y}"), "(unsupported 'set comprehension')");
   EXPECT_EQ(expr_of("(x for x in y)"), "(genexp x x y)");
-  EXPECT_EQ(expr_of("sum(x * x for x in y if x > 0)"), "(call sum (genexp (* x x) x y (> x 0)))");
+  EXPECT_EQ(expr_of("sum(x * x for x in y if x > 0)"), "(call sum (genexp (* x x) x y (cmp x > 0)))");
   EXPECT_EQ(expr_of("{1: 2}"), "(unsupported 'dict display')");
   EXPECT_EQ(expr_of("{}"), "(unsupported 'dict display')");
   EXPECT_EQ(expr_of("{1, 2}"), "(unsupported 'set display')");

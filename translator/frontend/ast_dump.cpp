@@ -61,6 +61,7 @@ class Dumper {
             quoted(part.text);
             continue;
           }
+          out += ' ';
           open("field");
           item(part.value.get());
           if (part.conversion) out += std::string(" !") + part.conversion;

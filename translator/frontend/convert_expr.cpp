@@ -217,7 +217,7 @@ ast::ExprPtr Converter::comprehension(TSNode n, bool is_list) {
   for (TSNode c : named_children(n)) {
     switch (cst::kind(c)) {
       case Kind::ForInClause:
-        if (++clauses > 1) return unsupported(n, "a comprehension with several 'for' clauses");
+        if (++clauses > 1) return unsupported(n, "a comprehension with several for clauses");
         out->target = expr_or_error(field(c, F.left), c);
         out->iter = expr_or_error(field(c, F.right), c);
         break;

@@ -100,16 +100,16 @@ void ModuleBuilder::build_host_program() {
       }
       return m;
     };
-    // Python that py2cuda does not translate (a construct, a library, a method) leaves the
-    // program without a main(): a warning, the kernels are still translated. A mistake
-    // Python or Numba would also stop at (a launch no signature accepts, a wrong number
-    // of arguments, an undefined name) stays an error.
+    // Host code py2cuda cannot translate leaves the program without a main(): a warning,
+    // and the kernels are still translated. A launch Numba itself would refuse (no
+    // signature accepts its arguments, the wrong number of them) stays an error: there
+    // the program is wrong, not beyond py2cuda.
     auto unsupported = [](const std::string& m) {
-      for (const char* words : {"not supported", "supported by py2cuda", "cannot be used in", "not translated",
-                                "cannot be called in", "is not callable"}) {
-        if (m.find(words) != std::string::npos) return true;
+      for (const char* launch_mistake : {"no signature of kernel", "' takes ", "a launch configuration is",
+                                         "only kernels can be launched", "must be launched with a configuration"}) {
+        if (m.find(launch_mistake) != std::string::npos) return false;
       }
-      return false;
+      return true;
     };
     for (const auto& d : host_diags.all()) {
       if (d.severity != Severity::Error) continue;
