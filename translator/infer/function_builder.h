@@ -2,6 +2,7 @@
 // function instance. Internal to infer/.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <set>
 
@@ -26,6 +27,7 @@ class FunctionBuilder {
                   TypeRef declared_return, bool is_kernel, Diagnostics& diags, bool host = false);
   std::unique_ptr<ir::Function> build();
   std::unique_ptr<ir::Function> build_host_main();
+  bool type_body(const std::function<void(ir::Block&)>& walk);
 
  private:
   // ------------------------------------------------------------ diagnostics

@@ -1,4 +1,6 @@
 // FunctionBuilder: driving inference over a function, and statements.
+#include <functional>
+
 #include "builtins/table.h"
 #include "infer/ast_queries.h"
 #include "infer/builtin_typing.h"
@@ -50,44 +52,13 @@ std::unique_ptr<ir::Function> FunctionBuilder::build() {
   }
   for (const auto& v : fn_->variables) taken_names_.insert(v->cpp_name);
 
-  // Fixed point over variable types; the IR of these passes is thrown away.
   for (size_t i = 0; i < def.params.size(); ++i) env_[def.params[i].name] = param_types_[i];
-  for (int pass = 0; pass < 64; ++pass) {
-    changed_ = false;
-    return_type_ = nullptr;
-    for (auto& [n, v] : vars_) {
-      auto it = env_.find(n);
-      v->type = it == env_.end() ? nullptr : it->second;
-    }
-    returns_value_ = returns_bare_ = false;
-    ir::Block scratch_body;
-    reset_bindings();
-    block(def.body, scratch_body);
-    inferred_return_ = with_implicit_none(return_type_, def);
-    if (!changed_) break;
-  }
+  const bool typed = type_body([&](ir::Block& out) {
+    block(def.body, out);
+    if (!final_) inferred_return_ = with_implicit_none(return_type_, def);
+  });
+  if (!typed) return nullptr;
 
-  // The final pass, with real diagnostics. Temporaries of earlier passes go,
-  // so that their names restart from the stem.
-  std::erase_if(fn_->variables, [](const std::unique_ptr<ir::Variable>& v) { return v->name.empty(); });
-  taken_names_.clear();
-  for (const auto& v : fn_->variables) taken_names_.insert(v->cpp_name);
-  final_ = true;
-  for (auto& [n, v] : vars_) {
-    auto it = env_.find(n);
-    v->type = it == env_.end() ? nullptr : it->second;
-  }
-  return_type_ = nullptr;
-  returns_value_ = returns_bare_ = false;
-  int errors_before = diags_.error_count();
-  block_path_ = {next_block_id_++};
-  reset_bindings();
-  block(def.body, fn_->body);
-  if (diags_.error_count() != errors_before) return nullptr;
-
-  for (auto& [v, stmt] : decl_stmt_) {
-    if (!v->hoisted) stmt->declare = true;
-  }
   if (is_kernel_) {
     fn_->return_type = types::none();
   } else {
@@ -123,36 +94,46 @@ std::unique_ptr<ir::Function> FunctionBuilder::build_host_main() {
   fn_->is_host = true;
   fn_->def_span = entry_.decorator_span;
   collect_bound_names(entry_.host_body, locals_);
-  for (int pass = 0; pass < 64; ++pass) {
-    changed_ = false;
+  if (!type_body([&](ir::Block& out) { block(entry_.host_body, out); })) return nullptr;
+  fn_->return_type = types::none();
+  fn_->signature_text = "void()";
+  return std::move(fn_);
+}
+
+// Types a body by walking it to a fixed point over the variables' types (the IR of those
+// passes is thrown away), then once more with real diagnostics into fn_->body. False
+// when that last pass reports an error.
+bool FunctionBuilder::type_body(const std::function<void(ir::Block&)>& walk) {
+  auto start_pass = [&] {
     for (auto& [n, v] : vars_) {
       auto it = env_.find(n);
       v->type = it == env_.end() ? nullptr : it->second;
     }
-    ir::Block scratch_body;
+    return_type_ = nullptr;
+    returns_value_ = returns_bare_ = false;
     reset_bindings();
-    block(entry_.host_body, scratch_body);
+  };
+  for (int pass = 0; pass < 64; ++pass) {
+    changed_ = false;
+    start_pass();
+    ir::Block scratch_body;
+    walk(scratch_body);
     if (!changed_) break;
   }
+  // The final pass. Temporaries of earlier passes go, so that their names restart from the stem.
   std::erase_if(fn_->variables, [](const std::unique_ptr<ir::Variable>& v) { return v->name.empty(); });
   taken_names_.clear();
   for (const auto& v : fn_->variables) taken_names_.insert(v->cpp_name);
   final_ = true;
-  for (auto& [n, v] : vars_) {
-    auto it = env_.find(n);
-    v->type = it == env_.end() ? nullptr : it->second;
-  }
-  int errors_before = diags_.error_count();
+  start_pass();
+  const int errors_before = diags_.error_count();
   block_path_ = {next_block_id_++};
-  reset_bindings();
-  block(entry_.host_body, fn_->body);
-  if (diags_.error_count() != errors_before) return nullptr;
+  walk(fn_->body);
+  if (diags_.error_count() != errors_before) return false;
   for (auto& [v, stmt] : decl_stmt_) {
     if (!v->hoisted) stmt->declare = true;
   }
-  fn_->return_type = types::none();
-  fn_->signature_text = "void()";
-  return std::move(fn_);
+  return true;
 }
 
 // ------------------------------------------------------------------ statements
