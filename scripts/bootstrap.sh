@@ -17,9 +17,10 @@ jobs="${JOBS:-2}"
 # python3-pip: the build fetches tree-sitter's sources with `pip download`.
 # python3-venv: the build makes build/venv for the Numba oracle.
 # libboost-context-dev: the CPU emulation runtime's fibers.
+# libxxhash-dev: the hash that keys py2cuda --run's build cache.
 packages=(
   cmake ninja-build g++ make
-  libfmt-dev libgtest-dev libgmock-dev libcli11-dev libboost-context-dev
+  libfmt-dev libgtest-dev libgmock-dev libcli11-dev libboost-context-dev libxxhash-dev
   python3 python3-pip python3-venv ca-certificates
 )
 

@@ -15,6 +15,7 @@
 
 #include "builtins/host_table.h"
 #include "builtins/table.h"
+#include "driver/build_cache.h"
 #include "driver/output_file.h"
 #include "driver/toolchain.h"
 #include "driver/translate.h"
@@ -84,53 +85,68 @@ int build_and_maybe_run(const std::string& argv0, const std::string& input, cons
               << "; running the kernel harness instead (see --harness)\n";
   }
 
-  std::string key_text = result.cu + (emulate ? "emulate" : "gpu") + py2cuda::version();
-  for (const std::string& path : result.link_paths) {  // an edited link file is a new build
-    std::string linked;
-    if (read_file(path, linked)) key_text += path + linked;
-  }
-  std::string key = std::to_string(std::hash<std::string>{}(key_text));
-  fs::path dir = run_it ? fs::path(py2cuda::toolchain::cache_dir()) / (file.module_name() + "-" + key)
-                        : fs::temp_directory_path() / ("py2cuda-build-" + key + "-" + std::to_string(::getpid()));
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) {
-    std::cerr << "py2cuda: error: cannot create '" << dir.string() << "': " << ec.message() << "\n";
-    return kInputErrors;
-  }
+  namespace cache = py2cuda::build_cache;
   py2cuda::toolchain::BuildRequest request;
-  request.cu_path = (dir / options.output_name).string();
-  request.exe_path = run_it ? (dir / file.module_name()).string() : output + ".py2cuda-tmp";
   request.emulate = emulate;
   request.argv0 = argv0;
   request.link_paths = result.link_paths;
-  bool cached = run_it && fs::exists(request.exe_path);
-  if (!cached) {
+  std::error_code ec;
+  fs::path dir;
+  if (run_it) {
+    // Everything that shapes the executable is in the key: the translation, the
+    // compiler, its flags, the runtime headers and the linked files.
+    std::vector<std::string> key_parts = {result.cu, emulate ? "emulate" : "gpu", py2cuda::version(),
+                                          py2cuda::toolchain::compiler_identity(request),
+                                          cache::tree_text(py2cuda::toolchain::runtime_include(argv0))};
+    for (const std::string& path : result.link_paths) {
+      std::string linked;
+      read_file(path, linked);
+      key_parts.push_back(path + '\n' + linked);
+    }
+    std::string error;
+    const std::string root = cache::directory(error);
+    if (root.empty()) {
+      std::cerr << "py2cuda: error: " << error << "\n";
+      return kInputErrors;
+    }
+    dir = fs::path(root) / (file.module_name() + "-" + cache::content_key(key_parts));
+  } else {
+    dir = fs::temp_directory_path() / ("py2cuda-build-" + std::to_string(::getpid()));
+  }
+  fs::create_directories(dir, ec);
+  if (!fs::is_directory(dir)) {
+    std::cerr << "py2cuda: error: cannot create '" << dir.string() << "': " << ec.message() << "\n";
+    return kInputErrors;
+  }
+  const std::string final_path = run_it ? (dir / file.module_name()).string() : output;
+  if (!run_it || !fs::exists(final_path)) {
+    // Written and built under names of this process's own, then renamed into place.
+    request.cu_path = cache::unique_temporary((dir / options.output_name).string());
+    request.exe_path = cache::unique_temporary(final_path);
     std::string error;
     if (!py2cuda::write_outputs({{request.cu_path, result.cu}}, error)) {
       std::cerr << "py2cuda: error: " << error << "\n";
       return kInputErrors;
     }
     std::string log;
-    std::string exe_tmp = request.exe_path + (run_it ? ".tmp" : "");
-    request.exe_path = exe_tmp;
-    bool ok = py2cuda::toolchain::build(request, log);
+    const bool ok = py2cuda::toolchain::build(request, log);
+    fs::remove(request.cu_path, ec);
     if (!ok) {
       std::cerr << "py2cuda: error: building " << (emulate ? "for CPU emulation" : "with nvcc") << " failed:\n" << log;
-      fs::remove(exe_tmp, ec);
+      fs::remove(request.exe_path, ec);
       if (!run_it) fs::remove_all(dir, ec);
       return kInputErrors;
     }
-    std::string final_path = run_it ? (dir / file.module_name()).string() : output;
-    fs::rename(exe_tmp, final_path, ec);
+    fs::rename(request.exe_path, final_path, ec);
     if (!run_it) fs::remove_all(dir, ec);
     if (ec) {
+      fs::remove(request.exe_path, ec);
       std::cerr << "py2cuda: error: cannot write '" << final_path << "': " << ec.message() << "\n";
       return kInputErrors;
     }
-    request.exe_path = final_path;
   }
   if (!run_it) return kOk;
+  request.exe_path = final_path;
   return py2cuda::toolchain::run_program(request.exe_path, program_args);
 }
 

@@ -4,7 +4,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <unistd.h>
+#include <spawn.h>
 #include <sys/wait.h>
+
+extern char** environ;
 
 namespace py2cuda::toolchain {
 
@@ -39,26 +42,34 @@ std::string find_program(const std::vector<std::string>& candidates) {
   return candidates.empty() ? "" : candidates.back();
 }
 
-std::string quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'') out += "'\\''";
-    else out += c;
-  }
-  return out + "'";
-}
-
 // Runs argv (no shell), capturing stdout and stderr together.
+// Runs argv (no shell: arguments reach the program as they are) with its standard output
+// and error captured into `output`; its exit status, or -1 when it could not start.
 int run_capture(const std::vector<std::string>& argv, std::string& output) {
-  std::string cmd;
-  for (const std::string& a : argv) cmd += quote(a) + " ";
-  cmd += "2>&1";
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  if (!pipe) return -1;
+  int fds[2];
+  if (::pipe(fds) != 0) return -1;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
+  posix_spawn_file_actions_adddup2(&actions, fds[1], 2);
+  posix_spawn_file_actions_addclose(&actions, fds[0]);
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const int spawned = ::posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(fds[1]);
+  if (spawned != 0) {
+    ::close(fds[0]);
+    return -1;
+  }
   char buf[4096];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) output.append(buf, n);
-  int status = ::pclose(pipe);
+  ssize_t n;
+  while ((n = ::read(fds[0], buf, sizeof buf)) > 0) output.append(buf, static_cast<size_t>(n));
+  ::close(fds[0]);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
@@ -110,13 +121,11 @@ bool gpu_available() {
   return run_capture({"nvidia-smi", "-L"}, out) == 0 && out.find("GPU") != std::string::npos;
 }
 
-std::string cache_dir() {
-  std::string dir = env("PY2CUDA_CACHE_DIR");
-  if (!dir.empty()) return dir;
-  std::string xdg = env("XDG_CACHE_HOME");
-  if (!xdg.empty()) return xdg + "/py2cuda";
-  std::string home = env("HOME");
-  return (home.empty() ? std::string("/tmp") : home + "/.cache") + "/py2cuda";
+std::string compiler_identity(const BuildRequest& request) {
+  const std::string compiler = build_command(request).front();
+  std::string version;
+  run_capture({compiler, "--version"}, version);
+  return compiler + "\n" + version;
 }
 
 int run_program(const std::string& path, const std::vector<std::string>& args) {

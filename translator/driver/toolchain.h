@@ -34,7 +34,8 @@ bool gpu_available();
 
 // The cache folder for --run: $PY2CUDA_CACHE_DIR, else $XDG_CACHE_HOME/py2cuda,
 // else ~/.cache/py2cuda.
-std::string cache_dir();
+// The compiler a build would use, with its --version text: part of the build cache's key.
+std::string compiler_identity(const BuildRequest& request);
 
 // Runs a program with arguments, passing its output through; returns its exit status.
 int run_program(const std::string& path, const std::vector<std::string>& args);
