@@ -10,7 +10,10 @@ host pass over the host runtime (py2cuda/host.h) under the CUDA backend. The
 goldens and test programs are translated with --kernels-only (their kernels,
 device functions and launch functions): their host code is built by the same
 host compiler in the emulation runs (tests/programs/run_programs.py), and an
-nvcc pass over each would cost minutes of CI for no new coverage.
+nvcc pass over each would cost minutes of CI for no new coverage. Those
+translations are compiled BATCH_SIZE at a time by one nvcc run over a file that
+includes them (their namespaces keep them apart); when a batch fails, each of
+its files is compiled alone to name the one at fault.
 Then, up to --jobs at a time:
 
     nvcc -std=c++20 -c [-rdc=true] -I REPO/runtime/include \\
@@ -42,6 +45,7 @@ from testlib.scratch import scratch_dir  # noqa: E402
 PROGRAM_FOLDERS = (("samples", "samples"), ("golden", "tests/golden"), ("programs", "tests/programs"))
 NVCC_ARCH_FLAGS = ["-gencode", "arch=compute_80,code=sm_80", "-gencode", "arch=compute_90,code=sm_90"]
 COMPILE_TIMEOUT_S = 600
+BATCH_SIZE = 12  # kernels-only translations compiled by one nvcc run
 RDC_MARKER = "Calls across files need relocatable device code: nvcc -rdc=true"
 SKIP_STATUS = 77  # ctest's SKIP_RETURN_CODE for script tests
 
@@ -84,16 +88,52 @@ def main() -> int:
                 report.fail(case.name, *problem)
             else:
                 compilable.append(case)
+        # Kernels-only translations share one nvcc run per batch: they differ only in their
+        # namespaces, and nvcc's pass over the runtime headers is most of each file's cost.
+        alone = [c for c in compilable if c.name.startswith("samples/") or RDC_MARKER in c.cu.read_text()]
+        batchable = [c for c in compilable if c not in alone]
+        batches = make_batches(batchable)
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            futures = [pool.submit(compile_case, case, nvcc, cxx, include_dir) for case in compilable]
+            batch_futures = [pool.submit(compile_batch, work, k, batch, nvcc, include_dir) for k, batch in enumerate(batches)]
+            futures = {c.name: pool.submit(compile_case, c, nvcc, cxx, include_dir) for c in alone}
+            for batch, future in zip(batches, batch_futures):
+                if future.result():
+                    for c in batch:
+                        futures[c.name] = pool.submit(check_header, c, cxx, include_dir)
+                else:  # one of them is wrong: compile each alone to say which
+                    for c in batch:
+                        futures[c.name] = pool.submit(compile_case, c, nvcc, cxx, include_dir)
             # Reported in input order, so the log reads the same from run to run.
-            for case, future in zip(compilable, futures):
-                problem, note = future.result()
+            for case in compilable:
+                problem, note = futures[case.name].result()
                 if problem:
                     report.fail(case.name, *problem)
                 else:
                     report.ok(case.name, note)
     return report.finish()
+
+
+def make_batches(cases: list[Case]) -> list[list[Case]]:
+    """Groups of up to BATCH_SIZE translations whose module names (namespaces) differ."""
+    batches: list[list[Case]] = []
+    for case in cases:
+        home = next((b for b in batches if len(b) < BATCH_SIZE and
+                     all(o.program.stem != case.program.stem for o in b)), None)
+        if home is None:
+            batches.append([case])
+        else:
+            home.append(case)
+    return batches
+
+
+def compile_batch(work: Path, k: int, batch: list[Case], nvcc: Path, include_dir: Path) -> bool:
+    """One nvcc run over a .cu including every file of the batch; True when it compiles."""
+    unit = work / f"batch_{k}.cu"
+    unit.write_text("".join(f'#include "{c.cu}"\n' for c in batch))
+    ok, _ = tools.run_tool(
+        [str(nvcc), "-std=c++20", "-c", "-I", str(include_dir), *NVCC_ARCH_FLAGS, "-o", str(unit.with_suffix(".o")),
+         str(unit)], cwd=work, timeout=COMPILE_TIMEOUT_S)
+    return ok
 
 
 def collect(source_dir: Path, work: Path, filters: list[str]) -> list[Case]:
@@ -134,6 +174,11 @@ def compile_case(case: Case, nvcc: Path, cxx: str | None, include_dir: Path):
         cwd=case.out_dir, timeout=COMPILE_TIMEOUT_S)
     if not ok:
         return (f"nvcc failed on {case.cu.name}", indent(out)), ""
+    return check_header(case, cxx, include_dir)
+
+
+def check_header(case: Case, cxx: str | None, include_dir: Path):
+    """Compiles the header twice included as plain C++; ((reason, details) or None, note)."""
     if not case.header.exists():
         return None, "no header written"
     if cxx is None:
