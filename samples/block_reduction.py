@@ -19,7 +19,7 @@ from numba import cuda, float32
 TPB = 128  # threads per block; a power of two, as the tree halves it each round
 
 
-@cuda.jit("void(float32[:], float32[:])")
+@cuda.jit
 def block_sum(x, partial):
     """partial[b] = the sum of the elements of x that block b's threads visit."""
     cache = cuda.shared.array(TPB, dtype=float32)

@@ -16,7 +16,7 @@ from numba import cuda
 SQRT_2PI = np.float32((2 * math.pi) ** 0.5)  # Precompute this constant as a float32.
 
 
-@cuda.jit("void(float32[:], float32, float32, float32[:])")
+@cuda.jit
 def gaussian_pdf(x, mean, sigma, out):
     """Compute the value of a Gaussian probability density function at x with given mean and sigma."""
     i = cuda.grid(1)

@@ -16,7 +16,7 @@ from numba import cuda
 
 
 # Kernel to normalize grayscale values
-@cuda.jit("void(float32[:], float32[:])")
+@cuda.jit
 def normalize(grayscales, out):
     i = cuda.grid(1)
     if i < grayscales.size:
@@ -24,7 +24,7 @@ def normalize(grayscales, out):
 
 
 # Kernel to weigh the normalized values with weights
-@cuda.jit("void(float32[:], float32[:], float32[:])")
+@cuda.jit
 def weigh(values, weights, out):
     i = cuda.grid(1)
     if i < values.size:
@@ -32,7 +32,7 @@ def weigh(values, weights, out):
 
 
 # Kernel to apply the activation function (tanh)
-@cuda.jit("void(float32[:], float32[:])")
+@cuda.jit
 def activate(values, out):
     i = cuda.grid(1)
     if i < values.size:

@@ -19,7 +19,7 @@ from numba import cuda, int32
 NBINS = 18  # the shared histogram's size must be a compile-time constant
 
 
-@cuda.jit("void(float64[:], float64, float64, int32[:])")
+@cuda.jit
 def cuda_histogram(x, xmin, xmax, histogram_out):
     """Increment bin counts in histogram_out, given histogram range [xmin, xmax)."""
     nbins = histogram_out.shape[0]
@@ -32,7 +32,7 @@ def cuda_histogram(x, xmin, xmax, histogram_out):
             cuda.atomic.add(histogram_out, bin_number, 1)
 
 
-@cuda.jit("void(float64[:], float64, float64, int32[:])")
+@cuda.jit
 def shared_histogram(x, xmin, xmax, histogram_out):
     """Like cuda_histogram, for a histogram_out of NBINS bins, counting per block first."""
     block_counts = cuda.shared.array(NBINS, dtype=int32)

@@ -22,7 +22,7 @@ def hypot(x, y):
     return x * math.sqrt(1 + t * t)
 
 
-@cuda.jit("void(float32[:], float32[:], float32[:])")
+@cuda.jit
 def hypot_kernel(xs, ys, out):
     i = cuda.grid(1)
     if i < out.size:

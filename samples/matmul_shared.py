@@ -21,7 +21,7 @@ from numba import cuda, float32
 TPB = 16  # threads per block along x and y; the shared tiles are TPB x TPB
 
 
-@cuda.jit("void(float32[:, :], float32[:, :], float32[:, :])")
+@cuda.jit
 def fast_matmul(A, B, C):
     # The size and type of shared arrays must be known at compile time.
     sA = cuda.shared.array(shape=(TPB, TPB), dtype=float32)

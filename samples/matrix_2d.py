@@ -10,14 +10,14 @@ import numpy as np
 from numba import cuda
 
 
-@cuda.jit("void(float32[:, :], float32[:, :], float32[:, :])")
+@cuda.jit
 def matrix_add(a, b, out):
     x, y = cuda.grid(2)
     if x < out.shape[0] and y < out.shape[1]:
         out[x, y] = a[x, y] + b[x, y]
 
 
-@cuda.jit("void(float32[:, :], float32[:, :])")
+@cuda.jit
 def transpose(a, transposed):
     # x walks the columns of `a` so that neighbouring threads read neighbouring elements.
     x, y = cuda.grid(2)

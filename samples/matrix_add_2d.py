@@ -15,7 +15,7 @@ import numpy as np
 from numba import cuda
 
 
-@cuda.jit("void(float32[:, :], float32[:, :], float32[:, :], int32[:, :])")
+@cuda.jit
 def add_matrix_stride(a, b, out, visits):
     x, y = cuda.grid(2)
     stride_x, stride_y = cuda.gridsize(2)

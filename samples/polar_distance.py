@@ -19,7 +19,7 @@ def polar_to_cartesian(rho, theta):
     return x, y
 
 
-@cuda.jit("void(float32[:], float32[:], float32[:], float32[:], float32[:])")
+@cuda.jit
 def polar_distance(rho1, theta1, rho2, theta2, out):
     i = cuda.grid(1)
     if i < out.size:

@@ -13,7 +13,7 @@ import numpy as np
 from numba import cuda
 
 
-@cuda.jit("void(float32, float32[:], float32[:], float32[:])")
+@cuda.jit
 def saxpy(a, x, y, out):
     start = cuda.grid(1)
     stride = cuda.gridsize(1)

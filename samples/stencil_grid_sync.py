@@ -27,7 +27,7 @@ from numba import cuda
 STEPS = 8  # even: the result ends in the first array
 
 
-@cuda.jit("void(float64[:], float64[:], int64)")
+@cuda.jit
 def heat_steps(a, b, steps):
     """Runs `steps` smoothing steps, a -> b, b -> a, ...; the result is in a when steps is even."""
     g = cuda.cg.this_grid()

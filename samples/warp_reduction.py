@@ -39,7 +39,7 @@ def warp_sum(v):
     return v
 
 
-@cuda.jit("void(float32[:], float32[:])")
+@cuda.jit
 def block_sum(x, partial):
     """partial[b] = the sum of the elements of x that block b's threads visit."""
     sums = cuda.shared.array(WARPS, dtype=float32)
@@ -63,7 +63,7 @@ def block_sum(x, partial):
             partial[cuda.blockIdx.x] = v
 
 
-@cuda.jit("void(float32[:], int32[:])")
+@cuda.jit
 def count_positive(x, count):
     """count[0] += the number of elements of x above zero (one grid-stride pass)."""
     found = 0
