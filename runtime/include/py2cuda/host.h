@@ -4,6 +4,7 @@
 // (host/program.h). Included by a .cu that has a host main().
 #pragma once
 
+#include "host/conversions.h"
 #include "host/device_ndarray.h"
 #include "host/iterate.h"
 #include "host/print.h"

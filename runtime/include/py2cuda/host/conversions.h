@@ -1,0 +1,130 @@
+// py2cuda host runtime: Python's int(), float() and bool() of strings and one-element
+// arrays, and Python's sum() of an array or a tuple (left to right from the int 0).
+#pragma once
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "../tuple.h"
+#include "exceptions.h"
+#include "ndarray.h"
+#include "scalar_repr.h"
+
+namespace py2cuda::host {
+
+namespace detail {
+
+inline std::string_view strip_spaces(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+template <class T, int N>
+T only_element(const NDArray<T, N>& a) {
+  if (a.size() != 1) throw PyException("TypeError", "only length-1 arrays can be converted to Python scalars");
+  return *a.data();
+}
+
+}  // namespace detail
+
+// int("42"), int(" -7 "), int("1_000"): base 10, as CPython reads it.
+inline int64_t to_int(const std::string& text) {
+  std::string_view s = detail::strip_spaces(text);
+  std::string digits;
+  bool ok = !s.empty();
+  size_t i = 0;
+  if (ok && (s[0] == '+' || s[0] == '-')) digits += s[i++];
+  ok = ok && i < s.size();
+  for (bool prev_digit = false; ok && i < s.size(); ++i) {
+    if (std::isdigit(static_cast<unsigned char>(s[i]))) {
+      digits += s[i];
+      prev_digit = true;
+    } else if (s[i] == '_' && prev_digit && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1]))) {
+      prev_digit = false;
+    } else {
+      ok = false;
+    }
+  }
+  int64_t v = 0;
+  if (ok) {
+    const char* begin = digits.data() + (digits[0] == '+' ? 1 : 0);
+    auto [end, err] = std::from_chars(begin, digits.data() + digits.size(), v);
+    if (err == std::errc::result_out_of_range) {
+      throw PyException("OverflowError", "int too large for py2cuda's int64: " + repr(text));
+    }
+    ok = err == std::errc() && end == digits.data() + digits.size();
+  }
+  if (!ok) throw PyException("ValueError", "invalid literal for int() with base 10: " + repr(text));
+  return v;
+}
+
+// float("2.5"), float("-inf"), float("nan"), float(" 1e3 ")
+inline double to_float(const std::string& text) {
+  std::string_view s = detail::strip_spaces(text);
+  std::string lower;
+  for (char c : s) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string_view body = lower;
+  const bool negative = !body.empty() && body[0] == '-';
+  if (!body.empty() && (body[0] == '-' || body[0] == '+')) body.remove_prefix(1);
+  if (body == "inf" || body == "infinity") return negative ? -HUGE_VAL : HUGE_VAL;
+  if (body == "nan") return negative ? -std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::quiet_NaN();
+  std::string cleaned;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '_' && i > 0 && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i - 1])) &&
+        std::isdigit(static_cast<unsigned char>(s[i + 1]))) {
+      continue;
+    }
+    cleaned += s[i];
+  }
+  double v = 0;
+  const char* begin = cleaned.data() + (!cleaned.empty() && cleaned[0] == '+' ? 1 : 0);
+  auto [end, err] = std::from_chars(begin, cleaned.data() + cleaned.size(), v);
+  if (cleaned.empty() || err != std::errc() || end != cleaned.data() + cleaned.size()) {
+    throw PyException("ValueError", "could not convert string to float: " + repr(text));
+  }
+  return v;
+}
+
+inline bool to_bool(const std::string& text) { return !text.empty(); }
+
+template <class T, int N>
+int64_t to_int(const NDArray<T, N>& a) {
+  return static_cast<int64_t>(detail::only_element(a));
+}
+template <class T, int N>
+double to_float(const NDArray<T, N>& a) {
+  return static_cast<double>(detail::only_element(a));
+}
+template <class T, int N>
+bool to_bool(const NDArray<T, N>& a) {
+  if (a.size() != 1) {
+    throw PyException("ValueError", "The truth value of an array with more than one element is ambiguous. "
+                                    "Use a.any() or a.all()");
+  }
+  return static_cast<bool>(*a.data());
+}
+
+// sum(a) of a 1-D array or a tuple: Python's left-to-right sum from 0 (R is int64_t for
+// integer items, double for float items: 0 + np.float32 is a float64 in NumPy 1.x).
+template <class R, class T>
+R py_sum(const NDArray<T, 1>& a) {
+  R total = 0;
+  for (int64_t i = 0; i < a.shape(0); ++i) total += static_cast<R>(a(i));
+  return total;
+}
+template <class R, class... T>
+R py_sum(const py2cuda::tuple<T...>& t) {
+  R total = 0;
+  [&]<std::size_t... I>(std::index_sequence<I...>) { ((total += static_cast<R>(py2cuda::get<I>(t))), ...); }(
+      std::index_sequence_for<T...>{});
+  return total;
+}
+
+}  // namespace py2cuda::host
