@@ -97,6 +97,31 @@ TEST(Pipeline, KernelWithoutTypesListsTheWays) {
   EXPECT_TRUE(has(r.diagnostics, "--sig")) << r.diagnostics;
 }
 
+TEST(Pipeline, UnresolvedDecoratorAndNoKernelAreWarnings) {
+  SourceFile file("t.py", "import numpy as np\n\n@cuda.jit\ndef k(a):\n    a[0] = 1\n\nprint(np.arange(3))\n");
+  TranslateResult r = translate(file, TranslateOptions{});
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "t.py:3:2: warning: decorator '@cuda.jit' does not name one of numba's")) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "t.py:1:1: warning: no CUDA kernel, device function or ufunc in this file"))
+      << r.diagnostics;
+}
+
+TEST(Pipeline, HostCodeBecomesMainAndTypesItsLaunches) {
+  const std::string text = cu(
+      "import numpy as np\n"
+      "@cuda.jit\ndef scale(x, f):\n    i = cuda.grid(1)\n    if i < x.size:\n        x[i] *= f\n"
+      "a = np.arange(4, dtype=np.float32)\n"
+      "scale[1, 32](a, np.float32(2))\n"
+      "b = np.arange(4)\n"
+      "scale[1, 32](b, 3)\n"
+      "print(a, b)\n");
+  EXPECT_TRUE(has(text, "__global__ void scale(py2cuda::Array<float, 1> x, float f)")) << text;
+  EXPECT_TRUE(has(text, "__global__ void scale_2(py2cuda::Array<int64_t, 1> x, int64_t f)")) << text;
+  EXPECT_TRUE(has(text, "launch_scale(py2cuda::LaunchConfig{1, 32}, py2cuda::host::transfer_in_out(a), 2.0f)"))
+      << text;
+  EXPECT_TRUE(has(text, "int main(int argc, char** argv)")) << text;
+}
+
 TEST(Pipeline, AllErrorsOfAFileAreReported) {
   TranslateResult r = run("@cuda.jit('void(float32[:])')\ndef k(a):\n    a[0] = nope\n    a[1] = also_nope\n");
   EXPECT_FALSE(r.ok);

@@ -303,6 +303,7 @@ class ModuleBuilder {
   std::unique_ptr<FunctionEntry> host_main_;
   std::map<const FunctionEntry*, size_t> ufunc_index_;  // into module_->ufuncs
   void build_host_program();
+  void warn_about_missing_gpu_code();
 };
 
 }  // namespace py2cuda::infer

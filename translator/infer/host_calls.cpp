@@ -1251,6 +1251,9 @@ ir::ExprPtr FunctionBuilder::host_row_call(const ast::Call& c, const builtins::H
         auto v = value(0);
         if (!v) return nullptr;
         if (!v->type->is_array() && !v->type->is_tuple()) return fail(a[0]->span, "sum() needs an array or a tuple");
+        if (v->type->is_array() && (v->type->ndim() != 1 || v->type->is_device_array())) {
+          return fail(a[0]->span, "sum() of " + v->type->str() + " is not supported by py2cuda (a 1-D host array is)");
+        }
         TypeRef in = v->type->is_array() ? v->type->dtype() : nullptr;
         if (v->type->is_tuple()) {
           for (TypeRef e : v->type->elements()) in = in ? rules::unify(in, e) : e;
@@ -1346,6 +1349,7 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
   for (const auto& a : c.args) {
     auto v = expr(*a);
     if (!v) return nullptr;
+    if (v->type->is_none()) v = string_const("None", a->span);  // print(None)
     if (a->kind == ast::ExprKind::List && v->kind == ir::ExprKind::TupleMake) {
       // A list display prints in brackets (py2cuda keeps lists as tuples).
       auto& items = static_cast<ir::TupleMake&>(*v).elements;

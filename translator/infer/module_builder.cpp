@@ -1,5 +1,6 @@
 // ModuleBuilder: which function instances exist, in which order.
 #include <algorithm>
+#include <set>
 
 #include "infer/cpp_names.h"
 #include "infer/function_builder.h"
@@ -75,8 +76,39 @@ std::unique_ptr<ir::Module> ModuleBuilder::run() {
       }
     }
     if (host_program) build_host_program();
+    warn_about_missing_gpu_code();
     return std::move(module_);
   }
+
+// A file that gives py2cuda nothing to put on the GPU gets a warning rather than a silent,
+// empty .cu: most often a decorator that does not resolve to numba's (no `from numba import
+// cuda`), or a file that is not a Numba program at all.
+void ModuleBuilder::warn_about_missing_gpu_code() {
+  static const std::set<std::string> kNumbaDecorators = {"jit", "njit", "vectorize", "guvectorize"};
+  bool any_gpu_code = false;
+  for (const auto& f : info_.functions) {
+    any_gpu_code = any_gpu_code || f->kind == FunctionKind::Kernel || f->kind == FunctionKind::Device ||
+                   f->kind == FunctionKind::Ufunc;
+    if (f->kind != FunctionKind::Plain || !f->def) continue;
+    for (const auto& d : f->def->decorators) {
+      const ast::Expr* callee = d->kind == ast::ExprKind::Call ? ast::as<ast::Call>(*d).func.get() : d.get();
+      const std::string last = callee->kind == ast::ExprKind::Attribute ? ast::as<ast::Attribute>(*callee).attr
+                               : callee->kind == ast::ExprKind::Name    ? ast::as<ast::Name>(*callee).id
+                                                                        : "";
+      if (!kNumbaDecorators.count(last) || !resolve_path(info_, *callee).empty()) continue;
+      std::string written = last;
+      if (callee->kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(*callee).value->kind == ast::ExprKind::Name) {
+        written = ast::as<ast::Name>(*ast::as<ast::Attribute>(*callee).value).id + "." + last;
+      }
+      diags_.warning(d->span, "decorator '@" + written + "' does not name one of numba's (is numba, or numba's cuda, "
+                                  "imported?); '" + f->name + "' is translated as a plain Python function");
+    }
+  }
+  if (!any_gpu_code && (!info_.functions.empty() || !info_.host.body.empty())) {
+    diags_.warning(Span{1, 1, 1, 1}, "no CUDA kernel, device function or ufunc in this file: the .cu holds "
+                                     "only its host code");
+  }
+}
 
 // The module's code as the program's main body. Host code py2cuda cannot translate is
 // reported as warnings and leaves the file without a main(); kernels it would have
