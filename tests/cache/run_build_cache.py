@@ -42,7 +42,8 @@ def bare_env(**extra) -> dict:
 
 def main() -> int:
     args = cli.make_parser(__doc__.splitlines()[0]).parse_known_args()[0]
-    source = Path(args.source_dir)
+    source = Path(args.source_dir).resolve()
+    args.py2cuda = Path(args.py2cuda).resolve()
     expected = (source / "samples/hypot_kernel.expected").read_text()
     report = Reporter()
     with tempfile.TemporaryDirectory(prefix="py2cuda-cache-test-") as scratch:
