@@ -71,14 +71,7 @@ class DeviceNDArray {
   }
 
   // What a kernel receives.
-  Array<T, N> view() const {
-    Array<T, N> v{data_, {}, {}};
-    for (int d = 0; d < N; ++d) {
-      v.shape[d] = shape_[d];
-      v.strides[d] = strides_[d];
-    }
-    return v;
-  }
+  Array<T, N> view() const { return detail::strided_view<T, N>(data_, shape_, strides_); }
   operator Array<T, N>() const { return view(); }
 
   // d.copy_to_host(): a new host array.

@@ -69,6 +69,17 @@ inline int64_t resolve_index(int64_t index, int64_t extent, int axis) {
   return resolved;
 }
 
+// The kernel-side Array view of a host or device array's data, shape and strides.
+template <class T, int N>
+Array<T, N> strided_view(T* data, const std::array<int64_t, N>& shape, const std::array<int64_t, N>& strides) {
+  Array<T, N> v{data, {}, {}};
+  for (int d = 0; d < N; ++d) {
+    v.shape[d] = shape[d];
+    v.strides[d] = strides[d];
+  }
+  return v;
+}
+
 }  // namespace detail
 
 template <class T, int N>
@@ -128,14 +139,7 @@ class NDArray {
   }
 
   // The kernel-side view: a host array passed to a launch (emulation), or the layout to copy.
-  Array<T, N> view() const {
-    Array<T, N> v{data_, {}, {}};
-    for (int d = 0; d < N; ++d) {
-      v.shape[d] = shape_[d];
-      v.strides[d] = strides_[d];
-    }
-    return v;
-  }
+  Array<T, N> view() const { return detail::strided_view<T, N>(data_, shape_, strides_); }
   operator Array<T, N>() const { return view(); }
   operator Array<const T, N>() const { return view(); }
 
