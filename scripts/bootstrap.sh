@@ -18,8 +18,9 @@ jobs="${JOBS:-2}"
 # python3-venv: the build makes build/venv for the Numba oracle.
 # libboost-context-dev: the CPU emulation runtime's fibers.
 # libxxhash-dev: the hash that keys py2cuda --run's build cache.
+# ccache: rebuilds of a second checkout (worktree, CI clone) reuse objects.
 packages=(
-  cmake ninja-build g++ make
+  cmake ninja-build g++ make ccache
   libfmt-dev libgtest-dev libgmock-dev libcli11-dev libboost-context-dev libxxhash-dev
   python3 python3-pip python3-venv ca-certificates
 )
