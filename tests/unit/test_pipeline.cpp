@@ -122,6 +122,32 @@ TEST(Pipeline, HostCodeBecomesMainAndTypesItsLaunches) {
   EXPECT_TRUE(has(text, "int main(int argc, char** argv)")) << text;
 }
 
+// Each function divides under its own error model: a kernel (and the device copy of a @jit
+// function) with NumPy's inf/nan, the @jit function's host copy raising in Numba's words, host
+// code raising in CPython's; a nonzero literal divisor needs no check.
+TEST(Pipeline, DivisionByZeroFollowsEachFunctionsErrorModel) {
+  const std::string text = cu(
+      "import numpy as np\nfrom numba import njit\n"
+      "@njit\ndef q(a, b):\n    return a // b\n"
+      "@cuda.jit\ndef k(x, d):\n    i = cuda.grid(1)\n    x[i] = x[i] // d + q(i, d)\n"
+      "def half(v, d):\n    return v / d, v / 2\n"
+      "x = np.arange(4)\nk[1, 4](x, 2)\nprint(q(7, 2), half(3, 4), 7 % x.size)\n");
+  EXPECT_TRUE(has(text, "return py2cuda::numba_cpu::floordiv(a, b);")) << text;
+  EXPECT_TRUE(has(text, "return py2cuda::floordiv(a, b);")) << text;  // the device copy
+  EXPECT_TRUE(has(text, "py2cuda::python::int_truediv(double(v), double(d))")) << text;
+  EXPECT_TRUE(has(text, "double(v) / 2.0")) << text;
+  EXPECT_TRUE(has(text, "py2cuda::python::mod(int64_t(7), x.size())")) << text;
+}
+
+// Python evaluates a tuple's elements left to right; C++ constructor arguments are unordered.
+TEST(Pipeline, TupleOfCallsIsBracedToKeepPythonsOrder) {
+  const std::string text = cu(
+      "import numpy as np\n@cuda.jit\ndef k(x):\n    x[0] = 1\n"
+      "x = np.zeros(1)\nk[1, 1](x)\nt = (np.random.rand(), np.random.rand())\nprint(t, (x[0], 2))\n");
+  EXPECT_TRUE(has(text, "py2cuda::tuple<double, double>{py2cuda::np::random::rand(), py2cuda::np::random::rand()}"))
+      << text;
+}
+
 TEST(Pipeline, AllErrorsOfAFileAreReported) {
   TranslateResult r = run("@cuda.jit('void(float32[:])')\ndef k(a):\n    a[0] = nope\n    a[1] = also_nope\n");
   EXPECT_FALSE(r.ok);

@@ -223,6 +223,7 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
       ref->nonnegative = v->type->is_float() ? v->f >= 0
                          : v->type->is_int() && v->type->is_signed() ? static_cast<int64_t>(v->bits) >= 0
                                                                       : true;
+      ref->nonzero = v->type->is_float() ? v->f != 0 : v->type->is_bool() ? v->b : v->bits != 0;
       return ref;
     }
     case sema::Symbol::Kind::HostValue:

@@ -32,6 +32,9 @@ std::unique_ptr<ir::Function> FunctionBuilder::build() {
   fn_->cpp_name = cpp_identifier(entry_.name);
   fn_->is_kernel = is_kernel_;
   fn_->is_host = host_;
+  fn_->error_model = !host_                                  ? ir::ErrorModel::Numpy
+                     : entry_.kind == sema::FunctionKind::CpuJit ? ir::ErrorModel::NumbaPython
+                                                               : ir::ErrorModel::CPython;
   fn_->def_span = def.span;
   fn_->options = entry_.options;
 
@@ -92,6 +95,7 @@ std::unique_ptr<ir::Function> FunctionBuilder::build_host_main() {
   fn_->name = entry_.name;
   fn_->cpp_name = entry_.name;
   fn_->is_host = true;
+  fn_->error_model = ir::ErrorModel::CPython;
   fn_->def_span = entry_.decorator_span;
   collect_bound_names(entry_.host_body, locals_);
   if (!type_body([&](ir::Block& out) { block(entry_.host_body, out); })) return nullptr;

@@ -75,6 +75,7 @@ struct GlobalRef : Expr {
   GlobalRef(std::string n, TypeRef t, Span s) : Expr(ExprKind::Global, t, s), cpp_name(std::move(n)) {}
   std::string cpp_name;
   bool nonnegative = false;  // the frozen value is >= 0 (for the index-wrap analysis)
+  bool nonzero = false;      // the frozen value is not 0 (a divisor that cannot raise)
   std::vector<int64_t> shape;  // a frozen array's extents: its .shape and .size are constants
 };
 
@@ -294,6 +295,11 @@ struct KernelOptions {
   int forceinline = 0;            // device functions: 1 = __forceinline__, -1 = __noinline__
 };
 
+// What a scalar division or modulo by zero does (Numba's `error_model`). Kernels and
+// device functions follow NumPy's (inf, nan or 0, never an exception); CPU @jit functions
+// raise ZeroDivisionError in Numba's words; plain Python host code raises in CPython's.
+enum class ErrorModel { Numpy, NumbaPython, CPython };
+
 struct Function {
   std::string name;      // the Python name (for a kernel: the name it is launched by)
   std::string cpp_name;  // unique among instances: name, or name__2 for a second signature
@@ -316,6 +322,7 @@ struct Function {
   // Host code: the program's main body, a plain Python function it calls, or a CPU @jit
   // function called from host code. Emitted as ordinary C++ after the launch functions.
   bool is_host = false;
+  ErrorModel error_model = ErrorModel::Numpy;
 };
 
 struct Constant {

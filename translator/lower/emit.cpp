@@ -241,6 +241,7 @@ class Emitter {
   }
 
   void function(const ir::Function& f) {
+    error_model_ = f.error_model;
     out_ += "\n";
     echo(f.def_span.line);
     if (f.is_host && !f.def_span.valid()) {
@@ -297,6 +298,7 @@ class Emitter {
     block(f.body);
     --indent_;
     line("}");
+    error_model_ = ir::ErrorModel::Numpy;
   }
 
   // The host code: plain Python and CPU @jit functions it calls, then the main body.
@@ -420,7 +422,7 @@ class Emitter {
 
   void stmt(const ir::Stmt& s) {
     if (s.echo_line) echo(s.span.line);
-    ExprPrinter p(host_code_);
+    ExprPrinter p(host_code_, error_model_);
     switch (s.kind) {
       case ir::StmtKind::Expr: line(p.print(*static_cast<const ir::ExprStmt&>(s).value) + ";"); return;
       case ir::StmtKind::Assign: {
@@ -524,7 +526,7 @@ class Emitter {
   // and a view of it.
   void array_allocation(const ir::Assign& a) {
     const auto& alloc = static_cast<const ir::LocalArray&>(*a.value);
-    ExprPrinter p(host_code_);
+    ExprPrinter p(host_code_, error_model_);
     std::string target = p.print(*a.target);
     std::string decl = a.declare ? type_name(a.target->type) + " " + target : target;
     if (alloc.shape.empty()) {
@@ -580,14 +582,14 @@ class Emitter {
   }
 
   std::string loop_bound(const ir::Expr& e, const std::string& name, const std::string& type, const ir::Block& body) {
-    ExprPrinter p(host_code_);
+    ExprPrinter p(host_code_, error_model_);
     if (stable_in(e, body)) return p.print(e);
     line("const " + type + " " + name + " = " + p.print(e) + ";");
     return name;
   }
 
   void for_range(const ir::ForRange& l) {
-    ExprPrinter p(host_code_);
+    ExprPrinter p(host_code_, error_model_);
     std::string t = type_name(l.counter->type);
     const std::string& i = l.counter->cpp_name;
     std::string stop = loop_bound(*l.stop, i + "_stop", t, l.body);
@@ -628,6 +630,7 @@ class Emitter {
   int indent_ = 0;
   std::vector<std::pair<const ir::LocalArray*, uint32_t>> hoisted_storage_;
   bool host_code_ = false;  // writing host code (the program around the kernels)
+  ir::ErrorModel error_model_ = ir::ErrorModel::Numpy;  // the function being written's
 };
 
 }  // namespace

@@ -2,6 +2,7 @@
 // precedence allows, so the output reads like hand-written code.
 #include "lower/expressions.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -202,6 +203,91 @@ std::string ExprPrinter::operand(const ir::Expr& e, int needed, const ir::Expr* 
   return print(e, needed);
 }
 
+namespace {
+
+// Whether evaluating `e` calls a function (which may draw a random number, print or write)
+// or, with `divisions_raise`, divides (which may raise ZeroDivisionError).
+bool contains_call(const ir::Expr& e, bool divisions_raise = false) {
+  auto sub = [&](const ir::Expr& x) { return contains_call(x, divisions_raise); };
+  switch (e.kind) {
+    case ir::ExprKind::Builtin:
+    case ir::ExprKind::Call:
+    case ir::ExprKind::Launch:
+    case ir::ExprKind::Let: return true;
+    case ir::ExprKind::Cast: return sub(*static_cast<const ir::Cast&>(e).operand);
+    case ir::ExprKind::Unary: return sub(*static_cast<const ir::Unary&>(e).operand);
+    case ir::ExprKind::Binary: {
+      const auto& b = static_cast<const ir::Binary&>(e);
+      if (divisions_raise && (b.op == BinOp::TrueDiv || b.op == BinOp::FloorDiv || b.op == BinOp::Mod)) return true;
+      return sub(*b.left) || sub(*b.right);
+    }
+    case ir::ExprKind::Compare: {
+      const auto& c = static_cast<const ir::Compare&>(e);
+      return sub(*c.left) || sub(*c.right);
+    }
+    case ir::ExprKind::Logical: {
+      const auto& l = static_cast<const ir::Logical&>(e);
+      return sub(*l.left) || sub(*l.right);
+    }
+    case ir::ExprKind::Select: {
+      const auto& s = static_cast<const ir::Select&>(e);
+      return sub(*s.cond) || sub(*s.then_value) || sub(*s.else_value);
+    }
+    case ir::ExprKind::TupleMake: {
+      const auto& t = static_cast<const ir::TupleMake&>(e);
+      return std::any_of(t.elements.begin(), t.elements.end(), [&](const ir::ExprPtr& x) { return sub(*x); });
+    }
+    case ir::ExprKind::TupleGet: return sub(*static_cast<const ir::TupleGet&>(e).tuple);
+    case ir::ExprKind::Index: {
+      const auto& i = static_cast<const ir::Index&>(e);
+      return sub(*i.array) ||
+             std::any_of(i.indices.begin(), i.indices.end(), [&](const ir::ExprPtr& x) { return sub(*x); });
+    }
+    default: return false;
+  }
+}
+
+// A divisor that cannot be zero: a nonzero literal or module constant (possibly converted,
+// `double(2)`).
+bool nonzero_constant(const ir::Expr& e) {
+  const ir::Expr* x = &e;
+  while (x->kind == ir::ExprKind::Cast) x = static_cast<const ir::Cast&>(*x).operand.get();
+  if (x->kind == ir::ExprKind::Global) return static_cast<const ir::GlobalRef&>(*x).nonzero;
+  if (x->kind != ir::ExprKind::Const) return false;
+  const auto& c = static_cast<const ir::Const&>(*x);
+  if (c.type->is_float()) return c.f != 0.0;
+  if (c.type->is_int()) return c.bits != 0;
+  if (c.type->is_bool()) return c.b;
+  return false;
+}
+
+}  // namespace
+
+std::string ExprPrinter::raising_division(const ir::Binary& b) {
+  if (error_model_ == ir::ErrorModel::Numpy) return "";
+  if (b.op != BinOp::TrueDiv && b.op != BinOp::FloorDiv && b.op != BinOp::Mod) return "";
+  // Arrays divide elementwise with NumPy's inf/nan; complex numbers keep C++'s division.
+  if (!b.left->type->is_number() || !b.right->type->is_number()) return "";
+  if (nonzero_constant(*b.right)) return "";
+  // py2cuda::python:: raises in CPython's words, py2cuda::numba_cpu:: in Numba's (@jit).
+  const char* space = error_model_ == ir::ErrorModel::CPython ? "py2cuda::python::" : "py2cuda::numba_cpu::";
+  const char* name = b.op == BinOp::TrueDiv ? "truediv" : b.op == BinOp::FloorDiv ? "floordiv" : "mod";
+  if (b.op == BinOp::TrueDiv) {
+    // Python's int / int divides as floats but says "division by zero", not "float ...":
+    // the operands' types before inference converted them tell which.
+    auto original = [](const ir::Expr& x) {
+      return x.kind == ir::ExprKind::Cast ? static_cast<const ir::Cast&>(x).operand->type : x.type;
+    };
+    const bool ints = !original(*b.left)->is_float() && !original(*b.right)->is_float();
+    return std::string(space) + (ints ? "int_truediv(" : "truediv(") + print(*b.left, 0) + ", " + print(*b.right, 0) + ")";
+  }
+  // Template parameters take a bare literal as an int: spell the literal's Numba type.
+  auto argument = [&](const ir::Expr& x) {
+    return x.kind == ir::ExprKind::Const ? literal(static_cast<const ir::Const&>(x), true) : print(x, 0);
+  };
+  return std::string(space) + name + "(" + argument(*b.left) + ", " + argument(*b.right) + ")";
+}
+
 std::string ExprPrinter::print(const ir::Expr& e, int needed) {
   switch (e.kind) {
     case ir::ExprKind::Const: {
@@ -234,6 +320,7 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     }
     case ir::ExprKind::Binary: {
       const auto& b = static_cast<const ir::Binary&>(e);
+      if (std::string raising = raising_division(b); !raising.empty()) return raising;
       switch (b.op) {
         case BinOp::FloorDiv:
           return "py2cuda::floordiv(" + operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) + ")";
@@ -370,6 +457,12 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     }
     case ir::ExprKind::TupleMake: {
       const auto& t = static_cast<const ir::TupleMake&>(e);
+      // Python evaluates a tuple's elements left to right; C++ leaves a constructor's
+      // arguments unordered (GCC goes right to left), which reorders calls with effects
+      // such as random draws. Braces fix the order.
+      const auto calling = std::count_if(t.elements.begin(), t.elements.end(),
+                                         [&](const ir::ExprPtr& x) { return contains_call(*x, error_model_ != ir::ErrorModel::Numpy); });
+      if (calling >= 2) return cpp_type(t.type, host_code_) + "{" + call_args(t.elements) + "}";
       return cpp_type(t.type, host_code_) + "(" + call_args(t.elements) + ")";
     }
     case ir::ExprKind::Let: {

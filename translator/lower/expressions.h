@@ -20,11 +20,17 @@ std::unique_ptr<ir::Const> fold_cast(const ir::Cast& c);
 class ExprPrinter {
  public:
   // `host_code`: printing host code, where arrays are owning host/device arrays.
-  explicit ExprPrinter(bool host_code = false) : host_code_(host_code) {}
+  // `error_model`: the function's, which decides whether dividing by zero raises.
+  explicit ExprPrinter(bool host_code = false, ir::ErrorModel error_model = ir::ErrorModel::Numpy)
+      : host_code_(host_code), error_model_(error_model) {}
   std::string print(const ir::Expr& e);
 
  private:
   bool host_code_;
+  ir::ErrorModel error_model_;
+  // `/`, `//` or `%` of scalars under a raising error model, or "" where C++'s operator
+  // (or the NumPy-semantics runtime function) is what the function's error model does.
+  std::string raising_division(const ir::Binary& b);
   std::string launch(const ir::Launch& l);
   // `needed`: the precedence the context requires; wraps in parentheses below it.
   std::string print(const ir::Expr& e, int needed);

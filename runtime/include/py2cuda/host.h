@@ -10,4 +10,5 @@
 #include "host/print.h"
 #include "host/program.h"
 #include "host/support.h"
+#include "host/zero_division.h"
 #include "np.h"
