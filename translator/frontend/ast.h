@@ -354,6 +354,10 @@ struct UnsupportedStmt : Stmt {
 
 struct Module {
   Block body;
+  // Definitions, imports and frozen closure variables that sema moved to module level from
+  // host functions and `if __name__ == "__main__":` (sema/nested_functions.cpp): module names,
+  // but no statements of the host program.
+  Block hoisted;
 };
 
 // Checked downcast helpers: `as<ast::Call>(expr)`.

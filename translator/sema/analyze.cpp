@@ -35,7 +35,9 @@ class Analyzer {
     // Names bound more than once at module level are host variables, not
     // constants: count bindings first.
     for (const auto& stmt : module.body) count_bindings(*stmt, 0);
+    for (const auto& stmt : module.hoisted) count_bindings(*stmt, 0);
     for (const auto& stmt : module.body) bind(*stmt);
+    for (const auto& stmt : module.hoisted) bind(*stmt);
     apply_overrides(overrides);
   }
 

@@ -132,6 +132,13 @@ struct SignatureOverride {
   std::string signature;
 };
 
+// Moves the decorated functions (kernels, device functions, @jit functions, ufuncs) defined
+// inside undecorated module-level functions, and the definitions and imports of `if __name__ ==
+// "__main__":`, into module.hoisted, renamed where their names clash; the variables of the
+// enclosing function they read become module constants (Numba freezes closure variables), or
+// errors when their value cannot be known (sema/nested_functions.cpp). Runs before analyze_module.
+void hoist_nested_functions(ast::Module& module, Diagnostics& diags);
+
 // Builds the ModuleInfo: imports, decorators, signatures, module-level names.
 // Reports unknown decorators' misuse, bad signatures and the like to `diags`.
 ModuleInfo analyze_module(const ast::Module& module, const SourceFile& file,
