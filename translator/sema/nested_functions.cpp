@@ -336,22 +336,39 @@ class Hoister {
       if (it != function_names.end()) n.id = it->second;
     });
 
-    // The first body statement after the definitions that uses one of them: where Numba
-    // compiles, and so the moment whose values it freezes.
-    size_t first_definition = original.size();
-    for (auto& [def, top] : defs) first_definition = std::min(first_definition, top);
-    size_t first_use = original.size();
-    for (size_t i = first_definition + 1; i < original.size(); ++i) {
-      bool was_removed = false;
-      for (auto& [def, top] : defs) was_removed = was_removed || original[i] == def.get();
-      if (!was_removed && mentions(*original[i], function_names_values(function_names))) {
-        first_use = i;
-        break;
-      }
-    }
-
-    std::map<std::string, std::string> captured;  // variable -> its module constant's name
+    // Which nested functions read which (a device function is compiled with the kernels
+    // that call it).
+    std::map<std::string, std::set<std::string>> readers;  // function -> the functions that read it
     for (auto& [def, top] : defs) {
+      const std::set<std::string> own = locals_of(*def);
+      const std::string reader = def->name;
+      visit_names(*def, [&](ast::Name& n) {
+        if (!own.count(n.id) && nested_names.count(n.id) && n.id != reader) readers[n.id].insert(reader);
+      });
+    }
+    std::map<std::pair<std::string, const void*>, std::string> captured;  // (variable, binding) -> constant
+    std::set<std::pair<std::string, std::string>> reported;                // (variable, reader)
+    for (auto& [def, top] : defs) {
+      // The first body statement after the definition that uses it, or a function that reads
+      // it: there Numba compiles, and freezes the values of that moment.
+      std::set<std::string> users = {def->name};
+      for (bool grew = true; grew;) {
+        grew = false;
+        for (const std::string& u : std::set<std::string>(users)) {
+          for (const std::string& r : readers[u]) grew = users.insert(r).second || grew;
+        }
+      }
+      std::set<std::string> user_names;
+      for (const std::string& u : users) user_names.insert(function_names.at(u));
+      size_t first_use = original.size();
+      for (size_t i = top + 1; i < original.size(); ++i) {
+        bool was_removed = false;
+        for (auto& [other, other_top] : defs) was_removed = was_removed || original[i] == other.get();
+        if (!was_removed && mentions(*original[i], user_names)) {
+          first_use = i;
+          break;
+        }
+      }
       const std::set<std::string> own = locals_of(*def);
       std::map<std::string, std::string> renames;
       std::vector<std::pair<std::string, Span>> reads;
@@ -365,7 +382,7 @@ class Hoister {
           renames[name] = function_names.at(name);
         } else if (module_imports_.count(name) && !assigned_in(host, name)) {
           renames[name] = name;
-        } else if (auto constant = capture(host, name, span, *def, original, first_use, captured)) {
+        } else if (auto constant = capture(host, name, span, *def, original, first_use, captured, reported)) {
           renames[name] = *constant;
         } else {
           renames[name] = name;
@@ -379,12 +396,6 @@ class Hoister {
       def->name = function_names.at(def->name);
       module_.hoisted.push_back(std::move(def));
     }
-  }
-
-  static std::set<std::string> function_names_values(const std::map<std::string, std::string>& m) {
-    std::set<std::string> out;
-    for (const auto& [from, to] : m) out.insert(to);
-    return out;
   }
 
   static bool assigned_in(const ast::FunctionDef& host, const std::string& name) {
@@ -458,10 +469,15 @@ class Hoister {
   // value at the first use is not one plain assignment.
   std::optional<std::string> capture(ast::FunctionDef& host, const std::string& name, Span read,
                                      const ast::FunctionDef& reader, const std::vector<ast::Stmt*>& original,
-                                     size_t first_use, std::map<std::string, std::string>& captured) {
-    auto done = captured.find(name);
-    if (done != captured.end()) return done->second.empty() ? std::nullopt : std::optional(done->second);
-    captured[name] = "";  // reported once
+                                     size_t first_use,
+                                     std::map<std::pair<std::string, const void*>, std::string>& captured,
+                                     std::set<std::pair<std::string, std::string>>& reported) {
+    if (!reported.insert({name, reader.name}).second) {
+      for (const auto& [key, constant] : captured) {
+        if (key.first == name && !constant.empty()) return constant;
+      }
+      return std::nullopt;
+    }
     const std::string what = "'" + reader.name + "' reads '" + name + "' from the function '" + host.name + "' around it";
     const std::string why =
         "Numba freezes such a variable's value when it compiles the function; py2cuda can freeze it only when the "
@@ -496,8 +512,10 @@ class Hoister {
         return std::nullopt;
       }
     }
+    auto done = captured.find({name, in_effect->plain});
+    if (done != captured.end()) return done->second;
     const std::string constant = module_name(host.name, name);
-    captured[name] = constant;
+    captured[{name, in_effect->plain}] = constant;
     auto assign = std::make_unique<ast::Assign>(in_effect->plain->span);
     assign->targets.push_back(std::make_unique<ast::Name>(in_effect->plain->targets[0]->span, constant));
     assign->value = ast::clone(in_effect->plain->value.get());
@@ -508,7 +526,7 @@ class Hoister {
       if (!host_locals.count(n.id) || renames.count(n.id)) return;
       if (module_imports_.count(n.id) && !assigned_in(host, n.id)) {
         renames[n.id] = n.id;
-      } else if (auto c = capture(host, n.id, n.span, reader, original, first_use, captured)) {
+      } else if (auto c = capture(host, n.id, n.span, reader, original, first_use, captured, reported)) {
         renames[n.id] = *c;
       } else {
         renames[n.id] = n.id;
