@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -358,6 +359,8 @@ struct Module {
   // host functions and `if __name__ == "__main__":` (sema/nested_functions.cpp): module names,
   // but no statements of the host program.
   Block hoisted;
+  // The hoisted closure variables: module constant name -> {the variable's name, its function}.
+  std::map<std::string, std::pair<std::string, std::string>> closure_variables;
 };
 
 // Checked downcast helpers: `as<ast::Call>(expr)`.

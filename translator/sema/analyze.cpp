@@ -48,6 +48,12 @@ class Analyzer {
     for (const auto& stmt : module.hoisted) count_bindings(*stmt, 0);
     for (const auto& stmt : module.body) bind(*stmt);
     for (const auto& stmt : module.hoisted) bind(*stmt);
+    for (const auto& [constant, origin] : module.closure_variables) {
+      auto it = info_.globals.find(constant);
+      if (it == info_.globals.end()) continue;
+      it->second.closure_variable = origin.first;
+      it->second.closure_function = origin.second;
+    }
     apply_overrides(overrides);
   }
 

@@ -97,6 +97,9 @@ struct Symbol {
   const ast::Expr* value_expr = nullptr;  // Constant: the assigned expression
   Span span;                              // where the name was bound
   std::string python_text;                // Constant: the source line, echoed in output
+  // Constant: a variable of a host function read by a function defined inside it, frozen
+  // (sema/nested_functions.cpp): its name there and the function's, for messages.
+  std::string closure_variable, closure_function;
   // Filled in lazily by constant evaluation.
   std::optional<ConstValue> value;
   bool evaluating = false;

@@ -516,6 +516,7 @@ class Hoister {
     if (done != captured.end()) return done->second;
     const std::string constant = module_name(host.name, name);
     captured[{name, in_effect->plain}] = constant;
+    module_.closure_variables[constant] = {name, host.name};
     auto assign = std::make_unique<ast::Assign>(in_effect->plain->span);
     assign->targets.push_back(std::make_unique<ast::Name>(in_effect->plain->targets[0]->span, constant));
     assign->value = ast::clone(in_effect->plain->value.get());
