@@ -443,3 +443,12 @@ TEST(Pipeline, CpuUfuncsComeBeforeTheHostFunctionsThatCallThem) {
   ASSERT_NE(caller, std::string::npos) << text;
   EXPECT_LT(ufunc, caller) << text;
 }
+
+TEST(Pipeline, HostSliceStoreOfAListMakesAnArrayFirst) {
+  // NumPy: np.asarray([1.5, 2]) (float64), then a cast into the int32 view.
+  const std::string text = cu(
+      "import numpy as np\n"
+      "@cuda.jit\ndef k(x):\n    x[0] = 1\n"
+      "a = np.zeros(3, dtype=np.int32)\na[1:] = [1.5, 2]\nk[1, 1](a)\nprint(a)\n");
+  EXPECT_TRUE(has(text, "py2cuda::np::array_from<double>(py2cuda::host::shape(2), {")) << text;
+}
