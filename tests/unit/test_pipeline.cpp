@@ -452,3 +452,17 @@ TEST(Pipeline, HostSliceStoreOfAListMakesAnArrayFirst) {
       "a = np.zeros(3, dtype=np.int32)\na[1:] = [1.5, 2]\nk[1, 1](a)\nprint(a)\n");
   EXPECT_TRUE(has(text, "py2cuda::np::array_from<double>(py2cuda::host::shape(2), {")) << text;
 }
+
+TEST(Pipeline, ClosureValueIsTheOneInEffectAtTheKernelsFirstLaunch) {
+  // Two definitions before the kernel's: positions in the body count them.
+  const std::string text = cu(
+      "import numpy as np\n"
+      "def main():\n"
+      "    @cuda.jit(device=True)\n    def one():\n        return 1\n"
+      "    @cuda.jit(device=True)\n    def two():\n        return 2\n"
+      "    k = 10\n"
+      "    @cuda.jit\n    def kern(o):\n        o[0] = one() + two() + k\n"
+      "    k = 20\n    out = np.zeros(1)\n    kern[1, 1](out)\n    k = 30\n"
+      "main()\n");
+  EXPECT_TRUE(has(text, "constexpr int64_t k = 20;")) << text;
+}

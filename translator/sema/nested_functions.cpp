@@ -275,12 +275,14 @@ class Hoister {
   // definitions), taken out of it; `top` is the body statement that held each.
   void take_definitions(ast::Block& block, size_t top, bool is_top_level,
                         std::vector<std::pair<std::unique_ptr<ast::FunctionDef>, size_t>>& out) {
+    size_t removed = 0;  // the body's positions as written count the definitions taken out
     for (size_t i = 0; i < block.size();) {
       ast::Stmt& s = *block[i];
-      const size_t here = is_top_level ? i : top;
+      const size_t here = is_top_level ? i + removed : top;
       if (s.kind == ast::StmtKind::FunctionDef && !ast::as<ast::FunctionDef>(s).decorators.empty()) {
         out.emplace_back(static_cast<ast::FunctionDef*>(block[i].release()), here);
         block.erase(block.begin() + static_cast<long>(i));
+        ++removed;
         continue;
       }
       auto inner = [&](ast::Block& b) {
