@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Program tests: whole programs (host code included) run by py2cuda, their stdout compared.
 
-Every NAME.py of samples/ and tests/programs/ that has a NAME.expected is run as
+Every NAME.py of samples/, tests/programs/ and tests/programs/numba_docs/ (numba-cuda's
+documentation examples, extracted) that has a NAME.expected is run as
 
     py2cuda NAME.py [its # py2cuda-args: options] --run --emulate
 
@@ -16,9 +17,10 @@ A program whose first 30 lines hold
     # py2cuda-program: skip REASON
 
 is not run: it is reported as SKIP with the reason (a program py2cuda cannot run yet; the line
-goes when it can). Programs outside tests/programs/ (the samples) are skipped the same way by a
-line `NAME REASON` in tests/programs/skips.txt (NAME as reported, e.g. samples/transpose_shared),
-so that a sample's text stays as it is.
+goes when it can). Programs outside tests/programs/ (the samples) and the generated ones of
+tests/programs/numba_docs/ are skipped the same way by a line `NAME REASON` in
+tests/programs/skips.txt (NAME as reported, e.g. samples/transpose_shared), so that their text
+stays as it is.
 
 One line per program, `PASS name`, `FAIL name: why` (with the start of a unified diff and the
 tail of py2cuda's stderr) or `SKIP name (reason)`, then `N passed, M failed` (`, K skipped`
@@ -44,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # testlib
 from testlib import cli, translator  # noqa: E402
 from testlib.report import Reporter, indent  # noqa: E402
 
-PROGRAM_FOLDERS = ("samples", "tests/programs")
+PROGRAM_FOLDERS = ("samples", "tests/programs", "tests/programs/numba_docs")
 JOBS = 2  # the project's machines have two cores
 RUN_TIMEOUT_S = 300.0
 SKIP_STATUS = 77

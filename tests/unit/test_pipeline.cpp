@@ -404,3 +404,91 @@ TEST(Pipeline, DeclareDeviceDeclaresTheFunctionAndRecordsItsLinkFiles) {
   EXPECT_EQ(fs::path(r.link_paths[0]), (dir / "ext" / "f.cu").lexically_normal());
   fs::remove_all(dir);
 }
+
+TEST(Pipeline, KernelsDefinedInFunctionsAreHoistedAndTypedByTheirLaunches) {
+  const std::string text = cu(
+      "import numpy as np\n"
+      "def main():\n"
+      "    @cuda.jit(device=True)\n    def twice(v):\n        return 2 * v\n"
+      "    @cuda.jit\n    def add(a, out):\n        i = cuda.grid(1)\n        if i < out.size:\n"
+      "            out[i] = twice(a[i])\n"
+      "    a = np.arange(8, dtype=np.float32)\n    out = np.zeros_like(a)\n    add[1, 8](a, out)\n"
+      "def other():\n"
+      "    @cuda.jit\n    def add(x):\n        x[0] = 1\n"
+      "    x = np.zeros(1)\n    add[1, 1](x)\n"
+      "if __name__ == '__main__':\n"
+      "    @cuda.jit\n    def fill(x):\n        x[0] = 2\n"
+      "    main()\n    other()\n    y = np.zeros(1)\n    fill[1, 1](y)\n");
+  EXPECT_TRUE(has(text, "__global__ void add(py2cuda::Array<float, 1> a, py2cuda::Array<float, 1> out)")) << text;
+  EXPECT_TRUE(has(text, "__device__ double twice(float v)")) << text;
+  // other()'s kernel has the same name as main()'s: it takes its function's name as a prefix.
+  EXPECT_TRUE(has(text, "__global__ void other_add(py2cuda::Array<double, 1> x)")) << text;
+  EXPECT_TRUE(has(text, "__global__ void fill(py2cuda::Array<double, 1> x)")) << text;
+  EXPECT_TRUE(has(text, "int main(int argc, char** argv)")) << text;
+}
+
+TEST(Pipeline, ClosureVariablesAreFrozenAtTheFirstLaunch) {
+  // Numba freezes `n` and `scale` when it compiles `k` at its first launch; the later
+  // assignment does not reach the kernel. `n` clashes with a module global.
+  const std::string text = cu(
+      "import numpy as np\n"
+      "n = 5\n"
+      "def main():\n"
+      "    n = 4\n    scale = 3\n"
+      "    @cuda.jit\n    def k(out):\n        tmp = cuda.local.array(n, dtype=np.float64)\n"
+      "        tmp[0] = scale\n        out[0] = tmp[0] + n\n"
+      "    out = np.zeros(1)\n    k[1, 1](out)\n    scale = 7\n    k[1, 1](out)\n"
+      "main()\n");
+  EXPECT_TRUE(has(text, "double tmp_local[4];")) << text;
+  EXPECT_TRUE(has(text, "constexpr int64_t main_n = 4;")) << text;
+  EXPECT_TRUE(has(text, "constexpr int64_t scale = 3;")) << text;
+  EXPECT_FALSE(has(text, "constexpr int64_t scale = 7;")) << text;
+}
+
+TEST(Pipeline, ClosureVariableWithoutAKnownValueIsAnError) {
+  TranslateResult r = run(
+      "import numpy as np\n"
+      "def main(factor):\n"
+      "    @cuda.jit\n    def k(out):\n        out[0] = factor\n"
+      "    out = np.zeros(1)\n    k[1, 1](out)\n"
+      "main(2)\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(has(r.diagnostics, "'k' reads 'factor' from the function 'main' around it, a parameter of 'main'"))
+      << r.diagnostics;
+}
+
+TEST(Pipeline, CpuUfuncsComeBeforeTheHostFunctionsThatCallThem) {
+  const std::string text = cu(
+      "import numpy as np\nfrom numba import vectorize\n"
+      "@vectorize(['float64(float64)'])\ndef sq(x):\n    return x * x\n"
+      "def main():\n    print(sq(np.arange(3.0)))\n"
+      "main()\n");
+  const size_t ufunc = text.find("auto sq(");
+  const size_t caller = text.find("void main_host()");
+  ASSERT_NE(ufunc, std::string::npos) << text;
+  ASSERT_NE(caller, std::string::npos) << text;
+  EXPECT_LT(ufunc, caller) << text;
+}
+
+TEST(Pipeline, HostSliceStoreOfAListMakesAnArrayFirst) {
+  // NumPy: np.asarray([1.5, 2]) (float64), then a cast into the int32 view.
+  const std::string text = cu(
+      "import numpy as np\n"
+      "@cuda.jit\ndef k(x):\n    x[0] = 1\n"
+      "a = np.zeros(3, dtype=np.int32)\na[1:] = [1.5, 2]\nk[1, 1](a)\nprint(a)\n");
+  EXPECT_TRUE(has(text, "py2cuda::np::array_from<double>(py2cuda::host::shape(2), {")) << text;
+}
+
+TEST(Pipeline, ClosureValueIsTheOneInEffectAtTheKernelsFirstLaunch) {
+  // Two definitions before the kernel's: positions in the body count them.
+  const std::string text = cu(
+      "import numpy as np\n"
+      "def main():\n"
+      "    @cuda.jit(device=True)\n    def one():\n        return 1\n"
+      "    @cuda.jit(device=True)\n    def two():\n        return 2\n"
+      "    k = 10\n"
+      "    @cuda.jit\n    def kern(o):\n        o[0] = one() + two() + k\n"
+      "    k = 20\n    out = np.zeros(1)\n    kern[1, 1](out)\n    k = 30\n"
+      "main()\n");
+  EXPECT_TRUE(has(text, "constexpr int64_t k = 20;")) << text;
+}

@@ -12,6 +12,7 @@ TranslateResult translate(const SourceFile& file, const TranslateOptions& option
   TranslateResult result;
   Diagnostics diags(file);
   ast::Module module = frontend::parse_module(file, diags);
+  sema::hoist_nested_functions(module, diags);
   // Later stages still run after syntax errors elsewhere in the file, so
   // that one run reports as much as it can; their output is not kept.
   sema::ModuleInfo info = sema::analyze_module(module, file, options.signatures, diags);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -354,6 +355,12 @@ struct UnsupportedStmt : Stmt {
 
 struct Module {
   Block body;
+  // Definitions, imports and frozen closure variables that sema moved to module level from
+  // host functions and `if __name__ == "__main__":` (sema/nested_functions.cpp): module names,
+  // but no statements of the host program.
+  Block hoisted;
+  // The hoisted closure variables: module constant name -> {the variable's name, its function}.
+  std::map<std::string, std::pair<std::string, std::string>> closure_variables;
 };
 
 // Checked downcast helpers: `as<ast::Call>(expr)`.

@@ -195,7 +195,12 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
       Diagnostics why(D().file());
       const sema::ConstValue* v = sema::constant_value(mb_.info(), sym, why);
       if (!v) {
-        auto& d = D().error(s, "global '" + id + "' is not a constant py2cuda can freeze into the kernel");
+        auto& d = sym.closure_function.empty()
+                      ? D().error(s, "global '" + id + "' is not a constant py2cuda can freeze into the kernel")
+                      : D().error(s, "'" + sym.closure_variable + "', a variable of the function '" +
+                                         sym.closure_function + "' around the kernel, is not a constant py2cuda "
+                                         "can freeze into it (Numba freezes its value at the first launch, and "
+                                         "captures a device array by its pointer); pass it as an argument");
         for (const auto& w : why.all()) Diagnostics::note(d, w.span, w.message);
         return nullptr;
       }

@@ -6,6 +6,7 @@
 #include "infer/builtin_typing.h"
 #include "infer/cpp_names.h"
 #include "infer/function_builder.h"
+#include "types/numpy_rules.h"
 #include "types/rules.h"
 
 namespace py2cuda::infer {
@@ -344,6 +345,39 @@ void FunctionBuilder::slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, i
     return;
   }
   if (host_) {
+    // `a[:] = [20.0, 50.0]`: NumPy first makes an array of the list, of the dtype that holds
+    // every Python value (bool < int64 < float64), then assigns it.
+    bool numbers = value->type->is_tuple() && !value->type->elements().empty();
+    TypeRef list_dtype = nullptr;
+    for (TypeRef e : numbers ? value->type->elements() : std::vector<TypeRef>{}) {
+      numbers = numbers && e->is_number();
+      if (!numbers) break;
+      TypeRef t = e->is_float() ? types::float64() : e->is_bool() ? types::boolean() : types::int64();
+      if (e->is_float() && e->bits() == 32) t = types::float32();
+      list_dtype = list_dtype ? numpy_rules::promote_types(list_dtype, t) : t;
+    }
+    if (numbers) {
+      const TypeRef tuple_type = value->type;
+      ir::Variable* tmp = temporary("values", tuple_type);
+      auto keep = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(tmp, s), std::move(value), s);
+      keep->declare = true;
+      keep->echo_line = echo;
+      out.push_back(std::move(keep));
+      echo = false;
+      const size_t n = tuple_type->elements().size();
+      std::string elements;
+      auto array = std::make_unique<ir::BuiltinCall>(types::array(list_dtype, 1, Layout::C), "", s);
+      for (size_t i = 0; i < n; ++i) {
+        elements += (i ? ", {" : "{") + std::to_string(i) + "}";
+        array->args.push_back(convert(std::make_unique<ir::TupleGet>(tuple_type->elements()[i],
+                                                                     std::make_unique<ir::VarRef>(tmp, s),
+                                                                     static_cast<int>(i), s),
+                                      list_dtype));
+      }
+      array->pattern = "py2cuda::np::array_from<{t0}>(py2cuda::host::shape(" + std::to_string(n) + "), {" + elements + "})";
+      array->type_args = {list_dtype};
+      value = std::move(array);
+    }
     // Host code: NumPy's slice assignment, broadcasting an array or a number into the view.
     if (!value->type->is_array() && !value->type->is_number()) {
       D().error(s, "cannot store a value of type " + value->type->str() + " into a slice of " + view->type->str());

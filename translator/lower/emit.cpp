@@ -305,10 +305,24 @@ class Emitter {
   void host_program(const ir::Module& m) {
     out_ += "\n// ---------------------------------------------------------------- host program\n";
     host_code_ = true;
-    for (const auto& f : m.host_functions) {
-      if (f == m.host_functions.back()) out_ += ufunc_section(m, file_, false);  // CPU ufuncs: lower/ufuncs.cpp
-      function(*f);
+    // CPU ufuncs (lower/ufuncs.cpp) call their scalar host functions and are called by the
+    // others: after the last scalar function (typed first, so the functions it calls come
+    // before it), before any other host function.
+    size_t ufunc_at = 0;
+    bool any_core = false;
+    for (size_t i = 0; i < m.host_functions.size(); ++i) {
+      for (const ir::Ufunc& u : m.ufuncs) {
+        for (const ir::UfuncLoop& loop : u.loops) {
+          if (!u.cuda && loop.core == m.host_functions[i].get()) ufunc_at = i + 1, any_core = true;
+        }
+      }
     }
+    if (!any_core && !m.host_functions.empty()) ufunc_at = m.host_functions.size() - 1;
+    for (size_t i = 0; i < m.host_functions.size(); ++i) {
+      if (i == ufunc_at) out_ += ufunc_section(m, file_, false);
+      function(*m.host_functions[i]);
+    }
+    if (ufunc_at >= m.host_functions.size()) out_ += ufunc_section(m, file_, false);
     host_code_ = false;
     if (options_.line_directives) {
       size_t lines = static_cast<size_t>(std::count(out_.begin(), out_.end(), '\n'));

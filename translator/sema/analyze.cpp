@@ -18,6 +18,16 @@ std::string canonical(std::string path) {
     if (path.rfind(p, 0) == 0) return "numba." + path.substr(p.size());
   }
   if (path == "numba.core.types" || path == "numba.cuda.types") return "numba.types";
+  // numba.cuda re-exports numba's scalar types: `from numba.cuda import float32` (as
+  // numba-cuda's documentation imports them) is numba.float32.
+  static const std::set<std::string> kScalarTypes = {
+      "boolean", "bool_", "b1", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+      "intp", "uintp", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "float16", "float32", "float64",
+      "f2", "f4", "f8", "complex64", "complex128", "c8", "c16", "void"};
+  const std::string cuda_prefix = "numba.cuda.";
+  if (path.rfind(cuda_prefix, 0) == 0 && kScalarTypes.count(path.substr(cuda_prefix.size()))) {
+    return "numba." + path.substr(cuda_prefix.size());
+  }
   return path;
 }
 
@@ -35,7 +45,15 @@ class Analyzer {
     // Names bound more than once at module level are host variables, not
     // constants: count bindings first.
     for (const auto& stmt : module.body) count_bindings(*stmt, 0);
+    for (const auto& stmt : module.hoisted) count_bindings(*stmt, 0);
     for (const auto& stmt : module.body) bind(*stmt);
+    for (const auto& stmt : module.hoisted) bind(*stmt);
+    for (const auto& [constant, origin] : module.closure_variables) {
+      auto it = info_.globals.find(constant);
+      if (it == info_.globals.end()) continue;
+      it->second.closure_variable = origin.first;
+      it->second.closure_function = origin.second;
+    }
     apply_overrides(overrides);
   }
 

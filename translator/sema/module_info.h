@@ -97,6 +97,9 @@ struct Symbol {
   const ast::Expr* value_expr = nullptr;  // Constant: the assigned expression
   Span span;                              // where the name was bound
   std::string python_text;                // Constant: the source line, echoed in output
+  // Constant: a variable of a host function read by a function defined inside it, frozen
+  // (sema/nested_functions.cpp): its name there and the function's, for messages.
+  std::string closure_variable, closure_function;
   // Filled in lazily by constant evaluation.
   std::optional<ConstValue> value;
   bool evaluating = false;
@@ -131,6 +134,13 @@ struct SignatureOverride {
   std::string function;
   std::string signature;
 };
+
+// Moves the decorated functions (kernels, device functions, @jit functions, ufuncs) defined
+// inside undecorated module-level functions, and the definitions and imports of `if __name__ ==
+// "__main__":`, into module.hoisted, renamed where their names clash; the variables of the
+// enclosing function they read become module constants (Numba freezes closure variables), or
+// errors when their value cannot be known (sema/nested_functions.cpp). Runs before analyze_module.
+void hoist_nested_functions(ast::Module& module, Diagnostics& diags);
 
 // Builds the ModuleInfo: imports, decorators, signatures, module-level names.
 // Reports unknown decorators' misuse, bad signatures and the like to `diags`.

@@ -263,10 +263,18 @@ class _Compiler:
         if id(fake) in self.cache:
             return self.cache[id(fake)]
         fn = fake.fn
-        namespace = dict(fn.__globals__)
+        # A function defined inside another reads the other's variables from its closure:
+        # Numba freezes them as it freezes globals, and so do they become here.
+        scope = dict(fn.__globals__)
+        for name, cell in zip(fn.__code__.co_freevars, fn.__closure__ or ()):
+            try:
+                scope[name] = cell.cell_contents
+            except ValueError:  # not assigned yet: Numba would fail as well
+                pass
+        namespace = dict(scope)
         device_names = set()
-        for name in fn.__code__.co_names:  # the globals the function refers to
-            value = fn.__globals__.get(name)
+        for name in fn.__code__.co_names + fn.__code__.co_freevars:  # the globals and closure variables it reads
+            value = scope.get(name)
             if value is fake:
                 continue  # a recursive device function: not supported here
             if isinstance(value, type(fake)) and value._device:
@@ -287,7 +295,7 @@ class _Compiler:
         for arg in func.args.args:
             arg.annotation = None
         func.returns = None
-        tree = ast.fix_missing_locations(_Rewriter(fn.__globals__, device_names).visit(tree))
+        tree = ast.fix_missing_locations(_Rewriter(scope, device_names).visit(tree))
         exec(compile(tree, inspect.getsourcefile(fn), "exec"), namespace)
         sigs = _signatures(fake)
         python_function = namespace[fn.__name__]

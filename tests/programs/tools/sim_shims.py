@@ -9,7 +9,14 @@ that a kernel computes:
     numba.cuda module itself, so `from numba.cuda import grid` fails at import and
     `numba.cuda.grid(1)` fails at run time. The module gains attributes that forward to the
     running kernel's simulated thread.
+  - swap_closure_cuda: the simulator swaps its fake `cuda` module into a kernel's globals only,
+    so a kernel defined inside a function after a local `from numba import cuda` (as
+    numba-cuda's documentation examples are) reads the real module from its closure and fails
+    ("cudasim doesn't support cuda import at non-top-level"). The closure's cells are swapped too.
 """
+import contextlib
+import threading
+
 import numba.cuda
 
 FORWARDED = ("grid", "gridsize", "threadIdx", "blockIdx", "blockDim", "gridDim")
@@ -58,3 +65,44 @@ def install_cuda_attributes():
         if not hasattr(numba.cuda, member):
             setattr(numba.cuda, member, _Forward(member))
     numba.cuda.__getattr__ = _module_getattr
+
+
+def swap_closure_cuda():
+    from numba.cuda.simulator import kernel
+
+    simulator_swap = kernel.swapped_cuda_module
+    lock = threading.Lock()
+    swapped = {}  # id(cell) -> [cell, count]: device functions swap again from every thread
+
+    def cuda_cells(fn):
+        cells = []
+        for cell in fn.__closure__ or ():
+            try:
+                if cell.cell_contents is numba.cuda or id(cell) in swapped:
+                    cells.append(cell)
+            except ValueError:  # an empty cell
+                pass
+        return cells
+
+    @contextlib.contextmanager
+    def swap(fn, fake_cuda_module):
+        with lock:
+            cells = cuda_cells(fn)
+            for cell in cells:
+                entry = swapped.setdefault(id(cell), [cell, 0])
+                if entry[1] == 0:
+                    cell.cell_contents = fake_cuda_module
+                entry[1] += 1
+        try:
+            with simulator_swap(fn, fake_cuda_module):
+                yield
+        finally:
+            with lock:
+                for cell in cells:
+                    entry = swapped[id(cell)]
+                    entry[1] -= 1
+                    if entry[1] == 0:
+                        cell.cell_contents = numba.cuda
+                        del swapped[id(cell)]
+
+    kernel.swapped_cuda_module = swap

@@ -1,0 +1,556 @@
+// Kernels, device functions, CPU @jit functions and ufuncs defined inside host functions (as
+// numba-cuda's documentation writes its examples: inside a test method or a main()) and inside
+// `if __name__ == "__main__":`, moved to module level before analysis, so that sema, typing and
+// lowering see them as they see top-level ones.
+//
+// A nested function can read three kinds of names from the function around it: the other nested
+// functions (renamed with it), the imports made there (hoisted with it), and local variables,
+// which Numba freezes as constants when it compiles the kernel. py2cuda freezes a variable
+// whose value at the kernel's first use comes from one plain assignment: a copy of that
+// assignment becomes a module constant. Anything else (a parameter, a value set in a loop or a
+// branch, an array changed in place before the launch) is an error, since py2cuda cannot know
+// the value Numba would freeze.
+#include <functional>
+#include <set>
+
+#include "frontend/ast_clone.h"
+#include "sema/module_info.h"
+
+namespace py2cuda::sema {
+
+namespace {
+
+using NameVisitor = std::function<void(ast::Name&)>;
+
+void visit_names(ast::Expr* e, const NameVisitor& f);
+void visit_names(ast::Block& b, const NameVisitor& f);
+
+void visit_names(ast::Expr* e, const NameVisitor& f) {
+  if (!e) return;
+  switch (e->kind) {
+    case ast::ExprKind::Name: f(ast::as<ast::Name>(*e)); break;
+    case ast::ExprKind::Attribute: visit_names(ast::as<ast::Attribute>(*e).value.get(), f); break;
+    case ast::ExprKind::Subscript:
+      visit_names(ast::as<ast::Subscript>(*e).value.get(), f);
+      visit_names(ast::as<ast::Subscript>(*e).index.get(), f);
+      break;
+    case ast::ExprKind::Slice: {
+      auto& s = ast::as<ast::Slice>(*e);
+      visit_names(s.lower.get(), f), visit_names(s.upper.get(), f), visit_names(s.step.get(), f);
+      break;
+    }
+    case ast::ExprKind::Call: {
+      auto& c = ast::as<ast::Call>(*e);
+      visit_names(c.func.get(), f);
+      for (auto& a : c.args) visit_names(a.get(), f);
+      for (auto& k : c.keywords) visit_names(k.value.get(), f);
+      break;
+    }
+    case ast::ExprKind::Binary:
+      visit_names(ast::as<ast::Binary>(*e).left.get(), f);
+      visit_names(ast::as<ast::Binary>(*e).right.get(), f);
+      break;
+    case ast::ExprKind::Unary: visit_names(ast::as<ast::Unary>(*e).operand.get(), f); break;
+    case ast::ExprKind::BoolOp:
+      for (auto& v : ast::as<ast::BoolOpExpr>(*e).values) visit_names(v.get(), f);
+      break;
+    case ast::ExprKind::Compare:
+      visit_names(ast::as<ast::Compare>(*e).left.get(), f);
+      for (auto& v : ast::as<ast::Compare>(*e).comparators) visit_names(v.get(), f);
+      break;
+    case ast::ExprKind::IfExp: {
+      auto& i = ast::as<ast::IfExp>(*e);
+      visit_names(i.test.get(), f), visit_names(i.body.get(), f), visit_names(i.orelse.get(), f);
+      break;
+    }
+    case ast::ExprKind::Tuple:
+      for (auto& v : ast::as<ast::TupleExpr>(*e).elts) visit_names(v.get(), f);
+      break;
+    case ast::ExprKind::List:
+      for (auto& v : ast::as<ast::ListExpr>(*e).elts) visit_names(v.get(), f);
+      break;
+    case ast::ExprKind::FString:
+      for (auto& p : ast::as<ast::FStringExpr>(*e).parts) visit_names(p.value.get(), f);
+      break;
+    case ast::ExprKind::Comprehension: {
+      auto& c = ast::as<ast::ComprehensionExpr>(*e);
+      visit_names(c.elt.get(), f), visit_names(c.target.get(), f), visit_names(c.iter.get(), f);
+      for (auto& cond : c.conditions) visit_names(cond.get(), f);
+      break;
+    }
+    default: break;
+  }
+}
+
+void visit_names(ast::FunctionDef& def, const NameVisitor& f) {
+  for (auto& d : def.decorators) visit_names(d.get(), f);
+  for (auto& p : def.params) visit_names(p.annotation.get(), f), visit_names(p.default_value.get(), f);
+  visit_names(def.returns.get(), f);
+  visit_names(def.body, f);
+}
+
+void visit_names(ast::Stmt& s, const NameVisitor& f) {
+  switch (s.kind) {
+    case ast::StmtKind::Expr: visit_names(ast::as<ast::ExprStmt>(s).value.get(), f); break;
+    case ast::StmtKind::Assign:
+      for (auto& t : ast::as<ast::Assign>(s).targets) visit_names(t.get(), f);
+      visit_names(ast::as<ast::Assign>(s).value.get(), f);
+      break;
+    case ast::StmtKind::AugAssign:
+      visit_names(ast::as<ast::AugAssign>(s).target.get(), f);
+      visit_names(ast::as<ast::AugAssign>(s).value.get(), f);
+      break;
+    case ast::StmtKind::AnnAssign: {
+      auto& a = ast::as<ast::AnnAssign>(s);
+      visit_names(a.target.get(), f), visit_names(a.annotation.get(), f), visit_names(a.value.get(), f);
+      break;
+    }
+    case ast::StmtKind::If:
+      visit_names(ast::as<ast::If>(s).test.get(), f);
+      visit_names(ast::as<ast::If>(s).body, f), visit_names(ast::as<ast::If>(s).orelse, f);
+      break;
+    case ast::StmtKind::For:
+      visit_names(ast::as<ast::For>(s).target.get(), f), visit_names(ast::as<ast::For>(s).iter.get(), f);
+      visit_names(ast::as<ast::For>(s).body, f), visit_names(ast::as<ast::For>(s).orelse, f);
+      break;
+    case ast::StmtKind::While:
+      visit_names(ast::as<ast::While>(s).test.get(), f);
+      visit_names(ast::as<ast::While>(s).body, f), visit_names(ast::as<ast::While>(s).orelse, f);
+      break;
+    case ast::StmtKind::Return: visit_names(ast::as<ast::Return>(s).value.get(), f); break;
+    case ast::StmtKind::Assert:
+      visit_names(ast::as<ast::Assert>(s).test.get(), f), visit_names(ast::as<ast::Assert>(s).msg.get(), f);
+      break;
+    case ast::StmtKind::Raise: visit_names(ast::as<ast::Raise>(s).exc.get(), f); break;
+    case ast::StmtKind::FunctionDef: visit_names(ast::as<ast::FunctionDef>(s), f); break;
+    case ast::StmtKind::Unsupported: visit_names(ast::as<ast::UnsupportedStmt>(s).body, f); break;
+    default: break;
+  }
+}
+
+void visit_names(ast::Block& b, const NameVisitor& f) {
+  for (auto& s : b) visit_names(*s, f);
+}
+
+bool mentions(ast::Stmt& s, const std::set<std::string>& names) {
+  bool found = false;
+  visit_names(s, [&](ast::Name& n) { found = found || names.count(n.id); });
+  return found;
+}
+
+// One binding of a name in a function body: where, and whether it is a plain `name = value`.
+struct Binding {
+  size_t top_index;  // the statement of the function body that holds it
+  bool nested;       // inside a block (if, for, while, ...), not at the body's top level
+  const ast::Assign* plain = nullptr;
+};
+
+void collect_target_names(const ast::Expr& t, std::set<std::string>& out) {
+  if (t.kind == ast::ExprKind::Name) out.insert(ast::as<ast::Name>(t).id);
+  if (t.kind == ast::ExprKind::Tuple)
+    for (const auto& e : ast::as<ast::TupleExpr>(t).elts) collect_target_names(*e, out);
+  if (t.kind == ast::ExprKind::List)
+    for (const auto& e : ast::as<ast::ListExpr>(t).elts) collect_target_names(*e, out);
+}
+
+// The names a statement binds in its own scope (not inside nested definitions).
+void bound_names(const ast::Stmt& s, std::set<std::string>& out, bool recurse = true) {
+  auto block = [&](const ast::Block& b) {
+    if (recurse)
+      for (const auto& x : b) bound_names(*x, out);
+  };
+  switch (s.kind) {
+    case ast::StmtKind::Assign:
+      for (const auto& t : ast::as<ast::Assign>(s).targets) collect_target_names(*t, out);
+      break;
+    case ast::StmtKind::AugAssign: collect_target_names(*ast::as<ast::AugAssign>(s).target, out); break;
+    case ast::StmtKind::AnnAssign: collect_target_names(*ast::as<ast::AnnAssign>(s).target, out); break;
+    case ast::StmtKind::For:
+      collect_target_names(*ast::as<ast::For>(s).target, out);
+      block(ast::as<ast::For>(s).body), block(ast::as<ast::For>(s).orelse);
+      break;
+    case ast::StmtKind::While: block(ast::as<ast::While>(s).body), block(ast::as<ast::While>(s).orelse); break;
+    case ast::StmtKind::If: block(ast::as<ast::If>(s).body), block(ast::as<ast::If>(s).orelse); break;
+    case ast::StmtKind::Unsupported: block(ast::as<ast::UnsupportedStmt>(s).body); break;
+    case ast::StmtKind::FunctionDef: out.insert(ast::as<ast::FunctionDef>(s).name); break;
+    case ast::StmtKind::Import:
+      for (const auto& a : ast::as<ast::Import>(s).names)
+        out.insert(a.asname.empty() ? a.name.substr(0, a.name.find('.')) : a.asname);
+      break;
+    case ast::StmtKind::ImportFrom:
+      for (const auto& a : ast::as<ast::ImportFrom>(s).names) out.insert(a.asname.empty() ? a.name : a.asname);
+      break;
+    default: break;
+  }
+}
+
+std::set<std::string> locals_of(const ast::FunctionDef& def) {
+  std::set<std::string> out;
+  for (const auto& p : def.params) out.insert(p.name);
+  for (const auto& s : def.body) bound_names(*s, out);
+  return out;
+}
+
+bool is_main_guard(const ast::Stmt& s) {
+  if (s.kind != ast::StmtKind::If) return false;
+  const ast::Expr& t = *ast::as<ast::If>(s).test;
+  if (t.kind != ast::ExprKind::Compare) return false;
+  const auto& c = ast::as<ast::Compare>(t);
+  if (c.comparators.size() != 1 || c.ops[0] != CmpOp::Eq) return false;
+  auto is = [](const ast::Expr& e, ast::ExprKind k) { return e.kind == k; };
+  const ast::Expr& l = *c.left;
+  const ast::Expr& r = *c.comparators[0];
+  auto name_main = [&](const ast::Expr& a, const ast::Expr& b) {
+    return is(a, ast::ExprKind::Name) && ast::as<ast::Name>(a).id == "__name__" && is(b, ast::ExprKind::StrLit) &&
+           ast::as<ast::StrLit>(b).value == "__main__";
+  };
+  return name_main(l, r) || name_main(r, l);
+}
+
+// The path an import binds a name to, for comparing a function's imports with the module's.
+std::map<std::string, std::string> import_paths(const ast::Stmt& s) {
+  std::map<std::string, std::string> out;
+  if (s.kind == ast::StmtKind::Import) {
+    for (const auto& a : ast::as<ast::Import>(s).names) {
+      if (a.asname.empty()) out[a.name.substr(0, a.name.find('.'))] = a.name.substr(0, a.name.find('.'));
+      else out[a.asname] = a.name;
+    }
+  } else if (s.kind == ast::StmtKind::ImportFrom) {
+    const auto& i = ast::as<ast::ImportFrom>(s);
+    if (i.level > 0 || i.star) return {};
+    for (const auto& a : i.names) out[a.asname.empty() ? a.name : a.asname] = i.module + "." + a.name;
+  }
+  return out;
+}
+
+class Hoister {
+ public:
+  Hoister(ast::Module& module, Diagnostics& diags) : module_(module), diags_(diags) {}
+
+  void run() {
+    for (const auto& s : module_.body) bound_names(*s, taken_);
+    for (const auto& s : module_.body) {
+      for (const auto& [name, path] : import_paths(*s)) module_imports_[name] = path;
+    }
+    // `if __name__ == "__main__":` runs at module level: its definitions and imports are the
+    // module's. Moved out, they are not host statements the block has to run.
+    for (auto& s : module_.body) {
+      if (!is_main_guard(*s)) continue;
+      ast::Block& body = ast::as<ast::If>(*s).body;
+      for (auto it = body.begin(); it != body.end();) {
+        const ast::StmtKind k = (*it)->kind;
+        if (k == ast::StmtKind::FunctionDef || k == ast::StmtKind::Import || k == ast::StmtKind::ImportFrom) {
+          for (const auto& [name, path] : import_paths(**it)) module_imports_[name] = path;
+          module_.hoisted.push_back(std::move(*it));
+          it = body.erase(it);
+        } else {
+          ++it;
+        }
+      }
+      if (body.empty()) body.push_back(std::make_unique<ast::Pass>(s->span));
+    }
+    std::vector<ast::FunctionDef*> hosts;
+    for (auto* block : {&module_.body, &module_.hoisted}) {
+      for (auto& s : *block) {
+        if (s->kind == ast::StmtKind::FunctionDef && ast::as<ast::FunctionDef>(*s).decorators.empty()) {
+          hosts.push_back(&ast::as<ast::FunctionDef>(*s));
+        }
+      }
+    }
+    for (ast::FunctionDef* host : hosts) hoist_from(*host);
+  }
+
+ private:
+  // A module-level name for `name` from function `host`: the name itself when free, else
+  // `host_name`, then `host_name_2`...
+  std::string module_name(const std::string& host, const std::string& name) {
+    std::string chosen = name;
+    if (taken_.count(chosen)) chosen = host + "_" + name;
+    for (int i = 2; taken_.count(chosen); ++i) chosen = host + "_" + name + "_" + std::to_string(i);
+    taken_.insert(chosen);
+    return chosen;
+  }
+
+  // The decorated definitions of `block` and of the blocks inside it (not inside other
+  // definitions), taken out of it; `top` is the body statement that held each.
+  void take_definitions(ast::Block& block, size_t top, bool is_top_level,
+                        std::vector<std::pair<std::unique_ptr<ast::FunctionDef>, size_t>>& out) {
+    size_t removed = 0;  // the body's positions as written count the definitions taken out
+    for (size_t i = 0; i < block.size();) {
+      ast::Stmt& s = *block[i];
+      const size_t here = is_top_level ? i + removed : top;
+      if (s.kind == ast::StmtKind::FunctionDef && !ast::as<ast::FunctionDef>(s).decorators.empty()) {
+        out.emplace_back(static_cast<ast::FunctionDef*>(block[i].release()), here);
+        block.erase(block.begin() + static_cast<long>(i));
+        ++removed;
+        continue;
+      }
+      auto inner = [&](ast::Block& b) {
+        take_definitions(b, here, false, out);
+        if (b.empty()) b.push_back(std::make_unique<ast::Pass>(s.span));
+      };
+      if (s.kind == ast::StmtKind::If) inner(ast::as<ast::If>(s).body);
+      if (s.kind == ast::StmtKind::If && !ast::as<ast::If>(s).orelse.empty()) inner(ast::as<ast::If>(s).orelse);
+      if (s.kind == ast::StmtKind::For) inner(ast::as<ast::For>(s).body);
+      if (s.kind == ast::StmtKind::While) inner(ast::as<ast::While>(s).body);
+      ++i;
+    }
+  }
+
+  void hoist_from(ast::FunctionDef& host) {
+    // Indices below refer to the body as written; removing definitions shifts them, so the
+    // body's statements are first remembered by their original positions.
+    std::vector<std::pair<std::unique_ptr<ast::FunctionDef>, size_t>> defs;
+    const std::set<std::string> host_locals = locals_of(host);
+    std::vector<ast::Stmt*> original;  // the body as written, definitions included
+    for (auto& s : host.body) original.push_back(s.get());
+    take_definitions(host.body, 0, true, defs);
+    if (defs.empty()) return;
+
+    // The function's own imports: nested functions read them as module names.
+    for (auto it = host.body.begin(); it != host.body.end();) {
+      std::map<std::string, std::string> paths = import_paths(**it);
+      bool agrees = !paths.empty();
+      for (const auto& [name, path] : paths) {
+        auto m = module_imports_.find(name);
+        agrees = agrees && (m != module_imports_.end() ? m->second == path : !taken_.count(name));
+      }
+      if (!agrees) {
+        ++it;
+        continue;
+      }
+      for (const auto& [name, path] : paths) {
+        module_imports_[name] = path;
+        taken_.insert(name);
+      }
+      module_.hoisted.push_back(std::move(*it));
+      it = host.body.erase(it);
+    }
+    if (host.body.empty()) host.body.push_back(std::make_unique<ast::Pass>(host.span));
+
+    // Renamed functions: the host's and the other nested functions' references follow.
+    std::map<std::string, std::string> function_names;
+    std::set<std::string> nested_names;
+    for (auto& [def, top] : defs) nested_names.insert(def->name);
+    for (auto& [def, top] : defs) function_names[def->name] = module_name(host.name, def->name);
+    visit_names(host.body, [&](ast::Name& n) {
+      auto it = function_names.find(n.id);
+      if (it != function_names.end()) n.id = it->second;
+    });
+
+    // Which nested functions read which (a device function is compiled with the kernels
+    // that call it).
+    std::map<std::string, std::set<std::string>> readers;  // function -> the functions that read it
+    for (auto& [def, top] : defs) {
+      const std::set<std::string> own = locals_of(*def);
+      const std::string reader = def->name;
+      visit_names(*def, [&](ast::Name& n) {
+        if (!own.count(n.id) && nested_names.count(n.id) && n.id != reader) readers[n.id].insert(reader);
+      });
+    }
+    std::map<std::pair<std::string, const void*>, std::string> captured;  // (variable, binding) -> constant
+    std::set<std::pair<std::string, std::string>> reported;                // (variable, reader)
+    for (auto& [def, top] : defs) {
+      // The first body statement after the definition that uses it, or a function that reads
+      // it: there Numba compiles, and freezes the values of that moment.
+      std::set<std::string> users = {def->name};
+      for (bool grew = true; grew;) {
+        grew = false;
+        for (const std::string& u : std::set<std::string>(users)) {
+          for (const std::string& r : readers[u]) grew = users.insert(r).second || grew;
+        }
+      }
+      std::set<std::string> user_names;
+      for (const std::string& u : users) user_names.insert(function_names.at(u));
+      size_t first_use = original.size();
+      for (size_t i = top + 1; i < original.size(); ++i) {
+        bool was_removed = false;
+        for (auto& [other, other_top] : defs) was_removed = was_removed || original[i] == other.get();
+        if (!was_removed && mentions(*original[i], user_names)) {
+          first_use = i;
+          break;
+        }
+      }
+      const std::set<std::string> own = locals_of(*def);
+      std::map<std::string, std::string> renames;
+      std::vector<std::pair<std::string, Span>> reads;
+      visit_names(*def, [&](ast::Name& n) {
+        if (own.count(n.id) || !host_locals.count(n.id)) return;
+        reads.emplace_back(n.id, n.span);
+      });
+      for (const auto& [name, span] : reads) {
+        if (renames.count(name)) continue;
+        if (nested_names.count(name)) {
+          renames[name] = function_names.at(name);
+        } else if (module_imports_.count(name) && !assigned_in(host, name)) {
+          renames[name] = name;
+        } else if (auto constant = capture(host, name, span, *def, original, first_use, captured, reported)) {
+          renames[name] = *constant;
+        } else {
+          renames[name] = name;
+        }
+      }
+      visit_names(*def, [&](ast::Name& n) {
+        if (own.count(n.id)) return;
+        auto it = renames.find(n.id);
+        if (it != renames.end()) n.id = it->second;
+      });
+      def->name = function_names.at(def->name);
+      module_.hoisted.push_back(std::move(def));
+    }
+  }
+
+  static bool assigned_in(const ast::FunctionDef& host, const std::string& name) {
+    for (const auto& p : host.params)
+      if (p.name == name) return true;
+    std::set<std::string> bound;
+    for (const auto& s : host.body) bound_names(*s, bound);
+    return bound.count(name) > 0;
+  }
+
+  // Every binding of `name` among the statements of the body as written.
+  static void bindings(const ast::Stmt& s, const std::string& name, size_t top, bool nested,
+                       std::vector<Binding>& out) {
+    std::set<std::string> here;
+    bound_names(s, here, false);
+    if (here.count(name)) {
+      const ast::Assign* plain = nullptr;
+      if (s.kind == ast::StmtKind::Assign && ast::as<ast::Assign>(s).targets.size() == 1 &&
+          ast::as<ast::Assign>(s).targets[0]->kind == ast::ExprKind::Name) {
+        plain = &ast::as<ast::Assign>(s);
+      }
+      out.push_back(Binding{top, nested, plain});
+    }
+    auto block = [&](const ast::Block& b) {
+      for (const auto& x : b) bindings(*x, name, top, true, out);
+    };
+    if (s.kind == ast::StmtKind::If) block(ast::as<ast::If>(s).body), block(ast::as<ast::If>(s).orelse);
+    if (s.kind == ast::StmtKind::For) block(ast::as<ast::For>(s).body), block(ast::as<ast::For>(s).orelse);
+    if (s.kind == ast::StmtKind::While) block(ast::as<ast::While>(s).body), block(ast::as<ast::While>(s).orelse);
+    if (s.kind == ast::StmtKind::Unsupported) block(ast::as<ast::UnsupportedStmt>(s).body);
+  }
+
+  // Whether statement `s` may change the array or object `name` holds in place
+  // (`name[i] = v`, `name[:] += v`, `name.fill(0)`, ...).
+  static bool mutates(ast::Stmt& s, const std::string& name) {
+    bool found = false;
+    auto target_base = [&](const ast::Expr* t) {
+      while (t && (t->kind == ast::ExprKind::Subscript || t->kind == ast::ExprKind::Attribute)) {
+        t = t->kind == ast::ExprKind::Subscript ? ast::as<ast::Subscript>(*t).value.get()
+                                                : ast::as<ast::Attribute>(*t).value.get();
+        if (t->kind == ast::ExprKind::Name && ast::as<ast::Name>(*t).id == name) found = true;
+      }
+    };
+    std::function<void(ast::Stmt&)> walk = [&](ast::Stmt& x) {
+      if (x.kind == ast::StmtKind::Assign)
+        for (auto& t : ast::as<ast::Assign>(x).targets) target_base(t.get());
+      if (x.kind == ast::StmtKind::AugAssign) target_base(ast::as<ast::AugAssign>(x).target.get());
+      auto block = [&](ast::Block& b) {
+        for (auto& y : b) walk(*y);
+      };
+      if (x.kind == ast::StmtKind::If) block(ast::as<ast::If>(x).body), block(ast::as<ast::If>(x).orelse);
+      if (x.kind == ast::StmtKind::For) block(ast::as<ast::For>(x).body);
+      if (x.kind == ast::StmtKind::While) block(ast::as<ast::While>(x).body);
+    };
+    walk(s);
+    // A method call on it (`name.fill(0)`, `name.sort()`) may change it too.
+    std::function<void(ast::Expr*)> calls = [&](ast::Expr* e) {
+      if (!e || e->kind != ast::ExprKind::Call) return;
+      auto& c = ast::as<ast::Call>(*e);
+      if (c.func->kind == ast::ExprKind::Attribute) {
+        const ast::Expr* base = ast::as<ast::Attribute>(*c.func).value.get();
+        if (base->kind == ast::ExprKind::Name && ast::as<ast::Name>(*base).id == name) found = true;
+      }
+    };
+    if (s.kind == ast::StmtKind::Expr) calls(ast::as<ast::ExprStmt>(s).value.get());
+    return found;
+  }
+
+  // The module constant that freezes the enclosing function's variable `name` as the
+  // nested function `reader` reads it, made on first need; nullopt (reported) when its
+  // value at the first use is not one plain assignment.
+  std::optional<std::string> capture(ast::FunctionDef& host, const std::string& name, Span read,
+                                     const ast::FunctionDef& reader, const std::vector<ast::Stmt*>& original,
+                                     size_t first_use,
+                                     std::map<std::pair<std::string, const void*>, std::string>& captured,
+                                     std::set<std::pair<std::string, std::string>>& reported) {
+    if (!reported.insert({name, reader.name}).second) {
+      for (const auto& [key, constant] : captured) {
+        if (key.first == name && !constant.empty()) return constant;
+      }
+      return std::nullopt;
+    }
+    const std::string what = "'" + reader.name + "' reads '" + name + "' from the function '" + host.name + "' around it";
+    const std::string why =
+        "Numba freezes such a variable's value when it compiles the function; py2cuda can freeze it only when the "
+        "value comes from one plain assignment `" + name + " = ...` in the body of '" + host.name +
+        "' before the function is first used (pass the value as an argument otherwise)";
+    for (const auto& p : host.params) {
+      if (p.name == name) {
+        auto& d = diags_.error(read, what + ", a parameter of '" + host.name + "'");
+        Diagnostics::note(d, p.span, why);
+        return std::nullopt;
+      }
+    }
+    std::vector<Binding> found;
+    for (size_t i = 0; i < original.size(); ++i) bindings(*original[i], name, i, false, found);
+    const Binding* in_effect = nullptr;
+    bool ambiguous = false;
+    for (const Binding& b : found) {
+      if (b.top_index >= first_use) break;
+      if (b.nested) ambiguous = true;
+      in_effect = &b;
+    }
+    if (!in_effect || ambiguous || !in_effect->plain || in_effect->nested) {
+      auto& d = diags_.error(read, what + (in_effect ? ", which is not set by one plain assignment before its first use"
+                                                     : ", which is not assigned before its first use"));
+      Diagnostics::note(d, in_effect && in_effect->plain ? in_effect->plain->span : read, why);
+      return std::nullopt;
+    }
+    for (size_t i = in_effect->top_index + 1; i < first_use && i < original.size(); ++i) {
+      if (mutates(*original[i], name)) {
+        auto& d = diags_.error(read, what + ", which is changed in place before the first use");
+        Diagnostics::note(d, original[i]->span, "changed here; " + why);
+        return std::nullopt;
+      }
+    }
+    auto done = captured.find({name, in_effect->plain});
+    if (done != captured.end()) return done->second;
+    const std::string constant = module_name(host.name, name);
+    captured[{name, in_effect->plain}] = constant;
+    module_.closure_variables[constant] = {name, host.name};
+    auto assign = std::make_unique<ast::Assign>(in_effect->plain->span);
+    assign->targets.push_back(std::make_unique<ast::Name>(in_effect->plain->targets[0]->span, constant));
+    assign->value = ast::clone(in_effect->plain->value.get());
+    // The value may read other variables of the function: frozen the same way.
+    const std::set<std::string> host_locals = locals_of(host);
+    std::map<std::string, std::string> renames;
+    visit_names(assign->value.get(), [&](ast::Name& n) {
+      if (!host_locals.count(n.id) || renames.count(n.id)) return;
+      if (module_imports_.count(n.id) && !assigned_in(host, n.id)) {
+        renames[n.id] = n.id;
+      } else if (auto c = capture(host, n.id, n.span, reader, original, first_use, captured, reported)) {
+        renames[n.id] = *c;
+      } else {
+        renames[n.id] = n.id;
+      }
+    });
+    visit_names(assign->value.get(), [&](ast::Name& n) {
+      auto it = renames.find(n.id);
+      if (it != renames.end()) n.id = it->second;
+    });
+    module_.hoisted.push_back(std::move(assign));
+    return constant;
+  }
+
+  ast::Module& module_;
+  Diagnostics& diags_;
+  std::set<std::string> taken_;                          // module-level names, hoisted ones included
+  std::map<std::string, std::string> module_imports_;    // module-level import name -> path
+};
+
+}  // namespace
+
+void hoist_nested_functions(ast::Module& module, Diagnostics& diags) { Hoister(module, diags).run(); }
+
+}  // namespace py2cuda::sema
