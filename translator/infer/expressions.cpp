@@ -214,6 +214,12 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
       if (v->type->is_tuple() || v->type->is_complex()) return constant(*v, s);
       std::string cpp = mb_.constant_name(id, sym, *v);
       if (v->type->is_array()) {
+        int64_t bytes = std::max(v->type->dtype()->bits() / 8, 1);
+        for (int64_t d : v->shape) bytes *= d;
+        if (bytes > 65536) {
+          return fail(s, "global '" + id + "' (" + std::to_string(bytes) + " bytes) is too large to freeze into the "
+                         "kernel: constant memory holds 64 KiB; pass the array as a kernel argument");
+        }
         // A frozen NumPy array: a __constant__ array, read through a read-only view.
         auto ref = std::make_unique<ir::GlobalRef>("py2cuda::constant_view(" + cpp + ")", v->type, s);
         ref->shape = v->shape;

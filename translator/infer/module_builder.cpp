@@ -158,7 +158,8 @@ void ModuleBuilder::build_host_program() {
   for (const auto& f : info_.functions) {
     if (f->kind != FunctionKind::Kernel || !f->signatures.empty()) continue;
     bool launched = false;
-    for (const auto& [key, fn_ptr] : instances_) launched = launched || (key.first == f.get() && fn_ptr);
+    // A launch whose instantiation failed has had its errors reported: no second message.
+    for (const auto& entry : instances_) launched = launched || entry.first.first == f.get();
     if (launched) continue;
     auto& d = diags_.error(f->def->name_span.valid() ? f->def->name_span : f->def->span,
                            "kernel '" + f->name + "' has no type signature and the host code never launches it");
