@@ -259,9 +259,15 @@ const ir::Function* ModuleBuilder::instantiate(const FunctionEntry& f, const std
     return raw;
   }
 
-std::string ModuleBuilder::constant_name(const std::string& name, const sema::Symbol& sym, const sema::ConstValue& v) {
+std::string ModuleBuilder::constant_name(const std::string& name, const sema::Symbol& sym, const sema::ConstValue& v,
+                                         bool for_host) {
     auto it = constant_names_.find(name);
-    if (it != constant_names_.end()) return it->second;
+    if (it != constant_names_.end()) {
+      if (for_host) {
+        for (auto& c : module_->constants) c.host_copy = c.host_copy || c.cpp_name == it->second;
+      }
+      return it->second;
+    }
     ir::Constant c;
     c.cpp_name = cpp_identifier(name);
     c.type = v.type;
@@ -275,6 +281,7 @@ std::string ModuleBuilder::constant_name(const std::string& name, const sema::Sy
       return k;
     };
     if (v.type->is_array()) {
+      c.host_copy = for_host;
       c.shape = v.shape;
       for (const auto& e : v.elements) c.elements.push_back(constant(e));
     } else {
