@@ -77,4 +77,5 @@ def main():
     print(MAT_T)
 
 
-main()
+if __name__ == "__main__":
+    main()
