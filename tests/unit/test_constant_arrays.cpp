@@ -144,3 +144,18 @@ TEST(ConstantArrays, FloatArangeStepsLikeNumpy) {
   std::string out = cu("A = np.arange(0.1, 1.0, 0.15, dtype=np.float32)\n", "    out[0] = A[5]\n");
   EXPECT_TRUE(has(out, "__constant__ const float A[6] = {0.1f, 0.25f, 0.4f, 0.55f, 0.70000005f, 0.85f};")) << out;
 }
+
+TEST(ConstantArrays, HostFunctionsReadAHostCopy) {
+  // Under nvcc host code cannot read __constant__ memory: a host function gets the same
+  // values from NAME_host, as a NumPy array.
+  SourceFile file("t.py",
+                  "import numpy as np\nfrom numba import cuda\nT = np.arange(3, dtype=np.int16) * 2\n"
+                  "@cuda.jit\ndef k(out):\n    out[0] = T[2]\n"
+                  "def main():\n    out = np.zeros(1, dtype=np.int64)\n    k[1, 1](out)\n    print(T, out)\n"
+                  "main()\n");
+  TranslateResult r = translate(file, TranslateOptions{});
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "__constant__ const int16_t T[3] = {0, 2, 4};")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "const int16_t T_host[3] = {0, 2, 4};")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::frozen_array(T_host)")) << r.cu;
+}
