@@ -1,5 +1,5 @@
 # expect: 13:13: error: global 'NOISE' is not a constant py2cuda can freeze into the kernel
-# expect-text: 'np.random.rand(...)' cannot be evaluated at translation time; module-level arrays read in kernels must be built from constants with np.array([...]), np.arange, np.zeros, np.ones, np.full or np.linspace
+# expect-text: np.random.rand() draws random numbers when the program runs, so its value cannot be frozen into a kernel at translation time
 # The array's values are only known when the program runs; pass it as a kernel argument.
 import numpy as np
 from numba import cuda

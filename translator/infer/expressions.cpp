@@ -217,8 +217,19 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
       }
       // Tuples and complex numbers are written where they are used: a literal each.
       if (v->type->is_tuple() || v->type->is_complex()) return constant(*v, s);
-      std::string cpp = mb_.constant_name(id, sym, *v);
+      std::string cpp = mb_.constant_name(id, sym, *v, host_);
+      if (v->type->is_array() && host_) {
+        // A host function reads the module's array: a NumPy array of the frozen values.
+        TypeRef host_type = types::array(v->type->dtype(), static_cast<int>(v->shape.size()), Layout::C);
+        return std::make_unique<ir::GlobalRef>("py2cuda::host::frozen_array(" + cpp + "_host)", host_type, s);
+      }
       if (v->type->is_array()) {
+        int64_t bytes = std::max(v->type->dtype()->bits() / 8, 1);
+        for (int64_t d : v->shape) bytes *= d;
+        if (bytes > 65536 && !host_) {
+          return fail(s, "global '" + id + "' (" + std::to_string(bytes) + " bytes) is too large to freeze into the "
+                         "kernel: constant memory holds 64 KiB; pass the array as a kernel argument");
+        }
         // A frozen NumPy array: a __constant__ array, read through a read-only view.
         auto ref = std::make_unique<ir::GlobalRef>("py2cuda::constant_view(" + cpp + ")", v->type, s);
         ref->shape = v->shape;

@@ -270,7 +270,9 @@ class ModuleBuilder {
   TypeRef probe_host_return_type(const FunctionEntry& f, const std::vector<TypeRef>& params);
 
   // Registers a frozen module constant and returns its C++ name.
-  std::string constant_name(const std::string& name, const sema::Symbol& sym, const sema::ConstValue& v);
+  // `for_host`: a host function reads it (an array then also gets a host copy).
+  std::string constant_name(const std::string& name, const sema::Symbol& sym, const sema::ConstValue& v,
+                            bool for_host = false);
 
   sema::ModuleInfo& info() { return info_; }
 

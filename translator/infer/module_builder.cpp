@@ -158,7 +158,8 @@ void ModuleBuilder::build_host_program() {
   for (const auto& f : info_.functions) {
     if (f->kind != FunctionKind::Kernel || !f->signatures.empty()) continue;
     bool launched = false;
-    for (const auto& [key, fn_ptr] : instances_) launched = launched || (key.first == f.get() && fn_ptr);
+    // A launch whose instantiation failed has had its errors reported: no second message.
+    for (const auto& entry : instances_) launched = launched || entry.first.first == f.get();
     if (launched) continue;
     auto& d = diags_.error(f->def->name_span.valid() ? f->def->name_span : f->def->span,
                            "kernel '" + f->name + "' has no type signature and the host code never launches it");
@@ -258,9 +259,15 @@ const ir::Function* ModuleBuilder::instantiate(const FunctionEntry& f, const std
     return raw;
   }
 
-std::string ModuleBuilder::constant_name(const std::string& name, const sema::Symbol& sym, const sema::ConstValue& v) {
+std::string ModuleBuilder::constant_name(const std::string& name, const sema::Symbol& sym, const sema::ConstValue& v,
+                                         bool for_host) {
     auto it = constant_names_.find(name);
-    if (it != constant_names_.end()) return it->second;
+    if (it != constant_names_.end()) {
+      if (for_host) {
+        for (auto& c : module_->constants) c.host_copy = c.host_copy || c.cpp_name == it->second;
+      }
+      return it->second;
+    }
     ir::Constant c;
     c.cpp_name = cpp_identifier(name);
     c.type = v.type;
@@ -274,6 +281,7 @@ std::string ModuleBuilder::constant_name(const std::string& name, const sema::Sy
       return k;
     };
     if (v.type->is_array()) {
+      c.host_copy = for_host;
       c.shape = v.shape;
       for (const auto& e : v.elements) c.elements.push_back(constant(e));
     } else {

@@ -333,6 +333,9 @@ struct Constant {
   // emitted as a __constant__ array.
   std::vector<int64_t> shape;
   std::vector<ExprPtr> elements;
+  // An array that host functions read too: host code cannot read constant memory under
+  // nvcc, so the same values are also emitted as a host array, NAME_host.
+  bool host_copy = false;
   Span span;
   std::string python_text;  // the Python assignment, echoed as a comment
 };

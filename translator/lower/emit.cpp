@@ -73,10 +73,11 @@ class Emitter {
 
   // A frozen NumPy array as a __constant__ C array of its shape, nested braces per
   // dimension, at most 8 elements a line.
-  std::string constant_array(const ir::Constant& c) {
+  std::string constant_array(const ir::Constant& c, bool host_copy = false) {
     std::string dims;
     for (int64_t d : c.shape) dims += "[" + std::to_string(d) + "]";
-    std::string text = "__constant__ const " + type_name(c.type->dtype()) + " " + c.cpp_name + dims + " = ";
+    std::string text = host_copy ? "const " + type_name(c.type->dtype()) + " " + c.cpp_name + "_host" + dims + " = "
+                                 : "__constant__ const " + type_name(c.type->dtype()) + " " + c.cpp_name + dims + " = ";
     // Integers narrower than 64 bits need no cast: the braces convert each (in-range) value.
     auto element = [&](const ir::Const& k) {
       TypeRef t = k.type;
@@ -122,6 +123,10 @@ class Emitter {
         echo(c.span.line);
         if (c.type->is_array()) {
           out_ += constant_array(c);
+          if (c.host_copy) {
+            out_ += "// The same values for host functions (host code cannot read __constant__ memory).\n";
+            out_ += constant_array(c, /*host_copy=*/true);
+          }
           continue;
         }
         out_ += "constexpr " + type_name(c.type) + " " + c.cpp_name + " = " +

@@ -9,6 +9,8 @@
 #include <string>
 
 #include "sema/module_info.h"
+#include "sema/numpy_eval.h"
+#include "types/numpy_rules.h"
 #include "types/rules.h"
 
 namespace py2cuda::sema {
@@ -124,6 +126,14 @@ class Evaluator {
       case ast::ExprKind::Name:
       case ast::ExprKind::Attribute: return named(e);
       case ast::ExprKind::Call: return call(ast::as<ast::Call>(e));
+      case ast::ExprKind::Subscript: {
+        const std::string base = resolve_path(info_, *ast::as<ast::Subscript>(e).value);
+        if (base == "sys.argv") {
+          return fail(e, "sys.argv is known only when the program runs, so a value computed from it cannot be "
+                         "frozen into a kernel at translation time; pass it as a kernel argument");
+        }
+        return fail(e, "this expression is not a constant py2cuda can freeze");
+      }
       default: return fail(e, "this expression is not a constant py2cuda can freeze");
     }
   }
@@ -135,6 +145,7 @@ class Evaluator {
   }
 
   std::optional<ConstValue> named(const ast::Expr& e) {
+    if (e.kind == ast::ExprKind::Attribute && resolve_path(info_, e).empty()) return value_attribute(ast::as<ast::Attribute>(e));
     if (e.kind == ast::ExprKind::Name) {
       auto it = info_.globals.find(ast::as<ast::Name>(e).id);
       if (it != info_.globals.end() && it->second.kind == Symbol::Kind::Constant) {
@@ -161,7 +172,45 @@ class Evaluator {
 
   std::optional<ConstValue> call(const ast::Call& c) {
     std::string path = resolve_path(info_, *c.func);
-    if (path.rfind("numpy.", 0) == 0 && kArrayConstructors.count(path.substr(6))) return numpy_array(c, path.substr(6));
+    if (path.empty() && c.func->kind == ast::ExprKind::Attribute) return method(c, ast::as<ast::Attribute>(*c.func));
+    if (path.rfind("numpy.", 0) == 0) {
+      std::string fn = path.substr(6);
+      if (fn == "abs") fn = "absolute";
+      if (kArrayConstructors.count(fn)) return numpy_array(c, fn);
+      if (fn == "eye" || fn == "identity") return numpy_eye(c, fn);
+      if (fn == "empty" || fn == "empty_like") {
+        return fail(c, "np." + fn + "() leaves the array's contents undefined, so it cannot be frozen into a kernel; "
+                       "use np.zeros() or np.full()");
+      }
+      if (fn.rfind("random.", 0) == 0) {
+        return fail(c, "np." + fn + "() draws random numbers when the program runs, so its value cannot be frozen "
+                       "into a kernel at translation time; pass the array as a kernel argument");
+      }
+      if (numpy_eval::is_unary_ufunc(fn)) {
+        if (c.args.size() != 1 || !c.keywords.empty()) return fail(c, "np." + fn + "() in a constant takes one argument");
+        auto a = eval(*c.args[0]);
+        if (!a) return std::nullopt;
+        if (!a->type->is_number() && !a->type->is_array()) return fail(*c.args[0], "np." + fn + "() needs a number or an array here");
+        return checked(c, numpy_eval::ufunc(fn, *a));
+      }
+      if (fn == "transpose" || fn == "reshape" || fn == "copy" || fn == "ascontiguousarray") {
+        if (c.args.empty()) return fail(c, "np." + fn + "() needs an array");
+        auto a = eval(*c.args[0]);
+        if (!a) return std::nullopt;
+        if (fn == "reshape") {
+          if (c.args.size() != 2 || !c.keywords.empty()) return fail(c, "np.reshape() in a constant takes an array and a shape");
+          auto shape = shape_arg(*c.args[1], true);
+          if (!shape) return std::nullopt;
+          return checked(c, numpy_eval::reshape(*a, *shape));
+        }
+        if (c.args.size() != 1 || !c.keywords.empty()) return fail(c, "np." + fn + "() in a constant takes one argument");
+        return fn == "transpose" ? checked(c, numpy_eval::transpose(*a)) : a;
+      }
+    }
+    if (const char* why = run_time_only(path)) {
+      return fail(c, std::string(why) + " when the program runs, so its value cannot be frozen into a kernel at "
+                                        "translation time; pass it as a kernel argument");
+    }
     if (c.args.size() != 1 || !c.keywords.empty()) return fail(c, "this call is not a constant py2cuda can freeze");
     auto arg = eval(*c.args[0]);
     if (!arg) return std::nullopt;
@@ -180,6 +229,11 @@ class Evaluator {
     if (path == "float") return make_float(as_double(*arg));
     if (path == "bool") return make_bool(as_double(*arg) != 0);
     if (path == "math.sqrt") return make_float(std::sqrt(as_double(*arg)));
+    if (path == "math.exp") return make_float(std::exp(as_double(*arg)));
+    if (path == "math.log") return make_float(std::log(as_double(*arg)));
+    if (path == "math.sin") return make_float(std::sin(as_double(*arg)));
+    if (path == "math.cos") return make_float(std::cos(as_double(*arg)));
+    if (path == "math.tan") return make_float(std::tan(as_double(*arg)));
     for (const char* prefix : {"numpy.", "numba."}) {
       std::string p(prefix);
       if (path.rfind(p, 0) == 0) {
@@ -190,15 +244,31 @@ class Evaluator {
     return fail(c, "this call is not a constant py2cuda can freeze");
   }
 
+  // What a call whose value only the running program knows does, or nullptr.
+  static const char* run_time_only(const std::string& path) {
+    static const std::map<std::string, const char*> kReasons = {
+        {"open", "open() reads a file"},          {"input", "input() reads the terminal"},
+        {"numpy.load", "np.load() reads a file"}, {"numpy.loadtxt", "np.loadtxt() reads a file"},
+        {"numpy.genfromtxt", "np.genfromtxt() reads a file"}, {"numpy.fromfile", "np.fromfile() reads a file"},
+        {"time.time", "time.time() reads the clock"}, {"time.perf_counter", "time.perf_counter() reads the clock"},
+        {"os.getenv", "os.getenv() reads the environment"}};
+    auto it = kReasons.find(path);
+    if (it != kReasons.end()) return it->second;
+    if (path.rfind("random.", 0) == 0) return "the random module draws numbers";
+    return nullptr;
+  }
+
   // ---- module-level NumPy arrays, which Numba freezes as constant arrays ----
 
   static constexpr const char* kArraysSupported =
-      "cannot be evaluated at translation time; module-level arrays read in kernels must be built from "
-      "constants with np.array([...]), np.arange, np.zeros, np.ones, np.full or np.linspace (optionally "
-      "with dtype=)";
+      "cannot be evaluated at translation time; module-level arrays read in kernels must be computed from "
+      "constants: np.array([...]), np.arange, np.linspace, np.zeros, np.ones, np.full, np.eye, arithmetic, "
+      "np.sqrt/np.exp/np.sin/..., .astype(), .reshape() and .T";
   static inline const std::set<std::string> kArrayConstructors = {"array", "asarray", "arange", "zeros",
                                                                   "ones",  "full",    "linspace"};
-  static constexpr int64_t kMaxElements = 1 << 16;  // 64 KiB of constant memory holds at most this many bytes
+  // Evaluation stops well before memory does; what is frozen must also fit in constant
+  // memory (checked where a kernel reads it).
+  static constexpr int64_t kMaxElements = 1 << 20;
 
   // The dtype= argument: np.float32, numba.int16, "uint8", ...
   std::optional<TypeRef> dtype_arg(const ast::Expr& e) {
@@ -261,8 +331,8 @@ class Evaluator {
     return true;
   }
 
-  // A shape argument: an int or a tuple of ints.
-  std::optional<std::vector<int64_t>> shape_arg(const ast::Expr& e) {
+  // A shape argument: an int or a tuple of ints (reshape's may hold one -1).
+  std::optional<std::vector<int64_t>> shape_arg(const ast::Expr& e, bool reshape = false) {
     auto v = eval(e);
     if (!v) return std::nullopt;
     std::vector<int64_t> shape;
@@ -274,7 +344,7 @@ class Evaluator {
       }
       if (shape.size() != v->elements.size()) shape.clear();
     }
-    if (shape.empty()) {
+    if (shape.empty() && !(reshape && v->type->is_tuple() && v->elements.empty())) {
       fail(e, "the shape of a constant array must be an integer or a tuple of integers");
       return std::nullopt;
     }
@@ -299,8 +369,7 @@ class Evaluator {
     const auto& params = kParams.at(fn);
     if (c.args.size() > params.size()) return fail(c, shown + " takes at most " + std::to_string(params.size()) + " arguments");
     for (const auto& k : c.keywords) {
-      if (std::find(params.begin(), params.end(), k.name) == params.end() || k.name == "endpoint" ||
-          k.name == "retstep") {
+      if (std::find(params.begin(), params.end(), k.name) == params.end() || k.name == "retstep") {
         return fail(*k.value, "the argument '" + k.name + "' of " + shown + " is not supported in a constant array");
       }
     }
@@ -315,31 +384,34 @@ class Evaluator {
     std::vector<ConstValue> flat;
     // NumPy's default dtype for Python numbers: bool if all are bools, else int64 if all are
     // ints, else float64.
+    // NumPy 1.26's dtype for a list of numbers: the promotion of their types, a Python int
+    // counting as int64 and a float as float64 (np.array([np.float32(1), 2.0]) is float64).
     auto natural = [](const std::vector<ConstValue>& values) {
-      bool all_bool = true, all_int = true;
-      for (const auto& v : values) {
-        all_bool = all_bool && v.type->is_bool();
-        all_int = all_int && !v.type->is_float();
-      }
       if (values.empty()) return types::float64();
-      if (all_bool) return types::boolean();
-      if (all_int) {
-        for (const auto& v : values) {
-          if (!v.weak && v.type->is_int()) return v.type;  // np.int16(3) keeps its type (one kind)
-        }
-        return types::int64();
+      TypeRef t = values.front().type;
+      for (const auto& v : values) t = numpy_rules::promote_types(t, v.type);
+      return t;
+    };
+    // np.arange converts its bounds to Python numbers first: int64, or float64 if any is a float.
+    auto arange_dtype = [](const std::vector<ConstValue>& bounds) {
+      for (const auto& v : bounds) {
+        if (v.type->is_float()) return types::float64();
       }
-      for (const auto& v : values) {
-        if (!v.weak && v.type->is_float()) return v.type;
-      }
-      return types::float64();
+      return types::int64();
     };
 
     if (fn == "array" || fn == "asarray") {
       const ast::Expr* object = arg(0, fn == "array" ? "object" : "a");
       if (!object) return fail(c, shown + " needs the list of values");
       if (object->kind != ast::ExprKind::List && object->kind != ast::ExprKind::Tuple) {
-        return fail(*object, shown + " of a constant array needs a list (or nested lists) of numbers written out");
+        // np.array(A) of another constant array: a copy (converted by dtype=).
+        auto a = eval(*object);
+        if (!a) return std::nullopt;
+        if (!a->type->is_array()) {
+          return fail(*object, shown + " of a constant array needs a list (or nested lists) of numbers written out");
+        }
+        if (!dtype) return a;
+        return checked(c, numpy_eval::astype(*a, *dtype));
       }
       if (!nested(*object, 0, out.shape, flat)) return std::nullopt;
       if (flat.empty()) return fail(*object, "a constant array cannot be empty");
@@ -357,15 +429,19 @@ class Evaluator {
         if (!v) return std::nullopt;
         if (!v->type->is_number()) return fail(*f, "the fill value of a constant array must be a number");
         fill = *v;
+        // NumPy: np.full's dtype is the fill value's (a Python int: int64, a float: float64).
+        if (!dtype) dtype = fill.type;
       }
       int64_t n = 1;
       for (int64_t d : out.shape) {
-        if (d <= 0) return fail(*s, "a constant array's dimensions must be positive");
+        if (d < 0) return fail(*s, "negative dimensions are not allowed");
         n *= d;
         if (n > kMaxElements) break;
       }
-      if (n > kMaxElements) return fail(c, shown + " is too large for constant memory (64 KiB)");
+      if (n > kMaxElements) return fail(c, shown + " is too large to evaluate at translation time");
+      if (n == 0) return fail(c, "a constant array cannot be empty");
       flat.assign(static_cast<size_t>(n), fill);
+      if (!dtype) dtype = types::float64();
     } else if (fn == "arange") {
       std::vector<ConstValue> bounds;
       for (size_t i = 0; i < 3; ++i) {
@@ -377,26 +453,22 @@ class Evaluator {
         }
       }
       if (bounds.empty()) return fail(c, shown + " needs a stop value");
-      TypeRef kind = natural(bounds);
-      double start = bounds.size() > 1 ? as_double(bounds[0]) : 0.0;
-      double stop = as_double(bounds.size() > 1 ? bounds[1] : bounds[0]);
-      double step = bounds.size() > 2 ? as_double(bounds[2]) : 1.0;
-      if (step == 0) return fail(c, "np.arange() step must not be zero");
-      // NumPy: ceil((stop - start) / step) elements, start + i * step.
-      double count = std::ceil((stop - start) / step);
-      if (!(count >= 1)) return fail(c, "np.arange() gives an empty array here; a constant array cannot be empty");
-      if (count > kMaxElements) return fail(c, shown + " is too large for constant memory (64 KiB)");
-      for (int64_t i = 0; i < static_cast<int64_t>(count); ++i) {
-        flat.push_back(kind->is_float() ? make_float(start + static_cast<double>(i) * step)
-                                        : make_int(static_cast<int64_t>(start) + i * static_cast<int64_t>(step)));
-      }
-      out.shape = {static_cast<int64_t>(count)};
+      TypeRef kind = arange_dtype(bounds);
+      ConstValue start = bounds.size() > 1 ? bounds[0] : make_int(0);
+      ConstValue stop = bounds.size() > 1 ? bounds[1] : bounds[0];
+      ConstValue step = bounds.size() > 2 ? bounds[2] : make_int(1);
+      double count = std::ceil((as_double(stop) - as_double(start)) / as_double(step));
+      if (count > kMaxElements) return fail(c, shown + " is too large to evaluate at translation time");
+      auto r = checked(c, numpy_eval::arange(dtype ? *dtype : kind, start, stop, step));
+      if (r && r->shape[0] == 0) return fail(c, "np.arange() gives an empty array here; a constant array cannot be empty");
+      return r;
     } else {  // linspace
       const ast::Expr* a = arg(0, "start");
       const ast::Expr* b = arg(1, "stop");
       if (!a || !b) return fail(c, shown + " needs start and stop");
       auto lo = eval(*a), hi = eval(*b);
       if (!lo || !hi) return std::nullopt;
+      if (!lo->type->is_number() || !hi->type->is_number()) return fail(c, "the bounds of np.linspace() must be numbers");
       int64_t num = 50;
       if (const ast::Expr* n = arg(2, "num")) {
         auto v = eval(*n);
@@ -404,30 +476,136 @@ class Evaluator {
         if (!v->type->is_int() || as_int(*v) < 1) return fail(*n, "np.linspace() num must be a positive integer");
         num = as_int(*v);
       }
-      if (num > kMaxElements) return fail(c, shown + " is too large for constant memory (64 KiB)");
-      // NumPy: start + i * step with step = (stop - start) / (num - 1), the last element exactly stop.
-      double start = as_double(*lo), stop = as_double(*hi);
-      double step = num > 1 ? (stop - start) / static_cast<double>(num - 1) : 0.0;
-      for (int64_t i = 0; i < num; ++i) flat.push_back(make_float(start + static_cast<double>(i) * step));
-      if (num > 1) flat.back() = make_float(stop);
-      out.shape = {num};
-      if (!dtype) dtype = types::float64();
+      bool endpoint = true;
+      if (const ast::Expr* e = arg(3, "endpoint")) {
+        auto v = eval(*e);
+        if (!v) return std::nullopt;
+        if (!v->type->is_bool()) return fail(*e, "np.linspace() endpoint must be True or False");
+        endpoint = v->b;
+      }
+      if (num > kMaxElements) return fail(c, shown + " is too large to evaluate at translation time");
+      return checked(c, numpy_eval::linspace(dtype ? *dtype : types::float64(), *lo, *hi, num, endpoint));
     }
     if (out.shape.size() > 3) return fail(c, "constant arrays of more than 3 dimensions are not supported");
     TypeRef t = dtype ? *dtype : natural(flat);
-    if (static_cast<int64_t>(flat.size()) * (t->bits() ? t->bits() / 8 : 1) > 65536) {
-      return fail(c, shown + " is too large for constant memory (64 KiB)");
+    if (!numpy_eval::computable(t)) {
+      return fail(c, "constant arrays of " + t->str() + " are not supported; pass the array as a kernel argument");
     }
-    for (auto& v : flat) v = convert(v, t);
-    out.elements = std::move(flat);
-    out.type = types::array(t, static_cast<int>(out.shape.size()), Layout::C, /*readonly=*/true);
-    out.weak = false;
-    return out;
+    return numpy_eval::make_array(t, out.shape, flat);
+  }
+
+  // A NumPy result, or its error at `where`.
+  std::optional<ConstValue> checked(const ast::Expr& where, numpy_eval::Result r) {
+    if (!r.value) return fail(where, r.error);
+    return std::move(r.value);
+  }
+
+  // np.eye(N, M=None, k=0, dtype=float) and np.identity(n, dtype=float).
+  std::optional<ConstValue> numpy_eye(const ast::Call& c, const std::string& fn) {
+    const std::vector<std::string> params =
+        fn == "eye" ? std::vector<std::string>{"N", "M", "k", "dtype"} : std::vector<std::string>{"n", "dtype"};
+    std::vector<const ast::Expr*> given(params.size(), nullptr);
+    if (c.args.size() > params.size()) return fail(c, "np." + fn + "() takes at most " + std::to_string(params.size()) + " arguments");
+    for (size_t i = 0; i < c.args.size(); ++i) given[i] = c.args[i].get();
+    for (const auto& k : c.keywords) {
+      auto at = std::find(params.begin(), params.end(), k.name);
+      if (at == params.end()) return fail(*k.value, "the argument '" + k.name + "' of np." + fn + "() is not supported in a constant array");
+      given[static_cast<size_t>(at - params.begin())] = k.value.get();
+    }
+    if (!given[0]) return fail(c, "np." + fn + "() needs the number of rows");
+    TypeRef dtype = types::float64();
+    if (given.back()) {
+      auto d = dtype_arg(*given.back());
+      if (!d) return std::nullopt;
+      dtype = *d;
+    }
+    int64_t dims[3] = {0, -1, 0};
+    for (size_t i = 0; i + 1 < params.size(); ++i) {
+      if (!given[i]) continue;
+      auto v = eval(*given[i]);
+      if (!v) return std::nullopt;
+      if (v->type->is_none() && i == 1) continue;
+      if (!v->type->is_int()) return fail(*given[i], "np." + fn + "() needs integers here");
+      dims[i] = as_int(*v);
+    }
+    if (dims[0] * std::max<int64_t>(dims[1] < 0 ? dims[0] : dims[1], 1) > kMaxElements) {
+      return fail(c, "np." + fn + "() is too large to evaluate at translation time");
+    }
+    return checked(c, numpy_eval::eye(dtype, dims[0], dims[1], dims[2]));
+  }
+
+  // A.T, A.shape, A.size, A.ndim, A.dtype.itemsize of a constant array.
+  std::optional<ConstValue> value_attribute(const ast::Attribute& a) {
+    auto v = eval(*a.value);
+    if (!v) return std::nullopt;
+    if (!v->type->is_array()) return fail(a, "'." + a.attr + "' of this constant is not supported");
+    if (a.attr == "T") return checked(a, numpy_eval::transpose(*v));
+    if (a.attr == "ndim") return make_int(static_cast<int64_t>(v->shape.size()));
+    if (a.attr == "size") {
+      int64_t n = 1;
+      for (int64_t d : v->shape) n *= d;
+      return make_int(n);
+    }
+    if (a.attr == "shape") {
+      ConstValue t;
+      std::vector<TypeRef> elem_types;
+      for (int64_t d : v->shape) {
+        t.elements.push_back(make_int(d));
+        elem_types.push_back(types::int64());
+      }
+      t.type = types::tuple(elem_types);
+      return t;
+    }
+    return fail(a, "'." + a.attr + "' of a constant array is not supported in a constant expression");
+  }
+
+  // A.astype(dtype), A.reshape(shape), A.copy(), A.flatten(), A.ravel(), A.transpose().
+  std::optional<ConstValue> method(const ast::Call& c, const ast::Attribute& m) {
+    auto v = eval(*m.value);
+    if (!v) return std::nullopt;
+    const std::string shown = "." + m.attr + "()";
+    if (!v->type->is_array() && !(m.attr == "astype" && v->type->is_number() && !v->weak)) {
+      return fail(c, "this call is not a constant py2cuda can freeze");
+    }
+    if (m.attr == "astype") {
+      if (c.args.size() != 1 || !c.keywords.empty()) return fail(c, ".astype() in a constant takes just the dtype");
+      auto d = dtype_arg(*c.args[0]);
+      if (!d) return std::nullopt;
+      return checked(c, numpy_eval::astype(*v, *d));
+    }
+    if (!c.keywords.empty()) return fail(c, "keyword arguments of " + shown + " are not supported in a constant");
+    if (m.attr == "reshape") {
+      if (c.args.empty()) return fail(c, ".reshape() needs a shape");
+      std::vector<int64_t> shape;
+      if (c.args.size() == 1) {
+        auto s = shape_arg(*c.args[0], true);
+        if (!s) return std::nullopt;
+        shape = *s;
+      } else {
+        for (const auto& x : c.args) {
+          auto s = shape_arg(*x, true);
+          if (!s) return std::nullopt;
+          if (s->size() != 1) return fail(*x, "a shape's extents must be integers");
+          shape.push_back(s->front());
+        }
+      }
+      return checked(c, numpy_eval::reshape(*v, shape));
+    }
+    if (!c.args.empty()) return fail(c, shown + " takes no arguments in a constant");
+    if (m.attr == "copy") return v;
+    if (m.attr == "flatten" || m.attr == "ravel") {
+      int64_t n = 1;
+      for (int64_t d : v->shape) n *= d;
+      return checked(c, numpy_eval::reshape(*v, {n}));
+    }
+    if (m.attr == "transpose") return checked(c, numpy_eval::transpose(*v));
+    return fail(c, "the method " + shown + " is not supported in a constant expression");
   }
 
   std::optional<ConstValue> unary(const ast::Unary& u) {
     auto v = eval(*u.operand);
     if (!v) return std::nullopt;
+    if (v->type->is_array()) return checked(u, numpy_eval::unary(u.op, *v));
     if (v->type->is_complex()) {
       if (u.op == UnaryOp::Pos) return v;
       if (u.op == UnaryOp::Neg) return make_complex(-v->f, -v->im, v->type, v->weak);
@@ -447,23 +625,10 @@ class Evaluator {
     return std::nullopt;
   }
 
-  // The type of `a op b` between constants, following NumPy's NEP 50: a
-  // NumPy scalar keeps its type against a Python scalar of the same kind.
+  // The type of `a op b` between Python numbers (NumPy values go to numpy_eval).
   TypeRef result_type(const ConstValue& a, const ConstValue& b, BinOp op) {
-    if (a.weak && b.weak) {
-      if (a.type->is_float() || b.type->is_float() || op == BinOp::TrueDiv) return types::float64();
-      return types::int64();
-    }
-    if (!a.weak && !b.weak) {
-      TypeRef t = rules::unify(a.type, b.type);
-      if (op == BinOp::TrueDiv && !t->is_float()) return types::float64();
-      return t;
-    }
-    const ConstValue& strong = a.weak ? b : a;
-    const ConstValue& weak = a.weak ? a : b;
-    if (strong.type->is_float()) return strong.type;
-    if (weak.type->is_float() || op == BinOp::TrueDiv) return types::float64();
-    return strong.type;
+    if (a.type->is_float() || b.type->is_float() || op == BinOp::TrueDiv) return types::float64();
+    return types::int64();
   }
 
   // + - * / with a complex operand, as Python computes them (complex128; a
@@ -491,6 +656,11 @@ class Evaluator {
     auto b = eval(*bin.right);
     if (!b) return std::nullopt;
     if (a->type->is_complex() || b->type->is_complex()) return complex_binary(bin, *a, *b);
+    // Arrays, and NumPy scalars (np.float32(2.5) * 2), compute as NumPy 1.26 does.
+    const bool numpy = a->type->is_array() || b->type->is_array() || !a->weak || !b->weak;
+    if (numpy && (a->type->is_number() || a->type->is_array()) && (b->type->is_number() || b->type->is_array())) {
+      return checked(bin, numpy_eval::binary(bin.op, *a, *b));
+    }
     if (!a->type->is_number() || !b->type->is_number()) return fail(bin, "invalid operands for a constant expression");
     TypeRef t = result_type(*a, *b, bin.op);
     bool weak = a->weak && b->weak;

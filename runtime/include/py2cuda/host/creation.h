@@ -6,6 +6,7 @@
 // results match bit for bit.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -204,6 +205,27 @@ NDArray<T, 2> eye(int64_t n, int64_t m = -1, int64_t k = 0) {
 template <class T>
 NDArray<T, 2> identity(int64_t n) {
   return eye<T>(n);
+}
+
+// A module-level array that py2cuda froze at translation time, read by a host function: a
+// new C-contiguous NDArray of the values in the C array `data`, of the same shape.
+template <class T, std::size_t A>
+NDArray<T, 1> frozen_array(const T (&data)[A]) {
+  NDArray<T, 1> result(Shape<1>{static_cast<int64_t>(A)});
+  std::copy_n(&data[0], A, result.data());
+  return result;
+}
+template <class T, std::size_t A, std::size_t B>
+NDArray<T, 2> frozen_array(const T (&data)[A][B]) {
+  NDArray<T, 2> result(Shape<2>{static_cast<int64_t>(A), static_cast<int64_t>(B)});
+  std::copy_n(&data[0][0], A * B, result.data());
+  return result;
+}
+template <class T, std::size_t A, std::size_t B, std::size_t C>
+NDArray<T, 3> frozen_array(const T (&data)[A][B][C]) {
+  NDArray<T, 3> result(Shape<3>{static_cast<int64_t>(A), static_cast<int64_t>(B), static_cast<int64_t>(C)});
+  std::copy_n(&data[0][0][0], A * B * C, result.data());
+  return result;
 }
 
 // np.array from literal nested lists: array<double>({1, 2, 3}), array<int64_t>({{1, 2}, {3, 4}}).
