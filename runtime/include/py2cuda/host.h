@@ -6,8 +6,11 @@
 
 #include "host/conversions.h"
 #include "host/device_ndarray.h"
+#include "host/event.h"
+#include "host/format_call.h"
 #include "host/iterate.h"
 #include "host/print.h"
 #include "host/program.h"
 #include "host/support.h"
+#include "host/sys.h"
 #include "np.h"
