@@ -344,6 +344,11 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
     if (const FunctionEntry* f = function_value(*sub.value); f && f->kind == FunctionKind::Kernel) {
       return launch(c, *f, sub);
     }
+    if (sub.value->kind != ast::ExprKind::Name) {
+      // kernels[1][grid, block](...): valid Python, but the kernel is only known at run time.
+      return fail(sub.value->span, "py2cuda launches a kernel named directly, or through a name bound to it "
+                                   "(k = kernel), or a loop over a list of kernels; not one chosen by an expression");
+    }
     return fail(c.func->span, "only kernels can be launched with [grid, block]");
   }
   // sep.join(generator) and sum(generator)
