@@ -1,6 +1,6 @@
 """sys.argv and sys.exit: a size read from the command line with a default
 (`int(sys.argv[1]) if len(sys.argv) > 1 else 10`), the arguments printed, indexed from the end
-and sliced, and the program ending with sys.exit(3) after its output.
+sliced and iterated, and the program ending with sys.exit(3) after its output.
 """
 # py2cuda-program-args: 12 extra 'two words'
 import sys
@@ -21,6 +21,8 @@ if __name__ == "__main__":
     print("script name given:", len(sys.argv[0]) > 0)
     print("arguments:", sys.argv[1:])
     print("count:", len(sys.argv) - 1, "last:", sys.argv[-1])
+    for position, word in enumerate(sys.argv[2:]):
+        print("  word %d: %r (%d characters)" % (position, word, len(word)))
     a = np.zeros(n, dtype=np.int64)
     iota[1, 32](a)
     print(n, a.sum())

@@ -165,10 +165,10 @@ _PROGRAM_ARGS_RE = re.compile(r"^#\s*py2cuda-program-args:(.*)$")
 
 def program_arguments(path: Path) -> list[str]:
     """The program's own command-line arguments (sys.argv[1:]) from its `# py2cuda-program-args:`
-    lines, passed after `--`; NAME.expected is what `python NAME.py ARGS` prints."""
+    lines in the first 30 (after the docstring), passed after `--`; NAME.expected is what `python NAME.py ARGS` prints."""
     args: list[str] = []
-    for line in translator.leading_comments(path.read_text(encoding="utf-8")):
-        m = _PROGRAM_ARGS_RE.match(line)
+    for line in path.read_text(encoding="utf-8").splitlines()[:30]:
+        m = _PROGRAM_ARGS_RE.match(line.strip())
         if m:
             args += shlex.split(m.group(1))
     return ["--", *args] if args else []
