@@ -108,3 +108,18 @@ TEST(HostLanguage, EventsBecomeRuntimeEvents) {
   EXPECT_TRUE(has(r.cu, "e1.record(s);")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::event_elapsed_time(e0, e1) >= ")) << r.cu;
 }
+
+TEST(HostLanguage, AliasReboundToAValueAtTheTopLevelBecomesAVariable) {
+  TranslateResult r = run("a = np.zeros(1)\nk = inc\nk[1, 1](a)\ndec[1, 1](a)\nk = 5\nprint(k + 1)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "int64_t k = 5;")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostLanguage, FunctionBoundInABranchToAVariablesNameIsALocatedWarning) {
+  TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\ndec[1, 1](a)\nk = 5\nif a[0] > 0:\n    k = inc\n"
+                          "k[1, 1](a)\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:15:5: warning: 'k' holds both a function and a value of type int64"))
+      << r.diagnostics;
+}

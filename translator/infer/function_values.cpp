@@ -32,23 +32,27 @@ bool FunctionBuilder::holds_function_values(const ast::Expr& e) const {
   return false;
 }
 
+// Binds `id` to `f`; false after reporting a binding py2cuda cannot resolve. The name is
+// bound either way, so that its uses do not report again what this binding already did.
 bool FunctionBuilder::bind_function(const std::string& id, const FunctionEntry& f, Span s, bool in_unrolled_copy) {
   auto it = function_aliases_.find(id);
+  const FunctionEntry* before = it == function_aliases_.end() ? nullptr : it->second;
+  function_aliases_[id] = &f;
   // Outside an unrolled copy a name that holds different functions on different paths
   // (a branch, a loop's next iteration) has no single function to resolve to.
-  if (it != function_aliases_.end() && it->second != &f && !in_unrolled_copy && !at_top_level()) {
-    D().error(s, "'" + id + "' is bound to function '" + it->second->name + "' and, inside a branch or loop, to '" +
+  if (before && before != &f && !in_unrolled_copy && !at_top_level()) {
+    D().error(s, "'" + id + "' is bound to function '" + before->name + "' and, inside a branch or loop, to '" +
                      f.name + "': py2cuda resolves a name holding a function at translation time; launch each "
-                     "function by its own name, or loop over a list of them: for k in [" + it->second->name + ", " +
+                     "function by its own name, or loop over a list of them: for k in [" + before->name + ", " +
                      f.name + "]");
     return false;
   }
-  if (env_.count(binding(id))) {
+  // A name that is a variable elsewhere and a function only on some paths has no single meaning.
+  if (!in_unrolled_copy && !at_top_level() && env_.count(binding(id))) {
     D().error(s, "'" + id + "' holds both a function and a value of type " + env_.at(binding(id))->str() +
                      "; py2cuda needs a name that holds a function to hold only functions");
     return false;
   }
-  function_aliases_[id] = &f;
   return true;
 }
 
