@@ -25,7 +25,7 @@ TPB = 32  # the tile is TPB x TPB elements, one per thread of a TPB x TPB block
 TPB_PADDED = TPB + 1
 
 
-@cuda.jit("void(float32[:, :], float32[:, :])")
+@cuda.jit
 def tile_transpose(a, transposed):
     tile = cuda.shared.array((TPB, TPB), dtype=float32)
     tx = cuda.threadIdx.x
@@ -46,7 +46,7 @@ def tile_transpose(a, transposed):
         transposed[t_y, t_x] = tile[tx, ty]
 
 
-@cuda.jit("void(float32[:, :], float32[:, :])")
+@cuda.jit
 def tile_transpose_padded(a, transposed):
     # One extra column: element [i, j] is at word i * (TPB + 1) + j, so the column tile[:, j]
     # is spread over all 32 banks and the column reads below are conflict-free.

@@ -4,7 +4,7 @@
 Every NAME.py of samples/, tests/programs/ and tests/programs/numba_docs/ (numba-cuda's
 documentation examples, extracted) that has a NAME.expected is run as
 
-    py2cuda NAME.py [its # py2cuda-args: options] --run --emulate
+    py2cuda NAME.py [its # py2cuda-args: options] --run --emulate [-- its # py2cuda-program-args:]
 
 from the build folder (at most two at once, 300 s each), which translates the program, builds
 its host main() and kernels for the CPU emulation runtime and runs it. Its standard output must
@@ -36,6 +36,7 @@ import dataclasses
 import difflib
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -161,6 +162,20 @@ def skip_reason(path: Path) -> str | None:
     return None
 
 
+_PROGRAM_ARGS_RE = re.compile(r"^#\s*py2cuda-program-args:(.*)$")
+
+
+def program_arguments(path: Path) -> list[str]:
+    """The program's own command-line arguments (sys.argv[1:]) from its `# py2cuda-program-args:`
+    lines in the first 30 (after the docstring), passed after `--`; NAME.expected is what `python NAME.py ARGS` prints."""
+    args: list[str] = []
+    for line in path.read_text(encoding="utf-8").splitlines()[:30]:
+        m = _PROGRAM_ARGS_RE.match(line.strip())
+        if m:
+            args += shlex.split(m.group(1))
+    return ["--", *args] if args else []
+
+
 def expected_exit(program: Program) -> int:
     """The exit status NAME.expected_exit asks for (a program ending in an exception: 1), else 0."""
     path = program.path.with_suffix(".expected_exit")
@@ -170,7 +185,8 @@ def expected_exit(program: Program) -> int:
 
 
 def run_program(program: Program, py2cuda: Path, build_dir: Path, timeout: float) -> Outcome:
-    argv = [str(py2cuda), str(program.path), *translator.extra_args(program.path), "--run", "--emulate"]
+    argv = [str(py2cuda), str(program.path), *translator.extra_args(program.path), "--run", "--emulate",
+            *program_arguments(program.path)]
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
     try:
         p = subprocess.run(argv, cwd=build_dir, env=env, stdin=subprocess.DEVNULL,

@@ -126,6 +126,13 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numba.cuda.stream", .rule = R::Stream, .runtime = "py2cuda::host::Stream::create", .doc = "a new CUDA stream"},
       {.path = "numba.cuda.default_stream", .rule = R::Stream, .runtime = "py2cuda::host::Stream", .doc = "the default stream"},
       {.path = "Stream.synchronize", .rule = R::Synchronize, .runtime = "synchronize", .doc = "waits for the stream's work"},
+      {.path = "numba.cuda.event", .rule = R::Event, .runtime = "py2cuda::host::Event::create", .doc = "a CUDA event (timing=True by default); a host clock in emulation"},
+      {.path = "numba.cuda.event_elapsed_time", .rule = R::EventElapsed, .runtime = "py2cuda::host::event_elapsed_time", .doc = "milliseconds between two recorded events"},
+      {.path = "Event.record", .rule = R::EventRecord, .runtime = "record", .doc = "records the event on a stream (stream=0: the default stream)"},
+      {.path = "Event.synchronize", .rule = R::Synchronize, .runtime = "synchronize", .doc = "waits until the event has happened"},
+      {.path = "Event.wait", .rule = R::EventWait, .runtime = "wait", .doc = "makes a stream wait for the event"},
+      {.path = "Event.query", .rule = R::EventWait, .runtime = "query", .doc = "whether the event has happened"},
+      {.path = "Event.elapsed_time", .rule = R::EventElapsed, .runtime = "py2cuda::host::event_elapsed_time", .doc = "milliseconds from this event to another"},
       {.path = "numba.cuda.random.create_xoroshiro128p_states", .rule = R::RngStates, .runtime = "py2cuda::host::create_xoroshiro128p_states", .doc = "n generator states on the device, bit-identical to Numba's"},
       // ---------------------------------------------------------------- Python
       {.path = "print", .rule = R::Print, .runtime = "py2cuda::host::print", .doc = "values as Python prints them (repr-exact floats, NumPy's array format); sep=, end="},
@@ -142,6 +149,9 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "round", .rule = R::PyRound, .runtime = "py2cuda::host::py_round", .doc = "round(x) -> int, halves to even; round(x, n) -> float"},
       {.path = "sum", .rule = R::PySum, .runtime = "py2cuda::host::py_sum", .doc = "sum of an array's elements, left to right (Python's sum, not NumPy's)"},
       {.path = "format", .rule = R::Format, .runtime = "py2cuda::host::format", .doc = "format(x, spec): Python's format-spec mini-language"},
+      {.path = "str.format", .rule = R::StrFormat, .runtime = "py2cuda::host::format_string", .doc = "str.format: {} {0} {:8.3f} {!r} fields over positional arguments"},
+      {.path = "sys.argv", .rule = R::SysArgv, .runtime = "py2cuda::host::sys_argv", .doc = "the script's name as given to py2cuda, then the program's arguments (after `--` with --run)"},
+      {.path = "sys.exit", .rule = R::SysExit, .runtime = "py2cuda::host::sys_exit", .doc = "ends the program: None -> status 0, an int -> that status, a str -> printed to stderr, status 1"},
       {.path = "time.time", .rule = R::Clock, .runtime = "py2cuda::host::time_now", .doc = "seconds since the epoch"},
       {.path = "time.perf_counter", .rule = R::Clock, .runtime = "py2cuda::host::perf_counter", .doc = "a monotonic clock in seconds"},
       {.path = "timeit.default_timer", .rule = R::Clock, .runtime = "py2cuda::host::perf_counter", .doc = "a monotonic clock in seconds"},
@@ -171,7 +181,7 @@ std::string host_markdown() {
     if (python.rfind("numpy.", 0) == 0) python = "np." + python.substr(6);
     if (python.find('.') != std::string::npos && python.find('.') < python.size() &&
         (python.rfind("ndarray.", 0) == 0 || python.rfind("DeviceNDArray.", 0) == 0 || python.rfind("Generator.", 0) == 0 ||
-         python.rfind("Stream.", 0) == 0)) {
+         python.rfind("Stream.", 0) == 0 || python.rfind("Event.", 0) == 0 || python.rfind("str.", 0) == 0)) {
       python = python + "()";  // a method
     }
     out += "| `" + python + "` | " + (b.runtime.empty() ? std::string("(loop)") : "`" + std::string(b.runtime) + "`") +

@@ -70,6 +70,13 @@ enum class HostRule {
   PyRound,          // round(x[, n])
   PySum,            // sum(array or tuple)
   Format,           // format(x, spec), str.format: Python's format-spec mini-language
+  StrFormat,        // "...".format(*args): fields {} {0} {:.3f} over positional arguments
+  SysArgv,          // sys.argv: a list of str (the script's name, then the arguments)
+  SysExit,          // sys.exit(status=None): ends the program with that status
+  Event,            // cuda.event(timing=True): a CUDA event
+  EventRecord,      // e.record(stream=0)
+  EventWait,        // e.wait(stream=0): the stream waits for the event
+  EventElapsed,     // cuda.event_elapsed_time(e0, e1), e0.elapsed_time(e1): float milliseconds
 };
 
 struct HostBuiltin {

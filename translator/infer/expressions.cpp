@@ -147,6 +147,11 @@ ir::ExprPtr FunctionBuilder::name(const ast::Name& n) {
   if (auto it = comprehension_vars_.find(n.id); it != comprehension_vars_.end()) {
     return std::make_unique<ir::VarRef>(it->second, n.span);
   }
+  if (auto it = function_aliases_.find(n.id); it != function_aliases_.end()) {
+    return fail(n.span, "'" + n.id + "' holds the function '" + it->second->name +
+                            "', which py2cuda resolves at translation time: it can be launched or called, not used "
+                            "as a value");
+  }
   if (locals_.count(n.id)) {
     ir::Variable* v = variable(host_ ? binding(n.id) : n.id);
     if (!v->type) {
@@ -246,7 +251,12 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
       return fail(s, "global '" + id +
                          "' is not a constant: Numba freezes module globals when it compiles a kernel, and '" + id +
                          "' is rebound at module level; pass it as an argument instead");
-    case sema::Symbol::Kind::Function: return fail(s, "function '" + id + "' can only be called here, not used as a value");
+    case sema::Symbol::Kind::Function:
+      if (host_) {
+        return fail(s, "function '" + id + "' can only be launched, called, bound to a name (k = " + id +
+                           ") or listed in the list or tuple a for loop goes over, not used as a value");
+      }
+      return fail(s, "function '" + id + "' can only be called here, not used as a value");
     case sema::Symbol::Kind::External:
       return fail(s, "external function '" + id + "' (cuda.declare_device) can only be called here, not used as a value");
     case sema::Symbol::Kind::Path: {
@@ -261,6 +271,12 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
 }
 
 ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
+  if (host_ && resolve_path(mb_.info(), a) == "sys.argv") {
+    // The script's name as `python prog.py` shows it: the path py2cuda was given.
+    auto argv = std::make_unique<ir::BuiltinCall>(types::host_object("str_list"), "py2cuda::host::sys_argv({0})", a.span);
+    argv->args.push_back(string_const(D().file().path(), a.span));
+    return argv;
+  }
   if (host_) {
     bool handled = false;
     auto v = host_attribute(a, handled);
@@ -365,6 +381,7 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
     }
     return std::make_unique<ir::TupleGet>(bt->elements()[i], std::move(base), static_cast<int>(i), s.span);
   }
+  if (host_ && bt == types::host_object("str_list")) return str_list_subscript(std::move(base), s);
   if (!bt->is_array()) return fail(s.value->span, "a value of type " + bt->str() + " cannot be indexed");
   std::vector<const ast::Expr*> idxs;
   if (s.index->kind == ast::ExprKind::Tuple) {
@@ -794,13 +811,14 @@ ir::ExprPtr FunctionBuilder::binary_values(BinOp op, ir::ExprPtr l, ir::ExprPtr 
 }
 
 ir::ExprPtr FunctionBuilder::binary(const ast::Binary& b) {
-  if (b.left->kind == ast::ExprKind::StrLit && b.op == BinOp::Mod) {
+  if (!host_ && b.left->kind == ast::ExprKind::StrLit && b.op == BinOp::Mod) {
     return fail(b.span, "string formatting with % is not supported in CUDA kernels; pass the values to print() as "
                         "separate arguments");
   }
   auto l = expr(*b.left);
   auto r = expr(*b.right);
   if (!l || !r) return nullptr;
+  if (host_ && b.op == BinOp::Mod && l->type->is_string()) return percent_format(std::move(l), std::move(r), *b.right, b.span);
   if (host_ && (l->type->is_array() || r->type->is_array())) return array_binary(b.op, std::move(l), std::move(r), b.span);
   if (host_ && b.op == BinOp::Mul && (l->type->is_string() || r->type->is_string())) {
     // 'ab' * 3: the text repeated (a negative count gives '').

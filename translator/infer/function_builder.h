@@ -96,6 +96,7 @@ class FunctionBuilder {
   void reset_bindings() {
     version_of_.clear();
     version_count_.clear();
+    function_aliases_.clear();
   }
 
   void assign_type(const std::string& name, TypeRef t, Span s) {
@@ -177,6 +178,12 @@ class FunctionBuilder {
   ir::ExprPtr host_print(const ast::Call& c);
   ir::ExprPtr fstring(const ast::FStringExpr& f);
   ir::ExprPtr format_value(ir::ExprPtr v, char conversion, const std::string& spec, Span s);
+  // A value as an argument of `%` formatting or str.format (runtime FormatArg).
+  ir::ExprPtr format_argument(ir::ExprPtr v, Span s);
+  ir::ExprPtr format_call(const std::string& runtime, std::vector<ir::ExprPtr> args, Span s);
+  ir::ExprPtr percent_format(ir::ExprPtr fmt, ir::ExprPtr values, const ast::Expr& right, Span s);
+  // sys.argv and its elements and slices (a list of str).
+  ir::ExprPtr str_list_subscript(ir::ExprPtr base, const ast::Subscript& s);
   ir::ExprPtr string_const(std::string text, Span s);
   // `a op b` where a or b is an array (NumPy's elementwise operators and promotion).
   ir::ExprPtr array_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
@@ -194,6 +201,14 @@ class FunctionBuilder {
   // element type, and C++ lambdas over a variable standing for the loop target.
   ir::ExprPtr comprehension_call(const std::string& what, const ast::ComprehensionExpr& g, ir::ExprPtr sep);
   bool is_main_guard(const ast::If& i) const;
+  // Functions held in names (infer/function_values.cpp): the function `e` names (a
+  // module function, or a name bound to one), else null.
+  const FunctionEntry* function_value(const ast::Expr& e) const;
+  bool holds_function_values(const ast::Expr& e) const;
+  bool bind_function(const std::string& id, const FunctionEntry& f, Span s, bool in_unrolled_copy);
+  // `k = some_kernel`: true when the statement bound a function (handled).
+  bool function_alias_assign(const ast::Assign& a);
+  void unroll_over_functions(const ast::For& f, ir::Block& out);
 
   // ------------------------------------------------------------ statements
   void block(const ast::Block& in, ir::Block& out);
@@ -228,6 +243,8 @@ class FunctionBuilder {
   std::map<std::string, std::string> version_of_;  // host code: Python name -> current binding key
   std::map<std::string, ir::Variable*> comprehension_vars_;  // a comprehension's target while it is typed
   std::map<std::string, int> version_count_;
+  std::map<std::string, const FunctionEntry*> function_aliases_;  // host code: names holding a function now
+  int unrolled_depth_ = -1;  // loop_depth_ of the body of the loop over functions being unrolled
   const ast::Expr* alloc_site_ = nullptr;  // the one place an array allocation may appear now
   TypeRef return_type_ = nullptr;
   TypeRef inferred_return_ = nullptr;  // from the last inference pass

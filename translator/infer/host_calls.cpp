@@ -115,6 +115,12 @@ ir::ExprPtr call_node(TypeRef t, std::string pattern, Span s, std::vector<ir::Ex
   return node;
 }
 
+std::vector<ir::ExprPtr> one_arg(ir::ExprPtr x) {
+  std::vector<ir::ExprPtr> v;
+  v.push_back(std::move(x));
+  return v;
+}
+
 // "{0}, {1}, ..., {n-1}"
 std::string placeholders(size_t first, size_t n) {
   std::string s;
@@ -335,12 +341,13 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
   // kernel[grid, block](args...)
   if (c.func->kind == ast::ExprKind::Subscript) {
     const auto& sub = ast::as<ast::Subscript>(*c.func);
-    if (sub.value->kind == ast::ExprKind::Name) {
-      auto it = mb_.info().globals.find(ast::as<ast::Name>(*sub.value).id);
-      if (it != mb_.info().globals.end() && it->second.kind == sema::Symbol::Kind::Function &&
-          it->second.function->kind == FunctionKind::Kernel && !locals_.count(it->first)) {
-        return launch(c, *it->second.function, sub);
-      }
+    if (const FunctionEntry* f = function_value(*sub.value); f && f->kind == FunctionKind::Kernel) {
+      return launch(c, *f, sub);
+    }
+    if (sub.value->kind != ast::ExprKind::Name) {
+      // kernels[1][grid, block](...): valid Python, but the kernel is only known at run time.
+      return fail(sub.value->span, "py2cuda launches a kernel named directly, or through a name bound to it "
+                                   "(k = kernel), or a loop over a list of kernels; not one chosen by an expression");
     }
     return fail(c.func->span, "only kernels can be launched with [grid, block]");
   }
@@ -371,6 +378,7 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
         if (!self) return nullptr;
         std::string owner = self->type->is_device_array() ? "DeviceNDArray"
                             : self->type->is_array()      ? "ndarray"
+                            : self->type->is_string()     ? "str"
                             : self->type->is_host_object() ? self->type->object_name()
                                                           : "";
         const builtins::HostBuiltin* row = owner.empty() ? nullptr : builtins::find_host(owner + "." + m.attr);
@@ -383,10 +391,9 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
     }
   }
   // A function of this module, called from host code.
-  if (c.func->kind == ast::ExprKind::Name && !locals_.count(ast::as<ast::Name>(*c.func).id)) {
-    auto it = mb_.info().globals.find(ast::as<ast::Name>(*c.func).id);
-    if (it != mb_.info().globals.end() && it->second.kind == sema::Symbol::Kind::Function) {
-      const FunctionEntry& f = *it->second.function;
+  if (c.func->kind == ast::ExprKind::Name) {
+    if (const FunctionEntry* called = function_value(*c.func)) {
+      const FunctionEntry& f = *called;
       if (f.kind == FunctionKind::Kernel) {
         return fail(c.span, "kernel '" + f.name + "' must be launched with a configuration: " + f.name +
                                 "[blocks, threads_per_block](...)");
@@ -396,6 +403,7 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
         return fail(c.span, "device function '" + f.name + "' cannot be called from host code; call it from a "
                             "kernel");
       }
+      if (function_aliases_.count(ast::as<ast::Name>(*c.func).id)) return call_function(c, f);
       handled = false;  // plain and CPU @jit functions: call_function
       return nullptr;
     }
@@ -1185,6 +1193,83 @@ ir::ExprPtr FunctionBuilder::host_row_call(const ast::Call& c, const builtins::H
       if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
       if (self) return call_node(types::none(), "{0}.synchronize()", c.span, one(std::move(self)));
       return call_node(types::none(), rt + "()", c.span, {});
+    case HostRule::Event: {
+      if (!bind({"timing"})) return nullptr;
+      std::vector<ir::ExprPtr> args;
+      if (!is_none(a[0])) {
+        auto v = value(0);
+        if (!v) return nullptr;
+        if (!v->type->is_bool() && !v->type->is_int()) return fail(a[0]->span, what + "(timing=...) needs a bool");
+        args.push_back(convert(std::move(v), types::boolean()));
+      }
+      const size_t n = args.size();
+      return call_node(types::host_object("Event"), rt + "(" + placeholders(0, n) + ")", c.span, std::move(args));
+    }
+    case HostRule::EventRecord:
+    case HostRule::EventWait: {
+      // e.query() takes nothing; record() and wait() an optional stream (0: the default one).
+      if (row.path == "Event.query") {
+        if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
+        return call_node(types::boolean(), "{0}.query()", c.span, one(std::move(self)));
+      }
+      if (!bind({"stream"})) return nullptr;
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(self));
+      if (!is_none(a[0])) {
+        auto st = value(0);
+        if (!st) return nullptr;
+        if (st->type != types::host_object("Stream") && !st->type->is_int()) {
+          return fail(a[0]->span, what + "(stream=...) needs a stream from cuda.stream(), or 0");
+        }
+        args.push_back(st->type->is_int() ? convert(std::move(st), types::int64()) : std::move(st));
+      }
+      const std::string call = "{0}." + rt + "(" + (args.size() == 2 ? "{1}" : "") + ")";
+      return call_node(types::none(), call, c.span, std::move(args));
+    }
+    case HostRule::EventElapsed: {
+      // cuda.event_elapsed_time(start, end), or start.elapsed_time(end).
+      std::vector<ir::ExprPtr> args;
+      if (self) args.push_back(std::move(self));
+      if (!(args.empty() ? bind({"evtstart", "evtend"}) && need(0, "evtstart") && need(1, "evtend")
+                         : bind({"event"}) && need(0, "event"))) {
+        return nullptr;
+      }
+      for (size_t slot = 0; args.size() < 2; ++slot) {
+        auto v = value(slot);
+        if (!v) return nullptr;
+        if (v->type != types::host_object("Event")) return fail(a[slot]->span, what + "() needs events from cuda.event()");
+        args.push_back(std::move(v));
+      }
+      return call_node(types::float64(), rt + "({0}, {1})", c.span, std::move(args));
+    }
+    case HostRule::SysArgv: return fail(c.span, "sys.argv is a list, not a function");
+    case HostRule::SysExit: {
+      if (!bind({"status"})) return nullptr;
+      if (is_none(a[0])) return call_node(types::none(), rt + "()", c.span, {});
+      auto v = value(0);
+      if (!v) return nullptr;
+      if (v->type->is_bool()) return call_node(types::none(), rt + "({0})", c.span, one(std::move(v)));
+      if (v->type->is_int()) return call_node(types::none(), rt + "({0})", c.span, one(convert(std::move(v), types::int64())));
+      if (v->type->is_string()) return call_node(types::none(), rt + "({0})", c.span, one(std::move(v)));
+      return fail(a[0]->span, "sys.exit() of a " + v->type->str() + " is not supported by py2cuda (an int, a bool, "
+                              "a str or None is)");
+    }
+    case HostRule::StrFormat: {
+      if (!c.keywords.empty()) {
+        return fail(c.keywords[0].span, "str.format() with keyword arguments is not supported by py2cuda; number "
+                                        "the fields ({0}, {1}) and pass the values by position");
+      }
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(self));
+      for (const auto& x : c.args) {
+        auto v = expr(*x);
+        if (!v) return nullptr;
+        auto arg = format_argument(std::move(v), x->span);
+        if (!arg) return nullptr;
+        args.push_back(std::move(arg));
+      }
+      return format_call("py2cuda::host::format_string", std::move(args), c.span);
+    }
     case HostRule::Stream:
       if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
       return call_node(types::host_object("Stream"), rt + "()", c.span, {});
@@ -1215,7 +1300,7 @@ ir::ExprPtr FunctionBuilder::host_row_call(const ast::Call& c, const builtins::H
         n->bits = v->type->elements().size();
         return n;
       }
-      if (v->type->is_string() || v->type == types::host_object("list")) {
+      if (v->type->is_string() || v->type == types::host_object("list") || v->type == types::host_object("str_list")) {
         return call_node(types::int64(), rt + "({0})", c.span, one(std::move(v)));
       }
       return fail(a[0]->span, "object of type " + v->type->str() + " has no len()");
@@ -1286,7 +1371,7 @@ ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const 
   if (v->type->is_device_array()) {
     return fail(s, "a device array has no printable value (Python prints its address); copy_to_host() it first");
   }
-  if ((v->type->is_host_object() && v->type != types::host_object("list")) || v->type->is_none()) {
+  if ((v->type->is_host_object() && v->type != types::host_object("list") && v->type != types::host_object("str_list")) || v->type->is_none()) {
     return fail(s, "printing a " + v->type->str() + " is not supported by py2cuda");
   }
   std::vector<ir::ExprPtr> args;
@@ -1305,6 +1390,99 @@ ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const 
   }
   args.push_back(string_const(spec, s));
   return call_node(types::string(), "py2cuda::host::format({0}, {1})", s, std::move(args));
+}
+
+ir::ExprPtr FunctionBuilder::format_argument(ir::ExprPtr v, Span s) {
+  TypeRef t = v->type;
+  if (t->is_device_array()) {
+    return fail(s, "a device array has no printable value (Python prints its address); copy_to_host() it first");
+  }
+  if (t->is_none()) return string_const("None", s);  // formats as its text
+  if (t == types::float32()) return call_node(t, "py2cuda::host::np_float32_arg({0})", s, one_arg(std::move(v)));
+  if (t->is_number() || t->is_string()) return v;
+  const char* python_type = t->is_array()                                   ? "numpy.ndarray"
+                            : t->is_tuple()                                 ? "tuple"
+                            : t == types::host_object("list") || t == types::host_object("str_list") ? "list"
+                                                                            : nullptr;
+  if (!python_type) return fail(s, "formatting a " + t->str() + " is not supported by py2cuda");
+  return call_node(t, std::string("py2cuda::host::object_text({0}, \"") + python_type + "\")", s, one_arg(std::move(v)));
+}
+
+// `runtime(fmt, args...)`, or, when two arguments have effects, through a braced list
+// C++ evaluates left to right, as Python does.
+ir::ExprPtr FunctionBuilder::format_call(const std::string& runtime, std::vector<ir::ExprPtr> args, Span s) {
+  const size_t n = args.size() - 1;
+  if (needs_ordered_evaluation(args, 1)) {
+    return call_node(types::string(), runtime + "_args({0}, {" + placeholders(1, n) + "})", s, std::move(args));
+  }
+  return call_node(types::string(), runtime + "(" + placeholders(0, n + 1) + ")", s, std::move(args));
+}
+
+// `fmt % values`: a tuple's elements are the arguments, any other value is the one argument.
+ir::ExprPtr FunctionBuilder::percent_format(ir::ExprPtr fmt, ir::ExprPtr values, const ast::Expr& right, Span s) {
+  if (right.kind == ast::ExprKind::List) {
+    return fail(right.span, "a list as the values of % formatting is not supported by py2cuda; use a tuple");
+  }
+  std::vector<ir::ExprPtr> args;
+  args.push_back(std::move(fmt));
+  std::vector<ir::ExprPtr> items;
+  if (values->kind == ir::ExprKind::TupleMake) {
+    items = std::move(static_cast<ir::TupleMake&>(*values).elements);
+  } else if (values->type->is_tuple()) {
+    if (values->kind != ir::ExprKind::Var) {
+      return fail(right.span, "% formatting of a tuple made by an expression is not supported by py2cuda; assign it to a "
+                              "name first");
+    }
+    ir::Variable* tuple = static_cast<ir::VarRef&>(*values).var;
+    const auto& elems = values->type->elements();
+    for (size_t i = 0; i < elems.size(); ++i) {
+      items.push_back(std::make_unique<ir::TupleGet>(elems[i], std::make_unique<ir::VarRef>(tuple, right.span),
+                                                     static_cast<int>(i), right.span));
+    }
+  } else {
+    items.push_back(std::move(values));
+  }
+  for (auto& x : items) {
+    Span xs = x->span;
+    auto arg = format_argument(std::move(x), xs);
+    if (!arg) return nullptr;
+    args.push_back(std::move(arg));
+  }
+  return format_call("py2cuda::host::percent_format", std::move(args), s);
+}
+
+ir::ExprPtr FunctionBuilder::str_list_subscript(ir::ExprPtr base, const ast::Subscript& s) {
+  if (s.index->kind == ast::ExprKind::Slice) {
+    const auto& sl = ast::as<ast::Slice>(*s.index);
+    if (sl.step && sl.step->kind != ast::ExprKind::NoneLit) {
+      return fail(sl.step->span, "a slice step on sys.argv is not supported by py2cuda");
+    }
+    std::vector<ir::ExprPtr> args;
+    args.push_back(std::move(base));
+    std::string bounds[2];
+    for (int k = 0; k < 2; ++k) {
+      const ast::Expr* bound = k == 0 ? sl.lower.get() : sl.upper.get();
+      auto v = slice_bound(bound);
+      if (!v) {
+        if (bound && bound->kind != ast::ExprKind::NoneLit) return nullptr;  // reported
+        bounds[k] = "0, false";
+        continue;
+      }
+      bounds[k] = "{" + std::to_string(args.size()) + "}, true";
+      args.push_back(std::move(v));
+    }
+    const std::string pattern = "{0}.slice(" + bounds[0] + ", " + bounds[1] + ")";
+    return call_node(types::host_object("str_list"), pattern, s.span, std::move(args));
+  }
+  auto i = expr(*s.index);
+  if (!i) return nullptr;
+  if (!i->type->is_int() && !i->type->is_bool()) {
+    return fail(s.index->span, "list indices must be integers or slices, not " + i->type->str());
+  }
+  std::vector<ir::ExprPtr> args;
+  args.push_back(std::move(base));
+  args.push_back(convert(std::move(i), types::int64()));
+  return call_node(types::string(), "{0}.at({1})", s.span, std::move(args));
 }
 
 ir::ExprPtr FunctionBuilder::fstring(const ast::FStringExpr& f) {
@@ -1357,7 +1535,7 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
       v = call_node(types::string(), "py2cuda::host::list_repr(" + placeholders(0, n) + ")", a->span, std::move(items));
     }
     // print() writes str() of each value itself; the check is format_value's.
-    if (v->type->is_device_array() || (v->type->is_host_object() && v->type != types::host_object("list")) ||
+    if (v->type->is_device_array() || (v->type->is_host_object() && v->type != types::host_object("list") && v->type != types::host_object("str_list")) ||
         v->type->is_none()) {
       return format_value(std::move(v), 0, "", a->span);
     }

@@ -195,6 +195,7 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
         for (const auto& t : a.targets) assign(*t, std::make_unique<ir::VarRef>(tmp, s.span), s.span, out, false);
         return;
       }
+      if (host_ && function_alias_assign(a)) return;
       const bool to_name = a.targets[0]->kind == ast::ExprKind::Name;
       if (to_name) alloc_site_ = a.value.get();
       auto v = to_name ? maybe_optional(*a.value) : expr(*a.value);
@@ -259,10 +260,18 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
     case ast::StmtKind::For: for_stmt(ast::as<ast::For>(s), out); return;
     case ast::StmtKind::Break:
       if (loop_depth_ == 0) D().error(s.span, "'break' outside a loop");
+      if (loop_depth_ == unrolled_depth_) {
+        D().error(s.span, "'break' in a loop over functions is not supported by py2cuda (the loop is unrolled, one "
+                          "copy of its body per function); use a flag variable");
+      }
       out.push_back(std::make_unique<ir::Break>(s.span));
       return;
     case ast::StmtKind::Continue:
       if (loop_depth_ == 0) D().error(s.span, "'continue' outside a loop");
+      if (loop_depth_ == unrolled_depth_) {
+        D().error(s.span, "'continue' in a loop over functions is not supported by py2cuda (the loop is unrolled, one "
+                          "copy of its body per function); use an if statement");
+      }
       out.push_back(std::make_unique<ir::Continue>(s.span));
       return;
     case ast::StmtKind::Return: return_stmt(ast::as<ast::Return>(s), out);
@@ -433,6 +442,15 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
     auto& alloc = static_cast<ir::LocalArray&>(*value);
     alloc.storage = unique_name(cpp_identifier(id) + (alloc.shared ? "_shared" : "_local"));
   }
+  if (auto alias = function_aliases_.find(id); alias != function_aliases_.end()) {
+    if (!at_top_level()) {
+      D().error(s, "'" + id + "' holds the function '" + alias->second->name + "' and is assigned a value of type " +
+                       value->type->str() + " inside a branch or loop; py2cuda needs a name that holds a function "
+                       "to hold only functions there");
+      return;
+    }
+    function_aliases_.erase(alias);  // rebound at the top level: a variable from here on
+  }
   std::string key = host_ ? binding(id) : id;
   if (host_ && at_top_level()) {
     auto it = env_.find(key);
@@ -489,6 +507,11 @@ void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out) {
   }
   if (f.iter->kind != ast::ExprKind::Call || resolve_path(mb_.info(), *ast::as<ast::Call>(*f.iter).func) != "range" ||
       f.target->kind != ast::ExprKind::Name) {
+    if (host_ && (f.iter->kind == ast::ExprKind::List || f.iter->kind == ast::ExprKind::Tuple) &&
+        holds_function_values(*f.iter)) {
+      unroll_over_functions(f, out);
+      return;
+    }
     for_each(f, out);  // arrays, tuples, enumerate(), zip()
     return;
   }

@@ -6,9 +6,12 @@
 
 #include "host/conversions.h"
 #include "host/device_ndarray.h"
+#include "host/event.h"
+#include "host/format_call.h"
 #include "host/iterate.h"
 #include "host/print.h"
 #include "host/program.h"
 #include "host/support.h"
 #include "host/zero_division.h"
+#include "host/sys.h"
 #include "np.h"

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <exception>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../error.h"
@@ -25,6 +26,19 @@ inline std::vector<std::string>& argv() {
   return args;
 }
 
+// sys.exit(): unwinds the module's code like CPython's SystemExit; run_program ends
+// the program with `status`, after printing `message` (a non-int argument) to stderr.
+class SystemExit {
+ public:
+  SystemExit(int status, std::string message) : status_(status), message_(std::move(message)) {}
+  int status() const { return status_; }
+  const std::string& message() const { return message_; }
+
+ private:
+  int status_;
+  std::string message_;
+};
+
 inline int run_program(int argc, char** argv_in, void (*module_code)()) {
   argv().assign(argv_in, argv_in + argc);
   auto fail = [](const std::string& text) {
@@ -34,6 +48,10 @@ inline int run_program(int argc, char** argv_in, void (*module_code)()) {
   };
   try {
     module_code();
+  } catch (const SystemExit& e) {
+    std::fflush(stdout);
+    if (!e.message().empty()) std::fprintf(stderr, "%s\n", e.message().c_str());
+    return e.status();
   } catch (const PyException& e) {
     return fail(e.type_name() + (std::string(e.what()).empty() ? "" : ": " + std::string(e.what())));
   } catch (const Error& e) {

@@ -1,0 +1,125 @@
+// Host-code language features: functions held in names, sys.argv/sys.exit, %-formatting
+// and str.format, CUDA events. The emitted C++ and the diagnostics of what py2cuda
+// cannot translate (located warnings: the kernels are still translated, no main()).
+#include <gtest/gtest.h>
+
+#include "driver/translate.h"
+
+using namespace py2cuda;
+
+namespace {
+
+const char* const kPrologue =
+    "import sys\nimport numpy as np\nfrom numba import cuda\n"
+    "@cuda.jit\ndef inc(a):\n    a[0] += 1\n"
+    "@cuda.jit\ndef dec(a):\n    a[0] -= 1\n";  // lines 1-9
+
+TranslateResult run(const std::string& host) {
+  SourceFile file("prog.py", std::string(kPrologue) + host);
+  return translate(file, TranslateOptions{});
+}
+
+bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
+
+}  // namespace
+
+TEST(HostLanguage, LoopOverKernelsIsUnrolledWithTheForLineAboveEachCopy) {
+  TranslateResult r = run("a = np.zeros(1)\nfor k, name in [(inc, 'inc'), (dec, 'dec')]:\n    k[1, 1](a)\n"
+                          "    print(name)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "  // prog.py:11: for k, name in [(inc, 'inc'), (dec, 'dec')]:\n  std::string name = \"inc\";\n"
+                        "  // prog.py:12: k[1, 1](a)\n  launch_inc("))
+      << r.cu;
+  EXPECT_TRUE(has(r.cu, "  name = \"dec\";\n  // prog.py:12: k[1, 1](a)\n  launch_dec(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int main(int argc, char** argv)")) << r.cu;
+}
+
+TEST(HostLanguage, AliasFollowsTopLevelRebinding) {
+  TranslateResult r = run("a = np.zeros(1)\nk = inc\nk[1, 1](a)\nk = dec\nk[1, 1](a)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  const size_t first = r.cu.find("launch_inc(py2cuda::LaunchConfig");
+  const size_t second = r.cu.find("launch_dec(py2cuda::LaunchConfig");
+  ASSERT_NE(first, std::string::npos) << r.cu;
+  ASSERT_NE(second, std::string::npos) << r.cu;
+  EXPECT_LT(first, second);
+}
+
+TEST(HostLanguage, BreakInLoopOverFunctionsIsALocatedWarning) {
+  TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\ndec[1, 1](a)\nfor k in [inc, dec]:\n    k[1, 1](a)\n"
+                          "    break\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:15:5: warning: 'break' in a loop over functions is not supported by py2cuda"))
+      << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostLanguage, NameBoundToDifferentFunctionsInABranchIsALocatedWarning) {
+  TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\ndec[1, 1](a)\nk = inc\nif a[0] > 0:\n    k = dec\n"
+                          "k[1, 1](a)\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:15:5: warning: 'k' is bound to function 'inc' and, inside a branch or loop, "
+                                 "to 'dec'"))
+      << r.diagnostics;
+}
+
+TEST(HostLanguage, FunctionUsedAsAValueIsALocatedWarning) {
+  TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\ndec[1, 1](a)\nprint(inc)\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:13:7: warning: function 'inc' can only be launched, called, bound to a name"))
+      << r.diagnostics;
+}
+
+TEST(HostLanguage, SysArgvCarriesTheScriptPathAsGiven) {
+  TranslateResult r = run("n = int(sys.argv[1]) if len(sys.argv) > 1 else 10\na = np.zeros(n)\ninc[1, 1](a)\n"
+                          "dec[1, 1](a)\nprint(sys.argv[1:])\nsys.exit(2)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::to_int(py2cuda::host::sys_argv(\"prog.py\").at(int64_t(1)))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::len(py2cuda::host::sys_argv(\"prog.py\")) > 1")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::sys_argv(\"prog.py\").slice(int64_t(1), true, 0, false)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::sys_exit(int64_t(2))")) << r.cu;
+}
+
+TEST(HostLanguage, PercentAndFormatMapOntoTheRuntimeFormatters) {
+  TranslateResult r = run("a = np.zeros(3, dtype=np.float32)\ninc[1, 1](a)\ndec[1, 1](a)\n"
+                          "print('%d items, %.2f' % (3, 0.5))\nprint('%s' % a)\n"
+                          "print('{} {:.3f}'.format(a[0], 2.0))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::percent_format(\"%d items, %.2f\", int64_t(3), 0.5)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::percent_format(\"%s\", py2cuda::host::object_text(a, \"numpy.ndarray\"))"))
+      << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::format_string(\"{} {:.3f}\", py2cuda::host::np_float32_arg(a(0)), 2.0)"))
+      << r.cu;
+}
+
+TEST(HostLanguage, FormatKeywordsAreALocatedWarning) {
+  TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\ndec[1, 1](a)\nprint('{x}'.format(x=1))\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:13:20: warning: str.format() with keyword arguments is not supported"))
+      << r.diagnostics;
+}
+
+TEST(HostLanguage, EventsBecomeRuntimeEvents) {
+  TranslateResult r = run("a = np.zeros(1)\ne0 = cuda.event()\ne1 = cuda.event(timing=True)\ne0.record()\n"
+                          "inc[1, 1](a)\ndec[1, 1](a)\ns = cuda.stream()\ne1.record(stream=s)\ne1.synchronize()\n"
+                          "print(cuda.event_elapsed_time(e0, e1) >= 0, e0.elapsed_time(e1) >= 0)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::Event e0 = py2cuda::host::Event::create();")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::Event e1 = py2cuda::host::Event::create(true);")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "e1.record(s);")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::event_elapsed_time(e0, e1) >= ")) << r.cu;
+}
+
+TEST(HostLanguage, AliasReboundToAValueAtTheTopLevelBecomesAVariable) {
+  TranslateResult r = run("a = np.zeros(1)\nk = inc\nk[1, 1](a)\ndec[1, 1](a)\nk = 5\nprint(k + 1)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "int64_t k = 5;")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostLanguage, FunctionBoundInABranchToAVariablesNameIsALocatedWarning) {
+  TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\ndec[1, 1](a)\nk = 5\nif a[0] > 0:\n    k = inc\n"
+                          "k[1, 1](a)\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:15:5: warning: 'k' holds both a function and a value of type int64"))
+      << r.diagnostics;
+}

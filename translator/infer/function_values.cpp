@@ -1,0 +1,125 @@
+// FunctionBuilder, host code: functions held in names. Python lets a program pass
+// kernels around as values (`k = tile_transpose`, `for kernel, name in [(k1, "a"),
+// (k2, "b")]`); C++ launch functions are not values of one type, so py2cuda resolves
+// the name to its function at translation time. A name bound to a function is an
+// alias, not a variable; a loop over a list or tuple display that holds functions is
+// unrolled, one copy of its body per element, with the aliases of that element.
+#include <functional>
+
+#include "infer/ast_queries.h"
+#include "infer/function_builder.h"
+
+namespace py2cuda::infer {
+
+const FunctionEntry* FunctionBuilder::function_value(const ast::Expr& e) const {
+  if (e.kind != ast::ExprKind::Name) return nullptr;
+  const std::string& id = ast::as<ast::Name>(e).id;
+  if (auto it = function_aliases_.find(id); it != function_aliases_.end()) return it->second;
+  if (locals_.count(id)) return nullptr;
+  auto it = mb_.info().globals.find(id);
+  if (it == mb_.info().globals.end() || it->second.kind != sema::Symbol::Kind::Function) return nullptr;
+  return it->second.function;
+}
+
+bool FunctionBuilder::holds_function_values(const ast::Expr& e) const {
+  if (function_value(e)) return true;
+  if (e.kind == ast::ExprKind::Tuple || e.kind == ast::ExprKind::List) {
+    const auto& elts = e.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(e).elts : ast::as<ast::ListExpr>(e).elts;
+    for (const auto& x : elts) {
+      if (holds_function_values(*x)) return true;
+    }
+  }
+  return false;
+}
+
+// Binds `id` to `f`; false after reporting a binding py2cuda cannot resolve. The name is
+// bound either way, so that its uses do not report again what this binding already did.
+bool FunctionBuilder::bind_function(const std::string& id, const FunctionEntry& f, Span s, bool in_unrolled_copy) {
+  auto it = function_aliases_.find(id);
+  const FunctionEntry* before = it == function_aliases_.end() ? nullptr : it->second;
+  function_aliases_[id] = &f;
+  // Outside an unrolled copy a name that holds different functions on different paths
+  // (a branch, a loop's next iteration) has no single function to resolve to.
+  if (before && before != &f && !in_unrolled_copy && !at_top_level()) {
+    D().error(s, "'" + id + "' is bound to function '" + before->name + "' and, inside a branch or loop, to '" +
+                     f.name + "': py2cuda resolves a name holding a function at translation time; launch each "
+                     "function by its own name, or loop over a list of them: for k in [" + before->name + ", " +
+                     f.name + "]");
+    return false;
+  }
+  // A name that is a variable elsewhere and a function only on some paths has no single meaning.
+  if (!in_unrolled_copy && !at_top_level() && env_.count(binding(id))) {
+    D().error(s, "'" + id + "' holds both a function and a value of type " + env_.at(binding(id))->str() +
+                     "; py2cuda needs a name that holds a function to hold only functions");
+    return false;
+  }
+  return true;
+}
+
+bool FunctionBuilder::function_alias_assign(const ast::Assign& a) {
+  if (a.targets.size() != 1 || a.targets[0]->kind != ast::ExprKind::Name) return false;
+  const FunctionEntry* f = function_value(*a.value);
+  if (!f) return false;
+  bind_function(ast::as<ast::Name>(*a.targets[0]).id, *f, a.span, false);
+  return true;
+}
+
+// `for kernel, name in [(k1, "k1"), (k2, "k2")]:` becomes, for each element, the
+// bindings of that element (functions as aliases, other values assigned) followed by
+// a copy of the body. The `for` line is echoed above each copy.
+void FunctionBuilder::unroll_over_functions(const ast::For& f, ir::Block& out) {
+  const auto& elements = f.iter->kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(*f.iter).elts
+                                                               : ast::as<ast::ListExpr>(*f.iter).elts;
+  const int saved_unrolled = unrolled_depth_;
+  unrolled_depth_ = loop_depth_;
+  for (const auto& element : elements) {
+    bool ok = true;
+    bool echo = true;  // the copy's first assignment carries the `for` line
+    std::function<void(const ast::Expr&, const ast::Expr&)> bind = [&](const ast::Expr& target, const ast::Expr& value) {
+      if (!ok) return;
+      if (const FunctionEntry* fn = function_value(value)) {
+        if (target.kind != ast::ExprKind::Name) {
+          D().error(target.span, "a function can only be bound to a name");
+          ok = false;
+          return;
+        }
+        ok = bind_function(ast::as<ast::Name>(target).id, *fn, f.span, true);
+        return;
+      }
+      const bool target_unpacks = target.kind == ast::ExprKind::Tuple || target.kind == ast::ExprKind::List;
+      const bool value_is_display = value.kind == ast::ExprKind::Tuple || value.kind == ast::ExprKind::List;
+      if (target_unpacks && value_is_display) {
+        const auto& ts = target.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(target).elts
+                                                             : ast::as<ast::ListExpr>(target).elts;
+        const auto& vs = value.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(value).elts
+                                                            : ast::as<ast::ListExpr>(value).elts;
+        if (ts.size() != vs.size()) {
+          D().error(value.span, "cannot unpack " + std::to_string(vs.size()) + " values into " +
+                                    std::to_string(ts.size()) + " names");
+          ok = false;
+          return;
+        }
+        for (size_t i = 0; i < ts.size(); ++i) bind(*ts[i], *vs[i]);
+        return;
+      }
+      if (holds_function_values(value)) {
+        D().error(value.span, "a tuple holding functions can only be unpacked into names in a loop over functions");
+        ok = false;
+        return;
+      }
+      auto v = expr(value);
+      if (!v) {
+        ok = false;
+        return;
+      }
+      assign(target, std::move(v), f.span, out, echo);
+      echo = false;
+    };
+    bind(*f.target, *element);
+    if (!ok) break;
+    block(f.body, out);
+  }
+  unrolled_depth_ = saved_unrolled;
+}
+
+}  // namespace py2cuda::infer
