@@ -595,6 +595,11 @@ class Parser {
       tuple_elements_after_failure(start);
       throw;
     }
+    if (!at_statement_end()) {
+      const size_t end = pos_;
+      tuple_elements_after_failure(start);
+      pos_ = end;
+    }
   }
 
   // CPython's invalid_assignment reads `a, b c = 1` as a tuple's elements
@@ -602,20 +607,26 @@ class Parser {
   // you meant '=='". The first element is not checked, as in CPython.
   void tuple_elements_after_failure(size_t start) {
     const size_t reached = furthest_;
+    const int depth = depth_;
     pos_ = start;
     try {
       star_expression();
       if (!accept_op(",")) throw Failed{};
+      // Only an element that follows another without a comma is checked.
       for (;;) {
-        while (accept_op(",")) {
-        }
+        do {
+          if (!starts_expression()) throw Failed{};
+          star_expression();
+        } while (accept_op(","));
         if (!starts_expression()) break;
         star_named_expression();
+        if (!accept_op(",")) continue;
       }
     } catch (const Failed&) {
     } catch (const ReachedTokenizerProblem&) {
     }
     furthest_ = reached;
+    depth_ = depth;
   }
 
   void assignment_or_expression() {
@@ -773,17 +784,64 @@ class Parser {
     const size_t header = pos_;
     ++pos_;
     name();
-    if (!is_op("(")) {
-      if (peek().type == Tok::Newline || is_op(":")) raise(at_token(pos_, "expected '('"));
-      fail();
-    }
+    if (!is_op("(")) raise(at_token(pos_, "expected '('"));
     ++pos_;
     ++depth_;
     parameters(")", true);
     expect_op(")");
     --depth_;
-    if (accept_op("->")) expression();
+    if (accept_op("->")) forced_colon_annotation();
     scope(1, [&] { colon_and_block(header, "function definition"); });
+  }
+
+  // The return annotation, followed in CPython's grammar by a forced ':': its
+  // PEG parser backs off a failing call or subscript to the longest primary
+  // that parses and then demands the ':' right there.
+  void forced_colon_annotation() {
+    const size_t start = pos_, reached = furthest_;
+    const int depth = depth_;
+    bool parsed = false;
+    try {
+      expression();
+      parsed = true;
+    } catch (const Failed&) {
+    } catch (const Raised&) {
+    }
+    if (parsed) {
+      if (!is_op(":")) raise(at_token(pos_, "expected ':'"));
+      return;
+    }
+    pos_ = start;
+    furthest_ = reached;
+    depth_ = depth;
+    atom();
+    for (;;) {
+      const size_t trailer = pos_;
+      try {
+        if (accept_op(".")) {
+          name();
+        } else if (is_op("(") || is_op("[")) {
+          const bool call = is_op("(");
+          ++pos_;
+          ++depth_;
+          if (call) arguments(")");
+          else slices();
+          expect_op(call ? ")" : "]");
+          --depth_;
+        } else {
+          break;
+        }
+      } catch (const Failed&) {
+        pos_ = trailer;
+        depth_ = depth;
+        break;
+      } catch (const Raised&) {
+        pos_ = trailer;
+        depth_ = depth;
+        break;
+      }
+    }
+    if (!is_op(":")) raise(at_token(pos_, "expected ':'"));
   }
 
   void class_def() {
@@ -869,27 +927,35 @@ class Parser {
       return;
     }
     ExprInfo e = expression();
-    if (is_op("=") && !is_op("=", 1)) {
-      // CPython's invalid_named_expression: `if x = 1:`.
-      const size_t eq = pos_;
-      if (e.kind == ExprKind::Name && e.first == e.last) {
-        ++pos_;
-        const size_t b = pos_;
-        if (!starts_expression()) fail();
-        ExprInfo rhs = bitwise_or();
-        (void)b;
-        if (!is_op("=") && !is_op(":=")) raise(over(start, rhs.last, "invalid syntax. Maybe you meant '==' or ':=' instead of '='?"));
-        pos_ = eq;
-      } else if (e.kind != ExprKind::Tuple && e.kind != ExprKind::List && e.kind != ExprKind::Keyword &&
-                 e.kind != ExprKind::Paren && e.kind != ExprKind::Test) {
-        ++pos_;
-        if (!starts_expression()) fail();
-        bitwise_or();
-        if (!is_op("=") && !is_op(":=")) {
-          raise(over(e.first, e.last, "cannot assign to " + expr_name(e) + " here. Maybe you meant '==' instead of '='?"));
+    if (is_op("=")) {
+      // CPython's invalid_named_expression: `if x = 1:`. Its first pass looks
+      // no further than the '='.
+      const size_t eq = pos_, reached = furthest_;
+      const int depth = depth_;
+      try {
+        if (e.kind == ExprKind::Name && e.first == e.last) {
+          ++pos_;
+          if (starts_expression()) {
+            ExprInfo rhs = bitwise_or();
+            if (!is_op("=") && !is_op(":=")) {
+              raise(over(start, rhs.last, "invalid syntax. Maybe you meant '==' or ':=' instead of '='?"));
+            }
+          }
+        } else if (e.kind != ExprKind::Tuple && e.kind != ExprKind::List && e.kind != ExprKind::Keyword &&
+                   e.kind != ExprKind::Paren && e.kind != ExprKind::Test) {
+          ++pos_;
+          if (starts_expression()) {
+            bitwise_or();
+            if (!is_op("=") && !is_op(":=")) {
+              raise(over(e.first, e.last, "cannot assign to " + expr_name(e) + " here. Maybe you meant '==' instead of '='?"));
+            }
+          }
         }
-        pos_ = eq;
+      } catch (const Failed&) {
       }
+      pos_ = eq;
+      furthest_ = reached;
+      depth_ = depth;
     }
   }
 
@@ -924,10 +990,13 @@ class Parser {
       expression();
       return {start, pos_ - 1, ExprKind::Test};
     }
-    // CPython's invalid_expression: two expressions side by side inside brackets.
-    if (in_brackets() && starts_expression() && !is_op("*") && !is_op("-") && !is_op("+") && !is_op("~") &&
-        !(t_[e.last].type == Tok::Name && e.first == e.last && peek().type == Tok::String) && !is_soft_keyword(start)) {
+    // CPython's invalid_expression: two expressions side by side inside
+    // brackets. It skips `NAME STRING` (f"..." and the like) and a first
+    // token that is (a prefix of) a soft keyword.
+    const bool blocked = (t_[start].type == Tok::Name && t_[start + 1].type == Tok::String) || is_soft_keyword(start);
+    if (in_brackets() && starts_expression() && !is_op("*") && !is_op("-") && !is_op("+") && !is_op("~") && !blocked) {
       const size_t here = pos_, reached = furthest_;
+      const int depth = depth_;
       bool second = false;
       try {
         ExprInfo b = expression_without_invalid();
@@ -938,8 +1007,46 @@ class Parser {
       }
       pos_ = here;
       furthest_ = reached;
+      depth_ = depth;
+    }
+    if (t_[start].type == Tok::Name && !is_keyword(t_[start].text) && (blocked || is_legacy_statement(start)) &&
+        (in_brackets() || is_legacy_statement(start))) {
+      legacy_expression(start);
     }
     return e;
+  }
+
+  static bool is_legacy_name(std::string_view s) { return s == "print" || s == "exec"; }
+  bool is_legacy_statement(size_t i) const { return is_legacy_name(t_[i].text); }
+
+  // CPython's invalid_legacy_expression: a NAME not followed by '(' and then
+  // expressions, `print "x"`. Besides its own message, it is how CPython
+  // comes to read what follows a soft keyword or a string prefix as an
+  // expression of its own, and to find a missing comma there. Tried only
+  // where invalid_expression was not, and on a budget, since each try
+  // re-reads the rest of the expression.
+  void legacy_expression(size_t start) {
+    if (start + 1 >= t_.size() || (t_[start + 1].type == Tok::Op && t_[start + 1].text == "(")) return;
+    if (speculations_ >= kMaxSpeculations) return;
+    ++speculations_;
+    const size_t here = pos_, reached = furthest_;
+    const int depth = depth_;
+    pos_ = start + 1;
+    bool parsed = false;
+    try {
+      if (starts_expression()) {
+        star_expressions();
+        parsed = true;
+      }
+    } catch (const Failed&) {
+    }
+    if (parsed && is_legacy_statement(start)) {
+      const std::string n(t_[start].text);
+      raise(over(start, pos_ - 1, "Missing parentheses in call to '" + n + "'. Did you mean " + n + "(...)?"));
+    }
+    pos_ = here;
+    furthest_ = reached;
+    depth_ = depth;
   }
 
   bool is_soft_keyword(size_t i) {
@@ -1133,8 +1240,23 @@ class Parser {
     while (is_kw("for") || (is_kw("async") && is_kw("for", 1))) {
       accept_kw("async");
       ++pos_;
+      const size_t target = pos_;
       target_list();
-      expect_kw("in");
+      if (!is_kw("in")) {
+        // CPython's invalid_for_target reads the target as expressions, so
+        // `for x ni y` is two of them side by side: "forgot a comma?".
+        const size_t reached = furthest_;
+        const int depth = depth_;
+        pos_ = target;
+        try {
+          star_expressions();
+        } catch (const Failed&) {
+        }
+        furthest_ = reached;
+        depth_ = depth;
+        fail();
+      }
+      ++pos_;
       disjunction();
       while (accept_kw("if")) disjunction();
     }
@@ -1258,6 +1380,8 @@ class Parser {
   size_t furthest_ = 0;
   int depth_ = 0;
   int loops_ = 0, functions_ = 0;
+  static constexpr int kMaxSpeculations = 10000;
+  int speculations_ = 0;
   std::optional<SyntaxError> compile_error_;
 };
 
