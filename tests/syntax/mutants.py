@@ -8,6 +8,7 @@ compile(), computed when the test runs (so it follows the python3 that runs it).
     mutants(sources, per_kind) -> [Mutant]   deterministic, every kind of slip at up to
                                              `per_kind` sites of each file, spread over it
 """
+import ast
 import io
 import re
 import tokenize
@@ -94,7 +95,9 @@ def _sites(source: str):
 
 def _cpython_error(source: str, filename: str):
     try:
-        compile(source, filename, "exec", dont_inherit=True)
+        # The parser only: "return outside function" and the like come from
+        # the compiler, after parsing, and are not syntax errors of the grammar.
+        compile(source, filename, "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
     except SyntaxError as e:  # IndentationError and TabError are SyntaxErrors
         return e
     except (ValueError, MemoryError, RecursionError):

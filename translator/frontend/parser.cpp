@@ -151,11 +151,10 @@ ast::Module parse_module(const SourceFile& file, Diagnostics& diags) {
     return module;
   }
   detail::SpanMap map;
-  // CPython's error, where it has one, rather than tree-sitter's recovery; a
-  // parser-level one only when tree-sitter agrees the file is broken, so that
-  // valid Python this pass does not know is never rejected.
+  // CPython's error, where it has one, rather than tree-sitter's recovery
+  // (which accepts a lost indent, and places most errors far from the slip).
   std::optional<PythonSyntaxError> python_error = find_python_syntax_error(src);
-  if (python_error && (python_error->from_tokenizer || ts_node_has_error(tree.root()))) {
+  if (python_error && (python_error->certain || ts_node_has_error(tree.root()))) {
     detail::report_syntax_errors(ctx, map, {python_error->error});
     return module;
   }

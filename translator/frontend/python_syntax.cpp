@@ -270,6 +270,13 @@ class Tokenizer {
       digits([](unsigned char ch) { return ch == '0' || ch == '1'; });
     } else {
       digits(dec);
+      const std::string_view integer = src_.substr(start, pos_ - start);
+      if (integer.size() > 1 && integer[0] == '0' && integer.find_first_not_of("0_") != std::string_view::npos &&
+          cur() != '.' && cur() != 'e' && cur() != 'E' && cur() != 'j' && cur() != 'J') {
+        return fail(at(r, cc, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for "
+                              "octal integers", col()),
+                    true);
+      }
       if (cur() == '.') {
         ++pos_;
         digits(dec);
@@ -387,8 +394,9 @@ class Parser {
 
   size_t furthest() const { return furthest_; }
 
-  // The first error CPython's compiler would report once the file parses.
-  const std::optional<SyntaxError>& compile_error() const { return compile_error_; }
+  // True if the statement being parsed starts with `match`: this pass does
+  // not know match statements (3.10), so an error there may be none.
+  bool in_match_statement() const { return in_match_; }
 
  private:
   // ---- tokens
@@ -445,32 +453,10 @@ class Parser {
 
   bool in_brackets() const { return depth_ > 0; }
 
-  void compile_error(SyntaxError e) {
-    if (!compile_error_) compile_error_ = std::move(e);
-  }
-
-  // Runs `body` as the body of a function (functions = 1) or class (0): no loop
-  // around it counts for break and continue.
-  template <class Body>
-  void scope(int functions, Body body) {
-    const int saved_loops = loops_, saved_functions = functions_;
-    loops_ = 0;
-    functions_ = functions;
-    body();
-    loops_ = saved_loops;
-    functions_ = saved_functions;
-  }
-
-  template <class Body>
-  void loop(Body body) {
-    ++loops_;
-    body();
-    --loops_;
-  }
-
   // ---- statements
   void statement() {
     const Token& t = peek();
+    in_match_ = t.type == Tok::Name && t.text == "match";
     if (t.type == Tok::Name) {
       std::string_view w = t.text;
       if (w == "if") return if_statement();
@@ -506,15 +492,8 @@ class Parser {
     const Token& t = peek();
     if (t.type == Tok::Name) {
       std::string_view w = t.text;
-      if (w == "pass") return void(++pos_);
-      if (w == "break" || w == "continue") {
-        if (loops_ == 0) {
-          compile_error(at_token(pos_, w == "break" ? "'break' outside loop" : "'continue' not properly in loop"));
-        }
-        return void(++pos_);
-      }
+      if (w == "pass" || w == "break" || w == "continue") return void(++pos_);
       if (w == "return") {
-        if (functions_ == 0) compile_error(at_token(pos_, "'return' outside function"));
         ++pos_;
         if (!at_statement_end()) star_expressions();
         return;
@@ -659,9 +638,11 @@ class Parser {
 
   // After a compound statement's header: ':' and a block. `what` names the
   // statement for the messages, "'if' statement" or "function definition".
-  void colon_and_block(size_t header, const std::string& what) {
+  // `forced`: CPython's grammar demands the ':' right after the keyword
+  // (else, try, finally), so anything else there is "expected ':'".
+  void colon_and_block(size_t header, const std::string& what, bool forced = false) {
     if (!is_op(":")) {
-      if (peek().type == Tok::Newline) raise(at_token(pos_, "expected ':'"));
+      if (forced || peek().type == Tok::Newline) raise(at_token(pos_, "expected ':'"));
       fail();
     }
     ++pos_;
@@ -704,14 +685,14 @@ class Parser {
     if (!is_kw("else")) return;
     const size_t h = pos_;
     ++pos_;
-    colon_and_block(h, "'else' statement");
+    colon_and_block(h, "'else' statement", true);
   }
 
   void while_statement() {
     const size_t header = pos_;
     ++pos_;
     named_expression();
-    loop([&] { colon_and_block(header, "'while' statement"); });
+    colon_and_block(header, "'while' statement");
     else_block();
   }
 
@@ -721,14 +702,14 @@ class Parser {
     target_list();
     expect_kw("in");
     star_expressions();
-    loop([&] { colon_and_block(header, "'for' statement"); });
+    colon_and_block(header, "'for' statement");
     else_block();
   }
 
   void try_statement() {
     const size_t header = pos_;
     ++pos_;
-    colon_and_block(header, "'try' statement");
+    colon_and_block(header, "'try' statement", true);
     bool handlers = false;
     while (is_kw("except")) {
       handlers = true;
@@ -749,7 +730,7 @@ class Parser {
     if (is_kw("finally")) {
       const size_t h = pos_;
       ++pos_;
-      colon_and_block(h, "'finally' statement");
+      colon_and_block(h, "'finally' statement", true);
     } else if (!handlers) {
       const Token& next = peek();
       raise(at(next.row, 0, "expected 'except' or 'finally' block"));
@@ -791,7 +772,7 @@ class Parser {
     expect_op(")");
     --depth_;
     if (accept_op("->")) forced_colon_annotation();
-    scope(1, [&] { colon_and_block(header, "function definition"); });
+    colon_and_block(header, "function definition");
   }
 
   // The return annotation, followed in CPython's grammar by a forced ':': its
@@ -854,7 +835,7 @@ class Parser {
       expect_op(")");
       --depth_;
     }
-    scope(0, [&] { colon_and_block(header, "class definition"); });
+    colon_and_block(header, "class definition");
   }
 
   // def and lambda parameters, up to `close`.
@@ -1379,10 +1360,9 @@ class Parser {
   size_t pos_ = 0;
   size_t furthest_ = 0;
   int depth_ = 0;
-  int loops_ = 0, functions_ = 0;
+  bool in_match_ = false;
   static constexpr int kMaxSpeculations = 10000;
   int speculations_ = 0;
-  std::optional<SyntaxError> compile_error_;
 };
 
 SyntaxError strip_marker(SyntaxError e) {
@@ -1410,10 +1390,7 @@ std::optional<PythonSyntaxError> find_python_syntax_error(std::string_view src) 
   bool generic = false;
   try {
     parser.file();
-    if (!problem) {
-      if (parser.compile_error()) return PythonSyntaxError{*parser.compile_error(), true};
-      return std::nullopt;
-    }
+    if (!problem) return std::nullopt;
   } catch (const ReachedTokenizerProblem&) {
     return PythonSyntaxError{problem->error, true};
   } catch (const Raised& r) {
@@ -1440,7 +1417,7 @@ std::optional<PythonSyntaxError> find_python_syntax_error(std::string_view src) 
       return PythonSyntaxError{problem->error, true};
     }
   }
-  return PythonSyntaxError{*parsed, false};
+  return PythonSyntaxError{*parsed, !parser.in_match_statement()};
 }
 
 }  // namespace py2cuda::frontend

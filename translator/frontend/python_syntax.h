@@ -26,7 +26,9 @@ namespace py2cuda::frontend {
 
 struct PythonSyntaxError {
   SyntaxError error;         // rows and columns 0-based, columns in bytes
-  bool from_tokenizer;       // found by the tokenizer: certain, whatever tree-sitter thinks
+  // False where this pass may be wrong (a match statement, which it does not
+  // parse): report it only if tree-sitter finds an error too.
+  bool certain;
 };
 
 // The first syntax error CPython reports for `src`, if this pass finds one.
