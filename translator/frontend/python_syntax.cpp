@@ -111,6 +111,7 @@ class Tokenizer {
     if (!blank) {
       const uint32_t indent_cols = col();
       if (width > indents_.back()) {
+        if (indents_.size() > kMaxIndents) return fail(at(row_, 0, "too many levels of indentation"), false);
         if (alt <= alt_indents_.back()) return fail(at(row_, 0, "inconsistent use of tabs and spaces in indentation"), false);
         indents_.push_back(width);
         alt_indents_.push_back(alt);
@@ -204,6 +205,7 @@ class Tokenizer {
         continue;
       }
       if (c == '(' || c == '[' || c == '{') {
+        if (brackets_.size() >= kMaxBrackets) return fail(at(r, cc, "too many nested parentheses"), true);
         brackets_.push_back({c, r, cc});
         ++pos_;
         push(Tok::Op, r, cc, r, cc + 1, start, pos_);
@@ -299,7 +301,8 @@ class Tokenizer {
           return;
         }
       }
-      return fail(at(r, col() - 1, std::string("invalid ") + kind + " literal"), true);
+      // CPython points at the last digit, or past a doubled underscore.
+      return fail(at(r, cur() == '_' ? col() : col() - 1, std::string("invalid ") + kind + " literal"), true);
     }
     push(Tok::Number, r, cc, r, col(), start, pos_);
   }
@@ -349,6 +352,10 @@ class Tokenizer {
     }
   }
 
+  // CPython's tokenizer limits (MAXLEVEL, MAXINDENT).
+  static constexpr size_t kMaxBrackets = 200;
+  static constexpr size_t kMaxIndents = 100;
+
   std::string_view src_;
   size_t pos_ = 0, line_start_ = 0;
   uint32_t row_ = 0;
@@ -370,6 +377,8 @@ bool is_keyword(std::string_view s) {
 }
 
 struct ReachedTokenizerProblem {};
+// Nesting deeper than this pass recurses: no verdict (tree-sitter's stands).
+struct TooDeep {};
 struct Failed {};
 struct Raised {
   SyntaxError error;
@@ -394,8 +403,9 @@ class Parser {
 
   size_t furthest() const { return furthest_; }
 
-  // True if the statement being parsed starts with `match`: this pass does
-  // not know match statements (3.10), so an error there may be none.
+  // True if the statement being parsed starts with `match` or `type`: this
+  // pass knows neither match statements (3.10) nor type aliases (3.12), so an
+  // error there may be none.
   bool in_match_statement() const { return in_match_; }
 
  private:
@@ -454,9 +464,24 @@ class Parser {
   bool in_brackets() const { return depth_ > 0; }
 
   // ---- statements
+  // Counts the recursion of statement(), expression() and factor(), which
+  // every nesting of blocks, brackets or operators goes through.
+  struct Nesting {
+    explicit Nesting(int& depth) : depth_(depth) {
+      if (++depth_ > kMaxRecursion) {
+        --depth_;
+        throw TooDeep{};
+      }
+    }
+    ~Nesting() { --depth_; }
+    int& depth_;
+  };
+  static constexpr int kMaxRecursion = 2000;
+
   void statement() {
+    const Nesting nesting(recursion_);
     const Token& t = peek();
-    in_match_ = t.type == Tok::Name && t.text == "match";
+    in_match_ = t.type == Tok::Name && (t.text == "match" || t.text == "type");
     if (t.type == Tok::Name) {
       std::string_view w = t.text;
       if (w == "if") return if_statement();
@@ -951,6 +976,7 @@ class Parser {
   }
 
   ExprInfo expression() {
+    const Nesting nesting(recursion_);
     const size_t start = pos_;
     if (is_kw("lambda")) {
       ++pos_;
@@ -1117,6 +1143,7 @@ class Parser {
   }
 
   ExprInfo factor() {
+    const Nesting nesting(recursion_);
     const size_t start = pos_;
     if (accept_op("-") || accept_op("+") || accept_op("~")) {
       factor();
@@ -1360,6 +1387,7 @@ class Parser {
   size_t pos_ = 0;
   size_t furthest_ = 0;
   int depth_ = 0;
+  int recursion_ = 0;
   bool in_match_ = false;
   static constexpr int kMaxSpeculations = 10000;
   int speculations_ = 0;
@@ -1393,6 +1421,8 @@ std::optional<PythonSyntaxError> find_python_syntax_error(std::string_view src) 
     if (!problem) return std::nullopt;
   } catch (const ReachedTokenizerProblem&) {
     return PythonSyntaxError{problem->error, true};
+  } catch (const TooDeep&) {
+    return std::nullopt;
   } catch (const Raised& r) {
     parsed = strip_marker(r.error);
   } catch (const Failed&) {
