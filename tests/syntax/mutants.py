@@ -17,7 +17,7 @@ from pathlib import Path
 
 COMPOUND = re.compile(r"^\s*(if|elif|else|for|while|def|class|with|try|except|finally)\b.*:\s*(#.*)?$")
 MISSPELT = {"return": "retrun", "else": "esle", "for": "fro", "while": "whlie", "def": "dfe", "elif": "elfi",
-            "import": "improt", "if": "fi", "in": "ni", "range": None}
+            "import": "improt", "if": "fi", "in": "ni"}
 
 
 @dataclass
@@ -76,10 +76,8 @@ def _sites(source: str):
             yield "drop_closing_quote", row, _replace(lines, row, t.end[1] - 1, 1, "")
             q = len(t.string) - len(t.string.lstrip("rbfuRBFU"))
             yield "drop_opening_quote", row, _replace(lines, row, col + q, 1, "")
-        if t.type == tokenize.NAME and t.string in MISSPELT and MISSPELT[t.string]:
+        if t.type == tokenize.NAME and t.string in MISSPELT:
             yield "misspell_" + t.string, row, _replace(lines, row, col, len(t.string), MISSPELT[t.string])
-        if t.type == tokenize.NAME and prev is not None and prev.type == tokenize.NAME and prev.string == "def":
-            yield "def_without_parens", row, source  # placeholder, filtered below
         prev = t
     for row in code_rows:
         line = lines[row - 1]
