@@ -1,4 +1,4 @@
-# expect: 9:10: error: invalid syntax
+# expect: 9:8: error: invalid syntax. Maybe you meant '==' or ':=' instead of '='?
 # '=' written where '==' was meant.
 from numba import cuda
 

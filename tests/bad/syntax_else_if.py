@@ -1,5 +1,5 @@
-# expect: 12:9: error: invalid syntax: expected ':'
-# allow-extra-errors
+# expect: 12:10: error: expected ':'
+# CPython reports the first syntax error only, and so does py2cuda.
 # C-style 'else if' instead of Python's 'elif'.
 from numba import cuda
 

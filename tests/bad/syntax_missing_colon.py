@@ -1,5 +1,5 @@
-# expect: 11:17: error: invalid syntax: expected ':'
-# allow-extra-errors
+# expect: 10:18: error: expected ':'
+# CPython reports the first syntax error only, and so does py2cuda.
 # The ':' at the end of the if line is missing.
 from numba import cuda
 

@@ -1,5 +1,5 @@
-# expect: 12:13: error: invalid syntax: expected ':'
-# allow-extra-errors
+# expect: 10:21: error: expected ':'
+# CPython reports the first syntax error only, and so does py2cuda.
 # Grid-stride loop whose while line lacks its ':'.
 from numba import cuda
 

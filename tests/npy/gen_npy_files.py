@@ -178,6 +178,15 @@ def bad_files():
         "object.npy": hand_made("{'descr': '|O', 'fortran_order': False, 'shape': (2,), }", b"\x80\x03N."),
         "structured.npy": saved(np.zeros(2, [("x", "<f4"), ("y", "<i4")])),
         "data_truncated.npy": valid[:-8],
+        # Headers whose sizes a damaged file could claim: each must be an error before
+        # anything of that size is allocated.
+        "header_length_huge.npy": b"\x93NUMPY\x02\x00" + (0xFFFFFFF0).to_bytes(4, "little") + valid[10:],
+        "shape_larger_than_file.npy": hand_made("{'descr': '<f4', 'fortran_order': False, 'shape': (1099511627776,), }",
+                                                f4.tobytes()),
+        "shape_bytes_overflow.npy": hand_made(
+            "{'descr': '<f8', 'fortran_order': False, 'shape': (4294967296, 4294967296), }", f4.tobytes()),
+        "shape_dimension_overflow.npy": hand_made(
+            "{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999999999999,), }", f4.tobytes()),
         "data_trailing.npy": valid + b"\0\0\0\0",
     }
 

@@ -111,12 +111,12 @@ TEST(FrontendLiterals, IntegerTextKeptAsWritten) {
 }
 
 TEST(FrontendLiterals, InvalidIntegersAreReported) {
-  Parsed p("a = 0777\nb = 10L\nc = 1__0\n");
-  std::vector<std::string> e = p.errors();
-  ASSERT_EQ(e.size(), 3u);
-  EXPECT_NE(e[0].find("1:5: leading zeros in decimal integer literals"), std::string::npos) << e[0];
-  EXPECT_NE(e[1].find("2:5: invalid integer literal '10L'"), std::string::npos) << e[1];
-  EXPECT_EQ(e[2].substr(0, 5), "3:5: ") << e[2];  // tree-sitter stops the literal at "1_"
+  // CPython's tokenizer: the first one ends the parse.
+  EXPECT_EQ(Parsed("a = 0777\nb = 10L\n").errors(),
+            std::vector<std::string>{"1:5: leading zeros in decimal integer literals are not permitted; use an 0o "
+                                     "prefix for octal integers"});
+  EXPECT_EQ(Parsed("b = 10L\n").errors(), std::vector<std::string>{"1:6: invalid decimal literal"});
+  EXPECT_EQ(Parsed("c = 1__0\n").errors(), std::vector<std::string>{"1:6: invalid decimal literal"});
 }
 
 TEST(FrontendLiterals, Floats) {
@@ -508,10 +508,8 @@ TEST(FrontendStatements, AnnotationSpansPointIntoTheFile) {
 
 TEST(FrontendStatements, AnnotationErrorsPointIntoTheFile) {
   Parsed p("def k(x: float32[1 2], n: int64):\n    pass\n");
-  std::vector<std::string> e = p.errors();
-  ASSERT_EQ(e.size(), 1u);
-  EXPECT_EQ(e[0].substr(0, 5), "1:20:") << e[0];  // at the `2`
-  EXPECT_NE(e[0].find("invalid syntax"), std::string::npos);
+  // CPython: from the `1`.
+  EXPECT_EQ(p.errors(), std::vector<std::string>{"1:18: invalid syntax. Perhaps you forgot a comma?"});
 }
 
 TEST(FrontendStatements, ColonsThatAreNotAnnotations) {
@@ -627,22 +625,36 @@ TEST(FrontendSpans, NoTrailingNewline) {
 
 // ============================================================== syntax errors
 
-TEST(FrontendSyntaxErrors, MissingToken) {
-  Parsed p("def f(:\n    pass\n");
-  EXPECT_EQ(p.errors(), std::vector<std::string>{"1:7: invalid syntax: expected ')'"});
+// Each expectation is what CPython 3.11 reports (compile(), line:offset: msg):
+// one error, at its line and column, in its words.
+TEST(FrontendSyntaxErrors, GenericErrorAtTheTokenCPythonStopsAt) {
+  EXPECT_EQ(Parsed("def f(:\n    pass\n").errors(), std::vector<std::string>{"1:7: invalid syntax"});
+  EXPECT_EQ(Parsed("x = $\n").errors(), std::vector<std::string>{"1:5: invalid syntax"});
+  EXPECT_EQ(Parsed("x = 1 +\n").errors(), std::vector<std::string>{"1:8: invalid syntax"});
+  EXPECT_EQ(Parsed("x = (1 + $ + [2, ?\n").errors(), std::vector<std::string>{"1:10: invalid syntax"});
 }
 
 TEST(FrontendSyntaxErrors, MissingColon) {
-  Parsed p("if x < 3\n    y = 1\n");
-  ASSERT_FALSE(p.errors().empty());
-  EXPECT_EQ(p.errors()[0], "1:9: invalid syntax: expected ':'");
+  EXPECT_EQ(Parsed("if x < 3\n    y = 1\n").errors(), std::vector<std::string>{"1:9: expected ':'"});
+  // After `else` CPython demands the ':' whatever follows.
+  EXPECT_EQ(Parsed("if x:\n    pass\nelse if y:\n    pass\n").errors(), std::vector<std::string>{"3:6: expected ':'"});
+  // A comment: CPython's NEWLINE token starts at the '#'.
+  EXPECT_EQ(Parsed("while x  # loop\n    x -= 1\n").errors(), std::vector<std::string>{"1:10: expected ':'"});
 }
 
-TEST(FrontendSyntaxErrors, UnexpectedTokenIsQuoted) {
-  Parsed p("x = $\n");
-  EXPECT_EQ(p.errors(), std::vector<std::string>{"1:5: invalid syntax near '$'"});
-  Parsed q("x = 1 +\n");
-  EXPECT_EQ(q.errors(), std::vector<std::string>{"1:1: invalid syntax near 'x = 1 +'"});
+TEST(FrontendSyntaxErrors, SpecificMessages) {
+  EXPECT_EQ(Parsed("f(a b)\n").errors(), std::vector<std::string>{"1:3: invalid syntax. Perhaps you forgot a comma?"});
+  // ... but not after a prefix of a soft keyword ("c" of "case"), as in CPython.
+  EXPECT_EQ(Parsed("f(c a)\n").errors(), std::vector<std::string>{"1:5: invalid syntax"});
+  EXPECT_EQ(Parsed("if a = 1:\n    pass\n").errors(),
+            std::vector<std::string>{"1:4: invalid syntax. Maybe you meant '==' or ':=' instead of '='?"});
+  EXPECT_EQ(Parsed("if a.b = 1:\n    pass\n").errors(),
+            std::vector<std::string>{"1:4: cannot assign to attribute here. Maybe you meant '==' instead of '='?"});
+  EXPECT_EQ(Parsed("x = 1 if y\n").errors(), std::vector<std::string>{"1:5: expected 'else' after 'if' expression"});
+  EXPECT_EQ(Parsed("f(a=1, b)\n").errors(), std::vector<std::string>{"1:9: positional argument follows keyword argument"});
+  EXPECT_EQ(Parsed("def f x):\n    pass\n").errors(), std::vector<std::string>{"1:8: unmatched ')'"});
+  EXPECT_EQ(Parsed("def f[x]:\n    pass\n").errors(), std::vector<std::string>{"1:6: expected '('"});
+  EXPECT_EQ(Parsed("try:\n    pass\nx = 1\n").errors(), std::vector<std::string>{"3:1: expected 'except' or 'finally' block"});
 }
 
 TEST(FrontendSyntaxErrors, Brackets) {
@@ -651,71 +663,56 @@ TEST(FrontendSyntaxErrors, Brackets) {
   EXPECT_EQ(Parsed("x = )\n").errors(), std::vector<std::string>{"1:5: unmatched ')'"});
   EXPECT_EQ(Parsed("x = (]\n").errors(),
             std::vector<std::string>{"1:6: closing parenthesis ']' does not match opening parenthesis '('"});
+  EXPECT_EQ(Parsed("x = [1,\n2)\n").errors(),
+            std::vector<std::string>{"2:2: closing parenthesis ')' does not match opening parenthesis '[' on line 1"});
 }
 
 TEST(FrontendSyntaxErrors, UnterminatedStrings) {
-  EXPECT_EQ(Parsed("x = 'abc\ny = 2\n").errors(), std::vector<std::string>{"1:5: unterminated string literal"});
-  EXPECT_EQ(Parsed("x = \"\"\"abc\n").errors(),
-            std::vector<std::string>{"1:5: unterminated triple-quoted string literal"});
+  EXPECT_EQ(Parsed("x = 'abc\ny = 2\n").errors(),
+            std::vector<std::string>{"1:5: unterminated string literal (detected at line 1)"});
+  EXPECT_EQ(Parsed("x = \"\"\"abc\n\n").errors(),
+            std::vector<std::string>{"1:5: unterminated triple-quoted string literal (detected at line 2)"});
 }
 
-TEST(FrontendSyntaxErrors, SeveralErrorsInOneFile) {
+TEST(FrontendSyntaxErrors, OneErrorPerFileAsInCPython) {
+  // CPython stops at the first error: what follows it is not reliable.
   Parsed p("def a(flags):\n    if i = 0:\n        flags[i] = 1\n\n\ndef b(v, h):\n    f(h, v[i] 1)\n\nx = $\n");
-  std::vector<std::string> e = p.errors();
-  ASSERT_EQ(e.size(), 3u) << ::testing::PrintToString(e);
-  EXPECT_EQ(e[0].substr(0, 5), "2:10:");
-  EXPECT_EQ(e[1].substr(0, 5), "7:15:");  // at the `1`
-  EXPECT_EQ(e[2], "9:5: invalid syntax near '$'");
-  for (const auto& s : e) EXPECT_NE(s.find("invalid syntax"), std::string::npos) << s;
-  // What could be recovered is still there.
-  ASSERT_GE(p.module.body.size(), 2u);
-  EXPECT_EQ(p.module.body[0]->kind, ast::StmtKind::FunctionDef);
-  EXPECT_EQ(p.module.body[1]->kind, ast::StmtKind::FunctionDef);
+  EXPECT_EQ(p.errors(),
+            std::vector<std::string>{"2:8: invalid syntax. Maybe you meant '==' or ':=' instead of '='?"});
+  // A tokenizer error further on takes precedence over a parser error, as in CPython.
+  EXPECT_EQ(Parsed("x = a b\ny = \"u\n").errors(),
+            std::vector<std::string>{"2:5: unterminated string literal (detected at line 2)"});
 }
 
 TEST(FrontendSyntaxErrors, TwoStatementsOnOneLine) {
   // tree-sitter takes this for two statements without an error of its own.
-  EXPECT_EQ(Parsed("void(float32[:]) int64\n").errors(), std::vector<std::string>{"1:18: invalid syntax near 'int64'"});
-  EXPECT_EQ(Parsed("f(x) y\n").errors().size(), 1u);
+  EXPECT_EQ(Parsed("void(float32[:]) int64\n").errors(), std::vector<std::string>{"1:18: invalid syntax"});
+  EXPECT_EQ(Parsed("f(x) y\n").errors(), std::vector<std::string>{"1:6: invalid syntax"});
   EXPECT_TRUE(Parsed("f(x); y\n").errors().empty());
 }
 
-TEST(FrontendSyntaxErrors, BadTokensOnSeveralLines) {
-  // tree-sitter wraps these lines in one ERROR node; each line is reported.
-  EXPECT_EQ(Parsed("x = $\ny = ?\nz = $\n").errors(),
-            (std::vector<std::string>{"1:5: invalid syntax near '$'", "2:5: invalid syntax near '?'",
-                                      "3:5: invalid syntax near '$'"}));
-}
-
-TEST(FrontendSyntaxErrors, NestedErrorsReportedOnce) {
-  Parsed p("x = (1 + $ + [2, ?\n");
-  EXPECT_EQ(p.errors().size(), 1u) << ::testing::PrintToString(p.errors());
-}
-
 TEST(FrontendSyntaxErrors, ExpectedIndentedBlock) {
-  Parsed p("def f():\nreturn 1\n");
-  EXPECT_EQ(p.errors(), std::vector<std::string>{"1:9: expected an indented block after function definition on line 1"});
-  Parsed q("for i in x:\n# nothing\ny = 1\n");
-  ASSERT_EQ(q.errors().size(), 1u);
-  EXPECT_NE(q.errors()[0].find("expected an indented block after 'for' statement on line 1"), std::string::npos);
+  EXPECT_EQ(Parsed("def f():\nreturn 1\n").errors(),
+            std::vector<std::string>{"2:1: expected an indented block after function definition on line 1"});
+  EXPECT_EQ(Parsed("for i in x:\n# nothing\ny = 1\n").errors(),
+            std::vector<std::string>{"3:1: expected an indented block after 'for' statement on line 1"});
 }
 
 TEST(FrontendSyntaxErrors, Indentation) {
-  EXPECT_EQ(Parsed("a = 1\n  b = 2\n").errors(), std::vector<std::string>{"2:3: unexpected indent"});
-  EXPECT_EQ(Parsed("if x:\n    a = 1\n        b = 2\n").errors(), std::vector<std::string>{"3:9: unexpected indent"});
+  EXPECT_EQ(Parsed("a = 1\n  b = 2\n").errors(), std::vector<std::string>{"2:2: unexpected indent"});
+  EXPECT_EQ(Parsed("if x:\n    a = 1\n        b = 2\n").errors(), std::vector<std::string>{"3:8: unexpected indent"});
   EXPECT_EQ(Parsed("if x:\n    a = 1\n  b = 2\n").errors(),
-            std::vector<std::string>{"3:3: unindent does not match any outer indentation level"});
+            std::vector<std::string>{"3:8: unindent does not match any outer indentation level"});
   EXPECT_EQ(Parsed("if x:\n\ty = 1\n        z = 2\n").errors(),
-            std::vector<std::string>{"3:9: inconsistent use of tabs and spaces in indentation"});
+            std::vector<std::string>{"3:1: inconsistent use of tabs and spaces in indentation"});
   // Consistent tabs are fine, and so is a continuation line.
   EXPECT_TRUE(Parsed("if x:\n\ty = 1\n\tz = 2\n").errors().empty());
   EXPECT_TRUE(Parsed("x = 1 + \\\n    2\nif a: b = 1; c = 2\n").errors().empty());
 }
 
 TEST(FrontendSyntaxErrors, Python2Print) {
-  Parsed p("print 'hello'\n");
-  ASSERT_EQ(p.errors().size(), 1u);
-  EXPECT_NE(p.errors()[0].find("1:1: missing parentheses in call to 'print'"), std::string::npos);
+  EXPECT_EQ(Parsed("print 'hello'\n").errors(),
+            std::vector<std::string>{"1:1: Missing parentheses in call to 'print'. Did you mean print(...)?"});
 }
 
 TEST(FrontendSyntaxErrors, NullBytesAndBadUtf8) {
@@ -730,13 +727,10 @@ TEST(FrontendSyntaxErrors, NullBytesAndBadUtf8) {
   EXPECT_EQ(dump_of("\xEF\xBB\xBFx = 1\n"), "(assign x 1)\n");
 }
 
-TEST(FrontendSyntaxErrors, ManyErrorsAreCapped) {
+TEST(FrontendSyntaxErrors, ManyErrorsStopAtTheFirst) {
   std::string src;
   for (int i = 0; i < 300; ++i) src += "x = $\n";
-  Parsed p(src);
-  EXPECT_LE(p.errors().size(), 102u);
-  EXPECT_GE(p.errors().size(), 100u);
-  EXPECT_NE(p.errors().back().find("too many syntax errors"), std::string::npos);
+  EXPECT_EQ(Parsed(src).errors(), std::vector<std::string>{"1:5: invalid syntax"});
 }
 
 TEST(FrontendSyntaxErrors, RenderedWithCaret) {
@@ -759,9 +753,8 @@ TEST(FrontendRobustness, EmptyAndTrivialFiles) {
 TEST(FrontendRobustness, DeeplyNestedParentheses) {
   std::string src = "x = " + std::string(20000, '(') + "1" + std::string(20000, ')') + "\n";
   Parsed p(src);
-  std::vector<std::string> e = p.errors();
-  ASSERT_EQ(e.size(), 1u);
-  EXPECT_NE(e[0].find("expression nested too deeply"), std::string::npos);
+  // CPython's tokenizer allows 200 levels.
+  EXPECT_EQ(p.errors(), std::vector<std::string>{"1:205: too many nested parentheses"});
 }
 
 TEST(FrontendRobustness, DeeplyNestedOperators) {

@@ -450,6 +450,28 @@ TEST_F(HarnessDriver, ReportsUsageErrorsWithStatusTwo) {
   }
 }
 
+// Every malformed .npy of tests/npy/bad, given for an array argument: one line naming
+// the argument and the file, the usage status (2), never a crash or a std::bad_alloc
+// (a shape larger than the file, or than memory, must not be allocated).
+TEST_F(HarnessDriver, RejectsEveryMalformedNpyFileNamingIt) {
+  write_floats("y.npy", {1, 2});
+  std::size_t files = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(PY2CUDA_SOURCE_DIR) / "tests" / "npy" / "bad")) {
+    if (entry.path().extension() != ".npy") continue;
+    ++files;
+    const std::string bad = entry.path().string();
+    SCOPED_TRACE(bad);
+    EXPECT_EQ(run({"axpy", "--grid", "1", "--block", "1", "1", bad, file("y.npy")}), 2);
+    const std::string message = error();
+    EXPECT_TRUE(message.rfind("prog: error: argument 'x': " + bad + ": ", 0) == 0 ||
+                message.rfind("prog: error: argument 'x' expects array(float32, 1d, C) but " + bad + " holds ", 0) == 0)
+        << message;
+    EXPECT_EQ(message.find("bad_alloc"), std::string::npos) << message;
+    EXPECT_EQ(FakeDevice::live, 0);
+  }
+  EXPECT_GE(files, 26u);
+}
+
 TEST_F(HarnessDriver, ReportsRunFailuresWithStatusOne) {
   py2cuda::write_npy(dir_ / "i.npy", HostArray<int32_t, 1>({4}));
   EXPECT_EQ(run({"fail", "--grid", "1", "--block", "1", file("i.npy")}), 1);

@@ -365,6 +365,11 @@ const BadFile kBadFiles[] = {
     {"structured.npy", "holds a structured dtype (its descr is a list), which is not supported"},
     {"data_truncated.npy", "truncated data: shape (5,) of float32 takes 20 bytes, the file has 12"},
     {"data_trailing.npy", "holds more bytes than its shape (5,) of float32 takes (20)"},
+    {"header_length_huge.npy", "truncated header: it should be 4294967280 bytes, the file has 138"},
+    {"shape_larger_than_file.npy",
+     "truncated data: shape (1099511627776,) of float32 takes 4398046511104 bytes, the file has 20"},
+    {"shape_bytes_overflow.npy", "the shape (4294967296, 4294967296) is too large to fit in memory"},
+    {"shape_dimension_overflow.npy", "malformed .npy header: a dimension of 'shape' is too large"},
 };
 
 TEST(Npy, RejectsEveryBadFileNamingIt) {
@@ -382,6 +387,13 @@ TEST(Npy, RejectsEveryBadFileNamingIt) {
       EXPECT_EQ(message.find('\n'), std::string::npos) << message;
     }
   }
+}
+
+TEST(Npy, ReportsAnAllocationFailureNamingTheFile) {
+  const fs::path file = good("ramp_float32_5.npy");
+  py2cuda::detail::NpyReader reader(file);
+  EXPECT_EQ(error_of([&] { py2cuda::detail::allocate_for(reader, [] { throw std::bad_alloc(); }); }),
+            file.string() + ": its data (20 bytes) does not fit in the memory available");
 }
 
 TEST(Npy, RejectsAMissingFileAndAFolder) {

@@ -7,6 +7,7 @@
 #include "frontend/annotations.h"
 #include "frontend/converter.h"
 #include "frontend/literals.h"
+#include "frontend/python_syntax.h"
 #include "frontend/source_checks.h"
 #include "frontend/syntax_errors.h"
 
@@ -150,6 +151,13 @@ ast::Module parse_module(const SourceFile& file, Diagnostics& diags) {
     return module;
   }
   detail::SpanMap map;
+  // CPython's error, where it has one, rather than tree-sitter's recovery
+  // (which accepts a lost indent, and places most errors far from the slip).
+  std::optional<PythonSyntaxError> python_error = find_python_syntax_error(src);
+  if (python_error && (python_error->certain || ts_node_has_error(tree.root()))) {
+    detail::report_syntax_errors(ctx, map, {python_error->error});
+    return module;
+  }
   // Node texts are read from the original: masking changes no byte offsets.
   detail::Converter conv(ctx, src, map, &annotations);
   module.body = conv.module(tree.root());

@@ -31,6 +31,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <new>
 #include <string>
 #include <system_error>
 #include <type_traits>
@@ -112,6 +113,10 @@ class NpyReader {
     if (std::filesystem::is_directory(path, ec)) throw Error(file_ + ": is a directory, not a .npy file");
     in_.open(path, std::ios::binary);
     if (!in_) throw Error(file_ + ": cannot be opened for reading");
+    // The sizes a header claims are checked against the file's before anything
+    // is allocated: a damaged length or shape must not become a huge allocation.
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    file_size_ = ec ? std::numeric_limits<std::uintmax_t>::max() : size;
     read_header();
   }
 
@@ -120,15 +125,19 @@ class NpyReader {
   const std::string& file() const { return file_; }
   std::size_t data_bytes() const { return data_bytes_; }
 
+  // Throws Error unless the file holds exactly data_bytes() bytes of data: for
+  // callers to check before they allocate room for them.
+  void require_data() const {
+    if (data_bytes_ > bytes_left_) throw_truncated_data(bytes_left_);
+  }
+
   // Reads the data_bytes() bytes of data into `dst`; throws Error if the file
   // holds fewer or more.
   void read_data(void* dst) {
+    if (data_bytes_ > bytes_left_) throw_truncated_data(bytes_left_);
     in_.read(static_cast<char*>(dst), static_cast<std::streamsize>(data_bytes_));
     const auto got = static_cast<std::size_t>(in_.gcount());
-    if (got != data_bytes_) {
-      throw Error(file_ + ": truncated data: shape " + npy_shape_text(header_.shape) + " of " + dtype_name() +
-                  " takes " + std::to_string(data_bytes_) + " bytes, the file has " + std::to_string(got));
-    }
+    if (got != data_bytes_) throw_truncated_data(got);
     if (in_.peek() != std::ifstream::traits_type::eof()) {
       throw Error(file_ + ": holds more bytes than its shape " + npy_shape_text(header_.shape) + " of " + dtype_name() +
                   " takes (" + std::to_string(data_bytes_) + ")");
@@ -159,6 +168,12 @@ class NpyReader {
     }
     std::size_t header_size = 0;
     for (std::size_t i = length_size; i-- > 0;) header_size = header_size << 8 | length_bytes[i];
+    const std::uintmax_t header_start = kNpyPrefixSize + length_size;
+    const std::uintmax_t after_length = file_size_ > header_start ? file_size_ - header_start : 0;
+    if (header_size > after_length) {
+      throw Error(file_ + ": truncated header: it should be " + std::to_string(header_size) + " bytes, the file has " +
+                  std::to_string(after_length));
+    }
 
     std::string text(header_size, '\0');
     in_.read(text.data(), static_cast<std::streamsize>(header_size));
@@ -175,6 +190,12 @@ class NpyReader {
     header_.shape = std::move(parsed.shape);
     header_.fortran = parsed.fortran;
     data_bytes_ = npy_data_bytes(header_.shape, *dtype, file_);
+    bytes_left_ = after_length - header_size;
+  }
+
+  [[noreturn]] void throw_truncated_data(std::uintmax_t has) const {
+    throw Error(file_ + ": truncated data: shape " + npy_shape_text(header_.shape) + " of " + dtype_name() +
+                " takes " + std::to_string(data_bytes_) + " bytes, the file has " + std::to_string(has));
   }
 
   std::string dtype_name() const { return std::string(find_npy_dtype(header_.dtype)->name); }
@@ -183,7 +204,21 @@ class NpyReader {
   std::ifstream in_;
   NpyArray header_;
   std::size_t data_bytes_ = 0;
+  std::uintmax_t file_size_ = 0;
+  std::uintmax_t bytes_left_ = 0;  // after the header
 };
+
+// Runs `allocate`; a std::bad_alloc becomes an Error naming the file, so that a
+// file too large for this machine's memory is a message, not a crash.
+template <class F>
+void allocate_for(const NpyReader& reader, F&& allocate) {
+  try {
+    allocate();
+  } catch (const std::bad_alloc&) {
+    throw Error(reader.file() + ": its data (" + std::to_string(reader.data_bytes()) +
+                " bytes) does not fit in the memory available");
+  }
+}
 
 // ---------------------------------------------------------------- writing
 
@@ -244,16 +279,20 @@ HostArray<T, N> read_host_array(NpyReader& reader) {
   const NpyArray& header = reader.header();
   std::array<int64_t, N> shape{};
   for (int d = 0; d < N; ++d) shape[static_cast<std::size_t>(d)] = header.shape[static_cast<std::size_t>(d)];
-  HostArray<T, N> result(shape);
-  if (header.fortran && N >= 2) {
-    NpyArray stored = header;
-    stored.data.resize(reader.data_bytes());
-    reader.read_data(stored.data.data());
-    const NpyArray c_order = to_c_order(std::move(stored));
-    std::memcpy(static_cast<void*>(result.data()), c_order.data.data(), c_order.data.size());
-  } else {
-    reader.read_data(result.data());
-  }
+  reader.require_data();
+  HostArray<T, N> result;
+  allocate_for(reader, [&] {
+    result = HostArray<T, N>(shape);
+    if (header.fortran && N >= 2) {
+      NpyArray stored = header;
+      stored.data.resize(reader.data_bytes());
+      reader.read_data(stored.data.data());
+      const NpyArray c_order = to_c_order(std::move(stored));
+      std::memcpy(static_cast<void*>(result.data()), c_order.data.data(), c_order.data.size());
+    } else {
+      reader.read_data(result.data());
+    }
+  });
   if constexpr (std::is_same_v<T, bool>) {
     npy_normalise_bools(reinterpret_cast<std::byte*>(result.data()), static_cast<std::size_t>(result.size()));
   }
@@ -270,7 +309,8 @@ HostArray<T, N> read_host_array(NpyReader& reader) {
 inline NpyArray read_npy(const std::filesystem::path& path) {
   detail::NpyReader reader(path);
   NpyArray array = reader.header();
-  array.data.resize(reader.data_bytes());
+  reader.require_data();
+  detail::allocate_for(reader, [&] { array.data.resize(reader.data_bytes()); });
   reader.read_data(array.data.data());
   if (array.dtype == npy_dtype<bool>().descr) detail::npy_normalise_bools(array.data.data(), array.data.size());
   return array;

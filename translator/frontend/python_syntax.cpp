@@ -1,0 +1,1453 @@
+#include "frontend/python_syntax.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace py2cuda::frontend {
+
+namespace {
+
+// ---------------------------------------------------------------- tokens
+
+enum class Tok { Name, Number, String, Op, Newline, Indent, Dedent, End };
+
+struct Token {
+  Tok type;
+  std::string_view text;
+  uint32_t row, col, end_row, end_col;  // 0-based, bytes
+  uint32_t indent_width = 0;            // Indent/Dedent: the new line's indentation, in characters
+};
+
+// A tokenizer error. CPython raises some as soon as the tokenizer meets them
+// (strings, brackets, numbers) and turns the others (indentation, end of file
+// inside brackets) into an error only when the parser asks for that token.
+struct TokenizerProblem {
+  size_t index;  // the token the tokenizer was producing
+  SyntaxError error;
+  bool immediate;
+  bool eof_in_brackets = false;
+};
+
+SyntaxError at(uint32_t row, uint32_t col, std::string message, uint32_t end_col = UINT32_MAX) {
+  if (end_col == UINT32_MAX) end_col = col + 1;
+  return {TSPoint{row, col}, TSPoint{row, end_col}, std::move(message)};
+}
+
+bool is_name_start(unsigned char c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80; }
+bool is_name_char(unsigned char c) { return is_name_start(c) || (c >= '0' && c <= '9'); }
+bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+
+class Tokenizer {
+ public:
+  explicit Tokenizer(std::string_view src) : src_(src) {}
+
+  void run() {
+    indents_.push_back(0);
+    alt_indents_.push_back(0);
+    while (pos_ < src_.size() && !problem_) line();
+    if (problem_) return;
+    if (!brackets_.empty()) {
+      const Bracket& b = brackets_.back();
+      problem_ = TokenizerProblem{tokens_.size(),
+                                  at(b.row, b.col, std::string("'") + b.ch + "' was never closed"), false, true};
+      return;
+    }
+    if (!tokens_.empty() && tokens_.back().type != Tok::Newline) push(Tok::Newline, row_, col(), row_, col() + 1);
+    while (indents_.size() > 1) {
+      indents_.pop_back();
+      push(Tok::Dedent, row_, 0, row_, 0);
+    }
+    push(Tok::End, row_, 0, row_, 0);
+  }
+
+  std::vector<Token> tokens_;
+  std::optional<TokenizerProblem> problem_;
+  // Open brackets at the end of the file, for the error CPython gives there.
+  struct Bracket {
+    char ch;
+    uint32_t row, col;
+  };
+  std::vector<Bracket> brackets_;
+
+ private:
+  uint32_t col() const { return static_cast<uint32_t>(pos_ - line_start_); }
+  char cur() const { return pos_ < src_.size() ? src_[pos_] : '\0'; }
+  char ahead(size_t k) const { return pos_ + k < src_.size() ? src_[pos_ + k] : '\0'; }
+
+  void push(Tok type, uint32_t row, uint32_t c, uint32_t end_row, uint32_t end_c, size_t from = 0, size_t to = 0) {
+    Token t{type, src_.substr(from, to - from), row, c, end_row, end_c};
+    tokens_.push_back(t);
+  }
+
+  void fail(SyntaxError e, bool immediate) { problem_ = TokenizerProblem{tokens_.size(), std::move(e), immediate}; }
+
+  void new_line() {
+    ++row_;
+    line_start_ = pos_;
+  }
+
+  // The length of the current line, without its line break.
+  uint32_t line_length() const {
+    size_t end = src_.find('\n', line_start_);
+    if (end == std::string_view::npos) end = src_.size();
+    if (end > line_start_ && src_[end - 1] == '\r') --end;
+    return static_cast<uint32_t>(end - line_start_);
+  }
+
+  // One logical line from the start of a physical one.
+  void line() {
+    // Indentation: tabs to the next multiple of 8, and separately counted as
+    // one column, to detect an inconsistent mix as CPython does.
+    uint32_t width = 0, alt = 0;
+    while (cur() == ' ' || cur() == '\t' || cur() == '\f') {
+      if (cur() == ' ') ++width, ++alt;
+      else if (cur() == '\t') width = (width / 8 + 1) * 8, alt = alt + 1;
+      else width = alt = 0;
+      ++pos_;
+    }
+    const bool blank = cur() == '#' || cur() == '\n' || cur() == '\r' || cur() == '\0' ||
+                       (cur() == '\\' && (ahead(1) == '\n' || ahead(1) == '\r'));
+    if (!blank) {
+      const uint32_t indent_cols = col();
+      if (width > indents_.back()) {
+        if (indents_.size() > kMaxIndents) return fail(at(row_, 0, "too many levels of indentation"), false);
+        if (alt <= alt_indents_.back()) return fail(at(row_, 0, "inconsistent use of tabs and spaces in indentation"), false);
+        indents_.push_back(width);
+        alt_indents_.push_back(alt);
+        Token t{Tok::Indent, {}, row_, indent_cols, row_, indent_cols};
+        t.indent_width = indent_cols;
+        tokens_.push_back(t);
+      } else if (width < indents_.back()) {
+        bool found = false;
+        for (uint32_t w : indents_) found |= w == width;
+        if (!found) return fail(at(row_, line_length(), "unindent does not match any outer indentation level"), false);
+        while (indents_.size() > 1 && width < indents_.back()) {
+          indents_.pop_back();
+          alt_indents_.pop_back();
+          Token t{Tok::Dedent, {}, row_, indent_cols, row_, indent_cols};
+          t.indent_width = indent_cols;
+          tokens_.push_back(t);
+        }
+        if (width != indents_.back()) {
+          return fail(at(row_, line_length(), "unindent does not match any outer indentation level"), false);
+        }
+        if (alt != alt_indents_.back()) return fail(at(row_, 0, "inconsistent use of tabs and spaces in indentation"), false);
+      } else if (alt != alt_indents_.back()) {
+        return fail(at(row_, 0, "inconsistent use of tabs and spaces in indentation"), false);
+      }
+    }
+    bool any = false;  // a token on this logical line
+    for (;;) {
+      if (problem_) return;
+      char c = cur();
+      if (c == '\0' && pos_ >= src_.size()) {
+        if (any && brackets_.empty()) push(Tok::Newline, row_, col(), row_, col() + 1);
+        return;
+      }
+      if (c == ' ' || c == '\t' || c == '\f') {
+        ++pos_;
+        continue;
+      }
+      if (c == '#') {
+        comment_col_ = col();
+        while (pos_ < src_.size() && src_[pos_] != '\n' && src_[pos_] != '\r') ++pos_;
+        continue;
+      }
+      if (c == '\r' || c == '\n') {
+        const uint32_t r = row_, cc = comment_col_ != UINT32_MAX ? comment_col_ : col();
+        comment_col_ = UINT32_MAX;
+        if (c == '\r' && ahead(1) == '\n') ++pos_;
+        ++pos_;
+        if (any && brackets_.empty() && !blank) {
+          push(Tok::Newline, r, cc, r, cc + 1);
+          new_line();
+          return;
+        }
+        new_line();
+        if (brackets_.empty() && !any) return;  // a blank line: no token
+        continue;
+      }
+      if (c == '\\') {
+        if (ahead(1) == '\n' || (ahead(1) == '\r')) {
+          pos_ += (ahead(1) == '\r' && ahead(2) == '\n') ? 3 : 2;
+          new_line();
+          if (pos_ >= src_.size()) return fail(at(row_, 0, "unexpected EOF while parsing"), true);
+          continue;
+        }
+        return fail(at(row_, col() + 1, "unexpected character after line continuation character"), false);
+      }
+      any = true;
+      const size_t start = pos_;
+      const uint32_t r = row_, cc = col();
+      if (is_name_start(static_cast<unsigned char>(c))) {
+        while (is_name_char(static_cast<unsigned char>(cur()))) ++pos_;
+        // A string prefix: r, b, u, f and their pairs.
+        if (cur() == '"' || cur() == '\'') {
+          std::string_view prefix = src_.substr(start, pos_ - start);
+          std::string lower;
+          for (char ch : prefix) lower += static_cast<char>(ch | 0x20);
+          if (lower == "r" || lower == "b" || lower == "u" || lower == "f" || lower == "rb" || lower == "br" ||
+              lower == "fr" || lower == "rf") {
+            string(start, r, cc, lower.find('r') != std::string::npos);
+            continue;
+          }
+        }
+        push(Tok::Name, r, cc, r, col(), start, pos_);
+        continue;
+      }
+      if (is_digit(static_cast<unsigned char>(c)) || (c == '.' && is_digit(static_cast<unsigned char>(ahead(1))))) {
+        number(start, r, cc);
+        continue;
+      }
+      if (c == '"' || c == '\'') {
+        string(start, r, cc, false);
+        continue;
+      }
+      if (c == '(' || c == '[' || c == '{') {
+        if (brackets_.size() >= kMaxBrackets) return fail(at(r, cc, "too many nested parentheses"), true);
+        brackets_.push_back({c, r, cc});
+        ++pos_;
+        push(Tok::Op, r, cc, r, cc + 1, start, pos_);
+        continue;
+      }
+      if (c == ')' || c == ']' || c == '}') {
+        if (brackets_.empty()) return fail(at(r, cc, std::string("unmatched '") + c + "'"), true);
+        const Bracket open = brackets_.back();
+        const char want = open.ch == '(' ? ')' : open.ch == '[' ? ']' : '}';
+        if (c != want) {
+          std::string m = std::string("closing parenthesis '") + c + "' does not match opening parenthesis '" + open.ch + "'";
+          if (open.row != r) m += " on line " + std::to_string(open.row + 1);
+          return fail(at(r, cc, m), true);
+        }
+        brackets_.pop_back();
+        ++pos_;
+        push(Tok::Op, r, cc, r, cc + 1, start, pos_);
+        continue;
+      }
+      static const char* const kOps[] = {"**=", "//=", ">>=", "<<=", "...", "->", ":=", "**", "//", ">>", "<<", "<=",
+                                         ">=",  "==",  "!=",  "+=",  "-=",  "*=", "/=", "%=", "&=", "|=", "^=", "@="};
+      bool matched = false;
+      for (const char* op : kOps) {
+        std::string_view o(op);
+        if (src_.substr(pos_, o.size()) == o) {
+          pos_ += o.size();
+          matched = true;
+          break;
+        }
+      }
+      if (!matched && std::string_view("+-*/%&|^~<>=.,:;@").find(c) != std::string_view::npos) {
+        ++pos_;
+        matched = true;
+      }
+      if (matched) {
+        push(Tok::Op, r, cc, r, col(), start, pos_);
+        continue;
+      }
+      // '$', '?', '!', a stray backtick, a non-ASCII symbol.
+      if (static_cast<unsigned char>(c) < 0x80) {
+        ++pos_;
+        push(Tok::Op, r, cc, r, cc + 1, start, pos_);  // an ERRORTOKEN the parser rejects
+        continue;
+      }
+      ++pos_;
+      push(Tok::Op, r, cc, r, cc + 1, start, pos_);
+    }
+  }
+
+  void number(size_t start, uint32_t r, uint32_t cc) {
+    auto digits = [&](auto ok) {
+      while (ok(static_cast<unsigned char>(cur())) || (cur() == '_' && ok(static_cast<unsigned char>(ahead(1))))) ++pos_;
+    };
+    auto dec = [](unsigned char ch) { return ch >= '0' && ch <= '9'; };
+    const char* kind = "decimal";
+    if (cur() == '0' && (ahead(1) == 'x' || ahead(1) == 'X')) {
+      pos_ += 2, kind = "hexadecimal";
+      digits([](unsigned char ch) { return isxdigit(ch) != 0; });
+    } else if (cur() == '0' && (ahead(1) == 'o' || ahead(1) == 'O')) {
+      pos_ += 2, kind = "octal";
+      digits([](unsigned char ch) { return ch >= '0' && ch <= '7'; });
+    } else if (cur() == '0' && (ahead(1) == 'b' || ahead(1) == 'B')) {
+      pos_ += 2, kind = "binary";
+      digits([](unsigned char ch) { return ch == '0' || ch == '1'; });
+    } else {
+      digits(dec);
+      const std::string_view integer = src_.substr(start, pos_ - start);
+      if (integer.size() > 1 && integer[0] == '0' && integer.find_first_not_of("0_") != std::string_view::npos &&
+          cur() != '.' && cur() != 'e' && cur() != 'E' && cur() != 'j' && cur() != 'J') {
+        return fail(at(r, cc, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for "
+                              "octal integers", col()),
+                    true);
+      }
+      if (cur() == '.') {
+        ++pos_;
+        digits(dec);
+      }
+      if ((cur() == 'e' || cur() == 'E') &&
+          (is_digit(static_cast<unsigned char>(ahead(1))) ||
+           ((ahead(1) == '+' || ahead(1) == '-') && is_digit(static_cast<unsigned char>(ahead(2)))))) {
+        pos_ += 2;
+        digits(dec);
+      }
+      if (cur() == 'j' || cur() == 'J') ++pos_;
+    }
+    if (is_name_char(static_cast<unsigned char>(cur()))) {
+      // 3.11 accepts `1if x else y` (with a warning) for these keywords.
+      static const char* const kAllowed[] = {"and", "else", "for", "if", "in", "is", "not", "or"};
+      for (const char* k : kAllowed) {
+        std::string_view kw(k);
+        if (src_.substr(pos_, kw.size()) == kw && !is_name_char(static_cast<unsigned char>(ahead(kw.size())))) {
+          push(Tok::Number, r, cc, r, col(), start, pos_);
+          return;
+        }
+      }
+      // CPython points at the last digit, or past a doubled underscore.
+      return fail(at(r, cur() == '_' ? col() : col() - 1, std::string("invalid ") + kind + " literal"), true);
+    }
+    push(Tok::Number, r, cc, r, col(), start, pos_);
+  }
+
+  void string(size_t start, uint32_t r, uint32_t cc, bool raw) {
+    const char q = cur();
+    const bool triple = ahead(1) == q && ahead(2) == q;
+    pos_ += triple ? 3 : 1;
+    for (;;) {
+      if (pos_ >= src_.size()) {
+        // CPython's line count stops at the last line break.
+        const uint32_t detected = row_ + (pos_ > line_start_ ? 1 : 0);
+        if (triple) {
+          return fail(at(r, cc, "unterminated triple-quoted string literal (detected at line " + std::to_string(detected) + ")"),
+                      true);
+        }
+        return fail(at(r, cc, "unterminated string literal (detected at line " + std::to_string(detected) + ")"), true);
+      }
+      const char c = cur();
+      if (c == '\\') {
+        ++pos_;
+        if (cur() == '\r' && ahead(1) == '\n') ++pos_;
+        if (cur() == '\n' || cur() == '\r') {
+          ++pos_;
+          new_line();
+        } else if (pos_ < src_.size()) {
+          ++pos_;
+        }
+        (void)raw;
+        continue;
+      }
+      if (c == '\n' || c == '\r') {
+        if (!triple) {
+          return fail(at(r, cc, "unterminated string literal (detected at line " + std::to_string(row_ + 1) + ")"), true);
+        }
+        if (c == '\r' && ahead(1) == '\n') ++pos_;
+        ++pos_;
+        new_line();
+        continue;
+      }
+      if (c == q && (!triple || (ahead(1) == q && ahead(2) == q))) {
+        pos_ += triple ? 3 : 1;
+        push(Tok::String, r, cc, row_, col(), start, pos_);
+        return;
+      }
+      ++pos_;
+    }
+  }
+
+  // CPython's tokenizer limits (MAXLEVEL, MAXINDENT).
+  static constexpr size_t kMaxBrackets = 200;
+  static constexpr size_t kMaxIndents = 100;
+
+  std::string_view src_;
+  size_t pos_ = 0, line_start_ = 0;
+  uint32_t row_ = 0;
+  uint32_t comment_col_ = UINT32_MAX;  // where a comment started on this line: CPython's NEWLINE starts there
+  std::vector<uint32_t> indents_, alt_indents_;
+};
+
+// ---------------------------------------------------------------- parser
+
+bool is_keyword(std::string_view s) {
+  static const char* const kKeywords[] = {"False", "None",   "True",    "and",    "as",     "assert", "async",
+                                          "await", "break",  "class",   "continue", "def",  "del",    "elif",
+                                          "else",  "except", "finally", "for",    "from",   "global", "if",
+                                          "import", "in",    "is",      "lambda", "nonlocal", "not", "or",
+                                          "pass",  "raise",  "return",  "try",    "while",  "with",   "yield"};
+  for (const char* k : kKeywords)
+    if (s == k) return true;
+  return false;
+}
+
+struct ReachedTokenizerProblem {};
+// Nesting deeper than this pass recurses: no verdict (tree-sitter's stands).
+struct TooDeep {};
+struct Failed {};
+struct Raised {
+  SyntaxError error;
+};
+
+// What an expression is, for CPython's "cannot assign to attribute here".
+enum class ExprKind { Name, Attribute, Subscript, Call, Literal, Other, Tuple, List, Paren, Keyword, Test };
+
+struct ExprInfo {
+  size_t first, last;  // token indices
+  ExprKind kind;
+};
+
+class Parser {
+ public:
+  Parser(const std::vector<Token>& tokens, std::optional<size_t> problem_index)
+      : t_(tokens), problem_index_(problem_index) {}
+
+  void file() {
+    while (peek().type != Tok::End) statement();
+  }
+
+  size_t furthest() const { return furthest_; }
+
+  // True if the statement being parsed starts with `match` or `type`: this
+  // pass knows neither match statements (3.10) nor type aliases (3.12), so an
+  // error there may be none.
+  bool in_match_statement() const { return in_match_; }
+
+ private:
+  // ---- tokens
+  const Token& token(size_t i) {
+    if (problem_index_ && i >= *problem_index_) {
+      furthest_ = std::max(furthest_, i);
+      throw ReachedTokenizerProblem{};
+    }
+    if (i >= t_.size()) i = t_.size() - 1;
+    furthest_ = std::max(furthest_, i);
+    return t_[i];
+  }
+  const Token& peek(size_t k = 0) { return token(pos_ + k); }
+  bool is_op(std::string_view op, size_t k = 0) {
+    const Token& t = peek(k);
+    return t.type == Tok::Op && t.text == op;
+  }
+  bool is_kw(std::string_view kw, size_t k = 0) {
+    const Token& t = peek(k);
+    return t.type == Tok::Name && t.text == kw;
+  }
+  bool accept_op(std::string_view op) {
+    if (!is_op(op)) return false;
+    ++pos_;
+    return true;
+  }
+  bool accept_kw(std::string_view kw) {
+    if (!is_kw(kw)) return false;
+    ++pos_;
+    return true;
+  }
+  [[noreturn]] void fail() { throw Failed{}; }
+  void expect_op(std::string_view op) {
+    if (!accept_op(op)) fail();
+  }
+  void expect_kw(std::string_view kw) {
+    if (!accept_kw(kw)) fail();
+  }
+  void name() {
+    const Token& t = peek();
+    if (t.type != Tok::Name || is_keyword(t.text)) fail();
+    ++pos_;
+  }
+  [[noreturn]] void raise(SyntaxError e) { throw Raised{std::move(e)}; }
+  SyntaxError at_token(size_t i, std::string message) {
+    const Token& t = t_[std::min(i, t_.size() - 1)];
+    return {TSPoint{t.row, t.col}, TSPoint{t.end_row, t.end_col}, std::move(message)};
+  }
+  SyntaxError over(size_t first, size_t last, std::string message) {
+    const Token& a = t_[first];
+    const Token& b = t_[std::min(last, t_.size() - 1)];
+    return {TSPoint{a.row, a.col}, TSPoint{b.end_row, b.end_col}, std::move(message)};
+  }
+
+  bool in_brackets() const { return depth_ > 0; }
+
+  // ---- statements
+  // Counts the recursion of statement(), expression() and factor(), which
+  // every nesting of blocks, brackets or operators goes through.
+  struct Nesting {
+    explicit Nesting(int& depth) : depth_(depth) {
+      if (++depth_ > kMaxRecursion) {
+        --depth_;
+        throw TooDeep{};
+      }
+    }
+    ~Nesting() { --depth_; }
+    int& depth_;
+  };
+  static constexpr int kMaxRecursion = 2000;
+
+  void statement() {
+    const Nesting nesting(recursion_);
+    const Token& t = peek();
+    in_match_ = t.type == Tok::Name && (t.text == "match" || t.text == "type");
+    if (t.type == Tok::Name) {
+      std::string_view w = t.text;
+      if (w == "if") return if_statement();
+      if (w == "while") return while_statement();
+      if (w == "for") return for_statement();
+      if (w == "try") return try_statement();
+      if (w == "with") return with_statement();
+      if (w == "def") return function_def();
+      if (w == "class") return class_def();
+      if (w == "async" && (is_kw("def", 1) || is_kw("for", 1) || is_kw("with", 1))) {
+        ++pos_;
+        return statement();
+      }
+    }
+    if (t.type == Tok::Op && t.text == "@") return decorated();
+    simple_statements();
+  }
+
+  void simple_statements() {
+    for (;;) {
+      simple_statement();
+      if (accept_op(";")) {
+        if (peek().type == Tok::Newline) break;
+        continue;
+      }
+      break;
+    }
+    if (peek().type != Tok::Newline) fail();
+    ++pos_;
+  }
+
+  void simple_statement() {
+    const Token& t = peek();
+    if (t.type == Tok::Name) {
+      std::string_view w = t.text;
+      if (w == "pass" || w == "break" || w == "continue") return void(++pos_);
+      if (w == "return") {
+        ++pos_;
+        if (!at_statement_end()) star_expressions();
+        return;
+      }
+      if (w == "raise") {
+        ++pos_;
+        if (!at_statement_end()) {
+          expression();
+          if (accept_kw("from")) expression();
+        }
+        return;
+      }
+      if (w == "global" || w == "nonlocal") {
+        ++pos_;
+        name();
+        while (accept_op(",")) name();
+        return;
+      }
+      if (w == "del") {
+        ++pos_;
+        target_list();
+        return;
+      }
+      if (w == "assert") {
+        ++pos_;
+        expression();
+        if (accept_op(",")) expression();
+        return;
+      }
+      if (w == "import") {
+        ++pos_;
+        do {
+          dotted_name();
+          if (accept_kw("as")) name();
+        } while (accept_op(","));
+        return;
+      }
+      if (w == "from") {
+        ++pos_;
+        bool dots = false;
+        while (accept_op(".") || accept_op("...")) dots = true;
+        if (!dots || !is_kw("import")) dotted_name();
+        expect_kw("import");
+        if (accept_op("*")) return;
+        const bool paren = accept_op("(");
+        if (paren) ++depth_;
+        do {
+          if (paren && is_op(")")) break;
+          name();
+          if (accept_kw("as")) name();
+        } while (accept_op(","));
+        if (paren) {
+          expect_op(")");
+          --depth_;
+        }
+        return;
+      }
+      if (w == "yield") {
+        yield_expression();
+        return;
+      }
+    }
+    expression_statement();
+  }
+
+  bool at_statement_end() { return peek().type == Tok::Newline || is_op(";"); }
+
+  void dotted_name() {
+    name();
+    while (accept_op(".")) name();
+  }
+
+  void expression_statement() {
+    const size_t start = pos_;
+    try {
+      assignment_or_expression();
+    } catch (const Failed&) {
+      tuple_elements_after_failure(start);
+      throw;
+    }
+    if (!at_statement_end()) {
+      const size_t end = pos_;
+      tuple_elements_after_failure(start);
+      pos_ = end;
+    }
+  }
+
+  // CPython's invalid_assignment reads `a, b c = 1` as a tuple's elements
+  // side by side, and its invalid_named_expression then finds `c = 1`: "Maybe
+  // you meant '=='". The first element is not checked, as in CPython.
+  void tuple_elements_after_failure(size_t start) {
+    const size_t reached = furthest_;
+    const int depth = depth_;
+    pos_ = start;
+    try {
+      star_expression();
+      if (!accept_op(",")) throw Failed{};
+      // Only an element that follows another without a comma is checked.
+      for (;;) {
+        do {
+          if (!starts_expression()) throw Failed{};
+          star_expression();
+        } while (accept_op(","));
+        if (!starts_expression()) break;
+        star_named_expression();
+        if (!accept_op(",")) continue;
+      }
+    } catch (const Failed&) {
+    } catch (const ReachedTokenizerProblem&) {
+    }
+    furthest_ = reached;
+    depth_ = depth;
+  }
+
+  void assignment_or_expression() {
+    star_expressions();
+    if (accept_op(":")) {  // an annotation
+      expression();
+      if (accept_op("=")) assigned_value();
+      return;
+    }
+    static const char* const kAugmented[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=", ">>=", "<<=", "&=", "|=", "^=", "@="};
+    for (const char* op : kAugmented) {
+      if (accept_op(op)) {
+        assigned_value();
+        return;
+      }
+    }
+    while (accept_op("=")) assigned_value();
+  }
+
+  void assigned_value() {
+    if (is_kw("yield")) return yield_expression();
+    star_expressions();
+  }
+
+  void yield_expression() {
+    expect_kw("yield");
+    if (accept_kw("from")) return void(expression());
+    if (!at_statement_end() && !is_op(")") && !is_op("]") && !is_op("}") && !is_op("=")) star_expressions();
+  }
+
+  // After a compound statement's header: ':' and a block. `what` names the
+  // statement for the messages, "'if' statement" or "function definition".
+  // `forced`: CPython's grammar demands the ':' right after the keyword
+  // (else, try, finally), so anything else there is "expected ':'".
+  void colon_and_block(size_t header, const std::string& what, bool forced = false) {
+    if (!is_op(":")) {
+      if (forced || peek().type == Tok::Newline) raise(at_token(pos_, "expected ':'"));
+      fail();
+    }
+    ++pos_;
+    block(header, what);
+  }
+
+  void block(size_t header, const std::string& what) {
+    if (peek().type != Tok::Newline) return simple_statements();
+    ++pos_;
+    if (peek().type != Tok::Indent) {
+      raise(indentation(at_token(pos_, "expected an indented block after " + what + " on line " +
+                                           std::to_string(t_[header].row + 1))));
+    }
+    ++pos_;
+    do statement();
+    while (peek().type != Tok::Dedent && peek().type != Tok::End);
+    if (peek().type == Tok::Dedent) ++pos_;
+  }
+
+  SyntaxError indentation(SyntaxError e) {
+    e.message.insert(0, "\x01");  // marks an IndentationError; stripped by the caller
+    return e;
+  }
+
+  void if_statement() {
+    const size_t header = pos_;
+    ++pos_;
+    named_expression();
+    colon_and_block(header, "'if' statement");
+    while (is_kw("elif")) {
+      const size_t h = pos_;
+      ++pos_;
+      named_expression();
+      colon_and_block(h, "'elif' statement");
+    }
+    else_block();
+  }
+
+  void else_block() {
+    if (!is_kw("else")) return;
+    const size_t h = pos_;
+    ++pos_;
+    colon_and_block(h, "'else' statement", true);
+  }
+
+  void while_statement() {
+    const size_t header = pos_;
+    ++pos_;
+    named_expression();
+    colon_and_block(header, "'while' statement");
+    else_block();
+  }
+
+  void for_statement() {
+    const size_t header = pos_;
+    ++pos_;
+    target_list();
+    expect_kw("in");
+    star_expressions();
+    colon_and_block(header, "'for' statement");
+    else_block();
+  }
+
+  void try_statement() {
+    const size_t header = pos_;
+    ++pos_;
+    colon_and_block(header, "'try' statement", true);
+    bool handlers = false;
+    while (is_kw("except")) {
+      handlers = true;
+      const size_t h = pos_;
+      ++pos_;
+      accept_op("*");
+      if (!is_op(":") && peek().type != Tok::Newline) {
+        expression();
+        if (accept_op(",")) {
+          expression();
+          while (accept_op(",")) expression();
+        }
+        if (accept_kw("as")) name();
+      }
+      colon_and_block(h, "'except' statement");
+    }
+    if (handlers) else_block();
+    if (is_kw("finally")) {
+      const size_t h = pos_;
+      ++pos_;
+      colon_and_block(h, "'finally' statement", true);
+    } else if (!handlers) {
+      const Token& next = peek();
+      raise(at(next.row, 0, "expected 'except' or 'finally' block"));
+    }
+  }
+
+  void with_statement() {
+    const size_t header = pos_;
+    ++pos_;
+    do {
+      expression();
+      if (accept_kw("as")) target();
+    } while (accept_op(","));
+    colon_and_block(header, "'with' statement");
+  }
+
+  void decorated() {
+    while (accept_op("@")) {
+      named_expression();
+      if (peek().type != Tok::Newline) fail();
+      ++pos_;
+    }
+    if (accept_kw("async")) {
+      if (!is_kw("def")) fail();
+    }
+    if (is_kw("def")) return function_def();
+    if (is_kw("class")) return class_def();
+    fail();
+  }
+
+  void function_def() {
+    const size_t header = pos_;
+    ++pos_;
+    name();
+    if (!is_op("(")) raise(at_token(pos_, "expected '('"));
+    ++pos_;
+    ++depth_;
+    parameters(")", true);
+    expect_op(")");
+    --depth_;
+    if (accept_op("->")) forced_colon_annotation();
+    colon_and_block(header, "function definition");
+  }
+
+  // The return annotation, followed in CPython's grammar by a forced ':': its
+  // PEG parser backs off a failing call or subscript to the longest primary
+  // that parses and then demands the ':' right there.
+  void forced_colon_annotation() {
+    const size_t start = pos_, reached = furthest_;
+    const int depth = depth_;
+    bool parsed = false;
+    try {
+      expression();
+      parsed = true;
+    } catch (const Failed&) {
+    } catch (const Raised&) {
+    }
+    if (parsed) {
+      if (!is_op(":")) raise(at_token(pos_, "expected ':'"));
+      return;
+    }
+    pos_ = start;
+    furthest_ = reached;
+    depth_ = depth;
+    atom();
+    for (;;) {
+      const size_t trailer = pos_;
+      try {
+        if (accept_op(".")) {
+          name();
+        } else if (is_op("(") || is_op("[")) {
+          const bool call = is_op("(");
+          ++pos_;
+          ++depth_;
+          if (call) arguments(")");
+          else slices();
+          expect_op(call ? ")" : "]");
+          --depth_;
+        } else {
+          break;
+        }
+      } catch (const Failed&) {
+        pos_ = trailer;
+        depth_ = depth;
+        break;
+      } catch (const Raised&) {
+        pos_ = trailer;
+        depth_ = depth;
+        break;
+      }
+    }
+    if (!is_op(":")) raise(at_token(pos_, "expected ':'"));
+  }
+
+  void class_def() {
+    const size_t header = pos_;
+    ++pos_;
+    name();
+    if (accept_op("(")) {
+      ++depth_;
+      arguments(")");
+      expect_op(")");
+      --depth_;
+    }
+    colon_and_block(header, "class definition");
+  }
+
+  // def and lambda parameters, up to `close`.
+  void parameters(std::string_view close, bool annotations) {
+    while (!is_op(close)) {
+      if (accept_op("/")) {
+      } else if (accept_op("**")) {
+        name();
+        if (annotations && accept_op(":")) expression();
+      } else if (accept_op("*")) {
+        if (!is_op(",") && !is_op(close)) {
+          name();
+          if (annotations && accept_op(":")) star_expression();
+        }
+      } else {
+        name();
+        if (annotations && accept_op(":")) expression();
+        if (accept_op("=")) expression();
+      }
+      if (!accept_op(",")) break;
+    }
+  }
+
+  // ---- targets (for, with ... as, del): expressions without comparisons
+  void target() {
+    if (accept_op("*")) return target();
+    bitwise_or();
+  }
+  void target_list() {
+    target();
+    while (accept_op(",")) {
+      if (is_kw("in") || is_op("=") || at_statement_end()) break;
+      target();
+    }
+  }
+
+  // ---- expressions
+  void star_expressions() {
+    star_expression();
+    while (accept_op(",")) {
+      if (!starts_expression()) break;
+      star_expression();
+    }
+  }
+
+  void star_expression() {
+    if (accept_op("*")) return void(bitwise_or());
+    expression();
+  }
+
+  // Could this token begin an expression?
+  bool starts_expression() {
+    const Token& t = peek();
+    if (t.type == Tok::Name) {
+      if (!is_keyword(t.text)) return true;
+      return t.text == "not" || t.text == "lambda" || t.text == "await" || t.text == "None" || t.text == "True" ||
+             t.text == "False" || t.text == "yield";
+    }
+    if (t.type == Tok::Number || t.type == Tok::String) return true;
+    if (t.type != Tok::Op) return false;
+    return t.text == "(" || t.text == "[" || t.text == "{" || t.text == "-" || t.text == "+" || t.text == "~" ||
+           t.text == "..." || t.text == "*";
+  }
+
+  void named_expression() {
+    const size_t start = pos_;
+    if (peek().type == Tok::Name && !is_keyword(peek().text) && is_op(":=", 1)) {
+      pos_ += 2;
+      expression();
+      return;
+    }
+    ExprInfo e = expression();
+    if (is_op("=")) {
+      // CPython's invalid_named_expression: `if x = 1:`. Its first pass looks
+      // no further than the '='.
+      const size_t eq = pos_, reached = furthest_;
+      const int depth = depth_;
+      try {
+        if (e.kind == ExprKind::Name && e.first == e.last) {
+          ++pos_;
+          if (starts_expression()) {
+            ExprInfo rhs = bitwise_or();
+            if (!is_op("=") && !is_op(":=")) {
+              raise(over(start, rhs.last, "invalid syntax. Maybe you meant '==' or ':=' instead of '='?"));
+            }
+          }
+        } else if (e.kind != ExprKind::Tuple && e.kind != ExprKind::List && e.kind != ExprKind::Keyword &&
+                   e.kind != ExprKind::Paren && e.kind != ExprKind::Test) {
+          ++pos_;
+          if (starts_expression()) {
+            bitwise_or();
+            if (!is_op("=") && !is_op(":=")) {
+              raise(over(e.first, e.last, "cannot assign to " + expr_name(e) + " here. Maybe you meant '==' instead of '='?"));
+            }
+          }
+        }
+      } catch (const Failed&) {
+      }
+      pos_ = eq;
+      furthest_ = reached;
+      depth_ = depth;
+    }
+  }
+
+  static std::string expr_name(const ExprInfo& e) {
+    switch (e.kind) {
+      case ExprKind::Attribute: return "attribute";
+      case ExprKind::Subscript: return "subscript";
+      case ExprKind::Call: return "function call";
+      case ExprKind::Literal: return "literal";
+      default: return "expression";
+    }
+  }
+
+  ExprInfo expression() {
+    const Nesting nesting(recursion_);
+    const size_t start = pos_;
+    if (is_kw("lambda")) {
+      ++pos_;
+      parameters(":", false);
+      expect_op(":");
+      expression();
+      return {start, pos_ - 1, ExprKind::Test};
+    }
+    ExprInfo e = disjunction();
+    if (is_kw("if")) {
+      ++pos_;
+      disjunction();
+      if (!is_kw("else")) {
+        if (!is_op(":")) raise(over(start, pos_ - 1, "expected 'else' after 'if' expression"));
+        fail();
+      }
+      ++pos_;
+      expression();
+      return {start, pos_ - 1, ExprKind::Test};
+    }
+    // CPython's invalid_expression: two expressions side by side inside
+    // brackets. It skips `NAME STRING` (f"..." and the like) and a first
+    // token that is (a prefix of) a soft keyword.
+    const bool blocked = (t_[start].type == Tok::Name && t_[start + 1].type == Tok::String) || is_soft_keyword(start);
+    if (in_brackets() && starts_expression() && !is_op("*") && !is_op("-") && !is_op("+") && !is_op("~") && !blocked) {
+      const size_t here = pos_, reached = furthest_;
+      const int depth = depth_;
+      bool second = false;
+      try {
+        ExprInfo b = expression_without_invalid();
+        second = true;
+        raise(over(start, b.last, "invalid syntax. Perhaps you forgot a comma?"));
+      } catch (const Failed&) {
+        if (second) throw;
+      }
+      pos_ = here;
+      furthest_ = reached;
+      depth_ = depth;
+    }
+    if (t_[start].type == Tok::Name && !is_keyword(t_[start].text) && (blocked || is_legacy_statement(start)) &&
+        (in_brackets() || is_legacy_statement(start))) {
+      legacy_expression(start);
+    }
+    return e;
+  }
+
+  static bool is_legacy_name(std::string_view s) { return s == "print" || s == "exec"; }
+  bool is_legacy_statement(size_t i) const { return is_legacy_name(t_[i].text); }
+
+  // CPython's invalid_legacy_expression: a NAME not followed by '(' and then
+  // expressions, `print "x"`. Besides its own message, it is how CPython
+  // comes to read what follows a soft keyword or a string prefix as an
+  // expression of its own, and to find a missing comma there. Tried only
+  // where invalid_expression was not, and on a budget, since each try
+  // re-reads the rest of the expression.
+  void legacy_expression(size_t start) {
+    if (start + 1 >= t_.size() || (t_[start + 1].type == Tok::Op && t_[start + 1].text == "(")) return;
+    if (speculations_ >= kMaxSpeculations) return;
+    ++speculations_;
+    const size_t here = pos_, reached = furthest_;
+    const int depth = depth_;
+    pos_ = start + 1;
+    bool parsed = false;
+    try {
+      if (starts_expression()) {
+        star_expressions();
+        parsed = true;
+      }
+    } catch (const Failed&) {
+    }
+    if (parsed && is_legacy_statement(start)) {
+      const std::string n(t_[start].text);
+      raise(over(start, pos_ - 1, "Missing parentheses in call to '" + n + "'. Did you mean " + n + "(...)?"));
+    }
+    pos_ = here;
+    furthest_ = reached;
+    depth_ = depth;
+  }
+
+  bool is_soft_keyword(size_t i) {
+    // CPython 3.11 compares only the token's length of each soft keyword, so
+    // "c", "ma" and "cas" count as soft keywords too.
+    const Token& t = t_[i];
+    if (t.type != Tok::Name) return false;
+    for (std::string_view k : {"_", "case", "match"})
+      if (k.substr(0, t.text.size()) == t.text) return true;
+    return false;
+  }
+
+  ExprInfo expression_without_invalid() {
+    const int saved = depth_;
+    depth_ = 0;
+    ExprInfo e;
+    try {
+      e = expression();
+    } catch (...) {
+      depth_ = saved;
+      throw;
+    }
+    depth_ = saved;
+    return e;
+  }
+
+  ExprInfo disjunction() {
+    const size_t start = pos_;
+    ExprInfo e = conjunction();
+    bool more = false;
+    while (accept_kw("or")) conjunction(), more = true;
+    return more ? ExprInfo{start, pos_ - 1, ExprKind::Test} : e;
+  }
+  ExprInfo conjunction() {
+    const size_t start = pos_;
+    ExprInfo e = inversion();
+    bool more = false;
+    while (accept_kw("and")) inversion(), more = true;
+    return more ? ExprInfo{start, pos_ - 1, ExprKind::Test} : e;
+  }
+  ExprInfo inversion() {
+    const size_t start = pos_;
+    if (accept_kw("not")) {
+      inversion();
+      return {start, pos_ - 1, ExprKind::Test};
+    }
+    return comparison();
+  }
+  ExprInfo comparison() {
+    const size_t start = pos_;
+    ExprInfo e = bitwise_or();
+    bool more = false;
+    for (;;) {
+      if (accept_op("==") || accept_op("!=") || accept_op("<") || accept_op("<=") || accept_op(">") || accept_op(">=") ||
+          accept_kw("in")) {
+      } else if (is_kw("not") && is_kw("in", 1)) {
+        pos_ += 2;
+      } else if (accept_kw("is")) {
+        accept_kw("not");
+      } else {
+        break;
+      }
+      bitwise_or();
+      more = true;
+    }
+    return more ? ExprInfo{start, pos_ - 1, ExprKind::Test} : e;
+  }
+
+  ExprInfo bitwise_or() {
+    const size_t start = pos_;
+    ExprInfo e = factor();
+    bool more = false;
+    static const char* const kBinary[] = {"|", "^", "&", "<<", ">>", "+", "-", "*", "/", "//", "%", "@"};
+    for (;;) {
+      bool op = false;
+      for (const char* o : kBinary) {
+        if (accept_op(o)) {
+          op = true;
+          break;
+        }
+      }
+      if (!op) break;
+      factor();
+      more = true;
+    }
+    return more ? ExprInfo{start, pos_ - 1, ExprKind::Other} : e;
+  }
+
+  ExprInfo factor() {
+    const Nesting nesting(recursion_);
+    const size_t start = pos_;
+    if (accept_op("-") || accept_op("+") || accept_op("~")) {
+      factor();
+      return {start, pos_ - 1, ExprKind::Other};
+    }
+    accept_kw("await");
+    ExprInfo e = primary();
+    if (accept_op("**")) {
+      factor();
+      return {start, pos_ - 1, ExprKind::Other};
+    }
+    return e;
+  }
+
+  ExprInfo primary() {
+    const size_t start = pos_;
+    ExprKind kind = atom();
+    for (;;) {
+      if (accept_op(".")) {
+        name();
+        kind = ExprKind::Attribute;
+      } else if (is_op("(")) {
+        ++pos_;
+        ++depth_;
+        arguments(")");
+        expect_op(")");
+        --depth_;
+        kind = ExprKind::Call;
+      } else if (is_op("[")) {
+        ++pos_;
+        ++depth_;
+        slices();
+        expect_op("]");
+        --depth_;
+        kind = ExprKind::Subscript;
+      } else {
+        break;
+      }
+    }
+    return {start, pos_ - 1, kind};
+  }
+
+  void slices() {
+    do {
+      if (is_op("]")) break;
+      slice();
+    } while (accept_op(","));
+  }
+
+  void slice() {
+    if (accept_op("*")) return void(bitwise_or());
+    if (!is_op(":")) {
+      if (is_op(":", 0)) {
+      }
+      const size_t before = pos_;
+      named_expression();
+      (void)before;
+      if (!is_op(":")) return;
+    }
+    expect_op(":");
+    if (!is_op(":") && !is_op(",") && !is_op("]")) expression();
+    if (accept_op(":")) {
+      if (!is_op(",") && !is_op("]")) expression();
+    }
+  }
+
+  // Call arguments (and class bases) up to `close`.
+  void arguments(std::string_view close) {
+    bool keywords = false, unpacked_keywords = false;
+    const char* misplaced = nullptr;  // a positional argument after keywords
+    while (!is_op(close)) {
+      if (accept_op("**")) {
+        expression();
+        keywords = unpacked_keywords = true;
+      } else if (accept_op("*")) {
+        expression();
+      } else if (peek().type == Tok::Name && !is_keyword(peek().text) && is_op("=", 1)) {
+        pos_ += 2;
+        expression();
+        keywords = true;
+      } else if (peek().type == Tok::Name && !is_keyword(peek().text) && is_op(":=", 1)) {
+        pos_ += 2;
+        expression();
+      } else {
+        if (keywords && !misplaced) {
+          misplaced = unpacked_keywords ? "positional argument follows keyword argument unpacking"
+                                        : "positional argument follows keyword argument";
+        }
+        expression();
+        if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) comprehension();
+      }
+      if (!accept_op(",")) break;
+    }
+    // CPython reports it where its parser had got to.
+    if (misplaced) {
+      peek();
+      raise(at_token(furthest_, misplaced));
+    }
+  }
+
+  void comprehension() {
+    while (is_kw("for") || (is_kw("async") && is_kw("for", 1))) {
+      accept_kw("async");
+      ++pos_;
+      const size_t target = pos_;
+      target_list();
+      if (!is_kw("in")) {
+        // CPython's invalid_for_target reads the target as expressions, so
+        // `for x ni y` is two of them side by side: "forgot a comma?".
+        const size_t reached = furthest_;
+        const int depth = depth_;
+        pos_ = target;
+        try {
+          star_expressions();
+        } catch (const Failed&) {
+        }
+        furthest_ = reached;
+        depth_ = depth;
+        fail();
+      }
+      ++pos_;
+      disjunction();
+      while (accept_kw("if")) disjunction();
+    }
+  }
+
+  ExprKind atom() {
+    const Token& t = peek();
+    if (t.type == Tok::Name) {
+      if (t.text == "None" || t.text == "True" || t.text == "False") {
+        ++pos_;
+        return ExprKind::Keyword;
+      }
+      if (is_keyword(t.text)) fail();
+      ++pos_;
+      return ExprKind::Name;
+    }
+    if (t.type == Tok::Number) {
+      ++pos_;
+      return ExprKind::Literal;
+    }
+    if (t.type == Tok::String) {
+      while (peek().type == Tok::String) ++pos_;
+      return ExprKind::Literal;
+    }
+    if (t.type != Tok::Op) fail();
+    if (t.text == "...") {
+      ++pos_;
+      return ExprKind::Literal;
+    }
+    if (t.text == "(") {
+      ++pos_;
+      ++depth_;
+      ExprKind kind = ExprKind::Paren;
+      if (is_op(")")) {
+        kind = ExprKind::Tuple;
+      } else if (is_kw("yield")) {
+        yield_expression();
+      } else {
+        star_named_expression();
+        if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) {
+          comprehension();
+        } else {
+          while (accept_op(",")) {
+            kind = ExprKind::Tuple;
+            if (is_op(")")) break;
+            star_named_expression();
+          }
+        }
+      }
+      expect_op(")");
+      --depth_;
+      return kind;
+    }
+    if (t.text == "[") {
+      ++pos_;
+      ++depth_;
+      if (!is_op("]")) {
+        star_named_expression();
+        if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) {
+          comprehension();
+        } else {
+          while (accept_op(",")) {
+            if (is_op("]")) break;
+            star_named_expression();
+          }
+        }
+      }
+      expect_op("]");
+      --depth_;
+      return ExprKind::List;
+    }
+    if (t.text == "{") {
+      ++pos_;
+      ++depth_;
+      if (!is_op("}")) {
+        bool dict = false;
+        if (accept_op("**")) {
+          bitwise_or();
+          dict = true;
+        } else {
+          star_named_expression();
+          if (accept_op(":")) {
+            dict = true;
+            expression();
+          }
+        }
+        if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) {
+          comprehension();
+        } else {
+          while (accept_op(",")) {
+            if (is_op("}")) break;
+            if (dict) {
+              if (accept_op("**")) {
+                bitwise_or();
+              } else {
+                expression();
+                expect_op(":");
+                expression();
+              }
+            } else {
+              star_named_expression();
+            }
+          }
+        }
+      }
+      expect_op("}");
+      --depth_;
+      return ExprKind::Other;
+    }
+    fail();
+  }
+
+  void star_named_expression() {
+    if (accept_op("*")) return void(bitwise_or());
+    named_expression();
+  }
+
+  const std::vector<Token>& t_;
+  std::optional<size_t> problem_index_;
+  size_t pos_ = 0;
+  size_t furthest_ = 0;
+  int depth_ = 0;
+  int recursion_ = 0;
+  bool in_match_ = false;
+  static constexpr int kMaxSpeculations = 10000;
+  int speculations_ = 0;
+};
+
+SyntaxError strip_marker(SyntaxError e) {
+  if (!e.message.empty() && e.message[0] == '\x01') e.message.erase(0, 1);
+  return e;
+}
+
+}  // namespace
+
+std::optional<PythonSyntaxError> find_python_syntax_error(std::string_view src) {
+  Tokenizer tokenizer(src);
+  tokenizer.run();
+  std::vector<Token>& tokens = tokenizer.tokens_;
+  const std::optional<TokenizerProblem>& problem = tokenizer.problem_;
+  if (tokens.empty() || tokens.back().type != Tok::End) {
+    // The tokenizer stopped early: the parser meets the problem where it stopped.
+    const uint32_t row = tokens.empty() ? 0 : tokens.back().end_row;
+    tokens.push_back(Token{Tok::End, {}, row, 0, row, 0});
+  }
+  std::optional<size_t> problem_index;
+  if (problem) problem_index = problem->index;
+
+  Parser parser(tokens, problem_index);
+  std::optional<SyntaxError> parsed;
+  bool generic = false;
+  try {
+    parser.file();
+    if (!problem) return std::nullopt;
+  } catch (const ReachedTokenizerProblem&) {
+    return PythonSyntaxError{problem->error, true};
+  } catch (const TooDeep&) {
+    return std::nullopt;
+  } catch (const Raised& r) {
+    parsed = strip_marker(r.error);
+  } catch (const Failed&) {
+    generic = true;
+  }
+  if (!parsed && !generic) {
+    // Parsed to the end without meeting a problem the tokenizer found further on.
+    return PythonSyntaxError{problem->error, true};
+  }
+  const size_t last = std::min(parser.furthest(), tokens.size() - 1);
+  if (generic) {
+    const Token& t = tokens[last];
+    if (t.type == Tok::Indent) return PythonSyntaxError{at(t.row, t.indent_width ? t.indent_width - 1 : 0, "unexpected indent"), true};
+    if (t.type == Tok::Dedent) return PythonSyntaxError{at(t.row, t.indent_width ? t.indent_width - 1 : 0, "unexpected unindent"), true};
+    parsed = SyntaxError{TSPoint{t.row, t.col}, TSPoint{t.end_row, t.end_col}, "invalid syntax"};
+  }
+  // CPython then tokenizes the rest of the file: a tokenizer error further on
+  // takes precedence, and so does a bracket left open on an earlier line.
+  if (problem) {
+    if (problem->immediate) return PythonSyntaxError{problem->error, true};
+    if (problem->eof_in_brackets && problem->error.start.row < tokens[last].row) {
+      return PythonSyntaxError{problem->error, true};
+    }
+  }
+  return PythonSyntaxError{*parsed, !parser.in_match_statement()};
+}
+
+}  // namespace py2cuda::frontend
