@@ -15,4 +15,4 @@ total = np.zeros(1, dtype=np.int32)
 seen = np.zeros(1, dtype=np.int32)
 count[1, 32](total, seen)
 print(total, seen)
-# racecheck-expect: atomic_and_plain.py:11:5: error: data race on array 'total' element 0 (block (0,0,0)): thread (1,0,0) updates it atomically here while thread (0,0,0) reads it at atomic_and_plain.py:10:19 with no cuda.syncthreads() between; an atomic and a plain access of one element race too
+# racecheck-expect: atomic_and_plain.py:11:21: error: data race on array 'total' element 0 (block (0,0,0)): thread (1,0,0) updates it atomically here while thread (0,0,0) reads it at atomic_and_plain.py:10:19 with no cuda.syncthreads() between; an atomic and a plain access of one element race too

@@ -18,4 +18,4 @@ x = np.arange(32, dtype=np.int32)
 out = np.zeros(32, dtype=np.int32)
 swap_pairs[1, 32](x, out)
 print(out[:4])
-# racecheck-expect: x
+# racecheck-expect: warp_no_syncwarp.py:12:5: error: data race on shared array 'buf' element 1 (block (0,0,0)): thread (1,0,0) writes it here while thread (0,0,0) reads it at warp_no_syncwarp.py:13:9 with no cuda.syncthreads() between, nor a cuda.syncwarp() or warp shuffle or vote whose mask covers both lanes (CUDA's memory model orders the lanes of a warp only by such a call, not by their running in lock step)

@@ -349,17 +349,31 @@ inline void note_access(const void* element, unsigned size, bool read_only, cons
   state.pending[state.pending_count++] = p;
 }
 
+// The atomic takes over its own subscript, the thread's latest of the element. Its earlier
+// ones are settled first, before the atomic changes the bytes they compare.
 inline void note_atomic(const void* element) {
   if (!current.kernel) return;
   BlockState& state = block_state();
+  std::size_t own = state.pending_count;
   for (std::size_t i = state.pending_count; i-- > 0;) {
-    if (state.pending[i].element != element) continue;
-    const Pending p = state.pending[i];
-    std::move(state.pending + i + 1, state.pending + state.pending_count, state.pending + i);
-    --state.pending_count;
-    record(p, Kind::atomic);
-    return;
+    if (state.pending[i].element == element) {
+      own = i;
+      break;
+    }
   }
+  if (own == state.pending_count) return;  // not a watched element
+  const Pending atomic = state.pending[own];
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < state.pending_count; ++i) {
+    if (i == own) continue;
+    if (state.pending[i].element == element) {
+      settle(state.pending[i]);
+    } else {
+      state.pending[kept++] = state.pending[i];
+    }
+  }
+  state.pending_count = kept;
+  record(atomic, Kind::atomic);
 }
 
 inline void flush_thread() {
@@ -377,17 +391,17 @@ inline void passed_barrier(bool grid) {
 inline void warp_synchronised(uint32_t first_thread, uint32_t mask) {
   BlockState& state = block_state();
   if (state.clocks.size() < first_thread + kLanes) state.clocks.resize(first_thread + kLanes);
+  // Each lane closes its epoch (so its accesses so far are before what every lane of the mask
+  // does next, and its own later accesses are not), then all take the join.
   uint32_t joined[kLanes] = {};
   for (uint32_t l = 0; l < kLanes; ++l) {
     if (!((mask >> l) & 1u)) continue;
-    const ThreadClock& c = state.clocks[first_thread + l];
+    ThreadClock& c = state.clocks[first_thread + l];
+    ++c.lanes[l];
     for (uint32_t k = 0; k < kLanes; ++k) joined[k] = std::max(joined[k], c.lanes[k]);
   }
   for (uint32_t l = 0; l < kLanes; ++l) {
-    if (!((mask >> l) & 1u)) continue;
-    ThreadClock& c = state.clocks[first_thread + l];
-    std::copy(joined, joined + kLanes, c.lanes);
-    ++c.lanes[l];
+    if ((mask >> l) & 1u) std::copy(joined, joined + kLanes, state.clocks[first_thread + l].lanes);
   }
 }
 
