@@ -9,7 +9,9 @@ Each NAME.py says what it must give, in a comment line:
                                                    followed by both quoted source lines and carets
     # racecheck-clean                              exit status 0, no report
 
-and every racy one is run again with --racecheck-all, which must report the same race first.
+and every racy one is run again with PY2CUDA_EMU_RACECHECK=all (what --racecheck-all compiles in,
+chosen at run time so the build is reused), which must report the same race first. A build with
+--racecheck but without --emulate is refused (exit 2).
 The samples and test programs are checked for false alarms by run_programs.py --racecheck.
 
     run_racecheck.py --py2cuda BUILD/py2cuda --build-dir BUILD [NAME...]
@@ -33,8 +35,8 @@ EXPECT = re.compile(r"^#\s*racecheck-expect:\s*(.+?)\s*$", re.MULTILINE)
 CLEAN = re.compile(r"^#\s*racecheck-clean\s*$", re.MULTILINE)
 
 
-def run(py2cuda: Path, folder: Path, name: str, flag: str, env: dict) -> subprocess.CompletedProcess:
-    return subprocess.run([str(py2cuda), name, "--run", "--emulate", flag], cwd=folder, env=env,
+def run(py2cuda: Path, folder: Path, name: str, env: dict) -> subprocess.CompletedProcess:
+    return subprocess.run([str(py2cuda), name, "--run", "--emulate", "--racecheck"], cwd=folder, env=env,
                           capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
 
 
@@ -45,14 +47,14 @@ def check(py2cuda: Path, path: Path, env: dict) -> str | None:
     clean = bool(CLEAN.search(text))
     if len(expected) + clean != 1:
         return "needs exactly one '# racecheck-expect:' or '# racecheck-clean' line"
-    result = run(py2cuda, path.parent, path.name, "--racecheck", env)
+    result = run(py2cuda, path.parent, path.name, env)
     if clean:
         if result.returncode != 0 or "data race" in result.stderr:
             return f"expected a clean run, got exit {result.returncode}:\n{indent(result.stderr)}"
         return None
-    for flag, got in (("--racecheck", result), ("--racecheck-all", None)):
+    for flag, got in (("--racecheck", result), ("PY2CUDA_EMU_RACECHECK=all", None)):
         if got is None:
-            got = run(py2cuda, path.parent, path.name, flag, env)
+            got = run(py2cuda, path.parent, path.name, dict(env, PY2CUDA_EMU_RACECHECK="all"))
         lines = got.stderr.splitlines()
         if got.returncode != 1 or not lines or lines[0] != expected[0]:
             return (f"{flag}: expected exit 1 and the report\n{indent(expected[0])}\n"
@@ -75,6 +77,13 @@ def main() -> int:
     if args.build_dir:
         env.setdefault("PY2CUDA_CACHE_DIR", str(Path(args.build_dir).resolve() / "racecheck-cache"))
     reporter = Reporter()
+    if not args.names:
+        usage = subprocess.run([str(args.py2cuda), str(cases[0]), "--exe", "--racecheck", "-o", os.devnull],
+                               capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
+        if usage.returncode == 2 and "--emulate" in usage.stderr:
+            reporter.ok("--racecheck without --emulate refused")
+        else:
+            reporter.fail("--racecheck without --emulate refused", f"exit {usage.returncode}", indent(usage.stderr))
     with concurrent.futures.ThreadPoolExecutor(JOBS) as pool:
         outcomes = pool.map(lambda p: (p, check(args.py2cuda, p, env)), cases)
         for path, why in outcomes:

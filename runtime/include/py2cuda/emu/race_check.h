@@ -82,9 +82,11 @@ struct AccessRecord {
 };
 
 struct Cell {
-  AccessRecord write{};
+  AccessRecord write{};   // the last plain write
+  AccessRecord atomic{};  // the last atomic since it
   bool written = false;
-  std::vector<AccessRecord> reads;  // since the last write, at most one per thread
+  bool updated = false;             // `atomic` holds one
+  std::vector<AccessRecord> reads;  // plain reads since the last plain write, at most one per thread
 };
 
 // A subscript of the running thread not yet known to be a read or a write.
@@ -262,15 +264,16 @@ inline void record(const Pending& access, Kind kind) {
   std::unique_lock<std::mutex> lock(launch.global_mutex, std::defer_lock);
   if (access.space == Space::global) lock.lock();
   Cell& cell = (access.space == Space::global ? launch.global : block_state().shared)[access.element];
-  auto other_kind = [](const AccessRecord& r) { return r.atomic ? Kind::atomic : Kind::write; };
+  auto against = [&](const AccessRecord& earlier, Kind earlier_kind) {
+    if (earlier.thread == now.thread) return false;
+    const Order order = order_with_running(earlier, now);
+    if (order == Order::ordered) return false;
+    race_found(kind, now, earlier_kind, earlier, order, access);
+    return true;
+  };
   if (kind == Kind::read) {
-    if (cell.written && cell.write.thread != now.thread && !cell.write.atomic) {
-      const Order order = order_with_running(cell.write, now);
-      if (order != Order::ordered) race_found(kind, now, Kind::write, cell.write, order, access);
-    } else if (cell.written && cell.write.thread != now.thread) {
-      const Order order = order_with_running(cell.write, now);
-      if (order != Order::ordered) race_found(kind, now, Kind::atomic, cell.write, order, access);
-    }
+    if (cell.written) against(cell.write, Kind::write);
+    if (cell.updated) against(cell.atomic, Kind::atomic);
     auto& reads = cell.reads;
     for (AccessRecord& r : reads) {
       if (r.thread == now.thread) {
@@ -293,21 +296,21 @@ inline void record(const Pending& access, Kind kind) {
     reads.push_back(now);
     return;
   }
-  // A write, plain or atomic.
-  if (cell.written && cell.write.thread != now.thread && !(cell.write.atomic && now.atomic)) {
-    const Order order = order_with_running(cell.write, now);
-    if (order != Order::ordered) race_found(kind, now, other_kind(cell.write), cell.write, order, access);
-  }
+  // A write, plain or atomic. Atomics do not race with each other; they race with plain
+  // accesses, so an atomic leaves the plain write and the reads in place.
+  if (cell.written) against(cell.write, Kind::write);
+  if (cell.updated && kind == Kind::write) against(cell.atomic, Kind::atomic);
   for (const AccessRecord& r : cell.reads) {
-    if (r.thread == now.thread) continue;
-    const Order order = order_with_running(r, now);
-    if (order != Order::ordered) {
-      race_found(kind, now, Kind::read, r, order, access);
-      break;
-    }
+    if (against(r, Kind::read)) break;
+  }
+  if (kind == Kind::atomic) {
+    cell.atomic = now;
+    cell.updated = true;
+    return;
   }
   cell.write = now;
   cell.written = true;
+  cell.updated = false;
   cell.reads.clear();
 }
 
