@@ -23,6 +23,7 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../launch_config.h"
@@ -232,8 +233,14 @@ struct RaceReport {
     if (view.ndim <= 1) {
       return std::to_string(view.ndim == 1 && view.strides[0] != 0 ? offset / view.strides[0] : offset);
     }
+    // Dimensions by decreasing stride (an insertion sort: std::sort on four ints trips g++ 12's
+    // -Warray-bounds).
     int order_[4] = {0, 1, 2, 3};
-    std::sort(order_, order_ + view.ndim, [&](int a, int b) { return std::llabs(view.strides[a]) > std::llabs(view.strides[b]); });
+    for (int i = 1; i < view.ndim; ++i) {
+      for (int j = i; j > 0 && std::llabs(view.strides[order_[j]]) > std::llabs(view.strides[order_[j - 1]]); --j) {
+        std::swap(order_[j], order_[j - 1]);
+      }
+    }
     int64_t index[4] = {};
     for (int k = 0; k < view.ndim; ++k) {
       const int d = order_[k];
