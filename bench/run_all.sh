@@ -52,6 +52,9 @@ echo
 echo "== CPU emulation vs Numba's CUDA simulator =="
 python3 "$root/bench/emulation_vs_simulator.py" --py2cuda "$py2cuda" --python "$numba_python" \
   --work-dir "$build_dir/bench/emulation" || status=1
+echo
+echo "== --racecheck against the unchecked emulation =="
+python3 "$root/bench/racecheck_overhead.py" --py2cuda "$py2cuda" --work "$build_dir/bench/racecheck" || status=1
 
 # The C++ benchmarks: built two at a time (two cores), then run one at a time.
 bench_bin="$build_dir/bench"
