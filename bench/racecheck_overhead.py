@@ -84,6 +84,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--work", type=Path)
     args = parser.parse_args()
+    py2cuda = args.py2cuda.resolve()
     work = args.work or Path(tempfile.mkdtemp(prefix="racecheck-bench-"))
     work.mkdir(parents=True, exist_ok=True)
     print("| program | unchecked s | --racecheck s | time ratio | unchecked MiB | --racecheck MiB | memory ratio |")
@@ -94,7 +95,7 @@ def main() -> int:
         exes = {}
         for mode, flags in (("plain", []), ("checked", ["--racecheck"])):
             exe = work / f"racebench{index}-{mode}"
-            subprocess.run([str(args.py2cuda), py.name, "--exe", "--emulate", *flags, "-o", str(exe)],
+            subprocess.run([str(py2cuda), py.name, "--exe", "--emulate", *flags, "-o", str(exe)],
                            cwd=work, check=True)
             exes[mode] = exe
         samples = {"plain": [], "checked": []}
