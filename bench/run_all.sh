@@ -55,6 +55,9 @@ python3 "$root/bench/emulation_vs_simulator.py" --py2cuda "$py2cuda" --python "$
 echo
 echo "== whole programs: py2cuda --run and the built executable vs python =="
 python3 "$root/bench/programs_vs_python.py" --py2cuda "$py2cuda" --python "$numba_python" || status=1
+echo
+echo "== --racecheck against the unchecked emulation =="
+python3 "$root/bench/racecheck_overhead.py" --py2cuda "$py2cuda" --work "$build_dir/bench/racecheck" || status=1
 
 # The C++ benchmarks: built two at a time (two cores), then run one at a time.
 bench_bin="$build_dir/bench"

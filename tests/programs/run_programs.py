@@ -22,6 +22,10 @@ tests/programs/numba_docs/ are skipped the same way by a line `NAME REASON` in
 tests/programs/skips.txt (NAME as reported, e.g. samples/transpose_shared), so that their text
 stays as it is.
 
+With --racecheck every program is built with `--racecheck` as well (the emulation's data-race
+detector, README "Race checking") and must also print no race report: no false alarm on any
+sample or test program. (The ctest entry run_programs_racecheck.)
+
 One line per program, `PASS name`, `FAIL name: why` (with the start of a unified diff and the
 tail of py2cuda's stderr) or `SKIP name (reason)`, then `N passed, M failed` (`, K skipped`
 added when some were skipped). Exit status 0 when nothing failed, 1 otherwise, 77 (skipped)
@@ -87,6 +91,8 @@ def main() -> int:
     parser = cli.make_parser(__doc__.splitlines()[0])
     parser.set_defaults(timeout=RUN_TIMEOUT_S)
     parser.add_argument("-j", "--jobs", type=int, default=JOBS, help=f"programs at once (default {JOBS})")
+    parser.add_argument("--racecheck", action="store_true",
+                        help="build with --racecheck too; a race report fails the program")
     args = cli.parse(parser)
     cli.require_py2cuda(parser, args)
     if not offers_run(args.py2cuda):
@@ -99,7 +105,7 @@ def main() -> int:
     to_run = [p for p in programs if p.skip is None]
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         outcomes = dict(zip((p.name for p in to_run),
-                            pool.map(lambda p: run_program(p, args.py2cuda, build_dir, args.timeout),
+                            pool.map(lambda p: run_program(p, args.py2cuda, build_dir, args.timeout, args.racecheck),
                                      to_run)))
     for p in programs:
         if p.skip is not None:
@@ -184,9 +190,11 @@ def expected_exit(program: Program) -> int:
     return int(path.read_text().strip())
 
 
-def run_program(program: Program, py2cuda: Path, build_dir: Path, timeout: float) -> Outcome:
-    argv = [str(py2cuda), str(program.path), *translator.extra_args(program.path), "--run", "--emulate",
-            *program_arguments(program.path)]
+def run_program(program: Program, py2cuda: Path, build_dir: Path, timeout: float, racecheck: bool = False) -> Outcome:
+    argv = [str(py2cuda), str(program.path), *translator.extra_args(program.path), "--run", "--emulate"]
+    if racecheck:
+        argv.append("--racecheck")
+    argv += program_arguments(program.path)
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
     try:
         p = subprocess.run(argv, cwd=build_dir, env=env, stdin=subprocess.DEVNULL,
@@ -206,6 +214,8 @@ def run_program(program: Program, py2cuda: Path, build_dir: Path, timeout: float
         problems.append(f"exit status {p.returncode} (expected {want_status})")
     if p.stdout != want:
         problems.append(f"stdout differs from {program.expected.name}")
+    if racecheck and "error: data race" in stderr:
+        problems.append("--racecheck reported a data race")
     if not problems:
         return Outcome(None)
     details = []

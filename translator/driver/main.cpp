@@ -53,10 +53,14 @@ bool read_file(const std::string& path, std::string& text) {
 // compiler; --run keeps builds in a cache keyed by everything that shapes them.
 int build_and_maybe_run(const std::string& argv0, const std::string& input, const std::string& output,
                         const std::vector<std::string>& sigs, bool exe, bool run_it, bool emulate, bool harness,
-                        const std::vector<std::string>& program_args) {
+                        int racecheck, const std::vector<std::string>& program_args) {
   namespace fs = std::filesystem;
   if (input.empty() || (exe && output.empty()) || (exe && run_it)) {
     std::cerr << "py2cuda: error: use FILE.py --exe -o BIN, or FILE.py --run [-- ARGS...]\n";
+    return kUsage;
+  }
+  if (racecheck && !emulate) {
+    std::cerr << "py2cuda: error: --racecheck checks the CPU emulation's runs: add --emulate\n";
     return kUsage;
   }
   if (run_it && !emulate && !py2cuda::toolchain::gpu_available()) {
@@ -88,6 +92,8 @@ int build_and_maybe_run(const std::string& argv0, const std::string& input, cons
   namespace cache = py2cuda::build_cache;
   py2cuda::toolchain::BuildRequest request;
   request.emulate = emulate;
+  request.racecheck = racecheck > 0;
+  request.racecheck_all = racecheck > 1;
   request.argv0 = argv0;
   request.link_paths = result.link_paths;
   std::error_code ec;
@@ -98,6 +104,7 @@ int build_and_maybe_run(const std::string& argv0, const std::string& input, cons
     std::vector<std::string> key_parts = {result.cu, emulate ? "emulate" : "gpu", py2cuda::version(),
                                           py2cuda::toolchain::compiler_identity(request),
                                           cache::tree_text(py2cuda::toolchain::runtime_include(argv0))};
+    if (racecheck) key_parts.push_back(racecheck > 1 ? "racecheck-all" : "racecheck");
     for (const std::string& path : result.link_paths) {
       std::string linked;
       read_file(path, linked);
@@ -156,7 +163,7 @@ int run(int argc, char** argv) {
   std::string input, output, header;
   std::vector<std::string> sigs;
   bool line_directives = false, list_builtins = false, harness = false, exe = false, run_it = false, emulate = false;
-  bool kernels_only = false;
+  bool kernels_only = false, racecheck = false, racecheck_all = false;
   std::vector<std::string> program_args;
   app.add_option("input", input, "the Python file to translate")->check(CLI::ExistingFile);
   app.add_option("-o,--output", output, "the .cu file to write ('-' for standard output)");
@@ -174,6 +181,10 @@ int run(int argc, char** argv) {
   app.add_flag("--emulate", emulate, "with --exe/--run: build for the CPU emulation backend instead of a GPU");
   app.add_flag("--run", run_it, "build into a cache and run; program arguments follow '--' (implies --harness); "
                                 "falls back to emulation where there is no GPU");
+  app.add_flag("--racecheck", racecheck, "with --emulate: check every shared- and global-memory access for data "
+                                        "races; the first race ends the run with a report and exit status 1");
+  app.add_flag("--racecheck-all", racecheck_all, "like --racecheck, but report every race (once per pair of "
+                                                "source locations) and exit with status 1 at the end");
   app.add_option("program-args", program_args, "arguments for --run, after '--'");
   app.positionals_at_end(false);
   try {
@@ -194,7 +205,14 @@ int run(int argc, char** argv) {
     std::cerr << "py2cuda: error: --kernels-only makes no program to build or run; drop --exe/--run/--harness\n";
     return kUsage;
   }
-  if (exe || run_it) return build_and_maybe_run(argv[0], input, output, sigs, exe, run_it, emulate, harness, program_args);
+  const int race_mode = racecheck_all ? 2 : racecheck ? 1 : 0;
+  if (race_mode && !(exe || run_it)) {
+    std::cerr << "py2cuda: error: --racecheck needs --exe or --run (with --emulate)\n";
+    return kUsage;
+  }
+  if (exe || run_it) {
+    return build_and_maybe_run(argv[0], input, output, sigs, exe, run_it, emulate, harness, race_mode, program_args);
+  }
   if (!program_args.empty()) {
     std::cerr << "py2cuda: error: unexpected arguments after the input file (program arguments need --run)\n";
     return kUsage;

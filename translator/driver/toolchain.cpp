@@ -93,6 +93,8 @@ std::vector<std::string> build_command(const BuildRequest& r) {
   if (r.emulate) {
     std::string cxx = find_program({env("CXX"), "c++", "g++", "clang++"});
     std::vector<std::string> cmd = {cxx, "-std=c++20", "-O2"};
+    if (r.racecheck) cmd.push_back("-DPY2CUDA_RACECHECK=1");
+    if (r.racecheck && r.racecheck_all) cmd.push_back("-DPY2CUDA_RACECHECK_ALL=1");
     if (!r.link_paths.empty()) cmd.insert(cmd.end(), {include, "-include", "py2cuda/runtime.h"});
     cmd.insert(cmd.end(), {"-x", "c++", r.cu_path});
     cmd.insert(cmd.end(), r.link_paths.begin(), r.link_paths.end());

@@ -12,6 +12,10 @@ struct BuildRequest {
   std::string cu_path;   // the translated source
   std::string exe_path;  // where the executable goes
   bool emulate = false;  // host compiler + emulation backend instead of nvcc
+  // --racecheck: the emulation's data-race detector (emu/race_check.h) compiled in;
+  // racecheck_all: it reports every race instead of stopping at the first.
+  bool racecheck = false;
+  bool racecheck_all = false;
   std::string argv0;     // py2cuda's own path, to find installed runtime headers
   // CUDA C/C++ files defining the device functions declared with cuda.declare_device:
   // compiled and linked with the .cu (nvcc -rdc=true; in emulation as C++ with the

@@ -23,6 +23,7 @@
 #include "config.h"
 
 #if !P2C_BACKEND_CUDA
+#include "emu/race_hooks.h"
 #include "emu/source_location.h"
 #endif
 
@@ -96,6 +97,7 @@ struct Array {
   }
 #else
   // The same two, in host builds also recording where the subscript was written.
+#ifndef PY2CUDA_RACECHECK
   template <class... I>
   P2C_INLINE T& operator()(detail::LocatedIndex first, I... rest) const {
     return data[located_offset<false>(first, std::index_sequence_for<I...>{}, rest...)];
@@ -105,6 +107,22 @@ struct Array {
   P2C_INLINE T& at(detail::LocatedIndex first, I... rest) const {
     return data[located_offset<true>(first, std::index_sequence_for<I...>{}, rest...)];
   }
+#else
+  // --racecheck builds (emu/race_check.h): each subscript is also shown to the detector.
+  template <class... I>
+  P2C_INLINE T& operator()(detail::LocatedIndex first, I... rest) const {
+    const int64_t offset = located_offset<false>(first, std::index_sequence_for<I...>{}, rest...);
+    P2C_RACE_ACCESS(*this, offset, first.where);
+    return data[offset];
+  }
+
+  template <class... I>
+  P2C_INLINE T& at(detail::LocatedIndex first, I... rest) const {
+    const int64_t offset = located_offset<true>(first, std::index_sequence_for<I...>{}, rest...);
+    P2C_RACE_ACCESS(*this, offset, first.where);
+    return data[offset];
+  }
+#endif
 #endif
 
   // Number of elements: the product of the shape.

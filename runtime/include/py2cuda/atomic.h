@@ -22,6 +22,8 @@
 
 #include "config.h"
 
+#include "emu/race_hooks.h"
+
 #if !P2C_BACKEND_CUDA
 #include <atomic>
 #endif
@@ -135,6 +137,7 @@ P2C_DEVICE P2C_INLINE T float_minmax(T* p, T val, bool nan_element_stops, Cond k
 template <class T>
 P2C_DEVICE P2C_INLINE T atomic_add(T* p, T val) {
   static_assert(detail::atomic_number_v<T>, "cuda.atomic.add: unsupported dtype");
+  P2C_RACE_ATOMIC(p);
 #if P2C_BACKEND_CUDA
   if constexpr (std::is_integral_v<T>) return detail::from_bits<T>(atomicAdd(detail::bits_ptr(p), detail::to_bits(val)));
   else return atomicAdd(p, val);
@@ -151,6 +154,7 @@ P2C_DEVICE P2C_INLINE T atomic_add(T* p, T val) {
 template <class T>
 P2C_DEVICE P2C_INLINE T atomic_sub(T* p, T val) {
   static_assert(detail::atomic_number_v<T>, "cuda.atomic.sub: unsupported dtype");
+  P2C_RACE_ATOMIC(p);
   if constexpr (std::is_integral_v<T>) {
     using U = std::make_unsigned_t<T>;
     return atomic_add(p, static_cast<T>(static_cast<U>(U(0) - static_cast<U>(val))));
@@ -162,6 +166,7 @@ P2C_DEVICE P2C_INLINE T atomic_sub(T* p, T val) {
 template <class T>
 P2C_DEVICE P2C_INLINE T atomic_max(T* p, T val) {
   static_assert(detail::atomic_number_v<T>, "cuda.atomic.max: unsupported dtype");
+  P2C_RACE_ATOMIC(p);
   if constexpr (std::is_integral_v<T>) {
 #if P2C_BACKEND_CUDA
     return static_cast<T>(atomicMax(detail::native(p), val));
@@ -176,6 +181,7 @@ P2C_DEVICE P2C_INLINE T atomic_max(T* p, T val) {
 template <class T>
 P2C_DEVICE P2C_INLINE T atomic_min(T* p, T val) {
   static_assert(detail::atomic_number_v<T>, "cuda.atomic.min: unsupported dtype");
+  P2C_RACE_ATOMIC(p);
   if constexpr (std::is_integral_v<T>) {
 #if P2C_BACKEND_CUDA
     return static_cast<T>(atomicMin(detail::native(p), val));
@@ -190,6 +196,7 @@ P2C_DEVICE P2C_INLINE T atomic_min(T* p, T val) {
 template <class T>
 P2C_DEVICE P2C_INLINE T atomic_nanmax(T* p, T val) {
   static_assert(detail::atomic_number_v<T>, "cuda.atomic.nanmax: unsupported dtype");
+  P2C_RACE_ATOMIC(p);
   if constexpr (std::is_integral_v<T>) {
     return atomic_max(p, val);
   } else {
@@ -201,6 +208,7 @@ P2C_DEVICE P2C_INLINE T atomic_nanmax(T* p, T val) {
 template <class T>
 P2C_DEVICE P2C_INLINE T atomic_nanmin(T* p, T val) {
   static_assert(detail::atomic_number_v<T>, "cuda.atomic.nanmin: unsupported dtype");
+  P2C_RACE_ATOMIC(p);
   if constexpr (std::is_integral_v<T>) {
     return atomic_min(p, val);
   } else {
@@ -211,6 +219,7 @@ P2C_DEVICE P2C_INLINE T atomic_nanmin(T* p, T val) {
 template <class T>
 P2C_DEVICE P2C_INLINE T atomic_and(T* p, T val) {
   static_assert(detail::atomic_int_v<T>, "cuda.atomic.and_: integer arrays only");
+  P2C_RACE_ATOMIC(p);
 #if P2C_BACKEND_CUDA
   return detail::from_bits<T>(atomicAnd(detail::bits_ptr(p), detail::to_bits(val)));
 #else
@@ -221,6 +230,7 @@ P2C_DEVICE P2C_INLINE T atomic_and(T* p, T val) {
 template <class T>
 P2C_DEVICE P2C_INLINE T atomic_or(T* p, T val) {
   static_assert(detail::atomic_int_v<T>, "cuda.atomic.or_: integer arrays only");
+  P2C_RACE_ATOMIC(p);
 #if P2C_BACKEND_CUDA
   return detail::from_bits<T>(atomicOr(detail::bits_ptr(p), detail::to_bits(val)));
 #else
@@ -231,6 +241,7 @@ P2C_DEVICE P2C_INLINE T atomic_or(T* p, T val) {
 template <class T>
 P2C_DEVICE P2C_INLINE T atomic_xor(T* p, T val) {
   static_assert(detail::atomic_int_v<T>, "cuda.atomic.xor: integer arrays only");
+  P2C_RACE_ATOMIC(p);
 #if P2C_BACKEND_CUDA
   return detail::from_bits<T>(atomicXor(detail::bits_ptr(p), detail::to_bits(val)));
 #else
@@ -241,6 +252,7 @@ P2C_DEVICE P2C_INLINE T atomic_xor(T* p, T val) {
 template <class T>
 P2C_DEVICE P2C_INLINE T atomic_exch(T* p, T val) {
   static_assert(detail::atomic_int_v<T>, "cuda.atomic.exch: integer arrays only");
+  P2C_RACE_ATOMIC(p);
 #if P2C_BACKEND_CUDA
   return detail::from_bits<T>(atomicExch(detail::bits_ptr(p), detail::to_bits(val)));
 #else
@@ -252,6 +264,7 @@ P2C_DEVICE P2C_INLINE T atomic_exch(T* p, T val) {
 template <class T>
 P2C_DEVICE P2C_INLINE T atomic_inc(T* p, T val) {
   static_assert(std::is_same_v<T, uint32_t> || std::is_same_v<T, uint64_t>, "cuda.atomic.inc: uint32 or uint64 arrays only");
+  P2C_RACE_ATOMIC(p);
 #if P2C_BACKEND_CUDA
   if constexpr (sizeof(T) == 4) return atomicInc(detail::native(p), val);
 #endif
@@ -261,6 +274,7 @@ P2C_DEVICE P2C_INLINE T atomic_inc(T* p, T val) {
 template <class T>
 P2C_DEVICE P2C_INLINE T atomic_dec(T* p, T val) {
   static_assert(std::is_same_v<T, uint32_t> || std::is_same_v<T, uint64_t>, "cuda.atomic.dec: uint32 or uint64 arrays only");
+  P2C_RACE_ATOMIC(p);
 #if P2C_BACKEND_CUDA
   if constexpr (sizeof(T) == 4) return atomicDec(detail::native(p), val);
 #endif
@@ -274,6 +288,7 @@ P2C_DEVICE P2C_INLINE T atomic_dec(T* p, T val) {
 template <class T>
 P2C_DEVICE P2C_INLINE T atomic_cas(T* p, T expected, T val) {
   static_assert(detail::atomic_int_v<T>, "cuda.atomic.cas: integer arrays only");
+  P2C_RACE_ATOMIC(p);
   return detail::cas_raw(p, expected, val);
 }
 

@@ -32,6 +32,9 @@
 #include "emu/context.h"
 #include "emu/grid_run.h"
 #include "emu/kernel_call.h"
+#ifdef PY2CUDA_RACECHECK
+#include "emu/race_check.h"
+#endif
 #include "emu/settings.h"
 #include "error.h"
 #include "launch_config.h"

@@ -50,6 +50,7 @@
 #include "context.h"
 #include "grid_barrier.h"
 #include "messages.h"
+#include "race_hooks.h"
 #include "sanitizer.h"
 #include "settings.h"
 #include "source_location.h"
@@ -115,12 +116,14 @@ class FiberBlock {
   static int arrive(const SourceLocation& where, int predicate) {
     FiberThread* self = current.fiber;
     if (!self) barrier_outside_fiber(where, false);
+    P2C_RACE_FLUSH();
     self->barrier = where;
     self->grid_sync = false;
     self->predicate = predicate;
     self->state = FiberThread::State::at_barrier;
     park(*self);
     if (self->block->abandoning_) throw BlockAbandoned{};
+    P2C_RACE_PASSED_BARRIER(false);
     return self->block->barrier_count_;
   }
 
@@ -129,6 +132,7 @@ class FiberBlock {
   static WarpResult warp_collective(const WarpArrival& call) {
     FiberThread* self = current.fiber;
     if (!self) warp_outside_fiber(call);
+    P2C_RACE_FLUSH();
     FiberBlock& block = *self->block;
     const uint32_t lane = self->linear % kWarpSize;
     const uint32_t base = self->linear - lane;
@@ -185,6 +189,7 @@ class FiberBlock {
                   ", block " + index_text(current.block_idx) + ", thread " +
                   index_text(unflatten(base + fault->lane, dim)) + ": " + fault->what);
     }
+    P2C_RACE_WARP_SYNC(base, call.mask);
     for (uint32_t l = 0; l < lanes; ++l) {
       if (!((call.mask >> l) & 1u)) continue;
       FiberThread& t = *block.threads_[base + l];
@@ -205,6 +210,7 @@ class FiberBlock {
       throw Error(current_thread_text() + ": cuda.activemask() needs the kernel to run its threads as fibers "
                                           "(KernelInfo::uses_warp_ops)");
     }
+    P2C_RACE_FLUSH();
     self->state = FiberThread::State::at_activemask;
     park(*self);
     if (self->block->abandoning_) throw BlockAbandoned{};
@@ -216,12 +222,14 @@ class FiberBlock {
   static void arrive_grid(const SourceLocation& where) {
     FiberThread* self = current.fiber;
     if (!self) barrier_outside_fiber(where, true);
+    P2C_RACE_FLUSH();
     self->barrier = where;
     self->grid_sync = true;
     self->predicate = 0;
     self->state = FiberThread::State::at_barrier;
     park(*self);
     if (self->block->abandoning_) throw BlockAbandoned{};
+    P2C_RACE_PASSED_BARRIER(true);
   }
 
  private:

@@ -39,6 +39,7 @@
 #include "fiber_block.h"
 #include "grid_barrier.h"
 #include "messages.h"
+#include "race_hooks.h"
 #include "settings.h"
 #include "worker_pool.h"
 
@@ -153,6 +154,7 @@ class GridRun {
       current.grid_barrier = &barrier;
       current.block_idx = unflatten(b, current.grid_dim);
       barrier.enter(b);
+      P2C_RACE_BEGIN_BLOCK();
       this_thread_fiber_block().run(ThreadBody{body_.run_thread, body_.call});
     } catch (const GridAbandoned&) {
       failed = true;  // another block failed, or the grid's synchronisation diverged: reported there
@@ -166,6 +168,7 @@ class GridRun {
 
   void run_block(uint64_t block) noexcept {
     try {
+      P2C_RACE_BEGIN_BLOCK();
       if (fibers_) {
         this_thread_fiber_block().run(ThreadBody{body_.run_thread, body_.call});
       } else {
@@ -226,7 +229,11 @@ inline void run_grid(const LaunchConfig& cfg, const KernelInfo& info, KernelBody
                                               std::to_string(kMaxDynamicSharedBytes) + " a kernel may use");
   }
   const bool fibers = info.uses_barrier || info.uses_warp_ops || info.cooperative;
+#ifdef PY2CUDA_RACECHECK
+  const bool in_order = true;  // one block after another: the shadow of shared memory is the running block's
+#else
   const bool in_order = deterministic();
+#endif
   const unsigned threads = worker_threads();
   if (info.cooperative) {
     const uint64_t limit = max_cooperative_blocks(cfg.block.count(), cfg.shared_bytes);
@@ -243,6 +250,9 @@ inline void run_grid(const LaunchConfig& cfg, const KernelInfo& info, KernelBody
   }
 
   std::lock_guard<std::mutex> lock(launch_mutex());
+#ifdef PY2CUDA_RACECHECK
+  race::begin_launch(cfg);
+#endif
   GridRun grid(cfg, info, body, fibers);
   if (info.cooperative) {
     grid.run_cooperative(threads, in_order);

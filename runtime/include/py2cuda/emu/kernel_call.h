@@ -22,6 +22,7 @@
 #include "../thread_exit.h"
 #include "context.h"
 #include "grid_run.h"
+#include "race_hooks.h"
 
 namespace py2cuda::emu::detail {
 
@@ -46,7 +47,11 @@ template <class Callee, class... P>
 class KernelCall {
  public:
   template <class... A>
-  explicit KernelCall(Callee callee, A&&... args) : callee_(callee), args_(std::forward<A>(args)...) {}
+  explicit KernelCall(Callee callee, A&&... args) : callee_(callee), args_(std::forward<A>(args)...) {
+#ifdef PY2CUDA_RACECHECK
+    race::register_arguments(args_);
+#endif
+  }
 
   KernelBody body() const { return {&run_block_loop, &run_thread, this}; }
 
@@ -59,6 +64,7 @@ class KernelCall {
       std::apply(call.callee_, call.args_);
     } catch (const ThreadExit&) {
     }
+    P2C_RACE_FLUSH();
   }
 
   // The kernel itself is always_inline (__global__, emu/cuda_keywords.h); what it
@@ -81,6 +87,7 @@ class KernelCall {
             std::apply(call.callee_, args);
           } catch (const ThreadExit&) {
           }
+          P2C_RACE_FLUSH();
         }
       }
     }
