@@ -114,6 +114,7 @@ class Emitter {
       out_ += "#include <py2cuda/harness.h>\n";
     }
     if (has_ufuncs(m)) out_ += "#include <py2cuda/ufunc.h>\n#include <py2cuda/host/ufunc_call.h>\n";  // lower/ufuncs.cpp
+    if (!host_main && options_.harness && has_cuda_ufuncs(m)) out_ += "#include <py2cuda/harness/ufunc_operands.h>\n";
     if (!options_.header_include.empty()) out_ += "#include " + c_string(options_.header_include) + "\n";
     out_ += "\nnamespace " + m.name + " {\n";
     if (!m.constants.empty()) {
@@ -346,6 +347,7 @@ class Emitter {
       --indent_;
       line("});");
     }
+    out_ += ufunc_harness_registrations(m, std::string(static_cast<size_t>(indent_) * 2, ' '));
     line("return harness.main(argc, argv);");
     --indent_;
     line("}");

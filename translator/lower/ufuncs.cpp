@@ -143,12 +143,71 @@ void cuda_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l, size_t ind
   w.line(0, "}");
 }
 
+// The layout's dimension names, numbered in order of appearance: the ids of the
+// inputs' core dimensions and of the output's.
+std::pair<std::string, std::string> layout_ids(const ir::Ufunc& u, size_t* n_in_ids) {
+  std::vector<std::string> names;
+  auto id = [&](const std::string& n) {
+    for (size_t k = 0; k < names.size(); ++k) {
+      if (names[k] == n) return k;
+    }
+    names.push_back(n);
+    return names.size() - 1;
+  };
+  std::string in_ids, out_ids;
+  *n_in_ids = 0;
+  for (const auto& dims : u.in_dims) {
+    for (const auto& d : dims) in_ids += std::string((*n_in_ids)++ ? ", " : "") + std::to_string(id(d));
+  }
+  for (size_t k = 0; k < u.out_dims[0].size(); ++k) out_ids += std::string(k ? ", " : "") + std::to_string(id(u.out_dims[0][k]));
+  return {in_ids, out_ids};
+}
+
+// @guvectorize(target='cpu' / 'parallel'): the core function per loop index on NDArray
+// views of the core dimensions (py2cuda/host/ufunc_call.h's gufunc_cpu); operands are
+// first cast to the loop's dtypes, as NumPy casts them.
+void cpu_gufunc_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
+  const ir::Function& core = *l.core;
+  const size_t nin = l.inputs.size();
+  TypeRef out_t = l.outputs[0];
+  TypeRef out_dtype = out_t->is_array() ? out_t->dtype() : out_t;
+  w.out += "\n";
+  w.line(0, "// " + u.name + " (" + w.location(u) + ") as a " + (u.parallel ? "parallel" : "CPU") + " gufunc '" + u.layout +
+                "', " + l.signature_text + ": NumPy's loop over the loop dimensions" +
+                (u.parallel ? " on several threads" : "") + ", calling " + core.cpp_name + " on views.");
+  entry_head(w, u, l, false);
+  std::string lparams, largs, cores, ops;
+  for (size_t i = 0; i < nin + 1; ++i) {
+    const std::string name = i < nin ? param_name(core, i) : param_name(core, i);
+    TypeRef t = i < nin ? l.inputs[i] : out_t;
+    lparams += std::string(i ? ", " : "") + "const auto& " + name;
+    largs += std::string(i ? ", " : "") + (t->is_array() ? name : "py2cuda::host::gufunc_scalar(" + name + ")");
+  }
+  for (size_t i = 0; i < nin; ++i) {
+    TypeRef t = l.inputs[i]->is_array() ? l.inputs[i]->dtype() : l.inputs[i];
+    w.line(1, "const auto& " + param_name(core, i) + "_ = py2cuda::host::gufunc_cast<" + cpp_type(t) + ">(" +
+                  param_name(core, i) + ");");
+    cores += ", " + std::to_string(u.in_dims[i].size());
+    ops += std::string(i ? ", " : "") + param_name(core, i) + "_";
+  }
+  w.line(1, "auto core = [](" + lparams + ") { " + core.cpp_name + "(" + largs + "); };");
+  size_t n_in_ids = 0;
+  auto [in_ids, out_ids] = layout_ids(u, &n_in_ids);
+  w.line(1, "// layout " + u.layout + ": dimension ids in order of appearance");
+  w.line(1, "return py2cuda::host::gufunc_cpu<" + cpp_type(out_dtype) + ", " + std::to_string(u.out_dims[0].size()) + cores +
+                ">(" + quoted(u.name) + ", " + (u.parallel ? "true" : "false") + ", core, std::array<int, " +
+                std::to_string(n_in_ids) + ">{" + in_ids + "}, std::array<int, " + std::to_string(u.out_dims[0].size()) +
+                ">{" + out_ids + "}, std::forward_as_tuple(" + ops + "), out...);");
+  w.line(0, "}");
+}
+
 void cpu_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
   const ir::Function& core = *l.core;
   TypeRef r = l.outputs[0];
   w.out += "\n";
-  w.line(0, "// " + u.name + " (" + w.location(u) + ") as a CPU ufunc, " + l.signature_text +
-                ": NumPy's loop over the broadcast operands, calling " + core.cpp_name + ".");
+  w.line(0, "// " + u.name + " (" + w.location(u) + ") as a " + (u.parallel ? "parallel" : "CPU") + " ufunc, " +
+                l.signature_text + ": NumPy's loop over the broadcast operands" + (u.parallel ? " on several threads" : "") +
+                ", calling " + core.cpp_name + ".");
   entry_head(w, u, l, false);
   std::string lparams, largs;
   for (size_t i = 0; i < l.inputs.size(); ++i) {
@@ -157,7 +216,8 @@ void cpu_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
   }
   std::string targs = largs;
   w.line(1, "auto scalar = [](" + lparams + ") { return " + cpp_type(r) + "(" + core.cpp_name + "(" + largs + ")); };");
-  w.line(1, "return py2cuda::host::vectorize_cpu<" + cpp_type(r) + ">(" + quoted(u.name) + ", scalar, std::forward_as_tuple(" +
+  w.line(1, "return py2cuda::host::" + std::string(u.parallel ? "vectorize_parallel<" : "vectorize_cpu<") + cpp_type(r) +
+                ">(" + quoted(u.name) + ", scalar, std::forward_as_tuple(" +
                 targs + "), out...);");
   w.line(0, "}");
 }
@@ -165,6 +225,48 @@ void cpu_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
 }  // namespace
 
 bool has_ufuncs(const ir::Module& m) { return !m.ufuncs.empty(); }
+
+bool has_cuda_ufuncs(const ir::Module& m) {
+  for (const auto& u : m.ufuncs) {
+    if (u.cuda && !u.loops.empty()) return true;
+  }
+  return false;
+}
+
+// Per CUDA ufunc loop: `harness.ufunc(name, signature, inputs, in cores, out cores,
+// runner)`; the runner passes the operands to the host entry point as host arrays
+// (py2cuda/harness/ufunc_operands.h), which overload resolution sends to this loop.
+std::string ufunc_harness_registrations(const ir::Module& m, const std::string& indent) {
+  std::string out;
+  for (const auto& u : m.ufuncs) {
+    if (!u.cuda) continue;
+    for (const auto& l : u.loops) {
+      const ir::Function& core = *l.core;
+      const size_t nin = l.inputs.size();
+      std::string names, in_cores, out_cores;
+      for (size_t i = 0; i < nin; ++i) {
+        names += std::string(i ? ", " : "") + quoted(core.params[i]->name);
+        in_cores += std::string(i ? ", " : "") + std::to_string(u.gufunc ? u.in_dims[i].size() : 0);
+      }
+      for (size_t k = 0; k < l.outputs.size(); ++k) {
+        out_cores += std::string(k ? ", " : "") + std::to_string(u.gufunc ? u.out_dims[k].size() : 0);
+      }
+      out += indent + "harness.ufunc(" + quoted(u.name) + ", " + quoted(l.signature_text) + ", {" + names + "}, {" +
+             in_cores + "}, {" + out_cores + "}, [](py2cuda::harness::UfuncInvocation& call) {\n";
+      std::string args;
+      for (size_t i = 0; i < nin; ++i) {
+        TypeRef t = l.inputs[i]->is_array() ? l.inputs[i]->dtype() : l.inputs[i];
+        const int c = u.gufunc ? static_cast<int>(u.in_dims[i].size()) : 0;
+        out += indent + "  const auto " + param_name(core, i) + " = py2cuda::harness::ufunc_operand<" + cpp_type(t) +
+               ", " + std::to_string(c) + ">(call, " + std::to_string(i) + ");\n";
+        args += std::string(i ? ", " : "") + param_name(core, i);
+      }
+      out += indent + "  py2cuda::harness::ufunc_result(call, 0, " + m.name + "::" + l.cpp_name + "(" + args + "));\n";
+      out += indent + "});\n";
+    }
+  }
+  return out;
+}
 
 std::string ufunc_section(const ir::Module& m, const SourceFile& file, bool cuda) {
   Writer w{file, {}};
@@ -181,6 +283,7 @@ std::string ufunc_section(const ir::Module& m, const SourceFile& file, bool cuda
     for (size_t k = 0; k < u.loops.size(); ++k) {
       if (cuda) cuda_loop(w, u, u.loops[k], k);
       else if (!u.gufunc) cpu_loop(w, u, u.loops[k]);
+      else cpu_gufunc_loop(w, u, u.loops[k]);
     }
   }
   return w.out;

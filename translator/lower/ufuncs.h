@@ -9,6 +9,10 @@
 namespace py2cuda::lower {
 
 bool has_ufuncs(const ir::Module& m);
+bool has_cuda_ufuncs(const ir::Module& m);
+
+// The kernel harness's registrations of the CUDA ufuncs' loops (lines of main()).
+std::string ufunc_harness_registrations(const ir::Module& m, const std::string& indent);
 
 // `cuda`: the CUDA ufuncs' kernels and host entry points (after the launch functions);
 // else the CPU ufuncs' host entry points (in the host program, before main's body).

@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Ufunc oracle: every CUDA ufunc and gufunc of the tests, run through the kernel harness in CPU
+emulation, against Numba running the same Python function on its CPU target.
+
+numba-cuda's simulator cannot run CUDA ufuncs, so the reference is numba.vectorize /
+numba.guvectorize with target='cpu' and the one signature numba-cuda would pick (the harness picks
+it by numba-cuda's rule: arrays of exactly a signature's dtypes). Each file below is built once
+with `py2cuda FILE --harness --exe --emulate` (two at a time), then ufunc_oracle_cases.py, run by
+Numba's interpreter, writes each case's operands as .npy files, runs `BIN UFUNC --out-dir DIR
+ARG...` and compares DIR/out.npy (dtype, shape, values) with Numba's result: broadcast shapes,
+literals, several signatures, gufunc core dimensions, Fortran-order operands, and calls the
+harness must refuse.
+
+    run_ufunc_oracle.py --py2cuda BUILD/py2cuda --python VENV/bin/python [--keep]
+
+Exit status 0 when every case passes, 1 otherwise, 77 (skipped) without --python.
+"""
+import concurrent.futures
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # testlib
+
+from testlib import cli  # noqa: E402
+
+SKIP_STATUS = 77
+FILES = ("tests/ufunc/ufunc_cases.py", "tests/programs/ufunc_course.py", "tests/programs/ufunc_hidden_layer.py")
+BUILD_TIMEOUT_S = 400
+
+
+def build(py2cuda: Path, source: Path, binary: Path) -> str:
+    p = subprocess.run([str(py2cuda), str(source), "--harness", "--exe", "--emulate", "-o", str(binary)],
+                       capture_output=True, text=True, timeout=BUILD_TIMEOUT_S)
+    return "" if p.returncode == 0 else f"py2cuda exited {p.returncode}:\n{p.stderr[-3000:]}"
+
+
+def main() -> int:
+    parser = cli.make_parser(__doc__)
+    args = cli.parse(parser)
+    cli.require_py2cuda(parser, args)
+    if not args.python:
+        print("SKIP: no Numba interpreter (--python)")
+        return SKIP_STATUS
+    source_dir = args.source_dir.resolve()
+    work = Path(tempfile.mkdtemp(prefix="ufunc_oracle_"))
+    binaries = {f: work / Path(f).stem for f in FILES}
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        errors = dict(zip(FILES, pool.map(lambda f: build(args.py2cuda, source_dir / f, binaries[f]), FILES)))
+    failed = False
+    for f, error in errors.items():
+        if error:
+            print(f"FAIL build {f}: {error}")
+            failed = True
+    if failed:
+        return 1
+    command = [str(args.python), str(Path(__file__).with_name("ufunc_oracle_cases.py")), "--work", str(work)]
+    for f in FILES:
+        command += ["--file", f"{source_dir / f}={binaries[f]}"]
+    p = subprocess.run(command)
+    if not args.keep:
+        subprocess.run(["rm", "-rf", str(work)])
+    else:
+        print(f"kept {work}")
+    return 0 if p.returncode == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
