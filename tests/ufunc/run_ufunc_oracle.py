@@ -5,7 +5,7 @@ emulation, against Numba running the same Python function on its CPU target.
 numba-cuda's simulator cannot run CUDA ufuncs, so the reference is numba.vectorize /
 numba.guvectorize with target='cpu' and the one signature numba-cuda would pick (the harness picks
 it by numba-cuda's rule: arrays of exactly a signature's dtypes). Each file below is built once
-with `py2cuda FILE --harness --exe --emulate` (two at a time), then ufunc_oracle_cases.py, run by
+with `py2cuda FILE --harness --exe --emulate` (two at a time), then tools/ufunc_oracle_cases.py, run by
 Numba's interpreter, writes each case's operands as .npy files, runs `BIN UFUNC --out-dir DIR
 ARG...` and compares DIR/out.npy (dtype, shape, values) with Numba's result: broadcast shapes,
 literals, several signatures, gufunc core dimensions, Fortran-order operands, and calls the
@@ -56,7 +56,7 @@ def main() -> int:
             failed = True
     if failed:
         return 1
-    command = [str(args.python), str(Path(__file__).with_name("ufunc_oracle_cases.py")), "--work", str(work)]
+    command = [str(args.python), str(Path(__file__).parent / "tools" / "ufunc_oracle_cases.py"), "--work", str(work)]
     for f in FILES:
         command += ["--file", f"{source_dir / f}={binaries[f]}"]
     p = subprocess.run(command)
