@@ -60,7 +60,13 @@ class UfuncInvocation {
         arrays_(args_.size()),
         results_(out_cores_.size()) {
     for (std::size_t i = 0; i < args_.size(); ++i) {
-      if (!is_npy_path(args_[i])) continue;
+      if (!is_npy_path(args_[i])) {
+        if (in_cores_[i] > 0) {
+          throw UsageError("argument '" + params_[i] + "' of '" + ufunc_ + "' has " + std::to_string(in_cores_[i]) +
+                           " core dimension(s): give a .npy array, not '" + args_[i] + "'");
+        }
+        continue;
+      }
       try {
         arrays_[i] = to_c_order(read_npy(args_[i]));
       } catch (const Error& e) {
