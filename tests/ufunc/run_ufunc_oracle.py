@@ -9,13 +9,16 @@ with `py2cuda FILE --harness --exe --emulate` (two at a time), then tools/ufunc_
 Numba's interpreter, writes each case's operands as .npy files, runs `BIN UFUNC --out-dir DIR
 ARG...` and compares DIR/out.npy (dtype, shape, values) with Numba's result: broadcast shapes,
 literals, several signatures, gufunc core dimensions, Fortran-order operands, and calls the
-harness must refuse.
+harness must refuse; then header_caller.cpp, a C++ program calling ufunc_cases.py's ufuncs through
+the --header API (host and device arrays, numbers, out=, a strided view), against Numba too.
 
     run_ufunc_oracle.py --py2cuda BUILD/py2cuda --python VENV/bin/python [--keep]
 
 Exit status 0 when every case passes, 1 otherwise, 77 (skipped) without --python.
 """
 import concurrent.futures
+import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -27,7 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # testlib
 from testlib import cli  # noqa: E402
 
 SKIP_STATUS = 77
-FILES = ("tests/ufunc/ufunc_cases.py", "tests/programs/ufunc_course.py", "tests/programs/ufunc_hidden_layer.py")
+CASES_FILE = "tests/ufunc/ufunc_cases.py"
+FILES = (CASES_FILE, "tests/programs/ufunc_course.py", "tests/programs/ufunc_hidden_layer.py")
 BUILD_TIMEOUT_S = 400
 
 
@@ -35,6 +39,21 @@ def build(py2cuda: Path, source: Path, binary: Path) -> str:
     p = subprocess.run([str(py2cuda), str(source), "--harness", "--exe", "--emulate", "-o", str(binary)],
                        capture_output=True, text=True, timeout=BUILD_TIMEOUT_S)
     return "" if p.returncode == 0 else f"py2cuda exited {p.returncode}:\n{p.stderr[-3000:]}"
+
+
+def build_header_caller(py2cuda: Path, source_dir: Path, work: Path) -> str:
+    """ufunc_cases.cu (--kernels-only) with its --header, and header_caller.cpp using that header,
+    built by the host compiler against the emulation backend."""
+    cu, header = work / "ufunc_cases.cu", work / "ufunc_cases.h"
+    p = subprocess.run([str(py2cuda), str(source_dir / CASES_FILE), "--kernels-only", "-o", str(cu), "--header", str(header)],
+                       capture_output=True, text=True, timeout=BUILD_TIMEOUT_S)
+    if p.returncode != 0:
+        return f"py2cuda --header exited {p.returncode}:\n{p.stderr[-3000:]}"
+    cxx = os.environ.get("CXX") or shutil.which("c++") or "g++"
+    p = subprocess.run([cxx, "-std=c++20", "-I", str(source_dir / "runtime/include"), "-I", str(work), "-x", "c++", str(cu),
+                        str(source_dir / "tests/ufunc/header_caller.cpp"), "-o", str(work / "header_caller"),
+                        "-lboost_context", "-pthread"], capture_output=True, text=True, timeout=BUILD_TIMEOUT_S)
+    return "" if p.returncode == 0 else f"{cxx} exited {p.returncode}:\n{p.stderr[-3000:]}"
 
 
 def main() -> int:
@@ -48,7 +67,9 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="ufunc_oracle_"))
     binaries = {f: work / Path(f).stem for f in FILES}
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        caller = pool.submit(build_header_caller, args.py2cuda, source_dir, work)
         errors = dict(zip(FILES, pool.map(lambda f: build(args.py2cuda, source_dir / f, binaries[f]), FILES)))
+        errors["header_caller.cpp"] = caller.result()
     failed = False
     for f, error in errors.items():
         if error:
@@ -59,6 +80,7 @@ def main() -> int:
     command = [str(args.python), str(Path(__file__).parent / "tools" / "ufunc_oracle_cases.py"), "--work", str(work)]
     for f in FILES:
         command += ["--file", f"{source_dir / f}={binaries[f]}"]
+    command += ["--header-caller", str(work / "header_caller")]
     p = subprocess.run(command)
     if not args.keep:
         subprocess.run(["rm", "-rf", str(work)])

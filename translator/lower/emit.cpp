@@ -153,7 +153,7 @@ class Emitter {
         if (f->is_kernel) launch_stub(*f, false);
       }
     }
-    out_ += ufunc_section(m, file_, true);  // CUDA ufuncs: lower/ufuncs.cpp
+    out_ += ufunc_section(m, file_, true, options_.header_include.empty());  // CUDA ufuncs: lower/ufuncs.cpp
     if (host_main) host_program(m);
     out_ += "\n}  // namespace " + m.name + "\n";
     if (host_main) {
@@ -192,6 +192,7 @@ class Emitter {
     }
     if (halves) out_ += "#include <py2cuda/half.h>\n";
     if (random_states) out_ += "#include <py2cuda/random.h>\n";
+    if (has_cuda_ufuncs(m)) out_ += "#include <py2cuda/ufunc.h>\n#include <py2cuda/host/ufunc_call.h>\n";
     if (!m.externals.empty()) {
       out_ += "\n// The kernels call device functions defined in " + link_list(m) +
               ": build the .cu with nvcc -rdc=true together with them.\n";
@@ -200,6 +201,7 @@ class Emitter {
     for (const auto& f : m.functions) {
       if (f->is_kernel) launch_stub(*f, true);
     }
+    out_ += ufunc_header_section(m, file_);  // lower/ufuncs.cpp
     out_ += "\n}  // namespace " + m.name + "\n";
     return out_;
   }
@@ -305,7 +307,7 @@ class Emitter {
     out_ += "\n// ---------------------------------------------------------------- host program\n";
     host_code_ = true;
     for (const auto& f : m.host_functions) {
-      if (f == m.host_functions.back()) out_ += ufunc_section(m, file_, false);  // CPU ufuncs: lower/ufuncs.cpp
+      if (f == m.host_functions.back()) out_ += ufunc_section(m, file_, false, false);  // CPU ufuncs: lower/ufuncs.cpp
       function(*f);
     }
     host_code_ = false;

@@ -153,10 +153,45 @@ def close(got, want):
     return ""
 
 
+def ramp(shape, scale, offset, dtype):
+    """header_caller.cpp's ramp: np.arange(n).reshape(shape) * scale + offset, as dtype."""
+    return (np.arange(int(np.prod(shape))) * scale + offset).astype(dtype).reshape(shape)
+
+
+def header_caller_cases(binary, ufuncs, folder):
+    """Runs header_caller.cpp and compares each result it wrote with Numba's for the same operands."""
+    folder.mkdir(parents=True)
+    p = subprocess.run([str(binary), str(folder)], capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
+    if p.returncode != 0:
+        print(f"FAIL header_caller: exit {p.returncode}: {p.stderr.strip()}")
+        return 0, 1
+    x = ramp((3, 8), 0.5, 1.0, np.float32)
+    cases = {
+        "lerp": ("lerp", 1, [ramp((3, 1), 1.5, -2.0, np.float64), ramp((4,), 0.5, 0.0, np.float64), np.float64(0.25)]),
+        "floor_mod": ("floor_mod", 1, [ramp((2, 5), 3.0, -7.0, np.int64), np.int64(4)]),
+        "matmul": ("matmul", 0, [ramp((2, 3, 4), 0.25, -1.0, np.float64), ramp((4, 2), -0.5, 2.0, np.float64)]),
+        "scale_shift": ("scale_shift", 0, [x[:, ::2], np.float32(1.5)]),
+    }
+    passed = failed = 0
+    for case, (name, pick, operands) in cases.items():
+        u = ufuncs[name]
+        want = np.asarray(reference(u, u.signatures[pick], operands))
+        path = folder / f"{case}.npy"
+        why = close(np.load(path), want) if path.exists() else "not written"
+        if why:
+            print(f"FAIL header_caller {case}: {why}")
+            failed += 1
+        else:
+            print(f"PASS header_caller {case} {u.signatures[pick]}")
+            passed += 1
+    return passed, failed
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--work", type=Path, required=True)
     parser.add_argument("--file", action="append", default=[], help="SOURCE=BINARY")
+    parser.add_argument("--header-caller", type=Path, help="header_caller built against ufunc_cases.h")
     args = parser.parse_args()
     sources, binaries = {}, {}
     for spec in args.file:
@@ -197,6 +232,10 @@ def main():
         else:
             print(f"FAIL {label}: exit {p.returncode}, stderr {p.stderr.strip()!r}, expected {text!r}")
             failed += 1
+    if args.header_caller:
+        p_ok, p_failed = header_caller_cases(args.header_caller, sources["ufunc_cases"], args.work / "header_caller_out")
+        passed += p_ok
+        failed += p_failed
     # Every ufunc of the files has a case.
     for stem, ufuncs in sources.items():
         for name, u in ufuncs.items():
