@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compile tests: every emitted .cu must build with nvcc for sm_80 and sm_90, every header with g++.
 
-Programs: samples/*.py, tests/golden/*.py, tests/programs/*.py and tests/ufunc/*.py (where the
+Programs: samples/*.py, tests/golden/*.py and tests/programs/*.py (where the
 folder exists). Each is translated from its own folder, by bare file name,
 into a scratch folder as NAME.cu with --header NAME.h (plus any options from
 its `# py2cuda-args:` lines); a translation that fails is a test failure.
@@ -42,8 +42,7 @@ from testlib.report import Reporter, indent  # noqa: E402
 from testlib.scratch import scratch_dir  # noqa: E402
 
 # (case-name prefix, folder relative to the repository) of the programs to compile.
-PROGRAM_FOLDERS = (("samples", "samples"), ("golden", "tests/golden"), ("programs", "tests/programs"),
-                   ("ufunc", "tests/ufunc"))
+PROGRAM_FOLDERS = (("samples", "samples"), ("golden", "tests/golden"), ("programs", "tests/programs"))
 NVCC_ARCH_FLAGS = ["-gencode", "arch=compute_80,code=sm_80", "-gencode", "arch=compute_90,code=sm_90"]
 COMPILE_TIMEOUT_S = 600
 BATCH_SIZE = 12  # kernels-only translations compiled by one nvcc run

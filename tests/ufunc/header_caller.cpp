@@ -1,10 +1,11 @@
-// A C++ caller of ufunc_cases.py's ufuncs through the --header API (ufunc_cases.h),
-// built with ufunc_cases.cu (--kernels-only) by run_ufunc_oracle.py. It writes each
+// A C++ caller of tests/golden/ufunc_vectorize.py's and ufunc_guvectorize.py's ufuncs
+// through the --header API, built with their .cu (--kernels-only) by run_ufunc_oracle.py. It writes each
 // result to DIR/<case>.npy; tools/ufunc_oracle_cases.py builds the same operands with
 // NumPy and compares with Numba's CPU target.
 //
 //   header_caller DIR
-#include "ufunc_cases.h"
+#include "ufunc_guvectorize.h"
+#include "ufunc_vectorize.h"
 
 #include <py2cuda/npy.h>
 
@@ -38,16 +39,16 @@ int main(int argc, char** argv) {
   // Host operands, a device operand and a number: the result stays on the device.
   const auto a = ramp<double, 2>({3, 1}, 1.5, -2.0);
   const auto b = h::to_device(ramp<double, 1>({4}, 0.5, 0.0));
-  save(dir, "lerp", ufunc_cases::lerp(a, b, 0.25).copy_to_host());
+  save(dir, "lerp", ufunc_vectorize::lerp(a, b, 0.25).copy_to_host());
   // Host arrays: a host result, through the int64 loop (the int32 one does not take int64 arrays).
-  save(dir, "floor_mod", ufunc_cases::floor_mod(ramp<int64_t, 2>({2, 5}, 3.0, -7.0), int64_t{4}));
+  save(dir, "floor_mod", ufunc_vectorize::floor_mod(ramp<int64_t, 2>({2, 5}, 3.0, -7.0), int64_t{4}));
   // A gufunc with out= (a host array) and broadcast loop dimensions.
   h::NDArray<double, 3> out(std::array<int64_t, 3>{2, 3, 2});
-  ufunc_cases::matmul(ramp<double, 3>({2, 3, 4}, 0.25, -1.0), ramp<double, 2>({4, 2}, -0.5, 2.0), h::ufunc_out(out));
+  ufunc_guvectorize::matmul(ramp<double, 3>({2, 3, 4}, 0.25, -1.0), ramp<double, 2>({4, 2}, -0.5, 2.0), h::ufunc_out(out));
   save(dir, "matmul", out);
   // A gufunc with a scalar in its layout, on a non-contiguous view (every other column).
   const auto x = ramp<float, 2>({3, 8}, 0.5, 1.0);
   const h::NDArray<float, 2> strided(x.storage(), x.data(), {3, 4}, {8, 2});
-  save(dir, "scale_shift", ufunc_cases::scale_shift(strided, 1.5f));
+  save(dir, "scale_shift", ufunc_guvectorize::scale_shift(strided, 1.5f));
   return 0;
 }

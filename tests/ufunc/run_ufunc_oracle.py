@@ -9,8 +9,9 @@ with `py2cuda FILE --harness --exe --emulate` (two at a time), then tools/ufunc_
 Numba's interpreter, writes each case's operands as .npy files, runs `BIN UFUNC --out-dir DIR
 ARG...` and compares DIR/out.npy (dtype, shape, values) with Numba's result: broadcast shapes,
 literals, several signatures, gufunc core dimensions, Fortran-order operands, and calls the
-harness must refuse; then header_caller.cpp, a C++ program calling ufunc_cases.py's ufuncs through
-the --header API (host and device arrays, numbers, out=, a strided view), against Numba too.
+harness must refuse; then header_caller.cpp, a C++ program calling the golden files' ufuncs
+through their --header API (host and device arrays, numbers, out=, a strided view), against Numba
+too.
 
     run_ufunc_oracle.py --py2cuda BUILD/py2cuda --python VENV/bin/python [--keep]
 
@@ -30,8 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # testlib
 from testlib import cli  # noqa: E402
 
 SKIP_STATUS = 77
-CASES_FILE = "tests/ufunc/ufunc_cases.py"
-FILES = (CASES_FILE, "tests/programs/ufunc_course.py", "tests/programs/ufunc_hidden_layer.py")
+HEADER_FILES = ("tests/golden/ufunc_vectorize.py", "tests/golden/ufunc_guvectorize.py")
+FILES = (*HEADER_FILES, "tests/programs/ufunc_course.py", "tests/programs/ufunc_hidden_layer.py")
 BUILD_TIMEOUT_S = 400
 
 
@@ -42,15 +43,18 @@ def build(py2cuda: Path, source: Path, binary: Path) -> str:
 
 
 def build_header_caller(py2cuda: Path, source_dir: Path, work: Path) -> str:
-    """ufunc_cases.cu (--kernels-only) with its --header, and header_caller.cpp using that header,
-    built by the host compiler against the emulation backend."""
-    cu, header = work / "ufunc_cases.cu", work / "ufunc_cases.h"
-    p = subprocess.run([str(py2cuda), str(source_dir / CASES_FILE), "--kernels-only", "-o", str(cu), "--header", str(header)],
-                       capture_output=True, text=True, timeout=BUILD_TIMEOUT_S)
-    if p.returncode != 0:
-        return f"py2cuda --header exited {p.returncode}:\n{p.stderr[-3000:]}"
+    """The golden ufunc files' .cu (--kernels-only) with their --header, and header_caller.cpp using
+    those headers, built by the host compiler against the emulation backend."""
+    units = []
+    for f in HEADER_FILES:
+        cu, header = work / (Path(f).stem + ".cu"), work / (Path(f).stem + ".h")
+        p = subprocess.run([str(py2cuda), str(source_dir / f), "--kernels-only", "-o", str(cu), "--header", str(header)],
+                           capture_output=True, text=True, timeout=BUILD_TIMEOUT_S)
+        if p.returncode != 0:
+            return f"py2cuda --header exited {p.returncode}:\n{p.stderr[-3000:]}"
+        units.append(str(cu))
     cxx = os.environ.get("CXX") or shutil.which("c++") or "g++"
-    p = subprocess.run([cxx, "-std=c++20", "-I", str(source_dir / "runtime/include"), "-I", str(work), "-x", "c++", str(cu),
+    p = subprocess.run([cxx, "-std=c++20", "-I", str(source_dir / "runtime/include"), "-I", str(work), "-x", "c++", *units,
                         str(source_dir / "tests/ufunc/header_caller.cpp"), "-o", str(work / "header_caller"),
                         "-lboost_context", "-pthread"], capture_output=True, text=True, timeout=BUILD_TIMEOUT_S)
     return "" if p.returncode == 0 else f"{cxx} exited {p.returncode}:\n{p.stderr[-3000:]}"

@@ -74,29 +74,29 @@ def ints(dtype, *shape, lo=-50, hi=50):
 
 # (file stem, ufunc, operands, the signature numba-cuda picks). A str operand is a literal.
 CASES = [
-    ("ufunc_cases", "floor_mod", [ints(np.int32, 7), ints(np.int32, 7, lo=-5, hi=5)], 0),
-    ("ufunc_cases", "floor_mod", [ints(np.int64, 3, 4), ints(np.int64, 4, lo=1, hi=9)], 1),
-    ("ufunc_cases", "floor_mod", [f32(2, 3, 4), f32(3, 1, lo=0.5, hi=3)], 2),
-    ("ufunc_cases", "floor_mod", [f64(5), "2.5"], 3),
-    ("ufunc_cases", "floor_mod", [ints(np.int64, 6), "7"], 1),
-    ("ufunc_cases", "floor_mod", [ints(np.int32, 6), "7"], 0),
-    ("ufunc_cases", "floor_mod", ["-7", "3"], 1),
-    ("ufunc_cases", "lerp", [f32(4, 1), f32(1, 5), f32(5)], 0),
-    ("ufunc_cases", "lerp", [f64(2, 2, 2), f64(2, 1, 2), "0.25"], 1),
-    ("ufunc_cases", "lerp", [np.asfortranarray(f64(3, 4)), f64(3, 4), f64(4)], 1),
-    ("ufunc_cases", "lerp", [f32(0), f32(1), f32(1)], 0),
-    ("ufunc_cases", "softplus", [ints(np.int64, 9)], 0),
-    ("ufunc_cases", "softplus", [f32(2, 5, lo=-30, hi=30)], 1),
-    ("ufunc_cases", "saturating_add", [ints(np.uint8, 10, lo=0, hi=255), ints(np.uint8, 10, lo=0, hi=255)], 0),
-    ("ufunc_cases", "saturating_add", [ints(np.int16, 3, 3, lo=-300, hi=300), ints(np.int16, 3, lo=0, hi=300)], 1),
-    ("ufunc_cases", "scale_shift", [f32(6), "1.5"], 0),
-    ("ufunc_cases", "scale_shift", [f32(3, 6), f32(3)], 0),
-    ("ufunc_cases", "scale_shift", [f64(2, 1, 4), f64(3)], 1),
-    ("ufunc_cases", "matmul", [f64(3, 4), f64(4, 2)], 0),
-    ("ufunc_cases", "matmul", [f64(5, 2, 3), f64(3, 4)], 0),
-    ("ufunc_cases", "matmul", [f64(2, 1, 2, 2), np.asfortranarray(f64(3, 2, 2))], 0),
-    ("ufunc_cases", "total", [ints(np.int64, 10)], 0),
-    ("ufunc_cases", "total", [ints(np.int64, 4, 3, 5)], 0),
+    ("ufunc_vectorize", "floor_mod", [ints(np.int32, 7), ints(np.int32, 7, lo=-5, hi=5)], 0),
+    ("ufunc_vectorize", "floor_mod", [ints(np.int64, 3, 4), ints(np.int64, 4, lo=1, hi=9)], 1),
+    ("ufunc_vectorize", "floor_mod", [f32(2, 3, 4), f32(3, 1, lo=0.5, hi=3)], 2),
+    ("ufunc_vectorize", "floor_mod", [f64(5), "2.5"], 3),
+    ("ufunc_vectorize", "floor_mod", [ints(np.int64, 6), "7"], 1),
+    ("ufunc_vectorize", "floor_mod", [ints(np.int32, 6), "7"], 0),
+    ("ufunc_vectorize", "floor_mod", ["-7", "3"], 1),
+    ("ufunc_vectorize", "lerp", [f32(4, 1), f32(1, 5), f32(5)], 0),
+    ("ufunc_vectorize", "lerp", [f64(2, 2, 2), f64(2, 1, 2), "0.25"], 1),
+    ("ufunc_vectorize", "lerp", [np.asfortranarray(f64(3, 4)), f64(3, 4), f64(4)], 1),
+    ("ufunc_vectorize", "lerp", [f32(0), f32(1), f32(1)], 0),
+    ("ufunc_vectorize", "softplus", [ints(np.int64, 9)], 0),
+    ("ufunc_vectorize", "softplus", [f32(2, 5, lo=-30, hi=30)], 1),
+    ("ufunc_vectorize", "saturating_add", [ints(np.uint8, 10, lo=0, hi=255), ints(np.uint8, 10, lo=0, hi=255)], 0),
+    ("ufunc_vectorize", "saturating_add", [ints(np.int16, 3, 3, lo=-300, hi=300), ints(np.int16, 3, lo=0, hi=300)], 1),
+    ("ufunc_guvectorize", "scale_shift", [f32(6), "1.5"], 0),
+    ("ufunc_guvectorize", "scale_shift", [f32(3, 6), f32(3)], 0),
+    ("ufunc_guvectorize", "scale_shift", [f64(2, 1, 4), f64(3)], 1),
+    ("ufunc_guvectorize", "matmul", [f64(3, 4), f64(4, 2)], 0),
+    ("ufunc_guvectorize", "matmul", [f64(5, 2, 3), f64(3, 4)], 0),
+    ("ufunc_guvectorize", "matmul", [f64(2, 1, 2, 2), np.asfortranarray(f64(3, 2, 2))], 0),
+    ("ufunc_guvectorize", "total", [ints(np.int64, 10)], 0),
+    ("ufunc_guvectorize", "total", [ints(np.int64, 4, 3, 5)], 0),
     ("ufunc_course", "add_ufunc", [ints(np.int64, 4), ints(np.int64, 3, 4)], 0),
     ("ufunc_course", "add_ufunc", [f32(8), f32(8)], 1),
     ("ufunc_course", "gaussian_pdf", [f32(3, 7), f32(7), f32(1, lo=0.5, hi=2)], 0),
@@ -110,11 +110,11 @@ CASES = [
 
 # Calls the harness must refuse (exit 2) with a message containing the text.
 REFUSALS = [
-    ("ufunc_cases", "floor_mod", [ints(np.int16, 3), ints(np.int16, 3)], "no signature of ufunc 'floor_mod' accepts"),
-    ("ufunc_cases", "floor_mod", ["1.5", "2"], "ambiguous signature"),
-    ("ufunc_cases", "lerp", [f32(3), f32(4), f32(3)], "broadcast"),
-    ("ufunc_cases", "matmul", [f64(3, 4), f64(3, 2)], "core dimension"),
-    ("ufunc_cases", "total", [ints(np.int64, 3), "1"], "takes 1 operand"),
+    ("ufunc_vectorize", "floor_mod", [ints(np.int16, 3), ints(np.int16, 3)], "no signature of ufunc 'floor_mod' accepts"),
+    ("ufunc_vectorize", "floor_mod", ["1.5", "2"], "ambiguous signature"),
+    ("ufunc_vectorize", "lerp", [f32(3), f32(4), f32(3)], "broadcast"),
+    ("ufunc_guvectorize", "matmul", [f64(3, 4), f64(3, 2)], "core dimension"),
+    ("ufunc_guvectorize", "total", [ints(np.int64, 3), "1"], "takes 1 operand"),
 ]
 
 
@@ -191,7 +191,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--work", type=Path, required=True)
     parser.add_argument("--file", action="append", default=[], help="SOURCE=BINARY")
-    parser.add_argument("--header-caller", type=Path, help="header_caller built against ufunc_cases.h")
+    parser.add_argument("--header-caller", type=Path, help="header_caller, built against the golden ufunc files' headers")
     args = parser.parse_args()
     sources, binaries = {}, {}
     for spec in args.file:
@@ -233,7 +233,8 @@ def main():
             print(f"FAIL {label}: exit {p.returncode}, stderr {p.stderr.strip()!r}, expected {text!r}")
             failed += 1
     if args.header_caller:
-        p_ok, p_failed = header_caller_cases(args.header_caller, sources["ufunc_cases"], args.work / "header_caller_out")
+        ufuncs = {**sources["ufunc_vectorize"], **sources["ufunc_guvectorize"]}
+        p_ok, p_failed = header_caller_cases(args.header_caller, ufuncs, args.work / "header_caller_out")
         passed += p_ok
         failed += p_failed
     # Every ufunc of the files has a case.
