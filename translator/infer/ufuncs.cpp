@@ -84,6 +84,7 @@ ir::Ufunc* ModuleBuilder::ufunc_of(const FunctionEntry& f) {
   u.cpp_name = cpp_identifier(f.name);
   u.gufunc = f.ufunc.gufunc;
   u.cuda = f.ufunc.target == "cuda";
+  u.parallel = f.ufunc.target == "parallel";
   u.layout = f.ufunc.layout;
   u.in_dims = f.ufunc.in_dims;
   u.out_dims = f.ufunc.out_dims;
@@ -155,7 +156,6 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
   const size_t nparams = f.def->params.size();
   const size_t nin = info.gufunc ? info.in_dims.size() : nparams;
   const size_t nout = info.gufunc ? info.out_dims.size() : 1;
-  if (info.gufunc && !cuda) return fail(c.span, "py2cuda translates @guvectorize for target='cuda' only");
   if (info.gufunc && nout != 1) return fail(c.span, "py2cuda supports gufuncs with one output ('" + info.layout + "')");
   const ast::Expr* out_arg = nullptr;
   for (const auto& kw : c.keywords) {
@@ -329,7 +329,7 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
   std::string pattern = (loop ? loop->cpp_name : cpp_identifier(f.name)) + "(";
   for (size_t i = 0; i < nin; ++i) pattern += (i ? ", {" : "{") + std::to_string(i) + "}";
   if (out) {
-    if (out->type->dtype() != out_dtype && cuda) {
+    if (out->type->dtype() != out_dtype && (cuda || info.gufunc)) {
       return fail(out_arg->span, "out= of ufunc '" + f.name + "' must have dtype " + out_dtype->str() + " (the signature " +
                                      (loop ? loop->signature_text : loop_text) + "), not " + out->type->dtype()->str());
     }
@@ -341,15 +341,20 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
     pattern += ", py2cuda::host::ufunc_out({" + std::to_string(nin) + "})";
     call_args.push_back(std::move(out));
   } else {
-    if (out_nd == 0) {
-      return fail(c.span, "the result of gufunc '" + f.name + "' here would be 0-dimensional, which py2cuda does not "
-                          "support; pass an output array");
+    if (out_nd == 0 && cuda && any_device) {
+      return fail(c.span, "the result of gufunc '" + f.name + "' here would be a 0-dimensional device array, which "
+                          "py2cuda does not support; pass an output array");
     }
-    result = cuda && any_device ? types::device_array(out_dtype, out_nd, Layout::C)
-                                : types::array(out_dtype, out_nd, Layout::C);
+    // A gufunc whose operands have no loop dimensions and whose output has no core
+    // dimensions returns a NumPy scalar, as NumPy does for a 0-d result: the one
+    // element of the entry point's (1,)-shaped result.
+    result = out_nd == 0                ? out_dtype
+             : cuda && any_device ? types::device_array(out_dtype, out_nd, Layout::C)
+                                  : types::array(out_dtype, out_nd, Layout::C);
   }
   (void)any_array;
   pattern += ")";
+  if (!out && out_nd == 0) pattern = "(" + pattern + ").flat(0)";
   auto node = std::make_unique<ir::BuiltinCall>(result, pattern, c.span);
   node->args = std::move(call_args);
   return node;

@@ -367,6 +367,7 @@ struct Ufunc {
   std::string cpp_name;
   bool gufunc = false;
   bool cuda = false;       // target='cuda' (else a host loop: 'cpu', 'parallel')
+  bool parallel = false;   // target='parallel': the host loop on several threads
   std::string layout;      // guvectorize
   std::vector<std::vector<std::string>> in_dims, out_dims;
   Span def_span;

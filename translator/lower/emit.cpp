@@ -115,6 +115,7 @@ class Emitter {
       out_ += "#include <py2cuda/harness.h>\n";
     }
     if (has_ufuncs(m)) out_ += "#include <py2cuda/ufunc.h>\n#include <py2cuda/host/ufunc_call.h>\n";  // lower/ufuncs.cpp
+    if (!host_main && options_.harness && has_cuda_ufuncs(m)) out_ += "#include <py2cuda/harness/ufunc_operands.h>\n";
     if (!options_.header_include.empty()) out_ += "#include " + c_string(options_.header_include) + "\n";
     out_ += "\nnamespace " + m.name + " {\n";
     if (!m.constants.empty()) {
@@ -157,7 +158,7 @@ class Emitter {
         if (f->is_kernel) launch_stub(*f, false);
       }
     }
-    out_ += ufunc_section(m, file_, true);  // CUDA ufuncs: lower/ufuncs.cpp
+    out_ += ufunc_section(m, file_, true, options_.header_include.empty());  // CUDA ufuncs: lower/ufuncs.cpp
     if (host_main) host_program(m);
     out_ += "\n}  // namespace " + m.name + "\n";
     if (host_main) {
@@ -196,6 +197,7 @@ class Emitter {
     }
     if (halves) out_ += "#include <py2cuda/half.h>\n";
     if (random_states) out_ += "#include <py2cuda/random.h>\n";
+    if (has_cuda_ufuncs(m)) out_ += "#include <py2cuda/ufunc.h>\n#include <py2cuda/host/ufunc_call.h>\n";
     if (!m.externals.empty()) {
       out_ += "\n// The kernels call device functions defined in " + link_list(m) +
               ": build the .cu with nvcc -rdc=true together with them.\n";
@@ -204,6 +206,7 @@ class Emitter {
     for (const auto& f : m.functions) {
       if (f->is_kernel) launch_stub(*f, true);
     }
+    out_ += ufunc_header_section(m, file_);  // lower/ufuncs.cpp
     out_ += "\n}  // namespace " + m.name + "\n";
     return out_;
   }
@@ -324,10 +327,10 @@ class Emitter {
     }
     if (!any_core && !m.host_functions.empty()) ufunc_at = m.host_functions.size() - 1;
     for (size_t i = 0; i < m.host_functions.size(); ++i) {
-      if (i == ufunc_at) out_ += ufunc_section(m, file_, false);
+      if (i == ufunc_at) out_ += ufunc_section(m, file_, false, false);
       function(*m.host_functions[i]);
     }
-    if (ufunc_at >= m.host_functions.size()) out_ += ufunc_section(m, file_, false);
+    if (ufunc_at >= m.host_functions.size()) out_ += ufunc_section(m, file_, false, false);
     host_code_ = false;
     if (options_.line_directives) {
       size_t lines = static_cast<size_t>(std::count(out_.begin(), out_.end(), '\n'));
@@ -367,6 +370,7 @@ class Emitter {
       --indent_;
       line("});");
     }
+    out_ += ufunc_harness_registrations(m, std::string(static_cast<size_t>(indent_) * 2, ' '));
     line("return harness.main(argc, argv);");
     --indent_;
     line("}");

@@ -46,6 +46,48 @@ void entry_head(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l, bool cons
   (void)u;
 }
 
+// The layout's dimension names, numbered in order of appearance: the ids of the
+// inputs' core dimensions and of the output's.
+std::pair<std::string, std::string> layout_ids(const ir::Ufunc& u, size_t* n_in_ids) {
+  std::vector<std::string> names;
+  auto id = [&](const std::string& n) {
+    for (size_t k = 0; k < names.size(); ++k) {
+      if (names[k] == n) return k;
+    }
+    names.push_back(n);
+    return names.size() - 1;
+  };
+  std::string in_ids, out_ids;
+  *n_in_ids = 0;
+  for (const auto& dims : u.in_dims) {
+    for (const auto& d : dims) in_ids += std::string((*n_in_ids)++ ? ", " : "") + std::to_string(id(d));
+  }
+  for (size_t k = 0; k < u.out_dims[0].size(); ++k) out_ids += std::string(k ? ", " : "") + std::to_string(id(u.out_dims[0][k]));
+  return {in_ids, out_ids};
+}
+
+// The loop dimensions of the loop functions' operands: fixed, so that they are plain
+// functions a header can declare; the entry points pad (py2cuda::ufunc::padded).
+constexpr int kUfuncPadRank = 4;
+
+std::string loop_name(const ir::Ufunc& u) { return u.cpp_name + "_loop"; }
+
+// `void NAME_loop(config, Array<R, 4 + out core> result_, Array<T, 4 + core> x, ...)`.
+std::string loop_head(const ir::Ufunc& u, const ir::UfuncLoop& l) {
+  const ir::Function& core = *l.core;
+  TypeRef out_t = l.outputs[0];
+  TypeRef out_dtype = out_t->is_array() ? out_t->dtype() : out_t;
+  const int out_core = u.gufunc ? static_cast<int>(u.out_dims[0].size()) : 0;
+  std::string head = "void " + loop_name(u) + "(const py2cuda::LaunchConfig& config, py2cuda::Array<" + cpp_type(out_dtype) +
+                     ", " + std::to_string(kUfuncPadRank + out_core) + "> result_";
+  for (size_t i = 0; i < l.inputs.size(); ++i) {
+    TypeRef t = l.inputs[i]->is_array() ? l.inputs[i]->dtype() : l.inputs[i];
+    const int c = u.gufunc ? static_cast<int>(u.in_dims[i].size()) : 0;
+    head += ", py2cuda::Array<" + cpp_type(t) + ", " + std::to_string(kUfuncPadRank + c) + "> " + param_name(core, i);
+  }
+  return head + ")";
+}
+
 void cuda_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l, size_t index) {
   const ir::Function& core = *l.core;
   const std::string kernel = u.cpp_name + "_kernel" + (index ? "_" + std::to_string(index + 1) : "");
@@ -94,46 +136,53 @@ void cuda_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l, size_t ind
     w.line(1, "}");
     w.line(0, "}");
   }
+  // The loop on operands already broadcast, padded to kUfuncPadRank loop dimensions:
+  // one non-template function per signature, which the --header declares.
+  w.out += "\n";
+  w.line(0, "// " + u.name + "'s loop " + l.signature_text + " on operands in device memory, broadcast to result_'s shape");
+  w.line(0, "// (0 strides where broadcast) and padded to " + std::to_string(kUfuncPadRank) + " loop dimensions.");
+  w.line(0, loop_head(u, l) + " {");
+  w.line(1, "static constexpr py2cuda::KernelInfo info{" + quoted(u.name) + ", " + quoted(w.location(u)) + ", false, false};");
+  std::string largs = "config, info, result_";
+  for (size_t i = 0; i < nin; ++i) largs += ", " + param_name(core, i);
+  w.line(1, "py2cuda::launch<" + kernel + "<" + std::to_string(kUfuncPadRank) + ">>(" + largs + ");");
+  w.line(0, "}");
+}
+
+// `u(...)` for C++ callers and host code: broadcasts host arrays, device arrays and
+// numbers, and runs the loop function through vectorize_cuda / gufunc_cuda.
+void cuda_entry(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
+  const ir::Function& core = *l.core;
+  const size_t nin = l.inputs.size();
+  TypeRef out_t = l.outputs[0];
+  TypeRef out_dtype = out_t->is_array() ? out_t->dtype() : out_t;
+  const int out_core = u.gufunc ? static_cast<int>(u.out_dims[0].size()) : 0;
   w.out += "\n";
   w.line(0, "// " + u.name + "(" + std::string(nin ? "..." : "") + "[, out=]) for " + l.signature_text +
-                ": broadcasts host and device arrays and numbers, runs " + kernel + ";");
+                ": broadcasts host and device arrays and numbers (at most " + std::to_string(kUfuncPadRank) +
+                " loop dimensions) and runs the loop;");
   w.line(0, "// the result stays on the device when an operand is there (numba-cuda's rule).");
   entry_head(w, u, l, true);
-  w.line(1, "static constexpr py2cuda::KernelInfo info{" + quoted(u.name) + ", " + quoted(w.location(u)) + ", false, false};");
   std::string lparams = "const py2cuda::LaunchConfig& config, auto result_";
-  std::string largs = "config, info, result_";
+  std::string largs = "config, py2cuda::ufunc::padded<" + std::to_string(kUfuncPadRank + out_core) + ">(result_)";
   std::string targs;
   for (size_t i = 0; i < nin; ++i) {
+    const int c = u.gufunc ? static_cast<int>(u.in_dims[i].size()) : 0;
     lparams += ", auto " + param_name(core, i);
-    largs += ", " + param_name(core, i);
+    largs += ", py2cuda::ufunc::padded<" + std::to_string(kUfuncPadRank + c) + ">(" + param_name(core, i) + ")";
     targs += std::string(i ? ", " : "") + param_name(core, i);
   }
-  const std::string rank = u.gufunc ? "decltype(result_)::ndim - " + std::to_string(out_core) : "decltype(result_)::ndim";
   w.line(1, "auto launch = [](" + lparams + ") {");
-  w.line(2, "py2cuda::launch<" + kernel + "<" + rank + ">>(" + largs + ");");
+  w.line(2, loop_name(u) + "(" + largs + ");");
   w.line(1, "};");
   if (!u.gufunc) {
     w.line(1, "return py2cuda::host::vectorize_cuda<" + cpp_type(out_dtype) + ">(" + quoted(u.name) +
                   ", launch, std::forward_as_tuple(" + targs + "), out...);");
   } else {
-    // The layout's dimension names, numbered in order of appearance.
-    std::vector<std::string> names;
-    auto id = [&](const std::string& n) {
-      for (size_t k = 0; k < names.size(); ++k) {
-        if (names[k] == n) return k;
-      }
-      names.push_back(n);
-      return names.size() - 1;
-    };
-    std::string in_ids, out_ids, cores;
+    std::string cores;
+    for (size_t i = 0; i < nin; ++i) cores += ", " + std::to_string(u.in_dims[i].size());
     size_t n_in_ids = 0;
-    for (size_t i = 0; i < nin; ++i) {
-      cores += ", " + std::to_string(u.in_dims[i].size());
-      for (const auto& d : u.in_dims[i]) {
-        in_ids += std::string(n_in_ids++ ? ", " : "") + std::to_string(id(d));
-      }
-    }
-    for (size_t k = 0; k < u.out_dims[0].size(); ++k) out_ids += std::string(k ? ", " : "") + std::to_string(id(u.out_dims[0][k]));
+    auto [in_ids, out_ids] = layout_ids(u, &n_in_ids);
     w.line(1, "// layout " + u.layout + ": dimension ids in order of appearance");
     w.line(1, "return py2cuda::host::gufunc_cuda<" + cpp_type(out_dtype) + ", " + std::to_string(out_core) + cores + ">(" +
                   quoted(u.name) + ", launch, std::array<int, " + std::to_string(n_in_ids) + ">{" + in_ids +
@@ -143,12 +192,52 @@ void cuda_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l, size_t ind
   w.line(0, "}");
 }
 
+
+// @guvectorize(target='cpu' / 'parallel'): the core function per loop index on NDArray
+// views of the core dimensions (py2cuda/host/ufunc_call.h's gufunc_cpu); operands are
+// first cast to the loop's dtypes, as NumPy casts them.
+void cpu_gufunc_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
+  const ir::Function& core = *l.core;
+  const size_t nin = l.inputs.size();
+  TypeRef out_t = l.outputs[0];
+  TypeRef out_dtype = out_t->is_array() ? out_t->dtype() : out_t;
+  w.out += "\n";
+  w.line(0, "// " + u.name + " (" + w.location(u) + ") as a " + (u.parallel ? "parallel" : "CPU") + " gufunc '" + u.layout +
+                "', " + l.signature_text + ": NumPy's loop over the loop dimensions" +
+                (u.parallel ? " on several threads" : "") + ", calling " + core.cpp_name + " on views.");
+  entry_head(w, u, l, false);
+  std::string lparams, largs, cores, ops;
+  for (size_t i = 0; i < nin + 1; ++i) {
+    const std::string name = i < nin ? param_name(core, i) : param_name(core, i);
+    TypeRef t = i < nin ? l.inputs[i] : out_t;
+    lparams += std::string(i ? ", " : "") + "const auto& " + name;
+    largs += std::string(i ? ", " : "") + (t->is_array() ? name : "py2cuda::host::gufunc_scalar(" + name + ")");
+  }
+  for (size_t i = 0; i < nin; ++i) {
+    TypeRef t = l.inputs[i]->is_array() ? l.inputs[i]->dtype() : l.inputs[i];
+    w.line(1, "const auto& " + param_name(core, i) + "_ = py2cuda::host::gufunc_cast<" + cpp_type(t) + ">(" +
+                  param_name(core, i) + ");");
+    cores += ", " + std::to_string(u.in_dims[i].size());
+    ops += std::string(i ? ", " : "") + param_name(core, i) + "_";
+  }
+  w.line(1, "auto core = [](" + lparams + ") { " + core.cpp_name + "(" + largs + "); };");
+  size_t n_in_ids = 0;
+  auto [in_ids, out_ids] = layout_ids(u, &n_in_ids);
+  w.line(1, "// layout " + u.layout + ": dimension ids in order of appearance");
+  w.line(1, "return py2cuda::host::gufunc_cpu<" + cpp_type(out_dtype) + ", " + std::to_string(u.out_dims[0].size()) + cores +
+                ">(" + quoted(u.name) + ", " + (u.parallel ? "true" : "false") + ", core, std::array<int, " +
+                std::to_string(n_in_ids) + ">{" + in_ids + "}, std::array<int, " + std::to_string(u.out_dims[0].size()) +
+                ">{" + out_ids + "}, std::forward_as_tuple(" + ops + "), out...);");
+  w.line(0, "}");
+}
+
 void cpu_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
   const ir::Function& core = *l.core;
   TypeRef r = l.outputs[0];
   w.out += "\n";
-  w.line(0, "// " + u.name + " (" + w.location(u) + ") as a CPU ufunc, " + l.signature_text +
-                ": NumPy's loop over the broadcast operands, calling " + core.cpp_name + ".");
+  w.line(0, "// " + u.name + " (" + w.location(u) + ") as a " + (u.parallel ? "parallel" : "CPU") + " ufunc, " +
+                l.signature_text + ": NumPy's loop over the broadcast operands" + (u.parallel ? " on several threads" : "") +
+                ", calling " + core.cpp_name + ".");
   entry_head(w, u, l, false);
   std::string lparams, largs;
   for (size_t i = 0; i < l.inputs.size(); ++i) {
@@ -157,7 +246,8 @@ void cpu_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
   }
   std::string targs = largs;
   w.line(1, "auto scalar = [](" + lparams + ") { return " + cpp_type(r) + "(" + core.cpp_name + "(" + largs + ")); };");
-  w.line(1, "return py2cuda::host::vectorize_cpu<" + cpp_type(r) + ">(" + quoted(u.name) + ", scalar, std::forward_as_tuple(" +
+  w.line(1, "return py2cuda::host::" + std::string(u.parallel ? "vectorize_parallel<" : "vectorize_cpu<") + cpp_type(r) +
+                ">(" + quoted(u.name) + ", scalar, std::forward_as_tuple(" +
                 targs + "), out...);");
   w.line(0, "}");
 }
@@ -166,7 +256,49 @@ void cpu_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
 
 bool has_ufuncs(const ir::Module& m) { return !m.ufuncs.empty(); }
 
-std::string ufunc_section(const ir::Module& m, const SourceFile& file, bool cuda) {
+bool has_cuda_ufuncs(const ir::Module& m) {
+  for (const auto& u : m.ufuncs) {
+    if (u.cuda && !u.loops.empty()) return true;
+  }
+  return false;
+}
+
+// Per CUDA ufunc loop: `harness.ufunc(name, signature, inputs, in cores, out cores,
+// runner)`; the runner passes the operands to the host entry point as host arrays
+// (py2cuda/harness/ufunc_operands.h), which overload resolution sends to this loop.
+std::string ufunc_harness_registrations(const ir::Module& m, const std::string& indent) {
+  std::string out;
+  for (const auto& u : m.ufuncs) {
+    if (!u.cuda) continue;
+    for (const auto& l : u.loops) {
+      const ir::Function& core = *l.core;
+      const size_t nin = l.inputs.size();
+      std::string names, in_cores, out_cores;
+      for (size_t i = 0; i < nin; ++i) {
+        names += std::string(i ? ", " : "") + quoted(core.params[i]->name);
+        in_cores += std::string(i ? ", " : "") + std::to_string(u.gufunc ? u.in_dims[i].size() : 0);
+      }
+      for (size_t k = 0; k < l.outputs.size(); ++k) {
+        out_cores += std::string(k ? ", " : "") + std::to_string(u.gufunc ? u.out_dims[k].size() : 0);
+      }
+      out += indent + "harness.ufunc(" + quoted(u.name) + ", " + quoted(l.signature_text) + ", {" + names + "}, {" +
+             in_cores + "}, {" + out_cores + "}, [](py2cuda::harness::UfuncInvocation& call) {\n";
+      std::string args;
+      for (size_t i = 0; i < nin; ++i) {
+        TypeRef t = l.inputs[i]->is_array() ? l.inputs[i]->dtype() : l.inputs[i];
+        const int c = u.gufunc ? static_cast<int>(u.in_dims[i].size()) : 0;
+        out += indent + "  const auto " + param_name(core, i) + " = py2cuda::harness::ufunc_operand<" + cpp_type(t) +
+               ", " + std::to_string(c) + ">(call, " + std::to_string(i) + ");\n";
+        args += std::string(i ? ", " : "") + param_name(core, i);
+      }
+      out += indent + "  py2cuda::harness::ufunc_result(call, 0, " + m.name + "::" + l.cpp_name + "(" + args + "));\n";
+      out += indent + "});\n";
+    }
+  }
+  return out;
+}
+
+std::string ufunc_section(const ir::Module& m, const SourceFile& file, bool cuda, bool cuda_entries) {
   Writer w{file, {}};
   bool any = false;
   for (const auto& u : m.ufuncs) {
@@ -179,9 +311,28 @@ std::string ufunc_section(const ir::Module& m, const SourceFile& file, bool cuda
     w.out += "\n";
     w.echo(u.def_span.line);
     for (size_t k = 0; k < u.loops.size(); ++k) {
-      if (cuda) cuda_loop(w, u, u.loops[k], k);
-      else if (!u.gufunc) cpu_loop(w, u, u.loops[k]);
+      if (cuda) {
+        cuda_loop(w, u, u.loops[k], k);
+        if (cuda_entries) cuda_entry(w, u, u.loops[k]);
+      } else if (!u.gufunc) cpu_loop(w, u, u.loops[k]);
+      else cpu_gufunc_loop(w, u, u.loops[k]);
     }
+  }
+  return w.out;
+}
+
+std::string ufunc_header_section(const ir::Module& m, const SourceFile& file) {
+  Writer w{file, {}};
+  for (const auto& u : m.ufuncs) {
+    if (!u.cuda || u.loops.empty()) continue;
+    w.out += "\n";
+    w.line(0, "// " + u.name + " (" + w.location(u) + "): a CUDA " + (u.gufunc ? "gufunc '" + u.layout + "'" : "ufunc") +
+                  ". " + u.name + "(x, ...[, py2cuda::host::ufunc_out(out)]) takes host::NDArray, host::DeviceNDArray");
+    w.line(0, "// and numbers, broadcasts them as NumPy does and returns the result (a DeviceNDArray when an operand");
+    w.line(0, "// is one, else an NDArray) or fills and returns out; " + loop_name(u) +
+                  " runs a loop on broadcast device views.");
+    for (const auto& l : u.loops) w.line(0, loop_head(u, l) + ";");
+    for (const auto& l : u.loops) cuda_entry(w, u, l);
   }
   return w.out;
 }

@@ -64,4 +64,18 @@ P2C_HD P2C_INLINE Array<T, (N - L > 0 ? N - L : 1)> core(const Array<T, N>& a, i
   return v;
 }
 
+// `a` with M - N leading dimensions of extent 1 (stride 0) added: the fixed rank of a
+// ufunc's loop functions, whatever the rank of the call's operands.
+template <int M, class T, int N>
+P2C_HD P2C_INLINE Array<T, M> padded(const Array<T, N>& a) {
+  static_assert(M >= N, "py2cuda: a ufunc call has more loop dimensions than the loop functions take (4)");
+  Array<T, M> p{a.data, {}, {}};
+  for (int d = 0; d < M; ++d) {
+    const int k = d - (M - N);
+    p.shape[d] = k < 0 ? 1 : a.shape[k];
+    p.strides[d] = k < 0 ? 0 : a.strides[k];
+  }
+  return p;
+}
+
 }  // namespace py2cuda::ufunc

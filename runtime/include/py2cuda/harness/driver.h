@@ -28,11 +28,14 @@
 #include "../launch_config.h"
 #include "command_line.h"
 #include "invocation.h"
+#include "ufunc_invocation.h"
 
 namespace py2cuda::harness {
 
 // Fetches a kernel's arguments from the Invocation and launches it.
 using KernelRunner = std::function<void(Invocation&)>;
+// Fetches a ufunc loop's operands from the UfuncInvocation and calls its entry point.
+using UfuncRunner = std::function<void(UfuncInvocation&)>;
 
 namespace detail {
 
@@ -86,6 +89,21 @@ class Driver {
     return *this;
   }
 
+  // Registers one loop of a ufunc (one per signature, in the decorator's order): its
+  // Python name, the signature as --list shows it, its inputs' names, each input's and
+  // output's number of core dimensions (all 0 for @vectorize) and its runner.
+  Driver& ufunc(std::string name, std::string signature, std::vector<std::string> params, std::vector<int> in_cores,
+                std::vector<int> out_cores, UfuncRunner run) {
+    if (find(name)) setup_error_ = "py2cuda harness: '" + name + "' is both a kernel and a ufunc";
+    UfuncLoop u{std::move(name), std::move(signature), std::move(params), {}, std::move(in_cores), std::move(out_cores),
+                std::move(run)};
+    // The inputs' dtypes: "float32[:, :]" -> "float32".
+    for (const std::string& t : detail::signature_parameters(u.signature)) u.dtypes.push_back(t.substr(0, t.find('[')));
+    u.dtypes.resize(u.params.size());
+    ufuncs_.push_back(std::move(u));
+    return *this;
+  }
+
   // The program's main(): never throws; returns the exit status.
   int main(int argc, char** argv) {
     const std::string program =
@@ -108,6 +126,11 @@ class Driver {
       }
       if (cl.list) {
         for (const Kernel& k : kernels_) out << k.name << ' ' << k.signature << '\n';
+        for (const UfuncLoop& u : ufuncs_) out << u.name << ' ' << u.signature << '\n';
+        return 0;
+      }
+      if (cl.kernel && !find(*cl.kernel) && find_ufunc(*cl.kernel)) {
+        run_ufunc(cl);
         return 0;
       }
       launch(cl);
@@ -133,6 +156,101 @@ class Driver {
     KernelRunner run;
   };
 
+  struct UfuncLoop {
+    std::string name;
+    std::string signature;
+    std::vector<std::string> params;  // the inputs
+    std::vector<std::string> dtypes;  // per input, from the signature
+    std::vector<int> in_cores;
+    std::vector<int> out_cores;
+    UfuncRunner run;
+  };
+
+  const UfuncLoop* find_ufunc(const std::string& name) const {
+    for (const UfuncLoop& u : ufuncs_) {
+      if (u.name == name) return &u;
+    }
+    return nullptr;
+  }
+
+  // `BIN UFUNC [--out-dir DIR] ARG...`: the first loop whose input dtypes the .npy
+  // operands have exactly (numba-cuda's casting='no'); literals take the loop's types.
+  void run_ufunc(const CommandLine& cl) const {
+    const UfuncLoop& first = *find_ufunc(*cl.kernel);
+    if (cl.grid || cl.block || cl.shared_bytes) {
+      throw UsageError("'" + first.name + "' is a ufunc: its launch shape is its own; drop --grid, --block and --shared");
+    }
+    if (cl.args.size() != first.params.size()) {
+      std::string names;
+      for (const std::string& p : first.params) names += (names.empty() ? "" : ", ") + p;
+      throw UsageError("ufunc '" + first.name + "' takes " + std::to_string(first.params.size()) + " operand" +
+                       (first.params.size() == 1 ? "" : "s") + " (" + names + "), but " + std::to_string(cl.args.size()) +
+                       (cl.args.size() == 1 ? " was" : " were") + " given");
+    }
+    prepare_out_dir(cl.out_dir);
+    // The operands' dtypes are known once their files are read: with the first loop's
+    // core ranks, which every loop of a ufunc shares.
+    UfuncInvocation call(first.name, first.params, cl.args, first.in_cores, first.out_cores);
+    // numba-cuda's UFuncMechanism._resolve_signature: with literals, first the loops
+    // whose types every operand has exactly (an integer literal int64, a float
+    // float64, True/False bool); else the loops the arrays match exactly, which must
+    // then be one (else 'ambiguous signature, too many untyped scalars').
+    std::vector<std::string> types;  // per operand: its dtype, or the literal's own type
+    std::string given, loops;
+    bool literals = false;
+    for (std::size_t i = 0; i < cl.args.size(); ++i) {
+      const std::string_view dtype = call.dtype_name(static_cast<int>(i));
+      literals = literals || dtype.empty();
+      types.push_back(dtype.empty() ? literal_type(cl.args[i]) : std::string(dtype));
+      given += (i ? ", " : "") + types.back() + (dtype.empty() ? " literal" : " array");
+    }
+    std::vector<const UfuncLoop*> exact, arrays;
+    for (const UfuncLoop& u : ufuncs_) {
+      if (u.name != first.name) continue;
+      loops += (loops.empty() ? "" : ", ") + u.signature;
+      bool all = true, array_dtypes = true;
+      for (std::size_t i = 0; i < cl.args.size(); ++i) {
+        const bool same = types[i] == u.dtypes[i];
+        all = all && same;
+        array_dtypes = array_dtypes && (same || call.dtype_name(static_cast<int>(i)).empty());
+      }
+      if (all && literals) exact.push_back(&u);
+      if (array_dtypes) arrays.push_back(&u);
+    }
+    const std::vector<const UfuncLoop*>& matches = exact.empty() ? arrays : exact;
+    if (matches.empty()) {
+      throw UsageError("no signature of ufunc '" + first.name + "' accepts (" + given + "); its signatures: " + loops +
+                       " (numba-cuda needs arrays of exactly a signature's dtypes)");
+    }
+    if (matches.size() > 1) {
+      throw UsageError("the operands (" + given + ") of ufunc '" + first.name + "' match several signatures through "
+                       "their literals (numba-cuda: 'ambiguous signature, too many untyped scalars'); signatures: " + loops);
+    }
+    const UfuncLoop* chosen = matches.front();
+    chosen->run(call);
+    device_.synchronize();
+    if (!cl.out_dir.empty()) call.write_results(cl.out_dir);
+  }
+
+  // The type numba-cuda gives a Python scalar written as `text`.
+  static std::string literal_type(const std::string& text) {
+    if (text == "True" || text == "False") return "bool";
+    if (text.find_first_of(".eEnN") != std::string::npos && text.rfind("0x", 0) != 0 && text.rfind("-0x", 0) != 0) {
+      return "float64";
+    }
+    return "int64";
+  }
+
+  static void prepare_out_dir(const std::string& dir) {
+    if (dir.empty()) return;
+    std::error_code ec;
+    if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec)) {
+      throw UsageError("--out-dir " + dir + ": exists and is not a folder");
+    }
+    std::filesystem::create_directories(dir, ec);
+    if (ec) throw UsageError("--out-dir " + dir + ": cannot create the folder: " + ec.message());
+  }
+
   const Kernel* find(const std::string& name) const {
     for (const Kernel& k : kernels_) {
       if (k.name == name) return &k;
@@ -152,7 +270,11 @@ class Driver {
   std::string kernel_names() const {
     std::string names;
     for (const Kernel& k : kernels_) names += (names.empty() ? "" : ", ") + k.name;
-    return names.empty() ? "(none)" : names;
+    std::string ufuncs;
+    for (const UfuncLoop& u : ufuncs_) {
+      if (find_ufunc(u.name) == &u) ufuncs += (ufuncs.empty() ? "" : ", ") + u.name;
+    }
+    return (names.empty() ? "(none)" : names) + (ufuncs.empty() ? "" : "; ufuncs: " + ufuncs);
   }
 
   // Everything about the command line is checked before any file is read or any
@@ -176,14 +298,7 @@ class Driver {
                        (k->params.size() == 1 ? "" : "s") + " (" + parameter_text(*k) + "), but " +
                        std::to_string(cl.args.size()) + (cl.args.size() == 1 ? " was" : " were") + " given");
     }
-    if (!cl.out_dir.empty()) {
-      std::error_code ec;
-      if (std::filesystem::exists(cl.out_dir, ec) && !std::filesystem::is_directory(cl.out_dir, ec)) {
-        throw UsageError("--out-dir " + cl.out_dir + ": exists and is not a folder");
-      }
-      std::filesystem::create_directories(cl.out_dir, ec);
-      if (ec) throw UsageError("--out-dir " + cl.out_dir + ": cannot create the folder: " + ec.message());
-    }
+    prepare_out_dir(cl.out_dir);
 
     Invocation call(device_, config, k->params, cl.args);
     k->run(call);
@@ -193,6 +308,7 @@ class Driver {
 
   void print_help(std::ostream& out, const std::string& program) const {
     out << "usage: " << program << " KERNEL --grid G --block B [--shared BYTES] [--out-dir DIR] ARG...\n"
+        << "       " << program << " UFUNC [--out-dir DIR] ARG...\n"
         << "       " << program << " --list\n"
         << "       " << program << " --help\n"
         << "\n"
@@ -210,6 +326,13 @@ class Driver {
         << "\n"
         << "Kernels:\n";
     for (const Kernel& k : kernels_) out << "  " << k.name << '(' << parameter_text(k) << ")\n";
+    if (!ufuncs_.empty()) {
+      out << "\n"
+          << "Ufuncs (no --grid/--block: each ARG an operand, a .npy array of any shape that\n"
+          << "broadcasts, or a literal; the first signature whose dtypes the arrays have runs;\n"
+          << "--out-dir writes DIR/out.npy, or out0.npy, out1.npy, ... for several outputs):\n";
+      for (const UfuncLoop& u : ufuncs_) out << "  " << u.name << ' ' << u.signature << '\n';
+    }
     out << "\n"
         << "Exit status: 0 success, 1 the run failed, 2 bad usage or a bad argument.\n";
   }
@@ -217,6 +340,7 @@ class Driver {
   std::string source_;
   Device device_;
   std::vector<Kernel> kernels_;
+  std::vector<UfuncLoop> ufuncs_;
   std::string setup_error_;
 };
 

@@ -21,10 +21,12 @@
 
 #include "../array.h"
 #include "../launch.h"
+#include "../ufunc.h"
 #include "device_ndarray.h"
 #include "elementwise.h"
 #include "exceptions.h"
 #include "ndarray.h"
+#include "parallel_for.h"
 
 namespace py2cuda::host {
 
@@ -164,6 +166,123 @@ auto out_view(const O& out, const std::array<int64_t, M>& shape, const char* nam
   return out;
 }
 
+// A gufunc call's shapes: the loop dimensions broadcast over the operands' leading
+// dimensions (right-aligned in L), and the output's, its core dimensions bound by name.
+template <int L, int NR>
+struct GufuncShapes {
+  std::array<int64_t, L> loop;
+  std::array<int64_t, NR> out;
+};
+
+template <int I, int... V>
+constexpr int nth() {
+  constexpr int values[] = {V...};
+  return values[I];
+}
+
+// The number of loop dimensions: the most any operand has beyond its core.
+template <class... X>
+constexpr int gufunc_loop_rank(const std::array<int, sizeof...(X)>& cores) {
+  constexpr std::array<int, sizeof...(X)> ranks{Of<X>::rank...};
+  int l = 0;
+  for (std::size_t i = 0; i < cores.size(); ++i) l = ranks[i] - cores[i] > l ? ranks[i] - cores[i] : l;
+  return l;
+}
+
+template <int L, int L0, int NR, std::size_t NI, std::size_t NO, class... X>
+GufuncShapes<L, NR> gufunc_shapes(const char* name, const std::array<int, sizeof...(X)>& cores,
+                                  const std::array<int, NI>& in_ids, const std::array<int, NO>& out_ids,
+                                  const std::tuple<const X&...>& operands) {
+  GufuncShapes<L, NR> r;
+  r.loop.fill(1);
+  std::array<int64_t, 16> bound;
+  bound.fill(-1);
+  std::size_t id = 0, arg = 0;
+  std::apply([&](const auto&... x) {
+    (([&] {
+       const auto s = shape_of(x);
+       const int core = cores[arg];
+       const int rank = static_cast<int>(s.size());
+       for (int k = 0; k < core; ++k) {
+         const int64_t e = s[static_cast<std::size_t>(rank - core + k)];
+         int64_t& b = bound[static_cast<std::size_t>(in_ids[id++])];
+         if (b >= 0 && b != e) {
+           throw PyException("ValueError", std::string(name) + ": input operand " + std::to_string(arg) +
+                                               " has a mismatch in its core dimension " + std::to_string(k));
+         }
+         b = e;
+       }
+       if (!merge<L>(r.loop, s, core)) {
+         throw PyException("ValueError", std::string(name) + ": operands could not be broadcast together");
+       }
+       ++arg;
+     }()), ...);
+  }, operands);
+  constexpr int OutCore = static_cast<int>(NO);
+  for (int d = 0; d < L0; ++d) r.out[static_cast<std::size_t>(d)] = r.loop[static_cast<std::size_t>(L - L0 + d)];
+  for (int c = 0; c < OutCore; ++c) {
+    const int64_t b = bound[static_cast<std::size_t>(out_ids[static_cast<std::size_t>(c)])];
+    if (b < 0) throw PyException("ValueError", std::string(name) + ": an output core dimension is not bound by an input");
+    r.out[static_cast<std::size_t>(L0 + c)] = b;
+  }
+  if constexpr (L0 + OutCore == 0) r.out[0] = 1;
+  return r;
+}
+
+// A host operand seen with `shape` (loop dimensions, then Core core dimensions of its
+// own), 0 strides where it is broadcast; a number is a one-element array.
+template <class T, int M>
+struct HostOperand {
+  NDArray<T, 1> own_scalar;  // holds a number's value
+  std::shared_ptr<T[]> storage;
+  Array<T, M> view;
+};
+
+template <int M, int Core, class X>
+auto host_operand(const X& x, const std::array<int64_t, M>& shape) {
+  using T = typename Of<X>::element;
+  constexpr int N = Of<X>::rank;
+  HostOperand<T, M> p{};
+  Array<T, (N > 0 ? N : 1)> own{};
+  if constexpr (N == 0) {
+    p.own_scalar = NDArray<T, 1>(std::array<int64_t, 1>{1});
+    p.own_scalar.data()[0] = x;
+    p.storage = p.own_scalar.storage();
+    own = p.own_scalar.view();
+    own.strides[0] = 0;
+  } else {
+    p.storage = x.storage();
+    own = x.view();
+  }
+  p.view.data = own.data;
+  for (int d = 0; d < M; ++d) {
+    const int k = d - (M - N);
+    const bool core = d >= M - Core;
+    if (k < 0 || N == 0 || (!core && own.shape[k] != shape[static_cast<std::size_t>(d)])) {
+      p.view.shape[d] = shape[static_cast<std::size_t>(d)];
+      p.view.strides[d] = 0;
+    } else {
+      p.view.shape[d] = own.shape[k];
+      p.view.strides[d] = own.strides[k];
+    }
+  }
+  return p;
+}
+
+// The NDArray view of a gufunc operand's core dimensions at loop position `flat`; a
+// core of no dimensions is a one-element view, as Numba passes it.
+template <int L, class T, int M>
+auto core_view(const std::shared_ptr<T[]>& storage, const Array<T, M>& a, int64_t flat) {
+  const Array<T, (M - L > 0 ? M - L : 1)> v = py2cuda::ufunc::core<L>(a, flat);
+  constexpr int C = M - L > 0 ? M - L : 1;
+  Shape<C> shape, strides;
+  for (int d = 0; d < C; ++d) {
+    shape[static_cast<std::size_t>(d)] = v.shape[d];
+    strides[static_cast<std::size_t>(d)] = v.strides[d];
+  }
+  return NDArray<T, C>(storage, v.data, shape, strides);
+}
+
 }  // namespace ufunc_detail
 
 // An operand of a ufunc loop whose input type is T: a number, or an array of T.
@@ -260,51 +379,15 @@ auto gufunc_cuda(const char* name, Launch launch, const std::array<int, (InCore 
                  const std::array<int, OutCore>& out_ids, const std::tuple<const X&...>& operands,
                  const UfuncOut<O>&... out) {
   static_assert(sizeof...(InCore) == sizeof...(X), "one core rank per input");
-  constexpr std::array<int, sizeof...(X)> cores{InCore...};
-  constexpr std::array<int, sizeof...(X)> ranks{ufunc_detail::Of<X>::rank...};
-  constexpr int L0 = [&] {
-    int l = 0;
-    for (std::size_t i = 0; i < cores.size(); ++i) l = ranks[i] - cores[i] > l ? ranks[i] - cores[i] : l;
-    return l;
-  }();
+  constexpr int L0 = ufunc_detail::gufunc_loop_rank<X...>(std::array<int, sizeof...(X)>{InCore...});
   constexpr int L = L0 > 0 ? L0 : 1;  // kernels see at least one loop dimension
-  std::array<int64_t, L> loop;
-  loop.fill(1);
-  std::array<int64_t, 16> bound;
-  bound.fill(-1);
-  std::size_t id = 0, arg = 0;
-  std::apply([&](const auto&... x) {
-    (([&] {
-       const auto s = ufunc_detail::shape_of(x);
-       const int core = cores[arg];
-       const int rank = static_cast<int>(s.size());
-       for (int k = 0; k < core; ++k) {
-         const int64_t e = s[static_cast<std::size_t>(rank - core + k)];
-         int64_t& b = bound[static_cast<std::size_t>(in_ids[id++])];
-         if (b >= 0 && b != e) {
-           throw PyException("ValueError", std::string(name) + ": input operand " + std::to_string(arg) +
-                                               " has a mismatch in its core dimension " + std::to_string(k));
-         }
-         b = e;
-       }
-       if (!ufunc_detail::merge<L>(loop, s, core)) {
-         throw PyException("ValueError", std::string(name) + ": operands could not be broadcast together");
-       }
-       ++arg;
-     }()), ...);
-  }, operands);
+  constexpr int NR = (L0 + OutCore) > 0 ? L0 + OutCore : 1;
+  const auto shapes = ufunc_detail::gufunc_shapes<L, L0, NR>(name, std::array<int, sizeof...(X)>{InCore...}, in_ids,
+                                                              out_ids, operands);
+  const std::array<int64_t, L>& loop = shapes.loop;
+  const std::array<int64_t, NR>& out_shape = shapes.out;
   int64_t n = 1;
   for (int64_t e : loop) n *= e;
-  // The output's shape: the loop's dimensions, then its core dimensions.
-  constexpr int NR = (L0 + OutCore) > 0 ? L0 + OutCore : 1;
-  std::array<int64_t, NR> out_shape;
-  for (int d = 0; d < L0; ++d) out_shape[static_cast<std::size_t>(d)] = loop[static_cast<std::size_t>(L - L0 + d)];
-  for (int c = 0; c < OutCore; ++c) {
-    const int64_t b = bound[static_cast<std::size_t>(out_ids[static_cast<std::size_t>(c)])];
-    if (b < 0) throw PyException("ValueError", std::string(name) + ": an output core dimension is not bound by an input");
-    out_shape[static_cast<std::size_t>(L0 + c)] = b;
-  }
-  if constexpr (L0 + OutCore == 0) out_shape[0] = 1;
   auto run = [&](Array<R, NR> result) {
     if (n == 0) return;
     Array<R, L + OutCore> view{result.data, {}, {}};
@@ -338,6 +421,115 @@ auto gufunc_cuda(const char* name, Launch launch, const std::array<int, (InCore 
       return d.copy_to_host();
     }
   }
+}
+
+// @vectorize(target='parallel'): vectorize_cpu's loop over the flat index of the
+// broadcast result, in chunks on several threads (parallel_for.h).
+template <class R, class F, class... X, class... O>
+auto vectorize_parallel(const char* name, F f, const std::tuple<const X&...>& operands, const UfuncOut<O>&... out) {
+  constexpr int M = ufunc_detail::max_rank<X...>() > 0 ? ufunc_detail::max_rank<X...>() : 1;
+  std::array<int64_t, M> shape;
+  shape.fill(1);
+  int which = 0;
+  std::apply([&](const auto&... x) {
+    bool ok = true;
+    ((ok = ok && (++which, ufunc_detail::merge<M>(shape, ufunc_detail::shape_of(x)))), ...);
+    if (!ok) throw PyException("ValueError", "failed to broadcast argument #" + std::to_string(which - 1));
+  }, operands);
+  auto views = std::apply([&](const auto&... x) { return std::make_tuple(ufunc_detail::host_operand<M, 0>(x, shape)...); },
+                          operands);
+  NDArray<R, M> result(shape);
+  int64_t n = result.size();
+  std::apply([&](const auto&... p) {
+    parallel_for(n, [&](int64_t begin, int64_t end) {
+      for (int64_t i = begin; i < end; ++i) result.data()[i] = static_cast<R>(f(py2cuda::ufunc::element(p.view, i)...));
+    });
+  }, views);
+  if constexpr (sizeof...(O) == 1) {
+    const auto& o = std::get<0>(std::forward_as_tuple(out...)).array;
+    ufunc_detail::out_view<R, M>(o, shape, name);
+    for (int64_t i = 0; i < n; ++i) o.flat(i) = static_cast<typename ufunc_detail::Of<decltype(o)>::element>(result.flat(i));
+    return o;
+  } else {
+    return result;
+  }
+}
+
+// @guvectorize(target='cpu' or 'parallel') with one output of OutCore core dimensions:
+// core(views...) per loop index, each operand (and the output) an NDArray view of its
+// core dimensions; on several threads when `parallel`.
+template <class R, int OutCore, int... InCore, class Core, class... X, class... O>
+auto gufunc_cpu(const char* name, bool parallel, Core core, const std::array<int, (InCore + ... + 0)>& in_ids,
+                const std::array<int, OutCore>& out_ids, const std::tuple<const X&...>& operands,
+                const UfuncOut<O>&... out) {
+  static_assert(sizeof...(InCore) == sizeof...(X), "one core rank per input");
+  constexpr int L0 = ufunc_detail::gufunc_loop_rank<X...>(std::array<int, sizeof...(X)>{InCore...});
+  constexpr int L = L0 > 0 ? L0 : 1;
+  constexpr int NR = (L0 + OutCore) > 0 ? L0 + OutCore : 1;
+  const auto shapes = ufunc_detail::gufunc_shapes<L, L0, NR>(name, std::array<int, sizeof...(X)>{InCore...}, in_ids,
+                                                              out_ids, operands);
+  int64_t n = 1;
+  for (int64_t e : shapes.loop) n *= e;
+  auto run = [&](const NDArray<R, NR>& result) {
+    Array<R, L + OutCore> view{result.data(), {}, {}};
+    for (int d = 0; d < L + OutCore; ++d) {
+      const int s = d - (L - L0);
+      view.shape[d] = s < 0 ? 1 : result.shape(s);
+      view.strides[d] = s < 0 ? 0 : result.stride(s);
+    }
+    auto operand_views = [&]<int... I>(std::integer_sequence<int, I...>) {
+      return std::make_tuple([&] {
+        constexpr int C = ufunc_detail::nth<I, InCore...>();
+        const auto& x = std::get<I>(operands);
+        std::array<int64_t, L + C> full;
+        for (int d = 0; d < L; ++d) full[static_cast<std::size_t>(d)] = shapes.loop[static_cast<std::size_t>(d)];
+        if constexpr (C > 0) {
+          const auto s = ufunc_detail::shape_of(x);
+          for (int c = 0; c < C; ++c) full[static_cast<std::size_t>(L + c)] = s[s.size() - C + c];
+        }
+        return ufunc_detail::host_operand<L + C, C>(x, full);
+      }()...);
+    }(std::make_integer_sequence<int, sizeof...(X)>{});
+    auto body = [&](int64_t begin, int64_t end) {
+      for (int64_t i = begin; i < end; ++i) {
+        std::apply([&](const auto&... p) {
+          core(ufunc_detail::core_view<L>(p.storage, p.view, i)..., ufunc_detail::core_view<L>(result.storage(), view, i));
+        }, operand_views);
+      }
+    };
+    if (parallel) parallel_for(n, body);
+    else body(0, n);
+  };
+  if constexpr (sizeof...(O) == 1) {
+    const auto& o = std::get<0>(std::forward_as_tuple(out...)).array;
+    ufunc_detail::out_view<R, NR>(o, shapes.out, name);
+    run(o);
+    return o;
+  } else {
+    NDArray<R, NR> result(shapes.out);
+    run(result);
+    return result;
+  }
+}
+
+// A CPU gufunc operand cast to its loop's dtype T, as NumPy casts it (itself when it
+// has that dtype).
+template <class T, class X>
+decltype(auto) gufunc_cast(const X& x) {
+  if constexpr (std::is_same_v<typename ufunc_detail::Of<X>::element, T>) {
+    return (x);
+  } else if constexpr (ufunc_detail::Of<X>::rank == 0) {
+    return static_cast<T>(x);
+  } else {
+    return map<T>([](auto v) { return static_cast<T>(v); }, x);
+  }
+}
+
+// A gufunc's core parameter that the signature makes a scalar ('float32', not
+// 'float32[:]'): its one element.
+template <class T, int N>
+T gufunc_scalar(const NDArray<T, N>& v) {
+  return v.data()[0];
 }
 
 }  // namespace py2cuda::host
