@@ -37,7 +37,7 @@ import numpy as np  # noqa: E402
 import gen  # noqa: E402
 
 REGRESSIONS = HERE / "regressions"
-CXX_FLAGS = ["-std=c++20", "-O1", "-w", "-x", "c++"]
+CXX_FLAGS = ["-std=c++20", "-O0", "-w", "-x", "c++"]
 LINK_FLAGS = ["-lboost_context", "-pthread"]
 # libm (njit) against the emulation's functions (libdevice on a GPU): a few ulps each, compounded
 # by the arithmetic after them.
@@ -357,6 +357,8 @@ def main() -> int:
                 counts[r.status] = counts.get(r.status, 0) + 1
                 if r.status not in ("ok", "invalid"):
                     print(f"{r.status.upper()} seed {r.tag}:\n  " + r.detail.replace("\n", "\n  "), flush=True)
+            print(f"progress: {len(results)} programs: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
+                  + f" ({time.time() - t0:.0f} s)", flush=True)
     invalid = [r for r in results if r.status == "invalid"]
     for r in invalid[:5]:
         print(f"note: Numba rejects generated program {r.tag}: {r.detail}")

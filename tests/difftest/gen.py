@@ -707,7 +707,7 @@ class Generator:
                                                    Stmt("sm[tid] = {0}", [e], removable=False)],
                               param_text=f"i, tid, sm, n, {args}")
             top.vars["sh"] = ("int64", True)
-        body_stmts = self.block(top, top, 4, r.randint(3, 10), 2)
+        body_stmts = self.block(top, top, 3, r.randint(3, 7), 2)
         # Every device function is called at least once (Numba types them at their calls).
         called = {e.text.split("(")[0] for s in _all_stmts(body_stmts) for x in s.exprs for e in x.walk()}
         for f in self.functions:

@@ -848,6 +848,14 @@ ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {
     neg->args.push_back(std::move(v));
     return convert(std::move(neg), t);
   }
+  if (u.op == UnaryOp::Invert && v->type->is_int() && !v->type->is_signed() && v->type->bits() < 64) {
+    // Numba inverts in the operand's own width, then widens: ~uint8(100) is 155
+    // (for signed types widening first gives the same value, so those stay `~x`).
+    TypeRef narrow = v->type;
+    auto inv = std::make_unique<ir::BuiltinCall>(narrow, "py2cuda::invert({0})", u.span);
+    inv->args.push_back(std::move(v));
+    return convert(std::move(inv), t);
+  }
   return std::make_unique<ir::Unary>(t, u.op, convert(std::move(v), t), u.span);
 }
 
