@@ -185,6 +185,63 @@ def compare(case: Case, want: dict, got: dict) -> list[str]:
     return diffs
 
 
+# ---- caches (a rerun with nothing changed rebuilds and recomputes nothing) ---------------
+
+def _digest(*parts: str | bytes) -> str:
+    h = hashlib.sha1()
+    for p in parts:
+        h.update(p.encode() if isinstance(p, str) else p)
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+_CODE = _digest((HERE / "difftest.py").read_bytes(), (HERE / "gen.py").read_bytes())
+
+
+def numba_cache_file(case: Case, cache: Path | None) -> Path | None:
+    if cache is None:
+        return None
+    import numba
+    return cache / f"numba-{_digest(_CODE, numba.__version__, gen.CPU_PRELUDE, case.cpu, json.dumps(case.meta()))}.npz"
+
+
+def cached_numba(mod, case: Case, cache: Path | None) -> dict[str, np.ndarray] | str:
+    f = numba_cache_file(case, cache)
+    if f is not None and f.exists():
+        with np.load(f) as z:
+            if "__invalid__" in z:
+                return str(z["__invalid__"])
+            return {k: z[k] for k in z.files}
+    r = run_numba(mod, case)
+    if f is not None:
+        f.parent.mkdir(parents=True, exist_ok=True)
+        tmp = f.with_suffix(f".{os.getpid()}.npz")
+        np.savez(tmp, **({"__invalid__": np.array(r)} if isinstance(r, str) else r))
+        tmp.replace(f)
+    return r
+
+
+def _headers_digest(include: Path) -> str:
+    return _digest(*[p.read_bytes() for p in sorted(include.rglob("*.h"))])
+
+
+def cached_build(cu: Path, binary: Path, include: Path, cache: Path | None) -> tuple[bool, str]:
+    if cache is None:
+        return build(cu, binary, include)
+    key = _digest(cu.read_bytes(), _headers_digest(include), " ".join(CXX_FLAGS), os.environ.get("CXX", "g++"))
+    kept = cache / f"harness-{key}"
+    if kept.exists():
+        shutil.copy2(kept, binary)
+        return True, ""
+    ok, msg = build(cu, binary, include)
+    if ok:
+        cache.mkdir(parents=True, exist_ok=True)
+        tmp = cache / f"harness-{key}.{os.getpid()}"
+        shutil.copy2(binary, tmp)
+        tmp.replace(kept)
+    return ok, msg
+
+
 # ---- a batch -----------------------------------------------------------------------------
 
 @dataclasses.dataclass
@@ -202,19 +259,23 @@ def write_modules(cases: list[Case], d: Path, stem: str) -> tuple[Path, Path]:
     return cuda, cpu
 
 
-def run_batch(cases: list[Case], work: Path, py2cuda: Path, include: Path, stem: str) -> list[Result]:
+def run_batch(cases: list[Case], work: Path, py2cuda: Path, include: Path, stem: str,
+              cache: Path | None = None) -> list[Result]:
+    """Runs `cases` both ways; with `cache`, Numba's results and built harnesses are kept there."""
     work.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
     # Numba first: programs it rejects are generator mistakes and leave the batch.
     _, cpu = write_modules(cases, work, stem + "_all")
     results: dict[str, Result] = {}
     expected = {}
-    try:
-        mod = load_module(cpu, f"difftest_{stem}_{os.getpid()}")
-    except Exception as e:
-        return [Result(c.tag, "invalid", f"module: {e}") for c in cases]
+    mod = None
+    if not all(numba_cache_file(c, cache) and numba_cache_file(c, cache).exists() for c in cases):
+        try:
+            mod = load_module(cpu, f"difftest_{stem}_{os.getpid()}")
+        except Exception as e:
+            return [Result(c.tag, "invalid", f"module: {e}") for c in cases]
     for c in cases:
-        r = run_numba(mod, c)
+        r = cached_numba(mod, c, cache)
         if isinstance(r, str):
             results[c.tag] = Result(c.tag, "invalid", r)
         else:
@@ -242,7 +303,7 @@ def run_batch(cases: list[Case], work: Path, py2cuda: Path, include: Path, stem:
         valid = still
     t2 = time.time()
     while valid:
-        ok, msg = build(work / f"{stem}.cu", work / stem, include)
+        ok, msg = cached_build(work / f"{stem}.cu", work / stem, include, cache)
         if ok:
             break
         # The host compiler names the function of each error: b<tag>, d<tag>_<j>, s<tag>, k<tag>.
@@ -274,11 +335,11 @@ def run_batch(cases: list[Case], work: Path, py2cuda: Path, include: Path, stem:
     return [results[c.tag] for c in cases]
 
 
-def batch_job(seeds: list[int], work: str, py2cuda: str, include: str) -> tuple[list[Result], dict]:
+def batch_job(seeds: list[int], work: str, py2cuda: str, include: str, cache: str | None) -> tuple[list[Result], dict]:
     cases = [Case.of(gen.generate(s, str(s))) for s in seeds]
     stem = f"b{seeds[0]}"
     try:
-        res = run_batch(cases, Path(work) / stem, Path(py2cuda), Path(include), stem)
+        res = run_batch(cases, Path(work) / stem, Path(py2cuda), Path(include), stem, Path(cache) if cache else None)
     except Exception:
         res = [Result(c.tag, "crash", traceback.format_exc()) for c in cases]
     bad = {c.tag: dataclasses.asdict(c) for c, r in zip(cases, res) if r.status in ("mismatch", "translate", "crash")}
@@ -323,16 +384,18 @@ def main() -> int:
     ap.add_argument("--save-regressions", action="store_true", help="save minimised mismatches in regressions/")
     ap.add_argument("--regressions", action="store_true", help="run the saved regressions only")
     ap.add_argument("--report", type=Path, help="write the failing programs (JSON) here")
+    ap.add_argument("--cache", type=Path, help="keep Numba's results and built harnesses here")
     args = ap.parse_args()
     py2cuda = args.py2cuda.resolve()
     include = (args.source_dir / "runtime" / "include").resolve()
     work = Path(args.work_dir or tempfile.mkdtemp(prefix="difftest-")).resolve()
     work.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
+    cache = str(args.cache.resolve()) if args.cache else None
 
     if args.regressions:
         cases = load_regressions()
-        res = run_batch(cases, work / "regressions", py2cuda, include, "reg") if cases else []
+        res = run_batch(cases, work / "regressions", py2cuda, include, "reg", args.cache) if cases else []
         failed = [r for r in res if r.status != "ok"]
         for r in failed:
             print(f"FAIL regression {r.tag}: {r.status}\n{r.detail}")
@@ -348,7 +411,7 @@ def main() -> int:
     bad_cases: dict[str, dict] = {}
     results: list[Result] = []
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futs = [pool.submit(batch_job, b, str(work), str(py2cuda), str(include)) for b in batches]
+        futs = [pool.submit(batch_job, b, str(work), str(py2cuda), str(include), cache) for b in batches]
         for fut in concurrent.futures.as_completed(futs):
             res, bad = fut.result()
             bad_cases.update(bad)
