@@ -116,7 +116,9 @@ def run_numba(mod, case: Case) -> dict[str, np.ndarray] | str:
     try:
         kernel(np.int64(gen.N), *args.values())
     except Exception as e:  # a typing error: the generator made a program Numba rejects
-        return f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+        lines = [ln.strip() for ln in str(e).splitlines() if ln.strip() and not ln.startswith(("File", "During"))]
+        said = [ln for ln in lines if not ln.startswith("Failed in") and "<source elided>" not in ln]
+        return f"{type(e).__name__}: " + " | ".join(said[:3])
     return args
 
 
@@ -418,6 +420,8 @@ def main() -> int:
             for r in res:
                 results.append(r)
                 counts[r.status] = counts.get(r.status, 0) + 1
+                if r.status == "invalid":
+                    print(f"invalid seed {r.tag}: {r.detail[:300]}", flush=True)
                 if r.status not in ("ok", "invalid"):
                     print(f"{r.status.upper()} seed {r.tag}:\n  " + r.detail.replace("\n", "\n  "), flush=True)
             print(f"progress: {len(results)} programs: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
