@@ -102,7 +102,7 @@ def minimise(case, work: Path, py2cuda: Path, include: Path, max_rounds: int = 4
         return base, f"did not fail again: {first.status}"
     status, why = first.status, first.detail
     for rnd in range(1, max_rounds + 1):
-        variants = sorted(reductions(program), key=size)[:40]
+        variants = sorted(reductions(program), key=size)[:16]
         if not variants:
             break
         cases = []

@@ -24,9 +24,9 @@ def main() -> int:
     ap.add_argument("--source-dir", required=True)
     ap.add_argument("--build-dir", required=True)
     ap.add_argument("--python")
-    ap.add_argument("--count", type=int, default=100)
+    ap.add_argument("--count", type=int, default=80)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--batch", type=int, default=25)
+    ap.add_argument("--batch", type=int, default=40)
     args = ap.parse_args()
     if not args.python:
         print("skipped: no Numba python (--python; configure with PY2CUDA_ORACLE=ON)")
