@@ -498,7 +498,9 @@ class Generator:
         if f in ("atan2", "hypot", "pow"):
             b = self.expr(scope, a.type, depth - 1, False)
             return Expr(a.type, f"math.{f}({{0}}, {{1}})", [a, b], exact=False)
-        return Expr(a.type, f"math.{f}({{0}})", [a], exact=False)
+        # The CPU target has no math.cbrt; np.cbrt is the same C function.
+        cpu = "np.cbrt({0})" if f == "cbrt" else None
+        return Expr(a.type, f"math.{f}({{0}})", [a], exact=False, cpu_text=cpu)
 
     def ternary(self, scope: Scope, want: str, depth: int, exact_only: bool) -> Expr:
         c = self.expr(scope, "bool", depth - 1, True)
