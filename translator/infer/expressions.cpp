@@ -841,6 +841,15 @@ ir::ExprPtr FunctionBuilder::binary(const ast::Binary& b) {
 }
 
 ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {
+  if (u.operand->kind == ast::ExprKind::BoolLit && u.op != UnaryOp::Not) {
+    // CPython folds `~True`, `-True`, `+False` into int constants when it compiles the
+    // function, so Numba sees -2, -1, 0 (int64), not an operation on a bool.
+    const bool b = static_cast<const ast::BoolLit&>(*u.operand).value;
+    const int64_t v = u.op == UnaryOp::Invert ? ~int64_t{b} : u.op == UnaryOp::Neg ? -int64_t{b} : int64_t{b};
+    auto c = std::make_unique<ir::Const>(types::int64(), u.span);
+    c->bits = static_cast<uint64_t>(v);
+    return c;
+  }
   auto v = expr(*u.operand);
   if (!v) return nullptr;
   if (host_ && v->type->is_array()) {
@@ -882,6 +891,14 @@ ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {
     auto neg = std::make_unique<ir::BuiltinCall>(narrow, "py2cuda::neg({0})", u.span);
     neg->args.push_back(std::move(v));
     return convert(std::move(neg), t);
+  }
+  if (u.op == UnaryOp::Invert && v->type->is_int() && !v->type->is_signed() && v->type->bits() < 64) {
+    // Numba inverts in the operand's own width, then widens: ~uint8(100) is 155
+    // (for signed types widening first gives the same value, so those stay `~x`).
+    TypeRef narrow = v->type;
+    auto inv = std::make_unique<ir::BuiltinCall>(narrow, "py2cuda::invert({0})", u.span);
+    inv->args.push_back(std::move(v));
+    return convert(std::move(inv), t);
   }
   return std::make_unique<ir::Unary>(t, u.op, convert(std::move(v), t), u.span);
 }
@@ -1022,6 +1039,11 @@ ir::ExprPtr FunctionBuilder::compare_from(const ast::Compare& c, size_t i, ir::E
 }
 
 ir::ExprPtr FunctionBuilder::ifexp(const ast::IfExp& i) {
+  if (i.test->kind == ast::ExprKind::BoolLit) {
+    // CPython compiles `a if True else b` to `a`: Numba never sees b, so the result has a's
+    // type, not the unification of both.
+    return expr(static_cast<const ast::BoolLit&>(*i.test).value ? *i.body : *i.orelse);
+  }
   auto cond = condition(*i.test);
   auto a = expr(*i.body);
   auto b = expr(*i.orelse);

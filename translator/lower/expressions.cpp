@@ -315,7 +315,12 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
       }
       // Fold the conversion of a literal (or of a folded conversion of one:
       // np.float32(np.float16(2))) into the literal.
-      if (std::unique_ptr<ir::Const> folded = fold_cast(c)) return print(*folded, needed);
+      if (std::unique_ptr<ir::Const> folded = fold_cast(c)) {
+        // A folded integer keeps its type: bare, `np.int16(8)` widened to int64 would be a C++
+        // `int`, which picks no overload of mod(int64_t, int64_t)/mod(uint64_t, uint64_t).
+        if (folded->type->is_int()) return literal(*folded, true);
+        return print(*folded, needed);
+      }
       return cpp_type(c.type, host_code_) + "(" + print(*c.operand, 0) + ")";
     }
     case ir::ExprKind::Binary: {

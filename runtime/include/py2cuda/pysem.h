@@ -331,6 +331,14 @@ P2C_HD P2C_INLINE T neg(T x) {
   return static_cast<T>(static_cast<U>(U(0) - static_cast<U>(x)));
 }
 
+// `~x` on an integer narrower than 64 bits: Numba inverts in the operand's own width
+// before widening (numba/cpython/numbers.py int_invert_impl), so ~uint8(100) is 155.
+template <class T>
+P2C_HD P2C_INLINE T invert(T x) {
+  static_assert(std::is_integral_v<T>, "py2cuda::invert takes an integer");
+  return static_cast<T>(~x);
+}
+
 // The number of values range(start, stop, step) yields (step != 0).
 P2C_HD P2C_INLINE int64_t range_len(int64_t start, int64_t stop, int64_t step) {
   if (step > 0) return start < stop ? (stop - start - 1) / step + 1 : 0;
