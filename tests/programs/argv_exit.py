@@ -2,6 +2,7 @@
 (`int(sys.argv[1]) if len(sys.argv) > 1 else 10`), the arguments printed, indexed from the end
 sliced and iterated, and the program ending with sys.exit(3) after its output.
 """
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 # py2cuda-program-args: 12 extra 'two words'
 import sys
 

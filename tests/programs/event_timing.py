@@ -8,6 +8,7 @@ argument or query(). The other lines are the simulator's output for this program
 the `timing` lines come from first principles: an event recorded after another is not earlier,
 on a GPU and in py2cuda's emulation.
 """
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 # simulator-cannot-run: cuda.event(timing=True) is a TypeError in numba-cuda's simulator
 import numpy as np
 from numba import cuda

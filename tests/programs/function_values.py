@@ -4,6 +4,7 @@ per element), a loop over plain and @njit host functions called through the loop
 kernel launched with two type lists through one alias, and an inner loop with `break` inside an
 unrolled body.
 """
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda, njit
 

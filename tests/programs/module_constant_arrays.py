@@ -4,6 +4,7 @@ Numba freezes a global array into the kernel when it compiles it; py2cuda evalua
 expressions at translation time (NumPy 1.26's dtypes and arithmetic) and freezes the result.
 The host code prints the same names, so both sides must agree with NumPy.
 """
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import math
 
 import numpy as np

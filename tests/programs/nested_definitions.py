@@ -4,6 +4,7 @@ launches like top-level ones; reading module globals, the other nested functions
 enclosing function's variables, which Numba freezes as constants when it compiles (`n`, `TPB`,
 `WEIGHTS`, and `scale`, whose later assignment does not reach the compiled kernel: the simulator
 reads it live, hence the `after` line's difference)."""
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 # simulator-differs: after
 import math
 

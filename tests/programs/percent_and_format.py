@@ -4,6 +4,7 @@ value and a tuple (literal and held in a name) on the right, NumPy scalars (floa
 arrays as `%s`; `"{} {:.3f}".format(...)`, indexed fields `{0} {1} {0}`, specs with fill and
 alignment, `{!r}`, `{{` escapes, and a kernel's results formatted both ways.
 """
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda
 

@@ -32,6 +32,20 @@ CONSTANTS = [
     ]),
 ]
 
+# tests/golden/module_constant_expressions.py: arrays computed by NumPy expressions at module
+# level (int32 arange * 3, cos of a linspace cast to float32, a transposed 2-D quotient, a uint8
+# eye * 2). The simulator reads the NumPy arrays themselves, so its outputs are the oracle; the
+# values are exact on both sides except PHASES, which py2cuda computes with the host's libm cos
+# where NumPy may use its SIMD cos (both within the float32 cast here).
+MODULE_EXPRESSIONS = [
+    Kernel("read_tables", [
+        Case("one block", grid=1, block=32, args=[out("int32", 20), out("float32", 20), out("float64", (3, 3))]),
+        Case("exact threads", grid=1, block=16, args=[out("int32", 16), out("float32", 16), out("float64", (3, 3))]),
+        Case("several blocks", grid=4, block=8, args=[out("int32", 30), out("float32", 30), out("float64", (3, 3))]),
+    ]),
+]
+
 TABLE = {
     "tests/golden/constant_memory.py": CONSTANTS,
+    "tests/golden/module_constant_expressions.py": MODULE_EXPRESSIONS,
 }
