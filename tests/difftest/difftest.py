@@ -412,17 +412,23 @@ def main() -> int:
     counts: dict[str, int] = {}
     bad_cases: dict[str, dict] = {}
     results: list[Result] = []
+    known = known_mismatches()
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futs = [pool.submit(batch_job, b, str(work), str(py2cuda), str(include), cache) for b in batches]
         for fut in concurrent.futures.as_completed(futs):
             res, bad = fut.result()
             bad_cases.update(bad)
             for r in res:
+                if r.status == "mismatch" and r.tag in known:
+                    # Found before and not yet understood or fixed: reported, not failing.
+                    r = dataclasses.replace(r, status="known mismatch")
+                    print(f"KNOWN MISMATCH seed {r.tag} ({known[r.tag]}):\n  " + r.detail.replace("\n", "\n  "),
+                          flush=True)
                 results.append(r)
                 counts[r.status] = counts.get(r.status, 0) + 1
                 if r.status == "invalid":
                     print(f"invalid seed {r.tag}: {r.detail[:300]}", flush=True)
-                if r.status not in ("ok", "invalid"):
+                if r.status not in ("ok", "invalid", "known mismatch"):
                     print(f"{r.status.upper()} seed {r.tag}:\n  " + r.detail.replace("\n", "\n  "), flush=True)
             print(f"progress: {len(results)} programs: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
                   + f" ({time.time() - t0:.0f} s)", flush=True)
@@ -444,6 +450,19 @@ def main() -> int:
     print(f"difftest: seed {seed}: {len(results)} programs: {summary} ({time.time() - t0:.0f} s)")
     failing = sum(counts.get(k, 0) for k in ("mismatch", "translate", "crash"))
     return 1 if failing else 0
+
+
+def known_mismatches() -> dict[str, str]:
+    """known_mismatches.txt: `SEED WHY` lines, mismatches found and still open (each one in the
+    issue notes too). A listed seed that mismatches is reported but does not fail the run."""
+    path = Path(__file__).resolve().parent / "known_mismatches.txt"
+    known: dict[str, str] = {}
+    for line in path.read_text().splitlines() if path.exists() else []:
+        line = line.strip()
+        if line and not line.startswith("#"):
+            seed, _, why = line.partition(" ")
+            known[seed] = why.strip()
+    return known
 
 
 if __name__ == "__main__":
