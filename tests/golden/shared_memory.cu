@@ -147,7 +147,7 @@ void host_main() {
   // shared_memory.py:67: a = np.arange(n, dtype=np.float32) * np.float32(0.5)
   py2cuda::host::NDArray<float, 1> a = py2cuda::np::multiply<float>(py2cuda::np::arange<float>(int64_t(0), n, int64_t(1)), 0.5f);
   // shared_memory.py:68: blocks = (n + TPB - 1) // TPB
-  int64_t blocks = py2cuda::python::floordiv(n + TPB - 1, TPB);
+  int64_t blocks = py2cuda::python.floordiv(n + TPB - 1, TPB);
   // shared_memory.py:69: sums = cuda.device_array(blocks, dtype=np.float32)
   py2cuda::host::DeviceNDArray<float, 1> sums = py2cuda::host::device_array<float>(py2cuda::host::shape(blocks));
   // shared_memory.py:70: block_sum[blocks, TPB](cuda.to_device(a), sums)
@@ -159,7 +159,7 @@ void host_main() {
   // shared_memory.py:74: t = cuda.device_array((37, 20), dtype=np.float32)
   py2cuda::host::DeviceNDArray<float, 2> t = py2cuda::host::device_array<float>(py2cuda::host::shape(int64_t(37), int64_t(20)));
   // shared_memory.py:75: transpose[((37 + TPB - 1) // TPB, (20 + TPB - 1) // TPB), (TPB, TPB)](cuda.to_device(m), t)
-  launch_transpose(py2cuda::LaunchConfig{py2cuda::Dim3(py2cuda::python::floordiv(37 + TPB - 1, TPB), py2cuda::python::floordiv(20 + TPB - 1, TPB)), py2cuda::Dim3(TPB, TPB)}, py2cuda::host::to_device(m), t);
+  launch_transpose(py2cuda::LaunchConfig{py2cuda::Dim3(py2cuda::python.floordiv(37 + TPB - 1, TPB), py2cuda::python.floordiv(20 + TPB - 1, TPB)), py2cuda::Dim3(TPB, TPB)}, py2cuda::host::to_device(m), t);
   // shared_memory.py:76: th = t.copy_to_host()
   py2cuda::host::NDArray<float, 2> th = t.copy_to_host();
   // shared_memory.py:77: print("transpose exact:", bool((th == m.T).all()), "corner", th[36, 19])

@@ -269,8 +269,8 @@ std::string ExprPrinter::raising_division(const ir::Binary& b) {
   // Arrays divide elementwise with NumPy's inf/nan; complex numbers keep C++'s division.
   if (!b.left->type->is_number() || !b.right->type->is_number()) return "";
   if (nonzero_constant(*b.right)) return "";
-  // py2cuda::python:: raises in CPython's words, py2cuda::numba_cpu:: in Numba's (@jit).
-  const char* space = error_model_ == ir::ErrorModel::CPython ? "py2cuda::python::" : "py2cuda::numba_cpu::";
+  // py2cuda::python raises in CPython's words, py2cuda::numba_cpu in Numba's (@jit).
+  const char* space = error_model_ == ir::ErrorModel::CPython ? "py2cuda::python." : "py2cuda::numba_cpu.";
   const char* name = b.op == BinOp::TrueDiv ? "truediv" : b.op == BinOp::FloorDiv ? "floordiv" : "mod";
   if (b.op == BinOp::TrueDiv) {
     // Python's int / int divides as floats but says "division by zero", not "float ...":

@@ -4,7 +4,8 @@
 // with no exception (py2cuda::floordiv and py2cuda::mod in pysem.h). Host code does not:
 // Python raises ZeroDivisionError, and so does a CPU @jit function (Numba's default
 // error_model='python'), each in its own words. The translator emits these only where a
-// divisor can be zero (a nonzero literal divides with the plain operator).
+// divisor can be zero (a nonzero literal divides with the plain operator):
+// `py2cuda::python.floordiv(n, k)` in host code, `py2cuda::numba_cpu.mod(a, b)` in @jit code.
 #pragma once
 
 #include <type_traits>
@@ -14,81 +15,76 @@
 
 namespace py2cuda {
 
-namespace zero_division_detail {
+// The message of each operator's ZeroDivisionError, for integer and for float operands.
+struct ZeroDivisionWording {
+  const char* int_floordiv;
+  const char* float_floordiv;
+  const char* int_mod;
+  const char* float_mod;
+  const char* int_truediv;  // int / int: Python converts to float but words it as ints
+  const char* float_truediv;
+};
 
-template <class A, class B>
-constexpr bool integral_operands = std::is_integral_v<std::common_type_t<A, B>>;
+// Python's operators on scalars, raising with `wording`'s messages.
+class RaisingDivision {
+ public:
+  constexpr explicit RaisingDivision(ZeroDivisionWording wording) : wording_(wording) {}
 
-template <class B>
-inline void raise_if_zero(B divisor, const char* message) {
-  if (divisor == B(0)) throw host::ZeroDivisionError(message);
-}
+  template <class A, class B>
+  auto floordiv(A a, B b) const {
+    raise_if_zero(b, integral<A, B> ? wording_.int_floordiv : wording_.float_floordiv);
+    return py2cuda::floordiv(a, b);
+  }
 
-}  // namespace zero_division_detail
+  template <class A, class B>
+  auto mod(A a, B b) const {
+    raise_if_zero(b, integral<A, B> ? wording_.int_mod : wording_.float_mod);
+    return py2cuda::mod(a, b);
+  }
 
-// Python's operators in CPython 3.11's words.
-namespace python {
+  // a / b of floats; int_truediv when the operands were ints before the caller converted them.
+  template <class A, class B>
+  auto truediv(A a, B b) const {
+    raise_if_zero(b, wording_.float_truediv);
+    return a / b;
+  }
 
-template <class A, class B>
-inline auto floordiv(A a, B b) {
-  zero_division_detail::raise_if_zero(b, zero_division_detail::integral_operands<A, B>
-                                             ? "integer division or modulo by zero"
-                                             : "float floor division by zero");
-  return py2cuda::floordiv(a, b);
-}
+  template <class A, class B>
+  auto int_truediv(A a, B b) const {
+    raise_if_zero(b, wording_.int_truediv);
+    return a / b;
+  }
 
-template <class A, class B>
-inline auto mod(A a, B b) {
-  zero_division_detail::raise_if_zero(
-      b, zero_division_detail::integral_operands<A, B> ? "integer modulo by zero" : "float modulo");
-  return py2cuda::mod(a, b);
-}
+ private:
+  template <class A, class B>
+  static constexpr bool integral = std::is_integral_v<std::common_type_t<A, B>>;
 
-// a / b of floats (ints already converted by the caller, which then calls int_truediv).
-template <class A, class B>
-inline auto truediv(A a, B b) {
-  zero_division_detail::raise_if_zero(b, "float division by zero");
-  return a / b;
-}
+  template <class B>
+  static void raise_if_zero(B divisor, const char* message) {
+    if (divisor == B(0)) throw host::ZeroDivisionError(message);
+  }
 
-// int / int: the operands arrive converted to double, the wording is the ints'.
-template <class A, class B>
-inline auto int_truediv(A a, B b) {
-  zero_division_detail::raise_if_zero(b, "division by zero");
-  return a / b;
-}
+  ZeroDivisionWording wording_;
+};
 
-}  // namespace python
+// Host code: CPython 3.11's messages.
+inline constexpr RaisingDivision python{{
+    .int_floordiv = "integer division or modulo by zero",
+    .float_floordiv = "float floor division by zero",
+    .int_mod = "integer modulo by zero",
+    .float_mod = "float modulo",
+    .int_truediv = "division by zero",
+    .float_truediv = "float division by zero",
+}};
 
-// A CPU @jit function's operators: Numba's error_model='python' and its messages.
-namespace numba_cpu {
-
-template <class A, class B>
-inline auto floordiv(A a, B b) {
-  zero_division_detail::raise_if_zero(b, zero_division_detail::integral_operands<A, B>
-                                             ? "integer division by zero"
-                                             : "division by zero");
-  return py2cuda::floordiv(a, b);
-}
-
-template <class A, class B>
-inline auto mod(A a, B b) {
-  zero_division_detail::raise_if_zero(
-      b, zero_division_detail::integral_operands<A, B> ? "integer modulo by zero" : "modulo by zero");
-  return py2cuda::mod(a, b);
-}
-
-template <class A, class B>
-inline auto truediv(A a, B b) {
-  zero_division_detail::raise_if_zero(b, "division by zero");
-  return a / b;
-}
-
-template <class A, class B>
-inline auto int_truediv(A a, B b) {
-  return truediv(a, b);
-}
-
-}  // namespace numba_cpu
+// A CPU @jit function: Numba's error_model='python' and its messages.
+inline constexpr RaisingDivision numba_cpu{{
+    .int_floordiv = "integer division by zero",
+    .float_floordiv = "division by zero",
+    .int_mod = "integer modulo by zero",
+    .float_mod = "modulo by zero",
+    .int_truediv = "division by zero",
+    .float_truediv = "division by zero",
+}};
 
 }  // namespace py2cuda
