@@ -283,6 +283,21 @@ auto core_view(const std::shared_ptr<T[]>& storage, const Array<T, M>& a, int64_
   return NDArray<T, C>(storage, v.data, shape, strides);
 }
 
+// The operands' broadcast shape in M dimensions, or NumPy's ValueError naming the first
+// operand that does not broadcast.
+template <int M, class... X>
+std::array<int64_t, M> broadcast_shape(const std::tuple<const X&...>& operands) {
+  std::array<int64_t, M> shape;
+  shape.fill(1);
+  int which = 0;
+  std::apply([&](const auto&... x) {
+    bool ok = true;
+    ((ok = ok && (++which, merge<M>(shape, shape_of(x)))), ...);
+    if (!ok) throw PyException("ValueError", "failed to broadcast argument #" + std::to_string(which - 1));
+  }, operands);
+  return shape;
+}
+
 }  // namespace ufunc_detail
 
 // An operand of a ufunc loop whose input type is T: a number, or an array of T.
@@ -294,14 +309,7 @@ concept UfuncOperand = (std::is_arithmetic_v<std::remove_cvref_t<X>> && std::is_
 template <class R, class Launch, class... X, class... O>
 auto vectorize_cuda(const char* name, Launch launch, const std::tuple<const X&...>& operands, const UfuncOut<O>&... out) {
   constexpr int M = ufunc_detail::max_rank<X...>() > 0 ? ufunc_detail::max_rank<X...>() : 1;
-  std::array<int64_t, M> shape;
-  shape.fill(1);
-  int which = 0;
-  std::apply([&](const auto&... x) {
-    bool ok = true;
-    ((ok = ok && (++which, ufunc_detail::merge<M>(shape, ufunc_detail::shape_of(x)))), ...);
-    if (!ok) throw PyException("ValueError", "failed to broadcast argument #" + std::to_string(which - 1));
-  }, operands);
+  std::array<int64_t, M> shape = ufunc_detail::broadcast_shape<M>(operands);
   auto prepared = std::apply([&](const auto&... x) { return std::make_tuple(ufunc_detail::prepare<M, 0>(x, shape)...); },
                              operands);
   int64_t n = 1;
@@ -428,14 +436,7 @@ auto gufunc_cuda(const char* name, Launch launch, const std::array<int, (InCore 
 template <class R, class F, class... X, class... O>
 auto vectorize_parallel(const char* name, F f, const std::tuple<const X&...>& operands, const UfuncOut<O>&... out) {
   constexpr int M = ufunc_detail::max_rank<X...>() > 0 ? ufunc_detail::max_rank<X...>() : 1;
-  std::array<int64_t, M> shape;
-  shape.fill(1);
-  int which = 0;
-  std::apply([&](const auto&... x) {
-    bool ok = true;
-    ((ok = ok && (++which, ufunc_detail::merge<M>(shape, ufunc_detail::shape_of(x)))), ...);
-    if (!ok) throw PyException("ValueError", "failed to broadcast argument #" + std::to_string(which - 1));
-  }, operands);
+  std::array<int64_t, M> shape = ufunc_detail::broadcast_shape<M>(operands);
   auto views = std::apply([&](const auto&... x) { return std::make_tuple(ufunc_detail::host_operand<M, 0>(x, shape)...); },
                           operands);
   NDArray<R, M> result(shape);
