@@ -94,6 +94,27 @@ bool merge(std::array<int64_t, M>& shape, const std::array<int64_t, K>& s, int s
   return true;
 }
 
+// An operand of rank N (0: a number, held as a one-element array) seen with `shape`: the
+// loop's dimensions first, then Core core dimensions of its own. A loop dimension the operand
+// lacks or has as 1 is broadcast with stride 0; core dimensions keep the operand's.
+template <int M, int Core, int N, class T, int R>
+Array<T, M> broadcast_view(const Array<T, R>& own, const std::array<int64_t, M>& shape) {
+  Array<T, M> view{};
+  view.data = own.data;
+  for (int d = 0; d < M; ++d) {
+    const int k = d - (M - N);  // the operand's dimension aligned with d
+    const bool core = d >= M - Core;
+    if (k < 0 || N == 0 || (!core && own.shape[k] != shape[static_cast<std::size_t>(d)])) {
+      view.shape[d] = shape[static_cast<std::size_t>(d)];
+      view.strides[d] = 0;
+    } else {
+      view.shape[d] = own.shape[k];
+      view.strides[d] = own.strides[k];
+    }
+  }
+  return view;
+}
+
 // An operand's elements in device memory, seen with `shape` (the loop's dimensions
 // first, then `Core` core dimensions of the operand's own): 0 strides where it is
 // broadcast. `keep` holds a copy made for a host operand or a scalar.
@@ -125,21 +146,7 @@ auto prepare(const X& x, const std::array<int64_t, M>& shape) {
     p.keep = d.storage();
     own = d.view();
   }
-  p.view.data = own.data;
-  for (int d = 0; d < M; ++d) {
-    const int k = d - (M - N);  // the operand's dimension aligned with d
-    const bool core = d >= M - Core;
-    if (k < 0 || N == 0) {
-      p.view.shape[d] = shape[static_cast<std::size_t>(d)];
-      p.view.strides[d] = 0;
-    } else if (!core && own.shape[k] != shape[static_cast<std::size_t>(d)]) {
-      p.view.shape[d] = shape[static_cast<std::size_t>(d)];
-      p.view.strides[d] = 0;
-    } else {
-      p.view.shape[d] = own.shape[k];
-      p.view.strides[d] = own.strides[k];
-    }
-  }
+  p.view = broadcast_view<M, Core, N>(own, shape);
   return p;
 }
 
@@ -254,18 +261,7 @@ auto host_operand(const X& x, const std::array<int64_t, M>& shape) {
     p.storage = x.storage();
     own = x.view();
   }
-  p.view.data = own.data;
-  for (int d = 0; d < M; ++d) {
-    const int k = d - (M - N);
-    const bool core = d >= M - Core;
-    if (k < 0 || N == 0 || (!core && own.shape[k] != shape[static_cast<std::size_t>(d)])) {
-      p.view.shape[d] = shape[static_cast<std::size_t>(d)];
-      p.view.strides[d] = 0;
-    } else {
-      p.view.shape[d] = own.shape[k];
-      p.view.strides[d] = own.strides[k];
-    }
-  }
+  p.view = broadcast_view<M, Core, N>(own, shape);
   return p;
 }
 
