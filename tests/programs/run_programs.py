@@ -8,9 +8,9 @@ documentation examples, extracted) that has a NAME.expected is run as
 
 from the build folder (at most two at once, 300 s each), which translates the program, builds
 its host main() and kernels for the CPU emulation runtime and runs it. Its standard output must
-equal NAME.expected byte for byte (what the program prints under Numba, see README.md), and its
-exit status must be the one in NAME.expected_exit (a program that ends with an uncaught
-exception: `1`), or 0 when there is no such file.
+equal NAME.expected byte for byte (what the program prints under Numba, see
+tests/programs/README.md), and its exit status must be the one in NAME.expected_exit (a program
+that ends with an uncaught exception: `1`), or 0 when there is no such file.
 
 A program whose first 30 lines hold
 
@@ -23,7 +23,7 @@ tests/programs/skips.txt (NAME as reported, e.g. samples/transpose_shared), so t
 stays as it is.
 
 With --racecheck every program is built with `--racecheck` as well (the emulation's data-race
-detector, README "Race checking") and must also print no race report: no false alarm on any
+detector, docs/emulation.md "Race checking") and must also print no race report: no false alarm on any
 sample or test program. (The ctest entry run_programs_racecheck.)
 
 With --gpu they are built with nvcc and run on this machine's GPU (`--run` without `--emulate`);

@@ -198,7 +198,7 @@ int run(int argc, char** argv) {
   }
   if (list_builtins) {
     std::cout << py2cuda::builtins::markdown()
-              << "\n#### Host code (the program around the kernels)\n\n"
+              << "\n### Host code (the program around the kernels)\n\n"
               << py2cuda::builtins::host_markdown();
     return kOk;
   }
