@@ -45,4 +45,4 @@ if __name__ == "__main__":
     a = cuda.to_device(np.arange(count, dtype=np.float64) + 1.0)
     c = cuda.to_device(np.ones(count, dtype=np.complex128))
     checked[blocks, parts](a, c)
-    print(out.copy_to_host()[:4], n.copy_to_host()[:4], c.copy_to_host()[:2].real)
+    print(out.copy_to_host()[:4], n.copy_to_host()[:4], a.copy_to_host()[:4])

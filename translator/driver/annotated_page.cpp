@@ -112,7 +112,9 @@ std::string fill(std::string_view tmpl, const std::map<std::string, std::string>
 
 std::string annotated_page(const SourceFile& file, const std::string& cu, const std::string& cu_name,
                            const lower::SourceMap& map, const std::string& version) {
-  const uint32_t py_lines = file.line_count();
+  // The file's last line ends with a newline, not before an empty line.
+  uint32_t py_lines = file.line_count();
+  if (py_lines > 0 && file.line_text(py_lines).empty() && !file.text().empty() && file.text().back() == '\n') --py_lines;
   std::vector<std::vector<uint32_t>> cu_of_py(py_lines + 1);
   for (size_t i = 0; i < map.python_line_of.size(); ++i) {
     const uint32_t py = map.python_line_of[i];
