@@ -67,6 +67,12 @@ std::vector<std::string> all(const std::vector<ExprPtr>& es) {
   return out;
 }
 
+// The Python line in a column of its own ("    12  "), blank for none.
+std::string line_prefix(uint32_t py_line) {
+  std::string number = py_line ? std::to_string(py_line) : "";
+  return std::string(number.size() < 6 ? 6 - number.size() : 0, ' ') + number + "  ";
+}
+
 class FunctionDumper {
  public:
   std::string out;
@@ -77,9 +83,7 @@ class FunctionDumper {
 
  private:
   void line(uint32_t py_line, int depth, const std::string& text) {
-    std::string number = py_line ? std::to_string(py_line) : "";
-    out += std::string(number.size() < 6 ? 6 - number.size() : 0, ' ') + number + "  ";
-    out += std::string(static_cast<size_t>(depth) * 2, ' ') + text + "\n";
+    out += line_prefix(py_line) + std::string(static_cast<size_t>(depth) * 2, ' ') + text + "\n";
   }
 
   void stmt(const Stmt& s, int depth) {
@@ -88,7 +92,9 @@ class FunctionDumper {
       case StmtKind::Assign: {
         const auto& a = static_cast<const Assign&>(s);
         std::string op = a.has_compound_op ? std::string(python_spelling(a.compound_op)) + "=" : "=";
-        line(s.span.line, depth, std::string(a.declare ? "declare " : "") + dump(*a.target) + " " + op + " " + dump(*a.value));
+        std::string target = dump(*a.target);
+        if (a.declare) target = "declare " + target + ":" + type_text(a.target->type);
+        line(s.span.line, depth, target + " " + op + " " + dump(*a.value));
         return;
       }
       case StmtKind::If: {
@@ -140,10 +146,8 @@ class FunctionDumper {
 std::string dump(const Expr& e) {
   switch (e.kind) {
     case ExprKind::Const: return constant(static_cast<const Const&>(e));
-    case ExprKind::Var: {
-      const Variable* v = static_cast<const VarRef&>(e).var;
-      return v->name + ":" + type_text(e.type);
-    }
+    // A variable's type is its function's (the header lists them): the name alone.
+    case ExprKind::Var: return static_cast<const VarRef&>(e).var->name;
     case ExprKind::Global: return node("global", e.type, {static_cast<const GlobalRef&>(e).cpp_name});
     case ExprKind::Cast: return node("cast", e.type, {dump(*static_cast<const Cast&>(e).operand)});
     case ExprKind::Binary: {
@@ -227,14 +231,14 @@ std::string dump(const Function& f) {
   }
   std::string head = what + " " + f.cpp_name + "(" + params + ")";
   if (!f.is_kernel) head += " -> " + type_text(f.return_type);
-  d.out += (f.def_span.line ? std::to_string(f.def_span.line) : std::string("-")) + ": " + head + "\n";
+  d.out += line_prefix(f.def_span.line) + head + "\n";
   std::string locals;
   for (const auto& v : f.variables) {
     if (v->is_param || !v->type) continue;
     locals += (locals.empty() ? "" : ", ") + v->name + ":" + type_text(v->type);
     if (v->hoisted) locals += " (hoisted)";
   }
-  if (!locals.empty()) d.out += "        locals " + locals + "\n";
+  if (!locals.empty()) d.out += line_prefix(0) + "  locals " + locals + "\n";
   std::string flags;
   if (f.uses_barrier) flags += " barrier";
   if (f.uses_warp_ops) flags += " warp-collectives";
@@ -242,7 +246,7 @@ std::string dump(const Function& f) {
   if (f.recursive) flags += " recursive";
   if (f.options.debug) flags += " debug";
   if (f.options.fastmath) flags += " fastmath";
-  if (!flags.empty()) d.out += "        uses" + flags + "\n";
+  if (!flags.empty()) d.out += line_prefix(0) + "  uses" + flags + "\n";
   d.block(f.body, 0);
   return d.out;
 }
@@ -250,7 +254,7 @@ std::string dump(const Function& f) {
 std::string dump(const Module& m) {
   std::string out = "module " + m.name + "\n";
   for (const Constant& c : m.constants) {
-    out += "\n" + std::to_string(c.span.line) + ": constant " + c.cpp_name + ":" + type_text(c.type);
+    out += "\n" + line_prefix(c.span.line) + "constant " + c.cpp_name + ":" + type_text(c.type);
     if (c.value) out += " = " + dump(*c.value);
     else {
       std::string shape;
@@ -262,12 +266,14 @@ std::string dump(const Module& m) {
   for (const External& e : m.externals) {
     std::string params;
     for (TypeRef p : e.params) params += (params.empty() ? "" : ", ") + type_text(p);
-    out += "\n" + std::to_string(e.span.line) + ": external " + e.symbol + "(" + params + ") -> " + type_text(e.return_type) + "\n";
+    out += "\n" + line_prefix(e.span.line) + "external " + e.symbol + "(" + params + ") -> " + type_text(e.return_type) + "\n";
   }
   for (const auto& f : m.functions) out += "\n" + dump(*f);
   for (const auto& u : m.ufuncs) {
-    out += "\n" + std::to_string(u.def_span.line) + ": " + (u.gufunc ? "guvectorize " : "vectorize ") + u.name;
-    for (const UfuncLoop& loop : u.loops) out += "\n        loop " + loop.signature_text + " -> " + (loop.core ? loop.core->cpp_name : "?");
+    out += "\n" + line_prefix(u.def_span.line) + (u.gufunc ? "guvectorize " : "vectorize ") + u.name;
+    for (const UfuncLoop& loop : u.loops) {
+      out += "\n" + line_prefix(0) + "  loop " + loop.signature_text + " -> " + (loop.core ? loop.core->cpp_name : "?");
+    }
     out += "\n";
   }
   for (const auto& f : m.host_functions) out += "\n" + dump(*f);

@@ -276,10 +276,11 @@ class Emitter {
 
   // "`x * 1.5`: " for a span on one line, to begin a note's reason with what it is about.
   std::string python_snippet(const Span& span) const {
-    if (!span.valid() || span.end_line != span.line || span.end_col <= span.col) return "";
+    // Columns are 1-based, the end one past the last character.
+    if (!span.valid() || span.end_line != span.line || span.col == 0 || span.end_col <= span.col) return "";
     std::string_view text = file_.line_text(span.line);
-    if (span.end_col > text.size()) return "";
-    return "`" + std::string(text.substr(span.col, span.end_col - span.col)) + "`: ";
+    if (span.end_col - 1 > text.size()) return "";
+    return "`" + std::string(text.substr(span.col - 1, span.end_col - span.col)) + "`: ";
   }
 
   void line(const std::string& text) {
