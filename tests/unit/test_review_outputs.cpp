@@ -153,7 +153,7 @@ TEST(ReviewOutputs, NotesComeFromTheLoweringsChoices) {
     EXPECT_EQ(map.python_line_of[n.cu_line - 1], n.python_line) << n.reason;
     if (n.kind == lower::NoteKind::IndexWraparound) {
       ++wraps;
-      EXPECT_EQ(n.reason.rfind("`x[i - 1]`: ", 0), 0u) << n.reason;
+      EXPECT_EQ(n.subject, "x[i - 1]");
       EXPECT_NE(cu_line(r.cu, n.cu_line).find("x.at(i - 1)"), std::string::npos);
     }
   }
@@ -206,4 +206,7 @@ TEST(ReviewOutputs, PageIsSelfContainedAndDeterministic) {
                       std::to_string(ten[0]) + "\">10</a>"),
             std::string::npos);
   EXPECT_NE(page.find("<div class=\"line\" id=\"cu-" + std::to_string(ten[1]) + "\" data-links=\"10\""), std::string::npos);
+  // One reason per kind and line, naming each distinct subject once.
+  EXPECT_NE(page.find("<span class=\"mark bounds\" title=\"n[i]: under --emulate"), std::string::npos);
+  EXPECT_NE(page.find("<span class=\"mark bounds\" title=\"out[i], x[i - 1], x[i]: under --emulate"), std::string::npos);
 }

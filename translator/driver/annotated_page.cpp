@@ -1,5 +1,6 @@
 #include "driver/annotated_page.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string_view>
@@ -41,15 +42,34 @@ const char* badge(lower::NoteKind kind) {
   return "?";
 }
 
+// A reason and what on the line it applies to.
+struct Reason {
+  std::string text;
+  std::vector<std::string> subjects;
+};
+
 // The notes of one line, by kind, each kind's distinct reasons in the order first met.
-using LineNotes = std::map<lower::NoteKind, std::vector<std::string>>;
+using LineNotes = std::map<lower::NoteKind, std::vector<Reason>>;
 
 void add(LineNotes& notes, const lower::Note& n) {
-  std::vector<std::string>& reasons = notes[n.kind];
-  for (const std::string& r : reasons) {
-    if (r == n.reason) return;
+  std::vector<Reason>& reasons = notes[n.kind];
+  auto it = std::find_if(reasons.begin(), reasons.end(), [&](const Reason& r) { return r.text == n.reason; });
+  if (it == reasons.end()) it = reasons.insert(reasons.end(), Reason{n.reason, {}});
+  if (!n.subject.empty() && std::find(it->subjects.begin(), it->subjects.end(), n.subject) == it->subjects.end()) {
+    it->subjects.push_back(n.subject);
   }
-  reasons.push_back(n.reason);
+}
+
+// "x[i], out[i]: REASON", one line per reason.
+std::string title_text(const std::vector<Reason>& reasons) {
+  std::string title;
+  for (const Reason& r : reasons) {
+    if (!title.empty()) title += "\n";
+    for (size_t i = 0; i < r.subjects.size(); ++i) title += (i ? ", " : "") + r.subjects[i];
+    if (!r.subjects.empty()) title += ": ";
+    title += r.text;
+  }
+  return title;
 }
 
 std::string join_numbers(const std::vector<uint32_t>& numbers) {
@@ -67,8 +87,7 @@ std::string line_html(const char* side, const char* other, uint32_t number, std:
     auto it = notes.find(kind);
     if (it == notes.end()) continue;
     kinds += (kinds.empty() ? "" : " ") + std::string(lower::note_name(kind));
-    std::string title;
-    for (const std::string& r : it->second) title += (title.empty() ? "" : "\n") + r;
+    const std::string title = title_text(it->second);
     marks += "<span class=\"mark " + std::string(lower::note_name(kind)) + "\" title=\"" + escape(title) + "\">" +
              escape(badge(kind)) + "</span>";
   }

@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "lower/expressions.h"
 #include "lower/ufuncs.h"
@@ -269,18 +270,24 @@ class Emitter {
     };
     map_->python_line_of.assign(starts.size(), 0);
     for (const auto& [offset, py_line] : line_origins_) map_->python_line_of[line_at(offset) - 1] = py_line;
+    // In source order within a line: C++ leaves the order in which the operands of `+` on
+    // strings are printed unspecified, so the order noted may vary between compilers.
+    std::stable_sort(noted_.begin(), noted_.end(), [](const auto& a, const auto& b) {
+      return std::tie(a.first, a.second.span.line, a.second.span.col, a.second.kind) <
+             std::tie(b.first, b.second.span.line, b.second.span.col, b.second.kind);
+    });
     for (auto& [offset, n] : noted_) {
-      map_->notes.push_back({n.kind, n.span.line, line_at(offset), python_snippet(n.span) + n.reason});
+      map_->notes.push_back({n.kind, n.span.line, line_at(offset), python_text(n.span), n.reason});
     }
   }
 
-  // "`x * 1.5`: " for a span on one line, to begin a note's reason with what it is about.
-  std::string python_snippet(const Span& span) const {
+  // The Python text of a span on one line ("x * 1.5"), to say what a note is about.
+  std::string python_text(const Span& span) const {
     // Columns are 1-based, the end one past the last character.
     if (!span.valid() || span.end_line != span.line || span.col == 0 || span.end_col <= span.col) return "";
     std::string_view text = file_.line_text(span.line);
     if (span.end_col - 1 > text.size()) return "";
-    return "`" + std::string(text.substr(span.col - 1, span.end_col - span.col)) + "`: ";
+    return std::string(text.substr(span.col - 1, span.end_col - span.col));
   }
 
   void line(const std::string& text) {

@@ -35,7 +35,8 @@ struct Note {
   NoteKind kind;
   uint32_t python_line = 0;  // the line of the IR node the note is about
   uint32_t cu_line = 0;      // the .cu line (1-based) whose C++ does the work
-  std::string reason;        // shown on hover
+  std::string subject;       // the Python text of the node when it is on one line ("x[i - 1]"), else empty
+  std::string reason;        // why it costs, shown on hover
 };
 
 struct SourceMap {
