@@ -167,7 +167,8 @@ int run(int argc, char** argv) {
   bool kernels_only = false, racecheck = false, racecheck_all = false;
   std::vector<std::string> program_args;
   app.add_option("input", input, "the Python file to translate")->check(CLI::ExistingFile);
-  app.add_option("-o,--output", output, "the .cu file to write ('-' for standard output)");
+  app.add_option("-o,--output", output, "the .cu file to write ('-' for standard output); optional with --annotate "
+                                        "or --dump");
   app.add_option("--header", header, "also write a header declaring the launch functions");
   app.add_option("--annotate", annotate, "also write OUT.html: the Python beside the generated CUDA, lines linked both "
                                          "ways, marks where the translation adds work (Python's // and %, negative-index "
@@ -175,8 +176,8 @@ int run(int argc, char** argv) {
                                          "checks), the reason on hover; see docs/review.md")
       ->option_text("OUT.html");
   app.add_option("--dump", dump, "print a stage to standard output for review or a bug report: 'ast' the parsed "
-                                 "syntax tree, 'ir' the typed IR (every expression with its Numba type); -o is then "
-                                 "optional")
+                                 "syntax tree (even when later stages find errors), 'ir' the typed IR (every "
+                                 "expression with its Numba type); see docs/review.md")
       ->check(CLI::IsMember({"ast", "ir"}))
       ->option_text("ast|ir");
   app.add_option("--sig", sigs, "NAME=SIGNATURE: the types of a kernel or device function, e.g. "
