@@ -20,7 +20,9 @@ the DOM after the page's script has run, and checks that DOM:
 
 A screenshot of each page (1600x1000) is kept in BUILD/annotate/ with the page itself; the test
 prints their paths. Also checked without a browser: the page's bytes are the same on a second
-run, and a program with errors leaves no page behind (and an existing one untouched).
+run; a program with errors leaves no page behind (and an existing one untouched); and the page
+of every program of samples/, tests/golden/, tests/programs/ and tests/ufunc/ that translates has
+every line of its file and links that resolve both ways (`every_program`).
 
 Exit status 77 (skipped) when Chromium is not installed.
 """
@@ -138,6 +140,34 @@ class PageParser(html.parser.HTMLParser):
             self.counts[self._count_kind] += data
 
 
+def check_links(lines: list[Line]) -> list[str]:
+    """Links that name no line, or whose line does not link back."""
+    problems = []
+    by_id = {line.id: line for line in lines}
+    for line in lines:
+        other = "cu-" if line.id.startswith("py-") else "py-"
+        targets = [other + n for n in line.links]
+        missing = [t for t in targets if t not in by_id]
+        if missing:
+            problems.append(f"{line.id}: data-links name no line: {missing}")
+        if line.links and line.href != "#" + targets[0]:
+            problems.append(f"{line.id}: its number links to {line.href}, not its first counterpart #{targets[0]}")
+        if not line.links and line.href is not None:
+            problems.append(f"{line.id}: a link to {line.href} without data-links")
+        for t in targets:
+            back = by_id.get(t)
+            if back is not None and line.id.split("-")[1] not in back.links:
+                problems.append(f"{line.id} links to {t}, which does not link back")
+    return problems
+
+
+def source_lines_of(program: Path) -> list[str]:
+    lines = program.read_text(encoding="utf-8").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
 def check_page(dom: str, program: Path, cu_text: str, expected: dict[int, set[str]],
                checked_kinds: tuple[str, ...], linked_lines: list[int]) -> list[str]:
     """What is wrong with the dumped DOM of a page; empty when nothing is."""
@@ -154,9 +184,7 @@ def check_page(dom: str, program: Path, cu_text: str, expected: dict[int, set[st
     if len(by_id) != len(page.lines):
         problems.append("two lines share an id")
 
-    source_lines = program.read_text(encoding="utf-8").split("\n")
-    if source_lines and source_lines[-1] == "":
-        source_lines.pop()
+    source_lines = source_lines_of(program)
     if [line.id for line in py] != [f"py-{n}" for n in range(1, len(source_lines) + 1)]:
         problems.append(f"the Python pane has {len(py)} lines with ids "
                         f"{[line.id for line in py][:5]}..., the file {len(source_lines)}")
@@ -169,20 +197,7 @@ def check_page(dom: str, program: Path, cu_text: str, expected: dict[int, set[st
     if [line.code for line in cu] != cu_lines:
         problems.append(f"the CUDA pane ({len(cu)} lines) is not the .cu written with -o ({len(cu_lines)} lines)")
 
-    for line in py + cu:
-        other = "cu-" if line.id.startswith("py-") else "py-"
-        targets = [other + n for n in line.links]
-        missing = [t for t in targets if t not in by_id]
-        if missing:
-            problems.append(f"{line.id}: data-links name no line: {missing}")
-        if line.links and line.href != "#" + targets[0]:
-            problems.append(f"{line.id}: its number links to {line.href}, not its first counterpart #{targets[0]}")
-        if not line.links and line.href is not None:
-            problems.append(f"{line.id}: a link to {line.href} without data-links")
-        for t in targets:
-            back = by_id.get(t)
-            if back is not None and line.id.split("-")[1] not in back.links:
-                problems.append(f"{line.id} links to {t}, which does not link back")
+    problems += check_links(py + cu)
     for n in linked_lines:
         if not by_id.get(f"py-{n}", Line({})).links:
             problems.append(f"py-{n} ({source_lines[n - 1].strip()!r}) links to no C++ line")
@@ -296,6 +311,33 @@ def main() -> int:
                 report.fail(name, f"{len(problems)} problem(s) in {page_path}", indent("\n".join(problems)))
             else:
                 report.ok(name, f"page {page_path}, screenshot {shot}")
+
+        # Every program's page, read as written (no browser): its lines, its links.
+        if cli.selected("every_program", args.names):
+            problems, pages = [], 0
+            for folder in ("samples", "tests/golden", "tests/programs", "tests/ufunc"):
+                for program in sorted((args.source_dir / folder).glob("*.py")):
+                    page_path = tmp / "every_program.html"
+                    page_path.unlink(missing_ok=True)
+                    run = translator.run(args.py2cuda, [str(program), "--annotate", str(page_path)], cwd=tmp,
+                                         timeout=args.timeout)
+                    if run.failure():
+                        problems.append(f"{folder}/{program.name}: {run.failure()}")
+                        continue
+                    if run.returncode != 0:
+                        continue  # programs that are not for translation alone (their tests say why)
+                    pages += 1
+                    page = PageParser()
+                    page.feed(page_path.read_text(encoding="utf-8"))
+                    py = [line for line in page.lines if line.id.startswith("py-")]
+                    if [line.code for line in py] != source_lines_of(program):
+                        problems.append(f"{folder}/{program.name}: the Python pane is not the file")
+                    problems += [f"{folder}/{program.name}: {p}" for p in check_links(page.lines)]
+            if problems or pages < 50:
+                report.fail("every_program", f"{len(problems)} problem(s) in {pages} pages",
+                            indent("\n".join(problems)))
+            else:
+                report.ok("every_program", f"{pages} pages")
 
         # Errors: no page, and an existing page stays as it was.
         if cli.selected("errors", args.names):
