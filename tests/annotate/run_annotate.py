@@ -294,8 +294,11 @@ def main() -> int:
                                      text=True, timeout=BROWSER_TIMEOUT_S)
                 shot = artifacts / f"{name}.png"
                 shot.unlink(missing_ok=True)
+                # Opened at the first line with a mark other than a bounds check, which the page's
+                # script highlights beside its C++.
+                first = min((n for n, k in expected.items() if k - {"bounds"}), default=1)
                 subprocess.run([*browser, f"--screenshot={shot}", "--window-size=1600,1000",
-                                "--hide-scrollbars", page_path.as_uri()], capture_output=True,
+                                "--hide-scrollbars", f"{page_path.as_uri()}#py-{first}"], capture_output=True,
                                timeout=BROWSER_TIMEOUT_S)
             except subprocess.TimeoutExpired:
                 report.fail(name, f"chromium did not finish in {BROWSER_TIMEOUT_S:.0f} s")
