@@ -129,7 +129,8 @@ int build_and_maybe_run(const std::string& argv0, const std::string& input, cons
   const std::string final_path = run_it ? (dir / file.module_name()).string() : output;
   if (!run_it || !fs::exists(final_path)) {
     // Written and built under names of this process's own, then renamed into place.
-    request.cu_path = cache::unique_temporary((dir / options.output_name).string());
+    // The source's temporary keeps a .cu suffix: nvcc picks the language from it.
+    request.cu_path = cache::unique_temporary((dir / fs::path(options.output_name).stem()).string()) + ".cu";
     request.exe_path = cache::unique_temporary(final_path);
     std::string error;
     if (!py2cuda::write_outputs({{request.cu_path, result.cu}}, error)) {
@@ -209,7 +210,7 @@ int run(int argc, char** argv) {
   }
   if (list_builtins) {
     std::cout << py2cuda::builtins::markdown()
-              << "\n#### Host code (the program around the kernels)\n\n"
+              << "\n### Host code (the program around the kernels)\n\n"
               << py2cuda::builtins::host_markdown();
     return kOk;
   }
