@@ -62,7 +62,7 @@ void host_main() {
   // annotations_signature.py:37: for i in range(n):
   for (int64_t i = 0; i < n; ++i) {
     // annotations_signature.py:38: print(f"out[{i}] = {r[i]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"out[", py2cuda::host::str(i), "] = ", py2cuda::host::str(r(i))}));
+    py2cuda::host::print(py2cuda::host::concat("out[", py2cuda::host::str(i), "] = ", py2cuda::host::str(r(i))));
   }
 }
 

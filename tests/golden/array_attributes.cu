@@ -69,11 +69,11 @@ void host_main() {
   // array_attributes.py:33: r = out.copy_to_host()
   py2cuda::host::NDArray<int64_t, 1> r = out.copy_to_host();
   // array_attributes.py:34: print(f"vector: size {r[0]}, len {r[1]}, ndim {r[2]}")
-  py2cuda::host::print(py2cuda::host::concat_in_order({"vector: size ", py2cuda::host::str(r(0)), ", len ", py2cuda::host::str(r(1)), ", ndim ", py2cuda::host::str(r(2))}));
+  py2cuda::host::print(py2cuda::host::concat("vector: size ", py2cuda::host::str(r(0)), ", len ", py2cuda::host::str(r(1)), ", ndim ", py2cuda::host::str(r(2))));
   // array_attributes.py:35: print(f"matrix: shape ({r[3]}, {r[4]}), size {r[5]}, len {r[6]}, ndim {r[7]}")
-  py2cuda::host::print(py2cuda::host::concat_in_order({"matrix: shape (", py2cuda::host::str(r(3)), ", ", py2cuda::host::str(r(4)), "), size ", py2cuda::host::str(r(5)), ", len ", py2cuda::host::str(r(6)), ", ndim ", py2cuda::host::str(r(7))}));
+  py2cuda::host::print(py2cuda::host::concat("matrix: shape (", py2cuda::host::str(r(3)), ", ", py2cuda::host::str(r(4)), "), size ", py2cuda::host::str(r(5)), ", len ", py2cuda::host::str(r(6)), ", ndim ", py2cuda::host::str(r(7))));
   // array_attributes.py:36: print(f"tensor: shape digits {r[8]}, size {r[9]}, ndim {r[10]}, len(shape) {r[11]}, shape[2] {r[12]}")
-  py2cuda::host::print(py2cuda::host::concat_in_order({"tensor: shape digits ", py2cuda::host::str(r(8)), ", size ", py2cuda::host::str(r(9)), ", ndim ", py2cuda::host::str(r(10)), ", len(shape) ", py2cuda::host::str(r(11)), ", shape[2] ", py2cuda::host::str(r(12))}));
+  py2cuda::host::print(py2cuda::host::concat("tensor: shape digits ", py2cuda::host::str(r(8)), ", size ", py2cuda::host::str(r(9)), ", ndim ", py2cuda::host::str(r(10)), ", len(shape) ", py2cuda::host::str(r(11)), ", shape[2] ", py2cuda::host::str(r(12))));
 }
 
 }  // namespace array_attributes

@@ -100,7 +100,7 @@ void host_main() {
   for (int64_t i_iter = 0; i_iter < n; ++i_iter) {
     i = i_iter;
     // array_layouts.py:46: print(f"axpy[{i}] = {r[i]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"axpy[", py2cuda::host::str(i), "] = ", py2cuda::host::format(r(i), "")}));
+    py2cuda::host::print(py2cuda::host::concat("axpy[", py2cuda::host::str(i), "] = ", py2cuda::host::format(r(i), "")));
   }
   // array_layouts.py:48: m = ((np.arange(24, dtype=np.int32) * 7) % 11 - 5).reshape(4, 6)
   py2cuda::host::NDArray<int32_t, 2> m = py2cuda::np::reshape<2>(py2cuda::np::subtract<int32_t>(py2cuda::np::remainder<int32_t>(py2cuda::np::multiply<int32_t>(py2cuda::np::arange<int32_t>(int64_t(0), int64_t(24), int64_t(1)), int64_t(7)), int64_t(11)), int64_t(5)), py2cuda::host::shape(int64_t(4), int64_t(6)));
@@ -113,7 +113,7 @@ void host_main() {
   // array_layouts.py:52: for r_ in range(4):
   for (int64_t r_ = 0; r_ < 4; ++r_) {
     // array_layouts.py:53: print(f"row_max[{r_}] = {mx[r_]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"row_max[", py2cuda::host::str(r_), "] = ", py2cuda::host::str(mx(r_))}));
+    py2cuda::host::print(py2cuda::host::concat("row_max[", py2cuda::host::str(r_), "] = ", py2cuda::host::str(mx(r_))));
   }
   // array_layouts.py:55: t = (np.arange(2 * 3 * 4, dtype=np.float64) * 0.5).reshape(2, 3, 4)
   py2cuda::host::NDArray<double, 3> t = py2cuda::np::reshape<3>(py2cuda::np::multiply<double>(py2cuda::np::arange<double>(int64_t(0), int64_t(2) * 3 * 4, int64_t(1)), 0.5), py2cuda::host::shape(int64_t(2), int64_t(3), int64_t(4)));
@@ -129,7 +129,7 @@ void host_main() {
     // array_layouts.py:60: for j in range(3):
     for (int64_t j = 0; j < 3; ++j) {
       // array_layouts.py:61: print(f"depth_sum[{i}, {j}] = {s[i, j]}")
-      py2cuda::host::print(py2cuda::host::concat_in_order({"depth_sum[", py2cuda::host::str(i), ", ", py2cuda::host::str(j), "] = ", py2cuda::host::str(s(i, j))}));
+      py2cuda::host::print(py2cuda::host::concat("depth_sum[", py2cuda::host::str(i), ", ", py2cuda::host::str(j), "] = ", py2cuda::host::str(s(i, j))));
     }
   }
 }

@@ -103,7 +103,7 @@ void host_main() {
     j = py2cuda::get<1>(tup);
     k = py2cuda::get<2>(tup);
     // arrays_2d_3d.py:45: print(f"out[{i}, {j}, {k}] = {r[i, j, k]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"out[", py2cuda::host::str(i), ", ", py2cuda::host::str(j), ", ", py2cuda::host::str(k), "] = ", py2cuda::host::format(r(i, j, k), "")}));
+    py2cuda::host::print(py2cuda::host::concat("out[", py2cuda::host::str(i), ", ", py2cuda::host::str(j), ", ", py2cuda::host::str(k), "] = ", py2cuda::host::format(r(i, j, k), "")));
   }
   // arrays_2d_3d.py:46: total = 0.0
   double total = 0.0;
@@ -138,10 +138,10 @@ void host_main() {
   // arrays_2d_3d.py:59: for row in range(5):
   for (int64_t row = 0; row < 5; ++row) {
     // arrays_2d_3d.py:60: print(f"row {row}: sum {s[row]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"row ", py2cuda::host::str(row), ": sum ", py2cuda::host::str(s(row))}));
+    py2cuda::host::print(py2cuda::host::concat("row ", py2cuda::host::str(row), ": sum ", py2cuda::host::str(s(row))));
   }
   // arrays_2d_3d.py:61: print(f"corners: {c[0, 0]} {c[0, 1]} {c[1, 0]} {c[1, 1]}")
-  py2cuda::host::print(py2cuda::host::concat_in_order({"corners: ", py2cuda::host::str(c(0, 0)), " ", py2cuda::host::str(c(0, 1)), " ", py2cuda::host::str(c(1, 0)), " ", py2cuda::host::str(c(1, 1))}));
+  py2cuda::host::print(py2cuda::host::concat("corners: ", py2cuda::host::str(c(0, 0)), " ", py2cuda::host::str(c(0, 1)), " ", py2cuda::host::str(c(1, 0)), " ", py2cuda::host::str(c(1, 1))));
 }
 
 }  // namespace arrays_2d_3d

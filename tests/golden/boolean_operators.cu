@@ -79,7 +79,7 @@ void host_main() {
   // boolean_operators.py:45: for i in range(n):
   for (int64_t i = 0; i < n; ++i) {
     // boolean_operators.py:46: print(f"a={a[i]} x={x[i]}: a or x = {v[i, 0]}, a and x = {v[i, 1]}, x or 7 = {v[i, 2]}, "
-    py2cuda::host::print(py2cuda::host::concat_in_order({"a=", py2cuda::host::str(a(i)), " x=", py2cuda::host::str(x(i)), ": a or x = ", py2cuda::host::str(v(i, 0)), ", a and x = ", py2cuda::host::str(v(i, 1)), ", x or 7 = ", py2cuda::host::str(v(i, 2)), ", not a = ", py2cuda::host::str(f(i, 0)), ", not x = ", py2cuda::host::str(f(i, 1)), ", a>0 and x>0 = ", py2cuda::host::str(f(i, 2)), ", a>0 or x>0 = ", py2cuda::host::str(f(i, 3)), ", not(...) and a!=2 = ", py2cuda::host::str(f(i, 4)), ", a and probe = ", py2cuda::host::str(f(i, 5)), ", probe calls = ", py2cuda::host::str(c(i))}));
+    py2cuda::host::print(py2cuda::host::concat("a=", py2cuda::host::str(a(i)), " x=", py2cuda::host::str(x(i)), ": a or x = ", py2cuda::host::str(v(i, 0)), ", a and x = ", py2cuda::host::str(v(i, 1)), ", x or 7 = ", py2cuda::host::str(v(i, 2)), ", not a = ", py2cuda::host::str(f(i, 0)), ", not x = ", py2cuda::host::str(f(i, 1)), ", a>0 and x>0 = ", py2cuda::host::str(f(i, 2)), ", a>0 or x>0 = ", py2cuda::host::str(f(i, 3)), ", not(...) and a!=2 = ", py2cuda::host::str(f(i, 4)), ", a and probe = ", py2cuda::host::str(f(i, 5)), ", probe calls = ", py2cuda::host::str(c(i))));
   }
 }
 

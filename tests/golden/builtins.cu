@@ -70,7 +70,7 @@ void host_main() {
   // builtins.py:40: for i in range(size):
   for (int64_t i = 0; i < size; ++i) {
     // builtins.py:41: print(f"x={x[i]} n={n[i]}: abs {f[i, 0]}, min(x,1) {f[i, 1]}, max(x,n,0.5) {f[i, 2]}, "
-    py2cuda::host::print(py2cuda::host::concat_in_order({"x=", py2cuda::host::str(x(i)), " n=", py2cuda::host::str(n(i)), ": abs ", py2cuda::host::str(f(i, 0)), ", min(x,1) ", py2cuda::host::str(f(i, 1)), ", max(x,n,0.5) ", py2cuda::host::str(f(i, 2)), ", round(x,1) ", py2cuda::host::str(f(i, 3)), ", float(n)/4 ", py2cuda::host::str(f(i, 4)), ", round ", py2cuda::host::str(k(i, 0)), ", int ", py2cuda::host::str(k(i, 1)), ", bool ", py2cuda::host::str(k(i, 2)), ", abs(n) ", py2cuda::host::str(k(i, 3)), ", min(n,3)+lens ", py2cuda::host::str(k(i, 4))}));
+    py2cuda::host::print(py2cuda::host::concat("x=", py2cuda::host::str(x(i)), " n=", py2cuda::host::str(n(i)), ": abs ", py2cuda::host::str(f(i, 0)), ", min(x,1) ", py2cuda::host::str(f(i, 1)), ", max(x,n,0.5) ", py2cuda::host::str(f(i, 2)), ", round(x,1) ", py2cuda::host::str(f(i, 3)), ", float(n)/4 ", py2cuda::host::str(f(i, 4)), ", round ", py2cuda::host::str(k(i, 0)), ", int ", py2cuda::host::str(k(i, 1)), ", bool ", py2cuda::host::str(k(i, 2)), ", abs(n) ", py2cuda::host::str(k(i, 3)), ", min(n,3)+lens ", py2cuda::host::str(k(i, 4))));
   }
 }
 

@@ -96,7 +96,7 @@ void host_main() {
   // comparisons.py:56: for i in range(n):
   for (int64_t i = 0; i < n; ++i) {
     // comparisons.py:57: print(f"{x[i]}: {r[i, 0]} {r[i, 1]} {r[i, 2]} {r[i, 3]} {r[i, 4]} {r[i, 5]} {r[i, 6]} {r[i, 7]} "
-    py2cuda::host::print(py2cuda::host::concat_in_order({py2cuda::host::str(x(i)), ": ", py2cuda::host::str(r(i, 0)), " ", py2cuda::host::str(r(i, 1)), " ", py2cuda::host::str(r(i, 2)), " ", py2cuda::host::str(r(i, 3)), " ", py2cuda::host::str(r(i, 4)), " ", py2cuda::host::str(r(i, 5)), " ", py2cuda::host::str(r(i, 6)), " ", py2cuda::host::str(r(i, 7)), " ", py2cuda::host::str(r(i, 8)), " ", py2cuda::host::str(c(i))}));
+    py2cuda::host::print(py2cuda::host::concat(py2cuda::host::str(x(i)), ": ", py2cuda::host::str(r(i, 0)), " ", py2cuda::host::str(r(i, 1)), " ", py2cuda::host::str(r(i, 2)), " ", py2cuda::host::str(r(i, 3)), " ", py2cuda::host::str(r(i, 4)), " ", py2cuda::host::str(r(i, 5)), " ", py2cuda::host::str(r(i, 6)), " ", py2cuda::host::str(r(i, 7)), " ", py2cuda::host::str(r(i, 8)), " ", py2cuda::host::str(c(i))));
   }
   // comparisons.py:60: out = cuda.device_array(4, dtype=np.bool_)
   py2cuda::host::DeviceNDArray<bool, 1> out_3 = py2cuda::host::device_array<bool>(py2cuda::host::shape(int64_t(4)));
@@ -109,7 +109,7 @@ void host_main() {
   // comparisons.py:68: print(f"int64_vs_uint64: 2**63 - 1 < 2**63 is {m[1]}")
   py2cuda::host::print(py2cuda::host::concat("int64_vs_uint64: 2**63 - 1 < 2**63 is ", py2cuda::host::str(m(1))));
   // comparisons.py:69: print(f"int_vs_float: 2**53 + 1 == 2.0**53 is {m[2]}, 3 < 3.5 is {m[3]}")
-  py2cuda::host::print(py2cuda::host::concat_in_order({"int_vs_float: 2**53 + 1 == 2.0**53 is ", py2cuda::host::str(m(2)), ", 3 < 3.5 is ", py2cuda::host::str(m(3))}));
+  py2cuda::host::print(py2cuda::host::concat("int_vs_float: 2**53 + 1 == 2.0**53 is ", py2cuda::host::str(m(2)), ", 3 < 3.5 is ", py2cuda::host::str(m(3))));
 }
 
 }  // namespace comparisons

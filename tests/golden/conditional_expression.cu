@@ -52,7 +52,7 @@ void host_main() {
   // conditional_expression.py:28: for i in range(5):
   for (int64_t i = 0; i < 5; ++i) {
     // conditional_expression.py:29: print(f"n={n[i]} x={x[i]}: {r[i, 0]} {r[i, 1]} {r[i, 2]} {r[i, 3]} {r[i, 4]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"n=", py2cuda::host::str(n(i)), " x=", py2cuda::host::format(x(i), ""), ": ", py2cuda::host::str(r(i, 0)), " ", py2cuda::host::str(r(i, 1)), " ", py2cuda::host::str(r(i, 2)), " ", py2cuda::host::str(r(i, 3)), " ", py2cuda::host::str(r(i, 4))}));
+    py2cuda::host::print(py2cuda::host::concat("n=", py2cuda::host::str(n(i)), " x=", py2cuda::host::format(x(i), ""), ": ", py2cuda::host::str(r(i, 0)), " ", py2cuda::host::str(r(i, 1)), " ", py2cuda::host::str(r(i, 2)), " ", py2cuda::host::str(r(i, 3)), " ", py2cuda::host::str(r(i, 4))));
   }
 }
 

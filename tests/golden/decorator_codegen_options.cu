@@ -78,7 +78,7 @@ void host_main() {
   // decorator_codegen_options.py:42: t = out.copy_to_host()
   py2cuda::host::NDArray<int64_t, 1> t = out.copy_to_host();
   // decorator_codegen_options.py:43: print(f"values[0] = {v[0]}, values[1] = {v[1]}, values[{n - 1}] = {v[n - 1]}, total = {t[0]}")
-  py2cuda::host::print(py2cuda::host::concat_in_order({"values[0] = ", py2cuda::host::str(v(0)), ", values[1] = ", py2cuda::host::str(v(1)), ", values[", py2cuda::host::str(n - 1), "] = ", py2cuda::host::str(v(n - 1)), ", total = ", py2cuda::host::str(t(0))}));
+  py2cuda::host::print(py2cuda::host::concat("values[0] = ", py2cuda::host::str(v(0)), ", values[1] = ", py2cuda::host::str(v(1)), ", values[", py2cuda::host::str(n - 1), "] = ", py2cuda::host::str(v(n - 1)), ", total = ", py2cuda::host::str(t(0))));
 }
 
 }  // namespace decorator_codegen_options

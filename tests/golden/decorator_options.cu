@@ -57,7 +57,7 @@ void host_main() {
   // decorator_options.py:34: for i in range(6):
   for (int64_t i = 0; i < 6; ++i) {
     // decorator_options.py:35: print(f"(2 * {x[i]} + 1) / 4 = {r[i]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"(2 * ", py2cuda::host::format(x(i), ""), " + 1) / 4 = ", py2cuda::host::format(r(i), "")}));
+    py2cuda::host::print(py2cuda::host::concat("(2 * ", py2cuda::host::format(x(i), ""), " + 1) / 4 = ", py2cuda::host::format(r(i), "")));
   }
 }
 

@@ -122,7 +122,7 @@ void host_main() {
   // device_specialisation.py:51: for i in range(4):
   for (int64_t i = 0; i < 4; ++i) {
     // device_specialisation.py:52: print(f"clamp({ints[i]}, 0, 10) = {i_[i]}; clamp({f32[i]}, 0.25, 0.75) = {f_[i]}; "
-    py2cuda::host::print(py2cuda::host::concat_in_order({"clamp(", py2cuda::host::str(ints(i)), ", 0, 10) = ", py2cuda::host::str(i_(i)), "; clamp(", py2cuda::host::format(f32(i), ""), ", 0.25, 0.75) = ", py2cuda::host::format(f_(i), ""), "; clamp(", py2cuda::host::str(f64(i)), ", -1, 1) = ", py2cuda::host::str(d_(i)), "; scale(", py2cuda::host::str(f64(i)), ", 2.5) = ", py2cuda::host::format(s_(i), ".17g")}));
+    py2cuda::host::print(py2cuda::host::concat("clamp(", py2cuda::host::str(ints(i)), ", 0, 10) = ", py2cuda::host::str(i_(i)), "; clamp(", py2cuda::host::format(f32(i), ""), ", 0.25, 0.75) = ", py2cuda::host::format(f_(i), ""), "; clamp(", py2cuda::host::str(f64(i)), ", -1, 1) = ", py2cuda::host::str(d_(i)), "; scale(", py2cuda::host::str(f64(i)), ", 2.5) = ", py2cuda::host::format(s_(i), ".17g")));
   }
 }
 

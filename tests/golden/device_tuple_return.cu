@@ -124,19 +124,19 @@ void host_main() {
   for (int64_t i_iter = 0; i_iter < 4; ++i_iter) {
     i = i_iter;
     // device_tuple_return.py:70: print(f"minmax: ({a[i]}, {b[i]}) -> ({r[i, 0]}, {r[i, 1]}), span {r[i, 2]}, hypot {r[i, 8]:.4f}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"minmax: (", py2cuda::host::format(a(i), ""), ", ", py2cuda::host::format(b(i), ""), ") -> (", py2cuda::host::str(r(i, 0)), ", ", py2cuda::host::str(r(i, 1)), "), span ", py2cuda::host::str(r(i, 2)), ", hypot ", py2cuda::host::format(r(i, 8), ".4f")}));
+    py2cuda::host::print(py2cuda::host::concat("minmax: (", py2cuda::host::format(a(i), ""), ", ", py2cuda::host::format(b(i), ""), ") -> (", py2cuda::host::str(r(i, 0)), ", ", py2cuda::host::str(r(i, 1)), "), span ", py2cuda::host::str(r(i, 2)), ", hypot ", py2cuda::host::format(r(i, 8), ".4f")));
   }
   // device_tuple_return.py:71: for i in range(4):
   for (int64_t i_iter2 = 0; i_iter2 < 4; ++i_iter2) {
     i = i_iter2;
     // device_tuple_return.py:72: print(f"divmod: ({ints[i]}, 3) -> ({r[i, 3]}, {r[i, 4]})")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"divmod: (", py2cuda::host::str(ints(i)), ", 3) -> (", py2cuda::host::str(r(i, 3)), ", ", py2cuda::host::str(r(i, 4)), ")"}));
+    py2cuda::host::print(py2cuda::host::concat("divmod: (", py2cuda::host::str(ints(i)), ", 3) -> (", py2cuda::host::str(r(i, 3)), ", ", py2cuda::host::str(r(i, 4)), ")"));
   }
   // device_tuple_return.py:74: for i in range(4):
   for (int64_t i_iter3 = 0; i_iter3 < 4; ++i_iter3) {
     i = i_iter3;
     // device_tuple_return.py:75: print(f"stats: a[:{i + 1}] -> ({r[i, 5]}, {r[i, 6]}, {r[i, 7]})")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"stats: a[:", py2cuda::host::str(i + 1), "] -> (", py2cuda::host::str(r(i, 5)), ", ", py2cuda::host::str(r(i, 6)), ", ", py2cuda::host::str(r(i, 7)), ")"}));
+    py2cuda::host::print(py2cuda::host::concat("stats: a[:", py2cuda::host::str(i + 1), "] -> (", py2cuda::host::str(r(i, 5)), ", ", py2cuda::host::str(r(i, 6)), ", ", py2cuda::host::str(r(i, 7)), ")"));
   }
 }
 

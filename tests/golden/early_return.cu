@@ -112,7 +112,7 @@ void host_main() {
   // early_return.py:57: for i in range(n):
   for (int64_t i = 0; i < n; ++i) {
     // early_return.py:58: print(f"{values[i]}: first index {r[i, 0]}, prime {r[i, 1]}, next prime {r[i, 2]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({py2cuda::host::str(values(i)), ": first index ", py2cuda::host::str(r(i, 0)), ", prime ", py2cuda::host::str(r(i, 1)), ", next prime ", py2cuda::host::str(r(i, 2))}));
+    py2cuda::host::print(py2cuda::host::concat(py2cuda::host::str(values(i)), ": first index ", py2cuda::host::str(r(i, 0)), ", prime ", py2cuda::host::str(r(i, 1)), ", next prime ", py2cuda::host::str(r(i, 2))));
   }
 }
 

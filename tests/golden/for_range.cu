@@ -158,11 +158,11 @@ void host_main() {
       group += 1;
     } else {
       // for_range.py:75: print(f"loop {group}: {s[k]}")
-      py2cuda::host::print(py2cuda::host::concat_in_order({"loop ", py2cuda::host::str(group), ": ", py2cuda::host::str(s(k))}));
+      py2cuda::host::print(py2cuda::host::concat("loop ", py2cuda::host::str(group), ": ", py2cuda::host::str(s(k))));
     }
   }
   // for_range.py:76: print(f"last i = {t[0]}, sum of range(40) = {t[1]}, slots used = {count}")
-  py2cuda::host::print(py2cuda::host::concat_in_order({"last i = ", py2cuda::host::str(t(0)), ", sum of range(40) = ", py2cuda::host::str(t(1)), ", slots used = ", py2cuda::host::str(count)}));
+  py2cuda::host::print(py2cuda::host::concat("last i = ", py2cuda::host::str(t(0)), ", sum of range(40) = ", py2cuda::host::str(t(1)), ", slots used = ", py2cuda::host::str(count)));
 }
 
 }  // namespace for_range

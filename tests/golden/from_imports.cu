@@ -52,7 +52,7 @@ void host_main() {
   // from_imports.py:35: for i in range(n):
   for (int64_t i = 0; i < n; ++i) {
     // from_imports.py:36: print(f"radius {radius[i]} -> {r[i]:.5f}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"radius ", py2cuda::host::format(radius(i), ""), " -> ", py2cuda::host::format(r(i), ".5f")}));
+    py2cuda::host::print(py2cuda::host::concat("radius ", py2cuda::host::format(radius(i), ""), " -> ", py2cuda::host::format(r(i), ".5f")));
   }
 }
 

@@ -88,7 +88,7 @@ void host_main() {
   for (int64_t index = 0; index < 4; ++index) {
     int64_t i = py2cuda::tuple_at(items, index);
     // grid_gridsize.py:39: print(f"1d thread {i}: grid(1) = {r1[i, 0]}, gridsize(1) = {r1[i, 1]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"1d thread ", py2cuda::host::str(i), ": grid(1) = ", py2cuda::host::str(r1(i, 0)), ", gridsize(1) = ", py2cuda::host::str(r1(i, 1))}));
+    py2cuda::host::print(py2cuda::host::concat("1d thread ", py2cuda::host::str(i), ": grid(1) = ", py2cuda::host::str(r1(i, 0)), ", gridsize(1) = ", py2cuda::host::str(r1(i, 1))));
   }
   // grid_gridsize.py:41: out2 = cuda.device_array((8, 6, 3), dtype=np.int64)
   py2cuda::host::DeviceNDArray<int64_t, 3> out2 = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(int64_t(8), int64_t(6), int64_t(3)));
@@ -103,7 +103,7 @@ void host_main() {
     x = py2cuda::get<0>(tup);
     y = py2cuda::get<1>(tup);
     // grid_gridsize.py:45: print(f"2d ({x}, {y}): gridsize(2) = ({r2[x, y, 0]}, {r2[x, y, 1]}), linear = {r2[x, y, 2]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"2d (", py2cuda::host::str(x), ", ", py2cuda::host::str(y), "): gridsize(2) = (", py2cuda::host::str(r2(x, y, 0)), ", ", py2cuda::host::str(r2(x, y, 1)), "), linear = ", py2cuda::host::str(r2(x, y, 2))}));
+    py2cuda::host::print(py2cuda::host::concat("2d (", py2cuda::host::str(x), ", ", py2cuda::host::str(y), "): gridsize(2) = (", py2cuda::host::str(r2(x, y, 0)), ", ", py2cuda::host::str(r2(x, y, 1)), "), linear = ", py2cuda::host::str(r2(x, y, 2))));
   }
   // grid_gridsize.py:47: out3 = cuda.device_array((4, 3, 4), dtype=np.int64)
   py2cuda::host::DeviceNDArray<int64_t, 3> out3 = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(int64_t(4), int64_t(3), int64_t(4)));
@@ -127,7 +127,7 @@ void host_main() {
     }
   }
   // grid_gridsize.py:55: print(f"3d: out[3, 2, 3] = {r3[3, 2, 3]}, out[1, 0, 2] = {r3[1, 0, 2]}, sum of linear ids = {total}")
-  py2cuda::host::print(py2cuda::host::concat_in_order({"3d: out[3, 2, 3] = ", py2cuda::host::str(r3(3, 2, 3)), ", out[1, 0, 2] = ", py2cuda::host::str(r3(1, 0, 2)), ", sum of linear ids = ", py2cuda::host::str(total)}));
+  py2cuda::host::print(py2cuda::host::concat("3d: out[3, 2, 3] = ", py2cuda::host::str(r3(3, 2, 3)), ", out[1, 0, 2] = ", py2cuda::host::str(r3(1, 0, 2)), ", sum of linear ids = ", py2cuda::host::str(total)));
 }
 
 }  // namespace grid_gridsize

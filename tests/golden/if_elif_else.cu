@@ -88,7 +88,7 @@ void host_main() {
   // if_elif_else.py:45: for i in range(n):
   for (int64_t i = 0; i < n; ++i) {
     // if_elif_else.py:46: print(f"score {score[i]}: grade {g[i]}, scaled {w[i]:.6f}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"score ", py2cuda::host::format(score(i), ""), ": grade ", py2cuda::host::str(g(i)), ", scaled ", py2cuda::host::format(w(i), ".6f")}));
+    py2cuda::host::print(py2cuda::host::concat("score ", py2cuda::host::format(score(i), ""), ": grade ", py2cuda::host::str(g(i)), ", scaled ", py2cuda::host::format(w(i), ".6f")));
   }
 }
 

@@ -75,7 +75,7 @@ void host_main() {
   for (int64_t i_iter = 0; i_iter < 5; ++i_iter) {
     i = i_iter;
     // import_aliases.py:44: print(f"cbrt({a[i]}) = {r[i]:.4f}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"cbrt(", py2cuda::host::format(a(i), ""), ") = ", py2cuda::host::format(r(i), ".4f")}));
+    py2cuda::host::print(py2cuda::host::concat("cbrt(", py2cuda::host::format(a(i), ""), ") = ", py2cuda::host::format(r(i), ".4f")));
   }
   // import_aliases.py:46: ids = numba.cuda.device_array(6, dtype=npy.int32)
   py2cuda::host::DeviceNDArray<int32_t, 1> ids = py2cuda::host::device_array<int32_t>(py2cuda::host::shape(int64_t(6)));
@@ -87,7 +87,7 @@ void host_main() {
   for (int64_t i_iter2 = 0; i_iter2 < 6; ++i_iter2) {
     i = i_iter2;
     // import_aliases.py:50: print(f"thread {i}: {b[i]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"thread ", py2cuda::host::str(i), ": ", py2cuda::host::str(b(i))}));
+    py2cuda::host::print(py2cuda::host::concat("thread ", py2cuda::host::str(i), ": ", py2cuda::host::str(b(i))));
   }
 }
 

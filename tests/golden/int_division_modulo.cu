@@ -92,12 +92,12 @@ void host_main() {
   for (int64_t i_iter = 0; i_iter < i_iter_stop; ++i_iter) {
     i = i_iter;
     // int_division_modulo.py:46: print(f"int: {a[i]} // {b[i]} = {q_host[i]}, {a[i]} % {b[i]} = {r_host[i]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"int: ", py2cuda::host::str(a(i)), " // ", py2cuda::host::str(b(i)), " = ", py2cuda::host::str(q_host(i)), ", ", py2cuda::host::str(a(i)), " % ", py2cuda::host::str(b(i)), " = ", py2cuda::host::str(r_host(i))}));
+    py2cuda::host::print(py2cuda::host::concat("int: ", py2cuda::host::str(a(i)), " // ", py2cuda::host::str(b(i)), " = ", py2cuda::host::str(q_host(i)), ", ", py2cuda::host::str(a(i)), " % ", py2cuda::host::str(b(i)), " = ", py2cuda::host::str(r_host(i))));
   }
   // int_division_modulo.py:48: print(f"int32_min: -2147483648 // -1 = {q_host[8]}, -2147483648 % -1 = {r_host[8]}")
-  py2cuda::host::print(py2cuda::host::concat_in_order({"int32_min: -2147483648 // -1 = ", py2cuda::host::str(q_host(8)), ", -2147483648 % -1 = ", py2cuda::host::str(r_host(8))}));
+  py2cuda::host::print(py2cuda::host::concat("int32_min: -2147483648 // -1 = ", py2cuda::host::str(q_host(8)), ", -2147483648 % -1 = ", py2cuda::host::str(r_host(8))));
   // int_division_modulo.py:49: print(f"int32_max: 2147483647 // -1 = {q_host[9]}, 2147483647 % -1 = {r_host[9]}")
-  py2cuda::host::print(py2cuda::host::concat_in_order({"int32_max: 2147483647 // -1 = ", py2cuda::host::str(q_host(9)), ", 2147483647 % -1 = ", py2cuda::host::str(r_host(9))}));
+  py2cuda::host::print(py2cuda::host::concat("int32_max: 2147483647 // -1 = ", py2cuda::host::str(q_host(9)), ", 2147483647 % -1 = ", py2cuda::host::str(r_host(9))));
   // int_division_modulo.py:51: out = cuda.device_array(3, dtype=np.int64)
   py2cuda::host::DeviceNDArray<int64_t, 1> out = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(int64_t(3)));
   // int_division_modulo.py:52: mixed_width[1, 1](cuda.to_device(np.array([-128], dtype=np.int8)), out)
@@ -105,7 +105,7 @@ void host_main() {
   // int_division_modulo.py:53: m = out.copy_to_host()
   py2cuda::host::NDArray<int64_t, 1> m = out.copy_to_host();
   // int_division_modulo.py:54: print(f"int8: -128 // 3 = {m[0]}, -128 % 3 = {m[1]}, -int8(-128) // -3 = {m[2]}")
-  py2cuda::host::print(py2cuda::host::concat_in_order({"int8: -128 // 3 = ", py2cuda::host::str(m(0)), ", -128 % 3 = ", py2cuda::host::str(m(1)), ", -int8(-128) // -3 = ", py2cuda::host::str(m(2))}));
+  py2cuda::host::print(py2cuda::host::concat("int8: -128 // 3 = ", py2cuda::host::str(m(0)), ", -128 % 3 = ", py2cuda::host::str(m(1)), ", -int8(-128) // -3 = ", py2cuda::host::str(m(2))));
   // int_division_modulo.py:58: x = np.array([7.5, -7.5, 7.5, -7.5, 1.0, -1.0, 0.0, 6.25], dtype=np.float64)
   py2cuda::host::NDArray<double, 1> x = py2cuda::np::array_from<double>(py2cuda::host::shape(8), {7.5, -7.5, 7.5, -7.5, 1.0, -1.0, 0.0, 6.25});
   // int_division_modulo.py:59: y = np.array([2.0, 2.0, -2.0, -2.0, 0.0, 0.0, 5.0, -0.5], dtype=np.float64)
@@ -126,7 +126,7 @@ void host_main() {
   for (int64_t i_iter2 = 0; i_iter2 < n; ++i_iter2) {
     i = i_iter2;
     // int_division_modulo.py:67: print(f"float: {x[i]} // {y[i]} = {fq_host[i]}, {x[i]} % {y[i]} = {fr_host[i]:.17g}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"float: ", py2cuda::host::str(x(i)), " // ", py2cuda::host::str(y(i)), " = ", py2cuda::host::str(fq_host(i)), ", ", py2cuda::host::str(x(i)), " % ", py2cuda::host::str(y(i)), " = ", py2cuda::host::format(fr_host(i), ".17g")}));
+    py2cuda::host::print(py2cuda::host::concat("float: ", py2cuda::host::str(x(i)), " // ", py2cuda::host::str(y(i)), " = ", py2cuda::host::str(fq_host(i)), ", ", py2cuda::host::str(x(i)), " % ", py2cuda::host::str(y(i)), " = ", py2cuda::host::format(fr_host(i), ".17g")));
   }
 }
 

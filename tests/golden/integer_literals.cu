@@ -65,14 +65,14 @@ void host_main() {
   for (int64_t index = 0; index < 8; ++index) {
     int64_t i = py2cuda::tuple_at(items, index);
     // integer_literals.py:36: print(f"1 << {i}: {s[i]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"1 << ", py2cuda::host::str(i), ": ", py2cuda::host::str(s(i))}));
+    py2cuda::host::print(py2cuda::host::concat("1 << ", py2cuda::host::str(i), ": ", py2cuda::host::str(s(i))));
   }
   // integer_literals.py:37: m = misc.copy_to_host()
   py2cuda::host::NDArray<int64_t, 1> m = misc.copy_to_host();
   // integer_literals.py:38: for j in range(8):
   for (int64_t j = 0; j < 8; ++j) {
     // integer_literals.py:39: print(f"misc[{j}]: {m[j]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"misc[", py2cuda::host::str(j), "]: ", py2cuda::host::str(m(j))}));
+    py2cuda::host::print(py2cuda::host::concat("misc[", py2cuda::host::str(j), "]: ", py2cuda::host::str(m(j))));
   }
 }
 

@@ -51,7 +51,7 @@ void host_main() {
   // jit_call_form.py:32: for i in range(5):
   for (int64_t i = 0; i < 5; ++i) {
     // jit_call_form.py:33: print(f"{a[i]}^2 + {b[i]}^2 = {r[i]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({py2cuda::host::format(a(i), ""), "^2 + ", py2cuda::host::format(b(i), ""), "^2 = ", py2cuda::host::format(r(i), "")}));
+    py2cuda::host::print(py2cuda::host::concat(py2cuda::host::format(a(i), ""), "^2 + ", py2cuda::host::format(b(i), ""), "^2 = ", py2cuda::host::format(r(i), "")));
   }
 }
 

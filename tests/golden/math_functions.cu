@@ -134,7 +134,7 @@ void host_main() {
   for (int64_t i_iter = 0; i_iter < 4; ++i_iter) {
     i = i_iter;
     // math_functions.py:70: print(f"float32({x32[i]}): sqrt {r32[i, 0]:.4f} exp {r32[i, 1]:.5g} log {r32[i, 2]:.4f} "
-    py2cuda::host::print(py2cuda::host::concat_in_order({"float32(", py2cuda::host::format(x32(i), ""), "): sqrt ", py2cuda::host::format(r32(i, 0), ".4f"), " exp ", py2cuda::host::format(r32(i, 1), ".5g"), " log ", py2cuda::host::format(r32(i, 2), ".4f"), " sin ", py2cuda::host::format(r32(i, 3), ".4f"), " cos ", py2cuda::host::format(r32(i, 4), ".4f"), " tanh ", py2cuda::host::format(r32(i, 5), ".4f"), " atan2 ", py2cuda::host::format(r32(i, 6), ".4f"), " hypot ", py2cuda::host::format(r32(i, 7), ".4f"), " fabs ", py2cuda::host::format(r32(i, 8), ".4f"), " erf ", py2cuda::host::format(r32(i, 9), ".4f")}));
+    py2cuda::host::print(py2cuda::host::concat("float32(", py2cuda::host::format(x32(i), ""), "): sqrt ", py2cuda::host::format(r32(i, 0), ".4f"), " exp ", py2cuda::host::format(r32(i, 1), ".5g"), " log ", py2cuda::host::format(r32(i, 2), ".4f"), " sin ", py2cuda::host::format(r32(i, 3), ".4f"), " cos ", py2cuda::host::format(r32(i, 4), ".4f"), " tanh ", py2cuda::host::format(r32(i, 5), ".4f"), " atan2 ", py2cuda::host::format(r32(i, 6), ".4f"), " hypot ", py2cuda::host::format(r32(i, 7), ".4f"), " fabs ", py2cuda::host::format(r32(i, 8), ".4f"), " erf ", py2cuda::host::format(r32(i, 9), ".4f")));
   }
   // math_functions.py:74: x64 = np.array([0.5, 1.0, 3.0], dtype=np.float64)
   py2cuda::host::NDArray<double, 1> x64 = py2cuda::np::array_from<double>(py2cuda::host::shape(3), {0.5, 1.0, 3.0});
@@ -150,7 +150,7 @@ void host_main() {
   for (int64_t i_iter2 = 0; i_iter2 < 3; ++i_iter2) {
     i = i_iter2;
     // math_functions.py:80: print(f"float64({x64[i]}), int32({n[i]}): {r64[i, 0]:.10f} {r64[i, 1]:.10f} {r64[i, 2]:.10f} "
-    py2cuda::host::print(py2cuda::host::concat_in_order({"float64(", py2cuda::host::str(x64(i)), "), int32(", py2cuda::host::str(n(i)), "): ", py2cuda::host::format(r64(i, 0), ".10f"), " ", py2cuda::host::format(r64(i, 1), ".10f"), " ", py2cuda::host::format(r64(i, 2), ".10f"), " ", py2cuda::host::format(r64(i, 3), ".10f"), " ", py2cuda::host::format(r64(i, 4), ".10f")}));
+    py2cuda::host::print(py2cuda::host::concat("float64(", py2cuda::host::str(x64(i)), "), int32(", py2cuda::host::str(n(i)), "): ", py2cuda::host::format(r64(i, 0), ".10f"), " ", py2cuda::host::format(r64(i, 1), ".10f"), " ", py2cuda::host::format(r64(i, 2), ".10f"), " ", py2cuda::host::format(r64(i, 3), ".10f"), " ", py2cuda::host::format(r64(i, 4), ".10f")));
   }
   // math_functions.py:84: x = np.array([2.5, -0.5, -2.5, 3.0, -0.0, 1e300], dtype=np.float64)
   py2cuda::host::NDArray<double, 1> x = py2cuda::np::array_from<double>(py2cuda::host::shape(6), {2.5, -0.5, -2.5, 3.0, -0.0, 1e+300});
@@ -164,7 +164,7 @@ void host_main() {
   for (int64_t i_iter3 = 0; i_iter3 < 6; ++i_iter3) {
     i = i_iter3;
     // math_functions.py:89: print(f"floor_ceil_trunc: {x[i]} -> {r[i, 0]} {r[i, 1]} {r[i, 2]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"floor_ceil_trunc: ", py2cuda::host::str(x(i)), " -> ", py2cuda::host::str(r(i, 0)), " ", py2cuda::host::str(r(i, 1)), " ", py2cuda::host::str(r(i, 2))}));
+    py2cuda::host::print(py2cuda::host::concat("floor_ceil_trunc: ", py2cuda::host::str(x(i)), " -> ", py2cuda::host::str(r(i, 0)), " ", py2cuda::host::str(r(i, 1)), " ", py2cuda::host::str(r(i, 2))));
   }
   // math_functions.py:91: x = np.array([2.5, -0.0, np.inf, -np.inf, np.nan], dtype=np.float64)
   x = py2cuda::np::array_from<double>(py2cuda::host::shape(5), {2.5, -0.0, double(INFINITY), -double(INFINITY), double(NAN)});
@@ -178,7 +178,7 @@ void host_main() {
   for (int64_t i_iter4 = 0; i_iter4 < 5; ++i_iter4) {
     i = i_iter4;
     // math_functions.py:96: print(f"classify: {x[i]} -> isnan {f[i, 0]} isinf {f[i, 1]} isfinite {f[i, 2]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"classify: ", py2cuda::host::str(x(i)), " -> isnan ", py2cuda::host::str(f(i, 0)), " isinf ", py2cuda::host::str(f(i, 1)), " isfinite ", py2cuda::host::str(f(i, 2))}));
+    py2cuda::host::print(py2cuda::host::concat("classify: ", py2cuda::host::str(x(i)), " -> isnan ", py2cuda::host::str(f(i, 0)), " isinf ", py2cuda::host::str(f(i, 1)), " isfinite ", py2cuda::host::str(f(i, 2))));
   }
 }
 

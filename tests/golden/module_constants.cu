@@ -108,19 +108,19 @@ void host_main() {
   for (int64_t i_iter = 0; i_iter < 5; ++i_iter) {
     i = i_iter;
     // module_constants.py:53: print(f"times_scale: {x[i]} * SCALE = {r[i, 0]:.17g}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"times_scale: ", py2cuda::host::format(x(i), ""), " * SCALE = ", py2cuda::host::format(r(i, 0), ".17g")}));
+    py2cuda::host::print(py2cuda::host::concat("times_scale: ", py2cuda::host::format(x(i), ""), " * SCALE = ", py2cuda::host::format(r(i, 0), ".17g")));
   }
   // module_constants.py:54: for i in range(5):
   for (int64_t i_iter2 = 0; i_iter2 < 5; ++i_iter2) {
     i = i_iter2;
     // module_constants.py:55: print(f"times_half: {x[i]} * HALF = {r[i, 1]:.17g}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"times_half: ", py2cuda::host::format(x(i), ""), " * HALF = ", py2cuda::host::format(r(i, 1), ".17g")}));
+    py2cuda::host::print(py2cuda::host::concat("times_half: ", py2cuda::host::format(x(i), ""), " * HALF = ", py2cuda::host::format(r(i, 1), ".17g")));
   }
   // module_constants.py:56: for i in range(5):
   for (int64_t i_iter3 = 0; i_iter3 < 5; ++i_iter3) {
     i = i_iter3;
     // module_constants.py:57: print(f"others: x / SQRT_2PI {r[i, 2]:.6f}, weighted {r[i, 3]}, sin {r[i, 4]:.6f}, acc {r[i, 5]}, "
-    py2cuda::host::print(py2cuda::host::concat_in_order({"others: x / SQRT_2PI ", py2cuda::host::format(r(i, 2), ".6f"), ", weighted ", py2cuda::host::str(r(i, 3)), ", sin ", py2cuda::host::format(r(i, 4), ".6f"), ", acc ", py2cuda::host::str(r(i, 5)), ", BIG % (i+2) + LIMIT ", py2cuda::host::str(r(i, 6))}));
+    py2cuda::host::print(py2cuda::host::concat("others: x / SQRT_2PI ", py2cuda::host::format(r(i, 2), ".6f"), ", weighted ", py2cuda::host::str(r(i, 3)), ", sin ", py2cuda::host::format(r(i, 4), ".6f"), ", acc ", py2cuda::host::str(r(i, 5)), ", BIG % (i+2) + LIMIT ", py2cuda::host::str(r(i, 6))));
   }
 }
 

@@ -62,7 +62,7 @@ void host_main() {
   // narrowing_stores.py:32: for i in range(n):
   for (int64_t i = 0; i < n; ++i) {
     // narrowing_stores.py:33: print(f"{v[i]}: int8 {a[i]}, uint8 {b[i]}, int16(v*1000) {c[i]}, uint32(v + 2**32) {d[i]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({py2cuda::host::str(v(i)), ": int8 ", py2cuda::host::str(a(i)), ", uint8 ", py2cuda::host::str(b(i)), ", int16(v*1000) ", py2cuda::host::str(c(i)), ", uint32(v + 2**32) ", py2cuda::host::str(d(i))}));
+    py2cuda::host::print(py2cuda::host::concat(py2cuda::host::str(v(i)), ": int8 ", py2cuda::host::str(a(i)), ", uint8 ", py2cuda::host::str(b(i)), ", int16(v*1000) ", py2cuda::host::str(c(i)), ", uint32(v + 2**32) ", py2cuda::host::str(d(i))));
   }
 }
 

@@ -62,7 +62,7 @@ void host_main() {
   // negative_indices.py:33: for i in range(n):
   for (int64_t i = 0; i < n; ++i) {
     // negative_indices.py:34: print(f"i={i}: a[i-n] {r[i, 0]}, a[-1-i] {r[i, 1]}, m[-1,-2] {r[i, 2]}, "
-    py2cuda::host::print(py2cuda::host::concat_in_order({"i=", py2cuda::host::str(i), ": a[i-n] ", py2cuda::host::str(r(i, 0)), ", a[-1-i] ", py2cuda::host::str(r(i, 1)), ", m[-1,-2] ", py2cuda::host::str(r(i, 2)), ", m[-(i%3)-1, i%4] ", py2cuda::host::str(r(i, 3)), ", cube[-1, i%2-2, -3] ", py2cuda::host::str(r(i, 4)), ", a[u[i]] ", py2cuda::host::str(r(i, 5))}));
+    py2cuda::host::print(py2cuda::host::concat("i=", py2cuda::host::str(i), ": a[i-n] ", py2cuda::host::str(r(i, 0)), ", a[-1-i] ", py2cuda::host::str(r(i, 1)), ", m[-1,-2] ", py2cuda::host::str(r(i, 2)), ", m[-(i%3)-1, i%4] ", py2cuda::host::str(r(i, 3)), ", cube[-1, i%2-2, -3] ", py2cuda::host::str(r(i, 4)), ", a[u[i]] ", py2cuda::host::str(r(i, 5))));
   }
 }
 

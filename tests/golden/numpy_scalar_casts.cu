@@ -64,13 +64,13 @@ void host_main() {
   for (int64_t i_iter = 0; i_iter < 4; ++i_iter) {
     i = i_iter;
     // numpy_scalar_casts.py:36: print(f"casts: x={x[i]} d={d[i]} n={n[i]}: x*float32(0.1) {f[i, 0]:.17g}, float32(d) {f[i, 2]:.17g}, "
-    py2cuda::host::print(py2cuda::host::concat_in_order({"casts: x=", py2cuda::host::format(x(i), ""), " d=", py2cuda::host::str(d(i)), " n=", py2cuda::host::str(n(i)), ": x*float32(0.1) ", py2cuda::host::format(f(i, 0), ".17g"), ", float32(d) ", py2cuda::host::format(f(i, 2), ".17g"), ", float64(x)/3 ", py2cuda::host::format(f(i, 3), ".17g"), ", int32(d) ", py2cuda::host::str(k(i, 0)), ", int64(x*1000) ", py2cuda::host::str(k(i, 1)), ", uint8(n) ", py2cuda::host::str(k(i, 2))}));
+    py2cuda::host::print(py2cuda::host::concat("casts: x=", py2cuda::host::format(x(i), ""), " d=", py2cuda::host::str(d(i)), " n=", py2cuda::host::str(n(i)), ": x*float32(0.1) ", py2cuda::host::format(f(i, 0), ".17g"), ", float32(d) ", py2cuda::host::format(f(i, 2), ".17g"), ", float64(x)/3 ", py2cuda::host::format(f(i, 3), ".17g"), ", int32(d) ", py2cuda::host::str(k(i, 0)), ", int64(x*1000) ", py2cuda::host::str(k(i, 1)), ", uint8(n) ", py2cuda::host::str(k(i, 2))));
   }
   // numpy_scalar_casts.py:38: for i in range(4):
   for (int64_t i_iter2 = 0; i_iter2 < 4; ++i_iter2) {
     i = i_iter2;
     // numpy_scalar_casts.py:39: print(f"times_literal: {x[i]} * 0.1 = {f[i, 1]:.17g}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"times_literal: ", py2cuda::host::format(x(i), ""), " * 0.1 = ", py2cuda::host::format(f(i, 1), ".17g")}));
+    py2cuda::host::print(py2cuda::host::concat("times_literal: ", py2cuda::host::format(x(i), ""), " * 0.1 = ", py2cuda::host::format(f(i, 1), ".17g")));
   }
 }
 

@@ -76,7 +76,7 @@ void host_main() {
   const int64_t i_stop = n - 1;
   for (int64_t i = 0; i < i_stop; ++i) {
     // power.py:45: print(f"int: pow({base[i]}, {exponent[i]}) = {powers[i]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"int: pow(", py2cuda::host::str(base(i)), ", ", py2cuda::host::str(exponent(i)), ") = ", py2cuda::host::str(powers(i))}));
+    py2cuda::host::print(py2cuda::host::concat("int: pow(", py2cuda::host::str(base(i)), ", ", py2cuda::host::str(exponent(i)), ") = ", py2cuda::host::str(powers(i))));
   }
   // power.py:46: print(f"int_pow_rounded: pow(3, 39) = {powers[n - 1]}")
   py2cuda::host::print(py2cuda::host::concat("int_pow_rounded: pow(3, 39) = ", py2cuda::host::str(powers(n - 1))));
@@ -91,11 +91,11 @@ void host_main() {
   // power.py:54: f64 = out64.copy_to_host()
   py2cuda::host::NDArray<double, 1> f64 = out64.copy_to_host();
   // power.py:55: print(f"float32: 1.5 ** 2 = {f32[0]:.9g}, 1.5 ** 3 = {f32[1]:.9g}, 1.5 ** -2 = {f32[2]:.9g}, "
-  py2cuda::host::print(py2cuda::host::concat_in_order({"float32: 1.5 ** 2 = ", py2cuda::host::format(f32(0), ".9g"), ", 1.5 ** 3 = ", py2cuda::host::format(f32(1), ".9g"), ", 1.5 ** -2 = ", py2cuda::host::format(f32(2), ".9g"), ", 1.5 ** 4 = ", py2cuda::host::format(f32(3), ".9g")}));
+  py2cuda::host::print(py2cuda::host::concat("float32: 1.5 ** 2 = ", py2cuda::host::format(f32(0), ".9g"), ", 1.5 ** 3 = ", py2cuda::host::format(f32(1), ".9g"), ", 1.5 ** -2 = ", py2cuda::host::format(f32(2), ".9g"), ", 1.5 ** 4 = ", py2cuda::host::format(f32(3), ".9g")));
   // power.py:57: print(f"f32_pow_float: float32(2) ** 0.5 = {f64[0]:.15f}")
   py2cuda::host::print(py2cuda::host::concat("f32_pow_float: float32(2) ** 0.5 = ", py2cuda::host::format(f64(0), ".15f")));
   // power.py:58: print(f"float64: 2.25 ** 1.5 = {f64[1]:.15f}, int32(4) ** 0.5 = {f64[2]:.15f}, "
-  py2cuda::host::print(py2cuda::host::concat_in_order({"float64: 2.25 ** 1.5 = ", py2cuda::host::format(f64(1), ".15f"), ", int32(4) ** 0.5 = ", py2cuda::host::format(f64(2), ".15f"), ", 2.25 ** -1 = ", py2cuda::host::format(f64(3), ".15f")}));
+  py2cuda::host::print(py2cuda::host::concat("float64: 2.25 ** 1.5 = ", py2cuda::host::format(f64(1), ".15f"), ", int32(4) ** 0.5 = ", py2cuda::host::format(f64(2), ".15f"), ", 2.25 ** -1 = ", py2cuda::host::format(f64(3), ".15f")));
   // power.py:60: print(f"negative_base: pow(-8.0, 1/3) = {f64[4]}")
   py2cuda::host::print(py2cuda::host::concat("negative_base: pow(-8.0, 1/3) = ", py2cuda::host::str(f64(4))));
 }

@@ -103,7 +103,7 @@ void host_main() {
   // scalar_types.py:58: for t in range(11):
   for (int64_t t = 0; t < 11; ++t) {
     // scalar_types.py:59: print(f"{names[t]}: {r[t]:.17g}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({py2cuda::host::str(py2cuda::tuple_at(names, t)), ": ", py2cuda::host::format(r(t), ".17g")}));
+    py2cuda::host::print(py2cuda::host::concat(py2cuda::host::str(py2cuda::tuple_at(names, t)), ": ", py2cuda::host::format(r(t), ".17g")));
   }
   // scalar_types.py:61: out = cuda.device_array(5, dtype=np.float64)
   out = py2cuda::host::device_array<double>(py2cuda::host::shape(int64_t(5)));
@@ -112,7 +112,7 @@ void host_main() {
   // scalar_types.py:67: a = out.copy_to_host()
   py2cuda::host::NDArray<double, 1> a = out.copy_to_host();
   // scalar_types.py:68: print(f"arrays: bool+bool {a[0]}, int8+int8 {a[1]}, uint16+uint16 {a[2]}, uint64 % 1000 {a[3]}, "
-  py2cuda::host::print(py2cuda::host::concat_in_order({"arrays: bool+bool ", py2cuda::host::str(a(0)), ", int8+int8 ", py2cuda::host::str(a(1)), ", uint16+uint16 ", py2cuda::host::str(a(2)), ", uint64 % 1000 ", py2cuda::host::str(a(3)), ", float32+float32 ", py2cuda::host::str(a(4))}));
+  py2cuda::host::print(py2cuda::host::concat("arrays: bool+bool ", py2cuda::host::str(a(0)), ", int8+int8 ", py2cuda::host::str(a(1)), ", uint16+uint16 ", py2cuda::host::str(a(2)), ", uint64 % 1000 ", py2cuda::host::str(a(3)), ", float32+float32 ", py2cuda::host::str(a(4))));
 }
 
 }  // namespace scalar_types

@@ -135,7 +135,7 @@ void host_main() {
   for (int64_t k_iter = 0; k_iter < 4; ++k_iter) {
     k = k_iter;
     // signature_forms.py:60: print(f"fill: {filled[k]}, scale_in_place: {scaled_host[k]}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"fill: ", py2cuda::host::format(filled(k), ""), ", scale_in_place: ", py2cuda::host::str(scaled_host(k))}));
+    py2cuda::host::print(py2cuda::host::concat("fill: ", py2cuda::host::format(filled(k), ""), ", scale_in_place: ", py2cuda::host::str(scaled_host(k))));
   }
   // signature_forms.py:62: n = 5
   int64_t n = 5;
@@ -169,7 +169,7 @@ void host_main() {
   for (int64_t k_iter2 = 0; k_iter2 < n; ++k_iter2) {
     k = k_iter2;
     // signature_forms.py:77: print(f"abbreviations: f4 {f_host[k]} f8 {d_host[k]} i4 {i_host[k]} i8 {l_host[k]} u1 {u_host[k]} "
-    py2cuda::host::print(py2cuda::host::concat_in_order({"abbreviations: f4 ", py2cuda::host::format(f_host(k), ""), " f8 ", py2cuda::host::str(d_host(k)), " i4 ", py2cuda::host::str(i_host(k)), " i8 ", py2cuda::host::str(l_host(k)), " u1 ", py2cuda::host::str(u_host(k)), " b1 ", py2cuda::host::str(b_host(k))}));
+    py2cuda::host::print(py2cuda::host::concat("abbreviations: f4 ", py2cuda::host::format(f_host(k), ""), " f8 ", py2cuda::host::str(d_host(k)), " i4 ", py2cuda::host::str(i_host(k)), " i8 ", py2cuda::host::str(l_host(k)), " u1 ", py2cuda::host::str(u_host(k)), " b1 ", py2cuda::host::str(b_host(k))));
   }
   // signature_forms.py:80: x32 = cuda.to_device(np.arange(3, dtype=np.float32))
   py2cuda::host::DeviceNDArray<float, 1> x32 = py2cuda::host::to_device(py2cuda::np::arange<float>(int64_t(0), int64_t(3), int64_t(1)));
@@ -187,7 +187,7 @@ void host_main() {
   for (int64_t k_iter3 = 0; k_iter3 < 3; ++k_iter3) {
     k = k_iter3;
     // signature_forms.py:87: print(f"add_scalar: float32 {r32[k]:.17g}, float64 {r64[k]:.17g}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"add_scalar: float32 ", py2cuda::host::format(r32(k), ".17g"), ", float64 ", py2cuda::host::format(r64(k), ".17g")}));
+    py2cuda::host::print(py2cuda::host::concat("add_scalar: float32 ", py2cuda::host::format(r32(k), ".17g"), ", float64 ", py2cuda::host::format(r64(k), ".17g")));
   }
 }
 

@@ -70,13 +70,13 @@ void host_main() {
   for (int64_t i_iter = 0; i_iter < size; ++i_iter) {
     i = i_iter;
     // stores_and_casts.py:40: print(f"store: {d[i]} -> int32 + 2.7 = {b[i]}, bool {c[i]}; {n[i]} -> float64 {e[i]:.17g}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"store: ", py2cuda::host::str(d(i)), " -> int32 + 2.7 = ", py2cuda::host::str(b(i)), ", bool ", py2cuda::host::str(c(i)), "; ", py2cuda::host::str(n(i)), " -> float64 ", py2cuda::host::format(e(i), ".17g")}));
+    py2cuda::host::print(py2cuda::host::concat("store: ", py2cuda::host::str(d(i)), " -> int32 + 2.7 = ", py2cuda::host::str(b(i)), ", bool ", py2cuda::host::str(c(i)), "; ", py2cuda::host::str(n(i)), " -> float64 ", py2cuda::host::format(e(i), ".17g")));
   }
   // stores_and_casts.py:43: for i in range(size):
   for (int64_t i_iter2 = 0; i_iter2 < size; ++i_iter2) {
     i = i_iter2;
     // stores_and_casts.py:44: print(f"f32_times_tenth: float32({d[i]}) * 0.1 = {a[i]:.9g}")
-    py2cuda::host::print(py2cuda::host::concat_in_order({"f32_times_tenth: float32(", py2cuda::host::str(d(i)), ") * 0.1 = ", py2cuda::host::format(a(i), ".9g")}));
+    py2cuda::host::print(py2cuda::host::concat("f32_times_tenth: float32(", py2cuda::host::str(d(i)), ") * 0.1 = ", py2cuda::host::format(a(i), ".9g")));
   }
 }
 

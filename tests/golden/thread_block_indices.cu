@@ -72,7 +72,7 @@ void host_main() {
   for (int64_t index = 0; index < 10; ++index) {
     row = py2cuda::tuple_at(items, index);
     // thread_block_indices.py:39: print(f"row {row}: thread ({r[row, 0]}, {r[row, 1]}, {r[row, 2]}) block ({r[row, 3]}, {r[row, 4]}, "
-    py2cuda::host::print(py2cuda::host::concat_in_order({"row ", py2cuda::host::str(row), ": thread (", py2cuda::host::str(r(row, 0)), ", ", py2cuda::host::str(r(row, 1)), ", ", py2cuda::host::str(r(row, 2)), ") block (", py2cuda::host::str(r(row, 3)), ", ", py2cuda::host::str(r(row, 4)), ", ", py2cuda::host::str(r(row, 5)), ") blockDim ", py2cuda::host::str(r(row, 6)), " gridDim ", py2cuda::host::str(r(row, 7)), " lane ", py2cuda::host::str(r(row, 8)), " warp ", py2cuda::host::str(r(row, 9))}));
+    py2cuda::host::print(py2cuda::host::concat("row ", py2cuda::host::str(row), ": thread (", py2cuda::host::str(r(row, 0)), ", ", py2cuda::host::str(r(row, 1)), ", ", py2cuda::host::str(r(row, 2)), ") block (", py2cuda::host::str(r(row, 3)), ", ", py2cuda::host::str(r(row, 4)), ", ", py2cuda::host::str(r(row, 5)), ") blockDim ", py2cuda::host::str(r(row, 6)), " gridDim ", py2cuda::host::str(r(row, 7)), " lane ", py2cuda::host::str(r(row, 8)), " warp ", py2cuda::host::str(r(row, 9))));
   }
   // thread_block_indices.py:41: lanes = 0
   int64_t lanes = 0;

@@ -78,9 +78,9 @@ void host_main() {
   // tuple_locals.py:37: r = out.copy_to_host()
   py2cuda::host::NDArray<double, 1> r = out.copy_to_host();
   // tuple_locals.py:38: print(f"swapped: a = {r[0]}, b = {r[1]}")
-  py2cuda::host::print(py2cuda::host::concat_in_order({"swapped: a = ", py2cuda::host::str(r(0)), ", b = ", py2cuda::host::str(r(1))}));
+  py2cuda::host::print(py2cuda::host::concat("swapped: a = ", py2cuda::host::str(r(0)), ", b = ", py2cuda::host::str(r(1))));
   // tuple_locals.py:39: print(f"mixed: 3 * 2.5 + 0.25 = {r[2]}, mixed[-1] = {r[3]}, len = {r[4]}")
-  py2cuda::host::print(py2cuda::host::concat_in_order({"mixed: 3 * 2.5 + 0.25 = ", py2cuda::host::str(r(2)), ", mixed[-1] = ", py2cuda::host::str(r(3)), ", len = ", py2cuda::host::str(r(4))}));
+  py2cuda::host::print(py2cuda::host::concat("mixed: 3 * 2.5 + 0.25 = ", py2cuda::host::str(r(2)), ", mixed[-1] = ", py2cuda::host::str(r(3)), ", len = ", py2cuda::host::str(r(4))));
   // tuple_locals.py:40: print(f"fib after 10 steps = {r[5]}")
   py2cuda::host::print(py2cuda::host::concat("fib after 10 steps = ", py2cuda::host::str(r(5))));
   // tuple_locals.py:41: print(f"nested unpacking = {r[6]}")

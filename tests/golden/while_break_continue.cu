@@ -125,7 +125,7 @@ void host_main() {
   // while_break_continue.py:64: for t in range(n):
   for (int64_t t = 0; t < n; ++t) {
     // while_break_continue.py:65: print(f"n={start[t]}: collatz steps {r[t, 0]}, smallest divisor {r[t, 1]}, "
-    py2cuda::host::print(py2cuda::host::concat_in_order({"n=", py2cuda::host::str(start(t)), ": collatz steps ", py2cuda::host::str(r(t, 0)), ", smallest divisor ", py2cuda::host::str(r(t, 1)), ", sum of 1,5,7,11,... below n ", py2cuda::host::str(r(t, 2)), ", pairs ", py2cuda::host::str(r(t, 3))}));
+    py2cuda::host::print(py2cuda::host::concat("n=", py2cuda::host::str(start(t)), ": collatz steps ", py2cuda::host::str(r(t, 0)), ", smallest divisor ", py2cuda::host::str(r(t, 1)), ", sum of 1,5,7,11,... below n ", py2cuda::host::str(r(t, 2)), ", pairs ", py2cuda::host::str(r(t, 3))));
   }
 }
 

@@ -190,4 +190,26 @@ std::string host_markdown() {
   return out;
 }
 
+bool has_effects(HostRule rule) {
+  switch (rule) {
+    case R::RandomSeed:
+    case R::RandomDraw:
+    case R::DefaultRng:
+    case R::GeneratorDraw:
+    case R::RngStates:
+    case R::CopyToHost:  // may fill its `ary` argument
+    case R::CopyToDevice:
+    case R::Fill:
+    case R::TestingAssert:
+    case R::Synchronize:
+    case R::Clock:
+    case R::Print:
+    case R::SysExit:
+    case R::EventRecord:
+    case R::EventWait:
+    case R::EventElapsed: return true;
+    default: return false;
+  }
+}
+
 }  // namespace py2cuda::builtins

@@ -79,6 +79,10 @@ enum class HostRule {
   EventElapsed,     // cuda.event_elapsed_time(e0, e1), e0.elapsed_time(e1): float milliseconds
 };
 
+// Whether calls of this rule do more than compute a value (random draws, printing, writes into
+// an argument, clocks, exit): code generation keeps them in Python's evaluation order.
+bool has_effects(HostRule rule);
+
 struct HostBuiltin {
   std::string_view path;     // canonical Python path, or TYPE.METHOD for methods
   HostRule rule;

@@ -172,6 +172,7 @@ class FunctionBuilder {
   // with `handled` false for what kernels and host code type alike (math.*).
   ir::ExprPtr host_call(const ast::Call& c, bool& handled);
   ir::ExprPtr host_row_call(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
+  ir::ExprPtr host_row_node(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   ir::ExprPtr launch(const ast::Call& c, const FunctionEntry& kernel, const ast::Subscript& config);
   // A call of a @vectorize/@guvectorize function (infer/ufuncs.cpp).
   ir::ExprPtr ufunc_call(const ast::Call& c, const FunctionEntry& f);

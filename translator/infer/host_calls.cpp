@@ -10,6 +10,7 @@
 #include "builtins/host_table.h"
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
+#include "ir/effects.h"
 #include "types/numpy_rules.h"
 #include "types/rules.h"
 
@@ -121,48 +122,14 @@ std::vector<ir::ExprPtr> one_arg(ir::ExprPtr x) {
   return v;
 }
 
+// Host code's calls are marked with their effects; its divisions raise ZeroDivisionError.
+constexpr ir::EffectRules kHostEffects{.divisions_raise = true, .every_call = false};
+
 // "{0}, {1}, ..., {n-1}"
 std::string placeholders(size_t first, size_t n) {
   std::string s;
   for (size_t i = first; i < first + n; ++i) s += (i > first ? ", {" : "{") + std::to_string(i) + "}";
   return s;
-}
-
-// An expression without calls (a name, a literal, an element, a shape): evaluating it
-// has no effect another argument could see.
-bool is_effect_free(const ir::Expr& e) {
-  switch (e.kind) {
-    case ir::ExprKind::Const:
-    case ir::ExprKind::Var:
-    case ir::ExprKind::Global: return true;
-    case ir::ExprKind::Cast: return is_effect_free(*static_cast<const ir::Cast&>(e).operand);
-    case ir::ExprKind::Shape: return is_effect_free(*static_cast<const ir::Shape&>(e).array);
-    case ir::ExprKind::Size: return is_effect_free(*static_cast<const ir::Size&>(e).array);
-    case ir::ExprKind::TupleGet: return is_effect_free(*static_cast<const ir::TupleGet&>(e).tuple);
-    case ir::ExprKind::Binary: {
-      const auto& b = static_cast<const ir::Binary&>(e);
-      return is_effect_free(*b.left) && is_effect_free(*b.right);
-    }
-    case ir::ExprKind::Unary: return is_effect_free(*static_cast<const ir::Unary&>(e).operand);
-    case ir::ExprKind::Index: {
-      const auto& ix = static_cast<const ir::Index&>(e);
-      if (!is_effect_free(*ix.array)) return false;
-      for (const auto& i : ix.indices) {
-        if (!is_effect_free(*i)) return false;
-      }
-      return true;
-    }
-    default: return false;
-  }
-}
-
-// Python evaluates arguments left to right; C++ leaves a call's argument order open.
-// When two or more arguments have effects (np.random.rand(), a function that prints),
-// they go through a braced list, which C++ evaluates in order.
-bool needs_ordered_evaluation(const std::vector<ir::ExprPtr>& args, size_t first) {
-  int effects = 0;
-  for (size_t i = first; i < args.size(); ++i) effects += is_effect_free(*args[i]) ? 0 : 1;
-  return effects >= 2;
 }
 
 }  // namespace
@@ -558,6 +525,17 @@ ir::ExprPtr FunctionBuilder::launch(const ast::Call& c, const FunctionEntry& ker
 }
 
 ir::ExprPtr FunctionBuilder::host_row_call(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self) {
+  ir::ExprPtr node = host_row_node(c, row, std::move(self));
+  if (builtins::has_effects(row.rule)) {
+    // The row's call may sit under a conversion of its result.
+    ir::Expr* e = node.get();
+    while (e && e->kind == ir::ExprKind::Cast) e = static_cast<ir::Cast*>(e)->operand.get();
+    if (e && e->kind == ir::ExprKind::Builtin) static_cast<ir::BuiltinCall*>(e)->has_effects = true;
+  }
+  return node;
+}
+
+ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self) {
   const std::string what = display(std::string(row.path));
   const std::string rt(row.runtime);
   std::vector<const ast::Expr*> a;
@@ -1412,7 +1390,7 @@ ir::ExprPtr FunctionBuilder::format_argument(ir::ExprPtr v, Span s) {
 // C++ evaluates left to right, as Python does.
 ir::ExprPtr FunctionBuilder::format_call(const std::string& runtime, std::vector<ir::ExprPtr> args, Span s) {
   const size_t n = args.size() - 1;
-  if (needs_ordered_evaluation(args, 1)) {
+  if (ir::needs_ordered_evaluation(args, 1, kHostEffects)) {
     return call_node(types::string(), runtime + "_args({0}, {" + placeholders(1, n) + "})", s, std::move(args));
   }
   return call_node(types::string(), runtime + "(" + placeholders(0, n + 1) + ")", s, std::move(args));
@@ -1502,9 +1480,11 @@ ir::ExprPtr FunctionBuilder::fstring(const ast::FStringExpr& f) {
   if (parts.empty()) return string_const("", f.span);
   if (parts.size() == 1 && parts[0]->type->is_string()) return std::move(parts[0]);
   const size_t n = parts.size();
-  if (needs_ordered_evaluation(parts, 0)) {
-    return call_node(types::string(), "py2cuda::host::concat_in_order({" + placeholders(0, n) + "})", f.span,
+  if (ir::needs_ordered_evaluation(parts, 0, kHostEffects)) {
+    auto node = call_node(types::string(), "py2cuda::host::concat_in_order({" + placeholders(0, n) + "})", f.span,
                      std::move(parts));
+    static_cast<ir::BuiltinCall&>(*node).orders_args = true;
+    return node;
   }
   return call_node(types::string(), "py2cuda::host::concat(" + placeholders(0, n) + ")", f.span, std::move(parts));
 }
@@ -1541,7 +1521,7 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
     }
     args.push_back(std::move(v));
   }
-  if (needs_ordered_evaluation(args, 2)) {
+  if (ir::needs_ordered_evaluation(args, 2, kHostEffects)) {
     // Each value's text in a braced list, made left to right.
     for (size_t i = 2; i < args.size(); ++i) {
       if (args[i]->type->is_string()) continue;
@@ -1550,8 +1530,10 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
       args[i] = call_node(types::string(), "py2cuda::host::str({0})", c.span, std::move(one));
     }
     const size_t n = args.size() - 2;
-    return call_node(types::none(), "py2cuda::host::print_in_order({0}, {1}, {" + placeholders(2, n) + "})", c.span,
+    auto node = call_node(types::none(), "py2cuda::host::print_in_order({0}, {1}, {" + placeholders(2, n) + "})", c.span,
                      std::move(args));
+    static_cast<ir::BuiltinCall&>(*node).orders_args = true;
+    return node;
   }
   const bool plain = args[0]->kind == ir::ExprKind::Const && static_cast<ir::Const&>(*args[0]).str == " " &&
                      args[1]->kind == ir::ExprKind::Const && static_cast<ir::Const&>(*args[1]).str == "\n";

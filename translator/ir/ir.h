@@ -142,6 +142,11 @@ struct BuiltinCall : Expr {
   // A check that exists only because the kernel was compiled with debug=True (a raise, an
   // assert, a zero complex divisor): why, for the annotated page; empty otherwise.
   std::string debug_check;
+  // The call does more than compute its value (draws a random number, prints, writes an array,
+  // reads a clock, ends the program): its place in Python's left-to-right order matters.
+  bool has_effects = false;
+  // The pattern evaluates its arguments left to right itself (they form a braced list).
+  bool orders_args = false;
 };
 
 // A call of a device function instance.

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "ir/effects.h"
 #include "lower/emit.h"
 
 namespace py2cuda::lower {
@@ -211,47 +212,8 @@ std::string ExprPrinter::operand(const ir::Expr& e, int needed, const ir::Expr* 
 
 namespace {
 
-// Whether evaluating `e` calls a function (which may draw a random number, print or write)
-// or, with `divisions_raise`, divides (which may raise ZeroDivisionError).
-bool contains_call(const ir::Expr& e, bool divisions_raise = false) {
-  auto sub = [&](const ir::Expr& x) { return contains_call(x, divisions_raise); };
-  switch (e.kind) {
-    case ir::ExprKind::Builtin:
-    case ir::ExprKind::Call:
-    case ir::ExprKind::Launch:
-    case ir::ExprKind::Let: return true;
-    case ir::ExprKind::Cast: return sub(*static_cast<const ir::Cast&>(e).operand);
-    case ir::ExprKind::Unary: return sub(*static_cast<const ir::Unary&>(e).operand);
-    case ir::ExprKind::Binary: {
-      const auto& b = static_cast<const ir::Binary&>(e);
-      if (divisions_raise && (b.op == BinOp::TrueDiv || b.op == BinOp::FloorDiv || b.op == BinOp::Mod)) return true;
-      return sub(*b.left) || sub(*b.right);
-    }
-    case ir::ExprKind::Compare: {
-      const auto& c = static_cast<const ir::Compare&>(e);
-      return sub(*c.left) || sub(*c.right);
-    }
-    case ir::ExprKind::Logical: {
-      const auto& l = static_cast<const ir::Logical&>(e);
-      return sub(*l.left) || sub(*l.right);
-    }
-    case ir::ExprKind::Select: {
-      const auto& s = static_cast<const ir::Select&>(e);
-      return sub(*s.cond) || sub(*s.then_value) || sub(*s.else_value);
-    }
-    case ir::ExprKind::TupleMake: {
-      const auto& t = static_cast<const ir::TupleMake&>(e);
-      return std::any_of(t.elements.begin(), t.elements.end(), [&](const ir::ExprPtr& x) { return sub(*x); });
-    }
-    case ir::ExprKind::TupleGet: return sub(*static_cast<const ir::TupleGet&>(e).tuple);
-    case ir::ExprKind::Index: {
-      const auto& i = static_cast<const ir::Index&>(e);
-      return sub(*i.array) ||
-             std::any_of(i.indices.begin(), i.indices.end(), [&](const ir::ExprPtr& x) { return sub(*x); });
-    }
-    default: return false;
-  }
-}
+std::string ordered_arg_name(size_t i) { return "py2cuda_arg" + std::to_string(i); }
+
 
 // A divisor that cannot be zero: a nonzero literal or module constant (possibly converted,
 // `double(2)`).
@@ -268,6 +230,39 @@ bool nonzero_constant(const ir::Expr& e) {
 }
 
 }  // namespace
+
+// Python evaluates a call's arguments left to right; C++ leaves them unordered (GCC goes
+// right to left), which reorders effects such as random draws when two arguments call
+// functions with effects: `pair(np.random.rand(), np.random.rand())`. In host code and CPU @jit
+// functions, where such effects are common and speed is not the point, those arguments are
+// evaluated first, in order, into temporaries of an immediately invoked lambda:
+//   [&]() -> double { const double py2cuda_arg0 = ...; const double py2cuda_arg1 = ...;
+//                     return pair(py2cuda_arg0, py2cuda_arg1); }()
+// Device code keeps the plain call: its calls with effects (atomics, random draws) are rarely
+// two arguments of one call, and the lambda would cost its readers more than it saves.
+// (Tuples order their elements with braces instead: TupleMake.)
+std::vector<bool> ExprPrinter::ordered_args(const std::vector<ir::ExprPtr>& args) const {
+  if (!host_code_ && error_model_ == ir::ErrorModel::Numpy) return {};
+  if (!ir::needs_ordered_evaluation(args, 0, effect_rules())) return {};
+  std::vector<bool> first(args.size());
+  for (size_t i = 0; i < args.size(); ++i) first[i] = ir::has_effects(*args[i], effect_rules());
+  return first;
+}
+
+ir::EffectRules ExprPrinter::effect_rules() const {
+  return {.divisions_raise = error_model_ != ir::ErrorModel::Numpy, .every_call = !host_code_};
+}
+
+std::string ExprPrinter::in_order(const ir::Expr& call, const std::vector<ir::ExprPtr>& args,
+                                  const std::vector<bool>& first, const std::string& body) {
+  std::string s = "[&]()";
+  if (!call.type->is_none()) s += " -> " + cpp_type(call.type, host_code_);
+  s += " { ";
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (first[i]) s += "const " + cpp_type(args[i]->type, host_code_) + " " + ordered_arg_name(i) + " = " + print(*args[i], 0) + "; ";
+  }
+  return s + (call.type->is_none() ? "" : "return ") + body + "; }()";
+}
 
 void ExprPrinter::note(NoteKind kind, const Span& span, std::string reason) {
   if (notes_) notes_->push_back({kind, span, std::move(reason)});
@@ -448,6 +443,7 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     case ir::ExprKind::Builtin: {
       const auto& c = static_cast<const ir::BuiltinCall&>(e);
       if (!c.debug_check.empty()) note(NoteKind::DebugException, c.span, c.debug_check);
+      const std::vector<bool> first = c.orders_args ? std::vector<bool>{} : ordered_args(c.args);
       std::string out;
       const std::string& p = c.pattern;
       for (size_t i = 0; i < p.size(); ++i) {
@@ -473,17 +469,27 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
                        (p[close + 1] == ')' || p[close + 1] == ',');
         if (k < c.args.size()) {
           const ir::Expr& arg = *c.args[k];
-          if (arg.kind == ir::ExprKind::Const && in_call && !c.bare_literals) out += literal(static_cast<const ir::Const&>(arg), true);
+          if (!first.empty() && first[k]) out += ordered_arg_name(k);
+          else if (arg.kind == ir::ExprKind::Const && in_call && !c.bare_literals) out += literal(static_cast<const ir::Const&>(arg), true);
           else out += print(arg, in_call ? 0 : kUnary);
         }
         i = close;
       }
+      if (!first.empty()) return in_order(e, c.args, first, out);
       bool is_primary = !out.empty() && (out.back() == ')' || out.back() == ']' || p.find(' ') == std::string::npos);
       return is_primary ? out : wrap(out, kMultiplicative, needed);
     }
     case ir::ExprKind::Call: {
       const auto& c = static_cast<const ir::Call&>(e);
-      return c.callee->cpp_name + "(" + call_args(c.args) + ")";
+      const std::vector<bool> first = ordered_args(c.args);
+      if (first.empty()) return c.callee->cpp_name + "(" + call_args(c.args) + ")";
+      std::string args;
+      for (size_t i = 0; i < c.args.size(); ++i) {
+        args += (i ? ", " : "") + (first[i] ? ordered_arg_name(i) : c.args[i]->kind == ir::ExprKind::Const
+                                                                  ? literal(static_cast<const ir::Const&>(*c.args[i]), true)
+                                                                  : print(*c.args[i], 0));
+      }
+      return in_order(e, c.args, first, c.callee->cpp_name + "(" + args + ")");
     }
     case ir::ExprKind::Index: {
       const auto& ix = static_cast<const ir::Index&>(e);
@@ -521,9 +527,7 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
       // Python evaluates a tuple's elements left to right; C++ leaves a constructor's
       // arguments unordered (GCC goes right to left), which reorders calls with effects
       // such as random draws. Braces fix the order.
-      const auto calling = std::count_if(t.elements.begin(), t.elements.end(),
-                                         [&](const ir::ExprPtr& x) { return contains_call(*x, error_model_ != ir::ErrorModel::Numpy); });
-      if (calling >= 2) return cpp_type(t.type, host_code_) + "{" + call_args(t.elements) + "}";
+      if (ir::needs_ordered_evaluation(t.elements, 0, effect_rules())) return cpp_type(t.type, host_code_) + "{" + call_args(t.elements) + "}";
       return cpp_type(t.type, host_code_) + "(" + call_args(t.elements) + ")";
     }
     case ir::ExprKind::Let: {

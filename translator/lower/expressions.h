@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "ir/effects.h"
 #include "ir/ir.h"
 #include "lower/source_map.h"
 
@@ -52,6 +53,11 @@ class ExprPrinter {
   // `needed`: the precedence the context requires; wraps in parentheses below it.
   std::string print(const ir::Expr& e, int needed);
   std::string call_args(const std::vector<ir::ExprPtr>& args);
+  // Which of a call's arguments must be evaluated first, in order, into temporaries (see .cpp).
+  std::vector<bool> ordered_args(const std::vector<ir::ExprPtr>& args) const;
+  ir::EffectRules effect_rules() const;
+  std::string in_order(const ir::Expr& call, const std::vector<ir::ExprPtr>& args, const std::vector<bool>& first,
+                       const std::string& body);
   // An operand of an operator whose other operand is `sibling` (or none).
   std::string operand(const ir::Expr& e, int needed, const ir::Expr* sibling);
   static std::string wrap(std::string s, int own, int needed);

@@ -1,0 +1,31 @@
+// Which expressions may do more than compute a value: the question behind Python's
+// left-to-right evaluation order, which C++ leaves open for a call's arguments, a
+// constructor's and most operators' operands.
+#pragma once
+
+#include "ir/ir.h"
+
+namespace py2cuda::ir {
+
+// What counts as an effect.
+struct EffectRules {
+  // A division whose divisor is not a non-zero constant may raise ZeroDivisionError (host
+  // code and CPU @jit, whose error model raises).
+  bool divisions_raise = false;
+  // Every runtime call may have effects. Host code's calls say whether they have
+  // (BuiltinCall::has_effects, from the host table's rules); device code's do not, so there
+  // every call counts.
+  bool every_call = false;
+};
+
+// Whether evaluating `e` may have an effect another operand could see or that could happen
+// in another order: a runtime call with effects (a random draw, a print, a write into an
+// argument, a clock, an atomic), a call of a user's function (which may do any of these), a
+// launch, or a division that may raise.
+bool has_effects(const Expr& e, EffectRules rules);
+
+// Whether two or more of `args` from index `first` on have effects: then Python's order must
+// be kept explicitly (a braced list, or temporaries).
+bool needs_ordered_evaluation(const std::vector<ExprPtr>& args, size_t first, EffectRules rules);
+
+}  // namespace py2cuda::ir
