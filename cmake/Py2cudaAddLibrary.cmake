@@ -84,11 +84,21 @@ function(py2cuda_add_library name)
     target_link_libraries(${name} PUBLIC Boost::context Threads::Threads)
   else()
     find_package(CUDAToolkit REQUIRED)
-    target_compile_features(${name} PUBLIC cuda_std_20)
-    # The shared CUDA runtime, named for consumers that link with the C++ linker, and the
-    # same one for the library's own CUDA link, so one process never has two.
-    set_target_properties(${name} PROPERTIES CUDA_RUNTIME_LIBRARY Shared)
-    target_link_libraries(${name} PUBLIC CUDA::cudart)
+    if("cuda_std_20" IN_LIST CMAKE_CUDA_COMPILE_FEATURES)
+      target_compile_features(${name} PUBLIC cuda_std_20)
+    else()
+      # CMake before 3.26 does not know that nvcc 12 and later compile C++20.
+      target_compile_options(${name} PUBLIC "$<$<COMPILE_LANGUAGE:CUDA>:-std=c++20>")
+    endif()
+    # The CUDA runtime, named for consumers that link with the C++ linker: the one CMake
+    # links CUDA targets with (CMAKE_CUDA_RUNTIME_LIBRARY, static by default), so that a
+    # program never holds two.
+    string(TOLOWER "${CMAKE_CUDA_RUNTIME_LIBRARY}" cudart)
+    if(cudart STREQUAL "shared")
+      target_link_libraries(${name} PUBLIC CUDA::cudart)
+    elseif(NOT cudart STREQUAL "none")
+      target_link_libraries(${name} PUBLIC CUDA::cudart_static)
+    endif()
     if(arg_ARCHITECTURES)
       set_target_properties(${name} PROPERTIES CUDA_ARCHITECTURES "${arg_ARCHITECTURES}")
     endif()
