@@ -69,6 +69,11 @@ int build_and_maybe_run(const std::string& argv0, const std::string& input, cons
     std::cerr << "py2cuda: note: no GPU found; running in CPU emulation\n";
     emulate = true;
   }
+  if (py2cuda::toolchain::runtime_include(argv0).empty()) {
+    std::cerr << "py2cuda: error: cannot find the runtime headers (py2cuda/runtime.h in the folder include/ "
+                 "beside py2cuda's bin/); set PY2CUDA_RUNTIME_INCLUDE to their folder\n";
+    return kInputErrors;
+  }
   std::string text;
   if (!read_file(input, text)) {
     std::cerr << "py2cuda: error: cannot read '" << input << "'\n";
