@@ -11,6 +11,7 @@ Kept cheap by reusing the build tree: the wheel's CMake build lives in <build>/w
 sources already fetched into <build>/_deps.
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -36,6 +37,8 @@ def run(argv, cwd, env=None, timeout=600.0):
 
 def main() -> int:
     parser = cli.make_parser(__doc__)
+    parser.add_argument("--wheel-timeout", type=float, default=1800.0,
+                        help="seconds the wheel's build may take (default 1800: a cold build compiles py2cuda)")
     args = cli.parse(parser)
     report = Reporter()
     if args.build_dir is None:
@@ -47,12 +50,22 @@ def main() -> int:
     # Nothing of the caller's py2cuda set-up may leak into the installed one's run.
     env = {k: v for k, v in os.environ.items() if not k.startswith("PY2CUDA_")}
 
+    # The build tree's own compilers: ccache keys its entries by the compiler's name too, and
+    # scikit-build-core would otherwise pick others (g++ where CMake found c++).
+    compilers = []
+    cache = (build_dir / "CMakeCache.txt").read_text() if (build_dir / "CMakeCache.txt").is_file() else ""
+    for lang in ("C", "CXX"):
+        found = re.search(rf"^CMAKE_{lang}_COMPILER:FILEPATH=(.+)$", cache, re.M)
+        if found:
+            compilers += ["-C", f"cmake.define.CMAKE_{lang}_COMPILER={found.group(1)}"]
+
     with scratch_dir("wheel", args.keep) as work:
         dist = work / "dist"
         rc, out, err, took = run([python, "-m", "pip", "wheel", args.source_dir, "--no-deps", "-w", dist,
                                   "--disable-pip-version-check",
                                   "-C", f"build-dir={build_dir / 'wheel-build'}",
-                                  "-C", f"cmake.define.PY2CUDA_DEPS_DIR={build_dir / '_deps'}"], work, env)
+                                  "-C", f"cmake.define.PY2CUDA_DEPS_DIR={build_dir / '_deps'}", *compilers],
+                                 work, env, timeout=args.wheel_timeout)
         wheels = sorted(dist.glob("py2cuda-*.whl"))
         if rc != 0 and "satisfies the requirement scikit-build-core" in out + err:
             report.skip("wheel", "pip cannot get scikit-build-core (no access to the package index?)")
