@@ -6,9 +6,9 @@ sample (`py2cuda samples/saxpy_grid_stride.py --run --emulate`), comparing with 
 A wheel's py2cuda has no fallback on the source tree (CMakeLists.txt), so the run only works if
 the headers are where the installed executable looks: <venv>/bin/../include.
 
-Kept cheap by reusing the build tree: the wheel's CMake build lives in <build>/wheel-build
-(incremental from one run to the next; ccache hits for a fresh one) and takes the third-party
-sources already fetched into <build>/_deps.
+Kept cheap by reusing the build tree: the wheel's CMake build lives in <build>-wheel beside it
+(incremental from one run to the next; ccache hits from <build>'s objects for a fresh one) and
+takes the third-party archives already fetched into <build>/_deps.
 """
 import os
 import re
@@ -59,12 +59,22 @@ def main() -> int:
         if found:
             compilers += ["-C", f"cmake.define.CMAKE_{lang}_COMPILER={found.group(1)}"]
 
+    # ccache shares entries between two build folders when the compile commands, made relative
+    # to the source folder (CCACHE_BASEDIR, CMakeLists.txt), are the same: the wheel's build
+    # folder sits beside <build> (build-wheel/, ignored by git like build-*/), with its own
+    # _deps/ seeded with the verified archives <build> fetched (no download, same paths).
+    if build_dir.parent == args.source_dir:
+        wheel_build = args.source_dir / f"{build_dir.name}-wheel"
+    else:
+        wheel_build = build_dir / "wheel-build"
+    archives = build_dir / "_deps" / "archives"
+    if archives.is_dir():
+        shutil.copytree(archives, wheel_build / "_deps" / "archives", dirs_exist_ok=True)
+
     with scratch_dir("wheel", args.keep) as work:
         dist = work / "dist"
         rc, out, err, took = run([python, "-m", "pip", "wheel", args.source_dir, "--no-deps", "-w", dist,
-                                  "--disable-pip-version-check",
-                                  "-C", f"build-dir={build_dir / 'wheel-build'}",
-                                  "-C", f"cmake.define.PY2CUDA_DEPS_DIR={build_dir / '_deps'}", *compilers],
+                                  "--disable-pip-version-check", "-C", f"build-dir={wheel_build}", *compilers],
                                  work, env, timeout=args.wheel_timeout)
         wheels = sorted(dist.glob("py2cuda-*.whl"))
         if rc != 0 and "satisfies the requirement scikit-build-core" in out + err:
