@@ -3,6 +3,7 @@
 #
 #   make test    run every test (unit, golden, compile, bad-input, oracle)
 #   make demo    translate samples/hypot_kernel.py and compile it with nvcc
+#   make docs    regenerate the generated tables in docs/ (scripts/gen_docs.py)
 #
 # BUILD_DIR (default build) and JOBS (default 2) pass through to the scripts.
 
@@ -10,7 +11,7 @@ BUILD_DIR ?= build
 JOBS ?= 2
 export BUILD_DIR JOBS
 
-.PHONY: all build test demo clean
+.PHONY: all build test demo docs clean
 
 all: build
 
@@ -22,6 +23,9 @@ test: build
 
 demo: build
 	bash scripts/demo.sh
+
+docs: build
+	python3 scripts/gen_docs.py --py2cuda $(BUILD_DIR)/py2cuda
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -19,10 +19,12 @@ jobs="${JOBS:-2}"
 # libboost-context-dev: the CPU emulation runtime's fibers.
 # libxxhash-dev: the hash that keys py2cuda --run's build cache.
 # ccache: rebuilds of a second checkout (worktree, CI clone) reuse objects.
+# chromium: tests/annotate/run_annotate.py loads --annotate's page in headless Chromium.
 packages=(
   cmake ninja-build g++ make ccache
   libfmt-dev libgtest-dev libgmock-dev libcli11-dev libboost-context-dev libxxhash-dev
   python3 python3-pip python3-venv ca-certificates
+  chromium
 )
 
 installed() {

@@ -3,13 +3,13 @@
 
 For each program, in a fresh folder holding a copy of it as in/NAME.py and an
 OUT.cu with sentinel content, py2cuda runs twice: `in/NAME.py -o OUT.cu` and
-`in/NAME.py -o OUT.cu --header OUT.h`. Each run must
+`in/NAME.py -o OUT.cu --header OUT.h --annotate OUT.html`. Each run must
 
   - exit with status 1, without crashing or hanging;
   - print the expected errors in order, each as `in/NAME.py:LINE:COL: error: ...`
     (the path as given on the command line) with the source line and a caret
     under COL, and no other errors unless the header says `# allow-extra-errors`;
-  - leave OUT.cu as it was and create nothing else (no OUT.h, no temporary files).
+  - leave OUT.cu as it was and create nothing else (no OUT.h, no OUT.html, no temporary files).
 
 The header format is described in tests/testlib/expectations.py.
 
@@ -31,7 +31,7 @@ from testlib.report import Reporter  # noqa: E402
 from testlib.scratch import scratch_dir  # noqa: E402
 
 SENTINEL = b"// sentinel: py2cuda must leave this file alone when the input has errors\n"
-VARIANTS = (["-o", "OUT.cu"], ["-o", "OUT.cu", "--header", "OUT.h"])
+VARIANTS = (["-o", "OUT.cu"], ["-o", "OUT.cu", "--header", "OUT.h", "--annotate", "OUT.html"])
 
 
 def main() -> int:
@@ -80,11 +80,11 @@ def run_case(program: Path, expected: expectations.Expectations, args) -> tuple[
             given_path = f"in/{program.name}"
             run = translator.run(args.py2cuda, [given_path, *variant], cwd=work, timeout=args.timeout)
             stderrs.append(run.stderr)
-            label = "with --header: " if "--header" in variant else ""
+            label = "with --header and --annotate: " if "--header" in variant else ""
             found = check_run(run, given_path, expected, source_lines) + check_outputs(work)
             problems += [label + p for p in found]
     if stderrs[0] != stderrs[1] and not problems:
-        problems.append("diagnostics differ between runs with and without --header")
+        problems.append("diagnostics differ between runs with and without --header and --annotate")
     return list(dict.fromkeys(problems)), stderrs  # each problem once, in order
 
 

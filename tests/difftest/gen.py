@@ -2,7 +2,8 @@
 
 A program is a tree (Stmt and Expr nodes, every Expr with its Numba type) rendered twice:
 for py2cuda as `@cuda.jit` kernels and device functions, and for the oracle as `numba.njit`
-functions with the same bodies (see README.md for which construct is checked how).
+functions with the same bodies (see tests/difftest/README.md for which construct is checked
+how).
 
 Types follow Numba's rules, read from tests/data/numba_operator_types.tsv (produced by Numba).
 The generator avoids undefined behaviour in Numba itself: array indices are in bounds by
@@ -434,7 +435,7 @@ class Generator:
         a = self.expr(scope, None, depth - 1, exact_only)
         op = r.choice(["-", "+", "~", "not "])
         # numba-cuda negates a narrow integer in its own width, the CPU target in int64:
-        # only 64-bit integers and floats are negated (README: Numba's typing rules).
+        # only 64-bit integers and floats are negated (docs/typing-rules.md).
         if op == "-" and a.type not in ("int64", "uint64", "float32", "float64"):
             op = "+"
         kind = {"-": "neg", "+": "pos", "~": "invert", "not ": "not"}[op]

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Emulation tests: translated programs on the CPU emulation runtime, no GPU needed.
 
-  compile  Every program of samples/, tests/golden/ and tests/programs/, translated by py2cuda
-           (from its own folder, with the options of its `# py2cuda-args:` lines), compiles as
-           plain C++ against the emulation backend: with g++, and the samples with clang++ too
-           (whichever of the two are present):
-               CXX -std=c++20 -fsyntax-only -x c++ -I REPO/runtime/include NAME.cu
+  compile  Every program of samples/, translated by py2cuda (from its own folder, with the
+           options of its `# py2cuda-args:` lines), compiles as plain C++ against the emulation
+           backend with clang++ (when present):
+               clang++ -std=c++20 -fsyntax-only -x c++ -I REPO/runtime/include NAME.cu
+           The first host compiler (g++) builds every program of samples/, tests/golden/ and
+           tests/programs/ already, whole: run_oracle builds each program of its case table into
+           a harness, run_programs each whole program; a second pass here would only repeat them.
   run      Every tests/emulation/NAME.py is built into its harness executable for the CPU
            emulation (testlib/harness.py) and launched as its `# emulation-run:` line says, once
            with blocks spread over threads and once in order (PY2CUDA_EMU_DETERMINISTIC=1). Then
@@ -43,8 +45,7 @@ from testlib import cli, harness, npy, tools, translator  # noqa: E402
 from testlib.report import Reporter, indent  # noqa: E402
 from testlib.scratch import scratch_dir  # noqa: E402
 
-PROGRAM_FOLDERS = ("samples", "tests/golden", "tests/programs")
-ALL_COMPILERS_FOLDER = "samples"  # the other folders are compiled by the first compiler only, for time
+PROGRAM_FOLDERS = ("samples",)
 COMPILE_FLAGS = ["-std=c++20", "-fsyntax-only", "-x", "c++"]
 JOBS = 2  # the project's machines have two cores
 SKIP_STATUS = 77
@@ -95,8 +96,7 @@ def compile_programs(args, compilers, work: Path, reporter: Reporter) -> None:
             if cu is None:
                 reporter.fail(label, "translation failed", indent(why))
             else:
-                every = program.parent.name == ALL_COMPILERS_FOLDER
-                jobs += [(program, cu, compiler) for compiler in (compilers if every else compilers[:1])]
+                jobs += [(program, cu, compiler) for compiler in compilers[1:]]
         for program, name, ok, output in pool.map(compile_one, jobs):
             label = f"compile {program.parent.name}/{program.stem} ({name})"
             if ok:

@@ -8,9 +8,9 @@ documentation examples, extracted) that has a NAME.expected is run as
 
 from the build folder (at most two at once, 300 s each), which translates the program, builds
 its host main() and kernels for the CPU emulation runtime and runs it. Its standard output must
-equal NAME.expected byte for byte (what the program prints under Numba, see README.md), and its
-exit status must be the one in NAME.expected_exit (a program that ends with an uncaught
-exception: `1`), or 0 when there is no such file.
+equal NAME.expected byte for byte (what the program prints under Numba, see
+tests/programs/README.md), and its exit status must be the one in NAME.expected_exit (a program
+that ends with an uncaught exception: `1`), or 0 when there is no such file.
 
 A program whose first 30 lines hold
 
@@ -23,8 +23,11 @@ tests/programs/skips.txt (NAME as reported, e.g. samples/transpose_shared), so t
 stays as it is.
 
 With --racecheck every program is built with `--racecheck` as well (the emulation's data-race
-detector, README "Race checking") and must also print no race report: no false alarm on any
+detector, docs/emulation.md "Race checking") and must also print no race report: no false alarm on any
 sample or test program. (The ctest entry run_programs_racecheck.)
+
+With --gpu they are built with nvcc and run on this machine's GPU (`--run` without `--emulate`);
+skipped (77) where nvidia-smi lists no GPU. CI has none: this is the check for a machine that has.
 
 One line per program, `PASS name`, `FAIL name: why` (with the start of a unified diff and the
 tail of py2cuda's stderr) or `SKIP name (reason)`, then `N passed, M failed` (`, K skipped`
@@ -93,8 +96,13 @@ def main() -> int:
     parser.add_argument("-j", "--jobs", type=int, default=JOBS, help=f"programs at once (default {JOBS})")
     parser.add_argument("--racecheck", action="store_true",
                         help="build with --racecheck too; a race report fails the program")
+    parser.add_argument("--gpu", action="store_true",
+                        help="build with nvcc and run on this machine's GPU instead of emulating")
     args = cli.parse(parser)
     cli.require_py2cuda(parser, args)
+    if args.gpu and not has_gpu():
+        print("--gpu: no GPU here (nvidia-smi -L lists none): program tests skipped")
+        return SKIP_STATUS
     if not offers_run(args.py2cuda):
         print(f"{args.py2cuda} has no --run/--emulate: program tests skipped")
         return SKIP_STATUS
@@ -105,7 +113,7 @@ def main() -> int:
     to_run = [p for p in programs if p.skip is None]
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         outcomes = dict(zip((p.name for p in to_run),
-                            pool.map(lambda p: run_program(p, args.py2cuda, build_dir, args.timeout, args.racecheck),
+                            pool.map(lambda p: run_program(p, args.py2cuda, build_dir, args.timeout, args.racecheck, args.gpu),
                                      to_run)))
     for p in programs:
         if p.skip is not None:
@@ -190,8 +198,18 @@ def expected_exit(program: Program) -> int:
     return int(path.read_text().strip())
 
 
-def run_program(program: Program, py2cuda: Path, build_dir: Path, timeout: float, racecheck: bool = False) -> Outcome:
-    argv = [str(py2cuda), str(program.path), *translator.extra_args(program.path), "--run", "--emulate"]
+def has_gpu() -> bool:
+    try:
+        p = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return p.returncode == 0 and "GPU" in p.stdout
+
+
+def run_program(program: Program, py2cuda: Path, build_dir: Path, timeout: float, racecheck: bool = False,
+                gpu: bool = False) -> Outcome:
+    argv = [str(py2cuda), str(program.path), *translator.extra_args(program.path), "--run",
+            *([] if gpu else ["--emulate"])]
     if racecheck:
         argv.append("--racecheck")
     argv += program_arguments(program.path)

@@ -1,5 +1,6 @@
 """Running py2cuda and choosing what to run it on."""
 import dataclasses
+import os
 import re
 import shlex
 import signal
@@ -43,11 +44,12 @@ class Run:
         return None
 
 
-def run(py2cuda: Path, args: list[str], *, cwd: Path, timeout: float) -> Run:
+def run(py2cuda: Path, args: list[str], *, cwd: Path, timeout: float, env: dict[str, str] | None = None) -> Run:
+    """py2cuda ARGS in CWD; ENV's variables are added to this process's environment."""
     argv = [str(py2cuda), *args]
     try:
         p = subprocess.run(argv, cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True,
-                           timeout=timeout)
+                           timeout=timeout, env={**os.environ, **env} if env else None)
     except subprocess.TimeoutExpired as e:
         return Run(argv, None, e.stdout or b"", (e.stderr or b"").decode("utf-8", "replace"))
     return Run(argv, p.returncode, p.stdout, p.stderr.decode("utf-8", "replace"))

@@ -433,7 +433,6 @@ TEST_F(HarnessDriver, ReportsUsageErrorsWithStatusTwo) {
       {with({"fail"}), "kernel 'fail' takes 1 argument (x: int32[:]), but 0 were given"},
       {with({"axpy", "1", d, x}),
        "argument 'x' expects array(float32, 1d, C) but " + d + " holds float64 with 1 dimension"},
-      {with({"axpy", "1", x, missing}), "argument 'y': " + missing + ": no such file"},
       {with({"axpy", "abc", x, x}), "argument 'a' expects float32, but 'abc' is not a number"},
       {with({"axpy", "1", "3", x}), "argument 'x' expects array(float32, 1d, C): give a .npy file, not '3'"},
       {with({"axpy", x, x, x}),
@@ -450,9 +449,19 @@ TEST_F(HarnessDriver, ReportsUsageErrorsWithStatusTwo) {
   }
 }
 
+// A missing .npy file is bad input (status 1, as py2cuda's own), not a usage error.
+TEST_F(HarnessDriver, MissingNpyFileIsBadInput) {
+  write_floats("x.npy", {1, 2});
+  const std::string missing = file("missing.npy");
+  EXPECT_EQ(run({"axpy", "--grid", "1", "--block", "1", "1", file("x.npy"), missing}), 1);
+  EXPECT_EQ(error(), "prog: error: argument 'y': " + missing + ": no such file\n");
+  EXPECT_EQ(FakeDevice::live, 0);
+}
+
 // Every malformed .npy of tests/npy/bad, given for an array argument: one line naming
-// the argument and the file, the usage status (2), never a crash or a std::bad_alloc
-// (a shape larger than the file, or than memory, must not be allocated).
+// the argument and the file, never a crash or a std::bad_alloc (a shape larger than the
+// file, or than memory, must not be allocated). Status 1 for a malformed file (bad input),
+// 2 for a well-formed one of another dtype (the wrong file for the argument: a usage error).
 TEST_F(HarnessDriver, RejectsEveryMalformedNpyFileNamingIt) {
   write_floats("y.npy", {1, 2});
   std::size_t files = 0;
@@ -461,11 +470,13 @@ TEST_F(HarnessDriver, RejectsEveryMalformedNpyFileNamingIt) {
     ++files;
     const std::string bad = entry.path().string();
     SCOPED_TRACE(bad);
-    EXPECT_EQ(run({"axpy", "--grid", "1", "--block", "1", "1", bad, file("y.npy")}), 2);
+    const int status = run({"axpy", "--grid", "1", "--block", "1", "1", bad, file("y.npy")});
     const std::string message = error();
-    EXPECT_TRUE(message.rfind("prog: error: argument 'x': " + bad + ": ", 0) == 0 ||
-                message.rfind("prog: error: argument 'x' expects array(float32, 1d, C) but " + bad + " holds ", 0) == 0)
-        << message;
+    const bool malformed = message.rfind("prog: error: argument 'x': " + bad + ": ", 0) == 0;
+    const bool other_type =
+        message.rfind("prog: error: argument 'x' expects array(float32, 1d, C) but " + bad + " holds ", 0) == 0;
+    EXPECT_TRUE(malformed || other_type) << message;
+    EXPECT_EQ(status, malformed ? 1 : 2) << message;
     EXPECT_EQ(message.find("bad_alloc"), std::string::npos) << message;
     EXPECT_EQ(FakeDevice::live, 0);
   }

@@ -53,7 +53,7 @@ TEST(Libdevice, EveryNumbaFunctionIsARowWithNumbasSignatureOrHasAReason) {
   EXPECT_EQ(rows, builtins::libdevice_rows().size());
 }
 
-TEST(Libdevice, RowsAreInTheReadmeTable) {
+TEST(Libdevice, RowsAreInTheCallablesTable) {
   std::string md = builtins::markdown();
   EXPECT_TRUE(has(md, "| `cuda.libdevice.fadd_rz` | call | `__fadd_rz({0}, {1})` |")) << md.substr(0, 200);
   EXPECT_TRUE(has(md, "__nv_frexp: Tuple(float64, int32)(float64)"));

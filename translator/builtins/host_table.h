@@ -6,8 +6,8 @@
 // the runtime function that implements it (header-only, runtime/include/py2cuda/host/)
 // and a one-line description. Method rows are keyed "ndarray.NAME" (host arrays),
 // "DeviceNDArray.NAME" (arrays in GPU memory) and "Generator.NAME" (np.random's
-// PCG64 generators). The README's host table is generated from this one
-// (`py2cuda --list-builtins`).
+// PCG64 generators). The host table in docs/supported-python.md is generated
+// from this one (`py2cuda --list-builtins`, by `make docs`).
 #pragma once
 
 #include <string>
@@ -92,7 +92,7 @@ const std::vector<HostBuiltin>& host_rows();
 // The row for a canonical Python path or TYPE.METHOD, or nullptr.
 const HostBuiltin* find_host(std::string_view path);
 
-// The host table as Markdown, for the README.
+// The host table as Markdown, for docs/supported-python.md.
 std::string host_markdown();
 
 }  // namespace py2cuda::builtins

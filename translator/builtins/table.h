@@ -3,9 +3,9 @@
 // One row per Python name: how it is typed (a rule, implemented in
 // builtins/typing.cpp), how it is spelled in CUDA C++ for float32 and for
 // float64 operands (or for every type, when the two are the same), whether
-// the CPU emulation supports it, and a one-line description. The README's
-// "Supported Python" section is generated from this table
-// (`py2cuda --list-builtins`).
+// the CPU emulation supports it, and a one-line description. The table of
+// callables in docs/supported-python.md is generated from this table
+// (`py2cuda --list-builtins`, by `make docs`).
 #pragma once
 
 #include <string>
@@ -92,7 +92,7 @@ struct FixedSignatureFunction {
   std::string_view name;       // the Python name after the module: "sinf", "__hadd_sat"
   std::string_view signature;  // Numba's: "float32(float32, int32)", "Tuple(float64, int32)(float64)"
   std::string_view cuda;       // the CUDA C++ pattern
-  std::string_view note;       // rounding mode or other remark, for the README; may be empty
+  std::string_view note;       // rounding mode or other remark, for the docs; may be empty
 };
 
 // The rows for `functions`: paths module_path + "." + name, docs "SIGNATURE; NOTE",
@@ -116,7 +116,7 @@ const std::vector<Builtin>& all();
 // The row for a canonical Python path, or nullptr.
 const Builtin* find(std::string_view path);
 
-// The table as Markdown, for the README.
+// The table as Markdown, for docs/supported-python.md.
 std::string markdown();
 
 }  // namespace py2cuda::builtins

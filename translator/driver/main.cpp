@@ -16,6 +16,7 @@
 
 #include "builtins/host_table.h"
 #include "builtins/table.h"
+#include "driver/annotated_page.h"
 #include "driver/build_cache.h"
 #include "driver/depfile.h"
 #include "driver/output_file.h"
@@ -135,7 +136,8 @@ int build_and_maybe_run(const std::string& argv0, const std::string& input, cons
   const std::string final_path = run_it ? (dir / file.module_name()).string() : output;
   if (!run_it || !fs::exists(final_path)) {
     // Written and built under names of this process's own, then renamed into place.
-    request.cu_path = cache::unique_temporary((dir / options.output_name).string());
+    // The source's temporary keeps a .cu suffix: nvcc picks the language from it.
+    request.cu_path = cache::unique_temporary((dir / fs::path(options.output_name).stem()).string()) + ".cu";
     request.exe_path = cache::unique_temporary(final_path);
     std::string error;
     if (!py2cuda::write_outputs({{request.cu_path, result.cu}}, error)) {
@@ -167,14 +169,25 @@ int build_and_maybe_run(const std::string& argv0, const std::string& input, cons
 int run(int argc, char** argv) {
   CLI::App app{"py2cuda: translate Numba CUDA Python to readable CUDA C++"};
   app.set_version_flag("--version", std::string("py2cuda ") + py2cuda::version());
-  std::string input, output, header;
+  std::string input, output, header, annotate, dump;
   std::vector<std::string> sigs;
   bool line_directives = false, list_builtins = false, harness = false, exe = false, run_it = false, emulate = false;
   bool kernels_only = false, racecheck = false, racecheck_all = false;
   std::vector<std::string> program_args;
   app.add_option("input", input, "the Python file to translate")->check(CLI::ExistingFile);
-  app.add_option("-o,--output", output, "the .cu file to write ('-' for standard output)");
+  app.add_option("-o,--output", output, "the .cu file to write ('-' for standard output); optional with --annotate "
+                                        "or --dump");
   app.add_option("--header", header, "also write a header declaring the launch functions");
+  app.add_option("--annotate", annotate, "also write OUT.html: the Python beside the generated CUDA, lines linked both "
+                                         "ways, marks where the translation adds work (Python's // and %, negative-index "
+                                         "wraparound, float64 promotion, bounds checks under emulation, debug=True "
+                                         "checks), the reason on hover; see docs/review.md")
+      ->option_text("OUT.html");
+  app.add_option("--dump", dump, "print a stage to standard output for review or a bug report: 'ast' the parsed "
+                                 "syntax tree (even when later stages find errors), 'ir' the typed IR (every "
+                                 "expression with its Numba type); see docs/review.md")
+      ->check(CLI::IsMember({"ast", "ir"}))
+      ->option_text("ast|ir");
   app.add_option("--sig", sigs, "NAME=SIGNATURE: the types of a kernel or device function, e.g. "
                                 "--sig add='void(float32[:], float32[:])' (repeatable)");
   app.add_flag("--line-directives", line_directives, "emit #line directives pointing at the Python file "
@@ -216,7 +229,7 @@ int run(int argc, char** argv) {
   }
   if (list_builtins) {
     std::cout << py2cuda::builtins::markdown()
-              << "\n#### Host code (the program around the kernels)\n\n"
+              << "\n### Host code (the program around the kernels)\n\n"
               << py2cuda::builtins::host_markdown();
     return kOk;
   }
@@ -229,6 +242,10 @@ int run(int argc, char** argv) {
     std::cerr << "py2cuda: error: --racecheck needs --exe or --run (with --emulate)\n";
     return kUsage;
   }
+  if ((exe || run_it) && (!annotate.empty() || !dump.empty())) {
+    std::cerr << "py2cuda: error: --annotate and --dump review a translation: use them without --exe/--run\n";
+    return kUsage;
+  }
   if (!depfile.path.empty() && !depfile.wanted) {
     std::cerr << "py2cuda: error: -MF names the depfile that -MD writes: add -MD\n";
     return kUsage;
@@ -238,7 +255,7 @@ int run(int argc, char** argv) {
                  "it does not go with --exe or --run\n";
     return kUsage;
   }
-  if (depfile.wanted && output == "-") {
+  if (depfile.wanted && (output.empty() || output == "-")) {
     std::cerr << "py2cuda: error: -MD needs an output file (-o OUT.cu) to name as the depfile's target\n";
     return kUsage;
   }
@@ -249,8 +266,18 @@ int run(int argc, char** argv) {
     std::cerr << "py2cuda: error: unexpected arguments after the input file (program arguments need --run)\n";
     return kUsage;
   }
-  if (input.empty() || output.empty()) {
-    std::cerr << "py2cuda: error: an input file and -o OUTPUT are required (see --help)\n";
+  if (input.empty() || (output.empty() && annotate.empty() && dump.empty())) {
+    std::cerr << "py2cuda: error: an input file and -o OUTPUT (or --annotate OUT.html, or --dump) are required "
+                 "(see --help)\n";
+    return kUsage;
+  }
+  if (!header.empty() && output.empty()) {
+    std::cerr << "py2cuda: error: --header needs -o OUTPUT (the .cu that includes it)\n";
+    return kUsage;
+  }
+  const int to_stdout = (output == "-") + (annotate == "-") + !dump.empty();
+  if (to_stdout > 1) {
+    std::cerr << "py2cuda: error: only one of -o -, --annotate - and --dump can write to standard output\n";
     return kUsage;
   }
 
@@ -260,6 +287,10 @@ int run(int argc, char** argv) {
   options.harness = harness;
   options.host_main = !harness && !kernels_only;
   options.want_header = !header.empty();
+  options.want_source_map = !annotate.empty();
+  options.dump = dump == "ast"  ? py2cuda::TranslateOptions::Dump::Ast
+                 : dump == "ir" ? py2cuda::TranslateOptions::Dump::Ir
+                                : py2cuda::TranslateOptions::Dump::None;
   options.output_name = output == "-" ? "" : std::filesystem::path(output).filename().string();
   if (!header.empty() && output != "-") {
     // The .cu includes the header by the path from the .cu's folder.
@@ -277,8 +308,14 @@ int run(int argc, char** argv) {
 
   py2cuda::TranslateResult result = py2cuda::translate(file, options);
   std::cerr << result.diagnostics;
+  std::cout << result.dump << std::flush;
   if (!result.ok) return kInputErrors;
 
+  std::string page;
+  if (!annotate.empty()) {
+    const std::string cu_name = options.output_name.empty() ? file.module_name() + ".cu" : options.output_name;
+    page = py2cuda::annotated_page(file, result.cu, cu_name, result.source_map, py2cuda::version());
+  }
   // The input and every file the translation looked at: cuda.declare_device's link files
   // (their presence is checked, and they are named in the output).
   std::string depfile_text;
@@ -292,8 +329,8 @@ int run(int argc, char** argv) {
 
   // All files are written to temporaries first: either all appear, or none changes.
   std::string error;
-  if (!py2cuda::write_outputs({{output, result.cu}, {header, result.header}, {depfile_path, depfile_text}},
-                              error)) {
+  if (!py2cuda::write_outputs(
+          {{output, result.cu}, {header, result.header}, {annotate, page}, {depfile_path, depfile_text}}, error)) {
     std::cerr << "py2cuda: error: " << error << "\n";
     return kInputErrors;
   }

@@ -1,6 +1,8 @@
 #include "driver/translate.h"
 
+#include "frontend/ast_dump.h"
 #include "frontend/parser.h"
+#include "ir/ir_dump.h"
 #include "infer/infer.h"
 #include "lower/emit.h"
 
@@ -12,6 +14,7 @@ TranslateResult translate(const SourceFile& file, const TranslateOptions& option
   TranslateResult result;
   Diagnostics diags(file);
   ast::Module module = frontend::parse_module(file, diags);
+  if (options.dump == TranslateOptions::Dump::Ast && !diags.has_errors()) result.dump = ast::dump(module);
   sema::hoist_nested_functions(module, diags);
   // Later stages still run after syntax errors elsewhere in the file, so
   // that one run reports as much as it can; their output is not kept.
@@ -27,7 +30,8 @@ TranslateResult translate(const SourceFile& file, const TranslateOptions& option
   emit.host_main = options.host_main;
   emit.output_name = options.output_name;
   emit.version = version();
-  result.cu = lower::emit_cu(*ir, file, emit);
+  if (options.dump == TranslateOptions::Dump::Ir) result.dump = ir::dump(*ir);
+  result.cu = lower::emit_cu(*ir, file, emit, options.want_source_map ? &result.source_map : nullptr);
   result.link_paths = ir->link_paths;
   result.has_host_main = options.host_main && !ir->host_functions.empty();
   result.host_main_unavailable = ir->host_program_unavailable;

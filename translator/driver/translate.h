@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "diag/source.h"
+#include "lower/source_map.h"
 #include "sema/module_info.h"
 
 namespace py2cuda {
@@ -19,6 +20,9 @@ struct TranslateOptions {
   bool host_main = true;
   std::string output_name;     // the .cu's file name, for #line directives
   std::string header_include;  // the .cu includes this header when non-empty
+  bool want_source_map = false;  // --annotate: record the .cu's Python lines and notes
+  // --dump: the text form of one stage, for reviewers and bug reports.
+  enum class Dump { None, Ast, Ir } dump = Dump::None;
 };
 
 struct TranslateResult {
@@ -28,6 +32,10 @@ struct TranslateResult {
   std::string diagnostics;  // rendered errors, warnings and notes
   // Files of CUDA C/C++ to compile and link with the .cu (cuda.declare_device's link=).
   std::vector<std::string> link_paths;
+  lower::SourceMap source_map;      // with want_source_map
+  // With a dump: the parsed AST once the file parses (even when later stages find
+  // errors), or the typed IR once the file translates.
+  std::string dump;
   bool has_host_main = false;       // the .cu's main() runs the module's host code
   std::string host_main_unavailable;  // why a file with host code got no main()
 };

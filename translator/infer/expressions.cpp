@@ -792,6 +792,8 @@ ir::ExprPtr FunctionBuilder::binary_values(BinOp op, ir::ExprPtr l, ir::ExprPtr 
     // debug kernels do (otherwise the thread just ends; complex.h).
     std::string where = D().file().base_name() + ":" + std::to_string(s.line);
     auto div = std::make_unique<ir::BuiltinCall>(result, "py2cuda::divide_checked({0}, {1}, \"" + where + "\")", s);
+    div->debug_check = "debug=True: the complex divisor is tested, and zero stops the kernel with ZeroDivisionError "
+                       "and this line";
     div->args.push_back(convert(std::move(l), result));
     div->args.push_back(convert(std::move(r), result));
     return div;

@@ -661,6 +661,10 @@ void FunctionBuilder::raise_stmt(const ast::Stmt& s, ir::Block& out) {
   std::string where = D().file().base_name() + ":" + std::to_string(s.span.line);
   auto call = std::make_unique<ir::BuiltinCall>(types::none(),
                                                 "py2cuda::raise_error(\"" + where + "\", \"" + escaped + "\")", s.span);
+  call->debug_check = failed ? "debug=True: the assert's condition is evaluated and a failure stops the kernel with "
+                               "AssertionError and this line (without debug=True, Numba and py2cuda drop asserts)"
+                             : "debug=True: the raise stops the kernel and reports the exception with this line "
+                               "(py2cuda accepts raise in kernels only with debug=True)";
   auto stop = std::make_unique<ir::ExprStmt>(std::move(call), s.span);
   stop->echo_line = !failed;
   if (!failed) {

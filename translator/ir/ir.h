@@ -139,6 +139,9 @@ struct BuiltinCall : Expr {
   bool bare_literals = false;
   // Types the pattern names, as {t0}, {t1}, ...: host code's `py2cuda::host::zeros<{t0}, 1>({0})`.
   std::vector<TypeRef> type_args;
+  // A check that exists only because the kernel was compiled with debug=True (a raise, an
+  // assert, a zero complex divisor): why, for the annotated page; empty otherwise.
+  std::string debug_check;
 };
 
 // A call of a device function instance.

@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "lower/expressions.h"
 #include "lower/ufuncs.h"
@@ -69,7 +70,8 @@ std::string c_string(const std::string& s) {
 
 class Emitter {
  public:
-  Emitter(const SourceFile& file, const EmitOptions& options) : file_(file), options_(options) {}
+  Emitter(const SourceFile& file, const EmitOptions& options, SourceMap* map = nullptr)
+      : file_(file), options_(options), map_(map) {}
 
   // A frozen NumPy array as a __constant__ C array of its shape, nested braces per
   // dimension, at most 8 elements a line.
@@ -121,17 +123,18 @@ class Emitter {
     if (!m.constants.empty()) {
       out_ += "\n// Module constants, frozen at translation time as Numba freezes globals.\n";
       for (const auto& c : m.constants) {
+        const FromPython from(*this, c.span.line);
         echo(c.span.line);
         if (c.type->is_array()) {
-          out_ += constant_array(c);
+          append(constant_array(c));
           if (c.host_copy) {
-            out_ += "// The same values for host functions (host code cannot read __constant__ memory).\n";
-            out_ += constant_array(c, /*host_copy=*/true);
+            append("// The same values for host functions (host code cannot read __constant__ memory).\n");
+            append(constant_array(c, /*host_copy=*/true));
           }
           continue;
         }
-        out_ += "constexpr " + type_name(c.type) + " " + c.cpp_name + " = " +
-                literal(static_cast<const ir::Const&>(*c.value), false) + ";\n";
+        append("constexpr " + type_name(c.type) + " " + c.cpp_name + " = " +
+               literal(static_cast<const ir::Const&>(*c.value), false) + ";\n");
       }
     }
     externals(m);
@@ -172,6 +175,7 @@ class Emitter {
     } else if (options_.harness) {
       harness(m);
     }
+    if (map_) finish_map();
     return out_;
   }
 
@@ -216,7 +220,78 @@ class Emitter {
   // arrays (py2cuda::host::NDArray), kernels and device functions receive views.
   std::string type_name(TypeRef t) const { return cpp_type(t, host_code_); }
 
+  // A piece of the .cu written for one Python line: every line() and append() in its
+  // scope maps there (for --annotate), an inner scope's line while the inner one lasts.
+  class FromPython {
+   public:
+    FromPython(Emitter& e, uint32_t py_line) : e_(e), saved_(e.python_line_) {
+      if (py_line != 0) e.python_line_ = py_line;
+    }
+    ~FromPython() { e_.python_line_ = saved_; }
+    FromPython(const FromPython&) = delete;
+    FromPython& operator=(const FromPython&) = delete;
+
+   private:
+    Emitter& e_;
+    uint32_t saved_;
+  };
+
+  ExprPrinter printer() { return ExprPrinter(host_code_, error_model_, map_ ? &pending_notes_ : nullptr); }
+
+  // Records where the line about to be written starts, for the Python line in scope, with
+  // the notes of the expressions printed for it.
+  void start_line() {
+    if (!map_) return;
+    line_origins_.push_back({out_.size(), python_line_});
+    for (PendingNote& n : pending_notes_) noted_.push_back({out_.size(), std::move(n)});
+    pending_notes_.clear();
+  }
+
+  // Text of whole lines written at once (a constant array).
+  void append(const std::string& text) {
+    size_t begin = 0;
+    while (begin < text.size()) {
+      size_t end = text.find('\n', begin);
+      end = end == std::string::npos ? text.size() : end + 1;
+      start_line();
+      out_.append(text, begin, end - begin);
+      begin = end;
+    }
+  }
+
+  // Offsets -> .cu line numbers, once the text is complete.
+  void finish_map() {
+    std::vector<size_t> starts{0};
+    for (size_t i = 0; i < out_.size(); ++i) {
+      if (out_[i] == '\n' && i + 1 < out_.size()) starts.push_back(i + 1);
+    }
+    auto line_at = [&](size_t offset) {
+      return static_cast<uint32_t>(std::upper_bound(starts.begin(), starts.end(), offset) - starts.begin());
+    };
+    map_->python_line_of.assign(starts.size(), 0);
+    for (const auto& [offset, py_line] : line_origins_) map_->python_line_of[line_at(offset) - 1] = py_line;
+    // In source order within a line: C++ leaves the order in which the operands of `+` on
+    // strings are printed unspecified, so the order noted may vary between compilers.
+    std::stable_sort(noted_.begin(), noted_.end(), [](const auto& a, const auto& b) {
+      return std::tie(a.first, a.second.span.line, a.second.span.col, a.second.kind) <
+             std::tie(b.first, b.second.span.line, b.second.span.col, b.second.kind);
+    });
+    for (auto& [offset, n] : noted_) {
+      map_->notes.push_back({n.kind, n.span.line, line_at(offset), python_text(n.span), n.reason});
+    }
+  }
+
+  // The Python text of a span on one line ("x * 1.5"), to say what a note is about.
+  std::string python_text(const Span& span) const {
+    // Columns are 1-based, the end one past the last character.
+    if (!span.valid() || span.end_line != span.line || span.col == 0 || span.end_col <= span.col) return "";
+    std::string_view text = file_.line_text(span.line);
+    if (span.end_col - 1 > text.size()) return "";
+    return std::string(text.substr(span.col - 1, span.end_col - span.col));
+  }
+
   void line(const std::string& text) {
+    start_line();
     out_.append(static_cast<size_t>(indent_) * 2, ' ');
     out_ += text;
     out_ += '\n';
@@ -226,6 +301,8 @@ class Emitter {
   void echo(uint32_t py_line) {
     if (py_line == 0) return;
     if (options_.line_directives) {
+      const FromPython from(*this, py_line);
+      start_line();
       out_ += "#line " + std::to_string(py_line) + " " + c_string(file_.base_name()) + "\n";
       return;
     }
@@ -251,6 +328,7 @@ class Emitter {
   void function(const ir::Function& f) {
     error_model_ = f.error_model;
     out_ += "\n";
+    const FromPython from(*this, f.def_span.line);
     echo(f.def_span.line);
     if (f.is_host && !f.def_span.valid()) {
       line("// The module's code, run by main(): what `python " + file_.base_name() + "` runs.");
@@ -300,6 +378,7 @@ class Emitter {
     hoisted_storage_.clear();
     collect_nested_storage(f.body, 0);
     for (const auto& [alloc, py_line] : hoisted_storage_) {
+      const FromPython from(*this, py_line);
       echo(py_line);
       line(storage_declaration(*alloc));
     }
@@ -418,6 +497,7 @@ class Emitter {
 
   void launch_stub(const ir::Function& f, bool declaration_only) {
     out_ += "\n";
+    const FromPython from(*this, f.def_span.line);
     line("// Launches " + f.name + " (" + location(f) + "), " + f.signature_text + ".");
     std::string sig = "void launch_" + f.cpp_name + "(const py2cuda::LaunchConfig& config";
     for (const ir::Variable* p : f.params) sig += ", " + type_name(p->param_type) + " " + p->cpp_name;
@@ -444,8 +524,9 @@ class Emitter {
   }
 
   void stmt(const ir::Stmt& s) {
+    const FromPython from(*this, s.span.line);
     if (s.echo_line) echo(s.span.line);
-    ExprPrinter p(host_code_, error_model_);
+    ExprPrinter p = printer();
     switch (s.kind) {
       case ir::StmtKind::Expr: line(p.print(*static_cast<const ir::ExprStmt&>(s).value) + ";"); return;
       case ir::StmtKind::Assign: {
@@ -455,7 +536,7 @@ class Emitter {
           return;
         }
         std::string target = p.print(*a.target);
-        std::string value = p.print(*a.value);
+        std::string value = a.has_compound_op ? p.print(*a.value) : p.print_stored(*a.value);
         if (a.has_compound_op) {
           line(target + " " + std::string(python_spelling(a.compound_op)) + "= " + value + ";");
         } else if (a.declare) {
@@ -474,6 +555,7 @@ class Emitter {
           --indent_;
           if (i->else_is_elif) {
             i = &static_cast<const ir::If&>(*i->else_body[0]);
+            python_line_ = i->span.line;  // the elif's own line, until the outer statement's scope ends
             echo(i->span.line);
             line("} else if (" + p.print(*i->cond) + ") {");
             continue;
@@ -509,7 +591,7 @@ class Emitter {
           // The return type converts a value or py2cuda::none by itself.
           line("return " + p.print(*static_cast<const ir::Cast&>(*r.value).operand) + ";");
         } else {
-          line("return " + p.print(*r.value) + ";");
+          line("return " + p.print_stored(*r.value) + ";");
         }
         return;
       }
@@ -549,7 +631,7 @@ class Emitter {
   // and a view of it.
   void array_allocation(const ir::Assign& a) {
     const auto& alloc = static_cast<const ir::LocalArray&>(*a.value);
-    ExprPrinter p(host_code_, error_model_);
+    ExprPrinter p = printer();
     std::string target = p.print(*a.target);
     std::string decl = a.declare ? type_name(a.target->type) + " " + target : target;
     if (alloc.shape.empty()) {
@@ -605,14 +687,14 @@ class Emitter {
   }
 
   std::string loop_bound(const ir::Expr& e, const std::string& name, const std::string& type, const ir::Block& body) {
-    ExprPrinter p(host_code_, error_model_);
+    ExprPrinter p = printer();
     if (stable_in(e, body)) return p.print(e);
     line("const " + type + " " + name + " = " + p.print(e) + ";");
     return name;
   }
 
   void for_range(const ir::ForRange& l) {
-    ExprPrinter p(host_code_, error_model_);
+    ExprPrinter p = printer();
     std::string t = type_name(l.counter->type);
     const std::string& i = l.counter->cpp_name;
     std::string stop = loop_bound(*l.stop, i + "_stop", t, l.body);
@@ -649,6 +731,11 @@ class Emitter {
 
   const SourceFile& file_;
   const EmitOptions& options_;
+  SourceMap* map_;  // --annotate's record, or null
+  uint32_t python_line_ = 0;  // the Python line the C++ being written comes from, 0 for none
+  std::vector<PendingNote> pending_notes_;  // noted while printing the next line's expressions
+  std::vector<std::pair<size_t, uint32_t>> line_origins_;  // (offset of a line, its Python line)
+  std::vector<std::pair<size_t, PendingNote>> noted_;      // (offset of the line, the note)
   std::string out_;
   int indent_ = 0;
   std::vector<std::pair<const ir::LocalArray*, uint32_t>> hoisted_storage_;
@@ -658,8 +745,8 @@ class Emitter {
 
 }  // namespace
 
-std::string emit_cu(const ir::Module& module, const SourceFile& file, const EmitOptions& options) {
-  return Emitter(file, options).cu(module);
+std::string emit_cu(const ir::Module& module, const SourceFile& file, const EmitOptions& options, SourceMap* map) {
+  return Emitter(file, options, map).cu(module);
 }
 
 std::string emit_header(const ir::Module& module, const SourceFile& file, const EmitOptions& options) {

@@ -5,6 +5,7 @@
 
 #include "diag/source.h"
 #include "ir/ir.h"
+#include "lower/source_map.h"
 
 namespace py2cuda::lower {
 
@@ -18,7 +19,10 @@ struct EmitOptions {
 };
 
 // The whole .cu file: prologue, constants, device functions, kernels, launch stubs.
-std::string emit_cu(const ir::Module& module, const SourceFile& file, const EmitOptions& options);
+// With `map`, also records which Python line each .cu line comes from and the notes
+// of the work the translation adds (--annotate).
+std::string emit_cu(const ir::Module& module, const SourceFile& file, const EmitOptions& options,
+                    SourceMap* map = nullptr);
 
 // The header declaring the launch functions, in a namespace named after the module.
 std::string emit_header(const ir::Module& module, const SourceFile& file, const EmitOptions& options);

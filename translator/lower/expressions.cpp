@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "lower/emit.h"
 
@@ -178,6 +179,11 @@ std::string literal(const ir::Const& c, bool typed_ints) {
 
 std::string ExprPrinter::print(const ir::Expr& e) { return print(e, 0); }
 
+std::string ExprPrinter::print_stored(const ir::Expr& e) {
+  stored_ = true;
+  return print(e, 0);
+}
+
 std::string ExprPrinter::wrap(std::string s, int own, int needed) { return own < needed ? "(" + s + ")" : s; }
 
 std::string ExprPrinter::call_args(const std::vector<ir::ExprPtr>& args) {
@@ -263,6 +269,31 @@ bool nonzero_constant(const ir::Expr& e) {
 
 }  // namespace
 
+void ExprPrinter::note(NoteKind kind, const Span& span, std::string reason) {
+  if (notes_) notes_->push_back({kind, span, std::move(reason)});
+}
+
+namespace {
+
+// Why `//` or `%` costs more than C++'s operator, by the operands' type.
+std::string division_reason(const ir::Binary& b) {
+  const bool floor = b.op == BinOp::FloorDiv;
+  const std::string helper = floor ? "py2cuda::floordiv" : "py2cuda::mod";
+  if (b.type->is_float()) {
+    return std::string(floor ? "float // rounds the quotient toward negative infinity"
+                             : "float % gives the remainder the divisor's sign") +
+           ", as Python does: " + helper + " computes it from fmod with sign tests and corrections (Numba's real_divmod)";
+  }
+  if (b.type->is_int() && !b.type->is_signed()) {
+    return helper + " tests for a zero divisor (which gives 0, as in Numba) before C++'s " + (floor ? "/" : "%");
+  }
+  return std::string(floor ? "integer // rounds toward negative infinity, C++'s / toward zero"
+                           : "integer % takes the divisor's sign, C++'s % the dividend's") +
+         ": " + helper + " adds a sign test and a correction, and a zero divisor gives 0 (as in Numba's kernels)";
+}
+
+}  // namespace
+
 std::string ExprPrinter::raising_division(const ir::Binary& b) {
   if (error_model_ == ir::ErrorModel::Numpy) return "";
   if (b.op != BinOp::TrueDiv && b.op != BinOp::FloorDiv && b.op != BinOp::Mod) return "";
@@ -272,6 +303,11 @@ std::string ExprPrinter::raising_division(const ir::Binary& b) {
   // py2cuda::python raises in CPython's words, py2cuda::numba_cpu in Numba's (@jit).
   const char* space = error_model_ == ir::ErrorModel::CPython ? "py2cuda::python." : "py2cuda::numba_cpu.";
   const char* name = b.op == BinOp::TrueDiv ? "truediv" : b.op == BinOp::FloorDiv ? "floordiv" : "mod";
+  note(NoteKind::ZeroDivisionCheck, b.span,
+       std::string(error_model_ == ir::ErrorModel::CPython ? "Python host code" : "a CPU @jit function") +
+           ": the divisor is tested first, and zero raises ZeroDivisionError " +
+           (error_model_ == ir::ErrorModel::CPython ? "in CPython's words" : "in Numba's words"));
+  if (b.op != BinOp::TrueDiv) note(b.op == BinOp::FloorDiv ? NoteKind::FloorDivision : NoteKind::Modulo, b.span, division_reason(b));
   if (b.op == BinOp::TrueDiv) {
     // Python's int / int divides as floats but says "division by zero", not "float ...":
     // the operands' types before inference converted them tell which.
@@ -289,6 +325,7 @@ std::string ExprPrinter::raising_division(const ir::Binary& b) {
 }
 
 std::string ExprPrinter::print(const ir::Expr& e, int needed) {
+  const bool stored = std::exchange(stored_, false);
   switch (e.kind) {
     case ir::ExprKind::Const: {
       std::string s = literal(static_cast<const ir::Const&>(e), false);
@@ -321,6 +358,12 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
         if (folded->type->is_int()) return literal(*folded, true);
         return print(*folded, needed);
       }
+      if (!host_code_ && !stored && c.type == types::float64() && c.operand->type == types::float32()) {
+        note(NoteKind::Float64Promotion, c.span,
+             "a float32 value becomes float64 here, as Numba types it (a float32 combined with a Python float or "
+             "an int, or passed to a float64 function): the arithmetic that follows runs in double precision, "
+             "much slower than float32 on most GPUs; write np.float32(...) around constants to stay in float32");
+      }
       return cpp_type(c.type, host_code_) + "(" + print(*c.operand, 0) + ")";
     }
     case ir::ExprKind::Binary: {
@@ -328,8 +371,10 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
       if (std::string raising = raising_division(b); !raising.empty()) return raising;
       switch (b.op) {
         case BinOp::FloorDiv:
+          note(NoteKind::FloorDivision, b.span, division_reason(b));
           return "py2cuda::floordiv(" + operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) + ")";
         case BinOp::Mod:
+          note(NoteKind::Modulo, b.span, division_reason(b));
           return "py2cuda::mod(" + operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) + ")";
         case BinOp::Pow: {
           if (b.type->is_int())
@@ -402,6 +447,7 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     }
     case ir::ExprKind::Builtin: {
       const auto& c = static_cast<const ir::BuiltinCall&>(e);
+      if (!c.debug_check.empty()) note(NoteKind::DebugException, c.span, c.debug_check);
       std::string out;
       const std::string& p = c.pattern;
       for (size_t i = 0; i < p.size(); ++i) {
@@ -441,6 +487,16 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     }
     case ir::ExprKind::Index: {
       const auto& ix = static_cast<const ir::Index&>(e);
+      if (ix.wrap) {
+        note(NoteKind::IndexWraparound, ix.span,
+             "an index not proven non-negative: .at() adds Python's wraparound (a negative index counts from the "
+             "end, i + shape), a compare and an add per such index");
+      }
+      if (!host_code_) {
+        note(NoteKind::BoundsCheck, ix.span,
+             "under --emulate every index is checked against the array's extents and an out-of-range access stops "
+             "the run naming this line; on the GPU, as in Numba, nothing is checked");
+      }
       std::string s = print(*ix.array, kPrimary) + (ix.wrap ? ".at(" : "(");
       for (size_t i = 0; i < ix.indices.size(); ++i) s += (i ? ", " : "") + print(*ix.indices[i], 0);
       return s + ")";

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ir/ir.h"
+#include "lower/source_map.h"
 
 namespace py2cuda::lower {
 
@@ -17,17 +18,33 @@ std::string literal(const ir::Const& c, bool typed_ints);
 // nullptr (a float to an integer is left to the C++ conversion).
 std::unique_ptr<ir::Const> fold_cast(const ir::Cast& c);
 
+// A note (source_map.h) about an expression just printed; the emitter places it on the
+// .cu line the text lands on.
+struct PendingNote {
+  NoteKind kind;
+  Span span;  // the IR node's
+  std::string reason;
+};
+
 class ExprPrinter {
  public:
   // `host_code`: printing host code, where arrays are owning host/device arrays.
   // `error_model`: the function's, which decides whether dividing by zero raises.
-  explicit ExprPrinter(bool host_code = false, ir::ErrorModel error_model = ir::ErrorModel::Numpy)
-      : host_code_(host_code), error_model_(error_model) {}
+  // `notes`: where to record the work the printed C++ adds (for --annotate), or null.
+  explicit ExprPrinter(bool host_code = false, ir::ErrorModel error_model = ir::ErrorModel::Numpy,
+                       std::vector<PendingNote>* notes = nullptr)
+      : host_code_(host_code), error_model_(error_model), notes_(notes) {}
   std::string print(const ir::Expr& e);
+  // The value an assignment stores or a return returns: a conversion at its top is the
+  // store's (one instruction), not a promotion that makes arithmetic run in float64.
+  std::string print_stored(const ir::Expr& e);
 
  private:
   bool host_code_;
   ir::ErrorModel error_model_;
+  std::vector<PendingNote>* notes_;
+  bool stored_ = false;  // the node being printed is print_stored()'s
+  void note(NoteKind kind, const Span& span, std::string reason);
   // `/`, `//` or `%` of scalars under a raising error model, or "" where C++'s operator
   // (or the NumPy-semantics runtime function) is what the function's error model does.
   std::string raising_division(const ir::Binary& b);

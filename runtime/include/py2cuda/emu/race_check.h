@@ -6,7 +6,7 @@
 // block's buffer). Local and constant arrays are never shared between threads and are
 // not watched.
 //
-// The rules (README, "Race checking"): two accesses to one element by different threads
+// The rules (docs/emulation.md, "Race checking"): two accesses to one element by different threads
 // of one launch race when at least one is a write, they are not both atomics, and no
 // synchronisation both threads take part in orders them:
 //   - threads of one block: a cuda.syncthreads() (or _count/_and/_or) between them;

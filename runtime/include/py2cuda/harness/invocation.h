@@ -213,8 +213,9 @@ class Invocation {
     return args_[static_cast<std::size_t>(index)];
   }
 
-  // Runs `read`, turning its Errors into UsageErrors: a file that is missing,
-  // malformed or of the wrong type is a mistake in the command line.
+  // Runs `read`, naming the argument in its errors. A file of the wrong dtype or
+  // number of dimensions is a mistake in the command line (UsageError, status 2); one
+  // that is missing or malformed is bad input (status 1, as py2cuda's own bad input).
   template <class Read>
   static auto load(Read read, const std::string& param) {
     try {
@@ -222,7 +223,7 @@ class Invocation {
     } catch (const NpyTypeMismatch& e) {
       throw UsageError(e.what());  // already names the argument
     } catch (const Error& e) {
-      throw UsageError("argument '" + param + "': " + e.what());
+      throw Error("argument '" + param + "': " + e.what());
     }
   }
 

@@ -49,7 +49,7 @@ class UfuncInvocation {
   // `params` are the Python parameter names of the inputs, `args` their words (as
   // many: the driver has checked), `in_cores` each input's number of core dimensions
   // ('(n),()->()' gives {1, 0}; 0 everywhere for @vectorize), `out_cores` each output's.
-  // Reads the .npy operands; problems with them throw UsageError.
+  // Reads the .npy operands; operands that do not fit the ufunc throw UsageError.
   UfuncInvocation(std::string ufunc, std::vector<std::string> params, std::vector<std::string> args,
                   std::vector<int> in_cores, std::vector<int> out_cores)
       : ufunc_(std::move(ufunc)),
@@ -69,8 +69,8 @@ class UfuncInvocation {
       }
       try {
         arrays_[i] = to_c_order(read_npy(args_[i]));
-      } catch (const Error& e) {
-        throw UsageError("argument '" + params_[i] + "': " + e.what());
+      } catch (const Error& e) {  // missing or malformed: bad input, status 1 (invocation.h)
+        throw Error("argument '" + params_[i] + "': " + e.what());
       }
       const int loop = arrays_[i]->ndim() - in_cores_[i];
       if (loop < 0) {

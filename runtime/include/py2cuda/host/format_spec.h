@@ -384,10 +384,10 @@ inline std::string format(std::string_view s, std::string_view spec) {
   return detail::pad(f, std::string(text), detail::code_point_count(text), '<');
 }
 inline std::string format(const std::string& s, std::string_view spec) {
-  return format(std::string_view(s), spec);
+  return host::format(std::string_view(s), spec);
 }
 inline std::string format(const char* s, std::string_view spec) {
-  return format(std::string_view(s), spec);
+  return host::format(std::string_view(s), spec);
 }
 
 template <class T>

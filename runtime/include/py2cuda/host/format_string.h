@@ -71,7 +71,8 @@ inline std::string render_field(std::string_view name, char conversion, std::str
   const std::string expanded = spec.find('{') == std::string_view::npos
                                    ? std::string(spec)
                                    : format_string_impl(spec, args, num, depth + 1);
-  return conversion ? format(std::string_view(converted), expanded) : a.format(expanded);
+  // Qualified: an unqualified call with std::string_view arguments finds std::format by ADL (C++20 libraries).
+  return conversion ? host::format(std::string_view(converted), expanded) : a.format(expanded);
 }
 
 // CPython's MarkupIterator_next and parse_field: literal text with {{ }},
