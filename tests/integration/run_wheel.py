@@ -111,6 +111,20 @@ def main() -> int:
                                f"{SAMPLE}.expected", indent("stdout:\n" + out + "stderr:\n" + err))
         else:
             report.ok("run", f"{SAMPLE}.py --run --emulate from the venv matches {SAMPLE}.expected ({took:.0f} s)")
+
+        # The wheel's CMake package: an outside project configures against the venv.
+        cmake = shutil.which("cmake")
+        if cmake is None:
+            report.skip("find_package", "no cmake")
+        else:
+            generator = ["-G", "Ninja"] if shutil.which("ninja") else []
+            rc, out, err, took = run([cmake, "-S", args.source_dir / "examples" / "cmake_project", "-B",
+                                      work / "consumer", *generator, f"-DCMAKE_PREFIX_PATH={venv}"], work, env)
+            if rc != 0:
+                report.fail("find_package", "examples/cmake_project does not configure against the venv",
+                            indent(out + err))
+            else:
+                report.ok("find_package", "examples/cmake_project configures with CMAKE_PREFIX_PATH=<venv>")
     return report.finish()
 
 
