@@ -46,7 +46,7 @@ function(py2cuda_add_library name)
   set(modules "")
   foreach(source IN LISTS sources)
     get_filename_component(py "${source}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
-    get_filename_component(module "${py}" NAME_WE)
+    get_filename_component(module "${py}" NAME_WLE)
     # The module's name is its header's name and its C++ namespace: two files of one name
     # would overwrite each other's outputs.
     if(module IN_LIST modules)
