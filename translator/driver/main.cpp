@@ -4,6 +4,7 @@
 //   2  bad command line   3  internal error (a bug in py2cuda)
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
@@ -17,6 +18,7 @@
 #include "builtins/table.h"
 #include "driver/annotated_page.h"
 #include "driver/build_cache.h"
+#include "driver/depfile.h"
 #include "driver/output_file.h"
 #include "driver/toolchain.h"
 #include "driver/translate.h"
@@ -67,6 +69,11 @@ int build_and_maybe_run(const std::string& argv0, const std::string& input, cons
   if (run_it && !emulate && !py2cuda::toolchain::gpu_available()) {
     std::cerr << "py2cuda: note: no GPU found; running in CPU emulation\n";
     emulate = true;
+  }
+  if (py2cuda::toolchain::runtime_include(argv0).empty()) {
+    std::cerr << "py2cuda: error: cannot find the runtime headers (py2cuda/runtime.h in the folder include/ "
+                 "beside py2cuda's bin/); set PY2CUDA_RUNTIME_INCLUDE to their folder\n";
+    return kInputErrors;
   }
   std::string text;
   if (!read_file(input, text)) {
@@ -200,8 +207,20 @@ int run(int argc, char** argv) {
                                                 "source locations) and exit with status 1 at the end");
   app.add_option("program-args", program_args, "arguments for --run, after '--'");
   app.positionals_at_end(false);
+  app.footer("Dependencies, as compilers write them:\n"
+             "  -MD [-MF FILE.d]            also write a Make-style depfile (default: OUT with the\n"
+             "                              extension .d) naming OUT.cu's inputs, for Make and Ninja");
+  // -MD/-MF are compilers' spellings, which CLI11 cannot declare; they are taken out first.
+  std::vector<std::string> args(argv + 1, argv + argc);
+  py2cuda::depfile::Request depfile;
+  std::string depfile_error;
+  if (!py2cuda::depfile::extract_options(args, depfile, depfile_error)) {
+    std::cerr << "py2cuda: error: " << depfile_error << "\n";
+    return kUsage;
+  }
+  std::reverse(args.begin(), args.end());  // CLI11 takes the arguments last first
   try {
-    app.parse(argc, argv);
+    app.parse(args);
   } catch (const CLI::Success& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
@@ -225,6 +244,19 @@ int run(int argc, char** argv) {
   }
   if ((exe || run_it) && (!annotate.empty() || !dump.empty())) {
     std::cerr << "py2cuda: error: --annotate and --dump review a translation: use them without --exe/--run\n";
+    return kUsage;
+  }
+  if (!depfile.path.empty() && !depfile.wanted) {
+    std::cerr << "py2cuda: error: -MF names the depfile that -MD writes: add -MD\n";
+    return kUsage;
+  }
+  if (depfile.wanted && (exe || run_it)) {
+    std::cerr << "py2cuda: error: -MD writes the dependencies of a translation (FILE.py -o OUT.cu); "
+                 "it does not go with --exe or --run\n";
+    return kUsage;
+  }
+  if (depfile.wanted && (output.empty() || output == "-")) {
+    std::cerr << "py2cuda: error: -MD needs an output file (-o OUT.cu) to name as the depfile's target\n";
     return kUsage;
   }
   if (exe || run_it) {
@@ -284,9 +316,21 @@ int run(int argc, char** argv) {
     const std::string cu_name = options.output_name.empty() ? file.module_name() + ".cu" : options.output_name;
     page = py2cuda::annotated_page(file, result.cu, cu_name, result.source_map, py2cuda::version());
   }
+  // The input and every file the translation looked at: cuda.declare_device's link files
+  // (their presence is checked, and they are named in the output).
+  std::string depfile_text;
+  if (depfile.wanted) {
+    std::vector<std::string> dependencies = {input};
+    dependencies.insert(dependencies.end(), result.link_paths.begin(), result.link_paths.end());
+    depfile_text = py2cuda::depfile::render(output, dependencies);
+  }
+  const std::string depfile_path =
+      !depfile.wanted ? "" : depfile.path.empty() ? py2cuda::depfile::default_path(output) : depfile.path;
+
   // All files are written to temporaries first: either all appear, or none changes.
   std::string error;
-  if (!py2cuda::write_outputs({{output, result.cu}, {header, result.header}, {annotate, page}}, error)) {
+  if (!py2cuda::write_outputs(
+          {{output, result.cu}, {header, result.header}, {annotate, page}, {depfile_path, depfile_text}}, error)) {
     std::cerr << "py2cuda: error: " << error << "\n";
     return kInputErrors;
   }

@@ -78,14 +78,16 @@ int run_capture(const std::vector<std::string>& argv, std::string& output) {
 std::string runtime_include(const std::string& argv0) {
   std::string from_env = env("PY2CUDA_RUNTIME_INCLUDE");
   if (!from_env.empty()) return from_env;
+  // The executable's own path first: argv[0] is a bare "py2cuda" when found on PATH, which
+  // would name a file of the current folder instead.
   std::error_code ec;
-  fs::path self = fs::canonical(fs::path(argv0), ec);
-  if (ec) self = fs::canonical("/proc/self/exe", ec);
+  fs::path self = fs::canonical("/proc/self/exe", ec);
+  if (ec) self = fs::canonical(fs::path(argv0), ec);
   if (!ec) {
     fs::path installed = self.parent_path().parent_path() / "include";
     if (fs::exists(installed / "py2cuda" / "runtime.h")) return installed.string();
   }
-  return PY2CUDA_SOURCE_RUNTIME_INCLUDE;
+  return PY2CUDA_SOURCE_RUNTIME_INCLUDE;  // empty in a wheel, which must not point at its build's tree
 }
 
 std::vector<std::string> build_command(const BuildRequest& r) {

@@ -24,7 +24,8 @@ struct BuildRequest {
 };
 
 // The runtime's include directory: $PY2CUDA_RUNTIME_INCLUDE, else the one
-// installed beside py2cuda (BIN/../include), else the source tree's.
+// installed beside py2cuda (BIN/../include), else the source tree's (none in a
+// Python wheel: then the result is empty).
 std::string runtime_include(const std::string& argv0);
 
 // The compiler command line for a request (for messages and tests).
