@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """What --racecheck costs: the same whole programs built with `py2cuda --exe --emulate` and with
 `--exe --emulate --racecheck`, run alternately; median wall time and peak memory (max RSS) of each,
-and their ratio. Two kernels: a grid-stride saxpy (loop mode: every thread's subscripts go through
+and their ratio. CPU time (user + system) is reported beside wall time: on a machine
+shared with other work the wall time mostly measures the wait for a core. Two kernels: a grid-stride saxpy (loop mode: every thread's subscripts go through
 the detector) and a shared-memory block reduction with barriers (fiber mode), each over 2^20
 float32 elements.
 
@@ -67,15 +68,15 @@ print(out[:3])
 }
 
 
-def run_once(exe: Path) -> tuple[float, float]:
-    """Wall seconds and peak resident MiB of one run."""
+def run_once(exe: Path) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds and peak resident MiB of one run."""
     start = time.perf_counter()
     proc = subprocess.Popen([str(exe)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         raise RuntimeError(f"{exe} failed: {proc.stderr.read().decode()}")
-    return wall, usage.ru_maxrss / 1024.0
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0
 
 
 def main() -> int:
@@ -87,8 +88,9 @@ def main() -> int:
     py2cuda = args.py2cuda.resolve()
     work = args.work or Path(tempfile.mkdtemp(prefix="racecheck-bench-"))
     work.mkdir(parents=True, exist_ok=True)
-    print("| program | unchecked s | --racecheck s | time ratio | unchecked MiB | --racecheck MiB | memory ratio |")
-    print("|---|---|---|---|---|---|---|")
+    print("| program | unchecked s | --racecheck s | time ratio | unchecked CPU s | --racecheck CPU s | CPU ratio "
+          "| unchecked MiB | --racecheck MiB | memory ratio |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for index, (name, source) in enumerate(PROGRAMS.items()):
         py = work / f"racebench{index}.py"
         py.write_text(source)
@@ -103,8 +105,10 @@ def main() -> int:
             for mode in ("plain", "checked"):
                 samples[mode].append(run_once(exes[mode]))
         t = {m: statistics.median(s[0] for s in samples[m]) for m in samples}
-        mem = {m: statistics.median(s[1] for s in samples[m]) for m in samples}
+        cpu = {m: statistics.median(s[1] for s in samples[m]) for m in samples}
+        mem = {m: statistics.median(s[2] for s in samples[m]) for m in samples}
         print(f"| {name} | {t['plain']:.3f} | {t['checked']:.3f} | {t['checked'] / t['plain']:.1f}x "
+              f"| {cpu['plain']:.3f} | {cpu['checked']:.3f} | {cpu['checked'] / cpu['plain']:.1f}x "
               f"| {mem['plain']:.0f} | {mem['checked']:.0f} | {mem['checked'] / mem['plain']:.1f}x |")
     return 0
 

@@ -251,7 +251,7 @@ inline void run_grid(const LaunchConfig& cfg, const KernelInfo& info, KernelBody
 
   std::lock_guard<std::mutex> lock(launch_mutex());
 #ifdef PY2CUDA_RACECHECK
-  race::begin_launch(cfg);
+  race::begin_launch(cfg, info);
 #endif
   GridRun grid(cfg, info, body, fibers);
   if (info.cooperative) {

@@ -22,6 +22,15 @@
 // joined by each collective it takes part in. Each watched element has a shadow cell:
 // its last write (thread, counts, clock, location) and the reads since.
 //
+// The shadow is flat: each kernel array argument (overlapping ones merged) gets an array
+// of cells, one per element, indexed by the element's offset, and so does the running
+// block's shared memory (per byte: arrays of any element size share it). A cell (28
+// bytes; locations are interned to 32-bit ids) holds the last write or else the one
+// read since; an atomic's record and the readers beside a write or beside another reader
+// go to a side pool. Cells carry the launch (or,
+// for shared memory, the block) they belong to, so nothing is cleared between launches
+// or blocks, and the arrays are anonymous mappings: pages no access touches cost nothing.
+//
 // A subscript gives the element's address, not whether the code reads or writes it
 // (Array::operator() returns a reference). The detector keeps the last few subscripts of
 // the running thread pending with the element's bytes as they were, and settles each one
@@ -34,16 +43,20 @@
 // carets) and ends the program with exit status 1. With PY2CUDA_RACECHECK_ALL (py2cuda
 // --racecheck-all), or PY2CUDA_EMU_RACECHECK=all at run time, every race is reported
 // once per pair of source locations, the program runs on, and exits with status 1.
-// Blocks run one after another (a cooperative launch's blocks still run at once; the
-// global shadow is behind a mutex).
+// Blocks run one after another; a cooperative launch's blocks run at once, and there
+// each global cell is locked by a bit of its own while it is checked (no global mutex).
 #pragma once
 
 #include <algorithm>
+#include <atomic>
+#include <bit>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <mutex>
+#include <numeric>
 #include <set>
 #include <string>
 #include <tuple>
@@ -53,6 +66,7 @@
 #include <vector>
 
 #include <link.h>
+#include <sys/mman.h>
 
 #include "../array.h"
 #include "../launch_config.h"
@@ -72,31 +86,183 @@ struct ThreadClock {
   uint32_t lanes[kLanes] = {};  // the warp's vector clock, as this lane knows it
 };
 
+// One access as a shadow cell keeps it.
 struct AccessRecord {
-  uint64_t thread = 0;  // in the grid: block * threads per block + thread
-  SourceLocation where{};
+  uint32_t thread = 0;  // in the grid: block * threads per block + thread (begin_launch checks it fits)
+  uint32_t where = 0;   // an interned SourceLocation (location_id)
   uint32_t block_epoch = 0;
   uint32_t grid_epoch = 0;
   uint32_t lane_clock = 0;  // the thread's own lane entry when it accessed
-  bool atomic = false;
 };
 
+// ---- Source locations, interned: a record keeps 4 bytes, not 16 ----
+
+struct LocationTable {
+  struct Key {
+    const char* file;
+    unsigned line, column;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const noexcept {
+      return std::hash<const void*>()(k.file) ^ (std::size_t{k.line} * 0x9E3779B97F4A7C15ull) ^ k.column;
+    }
+  };
+  std::mutex mutex;
+  std::vector<SourceLocation> locations{SourceLocation{}};  // id 0: unknown
+  std::unordered_map<Key, uint32_t, KeyHash> ids;
+};
+
+inline LocationTable& location_table() {
+  static LocationTable table;
+  return table;
+}
+
+// Per OS thread, a direct-mapped cache in front of the table: one subscript's location is
+// looked up at every access.
+struct LocationCacheEntry {
+  const char* file;
+  unsigned line, column;
+  uint32_t id;
+};
+inline constexpr std::size_t kLocationCache = 64;
+inline constinit thread_local LocationCacheEntry location_cache[kLocationCache] = {};
+
+inline uint32_t location_id(const SourceLocation& where) {
+  const std::size_t slot =
+      ((reinterpret_cast<uintptr_t>(where.file) >> 4) ^ (where.line * 0x9E3779B1u) ^ (where.column << 7)) &
+      (kLocationCache - 1);
+  LocationCacheEntry& cached = location_cache[slot];
+  if (cached.file == where.file && cached.line == where.line && cached.column == where.column) return cached.id;
+  LocationTable& table = location_table();
+  std::lock_guard<std::mutex> lock(table.mutex);
+  auto [it, added] = table.ids.try_emplace({where.file, where.line, where.column},
+                                           static_cast<uint32_t>(table.locations.size()));
+  if (added) table.locations.push_back(where);
+  cached = {where.file, where.line, where.column, it->second};
+  return it->second;
+}
+
+inline SourceLocation location_of(uint32_t id) {
+  LocationTable& table = location_table();
+  std::lock_guard<std::mutex> lock(table.mutex);
+  return id < table.locations.size() ? table.locations[id] : SourceLocation{};
+}
+
+// ---- Shadow cells ----
+
 struct Cell {
-  AccessRecord write{};   // the last plain write
-  AccessRecord atomic{};  // the last atomic since it
-  bool written = false;
-  bool updated = false;             // `atomic` holds one
+  uint32_t generation;  // the launch (global) or block (shared) the cell belongs to; another: empty
+  uint32_t state;       // the flags below, and the cell's side entry (OverflowPool id, 0: none)
+  AccessRecord access;  // the last plain write (kWritten), or else the one plain read since it (kOneRead)
+};
+static_assert(sizeof(Cell) == 28);
+
+inline constexpr uint32_t kLocked = 1u << 31;           // being checked (cooperative launches)
+inline constexpr uint32_t kWritten = 1u << 30;          // `access` is the last plain write
+inline constexpr uint32_t kOneRead = 1u << 29;          // `access` is the one plain read, and there is no write
+inline constexpr uint32_t kReadsOverflowed = 1u << 28;  // the reads are in the side entry's list
+inline constexpr uint32_t kUpdated = 1u << 27;          // the side entry's `atomic` holds one
+inline constexpr uint32_t kOverflowMask = (1u << 27) - 1;
+
+// What few cells need: the last atomic since the plain write, and more than one reader.
+struct Overflow {
+  AccessRecord atomic{};
   std::vector<AccessRecord> reads;  // plain reads since the last plain write, at most one per thread
+};
+
+// Side entries in chunks that never move, so that threads of a cooperative launch can read
+// one entry while another thread adds the next.
+class OverflowPool {
+ public:
+  static constexpr uint32_t kChunk = 4096;
+  static constexpr uint32_t kMaxChunks = (kOverflowMask + 1) / kChunk;
+
+  OverflowPool() { chunks_.reserve(kMaxChunks); }
+
+  // A fresh entry's id (from 1).
+  uint32_t allocate() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const uint32_t index = used_++;
+    if (index / kChunk >= chunks_.size()) {
+      if (chunks_.size() == kMaxChunks) {
+        std::fflush(stdout);
+        std::fputs("py2cuda --racecheck: out of shadow memory for the accesses of one launch\n", stderr);
+        std::_Exit(1);
+      }
+      chunks_.push_back(std::make_unique<Overflow[]>(kChunk));
+    }
+    Overflow& entry = chunks_[index / kChunk][index % kChunk];
+    entry.atomic = {};
+    entry.reads.clear();
+    return index + 1;
+  }
+
+  Overflow& at(uint32_t id) { return chunks_[(id - 1) / kChunk][(id - 1) % kChunk]; }
+
+  // Every entry free again (their cells' generation has passed).
+  void reset() { used_ = 0; }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<Overflow[]>> chunks_;
+  uint32_t used_ = 0;
+};
+
+// The cells of [low, high), one per `granularity` bytes, in an anonymous mapping.
+class ShadowRegion {
+ public:
+  ShadowRegion(uintptr_t low, uintptr_t high, unsigned granularity)
+      : low_(low), high_(high), granularity_(granularity) {
+    shift_ = std::has_single_bit(granularity) ? std::countr_zero(granularity) : -1;
+    count_ = (high - low + granularity - 1) / granularity;
+    bytes_ = std::max<std::size_t>(count_, 1) * sizeof(Cell);
+    void* map = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (map == MAP_FAILED) {
+      std::fflush(stdout);
+      std::fprintf(stderr, "py2cuda --racecheck: no memory for the shadow of %zu bytes of device memory\n",
+                   static_cast<std::size_t>(high - low));
+      std::_Exit(1);
+    }
+    cells_ = static_cast<Cell*>(map);
+  }
+  ShadowRegion(const ShadowRegion&) = delete;
+  ShadowRegion& operator=(const ShadowRegion&) = delete;
+  ~ShadowRegion() { munmap(cells_, bytes_); }
+
+  bool covers(uintptr_t p) const { return p >= low_ && p < high_; }
+  bool same(uintptr_t low, uintptr_t high, unsigned granularity) const {
+    return low == low_ && high == high_ && granularity == granularity_;
+  }
+
+  Cell* cell(uintptr_t p) const {
+    const uintptr_t offset = p - low_;
+    return cells_ + (shift_ >= 0 ? offset >> shift_ : offset / granularity_);
+  }
+
+  // Every cell empty again: when a generation counter wraps around.
+  void clear() { madvise(cells_, bytes_, MADV_DONTNEED); }
+
+  int position = -1;  // the kernel argument, when one alone covers the region (global memory)
+  uint64_t last_launch = 0;
+
+ private:
+  uintptr_t low_, high_;
+  unsigned granularity_;
+  int shift_;
+  std::size_t count_, bytes_;
+  Cell* cells_;
 };
 
 // A subscript of the running thread not yet known to be a read or a write.
 struct Pending {
   const unsigned char* element = nullptr;
+  Cell* cell = nullptr;
   unsigned size = 0;
   Space space = Space::none;
   int argument = -1;
+  uint32_t where = 0;
   unsigned char before[16] = {};
-  SourceLocation where{};
   ElementView view{};
 };
 
@@ -106,31 +272,57 @@ struct Launch {
   uint64_t threads_per_block = 1;
   Dim3 grid{}, block{};
   std::vector<Argument> arguments;
-  std::unordered_map<const void*, Cell> global;
-  std::mutex global_mutex;
+  std::vector<std::unique_ptr<ShadowRegion>> regions;  // this launch's and the previous one's
+  std::vector<ShadowRegion*> active;                   // this launch's, one per (merged) argument
+  OverflowPool overflow;
+  uint32_t generation = 0;  // of this launch's cells
+  uint64_t launches = 0;
+  bool concurrent = false;  // blocks run at once: cells are locked
   std::mutex report_mutex;
   std::set<std::string> reported;  // location pairs, for report-all
   bool report_all = false;
   bool any = false;
 };
 
-inline Launch& launch_state() {
+// The launch's state, through a pointer that needs no initialisation guard at each access.
+inline constinit Launch* launch_pointer = nullptr;
+
+inline Launch& launch_state_slow() {
   static Launch launch;
+  launch_pointer = &launch;
   return launch;
+}
+
+inline Launch& launch_state() {
+  Launch* launch = launch_pointer;
+  return launch ? *launch : launch_state_slow();
 }
 
 // Per OS thread: the block it runs.
 struct BlockState {
   std::vector<ThreadClock> clocks;  // per thread of the block
-  std::unordered_map<const void*, Cell> shared;
+  uint64_t threads_per_block = 1;
+  uint64_t first_thread = 0;  // the block's first thread in the grid
+  uint32_t generation = 0;    // of this block's shared cells
+  std::unique_ptr<ShadowRegion> static_shared, dynamic_shared;
+  OverflowPool overflow;
   Pending pending[kPending];
-  std::size_t pending_count = 0;
+  std::size_t pending_first = 0, pending_count = 0;  // a ring
   uintptr_t tls_low = 0, tls_high = 0;  // the program's static thread-local block: __shared__ arrays
 };
 
-inline BlockState& block_state() {
+// The BlockState of the calling OS thread, through a pointer with no TLS guard call.
+inline constinit thread_local BlockState* block_state_pointer = nullptr;
+
+inline BlockState& block_state_slow() {
   static thread_local BlockState state;
+  block_state_pointer = &state;
   return state;
+}
+
+inline BlockState& block_state() {
+  BlockState* state = block_state_pointer;
+  return state ? *state : block_state_slow();
 }
 
 // The size of the executable's static TLS block (its PT_TLS segment), aligned.
@@ -169,30 +361,40 @@ inline void locate_static_shared(BlockState& state) {
   state.tls_low = probe - size;
   state.tls_high = probe + size;
 #endif
+  if (state.tls_high > state.tls_low) {
+    state.static_shared = std::make_unique<ShadowRegion>(state.tls_low, state.tls_high, 1u);
+  }
 }
 
-inline Space classify(const void* element, int& argument) {
+// Which memory `element` is in, its cell, and for global memory the argument's position.
+inline Space classify(const void* element, int& argument, Cell*& cell) {
   const auto p = reinterpret_cast<uintptr_t>(element);
-  const auto dyn = reinterpret_cast<uintptr_t>(current.dynamic_shared);
-  if (dyn && p >= dyn && p < dyn + current.dynamic_shared_bytes) return Space::shared;
   BlockState& state = block_state();
-  if (!state.tls_high) locate_static_shared(state);
-  if (p >= state.tls_low && p < state.tls_high) return Space::shared;
+  const auto dyn = reinterpret_cast<uintptr_t>(current.dynamic_shared);
+  if (dyn && p >= dyn && p < dyn + current.dynamic_shared_bytes && state.dynamic_shared) {
+    cell = state.dynamic_shared->cell(p);
+    return Space::shared;
+  }
+  if (p >= state.tls_low && p < state.tls_high) {
+    cell = state.static_shared->cell(p);
+    return Space::shared;
+  }
   const Launch& launch = launch_state();
-  for (const Argument& a : launch.arguments) {
-    if (p >= a.low && p < a.high) {
-      argument = a.position;
-      return Space::global;
+  for (ShadowRegion* region : launch.active) {
+    if (!region->covers(p)) continue;
+    cell = region->cell(p);
+    argument = region->position;
+    if (argument < 0) {  // arguments that overlap: the first that holds the element names it
+      for (const Argument& a : launch.arguments) {
+        if (p >= a.low && p < a.high) {
+          argument = a.position;
+          break;
+        }
+      }
     }
+    return Space::global;
   }
   return Space::none;
-}
-
-inline uint64_t running_thread() {
-  const Uint3& b = current.block_idx;
-  const Uint3& g = current.grid_dim;
-  const uint64_t block = b.x + uint64_t{g.x} * (b.y + uint64_t{g.y} * b.z);
-  return block * launch_state().threads_per_block + current.thread_linear;
 }
 
 inline ThreadClock& running_clock() {
@@ -201,15 +403,16 @@ inline ThreadClock& running_clock() {
   return state.clocks[current.thread_linear];
 }
 
-inline AccessRecord running_access(SourceLocation where, bool atomic) {
+inline AccessRecord running_access(uint32_t where) {
+  const BlockState& state = block_state();
   const ThreadClock& clock = running_clock();
-  return AccessRecord{running_thread(), where, clock.block_epoch, clock.grid_epoch,
-                      clock.lanes[current.thread_linear % kLanes], atomic};
+  return AccessRecord{static_cast<uint32_t>(state.first_thread + current.thread_linear), where, clock.block_epoch,
+                      clock.grid_epoch, clock.lanes[current.thread_linear % kLanes]};
 }
 
 // How `earlier` (another thread's) relates to the running thread now.
 inline Order order_with_running(const AccessRecord& earlier, const AccessRecord& now) {
-  const uint64_t tpb = launch_state().threads_per_block;
+  const uint64_t tpb = block_state().threads_per_block;
   if (earlier.grid_epoch != now.grid_epoch) return Order::ordered;
   if (earlier.thread / tpb != now.thread / tpb) return Order::other_block;
   if (earlier.block_epoch != now.block_epoch) return Order::ordered;
@@ -228,8 +431,8 @@ inline void race_found(Kind here_kind, const AccessRecord& here, Kind other_kind
   report.argument = access.argument;
   report.view = access.view;
   report.element = access.element;
-  report.here = {here_kind, here.where, here.thread};
-  report.other = {other_kind, other.where, other.thread};
+  report.here = {here_kind, location_of(here.where), here.thread};
+  report.other = {other_kind, location_of(other.where), other.thread};
   report.order = order;
   report.threads_per_block = launch.threads_per_block;
   report.grid = launch.grid;
@@ -256,14 +459,75 @@ inline void race_found(Kind here_kind, const AccessRecord& here, Kind other_kind
   std::_Exit(1);
 }
 
+// The cell of `access`, held for the running thread: locked when blocks run at once, and
+// emptied when it belongs to an earlier launch or block. Its state word is worked on in a
+// copy and stored back when the cell is let go (which unlocks it).
+class HeldCell {
+ public:
+  explicit HeldCell(const Pending& access)
+      : cell_(*access.cell), locked_(access.space == Space::global && launch_state().concurrent) {
+    if (locked_) {
+      std::atomic_ref<uint32_t> word(cell_.state);
+      for (;;) {
+        const uint32_t before = word.fetch_or(kLocked, std::memory_order_acquire);
+        if (!(before & kLocked)) {
+          state_ = before;
+          break;
+        }
+        while (word.load(std::memory_order_relaxed) & kLocked) {
+#if defined(__x86_64__)
+          __builtin_ia32_pause();
+#endif
+        }
+      }
+    } else {
+      state_ = cell_.state;
+    }
+    pool_ = access.space == Space::global ? &launch_state().overflow : &block_state().overflow;
+    const uint32_t generation = access.space == Space::global ? launch_state().generation : block_state().generation;
+    if (cell_.generation != generation) {
+      cell_.generation = generation;
+      state_ = 0;
+    }
+  }
+  HeldCell(const HeldCell&) = delete;
+  HeldCell& operator=(const HeldCell&) = delete;
+  ~HeldCell() {
+    if (locked_) {
+      std::atomic_ref<uint32_t>(cell_.state).store(state_, std::memory_order_release);
+    } else {
+      cell_.state = state_;
+    }
+  }
+
+  Cell* operator->() const { return &cell_; }
+  bool has(uint32_t flag) const { return (state_ & flag) != 0; }
+  void set(uint32_t flag) { state_ |= flag; }
+  void unset(uint32_t flag) { state_ &= ~flag; }
+
+  Overflow* overflow() const {
+    const uint32_t id = state_ & kOverflowMask;
+    return id ? &pool_->at(id) : nullptr;
+  }
+  Overflow& overflow_made() {
+    if (Overflow* entry = overflow()) return *entry;
+    const uint32_t id = pool_->allocate();
+    state_ = (state_ & ~kOverflowMask) | id;
+    return pool_->at(id);
+  }
+
+ private:
+  Cell& cell_;
+  bool locked_;
+  uint32_t state_ = 0;  // without kLocked
+  OverflowPool* pool_ = nullptr;
+};
+
 // One settled access of the running thread.
 inline void record(const Pending& access, Kind kind) {
   if (access.space == Space::none) return;
-  const AccessRecord now = running_access(access.where, kind == Kind::atomic);
-  Launch& launch = launch_state();
-  std::unique_lock<std::mutex> lock(launch.global_mutex, std::defer_lock);
-  if (access.space == Space::global) lock.lock();
-  Cell& cell = (access.space == Space::global ? launch.global : block_state().shared)[access.element];
+  const AccessRecord now = running_access(access.where);
+  HeldCell cell(access);
   auto against = [&](const AccessRecord& earlier, Kind earlier_kind) {
     if (earlier.thread == now.thread) return false;
     const Order order = order_with_running(earlier, now);
@@ -272,9 +536,26 @@ inline void record(const Pending& access, Kind kind) {
     return true;
   };
   if (kind == Kind::read) {
-    if (cell.written) against(cell.write, Kind::write);
-    if (cell.updated) against(cell.atomic, Kind::atomic);
-    auto& reads = cell.reads;
+    if (cell.has(kWritten)) against(cell->access, Kind::write);
+    if (cell.has(kUpdated)) against(cell.overflow()->atomic, Kind::atomic);
+    if (!cell.has(kReadsOverflowed)) {
+      if (cell.has(kWritten)) {  // the cell holds the write: the first reader goes beside it
+        cell.overflow_made().reads.assign({now});
+        cell.set(kReadsOverflowed);
+        return;
+      }
+      // No reader yet, or one: kept in the cell.
+      if (!cell.has(kOneRead) || cell->access.thread == now.thread || cell->access.grid_epoch != now.grid_epoch) {
+        cell->access = now;
+        cell.set(kOneRead);
+        return;
+      }
+      cell.overflow_made().reads.assign({cell->access, now});
+      cell.unset(kOneRead);
+      cell.set(kReadsOverflowed);
+      return;
+    }
+    auto& reads = cell.overflow()->reads;
     for (AccessRecord& r : reads) {
       if (r.thread == now.thread) {
         r = now;
@@ -288,7 +569,7 @@ inline void record(const Pending& access, Kind kind) {
     // Many threads reading one element (a broadcast): two readers of the same block and
     // phase witness a race with any later writer as well as all of them would.
     std::size_t peers = 0;
-    const uint64_t tpb = launch.threads_per_block;
+    const uint64_t tpb = block_state().threads_per_block;
     for (const AccessRecord& r : reads) {
       peers += r.thread / tpb == now.thread / tpb && r.block_epoch == now.block_epoch;
     }
@@ -298,58 +579,90 @@ inline void record(const Pending& access, Kind kind) {
   }
   // A write, plain or atomic. Atomics do not race with each other; they race with plain
   // accesses, so an atomic leaves the plain write and the reads in place.
-  if (cell.written) against(cell.write, Kind::write);
-  if (cell.updated && kind == Kind::write) against(cell.atomic, Kind::atomic);
-  for (const AccessRecord& r : cell.reads) {
-    if (against(r, Kind::read)) break;
+  if (cell.has(kWritten)) against(cell->access, Kind::write);
+  if (cell.has(kUpdated) && kind == Kind::write) against(cell.overflow()->atomic, Kind::atomic);
+  if (cell.has(kOneRead)) {
+    against(cell->access, Kind::read);
+  } else if (cell.has(kReadsOverflowed)) {
+    for (const AccessRecord& r : cell.overflow()->reads) {
+      if (against(r, Kind::read)) break;
+    }
   }
   if (kind == Kind::atomic) {
-    cell.atomic = now;
-    cell.updated = true;
+    cell.overflow_made().atomic = now;
+    cell.set(kUpdated);
     return;
   }
-  cell.write = now;
-  cell.written = true;
-  cell.updated = false;
-  cell.reads.clear();
+  cell->access = now;
+  cell.set(kWritten);
+  cell.unset(kUpdated | kOneRead);
+  if (cell.has(kReadsOverflowed)) {
+    cell.overflow()->reads.clear();
+    cell.unset(kReadsOverflowed);
+  }
+}
+
+// Whether the `size` bytes at a and b differ: elements are 1, 2, 4, 8 or 16 bytes.
+inline bool bytes_differ(const unsigned char* a, const unsigned char* b, unsigned size) {
+  auto differ = [&](auto word) {
+    decltype(word) x, y;
+    std::memcpy(&x, a, sizeof x);
+    std::memcpy(&y, b, sizeof y);
+    return x != y;
+  };
+  switch (size) {
+    case 1: return *a != *b;
+    case 2: return differ(uint16_t{});
+    case 4: return differ(uint32_t{});
+    case 8: return differ(uint64_t{});
+    default: return std::memcmp(a, b, size) != 0;
+  }
 }
 
 inline void settle(const Pending& p) {
-  const bool changed = std::memcmp(p.before, p.element, p.size) != 0;
+  const bool changed = bytes_differ(p.before, p.element, p.size);
   record(p, changed ? Kind::write : Kind::read);
 }
 
-inline void note_access(const void* element, unsigned size, bool read_only, const void* data, int ndim,
-                        const int64_t* shape, const int64_t* strides, SourceLocation where) {
+template <class View>
+void note_access(const View& view, int64_t offset, SourceLocation where) {
   if (!current.kernel) return;
+  using T = std::remove_reference_t<decltype(*view.data)>;
+  const T* element = view.data + offset;
   int argument = -1;
-  const Space space = classify(element, argument);
+  Cell* cell = nullptr;
+  const Space space = classify(element, argument, cell);
   if (space == Space::none) return;
-  Pending p;
-  p.element = static_cast<const unsigned char*>(element);
-  p.size = size > sizeof p.before ? static_cast<unsigned>(sizeof p.before) : size;
+  BlockState& state = block_state();
+  Pending scratch;
+  Pending& p = std::is_const_v<T> ? scratch : [&]() -> Pending& {
+    if (state.pending_count == kPending) {  // the oldest is settled to make room
+      settle(state.pending[state.pending_first]);
+      state.pending_first = (state.pending_first + 1) % kPending;
+      --state.pending_count;
+    }
+    return state.pending[(state.pending_first + state.pending_count++) % kPending];
+  }();
+  p.element = reinterpret_cast<const unsigned char*>(element);
+  p.cell = cell;
+  constexpr unsigned kCompared = sizeof(T) > sizeof p.before ? sizeof p.before : sizeof(T);
+  p.size = kCompared;
   p.space = space;
   p.argument = argument;
-  p.where = where;
-  p.view.data = static_cast<const unsigned char*>(data);
-  p.view.element_size = size;
-  p.view.ndim = ndim < 4 ? ndim : 4;
-  for (int d = 0; d < p.view.ndim; ++d) {
-    p.view.shape[d] = shape[d];
-    p.view.strides[d] = strides[d];
+  p.where = location_id(where);
+  p.view.data = reinterpret_cast<const unsigned char*>(view.data);
+  p.view.element_size = sizeof(T);
+  constexpr int kDims = View::ndim < 4 ? View::ndim : 4;
+  p.view.ndim = kDims;
+  for (int d = 0; d < kDims; ++d) {
+    p.view.shape[d] = view.shape[d];
+    p.view.strides[d] = view.strides[d];
   }
-  if (read_only) {
+  if constexpr (std::is_const_v<T>) {
     record(p, Kind::read);
-    return;
+  } else {
+    std::memcpy(p.before, element, kCompared);
   }
-  std::memcpy(p.before, element, p.size);
-  BlockState& state = block_state();
-  if (state.pending_count == kPending) {
-    settle(state.pending[0]);
-    std::move(state.pending + 1, state.pending + kPending, state.pending);
-    --state.pending_count;
-  }
-  state.pending[state.pending_count++] = p;
 }
 
 // The atomic takes over its own subscript, the thread's latest of the element. Its earlier
@@ -357,31 +670,35 @@ inline void note_access(const void* element, unsigned size, bool read_only, cons
 inline void note_atomic(const void* element) {
   if (!current.kernel) return;
   BlockState& state = block_state();
-  std::size_t own = state.pending_count;
-  for (std::size_t i = state.pending_count; i-- > 0;) {
-    if (state.pending[i].element == element) {
+  Pending ordered[kPending];  // the ring, oldest first
+  const std::size_t count = state.pending_count;
+  for (std::size_t i = 0; i < count; ++i) ordered[i] = state.pending[(state.pending_first + i) % kPending];
+  std::size_t own = count;
+  for (std::size_t i = count; i-- > 0;) {
+    if (ordered[i].element == element) {
       own = i;
       break;
     }
   }
-  if (own == state.pending_count) return;  // not a watched element
-  const Pending atomic = state.pending[own];
+  if (own == count) return;  // not a watched element
   std::size_t kept = 0;
-  for (std::size_t i = 0; i < state.pending_count; ++i) {
+  for (std::size_t i = 0; i < count; ++i) {
     if (i == own) continue;
-    if (state.pending[i].element == element) {
-      settle(state.pending[i]);
+    if (ordered[i].element == element) {
+      settle(ordered[i]);
     } else {
-      state.pending[kept++] = state.pending[i];
+      state.pending[kept++] = ordered[i];
     }
   }
+  state.pending_first = 0;
   state.pending_count = kept;
-  record(atomic, Kind::atomic);
+  record(ordered[own], Kind::atomic);
 }
 
 inline void flush_thread() {
   BlockState& state = block_state();
-  for (std::size_t i = 0; i < state.pending_count; ++i) settle(state.pending[i]);
+  for (std::size_t i = 0; i < state.pending_count; ++i) settle(state.pending[(state.pending_first + i) % kPending]);
+  state.pending_first = 0;
   state.pending_count = 0;
 }
 
@@ -410,17 +727,89 @@ inline void warp_synchronised(uint32_t first_thread, uint32_t mask) {
 
 inline void begin_block() {
   BlockState& state = block_state();
-  state.clocks.assign(launch_state().threads_per_block, ThreadClock{});
-  state.shared.clear();
-  state.pending_count = 0;
+  const Launch& launch = launch_state();
+  state.threads_per_block = launch.threads_per_block;
+  const Uint3& b = current.block_idx;
+  const Uint3& g = current.grid_dim;
+  state.first_thread = (b.x + uint64_t{g.x} * (b.y + uint64_t{g.y} * b.z)) * launch.threads_per_block;
+  state.clocks.assign(launch.threads_per_block, ThreadClock{});
+  state.pending_first = state.pending_count = 0;
+  if (!state.tls_high) locate_static_shared(state);
+  const auto dyn = reinterpret_cast<uintptr_t>(current.dynamic_shared);
+  if (dyn && !(state.dynamic_shared && state.dynamic_shared->same(dyn, dyn + current.dynamic_shared_bytes, 1u))) {
+    state.dynamic_shared = std::make_unique<ShadowRegion>(dyn, dyn + current.dynamic_shared_bytes, 1u);
+    state.dynamic_shared->last_launch = 0;
+  }
+  // A new generation empties every shared cell of the thread's earlier blocks.
+  if (++state.generation == 0) {
+    for (ShadowRegion* region : {state.static_shared.get(), state.dynamic_shared.get()}) {
+      if (region) region->clear();
+    }
+    state.generation = 1;
+  }
+  state.overflow.reset();
 }
 
-inline void begin_launch(const LaunchConfig& cfg) {
+// Gives the launch a shadow region per argument (arguments that overlap share one), reusing
+// the previous launch's where the memory is the same.
+inline void build_global_shadow(Launch& launch) {
+  std::vector<Argument> sorted = launch.arguments;
+  std::sort(sorted.begin(), sorted.end(), [](const Argument& a, const Argument& b) { return a.low < b.low; });
+  launch.active.clear();
+  for (std::size_t i = 0; i < sorted.size();) {
+    uintptr_t low = sorted[i].low, high = sorted[i].high;
+    unsigned granularity = sorted[i].element_size;
+    int position = sorted[i].position;
+    std::size_t j = i + 1;
+    for (; j < sorted.size() && sorted[j].low < high; ++j) {
+      high = std::max(high, sorted[j].high);
+      // Every element of every overlapping argument starts on a cell of its own.
+      granularity = std::gcd(granularity, std::gcd(sorted[j].element_size, static_cast<unsigned>(sorted[j].low - low)));
+      position = -1;
+    }
+    if (granularity == 0) granularity = 1;
+    ShadowRegion* region = nullptr;
+    for (auto& r : launch.regions) {
+      if (r->same(low, high, granularity) &&
+          std::find(launch.active.begin(), launch.active.end(), r.get()) == launch.active.end()) {
+        region = r.get();
+        break;
+      }
+    }
+    if (!region) {
+      launch.regions.push_back(std::make_unique<ShadowRegion>(low, high, granularity));
+      region = launch.regions.back().get();
+    }
+    region->position = position;
+    region->last_launch = launch.launches;
+    launch.active.push_back(region);
+    i = j;
+  }
+  // Regions the previous launch used stay for the next (kernels that take turns on the same
+  // arrays); older ones are given back.
+  std::erase_if(launch.regions, [&](const std::unique_ptr<ShadowRegion>& r) { return r->last_launch + 1 < launch.launches; });
+}
+
+inline void begin_launch(const LaunchConfig& cfg, const KernelInfo& info) {
   Launch& launch = launch_state();
   launch.threads_per_block = cfg.block.count();
   launch.grid = cfg.grid;
   launch.block = cfg.block;
-  launch.global.clear();
+  if (cfg.grid.count() * launch.threads_per_block > UINT32_MAX) {
+    ::py2cuda::detail::launch_error(info, "--racecheck numbers the threads of a launch in 32 bits, and grid " +
+                                              ::py2cuda::detail::dim3_text(cfg.grid) + " of blocks " +
+                                              ::py2cuda::detail::dim3_text(cfg.block) + " has " +
+                                              std::to_string(cfg.grid.count() * launch.threads_per_block) +
+                                              " threads");
+  }
+  launch.concurrent = info.cooperative;
+  ++launch.launches;
+  if (++launch.generation == 0) {
+    for (auto& r : launch.regions) r->clear();
+    launch.generation = 1;
+  }
+  launch.overflow.reset();
+  build_global_shadow(launch);
 #ifdef PY2CUDA_RACECHECK_ALL
   launch.report_all = true;
 #endif
@@ -457,7 +846,8 @@ void register_arguments(const Tuple& args) {
               const uintptr_t size = sizeof(*a.data);
               launch.arguments.push_back(
                   Argument{base + static_cast<uintptr_t>(low * static_cast<int64_t>(size)),
-                           base + static_cast<uintptr_t>((high + 1) * static_cast<int64_t>(size)), position});
+                           base + static_cast<uintptr_t>((high + 1) * static_cast<int64_t>(size)), position,
+                           static_cast<unsigned>(size)});
             }
           }
           ++position;

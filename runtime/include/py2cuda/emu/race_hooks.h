@@ -12,28 +12,27 @@
 
 namespace py2cuda {
 struct LaunchConfig;
+struct KernelInfo;
 }
 
 namespace py2cuda::emu::race {
 // Defined in race_check.h, which the emulation backend includes.
-void note_access(const void* element, unsigned size, bool read_only, const void* data, int ndim,
-                 const int64_t* shape, const int64_t* strides, SourceLocation where);
+// A subscript of `view` at element `offset`: an Array<const T> one is a read.
+template <class View>
+void note_access(const View& view, int64_t offset, SourceLocation where);
 void note_atomic(const void* element);
 void flush_thread();
 void passed_barrier(bool grid);
 void warp_synchronised(uint32_t first_thread, uint32_t mask);
 void begin_block();
-void begin_launch(const ::py2cuda::LaunchConfig& cfg);
+void begin_launch(const ::py2cuda::LaunchConfig& cfg, const ::py2cuda::KernelInfo& info);
 // Records the kernel's array arguments: global memory, named by parameter position.
 template <class Tuple>
 void register_arguments(const Tuple& args);
 }  // namespace py2cuda::emu::race
 
 // An Array subscript, before the element is touched.
-#define P2C_RACE_ACCESS(view, offset, where)                                                                   \
-  ::py2cuda::emu::race::note_access((view).data + (offset), sizeof(*(view).data),                              \
-                                    ::std::is_const_v<::std::remove_reference_t<decltype(*(view).data)>>,       \
-                                    (view).data, (view).ndim, (view).shape, (view).strides, (where))
+#define P2C_RACE_ACCESS(view, offset, where) ::py2cuda::emu::race::note_access((view), (offset), (where))
 // cuda.atomic.* on the element at p.
 #define P2C_RACE_ATOMIC(p) ::py2cuda::emu::race::note_atomic(p)
 // The running CUDA thread is about to park or has ended: its accesses so far are settled.

@@ -42,6 +42,7 @@ enum class Order : uint8_t { ordered, same_warp, same_block, other_block };
 struct Argument {
   uintptr_t low = 0, high = 0;
   int position = 0;
+  unsigned element_size = 1;
 };
 
 // The view an access went through, to name the element by its index.
