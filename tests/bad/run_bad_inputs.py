@@ -15,6 +15,8 @@ The header format is described in tests/testlib/expectations.py.
 
     run_bad_inputs.py --py2cuda BUILD/py2cuda [NAME ...]   run (all, or names containing NAME)
     ... --show     print py2cuda's stderr for every case (to reconcile the expected messages)
+    ... --corpus DIR   another corpus of the same form, relative to the repository
+                   (default tests/bad; tests/fuzz/regressions holds the fuzzer's finds)
     ... --lint     check the corpus alone, without py2cuda: headers well formed and
                    positions inside the file; with --show, draws each expected position
 """
@@ -38,11 +40,12 @@ def main() -> int:
     parser = cli.make_parser(__doc__.splitlines()[0])
     parser.add_argument("--show", action="store_true", help="print py2cuda's stderr for each case")
     parser.add_argument("--lint", action="store_true", help="check the corpus only; needs no py2cuda")
+    parser.add_argument("--corpus", default="tests/bad", help="the corpus folder, relative to --source-dir")
     args = cli.parse(parser)
     if not args.lint:
         cli.require_py2cuda(parser, args)
 
-    corpus = args.source_dir / "tests" / "bad"
+    corpus = args.source_dir / args.corpus
     report = Reporter()
     for program in translator.programs(corpus):
         name = program.stem

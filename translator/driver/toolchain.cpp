@@ -73,6 +73,23 @@ int run_capture(const std::vector<std::string>& argv, std::string& output) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+// $PY2CUDA_EMULATE_CXXFLAGS split at whitespace: extra host-compiler flags for
+// emulated builds (say -fsanitize=address,undefined, to run the runtime under sanitizers).
+std::vector<std::string> emulate_extra_flags() {
+  std::vector<std::string> flags;
+  const std::string text = env("PY2CUDA_EMULATE_CXXFLAGS");
+  size_t start = 0;
+  while (true) {
+    start = text.find_first_not_of(" \t\n", start);
+    if (start == std::string::npos) break;
+    size_t end = text.find_first_of(" \t\n", start);
+    flags.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    if (end == std::string::npos) break;
+    start = end;
+  }
+  return flags;
+}
+
 }  // namespace
 
 std::string runtime_include(const std::string& argv0) {
@@ -95,6 +112,8 @@ std::vector<std::string> build_command(const BuildRequest& r) {
   if (r.emulate) {
     std::string cxx = find_program({env("CXX"), "c++", "g++", "clang++"});
     std::vector<std::string> cmd = {cxx, "-std=c++20", "-O2"};
+    const std::vector<std::string> extra = emulate_extra_flags();
+    cmd.insert(cmd.end(), extra.begin(), extra.end());
     if (r.racecheck) cmd.push_back("-DPY2CUDA_RACECHECK=1");
     if (r.racecheck && r.racecheck_all) cmd.push_back("-DPY2CUDA_RACECHECK_ALL=1");
     if (!r.link_paths.empty()) cmd.insert(cmd.end(), {include, "-include", "py2cuda/runtime.h"});
@@ -129,7 +148,11 @@ std::string compiler_identity(const BuildRequest& request) {
   const std::string compiler = build_command(request).front();
   std::string version;
   run_capture({compiler, "--version"}, version);
-  return compiler + "\n" + version;
+  // The extra flags shape the executable too: a sanitized build is not a plain one.
+  std::string flags;
+  if (request.emulate)
+    for (const std::string& flag : emulate_extra_flags()) flags += flag + "\n";
+  return compiler + "\n" + version + flags;
 }
 
 int run_program(const std::string& path, const std::vector<std::string>& args) {

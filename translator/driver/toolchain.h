@@ -28,7 +28,8 @@ struct BuildRequest {
 // Python wheel: then the result is empty).
 std::string runtime_include(const std::string& argv0);
 
-// The compiler command line for a request (for messages and tests).
+// The compiler command line for a request (for messages and tests). Emulated builds
+// add the flags in $PY2CUDA_EMULATE_CXXFLAGS (whitespace-separated) after -O2.
 std::vector<std::string> build_command(const BuildRequest& request);
 
 // Runs the build; on failure returns false with the compiler's output in `log`.
@@ -39,7 +40,8 @@ bool gpu_available();
 
 // The cache folder for --run: $PY2CUDA_CACHE_DIR, else $XDG_CACHE_HOME/py2cuda,
 // else ~/.cache/py2cuda.
-// The compiler a build would use, with its --version text: part of the build cache's key.
+// The compiler a build would use, with its --version text and any
+// $PY2CUDA_EMULATE_CXXFLAGS of an emulated build: part of the build cache's key.
 std::string compiler_identity(const BuildRequest& request);
 
 // Runs a program with arguments, passing its output through; returns its exit status.

@@ -616,7 +616,11 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       }
       TypeRef dt = dtype_or(3, any_float ? types::float64() : types::int64());
       if (!dt) return nullptr;
-      for (auto& x : args) x = convert(std::move(x), x->type->is_float() ? types::float64() : types::int64());
+      for (auto& x : args) {
+        // The type is read before x is moved from: a by-value parameter may be built first.
+        const TypeRef wide = x->type->is_float() ? types::float64() : types::int64();
+        x = convert(std::move(x), wide);
+      }
       // arange(stop) counts from 0 in steps of 1.
       std::string pattern = args.size() == 1 ? rt + "<{t0}>(int64_t(0), {0}, int64_t(1))"
                             : args.size() == 2 ? rt + "<{t0}>({0}, {1}, int64_t(1))"

@@ -5,6 +5,9 @@
 #include <mutex>
 #include <tuple>
 
+// The runtime's float16 conversions (header-only), so frozen values round as the program does.
+#include "py2cuda/half.h"
+
 namespace py2cuda {
 
 // Owns every Type. Lookups key on the structure; the returned pointers stay
@@ -193,8 +196,9 @@ TypeRef tuple(std::vector<TypeRef> elements) { return TypeTable::instance().tupl
 TypeRef optional(TypeRef value) { return value->is_optional() ? value : TypeTable::instance().optional(value); }
 
 double round_to_float(double v, TypeRef t) {
-  // The compiler's _Float16 conversion from double rounds once, as numpy does.
-  if (t->bits() == 16) return static_cast<double>(static_cast<_Float16>(v));
+  // The runtime's double -> binary16 conversion rounds once, as numpy does (and,
+  // unlike _Float16, builds with every compiler: clang before 15 lacks it on x86).
+  if (t->bits() == 16) return static_cast<double>(half_bits::to_float(half_bits::from_double(v)));
   if (t->bits() == 32) return static_cast<double>(static_cast<float>(v));
   return v;
 }

@@ -1,0 +1,6 @@
+from numba import cuda
+
+@cuda.jit
+def k(a):
+    ÿþ = 1
+    a[0] = "Ã©"
