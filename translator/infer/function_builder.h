@@ -238,6 +238,8 @@ class FunctionBuilder {
   std::unique_ptr<ir::Function> fn_;
 
   std::set<std::string> locals_;
+  // Host names bound to numba types (`sig = void(int32[:])`), read by decorators only.
+  std::set<std::string> type_values_;
   std::map<std::string, ir::Variable*> vars_;
   std::map<std::string, TypeRef> env_;
   std::set<std::string> taken_names_;

@@ -138,6 +138,29 @@ TypeRef type_from_expr(const ModuleInfo& info, const ast::Expr& expr, Diagnostic
   }
 }
 
+bool is_type_expression(const ModuleInfo& info, const ast::Expr& expr) {
+  switch (expr.kind) {
+    case ast::ExprKind::Name:
+    case ast::ExprKind::Attribute: {
+      if (resolve_path(info, expr).empty()) return false;
+      std::string name = type_name(info, expr);
+      return name == "void" || name == "none" || name == "xoroshiro128p_type" || name == "CPointer" ||
+             name == "UniTuple" || name == "Tuple" || types::scalar_by_name(name) != nullptr;
+    }
+    case ast::ExprKind::Subscript: return is_type_expression(info, *ast::as<ast::Subscript>(expr).value);
+    case ast::ExprKind::Call: return is_type_expression(info, *ast::as<ast::Call>(expr).func);
+    case ast::ExprKind::Tuple: {
+      const auto& elts = ast::as<ast::TupleExpr>(expr).elts;
+      if (elts.empty()) return false;
+      for (const auto& e : elts) {
+        if (!is_type_expression(info, *e)) return false;
+      }
+      return true;
+    }
+    default: return false;
+  }
+}
+
 std::optional<Signature> signature_from_expr(const ModuleInfo& info, const ast::Expr& expr, Diagnostics& diags) {
   Signature sig;
   const std::vector<ast::ExprPtr>* params = nullptr;
