@@ -129,6 +129,12 @@ TypeRef type_from_expr(const ModuleInfo& info, const ast::Expr& expr, Diagnostic
         }
         return types::tuple(std::move(elems));
       }
+      if (name == "CPointer") {
+        diags.error(expr.span, "CPointer parameters (raw device addresses, as from __cuda_array_interface__) are not "
+                               "supported; pass the device array itself and type the parameter as an array, "
+                               "uint8[:]");
+        return nullptr;
+      }
       diags.error(expr.span, "expected a numba type such as float32, float32[:] or UniTuple(float32, 2)");
       return nullptr;
     }
