@@ -148,13 +148,23 @@ bool is_type_expression(const ModuleInfo& info, const ast::Expr& expr) {
   switch (expr.kind) {
     case ast::ExprKind::Name:
     case ast::ExprKind::Attribute: {
-      if (resolve_path(info, expr).empty()) return false;
+      // numba's type objects only: np.float32 is a NumPy scalar type, a host value's maker.
+      if (resolve_path(info, expr).rfind("numba.", 0) != 0) return false;
       std::string name = type_name(info, expr);
       return name == "void" || name == "none" || name == "xoroshiro128p_type" || name == "CPointer" ||
              name == "UniTuple" || name == "Tuple" || types::scalar_by_name(name) != nullptr;
     }
     case ast::ExprKind::Subscript: return is_type_expression(info, *ast::as<ast::Subscript>(expr).value);
-    case ast::ExprKind::Call: return is_type_expression(info, *ast::as<ast::Call>(expr).func);
+    case ast::ExprKind::Call: {
+      // void(int32[:]) is a signature; float32(1.5) converts a value.
+      const auto& call = ast::as<ast::Call>(expr);
+      if (!is_type_expression(info, *call.func)) return false;
+      const bool counted = type_name(info, *call.func) == "UniTuple";  // UniTuple(float32, 2)
+      for (const auto& a : call.args) {
+        if (!is_type_expression(info, *a) && !(counted && a->kind == ast::ExprKind::IntLit)) return false;
+      }
+      return call.keywords.empty();
+    }
     case ast::ExprKind::Tuple: {
       const auto& elts = ast::as<ast::TupleExpr>(expr).elts;
       if (elts.empty()) return false;
