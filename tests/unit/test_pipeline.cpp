@@ -492,3 +492,24 @@ TEST(Pipeline, ClosureValueIsTheOneInEffectAtTheKernelsFirstLaunch) {
       "main()\n");
   EXPECT_TRUE(has(text, "constexpr int64_t k = 20;")) << text;
 }
+
+TEST(Pipeline, SignatureFromAVariable) {
+  // A string, a type call and a tuple of argument types, each bound once to a name.
+  std::string out = cu("S = 'void(float32[:])'\nT = cuda.void(int32[:], int32)\nU = (float32[:, ::1],)\n"
+                       "@cuda.jit(S)\ndef a(x):\n    x[0] = 1\n"
+                       "@cuda.jit(T)\ndef b(x, n):\n    x[0] = n\n"
+                       "@cuda.jit(U)\ndef c(m):\n    m[0, 0] = 1\n");
+  EXPECT_TRUE(has(out, "void launch_a(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x)")) << out;
+  EXPECT_TRUE(has(out, "py2cuda::Array<int32_t, 1> x, int32_t n)")) << out;
+  EXPECT_TRUE(has(out, "void launch_c(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 2> m)")) << out;
+  TranslateResult twice = run("S = 'void(float32[:])'\nS = 'void(float64[:])'\n@cuda.jit(S)\ndef a(x):\n    x[0] = 1\n");
+  EXPECT_FALSE(twice.ok);
+  EXPECT_TRUE(has(twice.diagnostics, "the signature 'S' is a variable assigned more than once")) << twice.diagnostics;
+}
+
+TEST(Pipeline, ForallLaunchComputesItsConfiguration) {
+  std::string out = cu("import numpy as np\n@cuda.jit\ndef k(a):\n    i = cuda.grid(1)\n    if i < a.size:\n        a[i] = i\n"
+                       "a = cuda.device_array(100, dtype=np.int32)\nk.forall(len(a))(a)\nk.forall(10, 32)(a)\n");
+  EXPECT_TRUE(has(out, "launch_k(py2cuda::forall_config(k, a.shape(0)), a);")) << out;
+  EXPECT_TRUE(has(out, "launch_k(py2cuda::forall_config(k, 10, 32), a);")) << out;
+}

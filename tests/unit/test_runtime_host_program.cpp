@@ -62,3 +62,29 @@ TEST(RuntimeHostProgram, FormatArgumentsKeepNumPyScalarsAndArrays) {
 }
 
 }  // namespace
+
+namespace {
+
+void forall_probe(py2cuda::Array<int32_t, 1>) {}
+
+TEST(RuntimeHostProgram, ForallConfigCoversTheTasksWithOneDimensionalBlocks) {
+  // The emulation's block size is 256 unless tpb gives one.
+  const py2cuda::LaunchConfig c = py2cuda::forall_config(forall_probe, 1000);
+  EXPECT_EQ(c.block.x, 256u);
+  EXPECT_EQ(c.grid.x, 4u);
+  EXPECT_EQ(c.grid.y * c.grid.z * c.block.y * c.block.z, 1u);
+  const py2cuda::LaunchConfig t = py2cuda::forall_config(forall_probe, 257, 64, 128);
+  EXPECT_EQ(t.block.x, 64u);
+  EXPECT_EQ(t.grid.x, 5u);
+  EXPECT_EQ(t.shared_bytes, 128u);
+  EXPECT_FALSE(t.launches_nothing);
+  EXPECT_TRUE(py2cuda::forall_config(forall_probe, 0).launches_nothing);
+  try {
+    py2cuda::forall_config(forall_probe, -3);
+    ADD_FAILURE() << "a negative task count must raise";
+  } catch (const h::ValueError& e) {
+    EXPECT_EQ(e.python_line(), "ValueError: Can't create ForAll with negative task count: -3");
+  }
+}
+
+}  // namespace

@@ -152,6 +152,10 @@ ir::ExprPtr FunctionBuilder::name(const ast::Name& n) {
                             "', which py2cuda resolves at translation time: it can be launched or called, not used "
                             "as a value");
   }
+  if (type_values_.count(n.id)) {
+    return fail(n.span, "'" + n.id + "' holds a numba type, which py2cuda reads where a decorator names it "
+                        "(@cuda.jit(" + n.id + ")); host code cannot use it as a value");
+  }
   if (locals_.count(n.id)) {
     ir::Variable* v = variable(host_ ? binding(n.id) : n.id);
     if (!v->type) {

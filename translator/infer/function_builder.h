@@ -174,6 +174,8 @@ class FunctionBuilder {
   ir::ExprPtr host_row_call(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   ir::ExprPtr host_row_node(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   ir::ExprPtr launch(const ast::Call& c, const FunctionEntry& kernel, const ast::Subscript& config);
+  ir::ExprPtr forall_launch(const ast::Call& c, const FunctionEntry& kernel, const ast::Call& configure);
+  ir::ExprPtr launch_arguments(const ast::Call& c, const FunctionEntry& kernel, std::unique_ptr<ir::Launch> node);
   // A call of a @vectorize/@guvectorize function (infer/ufuncs.cpp).
   ir::ExprPtr ufunc_call(const ast::Call& c, const FunctionEntry& f);
   ir::ExprPtr host_print(const ast::Call& c);
@@ -237,6 +239,8 @@ class FunctionBuilder {
   std::unique_ptr<ir::Function> fn_;
 
   std::set<std::string> locals_;
+  // Host names bound to numba types (`sig = void(int32[:])`), read by decorators only.
+  std::set<std::string> type_values_;
   std::map<std::string, ir::Variable*> vars_;
   std::map<std::string, TypeRef> env_;
   std::set<std::string> taken_names_;

@@ -318,6 +318,16 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
     }
     return fail(c.func->span, "only kernels can be launched with [grid, block]");
   }
+  // kernel.forall(ntasks)(args...)
+  if (c.func->kind == ast::ExprKind::Call) {
+    const auto& configure = ast::as<ast::Call>(*c.func);
+    if (configure.func->kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(*configure.func).attr == "forall") {
+      const ast::Expr& owner = *ast::as<ast::Attribute>(*configure.func).value;
+      if (const FunctionEntry* f = function_value(owner); f && f->kind == FunctionKind::Kernel) {
+        return forall_launch(c, *f, configure);
+      }
+    }
+  }
   // sep.join(generator) and sum(generator)
   if (c.args.size() == 1 && c.keywords.empty() && c.args[0]->kind == ast::ExprKind::Comprehension) {
     const auto& g = ast::as<ast::ComprehensionExpr>(*c.args[0]);
@@ -457,6 +467,60 @@ ir::ExprPtr FunctionBuilder::launch(const ast::Call& c, const FunctionEntry& ker
     if (!shared->type->is_int()) return fail(parts[3]->span, "the dynamic shared memory size must be an integer");
     node->shared_bytes = convert(std::move(shared), types::int64());
   }
+  return launch_arguments(c, kernel, std::move(node));
+}
+
+// kernel.forall(ntasks, tpb=0, stream=0, sharedmem=0)(args): Numba's ForAll, a 1-D launch of
+// ceil(ntasks / tpb) blocks, where tpb 0 asks the occupancy API for the block size (the
+// runtime's py2cuda::forall_config; the emulation picks a fixed one).
+ir::ExprPtr FunctionBuilder::forall_launch(const ast::Call& c, const FunctionEntry& kernel, const ast::Call& configure) {
+  static const char* const kParams[] = {"ntasks", "tpb", "stream", "sharedmem"};
+  const ast::Expr* given[4] = {nullptr, nullptr, nullptr, nullptr};
+  if (configure.has_star_args) return fail(configure.span, "forall() takes its arguments without stars");
+  if (configure.args.size() > 4) return fail(configure.span, "forall() takes at most 4 arguments (ntasks, tpb, stream, sharedmem)");
+  for (size_t i = 0; i < configure.args.size(); ++i) given[i] = configure.args[i].get();
+  for (const auto& kw : configure.keywords) {
+    int slot = -1;
+    for (int i = 0; i < 4; ++i) slot = kw.name == kParams[i] ? i : slot;
+    if (slot < 0) return fail(kw.span, "forall() got an unexpected keyword argument '" + kw.name + "'");
+    if (given[slot]) return fail(kw.span, "forall() got multiple values for argument '" + kw.name + "'");
+    given[slot] = kw.value.get();
+  }
+  if (!given[0]) return fail(configure.span, "forall() missing 1 required positional argument: 'ntasks'");
+  auto node = std::make_unique<ir::Launch>(nullptr, c.span);
+  auto integer = [&](const ast::Expr& e, const char* what) -> ir::ExprPtr {
+    auto v = expr(e);
+    if (!v) return nullptr;
+    if (!v->type->is_int()) return fail(e.span, std::string("forall()'s ") + what + " must be an integer, not " + v->type->str());
+    return convert(std::move(v), types::int64());
+  };
+  node->forall_tasks = integer(*given[0], "ntasks");
+  if (!node->forall_tasks) return nullptr;
+  if (given[1] && !is_none(given[1])) {
+    node->block = integer(*given[1], "tpb");
+    if (!node->block) return nullptr;
+  }
+  if (given[2] && !is_none(given[2])) {
+    auto stream = expr(*given[2]);
+    if (!stream) return nullptr;
+    if (stream->type->is_int()) {
+      if (known_value(*stream) != 0.0) return fail(given[2]->span, "a stream must be a cuda.stream() or 0");
+    } else if (stream->type != types::host_object("Stream")) {
+      return fail(given[2]->span, "a stream must be a cuda.stream() or 0, not " + stream->type->str());
+    } else {
+      node->stream = std::move(stream);
+    }
+  }
+  if (given[3]) {
+    node->shared_bytes = integer(*given[3], "sharedmem");
+    if (!node->shared_bytes) return nullptr;
+  }
+  return launch_arguments(c, kernel, std::move(node));
+}
+
+// The launch's arguments, typed as Numba types them, and the kernel instance they select.
+ir::ExprPtr FunctionBuilder::launch_arguments(const ast::Call& c, const FunctionEntry& kernel,
+                                              std::unique_ptr<ir::Launch> node) {
   if (!c.keywords.empty()) return fail(c.keywords[0].span, "kernels take positional arguments only");
   const size_t n = kernel.def->params.size();
   if (c.args.size() != n) {

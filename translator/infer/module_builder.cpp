@@ -140,7 +140,7 @@ void ModuleBuilder::build_host_program() {
     auto unsupported = [](const std::string& m) {
       for (const char* launch_mistake : {"no signature of kernel", "no signature of CUDA ufunc", "no signature of ufunc",
                                          "matches several signatures", "' takes ", "a launch configuration is",
-                                         "only kernels can be launched", "must be launched with a configuration"}) {
+                                         "only kernels can be launched", "must be launched with a configuration", "forall()"}) {
         if (m.find(launch_mistake) != std::string::npos) return false;
       }
       return true;

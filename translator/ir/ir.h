@@ -212,10 +212,13 @@ struct Let : Expr {
 
 // `kernel[grid, block, stream, shared](args...)` in host code: a call of the kernel
 // instance's launch function. `grid` and `block` are int64 or tuples of them.
+// `kernel.forall(ntasks, tpb, stream, sharedmem)(args...)` sets forall_tasks instead of grid,
+// and block only where tpb is given.
 struct Launch : Expr {
   Launch(const Function* k, Span s) : Expr(ExprKind::Launch, types::none(), s), kernel(k) {}
   const Function* kernel;
   ExprPtr grid, block, stream, shared_bytes;  // stream and shared_bytes may be null
+  ExprPtr forall_tasks;                       // null but for forall launches
   std::vector<ExprPtr> args;
 };
 

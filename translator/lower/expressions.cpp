@@ -555,10 +555,22 @@ std::string ExprPrinter::launch(const ir::Launch& l) {
     }
     return print(d, 0);
   };
-  std::string config = "py2cuda::LaunchConfig{" + dims(*l.grid) + ", " + dims(*l.block);
-  if (l.shared_bytes || l.stream) config += ", " + (l.shared_bytes ? "size_t(" + print(*l.shared_bytes, 0) + ")" : std::string("0"));
-  if (l.stream) config += ", " + print(*l.stream, 0) + ".stream()";
-  config += "}";
+  std::string config;
+  if (l.forall_tasks) {
+    // forall(ntasks, tpb, stream, sharedmem): the configuration is computed at run time
+    // from the kernel (the occupancy API's block size where tpb is not given).
+    config = "py2cuda::forall_config(" + l.kernel->cpp_name + ", " + print(*l.forall_tasks, 0);
+    const bool more = l.block || l.stream || l.shared_bytes;
+    if (more) config += ", " + (l.block ? print(*l.block, 0) : std::string("0"));
+    if (l.stream || l.shared_bytes) config += ", " + (l.shared_bytes ? "size_t(" + print(*l.shared_bytes, 0) + ")" : std::string("0"));
+    if (l.stream) config += ", " + print(*l.stream, 0) + ".stream()";
+    config += ")";
+  } else {
+    config = "py2cuda::LaunchConfig{" + dims(*l.grid) + ", " + dims(*l.block);
+    if (l.shared_bytes || l.stream) config += ", " + (l.shared_bytes ? "size_t(" + print(*l.shared_bytes, 0) + ")" : std::string("0"));
+    if (l.stream) config += ", " + print(*l.stream, 0) + ".stream()";
+    config += "}";
+  }
   std::string args;
   for (const auto& a : l.args) args += ", " + print(*a, 0);
   return "launch_" + l.kernel->cpp_name + "(" + config + args + ")";

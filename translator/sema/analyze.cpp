@@ -444,21 +444,63 @@ class Analyzer {
     info_.functions.push_back(std::move(entry));
   }
 
-  void add_signature(FunctionEntry& entry, const ast::Expr& sig_expr) {
+  // A decorator argument: a signature, or a list of them (Numba's cuda.jit: a list is several
+  // signatures, a string, a tuple or a type call one). A name bound once to one of these (`sig =
+  // void(int32[:])`, `sigs = ["f4(f4)", "f8(f8)"]`) stands for its value, as Python evaluates the
+  // decorator; a variable of the function defining the kernel is a module constant by now
+  // (sema/nested_functions.cpp).
+  void add_signatures(FunctionEntry& entry, const ast::Expr& arg, int depth = 0) {
+    if (arg.kind == ast::ExprKind::List) {
+      for (const auto& e : ast::as<ast::ListExpr>(arg).elts) add_signatures(entry, *e, depth);
+      return;
+    }
+    if (arg.kind == ast::ExprKind::Name) {
+      const std::string& id = ast::as<ast::Name>(arg).id;
+      auto it = info_.globals.find(id);
+      if (it != info_.globals.end() && it->second.kind == Symbol::Kind::Constant && it->second.value_expr && depth < 16) {
+        const ast::Expr& value = *it->second.value_expr;
+        if (value.kind == ast::ExprKind::StrLit || value.kind == ast::ExprKind::List || value.kind == ast::ExprKind::Name ||
+            is_type_expression(info_, value)) {
+          add_signatures(entry, value, depth + 1);
+          return;
+        }
+      }
+      if (it != info_.globals.end() && it->second.kind == Symbol::Kind::HostValue) {
+        auto& d = diags_.error(arg.span, "the signature '" + id + "' is a variable assigned more than once: py2cuda reads "
+                                         "a signature from a name bound once, to a string, a type call or a tuple of "
+                                         "types, before the decorator");
+        Diagnostics::note(d, it->second.span, "'" + id + "' is assigned here");
+        return;
+      }
+      if (it == info_.globals.end() || it->second.kind == Symbol::Kind::Constant) {
+        auto& d = diags_.error(arg.span, "the signature '" + id + "' is not a name bound once to a signature string, a "
+                                         "type call such as void(int32[:]) or a tuple of types (Numba evaluates the "
+                                         "decorator's argument; py2cuda reads it when it translates)");
+        if (it != info_.globals.end()) Diagnostics::note(d, it->second.span, "'" + id + "' is assigned here");
+        return;
+      }
+    }
+    Signature* added = add_signature(entry, arg);
+    // Messages point at the decorator's argument, the text says the signature itself.
+    if (added && depth > 0) added->span = arg.span;
+  }
+
+  Signature* add_signature(FunctionEntry& entry, const ast::Expr& sig_expr) {
     std::optional<Signature> sig;
     if (sig_expr.kind == ast::ExprKind::StrLit) {
       const auto& str = ast::as<ast::StrLit>(sig_expr);
       ast::ExprPtr parsed = frontend::parse_expression(str.value, sig_expr.span, diags_);
-      if (!parsed) return;
+      if (!parsed) return nullptr;
       sig = signature_from_expr(info_, *parsed, diags_);
       if (sig) sig->text = str.value;
     } else {
       sig = signature_from_expr(info_, sig_expr, diags_);
     }
-    if (!sig) return;
+    if (!sig) return nullptr;
     sig->span = sig_expr.span;
     check_arity(entry, *sig);
     entry.signatures.push_back(std::move(*sig));
+    return &entry.signatures.back();
   }
 
   void check_arity(const FunctionEntry& entry, const Signature& sig) {
@@ -484,15 +526,7 @@ class Analyzer {
 
   void read_decorator_call(FunctionEntry& entry, const ast::Call& call) {
     if (entry.kind == FunctionKind::Ufunc) return;  // translated by a later slice
-    for (const auto& arg : call.args) {
-      if (arg->kind == ast::ExprKind::List || arg->kind == ast::ExprKind::Tuple) {
-        const auto& elts = arg->kind == ast::ExprKind::List ? ast::as<ast::ListExpr>(*arg).elts
-                                                            : ast::as<ast::TupleExpr>(*arg).elts;
-        for (const auto& e : elts) add_signature(entry, *e);
-      } else {
-        add_signature(entry, *arg);
-      }
-    }
+    for (const auto& arg : call.args) add_signatures(entry, *arg);
     for (const auto& kw : call.keywords) {
       ir::KernelOptions& o = entry.options;
       if (kw.name == "device") {

@@ -144,6 +144,27 @@ class Evaluator {
     return std::nullopt;
   }
 
+  // len() of a constant array or tuple, or of a name bound to cuda.to_device() of a constant
+  // array: the device array is no constant (kernels write it), but its length is known when
+  // the program is translated (`nelem = len(a)` sizing a shared array, as numba-cuda's
+  // reduction example does).
+  std::optional<ConstValue> length(const ast::Expr& e) {
+    const ast::Expr* array = &e;
+    if (e.kind == ast::ExprKind::Name) {
+      auto it = info_.globals.find(ast::as<ast::Name>(e).id);
+      if (it != info_.globals.end() && it->second.kind == Symbol::Kind::Constant && it->second.value_expr &&
+          it->second.value_expr->kind == ast::ExprKind::Call) {
+        const auto& made = ast::as<ast::Call>(*it->second.value_expr);
+        if (resolve_path(info_, *made.func) == "numba.cuda.to_device" && !made.args.empty()) array = made.args[0].get();
+      }
+    }
+    auto v = eval(*array);
+    if (!v) return std::nullopt;
+    if (v->type->is_tuple()) return make_int(static_cast<int64_t>(v->elements.size()));
+    if (v->type->is_array() && !v->shape.empty()) return make_int(v->shape[0]);
+    return fail(e, "len() of " + v->type->str() + " is not defined");
+  }
+
   std::optional<ConstValue> named(const ast::Expr& e) {
     if (e.kind == ast::ExprKind::Attribute && resolve_path(info_, e).empty()) return value_attribute(ast::as<ast::Attribute>(e));
     if (e.kind == ast::ExprKind::Name) {
@@ -207,6 +228,7 @@ class Evaluator {
         return fn == "transpose" ? checked(c, numpy_eval::transpose(*a)) : a;
       }
     }
+    if (path == "len" && c.args.size() == 1 && c.keywords.empty()) return length(*c.args[0]);
     if (const char* why = run_time_only(path)) {
       return fail(c, std::string(why) + " when the program runs, so its value cannot be frozen into a kernel at "
                                         "translation time; pass it as a kernel argument");

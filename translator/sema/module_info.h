@@ -164,6 +164,11 @@ std::optional<ConstValue> evaluate_constant(ModuleInfo& info, const ast::Expr& e
 // Reports and returns nullptr on error.
 TypeRef type_from_expr(const ModuleInfo& info, const ast::Expr& expr, Diagnostics& diags);
 
+// Whether an expression spells a numba type or signature object (`void(int32[:])`,
+// `(float64[:, ::1],)`, `types.int32`), as host code binds one to a name for @cuda.jit(sig).
+// Quiet: reports nothing.
+bool is_type_expression(const ModuleInfo& info, const ast::Expr& expr);
+
 // Parses a signature expression: `void(float32[:], int64)`, `(float32[:],)`,
 // `float32(float32, float32)`.
 std::optional<Signature> signature_from_expr(const ModuleInfo& info, const ast::Expr& expr, Diagnostics& diags);

@@ -129,12 +129,51 @@ TypeRef type_from_expr(const ModuleInfo& info, const ast::Expr& expr, Diagnostic
         }
         return types::tuple(std::move(elems));
       }
+      if (name == "CPointer") {
+        diags.error(expr.span, "CPointer parameters (raw device addresses, as from __cuda_array_interface__) are not "
+                               "supported; pass the device array itself and type the parameter as an array, "
+                               "uint8[:]");
+        return nullptr;
+      }
       diags.error(expr.span, "expected a numba type such as float32, float32[:] or UniTuple(float32, 2)");
       return nullptr;
     }
     default:
       diags.error(expr.span, "expected a numba type such as float32 or float32[:]");
       return nullptr;
+  }
+}
+
+bool is_type_expression(const ModuleInfo& info, const ast::Expr& expr) {
+  switch (expr.kind) {
+    case ast::ExprKind::Name:
+    case ast::ExprKind::Attribute: {
+      // numba's type objects only: np.float32 is a NumPy scalar type, a host value's maker.
+      if (resolve_path(info, expr).rfind("numba.", 0) != 0) return false;
+      std::string name = type_name(info, expr);
+      return name == "void" || name == "none" || name == "xoroshiro128p_type" || name == "CPointer" ||
+             name == "UniTuple" || name == "Tuple" || types::scalar_by_name(name) != nullptr;
+    }
+    case ast::ExprKind::Subscript: return is_type_expression(info, *ast::as<ast::Subscript>(expr).value);
+    case ast::ExprKind::Call: {
+      // void(int32[:]) is a signature; float32(1.5) converts a value.
+      const auto& call = ast::as<ast::Call>(expr);
+      if (!is_type_expression(info, *call.func)) return false;
+      const bool counted = type_name(info, *call.func) == "UniTuple";  // UniTuple(float32, 2)
+      for (const auto& a : call.args) {
+        if (!is_type_expression(info, *a) && !(counted && a->kind == ast::ExprKind::IntLit)) return false;
+      }
+      return call.keywords.empty();
+    }
+    case ast::ExprKind::Tuple: {
+      const auto& elts = ast::as<ast::TupleExpr>(expr).elts;
+      if (elts.empty()) return false;
+      for (const auto& e : elts) {
+        if (!is_type_expression(info, *e)) return false;
+      }
+      return true;
+    }
+    default: return false;
   }
 }
 

@@ -11,6 +11,8 @@
 //   void  launch_kernel(void (*kernel)(P...), const LaunchConfig&, const KernelInfo&, A&&... args);
 //   template <auto Kernel, class... A>                // the kernel known at compile time
 //   void  launch_kernel(const LaunchConfig&, const KernelInfo&, A&&... args);
+//   template <class... P>                             // forall()'s block size for `kernel`
+//   uint32_t max_potential_block_size(void (*kernel)(P...), size_t shared_bytes);
 //   int32_t laneid();                                 // device code: cuda.laneid
 // and the device-side names the kernels use (threadIdx, blockIdx, blockDim,
 // gridDim, __syncthreads, ...). Everything above them (DeviceArray, launch(),

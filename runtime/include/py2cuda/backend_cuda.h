@@ -75,6 +75,17 @@ uint64_t max_cooperative_blocks(void (*kernel)(P...), const LaunchConfig& cfg, c
 
 }  // namespace detail
 
+// The block size of at most 1024 threads that gives `kernel` the most resident threads,
+// `shared_bytes` of dynamic shared memory per block: what Numba's forall() launches with
+// (cuOccupancyMaxPotentialBlockSize there, its runtime API twin here).
+template <class... P>
+uint32_t max_potential_block_size(void (*kernel)(P...), std::size_t shared_bytes) {
+  int min_grid = 0, block = 0;
+  check(cudaOccupancyMaxPotentialBlockSize(&min_grid, &block, kernel, shared_bytes, 1024),
+        "cudaOccupancyMaxPotentialBlockSize", nullptr);
+  return static_cast<uint32_t>(block);
+}
+
 template <class... P, class... A>
 void launch_kernel(void (*kernel)(P...), const LaunchConfig& cfg, const KernelInfo& info, A&&... args) {
   const dim3 grid(cfg.grid.x, cfg.grid.y, cfg.grid.z);

@@ -75,6 +75,14 @@ inline void copy_device_to_device(void* dst, const void* src, std::size_t bytes)
 // Launches finish before they return: nothing is ever pending.
 inline void synchronize() {}
 
+// forall()'s block size. A GPU's occupancy API answers per kernel and device (often 1024 or
+// 768 threads); the emulation has no occupancy to maximise and takes a fixed, common 256.
+// A correct forall() kernel computes the same whatever the block size.
+template <class... P>
+uint32_t max_potential_block_size(void (*)(P...), std::size_t) {
+  return 256;
+}
+
 // Runs the grid on the CPU and returns when it has finished; rethrows what stopped it.
 template <class... P, class... A>
 void launch_kernel(void (*kernel)(P...), const LaunchConfig& cfg, const KernelInfo& info, A&&... args) {

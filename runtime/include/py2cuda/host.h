@@ -7,6 +7,7 @@
 #include "host/conversions.h"
 #include "host/device_ndarray.h"
 #include "host/event.h"
+#include "host/forall.h"
 #include "host/format_call.h"
 #include "host/iterate.h"
 #include "host/print.h"

@@ -18,6 +18,7 @@ namespace py2cuda {
 template <class... P, class... A>
 void launch(void (*kernel)(P...), const LaunchConfig& cfg, const KernelInfo& info, A&&... args) {
   static_assert(sizeof...(P) == sizeof...(A), "py2cuda::launch: wrong number of kernel arguments");
+  if (cfg.launches_nothing) return;
   validate_launch(cfg, info);
   backend::launch_kernel(kernel, cfg, info, std::forward<A>(args)...);
 }
@@ -27,6 +28,7 @@ void launch(void (*kernel)(P...), const LaunchConfig& cfg, const KernelInfo& inf
 // can then inline the kernel into its loop over a block's threads.
 template <auto Kernel, class... A>
 void launch(const LaunchConfig& cfg, const KernelInfo& info, A&&... args) {
+  if (cfg.launches_nothing) return;
   validate_launch(cfg, info);
   backend::launch_kernel<Kernel>(cfg, info, std::forward<A>(args)...);
 }

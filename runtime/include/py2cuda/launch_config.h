@@ -57,6 +57,8 @@ struct LaunchConfig {
   Dim3 block;               // threads per block
   size_t shared_bytes = 0;  // dynamic shared memory per block
   Stream stream = {};
+  // kernel.forall(0)(...): Numba returns without launching (host/forall.h).
+  bool launches_nothing = false;
 };
 
 // What the translator knows about a kernel, for messages and for the backend.

@@ -75,6 +75,20 @@ class DeviceNDArray {
   operator Array<T, N>() const { return view(); }
 
   // d.copy_to_host(): a new host array.
+  // d[i, j] read on the host: the element copied back, as Numba's DeviceNDArray.__getitem__
+  // returns a NumPy scalar (negative indices count from the end; IndexError beyond it).
+  template <class... I>
+  T operator()(I... index) const {
+    static_assert(sizeof...(I) == N, "DeviceNDArray: one index per dimension");
+    static_assert((std::is_integral_v<I> && ...), "DeviceNDArray: indices must be integers");
+    int axis = 0;
+    int64_t offset = 0;
+    ((offset += strides_[axis] * detail::resolve_index(static_cast<int64_t>(index), shape_[axis], axis), ++axis), ...);
+    T value{};
+    backend::copy_device_to_host(&value, data_ + offset, sizeof(T));
+    return value;
+  }
+
   NDArray<T, N> copy_to_host() const {
     NDArray<T, N> host(shape_);
     copy_to_host(host);
