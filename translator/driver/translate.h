@@ -21,6 +21,13 @@ struct TranslateOptions {
   std::string header_include;  // the .cu includes this header when non-empty
 };
 
+// One compiled instance of a kernel: what `--list-kernels` prints.
+struct KernelInstance {
+  std::string name;       // the Python name
+  std::string cpp_name;   // the __global__ function's name in the .cu
+  std::string signature;  // in Numba's notation, e.g. "void(float32[:], int64)"
+};
+
 struct TranslateResult {
   bool ok = false;
   std::string cu;
@@ -30,6 +37,7 @@ struct TranslateResult {
   std::vector<std::string> link_paths;
   bool has_host_main = false;       // the .cu's main() runs the module's host code
   std::string host_main_unavailable;  // why a file with host code got no main()
+  std::vector<KernelInstance> kernels;  // every kernel instance, in the .cu's order
 };
 
 TranslateResult translate(const SourceFile& file, const TranslateOptions& options);
