@@ -188,14 +188,31 @@ def translate(py2cuda, path, work_dir):
         name, cpp_name, signature = line.split("\t")
         kernels.append({"name": name, "cpp_name": cpp_name, "signature": signature})
     cu = os.path.join(work_dir, "py2cuda", os.path.splitext(os.path.basename(path))[0] + ".cu")
-    proc = run([py2cuda, path, "--kernels-only", "-o", cu])
+    proc = run([py2cuda, path, "--kernels-only", "-o", "-"])
     if proc.returncode != 0:
         raise RuntimeError(f"py2cuda exit {proc.returncode}: {benchlib.first_lines(proc.stderr, 1)}")
+    old = None
+    if os.path.exists(cu):
+        with open(cu, encoding="utf-8") as f:
+            old = f.read()
+    if old != proc.stdout:  # an unchanged .cu keeps its time, so its cubins are reused
+        with open(cu, "w", encoding="utf-8") as f:
+            f.write(proc.stdout)
     return kernels, cu
 
 
-def nvcc_cubin(cu, arch):
+def newest_runtime_header():
+    newest = 0.0
+    for folder, _, names in os.walk(os.path.join(REPO, "runtime", "include")):
+        for name in names:
+            newest = max(newest, os.path.getmtime(os.path.join(folder, name)))
+    return newest
+
+
+def nvcc_cubin(cu, arch, headers_time):
     cubin = cu[:-3] + f"_{arch}.cubin"
+    if os.path.exists(cubin) and os.path.getmtime(cubin) > max(os.path.getmtime(cu), headers_time):
+        return cubin  # built by an earlier run from the same .cu and runtime headers
     proc = run([find_tool("nvcc"), "-O3", "-std=c++20", "-I", os.path.join(REPO, "runtime", "include"),
                 "-cubin", f"-arch={arch}", cu, "-o", cubin])
     if proc.returncode != 0:
@@ -205,6 +222,8 @@ def nvcc_cubin(cu, arch):
 
 def ptxas_cubin(ptx, arch):
     cubin = ptx[:-4] + ".cubin"
+    if os.path.exists(cubin) and os.path.getmtime(cubin) > os.path.getmtime(ptx):
+        return cubin
     proc = run([find_tool("ptxas"), "-O3", f"-arch={arch}", ptx, "-o", cubin])
     if proc.returncode != 0:
         raise RuntimeError(f"ptxas: {benchlib.first_lines(proc.stderr, 2)}")
@@ -275,8 +294,9 @@ def main():
     worker = subprocess.Popen([args.python, WORKER, request, response], env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
+    headers_time = newest_runtime_header()
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        py2cuda_jobs = {(e["rel"], arch): pool.submit(nvcc_cubin, e["cu"], arch) for e in entries for arch in archs}
+        py2cuda_jobs = {(e["rel"], arch): pool.submit(nvcc_cubin, e["cu"], arch, headers_time) for e in entries for arch in archs}
         _, worker_err = worker.communicate()
         if worker.returncode != 0:
             sys.exit(f"sass.py: the Numba worker failed: {worker_err[-2000:]}")

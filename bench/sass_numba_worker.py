@@ -78,6 +78,16 @@ def find_kernel(module, name):
     return None
 
 
+def signature_of(text):
+    """Numba's signature from py2cuda's text, with the type names Numba's own parser lacks
+    (xoroshiro128p_type, the random states' record, is not in numba.core.types)."""
+    from numba.core import types
+    from numba.cuda.random import xoroshiro128p_type
+    names = dict(types.__dict__)
+    names["xoroshiro128p_type"] = xoroshiro128p_type
+    return eval(text, {"__builtins__": {}}, names)  # noqa: S307 (py2cuda's own output)
+
+
 def main():
     with open(sys.argv[1], encoding="utf-8") as f:
         request = json.load(f)
@@ -106,15 +116,16 @@ def main():
                 options = getattr(dispatcher, "targetoptions", {}) or {}
                 for cc in ccs:
                     try:
-                        ptx, _ = cuda.compile_ptx(dispatcher.py_func, kernel["signature"], cc=cc,
+                        ptx, _ = cuda.compile_ptx(dispatcher.py_func, signature_of(kernel["signature"]), cc=cc,
                                                   fastmath=bool(options.get("fastmath", False)),
                                                   launch_bounds=options.get("launch_bounds"))
                     except BaseException as exc:
                         row["error"] = describe_failure(exc)
                         break
                     out = os.path.join(request["out_dir"], f"{index}_{kernel['cpp_name']}_sm{cc[0]}{cc[1]}.ptx")
-                    with open(out, "w", encoding="utf-8") as f:
-                        f.write(ptx)
+                    if not os.path.exists(out) or open(out, encoding="utf-8").read() != ptx:
+                        with open(out, "w", encoding="utf-8") as f:  # unchanged: its cubin is reused
+                            f.write(ptx)
                     row["ptx"][f"{cc[0]}.{cc[1]}"] = out
             file_result["kernels"].append(row)
         results.append(file_result)
