@@ -40,7 +40,13 @@ REQUIREMENTS = os.path.join(HERE, "sass-requirements.txt")
 
 # Why a kernel is still worse than Numba, keyed by (file stem, kernel name). Only a semantic
 # Numba does not implement, or a cost outside py2cuda's control, is a reason.
+FLOAT_MODULO = ("float // and %: py2cuda computes C's exact fmod, as CPython and Numba's CPU target do; "
+                "Numba's frem is compiled by NVVM as |x| - floor(|x| / |y|) * |y|, wrong for x % inf and for "
+                "quotients beyond 2**53 (runtime/include/py2cuda/pysem.h)")
 REASONS = {
+    ("python_semantics", "floor_division"): FLOAT_MODULO,
+    ("int_division_modulo", "float_floordiv"): FLOAT_MODULO,
+    ("zero_division", "divide_all"): FLOAT_MODULO,
 }
 
 
@@ -238,6 +244,12 @@ def ptx_entry(ptx):
 
 # ---------------------------------------------------------------- report
 
+def cc_of(arch):
+    """sm_90 -> 9.0, sm_100 -> 10.0"""
+    digits = arch.split("_")[1]
+    return f"{digits[:-1]}.{digits[-1]}"
+
+
 def ratio(a, b):
     return a / b if a is not None and b else None
 
@@ -286,7 +298,7 @@ def main():
     request = os.path.join(work_dir, "numba_request.json")
     response = os.path.join(work_dir, "numba_result.json")
     with open(request, "w", encoding="utf-8") as f:
-        json.dump({"ccs": [f"{a[3]}.{a[4:]}" for a in archs], "out_dir": os.path.join(work_dir, "numba"),
+        json.dump({"ccs": [cc_of(a) for a in archs], "out_dir": os.path.join(work_dir, "numba"),
                    "files": [{"path": e["path"], "kernels": e["kernels"]} for e in entries]}, f)
     env = dict(os.environ)
     env.pop("NUMBA_ENABLE_CUDASIM", None)
@@ -306,7 +318,7 @@ def main():
         for entry, numba_file in zip(entries, numba_files):
             for kernel in numba_file["kernels"]:
                 for cc, ptx in kernel["ptx"].items():
-                    arch = "sm_" + cc.replace(".", "")
+                    arch = "sm_" + cc.replace(".", "")  # the inverse of cc_of
                     numba_jobs[(entry["rel"], kernel["cpp_name"], arch)] = pool.submit(ptxas_cubin, ptx, arch)
 
         results = []
@@ -338,18 +350,20 @@ def main():
                     except RuntimeError as exc:
                         notes.append(f"{entry['rel']} {kernel['cpp_name']} {arch}: Numba side: {exc}")
                         continue
-                    row["numba"] = measure_function(n_sass, n_resources, ptx_entry(kernel["ptx"][arch[3] + "." + arch[4:]]))
+                    row["numba"] = measure_function(n_sass, n_resources, ptx_entry(kernel["ptx"][cc_of(arch)]))
                     results.append(row)
 
     status = 0
     for arch in archs:
-        rows, instr_ratios, reg_ratios, worst = [], [], [], None
+        rows, instr_ratios, reg_ratios, worst, worst_regs = [], [], [], None, None
         for r in (r for r in results if r["arch"] == arch):
             p, n = r["py2cuda"], r["numba"]
             ri, rr = ratio(p["instructions"], n["instructions"]), ratio(p["registers"], n["registers"])
             instr_ratios.append(ri)
             if rr is not None:
                 reg_ratios.append(rr)
+                if worst_regs is None or rr > worst_regs[0]:
+                    worst_regs = (rr, r)
             if worst is None or ri > worst[0]:
                 worst = (ri, r)
             worse = ri > 1.0 or (rr is not None and rr > 1.0)
@@ -367,7 +381,8 @@ def main():
         if instr_ratios:
             print(f"{arch}: {len(instr_ratios)} kernels; geometric mean py2cuda/Numba: instructions "
                   f"{benchlib.geomean(instr_ratios):.3f}, registers {benchlib.geomean(reg_ratios):.3f}; "
-                  f"worst instructions {worst[0]:.2f} ({os.path.basename(worst[1]['file'])} {worst[1]['kernel']}); "
+                  f"worst instructions {worst[0]:.2f} ({os.path.basename(worst[1]['file'])} {worst[1]['kernel']}), "
+                  f"registers {worst_regs[0]:.2f} ({os.path.basename(worst_regs[1]['file'])} {worst_regs[1]['kernel']}); "
                   f"worse than Numba: {sum(1 for x in instr_ratios if x > 1.0)} in instructions, "
                   f"{sum(1 for x in reg_ratios if x > 1.0)} in registers")
         print()
