@@ -21,9 +21,9 @@ __global__ void areas(py2cuda::Array<float, 1> radius, py2cuda::Array<float, 1> 
   int64_t start = py2cuda::grid1();
   // from_imports.py:25: for i in range(start, n, gridsize(1)):
   const int64_t i_step = py2cuda::gridsize1();
-  for (int64_t i = start; (i_step > 0 ? i < n : i > n); i += i_step) {
+  for (int64_t i = start; i < n; i += i_step) {
     // from_imports.py:26: out[i] = msqrt(circle_area(radius[i]) / pi)  # recovers the radius
-    out.at(i) = float(sqrt(circle_area(radius.at(i)) / 3.141592653589793));
+    out(i) = float(sqrt(circle_area(radius(i)) / 3.141592653589793));
   }
 }
 

@@ -98,9 +98,9 @@ __global__ void total(py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> parti
   float acc = 0.0f;
   // grid_sync.py:67: for i in range(cuda.grid(1), x.size, cuda.gridsize(1)):
   const int64_t i_step = py2cuda::gridsize1();
-  for (int64_t i = py2cuda::grid1(); (i_step > 0 ? i < x.size() : i > x.size()); i += i_step) {
+  for (int64_t i = py2cuda::grid1(); i < x.size(); i += i_step) {
     // grid_sync.py:68: acc += x[i]
-    acc += x.at(i);
+    acc += x(i);
   }
   // grid_sync.py:69: cache[t] = acc
   cache(t) = acc;

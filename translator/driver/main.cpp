@@ -172,7 +172,7 @@ int run(int argc, char** argv) {
   std::string input, output, header, annotate, dump;
   std::vector<std::string> sigs;
   bool line_directives = false, list_builtins = false, harness = false, exe = false, run_it = false, emulate = false;
-  bool kernels_only = false, racecheck = false, racecheck_all = false;
+  bool kernels_only = false, list_kernels = false, racecheck = false, racecheck_all = false;
   std::vector<std::string> program_args;
   app.add_option("input", input, "the Python file to translate")->check(CLI::ExistingFile);
   app.add_option("-o,--output", output, "the .cu file to write ('-' for standard output); optional with --annotate "
@@ -195,6 +195,8 @@ int run(int argc, char** argv) {
   app.add_flag("--list-builtins", list_builtins, "print the supported Python callables and attributes as Markdown");
   app.add_flag("--kernels-only", kernels_only, "leave the host program's main() out: kernels, device functions and "
                                               "launch functions only, for linking into a C++ program");
+  app.add_flag("--list-kernels", list_kernels, "print each kernel instance as NAME<TAB>C++ NAME<TAB>SIGNATURE "
+                                              "(Numba's notation) instead of writing a .cu");
   app.add_flag("--harness", harness, "add a main() that runs any kernel: BIN KERNEL --grid G --block B "
                                      "[--shared BYTES] [--out-dir DIR] ARG... (ARG: FILE.npy or a scalar)");
   app.add_flag("--exe", exe, "build an executable into -o (implies --harness): nvcc, or the host compiler with --emulate");
@@ -233,6 +235,10 @@ int run(int argc, char** argv) {
               << py2cuda::builtins::host_markdown();
     return kOk;
   }
+  if (list_kernels && (exe || run_it || harness || !output.empty() || !header.empty())) {
+    std::cerr << "py2cuda: error: --list-kernels writes no file and builds nothing; drop the other outputs\n";
+    return kUsage;
+  }
   if (kernels_only && (exe || run_it || harness)) {
     std::cerr << "py2cuda: error: --kernels-only makes no program to build or run; drop --exe/--run/--harness\n";
     return kUsage;
@@ -266,7 +272,7 @@ int run(int argc, char** argv) {
     std::cerr << "py2cuda: error: unexpected arguments after the input file (program arguments need --run)\n";
     return kUsage;
   }
-  if (input.empty() || (output.empty() && annotate.empty() && dump.empty())) {
+  if (input.empty() || (output.empty() && annotate.empty() && dump.empty() && !list_kernels)) {
     std::cerr << "py2cuda: error: an input file and -o OUTPUT (or --annotate OUT.html, or --dump) are required "
                  "(see --help)\n";
     return kUsage;
@@ -310,6 +316,12 @@ int run(int argc, char** argv) {
   std::cerr << result.diagnostics;
   std::cout << result.dump << std::flush;
   if (!result.ok) return kInputErrors;
+  if (list_kernels) {
+    for (const py2cuda::KernelInstance& k : result.kernels) {
+      std::cout << k.name << '\t' << k.cpp_name << '\t' << k.signature << '\n';
+    }
+    return kOk;
+  }
 
   std::string page;
   if (!annotate.empty()) {

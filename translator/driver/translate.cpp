@@ -35,6 +35,9 @@ TranslateResult translate(const SourceFile& file, const TranslateOptions& option
   result.link_paths = ir->link_paths;
   result.has_host_main = options.host_main && !ir->host_functions.empty();
   result.host_main_unavailable = ir->host_program_unavailable;
+  for (const auto& f : ir->functions) {
+    if (f->is_kernel) result.kernels.push_back({f->name, f->cpp_name, f->signature_text});
+  }
   if (options.want_header) result.header = lower::emit_header(*ir, file, emit);
   result.ok = true;
   return result;

@@ -25,6 +25,13 @@ struct TranslateOptions {
   enum class Dump { None, Ast, Ir } dump = Dump::None;
 };
 
+// One compiled instance of a kernel: what `--list-kernels` prints.
+struct KernelInstance {
+  std::string name;       // the Python name
+  std::string cpp_name;   // the __global__ function's name in the .cu
+  std::string signature;  // in Numba's notation, e.g. "void(float32[:], int64)"
+};
+
 struct TranslateResult {
   bool ok = false;
   std::string cu;
@@ -38,6 +45,7 @@ struct TranslateResult {
   std::string dump;
   bool has_host_main = false;       // the .cu's main() runs the module's host code
   std::string host_main_unavailable;  // why a file with host code got no main()
+  std::vector<KernelInstance> kernels;  // every kernel instance, in the .cu's order
 };
 
 TranslateResult translate(const SourceFile& file, const TranslateOptions& options);

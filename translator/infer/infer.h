@@ -21,4 +21,9 @@ std::unique_ptr<ir::Module> build_module(sema::ModuleInfo& info, Diagnostics& di
 // those pay for Python's wraparound (a separate analysis over the IR).
 void analyze_index_wrap(ir::Function& fn);
 
+// Marks the range() loops whose run-time step is provably positive (a grid size, a block
+// dimension, ...) as upward loops (range_steps.cpp); runs before analyze_index_wrap, which
+// then knows such loops' counters stay non-negative from a non-negative start.
+void analyze_range_steps(ir::Function& fn);
+
 }  // namespace py2cuda::infer

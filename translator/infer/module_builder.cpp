@@ -254,6 +254,7 @@ const ir::Function* ModuleBuilder::instantiate(const FunctionEntry& f, const std
       const int seen = cpp_signatures_[Key{&f, erased}]++;
       if (seen > 0) fn->cpp_name = cpp_identifier(f.name + "_" + std::to_string(seen + 1));
     }
+    analyze_range_steps(*fn);
     analyze_index_wrap(*fn);
     const ir::Function* raw = fn.get();
     module_->functions.push_back(std::move(fn));

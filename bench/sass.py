@@ -1,0 +1,398 @@
+#!/usr/bin/env python3
+"""Benchmark: static SASS of py2cuda's kernels against Numba's, per kernel.
+
+For every kernel instance of samples/, tests/programs/ and tests/golden/ (the programs the oracle
+corpus tests/oracle/cases covers) that has a signature, from its decorator or from the host
+code's launches:
+
+  py2cuda  `py2cuda FILE --kernels-only -o F.cu`, then `nvcc -O3 -std=c++20 -cubin -arch=sm_XX`;
+  Numba    `numba.cuda.compile_ptx(kernel.py_func, SIGNATURE, cc=X.Y)` (fastmath off unless the
+           kernel's decorator asks for it, as py2cuda honours it too), then `ptxas -O3 -arch=sm_XX`.
+
+SIGNATURE is the one py2cuda typed the kernel with (`py2cuda FILE --list-kernels`), so both
+sides compile the same instance. Per kernel and architecture it prints the SASS instructions
+(NOPs excluded; the kernel and every function it calls), registers and stack bytes (spills and
+local arrays) of both sides and the ratios py2cuda / Numba, then their geometric means and the
+worst case. A kernel worse than Numba shows its reason from REASONS below, or `UNEXPLAINED`.
+
+Needs nvcc and ptxas (CUDA toolkit), cuobjdump and nvdisasm (the toolkit's, or else installed
+from PyPI by bench/sass-requirements.txt into WORK/venv), and --python with numba-cuda. No GPU.
+The driver itself uses only the standard library.
+"""
+
+import argparse
+import concurrent.futures
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import venv
+
+import benchlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+WORKER = os.path.join(HERE, "sass_numba_worker.py")
+REQUIREMENTS = os.path.join(HERE, "sass-requirements.txt")
+
+# Why a kernel is still worse than Numba, keyed by (file stem, kernel name). Only a semantic
+# Numba does not implement, or a cost outside py2cuda's control, is a reason.
+FLOAT_MODULO = ("float // and %: py2cuda computes C's exact fmod, as CPython and Numba's CPU target do; "
+                "Numba's frem is compiled by NVVM as |x| - floor(|x| / |y|) * |y|, wrong for x % inf and for "
+                "quotients beyond 2**53 (runtime/include/py2cuda/pysem.h)")
+REASONS = {
+    ("python_semantics", "floor_division"): FLOAT_MODULO,
+    ("int_division_modulo", "float_floordiv"): FLOAT_MODULO,
+    ("zero_division", "divide_all"): FLOAT_MODULO,
+}
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="*",
+                        help="Python files (default: samples/, tests/programs/, tests/golden/)")
+    parser.add_argument("--py2cuda", required=True, help="the py2cuda executable")
+    parser.add_argument("--python", default=sys.executable, help="Python with numba-cuda")
+    parser.add_argument("--arch", action="append", help="sm_XX to compare (default: sm_80 and sm_90)")
+    parser.add_argument("--work-dir", default=os.path.join(REPO, "build", "bench", "sass"),
+                        help="where the .cu, .ptx and .cubin files go (default build/bench/sass)")
+    parser.add_argument("--kernel", action="append", help="only kernels with this name (repeatable)")
+    parser.add_argument("-j", "--jobs", type=int, default=2, help="nvcc/ptxas runs at once (default 2)")
+    parser.add_argument("--markdown", action="store_true", help="print the tables as Markdown")
+    parser.add_argument("--json", help="also write every measurement to this file")
+    return parser.parse_args()
+
+
+def default_files():
+    files = []
+    for folder in ("samples", "tests/programs", "tests/golden"):
+        files += sorted(glob.glob(os.path.join(REPO, folder, "*.py")))
+    return files
+
+
+def run(argv, **kwargs):
+    return subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs)
+
+
+def find_tool(name):
+    found = shutil.which(name) or (os.path.join("/usr/local/cuda/bin", name)
+                                   if os.path.exists(os.path.join("/usr/local/cuda/bin", name)) else None)
+    return found
+
+
+def disassembler(work_dir):
+    """cuobjdump with nvdisasm beside it: the toolkit's, else PyPI's in WORK/venv."""
+    tool = find_tool("cuobjdump")
+    if tool and find_tool("nvdisasm"):
+        return tool, None
+    env_dir = os.path.join(work_dir, "venv")
+    python = os.path.join(env_dir, "bin", "python")
+    if not os.path.exists(python):
+        venv.create(env_dir, with_pip=True)
+    bin_dirs = glob.glob(os.path.join(env_dir, "lib", "python*", "site-packages", "nvidia", "cu*", "bin"))
+    if not any(os.path.exists(os.path.join(d, "nvdisasm")) for d in bin_dirs):
+        proc = run([python, "-m", "pip", "install", "-q", "-r", REQUIREMENTS])
+        if proc.returncode != 0:
+            sys.exit(f"sass.py: installing {REQUIREMENTS} failed: {benchlib.first_lines(proc.stderr)}")
+        bin_dirs = glob.glob(os.path.join(env_dir, "lib", "python*", "site-packages", "nvidia", "cu*", "bin"))
+    for d in bin_dirs:
+        if os.path.exists(os.path.join(d, "cuobjdump")):
+            return os.path.join(d, "cuobjdump"), d
+    sys.exit("sass.py: no cuobjdump in the toolkit nor in " + env_dir)
+
+
+# ---------------------------------------------------------------- reading cubins
+
+INSTRUCTION = re.compile(r"^\s*/\*[0-9a-f]{4,}\*/\s+(.*?)\s*;")
+FUNCTION = re.compile(r"^\s*Function\s*:\s*(\S+)")
+CALL_TARGET = re.compile(r"`\(([^)]+)\)")
+RESOURCE_FUNCTION = re.compile(r"^\s*Function\s+(\S+?):\s*$")
+RESOURCE_VALUE = re.compile(r"(REG|STACK|LOCAL):(\d+)")
+
+
+def parse_sass(text):
+    """{function: {"instructions": N, "calls": set of callees}} from `cuobjdump -sass`."""
+    functions, current = {}, None
+    for line in text.splitlines():
+        match = FUNCTION.match(line)
+        if match:
+            current = functions.setdefault(match.group(1), {"instructions": 0, "calls": set()})
+            continue
+        match = INSTRUCTION.match(line)
+        if match and current is not None:
+            instruction = match.group(1)
+            opcode = instruction.split()[0] if not instruction.startswith("@") else instruction.split()[1]
+            if opcode.split(".")[0] == "NOP":
+                continue
+            current["instructions"] += 1
+            if opcode.startswith("CALL"):
+                current["calls"].update(CALL_TARGET.findall(instruction))
+    return functions
+
+
+def parse_resources(text):
+    """{function: {"REG": n, "STACK": n, "LOCAL": n}} from `cuobjdump -res-usage`."""
+    resources, current = {}, None
+    for line in text.splitlines():
+        match = RESOURCE_FUNCTION.match(line)
+        if match:
+            current = resources.setdefault(match.group(1), {})
+            continue
+        if current is not None:
+            for key, value in RESOURCE_VALUE.findall(line):
+                current[key] = int(value)
+    return resources
+
+
+def measure_function(sass, resources, entry):
+    """Instructions of entry and everything it calls; its registers and stack bytes."""
+    seen, todo = set(), [entry]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in sass:
+            continue
+        seen.add(name)
+        todo.extend(sass[name]["calls"])
+    usage = resources.get(entry, {})
+    return {"instructions": sum(sass[name]["instructions"] for name in seen),
+            "registers": usage.get("REG"),
+            "stack": max(resources.get(name, {}).get("STACK", 0) + resources.get(name, {}).get("LOCAL", 0)
+                         for name in seen)}
+
+
+def read_cubin(cuobjdump, path):
+    sass = run([cuobjdump, "-sass", path])
+    usage = run([cuobjdump, "-res-usage", path])
+    if sass.returncode != 0 or usage.returncode != 0:
+        raise RuntimeError(f"cuobjdump {path}: {benchlib.first_lines(sass.stderr + usage.stderr)}")
+    return parse_sass(sass.stdout), parse_resources(usage.stdout)
+
+
+def demangled_base(names):
+    """{mangled: unqualified function name} via c++filt (`ns::kernel(args)` -> `kernel`)."""
+    names = list(names)
+    proc = run(["c++filt"], input="\n".join(names))
+    out = {}
+    for mangled, plain in zip(names, proc.stdout.splitlines()):
+        head = plain.split("(")[0]
+        out[mangled] = head.split("::")[-1].split("[")[0]
+    return out
+
+
+# ---------------------------------------------------------------- the two sides
+
+def translate(py2cuda, path, work_dir):
+    """(kernels, .cu path) or raises RuntimeError with py2cuda's message."""
+    listing = run([py2cuda, path, "--list-kernels"])
+    if listing.returncode != 0:
+        raise RuntimeError(f"py2cuda exit {listing.returncode}: {benchlib.first_lines(listing.stderr, 1)}")
+    kernels = []
+    for line in listing.stdout.splitlines():
+        name, cpp_name, signature = line.split("\t")
+        kernels.append({"name": name, "cpp_name": cpp_name, "signature": signature})
+    cu = os.path.join(work_dir, "py2cuda", os.path.splitext(os.path.basename(path))[0] + ".cu")
+    proc = run([py2cuda, path, "--kernels-only", "-o", "-"])
+    if proc.returncode != 0:
+        raise RuntimeError(f"py2cuda exit {proc.returncode}: {benchlib.first_lines(proc.stderr, 1)}")
+    old = None
+    if os.path.exists(cu):
+        with open(cu, encoding="utf-8") as f:
+            old = f.read()
+    if old != proc.stdout:  # an unchanged .cu keeps its time, so its cubins are reused
+        with open(cu, "w", encoding="utf-8") as f:
+            f.write(proc.stdout)
+    return kernels, cu
+
+
+def newest_runtime_header():
+    newest = 0.0
+    for folder, _, names in os.walk(os.path.join(REPO, "runtime", "include")):
+        for name in names:
+            newest = max(newest, os.path.getmtime(os.path.join(folder, name)))
+    return newest
+
+
+def nvcc_cubin(cu, arch, headers_time):
+    cubin = cu[:-3] + f"_{arch}.cubin"
+    if os.path.exists(cubin) and os.path.getmtime(cubin) > max(os.path.getmtime(cu), headers_time):
+        return cubin  # built by an earlier run from the same .cu and runtime headers
+    proc = run([find_tool("nvcc"), "-O3", "-std=c++20", "-I", os.path.join(REPO, "runtime", "include"),
+                "-cubin", f"-arch={arch}", cu, "-o", cubin])
+    if proc.returncode != 0:
+        raise RuntimeError(f"nvcc: {benchlib.first_lines(proc.stderr, 2)}")
+    return cubin
+
+
+def ptxas_cubin(ptx, arch):
+    cubin = ptx[:-4] + ".cubin"
+    if os.path.exists(cubin) and os.path.getmtime(cubin) > os.path.getmtime(ptx):
+        return cubin
+    proc = run([find_tool("ptxas"), "-O3", f"-arch={arch}", ptx, "-o", cubin])
+    if proc.returncode != 0:
+        raise RuntimeError(f"ptxas: {benchlib.first_lines(proc.stderr, 2)}")
+    return cubin
+
+
+def ptx_entry(ptx):
+    with open(ptx, encoding="utf-8") as f:
+        match = re.search(r"\.entry\s+(\S+?)\s*\(", f.read())
+    return match.group(1) if match else None
+
+
+# ---------------------------------------------------------------- report
+
+def cc_of(arch):
+    """sm_90 -> 9.0, sm_100 -> 10.0"""
+    digits = arch.split("_")[1]
+    return f"{digits[:-1]}.{digits[-1]}"
+
+
+def ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+def fmt_ratio(value):
+    return "n/a" if value is None else f"{value:.2f}"
+
+
+def print_rows(header, rows, markdown):
+    if markdown:
+        print("| " + " | ".join(header) + " |")
+        print("|" + "---|" * len(header))
+        for row in rows:
+            print("| " + " | ".join(str(cell) for cell in row) + " |")
+    else:
+        benchlib.print_table(header, rows)
+
+
+def main():
+    args = parse_args()
+    archs = args.arch or ["sm_80", "sm_90"]
+    work_dir = os.path.abspath(args.work_dir)
+    for sub in ("py2cuda", "numba"):
+        os.makedirs(os.path.join(work_dir, sub), exist_ok=True)
+    for tool in ("nvcc", "ptxas", "c++filt"):
+        if not find_tool(tool):
+            sys.exit(f"sass.py: {tool} not found")
+    cuobjdump, tool_dir = disassembler(work_dir)
+    if tool_dir:
+        os.environ["PATH"] = tool_dir + os.pathsep + os.environ["PATH"]  # cuobjdump runs nvdisasm
+    files = [os.path.abspath(f) for f in (args.files or default_files())]
+
+    notes, entries = [], []
+    for path in files:
+        rel = os.path.relpath(path, REPO)
+        try:
+            kernels, cu = translate(args.py2cuda, path, work_dir)
+        except RuntimeError as exc:
+            notes.append(f"{rel}: not translated: {exc}")
+            continue
+        if args.kernel:
+            kernels = [k for k in kernels if k["name"] in args.kernel]
+        if kernels:
+            entries.append({"path": path, "rel": rel, "cu": cu, "kernels": kernels})
+
+    request = os.path.join(work_dir, "numba_request.json")
+    response = os.path.join(work_dir, "numba_result.json")
+    with open(request, "w", encoding="utf-8") as f:
+        json.dump({"ccs": [cc_of(a) for a in archs], "out_dir": os.path.join(work_dir, "numba"),
+                   "files": [{"path": e["path"], "kernels": e["kernels"]} for e in entries]}, f)
+    env = dict(os.environ)
+    env.pop("NUMBA_ENABLE_CUDASIM", None)
+    env.setdefault("CUDA_HOME", "/usr/local/cuda")
+    worker = subprocess.Popen([args.python, WORKER, request, response], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    headers_time = newest_runtime_header()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        py2cuda_jobs = {(e["rel"], arch): pool.submit(nvcc_cubin, e["cu"], arch, headers_time) for e in entries for arch in archs}
+        _, worker_err = worker.communicate()
+        if worker.returncode != 0:
+            sys.exit(f"sass.py: the Numba worker failed: {worker_err[-2000:]}")
+        with open(response, encoding="utf-8") as f:
+            numba_files = json.load(f)
+        numba_jobs = {}
+        for entry, numba_file in zip(entries, numba_files):
+            for kernel in numba_file["kernels"]:
+                for cc, ptx in kernel["ptx"].items():
+                    arch = "sm_" + cc.replace(".", "")  # the inverse of cc_of
+                    numba_jobs[(entry["rel"], kernel["cpp_name"], arch)] = pool.submit(ptxas_cubin, ptx, arch)
+
+        results = []
+        for entry, numba_file in zip(entries, numba_files):
+            for arch in archs:
+                try:
+                    sass, resources = read_cubin(cuobjdump, py2cuda_jobs[(entry["rel"], arch)].result())
+                    bases = demangled_base(sass.keys())
+                except RuntimeError as exc:
+                    notes.append(f"{entry['rel']} {arch}: py2cuda side failed: {exc}")
+                    continue
+                for kernel in numba_file["kernels"]:
+                    row = {"file": entry["rel"], "kernel": kernel["cpp_name"], "name": kernel["name"],
+                           "signature": kernel["signature"], "arch": arch}
+                    mangled = [m for m, base in bases.items() if base == kernel["cpp_name"]]
+                    if len(mangled) != 1:
+                        notes.append(f"{entry['rel']} {kernel['cpp_name']} {arch}: {len(mangled)} py2cuda "
+                                     "functions of that name in the cubin")
+                        continue
+                    row["py2cuda"] = measure_function(sass, resources, mangled[0])
+                    if kernel["error"]:
+                        if arch == archs[0]:
+                            notes.append(f"{entry['rel']} {kernel['cpp_name']}: Numba: {kernel['error']}")
+                        continue
+                    job = numba_jobs.get((entry["rel"], kernel["cpp_name"], arch))
+                    try:
+                        numba_cubin = job.result()
+                        n_sass, n_resources = read_cubin(cuobjdump, numba_cubin)
+                    except RuntimeError as exc:
+                        notes.append(f"{entry['rel']} {kernel['cpp_name']} {arch}: Numba side: {exc}")
+                        continue
+                    row["numba"] = measure_function(n_sass, n_resources, ptx_entry(kernel["ptx"][cc_of(arch)]))
+                    results.append(row)
+
+    status = 0
+    for arch in archs:
+        rows, instr_ratios, reg_ratios, worst, worst_regs = [], [], [], None, None
+        for r in (r for r in results if r["arch"] == arch):
+            p, n = r["py2cuda"], r["numba"]
+            ri, rr = ratio(p["instructions"], n["instructions"]), ratio(p["registers"], n["registers"])
+            instr_ratios.append(ri)
+            if rr is not None:
+                reg_ratios.append(rr)
+                if worst_regs is None or rr > worst_regs[0]:
+                    worst_regs = (rr, r)
+            if worst is None or ri > worst[0]:
+                worst = (ri, r)
+            worse = ri > 1.0 or (rr is not None and rr > 1.0)
+            why = REASONS.get((os.path.splitext(os.path.basename(r["file"]))[0], r["name"]), "")
+            if worse and not why:
+                why = "UNEXPLAINED"
+                status = 1
+            rows.append([f"{os.path.splitext(os.path.basename(r['file']))[0]}.{r['kernel']}",
+                         p["instructions"], n["instructions"], fmt_ratio(ri),
+                         p["registers"], n["registers"], fmt_ratio(rr),
+                         f"{p['stack']}/{n['stack']}", why if worse else ""])
+        print(f"== {arch}: py2cuda (nvcc -O3) vs Numba (compile_ptx + ptxas -O3) ==")
+        print_rows(["kernel", "instr", "numba", "ratio", "regs", "numba", "ratio", "stack", "reason"],
+                   rows, args.markdown)
+        if instr_ratios:
+            print(f"{arch}: {len(instr_ratios)} kernels; geometric mean py2cuda/Numba: instructions "
+                  f"{benchlib.geomean(instr_ratios):.3f}, registers {benchlib.geomean(reg_ratios):.3f}; "
+                  f"worst instructions {worst[0]:.2f} ({os.path.basename(worst[1]['file'])} {worst[1]['kernel']}), "
+                  f"registers {worst_regs[0]:.2f} ({os.path.basename(worst_regs[1]['file'])} {worst_regs[1]['kernel']}); "
+                  f"worse than Numba: {sum(1 for x in instr_ratios if x > 1.0)} in instructions, "
+                  f"{sum(1 for x in reg_ratios if x > 1.0)} in registers")
+        print()
+    for note in notes:
+        print("note:", note)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump({"results": results, "notes": notes}, f, indent=1)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Smoke test of bench/sass.py's parsing (the benchmark itself needs nvcc and Numba, and is not
+run by CI): cuobjdump's -sass and -res-usage text, the call graph, demangled names, and
+`py2cuda --list-kernels` read the way the benchmark reads it.
+
+Usage: run_sass_parsing.py --py2cuda PY2CUDA --source-dir SRC --build-dir BUILD [--python PY]
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+
+SASS = """
+	code for sm_90
+	.target	sm_90
+
+		Function : _ZN1m6kernelEN7py2cuda5ArrayIfLi1EEE
+	.headerflags	@"EF_CUDA_SM90 EF_CUDA_VIRTUAL_SM(EF_CUDA_SM90)"
+        /*0000*/                   LDC R1, c[0x0][0x28] ;                              /* 0x00000a00ff017b82 */
+                                                                                       /* 0x000fe20000000800 */
+        /*0010*/               @P0 EXIT ;                                              /* 0x000000000000094d */
+        /*0020*/                   CALL.REL.NOINC `(_ZN1m6helperEf) ;                  /* 0x0000000000007944 */
+        /*0030*/                   BRA `(.L_x_1) ;                                     /* 0x0000000000007947 */
+.L_x_1:
+        /*0040*/                   NOP;                                                /* 0x0000000000007918 */
+        /*0050*/                   EXIT ;                                              /* 0x000000000000794d */
+		..........
+
+		Function : _ZN1m6helperEf
+        /*0000*/                   FADD R0, R4, R4 ;                                   /* 0x0000000404007221 */
+        /*0010*/                   RET.REL.NODEC R20 `(_ZN1m6kernelEN7py2cuda5ArrayIfLi1EEE) ;
+		Function : _ZN1m6unusedEv
+        /*0000*/                   EXIT ;                                              /* 0x000000000000794d */
+"""
+
+RESOURCES = """
+Resource usage:
+ Common:
+  GLOBAL:0
+ Function _ZN1m6helperEf:
+  REG:8 STACK:16 SHARED:0 LOCAL:0 CONSTANT[0]:0 TEXTURE:0 SURFACE:0 SAMPLER:0
+ Function _ZN1m6kernelEN7py2cuda5ArrayIfLi1EEE:
+  REG:22 STACK:0 SHARED:0 LOCAL:4 CONSTANT[0]:600 TEXTURE:0 SURFACE:0 SAMPLER:0
+"""
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--py2cuda", required=True)
+    parser.add_argument("--source-dir", required=True)
+    parser.add_argument("--build-dir", required=True)
+    parser.add_argument("--python")
+    args = parser.parse_args()
+    sys.path.insert(0, os.path.join(args.source_dir, "bench"))
+    import sass  # noqa: E402  (bench/ is not a package)
+
+    failures, checks = [], []
+
+    def check(what, got, want):
+        checks.append(what)
+        if got != want:
+            failures.append(f"{what}: got {got!r}, want {want!r}")
+
+    functions = sass.parse_sass(SASS)
+    kernel = "_ZN1m6kernelEN7py2cuda5ArrayIfLi1EEE"
+    check("functions", sorted(functions), sorted([kernel, "_ZN1m6helperEf", "_ZN1m6unusedEv"]))
+    check("kernel instructions (NOP left out)", functions[kernel]["instructions"], 5)
+    check("kernel calls (labels left out)", functions[kernel]["calls"], {"_ZN1m6helperEf"})
+    resources = sass.parse_resources(RESOURCES)
+    check("registers", resources[kernel]["REG"], 22)
+    measured = sass.measure_function(functions, resources, kernel)
+    check("kernel and callee", measured, {"instructions": 7, "registers": 22, "stack": 16})
+    check("demangled", sass.demangled_base([kernel])[kernel], "kernel")
+
+    sample = os.path.join(args.source_dir, "samples", "python_semantics.py")
+    listing = subprocess.run([args.py2cuda, sample, "--list-kernels"], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    check("--list-kernels exit", listing.returncode, 0)
+    rows = [line.split("\t") for line in listing.stdout.splitlines()]
+    check("--list-kernels columns", {len(row) for row in rows}, {3})
+    check("--list-kernels floor_division", [row for row in rows if row[0] == "floor_division"],
+          [["floor_division", "floor_division",
+            "void(int64[:], int64[:], int64[:], int64[:], float64[:], float64[:], float64[:], float64[:])"]])
+
+    for failure in failures:
+        print("FAIL", failure)
+    print(f"{len(checks) - len(failures)} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
