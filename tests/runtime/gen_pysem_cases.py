@@ -19,7 +19,9 @@ from py2cuda:
                            (cvt.rn.f64.s64, then cvt.rzi.s64.f64, which saturates);
            float ** int    0.0 ** -n is +-inf: the inversion raises nothing, where the CPU
                            target raises ZeroDivisionError (see cuda_fpowi);
-           round(x)        llrint (cvt.rni.s64.f64): NaN gives 0, out of range saturates;
+           round(x)        llrint (cvt.rni.s64.f64): out of range saturates, NaN gives -2**63
+                           (measured with compiled numba-cuda on an H200, 2026-11-26; the
+                           PTX manual's "NaN gives 0" is not what the hardware does);
            max/min         two floats: libdevice fmax/fmin, PTX max/min, which ignore NaN
                            and order -0.0 below +0.0 (IEEE 754-2019 maximumNumber).
          The script checks that model and CPU target agree wherever the difference
@@ -119,9 +121,10 @@ def numba_cpu(pyfunc, restype, *argtypes):
 
 # ---- models of the CUDA lowering --------------------------------------------------------
 def saturate_trunc(value, lo, hi):
-    """PTX cvt.rzi to an integer: NaN gives 0, out-of-range values the nearest end."""
+    """PTX cvt.rzi to an integer: out-of-range values give the nearest end; NaN the value with
+    only the top bit set (-2**63, -2**31; 2**31 for uint32), as an H200 gives it."""
     if math.isnan(value):
-        return 0
+        return lo if lo < 0 else (hi + 1) // 2
     if value >= hi + 1:  # (hi + 1 is a power of two: exact as a float)
         return hi
     if value < lo:

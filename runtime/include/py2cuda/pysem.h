@@ -7,7 +7,7 @@
 //   - int ** int converts its result through float64;
 //   - float ** int with a zero base and a negative exponent gives inf (the CPU
 //     target raises ZeroDivisionError);
-//   - round(x) is llrint (cvt.rni.s64.f64): NaN gives 0, out of range saturates;
+//   - round(x) is llrint (cvt.rni.s64.f64): out of range saturates, NaN gives -2**63;
 //   - max/min of two floats are PTX max/min (NaN-ignoring, -0.0 < +0.0).
 // Float `%` and `//` follow that IR too, whose `frem` LLVM defines as C's fmod:
 // Python's results. (NVVM from CUDA 13.0 compiles `frem` less precisely, as
@@ -49,8 +49,11 @@ P2C_HD P2C_INLINE bool is_nan(F x) {
 }
 
 // ---- float -> integer conversions as the GPU does them --------------------------------
-// PTX's cvt to an integer saturates: NaN gives 0, values beyond the range give the
-// nearest end. (In C++ those conversions are undefined, so the host spells it out.)
+// PTX's cvt to an integer saturates: values beyond the range give the nearest end, and NaN
+// the value with only the top bit set (-2**63 signed; measured on an H200 with compiled
+// numba-cuda, 2026-11-26, where the PTX manual says 0; 2**63 unsigned is by analogy with
+// uint32, measured as 2**31). In C++ those conversions are undefined, so the host spells
+// them out.
 constexpr double kTwoPow63 = 9223372036854775808.0;
 constexpr double kTwoPow64 = 18446744073709551616.0;
 
@@ -59,7 +62,7 @@ P2C_HD P2C_INLINE int64_t f64_to_i64_trunc_sat(double x) {
 #if defined(__CUDA_ARCH__)
   return __double2ll_rz(x);
 #else
-  if (is_nan(x)) return 0;
+  if (is_nan(x)) return INT64_MIN;
   if (x >= kTwoPow63) return INT64_MAX;
   if (x < -kTwoPow63) return INT64_MIN;
   return static_cast<int64_t>(x);
@@ -71,7 +74,8 @@ P2C_HD P2C_INLINE uint64_t f64_to_u64_trunc_sat(double x) {
 #if defined(__CUDA_ARCH__)
   return __double2ull_rz(x);
 #else
-  if (is_nan(x) || x <= -1.0) return 0;
+  if (is_nan(x)) return uint64_t{1} << 63;
+  if (x <= -1.0) return 0;
   if (x >= kTwoPow64) return UINT64_MAX;
   return static_cast<uint64_t>(x);
 #endif
@@ -82,7 +86,7 @@ P2C_HD P2C_INLINE int64_t f64_to_i64_rint_sat(double x) {
 #if defined(__CUDA_ARCH__)
   return __double2ll_rn(x);
 #else
-  if (is_nan(x)) return 0;
+  if (is_nan(x)) return INT64_MIN;
   if (x >= kTwoPow63) return INT64_MAX;
   if (x < -kTwoPow63) return INT64_MIN;
   return static_cast<int64_t>(::nearbyint(x));  // the default rounding mode: half to even
@@ -282,7 +286,7 @@ P2C_HD P2C_INLINE float fpowi(float base, uint64_t exp) { return detail::float_i
 P2C_HD P2C_INLINE double fpowi(double base, uint64_t exp) { return detail::float_int_power(base, exp); }
 
 // ==== round(x) with one argument =======================================================
-// Python's round: to the nearest integer, ties to even, as an int64. CUDA: NaN gives 0
+// Python's round: to the nearest integer, ties to even, as an int64. CUDA: NaN gives -2**63
 // and values beyond the int64 range saturate (Python would raise).
 P2C_HD P2C_INLINE int64_t round_half_even(float x) {
   return detail::f64_to_i64_rint_sat(static_cast<double>(x));
