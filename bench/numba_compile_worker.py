@@ -96,10 +96,10 @@ def replace(owner, name, value):
     setattr(owner, name, value)
 
 
-def install_patches(cc):
-    """Apply the patches listed in the module docstring; return the clock."""
-    from numba import cuda
-    from numba.cuda import codegen, dispatcher, vectorizers
+def patch_no_driver(cc):
+    """Without a driver: answer the compute-capability questions, never load a kernel.
+    (Also used by sass_numba_worker.py.)"""
+    from numba.cuda import codegen, dispatcher
 
     fake_device = pytypes.SimpleNamespace(compute_capability=cc)
     replace(dispatcher, "get_current_device", lambda: fake_device)
@@ -110,6 +110,14 @@ def install_patches(cc):
 
     replace(dispatcher._Kernel, "bind", lambda self: None)
     replace(dispatcher.CUDADispatcher, "enable_caching", lambda self: None)
+
+
+def install_patches(cc):
+    """Apply the patches listed in the module docstring; return the clock."""
+    from numba import cuda
+    from numba.cuda import dispatcher, vectorizers
+
+    patch_no_driver(cc)
     replace(vectorizers.CUDAVectorize, "_compile_kernel",
             lambda self, fnobj, sig: cuda.jit(sig)(fnobj))
 

@@ -23,35 +23,9 @@ import ast
 import json
 import os
 import sys
-import traceback
 import types as pytypes
 
-
-def describe_failure(exc):
-    where = traceback.extract_tb(exc.__traceback__)
-    lines = str(exc).strip().splitlines()
-    text = f"{type(exc).__name__}: {lines[0] if lines else ''}"
-    if where:
-        text += f" (at {os.path.basename(where[-1].filename)}:{where[-1].lineno})"
-    return text
-
-
-def install_patches(cc):
-    """No driver: answer the compute-capability questions, never load a kernel."""
-    from numba.cuda import codegen, dispatcher
-
-    def replace(owner, name, value):
-        if not hasattr(owner, name):
-            raise AttributeError(f"{owner.__name__}.{name} not found: numba-cuda changed; "
-                                 "update sass_numba_worker.py")
-        setattr(owner, name, value)
-
-    fake_device = pytypes.SimpleNamespace(compute_capability=cc)
-    replace(dispatcher, "get_current_device", lambda: fake_device)
-    ensure_cc = codegen.CUDACodeLibrary._ensure_cc
-    replace(codegen.CUDACodeLibrary, "_ensure_cc", lambda self, want: ensure_cc(self, want or cc + ("",)))
-    replace(dispatcher._Kernel, "bind", lambda self: None)
-    replace(dispatcher.CUDADispatcher, "enable_caching", lambda self: None)
+from numba_compile_worker import describe_failure, patch_no_driver  # this folder: on sys.path
 
 
 def load_definitions(path, module_name):
@@ -93,7 +67,7 @@ def main():
         request = json.load(f)
     os.environ.setdefault("CUDA_HOME", "/usr/local/cuda")
     ccs = [tuple(int(p) for p in cc.split(".")) for cc in request["ccs"]]
-    install_patches(ccs[0])
+    patch_no_driver(ccs[0])
     from numba import cuda
 
     results = []
