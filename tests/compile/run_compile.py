@@ -5,9 +5,10 @@ Programs: samples/*.py, tests/golden/*.py and tests/programs/*.py (where the
 folder exists). Each is translated from its own folder, by bare file name,
 into a scratch folder as NAME.cu with --header NAME.h (plus any options from
 its `# py2cuda-args:` lines); a translation that fails is a test failure.
-The samples are built whole, as their users build them for a GPU: `py2cuda NAME.py --exe -o NAME`
-(nvcc over the kernels and the host program's main(), the host runtime py2cuda/host.h under the
-CUDA backend, and the link). The
+The samples are compiled whole, their host program's main() included: nvcc's host pass over
+the host runtime (py2cuda/host.h) under the CUDA backend. One of them (EXE_SAMPLE) is built as
+its users build it for a GPU, `py2cuda NAME.py --exe -o NAME` (nvcc with -O2 for sm_80 and sm_90,
+and the link): the path a user takes, which no other CPU test exercises. The
 goldens and test programs are translated with --kernels-only (their kernels,
 device functions and launch functions): their host code is built by the same
 host compiler in the emulation runs (tests/programs/run_programs.py), and an
@@ -20,9 +21,9 @@ Then, up to --jobs at a time:
     nvcc -std=c++20 -c [-rdc=true] -I REPO/runtime/include \\
          -gencode arch=compute_80,code=sm_80 NAME.cu
 
-for the kernels-only translations: sm_80, the oldest architecture py2cuda targets, is the one that
+for these: sm_80, the oldest architecture py2cuda targets, is the one that
 rejects an intrinsic or instruction of a newer one; a second device pass for sm_90 would double
-the device compile for nothing. The samples' --exe builds are for sm_80 and sm_90 (what py2cuda
+the device compile for nothing. EXE_SAMPLE's --exe build is for sm_80 and sm_90 (what py2cuda
 builds for its users).
 
 (-rdc=true where the .cu says it calls device functions of other files: cuda.declare_device.)
@@ -52,6 +53,7 @@ PROGRAM_FOLDERS = (("samples", "samples"), ("golden", "tests/golden"), ("program
 NVCC_ARCH_FLAGS = ["-gencode", "arch=compute_80,code=sm_80"]
 COMPILE_TIMEOUT_S = 600
 BATCH_SIZE = 12  # kernels-only translations compiled by one nvcc run
+EXE_SAMPLE = "samples/hypot_kernel"  # built with py2cuda --exe; the other samples with nvcc -c
 RDC_MARKER = "Calls across files need relocatable device code: nvcc -rdc=true"
 SKIP_STATUS = 77  # ctest's SKIP_RETURN_CODE for script tests
 
@@ -101,7 +103,7 @@ def main() -> int:
         batches = make_batches(batchable)
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             batch_futures = [pool.submit(compile_batch, work, k, batch, nvcc, include_dir) for k, batch in enumerate(batches)]
-            futures = {c.name: pool.submit(build_executable if c.name.startswith("samples/") else compile_case,
+            futures = {c.name: pool.submit(build_executable if c.name == EXE_SAMPLE else compile_case,
                                            c, nvcc, cxx, include_dir, args) for c in alone}
             for batch, future in zip(batches, batch_futures):
                 if future.result():
