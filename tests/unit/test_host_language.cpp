@@ -91,6 +91,16 @@ TEST(HostLanguage, PercentAndFormatMapOntoTheRuntimeFormatters) {
       << r.cu;
 }
 
+// The host array library holds real numbers and bools: a complex dtype is a located warning
+// (no main()), not a C++ error in the emitted host code.
+TEST(HostLanguage, ComplexHostArraysAreALocatedWarning) {
+  TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\ndec[1, 1](a)\nc = np.ones(4, dtype=np.complex128)\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:13:22: warning: arrays of complex128 are not supported in host code"))
+      << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+}
+
 TEST(HostLanguage, FormatKeywordsAreALocatedWarning) {
   TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\ndec[1, 1](a)\nprint('{x}'.format(x=1))\n");
   EXPECT_TRUE(r.ok) << r.diagnostics;

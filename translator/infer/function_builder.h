@@ -197,6 +197,7 @@ class FunctionBuilder {
   ir::ExprPtr host_view(ir::ExprPtr base, const ast::Subscript& s);
   // A dtype argument: np.float32, numba.float32, 'float32', float, int, bool, a.dtype.
   TypeRef host_dtype(const ast::Expr& e);
+  TypeRef host_dtype_named(const ast::Expr& e);  // host_dtype before its support check
   // A shape argument (an int or a tuple of ints): the C++ std::array, and its rank.
   ir::ExprPtr shape_value(const ast::Expr& e, int& ndim);
   ir::ExprPtr list_value(const ast::ListExpr& l);

@@ -154,6 +154,16 @@ ir::ExprPtr FunctionBuilder::string_const(std::string text, Span s) {
 }
 
 TypeRef FunctionBuilder::host_dtype(const ast::Expr& e) {
+  TypeRef t = host_dtype_named(e);
+  if (t && (t->is_complex() || t == types::float16())) {
+    // The host array library holds C++ arithmetic types only (host/ndarray.h).
+    D().error(e.span, "arrays of " + t->str() + " are not supported in host code by py2cuda");
+    return nullptr;
+  }
+  return t;
+}
+
+TypeRef FunctionBuilder::host_dtype_named(const ast::Expr& e) {
   if (e.kind == ast::ExprKind::Name) {
     const std::string& id = ast::as<ast::Name>(e).id;
     // Python's own types name NumPy's defaults.
