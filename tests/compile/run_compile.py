@@ -103,15 +103,15 @@ def main() -> int:
         batches = make_batches(batchable)
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             batch_futures = [pool.submit(compile_batch, work, k, batch, nvcc, include_dir) for k, batch in enumerate(batches)]
-            futures = {c.name: pool.submit(build_executable if c.name == EXE_SAMPLE else compile_case,
-                                           c, nvcc, cxx, include_dir, args) for c in alone}
+            futures = {c.name: (pool.submit(build_executable, c, nvcc, cxx, include_dir, args) if c.name == EXE_SAMPLE
+                                else pool.submit(compile_case, c, nvcc, cxx, include_dir)) for c in alone}
             for batch, future in zip(batches, batch_futures):
                 if future.result():
                     for c in batch:
                         futures[c.name] = pool.submit(check_header, c, cxx, include_dir)
                 else:  # one of them is wrong: compile each alone to say which
                     for c in batch:
-                        futures[c.name] = pool.submit(compile_case, c, nvcc, cxx, include_dir, args)
+                        futures[c.name] = pool.submit(compile_case, c, nvcc, cxx, include_dir)
             # Reported in input order, so the log reads the same from run to run.
             for case in compilable:
                 problem, note = futures[case.name].result()
@@ -183,7 +183,7 @@ def build_executable(case: Case, nvcc: Path, cxx: str | None, include_dir: Path,
     return check_header(case, cxx, include_dir)
 
 
-def compile_case(case: Case, nvcc: Path, cxx: str | None, include_dir: Path, args=None):
+def compile_case(case: Case, nvcc: Path, cxx: str | None, include_dir: Path):
     """Runs nvcc, then the header check; returns ((reason, details) or None, note for PASS)."""
     # A program calling device functions written in CUDA C (cuda.declare_device) needs
     # relocatable device code, as its .cu says: with -c alone ptxas refuses the extern calls.

@@ -187,12 +187,19 @@ std::string ExprPrinter::print_stored(const ir::Expr& e) {
 
 std::string ExprPrinter::wrap(std::string s, int own, int needed) { return own < needed ? "(" + s + ")" : s; }
 
-std::string ExprPrinter::call_args(const std::vector<ir::ExprPtr>& args) {
+namespace {
+// The temporary holding argument i of a call whose arguments are evaluated first (ordered_args).
+std::string ordered_arg_name(size_t i) { return "py2cuda_arg" + std::to_string(i); }
+}  // namespace
+
+std::string ExprPrinter::call_args(const std::vector<ir::ExprPtr>& args, const std::vector<bool>& evaluated_first) {
   std::string s;
   for (size_t i = 0; i < args.size(); ++i) {
     if (i) s += ", ";
-    // Integer literals passed to overloaded helpers carry their type.
-    if (args[i]->kind == ir::ExprKind::Const) s += literal(static_cast<const ir::Const&>(*args[i]), true);
+    // An argument evaluated first (ordered_args) is its temporary's name; integer literals
+    // passed to overloaded helpers carry their type.
+    if (!evaluated_first.empty() && evaluated_first[i]) s += ordered_arg_name(i);
+    else if (args[i]->kind == ir::ExprKind::Const) s += literal(static_cast<const ir::Const&>(*args[i]), true);
     else s += print(*args[i], 0);
   }
   return s;
@@ -211,9 +218,6 @@ std::string ExprPrinter::operand(const ir::Expr& e, int needed, const ir::Expr* 
 }
 
 namespace {
-
-std::string ordered_arg_name(size_t i) { return "py2cuda_arg" + std::to_string(i); }
-
 
 // A divisor that cannot be zero: a nonzero literal or module constant (possibly converted,
 // `double(2)`).
@@ -243,9 +247,13 @@ bool nonzero_constant(const ir::Expr& e) {
 // (Tuples order their elements with braces instead: TupleMake.)
 std::vector<bool> ExprPrinter::ordered_args(const std::vector<ir::ExprPtr>& args) const {
   if (!host_code_ && error_model_ == ir::ErrorModel::Numpy) return {};
-  if (!ir::needs_ordered_evaluation(args, 0, effect_rules())) return {};
   std::vector<bool> first(args.size());
-  for (size_t i = 0; i < args.size(); ++i) first[i] = ir::has_effects(*args[i], effect_rules());
+  size_t effects = 0;
+  for (size_t i = 0; i < args.size(); ++i) {
+    first[i] = ir::has_effects(*args[i], effect_rules());
+    effects += first[i] ? 1 : 0;
+  }
+  if (effects < 2) return {};  // ir::needs_ordered_evaluation's rule, without walking twice
   return first;
 }
 
@@ -482,14 +490,8 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     case ir::ExprKind::Call: {
       const auto& c = static_cast<const ir::Call&>(e);
       const std::vector<bool> first = ordered_args(c.args);
-      if (first.empty()) return c.callee->cpp_name + "(" + call_args(c.args) + ")";
-      std::string args;
-      for (size_t i = 0; i < c.args.size(); ++i) {
-        args += (i ? ", " : "") + (first[i] ? ordered_arg_name(i) : c.args[i]->kind == ir::ExprKind::Const
-                                                                  ? literal(static_cast<const ir::Const&>(*c.args[i]), true)
-                                                                  : print(*c.args[i], 0));
-      }
-      return in_order(e, c.args, first, c.callee->cpp_name + "(" + args + ")");
+      const std::string call = c.callee->cpp_name + "(" + call_args(c.args, first) + ")";
+      return first.empty() ? call : in_order(e, c.args, first, call);
     }
     case ir::ExprKind::Index: {
       const auto& ix = static_cast<const ir::Index&>(e);

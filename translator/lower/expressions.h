@@ -52,7 +52,7 @@ class ExprPrinter {
   std::string launch(const ir::Launch& l);
   // `needed`: the precedence the context requires; wraps in parentheses below it.
   std::string print(const ir::Expr& e, int needed);
-  std::string call_args(const std::vector<ir::ExprPtr>& args);
+  std::string call_args(const std::vector<ir::ExprPtr>& args, const std::vector<bool>& evaluated_first = {});
   // Which of a call's arguments must be evaluated first, in order, into temporaries (see .cpp).
   std::vector<bool> ordered_args(const std::vector<ir::ExprPtr>& args) const;
   ir::EffectRules effect_rules() const;

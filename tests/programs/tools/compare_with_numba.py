@@ -17,7 +17,6 @@ the simulator and the GPU may differ in the last digits (fused multiply-add).
     compare_with_numba.py --py2cuda BUILD/py2cuda --python PYTHON [--build-dir DIR] [-j N] [NAME...]
 """
 import concurrent.futures
-import difflib
 import os
 import subprocess
 import sys
@@ -29,10 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run_programs
 
 import run_programs  # noqa: E402
 from testlib import cli, translator  # noqa: E402
+from testlib.report import indent  # noqa: E402
 
 TIMEOUT_S = 240.0
 NOT_PROGRAMS = {"extract.py"}  # numba_docs/extract.py makes the examples
-DIFF_LINES = 12
 
 
 def main() -> int:
@@ -87,17 +86,14 @@ def compare(name: str, path: Path, python: str, py2cuda: Path, build_dir: Path) 
         return f"FAIL {name}: py2cuda could not run it (status {our_status})\n" + tail(our_err)
     if numba_out == our_out and numba_status == our_status:
         return "\n".join([f"SAME {name}", *notes])
-    diff = list(difflib.unified_diff(numba_out.splitlines(), our_out.splitlines(), "numba", "py2cuda", n=0,
-                                     lineterm=""))
-    more = len(diff) - DIFF_LINES
-    body = diff[:DIFF_LINES] + ([f"... ({more} more diff lines)"] if more > 0 else [])
     status = f" (exit status numba {numba_status}, py2cuda {our_status})" if numba_status != our_status else ""
-    return "\n".join([f"DIFF {name}{status}", *("  " + line for line in body), *notes,
+    diff = run_programs.short_diff(numba_out.encode(), our_out.encode(), "numba")
+    return "\n".join([f"DIFF {name}{status}", indent(diff), *notes,
                       *(["  py2cuda stderr:", tail(our_err)] if our_err.strip() else [])])
 
 
-def tail(text: str, lines: int = 8) -> str:
-    return "\n".join("    " + line for line in text.rstrip().splitlines()[-lines:])
+def tail(text: str) -> str:
+    return indent(run_programs.stderr_tail(text))
 
 
 if __name__ == "__main__":
