@@ -25,6 +25,10 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.asarray", .rule = R::ArrayFromValues, .runtime = "py2cuda::np::asarray", .doc = "an array from a list or tuple; an array of the same dtype as it is"},
       {.path = "numpy.ascontiguousarray", .rule = R::ArrayFromValues, .runtime = "py2cuda::np::ascontiguousarray", .doc = "a C-contiguous array (a copy only when needed)"},
       {.path = "numpy.eye", .rule = R::Eye, .runtime = "py2cuda::np::eye", .doc = "an identity-like 2-D array"},
+      {.path = "numpy.concatenate", .rule = R::Join, .runtime = "py2cuda::np::concatenate", .doc = "arrays joined along an existing axis (a list or tuple display of them)"},
+      {.path = "numpy.stack", .rule = R::Join, .runtime = "py2cuda::np::stack", .doc = "arrays of one shape joined along a new axis"},
+      {.path = "numpy.vstack", .rule = R::Join, .runtime = "py2cuda::np::vstack", .doc = "arrays joined as rows (1-D arrays become rows)"},
+      {.path = "numpy.hstack", .rule = R::Join, .runtime = "py2cuda::np::hstack", .doc = "arrays joined along axis 1 (axis 0 for 1-D arrays)"},
       {.path = "numpy.copy", .rule = R::Copy, .runtime = "py2cuda::np::copy", .doc = "a C-contiguous copy"},
       {.path = "numpy.reshape", .rule = R::Reshape, .runtime = "py2cuda::np::reshape", .doc = "the same elements in a new shape (-1 inferred)"},
       {.path = "numpy.transpose", .rule = R::Transpose, .runtime = "py2cuda::np::transpose", .doc = "the axes reversed (a view)"},
@@ -66,6 +70,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.all", .rule = R::BoolReduction, .runtime = "py2cuda::np::all", .doc = "whether every element is true"},
       {.path = "numpy.any", .rule = R::BoolReduction, .runtime = "py2cuda::np::any", .doc = "whether some element is true"},
       {.path = "numpy.count_nonzero", .rule = R::CountNonzero, .runtime = "py2cuda::np::count_nonzero", .doc = "number of non-zero elements"},
+      {.path = "numpy.trace", .rule = R::Trace, .runtime = "py2cuda::np::trace", .doc = "sum of a diagonal (offset=0), summed as np.sum sums"},
       {.path = "numpy.dot", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "dot product / matrix product (an ordered loop: floats may differ from BLAS in the last bits)"},
       {.path = "numpy.matmul", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "matrix product, as a @ b"},
       {.path = "numpy.allclose", .rule = R::AllClose, .runtime = "py2cuda::np::allclose", .doc = "|a - b| <= atol + rtol * |b| everywhere (rtol=1e-05, atol=1e-08)"},
@@ -85,6 +90,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.random.uniform", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::uniform", .doc = "uniform [low, high) float64 values, bit-identical"},
       {.path = "numpy.random.normal", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::normal", .doc = "normal float64 values, bit-identical"},
       {.path = "numpy.random.randint", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::randint", .doc = "integers in [low, high), int64, bit-identical"},
+      {.path = "numpy.random.choice", .rule = R::RandomChoice, .runtime = "py2cuda::np::random::choice", .doc = "draws from range(a) or a 1-D array (replace=True: randint; False: a permutation), bit-identical; no p="},
       {.path = "numpy.random.default_rng", .rule = R::DefaultRng, .runtime = "py2cuda::np::random::default_rng", .doc = "a PCG64 Generator seeded through SeedSequence, bit-identical"},
       {.path = "Generator.random", .rule = R::GeneratorDraw, .runtime = "py2cuda::np::random::generator_random", .doc = "uniform [0, 1) float64 values"},
       {.path = "Generator.uniform", .rule = R::GeneratorDraw, .runtime = "py2cuda::np::random::generator_uniform", .doc = "uniform [low, high) float64 values"},
@@ -108,6 +114,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "ndarray.min", .rule = R::ExtremumReduction, .runtime = "py2cuda::np::min", .doc = "as np.min"},
       {.path = "ndarray.max", .rule = R::ExtremumReduction, .runtime = "py2cuda::np::max", .doc = "as np.max"},
       {.path = "ndarray.argmin", .rule = R::ArgReduction, .runtime = "py2cuda::np::argmin", .doc = "as np.argmin"},
+      {.path = "ndarray.trace", .rule = R::Trace, .runtime = "py2cuda::np::trace", .doc = "as np.trace"},
       {.path = "ndarray.argmax", .rule = R::ArgReduction, .runtime = "py2cuda::np::argmax", .doc = "as np.argmax"},
       {.path = "ndarray.all", .rule = R::BoolReduction, .runtime = "py2cuda::np::all", .doc = "as np.all"},
       {.path = "ndarray.any", .rule = R::BoolReduction, .runtime = "py2cuda::np::any", .doc = "as np.any"},
@@ -122,6 +129,8 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numba.cuda.pinned_array", .rule = R::ArrayFill, .runtime = "py2cuda::np::empty", .doc = "a host array (page-locking is an optimisation py2cuda leaves out)"},
       {.path = "numba.cuda.pinned_array_like", .rule = R::ArrayLike, .runtime = "py2cuda::np::empty_like", .doc = "a host array like another"},
       {.path = "numba.cuda.mapped_array", .rule = R::ArrayFill, .runtime = "py2cuda::np::empty", .doc = "a host array (mapping into the device is left out)"},
+      {.path = "numba.cuda.is_available", .rule = R::DeviceQuery, .runtime = "py2cuda::host::is_available", .doc = "whether a CUDA device is there (the emulation is one)"},
+      {.path = "numba.cuda.detect", .rule = R::DeviceQuery, .runtime = "py2cuda::host::detect", .doc = "prints the devices as numba-cuda does (the emulation as Numba's simulator prints itself)"},
       {.path = "numba.cuda.synchronize", .rule = R::Synchronize, .runtime = "py2cuda::host::synchronize", .doc = "waits for every launch to finish"},
       {.path = "numba.cuda.stream", .rule = R::Stream, .runtime = "py2cuda::host::Stream::create", .doc = "a new CUDA stream"},
       {.path = "numba.cuda.default_stream", .rule = R::Stream, .runtime = "py2cuda::host::Stream", .doc = "the default stream"},
@@ -194,6 +203,7 @@ bool has_effects(HostRule rule) {
   switch (rule) {
     case R::RandomSeed:
     case R::RandomDraw:
+    case R::RandomChoice:
     case R::DefaultRng:
     case R::GeneratorDraw:
     case R::RngStates:
@@ -202,6 +212,7 @@ bool has_effects(HostRule rule) {
     case R::Fill:
     case R::TestingAssert:
     case R::Synchronize:
+    case R::DeviceQuery:  // detect() prints
     case R::Clock:
     case R::Print:
     case R::SysExit:

@@ -25,6 +25,7 @@ enum class HostRule {
   Linspace,         // np.linspace(start, stop, num=50, endpoint=True, dtype=float64)
   ArrayFromValues,  // np.array(list/tuple/array, dtype=None), np.asarray, np.ascontiguousarray
   Eye,              // np.eye(n, m=None, k=0, dtype=float64)
+  Join,             // np.concatenate/stack((a, b, ...), axis=0), np.vstack/hstack((a, b, ...))
   UnaryUfunc,       // np.sqrt(x), np.exp(x) ...: elementwise; int -> float64, float32 stays
   UnaryUfuncSame,   // np.abs(x), np.negative(x) ...: elementwise, keeps the dtype
   RoundingUfunc,    // np.floor/ceil/trunc/rint(x): floats keep their type, ints -> float64
@@ -36,12 +37,14 @@ enum class HostRule {
   ArgReduction,     // np.argmin/argmax(a): int64
   BoolReduction,    // np.all/any(a): bool
   CountNonzero,     // np.count_nonzero(a): int64
+  Trace,            // np.trace(a, offset=0), a.trace(): the diagonal's sum, in np.sum's type
   Dot,              // np.dot(a, b), a @ b: 1-D . 1-D scalar, 2-D @ 2-D / 1-D
   AllClose,         // np.allclose/array_equal(a, b, rtol=1e-05, atol=1e-08): bool
   IsClose,          // np.isclose(a, b): an array of bool
   TestingAssert,    // np.testing.assert_*(actual, desired, ...): AssertionError with NumPy's message
   RandomSeed,       // np.random.seed(s)
   RandomDraw,       // np.random.rand/random/randn/uniform/normal/randint(..., size): NumPy's legacy MT19937
+  RandomChoice,     // np.random.choice(a, size=None, replace=True): draws from range(a) or a 1-D array
   DefaultRng,       // np.random.default_rng(seed): a Generator (PCG64)
   GeneratorDraw,    // Generator.random/uniform/normal/integers(..., size)
   ToDevice,         // cuda.to_device(a, stream=0): a DeviceNDArray holding a copy
@@ -57,6 +60,7 @@ enum class HostRule {
   Fill,             // a.fill(value)
   ToList,           // a.tolist(): a Python list of Python numbers (printed, measured with len())
   Synchronize,      // cuda.synchronize(), stream.synchronize(): waits for the device
+  DeviceQuery,      // cuda.is_available(), cuda.detect(): bool (detect also prints the devices)
   Stream,           // cuda.stream(), cuda.default_stream()
   RngStates,        // create_xoroshiro128p_states(n, seed=, subsequence_start=0): device states
   Clock,            // time.time(), time.perf_counter(), timeit.default_timer(): float64 seconds

@@ -281,6 +281,9 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
     argv->args.push_back(string_const(D().file().path(), a.span));
     return argv;
   }
+  if (host_ && resolve_path(mb_.info(), a) == "numba.cuda.gpus") {
+    return std::make_unique<ir::BuiltinCall>(types::host_object("DeviceList"), "py2cuda::host::gpus()", a.span);
+  }
   if (host_) {
     bool handled = false;
     auto v = host_attribute(a, handled);

@@ -180,6 +180,7 @@ class FunctionBuilder {
   ir::ExprPtr ufunc_call(const ast::Call& c, const FunctionEntry& f);
   ir::ExprPtr host_print(const ast::Call& c);
   ir::ExprPtr fstring(const ast::FStringExpr& f);
+  ir::ExprPtr as_python_list(ir::ExprPtr v);
   ir::ExprPtr format_value(ir::ExprPtr v, char conversion, const std::string& spec, Span s);
   // A value as an argument of `%` formatting or str.format (runtime FormatArg).
   ir::ExprPtr format_argument(ir::ExprPtr v, Span s);

@@ -55,6 +55,12 @@ bool bind_arguments(const ast::Call& c, const std::string& what, const std::vect
 
 bool is_none(const ast::Expr* e) { return !e || e->kind == ast::ExprKind::NoneLit; }
 
+// Host objects with Python's text and len(): a.tolist() and list displays ("list"),
+// sys.argv ("str_list") and cuda.gpus ("DeviceList").
+bool is_sized_host_object(TypeRef t) {
+  return t == types::host_object("list") || t == types::host_object("str_list") || t == types::host_object("DeviceList");
+}
+
 // A translation-time value of a scalar literal (for NumPy 1.x's value-based casting).
 std::optional<double> known_value(const ir::Expr& e) {
   if (e.kind != ir::ExprKind::Const) return std::nullopt;
@@ -222,7 +228,7 @@ ir::ExprPtr FunctionBuilder::list_value(const ast::ListExpr& l) {
     elems.push_back(std::move(v));
   }
   if (elems.empty()) return fail(l.span, "empty lists are not supported by py2cuda in host code");
-  auto t = std::make_unique<ir::TupleMake>(types::tuple(ts), l.span);
+  auto t = std::make_unique<ir::TupleMake>(types::list_display(ts), l.span);
   t->elements = std::move(elems);
   return t;
 }
@@ -806,6 +812,80 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       return call_node(types::array(dt, 2, Layout::C), rt + "<{t0}>(" + placeholders(0, args.size()) + ")", c.span,
                        std::move(args), {dt});
     }
+    case HostRule::Join: {
+      const std::string name = std::string(row.path.substr(row.path.rfind('.') + 1));
+      const bool takes_axis = name == "concatenate" || name == "stack";
+      if (!bind(takes_axis ? std::vector<std::string>{"arrays", "axis", "dtype"} : std::vector<std::string>{"tup", "dtype"}) ||
+          !need(0, takes_axis ? "arrays" : "tup")) {
+        return nullptr;
+      }
+      if (a[0]->kind != ast::ExprKind::List && a[0]->kind != ast::ExprKind::Tuple) {
+        return fail(a[0]->span, what + "() needs the arrays as a list or tuple display, e.g. " + what + "([a, b])");
+      }
+      const auto& items = a[0]->kind == ast::ExprKind::List ? ast::as<ast::ListExpr>(*a[0]).elts : ast::as<ast::TupleExpr>(*a[0]).elts;
+      if (items.empty()) return fail(a[0]->span, "need at least one array to " + (name == "stack" ? std::string("stack") : "concatenate"));
+      std::vector<ir::ExprPtr> arrays;
+      TypeRef dt = nullptr;
+      int ndim = -1;
+      for (size_t i = 0; i < items.size(); ++i) {
+        auto v = expr(*items[i]);
+        if (!v) return nullptr;
+        if (!v->type->is_array() || v->type->is_device_array()) {
+          return fail(items[i]->span, what + "() joins host arrays, not " + v->type->str());
+        }
+        // vstack makes 1-D arrays rows; hstack and the others join arrays of one dimension.
+        const int nd = name == "vstack" ? std::max(2, v->type->ndim()) : v->type->ndim();
+        if (ndim >= 0 && nd != ndim) {
+          return fail(items[i]->span, "all the input arrays must have same number of dimensions, but the array at index 0 has " +
+                                          std::to_string(ndim) + " dimension(s) and the array at index " + std::to_string(i) +
+                                          " has " + std::to_string(nd) + " dimension(s)");
+        }
+        ndim = nd;
+        dt = dt ? numpy_rules::promote_types(dt, v->type->dtype()) : v->type->dtype();
+        arrays.push_back(std::move(v));
+      }
+      const size_t dtype_slot = takes_axis ? 2 : 1;
+      if (!is_none(a[dtype_slot])) {
+        dt = host_dtype(*a[dtype_slot]);
+        if (!dt) return nullptr;
+      }
+      const int result_ndim = name == "stack" ? ndim + 1 : ndim;
+      std::string pattern = rt + "<{t0}, " + std::to_string(ndim) + ">(";
+      if (takes_axis) {
+        int64_t axis = 0;
+        if (!is_none(a[1])) {
+          auto v = value(1);
+          if (!v) return nullptr;
+          auto k = known_value(*v);
+          if (!k || !v->type->is_int()) return fail(a[1]->span, what + "(axis=...) needs a constant integer axis");
+          axis = static_cast<int64_t>(*k);
+        }
+        if (axis < -result_ndim || axis >= result_ndim) {
+          return fail(a[1]->span, "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
+                                      std::to_string(result_ndim) + " (numpy.exceptions.AxisError)");
+        }
+        pattern += std::to_string(axis < 0 ? axis + result_ndim : axis) + ", ";
+      }
+      pattern += placeholders(0, arrays.size()) + ")";
+      return call_node(types::array(dt, result_ndim, Layout::C), pattern, c.span, std::move(arrays), {dt});
+    }
+    case HostRule::Trace: {
+      if (!bind(self ? std::vector<std::string>{"offset"} : std::vector<std::string>{"a", "offset"})) return nullptr;
+      ir::ExprPtr arr = self ? std::move(self) : (need(0, "a") ? array_arg(0) : nullptr);
+      if (!arr) return nullptr;
+      if (arr->type->ndim() != 2) return fail(c.span, what + "() of a " + std::to_string(arr->type->ndim()) + "-D array is not supported by py2cuda (2-D arrays are)");
+      TypeRef dt = numpy_rules::sum_dtype(arr->type->dtype());
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(arr));
+      const size_t offset_slot = self ? 0 : 1;
+      if (!is_none(a[offset_slot])) {
+        auto off = value(offset_slot);
+        if (!off) return nullptr;
+        if (!off->type->is_int()) return fail(a[offset_slot]->span, what + "(offset=...) needs an integer");
+        args.push_back(convert(std::move(off), types::int64()));
+      }
+      return call_node(dt, rt + "<{t0}>(" + placeholders(0, args.size()) + ")", c.span, std::move(args), {dt});
+    }
     case HostRule::UnaryUfunc:
     case HostRule::UnaryUfuncSame:
     case HostRule::RoundingUfunc: {
@@ -1089,6 +1169,39 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       std::string pattern = rt + (name == "randint" || name == "integers" ? "<{t0}>(" : "(") + list + ")";
       return call_node(t, pattern, c.span, std::move(args), {dt});
     }
+    case HostRule::RandomChoice: {
+      if (!bind({"a", "size", "replace", "p"}) || !need(0, "a")) return nullptr;
+      if (!is_none(a[3])) return fail(a[3]->span, what + "(p=...) is not supported by py2cuda (draws with equal probabilities are)");
+      auto pool = value(0);
+      if (!pool) return nullptr;
+      TypeRef item;
+      if (pool->type->is_int()) {
+        item = types::int64();
+        pool = convert(std::move(pool), types::int64());
+      } else if (pool->type->is_array() && !pool->type->is_device_array() && pool->type->ndim() == 1) {
+        item = pool->type->dtype();
+      } else {
+        return fail(a[0]->span, "a must be 1-dimensional or an integer (" + what + "() of " + pool->type->str() + ")");
+      }
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(pool));
+      if (is_none(a[2])) {
+        args.push_back(std::make_unique<ir::Const>(types::boolean(), c.span));
+        static_cast<ir::Const&>(*args.back()).b = true;
+      } else {
+        auto r = value(2);
+        if (!r) return nullptr;
+        args.push_back(truth(std::move(r)));
+      }
+      int ndim = 0;
+      if (!is_none(a[1])) {
+        auto shape = shape_value(*a[1], ndim);
+        if (!shape) return nullptr;
+        args.push_back(std::move(shape));
+      }
+      TypeRef t = ndim ? types::array(item, ndim, Layout::C) : item;
+      return call_node(t, rt + "(" + placeholders(0, args.size()) + ")", c.span, std::move(args));
+    }
     case HostRule::DefaultRng: {
       if (!bind({"seed"})) return nullptr;
       if (is_none(a[0])) return call_node(types::host_object("Generator"), rt + "()", c.span, {});
@@ -1245,6 +1358,9 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       args.push_back(convert(std::move(v), dt));
       return call_node(types::none(), "py2cuda::np::fill({0}, {1})", c.span, std::move(args));
     }
+    case HostRule::DeviceQuery:
+      if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
+      return call_node(types::boolean(), rt + "()", c.span, {});
     case HostRule::Synchronize:
       if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
       if (self) return call_node(types::none(), "{0}.synchronize()", c.span, one(std::move(self)));
@@ -1356,7 +1472,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         n->bits = v->type->elements().size();
         return n;
       }
-      if (v->type->is_string() || v->type == types::host_object("list") || v->type == types::host_object("str_list")) {
+      if (v->type->is_string() || is_sized_host_object(v->type)) {
         return call_node(types::int64(), rt + "({0})", c.span, one(std::move(v)));
       }
       return fail(a[0]->span, "object of type " + v->type->str() + " has no len()");
@@ -1367,7 +1483,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       if (!bind({"object"}) || !need(0, "object")) return nullptr;
       auto v = value(0);
       if (!v) return nullptr;
-      return call_node(types::string(), rt + "({0})", c.span, one(std::move(v)));
+      return call_node(types::string(), rt + "({0})", c.span, one(as_python_list(std::move(v))));
     }
     case HostRule::ToNumber: {
       if (!bind({"x"})) return nullptr;
@@ -1423,11 +1539,19 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
 
 // ------------------------------------------------------------------ printing and strings
 
+// A list kept as a tuple (Type::is_list_display) as the list object print() and str() show.
+ir::ExprPtr FunctionBuilder::as_python_list(ir::ExprPtr v) {
+  if (!v->type->is_tuple() || !v->type->is_list_display()) return v;
+  const Span s = v->span;
+  return call_node(types::host_object("list"), "py2cuda::host::as_list({0})", s, one_arg(std::move(v)));
+}
+
 ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const std::string& spec, Span s) {
+  v = as_python_list(std::move(v));
   if (v->type->is_device_array()) {
     return fail(s, "a device array has no printable value (Python prints its address); copy_to_host() it first");
   }
-  if ((v->type->is_host_object() && v->type != types::host_object("list") && v->type != types::host_object("str_list")) || v->type->is_none()) {
+  if ((v->type->is_host_object() && !is_sized_host_object(v->type)) || v->type->is_none()) {
     return fail(s, "printing a " + v->type->str() + " is not supported by py2cuda");
   }
   std::vector<ir::ExprPtr> args;
@@ -1449,6 +1573,7 @@ ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const 
 }
 
 ir::ExprPtr FunctionBuilder::format_argument(ir::ExprPtr v, Span s) {
+  v = as_python_list(std::move(v));
   TypeRef t = v->type;
   if (t->is_device_array()) {
     return fail(s, "a device array has no printable value (Python prints its address); copy_to_host() it first");
@@ -1458,7 +1583,8 @@ ir::ExprPtr FunctionBuilder::format_argument(ir::ExprPtr v, Span s) {
   if (t->is_number() || t->is_string()) return v;
   const char* python_type = t->is_array()                                   ? "numpy.ndarray"
                             : t->is_tuple()                                 ? "tuple"
-                            : t == types::host_object("list") || t == types::host_object("str_list") ? "list"
+                            : t == types::host_object("DeviceList")                 ? "numba.cuda.cudadrv.devices._DeviceList"
+                            : is_sized_host_object(t)                            ? "list"
                                                                             : nullptr;
   if (!python_type) return fail(s, "formatting a " + t->str() + " is not supported by py2cuda");
   return call_node(t, std::string("py2cuda::host::object_text({0}, \"") + python_type + "\")", s, one_arg(std::move(v)));
@@ -1586,14 +1712,9 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
     auto v = expr(*a);
     if (!v) return nullptr;
     if (v->type->is_none()) v = string_const("None", a->span);  // print(None)
-    if (a->kind == ast::ExprKind::List && v->kind == ir::ExprKind::TupleMake) {
-      // A list display prints in brackets (py2cuda keeps lists as tuples).
-      auto& items = static_cast<ir::TupleMake&>(*v).elements;
-      const size_t n = items.size();
-      v = call_node(types::string(), "py2cuda::host::list_repr(" + placeholders(0, n) + ")", a->span, std::move(items));
-    }
+    v = as_python_list(std::move(v));
     // print() writes str() of each value itself; the check is format_value's.
-    if (v->type->is_device_array() || (v->type->is_host_object() && v->type != types::host_object("list") && v->type != types::host_object("str_list")) ||
+    if (v->type->is_device_array() || (v->type->is_host_object() && !is_sized_host_object(v->type)) ||
         v->type->is_none()) {
       return format_value(std::move(v), 0, "", a->span);
     }

@@ -4,6 +4,7 @@
 #include <memory>
 #include <mutex>
 #include <tuple>
+#include <utility>
 
 // The runtime's float16 conversions (header-only), so frozen values round as the program does.
 #include "py2cuda/half.h"
@@ -66,14 +67,16 @@ class TypeTable {
     return optionals_[value] = keep(std::move(t));
   }
 
-  TypeRef tuple(std::vector<TypeRef> elems) {
+  TypeRef tuple(std::vector<TypeRef> elems, bool list_display) {
     std::lock_guard<std::mutex> lock(mu_);
-    auto it = tuples_.find(elems);
+    auto key = std::make_pair(elems, list_display);
+    auto it = tuples_.find(key);
     if (it != tuples_.end()) return it->second;
     auto t = std::unique_ptr<Type>(new Type());
     t->kind_ = TypeKind::Tuple;
     t->elems_ = elems;
-    return tuples_[elems] = keep(std::move(t));
+    t->list_display_ = list_display;
+    return tuples_[key] = keep(std::move(t));
   }
 
  private:
@@ -86,7 +89,7 @@ class TypeTable {
   std::map<std::tuple<int, int, bool>, TypeRef> scalars_;
   std::map<std::tuple<TypeRef, int, int, bool, bool>, TypeRef> arrays_;
   std::map<std::string, TypeRef> objects_;
-  std::map<std::vector<TypeRef>, TypeRef> tuples_;
+  std::map<std::pair<std::vector<TypeRef>, bool>, TypeRef> tuples_;
   std::map<TypeRef, TypeRef> optionals_;
 };
 
@@ -124,6 +127,11 @@ std::string Type::str() const {
       if (device_) return "DeviceNDArray(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
       return std::string(readonly_ ? "readonly " : "") + "array(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
     case TypeKind::Tuple: {
+      if (list_display_) {  // Numba's spelling of a list of one type; py2cuda also keeps mixed ones
+        std::string s = "list(";
+        for (size_t i = 0; i < elems_.size() && (i == 0 || !is_uniform_tuple()); ++i) s += (i ? ", " : "") + elems_[i]->str();
+        return s + ")";
+      }
       if (is_uniform_tuple()) {
         return "UniTuple(" + elems_[0]->str() + " x " + std::to_string(elems_.size()) + ")";
       }
@@ -192,7 +200,8 @@ TypeRef with_device(TypeRef a, bool device) {
 }
 TypeRef string() { return TypeTable::instance().scalar(TypeKind::String, 0, false); }
 TypeRef host_object(const std::string& name) { return TypeTable::instance().host_object(name); }
-TypeRef tuple(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements)); }
+TypeRef tuple(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements), false); }
+TypeRef list_display(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements), true); }
 TypeRef optional(TypeRef value) { return value->is_optional() ? value : TypeTable::instance().optional(value); }
 
 double round_to_float(double v, TypeRef t) {

@@ -73,6 +73,9 @@ class Type {
   // Tuple
   const std::vector<TypeRef>& elements() const { return elems_; }
   bool is_uniform_tuple() const;
+  // A tuple made by a list display (`[1, 2, 3]` in host code): py2cuda keeps host lists as
+  // tuples of their values, and this tells print(), str() and formatting to show brackets.
+  bool is_list_display() const { return list_display_; }
 
   // Numba's spelling: "int64", "array(float32, 1d, C)", "UniTuple(int64 x 2)".
   std::string str() const;
@@ -90,6 +93,7 @@ class Type {
   Layout layout_ = Layout::A;
   bool readonly_ = false;
   bool device_ = false;
+  bool list_display_ = false;
   std::string name_;
   std::vector<TypeRef> elems_;
 };
@@ -129,6 +133,8 @@ TypeRef with_device(TypeRef array, bool device);
 TypeRef string();
 TypeRef host_object(const std::string& name);
 TypeRef tuple(std::vector<TypeRef> elements);
+// The tuple a list display of these values is kept as (Type::is_list_display).
+TypeRef list_display(std::vector<TypeRef> elements);
 // `value` or None; optional(optional(T)) is optional(T).
 TypeRef optional(TypeRef value);
 

@@ -6,6 +6,7 @@
 
 #include "host/conversions.h"
 #include "host/device_ndarray.h"
+#include "host/devices.h"
 #include "host/event.h"
 #include "host/forall.h"
 #include "host/format_call.h"

@@ -17,6 +17,7 @@
 #include "host/elementwise.h"
 #include "host/exceptions.h"
 #include "host/generator.h"
+#include "host/joining.h"
 #include "host/ndarray.h"
 #include "host/print.h"
 #include "host/random_state.h"
@@ -149,6 +150,28 @@ T randint(int64_t low, int64_t high) {
 template <class T, std::size_t N>
 auto randint(int64_t low, int64_t high, const std::array<int64_t, N>& shape) {
   return detail::draw<T>(shape, [=](T* p, int64_t n) { host::global_random_state().fill_randint(p, n, low, high); });
+}
+
+// np.random.choice(a, size=None, replace=True): an int a draws from range(a), a 1-D array
+// its elements, through the legacy generator as NumPy's mtrand does (no p=).
+inline int64_t choice(int64_t pop_size, bool replace) { return host::global_random_state().choice(pop_size, replace); }
+template <std::size_t N>
+auto choice(int64_t pop_size, bool replace, const std::array<int64_t, N>& shape) {
+  NDArray<int64_t, static_cast<int>(N)> out(shape);
+  host::global_random_state().fill_choice(out.data(), out.size(), pop_size, replace);
+  return out;
+}
+template <class T>
+T choice(const NDArray<T, 1>& a, bool replace) {
+  const NDArray<T, 1> pool = host::ascontiguousarray(a);
+  return host::global_random_state().choice(pool.data(), pool.size(), replace);
+}
+template <class T, std::size_t N>
+auto choice(const NDArray<T, 1>& a, bool replace, const std::array<int64_t, N>& shape) {
+  const NDArray<T, 1> pool = host::ascontiguousarray(a);
+  NDArray<T, static_cast<int>(N)> out(shape);
+  host::global_random_state().fill_choice(out.data(), out.size(), pool.data(), pool.size(), replace);
+  return out;
 }
 
 // np.random.default_rng(seed) and its Generator's draws.

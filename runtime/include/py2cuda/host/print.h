@@ -197,4 +197,13 @@ std::string list_repr(const V&... items) {
   return out + "]";
 }
 
+// A host list, which translated code keeps as the tuple of its values, as Python shows it.
+template <class... T>
+list as_list(const py2cuda::tuple<T...>& t) {
+  std::string text = [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return list_repr(py2cuda::get<I>(t)...);
+  }(std::index_sequence_for<T...>{});
+  return list(std::move(text), static_cast<int64_t>(sizeof...(T)));
+}
+
 }  // namespace py2cuda::host

@@ -11,6 +11,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -56,6 +57,10 @@ inline int run_program(int argc, char** argv_in, void (*module_code)()) {
     return fail(e.type_name() + (std::string(e.what()).empty() ? "" : ": " + std::string(e.what())));
   } catch (const Error& e) {
     return fail(std::string("RuntimeError: ") + e.what());
+  } catch (const std::invalid_argument& e) {  // the NumPy parts' ValueError (random_state.h)
+    return fail(std::string("ValueError: ") + e.what());
+  } catch (const std::overflow_error& e) {  // and their OverflowError
+    return fail(std::string("OverflowError: ") + e.what());
   } catch (const std::exception& e) {
     return fail(std::string("RuntimeError: ") + e.what());
   }

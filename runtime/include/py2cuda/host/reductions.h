@@ -239,6 +239,16 @@ auto sum(const NDArray<T, N>& a) {
   return detail::sum_all<A>(a);
 }
 
+// np.trace(a, offset=0): the sum of a 2-D array's diagonal, as np.sum sums it.
+template <class R = void, class T>
+auto trace(const NDArray<T, 2>& a, int64_t offset = 0) {
+  const int64_t row = offset < 0 ? -offset : 0, col = offset > 0 ? offset : 0;
+  const int64_t rows = a.shape(0) - row, cols = a.shape(1) - col;
+  const int64_t n = rows < cols ? (rows > 0 ? rows : 0) : (cols > 0 ? cols : 0);
+  T* start = n > 0 ? a.data() + row * a.stride(0) + col * a.stride(1) : a.data();
+  return sum<R>(NDArray<T, 1>(a.storage(), start, Shape<1>{n}, Shape<1>{a.stride(0) + a.stride(1)}));
+}
+
 // np.sum(a, axis) for N >= 2 (a 1-D array's axis 0 is the full sum above).
 template <class R = void, class T, int N>
 auto sum(const NDArray<T, N>& a, int axis) {
@@ -527,15 +537,6 @@ auto cumsum(const NDArray<T, N>& a, int axis) {
     for (int64_t i = 1; i < extent; ++i) p[i * stride] = scalar::add(p[(i - 1) * stride], p[i * stride]);
   });
   return result;
-}
-
-// np.trace(a) of a 2-D array: the sum of its main diagonal (a strided run, as NumPy's
-// diagonal view is).
-template <class R = void, class T>
-auto trace(const NDArray<T, 2>& a) {
-  const int64_t n = std::min(a.shape(0), a.shape(1));
-  const NDArray<T, 1> diagonal(a.storage(), a.data(), Shape<1>{n}, Shape<1>{a.stride(0) + a.stride(1)});
-  return sum<R>(diagonal);
 }
 
 // np.dot / np.matmul (@) in R: 1-D.1-D -> R, 2-D x 2-D, 2-D x 1-D, 1-D x 2-D.
