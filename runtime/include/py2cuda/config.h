@@ -10,12 +10,16 @@
 // nvcc: code runs on the GPU; kernels launch through the CUDA runtime.
 #define P2C_BACKEND_CUDA 1
 #define P2C_HD __host__ __device__
+// Before a P2C_HD template that host code also instantiates with host-only types (a tuple
+// of std::string): nvcc checks each instantiation for the side it is used on, not both.
+#define P2C_HD_TEMPLATE _Pragma("nv_exec_check_disable")
 #define P2C_DEVICE __device__
 #define P2C_INLINE __forceinline__
 #else
 // A plain host compiler: the CUDA keywords mean nothing here.
 #define P2C_BACKEND_CUDA 0
 #define P2C_HD
+#define P2C_HD_TEMPLATE
 #define P2C_DEVICE
 #define P2C_INLINE inline
 #endif

@@ -64,12 +64,17 @@ inline bool detect() {
     std::snprintf(uuid, sizeof uuid, "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", u[0], u[1],
                   u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14], u[15]);
     auto attr = [](const char* key, const std::string& value) { std::printf("%40s: %s\n", key, value.c_str()); };
+    // Read as attributes: CUDA 13's cudaDeviceProp no longer has these two fields.
+    int watchdog = 0, fp32_to_fp64 = 0;
+    check(cudaDeviceGetAttribute(&watchdog, cudaDevAttrKernelExecTimeout, id), "cudaDeviceGetAttribute", nullptr);
+    check(cudaDeviceGetAttribute(&fp32_to_fp64, cudaDevAttrSingleToDoublePrecisionPerfRatio, id), "cudaDeviceGetAttribute",
+          nullptr);
     attr("Compute Capability", std::to_string(p.major) + "." + std::to_string(p.minor));
     attr("PCI Device ID", std::to_string(p.pciDeviceID));
     attr("PCI Bus ID", std::to_string(p.pciBusID));
     attr("UUID", uuid);
-    attr("Watchdog", p.kernelExecTimeoutEnabled ? "Enabled" : "Disabled");
-    attr("FP32/FP64 Performance Ratio", std::to_string(p.singleToDoublePrecisionPerfRatio));
+    attr("Watchdog", watchdog ? "Enabled" : "Disabled");
+    attr("FP32/FP64 Performance Ratio", std::to_string(fp32_to_fp64));
     attr("FP16 Support", cc >= 53 ? "Yes" : "No");
     attr("BF16 Support", cc >= 80 ? "Yes" : "No");
     attr("FP8 Support", cc >= 89 ? "Yes" : "No");
