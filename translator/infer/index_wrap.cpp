@@ -110,8 +110,10 @@ bool positive(const ir::Expr& e, const Facts& f) {
              positive(*c.operand, f);
     }
     case ir::ExprKind::Binary: {
+      // In 64 bits only, as range_steps.cpp: a sum or product of launch dimensions and
+      // counters cannot wrap there, a 32-bit one might.
       const auto& b = static_cast<const ir::Binary&>(e);
-      if (!b.type->is_int()) return false;
+      if (!b.type->is_int() || b.type->bits() != 64) return false;
       if (b.op == BinOp::Add) {
         return (positive(*b.left, f) && nonneg(*b.right, f)) || (nonneg(*b.left, f) && positive(*b.right, f));
       }
