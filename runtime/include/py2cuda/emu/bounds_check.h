@@ -2,7 +2,7 @@
 //
 // array.h includes this header in host builds (unless PY2CUDA_NO_BOUNDS_CHECK is
 // defined, or a test defined its own hook), so that the check is in place however the
-// headers are included. Each subscript then costs one unsigned compare; a failure throws
+// headers are included. Each subscript then costs a compare (check_index); a failure throws
 //
 //   k.py:17: out-of-bounds access: index 10 is outside dimension 0 of size 10
 //   (kernel 'k' at k.py:12, block (0,0,0), thread (3,0,0))
