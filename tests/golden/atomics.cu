@@ -62,7 +62,7 @@ __global__ void grid_counts(py2cuda::Array<int64_t, 2> counts) {
   // atomics.py:39: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
   // atomics.py:40: cuda.atomic.add(counts, (i % 2, i % 3), 1)
-  py2cuda::atomic_add(&counts(py2cuda::mod(i, 2), py2cuda::mod(i, 3)), int64_t(1));
+  py2cuda::atomic_add(&counts(i % 2, i % 3), int64_t(1));
 }
 
 // atomics.py:44: def first_writer(owner, wins):

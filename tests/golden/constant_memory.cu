@@ -79,11 +79,11 @@ __global__ void tables(py2cuda::Array<double, 1> out) {
   // constant_memory.py:49: if i < RAMP.size:
   if (i < 5) {
     // constant_memory.py:50: v = RAMP[i] * SCALE[i % 3]
-    double v = py2cuda::constant_view(RAMP)(i) * py2cuda::constant_view(SCALE)(py2cuda::mod(i, 3));
+    double v = py2cuda::constant_view(RAMP)(i) * py2cuda::constant_view(SCALE)(i % 3);
     // constant_memory.py:51: if FLAGS[i % 3]:
-    if (py2cuda::constant_view(FLAGS)(py2cuda::mod(i, 3))) {
+    if (py2cuda::constant_view(FLAGS)(i % 3)) {
       // constant_memory.py:52: v += LEVELS[i % 2, 1]
-      v += double(py2cuda::constant_view(LEVELS)(py2cuda::mod(i, 2), 1));
+      v += double(py2cuda::constant_view(LEVELS)(i % 2, 1));
     }
     // constant_memory.py:53: out[i] = v
     out(i) = v;

@@ -24,7 +24,7 @@ __global__ __launch_bounds__(128, 2) void hash_indices(py2cuda::Array<int64_t, 1
   // decorator_codegen_options.py:22: if i < out.size:
   if (i < out.size()) {
     // decorator_codegen_options.py:23: out[i] = mix(mix(i, 7), i % 5)
-    out(i) = mix(mix(i, int64_t(7)), py2cuda::mod(i, 5));
+    out(i) = mix(mix(i, int64_t(7)), i % 5);
   }
 }
 

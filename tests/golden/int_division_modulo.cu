@@ -25,9 +25,9 @@ __global__ void int_floordiv(py2cuda::Array<int32_t, 1> a, py2cuda::Array<int32_
 // kernel void(int8[:], int64[:])
 __global__ void mixed_width(py2cuda::Array<int8_t, 1> small, py2cuda::Array<int64_t, 1> out) {
   // int_division_modulo.py:23: out[0] = small[0] // 3  # int8 // int64 literal: int64
-  out(0) = py2cuda::floordiv(int64_t(small(0)), 3);
+  out(0) = py2cuda::floordiv_by_positive(int64_t(small(0)), 3);
   // int_division_modulo.py:24: out[1] = small[0] % 3
-  out(1) = py2cuda::mod(int64_t(small(0)), 3);
+  out(1) = py2cuda::mod_by_positive(int64_t(small(0)), 3);
   // int_division_modulo.py:25: out[2] = -small[0] // -3  # -int8 is typed int64 but negated in int8: -(-128) wraps to -128
   out(2) = py2cuda::floordiv(int64_t(py2cuda::neg(small(0))), -3);
 }

@@ -15,7 +15,7 @@ __global__ void set_bits(py2cuda::Array<int64_t, 1> bits, py2cuda::Array<int64_t
   // integer_literal_atomics.py:14: if i < 64:
   if (i < 64) {
     // integer_literal_atomics.py:15: cuda.atomic.or_(bits, 0, 1 << (i % 60))
-    py2cuda::atomic_or(&bits(0), int64_t(1) << py2cuda::mod(i, 60));
+    py2cuda::atomic_or(&bits(0), int64_t(1) << i % 60);
     // integer_literal_atomics.py:16: cuda.atomic.add(sums, 0, 1 << 33)
     py2cuda::atomic_add(&sums(0), int64_t(1) << 33);
     // integer_literal_atomics.py:17: cuda.atomic.max(sums, 1, (i + 1) << 31)

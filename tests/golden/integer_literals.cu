@@ -15,12 +15,12 @@ __global__ void literal_contexts(py2cuda::Array<int64_t, 1> shifted, py2cuda::Ar
   // integer_literals.py:16: if i < shifted.size:
   if (i < shifted.size()) {
     // integer_literals.py:17: shifted[i] = 1 << (i % 64)  # 2**31 and 2**32 must not wrap
-    shifted(i) = int64_t(1) << py2cuda::mod(i, 64);
+    shifted(i) = int64_t(1) << i % 64;
   }
   // integer_literals.py:18: if i == 0:
   if (i == 0) {
     // integer_literals.py:19: half = 64 // 2
-    int64_t half = py2cuda::floordiv(int64_t(64), int64_t(2));
+    int64_t half = int64_t(64) / int64_t(2);
     // integer_literals.py:20: misc[0] = half
     misc(0) = half;
     // integer_literals.py:21: misc[1] = 3 * 1000000000  # beyond int32
@@ -32,7 +32,7 @@ __global__ void literal_contexts(py2cuda::Array<int64_t, 1> shifted, py2cuda::Ar
     // integer_literals.py:24: misc[4] = ~0 << 33
     misc(4) = ~int64_t(0) << 33;
     // integer_literals.py:25: misc[5] = -7 // 2 + 17 % 5
-    misc(5) = py2cuda::floordiv(int64_t(-7), int64_t(2)) + py2cuda::mod(int64_t(17), int64_t(5));
+    misc(5) = py2cuda::floordiv_by_positive(int64_t(-7), int64_t(2)) + int64_t(17) % int64_t(5);
     // integer_literals.py:26: misc[6] = 2 ** 40
     misc(6) = py2cuda::ipow(int64_t(2), int64_t(40));
     // integer_literals.py:27: misc[7] = (5 if i == 0 else 6) << 31

@@ -29,7 +29,7 @@ constexpr int32_t LIMIT = int32_t(-7);
 // device function float64(int64)
 __device__ double weighted(int64_t k) {
   // module_constants.py:28: return WEIGHTS[k % len(WEIGHTS)] * OFFSETS[0]
-  return py2cuda::tuple_at(py2cuda::tuple<double, double, double>(1.0, 2.0, 4.0), py2cuda::mod(k, 3)) * 3.0;
+  return py2cuda::tuple_at(py2cuda::tuple<double, double, double>(1.0, 2.0, 4.0), py2cuda::mod_by_positive(k, 3)) * 3.0;
 }
 
 // module_constants.py:32: def use_constants(x, out):
@@ -59,7 +59,7 @@ __global__ void use_constants(py2cuda::Array<float, 1> x, py2cuda::Array<double,
     // module_constants.py:43: out[i, 5] = acc if ENABLED else -1
     out(i, 5) = double(ENABLED ? acc : -1);
     // module_constants.py:44: out[i, 6] = BIG % (i + 2) + LIMIT
-    out(i, 6) = double(py2cuda::mod(BIG, i + 2) + int64_t(LIMIT));
+    out(i, 6) = double(BIG % (i + 2) + int64_t(LIMIT));
   }
 }
 

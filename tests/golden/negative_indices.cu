@@ -23,9 +23,9 @@ __global__ void from_the_end(py2cuda::Array<double, 1> a, py2cuda::Array<double,
     // negative_indices.py:18: out[i, 2] = m[-1, -2]
     out(i, 2) = m.at(-1, -2);
     // negative_indices.py:19: out[i, 3] = m[-(i % 3) - 1, i % 4]
-    out(i, 3) = m.at(-py2cuda::mod(i, 3) - 1, py2cuda::mod(i, 4));
+    out(i, 3) = m.at(-(i % 3) - 1, i % 4);
     // negative_indices.py:20: out[i, 4] = cube[-1, i % 2 - 2, -3]
-    out(i, 4) = cube.at(-1, py2cuda::mod(i, 2) - 2, -3);
+    out(i, 4) = cube.at(-1, i % 2 - 2, -3);
     // negative_indices.py:21: out[i, 5] = a[u[i]]  # unsigned: no wraparound
     out(i, 5) = a(u(i));
   }

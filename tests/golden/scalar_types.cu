@@ -31,7 +31,7 @@ __global__ void scalars(bool flag, int8_t i8, int16_t i16, int32_t i32, int64_t 
   // scalar_types.py:26: elif t == 4:
   } else if (int64_t(t) == 4) {
     // scalar_types.py:27: out[4] = i64 // 1000000
-    out(4) = double(py2cuda::floordiv(i64, 1000000));
+    out(4) = double(py2cuda::floordiv_by_positive(i64, 1000000));
   // scalar_types.py:28: elif t == 5:
   } else if (int64_t(t) == 5) {
     // scalar_types.py:29: out[5] = u8 + 1  # 256
@@ -47,7 +47,7 @@ __global__ void scalars(bool flag, int8_t i8, int16_t i16, int32_t i32, int64_t 
   // scalar_types.py:34: elif t == 8:
   } else if (int64_t(t) == 8) {
     // scalar_types.py:35: out[8] = u64 // 1000000000  # int64: (2**64 - 1) is -1, and -1 // 10**9 is -1
-    out(8) = double(py2cuda::floordiv(int64_t(u64), 1000000000));
+    out(8) = double(py2cuda::floordiv_by_positive(int64_t(u64), 1000000000));
   // scalar_types.py:36: elif t == 9:
   } else if (int64_t(t) == 9) {
     // scalar_types.py:37: out[9] = f32 * 2  # float32 * int64 literal: float64
@@ -69,7 +69,7 @@ __global__ void arrays(py2cuda::Array<bool, 1> b, py2cuda::Array<int8_t, 1> i8, 
   // scalar_types.py:46: out[2] = u16[0] + u16[1]
   out(2) = double(uint64_t(u16(0)) + uint64_t(u16(1)));
   // scalar_types.py:47: out[3] = u64[0] % 1000  # int64: -1 % 1000 is 999
-  out(3) = double(py2cuda::mod(int64_t(u64(0)), 1000));
+  out(3) = double(py2cuda::mod_by_positive(int64_t(u64(0)), 1000));
   // scalar_types.py:48: out[4] = f32[0] + f32[1]
   out(4) = double(f32(0) + f32(1));
 }

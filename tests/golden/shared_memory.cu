@@ -26,7 +26,7 @@ __global__ void block_sum(py2cuda::Array<float, 1> a, py2cuda::Array<float, 1> o
   // shared_memory.py:21: cuda.syncthreads()
   __syncthreads();
   // shared_memory.py:22: stride = TPB // 2
-  int64_t stride = py2cuda::floordiv(TPB, 2);
+  int64_t stride = TPB / 2;
   // shared_memory.py:23: while stride > 0:
   while (stride > 0) {
     // shared_memory.py:24: if tx < stride:
@@ -37,7 +37,7 @@ __global__ void block_sum(py2cuda::Array<float, 1> a, py2cuda::Array<float, 1> o
     // shared_memory.py:26: cuda.syncthreads()
     __syncthreads();
     // shared_memory.py:27: stride //= 2
-    stride = py2cuda::floordiv(stride, 2);
+    stride = stride / 2;
   }
   // shared_memory.py:28: if tx == 0:
   if (int64_t(tx) == 0) {
@@ -96,9 +96,9 @@ __global__ void running_digits(py2cuda::Array<int32_t, 1> values, py2cuda::Array
     // shared_memory.py:55: while v > 0 and n < 10:
     while (v > 0 && n < 10) {
       // shared_memory.py:56: digits[n] = v % 10
-      digits(n) = int32_t(py2cuda::mod(v, 10));
+      digits(n) = int32_t(py2cuda::mod_by_positive(v, 10));
       // shared_memory.py:57: v //= 10
-      v = py2cuda::floordiv(v, 10);
+      v = py2cuda::floordiv_by_positive(v, 10);
       // shared_memory.py:58: n += 1
       n += 1;
     }

@@ -54,7 +54,7 @@ __global__ void abbreviations(py2cuda::Array<float, 1> f, py2cuda::Array<double,
     // signature_forms.py:40: u[k] = k * 60
     u(k) = uint8_t(k * 60);
     // signature_forms.py:41: b[k] = k % 2 == 1
-    b(k) = py2cuda::mod(k, 2) == 1;
+    b(k) = k % 2 == 1;
   }
 }
 

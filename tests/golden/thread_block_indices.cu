@@ -43,7 +43,7 @@ __global__ void hierarchy(py2cuda::Array<int32_t, 2> out) {
   // thread_block_indices.py:29: out[row, 8] = cuda.laneid
   out(row, 8) = py2cuda::laneid();
   // thread_block_indices.py:30: out[row, 9] = in_block // cuda.warpsize  # the warp within the block
-  out(row, 9) = int32_t(py2cuda::floordiv(in_block, int64_t(py2cuda::warpsize)));
+  out(row, 9) = int32_t(in_block / int64_t(py2cuda::warpsize));
 }
 
 // ---------------------------------------------------------------- launch functions

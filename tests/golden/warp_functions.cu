@@ -22,7 +22,7 @@ __device__ double warp_total(double v) {
     // warp_functions.py:30: v += cuda.shfl_xor_sync(FULL, v, offset)
     v += py2cuda::shfl_xor_sync(uint32_t(FULL), v, int32_t(offset));
     // warp_functions.py:31: offset //= 2
-    offset = py2cuda::floordiv(offset, 2);
+    offset = offset / 2;
   }
   // warp_functions.py:32: return v
   return v;

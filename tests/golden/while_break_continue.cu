@@ -26,9 +26,9 @@ __global__ void loops(py2cuda::Array<int64_t, 1> start, py2cuda::Array<int64_t, 
   // while_break_continue.py:21: while value != 1 and value > 0:
   while (value != 1 && value > 0) {
     // while_break_continue.py:22: if value % 2 == 0:
-    if (py2cuda::mod(value, 2) == 0) {
+    if (py2cuda::mod_by_positive(value, 2) == 0) {
       // while_break_continue.py:23: value //= 2
-      value = py2cuda::floordiv(value, 2);
+      value = py2cuda::floordiv_by_positive(value, 2);
     } else {
       // while_break_continue.py:25: value = 3 * value + 1
       value = 3 * value + 1;
@@ -48,7 +48,7 @@ __global__ void loops(py2cuda::Array<int64_t, 1> start, py2cuda::Array<int64_t, 
       break;
     }
     // while_break_continue.py:33: if n % d == 0:
-    if (py2cuda::mod(n, d) == 0) {
+    if (py2cuda::mod_by_positive(n, d) == 0) {
       // while_break_continue.py:34: divisor = d
       divisor = d;
       // while_break_continue.py:35: break
@@ -71,7 +71,7 @@ __global__ void loops(py2cuda::Array<int64_t, 1> start, py2cuda::Array<int64_t, 
       break;
     }
     // while_break_continue.py:44: if k % 2 == 0 or k % 3 == 0:
-    if (py2cuda::mod(k, 2) == 0 || py2cuda::mod(k, 3) == 0) {
+    if (k % 2 == 0 || k % 3 == 0) {
       // while_break_continue.py:45: continue
       continue;
     }
@@ -83,7 +83,7 @@ __global__ void loops(py2cuda::Array<int64_t, 1> start, py2cuda::Array<int64_t, 
   // while_break_continue.py:49: pairs = 0
   int64_t pairs = 0;
   // while_break_continue.py:50: for i in range(n % 10):
-  const int64_t i_stop = py2cuda::mod(n, 10);
+  const int64_t i_stop = py2cuda::mod_by_positive(n, 10);
   for (int64_t i = 0; i < i_stop; ++i) {
     // while_break_continue.py:51: for j in range(10):
     for (int64_t j = 0; j < 10; ++j) {

@@ -1,10 +1,17 @@
-// Which array accesses need Python's negative-index wraparound.
+// Which array accesses need Python's negative-index wraparound, and which integer `//` and
+// `%` are C's.
 //
 // An index needs it unless it is provably non-negative. A variable is
 // non-negative when every value assigned to it is; that is found as a
 // greatest fixed point (start from "all are", drop any variable with a
 // possibly negative assignment, repeat). Dropping the test is only an
 // optimisation: it never changes a result.
+//
+// The same facts, with a second fixed point for the variables that are provably positive
+// (a range counter from a positive start stepping upward, `d` in `range(2, n)`), mark
+// the integer divisions: a positive divisor cannot be zero nor -1, and with a non-negative
+// dividend too Python's `//` and `%` round as C's `/` and `%` do. As for indices, sums and
+// products are taken not to wrap past the type's range.
 #include <map>
 #include <set>
 
@@ -19,6 +26,7 @@ struct Facts {
   std::map<const ir::Variable*, std::vector<const ir::Expr*>> assigned;
   std::map<const ir::Variable*, const ir::ForRange*> counters;
   std::set<const ir::Variable*> nonneg;
+  std::set<const ir::Variable*> positive;
 };
 
 bool nonneg(const ir::Expr& e, const Facts& f);
@@ -38,9 +46,13 @@ bool nonneg(const ir::Expr& e, const Facts& f) {
     case ir::ExprKind::Global: return static_cast<const ir::GlobalRef&>(e).nonnegative;
     case ir::ExprKind::Cast: {
       const auto& c = static_cast<const ir::Cast&>(e);
-      // Widening or same-width signed conversions of a non-negative value stay non-negative.
-      return (c.type->is_int() || c.type->is_float()) && c.operand->type->is_number() &&
-             (c.operand->type->is_float() || c.operand->type->bits() <= c.type->bits() || c.type->is_float()) &&
+      // Widening conversions of a non-negative value, and same-width ones that keep the
+      // signedness, stay non-negative (uint64 2**63 becomes a negative int64).
+      const bool keeps_value = c.operand->type->is_float() || c.type->is_float() || c.operand->type->is_bool() ||
+                               c.operand->type->bits() < c.type->bits() ||
+                               (c.operand->type->bits() == c.type->bits() &&
+                                c.operand->type->is_signed() == c.type->is_signed());
+      return (c.type->is_int() || c.type->is_float()) && c.operand->type->is_number() && keeps_value &&
              nonneg(*c.operand, f);
     }
     case ir::ExprKind::Binary: {
@@ -74,6 +86,51 @@ bool nonneg(const ir::Expr& e, const Facts& f) {
     case ir::ExprKind::Select: {
       const auto& s = static_cast<const ir::Select&>(e);
       return nonneg(*s.then_value, f) && nonneg(*s.else_value, f);
+    }
+    default: return false;
+  }
+}
+
+// > 0: a subset of nonneg's values.
+bool positive(const ir::Expr& e, const Facts& f) {
+  if (e.type->is_bool()) return false;
+  switch (e.kind) {
+    case ir::ExprKind::Const: {
+      const auto& c = static_cast<const ir::Const&>(e);
+      if (c.type->is_float()) return c.f > 0;
+      return c.type->is_signed() ? static_cast<int64_t>(c.bits) > 0 : c.bits != 0;
+    }
+    case ir::ExprKind::Var: return f.positive.count(static_cast<const ir::VarRef&>(e).var) > 0;
+    case ir::ExprKind::Cast: {
+      // A widening (or same-width, same-signedness) integer conversion keeps the value.
+      const auto& c = static_cast<const ir::Cast&>(e);
+      return c.type->is_int() && c.operand->type->is_int() && !c.operand->type->is_bool() &&
+             (c.operand->type->bits() < c.type->bits() ||
+              (c.operand->type->bits() == c.type->bits() && c.operand->type->is_signed() == c.type->is_signed())) &&
+             positive(*c.operand, f);
+    }
+    case ir::ExprKind::Binary: {
+      // In 64 bits only, as range_steps.cpp: a sum or product of launch dimensions and
+      // counters cannot wrap there, a 32-bit one might.
+      const auto& b = static_cast<const ir::Binary&>(e);
+      if (!b.type->is_int() || b.type->bits() != 64) return false;
+      if (b.op == BinOp::Add) {
+        return (positive(*b.left, f) && nonneg(*b.right, f)) || (nonneg(*b.left, f) && positive(*b.right, f));
+      }
+      return b.op == BinOp::Mul && positive(*b.left, f) && positive(*b.right, f);
+    }
+    case ir::ExprKind::Builtin: {
+      // CUDA's launch geometry: every dimension of a grid and of a block is at least 1.
+      const std::string& p = static_cast<const ir::BuiltinCall&>(e).pattern;
+      return p.find("Dim.") != std::string::npos || p.rfind("py2cuda::gridsize", 0) == 0 || p == "py2cuda::warpsize";
+    }
+    case ir::ExprKind::TupleGet: {
+      const auto& g = static_cast<const ir::TupleGet&>(e);
+      return (g.tuple->kind == ir::ExprKind::Builtin || g.tuple->kind == ir::ExprKind::Var) && positive(*g.tuple, f);
+    }
+    case ir::ExprKind::Select: {
+      const auto& s = static_cast<const ir::Select&>(e);
+      return positive(*s.then_value, f) && positive(*s.else_value, f);
     }
     default: return false;
   }
@@ -122,10 +179,17 @@ void mark_block(ir::Block& b, const Facts& f);
 void mark(ir::Expr& e, const Facts& f) {
   switch (e.kind) {
     case ir::ExprKind::Cast: mark(*static_cast<ir::Cast&>(e).operand, f); break;
-    case ir::ExprKind::Binary:
-      mark(*static_cast<ir::Binary&>(e).left, f);
-      mark(*static_cast<ir::Binary&>(e).right, f);
+    case ir::ExprKind::Binary: {
+      auto& b = static_cast<ir::Binary&>(e);
+      mark(*b.left, f);
+      mark(*b.right, f);
+      if ((b.op == BinOp::FloorDiv || b.op == BinOp::Mod) && b.type->is_int() && b.left->type->is_int() &&
+          b.right->type->is_int()) {
+        b.divisor_positive = positive(*b.right, f);
+        b.dividend_nonneg = nonneg(*b.left, f);
+      }
       break;
+    }
     case ir::ExprKind::Unary: mark(*static_cast<ir::Unary&>(e).operand, f); break;
     case ir::ExprKind::Compare:
       mark(*static_cast<ir::Compare&>(e).left, f);
@@ -228,6 +292,27 @@ void analyze_index_wrap(ir::Function& fn) {
       }
       if (!ok) {
         it = f.nonneg.erase(it);
+        changed = true;
+      } else {
+        ++it;
+      }
+    }
+  }
+  // The positive variables among the non-negative ones, by the same greatest fixed point.
+  f.positive = f.nonneg;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto it = f.positive.begin(); it != f.positive.end();) {
+      const ir::Variable* v = *it;
+      bool ok = true;
+      if (auto a = f.assigned.find(v); a != f.assigned.end()) {
+        for (const ir::Expr* e : a->second) ok = ok && e && positive(*e, f);
+      }
+      if (auto c = f.counters.find(v); c != f.counters.end()) {
+        ok = ok && c->second->step_sign > 0 && positive(*c->second->start, f);
+      }
+      if (!ok) {
+        it = f.positive.erase(it);
         changed = true;
       } else {
         ++it;

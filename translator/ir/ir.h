@@ -92,6 +92,11 @@ struct Binary : Expr {
       : Expr(ExprKind::Binary, t, s), op(o), left(std::move(l)), right(std::move(r)) {}
   BinOp op;
   ExprPtr left, right;
+  // Integer `//` and `%` only (infer/index_wrap.cpp): the divisor is provably > 0, and the
+  // dividend provably >= 0. Both make Python's division C's; a positive divisor alone drops
+  // the zero and INT64_MIN // -1 tests.
+  bool divisor_positive = false;
+  bool dividend_nonneg = false;
 };
 
 struct Unary : Expr {

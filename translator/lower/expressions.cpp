@@ -371,6 +371,23 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     }
     case ir::ExprKind::Binary: {
       const auto& b = static_cast<const ir::Binary&>(e);
+      if ((b.op == BinOp::FloorDiv || b.op == BinOp::Mod) && b.divisor_positive) {
+        // infer/index_wrap.cpp proved the divisor positive: it is neither zero nor -1.
+        const bool floor = b.op == BinOp::FloorDiv;
+        if (b.dividend_nonneg || !b.type->is_signed()) {
+          // Both signs known: Python's rounding is C's.
+          std::string s = operand(*b.left, kMultiplicative, b.right.get()) + (floor ? " / " : " % ") +
+                          operand(*b.right, kMultiplicative + 1, b.left.get());
+          return wrap(s, kMultiplicative, needed);
+        }
+        note(floor ? NoteKind::FloorDivision : NoteKind::Modulo, b.span,
+             std::string(floor ? "integer // rounds toward negative infinity, C++'s / toward zero"
+                               : "integer % takes the divisor's sign, C++'s % the dividend's") +
+                 ": the divisor is provably positive, so " + (floor ? "py2cuda::floordiv_by_positive" : "py2cuda::mod_by_positive") +
+                 " only corrects a negative dividend's result");
+        return std::string(floor ? "py2cuda::floordiv_by_positive(" : "py2cuda::mod_by_positive(") +
+               operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) + ")";
+      }
       if (std::string raising = raising_division(b); !raising.empty()) return raising;
       switch (b.op) {
         case BinOp::FloorDiv:

@@ -20,7 +20,14 @@ P2C_DEVICE P2C_INLINE int64_t threads_along(uint32_t block_size, uint32_t blocks
   return static_cast<int64_t>(block_size) * static_cast<int64_t>(blocks);
 }
 P2C_DEVICE P2C_INLINE int64_t global_index(uint32_t thread, uint32_t block, uint32_t block_size) {
-  return threads_along(block_size, block) + static_cast<int64_t>(thread);
+  const int64_t index = threads_along(block_size, block) + static_cast<int64_t>(thread);
+#if !P2C_BACKEND_CUDA
+  // The emulation launches no grid past CUDA's limits (launch_config.h): an index is below
+  // 2**41. Knowing it is not negative, the compiler drops the bounds check of a subscript
+  // `a[i]` that the kernel's own `if i < a.size` already made (emu/bounds_check.h).
+  if (index < 0) __builtin_unreachable();
+#endif
+  return index;
 }
 }  // namespace detail
 

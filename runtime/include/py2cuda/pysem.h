@@ -235,6 +235,19 @@ P2C_HD P2C_INLINE uint64_t floordiv(uint64_t a, uint64_t b) { return b == 0 ? 0 
 P2C_HD P2C_INLINE float floordiv(float a, float b) { return detail::real_floordiv(a, b); }
 P2C_HD P2C_INLINE double floordiv(double a, double b) { return detail::real_floordiv(a, b); }
 
+// ==== integer a // b and a % b with b > 0 =============================================
+// The translator emits these where it proved the divisor positive (infer/index_wrap.cpp):
+// no zero divisor nor INT64_MIN // -1 to test, only C's truncation of a negative dividend
+// to correct. Where it proved the dividend non-negative too it writes C's / and %.
+P2C_HD P2C_INLINE int64_t floordiv_by_positive(int64_t a, int64_t b) {
+  const int64_t q = a / b;
+  return (a % b < 0) ? q - 1 : q;
+}
+P2C_HD P2C_INLINE int64_t mod_by_positive(int64_t a, int64_t b) {
+  const int64_t r = a % b;
+  return r < 0 ? r + b : r;
+}
+
 // ==== modulo: a % b ====================================================================
 // The result has the sign of the divisor. Integers: a zero divisor gives 0.
 // Floats: a zero divisor gives NaN.

@@ -2,7 +2,7 @@
 //
 // array.h includes this header in host builds (unless PY2CUDA_NO_BOUNDS_CHECK is
 // defined, or a test defined its own hook), so that the check is in place however the
-// headers are included. Each subscript then costs one unsigned compare; a failure throws
+// headers are included. Each subscript then costs a compare (check_index); a failure throws
 //
 //   k.py:17: out-of-bounds access: index 10 is outside dimension 0 of size 10
 //   (kernel 'k' at k.py:12, block (0,0,0), thread (3,0,0))
@@ -24,18 +24,24 @@
 namespace py2cuda::emu::detail {
 
 // `where` by value (two registers) here and below: a reference would make the hot path
-// store the location to memory at every subscript.
-[[gnu::cold, gnu::noinline]] inline void report_out_of_bounds(int64_t index, int64_t extent, int dim,
-                                                              SourceLocation where) {
-  if (!bounds_check()) return;
+// store the location to memory at every subscript. noreturn, and called only when the
+// report is on (check_index reads the switch inline): a call that may return would make
+// the compiler spill the kernel's live values around every subscript.
+[[noreturn, gnu::cold, gnu::noinline]] inline void report_out_of_bounds(int64_t index, int64_t extent, int dim,
+                                                                        SourceLocation where) {
   throw Error((where.known() ? where.text() + ": " : std::string("py2cuda: ")) + "out-of-bounds access: index " +
               std::to_string(index) + " is outside dimension " + std::to_string(dim) + " of size " +
               std::to_string(extent) + " (" + current_thread_text() + ")");
 }
 
-// `index` (after Python's wraparound) must be in [0, extent).
+// `index` (after Python's wraparound) must be in [0, extent). Written as two signed
+// comparisons, with the extent known not negative, so that the compiler can fold the check
+// into what it knows of the index: `if i < a.size` before `a[i]` (with a cuda.grid index,
+// grid.h) leaves nothing to check; for an index it knows nothing of, the two become the one
+// unsigned comparison.
 inline void check_index(int64_t index, int64_t extent, int dim, SourceLocation where) {
-  if (static_cast<uint64_t>(index) >= static_cast<uint64_t>(extent)) [[unlikely]] {
+  if (extent < 0) __builtin_unreachable();  // a shape
+  if ((index < 0 || index >= extent) && report_bounds.load(std::memory_order_relaxed)) [[unlikely]] {
     report_out_of_bounds(index, extent, dim, where);
   }
 }

@@ -5,7 +5,7 @@
 // with its own copies, as a GPU thread receives its own parameters.
 //
 // Loop mode (no barriers, no warp collectives) runs a whole block in run_block_loop,
-// one thread after another: moving to the next thread is two stores (its index and
+// one thread after another: moving to the next thread is two stores (its x index and
 // linear index) and a call of the kernel. How the kernel is called is the Callee:
 //   KernelConstant<k>  the kernel is a template argument (py2cuda::launch<k>, what the
 //                      translator emits): a direct call, which the compiler inlines
@@ -77,17 +77,28 @@ class KernelCall {
     // change it, so the compiler keeps scalars and array views in registers.
     const std::tuple<std::decay_t<P>...> args = call.args_;
     const Uint3 dim = current.block_dim;
-    uint32_t linear = 0;
+    // Each index is stored where it changes: per thread only x and the linear index.
     for (uint32_t z = 0; z < dim.z; ++z) {
+      current.thread_idx.z = z;
       for (uint32_t y = 0; y < dim.y; ++y) {
-        for (uint32_t x = 0; x < dim.x; ++x) {
-          current.thread_idx = {x, y, z};
-          current.thread_linear = linear++;
+        current.thread_idx.y = y;
+        const uint32_t row = (z * dim.y + y) * dim.x;
+        // The try block spans the row: a thread that ends early resumes it at the next
+        // thread by leaving the hot loop and entering it again. (A try block per thread would
+        // join the exception's path to the loop's, and the compiler would then keep every
+        // argument in memory across every subscript's check, whose failure throws.)
+        for (uint32_t x = 0; x < dim.x;) {
           try {
-            std::apply(call.callee_, args);
+            for (; x < dim.x; ++x) {
+              current.thread_idx.x = x;
+              current.thread_linear = row + x;
+              std::apply(call.callee_, args);
+              P2C_RACE_FLUSH();
+            }
           } catch (const ThreadExit&) {
+            P2C_RACE_FLUSH();
+            ++x;
           }
-          P2C_RACE_FLUSH();
         }
       }
     }

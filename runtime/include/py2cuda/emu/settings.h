@@ -69,17 +69,32 @@ inline unsigned default_threads() {
   return std::clamp(hardware, 1u, kMaxThreads);
 }
 
+// Whether out-of-bounds accesses are reported, read by every subscript that fails its check
+// (bounds_check.h) with no call: any call on that path, even a cold one that returns, makes the
+// compiler keep the kernel's values in memory across every subscript of the hot path. So it
+// is not behind settings()' initialisation guard: set from the environment before main()
+// (leniently: a value not understood is reported by settings() at its first use, a launch),
+// and again by Settings() and set_bounds_check().
+inline bool env_flag_lenient(const char* name, bool fallback) noexcept {
+  try {
+    return env_flag(name, fallback);
+  } catch (...) {
+    return fallback;
+  }
+}
+inline std::atomic<bool> report_bounds{env_flag_lenient("PY2CUDA_EMU_BOUNDS_CHECK", true)};
+
 struct Settings {
   std::atomic<unsigned> threads;
   std::atomic<bool> deterministic;
   std::atomic<std::size_t> stack_bytes;
-  std::atomic<bool> bounds_check;
 
   Settings()
       : threads(static_cast<unsigned>(env_number("PY2CUDA_EMU_THREADS", 1, kMaxThreads, default_threads()))),
         deterministic(env_flag("PY2CUDA_EMU_DETERMINISTIC", false)),
-        stack_bytes(1024 * env_number("PY2CUDA_EMU_STACK_KB", kMinStackKiB, kMaxStackKiB, kDefaultStackKiB)),
-        bounds_check(env_flag("PY2CUDA_EMU_BOUNDS_CHECK", true)) {}
+        stack_bytes(1024 * env_number("PY2CUDA_EMU_STACK_KB", kMinStackKiB, kMaxStackKiB, kDefaultStackKiB)) {
+    report_bounds.store(env_flag("PY2CUDA_EMU_BOUNDS_CHECK", true));
+  }
 };
 
 // Read from the environment at the first call; a bad value throws Error, and the
@@ -116,7 +131,13 @@ inline void set_fiber_stack_size(std::size_t bytes) {
 inline std::size_t fiber_stack_size() { return detail::settings().stack_bytes.load(); }
 
 // Whether out-of-bounds accesses are reported (when compiled in; see array.h).
-inline void set_bounds_check(bool on) { detail::settings().bounds_check.store(on); }
-inline bool bounds_check() { return detail::settings().bounds_check.load(); }
+inline void set_bounds_check(bool on) {
+  detail::settings();  // the environment's value first, so that it cannot override this one later
+  detail::report_bounds.store(on);
+}
+inline bool bounds_check() {
+  detail::settings();
+  return detail::report_bounds.load();
+}
 
 }  // namespace py2cuda::emu

@@ -1,0 +1,50 @@
+// infer/index_wrap.cpp's division marks: an integer `//` or `%` whose divisor is provably
+// positive (a positive constant, a range counter from a positive start stepping upward, a
+// block dimension) and whose dividend is provably non-negative (a thread index, a counter
+// from 0) is C's `/` or `%`; a positive divisor alone keeps only the correction of a
+// negative dividend (floordiv_by_positive / mod_by_positive); anything else keeps
+// py2cuda::floordiv / py2cuda::mod with their zero and sign tests.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "driver/translate.h"
+
+using namespace py2cuda;
+
+namespace {
+
+std::string kernel_cu(const std::string& body) {
+  SourceFile file("t.py", "from numba import cuda\n@cuda.jit('void(int64[:], int64)')\ndef k(x, s):\n" + body);
+  TranslateResult r = translate(file, TranslateOptions{});
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  return r.cu;
+}
+
+bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
+
+TEST(DivisionSigns, BothSignsKnownIsCsDivision) {
+  std::string cu = kernel_cu(
+      "    i = cuda.grid(1)\n    for d in range(2, 9):\n        x[i] = i % d + i // cuda.blockDim.x\n");
+  EXPECT_TRUE(has(cu, "i % d + i / int64_t(int32_t(blockDim.x))")) << cu;
+  EXPECT_FALSE(has(cu, "py2cuda::mod")) << cu;
+}
+
+TEST(DivisionSigns, PositiveDivisorAloneKeepsTheSignCorrection) {
+  std::string cu = kernel_cu("    for d in range(1, s):\n        x[0] = s % d + s // d\n");
+  EXPECT_TRUE(has(cu, "py2cuda::mod_by_positive(s, d) + py2cuda::floordiv_by_positive(s, d)")) << cu;
+}
+
+TEST(DivisionSigns, UnknownDivisorKeepsTheFullHelper) {
+  // A counter from 0 may be 0; a parameter, a counter stepping down, a variable that may
+  // become negative: signs unknown.
+  for (const char* loop : {"range(0, 5)", "range(9, 1, -1)", "range(s, 5)"}) {
+    std::string cu = kernel_cu("    for d in " + std::string(loop) + ":\n        x[0] = 7 % d\n");
+    EXPECT_TRUE(has(cu, "py2cuda::mod(")) << loop << "\n" << cu;
+  }
+  std::string cu = kernel_cu("    t = 3\n    if s < 0:\n        t = -1\n    x[0] = cuda.threadIdx.x % t + 4 // s\n");
+  EXPECT_TRUE(has(cu, "py2cuda::mod(")) << cu;
+  EXPECT_TRUE(has(cu, "py2cuda::floordiv(")) << cu;
+}
+
+}  // namespace
