@@ -50,5 +50,14 @@ int main(int argc, char** argv) {
   const auto x = ramp<float, 2>({3, 8}, 0.5, 1.0);
   const h::NDArray<float, 2> strided(x.storage(), x.data(), {3, 4}, {8, 2});
   save(dir, "scale_shift", ufunc_guvectorize::scale_shift(strided, 1.5f));
+  // A gufunc with two outputs: a tuple of host arrays, then written into given device arrays.
+  const auto [dev, mean] = ufunc_guvectorize::centered(ramp<double, 2>({3, 5}, 0.75, -4.0));
+  save(dir, "centered_dev", dev);
+  save(dir, "centered_mean", mean);
+  h::DeviceNDArray<float, 2> d_dev(std::array<int64_t, 2>{2, 4});
+  h::DeviceNDArray<float, 1> d_mean(std::array<int64_t, 1>{2});
+  ufunc_guvectorize::centered(h::to_device(ramp<float, 2>({2, 4}, -0.5, 3.0)), h::ufunc_out(d_dev), h::ufunc_out(d_mean));
+  save(dir, "centered_dev_out", d_dev.copy_to_host());
+  save(dir, "centered_mean_out", d_mean.copy_to_host());
   return 0;
 }

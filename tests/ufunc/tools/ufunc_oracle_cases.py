@@ -97,6 +97,9 @@ CASES = [
     ("ufunc_guvectorize", "matmul", [f64(2, 1, 2, 2), np.asfortranarray(f64(3, 2, 2))], 0),
     ("ufunc_guvectorize", "total", [ints(np.int64, 10)], 0),
     ("ufunc_guvectorize", "total", [ints(np.int64, 4, 3, 5)], 0),
+    ("ufunc_guvectorize", "centered", [f64(7)], 0),
+    ("ufunc_guvectorize", "centered", [f32(3, 5)], 1),
+    ("ufunc_guvectorize", "centered", [np.asfortranarray(f64(2, 3, 4))], 0),
     ("ufunc_course", "add_ufunc", [ints(np.int64, 4), ints(np.int64, 3, 4)], 0),
     ("ufunc_course", "add_ufunc", [f32(8), f32(8)], 1),
     ("ufunc_course", "gaussian_pdf", [f32(3, 7), f32(7), f32(1, lo=0.5, hi=2)], 0),
@@ -171,11 +174,17 @@ def header_caller_cases(binary, ufuncs, folder):
         "floor_mod": ("floor_mod", 1, [ramp((2, 5), 3.0, -7.0, np.int64), np.int64(4)]),
         "matmul": ("matmul", 0, [ramp((2, 3, 4), 0.25, -1.0, np.float64), ramp((4, 2), -0.5, 2.0, np.float64)]),
         "scale_shift": ("scale_shift", 0, [x[:, ::2], np.float32(1.5)]),
+        # centered's two outputs, returned as a tuple and written into given device arrays.
+        "centered_dev": ("centered", 0, [ramp((3, 5), 0.75, -4.0, np.float64)], 0),
+        "centered_mean": ("centered", 0, [ramp((3, 5), 0.75, -4.0, np.float64)], 1),
+        "centered_dev_out": ("centered", 1, [ramp((2, 4), -0.5, 3.0, np.float32)], 0),
+        "centered_mean_out": ("centered", 1, [ramp((2, 4), -0.5, 3.0, np.float32)], 1),
     }
     passed = failed = 0
-    for case, (name, pick, operands) in cases.items():
+    for case, (name, pick, operands, *output) in cases.items():
         u = ufuncs[name]
-        want = np.asarray(reference(u, u.signatures[pick], operands))
+        want = reference(u, u.signatures[pick], operands)
+        want = np.asarray(want[output[0]] if output else want)
         path = folder / f"{case}.npy"
         why = close(np.load(path), want) if path.exists() else "not written"
         if why:
@@ -208,14 +217,17 @@ def main():
             signature = u.signatures[pick]
             dtypes = input_dtypes(signature)
             numba_operands = [literal(a, dtypes[i]) if isinstance(a, str) else a for i, a in enumerate(operands)]
-            want = np.asarray(reference(u, signature, numba_operands))
+            want = reference(u, signature, numba_operands)
             p = run(binaries[stem], name, operands, args.work / f"case{n}")
             if p.returncode != 0:
                 raise AssertionError(f"exit {p.returncode}: {p.stderr.strip()}")
-            got = np.load(args.work / f"case{n}" / "out" / "out.npy")
-            why = close(got, want)
-            if why:
-                raise AssertionError(why)
+            # One output: out.npy; several (Numba returns a tuple): out0.npy, out1.npy, ...
+            wants = [want] if not isinstance(want, tuple) else list(want)
+            files = ["out.npy"] if len(wants) == 1 else [f"out{k}.npy" for k in range(len(wants))]
+            for k, (w, file) in enumerate(zip(wants, files)):
+                why = close(np.load(args.work / f"case{n}" / "out" / file), np.asarray(w))
+                if why:
+                    raise AssertionError(f"{file}: {why}" if len(wants) > 1 else why)
             print(f"PASS {label} {signature}")
             passed += 1
         except Exception as e:  # noqa: BLE001 - every failure is reported
