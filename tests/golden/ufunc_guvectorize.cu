@@ -127,7 +127,7 @@ void scale_shift_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<float,
   py2cuda::launch<scale_shift_kernel<4>>(config, info, result_, x, shift);
 }
 
-// scale_shift(...[, out=]) for void(float32[:], float32, float32[:]): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// scale_shift(...[, out=]) for void(float32[:], float32, float32[:]): broadcasts host and device arrays and numbers and runs the loop;
 // the result stays on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<float> X0, py2cuda::host::UfuncOperand<float> X1, class... Out>
 auto scale_shift(const X0& x, const X1& shift, const Out&... out) {
@@ -154,7 +154,7 @@ void scale_shift_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<double
   py2cuda::launch<scale_shift_kernel_2<4>>(config, info, result_, x, shift);
 }
 
-// scale_shift(...[, out=]) for void(float64[:], float64, float64[:]): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// scale_shift(...[, out=]) for void(float64[:], float64, float64[:]): broadcasts host and device arrays and numbers and runs the loop;
 // the result stays on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<double> X0, py2cuda::host::UfuncOperand<double> X1, class... Out>
 auto scale_shift(const X0& x, const X1& shift, const Out&... out) {
@@ -183,7 +183,7 @@ void matmul_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 6> 
   py2cuda::launch<matmul_kernel<4>>(config, info, result_, a, b);
 }
 
-// matmul(...[, out=]) for void(float64[:, :], float64[:, :], float64[:, :]): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// matmul(...[, out=]) for void(float64[:, :], float64[:, :], float64[:, :]): broadcasts host and device arrays and numbers and runs the loop;
 // the result stays on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<double> X0, py2cuda::host::UfuncOperand<double> X1, class... Out>
 auto matmul(const X0& a, const X1& b, const Out&... out) {
@@ -212,7 +212,7 @@ void total_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 4> 
   py2cuda::launch<total_kernel<4>>(config, info, result_, x);
 }
 
-// total(...[, out=]) for void(int64[:], int64[:]): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// total(...[, out=]) for void(int64[:], int64[:]): broadcasts host and device arrays and numbers and runs the loop;
 // the result stays on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<int64_t> X0, class... Out>
 auto total(const X0& x, const Out&... out) {
@@ -241,7 +241,7 @@ void centered_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 5
   py2cuda::launch<centered_kernel<4>>(config, info, result0_, result1_, x);
 }
 
-// centered(...[, out...]) for void(float64[:], float64[:], float64[:]): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// centered(...[, out...]) for void(float64[:], float64[:], float64[:]): broadcasts host and device arrays and numbers and runs the loop;
 // the results (a tuple) stay on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<double> X0, class... Out>
 auto centered(const X0& x, const Out&... out) {
@@ -268,7 +268,7 @@ void centered_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 5>
   py2cuda::launch<centered_kernel_2<4>>(config, info, result0_, result1_, x);
 }
 
-// centered(...[, out...]) for void(float32[:], float32[:], float32[:]): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// centered(...[, out...]) for void(float32[:], float32[:], float32[:]): broadcasts host and device arrays and numbers and runs the loop;
 // the results (a tuple) stay on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<float> X0, class... Out>
 auto centered(const X0& x, const Out&... out) {

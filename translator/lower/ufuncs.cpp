@@ -191,8 +191,7 @@ void cuda_entry(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
   const size_t nout = l.outputs.size();
   w.out += "\n";
   w.line(0, "// " + u.name + "(" + std::string(nin ? "..." : "") + (nout == 1 ? "[, out=]" : "[, out...]") + ") for " +
-                l.signature_text + ": broadcasts host and device arrays and numbers (at most " +
-                std::to_string(kUfuncPadRank) + " loop dimensions) and runs the loop;");
+                l.signature_text + ": broadcasts host and device arrays and numbers and runs the loop;");
   w.line(0, std::string("// the result") + (nout == 1 ? " stays" : "s (a tuple) stay") +
                 " on the device when an operand is there (numba-cuda's rule).");
   entry_head(w, u, l, true);

@@ -85,6 +85,8 @@ CASES = [
     ("ufunc_vectorize", "lerp", [f64(2, 2, 2), f64(2, 1, 2), "0.25"], 1),
     ("ufunc_vectorize", "lerp", [np.asfortranarray(f64(3, 4)), f64(3, 4), f64(4)], 1),
     ("ufunc_vectorize", "lerp", [f32(0), f32(1), f32(1)], 0),
+    ("ufunc_vectorize", "lerp", [f64(2, 1, 3, 2, 2, 3), f64(3, 1, 1, 3), "0.5"], 1),  # 6 loop dimensions
+    ("ufunc_vectorize", "floor_mod", [ints(np.int32, *([2] * 9)), ints(np.int32, 2, 1, lo=1, hi=9)], 0),
     ("ufunc_vectorize", "softplus", [ints(np.int64, 9)], 0),
     ("ufunc_vectorize", "softplus", [f32(2, 5, lo=-30, hi=30)], 1),
     ("ufunc_vectorize", "saturating_add", [ints(np.uint8, 10, lo=0, hi=255), ints(np.uint8, 10, lo=0, hi=255)], 0),
@@ -95,6 +97,7 @@ CASES = [
     ("ufunc_guvectorize", "matmul", [f64(3, 4), f64(4, 2)], 0),
     ("ufunc_guvectorize", "matmul", [f64(5, 2, 3), f64(3, 4)], 0),
     ("ufunc_guvectorize", "matmul", [f64(2, 1, 2, 2), np.asfortranarray(f64(3, 2, 2))], 0),
+    ("ufunc_guvectorize", "matmul", [f64(2, 1, 2, 1, 3, 2, 3), f64(3, 1, 3, 2)], 0),  # 5 loop dimensions
     ("ufunc_guvectorize", "total", [ints(np.int64, 10)], 0),
     ("ufunc_guvectorize", "total", [ints(np.int64, 4, 3, 5)], 0),
     ("ufunc_guvectorize", "centered", [f64(7)], 0),
