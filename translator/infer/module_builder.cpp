@@ -135,12 +135,14 @@ void ModuleBuilder::build_host_program() {
     // Host code py2cuda cannot translate leaves the program without a main(): a warning,
     // and the kernels are still translated. A launch or ufunc call Numba itself would
     // refuse with a TypeError (no signature accepts its arguments, several do through
-    // untyped scalars, the wrong number of them) stays an error: there the program is
+    // untyped scalars, the wrong number of them, a gufunc's outputs given wrongly) stays an error: there the program is
     // wrong, not beyond py2cuda.
     auto unsupported = [](const std::string& m) {
       for (const char* launch_mistake : {"no signature of kernel", "no signature of CUDA ufunc", "no signature of ufunc",
                                          "matches several signatures", "' takes ", "a launch configuration is",
-                                         "only kernels can be launched", "must be launched with a configuration", "forall()"}) {
+                                         "only kernels can be launched", "must be launched with a configuration", "forall()",
+                                         "(when providing input and output)", "as trailing positional arguments",
+                                         "one entry per output", "as positional arguments and as out="}) {
         if (m.find(launch_mistake) != std::string::npos) return false;
       }
       return true;

@@ -118,7 +118,9 @@ CASES = [
 REFUSALS = [
     ("ufunc_vectorize", "floor_mod", [ints(np.int16, 3), ints(np.int16, 3)], "no signature of ufunc 'floor_mod' accepts"),
     ("ufunc_vectorize", "floor_mod", ["1.5", "2"], "ambiguous signature"),
-    ("ufunc_vectorize", "lerp", [f32(3), f32(4), f32(3)], "broadcast"),
+    ("ufunc_vectorize", "lerp", [f32(3), f32(4), f32(3)], "lerp: failed to broadcast argument #1"),
+    ("ufunc_guvectorize", "matmul", [f64(2, 3, 4), f64(3, 4, 2)], "matmul: operands could not be broadcast together"),
+    ("ufunc_guvectorize", "centered", [f64(3), f64(3)], "takes 1 operand"),
     ("ufunc_guvectorize", "matmul", [f64(3, 4), f64(3, 2)], "core dimension"),
     ("ufunc_guvectorize", "total", [ints(np.int64, 3), "1"], "takes 1 operand"),
 ]

@@ -315,17 +315,22 @@ auto core_view(const std::shared_ptr<T[]>& storage, const Array<T, M>& a, int64_
   return NDArray<T, C>(storage, v.data, shape, strides);
 }
 
-// The operands' broadcast shape in M dimensions, or NumPy's ValueError naming the first
-// operand that does not broadcast.
+// The operands' broadcast shape in M dimensions, or a ValueError naming the ufunc:
+// numba-cuda's text for a CUDA ufunc (the first argument that does not broadcast),
+// NumPy's for a CPU one (every operand's shape).
 template <int M, class... X>
-std::array<int64_t, M> broadcast_shape(const std::tuple<const X&...>& operands) {
+std::array<int64_t, M> broadcast_shape(const char* name, bool cuda, const std::tuple<const X&...>& operands) {
   std::array<int64_t, M> shape;
   shape.fill(1);
   int which = 0;
   std::apply([&](const auto&... x) {
     bool ok = true;
     ((ok = ok && (++which, merge<M>(shape, shape_of(x)))), ...);
-    if (!ok) throw PyException("ValueError", "failed to broadcast argument #" + std::to_string(which - 1));
+    if (ok) return;
+    if (cuda) throw PyException("ValueError", std::string(name) + ": failed to broadcast argument #" + std::to_string(which - 1));
+    std::string shapes;
+    ((shapes += (shapes.empty() ? "" : " ") + shape_text(shape_of(x))), ...);
+    throw PyException("ValueError", std::string(name) + ": operands could not be broadcast together with shapes " + shapes);
   }, operands);
   return shape;
 }
@@ -341,7 +346,7 @@ concept UfuncOperand = (std::is_arithmetic_v<std::remove_cvref_t<X>> && std::is_
 template <class R, class Launch, class... X, class... O>
 auto vectorize_cuda(const char* name, Launch launch, const std::tuple<const X&...>& operands, const UfuncOut<O>&... out) {
   constexpr int M = ufunc_detail::max_rank<X...>() > 0 ? ufunc_detail::max_rank<X...>() : 1;
-  std::array<int64_t, M> shape = ufunc_detail::broadcast_shape<M>(operands);
+  std::array<int64_t, M> shape = ufunc_detail::broadcast_shape<M>(name, true, operands);
   auto prepared = std::apply([&](const auto&... x) { return std::make_tuple(ufunc_detail::prepare<M, 0>(x, shape)...); },
                              operands);
   int64_t n = 1;
@@ -379,11 +384,13 @@ auto vectorize_cuda(const char* name, Launch launch, const std::tuple<const X&..
 // @vectorize(target='cpu'): NumPy's loop over the broadcast operands, on the host.
 template <class R, class F, class... X, class... O>
 auto vectorize_cpu(const char* name, F f, const std::tuple<const X&...>& operands, const UfuncOut<O>&... out) {
+  constexpr int M = ufunc_detail::max_rank<X...>() > 0 ? ufunc_detail::max_rank<X...>() : 1;
+  ufunc_detail::broadcast_shape<M>(name, false, operands);  // the error names the ufunc
   auto result = std::apply([&](const auto&... x) { return map<R>(f, x...); }, operands);
   if constexpr (sizeof...(O) == 1) {
     const auto& o = std::get<0>(std::forward_as_tuple(out...)).array;
-    constexpr int M = decltype(result)::ndim;
-    ufunc_detail::out_view<R, M>(o, result.shape(), name);
+    constexpr int N = decltype(result)::ndim;
+    ufunc_detail::out_view<R, N>(o, result.shape(), name);
     for (int64_t i = 0; i < result.size(); ++i) {
       o.flat(i) = static_cast<typename ufunc_detail::Of<decltype(o)>::element>(result.flat(i));
     }
@@ -522,7 +529,7 @@ auto gufunc_cuda(const char* name, Launch launch, const std::array<int, (InCore 
 template <class R, class F, class... X, class... O>
 auto vectorize_parallel(const char* name, F f, const std::tuple<const X&...>& operands, const UfuncOut<O>&... out) {
   constexpr int M = ufunc_detail::max_rank<X...>() > 0 ? ufunc_detail::max_rank<X...>() : 1;
-  std::array<int64_t, M> shape = ufunc_detail::broadcast_shape<M>(operands);
+  std::array<int64_t, M> shape = ufunc_detail::broadcast_shape<M>(name, false, operands);
   auto views = std::apply([&](const auto&... x) { return std::make_tuple(ufunc_detail::host_operand<M, 0>(x, shape)...); },
                           operands);
   NDArray<R, M> result(shape);
