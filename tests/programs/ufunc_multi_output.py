@@ -1,7 +1,7 @@
 """CUDA and CPU gufuncs with several outputs: '(n)->(),()' (two outputs without core
 dimensions), '(n),(n)->(n),(n)', a scalar in the layout beside two outputs, outputs returned as a
-tuple, given as trailing positional arguments or (CPU) as an out= tuple, broadcast loop
-dimensions, non-contiguous operands, device operands.
+tuple, given as trailing positional arguments (one a strided view) or (CPU) as an out= tuple,
+broadcast loop dimensions, non-contiguous operands, device operands.
 
 NAME.expected: numba-cuda's simulator cannot run CUDA gufuncs, so the expected output comes from
 this file run with Numba's CPU target for every target='cuda' decorator
@@ -85,6 +85,10 @@ if __name__ == "__main__":
     sum_diff(m, m[1], out_s, out_d)
     print(out_s)
     print(out_d)
+    spaced = np.zeros(8)
+    hi = np.zeros(4)
+    min_max(m, spaced[::2], hi)
+    print(spaced, hi)
     d_m = cuda.to_device(m)
     ds, dd = sum_diff(d_m, d_m)
     print(ds.copy_to_host())

@@ -122,6 +122,7 @@ void ModuleBuilder::build_host_program() {
   auto fn = FunctionBuilder(*this, *host_main_, {}, nullptr, false, host_diags, true).build();
   if (fn && host_diags.error_count() == 0) {
     module_->host_functions.push_back(std::move(fn));
+    module_->has_host_main = true;
   } else {
     // The typing code is shared with kernels; its messages speak of them.
     auto host_wording = [](std::string m) {
@@ -158,6 +159,10 @@ void ModuleBuilder::build_host_program() {
     module_->host_program_unavailable = host_diags.all().empty() ? "its host code has errors"
                                                                   : host_wording(host_diags.all().front().message);
     module_->host_functions.clear();
+    // The CPU ufuncs' loops called from the host code went with it.
+    for (ir::Ufunc& u : module_->ufuncs) {
+      if (!u.cuda) u.loops.clear();
+    }
   }
   for (const auto& f : info_.functions) {
     if (f->kind != FunctionKind::Kernel || !f->signatures.empty()) continue;

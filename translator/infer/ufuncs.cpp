@@ -142,10 +142,11 @@ const ir::UfuncLoop* ModuleBuilder::ufunc_loop(const FunctionEntry& f, const std
 }
 
 // From run(): a CUDA ufunc's signatures are all compiled, as numba-cuda compiles them
-// when the decorator runs; CPU ufuncs get their loops from the calls in host code.
+// when the decorator runs. CPU ufuncs get their loops from the calls in host code; in
+// a file without host code (a library for C++ callers, --header) every signature's.
 void ModuleBuilder::build_ufunc(const FunctionEntry& f) {
   ufunc_of(f);
-  if (f.ufunc.target != "cuda") return;
+  if (f.ufunc.target != "cuda" && info_.host.has_host_code) return;
   for (const auto& sig : f.signatures) ufunc_loop(f, sig.params, sig.return_type, sig.text, sig.span);
 }
 

@@ -296,6 +296,13 @@ bool has_cuda_ufuncs(const ir::Module& m) {
   return false;
 }
 
+bool has_cpu_ufuncs(const ir::Module& m) {
+  for (const auto& u : m.ufuncs) {
+    if (!u.cuda && !u.loops.empty()) return true;
+  }
+  return false;
+}
+
 // Per CUDA ufunc loop: `harness.ufunc(name, signature, inputs, in cores, out cores,
 // runner)`; the runner passes the operands to the host entry point as host arrays
 // (py2cuda/harness/ufunc_operands.h), which overload resolution sends to this loop.
@@ -340,11 +347,11 @@ std::string ufunc_harness_registrations(const ir::Module& m, const std::string& 
   return out;
 }
 
-std::string ufunc_section(const ir::Module& m, const SourceFile& file, bool cuda, bool cuda_entries) {
+std::string ufunc_section(const ir::Module& m, const SourceFile& file, bool cuda, bool entries) {
   Writer w{file, {}};
   bool any = false;
   for (const auto& u : m.ufuncs) {
-    if (u.cuda != cuda || u.loops.empty()) continue;
+    if (u.cuda != cuda || u.loops.empty() || (!cuda && !entries)) continue;
     if (!any) {
       w.out += cuda ? "\n// ---------------------------------------------------------------- CUDA ufuncs\n"
                     : "\n// ---------------------------------------------------------------- CPU ufuncs\n";
@@ -355,7 +362,7 @@ std::string ufunc_section(const ir::Module& m, const SourceFile& file, bool cuda
     for (size_t k = 0; k < u.loops.size(); ++k) {
       if (cuda) {
         cuda_loop(w, u, u.loops[k], k);
-        if (cuda_entries) cuda_entry(w, u, u.loops[k]);
+        if (entries) cuda_entry(w, u, u.loops[k]);
       } else if (!u.gufunc) cpu_loop(w, u, u.loops[k]);
       else cpu_gufunc_loop(w, u, u.loops[k]);
     }
@@ -363,9 +370,22 @@ std::string ufunc_section(const ir::Module& m, const SourceFile& file, bool cuda
   return w.out;
 }
 
-std::string ufunc_header_section(const ir::Module& m, const SourceFile& file) {
+std::string ufunc_header_section(const ir::Module& m, const SourceFile& file, bool cpu) {
   Writer w{file, {}};
   for (const auto& u : m.ufuncs) {
+    if (!u.cuda && cpu && !u.loops.empty()) {
+      w.out += "\n";
+      w.line(0, "// " + u.name + " (" + w.location(u) + "): a " + (u.parallel ? "parallel" : "CPU") + " " +
+                    (u.gufunc ? "gufunc '" + u.layout + "'" : "ufunc") + ", one function per signature (" + u.cpp_name +
+                    ", " + u.cpp_name + "_2, ...) taking");
+      w.line(0, "// host::NDArray and numbers, cast to the signature's types as NumPy casts them, broadcast and");
+      w.line(0, "// returning the result (or filling py2cuda::host::ufunc_out(out)).");
+      for (const auto& l : u.loops) {
+        if (u.gufunc) cpu_gufunc_loop(w, u, l);
+        else cpu_loop(w, u, l);
+      }
+      continue;
+    }
     if (!u.cuda || u.loops.empty()) continue;
     w.out += "\n";
     const bool several = u.out_dims.size() > 1;

@@ -184,6 +184,11 @@ def header_caller_cases(binary, ufuncs, folder):
         "centered_mean": ("centered", 0, [ramp((3, 5), 0.75, -4.0, np.float64)], 1),
         "centered_dev_out": ("centered", 1, [ramp((2, 4), -0.5, 3.0, np.float32)], 0),
         "centered_mean_out": ("centered", 1, [ramp((2, 4), -0.5, 3.0, np.float32)], 1),
+        # ufunc_cpu_library's CPU ufuncs: the second signature's loop, a parallel one, two outputs.
+        "cpu_hypot_sq": ("hypot_sq", 1, [ramp((3, 4), 1.0, -5.0, np.int64), np.int64(3)]),
+        "cpu_softplus": ("softplus", 0, [ramp((9,), 2.5, -10.0, np.float32)]),
+        "cpu_min_max_lo": ("min_max", 0, [ramp((4, 6), -0.75, 2.0, np.float64)[::-1, ::2]], 0),
+        "cpu_min_max_hi": ("min_max", 0, [ramp((4, 6), -0.75, 2.0, np.float64)[::-1, ::2]], 1),
     }
     passed = failed = 0
     for case, (name, pick, operands, *output) in cases.items():
@@ -206,6 +211,7 @@ def main():
     parser.add_argument("--work", type=Path, required=True)
     parser.add_argument("--file", action="append", default=[], help="SOURCE=BINARY")
     parser.add_argument("--header-caller", type=Path, help="header_caller, built against the golden ufunc files' headers")
+    parser.add_argument("--header-source", action="append", default=[], help="a file of CPU ufuncs header_caller calls")
     args = parser.parse_args()
     sources, binaries = {}, {}
     for spec in args.file:
@@ -251,6 +257,8 @@ def main():
             failed += 1
     if args.header_caller:
         ufuncs = {**sources["ufunc_vectorize"], **sources["ufunc_guvectorize"]}
+        for source in args.header_source:
+            ufuncs.update(load(source))
         p_ok, p_failed = header_caller_cases(args.header_caller, ufuncs, args.work / "header_caller_out")
         passed += p_ok
         failed += p_failed
