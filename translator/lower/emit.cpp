@@ -429,10 +429,10 @@ class Emitter {
     }
     if (!any_core && !m.host_functions.empty()) ufunc_at = m.host_functions.size() - 1;
     for (size_t i = 0; i < m.host_functions.size(); ++i) {
-      if (i == ufunc_at) out_ += ufunc_section(m, file_, false, false);
+      if (i == ufunc_at) out_ += ufunc_section(m, file_, false, true);
       function(*m.host_functions[i]);
     }
-    if (ufunc_at >= m.host_functions.size()) out_ += ufunc_section(m, file_, false, false);
+    if (ufunc_at >= m.host_functions.size()) out_ += ufunc_section(m, file_, false, true);
     host_code_ = false;
     if (options_.line_directives) {
       size_t lines = static_cast<size_t>(std::count(out_.begin(), out_.end(), '\n'));

@@ -231,9 +231,9 @@ std::array<int64_t, L> gufunc_loop_shape(const char* name, const std::array<int,
          b = e;
        }
        if (!merge<L>(loop, s, core)) {
-         throw PyException("ValueError", std::string(name) + ": operands could not be broadcast together with the "
-                                             "loop dimensions " + shape_text(loop) + " (operand " +
-                                             std::to_string(arg) + " has shape " + shape_text(s) + ")");
+         throw PyException("ValueError", std::string(name) + ": operands could not be broadcast together (the loop "
+                                             "dimensions of operand " + std::to_string(arg) + " do not broadcast with "
+                                             "the others')");
        }
        ++arg;
      }()), ...);
