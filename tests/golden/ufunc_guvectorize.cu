@@ -63,6 +63,50 @@ __device__ void total_core(py2cuda::Array<int64_t, 1> x, py2cuda::Array<int64_t,
   out(0) = acc;
 }
 
+// ufunc_guvectorize.py:40: def centered(x, dev, mean):
+// device function void(float64[:], float64[:], float64[:])
+__device__ void centered_core(py2cuda::Array<double, 1> x, py2cuda::Array<double, 1> dev, py2cuda::Array<double, 1> mean) {
+  // ufunc_guvectorize.py:41: acc = 0.0
+  double acc = 0.0;
+  // ufunc_guvectorize.py:42: for v in x:
+  for (int64_t index = 0; index < x.shape[0]; ++index) {
+    double v = x(index);
+    // ufunc_guvectorize.py:43: acc += v
+    acc += v;
+  }
+  // ufunc_guvectorize.py:44: m = acc / x.shape[0]
+  double m = acc / double(x.shape[0]);
+  // ufunc_guvectorize.py:45: mean[0] = m
+  mean(0) = m;
+  // ufunc_guvectorize.py:46: for i in range(x.shape[0]):
+  for (int64_t i = 0; i < x.shape[0]; ++i) {
+    // ufunc_guvectorize.py:47: dev[i] = x[i] - m
+    dev(i) = x(i) - m;
+  }
+}
+
+// ufunc_guvectorize.py:40: def centered(x, dev, mean):
+// device function void(float32[:], float32[:], float32[:])
+__device__ void centered_core(py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> dev, py2cuda::Array<float, 1> mean) {
+  // ufunc_guvectorize.py:41: acc = 0.0
+  double acc = 0.0;
+  // ufunc_guvectorize.py:42: for v in x:
+  for (int64_t index = 0; index < x.shape[0]; ++index) {
+    float v = x(index);
+    // ufunc_guvectorize.py:43: acc += v
+    acc += double(v);
+  }
+  // ufunc_guvectorize.py:44: m = acc / x.shape[0]
+  double m = acc / double(x.shape[0]);
+  // ufunc_guvectorize.py:45: mean[0] = m
+  mean(0) = float(m);
+  // ufunc_guvectorize.py:46: for i in range(x.shape[0]):
+  for (int64_t i = 0; i < x.shape[0]; ++i) {
+    // ufunc_guvectorize.py:47: dev[i] = x[i] - m
+    dev(i) = float(double(x(i)) - m);
+  }
+}
+
 // ---------------------------------------------------------------- CUDA ufuncs
 
 // ufunc_guvectorize.py:15: def scale_shift(x, shift, out):
@@ -83,7 +127,7 @@ void scale_shift_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<float,
   py2cuda::launch<scale_shift_kernel<4>>(config, info, result_, x, shift);
 }
 
-// scale_shift(...[, out=]) for void(float32[:], float32, float32[:]): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// scale_shift(...[, out=]) for void(float32[:], float32, float32[:]): broadcasts host and device arrays and numbers and runs the loop;
 // the result stays on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<float> X0, py2cuda::host::UfuncOperand<float> X1, class... Out>
 auto scale_shift(const X0& x, const X1& shift, const Out&... out) {
@@ -91,7 +135,7 @@ auto scale_shift(const X0& x, const X1& shift, const Out&... out) {
     scale_shift_loop(config, py2cuda::ufunc::padded<5>(result_), py2cuda::ufunc::padded<5>(x), py2cuda::ufunc::padded<4>(shift));
   };
   // layout (n),()->(n): dimension ids in order of appearance
-  return py2cuda::host::gufunc_cuda<float, 1, 1, 0>("scale_shift", launch, std::array<int, 1>{0}, std::array<int, 1>{0}, std::forward_as_tuple(x, shift), out...);
+  return py2cuda::host::gufunc_cuda<py2cuda::host::GufuncOutputs<py2cuda::host::GufuncOutput<float, 1>>, 1, 0>("scale_shift", launch, std::array<int, 1>{0}, std::array<int, 1>{0}, std::forward_as_tuple(x, shift), out...);
 }
 
 // scale_shift (ufunc_guvectorize.py:15) as a CUDA gufunc '(n),()->(n)', void(float64[:], float64, float64[:]): one thread per loop index (the first L dimensions), core dimensions as views.
@@ -110,7 +154,7 @@ void scale_shift_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<double
   py2cuda::launch<scale_shift_kernel_2<4>>(config, info, result_, x, shift);
 }
 
-// scale_shift(...[, out=]) for void(float64[:], float64, float64[:]): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// scale_shift(...[, out=]) for void(float64[:], float64, float64[:]): broadcasts host and device arrays and numbers and runs the loop;
 // the result stays on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<double> X0, py2cuda::host::UfuncOperand<double> X1, class... Out>
 auto scale_shift(const X0& x, const X1& shift, const Out&... out) {
@@ -118,7 +162,7 @@ auto scale_shift(const X0& x, const X1& shift, const Out&... out) {
     scale_shift_loop(config, py2cuda::ufunc::padded<5>(result_), py2cuda::ufunc::padded<5>(x), py2cuda::ufunc::padded<4>(shift));
   };
   // layout (n),()->(n): dimension ids in order of appearance
-  return py2cuda::host::gufunc_cuda<double, 1, 1, 0>("scale_shift", launch, std::array<int, 1>{0}, std::array<int, 1>{0}, std::forward_as_tuple(x, shift), out...);
+  return py2cuda::host::gufunc_cuda<py2cuda::host::GufuncOutputs<py2cuda::host::GufuncOutput<double, 1>>, 1, 0>("scale_shift", launch, std::array<int, 1>{0}, std::array<int, 1>{0}, std::forward_as_tuple(x, shift), out...);
 }
 
 // ufunc_guvectorize.py:21: def matmul(a, b, out):
@@ -139,7 +183,7 @@ void matmul_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 6> 
   py2cuda::launch<matmul_kernel<4>>(config, info, result_, a, b);
 }
 
-// matmul(...[, out=]) for void(float64[:, :], float64[:, :], float64[:, :]): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// matmul(...[, out=]) for void(float64[:, :], float64[:, :], float64[:, :]): broadcasts host and device arrays and numbers and runs the loop;
 // the result stays on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<double> X0, py2cuda::host::UfuncOperand<double> X1, class... Out>
 auto matmul(const X0& a, const X1& b, const Out&... out) {
@@ -147,7 +191,7 @@ auto matmul(const X0& a, const X1& b, const Out&... out) {
     matmul_loop(config, py2cuda::ufunc::padded<6>(result_), py2cuda::ufunc::padded<6>(a), py2cuda::ufunc::padded<6>(b));
   };
   // layout (m,n),(n,p)->(m,p): dimension ids in order of appearance
-  return py2cuda::host::gufunc_cuda<double, 2, 2, 2>("matmul", launch, std::array<int, 4>{0, 1, 1, 2}, std::array<int, 2>{0, 2}, std::forward_as_tuple(a, b), out...);
+  return py2cuda::host::gufunc_cuda<py2cuda::host::GufuncOutputs<py2cuda::host::GufuncOutput<double, 2>>, 2, 2>("matmul", launch, std::array<int, 4>{0, 1, 1, 2}, std::array<int, 2>{0, 2}, std::forward_as_tuple(a, b), out...);
 }
 
 // ufunc_guvectorize.py:31: def total(x, out):
@@ -168,7 +212,7 @@ void total_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 4> 
   py2cuda::launch<total_kernel<4>>(config, info, result_, x);
 }
 
-// total(...[, out=]) for void(int64[:], int64[:]): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// total(...[, out=]) for void(int64[:], int64[:]): broadcasts host and device arrays and numbers and runs the loop;
 // the result stays on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<int64_t> X0, class... Out>
 auto total(const X0& x, const Out&... out) {
@@ -176,7 +220,63 @@ auto total(const X0& x, const Out&... out) {
     total_loop(config, py2cuda::ufunc::padded<4>(result_), py2cuda::ufunc::padded<5>(x));
   };
   // layout (n)->(): dimension ids in order of appearance
-  return py2cuda::host::gufunc_cuda<int64_t, 0, 1>("total", launch, std::array<int, 1>{0}, std::array<int, 0>{}, std::forward_as_tuple(x), out...);
+  return py2cuda::host::gufunc_cuda<py2cuda::host::GufuncOutputs<py2cuda::host::GufuncOutput<int64_t, 0>>, 1>("total", launch, std::array<int, 1>{0}, std::array<int, 0>{}, std::forward_as_tuple(x), out...);
+}
+
+// ufunc_guvectorize.py:40: def centered(x, dev, mean):
+
+// centered (ufunc_guvectorize.py:40) as a CUDA gufunc '(n)->(n),()', void(float64[:], float64[:], float64[:]): one thread per loop index (the first L dimensions), core dimensions as views.
+template <int L>
+__global__ void centered_kernel(py2cuda::Array<double, L + 1> result0_, py2cuda::Array<double, L + 0> result1_, py2cuda::Array<double, L + 1> x) {
+  const int64_t size_ = py2cuda::ufunc::loop_size<L>(result0_);
+  for (int64_t flat_ = py2cuda::grid1(); flat_ < size_; flat_ += py2cuda::gridsize1()) {
+    centered_core(py2cuda::ufunc::core<L>(x, flat_), py2cuda::ufunc::core<L>(result0_, flat_), py2cuda::ufunc::core<L>(result1_, flat_));
+  }
+}
+
+// centered's loop void(float64[:], float64[:], float64[:]) on operands in device memory, broadcast to result0_'s shape
+// (0 strides where broadcast) and padded to 4 loop dimensions.
+void centered_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 5> result0_, py2cuda::Array<double, 4> result1_, py2cuda::Array<double, 5> x) {
+  static constexpr py2cuda::KernelInfo info{"centered", "ufunc_guvectorize.py:40", false, false};
+  py2cuda::launch<centered_kernel<4>>(config, info, result0_, result1_, x);
+}
+
+// centered(...[, out...]) for void(float64[:], float64[:], float64[:]): broadcasts host and device arrays and numbers and runs the loop;
+// the results (a tuple) stay on the device when an operand is there (numba-cuda's rule).
+template <py2cuda::host::UfuncOperand<double> X0, class... Out>
+auto centered(const X0& x, const Out&... out) {
+  auto launch = [](const py2cuda::LaunchConfig& config, auto result0_, auto result1_, auto x) {
+    centered_loop(config, py2cuda::ufunc::padded<5>(result0_), py2cuda::ufunc::padded<4>(result1_), py2cuda::ufunc::padded<5>(x));
+  };
+  // layout (n)->(n),(): dimension ids in order of appearance
+  return py2cuda::host::gufunc_cuda<py2cuda::host::GufuncOutputs<py2cuda::host::GufuncOutput<double, 1>, py2cuda::host::GufuncOutput<double, 0>>, 1>("centered", launch, std::array<int, 1>{0}, std::array<int, 1>{0}, std::forward_as_tuple(x), out...);
+}
+
+// centered (ufunc_guvectorize.py:40) as a CUDA gufunc '(n)->(n),()', void(float32[:], float32[:], float32[:]): one thread per loop index (the first L dimensions), core dimensions as views.
+template <int L>
+__global__ void centered_kernel_2(py2cuda::Array<float, L + 1> result0_, py2cuda::Array<float, L + 0> result1_, py2cuda::Array<float, L + 1> x) {
+  const int64_t size_ = py2cuda::ufunc::loop_size<L>(result0_);
+  for (int64_t flat_ = py2cuda::grid1(); flat_ < size_; flat_ += py2cuda::gridsize1()) {
+    centered_core(py2cuda::ufunc::core<L>(x, flat_), py2cuda::ufunc::core<L>(result0_, flat_), py2cuda::ufunc::core<L>(result1_, flat_));
+  }
+}
+
+// centered's loop void(float32[:], float32[:], float32[:]) on operands in device memory, broadcast to result0_'s shape
+// (0 strides where broadcast) and padded to 4 loop dimensions.
+void centered_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 5> result0_, py2cuda::Array<float, 4> result1_, py2cuda::Array<float, 5> x) {
+  static constexpr py2cuda::KernelInfo info{"centered", "ufunc_guvectorize.py:40", false, false};
+  py2cuda::launch<centered_kernel_2<4>>(config, info, result0_, result1_, x);
+}
+
+// centered(...[, out...]) for void(float32[:], float32[:], float32[:]): broadcasts host and device arrays and numbers and runs the loop;
+// the results (a tuple) stay on the device when an operand is there (numba-cuda's rule).
+template <py2cuda::host::UfuncOperand<float> X0, class... Out>
+auto centered(const X0& x, const Out&... out) {
+  auto launch = [](const py2cuda::LaunchConfig& config, auto result0_, auto result1_, auto x) {
+    centered_loop(config, py2cuda::ufunc::padded<5>(result0_), py2cuda::ufunc::padded<4>(result1_), py2cuda::ufunc::padded<5>(x));
+  };
+  // layout (n)->(n),(): dimension ids in order of appearance
+  return py2cuda::host::gufunc_cuda<py2cuda::host::GufuncOutputs<py2cuda::host::GufuncOutput<float, 1>, py2cuda::host::GufuncOutput<float, 0>>, 1>("centered", launch, std::array<int, 1>{0}, std::array<int, 1>{0}, std::forward_as_tuple(x), out...);
 }
 
 }  // namespace ufunc_guvectorize

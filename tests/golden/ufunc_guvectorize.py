@@ -1,7 +1,7 @@
 """Golden: CUDA gufuncs (@guvectorize, target='cuda'): a scalar in the layout '(n),()->(n)', two
-core dimensions per operand '(m,n),(n,p)->(m,p)', and an output with no core dimension '(n)->()'.
-Per signature a device function on core views, a kernel with one thread per loop index, a loop
-function and the entry point binding the core dimensions.
+core dimensions per operand '(m,n),(n,p)->(m,p)', an output with no core dimension '(n)->()', two
+outputs '(n)->(n),()'. Per signature a device function on core views, a kernel with one thread per
+loop index, a loop function and the entry point binding the core dimensions.
 
 No host code: tests/ufunc/run_ufunc_oracle.py runs every gufunc here through the kernel harness and
 compares with Numba's CPU target (numba-cuda's simulator cannot run CUDA gufuncs).
@@ -33,3 +33,15 @@ def total(x, out):
     for v in x:
         acc += v
     out[0] = acc
+
+
+@guvectorize(['void(float64[:], float64[:], float64[:])', 'void(float32[:], float32[:], float32[:])'], '(n)->(n),()',
+             target='cuda')
+def centered(x, dev, mean):
+    acc = 0.0
+    for v in x:
+        acc += v
+    m = acc / x.shape[0]
+    mean[0] = m
+    for i in range(x.shape[0]):
+        dev[i] = x[i] - m

@@ -102,7 +102,7 @@ void floor_mod_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t,
   py2cuda::launch<floor_mod_kernel<4>>(config, info, result_, x, y);
 }
 
-// floor_mod(...[, out=]) for int32(int32, int32): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// floor_mod(...[, out=]) for int32(int32, int32): broadcasts host and device arrays and numbers and runs the loop;
 // the result stays on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<int32_t> X0, py2cuda::host::UfuncOperand<int32_t> X1, class... Out>
 auto floor_mod(const X0& x, const X1& y, const Out&... out) {
@@ -128,7 +128,7 @@ void floor_mod_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t,
   py2cuda::launch<floor_mod_kernel_2<4>>(config, info, result_, x, y);
 }
 
-// floor_mod(...[, out=]) for int64(int64, int64): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// floor_mod(...[, out=]) for int64(int64, int64): broadcasts host and device arrays and numbers and runs the loop;
 // the result stays on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<int64_t> X0, py2cuda::host::UfuncOperand<int64_t> X1, class... Out>
 auto floor_mod(const X0& x, const X1& y, const Out&... out) {
@@ -154,7 +154,7 @@ void floor_mod_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 4
   py2cuda::launch<floor_mod_kernel_3<4>>(config, info, result_, x, y);
 }
 
-// floor_mod(...[, out=]) for float32(float32, float32): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// floor_mod(...[, out=]) for float32(float32, float32): broadcasts host and device arrays and numbers and runs the loop;
 // the result stays on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<float> X0, py2cuda::host::UfuncOperand<float> X1, class... Out>
 auto floor_mod(const X0& x, const X1& y, const Out&... out) {
@@ -180,7 +180,7 @@ void floor_mod_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 
   py2cuda::launch<floor_mod_kernel_4<4>>(config, info, result_, x, y);
 }
 
-// floor_mod(...[, out=]) for float64(float64, float64): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// floor_mod(...[, out=]) for float64(float64, float64): broadcasts host and device arrays and numbers and runs the loop;
 // the result stays on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<double> X0, py2cuda::host::UfuncOperand<double> X1, class... Out>
 auto floor_mod(const X0& x, const X1& y, const Out&... out) {
@@ -208,7 +208,7 @@ void lerp_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 4> res
   py2cuda::launch<lerp_kernel<4>>(config, info, result_, a, b, t);
 }
 
-// lerp(...[, out=]) for float32(float32, float32, float32): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// lerp(...[, out=]) for float32(float32, float32, float32): broadcasts host and device arrays and numbers and runs the loop;
 // the result stays on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<float> X0, py2cuda::host::UfuncOperand<float> X1, py2cuda::host::UfuncOperand<float> X2, class... Out>
 auto lerp(const X0& a, const X1& b, const X2& t, const Out&... out) {
@@ -234,7 +234,7 @@ void lerp_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 4> re
   py2cuda::launch<lerp_kernel_2<4>>(config, info, result_, a, b, t);
 }
 
-// lerp(...[, out=]) for float64(float64, float64, float64): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// lerp(...[, out=]) for float64(float64, float64, float64): broadcasts host and device arrays and numbers and runs the loop;
 // the result stays on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<double> X0, py2cuda::host::UfuncOperand<double> X1, py2cuda::host::UfuncOperand<double> X2, class... Out>
 auto lerp(const X0& a, const X1& b, const X2& t, const Out&... out) {
@@ -262,7 +262,7 @@ void softplus_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 4
   py2cuda::launch<softplus_kernel<4>>(config, info, result_, x);
 }
 
-// softplus(...[, out=]) for float64(int64): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// softplus(...[, out=]) for float64(int64): broadcasts host and device arrays and numbers and runs the loop;
 // the result stays on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<int64_t> X0, class... Out>
 auto softplus(const X0& x, const Out&... out) {
@@ -288,7 +288,7 @@ void softplus_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 4>
   py2cuda::launch<softplus_kernel_2<4>>(config, info, result_, x);
 }
 
-// softplus(...[, out=]) for float32(float32): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// softplus(...[, out=]) for float32(float32): broadcasts host and device arrays and numbers and runs the loop;
 // the result stays on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<float> X0, class... Out>
 auto softplus(const X0& x, const Out&... out) {
@@ -316,7 +316,7 @@ void saturating_add_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<uin
   py2cuda::launch<saturating_add_kernel<4>>(config, info, result_, a, b);
 }
 
-// saturating_add(...[, out=]) for uint8(uint8, uint8): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// saturating_add(...[, out=]) for uint8(uint8, uint8): broadcasts host and device arrays and numbers and runs the loop;
 // the result stays on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<uint8_t> X0, py2cuda::host::UfuncOperand<uint8_t> X1, class... Out>
 auto saturating_add(const X0& a, const X1& b, const Out&... out) {
@@ -342,7 +342,7 @@ void saturating_add_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<int
   py2cuda::launch<saturating_add_kernel_2<4>>(config, info, result_, a, b);
 }
 
-// saturating_add(...[, out=]) for int16(int16, int16): broadcasts host and device arrays and numbers (at most 4 loop dimensions) and runs the loop;
+// saturating_add(...[, out=]) for int16(int16, int16): broadcasts host and device arrays and numbers and runs the loop;
 // the result stays on the device when an operand is there (numba-cuda's rule).
 template <py2cuda::host::UfuncOperand<int16_t> X0, py2cuda::host::UfuncOperand<int16_t> X1, class... Out>
 auto saturating_add(const X0& a, const X1& b, const Out&... out) {

@@ -1,6 +1,6 @@
 """CUDA ufuncs and a gufunc on non-contiguous operands: strided slices, a column, a transpose,
 reversed views, strided device arrays' copies and out= into a host array. Broadcasting a column
-against a row.
+against a row; calls with more loop dimensions (5, 6) than the loop functions take (4).
 
 NAME.expected: numba-cuda's simulator cannot run CUDA ufuncs, so the expected output comes from
 this file run with Numba's CPU target for every target='cuda' decorator
@@ -46,3 +46,10 @@ if __name__ == "__main__":
 
     d = cuda.to_device(np.ascontiguousarray(m[:, ::2]))
     print(weighted(d, m[0, ::2]).copy_to_host())
+
+    big = np.arange(144).reshape(2, 3, 2, 2, 3, 2)
+    r = weighted(big, big[:, :1, ::-1])
+    print(r.shape, r.sum(), r[1, 2, 0, 1])
+    cube = np.linspace(-1.0, 1.0, 96).reshape(2, 2, 1, 2, 2, 2, 3)
+    s = span(cube[:, :, :, :, :, :, ::-1] * cube[0])
+    print(s.shape, s.sum(), s[1, 0, 0, 1])

@@ -1,9 +1,10 @@
-// A C++ caller of tests/golden/ufunc_vectorize.py's and ufunc_guvectorize.py's ufuncs
-// through the --header API, built with their .cu (--kernels-only) by run_ufunc_oracle.py. It writes each
+// A C++ caller of tests/golden/ufunc_vectorize.py's, ufunc_guvectorize.py's and
+// ufunc_cpu_library.py's ufuncs through the --header API, built with their .cu (--kernels-only) by run_ufunc_oracle.py. It writes each
 // result to DIR/<case>.npy; tools/ufunc_oracle_cases.py builds the same operands with
 // NumPy and compares with Numba's CPU target.
 //
 //   header_caller DIR
+#include "ufunc_cpu_library.h"
 #include "ufunc_guvectorize.h"
 #include "ufunc_vectorize.h"
 
@@ -50,5 +51,23 @@ int main(int argc, char** argv) {
   const auto x = ramp<float, 2>({3, 8}, 0.5, 1.0);
   const h::NDArray<float, 2> strided(x.storage(), x.data(), {3, 4}, {8, 2});
   save(dir, "scale_shift", ufunc_guvectorize::scale_shift(strided, 1.5f));
+  // A gufunc with two outputs: a tuple of host arrays, then written into given device arrays.
+  const auto [dev, mean] = ufunc_guvectorize::centered(ramp<double, 2>({3, 5}, 0.75, -4.0));
+  save(dir, "centered_dev", dev);
+  save(dir, "centered_mean", mean);
+  h::DeviceNDArray<float, 2> d_dev(std::array<int64_t, 2>{2, 4});
+  h::DeviceNDArray<float, 1> d_mean(std::array<int64_t, 1>{2});
+  ufunc_guvectorize::centered(h::to_device(ramp<float, 2>({2, 4}, -0.5, 3.0)), h::ufunc_out(d_dev), h::ufunc_out(d_mean));
+  save(dir, "centered_dev_out", d_dev.copy_to_host());
+  save(dir, "centered_mean_out", d_mean.copy_to_host());
+  // CPU ufuncs (a file without host code): one function per signature, hypot_sq_2 the int64 loop.
+  save(dir, "cpu_hypot_sq", ufunc_cpu_library::hypot_sq_2(ramp<int64_t, 2>({3, 4}, 1.0, -5.0), int64_t{3}));
+  save(dir, "cpu_softplus", ufunc_cpu_library::softplus(ramp<float, 1>({9}, 2.5, -10.0)));
+  // Rows reversed, every other column: a strided view with a negative stride.
+  const auto grid = ramp<double, 2>({4, 6}, -0.75, 2.0);
+  const h::NDArray<double, 2> flipped(grid.storage(), grid.data() + 18, {4, 3}, {-6, 2});
+  const auto [lo, hi] = ufunc_cpu_library::min_max(flipped);
+  save(dir, "cpu_min_max_lo", lo);
+  save(dir, "cpu_min_max_hi", hi);
   return 0;
 }

@@ -10,8 +10,8 @@ Numba's interpreter, writes each case's operands as .npy files, runs `BIN UFUNC 
 ARG...` and compares DIR/out.npy (dtype, shape, values) with Numba's result: broadcast shapes,
 literals, several signatures, gufunc core dimensions, Fortran-order operands, and calls the
 harness must refuse; then header_caller.cpp, a C++ program calling the golden files' ufuncs
-through their --header API (host and device arrays, numbers, out=, a strided view), against Numba
-too.
+through their --header API (host and device arrays, numbers, out=, a strided view, several outputs,
+CPU ufuncs of a file without host code), against Numba too.
 
     run_ufunc_oracle.py --py2cuda BUILD/py2cuda --python VENV/bin/python [--keep]
 
@@ -32,6 +32,7 @@ from testlib import cli  # noqa: E402
 
 SKIP_STATUS = 77
 HEADER_FILES = ("tests/golden/ufunc_vectorize.py", "tests/golden/ufunc_guvectorize.py")
+CPU_HEADER_FILES = ("tests/golden/ufunc_cpu_library.py",)  # CPU ufuncs: called from C++ only (no harness)
 FILES = (*HEADER_FILES, "tests/programs/ufunc_course.py", "tests/programs/ufunc_hidden_layer.py")
 BUILD_TIMEOUT_S = 400
 
@@ -46,7 +47,7 @@ def build_header_caller(py2cuda: Path, source_dir: Path, work: Path) -> str:
     """The golden ufunc files' .cu (--kernels-only) with their --header, and header_caller.cpp using
     those headers, built by the host compiler against the emulation backend."""
     units = []
-    for f in HEADER_FILES:
+    for f in HEADER_FILES + CPU_HEADER_FILES:
         cu, header = work / (Path(f).stem + ".cu"), work / (Path(f).stem + ".h")
         p = subprocess.run([str(py2cuda), str(source_dir / f), "--kernels-only", "-o", str(cu), "--header", str(header)],
                            capture_output=True, text=True, timeout=BUILD_TIMEOUT_S)
@@ -85,6 +86,8 @@ def main() -> int:
     for f in FILES:
         command += ["--file", f"{source_dir / f}={binaries[f]}"]
     command += ["--header-caller", str(work / "header_caller")]
+    for f in CPU_HEADER_FILES:
+        command += ["--header-source", str(source_dir / f)]
     p = subprocess.run(command)
     if not args.keep:
         subprocess.run(["rm", "-rf", str(work)])

@@ -57,12 +57,13 @@ class HarnessUfunc : public testing::Test {
     });
     // total '(n)->()': the sum of each row, over the loop dimensions.
     driver_.ufunc("total", "void(int64[:], int64[:])", {"x"}, {1}, {0}, [](UfuncInvocation& call) {
+      constexpr int L = py2cuda::harness::kUfuncLoopRank;
       const auto x = ufunc_operand<int64_t, 1>(call, 0);
-      std::array<int64_t, 4> loop;
-      for (int d = 0; d < 4; ++d) loop[static_cast<std::size_t>(d)] = x.shape(d);
-      py2cuda::host::NDArray<int64_t, 4> out(loop);
+      std::array<int64_t, L> loop;
+      for (int d = 0; d < L; ++d) loop[static_cast<std::size_t>(d)] = x.shape(d);
+      py2cuda::host::NDArray<int64_t, L> out(loop);
       for (int64_t i = 0; i < out.size(); ++i) {
-        for (int64_t k = 0; k < x.shape(4); ++k) out.data()[i] += x.data()[i * x.shape(4) + k];
+        for (int64_t k = 0; k < x.shape(L); ++k) out.data()[i] += x.data()[i * x.shape(L) + k];
       }
       ufunc_result(call, 0, out);
     });

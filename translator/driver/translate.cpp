@@ -33,7 +33,7 @@ TranslateResult translate(const SourceFile& file, const TranslateOptions& option
   if (options.dump == TranslateOptions::Dump::Ir) result.dump = ir::dump(*ir);
   result.cu = lower::emit_cu(*ir, file, emit, options.want_source_map ? &result.source_map : nullptr);
   result.link_paths = ir->link_paths;
-  result.has_host_main = options.host_main && !ir->host_functions.empty();
+  result.has_host_main = options.host_main && ir->has_host_main;
   result.host_main_unavailable = ir->host_program_unavailable;
   for (const auto& f : ir->functions) {
     if (f->is_kernel) result.kernels.push_back({f->name, f->cpp_name, f->signature_text});

@@ -122,6 +122,7 @@ void ModuleBuilder::build_host_program() {
   auto fn = FunctionBuilder(*this, *host_main_, {}, nullptr, false, host_diags, true).build();
   if (fn && host_diags.error_count() == 0) {
     module_->host_functions.push_back(std::move(fn));
+    module_->has_host_main = true;
   } else {
     // The typing code is shared with kernels; its messages speak of them.
     auto host_wording = [](std::string m) {
@@ -135,12 +136,14 @@ void ModuleBuilder::build_host_program() {
     // Host code py2cuda cannot translate leaves the program without a main(): a warning,
     // and the kernels are still translated. A launch or ufunc call Numba itself would
     // refuse with a TypeError (no signature accepts its arguments, several do through
-    // untyped scalars, the wrong number of them) stays an error: there the program is
+    // untyped scalars, the wrong number of them, a gufunc's outputs given wrongly) stays an error: there the program is
     // wrong, not beyond py2cuda.
     auto unsupported = [](const std::string& m) {
       for (const char* launch_mistake : {"no signature of kernel", "no signature of CUDA ufunc", "no signature of ufunc",
                                          "matches several signatures", "' takes ", "a launch configuration is",
-                                         "only kernels can be launched", "must be launched with a configuration", "forall()"}) {
+                                         "only kernels can be launched", "must be launched with a configuration", "forall()",
+                                         "(when providing input and output)", "as trailing positional arguments",
+                                         "one entry per output", "as positional arguments and as out="}) {
         if (m.find(launch_mistake) != std::string::npos) return false;
       }
       return true;
@@ -156,6 +159,10 @@ void ModuleBuilder::build_host_program() {
     module_->host_program_unavailable = host_diags.all().empty() ? "its host code has errors"
                                                                   : host_wording(host_diags.all().front().message);
     module_->host_functions.clear();
+    // The CPU ufuncs' loops called from the host code went with it.
+    for (ir::Ufunc& u : module_->ufuncs) {
+      if (!u.cuda) u.loops.clear();
+    }
   }
   for (const auto& f : info_.functions) {
     if (f->kind != FunctionKind::Kernel || !f->signatures.empty()) continue;

@@ -142,10 +142,11 @@ const ir::UfuncLoop* ModuleBuilder::ufunc_loop(const FunctionEntry& f, const std
 }
 
 // From run(): a CUDA ufunc's signatures are all compiled, as numba-cuda compiles them
-// when the decorator runs; CPU ufuncs get their loops from the calls in host code.
+// when the decorator runs. CPU ufuncs get their loops from the calls in host code; in
+// a file without host code (a library for C++ callers, --header) every signature's.
 void ModuleBuilder::build_ufunc(const FunctionEntry& f) {
   ufunc_of(f);
-  if (f.ufunc.target != "cuda") return;
+  if (f.ufunc.target != "cuda" && info_.host.has_host_code) return;
   for (const auto& sig : f.signatures) ufunc_loop(f, sig.params, sig.return_type, sig.text, sig.span);
 }
 
@@ -156,18 +157,51 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
   const size_t nparams = f.def->params.size();
   const size_t nin = info.gufunc ? info.in_dims.size() : nparams;
   const size_t nout = info.gufunc ? info.out_dims.size() : 1;
-  if (info.gufunc && nout != 1) return fail(c.span, "py2cuda supports gufuncs with one output ('" + info.layout + "')");
-  const ast::Expr* out_arg = nullptr;
+  const ast::Expr* out_kw = nullptr;
   for (const auto& kw : c.keywords) {
-    if (kw.name == "out") out_arg = kw.value.get();
+    if (kw.name == "out") out_kw = kw.value.get();
     else if (kw.name == "stream" && cuda) continue;  // launches are synchronous here
     else return fail(kw.span, "ufunc '" + f.name + "' got an unexpected keyword argument '" + kw.name + "'");
   }
   if (c.has_star_args) return fail(c.span, "*args in a ufunc call are not supported by py2cuda");
-  if (info.gufunc && c.args.size() == nin + nout && !out_arg) out_arg = c.args.back().get();
-  else if (c.args.size() != nin) {
+  // The outputs given: trailing positional arguments (a gufunc takes all of them or
+  // none, as numba-cuda's GUFuncCallSteps does) or out=, an array or a tuple of them.
+  std::vector<const ast::Expr*> out_args;
+  if (info.gufunc && c.args.size() == nin + nout) {
+    if (out_kw) {
+      return fail(out_kw->span, "gufunc '" + f.name + "' got its outputs both as positional arguments and as out= "
+                                "(Numba: 'cannot specify argument 'out' as both positional and keyword')");
+    }
+    for (size_t k = 0; k < nout; ++k) out_args.push_back(c.args[nin + k].get());
+  } else if (c.args.size() != nin) {
+    if (info.gufunc) {
+      auto positional = [](size_t n) { return std::to_string(n) + " positional argument" + (n == 1 ? "" : "s"); };
+      return fail(c.span, "gufunc '" + f.name + "' accepts " + positional(nin) + " (when providing input only) or " +
+                              positional(nin + nout) + " (when providing input and output); got " +
+                              std::to_string(c.args.size()));
+    }
     return fail(c.span, "ufunc '" + f.name + "' takes " + std::to_string(nin) + " argument" + (nin == 1 ? "" : "s") +
                             " but " + std::to_string(c.args.size()) + (c.args.size() == 1 ? " was" : " were") + " given");
+  } else if (out_kw && out_kw->kind == ast::ExprKind::Tuple) {
+    const auto& elts = ast::as<ast::TupleExpr>(*out_kw).elts;
+    if (elts.size() != nout) {
+      return fail(out_kw->span, "out= of ufunc '" + f.name + "' must have exactly one entry per output (" +
+                                    std::to_string(nout) + "), not " + std::to_string(elts.size()) +
+                                    " (NumPy: 'The 'out' tuple must have exactly one entry per ufunc output')");
+    }
+    if (cuda && nout > 1) {
+      return fail(out_kw->span, "numba-cuda takes the outputs of gufunc '" + f.name + "' as trailing positional "
+                                "arguments, not as an out= tuple: " + f.name + "(inputs..., " +
+                                "outputs...)");
+    }
+    for (const auto& e : elts) out_args.push_back(e.get());
+  } else if (out_kw) {
+    if (nout != 1) {
+      return fail(out_kw->span, "out= of gufunc '" + f.name + "', which has " + std::to_string(nout) +
+                                    " outputs, must be a tuple of " + std::to_string(nout) + " arrays" +
+                                    (cuda ? std::string(" (numba-cuda: give them as trailing positional arguments)") : ""));
+    }
+    out_args.push_back(out_kw);
   }
   std::vector<ir::ExprPtr> args;
   std::vector<TypeRef> dtypes;
@@ -206,12 +240,13 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
     }
     args.push_back(std::move(v));
   }
-  ir::ExprPtr out;
-  if (out_arg) {
-    out = expr(*out_arg);
-    if (!out) return nullptr;
-    if (!out->type->is_array()) return fail(out_arg->span, "out= must be an array, not " + out->type->str());
-    if (!cuda && out->type->is_device_array()) return fail(out_arg->span, "out= of a CPU ufunc must be a host array");
+  std::vector<ir::ExprPtr> outs;
+  for (const ast::Expr* a : out_args) {
+    auto o = expr(*a);
+    if (!o) return nullptr;
+    if (!o->type->is_array()) return fail(a->span, "out= must be an array, not " + o->type->str());
+    if (!cuda && o->type->is_device_array()) return fail(a->span, "out= of a CPU ufunc must be a host array");
+    outs.push_back(std::move(o));
   }
   // Choose the loop.
   std::vector<TypeRef> loop_params;  // the core function's parameter types
@@ -299,17 +334,19 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
     if (info.gufunc) return fail(c.span, "gufunc '" + f.name + "' has no signatures");
     loop_params = dtypes;
   }
-  // The result: its dtype and rank, on the device when an operand is (numba-cuda).
-  TypeRef out_dtype = nullptr;
-  int out_nd = 0;
-  if (info.gufunc) {
-    TypeRef op = loop_params[nin];
-    out_dtype = op->is_array() ? op->dtype() : op;
-    out_nd = loop_nd + static_cast<int>(info.out_dims[0].size());
-  } else {
-    out_nd = std::max(1, max_nd);
+  // The results: their dtypes and ranks, on the device when an operand is (numba-cuda).
+  std::vector<TypeRef> out_dtypes(nout);
+  std::vector<int> out_nds(nout);
+  for (size_t k = 0; k < nout; ++k) {
+    if (info.gufunc) {
+      TypeRef op = loop_params[nin + k];
+      out_dtypes[k] = op->is_array() ? op->dtype() : op;
+      out_nds[k] = loop_nd + static_cast<int>(info.out_dims[k].size());
+    } else {
+      out_dtypes[k] = loop_ret;
+      out_nds[k] = std::max(1, max_nd);
+    }
   }
-  if (!info.gufunc && loop_ret) out_dtype = loop_ret;
   std::vector<ir::ExprPtr> call_args;
   for (size_t i = 0; i < nin; ++i) {
     TypeRef want = loop_params[i]->is_array() ? loop_params[i]->dtype() : loop_params[i];
@@ -320,41 +357,55 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
   if (final_) {
     loop = mb_.ufunc_loop(f, loop_params, loop_ret, loop_text, c.span);
     if (!loop) return nullptr;
-  } else if (!info.gufunc && !out_dtype) {
-    out_dtype = mb_.probe_host_return_type(f, loop_params);
-    if (!out_dtype) return nullptr;
+  } else if (!info.gufunc && !out_dtypes[0]) {
+    out_dtypes[0] = mb_.probe_host_return_type(f, loop_params);
+    if (!out_dtypes[0]) return nullptr;
   }
-  if (loop && !info.gufunc) out_dtype = loop->outputs[0];
-  TypeRef result;
+  if (loop && !info.gufunc) out_dtypes[0] = loop->outputs[0];
   std::string pattern = (loop ? loop->cpp_name : cpp_identifier(f.name)) + "(";
   for (size_t i = 0; i < nin; ++i) pattern += (i ? ", {" : "{") + std::to_string(i) + "}";
-  if (out) {
-    if (out->type->dtype() != out_dtype && (cuda || info.gufunc)) {
-      return fail(out_arg->span, "out= of ufunc '" + f.name + "' must have dtype " + out_dtype->str() + " (the signature " +
-                                     (loop ? loop->signature_text : loop_text) + "), not " + out->type->dtype()->str());
+  std::vector<TypeRef> results(nout);
+  bool any_scalar = false;
+  for (size_t k = 0; k < nout; ++k) {
+    const std::string which = nout == 1 ? "out=" : "output " + std::to_string(k) + " (" + f.def->params[nin + k].name + ")";
+    if (!outs.empty()) {
+      const ir::Expr& o = *outs[k];
+      const Span span = out_args[k]->span;
+      if (o.type->dtype() != out_dtypes[k] && (cuda || info.gufunc)) {
+        return fail(span, which + " of ufunc '" + f.name + "' must have dtype " + out_dtypes[k]->str() + " (the signature " +
+                              (loop ? loop->signature_text : loop_text) + "), not " + o.type->dtype()->str());
+      }
+      if (o.type->ndim() != out_nds[k] && !(out_nds[k] <= 1 && o.type->ndim() == 1)) {
+        return fail(span, which + " of ufunc '" + f.name + "' must have " + std::to_string(out_nds[k]) +
+                              " dimension(s), not " + std::to_string(o.type->ndim()));
+      }
+      results[k] = o.type;
+      pattern += ", py2cuda::host::ufunc_out({" + std::to_string(nin + k) + "})";
+      continue;
     }
-    if (out->type->ndim() != out_nd && !(out_nd <= 1 && out->type->ndim() == 1)) {
-      return fail(out_arg->span, "out= of ufunc '" + f.name + "' must have " + std::to_string(out_nd) +
-                                     " dimension(s), not " + std::to_string(out->type->ndim()));
-    }
-    result = out->type;
-    pattern += ", py2cuda::host::ufunc_out({" + std::to_string(nin) + "})";
-    call_args.push_back(std::move(out));
-  } else {
-    if (out_nd == 0 && cuda && any_device) {
+    if (out_nds[k] == 0 && cuda && any_device) {
       return fail(c.span, "the result of gufunc '" + f.name + "' here would be a 0-dimensional device array, which "
                           "py2cuda does not support; pass an output array");
     }
     // A gufunc whose operands have no loop dimensions and whose output has no core
     // dimensions returns a NumPy scalar, as NumPy does for a 0-d result: the one
     // element of the entry point's (1,)-shaped result.
-    result = out_nd == 0                ? out_dtype
-             : cuda && any_device ? types::device_array(out_dtype, out_nd, Layout::C)
-                                  : types::array(out_dtype, out_nd, Layout::C);
+    any_scalar = any_scalar || out_nds[k] == 0;
+    results[k] = out_nds[k] == 0       ? out_dtypes[k]
+                 : cuda && any_device ? types::device_array(out_dtypes[k], out_nds[k], Layout::C)
+                                      : types::array(out_dtypes[k], out_nds[k], Layout::C);
   }
+  for (auto& o : outs) call_args.push_back(std::move(o));
   (void)any_array;
   pattern += ")";
-  if (!out && out_nd == 0) pattern = "(" + pattern + ").flat(0)";
+  if (any_scalar && nout == 1) {
+    pattern = "(" + pattern + ").flat(0)";
+  } else if (any_scalar) {
+    std::string which;
+    for (size_t k = 0; k < nout; ++k) which += std::string(k ? ", " : "") + (out_nds[k] == 0 ? "true" : "false");
+    pattern = "py2cuda::host::gufunc_scalar_results<" + which + ">(" + pattern + ")";
+  }
+  TypeRef result = nout == 1 ? results[0] : types::tuple(results);
   auto node = std::make_unique<ir::BuiltinCall>(result, pattern, c.span);
   node->args = std::move(call_args);
   return node;

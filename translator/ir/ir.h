@@ -398,9 +398,11 @@ struct Module {
   std::vector<std::string> link_paths;  // every external's files, resolved, without repeats
   // Device functions before their callers, then kernels, in source order.
   std::vector<std::unique_ptr<Function>> functions;
-  // Host functions before their callers; the last is the program's main body. Empty
-  // when the file has no host code.
+  // Host functions before their callers; the last is the program's main body when
+  // has_host_main. Without host code: only the CPU ufuncs' scalar/core functions (and
+  // the host functions they call), compiled for every signature.
   std::vector<std::unique_ptr<Function>> host_functions;
+  bool has_host_main = false;
   // Why the file's host code cannot become main() (a construct py2cuda cannot
   // translate, reported as a warning); empty when it can or when there is none.
   std::string host_program_unavailable;

@@ -110,12 +110,10 @@ class Emitter {
     out_ = fill(template_text("prologue.cu.in"), {{"version", options_.version},
                                                    {"source", file_.base_name()},
                                                    {"stem", file_.module_name()}});
-    const bool host_main = options_.host_main && !m.host_functions.empty();
-    if (host_main) {
-      out_ += "#include <py2cuda/host.h>\n";
-    } else if (options_.harness) {
-      out_ += "#include <py2cuda/harness.h>\n";
-    }
+    const bool host_main = options_.host_main && m.has_host_main;
+    const bool cpu_ufunc_library = !m.has_host_main && has_cpu_ufuncs(m);
+    if (host_main || cpu_ufunc_library) out_ += "#include <py2cuda/host.h>\n";
+    if (!host_main && options_.harness) out_ += "#include <py2cuda/harness.h>\n";
     if (has_ufuncs(m)) out_ += "#include <py2cuda/ufunc.h>\n#include <py2cuda/host/ufunc_call.h>\n";  // lower/ufuncs.cpp
     if (!host_main && options_.harness && has_cuda_ufuncs(m)) out_ += "#include <py2cuda/harness/ufunc_operands.h>\n";
     if (!options_.header_include.empty()) out_ += "#include " + c_string(options_.header_include) + "\n";
@@ -163,6 +161,7 @@ class Emitter {
     }
     out_ += ufunc_section(m, file_, true, options_.header_include.empty());  // CUDA ufuncs: lower/ufuncs.cpp
     if (host_main) host_program(m);
+    if (cpu_ufunc_library) cpu_ufuncs_without_host_code(m);
     out_ += "\n}  // namespace " + m.name + "\n";
     if (host_main) {
       out_ += "\n// The program's entry point: runs " + file_.base_name() + "'s module code; a Python exception it\n"
@@ -201,7 +200,8 @@ class Emitter {
     }
     if (halves) out_ += "#include <py2cuda/half.h>\n";
     if (random_states) out_ += "#include <py2cuda/random.h>\n";
-    if (has_cuda_ufuncs(m)) out_ += "#include <py2cuda/ufunc.h>\n#include <py2cuda/host/ufunc_call.h>\n";
+    const bool cpu_ufuncs = !m.has_host_main && has_cpu_ufuncs(m);  // a library's: lower/ufuncs.cpp
+    if (has_cuda_ufuncs(m) || cpu_ufuncs) out_ += "#include <py2cuda/ufunc.h>\n#include <py2cuda/host/ufunc_call.h>\n";
     if (!m.externals.empty()) {
       out_ += "\n// The kernels call device functions defined in " + link_list(m) +
               ": build the .cu with nvcc -rdc=true together with them.\n";
@@ -210,7 +210,19 @@ class Emitter {
     for (const auto& f : m.functions) {
       if (f->is_kernel) launch_stub(*f, true);
     }
-    out_ += ufunc_header_section(m, file_);  // lower/ufuncs.cpp
+    if (cpu_ufuncs) {
+      // The CPU ufuncs' scalar/core functions, which the .cu defines and their entry
+      // points (below) call.
+      out_ += "\n// The CPU ufuncs' scalar and core functions, one per signature (defined in the .cu).\n";
+      host_code_ = true;
+      for (const ir::Ufunc& u : m.ufuncs) {
+        for (const ir::UfuncLoop& l : u.loops) {
+          if (!u.cuda) line(type_name(l.core->return_type) + " " + l.core->cpp_name + "(" + params(*l.core, true) + ");");
+        }
+      }
+      host_code_ = false;
+    }
+    out_ += ufunc_header_section(m, file_, cpu_ufuncs);  // lower/ufuncs.cpp
     out_ += "\n}  // namespace " + m.name + "\n";
     return out_;
   }
@@ -388,6 +400,17 @@ class Emitter {
     error_model_ = ir::ErrorModel::Numpy;
   }
 
+  // A file without host code: its CPU ufuncs' scalar/core functions (every signature's,
+  // and the host functions they call) and, unless the --header defines them, their
+  // entry points, for C++ callers.
+  void cpu_ufuncs_without_host_code(const ir::Module& m) {
+    out_ += "\n// ---------------------------------------------------------------- CPU ufuncs' functions\n";
+    host_code_ = true;
+    for (const auto& f : m.host_functions) function(*f);
+    host_code_ = false;
+    out_ += ufunc_section(m, file_, false, options_.header_include.empty());
+  }
+
   // The host code: plain Python and CPU @jit functions it calls, then the main body.
   void host_program(const ir::Module& m) {
     out_ += "\n// ---------------------------------------------------------------- host program\n";
@@ -406,10 +429,10 @@ class Emitter {
     }
     if (!any_core && !m.host_functions.empty()) ufunc_at = m.host_functions.size() - 1;
     for (size_t i = 0; i < m.host_functions.size(); ++i) {
-      if (i == ufunc_at) out_ += ufunc_section(m, file_, false, false);
+      if (i == ufunc_at) out_ += ufunc_section(m, file_, false, true);
       function(*m.host_functions[i]);
     }
-    if (ufunc_at >= m.host_functions.size()) out_ += ufunc_section(m, file_, false, false);
+    if (ufunc_at >= m.host_functions.size()) out_ += ufunc_section(m, file_, false, true);
     host_code_ = false;
     if (options_.line_directives) {
       size_t lines = static_cast<size_t>(std::count(out_.begin(), out_.end(), '\n'));

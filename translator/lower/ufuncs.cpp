@@ -47,7 +47,7 @@ void entry_head(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l, bool cons
 }
 
 // The layout's dimension names, numbered in order of appearance: the ids of the
-// inputs' core dimensions and of the output's.
+// inputs' core dimensions and of the outputs'.
 std::pair<std::string, std::string> layout_ids(const ir::Ufunc& u, size_t* n_in_ids) {
   std::vector<std::string> names;
   auto id = [&](const std::string& n) {
@@ -62,24 +62,56 @@ std::pair<std::string, std::string> layout_ids(const ir::Ufunc& u, size_t* n_in_
   for (const auto& dims : u.in_dims) {
     for (const auto& d : dims) in_ids += std::string((*n_in_ids)++ ? ", " : "") + std::to_string(id(d));
   }
-  for (size_t k = 0; k < u.out_dims[0].size(); ++k) out_ids += std::string(k ? ", " : "") + std::to_string(id(u.out_dims[0][k]));
+  size_t n_out_ids = 0;
+  for (const auto& dims : u.out_dims) {
+    for (const auto& d : dims) out_ids += std::string(n_out_ids++ ? ", " : "") + std::to_string(id(d));
+  }
   return {in_ids, out_ids};
 }
 
-// The loop dimensions of the loop functions' operands: fixed, so that they are plain
-// functions a header can declare; the entry points pad (py2cuda::ufunc::padded).
+// The loop dimensions of the loop functions' operands, the runtime's
+// py2cuda::ufunc::kLoopRank: fixed, so that they are plain functions a header can
+// declare; the entry points pad (py2cuda::ufunc::padded) or split calls with more.
 constexpr int kUfuncPadRank = 4;
 
 std::string loop_name(const ir::Ufunc& u) { return u.cpp_name + "_loop"; }
 
-// `void NAME_loop(config, Array<R, 4 + out core> result_, Array<T, 4 + core> x, ...)`.
+// Output k's core dimensions (none for @vectorize), its dtype, and its name in the
+// kernels and loop functions: result_, or result0_, result1_... for several.
+int out_core(const ir::Ufunc& u, size_t k) { return u.gufunc ? static_cast<int>(u.out_dims[k].size()) : 0; }
+TypeRef out_dtype(const ir::UfuncLoop& l, size_t k) {
+  TypeRef t = l.outputs[k];
+  return t->is_array() ? t->dtype() : t;
+}
+std::string result_name(const ir::UfuncLoop& l, size_t k) {
+  return l.outputs.size() == 1 ? "result_" : "result" + std::to_string(k) + "_";
+}
+size_t total_out_core(const ir::Ufunc& u) {
+  size_t n = 0;
+  for (const auto& dims : u.out_dims) n += dims.size();
+  return n;
+}
+
+// `py2cuda::host::GufuncOutputs<py2cuda::host::GufuncOutput<R, core>, ...>`: the outputs'
+// dtypes and core ranks for gufunc_cuda / gufunc_cpu.
+std::string gufunc_outputs(const ir::Ufunc& u, const ir::UfuncLoop& l) {
+  std::string s = "py2cuda::host::GufuncOutputs<";
+  for (size_t k = 0; k < l.outputs.size(); ++k) {
+    s += std::string(k ? ", " : "") + "py2cuda::host::GufuncOutput<" + cpp_type(out_dtype(l, k)) + ", " +
+         std::to_string(out_core(u, k)) + ">";
+  }
+  return s + ">";
+}
+
+// `void NAME_loop(config, Array<R, 4 + out core> result_, Array<T, 4 + core> x, ...)`,
+// one result parameter per output.
 std::string loop_head(const ir::Ufunc& u, const ir::UfuncLoop& l) {
   const ir::Function& core = *l.core;
-  TypeRef out_t = l.outputs[0];
-  TypeRef out_dtype = out_t->is_array() ? out_t->dtype() : out_t;
-  const int out_core = u.gufunc ? static_cast<int>(u.out_dims[0].size()) : 0;
-  std::string head = "void " + loop_name(u) + "(const py2cuda::LaunchConfig& config, py2cuda::Array<" + cpp_type(out_dtype) +
-                     ", " + std::to_string(kUfuncPadRank + out_core) + "> result_";
+  std::string head = "void " + loop_name(u) + "(const py2cuda::LaunchConfig& config";
+  for (size_t k = 0; k < l.outputs.size(); ++k) {
+    head += ", py2cuda::Array<" + cpp_type(out_dtype(l, k)) + ", " + std::to_string(kUfuncPadRank + out_core(u, k)) +
+            "> " + result_name(l, k);
+  }
   for (size_t i = 0; i < l.inputs.size(); ++i) {
     TypeRef t = l.inputs[i]->is_array() ? l.inputs[i]->dtype() : l.inputs[i];
     const int c = u.gufunc ? static_cast<int>(u.in_dims[i].size()) : 0;
@@ -92,14 +124,11 @@ void cuda_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l, size_t ind
   const ir::Function& core = *l.core;
   const std::string kernel = u.cpp_name + "_kernel" + (index ? "_" + std::to_string(index + 1) : "");
   const size_t nin = l.inputs.size();
-  TypeRef out_t = l.outputs[0];
-  TypeRef out_dtype = out_t->is_array() ? out_t->dtype() : out_t;
-  const int out_core = u.gufunc ? static_cast<int>(u.out_dims[0].size()) : 0;
   w.out += "\n";
   if (!u.gufunc) {
     w.line(0, "// " + u.name + " (" + w.location(u) + ") as a CUDA ufunc, " + l.signature_text +
                   ": one thread per element of the broadcast result (C order), grid-stride.");
-    std::string params = "py2cuda::Array<" + cpp_type(out_dtype) + ", N> result_";
+    std::string params = "py2cuda::Array<" + cpp_type(out_dtype(l, 0)) + ", N> result_";
     std::string args;
     for (size_t i = 0; i < nin; ++i) {
       params += ", py2cuda::Array<" + cpp_type(l.inputs[i]) + ", N> " + param_name(core, i);
@@ -115,22 +144,25 @@ void cuda_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l, size_t ind
   } else {
     w.line(0, "// " + u.name + " (" + w.location(u) + ") as a CUDA gufunc '" + u.layout + "', " + l.signature_text +
                   ": one thread per loop index (the first L dimensions), core dimensions as views.");
-    auto core_rank = [&](size_t k) {
-      return static_cast<int>(k < nin ? u.in_dims[k].size() : u.out_dims[k - nin].size());
-    };
-    std::string params = "py2cuda::Array<" + cpp_type(out_dtype) + ", L + " + std::to_string(out_core) + "> result_";
-    std::string args;
+    std::string params, args, results;
+    for (size_t k = 0; k < l.outputs.size(); ++k) {
+      params += std::string(k ? ", " : "") + "py2cuda::Array<" + cpp_type(out_dtype(l, k)) + ", L + " +
+                std::to_string(out_core(u, k)) + "> " + result_name(l, k);
+      results += std::string(nin + k ? ", " : "") +
+                 (l.outputs[k]->is_array() ? "py2cuda::ufunc::core<L>(" : "py2cuda::ufunc::element(") + result_name(l, k) +
+                 ", flat_)";
+    }
     for (size_t i = 0; i < nin; ++i) {
       TypeRef t = l.inputs[i];
       TypeRef dt = t->is_array() ? t->dtype() : t;
-      params += ", py2cuda::Array<" + cpp_type(dt) + ", L + " + std::to_string(core_rank(i)) + "> " + param_name(core, i);
+      params += ", py2cuda::Array<" + cpp_type(dt) + ", L + " + std::to_string(u.in_dims[i].size()) + "> " + param_name(core, i);
       args += std::string(i ? ", " : "") +
               (t->is_array() ? "py2cuda::ufunc::core<L>(" : "py2cuda::ufunc::element(") + param_name(core, i) + ", flat_)";
     }
-    args += std::string(nin ? ", " : "") + (out_t->is_array() ? "py2cuda::ufunc::core<L>(result_, flat_)" : "py2cuda::ufunc::element(result_, flat_)");
+    args += results;
     w.line(0, "template <int L>");
     w.line(0, "__global__ void " + kernel + "(" + params + ") {");
-    w.line(1, "const int64_t size_ = py2cuda::ufunc::loop_size<L>(result_);");
+    w.line(1, "const int64_t size_ = py2cuda::ufunc::loop_size<L>(" + result_name(l, 0) + ");");
     w.line(1, "for (int64_t flat_ = py2cuda::grid1(); flat_ < size_; flat_ += py2cuda::gridsize1()) {");
     w.line(2, core.cpp_name + "(" + args + ");");
     w.line(1, "}");
@@ -139,11 +171,13 @@ void cuda_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l, size_t ind
   // The loop on operands already broadcast, padded to kUfuncPadRank loop dimensions:
   // one non-template function per signature, which the --header declares.
   w.out += "\n";
-  w.line(0, "// " + u.name + "'s loop " + l.signature_text + " on operands in device memory, broadcast to result_'s shape");
+  w.line(0, "// " + u.name + "'s loop " + l.signature_text + " on operands in device memory, broadcast to " +
+                result_name(l, 0) + "'s shape");
   w.line(0, "// (0 strides where broadcast) and padded to " + std::to_string(kUfuncPadRank) + " loop dimensions.");
   w.line(0, loop_head(u, l) + " {");
   w.line(1, "static constexpr py2cuda::KernelInfo info{" + quoted(u.name) + ", " + quoted(w.location(u)) + ", false, false};");
-  std::string largs = "config, info, result_";
+  std::string largs = "config, info";
+  for (size_t k = 0; k < l.outputs.size(); ++k) largs += ", " + result_name(l, k);
   for (size_t i = 0; i < nin; ++i) largs += ", " + param_name(core, i);
   w.line(1, "py2cuda::launch<" + kernel + "<" + std::to_string(kUfuncPadRank) + ">>(" + largs + ");");
   w.line(0, "}");
@@ -154,18 +188,20 @@ void cuda_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l, size_t ind
 void cuda_entry(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
   const ir::Function& core = *l.core;
   const size_t nin = l.inputs.size();
-  TypeRef out_t = l.outputs[0];
-  TypeRef out_dtype = out_t->is_array() ? out_t->dtype() : out_t;
-  const int out_core = u.gufunc ? static_cast<int>(u.out_dims[0].size()) : 0;
+  const size_t nout = l.outputs.size();
   w.out += "\n";
-  w.line(0, "// " + u.name + "(" + std::string(nin ? "..." : "") + "[, out=]) for " + l.signature_text +
-                ": broadcasts host and device arrays and numbers (at most " + std::to_string(kUfuncPadRank) +
-                " loop dimensions) and runs the loop;");
-  w.line(0, "// the result stays on the device when an operand is there (numba-cuda's rule).");
+  w.line(0, "// " + u.name + "(" + std::string(nin ? "..." : "") + (nout == 1 ? "[, out=]" : "[, out...]") + ") for " +
+                l.signature_text + ": broadcasts host and device arrays and numbers and runs the loop;");
+  w.line(0, std::string("// the result") + (nout == 1 ? " stays" : "s (a tuple) stay") +
+                " on the device when an operand is there (numba-cuda's rule).");
   entry_head(w, u, l, true);
-  std::string lparams = "const py2cuda::LaunchConfig& config, auto result_";
-  std::string largs = "config, py2cuda::ufunc::padded<" + std::to_string(kUfuncPadRank + out_core) + ">(result_)";
+  std::string lparams = "const py2cuda::LaunchConfig& config";
+  std::string largs = "config";
   std::string targs;
+  for (size_t k = 0; k < nout; ++k) {
+    lparams += ", auto " + result_name(l, k);
+    largs += ", py2cuda::ufunc::padded<" + std::to_string(kUfuncPadRank + out_core(u, k)) + ">(" + result_name(l, k) + ")";
+  }
   for (size_t i = 0; i < nin; ++i) {
     const int c = u.gufunc ? static_cast<int>(u.in_dims[i].size()) : 0;
     lparams += ", auto " + param_name(core, i);
@@ -176,7 +212,7 @@ void cuda_entry(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
   w.line(2, loop_name(u) + "(" + largs + ");");
   w.line(1, "};");
   if (!u.gufunc) {
-    w.line(1, "return py2cuda::host::vectorize_cuda<" + cpp_type(out_dtype) + ">(" + quoted(u.name) +
+    w.line(1, "return py2cuda::host::vectorize_cuda<" + cpp_type(out_dtype(l, 0)) + ">(" + quoted(u.name) +
                   ", launch, std::forward_as_tuple(" + targs + "), out...);");
   } else {
     std::string cores;
@@ -184,14 +220,12 @@ void cuda_entry(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
     size_t n_in_ids = 0;
     auto [in_ids, out_ids] = layout_ids(u, &n_in_ids);
     w.line(1, "// layout " + u.layout + ": dimension ids in order of appearance");
-    w.line(1, "return py2cuda::host::gufunc_cuda<" + cpp_type(out_dtype) + ", " + std::to_string(out_core) + cores + ">(" +
-                  quoted(u.name) + ", launch, std::array<int, " + std::to_string(n_in_ids) + ">{" + in_ids +
-                  "}, std::array<int, " + std::to_string(u.out_dims[0].size()) + ">{" + out_ids +
-                  "}, std::forward_as_tuple(" + targs + "), out...);");
+    w.line(1, "return py2cuda::host::gufunc_cuda<" + gufunc_outputs(u, l) + cores + ">(" + quoted(u.name) +
+                  ", launch, std::array<int, " + std::to_string(n_in_ids) + ">{" + in_ids + "}, std::array<int, " +
+                  std::to_string(total_out_core(u)) + ">{" + out_ids + "}, std::forward_as_tuple(" + targs + "), out...);");
   }
   w.line(0, "}");
 }
-
 
 // @guvectorize(target='cpu' / 'parallel'): the core function per loop index on NDArray
 // views of the core dimensions (py2cuda/host/ufunc_call.h's gufunc_cpu); operands are
@@ -199,17 +233,16 @@ void cuda_entry(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
 void cpu_gufunc_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
   const ir::Function& core = *l.core;
   const size_t nin = l.inputs.size();
-  TypeRef out_t = l.outputs[0];
-  TypeRef out_dtype = out_t->is_array() ? out_t->dtype() : out_t;
+  const size_t nparams = nin + l.outputs.size();
   w.out += "\n";
   w.line(0, "// " + u.name + " (" + w.location(u) + ") as a " + (u.parallel ? "parallel" : "CPU") + " gufunc '" + u.layout +
                 "', " + l.signature_text + ": NumPy's loop over the loop dimensions" +
                 (u.parallel ? " on several threads" : "") + ", calling " + core.cpp_name + " on views.");
   entry_head(w, u, l, false);
   std::string lparams, largs, cores, ops;
-  for (size_t i = 0; i < nin + 1; ++i) {
-    const std::string name = i < nin ? param_name(core, i) : param_name(core, i);
-    TypeRef t = i < nin ? l.inputs[i] : out_t;
+  for (size_t i = 0; i < nparams; ++i) {
+    const std::string name = param_name(core, i);
+    TypeRef t = i < nin ? l.inputs[i] : l.outputs[i - nin];
     lparams += std::string(i ? ", " : "") + "const auto& " + name;
     largs += std::string(i ? ", " : "") + (t->is_array() ? name : "py2cuda::host::gufunc_scalar(" + name + ")");
   }
@@ -224,10 +257,10 @@ void cpu_gufunc_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
   size_t n_in_ids = 0;
   auto [in_ids, out_ids] = layout_ids(u, &n_in_ids);
   w.line(1, "// layout " + u.layout + ": dimension ids in order of appearance");
-  w.line(1, "return py2cuda::host::gufunc_cpu<" + cpp_type(out_dtype) + ", " + std::to_string(u.out_dims[0].size()) + cores +
-                ">(" + quoted(u.name) + ", " + (u.parallel ? "true" : "false") + ", core, std::array<int, " +
-                std::to_string(n_in_ids) + ">{" + in_ids + "}, std::array<int, " + std::to_string(u.out_dims[0].size()) +
-                ">{" + out_ids + "}, std::forward_as_tuple(" + ops + "), out...);");
+  w.line(1, "return py2cuda::host::gufunc_cpu<" + gufunc_outputs(u, l) + cores + ">(" + quoted(u.name) + ", " +
+                (u.parallel ? "true" : "false") + ", core, std::array<int, " + std::to_string(n_in_ids) + ">{" + in_ids +
+                "}, std::array<int, " + std::to_string(total_out_core(u)) + ">{" + out_ids + "}, std::forward_as_tuple(" +
+                ops + "), out...);");
   w.line(0, "}");
 }
 
@@ -263,6 +296,13 @@ bool has_cuda_ufuncs(const ir::Module& m) {
   return false;
 }
 
+bool has_cpu_ufuncs(const ir::Module& m) {
+  for (const auto& u : m.ufuncs) {
+    if (!u.cuda && !u.loops.empty()) return true;
+  }
+  return false;
+}
+
 // Per CUDA ufunc loop: `harness.ufunc(name, signature, inputs, in cores, out cores,
 // runner)`; the runner passes the operands to the host entry point as host arrays
 // (py2cuda/harness/ufunc_operands.h), which overload resolution sends to this loop.
@@ -291,18 +331,27 @@ std::string ufunc_harness_registrations(const ir::Module& m, const std::string& 
                ", " + std::to_string(c) + ">(call, " + std::to_string(i) + ");\n";
         args += std::string(i ? ", " : "") + param_name(core, i);
       }
-      out += indent + "  py2cuda::harness::ufunc_result(call, 0, " + m.name + "::" + l.cpp_name + "(" + args + "));\n";
+      const std::string entry = m.name + "::" + l.cpp_name + "(" + args + ")";
+      if (l.outputs.size() == 1) {
+        out += indent + "  py2cuda::harness::ufunc_result(call, 0, " + entry + ");\n";
+      } else {
+        out += indent + "  const auto results = " + entry + ";\n";
+        for (size_t k = 0; k < l.outputs.size(); ++k) {
+          out += indent + "  py2cuda::harness::ufunc_result(call, " + std::to_string(k) + ", py2cuda::get<" +
+                 std::to_string(k) + ">(results));\n";
+        }
+      }
       out += indent + "});\n";
     }
   }
   return out;
 }
 
-std::string ufunc_section(const ir::Module& m, const SourceFile& file, bool cuda, bool cuda_entries) {
+std::string ufunc_section(const ir::Module& m, const SourceFile& file, bool cuda, bool entries) {
   Writer w{file, {}};
   bool any = false;
   for (const auto& u : m.ufuncs) {
-    if (u.cuda != cuda || u.loops.empty()) continue;
+    if (u.cuda != cuda || u.loops.empty() || (!cuda && !entries)) continue;
     if (!any) {
       w.out += cuda ? "\n// ---------------------------------------------------------------- CUDA ufuncs\n"
                     : "\n// ---------------------------------------------------------------- CPU ufuncs\n";
@@ -313,7 +362,7 @@ std::string ufunc_section(const ir::Module& m, const SourceFile& file, bool cuda
     for (size_t k = 0; k < u.loops.size(); ++k) {
       if (cuda) {
         cuda_loop(w, u, u.loops[k], k);
-        if (cuda_entries) cuda_entry(w, u, u.loops[k]);
+        if (entries) cuda_entry(w, u, u.loops[k]);
       } else if (!u.gufunc) cpu_loop(w, u, u.loops[k]);
       else cpu_gufunc_loop(w, u, u.loops[k]);
     }
@@ -321,16 +370,31 @@ std::string ufunc_section(const ir::Module& m, const SourceFile& file, bool cuda
   return w.out;
 }
 
-std::string ufunc_header_section(const ir::Module& m, const SourceFile& file) {
+std::string ufunc_header_section(const ir::Module& m, const SourceFile& file, bool cpu) {
   Writer w{file, {}};
   for (const auto& u : m.ufuncs) {
+    if (!u.cuda && cpu && !u.loops.empty()) {
+      w.out += "\n";
+      w.line(0, "// " + u.name + " (" + w.location(u) + "): a " + (u.parallel ? "parallel" : "CPU") + " " +
+                    (u.gufunc ? "gufunc '" + u.layout + "'" : "ufunc") + ", one function per signature (" + u.cpp_name +
+                    ", " + u.cpp_name + "_2, ...) taking");
+      w.line(0, "// host::NDArray and numbers, cast to the signature's types as NumPy casts them, broadcast and");
+      w.line(0, "// returning the result (or filling py2cuda::host::ufunc_out(out)).");
+      for (const auto& l : u.loops) {
+        if (u.gufunc) cpu_gufunc_loop(w, u, l);
+        else cpu_loop(w, u, l);
+      }
+      continue;
+    }
     if (!u.cuda || u.loops.empty()) continue;
     w.out += "\n";
+    const bool several = u.out_dims.size() > 1;
     w.line(0, "// " + u.name + " (" + w.location(u) + "): a CUDA " + (u.gufunc ? "gufunc '" + u.layout + "'" : "ufunc") +
-                  ". " + u.name + "(x, ...[, py2cuda::host::ufunc_out(out)]) takes host::NDArray, host::DeviceNDArray");
+                  ". " + u.name + "(x, ...[, py2cuda::host::ufunc_out(out)" + (several ? "..." : "") +
+                  "]) takes host::NDArray, host::DeviceNDArray");
     w.line(0, "// and numbers, broadcasts them as NumPy does and returns the result (a DeviceNDArray when an operand");
-    w.line(0, "// is one, else an NDArray) or fills and returns out; " + loop_name(u) +
-                  " runs a loop on broadcast device views.");
+    w.line(0, std::string("// is one, else an NDArray") + (several ? "; a py2cuda::tuple of them, one per output" : "") +
+                  ") or fills and returns out; " + loop_name(u) + " runs a loop on broadcast device views.");
     for (const auto& l : u.loops) w.line(0, loop_head(u, l) + ";");
     for (const auto& l : u.loops) cuda_entry(w, u, l);
   }

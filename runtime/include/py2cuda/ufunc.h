@@ -12,6 +12,10 @@
 
 namespace py2cuda::ufunc {
 
+// The loop dimensions of the loop functions the translator emits per signature (its
+// operands padded to them); calls with more run them block by block (host/ufunc_call.h).
+inline constexpr int kLoopRank = 4;
+
 // The number of elements of `a`.
 template <class T, int N>
 P2C_HD P2C_INLINE int64_t size(const Array<T, N>& a) {
@@ -68,7 +72,7 @@ P2C_HD P2C_INLINE Array<T, (N - L > 0 ? N - L : 1)> core(const Array<T, N>& a, i
 // ufunc's loop functions, whatever the rank of the call's operands.
 template <int M, class T, int N>
 P2C_HD P2C_INLINE Array<T, M> padded(const Array<T, N>& a) {
-  static_assert(M >= N, "py2cuda: a ufunc call has more loop dimensions than the loop functions take (4)");
+  static_assert(M >= N, "py2cuda: a ufunc view with more loop dimensions than the loop functions take (kLoopRank)");
   Array<T, M> p{a.data, {}, {}};
   for (int d = 0; d < M; ++d) {
     const int k = d - (M - N);

@@ -85,6 +85,8 @@ CASES = [
     ("ufunc_vectorize", "lerp", [f64(2, 2, 2), f64(2, 1, 2), "0.25"], 1),
     ("ufunc_vectorize", "lerp", [np.asfortranarray(f64(3, 4)), f64(3, 4), f64(4)], 1),
     ("ufunc_vectorize", "lerp", [f32(0), f32(1), f32(1)], 0),
+    ("ufunc_vectorize", "lerp", [f64(2, 1, 3, 2, 2, 3), f64(3, 1, 1, 3), "0.5"], 1),  # 6 loop dimensions
+    ("ufunc_vectorize", "floor_mod", [ints(np.int32, *([2] * 9)), ints(np.int32, 2, 1, lo=1, hi=9)], 0),
     ("ufunc_vectorize", "softplus", [ints(np.int64, 9)], 0),
     ("ufunc_vectorize", "softplus", [f32(2, 5, lo=-30, hi=30)], 1),
     ("ufunc_vectorize", "saturating_add", [ints(np.uint8, 10, lo=0, hi=255), ints(np.uint8, 10, lo=0, hi=255)], 0),
@@ -95,8 +97,12 @@ CASES = [
     ("ufunc_guvectorize", "matmul", [f64(3, 4), f64(4, 2)], 0),
     ("ufunc_guvectorize", "matmul", [f64(5, 2, 3), f64(3, 4)], 0),
     ("ufunc_guvectorize", "matmul", [f64(2, 1, 2, 2), np.asfortranarray(f64(3, 2, 2))], 0),
+    ("ufunc_guvectorize", "matmul", [f64(2, 1, 2, 1, 3, 2, 3), f64(3, 1, 3, 2)], 0),  # 5 loop dimensions
     ("ufunc_guvectorize", "total", [ints(np.int64, 10)], 0),
     ("ufunc_guvectorize", "total", [ints(np.int64, 4, 3, 5)], 0),
+    ("ufunc_guvectorize", "centered", [f64(7)], 0),
+    ("ufunc_guvectorize", "centered", [f32(3, 5)], 1),
+    ("ufunc_guvectorize", "centered", [np.asfortranarray(f64(2, 3, 4))], 0),
     ("ufunc_course", "add_ufunc", [ints(np.int64, 4), ints(np.int64, 3, 4)], 0),
     ("ufunc_course", "add_ufunc", [f32(8), f32(8)], 1),
     ("ufunc_course", "gaussian_pdf", [f32(3, 7), f32(7), f32(1, lo=0.5, hi=2)], 0),
@@ -112,7 +118,9 @@ CASES = [
 REFUSALS = [
     ("ufunc_vectorize", "floor_mod", [ints(np.int16, 3), ints(np.int16, 3)], "no signature of ufunc 'floor_mod' accepts"),
     ("ufunc_vectorize", "floor_mod", ["1.5", "2"], "ambiguous signature"),
-    ("ufunc_vectorize", "lerp", [f32(3), f32(4), f32(3)], "broadcast"),
+    ("ufunc_vectorize", "lerp", [f32(3), f32(4), f32(3)], "lerp: failed to broadcast argument #1"),
+    ("ufunc_guvectorize", "matmul", [f64(2, 3, 4), f64(3, 4, 2)], "matmul: operands could not be broadcast together"),
+    ("ufunc_guvectorize", "centered", [f64(3), f64(3)], "takes 1 operand"),
     ("ufunc_guvectorize", "matmul", [f64(3, 4), f64(3, 2)], "core dimension"),
     ("ufunc_guvectorize", "total", [ints(np.int64, 3), "1"], "takes 1 operand"),
 ]
@@ -171,11 +179,22 @@ def header_caller_cases(binary, ufuncs, folder):
         "floor_mod": ("floor_mod", 1, [ramp((2, 5), 3.0, -7.0, np.int64), np.int64(4)]),
         "matmul": ("matmul", 0, [ramp((2, 3, 4), 0.25, -1.0, np.float64), ramp((4, 2), -0.5, 2.0, np.float64)]),
         "scale_shift": ("scale_shift", 0, [x[:, ::2], np.float32(1.5)]),
+        # centered's two outputs, returned as a tuple and written into given device arrays.
+        "centered_dev": ("centered", 0, [ramp((3, 5), 0.75, -4.0, np.float64)], 0),
+        "centered_mean": ("centered", 0, [ramp((3, 5), 0.75, -4.0, np.float64)], 1),
+        "centered_dev_out": ("centered", 1, [ramp((2, 4), -0.5, 3.0, np.float32)], 0),
+        "centered_mean_out": ("centered", 1, [ramp((2, 4), -0.5, 3.0, np.float32)], 1),
+        # ufunc_cpu_library's CPU ufuncs: the second signature's loop, a parallel one, two outputs.
+        "cpu_hypot_sq": ("hypot_sq", 1, [ramp((3, 4), 1.0, -5.0, np.int64), np.int64(3)]),
+        "cpu_softplus": ("softplus", 0, [ramp((9,), 2.5, -10.0, np.float32)]),
+        "cpu_min_max_lo": ("min_max", 0, [ramp((4, 6), -0.75, 2.0, np.float64)[::-1, ::2]], 0),
+        "cpu_min_max_hi": ("min_max", 0, [ramp((4, 6), -0.75, 2.0, np.float64)[::-1, ::2]], 1),
     }
     passed = failed = 0
-    for case, (name, pick, operands) in cases.items():
+    for case, (name, pick, operands, *output) in cases.items():
         u = ufuncs[name]
-        want = np.asarray(reference(u, u.signatures[pick], operands))
+        want = reference(u, u.signatures[pick], operands)
+        want = np.asarray(want[output[0]] if output else want)
         path = folder / f"{case}.npy"
         why = close(np.load(path), want) if path.exists() else "not written"
         if why:
@@ -192,6 +211,7 @@ def main():
     parser.add_argument("--work", type=Path, required=True)
     parser.add_argument("--file", action="append", default=[], help="SOURCE=BINARY")
     parser.add_argument("--header-caller", type=Path, help="header_caller, built against the golden ufunc files' headers")
+    parser.add_argument("--header-source", action="append", default=[], help="a file of CPU ufuncs header_caller calls")
     args = parser.parse_args()
     sources, binaries = {}, {}
     for spec in args.file:
@@ -208,14 +228,17 @@ def main():
             signature = u.signatures[pick]
             dtypes = input_dtypes(signature)
             numba_operands = [literal(a, dtypes[i]) if isinstance(a, str) else a for i, a in enumerate(operands)]
-            want = np.asarray(reference(u, signature, numba_operands))
+            want = reference(u, signature, numba_operands)
             p = run(binaries[stem], name, operands, args.work / f"case{n}")
             if p.returncode != 0:
                 raise AssertionError(f"exit {p.returncode}: {p.stderr.strip()}")
-            got = np.load(args.work / f"case{n}" / "out" / "out.npy")
-            why = close(got, want)
-            if why:
-                raise AssertionError(why)
+            # One output: out.npy; several (Numba returns a tuple): out0.npy, out1.npy, ...
+            wants = [want] if not isinstance(want, tuple) else list(want)
+            files = ["out.npy"] if len(wants) == 1 else [f"out{k}.npy" for k in range(len(wants))]
+            for k, (w, file) in enumerate(zip(wants, files)):
+                why = close(np.load(args.work / f"case{n}" / "out" / file), np.asarray(w))
+                if why:
+                    raise AssertionError(f"{file}: {why}" if len(wants) > 1 else why)
             print(f"PASS {label} {signature}")
             passed += 1
         except Exception as e:  # noqa: BLE001 - every failure is reported
@@ -234,6 +257,8 @@ def main():
             failed += 1
     if args.header_caller:
         ufuncs = {**sources["ufunc_vectorize"], **sources["ufunc_guvectorize"]}
+        for source in args.header_source:
+            ufuncs.update(load(source))
         p_ok, p_failed = header_caller_cases(args.header_caller, ufuncs, args.work / "header_caller_out")
         passed += p_ok
         failed += p_failed

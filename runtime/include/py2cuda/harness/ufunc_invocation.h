@@ -41,8 +41,9 @@
 
 namespace py2cuda::harness {
 
-// The loop dimensions an operand may have.
-inline constexpr int kUfuncLoopRank = 4;
+// The loop dimensions an operand may have: NumPy's limit (NPY_MAXDIMS, 32). The
+// entry points run calls of more than the loop functions' 4 block by block.
+inline constexpr int kUfuncLoopRank = 32;
 
 class UfuncInvocation {
  public:

@@ -7,8 +7,10 @@
 //     it: on the device when an operand is there, else copied back to a host array; with
 //     out= it fills and returns that array.
 //   vectorize_cpu<R>(f, operands..., [ufunc_out(a)])   the same on the host (NumPy's loop).
-//   gufunc_cuda<R, OutCore, InCore...>(...)             @guvectorize: loop dimensions
-//     broadcast, core dimensions bound by name and checked, one thread per loop index.
+//   gufunc_cuda<GufuncOutputs<GufuncOutput<R, OutCore>...>, InCore...>(...)   @guvectorize:
+//     loop dimensions broadcast, core dimensions bound by name and checked, one thread
+//     per loop index; one output returned as itself, several as a py2cuda::tuple.
+//   gufunc_cpu<...>(...)                                the same on the host (NumPy's loop).
 #pragma once
 
 #include <array>
@@ -21,6 +23,7 @@
 
 #include "../array.h"
 #include "../launch.h"
+#include "../tuple.h"
 #include "../ufunc.h"
 #include "device_ndarray.h"
 #include "elementwise.h"
@@ -157,6 +160,21 @@ inline LaunchConfig elementwise_config(int64_t n) {
   return LaunchConfig{Dim3(static_cast<unsigned>(blocks)), Dim3(static_cast<unsigned>(threads))};
 }
 
+// Runs `launch` on views whose first L dimensions are the loop's (n positions in all).
+// The loop functions take py2cuda::ufunc::kLoopRank loop dimensions: a call with more
+// runs them once per position of the L - kLoopRank outer dimensions, on the views of
+// the rest, as many launches as those positions (NumPy itself allows 32 dimensions).
+template <int L, class Launch, class... V>
+void launch_blocks(Launch& launch, int64_t n, const V&... views) {
+  if constexpr (L <= py2cuda::ufunc::kLoopRank) {
+    launch(elementwise_config(n), views...);
+  } else {
+    constexpr int Outer = L - py2cuda::ufunc::kLoopRank;
+    const int64_t blocks = py2cuda::ufunc::loop_size<Outer>(std::get<0>(std::forward_as_tuple(views...)));
+    for (int64_t b = 0; b < blocks; ++b) launch(elementwise_config(n / blocks), py2cuda::ufunc::core<Outer>(views, b)...);
+  }
+}
+
 template <std::size_t M>
 std::string shape_text(const std::array<int64_t, M>& s) {
   std::string t = "(";
@@ -173,14 +191,6 @@ auto out_view(const O& out, const std::array<int64_t, M>& shape, const char* nam
   return out;
 }
 
-// A gufunc call's shapes: the loop dimensions broadcast over the operands' leading
-// dimensions (right-aligned in L), and the output's, its core dimensions bound by name.
-template <int L, int NR>
-struct GufuncShapes {
-  std::array<int64_t, L> loop;
-  std::array<int64_t, NR> out;
-};
-
 template <int I, int... V>
 constexpr int nth() {
   constexpr int values[] = {V...};
@@ -196,14 +206,15 @@ constexpr int gufunc_loop_rank(const std::array<int, sizeof...(X)>& cores) {
   return l;
 }
 
-template <int L, int L0, int NR, std::size_t NI, std::size_t NO, class... X>
-GufuncShapes<L, NR> gufunc_shapes(const char* name, const std::array<int, sizeof...(X)>& cores,
-                                  const std::array<int, NI>& in_ids, const std::array<int, NO>& out_ids,
-                                  const std::tuple<const X&...>& operands) {
-  GufuncShapes<L, NR> r;
-  r.loop.fill(1);
-  std::array<int64_t, 16> bound;
-  bound.fill(-1);
+// A gufunc call's loop dimensions: broadcast over the operands' leading dimensions
+// (right-aligned in L). The inputs' core dimensions are bound by name into `bound`
+// (indexed by the layout's dimension ids, -1 where unbound) and checked.
+template <int L, std::size_t NB, std::size_t NI, class... X>
+std::array<int64_t, L> gufunc_loop_shape(const char* name, const std::array<int, sizeof...(X)>& cores,
+                                         const std::array<int, NI>& in_ids, const std::tuple<const X&...>& operands,
+                                         std::array<int64_t, NB>& bound) {
+  std::array<int64_t, L> loop;
+  loop.fill(1);
   std::size_t id = 0, arg = 0;
   std::apply([&](const auto&... x) {
     (([&] {
@@ -219,21 +230,46 @@ GufuncShapes<L, NR> gufunc_shapes(const char* name, const std::array<int, sizeof
          }
          b = e;
        }
-       if (!merge<L>(r.loop, s, core)) {
-         throw PyException("ValueError", std::string(name) + ": operands could not be broadcast together");
+       if (!merge<L>(loop, s, core)) {
+         throw PyException("ValueError", std::string(name) + ": operands could not be broadcast together (the loop "
+                                             "dimensions of operand " + std::to_string(arg) + " do not broadcast with "
+                                             "the others')");
        }
        ++arg;
      }()), ...);
   }, operands);
-  constexpr int OutCore = static_cast<int>(NO);
-  for (int d = 0; d < L0; ++d) r.out[static_cast<std::size_t>(d)] = r.loop[static_cast<std::size_t>(L - L0 + d)];
-  for (int c = 0; c < OutCore; ++c) {
-    const int64_t b = bound[static_cast<std::size_t>(out_ids[static_cast<std::size_t>(c)])];
+  return loop;
+}
+
+// The shape of a gufunc output with Core core dimensions: the L0 loop dimensions, then
+// its core dimensions as the inputs bound them (ids from `first` in out_ids); (1,) when
+// it has none at all (the entry points return that one element as a scalar).
+template <int L0, int Core, std::size_t L, std::size_t NB, std::size_t NO>
+std::array<int64_t, (L0 + Core > 0 ? L0 + Core : 1)> gufunc_out_shape(const char* name, const std::array<int64_t, L>& loop,
+                                                                      const std::array<int64_t, NB>& bound,
+                                                                      const std::array<int, NO>& out_ids, int first) {
+  std::array<int64_t, (L0 + Core > 0 ? L0 + Core : 1)> out;
+  for (int d = 0; d < L0; ++d) out[static_cast<std::size_t>(d)] = loop[L - static_cast<std::size_t>(L0 - d)];
+  for (int c = 0; c < Core; ++c) {
+    const int64_t b = bound[static_cast<std::size_t>(out_ids[static_cast<std::size_t>(first + c)])];
     if (b < 0) throw PyException("ValueError", std::string(name) + ": an output core dimension is not bound by an input");
-    r.out[static_cast<std::size_t>(L0 + c)] = b;
+    out[static_cast<std::size_t>(L0 + c)] = b;
   }
-  if constexpr (L0 + OutCore == 0) r.out[0] = 1;
-  return r;
+  if constexpr (L0 + Core == 0) out[0] = 1;
+  return out;
+}
+
+// A gufunc output of NR dimensions as the kernel and the CPU loop see it: L loop
+// dimensions (leading ones of extent 1 where the call has fewer, L0), then Core core ones.
+template <int L, int L0, int Core, class R, int NR>
+Array<R, L + Core> gufunc_result_view(const Array<R, NR>& result) {
+  Array<R, L + Core> view{result.data, {}, {}};
+  for (int d = 0; d < L + Core; ++d) {
+    const int s = d - (L - L0);
+    view.shape[d] = s < 0 ? 1 : result.shape[s];
+    view.strides[d] = s < 0 ? 0 : result.strides[s];
+  }
+  return view;
 }
 
 // A host operand seen with `shape` (loop dimensions, then Core core dimensions of its
@@ -279,17 +315,22 @@ auto core_view(const std::shared_ptr<T[]>& storage, const Array<T, M>& a, int64_
   return NDArray<T, C>(storage, v.data, shape, strides);
 }
 
-// The operands' broadcast shape in M dimensions, or NumPy's ValueError naming the first
-// operand that does not broadcast.
+// The operands' broadcast shape in M dimensions, or a ValueError naming the ufunc:
+// numba-cuda's text for a CUDA ufunc (the first argument that does not broadcast),
+// NumPy's for a CPU one (every operand's shape).
 template <int M, class... X>
-std::array<int64_t, M> broadcast_shape(const std::tuple<const X&...>& operands) {
+std::array<int64_t, M> broadcast_shape(const char* name, bool cuda, const std::tuple<const X&...>& operands) {
   std::array<int64_t, M> shape;
   shape.fill(1);
   int which = 0;
   std::apply([&](const auto&... x) {
     bool ok = true;
     ((ok = ok && (++which, merge<M>(shape, shape_of(x)))), ...);
-    if (!ok) throw PyException("ValueError", "failed to broadcast argument #" + std::to_string(which - 1));
+    if (ok) return;
+    if (cuda) throw PyException("ValueError", std::string(name) + ": failed to broadcast argument #" + std::to_string(which - 1));
+    std::string shapes;
+    ((shapes += (shapes.empty() ? "" : " ") + shape_text(shape_of(x))), ...);
+    throw PyException("ValueError", std::string(name) + ": operands could not be broadcast together with shapes " + shapes);
   }, operands);
   return shape;
 }
@@ -305,14 +346,14 @@ concept UfuncOperand = (std::is_arithmetic_v<std::remove_cvref_t<X>> && std::is_
 template <class R, class Launch, class... X, class... O>
 auto vectorize_cuda(const char* name, Launch launch, const std::tuple<const X&...>& operands, const UfuncOut<O>&... out) {
   constexpr int M = ufunc_detail::max_rank<X...>() > 0 ? ufunc_detail::max_rank<X...>() : 1;
-  std::array<int64_t, M> shape = ufunc_detail::broadcast_shape<M>(operands);
+  std::array<int64_t, M> shape = ufunc_detail::broadcast_shape<M>(name, true, operands);
   auto prepared = std::apply([&](const auto&... x) { return std::make_tuple(ufunc_detail::prepare<M, 0>(x, shape)...); },
                              operands);
   int64_t n = 1;
   for (int64_t e : shape) n *= e;
   auto run = [&](const Array<R, M>& result) {
     if (n == 0) return;
-    std::apply([&](const auto&... p) { launch(ufunc_detail::elementwise_config(n), result, p.view...); }, prepared);
+    std::apply([&](const auto&... p) { ufunc_detail::launch_blocks<M>(launch, n, result, p.view...); }, prepared);
     synchronize();
   };
   if constexpr (sizeof...(O) == 1) {
@@ -343,11 +384,13 @@ auto vectorize_cuda(const char* name, Launch launch, const std::tuple<const X&..
 // @vectorize(target='cpu'): NumPy's loop over the broadcast operands, on the host.
 template <class R, class F, class... X, class... O>
 auto vectorize_cpu(const char* name, F f, const std::tuple<const X&...>& operands, const UfuncOut<O>&... out) {
+  constexpr int M = ufunc_detail::max_rank<X...>() > 0 ? ufunc_detail::max_rank<X...>() : 1;
+  ufunc_detail::broadcast_shape<M>(name, false, operands);  // the error names the ufunc
   auto result = std::apply([&](const auto&... x) { return map<R>(f, x...); }, operands);
   if constexpr (sizeof...(O) == 1) {
     const auto& o = std::get<0>(std::forward_as_tuple(out...)).array;
-    constexpr int M = decltype(result)::ndim;
-    ufunc_detail::out_view<R, M>(o, result.shape(), name);
+    constexpr int N = decltype(result)::ndim;
+    ufunc_detail::out_view<R, N>(o, result.shape(), name);
     for (int64_t i = 0; i < result.size(); ++i) {
       o.flat(i) = static_cast<typename ufunc_detail::Of<decltype(o)>::element>(result.flat(i));
     }
@@ -376,55 +419,109 @@ auto gufunc_views(const std::array<int64_t, L>& loop, const std::tuple<const X&.
   return std::make_tuple(gufunc_operand<L, InCore>(std::get<I>(ops), loop)...);
 }
 
-// @guvectorize(target='cuda') with one output of OutCore core dimensions; inputs with
-// InCore... core dimensions. `in_ids`/`out_ids` number the layout's dimension names.
-template <class R, int OutCore, int... InCore, class Launch, class... X, class... O>
+// One output of a gufunc: its dtype T and its number of core dimensions.
+template <class T, int Core>
+struct GufuncOutput {
+  using type = T;
+  static constexpr int core = Core;
+};
+
+// A gufunc's outputs, in the layout's order.
+template <class... Out>
+struct GufuncOutputs {
+  static constexpr int count = static_cast<int>(sizeof...(Out));
+  static constexpr int cores = (Out::core + ... + 0);
+  template <int K>
+  using at = std::tuple_element_t<static_cast<std::size_t>(K), std::tuple<Out...>>;
+  // Where output K's dimension ids start in the out_ids array.
+  template <int K>
+  static constexpr int first_id() {
+    int first = 0, k = 0;
+    ((first += k++ < K ? Out::core : 0), ...);
+    return first;
+  }
+};
+
+namespace ufunc_detail {
+
+// One result as the entry points return it, several as a tuple.
+template <class... A>
+auto gufunc_results(A&&... a) {
+  if constexpr (sizeof...(A) == 1) {
+    return (std::forward<A>(a), ...);
+  } else {
+    return py2cuda::tuple<std::remove_cvref_t<A>...>(std::forward<A>(a)...);
+  }
+}
+
+}  // namespace ufunc_detail
+
+// @guvectorize(target='cuda'): inputs with InCore... core dimensions, the outputs of
+// `Outs` (GufuncOutputs); `in_ids`/`out_ids` number the layout's dimension names.
+// `launch(config, output views..., input views...)` runs the kernel. `out` gives every
+// output (UfuncOut each, in order) or none; one result is returned as itself, several
+// as a py2cuda::tuple.
+template <class Outs, int... InCore, class Launch, class... X, class... O>
 auto gufunc_cuda(const char* name, Launch launch, const std::array<int, (InCore + ... + 0)>& in_ids,
-                 const std::array<int, OutCore>& out_ids, const std::tuple<const X&...>& operands,
+                 const std::array<int, Outs::cores>& out_ids, const std::tuple<const X&...>& operands,
                  const UfuncOut<O>&... out) {
   static_assert(sizeof...(InCore) == sizeof...(X), "one core rank per input");
-  constexpr int L0 = ufunc_detail::gufunc_loop_rank<X...>(std::array<int, sizeof...(X)>{InCore...});
+  static_assert(sizeof...(O) == 0 || static_cast<int>(sizeof...(O)) == Outs::count, "out= gives every output or none");
+  constexpr std::array<int, sizeof...(X)> cores{InCore...};
+  constexpr int L0 = ufunc_detail::gufunc_loop_rank<X...>(cores);
   constexpr int L = L0 > 0 ? L0 : 1;  // kernels see at least one loop dimension
-  constexpr int NR = (L0 + OutCore) > 0 ? L0 + OutCore : 1;
-  const auto shapes = ufunc_detail::gufunc_shapes<L, L0, NR>(name, std::array<int, sizeof...(X)>{InCore...}, in_ids,
-                                                              out_ids, operands);
-  const std::array<int64_t, L>& loop = shapes.loop;
-  const std::array<int64_t, NR>& out_shape = shapes.out;
+  constexpr std::size_t NB = (InCore + ... + 0) + Outs::cores + 1;  // at most one id per name
+  std::array<int64_t, NB> bound;
+  bound.fill(-1);
+  const std::array<int64_t, L> loop = ufunc_detail::gufunc_loop_shape<L>(name, cores, in_ids, operands, bound);
   int64_t n = 1;
   for (int64_t e : loop) n *= e;
-  auto run = [&](Array<R, NR> result) {
-    if (n == 0) return;
-    Array<R, L + OutCore> view{result.data, {}, {}};
-    for (int d = 0; d < L + OutCore; ++d) {
-      const int s = d - (L - L0);
-      view.shape[d] = s < 0 ? 1 : result.shape[s];
-      view.strides[d] = s < 0 ? 0 : result.strides[s];
-    }
-    auto views = gufunc_views<L, InCore...>(loop, operands, std::make_integer_sequence<int, sizeof...(X)>{});
-    std::apply([&](const auto&... p) { launch(ufunc_detail::elementwise_config(n), view, p.view...); }, views);
-    synchronize();
-  };
-  if constexpr (sizeof...(O) == 1) {
-    const auto& o = std::get<0>(std::forward_as_tuple(out...)).array;
-    using OT = std::remove_cvref_t<decltype(o)>;
-    ufunc_detail::out_view<R, NR>(o, out_shape, name);
-    if constexpr (ufunc_detail::Of<OT>::device) {
-      run(o.view());
+  return [&]<int... K>(std::integer_sequence<int, K...>) {
+    const auto shapes = std::make_tuple(
+        ufunc_detail::gufunc_out_shape<L0, Outs::template at<K>::core>(name, loop, bound, out_ids, Outs::template first_id<K>())...);
+    auto run = [&](const auto&... results) {
+      if (n == 0) return;
+      auto views = gufunc_views<L, InCore...>(loop, operands, std::make_integer_sequence<int, sizeof...(X)>{});
+      std::apply([&](const auto&... p) {
+        ufunc_detail::launch_blocks<L>(launch, n,
+                                       ufunc_detail::gufunc_result_view<L, L0, Outs::template at<K>::core>(results.view())...,
+                                       p.view...);
+      }, views);
+      synchronize();
+    };
+    if constexpr (sizeof...(O) > 0) {
+      const auto given = std::forward_as_tuple(out.array...);
+      (ufunc_detail::out_view<typename Outs::template at<K>::type, std::tuple_size_v<std::remove_cvref_t<decltype(std::get<K>(shapes))>>>(
+           std::get<K>(given), std::get<K>(shapes), name),
+       ...);
+      // Device outputs are written in place; host ones through a device copy.
+      auto target = [&]<int I>() {
+        using OT = std::remove_cvref_t<decltype(std::get<I>(given))>;
+        if constexpr (ufunc_detail::Of<OT>::device) {
+          return std::get<I>(given);
+        } else {
+          return DeviceNDArray<typename Outs::template at<I>::type, ufunc_detail::Of<OT>::rank>(std::get<I>(shapes));
+        }
+      };
+      const auto targets = std::make_tuple(target.template operator()<K>()...);
+      run(std::get<K>(targets)...);
+      ([&] {
+         using OT = std::remove_cvref_t<decltype(std::get<K>(given))>;
+         if constexpr (!ufunc_detail::Of<OT>::device) std::get<K>(targets).copy_to_host(std::get<K>(given));
+       }(), ...);
+      return ufunc_detail::gufunc_results(std::remove_cvref_t<O>(std::get<K>(given))...);
     } else {
-      DeviceNDArray<R, NR> d(out_shape);
-      run(d.view());
-      d.copy_to_host(o);
+      const auto results = std::make_tuple(
+          DeviceNDArray<typename Outs::template at<K>::type, std::tuple_size_v<std::remove_cvref_t<decltype(std::get<K>(shapes))>>>(
+              std::get<K>(shapes))...);
+      run(std::get<K>(results)...);
+      if constexpr ((ufunc_detail::Of<X>::device || ...)) {
+        return ufunc_detail::gufunc_results(std::get<K>(results)...);
+      } else {
+        return ufunc_detail::gufunc_results(std::get<K>(results).copy_to_host()...);
+      }
     }
-    return o;
-  } else {
-    DeviceNDArray<R, NR> d(out_shape);
-    run(d.view());
-    if constexpr ((ufunc_detail::Of<X>::device || ...)) {
-      return d;
-    } else {
-      return d.copy_to_host();
-    }
-  }
+  }(std::make_integer_sequence<int, Outs::count>{});
 }
 
 // @vectorize(target='parallel'): vectorize_cpu's loop over the flat index of the
@@ -432,7 +529,7 @@ auto gufunc_cuda(const char* name, Launch launch, const std::array<int, (InCore 
 template <class R, class F, class... X, class... O>
 auto vectorize_parallel(const char* name, F f, const std::tuple<const X&...>& operands, const UfuncOut<O>&... out) {
   constexpr int M = ufunc_detail::max_rank<X...>() > 0 ? ufunc_detail::max_rank<X...>() : 1;
-  std::array<int64_t, M> shape = ufunc_detail::broadcast_shape<M>(operands);
+  std::array<int64_t, M> shape = ufunc_detail::broadcast_shape<M>(name, false, operands);
   auto views = std::apply([&](const auto&... x) { return std::make_tuple(ufunc_detail::host_operand<M, 0>(x, shape)...); },
                           operands);
   NDArray<R, M> result(shape);
@@ -452,61 +549,68 @@ auto vectorize_parallel(const char* name, F f, const std::tuple<const X&...>& op
   }
 }
 
-// @guvectorize(target='cpu' or 'parallel') with one output of OutCore core dimensions:
-// core(views...) per loop index, each operand (and the output) an NDArray view of its
-// core dimensions; on several threads when `parallel`.
-template <class R, int OutCore, int... InCore, class Core, class... X, class... O>
+// @guvectorize(target='cpu' or 'parallel'): core(input views..., output views...) per
+// loop index, each an NDArray view of the operand's core dimensions; on several
+// threads when `parallel`. Outputs, `out` and the result as in gufunc_cuda.
+template <class Outs, int... InCore, class Core, class... X, class... O>
 auto gufunc_cpu(const char* name, bool parallel, Core core, const std::array<int, (InCore + ... + 0)>& in_ids,
-                const std::array<int, OutCore>& out_ids, const std::tuple<const X&...>& operands,
+                const std::array<int, Outs::cores>& out_ids, const std::tuple<const X&...>& operands,
                 const UfuncOut<O>&... out) {
   static_assert(sizeof...(InCore) == sizeof...(X), "one core rank per input");
-  constexpr int L0 = ufunc_detail::gufunc_loop_rank<X...>(std::array<int, sizeof...(X)>{InCore...});
+  static_assert(sizeof...(O) == 0 || static_cast<int>(sizeof...(O)) == Outs::count, "out= gives every output or none");
+  constexpr std::array<int, sizeof...(X)> cores{InCore...};
+  constexpr int L0 = ufunc_detail::gufunc_loop_rank<X...>(cores);
   constexpr int L = L0 > 0 ? L0 : 1;
-  constexpr int NR = (L0 + OutCore) > 0 ? L0 + OutCore : 1;
-  const auto shapes = ufunc_detail::gufunc_shapes<L, L0, NR>(name, std::array<int, sizeof...(X)>{InCore...}, in_ids,
-                                                              out_ids, operands);
+  constexpr std::size_t NB = (InCore + ... + 0) + Outs::cores + 1;
+  std::array<int64_t, NB> bound;
+  bound.fill(-1);
+  const std::array<int64_t, L> loop = ufunc_detail::gufunc_loop_shape<L>(name, cores, in_ids, operands, bound);
   int64_t n = 1;
-  for (int64_t e : shapes.loop) n *= e;
-  auto run = [&](const NDArray<R, NR>& result) {
-    Array<R, L + OutCore> view{result.data(), {}, {}};
-    for (int d = 0; d < L + OutCore; ++d) {
-      const int s = d - (L - L0);
-      view.shape[d] = s < 0 ? 1 : result.shape(s);
-      view.strides[d] = s < 0 ? 0 : result.stride(s);
-    }
-    auto operand_views = [&]<int... I>(std::integer_sequence<int, I...>) {
-      return std::make_tuple([&] {
-        constexpr int C = ufunc_detail::nth<I, InCore...>();
-        const auto& x = std::get<I>(operands);
-        std::array<int64_t, L + C> full;
-        for (int d = 0; d < L; ++d) full[static_cast<std::size_t>(d)] = shapes.loop[static_cast<std::size_t>(d)];
-        if constexpr (C > 0) {
-          const auto s = ufunc_detail::shape_of(x);
-          for (int c = 0; c < C; ++c) full[static_cast<std::size_t>(L + c)] = s[s.size() - C + c];
-        }
-        return ufunc_detail::host_operand<L + C, C>(x, full);
-      }()...);
-    }(std::make_integer_sequence<int, sizeof...(X)>{});
-    auto body = [&](int64_t begin, int64_t end) {
-      for (int64_t i = begin; i < end; ++i) {
-        std::apply([&](const auto&... p) {
-          core(ufunc_detail::core_view<L>(p.storage, p.view, i)..., ufunc_detail::core_view<L>(result.storage(), view, i));
-        }, operand_views);
+  for (int64_t e : loop) n *= e;
+  auto operand_views = [&]<int... I>(std::integer_sequence<int, I...>) {
+    return std::make_tuple([&] {
+      constexpr int C = ufunc_detail::nth<I, InCore...>();
+      const auto& x = std::get<I>(operands);
+      std::array<int64_t, L + C> full;
+      for (int d = 0; d < L; ++d) full[static_cast<std::size_t>(d)] = loop[static_cast<std::size_t>(d)];
+      if constexpr (C > 0) {
+        const auto s = ufunc_detail::shape_of(x);
+        for (int c = 0; c < C; ++c) full[static_cast<std::size_t>(L + c)] = s[s.size() - C + c];
       }
+      return ufunc_detail::host_operand<L + C, C>(x, full);
+    }()...);
+  }(std::make_integer_sequence<int, sizeof...(X)>{});
+  return [&]<int... K>(std::integer_sequence<int, K...>) {
+    const auto shapes = std::make_tuple(
+        ufunc_detail::gufunc_out_shape<L0, Outs::template at<K>::core>(name, loop, bound, out_ids, Outs::template first_id<K>())...);
+    auto run = [&](const auto&... results) {
+      const auto views = std::make_tuple(ufunc_detail::gufunc_result_view<L, L0, Outs::template at<K>::core>(results.view())...);
+      auto body = [&](int64_t begin, int64_t end) {
+        for (int64_t i = begin; i < end; ++i) {
+          std::apply([&](const auto&... p) {
+            core(ufunc_detail::core_view<L>(p.storage, p.view, i)...,
+                 ufunc_detail::core_view<L>(results.storage(), std::get<K>(views), i)...);
+          }, operand_views);
+        }
+      };
+      if (parallel) parallel_for(n, body);
+      else body(0, n);
     };
-    if (parallel) parallel_for(n, body);
-    else body(0, n);
-  };
-  if constexpr (sizeof...(O) == 1) {
-    const auto& o = std::get<0>(std::forward_as_tuple(out...)).array;
-    ufunc_detail::out_view<R, NR>(o, shapes.out, name);
-    run(o);
-    return o;
-  } else {
-    NDArray<R, NR> result(shapes.out);
-    run(result);
-    return result;
-  }
+    if constexpr (sizeof...(O) > 0) {
+      const auto given = std::forward_as_tuple(out.array...);
+      (ufunc_detail::out_view<typename Outs::template at<K>::type, std::tuple_size_v<std::remove_cvref_t<decltype(std::get<K>(shapes))>>>(
+           std::get<K>(given), std::get<K>(shapes), name),
+       ...);
+      run(std::get<K>(given)...);
+      return ufunc_detail::gufunc_results(std::remove_cvref_t<O>(std::get<K>(given))...);
+    } else {
+      const auto results = std::make_tuple(
+          NDArray<typename Outs::template at<K>::type, std::tuple_size_v<std::remove_cvref_t<decltype(std::get<K>(shapes))>>>(
+              std::get<K>(shapes))...);
+      run(std::get<K>(results)...);
+      return ufunc_detail::gufunc_results(std::get<K>(results)...);
+    }
+  }(std::make_integer_sequence<int, Outs::count>{});
 }
 
 // A CPU gufunc operand cast to its loop's dtype T, as NumPy casts it (itself when it
@@ -527,6 +631,24 @@ decltype(auto) gufunc_cast(const X& x) {
 template <class T, int N>
 T gufunc_scalar(const NDArray<T, N>& v) {
   return v.data()[0];
+}
+
+// The results of a gufunc with several outputs as host code sees them: output k,
+// when Scalar[k] (no loop and no core dimensions), as its one element, as NumPy
+// returns a 0-d result.
+template <bool... Scalar, class... A>
+auto gufunc_scalar_results(const py2cuda::tuple<A...>& results) {
+  static_assert(sizeof...(Scalar) == sizeof...(A), "one flag per output");
+  return [&]<std::size_t... K>(std::index_sequence<K...>) {
+    auto pick = [&]<std::size_t I, bool S>() {
+      if constexpr (S) {
+        return py2cuda::get<I>(results).flat(0);
+      } else {
+        return py2cuda::get<I>(results);
+      }
+    };
+    return py2cuda::make_tuple(pick.template operator()<K, Scalar>()...);
+  }(std::index_sequence_for<A...>{});
 }
 
 }  // namespace py2cuda::host
