@@ -389,8 +389,10 @@ class Generator:
                 elif is_float(a.type):
                     b = Expr("int64", str(r.randint(0, 4)))
                 else:
-                    # numba-cuda's int ** int passes through float64 (int_power's `1.0 / r if
-                    # invert else r`), the CPU target's does not: they agree while |result| <= 2**53.
+                    # numba-cuda's int ** int, literal exponent included, passes its int64 result
+                    # through float64 (int_power's `1.0 / r if invert else r`); the CPU target's
+                    # does not: the oracle models it (_cuda_ipow below). The exponents are as
+                    # before the model, so that seeds still name the same programs.
                     b = Expr("int64", str(r.randint(0, 3) if WIDTH[a.type] <= 16 else r.randint(0, 1)))
             elif op in ("<<", ">>"):
                 if not (is_int(a.type) or a.type == "bool"):
@@ -414,6 +416,8 @@ class Generator:
                 continue
             if op == "**" and is_int(t) and is_float(a.type):
                 continue
+            if op == "**" and t == "int64":
+                return Expr(t, "({0} ** {1})", [a, b], cpu_text="_cuda_ipow({0} ** {1})")
             return Expr(t, f"({{0}} {op} {{1}})", [a, b], exact=exact)
         return self.leaf(scope, want, exact_only)
 
@@ -767,6 +771,17 @@ def _fmin(a, b):
     if b != b:
         return a
     return a if a <= b else b
+
+
+@njit(error_model='numpy')
+def _cuda_ipow(r):
+    # numba-cuda's int ** int (int_power, also for a literal exponent) ends in
+    # `1.0 / r if invert else r`: the int64 result is rounded to float64 and truncated back
+    # by PTX cvt.rzi, which saturates (2**63 gives 2**63 - 1). The CPU target keeps r.
+    f = np.float64(r)
+    if f >= 9223372036854775808.0:
+        return np.int64(9223372036854775807)
+    return np.int64(f)
 
 
 @njit(error_model='numpy')
