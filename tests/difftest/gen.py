@@ -8,8 +8,8 @@ how).
 Types follow Numba's rules, read from tests/data/numba_operator_types.tsv (produced by Numba).
 The generator avoids undefined behaviour in Numba itself: array indices are in bounds by
 construction, integer `//` and `%` divide by non-zero literals other than -1 or by `max(e, 1)`,
-shift counts are masked below the result's width, floats are converted to integers only under
-a guard that the value is in range (and not NaN), loops are bounded.
+shift counts are masked below the result's width, loops are bounded. A float converted to an
+integer may be out of range or NaN: the oracle computes what the GPU gives (_cuda_to_<type>).
 """
 from __future__ import annotations
 
@@ -325,9 +325,10 @@ class Generator:
         if e.type == t:
             return e
         if is_int(t) and is_float(e.type):
-            # fptosi/fptoui of an out-of-range value or NaN is undefined: guard it.
-            lo, hi = (-100.0, 100.0) if signed(t) else (0.0, 200.0)
-            return Expr(t, f"({NP[t]}({{0}}) if {lo} <= {{0}} < {hi} else {NP[t]}(7))", [e, ], exact=True)
+            # Any value, NaN and out of range included: LLVM leaves fptosi/fptoui of those
+            # undefined, so the CPU target is no oracle there; the GPU's PTX cvt defines them
+            # (saturating), and the oracle computes that (_cuda_to_<type>).
+            return Expr(t, f"{NP[t]}({{0}})", [e], exact=True, cpu_text=f"_cuda_to_{t}({{0}})")
         if t == "bool":
             # np.bool_(x) is x != 0
             return Expr("bool", "({0} != 0)", [e]) if e.exact or not is_float(e.type) else self.literal("bool")
@@ -389,8 +390,10 @@ class Generator:
                 elif is_float(a.type):
                     b = Expr("int64", str(r.randint(0, 4)))
                 else:
-                    # numba-cuda's int ** int passes through float64 (int_power's `1.0 / r if
-                    # invert else r`), the CPU target's does not: they agree while |result| <= 2**53.
+                    # numba-cuda's int ** int, literal exponent included, passes its int64 result
+                    # through float64 (int_power's `1.0 / r if invert else r`); the CPU target's
+                    # does not: the oracle models it (_cuda_ipow below). The exponents are as
+                    # before the model, so that seeds still name the same programs.
                     b = Expr("int64", str(r.randint(0, 3) if WIDTH[a.type] <= 16 else r.randint(0, 1)))
             elif op in ("<<", ">>"):
                 if not (is_int(a.type) or a.type == "bool"):
@@ -414,6 +417,8 @@ class Generator:
                 continue
             if op == "**" and is_int(t) and is_float(a.type):
                 continue
+            if op == "**" and t == "int64":
+                return Expr(t, "({0} ** {1})", [a, b], cpu_text="_cuda_ipow({0} ** {1})")
             return Expr(t, f"({{0}} {op} {{1}})", [a, b], exact=exact)
         return self.leaf(scope, want, exact_only)
 
@@ -753,6 +758,36 @@ def generate(seed: int, tag: str) -> Program:
     return Generator(seed, tag).program()
 
 
+def _conversion_helpers() -> str:
+    """njit functions _cuda_to_<type>(x): a float converted to an integer type as numba-cuda's
+    compiled code does it on the GPU (fptosi/fptoui become PTX cvt.rzi into 16, 32 or 64 bits,
+    an 8-bit result keeping the low byte): truncation toward zero, saturating at the range's
+    ends, NaN giving the value with only the top bit set (measured on an H200 for int32, uint32
+    and int64; taken to be the same for the other widths)."""
+    out = []
+    for t in INTS:
+        bits = max(WIDTH[t], 16)
+        lo, hi = RANGE[t if WIDTH[t] >= 16 else t.replace("8", "16")]
+        wide = "np.int64" if signed(t) else "np.uint64"
+        top = lo if signed(t) else 2**(bits - 1)
+        out.append(f"""@njit(error_model='numpy')
+def _cuda_to_{t}(x):
+    f = np.float64(x)
+    if f != f:
+        r = {wide}({top})
+    elif f >= {float(hi + 1)!r}:
+        r = {wide}({hi})
+    elif f < {float(lo)!r}:
+        r = {wide}({lo})
+    else:
+        r = {wide}(f)
+    return {NP[t]}(r)
+
+
+""")
+    return "".join(out)
+
+
 CUDA_PRELUDE = "import math\nimport numpy as np\nfrom numba import cuda\n\n"
 CPU_PRELUDE = '''import math
 import numpy as np
@@ -770,6 +805,17 @@ def _fmin(a, b):
 
 
 @njit(error_model='numpy')
+def _cuda_ipow(r):
+    # numba-cuda's int ** int (int_power, also for a literal exponent) ends in
+    # `1.0 / r if invert else r`: the int64 result is rounded to float64 and truncated back
+    # by PTX cvt.rzi, which saturates (2**63 gives 2**63 - 1). The CPU target keeps r.
+    f = np.float64(r)
+    if f >= 9223372036854775808.0:
+        return np.int64(9223372036854775807)
+    return np.int64(f)
+
+
+@njit(error_model='numpy')
 def _fmax(a, b):
     if a != a:
         return b
@@ -778,7 +824,7 @@ def _fmax(a, b):
     return a if a >= b else b
 
 
-'''
+''' + _conversion_helpers()
 
 
 if __name__ == "__main__":

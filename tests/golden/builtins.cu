@@ -29,7 +29,7 @@ __global__ void use_builtins(py2cuda::Array<double, 1> x, py2cuda::Array<int32_t
     // builtins.py:24: ints[i, 0] = round(v)
     ints(i, 0) = py2cuda::round_half_even(v);
     // builtins.py:25: ints[i, 1] = int(v)
-    ints(i, 1) = int64_t(v);
+    ints(i, 1) = py2cuda::float_to_int<int64_t>(v);
     // builtins.py:26: ints[i, 2] = bool(v)
     ints(i, 2) = int64_t(bool(v));
     // builtins.py:27: ints[i, 3] = abs(n[i])

@@ -23,9 +23,9 @@ __global__ void casts(py2cuda::Array<float, 1> x, py2cuda::Array<double, 1> d, p
     // numpy_scalar_casts.py:20: floats[i, 3] = np.float64(x[i]) / 3  # float64 division
     floats(i, 3) = double(x(i)) / 3.0;
     // numpy_scalar_casts.py:21: ints[i, 0] = np.int32(d[i])  # truncated toward zero
-    ints(i, 0) = int64_t(int32_t(d(i)));
+    ints(i, 0) = int64_t(py2cuda::float_to_int<int32_t>(d(i)));
     // numpy_scalar_casts.py:22: ints[i, 1] = np.int64(x[i] * 1000)
-    ints(i, 1) = int64_t(double(x(i)) * 1000.0);
+    ints(i, 1) = py2cuda::float_to_int<int64_t>(double(x(i)) * 1000.0);
     // numpy_scalar_casts.py:23: ints[i, 2] = np.uint8(n[i])  # low 8 bits
     ints(i, 2) = int64_t(uint8_t(n(i)));
   }

@@ -17,13 +17,13 @@ __global__ void convert(py2cuda::Array<double, 1> d, py2cuda::Array<int64_t, 1> 
     // stores_and_casts.py:18: f32[i] = d[i]  # rounds to float32
     f32(i) = float(d(i));
     // stores_and_casts.py:19: i32[i] = d[i]  # truncates toward zero
-    i32(i) = int32_t(d(i));
+    i32(i) = py2cuda::float_to_int<int32_t>(d(i));
     // stores_and_casts.py:20: flags[i] = d[i]  # nonzero -> True
     flags(i) = bool(d(i));
     // stores_and_casts.py:21: f64[i] = n[i]  # int64 to float64: exact below 2**53
     f64(i) = double(n(i));
     // stores_and_casts.py:22: i32[i] += 2.7  # (int32 + float64) truncated back to int32
-    i32(i) = int32_t(double(i32(i)) + 2.7);
+    i32(i) = py2cuda::float_to_int<int32_t>(double(i32(i)) + 2.7);
     // stores_and_casts.py:23: f32[i] *= 0.1  # (float32 * float64) rounded back to float32
     f32(i) = float(double(f32(i)) * 0.1);
   }

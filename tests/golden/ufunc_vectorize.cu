@@ -70,7 +70,7 @@ __device__ uint8_t saturating_add_scalar(uint8_t a, uint8_t b) {
   // ufunc_vectorize.py:32: s = a + b
   uint64_t s = uint64_t(a) + uint64_t(b);
   // ufunc_vectorize.py:33: return s if s < 200 else 200
-  return uint8_t(double(s) < 200.0 ? double(s) : 200.0);
+  return py2cuda::float_to_int<uint8_t>(double(s) < 200.0 ? double(s) : 200.0);
 }
 
 // ufunc_vectorize.py:31: def saturating_add(a, b):

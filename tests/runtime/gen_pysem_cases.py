@@ -23,7 +23,11 @@ from py2cuda:
                            (measured with compiled numba-cuda on an H200, 2026-11-26; the
                            PTX manual's "NaN gives 0" is not what the hardware does);
            max/min         two floats: libdevice fmax/fmin, PTX max/min, which ignore NaN
-                           and order -0.0 below +0.0 (IEEE 754-2019 maximumNumber).
+                           and order -0.0 below +0.0 (IEEE 754-2019 maximumNumber);
+           float -> int    np.int8(x) ... np.uint64(x): fptosi/fptoui, PTX cvt.rzi into 16, 32
+                           or 64 bits (an 8-bit result is the low byte of a 16-bit cvt), which
+                           saturates; NaN gives the top bit alone, as measured for int32,
+                           uint32 and int64 (16-bit and uint64 results by analogy).
          The script checks that model and CPU target agree wherever the difference
          cannot apply.
 
@@ -80,6 +84,16 @@ ROUND_FLOAT64 = [0.0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 3.5, 0.499999999999
 ROUND_FLOAT32 = [0.0, -0.0, 0.5, -0.5, 1.5, 2.5, -2.5, 0.49999997, 8388607.5, 16777216.0,
                  9223371487098961920.0, 2.0**63, -(2.0**63), 3e38, -3e38, INF, -INF, NAN]
 
+# float -> integer conversions: each destination's ends, one past them, truncation, NaN and
+# the infinities (as float32 too, rounded: 2147483647.5 becomes 2**31).
+CONVERT_VALUES = [0.0, -0.0, 0.5, -0.5, 1.9, -1.9, 127.5, 128.0, -128.5, -129.0, 255.5, 256.0, 300.0,
+                  -300.0, 32767.5, 32768.0, -32768.5, -32769.0, 65535.5, 65536.0, 70000.0, -70000.0,
+                  2147483647.5, 2147483648.0, -2147483648.5, -2147483649.0, 4294967295.5,
+                  4294967296.0, 3e9, -3e9, 9007199254740993.0, 9223372036854774784.0, 2.0**63,
+                  -(2.0**63), -9223372036854777856.0, 18446744073709549568.0, 2.0**64, 1e30, -1e30,
+                  1e-30, -1.0, INF, -INF, NAN]
+INT_TYPES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
+
 # ---- Numba's CPU target ---------------------------------------------------------------
 NUMBA_TYPES = {"int64": int64, "uint64": uint64, "float32": float32, "float64": float64}
 NUMPY_TYPES = {"int64": np.int64, "uint64": np.uint64, "float32": np.float32, "float64": np.float64}
@@ -101,6 +115,10 @@ def _round(a):
     return round(a)
 
 
+def _int(a):
+    return int(a)
+
+
 def _abs(a):
     return abs(a)
 
@@ -113,9 +131,17 @@ def _min(a, b):
     return min(a, b)
 
 
+def _converter(type_name):
+    to_type = getattr(np, type_name)
+
+    def convert(x):
+        return to_type(x)
+    return convert
+
+
 def numba_cpu(pyfunc, restype, *argtypes):
     """pyfunc compiled by Numba's CPU target with a CUDA kernel's error model."""
-    sig = NUMBA_TYPES[restype](*(NUMBA_TYPES[t] for t in argtypes))
+    sig = getattr(numba, restype)(*(NUMBA_TYPES[t] for t in argtypes))
     return njit(sig, error_model="numpy")(pyfunc)
 
 
@@ -130,6 +156,26 @@ def saturate_trunc(value, lo, hi):
     if value < lo:
         return lo
     return int(value)
+
+
+def int_range(type_name):
+    bits = int(type_name.lstrip("uint"))
+    return (0, 2**bits - 1) if type_name.startswith("u") else (-(2**(bits - 1)), 2**(bits - 1) - 1)
+
+
+def cuda_float_to_int(x, type_name):
+    """np.int8(x) ... np.uint64(x) as numba-cuda compiles it: fptosi/fptoui, which NVVM makes a
+    saturating cvt.rzi into 16, 32 or 64 bits; an 8-bit result keeps the low byte of the
+    16-bit one."""
+    lo, hi = int_range(type_name)
+    if hi < 2**15:
+        lo, hi = int_range(type_name.replace("8", "16"))
+    value = saturate_trunc(float(x), lo, hi)
+    bits = int(type_name.lstrip("uint"))
+    value %= 2**bits
+    if not type_name.startswith("u") and value >= 2**(bits - 1):
+        value -= 2**bits
+    return value
 
 
 def cuda_ipow(base, exp, lo, hi):
@@ -289,6 +335,18 @@ def generate():
                 in_range = np.isfinite(x) and -(2.0**63) <= float(x) < 2.0**63
                 table.add("round", ft, x, "-", fn(x), cuda_round(x), not in_range)
 
+        for ft in ("float32", "float64"):
+            for it in INT_TYPES:
+                fn = numba_cpu(_converter(it), it, ft)
+                lo, hi = int_range(it)
+                # float32 rounds some values onto others: each once.
+                for x in dict.fromkeys(NUMPY_TYPES[ft](a) for a in CONVERT_VALUES if not math.isnan(a)):
+                    in_range = bool(np.isfinite(x)) and lo <= math.trunc(float(x)) <= hi
+                    table.add("float_to_int", f"{ft},{it}", x, "-", fn(x), cuda_float_to_int(x, it),
+                              not in_range)
+                x = NUMPY_TYPES[ft](NAN)
+                table.add("float_to_int", f"{ft},{it}", x, "-", fn(x), cuda_float_to_int(x, it), True)
+
         for t, values in (("int64", INT64_VALUES), ("float32", FLOAT32_VALUES), ("float64", FLOAT64_VALUES)):
             fn = numba_cpu(_abs, t, t)
             for a in values:
@@ -343,6 +401,14 @@ def check_ptx():
          int_power_ir(_power, (float64, int64)), ["fdiv double 0x3ff0000000000000", "ret i32 1"],
          [f"ret i32 {n}" for n in range(2, 10)]),
         ("round(float64): llrint", ptx_of(_round, (float64,)), ["cvt.rni.s64.f64"], []),
+        ("np.int8(float64): a 16-bit cvt", ptx_of(_converter("int8"), (float64,)), ["cvt.rzi.s16.f64"], []),
+        ("np.uint8(float32): a 16-bit cvt", ptx_of(_converter("uint8"), (float32,)), ["cvt.rzi.u16.f32"], []),
+        ("np.int16(float32): cvt", ptx_of(_converter("int16"), (float32,)), ["cvt.rzi.s16.f32"], []),
+        ("np.uint16(float64): cvt", ptx_of(_converter("uint16"), (float64,)), ["cvt.rzi.u16.f64"], []),
+        ("np.int32(float64): cvt", ptx_of(_converter("int32"), (float64,)), ["cvt.rzi.s32.f64"], []),
+        ("np.uint32(float64): cvt", ptx_of(_converter("uint32"), (float64,)), ["cvt.rzi.u32.f64"], []),
+        ("np.uint64(float32): cvt", ptx_of(_converter("uint64"), (float32,)), ["cvt.rzi.u64.f32"], []),
+        ("int(float64): cvt", ptx_of(_int, (float64,)), ["cvt.rzi.s64.f64"], []),
         ("max(float64, float64): PTX max", ptx_of(_max, (float64, float64)), ["max.f64"], []),
         ("min(float32, float32): PTX min", ptx_of(_min, (float32, float32)), ["min.f32"], []),
         ("max(a, b, c): generic compare-and-select", ptx_of(three_max, (float64,) * 3),

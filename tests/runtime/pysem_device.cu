@@ -20,11 +20,12 @@
 
 namespace {
 
-enum Op : int32_t { kFloordiv, kMod, kMax, kMin, kMaxGeneric, kMinGeneric, kIpow, kFpowi, kRound, kAbs };
-enum Type : int32_t { kInt64, kUInt64, kFloat32, kFloat64 };
+enum Op : int32_t { kFloordiv, kMod, kMax, kMin, kMaxGeneric, kMinGeneric, kIpow, kFpowi, kRound, kAbs, kFloatToInt };
+enum Type : int32_t { kInt64, kUInt64, kFloat32, kFloat64, kInt8, kInt16, kInt32, kUInt8, kUInt16, kUInt32 };
 
 // One row, operands as bit patterns. For fpowi, `type` is the base's and
-// `exponent_type` the exponent's; otherwise both operands have `type`.
+// `exponent_type` the exponent's; for float_to_int, `type` is the float's and
+// `exponent_type` the integer's; otherwise both operands have `type`.
 struct DeviceCase {
   int32_t op;
   int32_t type;
@@ -67,10 +68,32 @@ __device__ uint64_t same_type_op(int32_t op, uint64_t a_bits, uint64_t b_bits) {
   return 0;
 }
 
+// The conversion's result widened to 64 bits (sign-extended for a signed type).
+template <class I, class F>
+__device__ uint64_t converted(F x) {
+  using Wide = std::conditional_t<std::is_signed_v<I>, int64_t, uint64_t>;
+  return to_bits(static_cast<Wide>(py2cuda::float_to_int<I>(x)));
+}
+
+template <class F>
+__device__ uint64_t float_to_int(F x, int32_t to) {
+  switch (to) {
+    case kInt8: return converted<int8_t>(x);
+    case kInt16: return converted<int16_t>(x);
+    case kInt32: return converted<int32_t>(x);
+    case kInt64: return converted<int64_t>(x);
+    case kUInt8: return converted<uint8_t>(x);
+    case kUInt16: return converted<uint16_t>(x);
+    case kUInt32: return converted<uint32_t>(x);
+    default: return converted<uint64_t>(x);
+  }
+}
+
 template <class F>
 __device__ uint64_t float_op(const DeviceCase& c) {
   const F x = from_bits<F>(c.a);
   if (c.op == kRound) return to_bits(py2cuda::round_half_even(x));
+  if (c.op == kFloatToInt) return float_to_int(x, c.exponent_type);
   if (c.op == kFpowi) {
     return c.exponent_type == kInt64 ? to_bits(py2cuda::fpowi(x, from_bits<int64_t>(c.b)))
                                      : to_bits(py2cuda::fpowi(x, from_bits<uint64_t>(c.b)));
@@ -101,13 +124,19 @@ std::optional<Type> type_named(const std::string& name) {
   if (name == "uint64") return kUInt64;
   if (name == "float32") return kFloat32;
   if (name == "float64") return kFloat64;
+  if (name == "int8") return kInt8;
+  if (name == "int16") return kInt16;
+  if (name == "int32") return kInt32;
+  if (name == "uint8") return kUInt8;
+  if (name == "uint16") return kUInt16;
+  if (name == "uint32") return kUInt32;
   return std::nullopt;
 }
 
 std::optional<Op> op_named(const std::string& name) {
-  static const char* const kNames[] = {"floordiv",    "mod",  "max",   "min",   "max_generic",
-                                       "min_generic", "ipow", "fpowi", "round", "abs"};
-  for (int32_t op = kFloordiv; op <= kAbs; ++op) {
+  static const char* const kNames[] = {"floordiv", "mod",   "max",   "min", "max_generic", "min_generic",
+                                       "ipow",     "fpowi", "round", "abs", "float_to_int"};
+  for (int32_t op = kFloordiv; op <= kFloatToInt; ++op) {
     if (name == kNames[op]) return static_cast<Op>(op);
   }
   return std::nullopt;
@@ -142,7 +171,7 @@ std::optional<DeviceCase> encode(const pysem_table::Case& c) {
   const std::optional<Type> etype = type_named(exponent_type);
   if (!type || !etype) return std::nullopt;
   const std::optional<uint64_t> a = operand_bits(*type, c.a);
-  const bool unary = *op == kRound || *op == kAbs;
+  const bool unary = *op == kRound || *op == kAbs || *op == kFloatToInt;
   const std::optional<uint64_t> b = unary ? std::optional<uint64_t>(0) : operand_bits(*etype, c.b);
   if (!a || !b) return std::nullopt;
   return DeviceCase{*op, *type, *etype, *a, *b};
@@ -150,6 +179,12 @@ std::optional<DeviceCase> encode(const pysem_table::Case& c) {
 
 pysem_table::Failure check(const DeviceCase& d, uint64_t result, const pysem_table::Case& c) {
   if (d.op == kRound) return pysem_table::compare(from_bits<int64_t>(result), c);
+  if (d.op == kFloatToInt) {
+    const bool is_unsigned = d.exponent_type == kUInt64 || d.exponent_type == kUInt8 ||
+                             d.exponent_type == kUInt16 || d.exponent_type == kUInt32;
+    return is_unsigned ? pysem_table::compare(from_bits<uint64_t>(result), c)
+                       : pysem_table::compare(from_bits<int64_t>(result), c);
+  }
   switch (d.type) {
     case kInt64: return pysem_table::compare(from_bits<int64_t>(result), c);
     case kUInt64: return pysem_table::compare(from_bits<uint64_t>(result), c);

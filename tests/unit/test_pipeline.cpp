@@ -257,7 +257,7 @@ TEST(Pipeline, AtomicsTakeTheElementAddressAndTheDtype) {
                        "    cuda.atomic.dec(u, 0, old)\n");
   EXPECT_TRUE(has(out, "py2cuda::atomic_add(&h(i % 4), int32_t(1));")) << out;
   EXPECT_TRUE(has(out, "double old = py2cuda::atomic_max(&m.at(i, -1), 0.5);")) << out;
-  EXPECT_TRUE(has(out, "py2cuda::atomic_dec(&u(0), uint64_t(old));")) << out;
+  EXPECT_TRUE(has(out, "py2cuda::atomic_dec(&u(0), py2cuda::float_to_int<uint64_t>(old));")) << out;
 }
 
 TEST(Pipeline, AtomicErrorsNameTheAtomicAndTheProblem) {
@@ -512,4 +512,27 @@ TEST(Pipeline, ForallLaunchComputesItsConfiguration) {
                        "a = cuda.device_array(100, dtype=np.int32)\nk.forall(len(a))(a)\nk.forall(10, 32)(a)\n");
   EXPECT_TRUE(has(out, "launch_k(py2cuda::forall_config(k, a.shape(0)), a);")) << out;
   EXPECT_TRUE(has(out, "launch_k(py2cuda::forall_config(k, 10, 32), a);")) << out;
+}
+
+// A float becomes an integer through py2cuda::float_to_int in a kernel (the GPU's saturating
+// conversion; a C++ cast is undefined out of range), stores and atomics included; a literal
+// that converts exactly is folded; host code keeps the C++ cast (NumPy on the CPU).
+TEST(Pipeline, FloatToIntegerConversionsInKernelsSaturate) {
+  const std::string text = cu(
+      "import numpy as np\n"
+      "@cuda.jit('void(float64[:], int8[:], uint32[:], int64[:])')\n"
+      "def k(x, small, big, acc):\n"
+      "    i = cuda.grid(1)\n"
+      "    small[i] = x[i]\n"
+      "    big[i] = np.uint32(x[i]) + np.uint32(2.5) + np.uint32(-1.0)\n"
+      "    cuda.atomic.add(acc, 0, int(x[i]))\n"
+      "x = np.ones(4)\n"
+      "n = np.int32(x[0] * 3.5)\n"
+      "print(n)\n");
+  EXPECT_TRUE(has(text, "small(i) = py2cuda::float_to_int<int8_t>(x(i));")) << text;
+  EXPECT_TRUE(has(text, "py2cuda::float_to_int<uint32_t>(x(i))")) << text;
+  EXPECT_TRUE(has(text, " + uint64_t(2) + ")) << text;  // np.uint32(2.5), folded
+  EXPECT_TRUE(has(text, "py2cuda::float_to_int<uint32_t>(-1.0)")) << text;
+  EXPECT_TRUE(has(text, "py2cuda::atomic_add(&acc(0), py2cuda::float_to_int<int64_t>(x(i)));")) << text;
+  EXPECT_TRUE(has(text, "int32_t(x(0) * 3.5)") || has(text, "int32_t(x.at(0) * 3.5)")) << text;
 }

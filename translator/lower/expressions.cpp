@@ -124,7 +124,16 @@ std::unique_ptr<ir::Const> fold_cast(const ir::Cast& c) {
     folded->f = types::round_to_float(v, c.type);
   } else if (c.type->is_bool()) {
     folded->b = v != 0;
-  } else if (!k->type->is_float()) {
+  } else if (k->type->is_float()) {
+    // Only a value that converts exactly (truncated, in range): the others are the
+    // conversion's business (py2cuda::float_to_int on the device, the C++ cast on the host).
+    const double t = std::trunc(v);
+    const int w = c.type->bits();
+    const double end = std::ldexp(1.0, c.type->is_signed() ? w - 1 : w);
+    const double low = c.type->is_signed() ? -end : 0.0;
+    if (!(t >= low && t < end)) return nullptr;
+    folded->bits = c.type->is_signed() ? static_cast<uint64_t>(static_cast<int64_t>(t)) : static_cast<uint64_t>(t);
+  } else {
     uint64_t bits = k->type->is_bool() ? (k->b ? 1 : 0) : k->bits;
     int w = c.type->bits();
     if (w < 64) {
@@ -134,8 +143,6 @@ std::unique_ptr<ir::Const> fold_cast(const ir::Cast& c) {
       if (c.type->is_signed() && ((bits >> (w - 1)) & 1)) bits |= ~mask;
     }
     folded->bits = bits;
-  } else {
-    return nullptr;
   }
   return folded;
 }
@@ -366,6 +373,13 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
              "a float32 value becomes float64 here, as Numba types it (a float32 combined with a Python float or "
              "an int, or passed to a float64 function): the arithmetic that follows runs in double precision, "
              "much slower than float32 on most GPUs; write np.float32(...) around constants to stay in float32");
+      }
+      if (!host_code_ && c.type->is_int() && c.operand->type->is_float()) {
+        // A C++ cast of an out-of-range float (or NaN) is undefined; the GPU saturates.
+        // A float16 widens to float32 exactly first.
+        const std::string value = c.operand->type == types::float16() ? "float(" + print(*c.operand, 0) + ")"
+                                                                      : print(*c.operand, 0);
+        return "py2cuda::float_to_int<" + cpp_type(c.type, false) + ">(" + value + ")";
       }
       return cpp_type(c.type, host_code_) + "(" + print(*c.operand, 0) + ")";
     }

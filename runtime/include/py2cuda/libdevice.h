@@ -13,7 +13,7 @@
 //   - rounding-mode arithmetic and conversions (_rn, _rz, _ru, _rd) exactly: the
 //     operation runs with the host FPU's rounding mode switched (fesetround), which
 //     rounds the one IEEE operation exactly as the GPU instruction does;
-//     float-to-integer conversions round first, then saturate like PTX cvt (NaN -> 0);
+//     float-to-integer conversions round first, then saturate like PTX cvt (float_to_int.h);
 //   - integer intrinsics (__brev, __byte_perm, __hadd, __mul24, __mulhi, __sad, ...)
 //     bit for bit;
 //   - CUDA-only math (sinpi, cospi, rsqrt, rcbrt, erfinv, erfcinv, erfcx, normcdf,
@@ -29,6 +29,7 @@
 #include <cstring>
 
 #include "config.h"
+#include "float_to_int.h"
 #include "tuple.h"
 
 #if !P2C_BACKEND_CUDA
@@ -87,20 +88,15 @@ inline To convert(From v, int mode) {
 }
 
 // Float -> integer as PTX cvt.{rni,rzi,rpi,rmi}: round to an integral value in the
-// mode, then saturate to the destination's range; NaN converts to 0.
+// mode, then saturate as every PTX conversion to an integer does (float_to_int.h: NaN gives
+// the top bit alone, as the hardware does).
 template <class I, class F>
 inline I to_int(F v, int mode) {
-  if (std::isnan(v)) return 0;
   F r = mode == FE_TONEAREST ? std::nearbyint(v)  // the default mode: ties to even
         : mode == FE_TOWARDZERO ? std::trunc(v)
         : mode == FE_UPWARD     ? std::ceil(v)
                                 : std::floor(v);
-  // 2**bits (or 2**(bits-1)) as F is exact; comparisons against it decide saturation.
-  const F lo = std::is_signed_v<I> ? -std::ldexp(F(1), 8 * sizeof(I) - 1) : F(0);
-  const F hi = std::ldexp(F(1), 8 * sizeof(I) - (std::is_signed_v<I> ? 1 : 0));
-  if (r < lo) return std::numeric_limits<I>::min();
-  if (r >= hi) return std::numeric_limits<I>::max();
-  return static_cast<I>(r);
+  return ::py2cuda::detail::cvt_saturate<I>(r);
 }
 
 template <class To, class From>

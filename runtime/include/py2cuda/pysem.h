@@ -29,6 +29,7 @@
 #include <type_traits>
 
 #include "config.h"
+#include "float_to_int.h"
 
 namespace py2cuda {
 namespace detail {
@@ -48,48 +49,14 @@ P2C_HD P2C_INLINE bool is_nan(F x) {
   return x != x;
 }
 
-// ---- float -> integer conversions as the GPU does them --------------------------------
-// PTX's cvt to an integer saturates: values beyond the range give the nearest end, and NaN
-// the value with only the top bit set (-2**63 signed; measured on an H200 with compiled
-// numba-cuda, 2026-11-26, where the PTX manual says 0; 2**63 unsigned is by analogy with
-// uint32, measured as 2**31). In C++ those conversions are undefined, so the host spells
-// them out.
-constexpr double kTwoPow63 = 9223372036854775808.0;
-constexpr double kTwoPow64 = 18446744073709551616.0;
-
-// Truncation toward zero (cvt.rzi.s64.f64).
-P2C_HD P2C_INLINE int64_t f64_to_i64_trunc_sat(double x) {
-#if defined(__CUDA_ARCH__)
-  return __double2ll_rz(x);
-#else
-  if (is_nan(x)) return INT64_MIN;
-  if (x >= kTwoPow63) return INT64_MAX;
-  if (x < -kTwoPow63) return INT64_MIN;
-  return static_cast<int64_t>(x);
-#endif
-}
-
-// Truncation toward zero (cvt.rzi.u64.f64).
-P2C_HD P2C_INLINE uint64_t f64_to_u64_trunc_sat(double x) {
-#if defined(__CUDA_ARCH__)
-  return __double2ull_rz(x);
-#else
-  if (is_nan(x)) return uint64_t{1} << 63;
-  if (x <= -1.0) return 0;
-  if (x >= kTwoPow64) return UINT64_MAX;
-  return static_cast<uint64_t>(x);
-#endif
-}
-
-// Rounding half to even (cvt.rni.s64.f64), what libdevice's llrint is.
+// ---- rounding to an integer as the GPU does it ------------------------------------------
+// Rounding half to even (cvt.rni.s64.f64), what libdevice's llrint is; saturating like every
+// PTX conversion to an integer (float_to_int.h).
 P2C_HD P2C_INLINE int64_t f64_to_i64_rint_sat(double x) {
 #if defined(__CUDA_ARCH__)
   return __double2ll_rn(x);
 #else
-  if (is_nan(x)) return INT64_MIN;
-  if (x >= kTwoPow63) return INT64_MAX;
-  if (x < -kTwoPow63) return INT64_MIN;
-  return static_cast<int64_t>(::nearbyint(x));  // the default rounding mode: half to even
+  return cvt_saturate<int64_t>(::nearbyint(x));  // the default rounding mode: half to even
 #endif
 }
 
@@ -270,20 +237,20 @@ P2C_HD P2C_INLINE int64_t ipow(int64_t base, int64_t exp) {
     if (base != 1 && base != -1) return 0;
   }
   if (e > detail::kPowSquaringLimit) {
-    return detail::f64_to_i64_trunc_sat(::pow(static_cast<double>(base), static_cast<double>(exp)));
+    return float_to_int<int64_t>(::pow(static_cast<double>(base), static_cast<double>(exp)));
   }
   const auto wrapped = static_cast<int64_t>(detail::square_and_multiply(static_cast<uint64_t>(base), e));
   double result = static_cast<double>(wrapped);
   if (invert) result = 1.0 / result;
-  return detail::f64_to_i64_trunc_sat(result);
+  return float_to_int<int64_t>(result);
 }
 
 P2C_HD P2C_INLINE uint64_t ipow(uint64_t base, uint64_t exp) {
   if (exp > detail::kPowSquaringLimit) {
-    return detail::f64_to_u64_trunc_sat(::pow(static_cast<double>(base), static_cast<double>(exp)));
+    return float_to_int<uint64_t>(::pow(static_cast<double>(base), static_cast<double>(exp)));
   }
   // CUDA: through float64, as for int64 above.
-  return detail::f64_to_u64_trunc_sat(static_cast<double>(detail::square_and_multiply(base, exp)));
+  return float_to_int<uint64_t>(static_cast<double>(detail::square_and_multiply(base, exp)));
 }
 
 // ==== float ** integer with a run-time exponent ========================================

@@ -3,7 +3,7 @@
 The first-principles helpers compute what compiled Numba computes, in plain Python, for the
 elements where the simulator cannot be the oracle: f32() rounds to float32 as a CUDA float
 operation does; wrap() keeps the low bits of an integer as a store into (or arithmetic in) a
-fixed-width type does.
+fixed-width type does; gpu_float_to_int() converts a float to an integer as a GPU does.
 """
 import math
 import random
@@ -38,6 +38,23 @@ def wrap(x: int, bits: int, signed: bool = True) -> int:
     if signed and x >= 1 << (bits - 1):
         x -= 1 << bits
     return x
+
+
+def gpu_float_to_int(x: float, bits: int, signed: bool = True) -> int:
+    """T(x) for a float x and an integer type T of `bits` bits, as compiled Numba gives it on a
+    GPU: its fptosi/fptoui becomes PTX cvt.rzi into max(bits, 16) bits, which truncates toward
+    zero and saturates at the ends of the range (PTX ISA, cvt); NaN gives the value with only the
+    top bit set (the PTX manual says 0; an H200 gives np.int32(nan) = -2**31, np.uint32(nan) =
+    2**31, int(nan) = -2**63); an 8-bit result keeps the 16-bit result's low byte."""
+    width = max(bits, 16)
+    lo, hi = (-(1 << (width - 1)), (1 << (width - 1)) - 1) if signed else (0, (1 << width) - 1)
+    if math.isnan(x):
+        value = lo if signed else 1 << (width - 1)
+    elif math.isinf(x):
+        value = hi if x > 0 else lo
+    else:
+        value = min(max(math.trunc(x), lo), hi)
+    return wrap(value, bits, signed)
 
 
 def i64(x: int) -> int:

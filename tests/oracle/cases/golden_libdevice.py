@@ -97,7 +97,7 @@ def conversions_case(label: str, ds) -> Case:
 
 CONVERSIONS = [
     Kernel("conversions", [
-        # Ties (to even for rn), negative values, saturation (int32 and uint32), NaN (0),
+        # Ties (to even for rn), negative values, saturation (int32 and uint32), NaN (the top bit),
         # infinities, and 2**24 + 1 (not a float32).
         conversions_case("edges", [2.5, -2.5, 3.7, -0.2, 5e9, -5e9, NAN, 16777217.0, INF, -INF, 0.5,
                                    -0.0, 2147483647.5, 4294967295.5, 1e19]),

@@ -10,7 +10,7 @@ import math
 
 from spec import (INF, NAN, Case, Kernel, Tol, arange, cycle, full, integers, out, scalar,
                   uniform, values)
-from cases.common import differing, elementwise, f16, f32, i64, prand, prand_ints, wrap
+from cases.common import differing, elementwise, f16, f32, gpu_float_to_int, i64, prand, prand_ints, wrap
 
 # NumPy's weak-scalar rule (NEP 50) in one sentence, used by many reasons below.
 NUMPY_NARROW = ("the simulator computes on NumPy scalars, which keep the narrow type "
@@ -205,6 +205,48 @@ STORES = [
         # |d| < 2**31 so that the truncation to int32 is defined.
         convert_case("size=37", prand(36, -2e9, 2e9, 42) + [1e-50], prand_ints(37, -2**62, 2**62, 43),
                      block=32),
+    ]),
+]
+
+# ---- float_to_int.py -------------------------------------------------------------------------
+
+
+def float_to_int_case(label, ds, block=32):
+    n = len(ds)
+    fs = [f32(d) for d in ds]
+    signed = [[gpu_float_to_int(x, 8), gpu_float_to_int(x, 16), gpu_float_to_int(x, 32),
+               gpu_float_to_int(x, 64), gpu_float_to_int(x, 64), gpu_float_to_int(y, 8),
+               gpu_float_to_int(y, 16), gpu_float_to_int(y, 32), gpu_float_to_int(y, 64)]
+              for x, y in zip(ds, fs)]
+    unsigned = [[gpu_float_to_int(v, bits, False) for v in (x, y) for bits in (8, 16, 32, 64)]
+                for x, y in zip(ds, fs)]
+    # The atomics' operations commute: the order the threads run in does not matter.
+    total = wrap(sum(gpu_float_to_int(x, 64) for x in ds), 64)
+    largest = max(gpu_float_to_int(y, 32, False) for y in fs)
+    return Case(label, grid=-(-n // block), block=block,
+                args=[values("float64", ds), values("float32", fs), out("int64", (n, 9)), out("uint64", (n, 8)),
+                      out("int16", n), out("uint8", n), values("int64", [0]), values("uint32", [0])],
+                expect={"signed": values("int64", signed, shape=(n, 9)),
+                        "unsigned": values("uint64", unsigned, shape=(n, 8)),
+                        "stored16": values("int16", [gpu_float_to_int(x, 16) for x in ds]),
+                        "stored8": values("uint8", [gpu_float_to_int(y, 8, False) for y in fs]),
+                        "total": values("int64", [total]), "largest": values("uint32", [largest])},
+                why=("a float converts to an integer as PTX cvt.rzi does on the GPU (cases/common.py, "
+                     "gpu_float_to_int: saturating, NaN as measured on an H200); the simulator "
+                     "converts with NumPy on the host CPU, whose out-of-range results differ"))
+
+
+FLOAT_TO_INT = [
+    Kernel("convert", [
+        # Each width's ends and one past them, ties of truncation, NaN and the infinities;
+        # float32 rounds some (2**31 - 0.5 becomes 2**31).
+        float_to_int_case("edges", [0.0, -0.0, 1.9, -1.9, 127.5, 128.0, -128.9, -129.0, 255.9, 256.0,
+                                    300.0, -300.0, 32767.9, 32768.0, -32768.5, -32769.0, 65535.5,
+                                    65536.0, 70000.0, 2147483647.5, 2147483648.0, -2147483648.5,
+                                    -2147483649.0, 4294967295.5, 4294967296.0, 3e9, -3e9,
+                                    9.2e18, 9.3e18, -9.3e18, 1.8e19, 1.9e19, 1e30, -1e30,
+                                    NAN, INF, -INF, -1.0, -0.5, 1e-30]),
+        float_to_int_case("size=37", prand(37, -5e9, 5e9, 45)),
     ]),
 ]
 
@@ -580,6 +622,7 @@ TABLE = {
     "tests/golden/numpy_scalar_casts.py": CASTS,
     "tests/golden/stores_and_casts.py": STORES,
     "tests/golden/narrowing_stores.py": NARROW,
+    "tests/golden/float_to_int.py": FLOAT_TO_INT,
     "tests/golden/scalar_types.py": SCALAR_TYPES,
     "tests/golden/module_constants.py": CONSTANTS,
     "tests/golden/builtins.py": BUILTINS,

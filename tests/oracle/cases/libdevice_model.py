@@ -7,7 +7,8 @@ the expected outputs from these definitions:
     format (float32 or float64, subnormals and overflow included) in that mode, as IEEE 754
     defines _rn (nearest, ties to even), _rz (toward zero), _ru (up) and _rd (down);
   - float -> integer conversions: PTX cvt.rni/rzi/rpi/rmi, which saturate to the destination's
-    range and convert NaN to 0;
+    range and convert NaN to the value with only the top bit set (what an H200 gives; the PTX
+    manual says 0);
   - integer intrinsics: the CUDA Math API's definitions, on 32/64-bit two's complement values;
   - libdevice's int32 results of "unsigned" functions: the unsigned bits read as int32.
 """
@@ -119,9 +120,9 @@ def to_float32(d: float, mode: str) -> float:
 
 
 def to_int(x: float, mode: str, bits: int, signed: bool = True) -> int:
-    """PTX cvt to an integer: rounded in the mode, saturated, NaN -> 0."""
+    """PTX cvt to an integer: rounded in the mode, saturated, NaN -> the top bit alone."""
     if math.isnan(x):
-        return 0
+        return -(1 << (bits - 1)) if signed else 1 << (bits - 1)
     lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
     if math.isinf(x):
         return hi if x > 0 else lo

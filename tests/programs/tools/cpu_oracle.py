@@ -22,7 +22,8 @@ collectives or random numbers, whose threads need not run together):
                                   arguments or an integer argument;
       int ** int                  (non-constant exponent) the result passes through float64 on
                                   CUDA (cvt.rn.f64, then a saturating cvt.rzi back);
-      round(float)                llrint on CUDA: NaN gives 0, out-of-range values saturate.
+      round(float)                llrint on CUDA: NaN gives -2**63 (as an H200 does; the PTX
+                                  manual says 0), out-of-range values saturate.
 
 What remains different from a GPU: float32/float64 library functions (exp, sin, pow, ...) come
 from the host's libm, not libdevice (both within ~1-2 ulp); the CPU does not contract a*b+c into
@@ -126,7 +127,7 @@ def _round(x):
         def llrint(x):
             r = np.rint(np.float64(x))
             if r != r:
-                return np.int64(0)
+                return np.int64(-9223372036854775808)
             if r >= 9223372036854775808.0:
                 return np.int64(9223372036854775807)
             if r < -9223372036854775808.0:
