@@ -111,6 +111,24 @@ TEST(ReviewOutputs, IrDumpShowsForallLaunches) {
   EXPECT_NE(d.find("    14  (launch k forall=10:int64 block=32:int64 a)\n"), std::string::npos) << d;
 }
 
+// Host code py2cuda cannot translate drops the host program, and with it the host
+// functions a CPU ufunc's loops call: the loops go too (found by tests/fuzz/fuzz_infer.cpp:
+// they pointed at the freed functions, and `--dump ir` read them: std::bad_alloc or worse).
+TEST(ReviewOutputs, IrDumpOfACpuUfuncWhoseHostProgramWasDropped) {
+  TranslateOptions options;
+  options.dump = TranslateOptions::Dump::Ir;
+  TranslateResult r = run(
+      "import numpy as np\nfrom numba import vectorize\n\n\n"
+      "@vectorize(['int64(int64, int64)'], target='parallel')\ndef hypot_sq(x, y):\n    return x * x + y * y\n\n\n"
+      "table = {k: k * k for k in range(8)}\nprint(hypot_sq(np.arange(3), 2))\n",
+      options);
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_NE(r.diagnostics.find("the program's host code is not translated (no main())"), std::string::npos)
+      << r.diagnostics;
+  EXPECT_NE(r.dump.find("vectorize hypot_sq\n"), std::string::npos) << r.dump;
+  EXPECT_EQ(r.dump.find("loop "), std::string::npos) << r.dump;
+}
+
 TEST(ReviewOutputs, AstDumpIsPrintedEvenWhenLaterStagesFail) {
   TranslateOptions options;
   options.dump = TranslateOptions::Dump::Ast;

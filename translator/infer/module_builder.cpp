@@ -156,6 +156,11 @@ void ModuleBuilder::build_host_program() {
     module_->host_program_unavailable = host_diags.all().empty() ? "its host code has errors"
                                                                   : host_wording(host_diags.all().front().message);
     module_->host_functions.clear();
+    // CPU ufunc loops call host function instances, just freed: they go with the host
+    // program (the ufuncs stay, so indices into module_->ufuncs remain valid).
+    for (ir::Ufunc& u : module_->ufuncs) {
+      if (!u.cuda) u.loops.clear();
+    }
   }
   for (const auto& f : info_.functions) {
     if (f->kind != FunctionKind::Kernel || !f->signatures.empty()) continue;
