@@ -4,6 +4,9 @@
 #   make test    run every test (unit, golden, compile, bad-input, oracle)
 #   make demo    translate samples/hypot_kernel.py and compile it with nvcc
 #   make docs    regenerate the generated tables in docs/ (scripts/gen_docs.py)
+#   make sanitize  unit tests, bad inputs and emulated programs under ASan/UBSan
+#                (scripts/sanitize.sh, its own build in build-san; docs/tests.md)
+#   make fuzz    each libFuzzer target for FUZZ_SECONDS (default 60; tests/fuzz/run_fuzz.sh)
 #
 # BUILD_DIR (default build) and JOBS (default 2) pass through to the scripts.
 
@@ -11,7 +14,7 @@ BUILD_DIR ?= build
 JOBS ?= 2
 export BUILD_DIR JOBS
 
-.PHONY: all build test demo docs clean
+.PHONY: all build test demo docs sanitize fuzz clean
 
 all: build
 
@@ -26,6 +29,13 @@ demo: build
 
 docs: build
 	python3 scripts/gen_docs.py --py2cuda $(BUILD_DIR)/py2cuda
+
+sanitize:
+	bash scripts/sanitize.sh
+
+FUZZ_SECONDS ?= 60
+fuzz:
+	bash tests/fuzz/run_fuzz.sh $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -188,6 +188,13 @@ def bad_files():
         "shape_dimension_overflow.npy": hand_made(
             "{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999999999999,), }", f4.tobytes()),
         "data_trailing.npy": valid + b"\0\0\0\0",
+        # Found by tests/fuzz/fuzz_npy.cpp. A key with a newline and a terminal escape
+        # in it: the message shows them escaped, on one line.
+        "header_key_control_chars.npy": hand_made("{'desc\nr\x1b': '<f4', 'fortran_order': False, 'shape': (5,), }",
+                                                  f4.tobytes()),
+        # An empty array whose other dimensions multiply past int64 (numpy: "array is too big").
+        "shape_empty_overflow.npy": hand_made(
+            "{'descr': '|b1', 'fortran_order': False, 'shape': (4611686018427387904, 2, 0), }"),
     }
 
 

@@ -370,6 +370,8 @@ const BadFile kBadFiles[] = {
      "truncated data: shape (1099511627776,) of float32 takes 4398046511104 bytes, the file has 20"},
     {"shape_bytes_overflow.npy", "the shape (4294967296, 4294967296) is too large to fit in memory"},
     {"shape_dimension_overflow.npy", "malformed .npy header: a dimension of 'shape' is too large"},
+    {"header_key_control_chars.npy", "malformed .npy header: unexpected key 'desc\\nr\\x1b' (expected 'descr',"},
+    {"shape_empty_overflow.npy", "the shape (4611686018427387904, 2, 0) is too large to fit in memory"},
 };
 
 TEST(Npy, RejectsEveryBadFileNamingIt) {

@@ -95,6 +95,40 @@ TEST(ReviewOutputs, IrDumpShowsLoopsDeviceFunctionsAndHostCode) {
   EXPECT_NE(d.find("    18  (launch k grid=1:int64 block=1:int64 d)\n"), std::string::npos) << d;
 }
 
+// A forall launch has a task count and no grid (found by tests/fuzz/fuzz_infer.cpp:
+// `--dump ir` dereferenced the missing grid).
+TEST(ReviewOutputs, IrDumpShowsForallLaunches) {
+  TranslateOptions options;
+  options.dump = TranslateOptions::Dump::Ir;
+  TranslateResult r = run(
+      "import numpy as np\nfrom numba import cuda\n\n\n@cuda.jit\ndef k(a):\n    i = cuda.grid(1)\n"
+      "    if i < a.size:\n        a[i] = i\n\n\n"
+      "a = cuda.device_array(100, dtype=np.int32)\nk.forall(len(a))(a)\nk.forall(10, 32)(a)\n",
+      options);
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  const std::string& d = r.dump;
+  EXPECT_NE(d.find("    13  (launch k forall=(shape:int64 a 0) a)\n"), std::string::npos) << d;
+  EXPECT_NE(d.find("    14  (launch k forall=10:int64 block=32:int64 a)\n"), std::string::npos) << d;
+}
+
+// Host code py2cuda cannot translate drops the host program, and with it the host
+// functions a CPU ufunc's loops call: the loops go too (found by tests/fuzz/fuzz_infer.cpp:
+// they pointed at the freed functions, and `--dump ir` read them: std::bad_alloc or worse).
+TEST(ReviewOutputs, IrDumpOfACpuUfuncWhoseHostProgramWasDropped) {
+  TranslateOptions options;
+  options.dump = TranslateOptions::Dump::Ir;
+  TranslateResult r = run(
+      "import numpy as np\nfrom numba import vectorize\n\n\n"
+      "@vectorize(['int64(int64, int64)'], target='parallel')\ndef hypot_sq(x, y):\n    return x * x + y * y\n\n\n"
+      "table = {k: k * k for k in range(8)}\nprint(hypot_sq(np.arange(3), 2))\n",
+      options);
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_NE(r.diagnostics.find("the program's host code is not translated (no main())"), std::string::npos)
+      << r.diagnostics;
+  EXPECT_NE(r.dump.find("vectorize hypot_sq\n"), std::string::npos) << r.dump;
+  EXPECT_EQ(r.dump.find("loop "), std::string::npos) << r.dump;
+}
+
 TEST(ReviewOutputs, AstDumpIsPrintedEvenWhenLaterStagesFail) {
   TranslateOptions options;
   options.dump = TranslateOptions::Dump::Ast;

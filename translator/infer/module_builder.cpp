@@ -159,7 +159,8 @@ void ModuleBuilder::build_host_program() {
     module_->host_program_unavailable = host_diags.all().empty() ? "its host code has errors"
                                                                   : host_wording(host_diags.all().front().message);
     module_->host_functions.clear();
-    // The CPU ufuncs' loops called from the host code went with it.
+    // CPU ufunc loops call host function instances, just freed: they go with the host
+    // program (the ufuncs stay, so indices into module_->ufuncs remain valid).
     for (ir::Ufunc& u : module_->ufuncs) {
       if (!u.cuda) u.loops.clear();
     }

@@ -211,7 +211,11 @@ std::string dump(const Expr& e) {
     }
     case ExprKind::Launch: {
       const auto& l = static_cast<const Launch&>(e);
-      std::vector<std::string> parts{l.kernel->cpp_name, "grid=" + dump(*l.grid), "block=" + dump(*l.block)};
+      // A forall launch has its task count instead of a launch shape (the runtime picks one).
+      std::vector<std::string> parts{l.kernel->cpp_name};
+      if (l.forall_tasks) parts.push_back("forall=" + dump(*l.forall_tasks));
+      if (l.grid) parts.push_back("grid=" + dump(*l.grid));
+      if (l.block) parts.push_back("block=" + dump(*l.block));
       if (l.stream) parts.push_back("stream=" + dump(*l.stream));
       if (l.shared_bytes) parts.push_back("shared=" + dump(*l.shared_bytes));
       for (std::string& a : all(l.args)) parts.push_back(std::move(a));

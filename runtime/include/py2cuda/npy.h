@@ -83,18 +83,26 @@ inline std::string npy_contents_text(const std::string& descr, std::size_t ndim)
 }
 
 // The bytes of data an array of this shape and dtype takes; throws Error, naming
-// `file`, if a dimension is negative or the count overflows.
+// `file`, if a dimension is negative or the count overflows. As numpy does, the
+// non-zero dimensions must multiply (times the item size) to an int64 even when
+// another dimension is 0: NpyArray::size() and the host arrays count in int64.
 inline std::size_t npy_data_bytes(const std::vector<int64_t>& shape, const NpyDType& dtype, const std::string& file) {
+  constexpr auto kMax = static_cast<std::size_t>(std::numeric_limits<int64_t>::max());
   std::size_t bytes = dtype.itemsize;
+  bool empty = false;
   for (int64_t d : shape) {
     if (d < 0) throw Error(file + ": the shape " + npy_shape_text(shape) + " has a negative dimension");
     const auto extent = static_cast<std::size_t>(d);
-    if (extent != 0 && bytes > std::numeric_limits<std::size_t>::max() / extent) {
+    if (extent == 0) {
+      empty = true;
+      continue;
+    }
+    if (bytes > kMax / extent) {
       throw Error(file + ": the shape " + npy_shape_text(shape) + " is too large to fit in memory");
     }
     bytes *= extent;
   }
-  return bytes;
+  return empty ? 0 : bytes;
 }
 
 // A C++ bool must hold 0 or 1; numpy treats any non-zero byte as True.

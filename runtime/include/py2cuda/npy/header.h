@@ -34,6 +34,29 @@ inline std::string npy_shape_text(const std::vector<int64_t>& shape) {
   return text + (shape.size() == 1 ? ",)" : ")");
 }
 
+// Text of the file for a one-line message: printable ASCII as it is, any other
+// byte (a newline, a terminal escape, UTF-8) as Python's repr writes it ("\\n",
+// "\\x1b"), cut at `limit` characters with "...".
+inline std::string npy_shown(std::string_view text, std::size_t limit = 120) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string shown;
+  for (const char c : text.substr(0, limit)) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\\') {
+      shown += "\\\\";
+    } else if (byte >= 0x20 && byte < 0x7f) {
+      shown += c;
+    } else if (c == '\n' || c == '\r' || c == '\t') {
+      shown += c == '\n' ? "\\n" : c == '\r' ? "\\r" : "\\t";
+    } else {
+      shown += "\\x";
+      shown += kHex[byte >> 4];
+      shown += kHex[byte & 0xF];
+    }
+  }
+  return text.size() > limit ? shown + "..." : shown;
+}
+
 inline constexpr char kNpyMagic[] = "\x93NUMPY";
 inline constexpr std::size_t kNpyMagicSize = 6;
 inline constexpr std::size_t kNpyPrefixSize = 8;  // the magic and the version
@@ -56,7 +79,7 @@ class NpyHeaderParser {
       if (consume('}')) break;
       const std::string key = parse_string("a key");
       skip_space();
-      if (!consume(':')) fail("expected ':' after the key '" + key + "'");
+      if (!consume(':')) fail("expected ':' after the key '" + npy_shown(key) + "'");
       skip_space();
       if (key == "descr") {
         if (have_descr) fail("the key 'descr' appears twice");
@@ -74,12 +97,12 @@ class NpyHeaderParser {
         out.shape = parse_shape();
         have_shape = true;
       } else {
-        fail("unexpected key '" + key + "' (expected 'descr', 'fortran_order' and 'shape')");
+        fail("unexpected key '" + npy_shown(key) + "' (expected 'descr', 'fortran_order' and 'shape')");
       }
       skip_space();
       if (consume(',')) continue;
       if (consume('}')) break;
-      fail("expected ',' or '}' after the value of '" + key + "'");
+      fail("expected ',' or '}' after the value of '" + npy_shown(key) + "'");
     }
     skip_space();
     if (pos_ != text_.size()) fail("text after the dict");
@@ -90,14 +113,12 @@ class NpyHeaderParser {
 
  private:
   [[noreturn]] void fail(const std::string& problem) const {
-    // The header on one line, shortened: enough to see what is wrong.
-    std::string shown(text_.substr(0, 120));
-    for (char& c : shown) {
-      if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-    }
-    while (!shown.empty() && shown.back() == ' ') shown.pop_back();
+    // The header on one line, shortened: enough to see what is wrong. Its padding
+    // (spaces, then the newline numpy ends it with) is left out.
+    std::string_view header = text_;
+    while (!header.empty() && (header.back() == ' ' || header.back() == '\n')) header.remove_suffix(1);
     throw Error(file_ + ": malformed .npy header: " + problem + " (at offset " + std::to_string(pos_) +
-                " of the header \"" + shown + (text_.size() > 120 ? "..." : "") + "\")");
+                " of the header \"" + npy_shown(header) + "\")");
   }
 
   char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
@@ -181,14 +202,15 @@ class NpyHeaderParser {
   std::string supported;
   for (const NpyDType& d : kNpyDTypes) supported += (supported.empty() ? "" : ", ") + std::string(d.name);
   const char kind = descr.size() >= 2 ? descr[1] : '\0';
+  const std::string shown = npy_shown(descr, 40);
   if (kind == 'O') {
-    throw Error(file + ": holds Python objects (dtype '" + descr + "'), which cannot be read without Python");
+    throw Error(file + ": holds Python objects (dtype '" + shown + "'), which cannot be read without Python");
   }
   if (descr.size() >= 2 && descr[0] == '>' && find_npy_dtype("<" + descr.substr(1))) {
-    throw Error(file + ": holds big-endian data (dtype '" + descr + "'), which is not supported; " +
+    throw Error(file + ": holds big-endian data (dtype '" + shown + "'), which is not supported; " +
                 "save it little-endian, with a.astype('<" + descr.substr(1) + "')");
   }
-  throw Error(file + ": dtype '" + descr + "' is not supported (py2cuda reads little-endian " + supported + ")");
+  throw Error(file + ": dtype '" + shown + "' is not supported (py2cuda reads little-endian " + supported + ")");
 }
 
 // Returns the header bytes numpy's own writer produces (dict, padding, newline,
