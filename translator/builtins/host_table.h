@@ -77,6 +77,9 @@ enum class HostRule {
   EventRecord,      // e.record(stream=0)
   EventWait,        // e.wait(stream=0): the stream waits for the event
   EventElapsed,     // cuda.event_elapsed_time(e0, e1), e0.elapsed_time(e1): float milliseconds
+  TestCaseNew,      // unittest.TestCase(): an instance whose assertion methods host code calls
+  TestCaseAssert,   // tc.assertEqual/assertTrue/...(values..., msg=None): AssertionError in unittest's words
+  SkipTest,         // tc.skipTest(reason): raises unittest.SkipTest
 };
 
 // Whether calls of this rule do more than compute a value (random draws, printing, writes into

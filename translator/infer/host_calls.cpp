@@ -1009,6 +1009,23 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       args.push_back(std::move(msg));
       return call_node(types::none(), rt + "(" + placeholders(0, args.size()) + ")", c.span, std::move(args));
     }
+    case HostRule::TestCaseNew:
+      if (!c.args.empty() || !c.keywords.empty()) {
+        return fail(c.span, what + "() with a test method's name is not supported by py2cuda; make it with no arguments");
+      }
+      return call_node(types::host_object("TestCase"), rt + "()", c.span, {});
+    case HostRule::SkipTest: {
+      if (!bind({"reason"}) || !need(0, "reason")) return nullptr;
+      auto reason = value(0);
+      if (!reason) return nullptr;
+      if (!reason->type->is_string()) return fail(a[0]->span, what + "() needs a str reason");
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(self));
+      args.push_back(std::move(reason));
+      return call_node(types::none(), "{0}." + rt + "({1})", c.span, std::move(args));
+    }
+    case HostRule::TestCaseAssert:
+      return test_case_assert(c, row, std::move(self));
     case HostRule::RandomSeed: {
       if (!bind({"seed"})) return nullptr;
       if (is_none(a[0])) return call_node(types::none(), rt + "()", c.span, {});
@@ -1419,6 +1436,89 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     }
   }
   return fail(c.span, what + "() is not supported in host code by py2cuda");
+}
+
+// ------------------------------------------------------------------ unittest.TestCase
+
+// tc.assertX(...): the values checked, the optional places/delta of the almost-equal pair, then
+// msg. The values are those whose comparison and repr() CPython's unittest and py2cuda's runtime
+// agree on (numbers and bools; strings for truth and `in`); assertEqual of strings, tuples or
+// arrays (unittest's diffs, NumPy's ambiguous truth) is an error at the call.
+ir::ExprPtr FunctionBuilder::test_case_assert(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self) {
+  const std::string method(row.runtime);
+  const std::string what = "TestCase." + method;
+  std::vector<std::string> names = {"first", "second", "msg"};
+  if (method == "assertTrue" || method == "assertFalse") names = {"expr", "msg"};
+  if (method == "assertIsNone" || method == "assertIsNotNone") names = {"obj", "msg"};
+  if (method == "assertIn" || method == "assertNotIn") names = {"member", "container", "msg"};
+  if (method.find("Greater") != std::string::npos || method.find("Less") != std::string::npos) names = {"a", "b", "msg"};
+  if (method.find("AlmostEqual") != std::string::npos) names = {"first", "second", "places", "msg", "delta"};
+  if (method == "fail") names = {"msg"};
+  const size_t msg_slot = std::find(names.begin(), names.end(), "msg") - names.begin();
+  const size_t nvalues = method == "fail" ? 0 : names[1] == "msg" ? 1 : 2;
+  std::vector<const ast::Expr*> a;
+  if (!bind_arguments(c, what, names, a, D())) return nullptr;
+  std::vector<ir::ExprPtr> args;
+  args.push_back(std::move(self));
+  for (size_t k = 0; k < nvalues; ++k) {
+    if (!a[k]) return fail(c.span, what + "() missing required argument '" + names[k] + "'");
+    auto v = expr(*a[k]);
+    if (!v) return nullptr;
+    TypeRef t = v->type;
+    const bool truth_test = method == "assertTrue" || method == "assertFalse";
+    const bool membership = method == "assertIn" || method == "assertNotIn";
+    bool ok = t->is_number() || (truth_test && t->is_string());
+    if (method == "assertIsNone" || method == "assertIsNotNone") ok = t->is_number() || t->is_string() || t->is_none();
+    if (membership) ok = k == 0 ? t->is_number() || t->is_string() : t->is_string() || t->is_tuple();
+    if (!ok) {
+      return fail(a[k]->span, what + "() of a " + t->str() + " is not supported by py2cuda (numbers and bools are" +
+                                  (truth_test ? ", and str" : membership ? "; a str or tuple container" : "") + ")");
+    }
+    if (membership && k == 1) {
+      const bool text = args[1]->type->is_string();
+      if (text != t->is_string()) return fail(a[k]->span, what + "() looks for a str in a str, or a value in a tuple");
+      if (!text) {
+        for (TypeRef e : t->elements()) {
+          if (!e->is_number()) return fail(a[k]->span, what + "() needs a tuple of numbers");
+        }
+      }
+    }
+    args.push_back(std::move(v));
+  }
+  std::string pattern = "{0}." + method + "(";
+  if (method == "assertIsNone" || method == "assertIsNotNone") {
+    // Whether the value is None is its type's to say; a None value is not evaluated again.
+    const bool none = args[1]->type->is_none();
+    pattern += std::string(none ? "true" : "false");
+    if (method == "assertIsNone") pattern += none ? ", std::string(\"None\")" : ", {1}";
+    if (none || method == "assertIsNotNone") args.pop_back();
+  } else {
+    pattern += placeholders(1, args.size() - 1);
+  }
+  if (method.find("AlmostEqual") != std::string::npos) {
+    if (!is_none(a[2]) && !is_none(a[4])) return fail(c.span, "specify delta or places not both");
+    for (size_t k : {size_t{2}, size_t{4}}) {
+      if (is_none(a[k])) {
+        pattern += ", std::nullopt";
+        continue;
+      }
+      auto v = expr(*a[k]);
+      if (!v) return nullptr;
+      if (k == 2 ? !v->type->is_int() : !v->type->is_number()) {
+        return fail(a[k]->span, what + "() needs " + (k == 2 ? "an int for places" : "a number for delta"));
+      }
+      pattern += ", {" + std::to_string(args.size()) + "}";
+      args.push_back(std::move(v));
+    }
+  }
+  if (!is_none(a[msg_slot])) {
+    auto msg = expr(*a[msg_slot]);
+    if (!msg) return nullptr;
+    if (!msg->type->is_string()) return fail(a[msg_slot]->span, what + "(msg=...) needs a str");
+    pattern += std::string(args.size() > 1 || pattern.back() != '(' ? ", " : "") + "{" + std::to_string(args.size()) + "}";
+    args.push_back(std::move(msg));
+  }
+  return call_node(types::none(), pattern + ")", c.span, std::move(args));
 }
 
 // ------------------------------------------------------------------ printing and strings

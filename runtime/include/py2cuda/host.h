@@ -15,4 +15,5 @@
 #include "host/support.h"
 #include "host/zero_division.h"
 #include "host/sys.h"
+#include "host/test_case.h"
 #include "np.h"
