@@ -25,6 +25,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.asarray", .rule = R::ArrayFromValues, .runtime = "py2cuda::np::asarray", .doc = "an array from a list or tuple; an array of the same dtype as it is"},
       {.path = "numpy.ascontiguousarray", .rule = R::ArrayFromValues, .runtime = "py2cuda::np::ascontiguousarray", .doc = "a C-contiguous array (a copy only when needed)"},
       {.path = "numpy.eye", .rule = R::Eye, .runtime = "py2cuda::np::eye", .doc = "an identity-like 2-D array"},
+      {.path = "numpy.tile", .rule = R::Tile, .runtime = "py2cuda::np::tile", .doc = "an array repeated along each axis (reps an int or a tuple)"},
       {.path = "numpy.copy", .rule = R::Copy, .runtime = "py2cuda::np::copy", .doc = "a C-contiguous copy"},
       {.path = "numpy.reshape", .rule = R::Reshape, .runtime = "py2cuda::np::reshape", .doc = "the same elements in a new shape (-1 inferred)"},
       {.path = "numpy.transpose", .rule = R::Transpose, .runtime = "py2cuda::np::transpose", .doc = "the axes reversed (a view)"},
@@ -133,6 +134,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "Event.wait", .rule = R::EventWait, .runtime = "wait", .doc = "makes a stream wait for the event"},
       {.path = "Event.query", .rule = R::EventWait, .runtime = "query", .doc = "whether the event has happened"},
       {.path = "Event.elapsed_time", .rule = R::EventElapsed, .runtime = "py2cuda::host::event_elapsed_time", .doc = "milliseconds from this event to another"},
+      {.path = "Kernel.overloads.max_cooperative_grid_blocks", .rule = R::CooperativeBlocks, .runtime = "py2cuda::max_cooperative_grid_blocks", .doc = "`k.overloads[sig].max_cooperative_grid_blocks(blockdim, dynsmemsize=0)`: blocks resident at once (occupancy per SM x SMs on a GPU; the emulated device's model)"},
       {.path = "numba.cuda.random.create_xoroshiro128p_states", .rule = R::RngStates, .runtime = "py2cuda::host::create_xoroshiro128p_states", .doc = "n generator states on the device, bit-identical to Numba's"},
       // ---------------------------------------------------------------- unittest (numba-cuda's doc examples run as main(unittest.TestCase()))
       {.path = "unittest.TestCase", .rule = R::TestCaseNew, .runtime = "py2cuda::host::TestCase", .doc = "a test case whose assertion methods end the program with unittest's AssertionError message"},

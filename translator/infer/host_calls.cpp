@@ -3,6 +3,7 @@
 // (builtins/host_table.h) with NumPy's rules (types/numpy_rules.h); launches
 // instantiate kernels with the types of their arguments, as Numba compiles a kernel
 // for each new signature it is called with.
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -338,6 +339,19 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
       }
     }
   }
+  // kernel.overloads[sig].max_cooperative_grid_blocks(blockdim, dynsmemsize=0)
+  if (c.func->kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(*c.func).attr == "max_cooperative_grid_blocks") {
+    const ast::Expr& overload = *ast::as<ast::Attribute>(*c.func).value;
+    if (overload.kind == ast::ExprKind::Subscript) {
+      const ast::Expr& overloads = *ast::as<ast::Subscript>(overload).value;
+      if (overloads.kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(overloads).attr == "overloads") {
+        if (const FunctionEntry* f = function_value(*ast::as<ast::Attribute>(overloads).value);
+            f && f->kind == FunctionKind::Kernel) {
+          return cooperative_blocks(c, *f);
+        }
+      }
+    }
+  }
   // sep.join(generator) and sum(generator)
   if (c.args.size() == 1 && c.keywords.empty() && c.args[0]->kind == ast::ExprKind::Comprehension) {
     const auto& g = ast::as<ast::ComprehensionExpr>(*c.args[0]);
@@ -526,6 +540,52 @@ ir::ExprPtr FunctionBuilder::forall_launch(const ast::Call& c, const FunctionEnt
     if (!node->shared_bytes) return nullptr;
   }
   return launch_arguments(c, kernel, std::move(node));
+}
+
+// k.overloads[sig].max_cooperative_grid_blocks(blockdim, dynsmemsize=0): the most blocks of
+// `blockdim` threads the device keeps resident at once for that compiled kernel, Numba's
+// occupancy-per-multiprocessor x multiprocessors. The overload is the kernel's signature
+// (`sig` is the variable its decorator reads, which py2cuda does not evaluate as a value),
+// so the kernel must have exactly one.
+ir::ExprPtr FunctionBuilder::cooperative_blocks(const ast::Call& c, const FunctionEntry& kernel) {
+  const std::string what = "max_cooperative_grid_blocks";
+  if (kernel.signatures.size() != 1) {
+    return fail(c.func->span, "'" + kernel.name + ".overloads[...]' needs the kernel to have one signature in its "
+                              "decorator (@cuda.jit(sig)); it has " + std::to_string(kernel.signatures.size()));
+  }
+  std::vector<const ast::Expr*> a;
+  if (!bind_arguments(c, what, {"blockdim", "dynsmemsize"}, a, D())) return nullptr;
+  if (!a[0]) return fail(c.span, what + "() missing required argument 'blockdim'");
+  auto block = expr(*a[0]);
+  if (!block) return nullptr;
+  std::vector<ir::ExprPtr> args;
+  std::string pattern;
+  if (block->type->is_int()) {
+    pattern = "py2cuda::Dim3({0})";
+    args.push_back(convert(std::move(block), types::int64()));
+  } else if (block->type->is_tuple() && !block->type->elements().empty() && block->type->elements().size() <= 3 &&
+             std::all_of(block->type->elements().begin(), block->type->elements().end(),
+                         [](TypeRef e) { return e->is_int(); })) {
+    pattern = "py2cuda::host::dim3({0})";
+    args.push_back(std::move(block));
+  } else {
+    return fail(a[0]->span, what + "()'s blockdim must be an int or a tuple of 1 to 3 ints, not " + block->type->str());
+  }
+  if (!is_none(a[1])) {
+    auto shared = expr(*a[1]);
+    if (!shared) return nullptr;
+    if (!shared->type->is_int()) return fail(a[1]->span, what + "()'s dynsmemsize must be an int");
+    pattern += ", size_t({1})";
+    args.push_back(convert(std::move(shared), types::int64()));
+  }
+  std::string instance = "kernel";
+  if (final_) {
+    const ir::Function* k = mb_.instantiate(kernel, kernel.signatures[0].params, nullptr, true, c.span);
+    if (!k) return nullptr;
+    instance = k->cpp_name;
+  }
+  return call_node(types::int64(), "py2cuda::max_cooperative_grid_blocks(" + instance + ", " + pattern + ")", c.span,
+                   std::move(args));
 }
 
 // The launch's arguments, typed as Numba types them, and the kernel instance they select.
@@ -790,6 +850,21 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       }
       return call_node(t, "py2cuda::np::ascontiguousarray({0})", c.span, one(std::move(src)));
     }
+    case HostRule::Tile: {
+      if (!bind({"A", "reps"}) || !need(0, "A") || !need(1, "reps")) return nullptr;
+      auto arr = array_arg(0);
+      if (!arr) return nullptr;
+      int nreps = 0;
+      auto reps = shape_value(*a[1], nreps);
+      if (!reps) return nullptr;
+      TypeRef t = types::array(arr->type->dtype(), std::max(arr->type->ndim(), nreps), Layout::C);
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(arr));
+      args.push_back(std::move(reps));
+      return call_node(t, rt + "({0}, {1})", c.span, std::move(args));
+    }
+    case HostRule::CooperativeBlocks:
+      return fail(c.span, what + "() is called on a kernel's overload: k.overloads[sig]." + rt + "(blockdim)");
     case HostRule::Eye: {
       if (!bind({"N", "M", "k", "dtype"}) || !need(0, "N")) return nullptr;
       std::vector<ir::ExprPtr> args;

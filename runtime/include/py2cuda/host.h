@@ -5,6 +5,7 @@
 #pragma once
 
 #include "host/conversions.h"
+#include "host/cooperative.h"
 #include "host/device_ndarray.h"
 #include "host/event.h"
 #include "host/forall.h"
