@@ -400,6 +400,7 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
                                 "[blocks, threads_per_block](...)");
       }
       if (f.kind == FunctionKind::Ufunc) return ufunc_call(c, f);  // infer/ufuncs.cpp
+      if (f.reduction) return reduction_call(c, f);
       if (f.kind == FunctionKind::Device) {
         return fail(c.span, "device function '" + f.name + "' cannot be called from host code; call it from a "
                             "kernel");
@@ -586,6 +587,49 @@ ir::ExprPtr FunctionBuilder::cooperative_blocks(const ast::Call& c, const Functi
   }
   return call_node(types::int64(), "py2cuda::max_cooperative_grid_blocks(" + instance + ", " + pattern + ")", c.span,
                    std::move(args));
+}
+
+// `op(arr, size=None, res=None, init=0, stream=0)` of a `@cuda.reduce def op(a, b)`: the
+// reduction of a 1-D array by `op` in numba-cuda's order (host/reduction.h), a scalar of the
+// array's dtype (init converted to it, as Numba's arr.dtype.type(init)).
+ir::ExprPtr FunctionBuilder::reduction_call(const ast::Call& c, const FunctionEntry& f) {
+  std::vector<const ast::Expr*> a;
+  if (!bind_arguments(c, f.name, {"arr", "size", "res", "init", "stream"}, a, D())) return nullptr;
+  if (!a[0]) return fail(c.span, f.name + "() missing required argument 'arr'");
+  for (size_t k : {size_t{1}, size_t{2}, size_t{4}}) {
+    if (!is_none(a[k])) {
+      return fail(a[k]->span, "size=, res= and stream= of a cuda.reduce call are not supported by py2cuda");
+    }
+  }
+  auto arr = expr(*a[0]);
+  if (!arr) return nullptr;
+  if (!arr->type->is_array() || arr->type->ndim() != 1 || !arr->type->dtype()->is_number()) {
+    return fail(a[0]->span, "a cuda.reduce function reduces a 1-D array of numbers (numba-cuda: only support 1D "
+                            "array), not " + arr->type->str());
+  }
+  TypeRef t = arr->type->dtype();
+  ir::ExprPtr init;
+  if (!is_none(a[3])) {
+    init = expr(*a[3]);
+    if (!init) return nullptr;
+    if (!init->type->is_number()) return fail(a[3]->span, f.name + "()'s init must be a number");
+  } else {
+    auto zero = std::make_unique<ir::Const>(types::int64(), c.span);
+    init = std::move(zero);
+  }
+  std::string op = f.name;
+  if (final_) {
+    const ir::Function* fn = mb_.instantiate_host(f, {t, t}, c.span, D());
+    if (!fn) return nullptr;
+    if (!fn->return_type->is_number()) {
+      return fail(c.span, "cuda.reduce function '" + f.name + "' must return a number, not " + fn->return_type->str());
+    }
+    op = fn->cpp_name;
+  }
+  std::vector<ir::ExprPtr> args;
+  args.push_back(std::move(arr));
+  args.push_back(convert(std::move(init), t));
+  return call_node(t, "py2cuda::host::numba_reduce({0}, " + op + ", {1})", c.span, std::move(args));
 }
 
 // The launch's arguments, typed as Numba types them, and the kernel instance they select.

@@ -12,6 +12,7 @@
 #include "host/format_call.h"
 #include "host/iterate.h"
 #include "host/print.h"
+#include "host/reduction.h"
 #include "host/program.h"
 #include "host/support.h"
 #include "host/zero_division.h"
