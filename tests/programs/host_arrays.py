@@ -52,3 +52,9 @@ if __name__ == "__main__":
     direct = np.arange(6, dtype=np.float32).reshape(2, 3)
     scale_2d[(1, 1), (2, 4)](direct, np.float32(10.0))
     print(f"direct: {direct[0, 0]} {direct[0, 2]} {direct[1, 1]}")
+
+    # np.tile: an int or a tuple of repetitions, the result as many dimensions as the longer.
+    print(np.tile(np.arange(3), 2))
+    print(np.tile(np.arange(3, dtype=np.float32), (2, 2)))
+    print(np.tile(direct, (2, 1, 2)).shape, np.tile(direct, (2, 1, 2))[1, 1, 4])
+    print(np.tile(direct[:, ::2], 2))

@@ -10,7 +10,9 @@ from the build folder (at most two at once, 300 s each), which translates the pr
 its host main() and kernels for the CPU emulation runtime and runs it. Its standard output must
 equal NAME.expected byte for byte (what the program prints under Numba, see
 tests/programs/README.md), and its exit status must be the one in NAME.expected_exit (a program
-that ends with an uncaught exception: `1`), or 0 when there is no such file.
+that ends with an uncaught exception: `1`), or 0 when there is no such file. When
+NAME.expected_stderr exists, the last line of its standard error must equal that file's line
+(the exception's traceback line, `AssertionError: 3 != 4`).
 
 A program whose first 30 lines hold
 
@@ -198,6 +200,12 @@ def expected_exit(program: Program) -> int:
     return int(path.read_text().strip())
 
 
+def expected_stderr_line(program: Program) -> str | None:
+    """The last line of standard error NAME.expected_stderr asks for (an exception's line), else None."""
+    path = program.path.with_suffix(".expected_stderr")
+    return path.read_text().strip("\n") if path.is_file() else None
+
+
 def has_gpu() -> bool:
     try:
         p = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=60)
@@ -234,6 +242,10 @@ def run_program(program: Program, py2cuda: Path, build_dir: Path, timeout: float
         problems.append(f"stdout differs from {program.expected.name}")
     if racecheck and "error: data race" in stderr:
         problems.append("--racecheck reported a data race")
+    want_line = expected_stderr_line(program)
+    got_lines = stderr.rstrip("\n").splitlines()
+    if want_line is not None and (got_lines[-1] if got_lines else "") != want_line:
+        problems.append(f"stderr's last line is not {want_line!r}")
     if not problems:
         return Outcome(None)
     details = []

@@ -133,3 +133,28 @@ TEST(HostLanguage, FunctionBoundInABranchToAVariablesNameIsALocatedWarning) {
   EXPECT_TRUE(has(r.diagnostics, "prog.py:15:5: warning: 'k' holds both a function and a value of type int64"))
       << r.diagnostics;
 }
+
+// numba-cuda's documentation examples run as main(unittest.TestCase()): the instance is a
+// runtime TestCase and its assertions are method calls, msg= last.
+TEST(HostLanguage, TestCaseAssertionsBecomeRuntimeMethodCalls) {
+  TranslateResult r = run("import unittest\ndef main(self):\n    a = np.zeros(1)\n    inc[1, 1](a)\n    dec[1, 1](a)\n"
+                          "    self.assertEqual(a[0], 0.0, msg='net')\n    self.assertAlmostEqual(a[0], 1, delta=2)\n"
+                          "    self.skipTest('done')\nmain(unittest.TestCase())\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "void main_host(py2cuda::host::TestCase self) {")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "main_host(py2cuda::host::TestCase());")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "self.assertEqual(a(0), 0.0, \"net\");")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "self.assertAlmostEqual(a(0), int64_t(1), std::nullopt, int64_t(2));")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "self.skipTest(\"done\");")) << r.cu;
+}
+
+// unittest compares strings with a line diff in its message: a located warning, no main().
+TEST(HostLanguage, TestCaseAssertEqualOfStringsIsALocatedWarning) {
+  TranslateResult r = run("import unittest\ndef main(self):\n    a = np.zeros(1)\n    inc[1, 1](a)\n    dec[1, 1](a)\n"
+                          "    self.assertEqual('x', 'y')\nmain(unittest.TestCase())\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:15:22: warning: TestCase.assertEqual() of a unicode_type is not supported by "
+                                 "py2cuda (numbers and bools are)"))
+      << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+}

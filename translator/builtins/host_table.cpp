@@ -29,6 +29,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.stack", .rule = R::Join, .runtime = "py2cuda::np::stack", .doc = "arrays of one shape joined along a new axis"},
       {.path = "numpy.vstack", .rule = R::Join, .runtime = "py2cuda::np::vstack", .doc = "arrays joined as rows (1-D arrays become rows)"},
       {.path = "numpy.hstack", .rule = R::Join, .runtime = "py2cuda::np::hstack", .doc = "arrays joined along axis 1 (axis 0 for 1-D arrays)"},
+      {.path = "numpy.tile", .rule = R::Tile, .runtime = "py2cuda::np::tile", .doc = "an array repeated along each axis (reps an int or a tuple)"},
       {.path = "numpy.copy", .rule = R::Copy, .runtime = "py2cuda::np::copy", .doc = "a C-contiguous copy"},
       {.path = "numpy.reshape", .rule = R::Reshape, .runtime = "py2cuda::np::reshape", .doc = "the same elements in a new shape (-1 inferred)"},
       {.path = "numpy.transpose", .rule = R::Transpose, .runtime = "py2cuda::np::transpose", .doc = "the axes reversed (a view)"},
@@ -142,7 +143,26 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "Event.wait", .rule = R::EventWait, .runtime = "wait", .doc = "makes a stream wait for the event"},
       {.path = "Event.query", .rule = R::EventWait, .runtime = "query", .doc = "whether the event has happened"},
       {.path = "Event.elapsed_time", .rule = R::EventElapsed, .runtime = "py2cuda::host::event_elapsed_time", .doc = "milliseconds from this event to another"},
+      {.path = "Kernel.overloads.max_cooperative_grid_blocks", .rule = R::CooperativeBlocks, .runtime = "py2cuda::max_cooperative_grid_blocks", .doc = "`k.overloads[sig].max_cooperative_grid_blocks(blockdim, dynsmemsize=0)`: blocks resident at once (occupancy per SM x SMs on a GPU; the emulated device's model)"},
       {.path = "numba.cuda.random.create_xoroshiro128p_states", .rule = R::RngStates, .runtime = "py2cuda::host::create_xoroshiro128p_states", .doc = "n generator states on the device, bit-identical to Numba's"},
+      // ---------------------------------------------------------------- unittest (numba-cuda's doc examples run as main(unittest.TestCase()))
+      {.path = "unittest.TestCase", .rule = R::TestCaseNew, .runtime = "py2cuda::host::TestCase", .doc = "a test case whose assertion methods end the program with unittest's AssertionError message"},
+      {.path = "TestCase.assertEqual", .rule = R::TestCaseAssert, .runtime = "assertEqual", .doc = "first == second, else `AssertionError: 3 != 4` (numbers and bools)"},
+      {.path = "TestCase.assertNotEqual", .rule = R::TestCaseAssert, .runtime = "assertNotEqual", .doc = "first != second, else `3 == 3`"},
+      {.path = "TestCase.assertTrue", .rule = R::TestCaseAssert, .runtime = "assertTrue", .doc = "a true value, else `False is not true`"},
+      {.path = "TestCase.assertFalse", .rule = R::TestCaseAssert, .runtime = "assertFalse", .doc = "a false value, else `True is not false`"},
+      {.path = "TestCase.assertGreater", .rule = R::TestCaseAssert, .runtime = "assertGreater", .doc = "a > b, else `1 not greater than 2`"},
+      {.path = "TestCase.assertGreaterEqual", .rule = R::TestCaseAssert, .runtime = "assertGreaterEqual", .doc = "a >= b"},
+      {.path = "TestCase.assertLess", .rule = R::TestCaseAssert, .runtime = "assertLess", .doc = "a < b"},
+      {.path = "TestCase.assertLessEqual", .rule = R::TestCaseAssert, .runtime = "assertLessEqual", .doc = "a <= b"},
+      {.path = "TestCase.assertAlmostEqual", .rule = R::TestCaseAssert, .runtime = "assertAlmostEqual", .doc = "round(abs(a - b), places=7) == 0, or abs(a - b) <= delta"},
+      {.path = "TestCase.assertNotAlmostEqual", .rule = R::TestCaseAssert, .runtime = "assertNotAlmostEqual", .doc = "the negation of assertAlmostEqual"},
+      {.path = "TestCase.assertIsNone", .rule = R::TestCaseAssert, .runtime = "assertIsNone", .doc = "None, else `3 is not None` (decided by the value's type)"},
+      {.path = "TestCase.assertIsNotNone", .rule = R::TestCaseAssert, .runtime = "assertIsNotNone", .doc = "not None, else `unexpectedly None`"},
+      {.path = "TestCase.assertIn", .rule = R::TestCaseAssert, .runtime = "assertIn", .doc = "member in a tuple or a str, else `5 not found in (1, 2)`"},
+      {.path = "TestCase.assertNotIn", .rule = R::TestCaseAssert, .runtime = "assertNotIn", .doc = "member not in a tuple or a str"},
+      {.path = "TestCase.fail", .rule = R::TestCaseAssert, .runtime = "fail", .doc = "raises AssertionError(msg)"},
+      {.path = "TestCase.skipTest", .rule = R::SkipTest, .runtime = "skipTest", .doc = "raises unittest.SkipTest(reason): uncaught, the program ends as Python's does"},
       // ---------------------------------------------------------------- Python
       {.path = "print", .rule = R::Print, .runtime = "py2cuda::host::print", .doc = "values as Python prints them (repr-exact floats, NumPy's array format); sep=, end="},
       {.path = "len", .rule = R::Len, .runtime = "py2cuda::host::len", .doc = "first dimension of an array, length of a tuple or string"},
@@ -190,7 +210,8 @@ std::string host_markdown() {
     if (python.rfind("numpy.", 0) == 0) python = "np." + python.substr(6);
     if (python.find('.') != std::string::npos && python.find('.') < python.size() &&
         (python.rfind("ndarray.", 0) == 0 || python.rfind("DeviceNDArray.", 0) == 0 || python.rfind("Generator.", 0) == 0 ||
-         python.rfind("Stream.", 0) == 0 || python.rfind("Event.", 0) == 0 || python.rfind("str.", 0) == 0)) {
+         python.rfind("Stream.", 0) == 0 || python.rfind("Event.", 0) == 0 || python.rfind("str.", 0) == 0 ||
+         python.rfind("TestCase.", 0) == 0)) {
       python = python + "()";  // a method
     }
     out += "| `" + python + "` | " + (b.runtime.empty() ? std::string("(loop)") : "`" + std::string(b.runtime) + "`") +
@@ -218,7 +239,9 @@ bool has_effects(HostRule rule) {
     case R::SysExit:
     case R::EventRecord:
     case R::EventWait:
-    case R::EventElapsed: return true;
+    case R::EventElapsed:
+    case R::TestCaseAssert:
+    case R::SkipTest: return true;
     default: return false;
   }
 }

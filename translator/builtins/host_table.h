@@ -26,6 +26,7 @@ enum class HostRule {
   ArrayFromValues,  // np.array(list/tuple/array, dtype=None), np.asarray, np.ascontiguousarray
   Eye,              // np.eye(n, m=None, k=0, dtype=float64)
   Join,             // np.concatenate/stack((a, b, ...), axis=0), np.vstack/hstack((a, b, ...))
+  Tile,             // np.tile(a, reps): max(a.ndim, len(reps)) dimensions
   UnaryUfunc,       // np.sqrt(x), np.exp(x) ...: elementwise; int -> float64, float32 stays
   UnaryUfuncSame,   // np.abs(x), np.negative(x) ...: elementwise, keeps the dtype
   RoundingUfunc,    // np.floor/ceil/trunc/rint(x): floats keep their type, ints -> float64
@@ -81,6 +82,10 @@ enum class HostRule {
   EventRecord,      // e.record(stream=0)
   EventWait,        // e.wait(stream=0): the stream waits for the event
   EventElapsed,     // cuda.event_elapsed_time(e0, e1), e0.elapsed_time(e1): float milliseconds
+  CooperativeBlocks,// kernel.overloads[sig].max_cooperative_grid_blocks(blockdim, dynsmemsize=0): int64
+  TestCaseNew,      // unittest.TestCase(): an instance whose assertion methods host code calls
+  TestCaseAssert,   // tc.assertEqual/assertTrue/...(values..., msg=None): AssertionError in unittest's words
+  SkipTest,         // tc.skipTest(reason): raises unittest.SkipTest
 };
 
 // Whether calls of this rule do more than compute a value (random draws, printing, writes into

@@ -173,7 +173,10 @@ class FunctionBuilder {
   ir::ExprPtr host_call(const ast::Call& c, bool& handled);
   ir::ExprPtr host_row_call(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   ir::ExprPtr host_row_node(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
+  ir::ExprPtr test_case_assert(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   ir::ExprPtr launch(const ast::Call& c, const FunctionEntry& kernel, const ast::Subscript& config);
+  ir::ExprPtr reduction_call(const ast::Call& c, const FunctionEntry& f);
+  ir::ExprPtr cooperative_blocks(const ast::Call& c, const FunctionEntry& kernel);
   ir::ExprPtr forall_launch(const ast::Call& c, const FunctionEntry& kernel, const ast::Call& configure);
   ir::ExprPtr launch_arguments(const ast::Call& c, const FunctionEntry& kernel, std::unique_ptr<ir::Launch> node);
   // A call of a @vectorize/@guvectorize function (infer/ufuncs.cpp).

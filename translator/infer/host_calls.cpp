@@ -3,6 +3,7 @@
 // (builtins/host_table.h) with NumPy's rules (types/numpy_rules.h); launches
 // instantiate kernels with the types of their arguments, as Numba compiles a kernel
 // for each new signature it is called with.
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -344,6 +345,19 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
       }
     }
   }
+  // kernel.overloads[sig].max_cooperative_grid_blocks(blockdim, dynsmemsize=0)
+  if (c.func->kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(*c.func).attr == "max_cooperative_grid_blocks") {
+    const ast::Expr& overload = *ast::as<ast::Attribute>(*c.func).value;
+    if (overload.kind == ast::ExprKind::Subscript) {
+      const ast::Expr& overloads = *ast::as<ast::Subscript>(overload).value;
+      if (overloads.kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(overloads).attr == "overloads") {
+        if (const FunctionEntry* f = function_value(*ast::as<ast::Attribute>(overloads).value);
+            f && f->kind == FunctionKind::Kernel) {
+          return cooperative_blocks(c, *f);
+        }
+      }
+    }
+  }
   // sep.join(generator) and sum(generator)
   if (c.args.size() == 1 && c.keywords.empty() && c.args[0]->kind == ast::ExprKind::Comprehension) {
     const auto& g = ast::as<ast::ComprehensionExpr>(*c.args[0]);
@@ -392,6 +406,7 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
                                 "[blocks, threads_per_block](...)");
       }
       if (f.kind == FunctionKind::Ufunc) return ufunc_call(c, f);  // infer/ufuncs.cpp
+      if (f.reduction) return reduction_call(c, f);
       if (f.kind == FunctionKind::Device) {
         return fail(c.span, "device function '" + f.name + "' cannot be called from host code; call it from a "
                             "kernel");
@@ -532,6 +547,95 @@ ir::ExprPtr FunctionBuilder::forall_launch(const ast::Call& c, const FunctionEnt
     if (!node->shared_bytes) return nullptr;
   }
   return launch_arguments(c, kernel, std::move(node));
+}
+
+// k.overloads[sig].max_cooperative_grid_blocks(blockdim, dynsmemsize=0): the most blocks of
+// `blockdim` threads the device keeps resident at once for that compiled kernel, Numba's
+// occupancy-per-multiprocessor x multiprocessors. The overload is the kernel's signature
+// (`sig` is the variable its decorator reads, which py2cuda does not evaluate as a value),
+// so the kernel must have exactly one.
+ir::ExprPtr FunctionBuilder::cooperative_blocks(const ast::Call& c, const FunctionEntry& kernel) {
+  const std::string what = "max_cooperative_grid_blocks";
+  if (kernel.signatures.size() != 1) {
+    return fail(c.func->span, "'" + kernel.name + ".overloads[...]' needs the kernel to have one signature in its "
+                              "decorator (@cuda.jit(sig)); it has " + std::to_string(kernel.signatures.size()));
+  }
+  std::vector<const ast::Expr*> a;
+  if (!bind_arguments(c, what, {"blockdim", "dynsmemsize"}, a, D())) return nullptr;
+  if (!a[0]) return fail(c.span, what + "() missing required argument 'blockdim'");
+  auto block = expr(*a[0]);
+  if (!block) return nullptr;
+  std::vector<ir::ExprPtr> args;
+  std::string pattern;
+  if (block->type->is_int()) {
+    pattern = "py2cuda::Dim3({0})";
+    args.push_back(convert(std::move(block), types::int64()));
+  } else if (block->type->is_tuple() && !block->type->elements().empty() && block->type->elements().size() <= 3 &&
+             std::all_of(block->type->elements().begin(), block->type->elements().end(),
+                         [](TypeRef e) { return e->is_int(); })) {
+    pattern = "py2cuda::host::dim3({0})";
+    args.push_back(std::move(block));
+  } else {
+    return fail(a[0]->span, what + "()'s blockdim must be an int or a tuple of 1 to 3 ints, not " + block->type->str());
+  }
+  if (!is_none(a[1])) {
+    auto shared = expr(*a[1]);
+    if (!shared) return nullptr;
+    if (!shared->type->is_int()) return fail(a[1]->span, what + "()'s dynsmemsize must be an int");
+    pattern += ", size_t({1})";
+    args.push_back(convert(std::move(shared), types::int64()));
+  }
+  std::string instance = "kernel";
+  if (final_) {
+    const ir::Function* k = mb_.instantiate(kernel, kernel.signatures[0].params, nullptr, true, c.span);
+    if (!k) return nullptr;
+    instance = k->cpp_name;
+  }
+  return call_node(types::int64(), "py2cuda::max_cooperative_grid_blocks(" + instance + ", " + pattern + ")", c.span,
+                   std::move(args));
+}
+
+// `op(arr, size=None, res=None, init=0, stream=0)` of a `@cuda.reduce def op(a, b)`: the
+// reduction of a 1-D array by `op` in numba-cuda's order (host/reduction.h), a scalar of the
+// array's dtype (init converted to it, as Numba's arr.dtype.type(init)).
+ir::ExprPtr FunctionBuilder::reduction_call(const ast::Call& c, const FunctionEntry& f) {
+  std::vector<const ast::Expr*> a;
+  if (!bind_arguments(c, f.name, {"arr", "size", "res", "init", "stream"}, a, D())) return nullptr;
+  if (!a[0]) return fail(c.span, f.name + "() missing required argument 'arr'");
+  for (size_t k : {size_t{1}, size_t{2}, size_t{4}}) {
+    if (!is_none(a[k])) {
+      return fail(a[k]->span, "size=, res= and stream= of a cuda.reduce call are not supported by py2cuda");
+    }
+  }
+  auto arr = expr(*a[0]);
+  if (!arr) return nullptr;
+  if (!arr->type->is_array() || arr->type->ndim() != 1 || !arr->type->dtype()->is_number()) {
+    return fail(a[0]->span, "a cuda.reduce function reduces a 1-D array of numbers (numba-cuda: only support 1D "
+                            "array), not " + arr->type->str());
+  }
+  TypeRef t = arr->type->dtype();
+  ir::ExprPtr init;
+  if (!is_none(a[3])) {
+    init = expr(*a[3]);
+    if (!init) return nullptr;
+    if (!init->type->is_number()) return fail(a[3]->span, f.name + "()'s init must be a number");
+  } else {
+    auto zero = std::make_unique<ir::Const>(types::int64(), c.span);
+    init = std::move(zero);
+  }
+  std::string op = f.name;
+  if (final_) {
+    const ir::Function* fn = mb_.instantiate_host(f, {t, t}, c.span, D());
+    if (!fn) return nullptr;
+    if (!fn->return_type->is_number()) {
+      return fail(c.span, "cuda.reduce function '" + f.name + "' must return a number, not " + fn->return_type->str());
+    }
+    op = fn->cpp_name;
+  }
+  std::vector<ir::ExprPtr> args;
+  args.push_back(std::move(arr));
+  args.push_back(convert(std::move(init), t));
+  return call_node(t, "py2cuda::host::numba_reduce({0}, " + op + ", {1})", c.span, std::move(args));
 }
 
 // The launch's arguments, typed as Numba types them, and the kernel instance they select.
@@ -796,6 +900,21 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       }
       return call_node(t, "py2cuda::np::ascontiguousarray({0})", c.span, one(std::move(src)));
     }
+    case HostRule::Tile: {
+      if (!bind({"A", "reps"}) || !need(0, "A") || !need(1, "reps")) return nullptr;
+      auto arr = array_arg(0);
+      if (!arr) return nullptr;
+      int nreps = 0;
+      auto reps = shape_value(*a[1], nreps);
+      if (!reps) return nullptr;
+      TypeRef t = types::array(arr->type->dtype(), std::max(arr->type->ndim(), nreps), Layout::C);
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(arr));
+      args.push_back(std::move(reps));
+      return call_node(t, rt + "({0}, {1})", c.span, std::move(args));
+    }
+    case HostRule::CooperativeBlocks:
+      return fail(c.span, what + "() is called on a kernel's overload: k.overloads[sig]." + rt + "(blockdim)");
     case HostRule::Eye: {
       if (!bind({"N", "M", "k", "dtype"}) || !need(0, "N")) return nullptr;
       std::vector<ir::ExprPtr> args;
@@ -1089,6 +1208,23 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       args.push_back(std::move(msg));
       return call_node(types::none(), rt + "(" + placeholders(0, args.size()) + ")", c.span, std::move(args));
     }
+    case HostRule::TestCaseNew:
+      if (!c.args.empty() || !c.keywords.empty()) {
+        return fail(c.span, what + "() with a test method's name is not supported by py2cuda; make it with no arguments");
+      }
+      return call_node(types::host_object("TestCase"), rt + "()", c.span, {});
+    case HostRule::SkipTest: {
+      if (!bind({"reason"}) || !need(0, "reason")) return nullptr;
+      auto reason = value(0);
+      if (!reason) return nullptr;
+      if (!reason->type->is_string()) return fail(a[0]->span, what + "() needs a str reason");
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(self));
+      args.push_back(std::move(reason));
+      return call_node(types::none(), "{0}." + rt + "({1})", c.span, std::move(args));
+    }
+    case HostRule::TestCaseAssert:
+      return test_case_assert(c, row, std::move(self));
     case HostRule::RandomSeed: {
       if (!bind({"seed"})) return nullptr;
       if (is_none(a[0])) return call_node(types::none(), rt + "()", c.span, {});
@@ -1535,6 +1671,89 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     }
   }
   return fail(c.span, what + "() is not supported in host code by py2cuda");
+}
+
+// ------------------------------------------------------------------ unittest.TestCase
+
+// tc.assertX(...): the values checked, the optional places/delta of the almost-equal pair, then
+// msg. The values are those whose comparison and repr() CPython's unittest and py2cuda's runtime
+// agree on (numbers and bools; strings for truth and `in`); assertEqual of strings, tuples or
+// arrays (unittest's diffs, NumPy's ambiguous truth) is an error at the call.
+ir::ExprPtr FunctionBuilder::test_case_assert(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self) {
+  const std::string method(row.runtime);
+  const std::string what = "TestCase." + method;
+  std::vector<std::string> names = {"first", "second", "msg"};
+  if (method == "assertTrue" || method == "assertFalse") names = {"expr", "msg"};
+  if (method == "assertIsNone" || method == "assertIsNotNone") names = {"obj", "msg"};
+  if (method == "assertIn" || method == "assertNotIn") names = {"member", "container", "msg"};
+  if (method.find("Greater") != std::string::npos || method.find("Less") != std::string::npos) names = {"a", "b", "msg"};
+  if (method.find("AlmostEqual") != std::string::npos) names = {"first", "second", "places", "msg", "delta"};
+  if (method == "fail") names = {"msg"};
+  const size_t msg_slot = std::find(names.begin(), names.end(), "msg") - names.begin();
+  const size_t nvalues = method == "fail" ? 0 : names[1] == "msg" ? 1 : 2;
+  std::vector<const ast::Expr*> a;
+  if (!bind_arguments(c, what, names, a, D())) return nullptr;
+  std::vector<ir::ExprPtr> args;
+  args.push_back(std::move(self));
+  for (size_t k = 0; k < nvalues; ++k) {
+    if (!a[k]) return fail(c.span, what + "() missing required argument '" + names[k] + "'");
+    auto v = expr(*a[k]);
+    if (!v) return nullptr;
+    TypeRef t = v->type;
+    const bool truth_test = method == "assertTrue" || method == "assertFalse";
+    const bool membership = method == "assertIn" || method == "assertNotIn";
+    bool ok = t->is_number() || (truth_test && t->is_string());
+    if (method == "assertIsNone" || method == "assertIsNotNone") ok = t->is_number() || t->is_string() || t->is_none();
+    if (membership) ok = k == 0 ? t->is_number() || t->is_string() : t->is_string() || t->is_tuple();
+    if (!ok) {
+      return fail(a[k]->span, what + "() of a " + t->str() + " is not supported by py2cuda (numbers and bools are" +
+                                  (truth_test ? ", and str" : membership ? "; a str or tuple container" : "") + ")");
+    }
+    if (membership && k == 1) {
+      const bool text = args[1]->type->is_string();
+      if (text != t->is_string()) return fail(a[k]->span, what + "() looks for a str in a str, or a value in a tuple");
+      if (!text) {
+        for (TypeRef e : t->elements()) {
+          if (!e->is_number()) return fail(a[k]->span, what + "() needs a tuple of numbers");
+        }
+      }
+    }
+    args.push_back(std::move(v));
+  }
+  std::string pattern = "{0}." + method + "(";
+  if (method == "assertIsNone" || method == "assertIsNotNone") {
+    // Whether the value is None is its type's to say; a None value is not evaluated again.
+    const bool none = args[1]->type->is_none();
+    pattern += std::string(none ? "true" : "false");
+    if (method == "assertIsNone") pattern += none ? ", std::string(\"None\")" : ", {1}";
+    if (none || method == "assertIsNotNone") args.pop_back();
+  } else {
+    pattern += placeholders(1, args.size() - 1);
+  }
+  if (method.find("AlmostEqual") != std::string::npos) {
+    if (!is_none(a[2]) && !is_none(a[4])) return fail(c.span, "specify delta or places not both");
+    for (size_t k : {size_t{2}, size_t{4}}) {
+      if (is_none(a[k])) {
+        pattern += ", std::nullopt";
+        continue;
+      }
+      auto v = expr(*a[k]);
+      if (!v) return nullptr;
+      if (k == 2 ? !v->type->is_int() : !v->type->is_number()) {
+        return fail(a[k]->span, what + "() needs " + (k == 2 ? "an int for places" : "a number for delta"));
+      }
+      pattern += ", {" + std::to_string(args.size()) + "}";
+      args.push_back(std::move(v));
+    }
+  }
+  if (!is_none(a[msg_slot])) {
+    auto msg = expr(*a[msg_slot]);
+    if (!msg) return nullptr;
+    if (!msg->type->is_string()) return fail(a[msg_slot]->span, what + "(msg=...) needs a str");
+    pattern += std::string(args.size() > 1 || pattern.back() != '(' ? ", " : "") + "{" + std::to_string(args.size()) + "}";
+    args.push_back(std::move(msg));
+  }
+  return call_node(types::none(), pattern + ")", c.span, std::move(args));
 }
 
 // ------------------------------------------------------------------ printing and strings

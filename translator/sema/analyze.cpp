@@ -33,6 +33,9 @@ std::string canonical(std::string path) {
 
 bool is_cuda_jit(const std::string& p) { return p == "numba.cuda.jit"; }
 bool is_cpu_jit(const std::string& p) { return p == "numba.jit" || p == "numba.njit"; }
+// numba-cuda's reduction decorator: the function is the binary operator of a reduction
+// its calls run (Reduce, numba/cuda/kernels/reduction.py).
+bool is_cuda_reduce(const std::string& p) { return p == "numba.cuda.reduce" || p == "numba.cuda.Reduce"; }
 bool is_ufunc(const std::string& p) {
   return p == "numba.vectorize" || p == "numba.guvectorize" || p == "numba.cuda.vectorize";
 }
@@ -402,7 +405,7 @@ class Analyzer {
     }
     std::string path = resolve_path(info_, *callee);
     if (is_cuda_jit(path)) return device ? FunctionKind::Device : FunctionKind::Kernel;
-    if (is_cpu_jit(path)) return FunctionKind::CpuJit;
+    if (is_cpu_jit(path) || is_cuda_reduce(path)) return FunctionKind::CpuJit;
     if (is_ufunc(path)) return FunctionKind::Ufunc;
     return FunctionKind::Plain;
   }
@@ -427,6 +430,7 @@ class Analyzer {
     entry->def = &def;
     entry->decorator_span = dspan;
     entry->kind = decorator ? decorator_kind(*decorator) : FunctionKind::Plain;
+    entry->reduction = decorator && is_cuda_reduce(resolve_path(info_, *decorator));
     if (entry->kind == FunctionKind::Ufunc) {  // ufuncs: sema/ufunc_decorator.cpp
       const ast::Call* call = decorator->kind == ast::ExprKind::Call ? &ast::as<ast::Call>(*decorator) : nullptr;
       read_ufunc_decorator(info_, *entry, resolve_path(info_, call ? *call->func : *decorator), call, diags_);

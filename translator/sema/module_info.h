@@ -52,6 +52,9 @@ struct FunctionEntry {
   ir::KernelOptions options;
   Span decorator_span;
   UfuncInfo ufunc;  // kind Ufunc only
+  // @cuda.reduce: a CpuJit function that host code calls as `f(array, init=0)`, the binary
+  // operator of numba-cuda's reduction (infer/host_calls.cpp: reduction_call).
+  bool reduction = false;
 };
 
 // `name = cuda.declare_device(symbol, sig, link=..., abi=..., use_cooperative=...)`: a device

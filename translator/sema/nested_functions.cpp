@@ -10,6 +10,11 @@
 // assignment becomes a module constant. Anything else (a parameter, a value set in a loop or a
 // branch, an array changed in place before the launch) is an error, since py2cuda cannot know
 // the value Numba would freeze.
+//
+// An undecorated function defined in the function (a helper that launches the kernels, as
+// numba-cuda's Monte Carlo example has) moves too when it reads no variable of the function
+// around it, only its other functions and imports: then it means at module level what it meant
+// nested.
 #include <functional>
 #include <set>
 
@@ -279,7 +284,8 @@ class Hoister {
     for (size_t i = 0; i < block.size();) {
       ast::Stmt& s = *block[i];
       const size_t here = is_top_level ? i + removed : top;
-      if (s.kind == ast::StmtKind::FunctionDef && !ast::as<ast::FunctionDef>(s).decorators.empty()) {
+      if (s.kind == ast::StmtKind::FunctionDef &&
+          (!ast::as<ast::FunctionDef>(s).decorators.empty() || movable_plain_.count(&ast::as<ast::FunctionDef>(s)))) {
         out.emplace_back(static_cast<ast::FunctionDef*>(block[i].release()), here);
         block.erase(block.begin() + static_cast<long>(i));
         ++removed;
@@ -304,6 +310,7 @@ class Hoister {
     const std::set<std::string> host_locals = locals_of(host);
     std::vector<ast::Stmt*> original;  // the body as written, definitions included
     for (auto& s : host.body) original.push_back(s.get());
+    movable_plain_ = movable_plain_functions(host, host_locals);
     take_definitions(host.body, 0, true, defs);
     if (defs.empty()) return;
 
@@ -398,6 +405,41 @@ class Hoister {
       def->name = function_names.at(def->name);
       module_.hoisted.push_back(std::move(def));
     }
+  }
+
+  // The undecorated functions defined at the top level of `host`'s body that may move to
+  // module level: those whose reads of `host`'s names are all of names bound there only by
+  // a `def` or an import (other nested functions, the function's imports). Python's closure
+  // reads such a name's one value, so the moved function means what the nested one did; one
+  // reading a variable of `host` stays nested (and unsupported: a closure reads the variable
+  // live, which a frozen copy would not).
+  static std::set<const ast::FunctionDef*> movable_plain_functions(const ast::FunctionDef& host,
+                                                                   const std::set<std::string>& host_locals) {
+    auto only_defined = [&](const std::string& name) {
+      for (const auto& p : host.params)
+        if (p.name == name) return false;
+      for (const auto& st : host.body) {
+        std::set<std::string> bound;
+        bound_names(*st, bound);
+        if (!bound.count(name)) continue;
+        const bool def = st->kind == ast::StmtKind::FunctionDef && ast::as<ast::FunctionDef>(*st).name == name;
+        const bool import = st->kind == ast::StmtKind::Import || st->kind == ast::StmtKind::ImportFrom;
+        if (!def && !import) return false;
+      }
+      return true;
+    };
+    std::set<const ast::FunctionDef*> out;
+    for (const auto& st : host.body) {
+      if (st->kind != ast::StmtKind::FunctionDef || !ast::as<ast::FunctionDef>(*st).decorators.empty()) continue;
+      auto& def = ast::as<ast::FunctionDef>(*st);
+      const std::set<std::string> own = locals_of(def);
+      bool movable = true;
+      visit_names(def, [&](ast::Name& n) {
+        if (!own.count(n.id) && host_locals.count(n.id) && !only_defined(n.id)) movable = false;
+      });
+      if (movable) out.insert(&def);
+    }
+    return out;
   }
 
   static bool assigned_in(const ast::FunctionDef& host, const std::string& name) {
@@ -546,6 +588,7 @@ class Hoister {
   ast::Module& module_;
   Diagnostics& diags_;
   std::set<std::string> taken_;                          // module-level names, hoisted ones included
+  std::set<const ast::FunctionDef*> movable_plain_;      // the current host's undecorated functions that move
   std::map<std::string, std::string> module_imports_;    // module-level import name -> path
 };
 

@@ -75,6 +75,22 @@ uint64_t max_cooperative_blocks(void (*kernel)(P...), const LaunchConfig& cfg, c
 
 }  // namespace detail
 
+// Numba's Dispatcher.max_cooperative_grid_blocks: the blocks of `threads` threads and
+// `shared_bytes` of dynamic shared memory one multiprocessor keeps resident for `kernel`
+// (cudaOccupancyMaxActiveBlocksPerMultiprocessor, the runtime API's twin of the driver call
+// Numba makes), times the current device's multiprocessors.
+template <class... P>
+uint64_t max_cooperative_grid_blocks(void (*kernel)(P...), uint64_t threads, std::size_t shared_bytes) {
+  int device = 0, multiprocessors = 0, per_multiprocessor = 0;
+  check(cudaGetDevice(&device), "cudaGetDevice", nullptr);
+  check(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute",
+        nullptr);
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, static_cast<int>(threads),
+                                                      shared_bytes),
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor", nullptr);
+  return static_cast<uint64_t>(multiprocessors) * static_cast<uint64_t>(per_multiprocessor);
+}
+
 // The block size of at most 1024 threads that gives `kernel` the most resident threads,
 // `shared_bytes` of dynamic shared memory per block: what Numba's forall() launches with
 // (cuOccupancyMaxPotentialBlockSize there, its runtime API twin here).

@@ -30,6 +30,7 @@
 #include <utility>
 
 #include "emu/context.h"
+#include "emu/device_model.h"
 #include "emu/grid_run.h"
 #include "emu/kernel_call.h"
 #ifdef PY2CUDA_RACECHECK
@@ -81,6 +82,13 @@ inline void synchronize() {}
 template <class... P>
 uint32_t max_potential_block_size(void (*)(P...), std::size_t) {
   return 256;
+}
+
+// Numba's Dispatcher.max_cooperative_grid_blocks on the emulated device (emu/device_model.h):
+// the largest cooperative grid of such blocks it runs.
+template <class... P>
+uint64_t max_cooperative_grid_blocks(void (*)(P...), uint64_t threads, std::size_t shared_bytes) {
+  return emu::max_cooperative_blocks(threads, shared_bytes);
 }
 
 // Runs the grid on the CPU and returns when it has finished; rethrows what stopped it.

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "host/conversions.h"
+#include "host/cooperative.h"
 #include "host/device_ndarray.h"
 #include "host/devices.h"
 #include "host/event.h"
@@ -12,8 +13,10 @@
 #include "host/format_call.h"
 #include "host/iterate.h"
 #include "host/print.h"
+#include "host/reduction.h"
 #include "host/program.h"
 #include "host/support.h"
 #include "host/zero_division.h"
 #include "host/sys.h"
+#include "host/test_case.h"
 #include "np.h"

@@ -365,4 +365,32 @@ NDArray<T, N> hstack(const std::vector<NDArray<T, N>>& arrays) {
   return concatenate(arrays, N == 1 ? 0 : 1);
 }
 
+// np.tile(a, reps): `a` repeated reps[d] times along each axis. The result has
+// max(a.ndim, len(reps)) dimensions; the shorter of the two is padded with leading 1s.
+template <class T, int N, std::size_t M>
+auto tile(const NDArray<T, N>& a, const std::array<int64_t, M>& reps) {
+  constexpr int D = std::max(N, static_cast<int>(M));
+  std::array<int64_t, D> a_shape{}, out_shape{};
+  for (int d = 0; d < D; ++d) {
+    const int ad = d - (D - N), rd = d - (D - static_cast<int>(M));
+    a_shape[d] = ad >= 0 ? a.shape(ad) : 1;
+    const int64_t r = rd >= 0 ? reps[static_cast<std::size_t>(rd)] : 1;
+    out_shape[d] = a_shape[d] * std::max<int64_t>(r, 0);
+  }
+  NDArray<T, D> out(out_shape);
+  const int64_t count = out.size();
+  std::array<int64_t, D> index{};
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t offset = 0;
+    for (int d = D - N; d < D; ++d) offset += (index[d] % a_shape[d]) * a.stride(d - (D - N));
+    out.data()[i] = a.data()[offset];
+    for (int d = D - 1; d >= 0 && ++index[d] == out_shape[d]; --d) index[d] = 0;
+  }
+  return out;
+}
+template <class T, int N>
+auto tile(const NDArray<T, N>& a, int64_t reps) {
+  return tile(a, std::array<int64_t, 1>{reps});
+}
+
 }  // namespace py2cuda::host
