@@ -35,9 +35,10 @@
 // (Array::operator() returns a reference). The detector keeps the last few subscripts of
 // the running thread pending with the element's bytes as they were, and settles each one
 // later: changed bytes make it a write, unchanged a read. A read-modify-write
-// (`a[i] += 1`) is a write. So a store of the value already there counts as a read, and
-// a benign race (threads storing the same value) is reported as a read racing with the
-// first store. cuda.atomic.* takes its subscript over as an atomic access.
+// (`a[i] += 1`) is a write. An assignment's target (the translator marks it, see
+// PythonIndex in array.h) is a write even when it stores the value already there; two
+// such unordered writes of one value are a benign race, reported as a warning that lets
+// the run go on. cuda.atomic.* takes its subscript over as an atomic access.
 //
 // The first race prints a report (file:line:col: error: ..., both source lines with
 // carets) and ends the program with exit status 1. With PY2CUDA_RACECHECK_ALL (py2cuda

@@ -8,10 +8,12 @@
 //       buf[t] = x[cuda.grid(1)]
 //       ^
 //
-// The emulator knows an access's Python line (from the translator's #line directives)
-// and the array's address; the rest is read back from the Python file when a race is
-// reported: the array's name (a kernel parameter by its position in the `def` line, a
-// shared array by the subscripts on the line) and the subscript's column (the target of
+// The emulator knows an access's Python line and column (--exe/--run builds: the translator
+// passes each subscript's own, see PythonIndex in array.h; else the statement's line from
+// its #line directive) and the array's address; the rest is read back from the Python file
+// when a race is reported: the array's name (the identifier at the subscript's column, or a
+// kernel parameter by its position in the `def` line, or a shared array by the subscripts
+// on the line) and, without the translator's column, the subscript's column (the target of
 // the assignment for a write, the value side for a read). Where the file cannot be read,
 // the report names the line alone.
 #pragma once
