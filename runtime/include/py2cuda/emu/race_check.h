@@ -146,9 +146,11 @@ inline constinit thread_local LocationCacheEntry location_cache[kLocationCache] 
 
 inline uint32_t location_id(const Place& place) {
   const SourceLocation& where = place.where;
-  const std::size_t slot =
-      ((reinterpret_cast<uintptr_t>(where.file) >> 4) ^ (where.line * 0x9E3779B1u) ^ (where.column << 7)) &
-      (kLocationCache - 1);
+  // The subscripts of one line differ only in their column: it must reach the slot's bits.
+  uint32_t mixed = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(where.file) >> 4) ^ (where.line * 0x9E3779B1u) ^
+                   (where.column * 0x85EBCA77u);
+  mixed ^= mixed >> 16;
+  const std::size_t slot = mixed & (kLocationCache - 1);
   LocationCacheEntry& cached = location_cache[slot];
   if (cached.file == where.file && cached.line == where.line && cached.column == where.column &&
       cached.exact == place.exact) {
@@ -229,6 +231,8 @@ class OverflowPool {
   uint32_t used_ = 0;
 };
 
+inline constexpr std::size_t kHugePage = std::size_t{2} << 20;
+
 // The cells of [low, high), one per `granularity` bytes, in an anonymous mapping.
 class ShadowRegion {
  public:
@@ -245,6 +249,9 @@ class ShadowRegion {
       std::_Exit(1);
     }
     cells_ = static_cast<Cell*>(map);
+    // A large shadow in huge pages: a kernel that sweeps an array would otherwise take a page
+    // fault per 146 cells (a fifth of a memory-bound kernel's checked time). Advice only.
+    if (bytes_ >= kHugePage) madvise(map, bytes_, MADV_HUGEPAGE);
   }
   ShadowRegion(const ShadowRegion&) = delete;
   ShadowRegion& operator=(const ShadowRegion&) = delete;
