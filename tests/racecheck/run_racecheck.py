@@ -16,7 +16,8 @@ last: the run's reports must be exactly these, in this order. Every racy one is 
 PY2CUDA_EMU_RACECHECK=all (what --racecheck-all compiles in, chosen at run time so the build is
 reused), which must give the same reports first. A build with
 --racecheck but without --emulate is refused (exit 2).
-The samples and test programs are checked for false alarms by run_programs.py --racecheck.
+The samples and test programs are checked for false alarms by run_programs.py --racecheck, the
+oracle's kernels by run_oracle.py --racecheck.
 
     run_racecheck.py --py2cuda BUILD/py2cuda --build-dir BUILD [NAME...]
 """

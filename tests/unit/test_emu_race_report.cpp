@@ -87,14 +87,8 @@ TEST(EmuRaceReport, ExactColumnsAndABenignRace) {
   const std::filesystem::path file = std::filesystem::temp_directory_path() / "race_report_benign.py";
   {
     std::ofstream out(file);
-    out << "from numba import cuda
-
-@cuda.jit
-def k(flags, out):
-    flags[0] = 1
-"
-           "    out[0] = flags[1] + flags[0]
-";
+    out << "from numba import cuda\n\n@cuda.jit\ndef k(flags, out):\n    flags[0] = 1\n"
+           "    out[0] = flags[1] + flags[0]\n";
   }
   const std::string path = file.string();
   const std::string location = path + ":4";
