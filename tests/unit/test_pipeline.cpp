@@ -230,7 +230,7 @@ TEST(Pipeline, LineDirectivesLocateEverySubscript) {
   options.line_directives = true;
   TranslateResult r = translate(file, options);
   ASSERT_TRUE(r.ok) << r.diagnostics;
-  EXPECT_TRUE(has(r.cu, "a(py2cuda::stored_at_python(b(py2cuda::at_python(0, 4, 7)), 4, 5)) = 1.0f;")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "a.at(py2cuda::stored_at_python(b(py2cuda::at_python(0, 4, 7)), 4, 5)) = 1.0f;")) << r.cu;
   EXPECT_TRUE(has(r.cu, "a(py2cuda::at_python(1, 5, 5)) += a(py2cuda::at_python(0, 5, 13));")) << r.cu;
 }
 
