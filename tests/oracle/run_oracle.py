@@ -30,7 +30,13 @@ so a broken table fails anyway).
 Caches live in BUILD/oracle/ (numba/, bin/, runs/); each entry is keyed by a hash of what it
 was made from, so a rerun with nothing changed only runs the harness.
 
-    run_oracle.py --py2cuda BUILD/py2cuda --build-dir BUILD --python BUILD/venv/bin/python [NAME...]
+With --racecheck the harnesses are built with the emulation's data-race detector (py2cuda
+--racecheck, docs/emulation.md "Race checking") and a case also fails when its launch reports a
+race, error or benign warning: no false alarm on any oracle kernel. Its caches are BUILD/oracle-racecheck/,
+so that it can run beside the plain oracle. CI runs it on a few programs (ctest run_oracle_racecheck);
+with no NAME it checks every kernel of the table.
+
+    run_oracle.py --py2cuda BUILD/py2cuda --build-dir BUILD --python BUILD/venv/bin/python [--racecheck] [NAME...]
 
 NAME selects cases whose name contains it (e.g. hypot_kernel, "size=37").
 """
@@ -84,13 +90,15 @@ class Program:
 def main() -> int:
     parser = cli.make_parser(__doc__.splitlines()[0])
     parser.add_argument("-j", "--jobs", type=int, default=2, help="processes at once (default 2)")
+    parser.add_argument("--racecheck", action="store_true",
+                        help="build the harnesses with --racecheck; a race report fails the case")
     args = cli.parse(parser)
     cli.require_py2cuda(parser, args)
     if args.python is None or not args.python.exists():
         print(f"no Numba interpreter (--python {args.python}): oracle tests skipped")
         return SKIP_STATUS
     build_dir = (args.build_dir or args.source_dir / "build").resolve()
-    root = build_dir / "oracle"
+    root = build_dir / ("oracle-racecheck" if args.racecheck else "oracle")
     report = Reporter()
 
     programs = collect(args.source_dir, args.names, report)
@@ -106,6 +114,7 @@ def main() -> int:
         status = report.finish()
         return status if report.failed else SKIP_STATUS
     how = "py2cuda --exe --emulate" if method == "exe" else "py2cuda --harness, then the host compiler"
+    how += " --racecheck" if args.racecheck else ""
     report.info(f"harness build: {how}")
     binaries = build_all(programs, args, root, method, report)
     for p in programs:
@@ -200,7 +209,7 @@ def build_all(programs: list[Program], args, root: Path, method: str, report: Re
     cxx = tools.find_host_cxx()
     include_dir = args.source_dir / "runtime" / "include"
     fixed = "\n".join([hash_tree(include_dir), harness.build_command_text(method, cxx),
-                       version_text(args.py2cuda)])
+                       version_text(args.py2cuda), "racecheck" if args.racecheck else ""])
 
     def build_one(p: Program):
         extra = translator.extra_args(p.path)
@@ -216,7 +225,7 @@ def build_all(programs: list[Program], args, root: Path, method: str, report: Re
         binary.parent.mkdir(parents=True, exist_ok=True)
         stamp.unlink(missing_ok=True)
         ok, why = harness.build(args.py2cuda, p.path, binary, method=method, include_dir=include_dir,
-                                cxx=cxx, timeout=BUILD_TIMEOUT_S)
+                                cxx=cxx, timeout=BUILD_TIMEOUT_S, racecheck=args.racecheck)
         if not ok:
             return None, why
         stamp.write_text(key)
@@ -315,6 +324,8 @@ def run_case(binary: Path, launched: str, case, entry: dict, numba_dir: Path, ou
         return f"the launch did not finish in {timeout:.0f} s", indent(command)
     if run.returncode != 0:
         return f"the launch failed (status {run.returncode})", indent(command + "\n" + run.output)
+    if "data race" in run.output:
+        return "--racecheck reported a data race", indent(command + "\n" + run.output)
     problems = []
     for prm in entry["params"]:
         if prm["kind"] != "array":

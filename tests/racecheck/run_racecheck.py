@@ -5,14 +5,19 @@
 
 Each NAME.py says what it must give, in a comment line:
 
-    # racecheck-expect: FIRST LINE OF THE REPORT   exit status 1, stderr's first line exactly this,
-                                                   followed by both quoted source lines and carets
+    # racecheck-expect: FIRST LINE OF THE REPORT   exit status 1, the report's first line exactly
+                                                   this, then both quoted source lines and carets
+    # racecheck-warn: FIRST LINE OF THE WARNING    a benign race: the same, but a warning, and the
+                                                   run goes on (exit status 0 unless an error follows)
     # racecheck-clean                              exit status 0, no report
 
-and every racy one is run again with PY2CUDA_EMU_RACECHECK=all (what --racecheck-all compiles in,
-chosen at run time so the build is reused), which must report the same race first. A build with
+A file may have several racecheck-warn lines and at most one racecheck-expect line, which come
+last: the run's reports must be exactly these, in this order. Every racy one is run again with
+PY2CUDA_EMU_RACECHECK=all (what --racecheck-all compiles in, chosen at run time so the build is
+reused), which must give the same reports first. A build with
 --racecheck but without --emulate is refused (exit 2).
-The samples and test programs are checked for false alarms by run_programs.py --racecheck.
+The samples and test programs are checked for false alarms by run_programs.py --racecheck, the
+oracle's kernels by run_oracle.py --racecheck.
 
     run_racecheck.py --py2cuda BUILD/py2cuda --build-dir BUILD [NAME...]
 """
@@ -31,8 +36,10 @@ from testlib.report import Reporter, indent  # noqa: E402
 
 JOBS = 2  # the project's machines have two cores
 RUN_TIMEOUT_S = 300.0
-EXPECT = re.compile(r"^#\s*racecheck-expect:\s*(.+?)\s*$", re.MULTILINE)
+EXPECT = re.compile(r"^#\s*racecheck-(expect|warn):\s*(.+?)\s*$", re.MULTILINE)
 CLEAN = re.compile(r"^#\s*racecheck-clean\s*$", re.MULTILINE)
+# The first line of a report: "FILE:LINE:COL: error: data race ..." or "...: warning: benign data race ...".
+REPORT = re.compile(r": (error: data race|warning: benign data race) ")
 
 
 def run(py2cuda: Path, folder: Path, name: str, env: dict) -> subprocess.CompletedProcess:
@@ -45,23 +52,31 @@ def check(py2cuda: Path, path: Path, env: dict) -> str | None:
     text = path.read_text()
     expected = EXPECT.findall(text)
     clean = bool(CLEAN.search(text))
-    if len(expected) + clean != 1:
-        return "needs exactly one '# racecheck-expect:' or '# racecheck-clean' line"
+    errors = [i for i, (kind, _) in enumerate(expected) if kind == "expect"]
+    if bool(expected) == clean or len(errors) > 1 or (errors and errors[0] != len(expected) - 1):
+        return ("needs '# racecheck-clean', or '# racecheck-warn:' lines and at most one "
+                "'# racecheck-expect:' line after them")
     result = run(py2cuda, path.parent, path.name, env)
     if clean:
         if result.returncode != 0 or "data race" in result.stderr:
             return f"expected a clean run, got exit {result.returncode}:\n{indent(result.stderr)}"
         return None
+    status = 1 if errors else 0
+    headers = [line for _, line in expected]
     for flag, got in (("--racecheck", result), ("PY2CUDA_EMU_RACECHECK=all", None)):
         if got is None:
             got = run(py2cuda, path.parent, path.name, dict(env, PY2CUDA_EMU_RACECHECK="all"))
         lines = got.stderr.splitlines()
-        if got.returncode != 1 or not lines or lines[0] != expected[0]:
-            return (f"{flag}: expected exit 1 and the report\n{indent(expected[0])}\n"
+        reports = [i for i, line in enumerate(lines) if REPORT.search(line)]
+        found = [lines[i] for i in reports]
+        complete = found == headers if flag == "--racecheck" else found[:len(headers)] == headers
+        if got.returncode != status or not complete:
+            return (f"{flag}: expected exit {status} and the reports\n{indent(chr(10).join(headers))}\n"
                     f"got exit {got.returncode}:\n{indent(got.stderr)}")
-        notes = [i for i, line in enumerate(lines) if ": note: " in line]
-        if len(lines) < 6 or not notes or lines[2].strip() != "^" or lines[notes[0] + 2].strip() != "^":
-            return f"{flag}: the report does not quote both source lines with carets:\n{indent(got.stderr)}"
+        for i in reports[:len(headers)]:
+            note = next((j for j in range(i + 1, len(lines)) if ": note: " in lines[j]), None)
+            if note is None or note + 2 >= len(lines) or lines[i + 2].strip() != "^" or lines[note + 2].strip() != "^":
+                return f"{flag}: a report does not quote both source lines with carets:\n{indent(got.stderr)}"
     return None
 
 

@@ -59,16 +59,18 @@ def build_command_text(method: str, cxx: str | None) -> str:
 
 
 def build(py2cuda: Path, program: Path, binary: Path, *, method: str, include_dir: Path,
-          cxx: str | None, timeout: float) -> tuple[bool, str]:
+          cxx: str | None, timeout: float, racecheck: bool = False) -> tuple[bool, str]:
     """Builds the harness of `program` into `binary`; returns (succeeded, what went wrong).
 
     py2cuda runs in the program's folder on its bare name (as the other script tests do), with
-    the options of its `# py2cuda-args:` lines.
+    the options of its `# py2cuda-args:` lines. `racecheck`: with the data-race detector
+    (py2cuda --racecheck; -DPY2CUDA_RACECHECK=1 when the host compiler builds the .cu).
     """
     extra = translator.extra_args(program)
     if method == "exe":
         run = translator.run(py2cuda, [program.name, "--harness", "--exe", "--emulate", "-o", str(binary),
-                                       *extra], cwd=program.parent, timeout=timeout)
+                                       *(["--racecheck"] if racecheck else []), *extra],
+                             cwd=program.parent, timeout=timeout)
         return _translated(run, binary)
     cu = binary.with_suffix(".cu")
     run = translator.run(py2cuda, [program.name, "--harness", "-o", str(cu), *extra],
@@ -78,8 +80,9 @@ def build(py2cuda: Path, program: Path, binary: Path, *, method: str, include_di
         return ok, why
     if cxx is None:
         return False, "no host C++ compiler ($CXX, g++, clang++)"
-    ok, out = tools.run_tool([cxx, *CXX_FLAGS, str(cu), "-I", str(include_dir), "-o", str(binary),
-                              *LINK_FLAGS], cwd=binary.parent, timeout=timeout)
+    ok, out = tools.run_tool([cxx, *CXX_FLAGS, *(["-DPY2CUDA_RACECHECK=1"] if racecheck else []), str(cu),
+                              "-I", str(include_dir), "-o", str(binary), *LINK_FLAGS],
+                             cwd=binary.parent, timeout=timeout)
     return ok, "" if ok else f"{cxx} failed on {cu.name}:\n{out}"
 
 

@@ -16,6 +16,7 @@ namespace {
 using py2cuda::emu::race::access_column;
 using py2cuda::emu::race::assignment_at;
 using py2cuda::emu::race::ElementView;
+using py2cuda::emu::race::identifier_at;
 using py2cuda::emu::race::Kind;
 using py2cuda::emu::race::RaceReport;
 using py2cuda::emu::race::subscripted_names;
@@ -70,6 +71,54 @@ TEST(EmuRaceReport, ElementIndexFromTheView) {
   EXPECT_EQ(report.element_text(), "(1, 2)");
   report.view = ElementView{reinterpret_cast<const unsigned char*>(data), sizeof(float), 1, {12}, {1}};
   EXPECT_EQ(report.element_text(), "6");
+}
+
+TEST(EmuRaceReport, IdentifierAtAColumn) {
+  const std::string line = "        out[t] = buf[t] + buf[t + 1]";
+  EXPECT_EQ(identifier_at(line, 9), "out");
+  EXPECT_EQ(identifier_at(line, 27), "buf");
+  EXPECT_EQ(identifier_at(line, 0), "");
+  EXPECT_EQ(identifier_at(line, 200), "");
+}
+
+// With the translator's column (exact), the caret goes to that subscript, not to the line's
+// first use of the array, and a store of one value by both threads is a warning of its own.
+TEST(EmuRaceReport, ExactColumnsAndABenignRace) {
+  const std::filesystem::path file = std::filesystem::temp_directory_path() / "race_report_benign.py";
+  {
+    std::ofstream out(file);
+    out << "from numba import cuda\n\n@cuda.jit\ndef k(flags, out):\n    flags[0] = 1\n"
+           "    out[0] = flags[1] + flags[0]\n";
+  }
+  const std::string path = file.string();
+  const std::string location = path + ":4";
+  const py2cuda::KernelInfo info{"k", location.c_str(), false, false};
+  int32_t data[2] = {};
+  RaceReport report;
+  report.space = py2cuda::emu::race::Space::global;
+  report.argument = 0;
+  report.kernel = &info;
+  report.view = ElementView{reinterpret_cast<const unsigned char*>(data), sizeof(int32_t), 1, {2}, {1}};
+  report.element = reinterpret_cast<const unsigned char*>(&data[0]);
+  report.threads_per_block = 32;
+  report.grid = {1, 1, 1};
+  report.block = {32, 1, 1};
+  report.here = {Kind::read, py2cuda::SourceLocation{path.c_str(), 6, 25}, 1, true};
+  report.other = {Kind::write, py2cuda::SourceLocation{path.c_str(), 5, 5}, 0, true};
+  const std::string read_race = report.text();
+  EXPECT_EQ(read_race.substr(0, read_race.find('\n')),
+            path + ":6:25: error: data race on array 'flags' element 0 (block (0,0,0)): thread (1,0,0) reads it here "
+                   "while thread (0,0,0) writes it at " + path + ":5:5 with no cuda.syncthreads() between");
+  EXPECT_NE(read_race.find("\n" + std::string(24, ' ') + "^\n"), std::string::npos);
+
+  report.here = {Kind::write, py2cuda::SourceLocation{path.c_str(), 5, 5}, 1, true};
+  report.benign = true;
+  const std::string benign = report.text();
+  EXPECT_EQ(benign.rfind(path + ":5:5: warning: benign data race on array 'flags' element 0 (block (0,0,0)): thread "
+                         "(1,0,0) writes it here while thread (0,0,0) writes it at " + path + ":5:5", 0), 0u);
+  EXPECT_NE(benign.find("both store the same value"), std::string::npos);
+  EXPECT_NE(report.key(), RaceReport{}.key());
+  std::filesystem::remove(file);
 }
 
 }  // namespace

@@ -211,13 +211,27 @@ TEST(Pipeline, LineDirectivesPointBackAtTheCuForStubs) {
   options.output_name = "t.cu";
   TranslateResult r = translate(file, options);
   ASSERT_TRUE(r.ok) << r.diagnostics;
-  EXPECT_TRUE(has(r.cu, "#line 4 \"t.py\"\n  a(0) = 1.0f;")) << r.cu;
+  // Each subscript carries its own Python line and column, a store target marked as one.
+  EXPECT_TRUE(has(r.cu, "#line 4 \"t.py\"\n  a(py2cuda::stored_at_python(0, 4, 5)) = 1.0f;")) << r.cu;
   // The #line back into the .cu names the line that follows it.
   size_t at = r.cu.find("\"t.cu\"");
   ASSERT_NE(at, std::string::npos) << r.cu;
   size_t line_start = r.cu.rfind('\n', at) + 1;
   int directive_line = static_cast<int>(std::count(r.cu.begin(), r.cu.begin() + line_start, '\n')) + 1;
   EXPECT_EQ(r.cu.substr(line_start, at - line_start), "#line " + std::to_string(directive_line + 1) + " ");
+}
+
+// --racecheck's reports: a compound assignment's target reads too (not a plain store), and a
+// subscript inside a target's index is a read; host code is left as it is.
+TEST(Pipeline, LineDirectivesLocateEverySubscript) {
+  SourceFile file("t.py", "from numba import cuda\n@cuda.jit('void(float32[:], int64[:])')\ndef k(a, b):\n"
+                          "    a[b[0]] = 1\n    a[1] += a[0]\n");
+  TranslateOptions options;
+  options.line_directives = true;
+  TranslateResult r = translate(file, options);
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "a.at(py2cuda::stored_at_python(b(py2cuda::at_python(0, 4, 7)), 4, 5)) = 1.0f;")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "a(py2cuda::at_python(1, 5, 5)) += a(py2cuda::at_python(0, 5, 13));")) << r.cu;
 }
 
 TEST(Pipeline, NarrowNegationWrapsInItsOwnWidth) {

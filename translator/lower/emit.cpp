@@ -248,7 +248,9 @@ class Emitter {
     uint32_t saved_;
   };
 
-  ExprPrinter printer() { return ExprPrinter(host_code_, error_model_, map_ ? &pending_notes_ : nullptr); }
+  ExprPrinter printer() {
+    return ExprPrinter(host_code_, error_model_, map_ ? &pending_notes_ : nullptr, options_.line_directives);
+  }
 
   // Records where the line about to be written starts, for the Python line in scope, with
   // the notes of the expressions printed for it.
@@ -558,7 +560,7 @@ class Emitter {
           array_allocation(a);
           return;
         }
-        std::string target = p.print(*a.target);
+        std::string target = p.print_target(*a.target, !a.has_compound_op);
         std::string value = a.has_compound_op ? p.print(*a.value) : p.print_stored(*a.value);
         if (a.has_compound_op) {
           line(target + " " + std::string(python_spelling(a.compound_op)) + "= " + value + ";");

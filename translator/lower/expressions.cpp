@@ -192,6 +192,13 @@ std::string ExprPrinter::print_stored(const ir::Expr& e) {
   return print(e, 0);
 }
 
+std::string ExprPrinter::print_target(const ir::Expr& e, bool plain_store) {
+  store_target_ = plain_store;
+  std::string s = print(e, 0);
+  store_target_ = false;
+  return s;
+}
+
 std::string ExprPrinter::wrap(std::string s, int own, int needed) { return own < needed ? "(" + s + ")" : s; }
 
 namespace {
@@ -536,8 +543,17 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
              "under --emulate every index is checked against the array's extents and an out-of-range access stops "
              "the run naming this line; on the GPU, as in Numba, nothing is checked");
       }
+      const bool store = store_target_;
+      store_target_ = false;  // subscripts inside the target's indices are reads
       std::string s = print(*ix.array, kPrimary) + (ix.wrap ? ".at(" : "(");
-      for (size_t i = 0; i < ix.indices.size(); ++i) s += (i ? ", " : "") + print(*ix.indices[i], 0);
+      for (size_t i = 0; i < ix.indices.size(); ++i) {
+        std::string index = print(*ix.indices[i], 0);
+        if (i == 0 && located_subscripts_ && !host_code_ && ix.span.valid()) {
+          index = std::string(store ? "py2cuda::stored_at_python(" : "py2cuda::at_python(") + index + ", " +
+                  std::to_string(ix.span.line) + ", " + std::to_string(ix.span.col) + ")";
+        }
+        s += (i ? ", " : "") + index;
+      }
       return s + ")";
     }
     case ir::ExprKind::Shape: {

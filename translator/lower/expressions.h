@@ -32,10 +32,14 @@ class ExprPrinter {
   // `host_code`: printing host code, where arrays are owning host/device arrays.
   // `error_model`: the function's, which decides whether dividing by zero raises.
   // `notes`: where to record the work the printed C++ adds (for --annotate), or null.
+  // `located_subscripts`: each device subscript's first index carries its Python line and
+  // column, and whether an assignment stores to it (--exe/--run builds, for --racecheck's reports).
   explicit ExprPrinter(bool host_code = false, ir::ErrorModel error_model = ir::ErrorModel::Numpy,
-                       std::vector<PendingNote>* notes = nullptr)
-      : host_code_(host_code), error_model_(error_model), notes_(notes) {}
+                       std::vector<PendingNote>* notes = nullptr, bool located_subscripts = false)
+      : host_code_(host_code), error_model_(error_model), notes_(notes), located_subscripts_(located_subscripts) {}
   std::string print(const ir::Expr& e);
+  // An assignment's target; `plain_store`: `target = value`, not `target op= value`.
+  std::string print_target(const ir::Expr& e, bool plain_store);
   // The value an assignment stores or a return returns: a conversion at its top is the
   // store's (one instruction), not a promotion that makes arithmetic run in float64.
   std::string print_stored(const ir::Expr& e);
@@ -44,7 +48,9 @@ class ExprPrinter {
   bool host_code_;
   ir::ErrorModel error_model_;
   std::vector<PendingNote>* notes_;
+  bool located_subscripts_;
   bool stored_ = false;  // the node being printed is print_stored()'s
+  bool store_target_ = false;  // the node being printed is a plain assignment's target
   void note(NoteKind kind, const Span& span, std::string reason);
   // `/`, `//` or `%` of scalars under a raising error model, or "" where C++'s operator
   // (or the NumPy-semantics runtime function) is what the function's error model does.

@@ -54,7 +54,40 @@
 
 namespace py2cuda {
 
-#if !P2C_BACKEND_CUDA
+#if P2C_BACKEND_CUDA
+// An index with its subscript's Python line and column, as --exe/--run builds emit it (see
+// below): on the GPU, the index alone.
+template <class I>
+P2C_HD P2C_INLINE constexpr I at_python(I index, unsigned, unsigned) {
+  return index;
+}
+template <class I>
+P2C_HD P2C_INLINE constexpr I stored_at_python(I index, unsigned, unsigned) {
+  return index;
+}
+#else
+namespace detail {
+// The first index of a subscript as --exe/--run builds emit it: with the subscript's own
+// Python line and column (a statement's #line names only its first line, and no C++
+// position tells two subscripts of a line apart), and whether an assignment stores to the
+// element (`a[i] = v`). --racecheck reports with them; other builds ignore them.
+template <class I>
+struct PythonIndex {
+  I value;
+  unsigned line, column;
+  bool store;
+};
+}  // namespace detail
+
+template <class I>
+constexpr detail::PythonIndex<I> at_python(I index, unsigned line, unsigned column) {
+  return {index, line, column, false};
+}
+template <class I>
+constexpr detail::PythonIndex<I> stored_at_python(I index, unsigned line, unsigned column) {
+  return {index, line, column, true};
+}
+
 namespace detail {
 // Host builds: an Array's first index, with where the subscript was written. The
 // location cannot be a defaulted parameter after a pack of indices (a pack that is not
@@ -64,10 +97,20 @@ struct LocatedIndex {
   bool is_signed;  // only signed indices wrap around
   SourceLocation where;
 
+  unsigned python_line = 0, python_column = 0;  // 0: not known (see PythonIndex)
+  bool store = false;
+
   template <class I>
   constexpr LocatedIndex(I index, SourceLocation where_ = SourceLocation::current()) noexcept
       : value(static_cast<int64_t>(index)), is_signed(std::is_signed_v<I>), where(where_) {
     static_assert(std::is_integral_v<I>, "py2cuda::Array: indices must be integers");
+  }
+  template <class I>
+  constexpr LocatedIndex(PythonIndex<I> index, SourceLocation where_ = SourceLocation::current()) noexcept
+      : LocatedIndex(index.value, where_) {
+    python_line = index.line;
+    python_column = index.column;
+    store = index.store;
   }
 };
 }  // namespace detail
@@ -112,14 +155,14 @@ struct Array {
   template <class... I>
   P2C_INLINE T& operator()(detail::LocatedIndex first, I... rest) const {
     const int64_t offset = located_offset<false>(first, std::index_sequence_for<I...>{}, rest...);
-    P2C_RACE_ACCESS(*this, offset, first.where);
+    P2C_RACE_ACCESS(*this, offset, first);
     return data[offset];
   }
 
   template <class... I>
   P2C_INLINE T& at(detail::LocatedIndex first, I... rest) const {
     const int64_t offset = located_offset<true>(first, std::index_sequence_for<I...>{}, rest...);
-    P2C_RACE_ACCESS(*this, offset, first.where);
+    P2C_RACE_ACCESS(*this, offset, first);
     return data[offset];
   }
 #endif

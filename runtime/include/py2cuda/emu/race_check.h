@@ -35,9 +35,10 @@
 // (Array::operator() returns a reference). The detector keeps the last few subscripts of
 // the running thread pending with the element's bytes as they were, and settles each one
 // later: changed bytes make it a write, unchanged a read. A read-modify-write
-// (`a[i] += 1`) is a write. So a store of the value already there counts as a read, and
-// a benign race (threads storing the same value) is reported as a read racing with the
-// first store. cuda.atomic.* takes its subscript over as an atomic access.
+// (`a[i] += 1`) is a write. An assignment's target (the translator marks it, see
+// PythonIndex in array.h) is a write even when it stores the value already there; two
+// such unordered writes of one value are a benign race, reported as a warning that lets
+// the run go on. cuda.atomic.* takes its subscript over as an atomic access.
 //
 // The first race prints a report (file:line:col: error: ..., both source lines with
 // carets) and ends the program with exit status 1. With PY2CUDA_RACECHECK_ALL (py2cuda
@@ -97,19 +98,33 @@ struct AccessRecord {
 
 // ---- Source locations, interned: a record keeps 4 bytes, not 16 ----
 
+// A subscript's place: the Python line and column the translator gave it (exact), or else
+// the statement's line (#line) and the C++ column where the compiler has one.
+struct Place {
+  SourceLocation where{};
+  bool exact = false;
+};
+
+inline Place place_of(const ::py2cuda::detail::LocatedIndex& first) {
+  if (first.python_line == 0) return {first.where, false};
+  return {SourceLocation{first.where.file, first.python_line, first.python_column}, true};
+}
+
 struct LocationTable {
   struct Key {
     const char* file;
     unsigned line, column;
+    bool exact;
     bool operator==(const Key&) const = default;
   };
   struct KeyHash {
     std::size_t operator()(const Key& k) const noexcept {
-      return std::hash<const void*>()(k.file) ^ (std::size_t{k.line} * 0x9E3779B97F4A7C15ull) ^ k.column;
+      return std::hash<const void*>()(k.file) ^ (std::size_t{k.line} * 0x9E3779B97F4A7C15ull) ^ k.column ^
+             (std::size_t{k.exact} << 40);
     }
   };
   std::mutex mutex;
-  std::vector<SourceLocation> locations{SourceLocation{}};  // id 0: unknown
+  std::vector<Place> places{Place{}};  // id 0: unknown
   std::unordered_map<Key, uint32_t, KeyHash> ids;
 };
 
@@ -123,30 +138,37 @@ inline LocationTable& location_table() {
 struct LocationCacheEntry {
   const char* file;
   unsigned line, column;
+  bool exact;
   uint32_t id;
 };
 inline constexpr std::size_t kLocationCache = 64;
 inline constinit thread_local LocationCacheEntry location_cache[kLocationCache] = {};
 
-inline uint32_t location_id(const SourceLocation& where) {
-  const std::size_t slot =
-      ((reinterpret_cast<uintptr_t>(where.file) >> 4) ^ (where.line * 0x9E3779B1u) ^ (where.column << 7)) &
-      (kLocationCache - 1);
+inline uint32_t location_id(const Place& place) {
+  const SourceLocation& where = place.where;
+  // The subscripts of one line differ only in their column: it must reach the slot's bits.
+  uint32_t mixed = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(where.file) >> 4) ^ (where.line * 0x9E3779B1u) ^
+                   (where.column * 0x85EBCA77u);
+  mixed ^= mixed >> 16;
+  const std::size_t slot = mixed & (kLocationCache - 1);
   LocationCacheEntry& cached = location_cache[slot];
-  if (cached.file == where.file && cached.line == where.line && cached.column == where.column) return cached.id;
+  if (cached.file == where.file && cached.line == where.line && cached.column == where.column &&
+      cached.exact == place.exact) {
+    return cached.id;
+  }
   LocationTable& table = location_table();
   std::lock_guard<std::mutex> lock(table.mutex);
-  auto [it, added] = table.ids.try_emplace({where.file, where.line, where.column},
-                                           static_cast<uint32_t>(table.locations.size()));
-  if (added) table.locations.push_back(where);
-  cached = {where.file, where.line, where.column, it->second};
+  auto [it, added] = table.ids.try_emplace({where.file, where.line, where.column, place.exact},
+                                           static_cast<uint32_t>(table.places.size()));
+  if (added) table.places.push_back(place);
+  cached = {where.file, where.line, where.column, place.exact, it->second};
   return it->second;
 }
 
-inline SourceLocation location_of(uint32_t id) {
+inline Place location_of(uint32_t id) {
   LocationTable& table = location_table();
   std::lock_guard<std::mutex> lock(table.mutex);
-  return id < table.locations.size() ? table.locations[id] : SourceLocation{};
+  return id < table.places.size() ? table.places[id] : Place{};
 }
 
 // ---- Shadow cells ----
@@ -209,6 +231,8 @@ class OverflowPool {
   uint32_t used_ = 0;
 };
 
+inline constexpr std::size_t kHugePage = std::size_t{2} << 20;
+
 // The cells of [low, high), one per `granularity` bytes, in an anonymous mapping.
 class ShadowRegion {
  public:
@@ -225,6 +249,9 @@ class ShadowRegion {
       std::_Exit(1);
     }
     cells_ = static_cast<Cell*>(map);
+    // A large shadow in huge pages: a kernel that sweeps an array would otherwise take a page
+    // fault per 146 cells (a fifth of a memory-bound kernel's checked time). Advice only.
+    if (bytes_ >= kHugePage) madvise(map, bytes_, MADV_HUGEPAGE);
   }
   ShadowRegion(const ShadowRegion&) = delete;
   ShadowRegion& operator=(const ShadowRegion&) = delete;
@@ -262,6 +289,7 @@ struct Pending {
   Space space = Space::none;
   int argument = -1;
   uint32_t where = 0;
+  bool store = false;  // an assignment's target (`a[i] = v`): a write even of the value already there
   unsigned char before[16] = {};
   ElementView view{};
 };
@@ -422,22 +450,34 @@ inline Order order_with_running(const AccessRecord& earlier, const AccessRecord&
   return Order::same_warp;
 }
 
+// `benign`: two plain writes, the running one storing the value already there (the other's).
 inline void race_found(Kind here_kind, const AccessRecord& here, Kind other_kind, const AccessRecord& other, Order order,
-                       const Pending& access) {
+                       const Pending& access, bool benign = false) {
   Launch& launch = launch_state();
   std::lock_guard<std::mutex> lock(launch.report_mutex);
   RaceReport report;
+  report.benign = benign;
   report.space = access.space;
   report.argument = access.argument;
   report.view = access.view;
   report.element = access.element;
-  report.here = {here_kind, location_of(here.where), here.thread};
-  report.other = {other_kind, location_of(other.where), other.thread};
+  const Place here_place = location_of(here.where), other_place = location_of(other.where);
+  // An atomic's subscript is the call's (`cuda.atomic.add(a, i, v)`): its column is found on the
+  // line, at the array argument.
+  report.here = {here_kind, here_place.where, here.thread, here_place.exact && here_kind != Kind::atomic};
+  report.other = {other_kind, other_place.where, other.thread, other_place.exact && other_kind != Kind::atomic};
   report.order = order;
   report.threads_per_block = launch.threads_per_block;
   report.grid = launch.grid;
   report.block = launch.block;
   report.kernel = current.kernel;
+  if (benign) {  // a warning, once per pair of locations; the run goes on
+    if (!launch.reported.insert(report.key()).second) return;
+    std::fflush(stdout);
+    std::fputs(report.text().c_str(), stderr);
+    std::fflush(stderr);
+    return;
+  }
   if (launch.report_all) {
     if (!launch.reported.insert(report.key()).second) return;
     std::fflush(stdout);
@@ -523,16 +563,17 @@ class HeldCell {
   OverflowPool* pool_ = nullptr;
 };
 
-// One settled access of the running thread.
-inline void record(const Pending& access, Kind kind) {
+// One settled access of the running thread. `same_value`: a write that stored the value
+// already there.
+inline void record(const Pending& access, Kind kind, bool same_value = false) {
   if (access.space == Space::none) return;
   const AccessRecord now = running_access(access.where);
   HeldCell cell(access);
-  auto against = [&](const AccessRecord& earlier, Kind earlier_kind) {
+  auto against = [&](const AccessRecord& earlier, Kind earlier_kind, bool benign = false) {
     if (earlier.thread == now.thread) return false;
     const Order order = order_with_running(earlier, now);
     if (order == Order::ordered) return false;
-    race_found(kind, now, earlier_kind, earlier, order, access);
+    race_found(kind, now, earlier_kind, earlier, order, access, benign);
     return true;
   };
   if (kind == Kind::read) {
@@ -578,8 +619,12 @@ inline void record(const Pending& access, Kind kind) {
     return;
   }
   // A write, plain or atomic. Atomics do not race with each other; they race with plain
-  // accesses, so an atomic leaves the plain write and the reads in place.
-  if (cell.has(kWritten)) against(cell->access, Kind::write);
+  // accesses, so an atomic leaves the plain write and the reads in place. A plain write of
+  // the value already there, when the last plain write is what put it there (no atomic
+  // since), stored the same value as that write: a benign race.
+  if (cell.has(kWritten)) {
+    against(cell->access, Kind::write, kind == Kind::write && same_value && !cell.has(kUpdated));
+  }
   if (cell.has(kUpdated) && kind == Kind::write) against(cell.overflow()->atomic, Kind::atomic);
   if (cell.has(kOneRead)) {
     against(cell->access, Kind::read);
@@ -619,13 +664,15 @@ inline bool bytes_differ(const unsigned char* a, const unsigned char* b, unsigne
   }
 }
 
+// A subscript is a write when it changed the element's bytes, or when an assignment stored
+// to it (then perhaps the value already there); else a read.
 inline void settle(const Pending& p) {
   const bool changed = bytes_differ(p.before, p.element, p.size);
-  record(p, changed ? Kind::write : Kind::read);
+  record(p, changed || p.store ? Kind::write : Kind::read, !changed);
 }
 
 template <class View>
-void note_access(const View& view, int64_t offset, SourceLocation where) {
+void note_access(const View& view, int64_t offset, const ::py2cuda::detail::LocatedIndex& first) {
   if (!current.kernel) return;
   using T = std::remove_reference_t<decltype(*view.data)>;
   const T* element = view.data + offset;
@@ -649,7 +696,8 @@ void note_access(const View& view, int64_t offset, SourceLocation where) {
   p.size = kCompared;
   p.space = space;
   p.argument = argument;
-  p.where = location_id(where);
+  p.where = location_id(place_of(first));
+  p.store = first.store && !std::is_const_v<T>;
   p.view.data = reinterpret_cast<const unsigned char*>(view.data);
   p.view.element_size = sizeof(T);
   constexpr int kDims = View::ndim < 4 ? View::ndim : 4;

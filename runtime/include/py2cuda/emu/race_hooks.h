@@ -13,13 +13,17 @@
 namespace py2cuda {
 struct LaunchConfig;
 struct KernelInfo;
+namespace detail {
+struct LocatedIndex;
+}
 }
 
 namespace py2cuda::emu::race {
 // Defined in race_check.h, which the emulation backend includes.
-// A subscript of `view` at element `offset`: an Array<const T> one is a read.
+// A subscript of `view` at element `offset`, written where `first` (its first index) says:
+// an Array<const T> one is a read.
 template <class View>
-void note_access(const View& view, int64_t offset, SourceLocation where);
+void note_access(const View& view, int64_t offset, const ::py2cuda::detail::LocatedIndex& first);
 void note_atomic(const void* element);
 void flush_thread();
 void passed_barrier(bool grid);
@@ -31,8 +35,8 @@ template <class Tuple>
 void register_arguments(const Tuple& args);
 }  // namespace py2cuda::emu::race
 
-// An Array subscript, before the element is touched.
-#define P2C_RACE_ACCESS(view, offset, where) ::py2cuda::emu::race::note_access((view), (offset), (where))
+// An Array subscript, before the element is touched; `first`: its LocatedIndex.
+#define P2C_RACE_ACCESS(view, offset, first) ::py2cuda::emu::race::note_access((view), (offset), (first))
 // cuda.atomic.* on the element at p.
 #define P2C_RACE_ATOMIC(p) ::py2cuda::emu::race::note_atomic(p)
 // The running CUDA thread is about to park or has ended: its accesses so far are settled.
@@ -44,7 +48,7 @@ void register_arguments(const Tuple& args);
 // The OS thread starts a block.
 #define P2C_RACE_BEGIN_BLOCK() ::py2cuda::emu::race::begin_block()
 #else
-#define P2C_RACE_ACCESS(view, offset, where) ((void)0)
+#define P2C_RACE_ACCESS(view, offset, first) ((void)0)
 #define P2C_RACE_ATOMIC(p) ((void)0)
 #define P2C_RACE_FLUSH() ((void)0)
 #define P2C_RACE_PASSED_BARRIER(grid) ((void)0)

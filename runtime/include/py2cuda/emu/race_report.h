@@ -8,10 +8,12 @@
 //       buf[t] = x[cuda.grid(1)]
 //       ^
 //
-// The emulator knows an access's Python line (from the translator's #line directives)
-// and the array's address; the rest is read back from the Python file when a race is
-// reported: the array's name (a kernel parameter by its position in the `def` line, a
-// shared array by the subscripts on the line) and the subscript's column (the target of
+// The emulator knows an access's Python line and column (--exe/--run builds: the translator
+// passes each subscript's own, see PythonIndex in array.h; else the statement's line from
+// its #line directive) and the array's address; the rest is read back from the Python file
+// when a race is reported: the array's name (the identifier at the subscript's column, or a
+// kernel parameter by its position in the `def` line, or a shared array by the subscripts
+// on the line) and, without the translator's column, the subscript's column (the target of
 // the assignment for a write, the value side for a read). Where the file cannot be read,
 // the report names the line alone.
 #pragma once
@@ -58,6 +60,7 @@ struct RaceAccess {
   Kind kind = Kind::read;
   SourceLocation where{};
   uint64_t thread = 0;  // in the grid
+  bool exact = false;   // where.line and where.column are the subscript's own (see PythonIndex)
 };
 
 // The Python file's lines, read once.
@@ -141,6 +144,14 @@ inline std::vector<std::size_t> subscripts_of(const std::string& line, const std
   return at.empty() ? bare : at;
 }
 
+// The identifier that starts at 1-based `column` of `line`, or "".
+inline std::string identifier_at(const std::string& line, unsigned column) {
+  if (column == 0 || column > line.size()) return {};
+  std::size_t e = column - 1;
+  while (e < line.size() && identifier_char(line[e])) ++e;
+  return line.substr(column - 1, e - (column - 1));
+}
+
 // The identifiers subscripted on `line`.
 inline std::vector<std::string> subscripted_names(const std::string& line) {
   std::vector<std::string> names;
@@ -202,19 +213,30 @@ struct RaceReport {
   const unsigned char* element = nullptr;
   RaceAccess here{}, other{};
   Order order = Order::same_block;
+  bool benign = false;  // two plain writes of the same value: a warning
   uint64_t threads_per_block = 1;
   Dim3 grid{}, block{};
   const KernelInfo* kernel = nullptr;
 
   std::string key() const {
-    return here.where.text() + "|" + other.where.text() + "|" + std::to_string(static_cast<int>(here.kind)) +
-           std::to_string(static_cast<int>(other.kind)) + std::to_string(static_cast<int>(order));
+    auto at = [](const RaceAccess& a) { return a.where.text() + (a.exact ? ":" + std::to_string(a.where.column) : ""); };
+    // A benign race is one warning per pair of locations, whichever blocks the threads are in.
+    return at(here) + "|" + at(other) + "|" + std::to_string(static_cast<int>(here.kind)) +
+           std::to_string(static_cast<int>(other.kind)) + (benign ? "benign" : std::to_string(static_cast<int>(order)));
   }
 
   std::string array_name() const {
     const std::vector<std::string> params = kernel_parameters(kernel ? kernel->location : nullptr);
     if (space == Space::global) {
+      // The name this access used: arguments that overlap (one array passed twice) are one memory.
+      const std::string used = here.exact ? identifier_at(source_line(here.where), here.where.column) : std::string();
+      if (std::find(params.begin(), params.end(), used) != params.end()) return used;
       return argument >= 0 && static_cast<std::size_t>(argument) < params.size() ? params[argument] : std::string();
+    }
+    for (const RaceAccess* a : {&here, &other}) {
+      if (!a->exact) continue;
+      std::string name = identifier_at(source_line(a->where), a->where.column);
+      if (!name.empty()) return name;
     }
     for (const SourceLocation* where : {&here.where, &other.where}) {
       std::vector<std::string> names = subscripted_names(source_line(*where));
@@ -273,10 +295,10 @@ struct RaceReport {
     return std::string(verb(kind)) + (kind == Kind::atomic ? " it atomically" : " it");
   }
 
-  // "k.py:12:5", with the column found on the Python line.
+  // "k.py:12:5": the subscript's own column, or else the one found on the Python line.
   std::string position(const RaceAccess& a, const std::string& name, unsigned* column) const {
     const std::string line = source_line(a.where);
-    *column = line.empty() ? 0 : access_column(line, name, a.kind);
+    *column = line.empty() ? 0 : a.exact ? a.where.column : access_column(line, name, a.kind);
     return a.where.text() + (*column ? ":" + std::to_string(*column) : std::string());
   }
 
@@ -294,7 +316,8 @@ struct RaceReport {
     const std::string other_at = position(other, name, &other_column);
     std::string what = space == Space::shared ? "shared array" : "array";
     what += name.empty() ? "" : " '" + name + "'";
-    std::string message = here_at + ": error: data race on " + what + " element " + element_text();
+    std::string message = here_at + (benign ? ": warning: benign data race on " : ": error: data race on ") + what +
+                          " element " + element_text();
     if (!blocks_differ) {
       const Uint3 grid_dim{grid.x, grid.y, grid.z};
       message += " (block " + detail::index_text(unflatten(here.thread / threads_per_block, grid_dim)) + ")";
@@ -320,6 +343,10 @@ struct RaceReport {
     }
     if (here.kind == Kind::atomic || other.kind == Kind::atomic) {
       message += "; an atomic and a plain access of one element race too";
+    }
+    if (benign) {
+      message += "; both store the same value, so the result does not depend on their order, but CUDA's memory "
+                 "model still calls it a race (let one thread store it, or order the stores)";
     }
     message += "\n" + quoted_line(here, here_column);
     message += other_at + ": note: " + thread_text(other.thread, blocks_differ) + " " + verb_phrase(other.kind) +
