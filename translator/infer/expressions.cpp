@@ -1331,6 +1331,10 @@ namespace py2cuda::infer {
 ir::ExprPtr FunctionBuilder::ufunc_with_out(const ast::Call& c, const builtins::Builtin& row, const std::string& path,
                                             std::vector<ir::ExprPtr> operands) {
   const std::string name = display_path(path);
+  if (!builtins::has_cuda_array_loops(path)) {
+    return fail(c.span, name + "() of an array is not supported in kernels: Numba's CUDA target has no array loop "
+                        "for it (it takes scalars there); loop over the elements");
+  }
   if (operands.size() < 2) {
     return fail(c.span, name + "() of an array needs an output array as its last argument in a kernel (Numba's "
                         "CUDA target cannot allocate its result): " + name + "(x, out)");
