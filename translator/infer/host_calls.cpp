@@ -1120,7 +1120,17 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     }
     case HostRule::ToDevice: {
       if (!bind({"obj", "stream", "copy", "to"}) || !need(0, "obj")) return nullptr;
-      auto src = value(0);
+      ir::ExprPtr src;
+      if (a[0]->kind == ast::ExprKind::List || a[0]->kind == ast::ExprKind::Tuple) {
+        // Numba copies a list or tuple through np.asarray: NumPy's dtype and shape of the
+        // (nested) display, as np.array gives them.
+        if (!c.keywords.empty() || c.args.size() != 1) {
+          return fail(c.span, "cuda.to_device() of a list or tuple takes no other argument in py2cuda");
+        }
+        src = host_row_node(c, *builtins::find_host("numpy.array"), nullptr);
+      } else {
+        src = value(0);
+      }
       if (!src) return nullptr;
       if (src->type->is_device_array()) return src;  // already on the device: Numba returns it as it is
       if (!src->type->is_array()) return fail(a[0]->span, "cuda.to_device() needs a NumPy array, not " + src->type->str());

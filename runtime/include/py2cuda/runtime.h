@@ -37,4 +37,4 @@
 #include "random_host.h"
 #include "warp.h"
 #include "libdevice.h"
-#include "ufunc_call.h"
+#include "kernel_ufunc_call.h"
