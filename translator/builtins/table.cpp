@@ -2,6 +2,7 @@
 
 #include <deque>
 #include <map>
+#include <set>
 
 namespace py2cuda::builtins {
 
@@ -338,6 +339,18 @@ const std::vector<Builtin>& scalar_ctors() {
 }
 
 }  // namespace
+
+bool has_cuda_array_loops(std::string_view numpy_path) {
+  // numba-cuda 0.30.4's ufunc_db, less the ufuncs py2cuda has no scalar row for (comparisons,
+  // bitwise and logical ufuncs, conjugate, divide).
+  static const std::set<std::string_view> kUfuncs = {
+      "numpy.sin",     "numpy.cos",     "numpy.tan",     "numpy.arcsin",  "numpy.arccos",  "numpy.arctan",
+      "numpy.arctan2", "numpy.hypot",   "numpy.sinh",    "numpy.cosh",    "numpy.tanh",    "numpy.arcsinh",
+      "numpy.arccosh", "numpy.arctanh", "numpy.deg2rad", "numpy.radians", "numpy.rad2deg", "numpy.degrees",
+      "numpy.log",     "numpy.log2",    "numpy.log10",   "numpy.isnan",   "numpy.maximum", "numpy.minimum",
+      "numpy.fmax",    "numpy.fmin"};
+  return kUfuncs.count(numpy_path) > 0;
+}
 
 // NumPy ufuncs called on scalars inside kernels (np.sin(x)): Numba types them
 // like the math functions of the same name, so they share those rows.

@@ -100,6 +100,11 @@ struct FixedSignatureFunction {
 std::vector<Builtin> fixed_signature_rows(std::string_view module_path, std::string_view doc_prefix,
                                           std::span<const FixedSignatureFunction> functions);
 
+// Whether Numba's CUDA target has array loops for the NumPy ufunc `numpy_path` ("numpy.sin"):
+// the ufuncs of numba-cuda's ufunc_db (numba/cuda/ufuncs.py), which a kernel may call with
+// arrays and an output array, `np.sin(x, out)`. Other ufuncs take scalars only.
+bool has_cuda_array_loops(std::string_view numpy_path);
+
 // The numba.cuda.libdevice rows (builtins/libdevice_rows.cpp), part of all().
 const std::vector<Builtin>& libdevice_rows();
 

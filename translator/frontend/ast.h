@@ -305,6 +305,10 @@ struct FunctionDef : Stmt {
   ExprPtr returns;  // `-> T`, may be null
   Block body;
   bool is_async = false;
+  // The last `captured_params` of `params` are device arrays a kernel reads from the scope
+  // around it, which Numba captures by pointer: sema makes each a parameter of the kernel, and
+  // every launch passes the array bound to that name where it launches (host_calls.cpp).
+  size_t captured_params = 0;
 };
 
 struct ImportAlias {

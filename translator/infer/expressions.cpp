@@ -599,6 +599,7 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   }
   if (b->rule == builtins::Rule::ThisGrid && final_) fn_->cooperative = true;  // as Numba's use_cooperative
   if (!b->is_call) return fail(c.func->span, "'" + display_path(path) + "' is not callable");
+  const bool numpy_ufunc = path.rfind("numpy.", 0) == 0 && b->rule != builtins::Rule::ScalarCtor;
   if (!c.keywords.empty()) {
     return fail(c.keywords[0].span, display_path(path) + "() does not take keyword arguments in kernels");
   }
@@ -607,6 +608,12 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
     auto v = expr(*a);
     if (!v) return nullptr;
     args.push_back(std::move(v));
+  }
+  if (numpy_ufunc) {
+    // With an array operand, a ufunc writes an output array.
+    for (const auto& a : args) {
+      if (a->type->is_array()) return ufunc_with_out(c, *b, path, std::move(args));
+    }
   }
   return type_builtin(*b, std::move(args), c.span, D());
 }
@@ -1313,6 +1320,62 @@ ir::ExprPtr FunctionBuilder::atomic_call(const ast::Call& c, const builtins::Bui
   auto call = std::make_unique<ir::BuiltinCall>(dt, pattern + ")", c.span);
   call->args = std::move(args);
   return call;
+}
+
+}  // namespace py2cuda::infer
+
+namespace py2cuda::infer {
+
+// Numba's CUDA target runs a NumPy ufunc called with arrays as its ufunc loop over the
+// output, which must be given as the last argument (a kernel cannot allocate the result, and
+// Numba's lowering takes no out= keyword): `np.sin(x, r)`, `np.maximum(a, b, c)`. The loop is the runtime's py2cuda::ufunc_into, with the scalar
+// function typed as the same ufunc on scalars of the operands' dtypes (so float32 arrays use
+// sinf); inputs broadcast against the output, and the call's value is the output array.
+ir::ExprPtr FunctionBuilder::ufunc_with_out(const ast::Call& c, const builtins::Builtin& row, const std::string& path,
+                                            std::vector<ir::ExprPtr> operands) {
+  const std::string name = display_path(path);
+  if (!builtins::has_cuda_array_loops(path)) {
+    return fail(c.span, name + "() of an array is not supported in kernels: Numba's CUDA target has no array loop "
+                        "for it (it takes scalars there); loop over the elements");
+  }
+  if (operands.size() < 2) {
+    return fail(c.span, name + "() of an array needs an output array as its last argument in a kernel (Numba's "
+                        "CUDA target cannot allocate its result): " + name + "(x, out)");
+  }
+  ir::ExprPtr out = std::move(operands.back());
+  operands.pop_back();
+  if (!out->type->is_array() || out->type->is_readonly()) {
+    return fail(out->span, name + "()'s output must be a writable array, not " + out->type->str());
+  }
+  auto node = std::make_unique<ir::BuiltinCall>(out->type, "", c.span);
+  node->has_effects = true;
+  node->args.push_back(std::move(out));
+  std::vector<ir::ExprPtr> elements;
+  std::string params, inputs;
+  for (size_t k = 0; k < operands.size(); ++k) {
+    ir::ExprPtr v = std::move(operands[k]);
+    if (v->type->is_array() && v->type->ndim() > node->type->ndim()) {
+      return fail(v->span, name + "()'s operand has more dimensions than its output array");
+    }
+    if (!v->type->is_array() && !v->type->is_number()) {
+      return fail(v->span, name + "() does not accept an operand of type " + v->type->str());
+    }
+    TypeRef element = v->type->is_array() ? v->type->dtype() : v->type;
+    const std::string stand_in = "py2cuda_x" + std::to_string(k);
+    elements.push_back(std::make_unique<ir::GlobalRef>(stand_in, element, v->span));
+    node->type_args.push_back(element);
+    params += (k ? ", {t" : "{t") + std::to_string(k) + "} " + stand_in;
+    inputs += ", {" + std::to_string(k + 1) + "}";
+    node->args.push_back(std::move(v));
+  }
+  auto scalar = type_builtin(row, std::move(elements), c.span, D());
+  if (!scalar) return nullptr;
+  if (!scalar->type->is_number()) return fail(c.span, name + "() is not a NumPy ufunc py2cuda can loop over an array");
+  scalar = convert(std::move(scalar), node->type->dtype());
+  node->pattern = "py2cuda::ufunc_into({0}, [](" + params + ") { return {" + std::to_string(node->args.size()) +
+                  "}; }" + inputs + ")";
+  node->args.push_back(std::move(scalar));
+  return node;
 }
 
 }  // namespace py2cuda::infer

@@ -152,6 +152,9 @@ class FunctionBuilder {
   ir::ExprPtr print_call(const ast::Call& c);
   ir::ExprPtr array_alloc(const ast::Call& c, bool shared);
   ir::ExprPtr atomic_call(const ast::Call& c, const builtins::Builtin& row);
+  // `np.sin(x, r)`, `np.maximum(a, b, c)`: a NumPy ufunc called with arrays in a kernel.
+  ir::ExprPtr ufunc_with_out(const ast::Call& c, const builtins::Builtin& row, const std::string& path,
+                             std::vector<ir::ExprPtr> operands);
   TypeRef dtype_of(const ast::Expr& e);
   ir::ExprPtr binary(const ast::Binary& b);
   ir::ExprPtr binary_values(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);

@@ -643,15 +643,35 @@ ir::ExprPtr FunctionBuilder::launch_arguments(const ast::Call& c, const Function
                                               std::unique_ptr<ir::Launch> node) {
   if (!c.keywords.empty()) return fail(c.keywords[0].span, "kernels take positional arguments only");
   const size_t n = kernel.def->params.size();
-  if (c.args.size() != n) {
-    return fail(c.span, "kernel '" + kernel.name + "' takes " + std::to_string(n) + " argument" + (n == 1 ? "" : "s") +
-                            " but " + std::to_string(c.args.size()) + (c.args.size() == 1 ? " was" : " were") + " given");
+  const size_t given = n - kernel.def->captured_params;
+  if (c.args.size() != given) {
+    return fail(c.span, "kernel '" + kernel.name + "' takes " + std::to_string(given) + " argument" +
+                            (given == 1 ? "" : "s") + " but " + std::to_string(c.args.size()) +
+                            (c.args.size() == 1 ? " was" : " were") + " given");
   }
   // Each argument's Numba type: arrays as the kernel sees them (in device memory,
   // C-contiguous when they are), Python ints as int64, floats as float64.
   std::vector<TypeRef> arg_types;
   for (size_t i = 0; i < n; ++i) {
-    auto v = expr(*c.args[i]);
+    ir::ExprPtr v;
+    if (i < given) {
+      v = expr(*c.args[i]);
+    } else {
+      // A device array the kernel captured (sema/captured_device_arrays.h): the one bound to
+      // its name here, as the kernel would read it.
+      const std::string& name = kernel.def->params[i].name;
+      if (!locals_.count(name)) {
+        return fail(c.span, "kernel '" + kernel.name + "' reads the device array '" + name + "' from module level, "
+                            "which py2cuda passes at each launch; a function's host code cannot read a module-level "
+                            "device array yet: launch the kernel from the module's own code, or pass the array as "
+                            "an argument");
+      }
+      v = expr(ast::Name(c.span, name));
+      if (v && !v->type->is_device_array()) {
+        return fail(c.span, "kernel '" + kernel.name + "' reads '" + name + "' from the scope around it as a device "
+                            "array, but here '" + name + "' is a " + v->type->str());
+      }
+    }
     if (!v) return nullptr;
     TypeRef t = v->type;
     if (t->is_array()) {
@@ -661,12 +681,13 @@ ir::ExprPtr FunctionBuilder::launch_arguments(const ast::Call& c, const Function
         // A host array passed straight to a kernel: Numba copies it to the device
         // before the launch and back after it.
         TypeRef host_type = v->type;
+        const Span span = v->span;
         std::vector<ir::ExprPtr> operand;
         operand.push_back(std::move(v));
-        v = call_node(host_type, "py2cuda::host::transfer_in_out({0})", c.args[i]->span, std::move(operand));
+        v = call_node(host_type, "py2cuda::host::transfer_in_out({0})", span, std::move(operand));
       }
     } else if (!t->is_number() && !t->is_tuple() && !t->is_complex()) {
-      return fail(c.args[i]->span, "a kernel argument cannot be a " + t->str());
+      return fail(v->span, "a kernel argument cannot be a " + t->str());
     }
     arg_types.push_back(t);
     node->args.push_back(std::move(v));
@@ -1348,7 +1369,17 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     }
     case HostRule::ToDevice: {
       if (!bind({"obj", "stream", "copy", "to"}) || !need(0, "obj")) return nullptr;
-      auto src = value(0);
+      ir::ExprPtr src;
+      if (a[0]->kind == ast::ExprKind::List || a[0]->kind == ast::ExprKind::Tuple) {
+        // Numba copies a list or tuple through np.asarray: NumPy's dtype and shape of the
+        // (nested) display, as np.array gives them.
+        if (!c.keywords.empty() || c.args.size() != 1) {
+          return fail(c.span, "cuda.to_device() of a list or tuple takes no other argument in py2cuda");
+        }
+        src = host_row_node(c, *builtins::find_host("numpy.array"), nullptr);
+      } else {
+        src = value(0);
+      }
       if (!src) return nullptr;
       if (src->type->is_device_array()) return src;  // already on the device: Numba returns it as it is
       if (!src->type->is_array()) return fail(a[0]->span, "cuda.to_device() needs a NumPy array, not " + src->type->str());

@@ -275,7 +275,7 @@ ir::EffectRules ExprPrinter::effect_rules() const {
   return {.divisions_raise = error_model_ != ir::ErrorModel::Numpy, .every_call = !host_code_};
 }
 
-std::string ExprPrinter::in_order(const ir::Expr& call, const std::vector<ir::ExprPtr>& args,
+std::string ExprPrinter::in_order(const ir::Expr& call, const std::vector<const ir::Expr*>& args,
                                   const std::vector<bool>& first, const std::string& body) {
   std::string s = "[&]()";
   if (!call.type->is_none()) s += " -> " + cpp_type(call.type, host_code_);
@@ -284,6 +284,31 @@ std::string ExprPrinter::in_order(const ir::Expr& call, const std::vector<ir::Ex
     if (first[i]) s += "const " + cpp_type(args[i]->type, host_code_) + " " + ordered_arg_name(i) + " = " + print(*args[i], 0) + "; ";
   }
   return s + (call.type->is_none() ? "" : "return ") + body + "; }()";
+}
+
+std::string ExprPrinter::in_order(const ir::Expr& call, const std::vector<ir::ExprPtr>& args,
+                                  const std::vector<bool>& first, const std::string& body) {
+  std::vector<const ir::Expr*> values;
+  for (const auto& a : args) values.push_back(a.get());
+  return in_order(call, values, first, body);
+}
+
+// Python evaluates a binary operator's left operand before its right one, where C++ leaves them
+// unordered: `np.random.rand() - np.random.rand()` or `f() + g()` with prints. Where both
+// operands have effects (ir::has_effects, under the rules of ordered_args), they are evaluated
+// first, in order, as a call's arguments are:
+//   [&]() -> double { const double py2cuda_arg0 = ...; const double py2cuda_arg1 = ...;
+//                     return py2cuda_arg0 - py2cuda_arg1; }()
+std::string ExprPrinter::ordered_operands(const ir::Expr& e, const ir::Expr& left, const ir::Expr& right) {
+  if (!host_code_ && error_model_ == ir::ErrorModel::Numpy) return "";
+  if (evaluated_first_.count(&left)) return "";  // the operator itself, printed inside its lambda
+  if (!ir::has_effects(left, effect_rules()) || !ir::has_effects(right, effect_rules())) return "";
+  evaluated_first_[&left] = ordered_arg_name(0);
+  evaluated_first_[&right] = ordered_arg_name(1);
+  const std::string body = print(e, 0);
+  evaluated_first_.erase(&left);
+  evaluated_first_.erase(&right);
+  return in_order(e, std::vector<const ir::Expr*>{&left, &right}, {true, true}, body);
 }
 
 void ExprPrinter::note(NoteKind kind, const Span& span, std::string reason) {
@@ -343,6 +368,7 @@ std::string ExprPrinter::raising_division(const ir::Binary& b) {
 
 std::string ExprPrinter::print(const ir::Expr& e, int needed) {
   const bool stored = std::exchange(stored_, false);
+  if (auto it = evaluated_first_.find(&e); it != evaluated_first_.end()) return it->second;
   switch (e.kind) {
     case ir::ExprKind::Const: {
       std::string s = literal(static_cast<const ir::Const&>(e), false);
@@ -392,6 +418,7 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     }
     case ir::ExprKind::Binary: {
       const auto& b = static_cast<const ir::Binary&>(e);
+      if (std::string ordered = ordered_operands(e, *b.left, *b.right); !ordered.empty()) return ordered;
       if ((b.op == BinOp::FloorDiv || b.op == BinOp::Mod) && b.divisor_positive) {
         // infer/index_wrap.cpp proved the divisor positive: it is neither zero nor -1.
         const bool floor = b.op == BinOp::FloorDiv;
@@ -458,6 +485,7 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     }
     case ir::ExprKind::Compare: {
       const auto& c = static_cast<const ir::Compare&>(e);
+      if (std::string ordered = ordered_operands(e, *c.left, *c.right); !ordered.empty()) return ordered;
       int p = (c.op == CmpOp::Eq || c.op == CmpOp::NotEq) ? kEquality : kRelational;
       return wrap(print(*c.left, p) + " " + std::string(python_spelling(c.op)) + " " + print(*c.right, p + 1), p, needed);
     }

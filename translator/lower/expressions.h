@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,13 @@ class ExprPrinter {
   ir::EffectRules effect_rules() const;
   std::string in_order(const ir::Expr& call, const std::vector<ir::ExprPtr>& args, const std::vector<bool>& first,
                        const std::string& body);
+  std::string in_order(const ir::Expr& call, const std::vector<const ir::Expr*>& args, const std::vector<bool>& first,
+                       const std::string& body);
+  // A binary operator's or comparison's two operands with effects, evaluated left to right
+  // into in_order's temporaries; "" where C++'s own order cannot change what happens.
+  std::string ordered_operands(const ir::Expr& e, const ir::Expr& left, const ir::Expr& right);
+  // Operands ordered_operands evaluated first: printed as their temporaries' names.
+  std::map<const ir::Expr*, std::string> evaluated_first_;
   // An operand of an operator whose other operand is `sibling` (or none).
   std::string operand(const ir::Expr& e, int needed, const ir::Expr* sibling);
   static std::string wrap(std::string s, int own, int needed);

@@ -145,6 +145,11 @@ struct SignatureOverride {
 // errors when their value cannot be known (sema/nested_functions.cpp). Runs before analyze_module.
 void hoist_nested_functions(ast::Module& module, Diagnostics& diags);
 
+// Module-level device arrays (`PRICES = cuda.to_device(...)`, bound once) that kernels read
+// become those kernels' captured parameters, passed by each launch, as the ones of an
+// enclosing function do (sema/captured_device_arrays.h). Runs after hoist_nested_functions.
+void capture_module_device_arrays(ast::Module& module, Diagnostics& diags);
+
 // Builds the ModuleInfo: imports, decorators, signatures, module-level names.
 // Reports unknown decorators' misuse, bad signatures and the like to `diags`.
 ModuleInfo analyze_module(const ast::Module& module, const SourceFile& file,

@@ -19,16 +19,12 @@
 #include <set>
 
 #include "frontend/ast_clone.h"
+#include "sema/ast_names.h"
+#include "sema/captured_device_arrays.h"
 #include "sema/module_info.h"
 
 namespace py2cuda::sema {
 
-namespace {
-
-using NameVisitor = std::function<void(ast::Name&)>;
-
-void visit_names(ast::Expr* e, const NameVisitor& f);
-void visit_names(ast::Block& b, const NameVisitor& f);
 
 void visit_names(ast::Expr* e, const NameVisitor& f) {
   if (!e) return;
@@ -137,6 +133,8 @@ void visit_names(ast::Block& b, const NameVisitor& f) {
   for (auto& s : b) visit_names(*s, f);
 }
 
+namespace {
+
 bool mentions(ast::Stmt& s, const std::set<std::string>& names) {
   bool found = false;
   visit_names(s, [&](ast::Name& n) { found = found || names.count(n.id); });
@@ -158,8 +156,9 @@ void collect_target_names(const ast::Expr& t, std::set<std::string>& out) {
     for (const auto& e : ast::as<ast::ListExpr>(t).elts) collect_target_names(*e, out);
 }
 
-// The names a statement binds in its own scope (not inside nested definitions).
-void bound_names(const ast::Stmt& s, std::set<std::string>& out, bool recurse = true) {
+}  // namespace
+
+void bound_names(const ast::Stmt& s, std::set<std::string>& out, bool recurse) {
   auto block = [&](const ast::Block& b) {
     if (recurse)
       for (const auto& x : b) bound_names(*x, out);
@@ -196,6 +195,8 @@ std::set<std::string> locals_of(const ast::FunctionDef& def) {
   return out;
 }
 
+namespace {
+
 bool is_main_guard(const ast::Stmt& s) {
   if (s.kind != ast::StmtKind::If) return false;
   const ast::Expr& t = *ast::as<ast::If>(s).test;
@@ -212,7 +213,8 @@ bool is_main_guard(const ast::Stmt& s) {
   return name_main(l, r) || name_main(r, l);
 }
 
-// The path an import binds a name to, for comparing a function's imports with the module's.
+}  // namespace
+
 std::map<std::string, std::string> import_paths(const ast::Stmt& s) {
   std::map<std::string, std::string> out;
   if (s.kind == ast::StmtKind::Import) {
@@ -227,6 +229,8 @@ std::map<std::string, std::string> import_paths(const ast::Stmt& s) {
   }
   return out;
 }
+
+namespace {
 
 class Hoister {
  public:
@@ -510,13 +514,16 @@ class Hoister {
 
   // The module constant that freezes the enclosing function's variable `name` as the
   // nested function `reader` reads it, made on first need; nullopt (reported) when its
-  // value at the first use is not one plain assignment.
+  // value at the first use is not one plain assignment. A device array that a kernel reads
+  // (not one a constant's value reads: `n = len(d_a)`) is not frozen but becomes the kernel's
+  // captured parameter (sema/captured_device_arrays.h): then the name itself.
   std::optional<std::string> capture(ast::FunctionDef& host, const std::string& name, Span read,
-                                     const ast::FunctionDef& reader, const std::vector<ast::Stmt*>& original,
+                                     ast::FunctionDef& reader, const std::vector<ast::Stmt*>& original,
                                      size_t first_use,
                                      std::map<std::pair<std::string, const void*>, std::string>& captured,
-                                     std::set<std::pair<std::string, std::string>>& reported) {
-    if (!reported.insert({name, reader.name}).second) {
+                                     std::set<std::pair<std::string, std::string>>& reported,
+                                     bool in_constant = false) {
+    if (!reported.insert({in_constant ? name + " (in a constant)" : name, reader.name}).second) {
       for (const auto& [key, constant] : captured) {
         if (key.first == name && !constant.empty()) return constant;
       }
@@ -549,6 +556,20 @@ class Hoister {
       Diagnostics::note(d, in_effect && in_effect->plain ? in_effect->plain->span : read, why);
       return std::nullopt;
     }
+    if (!in_constant && makes_device_array(*in_effect->plain->value, module_imports_)) {
+      // Numba captures a device array by its pointer: the kernel sees what later copies write
+      // into it, so it is not frozen but passed by each launch.
+      if (found.size() > 1) {
+        auto& d = diags_.error(read, what + ", a device array bound more than once");
+        Diagnostics::note(d, in_effect->plain->span,
+                          "Numba keeps the array bound at the kernel's first launch, while py2cuda passes the one "
+                          "bound at each launch; bind the device array once, or pass it as an argument");
+        return std::nullopt;
+      }
+      if (!capture_device_array(reader, name, read, "the function '" + host.name + "' around it", module_imports_, diags_))
+        return std::nullopt;
+      return name;
+    }
     for (size_t i = in_effect->top_index + 1; i < first_use && i < original.size(); ++i) {
       if (mutates(*original[i], name)) {
         auto& d = diags_.error(read, what + ", which is changed in place before the first use");
@@ -571,7 +592,7 @@ class Hoister {
       if (!host_locals.count(n.id) || renames.count(n.id)) return;
       if (module_imports_.count(n.id) && !assigned_in(host, n.id)) {
         renames[n.id] = n.id;
-      } else if (auto c = capture(host, n.id, n.span, reader, original, first_use, captured, reported)) {
+      } else if (auto c = capture(host, n.id, n.span, reader, original, first_use, captured, reported, true)) {
         renames[n.id] = *c;
       } else {
         renames[n.id] = n.id;

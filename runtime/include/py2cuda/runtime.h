@@ -37,3 +37,4 @@
 #include "random_host.h"
 #include "warp.h"
 #include "libdevice.h"
+#include "kernel_ufunc_call.h"

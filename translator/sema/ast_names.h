@@ -1,0 +1,33 @@
+// Walks over the names of Python syntax, for the passes that move definitions and rewrite the
+// names they read before analysis (sema/nested_functions.cpp, sema/captured_device_arrays.cpp).
+#pragma once
+
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+
+#include "frontend/ast.h"
+
+namespace py2cuda::sema {
+
+using NameVisitor = std::function<void(ast::Name&)>;
+
+// Calls `f` on every name read or bound in the syntax, nested definitions included.
+void visit_names(ast::Expr* e, const NameVisitor& f);
+void visit_names(ast::Stmt& s, const NameVisitor& f);
+void visit_names(ast::Block& b, const NameVisitor& f);
+void visit_names(ast::FunctionDef& def, const NameVisitor& f);
+
+// The names a statement binds in its own scope (not inside nested definitions); with `recurse`,
+// those its blocks (if, for, while) bind too.
+void bound_names(const ast::Stmt& s, std::set<std::string>& out, bool recurse = true);
+
+// The names local to a function: its parameters and the names its body binds.
+std::set<std::string> locals_of(const ast::FunctionDef& def);
+
+// The path an import statement binds each name to (`from numba import cuda`: cuda ->
+// numba.cuda); empty for other statements.
+std::map<std::string, std::string> import_paths(const ast::Stmt& s);
+
+}  // namespace py2cuda::sema
