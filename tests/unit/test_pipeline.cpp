@@ -549,9 +549,12 @@ TEST(Pipeline, FloatToIntegerConversionsInKernelsSaturate) {
   EXPECT_TRUE(has(text, "py2cuda::float_to_int<uint32_t>(-1.0)")) << text;
   EXPECT_TRUE(has(text, "py2cuda::atomic_add(&acc(0), py2cuda::float_to_int<int64_t>(x(i)));")) << text;
   EXPECT_TRUE(has(text, "int32_t(x(0) * 3.5)") || has(text, "int32_t(x.at(0) * 3.5)")) << text;
+}
+
 // Python evaluates a binary operator's operands left to right; C++ leaves them unordered. Two
 // operands with effects are evaluated first, in order; operands without stay a plain expression.
 TEST(Pipeline, OperandsWithEffectsAreEvaluatedInPythonsOrder) {
+  const std::string text = cu(
       "import numpy as np\n@cuda.jit\ndef k(x):\n    x[0] = 1\n"
       "x = np.zeros(1)\nk[1, 1](x)\nd = np.random.rand() - np.random.rand()\nprint(d < 0.5, x[0] + 1.0)\n");
   EXPECT_TRUE(has(text, "[&]() -> double { const double py2cuda_arg0 = py2cuda::np::random::rand(); const double "
@@ -563,6 +566,8 @@ TEST(Pipeline, OperandsWithEffectsAreEvaluatedInPythonsOrder) {
 // A device array a kernel reads from the function around it is a last parameter of the kernel,
 // passed by each launch (Numba captures its pointer), not a frozen constant.
 TEST(Pipeline, CapturedDeviceArrayIsAKernelParameter) {
+  const std::string text = cu(
+      "import numpy as np\n"
       "def main():\n    prices = cuda.to_device(np.arange(4.0))\n"
       "    @cuda.jit\n    def k(out):\n        i = cuda.grid(1)\n        out[i] = prices[i]\n"
       "    out = np.zeros(4)\n    k[1, 4](out)\n    print(out)\n"
@@ -574,6 +579,7 @@ TEST(Pipeline, CapturedDeviceArrayIsAKernelParameter) {
 // np.sin(x, r) in a kernel: Numba's ufunc loop over the output, the scalar function typed on the
 // arrays' dtype (sinf for float32).
 TEST(Pipeline, UfuncWithOutputArrayInKernelLoopsOverIt) {
+  const std::string text = cu(
       "import numpy as np\n@cuda.jit('void(float32[:], float32[:])')\ndef f(r, x):\n    np.sin(x, r)\n");
   EXPECT_TRUE(has(text, "py2cuda::ufunc_into(r, [](float py2cuda_x0) { return sinf(py2cuda_x0); }, x);")) << text;
 }
