@@ -583,3 +583,14 @@ TEST(Pipeline, UfuncWithOutputArrayInKernelLoopsOverIt) {
       "import numpy as np\n@cuda.jit('void(float32[:], float32[:])')\ndef f(r, x):\n    np.sin(x, r)\n");
   EXPECT_TRUE(has(text, "py2cuda::ufunc_into(r, [](float py2cuda_x0) { return sinf(py2cuda_x0); }, x);")) << text;
 }
+
+// A host helper whose error is first met while its caller's return type is probed: a second
+// call must report it (a located warning, no main()), not drop both calls from the caller.
+TEST(Pipeline, HostHelperErrorMetWhileProbingIsStillReported) {
+  TranslateResult r = run(
+      "def helper(n):\n    return undefined_thing(n)\n"
+      "def main():\n    n = 4\n    helper(n)\n    print(helper(n))\n"
+      "main()\n");
+  EXPECT_TRUE(has(r.diagnostics, "t.py:4:12: warning: name 'undefined_thing' is not defined")) << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+}

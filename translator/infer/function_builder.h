@@ -329,6 +329,8 @@ class ModuleBuilder {
   std::map<Key, int> cpp_signatures_;
   std::map<std::string, std::string> constant_names_;
   std::map<Key, const ir::Function*> host_instances_;
+  // Failed host instances whose errors reached real diagnostics (not only a probe's scratch_).
+  std::set<Key> host_failures_reported_;
   std::map<Key, TypeRef> host_probes_;
   std::set<const FunctionEntry*> host_in_progress_;
   std::set<std::string> host_names_;

@@ -184,7 +184,13 @@ const ir::Function* ModuleBuilder::instantiate_host(const FunctionEntry& f, cons
                                                     Span call_site, Diagnostics& diags) {
   Key key{&f, args};
   auto it = host_instances_.find(key);
-  if (it != host_instances_.end()) return it->second;
+  const bool probing = &diags == &scratch_;
+  if (it != host_instances_.end()) {
+    // A failure first met while probing a caller reported into scratch_ only: build it again
+    // so that its errors reach these diagnostics (else the call would vanish without a word).
+    if (it->second || probing || host_failures_reported_.count(key)) return it->second;
+    host_instances_.erase(it);
+  }
   if (host_in_progress_.count(&f)) {
     diags.error(call_site, "recursive host function '" + f.name + "' is not supported by py2cuda");
     return nullptr;
@@ -195,6 +201,7 @@ const ir::Function* ModuleBuilder::instantiate_host(const FunctionEntry& f, cons
   host_in_progress_.erase(&f);
   if (!fn || diags.error_count() != errors_before) {
     host_instances_[key] = nullptr;
+    if (!probing) host_failures_reported_.insert(key);
     return nullptr;
   }
   // Host instances live beside the device ones: a name of their own (C++ cannot
