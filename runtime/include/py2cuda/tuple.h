@@ -42,8 +42,8 @@ struct TupleStorage<std::index_sequence<I...>, T...> : TupleLeaf<I, T>... {
   P2C_HD_TEMPLATE
   P2C_HD constexpr TupleStorage(T... values) : TupleLeaf<I, T>{values}... {}
 
-  template <class... U>
   P2C_HD_TEMPLATE
+  template <class... U>
   P2C_HD constexpr TupleStorage& assign(const TupleStorage<std::index_sequence<I...>, U...>& other) {
     ((static_cast<TupleLeaf<I, T>&>(*this).value = static_cast<const TupleLeaf<I, U>&>(other).value), ...);
     return *this;
@@ -60,8 +60,8 @@ struct tuple : detail::TupleStorage<std::index_sequence_for<T...>, T...> {
   P2C_HD constexpr tuple(T... values) : Storage(values...) {}
 
   // Element-wise assignment from a tuple of convertible types (what tie() needs).
-  template <class... U, class = std::enable_if_t<sizeof...(U) == sizeof...(T)>>
   P2C_HD_TEMPLATE
+  template <class... U, class = std::enable_if_t<sizeof...(U) == sizeof...(T)>>
   P2C_HD constexpr tuple& operator=(const tuple<U...>& other) {
     Storage::assign(other);
     return *this;
@@ -105,8 +105,8 @@ P2C_HD constexpr typename detail::TypeAt<I, T...>::type&& get(tuple<T...>&& t) {
   return static_cast<E&&>(static_cast<detail::TupleLeaf<I, E>&>(t).value);
 }
 
-template <class... T>
 P2C_HD_TEMPLATE
+template <class... T>
 P2C_HD constexpr tuple<std::decay_t<T>...> make_tuple(T&&... values) {
   return tuple<std::decay_t<T>...>(std::forward<T>(values)...);
 }
@@ -117,8 +117,8 @@ P2C_HD constexpr tuple<T&...> tie(T&... refs) {
 }
 
 namespace detail {
-template <class T, class Tuple, std::size_t... K>
 P2C_HD_TEMPLATE
+template <class T, class Tuple, std::size_t... K>
 P2C_HD constexpr T tuple_at(const Tuple& t, int64_t i, std::index_sequence<K...>) {
   T result = get<0>(t);
   ((i == static_cast<int64_t>(K) ? (result = get<K>(t), 0) : 0), ...);
@@ -129,8 +129,8 @@ P2C_HD constexpr T tuple_at(const Tuple& t, int64_t i, std::index_sequence<K...>
 // `t[i]` for a tuple whose elements share one type (a Numba UniTuple) and an
 // index known only at run time. A signed negative index counts from the end,
 // as in Python.
-template <class T, class... Rest, class I>
 P2C_HD_TEMPLATE
+template <class T, class... Rest, class I>
 P2C_HD constexpr T tuple_at(const tuple<T, Rest...>& t, I index) {
   static_assert((std::is_same_v<T, Rest> && ...), "py2cuda::tuple_at needs a tuple of one element type");
   constexpr int64_t n = 1 + sizeof...(Rest);
