@@ -328,7 +328,8 @@ class Generator:
             # Any value, NaN and out of range included: LLVM leaves fptosi/fptoui of those
             # undefined, so the CPU target is no oracle there; the GPU's PTX cvt defines them
             # (saturating), and the oracle computes that (_cuda_to_<type>).
-            return Expr(t, f"{NP[t]}({{0}})", [e], exact=True, cpu_text=f"_cuda_to_{t}({{0}})")
+            return Expr(t, f"{NP[t]}({{0}})", [e], exact=True,
+                        cpu_text=f"_cuda_to_{t}({{0}}, {e.type == 'float32'})")
         if t == "bool":
             # np.bool_(x) is x != 0
             return Expr("bool", "({0} != 0)", [e]) if e.exact or not is_float(e.type) else self.literal("bool")
@@ -762,8 +763,8 @@ def _conversion_helpers() -> str:
     """njit functions _cuda_to_<type>(x): a float converted to an integer type as numba-cuda's
     compiled code does it on the GPU (fptosi/fptoui become PTX cvt.rzi into 16, 32 or 64 bits,
     an 8-bit result keeping the low byte): truncation toward zero, saturating at the range's
-    ends, NaN giving the value with only the top bit set (measured on an H200 for int32, uint32
-    and int64; taken to be the same for the other widths)."""
+    ends, NaN giving the value with only the top bit set, except from a float32 into 16 or 32
+    bits, where it gives 0 (measured on an H200, tests/runtime/pysem_device.cu)."""
     out = []
     for t in INTS:
         bits = max(WIDTH[t], 16)
@@ -771,10 +772,10 @@ def _conversion_helpers() -> str:
         wide = "np.int64" if signed(t) else "np.uint64"
         top = lo if signed(t) else 2**(bits - 1)
         out.append(f"""@njit(error_model='numpy')
-def _cuda_to_{t}(x):
+def _cuda_to_{t}(x, from_float32):
     f = np.float64(x)
     if f != f:
-        r = {wide}({top})
+        r = {wide}({0 if bits <= 32 else top}) if from_float32 else {wide}({top})
     elif f >= {float(hi + 1)!r}:
         r = {wide}({hi})
     elif f < {float(lo)!r}:

@@ -160,12 +160,15 @@ TEST(RuntimePysem, TableCoversEveryHelper) {
 
 // A few cases spelled out, for the reader; the table above is the real check.
 TEST(RuntimePysem, ReadableExamples) {
-  // Measured on an H200 with compiled numba-cuda: saturation, and NaN as the top bit alone.
-  EXPECT_EQ(py2cuda::float_to_int<int32_t>(NAN), INT32_MIN);
-  EXPECT_EQ(py2cuda::float_to_int<uint32_t>(NAN), 2147483648u);
+  // Measured on an H200: saturation, and NaN as the top bit alone from a float64 (from a
+  // float32 into 16 or 32 bits, 0).
+  EXPECT_EQ(py2cuda::float_to_int<int32_t>(double(NAN)), INT32_MIN);
+  EXPECT_EQ(py2cuda::float_to_int<uint32_t>(double(NAN)), 2147483648u);
+  EXPECT_EQ(py2cuda::float_to_int<int32_t>(float(NAN)), 0);
+  EXPECT_EQ(py2cuda::float_to_int<int64_t>(float(NAN)), INT64_MIN);
   EXPECT_EQ(py2cuda::float_to_int<uint32_t>(-1.0), 0u);
   EXPECT_EQ(py2cuda::float_to_int<int32_t>(1e30), INT32_MAX);
-  EXPECT_EQ(py2cuda::float_to_int<int64_t>(NAN), INT64_MIN);
+  EXPECT_EQ(py2cuda::float_to_int<int64_t>(double(NAN)), INT64_MIN);
   // 8 bits: the low byte of a saturating 16-bit conversion.
   EXPECT_EQ(py2cuda::float_to_int<int8_t>(300.0), 44);
   EXPECT_EQ(py2cuda::float_to_int<int8_t>(1e10), -1);

@@ -6,10 +6,11 @@
 // bits, and for an 8- or 16-bit integer into 16 bits, an 8-bit result keeping the low byte
 // (numba-cuda 0.30.4 with CUDA 13.0: np.int8(float64) is `cvt.rzi.s16.f64` then `st.u8`).
 // PTX's cvt saturates (PTX ISA, "cvt": float-to-integer results are clamped to the destination
-// range). For NaN the manual says 0, but an H200 running compiled numba-cuda (2026-11-26) gives
-// the value with only the top bit set: np.int32(nan) = -2**31, np.uint32(nan) = 2**31,
-// int(nan) = -2**63; 16- and 64-bit unsigned results are taken to do the same (not measured;
-// 8-bit ones are 0 either way).
+// range). For NaN the manual says 0, and an H200 (2026-11-26) gives 0 only from a float32 into
+// 16 or 32 bits; from a float64, and from a float32 into 64 bits, it gives the value with only
+// the top bit set: np.int32(float64 nan) = -2**31, np.uint32(float64 nan) = 2**31, int(nan) =
+// -2**63 (compiled numba-cuda, and tests/runtime/pysem_device.cu on every table row; 8-bit
+// results are the low byte, 0 either way).
 //
 // In C++ an out-of-range conversion is undefined, and nvcc converts a float to an 8- or 16-bit
 // integer through a 32-bit cvt (np.int16(1e5) would be -31072, not 32767): the device path
@@ -47,7 +48,7 @@ P2C_HD P2C_INLINE I cvt_saturate(F integral) {
   // The range's ends are powers of two, exact in either float type.
   constexpr F kEnd = two_to_the<F>(kSigned ? kBits - 1 : kBits);  // the first value past the top
   constexpr F kLow = kSigned ? -kEnd : F(0);
-  if (integral != integral) return static_cast<I>(kTopBit);
+  if (integral != integral) return static_cast<I>(std::is_same_v<F, float> && kBits <= 32 ? U(0) : kTopBit);
   if (integral >= kEnd) return static_cast<I>(kSigned ? kTopBit - 1 : ~U(0));
   if (integral < kLow) return static_cast<I>(kSigned ? kTopBit : U(0));
   return static_cast<I>(integral);

@@ -40,15 +40,18 @@ def wrap(x: int, bits: int, signed: bool = True) -> int:
     return x
 
 
-def gpu_float_to_int(x: float, bits: int, signed: bool = True) -> int:
-    """T(x) for a float x and an integer type T of `bits` bits, as compiled Numba gives it on a
-    GPU: its fptosi/fptoui becomes PTX cvt.rzi into max(bits, 16) bits, which truncates toward
-    zero and saturates at the ends of the range (PTX ISA, cvt); NaN gives the value with only the
-    top bit set (the PTX manual says 0; an H200 gives np.int32(nan) = -2**31, np.uint32(nan) =
-    2**31, int(nan) = -2**63); an 8-bit result keeps the 16-bit result's low byte."""
+def gpu_float_to_int(x: float, bits: int, signed: bool = True, source_bits: int = 64) -> int:
+    """T(x) for a float x (float64, or float32 with source_bits=32) and an integer type T of
+    `bits` bits, as compiled Numba gives it on a GPU: its fptosi/fptoui becomes PTX cvt.rzi into
+    max(bits, 16) bits, which truncates toward zero and saturates at the ends of the range (PTX
+    ISA, cvt); NaN gives the value with only the top bit set (an H200 gives np.int32(nan) =
+    -2**31, np.uint32(nan) = 2**31, int(nan) = -2**63), except from a float32 into 16 or 32
+    bits, where it gives the manual's 0; an 8-bit result keeps the 16-bit result's low byte."""
     width = max(bits, 16)
     lo, hi = (-(1 << (width - 1)), (1 << (width - 1)) - 1) if signed else (0, (1 << width) - 1)
-    if math.isnan(x):
+    if math.isnan(x) and source_bits == 32 and width <= 32:
+        value = 0
+    elif math.isnan(x):
         value = lo if signed else 1 << (width - 1)
     elif math.isinf(x):
         value = hi if x > 0 else lo

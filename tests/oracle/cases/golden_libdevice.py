@@ -84,7 +84,7 @@ def conversions_row(i: int, d: float) -> list[int]:
     as_f32 = d if math.isnan(d) else m.to_float32(d, "rn")
     return [m.to_int(d, "rn", 32), m.to_int(d, "rz", 32), m.to_int(d, "ru", 32), m.to_int(d, "rd", 32),
             m.wrap(m.to_int(d, "rz", 32, signed=False), 32), m.to_int(d, "ru", 64),
-            m.to_int(as_f32, "rn", 32),
+            m.to_int(as_f32, "rn", 32, source_bits=32),
             m.float_bits(m.round_exact(Fraction(m.wrap(i * 16777215, 32)), m.F32, "rz"))]
 
 

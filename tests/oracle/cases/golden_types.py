@@ -215,21 +215,23 @@ def float_to_int_case(label, ds, block=32):
     n = len(ds)
     fs = [f32(d) for d in ds]
     signed = [[gpu_float_to_int(x, 8), gpu_float_to_int(x, 16), gpu_float_to_int(x, 32),
-               gpu_float_to_int(x, 64), gpu_float_to_int(x, 64), gpu_float_to_int(y, 8),
-               gpu_float_to_int(y, 16), gpu_float_to_int(y, 32), gpu_float_to_int(y, 64)]
+               gpu_float_to_int(x, 64), gpu_float_to_int(x, 64), gpu_float_to_int(y, 8, source_bits=32),
+               gpu_float_to_int(y, 16, source_bits=32), gpu_float_to_int(y, 32, source_bits=32),
+               gpu_float_to_int(y, 64, source_bits=32)]
               for x, y in zip(ds, fs)]
-    unsigned = [[gpu_float_to_int(v, bits, False) for v in (x, y) for bits in (8, 16, 32, 64)]
+    unsigned = [[gpu_float_to_int(v, bits, False, source_bits) for v, source_bits in ((x, 64), (y, 32))
+                 for bits in (8, 16, 32, 64)]
                 for x, y in zip(ds, fs)]
     # The atomics' operations commute: the order the threads run in does not matter.
     total = wrap(sum(gpu_float_to_int(x, 64) for x in ds), 64)
-    largest = max(gpu_float_to_int(y, 32, False) for y in fs)
+    largest = max(gpu_float_to_int(y, 32, False, source_bits=32) for y in fs)
     return Case(label, grid=-(-n // block), block=block,
                 args=[values("float64", ds), values("float32", fs), out("int64", (n, 9)), out("uint64", (n, 8)),
                       out("int16", n), out("uint8", n), values("int64", [0]), values("uint32", [0])],
                 expect={"signed": values("int64", signed, shape=(n, 9)),
                         "unsigned": values("uint64", unsigned, shape=(n, 8)),
                         "stored16": values("int16", [gpu_float_to_int(x, 16) for x in ds]),
-                        "stored8": values("uint8", [gpu_float_to_int(y, 8, False) for y in fs]),
+                        "stored8": values("uint8", [gpu_float_to_int(y, 8, False, source_bits=32) for y in fs]),
                         "total": values("int64", [total]), "largest": values("uint32", [largest])},
                 why=("a float converts to an integer as PTX cvt.rzi does on the GPU (cases/common.py, "
                      "gpu_float_to_int: saturating, NaN as measured on an H200); the simulator "

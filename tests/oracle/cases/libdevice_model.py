@@ -8,7 +8,7 @@ the expected outputs from these definitions:
     defines _rn (nearest, ties to even), _rz (toward zero), _ru (up) and _rd (down);
   - float -> integer conversions: PTX cvt.rni/rzi/rpi/rmi, which saturate to the destination's
     range and convert NaN to the value with only the top bit set (what an H200 gives; the PTX
-    manual says 0);
+    manual says 0, which the H200 gives only from a float32 into 16 or 32 bits);
   - integer intrinsics: the CUDA Math API's definitions, on 32/64-bit two's complement values;
   - libdevice's int32 results of "unsigned" functions: the unsigned bits read as int32.
 """
@@ -119,8 +119,11 @@ def to_float32(d: float, mode: str) -> float:
     return round_exact(Fraction(d), F32, mode)
 
 
-def to_int(x: float, mode: str, bits: int, signed: bool = True) -> int:
-    """PTX cvt to an integer: rounded in the mode, saturated, NaN -> the top bit alone."""
+def to_int(x: float, mode: str, bits: int, signed: bool = True, source_bits: int = 64) -> int:
+    """PTX cvt to an integer: rounded in the mode, saturated, NaN -> the top bit alone (0 from a
+    float32 into 16 or 32 bits, as an H200 gives it)."""
+    if math.isnan(x) and source_bits == 32 and bits <= 32:
+        return 0
     if math.isnan(x):
         return -(1 << (bits - 1)) if signed else 1 << (bits - 1)
     lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)

@@ -198,11 +198,13 @@ constexpr int nth() {
 }
 
 // The number of loop dimensions: the most any operand has beyond its core.
-template <class... X>
-constexpr int gufunc_loop_rank(const std::array<int, sizeof...(X)>& cores) {
-  constexpr std::array<int, sizeof...(X)> ranks{Of<X>::rank...};
+template <class... X, int... Core>
+constexpr int gufunc_loop_rank(std::integer_sequence<int, Core...>) {
+  // From template arguments alone: GCC 13 crashes (an internal compiler error) evaluating a
+  // constexpr array of the caller's inside the generic lambdas that read the result.
+  static_assert(sizeof...(X) == sizeof...(Core), "one core rank per operand");
   int l = 0;
-  for (std::size_t i = 0; i < cores.size(); ++i) l = ranks[i] - cores[i] > l ? ranks[i] - cores[i] : l;
+  ((l = Of<X>::rank - Core > l ? Of<X>::rank - Core : l), ...);
   return l;
 }
 
@@ -468,7 +470,7 @@ auto gufunc_cuda(const char* name, Launch launch, const std::array<int, (InCore 
   static_assert(sizeof...(InCore) == sizeof...(X), "one core rank per input");
   static_assert(sizeof...(O) == 0 || static_cast<int>(sizeof...(O)) == Outs::count, "out= gives every output or none");
   constexpr std::array<int, sizeof...(X)> cores{InCore...};
-  constexpr int L0 = ufunc_detail::gufunc_loop_rank<X...>(cores);
+  constexpr int L0 = ufunc_detail::gufunc_loop_rank<X...>(std::integer_sequence<int, InCore...>{});
   constexpr int L = L0 > 0 ? L0 : 1;  // kernels see at least one loop dimension
   constexpr std::size_t NB = (InCore + ... + 0) + Outs::cores + 1;  // at most one id per name
   std::array<int64_t, NB> bound;
@@ -559,7 +561,7 @@ auto gufunc_cpu(const char* name, bool parallel, Core core, const std::array<int
   static_assert(sizeof...(InCore) == sizeof...(X), "one core rank per input");
   static_assert(sizeof...(O) == 0 || static_cast<int>(sizeof...(O)) == Outs::count, "out= gives every output or none");
   constexpr std::array<int, sizeof...(X)> cores{InCore...};
-  constexpr int L0 = ufunc_detail::gufunc_loop_rank<X...>(cores);
+  constexpr int L0 = ufunc_detail::gufunc_loop_rank<X...>(std::integer_sequence<int, InCore...>{});
   constexpr int L = L0 > 0 ? L0 : 1;
   constexpr std::size_t NB = (InCore + ... + 0) + Outs::cores + 1;
   std::array<int64_t, NB> bound;
