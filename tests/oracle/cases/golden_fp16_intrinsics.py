@@ -69,9 +69,12 @@ def to_half_row(x: float, k: int) -> list[float]:
 def from_half_row(x: float) -> list[int]:
     nan = math.isnan(x)
     bits = half_bits(x)
-    return [m.to_int(x, "rn", 32), m.to_int(x, "rz", 32), m.to_int(x, "rd", 32), m.to_int(x, "ru", 32),
-            INT64_MIN if nan else m.to_int(x, "rn", 64), m.to_int(x, "rd", 16), m.to_int(x, "ru", 16, False),
-            m.to_int(x, "rz", 32, False), m.to_int(x, "rz", 8), m.to_int(x, "rz", 8, False),
+    # From a float16: NaN gives 0 into 8, 16 or 32 bits and the top bit into 64 (an H200).
+    def half_to_int(mode, bits, signed=True):
+        return m.to_int(x, mode, bits, signed, source_bits=16)
+    return [half_to_int("rn", 32), half_to_int("rz", 32), half_to_int("rd", 32), half_to_int("ru", 32),
+            INT64_MIN if nan else m.to_int(x, "rn", 64), half_to_int("rd", 16), half_to_int("ru", 16, False),
+            half_to_int("rz", 32, False), half_to_int("rz", 8), half_to_int("rz", 8, False),
             m.wrap(bits, 16), bits,
             INT64_MIN if nan else m.to_int(x, "rd", 64, False)]  # 0x8000000000000000 as int64
 

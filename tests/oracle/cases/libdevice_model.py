@@ -121,8 +121,9 @@ def to_float32(d: float, mode: str) -> float:
 
 def to_int(x: float, mode: str, bits: int, signed: bool = True, source_bits: int = 64) -> int:
     """PTX cvt to an integer: rounded in the mode, saturated, NaN -> the top bit alone (0 from a
-    float32 into 16 or 32 bits, as an H200 gives it)."""
-    if math.isnan(x) and source_bits == 32 and bits <= 32:
+    float16 or float32 into 8, 16 or 32 bits: measured on an H200, a probe of __half2int_rn,
+    __half2ll_rn, __float2int_rn and casts, 2026-11-26)."""
+    if math.isnan(x) and source_bits <= 32 and bits <= 32:
         return 0
     if math.isnan(x):
         return -(1 << (bits - 1)) if signed else 1 << (bits - 1)
