@@ -6,6 +6,7 @@
 # the elements are combined in (the simulator's cuda.reduce is a left fold, a GPU's a tree): the
 # max exactly (a float32, the array's dtype), exact int sums, float32 sums within 1e-6 * n of
 # the float64 sum, the integrals within 0.01 of ln 2 and ln 1.5.
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numba
 import numpy as np
 from numba import cuda

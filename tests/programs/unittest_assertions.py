@@ -3,6 +3,7 @@
 # values a kernel computed, then one failing assertEqual with a msg that ends the program
 # (unittest_assertions.expected_exit; unittest_assertions.expected_stderr is the
 # traceback's last line, AssertionError in unittest's words).
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import unittest
 
 import numpy as np

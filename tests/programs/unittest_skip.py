@@ -1,6 +1,7 @@
 # self.skipTest(reason) in host code: unittest.SkipTest, uncaught, ends the program as
 # Python's does (unittest_skip.expected_exit: 1; unittest_skip.expected_stderr: the
 # traceback's last line names the class by its module, unittest.case.SkipTest).
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import unittest
 
 import numpy as np
