@@ -515,6 +515,10 @@ class Generator:
         t = unify(a.type, b.type)
         if t is None:
             return a
+        if not c.kids and c.text in ("True", "False"):
+            # Numba prunes the dead branch of a constant condition before typing: the
+            # expression has the live branch's type (`np.float32(x) if True else u64` is float32).
+            t = a.type if c.text == "True" else b.type
         return Expr(t, "({1} if {0} else {2})", [c, a, b], exact=a.exact and b.exact)
 
     def call(self, scope: Scope, want: str, depth: int, exact_only: bool, f: Function | None = None) -> Expr:

@@ -1232,8 +1232,14 @@ class Parser {
           misplaced = unpacked_keywords ? "positional argument follows keyword argument unpacking"
                                         : "positional argument follows keyword argument";
         }
-        expression();
+        const ExprInfo e = expression();
         if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) comprehension();
+        if (is_op("=")) {
+          // CPython's invalid_kwarg: `f(a.b = 1)`, `f(g(x) = y)` (a name before '=' is a keyword).
+          const Token& first = t_[e.first];
+          if (e.kind == ExprKind::Keyword) raise(over(e.first, pos_, "cannot assign to " + std::string(first.text)));
+          raise(over(e.first, pos_, "expression cannot contain assignment, perhaps you meant \"==\"?"));
+        }
       }
       if (!accept_op(",")) break;
     }
