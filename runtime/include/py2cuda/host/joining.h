@@ -15,11 +15,19 @@
 
 namespace py2cuda::host {
 
+namespace detail {
+// The first array of a join, whose extents the others are checked against.
+template <class A0, class... A>
+const A0& first_of(const A0& a0, const A&...) {
+  return a0;
+}
+}  // namespace detail
+
 // np.concatenate((a, b, ...), axis): every extent but the axis's must match.
 template <class T, int N, class... A>
 NDArray<T, N> concatenate(int axis, const A&... arrays) {
   static_assert(sizeof...(A) > 0, "np.concatenate needs at least one array");
-  const auto& first = [](const auto& a0, const auto&...) -> const auto& { return a0; }(arrays...);
+  const auto& first = detail::first_of(arrays...);
   Shape<N> shape = first.shape();
   shape[axis] = 0;
   int64_t index = 0;
@@ -52,7 +60,7 @@ NDArray<T, N> concatenate(int axis, const A&... arrays) {
 template <class T, int N, class... A>
 NDArray<T, N + 1> stack(int axis, const A&... arrays) {
   static_assert(sizeof...(A) > 0, "np.stack needs at least one array");
-  const auto& first = [](const auto& a0, const auto&...) -> const auto& { return a0; }(arrays...);
+  const auto& first = detail::first_of(arrays...);
   auto check = [&](const auto& a) {
     if (a.shape() != first.shape()) throw ValueError("all input arrays must have the same shape");
   };
