@@ -58,3 +58,15 @@ increment[1, 8](part[3:9])
 print("slices of a device array:", part.copy_to_host(), part[2:4].copy_to_host())
 like = cuda.device_array_like(ints)
 print("device_array_like:", like.shape, like.dtype, like.size, like.ndim)
+
+# numba.cuda's context managers: the body runs, then auto_synchronize() waits for the stream.
+with stream.auto_synchronize():
+    d_b = cuda.to_device(direct, stream=stream)
+    increment[1, 8, stream](d_b)
+    synced = d_b.copy_to_host(stream=stream)
+print("after auto_synchronize:", synced)
+pinned_src = np.arange(4, dtype=np.float32)
+with cuda.pinned(pinned_src), cuda.defer_cleanup():
+    d_p = cuda.to_device(pinned_src)
+    increment[1, 4](d_p)
+print("inside pinned:", d_p.copy_to_host())

@@ -548,7 +548,6 @@ TEST(FrontendStatements, UnsupportedStatementsKeepTheirBodies) {
             "(unsupported 'class definition'\n  (annassign x int _))\n");
   EXPECT_EQ(dump_of("try:\n    import cupy\nexcept ImportError:\n    cupy = None\nelse:\n    a = 1\nfinally:\n    b = 2\n"),
             "(unsupported 'try statement'\n  (import cupy)\n  (assign cupy None)\n  (assign a 1)\n  (assign b 2))\n");
-  EXPECT_EQ(dump_of("with open(f) as g, h:\n    pass\n"), "(unsupported 'with statement'\n  (pass))\n");
   EXPECT_EQ(dump_of("async def f():\n    async for x in y:\n        pass\n    async with z:\n        pass\n"),
             "(async-def f ()\n  (unsupported 'async for'\n    (pass))\n  (unsupported 'async with statement'\n"
             "    (pass)))\n");
@@ -561,6 +560,12 @@ TEST(FrontendStatements, UnsupportedStatementsKeepTheirBodies) {
   const auto& u = ast::as<ast::UnsupportedStmt>(first_stmt(p));
   EXPECT_EQ(u.what, "try statement");
   EXPECT_FALSE(u.hint.empty());
+}
+
+TEST(FrontendStatements, WithStatementKeepsItsItemsAndTargets) {
+  EXPECT_EQ(dump_of("with open(f) as g, h:\n    pass\n"), "(with (call open f) as g h\n  (pass))\n");
+  EXPECT_EQ(dump_of("with (s.auto_synchronize(), cuda.pinned(a, b)):\n    x = 1\n"),
+            "(with (call (. s auto_synchronize)) (call (. cuda pinned) a b)\n  (assign x 1))\n");
 }
 
 TEST(FrontendStatements, ModuleMainGuard) {

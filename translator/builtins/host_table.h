@@ -86,6 +86,8 @@ enum class HostRule {
   TestCaseNew,      // unittest.TestCase(): an instance whose assertion methods host code calls
   TestCaseAssert,   // tc.assertEqual/assertTrue/...(values..., msg=None): AssertionError in unittest's words
   SkipTest,         // tc.skipTest(reason): raises unittest.SkipTest
+  ContextManager,   // with stream.auto_synchronize() / cuda.pinned(*arrays) / cuda.defer_cleanup(): the body, then
+                    // the exit action (infer/context_managers.cpp); anywhere else, an error
 };
 
 // Whether calls of this rule do more than compute a value (random draws, printing, writes into

@@ -216,6 +216,7 @@ enum class StmtKind {
   Global,
   Assert,
   Raise,
+  With,
   Unsupported,
 };
 
@@ -347,7 +348,19 @@ struct Raise : Stmt {
   ExprPtr exc;  // may be null
 };
 
-// try, with, class, del, nonlocal, async for, match, ...: `what` names it.
+// `with a, b as t: body`. Host code runs the body between each context manager's entry and exit
+// (numba.cuda's stream.auto_synchronize(), cuda.pinned(...)); kernels have no with statement.
+struct WithItem {
+  ExprPtr context;
+  ExprPtr target;  // `as` target, may be null
+};
+struct With : Stmt {
+  explicit With(Span s) : Stmt(StmtKind::With, s) {}
+  std::vector<WithItem> items;
+  Block body;
+};
+
+// try, class, del, nonlocal, async for, match, ...: `what` names it.
 // Class bodies and the like are kept (`body`) only so that module-level
 // scanning can see definitions; they are never translated.
 struct UnsupportedStmt : Stmt {

@@ -262,6 +262,16 @@ class Dumper {
         open("raise");
         item(as<Raise>(s).exc.get());
         break;
+      case StmtKind::With: {
+        const auto& w = as<With>(s);
+        open("with");
+        for (const WithItem& i : w.items) {
+          item(i.context.get());
+          if (i.target) out += " as", item(i.target.get());
+        }
+        block(w.body, indent);
+        break;
+      }
       case StmtKind::Unsupported: {
         const auto& u = as<UnsupportedStmt>(s);
         open("unsupported ");

@@ -174,7 +174,8 @@ ast::StmtPtr Converter::stmt_unguarded(TSNode n) {
     case Kind::TryStatement:
       return unsupported_stmt(n, "try statement", "kernels cannot catch exceptions; test for the condition with if");
     case Kind::WithStatement:
-      return unsupported_stmt(n, has_token(n, "async") ? "async with statement" : "with statement", "");
+      if (has_token(n, "async")) return unsupported_stmt(n, "async with statement", "");
+      return with_statement(n);
     case Kind::DeleteStatement: return unsupported_stmt(n, "del statement", "");
     case Kind::NonlocalStatement: return unsupported_stmt(n, "nonlocal statement", "");
     case Kind::MatchStatement: return unsupported_stmt(n, "match statement", "use an if/elif chain");
@@ -422,6 +423,35 @@ ast::StmtPtr Converter::raise_statement(TSNode n) {
     }
   }
   return r;
+}
+
+// with_statement: 'with' with_clause ':' body; the clause's with_items hold a `value` that is
+// the context expression or an as_pattern (`expr as target`, the target in field `alias`).
+ast::StmtPtr Converter::with_statement(TSNode n) {
+  const cst::Fields& F = cst::fields();
+  auto w = make<ast::With>(span(n));
+  for (TSNode clause : named_children(n)) {
+    if (cst::kind(clause) != Kind::WithClause) continue;
+    for (TSNode item : named_children(clause)) {
+      if (cst::kind(item) != Kind::WithItem) continue;
+      TSNode value = field(item, F.value);
+      ast::WithItem wi;
+      if (!ts_node_is_null(value) && cst::kind(value) == Kind::AsPattern) {
+        std::vector<TSNode> parts = named_children(value);
+        if (!parts.empty()) wi.context = expr(parts.front());
+        TSNode alias = field(value, F.alias);
+        if (!ts_node_is_null(alias)) {
+          std::vector<TSNode> target = named_children(alias);
+          wi.target = target.empty() ? expr(alias) : expr(target.front());
+        }
+      } else {
+        wi.context = expr_or_error(value, item);
+      }
+      if (wi.context) w->items.push_back(std::move(wi));
+    }
+  }
+  w->body = block(field(n, F.body), "'with' statement", n);
+  return w;
 }
 
 }  // namespace py2cuda::frontend::detail

@@ -122,6 +122,7 @@ class Converter {
   ast::StmtPtr global_statement(TSNode n);
   ast::StmtPtr assert_statement(TSNode n);
   ast::StmtPtr raise_statement(TSNode n);
+  ast::StmtPtr with_statement(TSNode n);
   ast::StmtPtr decorated(TSNode n);
   ast::StmtPtr unsupported_stmt(TSNode n, std::string what, std::string hint);
   void collect_bodies(TSNode n, ast::Block& out);

@@ -27,7 +27,7 @@ enum class Kind : uint8_t {
   RelativeImport, ImportPrefix, WildcardImport, GlobalStatement, NonlocalStatement,
   AssertStatement, RaiseStatement, DeleteStatement, TryStatement, WithStatement, MatchStatement,
   TypeAliasStatement, PrintStatement, ExecStatement, ExceptClause, ExceptGroupClause,
-  FinallyClause, CaseClause,
+  FinallyClause, CaseClause, WithClause, WithItem, AsPattern,
   // parameters
   Parameters, LambdaParameters, TypedParameter, DefaultParameter, TypedDefaultParameter,
   ListSplatPattern, DictionarySplatPattern, KeywordSeparator, PositionalSeparator, Type,

@@ -86,6 +86,10 @@ void NameCounter::stmt(const ast::Stmt& s) {
         expr(ast::as<ast::While>(s).test.get()), block(ast::as<ast::While>(s).body);
         block(ast::as<ast::While>(s).orelse);
         break;
+      case ast::StmtKind::With:
+        for (const auto& i : ast::as<ast::With>(s).items) expr(i.context.get()), expr(i.target.get());
+        block(ast::as<ast::With>(s).body);
+        break;
       case ast::StmtKind::Return: expr(ast::as<ast::Return>(s).value.get()); break;
       default: break;
     }
@@ -125,6 +129,11 @@ void collect_bound_names(const std::vector<const ast::Stmt*>& body, std::set<std
         collect_bound_names(ast::as<ast::If>(*s).body, out);
         collect_bound_names(ast::as<ast::If>(*s).orelse, out);
         break;
+      case ast::StmtKind::With:
+        for (const auto& i : ast::as<ast::With>(*s).items)
+          if (i.target) collect_target(*i.target, out);
+        collect_bound_names(ast::as<ast::With>(*s).body, out);
+        break;
       default: break;
     }
   }
@@ -144,6 +153,7 @@ bool always_returns(const ast::Block& b) {
     const auto& i = ast::as<ast::If>(last);
     return always_returns(i.body) && always_returns(i.orelse);
   }
+  if (last.kind == ast::StmtKind::With) return always_returns(ast::as<ast::With>(last).body);
   if (last.kind == ast::StmtKind::While) {
     const auto& w = ast::as<ast::While>(last);  // `while True:` only ends by returning (or break)
     return w.test->kind == ast::ExprKind::BoolLit && ast::as<ast::BoolLit>(*w.test).value;

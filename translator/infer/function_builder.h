@@ -235,6 +235,7 @@ class FunctionBuilder {
   void raise_stmt(const ast::Stmt& s, ir::Block& out);
   void host_raise(const ast::Stmt& s, ir::Block& out);
   void unsupported_stmt(const ast::Stmt& s);
+  void with_stmt(const ast::With& w, ir::Block& out);  // infer/context_managers.cpp
 
   ModuleBuilder& mb_;
   const FunctionEntry& entry_;

@@ -1229,6 +1229,9 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       args.push_back(std::move(msg));
       return call_node(types::none(), rt + "(" + placeholders(0, args.size()) + ")", c.span, std::move(args));
     }
+    case HostRule::ContextManager:
+      return fail(c.span, what + "() is a context manager: py2cuda translates it only as a with statement's "
+                                 "(`with " + what + "(...):`)");
     case HostRule::TestCaseNew:
       if (!c.args.empty() || !c.keywords.empty()) {
         return fail(c.span, what + "() with a test method's name is not supported by py2cuda; make it with no arguments");

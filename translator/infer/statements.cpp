@@ -264,6 +264,7 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
       return;
     }
     case ast::StmtKind::For: for_stmt(ast::as<ast::For>(s), out); return;
+    case ast::StmtKind::With: with_stmt(ast::as<ast::With>(s), out); return;
     case ast::StmtKind::Break:
       if (loop_depth_ == 0) D().error(s.span, "'break' outside a loop");
       if (loop_depth_ == unrolled_depth_) {

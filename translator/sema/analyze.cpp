@@ -76,6 +76,11 @@ class Analyzer {
         for (const auto& b : f.orelse) count_bindings(*b, depth + 1);
         break;
       }
+      case ast::StmtKind::With:
+        for (const auto& i : ast::as<ast::With>(s).items)
+          if (i.target) count_target_names(*i.target, depth + 1);
+        for (const auto& b : ast::as<ast::With>(s).body) count_bindings(*b, depth + 1);
+        break;
       case ast::StmtKind::While:
         for (const auto& b : ast::as<ast::While>(s).body) count_bindings(*b, depth + 1);
         for (const auto& b : ast::as<ast::While>(s).orelse) count_bindings(*b, depth + 1);
@@ -154,6 +159,11 @@ class Analyzer {
         for (const auto& b : f.orelse) bind(*b);
         break;
       }
+      case ast::StmtKind::With:
+        for (const auto& i : ast::as<ast::With>(s).items)
+          if (i.target) bind_targets_as_host(*i.target);
+        for (const auto& b : ast::as<ast::With>(s).body) bind(*b);
+        break;
       case ast::StmtKind::While:
         for (const auto& b : ast::as<ast::While>(s).body) bind(*b);
         for (const auto& b : ast::as<ast::While>(s).orelse) bind(*b);

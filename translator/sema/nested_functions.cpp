@@ -118,6 +118,10 @@ void visit_names(ast::Stmt& s, const NameVisitor& f) {
       visit_names(ast::as<ast::While>(s).test.get(), f);
       visit_names(ast::as<ast::While>(s).body, f), visit_names(ast::as<ast::While>(s).orelse, f);
       break;
+    case ast::StmtKind::With:
+      for (const auto& i : ast::as<ast::With>(s).items) visit_names(i.context.get(), f), visit_names(i.target.get(), f);
+      visit_names(ast::as<ast::With>(s).body, f);
+      break;
     case ast::StmtKind::Return: visit_names(ast::as<ast::Return>(s).value.get(), f); break;
     case ast::StmtKind::Assert:
       visit_names(ast::as<ast::Assert>(s).test.get(), f), visit_names(ast::as<ast::Assert>(s).msg.get(), f);
@@ -174,6 +178,11 @@ void bound_names(const ast::Stmt& s, std::set<std::string>& out, bool recurse) {
       block(ast::as<ast::For>(s).body), block(ast::as<ast::For>(s).orelse);
       break;
     case ast::StmtKind::While: block(ast::as<ast::While>(s).body), block(ast::as<ast::While>(s).orelse); break;
+    case ast::StmtKind::With:
+      for (const auto& i : ast::as<ast::With>(s).items)
+        if (i.target) collect_target_names(*i.target, out);
+      block(ast::as<ast::With>(s).body);
+      break;
     case ast::StmtKind::If: block(ast::as<ast::If>(s).body), block(ast::as<ast::If>(s).orelse); break;
     case ast::StmtKind::Unsupported: block(ast::as<ast::UnsupportedStmt>(s).body); break;
     case ast::StmtKind::FunctionDef: out.insert(ast::as<ast::FunctionDef>(s).name); break;
@@ -303,6 +312,7 @@ class Hoister {
       if (s.kind == ast::StmtKind::If && !ast::as<ast::If>(s).orelse.empty()) inner(ast::as<ast::If>(s).orelse);
       if (s.kind == ast::StmtKind::For) inner(ast::as<ast::For>(s).body);
       if (s.kind == ast::StmtKind::While) inner(ast::as<ast::While>(s).body);
+      if (s.kind == ast::StmtKind::With) inner(ast::as<ast::With>(s).body);
       ++i;
     }
   }
@@ -473,6 +483,7 @@ class Hoister {
     if (s.kind == ast::StmtKind::If) block(ast::as<ast::If>(s).body), block(ast::as<ast::If>(s).orelse);
     if (s.kind == ast::StmtKind::For) block(ast::as<ast::For>(s).body), block(ast::as<ast::For>(s).orelse);
     if (s.kind == ast::StmtKind::While) block(ast::as<ast::While>(s).body), block(ast::as<ast::While>(s).orelse);
+    if (s.kind == ast::StmtKind::With) block(ast::as<ast::With>(s).body);
     if (s.kind == ast::StmtKind::Unsupported) block(ast::as<ast::UnsupportedStmt>(s).body);
   }
 
@@ -497,6 +508,7 @@ class Hoister {
       if (x.kind == ast::StmtKind::If) block(ast::as<ast::If>(x).body), block(ast::as<ast::If>(x).orelse);
       if (x.kind == ast::StmtKind::For) block(ast::as<ast::For>(x).body);
       if (x.kind == ast::StmtKind::While) block(ast::as<ast::While>(x).body);
+      if (x.kind == ast::StmtKind::With) block(ast::as<ast::With>(x).body);
     };
     walk(s);
     // A method call on it (`name.fill(0)`, `name.sort()`) may change it too.

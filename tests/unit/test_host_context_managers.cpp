@@ -1,0 +1,84 @@
+// Host code's with statements over numba.cuda's context managers (infer/context_managers.cpp):
+// the body in place, then each manager's exit action; everything else a located warning.
+#include <gtest/gtest.h>
+
+#include "driver/translate.h"
+
+using namespace py2cuda;
+
+namespace {
+
+const char* const kPrologue =
+    "import numpy as np\nfrom numba import cuda\n"
+    "@cuda.jit\ndef inc(a):\n    a[0] += 1\n"
+    "a = np.zeros(4)\n";  // lines 1-6
+
+TranslateResult run(const std::string& host) {
+  SourceFile file("prog.py", std::string(kPrologue) + host);
+  return translate(file, TranslateOptions{});
+}
+
+bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
+
+}  // namespace
+
+TEST(HostContextManagers, AutoSynchronizeRunsTheBodyThenSynchronizesTheStream) {
+  TranslateResult r = run("s = cuda.stream()\nwith s.auto_synchronize():\n    d = cuda.to_device(a, stream=s)\n"
+                          "    inc[1, 1, s](d)\n    b = d.copy_to_host(stream=s)\nprint(b)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  const size_t body = r.cu.find("b = d.copy_to_host()");
+  const size_t sync = r.cu.find("  // prog.py:8: with s.auto_synchronize():\n  s.synchronize();\n");
+  const size_t use = r.cu.find("py2cuda::host::print(b)");
+  ASSERT_NE(body, std::string::npos) << r.cu;
+  ASSERT_NE(sync, std::string::npos) << r.cu;
+  EXPECT_LT(body, sync);
+  EXPECT_LT(sync, use);
+}
+
+// The stream the with statement saw is the one synchronized, even when the body rebinds the name.
+TEST(HostContextManagers, AStreamTheBodyRebindsIsKeptFirst) {
+  TranslateResult r = run("s = cuda.stream()\nwith s.auto_synchronize():\n    inc[1, 1, s](a)\n"
+                          "    s = cuda.stream()\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::Stream stream = s;")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "  stream.synchronize();\n")) << r.cu;
+}
+
+TEST(HostContextManagers, PinnedAndDeferCleanupRunTheBody) {
+  TranslateResult r = run("with cuda.pinned(a), cuda.defer_cleanup():\n    inc[1, 1](a)\nprint(a)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "int main(int argc, char** argv)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "  // prog.py:8: inc[1, 1](a)\n")) << r.cu;
+}
+
+TEST(HostContextManagers, OtherContextManagersAreALocatedWarning) {
+  TranslateResult r = run("inc[1, 1](a)\nwith open('log.txt') as f:\n    print(a)\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:6: warning: py2cuda translates with statements in host code only over "
+                                 "numba.cuda's context managers"))
+      << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+  r = run("inc[1, 1](a)\nwith cuda.defer_cleanup() as c:\n    print(a)\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:30: warning: 'with ... as c' is not supported in host code")) << r.diagnostics;
+}
+
+TEST(HostContextManagers, LeavingAnAutoSynchronizedBodyEarlyIsALocatedWarning) {
+  TranslateResult r = run("def step(s):\n    with s.auto_synchronize():\n        inc[1, 1, s](a)\n        return 1\n"
+                          "step(cuda.stream())\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:10:9: warning: leaving 'with stream.auto_synchronize()' early")) << r.diagnostics;
+}
+
+TEST(HostContextManagers, MisusedManagersAreALocatedWarning) {
+  TranslateResult r = run("inc[1, 1](a)\nd = cuda.to_device(a)\nwith cuda.pinned(d):\n    pass\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:9:18: warning: cuda.pinned() takes host arrays")) << r.diagnostics;
+  r = run("inc[1, 1](a)\nm = cuda.stream().auto_synchronize()\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:5: warning: Stream.auto_synchronize() is a context manager")) << r.diagnostics;
+}
+
+TEST(HostContextManagers, KernelsHaveNoWithStatement) {
+  SourceFile file("k.py", "from numba import cuda\n@cuda.jit('void(float64[:])')\ndef k(a):\n"
+                          "    with cuda.defer_cleanup():\n        a[0] = 1\n");
+  TranslateResult r = translate(file, TranslateOptions{});
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(has(r.diagnostics, "k.py:4:5: error: a with statement is not supported in CUDA kernels")) << r.diagnostics;
+}
