@@ -70,3 +70,9 @@ with cuda.pinned(pinned_src), cuda.defer_cleanup():
     d_p = cuda.to_device(pinned_src)
     increment[1, 4](d_p)
 print("inside pinned:", d_p.copy_to_host())
+
+# A device array printed: the simulator (which the emulation stands in for) prints its values;
+# numba-cuda on a GPU prints the object's address (docs/whole-programs.md).
+print(d_p)
+print("2-D:", part.reshape(3, 4), sep="\n")
+print(repr(d_b), f"{part[::3]}", "%s" % d_p[1:])

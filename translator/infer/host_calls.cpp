@@ -1801,8 +1801,8 @@ ir::ExprPtr FunctionBuilder::as_python_list(ir::ExprPtr v) {
 
 ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const std::string& spec, Span s) {
   v = as_python_list(std::move(v));
-  if (v->type->is_device_array()) {
-    return fail(s, "a device array has no printable value (Python prints its address); copy_to_host() it first");
+  if (v->type->is_device_array() && !spec.empty()) {
+    return fail(s, "a device array takes no format spec (Python raises TypeError); copy_to_host() it first");
   }
   if ((v->type->is_host_object() && !is_sized_host_object(v->type)) || v->type->is_none()) {
     return fail(s, "printing a " + v->type->str() + " is not supported by py2cuda");
@@ -1828,17 +1828,15 @@ ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const 
 ir::ExprPtr FunctionBuilder::format_argument(ir::ExprPtr v, Span s) {
   v = as_python_list(std::move(v));
   TypeRef t = v->type;
-  if (t->is_device_array()) {
-    return fail(s, "a device array has no printable value (Python prints its address); copy_to_host() it first");
-  }
   if (t->is_none()) return string_const("None", s);  // formats as its text
   if (t == types::float32()) return call_node(t, "py2cuda::host::np_float32_arg({0})", s, one_arg(std::move(v)));
   if (t->is_number() || t->is_string()) return v;
-  const char* python_type = t->is_array()                                   ? "numpy.ndarray"
-                            : t->is_tuple()                                 ? "tuple"
-                            : t == types::host_object("DeviceList")                 ? "numba.cuda.cudadrv.devices._DeviceList"
-                            : is_sized_host_object(t)                            ? "list"
-                                                                            : nullptr;
+  const char* python_type = t->is_device_array()                  ? "numba.cuda.cudadrv.devicearray.DeviceNDArray"
+                            : t->is_array()                         ? "numpy.ndarray"
+                            : t->is_tuple()                         ? "tuple"
+                            : t == types::host_object("DeviceList") ? "numba.cuda.cudadrv.devices._DeviceList"
+                            : is_sized_host_object(t)               ? "list"
+                                                                    : nullptr;
   if (!python_type) return fail(s, "formatting a " + t->str() + " is not supported by py2cuda");
   return call_node(t, std::string("py2cuda::host::object_text({0}, \"") + python_type + "\")", s, one_arg(std::move(v)));
 }
@@ -1966,10 +1964,11 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
     if (!v) return nullptr;
     if (v->type->is_none()) v = string_const("None", a->span);  // print(None)
     v = as_python_list(std::move(v));
-    // print() writes str() of each value itself; the check is format_value's.
+    // print() writes str() of each value itself; which values have a text is format_value's to say.
     if (v->type->is_device_array() || (v->type->is_host_object() && !is_sized_host_object(v->type)) ||
         v->type->is_none()) {
-      return format_value(std::move(v), 0, "", a->span);
+      v = format_value(std::move(v), 0, "", a->span);
+      if (!v) return nullptr;
     }
     args.push_back(std::move(v));
   }

@@ -6,6 +6,7 @@
 
 #include "host/conversions.h"
 #include "host/cooperative.h"
+#include "host/device_array_text.h"
 #include "host/device_ndarray.h"
 #include "host/devices.h"
 #include "host/event.h"
