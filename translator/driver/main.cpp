@@ -92,8 +92,14 @@ int build_and_maybe_run(const std::string& argv0, const std::string& input, cons
   std::cerr << result.diagnostics;
   if (!result.ok) return kInputErrors;
   if (run_it && !harness && !result.has_host_main) {
-    std::cerr << "py2cuda: note: " << input << " has no host code py2cuda can run"
-              << (result.host_main_unavailable.empty() ? "" : " (" + result.host_main_unavailable + ")")
+    const std::string why = result.host_main_unavailable.empty() ? "" : " (" + result.host_main_unavailable + ")";
+    if (program_args.empty()) {
+      // Nothing names a kernel to launch: the harness could only print its usage.
+      std::cerr << "py2cuda: error: " << input << " has no host code py2cuda can run" << why
+                << "; to run one kernel in the kernel harness, name it and its arguments after -- (see --harness)\n";
+      return kInputErrors;
+    }
+    std::cerr << "py2cuda: note: " << input << " has no host code py2cuda can run" << why
               << "; running the kernel harness instead (see --harness)\n";
   }
 
