@@ -2,7 +2,7 @@
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import math
 import numpy as np
-from numba import cuda, jit, njit
+from numba import cuda, jit, njit, prange
 
 
 @njit
@@ -72,6 +72,22 @@ def main():
     pair = (total, cpu_norm(b))
     x, y = pair
     print(pair, x, round(y, 4))
+    # The CPU target's switches: parallel=True with prange (iterations in order here), and
+    # error_model='numpy' (a float division by zero gives inf/nan instead of ZeroDivisionError).
+    print("prange sum", prange_sum(a), "numpy error model", numpy_ratio(1.0, 0.0), numpy_ratio(0.0, 0.0))
+
+
+@njit(parallel=True, nogil=True, boundscheck=False)
+def prange_sum(a):
+    s = 0.0
+    for i in prange(a.shape[0]):
+        s += a[i] * 2
+    return s
+
+
+@jit(nopython=True, error_model="numpy", cache=True)
+def numpy_ratio(x, y):
+    return x / y
 
 
 if __name__ == "__main__":

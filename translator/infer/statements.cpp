@@ -34,7 +34,8 @@ std::unique_ptr<ir::Function> FunctionBuilder::build() {
   fn_->is_kernel = is_kernel_;
   fn_->is_host = host_;
   fn_->error_model = !host_                                  ? ir::ErrorModel::Numpy
-                     : entry_.kind == sema::FunctionKind::CpuJit ? ir::ErrorModel::NumbaPython
+                     : entry_.kind == sema::FunctionKind::CpuJit
+                         ? (entry_.options.numpy_error_model ? ir::ErrorModel::Numpy : ir::ErrorModel::NumbaPython)
                                                                : ir::ErrorModel::CPython;
   fn_->def_span = def.span;
   fn_->options = entry_.options;

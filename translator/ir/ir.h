@@ -309,6 +309,7 @@ struct KernelOptions {
   int launch_bounds_threads = 0;  // __launch_bounds__(threads[, min_blocks])
   int launch_bounds_min_blocks = 0;
   int forceinline = 0;            // device functions: 1 = __forceinline__, -1 = __noinline__
+  bool numpy_error_model = false;  // CPU @jit(error_model='numpy'): host calls divide as NumPy does
 };
 
 // What a scalar division or modulo by zero does (Numba's `error_model`). Kernels and

@@ -18,6 +18,9 @@ std::string canonical(std::string path) {
     if (path.rfind(p, 0) == 0) return "numba." + path.substr(p.size());
   }
   if (path == "numba.core.types" || path == "numba.cuda.types") return "numba.types";
+  // numba.prange is range to every target but the CPU's parallel=True, which runs its iterations
+  // in threads: a loop free of races gives the same values in order.
+  if (path == "numba.prange") return "range";
   // numba.cuda re-exports numba's scalar types: `from numba.cuda import float32` (as
   // numba-cuda's documentation imports them) is numba.float32.
   static const std::set<std::string> kScalarTypes = {
@@ -577,6 +580,21 @@ class Analyzer {
         } else {
           diags_.error(kw.value->span, "launch_bounds must be an integer or a tuple of integers");
         }
+      } else if (entry.kind == FunctionKind::CpuJit && kw.name == "error_model") {
+        const bool known = kw.value->kind == ast::ExprKind::StrLit &&
+                           (ast::as<ast::StrLit>(*kw.value).value == "python" ||
+                            ast::as<ast::StrLit>(*kw.value).value == "numpy");
+        if (!known) diags_.error(kw.value->span, "error_model must be 'python' or 'numpy'");
+        else o.numpy_error_model = ast::as<ast::StrLit>(*kw.value).value == "numpy";
+      } else if (entry.kind == FunctionKind::CpuJit &&
+                 (kw.name == "parallel" || kw.name == "nogil" || kw.name == "boundscheck" || kw.name == "looplift" ||
+                  kw.name == "no_rewrites")) {
+        // The CPU target's compilation switches: the translated function computes the same values
+        // (prange loops run in order, which gives what a race-free parallel loop gives).
+        bool_option(kw);
+      } else if (entry.kind == FunctionKind::CpuJit && kw.name == "locals") {
+        diags_.error(kw.span, "@jit(locals=...) is not supported by py2cuda; convert the values where they are "
+                              "assigned (x = np.float32(...))");
       } else {
         diags_.error(kw.span, "unknown option '" + kw.name + "' for the numba decorator");
       }
