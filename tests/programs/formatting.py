@@ -43,3 +43,7 @@ if __name__ == "__main__":
     print(f"{math.pi:.10f} {np.inf} {np.float32(2.5):6.2f}")
     ok = total > 5 and mean < 5
     print("ok" if ok else "not ok", ok, not ok, 3 < 4 < 5)
+    # type(): the class Python names, from the value's type (the simulator's class for a device array).
+    d = cuda.to_device(out)
+    print(type(a), type(f), type(np.int32(-7)), type(name), type((1, 2)), type(2.5), type(3), type(True))
+    print(type(a).__name__, type(d).__name__, type(np.uint8(3)).__name__, type(d))

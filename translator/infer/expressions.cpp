@@ -284,6 +284,10 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
   if (host_ && resolve_path(mb_.info(), a) == "numba.cuda.gpus") {
     return std::make_unique<ir::BuiltinCall>(types::host_object("DeviceList"), "py2cuda::host::gpus()", a.span);
   }
+  if (host_ && a.attr == "__name__" && a.value->kind == ast::ExprKind::Call &&
+      is_builtin_name(*ast::as<ast::Call>(*a.value).func, "type")) {
+    return python_type_of(ast::as<ast::Call>(*a.value), true);
+  }
   if (host_) {
     bool handled = false;
     auto v = host_attribute(a, handled);

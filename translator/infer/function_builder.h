@@ -236,6 +236,9 @@ class FunctionBuilder {
   void host_raise(const ast::Stmt& s, ir::Block& out);
   void unsupported_stmt(const ast::Stmt& s);
   void with_stmt(const ast::With& w, ir::Block& out);  // infer/context_managers.cpp
+  ir::ExprPtr python_type_of(const ast::Call& c, bool name_only);  // infer/python_types.cpp
+  // Whether `e` names Python's builtin `name`: no variable or module-level name shadows it.
+  bool is_builtin_name(const ast::Expr& e, const std::string& name) const;
 
   ModuleBuilder& mb_;
   const FunctionEntry& entry_;

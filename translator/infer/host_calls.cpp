@@ -358,6 +358,8 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
       }
     }
   }
+  // type(x): Python's class of x, from x's static type (infer/python_types.cpp).
+  if (is_builtin_name(*c.func, "type")) return python_type_of(c, false);
   // sep.join(generator) and sum(generator)
   if (c.args.size() == 1 && c.keywords.empty() && c.args[0]->kind == ast::ExprKind::Comprehension) {
     const auto& g = ast::as<ast::ComprehensionExpr>(*c.args[0]);

@@ -34,6 +34,15 @@ std::string device_array_text(const DeviceNDArray<T, N>& d, bool as_repr) {
 #endif
 }
 
+// type(d) and type(d).__name__: numba-cuda's class on a GPU, the simulator's in emulation.
+inline std::string device_array_class_name() {
+  return P2C_BACKEND_CUDA ? "DeviceNDArray" : "FakeCUDAArray";
+}
+inline std::string device_array_class_text() {
+  return P2C_BACKEND_CUDA ? "<class 'numba.cuda.cudadrv.devicearray.DeviceNDArray'>"
+                          : "<class 'numba.cuda.simulator.cudadrv.devicearray.FakeCUDAArray'>";
+}
+
 // The generic spellings, so code printing any value can call str()/repr().
 template <class T, int N>
 std::string str(const DeviceNDArray<T, N>& d) {

@@ -1,0 +1,49 @@
+// type(x) in host code (infer/python_types.cpp): the class Python names where x's static type
+// settles it, a located warning where it does not (an int64 or float64 may be a Python or a
+// NumPy scalar).
+#include <gtest/gtest.h>
+
+#include "driver/translate.h"
+
+using namespace py2cuda;
+
+namespace {
+
+const char* const kPrologue =
+    "import numpy as np\nfrom numba import cuda\n"
+    "@cuda.jit\ndef inc(a):\n    a[0] += 1\n"
+    "a = np.zeros(4, dtype=np.float32)\ninc[1, 1](a)\n";  // lines 1-7
+
+TranslateResult run(const std::string& host) {
+  SourceFile file("prog.py", std::string(kPrologue) + host);
+  return translate(file, TranslateOptions{});
+}
+
+bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
+
+}  // namespace
+
+TEST(HostPythonTypes, ClassesSettledByTheTypeAreConstants) {
+  TranslateResult r = run("print(type(a), type(a[0]).__name__, type('s'), type(1.5), type(2))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::print(\"<class 'numpy.ndarray'>\", \"float32\", \"<class 'str'>\", "
+                        "\"<class 'float'>\", \"<class 'int'>\")"))
+      << r.cu;
+}
+
+TEST(HostPythonTypes, ADeviceArrayIsNamedByTheBackend) {
+  TranslateResult r = run("d = cuda.to_device(a)\nprint(type(d), type(d).__name__)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::device_array_class_text(), py2cuda::host::device_array_class_name()")) << r.cu;
+}
+
+TEST(HostPythonTypes, AmbiguousScalarsAndEffectsAreALocatedWarning) {
+  TranslateResult r = run("x = a.sum() * 2.0\nprint(type(x))\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:9:12: warning: type() of a float64 value is not supported by py2cuda"))
+      << r.diagnostics;
+  r = run("print(type(np.random.rand()))\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:12: warning: type() of an expression with effects")) << r.diagnostics;
+  // A name of the user's own shadows the builtin.
+  r = run("def type(x):\n    return 1\nprint(type(a))\n");
+  EXPECT_FALSE(has(r.cu, "<class")) << r.cu;
+}
