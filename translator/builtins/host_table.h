@@ -39,6 +39,7 @@ enum class HostRule {
   Clip,             // np.clip(a, a_min, a_max), a.clip(min, max): the promotion of the three
   Round,            // np.round/around(a, decimals=0), a.round(decimals=0): NumPy's scale-rint-unscale
   ScalarItem,       // x.item() of a NumPy scalar or a one-element array: the Python number
+  PyMath,           // math.sqrt/log/pow/isclose/factorial/gcd/prod/fsum...: CPython's results and errors, in double / int64
   Reduction,        // np.sum/prod(a) and a.sum(): NumPy's accumulator type (int -> int64)
   MeanReduction,    // np.mean/std/var(a): float64 for ints, the float type for floats
   ExtremumReduction,// np.min/max(a), a.min(): the element type

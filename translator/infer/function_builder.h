@@ -178,6 +178,8 @@ class FunctionBuilder {
   ir::ExprPtr host_row_node(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   // The rows of NumPy's elementwise functions: the ufuncs, where, clip, round (infer/host_calls.cpp).
   ir::ExprPtr host_elementwise(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
+  // Python's math module on the host: CPython's float and int functions (infer/host_calls.cpp).
+  ir::ExprPtr host_python_math(const ast::Call& c, const builtins::HostBuiltin& row);
   ir::ExprPtr test_case_assert(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   ir::ExprPtr launch(const ast::Call& c, const FunctionEntry& kernel, const ast::Subscript& config);
   ir::ExprPtr reduction_call(const ast::Call& c, const FunctionEntry& f);

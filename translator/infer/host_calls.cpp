@@ -1039,6 +1039,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::Clip:
     case HostRule::Round:
     case HostRule::ScalarItem: return host_elementwise(c, row, std::move(self));
+    case HostRule::PyMath: return host_python_math(c, row);
     case HostRule::Reduction:
     case HostRule::MeanReduction:
     case HostRule::ExtremumReduction:
@@ -2303,6 +2304,119 @@ ir::ExprPtr FunctionBuilder::host_elementwise(const ast::Call& c, const builtins
   auto node = call_node(out_type, "py2cuda::host::store_out({0}, {1})", c.span, std::move(store));
   static_cast<ir::BuiltinCall&>(*node).has_effects = true;
   return node;
+}
+
+// math.NAME(...) in host code: CPython's math module (runtime host/python_math.h). Floats
+// are Python floats (double) whatever NumPy type an argument has; integer functions take
+// ints (a float is CPython's TypeError, reported here).
+ir::ExprPtr FunctionBuilder::host_python_math(const ast::Call& c, const builtins::HostBuiltin& row) {
+  const std::string what = display(std::string(row.path));
+  const std::string rt(row.runtime);
+  const std::string name(row.path.substr(row.path.rfind('.') + 1));
+  enum class Arg { Float, Int, Iterable };
+  struct Signature {
+    std::vector<std::string> names;
+    std::vector<Arg> kinds;
+    size_t required;
+    TypeRef result;
+  };
+  const TypeRef f64 = types::float64(), i64 = types::int64();
+  static const std::map<std::string, int> kTwoFloats = {{"pow", 0},       {"atan2", 0},     {"hypot", 0}, {"copysign", 0},
+                                                        {"fmod", 0},      {"remainder", 0}, {"nextafter", 0}};
+  Signature sig{{"x"}, {Arg::Float}, 1, f64};
+  if (kTwoFloats.count(name)) sig = {{"x", "y"}, {Arg::Float, Arg::Float}, 2, f64};
+  else if (name == "log") sig = {{"x", "base"}, {Arg::Float, Arg::Float}, 1, f64};
+  else if (name == "ldexp") sig = {{"x", "i"}, {Arg::Float, Arg::Int}, 2, f64};
+  else if (name == "frexp") sig.result = types::tuple({f64, i64});
+  else if (name == "modf") sig.result = types::tuple({f64, f64});
+  else if (name == "isnan" || name == "isinf" || name == "isfinite") sig.result = types::boolean();
+  else if (name == "isclose") sig = {{"a", "b", "rel_tol", "abs_tol"}, {Arg::Float, Arg::Float, Arg::Float, Arg::Float}, 2, types::boolean()};
+  else if (name == "factorial" || name == "isqrt") sig = {{"n"}, {Arg::Int}, 1, i64};
+  else if (name == "comb") sig = {{"n", "k"}, {Arg::Int, Arg::Int}, 2, i64};
+  else if (name == "perm") sig = {{"n", "k"}, {Arg::Int, Arg::Int}, 1, i64};
+  else if (name == "fsum") sig = {{"iterable"}, {Arg::Iterable}, 1, f64};
+  else if (name == "prod") sig = {{"iterable", "start"}, {Arg::Iterable, Arg::Int}, 1, i64};
+  if (name == "gcd" || name == "lcm") {
+    // Any number of ints, positionally.
+    if (!c.keywords.empty()) return fail(c.keywords[0].span, what + "() takes no keyword arguments");
+    std::vector<ir::ExprPtr> args;
+    for (const auto& e : c.args) {
+      auto v = expr(*e);
+      if (!v) return nullptr;
+      if (!v->type->is_int() && !v->type->is_bool()) {
+        return fail(e->span, "'" + v->type->str() + "' object cannot be interpreted as an integer (" + what + "())");
+      }
+      args.push_back(convert(std::move(v), i64));
+    }
+    const size_t n = args.size();
+    return call_node(i64, rt + "(" + placeholders(0, n) + ")", c.span, std::move(args));
+  }
+  std::vector<const ast::Expr*> a;
+  if (!bind_arguments(c, what, sig.names, a, D())) return nullptr;
+  if (name == "isclose" && c.args.size() > 2) {
+    return fail(c.args[2]->span, "math.isclose() takes rel_tol and abs_tol as keywords only");
+  }
+  std::vector<ir::ExprPtr> args;
+  TypeRef prod_type = i64;
+  for (size_t k = 0; k < sig.names.size(); ++k) {
+    if (is_none(a[k])) {
+      if (k < sig.required) {
+        D().error(c.span, what + "() missing required argument '" + sig.names[k] + "'");
+        return nullptr;
+      }
+      if (name == "isclose") {  // rel_tol=1e-09, abs_tol=0.0
+        auto d = std::make_unique<ir::Const>(f64, c.span);
+        d->f = k == 2 ? 1e-09 : 0.0;
+        args.push_back(std::move(d));
+      } else if (name == "prod") {  // start=1
+        auto one = std::make_unique<ir::Const>(i64, c.span);
+        one->bits = 1;
+        args.push_back(std::move(one));
+      }
+      continue;  // log(x), perm(n): the one-argument overloads
+    }
+    auto v = expr(*a[k]);
+    if (!v) return nullptr;
+    switch (sig.kinds[k]) {
+      case Arg::Float:
+        if (!v->type->is_number() || v->type->is_complex()) {
+          return fail(a[k]->span, "must be real number, not " + v->type->str() + " (" + what + "())");
+        }
+        v = convert(std::move(v), f64);
+        break;
+      case Arg::Int:
+        if (name == "prod" && v->type->is_number() && !v->type->is_complex()) {
+          if (v->type->is_float()) prod_type = f64;
+          v = convert(std::move(v), v->type->is_float() ? f64 : i64);
+          break;
+        }
+        if (!v->type->is_int() && !v->type->is_bool()) {
+          return fail(a[k]->span, "'" + v->type->str() + "' object cannot be interpreted as an integer (" + what + "())");
+        }
+        v = convert(std::move(v), i64);
+        break;
+      case Arg::Iterable: {
+        TypeRef element = nullptr;
+        if (v->type->is_array() && !v->type->is_device_array() && v->type->ndim() == 1) element = v->type->dtype();
+        if (v->type->is_tuple()) {
+          for (TypeRef e : v->type->elements()) element = element ? rules::unify(element, e) : e;
+        }
+        if (!element || !element->is_number() || element->is_complex()) {
+          return fail(a[k]->span, what + "() of " + v->type->str() + " is not supported by py2cuda (a 1-D host array or "
+                                  "a tuple of numbers is)");
+        }
+        if (element->is_float()) prod_type = f64;
+        break;
+      }
+    }
+    args.push_back(std::move(v));
+  }
+  if (name == "prod") {
+    const size_t n = args.size();
+    return call_node(prod_type, rt + "<{t0}>(" + placeholders(0, n) + ")", c.span, std::move(args), {prod_type});
+  }
+  const size_t n = args.size();
+  return call_node(sig.result, rt + "(" + placeholders(0, n) + ")", c.span, std::move(args));
 }
 
 }  // namespace py2cuda::infer
