@@ -2003,7 +2003,7 @@ ir::ExprPtr FunctionBuilder::array_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r
   std::vector<ir::ExprPtr> args;
   args.push_back(std::move(l));
   args.push_back(std::move(r));
-  return call_node(types::array(dt, nd, Layout::C),
+  return call_node(nd > 0 ? types::array(dt, nd, Layout::C) : dt,
                    std::string("py2cuda::np::") + binary_ufunc(op) + "<{t0}>({0}, {1})", s, std::move(args), {dt});
 }
 

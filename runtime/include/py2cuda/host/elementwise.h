@@ -332,14 +332,15 @@ T lcm(T a, T b) {
   return r < 0 ? negative(r) : r;
 }
 
-// np.deg2rad / np.rad2deg, as NumPy's loops compute them.
+// np.deg2rad / np.rad2deg, as NumPy's loops compute them: the factor divided in T
+// (npy_rad2degf is x * (180.0f / NPY_PIf)).
 template <class T>
 T deg2rad(T x) {
-  return x * static_cast<T>(3.14159265358979323846264338327950288 / 180.0);
+  return x * (static_cast<T>(3.14159265358979323846264338327950288) / T(180));
 }
 template <class T>
 T rad2deg(T x) {
-  return x * static_cast<T>(180.0 / 3.14159265358979323846264338327950288);
+  return x * (T(180) / static_cast<T>(3.14159265358979323846264338327950288));
 }
 
 }  // namespace scalar
