@@ -846,7 +846,7 @@ ir::ExprPtr FunctionBuilder::binary(const ast::Binary& b) {
   if (!l || !r) return nullptr;
   if (host_ && b.op == BinOp::Mod && l->type->is_string()) return percent_format(std::move(l), std::move(r), *b.right, b.span);
   if (host_ && (l->type->is_array() || r->type->is_array())) return array_binary(b.op, std::move(l), std::move(r), b.span);
-  if (host_ && b.op != BinOp::MatMul && numpy_sized_scalars(l->type, r->type)) {
+  if (python_host() && b.op != BinOp::MatMul && numpy_sized_scalars(l->type, r->type)) {
     // NumPy scalars of a sized type (np.int32, np.float32, an int8 array's element) compute as
     // NumPy's scalar loops do: in promote_types of the two, integers wrapping
     // (np.int32(2**31 - 1) + np.int32(1) is -2147483648), floats dividing by zero to inf.

@@ -246,6 +246,9 @@ class FunctionBuilder {
   TypeRef declared_return_;
   bool is_kernel_;
   bool host_;
+  // Plain Python host code (not a CPU @jit or @vectorize body, which follow Numba's rules):
+  // CPython's math module and NumPy's scalar arithmetic.
+  bool python_host() const { return host_ && entry_.kind == FunctionKind::Plain; }
   Diagnostics& diags_;
   Diagnostics scratch_;
   std::unique_ptr<ir::Function> fn_;

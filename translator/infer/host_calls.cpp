@@ -444,8 +444,9 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
   }
   const builtins::HostBuiltin* row = builtins::find_host(path);
   // min, max, abs and round of numbers: typed as in kernels (Numba's rules agree with
-  // Python's there), spelled by the device table.
-  if (!row || row->rule == HostRule::PyMinMax || row->rule == HostRule::PyAbs || row->rule == HostRule::PyRound) {
+  // Python's there), spelled by the device table. math.* in CPU @jit functions is Numba's.
+  if (!row || row->rule == HostRule::PyMinMax || row->rule == HostRule::PyAbs || row->rule == HostRule::PyRound ||
+      (row->rule == HostRule::PyMath && !python_host())) {
     handled = false;
     return nullptr;
   }
