@@ -89,6 +89,7 @@ def main():
     rng = np.random.default_rng(7)
     print(rng.normal(10.0, 2.0, size=3), rng.exponential(2.0, 4), rng.standard_exponential(2))
     print(np.random.default_rng(3).integers(0, 10, size=5), np.random.default_rng(4).exponential(size=(2, 2)))
+    print(rng.choice(10, 5), rng.choice(a), rng.choice(a, (2, 2)), np.random.default_rng(5).choice(7, size=4))
 
 
 

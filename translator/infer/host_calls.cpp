@@ -1304,6 +1304,10 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::RandomChoice: {
       if (!bind({"a", "size", "replace", "p"}) || !need(0, "a")) return nullptr;
       if (!is_none(a[3])) return fail(a[3]->span, what + "(p=...) is not supported by py2cuda (draws with equal probabilities are)");
+      if (self && !is_none(a[2]) && !(a[2]->kind == ast::ExprKind::BoolLit && ast::as<ast::BoolLit>(*a[2]).value)) {
+        // The Generator draws without replacement by Floyd's algorithm or a tail shuffle.
+        return fail(a[2]->span, what + "(replace=False) is not supported by py2cuda (replace=True is)");
+      }
       auto pool = value(0);
       if (!pool) return nullptr;
       TypeRef item;
@@ -1316,6 +1320,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         return fail(a[0]->span, "a must be 1-dimensional or an integer (" + what + "() of " + pool->type->str() + ")");
       }
       std::vector<ir::ExprPtr> args;
+      if (self) args.push_back(std::move(self));  // Generator.choice
       args.push_back(std::move(pool));
       if (is_none(a[2])) {
         args.push_back(std::make_unique<ir::Const>(types::boolean(), c.span));

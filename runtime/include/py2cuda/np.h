@@ -180,6 +180,31 @@ auto generator_standard_exponential(GeneratorRef r, const std::array<int64_t, N>
   return detail::draw<double>(shape, [&](double* p, int64_t n) { r.g.fill_standard_exponential(p, n); });
 }
 
+// Generator.choice(a, size=None, replace=True): NumPy draws integers(0, len) and takes
+// those elements (the translator rejects replace=False, another algorithm).
+inline int64_t generator_choice(GeneratorRef r, int64_t pop_size, bool /*replace*/) {
+  if (pop_size <= 0) throw PyException("ValueError", "a must be a positive integer unless no samples are taken");
+  return r.g.integers(0, pop_size);
+}
+template <std::size_t N>
+auto generator_choice(GeneratorRef r, int64_t pop_size, bool /*replace*/, const std::array<int64_t, N>& shape) {
+  if (pop_size <= 0) throw PyException("ValueError", "a must be a positive integer unless no samples are taken");
+  return detail::draw<int64_t>(shape, [&](int64_t* p, int64_t n) { r.g.fill_integers(p, n, 0, pop_size); });
+}
+template <class T>
+T generator_choice(GeneratorRef r, const NDArray<T, 1>& a, bool replace) {
+  if (a.size() == 0) throw PyException("ValueError", "a cannot be empty unless no samples are taken");
+  return a(generator_choice(r, a.size(), replace));
+}
+template <class T, std::size_t N>
+auto generator_choice(GeneratorRef r, const NDArray<T, 1>& a, bool replace, const std::array<int64_t, N>& shape) {
+  if (a.size() == 0) throw PyException("ValueError", "a cannot be empty unless no samples are taken");
+  const auto idx = generator_choice(r, a.size(), replace, shape);
+  NDArray<T, static_cast<int>(N)> out(shape);
+  for (int64_t i = 0, n = out.size(); i < n; ++i) out.data()[i] = a(idx.data()[i]);
+  return out;
+}
+
 }  // namespace random
 
 // ---------------------------------------------------------------- np.testing
