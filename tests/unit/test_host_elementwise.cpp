@@ -103,6 +103,8 @@ TEST(HostElementwise, WhatNumPyAndCPythonRejectIsALocatedWarning) {
       {"print(np.clip(a, None, None))\n", "prog.py:9:7: warning: One of max or min must be given"},
       {"print(math.factorial(2.5))\n", "prog.py:9:22: warning: 'float64' object cannot be interpreted as an integer"},
       {"print(math.isclose(1.0, 2.0, 0.1))\n", "prog.py:9:30: warning: math.isclose() takes rel_tol and abs_tol as keywords"},
+      {"n = np.arange(4)\nnp.sqrt(n, out=n)\n",
+       "prog.py:10:16: warning: Cannot cast ufunc 'sqrt' output from dtype('float64') to dtype('int64')"},
       {"print(np.random.default_rng(1).choice(5, 2, replace=False))\n",
        "prog.py:9:53: warning: Generator.choice(replace=False) is not supported by py2cuda"},
       {"print(np.sqrt(a, out=np.zeros((2, 2))))\n", "prog.py:9:22: warning: np.sqrt(out=...) needs an array of the result's 1"},

@@ -2303,6 +2303,13 @@ ir::ExprPtr FunctionBuilder::host_elementwise(const ast::Call& c, const builtins
     return fail(out_arg->span, what + "(out=...) needs an array of the result's " + std::to_string(nd) +
                                    " dimensions in py2cuda, not " + std::to_string(out->type->ndim()));
   }
+  // NumPy's casting='same_kind' store: within a kind or to a higher one (bool, unsigned, signed,
+  // float), else UFuncTypeError.
+  auto kind = [](TypeRef t) { return t->is_bool() ? 0 : t->is_int() ? (t->is_signed() ? 2 : 1) : 3; };
+  if (kind(out->type->dtype()) < kind(element)) {
+    return fail(out_arg->span, "Cannot cast ufunc '" + name + "' output from dtype('" + element->str() + "') to dtype('" +
+                                   out->type->dtype()->str() + "') with casting rule 'same_kind' (UFuncTypeError)");
+  }
   TypeRef out_type = out->type;
   std::vector<ir::ExprPtr> store;
   store.push_back(std::move(out));
