@@ -32,6 +32,14 @@ enum class HostRule {
   RoundingUfunc,    // np.floor/ceil/trunc/rint(x): floats keep their type, ints -> float64
   BinaryUfunc,      // np.maximum/minimum/add/... (a, b): NumPy's promotion of the two
   BinaryFloatUfunc, // np.hypot/arctan2/power of floats: promotion, ints -> float64
+  OperatorUfunc,    // np.true_divide/floor_divide/power/bitwise_and/left_shift... (a, b): the operator's dtype rule
+  IntegerUfunc,     // np.gcd/lcm(a, b), np.invert/bitwise_not(a): integers (and bools) only
+  PredicateUfunc,   // np.isnan/isinf/isfinite/signbit/logical_not(x), np.logical_and/greater/...(a, b): bool
+  Where,            // np.where(condition, x, y): y's or x's element, in the promotion of x and y
+  Clip,             // np.clip(a, a_min, a_max), a.clip(min, max): the promotion of the three
+  Round,            // np.round/around(a, decimals=0), a.round(decimals=0): NumPy's scale-rint-unscale
+  ScalarItem,       // x.item() of a NumPy scalar or a one-element array: the Python number
+  PyMath,           // math.sqrt/log/pow/isclose/factorial/gcd/prod/fsum...: CPython's results and errors, in double / int64
   Reduction,        // np.sum/prod(a) and a.sum(): NumPy's accumulator type (int -> int64)
   MeanReduction,    // np.mean/std/var(a): float64 for ints, the float type for floats
   ExtremumReduction,// np.min/max(a), a.min(): the element type

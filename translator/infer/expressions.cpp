@@ -830,6 +830,16 @@ ir::ExprPtr FunctionBuilder::binary_values(BinOp op, ir::ExprPtr l, ir::ExprPtr 
   return std::make_unique<ir::Binary>(result, op, std::move(l), std::move(r), s);
 }
 
+namespace {
+// Two numbers of which one has a NumPy type narrower than Python's int and float (int64 and
+// float64 stand for those; bools stay Python's, whose sum is an int).
+bool numpy_sized_scalars(TypeRef l, TypeRef r) {
+  auto plain = [](TypeRef t) { return t->is_number() && !t->is_bool() && !t->is_complex(); };
+  if (!plain(l) || !plain(r)) return false;
+  return l->bits() < 64 || r->bits() < 64;
+}
+}  // namespace
+
 ir::ExprPtr FunctionBuilder::binary(const ast::Binary& b) {
   if (!host_ && b.left->kind == ast::ExprKind::StrLit && b.op == BinOp::Mod) {
     return fail(b.span, "string formatting with % is not supported in CUDA kernels; pass the values to print() as "
@@ -840,6 +850,12 @@ ir::ExprPtr FunctionBuilder::binary(const ast::Binary& b) {
   if (!l || !r) return nullptr;
   if (host_ && b.op == BinOp::Mod && l->type->is_string()) return percent_format(std::move(l), std::move(r), *b.right, b.span);
   if (host_ && (l->type->is_array() || r->type->is_array())) return array_binary(b.op, std::move(l), std::move(r), b.span);
+  if (python_host() && b.op != BinOp::MatMul && numpy_sized_scalars(l->type, r->type)) {
+    // NumPy scalars of a sized type (np.int32, np.float32, an int8 array's element) compute as
+    // NumPy's scalar loops do: in promote_types of the two, integers wrapping
+    // (np.int32(2**31 - 1) + np.int32(1) is -2147483648), floats dividing by zero to inf.
+    return array_binary(b.op, std::move(l), std::move(r), b.span);
+  }
   if (host_ && b.op == BinOp::Mul && (l->type->is_string() || r->type->is_string())) {
     // 'ab' * 3: the text repeated (a negative count gives '').
     if (r->type->is_string()) std::swap(l, r);

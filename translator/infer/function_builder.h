@@ -176,6 +176,10 @@ class FunctionBuilder {
   ir::ExprPtr host_call(const ast::Call& c, bool& handled);
   ir::ExprPtr host_row_call(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   ir::ExprPtr host_row_node(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
+  // The rows of NumPy's elementwise functions: the ufuncs, where, clip, round (infer/host_calls.cpp).
+  ir::ExprPtr host_elementwise(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
+  // Python's math module on the host: CPython's float and int functions (infer/host_calls.cpp).
+  ir::ExprPtr host_python_math(const ast::Call& c, const builtins::HostBuiltin& row);
   ir::ExprPtr test_case_assert(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   ir::ExprPtr launch(const ast::Call& c, const FunctionEntry& kernel, const ast::Subscript& config);
   ir::ExprPtr reduction_call(const ast::Call& c, const FunctionEntry& f);
@@ -246,6 +250,9 @@ class FunctionBuilder {
   TypeRef declared_return_;
   bool is_kernel_;
   bool host_;
+  // Plain Python host code (not a CPU @jit or @vectorize body, which follow Numba's rules):
+  // CPython's math module and NumPy's scalar arithmetic.
+  bool python_host() const { return host_ && entry_.kind == FunctionKind::Plain; }
   Diagnostics& diags_;
   Diagnostics scratch_;
   std::unique_ptr<ir::Function> fn_;

@@ -389,6 +389,7 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
                             : self->type->is_array()      ? "ndarray"
                             : self->type->is_string()     ? "str"
                             : self->type->is_host_object() ? self->type->object_name()
+                            : self->type->is_number()      ? "generic"  // a NumPy scalar's methods
                                                           : "";
         const builtins::HostBuiltin* row = owner.empty() ? nullptr : builtins::find_host(owner + "." + m.attr);
         if (!row) {
@@ -445,8 +446,9 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
   }
   const builtins::HostBuiltin* row = builtins::find_host(path);
   // min, max, abs and round of numbers: typed as in kernels (Numba's rules agree with
-  // Python's there), spelled by the device table.
-  if (!row || row->rule == HostRule::PyMinMax || row->rule == HostRule::PyAbs || row->rule == HostRule::PyRound) {
+  // Python's there), spelled by the device table. math.* in CPU @jit functions is Numba's.
+  if (!row || row->rule == HostRule::PyMinMax || row->rule == HostRule::PyAbs || row->rule == HostRule::PyRound ||
+      (row->rule == HostRule::PyMath && !python_host())) {
     handled = false;
     return nullptr;
   }
@@ -1030,45 +1032,17 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     }
     case HostRule::UnaryUfunc:
     case HostRule::UnaryUfuncSame:
-    case HostRule::RoundingUfunc: {
-      if (!bind({"x"}) || !need(0, "x")) return nullptr;
-      auto x = value(0);
-      if (!x) return nullptr;
-      TypeRef in = x->type->is_array() ? x->type->dtype() : x->type;
-      if (!in->is_number()) return fail(a[0]->span, what + "() needs numbers, not " + x->type->str());
-      TypeRef dt = row.rule == HostRule::UnaryUfuncSame ? (in->is_bool() ? types::boolean() : in)
-                   : row.rule == HostRule::RoundingUfunc && in->is_float() ? in
-                                                                            : numpy_rules::float_ufunc_dtype(in);
-      if (dt->is_float() && dt->bits() == 16) {
-        return fail(a[0]->span, what + "() of " + in->str() + " computes in float16, which py2cuda's host code "
-                                       "does not support; convert with .astype(np.float32) first");
-      }
-      TypeRef t = x->type->is_array() ? types::array(dt, x->type->ndim(), Layout::C) : dt;
-      return call_node(t, rt + "<{t0}>({0})", c.span, one(std::move(x)), {dt});
-    }
+    case HostRule::RoundingUfunc:
     case HostRule::BinaryUfunc:
-    case HostRule::BinaryFloatUfunc: {
-      if (!bind({"x1", "x2"}) || !need(0, "x1") || !need(1, "x2")) return nullptr;
-      auto x = value(0), y = value(1);
-      if (!x || !y) return nullptr;
-      if (!x->type->is_array() && !y->type->is_array()) {
-        // Two scalars: NumPy's scalar loop, typed as two 0-d arrays.
-        numpy_rules::Operand ox{x->type, false, std::nullopt}, oy{y->type, false, std::nullopt};
-        TypeRef dt = numpy_rules::result_type(ox, oy);
-        if (row.rule == HostRule::BinaryFloatUfunc) dt = numpy_rules::float_ufunc_dtype(dt);
-        std::vector<ir::ExprPtr> args;
-        args.push_back(std::move(x));
-        args.push_back(std::move(y));
-        return call_node(dt, rt + "<{t0}>({0}, {1})", c.span, std::move(args), {dt});
-      }
-      TypeRef dt = numpy_rules::result_type(operand(*x), operand(*y));
-      if (row.rule == HostRule::BinaryFloatUfunc) dt = numpy_rules::float_ufunc_dtype(dt);
-      int nd = std::max(x->type->is_array() ? x->type->ndim() : 0, y->type->is_array() ? y->type->ndim() : 0);
-      std::vector<ir::ExprPtr> args;
-      args.push_back(std::move(x));
-      args.push_back(std::move(y));
-      return call_node(types::array(dt, nd, Layout::C), rt + "<{t0}>({0}, {1})", c.span, std::move(args), {dt});
-    }
+    case HostRule::BinaryFloatUfunc:
+    case HostRule::OperatorUfunc:
+    case HostRule::IntegerUfunc:
+    case HostRule::PredicateUfunc:
+    case HostRule::Where:
+    case HostRule::Clip:
+    case HostRule::Round:
+    case HostRule::ScalarItem: return host_elementwise(c, row, std::move(self));
+    case HostRule::PyMath: return host_python_math(c, row);
     case HostRule::Reduction:
     case HostRule::MeanReduction:
     case HostRule::ExtremumReduction:
@@ -1268,6 +1242,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       std::vector<double> defaults;
       if (name == "uniform") params = {"low", "high"}, defaults = {0.0, 1.0};
       if (name == "normal") params = {"loc", "scale"}, defaults = {0.0, 1.0};
+      if (name == "exponential") params = {"scale"}, defaults = {1.0};
       if (name == "randint" || name == "integers") params = {"low", "high"}, defaults = {0.0, NAN};
       std::vector<std::string> names = params;
       if (!dims_as_args) names.push_back("size");
@@ -1334,6 +1309,10 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::RandomChoice: {
       if (!bind({"a", "size", "replace", "p"}) || !need(0, "a")) return nullptr;
       if (!is_none(a[3])) return fail(a[3]->span, what + "(p=...) is not supported by py2cuda (draws with equal probabilities are)");
+      if (self && !is_none(a[2]) && !(a[2]->kind == ast::ExprKind::BoolLit && ast::as<ast::BoolLit>(*a[2]).value)) {
+        // The Generator draws without replacement by Floyd's algorithm or a tail shuffle.
+        return fail(a[2]->span, what + "(replace=False) is not supported by py2cuda (replace=True is)");
+      }
       auto pool = value(0);
       if (!pool) return nullptr;
       TypeRef item;
@@ -1346,6 +1325,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         return fail(a[0]->span, "a must be 1-dimensional or an integer (" + what + "() of " + pool->type->str() + ")");
       }
       std::vector<ir::ExprPtr> args;
+      if (self) args.push_back(std::move(self));  // Generator.choice
       args.push_back(std::move(pool));
       if (is_none(a[2])) {
         args.push_back(std::make_unique<ir::Const>(types::boolean(), c.span));
@@ -2033,7 +2013,7 @@ ir::ExprPtr FunctionBuilder::array_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r
   std::vector<ir::ExprPtr> args;
   args.push_back(std::move(l));
   args.push_back(std::move(r));
-  return call_node(types::array(dt, nd, Layout::C),
+  return call_node(nd > 0 ? types::array(dt, nd, Layout::C) : dt,
                    std::string("py2cuda::np::") + binary_ufunc(op) + "<{t0}>({0}, {1})", s, std::move(args), {dt});
 }
 
@@ -2101,6 +2081,359 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
     return std::make_unique<ir::Binary>(types::int64(), BinOp::Mul, std::move(args[0]), std::move(args[1]), a.span);
   }
   return nullptr;  // shape, size, ndim: as in kernels
+}
+
+// NumPy's elementwise functions on the host. Each operand is a host array or a number (a
+// NumPy or Python scalar); the loop type follows NumPy 1.26: numpy.result_type with
+// value-based casting of scalars beside arrays, then the ufunc's own loop table (float
+// loops only for sqrt..., bool results for predicates). With no array operand the result
+// is a scalar of the loop's type, as NumPy returns a scalar, never a 0-d array. `out=`
+// stores the result into an array of the result's shape (cast as NumPy's same_kind
+// store) and is the call's value.
+ir::ExprPtr FunctionBuilder::host_elementwise(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self) {
+  const std::string what = display(std::string(row.path));
+  const std::string rt(row.runtime);
+  const std::string name(row.path.substr(row.path.rfind('.') + 1));
+  const bool method = self != nullptr;
+  const bool binary = row.rule == HostRule::BinaryUfunc || row.rule == HostRule::BinaryFloatUfunc ||
+                      row.rule == HostRule::OperatorUfunc ||
+                      (row.rule == HostRule::IntegerUfunc && name != "invert" && name != "bitwise_not") ||
+                      (row.rule == HostRule::PredicateUfunc && name.rfind("is", 0) != 0 && name != "signbit" &&
+                       name != "logical_not");
+  std::vector<std::string> names;
+  switch (row.rule) {
+    case HostRule::Where: names = {"condition", "x", "y"}; break;
+    case HostRule::Clip: names = method ? std::vector<std::string>{"min", "max", "out"}
+                                        : std::vector<std::string>{"a", "a_min", "a_max", "out"}; break;
+    case HostRule::Round: names = method ? std::vector<std::string>{"decimals", "out"}
+                                         : std::vector<std::string>{"a", "decimals", "out"}; break;
+    case HostRule::ScalarItem: names = {}; break;
+    default: names = binary ? std::vector<std::string>{"x1", "x2", "out"} : std::vector<std::string>{"x", "out"};
+  }
+  std::vector<const ast::Expr*> a;
+  if (!bind_arguments(c, what, names, a, D())) return nullptr;
+  // The operands in order (a method's array first), then `out`.
+  std::vector<ir::ExprPtr> ops;
+  if (method) ops.push_back(std::move(self));
+  const ast::Expr* out_arg = nullptr;
+  for (size_t k = 0; k < names.size(); ++k) {
+    if (names[k] == "out") {
+      out_arg = a[k];
+      continue;
+    }
+    if (names[k] == "decimals") continue;
+    if (is_none(a[k])) {
+      if (row.rule == HostRule::Clip && names[k] != "a") {
+        ops.push_back(nullptr);  // clip's a_min or a_max left out (or None)
+        continue;
+      }
+      if (row.rule == HostRule::Where && k > 0) {
+        return fail(c.span, "np.where(condition) with one argument (the indices, as np.nonzero) is not supported by "
+                            "py2cuda's host code; np.where(condition, x, y) is");
+      }
+      D().error(c.span, what + "() missing required argument '" + names[k] + "'");
+      return nullptr;
+    }
+    auto v = expr(*a[k]);
+    if (!v) return nullptr;
+    if (v->type->is_device_array()) {
+      return fail(a[k]->span, what + "() of a device array is not supported on the host (Numba has none either): "
+                              "copy_to_host() first, or compute in a kernel");
+    }
+    TypeRef t = v->type->is_array() ? v->type->dtype() : v->type;
+    if (!t->is_number() || t->is_complex()) {
+      return fail(a[k]->span, what + "() needs real numbers or arrays of them, not " + v->type->str());
+    }
+    ops.push_back(std::move(v));
+  }
+  auto dtype_of = [](const ir::Expr& e) { return e.type->is_array() ? e.type->dtype() : e.type; };
+  int nd = 0;
+  for (const auto& v : ops) {
+    if (v && v->type->is_array()) nd = std::max(nd, v->type->ndim());
+  }
+  // The loop type of two operands: result_type, or promote_types for two scalars.
+  auto promote = [&](const ir::Expr& x, const ir::Expr& y) -> TypeRef {
+    if (!x.type->is_array() && !y.type->is_array()) return numpy_rules::promote_types(x.type, y.type);
+    return numpy_rules::result_type(operand(x), operand(y));
+  };
+  auto no_loop = [&](TypeRef in) {
+    return fail(c.span, what + "() has no loop for " + in->str() + " in NumPy (UFuncTypeError)");
+  };
+  auto float16_check = [&](TypeRef dt) -> bool {
+    if (dt && dt->is_float() && dt->bits() == 16) {
+      D().error(c.span, what + "() computes in float16 here under NumPy's rules, which py2cuda's host code does not "
+                        "support; convert with .astype(np.float32) first");
+      return false;
+    }
+    return true;
+  };
+  TypeRef loop;     // the type the ufunc computes in
+  TypeRef element;  // the result's element type
+  std::string pattern;
+  std::vector<TypeRef> type_args;
+  switch (row.rule) {
+    case HostRule::UnaryUfunc:
+    case HostRule::RoundingUfunc:
+    case HostRule::UnaryUfuncSame:
+    case HostRule::IntegerUfunc:
+    case HostRule::BinaryUfunc:
+    case HostRule::BinaryFloatUfunc:
+    case HostRule::OperatorUfunc:
+    case HostRule::PredicateUfunc: {
+      if (!binary) {
+        TypeRef in = dtype_of(*ops[0]);
+        if (row.rule == HostRule::UnaryUfuncSame) {
+          loop = in;
+          if (in->is_bool()) {
+            if (name == "square" || name == "reciprocal") loop = types::int8();
+            else if (name != "absolute" && name != "abs") return no_loop(in);
+          }
+        } else if (row.rule == HostRule::IntegerUfunc) {
+          if (!in->is_int() && !in->is_bool()) return no_loop(in);
+          loop = in;
+        } else if (row.rule == HostRule::PredicateUfunc) {
+          loop = in;
+        } else {
+          loop = in->is_float() ? in : numpy_rules::float_ufunc_dtype(in);
+        }
+        element = row.rule == HostRule::PredicateUfunc ? types::boolean() : loop;
+        pattern = rt + (row.rule == HostRule::PredicateUfunc && name != "logical_not" ? "({0})" : "<{t0}>({0})");
+      } else {
+        if (row.rule == HostRule::OperatorUfunc) {
+          static const std::map<std::string, BinOp> kOps = {
+              {"add", BinOp::Add},           {"subtract", BinOp::Sub},        {"multiply", BinOp::Mul},
+              {"divide", BinOp::TrueDiv},    {"true_divide", BinOp::TrueDiv}, {"floor_divide", BinOp::FloorDiv},
+              {"remainder", BinOp::Mod},     {"mod", BinOp::Mod},             {"power", BinOp::Pow},
+              {"bitwise_and", BinOp::BitAnd}, {"bitwise_or", BinOp::BitOr},   {"bitwise_xor", BinOp::BitXor},
+              {"left_shift", BinOp::LShift}, {"right_shift", BinOp::RShift}};
+          auto op = kOps.find(name);
+          if (op == kOps.end()) return fail(c.span, what + "() is not an operator ufunc py2cuda knows");
+          numpy_rules::Operand x = operand(*ops[0]), y = operand(*ops[1]);
+          if (x.scalar && y.scalar) x.value.reset(), y.value.reset(), x.scalar = y.scalar = false;
+          loop = numpy_rules::binary_dtype(op->second, x, y);
+          if (!loop) {
+            return fail(c.span, what + "() has no loop for " + dtype_of(*ops[0])->str() + " and " +
+                                    dtype_of(*ops[1])->str() + " in NumPy (UFuncTypeError)");
+          }
+        } else {
+          loop = promote(*ops[0], *ops[1]);
+          if (row.rule == HostRule::BinaryFloatUfunc) loop = numpy_rules::float_ufunc_dtype(loop);
+          if (row.rule == HostRule::IntegerUfunc && !loop->is_int()) return no_loop(loop);
+        }
+        element = row.rule == HostRule::PredicateUfunc ? types::boolean() : loop;
+        pattern = rt + "<{t0}>({0}, {1})";
+      }
+      if (!float16_check(loop)) return nullptr;
+      type_args = {loop};
+      break;
+    }
+    case HostRule::Where: {
+      loop = element = promote(*ops[1], *ops[2]);
+      if (!float16_check(loop)) return nullptr;
+      pattern = rt + "<{t0}>({0}, {1}, {2})";
+      type_args = {loop};
+      break;
+    }
+    case HostRule::Clip: {
+      if (!ops[1] && !ops[2]) return fail(c.span, "One of max or min must be given (" + what + "(), ValueError)");
+      // NumPy's clip is a ufunc of three operands: their promotion, one pair at a time.
+      numpy_rules::Operand acc = operand(*ops[0]);
+      for (size_t k = 1; k < 3; ++k) {
+        if (!ops[k]) continue;
+        numpy_rules::Operand next = operand(*ops[k]);
+        if (acc.scalar && next.scalar) acc = {numpy_rules::promote_types(acc.dtype, next.dtype), true, std::nullopt};
+        else acc = {numpy_rules::result_type(acc, next), acc.scalar && next.scalar, std::nullopt};
+      }
+      loop = element = acc.dtype;
+      if (!float16_check(loop)) return nullptr;
+      type_args = {loop};
+      if (!ops[1]) {
+        ops.erase(ops.begin() + 1);
+        pattern = "py2cuda::np::minimum<{t0}>({0}, {1})";
+      } else if (!ops[2]) {
+        ops.pop_back();
+        pattern = "py2cuda::np::maximum<{t0}>({0}, {1})";
+      } else {
+        pattern = rt + "<{t0}>({0}, {1}, {2})";
+      }
+      break;
+    }
+    case HostRule::Round: {
+      TypeRef in = dtype_of(*ops[0]);
+      if (in->is_bool()) return no_loop(in);
+      element = in;
+      if (!float16_check(in)) return nullptr;
+      // Floats scale in their own type in an array, in float64 as a scalar (NumPy rounds a
+      // scalar as a 0-d array, which counts as a scalar beside the Python float 10**d).
+      loop = in->is_float() && ops[0]->type->is_array() ? in : types::float64();
+      const ast::Expr* decimals = a[method ? 0 : 1];
+      ir::ExprPtr d;
+      if (is_none(decimals)) {
+        d = std::make_unique<ir::Const>(types::int64(), c.span);
+      } else {
+        d = expr(*decimals);
+        if (!d) return nullptr;
+        if (!d->type->is_int()) return fail(decimals->span, what + "(decimals=...) needs an integer");
+        d = convert(std::move(d), types::int64());
+      }
+      ops.push_back(std::move(d));
+      pattern = rt + "<{t0}, {t1}>({0}, {1})";
+      type_args = {element, loop};
+      break;
+    }
+    case HostRule::ScalarItem: {
+      if (ops[0]->type->is_array()) {
+        return fail(c.span, "item() of an array is not supported by py2cuda's host code (a[i] of a 1-element array is)");
+      }
+      // The Python number: float for floats, int for integers, bool for bools.
+      TypeRef t = ops[0]->type;
+      TypeRef py = t->is_float() ? types::float64() : t->is_bool() ? types::boolean() : types::int64();
+      if (t->is_int() && !t->is_signed() && t->bits() == 64) py = t;
+      return convert(std::move(ops[0]), py);
+    }
+    default: return fail(c.span, what + "() is not an elementwise function");
+  }
+  TypeRef result = nd > 0 ? types::array(element, nd, Layout::C) : element;
+  std::vector<ir::ExprPtr> args;
+  for (auto& v : ops) args.push_back(std::move(v));
+  ir::ExprPtr call = call_node(result, pattern, c.span, std::move(args), type_args);
+  if (is_none(out_arg)) return call;
+  auto out = expr(*out_arg);
+  if (!out) return nullptr;
+  if (!out->type->is_array() || out->type->is_device_array() || out->type->is_readonly()) {
+    return fail(out_arg->span, what + "(out=...) needs a writable host array, not " + out->type->str());
+  }
+  if (out->type->ndim() != nd) {
+    return fail(out_arg->span, what + "(out=...) needs an array of the result's " + std::to_string(nd) +
+                                   " dimensions in py2cuda, not " + std::to_string(out->type->ndim()));
+  }
+  // NumPy's casting='same_kind' store: within a kind or to a higher one (bool, unsigned, signed,
+  // float), else UFuncTypeError.
+  auto kind = [](TypeRef t) { return t->is_bool() ? 0 : t->is_int() ? (t->is_signed() ? 2 : 1) : 3; };
+  if (kind(out->type->dtype()) < kind(element)) {
+    return fail(out_arg->span, "Cannot cast ufunc '" + name + "' output from dtype('" + element->str() + "') to dtype('" +
+                                   out->type->dtype()->str() + "') with casting rule 'same_kind' (UFuncTypeError)");
+  }
+  TypeRef out_type = out->type;
+  std::vector<ir::ExprPtr> store;
+  store.push_back(std::move(out));
+  store.push_back(std::move(call));
+  auto node = call_node(out_type, "py2cuda::host::store_out({0}, {1})", c.span, std::move(store));
+  static_cast<ir::BuiltinCall&>(*node).has_effects = true;
+  return node;
+}
+
+// math.NAME(...) in host code: CPython's math module (runtime host/python_math.h). Floats
+// are Python floats (double) whatever NumPy type an argument has; integer functions take
+// ints (a float is CPython's TypeError, reported here).
+ir::ExprPtr FunctionBuilder::host_python_math(const ast::Call& c, const builtins::HostBuiltin& row) {
+  const std::string what = display(std::string(row.path));
+  const std::string rt(row.runtime);
+  const std::string name(row.path.substr(row.path.rfind('.') + 1));
+  enum class Arg { Float, Int, Iterable };
+  struct Signature {
+    std::vector<std::string> names;
+    std::vector<Arg> kinds;
+    size_t required;
+    TypeRef result;
+  };
+  const TypeRef f64 = types::float64(), i64 = types::int64();
+  static const std::map<std::string, int> kTwoFloats = {{"pow", 0},       {"atan2", 0},     {"hypot", 0}, {"copysign", 0},
+                                                        {"fmod", 0},      {"remainder", 0}, {"nextafter", 0}};
+  Signature sig{{"x"}, {Arg::Float}, 1, f64};
+  if (kTwoFloats.count(name)) sig = {{"x", "y"}, {Arg::Float, Arg::Float}, 2, f64};
+  else if (name == "log") sig = {{"x", "base"}, {Arg::Float, Arg::Float}, 1, f64};
+  else if (name == "ldexp") sig = {{"x", "i"}, {Arg::Float, Arg::Int}, 2, f64};
+  else if (name == "frexp") sig.result = types::tuple({f64, i64});
+  else if (name == "modf") sig.result = types::tuple({f64, f64});
+  else if (name == "isnan" || name == "isinf" || name == "isfinite") sig.result = types::boolean();
+  else if (name == "isclose") sig = {{"a", "b", "rel_tol", "abs_tol"}, {Arg::Float, Arg::Float, Arg::Float, Arg::Float}, 2, types::boolean()};
+  else if (name == "factorial" || name == "isqrt") sig = {{"n"}, {Arg::Int}, 1, i64};
+  else if (name == "comb") sig = {{"n", "k"}, {Arg::Int, Arg::Int}, 2, i64};
+  else if (name == "perm") sig = {{"n", "k"}, {Arg::Int, Arg::Int}, 1, i64};
+  else if (name == "fsum") sig = {{"iterable"}, {Arg::Iterable}, 1, f64};
+  else if (name == "prod") sig = {{"iterable", "start"}, {Arg::Iterable, Arg::Int}, 1, i64};
+  if (name == "gcd" || name == "lcm") {
+    // Any number of ints, positionally.
+    if (!c.keywords.empty()) return fail(c.keywords[0].span, what + "() takes no keyword arguments");
+    std::vector<ir::ExprPtr> args;
+    for (const auto& e : c.args) {
+      auto v = expr(*e);
+      if (!v) return nullptr;
+      if (!v->type->is_int() && !v->type->is_bool()) {
+        return fail(e->span, "'" + v->type->str() + "' object cannot be interpreted as an integer (" + what + "())");
+      }
+      args.push_back(convert(std::move(v), i64));
+    }
+    const size_t n = args.size();
+    return call_node(i64, rt + "(" + placeholders(0, n) + ")", c.span, std::move(args));
+  }
+  std::vector<const ast::Expr*> a;
+  if (!bind_arguments(c, what, sig.names, a, D())) return nullptr;
+  if (name == "isclose" && c.args.size() > 2) {
+    return fail(c.args[2]->span, "math.isclose() takes rel_tol and abs_tol as keywords only");
+  }
+  std::vector<ir::ExprPtr> args;
+  TypeRef prod_type = i64;
+  for (size_t k = 0; k < sig.names.size(); ++k) {
+    if (is_none(a[k])) {
+      if (k < sig.required) {
+        D().error(c.span, what + "() missing required argument '" + sig.names[k] + "'");
+        return nullptr;
+      }
+      if (name == "isclose") {  // rel_tol=1e-09, abs_tol=0.0
+        auto d = std::make_unique<ir::Const>(f64, c.span);
+        d->f = k == 2 ? 1e-09 : 0.0;
+        args.push_back(std::move(d));
+      } else if (name == "prod") {  // start=1
+        auto one = std::make_unique<ir::Const>(i64, c.span);
+        one->bits = 1;
+        args.push_back(std::move(one));
+      }
+      continue;  // log(x), perm(n): the one-argument overloads
+    }
+    auto v = expr(*a[k]);
+    if (!v) return nullptr;
+    switch (sig.kinds[k]) {
+      case Arg::Float:
+        if (!v->type->is_number() || v->type->is_complex()) {
+          return fail(a[k]->span, "must be real number, not " + v->type->str() + " (" + what + "())");
+        }
+        v = convert(std::move(v), f64);
+        break;
+      case Arg::Int:
+        if (name == "prod" && v->type->is_number() && !v->type->is_complex()) {
+          if (v->type->is_float()) prod_type = f64;
+          v = convert(std::move(v), v->type->is_float() ? f64 : i64);
+          break;
+        }
+        if (!v->type->is_int() && !v->type->is_bool()) {
+          return fail(a[k]->span, "'" + v->type->str() + "' object cannot be interpreted as an integer (" + what + "())");
+        }
+        v = convert(std::move(v), i64);
+        break;
+      case Arg::Iterable: {
+        TypeRef element = nullptr;
+        if (v->type->is_array() && !v->type->is_device_array() && v->type->ndim() == 1) element = v->type->dtype();
+        if (v->type->is_tuple()) {
+          for (TypeRef e : v->type->elements()) element = element ? rules::unify(element, e) : e;
+        }
+        if (!element || !element->is_number() || element->is_complex()) {
+          return fail(a[k]->span, what + "() of " + v->type->str() + " is not supported by py2cuda (a 1-D host array or "
+                                  "a tuple of numbers is)");
+        }
+        if (element->is_float()) prod_type = f64;
+        break;
+      }
+    }
+    args.push_back(std::move(v));
+  }
+  if (name == "prod") {
+    const size_t n = args.size();
+    return call_node(prod_type, rt + "<{t0}>(" + placeholders(0, n) + ")", c.span, std::move(args), {prod_type});
+  }
+  const size_t n = args.size();
+  return call_node(sig.result, rt + "(" + placeholders(0, n) + ")", c.span, std::move(args));
 }
 
 }  // namespace py2cuda::infer

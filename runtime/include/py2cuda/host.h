@@ -14,6 +14,7 @@
 #include "host/format_call.h"
 #include "host/iterate.h"
 #include "host/print.h"
+#include "host/python_math.h"
 #include "host/reduction.h"
 #include "host/program.h"
 #include "host/support.h"

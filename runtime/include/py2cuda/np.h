@@ -1,8 +1,7 @@
 // py2cuda runtime: the NumPy API as translated host code calls it, py2cuda::np::NAME
 // for np.NAME. The arrays, ufuncs, reductions and generators are py2cuda::host's
 // (one concept per file under host/); this header adds what the translator's
-// spelling needs beside them: ufuncs of plain numbers (np.sqrt(2.0) is a NumPy
-// scalar), arrays from written-out values, np.random's module functions on the
+// spelling needs beside them: arrays from written-out values, np.random's module functions on the
 // global legacy generator, and np.testing's assertions.
 #pragma once
 
@@ -29,55 +28,8 @@ namespace py2cuda::np {
 using namespace py2cuda::host;
 
 // ---------------------------------------------------------------- ufuncs of arrays or numbers
-// For arrays: host's broadcasting loops. For numbers: the same scalar operation.
-#define P2C_NP_UNARY(NAME, SCALAR)                       \
-  template <class R, class X>                            \
-  auto NAME(const X& a) {                                \
-    if constexpr (std::is_arithmetic_v<X>) {             \
-      const R x = host::cast_value<R>(a);                \
-      return static_cast<R>(SCALAR);                     \
-    } else {                                             \
-      return host::NAME<R>(a);                           \
-    }                                                    \
-  }
-P2C_NP_UNARY(negative, host::scalar::negative(x))
-P2C_NP_UNARY(absolute, host::scalar::absolute(x))
-P2C_NP_UNARY(sqrt, std::sqrt(x))
-P2C_NP_UNARY(exp, std::exp(x))
-P2C_NP_UNARY(log, std::log(x))
-P2C_NP_UNARY(log10, std::log10(x))
-P2C_NP_UNARY(sin, std::sin(x))
-P2C_NP_UNARY(cos, std::cos(x))
-P2C_NP_UNARY(tan, std::tan(x))
-P2C_NP_UNARY(floor, std::floor(x))
-P2C_NP_UNARY(ceil, std::ceil(x))
-P2C_NP_UNARY(trunc, std::trunc(x))
-P2C_NP_UNARY(rint, std::nearbyint(x))
-P2C_NP_UNARY(invert, host::scalar::invert(x))
-#undef P2C_NP_UNARY
-
-#define P2C_NP_BINARY(NAME, SCALAR)                                                  \
-  template <class R, class X, class Y>                                               \
-  auto NAME(const X& a, const Y& b) {                                                \
-    if constexpr (std::is_arithmetic_v<X> && std::is_arithmetic_v<Y>) {             \
-      const R x = host::cast_value<R>(a), y = host::cast_value<R>(b);               \
-      return static_cast<R>(SCALAR);                                                 \
-    } else {                                                                         \
-      return host::NAME<R>(a, b);                                                    \
-    }                                                                                \
-  }
-P2C_NP_BINARY(add, host::scalar::add(x, y))
-P2C_NP_BINARY(subtract, host::scalar::subtract(x, y))
-P2C_NP_BINARY(multiply, host::scalar::multiply(x, y))
-P2C_NP_BINARY(true_divide, x / y)
-P2C_NP_BINARY(floor_divide, host::scalar::floor_divide(x, y))
-P2C_NP_BINARY(remainder, host::scalar::remainder(x, y))
-P2C_NP_BINARY(power, host::scalar::power(x, y))
-P2C_NP_BINARY(maximum, host::scalar::maximum(x, y))
-P2C_NP_BINARY(minimum, host::scalar::minimum(x, y))
-P2C_NP_BINARY(arctan2, std::atan2(x, y))
-P2C_NP_BINARY(hypot, std::hypot(x, y))
-#undef P2C_NP_BINARY
+// host's ufuncs (host/elementwise.h) take NDArrays or numbers: np.sqrt(2.0) is the number
+// a NumPy scalar holds, never a 0-d array.
 
 // ---------------------------------------------------------------- arrays from values
 
@@ -178,35 +130,79 @@ auto choice(const NDArray<T, 1>& a, bool replace, const std::array<int64_t, N>& 
 inline host::Generator default_rng(int64_t seed) { return host::default_rng(seed); }
 inline host::Generator default_rng() { return host::default_rng(); }
 
-inline double generator_random(host::Generator& g) { return g.random(); }
+// A Generator in a variable, or made in the call itself (np.random.default_rng(1).random(3)):
+// the temporary lives until the end of the statement, past the draw.
+struct GeneratorRef {
+  host::Generator& g;
+  GeneratorRef(host::Generator& x) : g(x) {}   // NOLINT: implicit on purpose
+  GeneratorRef(host::Generator&& x) : g(x) {}  // NOLINT
+};
+
+inline double generator_random(GeneratorRef r) { return r.g.random(); }
 template <std::size_t N>
-auto generator_random(host::Generator& g, const std::array<int64_t, N>& shape) {
-  return detail::draw<double>(shape, [&](double* p, int64_t n) { g.fill_random(p, n); });
+auto generator_random(GeneratorRef r, const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [&](double* p, int64_t n) { r.g.fill_random(p, n); });
 }
-inline double generator_uniform(host::Generator& g, double low, double high) { return g.uniform(low, high); }
+inline double generator_uniform(GeneratorRef r, double low, double high) { return r.g.uniform(low, high); }
 template <std::size_t N>
-auto generator_uniform(host::Generator& g, double low, double high, const std::array<int64_t, N>& shape) {
-  return detail::draw<double>(shape, [&](double* p, int64_t n) { g.fill_uniform(p, n, low, high); });
+auto generator_uniform(GeneratorRef r, double low, double high, const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [&](double* p, int64_t n) { r.g.fill_uniform(p, n, low, high); });
 }
-inline double generator_normal(host::Generator& g, double loc, double scale) { return g.normal(loc, scale); }
+inline double generator_normal(GeneratorRef r, double loc, double scale) { return r.g.normal(loc, scale); }
 template <std::size_t N>
-auto generator_normal(host::Generator& g, double loc, double scale, const std::array<int64_t, N>& shape) {
-  return detail::draw<double>(shape, [&](double* p, int64_t n) { g.fill_normal(p, n, loc, scale); });
+auto generator_normal(GeneratorRef r, double loc, double scale, const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [&](double* p, int64_t n) { r.g.fill_normal(p, n, loc, scale); });
 }
-inline double generator_standard_normal(host::Generator& g) { return g.standard_normal(); }
+inline double generator_standard_normal(GeneratorRef r) { return r.g.standard_normal(); }
 template <std::size_t N>
-auto generator_standard_normal(host::Generator& g, const std::array<int64_t, N>& shape) {
-  return detail::draw<double>(shape, [&](double* p, int64_t n) { g.fill_standard_normal(p, n); });
+auto generator_standard_normal(GeneratorRef r, const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [&](double* p, int64_t n) { r.g.fill_standard_normal(p, n); });
 }
 template <class T>
-T generator_integers(host::Generator& g, int64_t low, int64_t high) {
+T generator_integers(GeneratorRef r, int64_t low, int64_t high) {
   T v;
-  g.fill_integers(&v, 1, low, high);
+  r.g.fill_integers(&v, 1, low, high);
   return v;
 }
 template <class T, std::size_t N>
-auto generator_integers(host::Generator& g, int64_t low, int64_t high, const std::array<int64_t, N>& shape) {
-  return detail::draw<T>(shape, [&](T* p, int64_t n) { g.fill_integers(p, n, low, high); });
+auto generator_integers(GeneratorRef r, int64_t low, int64_t high, const std::array<int64_t, N>& shape) {
+  return detail::draw<T>(shape, [&](T* p, int64_t n) { r.g.fill_integers(p, n, low, high); });
+}
+
+inline double generator_exponential(GeneratorRef r, double scale) { return r.g.exponential(scale); }
+template <std::size_t N>
+auto generator_exponential(GeneratorRef r, double scale, const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [&](double* p, int64_t n) { r.g.fill_exponential(p, n, scale); });
+}
+inline double generator_standard_exponential(GeneratorRef r) { return r.g.standard_exponential(); }
+template <std::size_t N>
+auto generator_standard_exponential(GeneratorRef r, const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [&](double* p, int64_t n) { r.g.fill_standard_exponential(p, n); });
+}
+
+// Generator.choice(a, size=None, replace=True): NumPy draws integers(0, len) and takes
+// those elements (the translator rejects replace=False, another algorithm).
+inline int64_t generator_choice(GeneratorRef r, int64_t pop_size, bool /*replace*/) {
+  if (pop_size <= 0) throw PyException("ValueError", "a must be a positive integer unless no samples are taken");
+  return r.g.integers(0, pop_size);
+}
+template <std::size_t N>
+auto generator_choice(GeneratorRef r, int64_t pop_size, bool /*replace*/, const std::array<int64_t, N>& shape) {
+  if (pop_size <= 0) throw PyException("ValueError", "a must be a positive integer unless no samples are taken");
+  return detail::draw<int64_t>(shape, [&](int64_t* p, int64_t n) { r.g.fill_integers(p, n, 0, pop_size); });
+}
+template <class T>
+T generator_choice(GeneratorRef r, const NDArray<T, 1>& a, bool replace) {
+  if (a.size() == 0) throw PyException("ValueError", "a cannot be empty unless no samples are taken");
+  return a(generator_choice(r, a.size(), replace));
+}
+template <class T, std::size_t N>
+auto generator_choice(GeneratorRef r, const NDArray<T, 1>& a, bool replace, const std::array<int64_t, N>& shape) {
+  if (a.size() == 0) throw PyException("ValueError", "a cannot be empty unless no samples are taken");
+  const auto idx = generator_choice(r, a.size(), replace, shape);
+  NDArray<T, static_cast<int>(N)> out(shape);
+  for (int64_t i = 0, n = out.size(); i < n; ++i) out.data()[i] = a(idx.data()[i]);
+  return out;
 }
 
 }  // namespace random

@@ -32,11 +32,10 @@
 
 namespace py2cuda::host {
 
-// f applied elementwise over the broadcast operands; R is the result's element type.
-template <class R, class F, class... X>
-NDArray<R, detail::max_rank<X...>()> map(F f, const X&... operands) {
-  constexpr int M = detail::max_rank<X...>();
-  static_assert(M >= 1, "py2cuda::host::map: at least one operand must be an array");
+namespace detail {
+// map's loop over arrays of the broadcast rank M.
+template <class R, int M, class F, class... X>
+NDArray<R, M> map_arrays(F f, const X&... operands) {
   const Shape<M> shape = detail::broadcast_shape<M>(operands...);
   NDArray<R, M> result(shape);
   R* out = result.data();
@@ -45,6 +44,20 @@ NDArray<R, detail::max_rank<X...>()> map(F f, const X&... operands) {
       [out, &f](int64_t o, detail::OperandElement<X>... v) { out[o] = static_cast<R>(f(v...)); },
       detail::strided_operand<M>(operands, shape)...);
   return result;
+}
+}  // namespace detail
+
+// f applied elementwise over the broadcast operands; R is the result's element type.
+// With numbers only, the result is the number f gives, as a NumPy ufunc of scalars
+// returns a scalar (never a 0-d array).
+template <class R, class F, class... X>
+auto map(F f, const X&... operands) {
+  constexpr int M = detail::max_rank<X...>();
+  if constexpr (M == 0) {
+    return static_cast<R>(f(operands...));
+  } else {
+    return detail::map_arrays<R, M>(f, operands...);
+  }
 }
 template <class R, class X, class F>
 auto map1(const X& a, F f) {
@@ -240,6 +253,96 @@ T invert(T a) {
   else return static_cast<T>(~a);
 }
 
+// np.sign: -1, 0 or 1 in the input's type; NaN stays NaN.
+template <class T>
+T sign(T a) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::isnan(a)) return a;
+  }
+  if constexpr (std::is_signed_v<T>) return a > T(0) ? T(1) : (a < T(0) ? T(-1) : T(0));
+  else return a > T(0) ? T(1) : T(0);
+}
+
+// np.reciprocal: 1/x; integers divide as C does (1/0 is NumPy's undefined value; 0 here).
+template <class T>
+T reciprocal(T a) {
+  if constexpr (std::is_floating_point_v<T>) return T(1) / a;
+  else return a == T(0) ? T(0) : static_cast<T>(T(1) / a);
+}
+
+// np.fmod: C's fmod, the result takes the dividend's sign; integers x % 0 give 0.
+template <class T>
+T fmod(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) return std::fmod(a, b);
+  else if constexpr (std::is_same_v<T, bool>) return false;
+  else {
+    if (b == 0) return 0;
+    if constexpr (std::is_signed_v<T>) {
+      if (b == -1) return 0;
+    }
+    return static_cast<T>(a % b);
+  }
+}
+
+// np.logaddexp(x, y) = log(exp(x) + exp(y)) and np.logaddexp2, as NumPy's npy_logaddexp.
+template <class T>
+T logaddexp(T x, T y) {
+  if (x == y) return x + std::log(T(2));  // infinities of one sign
+  const T d = x - y;
+  if (d > 0) return x + std::log1p(std::exp(-d));
+  if (d <= 0) return y + std::log1p(std::exp(d));
+  return d;  // NaN
+}
+template <class T>
+T logaddexp2(T x, T y) {
+  const T log2e = T(1.442695040888963407359924681001892137);
+  if (x == y) return x + T(1);
+  const T d = x - y;
+  if (d > 0) return x + std::log1p(std::exp2(-d)) * log2e;
+  if (d <= 0) return y + std::log1p(std::exp2(d)) * log2e;
+  return d;
+}
+
+// np.heaviside(x, h0): 0 below 0, h0 at 0, 1 above; NaN stays NaN.
+template <class T>
+T heaviside(T x, T h0) {
+  if (std::isnan(x)) return x;
+  if (x == 0) return h0;
+  return x < 0 ? T(0) : T(1);
+}
+
+// np.gcd / np.lcm of integers: non-negative results.
+template <class T>
+T gcd(T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  U x = a < 0 ? static_cast<U>(U(0) - static_cast<U>(a)) : static_cast<U>(a);
+  U y = b < 0 ? static_cast<U>(U(0) - static_cast<U>(b)) : static_cast<U>(b);
+  while (y != 0) {
+    const U r = static_cast<U>(x % y);
+    x = y;
+    y = r;
+  }
+  return static_cast<T>(x);
+}
+template <class T>
+T lcm(T a, T b) {
+  const T g = gcd(a, b);
+  if (g == 0) return 0;
+  const T r = static_cast<T>(multiply(static_cast<T>(a / g), b));
+  return r < 0 ? negative(r) : r;
+}
+
+// np.deg2rad / np.rad2deg, as NumPy's loops compute them: the factor divided in T
+// (npy_rad2degf is x * (180.0f / NPY_PIf)).
+template <class T>
+T deg2rad(T x) {
+  return x * (static_cast<T>(3.14159265358979323846264338327950288) / T(180));
+}
+template <class T>
+T rad2deg(T x) {
+  return x * (T(180) / static_cast<T>(3.14159265358979323846264338327950288));
+}
+
 }  // namespace scalar
 
 namespace detail {
@@ -291,12 +394,20 @@ P2C_HOST_BINARY_UFUNC(bitwise_or, static_cast<R>(x | y))
 P2C_HOST_BINARY_UFUNC(bitwise_xor, static_cast<R>(x ^ y))
 P2C_HOST_BINARY_UFUNC(left_shift, scalar::left_shift(x, y))
 P2C_HOST_BINARY_UFUNC(right_shift, scalar::right_shift(x, y))
+P2C_HOST_BINARY_UFUNC(fmod, scalar::fmod(x, y))
+P2C_HOST_BINARY_UFUNC(copysign, std::copysign(x, y))
+P2C_HOST_BINARY_UFUNC(nextafter, std::nextafter(x, y))
+P2C_HOST_BINARY_UFUNC(logaddexp, scalar::logaddexp(x, y))
+P2C_HOST_BINARY_UFUNC(logaddexp2, scalar::logaddexp2(x, y))
+P2C_HOST_BINARY_UFUNC(heaviside, scalar::heaviside(x, y))
+P2C_HOST_BINARY_UFUNC(gcd, scalar::gcd(x, y))
+P2C_HOST_BINARY_UFUNC(lcm, scalar::lcm(x, y))
 #undef P2C_HOST_BINARY_UFUNC
 
 // Comparisons: compared in C (by default detail::DefaultLoopType), the result is bool.
 #define P2C_HOST_PREDICATE_UFUNC(NAME, EXPR)                                           \
   template <class C = void, class X, class Y>                                           \
-  NDArray<bool, detail::max_rank<X, Y>()> NAME(const X& a, const Y& b) {                \
+  auto NAME(const X& a, const Y& b) {                                                   \
     using Calc = std::conditional_t<std::is_void_v<C>, detail::DefaultLoopType<X, Y>, C>; \
     return map<bool>([](auto x_, auto y_) {                                             \
       const Calc x = cast_value<Calc>(x_), y = cast_value<Calc>(y_);                     \
@@ -311,19 +422,19 @@ P2C_HOST_PREDICATE_UFUNC(equal, x == y)
 P2C_HOST_PREDICATE_UFUNC(not_equal, x != y)
 #undef P2C_HOST_PREDICATE_UFUNC
 
-template <class X, class Y>
+template <class C = void, class X, class Y>
 auto logical_and(const X& a, const Y& b) {
   return map<bool>([](auto x, auto y) { return cast_value<bool>(x) && cast_value<bool>(y); }, a, b);
 }
-template <class X, class Y>
+template <class C = void, class X, class Y>
 auto logical_or(const X& a, const Y& b) {
   return map<bool>([](auto x, auto y) { return cast_value<bool>(x) || cast_value<bool>(y); }, a, b);
 }
-template <class X, class Y>
+template <class C = void, class X, class Y>
 auto logical_xor(const X& a, const Y& b) {
   return map<bool>([](auto x, auto y) { return cast_value<bool>(x) != cast_value<bool>(y); }, a, b);
 }
-template <class X>
+template <class C = void, class X>
 auto logical_not(const X& a) {
   return map<bool>([](auto x) { return !cast_value<bool>(x); }, a);
 }
@@ -352,6 +463,26 @@ P2C_HOST_UNARY_UFUNC(trunc, std::trunc(x))
 P2C_HOST_UNARY_UFUNC(rint, std::nearbyint(x))  // round half to even in the default mode
 P2C_HOST_UNARY_UFUNC(square, scalar::multiply(x, x))
 P2C_HOST_UNARY_UFUNC(invert, scalar::invert(x))
+P2C_HOST_UNARY_UFUNC(positive, x)
+P2C_HOST_UNARY_UFUNC(sign, scalar::sign(x))
+P2C_HOST_UNARY_UFUNC(reciprocal, scalar::reciprocal(x))
+P2C_HOST_UNARY_UFUNC(fabs, std::fabs(x))
+P2C_HOST_UNARY_UFUNC(exp2, std::exp2(x))
+P2C_HOST_UNARY_UFUNC(expm1, std::expm1(x))
+P2C_HOST_UNARY_UFUNC(log2, std::log2(x))
+P2C_HOST_UNARY_UFUNC(log1p, std::log1p(x))
+P2C_HOST_UNARY_UFUNC(cbrt, std::cbrt(x))
+P2C_HOST_UNARY_UFUNC(arcsin, std::asin(x))
+P2C_HOST_UNARY_UFUNC(arccos, std::acos(x))
+P2C_HOST_UNARY_UFUNC(arctan, std::atan(x))
+P2C_HOST_UNARY_UFUNC(sinh, std::sinh(x))
+P2C_HOST_UNARY_UFUNC(cosh, std::cosh(x))
+P2C_HOST_UNARY_UFUNC(tanh, std::tanh(x))
+P2C_HOST_UNARY_UFUNC(arcsinh, std::asinh(x))
+P2C_HOST_UNARY_UFUNC(arccosh, std::acosh(x))
+P2C_HOST_UNARY_UFUNC(arctanh, std::atanh(x))
+P2C_HOST_UNARY_UFUNC(deg2rad, scalar::deg2rad(x))
+P2C_HOST_UNARY_UFUNC(rad2deg, scalar::rad2deg(x))
 #undef P2C_HOST_UNARY_UFUNC
 
 // np.isnan / np.isinf / np.isfinite.
@@ -366,6 +497,32 @@ auto isinf(const X& a) {
 template <class X>
 auto isfinite(const X& a) {
   return map<bool>([](auto x) { if constexpr (std::is_floating_point_v<decltype(x)>) return std::isfinite(x); else return true; }, a);
+}
+template <class X>
+auto signbit(const X& a) {
+  return map<bool>([](auto x) { if constexpr (std::is_floating_point_v<decltype(x)>) return std::signbit(x); else return x < decltype(x)(0); }, a);
+}
+
+// np.round / np.around / a.round(decimals), NumPy's algorithm (PyArray_Round): floats
+// are scaled by 10**|decimals|, rounded half to even and scaled back, each step in the
+// loop type C (the element type for arrays; float64 for a scalar, which NumPy rounds as
+// a 0-d array beside a Python float); integers keep their values unless decimals < 0,
+// when they are rounded the same way in float64 and converted back.
+template <class R, class C, class X>
+auto round(const X& a, int64_t decimals) {
+  if constexpr (std::is_integral_v<R>) {
+    if (decimals >= 0) return map<R>([](auto x) { return x; }, a);
+  }
+  const double f = std::pow(10.0, static_cast<double>(decimals >= 0 ? decimals : -decimals));
+  // Each step's result is stored as NumPy's output array holds it: in R for floats, in
+  // float64 for integers (converted to R at the end).
+  using Stored = std::conditional_t<std::is_integral_v<R>, double, R>;
+  return map<R>([decimals, f](auto x) {
+    const C fc = static_cast<C>(f);
+    Stored y = static_cast<Stored>(decimals >= 0 ? static_cast<C>(x) * fc : static_cast<C>(x) / fc);
+    y = std::nearbyint(y);
+    return static_cast<R>(static_cast<Stored>(decimals >= 0 ? static_cast<C>(y) / fc : static_cast<C>(y) * fc));
+  }, a);
 }
 
 // np.where(cond, a, b): a's element where cond is true, else b's, converted to R.
@@ -395,6 +552,14 @@ void store_in_place(const NDArray<T, N>& a, const M& result) {
   assign(a, result);  // the loop result is cast to a's type (NumPy's casting='same_kind' store)
 }
 }  // namespace detail
+
+// A ufunc's `out=`: the result stored into `out` (of the same shape, cast as NumPy's
+// same_kind store); the call's value is `out` itself.
+template <class T, int N, class M>
+NDArray<T, N> store_out(const NDArray<T, N>& out, const M& result) {
+  detail::store_in_place(out, result);
+  return out;
+}
 
 // In-place forms (`a += b` ...): computed in C, stored into a with a cast. The default
 // C is detail::DefaultLoopType: float32 += float64 array computes in float64 and rounds,
