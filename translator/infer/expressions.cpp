@@ -195,7 +195,11 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
     static const std::set<std::string> kPythonBuiltins = {
         "list", "dict", "set", "str", "sum", "isinstance", "type", "sorted",
         "reversed", "map", "filter", "any", "all", "tuple", "divmod", "pow", "iter", "next", "open", "input"};
-    if (kPythonBuiltins.count(id)) return fail(s, "'" + id + "' is not supported in CUDA kernels by this version of py2cuda");
+    if (poisoned_.count(id)) return nullptr;  // its binding failed, and was reported there
+    if (kPythonBuiltins.count(id)) {
+      return fail(s, "'" + id + "' is not supported " + (host_ ? "in host code" : "in CUDA kernels") +
+                         " by this version of py2cuda");
+    }
     return fail(s, "name '" + id + "' is not defined");
   }
   sema::Symbol& sym = it->second;
@@ -576,7 +580,10 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   if (path.empty()) {
     if (c.func->kind == ast::ExprKind::Name) {
       const std::string& id = ast::as<ast::Name>(*c.func).id;
-      if (!locals_.count(id) && !mb_.info().globals.count(id)) return fail(c.func->span, "name '" + id + "' is not defined");
+      if (!locals_.count(id) && !mb_.info().globals.count(id)) {
+        if (poisoned_.count(id)) return nullptr;  // its binding failed, and was reported there
+        return fail(c.func->span, "name '" + id + "' is not defined");
+      }
     }
     const ast::Expr* root = c.func.get();
     while (root->kind == ast::ExprKind::Attribute) root = ast::as<ast::Attribute>(*root).value.get();

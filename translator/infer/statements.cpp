@@ -169,6 +169,17 @@ void FunctionBuilder::unsupported_stmt(const ast::Stmt& s) {
   }
   if (host_) {
     D().error(s.span, what + " is not supported in host code by py2cuda");
+    // The names it would bind are not reported again where they are used.
+    std::set<std::string> bound;
+    collect_bound_names(std::vector<const ast::Stmt*>{&s}, bound);
+    if (s.kind == ast::StmtKind::Import) {
+      for (const auto& n : ast::as<ast::Import>(s).names)
+        bound.insert(n.asname.empty() ? n.name.substr(0, n.name.find('.')) : n.asname);
+    }
+    if (s.kind == ast::StmtKind::ImportFrom) {
+      for (const auto& n : ast::as<ast::ImportFrom>(s).names) bound.insert(n.asname.empty() ? n.name : n.asname);
+    }
+    poisoned_.insert(bound.begin(), bound.end());
     return;
   }
   D().error(s.span, what + " is not supported in CUDA kernels" + (hint.empty() ? "" : "; " + hint));
@@ -208,7 +219,12 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
       auto v = to_name ? maybe_optional(*a.value) : expr(*a.value);
       alloc_site_ = nullptr;
       if (!v) {
-        if (final_ && a.targets[0]->kind == ast::ExprKind::Name) poisoned_.insert(ast::as<ast::Name>(*a.targets[0]).id);
+        if (final_) {
+          // `fig, ax = plt.subplots()`: every name the target binds.
+          std::set<std::string> bound;
+          collect_bound_names(std::vector<const ast::Stmt*>{&s}, bound);
+          poisoned_.insert(bound.begin(), bound.end());
+        }
         return;
       }
       assign(*a.targets[0], std::move(v), s.span, out, true);
