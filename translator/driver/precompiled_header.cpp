@@ -1,6 +1,7 @@
 #include "driver/precompiled_header.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 
@@ -107,6 +108,9 @@ bool compiler_reads_gch(const std::string& version_text) {
 
 std::string prepare(const toolchain::BuildRequest& request, const std::string& cu_text) {
   if (!request.emulate || !request.link_paths.empty()) return "";
+  // PY2CUDA_PRECOMPILED_HEADER=0: plain builds (to measure what the .gch saves, say).
+  const char* wanted = std::getenv("PY2CUDA_PRECOMPILED_HEADER");
+  if (wanted != nullptr && std::string(wanted) == "0") return "";
   const std::string lines = prelude(cu_text);
   if (lines.empty()) return "";
   const std::string identity = toolchain::compiler_identity(request);

@@ -17,6 +17,7 @@
 // lock and use it. Any failure (no cache folder, not GCC, the .gch does not build) means a plain
 // build, silently; a build that fails with the .gch is retried without it (toolchain::build).
 // A .gch is ~100 MB, so making a new one deletes those unused for an hour.
+// PY2CUDA_PRECOMPILED_HEADER=0 in the environment turns it off.
 #pragma once
 
 #include <string>
