@@ -141,7 +141,10 @@ std::string prepare(const toolchain::BuildRequest& request, const std::string& c
     touch(gch);
     return header;
   }
-  if (fs::exists(failed, ec)) return "";  // this compiler cannot precompile it: not again for each build
+  // This compiler could not precompile it lately: not again for each build, but after an hour
+  // (the failure may have been a full disk).
+  const fs::file_time_type failed_at = fs::last_write_time(failed, ec);
+  if (!ec && fs::file_time_type::clock::now() - failed_at < kUnusedLifetime) return "";
   std::string write_error;
   if (!write_outputs({{header, lines}}, write_error)) return "";
   const std::string temporary = build_cache::unique_temporary(gch);
