@@ -1,13 +1,13 @@
 #include "driver/toolchain.h"
 
-#include "driver/precompiled_header.h"
-
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <unistd.h>
 #include <spawn.h>
 #include <sys/wait.h>
+
+#include "driver/precompiled_header.h"
 
 extern char** environ;
 
