@@ -200,8 +200,11 @@ class FunctionBuilder {
   ir::ExprPtr array_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   // `.shape`, `.dtype`, `.T`... of a host or device array; null with `handled` false otherwise.
   ir::ExprPtr host_attribute(const ast::Attribute& a, bool& handled);
-  // `a[1:3]`, `a[:, j]`, `d[:n]` in host code: a view sharing the array's elements.
-  ir::ExprPtr host_view(ir::ExprPtr base, const ast::Subscript& s);
+  // `a[mask]`, `a[idx]`, `a[None, :]`, `a[..., 0]` in host code (infer/host_indexing.cpp):
+  // `handled` false (nothing consumed) for integers and slices alone. With `store`, an
+  // advanced index gives the none-typed store itself; other subscripts give the element
+  // or view to store into, leaving *store alone.
+  ir::ExprPtr host_subscript(ir::ExprPtr& base, const ast::Subscript& s, ir::ExprPtr* store, bool& handled);
   // A dtype argument: np.float32, numba.float32, 'float32', float, int, bool, a.dtype.
   TypeRef host_dtype(const ast::Expr& e);
   TypeRef host_dtype_named(const ast::Expr& e);  // host_dtype before its support check

@@ -17,6 +17,7 @@
 #include "host/elementwise.h"
 #include "host/exceptions.h"
 #include "host/generator.h"
+#include "host/indexing.h"
 #include "host/joining.h"
 #include "host/ndarray.h"
 #include "host/print.h"
