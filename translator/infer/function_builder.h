@@ -176,6 +176,9 @@ class FunctionBuilder {
   ir::ExprPtr host_call(const ast::Call& c, bool& handled);
   ir::ExprPtr host_row_call(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   ir::ExprPtr host_row_node(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
+  // np.sort, np.cumsum, np.median, np.histogram...: sorting, searching, cumulative,
+  // statistics and rearranging rows (infer/host_array_functions.cpp).
+  ir::ExprPtr host_array_function(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   ir::ExprPtr test_case_assert(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   ir::ExprPtr launch(const ast::Call& c, const FunctionEntry& kernel, const ast::Subscript& config);
   ir::ExprPtr reduction_call(const ast::Call& c, const FunctionEntry& f);
