@@ -97,7 +97,7 @@ TEST(HostIndexing, SortingRowsTypeAsNumPy) {
   ASSERT_TRUE(r.ok) << r.diagnostics;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::NDArray<int32_t, 1> s = py2cuda::np::sort_flat(m);")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::NDArray<int64_t, 1> i = py2cuda::np::argsort(a, 0);")) << r.cu;
-  EXPECT_TRUE(has(r.cu, "py2cuda::host::NDArray<double, 1> q = py2cuda::np::quantile(m, ")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::NDArray<double, 1> q = py2cuda::np::percentile(m, ")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::np::histogram<double>(m, int64_t(3))")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::tuple<py2cuda::host::NDArray<int64_t, 1>, py2cuda::host::NDArray<int64_t, 1>> z"))
       << r.cu;
@@ -120,7 +120,7 @@ TEST(HostIndexingRuntime, NumPyErrorMessages) {
   const host::NDArray<int64_t, 1> three = np::array_from<int64_t>(host::shape(3), {int64_t(0), int64_t(1), int64_t(2)});
   EXPECT_EQ(message_of([&] { host::assign_take<0>(a, three, two); }),
             "ValueError: shape mismatch: value array of shape (2,) could not be broadcast to indexing result of shape (3,)");
-  EXPECT_EQ(message_of([&] { host::quantile(a, 101.0, true); }), "ValueError: Percentiles must be in the range [0, 100]");
+  EXPECT_EQ(message_of([&] { host::percentile(a, 101.0); }), "ValueError: Percentiles must be in the range [0, 100]");
 }
 
 TEST(HostIndexingRuntime, AssignThroughIndexArrayAndMask) {

@@ -84,7 +84,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.searchsorted", .rule = R::SearchSorted, .runtime = "py2cuda::np::searchsorted", .doc = "insertion points in a sorted 1-D array (side='left'/'right'; no sorter)"},
       {.path = "numpy.outer", .rule = R::Outer, .runtime = "py2cuda::np::outer", .doc = "outer product of the flattened arrays"},
       {.path = "numpy.median", .rule = R::Median, .runtime = "py2cuda::np::median", .doc = "median (axis=None or an axis); np.mean's type"},
-      {.path = "numpy.percentile", .rule = R::Quantile, .runtime = "py2cuda::np::quantile", .doc = "q-th percentiles, NumPy's linear method, float64 (q a number, list or array)"},
+      {.path = "numpy.percentile", .rule = R::Quantile, .runtime = "py2cuda::np::percentile", .doc = "q-th percentiles, NumPy's linear method, float64 (q a number, list or array)"},
       {.path = "numpy.quantile", .rule = R::Quantile, .runtime = "py2cuda::np::quantile", .doc = "q-th quantiles, NumPy's linear method, float64"},
       {.path = "numpy.histogram", .rule = R::Histogram, .runtime = "py2cuda::np::histogram", .doc = "(counts, edges) for a number of equal bins (range= accepted; no density/weights)"},
       {.path = "numpy.linalg.norm", .rule = R::Norm, .runtime = "py2cuda::np::norm", .doc = "2-norm of the flattened array (ord=None; a plain ordered sum: may differ from BLAS in the last bits)"},

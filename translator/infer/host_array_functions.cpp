@@ -204,8 +204,7 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
                   args_of(std::move(arr)), {dt});
     }
     case HostRule::Quantile: {
-      const bool percent = row.path == "numpy.percentile";
-      if (!bind({percent ? "q" : "q", "axis", "out", "overwrite_input", "method", "keepdims"})) return nullptr;
+      if (!bind({"q", "axis", "out", "overwrite_input", "method", "keepdims"})) return nullptr;
       auto arr = array();
       if (!arr || refuse(3, "out") || refuse(6, "keepdims")) return nullptr;
       if (!absent(a[5]) && !(a[5]->kind == ast::ExprKind::StrLit && ast::as<ast::StrLit>(*a[5]).value == "linear")) {
@@ -238,18 +237,17 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
         }
         if (!q->type->is_array()) q = convert(std::move(q), types::float64());
       }
-      const std::string flag = percent ? "true" : "false";
       std::vector<ir::ExprPtr> args = args_of(std::move(arr));
       const bool many = q->type->is_array();
       const int qnd = many ? q->type->ndim() : 0;
       args.push_back(std::move(q));
       if (axis && nd > 1) {
         if (many) return fail(a[2]->span, what + "() of several q along an axis is not supported by py2cuda");
-        return node(types::array(types::float64(), nd - 1, Layout::C), rt + "({0}, {1}, " + flag + ", " + std::to_string(*axis) + ")",
+        return node(types::array(types::float64(), nd - 1, Layout::C), rt + "({0}, {1}, " + std::to_string(*axis) + ")",
                     c.span, std::move(args));
       }
       TypeRef t = many ? types::array(types::float64(), qnd, Layout::C) : types::float64();
-      return node(t, rt + "({0}, {1}, " + flag + ")", c.span, std::move(args));
+      return node(t, rt + "({0}, {1})", c.span, std::move(args));
     }
     case HostRule::Norm: {
       if (!bind_host_arguments(c, what, {"x", "ord", "axis", "keepdims"}, a, D())) return nullptr;
@@ -282,7 +280,7 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
         outs.push_back(types::array(v->type->dtype(), m, Layout::C));
         args.push_back(std::move(v));
       }
-      std::string pattern = rt + "<" + (cartesian ? "true" : "false") + ">(";
+      std::string pattern = rt + (cartesian ? "(" : "_ij(");
       for (size_t k = 0; k < args.size(); ++k) pattern += (k ? ", {" : "{") + std::to_string(k) + "}";
       return node(types::tuple(outs), pattern + ")", c.span, std::move(args));
     }
@@ -308,7 +306,6 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
         if (a[2]->kind != ast::ExprKind::Tuple || ast::as<ast::TupleExpr>(*a[2]).elts.size() != 2) {
           return fail(a[2]->span, what + "(range=...) needs a tuple display (lo, hi) in py2cuda");
         }
-        pattern += ", true";
         for (const auto& e : ast::as<ast::TupleExpr>(*a[2]).elts) {
           auto v = expr(*e);
           if (!v) return nullptr;
@@ -346,7 +343,7 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       TypeRef t = v->type->is_array() ? types::array(types::int64(), v->type->ndim(), Layout::C) : types::int64();
       std::vector<ir::ExprPtr> args = args_of(std::move(arr));
       args.push_back(std::move(v));
-      return node(t, rt + "<{t0}>({0}, {1}, " + (right ? "true" : "false") + ")", c.span, std::move(args), {common});
+      return node(t, rt + (right ? "_right" : "") + "<{t0}>({0}, {1})", c.span, std::move(args), {common});
     }
     case HostRule::Flip:
     case HostRule::Roll:

@@ -7,6 +7,7 @@
 // in place when the advanced indices (the array and any integers) are adjacent. Other
 // combinations (two index arrays, None beside an array, integers apart from the array)
 // are located warnings.
+#include <algorithm>
 #include <memory>
 
 #include "infer/builtin_typing.h"

@@ -129,11 +129,16 @@ auto meshgrid(std::index_sequence<K...>, const X&... xs) {
 
 }  // namespace detail
 
-// np.meshgrid(x, y, ...) with indexing='xy' (Cartesian: the first two dimensions swapped)
-// or 'ij': a tuple of new arrays (NumPy's copy=True), each of its input's dtype.
-template <bool Cartesian, class... X>
+// np.meshgrid(x, y, ...) with indexing='xy' (Cartesian: the first two dimensions swapped),
+// and meshgrid_ij (indexing='ij'): a tuple of new arrays (NumPy's copy=True), each of its
+// input's dtype.
+template <class... X>
 auto meshgrid(const X&... xs) {
-  return detail::meshgrid<Cartesian>(std::index_sequence_for<X...>{}, xs...);
+  return detail::meshgrid<true>(std::index_sequence_for<X...>{}, xs...);
+}
+template <class... X>
+auto meshgrid_ij(const X&... xs) {
+  return detail::meshgrid<false>(std::index_sequence_for<X...>{}, xs...);
 }
 
 }  // namespace py2cuda::host

@@ -155,7 +155,8 @@ int64_t sorted_position(const NDArray<T, 1>& a, V v, bool right) {
 
 }  // namespace detail
 
-// np.searchsorted(a, v, side='left'|'right'), compared in NumPy's common type C.
+// np.searchsorted(a, v, side='left') / searchsorted_right (side='right'), compared in NumPy's
+// common type C; v a number or an array (the result has v's shape).
 template <class C, class T, class V>
 auto searchsorted(const NDArray<T, 1>& a, const V& v, bool right = false) {
   if constexpr (std::is_arithmetic_v<V>) {
@@ -167,12 +168,9 @@ auto searchsorted(const NDArray<T, 1>& a, const V& v, bool right = false) {
     return result;
   }
 }
-
-// side='left' or 'right'; anything else is NumPy's ValueError.
-inline bool searchsorted_side(const std::string& side) {
-  if (side == "left") return false;
-  if (side == "right") return true;
-  throw PyException("ValueError", "side must be 'left' or 'right' (got '" + side + "')");
+template <class C, class T, class V>
+auto searchsorted_right(const NDArray<T, 1>& a, const V& v) {
+  return searchsorted<C>(a, v, true);
 }
 
 }  // namespace py2cuda::host

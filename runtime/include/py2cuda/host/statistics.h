@@ -98,30 +98,52 @@ NDArray<R, N - 1> median(const NDArray<T, N>& a, int axis) {
   return detail::over_lines<R>(a, axis, [](const auto& s) { return detail::median_of<R>(s); });
 }
 
-// np.quantile(a, q) (percent=false) / np.percentile(a, q) (percent=true): float64.
+namespace detail {
+
 template <class T, int N>
-double quantile(const NDArray<T, N>& a, double q, bool percent) {
-  const double f = detail::checked_quantile(q, percent);
+double quantile_flat(const NDArray<T, N>& a, double q, bool percent) {
+  const double f = checked_quantile(q, percent);
   NDArray<T, 1> flat(Shape<1>{a.size()});
   a.copy_elements_to(flat.data());
-  return detail::quantile_of(detail::sorted_line(flat.data(), flat.size(), 1), f);
+  return quantile_of(sorted_line(flat.data(), flat.size(), 1), f);
 }
 template <class T, int N, class Q, int M>
-NDArray<double, M> quantile(const NDArray<T, N>& a, const NDArray<Q, M>& q, bool percent) {
+NDArray<double, M> quantile_flat(const NDArray<T, N>& a, const NDArray<Q, M>& q, bool percent) {
   NDArray<T, 1> flat(Shape<1>{a.size()});
   a.copy_elements_to(flat.data());
-  const std::vector<T> sorted = detail::sorted_line(flat.data(), flat.size(), 1);
+  const std::vector<T> sorted = sorted_line(flat.data(), flat.size(), 1);
   NDArray<double, M> result(q.shape());
   double* out = result.data();
   q.for_each_offset([&](int64_t o) {
-    *out++ = detail::quantile_of(sorted, detail::checked_quantile(cast_value<double>(q.data()[o]), percent));
+    *out++ = quantile_of(sorted, checked_quantile(cast_value<double>(q.data()[o]), percent));
   });
   return result;
 }
 template <class T, int N>
-NDArray<double, N - 1> quantile(const NDArray<T, N>& a, double q, bool percent, int axis) {
-  const double f = detail::checked_quantile(q, percent);
-  return detail::over_lines<double>(a, axis, [f](const auto& s) { return detail::quantile_of(s, f); });
+NDArray<double, N - 1> quantile_axis(const NDArray<T, N>& a, double q, bool percent, int axis) {
+  const double f = checked_quantile(q, percent);
+  return over_lines<double>(a, axis, [f](const auto& s) { return quantile_of(s, f); });
+}
+
+}  // namespace detail
+
+// np.quantile(a, q) with q in [0, 1], np.percentile(a, q) with q in [0, 100]: float64; q a
+// number or an array of them (the result has q's shape), or one q along an axis.
+template <class T, int N, class Q>
+auto quantile(const NDArray<T, N>& a, const Q& q) {
+  return detail::quantile_flat(a, q, false);
+}
+template <class T, int N>
+NDArray<double, N - 1> quantile(const NDArray<T, N>& a, double q, int axis) {
+  return detail::quantile_axis(a, q, false, axis);
+}
+template <class T, int N, class Q>
+auto percentile(const NDArray<T, N>& a, const Q& q) {
+  return detail::quantile_flat(a, q, true);
+}
+template <class T, int N>
+NDArray<double, N - 1> percentile(const NDArray<T, N>& a, double q, int axis) {
+  return detail::quantile_axis(a, q, true, axis);
 }
 
 // np.histogram(a, bins, range=None): (counts int64, edges), edges of type E (float64 for
@@ -129,8 +151,8 @@ NDArray<double, N - 1> quantile(const NDArray<T, N>& a, double q, bool percent, 
 // is int((x - first) / (last - first) * bins), corrected by one against the edges; the last
 // bin includes its right edge. With range=(lo, hi), values outside it are not counted.
 template <class E, class T, int N>
-py2cuda::tuple<NDArray<int64_t, 1>, NDArray<E, 1>> histogram(const NDArray<T, N>& a, int64_t bins, bool has_range = false,
-                                                           double range_lo = 0, double range_hi = 0) {
+py2cuda::tuple<NDArray<int64_t, 1>, NDArray<E, 1>> histogram(const NDArray<T, N>& a, int64_t bins, bool has_range,
+                                                           double range_lo, double range_hi) {
   if (bins < 1) throw PyException("ValueError", "`bins` must be positive, when an integer");
   std::vector<E> values;
   values.reserve(static_cast<std::size_t>(a.size()));
@@ -174,6 +196,16 @@ py2cuda::tuple<NDArray<int64_t, 1>, NDArray<E, 1>> histogram(const NDArray<T, N>
     ++counts.data()[i];
   }
   return py2cuda::make_tuple(counts, edges);
+}
+
+template <class E, class T, int N>
+py2cuda::tuple<NDArray<int64_t, 1>, NDArray<E, 1>> histogram(const NDArray<T, N>& a, int64_t bins = 10) {
+  return histogram<E>(a, bins, false, 0.0, 0.0);
+}
+template <class E, class T, int N>
+py2cuda::tuple<NDArray<int64_t, 1>, NDArray<E, 1>> histogram(const NDArray<T, N>& a, int64_t bins, double range_lo,
+                                                           double range_hi) {
+  return histogram<E>(a, bins, true, range_lo, range_hi);
 }
 
 }  // namespace py2cuda::host
