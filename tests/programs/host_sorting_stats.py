@@ -80,6 +80,8 @@ def main():
     w2.sort(axis=0)
     print(u, w2, m.argsort(), m.cumsum(axis=0), m.nonzero()[1], u.searchsorted(4), big.repeat(2)[:6])
     print(np.percentile(f[:1], 10), np.median(np.array([7])), np.sort(np.array([3, 1, 2], dtype=np.uint8)))
+    values, counts = np.unique(big, return_counts=True)
+    print(values, counts, np.unique(f, return_counts=True))
 
 
 if __name__ == "__main__":

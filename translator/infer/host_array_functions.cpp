@@ -141,11 +141,21 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       if (!bind({"return_index", "return_inverse", "return_counts", "axis", "equal_nan"})) return nullptr;
       auto arr = array();
       if (!arr) return nullptr;
+      // return_counts=True (written as a constant): the values and their counts.
+      bool counts = false;
+      if (!absent(a[3])) {
+        if (a[3]->kind != ast::ExprKind::BoolLit) return fail(a[3]->span, what + "(return_counts=...) needs True or False written out");
+        counts = ast::as<ast::BoolLit>(*a[3]).value;
+      }
       const char* names[] = {"", "return_index", "return_inverse", "return_counts", "axis", "equal_nan"};
       for (size_t k = 1; k < a.size(); ++k) {
-        if (refuse(k, names[k])) return nullptr;
+        if (k != 3 && refuse(k, names[k])) return nullptr;
       }
       const TypeRef t = types::array(arr->type->dtype(), 1, Layout::C);
+      if (counts) {
+        const TypeRef pair = types::tuple({t, types::array(types::int64(), 1, Layout::C)});
+        return node(pair, rt + "_counts({0})", c.span, args_of(std::move(arr)));
+      }
       return node(t, rt + "({0})", c.span, args_of(std::move(arr)));
     }
     case HostRule::Diff: {

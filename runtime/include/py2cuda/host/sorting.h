@@ -16,6 +16,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "../tuple.h"
 #include "exceptions.h"
 #include "ndarray.h"
 #include "reductions.h"
@@ -45,6 +46,15 @@ void for_each_line(const NDArray<T, N>& a, int axis, F&& f) {
     const int64_t extent = a.shape(axis), stride = a.stride(axis);
     first.for_each_offset([&](int64_t offset) { f(a.data() + offset, extent, stride); });
   }
+}
+
+// np.unique's equality: NaNs are one value (NumPy 1.26's equal_nan=True).
+template <class T>
+bool same_value(T x, T y) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::isnan(x) && std::isnan(y)) return true;
+  }
+  return x == y;
 }
 
 // The positions 0..n-1 of a line in stable sorted order.
@@ -121,16 +131,26 @@ NDArray<T, 1> unique(const NDArray<T, N>& a) {
   std::vector<T> values(static_cast<std::size_t>(a.size()));
   a.copy_elements_to(values.data());
   std::stable_sort(values.begin(), values.end(), [](T x, T y) { return detail::sort_less(x, y); });
-  auto same = [](T x, T y) {
-    if constexpr (std::is_floating_point_v<T>) {
-      if (std::isnan(x) && std::isnan(y)) return true;
-    }
-    return x == y;
-  };
-  values.erase(std::unique(values.begin(), values.end(), same), values.end());
+  values.erase(std::unique(values.begin(), values.end(), detail::same_value<T>), values.end());
   NDArray<T, 1> result(Shape<1>{static_cast<int64_t>(values.size())});
   std::copy(values.begin(), values.end(), result.data());
   return result;
+}
+
+// np.unique(ar, return_counts=True): the sorted distinct elements and how often each occurs.
+template <class T, int N>
+py2cuda::tuple<NDArray<T, 1>, NDArray<int64_t, 1>> unique_counts(const NDArray<T, N>& a) {
+  const NDArray<T, 1> values = unique(a);
+  NDArray<T, 1> sorted = sort_flat(a);
+  NDArray<int64_t, 1> counts(Shape<1>{values.size()});
+  int64_t k = 0;
+  for (int64_t i = 0; i < values.size(); ++i) {
+    int64_t n = 0;
+    const T v = values.data()[i];
+    while (k < sorted.size() && detail::same_value(sorted.data()[k], v)) ++k, ++n;
+    counts.data()[i] = n;
+  }
+  return py2cuda::make_tuple(values, counts);
 }
 
 namespace detail {
