@@ -135,6 +135,27 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.all", .rule = R::BoolReduction, .runtime = "py2cuda::np::all", .doc = "whether every element is true"},
       {.path = "numpy.any", .rule = R::BoolReduction, .runtime = "py2cuda::np::any", .doc = "whether some element is true"},
       {.path = "numpy.count_nonzero", .rule = R::CountNonzero, .runtime = "py2cuda::np::count_nonzero", .doc = "number of non-zero elements"},
+      // ---------------------------------------------------------------- NumPy: sorting, searching, statistics
+      {.path = "numpy.sort", .rule = R::Sort, .runtime = "py2cuda::np::sort", .doc = "a sorted copy along an axis (axis=None: flattened); stable, NaN last"},
+      {.path = "numpy.argsort", .rule = R::ArgSort, .runtime = "py2cuda::np::argsort", .doc = "int64 indices that sort along an axis; stable (kind='stable' exactly; the default kind agrees for distinct keys)"},
+      {.path = "numpy.cumsum", .rule = R::Cumulative, .runtime = "py2cuda::np::cumsum", .doc = "running sums in order (axis=None: flattened), np.sum's accumulator type"},
+      {.path = "numpy.cumprod", .rule = R::Cumulative, .runtime = "py2cuda::np::cumprod", .doc = "running products in order"},
+      {.path = "numpy.unique", .rule = R::Unique, .runtime = "py2cuda::np::unique", .doc = "sorted distinct elements, 1-D; return_counts=True adds their counts (no return_index/inverse)"},
+      {.path = "numpy.diff", .rule = R::Diff, .runtime = "py2cuda::np::diff", .doc = "n-th difference along an axis (n=1, axis=-1)"},
+      {.path = "numpy.nonzero", .rule = R::Nonzero, .runtime = "py2cuda::np::nonzero", .doc = "a tuple of int64 index arrays, one per dimension"},
+      {.path = "numpy.flatnonzero", .rule = R::Nonzero, .runtime = "py2cuda::np::flatnonzero", .doc = "flat int64 indices of the non-zero elements"},
+      {.path = "numpy.argwhere", .rule = R::Nonzero, .runtime = "py2cuda::np::argwhere", .doc = "(count, ndim) int64 indices of the non-zero elements"},
+      {.path = "numpy.searchsorted", .rule = R::SearchSorted, .runtime = "py2cuda::np::searchsorted", .doc = "insertion points in a sorted 1-D array (side='left'/'right'; no sorter)"},
+      {.path = "numpy.outer", .rule = R::Outer, .runtime = "py2cuda::np::outer", .doc = "outer product of the flattened arrays"},
+      {.path = "numpy.median", .rule = R::Median, .runtime = "py2cuda::np::median", .doc = "median (axis=None or an axis); np.mean's type"},
+      {.path = "numpy.percentile", .rule = R::Quantile, .runtime = "py2cuda::np::percentile", .doc = "q-th percentiles, NumPy's linear method, float64 (q a number, list or array)"},
+      {.path = "numpy.quantile", .rule = R::Quantile, .runtime = "py2cuda::np::quantile", .doc = "q-th quantiles, NumPy's linear method, float64"},
+      {.path = "numpy.histogram", .rule = R::Histogram, .runtime = "py2cuda::np::histogram", .doc = "(counts, edges) for a number of equal bins (range= accepted; no density/weights)"},
+      {.path = "numpy.linalg.norm", .rule = R::Norm, .runtime = "py2cuda::np::norm", .doc = "2-norm of the flattened array (ord=None; a plain ordered sum: may differ from BLAS in the last bits)"},
+      {.path = "numpy.meshgrid", .rule = R::Meshgrid, .runtime = "py2cuda::np::meshgrid", .doc = "coordinate arrays, indexing='xy' (default) or 'ij'"},
+      {.path = "numpy.flip", .rule = R::Flip, .runtime = "py2cuda::np::flip", .doc = "elements reversed along an axis or all axes (a view)"},
+      {.path = "numpy.roll", .rule = R::Roll, .runtime = "py2cuda::np::roll", .doc = "elements shifted cyclically (an int shift; axis=None: flattened)"},
+      {.path = "numpy.repeat", .rule = R::Repeat, .runtime = "py2cuda::np::repeat", .doc = "each element repeated (an int count; axis=None: flattened)"},
       {.path = "numpy.trace", .rule = R::Trace, .runtime = "py2cuda::np::trace", .doc = "sum of a diagonal (offset=0), summed as np.sum sums"},
       {.path = "numpy.dot", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "dot product / matrix product (an ordered loop: floats may differ from BLAS in the last bits)"},
       {.path = "numpy.matmul", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "matrix product, as a @ b"},
@@ -189,6 +210,13 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "ndarray.argmax", .rule = R::ArgReduction, .runtime = "py2cuda::np::argmax", .doc = "as np.argmax"},
       {.path = "ndarray.all", .rule = R::BoolReduction, .runtime = "py2cuda::np::all", .doc = "as np.all"},
       {.path = "ndarray.any", .rule = R::BoolReduction, .runtime = "py2cuda::np::any", .doc = "as np.any"},
+      {.path = "ndarray.sort", .rule = R::SortInPlace, .runtime = "py2cuda::np::sort_in_place", .doc = "sorts in place along an axis (axis=-1)"},
+      {.path = "ndarray.argsort", .rule = R::ArgSort, .runtime = "py2cuda::np::argsort", .doc = "as np.argsort"},
+      {.path = "ndarray.cumsum", .rule = R::Cumulative, .runtime = "py2cuda::np::cumsum", .doc = "as np.cumsum"},
+      {.path = "ndarray.cumprod", .rule = R::Cumulative, .runtime = "py2cuda::np::cumprod", .doc = "as np.cumprod"},
+      {.path = "ndarray.nonzero", .rule = R::Nonzero, .runtime = "py2cuda::np::nonzero", .doc = "as np.nonzero"},
+      {.path = "ndarray.searchsorted", .rule = R::SearchSorted, .runtime = "py2cuda::np::searchsorted", .doc = "as np.searchsorted"},
+      {.path = "ndarray.repeat", .rule = R::Repeat, .runtime = "py2cuda::np::repeat", .doc = "as np.repeat"},
       {.path = "ndarray.dot", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "as np.dot"},
       {.path = "DeviceNDArray.reshape", .rule = R::Reshape, .runtime = "py2cuda::host::reshape", .doc = "the same device memory in a new shape (C-contiguous arrays)"},
       {.path = "DeviceNDArray.copy_to_host", .rule = R::CopyToHost, .runtime = "copy_to_host", .doc = "a new host array, or `ary` filled; synchronous"},
@@ -366,7 +394,8 @@ bool has_effects(HostRule rule) {
     case R::EventWait:
     case R::EventElapsed:
     case R::TestCaseAssert:
-    case R::SkipTest: return true;
+    case R::SkipTest:
+    case R::SortInPlace: return true;
     default: return false;
   }
 }

@@ -398,6 +398,11 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
   }
   if (host_ && bt == types::host_object("str_list")) return str_list_subscript(std::move(base), s);
   if (!bt->is_array()) return fail(s.value->span, "a value of type " + bt->str() + " cannot be indexed");
+  if (host_) {
+    bool handled = false;
+    auto v = host_subscript(base, s, nullptr, handled);
+    if (handled) return v;
+  }
   std::vector<const ast::Expr*> idxs;
   if (s.index->kind == ast::ExprKind::Tuple) {
     for (const auto& e : ast::as<ast::TupleExpr>(*s.index).elts) idxs.push_back(e.get());

@@ -180,6 +180,9 @@ class FunctionBuilder {
   ir::ExprPtr host_elementwise(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   // Python's math module on the host: CPython's float and int functions (infer/host_calls.cpp).
   ir::ExprPtr host_python_math(const ast::Call& c, const builtins::HostBuiltin& row);
+  // np.sort, np.cumsum, np.median, np.histogram...: sorting, searching, cumulative,
+  // statistics and rearranging rows (infer/host_array_functions.cpp).
+  ir::ExprPtr host_array_function(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   ir::ExprPtr test_case_assert(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   ir::ExprPtr launch(const ast::Call& c, const FunctionEntry& kernel, const ast::Subscript& config);
   ir::ExprPtr reduction_call(const ast::Call& c, const FunctionEntry& f);
@@ -204,8 +207,11 @@ class FunctionBuilder {
   ir::ExprPtr array_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   // `.shape`, `.dtype`, `.T`... of a host or device array; null with `handled` false otherwise.
   ir::ExprPtr host_attribute(const ast::Attribute& a, bool& handled);
-  // `a[1:3]`, `a[:, j]`, `d[:n]` in host code: a view sharing the array's elements.
-  ir::ExprPtr host_view(ir::ExprPtr base, const ast::Subscript& s);
+  // `a[mask]`, `a[idx]`, `a[None, :]`, `a[..., 0]` in host code (infer/host_indexing.cpp):
+  // `handled` false (nothing consumed) for integers and slices alone. With `store`, an
+  // advanced index gives the none-typed store itself; other subscripts give the element
+  // or view to store into, leaving *store alone.
+  ir::ExprPtr host_subscript(ir::ExprPtr& base, const ast::Subscript& s, ir::ExprPtr* store, bool& handled);
   // A dtype argument: np.float32, numba.float32, 'float32', float, int, bool, a.dtype.
   TypeRef host_dtype(const ast::Expr& e);
   TypeRef host_dtype_named(const ast::Expr& e);  // host_dtype before its support check

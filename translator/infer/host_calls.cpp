@@ -11,6 +11,7 @@
 #include "builtins/host_table.h"
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
+#include "infer/host_arguments.h"
 #include "ir/effects.h"
 #include "types/numpy_rules.h"
 #include "types/rules.h"
@@ -940,6 +941,23 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     }
     case HostRule::CooperativeBlocks:
       return fail(c.span, what + "() is called on a kernel's overload: k.overloads[sig]." + rt + "(blockdim)");
+    case HostRule::Sort:
+    case HostRule::SortInPlace:
+    case HostRule::ArgSort:
+    case HostRule::Cumulative:
+    case HostRule::Unique:
+    case HostRule::Diff:
+    case HostRule::Nonzero:
+    case HostRule::Outer:
+    case HostRule::Median:
+    case HostRule::Quantile:
+    case HostRule::Norm:
+    case HostRule::Meshgrid:
+    case HostRule::Histogram:
+    case HostRule::SearchSorted:
+    case HostRule::Flip:
+    case HostRule::Roll:
+    case HostRule::Repeat: return host_array_function(c, row, std::move(self));
     case HostRule::Eye: {
       if (!bind({"N", "M", "k", "dtype"}) || !need(0, "N")) return nullptr;
       std::vector<ir::ExprPtr> args;
@@ -2434,6 +2452,11 @@ ir::ExprPtr FunctionBuilder::host_python_math(const ast::Call& c, const builtins
   }
   const size_t n = args.size();
   return call_node(sig.result, rt + "(" + placeholders(0, n) + ")", c.span, std::move(args));
+}
+
+bool bind_host_arguments(const ast::Call& c, const std::string& what, const std::vector<std::string>& names,
+                         std::vector<const ast::Expr*>& slots, Diagnostics& diags) {
+  return bind_arguments(c, what, names, slots, diags);
 }
 
 }  // namespace py2cuda::infer

@@ -312,7 +312,23 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
       assign_name(ast::as<ast::Name>(target).id, target.span, std::move(value), s, out, echo);
       return;
     case ast::ExprKind::Subscript: {
-      auto lhs = subscript(ast::as<ast::Subscript>(target));
+      const auto& sub = ast::as<ast::Subscript>(target);
+      ir::ExprPtr lhs;
+      if (host_) {
+        // a[mask] = v, a[idx] = v: NumPy's advanced assignment, one statement.
+        auto base = expr(*sub.value);
+        if (!base) return;
+        bool handled = false;
+        if (base->type->is_array()) lhs = host_subscript(base, sub, &value, handled);
+        if (handled && !lhs) return;
+        if (lhs && lhs->type->is_none()) {
+          auto st = std::make_unique<ir::ExprStmt>(std::move(lhs), s);
+          st->echo_line = echo;
+          out.push_back(std::move(st));
+          return;
+        }
+      }
+      if (!lhs) lhs = subscript(sub);
       if (!lhs) return;
       if (lhs->type->is_array()) {
         slice_store(std::move(lhs), std::move(value), s, out, echo);
@@ -332,6 +348,23 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
                          (value->type->is_complex() ? " (Numba does not convert complex to real; store .real, .imag "
                                                       "or abs() of it)"
                                                     : ""));
+        return;
+      }
+      if (host_ && static_cast<ir::Index&>(*lhs).array->type->is_device_array()) {
+        // d[i] = v on the host: one element copied to the device.
+        auto& index = static_cast<ir::Index&>(*lhs);
+        auto set = std::make_unique<ir::BuiltinCall>(types::none(), "py2cuda::host::set_item({0}, {1}", s);
+        set->args.push_back(std::move(index.array));
+        set->args.push_back(std::move(value));
+        for (auto& i : index.indices) {
+          set->pattern += ", {" + std::to_string(set->args.size()) + "}";
+          set->args.push_back(std::move(i));
+        }
+        set->pattern += ")";
+        set->has_effects = true;
+        auto st = std::make_unique<ir::ExprStmt>(std::move(set), s);
+        st->echo_line = echo;
+        out.push_back(std::move(st));
         return;
       }
       if (value->type != lhs->type) value = std::make_unique<ir::Cast>(lhs->type, std::move(value), value->span);
@@ -416,8 +449,9 @@ void FunctionBuilder::slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, i
       D().error(s, "cannot store a value of type " + value->type->str() + " into a slice of " + view->type->str());
       return;
     }
-    if (view->type->is_device_array() || value->type->is_device_array()) {
-      D().error(s, "assigning to a slice of a device array on the host is not supported: use copy_to_device()");
+    // A device view is assigned as Numba's DeviceNDArray.__setitem__ does (host/device_ndarray.h).
+    if (!view->type->is_device_array() && value->type->is_device_array()) {
+      D().error(s, "assigning a device array to a slice of a host array is not supported: copy_to_host() it first");
       return;
     }
     auto store = std::make_unique<ir::BuiltinCall>(types::none(), "py2cuda::host::assign({0}, {1})", s);
