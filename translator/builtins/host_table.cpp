@@ -165,7 +165,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "TestCase.skipTest", .rule = R::SkipTest, .runtime = "skipTest", .doc = "raises unittest.SkipTest(reason): uncaught, the program ends as Python's does"},
       // ---------------------------------------------------------------- Python
       {.path = "print", .rule = R::Print, .runtime = "py2cuda::host::print", .doc = "values as Python prints them (repr-exact floats, NumPy's array format); sep=, end="},
-      {.path = "len", .rule = R::Len, .runtime = "py2cuda::host::len", .doc = "first dimension of an array, length of a tuple or string"},
+      {.path = "len", .rule = R::Len, .runtime = "py2cuda::host::len", .doc = "first dimension of an array, length of a tuple, string or dict"},
       {.path = "range", .rule = R::Range, .runtime = "", .doc = "in for loops"},
       {.path = "str", .rule = R::ToStr, .runtime = "py2cuda::host::str", .doc = "Python's str() of a value"},
       {.path = "repr", .rule = R::ToStr, .runtime = "py2cuda::host::repr", .doc = "Python's repr() of a value"},
@@ -179,6 +179,15 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "sum", .rule = R::PySum, .runtime = "py2cuda::host::py_sum", .doc = "sum of an array's elements, left to right (Python's sum, not NumPy's)"},
       {.path = "format", .rule = R::Format, .runtime = "py2cuda::host::format", .doc = "format(x, spec): Python's format-spec mini-language"},
       {.path = "str.format", .rule = R::StrFormat, .runtime = "py2cuda::host::format_string", .doc = "str.format: {} {0} {:8.3f} {!r} fields over positional arguments"},
+      {.path = "dict.get", .rule = R::DictMethod, .runtime = "Dict::get", .doc = "d.get(key, default): the value, or the default for a missing key (a default is needed: py2cuda's values cannot be None)"},
+      {.path = "dict.pop", .rule = R::DictMethod, .runtime = "Dict::pop", .doc = "d.pop(key[, default]): removes and returns the value; KeyError without a default"},
+      {.path = "dict.setdefault", .rule = R::DictMethod, .runtime = "Dict::setdefault", .doc = "d.setdefault(key, default): the value, stored first when missing"},
+      {.path = "dict.items", .rule = R::DictMethod, .runtime = "Dict::key_at/value_at", .doc = "as a for loop's iterable: (key, value) in insertion order"},
+      {.path = "dict.keys", .rule = R::DictMethod, .runtime = "Dict::key_at", .doc = "as a for loop's iterable (as is the dict itself): the keys in insertion order"},
+      {.path = "dict.values", .rule = R::DictMethod, .runtime = "Dict::value_at", .doc = "as a for loop's iterable: the values in insertion order"},
+      {.path = "dict.update", .rule = R::DictMethod, .runtime = "Dict::update", .doc = "d.update(other) from a dict of the same types"},
+      {.path = "dict.copy", .rule = R::DictMethod, .runtime = "Dict::copy", .doc = "a new dict with the same entries"},
+      {.path = "dict.clear", .rule = R::DictMethod, .runtime = "Dict::clear", .doc = "removes every entry"},
       {.path = "sys.argv", .rule = R::SysArgv, .runtime = "py2cuda::host::sys_argv", .doc = "the script's name as given to py2cuda, then the program's arguments (after `--` with --run)"},
       {.path = "sys.exit", .rule = R::SysExit, .runtime = "py2cuda::host::sys_exit", .doc = "ends the program: None -> status 0, an int -> that status, a str -> printed to stderr, status 1"},
       {.path = "time.time", .rule = R::Clock, .runtime = "py2cuda::host::time_now", .doc = "seconds since the epoch"},
@@ -210,7 +219,7 @@ std::string host_markdown() {
     if (python.rfind("numpy.", 0) == 0) python = "np." + python.substr(6);
     if (python.find('.') != std::string::npos && python.find('.') < python.size() &&
         (python.rfind("ndarray.", 0) == 0 || python.rfind("DeviceNDArray.", 0) == 0 || python.rfind("Generator.", 0) == 0 ||
-         python.rfind("Stream.", 0) == 0 || python.rfind("Event.", 0) == 0 || python.rfind("str.", 0) == 0 ||
+         python.rfind("Stream.", 0) == 0 || python.rfind("Event.", 0) == 0 || python.rfind("str.", 0) == 0 || python.rfind("dict.", 0) == 0 ||
          python.rfind("TestCase.", 0) == 0)) {
       python = python + "()";  // a method
     }

@@ -86,6 +86,7 @@ enum class HostRule {
   TestCaseNew,      // unittest.TestCase(): an instance whose assertion methods host code calls
   TestCaseAssert,   // tc.assertEqual/assertTrue/...(values..., msg=None): AssertionError in unittest's words
   SkipTest,         // tc.skipTest(reason): raises unittest.SkipTest
+  DictMethod,       // d.get(k, default), d.pop(k[, default]), d.items()...: infer/host_dicts.cpp
 };
 
 // Whether calls of this rule do more than compute a value (random draws, printing, writes into

@@ -161,6 +161,12 @@ class Dumper {
         items(as<ListExpr>(*e).elts);
         out += ')';
         break;
+      case ExprKind::Dict:
+        open("dict");
+        items(as<DictExpr>(*e).keys);
+        items(as<DictExpr>(*e).values);
+        out += ')';
+        break;
       case ExprKind::Unsupported:
         open("unsupported ");
         quoted(as<UnsupportedExpr>(*e).what);
@@ -261,6 +267,10 @@ class Dumper {
       case StmtKind::Raise:
         open("raise");
         item(as<Raise>(s).exc.get());
+        break;
+      case StmtKind::Delete:
+        open("del");
+        for (const auto& t : as<Delete>(s).targets) item(t.get());
         break;
       case StmtKind::Unsupported: {
         const auto& u = as<UnsupportedStmt>(s);

@@ -127,6 +127,9 @@ ir::ExprPtr FunctionBuilder::maybe_optional(const ast::Expr& e) {
     case ast::ExprKind::List:
       if (host_) return list_value(ast::as<ast::ListExpr>(e));
       return fail(e.span, "lists are not supported in CUDA kernels; use a tuple or cuda.local.array");
+    case ast::ExprKind::Dict:
+      if (host_) return dict_display(ast::as<ast::DictExpr>(e));
+      return fail(e.span, "dicts are not supported in CUDA kernels");
     case ast::ExprKind::Slice: return fail(e.span, "a slice is only valid inside brackets");
     case ast::ExprKind::Unsupported:
       return fail(e.span, ast::as<ast::UnsupportedExpr>(e).what + " is not supported in CUDA kernels");
@@ -360,6 +363,7 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
   auto base = expr(*s.value);
   if (!base) return nullptr;
   TypeRef bt = base->type;
+  if (bt->is_dict()) return dict_item(std::move(base), s);
   if (bt->is_tuple()) {
     // Tuples are indexed by constants only: each element may have its own type.
     auto idx = expr(*s.index);
@@ -1003,6 +1007,9 @@ ir::ExprPtr FunctionBuilder::is_none_test(const ast::Compare& c) {
 
 // One comparison `l op r` in the type both meet in.
 ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span span) {
+  if ((op == CmpOp::In || op == CmpOp::NotIn) && host_ && r->type->is_dict()) {
+    return dict_contains(op == CmpOp::NotIn, std::move(l), std::move(r), span);
+  }
   if (op == CmpOp::In || op == CmpOp::NotIn) return fail(span, "'in' tests are not supported in CUDA kernels");
   if (op == CmpOp::Is || op == CmpOp::IsNot) {
     return fail(span, "'is' comparisons are only supported with None in CUDA kernels; use == for numbers");

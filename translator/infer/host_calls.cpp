@@ -383,6 +383,11 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
       if (!module_path) {
         auto self = expr(*m.value);
         if (!self) return nullptr;
+        if (self->type->is_dict()) {
+          const builtins::HostBuiltin* row = builtins::find_host("dict." + m.attr);
+          if (!row) return fail(m.attr_span, "dict." + m.attr + "() is not supported by py2cuda");
+          return dict_method(c, m.attr, std::move(self));
+        }
         std::string owner = self->type->is_device_array() ? "DeviceNDArray"
                             : self->type->is_array()      ? "ndarray"
                             : self->type->is_string()     ? "str"
@@ -1246,6 +1251,9 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     }
     case HostRule::TestCaseAssert:
       return test_case_assert(c, row, std::move(self));
+    case HostRule::DictMethod:
+      if (!self) return fail(c.span, what + "() is a method of a dict");
+      return dict_method(c, std::string(row.path.substr(5)), std::move(self));
     case HostRule::RandomSeed: {
       if (!bind({"seed"})) return nullptr;
       if (is_none(a[0])) return call_node(types::none(), rt + "()", c.span, {});
@@ -1639,7 +1647,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         n->bits = v->type->elements().size();
         return n;
       }
-      if (v->type->is_string() || is_sized_host_object(v->type)) {
+      if (v->type->is_string() || is_sized_host_object(v->type) || v->type->is_dict()) {
         return call_node(types::int64(), rt + "({0})", c.span, one(std::move(v)));
       }
       return fail(a[0]->span, "object of type " + v->type->str() + " has no len()");
@@ -1835,6 +1843,7 @@ ir::ExprPtr FunctionBuilder::format_argument(ir::ExprPtr v, Span s) {
                             : t->is_tuple()                                 ? "tuple"
                             : t == types::host_object("DeviceList")                 ? "numba.cuda.cudadrv.devices._DeviceList"
                             : is_sized_host_object(t)                            ? "list"
+                            : t->is_dict()                                  ? "dict"
                                                                             : nullptr;
   if (!python_type) return fail(s, "formatting a " + t->str() + " is not supported by py2cuda");
   return call_node(t, std::string("py2cuda::host::object_text({0}, \"") + python_type + "\")", s, one_arg(std::move(v)));

@@ -160,6 +160,7 @@ void FunctionBuilder::unsupported_stmt(const ast::Stmt& s) {
     case ast::StmtKind::Global: what = "a global statement"; hint = "module globals are frozen constants in kernels; write results to an array argument"; break;
     case ast::StmtKind::Assert: what = "an assert statement"; break;
     case ast::StmtKind::Raise: what = "a raise statement"; break;
+    case ast::StmtKind::Delete: what = "a del statement"; break;
     case ast::StmtKind::Unsupported:
       what = ast::as<ast::UnsupportedStmt>(s).what;
       hint = ast::as<ast::UnsupportedStmt>(s).hint;
@@ -284,6 +285,20 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
       return;
     case ast::StmtKind::Assert:
     case ast::StmtKind::Raise: raise_stmt(s, out); return;
+    case ast::StmtKind::Delete:
+      // `del d[k]` of a dict; deleting names or array elements has no translation.
+      if (!host_) {
+        unsupported_stmt(s);
+        return;
+      }
+      for (const auto& t : ast::as<ast::Delete>(s).targets) {
+        if (t->kind != ast::ExprKind::Subscript) {
+          D().error(t->span, "'del' of a name is not supported by py2cuda (of a dict's entry, del d[key], is)");
+          continue;
+        }
+        dict_delete(ast::as<ast::Subscript>(*t), s.span, out);
+      }
+      return;
     default: unsupported_stmt(s); return;
   }
 }
@@ -294,6 +309,11 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
       assign_name(ast::as<ast::Name>(target).id, target.span, std::move(value), s, out, echo);
       return;
     case ast::ExprKind::Subscript: {
+      if (host_) {
+        bool handled = false;
+        dict_store(ast::as<ast::Subscript>(target), std::move(value), s, out, echo, handled);
+        if (handled) return;
+      }
       auto lhs = subscript(ast::as<ast::Subscript>(target));
       if (!lhs) return;
       if (lhs->type->is_array()) {
@@ -469,6 +489,16 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
   assign_type(key, value->type, target_span);
   ir::Variable* v = variable(key);
   if (!v->type) return;  // still being inferred
+  if (v->type->is_dict() && value->type->is_untyped_dict()) {
+    if (v->type->is_untyped_dict()) {
+      if (final_) {
+        D().error(s, "the key and value types of the dict '" + id + "' are never known: py2cuda types an empty dict "
+                     "by a later assignment " + id + "[key] = value");
+      }
+      return;
+    }
+    value->type = v->type;  // `{}`: the empty dict of the type its assignments gave it
+  }
   if (value->type != v->type) {
     if (!rules::can_convert(value->type, v->type)) {
       D().error(s, "cannot assign a value of type " + value->type->str() + " to '" + id + "' of type " + v->type->str());

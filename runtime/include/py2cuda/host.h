@@ -8,6 +8,7 @@
 #include "host/cooperative.h"
 #include "host/device_ndarray.h"
 #include "host/devices.h"
+#include "host/dict.h"
 #include "host/event.h"
 #include "host/forall.h"
 #include "host/format_call.h"
