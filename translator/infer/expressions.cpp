@@ -364,6 +364,7 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
   if (!base) return nullptr;
   TypeRef bt = base->type;
   if (bt->is_dict()) return dict_item(std::move(base), s);
+  if (host_ && bt->is_string()) return str_subscript(std::move(base), s);
   if (bt->is_tuple()) {
     // Tuples are indexed by constants only: each element may have its own type.
     auto idx = expr(*s.index);
@@ -1009,6 +1010,9 @@ ir::ExprPtr FunctionBuilder::is_none_test(const ast::Compare& c) {
 ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span span) {
   if ((op == CmpOp::In || op == CmpOp::NotIn) && host_ && r->type->is_dict()) {
     return dict_contains(op == CmpOp::NotIn, std::move(l), std::move(r), span);
+  }
+  if ((op == CmpOp::In || op == CmpOp::NotIn) && host_ && r->type->is_string()) {
+    return str_contains(op == CmpOp::NotIn, std::move(l), std::move(r), span);
   }
   if (op == CmpOp::In || op == CmpOp::NotIn) return fail(span, "'in' tests are not supported in CUDA kernels");
   if (op == CmpOp::Is || op == CmpOp::IsNot) {

@@ -220,6 +220,12 @@ class FunctionBuilder {
   void dict_delete(const ast::Subscript& target, Span s, ir::Block& out);
   ir::ExprPtr dict_contains(bool negated, ir::ExprPtr key, ir::ExprPtr dict, Span s);
   ir::ExprPtr dict_method(const ast::Call& c, const std::string& method, ir::ExprPtr self);
+  // Strings (infer/host_strings.cpp): the str.* rows, `s[i]`, `s[a:b]`, `sub in s`.
+  ir::ExprPtr str_method(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
+  ir::ExprPtr str_subscript(ir::ExprPtr base, const ast::Subscript& s);
+  ir::ExprPtr str_contains(bool negated, ir::ExprPtr sub, ir::ExprPtr text, Span s);
+  // divmod, pow, chr, ord, hex, bin, oct (infer/host_numbers.cpp).
+  ir::ExprPtr number_builtin(const ast::Call& c, const builtins::HostBuiltin& row);
   bool is_main_guard(const ast::If& i) const;
   // Functions held in names (infer/function_values.cpp): the function `e` names (a
   // module function, or a name bound to one), else null.

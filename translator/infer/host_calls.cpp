@@ -1251,6 +1251,11 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     }
     case HostRule::TestCaseAssert:
       return test_case_assert(c, row, std::move(self));
+    case HostRule::StrMethod:
+      if (!self) return fail(c.span, what + "() is a method of a str");
+      return str_method(c, row, std::move(self));
+    case HostRule::NumberBuiltin:
+      return number_builtin(c, row);
     case HostRule::DictMethod:
       if (!self) return fail(c.span, what + "() is a method of a dict");
       return dict_method(c, std::string(row.path.substr(5)), std::move(self));

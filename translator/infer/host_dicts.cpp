@@ -70,6 +70,9 @@ ir::ExprPtr FunctionBuilder::dict_display(const ast::DictExpr& d) {
     values.push_back(std::move(v));
   }
   TypeRef kt = keys[0]->type, vt = values[0]->type;
+  for (const auto& v : values) {
+    if (vt->is_untyped_dict()) vt = v->type;  // {"a": {}, "b": {1: 2.0}}: the typed one says
+  }
   for (size_t i = 1; i < keys.size(); ++i) {
     // Python ints of any width meet as int64.
     if (kt != keys[i]->type && kt->is_int() && keys[i]->type->is_int()) kt = types::int64();
@@ -82,6 +85,7 @@ ir::ExprPtr FunctionBuilder::dict_display(const ast::DictExpr& d) {
   for (size_t i = 0; i < keys.size(); ++i) {
     for (auto* x : {&keys[i], &values[i]}) {
       TypeRef want = x == &keys[i] ? kt : vt;
+      if ((*x)->type->is_untyped_dict() && want->is_dict() && !want->is_untyped_dict()) (*x)->type = want;
       if (!holds_as((*x)->type, want)) {
         return fail((*x)->span, std::string("py2cuda's dicts hold one ") + (x == &keys[i] ? "key" : "value") +
                                     " type: this " + (x == &keys[i] ? "key" : "value") + " is " + (*x)->type->str() +
@@ -196,7 +200,21 @@ ir::ExprPtr FunctionBuilder::dict_contains(bool negated, ir::ExprPtr key, ir::Ex
 ir::ExprPtr FunctionBuilder::dict_method(const ast::Call& c, const std::string& method, ir::ExprPtr self) {
   const std::string what = "dict." + method;
   TypeRef dt = self->type;
-  if (dt->is_untyped_dict()) return fail(c.span, what + "() of a dict whose key and value types are not known yet");
+  if (dt->is_untyped_dict()) {
+    // `counts[w] = counts.get(w, 0) + 1` on a `{}`: while types settle, the default stands for
+    // the value, and setdefault() stores it; the final pass sees the typed dict.
+    if (!final_ && (method == "get" || method == "setdefault" || method == "pop") && c.args.size() == 2) {
+      auto k = expr(*c.args[0]);
+      auto v = expr(*c.args[1]);
+      if (!k || !v) return nullptr;
+      const auto& m = ast::as<ast::Attribute>(*c.func);
+      if (method == "setdefault" && m.value->kind == ast::ExprKind::Name && hashable(k->type) && storable(v->type)) {
+        assign_type(binding(ast::as<ast::Name>(*m.value).id), types::dict(k->type, v->type), m.value->span);
+      }
+      return v;
+    }
+    return fail(c.span, what + "() of a dict whose key and value types are not known yet");
+  }
   if (!c.keywords.empty()) return fail(c.keywords[0].span, what + "() takes no keyword arguments");
   const size_t n = c.args.size();
   auto arity = [&](size_t lo, size_t hi) {

@@ -217,6 +217,21 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
       };
       return true;
     }
+    if (host_ && t->is_string()) {
+      // The characters of a str, one-character strings.
+      auto text = settle(std::move(v), "text");
+      auto n = std::make_unique<ir::BuiltinCall>(types::int64(), "py2cuda::host::len({0})", s);
+      n->args.push_back(text());
+      lengths.push_back(std::move(n));
+      item.type = types::string();
+      item.value = [text, &index, s]() {
+        auto at = std::make_unique<ir::BuiltinCall>(types::string(), "py2cuda::host::str_at({0}, {1})", s);
+        at->args.push_back(text());
+        at->args.push_back(ref(index, s));
+        return ir::ExprPtr(std::move(at));
+      };
+      return true;
+    }
     if (host_ && t == types::host_object("str_list")) {
       // sys.argv and its slices: the strings in order.
       auto list = settle(std::move(v), "items");

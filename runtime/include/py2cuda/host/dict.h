@@ -2,7 +2,8 @@
 // value type.
 //
 // A Python dict is a reference: `d2 = d`, a dict passed to a function or stored in
-// another dict all name the same object, so Dict is a handle sharing its entries. The
+// another dict all name the same object, so Dict is a handle sharing its entries, and
+// its mutating methods are const (they change the shared entries, not the handle). The
 // entries keep insertion order (iteration, printing and popitem follow it, as CPython's
 // do since 3.7); a hash index finds a key's entry. Keys are numbers, bools, strings and
 // py2cuda tuples of them. A missing key raises KeyError with the key's repr(), as
@@ -67,13 +68,13 @@ class Dict {
   bool contains(const K& k) const { return impl_->index.count(k) != 0; }
 
   // d[k]: KeyError(repr(k)) when absent.
-  const V& at(const K& k) const {
+  V& at(const K& k) const {
     auto it = impl_->index.find(k);
     if (it == impl_->index.end()) throw KeyError(repr(k));
     return impl_->entries[it->second].second;
   }
   // d[k] = v: a new key goes last; an existing one keeps its place.
-  void set(const K& k, V v) {
+  void set(const K& k, V v) const {
     auto it = impl_->index.find(k);
     if (it != impl_->index.end()) {
       impl_->entries[it->second].second = std::move(v);
@@ -88,12 +89,12 @@ class Dict {
     return it == impl_->index.end() ? fallback : impl_->entries[it->second].second;
   }
   // d.setdefault(k, default): the value, stored first when absent.
-  V setdefault(const K& k, V fallback) {
+  V setdefault(const K& k, V fallback) const {
     if (!contains(k)) set(k, std::move(fallback));
     return at(k);
   }
   // del d[k]
-  void erase(const K& k) {
+  void erase(const K& k) const {
     auto it = impl_->index.find(k);
     if (it == impl_->index.end()) throw KeyError(repr(k));
     const std::size_t at = it->second;
@@ -104,17 +105,17 @@ class Dict {
     }
   }
   // d.pop(k): the value, removed; KeyError when absent.
-  V pop(const K& k) {
+  V pop(const K& k) const {
     V v = at(k);
     erase(k);
     return v;
   }
   // d.pop(k, default)
-  V pop(const K& k, V fallback) {
+  V pop(const K& k, V fallback) const {
     if (!contains(k)) return fallback;
     return pop(k);
   }
-  void clear() {
+  void clear() const {
     impl_->entries.clear();
     impl_->index.clear();
   }
@@ -125,7 +126,7 @@ class Dict {
     return out;
   }
   // d.update(other): each of other's entries set in order.
-  void update(const Dict& other) {
+  void update(const Dict& other) const {
     const auto entries = other.impl_->entries;  // `d.update(d)` reads a snapshot
     for (const auto& [k, v] : entries) set(k, v);
   }

@@ -1,0 +1,66 @@
+// FunctionBuilder, host code: Python's builtins of numbers and characters (divmod, pow,
+// chr, ord, hex, bin, oct; runtime/include/py2cuda/host/number_builtins.h), typed as
+// CPython's: ints stay ints, a float operand makes floats.
+#include "infer/builtin_typing.h"
+#include "infer/function_builder.h"
+
+namespace py2cuda::infer {
+
+ir::ExprPtr FunctionBuilder::number_builtin(const ast::Call& c, const builtins::HostBuiltin& row) {
+  const std::string name(row.path);
+  if (!c.keywords.empty()) return fail(c.keywords[0].span, name + "() takes no keyword arguments");
+  const size_t lo = name == "divmod" || name == "pow" ? 2 : 1;
+  const size_t hi = name == "pow" ? 3 : lo;
+  if (c.args.size() < lo || c.args.size() > hi) {
+    return fail(c.span, name + "() takes " + (lo == hi ? std::to_string(lo) : "2 or 3") + " argument" + (hi == 1 ? "" : "s") +
+                            ", " + std::to_string(c.args.size()) + " given");
+  }
+  std::vector<ir::ExprPtr> args;
+  for (const auto& a : c.args) {
+    auto v = expr(*a);
+    if (!v) return nullptr;
+    const bool want_str = name == "ord";
+    if (want_str ? !v->type->is_string() : !v->type->is_number()) {
+      return fail(a->span, name + "() needs " + (want_str ? "a str" : "numbers") + ", not " + v->type->str());
+    }
+    // NumPy's float32 scalars have their own divmod and pow; Python's numbers are what these take.
+    if (v->type == types::float32() || v->type == types::float16()) {
+      return fail(a->span, name + "() of a " + v->type->str() + " is not supported by py2cuda (of Python ints and floats is)");
+    }
+    args.push_back(std::move(v));
+  }
+  auto node = [&](TypeRef t, std::string pattern, bool raises) {
+    auto n = std::make_unique<ir::BuiltinCall>(t, std::move(pattern), c.span);
+    n->args = std::move(args);
+    n->has_effects = raises;
+    return ir::ExprPtr(std::move(n));
+  };
+  const bool any_float = std::any_of(args.begin(), args.end(), [](const ir::ExprPtr& v) { return v->type->is_float(); });
+  if (name == "divmod") {
+    TypeRef t = any_float ? types::float64() : types::int64();
+    for (auto& v : args) v = convert(std::move(v), t);
+    return node(types::tuple({t, t}), std::string(row.runtime) + "({0}, {1})", true);
+  }
+  if (name == "pow") {
+    if (args.size() == 2) {
+      auto r = std::move(args[1]);
+      auto l = std::move(args[0]);
+      return binary_values(BinOp::Pow, std::move(l), std::move(r), c.span);
+    }
+    if (any_float) return fail(c.span, "pow() 3rd argument not allowed unless all arguments are integers");
+    for (auto& v : args) v = convert(std::move(v), types::int64());
+    return node(types::int64(), "py2cuda::host::pow_mod({0}, {1}, {2})", true);
+  }
+  if (name == "ord") return node(types::int64(), std::string(row.runtime) + "({0})", true);
+  if (any_float) {
+    return fail(c.args[0]->span, "'float' object cannot be interpreted as an integer");
+  }
+  if (name == "chr") {
+    args[0] = convert(std::move(args[0]), types::int64());
+    return node(types::string(), std::string(row.runtime) + "({0})", true);
+  }
+  if (args[0]->type->is_bool()) args[0] = convert(std::move(args[0]), types::int64());
+  return node(types::string(), std::string(row.runtime) + "({0})", false);  // hex, bin, oct
+}
+
+}  // namespace py2cuda::infer
