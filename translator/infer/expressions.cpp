@@ -890,6 +890,10 @@ ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {
     node->type_args = {dt};
     return node;
   }
+  if (host_ && u.op == UnaryOp::Not && (v->type->is_string() || v->type->is_dict())) {
+    auto empty = truth(std::move(v));  // `not s`: the str or dict is empty
+    return empty ? std::make_unique<ir::Unary>(types::boolean(), UnaryOp::Not, std::move(empty), u.span) : nullptr;
+  }
   TypeRef t = rules::unary_result(u.op, v->type);
   if (!t) {
     return fail(u.span, "cannot apply '" + std::string(python_spelling(u.op)) + "' to " + v->type->str());
@@ -926,6 +930,12 @@ ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {
 
 ir::ExprPtr FunctionBuilder::truth(ir::ExprPtr e) {
   if (!e) return nullptr;
+  if (host_ && (e->type->is_string() || e->type->is_dict())) {
+    // Python's truth of a str or a dict: not empty.
+    auto node = std::make_unique<ir::BuiltinCall>(types::boolean(), "py2cuda::host::len({0}) != 0", e->span);
+    node->args.push_back(std::move(e));
+    return node;
+  }
   if (!e->type->is_numeric()) return fail(e->span, "a value of type " + e->type->str() + " has no truth value here");
   return truth_value(std::move(e));
 }

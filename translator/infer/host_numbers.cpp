@@ -45,6 +45,11 @@ ir::ExprPtr FunctionBuilder::number_builtin(const ast::Call& c, const builtins::
     if (args.size() == 2) {
       auto r = std::move(args[1]);
       auto l = std::move(args[0]);
+      // Python's int ** negative int is a float; a literal exponent says so here.
+      if (l->type->is_int() && r->kind == ir::ExprKind::Const && r->type->is_signed() &&
+          static_cast<int64_t>(static_cast<ir::Const&>(*r).bits) < 0) {
+        l = convert(std::move(l), types::float64());
+      }
       return binary_values(BinOp::Pow, std::move(l), std::move(r), c.span);
     }
     if (any_float) return fail(c.span, "pow() 3rd argument not allowed unless all arguments are integers");

@@ -108,7 +108,6 @@ ir::ExprPtr FunctionBuilder::str_method(const ast::Call& c, const builtins::Host
         v = convert(std::move(v), types::int64());
         break;
       case Param::Iterable:
-        v = as_python_list(std::move(v));
         if (v->type != types::host_object("str_list") && !all_strings(v->type) &&
             !(v->type->is_tuple() && v->type->elements().empty())) {
           return fail(given[i]->span, what + "() joins strings: a list or tuple of str, or sys.argv (not " +

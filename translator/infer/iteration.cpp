@@ -53,7 +53,7 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
       auto c = std::shared_ptr<ir::Const>(static_cast<ir::Const*>(v.release()));
       return [c]() {
         auto copy = std::make_unique<ir::Const>(c->type, c->span);
-        copy->bits = c->bits, copy->f = c->f, copy->b = c->b;
+        copy->bits = c->bits, copy->f = c->f, copy->b = c->b, copy->im = c->im, copy->str = c->str;
         return ir::ExprPtr(std::move(copy));
       };
     }
