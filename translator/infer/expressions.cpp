@@ -52,7 +52,8 @@ ir::ExprPtr FunctionBuilder::unwrap_optional(ir::ExprPtr v) {
   if (!v || !v->type->is_optional()) return v;
   // Numba converts an Optional to its value where a value is needed, raising
   // TypeError when it holds None.
-  auto value = std::make_unique<ir::BuiltinCall>(v->type->dtype(), "py2cuda::unwrap({0})", v->span);
+  auto value = std::make_unique<ir::BuiltinCall>(v->type->dtype(), host_ ? "py2cuda::host::unwrap({0})" : "py2cuda::unwrap({0})",
+                                                 v->span);
   value->args.push_back(std::move(v));
   return value;
 }

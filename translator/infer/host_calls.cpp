@@ -1973,9 +1973,10 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
   args.push_back(sep ? std::move(sep) : string_const(" ", c.span));
   args.push_back(end ? std::move(end) : string_const("\n", c.span));
   for (const auto& a : c.args) {
-    auto v = expr(*a);
+    auto v = maybe_optional(*a);  // a variable holding None or a value prints either
     if (!v) return nullptr;
     if (v->type->is_none()) v = string_const("None", a->span);  // print(None)
+    if (v->type->is_optional()) v = call_node(types::string(), "py2cuda::host::str({0})", a->span, one_arg(std::move(v)));
     v = as_python_list(std::move(v));
     // print() writes str() of each value itself; the check is format_value's.
     if (v->type->is_device_array() || (v->type->is_host_object() && !is_sized_host_object(v->type)) ||

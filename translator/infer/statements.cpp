@@ -455,7 +455,9 @@ void FunctionBuilder::slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, i
 
 void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::ExprPtr value, Span s, ir::Block& out,
                                   bool echo) {
-  if (value->type->is_none()) {
+  // Host code: `x = None`, then a value of one type (an Optional variable, tested with `is None`).
+  const bool none_literal = host_ && value->type->is_none() && value->kind == ir::ExprKind::Const;
+  if (value->type->is_none() && !none_literal) {
     D().error(s, "cannot assign the result of a function that returns nothing to '" + id + "'");
     return;
   }
@@ -498,6 +500,25 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
       return;
     }
     value->type = v->type;  // `{}`: the empty dict of the type its assignments gave it
+  }
+  if (none_literal && v->type->is_none()) {
+    if (final_) {
+      D().error(s, "'" + id + "' is only ever None here: py2cuda needs it assigned a value of one type too (x = None, "
+                   "then x = value)");
+    }
+    return;
+  }
+  if (host_ && v->type->is_optional() && value->type != v->type) {
+    // Optional<T> converts a value or py2cuda::none by itself.
+    if (none_literal) {
+      value = std::make_unique<ir::BuiltinCall>(v->type, "py2cuda::none", value->span);
+    } else if (rules::can_convert(value->type, v->type->dtype())) {
+      auto inner = convert(std::move(value), v->type->dtype());
+      auto wrapped = std::make_unique<ir::BuiltinCall>(v->type, "{t0}({0})", inner->span);
+      wrapped->args.push_back(std::move(inner));
+      wrapped->type_args = {v->type};
+      value = std::move(wrapped);
+    }
   }
   if (value->type != v->type) {
     if (!rules::can_convert(value->type, v->type)) {

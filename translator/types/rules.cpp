@@ -123,7 +123,11 @@ TypeRef unify(TypeRef a, TypeRef b) {
   // (numba/core/typeconv/rules.py; typing/context.py unify_pairs).
   if (a->is_none() || b->is_none()) {
     TypeRef other = a->is_none() ? b : a;
-    return other->is_numeric() || other->is_tuple() || other->is_optional() ? types::optional(other) : nullptr;
+    // Host code's strings and dicts too: `name = None`, then `name = "..."`.
+    return other->is_numeric() || other->is_tuple() || other->is_optional() || other->is_string() ||
+                   (other->is_dict() && !other->is_untyped_dict())
+               ? types::optional(other)
+               : nullptr;
   }
   if (a->is_optional() || b->is_optional()) {
     TypeRef u = unify(a->is_optional() ? a->dtype() : a, b->is_optional() ? b->dtype() : b);

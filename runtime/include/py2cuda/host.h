@@ -20,6 +20,7 @@
 #include "host/zero_division.h"
 #include "host/sys.h"
 #include "host/number_builtins.h"
+#include "host/optional_value.h"
 #include "host/str_methods.h"
 #include "host/test_case.h"
 #include "np.h"
