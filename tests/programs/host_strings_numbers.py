@@ -51,3 +51,19 @@ if __name__ == "__main__":
     print(config, int(config["block"]) * int(config["grid"]))
     line = "%s has %d chars" % (t, len(t))
     print(line, line.upper().count("A"))
+
+    # A variable that is None until a value of one type is assigned.
+    best = None
+    best_name = None
+    for name, secs in {"naive": 2.5, "tiled": 0.75, "shared": 1.0}.items():
+        if best is None or secs < best:
+            best = secs
+            best_name = name
+    print(best_name, best, best is None, best_name is not None)
+    label = None
+    print(label)
+    for i in range(3):
+        if i == 1:
+            label = "index %d" % i
+    print(label, label is None)
+    print("abc" < "abd", "b" > "abc", "x" == "x", "x" != "y", "B" <= "a", max(3, 7) >= 7)

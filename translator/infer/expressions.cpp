@@ -1030,6 +1030,14 @@ ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, 
     return fail(span, "'is' comparisons are only supported with None in CUDA kernels; use == for numbers");
   }
   if (host_ && (l->type->is_array() || r->type->is_array())) return array_compare(op, std::move(l), std::move(r), span);
+  if (host_ && l->type->is_string() && r->type->is_string()) {
+    // Code point order, which UTF-8's byte order is (string_view compares bytes as unsigned).
+    auto node = std::make_unique<ir::BuiltinCall>(
+        types::boolean(), "(std::string_view({0}) " + std::string(python_spelling(op)) + " std::string_view({1}))", span);
+    node->args.push_back(std::move(l));
+    node->args.push_back(std::move(r));
+    return node;
+  }
   TypeRef t = rules::comparison_operand(op, l->type, r->type);
   if (!t) {
     bool unordered = (l->type->is_complex() || r->type->is_complex()) && l->type->is_numeric() && r->type->is_numeric();
