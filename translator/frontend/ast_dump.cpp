@@ -162,9 +162,11 @@ class Dumper {
         out += ')';
         break;
       case ExprKind::Dict:
-        open("dict");
-        items(as<DictExpr>(*e).keys);
-        items(as<DictExpr>(*e).values);
+        open("dict");  // key, value, key, value...
+        for (size_t i = 0; i < as<DictExpr>(*e).keys.size(); ++i) {
+          item(as<DictExpr>(*e).keys[i].get());
+          item(as<DictExpr>(*e).values[i].get());
+        }
         out += ')';
         break;
       case ExprKind::Unsupported:

@@ -130,7 +130,7 @@ ir::ExprPtr FunctionBuilder::maybe_optional(const ast::Expr& e) {
       return fail(e.span, "lists are not supported in CUDA kernels; use a tuple or cuda.local.array");
     case ast::ExprKind::Dict:
       if (host_) return dict_display(ast::as<ast::DictExpr>(e));
-      return fail(e.span, "dicts are not supported in CUDA kernels");
+      return fail(e.span, "dict display is not supported in CUDA kernels");
     case ast::ExprKind::Slice: return fail(e.span, "a slice is only valid inside brackets");
     case ast::ExprKind::Unsupported:
       return fail(e.span, ast::as<ast::UnsupportedExpr>(e).what + " is not supported in CUDA kernels");

@@ -216,7 +216,8 @@ class FunctionBuilder {
   ir::ExprPtr dict_display(const ast::DictExpr& d);
   ir::ExprPtr dict_key(ir::ExprPtr key, TypeRef dict, Span s);
   ir::ExprPtr dict_item(ir::ExprPtr dict, const ast::Subscript& s);
-  bool dict_store(const ast::Subscript& target, ir::ExprPtr value, Span s, ir::Block& out, bool echo, bool& handled);
+  // `value` is taken only when the target is a dict's entry.
+  bool dict_store(const ast::Subscript& target, ir::ExprPtr& value, Span s, ir::Block& out, bool echo, bool& handled);
   void dict_delete(const ast::Subscript& target, Span s, ir::Block& out);
   ir::ExprPtr dict_contains(bool negated, ir::ExprPtr key, ir::ExprPtr dict, Span s);
   ir::ExprPtr dict_method(const ast::Call& c, const std::string& method, ir::ExprPtr self);

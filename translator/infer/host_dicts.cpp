@@ -121,11 +121,15 @@ ir::ExprPtr FunctionBuilder::dict_item(ir::ExprPtr dict, const ast::Subscript& s
   return dict_call(vt, "{0}.at({1})", s.span, args_of(std::move(dict), std::move(k)), true);
 }
 
-bool FunctionBuilder::dict_store(const ast::Subscript& target, ir::ExprPtr value, Span s, ir::Block& out, bool echo,
+bool FunctionBuilder::dict_store(const ast::Subscript& target, ir::ExprPtr& value, Span s, ir::Block& out, bool echo,
                                  bool& handled) {
   handled = false;
   auto d = expr(*target.value);
-  if (!d || !d->type->is_dict()) return false;
+  if (!d) {
+    handled = true;  // reported once, here
+    return false;
+  }
+  if (!d->type->is_dict()) return false;
   handled = true;
   auto k = expr(*target.index);
   if (!k) return false;

@@ -311,7 +311,7 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
     case ast::ExprKind::Subscript: {
       if (host_) {
         bool handled = false;
-        dict_store(ast::as<ast::Subscript>(target), std::move(value), s, out, echo, handled);
+        dict_store(ast::as<ast::Subscript>(target), value, s, out, echo, handled);
         if (handled) return;
       }
       auto lhs = subscript(ast::as<ast::Subscript>(target));

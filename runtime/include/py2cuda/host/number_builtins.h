@@ -49,38 +49,52 @@ inline py2cuda::tuple<double, double> divmod(double x, double y) {
   return {floordiv, mod};
 }
 
+namespace detail {
+// a * b mod m for a, b < m < 2^63, by doubling and adding (no 128-bit products).
+inline uint64_t mul_mod(uint64_t a, uint64_t b, uint64_t m) {
+  uint64_t r = 0;
+  for (a %= m; b; b >>= 1) {
+    if (b & 1) r = r >= m - a ? r - (m - a) : r + a;
+    a = a >= m - a ? a - (m - a) : a + a;
+  }
+  return r;
+}
+}  // namespace detail
+
 // pow(base, exp, mod) of ints: the result has mod's sign; a negative exponent takes the
 // modular inverse (Python 3.8+).
 inline int64_t pow_mod(int64_t base, int64_t exp, int64_t mod) {
   if (mod == 0) throw ValueError("pow() 3rd argument cannot be 0");
   const bool negative_mod = mod < 0;
-  const unsigned __int128 m = static_cast<unsigned __int128>(negative_mod ? -static_cast<__int128>(mod) : mod);
-  auto reduce = [m](__int128 v) {
-    __int128 r = v % static_cast<__int128>(m);
-    return static_cast<unsigned __int128>(r < 0 ? r + static_cast<__int128>(m) : r);
+  const uint64_t m = negative_mod ? 0 - static_cast<uint64_t>(mod) : static_cast<uint64_t>(mod);
+  auto reduce = [m](int64_t v) {
+    const uint64_t mag = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+    const uint64_t r = mag % m;
+    return v < 0 && r != 0 ? m - r : r;
   };
-  unsigned __int128 b = reduce(base);
+  uint64_t b = reduce(base);
+  uint64_t e = static_cast<uint64_t>(exp);
   if (exp < 0) {
-    // The inverse of b modulo m by the extended Euclidean algorithm.
-    __int128 t = 0, new_t = 1, r = static_cast<__int128>(m), new_r = static_cast<__int128>(b);
+    // The inverse of b modulo m by the extended Euclidean algorithm (|t| stays below m).
+    int64_t t = 0, new_t = 1;
+    uint64_t r = m, new_r = b;
     while (new_r != 0) {
-      __int128 q = r / new_r;
-      __int128 tmp = t - q * new_t;
-      t = new_t, new_t = tmp;
-      tmp = r - q * new_r;
-      r = new_r, new_r = tmp;
+      const uint64_t q = r / new_r;
+      const int64_t next_t = t - static_cast<int64_t>(q) * new_t;
+      t = new_t, new_t = next_t;
+      const uint64_t next_r = r - q * new_r;
+      r = new_r, new_r = next_r;
     }
     if (r != 1) throw ValueError("base is not invertible for the given modulus");
     b = reduce(t);
-    exp = -exp;
+    e = 0 - static_cast<uint64_t>(exp);
   }
-  unsigned __int128 result = m == 1 ? 0 : 1;
-  for (uint64_t e = static_cast<uint64_t>(exp); e; e >>= 1) {
-    if (e & 1) result = result * b % m;
-    b = b * b % m;
+  uint64_t result = m == 1 ? 0 : 1;
+  for (; e; e >>= 1) {
+    if (e & 1) result = detail::mul_mod(result, b, m);
+    b = detail::mul_mod(b, b, m);
   }
-  int64_t r = static_cast<int64_t>(result);
-  return negative_mod && r != 0 ? r - static_cast<int64_t>(m) : r;
+  return negative_mod && result != 0 ? static_cast<int64_t>(result - m) : static_cast<int64_t>(result);
 }
 
 // chr(i): the one-character string of code point i.
@@ -107,7 +121,7 @@ namespace detail {
 template <class I>
 std::string int_in_base(I v, int bits, const char* prefix) {
   const bool negative = v < 0;
-  unsigned __int128 mag = negative ? static_cast<unsigned __int128>(-static_cast<__int128>(v)) : static_cast<unsigned __int128>(v);
+  uint64_t mag = negative ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
   std::string digits;
   const unsigned mask = (1u << bits) - 1;
   do {
