@@ -88,7 +88,7 @@ enum class HostRule {
   SkipTest,         // tc.skipTest(reason): raises unittest.SkipTest
   DictMethod,       // d.get(k, default), d.pop(k[, default]), d.items()...: infer/host_dicts.cpp
   StrMethod,        // s.upper(), s.split(sep), s.replace(a, b)...: infer/host_strings.cpp
-  NumberBuiltin,    // divmod, pow, chr, ord, hex, bin, oct: infer/host_numbers.cpp
+  NumberBuiltin,    // divmod, pow, chr, ord, hex, bin, oct, any, all, isinstance: infer/host_numbers.cpp
 };
 
 // Whether calls of this rule do more than compute a value (random draws, printing, writes into

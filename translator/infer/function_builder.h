@@ -227,6 +227,7 @@ class FunctionBuilder {
   ir::ExprPtr str_contains(bool negated, ir::ExprPtr sub, ir::ExprPtr text, Span s);
   // divmod, pow, chr, ord, hex, bin, oct (infer/host_numbers.cpp).
   ir::ExprPtr number_builtin(const ast::Call& c, const builtins::HostBuiltin& row);
+  ir::ExprPtr isinstance_call(const ast::Call& c);
   bool is_main_guard(const ast::If& i) const;
   // Functions held in names (infer/function_values.cpp): the function `e` names (a
   // module function, or a name bound to one), else null.

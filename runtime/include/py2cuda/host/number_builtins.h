@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "../tuple.h"
 #include "exceptions.h"
@@ -143,6 +144,27 @@ std::string oct(I v) {
 template <class I>
 std::string bin(I v) {
   return detail::int_in_base(v, 1, "0b");
+}
+
+// any(t), all(t) of a tuple (or list display) of numbers and strings: Python's truth of each.
+namespace detail {
+template <class T>
+bool python_truth(const T& v) {
+  if constexpr (std::is_same_v<T, std::string>) return !v.empty();
+  else return v != T(0);
+}
+}  // namespace detail
+template <class... T>
+bool py_any(const py2cuda::tuple<T...>& t) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return (detail::python_truth(py2cuda::get<I>(t)) || ...);
+  }(std::index_sequence_for<T...>{});
+}
+template <class... T>
+bool py_all(const py2cuda::tuple<T...>& t) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return (detail::python_truth(py2cuda::get<I>(t)) && ...);
+  }(std::index_sequence_for<T...>{});
 }
 
 }  // namespace py2cuda::host
