@@ -69,4 +69,4 @@ if __name__ == "__main__":
     print("abc" < "abd", "b" > "abc", "x" == "x", "x" != "y", "B" <= "a", max(3, 7) >= 7)
     print(isinstance(total, int), isinstance(2.5, float), isinstance(a, np.ndarray), isinstance(t, (int, str)),
           isinstance(a[0], int), isinstance(best, float), isinstance(config, dict))
-    print(any((0, total)), all((1, total)), all((1, 0, 2)), any(("", "x")), any((0.0, False)), all(()), any(()))
+    print(any((0, total)), all((1, total)), all((1, 0, 2)), any(("", "x")), any((0.0, False)))
