@@ -113,6 +113,9 @@ enum class HostRule {
   Repeat,           // np.repeat(a, repeats, axis=None): a copy (1-D without an axis)
   ContextManager,   // with stream.auto_synchronize() / cuda.pinned(*arrays) / cuda.defer_cleanup(): the body, then
                     // the exit action (infer/context_managers.cpp); anywhere else, an error
+  DictMethod,       // d.get(k, default), d.pop(k[, default]), d.items()...: infer/host_dicts.cpp
+  StrMethod,        // s.upper(), s.split(sep), s.replace(a, b)...: infer/host_strings.cpp
+  NumberBuiltin,    // divmod, pow, chr, ord, hex, bin, oct, any, all, isinstance: infer/host_numbers.cpp
 };
 
 // Whether calls of this rule do more than compute a value (random draws, printing, writes into

@@ -161,6 +161,7 @@ void FunctionBuilder::unsupported_stmt(const ast::Stmt& s) {
     case ast::StmtKind::Global: what = "a global statement"; hint = "module globals are frozen constants in kernels; write results to an array argument"; break;
     case ast::StmtKind::Assert: what = "an assert statement"; break;
     case ast::StmtKind::Raise: what = "a raise statement"; break;
+    case ast::StmtKind::Delete: what = "a del statement"; break;
     case ast::StmtKind::Unsupported:
       what = ast::as<ast::UnsupportedStmt>(s).what;
       hint = ast::as<ast::UnsupportedStmt>(s).hint;
@@ -302,6 +303,20 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
       return;
     case ast::StmtKind::Assert:
     case ast::StmtKind::Raise: raise_stmt(s, out); return;
+    case ast::StmtKind::Delete:
+      // `del d[k]` of a dict; deleting names or array elements has no translation.
+      if (!host_) {
+        unsupported_stmt(s);
+        return;
+      }
+      for (const auto& t : ast::as<ast::Delete>(s).targets) {
+        if (t->kind != ast::ExprKind::Subscript) {
+          D().error(t->span, "'del' of a name is not supported by py2cuda (of a dict's entry, del d[key], is)");
+          continue;
+        }
+        dict_delete(ast::as<ast::Subscript>(*t), s.span, out);
+      }
+      return;
     default: unsupported_stmt(s); return;
   }
 }
@@ -312,6 +327,11 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
       assign_name(ast::as<ast::Name>(target).id, target.span, std::move(value), s, out, echo);
       return;
     case ast::ExprKind::Subscript: {
+      if (host_) {
+        bool handled = false;
+        dict_store(ast::as<ast::Subscript>(target), value, s, out, echo, handled);
+        if (handled) return;
+      }
       const auto& sub = ast::as<ast::Subscript>(target);
       ir::ExprPtr lhs;
       if (host_) {
@@ -487,7 +507,9 @@ void FunctionBuilder::slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, i
 
 void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::ExprPtr value, Span s, ir::Block& out,
                                   bool echo) {
-  if (value->type->is_none()) {
+  // Host code: `x = None`, then a value of one type (an Optional variable, tested with `is None`).
+  const bool none_literal = host_ && value->type->is_none() && value->kind == ir::ExprKind::Const;
+  if (value->type->is_none() && !none_literal) {
     D().error(s, "cannot assign the result of a function that returns nothing to '" + id + "'");
     return;
   }
@@ -521,6 +543,35 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
   assign_type(key, value->type, target_span);
   ir::Variable* v = variable(key);
   if (!v->type) return;  // still being inferred
+  if (v->type->is_dict() && value->type->is_untyped_dict()) {
+    if (v->type->is_untyped_dict()) {
+      if (final_) {
+        D().error(s, "the key and value types of the dict '" + id + "' are never known: py2cuda types an empty dict "
+                     "by a later assignment " + id + "[key] = value");
+      }
+      return;
+    }
+    value->type = v->type;  // `{}`: the empty dict of the type its assignments gave it
+  }
+  if (none_literal && v->type->is_none()) {
+    if (final_) {
+      D().error(s, "'" + id + "' is only ever None here: py2cuda needs it assigned a value of one type too (x = None, "
+                   "then x = value)");
+    }
+    return;
+  }
+  if (host_ && v->type->is_optional() && value->type != v->type) {
+    // Optional<T> converts a value or py2cuda::none by itself.
+    if (none_literal) {
+      value = std::make_unique<ir::BuiltinCall>(v->type, "py2cuda::none", value->span);
+    } else if (rules::can_convert(value->type, v->type->dtype())) {
+      auto inner = convert(std::move(value), v->type->dtype());
+      auto wrapped = std::make_unique<ir::BuiltinCall>(v->type, "{t0}({0})", inner->span);
+      wrapped->args.push_back(std::move(inner));
+      wrapped->type_args = {v->type};
+      value = std::move(wrapped);
+    }
+  }
   if (value->type != v->type) {
     if (!rules::can_convert(value->type, v->type)) {
       D().error(s, "cannot assign a value of type " + value->type->str() + " to '" + id + "' of type " + v->type->str());
