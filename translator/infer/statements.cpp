@@ -294,6 +294,7 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
       assign_name(ast::as<ast::Name>(target).id, target.span, std::move(value), s, out, echo);
       return;
     case ast::ExprKind::Subscript: {
+      if (host_ && list_store(ast::as<ast::Subscript>(target), value, s, out, echo)) return;
       auto lhs = subscript(ast::as<ast::Subscript>(target));
       if (!lhs) return;
       if (lhs->type->is_array()) {
@@ -435,6 +436,8 @@ void FunctionBuilder::slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, i
 
 void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::ExprPtr value, Span s, ir::Block& out,
                                   bool echo) {
+  // `xs = [1, 2, 3]`: a list the program may grow, when its values have one type.
+  if (host_) value = growable_list(std::move(value));
   if (value->type->is_none()) {
     D().error(s, "cannot assign the result of a function that returns nothing to '" + id + "'");
     return;
@@ -469,6 +472,11 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
   assign_type(key, value->type, target_span);
   ir::Variable* v = variable(key);
   if (!v->type) return;  // still being inferred
+  if (final_ && v->type->is_untyped_list()) {
+    D().error(s, "the element type of the list '" + id + "' is never known: py2cuda types a list by the values "
+                 "appended, inserted or stored into it (as Numba does), and nothing of a known type is");
+    return;
+  }
   if (value->type != v->type) {
     if (!rules::can_convert(value->type, v->type)) {
       D().error(s, "cannot assign a value of type " + value->type->str() + " to '" + id + "' of type " + v->type->str());

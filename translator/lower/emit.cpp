@@ -38,6 +38,8 @@ std::string cpp_type(TypeRef t, bool host_types) {
     case TypeKind::GridGroup: return "py2cuda::GridGroup";
     case TypeKind::String: return "std::string";
     case TypeKind::HostObject: return "py2cuda::host::" + t->object_name();
+    case TypeKind::List:
+      return "py2cuda::host::List<" + (t->dtype() ? cpp_type(t->dtype(), true) : std::string("/* unknown */ int64_t")) + ">";
   }
   return "void";
 }

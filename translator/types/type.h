@@ -24,6 +24,7 @@ enum class TypeKind {
   GridGroup,  // cuda.cg.this_grid()'s value (Numba's GridGroup)
   String,     // a str in host code (Numba's unicode_type): literals, f-strings, dtype names
   HostObject, // an object of host code with no arithmetic: a CUDA stream, an event, a module
+  List,       // a growable Python list of one element type in host code (Numba's reflected list)
 };
 
 enum class Layout { C, F, A };
@@ -52,6 +53,9 @@ class Type {
   bool is_grid_group() const { return kind_ == TypeKind::GridGroup; }
   bool is_string() const { return kind_ == TypeKind::String; }
   bool is_host_object() const { return kind_ == TypeKind::HostObject; }
+  bool is_list() const { return kind_ == TypeKind::List; }
+  // A list whose element type nothing has told yet (`xs = []` before its first append).
+  bool is_untyped_list() const { return kind_ == TypeKind::List && !elem_; }
   // An array in GPU memory (Numba's DeviceNDArray: what cuda.to_device returns). Inside a
   // kernel every array is one; the flag tells host code's two kinds of array apart.
   bool is_device_array() const { return kind_ == TypeKind::Array && device_; }
@@ -60,7 +64,8 @@ class Type {
   int bits() const { return bits_; }
   bool is_signed() const { return signed_; }
 
-  // Array: the element type; Optional: the type of the value
+  // Array: the element type; Optional: the type of the value; List: the element type
+  // (null for a list whose element type is not known yet)
   TypeRef dtype() const { return elem_; }
   int ndim() const { return ndim_; }
   Layout layout() const { return layout_; }
@@ -135,6 +140,9 @@ TypeRef host_object(const std::string& name);
 TypeRef tuple(std::vector<TypeRef> elements);
 // The tuple a list display of these values is kept as (Type::is_list_display).
 TypeRef list_display(std::vector<TypeRef> elements);
+// A growable host list of `element` values; nullptr: the type of `[]` until an append,
+// extend or assignment tells its element type (unify() then gives the typed list).
+TypeRef list(TypeRef element);
 // `value` or None; optional(optional(T)) is optional(T).
 TypeRef optional(TypeRef value);
 

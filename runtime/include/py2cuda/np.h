@@ -18,6 +18,7 @@
 #include "host/exceptions.h"
 #include "host/generator.h"
 #include "host/joining.h"
+#include "host/list.h"
 #include "host/ndarray.h"
 #include "host/print.h"
 #include "host/random_state.h"
