@@ -553,13 +553,19 @@ ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string&
   // Only a list is this function's; other values are the host table's rows' (which type
   // the argument again: its IR here is dropped).
   handled = true;
-  auto v = expr(arg);
+  auto v = growable_list(expr(arg));
   if (!v) return nullptr;
   if (!v->type->is_list()) {
     handled = false;
     return nullptr;
   }
   TypeRef elem = v->type->dtype();
+  if (!elem && (path == "any" || path == "all" || path == "sum")) {
+    // any([]) is False, all([]) True, sum([]) the int 0.
+    auto k = std::make_unique<ir::Const>(path == "sum" ? types::int64() : types::boolean(), c.span);
+    k->b = path == "all";
+    return k;
+  }
   if (!elem) return fail(arg.span, "the element type of this list is never known (nothing is appended to it)");
   if (path == "any" || path == "all") {
     if (!elem->is_number()) return fail(arg.span, path + "() of " + elem->str() + " values is not supported by py2cuda");
