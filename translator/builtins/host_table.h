@@ -86,6 +86,8 @@ enum class HostRule {
   TestCaseNew,      // unittest.TestCase(): an instance whose assertion methods host code calls
   TestCaseAssert,   // tc.assertEqual/assertTrue/...(values..., msg=None): AssertionError in unittest's words
   SkipTest,         // tc.skipTest(reason): raises unittest.SkipTest
+  ListMethod,       // xs.append(v), xs.pop(), xs.sort(reverse=False)...: typed by infer/host_lists.cpp
+  ListBuiltin,      // list(it), sorted(it, reverse=False), any/all(it): a List, a bool (infer/host_lists.cpp)
 };
 
 // Whether calls of this rule do more than compute a value (random draws, printing, writes into

@@ -358,7 +358,13 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
       if (!module_path) {
         auto self = expr(*m.value);
         if (!self) return nullptr;
-        if (self->type->is_list()) return list_method(c, m, std::move(self));
+        if (self->type->is_list()) {
+          const builtins::HostBuiltin* method = builtins::find_host("list." + m.attr);
+          if (!method || method->rule != HostRule::ListMethod) {
+            return fail(m.attr_span, "'list' object has no attribute '" + m.attr + "' supported by py2cuda");
+          }
+          return list_method(c, m, std::move(self));
+        }
         if (self->type->is_string() && m.attr == "join" && c.args.size() == 1 && c.keywords.empty()) {
           // sep.join(list_of_str)
           auto items = growable_list(expr(*c.args[0]));
@@ -1701,6 +1707,9 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       }
       return fail(c.span, what + "() of these arguments is not supported in host code by py2cuda");
     }
+    case HostRule::ListMethod:
+    case HostRule::ListBuiltin:
+      break;  // host_call() hands these to infer/host_lists.cpp before any row is looked at
   }
   return fail(c.span, what + "() is not supported in host code by py2cuda");
 }
