@@ -2,7 +2,8 @@
 # Python lists in host code as scripts keep results around kernel launches: `[]` grown by
 # append, list methods, indexing and slicing, comprehensions (with `if`, nested `for`, over
 # lists, zip and enumerate), sorted/max/min/sum/any/all, np.array of lists, lists of host
-# and device arrays, lists passed to and returned from helpers, and Python's printing.
+# and device arrays, NumPy functions of lists (np.mean(times)), lists passed to and returned
+# from helpers, and Python's printing.
 import numpy as np
 from numba import cuda
 
@@ -145,6 +146,11 @@ def main():
     d_list = cuda.to_device(values)
     scale[1, 32](d_list, 3)
     print(d_list.copy_to_host(), list(np.arange(3)), list((1.5, 2.5)), list(sq))
+
+    times = []
+    for i in range(4):
+        times.append(i * 0.25 + 1.0)
+    print(np.mean(times), np.std(times), np.max(times), np.sum(times), np.sqrt(times), np.argmax(values), np.min(values))
 
     try_idx = [1, 2, 3]
     print(try_idx[len(try_idx)])

@@ -746,7 +746,13 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
   const std::string rt(row.runtime);
   std::vector<const ast::Expr*> a;
   auto bind = [&](std::vector<std::string> names) { return bind_arguments(c, what, names, a, D()); };
-  auto value = [&](size_t k) { return expr(*a[k]); };
+  // NumPy's functions take a list where they take an array (array_like): np.mean(times).
+  const bool array_like = row.path.rfind("numpy.", 0) == 0 && row.rule != HostRule::ArrayFromValues;
+  auto value = [&](size_t k) {
+    auto v = expr(*a[k]);
+    if (array_like && v && v->type->is_list()) v = array_from_list(std::move(v), nullptr, a[k]->span);
+    return v;
+  };
   auto need = [&](size_t k, const std::string& name) -> bool {
     if (a[k]) return true;
     D().error(c.span, what + "() missing required argument '" + name + "'");
