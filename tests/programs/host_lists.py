@@ -86,6 +86,7 @@ def main():
     last = xs.pop()
     first = xs.pop(0)
     print(last, first, xs, xs.index(10), xs.count(1), xs.count(99))
+    xs.remove(0)
     xs.reverse()
     print(xs)
     xs.sort()

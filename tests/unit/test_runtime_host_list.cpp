@@ -41,6 +41,7 @@ TEST(RuntimeHostList, IndicesWrapAndRaiseAsPython) {
   EXPECT_EQ(message([&] { a.pop(7); }), "IndexError: pop index out of range");
   EXPECT_EQ(message([&] { h::List<int64_t>().pop(); }), "IndexError: pop from empty list");
   EXPECT_EQ(message([&] { a.index(5); }), "ValueError: 5 is not in list");
+  EXPECT_EQ(message([&] { a.remove(5); }), "ValueError: list.remove(x): x not in list");
   EXPECT_EQ(message([&] { h::List<std::string>{"a"}.index("b"); }), "ValueError: 'b' is not in list");
   EXPECT_EQ(message([&] { h::max(h::List<double>()); }), "ValueError: max() arg is an empty sequence");
   a.insert(-10, 0);

@@ -186,6 +186,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "list.insert", .rule = R::ListMethod, .runtime = "insert", .doc = "insert(i, v), i clamped as Python does"},
       {.path = "list.pop", .rule = R::ListMethod, .runtime = "pop", .doc = "pop() or pop(i); IndexError on an empty list"},
       {.path = "list.index", .rule = R::ListMethod, .runtime = "index", .doc = "first position; ValueError `5 is not in list`"},
+      {.path = "list.remove", .rule = R::ListMethod, .runtime = "remove", .doc = "the first equal value; ValueError `list.remove(x): x not in list`"},
       {.path = "list.count", .rule = R::ListMethod, .runtime = "count", .doc = "occurrences of a value"},
       {.path = "list.reverse", .rule = R::ListMethod, .runtime = "reverse", .doc = "in place"},
       {.path = "list.sort", .rule = R::ListMethod, .runtime = "sort", .doc = "in place, stable; reverse= (no key=)"},

@@ -197,6 +197,18 @@ ir::ExprPtr FunctionBuilder::list_method(const ast::Call& c, const ast::Attribut
     if (!i) return nullptr;
     return node(elem, "{0}.pop({1})", c.span, args_of(std::move(self), std::move(i)), {}, true);
   }
+  if (name == "remove") {
+    if (!arity(1, 1) || !known()) return nullptr;
+    auto v = growable_list(expr(*c.args[0]));
+    if (!v) return nullptr;
+    if (v->type != elem) {
+      if (!(v->type->is_number() && elem->is_number())) {
+        return fail(c.args[0]->span, what + "() of a " + v->type->str() + " in a " + lt->str() + " is not supported by py2cuda");
+      }
+      v = std::make_unique<ir::Cast>(elem, std::move(v), v->span);
+    }
+    return node(types::none(), "{0}.remove({1})", c.span, args_of(std::move(self), std::move(v)), {}, true);
+  }
   if (name == "index" || name == "count") {
     if (!arity(1, 1) || !known()) return nullptr;
     auto v = growable_list(expr(*c.args[0]));

@@ -83,6 +83,15 @@ class List {
     }
     throw ValueError(repr(value) + " is not in list");
   }
+  void remove(const T& value) {
+    for (int64_t i = 0; i < size(); ++i) {
+      if ((*items_)[i] == value) {
+        items_->erase(items_->begin() + i);
+        return;
+      }
+    }
+    throw ValueError("list.remove(x): x not in list");
+  }
   int64_t count(const T& value) const {
     return static_cast<int64_t>(std::count(items_->begin(), items_->end(), value));
   }
