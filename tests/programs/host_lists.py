@@ -147,6 +147,7 @@ def main():
     d_list = cuda.to_device(values)
     scale[1, 32](d_list, 3)
     print(d_list.copy_to_host(), list(np.arange(3)), list((1.5, 2.5)), list(sq))
+    print([float(v) for v in d_list], [a + b for a, b in zip(d_list, values)])
 
     times = []
     for i in range(4):

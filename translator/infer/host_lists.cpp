@@ -416,6 +416,10 @@ ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef&
     item = t->dtype();
   } else if (t->is_array() && !t->is_device_array() && t->ndim() == 1) {
     item = t->dtype();
+  } else if (t->is_device_array() && t->ndim() == 1) {
+    // Iterating a device array reads its elements back: one copy of the whole array here.
+    item = t->dtype();
+    return node(types::array(t->dtype(), 1, Layout::C), "{0}.copy_to_host()", iter.span, args_of(std::move(v)));
   } else if (t->is_uniform_tuple()) {
     item = t->elements()[0];
   } else {
