@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c intrinsics.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c intrinsics.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace intrinsics {
 
@@ -54,4 +55,36 @@ void launch_arithmetic(const py2cuda::LaunchConfig& config, py2cuda::Array<doubl
   py2cuda::launch<arithmetic>(config, info, x, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python intrinsics.py` runs.
+void host_main() {
+  // intrinsics.py:36: x = np.array([0, 1, -1, 8, 12345, -2147483648, 2147483647, 96], dtype=np.int32)
+  py2cuda::host::NDArray<int32_t, 1> x = py2cuda::np::array_from<int32_t>(py2cuda::host::shape(8), {int32_t(0), int32_t(1), int32_t(-1), int32_t(8), int32_t(12345), int32_t(-2147483648), int32_t(2147483647), int32_t(96)});
+  // intrinsics.py:37: rev = cuda.to_device(np.array([1, 2, 0x12345678, 0, 3, 5, 7, 0xFFFFFFFF], dtype=np.uint32))
+  py2cuda::host::DeviceNDArray<uint32_t, 1> rev = py2cuda::host::to_device(py2cuda::np::array_from<uint32_t>(py2cuda::host::shape(8), {uint32_t(1), uint32_t(2), uint32_t(305419896), uint32_t(0), uint32_t(3), uint32_t(5), uint32_t(7), uint32_t(4294967295)}));
+  // intrinsics.py:38: out = cuda.device_array(3 * x.size, dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 1> out = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(3 * x.size()));
+  // intrinsics.py:39: bits[1, 32](cuda.to_device(x), rev, out)
+  launch_bits(py2cuda::LaunchConfig{1, 32}, py2cuda::host::to_device(x), rev, out);
+  // intrinsics.py:40: print("bits:", out.copy_to_host().reshape(-1, 3).tolist())
+  py2cuda::host::print("bits:", py2cuda::host::tolist(py2cuda::np::reshape<2>(out.copy_to_host(), py2cuda::host::shape(int64_t(-1), int64_t(3)))));
+  // intrinsics.py:41: print("brev:", [hex(int(v)) for v in rev.copy_to_host()])
+  py2cuda::host::print("brev:", py2cuda::host::list_each<std::string>(rev.copy_to_host(), nullptr, [&](uint32_t v) { return py2cuda::host::hex(int64_t(v)); }));
+  // intrinsics.py:42: f = np.array([-2.0, -0.5, 0.0, 0.25, 3.0], dtype=np.float64)
+  py2cuda::host::NDArray<double, 1> f = py2cuda::np::array_from<double>(py2cuda::host::shape(5), {-2.0, -0.5, 0.0, 0.25, 3.0});
+  // intrinsics.py:43: y = cuda.device_array(f.size, dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 1> y = py2cuda::host::device_array<double>(py2cuda::host::shape(f.size()));
+  // intrinsics.py:44: arithmetic[1, 32](cuda.to_device(f), y)
+  launch_arithmetic(py2cuda::LaunchConfig{1, 32}, py2cuda::host::to_device(f), y);
+  // intrinsics.py:45: print("arith:", " ".join(f"{v:.12g}" for v in y.copy_to_host()))
+  py2cuda::host::print("arith:", py2cuda::host::join_each(" ", y.copy_to_host(), nullptr, [&](double v2) { return py2cuda::host::format(v2, ".12g"); }));
+}
+
 }  // namespace intrinsics
+
+// The program's entry point: runs intrinsics.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, intrinsics::host_main);
+}

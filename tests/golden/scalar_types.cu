@@ -99,11 +99,11 @@ void host_main() {
   // scalar_types.py:55: r = out.copy_to_host()
   py2cuda::host::NDArray<double, 1> r = out.copy_to_host();
   // scalar_types.py:56: names = ["boolean", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-  py2cuda::tuple<std::string, std::string, std::string, std::string, std::string, std::string, std::string, std::string, std::string, std::string, std::string> names = py2cuda::tuple<std::string, std::string, std::string, std::string, std::string, std::string, std::string, std::string, std::string, std::string, std::string>("boolean", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64");
+  py2cuda::host::List<std::string> names = py2cuda::host::List<std::string>{"boolean", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64"};
   // scalar_types.py:58: for t in range(11):
   for (int64_t t = 0; t < 11; ++t) {
     // scalar_types.py:59: print(f"{names[t]}: {r[t]:.17g}")
-    py2cuda::host::print(py2cuda::host::concat(py2cuda::host::str(py2cuda::tuple_at(names, t)), ": ", py2cuda::host::format(r(t), ".17g")));
+    py2cuda::host::print(py2cuda::host::concat(py2cuda::host::str(names.at(t)), ": ", py2cuda::host::format(r(t), ".17g")));
   }
   // scalar_types.py:61: out = cuda.device_array(5, dtype=np.float64)
   out = py2cuda::host::device_array<double>(py2cuda::host::shape(int64_t(5)));

@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c warp_functions.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c warp_functions.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace warp_functions {
 
@@ -223,4 +224,74 @@ void launch_block_votes(const py2cuda::LaunchConfig& config, py2cuda::Array<int3
   py2cuda::launch<block_votes>(config, info, x, out);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python warp_functions.py` runs.
+void host_main() {
+  // warp_functions.py:21: FULL = 0xFFFFFFFF
+  int64_t FULL = 4294967295;
+  // warp_functions.py:22: HALF = 0x0000FFFF
+  int64_t HALF = 65535;
+  // warp_functions.py:119: n = 40
+  int64_t n = 40;
+  // warp_functions.py:120: a = np.arange(n, dtype=np.int32) * 3 - 7
+  py2cuda::host::NDArray<int32_t, 1> a = py2cuda::np::subtract<int32_t>(py2cuda::np::multiply<int32_t>(py2cuda::np::arange<int32_t>(int64_t(0), n, int64_t(1)), int64_t(3)), int64_t(7));
+  // warp_functions.py:121: b = np.arange(n, dtype=np.float64) * 0.25
+  py2cuda::host::NDArray<double, 1> b = py2cuda::np::multiply<double>(py2cuda::np::arange<double>(int64_t(0), n, int64_t(1)), 0.25);
+  // warp_functions.py:122: first = cuda.device_array(n, dtype=np.int32)
+  py2cuda::host::DeviceNDArray<int32_t, 1> first = py2cuda::host::device_array<int32_t>(py2cuda::host::shape(n));
+  // warp_functions.py:123: up = cuda.device_array(n, dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 1> up = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(n));
+  // warp_functions.py:124: down = cuda.device_array(n, dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 1> down = py2cuda::host::device_array<float>(py2cuda::host::shape(n));
+  // warp_functions.py:125: total = cuda.device_array(n, dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 1> total = py2cuda::host::device_array<double>(py2cuda::host::shape(n));
+  // warp_functions.py:126: shuffles[2, 32](cuda.to_device(a), cuda.to_device(b), first, up, down, total)
+  launch_shuffles(py2cuda::LaunchConfig{2, 32}, py2cuda::host::to_device(a), py2cuda::host::to_device(b), first, up, down, total);
+  // warp_functions.py:127: print("first:", first.copy_to_host().tolist())
+  py2cuda::host::print("first:", py2cuda::host::tolist(first.copy_to_host()));
+  // warp_functions.py:128: print("up:", up.copy_to_host().tolist())
+  py2cuda::host::print("up:", py2cuda::host::tolist(up.copy_to_host()));
+  // warp_functions.py:129: print("down:", down.copy_to_host().tolist())
+  py2cuda::host::print("down:", py2cuda::host::tolist(down.copy_to_host()));
+  // warp_functions.py:130: print("total:", total.copy_to_host().tolist())
+  py2cuda::host::print("total:", py2cuda::host::tolist(total.copy_to_host()));
+  // warp_functions.py:132: p = np.array([(k % 3) * (k % 5 != 4) for k in range(64)], dtype=np.int32)
+  py2cuda::host::NDArray<int32_t, 1> p = py2cuda::host::array_of_list<int32_t>(py2cuda::host::list_each<int64_t>(py2cuda::host::range(int64_t(64)), nullptr, [&](int64_t k) { return (py2cuda::mod(k, 3) * int64_t(py2cuda::mod(k, 5) != 4)); }));
+  // warp_functions.py:133: out = cuda.device_array(3 * 64, dtype=np.int32)
+  py2cuda::host::DeviceNDArray<int32_t, 1> out = py2cuda::host::device_array<int32_t>(py2cuda::host::shape(int64_t(3) * 64));
+  // warp_functions.py:134: votes[2, 32](cuda.to_device(p), out)
+  launch_votes(py2cuda::LaunchConfig{2, 32}, py2cuda::host::to_device(p), out);
+  // warp_functions.py:135: print("votes:", out.copy_to_host().reshape(-1, 3)[::8].tolist())
+  py2cuda::host::print("votes:", py2cuda::host::tolist(py2cuda::view(py2cuda::np::reshape<2>(out.copy_to_host(), py2cuda::host::shape(int64_t(-1), int64_t(3))), py2cuda::slice(py2cuda::none, py2cuda::none, 8), py2cuda::slice())));
+  // warp_functions.py:137: keys = np.array([k % 4 * 1000000007 for k in range(32)] + [5] * 32, dtype=np.int64)
+  py2cuda::host::NDArray<int64_t, 1> keys = py2cuda::host::array_of_list<int64_t>(py2cuda::host::list_each<int64_t>(py2cuda::host::range(int64_t(32)), nullptr, [&](int64_t k2) { return (py2cuda::mod(k2, 4) * 1000000007); }) + py2cuda::host::repeat(py2cuda::host::List<int64_t>{5}, int64_t(32)));
+  // warp_functions.py:138: out = cuda.device_array(3 * 64, dtype=np.int32)
+  out = py2cuda::host::device_array<int32_t>(py2cuda::host::shape(int64_t(3) * 64));
+  // warp_functions.py:139: matches[2, 32](cuda.to_device(keys), out)
+  launch_matches(py2cuda::LaunchConfig{2, 32}, py2cuda::host::to_device(keys), out);
+  // warp_functions.py:140: print("matches:", out.copy_to_host().reshape(-1, 3)[[0, 1, 2, 3, 32, 63]].tolist())
+  py2cuda::host::print("matches:", py2cuda::host::tolist(py2cuda::host::take<0>(py2cuda::np::reshape<2>(out.copy_to_host(), py2cuda::host::shape(int64_t(-1), int64_t(3))), py2cuda::np::array_from<int64_t>(py2cuda::host::shape(6), {0, int64_t(1), int64_t(2), int64_t(3), int64_t(32), 63}))));
+  // warp_functions.py:142: out = cuda.to_device(np.zeros(4 * 40, dtype=np.uint32))
+  py2cuda::host::DeviceNDArray<uint32_t, 1> out_2 = py2cuda::host::to_device(py2cuda::np::zeros<uint32_t>(py2cuda::host::shape(int64_t(4) * 40)));
+  // warp_functions.py:143: lanes[1, 40](np.int32(6), out)
+  launch_lanes(py2cuda::LaunchConfig{1, 40}, int32_t(6), out_2);
+  // warp_functions.py:144: print("lanes:", out.copy_to_host().reshape(-1, 4)[[0, 5, 6, 32, 37]].tolist())
+  py2cuda::host::print("lanes:", py2cuda::host::tolist(py2cuda::host::take<0>(py2cuda::np::reshape<2>(out_2.copy_to_host(), py2cuda::host::shape(int64_t(-1), int64_t(4))), py2cuda::np::array_from<int64_t>(py2cuda::host::shape(5), {0, int64_t(5), int64_t(6), int64_t(32), 37}))));
+  // warp_functions.py:146: x = np.array([1] * 50 + [0] * 10 + [2] * 4, dtype=np.int32)
+  py2cuda::host::NDArray<int32_t, 1> x = py2cuda::host::array_of_list<int32_t>(py2cuda::host::repeat(py2cuda::host::List<int64_t>{1}, int64_t(50)) + py2cuda::host::repeat(py2cuda::host::List<int64_t>{0}, int64_t(10)) + py2cuda::host::repeat(py2cuda::host::List<int64_t>{2}, int64_t(4)));
+  // warp_functions.py:147: out = cuda.device_array(3 * 4, dtype=np.int32)
+  py2cuda::host::DeviceNDArray<int32_t, 1> out_3 = py2cuda::host::device_array<int32_t>(py2cuda::host::shape(int64_t(3) * 4));
+  // warp_functions.py:148: block_votes[4, 16](cuda.to_device(x), out)
+  launch_block_votes(py2cuda::LaunchConfig{4, 16}, py2cuda::host::to_device(x), out_3);
+  // warp_functions.py:149: print("block votes:", out.copy_to_host().reshape(-1, 3).tolist())
+  py2cuda::host::print("block votes:", py2cuda::host::tolist(py2cuda::np::reshape<2>(out_3.copy_to_host(), py2cuda::host::shape(int64_t(-1), int64_t(3)))));
+}
+
 }  // namespace warp_functions
+
+// The program's entry point: runs warp_functions.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, warp_functions::host_main);
+}

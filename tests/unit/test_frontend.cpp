@@ -334,7 +334,8 @@ TEST(FrontendExpressions, ParenthesesUnwrap) {
 TEST(FrontendExpressions, UnsupportedConstructsAreNamed) {
   EXPECT_EQ(expr_of("lambda x: x"), "(unsupported 'lambda')");
   EXPECT_EQ(expr_of("[x for x in y]"), "(listcomp x x y)");
-  EXPECT_EQ(expr_of("[x for x in y for z in x]"), "(unsupported 'a comprehension with several for clauses')");
+  // Each further `for` clause is the elt of the one before, with the `if`s that follow it.
+  EXPECT_EQ(expr_of("[x for x in y if x for z in x if z]"), "(listcomp (for-clause x z x z) x y x)");
   EXPECT_EQ(expr_of("{k: v for k, v in y}"), "(unsupported 'dict comprehension')");
   EXPECT_EQ(expr_of("{x for x in y}"), "(unsupported 'set comprehension')");
   EXPECT_EQ(expr_of("(x for x in y)"), "(genexp x x y)");

@@ -330,6 +330,21 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "abs", .rule = R::PyAbs, .runtime = "py2cuda::host::py_abs", .doc = "absolute value"},
       {.path = "round", .rule = R::PyRound, .runtime = "py2cuda::host::py_round", .doc = "round(x) -> int, halves to even; round(x, n) -> float"},
       {.path = "sum", .rule = R::PySum, .runtime = "py2cuda::host::py_sum", .doc = "sum of an array's elements, left to right (Python's sum, not NumPy's)"},
+      {.path = "list", .rule = R::ListBuiltin, .runtime = "py2cuda::host::to_list", .doc = "list() and list(range/tuple/list/array/zip/enumerate): a new list"},
+      {.path = "sorted", .rule = R::ListBuiltin, .runtime = "py2cuda::host::sorted", .doc = "a new sorted list of numbers or strings (stable); reverse="},
+      {.path = "any", .rule = R::ListBuiltin, .runtime = "py2cuda::host::any", .doc = "any(list or generator expression)"},
+      {.path = "all", .rule = R::ListBuiltin, .runtime = "py2cuda::host::all", .doc = "all(list or generator expression)"},
+      {.path = "list.append", .rule = R::ListMethod, .runtime = "append", .doc = "the list's element type comes from its appends (as Numba types `[]`)"},
+      {.path = "list.extend", .rule = R::ListMethod, .runtime = "extend", .doc = "the values of a list, tuple, 1-D array, range, zip or enumerate"},
+      {.path = "list.insert", .rule = R::ListMethod, .runtime = "insert", .doc = "insert(i, v), i clamped as Python does"},
+      {.path = "list.pop", .rule = R::ListMethod, .runtime = "pop", .doc = "pop() or pop(i); IndexError on an empty list"},
+      {.path = "list.index", .rule = R::ListMethod, .runtime = "index", .doc = "first position; ValueError `5 is not in list`"},
+      {.path = "list.remove", .rule = R::ListMethod, .runtime = "remove", .doc = "the first equal value; ValueError `list.remove(x): x not in list`"},
+      {.path = "list.count", .rule = R::ListMethod, .runtime = "count", .doc = "occurrences of a value"},
+      {.path = "list.reverse", .rule = R::ListMethod, .runtime = "reverse", .doc = "in place"},
+      {.path = "list.sort", .rule = R::ListMethod, .runtime = "sort", .doc = "in place, stable; reverse= (no key=)"},
+      {.path = "list.copy", .rule = R::ListMethod, .runtime = "copy", .doc = "a new list of the same values"},
+      {.path = "list.clear", .rule = R::ListMethod, .runtime = "clear", .doc = "removes every value"},
       {.path = "format", .rule = R::Format, .runtime = "py2cuda::host::format", .doc = "format(x, spec): Python's format-spec mini-language"},
       {.path = "str.format", .rule = R::StrFormat, .runtime = "py2cuda::host::format_string", .doc = "str.format: {} {0} {:8.3f} {!r} fields over positional arguments"},
       {.path = "str.upper", .rule = R::StrMethod, .runtime = "py2cuda::host::str_upper", .doc = "upper-cased (ASCII letters)"},
@@ -410,7 +425,7 @@ std::string host_markdown() {
     if (python.rfind("numpy.", 0) == 0) python = "np." + python.substr(6);
     if (python.find('.') != std::string::npos && python.find('.') < python.size() &&
         (python.rfind("ndarray.", 0) == 0 || python.rfind("DeviceNDArray.", 0) == 0 || python.rfind("Generator.", 0) == 0 ||
-         python.rfind("Stream.", 0) == 0 || python.rfind("Event.", 0) == 0 || python.rfind("str.", 0) == 0 || python.rfind("dict.", 0) == 0 ||
+         python.rfind("Stream.", 0) == 0 || python.rfind("Event.", 0) == 0 || python.rfind("str.", 0) == 0 || python.rfind("dict.", 0) == 0 || python.rfind("list.", 0) == 0 ||
          python.rfind("TestCase.", 0) == 0 || python.rfind("generic.", 0) == 0)) {
       python = python + "()";  // a method
     }
@@ -441,6 +456,7 @@ bool has_effects(HostRule rule) {
     case R::EventWait:
     case R::EventElapsed:
     case R::TestCaseAssert:
+    case R::ListMethod:  // most change the list
     case R::SkipTest:
     case R::SortInPlace: return true;
     default: return false;

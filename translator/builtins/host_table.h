@@ -116,6 +116,8 @@ enum class HostRule {
   DictMethod,       // d.get(k, default), d.pop(k[, default]), d.items()...: infer/host_dicts.cpp
   StrMethod,        // s.upper(), s.split(sep), s.replace(a, b)...: infer/host_strings.cpp
   NumberBuiltin,    // divmod, pow, chr, ord, hex, bin, oct, any, all, isinstance: infer/host_numbers.cpp
+  ListMethod,       // xs.append(v), xs.pop(), xs.sort(reverse=False)...: typed by infer/host_lists.cpp
+  ListBuiltin,      // list(it), sorted(it, reverse=False), any/all(it): a List, a bool (infer/host_lists.cpp)
 };
 
 // Whether calls of this rule do more than compute a value (random draws, printing, writes into

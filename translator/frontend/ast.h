@@ -102,11 +102,14 @@ struct FStringExpr : Expr {
   std::vector<FStringPart> parts;
 };
 
-// `(elt for target in iter if cond ...)` and `[elt for ...]` with one `for` clause:
+// `(elt for target in iter if cond ...)` and `[elt for ...]`, one per `for` clause:
 // what host code passes to str.join(), sum(), min() and max().
 struct ComprehensionExpr : Expr {
   ComprehensionExpr(Span s, bool list) : Expr(ExprKind::Comprehension, s), is_list(list) {}
   bool is_list;  // [...] rather than a generator
+  // The clauses after the first of `[e for a in A for b in B]`: the outer comprehension's
+  // elt is this one, whose items it joins.
+  bool nested_clause = false;
   std::unique_ptr<Expr> elt, target, iter;
   std::vector<std::unique_ptr<Expr>> conditions;
 };

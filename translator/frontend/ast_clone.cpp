@@ -104,6 +104,7 @@ ExprPtr clone(const Expr* e) {
       out->target = clone(c.target.get());
       out->iter = clone(c.iter.get());
       out->conditions = clone_all(c.conditions);
+      out->nested_clause = c.nested_clause;
       return out;
     }
     case ExprKind::Unsupported: return std::make_unique<UnsupportedExpr>(e->span, as<UnsupportedExpr>(*e).what);

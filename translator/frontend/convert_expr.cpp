@@ -209,28 +209,38 @@ ast::ExprPtr Converter::string(TSNode n) {
   return lit;
 }
 
-// A comprehension with one `for` clause; nested `for`s and async ones are unsupported.
+// A comprehension; each `for` clause after the first is a comprehension nested as the
+// elt of the one before (nested_clause), with the `if`s that follow it. Async ones are unsupported.
 ast::ExprPtr Converter::comprehension(TSNode n, bool is_list) {
   const cst::Fields& F = cst::fields();
-  auto out = make<ast::ComprehensionExpr>(span(n), is_list);
-  int clauses = 0;
+  std::vector<std::unique_ptr<ast::ComprehensionExpr>> clauses;
+  ast::ExprPtr elt;
   for (TSNode c : named_children(n)) {
     switch (cst::kind(c)) {
-      case Kind::ForInClause:
-        if (++clauses > 1) return unsupported(n, "a comprehension with several for clauses");
-        out->target = expr_or_error(field(c, F.left), c);
-        out->iter = expr_or_error(field(c, F.right), c);
+      case Kind::ForInClause: {
+        auto clause = make<ast::ComprehensionExpr>(span(n), is_list);
+        clause->nested_clause = !clauses.empty();
+        clause->target = expr_or_error(field(c, F.left), c);
+        clause->iter = expr_or_error(field(c, F.right), c);
+        if (!clause->target || !clause->iter) return unsupported(n, is_list ? "list comprehension" : "generator expression");
+        clauses.push_back(std::move(clause));
         break;
+      }
       case Kind::IfClause:
-        for (TSNode cond : named_children(c)) out->conditions.push_back(expr(cond));
+        if (clauses.empty()) return unsupported(n, is_list ? "list comprehension" : "generator expression");
+        for (TSNode cond : named_children(c)) clauses.back()->conditions.push_back(expr(cond));
         break;
       default:
-        if (!out->elt) out->elt = expr(c);
+        if (!elt) elt = expr(c);
         break;
     }
   }
-  if (!out->elt || !out->target || !out->iter) return unsupported(n, is_list ? "list comprehension" : "generator expression");
-  return out;
+  if (!elt || clauses.empty()) return unsupported(n, is_list ? "list comprehension" : "generator expression");
+  for (size_t k = clauses.size(); k-- > 0;) {
+    clauses[k]->elt = std::move(elt);
+    elt = std::move(clauses[k]);
+  }
+  return elt;
 }
 
 // An f-string (or a concatenation with one in it): its literal text and replacement

@@ -122,6 +122,7 @@ ir::ExprPtr FunctionBuilder::maybe_optional(const ast::Expr& e) {
       return t;
     }
     case ast::ExprKind::Comprehension:
+      if (host_) return list_comprehension(ast::as<ast::ComprehensionExpr>(e));
       return fail(e.span, std::string(ast::as<ast::ComprehensionExpr>(e).is_list ? "a list comprehension" : "a generator expression") +
                               (host_ ? " is supported in host code only as the argument of str.join() or sum()"
                                      : " is not supported in CUDA kernels"));
@@ -403,6 +404,7 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
     return std::make_unique<ir::TupleGet>(bt->elements()[i], std::move(base), static_cast<int>(i), s.span);
   }
   if (host_ && bt == types::host_object("str_list")) return str_list_subscript(std::move(base), s);
+  if (host_ && bt->is_list()) return list_subscript(std::move(base), s);
   if (!bt->is_array()) return fail(s.value->span, "a value of type " + bt->str() + " cannot be indexed");
   if (host_) {
     bool handled = false;
@@ -874,6 +876,10 @@ ir::ExprPtr FunctionBuilder::binary(const ast::Binary& b) {
     // (np.int32(2**31 - 1) + np.int32(1) is -2147483648), floats dividing by zero to inf.
     return array_binary(b.op, std::move(l), std::move(r), b.span);
   }
+  auto is_list = [](TypeRef t) { return t->is_list() || t->is_list_display(); };
+  if (host_ && (b.op == BinOp::Add || b.op == BinOp::Mul) && (is_list(l->type) || is_list(r->type))) {
+    return list_binary(b.op, std::move(l), std::move(r), b.span);
+  }
   if (host_ && b.op == BinOp::Mul && (l->type->is_string() || r->type->is_string())) {
     // 'ab' * 3: the text repeated (a negative count gives '').
     if (r->type->is_string()) std::swap(l, r);
@@ -906,6 +912,11 @@ ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {
   }
   auto v = expr(*u.operand);
   if (!v) return nullptr;
+  if (host_ && v->type->is_list() && u.op == UnaryOp::Not) {
+    auto empty = std::make_unique<ir::BuiltinCall>(types::boolean(), "({0}.size() == 0)", u.span);
+    empty->args.push_back(std::move(v));
+    return empty;
+  }
   if (host_ && v->type->is_array()) {
     // -a, +a, ~a of a host array: NumPy's negative, positive and invert ufuncs.
     if (v->type->is_device_array()) return fail(u.span, "arithmetic on device arrays is not supported on the host");
@@ -968,6 +979,12 @@ ir::ExprPtr FunctionBuilder::truth(ir::ExprPtr e) {
     auto node = std::make_unique<ir::BuiltinCall>(types::boolean(), "py2cuda::host::len({0}) != 0", e->span);
     node->args.push_back(std::move(e));
     return node;
+  }
+  if (host_ && e->type->is_list()) {
+    // A list is true when it has elements.
+    auto n = std::make_unique<ir::BuiltinCall>(types::boolean(), "({0}.size() != 0)", e->span);
+    n->args.push_back(std::move(e));
+    return n;
   }
   if (!e->type->is_numeric()) return fail(e->span, "a value of type " + e->type->str() + " has no truth value here");
   return truth_value(std::move(e));
@@ -1056,6 +1073,11 @@ ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, 
   }
   if ((op == CmpOp::In || op == CmpOp::NotIn) && host_ && r->type->is_string()) {
     return str_contains(op == CmpOp::NotIn, std::move(l), std::move(r), span);
+  }
+  const bool in_test = op == CmpOp::In || op == CmpOp::NotIn;
+  if (host_ && (l->type->is_list() || r->type->is_list() || (in_test && r->type->is_list_display()) ||
+                ((op == CmpOp::Eq || op == CmpOp::NotEq) && l->type->is_list_display() && r->type->is_list_display()))) {
+    return list_compare(op, std::move(l), std::move(r), span);
   }
   if (op == CmpOp::In || op == CmpOp::NotIn) return fail(span, "'in' tests are not supported in CUDA kernels");
   if (op == CmpOp::Is || op == CmpOp::IsNot) {

@@ -238,6 +238,25 @@ class FunctionBuilder {
   // divmod, pow, chr, ord, hex, bin, oct (infer/host_numbers.cpp).
   ir::ExprPtr number_builtin(const ast::Call& c, const builtins::HostBuiltin& row);
   ir::ExprPtr isinstance_call(const ast::Call& c);
+  // Lists (infer/host_lists.cpp).
+  ir::ExprPtr empty_list(TypeRef list_type, Span s);
+  // A list display of one element type as a growable list; anything else as it is.
+  ir::ExprPtr growable_list(ir::ExprPtr v);
+  // The list type after `owner` (the expression holding a list of `list_type`) takes a value
+  // of type `element`; null after reporting one it cannot hold.
+  TypeRef refine_list(const ast::Expr& owner, TypeRef list_type, TypeRef element, Span s);
+  ir::ExprPtr list_method(const ast::Call& c, const ast::Attribute& m, ir::ExprPtr self);
+  ir::ExprPtr list_subscript(ir::ExprPtr base, const ast::Subscript& s);
+  // `xs[i] = value`: true when the target was a list's element (handled, maybe with an error).
+  bool list_store(const ast::Subscript& target, ir::ExprPtr& value, Span s, ir::Block& out, bool echo);
+  ir::ExprPtr list_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
+  // `x in xs`, `xs == ys`.
+  ir::ExprPtr list_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
+  ir::ExprPtr comprehension_items(const ast::Expr& iter, TypeRef& item);
+  bool bind_comprehension_target(const ast::Expr& target, TypeRef item, size_t type_slot, std::string& head);
+  ir::ExprPtr list_comprehension(const ast::ComprehensionExpr& g);
+  ir::ExprPtr array_from_list(ir::ExprPtr list, TypeRef dtype, Span s);
+  ir::ExprPtr list_builtin(const ast::Call& c, const std::string& path, bool& handled);
   bool is_main_guard(const ast::If& i) const;
   // Functions held in names (infer/function_values.cpp): the function `e` names (a
   // module function, or a name bound to one), else null.

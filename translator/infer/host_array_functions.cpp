@@ -55,6 +55,7 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
   };
   auto host_array = [&](ir::ExprPtr v, Span at) -> ir::ExprPtr {
     if (!v) return nullptr;
+    if (v->type->is_list()) v = array_from_list(std::move(v), nullptr, at);  // np.sort(times)
     if (!v->type->is_array() || v->type->is_device_array()) {
       return fail(at, what + "() needs a host array here, not " + v->type->str());
     }

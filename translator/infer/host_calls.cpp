@@ -229,49 +229,22 @@ ir::ExprPtr FunctionBuilder::list_value(const ast::ListExpr& l) {
     ts.push_back(v->type);
     elems.push_back(std::move(v));
   }
-  if (elems.empty()) return fail(l.span, "empty lists are not supported by py2cuda in host code");
+  if (elems.empty()) return empty_list(types::list(nullptr), l.span);  // typed by what is appended
   auto t = std::make_unique<ir::TupleMake>(types::list_display(ts), l.span);
   t->elements = std::move(elems);
   return t;
 }
 
 ir::ExprPtr FunctionBuilder::comprehension_call(const std::string& what, const ast::ComprehensionExpr& g, ir::ExprPtr sep) {
-  if (g.target->kind != ast::ExprKind::Name) {
-    return fail(g.target->span, "py2cuda supports comprehensions over one loop variable");
-  }
-  const std::string& id = ast::as<ast::Name>(*g.target).id;
-  // The iterable: a 1-D array, a tuple or list display of one type, or range(...).
-  ir::ExprPtr iterable;
   TypeRef item = nullptr;
-  if (g.iter->kind == ast::ExprKind::Call && resolve_path(mb_.info(), *ast::as<ast::Call>(*g.iter).func) == "range") {
-    const auto& r = ast::as<ast::Call>(*g.iter);
-    std::vector<ir::ExprPtr> bounds;
-    for (const auto& a : r.args) {
-      auto v = expr(*a);
-      if (!v) return nullptr;
-      if (!v->type->is_int()) return fail(a->span, "range() needs integers");
-      bounds.push_back(convert(std::move(v), types::int64()));
-    }
-    if (bounds.empty() || bounds.size() > 3) return fail(r.span, "range() takes 1 to 3 arguments");
-    const size_t n = bounds.size();
-    iterable = call_node(types::range(), "py2cuda::host::range(" + placeholders(0, n) + ")", r.span, std::move(bounds));
-    item = types::int64();
-  } else {
-    iterable = expr(*g.iter);
-    if (!iterable) return nullptr;
-    TypeRef t = iterable->type;
-    if (t->is_array() && !t->is_device_array() && t->ndim() == 1) {
-      item = t->dtype();
-    } else if (t->is_tuple() && t->is_uniform_tuple()) {
-      item = t->elements()[0];
-    } else {
-      return fail(g.iter->span, "a comprehension in py2cuda's host code goes over a 1-D host array, a tuple or list "
-                                "of one type, or range(), not " + t->str());
-    }
-  }
-  ir::Variable* var = temporary(cpp_identifier(id), item);
+  auto iterable = comprehension_items(*g.iter, item);
+  if (!iterable) return nullptr;
   auto saved = comprehension_vars_;
-  comprehension_vars_[id] = var;
+  std::string head;
+  if (!bind_comprehension_target(*g.target, item, 0, head)) {
+    comprehension_vars_ = saved;
+    return nullptr;
+  }
   auto elt = expr(*g.elt);
   std::vector<ir::ExprPtr> conds;
   for (const auto& c : g.conditions) {
@@ -288,7 +261,7 @@ ir::ExprPtr FunctionBuilder::comprehension_call(const std::string& what, const a
   for (auto& c : conds) {
     cond = cond ? std::make_unique<ir::Logical>(types::boolean(), true, std::move(cond), std::move(c), g.span) : std::move(c);
   }
-  const std::string param = "[&]({t0} " + var->cpp_name + ") { return ";
+  const std::string param = head + "return ";
   std::vector<ir::ExprPtr> args;
   TypeRef result;
   std::string pattern;
@@ -362,7 +335,9 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
   // type(x): Python's class of x, from x's static type (infer/python_types.cpp).
   if (is_builtin_name(*c.func, "type")) return python_type_of(c, false);
   // sep.join(generator) and sum(generator)
-  if (c.args.size() == 1 && c.keywords.empty() && c.args[0]->kind == ast::ExprKind::Comprehension) {
+  if (c.args.size() == 1 && c.keywords.empty() && c.args[0]->kind == ast::ExprKind::Comprehension &&
+      !(ast::as<ast::ComprehensionExpr>(*c.args[0]).elt->kind == ast::ExprKind::Comprehension &&
+        ast::as<ast::ComprehensionExpr>(*ast::as<ast::ComprehensionExpr>(*c.args[0]).elt).nested_clause)) {
     const auto& g = ast::as<ast::ComprehensionExpr>(*c.args[0]);
     if (c.func->kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(*c.func).attr == "join") {
       auto sep = expr(*ast::as<ast::Attribute>(*c.func).value);
@@ -390,6 +365,27 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
           const builtins::HostBuiltin* row = builtins::find_host("dict." + m.attr);
           if (!row) return fail(m.attr_span, "dict." + m.attr + "() is not supported by py2cuda");
           return dict_method(c, m.attr, std::move(self));
+        }
+        if (self->type->is_list()) {
+          const builtins::HostBuiltin* method = builtins::find_host("list." + m.attr);
+          if (!method || method->rule != HostRule::ListMethod) {
+            return fail(m.attr_span, "'list' object has no attribute '" + m.attr + "' supported by py2cuda");
+          }
+          return list_method(c, m, std::move(self));
+        }
+        if (self->type->is_string() && m.attr == "join" && c.args.size() == 1 && c.keywords.empty()) {
+          // sep.join(list_of_str)
+          auto items = growable_list(expr(*c.args[0]));
+          if (!items) return nullptr;
+          if (items->type->is_list()) {
+            if (items->type->dtype() && !items->type->dtype()->is_string()) {
+              return fail(c.args[0]->span, "sequence item 0: expected str instance, " + items->type->dtype()->str() + " found");
+            }
+            std::vector<ir::ExprPtr> args;
+            args.push_back(std::move(self));
+            args.push_back(std::move(items));
+            return call_node(types::string(), "py2cuda::host::join_list({0}, {1})", c.span, std::move(args));
+          }
         }
         std::string owner = self->type->is_device_array() ? "DeviceNDArray"
                             : self->type->is_array()      ? "ndarray"
@@ -449,6 +445,11 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
       args.push_back(convert(std::move(n), types::int64()));
       return call_node(t, "py2cuda::host::round_digits({0}, {1})", c.span, std::move(args));
     }
+  }
+  if (bool listed = false; auto v = list_builtin(c, path, listed)) {
+    return v;
+  } else if (listed) {
+    return nullptr;
   }
   const builtins::HostBuiltin* row = builtins::find_host(path);
   // min, max, abs and round of numbers: typed as in kernels (Numba's rules agree with
@@ -755,7 +756,13 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
   const std::string rt(row.runtime);
   std::vector<const ast::Expr*> a;
   auto bind = [&](std::vector<std::string> names) { return bind_arguments(c, what, names, a, D()); };
-  auto value = [&](size_t k) { return expr(*a[k]); };
+  // NumPy's functions take a list where they take an array (array_like): np.mean(times).
+  const bool array_like = row.path.rfind("numpy.", 0) == 0 && row.rule != HostRule::ArrayFromValues;
+  auto value = [&](size_t k) {
+    auto v = expr(*a[k]);
+    if (array_like && v && v->type->is_list()) v = array_from_list(std::move(v), nullptr, a[k]->span);
+    return v;
+  };
   auto need = [&](size_t k, const std::string& name) -> bool {
     if (a[k]) return true;
     D().error(c.span, what + "() missing required argument '" + name + "'");
@@ -920,6 +927,11 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
                               placeholders(0, args.size()) + "})";
         return call_node(types::array(dt, static_cast<int>(shape.size()), Layout::C), pattern, c.span,
                          std::move(args), {dt});
+      }
+      if (auto v = value(0); v && v->type->is_list()) {
+        TypeRef dt = is_none(a[1]) ? nullptr : host_dtype(*a[1]);
+        if (!is_none(a[1]) && !dt) return nullptr;
+        return array_from_list(std::move(v), dt, a[0]->span);
       }
       auto src = array_arg(0);
       if (!src) return nullptr;
@@ -1395,6 +1407,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         src = host_row_node(c, *builtins::find_host("numpy.array"), nullptr);
       } else {
         src = value(0);
+        if (src && src->type->is_list()) src = array_from_list(std::move(src), nullptr, a[0]->span);
       }
       if (!src) return nullptr;
       if (src->type->is_device_array()) return src;  // already on the device: Numba returns it as it is
@@ -1655,7 +1668,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         n->bits = v->type->elements().size();
         return n;
       }
-      if (v->type->is_string() || is_sized_host_object(v->type) || v->type->is_dict()) {
+      if (v->type->is_string() || is_sized_host_object(v->type) || v->type->is_dict() || v->type->is_list()) {
         return call_node(types::int64(), rt + "({0})", c.span, one(std::move(v)));
       }
       return fail(a[0]->span, "object of type " + v->type->str() + " has no len()");
@@ -1716,6 +1729,9 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       }
       return fail(c.span, what + "() of these arguments is not supported in host code by py2cuda");
     }
+    case HostRule::ListMethod:
+    case HostRule::ListBuiltin:
+      break;  // host_call() hands these to infer/host_lists.cpp before any row is looked at
   }
   return fail(c.span, what + "() is not supported in host code by py2cuda");
 }
@@ -1847,6 +1863,7 @@ ir::ExprPtr FunctionBuilder::format_argument(ir::ExprPtr v, Span s) {
   const char* python_type = t->is_device_array()                  ? "numba.cuda.cudadrv.devicearray.DeviceNDArray"
                             : t->is_array()                         ? "numpy.ndarray"
                             : t->is_tuple()                         ? "tuple"
+                            : t->is_list()                          ? "list"
                             : t == types::host_object("DeviceList") ? "numba.cuda.cudadrv.devices._DeviceList"
                             : is_sized_host_object(t)               ? "list"
                             : t->is_dict()                          ? "dict"
@@ -2169,6 +2186,7 @@ ir::ExprPtr FunctionBuilder::host_elementwise(const ast::Call& c, const builtins
     }
     auto v = expr(*a[k]);
     if (!v) return nullptr;
+    if (v->type->is_list()) v = array_from_list(std::move(v), nullptr, a[k]->span);  // np.sqrt(times)
     if (v->type->is_device_array()) {
       return fail(a[k]->span, what + "() of a device array is not supported on the host (Numba has none either): "
                               "copy_to_host() first, or compute in a kernel");

@@ -247,6 +247,24 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
       };
       return true;
     }
+    if (host_ && t->is_list()) {
+      if (!t->dtype()) {
+        D().error(e.span, "the element type of this list is never known (nothing is appended to it)");
+        return false;
+      }
+      auto list = settle(std::move(v), "items");
+      auto n = std::make_unique<ir::BuiltinCall>(types::int64(), "py2cuda::host::len({0})", s);
+      n->args.push_back(list());
+      lengths.push_back(std::move(n));
+      item.type = t->dtype();
+      item.value = [list, t, &index, s]() {
+        auto at = std::make_unique<ir::BuiltinCall>(t->dtype(), "{0}.at({1})", s);
+        at->args.push_back(list());
+        at->args.push_back(ref(index, s));
+        return ir::ExprPtr(std::move(at));
+      };
+      return true;
+    }
     if (t->is_uniform_tuple()) {
       auto tup = settle(std::move(v), "items");
       lengths.push_back(int64_const(static_cast<int64_t>(t->elements().size()), s));

@@ -332,6 +332,7 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
         dict_store(ast::as<ast::Subscript>(target), value, s, out, echo, handled);
         if (handled) return;
       }
+      if (host_ && list_store(ast::as<ast::Subscript>(target), value, s, out, echo)) return;
       const auto& sub = ast::as<ast::Subscript>(target);
       ir::ExprPtr lhs;
       if (host_) {
@@ -509,6 +510,8 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
                                   bool echo) {
   // Host code: `x = None`, then a value of one type (an Optional variable, tested with `is None`).
   const bool none_literal = host_ && value->type->is_none() && value->kind == ir::ExprKind::Const;
+  // `xs = [1, 2, 3]`: a list the program may grow, when its values have one type.
+  if (host_) value = growable_list(std::move(value));
   if (value->type->is_none() && !none_literal) {
     D().error(s, "cannot assign the result of a function that returns nothing to '" + id + "'");
     return;
@@ -571,6 +574,11 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
       wrapped->type_args = {v->type};
       value = std::move(wrapped);
     }
+  }
+  if (final_ && v->type->is_untyped_list()) {
+    D().error(s, "the element type of the list '" + id + "' is never known: py2cuda types a list by the values "
+                 "appended, inserted or stored into it (as Numba does), and nothing of a known type is");
+    return;
   }
   if (value->type != v->type) {
     if (!rules::can_convert(value->type, v->type)) {

@@ -41,6 +41,8 @@ std::string cpp_type(TypeRef t, bool host_types) {
     case TypeKind::Dict:
       // An untyped `{}` never reaches C++: infer rejects a dict whose types stay unknown.
       return "py2cuda::host::Dict<" + cpp_type(t->key_type(), true) + ", " + cpp_type(t->value_type(), true) + ">";
+    case TypeKind::List:
+      return "py2cuda::host::List<" + (t->dtype() ? cpp_type(t->dtype(), true) : std::string("/* unknown */ int64_t")) + ">";
   }
   return "void";
 }

@@ -401,6 +401,9 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
         if (folded->type->is_int()) return literal(*folded, true);
         return print(*folded, needed);
       }
+      if (c.type->is_list() && c.operand->type->is_untyped_list() && c.operand->kind == ir::ExprKind::Builtin) {
+        return cpp_type(c.type, true) + "()";  // `[]` where a list of known type is wanted
+      }
       if (!host_code_ && !stored && c.type == types::float64() && c.operand->type == types::float32()) {
         note(NoteKind::Float64Promotion, c.span,
              "a float32 value becomes float64 here, as Numba types it (a float32 combined with a Python float or "

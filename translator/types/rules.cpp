@@ -175,6 +175,13 @@ TypeRef unify(TypeRef a, TypeRef b) {
     }
     return types::tuple(std::move(elems));
   }
+  if (a->is_list() && b->is_list()) {
+    // `[]` takes the element type its appends give it; two typed lists meet by their elements
+    // as Numba's reflected lists do (an int list given a float becomes a float list).
+    if (!a->dtype() || !b->dtype()) return types::list(a->dtype() ? a->dtype() : b->dtype());
+    TypeRef e = unify(a->dtype(), b->dtype());
+    return e && !e->is_optional() ? types::list(e) : nullptr;
+  }
   if (a->is_array() && b->is_array() && a->dtype() == b->dtype() && a->ndim() == b->ndim()) {
     // Numba's Array.unify: read-only when either is (a frozen module array).
     // Host code: an array in GPU memory and one in host memory are different objects.
@@ -198,6 +205,8 @@ bool can_convert(TypeRef from, TypeRef to) {
     }
     return true;
   }
+  // An empty list is a list of anything; lists convert element by element (a copy).
+  if (from->is_list() && to->is_list()) return !from->dtype() || (to->dtype() && can_convert(from->dtype(), to->dtype()));
   if (from->is_array() && to->is_array()) {
     // A mutable array may be viewed read-only, never the reverse (Numba's Array.can_convert_to).
     return from->dtype() == to->dtype() && from->ndim() == to->ndim() &&

@@ -79,6 +79,16 @@ class TypeTable {
     return dicts_[k] = keep(std::move(t));
   }
 
+  TypeRef list(TypeRef element) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = lists_.find(element);
+    if (it != lists_.end()) return it->second;
+    auto t = std::unique_ptr<Type>(new Type());
+    t->kind_ = TypeKind::List;
+    t->elem_ = element;
+    return lists_[element] = keep(std::move(t));
+  }
+
   TypeRef tuple(std::vector<TypeRef> elems, bool list_display) {
     std::lock_guard<std::mutex> lock(mu_);
     auto key = std::make_pair(elems, list_display);
@@ -104,6 +114,7 @@ class TypeTable {
   std::map<std::pair<std::vector<TypeRef>, bool>, TypeRef> tuples_;
   std::map<TypeRef, TypeRef> optionals_;
   std::map<std::pair<TypeRef, TypeRef>, TypeRef> dicts_;
+  std::map<TypeRef, TypeRef> lists_;
 };
 
 bool Type::is_uniform_tuple() const {
@@ -138,6 +149,7 @@ std::string Type::str() const {
     case TypeKind::HostObject: return name_;
     case TypeKind::Dict:
       return elem_ ? "DictType[" + elem_->str() + "," + value_->str() + "]" : "DictType[undefined,undefined]";
+    case TypeKind::List: return "reflected list(" + (elem_ ? elem_->str() : std::string("undefined")) + ")";
     case TypeKind::Array:
       if (device_) return "DeviceNDArray(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
       return std::string(readonly_ ? "readonly " : "") + "array(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
@@ -218,6 +230,7 @@ TypeRef host_object(const std::string& name) { return TypeTable::instance().host
 TypeRef tuple(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements), false); }
 TypeRef list_display(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements), true); }
 TypeRef dict(TypeRef key, TypeRef value) { return TypeTable::instance().dict(key, value); }
+TypeRef list(TypeRef element) { return TypeTable::instance().list(element); }
 TypeRef optional(TypeRef value) { return value->is_optional() ? value : TypeTable::instance().optional(value); }
 
 double round_to_float(double v, TypeRef t) {

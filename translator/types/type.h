@@ -25,6 +25,7 @@ enum class TypeKind {
   String,     // a str in host code (Numba's unicode_type): literals, f-strings, dtype names
   HostObject, // an object of host code with no arithmetic: a CUDA stream, an event, a module
   Dict,       // a dict of host code, one key type and one value type (Numba's DictType)
+  List,       // a growable Python list of one element type in host code (Numba's reflected list)
 };
 
 enum class Layout { C, F, A };
@@ -56,6 +57,9 @@ class Type {
   bool is_dict() const { return kind_ == TypeKind::Dict; }
   // `{}` before an assignment `d[k] = v` tells its key and value types.
   bool is_untyped_dict() const { return kind_ == TypeKind::Dict && !elem_; }
+  bool is_list() const { return kind_ == TypeKind::List; }
+  // A list whose element type nothing has told yet (`xs = []` before its first append).
+  bool is_untyped_list() const { return kind_ == TypeKind::List && !elem_; }
   // An array in GPU memory (Numba's DeviceNDArray: what cuda.to_device returns). Inside a
   // kernel every array is one; the flag tells host code's two kinds of array apart.
   bool is_device_array() const { return kind_ == TypeKind::Array && device_; }
@@ -64,7 +68,8 @@ class Type {
   int bits() const { return bits_; }
   bool is_signed() const { return signed_; }
 
-  // Array: the element type; Optional: the type of the value
+  // Array: the element type; Optional: the type of the value; List: the element type
+  // (null for a list whose element type is not known yet)
   TypeRef dtype() const { return elem_; }
   // Dict: the key and value types (null for an untyped `{}`)
   TypeRef key_type() const { return elem_; }
@@ -146,6 +151,9 @@ TypeRef list_display(std::vector<TypeRef> elements);
 // A host dict of these key and value types; dict(nullptr, nullptr) is an empty `{}` whose
 // types later assignments tell.
 TypeRef dict(TypeRef key, TypeRef value);
+// A growable host list of `element` values; nullptr: the type of `[]` until an append,
+// extend or assignment tells its element type (unify() then gives the typed list).
+TypeRef list(TypeRef element);
 // `value` or None; optional(optional(T)) is optional(T).
 TypeRef optional(TypeRef value);
 

@@ -20,6 +20,7 @@
 #include "host/indexing.h"
 #include "host/joining.h"
 #include "host/linalg.h"
+#include "host/list.h"
 #include "host/ndarray.h"
 #include "host/print.h"
 #include "host/random_state.h"

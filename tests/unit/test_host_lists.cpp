@@ -1,0 +1,92 @@
+// Python lists in host code (infer/host_lists.cpp): `[]` typed by what is appended to it,
+// displays that become growable lists, comprehensions, and the located warnings for what
+// py2cuda cannot type. Programs compared with Python's output: tests/programs/host_lists.py.
+#include <gtest/gtest.h>
+
+#include "driver/translate.h"
+
+using namespace py2cuda;
+
+namespace {
+
+const char* const kPrologue =
+    "import numpy as np\nfrom numba import cuda\n"
+    "@cuda.jit\ndef inc(a):\n    a[0] += 1\n";  // lines 1-5
+
+TranslateResult run(const std::string& host) {
+  SourceFile file("prog.py", std::string(kPrologue) + host);
+  return translate(file, TranslateOptions{});
+}
+
+bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
+
+}  // namespace
+
+TEST(HostLists, EmptyListTakesTheTypeOfItsAppends) {
+  TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\nout = []\nfor k in range(3):\n    out.append(a[0] * k)\n"
+                          "print(out)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<double> out = py2cuda::host::List<double>();")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "out.append(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int main(int argc, char** argv)")) << r.cu;
+}
+
+TEST(HostLists, IntListWidensToFloatAsNumbaUnifies) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nxs = [1, 2]\nxs.append(2.5)\nprint(xs)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<double> xs = ")) << r.cu;
+}
+
+TEST(HostLists, DisplayAssignedToANameIsAGrowableList) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nnames = ['a', 'b']\nnames.append('c')\nmixed = [1, 'x']\n"
+                          "print(names, mixed)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<std::string> names = py2cuda::host::List<std::string>{\"a\", \"b\"};"))
+      << r.cu;
+  // A display of mixed types stays the tuple of its values (printed as a list).
+  EXPECT_TRUE(has(r.cu, "py2cuda::tuple<int64_t, std::string> mixed")) << r.cu;
+}
+
+TEST(HostLists, ComprehensionWithSeveralForClausesJoinsTheInnerLists) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nflat = [i * j for i in range(3) for j in range(i) if j > 0]\n"
+                          "print(flat)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::list_each_flat<int64_t>(py2cuda::host::range(int64_t(3)), nullptr, ")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "return (j > 0); }")) << r.cu;
+}
+
+TEST(HostLists, ComprehensionUnpacksEnumerateItems) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nnames = ['a', 'b']\npairs = [(i, n) for i, n in enumerate(names)]\n"
+                          "print(pairs)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::enumerate(names)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "const auto& [i, n] = item;")) << r.cu;
+}
+
+TEST(HostLists, ListWhoseTypeIsNeverKnownIsALocatedWarning) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nxs = []\nprint(len(xs))\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:7:1: warning: the element type of the list 'xs' is never known")) << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostLists, AppendingAnotherTypeIsALocatedWarning) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nxs = [1, 2]\nxs.append('three')\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:11: warning: a list of int64 cannot hold a unicode_type value")) << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostLists, SortWithAKeyIsALocatedWarning) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nxs = [3, 1]\nxs.sort(key=abs)\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:9: warning: list.sort() got an unexpected keyword argument 'key'")) << r.diagnostics;
+}
+
+TEST(HostLists, ListsInKernelsKeepTheirError) {
+  SourceFile file("k.py",
+                  "from numba import cuda\n@cuda.jit('void(float64[:])')\ndef k(a):\n    xs = [1.0, 2.0]\n    a[0] = xs[0]\n");
+  TranslateResult r = translate(file, TranslateOptions{});
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(has(r.diagnostics, "k.py:4:10: error: lists are not supported in CUDA kernels")) << r.diagnostics;
+}

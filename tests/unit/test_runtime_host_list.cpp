@@ -1,0 +1,86 @@
+// The host runtime's Python list (runtime/include/py2cuda/host/list.h): reference
+// semantics, Python's index rules and error messages, stable sorts, printing, and
+// np.array of (nested) lists.
+
+#include <py2cuda/host.h>
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace {
+
+namespace h = py2cuda::host;
+
+std::string message(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const h::PyException& e) {
+    return e.type_name() + ": " + e.what();
+  }
+  return "no exception";
+}
+
+TEST(RuntimeHostList, CopiesShareTheListAsPythonNamesDo) {
+  h::List<int64_t> a{1, 2};
+  h::List<int64_t> b = a;
+  b.append(3);
+  EXPECT_EQ(h::repr(a), "[1, 2, 3]");
+  h::List<int64_t> c = a.copy();
+  c.append(4);
+  EXPECT_EQ(a.size(), 3);
+  a.extend(a);
+  EXPECT_EQ(h::repr(a), "[1, 2, 3, 1, 2, 3]");
+}
+
+TEST(RuntimeHostList, IndicesWrapAndRaiseAsPython) {
+  h::List<int64_t> a{10, 20, 30};
+  EXPECT_EQ(a.at(-1), 30);
+  EXPECT_EQ(message([&] { a.at(3); }), "IndexError: list index out of range");
+  EXPECT_EQ(message([&] { a.set(-4, 1); }), "IndexError: list assignment index out of range");
+  EXPECT_EQ(message([&] { a.pop(7); }), "IndexError: pop index out of range");
+  EXPECT_EQ(message([&] { h::List<int64_t>().pop(); }), "IndexError: pop from empty list");
+  EXPECT_EQ(message([&] { a.index(5); }), "ValueError: 5 is not in list");
+  EXPECT_EQ(message([&] { a.remove(5); }), "ValueError: list.remove(x): x not in list");
+  EXPECT_EQ(message([&] { h::List<std::string>{"a"}.index("b"); }), "ValueError: 'b' is not in list");
+  EXPECT_EQ(message([&] { h::max(h::List<double>()); }), "ValueError: max() arg is an empty sequence");
+  a.insert(-10, 0);
+  a.insert(100, 99);
+  a.insert(-1, 50);
+  EXPECT_EQ(h::repr(a), "[0, 10, 20, 30, 50, 99]");
+  EXPECT_EQ(h::repr(a.slice(py2cuda::slice(py2cuda::none, py2cuda::none, -2))), "[99, 30, 10]");
+  EXPECT_EQ(h::repr(a.slice(py2cuda::slice(-2, 100))), "[50, 99]");
+}
+
+TEST(RuntimeHostList, SortsAreStableBothWays) {
+  h::List<double> a{2.0, 1.0, 3.0, 1.0};
+  a.sort(true);
+  EXPECT_EQ(h::repr(a), "[3.0, 2.0, 1.0, 1.0]");
+  h::List<bool> flags{true, false, true};
+  flags.sort();
+  EXPECT_EQ(h::repr(flags), "[False, True, True]");
+  flags.sort(true);
+  EXPECT_EQ(h::repr(flags), "[True, True, False]");
+  EXPECT_EQ(h::repr(h::sorted<std::string>(h::List<std::string>{"b", "a"})), "['a', 'b']");
+}
+
+TEST(RuntimeHostList, PrintsNestedListsStringsAndArrays) {
+  h::List<h::List<double>> grid{h::List<double>{0.5, 1e16}, h::List<double>{}};
+  EXPECT_EQ(h::str(grid), "[[0.5, 1e+16], []]");
+  EXPECT_EQ(h::repr(h::List<std::string>{"it's", "x"}), "[\"it's\", 'x']");
+  EXPECT_EQ(h::repr(h::List<float>{0.1f}), "[0.1]");
+}
+
+TEST(RuntimeHostList, ArrayOfNestedListsHasTheirShape) {
+  h::List<h::List<int64_t>> rows{h::List<int64_t>{1, 2}, h::List<int64_t>{3, 4}};
+  auto a = h::array_of_list<int64_t>(rows);
+  EXPECT_EQ(a.shape(0), 2);
+  EXPECT_EQ(a.shape(1), 2);
+  EXPECT_EQ(a(1, 0), 3);
+  rows.at(1).append(5);
+  EXPECT_EQ(message([&] { h::array_of_list<int64_t>(rows); }),
+            "ValueError: setting an array element with a sequence. The requested array has an inhomogeneous shape "
+            "after 1 dimensions. The detected shape was (2,) + inhomogeneous part.");
+}
+
+}  // namespace

@@ -1,0 +1,600 @@
+// FunctionBuilder, host code: Python lists of one element type (types::list, the
+// runtime's py2cuda::host::List, runtime/include/py2cuda/host/list.h).
+//
+// A list display stays the tuple of its values where it is only read (printed, iterated,
+// passed to np.array); assigned to a name, appended to, or combined with `+`/`*` it
+// becomes a growable list when its elements have one type. `xs = []` takes its element
+// type from what is later appended, extended, inserted or stored, as Numba's reflected
+// lists unify: the fixpoint of type inference (type_body) re-types the list's variable.
+#include <functional>
+#include <set>
+
+#include "infer/builtin_typing.h"
+#include "infer/function_builder.h"
+#include "types/numpy_rules.h"
+#include "types/rules.h"
+
+namespace py2cuda::infer {
+
+namespace {
+
+ir::ExprPtr node(TypeRef t, std::string pattern, Span s, std::vector<ir::ExprPtr> args,
+                 std::vector<TypeRef> type_args = {}, bool effects = false) {
+  auto n = std::make_unique<ir::BuiltinCall>(t, std::move(pattern), s);
+  n->args = std::move(args);
+  n->type_args = std::move(type_args);
+  n->has_effects = effects;
+  return n;
+}
+
+std::vector<ir::ExprPtr> args_of(ir::ExprPtr a, ir::ExprPtr b = nullptr, ir::ExprPtr c = nullptr) {
+  std::vector<ir::ExprPtr> v;
+  v.push_back(std::move(a));
+  if (b) v.push_back(std::move(b));
+  if (c) v.push_back(std::move(c));
+  return v;
+}
+
+std::string fields(size_t from, size_t n) {
+  std::string s;
+  for (size_t i = 0; i < n; ++i) s += (i ? ", {" : "{") + std::to_string(from + i) + "}";
+  return s;
+}
+
+// The list type a display of these element types becomes: one element type (lists
+// meet by their elements), else null (a mixed display stays a tuple).
+TypeRef growable_type(TypeRef t) {
+  if (t->is_list()) return t;
+  if (!t->is_tuple() || !t->is_list_display() || t->elements().empty()) return nullptr;
+  TypeRef elem = nullptr;
+  for (TypeRef e : t->elements()) {
+    TypeRef x = e->is_tuple() && e->is_list_display() ? growable_type(e) : e;
+    if (!x || x->is_none() || x->kind() == TypeKind::Range) return nullptr;
+    if (!elem) {
+      elem = x;
+    } else if (elem != x) {
+      if (!elem->is_list() || !x->is_list()) return nullptr;
+      elem = rules::unify(elem, x);
+      if (!elem) return nullptr;
+    }
+  }
+  return types::list(elem);
+}
+
+// NumPy's dtype for an array made of these Python values: np.array([1, 2]) is int64,
+// np.array([1.5]) float64, a list of np.float32 float32, a list of arrays their dtype.
+TypeRef innermost(TypeRef t, int& depth) {
+  while (t->is_list()) {
+    ++depth;
+    t = t->dtype();
+    if (!t) return nullptr;
+  }
+  if (t->is_array() && !t->is_device_array()) {
+    depth += t->ndim();
+    return t->dtype();
+  }
+  return t;
+}
+
+}  // namespace
+
+ir::ExprPtr FunctionBuilder::empty_list(TypeRef list_type, Span s) {
+  return node(list_type, "{t0}()", s, {}, {list_type});
+}
+
+ir::ExprPtr FunctionBuilder::growable_list(ir::ExprPtr v) {
+  if (!v || v->kind != ir::ExprKind::TupleMake || !v->type->is_list_display()) return v;
+  TypeRef t = growable_type(v->type);
+  if (!t) return v;
+  auto& display = static_cast<ir::TupleMake&>(*v);
+  std::vector<ir::ExprPtr> items;
+  for (auto& x : display.elements) {
+    auto y = growable_list(std::move(x));
+    if (y->type != t->dtype()) y = std::make_unique<ir::Cast>(t->dtype(), std::move(y), y->span);
+    items.push_back(std::move(y));
+  }
+  const size_t n = items.size();
+  // A braced list: C++ evaluates it left to right, as Python evaluates the display.
+  auto made = node(t, "{t0}{" + fields(0, n) + "}", v->span, std::move(items), {t});
+  static_cast<ir::BuiltinCall&>(*made).orders_args = true;
+  return made;
+}
+
+// `xs.append(v)` where xs's element type is not known yet (or is narrower): the variable's
+// list type meets [v]'s, and the next inference pass sees it.
+TypeRef FunctionBuilder::refine_list(const ast::Expr& owner, TypeRef list_type, TypeRef element, Span s) {
+  if (!element || element->is_none() || element->kind() == TypeKind::Range || element->is_untyped_list()) {
+    D().error(s, "a list holds values, not " + (element ? element->str() : std::string("this")));
+    return nullptr;
+  }
+  TypeRef have = list_type->dtype();
+  TypeRef want = have ? rules::unify(have, element) : element;
+  if (have && want && want != have && !(want->is_list() || (want->is_number() && have->is_number()))) want = nullptr;
+  if (!want) {
+    D().error(s, "a list of " + have->str() + " cannot hold a " + element->str() +
+                     " value: py2cuda's lists hold one type, as Numba's do");
+    return nullptr;
+  }
+  if (want == have) return list_type;
+  if (owner.kind == ast::ExprKind::Name && locals_.count(ast::as<ast::Name>(owner).id)) {
+    assign_type(binding(ast::as<ast::Name>(owner).id), types::list(want), owner.span);
+    return types::list(want);
+  }
+  D().error(owner.span, "the element type of this list is not known here: py2cuda types a list by the values "
+                        "appended to the name holding it; start it with a value of its type or assign it to a name");
+  return nullptr;
+}
+
+ir::ExprPtr FunctionBuilder::list_method(const ast::Call& c, const ast::Attribute& m, ir::ExprPtr self) {
+  const std::string& name = m.attr;
+  TypeRef lt = self->type;
+  TypeRef elem = lt->dtype();
+  const std::string what = "list." + name;
+  auto arity = [&](size_t lo, size_t hi) {
+    if (c.args.size() < lo || c.args.size() > hi) {
+      D().error(c.span, what + "() takes " + (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) +
+                            " positional argument" + (hi == 1 ? "" : "s") + ", " + std::to_string(c.args.size()) + " given");
+      return false;
+    }
+    if (!c.keywords.empty() && !(name == "sort" && c.keywords.size() == 1 && c.keywords[0].name == "reverse")) {
+      D().error(c.keywords[0].span, what + "() got an unexpected keyword argument '" + c.keywords[0].name + "'" +
+                                        (c.keywords[0].name == "key" ? " (py2cuda sorts by the values themselves)" : ""));
+      return false;
+    }
+    return true;
+  };
+  // An element argument, converted to the list's element type (which it may widen).
+  auto element = [&](const ast::Expr& e) -> ir::ExprPtr {
+    auto v = growable_list(expr(e));
+    if (!v) return nullptr;
+    TypeRef t = refine_list(*m.value, lt, v->type, e.span);
+    if (!t || !t->dtype() || t != lt) return nullptr;  // the next pass has the wider type
+    if (v->type != elem) {
+      if (!rules::can_convert(v->type, elem)) return fail(e.span, "cannot put a " + v->type->str() + " into a " + lt->str());
+      v = std::make_unique<ir::Cast>(elem, std::move(v), v->span);
+    }
+    return v;
+  };
+  auto known = [&]() {
+    if (elem) return true;
+    D().error(m.value->span, "the element type of this list is never known: nothing of a known type is appended "
+                             "to it (py2cuda types a list by its values, as Numba does)");
+    return false;
+  };
+  auto integer = [&](const ast::Expr& e) -> ir::ExprPtr {
+    auto v = expr(e);
+    if (!v) return nullptr;
+    if (!v->type->is_int() && !v->type->is_bool()) return fail(e.span, "'" + v->type->str() + "' object cannot be interpreted as an integer");
+    return convert(std::move(v), types::int64());
+  };
+  if (name == "append") {
+    if (!arity(1, 1)) return nullptr;
+    auto v = element(*c.args[0]);
+    if (!v) return nullptr;
+    return node(types::none(), "{0}.append({1})", c.span, args_of(std::move(self), std::move(v)), {}, true);
+  }
+  if (name == "insert") {
+    if (!arity(2, 2)) return nullptr;
+    auto i = integer(*c.args[0]);
+    auto v = element(*c.args[1]);
+    if (!i || !v) return nullptr;
+    return node(types::none(), "{0}.insert({1}, {2})", c.span, args_of(std::move(self), std::move(i), std::move(v)), {}, true);
+  }
+  if (name == "extend") {
+    if (!arity(1, 1)) return nullptr;
+    TypeRef item = nullptr;
+    auto items = comprehension_items(*c.args[0], item);
+    if (!items) return nullptr;
+    TypeRef t = refine_list(*m.value, lt, item, c.args[0]->span);
+    if (!t || t != lt) return nullptr;
+    if (!rules::can_convert(item, elem)) return fail(c.args[0]->span, "cannot put " + item->str() + " values into a " + lt->str());
+    return node(types::none(), "{0}.extend({1})", c.span, args_of(std::move(self), std::move(items)), {}, true);
+  }
+  if (name == "pop") {
+    if (!arity(0, 1) || !known()) return nullptr;
+    if (c.args.empty()) return node(elem, "{0}.pop()", c.span, args_of(std::move(self)), {}, true);
+    auto i = integer(*c.args[0]);
+    if (!i) return nullptr;
+    return node(elem, "{0}.pop({1})", c.span, args_of(std::move(self), std::move(i)), {}, true);
+  }
+  if (name == "remove") {
+    if (!arity(1, 1) || !known()) return nullptr;
+    auto v = growable_list(expr(*c.args[0]));
+    if (!v) return nullptr;
+    if (v->type != elem) {
+      if (!(v->type->is_number() && elem->is_number())) {
+        return fail(c.args[0]->span, what + "() of a " + v->type->str() + " in a " + lt->str() + " is not supported by py2cuda");
+      }
+      v = std::make_unique<ir::Cast>(elem, std::move(v), v->span);
+    }
+    return node(types::none(), "{0}.remove({1})", c.span, args_of(std::move(self), std::move(v)), {}, true);
+  }
+  if (name == "index" || name == "count") {
+    if (!arity(1, 1) || !known()) return nullptr;
+    auto v = growable_list(expr(*c.args[0]));
+    if (!v) return nullptr;
+    if (v->type != elem) {
+      if (!(v->type->is_number() && elem->is_number())) {
+        return fail(c.args[0]->span, what + "() of a " + v->type->str() + " in a " + lt->str() + " is not supported by py2cuda");
+      }
+      v = std::make_unique<ir::Cast>(elem, std::move(v), v->span);
+    }
+    return node(types::int64(), "{0}." + name + "({1})", c.span, args_of(std::move(self), std::move(v)));
+  }
+  if (name == "reverse" || name == "clear") {
+    if (!arity(0, 0)) return nullptr;
+    return node(types::none(), "{0}." + name + "()", c.span, args_of(std::move(self)), {}, true);
+  }
+  if (name == "copy") {
+    if (!arity(0, 0)) return nullptr;
+    return node(lt, "{0}.copy()", c.span, args_of(std::move(self)));
+  }
+  if (name == "sort") {
+    if (!arity(0, 0) || !known()) return nullptr;
+    if (!elem->is_number() && !elem->is_string()) return fail(c.span, "sorting a list of " + elem->str() + " is not supported by py2cuda");
+    if (c.keywords.empty()) return node(types::none(), "{0}.sort()", c.span, args_of(std::move(self)), {}, true);
+    auto r = condition(*c.keywords[0].value);
+    if (!r) return nullptr;
+    return node(types::none(), "{0}.sort({1})", c.span, args_of(std::move(self), std::move(r)), {}, true);
+  }
+  return fail(m.attr_span, "'list' object has no attribute '" + name + "' supported by py2cuda");
+}
+
+ir::ExprPtr FunctionBuilder::list_subscript(ir::ExprPtr base, const ast::Subscript& s) {
+  TypeRef lt = base->type;
+  if (s.index->kind == ast::ExprKind::Slice) {
+    const auto& sl = ast::as<ast::Slice>(*s.index);
+    std::vector<ir::ExprPtr> args;
+    args.push_back(std::move(base));
+    std::string bounds;
+    const ast::Expr* parts[3] = {sl.lower.get(), sl.upper.get(), sl.step.get()};
+    for (int k = 0; k < 3; ++k) {
+      const ast::Expr* bound = parts[k];
+      if (k == 2 && (!bound || bound->kind == ast::ExprKind::NoneLit)) break;
+      auto v = slice_bound(bound);
+      if (!v && bound && bound->kind != ast::ExprKind::NoneLit) return nullptr;  // reported
+      if (!bounds.empty()) bounds += ", ";
+      if (!v) {
+        bounds += "py2cuda::none";
+        continue;
+      }
+      bounds += "{" + std::to_string(args.size()) + "}";
+      args.push_back(std::move(v));
+    }
+    return node(lt, "{0}.slice(py2cuda::slice(" + bounds + "))", s.span, std::move(args));
+  }
+  if (!lt->dtype()) return fail(s.value->span, "the element type of this list is never known (nothing is appended to it)");
+  auto i = expr(*s.index);
+  if (!i) return nullptr;
+  if (!i->type->is_int() && !i->type->is_bool()) {
+    return fail(s.index->span, "list indices must be integers or slices, not " + i->type->str());
+  }
+  return node(lt->dtype(), "{0}.at({1})", s.span, args_of(std::move(base), convert(std::move(i), types::int64())));
+}
+
+bool FunctionBuilder::list_store(const ast::Subscript& target, ir::ExprPtr& value, Span s, ir::Block& out, bool echo) {
+  const ast::Expr& owner = *target.value;
+  // Only a name or an element of a list is looked at here; the rest is subscript()'s.
+  if (owner.kind != ast::ExprKind::Name && owner.kind != ast::ExprKind::Subscript) return false;
+  if (owner.kind == ast::ExprKind::Name) {
+    const std::string& id = ast::as<ast::Name>(owner).id;
+    if (!locals_.count(id)) return false;
+    ir::Variable* v = variable(binding(id));
+    if (!v->type || !v->type->is_list()) return false;
+  }
+  auto base = expr(owner);
+  if (!base) return true;
+  if (!base->type->is_list()) return false;
+  if (target.index->kind == ast::ExprKind::Slice) {
+    D().error(target.index->span, "assigning to a slice of a list is not supported by py2cuda");
+    return true;
+  }
+  value = growable_list(std::move(value));
+  TypeRef lt = base->type;
+  TypeRef t = refine_list(owner, lt, value->type, s);
+  if (!t || t != lt) return true;
+  auto i = expr(*target.index);
+  if (!i) return true;
+  if (!i->type->is_int() && !i->type->is_bool()) {
+    D().error(target.index->span, "list indices must be integers or slices, not " + i->type->str());
+    return true;
+  }
+  if (value->type != lt->dtype()) value = std::make_unique<ir::Cast>(lt->dtype(), std::move(value), value->span);
+  auto st = std::make_unique<ir::ExprStmt>(
+      node(types::none(), "{0}.set({1}, {2})", s, args_of(std::move(base), convert(std::move(i), types::int64()), std::move(value)), {}, true),
+      s);
+  st->echo_line = echo;
+  out.push_back(std::move(st));
+  return true;
+}
+
+ir::ExprPtr FunctionBuilder::list_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s) {
+  l = growable_list(std::move(l));
+  r = growable_list(std::move(r));
+  if (op == BinOp::Add && l->type->is_list() && r->type->is_list()) {
+    TypeRef t = rules::unify(l->type, r->type);
+    if (!t) return fail(s, "can only concatenate lists of one element type in py2cuda, not " + l->type->str() + " and " + r->type->str());
+    if (l->type != t) l = std::make_unique<ir::Cast>(t, std::move(l), s);
+    if (r->type != t) r = std::make_unique<ir::Cast>(t, std::move(r), s);
+    return node(t, "{0} + {1}", s, args_of(std::move(l), std::move(r)));
+  }
+  if (op == BinOp::Mul && (l->type->is_list() || r->type->is_list())) {
+    if (r->type->is_list()) std::swap(l, r);
+    if (!r->type->is_int() && !r->type->is_bool()) return fail(s, "can't multiply sequence by non-int of type '" + r->type->str() + "'");
+    TypeRef t = l->type;
+    return node(t, "py2cuda::host::repeat({0}, {1})", s, args_of(std::move(l), convert(std::move(r), types::int64())));
+  }
+  return fail(s, "unsupported operand types for " + std::string(python_spelling(op)) + ": " + l->type->str() + " and " +
+                     r->type->str());
+}
+
+ir::ExprPtr FunctionBuilder::list_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s) {
+  if (op == CmpOp::In || op == CmpOp::NotIn) {
+    r = growable_list(std::move(r));
+    if (!r->type->is_list()) return fail(s, "'in' of a list of mixed types is not supported by py2cuda");
+    TypeRef elem = r->type->dtype();
+    if (!elem) {
+      auto k = std::make_unique<ir::Const>(types::boolean(), s);
+      k->b = op == CmpOp::NotIn;  // nothing is in an empty list
+      return k;
+    }
+    if (l->type != elem) {
+      if (!(l->type->is_number() && elem->is_number())) {
+        return fail(s, "'in' of a " + l->type->str() + " in a " + r->type->str() + " is not supported by py2cuda");
+      }
+      l = std::make_unique<ir::Cast>(elem, std::move(l), s);
+    }
+    return node(types::boolean(), std::string(op == CmpOp::NotIn ? "!" : "") + "{0}.contains({1})", s,
+                args_of(std::move(r), std::move(l)));
+  }
+  l = growable_list(std::move(l));
+  r = growable_list(std::move(r));
+  if (!l->type->is_list() || !r->type->is_list()) {
+    return fail(s, "comparing " + l->type->str() + " and " + r->type->str() + " is not supported by py2cuda");
+  }
+  if (op != CmpOp::Eq && op != CmpOp::NotEq) return fail(s, "ordering comparisons of lists are not supported by py2cuda");
+  TypeRef t = rules::unify(l->type, r->type);
+  if (!t) return fail(s, "comparing " + l->type->str() + " and " + r->type->str() + " is not supported by py2cuda");
+  if (l->type != t) l = std::make_unique<ir::Cast>(t, std::move(l), s);
+  if (r->type != t) r = std::make_unique<ir::Cast>(t, std::move(r), s);
+  return node(types::boolean(), op == CmpOp::Eq ? "{0} == {1}" : "{0} != {1}", s, args_of(std::move(l), std::move(r)));
+}
+
+// What a comprehension or list.extend goes over, as a value the runtime's for_each_item
+// visits, and the type of each item.
+ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef& item) {
+  if (iter.kind == ast::ExprKind::Call) {
+    const auto& call = ast::as<ast::Call>(iter);
+    const std::string path = resolve_path(mb_.info(), *call.func);
+    if (path == "range") {
+      std::vector<ir::ExprPtr> bounds;
+      for (const auto& a : call.args) {
+        auto v = expr(*a);
+        if (!v) return nullptr;
+        if (!v->type->is_int() && !v->type->is_bool()) return fail(a->span, "range() needs integers");
+        bounds.push_back(convert(std::move(v), types::int64()));
+      }
+      if (bounds.empty() || bounds.size() > 3 || !call.keywords.empty()) return fail(call.span, "range() takes 1 to 3 arguments");
+      const size_t n = bounds.size();
+      item = types::int64();
+      return node(types::range(), "py2cuda::host::range(" + fields(0, n) + ")", call.span, std::move(bounds));
+    }
+    if (path == "zip" || path == "enumerate") {
+      const bool is_zip = path == "zip";
+      if (call.args.empty() || (!is_zip && call.args.size() > 2)) return fail(call.span, path + "() arguments are not supported here");
+      std::vector<ir::ExprPtr> parts;
+      std::vector<TypeRef> types_of;
+      if (!is_zip) types_of.push_back(types::int64());
+      for (size_t k = 0; k < (is_zip ? call.args.size() : 1); ++k) {
+        TypeRef t = nullptr;
+        auto v = comprehension_items(*call.args[k], t);
+        if (!v) return nullptr;
+        types_of.push_back(t);
+        parts.push_back(std::move(v));
+      }
+      const ast::Expr* start = !is_zip && call.args.size() == 2 ? call.args[1].get() : nullptr;
+      for (const auto& kw : call.keywords) {
+        if (is_zip || kw.name != "start") return fail(kw.span, path + "() keyword '" + kw.name + "' is not supported here");
+        start = kw.value.get();
+      }
+      if (start) {
+        auto v = expr(*start);
+        if (!v) return nullptr;
+        if (!v->type->is_int()) return fail(start->span, "enumerate() start must be an integer");
+        parts.push_back(convert(std::move(v), types::int64()));
+      }
+      item = types::tuple(types_of);
+      const size_t n = parts.size();
+      return node(types::host_object(path), "py2cuda::host::" + path + "(" + fields(0, n) + ")", call.span, std::move(parts));
+    }
+  }
+  auto v = growable_list(expr(iter));
+  if (!v) return nullptr;
+  TypeRef t = v->type;
+  if (t->is_list()) {
+    if (!t->dtype()) return fail(iter.span, "the element type of this list is never known (nothing is appended to it)");
+    item = t->dtype();
+  } else if (t->is_array() && !t->is_device_array() && t->ndim() == 1) {
+    item = t->dtype();
+  } else if (t->is_device_array() && t->ndim() == 1) {
+    // Iterating a device array reads its elements back: one copy of the whole array here.
+    item = t->dtype();
+    return node(types::array(t->dtype(), 1, Layout::C), "{0}.copy_to_host()", iter.span, args_of(std::move(v)));
+  } else if (t->is_uniform_tuple()) {
+    item = t->elements()[0];
+  } else {
+    return fail(iter.span, "py2cuda's host code iterates here over range(), a list, a tuple of one type, a 1-D host "
+                           "array, zip() or enumerate(), not " + t->str());
+  }
+  return v;
+}
+
+// The lambda head binding a comprehension's target to an item of type `item` ({tK} is the
+// item's type): a name, or names unpacking a tuple item (C++ structured bindings).
+bool FunctionBuilder::bind_comprehension_target(const ast::Expr& target, TypeRef item, size_t type_slot,
+                                                std::string& head) {
+  if (target.kind == ast::ExprKind::Name) {
+    const std::string& id = ast::as<ast::Name>(target).id;
+    ir::Variable* var = temporary(cpp_identifier(id), item);
+    comprehension_vars_[id] = var;
+    head = "[&]({t" + std::to_string(type_slot) + "} " + var->cpp_name + ") { ";
+    return true;
+  }
+  if (target.kind == ast::ExprKind::Tuple || target.kind == ast::ExprKind::List) {
+    const auto& elts = target.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(target).elts : ast::as<ast::ListExpr>(target).elts;
+    if (!item->is_tuple() || item->elements().size() != elts.size()) {
+      D().error(target.span, "cannot unpack a " + item->str() + " into " + std::to_string(elts.size()) + " names");
+      return false;
+    }
+    ir::Variable* whole = temporary("item", item);
+    std::string names;
+    for (size_t k = 0; k < elts.size(); ++k) {
+      if (elts[k]->kind != ast::ExprKind::Name) {
+        D().error(elts[k]->span, "py2cuda unpacks a comprehension's item into plain names");
+        return false;
+      }
+      const std::string& id = ast::as<ast::Name>(*elts[k]).id;
+      ir::Variable* var = temporary(cpp_identifier(id), item->elements()[k]);
+      comprehension_vars_[id] = var;
+      names += (k ? ", " : "") + var->cpp_name;
+    }
+    head = "[&](const {t" + std::to_string(type_slot) + "}& " + whole->cpp_name + ") { const auto& [" + names +
+           "] = " + whole->cpp_name + "; ";
+    return true;
+  }
+  D().error(target.span, "py2cuda's comprehensions bind a name or a tuple of names");
+  return false;
+}
+
+// [elt for target in iter if cond ...] (and a generator expression, which host code
+// makes into the same list: what consumes it reads every item anyway).
+ir::ExprPtr FunctionBuilder::list_comprehension(const ast::ComprehensionExpr& g) {
+  TypeRef item = nullptr;
+  auto items = comprehension_items(*g.iter, item);
+  if (!items) return nullptr;
+  auto saved = comprehension_vars_;
+  std::string head;
+  if (!bind_comprehension_target(*g.target, item, 0, head)) {
+    comprehension_vars_ = saved;
+    return nullptr;
+  }
+  ir::ExprPtr cond;
+  for (const auto& c : g.conditions) {
+    auto v = condition(*c);
+    if (!v) {
+      comprehension_vars_ = saved;
+      return nullptr;
+    }
+    cond = cond ? std::make_unique<ir::Logical>(types::boolean(), true, std::move(cond), std::move(v), g.span) : std::move(v);
+  }
+  ir::ExprPtr elt;
+  bool flat = false;
+  if (g.elt->kind == ast::ExprKind::Comprehension && ast::as<ast::ComprehensionExpr>(*g.elt).nested_clause) {
+    // [e for a in A for b in B]: the inner clauses make a list for each a, joined.
+    elt = list_comprehension(ast::as<ast::ComprehensionExpr>(*g.elt));
+    flat = true;
+  } else {
+    elt = growable_list(expr(*g.elt));
+  }
+  comprehension_vars_ = saved;
+  if (!elt) return nullptr;
+  TypeRef r = flat ? elt->type->dtype() : elt->type;
+  if (!r || r->is_none() || r->kind() == TypeKind::Range || r->is_untyped_list()) {
+    return fail(g.elt->span, "a list cannot hold " + (r ? r->str() : std::string("values of an unknown type")));
+  }
+  std::vector<ir::ExprPtr> args;
+  args.push_back(std::move(items));
+  std::string pattern = std::string(flat ? "py2cuda::host::list_each_flat" : "py2cuda::host::list_each") + "<{t1}>({0}, ";
+  if (cond) {
+    pattern += head + "return {1}; }, ";
+    args.push_back(std::move(cond));
+  } else {
+    pattern += "nullptr, ";
+  }
+  pattern += head + "return {" + std::to_string(args.size()) + "}; })";
+  args.push_back(std::move(elt));
+  return node(types::list(r), pattern, g.span, std::move(args), {item, r});
+}
+
+// np.array(xs) / np.asarray(xs) / cuda.to_device(xs) of a list: NumPy's dtype for its values.
+ir::ExprPtr FunctionBuilder::array_from_list(ir::ExprPtr list, TypeRef dtype, Span s) {
+  int depth = 0;
+  TypeRef inner = innermost(list->type, depth);
+  if (!inner) return fail(s, "the element type of this list is never known (nothing is appended to it)");
+  if (!inner->is_number()) return fail(s, "an array of " + inner->str() + " values is not supported by py2cuda");
+  if (list->type->dtype()->is_array() && list->type->dtype()->is_device_array()) {
+    return fail(s, "an array of device arrays: copy each to the host first");
+  }
+  TypeRef dt = dtype ? dtype : inner;
+  return node(types::array(dt, depth, Layout::C), "py2cuda::host::array_of_list<{t0}>({0})", s, args_of(std::move(list)), {dt});
+}
+
+// list(...), sorted(...), and max/min/sum/any/all of a list or a generator expression.
+ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string& path, bool& handled) {
+  handled = false;
+  static const std::set<std::string> kNames = {"list", "sorted", "max", "min", "sum", "any", "all"};
+  if (!kNames.count(path)) return nullptr;
+  if (c.func->kind != ast::ExprKind::Name || locals_.count(path)) return nullptr;
+  if (path == "list") {
+    handled = true;
+    if (!c.keywords.empty() || c.args.size() > 1) return fail(c.span, "list() takes at most 1 argument");
+    if (c.args.empty()) return empty_list(types::list(nullptr), c.span);
+    TypeRef item = nullptr;
+    auto items = comprehension_items(*c.args[0], item);
+    if (!items) return nullptr;
+    return node(types::list(item), "py2cuda::host::to_list<{t0}>({0})", c.span, args_of(std::move(items)), {item});
+  }
+  if (path == "sorted") {
+    handled = true;
+    if (c.args.size() != 1 || c.keywords.size() > 1 || (c.keywords.size() == 1 && c.keywords[0].name != "reverse")) {
+      return fail(c.span, "sorted() takes an iterable and reverse= in py2cuda (no key=)");
+    }
+    TypeRef item = nullptr;
+    auto items = comprehension_items(*c.args[0], item);
+    if (!items) return nullptr;
+    if (!item->is_number() && !item->is_string()) return fail(c.args[0]->span, "sorting " + item->str() + " values is not supported by py2cuda");
+    std::vector<ir::ExprPtr> args;
+    args.push_back(std::move(items));
+    if (!c.keywords.empty()) {
+      auto r = condition(*c.keywords[0].value);
+      if (!r) return nullptr;
+      args.push_back(std::move(r));
+    }
+    const size_t n = args.size();
+    return node(types::list(item), "py2cuda::host::sorted<{t0}>(" + fields(0, n) + ")", c.span, std::move(args), {item});
+  }
+  // max/min/sum/any/all of one list or generator expression; the rest is the host table's.
+  if (c.args.size() != 1 || !c.keywords.empty()) return nullptr;
+  const ast::Expr& arg = *c.args[0];
+  // Only a list is this function's; other values are the host table's rows' (which type
+  // the argument again: its IR here is dropped).
+  handled = true;
+  auto v = growable_list(expr(arg));
+  if (!v) return nullptr;
+  if (!v->type->is_list()) {
+    handled = false;
+    return nullptr;
+  }
+  TypeRef elem = v->type->dtype();
+  if (!elem && (path == "any" || path == "all" || path == "sum")) {
+    // any([]) is False, all([]) True, sum([]) the int 0.
+    auto k = std::make_unique<ir::Const>(path == "sum" ? types::int64() : types::boolean(), c.span);
+    k->b = path == "all";
+    return k;
+  }
+  if (!elem) return fail(arg.span, "the element type of this list is never known (nothing is appended to it)");
+  if (path == "any" || path == "all") {
+    if (!elem->is_number()) return fail(arg.span, path + "() of " + elem->str() + " values is not supported by py2cuda");
+    return node(types::boolean(), "py2cuda::host::" + path + "({0})", c.span, args_of(std::move(v)));
+  }
+  if (path == "sum") {
+    if (!elem->is_number()) return fail(arg.span, "sum() of " + elem->str() + " values is not supported by py2cuda");
+    // Python's sum starts from the int 0: ints and bools give an int, floats a float.
+    TypeRef r = elem->is_float() ? elem : types::int64();
+    return node(r, "py2cuda::host::sum<{t0}>({0})", c.span, args_of(std::move(v)), {r});
+  }
+  if (!elem->is_number() && !elem->is_string()) return fail(arg.span, path + "() of " + elem->str() + " values is not supported by py2cuda");
+  return node(elem, "py2cuda::host::" + path + "({0})", c.span, args_of(std::move(v)));
+}
+
+}  // namespace py2cuda::infer
