@@ -47,3 +47,5 @@ if __name__ == "__main__":
     d = cuda.to_device(out)
     print(type(a), type(f), type(np.int32(-7)), type(name), type((1, 2)), type(2.5), type(3), type(True))
     print(type(a).__name__, type(d).__name__, type(np.uint8(3)).__name__, type(d))
+    # int ** negative int is a float in Python.
+    print(2 ** -1, n ** -2, 3 ** -2, n ** 2, 2.0 ** -1)

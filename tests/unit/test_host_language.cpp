@@ -158,3 +158,13 @@ TEST(HostLanguage, TestCaseAssertEqualOfStringsIsALocatedWarning) {
       << r.diagnostics;
   EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
 }
+
+// Python's int ** int is a float for a negative exponent: a negative constant types the power as
+// float64; an exponent that is not a constant keeps it an int, checked when it runs.
+TEST(HostLanguage, IntPowerWithANegativeExponentIsAFloat) {
+  TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\ndec[1, 1](a)\nn = int(sys.argv[1])\nk = -n\nprint(n ** -2, n ** k, n ** 2)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "pow(double(n), -2.0)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::python_int_pow(n, k)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::ipow(n, 2)")) << r.cu;
+}

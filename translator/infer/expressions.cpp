@@ -836,11 +836,17 @@ ir::ExprPtr FunctionBuilder::binary_values(BinOp op, ir::ExprPtr l, ir::ExprPtr 
     div->args.push_back(convert(std::move(r), result));
     return div;
   }
+  if (python_host() && op == BinOp::Pow && result->is_int() && r->kind == ir::ExprKind::Const &&
+      r->type->is_signed() && static_cast<int64_t>(static_cast<const ir::Const&>(*r).bits) < 0) {
+    // Python's int ** negative int is a float: 2 ** -1 is 0.5 (computed as float ** float).
+    result = types::float64();
+  }
   if (op == BinOp::TrueDiv) {
     l = convert(std::move(l), result);
     r = convert(std::move(r), result);
-  } else if (op == BinOp::Pow && result->is_float() && !r->type->is_float()) {
-    // float ** integer: the exponent stays an integer (repeated multiplication).
+  } else if (op == BinOp::Pow && result->is_float() && !r->type->is_float() && !python_host()) {
+    // float ** integer: the exponent stays an integer (repeated multiplication, as Numba computes
+    // it; CPython's float ** int calls C's pow, as the conversion below then gives).
     l = convert(std::move(l), result);
     r = convert(std::move(r), types::int64());
   } else {

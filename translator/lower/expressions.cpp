@@ -448,6 +448,12 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
           note(NoteKind::Modulo, b.span, division_reason(b));
           return "py2cuda::mod(" + operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) + ")";
         case BinOp::Pow: {
+          if (b.type->is_int() && error_model_ == ir::ErrorModel::CPython && b.type->is_signed() &&
+              !(b.right->kind == ir::ExprKind::Const &&
+                static_cast<int64_t>(static_cast<const ir::Const&>(*b.right).bits) >= 0)) {
+            return "py2cuda::python_int_pow(" + operand(*b.left, 0, b.right.get()) + ", " +
+                   operand(*b.right, 0, b.left.get()) + ")";
+          }
           if (b.type->is_int())
             return "py2cuda::ipow(" + operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) + ")";
           if (b.right->type->is_int()) {

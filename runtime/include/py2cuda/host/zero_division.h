@@ -67,6 +67,19 @@ class RaisingDivision {
   ZeroDivisionWording wording_;
 };
 
+// Python host code's int ** int whose exponent is not a constant: py2cuda types it as an int,
+// which Python's result is for an exponent >= 0; a negative one makes Python's result a float,
+// which no static type can follow, so the program stops and says so rather than print 0.
+inline int64_t python_int_pow(int64_t base, int64_t exp) {
+  if (exp < 0) {
+    if (base == 0) throw host::ZeroDivisionError("0.0 cannot be raised to a negative power");
+    throw host::PyException("NotImplementedError",
+                            "int ** negative int is a float in Python, but py2cuda typed this power as an int (its "
+                            "exponent is not a constant): write float(base) ** exp");
+  }
+  return ipow(base, exp);
+}
+
 // Host code: CPython 3.11's messages.
 inline constexpr RaisingDivision python{{
     .int_floordiv = "integer division or modulo by zero",
