@@ -93,6 +93,22 @@ template <std::size_t N>
 auto normal(double loc, double scale, const std::array<int64_t, N>& shape) {
   return detail::draw<double>(shape, [=](double* p, int64_t n) { host::global_random_state().fill_normal(p, n, loc, scale); });
 }
+inline double standard_normal() { return randn(); }
+template <std::size_t N>
+auto standard_normal(const std::array<int64_t, N>& shape) {
+  return randn(shape);
+}
+// The legacy exponential is the inversion -log(1 - U), one double per value.
+inline double exponential(double scale) { return host::global_random_state().exponential(scale); }
+template <std::size_t N>
+auto exponential(double scale, const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [=](double* p, int64_t n) { host::global_random_state().fill_exponential(p, n, scale); });
+}
+inline double standard_exponential() { return host::global_random_state().standard_exponential(); }
+template <std::size_t N>
+auto standard_exponential(const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [](double* p, int64_t n) { host::global_random_state().fill_standard_exponential(p, n); });
+}
 template <class T>
 T randint(int64_t low, int64_t high) {
   T v;
