@@ -159,6 +159,8 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.random.standard_exponential", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::standard_exponential", .doc = "standard exponential float64 values (legacy inversion), bit-identical"},
       {.path = "numpy.random.randint", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::randint", .doc = "integers in [low, high), int64, bit-identical"},
       {.path = "numpy.random.choice", .rule = R::RandomChoice, .runtime = "py2cuda::np::random::choice", .doc = "draws from range(a) or a 1-D array (replace=True: randint; False: a permutation), bit-identical; no p="},
+      {.path = "numpy.random.permutation", .rule = R::RandomPermute, .runtime = "py2cuda::np::random::permutation", .doc = "a shuffled arange(n) or a shuffled copy of an array (rows of an n-D one), bit-identical"},
+      {.path = "numpy.random.shuffle", .rule = R::RandomPermute, .runtime = "py2cuda::np::random::shuffle", .doc = "shuffles an array in place along axis 0, bit-identical"},
       {.path = "numpy.random.default_rng", .rule = R::DefaultRng, .runtime = "py2cuda::np::random::default_rng", .doc = "a PCG64 Generator seeded through SeedSequence, bit-identical"},
       {.path = "Generator.random", .rule = R::GeneratorDraw, .runtime = "py2cuda::np::random::generator_random", .doc = "uniform [0, 1) float64 values"},
       {.path = "Generator.uniform", .rule = R::GeneratorDraw, .runtime = "py2cuda::np::random::generator_uniform", .doc = "uniform [low, high) float64 values"},
@@ -353,6 +355,7 @@ bool has_effects(HostRule rule) {
     case R::RandomSeed:
     case R::RandomDraw:
     case R::RandomChoice:
+    case R::RandomPermute:  // shuffle writes its argument
     case R::DefaultRng:
     case R::GeneratorDraw:
     case R::RngStates:

@@ -1344,6 +1344,23 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       TypeRef t = ndim ? types::array(item, ndim, Layout::C) : item;
       return call_node(t, rt + "(" + placeholders(0, args.size()) + ")", c.span, std::move(args));
     }
+    case HostRule::RandomPermute: {
+      const bool in_place = row.path.ends_with("shuffle");
+      if (!bind({"x"}) || !need(0, "x")) return nullptr;
+      auto x = value(0);
+      if (!x) return nullptr;
+      if (!in_place && x->type->is_int()) {
+        return call_node(types::array(types::int64(), 1, Layout::C), rt + "({0})", c.span,
+                         one(convert(std::move(x), types::int64())));
+      }
+      if (!x->type->is_array() || x->type->is_device_array() || x->type->ndim() < 1) {
+        return fail(a[0]->span, what + "() needs a host array" + (in_place ? "" : " or an integer") + " (got " +
+                                    x->type->str() + ")");
+      }
+      if (in_place) return call_node(types::none(), rt + "({0})", c.span, one(std::move(x)));
+      TypeRef t = types::array(x->type->dtype(), x->type->ndim(), Layout::C);
+      return call_node(t, rt + "({0})", c.span, one(std::move(x)));
+    }
     case HostRule::DefaultRng: {
       if (!bind({"seed"})) return nullptr;
       if (is_none(a[0])) return call_node(types::host_object("Generator"), rt + "()", c.span, {});

@@ -142,6 +142,35 @@ auto choice(const NDArray<T, 1>& a, bool replace, const std::array<int64_t, N>& 
   return out;
 }
 
+// shuffle(x) swaps rows (axis 0) in place, permutation(x) shuffles a copy (of
+// arange(n) for an integer): Fisher-Yates from the end, as RandomState draws them.
+template <class T, int N>
+void shuffle(const NDArray<T, N>& x) {
+  const int64_t rows = x.shape(0);
+  const int64_t row_len = rows > 0 ? x.size() / rows : 0;
+  if (x.is_c_contiguous()) {
+    host::global_random_state().shuffle_rows(x.data(), rows, row_len);
+    return;
+  }
+  // A strided view: shuffle a contiguous copy, then write it back in C order.
+  NDArray<T, N> tmp = x.copy();
+  host::global_random_state().shuffle_rows(tmp.data(), rows, row_len);
+  const T* src = tmp.data();
+  x.for_each_offset([&](int64_t offset) { x.data()[offset] = *src++; });
+}
+inline NDArray<int64_t, 1> permutation(int64_t n) {
+  if (n < 0) throw host::PyException("ValueError", "negative dimensions are not allowed");
+  NDArray<int64_t, 1> out(std::array<int64_t, 1>{n});
+  host::global_random_state().fill_permutation(out.data(), n);
+  return out;
+}
+template <class T, int N>
+NDArray<T, N> permutation(const NDArray<T, N>& x) {
+  NDArray<T, N> out = x.copy();
+  shuffle(out);
+  return out;
+}
+
 // np.random.default_rng(seed) and its Generator's draws.
 inline host::Generator default_rng(int64_t seed) { return host::default_rng(seed); }
 inline host::Generator default_rng() { return host::default_rng(); }
