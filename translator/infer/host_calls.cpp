@@ -1349,17 +1349,20 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       if (!bind({"x"}) || !need(0, "x")) return nullptr;
       auto x = value(0);
       if (!x) return nullptr;
+      std::vector<ir::ExprPtr> args;
+      if (self) args.push_back(std::move(self));  // Generator.permutation / shuffle
+      TypeRef t;
       if (!in_place && x->type->is_int()) {
-        return call_node(types::array(types::int64(), 1, Layout::C), rt + "({0})", c.span,
-                         one(convert(std::move(x), types::int64())));
-      }
-      if (!x->type->is_array() || x->type->is_device_array() || x->type->ndim() < 1) {
+        t = types::array(types::int64(), 1, Layout::C);
+        args.push_back(convert(std::move(x), types::int64()));
+      } else if (!x->type->is_array() || x->type->is_device_array() || x->type->ndim() < 1) {
         return fail(a[0]->span, what + "() needs a host array" + (in_place ? "" : " or an integer") + " (got " +
                                     x->type->str() + ")");
+      } else {
+        t = in_place ? types::none() : types::array(x->type->dtype(), x->type->ndim(), Layout::C);
+        args.push_back(std::move(x));
       }
-      if (in_place) return call_node(types::none(), rt + "({0})", c.span, one(std::move(x)));
-      TypeRef t = types::array(x->type->dtype(), x->type->ndim(), Layout::C);
-      return call_node(t, rt + "({0})", c.span, one(std::move(x)));
+      return call_node(t, rt + "(" + placeholders(0, args.size()) + ")", c.span, std::move(args));
     }
     case HostRule::DefaultRng: {
       if (!bind({"seed"})) return nullptr;

@@ -143,32 +143,46 @@ auto choice(const NDArray<T, 1>& a, bool replace, const std::array<int64_t, N>& 
 }
 
 // shuffle(x) swaps rows (axis 0) in place, permutation(x) shuffles a copy (of
-// arange(n) for an integer): Fisher-Yates from the end, as RandomState draws them.
-template <class T, int N>
-void shuffle(const NDArray<T, N>& x) {
+// arange(n) for an integer): Fisher-Yates from the end, as RandomState and
+// Generator both draw them (`Rng` is either).
+namespace detail {
+template <class Rng, class T, int N>
+void shuffle_with(Rng& rng, const NDArray<T, N>& x) {
   const int64_t rows = x.shape(0);
   const int64_t row_len = rows > 0 ? x.size() / rows : 0;
   if (x.is_c_contiguous()) {
-    host::global_random_state().shuffle_rows(x.data(), rows, row_len);
+    rng.shuffle_rows(x.data(), rows, row_len);
     return;
   }
   // A strided view: shuffle a contiguous copy, then write it back in C order.
   NDArray<T, N> tmp = x.copy();
-  host::global_random_state().shuffle_rows(tmp.data(), rows, row_len);
+  rng.shuffle_rows(tmp.data(), rows, row_len);
   const T* src = tmp.data();
   x.for_each_offset([&](int64_t offset) { x.data()[offset] = *src++; });
 }
-inline NDArray<int64_t, 1> permutation(int64_t n) {
+template <class Rng>
+NDArray<int64_t, 1> permutation_with(Rng& rng, int64_t n) {
   if (n < 0) throw host::PyException("ValueError", "negative dimensions are not allowed");
   NDArray<int64_t, 1> out(std::array<int64_t, 1>{n});
-  host::global_random_state().fill_permutation(out.data(), n);
+  for (int64_t i = 0; i < n; ++i) out.data()[i] = i;
+  rng.shuffle_rows(out.data(), n, 1);
   return out;
 }
+template <class Rng, class T, int N>
+NDArray<T, N> permutation_with(Rng& rng, const NDArray<T, N>& x) {
+  NDArray<T, N> out = x.copy();
+  shuffle_with(rng, out);
+  return out;
+}
+}  // namespace detail
+template <class T, int N>
+void shuffle(const NDArray<T, N>& x) {
+  detail::shuffle_with(host::global_random_state(), x);
+}
+inline NDArray<int64_t, 1> permutation(int64_t n) { return detail::permutation_with(host::global_random_state(), n); }
 template <class T, int N>
 NDArray<T, N> permutation(const NDArray<T, N>& x) {
-  NDArray<T, N> out = x.copy();
-  shuffle(out);
-  return out;
+  return detail::permutation_with(host::global_random_state(), x);
 }
 
 // np.random.default_rng(seed) and its Generator's draws.
@@ -197,6 +211,15 @@ inline double generator_normal(GeneratorRef r, double loc, double scale) { retur
 template <std::size_t N>
 auto generator_normal(GeneratorRef r, double loc, double scale, const std::array<int64_t, N>& shape) {
   return detail::draw<double>(shape, [&](double* p, int64_t n) { r.g.fill_normal(p, n, loc, scale); });
+}
+template <class T, int N>
+void generator_shuffle(GeneratorRef r, const NDArray<T, N>& x) {
+  detail::shuffle_with(r.g, x);
+}
+inline NDArray<int64_t, 1> generator_permutation(GeneratorRef r, int64_t n) { return detail::permutation_with(r.g, n); }
+template <class T, int N>
+NDArray<T, N> generator_permutation(GeneratorRef r, const NDArray<T, N>& x) {
+  return detail::permutation_with(r.g, x);
 }
 inline double generator_standard_normal(GeneratorRef r) { return r.g.standard_normal(); }
 template <std::size_t N>
