@@ -161,6 +161,21 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.random.choice", .rule = R::RandomChoice, .runtime = "py2cuda::np::random::choice", .doc = "draws from range(a) or a 1-D array (replace=True: randint; False: a permutation), bit-identical; no p="},
       {.path = "numpy.random.permutation", .rule = R::RandomPermute, .runtime = "py2cuda::np::random::permutation", .doc = "a shuffled arange(n) or a shuffled copy of an array (rows of an n-D one), bit-identical"},
       {.path = "numpy.random.shuffle", .rule = R::RandomPermute, .runtime = "py2cuda::np::random::shuffle", .doc = "shuffles an array in place along axis 0, bit-identical"},
+      {.path = "numpy.random.RandomState", .rule = R::DefaultRng, .runtime = "py2cuda::np::random::random_state", .doc = "a legacy MT19937 generator of its own, seeded as np.random.seed seeds the global one"},
+      {.path = "RandomState.seed", .rule = R::RandomSeed, .runtime = "py2cuda::np::random::seed", .doc = "reseeds this RandomState"},
+      {.path = "RandomState.rand", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::rand", .doc = "uniform [0, 1) float64 values from this RandomState, bit-identical"},
+      {.path = "RandomState.random", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::random", .doc = "uniform [0, 1) float64 values, bit-identical"},
+      {.path = "RandomState.random_sample", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::random", .doc = "uniform [0, 1) float64 values, bit-identical"},
+      {.path = "RandomState.randn", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::randn", .doc = "standard normal float64 values (legacy polar method), bit-identical"},
+      {.path = "RandomState.standard_normal", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::standard_normal", .doc = "standard normal float64 values (legacy polar method), bit-identical"},
+      {.path = "RandomState.uniform", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::uniform", .doc = "uniform [low, high) float64 values, bit-identical"},
+      {.path = "RandomState.normal", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::normal", .doc = "normal float64 values, bit-identical"},
+      {.path = "RandomState.exponential", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::exponential", .doc = "exponential float64 values (legacy inversion), bit-identical"},
+      {.path = "RandomState.standard_exponential", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::standard_exponential", .doc = "standard exponential float64 values, bit-identical"},
+      {.path = "RandomState.randint", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::randint", .doc = "integers in [low, high), int64, bit-identical"},
+      {.path = "RandomState.choice", .rule = R::RandomChoice, .runtime = "py2cuda::np::random::choice", .doc = "draws from range(a) or a 1-D array, bit-identical; no p="},
+      {.path = "RandomState.permutation", .rule = R::RandomPermute, .runtime = "py2cuda::np::random::permutation", .doc = "a shuffled arange(n) or a shuffled copy of an array, bit-identical"},
+      {.path = "RandomState.shuffle", .rule = R::RandomPermute, .runtime = "py2cuda::np::random::shuffle", .doc = "shuffles an array in place along axis 0, bit-identical"},
       {.path = "numpy.random.default_rng", .rule = R::DefaultRng, .runtime = "py2cuda::np::random::default_rng", .doc = "a PCG64 Generator seeded through SeedSequence, bit-identical"},
       {.path = "Generator.random", .rule = R::GeneratorDraw, .runtime = "py2cuda::np::random::generator_random", .doc = "uniform [0, 1) float64 values"},
       {.path = "Generator.uniform", .rule = R::GeneratorDraw, .runtime = "py2cuda::np::random::generator_uniform", .doc = "uniform [low, high) float64 values"},
@@ -341,7 +356,7 @@ std::string host_markdown() {
     if (python.rfind("numba.cuda.", 0) == 0) python = "cuda." + python.substr(11);
     if (python.rfind("numpy.", 0) == 0) python = "np." + python.substr(6);
     if (python.find('.') != std::string::npos && python.find('.') < python.size() &&
-        (python.rfind("ndarray.", 0) == 0 || python.rfind("DeviceNDArray.", 0) == 0 || python.rfind("Generator.", 0) == 0 ||
+        (python.rfind("ndarray.", 0) == 0 || python.rfind("DeviceNDArray.", 0) == 0 || python.rfind("Generator.", 0) == 0 || python.rfind("RandomState.", 0) == 0 ||
          python.rfind("Stream.", 0) == 0 || python.rfind("Event.", 0) == 0 || python.rfind("str.", 0) == 0 ||
          python.rfind("TestCase.", 0) == 0 || python.rfind("generic.", 0) == 0)) {
       python = python + "()";  // a method
