@@ -8,6 +8,10 @@
 3. Such a folder that others may write to is refused (exit 1, a message naming it), and so
    is one another user owns (checked when this test runs as root, which can make one).
 4. Each build's folder is named after a 128-bit content hash (32 hex digits).
+5. The runtime's precompiled header (CACHE/pch/prelude-KEY.h.gch, driver/precompiled_header.h):
+   the four concurrent runs make exactly one; other flags in PY2CUDA_EMULATE_CXXFLAGS make a
+   second one beside it; a truncated .gch is not noticed by the user (the build is retried
+   without it, the output is right, nothing about it on stderr) and is discarded.
 
     run_build_cache.py --py2cuda BUILD/py2cuda --source-dir REPO
 """
@@ -26,12 +30,47 @@ from testlib import cli  # noqa: E402
 from testlib.report import Reporter  # noqa: E402
 
 SAMPLE = "samples/hypot_kernel.py"
+OTHER_SAMPLES = ("samples/saxpy_grid_stride.py", "samples/polar_distance.py")  # cache misses after SAMPLE
+PCH_FOLDER = "pch"
+GCH_RE = re.compile(r"prelude-[0-9a-f]{32}\.h\.gch")
 CONCURRENT_RUNS = 4
 
 
-def run(py2cuda: str, source: Path, env: dict) -> subprocess.CompletedProcess:
-    return subprocess.run([str(py2cuda), str(source / SAMPLE), "--run", "--emulate"], env=env, capture_output=True,
+def run(py2cuda: str, source: Path, env: dict, sample: str = SAMPLE) -> subprocess.CompletedProcess:
+    return subprocess.run([str(py2cuda), str(source / sample), "--run", "--emulate"], env=env, capture_output=True,
                           text=True, timeout=600)
+
+
+def gch_files(cache: Path) -> list[Path]:
+    folder = cache / PCH_FOLDER
+    return sorted(p for p in folder.iterdir() if GCH_RE.fullmatch(p.name)) if folder.is_dir() else []
+
+
+def check_precompiled_headers(report: Reporter, py2cuda: Path, source: Path, cache: Path, env: dict) -> None:
+    made = gch_files(cache)
+    if len(made) == 1:
+        report.ok("precompiled header: the concurrent runs made one")
+    else:
+        report.fail("precompiled header", f"{len(made)} .gch files after the concurrent runs: {made}")
+        return
+    flagged = dict(env, PY2CUDA_EMULATE_CXXFLAGS="-DPY2CUDA_CACHE_TEST_FLAG=1")
+    r = run(py2cuda, source, flagged, OTHER_SAMPLES[0])
+    expected = (source / OTHER_SAMPLES[0]).with_suffix(".expected").read_text()
+    now = gch_files(cache)
+    if r.returncode == 0 and r.stdout == expected and len(now) == 2 and made[0] in now:
+        report.ok("precompiled header: other flags, another .gch beside the first")
+    else:
+        report.fail("precompiled header with other flags", f"status {r.returncode}, .gch files {now}\n{r.stderr[-1000:]}")
+    with made[0].open("r+b") as f:
+        f.truncate(1000)
+    r = run(py2cuda, source, env, OTHER_SAMPLES[1])
+    expected = (source / OTHER_SAMPLES[1]).with_suffix(".expected").read_text()
+    quiet = "gch" not in r.stderr and "PCH" not in r.stderr and "error" not in r.stderr
+    discarded = not made[0].exists()
+    if r.returncode == 0 and r.stdout == expected and quiet and discarded:
+        report.ok("precompiled header: a truncated .gch falls back to a plain build, silently, and is discarded")
+    else:
+        report.fail("truncated precompiled header", f"status {r.returncode}, discarded {discarded}\n{r.stderr[-1000:]}")
 
 
 def bare_env(**extra) -> dict:
@@ -59,7 +98,7 @@ def main() -> int:
                         f"{bad[0].returncode}\n{bad[0].stderr[-2000:]}")
         else:
             report.ok(f"concurrent runs: {CONCURRENT_RUNS} at once on an empty cache, all right")
-        folders = [p.name for p in cache.iterdir()] if cache.exists() else []
+        folders = [p.name for p in cache.iterdir() if p.name != PCH_FOLDER] if cache.exists() else []
         if len(folders) == 1 and re.fullmatch(r"hypot_kernel-[0-9a-f]{32}", folders[0]):
             report.ok("content key: one folder, named by a 128-bit hash")
         else:
@@ -69,6 +108,7 @@ def main() -> int:
             report.fail("no temporaries left", ", ".join(leftovers))
         else:
             report.ok("no temporaries left in the cache")
+        check_precompiled_headers(report, args.py2cuda, source, cache, env)
 
         tmp = scratch / "tmp"
         tmp.mkdir()

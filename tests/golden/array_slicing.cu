@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c array_slicing.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c array_slicing.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace array_slicing {
 
@@ -252,4 +253,68 @@ void launch_clear_border(const py2cuda::LaunchConfig& config, py2cuda::Array<dou
   py2cuda::launch<clear_border>(config, info, m, width);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python array_slicing.py` runs.
+void host_main() {
+  // array_slicing.py:13: TPB = 32
+  int64_t TPB = 32;
+  // array_slicing.py:109: m = np.arange(12, dtype=np.float64).reshape(4, 3)
+  py2cuda::host::NDArray<double, 2> m = py2cuda::np::reshape<2>(py2cuda::np::arange<double>(int64_t(0), int64_t(12), int64_t(1)), py2cuda::host::shape(int64_t(4), int64_t(3)));
+  // array_slicing.py:110: y = cuda.device_array(4, dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 1> y = py2cuda::host::device_array<double>(py2cuda::host::shape(int64_t(4)));
+  // array_slicing.py:111: matvec[1, TPB](cuda.to_device(m), cuda.to_device(np.array([1.0, 2.0, 3.0])), y)
+  launch_matvec(py2cuda::LaunchConfig{1, TPB}, py2cuda::host::to_device(m), py2cuda::host::to_device(py2cuda::np::array_from<double>(py2cuda::host::shape(3), {1.0, 2.0, 3.0})), y);
+  // array_slicing.py:112: print("matvec:", y.copy_to_host())
+  py2cuda::host::print("matvec:", y.copy_to_host());
+  // array_slicing.py:114: norms = cuda.device_array(3, dtype=np.float64)
+  py2cuda::host::DeviceNDArray<double, 1> norms = py2cuda::host::device_array<double>(py2cuda::host::shape(int64_t(3)));
+  // array_slicing.py:115: column_norms[1, TPB](cuda.to_device(m), cuda.to_device(np.ones(10)), norms)
+  launch_column_norms(py2cuda::LaunchConfig{1, TPB}, py2cuda::host::to_device(m), py2cuda::host::to_device(py2cuda::np::ones<double>(py2cuda::host::shape(int64_t(10)))), norms);
+  // array_slicing.py:116: print("column norms:", norms.copy_to_host())
+  py2cuda::host::print("column norms:", norms.copy_to_host());
+  // array_slicing.py:118: src = np.arange(10, dtype=np.int32) * 3
+  py2cuda::host::NDArray<int32_t, 1> src = py2cuda::np::multiply<int32_t>(py2cuda::np::arange<int32_t>(int64_t(0), int64_t(10), int64_t(1)), int64_t(3));
+  // array_slicing.py:119: out = cuda.to_device(np.zeros(11, dtype=np.int32))
+  py2cuda::host::DeviceNDArray<int32_t, 1> out = py2cuda::host::to_device(py2cuda::np::zeros<int32_t>(py2cuda::host::shape(int64_t(11))));
+  // array_slicing.py:120: take_slice[1, 1](cuda.to_device(src), 8, 1, -3, out)
+  launch_take_slice(py2cuda::LaunchConfig{1, 1}, py2cuda::host::to_device(src), 8, 1, -3, out);
+  // array_slicing.py:121: print("src[8:1:-3]:", out.copy_to_host())
+  py2cuda::host::print("src[8:1:-3]:", out.copy_to_host());
+  // array_slicing.py:123: fixed = cuda.to_device(np.zeros((4, 10), dtype=np.int32))
+  py2cuda::host::DeviceNDArray<int32_t, 2> fixed = py2cuda::host::to_device(py2cuda::np::zeros<int32_t>(py2cuda::host::shape(int64_t(4), int64_t(10))));
+  // array_slicing.py:124: fixed_slices[1, 1](cuda.to_device(src), fixed)
+  launch_fixed_slices(py2cuda::LaunchConfig{1, 1}, py2cuda::host::to_device(src), fixed);
+  // array_slicing.py:125: print("fixed slices:", fixed.copy_to_host().tolist())
+  py2cuda::host::print("fixed slices:", py2cuda::host::tolist(fixed.copy_to_host()));
+  // array_slicing.py:127: t = np.arange(2 * 3 * 4, dtype=np.float32).reshape(2, 3, 4)
+  py2cuda::host::NDArray<float, 3> t = py2cuda::np::reshape<3>(py2cuda::np::arange<float>(int64_t(0), int64_t(2) * 3 * 4, int64_t(1)), py2cuda::host::shape(int64_t(2), int64_t(3), int64_t(4)));
+  // array_slicing.py:128: sums = cuda.device_array(2, dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 1> sums = py2cuda::host::device_array<float>(py2cuda::host::shape(int64_t(2)));
+  // array_slicing.py:129: plane_sums[1, TPB](cuda.to_device(t), sums)
+  launch_plane_sums(py2cuda::LaunchConfig{1, TPB}, py2cuda::host::to_device(t), sums);
+  // array_slicing.py:130: print("plane sums without column 0:", sums.copy_to_host())
+  py2cuda::host::print("plane sums without column 0:", sums.copy_to_host());
+  // array_slicing.py:132: x = np.arange(70, dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> x = py2cuda::np::arange<float>(int64_t(0), int64_t(70), int64_t(1));
+  // array_slicing.py:133: w = cuda.device_array(70, dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 1> w = py2cuda::host::device_array<float>(py2cuda::host::shape(int64_t(70)));
+  // array_slicing.py:134: shifted_window[3, TPB](cuda.to_device(x), w)
+  launch_shifted_window(py2cuda::LaunchConfig{3, TPB}, py2cuda::host::to_device(x), w);
+  // array_slicing.py:135: print("window sums:", w.copy_to_host()[[0, 1, 31, 32, 69]])
+  py2cuda::host::print("window sums:", py2cuda::host::take<0>(w.copy_to_host(), py2cuda::np::array_from<int64_t>(py2cuda::host::shape(5), {0, int64_t(1), int64_t(31), int64_t(32), 69})));
+  // array_slicing.py:137: b = cuda.to_device(np.ones((6, 5)))
+  py2cuda::host::DeviceNDArray<double, 2> b = py2cuda::host::to_device(py2cuda::np::ones<double>(py2cuda::host::shape(int64_t(6), int64_t(5))));
+  // array_slicing.py:138: clear_border[1, 1](b, 2)
+  launch_clear_border(py2cuda::LaunchConfig{1, 1}, b, int32_t(2));
+  // array_slicing.py:139: print("border:", b.copy_to_host().tolist())
+  py2cuda::host::print("border:", py2cuda::host::tolist(b.copy_to_host()));
+}
+
 }  // namespace array_slicing
+
+// The program's entry point: runs array_slicing.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, array_slicing::host_main);
+}

@@ -3,6 +3,7 @@
 // Build for a GPU:           nvcc -std=c++20 -I <py2cuda>/runtime/include -c grid_sync.cu
 // Build for CPU emulation:   c++ -std=c++20 -x c++ -I <py2cuda>/runtime/include -c grid_sync.cu
 #include <py2cuda/runtime.h>
+#include <py2cuda/host.h>
 
 namespace grid_sync {
 
@@ -157,4 +158,50 @@ void launch_total(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> 
   py2cuda::launch<total>(config, info, x, partial, result);
 }
 
+// ---------------------------------------------------------------- host program
+
+// The module's code, run by main(): what `python grid_sync.py` runs.
+void host_main() {
+  // grid_sync.py:15: TPB = 32
+  int64_t TPB = 32;
+  // grid_sync.py:85: n = 100
+  int64_t n = 100;
+  // grid_sync.py:86: values = cuda.to_device(np.arange(n, dtype=np.int64))
+  py2cuda::host::DeviceNDArray<int64_t, 1> values = py2cuda::host::to_device(py2cuda::np::arange<int64_t>(int64_t(0), n, int64_t(1)));
+  // grid_sync.py:87: out = cuda.device_array(n, dtype=np.int64)
+  py2cuda::host::DeviceNDArray<int64_t, 1> out = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(n));
+  // grid_sync.py:88: rotate[4, TPB](values, out)
+  launch_rotate(py2cuda::LaunchConfig{4, TPB}, values, out);
+  // grid_sync.py:89: print("rotate:", " ".join(str(v) for v in out.copy_to_host()[[0, 1, 50, 99]]))
+  py2cuda::host::print("rotate:", py2cuda::host::join_each(" ", py2cuda::host::take<0>(out.copy_to_host(), py2cuda::np::array_from<int64_t>(py2cuda::host::shape(4), {0, int64_t(1), int64_t(50), 99})), nullptr, [&](int64_t v) { return py2cuda::host::str(v); }));
+  // grid_sync.py:91: m = 70
+  int64_t m = 70;
+  // grid_sync.py:92: data = cuda.to_device(np.arange(m, dtype=np.int32) * 3)
+  py2cuda::host::DeviceNDArray<int32_t, 1> data = py2cuda::host::to_device(py2cuda::np::multiply<int32_t>(py2cuda::np::arange<int32_t>(int64_t(0), m, int64_t(1)), int64_t(3)));
+  // grid_sync.py:93: mirrored = cuda.device_array(m, dtype=np.int32)
+  py2cuda::host::DeviceNDArray<int32_t, 1> mirrored = py2cuda::host::device_array<int32_t>(py2cuda::host::shape(m));
+  // grid_sync.py:94: mirror[3, TPB](data, mirrored)
+  launch_mirror(py2cuda::LaunchConfig{3, TPB}, data, mirrored);
+  // grid_sync.py:95: print("mirror:", " ".join(str(v) for v in mirrored.copy_to_host()[[0, 1, 34, 69]]))
+  py2cuda::host::print("mirror:", py2cuda::host::join_each(" ", py2cuda::host::take<0>(mirrored.copy_to_host(), py2cuda::np::array_from<int64_t>(py2cuda::host::shape(4), {0, int64_t(1), int64_t(34), 69})), nullptr, [&](int32_t v2) { return py2cuda::host::str(v2); }));
+  // grid_sync.py:97: x = (np.arange(1000, dtype=np.float32) % 8) * np.float32(0.25)
+  py2cuda::host::NDArray<float, 1> x = py2cuda::np::multiply<float>(py2cuda::np::remainder<float>(py2cuda::np::arange<float>(int64_t(0), int64_t(1000), int64_t(1)), int64_t(8)), 0.25f);
+  // grid_sync.py:98: blocks = 4
+  int64_t blocks = 4;
+  // grid_sync.py:99: partial = cuda.device_array(blocks, dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 1> partial = py2cuda::host::device_array<float>(py2cuda::host::shape(blocks));
+  // grid_sync.py:100: result = cuda.device_array(1, dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 1> result = py2cuda::host::device_array<float>(py2cuda::host::shape(int64_t(1)));
+  // grid_sync.py:101: total[blocks, TPB](cuda.to_device(x), partial, result)
+  launch_total(py2cuda::LaunchConfig{blocks, TPB}, py2cuda::host::to_device(x), partial, result);
+  // grid_sync.py:102: print("total:", f"{result.copy_to_host()[0]:.2f}", "numpy:", f"{float(x.sum()):.2f}")
+  py2cuda::host::print("total:", py2cuda::host::format(result.copy_to_host()(0), ".2f"), "numpy:", py2cuda::host::format(double(py2cuda::np::sum<float>(x)), ".2f"));
+}
+
 }  // namespace grid_sync
+
+// The program's entry point: runs grid_sync.py's module code; a Python exception it
+// raises prints as Python prints it and exits with status 1.
+int main(int argc, char** argv) {
+  return py2cuda::host::run_program(argc, argv, grid_sync::host_main);
+}

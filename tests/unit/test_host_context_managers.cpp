@@ -82,3 +82,14 @@ TEST(HostContextManagers, KernelsHaveNoWithStatement) {
   EXPECT_FALSE(r.ok);
   EXPECT_TRUE(has(r.diagnostics, "k.py:4:5: error: a with statement is not supported in CUDA kernels")) << r.diagnostics;
 }
+
+// One warning for the root cause: names an unsupported statement or a failed assignment would
+// bind are not reported again at each use.
+TEST(HostContextManagers, NamesOfAnUntranslatableStatementAreReportedOnce) {
+  TranslateResult r = run("def main():\n    import matplotlib.pyplot as plt\n    fig, ax = plt.subplots()\n"
+                          "    ax.plot(a)\n    plt.show()\n    inc[1, 1](a)\nmain()\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:5: warning: an import statement is not supported in host code"))
+      << r.diagnostics;
+  EXPECT_FALSE(has(r.diagnostics, "'plt' is not defined")) << r.diagnostics;
+  EXPECT_FALSE(has(r.diagnostics, "'ax' is used before")) << r.diagnostics;
+}

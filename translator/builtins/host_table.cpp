@@ -135,6 +135,27 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.all", .rule = R::BoolReduction, .runtime = "py2cuda::np::all", .doc = "whether every element is true"},
       {.path = "numpy.any", .rule = R::BoolReduction, .runtime = "py2cuda::np::any", .doc = "whether some element is true"},
       {.path = "numpy.count_nonzero", .rule = R::CountNonzero, .runtime = "py2cuda::np::count_nonzero", .doc = "number of non-zero elements"},
+      // ---------------------------------------------------------------- NumPy: sorting, searching, statistics
+      {.path = "numpy.sort", .rule = R::Sort, .runtime = "py2cuda::np::sort", .doc = "a sorted copy along an axis (axis=None: flattened); stable, NaN last"},
+      {.path = "numpy.argsort", .rule = R::ArgSort, .runtime = "py2cuda::np::argsort", .doc = "int64 indices that sort along an axis; stable (kind='stable' exactly; the default kind agrees for distinct keys)"},
+      {.path = "numpy.cumsum", .rule = R::Cumulative, .runtime = "py2cuda::np::cumsum", .doc = "running sums in order (axis=None: flattened), np.sum's accumulator type"},
+      {.path = "numpy.cumprod", .rule = R::Cumulative, .runtime = "py2cuda::np::cumprod", .doc = "running products in order"},
+      {.path = "numpy.unique", .rule = R::Unique, .runtime = "py2cuda::np::unique", .doc = "sorted distinct elements, 1-D; return_counts=True adds their counts (no return_index/inverse)"},
+      {.path = "numpy.diff", .rule = R::Diff, .runtime = "py2cuda::np::diff", .doc = "n-th difference along an axis (n=1, axis=-1)"},
+      {.path = "numpy.nonzero", .rule = R::Nonzero, .runtime = "py2cuda::np::nonzero", .doc = "a tuple of int64 index arrays, one per dimension"},
+      {.path = "numpy.flatnonzero", .rule = R::Nonzero, .runtime = "py2cuda::np::flatnonzero", .doc = "flat int64 indices of the non-zero elements"},
+      {.path = "numpy.argwhere", .rule = R::Nonzero, .runtime = "py2cuda::np::argwhere", .doc = "(count, ndim) int64 indices of the non-zero elements"},
+      {.path = "numpy.searchsorted", .rule = R::SearchSorted, .runtime = "py2cuda::np::searchsorted", .doc = "insertion points in a sorted 1-D array (side='left'/'right'; no sorter)"},
+      {.path = "numpy.outer", .rule = R::Outer, .runtime = "py2cuda::np::outer", .doc = "outer product of the flattened arrays"},
+      {.path = "numpy.median", .rule = R::Median, .runtime = "py2cuda::np::median", .doc = "median (axis=None or an axis); np.mean's type"},
+      {.path = "numpy.percentile", .rule = R::Quantile, .runtime = "py2cuda::np::percentile", .doc = "q-th percentiles, NumPy's linear method, float64 (q a number, list or array)"},
+      {.path = "numpy.quantile", .rule = R::Quantile, .runtime = "py2cuda::np::quantile", .doc = "q-th quantiles, NumPy's linear method, float64"},
+      {.path = "numpy.histogram", .rule = R::Histogram, .runtime = "py2cuda::np::histogram", .doc = "(counts, edges) for a number of equal bins (range= accepted; no density/weights)"},
+      {.path = "numpy.linalg.norm", .rule = R::Norm, .runtime = "py2cuda::np::norm", .doc = "2-norm of the flattened array (ord=None; a plain ordered sum: may differ from BLAS in the last bits)"},
+      {.path = "numpy.meshgrid", .rule = R::Meshgrid, .runtime = "py2cuda::np::meshgrid", .doc = "coordinate arrays, indexing='xy' (default) or 'ij'"},
+      {.path = "numpy.flip", .rule = R::Flip, .runtime = "py2cuda::np::flip", .doc = "elements reversed along an axis or all axes (a view)"},
+      {.path = "numpy.roll", .rule = R::Roll, .runtime = "py2cuda::np::roll", .doc = "elements shifted cyclically (an int shift; axis=None: flattened)"},
+      {.path = "numpy.repeat", .rule = R::Repeat, .runtime = "py2cuda::np::repeat", .doc = "each element repeated (an int count; axis=None: flattened)"},
       {.path = "numpy.trace", .rule = R::Trace, .runtime = "py2cuda::np::trace", .doc = "sum of a diagonal (offset=0), summed as np.sum sums"},
       {.path = "numpy.dot", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "dot product / matrix product (an ordered loop: floats may differ from BLAS in the last bits)"},
       {.path = "numpy.matmul", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "matrix product, as a @ b"},
@@ -211,6 +232,13 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "ndarray.argmax", .rule = R::ArgReduction, .runtime = "py2cuda::np::argmax", .doc = "as np.argmax"},
       {.path = "ndarray.all", .rule = R::BoolReduction, .runtime = "py2cuda::np::all", .doc = "as np.all"},
       {.path = "ndarray.any", .rule = R::BoolReduction, .runtime = "py2cuda::np::any", .doc = "as np.any"},
+      {.path = "ndarray.sort", .rule = R::SortInPlace, .runtime = "py2cuda::np::sort_in_place", .doc = "sorts in place along an axis (axis=-1)"},
+      {.path = "ndarray.argsort", .rule = R::ArgSort, .runtime = "py2cuda::np::argsort", .doc = "as np.argsort"},
+      {.path = "ndarray.cumsum", .rule = R::Cumulative, .runtime = "py2cuda::np::cumsum", .doc = "as np.cumsum"},
+      {.path = "ndarray.cumprod", .rule = R::Cumulative, .runtime = "py2cuda::np::cumprod", .doc = "as np.cumprod"},
+      {.path = "ndarray.nonzero", .rule = R::Nonzero, .runtime = "py2cuda::np::nonzero", .doc = "as np.nonzero"},
+      {.path = "ndarray.searchsorted", .rule = R::SearchSorted, .runtime = "py2cuda::np::searchsorted", .doc = "as np.searchsorted"},
+      {.path = "ndarray.repeat", .rule = R::Repeat, .runtime = "py2cuda::np::repeat", .doc = "as np.repeat"},
       {.path = "ndarray.dot", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "as np.dot"},
       {.path = "DeviceNDArray.reshape", .rule = R::Reshape, .runtime = "py2cuda::host::reshape", .doc = "the same device memory in a new shape (C-contiguous arrays)"},
       {.path = "DeviceNDArray.copy_to_host", .rule = R::CopyToHost, .runtime = "copy_to_host", .doc = "a new host array, or `ary` filled; synchronous"},
@@ -312,7 +340,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "math.fsum", .rule = R::PyMath, .runtime = "py2cuda::host::pymath::fsum", .doc = "correctly rounded sum of a 1-D array or tuple (CPython's algorithm)"},
       // ---------------------------------------------------------------- Python
       {.path = "print", .rule = R::Print, .runtime = "py2cuda::host::print", .doc = "values as Python prints them (repr-exact floats, NumPy's array format); sep=, end="},
-      {.path = "len", .rule = R::Len, .runtime = "py2cuda::host::len", .doc = "first dimension of an array, length of a tuple or string"},
+      {.path = "len", .rule = R::Len, .runtime = "py2cuda::host::len", .doc = "first dimension of an array, length of a tuple, string or dict"},
       {.path = "range", .rule = R::Range, .runtime = "", .doc = "in for loops"},
       {.path = "str", .rule = R::ToStr, .runtime = "py2cuda::host::str", .doc = "Python's str() of a value"},
       {.path = "repr", .rule = R::ToStr, .runtime = "py2cuda::host::repr", .doc = "Python's repr() of a value"},
@@ -326,6 +354,53 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "sum", .rule = R::PySum, .runtime = "py2cuda::host::py_sum", .doc = "sum of an array's elements, left to right (Python's sum, not NumPy's)"},
       {.path = "format", .rule = R::Format, .runtime = "py2cuda::host::format", .doc = "format(x, spec): Python's format-spec mini-language"},
       {.path = "str.format", .rule = R::StrFormat, .runtime = "py2cuda::host::format_string", .doc = "str.format: {} {0} {:8.3f} {!r} fields over positional arguments"},
+      {.path = "str.upper", .rule = R::StrMethod, .runtime = "py2cuda::host::str_upper", .doc = "upper-cased (ASCII letters)"},
+      {.path = "str.lower", .rule = R::StrMethod, .runtime = "py2cuda::host::str_lower", .doc = "lower-cased (ASCII letters)"},
+      {.path = "str.title", .rule = R::StrMethod, .runtime = "py2cuda::host::str_title", .doc = "each word capitalised"},
+      {.path = "str.capitalize", .rule = R::StrMethod, .runtime = "py2cuda::host::str_capitalize", .doc = "first character upper-cased, the rest lower-cased"},
+      {.path = "str.swapcase", .rule = R::StrMethod, .runtime = "py2cuda::host::str_swapcase", .doc = "cases swapped"},
+      {.path = "str.strip", .rule = R::StrMethod, .runtime = "py2cuda::host::str_strip", .doc = "without leading and trailing whitespace, or the given characters"},
+      {.path = "str.lstrip", .rule = R::StrMethod, .runtime = "py2cuda::host::str_lstrip", .doc = "without leading whitespace, or the given characters"},
+      {.path = "str.rstrip", .rule = R::StrMethod, .runtime = "py2cuda::host::str_rstrip", .doc = "without trailing whitespace, or the given characters"},
+      {.path = "str.replace", .rule = R::StrMethod, .runtime = "py2cuda::host::str_replace", .doc = "replace(old, new[, count])"},
+      {.path = "str.split", .rule = R::StrMethod, .runtime = "py2cuda::host::str_split", .doc = "split() on runs of whitespace, split(sep[, maxsplit]): a list of str"},
+      {.path = "str.join", .rule = R::StrMethod, .runtime = "py2cuda::host::str_join", .doc = "sep.join(strings): a list or tuple of str, a split() result, sys.argv"},
+      {.path = "str.startswith", .rule = R::StrMethod, .runtime = "py2cuda::host::str_startswith", .doc = "starts with the prefix (a str)"},
+      {.path = "str.endswith", .rule = R::StrMethod, .runtime = "py2cuda::host::str_endswith", .doc = "ends with the suffix (a str)"},
+      {.path = "str.find", .rule = R::StrMethod, .runtime = "py2cuda::host::str_find", .doc = "index of the first occurrence, or -1"},
+      {.path = "str.rfind", .rule = R::StrMethod, .runtime = "py2cuda::host::str_rfind", .doc = "index of the last occurrence, or -1"},
+      {.path = "str.index", .rule = R::StrMethod, .runtime = "py2cuda::host::str_index", .doc = "index of the first occurrence; ValueError if absent"},
+      {.path = "str.rindex", .rule = R::StrMethod, .runtime = "py2cuda::host::str_rindex", .doc = "index of the last occurrence; ValueError if absent"},
+      {.path = "str.count", .rule = R::StrMethod, .runtime = "py2cuda::host::str_count", .doc = "non-overlapping occurrences"},
+      {.path = "str.center", .rule = R::StrMethod, .runtime = "py2cuda::host::str_center", .doc = "center(width[, fillchar]), CPython's split of the odd padding"},
+      {.path = "str.ljust", .rule = R::StrMethod, .runtime = "py2cuda::host::str_ljust", .doc = "ljust(width[, fillchar])"},
+      {.path = "str.rjust", .rule = R::StrMethod, .runtime = "py2cuda::host::str_rjust", .doc = "rjust(width[, fillchar])"},
+      {.path = "str.zfill", .rule = R::StrMethod, .runtime = "py2cuda::host::str_zfill", .doc = "zeros on the left, after a sign"},
+      {.path = "str.isdigit", .rule = R::StrMethod, .runtime = "py2cuda::host::str_isdigit", .doc = "non-empty and all ASCII digits"},
+      {.path = "str.isalpha", .rule = R::StrMethod, .runtime = "py2cuda::host::str_isalpha", .doc = "non-empty and all ASCII letters"},
+      {.path = "str.isalnum", .rule = R::StrMethod, .runtime = "py2cuda::host::str_isalnum", .doc = "non-empty and all ASCII letters or digits"},
+      {.path = "str.isspace", .rule = R::StrMethod, .runtime = "py2cuda::host::str_isspace", .doc = "non-empty and all whitespace"},
+      {.path = "str.isupper", .rule = R::StrMethod, .runtime = "py2cuda::host::str_isupper", .doc = "has cased letters, all upper-case"},
+      {.path = "str.islower", .rule = R::StrMethod, .runtime = "py2cuda::host::str_islower", .doc = "has cased letters, all lower-case"},
+      {.path = "any", .rule = R::NumberBuiltin, .runtime = "py2cuda::host::py_any", .doc = "any(t) of a tuple of numbers or strings: True if one is true (an empty tuple: False)"},
+      {.path = "all", .rule = R::NumberBuiltin, .runtime = "py2cuda::host::py_all", .doc = "all(t) of a tuple of numbers or strings: True if every one is (an empty tuple: True)"},
+      {.path = "isinstance", .rule = R::NumberBuiltin, .runtime = "", .doc = "decided from the static type: int (int64 and bool; other NumPy integer widths are not), float (float64), str, bool, tuple, list, dict, np.ndarray, or a tuple of these"},
+      {.path = "divmod", .rule = R::NumberBuiltin, .runtime = "py2cuda::host::divmod", .doc = "(a // b, a % b) with Python's signs: ints, or floats if either is; ZeroDivisionError"},
+      {.path = "pow", .rule = R::NumberBuiltin, .runtime = "py2cuda::host::pow_mod", .doc = "pow(a, b) is a ** b; pow(a, b, m) of ints, modular (a negative b inverts)"},
+      {.path = "chr", .rule = R::NumberBuiltin, .runtime = "py2cuda::host::chr", .doc = "the character of a code point"},
+      {.path = "ord", .rule = R::NumberBuiltin, .runtime = "py2cuda::host::ord", .doc = "the code point of a one-character str"},
+      {.path = "hex", .rule = R::NumberBuiltin, .runtime = "py2cuda::host::hex", .doc = "'0x...' of an int"},
+      {.path = "bin", .rule = R::NumberBuiltin, .runtime = "py2cuda::host::bin", .doc = "'0b...' of an int"},
+      {.path = "oct", .rule = R::NumberBuiltin, .runtime = "py2cuda::host::oct", .doc = "'0o...' of an int"},
+      {.path = "dict.get", .rule = R::DictMethod, .runtime = "Dict::get", .doc = "d.get(key, default): the value, or the default for a missing key (a default is needed: py2cuda's values cannot be None)"},
+      {.path = "dict.pop", .rule = R::DictMethod, .runtime = "Dict::pop", .doc = "d.pop(key[, default]): removes and returns the value; KeyError without a default"},
+      {.path = "dict.setdefault", .rule = R::DictMethod, .runtime = "Dict::setdefault", .doc = "d.setdefault(key, default): the value, stored first when missing"},
+      {.path = "dict.items", .rule = R::DictMethod, .runtime = "Dict::key_at/value_at", .doc = "as a for loop's iterable: (key, value) in insertion order"},
+      {.path = "dict.keys", .rule = R::DictMethod, .runtime = "Dict::key_at", .doc = "as a for loop's iterable (as is the dict itself): the keys in insertion order"},
+      {.path = "dict.values", .rule = R::DictMethod, .runtime = "Dict::value_at", .doc = "as a for loop's iterable: the values in insertion order"},
+      {.path = "dict.update", .rule = R::DictMethod, .runtime = "Dict::update", .doc = "d.update(other) from a dict of the same types"},
+      {.path = "dict.copy", .rule = R::DictMethod, .runtime = "Dict::copy", .doc = "a new dict with the same entries"},
+      {.path = "dict.clear", .rule = R::DictMethod, .runtime = "Dict::clear", .doc = "removes every entry"},
       {.path = "sys.argv", .rule = R::SysArgv, .runtime = "py2cuda::host::sys_argv", .doc = "the script's name as given to py2cuda, then the program's arguments (after `--` with --run)"},
       {.path = "sys.exit", .rule = R::SysExit, .runtime = "py2cuda::host::sys_exit", .doc = "ends the program: None -> status 0, an int -> that status, a str -> printed to stderr, status 1"},
       {.path = "time.time", .rule = R::Clock, .runtime = "py2cuda::host::time_now", .doc = "seconds since the epoch"},
@@ -356,8 +431,9 @@ std::string host_markdown() {
     if (python.rfind("numba.cuda.", 0) == 0) python = "cuda." + python.substr(11);
     if (python.rfind("numpy.", 0) == 0) python = "np." + python.substr(6);
     if (python.find('.') != std::string::npos && python.find('.') < python.size() &&
-        (python.rfind("ndarray.", 0) == 0 || python.rfind("DeviceNDArray.", 0) == 0 || python.rfind("Generator.", 0) == 0 || python.rfind("RandomState.", 0) == 0 ||
-         python.rfind("Stream.", 0) == 0 || python.rfind("Event.", 0) == 0 || python.rfind("str.", 0) == 0 ||
+        (python.rfind("ndarray.", 0) == 0 || python.rfind("DeviceNDArray.", 0) == 0 || python.rfind("Generator.", 0) == 0 ||
+         python.rfind("RandomState.", 0) == 0 || python.rfind("Stream.", 0) == 0 || python.rfind("Event.", 0) == 0 ||
+         python.rfind("str.", 0) == 0 || python.rfind("dict.", 0) == 0 ||
          python.rfind("TestCase.", 0) == 0 || python.rfind("generic.", 0) == 0)) {
       python = python + "()";  // a method
     }
@@ -389,7 +465,8 @@ bool has_effects(HostRule rule) {
     case R::EventWait:
     case R::EventElapsed:
     case R::TestCaseAssert:
-    case R::SkipTest: return true;
+    case R::SkipTest:
+    case R::SortInPlace: return true;
     default: return false;
   }
 }

@@ -95,8 +95,28 @@ enum class HostRule {
   TestCaseNew,      // unittest.TestCase(): an instance whose assertion methods host code calls
   TestCaseAssert,   // tc.assertEqual/assertTrue/...(values..., msg=None): AssertionError in unittest's words
   SkipTest,         // tc.skipTest(reason): raises unittest.SkipTest
+  Sort,             // np.sort(a, axis=-1, kind=None): a sorted copy (axis=None: flattened)
+  SortInPlace,      // a.sort(axis=-1, kind=None): sorts a's lines in place
+  ArgSort,          // np.argsort(a, axis=-1, kind=None), a.argsort(): int64 indices
+  Cumulative,       // np.cumsum/cumprod(a, axis=None, dtype=None): np.sum's accumulator type
+  Unique,           // np.unique(ar, return_counts=False): the sorted distinct elements, 1-D (and counts)
+  Diff,             // np.diff(a, n=1, axis=-1): a's dtype
+  Nonzero,          // np.nonzero(a) (a tuple of int64 arrays), np.flatnonzero, np.argwhere
+  Outer,            // np.outer(a, b): 2-D, NumPy's promotion of the two dtypes
+  Median,           // np.median(a, axis=None): np.mean's type
+  Quantile,         // np.percentile/quantile(a, q, axis=None): float64, linear interpolation
+  Norm,             // np.linalg.norm(x): 2-norm / Frobenius norm, float32 for float32
+  Meshgrid,         // np.meshgrid(x, y, ..., indexing='xy'): a tuple of arrays
+  Histogram,        // np.histogram(a, bins=10, range=None): (int64 counts, edges)
+  SearchSorted,     // np.searchsorted(a, v, side='left'): int64 (an array for an array v)
+  Flip,             // np.flip(a, axis=None): a view
+  Roll,             // np.roll(a, shift, axis=None): a copy
+  Repeat,           // np.repeat(a, repeats, axis=None): a copy (1-D without an axis)
   ContextManager,   // with stream.auto_synchronize() / cuda.pinned(*arrays) / cuda.defer_cleanup(): the body, then
                     // the exit action (infer/context_managers.cpp); anywhere else, an error
+  DictMethod,       // d.get(k, default), d.pop(k[, default]), d.items()...: infer/host_dicts.cpp
+  StrMethod,        // s.upper(), s.split(sep), s.replace(a, b)...: infer/host_strings.cpp
+  NumberBuiltin,    // divmod, pow, chr, ord, hex, bin, oct, any, all, isinstance: infer/host_numbers.cpp
 };
 
 // Whether calls of this rule do more than compute a value (random draws, printing, writes into

@@ -20,6 +20,7 @@
 #include "driver/build_cache.h"
 #include "driver/depfile.h"
 #include "driver/output_file.h"
+#include "driver/precompiled_header.h"
 #include "driver/toolchain.h"
 #include "driver/translate.h"
 
@@ -150,6 +151,8 @@ int build_and_maybe_run(const std::string& argv0, const std::string& input, cons
       std::cerr << "py2cuda: error: " << error << "\n";
       return kInputErrors;
     }
+    // The runtime's headers, parsed once per cache rather than once per program.
+    if (emulate) request.precompiled_header = py2cuda::precompiled_header::prepare(request, result.cu);
     std::string log;
     const bool ok = py2cuda::toolchain::build(request, log);
     fs::remove(request.cu_path, ec);

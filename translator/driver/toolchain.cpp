@@ -7,6 +7,8 @@
 #include <spawn.h>
 #include <sys/wait.h>
 
+#include "driver/precompiled_header.h"
+
 extern char** environ;
 
 namespace py2cuda::toolchain {
@@ -107,19 +109,33 @@ std::string runtime_include(const std::string& argv0) {
   return PY2CUDA_SOURCE_RUNTIME_INCLUDE;  // empty in a wheel, which must not point at its build's tree
 }
 
+namespace {
+
+// The host compiler and the flags that shape an emulated build's code: the source and its
+// precompiled header are compiled with exactly these.
+std::vector<std::string> emulate_compile_flags(const BuildRequest& r) {
+  std::string cxx = find_program({env("CXX"), "c++", "g++", "clang++"});
+  std::vector<std::string> cmd = {cxx, "-std=c++20", "-O2"};
+  const std::vector<std::string> extra = emulate_extra_flags();
+  cmd.insert(cmd.end(), extra.begin(), extra.end());
+  if (r.racecheck) cmd.push_back("-DPY2CUDA_RACECHECK=1");
+  if (r.racecheck && r.racecheck_all) cmd.push_back("-DPY2CUDA_RACECHECK_ALL=1");
+  // -pthread defines _REENTRANT: a .gch made without it would not be used.
+  cmd.push_back("-pthread");
+  return cmd;
+}
+
+}  // namespace
+
 std::vector<std::string> build_command(const BuildRequest& r) {
   std::string include = "-I" + runtime_include(r.argv0);
   if (r.emulate) {
-    std::string cxx = find_program({env("CXX"), "c++", "g++", "clang++"});
-    std::vector<std::string> cmd = {cxx, "-std=c++20", "-O2"};
-    const std::vector<std::string> extra = emulate_extra_flags();
-    cmd.insert(cmd.end(), extra.begin(), extra.end());
-    if (r.racecheck) cmd.push_back("-DPY2CUDA_RACECHECK=1");
-    if (r.racecheck && r.racecheck_all) cmd.push_back("-DPY2CUDA_RACECHECK_ALL=1");
+    std::vector<std::string> cmd = emulate_compile_flags(r);
     if (!r.link_paths.empty()) cmd.insert(cmd.end(), {include, "-include", "py2cuda/runtime.h"});
+    else if (!r.precompiled_header.empty()) cmd.insert(cmd.end(), {"-include", r.precompiled_header});
     cmd.insert(cmd.end(), {"-x", "c++", r.cu_path});
     cmd.insert(cmd.end(), r.link_paths.begin(), r.link_paths.end());
-    cmd.insert(cmd.end(), {"-x", "none", include, "-o", r.exe_path, "-lboost_context", "-pthread"});
+    cmd.insert(cmd.end(), {"-x", "none", include, "-o", r.exe_path, "-lboost_context"});
     return cmd;
   }
   std::string nvcc = find_program({env("NVCC"), "nvcc", "/usr/local/cuda/bin/nvcc"});
@@ -132,9 +148,26 @@ std::vector<std::string> build_command(const BuildRequest& r) {
   return cmd;
 }
 
+std::vector<std::string> precompiled_header_command(const BuildRequest& r, const std::string& header,
+                                                    const std::string& gch) {
+  std::vector<std::string> cmd = emulate_compile_flags(r);
+  cmd.insert(cmd.end(), {"-I" + runtime_include(r.argv0), "-x", "c++-header", header, "-o", gch});
+  return cmd;
+}
+
 bool build(const BuildRequest& request, std::string& log) {
-  std::vector<std::string> cmd = build_command(request);
-  return run_capture(cmd, log) == 0;
+  if (run_capture(build_command(request), log) == 0) return true;
+  if (request.precompiled_header.empty()) return false;
+  BuildRequest plain = request;
+  plain.precompiled_header.clear();
+  std::string plain_log;
+  if (run_capture(build_command(plain), plain_log) != 0) {
+    log = plain_log;
+    return false;
+  }
+  precompiled_header::discard(request.precompiled_header);
+  log.clear();
+  return true;
 }
 
 bool gpu_available() {
@@ -153,6 +186,11 @@ std::string compiler_identity(const BuildRequest& request) {
   if (request.emulate)
     for (const std::string& flag : emulate_extra_flags()) flags += flag + "\n";
   return compiler + "\n" + version + flags;
+}
+
+bool run_quietly(const std::vector<std::string>& argv) {
+  std::string output;
+  return run_capture(argv, output) == 0;
 }
 
 int run_program(const std::string& path, const std::vector<std::string>& args) {

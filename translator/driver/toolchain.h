@@ -21,6 +21,10 @@ struct BuildRequest {
   // compiled and linked with the .cu (nvcc -rdc=true; in emulation as C++ with the
   // runtime included first, which defines __device__ and the other CUDA keywords).
   std::vector<std::string> link_paths;
+  // An emulated build's precompiled runtime headers (driver/precompiled_header.h): a header
+  // holding the source's leading #include lines, its GCC .gch beside it, given with -include.
+  // Empty: none. Such a build that fails is retried without it (build()).
+  std::string precompiled_header;
 };
 
 // The runtime's include directory: $PY2CUDA_RUNTIME_INCLUDE, else the one
@@ -32,7 +36,16 @@ std::string runtime_include(const std::string& argv0);
 // add the flags in $PY2CUDA_EMULATE_CXXFLAGS (whitespace-separated) after -O2.
 std::vector<std::string> build_command(const BuildRequest& request);
 
-// Runs the build; on failure returns false with the compiler's output in `log`.
+// The host compiler's command that precompiles `header` into `gch` for an emulated build
+// of `request`: the very flags build_command gives the source (GCC uses a .gch only
+// when they match), with -x c++-header.
+std::vector<std::string> precompiled_header_command(const BuildRequest& request, const std::string& header,
+                                                    const std::string& gch);
+
+// Runs the build; on failure returns false with the compiler's output in `log`. A build
+// with a precompiled header that fails is run again without it: when that succeeds, the
+// .gch was at fault (truncated, say) and is discarded (precompiled_header::discard), and
+// the user sees nothing of it; when it fails too, `log` is the plain build's.
 bool build(const BuildRequest& request, std::string& log);
 
 // Whether this machine has a usable NVIDIA GPU (a device node or nvidia-smi).
@@ -43,6 +56,9 @@ bool gpu_available();
 // The compiler a build would use, with its --version text and any
 // $PY2CUDA_EMULATE_CXXFLAGS of an emulated build: part of the build cache's key.
 std::string compiler_identity(const BuildRequest& request);
+
+// Runs argv (no shell) with its output discarded; whether it started and exited 0.
+bool run_quietly(const std::vector<std::string>& argv);
 
 // Runs a program with arguments, passing its output through; returns its exit status.
 int run_program(const std::string& path, const std::vector<std::string>& args);

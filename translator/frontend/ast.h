@@ -38,6 +38,7 @@ enum class ExprKind {
   IfExp,
   Tuple,
   List,
+  Dict,
   FString,
   Comprehension,
   Unsupported,
@@ -189,6 +190,12 @@ struct ListExpr : Expr {
   std::vector<ExprPtr> elts;
 };
 
+// `{k: v, ...}`: keys[i] maps to values[i].
+struct DictExpr : Expr {
+  explicit DictExpr(Span s) : Expr(ExprKind::Dict, s) {}
+  std::vector<ExprPtr> keys, values;
+};
+
 // lambda, comprehensions, generators, dict/set displays, await, yield,
 // starred, walrus, ...: `what` names it for messages ("list comprehension").
 struct UnsupportedExpr : Expr {
@@ -217,6 +224,7 @@ enum class StmtKind {
   Assert,
   Raise,
   With,
+  Delete,
   Unsupported,
 };
 
@@ -360,7 +368,13 @@ struct With : Stmt {
   Block body;
 };
 
-// try, class, del, nonlocal, async for, match, ...: `what` names it.
+// `del a, b[k]`
+struct Delete : Stmt {
+  explicit Delete(Span s) : Stmt(StmtKind::Delete, s) {}
+  std::vector<ExprPtr> targets;
+};
+
+// try, class, nonlocal, async for, match, ...: `what` names it.
 // Class bodies and the like are kept (`body`) only so that module-level
 // scanning can see definitions; they are never translated.
 struct UnsupportedStmt : Stmt {

@@ -84,6 +84,12 @@ ExprPtr clone(const Expr* e) {
       out->elts = clone_all(as<ListExpr>(*e).elts);
       return out;
     }
+    case ExprKind::Dict: {
+      auto out = std::make_unique<DictExpr>(e->span);
+      out->keys = clone_all(as<DictExpr>(*e).keys);
+      out->values = clone_all(as<DictExpr>(*e).values);
+      return out;
+    }
     case ExprKind::FString: {
       auto out = std::make_unique<FStringExpr>(e->span);
       for (const auto& p : as<FStringExpr>(*e).parts) {

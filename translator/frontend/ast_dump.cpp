@@ -161,6 +161,14 @@ class Dumper {
         items(as<ListExpr>(*e).elts);
         out += ')';
         break;
+      case ExprKind::Dict:
+        open("dict");  // key, value, key, value...
+        for (size_t i = 0; i < as<DictExpr>(*e).keys.size(); ++i) {
+          item(as<DictExpr>(*e).keys[i].get());
+          item(as<DictExpr>(*e).values[i].get());
+        }
+        out += ')';
+        break;
       case ExprKind::Unsupported:
         open("unsupported ");
         quoted(as<UnsupportedExpr>(*e).what);
@@ -272,6 +280,10 @@ class Dumper {
         block(w.body, indent);
         break;
       }
+      case StmtKind::Delete:
+        open("del");
+        for (const auto& t : as<Delete>(s).targets) item(t.get());
+        break;
       case StmtKind::Unsupported: {
         const auto& u = as<UnsupportedStmt>(s);
         open("unsupported ");

@@ -112,7 +112,7 @@ ast::ExprPtr Converter::expr_unguarded(TSNode n) {
     case Kind::DictionaryComprehension: return unsupported(n, "dict comprehension");
     case Kind::SetComprehension: return unsupported(n, "set comprehension");
     case Kind::GeneratorExpression: return comprehension(n, false);
-    case Kind::Dictionary: return unsupported(n, "dict display");
+    case Kind::Dictionary: return dictionary(n);
     case Kind::Set: return unsupported(n, "set display");
     case Kind::NamedExpression: return unsupported(n, "walrus operator");
     case Kind::ListSplat:
@@ -472,6 +472,17 @@ ast::ExprPtr Converter::sequence(TSNode n, bool is_list) {
   auto t = make<ast::TupleExpr>(span(n));
   t->elts = std::move(elts);
   return t;
+}
+
+ast::ExprPtr Converter::dictionary(TSNode n) {
+  const cst::Fields& F = cst::fields();
+  auto d = make<ast::DictExpr>(span(n));
+  for (TSNode c : named_children(n)) {
+    if (cst::kind(c) != Kind::Pair) return unsupported(c, cst::kind(c) == Kind::DictionarySplat ? "double-starred expression" : "dict display");
+    d->keys.push_back(expr_or_error(field(c, F.key), c));
+    d->values.push_back(expr_or_error(field(c, F.value), c));
+  }
+  return d;
 }
 
 // Parentheses leave no node of their own; the span is the inner expression's.

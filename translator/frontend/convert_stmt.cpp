@@ -176,7 +176,7 @@ ast::StmtPtr Converter::stmt_unguarded(TSNode n) {
     case Kind::WithStatement:
       if (has_token(n, "async")) return unsupported_stmt(n, "async with statement", "");
       return with_statement(n);
-    case Kind::DeleteStatement: return unsupported_stmt(n, "del statement", "");
+    case Kind::DeleteStatement: return delete_statement(n);
     case Kind::NonlocalStatement: return unsupported_stmt(n, "nonlocal statement", "");
     case Kind::MatchStatement: return unsupported_stmt(n, "match statement", "use an if/elif chain");
     case Kind::TypeAliasStatement: return unsupported_stmt(n, "type alias statement", "");
@@ -414,6 +414,18 @@ ast::StmtPtr Converter::assert_statement(TSNode n) {
 }
 
 // `raise E from C`: the cause is dropped (kernels cannot raise at all).
+ast::StmtPtr Converter::delete_statement(TSNode n) {
+  auto d = make<ast::Delete>(span(n));
+  for (TSNode c : named_children(n)) {
+    if (cst::kind(c) == Kind::ExpressionList) {
+      for (TSNode e : named_children(c)) d->targets.push_back(expr(e));
+    } else {
+      d->targets.push_back(expr(c));
+    }
+  }
+  return d;
+}
+
 ast::StmtPtr Converter::raise_statement(TSNode n) {
   auto r = make<ast::Raise>(span(n));
   for (const cst::Child& c : children(n)) {

@@ -100,6 +100,7 @@ class Converter {
   ast::ExprPtr compare(TSNode n);
   ast::ExprPtr conditional(TSNode n);
   ast::ExprPtr sequence(TSNode n, bool is_list);
+  ast::ExprPtr dictionary(TSNode n);
   ast::ExprPtr parenthesized(TSNode n);
   ast::ExprPtr type_node(TSNode n);
 
@@ -123,6 +124,7 @@ class Converter {
   ast::StmtPtr assert_statement(TSNode n);
   ast::StmtPtr raise_statement(TSNode n);
   ast::StmtPtr with_statement(TSNode n);
+  ast::StmtPtr delete_statement(TSNode n);
   ast::StmtPtr decorated(TSNode n);
   ast::StmtPtr unsupported_stmt(TSNode n, std::string what, std::string hint);
   void collect_bodies(TSNode n, ast::Block& out);

@@ -117,6 +117,7 @@ const std::unordered_map<std::string_view, Kind>& kinds_by_name() {
       {"set_comprehension", Kind::SetComprehension},
       {"generator_expression", Kind::GeneratorExpression},
       {"dictionary", Kind::Dictionary},
+      {"pair", Kind::Pair},
       {"set", Kind::Set},
       {"named_expression", Kind::NamedExpression},
       {"yield", Kind::Yield},
@@ -155,7 +156,7 @@ const Fields& fields() {
       field("function"),     field("left"),             field("module_name"), field("name"),
       field("object"),       field("operator"),         field("operators"),   field("parameters"),
       field("return_type"),  field("right"),            field("subscript"),   field("type"),
-      field("type_conversion"), field("value"),
+      field("type_conversion"), field("value"),    field("key"),
   };
   return f;
 }

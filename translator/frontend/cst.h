@@ -39,14 +39,14 @@ enum class Kind : uint8_t {
   UnaryOperator, NotOperator, BooleanOperator, ComparisonOperator, ConditionalExpression, Tuple,
   List, ExpressionList, PatternList, TuplePattern, ListPattern, ParenthesizedExpression, Lambda,
   ListComprehension, DictionaryComprehension, SetComprehension, GeneratorExpression, Dictionary,
-  Set, NamedExpression, Yield, Await, Ellipsis,
+  Pair, Set, NamedExpression, Yield, Await, Ellipsis,
 };
 
 // Field ids of the grammar, looked up once.
 struct Fields {
   TSFieldId alias, alternative, argument, arguments, attribute, body, cause, condition, consequence,
       definition, expression, format_specifier, function, left, module_name, name, object, operator_,
-      operators, parameters, return_type, right, subscript, type, type_conversion, value;
+      operators, parameters, return_type, right, subscript, type, type_conversion, value, key;
 };
 
 const TSLanguage* language();

@@ -45,6 +45,10 @@ void NameCounter::expr(const ast::Expr* e) {
       case ast::ExprKind::List:
         for (const auto& v : ast::as<ast::ListExpr>(*e).elts) expr(v.get());
         break;
+      case ast::ExprKind::Dict:
+        for (const auto& v : ast::as<ast::DictExpr>(*e).keys) expr(v.get());
+        for (const auto& v : ast::as<ast::DictExpr>(*e).values) expr(v.get());
+        break;
       case ast::ExprKind::FString:
         for (const auto& part : ast::as<ast::FStringExpr>(*e).parts) expr(part.value.get());
         break;

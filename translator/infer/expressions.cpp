@@ -52,7 +52,8 @@ ir::ExprPtr FunctionBuilder::unwrap_optional(ir::ExprPtr v) {
   if (!v || !v->type->is_optional()) return v;
   // Numba converts an Optional to its value where a value is needed, raising
   // TypeError when it holds None.
-  auto value = std::make_unique<ir::BuiltinCall>(v->type->dtype(), "py2cuda::unwrap({0})", v->span);
+  auto value = std::make_unique<ir::BuiltinCall>(v->type->dtype(), host_ ? "py2cuda::host::unwrap({0})" : "py2cuda::unwrap({0})",
+                                                 v->span);
   value->args.push_back(std::move(v));
   return value;
 }
@@ -127,6 +128,9 @@ ir::ExprPtr FunctionBuilder::maybe_optional(const ast::Expr& e) {
     case ast::ExprKind::List:
       if (host_) return list_value(ast::as<ast::ListExpr>(e));
       return fail(e.span, "lists are not supported in CUDA kernels; use a tuple or cuda.local.array");
+    case ast::ExprKind::Dict:
+      if (host_) return dict_display(ast::as<ast::DictExpr>(e));
+      return fail(e.span, "dict display is not supported in CUDA kernels");
     case ast::ExprKind::Slice: return fail(e.span, "a slice is only valid inside brackets");
     case ast::ExprKind::Unsupported:
       return fail(e.span, ast::as<ast::UnsupportedExpr>(e).what + " is not supported in CUDA kernels");
@@ -195,7 +199,11 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
     static const std::set<std::string> kPythonBuiltins = {
         "list", "dict", "set", "str", "sum", "isinstance", "type", "sorted",
         "reversed", "map", "filter", "any", "all", "tuple", "divmod", "pow", "iter", "next", "open", "input"};
-    if (kPythonBuiltins.count(id)) return fail(s, "'" + id + "' is not supported in CUDA kernels by this version of py2cuda");
+    if (poisoned_.count(id)) return nullptr;  // its binding failed, and was reported there
+    if (kPythonBuiltins.count(id)) {
+      return fail(s, "'" + id + "' is not supported " + (host_ ? "in host code" : "in CUDA kernels") +
+                         " by this version of py2cuda");
+    }
     return fail(s, "name '" + id + "' is not defined");
   }
   sema::Symbol& sym = it->second;
@@ -364,6 +372,8 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
   auto base = expr(*s.value);
   if (!base) return nullptr;
   TypeRef bt = base->type;
+  if (bt->is_dict()) return dict_item(std::move(base), s);
+  if (host_ && bt->is_string()) return str_subscript(std::move(base), s);
   if (bt->is_tuple()) {
     // Tuples are indexed by constants only: each element may have its own type.
     auto idx = expr(*s.index);
@@ -394,6 +404,11 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
   }
   if (host_ && bt == types::host_object("str_list")) return str_list_subscript(std::move(base), s);
   if (!bt->is_array()) return fail(s.value->span, "a value of type " + bt->str() + " cannot be indexed");
+  if (host_) {
+    bool handled = false;
+    auto v = host_subscript(base, s, nullptr, handled);
+    if (handled) return v;
+  }
   std::vector<const ast::Expr*> idxs;
   if (s.index->kind == ast::ExprKind::Tuple) {
     for (const auto& e : ast::as<ast::TupleExpr>(*s.index).elts) idxs.push_back(e.get());
@@ -576,7 +591,10 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   if (path.empty()) {
     if (c.func->kind == ast::ExprKind::Name) {
       const std::string& id = ast::as<ast::Name>(*c.func).id;
-      if (!locals_.count(id) && !mb_.info().globals.count(id)) return fail(c.func->span, "name '" + id + "' is not defined");
+      if (!locals_.count(id) && !mb_.info().globals.count(id)) {
+        if (poisoned_.count(id)) return nullptr;  // its binding failed, and was reported there
+        return fail(c.func->span, "name '" + id + "' is not defined");
+      }
     }
     const ast::Expr* root = c.func.get();
     while (root->kind == ast::ExprKind::Attribute) root = ast::as<ast::Attribute>(*root).value.get();
@@ -905,6 +923,10 @@ ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {
     node->type_args = {dt};
     return node;
   }
+  if (host_ && u.op == UnaryOp::Not && (v->type->is_string() || v->type->is_dict())) {
+    auto empty = truth(std::move(v));  // `not s`: the str or dict is empty
+    return empty ? std::make_unique<ir::Unary>(types::boolean(), UnaryOp::Not, std::move(empty), u.span) : nullptr;
+  }
   TypeRef t = rules::unary_result(u.op, v->type);
   if (!t) {
     return fail(u.span, "cannot apply '" + std::string(python_spelling(u.op)) + "' to " + v->type->str());
@@ -941,6 +963,12 @@ ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {
 
 ir::ExprPtr FunctionBuilder::truth(ir::ExprPtr e) {
   if (!e) return nullptr;
+  if (host_ && (e->type->is_string() || e->type->is_dict())) {
+    // Python's truth of a str or a dict: not empty.
+    auto node = std::make_unique<ir::BuiltinCall>(types::boolean(), "py2cuda::host::len({0}) != 0", e->span);
+    node->args.push_back(std::move(e));
+    return node;
+  }
   if (!e->type->is_numeric()) return fail(e->span, "a value of type " + e->type->str() + " has no truth value here");
   return truth_value(std::move(e));
 }
@@ -1023,11 +1051,25 @@ ir::ExprPtr FunctionBuilder::is_none_test(const ast::Compare& c) {
 
 // One comparison `l op r` in the type both meet in.
 ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span span) {
+  if ((op == CmpOp::In || op == CmpOp::NotIn) && host_ && r->type->is_dict()) {
+    return dict_contains(op == CmpOp::NotIn, std::move(l), std::move(r), span);
+  }
+  if ((op == CmpOp::In || op == CmpOp::NotIn) && host_ && r->type->is_string()) {
+    return str_contains(op == CmpOp::NotIn, std::move(l), std::move(r), span);
+  }
   if (op == CmpOp::In || op == CmpOp::NotIn) return fail(span, "'in' tests are not supported in CUDA kernels");
   if (op == CmpOp::Is || op == CmpOp::IsNot) {
     return fail(span, "'is' comparisons are only supported with None in CUDA kernels; use == for numbers");
   }
   if (host_ && (l->type->is_array() || r->type->is_array())) return array_compare(op, std::move(l), std::move(r), span);
+  if (host_ && l->type->is_string() && r->type->is_string()) {
+    // Code point order, which UTF-8's byte order is (string_view compares bytes as unsigned).
+    auto node = std::make_unique<ir::BuiltinCall>(
+        types::boolean(), "(std::string_view({0}) " + std::string(python_spelling(op)) + " std::string_view({1}))", span);
+    node->args.push_back(std::move(l));
+    node->args.push_back(std::move(r));
+    return node;
+  }
   TypeRef t = rules::comparison_operand(op, l->type, r->type);
   if (!t) {
     bool unordered = (l->type->is_complex() || r->type->is_complex()) && l->type->is_numeric() && r->type->is_numeric();

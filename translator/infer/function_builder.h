@@ -180,6 +180,9 @@ class FunctionBuilder {
   ir::ExprPtr host_elementwise(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   // Python's math module on the host: CPython's float and int functions (infer/host_calls.cpp).
   ir::ExprPtr host_python_math(const ast::Call& c, const builtins::HostBuiltin& row);
+  // np.sort, np.cumsum, np.median, np.histogram...: sorting, searching, cumulative,
+  // statistics and rearranging rows (infer/host_array_functions.cpp).
+  ir::ExprPtr host_array_function(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   ir::ExprPtr test_case_assert(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   ir::ExprPtr launch(const ast::Call& c, const FunctionEntry& kernel, const ast::Subscript& config);
   ir::ExprPtr reduction_call(const ast::Call& c, const FunctionEntry& f);
@@ -204,8 +207,11 @@ class FunctionBuilder {
   ir::ExprPtr array_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   // `.shape`, `.dtype`, `.T`... of a host or device array; null with `handled` false otherwise.
   ir::ExprPtr host_attribute(const ast::Attribute& a, bool& handled);
-  // `a[1:3]`, `a[:, j]`, `d[:n]` in host code: a view sharing the array's elements.
-  ir::ExprPtr host_view(ir::ExprPtr base, const ast::Subscript& s);
+  // `a[mask]`, `a[idx]`, `a[None, :]`, `a[..., 0]` in host code (infer/host_indexing.cpp):
+  // `handled` false (nothing consumed) for integers and slices alone. With `store`, an
+  // advanced index gives the none-typed store itself; other subscripts give the element
+  // or view to store into, leaving *store alone.
+  ir::ExprPtr host_subscript(ir::ExprPtr& base, const ast::Subscript& s, ir::ExprPtr* store, bool& handled);
   // A dtype argument: np.float32, numba.float32, 'float32', float, int, bool, a.dtype.
   TypeRef host_dtype(const ast::Expr& e);
   TypeRef host_dtype_named(const ast::Expr& e);  // host_dtype before its support check
@@ -215,6 +221,23 @@ class FunctionBuilder {
   // `sep.join(text for v in xs if cond)`, `sum(x * x for x in xs)`: the iterable, the
   // element type, and C++ lambdas over a variable standing for the loop target.
   ir::ExprPtr comprehension_call(const std::string& what, const ast::ComprehensionExpr& g, ir::ExprPtr sep);
+  // Dicts (infer/host_dicts.cpp): `{k: v}`, `d[k]`, `d[k] = v` (true when stored; `handled`
+  // false when the subscripted value is no dict), `del d[k]`, `k in d`, `d.get(k, v)`...
+  ir::ExprPtr dict_display(const ast::DictExpr& d);
+  ir::ExprPtr dict_key(ir::ExprPtr key, TypeRef dict, Span s);
+  ir::ExprPtr dict_item(ir::ExprPtr dict, const ast::Subscript& s);
+  // `value` is taken only when the target is a dict's entry.
+  bool dict_store(const ast::Subscript& target, ir::ExprPtr& value, Span s, ir::Block& out, bool echo, bool& handled);
+  void dict_delete(const ast::Subscript& target, Span s, ir::Block& out);
+  ir::ExprPtr dict_contains(bool negated, ir::ExprPtr key, ir::ExprPtr dict, Span s);
+  ir::ExprPtr dict_method(const ast::Call& c, const std::string& method, ir::ExprPtr self);
+  // Strings (infer/host_strings.cpp): the str.* rows, `s[i]`, `s[a:b]`, `sub in s`.
+  ir::ExprPtr str_method(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
+  ir::ExprPtr str_subscript(ir::ExprPtr base, const ast::Subscript& s);
+  ir::ExprPtr str_contains(bool negated, ir::ExprPtr sub, ir::ExprPtr text, Span s);
+  // divmod, pow, chr, ord, hex, bin, oct (infer/host_numbers.cpp).
+  ir::ExprPtr number_builtin(const ast::Call& c, const builtins::HostBuiltin& row);
+  ir::ExprPtr isinstance_call(const ast::Call& c);
   bool is_main_guard(const ast::If& i) const;
   // Functions held in names (infer/function_values.cpp): the function `e` names (a
   // module function, or a name bound to one), else null.

@@ -11,6 +11,7 @@
 #include "builtins/host_table.h"
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
+#include "infer/host_arguments.h"
 #include "ir/effects.h"
 #include "types/numpy_rules.h"
 #include "types/rules.h"
@@ -385,6 +386,11 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
       if (!module_path) {
         auto self = expr(*m.value);
         if (!self) return nullptr;
+        if (self->type->is_dict()) {
+          const builtins::HostBuiltin* row = builtins::find_host("dict." + m.attr);
+          if (!row) return fail(m.attr_span, "dict." + m.attr + "() is not supported by py2cuda");
+          return dict_method(c, m.attr, std::move(self));
+        }
         std::string owner = self->type->is_device_array() ? "DeviceNDArray"
                             : self->type->is_array()      ? "ndarray"
                             : self->type->is_string()     ? "str"
@@ -940,6 +946,23 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     }
     case HostRule::CooperativeBlocks:
       return fail(c.span, what + "() is called on a kernel's overload: k.overloads[sig]." + rt + "(blockdim)");
+    case HostRule::Sort:
+    case HostRule::SortInPlace:
+    case HostRule::ArgSort:
+    case HostRule::Cumulative:
+    case HostRule::Unique:
+    case HostRule::Diff:
+    case HostRule::Nonzero:
+    case HostRule::Outer:
+    case HostRule::Median:
+    case HostRule::Quantile:
+    case HostRule::Norm:
+    case HostRule::Meshgrid:
+    case HostRule::Histogram:
+    case HostRule::SearchSorted:
+    case HostRule::Flip:
+    case HostRule::Roll:
+    case HostRule::Repeat: return host_array_function(c, row, std::move(self));
     case HostRule::Eye: {
       if (!bind({"N", "M", "k", "dtype"}) || !need(0, "N")) return nullptr;
       std::vector<ir::ExprPtr> args;
@@ -1225,6 +1248,14 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     }
     case HostRule::TestCaseAssert:
       return test_case_assert(c, row, std::move(self));
+    case HostRule::StrMethod:
+      if (!self) return fail(c.span, what + "() is a method of a str");
+      return str_method(c, row, std::move(self));
+    case HostRule::NumberBuiltin:
+      return number_builtin(c, row);
+    case HostRule::DictMethod:
+      if (!self) return fail(c.span, what + "() is a method of a dict");
+      return dict_method(c, std::string(row.path.substr(5)), std::move(self));
     case HostRule::RandomSeed: {
       if (!bind({"seed"})) return nullptr;
       if (is_none(a[0])) {
@@ -1652,7 +1683,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         n->bits = v->type->elements().size();
         return n;
       }
-      if (v->type->is_string() || is_sized_host_object(v->type)) {
+      if (v->type->is_string() || is_sized_host_object(v->type) || v->type->is_dict()) {
         return call_node(types::int64(), rt + "({0})", c.span, one(std::move(v)));
       }
       return fail(a[0]->span, "object of type " + v->type->str() + " has no len()");
@@ -1846,6 +1877,7 @@ ir::ExprPtr FunctionBuilder::format_argument(ir::ExprPtr v, Span s) {
                             : t->is_tuple()                         ? "tuple"
                             : t == types::host_object("DeviceList") ? "numba.cuda.cudadrv.devices._DeviceList"
                             : is_sized_host_object(t)               ? "list"
+                            : t->is_dict()                          ? "dict"
                                                                     : nullptr;
   if (!python_type) return fail(s, "formatting a " + t->str() + " is not supported by py2cuda");
   return call_node(t, std::string("py2cuda::host::object_text({0}, \"") + python_type + "\")", s, one_arg(std::move(v)));
@@ -1970,9 +2002,10 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
   args.push_back(sep ? std::move(sep) : string_const(" ", c.span));
   args.push_back(end ? std::move(end) : string_const("\n", c.span));
   for (const auto& a : c.args) {
-    auto v = expr(*a);
+    auto v = maybe_optional(*a);  // a variable holding None or a value prints either
     if (!v) return nullptr;
     if (v->type->is_none()) v = string_const("None", a->span);  // print(None)
+    if (v->type->is_optional()) v = call_node(types::string(), "py2cuda::host::str({0})", a->span, one_arg(std::move(v)));
     v = as_python_list(std::move(v));
     // print() writes str() of each value itself; which values have a text is format_value's to say.
     if (v->type->is_device_array() || (v->type->is_host_object() && !is_sized_host_object(v->type)) ||
@@ -2462,6 +2495,11 @@ ir::ExprPtr FunctionBuilder::host_python_math(const ast::Call& c, const builtins
   }
   const size_t n = args.size();
   return call_node(sig.result, rt + "(" + placeholders(0, n) + ")", c.span, std::move(args));
+}
+
+bool bind_host_arguments(const ast::Call& c, const std::string& what, const std::vector<std::string>& names,
+                         std::vector<const ast::Expr*>& slots, Diagnostics& diags) {
+  return bind_arguments(c, what, names, slots, diags);
 }
 
 }  // namespace py2cuda::infer

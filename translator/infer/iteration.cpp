@@ -53,7 +53,7 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
       auto c = std::shared_ptr<ir::Const>(static_cast<ir::Const*>(v.release()));
       return [c]() {
         auto copy = std::make_unique<ir::Const>(c->type, c->span);
-        copy->bits = c->bits, copy->f = c->f, copy->b = c->b;
+        copy->bits = c->bits, copy->f = c->f, copy->b = c->b, copy->im = c->im, copy->str = c->str;
         return ir::ExprPtr(std::move(copy));
       };
     }
@@ -152,9 +152,55 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
       };
       return true;
     }
-    auto v = expr(e);
+    // d.keys(), d.values(), d.items() of a dict: its entries in insertion order.
+    std::string dict_view;
+    const ast::Expr* iterable = &e;
+    if (host_ && e.kind == ast::ExprKind::Call && ast::as<ast::Call>(e).args.empty() &&
+        ast::as<ast::Call>(e).keywords.empty() && ast::as<ast::Call>(e).func->kind == ast::ExprKind::Attribute) {
+      const auto& m = ast::as<ast::Attribute>(*ast::as<ast::Call>(e).func);
+      if ((m.attr == "keys" || m.attr == "values" || m.attr == "items") && resolve_path(mb_.info(), m).empty()) {
+        dict_view = m.attr;
+        iterable = m.value.get();
+      }
+    }
+    auto v = expr(*iterable);
     if (!v) return false;
     TypeRef t = v->type;
+    if (!dict_view.empty() && !t->is_dict()) {
+      v = expr(e);  // a method of something else: its value is the iterable
+      if (!v) return false;
+      t = v->type;
+    } else if (host_ && t->is_dict()) {
+      if (t->is_untyped_dict()) {
+        D().error(e.span, "this dict is empty and its key and value types unknown here");
+        return false;
+      }
+      if (dict_view.empty()) dict_view = "keys";
+      auto dict = settle(std::move(v), "entries");
+      auto n = std::make_unique<ir::BuiltinCall>(types::int64(), "py2cuda::host::len({0})", s);
+      n->args.push_back(dict());
+      lengths.push_back(std::move(n));
+      auto entry = [dict, &index, s](TypeRef type, const char* pattern) {
+        return [dict, &index, s, type, pattern]() {
+          auto at = std::make_unique<ir::BuiltinCall>(type, pattern, s);
+          at->args.push_back(dict());
+          at->args.push_back(ref(index, s));
+          return ir::ExprPtr(std::move(at));
+        };
+      };
+      Item key, value;
+      key.type = t->key_type();
+      key.value = entry(t->key_type(), "{0}.key_at({1})");
+      value.type = t->value_type();
+      value.value = entry(t->value_type(), "{0}.value_at({1})");
+      if (dict_view == "items") {
+        item.parts.push_back(std::move(key));
+        item.parts.push_back(std::move(value));
+      } else {
+        item = std::move(dict_view == "keys" ? key : value);
+      }
+      return true;
+    }
     if (t->is_array()) {
       if (t->ndim() != 1) {
         D().error(e.span, "iterating over " + t->str() + " yields sub-arrays, which this version of py2cuda does not "
@@ -168,6 +214,21 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
         auto ix = std::make_unique<ir::Index>(t->dtype(), arr(), s);
         ix->indices.push_back(ref(index, s));
         return ir::ExprPtr(std::move(ix));
+      };
+      return true;
+    }
+    if (host_ && t->is_string()) {
+      // The characters of a str, one-character strings.
+      auto text = settle(std::move(v), "text");
+      auto n = std::make_unique<ir::BuiltinCall>(types::int64(), "py2cuda::host::len({0})", s);
+      n->args.push_back(text());
+      lengths.push_back(std::move(n));
+      item.type = types::string();
+      item.value = [text, &index, s]() {
+        auto at = std::make_unique<ir::BuiltinCall>(types::string(), "py2cuda::host::str_at({0}, {1})", s);
+        at->args.push_back(text());
+        at->args.push_back(ref(index, s));
+        return ir::ExprPtr(std::move(at));
       };
       return true;
     }

@@ -161,6 +161,7 @@ void FunctionBuilder::unsupported_stmt(const ast::Stmt& s) {
     case ast::StmtKind::Global: what = "a global statement"; hint = "module globals are frozen constants in kernels; write results to an array argument"; break;
     case ast::StmtKind::Assert: what = "an assert statement"; break;
     case ast::StmtKind::Raise: what = "a raise statement"; break;
+    case ast::StmtKind::Delete: what = "a del statement"; break;
     case ast::StmtKind::Unsupported:
       what = ast::as<ast::UnsupportedStmt>(s).what;
       hint = ast::as<ast::UnsupportedStmt>(s).hint;
@@ -169,6 +170,17 @@ void FunctionBuilder::unsupported_stmt(const ast::Stmt& s) {
   }
   if (host_) {
     D().error(s.span, what + " is not supported in host code by py2cuda");
+    // The names it would bind are not reported again where they are used.
+    std::set<std::string> bound;
+    collect_bound_names(std::vector<const ast::Stmt*>{&s}, bound);
+    if (s.kind == ast::StmtKind::Import) {
+      for (const auto& n : ast::as<ast::Import>(s).names)
+        bound.insert(n.asname.empty() ? n.name.substr(0, n.name.find('.')) : n.asname);
+    }
+    if (s.kind == ast::StmtKind::ImportFrom) {
+      for (const auto& n : ast::as<ast::ImportFrom>(s).names) bound.insert(n.asname.empty() ? n.name : n.asname);
+    }
+    poisoned_.insert(bound.begin(), bound.end());
     return;
   }
   D().error(s.span, what + " is not supported in CUDA kernels" + (hint.empty() ? "" : "; " + hint));
@@ -208,7 +220,12 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
       auto v = to_name ? maybe_optional(*a.value) : expr(*a.value);
       alloc_site_ = nullptr;
       if (!v) {
-        if (final_ && a.targets[0]->kind == ast::ExprKind::Name) poisoned_.insert(ast::as<ast::Name>(*a.targets[0]).id);
+        if (final_) {
+          // `fig, ax = plt.subplots()`: every name the target binds.
+          std::set<std::string> bound;
+          collect_bound_names(std::vector<const ast::Stmt*>{&s}, bound);
+          poisoned_.insert(bound.begin(), bound.end());
+        }
         return;
       }
       assign(*a.targets[0], std::move(v), s.span, out, true);
@@ -286,6 +303,20 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
       return;
     case ast::StmtKind::Assert:
     case ast::StmtKind::Raise: raise_stmt(s, out); return;
+    case ast::StmtKind::Delete:
+      // `del d[k]` of a dict; deleting names or array elements has no translation.
+      if (!host_) {
+        unsupported_stmt(s);
+        return;
+      }
+      for (const auto& t : ast::as<ast::Delete>(s).targets) {
+        if (t->kind != ast::ExprKind::Subscript) {
+          D().error(t->span, "'del' of a name is not supported by py2cuda (of a dict's entry, del d[key], is)");
+          continue;
+        }
+        dict_delete(ast::as<ast::Subscript>(*t), s.span, out);
+      }
+      return;
     default: unsupported_stmt(s); return;
   }
 }
@@ -296,7 +327,28 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
       assign_name(ast::as<ast::Name>(target).id, target.span, std::move(value), s, out, echo);
       return;
     case ast::ExprKind::Subscript: {
-      auto lhs = subscript(ast::as<ast::Subscript>(target));
+      if (host_) {
+        bool handled = false;
+        dict_store(ast::as<ast::Subscript>(target), value, s, out, echo, handled);
+        if (handled) return;
+      }
+      const auto& sub = ast::as<ast::Subscript>(target);
+      ir::ExprPtr lhs;
+      if (host_) {
+        // a[mask] = v, a[idx] = v: NumPy's advanced assignment, one statement.
+        auto base = expr(*sub.value);
+        if (!base) return;
+        bool handled = false;
+        if (base->type->is_array()) lhs = host_subscript(base, sub, &value, handled);
+        if (handled && !lhs) return;
+        if (lhs && lhs->type->is_none()) {
+          auto st = std::make_unique<ir::ExprStmt>(std::move(lhs), s);
+          st->echo_line = echo;
+          out.push_back(std::move(st));
+          return;
+        }
+      }
+      if (!lhs) lhs = subscript(sub);
       if (!lhs) return;
       if (lhs->type->is_array()) {
         slice_store(std::move(lhs), std::move(value), s, out, echo);
@@ -316,6 +368,23 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
                          (value->type->is_complex() ? " (Numba does not convert complex to real; store .real, .imag "
                                                       "or abs() of it)"
                                                     : ""));
+        return;
+      }
+      if (host_ && static_cast<ir::Index&>(*lhs).array->type->is_device_array()) {
+        // d[i] = v on the host: one element copied to the device.
+        auto& index = static_cast<ir::Index&>(*lhs);
+        auto set = std::make_unique<ir::BuiltinCall>(types::none(), "py2cuda::host::set_item({0}, {1}", s);
+        set->args.push_back(std::move(index.array));
+        set->args.push_back(std::move(value));
+        for (auto& i : index.indices) {
+          set->pattern += ", {" + std::to_string(set->args.size()) + "}";
+          set->args.push_back(std::move(i));
+        }
+        set->pattern += ")";
+        set->has_effects = true;
+        auto st = std::make_unique<ir::ExprStmt>(std::move(set), s);
+        st->echo_line = echo;
+        out.push_back(std::move(st));
         return;
       }
       if (value->type != lhs->type) value = std::make_unique<ir::Cast>(lhs->type, std::move(value), value->span);
@@ -400,8 +469,9 @@ void FunctionBuilder::slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, i
       D().error(s, "cannot store a value of type " + value->type->str() + " into a slice of " + view->type->str());
       return;
     }
-    if (view->type->is_device_array() || value->type->is_device_array()) {
-      D().error(s, "assigning to a slice of a device array on the host is not supported: use copy_to_device()");
+    // A device view is assigned as Numba's DeviceNDArray.__setitem__ does (host/device_ndarray.h).
+    if (!view->type->is_device_array() && value->type->is_device_array()) {
+      D().error(s, "assigning a device array to a slice of a host array is not supported: copy_to_host() it first");
       return;
     }
     auto store = std::make_unique<ir::BuiltinCall>(types::none(), "py2cuda::host::assign({0}, {1})", s);
@@ -437,7 +507,9 @@ void FunctionBuilder::slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, i
 
 void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::ExprPtr value, Span s, ir::Block& out,
                                   bool echo) {
-  if (value->type->is_none()) {
+  // Host code: `x = None`, then a value of one type (an Optional variable, tested with `is None`).
+  const bool none_literal = host_ && value->type->is_none() && value->kind == ir::ExprKind::Const;
+  if (value->type->is_none() && !none_literal) {
     D().error(s, "cannot assign the result of a function that returns nothing to '" + id + "'");
     return;
   }
@@ -471,6 +543,35 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
   assign_type(key, value->type, target_span);
   ir::Variable* v = variable(key);
   if (!v->type) return;  // still being inferred
+  if (v->type->is_dict() && value->type->is_untyped_dict()) {
+    if (v->type->is_untyped_dict()) {
+      if (final_) {
+        D().error(s, "the key and value types of the dict '" + id + "' are never known: py2cuda types an empty dict "
+                     "by a later assignment " + id + "[key] = value");
+      }
+      return;
+    }
+    value->type = v->type;  // `{}`: the empty dict of the type its assignments gave it
+  }
+  if (none_literal && v->type->is_none()) {
+    if (final_) {
+      D().error(s, "'" + id + "' is only ever None here: py2cuda needs it assigned a value of one type too (x = None, "
+                   "then x = value)");
+    }
+    return;
+  }
+  if (host_ && v->type->is_optional() && value->type != v->type) {
+    // Optional<T> converts a value or py2cuda::none by itself.
+    if (none_literal) {
+      value = std::make_unique<ir::BuiltinCall>(v->type, "py2cuda::none", value->span);
+    } else if (rules::can_convert(value->type, v->type->dtype())) {
+      auto inner = convert(std::move(value), v->type->dtype());
+      auto wrapped = std::make_unique<ir::BuiltinCall>(v->type, "{t0}({0})", inner->span);
+      wrapped->args.push_back(std::move(inner));
+      wrapped->type_args = {v->type};
+      value = std::move(wrapped);
+    }
+  }
   if (value->type != v->type) {
     if (!rules::can_convert(value->type, v->type)) {
       D().error(s, "cannot assign a value of type " + value->type->str() + " to '" + id + "' of type " + v->type->str());

@@ -38,6 +38,9 @@ std::string cpp_type(TypeRef t, bool host_types) {
     case TypeKind::GridGroup: return "py2cuda::GridGroup";
     case TypeKind::String: return "std::string";
     case TypeKind::HostObject: return "py2cuda::host::" + t->object_name();
+    case TypeKind::Dict:
+      // An untyped `{}` never reaches C++: infer rejects a dict whose types stay unknown.
+      return "py2cuda::host::Dict<" + cpp_type(t->key_type(), true) + ", " + cpp_type(t->value_type(), true) + ">";
   }
   return "void";
 }

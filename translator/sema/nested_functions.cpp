@@ -70,6 +70,10 @@ void visit_names(ast::Expr* e, const NameVisitor& f) {
     case ast::ExprKind::List:
       for (auto& v : ast::as<ast::ListExpr>(*e).elts) visit_names(v.get(), f);
       break;
+    case ast::ExprKind::Dict:
+      for (auto& v : ast::as<ast::DictExpr>(*e).keys) visit_names(v.get(), f);
+      for (auto& v : ast::as<ast::DictExpr>(*e).values) visit_names(v.get(), f);
+      break;
     case ast::ExprKind::FString:
       for (auto& p : ast::as<ast::FStringExpr>(*e).parts) visit_names(p.value.get(), f);
       break;
@@ -127,6 +131,9 @@ void visit_names(ast::Stmt& s, const NameVisitor& f) {
       visit_names(ast::as<ast::Assert>(s).test.get(), f), visit_names(ast::as<ast::Assert>(s).msg.get(), f);
       break;
     case ast::StmtKind::Raise: visit_names(ast::as<ast::Raise>(s).exc.get(), f); break;
+    case ast::StmtKind::Delete:
+      for (auto& t : ast::as<ast::Delete>(s).targets) visit_names(t.get(), f);
+      break;
     case ast::StmtKind::FunctionDef: visit_names(ast::as<ast::FunctionDef>(s), f); break;
     case ast::StmtKind::Unsupported: visit_names(ast::as<ast::UnsupportedStmt>(s).body, f); break;
     default: break;

@@ -123,7 +123,11 @@ TypeRef unify(TypeRef a, TypeRef b) {
   // (numba/core/typeconv/rules.py; typing/context.py unify_pairs).
   if (a->is_none() || b->is_none()) {
     TypeRef other = a->is_none() ? b : a;
-    return other->is_numeric() || other->is_tuple() || other->is_optional() ? types::optional(other) : nullptr;
+    // Host code's strings and dicts too: `name = None`, then `name = "..."`.
+    return other->is_numeric() || other->is_tuple() || other->is_optional() || other->is_string() ||
+                   (other->is_dict() && !other->is_untyped_dict())
+               ? types::optional(other)
+               : nullptr;
   }
   if (a->is_optional() || b->is_optional()) {
     TypeRef u = unify(a->is_optional() ? a->dtype() : a, b->is_optional() ? b->dtype() : b);
@@ -155,6 +159,13 @@ TypeRef unify(TypeRef a, TypeRef b) {
     if (u->bits() == 64) return types::float64();
     return types::integer(u->bits() * 2, true);
   }
+  if (a->is_dict() && b->is_dict()) {
+    // `{}` takes the types of the dict it meets; typed dicts meet only their own type, as
+    // Python keeps each value's own type and a conversion would change what prints.
+    if (a->is_untyped_dict()) return b;
+    if (b->is_untyped_dict()) return a;
+    return nullptr;
+  }
   if (a->is_tuple() && b->is_tuple() && a->elements().size() == b->elements().size()) {
     std::vector<TypeRef> elems;
     for (size_t i = 0; i < a->elements().size(); ++i) {
@@ -178,6 +189,7 @@ bool can_convert(TypeRef from, TypeRef to) {
   if (from == to) return true;
   if (to->is_optional()) return from->is_none() || can_convert(from->is_optional() ? from->dtype() : from, to->dtype());
   if (from->is_number() && to->is_number()) return true;
+  if (from->is_untyped_dict() && to->is_dict()) return true;
   // Real to complex, and between complex widths; never complex to real.
   if (from->is_numeric() && to->is_complex()) return true;
   if (from->is_tuple() && to->is_tuple() && from->elements().size() == to->elements().size()) {

@@ -67,6 +67,18 @@ class TypeTable {
     return optionals_[value] = keep(std::move(t));
   }
 
+  TypeRef dict(TypeRef key, TypeRef value) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto k = std::make_pair(key, value);
+    auto it = dicts_.find(k);
+    if (it != dicts_.end()) return it->second;
+    auto t = std::unique_ptr<Type>(new Type());
+    t->kind_ = TypeKind::Dict;
+    t->elem_ = key;
+    t->value_ = value;
+    return dicts_[k] = keep(std::move(t));
+  }
+
   TypeRef tuple(std::vector<TypeRef> elems, bool list_display) {
     std::lock_guard<std::mutex> lock(mu_);
     auto key = std::make_pair(elems, list_display);
@@ -91,6 +103,7 @@ class TypeTable {
   std::map<std::string, TypeRef> objects_;
   std::map<std::pair<std::vector<TypeRef>, bool>, TypeRef> tuples_;
   std::map<TypeRef, TypeRef> optionals_;
+  std::map<std::pair<TypeRef, TypeRef>, TypeRef> dicts_;
 };
 
 bool Type::is_uniform_tuple() const {
@@ -123,6 +136,8 @@ std::string Type::str() const {
     case TypeKind::GridGroup: return "GridGroup";
     case TypeKind::String: return "unicode_type";
     case TypeKind::HostObject: return name_;
+    case TypeKind::Dict:
+      return elem_ ? "DictType[" + elem_->str() + "," + value_->str() + "]" : "DictType[undefined,undefined]";
     case TypeKind::Array:
       if (device_) return "DeviceNDArray(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
       return std::string(readonly_ ? "readonly " : "") + "array(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
@@ -202,6 +217,7 @@ TypeRef string() { return TypeTable::instance().scalar(TypeKind::String, 0, fals
 TypeRef host_object(const std::string& name) { return TypeTable::instance().host_object(name); }
 TypeRef tuple(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements), false); }
 TypeRef list_display(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements), true); }
+TypeRef dict(TypeRef key, TypeRef value) { return TypeTable::instance().dict(key, value); }
 TypeRef optional(TypeRef value) { return value->is_optional() ? value : TypeTable::instance().optional(value); }
 
 double round_to_float(double v, TypeRef t) {

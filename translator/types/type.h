@@ -24,6 +24,7 @@ enum class TypeKind {
   GridGroup,  // cuda.cg.this_grid()'s value (Numba's GridGroup)
   String,     // a str in host code (Numba's unicode_type): literals, f-strings, dtype names
   HostObject, // an object of host code with no arithmetic: a CUDA stream, an event, a module
+  Dict,       // a dict of host code, one key type and one value type (Numba's DictType)
 };
 
 enum class Layout { C, F, A };
@@ -52,6 +53,9 @@ class Type {
   bool is_grid_group() const { return kind_ == TypeKind::GridGroup; }
   bool is_string() const { return kind_ == TypeKind::String; }
   bool is_host_object() const { return kind_ == TypeKind::HostObject; }
+  bool is_dict() const { return kind_ == TypeKind::Dict; }
+  // `{}` before an assignment `d[k] = v` tells its key and value types.
+  bool is_untyped_dict() const { return kind_ == TypeKind::Dict && !elem_; }
   // An array in GPU memory (Numba's DeviceNDArray: what cuda.to_device returns). Inside a
   // kernel every array is one; the flag tells host code's two kinds of array apart.
   bool is_device_array() const { return kind_ == TypeKind::Array && device_; }
@@ -62,6 +66,9 @@ class Type {
 
   // Array: the element type; Optional: the type of the value
   TypeRef dtype() const { return elem_; }
+  // Dict: the key and value types (null for an untyped `{}`)
+  TypeRef key_type() const { return elem_; }
+  TypeRef value_type() const { return value_; }
   int ndim() const { return ndim_; }
   Layout layout() const { return layout_; }
   // A frozen module-level NumPy array (Numba's "readonly array"): never stored to.
@@ -89,6 +96,7 @@ class Type {
   int bits_ = 0;
   bool signed_ = false;
   TypeRef elem_ = nullptr;
+  TypeRef value_ = nullptr;
   int ndim_ = 0;
   Layout layout_ = Layout::A;
   bool readonly_ = false;
@@ -135,6 +143,9 @@ TypeRef host_object(const std::string& name);
 TypeRef tuple(std::vector<TypeRef> elements);
 // The tuple a list display of these values is kept as (Type::is_list_display).
 TypeRef list_display(std::vector<TypeRef> elements);
+// A host dict of these key and value types; dict(nullptr, nullptr) is an empty `{}` whose
+// types later assignments tell.
+TypeRef dict(TypeRef key, TypeRef value);
 // `value` or None; optional(optional(T)) is optional(T).
 TypeRef optional(TypeRef value);
 

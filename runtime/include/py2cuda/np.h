@@ -13,14 +13,21 @@
 #include <vector>
 
 #include "host/creation.h"
+#include "host/cumulative.h"
 #include "host/elementwise.h"
 #include "host/exceptions.h"
 #include "host/generator.h"
+#include "host/indexing.h"
 #include "host/joining.h"
+#include "host/linalg.h"
 #include "host/ndarray.h"
 #include "host/print.h"
 #include "host/random_state.h"
+#include "host/rearranging.h"
 #include "host/reductions.h"
+#include "host/searching.h"
+#include "host/sorting.h"
+#include "host/statistics.h"
 #include "host/views.h"
 
 namespace py2cuda::np {

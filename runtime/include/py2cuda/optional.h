@@ -11,6 +11,9 @@
 // (Numba's thread would end silently unless built with debug=True).
 #pragma once
 
+#include <type_traits>
+#include <utility>
+
 #include "config.h"
 #include "none.h"
 
@@ -34,6 +37,19 @@ struct Optional {
   constexpr Optional() = default;
   P2C_HD constexpr Optional(NoneType) {}
   P2C_HD constexpr Optional(T v) : value(v), has_value(true) {}
+};
+
+// Host code also holds values no kernel can (`name = None`, then a str): host-only
+// constructors, since std::string's are host functions.
+template <class T>
+  requires(!std::is_trivially_copyable_v<T>)
+struct Optional<T> {
+  T value{};
+  bool has_value = false;
+
+  Optional() = default;
+  Optional(NoneType) {}
+  Optional(T v) : value(std::move(v)), has_value(true) {}
 };
 
 template <class T>

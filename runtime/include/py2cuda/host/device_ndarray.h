@@ -187,6 +187,48 @@ DeviceNDArray<T, N> to_device(const NDArray<T, N>& a) {
   return d;
 }
 
+// d[lo:hi] = value, d[:] = a in host code (Numba's DeviceNDArray.__setitem__): the device
+// memory the view spans is copied to the host, the value assigned there with NumPy's
+// broadcasting and casting (views.h), and the span copied back. Elements between a
+// strided view's are written back unchanged.
+template <class T, int N, class X>
+void assign(const DeviceNDArray<T, N>& dst, const X& src) {
+  const Array<T, N> v = dst.view();
+  Shape<N> shape{}, strides{};
+  int64_t lo = 0, hi = 0;
+  for (int d = 0; d < N; ++d) {
+    shape[d] = v.shape[d];
+    strides[d] = v.strides[d];
+    if (v.shape[d] > 0) (v.strides[d] > 0 ? hi : lo) += (v.shape[d] - 1) * v.strides[d];
+  }
+  if (dst.size() == 0) {
+    assign(NDArray<T, N>(shape), src);  // NumPy's checks of the value's shape
+    return;
+  }
+  const int64_t span = hi - lo + 1;
+  std::shared_ptr<T[]> buffer(new T[static_cast<std::size_t>(span)]());
+  const std::size_t bytes = static_cast<std::size_t>(span) * sizeof(T);
+  backend::copy_device_to_host(buffer.get(), dst.data() + lo, bytes);
+  assign(NDArray<T, N>(buffer, buffer.get() - lo, shape, strides), src);
+  backend::copy_host_to_device(dst.data() + lo, buffer.get(), bytes);
+}
+template <class T, int N, class U, int M>
+void assign(const DeviceNDArray<T, N>& dst, const DeviceNDArray<U, M>& src) {
+  assign(dst, src.copy_to_host());
+}
+
+// d[i, j] = value in host code: one element copied to the device.
+template <class T, int N, class V, class... I>
+void set_item(const DeviceNDArray<T, N>& d, const V& value, I... index) {
+  static_assert(sizeof...(I) == N, "DeviceNDArray: one index per dimension");
+  const Array<T, N> v = d.view();
+  int axis = 0;
+  int64_t offset = 0;
+  ((offset += v.strides[axis] * detail::resolve_index(static_cast<int64_t>(index), v.shape[axis], axis), ++axis), ...);
+  const T element = cast_value<T>(value);
+  backend::copy_host_to_device(d.data() + offset, &element, sizeof(T));
+}
+
 // cuda.device_array(shape, dtype)
 template <class T, std::size_t N>
 DeviceNDArray<T, static_cast<int>(N)> device_array(const std::array<int64_t, N>& shape) {

@@ -287,6 +287,19 @@ auto prod(const NDArray<T, N>& a) {
   return acc;
 }
 
+// np.prod(a, axis) for N >= 2: running products along `axis`, in order.
+template <class R = void, class T, int N>
+auto prod(const NDArray<T, N>& a, int axis) {
+  static_assert(N >= 2, "prod(a, axis) of a 1-D array: use prod(a)");
+  using A = std::conditional_t<std::is_void_v<R>, SumType<T>, R>;
+  axis = detail::normalize_axis<N>(axis);
+  return detail::reduce_lines<A>(a, axis, [](const T* p, int64_t n, int64_t stride) {
+    A acc = A(1);
+    for (int64_t i = 0; i < n; ++i) acc = scalar::multiply(acc, cast_value<A>(p[i * stride]));
+    return acc;
+  });
+}
+
 // np.mean (numpy/_core/_methods._mean): the sum in R (float64 for integer input, the
 // input's own type for floats), divided by the count in R.
 template <class R = void, class T, int N>
@@ -511,6 +524,40 @@ int64_t count_nonzero(const NDArray<T, N>& a) {
   int64_t count = 0;
   a.for_each_offset([&](int64_t o) { count += cast_value<bool>(a.data()[o]) ? 1 : 0; });
   return count;
+}
+// np.all(a, axis) / np.any(a, axis) for N >= 2: bool arrays.
+template <class T, int N>
+NDArray<bool, N - 1> all(const NDArray<T, N>& a, int axis) {
+  return detail::reduce_lines<bool>(a, detail::normalize_axis<N>(axis), [](const T* p, int64_t n, int64_t stride) {
+    for (int64_t i = 0; i < n; ++i) {
+      if (!cast_value<bool>(p[i * stride])) return false;
+    }
+    return true;
+  });
+}
+template <class T, int N>
+NDArray<bool, N - 1> any(const NDArray<T, N>& a, int axis) {
+  return detail::reduce_lines<bool>(a, detail::normalize_axis<N>(axis), [](const T* p, int64_t n, int64_t stride) {
+    for (int64_t i = 0; i < n; ++i) {
+      if (cast_value<bool>(p[i * stride])) return true;
+    }
+    return false;
+  });
+}
+
+// np.count_nonzero(a, axis): the count along `axis`, int64.
+template <class T, int N>
+auto count_nonzero(const NDArray<T, N>& a, int axis) {
+  axis = detail::normalize_axis<N>(axis);
+  if constexpr (N == 1) {
+    return count_nonzero(a);
+  } else {
+    return detail::reduce_lines<int64_t>(a, axis, [](const T* p, int64_t n, int64_t stride) {
+      int64_t count = 0;
+      for (int64_t i = 0; i < n; ++i) count += cast_value<bool>(p[i * stride]) ? 1 : 0;
+      return count;
+    });
+  }
 }
 
 // np.cumsum(a) (flattened, C order) and np.cumsum(a, axis): running sums, in order.

@@ -1,0 +1,188 @@
+// py2cuda host runtime: Python's dict, for host code's dicts of one key type and one
+// value type.
+//
+// A Python dict is a reference: `d2 = d`, a dict passed to a function or stored in
+// another dict all name the same object, so Dict is a handle sharing its entries, and
+// its mutating methods are const (they change the shared entries, not the handle). The
+// entries keep insertion order (iteration, printing and popitem follow it, as CPython's
+// do since 3.7); a hash index finds a key's entry. Keys are numbers, bools, strings and
+// py2cuda tuples of them. A missing key raises KeyError with the key's repr(), as
+// CPython's message is.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "../tuple.h"
+#include "exceptions.h"
+#include "print.h"
+
+namespace py2cuda::host {
+
+namespace detail {
+
+// std::hash for scalars and strings; py2cuda tuples combine their elements' hashes.
+struct DictKeyHash {
+  template <class K>
+  std::size_t operator()(const K& k) const {
+    return std::hash<K>{}(k);
+  }
+  template <class... T>
+  std::size_t operator()(const py2cuda::tuple<T...>& t) const {
+    std::size_t h = 0x345678;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((h = h * 1000003 ^ (*this)(py2cuda::get<I>(t))), ...);
+    }(std::index_sequence_for<T...>{});
+    return h;
+  }
+};
+
+struct DictKeyEqual {
+  template <class K>
+  bool operator()(const K& a, const K& b) const {
+    return a == b;
+  }
+  template <class... T>
+  bool operator()(const py2cuda::tuple<T...>& a, const py2cuda::tuple<T...>& b) const {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return ((*this)(py2cuda::get<I>(a), py2cuda::get<I>(b)) && ...);
+    }(std::index_sequence_for<T...>{});
+  }
+};
+
+}  // namespace detail
+
+template <class K, class V>
+class Dict {
+ public:
+  Dict() : impl_(std::make_shared<Impl>()) {}
+
+  int64_t size() const { return static_cast<int64_t>(impl_->entries.size()); }
+  bool contains(const K& k) const { return impl_->index.count(k) != 0; }
+
+  // d[k]: KeyError(repr(k)) when absent.
+  V& at(const K& k) const {
+    auto it = impl_->index.find(k);
+    if (it == impl_->index.end()) throw KeyError(repr(k));
+    return impl_->entries[it->second].second;
+  }
+  // d[k] = v: a new key goes last; an existing one keeps its place.
+  void set(const K& k, V v) const {
+    auto it = impl_->index.find(k);
+    if (it != impl_->index.end()) {
+      impl_->entries[it->second].second = std::move(v);
+      return;
+    }
+    impl_->index.emplace(k, impl_->entries.size());
+    impl_->entries.emplace_back(k, std::move(v));
+  }
+  // d.get(k, default)
+  V get(const K& k, V fallback) const {
+    auto it = impl_->index.find(k);
+    return it == impl_->index.end() ? fallback : impl_->entries[it->second].second;
+  }
+  // d.setdefault(k, default): the value, stored first when absent.
+  V setdefault(const K& k, V fallback) const {
+    if (!contains(k)) set(k, std::move(fallback));
+    return at(k);
+  }
+  // del d[k]
+  void erase(const K& k) const {
+    auto it = impl_->index.find(k);
+    if (it == impl_->index.end()) throw KeyError(repr(k));
+    const std::size_t at = it->second;
+    impl_->index.erase(it);
+    impl_->entries.erase(impl_->entries.begin() + static_cast<std::ptrdiff_t>(at));
+    for (auto& [key, slot] : impl_->index) {
+      if (slot > at) --slot;
+    }
+  }
+  // d.pop(k): the value, removed; KeyError when absent.
+  V pop(const K& k) const {
+    V v = at(k);
+    erase(k);
+    return v;
+  }
+  // d.pop(k, default)
+  V pop(const K& k, V fallback) const {
+    if (!contains(k)) return fallback;
+    return pop(k);
+  }
+  void clear() const {
+    impl_->entries.clear();
+    impl_->index.clear();
+  }
+  // d.copy(): a new dict with the same entries.
+  Dict copy() const {
+    Dict out;
+    *out.impl_ = *impl_;
+    return out;
+  }
+  // d.update(other): each of other's entries set in order.
+  void update(const Dict& other) const {
+    const auto entries = other.impl_->entries;  // `d.update(d)` reads a snapshot
+    for (const auto& [k, v] : entries) set(k, v);
+  }
+
+  // The i-th entry in insertion order: what loops over d, d.keys(), d.values() and
+  // d.items() read.
+  const K& key_at(int64_t i) const { return impl_->entries[static_cast<std::size_t>(i)].first; }
+  const V& value_at(int64_t i) const { return impl_->entries[static_cast<std::size_t>(i)].second; }
+
+  const std::vector<std::pair<K, V>>& entries() const { return impl_->entries; }
+
+ private:
+  struct Impl {
+    std::vector<std::pair<K, V>> entries;
+    std::unordered_map<K, std::size_t, detail::DictKeyHash, detail::DictKeyEqual> index;
+  };
+  std::shared_ptr<Impl> impl_;
+};
+
+template <class K, class V>
+int64_t len(const Dict<K, V>& d) {
+  return d.size();
+}
+
+// {k1: v1, k2: v2}: a display's entries set in order (a repeated key keeps its first place
+// and its last value, as in Python).
+template <class K, class V>
+Dict<K, V> dict_of(std::initializer_list<std::pair<K, V>> entries) {
+  Dict<K, V> d;
+  for (const auto& [k, v] : entries) d.set(k, v);
+  return d;
+}
+
+// repr(d): "{k: v, ...}" with the repr() of keys and values, "{}" when empty.
+template <class K, class V>
+std::string repr(const Dict<K, V>& d) {
+  std::string out = "{";
+  bool first = true;
+  for (const auto& [k, v] : d.entries()) {
+    if (!first) out += ", ";
+    first = false;
+    out += repr(k);
+    out += ": ";
+    if constexpr (std::is_same_v<V, bool>) out += repr(static_cast<bool>(v));
+    else out += repr(v);
+  }
+  return out + "}";
+}
+template <class K, class V>
+std::string str(const Dict<K, V>& d) {
+  return repr(d);
+}
+template <class K, class V>
+std::string format(const Dict<K, V>& d, std::string_view spec) {
+  if (!spec.empty()) throw TypeError("unsupported format string passed to dict.__format__");
+  return repr(d);
+}
+
+}  // namespace py2cuda::host

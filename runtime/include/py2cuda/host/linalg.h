@@ -1,0 +1,42 @@
+// py2cuda host runtime: np.outer and np.linalg.norm (ord=None).
+//
+// norm(x) is sqrt(dot(x, x)) of the flattened array in float64 (float32 for float32
+// data), as NumPy computes it; NumPy's dot is BLAS's, whose order of additions is its
+// own, so a float result may differ from NumPy's in the last bits (as np.dot's here).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <type_traits>
+
+#include "cast.h"
+#include "elementwise.h"
+#include "ndarray.h"
+
+namespace py2cuda::host {
+
+// np.outer(a, b): out[i, j] = a.flat[i] * b.flat[j] in the promoted type R.
+template <class R, class T, int N, class U, int M>
+NDArray<R, 2> outer(const NDArray<T, N>& a, const NDArray<U, M>& b) {
+  NDArray<R, 2> result(Shape<2>{a.size(), b.size()});
+  R* out = result.data();
+  a.for_each_offset([&](int64_t i) {
+    const R x = cast_value<R>(a.data()[i]);
+    b.for_each_offset([&](int64_t j) { *out++ = scalar::multiply(x, cast_value<R>(b.data()[j])); });
+  });
+  return result;
+}
+
+// np.linalg.norm(x): the 2-norm of a vector, the Frobenius norm of a matrix; F is the
+// float type NumPy computes in.
+template <class F, class T, int N>
+F norm(const NDArray<T, N>& x) {
+  F sum = F(0);
+  x.for_each_offset([&](int64_t o) {
+    const F v = cast_value<F>(x.data()[o]);
+    sum += v * v;
+  });
+  return std::sqrt(sum);
+}
+
+}  // namespace py2cuda::host

@@ -1,0 +1,90 @@
+// Host code's dicts, str methods and number builtins: how an empty `{}` gets its types from
+// later stores, what the emitted C++ calls, and the located warnings for what py2cuda's
+// one-key-type, one-value-type dicts cannot hold.
+#include <gtest/gtest.h>
+
+#include "driver/translate.h"
+
+using namespace py2cuda;
+
+namespace {
+
+const char* const kPrologue =
+    "import numpy as np\nfrom numba import cuda\n"
+    "@cuda.jit\ndef inc(a):\n    a[0] += 1\n"
+    "a = np.zeros(1, dtype=np.float32)\ninc[1, 1](a)\n";  // lines 1-7
+
+TranslateResult run(const std::string& host) {
+  SourceFile file("prog.py", std::string(kPrologue) + host);
+  return translate(file, TranslateOptions{});
+}
+
+bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
+
+}  // namespace
+
+TEST(HostDicts, EmptyDictTakesTheTypesOfALaterStoreInALoop) {
+  TranslateResult r = run("times = {}\nfor n in (8, 16):\n    times[n] = a.sum()\nprint(times)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::Dict<int64_t, float> times = {};")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "times.set(n, ")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostDicts, GetWithADefaultTypesAnEmptyDict) {
+  TranslateResult r = run("counts = {}\nfor w in 'a b a'.split():\n    counts[w] = counts.get(w, 0) + 1\nprint(counts)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::Dict<std::string, int64_t> counts = {};")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "counts.set(w, counts.get(w, int64_t(0)) + 1)")) << r.cu;
+}
+
+TEST(HostDicts, DisplayLoopsAndMembershipBecomeDictCalls) {
+  TranslateResult r = run("d = {'x': 1.5, 'y': 2.0}\nfor k, v in d.items():\n    print(k, v)\n"
+                          "print('x' in d, len(d))\ndel d['x']\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::dict_of<std::string, double>({{\"x\", 1.5}, {\"y\", 2.0}})")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "d.key_at(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "d.value_at(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "d.contains(\"x\")")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "d.erase(\"x\");")) << r.cu;
+}
+
+TEST(HostDicts, DictNeverStoredIntoIsALocatedWarning) {
+  TranslateResult r = run("d = {}\nprint(len(d))\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:1: warning: the key and value types of the dict 'd' are never known")) << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostDicts, MixedValueTypesAreALocatedWarning) {
+  TranslateResult r = run("d = {'n': 100, 'alpha': 0.5}\nprint(d)\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:25: warning: py2cuda's dicts hold one value type: this value is float64, "
+                                 "the first is int64"))
+      << r.diagnostics;
+}
+
+TEST(HostDicts, GetWithoutADefaultIsALocatedWarning) {
+  TranslateResult r = run("d = {1: 2}\nprint(d.get(1))\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:9:7: warning: dict.get(key) gives None for a missing key")) << r.diagnostics;
+}
+
+TEST(HostStrings, MethodsSlicesAndMembershipBecomeRuntimeCalls) {
+  TranslateResult r = run("s = ' a,b '\nparts = s.strip().split(',')\nprint('-'.join(parts), s[1:3], 'a' in s, s.zfill(6))\n"
+                          "for ch in s:\n    print(ch.upper())\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::str_split(py2cuda::host::str_strip(s), \",\")")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::str_join(\"-\", parts)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::str_slice(s, int64_t(1), true, int64_t(3), true)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::str_contains(s, \"a\")")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::str_at(s, ")) << r.cu;
+}
+
+TEST(HostNumbers, DivmodIsIntOrFloatByItsOperands) {
+  TranslateResult r = run("q, r = divmod(17, 5)\nx, y = divmod(7.5, 2)\nprint(q, r, x, y, pow(3, 4, 5), chr(65), hex(255))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::tuple<int64_t, int64_t> tup = py2cuda::host::divmod(int64_t(17), int64_t(5));")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::tuple<double, double> tup2 = py2cuda::host::divmod(7.5, 2.0);")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::pow_mod(int64_t(3), int64_t(4), int64_t(5))")) << r.cu;
+}

@@ -1,0 +1,390 @@
+// FunctionBuilder, host code: NumPy's sorting, searching, cumulative, statistics and
+// rearranging functions (host-table rules Sort ... Repeat; runtime host/sorting.h,
+// searching.h, cumulative.h, statistics.h, rearranging.h, linalg.h). Axes, sides and
+// bin counts are read at translation time where NumPy's result type depends on them;
+// what is not covered (sorter=, return_counts=, ord=...) is a located warning.
+#include <optional>
+
+#include "builtins/host_table.h"
+#include "infer/builtin_typing.h"
+#include "infer/function_builder.h"
+#include "infer/host_arguments.h"
+#include "types/numpy_rules.h"
+
+namespace py2cuda::infer {
+
+namespace {
+
+using builtins::HostRule;
+
+bool absent(const ast::Expr* e) { return !e || e->kind == ast::ExprKind::NoneLit; }
+
+std::string python_name(std::string_view path) {
+  std::string p(path);
+  if (p.rfind("numpy.", 0) == 0) return "np." + p.substr(6);
+  if (p.rfind("ndarray.", 0) == 0) return p.substr(8);
+  return p;
+}
+
+std::optional<int64_t> constant_int(const ir::Expr& e) {
+  if (e.kind != ir::ExprKind::Const || !e.type->is_int()) return std::nullopt;
+  const auto& c = static_cast<const ir::Const&>(e);
+  return c.type->is_signed() ? static_cast<int64_t>(c.bits) : static_cast<int64_t>(c.bits);
+}
+
+ir::ExprPtr node(TypeRef t, std::string pattern, Span s, std::vector<ir::ExprPtr> args, std::vector<TypeRef> type_args = {}) {
+  auto n = std::make_unique<ir::BuiltinCall>(t, std::move(pattern), s);
+  n->args = std::move(args);
+  n->type_args = std::move(type_args);
+  return n;
+}
+
+}  // namespace
+
+ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self) {
+  const std::string what = python_name(row.path);
+  const std::string rt(row.runtime);
+  const bool method = self != nullptr;
+  std::vector<const ast::Expr*> a;
+  // The parameters after the array (a method's array is `self`).
+  auto bind = [&](std::vector<std::string> names) {
+    if (!method) names.insert(names.begin(), "a");
+    if (!bind_host_arguments(c, what, names, a, D())) return false;
+    if (method) a.insert(a.begin(), nullptr);
+    return true;
+  };
+  auto host_array = [&](ir::ExprPtr v, Span at) -> ir::ExprPtr {
+    if (!v) return nullptr;
+    if (!v->type->is_array() || v->type->is_device_array()) {
+      return fail(at, what + "() needs a host array here, not " + v->type->str());
+    }
+    return v;
+  };
+  auto array = [&]() -> ir::ExprPtr {
+    if (method) return std::move(self);
+    if (!a[0]) return fail(c.span, what + "() missing required argument 'a'");
+    return host_array(expr(*a[0]), a[0]->span);
+  };
+  // A constant axis of an nd-dimensional array, normalised; nullopt for None.
+  bool axis_ok = true;
+  auto axis_at = [&](size_t k, int nd, std::optional<int> fallback) -> std::optional<int> {
+    if (!a[k]) return fallback;
+    if (a[k]->kind == ast::ExprKind::NoneLit) return std::nullopt;  // axis=None: the flattened array
+    auto v = expr(*a[k]);
+    std::optional<int64_t> ax = v ? constant_int(*v) : std::nullopt;
+    if (!ax) {
+      axis_ok = false;
+      if (v) fail(a[k]->span, what + "(axis=...) needs a constant integer axis in py2cuda");
+      return std::nullopt;
+    }
+    if (*ax < -nd || *ax >= nd) {
+      axis_ok = false;
+      fail(a[k]->span, "axis " + std::to_string(*ax) + " is out of bounds for array of dimension " + std::to_string(nd) +
+                           " (numpy.exceptions.AxisError)");
+      return std::nullopt;
+    }
+    return static_cast<int>(*ax < 0 ? *ax + nd : *ax);
+  };
+  auto int_arg = [&](size_t k, const std::string& name) -> ir::ExprPtr {
+    auto v = expr(*a[k]);
+    if (!v) return nullptr;
+    if (!v->type->is_int()) return fail(a[k]->span, what + "(" + name + "=...) needs an integer here, not " + v->type->str());
+    return convert(std::move(v), types::int64());
+  };
+  auto refuse = [&](size_t k, const std::string& name) {
+    if (absent(a[k])) return false;
+    fail(a[k]->span, what + "(" + name + "=...) is not supported by py2cuda");
+    return true;
+  };
+  auto args_of = [](ir::ExprPtr x) {
+    std::vector<ir::ExprPtr> v;
+    v.push_back(std::move(x));
+    return v;
+  };
+
+  switch (row.rule) {
+    case HostRule::Sort:
+    case HostRule::SortInPlace:
+    case HostRule::ArgSort: {
+      if (!bind({"axis", "kind", "order"})) return nullptr;
+      auto arr = array();
+      if (!arr || refuse(3, "order")) return nullptr;
+      if (!absent(a[2]) && a[2]->kind != ast::ExprKind::StrLit) return fail(a[2]->span, what + "(kind=...) needs a string");
+      const int nd = arr->type->ndim();
+      const std::optional<int> axis = axis_at(1, nd, nd - 1);
+      if (!axis_ok) return nullptr;
+      const TypeRef dt = row.rule == HostRule::ArgSort ? types::int64() : arr->type->dtype();
+      if (row.rule == HostRule::SortInPlace) {
+        if (!axis) return fail(a[1]->span, "a.sort(axis=None) is not supported (NumPy sorts in place along an axis)");
+        if (arr->type->is_readonly()) return fail(c.span, readonly_array_message(arr->type));
+        auto n = node(types::none(), rt + "({0}, " + std::to_string(*axis) + ")", c.span, args_of(std::move(arr)));
+        static_cast<ir::BuiltinCall&>(*n).has_effects = true;
+        return n;
+      }
+      if (!axis) return node(types::array(dt, 1, Layout::C), rt + "_flat({0})", c.span, args_of(std::move(arr)));
+      return node(types::array(dt, nd, Layout::C), rt + "({0}, " + std::to_string(*axis) + ")", c.span, args_of(std::move(arr)));
+    }
+    case HostRule::Cumulative: {
+      if (!bind({"axis", "dtype", "out"})) return nullptr;
+      auto arr = array();
+      if (!arr || refuse(3, "out")) return nullptr;
+      const int nd = arr->type->ndim();
+      const std::optional<int> axis = axis_at(1, nd, std::nullopt);
+      if (!axis_ok) return nullptr;
+      TypeRef dt = absent(a[2]) ? numpy_rules::sum_dtype(arr->type->dtype()) : host_dtype(*a[2]);
+      if (!dt) return nullptr;
+      if (!axis) return node(types::array(dt, 1, Layout::C), rt + "<{t0}>({0})", c.span, args_of(std::move(arr)), {dt});
+      return node(types::array(dt, nd, Layout::C), rt + "<{t0}>({0}, " + std::to_string(*axis) + ")", c.span,
+                  args_of(std::move(arr)), {dt});
+    }
+    case HostRule::Unique: {
+      if (!bind({"return_index", "return_inverse", "return_counts", "axis", "equal_nan"})) return nullptr;
+      auto arr = array();
+      if (!arr) return nullptr;
+      // return_counts=True (written as a constant): the values and their counts.
+      bool counts = false;
+      if (!absent(a[3])) {
+        if (a[3]->kind != ast::ExprKind::BoolLit) return fail(a[3]->span, what + "(return_counts=...) needs True or False written out");
+        counts = ast::as<ast::BoolLit>(*a[3]).value;
+      }
+      const char* names[] = {"", "return_index", "return_inverse", "return_counts", "axis", "equal_nan"};
+      for (size_t k = 1; k < a.size(); ++k) {
+        if (k != 3 && refuse(k, names[k])) return nullptr;
+      }
+      const TypeRef t = types::array(arr->type->dtype(), 1, Layout::C);
+      if (counts) {
+        const TypeRef pair = types::tuple({t, types::array(types::int64(), 1, Layout::C)});
+        return node(pair, rt + "_counts({0})", c.span, args_of(std::move(arr)));
+      }
+      return node(t, rt + "({0})", c.span, args_of(std::move(arr)));
+    }
+    case HostRule::Diff: {
+      if (!bind({"n", "axis"})) return nullptr;
+      auto arr = array();
+      if (!arr) return nullptr;
+      const int nd = arr->type->ndim();
+      const std::optional<int> axis = axis_at(2, nd, nd - 1);
+      if (!axis_ok) return nullptr;
+      if (!axis) return fail(a[2]->span, what + "(axis=None) is not supported (NumPy needs an axis)");
+      std::vector<ir::ExprPtr> args = args_of(std::move(arr));
+      std::string n = "1";
+      if (!absent(a[1])) {
+        auto v = int_arg(1, "n");
+        if (!v) return nullptr;
+        args.push_back(std::move(v));
+        n = "{1}";
+      }
+      TypeRef t = types::array(args[0]->type->dtype(), nd, Layout::C);
+      return node(t, rt + "({0}, " + n + ", " + std::to_string(*axis) + ")", c.span, std::move(args));
+    }
+    case HostRule::Nonzero: {
+      if (!bind({})) return nullptr;
+      auto arr = array();
+      if (!arr) return nullptr;
+      const int nd = arr->type->ndim();
+      const TypeRef index = types::array(types::int64(), 1, Layout::C);
+      TypeRef t = row.path == "numpy.flatnonzero"  ? index
+                  : row.path == "numpy.argwhere"   ? types::array(types::int64(), 2, Layout::C)
+                                                   : types::tuple(std::vector<TypeRef>(static_cast<size_t>(nd), index));
+      return node(t, rt + "({0})", c.span, args_of(std::move(arr)));
+    }
+    case HostRule::Outer: {
+      if (!bind_host_arguments(c, what, {"a", "b", "out"}, a, D())) return nullptr;
+      if (!a[0] || !a[1]) return fail(c.span, what + "() needs two arrays");
+      if (refuse(2, "out")) return nullptr;
+      auto x = host_array(expr(*a[0]), a[0]->span);
+      if (!x) return nullptr;
+      auto y = host_array(expr(*a[1]), a[1]->span);
+      if (!y) return nullptr;
+      const TypeRef dt = numpy_rules::promote_types(x->type->dtype(), y->type->dtype());
+      std::vector<ir::ExprPtr> args = args_of(std::move(x));
+      args.push_back(std::move(y));
+      return node(types::array(dt, 2, Layout::C), rt + "<{t0}>({0}, {1})", c.span, std::move(args), {dt});
+    }
+    case HostRule::Median: {
+      if (!bind({"axis", "out", "overwrite_input", "keepdims"})) return nullptr;
+      auto arr = array();
+      if (!arr || refuse(2, "out") || refuse(4, "keepdims")) return nullptr;
+      const int nd = arr->type->ndim();
+      const std::optional<int> axis = axis_at(1, nd, std::nullopt);
+      if (!axis_ok) return nullptr;
+      const TypeRef dt = numpy_rules::mean_dtype(arr->type->dtype());
+      if (!axis || nd == 1) return node(dt, rt + "<{t0}>({0})", c.span, args_of(std::move(arr)), {dt});
+      return node(types::array(dt, nd - 1, Layout::C), rt + "<{t0}>({0}, " + std::to_string(*axis) + ")", c.span,
+                  args_of(std::move(arr)), {dt});
+    }
+    case HostRule::Quantile: {
+      if (!bind({"q", "axis", "out", "overwrite_input", "method", "keepdims"})) return nullptr;
+      auto arr = array();
+      if (!arr || refuse(3, "out") || refuse(6, "keepdims")) return nullptr;
+      if (!absent(a[5]) && !(a[5]->kind == ast::ExprKind::StrLit && ast::as<ast::StrLit>(*a[5]).value == "linear")) {
+        return fail(a[5]->span, what + "(method=...) other than 'linear' is not supported by py2cuda");
+      }
+      if (!a[1]) return fail(c.span, what + "() missing required argument 'q'");
+      const int nd = arr->type->ndim();
+      const std::optional<int> axis = axis_at(2, nd, std::nullopt);
+      if (!axis_ok) return nullptr;
+      ir::ExprPtr q;
+      if (a[1]->kind == ast::ExprKind::List || a[1]->kind == ast::ExprKind::Tuple) {
+        const auto& elts = a[1]->kind == ast::ExprKind::List ? ast::as<ast::ListExpr>(*a[1]).elts : ast::as<ast::TupleExpr>(*a[1]).elts;
+        auto list = std::make_unique<ir::BuiltinCall>(types::array(types::float64(), 1, Layout::C), "", a[1]->span);
+        std::string elements;
+        for (size_t i = 0; i < elts.size(); ++i) {
+          auto v = expr(*elts[i]);
+          if (!v) return nullptr;
+          if (!v->type->is_number()) return fail(elts[i]->span, what + "() needs numbers for q");
+          elements += (i ? ", {" : "{") + std::to_string(i) + "}";
+          list->args.push_back(convert(std::move(v), types::float64()));
+        }
+        list->pattern = "py2cuda::np::array_from<double>(py2cuda::host::shape(" + std::to_string(elts.size()) + "), {" +
+                        elements + "})";
+        q = std::move(list);
+      } else {
+        q = expr(*a[1]);
+        if (!q) return nullptr;
+        if (q->type->is_device_array() || (!q->type->is_array() && !q->type->is_number())) {
+          return fail(a[1]->span, what + "() needs q as a number, a list of numbers or an array");
+        }
+        if (!q->type->is_array()) q = convert(std::move(q), types::float64());
+      }
+      std::vector<ir::ExprPtr> args = args_of(std::move(arr));
+      const bool many = q->type->is_array();
+      const int qnd = many ? q->type->ndim() : 0;
+      args.push_back(std::move(q));
+      if (axis && nd > 1) {
+        if (many) return fail(a[2]->span, what + "() of several q along an axis is not supported by py2cuda");
+        return node(types::array(types::float64(), nd - 1, Layout::C), rt + "({0}, {1}, " + std::to_string(*axis) + ")",
+                    c.span, std::move(args));
+      }
+      TypeRef t = many ? types::array(types::float64(), qnd, Layout::C) : types::float64();
+      return node(t, rt + "({0}, {1})", c.span, std::move(args));
+    }
+    case HostRule::Norm: {
+      if (!bind_host_arguments(c, what, {"x", "ord", "axis", "keepdims"}, a, D())) return nullptr;
+      if (!a[0]) return fail(c.span, what + "() missing required argument 'x'");
+      if (refuse(1, "ord") || refuse(2, "axis") || refuse(3, "keepdims")) return nullptr;
+      auto x = host_array(expr(*a[0]), a[0]->span);
+      if (!x) return nullptr;
+      const TypeRef in = x->type->dtype();
+      if (in->is_complex()) return fail(a[0]->span, what + "() of complex arrays is not supported by py2cuda");
+      const TypeRef ft = in->is_float() && in->bits() == 32 ? types::float32() : types::float64();
+      return node(ft, rt + "<{t0}>({0})", c.span, args_of(std::move(x)), {ft});
+    }
+    case HostRule::Meshgrid: {
+      bool cartesian = true;
+      for (const auto& kw : c.keywords) {
+        if (kw.name == "indexing" && kw.value->kind == ast::ExprKind::StrLit &&
+            (ast::as<ast::StrLit>(*kw.value).value == "xy" || ast::as<ast::StrLit>(*kw.value).value == "ij")) {
+          cartesian = ast::as<ast::StrLit>(*kw.value).value == "xy";
+          continue;
+        }
+        return fail(kw.span, what + "(" + kw.name + "=...) is not supported by py2cuda (indexing='xy' or 'ij' is)");
+      }
+      if (c.args.empty()) return fail(c.span, what + "() of no arrays is not supported by py2cuda");
+      std::vector<ir::ExprPtr> args;
+      std::vector<TypeRef> outs;
+      const int m = static_cast<int>(c.args.size());
+      for (const auto& e : c.args) {
+        auto v = host_array(expr(*e), e->span);
+        if (!v) return nullptr;
+        outs.push_back(types::array(v->type->dtype(), m, Layout::C));
+        args.push_back(std::move(v));
+      }
+      std::string pattern = rt + (cartesian ? "(" : "_ij(");
+      for (size_t k = 0; k < args.size(); ++k) pattern += (k ? ", {" : "{") + std::to_string(k) + "}";
+      return node(types::tuple(outs), pattern + ")", c.span, std::move(args));
+    }
+    case HostRule::Histogram: {
+      if (!bind({"bins", "range", "density", "weights"})) return nullptr;
+      auto arr = array();
+      if (!arr || refuse(3, "density") || refuse(4, "weights")) return nullptr;
+      const TypeRef in = arr->type->dtype();
+      if (in->is_complex() || in->is_bool()) return fail(a[0]->span, what + "() of " + in->str() + " is not supported by py2cuda");
+      const TypeRef et = in->is_float() ? in : types::float64();
+      std::vector<ir::ExprPtr> args = args_of(std::move(arr));
+      std::string pattern = rt + "<{t0}>({0}, ";
+      if (absent(a[1])) {
+        pattern += "10";
+      } else {
+        auto bins = expr(*a[1]);
+        if (!bins) return nullptr;
+        if (!bins->type->is_int()) return fail(a[1]->span, what + "(bins=...) is supported as a number of bins, not " + bins->type->str());
+        args.push_back(convert(std::move(bins), types::int64()));
+        pattern += "{1}";
+      }
+      if (!absent(a[2])) {
+        if (a[2]->kind != ast::ExprKind::Tuple || ast::as<ast::TupleExpr>(*a[2]).elts.size() != 2) {
+          return fail(a[2]->span, what + "(range=...) needs a tuple display (lo, hi) in py2cuda");
+        }
+        for (const auto& e : ast::as<ast::TupleExpr>(*a[2]).elts) {
+          auto v = expr(*e);
+          if (!v) return nullptr;
+          if (!v->type->is_number()) return fail(e->span, what + "(range=...) needs numbers");
+          pattern += ", {" + std::to_string(args.size()) + "}";
+          args.push_back(convert(std::move(v), types::float64()));
+        }
+      }
+      TypeRef t = types::tuple({types::array(types::int64(), 1, Layout::C), types::array(et, 1, Layout::C)});
+      return node(t, pattern + ")", c.span, std::move(args), {et});
+    }
+    case HostRule::SearchSorted: {
+      if (!bind({"v", "side", "sorter"})) return nullptr;
+      auto arr = array();
+      if (!arr || refuse(3, "sorter")) return nullptr;
+      if (arr->type->ndim() != 1) return fail(c.span, "object too deep for desired array (" + what + "() needs a 1-D array)");
+      if (!a[1]) return fail(c.span, what + "() missing required argument 'v'");
+      bool right = false;
+      if (!absent(a[2])) {
+        if (a[2]->kind != ast::ExprKind::StrLit) return fail(a[2]->span, what + "(side=...) needs 'left' or 'right' written out");
+        const std::string& side = ast::as<ast::StrLit>(*a[2]).value;
+        if (side != "left" && side != "right") {
+          return fail(a[2]->span, "side must be 'left' or 'right' (got '" + side + "') (ValueError)");
+        }
+        right = side == "right";
+      }
+      auto v = expr(*a[1]);
+      if (!v) return nullptr;
+      if (v->type->is_device_array() || (!v->type->is_array() && !v->type->is_number())) {
+        return fail(a[1]->span, what + "() needs v as a number or a host array");
+      }
+      const TypeRef common = numpy_rules::result_type(numpy_rules::Operand{arr->type->dtype(), false, std::nullopt},
+                                                      numpy_rules::Operand{v->type->is_array() ? v->type->dtype() : v->type,
+                                                                           !v->type->is_array(), std::nullopt});
+      TypeRef t = v->type->is_array() ? types::array(types::int64(), v->type->ndim(), Layout::C) : types::int64();
+      std::vector<ir::ExprPtr> args = args_of(std::move(arr));
+      args.push_back(std::move(v));
+      return node(t, rt + (right ? "_right" : "") + "<{t0}>({0}, {1})", c.span, std::move(args), {common});
+    }
+    case HostRule::Flip:
+    case HostRule::Roll:
+    case HostRule::Repeat: {
+      const bool flip = row.rule == HostRule::Flip;
+      if (!(flip ? bind({"axis"}) : bind({row.rule == HostRule::Roll ? "shift" : "repeats", "axis"}))) return nullptr;
+      auto arr = array();
+      if (!arr) return nullptr;
+      const int nd = arr->type->ndim();
+      const size_t axis_slot = flip ? 1 : 2;
+      const std::optional<int> axis = axis_at(axis_slot, nd, std::nullopt);
+      if (!axis_ok) return nullptr;
+      std::vector<ir::ExprPtr> args = args_of(std::move(arr));
+      std::string pattern = rt + "({0}";
+      if (!flip) {
+        if (!a[1]) return fail(c.span, what + "() missing required argument '" + (row.rule == HostRule::Roll ? "shift" : "repeats") + "'");
+        auto k = int_arg(1, row.rule == HostRule::Roll ? "shift" : "repeats");
+        if (!k) return nullptr;
+        args.push_back(std::move(k));
+        pattern += ", {1}";
+      }
+      if (axis) pattern += ", " + std::to_string(*axis);
+      const int result_nd = row.rule == HostRule::Repeat && !axis ? 1 : nd;
+      const TypeRef dt = args[0]->type->dtype();
+      // flip is a view: a frozen array's stays read-only.
+      TypeRef t = types::array(dt, result_nd, flip ? Layout::A : Layout::C, flip && args[0]->type->is_readonly());
+      return node(t, pattern + ")", c.span, std::move(args));
+    }
+    default: break;
+  }
+  return fail(c.span, what + "() is not supported by py2cuda");
+}
+
+}  // namespace py2cuda::infer

@@ -1,0 +1,289 @@
+// FunctionBuilder, host code: Python dicts of one key type and one value type (the
+// runtime's py2cuda::host::Dict, host/dict.h). A display types its dict from its keys and
+// values; an empty `{}` takes the types of the first `d[k] = v` that stores into it, as
+// Numba's typed dicts are typed by their first insertion. Keys and values keep the type
+// they were given: an int key may be stored as another int type, but no other
+// conversion is made, since Python keeps each value as it is and printing would differ.
+#include "infer/builtin_typing.h"
+#include "infer/function_builder.h"
+#include "types/rules.h"
+
+namespace py2cuda::infer {
+
+namespace {
+
+ir::ExprPtr dict_call(TypeRef t, std::string pattern, Span s, std::vector<ir::ExprPtr> args, bool effects = false) {
+  auto node = std::make_unique<ir::BuiltinCall>(t, std::move(pattern), s);
+  node->args = std::move(args);
+  node->has_effects = effects;
+  return node;
+}
+
+std::vector<ir::ExprPtr> args_of(ir::ExprPtr a, ir::ExprPtr b = nullptr, ir::ExprPtr c = nullptr) {
+  std::vector<ir::ExprPtr> v;
+  v.push_back(std::move(a));
+  if (b) v.push_back(std::move(b));
+  if (c) v.push_back(std::move(c));
+  return v;
+}
+
+// Whether a key or value of type `from` may be held as `to` without changing what
+// Python would print: the same type, or another integer type (tuples element by element).
+bool holds_as(TypeRef from, TypeRef to) {
+  if (from == to) return true;
+  if (from->is_int() && to->is_int()) return true;
+  if (from->is_tuple() && to->is_tuple() && from->elements().size() == to->elements().size() &&
+      from->is_list_display() == to->is_list_display()) {
+    for (size_t i = 0; i < from->elements().size(); ++i) {
+      if (!holds_as(from->elements()[i], to->elements()[i])) return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+// The types a dict may hold: its keys hash (numbers, bools, strings, tuples of them).
+bool hashable(TypeRef t) {
+  if (t->is_number() || t->is_string()) return true;
+  if (!t->is_tuple() || t->is_list_display()) return false;
+  for (TypeRef e : t->elements()) {
+    if (!hashable(e)) return false;
+  }
+  return true;
+}
+
+bool storable(TypeRef t) {
+  return t->is_number() || t->is_string() || t->is_tuple() || t->is_array() || (t->is_dict() && !t->is_untyped_dict()) ||
+         t->is_complex();
+}
+
+}  // namespace
+
+ir::ExprPtr FunctionBuilder::dict_display(const ast::DictExpr& d) {
+  if (d.keys.empty()) return dict_call(types::dict(nullptr, nullptr), "{}", d.span, {});
+  std::vector<ir::ExprPtr> keys, values;
+  for (size_t i = 0; i < d.keys.size(); ++i) {
+    auto k = expr(*d.keys[i]);
+    auto v = expr(*d.values[i]);
+    if (!k || !v) return nullptr;
+    keys.push_back(std::move(k));
+    values.push_back(std::move(v));
+  }
+  TypeRef kt = keys[0]->type, vt = values[0]->type;
+  for (const auto& v : values) {
+    if (vt->is_untyped_dict()) vt = v->type;  // {"a": {}, "b": {1: 2.0}}: the typed one says
+  }
+  for (size_t i = 1; i < keys.size(); ++i) {
+    // Python ints of any width meet as int64.
+    if (kt != keys[i]->type && kt->is_int() && keys[i]->type->is_int()) kt = types::int64();
+    if (vt != values[i]->type && vt->is_int() && values[i]->type->is_int()) vt = types::int64();
+  }
+  if (!hashable(kt)) return fail(keys[0]->span, "a dict key of type " + kt->str() + " is not supported by py2cuda (numbers, strings and tuples of them are)");
+  if (!storable(vt)) return fail(values[0]->span, "a dict value of type " + vt->str() + " is not supported by py2cuda");
+  std::vector<ir::ExprPtr> args;
+  std::string pattern = "py2cuda::host::dict_of<{t0}, {t1}>({";
+  for (size_t i = 0; i < keys.size(); ++i) {
+    for (auto* x : {&keys[i], &values[i]}) {
+      TypeRef want = x == &keys[i] ? kt : vt;
+      if ((*x)->type->is_untyped_dict() && want->is_dict() && !want->is_untyped_dict()) (*x)->type = want;
+      if (!holds_as((*x)->type, want)) {
+        return fail((*x)->span, std::string("py2cuda's dicts hold one ") + (x == &keys[i] ? "key" : "value") +
+                                    " type: this " + (x == &keys[i] ? "key" : "value") + " is " + (*x)->type->str() +
+                                    ", the first is " + want->str() + " (Python would keep and print each as it is)");
+      }
+    }
+    pattern += std::string(i ? ", " : "") + "{{" + std::to_string(2 * i) + "}, {" + std::to_string(2 * i + 1) + "}}";
+    args.push_back(convert(std::move(keys[i]), kt));
+    args.push_back(convert(std::move(values[i]), vt));
+  }
+  auto node = dict_call(types::dict(kt, vt), pattern + "})", d.span, std::move(args));
+  auto& b = static_cast<ir::BuiltinCall&>(*node);
+  b.type_args = {kt, vt};
+  b.orders_args = true;
+  return node;
+}
+
+ir::ExprPtr FunctionBuilder::dict_key(ir::ExprPtr key, TypeRef dict, Span s) {
+  if (!holds_as(key->type, dict->key_type())) {
+    return fail(s, "a key of type " + key->type->str() + " for a dict of " + dict->str() + " (py2cuda's dicts hold one key type)");
+  }
+  return convert(std::move(key), dict->key_type());
+}
+
+ir::ExprPtr FunctionBuilder::dict_item(ir::ExprPtr dict, const ast::Subscript& s) {
+  if (dict->type->is_untyped_dict()) return fail(s.span, "this dict is empty and its key type unknown here");
+  if (s.index->kind == ast::ExprKind::Slice) return fail(s.index->span, "a dict cannot be sliced");
+  auto k = expr(*s.index);
+  if (!k) return nullptr;
+  k = dict_key(std::move(k), dict->type, s.index->span);
+  if (!k) return nullptr;
+  TypeRef vt = dict->type->value_type();
+  return dict_call(vt, "{0}.at({1})", s.span, args_of(std::move(dict), std::move(k)), true);
+}
+
+bool FunctionBuilder::dict_store(const ast::Subscript& target, ir::ExprPtr& value, Span s, ir::Block& out, bool echo,
+                                 bool& handled) {
+  handled = false;
+  auto d = expr(*target.value);
+  if (!d) {
+    handled = true;  // reported once, here
+    return false;
+  }
+  if (!d->type->is_dict()) return false;
+  handled = true;
+  auto k = expr(*target.index);
+  if (!k) return false;
+  if (d->type->is_untyped_dict()) {
+    // `d = {}` then `d[k] = v`: the stored key and value type the dict.
+    if (!hashable(k->type)) {
+      D().error(target.index->span, "a dict key of type " + k->type->str() + " is not supported by py2cuda");
+      return false;
+    }
+    if (!storable(value->type)) {
+      D().error(s, "a dict value of type " + value->type->str() + " is not supported by py2cuda");
+      return false;
+    }
+    if (target.value->kind != ast::ExprKind::Name) {
+      D().error(target.value->span, "py2cuda types an empty dict by an assignment to it through its name");
+      return false;
+    }
+    const std::string& id = ast::as<ast::Name>(*target.value).id;
+    assign_type(binding(id), types::dict(k->type, value->type), target.value->span);
+    return true;  // typed in the next pass
+  }
+  k = dict_key(std::move(k), d->type, target.index->span);
+  if (!k) return false;
+  TypeRef vt = d->type->value_type();
+  if (!holds_as(value->type, vt)) {
+    D().error(s, "cannot store a value of type " + value->type->str() + " in a dict of " + d->type->str() +
+                     " (py2cuda's dicts hold one value type; Python would keep and print each value as it is)");
+    return false;
+  }
+  auto st = std::make_unique<ir::ExprStmt>(
+      dict_call(types::none(), "{0}.set({1}, {2})", s, args_of(std::move(d), std::move(k), convert(std::move(value), vt)), true),
+      s);
+  st->echo_line = echo;
+  out.push_back(std::move(st));
+  return true;
+}
+
+void FunctionBuilder::dict_delete(const ast::Subscript& target, Span s, ir::Block& out) {
+  auto d = expr(*target.value);
+  if (!d) return;
+  if (!d->type->is_dict()) {
+    D().error(target.span, "'del' of an element of a " + d->type->str() + " is not supported by py2cuda (of a dict's is)");
+    return;
+  }
+  if (d->type->is_untyped_dict()) {
+    D().error(target.span, "this dict is empty and its key type unknown here");
+    return;
+  }
+  auto k = expr(*target.index);
+  if (!k) return;
+  k = dict_key(std::move(k), d->type, target.index->span);
+  if (!k) return;
+  out.push_back(std::make_unique<ir::ExprStmt>(
+      dict_call(types::none(), "{0}.erase({1})", s, args_of(std::move(d), std::move(k)), true), s));
+}
+
+ir::ExprPtr FunctionBuilder::dict_contains(bool negated, ir::ExprPtr key, ir::ExprPtr dict, Span s) {
+  if (dict->type->is_untyped_dict()) {
+    auto c = std::make_unique<ir::Const>(types::boolean(), s);
+    c->b = negated;
+    return c;
+  }
+  if (!holds_as(key->type, dict->type->key_type())) {
+    return fail(s, "'in' of a " + key->type->str() + " in a dict of " + dict->type->str() +
+                       " (py2cuda's dicts hold one key type)");
+  }
+  key = convert(std::move(key), dict->type->key_type());
+  return dict_call(types::boolean(), negated ? "!{0}.contains({1})" : "{0}.contains({1})", s,
+                   args_of(std::move(dict), std::move(key)));
+}
+
+ir::ExprPtr FunctionBuilder::dict_method(const ast::Call& c, const std::string& method, ir::ExprPtr self) {
+  const std::string what = "dict." + method;
+  TypeRef dt = self->type;
+  if (dt->is_untyped_dict()) {
+    // `counts[w] = counts.get(w, 0) + 1` on a `{}`: while types settle, the default stands for
+    // the value, and setdefault() stores it; the final pass sees the typed dict.
+    if (!final_ && (method == "get" || method == "setdefault" || method == "pop") && c.args.size() == 2) {
+      auto k = expr(*c.args[0]);
+      auto v = expr(*c.args[1]);
+      if (!k || !v) return nullptr;
+      const auto& m = ast::as<ast::Attribute>(*c.func);
+      if (method == "setdefault" && m.value->kind == ast::ExprKind::Name && hashable(k->type) && storable(v->type)) {
+        assign_type(binding(ast::as<ast::Name>(*m.value).id), types::dict(k->type, v->type), m.value->span);
+      }
+      return v;
+    }
+    return fail(c.span, what + "() of a dict whose key and value types are not known yet");
+  }
+  if (!c.keywords.empty()) return fail(c.keywords[0].span, what + "() takes no keyword arguments");
+  const size_t n = c.args.size();
+  auto arity = [&](size_t lo, size_t hi) {
+    if (n >= lo && n <= hi) return true;
+    D().error(c.span, what + "() takes " + (lo == hi ? std::to_string(lo) : std::to_string(lo) + " or " + std::to_string(hi)) +
+                          " argument" + (hi == 1 ? "" : "s") + ", " + std::to_string(n) + " given");
+    return false;
+  };
+  auto key_arg = [&]() -> ir::ExprPtr {
+    auto k = expr(*c.args[0]);
+    return k ? dict_key(std::move(k), dt, c.args[0]->span) : nullptr;
+  };
+  auto value_arg = [&](size_t i) -> ir::ExprPtr {
+    auto v = expr(*c.args[i]);
+    if (!v) return nullptr;
+    if (!holds_as(v->type, dt->value_type())) {
+      return fail(c.args[i]->span, what + "() of a " + v->type->str() + " for a dict of " + dt->str() +
+                                       " (py2cuda's dicts hold one value type)");
+    }
+    return convert(std::move(v), dt->value_type());
+  };
+  if (method == "get" || method == "pop" || method == "setdefault") {
+    // d.get(k) without a default may give None, which py2cuda's typed values cannot hold.
+    const bool needs_default = method != "pop";
+    if (!arity(needs_default ? 2 : 1, 2)) {
+      if (needs_default && n == 1) {
+        D().error(c.span, what + "(key) gives None for a missing key; py2cuda needs the default value: " + what +
+                              "(key, default)");
+      }
+      return nullptr;
+    }
+    auto k = key_arg();
+    if (!k) return nullptr;
+    std::vector<ir::ExprPtr> args = args_of(std::move(self), std::move(k));
+    if (n == 2) {
+      auto v = value_arg(1);
+      if (!v) return nullptr;
+      args.push_back(std::move(v));
+    }
+    return dict_call(dt->value_type(), "{0}." + method + (n == 2 ? "({1}, {2})" : "({1})"), c.span, std::move(args),
+                     method != "get");
+  }
+  if (method == "clear") {
+    if (!arity(0, 0)) return nullptr;
+    return dict_call(types::none(), "{0}.clear()", c.span, args_of(std::move(self)), true);
+  }
+  if (method == "copy") {
+    if (!arity(0, 0)) return nullptr;
+    return dict_call(dt, "{0}.copy()", c.span, args_of(std::move(self)));
+  }
+  if (method == "update") {
+    if (!arity(1, 1)) return nullptr;
+    auto other = expr(*c.args[0]);
+    if (!other) return nullptr;
+    if (other->type != dt && !other->type->is_untyped_dict()) {
+      return fail(c.args[0]->span, what + "() of a " + other->type->str() + " for a dict of " + dt->str() +
+                                       " (py2cuda updates a dict from a dict of the same types)");
+    }
+    if (other->type->is_untyped_dict()) return dict_call(types::none(), "(void){0}", c.span, args_of(std::move(self)));
+    return dict_call(types::none(), "{0}.update({1})", c.span, args_of(std::move(self), std::move(other)), true);
+  }
+  if (method == "items" || method == "keys" || method == "values") {
+    return fail(c.span, what + "() is supported as the iterable of a for loop (for k, v in d.items(): ...)");
+  }
+  return fail(c.func->span, what + "() is not supported by py2cuda");
+}
+
+}  // namespace py2cuda::infer
