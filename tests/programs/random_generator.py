@@ -31,6 +31,22 @@ def main():
     print("below 0.25:", got, "host:", int((x < 0.25).sum()))
     print("mean", x.mean())
 
+    rng3 = np.random.default_rng(11)
+    print("gen permutation int", rng3.permutation(10))
+    print("gen permutation array", rng3.permutation(np.arange(6) * 0.5))
+    rows = np.arange(15).reshape(5, 3)
+    print("gen permutation rows", rng3.permutation(rows))
+    a = np.arange(9)
+    rng3.shuffle(a)
+    print("gen shuffle", a)
+    rng3.shuffle(rows)
+    print("gen shuffle rows", rows)
+    v = np.arange(10, dtype=np.float32)
+    rng3.shuffle(v[1::2])
+    print("gen shuffle strided view", v)
+    big = rng3.permutation(100000)
+    print("gen permutation 100000", big[:4], big[-4:], "then", rng3.integers(0, 1000, 3))
+
 
 if __name__ == "__main__":
     main()

@@ -107,6 +107,11 @@ TEST(HostElementwise, WhatNumPyAndCPythonRejectIsALocatedWarning) {
        "prog.py:10:16: warning: Cannot cast ufunc 'sqrt' output from dtype('float64') to dtype('int64')"},
       {"print(np.random.default_rng(1).choice(5, 2, replace=False))\n",
        "prog.py:9:53: warning: Generator.choice(replace=False) is not supported by py2cuda"},
+      {"np.random.shuffle(5)\n", "prog.py:9:19: warning: np.random.shuffle() needs a host array (got int64)"},
+      {"print(np.random.permutation(2.5))\n",
+       "prog.py:9:29: warning: np.random.permutation() needs a host array or an integer (got float64)"},
+      {"rs = np.random.RandomState(2.5)\n", "prog.py:9:28: warning: np.random.RandomState() needs an integer seed"},
+      {"rs = np.random.RandomState(1)\nrs.seed(1.5)\n", "prog.py:10:9: warning: RandomState.seed() needs an integer seed"},
       {"print(np.sqrt(a, out=np.zeros((2, 2))))\n", "prog.py:9:22: warning: np.sqrt(out=...) needs an array of the result's 1"},
   };
   for (const Case& c : cases) {

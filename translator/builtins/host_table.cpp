@@ -1,6 +1,7 @@
 #include "builtins/host_table.h"
 
 #include <map>
+#include <set>
 
 namespace py2cuda::builtins {
 
@@ -175,8 +176,28 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.random.randn", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::randn", .doc = "standard normal float64 values (legacy polar method), bit-identical"},
       {.path = "numpy.random.uniform", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::uniform", .doc = "uniform [low, high) float64 values, bit-identical"},
       {.path = "numpy.random.normal", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::normal", .doc = "normal float64 values, bit-identical"},
+      {.path = "numpy.random.standard_normal", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::standard_normal", .doc = "standard normal float64 values (legacy polar method, size=), bit-identical"},
+      {.path = "numpy.random.exponential", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::exponential", .doc = "exponential float64 values (legacy inversion -log(1 - U)), bit-identical"},
+      {.path = "numpy.random.standard_exponential", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::standard_exponential", .doc = "standard exponential float64 values (legacy inversion), bit-identical"},
       {.path = "numpy.random.randint", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::randint", .doc = "integers in [low, high), int64, bit-identical"},
       {.path = "numpy.random.choice", .rule = R::RandomChoice, .runtime = "py2cuda::np::random::choice", .doc = "draws from range(a) or a 1-D array (replace=True: randint; False: a permutation), bit-identical; no p="},
+      {.path = "numpy.random.permutation", .rule = R::RandomPermute, .runtime = "py2cuda::np::random::permutation", .doc = "a shuffled arange(n) or a shuffled copy of an array (rows of an n-D one), bit-identical"},
+      {.path = "numpy.random.shuffle", .rule = R::RandomPermute, .runtime = "py2cuda::np::random::shuffle", .doc = "shuffles an array in place along axis 0, bit-identical"},
+      {.path = "numpy.random.RandomState", .rule = R::DefaultRng, .runtime = "py2cuda::np::random::random_state", .doc = "a legacy MT19937 generator of its own, seeded as np.random.seed seeds the global one"},
+      {.path = "RandomState.seed", .rule = R::RandomSeed, .runtime = "py2cuda::np::random::seed", .doc = "reseeds this RandomState"},
+      {.path = "RandomState.rand", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::rand", .doc = "uniform [0, 1) float64 values from this RandomState, bit-identical"},
+      {.path = "RandomState.random", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::random", .doc = "uniform [0, 1) float64 values, bit-identical"},
+      {.path = "RandomState.random_sample", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::random", .doc = "uniform [0, 1) float64 values, bit-identical"},
+      {.path = "RandomState.randn", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::randn", .doc = "standard normal float64 values (legacy polar method), bit-identical"},
+      {.path = "RandomState.standard_normal", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::standard_normal", .doc = "standard normal float64 values (legacy polar method), bit-identical"},
+      {.path = "RandomState.uniform", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::uniform", .doc = "uniform [low, high) float64 values, bit-identical"},
+      {.path = "RandomState.normal", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::normal", .doc = "normal float64 values, bit-identical"},
+      {.path = "RandomState.exponential", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::exponential", .doc = "exponential float64 values (legacy inversion), bit-identical"},
+      {.path = "RandomState.standard_exponential", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::standard_exponential", .doc = "standard exponential float64 values, bit-identical"},
+      {.path = "RandomState.randint", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::randint", .doc = "integers in [low, high), int64, bit-identical"},
+      {.path = "RandomState.choice", .rule = R::RandomChoice, .runtime = "py2cuda::np::random::choice", .doc = "draws from range(a) or a 1-D array, bit-identical; no p="},
+      {.path = "RandomState.permutation", .rule = R::RandomPermute, .runtime = "py2cuda::np::random::permutation", .doc = "a shuffled arange(n) or a shuffled copy of an array, bit-identical"},
+      {.path = "RandomState.shuffle", .rule = R::RandomPermute, .runtime = "py2cuda::np::random::shuffle", .doc = "shuffles an array in place along axis 0, bit-identical"},
       {.path = "numpy.random.default_rng", .rule = R::DefaultRng, .runtime = "py2cuda::np::random::default_rng", .doc = "a PCG64 Generator seeded through SeedSequence, bit-identical"},
       {.path = "Generator.random", .rule = R::GeneratorDraw, .runtime = "py2cuda::np::random::generator_random", .doc = "uniform [0, 1) float64 values"},
       {.path = "Generator.uniform", .rule = R::GeneratorDraw, .runtime = "py2cuda::np::random::generator_uniform", .doc = "uniform [low, high) float64 values"},
@@ -185,6 +206,8 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "Generator.exponential", .rule = R::GeneratorDraw, .runtime = "py2cuda::np::random::generator_exponential", .doc = "exponential float64 values (NumPy's ziggurat), scale=1.0"},
       {.path = "Generator.standard_exponential", .rule = R::GeneratorDraw, .runtime = "py2cuda::np::random::generator_standard_exponential", .doc = "standard exponential float64 values"},
       {.path = "Generator.choice", .rule = R::RandomChoice, .runtime = "py2cuda::np::random::generator_choice", .doc = "draws from range(a) or a 1-D array with replacement (integers(0, len)), bit-identical; no p=, no replace=False"},
+      {.path = "Generator.permutation", .rule = R::RandomPermute, .runtime = "py2cuda::np::random::generator_permutation", .doc = "a shuffled arange(n) or a shuffled copy of an array along axis 0, bit-identical; no axis="},
+      {.path = "Generator.shuffle", .rule = R::RandomPermute, .runtime = "py2cuda::np::random::generator_shuffle", .doc = "shuffles an array in place along axis 0, bit-identical; no axis="},
       {.path = "Generator.integers", .rule = R::GeneratorDraw, .runtime = "py2cuda::np::random::generator_integers", .doc = "int64 values in [low, high)"},
       // ---------------------------------------------------------------- array methods
       {.path = "ndarray.astype", .rule = R::AsType, .runtime = "py2cuda::np::astype", .doc = "a converted copy"},
@@ -423,10 +446,10 @@ std::string host_markdown() {
     std::string python(b.path);
     if (python.rfind("numba.cuda.", 0) == 0) python = "cuda." + python.substr(11);
     if (python.rfind("numpy.", 0) == 0) python = "np." + python.substr(6);
-    if (python.find('.') != std::string::npos && python.find('.') < python.size() &&
-        (python.rfind("ndarray.", 0) == 0 || python.rfind("DeviceNDArray.", 0) == 0 || python.rfind("Generator.", 0) == 0 ||
-         python.rfind("Stream.", 0) == 0 || python.rfind("Event.", 0) == 0 || python.rfind("str.", 0) == 0 || python.rfind("dict.", 0) == 0 || python.rfind("list.", 0) == 0 ||
-         python.rfind("TestCase.", 0) == 0 || python.rfind("generic.", 0) == 0)) {
+    // A method's row is keyed by the class of its object: `TYPE.name`, shown as `TYPE.name()`.
+    static const std::set<std::string> kClasses = {"ndarray", "DeviceNDArray", "Generator", "RandomState", "Stream",
+                                                   "Event", "str", "dict", "list", "TestCase", "generic"};
+    if (const size_t dot = python.find('.'); dot != std::string::npos && kClasses.count(python.substr(0, dot))) {
       python = python + "()";  // a method
     }
     out += "| `" + python + "` | " + (b.runtime.empty() ? std::string("(loop)") : "`" + std::string(b.runtime) + "`") +
@@ -440,6 +463,7 @@ bool has_effects(HostRule rule) {
     case R::RandomSeed:
     case R::RandomDraw:
     case R::RandomChoice:
+    case R::RandomPermute:  // shuffle writes its argument
     case R::DefaultRng:
     case R::GeneratorDraw:
     case R::RngStates:

@@ -54,7 +54,8 @@ enum class HostRule {
   RandomSeed,       // np.random.seed(s)
   RandomDraw,       // np.random.rand/random/randn/uniform/normal/randint(..., size): NumPy's legacy MT19937
   RandomChoice,     // np.random.choice(a, size=None, replace=True): draws from range(a) or a 1-D array
-  DefaultRng,       // np.random.default_rng(seed): a Generator (PCG64)
+  RandomPermute,    // np.random.permutation(x) (a shuffled copy / arange) and shuffle(x) (in place, axis 0)
+  DefaultRng,       // np.random.default_rng(seed): a Generator (PCG64); np.random.RandomState(seed): an MT19937 of its own
   GeneratorDraw,    // Generator.random/uniform/normal/integers(..., size)
   ToDevice,         // cuda.to_device(a, stream=0): a DeviceNDArray holding a copy
   DeviceArrayNew,   // cuda.device_array(shape, dtype=float64), pinned_array, mapped_array

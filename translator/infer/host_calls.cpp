@@ -1270,11 +1270,17 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       return dict_method(c, std::string(row.path.substr(5)), std::move(self));
     case HostRule::RandomSeed: {
       if (!bind({"seed"})) return nullptr;
-      if (is_none(a[0])) return call_node(types::none(), rt + "()", c.span, {});
+      if (is_none(a[0])) {
+        if (self) return call_node(types::none(), rt + "({0})", c.span, one(std::move(self)));
+        return call_node(types::none(), rt + "()", c.span, {});
+      }
       auto s = value(0);
       if (!s) return nullptr;
-      if (!s->type->is_int()) return fail(a[0]->span, "np.random.seed() needs an integer seed");
-      return call_node(types::none(), rt + "({0})", c.span, one(convert(std::move(s), types::int64())));
+      if (!s->type->is_int()) return fail(a[0]->span, what + "() needs an integer seed");
+      std::vector<ir::ExprPtr> args;
+      if (self) args.push_back(std::move(self));  // RandomState.seed
+      args.push_back(convert(std::move(s), types::int64()));
+      return call_node(types::none(), rt + "(" + placeholders(0, args.size()) + ")", c.span, std::move(args));
     }
     case HostRule::RandomDraw:
     case HostRule::GeneratorDraw: {
@@ -1352,7 +1358,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::RandomChoice: {
       if (!bind({"a", "size", "replace", "p"}) || !need(0, "a")) return nullptr;
       if (!is_none(a[3])) return fail(a[3]->span, what + "(p=...) is not supported by py2cuda (draws with equal probabilities are)");
-      if (self && !is_none(a[2]) && !(a[2]->kind == ast::ExprKind::BoolLit && ast::as<ast::BoolLit>(*a[2]).value)) {
+      if (self && row.path.starts_with("Generator.") && !is_none(a[2]) && !(a[2]->kind == ast::ExprKind::BoolLit && ast::as<ast::BoolLit>(*a[2]).value)) {
         // The Generator draws without replacement by Floyd's algorithm or a tail shuffle.
         return fail(a[2]->span, what + "(replace=False) is not supported by py2cuda (replace=True is)");
       }
@@ -1387,13 +1393,35 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       TypeRef t = ndim ? types::array(item, ndim, Layout::C) : item;
       return call_node(t, rt + "(" + placeholders(0, args.size()) + ")", c.span, std::move(args));
     }
+    case HostRule::RandomPermute: {
+      const bool in_place = row.path.ends_with("shuffle");
+      if (!bind({"x"}) || !need(0, "x")) return nullptr;
+      auto x = value(0);
+      if (!x) return nullptr;
+      std::vector<ir::ExprPtr> args;
+      if (self) args.push_back(std::move(self));  // Generator.permutation / shuffle
+      TypeRef t;
+      if (!in_place && x->type->is_int()) {
+        t = types::array(types::int64(), 1, Layout::C);
+        args.push_back(convert(std::move(x), types::int64()));
+      } else if (!x->type->is_array() || x->type->is_device_array() || x->type->ndim() < 1) {
+        return fail(a[0]->span, what + "() needs a host array" + (in_place ? "" : " or an integer") + " (got " +
+                                    x->type->str() + ")");
+      } else {
+        t = in_place ? types::none() : types::array(x->type->dtype(), x->type->ndim(), Layout::C);
+        args.push_back(std::move(x));
+      }
+      return call_node(t, rt + "(" + placeholders(0, args.size()) + ")", c.span, std::move(args));
+    }
     case HostRule::DefaultRng: {
+      // default_rng(seed) makes a Generator, RandomState(seed) a legacy generator of its own.
       if (!bind({"seed"})) return nullptr;
-      if (is_none(a[0])) return call_node(types::host_object("Generator"), rt + "()", c.span, {});
+      const TypeRef made = types::host_object(row.path.ends_with("RandomState") ? "RandomState" : "Generator");
+      if (is_none(a[0])) return call_node(made, rt + "()", c.span, {});
       auto s = value(0);
       if (!s) return nullptr;
-      if (!s->type->is_int()) return fail(a[0]->span, "np.random.default_rng() needs an integer seed");
-      return call_node(types::host_object("Generator"), rt + "({0})", c.span, one(convert(std::move(s), types::int64())));
+      if (!s->type->is_int()) return fail(a[0]->span, what + "() needs an integer seed");
+      return call_node(made, rt + "({0})", c.span, one(convert(std::move(s), types::int64())));
     }
     case HostRule::ToDevice: {
       if (!bind({"obj", "stream", "copy", "to"}) || !need(0, "obj")) return nullptr;

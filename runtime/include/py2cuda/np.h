@@ -63,8 +63,20 @@ void fill(const NDArray<T, N>& a, V value) {
 
 namespace random {
 
-inline void seed(int64_t s) { host::global_random_state().seed(s); }
-inline void seed() { host::global_random_state().seed(); }
+// Each draw takes the RandomState it draws from (an np.random.RandomState object);
+// the module functions (np.random.rand, ...) draw from the global one.
+struct StateRef {
+  host::RandomState& s;
+  StateRef(host::RandomState& x) : s(x) {}   // NOLINT: implicit on purpose
+  StateRef(host::RandomState&& x) : s(x) {}  // NOLINT
+};
+inline host::RandomState random_state(int64_t s) { return host::RandomState(s); }
+inline host::RandomState random_state() { return host::RandomState(); }
+
+inline void seed(StateRef r, int64_t s) { r.s.seed(s); }
+inline void seed(int64_t s) { seed(host::global_random_state(), s); }
+inline void seed(StateRef r) { r.s.seed(); }
+inline void seed() { seed(host::global_random_state()); }
 
 namespace detail {
 // n draws of one distribution into a new array of `shape`, in C order as NumPy fills it.
@@ -76,62 +88,165 @@ NDArray<T, static_cast<int>(N)> draw(const std::array<int64_t, N>& shape, Fill f
 }
 }  // namespace detail
 
-inline double rand() { return host::global_random_state().random_sample(); }
+inline double rand(StateRef r) { return r.s.random_sample(); }
+inline double rand() { return rand(host::global_random_state()); }
 template <std::size_t N>
-auto rand(const std::array<int64_t, N>& shape) {
-  return detail::draw<double>(shape, [](double* p, int64_t n) { host::global_random_state().fill_random_sample(p, n); });
+auto rand(StateRef r, const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [r](double* p, int64_t n) { r.s.fill_random_sample(p, n); });
 }
-inline double random() { return rand(); }
 template <std::size_t N>
-auto random(const std::array<int64_t, N>& shape) {
-  return rand(shape);
-}
-inline double randn() { return host::global_random_state().standard_normal(); }
+auto rand(const std::array<int64_t, N>& shape) { return rand(host::global_random_state(), shape); }
+inline double random(StateRef r) { return rand(r); }
+inline double random() { return random(host::global_random_state()); }
 template <std::size_t N>
-auto randn(const std::array<int64_t, N>& shape) {
-  return detail::draw<double>(shape, [](double* p, int64_t n) { host::global_random_state().fill_standard_normal(p, n); });
+auto random(StateRef r, const std::array<int64_t, N>& shape) {
+  return rand(r, shape);
 }
-inline double uniform(double low, double high) { return host::global_random_state().uniform(low, high); }
 template <std::size_t N>
-auto uniform(double low, double high, const std::array<int64_t, N>& shape) {
-  return detail::draw<double>(shape, [=](double* p, int64_t n) { host::global_random_state().fill_uniform(p, n, low, high); });
-}
-inline double normal(double loc, double scale) { return host::global_random_state().normal(loc, scale); }
+auto random(const std::array<int64_t, N>& shape) { return random(host::global_random_state(), shape); }
+inline double randn(StateRef r) { return r.s.standard_normal(); }
+inline double randn() { return randn(host::global_random_state()); }
 template <std::size_t N>
-auto normal(double loc, double scale, const std::array<int64_t, N>& shape) {
-  return detail::draw<double>(shape, [=](double* p, int64_t n) { host::global_random_state().fill_normal(p, n, loc, scale); });
+auto randn(StateRef r, const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [r](double* p, int64_t n) { r.s.fill_standard_normal(p, n); });
 }
+template <std::size_t N>
+auto randn(const std::array<int64_t, N>& shape) { return randn(host::global_random_state(), shape); }
+inline double uniform(StateRef r, double low, double high) { return r.s.uniform(low, high); }
+inline double uniform(double low, double high) { return uniform(host::global_random_state(), low, high); }
+template <std::size_t N>
+auto uniform(StateRef r, double low, double high, const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [=](double* p, int64_t n) { r.s.fill_uniform(p, n, low, high); });
+}
+template <std::size_t N>
+auto uniform(double low, double high, const std::array<int64_t, N>& shape) { return uniform(host::global_random_state(), low, high, shape); }
+inline double normal(StateRef r, double loc, double scale) { return r.s.normal(loc, scale); }
+inline double normal(double loc, double scale) { return normal(host::global_random_state(), loc, scale); }
+template <std::size_t N>
+auto normal(StateRef r, double loc, double scale, const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [=](double* p, int64_t n) { r.s.fill_normal(p, n, loc, scale); });
+}
+template <std::size_t N>
+auto normal(double loc, double scale, const std::array<int64_t, N>& shape) { return normal(host::global_random_state(), loc, scale, shape); }
+inline double standard_normal(StateRef r) { return randn(r); }
+inline double standard_normal() { return standard_normal(host::global_random_state()); }
+template <std::size_t N>
+auto standard_normal(StateRef r, const std::array<int64_t, N>& shape) {
+  return randn(r, shape);
+}
+template <std::size_t N>
+auto standard_normal(const std::array<int64_t, N>& shape) { return standard_normal(host::global_random_state(), shape); }
+// The legacy exponential is the inversion -log(1 - U), one double per value.
+inline double exponential(StateRef r, double scale) { return r.s.exponential(scale); }
+inline double exponential(double scale) { return exponential(host::global_random_state(), scale); }
+template <std::size_t N>
+auto exponential(StateRef r, double scale, const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [=](double* p, int64_t n) { r.s.fill_exponential(p, n, scale); });
+}
+template <std::size_t N>
+auto exponential(double scale, const std::array<int64_t, N>& shape) { return exponential(host::global_random_state(), scale, shape); }
+inline double standard_exponential(StateRef r) { return r.s.standard_exponential(); }
+inline double standard_exponential() { return standard_exponential(host::global_random_state()); }
+template <std::size_t N>
+auto standard_exponential(StateRef r, const std::array<int64_t, N>& shape) {
+  return detail::draw<double>(shape, [r](double* p, int64_t n) { r.s.fill_standard_exponential(p, n); });
+}
+template <std::size_t N>
+auto standard_exponential(const std::array<int64_t, N>& shape) { return standard_exponential(host::global_random_state(), shape); }
 template <class T>
-T randint(int64_t low, int64_t high) {
+T randint(StateRef r, int64_t low, int64_t high) {
   T v;
-  host::global_random_state().fill_randint(&v, 1, low, high);
+  r.s.fill_randint(&v, 1, low, high);
   return v;
 }
+template <class T>
+T randint(int64_t low, int64_t high) { return randint<T>(host::global_random_state(), low, high); }
 template <class T, std::size_t N>
-auto randint(int64_t low, int64_t high, const std::array<int64_t, N>& shape) {
-  return detail::draw<T>(shape, [=](T* p, int64_t n) { host::global_random_state().fill_randint(p, n, low, high); });
+auto randint(StateRef r, int64_t low, int64_t high, const std::array<int64_t, N>& shape) {
+  return detail::draw<T>(shape, [=](T* p, int64_t n) { r.s.fill_randint(p, n, low, high); });
 }
+template <class T, std::size_t N>
+auto randint(int64_t low, int64_t high, const std::array<int64_t, N>& shape) { return randint<T>(host::global_random_state(), low, high, shape); }
 
 // np.random.choice(a, size=None, replace=True): an int a draws from range(a), a 1-D array
 // its elements, through the legacy generator as NumPy's mtrand does (no p=).
-inline int64_t choice(int64_t pop_size, bool replace) { return host::global_random_state().choice(pop_size, replace); }
+inline int64_t choice(StateRef r, int64_t pop_size, bool replace) { return r.s.choice(pop_size, replace); }
+inline int64_t choice(int64_t pop_size, bool replace) { return choice(host::global_random_state(), pop_size, replace); }
 template <std::size_t N>
-auto choice(int64_t pop_size, bool replace, const std::array<int64_t, N>& shape) {
+auto choice(StateRef r, int64_t pop_size, bool replace, const std::array<int64_t, N>& shape) {
   NDArray<int64_t, static_cast<int>(N)> out(shape);
-  host::global_random_state().fill_choice(out.data(), out.size(), pop_size, replace);
+  r.s.fill_choice(out.data(), out.size(), pop_size, replace);
   return out;
+}
+template <std::size_t N>
+auto choice(int64_t pop_size, bool replace, const std::array<int64_t, N>& shape) { return choice(host::global_random_state(), pop_size, replace, shape); }
+template <class T>
+T choice(StateRef r, const NDArray<T, 1>& a, bool replace) {
+  const NDArray<T, 1> pool = host::ascontiguousarray(a);
+  return r.s.choice(pool.data(), pool.size(), replace);
 }
 template <class T>
-T choice(const NDArray<T, 1>& a, bool replace) {
-  const NDArray<T, 1> pool = host::ascontiguousarray(a);
-  return host::global_random_state().choice(pool.data(), pool.size(), replace);
-}
+T choice(const NDArray<T, 1>& a, bool replace) { return choice(host::global_random_state(), a, replace); }
 template <class T, std::size_t N>
-auto choice(const NDArray<T, 1>& a, bool replace, const std::array<int64_t, N>& shape) {
+auto choice(StateRef r, const NDArray<T, 1>& a, bool replace, const std::array<int64_t, N>& shape) {
   const NDArray<T, 1> pool = host::ascontiguousarray(a);
   NDArray<T, static_cast<int>(N)> out(shape);
-  host::global_random_state().fill_choice(out.data(), out.size(), pool.data(), pool.size(), replace);
+  r.s.fill_choice(out.data(), out.size(), pool.data(), pool.size(), replace);
   return out;
+}
+template <class T, std::size_t N>
+auto choice(const NDArray<T, 1>& a, bool replace, const std::array<int64_t, N>& shape) { return choice(host::global_random_state(), a, replace, shape); }
+
+// shuffle(x) swaps rows (axis 0) in place, permutation(x) shuffles a copy (of
+// arange(n) for an integer): Fisher-Yates from the end, as RandomState and
+// Generator both draw them (`Rng` is either).
+namespace detail {
+template <class Rng, class T, int N>
+void shuffle_with(Rng& rng, const NDArray<T, N>& x) {
+  const int64_t rows = x.shape(0);
+  const int64_t row_len = rows > 0 ? x.size() / rows : 0;
+  if (x.is_c_contiguous()) {
+    rng.shuffle_rows(x.data(), rows, row_len);
+    return;
+  }
+  // A strided view: shuffle a contiguous copy, then write it back in C order.
+  NDArray<T, N> tmp = x.copy();
+  rng.shuffle_rows(tmp.data(), rows, row_len);
+  const T* src = tmp.data();
+  x.for_each_offset([&](int64_t offset) { x.data()[offset] = *src++; });
+}
+template <class Rng>
+NDArray<int64_t, 1> permutation_with(Rng& rng, int64_t n) {
+  if (n < 0) throw host::PyException("ValueError", "negative dimensions are not allowed");
+  NDArray<int64_t, 1> out(std::array<int64_t, 1>{n});
+  for (int64_t i = 0; i < n; ++i) out.data()[i] = i;
+  rng.shuffle_rows(out.data(), n, 1);
+  return out;
+}
+template <class Rng, class T, int N>
+NDArray<T, N> permutation_with(Rng& rng, const NDArray<T, N>& x) {
+  NDArray<T, N> out = x.copy();
+  shuffle_with(rng, out);
+  return out;
+}
+}  // namespace detail
+template <class T, int N>
+void shuffle(StateRef r, const NDArray<T, N>& x) {
+  detail::shuffle_with(r.s, x);
+}
+inline NDArray<int64_t, 1> permutation(StateRef r, int64_t n) { return detail::permutation_with(r.s, n); }
+template <class T, int N>
+NDArray<T, N> permutation(StateRef r, const NDArray<T, N>& x) {
+  return detail::permutation_with(r.s, x);
+}
+template <class T, int N>
+void shuffle(const NDArray<T, N>& x) {
+  detail::shuffle_with(host::global_random_state(), x);
+}
+inline NDArray<int64_t, 1> permutation(int64_t n) { return detail::permutation_with(host::global_random_state(), n); }
+template <class T, int N>
+NDArray<T, N> permutation(const NDArray<T, N>& x) {
+  return detail::permutation_with(host::global_random_state(), x);
 }
 
 // np.random.default_rng(seed) and its Generator's draws.
@@ -160,6 +275,15 @@ inline double generator_normal(GeneratorRef r, double loc, double scale) { retur
 template <std::size_t N>
 auto generator_normal(GeneratorRef r, double loc, double scale, const std::array<int64_t, N>& shape) {
   return detail::draw<double>(shape, [&](double* p, int64_t n) { r.g.fill_normal(p, n, loc, scale); });
+}
+template <class T, int N>
+void generator_shuffle(GeneratorRef r, const NDArray<T, N>& x) {
+  detail::shuffle_with(r.g, x);
+}
+inline NDArray<int64_t, 1> generator_permutation(GeneratorRef r, int64_t n) { return detail::permutation_with(r.g, n); }
+template <class T, int N>
+NDArray<T, N> generator_permutation(GeneratorRef r, const NDArray<T, N>& x) {
+  return detail::permutation_with(r.g, x);
 }
 inline double generator_standard_normal(GeneratorRef r) { return r.g.standard_normal(); }
 template <std::size_t N>

@@ -68,6 +68,17 @@ class Generator {
     for (int64_t i = 0; i < n; ++i) out[i] = loc + scale * zig_normal();
   }
 
+  // ---- shuffle / permutation: Fisher-Yates from the end, random_interval ------------
+  // (Generator.shuffle swaps whole rows of row_len elements along axis 0.)
+  template <class T>
+  void shuffle_rows(T* data, int64_t rows, int64_t row_len) {
+    for (int64_t i = rows - 1; i > 0; --i) {
+      const auto j = static_cast<int64_t>(random_interval(pcg_, static_cast<uint64_t>(i)));
+      if (i == j) continue;
+      for (int64_t c = 0; c < row_len; ++c) std::swap(data[i * row_len + c], data[j * row_len + c]);
+    }
+  }
+
   // ---- exponential ---------------------------------------------------------------
   double standard_exponential() { return zig_exponential(); }
   void fill_standard_exponential(double* out, int64_t n) {
