@@ -2,18 +2,15 @@
 // accepted where Numba accepts them, with the semantics that reach the translated code.
 #include <gtest/gtest.h>
 
-#include "driver/translate.h"
+#include "translate_text.h"
 
 using namespace py2cuda;
 
 namespace {
 
-TranslateResult run(const std::string& text) {
-  SourceFile file("prog.py", text);
-  return translate(file, TranslateOptions{});
-}
+TranslateResult run(const std::string& text) { return test::translate_text("", text); }
 
-bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
+using test::has;
 
 const char* const kPrologue = "import numpy as np\nfrom numba import cuda, njit, prange\n";  // lines 1-2
 

@@ -2,7 +2,7 @@
 // the body in place, then each manager's exit action; everything else a located warning.
 #include <gtest/gtest.h>
 
-#include "driver/translate.h"
+#include "translate_text.h"
 
 using namespace py2cuda;
 
@@ -13,12 +13,9 @@ const char* const kPrologue =
     "@cuda.jit\ndef inc(a):\n    a[0] += 1\n"
     "a = np.zeros(4)\n";  // lines 1-6
 
-TranslateResult run(const std::string& host) {
-  SourceFile file("prog.py", std::string(kPrologue) + host);
-  return translate(file, TranslateOptions{});
-}
+TranslateResult run(const std::string& host) { return test::translate_text(kPrologue, host); }
 
-bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
+using test::has;
 
 }  // namespace
 

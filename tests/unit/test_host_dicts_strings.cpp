@@ -3,7 +3,7 @@
 // one-key-type, one-value-type dicts cannot hold.
 #include <gtest/gtest.h>
 
-#include "driver/translate.h"
+#include "translate_text.h"
 
 using namespace py2cuda;
 
@@ -14,12 +14,9 @@ const char* const kPrologue =
     "@cuda.jit\ndef inc(a):\n    a[0] += 1\n"
     "a = np.zeros(1, dtype=np.float32)\ninc[1, 1](a)\n";  // lines 1-7
 
-TranslateResult run(const std::string& host) {
-  SourceFile file("prog.py", std::string(kPrologue) + host);
-  return translate(file, TranslateOptions{});
-}
+TranslateResult run(const std::string& host) { return test::translate_text(kPrologue, host); }
 
-bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
+using test::has;
 
 }  // namespace
 

@@ -3,13 +3,12 @@
 // the emitted C++, the located warnings for what py2cuda leaves out, and the runtime's
 // NumPy error messages.
 #include <gtest/gtest.h>
-
 #include <py2cuda/host.h>
 
 #include <functional>
 #include <string>
 
-#include "driver/translate.h"
+#include "translate_text.h"
 
 using namespace py2cuda;
 
@@ -20,12 +19,9 @@ const char* const kPrologue =
     "@cuda.jit\ndef inc(a):\n    a[0] += 1\n"
     "a = np.zeros(10)\nm = np.zeros((3, 4), dtype=np.int32)\ninc[1, 1](a)\n";  // lines 1-8
 
-TranslateResult run(const std::string& host) {
-  SourceFile file("prog.py", std::string(kPrologue) + host);
-  return translate(file, TranslateOptions{});
-}
+TranslateResult run(const std::string& host) { return test::translate_text(kPrologue, host); }
 
-bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
+using test::has;
 
 std::string message_of(const std::function<void()>& f) {
   try {

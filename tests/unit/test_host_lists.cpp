@@ -3,7 +3,7 @@
 // py2cuda cannot type. Programs compared with Python's output: tests/programs/host_lists.py.
 #include <gtest/gtest.h>
 
-#include "driver/translate.h"
+#include "translate_text.h"
 
 using namespace py2cuda;
 
@@ -13,12 +13,9 @@ const char* const kPrologue =
     "import numpy as np\nfrom numba import cuda\n"
     "@cuda.jit\ndef inc(a):\n    a[0] += 1\n";  // lines 1-5
 
-TranslateResult run(const std::string& host) {
-  SourceFile file("prog.py", std::string(kPrologue) + host);
-  return translate(file, TranslateOptions{});
-}
+TranslateResult run(const std::string& host) { return test::translate_text(kPrologue, host); }
 
-bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
+using test::has;
 
 }  // namespace
 

@@ -9,6 +9,7 @@
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
 #include "infer/host_arguments.h"
+#include "infer/host_nodes.h"
 #include "types/numpy_rules.h"
 
 namespace py2cuda::infer {
@@ -30,13 +31,6 @@ std::optional<int64_t> constant_int(const ir::Expr& e) {
   if (e.kind != ir::ExprKind::Const || !e.type->is_int()) return std::nullopt;
   const auto& c = static_cast<const ir::Const&>(e);
   return c.type->is_signed() ? static_cast<int64_t>(c.bits) : static_cast<int64_t>(c.bits);
-}
-
-ir::ExprPtr node(TypeRef t, std::string pattern, Span s, std::vector<ir::ExprPtr> args, std::vector<TypeRef> type_args = {}) {
-  auto n = std::make_unique<ir::BuiltinCall>(t, std::move(pattern), s);
-  n->args = std::move(args);
-  n->type_args = std::move(type_args);
-  return n;
 }
 
 }  // namespace
@@ -118,12 +112,13 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       if (row.rule == HostRule::SortInPlace) {
         if (!axis) return fail(a[1]->span, "a.sort(axis=None) is not supported (NumPy sorts in place along an axis)");
         if (arr->type->is_readonly()) return fail(c.span, readonly_array_message(arr->type));
-        auto n = node(types::none(), rt + "({0}, " + std::to_string(*axis) + ")", c.span, args_of(std::move(arr)));
+        auto n = call_node(types::none(), rt + "({0}, " + std::to_string(*axis) + ")", c.span, args_of(std::move(arr)));
         static_cast<ir::BuiltinCall&>(*n).has_effects = true;
         return n;
       }
-      if (!axis) return node(types::array(dt, 1, Layout::C), rt + "_flat({0})", c.span, args_of(std::move(arr)));
-      return node(types::array(dt, nd, Layout::C), rt + "({0}, " + std::to_string(*axis) + ")", c.span, args_of(std::move(arr)));
+      if (!axis) return call_node(types::array(dt, 1, Layout::C), rt + "_flat({0})", c.span, args_of(std::move(arr)));
+      return call_node(types::array(dt, nd, Layout::C), rt + "({0}, " + std::to_string(*axis) + ")", c.span,
+                       args_of(std::move(arr)));
     }
     case HostRule::Cumulative: {
       if (!bind({"axis", "dtype", "out"})) return nullptr;
@@ -134,9 +129,10 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       if (!axis_ok) return nullptr;
       TypeRef dt = absent(a[2]) ? numpy_rules::sum_dtype(arr->type->dtype()) : host_dtype(*a[2]);
       if (!dt) return nullptr;
-      if (!axis) return node(types::array(dt, 1, Layout::C), rt + "<{t0}>({0})", c.span, args_of(std::move(arr)), {dt});
-      return node(types::array(dt, nd, Layout::C), rt + "<{t0}>({0}, " + std::to_string(*axis) + ")", c.span,
-                  args_of(std::move(arr)), {dt});
+      if (!axis)
+        return call_node(types::array(dt, 1, Layout::C), rt + "<{t0}>({0})", c.span, args_of(std::move(arr)), {dt});
+      return call_node(types::array(dt, nd, Layout::C), rt + "<{t0}>({0}, " + std::to_string(*axis) + ")", c.span,
+                       args_of(std::move(arr)), {dt});
     }
     case HostRule::Unique: {
       if (!bind({"return_index", "return_inverse", "return_counts", "axis", "equal_nan"})) return nullptr;
@@ -155,9 +151,9 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       const TypeRef t = types::array(arr->type->dtype(), 1, Layout::C);
       if (counts) {
         const TypeRef pair = types::tuple({t, types::array(types::int64(), 1, Layout::C)});
-        return node(pair, rt + "_counts({0})", c.span, args_of(std::move(arr)));
+        return call_node(pair, rt + "_counts({0})", c.span, args_of(std::move(arr)));
       }
-      return node(t, rt + "({0})", c.span, args_of(std::move(arr)));
+      return call_node(t, rt + "({0})", c.span, args_of(std::move(arr)));
     }
     case HostRule::Diff: {
       if (!bind({"n", "axis"})) return nullptr;
@@ -176,7 +172,7 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
         n = "{1}";
       }
       TypeRef t = types::array(args[0]->type->dtype(), nd, Layout::C);
-      return node(t, rt + "({0}, " + n + ", " + std::to_string(*axis) + ")", c.span, std::move(args));
+      return call_node(t, rt + "({0}, " + n + ", " + std::to_string(*axis) + ")", c.span, std::move(args));
     }
     case HostRule::Nonzero: {
       if (!bind({})) return nullptr;
@@ -187,7 +183,7 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       TypeRef t = row.path == "numpy.flatnonzero"  ? index
                   : row.path == "numpy.argwhere"   ? types::array(types::int64(), 2, Layout::C)
                                                    : types::tuple(std::vector<TypeRef>(static_cast<size_t>(nd), index));
-      return node(t, rt + "({0})", c.span, args_of(std::move(arr)));
+      return call_node(t, rt + "({0})", c.span, args_of(std::move(arr)));
     }
     case HostRule::Outer: {
       if (!bind_host_arguments(c, what, {"a", "b", "out"}, a, D())) return nullptr;
@@ -200,7 +196,7 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       const TypeRef dt = numpy_rules::promote_types(x->type->dtype(), y->type->dtype());
       std::vector<ir::ExprPtr> args = args_of(std::move(x));
       args.push_back(std::move(y));
-      return node(types::array(dt, 2, Layout::C), rt + "<{t0}>({0}, {1})", c.span, std::move(args), {dt});
+      return call_node(types::array(dt, 2, Layout::C), rt + "<{t0}>({0}, {1})", c.span, std::move(args), {dt});
     }
     case HostRule::Median: {
       if (!bind({"axis", "out", "overwrite_input", "keepdims"})) return nullptr;
@@ -210,9 +206,9 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       const std::optional<int> axis = axis_at(1, nd, std::nullopt);
       if (!axis_ok) return nullptr;
       const TypeRef dt = numpy_rules::mean_dtype(arr->type->dtype());
-      if (!axis || nd == 1) return node(dt, rt + "<{t0}>({0})", c.span, args_of(std::move(arr)), {dt});
-      return node(types::array(dt, nd - 1, Layout::C), rt + "<{t0}>({0}, " + std::to_string(*axis) + ")", c.span,
-                  args_of(std::move(arr)), {dt});
+      if (!axis || nd == 1) return call_node(dt, rt + "<{t0}>({0})", c.span, args_of(std::move(arr)), {dt});
+      return call_node(types::array(dt, nd - 1, Layout::C), rt + "<{t0}>({0}, " + std::to_string(*axis) + ")", c.span,
+                       args_of(std::move(arr)), {dt});
     }
     case HostRule::Quantile: {
       if (!bind({"q", "axis", "out", "overwrite_input", "method", "keepdims"})) return nullptr;
@@ -254,11 +250,11 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       args.push_back(std::move(q));
       if (axis && nd > 1) {
         if (many) return fail(a[2]->span, what + "() of several q along an axis is not supported by py2cuda");
-        return node(types::array(types::float64(), nd - 1, Layout::C), rt + "({0}, {1}, " + std::to_string(*axis) + ")",
-                    c.span, std::move(args));
+        return call_node(types::array(types::float64(), nd - 1, Layout::C),
+                         rt + "({0}, {1}, " + std::to_string(*axis) + ")", c.span, std::move(args));
       }
       TypeRef t = many ? types::array(types::float64(), qnd, Layout::C) : types::float64();
-      return node(t, rt + "({0}, {1})", c.span, std::move(args));
+      return call_node(t, rt + "({0}, {1})", c.span, std::move(args));
     }
     case HostRule::Norm: {
       if (!bind_host_arguments(c, what, {"x", "ord", "axis", "keepdims"}, a, D())) return nullptr;
@@ -269,7 +265,7 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       const TypeRef in = x->type->dtype();
       if (in->is_complex()) return fail(a[0]->span, what + "() of complex arrays is not supported by py2cuda");
       const TypeRef ft = in->is_float() && in->bits() == 32 ? types::float32() : types::float64();
-      return node(ft, rt + "<{t0}>({0})", c.span, args_of(std::move(x)), {ft});
+      return call_node(ft, rt + "<{t0}>({0})", c.span, args_of(std::move(x)), {ft});
     }
     case HostRule::Meshgrid: {
       bool cartesian = true;
@@ -293,7 +289,7 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       }
       std::string pattern = rt + (cartesian ? "(" : "_ij(");
       for (size_t k = 0; k < args.size(); ++k) pattern += (k ? ", {" : "{") + std::to_string(k) + "}";
-      return node(types::tuple(outs), pattern + ")", c.span, std::move(args));
+      return call_node(types::tuple(outs), pattern + ")", c.span, std::move(args));
     }
     case HostRule::Histogram: {
       if (!bind({"bins", "range", "density", "weights"})) return nullptr;
@@ -326,7 +322,7 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
         }
       }
       TypeRef t = types::tuple({types::array(types::int64(), 1, Layout::C), types::array(et, 1, Layout::C)});
-      return node(t, pattern + ")", c.span, std::move(args), {et});
+      return call_node(t, pattern + ")", c.span, std::move(args), {et});
     }
     case HostRule::SearchSorted: {
       if (!bind({"v", "side", "sorter"})) return nullptr;
@@ -354,7 +350,7 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       TypeRef t = v->type->is_array() ? types::array(types::int64(), v->type->ndim(), Layout::C) : types::int64();
       std::vector<ir::ExprPtr> args = args_of(std::move(arr));
       args.push_back(std::move(v));
-      return node(t, rt + (right ? "_right" : "") + "<{t0}>({0}, {1})", c.span, std::move(args), {common});
+      return call_node(t, rt + (right ? "_right" : "") + "<{t0}>({0}, {1})", c.span, std::move(args), {common});
     }
     case HostRule::Flip:
     case HostRule::Roll:
@@ -381,7 +377,7 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       const TypeRef dt = args[0]->type->dtype();
       // flip is a view: a frozen array's stays read-only.
       TypeRef t = types::array(dt, result_nd, flip ? Layout::A : Layout::C, flip && args[0]->type->is_readonly());
-      return node(t, pattern + ")", c.span, std::move(args));
+      return call_node(t, pattern + ")", c.span, std::move(args));
     }
     default: break;
   }

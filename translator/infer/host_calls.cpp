@@ -12,6 +12,7 @@
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
 #include "infer/host_arguments.h"
+#include "infer/host_nodes.h"
 #include "ir/effects.h"
 #include "types/numpy_rules.h"
 #include "types/rules.h"
@@ -112,16 +113,6 @@ const char* compare_ufunc(CmpOp op) {
     case CmpOp::NotEq: return "not_equal";
     default: return nullptr;
   }
-}
-
-// `args` by reference: callers pass std::move(args) beside args.size() in one call,
-// whose evaluation order C++ leaves open.
-ir::ExprPtr call_node(TypeRef t, std::string pattern, Span s, std::vector<ir::ExprPtr>&& args,
-                      std::vector<TypeRef> type_args = {}) {
-  auto node = std::make_unique<ir::BuiltinCall>(t, std::move(pattern), s);
-  node->args = std::move(args);
-  node->type_args = std::move(type_args);
-  return node;
 }
 
 std::vector<ir::ExprPtr> one_arg(ir::ExprPtr x) {

@@ -6,26 +6,12 @@
 // conversion is made, since Python keeps each value as it is and printing would differ.
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
+#include "infer/host_nodes.h"
 #include "types/rules.h"
 
 namespace py2cuda::infer {
 
 namespace {
-
-ir::ExprPtr dict_call(TypeRef t, std::string pattern, Span s, std::vector<ir::ExprPtr> args, bool effects = false) {
-  auto node = std::make_unique<ir::BuiltinCall>(t, std::move(pattern), s);
-  node->args = std::move(args);
-  node->has_effects = effects;
-  return node;
-}
-
-std::vector<ir::ExprPtr> args_of(ir::ExprPtr a, ir::ExprPtr b = nullptr, ir::ExprPtr c = nullptr) {
-  std::vector<ir::ExprPtr> v;
-  v.push_back(std::move(a));
-  if (b) v.push_back(std::move(b));
-  if (c) v.push_back(std::move(c));
-  return v;
-}
 
 // Whether a key or value of type `from` may be held as `to` without changing what
 // Python would print: the same type, or another integer type (tuples element by element).
@@ -60,7 +46,7 @@ bool storable(TypeRef t) {
 }  // namespace
 
 ir::ExprPtr FunctionBuilder::dict_display(const ast::DictExpr& d) {
-  if (d.keys.empty()) return dict_call(types::dict(nullptr, nullptr), "{}", d.span, {});
+  if (d.keys.empty()) return call_node(types::dict(nullptr, nullptr), "{}", d.span, {});
   std::vector<ir::ExprPtr> keys, values;
   for (size_t i = 0; i < d.keys.size(); ++i) {
     auto k = expr(*d.keys[i]);
@@ -96,7 +82,7 @@ ir::ExprPtr FunctionBuilder::dict_display(const ast::DictExpr& d) {
     args.push_back(convert(std::move(keys[i]), kt));
     args.push_back(convert(std::move(values[i]), vt));
   }
-  auto node = dict_call(types::dict(kt, vt), pattern + "})", d.span, std::move(args));
+  auto node = call_node(types::dict(kt, vt), pattern + "})", d.span, std::move(args));
   auto& b = static_cast<ir::BuiltinCall&>(*node);
   b.type_args = {kt, vt};
   b.orders_args = true;
@@ -118,7 +104,7 @@ ir::ExprPtr FunctionBuilder::dict_item(ir::ExprPtr dict, const ast::Subscript& s
   k = dict_key(std::move(k), dict->type, s.index->span);
   if (!k) return nullptr;
   TypeRef vt = dict->type->value_type();
-  return dict_call(vt, "{0}.at({1})", s.span, args_of(std::move(dict), std::move(k)), true);
+  return with_effects(call_node(vt, "{0}.at({1})", s.span, args_of(std::move(dict), std::move(k))));
 }
 
 bool FunctionBuilder::dict_store(const ast::Subscript& target, ir::ExprPtr& value, Span s, ir::Block& out, bool echo,
@@ -160,7 +146,8 @@ bool FunctionBuilder::dict_store(const ast::Subscript& target, ir::ExprPtr& valu
     return false;
   }
   auto st = std::make_unique<ir::ExprStmt>(
-      dict_call(types::none(), "{0}.set({1}, {2})", s, args_of(std::move(d), std::move(k), convert(std::move(value), vt)), true),
+      with_effects(call_node(types::none(), "{0}.set({1}, {2})", s,
+                             args_of(std::move(d), std::move(k), convert(std::move(value), vt)))),
       s);
   st->echo_line = echo;
   out.push_back(std::move(st));
@@ -183,7 +170,7 @@ void FunctionBuilder::dict_delete(const ast::Subscript& target, Span s, ir::Bloc
   k = dict_key(std::move(k), d->type, target.index->span);
   if (!k) return;
   out.push_back(std::make_unique<ir::ExprStmt>(
-      dict_call(types::none(), "{0}.erase({1})", s, args_of(std::move(d), std::move(k)), true), s));
+      with_effects(call_node(types::none(), "{0}.erase({1})", s, args_of(std::move(d), std::move(k)))), s));
 }
 
 ir::ExprPtr FunctionBuilder::dict_contains(bool negated, ir::ExprPtr key, ir::ExprPtr dict, Span s) {
@@ -197,7 +184,7 @@ ir::ExprPtr FunctionBuilder::dict_contains(bool negated, ir::ExprPtr key, ir::Ex
                        " (py2cuda's dicts hold one key type)");
   }
   key = convert(std::move(key), dict->type->key_type());
-  return dict_call(types::boolean(), negated ? "!{0}.contains({1})" : "{0}.contains({1})", s,
+  return call_node(types::boolean(), negated ? "!{0}.contains({1})" : "{0}.contains({1})", s,
                    args_of(std::move(dict), std::move(key)));
 }
 
@@ -258,16 +245,17 @@ ir::ExprPtr FunctionBuilder::dict_method(const ast::Call& c, const std::string& 
       if (!v) return nullptr;
       args.push_back(std::move(v));
     }
-    return dict_call(dt->value_type(), "{0}." + method + (n == 2 ? "({1}, {2})" : "({1})"), c.span, std::move(args),
-                     method != "get");
+    auto call =
+        call_node(dt->value_type(), "{0}." + method + (n == 2 ? "({1}, {2})" : "({1})"), c.span, std::move(args));
+    return method == "get" ? std::move(call) : with_effects(std::move(call));  // pop and setdefault change the dict
   }
   if (method == "clear") {
     if (!arity(0, 0)) return nullptr;
-    return dict_call(types::none(), "{0}.clear()", c.span, args_of(std::move(self)), true);
+    return with_effects(call_node(types::none(), "{0}.clear()", c.span, args_of(std::move(self))));
   }
   if (method == "copy") {
     if (!arity(0, 0)) return nullptr;
-    return dict_call(dt, "{0}.copy()", c.span, args_of(std::move(self)));
+    return call_node(dt, "{0}.copy()", c.span, args_of(std::move(self)));
   }
   if (method == "update") {
     if (!arity(1, 1)) return nullptr;
@@ -277,8 +265,9 @@ ir::ExprPtr FunctionBuilder::dict_method(const ast::Call& c, const std::string& 
       return fail(c.args[0]->span, what + "() of a " + other->type->str() + " for a dict of " + dt->str() +
                                        " (py2cuda updates a dict from a dict of the same types)");
     }
-    if (other->type->is_untyped_dict()) return dict_call(types::none(), "(void){0}", c.span, args_of(std::move(self)));
-    return dict_call(types::none(), "{0}.update({1})", c.span, args_of(std::move(self), std::move(other)), true);
+    if (other->type->is_untyped_dict()) return call_node(types::none(), "(void){0}", c.span, args_of(std::move(self)));
+    return with_effects(
+        call_node(types::none(), "{0}.update({1})", c.span, args_of(std::move(self), std::move(other))));
   }
   if (method == "items" || method == "keys" || method == "values") {
     return fail(c.span, what + "() is supported as the iterable of a for loop (for k, v in d.items(): ...)");

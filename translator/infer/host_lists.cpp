@@ -11,29 +11,13 @@
 
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
+#include "infer/host_nodes.h"
 #include "types/numpy_rules.h"
 #include "types/rules.h"
 
 namespace py2cuda::infer {
 
 namespace {
-
-ir::ExprPtr node(TypeRef t, std::string pattern, Span s, std::vector<ir::ExprPtr> args,
-                 std::vector<TypeRef> type_args = {}, bool effects = false) {
-  auto n = std::make_unique<ir::BuiltinCall>(t, std::move(pattern), s);
-  n->args = std::move(args);
-  n->type_args = std::move(type_args);
-  n->has_effects = effects;
-  return n;
-}
-
-std::vector<ir::ExprPtr> args_of(ir::ExprPtr a, ir::ExprPtr b = nullptr, ir::ExprPtr c = nullptr) {
-  std::vector<ir::ExprPtr> v;
-  v.push_back(std::move(a));
-  if (b) v.push_back(std::move(b));
-  if (c) v.push_back(std::move(c));
-  return v;
-}
 
 std::string fields(size_t from, size_t n) {
   std::string s;
@@ -79,7 +63,7 @@ TypeRef innermost(TypeRef t, int& depth) {
 }  // namespace
 
 ir::ExprPtr FunctionBuilder::empty_list(TypeRef list_type, Span s) {
-  return node(list_type, "{t0}()", s, {}, {list_type});
+  return call_node(list_type, "{t0}()", s, {}, {list_type});
 }
 
 ir::ExprPtr FunctionBuilder::growable_list(ir::ExprPtr v) {
@@ -95,7 +79,7 @@ ir::ExprPtr FunctionBuilder::growable_list(ir::ExprPtr v) {
   }
   const size_t n = items.size();
   // A braced list: C++ evaluates it left to right, as Python evaluates the display.
-  auto made = node(t, "{t0}{" + fields(0, n) + "}", v->span, std::move(items), {t});
+  auto made = call_node(t, "{t0}{" + fields(0, n) + "}", v->span, std::move(items), {t});
   static_cast<ir::BuiltinCall&>(*made).orders_args = true;
   return made;
 }
@@ -171,14 +155,15 @@ ir::ExprPtr FunctionBuilder::list_method(const ast::Call& c, const ast::Attribut
     if (!arity(1, 1)) return nullptr;
     auto v = element(*c.args[0]);
     if (!v) return nullptr;
-    return node(types::none(), "{0}.append({1})", c.span, args_of(std::move(self), std::move(v)), {}, true);
+    return with_effects(call_node(types::none(), "{0}.append({1})", c.span, args_of(std::move(self), std::move(v))));
   }
   if (name == "insert") {
     if (!arity(2, 2)) return nullptr;
     auto i = integer(*c.args[0]);
     auto v = element(*c.args[1]);
     if (!i || !v) return nullptr;
-    return node(types::none(), "{0}.insert({1}, {2})", c.span, args_of(std::move(self), std::move(i), std::move(v)), {}, true);
+    return with_effects(
+        call_node(types::none(), "{0}.insert({1}, {2})", c.span, args_of(std::move(self), std::move(i), std::move(v))));
   }
   if (name == "extend") {
     if (!arity(1, 1)) return nullptr;
@@ -188,14 +173,15 @@ ir::ExprPtr FunctionBuilder::list_method(const ast::Call& c, const ast::Attribut
     TypeRef t = refine_list(*m.value, lt, item, c.args[0]->span);
     if (!t || t != lt) return nullptr;
     if (!rules::can_convert(item, elem)) return fail(c.args[0]->span, "cannot put " + item->str() + " values into a " + lt->str());
-    return node(types::none(), "{0}.extend({1})", c.span, args_of(std::move(self), std::move(items)), {}, true);
+    return with_effects(
+        call_node(types::none(), "{0}.extend({1})", c.span, args_of(std::move(self), std::move(items))));
   }
   if (name == "pop") {
     if (!arity(0, 1) || !known()) return nullptr;
-    if (c.args.empty()) return node(elem, "{0}.pop()", c.span, args_of(std::move(self)), {}, true);
+    if (c.args.empty()) return with_effects(call_node(elem, "{0}.pop()", c.span, args_of(std::move(self))));
     auto i = integer(*c.args[0]);
     if (!i) return nullptr;
-    return node(elem, "{0}.pop({1})", c.span, args_of(std::move(self), std::move(i)), {}, true);
+    return with_effects(call_node(elem, "{0}.pop({1})", c.span, args_of(std::move(self), std::move(i))));
   }
   if (name == "remove") {
     if (!arity(1, 1) || !known()) return nullptr;
@@ -207,7 +193,7 @@ ir::ExprPtr FunctionBuilder::list_method(const ast::Call& c, const ast::Attribut
       }
       v = std::make_unique<ir::Cast>(elem, std::move(v), v->span);
     }
-    return node(types::none(), "{0}.remove({1})", c.span, args_of(std::move(self), std::move(v)), {}, true);
+    return with_effects(call_node(types::none(), "{0}.remove({1})", c.span, args_of(std::move(self), std::move(v))));
   }
   if (name == "index" || name == "count") {
     if (!arity(1, 1) || !known()) return nullptr;
@@ -219,23 +205,24 @@ ir::ExprPtr FunctionBuilder::list_method(const ast::Call& c, const ast::Attribut
       }
       v = std::make_unique<ir::Cast>(elem, std::move(v), v->span);
     }
-    return node(types::int64(), "{0}." + name + "({1})", c.span, args_of(std::move(self), std::move(v)));
+    return call_node(types::int64(), "{0}." + name + "({1})", c.span, args_of(std::move(self), std::move(v)));
   }
   if (name == "reverse" || name == "clear") {
     if (!arity(0, 0)) return nullptr;
-    return node(types::none(), "{0}." + name + "()", c.span, args_of(std::move(self)), {}, true);
+    return with_effects(call_node(types::none(), "{0}." + name + "()", c.span, args_of(std::move(self))));
   }
   if (name == "copy") {
     if (!arity(0, 0)) return nullptr;
-    return node(lt, "{0}.copy()", c.span, args_of(std::move(self)));
+    return call_node(lt, "{0}.copy()", c.span, args_of(std::move(self)));
   }
   if (name == "sort") {
     if (!arity(0, 0) || !known()) return nullptr;
     if (!elem->is_number() && !elem->is_string()) return fail(c.span, "sorting a list of " + elem->str() + " is not supported by py2cuda");
-    if (c.keywords.empty()) return node(types::none(), "{0}.sort()", c.span, args_of(std::move(self)), {}, true);
+    if (c.keywords.empty())
+      return with_effects(call_node(types::none(), "{0}.sort()", c.span, args_of(std::move(self))));
     auto r = condition(*c.keywords[0].value);
     if (!r) return nullptr;
-    return node(types::none(), "{0}.sort({1})", c.span, args_of(std::move(self), std::move(r)), {}, true);
+    return with_effects(call_node(types::none(), "{0}.sort({1})", c.span, args_of(std::move(self), std::move(r))));
   }
   return fail(m.attr_span, "'list' object has no attribute '" + name + "' supported by py2cuda");
 }
@@ -261,7 +248,7 @@ ir::ExprPtr FunctionBuilder::list_subscript(ir::ExprPtr base, const ast::Subscri
       bounds += "{" + std::to_string(args.size()) + "}";
       args.push_back(std::move(v));
     }
-    return node(lt, "{0}.slice(py2cuda::slice(" + bounds + "))", s.span, std::move(args));
+    return call_node(lt, "{0}.slice(py2cuda::slice(" + bounds + "))", s.span, std::move(args));
   }
   if (!lt->dtype()) return fail(s.value->span, "the element type of this list is never known (nothing is appended to it)");
   auto i = expr(*s.index);
@@ -269,7 +256,7 @@ ir::ExprPtr FunctionBuilder::list_subscript(ir::ExprPtr base, const ast::Subscri
   if (!i->type->is_int() && !i->type->is_bool()) {
     return fail(s.index->span, "list indices must be integers or slices, not " + i->type->str());
   }
-  return node(lt->dtype(), "{0}.at({1})", s.span, args_of(std::move(base), convert(std::move(i), types::int64())));
+  return call_node(lt->dtype(), "{0}.at({1})", s.span, args_of(std::move(base), convert(std::move(i), types::int64())));
 }
 
 bool FunctionBuilder::list_store(const ast::Subscript& target, ir::ExprPtr& value, Span s, ir::Block& out, bool echo) {
@@ -301,7 +288,8 @@ bool FunctionBuilder::list_store(const ast::Subscript& target, ir::ExprPtr& valu
   }
   if (value->type != lt->dtype()) value = std::make_unique<ir::Cast>(lt->dtype(), std::move(value), value->span);
   auto st = std::make_unique<ir::ExprStmt>(
-      node(types::none(), "{0}.set({1}, {2})", s, args_of(std::move(base), convert(std::move(i), types::int64()), std::move(value)), {}, true),
+      with_effects(call_node(types::none(), "{0}.set({1}, {2})", s,
+                             args_of(std::move(base), convert(std::move(i), types::int64()), std::move(value)))),
       s);
   st->echo_line = echo;
   out.push_back(std::move(st));
@@ -316,13 +304,14 @@ ir::ExprPtr FunctionBuilder::list_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r,
     if (!t) return fail(s, "can only concatenate lists of one element type in py2cuda, not " + l->type->str() + " and " + r->type->str());
     if (l->type != t) l = std::make_unique<ir::Cast>(t, std::move(l), s);
     if (r->type != t) r = std::make_unique<ir::Cast>(t, std::move(r), s);
-    return node(t, "{0} + {1}", s, args_of(std::move(l), std::move(r)));
+    return call_node(t, "{0} + {1}", s, args_of(std::move(l), std::move(r)));
   }
   if (op == BinOp::Mul && (l->type->is_list() || r->type->is_list())) {
     if (r->type->is_list()) std::swap(l, r);
     if (!r->type->is_int() && !r->type->is_bool()) return fail(s, "can't multiply sequence by non-int of type '" + r->type->str() + "'");
     TypeRef t = l->type;
-    return node(t, "py2cuda::host::repeat({0}, {1})", s, args_of(std::move(l), convert(std::move(r), types::int64())));
+    return call_node(t, "py2cuda::host::repeat({0}, {1})", s,
+                     args_of(std::move(l), convert(std::move(r), types::int64())));
   }
   return fail(s, "unsupported operand types for " + std::string(python_spelling(op)) + ": " + l->type->str() + " and " +
                      r->type->str());
@@ -344,8 +333,8 @@ ir::ExprPtr FunctionBuilder::list_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r
       }
       l = std::make_unique<ir::Cast>(elem, std::move(l), s);
     }
-    return node(types::boolean(), std::string(op == CmpOp::NotIn ? "!" : "") + "{0}.contains({1})", s,
-                args_of(std::move(r), std::move(l)));
+    return call_node(types::boolean(), std::string(op == CmpOp::NotIn ? "!" : "") + "{0}.contains({1})", s,
+                     args_of(std::move(r), std::move(l)));
   }
   l = growable_list(std::move(l));
   r = growable_list(std::move(r));
@@ -357,7 +346,8 @@ ir::ExprPtr FunctionBuilder::list_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r
   if (!t) return fail(s, "comparing " + l->type->str() + " and " + r->type->str() + " is not supported by py2cuda");
   if (l->type != t) l = std::make_unique<ir::Cast>(t, std::move(l), s);
   if (r->type != t) r = std::make_unique<ir::Cast>(t, std::move(r), s);
-  return node(types::boolean(), op == CmpOp::Eq ? "{0} == {1}" : "{0} != {1}", s, args_of(std::move(l), std::move(r)));
+  return call_node(types::boolean(), op == CmpOp::Eq ? "{0} == {1}" : "{0} != {1}", s,
+                   args_of(std::move(l), std::move(r)));
 }
 
 // What a comprehension or list.extend goes over, as a value the runtime's for_each_item
@@ -377,7 +367,7 @@ ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef&
       if (bounds.empty() || bounds.size() > 3 || !call.keywords.empty()) return fail(call.span, "range() takes 1 to 3 arguments");
       const size_t n = bounds.size();
       item = types::int64();
-      return node(types::range(), "py2cuda::host::range(" + fields(0, n) + ")", call.span, std::move(bounds));
+      return call_node(types::range(), "py2cuda::host::range(" + fields(0, n) + ")", call.span, std::move(bounds));
     }
     if (path == "zip" || path == "enumerate") {
       const bool is_zip = path == "zip";
@@ -405,7 +395,8 @@ ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef&
       }
       item = types::tuple(types_of);
       const size_t n = parts.size();
-      return node(types::host_object(path), "py2cuda::host::" + path + "(" + fields(0, n) + ")", call.span, std::move(parts));
+      return call_node(types::host_object(path), "py2cuda::host::" + path + "(" + fields(0, n) + ")", call.span,
+                       std::move(parts));
     }
   }
   auto v = growable_list(expr(iter));
@@ -419,7 +410,7 @@ ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef&
   } else if (t->is_device_array() && t->ndim() == 1) {
     // Iterating a device array reads its elements back: one copy of the whole array here.
     item = t->dtype();
-    return node(types::array(t->dtype(), 1, Layout::C), "{0}.copy_to_host()", iter.span, args_of(std::move(v)));
+    return call_node(types::array(t->dtype(), 1, Layout::C), "{0}.copy_to_host()", iter.span, args_of(std::move(v)));
   } else if (t->is_uniform_tuple()) {
     item = t->elements()[0];
   } else {
@@ -513,7 +504,7 @@ ir::ExprPtr FunctionBuilder::list_comprehension(const ast::ComprehensionExpr& g)
   }
   pattern += head + "return {" + std::to_string(args.size()) + "}; })";
   args.push_back(std::move(elt));
-  return node(types::list(r), pattern, g.span, std::move(args), {item, r});
+  return call_node(types::list(r), pattern, g.span, std::move(args), {item, r});
 }
 
 // np.array(xs) / np.asarray(xs) / cuda.to_device(xs) of a list: NumPy's dtype for its values.
@@ -526,7 +517,8 @@ ir::ExprPtr FunctionBuilder::array_from_list(ir::ExprPtr list, TypeRef dtype, Sp
     return fail(s, "an array of device arrays: copy each to the host first");
   }
   TypeRef dt = dtype ? dtype : inner;
-  return node(types::array(dt, depth, Layout::C), "py2cuda::host::array_of_list<{t0}>({0})", s, args_of(std::move(list)), {dt});
+  return call_node(types::array(dt, depth, Layout::C), "py2cuda::host::array_of_list<{t0}>({0})", s,
+                   args_of(std::move(list)), {dt});
 }
 
 // list(...), sorted(...), and max/min/sum/any/all of a list or a generator expression.
@@ -542,7 +534,7 @@ ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string&
     TypeRef item = nullptr;
     auto items = comprehension_items(*c.args[0], item);
     if (!items) return nullptr;
-    return node(types::list(item), "py2cuda::host::to_list<{t0}>({0})", c.span, args_of(std::move(items)), {item});
+    return call_node(types::list(item), "py2cuda::host::to_list<{t0}>({0})", c.span, args_of(std::move(items)), {item});
   }
   if (path == "sorted") {
     handled = true;
@@ -561,7 +553,8 @@ ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string&
       args.push_back(std::move(r));
     }
     const size_t n = args.size();
-    return node(types::list(item), "py2cuda::host::sorted<{t0}>(" + fields(0, n) + ")", c.span, std::move(args), {item});
+    return call_node(types::list(item), "py2cuda::host::sorted<{t0}>(" + fields(0, n) + ")", c.span, std::move(args),
+                     {item});
   }
   // max/min/sum/any/all of one list or generator expression; the rest is the host table's.
   if (c.args.size() != 1 || !c.keywords.empty()) return nullptr;
@@ -585,16 +578,16 @@ ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string&
   if (!elem) return fail(arg.span, "the element type of this list is never known (nothing is appended to it)");
   if (path == "any" || path == "all") {
     if (!elem->is_number()) return fail(arg.span, path + "() of " + elem->str() + " values is not supported by py2cuda");
-    return node(types::boolean(), "py2cuda::host::" + path + "({0})", c.span, args_of(std::move(v)));
+    return call_node(types::boolean(), "py2cuda::host::" + path + "({0})", c.span, args_of(std::move(v)));
   }
   if (path == "sum") {
     if (!elem->is_number()) return fail(arg.span, "sum() of " + elem->str() + " values is not supported by py2cuda");
     // Python's sum starts from the int 0: ints and bools give an int, floats a float.
     TypeRef r = elem->is_float() ? elem : types::int64();
-    return node(r, "py2cuda::host::sum<{t0}>({0})", c.span, args_of(std::move(v)), {r});
+    return call_node(r, "py2cuda::host::sum<{t0}>({0})", c.span, args_of(std::move(v)), {r});
   }
   if (!elem->is_number() && !elem->is_string()) return fail(arg.span, path + "() of " + elem->str() + " values is not supported by py2cuda");
-  return node(elem, "py2cuda::host::" + path + "({0})", c.span, args_of(std::move(v)));
+  return call_node(elem, "py2cuda::host::" + path + "({0})", c.span, args_of(std::move(v)));
 }
 
 }  // namespace py2cuda::infer

@@ -260,7 +260,7 @@ inline int64_t comb(int64_t n, int64_t k) {
   if (k > n) return 0;
   if (k > n - k) k = n - k;
   // r = C(n - k + i, i) for i = 1..k, each step exact: r * (n - k + i) is divisible by i.
-  __int128 r = 1;
+  __extension__ __int128 r = 1;  // GCC and Clang have it; ISO C++ has no 128-bit integer
   for (int64_t i = 1; i <= k; ++i) {
     r = r * (n - k + i) / i;
     if (r > std::numeric_limits<int64_t>::max()) int64_overflow("comb");

@@ -1,0 +1,38 @@
+// The IR node host code is mostly made of: a call of the host runtime, spelled by a C++ pattern
+// over its arguments (`py2cuda::host::len({0})`). Shared by the infer/host_*.cpp files.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ir/ir.h"
+
+namespace py2cuda::infer {
+
+// `args` by reference: callers pass std::move(args) beside args.size() in one call, whose
+// evaluation order C++ leaves open.
+inline ir::ExprPtr call_node(TypeRef t, std::string pattern, Span s, std::vector<ir::ExprPtr>&& args,
+                             std::vector<TypeRef> type_args = {}) {
+  auto node = std::make_unique<ir::BuiltinCall>(t, std::move(pattern), s);
+  node->args = std::move(args);
+  node->type_args = std::move(type_args);
+  return node;
+}
+
+// A runtime call that does more than compute its value (it changes a list or dict, raises):
+// code generation keeps it in Python's order.
+inline ir::ExprPtr with_effects(ir::ExprPtr call) {
+  if (call && call->kind == ir::ExprKind::Builtin) static_cast<ir::BuiltinCall&>(*call).has_effects = true;
+  return call;
+}
+
+// The argument list of one to three values.
+inline std::vector<ir::ExprPtr> args_of(ir::ExprPtr a, ir::ExprPtr b = nullptr, ir::ExprPtr c = nullptr) {
+  std::vector<ir::ExprPtr> v;
+  v.push_back(std::move(a));
+  if (b) v.push_back(std::move(b));
+  if (c) v.push_back(std::move(c));
+  return v;
+}
+
+}  // namespace py2cuda::infer
