@@ -51,3 +51,29 @@ if __name__ == "__main__":
     out = dm.copy_to_host()
     print(out)
     print("sub-block:", out[1:3, 2:5])
+
+    # Augmented assignment changes an array in place (an alias sees it), with NumPy's casting.
+    a = np.arange(6, dtype=np.float32)
+    alias = a
+    a *= 0.1
+    a[::2] += 1
+    print("in place:", alias, alias.dtype)
+    g = np.arange(12).reshape(3, 4)
+    g[1] -= g[0]
+    g += np.array([1, 2, 3, 4])
+    g //= 2
+    g **= 2
+    g <<= 1
+    print(g)
+    small = np.zeros(4, dtype=np.int8)
+    small += 200
+    v = np.zeros(4)
+    v[np.array([0, 2])] += 5
+    v[v > 1] *= 2
+    x = 2.5
+    x += v
+    print(small, v, x)
+    totals = [1]
+    totals += (2, 3)
+    totals += [k * 2 for k in range(2)]
+    print(totals)

@@ -165,3 +165,20 @@ TEST(HostLanguage, IntPowerWithANegativeExponentIsAFloat) {
   EXPECT_TRUE(has(r.cu, "py2cuda::python_int_pow(n, k)")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::ipow(n, 2)")) << r.cu;
 }
+
+// `a op= v` on a host array stores into the array the name holds (an alias sees it), with
+// NumPy's same_kind casting; on a list, `+=` extends it.
+TEST(HostLanguage, AugmentedAssignmentChangesArraysAndListsInPlace) {
+  TranslateResult r = run("a = np.zeros(3)\ninc[1, 1](a)\ndec[1, 1](a)\nb = a\na += 1\nxs = [1]\nxs += [2]\n"
+                          "print(b, xs)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::assign(a, py2cuda::np::add<double>(a, int64_t(1)));")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "xs.extend(")) << r.cu;
+  r = run("a = np.zeros(3, dtype=np.int32)\ninc[1, 1](a)\ndec[1, 1](a)\na /= 2\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:13:1: warning: Cannot cast ufunc 'true_divide' output from dtype('float64') "
+                                 "to dtype('int32') with casting rule 'same_kind'"))
+      << r.diagnostics;
+  r = run("a = np.zeros(3)\ninc[1, 1](a)\ndec[1, 1](a)\nd = cuda.to_device(a)\nd += 1\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:14:1: warning: '+=' on a device array is not supported on the host"))
+      << r.diagnostics;
+}

@@ -19,6 +19,9 @@ using sema::FunctionKind;
 
 class ModuleBuilder;
 
+// NumPy's ufunc for a binary operator on arrays: "add" for +, "true_divide" for / (infer/host_calls.cpp).
+const char* array_ufunc_name(BinOp op);
+
 class FunctionBuilder {
  public:
   // `host`: host code (the program's main body, a plain function it calls, a CPU @jit
@@ -274,6 +277,7 @@ class FunctionBuilder {
   void assign(const ast::Expr& target, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
   void assign_name(const std::string& id, Span target_span, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
   void aug_assign(const ast::AugAssign& a, ir::Block& out);
+  void host_aug_assign(const ast::AugAssign& a, ir::ExprPtr current, ir::ExprPtr rhs, ir::Block& out);
   void for_stmt(const ast::For& f, ir::Block& out);
   void for_each(const ast::For& f, ir::Block& out);
   TypeRef range_type(const std::vector<ir::ExprPtr>& args);
@@ -306,6 +310,8 @@ class FunctionBuilder {
   std::map<std::string, TypeRef> env_;
   std::set<std::string> taken_names_;
   std::set<std::string> poisoned_;  // names whose assignment failed
+  // AST this builder made to type a statement as another (`xs += ys` as `xs.extend(ys)`).
+  std::vector<ast::ExprPtr> synthetic_ast_;
   std::map<std::string, std::string> version_of_;  // host code: Python name -> current binding key
   std::map<std::string, ir::Variable*> comprehension_vars_;  // a comprehension's target while it is typed
   std::map<std::string, int> version_count_;

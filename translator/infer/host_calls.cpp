@@ -2511,4 +2511,6 @@ bool bind_host_arguments(const ast::Call& c, const std::string& what, const std:
   return bind_arguments(c, what, names, slots, diags);
 }
 
+const char* array_ufunc_name(BinOp op) { return binary_ufunc(op); }
+
 }  // namespace py2cuda::infer

@@ -2,6 +2,7 @@
 #include <functional>
 
 #include "builtins/table.h"
+#include "frontend/ast_clone.h"
 #include "infer/ast_queries.h"
 #include "infer/builtin_typing.h"
 #include "infer/cpp_names.h"
@@ -598,6 +599,10 @@ void FunctionBuilder::aug_assign(const ast::AugAssign& a, ir::Block& out) {
   auto current = expr(*a.target);
   auto rhs = expr(*a.value);
   if (!current || !rhs) return;
+  if (host_ && (current->type->is_array() || rhs->type->is_array() || current->type->is_list())) {
+    host_aug_assign(a, std::move(current), std::move(rhs), out);
+    return;
+  }
   TypeRef target_type = current->type;
   auto result = binary_values(a.op, std::move(current), std::move(rhs), a.span);
   if (!result) return;
@@ -615,6 +620,57 @@ void FunctionBuilder::aug_assign(const ast::AugAssign& a, ir::Block& out) {
       st.value = std::move(bin.right);
     }
   }
+}
+
+// Host code's `a op= v` on an array or a list changes the object in place, as Python does (an
+// alias sees it): NumPy computes `a op v` and stores it into a (a view or a selection: into
+// those elements), and `xs += ys` extends the list.
+void FunctionBuilder::host_aug_assign(const ast::AugAssign& a, ir::ExprPtr current, ir::ExprPtr rhs, ir::Block& out) {
+  const std::string op(python_spelling(a.op));
+  if (current->type->is_list()) {
+    if (a.op != BinOp::Add) {
+      D().error(a.span, "'" + op + "=' on a list is not supported by py2cuda (xs += ys extends it)");
+      return;
+    }
+    // `xs += ys` is `xs.extend(ys)`, the same list.
+    auto extend = std::make_unique<ast::Call>(
+        a.span, std::make_unique<ast::Attribute>(a.target->span, ast::clone(a.target.get()), "extend", a.target->span));
+    extend->args.push_back(ast::clone(a.value.get()));
+    auto call = expr(*extend);
+    synthetic_ast_.push_back(std::move(extend));
+    if (call) out.push_back(std::make_unique<ir::ExprStmt>(std::move(call), a.span));
+    return;
+  }
+  if (current->type->is_device_array() || rhs->type->is_device_array()) {
+    D().error(a.span, "'" + op + "=' on a device array is not supported on the host (Numba's DeviceNDArray has no "
+                      "arithmetic): compute in a kernel, or copy_to_host() first");
+    return;
+  }
+  if (!current->type->is_array()) {
+    // `x += arr` with a number x: x = x + arr, a new array.
+    auto result = array_binary(a.op, std::move(current), std::move(rhs), a.span);
+    if (result) assign(*a.target, std::move(result), a.span, out, true);
+    return;
+  }
+  const TypeRef target = current->type->dtype();
+  auto result = array_binary(a.op, std::move(current), std::move(rhs), a.span);
+  if (!result) return;
+  // NumPy's in-place operators cast their result with the 'same_kind' rule.
+  const TypeRef computed = result->type->is_array() ? result->type->dtype() : result->type;
+  auto kind = [](TypeRef t) { return t->is_bool() ? 0 : t->is_int() ? 1 : t->is_float() ? 2 : 3; };
+  if (kind(computed) > kind(target)) {
+    D().error(a.span, "Cannot cast ufunc '" + std::string(array_ufunc_name(a.op)) + "' output from dtype('" +
+                          computed->str() + "') to dtype('" + target->str() + "') with casting rule 'same_kind' "
+                          "(NumPy raises UFuncTypeError)");
+    return;
+  }
+  if (a.target->kind == ast::ExprKind::Name) {
+    // Into the array the name holds, not a new one bound to it.
+    auto self = expr(*a.target);
+    if (self) slice_store(std::move(self), std::move(result), a.span, out, true);
+    return;
+  }
+  assign(*a.target, std::move(result), a.span, out, true);  // a view's elements, a[mask], a[idx]
 }
 
 void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out) {
