@@ -83,6 +83,11 @@ def main():
     values, counts = np.unique(big, return_counts=True)
     print(values, counts, np.unique(f, return_counts=True))
 
+    # np.where(condition) alone is np.nonzero(condition).
+    picked = np.where(counts > 2)
+    rows, cols = np.where(np.arange(6).reshape(2, 3) % 2 == 1)
+    print(picked, picked[0], rows, cols)
+
 
 if __name__ == "__main__":
     main()

@@ -117,7 +117,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.less_equal", .rule = R::PredicateUfunc, .runtime = "py2cuda::np::less_equal", .doc = "elementwise a <= b: bool"},
       {.path = "numpy.equal", .rule = R::PredicateUfunc, .runtime = "py2cuda::np::equal", .doc = "elementwise a == b: bool"},
       {.path = "numpy.not_equal", .rule = R::PredicateUfunc, .runtime = "py2cuda::np::not_equal", .doc = "elementwise a != b: bool"},
-      {.path = "numpy.where", .rule = R::Where, .runtime = "py2cuda::np::where", .doc = "np.where(condition, x, y): x where condition, else y, in the promotion of x and y"},
+      {.path = "numpy.where", .rule = R::Where, .runtime = "py2cuda::np::where", .doc = "np.where(condition, x, y): x where condition, else y, in the promotion of x and y; np.where(condition) is np.nonzero(condition)"},
       {.path = "numpy.clip", .rule = R::Clip, .runtime = "py2cuda::np::clip", .doc = "values limited to [a_min, a_max] (either may be None), in the promotion of the three"},
       {.path = "numpy.round", .rule = R::Round, .runtime = "py2cuda::np::round", .doc = "rounded to `decimals` places, NumPy's way (x * 10**d, rint, / 10**d): halves to even"},
       {.path = "numpy.around", .rule = R::Round, .runtime = "py2cuda::np::round", .doc = "as np.round"},

@@ -2197,8 +2197,11 @@ ir::ExprPtr FunctionBuilder::host_elementwise(const ast::Call& c, const builtins
         continue;
       }
       if (row.rule == HostRule::Where && k > 0) {
-        return fail(c.span, "np.where(condition) with one argument (the indices, as np.nonzero) is not supported by "
-                            "py2cuda's host code; np.where(condition, x, y) is");
+        // np.where(condition) alone is np.nonzero(condition) (NumPy documents it so).
+        if (a[1] || a[2] || !c.keywords.empty()) {
+          return fail(c.span, "np.where() takes a condition alone, or a condition, x and y");
+        }
+        return host_array_function(c, *builtins::find_host("numpy.nonzero"), nullptr);
       }
       D().error(c.span, what + "() missing required argument '" + names[k] + "'");
       return nullptr;
