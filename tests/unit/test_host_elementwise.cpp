@@ -96,7 +96,7 @@ TEST(HostElementwise, WhatNumPyAndCPythonRejectIsALocatedWarning) {
   const Case cases[] = {
       {"print(np.bitwise_and(a, 1))\n", "prog.py:9:7: warning: np.bitwise_and() has no loop for float64 and int64"},
       {"print(np.sign(a > 0))\n", "prog.py:9:7: warning: np.sign() has no loop for bool"},
-      {"print(np.where(a > 0))\n", "prog.py:9:7: warning: np.where(condition) with one argument"},
+      {"print(np.where(a > 0, a))\n", "prog.py:9:7: warning: np.where() takes a condition alone, or a condition, x and y"},
       {"print(np.clip(a, None, None))\n", "prog.py:9:7: warning: One of max or min must be given"},
       {"print(math.factorial(2.5))\n", "prog.py:9:22: warning: 'float64' object cannot be interpreted as an integer"},
       {"print(math.isclose(1.0, 2.0, 0.1))\n", "prog.py:9:30: warning: math.isclose() takes rel_tol and abs_tol as keywords"},
