@@ -144,6 +144,7 @@ class FunctionBuilder {
                          const ast::Subscript& s);
   // A slice bound converted to int64; null when absent or None (and on error).
   ir::ExprPtr slice_bound(const ast::Expr* bound);
+  bool slice_start_stop(const ast::Slice& sl, std::vector<ir::ExprPtr>& args, std::string& text);
   // `a[lo:hi] = value`: a scalar stored into every element of the view.
   void slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
   ir::ExprPtr call(const ast::Call& c);

@@ -1934,6 +1934,23 @@ ir::ExprPtr FunctionBuilder::percent_format(ir::ExprPtr fmt, ir::ExprPtr values,
   return format_call("py2cuda::host::percent_format", std::move(args), s);
 }
 
+// A slice's start and stop for the host runtime's slice(start, has_start, stop, has_stop)
+// functions: each bound given appended to `args` as `{k}, true`, a left-out one `0, false`.
+bool FunctionBuilder::slice_start_stop(const ast::Slice& sl, std::vector<ir::ExprPtr>& args, std::string& text) {
+  for (const ast::Expr* bound : {sl.lower.get(), sl.upper.get()}) {
+    if (!text.empty()) text += ", ";
+    auto v = slice_bound(bound);
+    if (!v) {
+      if (bound && bound->kind != ast::ExprKind::NoneLit) return false;  // reported
+      text += "0, false";
+      continue;
+    }
+    text += "{" + std::to_string(args.size()) + "}, true";
+    args.push_back(std::move(v));
+  }
+  return true;
+}
+
 ir::ExprPtr FunctionBuilder::str_list_subscript(ir::ExprPtr base, const ast::Subscript& s) {
   if (s.index->kind == ast::ExprKind::Slice) {
     const auto& sl = ast::as<ast::Slice>(*s.index);
@@ -1942,19 +1959,9 @@ ir::ExprPtr FunctionBuilder::str_list_subscript(ir::ExprPtr base, const ast::Sub
     }
     std::vector<ir::ExprPtr> args;
     args.push_back(std::move(base));
-    std::string bounds[2];
-    for (int k = 0; k < 2; ++k) {
-      const ast::Expr* bound = k == 0 ? sl.lower.get() : sl.upper.get();
-      auto v = slice_bound(bound);
-      if (!v) {
-        if (bound && bound->kind != ast::ExprKind::NoneLit) return nullptr;  // reported
-        bounds[k] = "0, false";
-        continue;
-      }
-      bounds[k] = "{" + std::to_string(args.size()) + "}, true";
-      args.push_back(std::move(v));
-    }
-    const std::string pattern = "{0}.slice(" + bounds[0] + ", " + bounds[1] + ")";
+    std::string bounds;
+    if (!slice_start_stop(sl, args, bounds)) return nullptr;
+    const std::string pattern = "{0}.slice(" + bounds + ")";
     return call_node(types::host_object("str_list"), pattern, s.span, std::move(args));
   }
   auto i = expr(*s.index);

@@ -130,18 +130,8 @@ ir::ExprPtr FunctionBuilder::str_subscript(ir::ExprPtr base, const ast::Subscrip
   args.push_back(std::move(base));
   if (s.index->kind == ast::ExprKind::Slice) {
     const auto& sl = ast::as<ast::Slice>(*s.index);
-    std::string bounds[2];
-    for (int k = 0; k < 2; ++k) {
-      const ast::Expr* bound = k == 0 ? sl.lower.get() : sl.upper.get();
-      auto v = slice_bound(bound);
-      if (!v) {
-        if (bound && bound->kind != ast::ExprKind::NoneLit) return nullptr;  // reported
-        bounds[k] = "0, false";
-        continue;
-      }
-      bounds[k] = "{" + std::to_string(args.size()) + "}, true";
-      args.push_back(std::move(v));
-    }
+    std::string bounds;
+    if (!slice_start_stop(sl, args, bounds)) return nullptr;
     std::string step;
     if (sl.step && sl.step->kind != ast::ExprKind::NoneLit) {
       auto v = slice_bound(sl.step.get());
@@ -150,7 +140,7 @@ ir::ExprPtr FunctionBuilder::str_subscript(ir::ExprPtr base, const ast::Subscrip
       args.push_back(std::move(v));
     }
     auto node = std::make_unique<ir::BuiltinCall>(
-        types::string(), "py2cuda::host::str_slice({0}, " + bounds[0] + ", " + bounds[1] + step + ")", s.span);
+        types::string(), "py2cuda::host::str_slice({0}, " + bounds + step + ")", s.span);
     node->args = std::move(args);
     return node;
   }
