@@ -9,7 +9,7 @@
 //   gen_seed N | gen_words W0 W1 ...   new Generator: default_rng(N) / a big int
 //   gen_tables PATH             later Generators use the tables in PATH (binary:
 //                               ki wi fi ke we fe, 256 little-endian 8-byte each)
-//   tables                      prints ziggurat.h's tables
+//   tables                      prints the built-in ziggurat tables (ziggurat_tables.h)
 //   OP MODE N ARGS...           a draw: MODE s = N scalar calls, f = one fill of N
 // Errors (std exceptions) print "error TYPE: message" and end the line's work.
 #include <cinttypes>
@@ -188,7 +188,7 @@ void run_line(const std::vector<std::string>& a) {
     } else {
       for (size_t i = 1; i < a.size(); ++i) words.push_back(static_cast<uint32_t>(std::stoull(a[i])));
     }
-    gen = std::make_unique<Generator>(PCG64(SeedSequence(words)), use_injected ? injected : ziggurat_tables());
+    gen = std::make_unique<Generator>(PCG64(SeedSequence(words)), use_injected ? injected : kNumpyZigguratTables);
   } else if (op == "gen_tables") {
     std::ifstream in(a.at(1), std::ios::binary);
     std::vector<char> buf(6 * 256 * 8);
@@ -202,7 +202,7 @@ void run_line(const std::vector<std::string>& a) {
     std::memcpy(injected.fe, p + 5 * 2048, 2048);
     use_injected = true;
   } else if (op == "tables") {
-    const ZigguratTables& t = ziggurat_tables();
+    const ZigguratTables& t = kNumpyZigguratTables;
     for (int i = 0; i < 256; ++i)
       std::printf("%016" PRIx64 " %a %a %016" PRIx64 " %a %a\n", t.ki[i], t.wi[i], t.fi[i], t.ke[i], t.we[i], t.fe[i]);
   } else {

@@ -12,6 +12,7 @@ NumPy 1.x behind --python. Other arguments CMake passes are accepted and ignored
 """
 import json
 import shutil
+import struct
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from testlib import cli  # noqa: E402
 from testlib.report import Reporter, indent  # noqa: E402
 from testlib.scratch import scratch_dir  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent / "scripts"))
+import numpy_ziggurat_tables  # noqa: E402
 
 SKIP = 77
 HERE = Path(__file__).resolve().parent
@@ -101,7 +105,7 @@ def generator_cases() -> list[tuple[str, list[str]]]:
 
 
 def ziggurat_cases(tag: str) -> list[tuple[str, list[str]]]:
-    """Generator normal/exponential draws (need NumPy's ziggurat tables to be exact)."""
+    """Generator normal/exponential draws (the ziggurat: tails, rejections, mixed with other draws)."""
     cases = []
     for seed in [0, 1, 42, 2**32 - 1, 2**63 - 1]:
         cases.append((f"{tag}_{seed}", [f"gen_seed {seed}",
@@ -187,45 +191,6 @@ def run(cases):
 print("\n".join(run(json.load(sys.stdin))))
 '''
 
-# Prints NumPy's ziggurat tables (ki wi fi ke we fe, 256 x 8 bytes each) to a file,
-# read from the static library NumPy ships (numpy/random/lib/libnpyrandom.a):
-# the tables are local read-only symbols of its distributions object. Used only to
-# test the algorithm separately from ziggurat.h's own tables.
-NUMPY_LIB = r'''
-import numpy, os, sys
-print(os.path.join(os.path.dirname(numpy.__file__), "random", "lib", "libnpyrandom.a"))
-'''
-
-
-def extract_numpy_tables(python: Path, work: Path) -> bytes | None:
-    for tool in ("ar", "nm", "objcopy"):
-        if not shutil.which(tool):
-            return None
-    lib = subprocess.run([str(python), "-c", NUMPY_LIB], capture_output=True, text=True).stdout.strip()
-    if not lib or not Path(lib).is_file():
-        return None
-    d = work / "npyrandom"
-    d.mkdir(exist_ok=True)
-    if subprocess.run(["ar", "x", lib], cwd=d, capture_output=True).returncode != 0:
-        return None
-    for obj in sorted(d.glob("*distributions.c.o")):
-        syms = {}
-        for line in subprocess.run(["nm", str(obj)], capture_output=True, text=True).stdout.splitlines():
-            parts = line.split()
-            if len(parts) == 3 and parts[1] in "rR":
-                syms[parts[2]] = int(parts[0], 16)
-        names = ["ki_double", "wi_double", "fi_double", "ke_double", "we_double", "fe_double"]
-        if not all(n in syms for n in names):
-            continue
-        raw = d / "rodata.bin"
-        if subprocess.run(["objcopy", "-O", "binary", "--only-section=.rodata", str(obj), str(raw)],
-                          capture_output=True).returncode != 0:
-            return None
-        data = raw.read_bytes()
-        return b"".join(data[syms[n]:syms[n] + 2048] for n in names)
-    return None
-
-
 def split_cases(text: str) -> dict[str, list[str]]:
     cases, cur = {}, None
     for line in text.splitlines():
@@ -273,8 +238,8 @@ def main() -> int:
             rep.fail("build random_cases.cpp", "g++ failed", build.stdout + build.stderr)
             return rep.finish()
 
-        cases = legacy_cases() + generator_cases()
-        tables = extract_numpy_tables(args.python, work)
+        cases = legacy_cases() + generator_cases() + ziggurat_cases("gen_ziggurat")
+        tables = numpy_ziggurat_tables.extract(args.python, work)
         if tables is not None:
             (work / "tables.bin").write_bytes(tables)
             cases += [(n, [f"gen_tables {work / 'tables.bin'}"] + lines)
@@ -302,22 +267,26 @@ def main() -> int:
             else:
                 rep.fail(name, first_difference(g, w))
 
-        # Known gap, reported but not failed: ziggurat.h's own tables vs NumPy's.
-        if tables is not None and not args.names:
+        # The built-in tables (ziggurat_tables.h) must be the ones the NumPy we compare with has.
+        if tables is None:
+            rep.info("ziggurat tables not compared with NumPy's: no ar/nm/objcopy or no libnpyrandom.a")
+        elif cli.selected("ziggurat_tables", args.names):
             own = subprocess.run([str(exe), "/dev/stdin"], input="tables\n", capture_output=True, text=True)
-            import struct
             mine = own.stdout.split()
-            differ = {}
-            for col, name in enumerate(["ki", "wi", "fi", "ke", "we", "fe"]):
+            differ = []
+            for col, name in enumerate(numpy_ziggurat_tables.TABLE_NAMES):
                 for i in range(256):
                     theirs_bytes = tables[col * 2048 + 8 * i: col * 2048 + 8 * i + 8]
-                    tok = mine[6 * i + col]
+                    tok = mine[6 * i + col] if len(mine) == 6 * 256 else "0"
                     mine_bytes = (struct.pack("<Q", int(tok, 16)) if name[0] == "k"
                                   else struct.pack("<d", float.fromhex(tok)))
-                    differ[name] = differ.get(name, 0) + (mine_bytes != theirs_bytes)
-            rep.info("known gap: ziggurat.h's computed tables differ from NumPy's in "
-                     + ", ".join(f"{n} {c}/256" for n, c in differ.items())
-                     + " entries (last bits); Generator normal/exponential draws using them can differ")
+                    if mine_bytes != theirs_bytes:
+                        differ.append(f"{name}[{i}]")
+            if differ:
+                rep.fail("ziggurat_tables", f"{len(differ)} entries differ from NumPy's: {', '.join(differ[:8])}",
+                         "regenerate with scripts/numpy_ziggurat_tables.py --python NUMPY1_PYTHON")
+            else:
+                rep.ok("ziggurat_tables", "ziggurat_tables.h holds NumPy's 6 x 256 values")
     return rep.finish()
 
 

@@ -47,6 +47,21 @@ def main():
     big = rng3.permutation(100000)
     print("gen permutation 100000", big[:4], big[-4:], "then", rng3.integers(0, 1000, 3))
 
+    # The ziggurat draws (normal, exponential), printed to the last bit: sums of many
+    # draws go through every layer and the tails.
+    rng4 = np.random.default_rng(2024)
+    print("normal", rng4.normal(0.0, 1.0, 4))
+    print("normal scalars", rng4.normal(), rng4.normal(5.0, 2.0), rng4.standard_normal())
+    z = rng4.standard_normal(200000)
+    print("standard_normal 200000: sum", z.sum(), "min", z.min(), "max", z.max(), "last", z[-1])
+    e = rng4.exponential(2.0, 100000)
+    print("exponential 100000: sum", e.sum(), "max", e.max(), "first", e[0])
+    print("standard_exponential", rng4.standard_exponential(), "then", rng4.integers(0, 1000, 3))
+    noisy = (np.arange(4096) * 0.001 + rng4.normal(0.0, 0.01, 4096)).astype(np.float32)
+    below = np.zeros(1, dtype=np.int32)
+    count_below[16, 256](noisy, np.float32(2.0), below)
+    print("noisy below 2.0:", below[0], "host:", int((noisy < 2.0).sum()))
+
 
 if __name__ == "__main__":
     main()

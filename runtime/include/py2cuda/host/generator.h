@@ -12,9 +12,9 @@
 //                       range fits (these share PCG64's pending 32-bit half)
 //
 // Fill forms draw what NumPy draws to fill an array of n elements in C order.
-// The ziggurat tables come from ziggurat.h (see the known gap described there);
-// a Generator can be given other tables, which the tests use to check the
-// algorithm against NumPy's own tables.
+// The ziggurat tables are NumPy's (ziggurat_tables.h); a Generator can be given
+// other tables, which the tests use to run the algorithm on the tables of the
+// NumPy they compare with.
 #pragma once
 
 #include <cmath>
@@ -28,12 +28,13 @@
 #include "pcg64.h"
 #include "seed_sequence.h"
 #include "ziggurat.h"
+#include "ziggurat_tables.h"
 
 namespace py2cuda::host {
 
 class Generator {
  public:
-  explicit Generator(const PCG64& bit_generator, const ZigguratTables& tables = ziggurat_tables())
+  explicit Generator(const PCG64& bit_generator, const ZigguratTables& tables = kNumpyZigguratTables)
       : pcg_(bit_generator), zig_(&tables) {}
 
   // ---- uniform ---------------------------------------------------------------
