@@ -53,7 +53,7 @@ from pathlib import Path
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # testlib
 
-from testlib import cli, translator  # noqa: E402
+from testlib import cli, tools, translator  # noqa: E402
 from testlib.report import Reporter, indent  # noqa: E402
 
 PROGRAM_FOLDERS = ("samples", "tests/programs", "tests/programs/numba_docs")
@@ -223,8 +223,7 @@ def run_program(program: Program, py2cuda: Path, build_dir: Path, timeout: float
     argv += program_arguments(program.path)
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
     try:
-        p = subprocess.run(argv, cwd=build_dir, env=env, stdin=subprocess.DEVNULL,
-                           capture_output=True, timeout=timeout)
+        p = tools.run_group(argv, cwd=build_dir, env=env, stdin=subprocess.DEVNULL, timeout=timeout)
     except subprocess.TimeoutExpired as e:
         return Outcome(f"timed out after {timeout:.0f} s",
                        indent(stderr_tail((e.stderr or b"").decode("utf-8", "replace"))))

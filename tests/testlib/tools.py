@@ -1,6 +1,7 @@
 """External tools the compile tests need, and running them."""
 import os
 import shutil
+import signal
 import subprocess
 from pathlib import Path
 
@@ -38,3 +39,18 @@ def run_tool(argv: list[str], *, cwd: Path, timeout: float) -> tuple[bool, str]:
         return False, f"cannot run {argv[0]}: {e}"
     out = p.stdout.decode("utf-8", "replace")
     return p.returncode == 0, out
+
+
+def run_group(argv: list[str], *, timeout: float, **popen_args) -> subprocess.CompletedProcess:
+    """subprocess.run with stdout and stderr captured, except that a timeout kills the
+    command's whole process group: `py2cuda --run` starts compilers and then the built
+    program, which killing py2cuda alone (what subprocess.run does) would leave running."""
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                          **popen_args) as proc:
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            out, err = proc.communicate()
+            raise subprocess.TimeoutExpired(argv, timeout, output=out, stderr=err) from None
+    return subprocess.CompletedProcess(argv, proc.returncode, out, err)

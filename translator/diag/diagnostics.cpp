@@ -10,17 +10,17 @@ namespace py2cuda {
 
 Diagnostic& Diagnostics::error(Span span, std::string message) {
   ++error_count_;
-  diags_.push_back(Diagnostic{Severity::Error, span, std::move(message), {}});
+  diags_.push_back(Diagnostic{.severity = Severity::Error, .span = span, .message = std::move(message)});
   return diags_.back();
 }
 
 Diagnostic& Diagnostics::warning(Span span, std::string message) {
-  diags_.push_back(Diagnostic{Severity::Warning, span, std::move(message), {}});
+  diags_.push_back(Diagnostic{.severity = Severity::Warning, .span = span, .message = std::move(message)});
   return diags_.back();
 }
 
 void Diagnostics::note(Diagnostic& parent, Span span, std::string message) {
-  parent.notes.push_back(Diagnostic{Severity::Note, span, std::move(message), {}});
+  parent.notes.push_back(Diagnostic{.severity = Severity::Note, .span = span, .message = std::move(message)});
 }
 
 static const char* severity_word(Severity s) {

@@ -15,8 +15,12 @@ struct Diagnostic {
   Severity severity = Severity::Error;
   Span span;
   std::string message;
+  // The program is wrong as Numba sees it (Numba raises a TypeError there, e.g. a launch
+  // no signature of the kernel accepts), not merely beyond py2cuda. Host code py2cuda
+  // cannot translate is a warning that drops main(); a mistake like this stays an error.
+  bool numba_rejects = false;
   // Context lines printed after the main one ("in device function called from ...").
-  std::vector<Diagnostic> notes;
+  std::vector<Diagnostic> notes = {};
 };
 
 class Diagnostics {

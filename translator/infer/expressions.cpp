@@ -714,7 +714,7 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
   size_t n = def.params.size();
   std::vector<const ast::Expr*> slots(n, nullptr);
   if (c.args.size() > n) {
-    return fail(c.span, "device function '" + f.name + "' takes " + std::to_string(n) + " argument" +
+    return numba_rejects(c.span, "device function '" + f.name + "' takes " + std::to_string(n) + " argument" +
                             (n == 1 ? "" : "s") + " but " + std::to_string(c.args.size()) + " were given");
   }
   for (size_t i = 0; i < c.args.size(); ++i) slots[i] = c.args[i].get();
@@ -730,7 +730,7 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
   for (size_t i = 0; i < n; ++i) {
     const ast::Expr* a = slots[i] ? slots[i] : def.params[i].default_value.get();
     if (!a) {
-      return fail(c.span, "device function '" + f.name + "' takes " + std::to_string(n) + " arguments but " +
+      return numba_rejects(c.span, "device function '" + f.name + "' takes " + std::to_string(n) + " arguments but " +
                               std::to_string(c.args.size() + c.keywords.size()) + " were given (missing '" +
                               def.params[i].name + "')");
     }

@@ -39,6 +39,11 @@ class FunctionBuilder {
     D().error(s, std::move(message));
     return nullptr;
   }
+  // An error Numba itself raises for this program (see Diagnostic::numba_rejects).
+  ir::ExprPtr numba_rejects(Span s, std::string message) {
+    D().error(s, std::move(message)).numba_rejects = true;
+    return nullptr;
+  }
 
   // ------------------------------------------------------------ variables
   ir::Variable* variable(const std::string& name) {

@@ -298,7 +298,7 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
       return fail(sub.value->span, "py2cuda launches a kernel named directly, or through a name bound to it "
                                    "(k = kernel), or a loop over a list of kernels; not one chosen by an expression");
     }
-    return fail(c.func->span, "only kernels can be launched with [grid, block]");
+    return numba_rejects(c.func->span, "only kernels can be launched with [grid, block]");
   }
   // kernel.forall(ntasks)(args...)
   if (c.func->kind == ast::ExprKind::Call) {
@@ -398,7 +398,7 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
     if (const FunctionEntry* called = function_value(*c.func)) {
       const FunctionEntry& f = *called;
       if (f.kind == FunctionKind::Kernel) {
-        return fail(c.span, "kernel '" + f.name + "' must be launched with a configuration: " + f.name +
+        return numba_rejects(c.span, "kernel '" + f.name + "' must be launched with a configuration: " + f.name +
                                 "[blocks, threads_per_block](...)");
       }
       if (f.kind == FunctionKind::Ufunc) return ufunc_call(c, f);  // infer/ufuncs.cpp
@@ -461,7 +461,7 @@ ir::ExprPtr FunctionBuilder::launch(const ast::Call& c, const FunctionEntry& ker
     parts.push_back(config.index.get());
   }
   if (parts.size() < 2 || parts.size() > 4) {
-    return fail(config.index->span, "a launch configuration is [blocks, threads], [blocks, threads, stream] or "
+    return numba_rejects(config.index->span, "a launch configuration is [blocks, threads], [blocks, threads, stream] or "
                                     "[blocks, threads, stream, dynamic_shared_bytes]");
   }
   auto node = std::make_unique<ir::Launch>(nullptr, c.span);
@@ -509,22 +509,22 @@ ir::ExprPtr FunctionBuilder::launch(const ast::Call& c, const FunctionEntry& ker
 ir::ExprPtr FunctionBuilder::forall_launch(const ast::Call& c, const FunctionEntry& kernel, const ast::Call& configure) {
   static const char* const kParams[] = {"ntasks", "tpb", "stream", "sharedmem"};
   const ast::Expr* given[4] = {nullptr, nullptr, nullptr, nullptr};
-  if (configure.has_star_args) return fail(configure.span, "forall() takes its arguments without stars");
-  if (configure.args.size() > 4) return fail(configure.span, "forall() takes at most 4 arguments (ntasks, tpb, stream, sharedmem)");
+  if (configure.has_star_args) return numba_rejects(configure.span, "forall() takes its arguments without stars");
+  if (configure.args.size() > 4) return numba_rejects(configure.span, "forall() takes at most 4 arguments (ntasks, tpb, stream, sharedmem)");
   for (size_t i = 0; i < configure.args.size(); ++i) given[i] = configure.args[i].get();
   for (const auto& kw : configure.keywords) {
     int slot = -1;
     for (int i = 0; i < 4; ++i) slot = kw.name == kParams[i] ? i : slot;
-    if (slot < 0) return fail(kw.span, "forall() got an unexpected keyword argument '" + kw.name + "'");
-    if (given[slot]) return fail(kw.span, "forall() got multiple values for argument '" + kw.name + "'");
+    if (slot < 0) return numba_rejects(kw.span, "forall() got an unexpected keyword argument '" + kw.name + "'");
+    if (given[slot]) return numba_rejects(kw.span, "forall() got multiple values for argument '" + kw.name + "'");
     given[slot] = kw.value.get();
   }
-  if (!given[0]) return fail(configure.span, "forall() missing 1 required positional argument: 'ntasks'");
+  if (!given[0]) return numba_rejects(configure.span, "forall() missing 1 required positional argument: 'ntasks'");
   auto node = std::make_unique<ir::Launch>(nullptr, c.span);
   auto integer = [&](const ast::Expr& e, const char* what) -> ir::ExprPtr {
     auto v = expr(e);
     if (!v) return nullptr;
-    if (!v->type->is_int()) return fail(e.span, std::string("forall()'s ") + what + " must be an integer, not " + v->type->str());
+    if (!v->type->is_int()) return numba_rejects(e.span, std::string("forall()'s ") + what + " must be an integer, not " + v->type->str());
     return convert(std::move(v), types::int64());
   };
   node->forall_tasks = integer(*given[0], "ntasks");
@@ -647,7 +647,7 @@ ir::ExprPtr FunctionBuilder::launch_arguments(const ast::Call& c, const Function
   const size_t n = kernel.def->params.size();
   const size_t given = n - kernel.def->captured_params;
   if (c.args.size() != given) {
-    return fail(c.span, "kernel '" + kernel.name + "' takes " + std::to_string(given) + " argument" +
+    return numba_rejects(c.span, "kernel '" + kernel.name + "' takes " + std::to_string(given) + " argument" +
                             (given == 1 ? "" : "s") + " but " + std::to_string(c.args.size()) +
                             (c.args.size() == 1 ? " was" : " were") + " given");
   }
@@ -717,7 +717,7 @@ ir::ExprPtr FunctionBuilder::launch_arguments(const ast::Call& c, const Function
     if (!chosen) {
       std::string given;
       for (size_t i = 0; i < n; ++i) given += (i ? ", " : "") + arg_types[i]->str();
-      return fail(c.span, "no signature of kernel '" + kernel.name + "' matches the launch's arguments (" + given + ")");
+      return numba_rejects(c.span, "no signature of kernel '" + kernel.name + "' matches the launch's arguments (" + given + ")");
     }
     params = chosen->params;
   }

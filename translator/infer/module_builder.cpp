@@ -134,24 +134,14 @@ void ModuleBuilder::build_host_program() {
       return m;
     };
     // Host code py2cuda cannot translate leaves the program without a main(): a warning,
-    // and the kernels are still translated. A launch or ufunc call Numba itself would
-    // refuse with a TypeError (no signature accepts its arguments, several do through
-    // untyped scalars, the wrong number of them, a gufunc's outputs given wrongly) stays an error: there the program is
-    // wrong, not beyond py2cuda.
-    auto unsupported = [](const std::string& m) {
-      for (const char* launch_mistake : {"no signature of kernel", "no signature of CUDA ufunc", "no signature of ufunc",
-                                         "matches several signatures", "' takes ", "a launch configuration is",
-                                         "only kernels can be launched", "must be launched with a configuration", "forall()",
-                                         "(when providing input and output)", "as trailing positional arguments",
-                                         "one entry per output", "as positional arguments and as out="}) {
-        if (m.find(launch_mistake) != std::string::npos) return false;
-      }
-      return true;
-    };
+    // and the kernels are still translated. A mistake Numba itself would refuse with a
+    // TypeError (Diagnostic::numba_rejects: a launch no signature accepts, the wrong
+    // number of arguments, a gufunc's outputs given wrongly) stays an error: there the
+    // program is wrong, not beyond py2cuda.
     for (const auto& d : host_diags.all()) {
       if (d.severity != Severity::Error) continue;
       const std::string message = host_wording(d.message);
-      auto& shown = unsupported(message)
+      auto& shown = !d.numba_rejects
                         ? diags_.warning(d.span, message + "; the program's host code is not translated (no main())")
                         : diags_.error(d.span, message);
       for (const auto& n : d.notes) Diagnostics::note(shown, n.span, n.message);

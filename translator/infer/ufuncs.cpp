@@ -169,35 +169,35 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
   std::vector<const ast::Expr*> out_args;
   if (info.gufunc && c.args.size() == nin + nout) {
     if (out_kw) {
-      return fail(out_kw->span, "gufunc '" + f.name + "' got its outputs both as positional arguments and as out= "
+      return numba_rejects(out_kw->span, "gufunc '" + f.name + "' got its outputs both as positional arguments and as out= "
                                 "(Numba: 'cannot specify argument 'out' as both positional and keyword')");
     }
     for (size_t k = 0; k < nout; ++k) out_args.push_back(c.args[nin + k].get());
   } else if (c.args.size() != nin) {
     if (info.gufunc) {
       auto positional = [](size_t n) { return std::to_string(n) + " positional argument" + (n == 1 ? "" : "s"); };
-      return fail(c.span, "gufunc '" + f.name + "' accepts " + positional(nin) + " (when providing input only) or " +
+      return numba_rejects(c.span, "gufunc '" + f.name + "' accepts " + positional(nin) + " (when providing input only) or " +
                               positional(nin + nout) + " (when providing input and output); got " +
                               std::to_string(c.args.size()));
     }
-    return fail(c.span, "ufunc '" + f.name + "' takes " + std::to_string(nin) + " argument" + (nin == 1 ? "" : "s") +
+    return numba_rejects(c.span, "ufunc '" + f.name + "' takes " + std::to_string(nin) + " argument" + (nin == 1 ? "" : "s") +
                             " but " + std::to_string(c.args.size()) + (c.args.size() == 1 ? " was" : " were") + " given");
   } else if (out_kw && out_kw->kind == ast::ExprKind::Tuple) {
     const auto& elts = ast::as<ast::TupleExpr>(*out_kw).elts;
     if (elts.size() != nout) {
-      return fail(out_kw->span, "out= of ufunc '" + f.name + "' must have exactly one entry per output (" +
+      return numba_rejects(out_kw->span, "out= of ufunc '" + f.name + "' must have exactly one entry per output (" +
                                     std::to_string(nout) + "), not " + std::to_string(elts.size()) +
                                     " (NumPy: 'The 'out' tuple must have exactly one entry per ufunc output')");
     }
     if (cuda && nout > 1) {
-      return fail(out_kw->span, "numba-cuda takes the outputs of gufunc '" + f.name + "' as trailing positional "
+      return numba_rejects(out_kw->span, "numba-cuda takes the outputs of gufunc '" + f.name + "' as trailing positional "
                                 "arguments, not as an out= tuple: " + f.name + "(inputs..., " +
                                 "outputs...)");
     }
     for (const auto& e : elts) out_args.push_back(e.get());
   } else if (out_kw) {
     if (nout != 1) {
-      return fail(out_kw->span, "out= of gufunc '" + f.name + "', which has " + std::to_string(nout) +
+      return numba_rejects(out_kw->span, "out= of gufunc '" + f.name + "', which has " + std::to_string(nout) +
                                     " outputs, must be a tuple of " + std::to_string(nout) + " arrays" +
                                     (cuda ? std::string(" (numba-cuda: give them as trailing positional arguments)") : ""));
     }
@@ -290,11 +290,12 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
         auto& d = D().error(c.span, "no signature of CUDA ufunc '" + f.name + "' accepts (" + given +
                                         "): numba-cuda needs array arguments of exactly a signature's types "
                                         "(casting='no', 'No matching version')");
+        d.numba_rejects = true;
         signature_note(d);
         return nullptr;
       }
       if (matches.size() > 1) {
-        return fail(c.span, "the call of CUDA ufunc '" + f.name + "' matches several signatures through its scalar "
+        return numba_rejects(c.span, "the call of CUDA ufunc '" + f.name + "' matches several signatures through its scalar "
                             "arguments (numba-cuda: 'ambiguous signature, too many untyped scalars'); give the scalars "
                             "a NumPy type, e.g. np.float32(x)");
       }
@@ -322,6 +323,7 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
       if (!chosen) {
         auto& d = D().error(c.span, "no signature of ufunc '" + f.name + "' accepts (" + given +
                                         "): NumPy finds no loop the inputs cast to safely (casting='safe')");
+        d.numba_rejects = true;
         signature_note(d);
         return nullptr;
       }
