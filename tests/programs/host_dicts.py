@@ -95,6 +95,24 @@ if __name__ == "__main__":
     nested = {"a": {1: 2.5}, "b": {}}
     nested["b"][7] = 0.5
     print(nested)
+    # dict comprehensions and dict(): kernel results keyed by their launch size
+    results = [(n, run(n, 0.5).sum()) for n in (4, 32)]
+    by_size = {n: total for n, total in results}
+    squares = {k: k * k for k in range(6) if k % 2 == 0}
+    pairs = {(i, j): i * j for i in range(3) for j in range(i)}
+    last_wins = {k % 3: k for k in range(7)}
+    word_len = {w: len(w) for w in "the cat sat on the mat".split()}
+    print(by_size, squares, pairs, last_wins, word_len)
+    inverted = {v: k for k, v in squares.items()}
+    from_zip = dict(zip(["a", "b", "c"], [1.5, 2.5, 3.5]))
+    from_list = dict([(1, "one"), (2, "two"), (1, "uno")])
+    from_enumerate = dict(enumerate([10, 20, 30]))
+    copied = dict(from_zip)
+    copied["d"] = 4.5
+    empty = dict()
+    empty["k"] = 1
+    print(inverted, from_zip, from_list, from_enumerate)
+    print(copied, from_zip, empty, [k for k in copied], [v * 2 for v in from_zip.values()], sorted(w for w in word_len))
     timings.clear()
     print(timings, len(timings))
     missing = {"a": 1}

@@ -336,7 +336,7 @@ TEST(FrontendExpressions, UnsupportedConstructsAreNamed) {
   EXPECT_EQ(expr_of("[x for x in y]"), "(listcomp x x y)");
   // Each further `for` clause is the elt of the one before, with the `if`s that follow it.
   EXPECT_EQ(expr_of("[x for x in y if x for z in x if z]"), "(listcomp (for-clause x z x z) x y x)");
-  EXPECT_EQ(expr_of("{k: v for k, v in y}"), "(unsupported 'dict comprehension')");
+  EXPECT_EQ(expr_of("{k: v for k, v in y}"), "(dictcomp (tuple k v) (tuple k v) y)");  // elt: the entry
   EXPECT_EQ(expr_of("{x for x in y}"), "(unsupported 'set comprehension')");
   EXPECT_EQ(expr_of("(x for x in y)"), "(genexp x x y)");
   EXPECT_EQ(expr_of("sum(x * x for x in y if x > 0)"), "(call sum (genexp (* x x) x y (cmp x > 0)))");

@@ -110,6 +110,8 @@ struct ComprehensionExpr : Expr {
   // The clauses after the first of `[e for a in A for b in B]`: the outer comprehension's
   // elt is this one, whose items it joins.
   bool nested_clause = false;
+  // {k: v for ...}: the innermost clause's elt is the entry's (key, value) tuple.
+  bool is_dict = false;
   std::unique_ptr<Expr> elt, target, iter;
   std::vector<std::unique_ptr<Expr>> conditions;
 };

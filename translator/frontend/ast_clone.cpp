@@ -105,6 +105,7 @@ ExprPtr clone(const Expr* e) {
       out->iter = clone(c.iter.get());
       out->conditions = clone_all(c.conditions);
       out->nested_clause = c.nested_clause;
+      out->is_dict = c.is_dict;
       return out;
     }
     case ExprKind::Unsupported: return std::make_unique<UnsupportedExpr>(e->span, as<UnsupportedExpr>(*e).what);

@@ -45,7 +45,7 @@ class Dumper {
       }
       case ExprKind::Comprehension: {
         const auto& c = as<ComprehensionExpr>(*e);
-        open(c.nested_clause ? "for-clause" : c.is_list ? "listcomp" : "genexp");
+        open(c.nested_clause ? "for-clause" : c.is_dict ? "dictcomp" : c.is_list ? "listcomp" : "genexp");
         item(c.elt.get());
         item(c.target.get());
         item(c.iter.get());

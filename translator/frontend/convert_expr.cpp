@@ -109,7 +109,7 @@ ast::ExprPtr Converter::expr_unguarded(TSNode n) {
     case Kind::Type: return type_node(n);
     case Kind::Lambda: return unsupported(n, "lambda");
     case Kind::ListComprehension: return comprehension(n, true);
-    case Kind::DictionaryComprehension: return unsupported(n, "dict comprehension");
+    case Kind::DictionaryComprehension: return comprehension(n, true, true);
     case Kind::SetComprehension: return unsupported(n, "set comprehension");
     case Kind::GeneratorExpression: return comprehension(n, false);
     case Kind::Dictionary: return dictionary(n);
@@ -211,8 +211,9 @@ ast::ExprPtr Converter::string(TSNode n) {
 
 // A comprehension; each `for` clause after the first is a comprehension nested as the
 // elt of the one before (nested_clause), with the `if`s that follow it. Async ones are unsupported.
-ast::ExprPtr Converter::comprehension(TSNode n, bool is_list) {
+ast::ExprPtr Converter::comprehension(TSNode n, bool is_list, bool is_dict) {
   const cst::Fields& F = cst::fields();
+  const char* what = is_dict ? "dict comprehension" : is_list ? "list comprehension" : "generator expression";
   std::vector<std::unique_ptr<ast::ComprehensionExpr>> clauses;
   ast::ExprPtr elt;
   for (TSNode c : named_children(n)) {
@@ -222,20 +223,29 @@ ast::ExprPtr Converter::comprehension(TSNode n, bool is_list) {
         clause->nested_clause = !clauses.empty();
         clause->target = expr_or_error(field(c, F.left), c);
         clause->iter = expr_or_error(field(c, F.right), c);
-        if (!clause->target || !clause->iter) return unsupported(n, is_list ? "list comprehension" : "generator expression");
+        if (!clause->target || !clause->iter) return unsupported(n, what);
         clauses.push_back(std::move(clause));
         break;
       }
       case Kind::IfClause:
-        if (clauses.empty()) return unsupported(n, is_list ? "list comprehension" : "generator expression");
+        if (clauses.empty()) return unsupported(n, what);
         for (TSNode cond : named_children(c)) clauses.back()->conditions.push_back(expr(cond));
         break;
+      case Kind::Pair: {
+        if (!is_dict || elt) return unsupported(n, what);
+        auto entry = make<ast::TupleExpr>(span(c));
+        entry->elts.push_back(expr_or_error(field(c, F.key), c));
+        entry->elts.push_back(expr_or_error(field(c, F.value), c));
+        elt = std::move(entry);
+        break;
+      }
       default:
         if (!elt) elt = expr(c);
         break;
     }
   }
-  if (!elt || clauses.empty()) return unsupported(n, is_list ? "list comprehension" : "generator expression");
+  if (!elt || clauses.empty()) return unsupported(n, what);
+  clauses.front()->is_dict = is_dict;
   for (size_t k = clauses.size(); k-- > 0;) {
     clauses[k]->elt = std::move(elt);
     elt = std::move(clauses[k]);

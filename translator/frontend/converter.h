@@ -89,7 +89,7 @@ class Converter {
   ast::ExprPtr floating(TSNode n);
   ast::ExprPtr string(TSNode n);
   ast::ExprPtr fstring(TSNode n, const std::vector<TSNode>& pieces);
-  ast::ExprPtr comprehension(TSNode n, bool is_list);
+  ast::ExprPtr comprehension(TSNode n, bool is_list, bool is_dict = false);
   ast::ExprPtr attribute(TSNode n);
   ast::ExprPtr subscript(TSNode n);
   ast::ExprPtr slice(TSNode n);

@@ -121,11 +121,13 @@ ir::ExprPtr FunctionBuilder::maybe_optional(const ast::Expr& e) {
       t->elements = std::move(elems);
       return t;
     }
-    case ast::ExprKind::Comprehension:
-      if (host_) return list_comprehension(ast::as<ast::ComprehensionExpr>(e));
-      return fail(e.span, std::string(ast::as<ast::ComprehensionExpr>(e).is_list ? "a list comprehension" : "a generator expression") +
+    case ast::ExprKind::Comprehension: {
+      const auto& g = ast::as<ast::ComprehensionExpr>(e);
+      if (host_) return g.is_dict ? dict_comprehension(g) : list_comprehension(g);
+      return fail(e.span, std::string(g.is_dict ? "a dict comprehension" : g.is_list ? "a list comprehension" : "a generator expression") +
                               (host_ ? " is supported in host code only as the argument of str.join() or sum()"
                                      : " is not supported in CUDA kernels"));
+    }
     case ast::ExprKind::List:
       if (host_) return list_value(ast::as<ast::ListExpr>(e));
       return fail(e.span, "lists are not supported in CUDA kernels; use a tuple or cuda.local.array");

@@ -233,6 +233,8 @@ class FunctionBuilder {
   // Dicts (infer/host_dicts.cpp): `{k: v}`, `d[k]`, `d[k] = v` (true when stored; `handled`
   // false when the subscripted value is no dict), `del d[k]`, `k in d`, `d.get(k, v)`...
   ir::ExprPtr dict_display(const ast::DictExpr& d);
+  ir::ExprPtr dict_comprehension(const ast::ComprehensionExpr& g);
+  ir::ExprPtr dict_builtin(const ast::Call& c, const std::string& path, bool& handled);
   ir::ExprPtr dict_key(ir::ExprPtr key, TypeRef dict, Span s);
   ir::ExprPtr dict_item(ir::ExprPtr dict, const ast::Subscript& s);
   // `value` is taken only when the target is a dict's entry.

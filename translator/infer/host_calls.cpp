@@ -442,6 +442,11 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
   } else if (listed) {
     return nullptr;
   }
+  if (bool dict_call = false; auto v = dict_builtin(c, path, dict_call)) {
+    return v;
+  } else if (dict_call) {
+    return nullptr;
+  }
   const builtins::HostBuiltin* row = builtins::find_host(path);
   // min, max, abs and round of numbers: typed as in kernels (Numba's rules agree with
   // Python's there), spelled by the device table. math.* in CPU @jit functions is Numba's.

@@ -89,6 +89,53 @@ ir::ExprPtr FunctionBuilder::dict_display(const ast::DictExpr& d) {
   return node;
 }
 
+// dict(), dict(other) (a copy), and dict(entries) of (key, value) pairs: a list of 2-tuples,
+// zip(keys, values), enumerate(xs).
+ir::ExprPtr FunctionBuilder::dict_builtin(const ast::Call& c, const std::string& path, bool& handled) {
+  handled = false;
+  if (path != "dict" || c.func->kind != ast::ExprKind::Name || locals_.count(path)) return nullptr;
+  handled = true;
+  if (!c.keywords.empty()) return fail(c.keywords[0].span, "dict() with keyword arguments is not supported by py2cuda");
+  if (c.args.size() > 1) return fail(c.span, "dict expected at most 1 argument, got " + std::to_string(c.args.size()));
+  if (c.args.empty()) return call_node(types::dict(nullptr, nullptr), "{}", c.span, {});
+  if (c.args[0]->kind == ast::ExprKind::Name || c.args[0]->kind == ast::ExprKind::Attribute) {
+    auto v = expr(*c.args[0]);
+    if (!v) return nullptr;
+    if (TypeRef t = v->type; t->is_dict()) {
+      if (t->is_untyped_dict()) return call_node(types::dict(nullptr, nullptr), "{}", c.span, {});
+      return call_node(t, "{0}.copy()", c.span, args_of(std::move(v)));
+    }
+  }
+  TypeRef entry = nullptr;
+  auto entries = comprehension_items(*c.args[0], entry);
+  if (!entries) return nullptr;
+  if (!entry->is_tuple() || entry->elements().size() != 2) {
+    return fail(c.args[0]->span, "dict() takes (key, value) pairs; these items are " + entry->str());
+  }
+  TypeRef kt = entry->elements()[0], vt = entry->elements()[1];
+  if (!hashable(kt)) return fail(c.args[0]->span, "a dict key of type " + kt->str() + " is not supported by py2cuda (numbers, strings and tuples of them are)");
+  if (!storable(vt)) return fail(c.args[0]->span, "a dict value of type " + vt->str() + " is not supported by py2cuda");
+  return call_node(types::dict(kt, vt), "py2cuda::host::dict_of_entries<{t0}, {t1}>({0})", c.span,
+                   args_of(std::move(entries)), {kt, vt});
+}
+
+// {k: v for ...}: the comprehension's (key, value) tuples, as a list, set in order into a new
+// dict (a repeated key keeps its first place and its last value, as in Python).
+ir::ExprPtr FunctionBuilder::dict_comprehension(const ast::ComprehensionExpr& g) {
+  auto entries = list_comprehension(g);
+  if (!entries) return nullptr;
+  TypeRef entry = entries->type->dtype();
+  const auto& key_value = entry->elements();
+  TypeRef kt = key_value[0], vt = key_value[1];
+  const ast::Expr* innermost = &g;
+  while (innermost->kind == ast::ExprKind::Comprehension) innermost = ast::as<ast::ComprehensionExpr>(*innermost).elt.get();
+  const auto& parts = ast::as<ast::TupleExpr>(*innermost).elts;
+  if (!hashable(kt)) return fail(parts[0]->span, "a dict key of type " + kt->str() + " is not supported by py2cuda (numbers, strings and tuples of them are)");
+  if (!storable(vt)) return fail(parts[1]->span, "a dict value of type " + vt->str() + " is not supported by py2cuda");
+  return call_node(types::dict(kt, vt), "py2cuda::host::dict_of_entries<{t0}, {t1}>({0})", g.span,
+                   args_of(std::move(entries)), {kt, vt});
+}
+
 ir::ExprPtr FunctionBuilder::dict_key(ir::ExprPtr key, TypeRef dict, Span s) {
   if (!holds_as(key->type, dict->key_type())) {
     return fail(s, "a key of type " + key->type->str() + " for a dict of " + dict->str() + " (py2cuda's dicts hold one key type)");

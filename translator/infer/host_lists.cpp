@@ -399,10 +399,39 @@ ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef&
                        std::move(parts));
     }
   }
-  auto v = growable_list(expr(iter));
+  // d, d.keys(), d.values(), d.items() of a dict: its entries in insertion order.
+  std::string dict_part = "Keys";
+  const ast::Expr* dict_expr = &iter;
+  if (iter.kind == ast::ExprKind::Call) {
+    const auto& call = ast::as<ast::Call>(iter);
+    if (call.func->kind == ast::ExprKind::Attribute && call.args.empty() && call.keywords.empty() &&
+        resolve_path(mb_.info(), *call.func).empty()) {
+      const auto& m = ast::as<ast::Attribute>(*call.func);
+      if (m.attr == "keys" || m.attr == "values" || m.attr == "items") {
+        dict_part = m.attr == "keys" ? "Keys" : m.attr == "values" ? "Values" : "Items";
+        dict_expr = m.value.get();
+      }
+    }
+  }
+  auto v = growable_list(expr(*dict_expr));
   if (!v) return nullptr;
   TypeRef t = v->type;
-  if (t->is_list()) {
+  if (t->is_dict() && !t->is_untyped_dict()) {
+    item = dict_part == "Keys"     ? t->key_type()
+           : dict_part == "Values" ? t->value_type()
+                                   : types::tuple({t->key_type(), t->value_type()});
+    return call_node(types::host_object("dict_view"), "py2cuda::host::dict_view<py2cuda::host::DictPart::" + dict_part + ">({0})",
+                     iter.span, args_of(std::move(v)));
+  }
+  if (dict_expr != &iter) {
+    // x.keys() etc. of something that is not a dict: typed as the call it is.
+    v = growable_list(expr(iter));
+    if (!v) return nullptr;
+    t = v->type;
+  }
+  if (t == types::host_object("str_list")) {
+    item = types::string();
+  } else if (t->is_list()) {
     if (!t->dtype()) return fail(iter.span, "the element type of this list is never known (nothing is appended to it)");
     item = t->dtype();
   } else if (t->is_array() && !t->is_device_array() && t->ndim() == 1) {

@@ -146,6 +146,42 @@ class Dict {
   std::shared_ptr<Impl> impl_;
 };
 
+// d.keys(), d.values(), d.items() (and d itself, its keys) as what a comprehension or
+// dict() goes over: the entries in insertion order.
+enum class DictPart { Keys, Values, Items };
+template <DictPart Part, class K, class V>
+struct DictView {
+  Dict<K, V> dict;
+};
+template <DictPart Part, class K, class V>
+DictView<Part, K, V> dict_view(const Dict<K, V>& d) {
+  return {d};
+}
+template <DictPart Part, class K, class V, class F>
+void for_each_item(const DictView<Part, K, V>& view, F&& f) {
+  for (const auto& [key, value] : view.dict.entries()) {
+    if constexpr (Part == DictPart::Keys) {
+      f(key);
+    } else if constexpr (Part == DictPart::Values) {
+      f(value);
+    } else {
+      f(py2cuda::make_tuple(key, value));
+    }
+  }
+}
+
+// {k: v for ...} and dict(pairs): each (key, value) entry set in order, so a repeated key
+// keeps its first place and its last value, as in Python.
+template <class K, class V, class Entries>
+Dict<K, V> dict_of_entries(const Entries& entries) {
+  Dict<K, V> d;
+  for_each_item(entries, [&](const auto& entry) {
+    const auto& [key, value] = entry;
+    d.set(K(key), V(value));
+  });
+  return d;
+}
+
 template <class K, class V>
 int64_t len(const Dict<K, V>& d) {
   return d.size();

@@ -45,6 +45,10 @@ class str_list {
 };
 
 inline int64_t len(const str_list& l) { return l.size(); }
+template <class F>
+void for_each_item(const str_list& l, F&& f) {
+  for (const std::string& s : l.items()) f(s);
+}
 inline std::string repr(const str_list& l) {
   std::string out = "[";
   for (size_t i = 0; i < l.items().size(); ++i) out += (i ? ", " : "") + repr(l.items()[i]);
