@@ -8,7 +8,10 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <limits>
 #include <map>
+#include <random>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -189,6 +192,66 @@ TEST(RuntimePysem, ReadableExamples) {
   const double nan = std::nan("");
   EXPECT_EQ(py2cuda::py_max(nan, 1.0), 1.0);
   EXPECT_EQ(py2cuda::py_max(1.0, nan), 1.0);
+}
+
+// The device's fmod (fmod_by_chunks; the host uses the C library's) against C's fmod, bit for
+// bit: the special operands, quotients from 0 to beyond 2**1000, subnormals, and random bit
+// patterns (every exponent gap) in both widths.
+template <class F, class Bits>
+void expect_fmod_by_chunks_exact(std::mt19937_64& rng) {
+  auto same = [](F got, F want) {
+    if (std::isnan(want)) return std::isnan(got);
+    return got == want && std::signbit(got) == std::signbit(want);
+  };
+  auto check = [&](F x, F y) {
+    const F got = py2cuda::detail::fmod_by_chunks(x, y);
+    const F want = std::fmod(x, y);
+    EXPECT_TRUE(same(got, want)) << std::hexfloat << "fmod(" << x << ", " << y << ") = " << got << ", C gives "
+                                 << want;
+  };
+  const F inf = std::numeric_limits<F>::infinity();
+  const F specials[] = {F(0),
+                        F(-0.0),
+                        F(1),
+                        F(-1),
+                        F(0.1),
+                        F(3),
+                        F(-7.5),
+                        F(6.25),
+                        F(1e30),
+                        std::numeric_limits<F>::max(),
+                        std::numeric_limits<F>::min(),
+                        std::numeric_limits<F>::denorm_min(),
+                        F(3) * std::numeric_limits<F>::denorm_min(),
+                        inf,
+                        -inf,
+                        std::numeric_limits<F>::quiet_NaN()};
+  for (F x : specials) {
+    for (F y : specials) {
+      check(x, y);
+      check(-x, y);
+    }
+  }
+  // Quotients just below and above an integer, where trunc(x / y) rounds up across it.
+  for (int k = 1; k < 200; ++k) {
+    const F y = F(0.1) * F(k);
+    check(std::nextafter(y * F(k), F(0)), y);
+    check(std::nextafter(y * F(k), inf), y);
+  }
+  std::uniform_int_distribution<Bits> bits;
+  for (int i = 0; i < 200000; ++i) {
+    Bits xb = bits(rng), yb = bits(rng);
+    F x, y;
+    std::memcpy(&x, &xb, sizeof x);
+    std::memcpy(&y, &yb, sizeof y);
+    check(x, y);
+  }
+}
+
+TEST(RuntimePysem, DeviceFmodIsExact) {
+  std::mt19937_64 rng(20261126);
+  expect_fmod_by_chunks_exact<double, uint64_t>(rng);
+  expect_fmod_by_chunks_exact<float, uint32_t>(rng);
 }
 
 // Numba's generic max/min for three operands (values from numba.njit).

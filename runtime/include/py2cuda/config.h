@@ -15,6 +15,8 @@
 #define P2C_HD_TEMPLATE _Pragma("nv_exec_check_disable")
 #define P2C_DEVICE __device__
 #define P2C_INLINE __forceinline__
+// Before a loop NVVM would unroll for nothing: a rare path whose copies only grow the code.
+#define P2C_NO_UNROLL _Pragma("unroll 1")
 #else
 // A plain host compiler: the CUDA keywords mean nothing here.
 #define P2C_BACKEND_CUDA 0
@@ -22,4 +24,5 @@
 #define P2C_HD_TEMPLATE
 #define P2C_DEVICE
 #define P2C_INLINE inline
+#define P2C_NO_UNROLL
 #endif
