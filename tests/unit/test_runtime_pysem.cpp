@@ -194,64 +194,45 @@ TEST(RuntimePysem, ReadableExamples) {
   EXPECT_EQ(py2cuda::py_max(1.0, nan), 1.0);
 }
 
-// The device's fmod (fmod_by_chunks; the host uses the C library's) against C's fmod, bit for
-// bit: the special operands, quotients from 0 to beyond 2**1000, subnormals, and random bit
-// patterns (every exponent gap) in both widths.
-template <class F, class Bits>
-void expect_fmod_by_chunks_exact(std::mt19937_64& rng) {
-  auto same = [](F got, F want) {
+// The device's float64 fmod (fmod_by_chunks; the host uses the C library's) against C's fmod,
+// bit for bit: the special operands, quotients from 0 to beyond 2**1000, subnormals, and
+// random bit patterns (every exponent gap).
+TEST(RuntimePysem, DeviceFmodIsExact) {
+  std::mt19937_64 rng(20261126);
+  auto same = [](double got, double want) {
     if (std::isnan(want)) return std::isnan(got);
     return got == want && std::signbit(got) == std::signbit(want);
   };
-  auto check = [&](F x, F y) {
-    const F got = py2cuda::detail::fmod_by_chunks(x, y);
-    const F want = std::fmod(x, y);
+  auto check = [&](double x, double y) {
+    const double got = py2cuda::detail::fmod_by_chunks(x, y);
+    const double want = std::fmod(x, y);
     EXPECT_TRUE(same(got, want)) << std::hexfloat << "fmod(" << x << ", " << y << ") = " << got << ", C gives "
                                  << want;
   };
-  const F inf = std::numeric_limits<F>::infinity();
-  const F specials[] = {F(0),
-                        F(-0.0),
-                        F(1),
-                        F(-1),
-                        F(0.1),
-                        F(3),
-                        F(-7.5),
-                        F(6.25),
-                        F(1e30),
-                        std::numeric_limits<F>::max(),
-                        std::numeric_limits<F>::min(),
-                        std::numeric_limits<F>::denorm_min(),
-                        F(3) * std::numeric_limits<F>::denorm_min(),
-                        inf,
-                        -inf,
-                        std::numeric_limits<F>::quiet_NaN()};
-  for (F x : specials) {
-    for (F y : specials) {
+  const double inf = std::numeric_limits<double>::infinity();
+  using limits = std::numeric_limits<double>;
+  const double specials[] = {0.0, -0.0, 1.0, -1.0, 0.1, 3.0, -7.5, 6.25, 1e30, limits::max(), limits::min(),
+                             limits::denorm_min(), 3 * limits::denorm_min(), inf, -inf, limits::quiet_NaN()};
+  for (double x : specials) {
+    for (double y : specials) {
       check(x, y);
       check(-x, y);
     }
   }
   // Quotients just below and above an integer, where trunc(x / y) rounds up across it.
   for (int k = 1; k < 200; ++k) {
-    const F y = F(0.1) * F(k);
-    check(std::nextafter(y * F(k), F(0)), y);
-    check(std::nextafter(y * F(k), inf), y);
+    const double y = 0.1 * k;
+    check(std::nextafter(y * k, 0.0), y);
+    check(std::nextafter(y * k, inf), y);
   }
-  std::uniform_int_distribution<Bits> bits;
+  std::uniform_int_distribution<uint64_t> bits;
   for (int i = 0; i < 200000; ++i) {
-    Bits xb = bits(rng), yb = bits(rng);
-    F x, y;
+    uint64_t xb = bits(rng), yb = bits(rng);
+    double x, y;
     std::memcpy(&x, &xb, sizeof x);
     std::memcpy(&y, &yb, sizeof y);
     check(x, y);
   }
-}
-
-TEST(RuntimePysem, DeviceFmodIsExact) {
-  std::mt19937_64 rng(20261126);
-  expect_fmod_by_chunks_exact<double, uint64_t>(rng);
-  expect_fmod_by_chunks_exact<float, uint32_t>(rng);
 }
 
 // Numba's generic max/min for three operands (values from numba.njit).

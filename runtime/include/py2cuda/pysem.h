@@ -55,8 +55,10 @@ P2C_INLINE double div_rn_(double x, double y) { return x / y; }
 #endif
 
 // ---- C's fmod, exact, in few instructions ------------------------------------------------
-// libdevice's fmod is exact but large (about 260 SASS instructions for float64, which a kernel
+// libdevice's fmod for float64 is exact but large (about 260 SASS instructions, which a kernel
 // with `//` and `%` pays twice); these compute the same bits with one division per step.
+// (float32 keeps libdevice's fmodf: with a constant divisor, `x // 2.0`, NVVM folds it to a
+// few instructions, which it cannot do with the loop below.)
 //
 // The remainder of ax by t (both positive and finite) when the quotient is below 2**(digits-1):
 // q = trunc(ax / t) is the true integer quotient n or, where the division rounded up across an
@@ -73,10 +75,6 @@ P2C_HD P2C_INLINE F remainder_of_small_quotient(F ax, F t) {
 // 2**(digits-1), the bound on the quotients remainder_of_small_quotient takes.
 template <class F>
 struct FmodChunk;
-template <>
-struct FmodChunk<float> {
-  static constexpr float up = 0x1p23f;
-};
 template <>
 struct FmodChunk<double> {
   static constexpr double up = 0x1p52;
@@ -105,12 +103,11 @@ P2C_HD P2C_INLINE F fmod_by_chunks(F x, F y) {
   return copysign_(r, x);
 }
 
+P2C_HD P2C_INLINE float fmod_(float x, float y) { return ::fmodf(x, y); }
 // The C library's fmod is exact and fast on the host; the device's is fmod_by_chunks.
 #if defined(__CUDA_ARCH__)
-__device__ P2C_INLINE float fmod_(float x, float y) { return fmod_by_chunks(x, y); }
 __device__ P2C_INLINE double fmod_(double x, double y) { return fmod_by_chunks(x, y); }
 #else
-P2C_INLINE float fmod_(float x, float y) { return ::fmodf(x, y); }
 P2C_INLINE double fmod_(double x, double y) { return ::fmod(x, y); }
 #endif
 
