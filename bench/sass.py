@@ -40,9 +40,6 @@ REQUIREMENTS = os.path.join(HERE, "sass-requirements.txt")
 
 # Why a kernel is still worse than Numba, keyed by (file stem, kernel name). Only a semantic
 # Numba does not implement, or a cost outside py2cuda's control, is a reason.
-FLOAT_MODULO = ("float // and %: py2cuda computes C's exact fmod, as CPython and Numba's CPU target do; "
-                "Numba's frem is compiled by NVVM as |x| - floor(|x| / |y|) * |y|, wrong for x % inf and for "
-                "quotients beyond 2**53 (runtime/include/py2cuda/pysem.h)")
 
 
 def loop_unrolling(rolled, numba):
@@ -52,9 +49,6 @@ def loop_unrolling(rolled, numba):
 
 
 REASONS = {
-    ("python_semantics", "floor_division"): FLOAT_MODULO,
-    ("int_division_modulo", "float_floordiv"): FLOAT_MODULO,
-    ("zero_division", "divide_all"): FLOAT_MODULO,
     ("while_break_continue", "loops"): loop_unrolling(364, 392),
     ("iteration", "loops"): loop_unrolling(162, 272),
     ("array_slicing", "fixed_slices"): loop_unrolling(263, 299),

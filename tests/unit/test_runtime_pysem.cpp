@@ -8,7 +8,10 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <limits>
 #include <map>
+#include <random>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -189,6 +192,47 @@ TEST(RuntimePysem, ReadableExamples) {
   const double nan = std::nan("");
   EXPECT_EQ(py2cuda::py_max(nan, 1.0), 1.0);
   EXPECT_EQ(py2cuda::py_max(1.0, nan), 1.0);
+}
+
+// The device's float64 fmod (fmod_by_chunks; the host uses the C library's) against C's fmod,
+// bit for bit: the special operands, quotients from 0 to beyond 2**1000, subnormals, and
+// random bit patterns (every exponent gap).
+TEST(RuntimePysem, DeviceFmodIsExact) {
+  std::mt19937_64 rng(20261126);
+  auto same = [](double got, double want) {
+    if (std::isnan(want)) return std::isnan(got);
+    return got == want && std::signbit(got) == std::signbit(want);
+  };
+  auto check = [&](double x, double y) {
+    const double got = py2cuda::detail::fmod_by_chunks(x, y);
+    const double want = std::fmod(x, y);
+    EXPECT_TRUE(same(got, want)) << std::hexfloat << "fmod(" << x << ", " << y << ") = " << got << ", C gives "
+                                 << want;
+  };
+  const double inf = std::numeric_limits<double>::infinity();
+  using limits = std::numeric_limits<double>;
+  const double specials[] = {0.0, -0.0, 1.0, -1.0, 0.1, 3.0, -7.5, 6.25, 1e30, limits::max(), limits::min(),
+                             limits::denorm_min(), 3 * limits::denorm_min(), inf, -inf, limits::quiet_NaN()};
+  for (double x : specials) {
+    for (double y : specials) {
+      check(x, y);
+      check(-x, y);
+    }
+  }
+  // Quotients just below and above an integer, where trunc(x / y) rounds up across it.
+  for (int k = 1; k < 200; ++k) {
+    const double y = 0.1 * k;
+    check(std::nextafter(y * k, 0.0), y);
+    check(std::nextafter(y * k, inf), y);
+  }
+  std::uniform_int_distribution<uint64_t> bits;
+  for (int i = 0; i < 200000; ++i) {
+    uint64_t xb = bits(rng), yb = bits(rng);
+    double x, y;
+    std::memcpy(&x, &xb, sizeof x);
+    std::memcpy(&y, &yb, sizeof y);
+    check(x, y);
+  }
 }
 
 // Numba's generic max/min for three operands (values from numba.njit).

@@ -15,6 +15,13 @@
 #define P2C_HD_TEMPLATE _Pragma("nv_exec_check_disable")
 #define P2C_DEVICE __device__
 #define P2C_INLINE __forceinline__
+// Before a loop NVVM would unroll for nothing: a rare path whose copies only grow the code.
+// (The host pass's compiler does not know the pragma.)
+#if defined(__CUDA_ARCH__)
+#define P2C_NO_UNROLL _Pragma("unroll 1")
+#else
+#define P2C_NO_UNROLL
+#endif
 #else
 // A plain host compiler: the CUDA keywords mean nothing here.
 #define P2C_BACKEND_CUDA 0
@@ -22,4 +29,5 @@
 #define P2C_HD_TEMPLATE
 #define P2C_DEVICE
 #define P2C_INLINE inline
+#define P2C_NO_UNROLL
 #endif

@@ -36,13 +36,80 @@ namespace detail {
 
 // ---- one spelling of the few libm functions needed, on host and device ----------------
 // Under nvcc the global-namespace math functions are __host__ __device__ and map to
-// the same libdevice functions that Numba's lowering calls.
+// the same libdevice functions that Numba's lowering calls. (trunc_ is float_to_int.h's.)
 P2C_HD P2C_INLINE float floor_(float x) { return ::floorf(x); }
 P2C_HD P2C_INLINE double floor_(double x) { return ::floor(x); }
 P2C_HD P2C_INLINE float fabs_(float x) { return ::fabsf(x); }
 P2C_HD P2C_INLINE double fabs_(double x) { return ::fabs(x); }
+P2C_HD P2C_INLINE float fma_(float a, float b, float c) { return ::fmaf(a, b, c); }
+P2C_HD P2C_INLINE double fma_(double a, double b, double c) { return ::fma(a, b, c); }
+P2C_HD P2C_INLINE float copysign_(float x, float sign) { return ::copysignf(x, sign); }
+P2C_HD P2C_INLINE double copysign_(double x, double sign) { return ::copysign(x, sign); }
+// Division rounded to nearest even under --use_fast_math too (whose float `/` is approximate).
+#if defined(__CUDA_ARCH__)
+__device__ P2C_INLINE float div_rn_(float x, float y) { return __fdiv_rn(x, y); }
+__device__ P2C_INLINE double div_rn_(double x, double y) { return __ddiv_rn(x, y); }
+#else
+P2C_INLINE float div_rn_(float x, float y) { return x / y; }
+P2C_INLINE double div_rn_(double x, double y) { return x / y; }
+#endif
+
+// ---- C's fmod, exact, in few instructions ------------------------------------------------
+// libdevice's fmod for float64 is exact but large (about 260 SASS instructions, which a kernel
+// with `//` and `%` pays twice); these compute the same bits with one division per step.
+// (float32 keeps libdevice's fmodf: with a constant divisor, `x // 2.0`, NVVM folds it to a
+// few instructions, which it cannot do with the loop below.)
+//
+// The remainder of ax by t (both positive and finite) when the quotient is below 2**(digits-1):
+// q = trunc(ax / t) is the true integer quotient n or, where the division rounded up across an
+// integer, n + 1. fma(-q, t, ax) is then exact, because its exact value is representable: the
+// remainder r itself, or r - t, a multiple of ulp(t) (ax >= t; below t, Sterbenz's lemma)
+// smaller than t in magnitude. A negative result was r - t; adding t back is exact.
+template <class F>
+P2C_HD P2C_INLINE F remainder_of_small_quotient(F ax, F t) {
+  const F q = trunc_(div_rn_(ax, t));
+  const F r = fma_(-q, t, ax);
+  return r < F(0) ? r + t : r;
+}
+
+// 2**(digits-1), the bound on the quotients remainder_of_small_quotient takes.
+template <class F>
+struct FmodChunk;
+template <>
+struct FmodChunk<double> {
+  static constexpr double up = 0x1p52;
+};
+
+// fmod(x, y) for every x and y, bit for bit: NaN for an infinite x, a zero y or a NaN; x for
+// an infinite y. A larger quotient is reduced in chunks, as long division does by digits:
+// t, |y| scaled up (exactly) by powers of 2**(digits-1) until r / t is below that, is a
+// multiple of |y|, so r's remainder by t differs from its remainder by |y| by a multiple of
+// |y|; each step leaves r < t, and the last one, with t = |y|, r < |y|. (Scaling t up from
+// |y| again each step, rather than back down, keeps fewer values live: as few registers as
+// Numba's inexact frem.)
+template <class F>
+P2C_HD P2C_INLINE F fmod_by_chunks(F x, F y) {
+  const F ax = fabs_(x);
+  const F ay = fabs_(y);
+  if (!(ax < F(INFINITY)) || !(ay > F(0))) return F(NAN);  // an infinite x, a zero y, a NaN
+  F r = ax;
+  P2C_NO_UNROLL  // quotients beyond 2**(digits-1) are rare
+  while (ay <= r) {  // never for an infinite y
+    F t = ay;
+    P2C_NO_UNROLL
+    while (t * FmodChunk<F>::up <= r) t *= FmodChunk<F>::up;
+    r = remainder_of_small_quotient(r, t);
+  }
+  return copysign_(r, x);
+}
+
 P2C_HD P2C_INLINE float fmod_(float x, float y) { return ::fmodf(x, y); }
-P2C_HD P2C_INLINE double fmod_(double x, double y) { return ::fmod(x, y); }
+// The C library's fmod is exact and fast on the host; the device's is fmod_by_chunks.
+#if defined(__CUDA_ARCH__)
+__device__ P2C_INLINE double fmod_(double x, double y) { return fmod_by_chunks(x, y); }
+#else
+P2C_INLINE double fmod_(double x, double y) { return ::fmod(x, y); }
+#endif
 
 template <class F>
 P2C_HD P2C_INLINE bool is_nan(F x) {
@@ -92,16 +159,18 @@ P2C_HD P2C_INLINE F real_mod(F x, F y) {
   if (mod != F(0)) {  // unordered compare: NaN takes this branch too
     if ((y < F(0)) != (mod < F(0))) mod += y;  // give the remainder the divisor's sign
   } else {
-    mod = y < F(0) ? F(-0.0) : F(0.0);  // a zero remainder also takes the divisor's sign
+    mod = copysign_(F(0), y);  // a zero remainder also takes the divisor's sign
   }
   return mod;
 }
 
 template <class F>
 P2C_HD P2C_INLINE F real_floordiv(F x, F y) {
-  if (y == F(0)) return x / y;  // +-inf or NaN
-  const F mod = fmod_(x, y);
+  // A zero divisor's x / y (+-inf or NaN) is the division of the quotient below: one
+  // division in the code, not two.
+  const F mod = y == F(0) ? F(0) : fmod_(x, y);
   F div = (x - mod) / y;
+  if (y == F(0)) return div;
   if (mod != F(0) && ((y < F(0)) != (mod < F(0)))) div -= F(1);
   if (div < F(0) || div > F(0)) {  // ordered compare: NaN takes the else branch
     // Snap the quotient to the nearest integer (it is within rounding of one).
@@ -109,8 +178,9 @@ P2C_HD P2C_INLINE F real_floordiv(F x, F y) {
     if (div - floordiv > F(0.5)) floordiv += F(1);
     return floordiv;
   }
-  div *= div;          // +0, or NaN
-  return div * x / y;  // a zero with the sign of the true quotient
+  div *= div;  // +0, or NaN
+  // A zero with the sign of the true quotient x / y (CPython's div * x / y, without a division).
+  return copysign_(div, x) * copysign_(F(1), y);
 }
 
 // ---- powers ---------------------------------------------------------------------------
