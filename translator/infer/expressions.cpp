@@ -132,6 +132,12 @@ ir::ExprPtr FunctionBuilder::maybe_optional(const ast::Expr& e) {
     case ast::ExprKind::Dict:
       if (host_) return dict_display(ast::as<ast::DictExpr>(e));
       return fail(e.span, "dict display is not supported in CUDA kernels");
+    case ast::ExprKind::Lambda:
+      if (host_) {
+        return fail(e.span, "py2cuda translates a lambda where it is the key= of sorted(), list.sort(), min() or max(), "
+                            "or assigned to a name that is called");
+      }
+      return fail(e.span, "lambda is not supported in CUDA kernels");
     case ast::ExprKind::Slice: return fail(e.span, "a slice is only valid inside brackets");
     case ast::ExprKind::Unsupported:
       return fail(e.span, ast::as<ast::UnsupportedExpr>(e).what + " is not supported in CUDA kernels");
@@ -151,6 +157,10 @@ ir::ExprPtr FunctionBuilder::literal_int(const ast::IntLit& lit) {
 ir::ExprPtr FunctionBuilder::name(const ast::Name& n) {
   if (auto it = comprehension_vars_.find(n.id); it != comprehension_vars_.end()) {
     return std::make_unique<ir::VarRef>(it->second, n.span);
+  }
+  if (lambda_aliases_.count(n.id)) {
+    return fail(n.span, "'" + n.id + "' holds a lambda, which py2cuda applies where it is called (" + n.id +
+                            "(...)) or passed as key=; it is not a value otherwise");
   }
   if (auto it = function_aliases_.find(n.id); it != function_aliases_.end()) {
     return fail(n.span, "'" + n.id + "' holds the function '" + it->second->name +

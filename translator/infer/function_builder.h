@@ -100,6 +100,7 @@ class FunctionBuilder {
     version_of_.clear();
     version_count_.clear();
     function_aliases_.clear();
+    lambda_aliases_.clear();
   }
 
   void assign_type(const std::string& name, TypeRef t, Span s) {
@@ -259,6 +260,8 @@ class FunctionBuilder {
   ir::ExprPtr comprehension_items(const ast::Expr& iter, TypeRef& item);
   bool bind_comprehension_target(const ast::Expr& target, TypeRef item, size_t type_slot, std::string& head);
   ir::ExprPtr list_comprehension(const ast::ComprehensionExpr& g);
+  // key=f of sorted(), list.sort(), min(), max(): the key of one item, in a C++ lambda from `head`.
+  ir::ExprPtr key_function(const ast::Expr& key, TypeRef item, size_t type_slot, std::string& head);
   ir::ExprPtr array_from_list(ir::ExprPtr list, TypeRef dtype, Span s);
   ir::ExprPtr list_builtin(const ast::Call& c, const std::string& path, bool& handled);
   bool is_main_guard(const ast::If& i) const;
@@ -269,6 +272,9 @@ class FunctionBuilder {
   bool bind_function(const std::string& id, const FunctionEntry& f, Span s, bool in_unrolled_copy);
   // `k = some_kernel`: true when the statement bound a function (handled).
   bool function_alias_assign(const ast::Assign& a);
+  // `f = lambda x: ...`: true when the statement bound a lambda (handled); `f(v)` applies it.
+  bool lambda_alias_assign(const ast::Assign& a);
+  ir::ExprPtr lambda_call(const ast::Call& c, const ast::LambdaExpr& l);
   void unroll_over_functions(const ast::For& f, ir::Block& out);
 
   // ------------------------------------------------------------ statements
@@ -317,6 +323,7 @@ class FunctionBuilder {
   std::map<std::string, ir::Variable*> comprehension_vars_;  // a comprehension's target while it is typed
   std::map<std::string, int> version_count_;
   std::map<std::string, const FunctionEntry*> function_aliases_;  // host code: names holding a function now
+  std::map<std::string, const ast::LambdaExpr*> lambda_aliases_;  // host code: names holding a lambda now
   int unrolled_depth_ = -1;  // loop_depth_ of the body of the loop over functions being unrolled
   const ast::Expr* alloc_site_ = nullptr;  // the one place an array allocation may appear now
   TypeRef return_type_ = nullptr;

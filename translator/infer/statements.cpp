@@ -210,6 +210,7 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
         return;
       }
       if (host_ && function_alias_assign(a)) return;
+      if (host_ && lambda_alias_assign(a)) return;
       if (host_ && a.targets[0]->kind == ast::ExprKind::Name && sema::is_type_expression(mb_.info(), *a.value)) {
         // `sig = void(int32[:])`: a numba type for a decorator (sema reads it there); no host value.
         type_values_.insert(ast::as<ast::Name>(*a.targets[0]).id);

@@ -160,6 +160,30 @@ Dict<K, V> dict_of(std::initializer_list<std::pair<K, V>> entries) {
   return d;
 }
 
+// d, d.keys(), d.values() and d.items() where a comprehension, list(), sorted(), min() or
+// max() reads their items: the entries in insertion order, read as they are visited.
+enum class DictPart { Keys, Values, Items };
+template <DictPart P, class K, class V>
+struct DictView {
+  Dict<K, V> dict;
+};
+template <DictPart P, class K, class V>
+DictView<P, K, V> dict_view(const Dict<K, V>& d) {
+  return {d};
+}
+template <DictPart P, class K, class V, class F>
+void for_each_item(const DictView<P, K, V>& view, F&& f) {
+  for (int64_t i = 0; i < view.dict.size(); ++i) {
+    if constexpr (P == DictPart::Keys) {
+      f(view.dict.key_at(i));
+    } else if constexpr (P == DictPart::Values) {
+      f(view.dict.value_at(i));
+    } else {
+      f(py2cuda::make_tuple(view.dict.key_at(i), view.dict.value_at(i)));
+    }
+  }
+}
+
 // repr(d): "{k: v, ...}" with the repr() of keys and values, "{}" when empty.
 template <class K, class V>
 std::string repr(const Dict<K, V>& d) {
