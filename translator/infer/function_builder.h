@@ -294,6 +294,9 @@ class FunctionBuilder {
   void unsupported_stmt(const ast::Stmt& s);
   void with_stmt(const ast::With& w, ir::Block& out);  // infer/context_managers.cpp
   ir::ExprPtr python_type_of(const ast::Call& c, bool name_only);  // infer/python_types.cpp
+  // Where an int, float or bool value comes from (python_types.cpp's Origin): `following`
+  // holds the names being followed to their assignments.
+  int scalar_origin(const ast::Expr& e, std::set<std::string>& following);
   // Whether `e` names Python's builtin `name`: no variable or module-level name shadows it.
   bool is_builtin_name(const ast::Expr& e, const std::string& name) const;
 
