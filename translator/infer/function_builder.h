@@ -264,6 +264,7 @@ class FunctionBuilder {
   ir::ExprPtr key_function(const ast::Expr& key, TypeRef item, size_t type_slot, std::string& head);
   ir::ExprPtr array_from_list(ir::ExprPtr list, TypeRef dtype, Span s);
   ir::ExprPtr list_builtin(const ast::Call& c, const std::string& path, bool& handled);
+  ir::ExprPtr tuple_of(const ast::Call& c);
   bool is_main_guard(const ast::If& i) const;
   // Functions held in names (infer/function_values.cpp): the function `e` names (a
   // module function, or a name bound to one), else null.

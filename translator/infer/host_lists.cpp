@@ -622,12 +622,57 @@ ir::ExprPtr FunctionBuilder::array_from_list(ir::ExprPtr list, TypeRef dtype, Sp
                    args_of(std::move(list)), {dt});
 }
 
+// tuple(x): a C++ tuple has its length in its type, so x is what has a length known here:
+// a tuple, a list display, or range() of integer literals.
+ir::ExprPtr FunctionBuilder::tuple_of(const ast::Call& c) {
+  if (!c.keywords.empty() || c.args.size() > 1) return fail(c.span, "tuple() takes at most 1 argument");
+  if (c.args.empty()) return std::make_unique<ir::TupleMake>(types::tuple({}), c.span);
+  const ast::Expr& arg = *c.args[0];
+  auto literal = [](const ast::Expr& e, int64_t& value) {
+    const bool negative = e.kind == ast::ExprKind::Unary && ast::as<ast::Unary>(e).op == UnaryOp::Neg;
+    const ast::Expr& x = negative ? *ast::as<ast::Unary>(e).operand : e;
+    if (x.kind != ast::ExprKind::IntLit || ast::as<ast::IntLit>(x).overflow || ast::as<ast::IntLit>(x).value > (1u << 30)) return false;
+    value = static_cast<int64_t>(ast::as<ast::IntLit>(x).value) * (negative ? -1 : 1);
+    return true;
+  };
+  if (arg.kind == ast::ExprKind::Call && resolve_path(mb_.info(), *ast::as<ast::Call>(arg).func) == "range") {
+    const auto& r = ast::as<ast::Call>(arg);
+    int64_t bounds[3] = {0, 0, 1};
+    bool constant = !r.args.empty() && r.args.size() <= 3 && r.keywords.empty();
+    for (size_t k = 0; constant && k < r.args.size(); ++k) constant = literal(*r.args[k], bounds[r.args.size() == 1 ? 1 : k]);
+    if (constant && bounds[2] != 0) {
+      std::vector<ir::ExprPtr> values;
+      for (int64_t v = bounds[0]; bounds[2] > 0 ? v < bounds[1] : v > bounds[1]; v += bounds[2]) {
+        if (values.size() == 256) return fail(arg.span, "tuple() of a range longer than 256 is not supported by py2cuda; use list()");
+        auto k = std::make_unique<ir::Const>(types::int64(), arg.span);
+        k->bits = static_cast<uint64_t>(v);
+        values.push_back(std::move(k));
+      }
+      auto t = std::make_unique<ir::TupleMake>(types::tuple(std::vector<TypeRef>(values.size(), types::int64())), c.span);
+      t->elements = std::move(values);
+      return t;
+    }
+  }
+  auto v = expr(arg);
+  if (!v) return nullptr;
+  if (v->type->is_tuple()) {
+    if (v->type->is_list_display()) v->type = types::tuple(v->type->elements());
+    return v;
+  }
+  return fail(arg.span, "tuple() of a " + v->type->str() + ": py2cuda's tuples have their length in their type, so "
+                        "tuple() takes a tuple, a list display or range() of integer literals here; keep a list instead");
+}
+
 // list(...), sorted(...), and max/min/sum/any/all of a list or a generator expression.
 ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string& path, bool& handled) {
   handled = false;
-  static const std::set<std::string> kNames = {"list", "sorted", "max", "min", "sum", "any", "all"};
+  static const std::set<std::string> kNames = {"list", "tuple", "sorted", "max", "min", "sum", "any", "all"};
   if (!kNames.count(path)) return nullptr;
   if (c.func->kind != ast::ExprKind::Name || locals_.count(path)) return nullptr;
+  if (path == "tuple") {
+    handled = true;
+    return tuple_of(c);
+  }
   if (path == "list") {
     handled = true;
     if (!c.keywords.empty() || c.args.size() > 1) return fail(c.span, "list() takes at most 1 argument");
@@ -716,7 +761,7 @@ ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string&
     TypeRef r = elem->is_float() ? elem : types::int64();
     return call_node(r, "py2cuda::host::sum<{t0}>({0})", c.span, args_of(std::move(v)), {r});
   }
-  if (!elem->is_number() && !elem->is_string()) return fail(arg.span, path + "() of " + elem->str() + " values is not supported by py2cuda");
+  if (!orderable(elem)) return fail(arg.span, path + "() of " + elem->str() + " values is not supported by py2cuda");
   return call_node(elem, "py2cuda::host::" + path + "({0})", c.span, args_of(std::move(v)));
 }
 

@@ -54,6 +54,30 @@ bool python_less(const A& a, const B& b) {
   }
 }
 
+// a == b as Python compares them: tuples of equal length with equal elements.
+template <class A, class B>
+bool python_equal(const A& a, const B& b) {
+  if constexpr (detail::IsPyTuple<A>::value && detail::IsPyTuple<B>::value) {
+    if constexpr (std::tuple_size_v<A> != std::tuple_size_v<B>) {
+      return false;
+    } else {
+      return [&]<std::size_t... I>(std::index_sequence<I...>) {
+        return (python_equal(py2cuda::get<I>(a), py2cuda::get<I>(b)) && ...);
+      }(std::make_index_sequence<std::tuple_size_v<A>>{});
+    }
+  } else {
+    return a == b;
+  }
+}
+
+// t1 + t2 of tuples: a tuple of both one's elements and the other's.
+template <class... A, class... B>
+py2cuda::tuple<A..., B...> tuple_cat(const py2cuda::tuple<A...>& a, const py2cuda::tuple<B...>& b) {
+  return [&]<std::size_t... I, std::size_t... J>(std::index_sequence<I...>, std::index_sequence<J...>) {
+    return py2cuda::tuple<A..., B...>(py2cuda::get<I>(a)..., py2cuda::get<J>(b)...);
+  }(std::index_sequence_for<A...>{}, std::index_sequence_for<B...>{});
+}
+
 // The items sorted stably by key(item) (descending: by the reversed comparison), in place.
 template <class T, class Key>
 void sort_by_key(std::vector<T>& items, Key key, bool descending) {
