@@ -101,6 +101,7 @@ class FunctionBuilder {
     version_count_.clear();
     function_aliases_.clear();
     lambda_aliases_.clear();
+    bound_this_pass_.clear();
   }
 
   void assign_type(const std::string& name, TypeRef t, Span s) {
@@ -328,6 +329,8 @@ class FunctionBuilder {
   std::map<std::string, int> version_count_;
   std::map<std::string, const FunctionEntry*> function_aliases_;  // host code: names holding a function now
   std::map<std::string, const ast::LambdaExpr*> lambda_aliases_;  // host code: names holding a lambda now
+  std::set<std::string> bound_this_pass_;  // host code: names assigned so far in this pass
+  bool rebinding_at_top_ = false;  // binding the target of a for loop at the function's top level
   int unrolled_depth_ = -1;  // loop_depth_ of the body of the loop over functions being unrolled
   const ast::Expr* alloc_site_ = nullptr;  // the one place an array allocation may appear now
   TypeRef return_type_ = nullptr;
