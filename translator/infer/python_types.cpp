@@ -67,7 +67,9 @@ int FunctionBuilder::scalar_origin(const ast::Expr& e, std::set<std::string>& fo
     switch (e.kind) {
       case K::IntLit:
       case K::FloatLit:
-      case K::BoolLit: return Origin::Python;
+      case K::BoolLit:
+      case K::StrLit:  // another binding of the name, never a NumPy scalar
+      case K::FString: return Origin::Python;
       case K::Unary: {
         const auto& u = ast::as<ast::Unary>(e);
         return u.op == UnaryOp::Not ? Origin::Python : origin(*u.operand);
@@ -168,9 +170,16 @@ int FunctionBuilder::scalar_origin(const ast::Expr& e, std::set<std::string>& fo
         n.expr(f.target.get());
         if (!n.count) return;
         assigned = true;
-        const bool over_range = is_id(*f.target) && f.iter->kind == K::Call &&
-                                resolve_path(mb_.info(), *ast::as<ast::Call>(*f.iter).func) == "range";
-        if (!over_range) o = Origin::Unknown;
+        if (!is_id(*f.target)) {
+          o = Origin::Unknown;
+        } else if (f.iter->kind == K::Call && resolve_path(mb_.info(), *ast::as<ast::Call>(*f.iter).func) == "range") {
+          // range() gives Python ints
+        } else if (f.iter->kind == K::List || f.iter->kind == K::Tuple) {
+          const auto& elts = f.iter->kind == K::List ? ast::as<ast::ListExpr>(*f.iter).elts : ast::as<ast::TupleExpr>(*f.iter).elts;
+          for (const auto& x : elts) o = either(o, origin(*x));
+        } else {
+          o = Origin::Unknown;
+        }
       } else if (st.kind == ast::StmtKind::With || st.kind == ast::StmtKind::Delete) {
         // `with ... as x`, `del x`: not a scalar's binding
         NameCounter n{id};
