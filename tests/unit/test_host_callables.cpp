@@ -40,15 +40,15 @@ TEST(HostCallables, KeyOfANamedFunctionAndOfDictGet) {
 
 TEST(HostCallables, KeyGivingAListIsAWarning) {
   TranslateResult r = run("inc[1, 1](np.zeros(1))\nxs = [1, 2]\nprint(sorted(xs, key=lambda v: [v]))\n");
-  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:23: warning: the key= function gives List(int64) values, which py2cuda does "
-                                 "not order"))
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:22: warning: the key= function gives reflected list(int64) values, which "
+                                 "py2cuda does not order"))
       << r.diagnostics;
 }
 
 TEST(HostCallables, LambdaInANameIsAppliedAtEachCall) {
   TranslateResult r = run("inc[1, 1](np.zeros(1))\nk = 2\nf = lambda x, y=1: x * k + y\nprint(f(3), f(1.5, 2))\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;
-  EXPECT_TRUE(has(r.cu, "[&](int64_t x, int64_t y) { return ((x * k) + y); }(int64_t(3), int64_t(1))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "[&](int64_t x, int64_t y) { return (x * k + y); }(int64_t(3), int64_t(1))")) << r.cu;
   EXPECT_TRUE(has(r.cu, "[&](double x2, int64_t y2) {")) << r.cu;
 }
 
@@ -68,8 +68,8 @@ TEST(HostCallables, LambdaInAKernelIsAnError) {
 
 TEST(HostCallables, TupleOfAListVariableIsAWarning) {
   TranslateResult r = run("inc[1, 1](np.zeros(1))\nxs = [1, 2]\nxs.append(3)\nprint(tuple(xs), tuple(range(3)), ())\n");
-  EXPECT_TRUE(has(r.diagnostics, "prog.py:9:13: warning: tuple() of a List(int64): py2cuda's tuples have their length in "
-                                 "their type"))
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:9:13: warning: tuple() of a reflected list(int64): py2cuda's tuples have their "
+                                 "length in their type"))
       << r.diagnostics;
 }
 
