@@ -41,6 +41,7 @@ enum class ExprKind {
   Dict,
   FString,
   Comprehension,
+  Lambda,
   Unsupported,
 };
 
@@ -201,7 +202,7 @@ struct DictExpr : Expr {
   std::vector<ExprPtr> keys, values;
 };
 
-// lambda, comprehensions, generators, dict/set displays, await, yield,
+// dict/set comprehensions, set displays, await, yield,
 // starred, walrus, ...: `what` names it for messages ("list comprehension").
 struct UnsupportedExpr : Expr {
   UnsupportedExpr(Span s, std::string w) : Expr(ExprKind::Unsupported, s), what(std::move(w)) {}
@@ -308,6 +309,14 @@ struct Param {
   ExprPtr annotation;     // may be null
   ExprPtr default_value;  // may be null
   Span span;
+};
+
+// `lambda a, b: body`: host code applies it where it is written (a `key=` of sorted,
+// list.sort, min and max) or calls it through the name it is assigned to.
+struct LambdaExpr : Expr {
+  explicit LambdaExpr(Span s) : Expr(ExprKind::Lambda, s) {}
+  std::vector<Param> params;
+  ExprPtr body;
 };
 
 struct FunctionDef : Stmt {

@@ -108,6 +108,16 @@ ExprPtr clone(const Expr* e) {
       out->is_dict = c.is_dict;
       return out;
     }
+    case ExprKind::Lambda: {
+      const auto& l = as<LambdaExpr>(*e);
+      auto out = std::make_unique<LambdaExpr>(e->span);
+      for (const Param& p : l.params) {
+        out->params.push_back(Param{.kind = p.kind, .name = p.name, .annotation = clone(p.annotation.get()),
+                                    .default_value = clone(p.default_value.get()), .span = p.span});
+      }
+      out->body = clone(l.body.get());
+      return out;
+    }
     case ExprKind::Unsupported: return std::make_unique<UnsupportedExpr>(e->span, as<UnsupportedExpr>(*e).what);
   }
   return nullptr;

@@ -53,6 +53,14 @@ class Dumper {
         out += ')';
         break;
       }
+      case ExprKind::Lambda: {
+        const auto& l = as<LambdaExpr>(*e);
+        open("lambda");
+        for (const Param& p : l.params) out += " " + p.name;
+        item(l.body.get());
+        out += ')';
+        break;
+      }
       case ExprKind::FString: {
         open("fstr");
         for (const FStringPart& part : as<FStringExpr>(*e).parts) {

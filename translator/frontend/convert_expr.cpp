@@ -107,7 +107,7 @@ ast::ExprPtr Converter::expr_unguarded(TSNode n) {
     case Kind::ListPattern: return sequence(n, true);
     case Kind::ParenthesizedExpression: return parenthesized(n);
     case Kind::Type: return type_node(n);
-    case Kind::Lambda: return unsupported(n, "lambda");
+    case Kind::Lambda: return lambda(n);
     case Kind::ListComprehension: return comprehension(n, true);
     case Kind::DictionaryComprehension: return comprehension(n, true, true);
     case Kind::SetComprehension: return unsupported(n, "set comprehension");
@@ -478,6 +478,15 @@ ast::ExprPtr Converter::conditional(TSNode n) {
   e->body = part(0);
   e->test = part(1);
   e->orelse = part(2);
+  return e;
+}
+
+ast::ExprPtr Converter::lambda(TSNode n) {
+  const cst::Fields& F = cst::fields();
+  auto e = make<ast::LambdaExpr>(span(n));
+  TSNode params = field(n, F.parameters);
+  if (!ts_node_is_null(params)) parameters(params, e->params);
+  e->body = expr_or_error(field(n, F.body), n);
   return e;
 }
 

@@ -58,6 +58,7 @@ void NameCounter::expr(const ast::Expr* e) {
         for (const auto& cond : c.conditions) expr(cond.get());
         break;
       }
+      case ast::ExprKind::Lambda: expr(ast::as<ast::LambdaExpr>(*e).body.get()); break;
       default: break;
     }
   }

@@ -116,7 +116,7 @@ ir::ExprPtr FunctionBuilder::maybe_optional(const ast::Expr& e) {
         ts.push_back(v->type);
         elems.push_back(std::move(v));
       }
-      if (elems.empty()) return fail(e.span, "empty tuples are not supported in CUDA kernels");
+      if (elems.empty() && !host_) return fail(e.span, "empty tuples are not supported in CUDA kernels");
       auto t = std::make_unique<ir::TupleMake>(types::tuple(ts), e.span);
       t->elements = std::move(elems);
       return t;
@@ -134,6 +134,12 @@ ir::ExprPtr FunctionBuilder::maybe_optional(const ast::Expr& e) {
     case ast::ExprKind::Dict:
       if (host_) return dict_display(ast::as<ast::DictExpr>(e));
       return fail(e.span, "dict display is not supported in CUDA kernels");
+    case ast::ExprKind::Lambda:
+      if (host_) {
+        return fail(e.span, "py2cuda translates a lambda where it is the key= of sorted(), list.sort(), min() or max(), "
+                            "or assigned to a name that is called");
+      }
+      return fail(e.span, "lambda is not supported in CUDA kernels");
     case ast::ExprKind::Slice: return fail(e.span, "a slice is only valid inside brackets");
     case ast::ExprKind::Unsupported:
       return fail(e.span, ast::as<ast::UnsupportedExpr>(e).what + " is not supported in CUDA kernels");
@@ -153,6 +159,10 @@ ir::ExprPtr FunctionBuilder::literal_int(const ast::IntLit& lit) {
 ir::ExprPtr FunctionBuilder::name(const ast::Name& n) {
   if (auto it = comprehension_vars_.find(n.id); it != comprehension_vars_.end()) {
     return std::make_unique<ir::VarRef>(it->second, n.span);
+  }
+  if (lambda_aliases_.count(n.id)) {
+    return fail(n.span, "'" + n.id + "' holds a lambda, which py2cuda applies where it is called (" + n.id +
+                            "(...)) or passed as key=; it is not a value otherwise");
   }
   if (auto it = function_aliases_.find(n.id); it != function_aliases_.end()) {
     return fail(n.span, "'" + n.id + "' holds the function '" + it->second->name +
@@ -888,6 +898,21 @@ ir::ExprPtr FunctionBuilder::binary(const ast::Binary& b) {
   if (host_ && (b.op == BinOp::Add || b.op == BinOp::Mul) && (is_list(l->type) || is_list(r->type))) {
     return list_binary(b.op, std::move(l), std::move(r), b.span);
   }
+  if (host_ && b.op == BinOp::Add && l->type->is_tuple() && r->type->is_tuple()) {
+    // (a, b) + (c,): one tuple of both's elements.
+    std::vector<TypeRef> elements = l->type->elements();
+    for (TypeRef t : r->type->elements()) elements.push_back(t);
+    for (TypeRef t : elements) {
+      if (t->kind() == TypeKind::Range) return fail(b.span, "a tuple holding range() is not supported by py2cuda");
+    }
+    std::vector<ir::ExprPtr> parts;
+    parts.push_back(std::move(l));
+    parts.push_back(std::move(r));
+    TypeRef t = types::tuple(elements);
+    auto cat = std::make_unique<ir::BuiltinCall>(t, "py2cuda::host::tuple_cat({0}, {1})", b.span);
+    cat->args = std::move(parts);
+    return cat;
+  }
   if (host_ && b.op == BinOp::Mul && (l->type->is_string() || r->type->is_string())) {
     // 'ab' * 3: the text repeated (a negative count gives '').
     if (r->type->is_string()) std::swap(l, r);
@@ -1092,6 +1117,20 @@ ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, 
     return fail(span, "'is' comparisons are only supported with None in CUDA kernels; use == for numbers");
   }
   if (host_ && (l->type->is_array() || r->type->is_array())) return array_compare(op, std::move(l), std::move(r), span);
+  if (host_ && l->type->is_tuple() && r->type->is_tuple()) {
+    // Python's order of tuples: element by element, the first unequal pair deciding.
+    static const std::map<CmpOp, std::string> kPattern = {
+        {CmpOp::Eq, "py2cuda::host::python_equal({0}, {1})"}, {CmpOp::NotEq, "!py2cuda::host::python_equal({0}, {1})"},
+        {CmpOp::Lt, "py2cuda::host::python_less({0}, {1})"},  {CmpOp::Gt, "py2cuda::host::python_less({1}, {0})"},
+        {CmpOp::LtE, "!py2cuda::host::python_less({1}, {0})"}, {CmpOp::GtE, "!py2cuda::host::python_less({0}, {1})"}};
+    auto it = kPattern.find(op);
+    if (it != kPattern.end()) {
+      auto node = std::make_unique<ir::BuiltinCall>(types::boolean(), it->second, span);
+      node->args.push_back(std::move(l));
+      node->args.push_back(std::move(r));
+      return node;
+    }
+  }
   if (host_ && l->type->is_string() && r->type->is_string()) {
     // Code point order, which UTF-8's byte order is (string_view compares bytes as unsigned).
     auto node = std::make_unique<ir::BuiltinCall>(

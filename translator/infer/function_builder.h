@@ -105,6 +105,8 @@ class FunctionBuilder {
     version_of_.clear();
     version_count_.clear();
     function_aliases_.clear();
+    lambda_aliases_.clear();
+    bound_this_pass_.clear();
   }
 
   void assign_type(const std::string& name, TypeRef t, Span s) {
@@ -266,8 +268,11 @@ class FunctionBuilder {
   ir::ExprPtr comprehension_items(const ast::Expr& iter, TypeRef& item);
   bool bind_comprehension_target(const ast::Expr& target, TypeRef item, size_t type_slot, std::string& head);
   ir::ExprPtr list_comprehension(const ast::ComprehensionExpr& g);
+  // key=f of sorted(), list.sort(), min(), max(): the key of one item, in a C++ lambda from `head`.
+  ir::ExprPtr key_function(const ast::Expr& key, TypeRef item, size_t type_slot, std::string& head);
   ir::ExprPtr array_from_list(ir::ExprPtr list, TypeRef dtype, Span s);
   ir::ExprPtr list_builtin(const ast::Call& c, const std::string& path, bool& handled);
+  ir::ExprPtr tuple_of(const ast::Call& c);
   bool is_main_guard(const ast::If& i) const;
   // Functions held in names (infer/function_values.cpp): the function `e` names (a
   // module function, or a name bound to one), else null.
@@ -276,6 +281,9 @@ class FunctionBuilder {
   bool bind_function(const std::string& id, const FunctionEntry& f, Span s, bool in_unrolled_copy);
   // `k = some_kernel`: true when the statement bound a function (handled).
   bool function_alias_assign(const ast::Assign& a);
+  // `f = lambda x: ...`: true when the statement bound a lambda (handled); `f(v)` applies it.
+  bool lambda_alias_assign(const ast::Assign& a);
+  ir::ExprPtr lambda_call(const ast::Call& c, const ast::LambdaExpr& l);
   void unroll_over_functions(const ast::For& f, ir::Block& out);
 
   // ------------------------------------------------------------ statements
@@ -295,6 +303,9 @@ class FunctionBuilder {
   void unsupported_stmt(const ast::Stmt& s);
   void with_stmt(const ast::With& w, ir::Block& out);  // infer/context_managers.cpp
   ir::ExprPtr python_type_of(const ast::Call& c, bool name_only);  // infer/python_types.cpp
+  // Where an int, float or bool value comes from (python_types.cpp's Origin): `following`
+  // holds the names being followed to their assignments.
+  int scalar_origin(const ast::Expr& e, std::set<std::string>& following);
   // Whether `e` names Python's builtin `name`: no variable or module-level name shadows it.
   bool is_builtin_name(const ast::Expr& e, const std::string& name) const;
 
@@ -324,6 +335,9 @@ class FunctionBuilder {
   std::map<std::string, ir::Variable*> comprehension_vars_;  // a comprehension's target while it is typed
   std::map<std::string, int> version_count_;
   std::map<std::string, const FunctionEntry*> function_aliases_;  // host code: names holding a function now
+  std::map<std::string, const ast::LambdaExpr*> lambda_aliases_;  // host code: names holding a lambda now
+  std::set<std::string> bound_this_pass_;  // host code: names assigned so far in this pass
+  bool rebinding_at_top_ = false;  // binding the target of a for loop at the function's top level
   int unrolled_depth_ = -1;  // loop_depth_ of the body of the loop over functions being unrolled
   const ast::Expr* alloc_site_ = nullptr;  // the one place an array allocation may appear now
   TypeRef return_type_ = nullptr;

@@ -8,6 +8,7 @@
 
 #include "infer/ast_queries.h"
 #include "infer/function_builder.h"
+#include "infer/host_nodes.h"
 
 namespace py2cuda::infer {
 
@@ -62,6 +63,69 @@ bool FunctionBuilder::function_alias_assign(const ast::Assign& a) {
   if (!f) return false;
   bind_function(ast::as<ast::Name>(*a.targets[0]).id, *f, a.span, false);
   return true;
+}
+
+// `f = lambda x: x * 2`: the name holds the lambda, and each call `f(a, b)` applies it where it
+// is written: a C++ lambda typed by this call's arguments, invoked at once. It captures by
+// reference, so it reads the variables of the function at the call, as Python's closure does.
+bool FunctionBuilder::lambda_alias_assign(const ast::Assign& a) {
+  if (a.targets.size() != 1 || a.targets[0]->kind != ast::ExprKind::Name || a.value->kind != ast::ExprKind::Lambda) {
+    return false;
+  }
+  const std::string& id = ast::as<ast::Name>(*a.targets[0]).id;
+  const auto* l = &ast::as<ast::LambdaExpr>(*a.value);
+  auto it = lambda_aliases_.find(id);
+  if (it != lambda_aliases_.end() && it->second != l && !at_top_level()) {
+    D().error(a.span, "'" + id + "' is bound to two lambdas, inside a branch or loop: py2cuda resolves the lambda a "
+                      "name holds at translation time; give each its own name");
+    return true;
+  }
+  if (env_.count(binding(id))) {
+    D().error(a.span, "'" + id + "' holds both a lambda and a value of type " + env_.at(binding(id))->str() +
+                          "; py2cuda needs a name that holds a lambda to hold only it");
+    return true;
+  }
+  lambda_aliases_[id] = l;
+  return true;
+}
+
+ir::ExprPtr FunctionBuilder::lambda_call(const ast::Call& c, const ast::LambdaExpr& l) {
+  if (!c.keywords.empty()) return fail(c.keywords[0].span, "py2cuda calls a lambda with positional arguments only");
+  for (const auto& p : l.params) {
+    if (p.kind != ast::Param::Kind::Normal) return fail(p.span, "py2cuda's lambdas take plain parameters (no *args, **kwargs)");
+  }
+  if (c.args.size() > l.params.size()) {
+    return fail(c.span, "<lambda>() takes " + std::to_string(l.params.size()) + " positional arguments but " +
+                            std::to_string(c.args.size()) + " were given");
+  }
+  std::vector<ir::ExprPtr> args;
+  std::vector<TypeRef> arg_types;
+  for (size_t i = 0; i < l.params.size(); ++i) {
+    const ast::Expr* value = i < c.args.size() ? c.args[i].get() : l.params[i].default_value.get();
+    if (!value) return fail(c.span, "<lambda>() missing required argument: '" + l.params[i].name + "'");
+    auto v = growable_list(expr(*value));
+    if (!v) return nullptr;
+    if (v->type->is_none() || v->type->kind() == TypeKind::Range) {
+      return fail(value->span, "py2cuda passes numbers, strings, tuples, lists, dicts and arrays to a lambda");
+    }
+    arg_types.push_back(v->type);
+    args.push_back(std::move(v));
+  }
+  auto saved = comprehension_vars_;
+  std::string head = "[&](";
+  for (size_t i = 0; i < l.params.size(); ++i) {
+    ir::Variable* var = temporary(cpp_identifier(l.params[i].name), arg_types[i]);
+    comprehension_vars_[l.params[i].name] = var;
+    head += (i ? ", " : "") + std::string("{t") + std::to_string(i) + "} " + var->cpp_name;
+  }
+  auto body = growable_list(expr(*l.body));
+  comprehension_vars_ = saved;
+  if (!body) return nullptr;
+  if (body->type->is_none()) return fail(l.body->span, "a lambda called by py2cuda gives a value, not None");
+  std::string pattern = head + ") { return {" + std::to_string(args.size()) + "}; }(";
+  for (size_t i = 0; i < args.size(); ++i) pattern += (i ? ", {" : "{") + std::to_string(i) + "}";
+  args.push_back(std::move(body));
+  return call_node(args.back()->type, pattern + ")", c.span, std::move(args), std::move(arg_types));
 }
 
 // `for kernel, name in [(k1, "k1"), (k2, "k2")]:` becomes, for each element, the

@@ -287,6 +287,11 @@ ir::ExprPtr FunctionBuilder::comprehension_call(const std::string& what, const a
 
 ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
   handled = true;
+  if (c.func->kind == ast::ExprKind::Name) {
+    if (auto it = lambda_aliases_.find(ast::as<ast::Name>(*c.func).id); it != lambda_aliases_.end()) {
+      return lambda_call(c, *it->second);
+    }
+  }
   // kernel[grid, block](args...)
   if (c.func->kind == ast::ExprKind::Subscript) {
     const auto& sub = ast::as<ast::Subscript>(*c.func);

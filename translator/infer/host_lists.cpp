@@ -9,6 +9,7 @@
 #include <functional>
 #include <set>
 
+#include "frontend/ast_clone.h"
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
 #include "infer/host_nodes.h"
@@ -58,6 +59,16 @@ TypeRef innermost(TypeRef t, int& depth) {
     return t->dtype();
   }
   return t;
+}
+
+// What Python's sorted/min/max compare here: numbers, strings and tuples of them.
+bool orderable(TypeRef t) {
+  if (t->is_number() || t->is_string()) return true;
+  if (!t->is_tuple() || t->elements().empty()) return false;
+  for (TypeRef e : t->elements()) {
+    if (!orderable(e)) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -120,10 +131,14 @@ ir::ExprPtr FunctionBuilder::list_method(const ast::Call& c, const ast::Attribut
                             " positional argument" + (hi == 1 ? "" : "s") + ", " + std::to_string(c.args.size()) + " given");
       return false;
     }
-    if (!c.keywords.empty() && !(name == "sort" && c.keywords.size() == 1 && c.keywords[0].name == "reverse")) {
-      D().error(c.keywords[0].span, what + "() got an unexpected keyword argument '" + c.keywords[0].name + "'" +
-                                        (c.keywords[0].name == "key" ? " (py2cuda sorts by the values themselves)" : ""));
-      return false;
+    for (const auto& kw : c.keywords) {
+      const bool sort_keyword = name == "sort" && (kw.name == "key" || kw.name == "reverse");
+      int repeats = 0;
+      for (const auto& other : c.keywords) repeats += other.name == kw.name;
+      if (!sort_keyword || repeats > 1) {
+        D().error(kw.span, what + "() got an unexpected keyword argument '" + kw.name + "'");
+        return false;
+      }
     }
     return true;
   };
@@ -217,12 +232,28 @@ ir::ExprPtr FunctionBuilder::list_method(const ast::Call& c, const ast::Attribut
   }
   if (name == "sort") {
     if (!arity(0, 0) || !known()) return nullptr;
-    if (!elem->is_number() && !elem->is_string()) return fail(c.span, "sorting a list of " + elem->str() + " is not supported by py2cuda");
-    if (c.keywords.empty())
-      return with_effects(call_node(types::none(), "{0}.sort()", c.span, args_of(std::move(self))));
-    auto r = condition(*c.keywords[0].value);
-    if (!r) return nullptr;
-    return with_effects(call_node(types::none(), "{0}.sort({1})", c.span, args_of(std::move(self), std::move(r))));
+    const ast::Expr* key = nullptr;
+    const ast::Expr* reverse = nullptr;
+    for (const auto& kw : c.keywords) (kw.name == "key" ? key : reverse) = kw.value.get();
+    std::vector<ir::ExprPtr> args = args_of(std::move(self));
+    std::string pattern = "{0}.sort(";
+    if (key && key->kind != ast::ExprKind::NoneLit) {
+      std::string head;
+      auto k = key_function(*key, elem, 0, head);
+      if (!k) return nullptr;
+      pattern += head + "return {1}; }, ";
+      args.push_back(std::move(k));
+      if (!reverse) pattern += "false";
+    } else if (!orderable(elem)) {
+      return fail(c.span, "sorting a list of " + elem->str() + " is not supported by py2cuda");
+    }
+    if (reverse) {
+      auto r = condition(*reverse);
+      if (!r) return nullptr;
+      pattern += "{" + std::to_string(args.size()) + "}";
+      args.push_back(std::move(r));
+    }
+    return with_effects(call_node(types::none(), pattern + ")", c.span, std::move(args), {elem}));
   }
   return fail(m.attr_span, "'list' object has no attribute '" + name + "' supported by py2cuda");
 }
@@ -399,36 +430,32 @@ ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef&
                        std::move(parts));
     }
   }
-  // d, d.keys(), d.values(), d.items() of a dict: its entries in insertion order.
-  std::string dict_part = "Keys";
-  const ast::Expr* dict_expr = &iter;
-  if (iter.kind == ast::ExprKind::Call) {
-    const auto& call = ast::as<ast::Call>(iter);
-    if (call.func->kind == ast::ExprKind::Attribute && call.args.empty() && call.keywords.empty() &&
-        resolve_path(mb_.info(), *call.func).empty()) {
-      const auto& m = ast::as<ast::Attribute>(*call.func);
-      if (m.attr == "keys" || m.attr == "values" || m.attr == "items") {
-        dict_part = m.attr == "keys" ? "Keys" : m.attr == "values" ? "Values" : "Items";
-        dict_expr = m.value.get();
-      }
+  // d, d.keys(), d.values(), d.items(): a dict's entries in insertion order.
+  std::string part;
+  const ast::Expr* owner = &iter;
+  if (iter.kind == ast::ExprKind::Call && ast::as<ast::Call>(iter).args.empty() && ast::as<ast::Call>(iter).keywords.empty() &&
+      ast::as<ast::Call>(iter).func->kind == ast::ExprKind::Attribute) {
+    const auto& m = ast::as<ast::Attribute>(*ast::as<ast::Call>(iter).func);
+    if ((m.attr == "keys" || m.attr == "values" || m.attr == "items") && resolve_path(mb_.info(), m).empty()) {
+      part = m.attr;
+      owner = m.value.get();
     }
   }
-  auto v = growable_list(expr(*dict_expr));
+  auto v = growable_list(expr(*owner));
   if (!v) return nullptr;
-  TypeRef t = v->type;
-  if (t->is_dict() && !t->is_untyped_dict()) {
-    item = dict_part == "Keys"     ? t->key_type()
-           : dict_part == "Values" ? t->value_type()
-                                   : types::tuple({t->key_type(), t->value_type()});
-    return call_node(types::host_object("dict_view"), "py2cuda::host::dict_view<py2cuda::host::DictPart::" + dict_part + ">({0})",
+  if (!part.empty() && !v->type->is_dict()) {
+    v = growable_list(expr(iter));  // a method of something else: its value is the iterable
+    if (!v) return nullptr;
+  } else if (v->type->is_dict()) {
+    TypeRef d = v->type;
+    if (d->is_untyped_dict()) return fail(iter.span, "this dict is empty and its key and value types unknown here");
+    if (part.empty()) part = "keys";
+    item = part == "keys" ? d->key_type() : part == "values" ? d->value_type() : types::tuple({d->key_type(), d->value_type()});
+    const std::string which = part == "keys" ? "Keys" : part == "values" ? "Values" : "Items";
+    return call_node(types::host_object("dict_" + part), "py2cuda::host::dict_view<py2cuda::host::DictPart::" + which + ">({0})",
                      iter.span, args_of(std::move(v)));
   }
-  if (dict_expr != &iter) {
-    // x.keys() etc. of something that is not a dict: typed as the call it is.
-    v = growable_list(expr(iter));
-    if (!v) return nullptr;
-    t = v->type;
-  }
+  TypeRef t = v->type;
   if (t == types::host_object("str_list")) {
     item = types::string();
   } else if (t->is_list()) {
@@ -484,6 +511,53 @@ bool FunctionBuilder::bind_comprehension_target(const ast::Expr& target, TypeRef
   }
   D().error(target.span, "py2cuda's comprehensions bind a name or a tuple of names");
   return false;
+}
+
+// key=f of sorted(), list.sort(), min() and max(): the C++ lambda computing the key of an item
+// of type `item` ({t<type_slot>} in the pattern), as `head` (the lambda up to its body) and the
+// key's value. A lambda expression binds its parameter to the item; any other callable (a
+// function of the program, d.get, len, abs...) is called with the item.
+ir::ExprPtr FunctionBuilder::key_function(const ast::Expr& key, TypeRef item, size_t type_slot, std::string& head) {
+  auto saved = comprehension_vars_;
+  ir::ExprPtr value;
+  if (key.kind == ast::ExprKind::Lambda) {
+    const auto& l = ast::as<ast::LambdaExpr>(key);
+    if (l.params.size() != 1 || l.params[0].kind != ast::Param::Kind::Normal) {
+      return fail(key.span, "a key= lambda takes one argument, the item it gives the key of");
+    }
+    const ast::Name param(l.params[0].span, l.params[0].name);
+    if (bind_comprehension_target(param, item, type_slot, head)) value = growable_list(expr(*l.body));
+  } else {
+    // The item, under a name no Python code can spell.
+    static const std::string kItem = "key item";
+    ir::Variable* var = temporary("item", item);
+    comprehension_vars_[kItem] = var;
+    head = "[&](const {t" + std::to_string(type_slot) + "}& " + var->cpp_name + ") { ";
+    ast::ExprPtr call;
+    // key=d.get: the value of each key, d[k] (a missing key then raises KeyError where Python
+    // would compare None with a number and raise TypeError).
+    if (key.kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(key).attr == "get") {
+      const auto& m = ast::as<ast::Attribute>(key);
+      auto owner = expr(*m.value);
+      if (owner && owner->type->is_dict()) {
+        call = std::make_unique<ast::Subscript>(key.span, ast::clone(m.value.get()), std::make_unique<ast::Name>(key.span, kItem));
+      }
+    }
+    if (!call) {
+      auto c = std::make_unique<ast::Call>(key.span, ast::clone(&key));
+      c->args.push_back(std::make_unique<ast::Name>(key.span, kItem));
+      call = std::move(c);
+    }
+    value = growable_list(expr(*call));
+    synthetic_ast_.push_back(std::move(call));
+  }
+  comprehension_vars_ = saved;
+  if (!value) return nullptr;
+  if (!orderable(value->type)) {
+    return fail(key.span, "the key= function gives " + value->type->str() + " values, which py2cuda does not order "
+                          "(numbers, strings and tuples of them)");
+  }
+  return value;
 }
 
 // [elt for target in iter if cond ...] (and a generator expression, which host code
@@ -550,12 +624,57 @@ ir::ExprPtr FunctionBuilder::array_from_list(ir::ExprPtr list, TypeRef dtype, Sp
                    args_of(std::move(list)), {dt});
 }
 
+// tuple(x): a C++ tuple has its length in its type, so x is what has a length known here:
+// a tuple, a list display, or range() of integer literals.
+ir::ExprPtr FunctionBuilder::tuple_of(const ast::Call& c) {
+  if (!c.keywords.empty() || c.args.size() > 1) return fail(c.span, "tuple() takes at most 1 argument");
+  if (c.args.empty()) return std::make_unique<ir::TupleMake>(types::tuple({}), c.span);
+  const ast::Expr& arg = *c.args[0];
+  auto literal = [](const ast::Expr& e, int64_t& value) {
+    const bool negative = e.kind == ast::ExprKind::Unary && ast::as<ast::Unary>(e).op == UnaryOp::Neg;
+    const ast::Expr& x = negative ? *ast::as<ast::Unary>(e).operand : e;
+    if (x.kind != ast::ExprKind::IntLit || ast::as<ast::IntLit>(x).overflow || ast::as<ast::IntLit>(x).value > (1u << 30)) return false;
+    value = static_cast<int64_t>(ast::as<ast::IntLit>(x).value) * (negative ? -1 : 1);
+    return true;
+  };
+  if (arg.kind == ast::ExprKind::Call && resolve_path(mb_.info(), *ast::as<ast::Call>(arg).func) == "range") {
+    const auto& r = ast::as<ast::Call>(arg);
+    int64_t bounds[3] = {0, 0, 1};
+    bool constant = !r.args.empty() && r.args.size() <= 3 && r.keywords.empty();
+    for (size_t k = 0; constant && k < r.args.size(); ++k) constant = literal(*r.args[k], bounds[r.args.size() == 1 ? 1 : k]);
+    if (constant && bounds[2] != 0) {
+      std::vector<ir::ExprPtr> values;
+      for (int64_t v = bounds[0]; bounds[2] > 0 ? v < bounds[1] : v > bounds[1]; v += bounds[2]) {
+        if (values.size() == 256) return fail(arg.span, "tuple() of a range longer than 256 is not supported by py2cuda; use list()");
+        auto k = std::make_unique<ir::Const>(types::int64(), arg.span);
+        k->bits = static_cast<uint64_t>(v);
+        values.push_back(std::move(k));
+      }
+      auto t = std::make_unique<ir::TupleMake>(types::tuple(std::vector<TypeRef>(values.size(), types::int64())), c.span);
+      t->elements = std::move(values);
+      return t;
+    }
+  }
+  auto v = expr(arg);
+  if (!v) return nullptr;
+  if (v->type->is_tuple()) {
+    if (v->type->is_list_display()) v->type = types::tuple(v->type->elements());
+    return v;
+  }
+  return fail(arg.span, "tuple() of a " + v->type->str() + ": py2cuda's tuples have their length in their type, so "
+                        "tuple() takes a tuple, a list display or range() of integer literals here; keep a list instead");
+}
+
 // list(...), sorted(...), and max/min/sum/any/all of a list or a generator expression.
 ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string& path, bool& handled) {
   handled = false;
-  static const std::set<std::string> kNames = {"list", "sorted", "max", "min", "sum", "any", "all"};
+  static const std::set<std::string> kNames = {"list", "tuple", "sorted", "max", "min", "sum", "any", "all"};
   if (!kNames.count(path)) return nullptr;
   if (c.func->kind != ast::ExprKind::Name || locals_.count(path)) return nullptr;
+  if (path == "tuple") {
+    handled = true;
+    return tuple_of(c);
+  }
   if (path == "list") {
     handled = true;
     if (!c.keywords.empty() || c.args.size() > 1) return fail(c.span, "list() takes at most 1 argument");
@@ -567,23 +686,52 @@ ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string&
   }
   if (path == "sorted") {
     handled = true;
-    if (c.args.size() != 1 || c.keywords.size() > 1 || (c.keywords.size() == 1 && c.keywords[0].name != "reverse")) {
-      return fail(c.span, "sorted() takes an iterable and reverse= in py2cuda (no key=)");
+    const ast::Expr* key = nullptr;
+    const ast::Expr* reverse = nullptr;
+    for (const auto& kw : c.keywords) {
+      if (kw.name == "key" && !key) {
+        key = kw.value.get();
+      } else if (kw.name == "reverse" && !reverse) {
+        reverse = kw.value.get();
+      } else {
+        return fail(kw.span, "sorted() takes an iterable, key= and reverse= (not '" + kw.name + "')");
+      }
     }
+    if (c.args.size() != 1) return fail(c.span, "sorted() takes one iterable");
     TypeRef item = nullptr;
     auto items = comprehension_items(*c.args[0], item);
     if (!items) return nullptr;
-    if (!item->is_number() && !item->is_string()) return fail(c.args[0]->span, "sorting " + item->str() + " values is not supported by py2cuda");
     std::vector<ir::ExprPtr> args;
     args.push_back(std::move(items));
-    if (!c.keywords.empty()) {
-      auto r = condition(*c.keywords[0].value);
+    std::string pattern = "py2cuda::host::sorted<{t0}>({0}";
+    if (key && key->kind != ast::ExprKind::NoneLit) {
+      std::string head;
+      auto k = key_function(*key, item, 0, head);
+      if (!k) return nullptr;
+      pattern += ", " + head + "return {1}; }";
+      args.push_back(std::move(k));
+    } else if (!orderable(item)) {
+      return fail(c.args[0]->span, "sorting " + item->str() + " values is not supported by py2cuda");
+    }
+    if (reverse) {
+      auto r = condition(*reverse);
       if (!r) return nullptr;
+      pattern += ", {" + std::to_string(args.size()) + "}";
       args.push_back(std::move(r));
     }
-    const size_t n = args.size();
-    return call_node(types::list(item), "py2cuda::host::sorted<{t0}>(" + fields(0, n) + ")", c.span, std::move(args),
-                     {item});
+    return call_node(types::list(item), pattern + ")", c.span, std::move(args), {item});
+  }
+  // max(items, key=f) / min(items, key=f)
+  if ((path == "max" || path == "min") && c.args.size() == 1 && c.keywords.size() == 1 && c.keywords[0].name == "key") {
+    handled = true;
+    TypeRef item = nullptr;
+    auto items = comprehension_items(*c.args[0], item);
+    if (!items) return nullptr;
+    std::string head;
+    auto k = key_function(*c.keywords[0].value, item, 0, head);
+    if (!k) return nullptr;
+    return call_node(item, "py2cuda::host::" + path + "<{t0}>({0}, " + head + "return {1}; })", c.span,
+                     args_of(std::move(items), std::move(k)), {item});
   }
   // max/min/sum/any/all of one list or generator expression; the rest is the host table's.
   if (c.args.size() != 1 || !c.keywords.empty()) return nullptr;
@@ -615,7 +763,7 @@ ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string&
     TypeRef r = elem->is_float() ? elem : types::int64();
     return call_node(r, "py2cuda::host::sum<{t0}>({0})", c.span, args_of(std::move(v)), {r});
   }
-  if (!elem->is_number() && !elem->is_string()) return fail(arg.span, path + "() of " + elem->str() + " values is not supported by py2cuda");
+  if (!orderable(elem)) return fail(arg.span, path + "() of " + elem->str() + " values is not supported by py2cuda");
   return call_node(elem, "py2cuda::host::" + path + "({0})", c.span, args_of(std::move(v)));
 }
 

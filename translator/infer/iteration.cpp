@@ -314,6 +314,9 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
   loop->stop = std::move(n);
   loop->step = int64_const(1, s);
   loop->step_sign = 1;
+  // The loop's target, bound where the loop is: a name rebound to a number of another type
+  // gets its own C++ variable, as straight-line code's (assign_name).
+  const bool target_at_top = at_top_level();
   block_path_.push_back(next_block_id_++);
   ++loop_depth_;
   std::function<void(const ast::Expr&, const Item&)> bind = [&](const ast::Expr& target, const Item& it) {
@@ -348,7 +351,9 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
       value = make(it);
     }
     if (!value) return;
+    rebinding_at_top_ = target_at_top;
     assign(target, std::move(value), f.span, loop->body, false);
+    rebinding_at_top_ = false;
   };
   bind(*f.target, item);
   block(f.body, loop->body);

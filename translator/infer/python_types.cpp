@@ -1,6 +1,13 @@
-// type(x) in host code: the class Python would name, decided from x's static type. Only where
-// that type settles the class: an int64 or float64 may be a Python int/float or a NumPy
-// int64/float64 (a literal or an array's element), which py2cuda's types do not tell apart.
+// type(x) in host code: the class Python would name, decided from x's static type. Where
+// that type does not settle the class (an int64, float64 or bool may be a Python int, float or
+// bool, or a NumPy int64, float64 or bool_), from where the value comes: a literal, len(),
+// int(), range(), math.*, arithmetic of Python values make Python objects; an array's element,
+// np.* and array methods make NumPy scalars, and arithmetic with one stays one. A name is
+// followed to every assignment of it in the function; anything else leaves the class unknown.
+#include <functional>
+#include <set>
+
+#include "infer/ast_queries.h"
 #include "infer/function_builder.h"
 #include "ir/effects.h"
 
@@ -23,7 +30,170 @@ std::string class_path(TypeRef t) {
   return "";
 }
 
+enum class Origin { Python, NumPy, Unknown };
+
+Origin either(Origin a, Origin b) {
+  if (a == Origin::NumPy || b == Origin::NumPy) return Origin::NumPy;
+  if (a == Origin::Unknown || b == Origin::Unknown) return Origin::Unknown;
+  return Origin::Python;
+}
+
+// Every statement of `body`, nested blocks included, in order.
+void each_stmt(const std::vector<const ast::Stmt*>& body, const std::function<void(const ast::Stmt&)>& f) {
+  for (const ast::Stmt* s : body) {
+    f(*s);
+    std::vector<const ast::Stmt*> inner;
+    auto add = [&](const ast::Block& b) {
+      for (const auto& x : b) inner.push_back(x.get());
+    };
+    switch (s->kind) {
+      case ast::StmtKind::If: add(ast::as<ast::If>(*s).body), add(ast::as<ast::If>(*s).orelse); break;
+      case ast::StmtKind::For: add(ast::as<ast::For>(*s).body), add(ast::as<ast::For>(*s).orelse); break;
+      case ast::StmtKind::While: add(ast::as<ast::While>(*s).body), add(ast::as<ast::While>(*s).orelse); break;
+      case ast::StmtKind::With: add(ast::as<ast::With>(*s).body); break;
+      default: break;
+    }
+    each_stmt(inner, f);
+  }
+}
+
 }  // namespace
+
+// Whether the int, float or bool `e` computes is a Python object or a NumPy scalar.
+int FunctionBuilder::scalar_origin(const ast::Expr& e, std::set<std::string>& following) {
+  using K = ast::ExprKind;
+  auto origin = [&](const ast::Expr& x) { return static_cast<Origin>(scalar_origin(x, following)); };
+  auto result = [&]() -> Origin {
+    switch (e.kind) {
+      case K::IntLit:
+      case K::FloatLit:
+      case K::BoolLit:
+      case K::StrLit:  // another binding of the name, never a NumPy scalar
+      case K::FString: return Origin::Python;
+      case K::Unary: {
+        const auto& u = ast::as<ast::Unary>(e);
+        return u.op == UnaryOp::Not ? Origin::Python : origin(*u.operand);
+      }
+      case K::Binary: return either(origin(*ast::as<ast::Binary>(e).left), origin(*ast::as<ast::Binary>(e).right));
+      case K::BoolOp: {
+        Origin o = Origin::Python;
+        for (const auto& v : ast::as<ast::BoolOpExpr>(e).values) o = either(o, origin(*v));
+        return o;
+      }
+      case K::Compare: {
+        const auto& c = ast::as<ast::Compare>(e);
+        for (CmpOp op : c.ops) {
+          if (op == CmpOp::In || op == CmpOp::NotIn || op == CmpOp::Is || op == CmpOp::IsNot) return Origin::Python;
+        }
+        Origin o = origin(*c.left);
+        for (const auto& v : c.comparators) o = either(o, origin(*v));
+        return o;
+      }
+      case K::IfExp: {
+        const Origin a = origin(*ast::as<ast::IfExp>(e).body), b = origin(*ast::as<ast::IfExp>(e).orelse);
+        return a == b ? a : Origin::Unknown;
+      }
+      case K::Attribute: {
+        static const std::set<std::string> kPythonInts = {"size", "ndim", "nbytes", "itemsize"};
+        const auto& a = ast::as<ast::Attribute>(e);
+        if (!kPythonInts.count(a.attr)) return Origin::Unknown;
+        auto owner = expr(*a.value);
+        return owner && owner->type->is_array() ? Origin::Python : Origin::Unknown;
+      }
+      case K::Subscript: {
+        const auto& sub = ast::as<ast::Subscript>(e);
+        if (sub.value->kind == K::Attribute && ast::as<ast::Attribute>(*sub.value).attr == "shape") return Origin::Python;
+        auto owner = expr(*sub.value);
+        return owner && owner->type->is_array() ? Origin::NumPy : Origin::Unknown;
+      }
+      case K::Call: {
+        const auto& c = ast::as<ast::Call>(e);
+        if (c.func->kind == K::Attribute && resolve_path(mb_.info(), *c.func).empty()) {
+          // A method: an array's give NumPy scalars, but .item() a Python value.
+          const auto& m = ast::as<ast::Attribute>(*c.func);
+          if (m.attr == "item") return Origin::Python;
+          auto owner = expr(*m.value);
+          return owner && owner->type->is_array() ? Origin::NumPy : Origin::Unknown;
+        }
+        std::string path = resolve_path(mb_.info(), *c.func);
+        if (path.empty() && c.func->kind == K::Name && !locals_.count(ast::as<ast::Name>(*c.func).id)) {
+          path = ast::as<ast::Name>(*c.func).id;
+        }
+        static const std::set<std::string> kPython = {"int", "float", "bool", "len", "ord", "hash"};
+        if (kPython.count(path) || path.rfind("math.", 0) == 0 || path.rfind("time.", 0) == 0) return Origin::Python;
+        if (path == "round") return c.args.size() == 1 ? Origin::Python : c.args.empty() ? Origin::Unknown : origin(*c.args[0]);
+        if (path == "abs" || path == "min" || path == "max") {
+          if (c.args.size() < 2 && path != "abs") return Origin::Unknown;  // min/max of one iterable
+          Origin o = Origin::Python;
+          for (const auto& a : c.args) o = either(o, origin(*a));
+          return c.args.empty() ? Origin::Unknown : o;
+        }
+        if (path.rfind("numpy.", 0) == 0) return Origin::NumPy;
+        return Origin::Unknown;
+      }
+      case K::Name: break;
+      default: return Origin::Unknown;
+    }
+    // A variable: every value the function assigns to it.
+    const std::string& id = ast::as<ast::Name>(e).id;
+    if (!locals_.count(id) || comprehension_vars_.count(id)) return Origin::Unknown;
+    if (!following.insert(id).second) return Origin::Python;  // `x = x + 1`: the other assignments decide
+    std::vector<const ast::Stmt*> body = entry_.host_body;
+    if (entry_.def) {
+      body.clear();
+      for (const auto& st : entry_.def->body) body.push_back(st.get());
+      for (const auto& p : entry_.def->params) {
+        if (p.name == id) return Origin::Unknown;  // whatever the caller passes
+      }
+    }
+    Origin o = Origin::Python;
+    bool assigned = false;
+    auto is_id = [&](const ast::Expr& t) { return t.kind == K::Name && ast::as<ast::Name>(t).id == id; };
+    each_stmt(body, [&](const ast::Stmt& st) {
+      if (st.kind == ast::StmtKind::Assign) {
+        const auto& a = ast::as<ast::Assign>(st);
+        for (const auto& t : a.targets) {
+          if (is_id(*t)) {
+            assigned = true;
+            o = either(o, origin(*a.value));
+          } else if (t->kind == K::Tuple || t->kind == K::List) {
+            NameCounter n{id};
+            n.expr(t.get());
+            if (n.count) o = Origin::Unknown;
+          }
+        }
+      } else if (st.kind == ast::StmtKind::AugAssign && is_id(*ast::as<ast::AugAssign>(st).target)) {
+        o = either(o, origin(*ast::as<ast::AugAssign>(st).value));
+      } else if (st.kind == ast::StmtKind::For) {
+        const auto& f = ast::as<ast::For>(st);
+        NameCounter n{id};
+        n.expr(f.target.get());
+        if (!n.count) return;
+        assigned = true;
+        if (!is_id(*f.target)) {
+          o = Origin::Unknown;
+        } else if (f.iter->kind == K::Call && resolve_path(mb_.info(), *ast::as<ast::Call>(*f.iter).func) == "range") {
+          // range() gives Python ints
+        } else if (f.iter->kind == K::List || f.iter->kind == K::Tuple) {
+          const auto& elts = f.iter->kind == K::List ? ast::as<ast::ListExpr>(*f.iter).elts : ast::as<ast::TupleExpr>(*f.iter).elts;
+          for (const auto& x : elts) o = either(o, origin(*x));
+        } else {
+          o = Origin::Unknown;
+        }
+      } else if (st.kind == ast::StmtKind::With || st.kind == ast::StmtKind::Delete) {
+        // `with ... as x`, `del x`: not a scalar's binding
+        NameCounter n{id};
+        if (st.kind == ast::StmtKind::With) {
+          for (const auto& item : ast::as<ast::With>(st).items) n.expr(item.target.get());
+        }
+        if (n.count) o = Origin::Unknown;
+      }
+    });
+    following.erase(id);
+    return assigned ? o : Origin::Unknown;
+  };
+  return static_cast<int>(result());
+}
 
 bool FunctionBuilder::is_builtin_name(const ast::Expr& e, const std::string& name) const {
   return e.kind == ast::ExprKind::Name && ast::as<ast::Name>(e).id == name && !locals_.count(name) &&
@@ -55,10 +225,18 @@ ir::ExprPtr FunctionBuilder::python_type_of(const ast::Call& c, bool name_only) 
                                                   c.span);
     return node;
   }
-  const std::string path = class_path(v->type);
+  std::string path = class_path(v->type);
+  if (path.empty() && (v->type == types::int64() || v->type == types::float64() || v->type->is_bool())) {
+    std::set<std::string> following;
+    const auto origin = static_cast<Origin>(scalar_origin(*c.args[0], following));
+    const std::string name = v->type->is_bool() ? "bool" : v->type->is_int() ? "int" : "float";
+    if (origin == Origin::Python) path = name;
+    if (origin == Origin::NumPy) path = v->type->is_bool() ? "numpy.bool_" : "numpy." + name + "64";
+  }
   if (path.empty()) {
     return fail(c.args[0]->span, "type() of a " + v->type->str() + " value is not supported by py2cuda: it may be a "
-                                 "Python or a NumPy scalar, which py2cuda's types do not tell apart");
+                                 "Python or a NumPy scalar, which py2cuda's types do not tell apart here (it follows "
+                                 "literals, int(), len(), math.*, np.*, array elements and the names assigned them)");
   }
   const size_t dot = path.rfind('.');
   return string_const(name_only ? (dot == std::string::npos ? path : path.substr(dot + 1)) : "<class '" + path + "'>",

@@ -210,6 +210,7 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
         return;
       }
       if (host_ && function_alias_assign(a)) return;
+      if (host_ && lambda_alias_assign(a)) return;
       if (host_ && a.targets[0]->kind == ast::ExprKind::Name && sema::is_type_expression(mb_.info(), *a.value)) {
         // `sig = void(int32[:])`: a numba type for a decorator (sema reads it there); no host value.
         type_values_.insert(ast::as<ast::Name>(*a.targets[0]).id);
@@ -536,15 +537,21 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
     function_aliases_.erase(alias);  // rebound at the top level: a variable from here on
   }
   std::string key = host_ ? binding(id) : id;
-  if (host_ && at_top_level()) {
+  if (host_ && (at_top_level() || rebinding_at_top_)) {
     auto it = env_.find(key);
-    if (it != env_.end() && it->second != value->type && !rules::unify(it->second, value->type)) {
+    // A number rebound to a number of another type (`x = 3` then `x = 2.5`) is another Python
+    // object, printed as its own type: a new variable too, once this pass has bound the name
+    // (a name's first binding keeps the type loops widen it to).
+    const bool other_number = it != env_.end() && it->second != value->type && it->second->is_number() &&
+                              value->type->is_number() && bound_this_pass_.count(id);
+    if (it != env_.end() && it->second != value->type && (other_number || !rules::unify(it->second, value->type))) {
       // Rebinding to a value of another type: a new variable from here on.
       key = id + "@" + std::to_string(++version_count_[id] + 1);
       version_of_[id] = key;
     }
   }
   assign_type(key, value->type, target_span);
+  if (host_) bound_this_pass_.insert(id);
   ir::Variable* v = variable(key);
   if (!v->type) return;  // still being inferred
   if (v->type->is_dict() && value->type->is_untyped_dict()) {

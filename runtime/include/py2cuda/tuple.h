@@ -40,7 +40,9 @@ template <std::size_t... I, class... T>
 struct TupleStorage<std::index_sequence<I...>, T...> : TupleLeaf<I, T>... {
   constexpr TupleStorage() = default;
   P2C_HD_TEMPLATE
-  P2C_HD constexpr TupleStorage(T... values) : TupleLeaf<I, T>{values}... {}
+  P2C_HD constexpr TupleStorage(T... values)
+    requires(sizeof...(T) > 0)  // the empty tuple has the default constructor only
+      : TupleLeaf<I, T>{values}... {}
 
   P2C_HD_TEMPLATE
   template <class... U>
@@ -57,7 +59,9 @@ struct tuple : detail::TupleStorage<std::index_sequence_for<T...>, T...> {
   using Storage = detail::TupleStorage<std::index_sequence_for<T...>, T...>;
   constexpr tuple() = default;
   P2C_HD_TEMPLATE
-  P2C_HD constexpr tuple(T... values) : Storage(values...) {}
+  P2C_HD constexpr tuple(T... values)
+    requires(sizeof...(T) > 0)
+      : Storage(values...) {}
 
   // Element-wise assignment from a tuple of convertible types (what tie() needs).
   P2C_HD_TEMPLATE

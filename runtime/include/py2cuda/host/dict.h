@@ -146,26 +146,26 @@ class Dict {
   std::shared_ptr<Impl> impl_;
 };
 
-// d.keys(), d.values(), d.items() (and d itself, its keys) as what a comprehension or
-// dict() goes over: the entries in insertion order.
+// d, d.keys(), d.values() and d.items() where a comprehension, list(), sorted(), min() or
+// max() reads their items: the entries in insertion order, read as they are visited.
 enum class DictPart { Keys, Values, Items };
-template <DictPart Part, class K, class V>
+template <DictPart P, class K, class V>
 struct DictView {
   Dict<K, V> dict;
 };
-template <DictPart Part, class K, class V>
-DictView<Part, K, V> dict_view(const Dict<K, V>& d) {
+template <DictPart P, class K, class V>
+DictView<P, K, V> dict_view(const Dict<K, V>& d) {
   return {d};
 }
-template <DictPart Part, class K, class V, class F>
-void for_each_item(const DictView<Part, K, V>& view, F&& f) {
-  for (const auto& [key, value] : view.dict.entries()) {
-    if constexpr (Part == DictPart::Keys) {
-      f(key);
-    } else if constexpr (Part == DictPart::Values) {
-      f(value);
+template <DictPart P, class K, class V, class F>
+void for_each_item(const DictView<P, K, V>& view, F&& f) {
+  for (int64_t i = 0; i < view.dict.size(); ++i) {
+    if constexpr (P == DictPart::Keys) {
+      f(view.dict.key_at(i));
+    } else if constexpr (P == DictPart::Values) {
+      f(view.dict.value_at(i));
     } else {
-      f(py2cuda::make_tuple(key, value));
+      f(py2cuda::make_tuple(view.dict.key_at(i), view.dict.value_at(i)));
     }
   }
 }

@@ -21,6 +21,7 @@
 #include "../tuple.h"
 #include "exceptions.h"
 #include "iterate.h"
+#include "key_order.h"
 #include "ndarray.h"
 #include "print.h"
 
@@ -108,10 +109,15 @@ class List {
       std::fill(v.begin(), v.end(), descending);
       std::fill(v.begin() + (descending ? trues : falses), v.end(), !descending);
     } else if (descending) {
-      std::stable_sort(v.begin(), v.end(), [](const T& a, const T& b) { return b < a; });
+      std::stable_sort(v.begin(), v.end(), [](const T& a, const T& b) { return python_less(b, a); });
     } else {
-      std::stable_sort(v.begin(), v.end(), [](const T& a, const T& b) { return a < b; });
+      std::stable_sort(v.begin(), v.end(), [](const T& a, const T& b) { return python_less(a, b); });
     }
+  }
+  // list.sort(key=f, reverse=...)
+  template <class Key>
+  void sort(Key key, bool descending) {
+    sort_by_key(*items_, key, descending);
   }
   // xs[start:stop:step]: a new list.
   List slice(const py2cuda::Slice& s) const {
@@ -290,6 +296,24 @@ List<R> sorted(const Items& items, bool descending = false) {
   return out;
 }
 
+// sorted(items, key=f, reverse=...)
+template <class R, class Items, class Key>
+List<R> sorted(const Items& items, Key key, bool descending = false) {
+  List<R> out = to_list<R>(items);
+  out.sort(key, descending);
+  return out;
+}
+
+// max(items, key=f) / min(items, key=f): the first item whose key is the largest (smallest).
+template <class R, class Items, class Key>
+R max(const Items& items, Key key) {
+  return extreme_by_key(to_list<R>(items).items(), key, true);
+}
+template <class R, class Items, class Key>
+R min(const Items& items, Key key) {
+  return extreme_by_key(to_list<R>(items).items(), key, false);
+}
+
 template <class T>
 bool contains(const List<T>& xs, const T& value) {
   return xs.contains(value);
@@ -301,7 +325,7 @@ T max(const List<T>& xs) {
   if (xs.size() == 0) throw ValueError("max() arg is an empty sequence");
   T best = xs.at(0);
   for (int64_t i = 1; i < xs.size(); ++i) {
-    if (best < xs.at(i)) best = xs.at(i);
+    if (python_less(best, xs.at(i))) best = xs.at(i);
   }
   return best;
 }
@@ -310,7 +334,7 @@ T min(const List<T>& xs) {
   if (xs.size() == 0) throw ValueError("min() arg is an empty sequence");
   T best = xs.at(0);
   for (int64_t i = 1; i < xs.size(); ++i) {
-    if (xs.at(i) < best) best = xs.at(i);
+    if (python_less(xs.at(i), best)) best = xs.at(i);
   }
   return best;
 }

@@ -1,0 +1,96 @@
+// Host code's callables and small language gaps (infer/host_lists.cpp key_function,
+// infer/function_values.cpp lambdas, infer/python_types.cpp, tuples in infer/expressions.cpp):
+// what the translation spells and the located warnings for what it cannot type. Programs
+// compared with Python's output: tests/programs/host_callables.py.
+#include <gtest/gtest.h>
+
+#include "translate_text.h"
+
+using namespace py2cuda;
+
+namespace {
+
+const char* const kPrologue =
+    "import numpy as np\nfrom numba import cuda\n"
+    "@cuda.jit\ndef inc(a):\n    a[0] += 1\n";  // lines 1-5
+
+TranslateResult run(const std::string& host) { return test::translate_text(kPrologue, host); }
+
+using test::has;
+
+}  // namespace
+
+TEST(HostCallables, SortedKeyLambdaIsACppLambdaOverTheItem) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nxs = [(1, 2.5), (0, 1.5)]\nprint(sorted(xs, key=lambda t: t[1], reverse=True))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::sorted<py2cuda::tuple<int64_t, double>>(xs, [&](py2cuda::tuple<int64_t, double> t) "
+                        "{ return py2cuda::get<1>(t); }, true)"))
+      << r.cu;
+}
+
+TEST(HostCallables, KeyOfANamedFunctionAndOfDictGet) {
+  TranslateResult r = run("def neg(v):\n    return -v\ninc[1, 1](np.zeros(1))\nys = [3, 1]\nys.sort(key=neg)\n"
+                          "d = {'a': 1, 'b': 2}\nprint(ys, max(d, key=d.get))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "ys.sort([&](const int64_t& item) { return neg_host(item); }, false);")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::max<std::string>(py2cuda::host::dict_view<py2cuda::host::DictPart::Keys>(d), "
+                        "[&](const std::string& item2) { return d.at(item2); })"))
+      << r.cu;
+}
+
+TEST(HostCallables, KeyGivingAListIsAWarning) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nxs = [1, 2]\nprint(sorted(xs, key=lambda v: [v]))\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:22: warning: the key= function gives reflected list(int64) values, which "
+                                 "py2cuda does not order"))
+      << r.diagnostics;
+}
+
+TEST(HostCallables, LambdaInANameIsAppliedAtEachCall) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nk = 2\nf = lambda x, y=1: x * k + y\nprint(f(3), f(1.5, 2))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "[&](int64_t x, int64_t y) { return (x * k + y); }(int64_t(3), int64_t(1))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "[&](double x2, int64_t y2) {")) << r.cu;
+}
+
+TEST(HostCallables, LambdaUsedAsAValueIsAWarning) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nf = lambda x: x\nprint(f)\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:7: warning: 'f' holds a lambda, which py2cuda applies where it is called"))
+      << r.diagnostics;
+}
+
+TEST(HostCallables, LambdaInAKernelIsAnError) {
+  TranslateResult r = test::translate_text("from numba import cuda\n@cuda.jit('void(float32[:])')\ndef k(a):\n"
+                                           "    f = lambda x: x\n    a[0] = 1\n",
+                                           "");
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(has(r.diagnostics, "lambda is not supported in CUDA kernels")) << r.diagnostics;
+}
+
+TEST(HostCallables, TupleOfAListVariableIsAWarning) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nxs = [1, 2]\nxs.append(3)\nprint(tuple(xs), tuple(range(3)), ())\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:9:13: warning: tuple() of a reflected list(int64): py2cuda's tuples have their "
+                                 "length in their type"))
+      << r.diagnostics;
+}
+
+TEST(HostCallables, TypeOfScalarsFollowsWhereTheyComeFrom) {
+  TranslateResult r = run("a = np.zeros(3)\ninc[1, 1](a)\nn = len(a)\ne = a[0]\nprint(type(n), type(e).__name__)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "\"<class 'int'>\"")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "\"float64\"")) << r.cu;
+}
+
+TEST(HostCallables, TypeOfAParameterIsStillAWarning) {
+  TranslateResult r = run("def show(v):\n    print(type(v))\nshow(3)\n");
+  EXPECT_TRUE(has(r.diagnostics, "warning: type() of a int64 value is not supported by py2cuda")) << r.diagnostics;
+}
+
+TEST(HostCallables, NumberReboundToAnotherNumberTypeGetsItsOwnVariable) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nx = 3\nprint(x)\nx = 2.5\nprint(x)\nt = 0\nfor i in range(2):\n"
+                          "    t += 0.5\nprint(t)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "int64_t x = 3;")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "double x_2 = 2.5;")) << r.cu;
+  // A loop widening a name's first binding keeps one variable, as Numba unifies.
+  EXPECT_TRUE(has(r.cu, "double t = 0")) << r.cu;
+}
