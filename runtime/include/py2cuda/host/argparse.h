@@ -319,8 +319,13 @@ class ArgumentParser {
       const size_t slash = script.rfind('/');
       prog_ = slash == std::string::npos ? script : script.substr(slash + 1);
     }
-    add_argument(ArgumentSpec{.names = {"-h", "--help"}, .action = ArgAction::Help, .has_default = false,
-                              .has_help = true, .help = "show this help message and exit", .dest = "help"});
+    ArgumentSpec help;
+    help.names = {"-h", "--help"};
+    help.action = ArgAction::Help;
+    help.has_help = true;
+    help.help = "show this help message and exit";
+    help.dest = "help";
+    add_argument(std::move(help));
   }
 
   void add_argument(ArgumentSpec a) {
