@@ -213,7 +213,7 @@ class FunctionBuilder {
   // `.shape`, `.dtype`, `.T`... of a host or device array; null with `handled` false otherwise.
   ir::ExprPtr host_attribute(const ast::Attribute& a, bool& handled);
   // argparse (infer/host_argparse.cpp): ArgumentParser(...), its methods, and args.NAME.
-  ir::ExprPtr argparse_parser_new(const ast::Call& c, const builtins::HostBuiltin& row);
+  ir::ExprPtr argparse_parser_new(const ast::Call& c);
   ir::ExprPtr argparse_method(const ast::Call& c, const ast::Attribute& m, ir::ExprPtr self);
   ir::ExprPtr argparse_add_argument(const ast::Call& c, int parser, ir::ExprPtr self);
   ir::ExprPtr namespace_attribute(const ast::Attribute& a, ir::ExprPtr base);

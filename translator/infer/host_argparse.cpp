@@ -53,7 +53,7 @@ bool help_format_ok(const std::string& h) {
 
 }  // namespace
 
-ir::ExprPtr FunctionBuilder::argparse_parser_new(const ast::Call& c, const builtins::HostBuiltin& row) {
+ir::ExprPtr FunctionBuilder::argparse_parser_new(const ast::Call& c) {
   if (c.has_star_args) return fail(c.span, "argparse.ArgumentParser(*args) is not supported by py2cuda");
   if (c.args.size() > 1) return fail(c.args[1]->span, "argparse.ArgumentParser() takes prog as its only positional argument in py2cuda");
   // prog, description, epilog: strings, in ParserSpec's order.
@@ -94,7 +94,6 @@ ir::ExprPtr FunctionBuilder::argparse_parser_new(const ast::Call& c, const built
   return call_node(types::host_object(type_name), "py2cuda::host::" + type_name + "(" + spec + ", {" +
                                                       std::to_string(args.size() - 1) + "})",
                    c.span, std::move(args));
-  (void)row;
 }
 
 ir::ExprPtr FunctionBuilder::argparse_method(const ast::Call& c, const ast::Attribute& m, ir::ExprPtr self) {

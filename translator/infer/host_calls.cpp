@@ -1237,7 +1237,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
                                  "(`with " + what + "(...):`)");
     case HostRule::ArgParse:
       if (self) return fail(c.span, what + "() is a method of an ArgumentParser");
-      return argparse_parser_new(c, row);
+      return argparse_parser_new(c);
     case HostRule::TestCaseNew:
       if (!c.args.empty() || !c.keywords.empty()) {
         return fail(c.span, what + "() with a test method's name is not supported by py2cuda; make it with no arguments");
