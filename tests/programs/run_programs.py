@@ -24,6 +24,17 @@ tests/programs/numba_docs/ are skipped the same way by a line `NAME REASON` in
 tests/programs/skips.txt (NAME as reported, e.g. samples/transpose_shared), so that their text
 stays as it is.
 
+A program may also be run with further argument lists, one per line in its first 30 lines,
+
+    # py2cuda-program-run: ARGS
+
+(ARGS in shell words, possibly none): each is one more `--run` of the same build (py2cuda's
+cache makes it cheap), and NAME.runs.expected holds, run after run, the argument list, the exit
+status, the whole standard output and the whole standard error (a transcript written from the
+oracle by tools/runs_expected.py). This is for what a program does with its command line:
+argparse's help, its error messages on stderr and its exit status 2. COLUMNS is removed from the
+environment of every run, so that argparse's help is 80 columns wide as it is in a pipe.
+
 With --racecheck every program is built with `--racecheck` as well (the emulation's data-race
 detector, docs/emulation.md "Race checking") and must also print no race report: no false alarm on any
 sample or test program. (The ctest entry run_programs_racecheck.)
@@ -192,6 +203,59 @@ def program_arguments(path: Path) -> list[str]:
     return ["--", *args] if args else []
 
 
+_PROGRAM_RUN_RE = re.compile(r"^#\s*py2cuda-program-run:(.*)$")
+
+
+def extra_runs(path: Path) -> list[list[str]]:
+    """The argument lists of the `# py2cuda-program-run:` lines in the first 30, in order."""
+    runs = []
+    for line in path.read_text(encoding="utf-8").splitlines()[:HEADER_LINES]:
+        m = _PROGRAM_RUN_RE.match(line.strip())
+        if m:
+            runs.append(shlex.split(m.group(1)))
+    return runs
+
+
+def run_transcript(args: list[str], returncode: int, stdout: str, stderr: str) -> str:
+    """One run as NAME.runs.expected holds it: what was run, how it ended, everything it printed."""
+    def block(text: str) -> str:
+        return text if not text or text.endswith("\n") else text + "\n(no newline at the end)\n"
+    return (f"$ {shlex.join(['NAME.py', *args])}\n[exit {returncode}]\n[stdout]\n{block(stdout)}"
+            f"[stderr]\n{block(stderr)}")
+
+
+def program_env() -> dict[str, str]:
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    env.pop("COLUMNS", None)  # argparse's help: 80 columns, as in a pipe
+    return env
+
+
+def check_extra_runs(program: Program, base_argv: list[str], build_dir: Path, timeout: float) -> str | None:
+    """Runs the program once per `# py2cuda-program-run:` line; None when the transcript is
+    NAME.runs.expected's, else why not (with the start of a diff)."""
+    runs = extra_runs(program.path)
+    if not runs:
+        return None
+    expected_path = program.path.with_suffix(".runs.expected")
+    if not expected_path.is_file():
+        return f"{expected_path.name} is missing (tools/runs_expected.py writes it)"
+    got = []
+    for args in runs:
+        argv = [*base_argv, "--", *args] if args else base_argv
+        try:
+            p = subprocess.run(argv, cwd=build_dir, env=program_env(), stdin=subprocess.DEVNULL,
+                               capture_output=True, timeout=timeout)
+        except (subprocess.TimeoutExpired, OSError) as e:
+            return f"run with {shlex.join(args)!r}: {e}"
+        got.append(run_transcript(args, p.returncode, p.stdout.decode("utf-8", "replace"),
+                                  p.stderr.decode("utf-8", "replace")))
+    want = expected_path.read_bytes()
+    have = "".join(got).encode("utf-8")
+    if have == want:
+        return None
+    return f"the runs differ from {expected_path.name}\n" + short_diff(want, have, expected_path.name)
+
+
 def expected_exit(program: Program) -> int:
     """The exit status NAME.expected_exit asks for (a program ending in an exception: 1), else 0."""
     path = program.path.with_suffix(".expected_exit")
@@ -220,8 +284,9 @@ def run_program(program: Program, py2cuda: Path, build_dir: Path, timeout: float
             *([] if gpu else ["--emulate"])]
     if racecheck:
         argv.append("--racecheck")
+    base_argv = list(argv)
     argv += program_arguments(program.path)
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    env = program_env()
     try:
         p = tools.run_group(argv, cwd=build_dir, env=env, stdin=subprocess.DEVNULL, timeout=timeout)
     except subprocess.TimeoutExpired as e:
@@ -246,7 +311,12 @@ def run_program(program: Program, py2cuda: Path, build_dir: Path, timeout: float
     if want_line is not None and (got_lines[-1] if got_lines else "") != want_line:
         problems.append(f"stderr's last line is not {want_line!r}")
     if not problems:
-        return Outcome(None)
+        runs_problem = check_extra_runs(program, base_argv, build_dir, timeout)
+        if runs_problem is None:
+            return Outcome(None)
+        first, _, diff = runs_problem.partition("\n")
+        return Outcome(first, indent(diff + "\nrerun: (cd " + str(build_dir) + " && " + " ".join(base_argv) + " -- ARGS)",
+                                     max_lines=80))
     details = []
     if p.stdout != want:
         details.append(short_diff(want, p.stdout, program.expected.name))

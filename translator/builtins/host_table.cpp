@@ -418,6 +418,11 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "dict.clear", .rule = R::DictMethod, .runtime = "Dict::clear", .doc = "removes every entry"},
       {.path = "sys.argv", .rule = R::SysArgv, .runtime = "py2cuda::host::sys_argv", .doc = "the script's name as given to py2cuda, then the program's arguments (after `--` with --run)"},
       {.path = "sys.exit", .rule = R::SysExit, .runtime = "py2cuda::host::sys_exit", .doc = "ends the program: None -> status 0, an int -> that status, a str -> printed to stderr, status 1"},
+      {.path = "argparse.ArgumentParser", .rule = R::ArgParse, .runtime = "py2cuda::host::ArgumentParser", .doc = "ArgumentParser(prog=, description=, epilog=): CPython 3.11's parsing, errors (exit status 2) and help text; its arguments are added in the block that makes it"},
+      {.path = "ArgumentParser.add_argument", .rule = R::ArgParse, .runtime = "ArgumentParser::add_argument", .doc = "names as str literals; action= store/store_true/store_false/store_const/count, nargs= ?/*/+/N, type= int/float/str, default=, const=, choices= (a display), required=, help= (with %(default)s...), metavar=, dest="},
+      {.path = "ArgumentParser.parse_args", .rule = R::ArgParse, .runtime = "ArgumentParser::parse_args", .doc = "parse_args() reads sys.argv, parse_args(list of str) a list; a Namespace whose attributes are typed from the add_argument calls (None where argparse leaves None: an Optional)"},
+      {.path = "ArgumentParser.print_help", .rule = R::ArgParse, .runtime = "ArgumentParser::print_help", .doc = "also print_usage(), format_help(), format_usage(): HelpFormatter's text, $COLUMNS or the terminal's width (80 when neither)"},
+      {.path = "ArgumentParser.error", .rule = R::ArgParse, .runtime = "ArgumentParser::error", .doc = "the usage and `prog: error: message` on stderr, exit status 2"},
       {.path = "time.time", .rule = R::Clock, .runtime = "py2cuda::host::time_now", .doc = "seconds since the epoch"},
       {.path = "time.perf_counter", .rule = R::Clock, .runtime = "py2cuda::host::perf_counter", .doc = "a monotonic clock in seconds"},
       {.path = "timeit.default_timer", .rule = R::Clock, .runtime = "py2cuda::host::perf_counter", .doc = "a monotonic clock in seconds"},
@@ -447,7 +452,8 @@ std::string host_markdown() {
     if (python.rfind("numpy.", 0) == 0) python = "np." + python.substr(6);
     // A method's row is keyed by the class of its object: `TYPE.name`, shown as `TYPE.name()`.
     static const std::set<std::string> kClasses = {"ndarray", "DeviceNDArray", "Generator", "RandomState", "Stream",
-                                                   "Event", "str", "dict", "list", "TestCase", "generic"};
+                                                   "Event", "str", "dict", "list", "TestCase", "generic",
+                                                   "ArgumentParser"};
     if (const size_t dot = python.find('.'); dot != std::string::npos && kClasses.count(python.substr(0, dot))) {
       python = python + "()";  // a method
     }
@@ -475,6 +481,7 @@ bool has_effects(HostRule rule) {
     case R::Clock:
     case R::Print:
     case R::SysExit:
+    case R::ArgParse:  // parse_args exits on errors and prints help
     case R::EventRecord:
     case R::EventWait:
     case R::EventElapsed:

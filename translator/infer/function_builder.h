@@ -9,6 +9,7 @@
 #include "builtins/host_table.h"
 #include "builtins/table.h"
 #include "infer/cpp_names.h"
+#include "infer/host_argparse.h"
 #include "infer/infer.h"
 #include "types/rules.h"
 
@@ -218,6 +219,11 @@ class FunctionBuilder {
   ir::ExprPtr array_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   // `.shape`, `.dtype`, `.T`... of a host or device array; null with `handled` false otherwise.
   ir::ExprPtr host_attribute(const ast::Attribute& a, bool& handled);
+  // argparse (infer/host_argparse.cpp): ArgumentParser(...), its methods, and args.NAME.
+  ir::ExprPtr argparse_parser_new(const ast::Call& c);
+  ir::ExprPtr argparse_method(const ast::Call& c, const ast::Attribute& m, ir::ExprPtr self);
+  ir::ExprPtr argparse_add_argument(const ast::Call& c, int parser, ir::ExprPtr self);
+  ir::ExprPtr namespace_attribute(const ast::Attribute& a, ir::ExprPtr base);
   // `a[mask]`, `a[idx]`, `a[None, :]`, `a[..., 0]` in host code (infer/host_indexing.cpp):
   // `handled` false (nothing consumed) for integers and slices alone. With `store`, an
   // advanced index gives the none-typed store itself; other subscripts give the element
@@ -386,6 +392,7 @@ class ModuleBuilder {
                             bool for_host = false);
 
   sema::ModuleInfo& info() { return info_; }
+  ArgparseParsers& argparse_parsers() { return argparse_parsers_; }
 
   // Ufuncs (infer/ufuncs.cpp): the module's entry for `f`, its loop for these core
   // parameter types (built on first request), and run()'s eager CUDA loops.
@@ -417,6 +424,7 @@ class ModuleBuilder {
   std::set<std::string> host_names_;
   std::unique_ptr<FunctionEntry> host_main_;
   std::map<const FunctionEntry*, size_t> ufunc_index_;  // into module_->ufuncs
+  ArgparseParsers argparse_parsers_;
   void build_host_program();
   void warn_about_missing_gpu_code();
 };

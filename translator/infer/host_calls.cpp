@@ -383,6 +383,7 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
             return call_node(types::string(), "py2cuda::host::join_list({0}, {1})", c.span, std::move(args));
           }
         }
+        if (is_argparse_object(self->type)) return argparse_method(c, m, std::move(self));
         std::string owner = self->type->is_device_array() ? "DeviceNDArray"
                             : self->type->is_array()      ? "ndarray"
                             : self->type->is_string()     ? "str"
@@ -1244,6 +1245,9 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::ContextManager:
       return fail(c.span, what + "() is a context manager: py2cuda translates it only as a with statement's "
                                  "(`with " + what + "(...):`)");
+    case HostRule::ArgParse:
+      if (self) return fail(c.span, what + "() is a method of an ArgumentParser");
+      return argparse_parser_new(c);
     case HostRule::TestCaseNew:
       if (!c.args.empty() || !c.keywords.empty()) {
         return fail(c.span, what + "() with a test method's name is not supported by py2cuda; make it with no arguments");
@@ -1862,7 +1866,8 @@ ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const 
   if (v->type->is_device_array() && !spec.empty()) {
     return fail(s, "a device array takes no format spec (Python raises TypeError); copy_to_host() it first");
   }
-  if ((v->type->is_host_object() && !is_sized_host_object(v->type)) || v->type->is_none()) {
+  if ((v->type->is_host_object() && !is_sized_host_object(v->type) && !is_argparse_namespace(v->type)) ||
+      v->type->is_none()) {
     return fail(s, "printing a " + v->type->str() + " is not supported by py2cuda");
   }
   std::vector<ir::ExprPtr> args;
@@ -1896,6 +1901,7 @@ ir::ExprPtr FunctionBuilder::format_argument(ir::ExprPtr v, Span s) {
                             : t == types::host_object("DeviceList") ? "numba.cuda.cudadrv.devices._DeviceList"
                             : is_sized_host_object(t)               ? "list"
                             : t->is_dict()                          ? "dict"
+                            : is_argparse_namespace(t)              ? "argparse.Namespace"
                                                                     : nullptr;
   if (!python_type) return fail(s, "formatting a " + t->str() + " is not supported by py2cuda");
   return call_node(t, std::string("py2cuda::host::object_text({0}, \"") + python_type + "\")", s, one_arg(std::move(v)));
@@ -2135,6 +2141,10 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
   if (!base) {
     handled = true;
     return nullptr;
+  }
+  if (is_argparse_namespace(base->type)) {
+    handled = true;
+    return namespace_attribute(a, std::move(base));
   }
   if (base->type->is_number() && a.attr == "dtype") {
     handled = true;  // a NumPy scalar's dtype (a Python int or float prints as int64/float64 too)
