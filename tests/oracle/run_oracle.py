@@ -264,6 +264,7 @@ def build_combined_racecheck(programs: list[Program], args, root: Path, report: 
     include_dir = args.source_dir / "runtime" / "include"
     fixed = "\n".join([hash_tree(include_dir), str(cxx), *harness.RACECHECK_CXX_FLAGS, version_text(args.py2cuda)])
     harnesses = {}
+    linked = {}  # programs that call CUDA C++ of other files (cuda.declare_device): built alone
     for p in programs:
         run = translator.run(args.py2cuda, [p.path.name, "--harness", "--line-directives", "-o", "-",
                                             *translator.extra_args(p.path)], cwd=p.path.parent, timeout=args.timeout)
@@ -271,7 +272,8 @@ def build_combined_racecheck(programs: list[Program], args, root: Path, report: 
             report.fail(p.display + " (racecheck)", f"py2cuda --harness failed (status {run.returncode})",
                         indent(run.stderr))
         else:
-            harnesses[p.rel] = run.stdout.decode() if isinstance(run.stdout, bytes) else run.stdout
+            text = run.stdout.decode() if isinstance(run.stdout, bytes) else run.stdout
+            (linked if '\nextern "C" __device__' in text else harnesses)[p.rel] = text
     jobs = max(1, args.jobs)
     rels = sorted(harnesses)
     groups = [g for g in (rels[i::jobs] for i in range(jobs)) if g]
@@ -292,6 +294,16 @@ def build_combined_racecheck(programs: list[Program], args, root: Path, report: 
         return ok, why
 
     checked = {}
+    for rel in linked:
+        p = next(p for p in programs if p.rel == rel)
+        binary = root / "alone" / p.display / p.path.stem
+        binary.parent.mkdir(parents=True, exist_ok=True)
+        ok, why = harness.build(args.py2cuda, p.path, binary, method="exe", include_dir=include_dir, cxx=cxx,
+                                timeout=BUILD_TIMEOUT_S, racecheck=True)
+        if ok:
+            checked[rel] = binary
+        else:
+            report.fail(p.display + " (racecheck)", "building the --racecheck harness failed", indent(why))
     with concurrent.futures.ThreadPoolExecutor(max_workers=len(groups) or 1) as pool:
         for index, (group, (ok, why)) in enumerate(zip(groups, pool.map(build_group, enumerate(groups)))):
             for rel in group:
@@ -359,7 +371,7 @@ def run_program(p: Program, manifest: dict, binary: Path, args, root: Path, repo
             wanted = ", ".join(f"{t}[{d}-D]" if d else t for t, d in types)
             return f"the harness offers no {kernel.name} for ({wanted})", indent(f"--list: {listed}")
         return run_case(binary, launched, case, entry, numba_dir / entry["dir"], runs_dir / entry["dir"],
-                        args.timeout)
+                        args.timeout, racecheck)
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for (name, _, _, _), problem in zip(jobs, pool.map(check, jobs)):
@@ -370,7 +382,7 @@ def run_program(p: Program, manifest: dict, binary: Path, args, root: Path, repo
 
 
 def run_case(binary: Path, launched: str, case, entry: dict, numba_dir: Path, out_dir: Path,
-             timeout: float) -> tuple[str, str] | None:
+             timeout: float, racecheck: bool = False) -> tuple[str, str] | None:
     """Launches one case (as the harness's kernel `launched`) and compares; returns (reason,
     details) on failure."""
     if out_dir.exists():
@@ -386,8 +398,10 @@ def run_case(binary: Path, launched: str, case, entry: dict, numba_dir: Path, ou
         return f"the launch did not finish in {timeout:.0f} s", indent(command)
     if run.returncode != 0:
         return f"the launch failed (status {run.returncode})", indent(command + "\n" + run.output)
-    if "data race" in run.output:
+    if "error: data race" in run.output or ("benign data race" in run.output and not case.benign_race):
         return "--racecheck reported a data race", indent(command + "\n" + run.output)
+    if racecheck and case.benign_race and "benign data race" not in run.output:
+        return f"--racecheck gave no benign race warning ({case.benign_race})", indent(command + "\n" + run.output)
     problems = []
     for prm in entry["params"]:
         if prm["kind"] != "array":
