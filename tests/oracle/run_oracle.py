@@ -30,13 +30,15 @@ so a broken table fails anyway).
 Caches live in BUILD/oracle/ (numba/, bin/, runs/); each entry is keyed by a hash of what it
 was made from, so a rerun with nothing changed only runs the harness.
 
-With --racecheck the harnesses are built with the emulation's data-race detector (py2cuda
---racecheck, docs/emulation.md "Race checking") and a case also fails when its launch reports a
-race, error or benign warning: no false alarm on any oracle kernel. Its caches are BUILD/oracle-racecheck/,
-so that it can run beside the plain oracle. CI runs it on a few programs (ctest run_oracle_racecheck);
-with no NAME it checks every kernel of the table.
+With --also-racecheck (CI's ctest run_oracle) every case then runs a second time, named
+`... (racecheck)`, through harnesses built with the emulation's data-race detector (the flags of
+py2cuda --racecheck, docs/emulation.md "Race checking"), and also fails when its launch reports a
+race, error or benign warning: no false alarm on any oracle kernel. Those harnesses are built
+as --jobs combined executables (testlib/harness.py build_combined: one compile of the runtime
+each, not one per program), cached in BUILD/oracle/racecheck/. --racecheck runs only that
+second pass (caches in BUILD/oracle-racecheck/, so that it can run beside the plain oracle).
 
-    run_oracle.py --py2cuda BUILD/py2cuda --build-dir BUILD --python BUILD/venv/bin/python [--racecheck] [NAME...]
+    run_oracle.py --py2cuda BUILD/py2cuda --build-dir BUILD --python BUILD/venv/bin/python [--racecheck | --also-racecheck] [NAME...]
 
 NAME selects cases whose name contains it (e.g. hypot_kernel, "size=37").
 """
@@ -91,7 +93,10 @@ def main() -> int:
     parser = cli.make_parser(__doc__.splitlines()[0])
     parser.add_argument("-j", "--jobs", type=int, default=2, help="processes at once (default 2)")
     parser.add_argument("--racecheck", action="store_true",
-                        help="build the harnesses with --racecheck; a race report fails the case")
+                        help="run the cases through --racecheck builds of the harnesses only (all programs in "
+                             "--jobs combined executables); a race report fails the case")
+    parser.add_argument("--also-racecheck", action="store_true",
+                        help="after the plain run, run every case again as --racecheck does")
     args = cli.parse(parser)
     cli.require_py2cuda(parser, args)
     if args.python is None or not args.python.exists():
@@ -114,12 +119,18 @@ def main() -> int:
         status = report.finish()
         return status if report.failed else SKIP_STATUS
     how = "py2cuda --exe --emulate" if method == "exe" else "py2cuda --harness, then the host compiler"
-    how += " --racecheck" if args.racecheck else ""
+    if args.racecheck or args.also_racecheck:
+        how = ("" if args.racecheck else how + ", then ") + "combined --racecheck harnesses"
     report.info(f"harness build: {how}")
-    binaries = build_all(programs, args, root, method, report)
+    binaries = {} if args.racecheck else build_all(programs, args, root, method, report)
     for p in programs:
         if p.rel in manifests and p.rel in binaries:
             run_program(p, manifests[p.rel], binaries[p.rel], args, root, report)
+    if args.racecheck or args.also_racecheck:
+        checked = build_combined_racecheck(programs, args, root / "racecheck", report)
+        for p in programs:
+            if p.rel in manifests and p.rel in checked:
+                run_program(p, manifests[p.rel], checked[p.rel], args, root, report, racecheck=True)
     return report.finish()
 
 
@@ -243,6 +254,67 @@ def build_all(programs: list[Program], args, root: Path, method: str, report: Re
     return binaries
 
 
+def build_combined_racecheck(programs: list[Program], args, root: Path, report: Reporter) -> dict[str, Path]:
+    """--also-racecheck: every program's harness built with the data-race detector, the
+    programs in `args.jobs` combined executables (harness.build_combined: one compile of the
+    runtime each, not one per program); returns each program's executable (a script that runs
+    its harness in the combined one). Cached while the .cu texts and the runtime are the same.
+    """
+    cxx = tools.find_host_cxx()
+    include_dir = args.source_dir / "runtime" / "include"
+    fixed = "\n".join([hash_tree(include_dir), str(cxx), *harness.RACECHECK_CXX_FLAGS, version_text(args.py2cuda)])
+    harnesses = {}
+    linked = {}  # programs that call CUDA C++ of other files (cuda.declare_device): built alone
+    for p in programs:
+        run = translator.run(args.py2cuda, [p.path.name, "--harness", "--line-directives", "-o", "-",
+                                            *translator.extra_args(p.path)], cwd=p.path.parent, timeout=args.timeout)
+        if run.failure() or run.returncode != 0:
+            report.fail(p.display + " (racecheck)", f"py2cuda --harness failed (status {run.returncode})",
+                        indent(run.stderr))
+        else:
+            text = run.stdout.decode() if isinstance(run.stdout, bytes) else run.stdout
+            (linked if '\nextern "C" __device__' in text else harnesses)[p.rel] = text
+    jobs = max(1, args.jobs)
+    rels = sorted(harnesses)
+    groups = [g for g in (rels[i::jobs] for i in range(jobs)) if g]
+
+    def build_group(index_and_group):
+        index, group = index_and_group
+        texts = {rel: harnesses[rel] for rel in group}
+        key = hashlib.sha256(fixed.encode() + repr(sorted(texts.items())).encode()).hexdigest()
+        binary = root / f"combined_{index}"
+        stamp = binary.with_suffix(".stamp")
+        if binary.exists() and read_text(stamp) == key:
+            return True, ""
+        root.mkdir(parents=True, exist_ok=True)
+        stamp.unlink(missing_ok=True)
+        ok, why = harness.build_combined(texts, binary, include_dir=include_dir, cxx=cxx, timeout=BUILD_TIMEOUT_S * 2)
+        if ok:
+            stamp.write_text(key)
+        return ok, why
+
+    checked = {}
+    for rel in linked:
+        p = next(p for p in programs if p.rel == rel)
+        binary = root / "alone" / p.display / p.path.stem
+        binary.parent.mkdir(parents=True, exist_ok=True)
+        ok, why = harness.build(args.py2cuda, p.path, binary, method="exe", include_dir=include_dir, cxx=cxx,
+                                timeout=BUILD_TIMEOUT_S, racecheck=True)
+        if ok:
+            checked[rel] = binary
+        else:
+            report.fail(p.display + " (racecheck)", "building the --racecheck harness failed", indent(why))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=len(groups) or 1) as pool:
+        for index, (group, (ok, why)) in enumerate(zip(groups, pool.map(build_group, enumerate(groups)))):
+            for rel in group:
+                if ok:
+                    checked[rel] = root / f"combined_{index}.d" / rel.replace("/", "_")
+                else:
+                    report.fail(rel[:-3] + " (racecheck)", "building the combined --racecheck harnesses failed",
+                                indent(why))
+    return checked
+
+
 def version_text(py2cuda: Path) -> str:
     try:
         return subprocess.run([str(py2cuda), "--version"], capture_output=True, text=True,
@@ -262,9 +334,10 @@ def hash_tree(folder: Path) -> str:
 
 # ---- running and comparing --------------------------------------------------------------------
 
-def run_program(p: Program, manifest: dict, binary: Path, args, root: Path, report: Reporter) -> None:
+def run_program(p: Program, manifest: dict, binary: Path, args, root: Path, report: Reporter,
+                racecheck: bool = False) -> None:
     listed_kernels = {k.name for k in p.kernels}
-    for name in manifest["kernels_found"]:
+    for name in manifest["kernels_found"] if not racecheck else []:
         if name not in listed_kernels:
             report.fail(f"{p.display}:{name}",
                         "Numba finds this kernel, the oracle case table has no cases for it")
@@ -282,9 +355,10 @@ def run_program(p: Program, manifest: dict, binary: Path, args, root: Path, repo
             assert (entry["kernel"], entry["title"]) == (kernel.name, case.title()), "manifest out of step"
             name = p.case_name(kernel, case)
             if cli.selected(name, args.names):
+                name += " (racecheck)" if racecheck else ""
                 jobs.append((name, kernel, case, entry))
     numba_dir = root / "numba" / p.rel
-    runs_dir = root / "runs" / p.rel
+    runs_dir = root / ("racecheck-runs" if racecheck else "runs") / p.rel
 
     def check(job):
         name, kernel, case, entry = job
@@ -297,7 +371,7 @@ def run_program(p: Program, manifest: dict, binary: Path, args, root: Path, repo
             wanted = ", ".join(f"{t}[{d}-D]" if d else t for t, d in types)
             return f"the harness offers no {kernel.name} for ({wanted})", indent(f"--list: {listed}")
         return run_case(binary, launched, case, entry, numba_dir / entry["dir"], runs_dir / entry["dir"],
-                        args.timeout)
+                        args.timeout, racecheck)
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for (name, _, _, _), problem in zip(jobs, pool.map(check, jobs)):
@@ -308,7 +382,7 @@ def run_program(p: Program, manifest: dict, binary: Path, args, root: Path, repo
 
 
 def run_case(binary: Path, launched: str, case, entry: dict, numba_dir: Path, out_dir: Path,
-             timeout: float) -> tuple[str, str] | None:
+             timeout: float, racecheck: bool = False) -> tuple[str, str] | None:
     """Launches one case (as the harness's kernel `launched`) and compares; returns (reason,
     details) on failure."""
     if out_dir.exists():
@@ -324,8 +398,10 @@ def run_case(binary: Path, launched: str, case, entry: dict, numba_dir: Path, ou
         return f"the launch did not finish in {timeout:.0f} s", indent(command)
     if run.returncode != 0:
         return f"the launch failed (status {run.returncode})", indent(command + "\n" + run.output)
-    if "data race" in run.output:
+    if "error: data race" in run.output or ("benign data race" in run.output and not case.benign_race):
         return "--racecheck reported a data race", indent(command + "\n" + run.output)
+    if racecheck and case.benign_race and "benign data race" not in run.output:
+        return f"--racecheck gave no benign race warning ({case.benign_race})", indent(command + "\n" + run.output)
     problems = []
     for prm in entry["params"]:
         if prm["kind"] != "array":

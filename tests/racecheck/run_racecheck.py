@@ -17,7 +17,7 @@ PY2CUDA_EMU_RACECHECK=all (what --racecheck-all compiles in, chosen at run time 
 reused), which must give the same reports first. A build with
 --racecheck but without --emulate is refused (exit 2).
 The samples and test programs are checked for false alarms by run_programs.py --racecheck, the
-oracle's kernels by run_oracle.py --racecheck.
+oracle's kernels by run_oracle.py --also-racecheck (or --racecheck).
 
     run_racecheck.py --py2cuda BUILD/py2cuda --build-dir BUILD [NAME...]
 """

@@ -86,6 +86,48 @@ def build(py2cuda: Path, program: Path, binary: Path, *, method: str, include_di
     return ok, "" if ok else f"{cxx} failed on {cu.name}:\n{out}"
 
 
+# The flags of py2cuda's own --racecheck emulated builds (translator/driver/toolchain.cpp).
+RACECHECK_CXX_FLAGS = ["-std=c++20", "-O2", "-DPY2CUDA_RACECHECK=1", "-pthread", "-x", "c++"]
+_HARNESS_MAIN = "\nint main(int argc, char** argv) {"
+
+
+def build_combined(harnesses: dict[str, str], binary: Path, *, include_dir: Path, cxx: str | None,
+                   timeout: float) -> tuple[bool, str]:
+    """Builds several programs' harnesses (name -> the .cu py2cuda --harness --line-directives
+    wrote) into one --racecheck executable, `BIN NAME ARG...` running NAME's harness on ARG...,
+    and beside it an executable script per program, BIN.d/NAME, that is that harness alone.
+
+    One compile instead of one per program: the runtime (the grid runner, fibers, the race
+    detector, the harness) is compiled once, each program adds its kernels (a twelfth of a
+    program's own build). Each .cu keeps its module namespace; only its main is renamed.
+    """
+    if cxx is None:
+        return False, "no host C++ compiler ($CXX, g++, clang++)"
+    parts = binary.with_suffix(".d")
+    parts.mkdir(parents=True, exist_ok=True)
+    combined = ["#include <cstring>"]
+    dispatch = []
+    for i, (name, cu) in enumerate(sorted(harnesses.items())):
+        if cu.count(_HARNESS_MAIN) != 1:
+            return False, f"{name}: the harness's main() is not where it is expected"
+        part = parts / f"program_{i}.cu"
+        part.write_text(cu.replace(_HARNESS_MAIN, f"\nint py2cuda_harness_main_{i}(int argc, char** argv) {{"))
+        combined.append(f'#include "{part.name}"')
+        dispatch.append(f'  if (std::strcmp(argv[1], "{name}") == 0) return py2cuda_harness_main_{i}(argc - 1, argv + 1);')
+    combined += ["int main(int argc, char** argv) {", "  if (argc < 2) return 2;", *dispatch, "  return 2;", "}"]
+    source = parts / "combined.cu"
+    source.write_text("\n".join(combined) + "\n")
+    ok, out = tools.run_tool([cxx, *RACECHECK_CXX_FLAGS, str(source), "-I", str(include_dir), "-o", str(binary),
+                              *LINK_FLAGS], cwd=parts, timeout=timeout)
+    if not ok:
+        return False, f"{cxx} failed on {source}:\n{out[-8000:]}"
+    for name in harnesses:
+        script = parts / name.replace("/", "_")
+        script.write_text(f'#!/bin/sh\nexec "{binary}" "{name}" "$@"\n')
+        script.chmod(0o755)
+    return True, ""
+
+
 def _translated(run: translator.Run, output: Path) -> tuple[bool, str]:
     if why := run.failure():
         return False, f"py2cuda --harness: {why}\n{run.stderr}"

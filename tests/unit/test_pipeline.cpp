@@ -221,17 +221,20 @@ TEST(Pipeline, LineDirectivesPointBackAtTheCuForStubs) {
   EXPECT_EQ(r.cu.substr(line_start, at - line_start), "#line " + std::to_string(directive_line + 1) + " ");
 }
 
-// --racecheck's reports: a compound assignment's target reads too (not a plain store), and a
-// subscript inside a target's index is a read; host code is left as it is.
+// --racecheck's reports: a compound assignment's target is updated (read, then stored: not a
+// plain store), also when printed as `t = t op v` (int32 += int64 literal), and a subscript
+// inside a target's index is a read; host code is left as it is.
 TEST(Pipeline, LineDirectivesLocateEverySubscript) {
-  SourceFile file("t.py", "from numba import cuda\n@cuda.jit('void(float32[:], int64[:])')\ndef k(a, b):\n"
-                          "    a[b[0]] = 1\n    a[1] += a[0]\n");
+  SourceFile file("t.py", "from numba import cuda\n@cuda.jit('void(float32[:], int64[:], int32[:])')\n"
+                          "def k(a, b, c):\n    a[b[0]] = 1\n    a[1] += a[0]\n    c[2] += 1\n");
   TranslateOptions options;
   options.line_directives = true;
   TranslateResult r = translate(file, options);
   ASSERT_TRUE(r.ok) << r.diagnostics;
   EXPECT_TRUE(has(r.cu, "a.at(py2cuda::stored_at_python(b(py2cuda::at_python(0, 4, 7)), 4, 5)) = 1.0f;")) << r.cu;
-  EXPECT_TRUE(has(r.cu, "a(py2cuda::at_python(1, 5, 5)) += a(py2cuda::at_python(0, 5, 13));")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "a(py2cuda::updated_at_python(1, 5, 5)) += a(py2cuda::at_python(0, 5, 13));")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "c(py2cuda::updated_at_python(2, 6, 5)) = int32_t(int64_t(c(py2cuda::at_python(2, 6, 5))) + 1);"))
+      << r.cu;
 }
 
 TEST(Pipeline, NarrowNegationWrapsInItsOwnWidth) {

@@ -618,9 +618,10 @@ void FunctionBuilder::aug_assign(const ast::AugAssign& a, ir::Block& out) {
                                  a.op == BinOp::BitAnd || a.op == BinOp::BitOr || a.op == BinOp::BitXor);
   size_t before = out.size();
   assign(*a.target, std::move(result), a.span, out, true);
-  if (shorthand && out.size() == before + 1 && out.back()->kind == ir::StmtKind::Assign) {
+  if (out.size() == before + 1 && out.back()->kind == ir::StmtKind::Assign) {
     auto& st = static_cast<ir::Assign&>(*out.back());
-    if (st.value->kind == ir::ExprKind::Binary) {
+    st.augmented = true;
+    if (shorthand && st.value->kind == ir::ExprKind::Binary) {
       auto& bin = static_cast<ir::Binary&>(*st.value);
       st.has_compound_op = true;
       st.compound_op = a.op;

@@ -258,6 +258,9 @@ struct Assign : Stmt {
   // target's type, so the shorthand means exactly the same.
   bool has_compound_op = false;
   BinOp compound_op = BinOp::Add;
+  // From an augmented assignment (`a[i] += v`), printed as one or as `target = target op v`:
+  // the target is read, then stored (--racecheck tells such an update from a plain store).
+  bool augmented = false;
 };
 
 struct If : Stmt {

@@ -565,7 +565,7 @@ class Emitter {
           array_allocation(a);
           return;
         }
-        std::string target = p.print_target(*a.target, !a.has_compound_op);
+        std::string target = p.print_target(*a.target, a.augmented);
         std::string value = a.has_compound_op ? p.print(*a.value) : p.print_stored(*a.value);
         if (a.has_compound_op) {
           line(target + " " + std::string(python_spelling(a.compound_op)) + "= " + value + ";");

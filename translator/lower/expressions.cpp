@@ -192,10 +192,10 @@ std::string ExprPrinter::print_stored(const ir::Expr& e) {
   return print(e, 0);
 }
 
-std::string ExprPrinter::print_target(const ir::Expr& e, bool plain_store) {
-  store_target_ = plain_store;
+std::string ExprPrinter::print_target(const ir::Expr& e, bool augmented) {
+  target_role_ = augmented ? TargetRole::updated : TargetRole::stored;
   std::string s = print(e, 0);
-  store_target_ = false;
+  target_role_ = TargetRole::none;
   return s;
 }
 
@@ -580,13 +580,15 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
              "under --emulate every index is checked against the array's extents and an out-of-range access stops "
              "the run naming this line; on the GPU, as in Numba, nothing is checked");
       }
-      const bool store = store_target_;
-      store_target_ = false;  // subscripts inside the target's indices are reads
+      const TargetRole role = std::exchange(target_role_, TargetRole::none);  // subscripts inside its indices are reads
       std::string s = print(*ix.array, kPrimary) + (ix.wrap ? ".at(" : "(");
       for (size_t i = 0; i < ix.indices.size(); ++i) {
         std::string index = print(*ix.indices[i], 0);
         if (i == 0 && located_subscripts_ && !host_code_ && ix.span.valid()) {
-          index = std::string(store ? "py2cuda::stored_at_python(" : "py2cuda::at_python(") + index + ", " +
+          const char* marked = role == TargetRole::stored    ? "py2cuda::stored_at_python("
+                               : role == TargetRole::updated ? "py2cuda::updated_at_python("
+                                                             : "py2cuda::at_python(";
+          index = marked + index + ", " +
                   std::to_string(ix.span.line) + ", " + std::to_string(ix.span.col) + ")";
         }
         s += (i ? ", " : "") + index;

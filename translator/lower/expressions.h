@@ -39,8 +39,9 @@ class ExprPrinter {
                        std::vector<PendingNote>* notes = nullptr, bool located_subscripts = false)
       : host_code_(host_code), error_model_(error_model), notes_(notes), located_subscripts_(located_subscripts) {}
   std::string print(const ir::Expr& e);
-  // An assignment's target; `plain_store`: `target = value`, not `target op= value`.
-  std::string print_target(const ir::Expr& e, bool plain_store);
+  // An assignment's target; `augmented`: of `target op= value`, however printed (the element
+  // is read, then stored), not of `target = value`.
+  std::string print_target(const ir::Expr& e, bool augmented);
   // The value an assignment stores or a return returns: a conversion at its top is the
   // store's (one instruction), not a promotion that makes arithmetic run in float64.
   std::string print_stored(const ir::Expr& e);
@@ -51,7 +52,10 @@ class ExprPrinter {
   std::vector<PendingNote>* notes_;
   bool located_subscripts_;
   bool stored_ = false;  // the node being printed is print_stored()'s
-  bool store_target_ = false;  // the node being printed is a plain assignment's target
+  // The node being printed is an assignment's target: its subscript is marked as stored
+  // (`a[i] = v`) or updated (`a[i] += v`) for --racecheck.
+  enum class TargetRole { none, stored, updated };
+  TargetRole target_role_ = TargetRole::none;
   void note(NoteKind kind, const Span& span, std::string reason);
   // `/`, `//` or `%` of scalars under a raising error model, or "" where C++'s operator
   // (or the NumPy-semantics runtime function) is what the function's error model does.

@@ -65,27 +65,42 @@ template <class I>
 P2C_HD P2C_INLINE constexpr I stored_at_python(I index, unsigned, unsigned) {
   return index;
 }
+template <class I>
+P2C_HD P2C_INLINE constexpr I updated_at_python(I index, unsigned, unsigned) {
+  return index;
+}
 #else
 namespace detail {
 // The first index of a subscript as --exe/--run builds emit it: with the subscript's own
 // Python line and column (a statement's #line names only its first line, and no C++
 // position tells two subscripts of a line apart), and whether an assignment stores to the
-// element (`a[i] = v`). --racecheck reports with them; other builds ignore them.
+// element (`a[i] = v`) or updates it (`a[i] += v`: reads it, then stores). --racecheck
+// reports with them; other builds ignore them.
+enum class SubscriptRole : unsigned char {
+  value,          // on an expression's value side (a read; a subscript the translator did not mark)
+  store_target,   // `a[i] = v`: a write, even of the value already there
+  update_target,  // `a[i] op= v`: a read, then a write, even of the value already there
+};
+
 template <class I>
 struct PythonIndex {
   I value;
   unsigned line, column;
-  bool store;
+  SubscriptRole role;
 };
 }  // namespace detail
 
 template <class I>
 constexpr detail::PythonIndex<I> at_python(I index, unsigned line, unsigned column) {
-  return {index, line, column, false};
+  return {index, line, column, detail::SubscriptRole::value};
 }
 template <class I>
 constexpr detail::PythonIndex<I> stored_at_python(I index, unsigned line, unsigned column) {
-  return {index, line, column, true};
+  return {index, line, column, detail::SubscriptRole::store_target};
+}
+template <class I>
+constexpr detail::PythonIndex<I> updated_at_python(I index, unsigned line, unsigned column) {
+  return {index, line, column, detail::SubscriptRole::update_target};
 }
 
 namespace detail {
@@ -98,7 +113,7 @@ struct LocatedIndex {
   SourceLocation where;
 
   unsigned python_line = 0, python_column = 0;  // 0: not known (see PythonIndex)
-  bool store = false;
+  SubscriptRole role = SubscriptRole::value;
 
   template <class I>
   constexpr LocatedIndex(I index, SourceLocation where_ = SourceLocation::current()) noexcept
@@ -110,7 +125,7 @@ struct LocatedIndex {
       : LocatedIndex(index.value, where_) {
     python_line = index.line;
     python_column = index.column;
-    store = index.store;
+    role = index.role;
   }
 };
 }  // namespace detail

@@ -34,11 +34,12 @@
 // A subscript gives the element's address, not whether the code reads or writes it
 // (Array::operator() returns a reference). The detector keeps the last few subscripts of
 // the running thread pending with the element's bytes as they were, and settles each one
-// later: changed bytes make it a write, unchanged a read. A read-modify-write
-// (`a[i] += 1`) is a write. An assignment's target (the translator marks it, see
-// PythonIndex in array.h) is a write even when it stores the value already there; two
-// such unordered writes of one value are a benign race, reported as a warning that lets
-// the run go on. cuda.atomic.* takes its subscript over as an atomic access.
+// later: changed bytes make it a write, unchanged a read. An assignment's target (the
+// translator marks it, see PythonIndex in array.h: `a[i] = v` stored, `a[i] += v` updated)
+// is a write even when it stores the value already there; two such unordered writes of one
+// value are a benign race, reported as a warning that lets the run go on, unless the earlier
+// was an update that changed the element (its value depended on the order). cuda.atomic.*
+// takes its subscript over as an atomic access.
 //
 // The first race prints a report (file:line:col: error: ..., both source lines with
 // carets) and ends the program with exit status 1. With PY2CUDA_RACECHECK_ALL (py2cuda
@@ -185,7 +186,11 @@ inline constexpr uint32_t kWritten = 1u << 30;          // `access` is the last 
 inline constexpr uint32_t kOneRead = 1u << 29;          // `access` is the one plain read, and there is no write
 inline constexpr uint32_t kReadsOverflowed = 1u << 28;  // the reads are in the side entry's list
 inline constexpr uint32_t kUpdated = 1u << 27;          // the side entry's `atomic` holds one
-inline constexpr uint32_t kOverflowMask = (1u << 27) - 1;
+// The last plain write's value did not depend on the order it ran in: a store (`a[i] = v`), or
+// an update (`a[i] += v`) that left the bytes as they were. Only then can another thread's
+// store of the same value be benign: had that one gone first, an update would have read it.
+inline constexpr uint32_t kWriteValueFixed = 1u << 26;
+inline constexpr uint32_t kOverflowMask = (1u << 26) - 1;
 
 // What few cells need: the last atomic since the plain write, and more than one reader.
 struct Overflow {
@@ -289,7 +294,8 @@ struct Pending {
   Space space = Space::none;
   int argument = -1;
   uint32_t where = 0;
-  bool store = false;  // an assignment's target (`a[i] = v`): a write even of the value already there
+  // An assignment's target (`a[i] = v`, `a[i] += v`): a write even of the value already there.
+  ::py2cuda::detail::SubscriptRole role = ::py2cuda::detail::SubscriptRole::value;
   unsigned char before[16] = {};
   ElementView view{};
 };
@@ -564,8 +570,9 @@ class HeldCell {
 };
 
 // One settled access of the running thread. `same_value`: a write that stored the value
-// already there.
-inline void record(const Pending& access, Kind kind, bool same_value = false) {
+// already there; `value_fixed`: a write whose value does not depend on what it read
+// (kWriteValueFixed).
+inline void record(const Pending& access, Kind kind, bool same_value = false, bool value_fixed = false) {
   if (access.space == Space::none) return;
   const AccessRecord now = running_access(access.where);
   HeldCell cell(access);
@@ -621,9 +628,12 @@ inline void record(const Pending& access, Kind kind, bool same_value = false) {
   // A write, plain or atomic. Atomics do not race with each other; they race with plain
   // accesses, so an atomic leaves the plain write and the reads in place. A plain write of
   // the value already there, when the last plain write is what put it there (no atomic
-  // since), stored the same value as that write: a benign race.
+  // since), stored the same value as that write: a benign race, when that write's value was
+  // fixed whatever the order (an update that changed the element would have read this
+  // store's value instead, had this one gone first, and stored another).
   if (cell.has(kWritten)) {
-    against(cell->access, Kind::write, kind == Kind::write && same_value && !cell.has(kUpdated));
+    against(cell->access, Kind::write,
+            kind == Kind::write && same_value && !cell.has(kUpdated) && cell.has(kWriteValueFixed));
   }
   if (cell.has(kUpdated) && kind == Kind::write) against(cell.overflow()->atomic, Kind::atomic);
   if (cell.has(kOneRead)) {
@@ -640,7 +650,8 @@ inline void record(const Pending& access, Kind kind, bool same_value = false) {
   }
   cell->access = now;
   cell.set(kWritten);
-  cell.unset(kUpdated | kOneRead);
+  cell.unset(kUpdated | kOneRead | kWriteValueFixed);
+  if (value_fixed) cell.set(kWriteValueFixed);
   if (cell.has(kReadsOverflowed)) {
     cell.overflow()->reads.clear();
     cell.unset(kReadsOverflowed);
@@ -665,10 +676,32 @@ inline bool bytes_differ(const unsigned char* a, const unsigned char* b, unsigne
 }
 
 // A subscript is a write when it changed the element's bytes, or when an assignment stored
-// to it (then perhaps the value already there); else a read.
+// to it or updated it (then perhaps with the value already there); else a read. An update
+// (`a[i] += v`) that changed nothing still wrote: `a[i] += 0` by two threads is a race.
 inline void settle(const Pending& p) {
+  using ::py2cuda::detail::SubscriptRole;
   const bool changed = bytes_differ(p.before, p.element, p.size);
-  record(p, changed || p.store ? Kind::write : Kind::read, !changed);
+  const bool assigned = p.role != SubscriptRole::value;
+  record(p, changed || assigned ? Kind::write : Kind::read, !changed,
+         p.role == SubscriptRole::store_target || (assigned && !changed));
+}
+
+// An update the translator could not print as `a[i] op= v` is `a[i] = a[i] op v`: its value
+// side reads the element at the target's own place, before the target's subscript. That read
+// is the update's own (settled with it as its write), not a read of its own: it is dropped
+// from the thread's pending subscripts.
+inline void forget_update_read(BlockState& state, const unsigned char* element, uint32_t where) {
+  std::size_t kept = 0;
+  Pending ordered[kPending];
+  for (std::size_t i = 0; i < state.pending_count; ++i) {
+    const Pending& p = state.pending[(state.pending_first + i) % kPending];
+    if (p.element == element && p.where == where && p.role == ::py2cuda::detail::SubscriptRole::value) continue;
+    ordered[kept++] = p;
+  }
+  if (kept == state.pending_count) return;
+  std::copy(ordered, ordered + kept, state.pending);
+  state.pending_first = 0;
+  state.pending_count = kept;
 }
 
 template <class View>
@@ -681,6 +714,10 @@ void note_access(const View& view, int64_t offset, const ::py2cuda::detail::Loca
   const Space space = classify(element, argument, cell);
   if (space == Space::none) return;
   BlockState& state = block_state();
+  const uint32_t where = location_id(place_of(first));
+  if (!std::is_const_v<T> && first.role == ::py2cuda::detail::SubscriptRole::update_target) {
+    forget_update_read(state, reinterpret_cast<const unsigned char*>(element), where);
+  }
   Pending scratch;
   Pending& p = std::is_const_v<T> ? scratch : [&]() -> Pending& {
     if (state.pending_count == kPending) {  // the oldest is settled to make room
@@ -696,8 +733,8 @@ void note_access(const View& view, int64_t offset, const ::py2cuda::detail::Loca
   p.size = kCompared;
   p.space = space;
   p.argument = argument;
-  p.where = location_id(place_of(first));
-  p.store = first.store && !std::is_const_v<T>;
+  p.where = where;
+  p.role = std::is_const_v<T> ? ::py2cuda::detail::SubscriptRole::value : first.role;
   p.view.data = reinterpret_cast<const unsigned char*>(view.data);
   p.view.element_size = sizeof(T);
   constexpr int kDims = View::ndim < 4 ? View::ndim : 4;
