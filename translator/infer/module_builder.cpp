@@ -123,6 +123,7 @@ void ModuleBuilder::build_host_program() {
   if (fn && host_diags.error_count() == 0) {
     module_->host_functions.push_back(std::move(fn));
     module_->has_host_main = true;
+    module_->uses_argparse = !argparse_parsers_.empty();
   } else {
     // The typing code is shared with kernels; its messages speak of them.
     auto host_wording = [](std::string m) {

@@ -407,6 +407,9 @@ struct Module {
   // the host functions they call), compiled for every signature.
   std::vector<std::unique_ptr<Function>> host_functions;
   bool has_host_main = false;
+  // The host program builds an argparse.ArgumentParser: the .cu includes host/argparse.h,
+  // which host.h leaves out (its <regex> would add a second to every other program's build).
+  bool uses_argparse = false;
   // Why the file's host code cannot become main() (a construct py2cuda cannot
   // translate, reported as a warning); empty when it can or when there is none.
   std::string host_program_unavailable;

@@ -118,6 +118,7 @@ class Emitter {
     const bool host_main = options_.host_main && m.has_host_main;
     const bool cpu_ufunc_library = !m.has_host_main && has_cpu_ufuncs(m);
     if (host_main || cpu_ufunc_library) out_ += "#include <py2cuda/host.h>\n";
+    if (host_main && m.uses_argparse) out_ += "#include <py2cuda/host/argparse.h>\n";
     if (!host_main && options_.harness) out_ += "#include <py2cuda/harness.h>\n";
     if (has_ufuncs(m)) out_ += "#include <py2cuda/ufunc.h>\n#include <py2cuda/host/ufunc_call.h>\n";  // lower/ufuncs.cpp
     if (!host_main && options_.harness && has_cuda_ufuncs(m)) out_ += "#include <py2cuda/harness/ufunc_operands.h>\n";

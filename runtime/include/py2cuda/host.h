@@ -4,7 +4,6 @@
 // (host/program.h). Included by a .cu that has a host main().
 #pragma once
 
-#include "host/argparse.h"
 #include "host/conversions.h"
 #include "host/cooperative.h"
 #include "host/device_array_text.h"
