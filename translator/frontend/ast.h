@@ -227,6 +227,7 @@ enum class StmtKind {
   Assert,
   Raise,
   With,
+  Try,
   Delete,
   Unsupported,
 };
@@ -369,6 +370,40 @@ struct With : Stmt {
   explicit With(Span s) : Stmt(StmtKind::With, s) {}
   std::vector<WithItem> items;
   Block body;
+};
+
+// `try: body / except T as name: ... / else: ... / finally: ...` (host code only: Numba's CUDA
+// target has no exception handling). `type` is null for a bare `except:`, a Tuple for
+// `except (A, B):`; `name` is the `as` Name, null if none.
+struct ExceptHandler {
+  Span span;  // the `except ...:` clause; its line is echoed above the handler
+  ExprPtr type;
+  ExprPtr name;
+  Block body;
+};
+struct Try : Stmt {
+  explicit Try(Span s) : Stmt(StmtKind::Try, s) {}
+  Block body;
+  std::vector<ExceptHandler> handlers;
+  Block orelse;     // runs when the body ended without an exception
+  Block finalbody;  // runs however the statement is left
+  Span else_span, finally_span;
+
+  // Every block of the statement in source order, for walkers that treat them alike.
+  template <class F>
+  void for_each_block(F&& f) const {
+    f(body);
+    for (const ExceptHandler& h : handlers) f(h.body);
+    f(orelse);
+    f(finalbody);
+  }
+  template <class F>
+  void for_each_block(F&& f) {
+    f(body);
+    for (ExceptHandler& h : handlers) f(h.body);
+    f(orelse);
+    f(finalbody);
+  }
 };
 
 // `del a, b[k]`

@@ -55,6 +55,15 @@ ir::ExprPtr FunctionBuilder::python_type_of(const ast::Call& c, bool name_only) 
                                                   c.span);
     return node;
   }
+  if (v->type == types::host_object("PyException")) {  // an except clause's `as` name
+    auto node = std::make_unique<ir::BuiltinCall>(
+        types::string(),
+        name_only ? "py2cuda::host::exception_type_name({0})"
+                  : "std::string(\"<class '\") + py2cuda::host::exception_type_name({0}) + \"'>\"",
+        c.span);
+    node->args.push_back(std::move(v));
+    return node;
+  }
   const std::string path = class_path(v->type);
   if (path.empty()) {
     return fail(c.args[0]->span, "type() of a " + v->type->str() + " value is not supported by py2cuda: it may be a "

@@ -84,6 +84,13 @@ class Analyzer {
           if (i.target) count_target_names(*i.target, depth + 1);
         for (const auto& b : ast::as<ast::With>(s).body) count_bindings(*b, depth + 1);
         break;
+      case ast::StmtKind::Try:
+        for (const auto& h : ast::as<ast::Try>(s).handlers)
+          if (h.name) count_target_names(*h.name, depth + 1);
+        ast::as<ast::Try>(s).for_each_block([&](const ast::Block& b) {
+          for (const auto& x : b) count_bindings(*x, depth + 1);
+        });
+        break;
       case ast::StmtKind::While:
         for (const auto& b : ast::as<ast::While>(s).body) count_bindings(*b, depth + 1);
         for (const auto& b : ast::as<ast::While>(s).orelse) count_bindings(*b, depth + 1);
@@ -166,6 +173,14 @@ class Analyzer {
         for (const auto& i : ast::as<ast::With>(s).items)
           if (i.target) bind_targets_as_host(*i.target);
         for (const auto& b : ast::as<ast::With>(s).body) bind(*b);
+        break;
+      case ast::StmtKind::Try:
+        // `try: import x / except ImportError:` at module level: the imports and definitions count.
+        for (const auto& h : ast::as<ast::Try>(s).handlers)
+          if (h.name) bind_targets_as_host(*h.name);
+        ast::as<ast::Try>(s).for_each_block([&](const ast::Block& b) {
+          for (const auto& x : b) bind(*x);
+        });
         break;
       case ast::StmtKind::While:
         for (const auto& b : ast::as<ast::While>(s).body) bind(*b);
