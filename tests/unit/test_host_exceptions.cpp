@@ -117,6 +117,17 @@ TEST(HostExceptions, ElseAndFinallyHaveTheirOwnScope) {
   EXPECT_LT(set, test);
 }
 
+// Handlers that all return or raise: the else block simply follows the try block, so C++ sees the
+// function return on every path (nvcc warns of a missing return otherwise).
+TEST(HostExceptions, ElseNeedsNoFlagWhenNoHandlerEndsNormally) {
+  TranslateResult r = run("def pick(d, k):\n    try:\n        v = d[k]\n    except KeyError:\n        return 0.5\n"
+                          "    else:\n        return v * 2.0\ninc[1, 1](a)\nprint(pick({'a': 1.5}, 'a'))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "try_completed")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "    }\n    // prog.py:12: else:\n    // prog.py:13: return v * 2.0\n    return v * 2.0;\n  }\n}\n"))
+      << r.cu;
+}
+
 TEST(HostExceptions, ClauseNamesAreCheckedAndFinallyCannotLeaveEarly) {
   TranslateResult r = run("inc[1, 1](a)\ntry:\n    n = 1\nexcept MyError:\n    n = 0\n");
   EXPECT_TRUE(has(r.diagnostics, "prog.py:10:8: warning: py2cuda catches Python's built-in exception classes"))

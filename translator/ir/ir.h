@@ -311,7 +311,7 @@ struct Try : Stmt {
   Variable* caught = nullptr;  // null without except clauses
   Block handlers;
   Span catch_all_span;  // the first clause when it catches everything (no test echoes its line)
-  Variable* completed = nullptr;  // null without an else clause
+  Variable* completed = nullptr;  // null without an else clause, or when no handler ends normally
   Block else_body;
   Span else_span;
   Block finally_body;  // empty without a finally clause

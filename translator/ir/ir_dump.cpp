@@ -145,8 +145,8 @@ class FunctionDumper {
           line(0, depth, "catch " + t.caught->name + ":" + type_text(t.caught->type));
           block(t.handlers, depth + 1);
         }
-        if (t.completed) {
-          line(t.else_span.line, depth, "else");
+        if (!t.else_body.empty()) {
+          line(t.else_span.line, depth, t.completed ? "else" : "else (no handler ends normally)");
           block(t.else_body, depth + 1);
         }
         if (!t.finally_body.empty()) {

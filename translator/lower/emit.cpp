@@ -632,7 +632,7 @@ class Emitter {
   // A scope of its own holds the finally guard and the else flag; the handlers' if/else-if
   // chain echoes each except clause's line.
   void try_statement(const ir::Try& t) {
-    const bool scoped = !t.finally_body.empty() || t.completed;
+    const bool scoped = !t.finally_body.empty() || !t.else_body.empty();
     if (scoped) {
       line("{");
       ++indent_;
@@ -670,6 +670,11 @@ class Emitter {
       block(t.else_body);
       --indent_;
       line("}");
+    } else if (!t.else_body.empty()) {
+      // No handler ends normally: only the body's normal end gets here.
+      const FromPython from(*this, t.else_span.line);
+      echo(t.else_span.line);
+      block(t.else_body);
     }
     if (scoped) {
       --indent_;
