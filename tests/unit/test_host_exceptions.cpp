@@ -135,6 +135,9 @@ TEST(HostExceptions, ClauseNamesAreCheckedAndFinallyCannotLeaveEarly) {
   r = run("inc[1, 1](a)\nfor i in range(3):\n    try:\n        n = 1\n    finally:\n        break\n");
   EXPECT_TRUE(has(r.diagnostics, "prog.py:12:9: warning: leaving a finally block with return, break or continue"))
       << r.diagnostics;
+  // Python deletes an except clause's name at the clause's end; C++ has it only in the catch.
+  r = run("inc[1, 1](a)\ntry:\n    n = 1\nexcept ValueError as e:\n    n = 0\nprint(e)\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:12:7: warning: 'e' names the exception of an except clause")) << r.diagnostics;
   r = run("inc[1, 1](a)\nraise\n");
   EXPECT_TRUE(has(r.diagnostics, "prog.py:8:1: warning: a bare 'raise' re-raises the exception an except clause"))
       << r.diagnostics;

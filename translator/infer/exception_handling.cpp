@@ -162,7 +162,10 @@ void FunctionBuilder::try_stmt(const ast::Try& t, ir::Block& out) {
         }
       }
       handled_exceptions_.push_back(node->caught);
+      ir::Variable* bound = h.name ? variable(binding(ast::as<ast::Name>(*h.name).id)) : nullptr;
+      if (bound) bound_exceptions_.insert(bound);
       block(h.body, body);
+      if (bound) bound_exceptions_.erase(bound_exceptions_.find(bound));
       handled_exceptions_.pop_back();
       if (classes[i].empty()) {
         // Catches every exception: the chain's last branch (later clauses are never reached).

@@ -334,6 +334,8 @@ class FunctionBuilder {
   int loop_depth_ = 0;
   // The exceptions the enclosing except clauses caught, innermost last: a bare `raise` rethrows.
   std::vector<ir::Variable*> handled_exceptions_;
+  // The `as` names of the except clauses being typed (each one exists only inside its clause).
+  std::multiset<ir::Variable*> bound_exceptions_;
   std::vector<int> block_path_;
   int next_block_id_ = 0;
   std::map<ir::Variable*, std::vector<int>> decl_path_;
