@@ -159,3 +159,15 @@ TEST(HostExceptions, KernelsHaveNoTryStatement) {
   EXPECT_FALSE(r.ok);
   EXPECT_TRUE(has(r.diagnostics, "prog.py:4:5: error: try statement is not supported in CUDA kernels")) << r.diagnostics;
 }
+
+// `try: from numba import cuda / except ImportError:` at module level: the program py2cuda builds
+// has its imports, so the statement is its imports (the fallback never runs).
+TEST(HostExceptions, ImportGuardsAreTheirImports) {
+  TranslateResult r = test::translate_text(
+      "import numpy as np\ntry:\n    from numba import cuda\nexcept ImportError:\n    cuda = None\n"
+      "@cuda.jit\ndef inc(a):\n    a[0] += 1\na = np.zeros(3)\ninc[1, 1](a)\nprint(a)\n",
+      "");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "__global__")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.diagnostics;
+}

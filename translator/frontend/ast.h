@@ -389,6 +389,26 @@ struct Try : Stmt {
   Block finalbody;  // runs however the statement is left
   Span else_span, finally_span;
 
+  // `try: import x / except ImportError: ...`: imports only, guarded against their absence. The
+  // program py2cuda builds has its imports, so such a statement is its body.
+  bool guards_imports() const {
+    if (body.empty() || handlers.empty() || !orelse.empty() || !finalbody.empty()) return false;
+    for (const StmtPtr& s : body)
+      if (s->kind != StmtKind::Import && s->kind != StmtKind::ImportFrom) return false;
+    auto import_error = [](const Expr* e) {
+      return e && e->kind == ExprKind::Name &&
+             (static_cast<const Name&>(*e).id == "ImportError" ||
+              static_cast<const Name&>(*e).id == "ModuleNotFoundError");
+    };
+    for (const ExceptHandler& h : handlers) {
+      if (import_error(h.type.get())) continue;
+      if (!h.type || h.type->kind != ExprKind::Tuple) return false;
+      for (const ExprPtr& e : static_cast<const TupleExpr&>(*h.type).elts)
+        if (!import_error(e.get())) return false;
+    }
+    return true;
+  }
+
   // Every block of the statement in source order, for walkers that treat them alike.
   template <class F>
   void for_each_block(F&& f) const {
