@@ -548,8 +548,6 @@ TEST(FrontendStatements, UnsupportedStatementsKeepTheirBodies) {
   EXPECT_EQ(dump_of("class C(B):\n    x = 1\n"), "(unsupported 'class definition'\n  (assign x 1))\n");
   EXPECT_EQ(dump_of("@dataclass\nclass C:\n    x: int\n"),
             "(unsupported 'class definition'\n  (annassign x int _))\n");
-  EXPECT_EQ(dump_of("try:\n    import cupy\nexcept ImportError:\n    cupy = None\nelse:\n    a = 1\nfinally:\n    b = 2\n"),
-            "(unsupported 'try statement'\n  (import cupy)\n  (assign cupy None)\n  (assign a 1)\n  (assign b 2))\n");
   EXPECT_EQ(dump_of("async def f():\n    async for x in y:\n        pass\n    async with z:\n        pass\n"),
             "(async-def f ()\n  (unsupported 'async for'\n    (pass))\n  (unsupported 'async with statement'\n"
             "    (pass)))\n");
@@ -558,10 +556,24 @@ TEST(FrontendStatements, UnsupportedStatementsKeepTheirBodies) {
   EXPECT_EQ(dump_of("del x, d[k]\n"), "(del x (sub d k))\n");
   EXPECT_EQ(dump_of("def f():\n    nonlocal x\n"), "(def f ()\n  (unsupported 'nonlocal statement'))\n");
   EXPECT_EQ(dump_of("type X = int\n"), "(unsupported 'type alias statement')\n");
-  Parsed p("try:\n    pass\nexcept:\n    pass\n");
-  const auto& u = ast::as<ast::UnsupportedStmt>(first_stmt(p));
-  EXPECT_EQ(u.what, "try statement");
-  EXPECT_FALSE(u.hint.empty());
+}
+
+TEST(FrontendStatements, TryStatementKeepsItsClauses) {
+  EXPECT_EQ(dump_of("try:\n    import cupy\nexcept ImportError:\n    cupy = None\nelse:\n    a = 1\nfinally:\n    b = 2\n"),
+            "(try\n  (import cupy)\n  except ImportError:\n    (assign cupy None)\n  else:\n    (assign a 1)\n"
+            "  finally:\n    (assign b 2))\n");
+  EXPECT_EQ(dump_of("try:\n    f()\nexcept (IndexError, ValueError) as e:\n    g(e)\nexcept:\n    raise\n"),
+            "(try\n  (expr (call f))\n  except (tuple IndexError ValueError) as e:\n    (expr (call g e))\n  except:\n"
+            "    (raise _))\n");
+  Parsed p("try:\n    pass\nexcept KeyError as err:\n    pass\nfinally:\n    pass\n");
+  const auto& t = ast::as<ast::Try>(first_stmt(p));
+  ASSERT_EQ(t.handlers.size(), 1u);
+  EXPECT_EQ(t.handlers[0].span.line, 3u);
+  EXPECT_EQ(ast::as<ast::Name>(*t.handlers[0].name).id, "err");
+  EXPECT_EQ(t.finally_span.line, 5u);
+  // except* (exception groups) stays unsupported.
+  Parsed g("try:\n    pass\nexcept* ValueError:\n    pass\n");
+  EXPECT_EQ(ast::as<ast::UnsupportedStmt>(first_stmt(g)).what, "try statement with except*");
 }
 
 TEST(FrontendStatements, WithStatementKeepsItsItemsAndTargets) {

@@ -230,6 +230,7 @@ enum class StmtKind {
   Assert,
   Raise,
   With,
+  Try,
   Delete,
   Unsupported,
 };
@@ -380,6 +381,60 @@ struct With : Stmt {
   explicit With(Span s) : Stmt(StmtKind::With, s) {}
   std::vector<WithItem> items;
   Block body;
+};
+
+// `try: body / except T as name: ... / else: ... / finally: ...` (host code only: Numba's CUDA
+// target has no exception handling). `type` is null for a bare `except:`, a Tuple for
+// `except (A, B):`; `name` is the `as` Name, null if none.
+struct ExceptHandler {
+  Span span;  // the `except ...:` clause; its line is echoed above the handler
+  ExprPtr type;
+  ExprPtr name;
+  Block body;
+};
+struct Try : Stmt {
+  explicit Try(Span s) : Stmt(StmtKind::Try, s) {}
+  Block body;
+  std::vector<ExceptHandler> handlers;
+  Block orelse;     // runs when the body ended without an exception
+  Block finalbody;  // runs however the statement is left
+  Span else_span, finally_span;
+
+  // `try: import x / except ImportError: ...`: imports only, guarded against their absence. The
+  // program py2cuda builds has its imports, so such a statement is its body.
+  bool guards_imports() const {
+    if (body.empty() || handlers.empty() || !orelse.empty() || !finalbody.empty()) return false;
+    for (const StmtPtr& s : body)
+      if (s->kind != StmtKind::Import && s->kind != StmtKind::ImportFrom) return false;
+    auto import_error = [](const Expr* e) {
+      return e && e->kind == ExprKind::Name &&
+             (static_cast<const Name&>(*e).id == "ImportError" ||
+              static_cast<const Name&>(*e).id == "ModuleNotFoundError");
+    };
+    for (const ExceptHandler& h : handlers) {
+      if (import_error(h.type.get())) continue;
+      if (!h.type || h.type->kind != ExprKind::Tuple) return false;
+      for (const ExprPtr& e : static_cast<const TupleExpr&>(*h.type).elts)
+        if (!import_error(e.get())) return false;
+    }
+    return true;
+  }
+
+  // Every block of the statement in source order, for walkers that treat them alike.
+  template <class F>
+  void for_each_block(F&& f) const {
+    f(body);
+    for (const ExceptHandler& h : handlers) f(h.body);
+    f(orelse);
+    f(finalbody);
+  }
+  template <class F>
+  void for_each_block(F&& f) {
+    f(body);
+    for (ExceptHandler& h : handlers) f(h.body);
+    f(orelse);
+    f(finalbody);
+  }
 };
 
 // `del a, b[k]`

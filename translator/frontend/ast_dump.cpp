@@ -288,6 +288,23 @@ class Dumper {
         block(w.body, indent);
         break;
       }
+      case StmtKind::Try: {
+        const auto& t = as<Try>(s);
+        open("try");
+        block(t.body, indent);
+        for (const ExceptHandler& h : t.handlers) {
+          out += '\n';
+          out.append(static_cast<size_t>(indent + 1) * 2, ' ');
+          out += "except";
+          if (h.type) item(h.type.get());
+          if (h.name) out += " as", item(h.name.get());
+          out += ':';
+          block(h.body, indent + 1);
+        }
+        if (!t.orelse.empty()) block(t.orelse, indent, "else");
+        if (!t.finalbody.empty()) block(t.finalbody, indent, "finally");
+        break;
+      }
       case StmtKind::Delete:
         open("del");
         for (const auto& t : as<Delete>(s).targets) item(t.get());

@@ -171,8 +171,7 @@ ast::StmtPtr Converter::stmt_unguarded(TSNode n) {
     case Kind::ClassDefinition:
       return unsupported_stmt(n, "class definition",
                               "classes cannot be used in kernels; pass arrays and scalars, and use device functions");
-    case Kind::TryStatement:
-      return unsupported_stmt(n, "try statement", "kernels cannot catch exceptions; test for the condition with if");
+    case Kind::TryStatement: return try_statement(n);
     case Kind::WithStatement:
       if (has_token(n, "async")) return unsupported_stmt(n, "async with statement", "");
       return with_statement(n);
@@ -435,6 +434,60 @@ ast::StmtPtr Converter::raise_statement(TSNode n) {
     }
   }
   return r;
+}
+
+// try_statement: 'try' ':' body, then except_clauses (`except`, `except T`, `except T as name`;
+// the block is the clause's last named child), an else_clause and a finally_clause.
+ast::StmtPtr Converter::try_statement(TSNode n) {
+  const cst::Fields& F = cst::fields();
+  for (TSNode c : named_children(n)) {
+    if (cst::kind(c) == Kind::ExceptGroupClause) return unsupported_stmt(n, "try statement with except*", "");
+  }
+  auto t = make<ast::Try>(span(n));
+  t->body = block(field(n, F.body), "'try' statement", n);
+  for (TSNode c : named_children(n)) {
+    switch (cst::kind(c)) {
+      case Kind::ExceptClause: {
+        ast::ExceptHandler h;
+        h.span = span(c);
+        TSNode body{};
+        std::vector<TSNode> parts;
+        for (TSNode k : named_children(c)) {
+          if (cst::kind(k) == Kind::Block) {
+            body = k;
+          } else if (cst::kind(k) == Kind::AsPattern) {
+            // `except T as name` parsed as an as_pattern: the class, then the alias.
+            std::vector<TSNode> inner = named_children(k);
+            if (!inner.empty()) parts.push_back(inner.front());
+            TSNode alias = field(k, F.alias);
+            if (!ts_node_is_null(alias)) {
+              std::vector<TSNode> target = named_children(alias);
+              parts.push_back(target.empty() ? alias : target.front());
+            }
+          } else {
+            parts.push_back(k);
+          }
+        }
+        if (!parts.empty()) h.type = expr(parts[0]);
+        if (parts.size() > 1) h.name = expr(parts[1]);
+        h.body = block(body, "'except' statement", c);
+        t->handlers.push_back(std::move(h));
+        break;
+      }
+      case Kind::ElseClause:
+        t->else_span = span(c);
+        t->orelse = block(field(c, F.body), "'else' statement", c);
+        break;
+      case Kind::FinallyClause: {
+        t->finally_span = span(c);
+        for (TSNode k : named_children(c))
+          if (cst::kind(k) == Kind::Block) t->finalbody = block(k, "'finally' statement", c);
+        break;
+      }
+      default: break;
+    }
+  }
+  return t;
 }
 
 // with_statement: 'with' with_clause ':' body; the clause's with_items hold a `value` that is

@@ -124,6 +124,7 @@ class Converter {
   ast::StmtPtr assert_statement(TSNode n);
   ast::StmtPtr raise_statement(TSNode n);
   ast::StmtPtr with_statement(TSNode n);
+  ast::StmtPtr try_statement(TSNode n);
   ast::StmtPtr delete_statement(TSNode n);
   ast::StmtPtr decorated(TSNode n);
   ast::StmtPtr unsupported_stmt(TSNode n, std::string what, std::string hint);

@@ -95,6 +95,11 @@ void NameCounter::stmt(const ast::Stmt& s) {
         for (const auto& i : ast::as<ast::With>(s).items) expr(i.context.get()), expr(i.target.get());
         block(ast::as<ast::With>(s).body);
         break;
+      case ast::StmtKind::Try:
+        for (const auto& h : ast::as<ast::Try>(s).handlers) expr(h.type.get()), expr(h.name.get());
+        ast::as<ast::Try>(s).for_each_block([&](const ast::Block& b) { block(b); });
+        break;
+      case ast::StmtKind::Raise: expr(ast::as<ast::Raise>(s).exc.get()); break;
       case ast::StmtKind::Return: expr(ast::as<ast::Return>(s).value.get()); break;
       default: break;
     }
@@ -139,6 +144,11 @@ void collect_bound_names(const std::vector<const ast::Stmt*>& body, std::set<std
           if (i.target) collect_target(*i.target, out);
         collect_bound_names(ast::as<ast::With>(*s).body, out);
         break;
+      case ast::StmtKind::Try:
+        for (const auto& h : ast::as<ast::Try>(*s).handlers)
+          if (h.name) collect_target(*h.name, out);
+        ast::as<ast::Try>(*s).for_each_block([&](const ast::Block& b) { collect_bound_names(b, out); });
+        break;
       default: break;
     }
   }
@@ -150,6 +160,51 @@ void collect_bound_names(const ast::Block& body, std::set<std::string>& out) {
   collect_bound_names(stmts, out);
 }
 
+// Whether `body` can leave the with statement other than by its end: a return anywhere, or a
+// break/continue outside any loop of the body. The exit action would be skipped.
+const ast::Stmt* early_exit(const ast::Block& body, bool in_loop) {
+  for (const auto& s : body) {
+    switch (s->kind) {
+      case ast::StmtKind::Return: return s.get();
+      case ast::StmtKind::Break:
+      case ast::StmtKind::Continue:
+        if (!in_loop) return s.get();
+        break;
+      case ast::StmtKind::If: {
+        const auto& i = ast::as<ast::If>(*s);
+        if (const ast::Stmt* e = early_exit(i.body, in_loop)) return e;
+        if (const ast::Stmt* e = early_exit(i.orelse, in_loop)) return e;
+        break;
+      }
+      case ast::StmtKind::For: {
+        const auto& f = ast::as<ast::For>(*s);
+        if (const ast::Stmt* e = early_exit(f.body, true)) return e;
+        if (const ast::Stmt* e = early_exit(f.orelse, in_loop)) return e;
+        break;
+      }
+      case ast::StmtKind::While: {
+        const auto& w = ast::as<ast::While>(*s);
+        if (const ast::Stmt* e = early_exit(w.body, true)) return e;
+        if (const ast::Stmt* e = early_exit(w.orelse, in_loop)) return e;
+        break;
+      }
+      case ast::StmtKind::With:
+        if (const ast::Stmt* e = early_exit(ast::as<ast::With>(*s).body, in_loop)) return e;
+        break;
+      case ast::StmtKind::Try: {
+        const ast::Stmt* found = nullptr;
+        ast::as<ast::Try>(*s).for_each_block([&](const ast::Block& b) {
+          if (!found) found = early_exit(b, in_loop);
+        });
+        if (found) return found;
+        break;
+      }
+      default: break;
+    }
+  }
+  return nullptr;
+}
+
 bool always_returns(const ast::Block& b) {
   if (b.empty()) return false;
   const ast::Stmt& last = *b.back();
@@ -159,6 +214,15 @@ bool always_returns(const ast::Block& b) {
     return always_returns(i.body) && always_returns(i.orelse);
   }
   if (last.kind == ast::StmtKind::With) return always_returns(ast::as<ast::With>(last).body);
+  if (last.kind == ast::StmtKind::Try) {
+    // The body returns (or it and the else do), and so does every handler; or the finally does.
+    const auto& t = ast::as<ast::Try>(last);
+    if (always_returns(t.finalbody)) return true;
+    if (!always_returns(t.body) && !always_returns(t.orelse)) return false;
+    for (const auto& h : t.handlers)
+      if (!always_returns(h.body)) return false;
+    return true;
+  }
   if (last.kind == ast::StmtKind::While) {
     const auto& w = ast::as<ast::While>(last);  // `while True:` only ends by returning (or break)
     return w.test->kind == ast::ExprKind::BoolLit && ast::as<ast::BoolLit>(*w.test).value;

@@ -21,6 +21,10 @@ struct NameCounter {
 void collect_bound_names(const ast::Block& body, std::set<std::string>& out);
 void collect_bound_names(const std::vector<const ast::Stmt*>& body, std::set<std::string>& out);
 
+// A statement that leaves `body` other than by its end: a return anywhere, or a break/continue
+// outside any loop of the body (`in_loop`: the body is itself a loop's); null if none.
+const ast::Stmt* early_exit(const ast::Block& body, bool in_loop);
+
 // Whether every path through the block ends in a return (or never ends).
 bool always_returns(const ast::Block& b);
 

@@ -8,47 +8,6 @@
 
 namespace py2cuda::infer {
 
-namespace {
-
-// Whether `body` can leave the with statement other than by its end: a return anywhere, or a
-// break/continue outside any loop of the body. The exit action would be skipped.
-const ast::Stmt* early_exit(const ast::Block& body, bool in_loop) {
-  for (const auto& s : body) {
-    switch (s->kind) {
-      case ast::StmtKind::Return: return s.get();
-      case ast::StmtKind::Break:
-      case ast::StmtKind::Continue:
-        if (!in_loop) return s.get();
-        break;
-      case ast::StmtKind::If: {
-        const auto& i = ast::as<ast::If>(*s);
-        if (const ast::Stmt* e = early_exit(i.body, in_loop)) return e;
-        if (const ast::Stmt* e = early_exit(i.orelse, in_loop)) return e;
-        break;
-      }
-      case ast::StmtKind::For: {
-        const auto& f = ast::as<ast::For>(*s);
-        if (const ast::Stmt* e = early_exit(f.body, true)) return e;
-        if (const ast::Stmt* e = early_exit(f.orelse, in_loop)) return e;
-        break;
-      }
-      case ast::StmtKind::While: {
-        const auto& w = ast::as<ast::While>(*s);
-        if (const ast::Stmt* e = early_exit(w.body, true)) return e;
-        if (const ast::Stmt* e = early_exit(w.orelse, in_loop)) return e;
-        break;
-      }
-      case ast::StmtKind::With:
-        if (const ast::Stmt* e = early_exit(ast::as<ast::With>(*s).body, in_loop)) return e;
-        break;
-      default: break;
-    }
-  }
-  return nullptr;
-}
-
-}  // namespace
-
 void FunctionBuilder::with_stmt(const ast::With& w, ir::Block& out) {
   if (!host_) {
     D().error(w.span, "a with statement is not supported in CUDA kernels");

@@ -175,6 +175,11 @@ ir::ExprPtr FunctionBuilder::name(const ast::Name& n) {
   }
   if (locals_.count(n.id)) {
     ir::Variable* v = variable(host_ ? binding(n.id) : n.id);
+    if (v->caught_exception && !bound_exceptions_.count(v)) {
+      // Python deletes the name at the end of its except clause.
+      return fail(n.span, "'" + n.id + "' names the exception of an except clause (except ... as " + n.id +
+                              "), which exists only inside that clause");
+    }
     if (!v->type) {
       // A variable whose assignment already failed is not reported again.
       if (final_ && !poisoned_.count(n.id)) D().error(n.span, "local variable '" + n.id + "' is used before it is assigned");

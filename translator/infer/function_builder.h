@@ -78,7 +78,7 @@ class FunctionBuilder {
   }
   // Records that `v` appears in the current block; decides where C++ declares it.
   void note_use(ir::Variable* v, bool is_assign, ir::Assign* assign) {
-    if (!final_ || v->is_param || v->loop_counter) return;
+    if (!final_ || v->is_param || v->loop_counter || v->caught_exception) return;
     auto it = decl_path_.find(v);
     if (it == decl_path_.end()) {
       if (is_assign && assign) {
@@ -308,6 +308,13 @@ class FunctionBuilder {
   void host_raise(const ast::Stmt& s, ir::Block& out);
   void unsupported_stmt(const ast::Stmt& s);
   void with_stmt(const ast::With& w, ir::Block& out);  // infer/context_managers.cpp
+  // try/except/else/finally in host code (infer/exception_handling.cpp).
+  void try_stmt(const ast::Try& t, ir::Block& out);
+  ir::Variable* scoped_temporary(const std::string& stem, TypeRef type);
+  // The class names an except clause catches ({} for every exception); false after an error.
+  bool handler_classes(const ast::Expr* type, std::vector<std::string>& classes);
+  // The class a raise or an except clause names (ValueError, np.linalg.LinAlgError), or "".
+  std::string exception_class(const ast::Expr& e) const;
   ir::ExprPtr python_type_of(const ast::Call& c, bool name_only);  // infer/python_types.cpp
   // Where an int, float or bool value comes from (python_types.cpp's Origin): `following`
   // holds the names being followed to their assignments.
@@ -352,6 +359,10 @@ class FunctionBuilder {
   bool final_ = false;
   bool changed_ = false;
   int loop_depth_ = 0;
+  // The exceptions the enclosing except clauses caught, innermost last: a bare `raise` rethrows.
+  std::vector<ir::Variable*> handled_exceptions_;
+  // The `as` names of the except clauses being typed (each one exists only inside its clause).
+  std::multiset<ir::Variable*> bound_exceptions_;
   std::vector<int> block_path_;
   int next_block_id_ = 0;
   std::map<ir::Variable*, std::vector<int>> decl_path_;

@@ -1866,7 +1866,8 @@ ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const 
   if (v->type->is_device_array() && !spec.empty()) {
     return fail(s, "a device array takes no format spec (Python raises TypeError); copy_to_host() it first");
   }
-  if ((v->type->is_host_object() && !is_sized_host_object(v->type) && !is_argparse_namespace(v->type)) ||
+  if ((v->type->is_host_object() && !is_sized_host_object(v->type) && !is_argparse_namespace(v->type) &&
+       v->type != types::host_object("PyException")) ||
       v->type->is_none()) {
     return fail(s, "printing a " + v->type->str() + " is not supported by py2cuda");
   }
@@ -1894,6 +1895,9 @@ ir::ExprPtr FunctionBuilder::format_argument(ir::ExprPtr v, Span s) {
   if (t->is_none()) return string_const("None", s);  // formats as its text
   if (t == types::float32()) return call_node(t, "py2cuda::host::np_float32_arg({0})", s, one_arg(std::move(v)));
   if (t->is_number() || t->is_string()) return v;
+  if (t == types::host_object("PyException")) {  // an except clause's `as` name: its message
+    return call_node(types::string(), "py2cuda::host::str({0})", s, one_arg(std::move(v)));
+  }
   const char* python_type = t->is_device_array()                  ? "numba.cuda.cudadrv.devicearray.DeviceNDArray"
                             : t->is_array()                         ? "numpy.ndarray"
                             : t->is_tuple()                         ? "tuple"

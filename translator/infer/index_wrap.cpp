@@ -158,6 +158,9 @@ void collect(const ir::Stmt& s, Facts& f) {
       collect(static_cast<const ir::If&>(s).else_body, f);
       break;
     case ir::StmtKind::While: collect(static_cast<const ir::While&>(s).body, f); break;
+    case ir::StmtKind::Try:
+      static_cast<const ir::Try&>(s).for_each_block([&](const ir::Block& b) { collect(b, f); });
+      break;
     case ir::StmtKind::ForRange: {
       const auto& l = static_cast<const ir::ForRange&>(s);
       f.counters[l.counter] = &l;
@@ -251,6 +254,9 @@ void mark_stmt(ir::Stmt& s, const Facts& f) {
     case ir::StmtKind::While:
       mark(*static_cast<ir::While&>(s).cond, f);
       mark_block(static_cast<ir::While&>(s).body, f);
+      break;
+    case ir::StmtKind::Try:
+      static_cast<ir::Try&>(s).for_each_block([&](ir::Block& b) { mark_block(b, f); });
       break;
     case ir::StmtKind::ForRange: {
       auto& l = static_cast<ir::ForRange&>(s);

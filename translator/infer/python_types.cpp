@@ -225,6 +225,15 @@ ir::ExprPtr FunctionBuilder::python_type_of(const ast::Call& c, bool name_only) 
                                                   c.span);
     return node;
   }
+  if (v->type == types::host_object("PyException")) {  // an except clause's `as` name
+    auto node = std::make_unique<ir::BuiltinCall>(
+        types::string(),
+        name_only ? "py2cuda::host::exception_type_name({0})"
+                  : "std::string(\"<class '\") + py2cuda::host::exception_type_name({0}) + \"'>\"",
+        c.span);
+    node->args.push_back(std::move(v));
+    return node;
+  }
   std::string path = class_path(v->type);
   if (path.empty() && (v->type == types::int64() || v->type == types::float64() || v->type->is_bool())) {
     std::set<std::string> following;

@@ -87,6 +87,9 @@ void collect(ir::Stmt& s, Facts& f) {
       collect(static_cast<ir::If&>(s).else_body, f);
       break;
     case ir::StmtKind::While: collect(static_cast<ir::While&>(s).body, f); break;
+    case ir::StmtKind::Try:
+      static_cast<ir::Try&>(s).for_each_block([&](ir::Block& b) { collect(b, f); });
+      break;
     case ir::StmtKind::ForRange: {
       auto& l = static_cast<ir::ForRange&>(s);
       // A range counter is assigned by the loop itself: never a positive variable.

@@ -285,6 +285,7 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
     }
     case ast::StmtKind::For: for_stmt(ast::as<ast::For>(s), out); return;
     case ast::StmtKind::With: with_stmt(ast::as<ast::With>(s), out); return;
+    case ast::StmtKind::Try: try_stmt(ast::as<ast::Try>(s), out); return;
     case ast::StmtKind::Break:
       if (loop_depth_ == 0) D().error(s.span, "'break' outside a loop");
       if (loop_depth_ == unrolled_depth_) {
@@ -951,10 +952,19 @@ void FunctionBuilder::host_raise(const ast::Stmt& s, ir::Block& out) {
     return;
   }
   const auto& r = ast::as<ast::Raise>(s);
-  std::string type = "Exception";
   const ast::Expr* exc = r.exc.get();
   const ast::Expr* arg = nullptr;
-  if (exc && exc->kind == ast::ExprKind::Call) {
+  if (!exc) {
+    // A bare `raise` in an except clause re-raises the exception it caught (`throw;` in its catch).
+    if (handled_exceptions_.empty()) {
+      D().error(s.span, "a bare 'raise' re-raises the exception an except clause caught; here there is none");
+      return;
+    }
+    out.push_back(std::make_unique<ir::ExprStmt>(std::make_unique<ir::BuiltinCall>(types::none(), "throw", s.span),
+                                                 s.span));
+    return;
+  }
+  if (exc->kind == ast::ExprKind::Call) {
     const auto& call = ast::as<ast::Call>(*exc);
     if (call.args.size() > 1 || !call.keywords.empty()) {
       D().error(call.span, "py2cuda raises exceptions with one message argument");
@@ -962,17 +972,30 @@ void FunctionBuilder::host_raise(const ast::Stmt& s, ir::Block& out) {
     }
     if (!call.args.empty()) arg = call.args[0].get();
     exc = call.func.get();
-  }
-  if (!exc) {
-    D().error(s.span, "a bare 'raise' (re-raising) is not supported: there is no try/except in translated code");
+  } else if (exc->kind == ast::ExprKind::Name && locals_.count(ast::as<ast::Name>(*exc).id)) {
+    // `raise e` of the exception an except clause caught.
+    auto caught = expr(*exc);
+    if (!caught) return;
+    if (caught->type != types::host_object("PyException")) {
+      D().error(exc->span, "py2cuda raises exception classes (raise ValueError(message)) and exceptions an except "
+                           "clause caught (raise e), not a " + caught->type->str());
+      return;
+    }
+    auto call = std::make_unique<ir::BuiltinCall>(types::none(), "throw {0}", s.span);
+    call->args.push_back(std::move(caught));
+    out.push_back(std::make_unique<ir::ExprStmt>(std::move(call), s.span));
     return;
   }
-  if (exc->kind != ast::ExprKind::Name) {
+  const std::string type = exception_class(*exc);
+  if (type.empty()) {
     D().error(exc->span, "py2cuda raises exceptions named by a built-in exception class (ValueError, RuntimeError...)");
     return;
   }
-  type = ast::as<ast::Name>(*exc).id;
-  auto message = message_of(arg);
+  // A KeyError's text is the repr of its key, as Python prints it: KeyError: 'b'.
+  auto message = type == "KeyError" && arg ? [&]() -> ir::ExprPtr {
+    auto v = expr(*arg);
+    return v ? format_value(std::move(v), 'r', "", arg->span) : nullptr;
+  }() : message_of(arg);
   if (!message) return;
   out.push_back(throw_stmt(type, std::move(message)));
 }

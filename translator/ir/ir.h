@@ -30,6 +30,8 @@ struct Variable {
   TypeRef param_type = nullptr;
   // Declared in a for-loop header.
   bool loop_counter = false;
+  // An except clause's `as` name: declared by its catch (or its handler), never hoisted.
+  bool caught_exception = false;
   // Declared at the top of the function because its first assignment does
   // not dominate its uses in C++'s block scoping.
   bool hoisted = false;
@@ -229,7 +231,7 @@ struct Launch : Expr {
 
 // ---------------------------------------------------------------- statements
 
-enum class StmtKind { Expr, Assign, If, ForRange, While, Break, Continue, Return };
+enum class StmtKind { Expr, Assign, If, ForRange, While, Break, Continue, Return, Try };
 
 struct Stmt {
   Stmt(StmtKind k, Span s) : kind(k), span(s) {}
@@ -299,6 +301,33 @@ struct Continue : Stmt {
 struct Return : Stmt {
   explicit Return(Span s) : Stmt(StmtKind::Return, s) {}
   ExprPtr value;  // null for a bare return
+};
+
+// Host code's try statement. `body` runs in a C++ try block; its catch of a
+// py2cuda::host::PyException, named `caught`, runs `handlers` (an if/else-if chain over the
+// except clauses, rethrowing what none of them names). With an else clause, `completed` is
+// set at the end of the body and `else_body` runs when it is. `finally_body` runs in a scope
+// guard, however the statement is left.
+struct Try : Stmt {
+  explicit Try(Span s) : Stmt(StmtKind::Try, s) {}
+  Block body;
+  Variable* caught = nullptr;  // null without except clauses
+  Block handlers;
+  Span catch_all_span;  // the first clause when it catches everything (no test echoes its line)
+  Variable* completed = nullptr;  // null without an else clause, or when no handler ends normally
+  Block else_body;
+  Span else_span;
+  Block finally_body;  // empty without a finally clause
+  Span finally_span;
+
+  template <class F>
+  void for_each_block(F&& f) const {
+    f(body), f(handlers), f(else_body), f(finally_body);
+  }
+  template <class F>
+  void for_each_block(F&& f) {
+    f(body), f(handlers), f(else_body), f(finally_body);
+  }
 };
 
 // ---------------------------------------------------------------- functions

@@ -137,6 +137,24 @@ class FunctionDumper {
         line(s.span.line, depth, r.value ? "return " + dump(*r.value) : "return");
         return;
       }
+      case StmtKind::Try: {
+        const auto& t = static_cast<const Try&>(s);
+        line(s.span.line, depth, "try");
+        block(t.body, depth + 1);
+        if (t.caught) {
+          line(0, depth, "catch " + t.caught->name + ":" + type_text(t.caught->type));
+          block(t.handlers, depth + 1);
+        }
+        if (!t.else_body.empty()) {
+          line(t.else_span.line, depth, t.completed ? "else" : "else (no handler ends normally)");
+          block(t.else_body, depth + 1);
+        }
+        if (!t.finally_body.empty()) {
+          line(t.finally_span.line, depth, "finally");
+          block(t.finally_body, depth + 1);
+        }
+        return;
+      }
     }
   }
 };

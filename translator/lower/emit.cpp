@@ -626,6 +626,60 @@ class Emitter {
         }
         return;
       }
+      case ir::StmtKind::Try: try_statement(static_cast<const ir::Try&>(s)); return;
+    }
+  }
+
+  // A scope of its own holds the finally guard and the else flag; the handlers' if/else-if
+  // chain echoes each except clause's line.
+  void try_statement(const ir::Try& t) {
+    const bool scoped = !t.finally_body.empty() || !t.else_body.empty();
+    if (scoped) {
+      line("{");
+      ++indent_;
+    }
+    if (!t.finally_body.empty()) {
+      const FromPython from(*this, t.finally_span.line);
+      echo(t.finally_span.line);
+      line("py2cuda::host::Finally finally([&] {");
+      ++indent_;
+      block(t.finally_body);
+      --indent_;
+      line("});");
+    }
+    if (t.completed) line("bool " + t.completed->cpp_name + " = false;");
+    if (t.caught) {
+      line("try {");
+      ++indent_;
+    }
+    block(t.body);
+    if (t.completed) line(t.completed->cpp_name + " = true;");
+    if (t.caught) {
+      --indent_;
+      line("} catch (const py2cuda::host::PyException& " + t.caught->cpp_name + ") {");
+      ++indent_;
+      echo(t.catch_all_span.line);
+      block(t.handlers);
+      --indent_;
+      line("}");
+    }
+    if (t.completed) {
+      const FromPython from(*this, t.else_span.line);
+      echo(t.else_span.line);
+      line("if (" + t.completed->cpp_name + ") {");
+      ++indent_;
+      block(t.else_body);
+      --indent_;
+      line("}");
+    } else if (!t.else_body.empty()) {
+      // No handler ends normally: only the body's normal end gets here.
+      const FromPython from(*this, t.else_span.line);
+      echo(t.else_span.line);
+      block(t.else_body);
+    }
+    if (scoped) {
+      --indent_;
+      line("}");
     }
   }
 
@@ -694,6 +748,12 @@ class Emitter {
         case ir::StmtKind::While:
           if (assigns(static_cast<const ir::While&>(*s).body, v)) return true;
           break;
+        case ir::StmtKind::Try: {
+          bool found = false;
+          static_cast<const ir::Try&>(*s).for_each_block([&](const ir::Block& x) { found = found || assigns(x, v); });
+          if (found) return true;
+          break;
+        }
         case ir::StmtKind::ForRange:
           if (static_cast<const ir::ForRange&>(*s).counter == v || assigns(static_cast<const ir::ForRange&>(*s).body, v))
             return true;

@@ -84,6 +84,14 @@ class Analyzer {
           if (i.target) count_target_names(*i.target, depth + 1);
         for (const auto& b : ast::as<ast::With>(s).body) count_bindings(*b, depth + 1);
         break;
+      case ast::StmtKind::Try:
+        if (ast::as<ast::Try>(s).guards_imports()) break;  // imports: counted by bind()
+        for (const auto& h : ast::as<ast::Try>(s).handlers)
+          if (h.name) count_target_names(*h.name, depth + 1);
+        ast::as<ast::Try>(s).for_each_block([&](const ast::Block& b) {
+          for (const auto& x : b) count_bindings(*x, depth + 1);
+        });
+        break;
       case ast::StmtKind::While:
         for (const auto& b : ast::as<ast::While>(s).body) count_bindings(*b, depth + 1);
         for (const auto& b : ast::as<ast::While>(s).orelse) count_bindings(*b, depth + 1);
@@ -166,6 +174,18 @@ class Analyzer {
         for (const auto& i : ast::as<ast::With>(s).items)
           if (i.target) bind_targets_as_host(*i.target);
         for (const auto& b : ast::as<ast::With>(s).body) bind(*b);
+        break;
+      case ast::StmtKind::Try:
+        // `try: import x / except ImportError:`: the imports succeed in the program py2cuda builds.
+        if (ast::as<ast::Try>(s).guards_imports()) {
+          for (const auto& b : ast::as<ast::Try>(s).body) bind(*b);
+          break;
+        }
+        for (const auto& h : ast::as<ast::Try>(s).handlers)
+          if (h.name) bind_targets_as_host(*h.name);
+        ast::as<ast::Try>(s).for_each_block([&](const ast::Block& b) {
+          for (const auto& x : b) bind(*x);
+        });
         break;
       case ast::StmtKind::While:
         for (const auto& b : ast::as<ast::While>(s).body) bind(*b);
@@ -696,6 +716,9 @@ HostProgram collect_host_program(const ModuleInfo& info, const ast::Module& modu
       case ast::StmtKind::FunctionDef:
       case ast::StmtKind::Pass:
         continue;
+      case ast::StmtKind::Try:
+        if (ast::as<ast::Try>(*s).guards_imports()) continue;  // its imports, as above
+        break;
       case ast::StmtKind::Expr:
         if (ast::as<ast::ExprStmt>(*s).value->kind == ast::ExprKind::StrLit) continue;  // a docstring
         break;

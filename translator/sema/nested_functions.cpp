@@ -132,6 +132,10 @@ void visit_names(ast::Stmt& s, const NameVisitor& f) {
       for (const auto& i : ast::as<ast::With>(s).items) visit_names(i.context.get(), f), visit_names(i.target.get(), f);
       visit_names(ast::as<ast::With>(s).body, f);
       break;
+    case ast::StmtKind::Try:
+      for (auto& h : ast::as<ast::Try>(s).handlers) visit_names(h.type.get(), f), visit_names(h.name.get(), f);
+      ast::as<ast::Try>(s).for_each_block([&](ast::Block& b) { visit_names(b, f); });
+      break;
     case ast::StmtKind::Return: visit_names(ast::as<ast::Return>(s).value.get(), f); break;
     case ast::StmtKind::Assert:
       visit_names(ast::as<ast::Assert>(s).test.get(), f), visit_names(ast::as<ast::Assert>(s).msg.get(), f);
@@ -195,6 +199,11 @@ void bound_names(const ast::Stmt& s, std::set<std::string>& out, bool recurse) {
       for (const auto& i : ast::as<ast::With>(s).items)
         if (i.target) collect_target_names(*i.target, out);
       block(ast::as<ast::With>(s).body);
+      break;
+    case ast::StmtKind::Try:
+      for (const auto& h : ast::as<ast::Try>(s).handlers)
+        if (h.name) collect_target_names(*h.name, out);
+      ast::as<ast::Try>(s).for_each_block(block);
       break;
     case ast::StmtKind::If: block(ast::as<ast::If>(s).body), block(ast::as<ast::If>(s).orelse); break;
     case ast::StmtKind::Unsupported: block(ast::as<ast::UnsupportedStmt>(s).body); break;
@@ -326,6 +335,11 @@ class Hoister {
       if (s.kind == ast::StmtKind::For) inner(ast::as<ast::For>(s).body);
       if (s.kind == ast::StmtKind::While) inner(ast::as<ast::While>(s).body);
       if (s.kind == ast::StmtKind::With) inner(ast::as<ast::With>(s).body);
+      if (s.kind == ast::StmtKind::Try) {
+        ast::as<ast::Try>(s).for_each_block([&](ast::Block& b) {
+          if (!b.empty()) inner(b);
+        });
+      }
       ++i;
     }
   }
@@ -497,6 +511,7 @@ class Hoister {
     if (s.kind == ast::StmtKind::For) block(ast::as<ast::For>(s).body), block(ast::as<ast::For>(s).orelse);
     if (s.kind == ast::StmtKind::While) block(ast::as<ast::While>(s).body), block(ast::as<ast::While>(s).orelse);
     if (s.kind == ast::StmtKind::With) block(ast::as<ast::With>(s).body);
+    if (s.kind == ast::StmtKind::Try) ast::as<ast::Try>(s).for_each_block(block);
     if (s.kind == ast::StmtKind::Unsupported) block(ast::as<ast::UnsupportedStmt>(s).body);
   }
 
@@ -522,6 +537,7 @@ class Hoister {
       if (x.kind == ast::StmtKind::For) block(ast::as<ast::For>(x).body);
       if (x.kind == ast::StmtKind::While) block(ast::as<ast::While>(x).body);
       if (x.kind == ast::StmtKind::With) block(ast::as<ast::With>(x).body);
+      if (x.kind == ast::StmtKind::Try) ast::as<ast::Try>(x).for_each_block(block);
     };
     walk(s);
     // A method call on it (`name.fill(0)`, `name.sort()`) may change it too.

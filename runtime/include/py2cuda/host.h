@@ -11,6 +11,7 @@
 #include "host/devices.h"
 #include "host/dict.h"
 #include "host/event.h"
+#include "host/exception_handling.h"
 #include "host/forall.h"
 #include "host/format_call.h"
 #include "host/iterate.h"
