@@ -16,7 +16,9 @@
 #      run_programs.py on PROGRAM... (names as it takes them; default samples/, the
 #      course programs) and run_emulation.py (the emulator's error reports).
 #
-# Each step prints its own verdict; the exit status is 0 when every step passed.
+# Each step prints its own verdict; the exit status is 0 when every step passed. Then a run
+# with no PROGRAM records the runtime it passed on in tests/sanitize/runtime.sha256, which the
+# CI test run_sanitize_current compares with the runtime: commit it with a runtime change.
 # JOBS (default 2) builds and runs that many at once.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -24,7 +26,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 build_dir="${SANITIZE_BUILD_DIR:-build-san}"
 jobs="${JOBS:-2}"
 programs=("$@")
-((${#programs[@]})) || programs=(samples/)
+# Only the default run (every course program) is recorded as the runtime's sanitizer run.
+record=0
+((${#programs[@]})) || { programs=(samples/); record=1; }
 sanitize_flags="-fsanitize=address,undefined -fno-sanitize-recover=all"
 
 # No leak check: py2cuda and the programs run once and exit; leaks are not what
@@ -85,3 +89,8 @@ if [[ ${#failed[@]} -ne 0 ]]; then
   exit 1
 fi
 echo "sanitize: every step passed" >&2
+# The runtime this run passed on, for the CI check that it runs on every change to the runtime
+# (tests/sanitize/run_sanitize_current.py): commit the rewritten record.
+if ((record)); then
+  python3 tests/sanitize/run_sanitize_current.py --source-dir . --record
+fi

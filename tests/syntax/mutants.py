@@ -1,7 +1,8 @@
 """Single-slip mutants of Python programs: the syntax errors a person really makes.
 
 Each mutant is one program of the repository with one slip: a lost colon, bracket or
-quote, a stray or lost indent, a misspelt keyword, a lost comma, `=` for `==`, ...
+quote, a stray or lost indent, a misspelt keyword, a lost comma, `=` for `==`, a `;` for
+the `:` of a compound statement, a `:` after a simple statement, ...
 Only mutants CPython rejects are kept; the expected diagnostic is CPython's own, from
 compile(), computed when the test runs (so it follows the python3 that runs it).
 
@@ -60,6 +61,7 @@ def _sites(source: str):
                 and lines[row - 1].rstrip().split("#")[0].rstrip().endswith(":") \
                 and col == len(lines[row - 1].split("#")[0].rstrip()) - 1:
             yield "drop_colon", row, _replace(lines, row, col, 1, "")
+            yield "semicolon_for_colon", row, _replace(lines, row, col, 1, ";")
         if t.type == tokenize.OP and t.string in "([{":
             yield "drop_opener", row, _replace(lines, row, col, 1, "")
         if t.type == tokenize.OP and t.string in ")]}":
@@ -85,6 +87,9 @@ def _sites(source: str):
             continue
         indent = len(line) - len(line.lstrip(" "))
         yield "stray_indent", row, _replace(lines, row, 0, 0, "    ")
+        code = line.split("#")[0].rstrip()
+        if code and not code.endswith((":", "\\", ",", "(", "[", "{")) and not COMPOUND.match(line):
+            yield "extra_colon", row, _replace(lines, row, len(code), 0, ":")
         yield "stray_space", row, _replace(lines, row, 0, 0, " ")
         if indent >= 4:
             yield "lost_indent", row, _replace(lines, row, 0, 4, "")

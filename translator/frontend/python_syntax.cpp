@@ -634,10 +634,25 @@ class Parser {
   }
 
   void assignment_or_expression() {
-    star_expressions();
-    if (accept_op(":")) {  // an annotation
-      expression();
-      if (accept_op("=")) assigned_value();
+    const bool starred = is_op("*");
+    const ExprInfo first = star_expression();
+    bool single = !starred;
+    while (accept_op(",")) {
+      single = false;
+      if (!starts_expression()) break;
+      star_expression();
+    }
+    if (is_op(":")) {
+      // CPython's assignment rule takes an annotation only after a single target (a name, an
+      // attribute, a subscript, one in parentheses); after anything else the ':' ends the
+      // statement and the error is there, unless an annotation follows (invalid_assignment).
+      if (single && annotation_target(first)) {
+        ++pos_;
+        expression();
+        if (accept_op("=")) assigned_value();
+        return;
+      }
+      if (!starred) invalid_annotation_target(first, single);
       return;
     }
     static const char* const kAugmented[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=", ">>=", "<<=", "&=", "|=", "^=", "@="};
@@ -648,6 +663,37 @@ class Parser {
       }
     }
     while (accept_op("=")) assigned_value();
+  }
+
+  static bool annotation_target(const ExprInfo& e) {
+    return e.kind == ExprKind::Name || e.kind == ExprKind::Attribute || e.kind == ExprKind::Subscript ||
+           e.kind == ExprKind::Paren;
+  }
+
+  // CPython's invalid_assignment: `a, b: int` and `f(): int` are errors of their own, raised
+  // where the target starts; `f():` with no annotation is not (the caller's ':' is the error).
+  void invalid_annotation_target(const ExprInfo& target, bool single) {
+    const size_t colon = pos_, reached = furthest_;
+    const int depth = depth_;
+    ++pos_;
+    bool annotated = false;
+    if (starts_expression()) {
+      try {
+        expression();
+        annotated = true;
+      } catch (const Failed&) {
+      }
+    }
+    pos_ = colon;
+    furthest_ = reached;
+    depth_ = depth;
+    if (!annotated) return;
+    if (!single) raise(over(target.first, target.last, "only single target (not tuple) can be annotated"));
+    if (target.kind == ExprKind::Tuple || target.kind == ExprKind::List) {
+      raise(over(target.first, target.last, std::string("only single target (not ") +
+                                                (target.kind == ExprKind::List ? "list" : "tuple") + ") can be annotated"));
+    }
+    raise(over(target.first, target.last, "illegal target for annotation"));
   }
 
   void assigned_value() {
@@ -797,7 +843,8 @@ class Parser {
     expect_op(")");
     --depth_;
     if (accept_op("->")) forced_colon_annotation();
-    colon_and_block(header, "function definition");
+    // CPython's function_def_raw forces the ':' (`&&':'`): `def f();` is "expected ':'".
+    colon_and_block(header, "function definition", /*forced=*/true);
   }
 
   // The return annotation, followed in CPython's grammar by a forced ':': its
@@ -906,9 +953,13 @@ class Parser {
     }
   }
 
-  void star_expression() {
-    if (accept_op("*")) return void(bitwise_or());
-    expression();
+  ExprInfo star_expression() {
+    const size_t start = pos_;
+    if (accept_op("*")) {
+      bitwise_or();
+      return {start, pos_ - 1, ExprKind::Other};
+    }
+    return expression();
   }
 
   // Could this token begin an expression?
