@@ -66,6 +66,13 @@ def reraise(x):
         raise
 
 
+def show_mismatch(out, want, message):
+    try:
+        np.testing.assert_allclose(out, want, err_msg=message)
+    except AssertionError as e:
+        print(e)
+
+
 def main():
     try:
         n = int(sys.argv[1])
@@ -96,6 +103,14 @@ def main():
         print("not printed")
     finally:
         print("done again")
+    # NumPy's whole message: header, blank line, mismatch count, largest differences, arrays.
+    show_mismatch(out, ref + 1, "")
+    show_mismatch(out, ref.astype(np.float32) * 1.5, "scaled output")
+    show_mismatch(out, (ref * 0).astype(np.int64), "")
+    try:
+        np.testing.assert_array_equal(np.arange(5), np.array([0, 1, 7, 3, 2]))
+    except AssertionError as e:
+        print(repr(e))
 
     xs = [1, 2, 3]
     print(first_item(xs, 1))

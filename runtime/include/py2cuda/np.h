@@ -368,10 +368,69 @@ std::pair<int64_t, int64_t> count_mismatches(const X& x, const Y& y, Ok ok) {
   return {host::count_nonzero(flags), flags.size()};
 }
 
-[[noreturn]] inline void assertion_failed(const std::string& header, const std::string& err_msg, int64_t bad, int64_t total,
-                                          const std::string& x_text, const std::string& y_text) {
-  std::string m = "\n" + header + "\n" + err_msg + (err_msg.empty() ? "" : "\n") + mismatch_line(bad, total) +
-                  "\n x: " + x_text + "\n y: " + y_text;
+// One value as NumPy's array2string shows a 0-d array (precision 8): what the "Max ...
+// difference" remarks print.
+template <class T>
+std::string array2string_scalar(T v) {
+  NDArray<T, 1> one(std::array<int64_t, 1>{1});
+  one.data()[0] = v;
+  const std::string text = host::str(one);
+  return text.substr(1, text.size() - 2);
+}
+
+// The remarks NumPy 1.26's assert_array_compare adds under the header: the mismatch count,
+// and for numbers (not bools) the largest |x - y| (computed in x - y's type; for unsigned
+// ints the smaller of the two wrapped differences) and the largest |x - y| / |y| over y != 0.
+template <class X, class Y>
+std::string mismatch_remarks(const X& x, const Y& y, int64_t bad, int64_t total) {
+  std::string out = mismatch_line(bad, total);
+  auto xa = as_array(x);
+  auto ya = as_array(y);
+  using XT = typename decltype(xa)::value_type;
+  using YT = typename decltype(ya)::value_type;
+  if constexpr (!std::is_same_v<XT, bool> && !std::is_same_v<YT, bool>) {
+    using D = std::conditional_t<std::is_integral_v<XT> != std::is_integral_v<YT>, double,
+                                 decltype(std::declval<XT>() - std::declval<YT>())>;
+    auto error = host::map<D>(
+        [](auto a, auto b) {
+          const D d = static_cast<D>(static_cast<D>(a) - static_cast<D>(b));
+          if constexpr (std::is_unsigned_v<D>) {
+            const D back = static_cast<D>(static_cast<D>(b) - static_cast<D>(a));
+            return d < back ? d : back;
+          } else {
+            return static_cast<D>(d < 0 ? -d : d);
+          }
+        },
+        xa, ya);
+    auto yb = host::map<YT>([](auto, auto b) { return static_cast<YT>(b); }, xa, ya);
+    using R = std::conditional_t<std::is_integral_v<D>, double, D>;
+    D max_abs = error.data()[0];
+    bool any_nonzero = false;
+    R max_rel = 0;
+    for (int64_t i = 0, n = error.size(); i < n; ++i) {
+      const D e = error.data()[i];
+      if (e > max_abs || std::isnan(static_cast<double>(e))) max_abs = e;
+      const YT yi = yb.data()[i];
+      if (yi != YT(0)) {
+        const R yabs = static_cast<R>(yi < YT(0) ? -static_cast<R>(yi) : static_cast<R>(yi));
+        const R rel = static_cast<R>(e) / yabs;
+        if (!any_nonzero || rel > max_rel || std::isnan(static_cast<double>(rel))) max_rel = rel;
+        any_nonzero = true;
+      }
+    }
+    if (!any_nonzero) max_rel = std::numeric_limits<R>::infinity();
+    out += "\nMax absolute difference: " + array2string_scalar(max_abs);
+    out += "\nMax relative difference: " + array2string_scalar(max_rel);
+  }
+  return out;
+}
+
+// build_err_msg: the header, then the user's err_msg and the remarks (their leading newline
+// leaves a blank line when err_msg is empty), then both arrays.
+[[noreturn]] inline void assertion_failed(const std::string& header, const std::string& err_msg,
+                                          const std::string& remarks, const std::string& x_text,
+                                          const std::string& y_text) {
+  std::string m = "\n" + header + "\n" + err_msg + "\n" + remarks + "\n x: " + x_text + "\n y: " + y_text;
   throw PyException("AssertionError", m);
 }
 
@@ -394,7 +453,8 @@ void assert_allclose(const X& actual, const Y& desired, double rtol, double atol
   if (bad == 0) return;
   char header[96];
   std::snprintf(header, sizeof header, "Not equal to tolerance rtol=%g, atol=%g", rtol, atol);
-  detail::assertion_failed(header, err_msg, bad, total, detail::text_of(actual), detail::text_of(desired));
+  detail::assertion_failed(header, err_msg, detail::mismatch_remarks(actual, desired, bad, total),
+                           detail::text_of(actual), detail::text_of(desired));
 }
 
 // np.testing.assert_almost_equal / assert_array_almost_equal(actual, desired, decimal):
@@ -408,8 +468,9 @@ void assert_almost_equal(const X& actual, const Y& desired, int64_t decimal, con
     return std::fabs(d - a) < bound;
   });
   if (bad == 0) return;
-  detail::assertion_failed("Arrays are not almost equal to " + std::to_string(decimal) + " decimals", err_msg, bad,
-                           total, detail::text_of(actual), detail::text_of(desired));
+  detail::assertion_failed("Arrays are not almost equal to " + std::to_string(decimal) + " decimals", err_msg,
+                           detail::mismatch_remarks(actual, desired, bad, total), detail::text_of(actual),
+                           detail::text_of(desired));
 }
 template <class X, class Y>
 void assert_array_almost_equal(const X& actual, const Y& desired, int64_t decimal, const std::string& err_msg) {
@@ -423,7 +484,8 @@ void assert_array_equal(const X& x, const Y& y, const std::string& err_msg) {
     return a == b || (std::isnan(a) && std::isnan(b));
   });
   if (bad == 0) return;
-  detail::assertion_failed("Arrays are not equal", err_msg, bad, total, detail::text_of(x), detail::text_of(y));
+  detail::assertion_failed("Arrays are not equal", err_msg, detail::mismatch_remarks(x, y, bad, total),
+                           detail::text_of(x), detail::text_of(y));
 }
 
 }  // namespace py2cuda::np
