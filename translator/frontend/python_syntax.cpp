@@ -804,7 +804,8 @@ class Parser {
       colon_and_block(h, "'finally' statement", true);
     } else if (!handlers) {
       const Token& next = peek();
-      raise(at(next.row, 0, "expected 'except' or 'finally' block"));
+      // CPython points at the statement that follows the block: its first token, past its indentation.
+      raise(at(next.row, next.type == Tok::Dedent ? next.indent_width : next.col, "expected 'except' or 'finally' block"));
     }
   }
 
