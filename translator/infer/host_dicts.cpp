@@ -43,6 +43,20 @@ bool storable(TypeRef t) {
          t->is_complex();
 }
 
+// Whether a dict may hold keys of type `kt` and values of type `vt`; if not, the error at the
+// key's or the value's span.
+bool entry_types_supported(Diagnostics& diags, TypeRef kt, Span key_span, TypeRef vt, Span value_span) {
+  if (!hashable(kt)) {
+    diags.error(key_span, "a dict key of type " + kt->str() + " is not supported by py2cuda (numbers, strings and tuples of them are)");
+    return false;
+  }
+  if (!storable(vt)) {
+    diags.error(value_span, "a dict value of type " + vt->str() + " is not supported by py2cuda");
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 ir::ExprPtr FunctionBuilder::dict_display(const ast::DictExpr& d) {
@@ -64,8 +78,7 @@ ir::ExprPtr FunctionBuilder::dict_display(const ast::DictExpr& d) {
     if (kt != keys[i]->type && kt->is_int() && keys[i]->type->is_int()) kt = types::int64();
     if (vt != values[i]->type && vt->is_int() && values[i]->type->is_int()) vt = types::int64();
   }
-  if (!hashable(kt)) return fail(keys[0]->span, "a dict key of type " + kt->str() + " is not supported by py2cuda (numbers, strings and tuples of them are)");
-  if (!storable(vt)) return fail(values[0]->span, "a dict value of type " + vt->str() + " is not supported by py2cuda");
+  if (!entry_types_supported(D(), kt, keys[0]->span, vt, values[0]->span)) return nullptr;
   std::vector<ir::ExprPtr> args;
   std::string pattern = "py2cuda::host::dict_of<{t0}, {t1}>({";
   for (size_t i = 0; i < keys.size(); ++i) {
@@ -113,8 +126,7 @@ ir::ExprPtr FunctionBuilder::dict_builtin(const ast::Call& c, const std::string&
     return fail(c.args[0]->span, "dict() takes (key, value) pairs; these items are " + entry->str());
   }
   TypeRef kt = entry->elements()[0], vt = entry->elements()[1];
-  if (!hashable(kt)) return fail(c.args[0]->span, "a dict key of type " + kt->str() + " is not supported by py2cuda (numbers, strings and tuples of them are)");
-  if (!storable(vt)) return fail(c.args[0]->span, "a dict value of type " + vt->str() + " is not supported by py2cuda");
+  if (!entry_types_supported(D(), kt, c.args[0]->span, vt, c.args[0]->span)) return nullptr;
   return call_node(types::dict(kt, vt), "py2cuda::host::dict_of_entries<{t0}, {t1}>({0})", c.span,
                    args_of(std::move(entries)), {kt, vt});
 }
@@ -130,8 +142,7 @@ ir::ExprPtr FunctionBuilder::dict_comprehension(const ast::ComprehensionExpr& g)
   const ast::Expr* innermost = &g;
   while (innermost->kind == ast::ExprKind::Comprehension) innermost = ast::as<ast::ComprehensionExpr>(*innermost).elt.get();
   const auto& parts = ast::as<ast::TupleExpr>(*innermost).elts;
-  if (!hashable(kt)) return fail(parts[0]->span, "a dict key of type " + kt->str() + " is not supported by py2cuda (numbers, strings and tuples of them are)");
-  if (!storable(vt)) return fail(parts[1]->span, "a dict value of type " + vt->str() + " is not supported by py2cuda");
+  if (!entry_types_supported(D(), kt, parts[0]->span, vt, parts[1]->span)) return nullptr;
   return call_node(types::dict(kt, vt), "py2cuda::host::dict_of_entries<{t0}, {t1}>({0})", g.span,
                    args_of(std::move(entries)), {kt, vt});
 }
