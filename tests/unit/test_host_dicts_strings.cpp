@@ -61,6 +61,16 @@ TEST(HostDicts, MixedValueTypesAreALocatedWarning) {
       << r.diagnostics;
 }
 
+// A list value would print as a tuple ({'a': (1, 2)}): a warning rather than Python's text wrong.
+TEST(HostDicts, ListValuesAreALocatedWarning) {
+  TranslateResult r = run("d = {'a': [1, 2]}\nprint(d)\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:11: warning: a dict value of type")) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "(a list: use a tuple or a NumPy array)")) << r.diagnostics;
+  TranslateResult c = run("e = {i: [i, i] for i in range(2)}\nprint(e)\n");
+  EXPECT_TRUE(has(c.diagnostics, "prog.py:8:9: warning: a dict value of type")) << c.diagnostics;
+}
+
 TEST(HostDicts, GetWithoutADefaultIsALocatedWarning) {
   TranslateResult r = run("d = {1: 2}\nprint(d.get(1))\n");
   EXPECT_TRUE(r.ok) << r.diagnostics;

@@ -38,9 +38,17 @@ bool hashable(TypeRef t) {
   return true;
 }
 
+// A list display ([1, 2]) is typed as a tuple marked as a list; a dict holding it would print
+// it as a tuple, so it is not storable (not in a tuple either).
 bool storable(TypeRef t) {
-  return t->is_number() || t->is_string() || t->is_tuple() || t->is_array() || (t->is_dict() && !t->is_untyped_dict()) ||
-         t->is_complex();
+  if (t->is_tuple()) {
+    if (t->is_list_display()) return false;
+    for (TypeRef e : t->elements()) {
+      if (!storable(e)) return false;
+    }
+    return true;
+  }
+  return t->is_number() || t->is_string() || t->is_array() || (t->is_dict() && !t->is_untyped_dict()) || t->is_complex();
 }
 
 // Whether a dict may hold keys of type `kt` and values of type `vt`; if not, the error at the
@@ -51,7 +59,8 @@ bool entry_types_supported(Diagnostics& diags, TypeRef kt, Span key_span, TypeRe
     return false;
   }
   if (!storable(vt)) {
-    diags.error(value_span, "a dict value of type " + vt->str() + " is not supported by py2cuda");
+    diags.error(value_span, "a dict value of type " + vt->str() + " is not supported by py2cuda" +
+                                (vt->is_list_display() ? " (a list: use a tuple or a NumPy array)" : ""));
     return false;
   }
   return true;
