@@ -5,7 +5,9 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <fstream>
@@ -52,6 +54,21 @@ bool read_file(const std::string& path, std::string& text) {
   return true;
 }
 
+// Reads the Python file, or says why not on stderr in the house style (a missing file is bad input,
+// exit 1, as for CPython's "can't open file", not a usage error).
+bool read_input(const std::string& path, std::string& text) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    std::cerr << "py2cuda: error: cannot read '" << path << "': it is a directory\n";
+    return false;
+  }
+  if (!read_file(path, text)) {
+    std::cerr << "py2cuda: error: cannot read '" << path << "': " << std::strerror(errno) << "\n";
+    return false;
+  }
+  return true;
+}
+
 // --exe and --run: translate with a harness and #line directives (so the
 // emulator's messages name Python lines), then build with nvcc or the host
 // compiler; --run keeps builds in a cache keyed by everything that shapes them.
@@ -67,6 +84,8 @@ int build_and_maybe_run(const std::string& argv0, const std::string& input, cons
     std::cerr << "py2cuda: error: --racecheck checks the CPU emulation's runs: add --emulate\n";
     return kUsage;
   }
+  std::string text;
+  if (!read_input(input, text)) return kInputErrors;
   if (run_it && !emulate && !py2cuda::toolchain::gpu_available()) {
     std::cerr << "py2cuda: note: no GPU found; running in CPU emulation\n";
     emulate = true;
@@ -74,11 +93,6 @@ int build_and_maybe_run(const std::string& argv0, const std::string& input, cons
   if (py2cuda::toolchain::runtime_include(argv0).empty()) {
     std::cerr << "py2cuda: error: cannot find the runtime headers (py2cuda/runtime.h in the folder include/ "
                  "beside py2cuda's bin/); set PY2CUDA_RUNTIME_INCLUDE to their folder\n";
-    return kInputErrors;
-  }
-  std::string text;
-  if (!read_file(input, text)) {
-    std::cerr << "py2cuda: error: cannot read '" << input << "'\n";
     return kInputErrors;
   }
   py2cuda::SourceFile file(input, text);
@@ -176,14 +190,14 @@ int build_and_maybe_run(const std::string& argv0, const std::string& input, cons
 }
 
 int run(int argc, char** argv) {
-  CLI::App app{"py2cuda: translate Numba CUDA Python to readable CUDA C++"};
+  CLI::App app{"py2cuda: translate Numba CUDA Python to readable CUDA C++", "py2cuda"};
   app.set_version_flag("--version", std::string("py2cuda ") + py2cuda::version());
   std::string input, output, header, annotate, dump;
   std::vector<std::string> sigs;
   bool line_directives = false, list_builtins = false, harness = false, exe = false, run_it = false, emulate = false;
   bool kernels_only = false, list_kernels = false, racecheck = false, racecheck_all = false;
   std::vector<std::string> program_args;
-  app.add_option("input", input, "the Python file to translate")->check(CLI::ExistingFile);
+  app.add_option("input", input, "the Python file to translate");
   app.add_option("-o,--output", output, "the .cu file to write ('-' for standard output); optional with --annotate "
                                         "or --dump");
   app.add_option("--header", header, "also write a header declaring the launch functions");
@@ -235,7 +249,8 @@ int run(int argc, char** argv) {
   } catch (const CLI::Success& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
+    // CLI11's own wording, in the house style of every other usage error.
+    std::cerr << "py2cuda: error: " << e.what() << " (see py2cuda --help)\n";
     return kUsage;
   }
   if (list_builtins) {
@@ -315,10 +330,7 @@ int run(int argc, char** argv) {
   }
 
   std::string text;
-  if (!read_file(input, text)) {
-    std::cerr << "py2cuda: error: cannot read '" << input << "'\n";
-    return kInputErrors;
-  }
+  if (!read_input(input, text)) return kInputErrors;
   py2cuda::SourceFile file(input, text);
 
   py2cuda::TranslateResult result = py2cuda::translate(file, options);
