@@ -31,8 +31,8 @@
 // and back. The second part times a shared-memory tree reduction (one sum per block of 256
 // elements, nine barriers) against the loop a C++ programmer would write for the same
 // work: the kernel cut at its barriers into phases, each phase a loop over the block's
-// threads, the shared array a local array (the "barrier-phased" loop), unchecked and with
-// its subscripts checked.
+// threads that work in it, the shared array a local array (the "barrier-phased" loop),
+// unchecked and with its subscripts checked.
 #include <py2cuda/runtime.h>
 
 #include <cstdint>
@@ -147,20 +147,23 @@ void launch_block_sum(const py2cuda::LaunchConfig& config, py2cuda::Array<float,
   }
 }
 
-// The barrier-phased reference: each block's threads in a loop per phase, the same
-// additions in the same order (so the same bits).
+// The barrier-phased reference: each block's threads in a loop per phase (a phase's loop
+// over only the threads that work in it, as one writes it by hand), the same additions in
+// the same order (so the same bits).
 [[gnu::noinline]] void block_sum_plain(const float* x, int64_t n, float* partial, int64_t blocks) {
   constexpr int64_t tpb = block_sum_bench::TPB;
   for (int64_t b = 0; b < blocks; ++b) {
     float cache[tpb];
     for (int64_t t = 0; t < tpb; ++t) {
       const int64_t i = b * tpb + t;
-      cache[t] = i < n ? x[i] : 0.0f;
+      if (i < n) {
+        cache[t] = x[i];
+      } else {
+        cache[t] = 0.0f;
+      }
     }
     for (int64_t half = tpb / 2; half > 0; half /= 2) {
-      for (int64_t t = 0; t < tpb; ++t) {
-        if (t < half) cache[t] += cache[t + half];
-      }
+      for (int64_t t = 0; t < half; ++t) cache[t] += cache[t + half];
     }
     partial[b] = cache[0];
   }
@@ -181,12 +184,10 @@ void launch_block_sum(const py2cuda::LaunchConfig& config, py2cuda::Array<float,
       }
     }
     for (int64_t half = tpb / 2; half > 0; half /= 2) {
-      for (int64_t t = 0; t < tpb; ++t) {
-        if (t < half) {
-          if (t + half >= tpb) out_of_bounds(t + half, tpb);
-          if (t >= tpb) out_of_bounds(t, tpb);
-          cache[t] += cache[t + half];
-        }
+      for (int64_t t = 0; t < half; ++t) {
+        if (t + half >= tpb) out_of_bounds(t + half, tpb);
+        if (t >= tpb) out_of_bounds(t, tpb);
+        cache[t] += cache[t + half];
       }
     }
     if (b >= blocks) out_of_bounds(b, blocks);

@@ -73,6 +73,25 @@ def loop_unrolling_reason(row):
     return (text if holds else "UNEXPLAINED: " + text), holds
 
 
+# Registers are allocated to a thread in units of 8 on sm_80 and sm_90 (256 per warp), so two
+# counts that round up to the same multiple of 8 give the same occupancy.
+REGISTER_UNIT = 8
+
+
+def allocated_registers(count):
+    return -(-count // REGISTER_UNIT) * REGISTER_UNIT
+
+
+def same_allocation_reason(row):
+    """For a kernel worse than Numba in registers only: the reason when both counts take the same
+    allocation, else ""."""
+    p, n = row["py2cuda"], row["numba"]
+    if p["instructions"] > n["instructions"] or allocated_registers(p["registers"]) != allocated_registers(n["registers"]):
+        return ""
+    return (f"{p['registers']} registers against {n['registers']}: both are allocated "
+            f"{allocated_registers(p['registers'])} per thread ({REGISTER_UNIT} at a time), so occupancy is the same")
+
+
 def rolled_source(text):
     """The .cu with `#pragma unroll 1` before every loop statement of the translated code."""
     out = []
@@ -430,6 +449,8 @@ def main():
                 why, holds = loop_unrolling_reason(r)
                 if worse and not holds:
                     status = 1
+            if worse and not why and rr is not None:
+                why = same_allocation_reason(r)
             if worse and not why:
                 why = "UNEXPLAINED"
                 status = 1

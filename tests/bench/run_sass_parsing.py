@@ -95,6 +95,16 @@ def main():
     check("unrolling reason without a rolled build", sass.loop_unrolling_reason(
         {"py2cuda": unrolled, "numba": numba})[1], False)
 
+    # Registers worse than Numba's but in the same allocation unit (8 per thread) explain themselves;
+    # not when the instructions are worse too, nor across a unit.
+    def allocation(p_instr, p_regs, n_instr, n_regs):
+        return bool(sass.same_allocation_reason({"py2cuda": {"instructions": p_instr, "registers": p_regs},
+                                                 "numba": {"instructions": n_instr, "registers": n_regs}}))
+    check("same allocation: 16 against 12", allocation(24, 16, 29, 12), True)
+    check("same allocation: 32 against 25", allocation(290, 32, 390, 25), True)
+    check("different allocation: 18 against 16", allocation(55, 18, 73, 16), False)
+    check("same allocation, more instructions", allocation(30, 16, 29, 12), False)
+
     sample = os.path.join(args.source_dir, "samples", "python_semantics.py")
     listing = subprocess.run([args.py2cuda, sample, "--list-kernels"], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
