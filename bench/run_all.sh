@@ -86,7 +86,7 @@ run_cpp() {  # TITLE BINARY
     status=1
   fi
 }
-run_cpp "emulation loop mode vs a plain C++ loop" loop_mode_vs_plain_cpp
+run_cpp "emulation loop mode vs a plain C++ loop; fiber mode vs a barrier-phased loop" loop_mode_vs_plain_cpp
 run_cpp "the same, bounds checks compiled out" loop_mode_vs_plain_cpp_nobounds
 run_cpp "emulation fiber mode: barrier crossings" barrier_throughput
 exit "$status"

@@ -73,6 +73,38 @@ def main():
     check("kernel and callee", measured, {"instructions": 7, "registers": 22, "stack": 16})
     check("demangled", sass.demangled_base([kernel])[kernel], "kernel")
 
+    # The rolled copy of a .cu: `#pragma unroll 1` before each for, while and do loop, indented alike;
+    # a do-while's closing `} while (...);` and other lines untouched.
+    cu = ("__global__ void k(int n) {\n  for (int i = 0; i < n; ++i) {\n    while (n > 0) {\n      --n;\n    }\n  }\n"
+          "  do {\n    --n;\n  } while (n > 0);\n  int fork = 0;\n}\n")
+    check("rolled source", sass.rolled_source(cu),
+          "__global__ void k(int n) {\n  #pragma unroll 1\n  for (int i = 0; i < n; ++i) {\n    #pragma unroll 1\n"
+          "    while (n > 0) {\n      --n;\n    }\n  }\n  #pragma unroll 1\n  do {\n    --n;\n  } while (n > 0);\n"
+          "  int fork = 0;\n}\n")
+    # The unrolling reason holds only where the rolled kernel is at or below Numba in what the
+    # unrolled one exceeds.
+    numba = {"instructions": 100, "registers": 20}
+    unrolled = {"instructions": 180, "registers": 24}
+    for rolled, holds in (({"instructions": 90, "registers": 18}, True), ({"instructions": 90, "registers": 22}, False),
+                          ({"instructions": 110, "registers": 18}, False)):
+        text, ok = sass.loop_unrolling_reason({"py2cuda": unrolled, "numba": numba, "rolled": rolled})
+        check(f"unrolling reason with rolled {rolled}", (ok, text.startswith("UNEXPLAINED")), (holds, not holds))
+    text, ok = sass.loop_unrolling_reason({"py2cuda": {"instructions": 180, "registers": 16}, "numba": numba,
+                                           "rolled": {"instructions": 90, "registers": 22}})
+    check("unrolling reason: registers already at or below Numba's", ok, True)
+    check("unrolling reason without a rolled build", sass.loop_unrolling_reason(
+        {"py2cuda": unrolled, "numba": numba})[1], False)
+
+    # Registers worse than Numba's but in the same allocation unit (8 per thread) explain themselves;
+    # not when the instructions are worse too, nor across a unit.
+    def allocation(p_instr, p_regs, n_instr, n_regs):
+        return bool(sass.same_allocation_reason({"py2cuda": {"instructions": p_instr, "registers": p_regs},
+                                                 "numba": {"instructions": n_instr, "registers": n_regs}}))
+    check("same allocation: 16 against 12", allocation(24, 16, 29, 12), True)
+    check("same allocation: 32 against 25", allocation(290, 32, 390, 25), True)
+    check("different allocation: 18 against 16", allocation(55, 18, 73, 16), False)
+    check("same allocation, more instructions", allocation(30, 16, 29, 12), False)
+
     sample = os.path.join(args.source_dir, "samples", "python_semantics.py")
     listing = subprocess.run([args.py2cuda, sample, "--list-kernels"], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)

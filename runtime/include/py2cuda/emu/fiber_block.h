@@ -318,32 +318,50 @@ class FiberBlock {
         if (t.state == FiberThread::State::failed) std::rethrow_exception(t.error);
       }
       if (ran) continue;
-      bool released = false;
-      for (uint32_t i = 0; i < active_; ++i) {
-        FiberThread& t = *threads_[i];
-        if (t.state != FiberThread::State::at_activemask) continue;
-        t.warp_result = WarpResult{live_lanes(t), false};
-        released = true;
-      }
-      for (uint32_t i = 0; i < active_; ++i) {
-        FiberThread& t = *threads_[i];
-        if (t.state == FiberThread::State::at_activemask) t.state = FiberThread::State::ready;
-      }
-      if (released) continue;
+      // One pass over the parked threads (a barrier's cost is mostly these passes and the
+      // switches): what they wait at, and whether the barrier is complete.
       std::size_t waiting = 0, returned = 0;
       int count = 0;
+      const FiberThread* at_activemask = nullptr;
+      const FiberThread* at_warp = nullptr;
+      const FiberThread* first_waiting = nullptr;
+      bool one_location = true;
       for (uint32_t i = 0; i < active_; ++i) {
         const FiberThread& t = *threads_[i];
-        if (t.state == FiberThread::State::at_warp) throw Error(stuck_warp_message(t));
-        if (t.state == FiberThread::State::at_barrier) {
-          ++waiting;
-          count += t.predicate != 0;
-        } else {
-          ++returned;
+        switch (t.state) {
+          case FiberThread::State::at_activemask:
+            if (!at_activemask) at_activemask = &t;
+            break;
+          case FiberThread::State::at_warp:
+            if (!at_warp) at_warp = &t;
+            break;
+          case FiberThread::State::at_barrier:
+            ++waiting;
+            count += t.predicate != 0;
+            if (!first_waiting) {
+              first_waiting = &t;
+            } else if (!(t.barrier == first_waiting->barrier) || t.grid_sync != first_waiting->grid_sync) {
+              one_location = false;
+            }
+            break;
+          default:
+            ++returned;
         }
       }
+      if (at_activemask) {
+        for (uint32_t i = 0; i < active_; ++i) {
+          FiberThread& t = *threads_[i];
+          if (t.state == FiberThread::State::at_activemask) t.warp_result = WarpResult{live_lanes(t), false};
+        }
+        for (uint32_t i = 0; i < active_; ++i) {
+          FiberThread& t = *threads_[i];
+          if (t.state == FiberThread::State::at_activemask) t.state = FiberThread::State::ready;
+        }
+        continue;
+      }
+      if (at_warp) throw Error(stuck_warp_message(*at_warp));
       if (waiting == 0) return;  // every thread has returned
-      if (returned > 0 || !one_location()) throw Error(divergence_message());
+      if (returned > 0 || !one_location) throw Error(divergence_message());
       const FiberThread& first = *threads_[0];  // with one location, every thread is at the same call
       if (first.grid_sync) wait_for_grid(first.barrier);
       barrier_count_ = count;
@@ -361,20 +379,6 @@ class FiberBlock {
     }
     const Uint3 b = current.block_idx, g = current.grid_dim;
     grid->arrive(b.x + uint64_t{g.x} * (b.y + uint64_t{g.y} * b.z), where);
-  }
-
-  bool one_location() const {
-    const FiberThread* first = nullptr;
-    for (uint32_t i = 0; i < active_; ++i) {
-      const FiberThread& t = *threads_[i];
-      if (t.state != FiberThread::State::at_barrier) continue;
-      if (!first) {
-        first = &t;
-      } else if (!(t.barrier == first->barrier) || t.grid_sync != first->grid_sync) {
-        return false;
-      }
-    }
-    return true;
   }
 
   // Unwinds the kernel from every fiber parked inside it (each throws BlockAbandoned
