@@ -13,9 +13,12 @@ goldens and test programs are translated with --kernels-only (their kernels,
 device functions and launch functions): their host code is built by the same
 host compiler in the emulation runs (tests/programs/run_programs.py), and an
 nvcc pass over each would cost minutes of CI for no new coverage. Those
-translations are compiled BATCH_SIZE at a time by one nvcc run over a file that
-includes them (their namespaces keep them apart); when a batch fails, each of
-its files is compiled alone to name the one at fault.
+translations, and the samples' whole programs, are compiled BATCH_SIZE at a time by one nvcc
+run over a file that includes them (their namespaces keep them apart; a whole program's main()
+is renamed in a copy of its .cu beside it, so that one file holds several); when a batch
+fails, each of its files is compiled alone to name the one at fault. The header checks below
+go the same way: one g++ run per batch over a file that includes each of its headers twice,
+each header alone only when that fails.
 Then, up to --jobs at a time:
 
     nvcc -std=c++20 -c [-rdc=true] -I REPO/runtime/include \\
@@ -52,7 +55,8 @@ from testlib.scratch import scratch_dir  # noqa: E402
 PROGRAM_FOLDERS = (("samples", "samples"), ("golden", "tests/golden"), ("programs", "tests/programs"))
 NVCC_ARCH_FLAGS = ["-gencode", "arch=compute_80,code=sm_80"]
 COMPILE_TIMEOUT_S = 600
-BATCH_SIZE = 12  # kernels-only translations compiled by one nvcc run
+BATCH_SIZE = 12  # translations compiled by one nvcc run
+WHOLE_PROGRAM_MAIN = "\nint main(int argc, char** argv) {"  # renamed in a batch
 EXE_SAMPLE = "samples/hypot_kernel"  # built with py2cuda --exe; the other samples with nvcc -c
 RDC_MARKER = "Calls across files need relocatable device code: nvcc -rdc=true"
 SKIP_STATUS = 77  # ctest's SKIP_RETURN_CODE for script tests
@@ -96,25 +100,28 @@ def main() -> int:
                 report.fail(case.name, *problem)
             else:
                 compilable.append(case)
-        # Kernels-only translations share one nvcc run per batch: they differ only in their
-        # namespaces, and nvcc's pass over the runtime headers is most of each file's cost.
-        alone = [c for c in compilable if c.name.startswith("samples/") or RDC_MARKER in c.cu.read_text()]
+        # Translations share one nvcc run per batch: they differ only in their namespaces (and a
+        # whole program's main(), renamed), and nvcc's pass over the runtime headers is most of
+        # each file's cost.
+        alone = [c for c in compilable if c.name == EXE_SAMPLE or RDC_MARKER in c.cu.read_text()]
         batchable = [c for c in compilable if c not in alone]
         batches = make_batches(batchable)
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             batch_futures = [pool.submit(compile_batch, work, k, batch, nvcc, include_dir) for k, batch in enumerate(batches)]
             futures = {c.name: (pool.submit(build_executable, c, nvcc, cxx, include_dir, args) if c.name == EXE_SAMPLE
                                 else pool.submit(compile_case, c, nvcc, cxx, include_dir)) for c in alone}
-            for batch, future in zip(batches, batch_futures):
+            for k, (batch, future) in enumerate(zip(batches, batch_futures)):
                 if future.result():
+                    headers = pool.submit(check_batch_headers, work, k, batch, cxx, include_dir)
                     for c in batch:
-                        futures[c.name] = pool.submit(check_header, c, cxx, include_dir)
+                        futures[c.name] = headers
                 else:  # one of them is wrong: compile each alone to say which
                     for c in batch:
                         futures[c.name] = pool.submit(compile_case, c, nvcc, cxx, include_dir)
             # Reported in input order, so the log reads the same from run to run.
             for case in compilable:
-                problem, note = futures[case.name].result()
+                outcome = futures[case.name].result()
+                problem, note = outcome[case.name] if isinstance(outcome, dict) else outcome
                 if problem:
                     report.fail(case.name, *problem)
                 else:
@@ -138,11 +145,37 @@ def make_batches(cases: list[Case]) -> list[list[Case]]:
 def compile_batch(work: Path, k: int, batch: list[Case], nvcc: Path, include_dir: Path) -> bool:
     """One nvcc run over a .cu including every file of the batch; True when it compiles."""
     unit = work / f"batch_{k}.cu"
-    unit.write_text("".join(f'#include "{c.cu}"\n' for c in batch))
+    unit.write_text("".join(f'#include "{batched_source(c, k)}"\n' for c in batch))
     ok, _ = tools.run_tool(
         [str(nvcc), "-std=c++20", "-c", "-I", str(include_dir), *NVCC_ARCH_FLAGS, "-o", str(unit.with_suffix(".o")),
          str(unit)], cwd=work, timeout=COMPILE_TIMEOUT_S)
     return ok
+
+
+def batched_source(case: Case, k: int) -> Path:
+    """The file a batch includes for `case`: its .cu, or for a whole program a copy beside it
+    (its header is included by a path relative to it) whose main() has a name of its own."""
+    text = case.cu.read_text()
+    if WHOLE_PROGRAM_MAIN not in text:
+        return case.cu
+    copy = case.cu.with_name(f"{case.program.stem}.batch{k}.cu")
+    copy.write_text(text.replace(WHOLE_PROGRAM_MAIN, f"\nint py2cuda_batched_main_{case.program.stem}(int argc, char** argv) {{"))
+    return copy
+
+
+def check_batch_headers(work: Path, k: int, batch: list[Case], cxx: str | None, include_dir: Path):
+    """The header checks of a batch: one g++ run over a file including each header twice; when
+    that fails, or a case has no header, that case's own check_header (which says why).
+    Returns name -> check_header's answer."""
+    with_header = [c for c in batch if c.header.exists()]
+    ok = False
+    if cxx is not None and with_header:
+        check = work / f"batch_{k}_header_check.cpp"
+        # Each included twice: a header without an include guard (or #pragma once) fails here.
+        check.write_text("".join(f'#include "{c.header}"\n#include "{c.header}"\n' for c in with_header))
+        ok, _ = tools.run_tool([cxx, "-std=c++20", "-fsyntax-only", "-I", str(include_dir), str(check)],
+                               cwd=work, timeout=COMPILE_TIMEOUT_S)
+    return {c.name: (None, "") if ok and c in with_header else check_header(c, cxx, include_dir) for c in batch}
 
 
 def collect(source_dir: Path, work: Path, filters: list[str]) -> list[Case]:

@@ -35,9 +35,17 @@ oracle by tools/runs_expected.py). This is for what a program does with its comm
 argparse's help, its error messages on stderr and its exit status 2. COLUMNS is removed from the
 environment of every run, so that argparse's help is 80 columns wide as it is in a pipe.
 
-With --racecheck every program is built with `--racecheck` as well (the emulation's data-race
+With --racecheck every program is built with `--racecheck` instead (the emulation's data-race
 detector, docs/emulation.md "Race checking") and must also print no race report: no false alarm on any
-sample or test program. (The ctest entry run_programs_racecheck.)
+sample or test program. (The ctest entry run_programs_racecheck.) Those builds are combined, as
+run_oracle's racecheck harnesses are (testlib/harness.py build_combined): each program is translated
+as `py2cuda NAME.py --line-directives -o -` (the .cu `--run` compiles), up to COMBINED_PROGRAMS of
+them are compiled into one executable with the flags of py2cuda's `--run --racecheck` build (the
+runtime and the host library compiled once per group, not once per program), cached in
+BUILD/programs-racecheck/ while the texts, the runtime and the compiler are the same, and each is
+run as `BIN NAME ARGS`. A program whose .cu links CUDA C++ of other files (cuda.declare_device) or
+has no main() of its own, and every program of a group whose combined build fails, is built
+alone by `py2cuda --run --emulate --racecheck`.
 
 With --gpu they are built with nvcc and run on this machine's GPU (`--run` without `--emulate`);
 skipped (77) where nvidia-smi lists no GPU. CI has none: this is the check for a machine that has.
@@ -54,6 +62,7 @@ NAME selects the programs whose name (e.g. samples/hypot_kernel) contains it.
 import concurrent.futures
 import dataclasses
 import difflib
+import hashlib
 import os
 import re
 import shlex
@@ -64,7 +73,7 @@ from pathlib import Path
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # testlib
 
-from testlib import cli, tools, translator  # noqa: E402
+from testlib import cli, harness, tools, translator  # noqa: E402
 from testlib.report import Reporter, indent  # noqa: E402
 
 PROGRAM_FOLDERS = ("samples", "tests/programs", "tests/programs/numba_docs")
@@ -76,6 +85,10 @@ SKIP_LIST = "tests/programs/skips.txt"
 SKIP_RE = re.compile(r"^\s*#\s*py2cuda-program:\s*skip\b\s*(.*?)\s*$")
 DIFF_LINES = 20
 STDERR_LINES = 15
+# Whole programs per combined --racecheck build: a group's compile takes a few seconds of CPU
+# per program (its kernels and host code) beside the runtime's, and g++'s memory grows with it.
+COMBINED_PROGRAMS = 16
+COMBINED_TIMEOUT_S = 1200.0
 
 
 @dataclasses.dataclass
@@ -124,9 +137,12 @@ def main() -> int:
 
     programs = [p for p in collect(args.source_dir) if cli.selected(p.name, args.names)]
     to_run = [p for p in programs if p.skip is None]
+    commands = (build_racecheck_combined(to_run, args.py2cuda, args.source_dir, build_dir, args.timeout, args.jobs)
+                if args.racecheck and not args.gpu else {})
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         outcomes = dict(zip((p.name for p in to_run),
-                            pool.map(lambda p: run_program(p, args.py2cuda, build_dir, args.timeout, args.racecheck, args.gpu),
+                            pool.map(lambda p: run_program(p, args.py2cuda, build_dir, args.timeout, args.racecheck, args.gpu,
+                                                           commands.get(p.name)),
                                      to_run)))
     for p in programs:
         if p.skip is not None:
@@ -230,7 +246,8 @@ def program_env() -> dict[str, str]:
     return env
 
 
-def check_extra_runs(program: Program, base_argv: list[str], build_dir: Path, timeout: float) -> str | None:
+def check_extra_runs(program: Program, base_argv: list[str], build_dir: Path, timeout: float,
+                     separator: list[str]) -> str | None:
     """Runs the program once per `# py2cuda-program-run:` line; None when the transcript is
     NAME.runs.expected's, else why not (with the start of a diff)."""
     runs = extra_runs(program.path)
@@ -241,7 +258,7 @@ def check_extra_runs(program: Program, base_argv: list[str], build_dir: Path, ti
         return f"{expected_path.name} is missing (tools/runs_expected.py writes it)"
     got = []
     for args in runs:
-        argv = [*base_argv, "--", *args] if args else base_argv
+        argv = [*base_argv, *separator, *args] if args else base_argv
         try:
             p = subprocess.run(argv, cwd=build_dir, env=program_env(), stdin=subprocess.DEVNULL,
                                capture_output=True, timeout=timeout)
@@ -279,13 +296,20 @@ def has_gpu() -> bool:
 
 
 def run_program(program: Program, py2cuda: Path, build_dir: Path, timeout: float, racecheck: bool = False,
-                gpu: bool = False) -> Outcome:
-    argv = [str(py2cuda), str(program.path), *translator.extra_args(program.path), "--run",
-            *([] if gpu else ["--emulate"])]
-    if racecheck:
-        argv.append("--racecheck")
+                gpu: bool = False, command: list[str] | None = None) -> Outcome:
+    """`command`: the program's combined --racecheck build (BIN NAME), run with the program's
+    arguments as they are; without it, `py2cuda NAME.py --run ... -- ARGS`."""
+    if command is None:
+        argv = [str(py2cuda), str(program.path), *translator.extra_args(program.path), "--run",
+                *([] if gpu else ["--emulate"])]
+        if racecheck:
+            argv.append("--racecheck")
+        separator = ["--"]
+    else:
+        argv = list(command)
+        separator = []
     base_argv = list(argv)
-    argv += program_arguments(program.path)
+    argv += separator + program_arguments(program.path)[1:]
     env = program_env()
     try:
         p = tools.run_group(argv, cwd=build_dir, env=env, stdin=subprocess.DEVNULL, timeout=timeout)
@@ -311,11 +335,11 @@ def run_program(program: Program, py2cuda: Path, build_dir: Path, timeout: float
     if want_line is not None and (got_lines[-1] if got_lines else "") != want_line:
         problems.append(f"stderr's last line is not {want_line!r}")
     if not problems:
-        runs_problem = check_extra_runs(program, base_argv, build_dir, timeout)
+        runs_problem = check_extra_runs(program, base_argv, build_dir, timeout, separator)
         if runs_problem is None:
             return Outcome(None)
         first, _, diff = runs_problem.partition("\n")
-        return Outcome(first, indent(diff + "\nrerun: (cd " + str(build_dir) + " && " + " ".join(base_argv) + " -- ARGS)",
+        return Outcome(first, indent(diff + "\nrerun: (cd " + str(build_dir) + " && " + " ".join(base_argv + separator) + " ARGS)",
                                      max_lines=80))
     details = []
     if p.stdout != want:
@@ -324,6 +348,74 @@ def run_program(program: Program, py2cuda: Path, build_dir: Path, timeout: float
         details.append("stderr (last lines):\n" + stderr_tail(stderr))
     details.append("rerun: (cd " + str(build_dir) + " && " + " ".join(argv) + ")")
     return Outcome("; ".join(problems), indent("\n".join(details), max_lines=80))
+
+
+def build_racecheck_combined(programs: list[Program], py2cuda: Path, source_dir: Path, build_dir: Path,
+                             timeout: float, jobs: int) -> dict[str, list[str]]:
+    """--racecheck: the programs' combined builds (see the top); name -> the command that runs it.
+    A program left out runs through py2cuda --run --racecheck."""
+    cxx = tools.find_host_cxx()
+    if cxx is None:
+        return {}
+    include_dir = source_dir / "runtime" / "include"
+    # Those of py2cuda's --run --emulate --racecheck build (translator/driver/toolchain.cpp).
+    flags = ["-std=c++20", "-O2", *os.environ.get("PY2CUDA_EMULATE_CXXFLAGS", "").split(),
+             "-DPY2CUDA_RACECHECK=1", "-pthread", "-x", "c++"]
+
+    def translate(program: Program) -> str | None:
+        run = translator.run(py2cuda, [str(program.path), "--line-directives", "-o", "-",
+                                       *translator.extra_args(program.path)], cwd=build_dir, timeout=timeout)
+        if run.failure() or run.returncode != 0:
+            return None  # its own --run build reports it
+        text = run.stdout.decode() if isinstance(run.stdout, bytes) else run.stdout
+        own_main = "py2cuda::host::run_program(" in text
+        return text if own_main and '\nextern "C" __device__' not in text else None
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        texts = {p.name: t for p, t in zip(programs, pool.map(translate, programs)) if t is not None}
+    stems = {p.name: p.path.stem for p in programs}
+    groups: list[list[str]] = []
+    for name in sorted(texts):  # module namespaces must differ within a group
+        home = next((g for g in groups if len(g) < COMBINED_PROGRAMS and
+                     all(stems[o] != stems[name] for o in g)), None)
+        if home is None:
+            groups.append([name])
+        else:
+            home.append(name)
+    root = build_dir / "programs-racecheck"
+    fixed = "\n".join([hash_tree(include_dir), str(cxx), *flags])
+
+    def build_group(index_and_group: tuple[int, list[str]]) -> bool:
+        index, group = index_and_group
+        parts = {name: texts[name] for name in group}
+        key = hashlib.sha256(fixed.encode() + repr(sorted(parts.items())).encode()).hexdigest()
+        binary = root / f"combined_{index}"
+        stamp = binary.with_suffix(".stamp")
+        if binary.exists() and stamp.is_file() and stamp.read_text() == key:
+            return True
+        root.mkdir(parents=True, exist_ok=True)
+        stamp.unlink(missing_ok=True)
+        ok, _ = harness.build_combined(parts, binary, include_dir=include_dir, cxx=cxx, timeout=COMBINED_TIMEOUT_S,
+                                       flags=flags, argv0={name: stems[name] for name in group})
+        if ok:
+            stamp.write_text(key)
+        return ok
+
+    commands = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        for index, (group, ok) in enumerate(zip(groups, pool.map(build_group, enumerate(groups)))):
+            for name in group if ok else []:
+                commands[name] = [str(root / f"combined_{index}"), name]
+    return commands
+
+
+def hash_tree(folder: Path) -> str:
+    h = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            h.update(path.relative_to(folder).as_posix().encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()
 
 
 def short_diff(want: bytes, got: bytes, expected_name: str) -> str:

@@ -92,7 +92,8 @@ _HARNESS_MAIN = "\nint main(int argc, char** argv) {"
 
 
 def build_combined(harnesses: dict[str, str], binary: Path, *, include_dir: Path, cxx: str | None,
-                   timeout: float) -> tuple[bool, str]:
+                   timeout: float, flags: list[str] | None = None,
+                   argv0: dict[str, str] | None = None) -> tuple[bool, str]:
     """Builds several programs' harnesses (name -> the .cu py2cuda --harness --line-directives
     wrote) into one --racecheck executable, `BIN NAME ARG...` running NAME's harness on ARG...,
     and beside it an executable script per program, BIN.d/NAME, that is that harness alone.
@@ -100,6 +101,10 @@ def build_combined(harnesses: dict[str, str], binary: Path, *, include_dir: Path
     One compile instead of one per program: the runtime (the grid runner, fibers, the race
     detector, the harness) is compiled once, each program adds its kernels (a twelfth of a
     program's own build). Each .cu keeps its module namespace; only its main is renamed.
+
+    Whole programs (`py2cuda NAME.py --line-directives -o NAME.cu`, their own main()) combine the
+    same way: `flags` are then the compile flags of their `--run --racecheck` build, and `argv0`
+    gives the argv[0] each one sees (sys.argv[0]: the module's name, as in a `--run` build).
     """
     if cxx is None:
         return False, "no host C++ compiler ($CXX, g++, clang++)"
@@ -113,11 +118,13 @@ def build_combined(harnesses: dict[str, str], binary: Path, *, include_dir: Path
         part = parts / f"program_{i}.cu"
         part.write_text(cu.replace(_HARNESS_MAIN, f"\nint py2cuda_harness_main_{i}(int argc, char** argv) {{"))
         combined.append(f'#include "{part.name}"')
-        dispatch.append(f'  if (std::strcmp(argv[1], "{name}") == 0) return py2cuda_harness_main_{i}(argc - 1, argv + 1);')
+        own_argv0 = f' argv[1] = const_cast<char*>("{argv0[name]}");' if argv0 else ""
+        dispatch.append(f'  if (std::strcmp(argv[1], "{name}") == 0) {{{own_argv0} '
+                        f'return py2cuda_harness_main_{i}(argc - 1, argv + 1); }}')
     combined += ["int main(int argc, char** argv) {", "  if (argc < 2) return 2;", *dispatch, "  return 2;", "}"]
     source = parts / "combined.cu"
     source.write_text("\n".join(combined) + "\n")
-    ok, out = tools.run_tool([cxx, *RACECHECK_CXX_FLAGS, str(source), "-I", str(include_dir), "-o", str(binary),
+    ok, out = tools.run_tool([cxx, *(RACECHECK_CXX_FLAGS if flags is None else flags), str(source), "-I", str(include_dir), "-o", str(binary),
                               *LINK_FLAGS], cwd=parts, timeout=timeout)
     if not ok:
         return False, f"{cxx} failed on {source}:\n{out[-8000:]}"
