@@ -25,6 +25,7 @@ import concurrent.futures
 import os
 import re
 import subprocess
+import tempfile
 import sys
 from pathlib import Path
 
@@ -65,7 +66,8 @@ def check(py2cuda: Path, path: Path, env: dict) -> str | None:
     headers = [line for _, line in expected]
     for flag, got in (("--racecheck", result), ("PY2CUDA_EMU_RACECHECK=all", None)):
         if got is None:
-            got = run(py2cuda, path.parent, path.name, dict(env, PY2CUDA_EMU_RACECHECK="all"))
+            # From another folder, by its path: the reports still quote the Python lines.
+            got = run(py2cuda, Path(tempfile.gettempdir()), str(path), dict(env, PY2CUDA_EMU_RACECHECK="all"))
         lines = got.stderr.splitlines()
         reports = [i for i, line in enumerate(lines) if REPORT.search(line)]
         found = [lines[i] for i in reports]

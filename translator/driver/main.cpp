@@ -69,6 +69,29 @@ bool read_input(const std::string& path, std::string& text) {
   return true;
 }
 
+// A race report quotes the Python lines of both accesses; the translation's #line directives
+// name the file without its folder, so a racecheck build is told the folder (it is in the
+// build cache's key through the .cu).
+std::string python_source_dir_definition(const std::string& input) {
+  std::error_code ec;
+  std::filesystem::path dir = std::filesystem::absolute(input, ec).parent_path();
+  std::string literal = "\"";
+  for (char c : dir.string()) {
+    if (static_cast<unsigned char>(c) < 0x20) {
+      char octal[5];
+      std::snprintf(octal, sizeof octal, "\\%03o", static_cast<unsigned char>(c));
+      literal += octal;
+      continue;
+    }
+    if (c == '"' || c == '\\') literal += '\\';
+    literal += c;
+  }
+  literal += '"';
+  return "\n// The Python file's folder: race reports quote its lines wherever the program runs.\n"
+         "static const bool py2cuda_python_source_dir_set = py2cuda::emu::race::set_python_source_dir(" +
+         literal + ");\n";
+}
+
 // --exe and --run: translate with a harness and #line directives (so the
 // emulator's messages name Python lines), then build with nvcc or the host
 // compiler; --run keeps builds in a cache keyed by everything that shapes them.
@@ -118,6 +141,7 @@ int build_and_maybe_run(const std::string& argv0, const std::string& input, cons
               << "; running the kernel harness instead (see --harness)\n";
   }
 
+  if (racecheck) result.cu += python_source_dir_definition(input);
   namespace cache = py2cuda::build_cache;
   py2cuda::toolchain::BuildRequest request;
   request.emulate = emulate;

@@ -63,13 +63,25 @@ struct RaceAccess {
   bool exact = false;   // where.line and where.column are the subscript's own (see PythonIndex)
 };
 
-// The Python file's lines, read once.
+// The folder of the Python file, set by the code `py2cuda --run/--exe --racecheck` appends to
+// the translation: the #line names are the file's base name, and the program may run anywhere.
+inline std::string& python_source_dir() {
+  static std::string dir;
+  return dir;
+}
+inline bool set_python_source_dir(const char* dir) {
+  python_source_dir() = dir;
+  return true;
+}
+
+// The Python file's lines, read once: from the current folder, else from the file's own.
 inline const std::vector<std::string>* source_lines(const char* file) {
   static std::map<std::string, std::vector<std::string>> files;
   if (!file) return nullptr;
   auto [it, added] = files.try_emplace(file);
   if (added) {
     std::ifstream in(file);
+    if (!in && file[0] != '/' && !python_source_dir().empty()) in.open(python_source_dir() + "/" + file);
     std::string line;
     while (std::getline(in, line)) it->second.push_back(line);
   }
