@@ -976,7 +976,22 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::SearchSorted:
     case HostRule::Flip:
     case HostRule::Roll:
-    case HostRule::Repeat: return host_array_function(c, row, std::move(self));
+    case HostRule::Repeat:
+    case HostRule::Bincount:
+    case HostRule::ExpandDims:
+    case HostRule::Squeeze:
+    case HostRule::AtLeast:
+    case HostRule::BroadcastTo:
+    case HostRule::NanToNum:
+    case HostRule::NanReduction:
+    case HostRule::Average:
+    case HostRule::Ptp:
+    case HostRule::Diag:
+    case HostRule::Triangle:
+    case HostRule::FlipFixed:
+    case HostRule::Identity:
+    case HostRule::Convolve:
+    case HostRule::FloatInfo: return host_array_function(c, row, std::move(self));
     case HostRule::Eye: {
       if (!bind({"N", "M", "k", "dtype"}) || !need(0, "N")) return nullptr;
       std::vector<ir::ExprPtr> args;
@@ -1301,6 +1316,9 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       std::vector<std::string> names = params;
       if (!dims_as_args) names.push_back("size");
       if (name == "randint" || name == "integers") names.push_back("dtype");
+      // Generator.random(size=None, dtype=np.float64): float32 has a draw of its own.
+      const bool random_dtype = row.path == "Generator.random";
+      if (random_dtype) names.push_back("dtype");
       ir::ExprPtr shape;
       int ndim = 0;
       if (dims_as_args) {
@@ -1354,10 +1372,21 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         if (!dt) return nullptr;
         if (dt != types::int64() && dt != types::int32()) return fail(a[params.size() + 1]->span, what + "(dtype=...) supports int32 and int64");
       }
+      std::string draw = rt;
+      if (random_dtype && a.size() > params.size() + 1 && !is_none(a[params.size() + 1])) {
+        const TypeRef want = host_dtype(*a[params.size() + 1]);
+        if (!want) return nullptr;
+        if (want == types::float32()) {
+          if (shape) dt = want;  // a scalar draw is a Python float holding the float32 value
+          draw = rt + "_float32";
+        } else if (want != types::float64()) {
+          return fail(a[params.size() + 1]->span, "Unsupported dtype dtype('" + want->str() + "') for random (TypeError)");
+        }
+      }
       TypeRef t = shape ? types::array(dt, ndim, Layout::C) : dt;
       if (shape) args.push_back(std::move(shape));
       std::string list = placeholders(0, args.size());
-      std::string pattern = rt + (name == "randint" || name == "integers" ? "<{t0}>(" : "(") + list + ")";
+      std::string pattern = draw + (name == "randint" || name == "integers" ? "<{t0}>(" : "(") + list + ")";
       return call_node(t, pattern, c.span, std::move(args), {dt});
     }
     case HostRule::RandomChoice: {

@@ -12,8 +12,12 @@
 #include <type_traits>
 #include <vector>
 
+#include "host/average.h"
+#include "host/bincount.h"
+#include "host/convolution.h"
 #include "host/creation.h"
 #include "host/cumulative.h"
+#include "host/dims.h"
 #include "host/elementwise.h"
 #include "host/exceptions.h"
 #include "host/generator.h"
@@ -21,6 +25,7 @@
 #include "host/joining.h"
 #include "host/linalg.h"
 #include "host/list.h"
+#include "host/nan_functions.h"
 #include "host/ndarray.h"
 #include "host/print.h"
 #include "host/random_state.h"
@@ -29,6 +34,7 @@
 #include "host/searching.h"
 #include "host/sorting.h"
 #include "host/statistics.h"
+#include "host/triangular.h"
 #include "host/views.h"
 
 namespace py2cuda::np {
@@ -265,6 +271,13 @@ inline double generator_random(GeneratorRef r) { return r.g.random(); }
 template <std::size_t N>
 auto generator_random(GeneratorRef r, const std::array<int64_t, N>& shape) {
   return detail::draw<double>(shape, [&](double* p, int64_t n) { r.g.fill_random(p, n); });
+}
+// Generator.random(dtype=np.float32): NumPy's float32 draw, (next_uint32 >> 8) * 2**-24.
+// (A scalar draw is a Python float, as NumPy returns it.)
+inline double generator_random_float32(GeneratorRef r) { return static_cast<double>(r.g.random_float32()); }
+template <std::size_t N>
+auto generator_random_float32(GeneratorRef r, const std::array<int64_t, N>& shape) {
+  return detail::draw<float>(shape, [&](float* p, int64_t n) { r.g.fill_random(p, n); });
 }
 inline double generator_uniform(GeneratorRef r, double low, double high) { return r.g.uniform(low, high); }
 template <std::size_t N>
