@@ -135,6 +135,12 @@ enum class HostRule {
   Identity,         // np.identity(n, dtype=float64): np.eye(n)
   Convolve,         // np.convolve/correlate(a, v, mode): the promotion of the two dtypes, 1-D
   FloatInfo,        // np.finfo(dtype).eps/max/..., np.iinfo(dtype).min/max/bits: constants (attributes only)
+  Interp,           // np.interp(x, xp, fp, left=None, right=None): float64, x's shape
+  Trapz,            // np.trapz(y, x=None, dx=1.0) of 1-D y: a float number
+  Polyval,          // np.polyval(p, x): x's shape, x's float type (float64 for ints with float p)
+  IsIn,             // np.isin(element, test_elements, invert=False), np.in1d: bool
+  Take,             // np.take(a, indices) of the flattened a: a's dtype, indices' shape
+  SwapAxes,         // np.swapaxes(a, i, j), np.moveaxis(a, src, dst), a.swapaxes(i, j): views
 };
 
 // Whether calls of this rule do more than compute a value (random draws, printing, writes into

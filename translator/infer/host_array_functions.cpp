@@ -49,9 +49,15 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
     if (method) a.insert(a.begin(), nullptr);
     return true;
   };
+  // A list (np.sort(times)) or a list display (np.isin(v, [2, 3])) as the array NumPy makes of it.
+  auto listed = [&](ir::ExprPtr v, Span at) -> ir::ExprPtr {
+    if (v && v->type->is_tuple() && v->type->is_list_display()) v = growable_list(std::move(v));
+    if (v && v->type->is_list()) v = array_from_list(std::move(v), nullptr, at);
+    return v;
+  };
   auto host_array = [&](ir::ExprPtr v, Span at) -> ir::ExprPtr {
+    v = listed(std::move(v), at);
     if (!v) return nullptr;
-    if (v->type->is_list()) v = array_from_list(std::move(v), nullptr, at);  // np.sort(times)
     if (!v->type->is_array() || v->type->is_device_array()) {
       return fail(at, what + "() needs a host array here, not " + v->type->str());
     }
@@ -439,7 +445,8 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       }
       auto v = expr(*c.args[0]);
       if (!v) return nullptr;
-      if (v->type->is_list()) v = array_from_list(std::move(v), nullptr, c.args[0]->span);
+      v = listed(std::move(v), c.args[0]->span);
+      if (!v) return nullptr;
       if (v->type->is_number() && !v->type->is_complex()) {
         const TypeRef dt = v->type;
         return call_node(types::array(dt, two ? 2 : 1, Layout::C), rt + "_scalar<{t0}>({0})", c.span,
@@ -476,7 +483,8 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       }
       auto x = expr(*a[0]);
       if (!x) return nullptr;
-      if (x->type->is_list()) x = array_from_list(std::move(x), nullptr, a[0]->span);
+      x = listed(std::move(x), a[0]->span);
+      if (!x) return nullptr;
       TypeRef t;
       if (x->type->is_number() && !x->type->is_complex()) {
         t = x->type;
@@ -609,6 +617,170 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       std::vector<ir::ExprPtr> args = args_of(std::move(x));
       args.push_back(std::move(y));
       return call_node(types::array(dt, 1, Layout::C), rt + "<{t0}>({0}, {1}, \"" + mode + "\")", c.span, std::move(args), {dt});
+    }
+    case HostRule::Interp: {
+      if (!bind_host_arguments(c, what, {"x", "xp", "fp", "left", "right", "period"}, a, D())) return nullptr;
+      if (!a[0] || !a[1] || !a[2]) return fail(c.span, what + "() needs x, xp and fp");
+      if (refuse(5, "period")) return nullptr;
+      auto x = expr(*a[0]);
+      if (!x) return nullptr;
+      x = listed(std::move(x), a[0]->span);
+      if (!x) return nullptr;
+      const bool scalar = x->type->is_number();
+      if (scalar && x->type->is_complex()) return fail(a[0]->span, what + "() of complex numbers is not supported by py2cuda");
+      if (!scalar) {
+        x = host_array(std::move(x), a[0]->span);
+        if (!x) return nullptr;
+      }
+      std::vector<ir::ExprPtr> args = args_of(std::move(x));
+      for (size_t k = 1; k < 3; ++k) {
+        auto v = host_array(expr(*a[k]), a[k]->span);
+        if (!v) return nullptr;
+        if (v->type->ndim() != 1) return fail(a[k]->span, what + "() needs 1-D xp and fp (ValueError)");
+        if (v->type->dtype()->is_complex()) return fail(a[k]->span, what + "() of complex values is not supported by py2cuda");
+        args.push_back(std::move(v));
+      }
+      std::string pattern = rt + "({0}, {1}, {2}";
+      for (size_t k = 3; k < 5; ++k) {
+        if (absent(a[k])) {
+          pattern += ", std::numeric_limits<double>::quiet_NaN()";
+          continue;
+        }
+        auto v = expr(*a[k]);
+        if (!v) return nullptr;
+        if (!v->type->is_number() || v->type->is_complex()) return fail(a[k]->span, what + "() needs numbers for left and right");
+        pattern += ", {" + std::to_string(args.size()) + "}";
+        args.push_back(convert(std::move(v), types::float64()));
+      }
+      const TypeRef t = scalar ? types::float64() : types::array(types::float64(), args[0]->type->ndim(), Layout::C);
+      return call_node(t, pattern + ")", c.span, std::move(args));
+    }
+    case HostRule::Trapz: {
+      if (!bind_host_arguments(c, what, {"y", "x", "dx", "axis"}, a, D())) return nullptr;
+      if (!a[0]) return fail(c.span, what + "() missing required argument 'y'");
+      if (refuse(3, "axis")) return nullptr;
+      auto y = host_array(expr(*a[0]), a[0]->span);
+      if (!y) return nullptr;
+      if (y->type->ndim() != 1) return fail(a[0]->span, what + "() of a " + std::to_string(y->type->ndim()) + "-D array is not supported by py2cuda (1-D is)");
+      const TypeRef yt = y->type->dtype();
+      if (yt->is_complex()) return fail(a[0]->span, what + "() of complex arrays is not supported by py2cuda");
+      auto floated = [](TypeRef t) { return t->is_float() ? t : types::float64(); };
+      std::vector<ir::ExprPtr> args = args_of(std::move(y));
+      if (!absent(a[1])) {
+        auto x = host_array(expr(*a[1]), a[1]->span);
+        if (!x) return nullptr;
+        if (x->type->ndim() != 1) return fail(a[1]->span, what + "(x=...) needs a 1-D array in py2cuda");
+        if (x->type->dtype()->is_complex() || x->type->dtype()->is_bool()) {
+          return fail(a[1]->span, what + "(x=...) of " + x->type->dtype()->str() + " is not supported by py2cuda");
+        }
+        const TypeRef p = numpy_rules::promote_types(x->type->dtype(), yt);
+        const TypeRef t = floated(p);
+        args.push_back(std::move(x));
+        return call_node(t, rt + "<{t0}, {t1}>({0}, {1})", c.span, std::move(args), {t, p});
+      }
+      // d * (...) with a Python number d: value-based, so y's float type is kept.
+      TypeRef p = yt->is_float() ? yt : types::float64();
+      std::string pattern = rt + "<{t0}, {t1}>({0}";
+      if (!absent(a[2])) {
+        auto dx = expr(*a[2]);
+        if (!dx) return nullptr;
+        if (!dx->type->is_number() || dx->type->is_complex()) return fail(a[2]->span, what + "(dx=...) needs a number");
+        if (dx->type->is_int() && !yt->is_float()) p = types::int64();
+        pattern += ", {1}";
+        args.push_back(convert(std::move(dx), types::float64()));
+      }
+      const TypeRef t = floated(p);
+      return call_node(t, pattern + ")", c.span, std::move(args), {t, p});
+    }
+    case HostRule::Polyval: {
+      if (!bind_host_arguments(c, what, {"p", "x"}, a, D())) return nullptr;
+      if (!a[0] || !a[1]) return fail(c.span, what + "() needs p and x");
+      auto p = host_array(expr(*a[0]), a[0]->span);
+      if (!p) return nullptr;
+      if (p->type->ndim() != 1) return fail(a[0]->span, what + "() needs 1-D coefficients");
+      auto x = expr(*a[1]);
+      if (!x) return nullptr;
+      x = listed(std::move(x), a[1]->span);
+      if (!x) return nullptr;
+      const bool scalar = x->type->is_number();
+      if (!scalar) {
+        x = host_array(std::move(x), a[1]->span);
+        if (!x) return nullptr;
+      }
+      const TypeRef xt = scalar ? x->type : x->type->dtype(), pt = p->type->dtype();
+      if (xt->is_complex() || pt->is_complex() || xt->is_bool() || pt->is_bool()) {
+        return fail(c.span, what + "() of " + (xt->is_bool() || pt->is_bool() ? "bool" : "complex") + " values is not supported by py2cuda");
+      }
+      // y = zeros_like(x) * x + pv: x's float type holds (the coefficients are scalars).
+      TypeRef t = xt->is_float() ? (scalar ? types::float64() : xt) : pt->is_float() ? types::float64() : types::int64();
+      std::vector<ir::ExprPtr> args = args_of(std::move(p));
+      const int nd = scalar ? 0 : x->type->ndim();
+      args.push_back(std::move(x));
+      return call_node(scalar ? t : types::array(t, nd, Layout::C), rt + "<{t0}>({0}, {1})", c.span, std::move(args), {t});
+    }
+    case HostRule::IsIn: {
+      const bool flat = row.path == "numpy.in1d";
+      if (!bind_host_arguments(c, what, {flat ? "ar1" : "element", flat ? "ar2" : "test_elements", "assume_unique", "invert", "kind"}, a, D())) return nullptr;
+      if (!a[0] || !a[1]) return fail(c.span, what + "() needs two arrays");
+      if (refuse(4, "kind")) return nullptr;
+      auto x = host_array(expr(*a[0]), a[0]->span);
+      if (!x) return nullptr;
+      auto y = host_array(expr(*a[1]), a[1]->span);
+      if (!y) return nullptr;
+      const TypeRef common = numpy_rules::promote_types(x->type->dtype(), y->type->dtype());
+      if (common->is_complex()) return fail(c.span, what + "() of complex arrays is not supported by py2cuda");
+      const int nd = flat ? 1 : x->type->ndim();
+      std::vector<ir::ExprPtr> args = args_of(std::move(x));
+      args.push_back(std::move(y));
+      std::string pattern = rt + "<{t0}>({0}, {1}";
+      if (!absent(a[3])) {
+        auto inv = expr(*a[3]);
+        if (!inv) return nullptr;
+        pattern += ", {2}";
+        args.push_back(convert(truth(std::move(inv)), types::boolean()));
+      }
+      return call_node(types::array(types::boolean(), nd, Layout::C), pattern + ")", c.span, std::move(args), {common});
+    }
+    case HostRule::Take: {
+      if (!bind({"indices", "axis", "out", "mode"})) return nullptr;
+      auto arr = array();
+      if (!arr) return nullptr;
+      if (!a[1]) return fail(c.span, what + "() missing required argument 'indices'");
+      if (refuse(2, "axis") || refuse(3, "out") || refuse(4, "mode")) return nullptr;
+      auto idx = expr(*a[1]);
+      if (!idx) return nullptr;
+      idx = listed(std::move(idx), a[1]->span);
+      if (!idx) return nullptr;
+      const TypeRef dt = arr->type->dtype();
+      std::vector<ir::ExprPtr> args = args_of(std::move(arr));
+      if (idx->type->is_int()) {
+        args.push_back(convert(std::move(idx), types::int64()));
+        return call_node(dt, rt + "({0}, {1})", c.span, std::move(args));
+      }
+      idx = host_array(std::move(idx), a[1]->span);
+      if (!idx) return nullptr;
+      if (!idx->type->dtype()->is_int()) {
+        return fail(a[1]->span, "Cannot cast array data from dtype('" + idx->type->dtype()->str() +
+                                    "') to dtype('int64') according to the rule 'safe' (TypeError)");
+      }
+      const int nd = idx->type->ndim();
+      args.push_back(std::move(idx));
+      return call_node(types::array(dt, nd, Layout::C), rt + "({0}, {1})", c.span, std::move(args));
+    }
+    case HostRule::SwapAxes: {
+      const bool move = row.path == "numpy.moveaxis";
+      if (!(move ? bind({"source", "destination"}) : bind({"axis1", "axis2"}))) return nullptr;
+      auto arr = array();
+      if (!arr) return nullptr;
+      if (!a[1] || !a[2]) return fail(c.span, what + "() needs two axes");
+      const int nd = arr->type->ndim();
+      const std::optional<int> first = axis_at(1, nd, std::nullopt);
+      const std::optional<int> second = axis_ok ? axis_at(2, nd, std::nullopt) : std::nullopt;
+      if (!axis_ok) return nullptr;
+      if (!first || !second) return fail(c.span, what + "() needs integer axes");
+      const TypeRef t = types::array(arr->type->dtype(), nd, Layout::A, arr->type->is_readonly());
+      return call_node(t, rt + "({0}, " + std::to_string(*first) + ", " + std::to_string(*second) + ")", c.span,
+                       args_of(std::move(arr)));
     }
     case HostRule::FloatInfo:
       return fail(c.span, what + "() is supported as " + what + "(dtype).ATTRIBUTE (e.g. " + what + "(np.float32).eps)");

@@ -991,7 +991,13 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::FlipFixed:
     case HostRule::Identity:
     case HostRule::Convolve:
-    case HostRule::FloatInfo: return host_array_function(c, row, std::move(self));
+    case HostRule::FloatInfo:
+    case HostRule::Interp:
+    case HostRule::Trapz:
+    case HostRule::Polyval:
+    case HostRule::IsIn:
+    case HostRule::Take:
+    case HostRule::SwapAxes: return host_array_function(c, row, std::move(self));
     case HostRule::Eye: {
       if (!bind({"N", "M", "k", "dtype"}) || !need(0, "N")) return nullptr;
       std::vector<ir::ExprPtr> args;

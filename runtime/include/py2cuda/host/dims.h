@@ -104,3 +104,33 @@ NDArray<T, static_cast<int>(M)> broadcast_to(const NDArray<T, N>& a, const std::
 }
 
 }  // namespace py2cuda::host
+
+namespace py2cuda::host {
+
+// np.swapaxes(a, axis1, axis2): a view with two axes exchanged (axes already normalised).
+template <class T, int N>
+NDArray<T, N> swapaxes(const NDArray<T, N>& a, int axis1, int axis2) {
+  Shape<N> shape = a.shape(), strides = a.strides();
+  std::swap(shape[axis1], shape[axis2]);
+  std::swap(strides[axis1], strides[axis2]);
+  return NDArray<T, N>(a.storage(), a.data(), shape, strides);
+}
+
+// np.moveaxis(a, source, destination): a view with one axis moved (axes already normalised).
+template <class T, int N>
+NDArray<T, N> moveaxis(const NDArray<T, N>& a, int source, int destination) {
+  std::array<int, N> order{};
+  for (int d = 0, k = 0; d < N; ++d) {
+    if (d != source) order[k++] = d;
+  }
+  for (int d = N - 1; d > destination; --d) order[d] = order[d - 1];
+  order[destination] = source;
+  Shape<N> shape{}, strides{};
+  for (int d = 0; d < N; ++d) {
+    shape[d] = a.shape(order[d]);
+    strides[d] = a.stride(order[d]);
+  }
+  return NDArray<T, N>(a.storage(), a.data(), shape, strides);
+}
+
+}  // namespace py2cuda::host
