@@ -2,7 +2,7 @@
 """NumPy's host functions programs check kernels' results with: np.finfo/np.iinfo limits,
 Generator.random(dtype=np.float32), bincount, expand_dims/squeeze/atleast_*/broadcast_to,
 nan_to_num and the nan* reductions, average/ptp, diag/tril/triu/identity/fliplr/flipud,
-convolve/correlate, interp, trapz, polyval, isin/in1d, take, swapaxes/moveaxis, and their
+convolve/correlate, column_stack/dstack, interp, trapz, polyval, isin/in1d, take, swapaxes/moveaxis, and their
 ValueError/IndexError/ZeroDivisionError messages."""
 import numpy as np
 from numba import cuda
@@ -108,6 +108,15 @@ def main():
     t3 = np.arange(24).reshape(2, 3, 4)
     print(np.swapaxes(t3, 0, 2).shape, np.swapaxes(t3, 0, 2)[3, 1], np.moveaxis(t3, 0, -1).shape, np.moveaxis(t3, -1, 0)[2])
     print(t3.swapaxes(1, 2).shape, np.moveaxis(t3, 1, 0)[1, 1])
+    cx = np.arange(4)
+    cy = np.linspace(0.0, 1.5, 4)
+    print(np.column_stack((cx, cy)), np.column_stack([cx, cx * 2, cx * 3]).shape)
+    print(np.column_stack((np.arange(6).reshape(3, 2), np.arange(3))))
+    print(np.dstack((cx, cx)).shape, np.dstack([np.ones((2, 2)), np.zeros((2, 2))]))
+    try:
+        np.column_stack((np.arange(3), np.arange(4)))
+    except ValueError as e:
+        print("ValueError:", e)
     try:
         np.take(vals, [10])
     except IndexError as e:

@@ -30,6 +30,8 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.stack", .rule = R::Join, .runtime = "py2cuda::np::stack", .doc = "arrays of one shape joined along a new axis"},
       {.path = "numpy.vstack", .rule = R::Join, .runtime = "py2cuda::np::vstack", .doc = "arrays joined as rows (1-D arrays become rows)"},
       {.path = "numpy.hstack", .rule = R::Join, .runtime = "py2cuda::np::hstack", .doc = "arrays joined along axis 1 (axis 0 for 1-D arrays)"},
+      {.path = "numpy.column_stack", .rule = R::Join, .runtime = "py2cuda::np::column_stack", .doc = "1-D arrays as the columns of a 2-D array (2-D arrays joined along axis 1)"},
+      {.path = "numpy.dstack", .rule = R::Join, .runtime = "py2cuda::np::dstack", .doc = "arrays joined along a third axis ((n,) -> (1, n, 1), (m, n) -> (m, n, 1) first)"},
       {.path = "numpy.tile", .rule = R::Tile, .runtime = "py2cuda::np::tile", .doc = "an array repeated along each axis (reps an int or a tuple)"},
       {.path = "numpy.copy", .rule = R::Copy, .runtime = "py2cuda::np::copy", .doc = "a C-contiguous copy"},
       {.path = "numpy.reshape", .rule = R::Reshape, .runtime = "py2cuda::np::reshape", .doc = "the same elements in a new shape (-1 inferred)"},

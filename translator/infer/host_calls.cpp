@@ -1036,7 +1036,10 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
           return fail(items[i]->span, what + "() joins host arrays, not " + v->type->str());
         }
         // vstack makes 1-D arrays rows; hstack and the others join arrays of one dimension.
-        const int nd = name == "vstack" ? std::max(2, v->type->ndim()) : v->type->ndim();
+        // column_stack makes them columns, dstack makes every array at least 3-D.
+        const int nd = name == "vstack" || name == "column_stack" ? std::max(2, v->type->ndim())
+                       : name == "dstack"                         ? std::max(3, v->type->ndim())
+                                                                  : v->type->ndim();
         if (ndim >= 0 && nd != ndim) {
           return fail(items[i]->span, "all the input arrays must have same number of dimensions, but the array at index 0 has " +
                                           std::to_string(ndim) + " dimension(s) and the array at index " + std::to_string(i) +
