@@ -1,6 +1,6 @@
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 """NumPy's host functions programs check kernels' results with: np.finfo/np.iinfo limits,
-Generator.random(dtype=np.float32), bincount, expand_dims/squeeze/atleast_*/broadcast_to,
+Generator.random(dtype=np.float32), Generator.integers(endpoint=True), bincount, expand_dims/squeeze/atleast_*/broadcast_to,
 nan_to_num and the nan* reductions, average/ptp, diag/tril/triu/identity/fliplr/flipud,
 convolve/correlate, column_stack/dstack, interp, trapz, polyval, isin/in1d, take, swapaxes/moveaxis, and their
 ValueError/IndexError/ZeroDivisionError messages."""
@@ -33,6 +33,7 @@ def main():
     print(r32, r32.dtype)
     print(rng.random(dtype=np.float32), rng.random((2, 3), np.float32))
     print(rng.random(3, dtype=np.float64))
+    print(rng.integers(1, 6, size=10, endpoint=True), rng.integers(3, endpoint=True), rng.integers(0, 2, 8, dtype=np.int32, endpoint=True))
 
     # a kernel's results checked with bincount
     d = np.arange(12, dtype=np.int64) % 5

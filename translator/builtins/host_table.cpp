@@ -245,7 +245,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "Generator.choice", .rule = R::RandomChoice, .runtime = "py2cuda::np::random::generator_choice", .doc = "draws from range(a) or a 1-D array with replacement (integers(0, len)), bit-identical; no p=, no replace=False"},
       {.path = "Generator.permutation", .rule = R::RandomPermute, .runtime = "py2cuda::np::random::generator_permutation", .doc = "a shuffled arange(n) or a shuffled copy of an array along axis 0, bit-identical; no axis="},
       {.path = "Generator.shuffle", .rule = R::RandomPermute, .runtime = "py2cuda::np::random::generator_shuffle", .doc = "shuffles an array in place along axis 0, bit-identical; no axis="},
-      {.path = "Generator.integers", .rule = R::GeneratorDraw, .runtime = "py2cuda::np::random::generator_integers", .doc = "int64 values in [low, high)"},
+      {.path = "Generator.integers", .rule = R::GeneratorDraw, .runtime = "py2cuda::np::random::generator_integers", .doc = "int64 values in [low, high) (`dtype=np.int32`; `endpoint=True`: [low, high])"},
       // ---------------------------------------------------------------- array methods
       {.path = "ndarray.astype", .rule = R::AsType, .runtime = "py2cuda::np::astype", .doc = "a converted copy"},
       {.path = "ndarray.copy", .rule = R::Copy, .runtime = "py2cuda::np::copy", .doc = "a C-contiguous copy"},

@@ -1328,6 +1328,9 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       // Generator.random(size=None, dtype=np.float64): float32 has a draw of its own.
       const bool random_dtype = row.path == "Generator.random";
       if (random_dtype) names.push_back("dtype");
+      // Generator.integers(low, high=None, size=None, dtype=np.int64, endpoint=False)
+      const bool integers_endpoint = row.path == "Generator.integers";
+      if (integers_endpoint) names.push_back("endpoint");
       ir::ExprPtr shape;
       int ndim = 0;
       if (dims_as_args) {
@@ -1391,6 +1394,12 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         } else if (want != types::float64()) {
           return fail(a[params.size() + 1]->span, "Unsupported dtype dtype('" + want->str() + "') for random (TypeError)");
         }
+      }
+      if (integers_endpoint && !is_none(a[params.size() + 2])) {
+        auto endpoint = value(params.size() + 2);
+        if (!endpoint) return nullptr;
+        args.push_back(convert(truth(std::move(endpoint)), types::boolean()));
+        draw = rt + "_endpoint";
       }
       TypeRef t = shape ? types::array(dt, ndim, Layout::C) : dt;
       if (shape) args.push_back(std::move(shape));

@@ -316,6 +316,18 @@ auto generator_integers(GeneratorRef r, int64_t low, int64_t high, const std::ar
   return detail::draw<T>(shape, [&](T* p, int64_t n) { r.g.fill_integers(p, n, low, high); });
 }
 
+// Generator.integers(low, high, endpoint=True): [low, high] (endpoint=False: as above).
+template <class T>
+T generator_integers_endpoint(GeneratorRef r, int64_t low, int64_t high, bool endpoint) {
+  T v;
+  r.g.fill_integers(&v, 1, low, high, endpoint);
+  return v;
+}
+template <class T, std::size_t N>
+auto generator_integers_endpoint(GeneratorRef r, int64_t low, int64_t high, bool endpoint, const std::array<int64_t, N>& shape) {
+  return detail::draw<T>(shape, [&](T* p, int64_t n) { r.g.fill_integers(p, n, low, high, endpoint); });
+}
+
 inline double generator_exponential(GeneratorRef r, double scale) { return r.g.exponential(scale); }
 template <std::size_t N>
 auto generator_exponential(GeneratorRef r, double scale, const std::array<int64_t, N>& shape) {
