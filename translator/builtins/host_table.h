@@ -120,6 +120,27 @@ enum class HostRule {
   ListMethod,       // xs.append(v), xs.pop(), xs.sort(reverse=False)...: typed by infer/host_lists.cpp
   ArgParse,         // argparse.ArgumentParser(prog=, description=, epilog=) and its methods: infer/host_argparse.cpp
   ListBuiltin,      // list(it), sorted(it, reverse=False), any/all(it): a List, a bool (infer/host_lists.cpp)
+  Bincount,         // np.bincount(x, weights=None, minlength=0): int64 counts, float64 weighted sums
+  ExpandDims,       // np.expand_dims(a, axis): a view with one more dimension
+  Squeeze,          // np.squeeze(a, axis), a.squeeze(axis): a view without that dimension (axis needed)
+  AtLeast,          // np.atleast_1d/2d(x): x itself, a (1, n) view, or a new array of a number
+  BroadcastTo,      // np.broadcast_to(a, shape): a read-only view with zero strides
+  NanToNum,         // np.nan_to_num(x, nan=0.0, posinf=None, neginf=None): x's type
+  NanReduction,     // np.nansum/nanmean/nanmax/nanmin(a): np.sum/mean/max's types, NaN ignored
+  Average,          // np.average(a, weights=None): np.mean's type, float64 with weights
+  Ptp,              // np.ptp(a): max - min in a's type
+  Diag,             // np.diag(v, k=0): 1-D -> 2-D diagonal array, 2-D -> its diagonal
+  Triangle,         // np.tril/triu(m, k=0): a copy with the other triangle zeroed
+  FlipFixed,        // np.fliplr/flipud(m): a view reversed along axis 1 / 0
+  Identity,         // np.identity(n, dtype=float64): np.eye(n)
+  Convolve,         // np.convolve/correlate(a, v, mode): the promotion of the two dtypes, 1-D
+  FloatInfo,        // np.finfo(dtype).eps/max/..., np.iinfo(dtype).min/max/bits: constants (attributes only)
+  Interp,           // np.interp(x, xp, fp, left=None, right=None): float64, x's shape
+  Trapz,            // np.trapz(y, x=None, dx=1.0) of 1-D y: a float number
+  Polyval,          // np.polyval(p, x): x's shape, x's float type (float64 for ints with float p)
+  IsIn,             // np.isin(element, test_elements, invert=False), np.in1d: bool
+  Take,             // np.take(a, indices) of the flattened a: a's dtype, indices' shape
+  SwapAxes,         // np.swapaxes(a, i, j), np.moveaxis(a, src, dst), a.swapaxes(i, j): views
 };
 
 // Whether calls of this rule do more than compute a value (random draws, printing, writes into

@@ -316,6 +316,11 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
   }
   if (host_) {
     bool handled = false;
+    auto info = host_type_info(a, handled);
+    if (handled) return info;
+  }
+  if (host_) {
+    bool handled = false;
     auto v = host_attribute(a, handled);
     if (handled) return v;
   }

@@ -195,6 +195,9 @@ class FunctionBuilder {
   // np.sort, np.cumsum, np.median, np.histogram...: sorting, searching, cumulative,
   // statistics and rearranging rows (infer/host_array_functions.cpp).
   ir::ExprPtr host_array_function(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
+  // np.finfo(dtype).ATTR / np.iinfo(dtype).ATTR: the constant (infer/host_array_functions.cpp);
+  // `handled` false when `a` is not such an attribute.
+  ir::ExprPtr host_type_info(const ast::Attribute& a, bool& handled);
   ir::ExprPtr test_case_assert(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   ir::ExprPtr launch(const ast::Call& c, const FunctionEntry& kernel, const ast::Subscript& config);
   ir::ExprPtr reduction_call(const ast::Call& c, const FunctionEntry& f);

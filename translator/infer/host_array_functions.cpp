@@ -3,6 +3,8 @@
 // searching.h, cumulative.h, statistics.h, rearranging.h, linalg.h). Axes, sides and
 // bin counts are read at translation time where NumPy's result type depends on them;
 // what is not covered (sorter=, return_counts=, ord=...) is a located warning.
+#include <cstdint>
+#include <limits>
 #include <optional>
 
 #include "builtins/host_table.h"
@@ -47,9 +49,15 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
     if (method) a.insert(a.begin(), nullptr);
     return true;
   };
+  // A list (np.sort(times)) or a list display (np.isin(v, [2, 3])) as the array NumPy makes of it.
+  auto listed = [&](ir::ExprPtr v, Span at) -> ir::ExprPtr {
+    if (v && v->type->is_tuple() && v->type->is_list_display()) v = growable_list(std::move(v));
+    if (v && v->type->is_list()) v = array_from_list(std::move(v), nullptr, at);
+    return v;
+  };
   auto host_array = [&](ir::ExprPtr v, Span at) -> ir::ExprPtr {
+    v = listed(std::move(v), at);
     if (!v) return nullptr;
-    if (v->type->is_list()) v = array_from_list(std::move(v), nullptr, at);  // np.sort(times)
     if (!v->type->is_array() || v->type->is_device_array()) {
       return fail(at, what + "() needs a host array here, not " + v->type->str());
     }
@@ -379,9 +387,462 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       TypeRef t = types::array(dt, result_nd, flip ? Layout::A : Layout::C, flip && args[0]->type->is_readonly());
       return call_node(t, pattern + ")", c.span, std::move(args));
     }
+    case HostRule::Bincount: {
+      if (!bind_host_arguments(c, what, {"x", "weights", "minlength"}, a, D())) return nullptr;
+      if (!a[0]) return fail(c.span, what + "() missing required argument 'x'");
+      auto x = host_array(expr(*a[0]), a[0]->span);
+      if (!x) return nullptr;
+      const TypeRef in = x->type->dtype();
+      if (x->type->ndim() != 1) return fail(a[0]->span, "object too deep for desired array (" + what + "() needs a 1-D array) (ValueError)");
+      if (!(in->is_int() || in->is_bool()) || (in->is_int() && !in->is_signed() && in->bits() == 64)) {
+        return fail(a[0]->span, "Cannot cast array data from dtype('" + in->str() +
+                                    "') to dtype('int64') according to the rule 'safe' (TypeError)");
+      }
+      std::vector<ir::ExprPtr> args = args_of(std::move(x));
+      std::string pattern = rt + "({0}";
+      TypeRef t = types::array(types::int64(), 1, Layout::C);
+      if (!absent(a[1])) {
+        auto w = host_array(expr(*a[1]), a[1]->span);
+        if (!w) return nullptr;
+        if (w->type->ndim() != 1) return fail(a[1]->span, what + "(weights=...) needs a 1-D array");
+        if (!w->type->dtype()->is_number() || w->type->dtype()->is_complex()) {
+          return fail(a[1]->span, what + "(weights=...) needs real numbers");
+        }
+        pattern += ", {" + std::to_string(args.size()) + "}";
+        args.push_back(std::move(w));
+        t = types::array(types::float64(), 1, Layout::C);
+      }
+      if (!absent(a[2])) {
+        auto m = int_arg(2, "minlength");
+        if (!m) return nullptr;
+        pattern += ", {" + std::to_string(args.size()) + "}";
+        args.push_back(std::move(m));
+      }
+      return call_node(t, pattern + ")", c.span, std::move(args));
+    }
+    case HostRule::ExpandDims:
+    case HostRule::Squeeze: {
+      const bool expand = row.rule == HostRule::ExpandDims;
+      if (!bind({"axis"})) return nullptr;
+      auto arr = array();
+      if (!arr) return nullptr;
+      const int nd = arr->type->ndim();
+      if (absent(a[1])) {
+        if (expand) return fail(c.span, what + "() missing required argument 'axis'");
+        return fail(c.span, what + "() without axis= is not supported by py2cuda: the number of dimensions it leaves "
+                                   "depends on the shape (give the axis of extent 1, e.g. axis=1)");
+      }
+      if (!expand && nd < 2) return fail(c.span, what + "() of a 1-D array (a 0-d result) is not supported by py2cuda");
+      const std::optional<int> axis = axis_at(1, expand ? nd + 1 : nd, std::nullopt);
+      if (!axis_ok) return nullptr;
+      const TypeRef t = types::array(arr->type->dtype(), expand ? nd + 1 : nd - 1, Layout::A, arr->type->is_readonly());
+      return call_node(t, rt + "({0}, " + std::to_string(*axis) + ")", c.span, args_of(std::move(arr)));
+    }
+    case HostRule::AtLeast: {
+      const bool two = row.path == "numpy.atleast_2d";
+      if (c.args.size() != 1 || !c.keywords.empty()) {
+        return fail(c.span, what + "() of one array is supported by py2cuda (several give a list of arrays)");
+      }
+      auto v = expr(*c.args[0]);
+      if (!v) return nullptr;
+      v = listed(std::move(v), c.args[0]->span);
+      if (!v) return nullptr;
+      if (v->type->is_number() && !v->type->is_complex()) {
+        const TypeRef dt = v->type;
+        return call_node(types::array(dt, two ? 2 : 1, Layout::C), rt + "_scalar<{t0}>({0})", c.span,
+                         args_of(std::move(v)), {dt});
+      }
+      v = host_array(std::move(v), c.args[0]->span);
+      if (!v) return nullptr;
+      if (!two || v->type->ndim() >= 2) return v;  // NumPy returns the array itself
+      const TypeRef t = types::array(v->type->dtype(), 2, Layout::A, v->type->is_readonly());
+      return call_node(t, rt + "({0})", c.span, args_of(std::move(v)));
+    }
+    case HostRule::BroadcastTo: {
+      if (!bind_host_arguments(c, what, {"array", "shape", "subok"}, a, D())) return nullptr;
+      if (!a[0] || !a[1]) return fail(c.span, what + "() needs an array and a shape");
+      if (refuse(2, "subok")) return nullptr;
+      auto arr = host_array(expr(*a[0]), a[0]->span);
+      if (!arr) return nullptr;
+      int ndim = 0;
+      auto shape = shape_value(*a[1], ndim);
+      if (!shape) return nullptr;
+      if (arr->type->ndim() > ndim) {
+        return fail(a[1]->span, "input operand has more dimensions than allowed by the axis remapping (ValueError)");
+      }
+      std::vector<ir::ExprPtr> args = args_of(std::move(arr));
+      args.push_back(std::move(shape));
+      const TypeRef t = types::array(args[0]->type->dtype(), ndim, Layout::A, /*readonly=*/true);
+      return call_node(t, rt + "({0}, {1})", c.span, std::move(args));
+    }
+    case HostRule::NanToNum: {
+      if (!bind_host_arguments(c, what, {"x", "copy", "nan", "posinf", "neginf"}, a, D())) return nullptr;
+      if (!a[0]) return fail(c.span, what + "() missing required argument 'x'");
+      if (!absent(a[1]) && !(a[1]->kind == ast::ExprKind::BoolLit && ast::as<ast::BoolLit>(*a[1]).value)) {
+        return fail(a[1]->span, what + "(copy=False) is not supported by py2cuda (it returns a copy)");
+      }
+      auto x = expr(*a[0]);
+      if (!x) return nullptr;
+      x = listed(std::move(x), a[0]->span);
+      if (!x) return nullptr;
+      TypeRef t;
+      if (x->type->is_number() && !x->type->is_complex()) {
+        t = x->type;
+      } else {
+        x = host_array(std::move(x), a[0]->span);
+        if (!x) return nullptr;
+        if (x->type->dtype()->is_complex()) return fail(a[0]->span, what + "() of complex arrays is not supported by py2cuda");
+        t = types::array(x->type->dtype(), x->type->ndim(), Layout::C);
+      }
+      std::vector<ir::ExprPtr> args = args_of(std::move(x));
+      std::string pattern = rt + "({0}";
+      const char* defaults[] = {"0.0", "std::numeric_limits<double>::quiet_NaN()", "std::numeric_limits<double>::quiet_NaN()"};
+      for (size_t k = 2; k < 5; ++k) {
+        if (absent(a[k])) {
+          pattern += std::string(", ") + defaults[k - 2];
+          continue;
+        }
+        auto v = expr(*a[k]);
+        if (!v) return nullptr;
+        if (!v->type->is_number() || v->type->is_complex()) return fail(a[k]->span, what + "() replacement values must be numbers");
+        pattern += ", {" + std::to_string(args.size()) + "}";
+        args.push_back(convert(std::move(v), types::float64()));
+      }
+      return call_node(t, pattern + ")", c.span, std::move(args));
+    }
+    case HostRule::NanReduction:
+    case HostRule::Ptp: {
+      if (!bind({"axis", "dtype", "out", "keepdims"})) return nullptr;
+      auto arr = array();
+      if (!arr) return nullptr;
+      if (!absent(a[1])) return fail(a[1]->span, what + "(axis=...) is not supported by py2cuda (axis=None is)");
+      if (refuse(2, "dtype") || refuse(3, "out") || refuse(4, "keepdims")) return nullptr;
+      const TypeRef in = arr->type->dtype();
+      if (in->is_complex()) return fail(c.span, what + "() of complex arrays is not supported by py2cuda");
+      const std::string name(row.path.substr(row.path.rfind('.') + 1));
+      if (name == "ptp" && in->is_bool()) {
+        return fail(c.span, "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` "
+                            "operator, or the logical_xor function instead. (TypeError)");
+      }
+      const TypeRef t = name == "nansum" ? numpy_rules::sum_dtype(in) : name == "nanmean" ? numpy_rules::mean_dtype(in) : in;
+      return call_node(t, rt + "({0})", c.span, args_of(std::move(arr)));
+    }
+    case HostRule::Average: {
+      if (!bind({"axis", "weights", "returned", "keepdims"})) return nullptr;
+      auto arr = array();
+      if (!arr) return nullptr;
+      if (!absent(a[1])) return fail(a[1]->span, what + "(axis=...) is not supported by py2cuda (axis=None is)");
+      if (refuse(3, "returned") || refuse(4, "keepdims")) return nullptr;
+      const TypeRef in = arr->type->dtype();
+      if (in->is_complex()) return fail(c.span, what + "() of complex arrays is not supported by py2cuda");
+      if (absent(a[2])) {
+        const TypeRef t = numpy_rules::mean_dtype(in);
+        return call_node(t, rt + "({0})", c.span, args_of(std::move(arr)));
+      }
+      auto w = host_array(expr(*a[2]), a[2]->span);
+      if (!w) return nullptr;
+      if (w->type->dtype()->is_complex()) return fail(a[2]->span, what + "() of complex weights is not supported by py2cuda");
+      if (w->type->ndim() != arr->type->ndim()) {
+        return fail(a[2]->span, "Axis must be specified when shapes of a and weights differ. (TypeError)");
+      }
+      const TypeRef t = numpy_rules::promote_types(numpy_rules::promote_types(in, w->type->dtype()), types::float64());
+      std::vector<ir::ExprPtr> args = args_of(std::move(arr));
+      args.push_back(std::move(w));
+      return call_node(t, rt + "<{t0}>({0}, {1})", c.span, std::move(args), {t});
+    }
+    case HostRule::Diag:
+    case HostRule::Triangle: {
+      const bool diagonal = row.rule == HostRule::Diag;
+      if (!bind_host_arguments(c, what, {diagonal ? "v" : "m", "k"}, a, D())) return nullptr;
+      if (!a[0]) return fail(c.span, what + "() missing required argument '" + (diagonal ? "v" : "m") + "'");
+      auto arr = host_array(expr(*a[0]), a[0]->span);
+      if (!arr) return nullptr;
+      const int nd = arr->type->ndim();
+      if (diagonal && nd > 2) return fail(a[0]->span, "Input must be 1- or 2-d. (ValueError)");
+      if (!diagonal && nd != 2) return fail(a[0]->span, what + "() of a " + std::to_string(nd) + "-D array is not supported by py2cuda (2-D is)");
+      std::vector<ir::ExprPtr> args = args_of(std::move(arr));
+      std::string pattern = rt + "({0}";
+      if (!absent(a[1])) {
+        auto k = int_arg(1, "k");
+        if (!k) return nullptr;
+        args.push_back(std::move(k));
+        pattern += ", {1}";
+      }
+      const TypeRef t = types::array(args[0]->type->dtype(), diagonal ? 3 - nd : 2, Layout::C);
+      return call_node(t, pattern + ")", c.span, std::move(args));
+    }
+    case HostRule::FlipFixed: {
+      if (!bind_host_arguments(c, what, {"m"}, a, D())) return nullptr;
+      if (!a[0]) return fail(c.span, what + "() missing required argument 'm'");
+      auto arr = host_array(expr(*a[0]), a[0]->span);
+      if (!arr) return nullptr;
+      const bool lr = row.path == "numpy.fliplr";
+      if (lr && arr->type->ndim() < 2) return fail(a[0]->span, "Input must be >= 2-d. (ValueError)");
+      const TypeRef t = types::array(arr->type->dtype(), arr->type->ndim(), Layout::A, arr->type->is_readonly());
+      return call_node(t, rt + (lr ? "({0}, 1)" : "({0}, 0)"), c.span, args_of(std::move(arr)));
+    }
+    case HostRule::Identity: {
+      if (!bind_host_arguments(c, what, {"n", "dtype", "like"}, a, D())) return nullptr;
+      if (!a[0]) return fail(c.span, what + "() missing required argument 'n'");
+      if (refuse(2, "like")) return nullptr;
+      const TypeRef dt = absent(a[1]) ? types::float64() : host_dtype(*a[1]);
+      if (!dt) return nullptr;
+      auto n = int_arg(0, "n");
+      if (!n) return nullptr;
+      auto again = int_arg(0, "n");
+      std::vector<ir::ExprPtr> args = args_of(std::move(n));
+      args.push_back(std::move(again));
+      return call_node(types::array(dt, 2, Layout::C), rt + "<{t0}>({0}, {1})", c.span, std::move(args), {dt});
+    }
+    case HostRule::Convolve: {
+      if (!bind_host_arguments(c, what, {"a", "v", "mode"}, a, D())) return nullptr;
+      if (!a[0] || !a[1]) return fail(c.span, what + "() needs two arrays");
+      auto x = host_array(expr(*a[0]), a[0]->span);
+      if (!x) return nullptr;
+      auto y = host_array(expr(*a[1]), a[1]->span);
+      if (!y) return nullptr;
+      if (x->type->ndim() != 1 || y->type->ndim() != 1) {
+        return fail(x->type->ndim() != 1 ? a[0]->span : a[1]->span, "object too deep for desired array (ValueError)");
+      }
+      std::string mode = row.path == "numpy.convolve" ? "full" : "valid";
+      if (!absent(a[2])) {
+        if (a[2]->kind != ast::ExprKind::StrLit) return fail(a[2]->span, what + "(mode=...) needs 'full', 'same' or 'valid' written out");
+        mode = ast::as<ast::StrLit>(*a[2]).value;
+        if (mode != "full" && mode != "same" && mode != "valid") {
+          return fail(a[2]->span, "mode must be one of 'valid', 'same', or 'full' (got '" + mode + "') (ValueError)");
+        }
+      }
+      const TypeRef dt = numpy_rules::promote_types(x->type->dtype(), y->type->dtype());
+      if (dt->is_complex()) return fail(c.span, what + "() of complex arrays is not supported by py2cuda");
+      std::vector<ir::ExprPtr> args = args_of(std::move(x));
+      args.push_back(std::move(y));
+      return call_node(types::array(dt, 1, Layout::C), rt + "<{t0}>({0}, {1}, \"" + mode + "\")", c.span, std::move(args), {dt});
+    }
+    case HostRule::Interp: {
+      if (!bind_host_arguments(c, what, {"x", "xp", "fp", "left", "right", "period"}, a, D())) return nullptr;
+      if (!a[0] || !a[1] || !a[2]) return fail(c.span, what + "() needs x, xp and fp");
+      if (refuse(5, "period")) return nullptr;
+      auto x = expr(*a[0]);
+      if (!x) return nullptr;
+      x = listed(std::move(x), a[0]->span);
+      if (!x) return nullptr;
+      const bool scalar = x->type->is_number();
+      if (scalar && x->type->is_complex()) return fail(a[0]->span, what + "() of complex numbers is not supported by py2cuda");
+      if (!scalar) {
+        x = host_array(std::move(x), a[0]->span);
+        if (!x) return nullptr;
+      }
+      std::vector<ir::ExprPtr> args = args_of(std::move(x));
+      for (size_t k = 1; k < 3; ++k) {
+        auto v = host_array(expr(*a[k]), a[k]->span);
+        if (!v) return nullptr;
+        if (v->type->ndim() != 1) return fail(a[k]->span, what + "() needs 1-D xp and fp (ValueError)");
+        if (v->type->dtype()->is_complex()) return fail(a[k]->span, what + "() of complex values is not supported by py2cuda");
+        args.push_back(std::move(v));
+      }
+      std::string pattern = rt + "({0}, {1}, {2}";
+      for (size_t k = 3; k < 5; ++k) {
+        if (absent(a[k])) {
+          pattern += ", std::numeric_limits<double>::quiet_NaN()";
+          continue;
+        }
+        auto v = expr(*a[k]);
+        if (!v) return nullptr;
+        if (!v->type->is_number() || v->type->is_complex()) return fail(a[k]->span, what + "() needs numbers for left and right");
+        pattern += ", {" + std::to_string(args.size()) + "}";
+        args.push_back(convert(std::move(v), types::float64()));
+      }
+      const TypeRef t = scalar ? types::float64() : types::array(types::float64(), args[0]->type->ndim(), Layout::C);
+      return call_node(t, pattern + ")", c.span, std::move(args));
+    }
+    case HostRule::Trapz: {
+      if (!bind_host_arguments(c, what, {"y", "x", "dx", "axis"}, a, D())) return nullptr;
+      if (!a[0]) return fail(c.span, what + "() missing required argument 'y'");
+      if (refuse(3, "axis")) return nullptr;
+      auto y = host_array(expr(*a[0]), a[0]->span);
+      if (!y) return nullptr;
+      if (y->type->ndim() != 1) return fail(a[0]->span, what + "() of a " + std::to_string(y->type->ndim()) + "-D array is not supported by py2cuda (1-D is)");
+      const TypeRef yt = y->type->dtype();
+      if (yt->is_complex()) return fail(a[0]->span, what + "() of complex arrays is not supported by py2cuda");
+      auto floated = [](TypeRef t) { return t->is_float() ? t : types::float64(); };
+      std::vector<ir::ExprPtr> args = args_of(std::move(y));
+      if (!absent(a[1])) {
+        auto x = host_array(expr(*a[1]), a[1]->span);
+        if (!x) return nullptr;
+        if (x->type->ndim() != 1) return fail(a[1]->span, what + "(x=...) needs a 1-D array in py2cuda");
+        if (x->type->dtype()->is_complex() || x->type->dtype()->is_bool()) {
+          return fail(a[1]->span, what + "(x=...) of " + x->type->dtype()->str() + " is not supported by py2cuda");
+        }
+        const TypeRef p = numpy_rules::promote_types(x->type->dtype(), yt);
+        const TypeRef t = floated(p);
+        args.push_back(std::move(x));
+        return call_node(t, rt + "<{t0}, {t1}>({0}, {1})", c.span, std::move(args), {t, p});
+      }
+      // d * (...) with a Python number d: value-based, so y's float type is kept.
+      TypeRef p = yt->is_float() ? yt : types::float64();
+      std::string pattern = rt + "<{t0}, {t1}>({0}";
+      if (!absent(a[2])) {
+        auto dx = expr(*a[2]);
+        if (!dx) return nullptr;
+        if (!dx->type->is_number() || dx->type->is_complex()) return fail(a[2]->span, what + "(dx=...) needs a number");
+        if (dx->type->is_int() && !yt->is_float()) p = types::int64();
+        pattern += ", {1}";
+        args.push_back(convert(std::move(dx), types::float64()));
+      }
+      const TypeRef t = floated(p);
+      return call_node(t, pattern + ")", c.span, std::move(args), {t, p});
+    }
+    case HostRule::Polyval: {
+      if (!bind_host_arguments(c, what, {"p", "x"}, a, D())) return nullptr;
+      if (!a[0] || !a[1]) return fail(c.span, what + "() needs p and x");
+      auto p = host_array(expr(*a[0]), a[0]->span);
+      if (!p) return nullptr;
+      if (p->type->ndim() != 1) return fail(a[0]->span, what + "() needs 1-D coefficients");
+      auto x = expr(*a[1]);
+      if (!x) return nullptr;
+      x = listed(std::move(x), a[1]->span);
+      if (!x) return nullptr;
+      const bool scalar = x->type->is_number();
+      if (!scalar) {
+        x = host_array(std::move(x), a[1]->span);
+        if (!x) return nullptr;
+      }
+      const TypeRef xt = scalar ? x->type : x->type->dtype(), pt = p->type->dtype();
+      if (xt->is_complex() || pt->is_complex() || xt->is_bool() || pt->is_bool()) {
+        return fail(c.span, what + "() of " + (xt->is_bool() || pt->is_bool() ? "bool" : "complex") + " values is not supported by py2cuda");
+      }
+      // y = zeros_like(x) * x + pv: x's float type holds (the coefficients are scalars).
+      TypeRef t = xt->is_float() ? (scalar ? types::float64() : xt) : pt->is_float() ? types::float64() : types::int64();
+      std::vector<ir::ExprPtr> args = args_of(std::move(p));
+      const int nd = scalar ? 0 : x->type->ndim();
+      args.push_back(std::move(x));
+      return call_node(scalar ? t : types::array(t, nd, Layout::C), rt + "<{t0}>({0}, {1})", c.span, std::move(args), {t});
+    }
+    case HostRule::IsIn: {
+      const bool flat = row.path == "numpy.in1d";
+      if (!bind_host_arguments(c, what, {flat ? "ar1" : "element", flat ? "ar2" : "test_elements", "assume_unique", "invert", "kind"}, a, D())) return nullptr;
+      if (!a[0] || !a[1]) return fail(c.span, what + "() needs two arrays");
+      if (refuse(4, "kind")) return nullptr;
+      auto x = host_array(expr(*a[0]), a[0]->span);
+      if (!x) return nullptr;
+      auto y = host_array(expr(*a[1]), a[1]->span);
+      if (!y) return nullptr;
+      const TypeRef common = numpy_rules::promote_types(x->type->dtype(), y->type->dtype());
+      if (common->is_complex()) return fail(c.span, what + "() of complex arrays is not supported by py2cuda");
+      const int nd = flat ? 1 : x->type->ndim();
+      std::vector<ir::ExprPtr> args = args_of(std::move(x));
+      args.push_back(std::move(y));
+      std::string pattern = rt + "<{t0}>({0}, {1}";
+      if (!absent(a[3])) {
+        auto inv = expr(*a[3]);
+        if (!inv) return nullptr;
+        pattern += ", {2}";
+        args.push_back(convert(truth(std::move(inv)), types::boolean()));
+      }
+      return call_node(types::array(types::boolean(), nd, Layout::C), pattern + ")", c.span, std::move(args), {common});
+    }
+    case HostRule::Take: {
+      if (!bind({"indices", "axis", "out", "mode"})) return nullptr;
+      auto arr = array();
+      if (!arr) return nullptr;
+      if (!a[1]) return fail(c.span, what + "() missing required argument 'indices'");
+      if (refuse(2, "axis") || refuse(3, "out") || refuse(4, "mode")) return nullptr;
+      auto idx = expr(*a[1]);
+      if (!idx) return nullptr;
+      idx = listed(std::move(idx), a[1]->span);
+      if (!idx) return nullptr;
+      const TypeRef dt = arr->type->dtype();
+      std::vector<ir::ExprPtr> args = args_of(std::move(arr));
+      if (idx->type->is_int()) {
+        args.push_back(convert(std::move(idx), types::int64()));
+        return call_node(dt, rt + "({0}, {1})", c.span, std::move(args));
+      }
+      idx = host_array(std::move(idx), a[1]->span);
+      if (!idx) return nullptr;
+      if (!idx->type->dtype()->is_int()) {
+        return fail(a[1]->span, "Cannot cast array data from dtype('" + idx->type->dtype()->str() +
+                                    "') to dtype('int64') according to the rule 'safe' (TypeError)");
+      }
+      const int nd = idx->type->ndim();
+      args.push_back(std::move(idx));
+      return call_node(types::array(dt, nd, Layout::C), rt + "({0}, {1})", c.span, std::move(args));
+    }
+    case HostRule::SwapAxes: {
+      const bool move = row.path == "numpy.moveaxis";
+      if (!(move ? bind({"source", "destination"}) : bind({"axis1", "axis2"}))) return nullptr;
+      auto arr = array();
+      if (!arr) return nullptr;
+      if (!a[1] || !a[2]) return fail(c.span, what + "() needs two axes");
+      const int nd = arr->type->ndim();
+      const std::optional<int> first = axis_at(1, nd, std::nullopt);
+      const std::optional<int> second = axis_ok ? axis_at(2, nd, std::nullopt) : std::nullopt;
+      if (!axis_ok) return nullptr;
+      if (!first || !second) return fail(c.span, what + "() needs integer axes");
+      const TypeRef t = types::array(arr->type->dtype(), nd, Layout::A, arr->type->is_readonly());
+      return call_node(t, rt + "({0}, " + std::to_string(*first) + ", " + std::to_string(*second) + ")", c.span,
+                       args_of(std::move(arr)));
+    }
+    case HostRule::FloatInfo:
+      return fail(c.span, what + "() is supported as " + what + "(dtype).ATTRIBUTE (e.g. " + what + "(np.float32).eps)");
     default: break;
   }
   return fail(c.span, what + "() is not supported by py2cuda");
+}
+
+ir::ExprPtr FunctionBuilder::host_type_info(const ast::Attribute& a, bool& handled) {
+  handled = false;
+  if (a.value->kind != ast::ExprKind::Call) return nullptr;
+  const auto& call = ast::as<ast::Call>(*a.value);
+  const std::string path = resolve_path(mb_.info(), *call.func);
+  if (path != "numpy.finfo" && path != "numpy.iinfo") return nullptr;
+  handled = true;
+  const bool floating = path == "numpy.finfo";
+  const std::string what = floating ? "np.finfo" : "np.iinfo";
+  if (call.args.size() != 1 || !call.keywords.empty()) return fail(call.span, what + "() takes one dtype");
+  const TypeRef dt = host_dtype_named(*call.args[0]);
+  if (!dt) return nullptr;
+  auto int_const = [&](int64_t v) {
+    auto k = std::make_unique<ir::Const>(types::int64(), a.span);
+    k->bits = static_cast<uint64_t>(v);
+    return k;
+  };
+  if (floating) {
+    if (!dt->is_float() || (dt->bits() != 32 && dt->bits() != 64)) {
+      return fail(call.args[0]->span, what + "() of " + dt->str() + " is not supported by py2cuda (float32 and float64 are)");
+    }
+    const bool single = dt->bits() == 32;
+    double value = 0;
+    if (a.attr == "eps") value = single ? 0x1p-23 : 0x1p-52;
+    else if (a.attr == "epsneg") value = single ? 0x1p-24 : 0x1p-53;
+    else if (a.attr == "max") value = single ? static_cast<double>(std::numeric_limits<float>::max()) : std::numeric_limits<double>::max();
+    else if (a.attr == "min") value = single ? -static_cast<double>(std::numeric_limits<float>::max()) : -std::numeric_limits<double>::max();
+    else if (a.attr == "tiny" || a.attr == "smallest_normal") value = single ? 0x1p-126 : 0x1p-1022;
+    else if (a.attr == "smallest_subnormal") value = single ? 0x1p-149 : 0x1p-1074;
+    else if (a.attr == "resolution") value = single ? static_cast<double>(1e-6f) : 1e-15;
+    else if (a.attr == "bits") return int_const(dt->bits());
+    else if (a.attr == "precision") return int_const(single ? 6 : 15);
+    else if (a.attr == "nmant") return int_const(single ? 23 : 52);
+    else if (a.attr == "nexp") return int_const(single ? 8 : 11);
+    else if (a.attr == "maxexp") return int_const(single ? 128 : 1024);
+    else if (a.attr == "minexp") return int_const(single ? -126 : -1022);
+    else return fail(a.attr_span, what + "(" + dt->str() + ")." + a.attr + " is not supported by py2cuda");
+    auto k = std::make_unique<ir::Const>(dt, a.span);
+    k->f = value;
+    return k;
+  }
+  if (!dt->is_int()) {
+    return fail(call.args[0]->span, "Invalid integer data type '" + dt->str() + "'. (ValueError)");
+  }
+  const int bits = dt->bits();
+  const bool is_signed = dt->is_signed();
+  if (a.attr == "bits") return int_const(bits);
+  if (a.attr == "min") return int_const(is_signed ? (bits == 64 ? INT64_MIN : -(int64_t{1} << (bits - 1))) : 0);
+  if (a.attr == "max") {
+    if (!is_signed && bits == 64) return fail(a.attr_span, what + "(uint64).max does not fit py2cuda's int (int64)");
+    if (is_signed) return int_const(bits == 64 ? INT64_MAX : (int64_t{1} << (bits - 1)) - 1);
+    return int_const(static_cast<int64_t>((uint64_t{1} << bits) - 1));
+  }
+  return fail(a.attr_span, what + "(" + dt->str() + ")." + a.attr + " is not supported by py2cuda");
 }
 
 }  // namespace py2cuda::infer

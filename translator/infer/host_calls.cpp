@@ -976,7 +976,28 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::SearchSorted:
     case HostRule::Flip:
     case HostRule::Roll:
-    case HostRule::Repeat: return host_array_function(c, row, std::move(self));
+    case HostRule::Repeat:
+    case HostRule::Bincount:
+    case HostRule::ExpandDims:
+    case HostRule::Squeeze:
+    case HostRule::AtLeast:
+    case HostRule::BroadcastTo:
+    case HostRule::NanToNum:
+    case HostRule::NanReduction:
+    case HostRule::Average:
+    case HostRule::Ptp:
+    case HostRule::Diag:
+    case HostRule::Triangle:
+    case HostRule::FlipFixed:
+    case HostRule::Identity:
+    case HostRule::Convolve:
+    case HostRule::FloatInfo:
+    case HostRule::Interp:
+    case HostRule::Trapz:
+    case HostRule::Polyval:
+    case HostRule::IsIn:
+    case HostRule::Take:
+    case HostRule::SwapAxes: return host_array_function(c, row, std::move(self));
     case HostRule::Eye: {
       if (!bind({"N", "M", "k", "dtype"}) || !need(0, "N")) return nullptr;
       std::vector<ir::ExprPtr> args;
@@ -1015,7 +1036,10 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
           return fail(items[i]->span, what + "() joins host arrays, not " + v->type->str());
         }
         // vstack makes 1-D arrays rows; hstack and the others join arrays of one dimension.
-        const int nd = name == "vstack" ? std::max(2, v->type->ndim()) : v->type->ndim();
+        // column_stack makes them columns, dstack makes every array at least 3-D.
+        const int nd = name == "vstack" || name == "column_stack" ? std::max(2, v->type->ndim())
+                       : name == "dstack"                         ? std::max(3, v->type->ndim())
+                                                                  : v->type->ndim();
         if (ndim >= 0 && nd != ndim) {
           return fail(items[i]->span, "all the input arrays must have same number of dimensions, but the array at index 0 has " +
                                           std::to_string(ndim) + " dimension(s) and the array at index " + std::to_string(i) +
@@ -1301,6 +1325,12 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       std::vector<std::string> names = params;
       if (!dims_as_args) names.push_back("size");
       if (name == "randint" || name == "integers") names.push_back("dtype");
+      // Generator.random(size=None, dtype=np.float64): float32 has a draw of its own.
+      const bool random_dtype = row.path == "Generator.random";
+      if (random_dtype) names.push_back("dtype");
+      // Generator.integers(low, high=None, size=None, dtype=np.int64, endpoint=False)
+      const bool integers_endpoint = row.path == "Generator.integers";
+      if (integers_endpoint) names.push_back("endpoint");
       ir::ExprPtr shape;
       int ndim = 0;
       if (dims_as_args) {
@@ -1354,10 +1384,27 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         if (!dt) return nullptr;
         if (dt != types::int64() && dt != types::int32()) return fail(a[params.size() + 1]->span, what + "(dtype=...) supports int32 and int64");
       }
+      std::string draw = rt;
+      if (random_dtype && a.size() > params.size() + 1 && !is_none(a[params.size() + 1])) {
+        const TypeRef want = host_dtype(*a[params.size() + 1]);
+        if (!want) return nullptr;
+        if (want == types::float32()) {
+          if (shape) dt = want;  // a scalar draw is a Python float holding the float32 value
+          draw = rt + "_float32";
+        } else if (want != types::float64()) {
+          return fail(a[params.size() + 1]->span, "Unsupported dtype dtype('" + want->str() + "') for random (TypeError)");
+        }
+      }
+      if (integers_endpoint && !is_none(a[params.size() + 2])) {
+        auto endpoint = value(params.size() + 2);
+        if (!endpoint) return nullptr;
+        args.push_back(convert(truth(std::move(endpoint)), types::boolean()));
+        draw = rt + "_endpoint";
+      }
       TypeRef t = shape ? types::array(dt, ndim, Layout::C) : dt;
       if (shape) args.push_back(std::move(shape));
       std::string list = placeholders(0, args.size());
-      std::string pattern = rt + (name == "randint" || name == "integers" ? "<{t0}>(" : "(") + list + ")";
+      std::string pattern = draw + (name == "randint" || name == "integers" ? "<{t0}>(" : "(") + list + ")";
       return call_node(t, pattern, c.span, std::move(args), {dt});
     }
     case HostRule::RandomChoice: {

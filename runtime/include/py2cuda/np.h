@@ -12,15 +12,22 @@
 #include <type_traits>
 #include <vector>
 
+#include "host/average.h"
+#include "host/bincount.h"
+#include "host/convolution.h"
 #include "host/creation.h"
 #include "host/cumulative.h"
+#include "host/dims.h"
 #include "host/elementwise.h"
 #include "host/exceptions.h"
 #include "host/generator.h"
 #include "host/indexing.h"
+#include "host/interpolation.h"
 #include "host/joining.h"
 #include "host/linalg.h"
 #include "host/list.h"
+#include "host/membership.h"
+#include "host/nan_functions.h"
 #include "host/ndarray.h"
 #include "host/print.h"
 #include "host/random_state.h"
@@ -29,6 +36,7 @@
 #include "host/searching.h"
 #include "host/sorting.h"
 #include "host/statistics.h"
+#include "host/triangular.h"
 #include "host/views.h"
 
 namespace py2cuda::np {
@@ -266,6 +274,13 @@ template <std::size_t N>
 auto generator_random(GeneratorRef r, const std::array<int64_t, N>& shape) {
   return detail::draw<double>(shape, [&](double* p, int64_t n) { r.g.fill_random(p, n); });
 }
+// Generator.random(dtype=np.float32): NumPy's float32 draw, (next_uint32 >> 8) * 2**-24.
+// (A scalar draw is a Python float, as NumPy returns it.)
+inline double generator_random_float32(GeneratorRef r) { return static_cast<double>(r.g.random_float32()); }
+template <std::size_t N>
+auto generator_random_float32(GeneratorRef r, const std::array<int64_t, N>& shape) {
+  return detail::draw<float>(shape, [&](float* p, int64_t n) { r.g.fill_random(p, n); });
+}
 inline double generator_uniform(GeneratorRef r, double low, double high) { return r.g.uniform(low, high); }
 template <std::size_t N>
 auto generator_uniform(GeneratorRef r, double low, double high, const std::array<int64_t, N>& shape) {
@@ -299,6 +314,18 @@ T generator_integers(GeneratorRef r, int64_t low, int64_t high) {
 template <class T, std::size_t N>
 auto generator_integers(GeneratorRef r, int64_t low, int64_t high, const std::array<int64_t, N>& shape) {
   return detail::draw<T>(shape, [&](T* p, int64_t n) { r.g.fill_integers(p, n, low, high); });
+}
+
+// Generator.integers(low, high, endpoint=True): [low, high] (endpoint=False: as above).
+template <class T>
+T generator_integers_endpoint(GeneratorRef r, int64_t low, int64_t high, bool endpoint) {
+  T v;
+  r.g.fill_integers(&v, 1, low, high, endpoint);
+  return v;
+}
+template <class T, std::size_t N>
+auto generator_integers_endpoint(GeneratorRef r, int64_t low, int64_t high, bool endpoint, const std::array<int64_t, N>& shape) {
+  return detail::draw<T>(shape, [&](T* p, int64_t n) { r.g.fill_integers(p, n, low, high, endpoint); });
 }
 
 inline double generator_exponential(GeneratorRef r, double scale) { return r.g.exponential(scale); }

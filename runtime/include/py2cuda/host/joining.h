@@ -103,4 +103,40 @@ NDArray<T, N> hstack(const A&... arrays) {
   return concatenate<T, N>(N == 1 ? 0 : 1, arrays...);
 }
 
+// np.column_stack's view of a 1-D array, (n,) -> (n, 1); 2-D arrays as they are.
+template <class T>
+NDArray<T, 2> as_column(const NDArray<T, 1>& a) {
+  return NDArray<T, 2>(a.storage(), a.data(), Shape<2>{a.shape(0), 1}, Shape<2>{a.stride(0), 1});
+}
+template <class T>
+const NDArray<T, 2>& as_column(const NDArray<T, 2>& a) {
+  return a;
+}
+
+// np.column_stack: 1-D inputs become columns, then concatenate along axis 1.
+template <class T, int N, class... A>
+NDArray<T, 2> column_stack(const A&... arrays) {
+  return concatenate<T, 2>(1, as_column(arrays)...);
+}
+
+// np.atleast_3d's views for np.dstack: (n,) -> (1, n, 1), (m, n) -> (m, n, 1).
+template <class T>
+NDArray<T, 3> as_depth(const NDArray<T, 1>& a) {
+  return NDArray<T, 3>(a.storage(), a.data(), Shape<3>{1, a.shape(0), 1}, Shape<3>{a.shape(0) * a.stride(0), a.stride(0), 1});
+}
+template <class T>
+NDArray<T, 3> as_depth(const NDArray<T, 2>& a) {
+  return NDArray<T, 3>(a.storage(), a.data(), Shape<3>{a.shape(0), a.shape(1), 1}, Shape<3>{a.stride(0), a.stride(1), 1});
+}
+template <class T, int N>
+const NDArray<T, N>& as_depth(const NDArray<T, N>& a) {
+  return a;
+}
+
+// np.dstack: inputs made at least 3-D, then concatenate along axis 2.
+template <class T, int N, class... A>
+NDArray<T, N> dstack(const A&... arrays) {
+  return concatenate<T, N>(2, as_depth(arrays)...);
+}
+
 }  // namespace py2cuda::host

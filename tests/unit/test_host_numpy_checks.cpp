@@ -1,0 +1,70 @@
+// NumPy's host functions that check kernels' results (np.finfo/iinfo, bincount, the nan*
+// reductions, average, convolve, trapz, interp, ...): the result types NumPy 1.26 gives,
+// spelled as the runtime's template arguments, and located warnings for what NumPy rejects
+// or py2cuda cannot type.
+#include <gtest/gtest.h>
+
+#include "translate_text.h"
+
+using namespace py2cuda;
+
+namespace {
+
+const char* const kPrologue =
+    "import numpy as np\nfrom numba import cuda\n"
+    "@cuda.jit\ndef inc(a):\n    a[0] += 1\n"
+    "a = np.zeros(4)\ninc[1, 1](a)\n";  // lines 1-7
+
+TranslateResult run(const std::string& host) { return test::translate_text(kPrologue, host); }
+
+using test::has;
+
+}  // namespace
+
+TEST(HostNumpyChecks, ResultTypesFollowNumPy) {
+  TranslateResult r = run(
+      "f = a.astype(np.float32)\n"
+      "n = np.arange(4)\n"
+      "print(np.average(n, weights=f), np.convolve(n, f), np.trapz(f), np.trapz(n, dx=2))\n"
+      "print(np.trapz(f, x=n), np.isin(n, [1.5, 2.5]), np.polyval([1.0, 2.0], n))\n"
+      "print(np.finfo(np.float32).eps, np.iinfo(np.int16).max, np.bincount(n, weights=f))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::average<double>(n, f)")) << r.cu;  // result_type(a, w, 'f8')
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::convolve<double>(n, f, \"full\")")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::trapz<float, float>(f)")) << r.cu;  // a Python dx keeps float32
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::trapz<double, int64_t>(n, ")) << r.cu;  // int * int, then / 2.0
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::trapz<double, double>(f, n)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::isin<double>(n, ")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::polyval<double>(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int64_t(32767)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::bincount(n, f)")) << r.cu;
+}
+
+TEST(HostNumpyChecks, WhatNumPyRejectsIsALocatedWarning) {
+  struct Case {
+    const char* code;
+    const char* message;
+  };
+  const Case cases[] = {
+      {"print(np.squeeze(a.reshape(4, 1)))\n", "prog.py:8:7: warning: np.squeeze() without axis= is not supported by py2cuda"},
+      {"print(np.finfo(np.int32).eps)\n", "prog.py:8:16: warning: np.finfo() of int32 is not supported by py2cuda"},
+      {"print(np.iinfo(np.float32).max)\n", "prog.py:8:16: warning: Invalid integer data type 'float32'."},
+      {"print(np.finfo(np.float64).foo)\n", "prog.py:8:28: warning: np.finfo(float64).foo is not supported by py2cuda"},
+      {"print(np.bincount(a))\n",
+       "prog.py:8:19: warning: Cannot cast array data from dtype('float64') to dtype('int64') according to the rule 'safe'"},
+      {"print(np.convolve(a, a, mode='middle'))\n",
+       "prog.py:8:30: warning: mode must be one of 'valid', 'same', or 'full' (got 'middle')"},
+      {"print(np.fliplr(a))\n", "prog.py:8:17: warning: Input must be >= 2-d."},
+      {"print(np.nanmax(a, axis=0))\n", "prog.py:8:25: warning: np.nanmax(axis=...) is not supported by py2cuda"},
+      {"print(np.ptp(a > 0))\n", "prog.py:8:7: warning: numpy boolean subtract"},
+      {"print(np.expand_dims(a, 2))\n", "prog.py:8:25: warning: axis 2 is out of bounds for array of dimension 2"},
+      {"print(np.random.default_rng(1).random(3, dtype=np.int32))\n",
+       "prog.py:8:48: warning: Unsupported dtype dtype('int32') for random"},
+  };
+  for (const Case& c : cases) {
+    TranslateResult r = run(c.code);
+    EXPECT_TRUE(r.ok) << c.code << r.diagnostics;  // a warning: the kernels are still translated
+    EXPECT_TRUE(has(r.diagnostics, c.message)) << c.code << r.diagnostics;
+    EXPECT_FALSE(has(r.cu, "int main(")) << c.code;
+  }
+}
