@@ -1,6 +1,7 @@
 #include "frontend/python_syntax.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -226,7 +227,7 @@ class Tokenizer {
         continue;
       }
       static const char* const kOps[] = {"**=", "//=", ">>=", "<<=", "...", "->", ":=", "**", "//", ">>", "<<", "<=",
-                                         ">=",  "==",  "!=",  "+=",  "-=",  "*=", "/=", "%=", "&=", "|=", "^=", "@="};
+                                         ">=",  "==",  "!=",  "<>",  "+=",  "-=",  "*=", "/=", "%=", "&=", "|=", "^=", "@="};
       bool matched = false;
       for (const char* op : kOps) {
         std::string_view o(op);
@@ -385,7 +386,8 @@ struct Raised {
 };
 
 // What an expression is, for CPython's "cannot assign to attribute here".
-enum class ExprKind { Name, Attribute, Subscript, Call, Literal, Other, Tuple, List, Paren, Keyword, Test };
+// Paren: a single target in parentheses, `(x)`, `(a.b)`; ParenOther: any other parenthesized expression.
+enum class ExprKind { Name, Attribute, Subscript, Call, Literal, Other, Tuple, List, Paren, ParenOther, Keyword, Test };
 
 struct ExprInfo {
   size_t first, last;  // token indices
@@ -636,6 +638,7 @@ class Parser {
   void assignment_or_expression() {
     const bool starred = is_op("*");
     const ExprInfo first = star_expression();
+    if (!starred && is_op(":=")) invalid_walrus_target(first);
     bool single = !starred;
     while (accept_op(",")) {
       single = false;
@@ -770,11 +773,89 @@ class Parser {
   void for_statement() {
     const size_t header = pos_;
     ++pos_;
-    target_list();
-    expect_kw("in");
+    const size_t targets = pos_;
+    try {
+      target_list();
+      expect_kw("in");
+    } catch (const Failed&) {
+      invalid_for_target(targets);
+      throw;
+    }
     star_expressions();
     colon_and_block(header, "'for' statement");
     else_block();
+  }
+
+  // CPython's invalid_for_target: the targets read as expressions, and the first that cannot be
+  // assigned to named: `for x (1, 2):` is a call of x, "cannot assign to function call".
+  void invalid_for_target(size_t targets) {
+    const size_t reached = furthest_;
+    const int depth = depth_;
+    pos_ = targets;
+    std::vector<ExprInfo> elements;
+    try {
+      elements.push_back(star_expression());
+      while (accept_op(",")) {
+        if (!starts_expression()) break;
+        elements.push_back(star_expression());
+      }
+    } catch (const Failed&) {
+      elements.clear();
+    }
+    furthest_ = reached;
+    depth_ = depth;
+    for (const ExprInfo& e : elements) {
+      std::optional<ExprInfo> bad = invalid_target(e);
+      if (bad) raise(over(bad->first, bad->last, "cannot assign to " + target_name(*bad)));
+    }
+  }
+
+  // _PyPegen_get_invalid_target for a for loop's targets, as far as token spans tell it: a
+  // starred element is its operand, a comparison starting with `in` its left side; names,
+  // attributes and subscripts are valid; a parenthesized group is not looked into.
+  std::optional<ExprInfo> invalid_target(const ExprInfo& e) {
+    switch (e.kind) {
+      case ExprKind::Name:
+      case ExprKind::Attribute:
+      case ExprKind::Subscript:
+      case ExprKind::Paren:
+      case ExprKind::ParenOther:
+      case ExprKind::Tuple:
+      case ExprKind::List:
+        return std::nullopt;
+      case ExprKind::Other:
+        if (t_[e.first].type == Tok::Op && t_[e.first].text == "*") return std::nullopt;
+        return e;
+      case ExprKind::Test: {
+        if (target_name(e) != "comparison") return e;
+        int depth = 0;
+        for (size_t i = e.first; i <= e.last; ++i) {
+          const Token& t = t_[i];
+          if (t.type == Tok::Op && (t.text == "(" || t.text == "[" || t.text == "{")) ++depth;
+          if (t.type == Tok::Op && (t.text == ")" || t.text == "]" || t.text == "}")) --depth;
+          if (depth != 0) continue;
+          const bool in = t.type == Tok::Name && t.text == "in" && !(i > e.first && t_[i - 1].text == "not");
+          const bool other = (t.type == Tok::Name && (t.text == "is" || t.text == "not")) ||
+                             (t.type == Tok::Op && (t.text == "<" || t.text == ">" || t.text == "==" ||
+                                                    t.text == "!=" || t.text == "<=" || t.text == ">="));
+          if (in) {
+            // The left side: re-parsed for its kind.
+            const size_t here = pos_, reached = furthest_;
+            const int d = depth_;
+            pos_ = e.first;
+            ExprInfo left = bitwise_or();
+            pos_ = here;
+            furthest_ = reached;
+            depth_ = d;
+            return invalid_target(left);
+          }
+          if (other) return e;
+        }
+        return e;
+      }
+      default:
+        return e;
+    }
   }
 
   void try_statement() {
@@ -840,8 +921,14 @@ class Parser {
     if (!is_op("(")) raise(at_token(pos_, "expected '('"));
     ++pos_;
     ++depth_;
-    parameters(")", true);
-    expect_op(")");
+    const size_t params = pos_;
+    try {
+      parameters(")", true);
+      expect_op(")");
+    } catch (const Failed&) {
+      parenthesized_parameters(params, "Function parameters cannot be parenthesized");
+      throw;
+    }
     --depth_;
     if (accept_op("->")) forced_colon_annotation();
     // CPython's function_def_raw forces the ':' (`&&':'`): `def f();` is "expected ':'".
@@ -932,6 +1019,23 @@ class Parser {
     }
   }
 
+  // CPython's invalid_parameters / invalid_lambda_parameters: `lambda (x): ...`, `def f((a, b)):`,
+  // plain names, then names in parentheses.
+  void parenthesized_parameters(size_t start, const char* message) {
+    size_t i = start;
+    auto is = [&](size_t k, std::string_view op) { return k < t_.size() && t_[k].type == Tok::Op && t_[k].text == op; };
+    auto plain = [&](size_t k) { return k < t_.size() && t_[k].type == Tok::Name && !is_keyword(t_[k].text); };
+    while (plain(i) && is(i + 1, ",")) i += 2;
+    if (!is(i, "(")) return;
+    size_t j = i + 1;
+    if (!plain(j)) return;
+    ++j;
+    while (is(j, ",") && plain(j + 1)) j += 2;
+    if (is(j, ",")) ++j;
+    if (!is(j, ")")) return;
+    raise(over(i, j, message));
+  }
+
   // ---- targets (for, with ... as, del): expressions without comparisons
   void target() {
     if (accept_op("*")) return target();
@@ -977,14 +1081,16 @@ class Parser {
            t.text == "..." || t.text == "*";
   }
 
-  void named_expression() {
+  ExprInfo named_expression() {
     const size_t start = pos_;
     if (peek().type == Tok::Name && !is_keyword(peek().text) && is_op(":=", 1)) {
       pos_ += 2;
       expression();
-      return;
+      return {start, pos_ - 1, ExprKind::Test};
     }
     ExprInfo e = expression();
+    // CPython's invalid_named_expression: `xs[i] := v` names what cannot be assigned to.
+    if (is_op(":=")) invalid_walrus_target(e);
     if (is_op("=")) {
       // CPython's invalid_named_expression: `if x = 1:`. Its first pass looks
       // no further than the '='.
@@ -1000,7 +1106,7 @@ class Parser {
             }
           }
         } else if (e.kind != ExprKind::Tuple && e.kind != ExprKind::List && e.kind != ExprKind::Keyword &&
-                   e.kind != ExprKind::Paren && e.kind != ExprKind::Test) {
+                   e.kind != ExprKind::Paren && e.kind != ExprKind::ParenOther && e.kind != ExprKind::Test) {
           ++pos_;
           if (starts_expression()) {
             bitwise_or();
@@ -1014,6 +1120,73 @@ class Parser {
       pos_ = eq;
       furthest_ = reached;
       depth_ = depth;
+    }
+    return e;
+  }
+
+  // `a.b := 1`, `xs[i] := v`: only a name can be the target of ':='. The value must parse.
+  void invalid_walrus_target(const ExprInfo& e) {
+    if (e.kind == ExprKind::Name) return;
+    const size_t here = pos_, reached = furthest_;
+    const int depth = depth_;
+    ++pos_;
+    bool value = false;
+    try {
+      if (starts_expression()) {
+        expression();
+        value = true;
+      }
+    } catch (const Failed&) {
+    }
+    pos_ = here;
+    furthest_ = reached;
+    depth_ = depth;
+    if (value) raise(over(e.first, e.last, "cannot use assignment expressions with " + target_name(e)));
+  }
+
+  // What CPython's _PyPegen_get_expr_name calls an expression, from its tokens: the top-level
+  // operator decides (`a < b` is a comparison, `-x` an expression, `None` itself).
+  std::string target_name(const ExprInfo& e) {
+    const Token& first = t_[e.first];
+    switch (e.kind) {
+      case ExprKind::Name: return "name";
+      case ExprKind::Attribute: return "attribute";
+      case ExprKind::Subscript: return "subscript";
+      case ExprKind::Call: return "function call";
+      case ExprKind::Tuple: return "tuple";
+      case ExprKind::List: return "list";
+      case ExprKind::Keyword: return std::string(first.text);
+      case ExprKind::Literal:
+        if (first.type == Tok::Op && first.text == "...") return "ellipsis";
+        if (first.type == Tok::String) {
+          for (char c : first.text) {
+            if (c == '\'' || c == '"') break;
+            if (c == 'f' || c == 'F') return "f-string expression";
+          }
+        }
+        return "literal";
+      case ExprKind::Test: {
+        if (first.type == Tok::Name && first.text == "lambda") return "lambda";
+        int depth = 0;
+        bool boolean = first.type == Tok::Name && first.text == "not";
+        bool comparison = false;
+        for (size_t i = e.first; i <= e.last && i < t_.size(); ++i) {
+          const Token& t = t_[i];
+          if (t.type == Tok::Op && (t.text == "(" || t.text == "[" || t.text == "{")) ++depth;
+          if (t.type == Tok::Op && (t.text == ")" || t.text == "]" || t.text == "}")) --depth;
+          if (depth != 0) continue;
+          if (t.type == Tok::Name && t.text == "if") return "conditional expression";
+          if (t.type == Tok::Name && (t.text == "and" || t.text == "or")) boolean = true;
+          if ((t.type == Tok::Name && (t.text == "in" || t.text == "is")) ||
+              (t.type == Tok::Op && (t.text == "<" || t.text == ">" || t.text == "==" || t.text == "!=" ||
+                                     t.text == "<=" || t.text == ">=")))
+            comparison = true;
+        }
+        if (boolean) return "expression";
+        if (comparison) return "comparison";
+        return "named expression";
+      }
+      default: return "expression";
     }
   }
 
@@ -1032,8 +1205,14 @@ class Parser {
     const size_t start = pos_;
     if (is_kw("lambda")) {
       ++pos_;
-      parameters(":", false);
-      expect_op(":");
+      const size_t params = pos_;
+      try {
+        parameters(":", false);
+        expect_op(":");
+      } catch (const Failed&) {
+        parenthesized_parameters(params, "Lambda expression parameters cannot be parenthesized");
+        throw;
+      }
       expression();
       return {start, pos_ - 1, ExprKind::Test};
     }
@@ -1355,13 +1534,17 @@ class Parser {
     if (t.text == "(") {
       ++pos_;
       ++depth_;
-      ExprKind kind = ExprKind::Paren;
+      ExprKind kind = ExprKind::ParenOther;
       if (is_op(")")) {
         kind = ExprKind::Tuple;
       } else if (is_kw("yield")) {
         yield_expression();
       } else {
-        star_named_expression();
+        const ExprInfo inner = star_named_expression();
+        // CPython's single_target: a name, attribute or subscript, in any number of parentheses.
+        if (inner.kind == ExprKind::Name || inner.kind == ExprKind::Attribute || inner.kind == ExprKind::Subscript ||
+            inner.kind == ExprKind::Paren)
+          kind = ExprKind::Paren;
         if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) {
           comprehension();
         } else {
@@ -1435,9 +1618,13 @@ class Parser {
     fail();
   }
 
-  void star_named_expression() {
-    if (accept_op("*")) return void(bitwise_or());
-    named_expression();
+  ExprInfo star_named_expression() {
+    const size_t start = pos_;
+    if (accept_op("*")) {
+      bitwise_or();
+      return {start, pos_ - 1, ExprKind::Other};
+    }
+    return named_expression();
   }
 
   const std::vector<Token>& t_;
