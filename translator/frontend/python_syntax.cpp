@@ -377,6 +377,184 @@ bool is_keyword(std::string_view s) {
   return false;
 }
 
+// ---------------------------------------------------------------- f-strings
+
+// An error inside an f-string, as CPython 3.11's string_parser.c finds it when the parser
+// reaches the string. Most are reported at the token after the strings (RAISE_SYNTAX_ERROR's
+// "last token read"); an error in an expression comes from parsing "(" + expression + ")" on
+// its own, at that text's column, on the line of the '{'.
+struct FstringProblem {
+  std::string message;
+  std::optional<SyntaxError> inner;  // an expression's own error: row relative to the string's first line
+};
+
+class FstringChecker {
+ public:
+  FstringChecker(std::string_view body, bool raw) : s_(body), raw_(raw) {}
+
+  std::optional<FstringProblem> run() {
+    size_t i = 0;
+    parse(i, 0);
+    if (!problem_ && i < s_.size()) problem_ = FstringProblem{"f-string: unexpected end of string", {}};
+    return problem_;
+  }
+
+ private:
+  // fstring_parse: literals and {expressions} up to the end or, nested in a format spec, a '}'.
+  bool parse(size_t& i, int level) {
+    for (;;) {
+      // fstring_find_literal
+      while (i < s_.size()) {
+        char ch = s_[i++];
+        if (!raw_ && ch == '\\' && i < s_.size()) {
+          ch = s_[i++];
+          if (ch == 'N' && i < s_.size() && s_[i] == '{') {
+            while (i < s_.size() && s_[i] != '}') ++i;
+            if (i < s_.size()) ++i;
+            continue;
+          }
+        }
+        if (ch == '{' || ch == '}') {
+          if (level == 0) {
+            if (i < s_.size() && s_[i] == ch) {
+              ++i;
+              continue;
+            }
+            if (ch == '}') return fail("f-string: single '}' is not allowed");
+          }
+          --i;
+          break;
+        }
+      }
+      if (i >= s_.size() || s_[i] == '}') break;
+      if (!expression(i, level)) return false;
+    }
+    if (level != 0 && (i >= s_.size() || s_[i] != '}')) return fail("f-string: expecting '}'");
+    return true;
+  }
+
+  // fstring_find_expr, from the '{'.
+  bool expression(size_t& i, int level) {
+    if (level >= 2) return fail("f-string: expressions nested too deeply");
+    const size_t open = i;
+    ++i;
+    const size_t start = i;
+    char quote = 0;
+    bool triple = false;
+    std::vector<char> brackets;
+    for (; i < s_.size(); ++i) {
+      const char ch = s_[i];
+      if (ch == '\\') return fail("f-string expression part cannot include a backslash");
+      if (quote) {
+        if (ch == quote) {
+          if (!triple) {
+            quote = 0;
+          } else if (i + 2 < s_.size() && s_[i + 1] == ch && s_[i + 2] == ch) {
+            i += 2;
+            quote = 0;
+          }
+        }
+        continue;
+      }
+      if (ch == '\'' || ch == '"') {
+        triple = i + 2 < s_.size() && s_[i + 1] == ch && s_[i + 2] == ch;
+        if (triple) i += 2;
+        quote = ch;
+      } else if (ch == '[' || ch == '{' || ch == '(') {
+        if (brackets.size() >= 200) return fail("f-string: too many nested parenthesis");
+        brackets.push_back(ch);
+      } else if (ch == '#') {
+        return fail("f-string expression part cannot include '#'");
+      } else if (brackets.empty() && (ch == '!' || ch == ':' || ch == '}' || ch == '=' || ch == '>' || ch == '<')) {
+        if (i + 1 < s_.size() && s_[i + 1] == '=' && ch != ':' && ch != '}') {
+          ++i;
+          continue;
+        }
+        if (ch == '>' || ch == '<') continue;
+        break;
+      } else if (ch == ']' || ch == '}' || ch == ')') {
+        if (brackets.empty()) return fail(std::string("f-string: unmatched '") + ch + "'");
+        const char opening = brackets.back();
+        brackets.pop_back();
+        if (!((opening == '(' && ch == ')') || (opening == '[' && ch == ']') || (opening == '{' && ch == '}'))) {
+          return fail(std::string("f-string: closing parenthesis '") + ch + "' does not match opening parenthesis '" +
+                      opening + "'");
+        }
+      }
+    }
+    if (quote) return fail("f-string: unterminated string");
+    if (!brackets.empty()) return fail(std::string("f-string: unmatched '") + brackets.back() + "'");
+    if (i >= s_.size()) return fail("f-string: expecting '}'");
+    const std::string_view text = s_.substr(start, i - start);
+    if (text.find_first_not_of(" \t\n\r\f\v") == std::string_view::npos) {
+      if (s_[i] == '!' || s_[i] == ':' || s_[i] == '=')
+        return fail(std::string("f-string: expression required before '") + s_[i] + "'");
+      return fail("f-string: empty expression not allowed");
+    }
+    if (std::optional<PythonSyntaxError> e = find_python_syntax_error("(" + std::string(text) + ")")) {
+      SyntaxError inner = e->error;
+      inner.message.insert(0, "f-string: ");
+      uint32_t lines = 0;
+      for (size_t k = 0; k < open; ++k) lines += s_[k] == '\n';
+      inner.start.row += lines;
+      inner.end.row += lines;
+      problem_ = FstringProblem{inner.message, inner};
+      return false;
+    }
+    if (s_[i] == '=') {
+      ++i;
+      while (i < s_.size() && (s_[i] == ' ' || s_[i] == '\t' || s_[i] == '\n' || s_[i] == '\r' || s_[i] == '\f' ||
+                               s_[i] == '\v'))
+        ++i;
+      if (i >= s_.size()) return fail("f-string: expecting '}'");
+    }
+    if (s_[i] == '!') {
+      ++i;
+      if (i >= s_.size()) return fail("f-string: expecting '}'");
+      const char conversion = s_[i++];
+      if (conversion != 's' && conversion != 'r' && conversion != 'a')
+        return fail("f-string: invalid conversion character: expected 's', 'r', or 'a'");
+    }
+    if (i >= s_.size()) return fail("f-string: expecting '}'");
+    if (s_[i] == ':') {
+      ++i;
+      if (i >= s_.size()) return fail("f-string: expecting '}'");
+      if (!parse(i, level + 1)) return false;
+    }
+    if (i >= s_.size() || s_[i] != '}') return fail("f-string: expecting '}'");
+    ++i;
+    return true;
+  }
+
+  bool fail(std::string message) {
+    problem_ = FstringProblem{std::move(message), {}};
+    return false;
+  }
+
+  std::string_view s_;
+  bool raw_;
+  std::optional<FstringProblem> problem_;
+};
+
+// The problem in a STRING token's f-string, if it is one and has one.
+std::optional<FstringProblem> check_fstring(std::string_view token) {
+  size_t prefix = 0;
+  bool f = false, raw = false;
+  while (prefix < token.size() && token[prefix] != '\'' && token[prefix] != '"') {
+    const char c = static_cast<char>(token[prefix] | 0x20);
+    f = f || c == 'f';
+    raw = raw || c == 'r';
+    ++prefix;
+  }
+  if (!f || prefix >= token.size()) return std::nullopt;
+  const char q = token[prefix];
+  const bool triple = prefix + 2 < token.size() && token[prefix + 1] == q && token[prefix + 2] == q &&
+                      token.size() >= prefix + 6;
+  const size_t quotes = triple ? 3 : 1;
+  if (token.size() < prefix + 2 * quotes) return std::nullopt;
+  return FstringChecker(token.substr(prefix + quotes, token.size() - prefix - 2 * quotes), raw).run();
+}
+
 struct ReachedTokenizerProblem {};
 // Nesting deeper than this pass recurses: no verdict (tree-sitter's stands).
 struct TooDeep {};
@@ -1523,7 +1701,19 @@ class Parser {
       return ExprKind::Literal;
     }
     if (t.type == Tok::String) {
+      const size_t first = pos_;
       while (peek().type == Tok::String) ++pos_;
+      for (size_t i = first; i < pos_; ++i) {
+        if (std::optional<FstringProblem> f = check_fstring(t_[i].text)) {
+          if (f->inner) {
+            SyntaxError e = *f->inner;
+            e.start.row += t_[i].row;
+            e.end.row += t_[i].row;
+            raise(e);
+          }
+          raise(at_token(pos_, f->message));
+        }
+      }
       return ExprKind::Literal;
     }
     if (t.type != Tok::Op) fail();
