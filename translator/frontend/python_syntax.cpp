@@ -1730,7 +1730,22 @@ class Parser {
       } else if (is_kw("yield")) {
         yield_expression();
       } else {
+        if (is_op("**")) {
+          // CPython's invalid_group.
+          const size_t star = pos_, reached = furthest_;
+          ++pos_;
+          try {
+            expression();
+            if (is_op(")")) raise(over(star, pos_ - 1, "cannot use double starred expression here"));
+          } catch (const Failed&) {
+          }
+          pos_ = star;
+          furthest_ = reached;
+          fail();
+        }
         const ExprInfo inner = star_named_expression();
+        if (is_op(")") && t_[inner.first].type == Tok::Op && t_[inner.first].text == "*")
+          raise(over(inner.first, inner.last, "cannot use starred expression here"));
         // CPython's single_target: a name, attribute or subscript, in any number of parentheses.
         if (inner.kind == ExprKind::Name || inner.kind == ExprKind::Attribute || inner.kind == ExprKind::Subscript ||
             inner.kind == ExprKind::Paren)
