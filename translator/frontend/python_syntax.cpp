@@ -840,6 +840,12 @@ class Parser {
     for (const char* op : kAugmented) {
       if (accept_op(op)) {
         assigned_value();
+        // CPython's invalid_assignment: only a name, attribute or subscript can be augmented.
+        if (!starred && (!single || !(first.kind == ExprKind::Name || first.kind == ExprKind::Attribute ||
+                                      first.kind == ExprKind::Subscript || first.kind == ExprKind::Paren))) {
+          raise(over(first.first, first.last, "'" + (single ? target_name(first) : std::string("tuple")) +
+                                                  "' is an illegal expression for augmented assignment"));
+        }
         return;
       }
     }
@@ -953,7 +959,8 @@ class Parser {
     ++pos_;
     const size_t targets = pos_;
     try {
-      target_list();
+      for (const ExprInfo& t : target_list())
+        if (!assignable(t)) fail();
       expect_kw("in");
     } catch (const Failed&) {
       invalid_for_target(targets);
@@ -1027,7 +1034,8 @@ class Parser {
             depth_ = d;
             return invalid_target(left);
           }
-          if (other) return e;
+          // A comparison that does not start with `in` is not looked into (CPython returns NULL).
+          if (other) return std::nullopt;
         }
         return e;
       }
@@ -1047,10 +1055,15 @@ class Parser {
       ++pos_;
       accept_op("*");
       if (!is_op(":") && peek().type != Tok::Newline) {
+        const size_t types = pos_;
         expression();
         if (accept_op(",")) {
           expression();
           while (accept_op(",")) expression();
+          if (accept_kw("as")) name();
+          // CPython's invalid_except_stmt: Python 2's `except E, e:`.
+          if (is_op(":")) raise(at_token(types, "multiple exception types must be parenthesized"));
+          fail();
         }
         if (accept_kw("as")) name();
       }
@@ -1178,20 +1191,36 @@ class Parser {
 
   // def and lambda parameters, up to `close`.
   void parameters(std::string_view close, bool annotations) {
+    bool defaults = false, star = false;
     while (!is_op(close)) {
       if (accept_op("/")) {
       } else if (accept_op("**")) {
         name();
         if (annotations && accept_op(":")) expression();
-      } else if (accept_op("*")) {
+      } else if (is_op("*")) {
+        // CPython's invalid_star_etc: a bare '*' with nothing after it (a def names the '*', a
+        // lambda the token after).
+        const size_t bare = pos_;
+        ++pos_;
+        star = true;
+        if (is_op(close) || (is_op(",") && (is_op(close, 1) || is_op("**", 1)))) {
+          if (annotations) raise(at_token(bare, "named arguments must follow bare *"));
+          raise(at_token(is_op(",") ? pos_ + 1 : pos_, "named arguments must follow bare *"));
+        }
         if (!is_op(",") && !is_op(close)) {
           name();
           if (annotations && accept_op(":")) star_expression();
         }
       } else {
+        const size_t param = pos_;
         name();
         if (annotations && accept_op(":")) expression();
-        if (accept_op("=")) expression();
+        if (accept_op("=")) {
+          expression();
+          defaults = true;
+        } else if (defaults && !star) {
+          raise(at_token(param, "non-default argument follows default argument"));
+        }
       }
       if (!accept_op(",")) break;
     }
@@ -1215,15 +1244,38 @@ class Parser {
   }
 
   // ---- targets (for, with ... as, del): expressions without comparisons
-  void target() {
-    if (accept_op("*")) return target();
-    bitwise_or();
+  ExprInfo target() {
+    const size_t start = pos_;
+    if (accept_op("*")) {
+      target();
+      return {start, pos_ - 1, ExprKind::Other};
+    }
+    return bitwise_or();
   }
-  void target_list() {
-    target();
+  std::vector<ExprInfo> target_list() {
+    std::vector<ExprInfo> targets{target()};
     while (accept_op(",")) {
       if (is_kw("in") || is_op("=") || at_statement_end()) break;
-      target();
+      targets.push_back(target());
+    }
+    return targets;
+  }
+
+  // Could CPython's star_target rule read this expression? Starred, tuple and list elements
+  // are not looked into.
+  bool assignable(const ExprInfo& e) const {
+    switch (e.kind) {
+      case ExprKind::Name:
+      case ExprKind::Attribute:
+      case ExprKind::Subscript:
+      case ExprKind::Paren:
+      case ExprKind::Tuple:
+      case ExprKind::List:
+        return true;
+      case ExprKind::Other:
+        return t_[e.first].type == Tok::Op && t_[e.first].text == "*";
+      default:
+        return false;
     }
   }
 
@@ -1623,11 +1675,18 @@ class Parser {
   void arguments(std::string_view close) {
     bool keywords = false, unpacked_keywords = false;
     const char* misplaced = nullptr;  // a positional argument after keywords
+    std::optional<size_t> generator;  // the first unparenthesized generator expression
+    size_t count = 0;
+    bool trailing_comma = false;
     while (!is_op(close)) {
+      ++count;
+      trailing_comma = false;
       if (accept_op("**")) {
         expression();
         keywords = unpacked_keywords = true;
-      } else if (accept_op("*")) {
+      } else if (is_op("*")) {
+        if (unpacked_keywords) raise(at_token(pos_, "iterable argument unpacking follows keyword argument unpacking"));
+        ++pos_;
         expression();
       } else if (peek().type == Tok::Name && !is_keyword(peek().text) && is_op("=", 1)) {
         pos_ += 2;
@@ -1642,7 +1701,10 @@ class Parser {
                                         : "positional argument follows keyword argument";
         }
         const ExprInfo e = expression();
-        if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) comprehension();
+        if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) {
+          comprehension();
+          if (!generator) generator = e.first;
+        }
         if (is_op("=")) {
           // CPython's invalid_kwarg: `f(a.b = 1)`, `f(g(x) = y)` (a name before '=' is a keyword).
           const Token& first = t_[e.first];
@@ -1651,7 +1713,11 @@ class Parser {
         }
       }
       if (!accept_op(",")) break;
+      trailing_comma = true;
     }
+    // CPython's invalid_arguments: a generator expression is an argument of its own.
+    if (generator && (count > 1 || trailing_comma) && is_op(close))
+      raise(at_token(*generator, "Generator expression must be parenthesized"));
     // CPython reports it where its parser had got to.
     if (misplaced) {
       peek();
