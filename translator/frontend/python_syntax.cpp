@@ -818,10 +818,11 @@ class Parser {
     const ExprInfo first = star_expression();
     if (!starred && is_op(":=")) invalid_walrus_target(first);
     bool single = !starred;
+    std::vector<ExprInfo> group{first};
     while (accept_op(",")) {
       single = false;
       if (!starts_expression()) break;
-      star_expression();
+      group.push_back(star_expression());
     }
     if (is_op(":")) {
       // CPython's assignment rule takes an annotation only after a single target (a name, an
@@ -849,7 +850,142 @@ class Parser {
         return;
       }
     }
-    while (accept_op("=")) assigned_value();
+    if (!is_op("=")) return;
+    // The targets, then the value; each `=` ends a group of targets.
+    std::vector<std::vector<ExprInfo>> groups{group};
+    while (accept_op("=")) {
+      if (is_kw("yield")) {
+        yield_expression();
+        groups.push_back({});
+        continue;
+      }
+      std::vector<ExprInfo> g{star_expression()};
+      while (accept_op(",")) {
+        if (!starts_expression()) break;
+        g.push_back(star_expression());
+      }
+      groups.push_back(std::move(g));
+    }
+    invalid_assignment_targets(groups);
+  }
+
+  // CPython's invalid_assignment for `targets = ... = value` where a target cannot be assigned:
+  // first invalid_named_expression on the first group's last element (`f() = 3`: "cannot assign
+  // to function call here. Maybe you meant '=='..."), then the first invalid target ("cannot
+  // assign to function call", `f() = g() = 3`).
+  void invalid_assignment_targets(const std::vector<std::vector<ExprInfo>>& groups) {
+    const size_t end = pos_, reached = furthest_;
+    const int depth = depth_;
+    auto restore = [&] {
+      pos_ = end;
+      furthest_ = reached;
+      depth_ = depth;
+    };
+    bool invalid = false;
+    for (size_t g = 0; g + 1 < groups.size(); ++g) {
+      for (const ExprInfo& e : groups[g]) {
+        invalid = invalid || invalid_star_target(e).has_value();
+        restore();
+      }
+    }
+    if (!invalid) return;
+    const ExprInfo& last = groups[0].back();
+    const bool starred = t_[last.first].type == Tok::Op && t_[last.first].text == "*";
+    const bool excluded = last.kind == ExprKind::List || last.kind == ExprKind::Tuple || last.kind == ExprKind::Keyword ||
+                          last.kind == ExprKind::Test || is_generator(last);
+    if (!starred && !excluded) {
+      // The value after the '=' must be a bitwise_or not followed by '=' or ':='.
+      pos_ = last.last + 2;
+      std::optional<ExprInfo> value;
+      try {
+        if (starts_expression()) value = bitwise_or();
+      } catch (const Failed&) {
+      }
+      const bool alone = value && !is_op("=") && !is_op(":=");
+      restore();
+      if (alone && last.kind == ExprKind::Name)
+        raise(over(last.first, value->last, "invalid syntax. Maybe you meant '==' or ':=' instead of '='?"));
+      if (alone) {
+        const ExprInfo shown = unparenthesized(last);
+        raise(over(shown.first, shown.last,
+                   "cannot assign to " + target_name(shown) + " here. Maybe you meant '==' instead of '='?"));
+      }
+    }
+    for (size_t g = 0; g + 1 < groups.size(); ++g) {
+      for (const ExprInfo& e : groups[g]) {
+        std::optional<ExprInfo> bad = invalid_star_target(e);
+        restore();
+        if (bad) raise(over(bad->first, bad->last, "cannot assign to " + target_name(*bad)));
+      }
+    }
+    restore();
+  }
+
+  bool is_generator(const ExprInfo& e) {
+    if (e.kind != ExprKind::ParenOther) return false;
+    int d = 0;
+    for (size_t i = e.first + 1; i < e.last; ++i) {
+      const Token& t = t_[i];
+      if (t.type == Tok::Op && (t.text == "(" || t.text == "[" || t.text == "{")) ++d;
+      if (t.type == Tok::Op && (t.text == ")" || t.text == "]" || t.text == "}")) --d;
+      if (d == 0 && t.type == Tok::Name && t.text == "for") return true;
+    }
+    return false;
+  }
+
+  // What is inside `( ... )` (the AST has no node for the parentheses).
+  ExprInfo unparenthesized(const ExprInfo& e) {
+    if (e.kind != ExprKind::ParenOther && e.kind != ExprKind::Paren) return e;
+    const size_t here = pos_, reached = furthest_;
+    const int depth = depth_;
+    pos_ = e.first + 1;
+    ++depth_;
+    ExprInfo inner = e;
+    try {
+      inner = unparenthesized(star_named_expression());
+    } catch (const Failed&) {
+    }
+    pos_ = here;
+    furthest_ = reached;
+    depth_ = depth;
+    return inner;
+  }
+
+  // _PyPegen_get_invalid_target for assignment targets: a comparison is itself invalid; a
+  // starred element is its operand; tuples and lists are not looked into.
+  std::optional<ExprInfo> invalid_star_target(const ExprInfo& e) {
+    if (t_[e.first].type == Tok::Op && t_[e.first].text == "*") {
+      pos_ = e.first + 1;
+      try {
+        return invalid_star_target(bitwise_or());
+      } catch (const Failed&) {
+        return std::nullopt;
+      }
+    }
+    if (is_generator(e)) return e;
+    if (e.kind == ExprKind::ParenOther) {
+      const ExprInfo inner = unparenthesized(e);
+      if (inner.first == e.first) return std::nullopt;
+      return invalid_star_target(inner);
+    }
+    if (e.kind == ExprKind::List || e.kind == ExprKind::Tuple) {
+      // The elements, in order.
+      pos_ = e.first + 1;
+      ++depth_;
+      try {
+        while (starts_expression()) {
+          const ExprInfo element = star_named_expression();
+          const size_t next = pos_;
+          if (std::optional<ExprInfo> bad = invalid_star_target(element)) return bad;
+          pos_ = next;
+          if (!accept_op(",")) break;
+        }
+      } catch (const Failed&) {
+      }
+      return std::nullopt;
+    }
+    if (assignable(e)) return std::nullopt;
+    return e;
   }
 
   static bool annotation_target(const ExprInfo& e) {
@@ -1384,6 +1520,9 @@ class Parser {
       case ExprKind::Subscript: return "subscript";
       case ExprKind::Call: return "function call";
       case ExprKind::Tuple: return "tuple";
+      case ExprKind::ParenOther:
+        if (is_generator(e)) return "generator expression";
+        return "expression";
       case ExprKind::List: return "list";
       case ExprKind::Keyword: return std::string(first.text);
       case ExprKind::Literal:
@@ -1817,6 +1956,7 @@ class Parser {
             inner.kind == ExprKind::Paren)
           kind = ExprKind::Paren;
         if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) {
+          kind = ExprKind::ParenOther;
           comprehension();
         } else {
           while (accept_op(",")) {
