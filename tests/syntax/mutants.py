@@ -219,12 +219,22 @@ def mutants(sources: list[Path], per_kind: int) -> list[Mutant]:
                 continue
             by_kind.setdefault(kind, []).append((row, mutated))
         for kind in sorted(by_kind):
-            # Rejected mutants only, spread over the file.
+            # Rejected mutants only, spread over the file. CPython judges a spread of candidates
+            # first (compile() of every site of every kind is most of the corpus's cost), and the
+            # other sites only when too few of those are rejected.
+            sites = by_kind[kind]
+            first = _spread(sites, 4 * per_kind)
             rejected = []
-            for row, mutated in by_kind[kind]:
+            for row, mutated in first:
                 e = _cpython_error(mutated, path.name)
                 if e is not None:
                     rejected.append((row, mutated, e))
+            if len(rejected) < per_kind and len(first) < len(sites):
+                rejected = []
+                for row, mutated in sites:
+                    e = _cpython_error(mutated, path.name)
+                    if e is not None:
+                        rejected.append((row, mutated, e))
             for row, mutated, e in _spread(rejected, per_kind):
                 out.append(Mutant(f"{path.name}:{row}:{kind}", mutated, e.lineno or 0, e.offset or 0, e.msg,
                                   type(e).__name__))

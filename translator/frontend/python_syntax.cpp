@@ -1601,7 +1601,8 @@ class Parser {
     // brackets. It skips `NAME STRING` (f"..." and the like) and a first
     // token that is (a prefix of) a soft keyword.
     const bool blocked = (t_[start].type == Tok::Name && t_[start + 1].type == Tok::String) || is_soft_keyword(start);
-    if (in_brackets() && starts_expression() && !is_op("*") && !is_op("-") && !is_op("+") && !is_op("~") && !blocked) {
+    if (in_brackets() && !no_invalid_ && starts_expression() && !is_op("*") && !is_op("-") && !is_op("+") &&
+        !is_op("~") && !blocked) {
       const size_t here = pos_, reached = furthest_;
       const int depth = depth_;
       bool second = false;
@@ -1612,6 +1613,18 @@ class Parser {
       } catch (const Failed&) {
         if (second) throw;
       }
+      // A PEG parser keeps the longest primary that parses: `a f(1 2)` has `a` and `f` side by side.
+      pos_ = here;
+      depth_ = 0;
+      no_invalid_ = true;
+      try {
+        atom();
+        second = true;
+      } catch (const Failed&) {
+      }
+      no_invalid_ = false;
+      depth_ = depth;
+      if (second) raise(over(start, pos_ - 1, "invalid syntax. Perhaps you forgot a comma?"));
       pos_ = here;
       furthest_ = reached;
       depth_ = depth;
@@ -1666,17 +1679,22 @@ class Parser {
     return false;
   }
 
+  // CPython's expression_without_invalid: no invalid_ rule runs inside it, nested brackets included.
   ExprInfo expression_without_invalid() {
     const int saved = depth_;
+    const bool saved_flag = no_invalid_;
     depth_ = 0;
+    no_invalid_ = true;
     ExprInfo e;
     try {
       e = expression();
     } catch (...) {
       depth_ = saved;
+      no_invalid_ = saved_flag;
       throw;
     }
     depth_ = saved;
+    no_invalid_ = saved_flag;
     return e;
   }
 
@@ -2045,6 +2063,7 @@ class Parser {
   int depth_ = 0;
   int recursion_ = 0;
   bool in_match_ = false;
+  bool no_invalid_ = false;  // inside expression_without_invalid
   static constexpr int kMaxSpeculations = 10000;
   int speculations_ = 0;
 };
