@@ -2,7 +2,10 @@
 
 Each mutant is one program of the repository with one slip: a lost colon, bracket or
 quote, a stray or lost indent, a misspelt keyword, a lost comma, `=` for `==`, a `;` for
-the `:` of a compound statement, a `:` after a simple statement, ...
+the `:` of a compound statement, a `:` after a simple statement, a lost `in`, `else if`,
+a mismatched or stray closing bracket, another language's operator (`&&`, `<>`, `i++`), a
+keyword as a name, `print x`, `lambda(x):`, `:=` for `=`, a tab-indented line, f-string
+slips (a lost or stray `}`, an empty `{}`, a bad conversion), ...
 Only mutants CPython rejects are kept; the expected diagnostic is CPython's own, from
 compile(), computed when the test runs (so it follows the python3 that runs it).
 
