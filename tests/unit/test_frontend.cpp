@@ -822,6 +822,26 @@ TEST(FrontendSyntaxErrors, ParametersAndArguments) {
   EXPECT_TRUE(Parsed("f(x for x in y)\n").errors().empty()) << "f(x for x in y)\n";
   EXPECT_TRUE(Parsed("f(*a, k=1, *b)\n").errors().empty()) << "f(*a, k=1, *b)\n";
 }
+TEST(FrontendSyntaxErrors, DeleteImportAndDictionary) {
+  EXPECT_EQ(Parsed("x = {1: 2, 3}\n").errors(), std::vector<std::string>{"1:12: ':' expected after dictionary key"});
+  EXPECT_EQ(Parsed("x = {1: 2, f(a)}\n").errors(), std::vector<std::string>{"1:15: ':' expected after dictionary key"});
+  EXPECT_EQ(Parsed("x = {1:}\n").errors(), std::vector<std::string>{"1:7: expression expected after dictionary key and ':'"});
+  EXPECT_EQ(Parsed("x = {1: 2, 3:}\n").errors(), std::vector<std::string>{"1:13: expression expected after dictionary key and ':'"});
+  EXPECT_EQ(Parsed("del f()\n").errors(), std::vector<std::string>{"1:5: cannot delete function call"});
+  EXPECT_EQ(Parsed("del a, f()\n").errors(), std::vector<std::string>{"1:8: cannot delete function call"});
+  EXPECT_EQ(Parsed("del (a, f())\n").errors(), std::vector<std::string>{"1:9: cannot delete function call"});
+  EXPECT_EQ(Parsed("del a < b\n").errors(), std::vector<std::string>{"1:5: cannot delete comparison"});
+  EXPECT_EQ(Parsed("del [a, 1]\n").errors(), std::vector<std::string>{"1:9: cannot delete literal"});
+  EXPECT_EQ(Parsed("from a import b,\n").errors(), std::vector<std::string>{"1:17: trailing comma not allowed without surrounding parentheses"});
+  EXPECT_EQ(Parsed("from a import b, c,\n").errors(), std::vector<std::string>{"1:20: trailing comma not allowed without surrounding parentheses"});
+  EXPECT_EQ(Parsed("x = {a: 1, **b, c}\n").errors(), std::vector<std::string>{"1:17: ':' expected after dictionary key"});
+  EXPECT_TRUE(Parsed("del a, b[1], c.d\n").errors().empty()) << "del a, b[1], c.d\n";
+  EXPECT_TRUE(Parsed("del (a, b), [c]\n").errors().empty()) << "del (a, b), [c]\n";
+  EXPECT_TRUE(Parsed("from a import (b,)\n").errors().empty()) << "from a import (b,)\n";
+  EXPECT_TRUE(Parsed("x = {1: 2, **c, 3: 4}\n").errors().empty()) << "x = {1: 2, **c, 3: 4}\n";
+  EXPECT_TRUE(Parsed("x = {1, 2, 3}\n").errors().empty()) << "x = {1, 2, 3}\n";
+}
+
 // ============================================================== robustness
 
 TEST(FrontendRobustness, EmptyAndTrivialFiles) {

@@ -719,7 +719,37 @@ class Parser {
       }
       if (w == "del") {
         ++pos_;
-        target_list();
+        const size_t start = pos_;
+        bool parsed = false;
+        try {
+          target_list();
+          parsed = at_statement_end();
+        } catch (const Failed&) {
+        }
+        // CPython's invalid_del_stmt: the targets read as expressions, the first that cannot be
+        // deleted named (a starred target is left to the compiler here).
+        const size_t end = pos_, reached = furthest_;
+        const int depth = depth_;
+        std::vector<ExprInfo> elements;
+        pos_ = start;
+        try {
+          elements.push_back(star_expression());
+          while (accept_op(",")) {
+            if (!starts_expression()) break;
+            elements.push_back(star_expression());
+          }
+        } catch (const Failed&) {
+          elements.clear();
+        }
+        for (const ExprInfo& e : elements) {
+          if (t_[e.first].type == Tok::Op && t_[e.first].text == "*") continue;
+          std::optional<ExprInfo> bad = invalid_star_target(e);
+          if (bad) raise(over(bad->first, bad->last, "cannot delete " + target_name(*bad)));
+        }
+        pos_ = end;
+        furthest_ = reached;
+        depth_ = depth;
+        if (!parsed && !at_statement_end()) fail();
         return;
       }
       if (w == "assert") {
@@ -747,6 +777,9 @@ class Parser {
         if (paren) ++depth_;
         do {
           if (paren && is_op(")")) break;
+          // CPython's invalid_import_from_targets: `from a import b,`.
+          if (!paren && peek().type == Tok::Newline && t_[pos_ - 1].text == ",")
+            raise(at_token(pos_, "trailing comma not allowed without surrounding parentheses"));
           name();
           if (accept_kw("as")) name();
         } while (accept_op(","));
@@ -2018,6 +2051,7 @@ class Parser {
           star_named_expression();
           if (accept_op(":")) {
             dict = true;
+            if (is_op("}") || is_op(",")) raise(at_token(pos_ - 1, "expression expected after dictionary key and ':'"));
             expression();
           }
         }
@@ -2030,8 +2064,15 @@ class Parser {
               if (accept_op("**")) {
                 bitwise_or();
               } else {
-                expression();
-                expect_op(":");
+                // CPython's invalid_kvpair, at the key's last character.
+                const ExprInfo key = expression();
+                if (!is_op(":")) {
+                  const Token& k = t_[key.last];
+                  raise(SyntaxError{TSPoint{k.end_row, k.end_col - 1}, TSPoint{k.end_row, k.end_col},
+                                    "':' expected after dictionary key"});
+                }
+                ++pos_;
+                if (is_op("}") || is_op(",")) raise(at_token(pos_ - 1, "expression expected after dictionary key and ':'"));
                 expression();
               }
             } else {
