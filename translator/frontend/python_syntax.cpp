@@ -491,9 +491,15 @@ class FstringChecker {
         return fail(std::string("f-string: expression required before '") + s_[i] + "'");
       return fail("f-string: empty expression not allowed");
     }
-    if (std::optional<PythonSyntaxError> e = find_python_syntax_error("(" + std::string(text) + ")")) {
+    const std::string parenthesized = "(" + std::string(text) + ")";
+    if (std::optional<PythonSyntaxError> e = find_python_syntax_error(parenthesized)) {
       SyntaxError inner = e->error;
-      inner.message.insert(0, "f-string: ");
+      // The parser's errors say "f-string: "; the tokenizer's own ("invalid decimal literal") do not.
+      Tokenizer tokenizer(parenthesized);
+      tokenizer.run();
+      const bool from_tokenizer = tokenizer.problem_ && tokenizer.problem_->immediate &&
+                                  tokenizer.problem_->error.message == inner.message;
+      if (!from_tokenizer) inner.message.insert(0, "f-string: ");
       uint32_t lines = 0;
       for (size_t k = 0; k < open; ++k) lines += s_[k] == '\n';
       inner.start.row += lines;
