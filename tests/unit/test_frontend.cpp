@@ -842,6 +842,16 @@ TEST(FrontendSyntaxErrors, DeleteImportAndDictionary) {
   EXPECT_TRUE(Parsed("x = {1, 2, 3}\n").errors().empty()) << "x = {1, 2, 3}\n";
 }
 
+TEST(FrontendSyntaxErrors, NumberLiteralsWithoutDigits) {
+  EXPECT_EQ(Parsed("x = 0x\n").errors(), std::vector<std::string>{"1:6: invalid hexadecimal literal"});
+  EXPECT_EQ(Parsed("x = 0b2\n").errors(), std::vector<std::string>{"1:7: invalid digit '2' in binary literal"});
+  EXPECT_EQ(Parsed("x = 0o9\n").errors(), std::vector<std::string>{"1:7: invalid digit '9' in octal literal"});
+  EXPECT_EQ(Parsed("x = 0b1012\n").errors(), std::vector<std::string>{"1:10: invalid digit '2' in binary literal"});
+  EXPECT_EQ(Parsed("x = f'{0x}'\n").errors(), std::vector<std::string>{"1:3: invalid hexadecimal literal"});
+  EXPECT_EQ(Parsed("x = f'{1_}'\n").errors(), std::vector<std::string>{"1:3: invalid decimal literal"});
+  EXPECT_TRUE(Parsed("x = 0x1f + 0o17 + 0b1 + 0_0\n").errors().empty());
+}
+
 // ============================================================== robustness
 
 TEST(FrontendRobustness, EmptyAndTrivialFiles) {

@@ -272,6 +272,17 @@ class Tokenizer {
       pos_ += 2, kind = "binary";
       digits([](unsigned char ch) { return ch == '0' || ch == '1'; });
     } else {
+      kind = nullptr;
+    }
+    if (kind != nullptr) {
+      const size_t after_prefix = start + 2;
+      // `0b2`, `0o9`: CPython names the digit; `0x` with no digit at all is an invalid literal.
+      if (kind[0] != 'h' && is_digit(static_cast<unsigned char>(cur())))
+        return fail(at(r, col(), std::string("invalid digit '") + cur() + "' in " + kind + " literal"), true);
+      if (pos_ == after_prefix && cur() != '_')
+        return fail(at(r, col() - 1, std::string("invalid ") + kind + " literal"), true);
+    } else {
+      kind = "decimal";
       digits(dec);
       const std::string_view integer = src_.substr(start, pos_ - start);
       if (integer.size() > 1 && integer[0] == '0' && integer.find_first_not_of("0_") != std::string_view::npos &&
