@@ -2,7 +2,10 @@
 
 Each mutant is one program of the repository with one slip: a lost colon, bracket or
 quote, a stray or lost indent, a misspelt keyword, a lost comma, `=` for `==`, a `;` for
-the `:` of a compound statement, a `:` after a simple statement, ...
+the `:` of a compound statement, a `:` after a simple statement, a lost `in`, `else if`,
+a mismatched or stray closing bracket, another language's operator (`&&`, `<>`, `i++`), a
+keyword as a name, `print x`, `lambda(x):`, `:=` for `=`, a tab-indented line, f-string
+slips (a lost or stray `}`, an empty `{}`, a bad conversion), ...
 Only mutants CPython rejects are kept; the expected diagnostic is CPython's own, from
 compile(), computed when the test runs (so it follows the python3 that runs it).
 
@@ -11,12 +14,17 @@ compile(), computed when the test runs (so it follows the python3 that runs it).
 """
 import ast
 import io
+import keyword
 import re
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
 COMPOUND = re.compile(r"^\s*(if|elif|else|for|while|def|class|with|try|except|finally)\b.*:\s*(#.*)?$")
+# A keyword where a name was (`class = 3`, `def f(lambda):`), chosen by the row so the corpus holds several.
+KEYWORDS_AS_NAMES = ("class", "lambda", "in", "def", "is", "pass", "from", "global", "return", "import", "with")
+# Other languages' spellings of Python's operators.
+FOREIGN_OPERATORS = {"and": "&&", "or": "||", "==": "===", "!=": "<>"}
 MISSPELT = {"return": "retrun", "else": "esle", "for": "fro", "while": "whlie", "def": "dfe", "elif": "elfi",
             "import": "improt", "if": "fi", "in": "ni"}
 
@@ -46,6 +54,42 @@ def _replace(lines: list[str], row: int, col: int, length: int, text: str) -> st
     return "".join(out)
 
 
+def _matching_closer(tokens, i: int):
+    """The index of the bracket that closes tokens[i], or None."""
+    depth = 0
+    for j in range(i, len(tokens)):
+        if tokens[j].type == tokenize.OP and tokens[j].string in "([{":
+            depth += 1
+        elif tokens[j].type == tokenize.OP and tokens[j].string in ")]}":
+            depth -= 1
+            if depth == 0:
+                return j
+    return None
+
+
+def _fstring_slips(t):
+    """(kind, col, length, text) slips inside one single-line f-string token."""
+    prefix = len(t.string) - len(t.string.lstrip("rbfuRBFU"))
+    if "f" not in t.string[:prefix].lower():
+        return
+    body = t.string
+    opener = body.find("{", prefix)
+    while opener != -1 and body.startswith("{{", opener):
+        opener = body.find("{", opener + 2)
+    if opener == -1:
+        return
+    closer = body.find("}", opener)
+    if closer == -1:
+        return
+    col = t.start[1]
+    yield "fstring_drop_closing_brace", col + closer, 1, ""
+    yield "fstring_empty_expression", col + opener + 1, closer - opener - 1, ""
+    yield "fstring_stray_closing_brace", col + opener, 1, ""
+    field = body[opener + 1:closer]
+    if "!" not in field and ":" not in field and "=" not in field:
+        yield "fstring_bad_conversion", col + closer, 0, "!z"
+
+
 def _sites(source: str):
     """(kind, row, mutated source) for every slip this module knows, in document order."""
     lines = source.splitlines(keepends=True)
@@ -55,8 +99,54 @@ def _sites(source: str):
                                                                       tokenize.ENDMARKER, tokenize.STRING)})
     string_rows = {t.start[0] for t in tokens if t.type == tokenize.STRING}
     prev = None
-    for t in tokens:
+    for i, t in enumerate(tokens):
         row, col = t.start
+        after = tokens[i + 1] if i + 1 < len(tokens) else None
+        if t.type == tokenize.NAME and t.string == "in" and after is not None and after.start[0] == row and \
+                re.match(r"^\s*for\b", lines[row - 1]):
+            # `for x range(n):`, `for x (1, 2):`: the `in` and the space after it.
+            yield "drop_in", row, _replace(lines, row, col, after.start[1] - col, "")
+        if t.type == tokenize.NAME and t.string == "elif":
+            yield "else_if", row, _replace(lines, row, col, 4, "else if")
+        if t.type == tokenize.OP and t.string in ")]}":
+            yield "mismatched_closer", row, _replace(lines, row, col, 1, {")": "]", "]": ")", "}": ")"}[t.string])
+        if t.type == tokenize.NAME and t.string in FOREIGN_OPERATORS or \
+                t.type == tokenize.OP and t.string in FOREIGN_OPERATORS:
+            yield "foreign_operator", row, _replace(lines, row, col, len(t.string), FOREIGN_OPERATORS[t.string])
+        if t.type == tokenize.NAME and not keyword.iskeyword(t.string) and after is not None and \
+                (prev is None or prev.string != ".") and \
+                (after.string in ("=", ",", ")", ":") or (prev is not None and prev.string in ("def", "for", "("))):
+            word = KEYWORDS_AS_NAMES[row % len(KEYWORDS_AS_NAMES)]
+            yield "keyword_as_name", row, _replace(lines, row, col, len(t.string), word)
+        if t.type == tokenize.NAME and t.string == "print" and after is not None and after.string == "(" and \
+                (prev is None or prev.type in (tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT)):
+            close = _matching_closer(tokens, i + 1)
+            if close is not None and tokens[close].start[0] == row:
+                # Python 2's `print x`: the call's parentheses gone.
+                line = lines[row - 1]
+                cc = tokens[close].start[1]
+                lines2 = list(lines)
+                lines2[row - 1] = line[:after.start[1]] + " " + line[after.end[1]:cc] + line[cc + 1:]
+                yield "print_statement", row, "".join(lines2)
+        if t.type == tokenize.NAME and t.string == "lambda" and after is not None and after.type == tokenize.NAME:
+            colon = next((j for j in range(i + 1, len(tokens)) if tokens[j].string == ":"), None)
+            if colon is not None and tokens[colon].start[0] == row:
+                line = lines[row - 1]
+                cc = tokens[colon].start[1]
+                params = line[after.start[1]:cc].rstrip()
+                lines2 = list(lines)
+                lines2[row - 1] = line[:col] + "lambda(" + params + ")" + line[cc:]
+                yield "lambda_parens", row, "".join(lines2)
+        if t.type == tokenize.OP and t.string == "=" and prev is not None and \
+                (prev.string == "]" or prev.type == tokenize.NAME) and lines[row - 1][:col].strip() and \
+                "(" not in lines[row - 1][:col]:
+            # `x := v`, `xs[i] := v` as a statement.
+            yield "walrus_for_assign", row, _replace(lines, row, col, 1, ":=")
+        if t.type == tokenize.OP and t.string == "+=" and after is not None and after.string == "1":
+            yield "c_increment", row, _replace(lines, row, col, after.end[1] - col, "++")
+        if t.type == tokenize.STRING and t.start[0] == t.end[0]:
+            for kind, c, length, text in _fstring_slips(t):
+                yield kind, row, _replace(lines, row, c, length, text)
         if t.type == tokenize.OP and t.string == ":" and prev is not None and COMPOUND.match(lines[row - 1]) \
                 and lines[row - 1].rstrip().split("#")[0].rstrip().endswith(":") \
                 and col == len(lines[row - 1].split("#")[0].rstrip()) - 1:
@@ -91,6 +181,11 @@ def _sites(source: str):
         if code and not code.endswith((":", "\\", ",", "(", "[", "{")) and not COMPOUND.match(line):
             yield "extra_colon", row, _replace(lines, row, len(code), 0, ":")
         yield "stray_space", row, _replace(lines, row, 0, 0, " ")
+        if code and not code.endswith(("\\", ",", "(", "[", "{")):
+            yield "stray_closer", row, _replace(lines, row, len(code), 0, ")")
+        if indent >= 4 and "\t" not in line[:indent]:
+            # Tabs for this line's indentation, spaces around it: TabError.
+            yield "tab_indent", row, _replace(lines, row, 0, indent, "\t" * (indent // 4) + " " * (indent % 4))
         if indent >= 4:
             yield "lost_indent", row, _replace(lines, row, 0, 4, "")
             yield "half_indent", row, _replace(lines, row, 0, 2, "")
@@ -127,12 +222,22 @@ def mutants(sources: list[Path], per_kind: int) -> list[Mutant]:
                 continue
             by_kind.setdefault(kind, []).append((row, mutated))
         for kind in sorted(by_kind):
-            # Rejected mutants only, spread over the file.
+            # Rejected mutants only, spread over the file. CPython judges a spread of candidates
+            # first (compile() of every site of every kind is most of the corpus's cost), and the
+            # other sites only when too few of those are rejected.
+            sites = by_kind[kind]
+            first = _spread(sites, 4 * per_kind)
             rejected = []
-            for row, mutated in by_kind[kind]:
+            for row, mutated in first:
                 e = _cpython_error(mutated, path.name)
                 if e is not None:
                     rejected.append((row, mutated, e))
+            if len(rejected) < per_kind and len(first) < len(sites):
+                rejected = []
+                for row, mutated in sites:
+                    e = _cpython_error(mutated, path.name)
+                    if e is not None:
+                        rejected.append((row, mutated, e))
             for row, mutated, e in _spread(rejected, per_kind):
                 out.append(Mutant(f"{path.name}:{row}:{kind}", mutated, e.lineno or 0, e.offset or 0, e.msg,
                                   type(e).__name__))

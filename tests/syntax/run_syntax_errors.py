@@ -58,8 +58,8 @@ def check(py2cuda: Path, work: Path, index: int, m: mutants.Mutant, timeout: flo
 
 def main() -> int:
     parser = cli.make_parser(__doc__.splitlines()[0])
-    parser.add_argument("--per-kind", type=int, default=3,
-                        help="mutants of each kind of slip per file, spread over it (default 3)")
+    parser.add_argument("--per-kind", type=int, default=2,
+                        help="mutants of each kind of slip per file, spread over it (default 2)")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every disagreement")
     args = cli.parse(parser)
     cli.require_py2cuda(parser, args)

@@ -757,6 +757,101 @@ TEST(FrontendSyntaxErrors, RenderedWithCaret) {
   EXPECT_EQ(p.diags.render(), "k.py:1:5: error: '(' was never closed\n    x = (1 + 2\n        ^\n");
 }
 
+// The expected errors are CPython 3.11's (compile(..., PyCF_ONLY_AST)), as the syntax corpus checks them.
+TEST(FrontendSyntaxErrors, FstringErrors) {
+  EXPECT_EQ(Parsed("x = f'{a'\n").errors(), std::vector<std::string>{"1:10: f-string: expecting '}'"});
+  EXPECT_EQ(Parsed("x = f'{}'\n").errors(), std::vector<std::string>{"1:10: f-string: empty expression not allowed"});
+  EXPECT_EQ(Parsed("x = f'{a!z}'\n").errors(), std::vector<std::string>{"1:13: f-string: invalid conversion character: expected 's', 'r', or 'a'"});
+  EXPECT_EQ(Parsed("x = f'{a b}'\n").errors(), std::vector<std::string>{"1:2: f-string: invalid syntax. Perhaps you forgot a comma?"});
+  EXPECT_EQ(Parsed("x = f'a}'\n").errors(), std::vector<std::string>{"1:10: f-string: single '}' is not allowed"});
+  EXPECT_EQ(Parsed("x=f'{!r}'\n").errors(), std::vector<std::string>{"1:10: f-string: expression required before '!'"});
+  EXPECT_EQ(Parsed("x=f'{a:{b!z}}'\n").errors(), std::vector<std::string>{"1:15: f-string: invalid conversion character: expected 's', 'r', or 'a'"});
+  EXPECT_EQ(Parsed("x = f'{a:{b:{c}}}'\n").errors(), std::vector<std::string>{"1:19: f-string: expressions nested too deeply"});
+  EXPECT_EQ(Parsed("x=f'{a#}'\n").errors(), std::vector<std::string>{"1:10: f-string expression part cannot include '#'"});
+  EXPECT_EQ(Parsed("x=f'{(a}'\n").errors(), std::vector<std::string>{"1:10: f-string: closing parenthesis '}' does not match opening parenthesis '('"});
+  EXPECT_EQ(Parsed("x=f'{a +}'\n").errors(), std::vector<std::string>{"1:5: f-string: invalid syntax"});
+  EXPECT_EQ(Parsed("x = f'{a}' f'{}'  # c\n").errors(), std::vector<std::string>{"1:19: f-string: empty expression not allowed"});
+  EXPECT_EQ(Parsed("x = f'''\n{a b}'''\n").errors(), std::vector<std::string>{"2:2: f-string: invalid syntax. Perhaps you forgot a comma?"});
+  EXPECT_EQ(Parsed("x=f'{a\"}'\n").errors(), std::vector<std::string>{"1:10: f-string: unterminated string"});
+  EXPECT_TRUE(Parsed("print(f'{x!r:>{w}} {y=} {z:.3f} {{}} {a[\"k\"]}')\n").errors().empty()) << "print(f'{x!r:>{w}} {y=} {z:.3f} {{}} {a[\"k\"]}')\n";
+  EXPECT_TRUE(Parsed("x = f'{\"a\" if b else \"c\"}'\n").errors().empty()) << "x = f'{\"a\" if b else \"c\"}'\n";
+  EXPECT_TRUE(Parsed("x = f'{a!s}' f\"{b}\" 'c'\n").errors().empty()) << "x = f'{a!s}' f\"{b}\" 'c'\n";
+}
+
+TEST(FrontendSyntaxErrors, TargetsThatCannotBeAssigned) {
+  EXPECT_EQ(Parsed("for x (1, 2):\n    pass\n").errors(), std::vector<std::string>{"1:5: cannot assign to function call"});
+  EXPECT_EQ(Parsed("for f(x) in y:\n    pass\n").errors(), std::vector<std::string>{"1:5: cannot assign to function call"});
+  EXPECT_EQ(Parsed("for -x in y:\n    pass\n").errors(), std::vector<std::string>{"1:5: cannot assign to expression"});
+  EXPECT_EQ(Parsed("f() = 3\n").errors(), std::vector<std::string>{"1:1: cannot assign to function call here. Maybe you meant '==' instead of '='?"});
+  EXPECT_EQ(Parsed("f() = g() = 3\n").errors(), std::vector<std::string>{"1:1: cannot assign to function call"});
+  EXPECT_EQ(Parsed("x, f() = 1, 2\n").errors(), std::vector<std::string>{"1:4: cannot assign to function call here. Maybe you meant '==' instead of '='?"});
+  EXPECT_EQ(Parsed("f(), x = 1, 2\n").errors(), std::vector<std::string>{"1:6: invalid syntax. Maybe you meant '==' or ':=' instead of '='?"});
+  EXPECT_EQ(Parsed("[f()] = x\n").errors(), std::vector<std::string>{"1:2: cannot assign to function call"});
+  EXPECT_EQ(Parsed("(f()) = 3\n").errors(), std::vector<std::string>{"1:2: cannot assign to function call here. Maybe you meant '==' instead of '='?"});
+  EXPECT_EQ(Parsed("a, *f() = 1\n").errors(), std::vector<std::string>{"1:5: cannot assign to function call"});
+  EXPECT_EQ(Parsed("None = 3\n").errors(), std::vector<std::string>{"1:1: cannot assign to None"});
+  EXPECT_EQ(Parsed("a < b = 1\n").errors(), std::vector<std::string>{"1:1: cannot assign to comparison"});
+  EXPECT_EQ(Parsed("(a for a in b) = 1\n").errors(), std::vector<std::string>{"1:1: cannot assign to generator expression"});
+  EXPECT_EQ(Parsed("a, b += 1\n").errors(), std::vector<std::string>{"1:1: 'tuple' is an illegal expression for augmented assignment"});
+  EXPECT_EQ(Parsed("f() += 1\n").errors(), std::vector<std::string>{"1:1: 'function call' is an illegal expression for augmented assignment"});
+  EXPECT_EQ(Parsed("if xs[1] := v:\n    pass\n").errors(), std::vector<std::string>{"1:4: cannot use assignment expressions with subscript"});
+  EXPECT_EQ(Parsed("a.b := 3\n").errors(), std::vector<std::string>{"1:1: cannot use assignment expressions with attribute"});
+  EXPECT_EQ(Parsed("x = (*a)\n").errors(), std::vector<std::string>{"1:6: cannot use starred expression here"});
+  EXPECT_EQ(Parsed("x = (**a)\n").errors(), std::vector<std::string>{"1:6: cannot use double starred expression here"});
+  EXPECT_TRUE(Parsed("for (a, b) in c:\n    pass\n").errors().empty()) << "for (a, b) in c:\n    pass\n";
+  EXPECT_TRUE(Parsed("for *a, b in c:\n    pass\n").errors().empty()) << "for *a, b in c:\n    pass\n";
+  EXPECT_TRUE(Parsed("a, b = c, d = 1, 2\n").errors().empty()) << "a, b = c, d = 1, 2\n";
+  EXPECT_TRUE(Parsed("(a) = 1\n").errors().empty()) << "(a) = 1\n";
+  EXPECT_TRUE(Parsed("*a, b = c\n").errors().empty()) << "*a, b = c\n";
+  EXPECT_TRUE(Parsed("a.b, c[d] = e\n").errors().empty()) << "a.b, c[d] = e\n";
+  EXPECT_TRUE(Parsed("(x) += 1\n").errors().empty()) << "(x) += 1\n";
+}
+
+TEST(FrontendSyntaxErrors, ParametersAndArguments) {
+  EXPECT_EQ(Parsed("f = lambda(n): n\n").errors(), std::vector<std::string>{"1:11: Lambda expression parameters cannot be parenthesized"});
+  EXPECT_EQ(Parsed("def f((a)):\n    pass\n").errors(), std::vector<std::string>{"1:7: Function parameters cannot be parenthesized"});
+  EXPECT_EQ(Parsed("def f(x, y=1, z):\n    pass\n").errors(), std::vector<std::string>{"1:15: non-default argument follows default argument"});
+  EXPECT_EQ(Parsed("def f(*):\n    pass\n").errors(), std::vector<std::string>{"1:7: named arguments must follow bare *"});
+  EXPECT_EQ(Parsed("f = lambda *: 0\n").errors(), std::vector<std::string>{"1:13: named arguments must follow bare *"});
+  EXPECT_EQ(Parsed("print(x for x in y, 1)\n").errors(), std::vector<std::string>{"1:7: Generator expression must be parenthesized"});
+  EXPECT_EQ(Parsed("f(x, **k, *a)\n").errors(), std::vector<std::string>{"1:11: iterable argument unpacking follows keyword argument unpacking"});
+  EXPECT_EQ(Parsed("try:\n    pass\nexcept Exception, e:\n    pass\n").errors(), std::vector<std::string>{"3:8: multiple exception types must be parenthesized"});
+  EXPECT_EQ(Parsed("if a <> b:\n    pass\n").errors(), std::vector<std::string>{"1:6: invalid syntax"});
+  EXPECT_TRUE(Parsed("def f(a, b=1, *c, d, e=2, **k):\n    pass\n").errors().empty()) << "def f(a, b=1, *c, d, e=2, **k):\n    pass\n";
+  EXPECT_TRUE(Parsed("def f(a=1, *, b):\n    pass\n").errors().empty()) << "def f(a=1, *, b):\n    pass\n";
+  EXPECT_TRUE(Parsed("f(x for x in y)\n").errors().empty()) << "f(x for x in y)\n";
+  EXPECT_TRUE(Parsed("f(*a, k=1, *b)\n").errors().empty()) << "f(*a, k=1, *b)\n";
+}
+TEST(FrontendSyntaxErrors, DeleteImportAndDictionary) {
+  EXPECT_EQ(Parsed("x = {1: 2, 3}\n").errors(), std::vector<std::string>{"1:12: ':' expected after dictionary key"});
+  EXPECT_EQ(Parsed("x = {1: 2, f(a)}\n").errors(), std::vector<std::string>{"1:15: ':' expected after dictionary key"});
+  EXPECT_EQ(Parsed("x = {1:}\n").errors(), std::vector<std::string>{"1:7: expression expected after dictionary key and ':'"});
+  EXPECT_EQ(Parsed("x = {1: 2, 3:}\n").errors(), std::vector<std::string>{"1:13: expression expected after dictionary key and ':'"});
+  EXPECT_EQ(Parsed("del f()\n").errors(), std::vector<std::string>{"1:5: cannot delete function call"});
+  EXPECT_EQ(Parsed("del a, f()\n").errors(), std::vector<std::string>{"1:8: cannot delete function call"});
+  EXPECT_EQ(Parsed("del (a, f())\n").errors(), std::vector<std::string>{"1:9: cannot delete function call"});
+  EXPECT_EQ(Parsed("del a < b\n").errors(), std::vector<std::string>{"1:5: cannot delete comparison"});
+  EXPECT_EQ(Parsed("del [a, 1]\n").errors(), std::vector<std::string>{"1:9: cannot delete literal"});
+  EXPECT_EQ(Parsed("from a import b,\n").errors(), std::vector<std::string>{"1:17: trailing comma not allowed without surrounding parentheses"});
+  EXPECT_EQ(Parsed("from a import b, c,\n").errors(), std::vector<std::string>{"1:20: trailing comma not allowed without surrounding parentheses"});
+  EXPECT_EQ(Parsed("x = {a: 1, **b, c}\n").errors(), std::vector<std::string>{"1:17: ':' expected after dictionary key"});
+  EXPECT_TRUE(Parsed("del a, b[1], c.d\n").errors().empty()) << "del a, b[1], c.d\n";
+  EXPECT_TRUE(Parsed("del (a, b), [c]\n").errors().empty()) << "del (a, b), [c]\n";
+  EXPECT_TRUE(Parsed("from a import (b,)\n").errors().empty()) << "from a import (b,)\n";
+  EXPECT_TRUE(Parsed("x = {1: 2, **c, 3: 4}\n").errors().empty()) << "x = {1: 2, **c, 3: 4}\n";
+  EXPECT_TRUE(Parsed("x = {1, 2, 3}\n").errors().empty()) << "x = {1, 2, 3}\n";
+}
+
+TEST(FrontendSyntaxErrors, NumberLiteralsWithoutDigits) {
+  EXPECT_EQ(Parsed("x = 0x\n").errors(), std::vector<std::string>{"1:6: invalid hexadecimal literal"});
+  EXPECT_EQ(Parsed("x = 0b2\n").errors(), std::vector<std::string>{"1:7: invalid digit '2' in binary literal"});
+  EXPECT_EQ(Parsed("x = 0o9\n").errors(), std::vector<std::string>{"1:7: invalid digit '9' in octal literal"});
+  EXPECT_EQ(Parsed("x = 0b1012\n").errors(), std::vector<std::string>{"1:10: invalid digit '2' in binary literal"});
+  EXPECT_EQ(Parsed("x = f'{0x}'\n").errors(), std::vector<std::string>{"1:3: invalid hexadecimal literal"});
+  EXPECT_EQ(Parsed("x = f'{1_}'\n").errors(), std::vector<std::string>{"1:3: invalid decimal literal"});
+  EXPECT_TRUE(Parsed("x = 0x1f + 0o17 + 0b1 + 0_0\n").errors().empty());
+}
+
 // ============================================================== robustness
 
 TEST(FrontendRobustness, EmptyAndTrivialFiles) {

@@ -1,6 +1,7 @@
 #include "frontend/python_syntax.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -226,7 +227,7 @@ class Tokenizer {
         continue;
       }
       static const char* const kOps[] = {"**=", "//=", ">>=", "<<=", "...", "->", ":=", "**", "//", ">>", "<<", "<=",
-                                         ">=",  "==",  "!=",  "+=",  "-=",  "*=", "/=", "%=", "&=", "|=", "^=", "@="};
+                                         ">=",  "==",  "!=",  "<>",  "+=",  "-=",  "*=", "/=", "%=", "&=", "|=", "^=", "@="};
       bool matched = false;
       for (const char* op : kOps) {
         std::string_view o(op);
@@ -271,6 +272,17 @@ class Tokenizer {
       pos_ += 2, kind = "binary";
       digits([](unsigned char ch) { return ch == '0' || ch == '1'; });
     } else {
+      kind = nullptr;
+    }
+    if (kind != nullptr) {
+      const size_t after_prefix = start + 2;
+      // `0b2`, `0o9`: CPython names the digit; `0x` with no digit at all is an invalid literal.
+      if (kind[0] != 'h' && is_digit(static_cast<unsigned char>(cur())))
+        return fail(at(r, col(), std::string("invalid digit '") + cur() + "' in " + kind + " literal"), true);
+      if (pos_ == after_prefix && cur() != '_')
+        return fail(at(r, col() - 1, std::string("invalid ") + kind + " literal"), true);
+    } else {
+      kind = "decimal";
       digits(dec);
       const std::string_view integer = src_.substr(start, pos_ - start);
       if (integer.size() > 1 && integer[0] == '0' && integer.find_first_not_of("0_") != std::string_view::npos &&
@@ -376,6 +388,190 @@ bool is_keyword(std::string_view s) {
   return false;
 }
 
+// ---------------------------------------------------------------- f-strings
+
+// An error inside an f-string, as CPython 3.11's string_parser.c finds it when the parser
+// reaches the string. Most are reported at the token after the strings (RAISE_SYNTAX_ERROR's
+// "last token read"); an error in an expression comes from parsing "(" + expression + ")" on
+// its own, at that text's column, on the line of the '{'.
+struct FstringProblem {
+  std::string message;
+  std::optional<SyntaxError> inner;  // an expression's own error: row relative to the string's first line
+};
+
+class FstringChecker {
+ public:
+  FstringChecker(std::string_view body, bool raw) : s_(body), raw_(raw) {}
+
+  std::optional<FstringProblem> run() {
+    size_t i = 0;
+    parse(i, 0);
+    if (!problem_ && i < s_.size()) problem_ = FstringProblem{"f-string: unexpected end of string", {}};
+    return problem_;
+  }
+
+ private:
+  // fstring_parse: literals and {expressions} up to the end or, nested in a format spec, a '}'.
+  bool parse(size_t& i, int level) {
+    for (;;) {
+      // fstring_find_literal
+      while (i < s_.size()) {
+        char ch = s_[i++];
+        if (!raw_ && ch == '\\' && i < s_.size()) {
+          ch = s_[i++];
+          if (ch == 'N' && i < s_.size() && s_[i] == '{') {
+            while (i < s_.size() && s_[i] != '}') ++i;
+            if (i < s_.size()) ++i;
+            continue;
+          }
+        }
+        if (ch == '{' || ch == '}') {
+          if (level == 0) {
+            if (i < s_.size() && s_[i] == ch) {
+              ++i;
+              continue;
+            }
+            if (ch == '}') return fail("f-string: single '}' is not allowed");
+          }
+          --i;
+          break;
+        }
+      }
+      if (i >= s_.size() || s_[i] == '}') break;
+      if (!expression(i, level)) return false;
+    }
+    if (level != 0 && (i >= s_.size() || s_[i] != '}')) return fail("f-string: expecting '}'");
+    return true;
+  }
+
+  // fstring_find_expr, from the '{'.
+  bool expression(size_t& i, int level) {
+    if (level >= 2) return fail("f-string: expressions nested too deeply");
+    const size_t open = i;
+    ++i;
+    const size_t start = i;
+    char quote = 0;
+    bool triple = false;
+    std::vector<char> brackets;
+    for (; i < s_.size(); ++i) {
+      const char ch = s_[i];
+      if (ch == '\\') return fail("f-string expression part cannot include a backslash");
+      if (quote) {
+        if (ch == quote) {
+          if (!triple) {
+            quote = 0;
+          } else if (i + 2 < s_.size() && s_[i + 1] == ch && s_[i + 2] == ch) {
+            i += 2;
+            quote = 0;
+          }
+        }
+        continue;
+      }
+      if (ch == '\'' || ch == '"') {
+        triple = i + 2 < s_.size() && s_[i + 1] == ch && s_[i + 2] == ch;
+        if (triple) i += 2;
+        quote = ch;
+      } else if (ch == '[' || ch == '{' || ch == '(') {
+        if (brackets.size() >= 200) return fail("f-string: too many nested parenthesis");
+        brackets.push_back(ch);
+      } else if (ch == '#') {
+        return fail("f-string expression part cannot include '#'");
+      } else if (brackets.empty() && (ch == '!' || ch == ':' || ch == '}' || ch == '=' || ch == '>' || ch == '<')) {
+        if (i + 1 < s_.size() && s_[i + 1] == '=' && ch != ':' && ch != '}') {
+          ++i;
+          continue;
+        }
+        if (ch == '>' || ch == '<') continue;
+        break;
+      } else if (ch == ']' || ch == '}' || ch == ')') {
+        if (brackets.empty()) return fail(std::string("f-string: unmatched '") + ch + "'");
+        const char opening = brackets.back();
+        brackets.pop_back();
+        if (!((opening == '(' && ch == ')') || (opening == '[' && ch == ']') || (opening == '{' && ch == '}'))) {
+          return fail(std::string("f-string: closing parenthesis '") + ch + "' does not match opening parenthesis '" +
+                      opening + "'");
+        }
+      }
+    }
+    if (quote) return fail("f-string: unterminated string");
+    if (!brackets.empty()) return fail(std::string("f-string: unmatched '") + brackets.back() + "'");
+    if (i >= s_.size()) return fail("f-string: expecting '}'");
+    const std::string_view text = s_.substr(start, i - start);
+    if (text.find_first_not_of(" \t\n\r\f\v") == std::string_view::npos) {
+      if (s_[i] == '!' || s_[i] == ':' || s_[i] == '=')
+        return fail(std::string("f-string: expression required before '") + s_[i] + "'");
+      return fail("f-string: empty expression not allowed");
+    }
+    const std::string parenthesized = "(" + std::string(text) + ")";
+    if (std::optional<PythonSyntaxError> e = find_python_syntax_error(parenthesized)) {
+      SyntaxError inner = e->error;
+      // The parser's errors say "f-string: "; the tokenizer's own ("invalid decimal literal") do not.
+      Tokenizer tokenizer(parenthesized);
+      tokenizer.run();
+      const bool from_tokenizer = tokenizer.problem_ && tokenizer.problem_->immediate &&
+                                  tokenizer.problem_->error.message == inner.message;
+      if (!from_tokenizer) inner.message.insert(0, "f-string: ");
+      uint32_t lines = 0;
+      for (size_t k = 0; k < open; ++k) lines += s_[k] == '\n';
+      inner.start.row += lines;
+      inner.end.row += lines;
+      problem_ = FstringProblem{inner.message, inner};
+      return false;
+    }
+    if (s_[i] == '=') {
+      ++i;
+      while (i < s_.size() && (s_[i] == ' ' || s_[i] == '\t' || s_[i] == '\n' || s_[i] == '\r' || s_[i] == '\f' ||
+                               s_[i] == '\v'))
+        ++i;
+      if (i >= s_.size()) return fail("f-string: expecting '}'");
+    }
+    if (s_[i] == '!') {
+      ++i;
+      if (i >= s_.size()) return fail("f-string: expecting '}'");
+      const char conversion = s_[i++];
+      if (conversion != 's' && conversion != 'r' && conversion != 'a')
+        return fail("f-string: invalid conversion character: expected 's', 'r', or 'a'");
+    }
+    if (i >= s_.size()) return fail("f-string: expecting '}'");
+    if (s_[i] == ':') {
+      ++i;
+      if (i >= s_.size()) return fail("f-string: expecting '}'");
+      if (!parse(i, level + 1)) return false;
+    }
+    if (i >= s_.size() || s_[i] != '}') return fail("f-string: expecting '}'");
+    ++i;
+    return true;
+  }
+
+  bool fail(std::string message) {
+    problem_ = FstringProblem{std::move(message), {}};
+    return false;
+  }
+
+  std::string_view s_;
+  bool raw_;
+  std::optional<FstringProblem> problem_;
+};
+
+// The problem in a STRING token's f-string, if it is one and has one.
+std::optional<FstringProblem> check_fstring(std::string_view token) {
+  size_t prefix = 0;
+  bool f = false, raw = false;
+  while (prefix < token.size() && token[prefix] != '\'' && token[prefix] != '"') {
+    const char c = static_cast<char>(token[prefix] | 0x20);
+    f = f || c == 'f';
+    raw = raw || c == 'r';
+    ++prefix;
+  }
+  if (!f || prefix >= token.size()) return std::nullopt;
+  const char q = token[prefix];
+  const bool triple = prefix + 2 < token.size() && token[prefix + 1] == q && token[prefix + 2] == q &&
+                      token.size() >= prefix + 6;
+  const size_t quotes = triple ? 3 : 1;
+  if (token.size() < prefix + 2 * quotes) return std::nullopt;
+  return FstringChecker(token.substr(prefix + quotes, token.size() - prefix - 2 * quotes), raw).run();
+}
+
 struct ReachedTokenizerProblem {};
 // Nesting deeper than this pass recurses: no verdict (tree-sitter's stands).
 struct TooDeep {};
@@ -385,7 +581,8 @@ struct Raised {
 };
 
 // What an expression is, for CPython's "cannot assign to attribute here".
-enum class ExprKind { Name, Attribute, Subscript, Call, Literal, Other, Tuple, List, Paren, Keyword, Test };
+// Paren: a single target in parentheses, `(x)`, `(a.b)`; ParenOther: any other parenthesized expression.
+enum class ExprKind { Name, Attribute, Subscript, Call, Literal, Other, Tuple, List, Paren, ParenOther, Keyword, Test };
 
 struct ExprInfo {
   size_t first, last;  // token indices
@@ -539,7 +736,37 @@ class Parser {
       }
       if (w == "del") {
         ++pos_;
-        target_list();
+        const size_t start = pos_;
+        bool parsed = false;
+        try {
+          target_list();
+          parsed = at_statement_end();
+        } catch (const Failed&) {
+        }
+        // CPython's invalid_del_stmt: the targets read as expressions, the first that cannot be
+        // deleted named (a starred target is left to the compiler here).
+        const size_t end = pos_, reached = furthest_;
+        const int depth = depth_;
+        std::vector<ExprInfo> elements;
+        pos_ = start;
+        try {
+          elements.push_back(star_expression());
+          while (accept_op(",")) {
+            if (!starts_expression()) break;
+            elements.push_back(star_expression());
+          }
+        } catch (const Failed&) {
+          elements.clear();
+        }
+        for (const ExprInfo& e : elements) {
+          if (t_[e.first].type == Tok::Op && t_[e.first].text == "*") continue;
+          std::optional<ExprInfo> bad = invalid_star_target(e);
+          if (bad) raise(over(bad->first, bad->last, "cannot delete " + target_name(*bad)));
+        }
+        pos_ = end;
+        furthest_ = reached;
+        depth_ = depth;
+        if (!parsed && !at_statement_end()) fail();
         return;
       }
       if (w == "assert") {
@@ -567,6 +794,9 @@ class Parser {
         if (paren) ++depth_;
         do {
           if (paren && is_op(")")) break;
+          // CPython's invalid_import_from_targets: `from a import b,`.
+          if (!paren && peek().type == Tok::Newline && t_[pos_ - 1].text == ",")
+            raise(at_token(pos_, "trailing comma not allowed without surrounding parentheses"));
           name();
           if (accept_kw("as")) name();
         } while (accept_op(","));
@@ -636,11 +866,13 @@ class Parser {
   void assignment_or_expression() {
     const bool starred = is_op("*");
     const ExprInfo first = star_expression();
+    if (!starred && is_op(":=")) invalid_walrus_target(first);
     bool single = !starred;
+    std::vector<ExprInfo> group{first};
     while (accept_op(",")) {
       single = false;
       if (!starts_expression()) break;
-      star_expression();
+      group.push_back(star_expression());
     }
     if (is_op(":")) {
       // CPython's assignment rule takes an annotation only after a single target (a name, an
@@ -659,10 +891,151 @@ class Parser {
     for (const char* op : kAugmented) {
       if (accept_op(op)) {
         assigned_value();
+        // CPython's invalid_assignment: only a name, attribute or subscript can be augmented.
+        if (!starred && (!single || !(first.kind == ExprKind::Name || first.kind == ExprKind::Attribute ||
+                                      first.kind == ExprKind::Subscript || first.kind == ExprKind::Paren))) {
+          raise(over(first.first, first.last, "'" + (single ? target_name(first) : std::string("tuple")) +
+                                                  "' is an illegal expression for augmented assignment"));
+        }
         return;
       }
     }
-    while (accept_op("=")) assigned_value();
+    if (!is_op("=")) return;
+    // The targets, then the value; each `=` ends a group of targets.
+    std::vector<std::vector<ExprInfo>> groups{group};
+    while (accept_op("=")) {
+      if (is_kw("yield")) {
+        yield_expression();
+        groups.push_back({});
+        continue;
+      }
+      std::vector<ExprInfo> g{star_expression()};
+      while (accept_op(",")) {
+        if (!starts_expression()) break;
+        g.push_back(star_expression());
+      }
+      groups.push_back(std::move(g));
+    }
+    invalid_assignment_targets(groups);
+  }
+
+  // CPython's invalid_assignment for `targets = ... = value` where a target cannot be assigned:
+  // first invalid_named_expression on the first group's last element (`f() = 3`: "cannot assign
+  // to function call here. Maybe you meant '=='..."), then the first invalid target ("cannot
+  // assign to function call", `f() = g() = 3`).
+  void invalid_assignment_targets(const std::vector<std::vector<ExprInfo>>& groups) {
+    const size_t end = pos_, reached = furthest_;
+    const int depth = depth_;
+    auto restore = [&] {
+      pos_ = end;
+      furthest_ = reached;
+      depth_ = depth;
+    };
+    bool invalid = false;
+    for (size_t g = 0; g + 1 < groups.size(); ++g) {
+      for (const ExprInfo& e : groups[g]) {
+        invalid = invalid || invalid_star_target(e).has_value();
+        restore();
+      }
+    }
+    if (!invalid) return;
+    const ExprInfo& last = groups[0].back();
+    const bool starred = t_[last.first].type == Tok::Op && t_[last.first].text == "*";
+    const bool excluded = last.kind == ExprKind::List || last.kind == ExprKind::Tuple || last.kind == ExprKind::Keyword ||
+                          last.kind == ExprKind::Test || is_generator(last);
+    if (!starred && !excluded) {
+      // The value after the '=' must be a bitwise_or not followed by '=' or ':='.
+      pos_ = last.last + 2;
+      std::optional<ExprInfo> value;
+      try {
+        if (starts_expression()) value = bitwise_or();
+      } catch (const Failed&) {
+      }
+      const bool alone = value && !is_op("=") && !is_op(":=");
+      restore();
+      if (alone && last.kind == ExprKind::Name)
+        raise(over(last.first, value->last, "invalid syntax. Maybe you meant '==' or ':=' instead of '='?"));
+      if (alone) {
+        const ExprInfo shown = unparenthesized(last);
+        raise(over(shown.first, shown.last,
+                   "cannot assign to " + target_name(shown) + " here. Maybe you meant '==' instead of '='?"));
+      }
+    }
+    for (size_t g = 0; g + 1 < groups.size(); ++g) {
+      for (const ExprInfo& e : groups[g]) {
+        std::optional<ExprInfo> bad = invalid_star_target(e);
+        restore();
+        if (bad) raise(over(bad->first, bad->last, "cannot assign to " + target_name(*bad)));
+      }
+    }
+    restore();
+  }
+
+  bool is_generator(const ExprInfo& e) {
+    if (e.kind != ExprKind::ParenOther) return false;
+    int d = 0;
+    for (size_t i = e.first + 1; i < e.last; ++i) {
+      const Token& t = t_[i];
+      if (t.type == Tok::Op && (t.text == "(" || t.text == "[" || t.text == "{")) ++d;
+      if (t.type == Tok::Op && (t.text == ")" || t.text == "]" || t.text == "}")) --d;
+      if (d == 0 && t.type == Tok::Name && t.text == "for") return true;
+    }
+    return false;
+  }
+
+  // What is inside `( ... )` (the AST has no node for the parentheses).
+  ExprInfo unparenthesized(const ExprInfo& e) {
+    if (e.kind != ExprKind::ParenOther && e.kind != ExprKind::Paren) return e;
+    const size_t here = pos_, reached = furthest_;
+    const int depth = depth_;
+    pos_ = e.first + 1;
+    ++depth_;
+    ExprInfo inner = e;
+    try {
+      inner = unparenthesized(star_named_expression());
+    } catch (const Failed&) {
+    }
+    pos_ = here;
+    furthest_ = reached;
+    depth_ = depth;
+    return inner;
+  }
+
+  // _PyPegen_get_invalid_target for assignment targets: a comparison is itself invalid; a
+  // starred element is its operand; tuples and lists are not looked into.
+  std::optional<ExprInfo> invalid_star_target(const ExprInfo& e) {
+    if (t_[e.first].type == Tok::Op && t_[e.first].text == "*") {
+      pos_ = e.first + 1;
+      try {
+        return invalid_star_target(bitwise_or());
+      } catch (const Failed&) {
+        return std::nullopt;
+      }
+    }
+    if (is_generator(e)) return e;
+    if (e.kind == ExprKind::ParenOther) {
+      const ExprInfo inner = unparenthesized(e);
+      if (inner.first == e.first) return std::nullopt;
+      return invalid_star_target(inner);
+    }
+    if (e.kind == ExprKind::List || e.kind == ExprKind::Tuple) {
+      // The elements, in order.
+      pos_ = e.first + 1;
+      ++depth_;
+      try {
+        while (starts_expression()) {
+          const ExprInfo element = star_named_expression();
+          const size_t next = pos_;
+          if (std::optional<ExprInfo> bad = invalid_star_target(element)) return bad;
+          pos_ = next;
+          if (!accept_op(",")) break;
+        }
+      } catch (const Failed&) {
+      }
+      return std::nullopt;
+    }
+    if (assignable(e)) return std::nullopt;
+    return e;
   }
 
   static bool annotation_target(const ExprInfo& e) {
@@ -770,11 +1143,91 @@ class Parser {
   void for_statement() {
     const size_t header = pos_;
     ++pos_;
-    target_list();
-    expect_kw("in");
+    const size_t targets = pos_;
+    try {
+      for (const ExprInfo& t : target_list())
+        if (!assignable(t)) fail();
+      expect_kw("in");
+    } catch (const Failed&) {
+      invalid_for_target(targets);
+      throw;
+    }
     star_expressions();
     colon_and_block(header, "'for' statement");
     else_block();
+  }
+
+  // CPython's invalid_for_target: the targets read as expressions, and the first that cannot be
+  // assigned to named: `for x (1, 2):` is a call of x, "cannot assign to function call".
+  void invalid_for_target(size_t targets) {
+    const size_t reached = furthest_;
+    const int depth = depth_;
+    pos_ = targets;
+    std::vector<ExprInfo> elements;
+    try {
+      elements.push_back(star_expression());
+      while (accept_op(",")) {
+        if (!starts_expression()) break;
+        elements.push_back(star_expression());
+      }
+    } catch (const Failed&) {
+      elements.clear();
+    }
+    furthest_ = reached;
+    depth_ = depth;
+    for (const ExprInfo& e : elements) {
+      std::optional<ExprInfo> bad = invalid_target(e);
+      if (bad) raise(over(bad->first, bad->last, "cannot assign to " + target_name(*bad)));
+    }
+  }
+
+  // _PyPegen_get_invalid_target for a for loop's targets, as far as token spans tell it: a
+  // starred element is its operand, a comparison starting with `in` its left side; names,
+  // attributes and subscripts are valid; a parenthesized group is not looked into.
+  std::optional<ExprInfo> invalid_target(const ExprInfo& e) {
+    switch (e.kind) {
+      case ExprKind::Name:
+      case ExprKind::Attribute:
+      case ExprKind::Subscript:
+      case ExprKind::Paren:
+      case ExprKind::ParenOther:
+      case ExprKind::Tuple:
+      case ExprKind::List:
+        return std::nullopt;
+      case ExprKind::Other:
+        if (t_[e.first].type == Tok::Op && t_[e.first].text == "*") return std::nullopt;
+        return e;
+      case ExprKind::Test: {
+        if (target_name(e) != "comparison") return e;
+        int depth = 0;
+        for (size_t i = e.first; i <= e.last; ++i) {
+          const Token& t = t_[i];
+          if (t.type == Tok::Op && (t.text == "(" || t.text == "[" || t.text == "{")) ++depth;
+          if (t.type == Tok::Op && (t.text == ")" || t.text == "]" || t.text == "}")) --depth;
+          if (depth != 0) continue;
+          const bool in = t.type == Tok::Name && t.text == "in" && !(i > e.first && t_[i - 1].text == "not");
+          const bool other = (t.type == Tok::Name && (t.text == "is" || t.text == "not")) ||
+                             (t.type == Tok::Op && (t.text == "<" || t.text == ">" || t.text == "==" ||
+                                                    t.text == "!=" || t.text == "<=" || t.text == ">="));
+          if (in) {
+            // The left side: re-parsed for its kind.
+            const size_t here = pos_, reached = furthest_;
+            const int d = depth_;
+            pos_ = e.first;
+            ExprInfo left = bitwise_or();
+            pos_ = here;
+            furthest_ = reached;
+            depth_ = d;
+            return invalid_target(left);
+          }
+          // A comparison that does not start with `in` is not looked into (CPython returns NULL).
+          if (other) return std::nullopt;
+        }
+        return e;
+      }
+      default:
+        return e;
+    }
   }
 
   void try_statement() {
@@ -788,10 +1241,15 @@ class Parser {
       ++pos_;
       accept_op("*");
       if (!is_op(":") && peek().type != Tok::Newline) {
+        const size_t types = pos_;
         expression();
         if (accept_op(",")) {
           expression();
           while (accept_op(",")) expression();
+          if (accept_kw("as")) name();
+          // CPython's invalid_except_stmt: Python 2's `except E, e:`.
+          if (is_op(":")) raise(at_token(types, "multiple exception types must be parenthesized"));
+          fail();
         }
         if (accept_kw("as")) name();
       }
@@ -840,8 +1298,14 @@ class Parser {
     if (!is_op("(")) raise(at_token(pos_, "expected '('"));
     ++pos_;
     ++depth_;
-    parameters(")", true);
-    expect_op(")");
+    const size_t params = pos_;
+    try {
+      parameters(")", true);
+      expect_op(")");
+    } catch (const Failed&) {
+      parenthesized_parameters(params, "Function parameters cannot be parenthesized");
+      throw;
+    }
     --depth_;
     if (accept_op("->")) forced_colon_annotation();
     // CPython's function_def_raw forces the ':' (`&&':'`): `def f();` is "expected ':'".
@@ -913,35 +1377,91 @@ class Parser {
 
   // def and lambda parameters, up to `close`.
   void parameters(std::string_view close, bool annotations) {
+    bool defaults = false, star = false;
     while (!is_op(close)) {
       if (accept_op("/")) {
       } else if (accept_op("**")) {
         name();
         if (annotations && accept_op(":")) expression();
-      } else if (accept_op("*")) {
+      } else if (is_op("*")) {
+        // CPython's invalid_star_etc: a bare '*' with nothing after it (a def names the '*', a
+        // lambda the token after).
+        const size_t bare = pos_;
+        ++pos_;
+        star = true;
+        if (is_op(close) || (is_op(",") && (is_op(close, 1) || is_op("**", 1)))) {
+          if (annotations) raise(at_token(bare, "named arguments must follow bare *"));
+          raise(at_token(is_op(",") ? pos_ + 1 : pos_, "named arguments must follow bare *"));
+        }
         if (!is_op(",") && !is_op(close)) {
           name();
           if (annotations && accept_op(":")) star_expression();
         }
       } else {
+        const size_t param = pos_;
         name();
         if (annotations && accept_op(":")) expression();
-        if (accept_op("=")) expression();
+        if (accept_op("=")) {
+          expression();
+          defaults = true;
+        } else if (defaults && !star) {
+          raise(at_token(param, "non-default argument follows default argument"));
+        }
       }
       if (!accept_op(",")) break;
     }
   }
 
-  // ---- targets (for, with ... as, del): expressions without comparisons
-  void target() {
-    if (accept_op("*")) return target();
-    bitwise_or();
+  // CPython's invalid_parameters / invalid_lambda_parameters: `lambda (x): ...`, `def f((a, b)):`,
+  // plain names, then names in parentheses.
+  void parenthesized_parameters(size_t start, const char* message) {
+    size_t i = start;
+    auto is = [&](size_t k, std::string_view op) { return k < t_.size() && t_[k].type == Tok::Op && t_[k].text == op; };
+    auto plain = [&](size_t k) { return k < t_.size() && t_[k].type == Tok::Name && !is_keyword(t_[k].text); };
+    while (plain(i) && is(i + 1, ",")) i += 2;
+    if (!is(i, "(")) return;
+    size_t j = i + 1;
+    if (!plain(j)) return;
+    ++j;
+    while (is(j, ",") && plain(j + 1)) j += 2;
+    if (is(j, ",")) ++j;
+    if (!is(j, ")")) return;
+    raise(over(i, j, message));
   }
-  void target_list() {
-    target();
+
+  // ---- targets (for, with ... as, del): expressions without comparisons
+  ExprInfo target() {
+    const size_t start = pos_;
+    if (accept_op("*")) {
+      target();
+      return {start, pos_ - 1, ExprKind::Other};
+    }
+    return bitwise_or();
+  }
+  std::vector<ExprInfo> target_list() {
+    std::vector<ExprInfo> targets{target()};
     while (accept_op(",")) {
       if (is_kw("in") || is_op("=") || at_statement_end()) break;
-      target();
+      targets.push_back(target());
+    }
+    return targets;
+  }
+
+  // Could CPython's star_target rule read this expression? Starred, tuple and list elements
+  // are not looked into.
+  bool assignable(const ExprInfo& e) const {
+    switch (e.kind) {
+      case ExprKind::Name:
+      case ExprKind::Attribute:
+      case ExprKind::Subscript:
+      case ExprKind::Paren:
+      case ExprKind::Tuple:
+      case ExprKind::List:
+        return true;
+      case ExprKind::Other:
+        return t_[e.first].type == Tok::Op && t_[e.first].text == "*";
+      default:
+        return false;
     }
   }
 
@@ -977,14 +1497,16 @@ class Parser {
            t.text == "..." || t.text == "*";
   }
 
-  void named_expression() {
+  ExprInfo named_expression() {
     const size_t start = pos_;
     if (peek().type == Tok::Name && !is_keyword(peek().text) && is_op(":=", 1)) {
       pos_ += 2;
       expression();
-      return;
+      return {start, pos_ - 1, ExprKind::Test};
     }
     ExprInfo e = expression();
+    // CPython's invalid_named_expression: `xs[i] := v` names what cannot be assigned to.
+    if (is_op(":=")) invalid_walrus_target(e);
     if (is_op("=")) {
       // CPython's invalid_named_expression: `if x = 1:`. Its first pass looks
       // no further than the '='.
@@ -1000,7 +1522,7 @@ class Parser {
             }
           }
         } else if (e.kind != ExprKind::Tuple && e.kind != ExprKind::List && e.kind != ExprKind::Keyword &&
-                   e.kind != ExprKind::Paren && e.kind != ExprKind::Test) {
+                   e.kind != ExprKind::Paren && e.kind != ExprKind::ParenOther && e.kind != ExprKind::Test) {
           ++pos_;
           if (starts_expression()) {
             bitwise_or();
@@ -1014,6 +1536,76 @@ class Parser {
       pos_ = eq;
       furthest_ = reached;
       depth_ = depth;
+    }
+    return e;
+  }
+
+  // `a.b := 1`, `xs[i] := v`: only a name can be the target of ':='. The value must parse.
+  void invalid_walrus_target(const ExprInfo& e) {
+    if (e.kind == ExprKind::Name) return;
+    const size_t here = pos_, reached = furthest_;
+    const int depth = depth_;
+    ++pos_;
+    bool value = false;
+    try {
+      if (starts_expression()) {
+        expression();
+        value = true;
+      }
+    } catch (const Failed&) {
+    }
+    pos_ = here;
+    furthest_ = reached;
+    depth_ = depth;
+    if (value) raise(over(e.first, e.last, "cannot use assignment expressions with " + target_name(e)));
+  }
+
+  // What CPython's _PyPegen_get_expr_name calls an expression, from its tokens: the top-level
+  // operator decides (`a < b` is a comparison, `-x` an expression, `None` itself).
+  std::string target_name(const ExprInfo& e) {
+    const Token& first = t_[e.first];
+    switch (e.kind) {
+      case ExprKind::Name: return "name";
+      case ExprKind::Attribute: return "attribute";
+      case ExprKind::Subscript: return "subscript";
+      case ExprKind::Call: return "function call";
+      case ExprKind::Tuple: return "tuple";
+      case ExprKind::ParenOther:
+        if (is_generator(e)) return "generator expression";
+        return "expression";
+      case ExprKind::List: return "list";
+      case ExprKind::Keyword: return std::string(first.text);
+      case ExprKind::Literal:
+        if (first.type == Tok::Op && first.text == "...") return "ellipsis";
+        if (first.type == Tok::String) {
+          for (char c : first.text) {
+            if (c == '\'' || c == '"') break;
+            if (c == 'f' || c == 'F') return "f-string expression";
+          }
+        }
+        return "literal";
+      case ExprKind::Test: {
+        if (first.type == Tok::Name && first.text == "lambda") return "lambda";
+        int depth = 0;
+        bool boolean = first.type == Tok::Name && first.text == "not";
+        bool comparison = false;
+        for (size_t i = e.first; i <= e.last && i < t_.size(); ++i) {
+          const Token& t = t_[i];
+          if (t.type == Tok::Op && (t.text == "(" || t.text == "[" || t.text == "{")) ++depth;
+          if (t.type == Tok::Op && (t.text == ")" || t.text == "]" || t.text == "}")) --depth;
+          if (depth != 0) continue;
+          if (t.type == Tok::Name && t.text == "if") return "conditional expression";
+          if (t.type == Tok::Name && (t.text == "and" || t.text == "or")) boolean = true;
+          if ((t.type == Tok::Name && (t.text == "in" || t.text == "is")) ||
+              (t.type == Tok::Op && (t.text == "<" || t.text == ">" || t.text == "==" || t.text == "!=" ||
+                                     t.text == "<=" || t.text == ">=")))
+            comparison = true;
+        }
+        if (boolean) return "expression";
+        if (comparison) return "comparison";
+        return "named expression";
+      }
+      default: return "expression";
     }
   }
 
@@ -1032,8 +1624,14 @@ class Parser {
     const size_t start = pos_;
     if (is_kw("lambda")) {
       ++pos_;
-      parameters(":", false);
-      expect_op(":");
+      const size_t params = pos_;
+      try {
+        parameters(":", false);
+        expect_op(":");
+      } catch (const Failed&) {
+        parenthesized_parameters(params, "Lambda expression parameters cannot be parenthesized");
+        throw;
+      }
       expression();
       return {start, pos_ - 1, ExprKind::Test};
     }
@@ -1053,7 +1651,8 @@ class Parser {
     // brackets. It skips `NAME STRING` (f"..." and the like) and a first
     // token that is (a prefix of) a soft keyword.
     const bool blocked = (t_[start].type == Tok::Name && t_[start + 1].type == Tok::String) || is_soft_keyword(start);
-    if (in_brackets() && starts_expression() && !is_op("*") && !is_op("-") && !is_op("+") && !is_op("~") && !blocked) {
+    if (in_brackets() && !no_invalid_ && starts_expression() && !is_op("*") && !is_op("-") && !is_op("+") &&
+        !is_op("~") && !blocked) {
       const size_t here = pos_, reached = furthest_;
       const int depth = depth_;
       bool second = false;
@@ -1064,6 +1663,18 @@ class Parser {
       } catch (const Failed&) {
         if (second) throw;
       }
+      // A PEG parser keeps the longest primary that parses: `a f(1 2)` has `a` and `f` side by side.
+      pos_ = here;
+      depth_ = 0;
+      no_invalid_ = true;
+      try {
+        atom();
+        second = true;
+      } catch (const Failed&) {
+      }
+      no_invalid_ = false;
+      depth_ = depth;
+      if (second) raise(over(start, pos_ - 1, "invalid syntax. Perhaps you forgot a comma?"));
       pos_ = here;
       furthest_ = reached;
       depth_ = depth;
@@ -1118,17 +1729,22 @@ class Parser {
     return false;
   }
 
+  // CPython's expression_without_invalid: no invalid_ rule runs inside it, nested brackets included.
   ExprInfo expression_without_invalid() {
     const int saved = depth_;
+    const bool saved_flag = no_invalid_;
     depth_ = 0;
+    no_invalid_ = true;
     ExprInfo e;
     try {
       e = expression();
     } catch (...) {
       depth_ = saved;
+      no_invalid_ = saved_flag;
       throw;
     }
     depth_ = saved;
+    no_invalid_ = saved_flag;
     return e;
   }
 
@@ -1266,11 +1882,18 @@ class Parser {
   void arguments(std::string_view close) {
     bool keywords = false, unpacked_keywords = false;
     const char* misplaced = nullptr;  // a positional argument after keywords
+    std::optional<size_t> generator;  // the first unparenthesized generator expression
+    size_t count = 0;
+    bool trailing_comma = false;
     while (!is_op(close)) {
+      ++count;
+      trailing_comma = false;
       if (accept_op("**")) {
         expression();
         keywords = unpacked_keywords = true;
-      } else if (accept_op("*")) {
+      } else if (is_op("*")) {
+        if (unpacked_keywords) raise(at_token(pos_, "iterable argument unpacking follows keyword argument unpacking"));
+        ++pos_;
         expression();
       } else if (peek().type == Tok::Name && !is_keyword(peek().text) && is_op("=", 1)) {
         pos_ += 2;
@@ -1285,7 +1908,10 @@ class Parser {
                                         : "positional argument follows keyword argument";
         }
         const ExprInfo e = expression();
-        if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) comprehension();
+        if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) {
+          comprehension();
+          if (!generator) generator = e.first;
+        }
         if (is_op("=")) {
           // CPython's invalid_kwarg: `f(a.b = 1)`, `f(g(x) = y)` (a name before '=' is a keyword).
           const Token& first = t_[e.first];
@@ -1294,7 +1920,11 @@ class Parser {
         }
       }
       if (!accept_op(",")) break;
+      trailing_comma = true;
     }
+    // CPython's invalid_arguments: a generator expression is an argument of its own.
+    if (generator && (count > 1 || trailing_comma) && is_op(close))
+      raise(at_token(*generator, "Generator expression must be parenthesized"));
     // CPython reports it where its parser had got to.
     if (misplaced) {
       peek();
@@ -1344,7 +1974,19 @@ class Parser {
       return ExprKind::Literal;
     }
     if (t.type == Tok::String) {
+      const size_t first = pos_;
       while (peek().type == Tok::String) ++pos_;
+      for (size_t i = first; i < pos_; ++i) {
+        if (std::optional<FstringProblem> f = check_fstring(t_[i].text)) {
+          if (f->inner) {
+            SyntaxError e = *f->inner;
+            e.start.row += t_[i].row;
+            e.end.row += t_[i].row;
+            raise(e);
+          }
+          raise(at_token(pos_, f->message));
+        }
+      }
       return ExprKind::Literal;
     }
     if (t.type != Tok::Op) fail();
@@ -1355,14 +1997,34 @@ class Parser {
     if (t.text == "(") {
       ++pos_;
       ++depth_;
-      ExprKind kind = ExprKind::Paren;
+      ExprKind kind = ExprKind::ParenOther;
       if (is_op(")")) {
         kind = ExprKind::Tuple;
       } else if (is_kw("yield")) {
         yield_expression();
       } else {
-        star_named_expression();
+        if (is_op("**")) {
+          // CPython's invalid_group.
+          const size_t star = pos_, reached = furthest_;
+          ++pos_;
+          try {
+            expression();
+            if (is_op(")")) raise(over(star, pos_ - 1, "cannot use double starred expression here"));
+          } catch (const Failed&) {
+          }
+          pos_ = star;
+          furthest_ = reached;
+          fail();
+        }
+        const ExprInfo inner = star_named_expression();
+        if (is_op(")") && t_[inner.first].type == Tok::Op && t_[inner.first].text == "*")
+          raise(over(inner.first, inner.last, "cannot use starred expression here"));
+        // CPython's single_target: a name, attribute or subscript, in any number of parentheses.
+        if (inner.kind == ExprKind::Name || inner.kind == ExprKind::Attribute || inner.kind == ExprKind::Subscript ||
+            inner.kind == ExprKind::Paren)
+          kind = ExprKind::Paren;
         if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) {
+          kind = ExprKind::ParenOther;
           comprehension();
         } else {
           while (accept_op(",")) {
@@ -1406,6 +2068,7 @@ class Parser {
           star_named_expression();
           if (accept_op(":")) {
             dict = true;
+            if (is_op("}") || is_op(",")) raise(at_token(pos_ - 1, "expression expected after dictionary key and ':'"));
             expression();
           }
         }
@@ -1418,8 +2081,15 @@ class Parser {
               if (accept_op("**")) {
                 bitwise_or();
               } else {
-                expression();
-                expect_op(":");
+                // CPython's invalid_kvpair, at the key's last character.
+                const ExprInfo key = expression();
+                if (!is_op(":")) {
+                  const Token& k = t_[key.last];
+                  raise(SyntaxError{TSPoint{k.end_row, k.end_col - 1}, TSPoint{k.end_row, k.end_col},
+                                    "':' expected after dictionary key"});
+                }
+                ++pos_;
+                if (is_op("}") || is_op(",")) raise(at_token(pos_ - 1, "expression expected after dictionary key and ':'"));
                 expression();
               }
             } else {
@@ -1435,9 +2105,13 @@ class Parser {
     fail();
   }
 
-  void star_named_expression() {
-    if (accept_op("*")) return void(bitwise_or());
-    named_expression();
+  ExprInfo star_named_expression() {
+    const size_t start = pos_;
+    if (accept_op("*")) {
+      bitwise_or();
+      return {start, pos_ - 1, ExprKind::Other};
+    }
+    return named_expression();
   }
 
   const std::vector<Token>& t_;
@@ -1447,6 +2121,7 @@ class Parser {
   int depth_ = 0;
   int recursion_ = 0;
   bool in_match_ = false;
+  bool no_invalid_ = false;  // inside expression_without_invalid
   static constexpr int kMaxSpeculations = 10000;
   int speculations_ = 0;
 };
