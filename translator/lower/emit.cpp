@@ -436,6 +436,10 @@ class Emitter {
       }
     }
     if (!any_core && !m.host_functions.empty()) ufunc_at = m.host_functions.size() - 1;
+    if (!m.host_globals.empty()) {
+      out_ += "\n// Module variables the host functions rebind (global statements).\n";
+      for (const auto& [name, type] : m.host_globals) out_ += "static " + type_name(type) + " " + name + "{};\n";
+    }
     for (size_t i = 0; i < m.host_functions.size(); ++i) {
       if (i == ufunc_at) out_ += ufunc_section(m, file_, false, true);
       function(*m.host_functions[i]);
