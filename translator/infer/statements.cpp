@@ -579,14 +579,9 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
   ir::Variable* v = variable(key);
   if (!v->type) return;  // still being inferred
   if (v->type->is_dict() && value->type->is_untyped_dict()) {
-    if (v->type->is_untyped_dict()) {
-      if (final_) {
-        D().error(s, "the key and value types of the dict '" + id + "' are never known: py2cuda types an empty dict "
-                     "by a later assignment " + id + "[key] = value");
-      }
-      return;
-    }
-    value->type = v->type;  // `{}`: the empty dict of the type its assignments gave it
+    // `{}`: the empty dict of the type its assignments gave it, or, never filled, an
+    // EmptyDict (printed, measured and tested as Python's empty dict).
+    if (!v->type->is_untyped_dict()) value->type = v->type;
   }
   if (none_literal && v->type->is_none()) {
     if (final_) {

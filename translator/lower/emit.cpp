@@ -39,7 +39,8 @@ std::string cpp_type(TypeRef t, bool host_types) {
     case TypeKind::String: return "std::string";
     case TypeKind::HostObject: return "py2cuda::host::" + t->object_name();
     case TypeKind::Dict:
-      // An untyped `{}` never reaches C++: infer rejects a dict whose types stay unknown.
+      // `{}` whose key and value types nothing gives: an empty dict that converts to any Dict.
+      if (t->is_untyped_dict()) return "py2cuda::host::EmptyDict";
       return "py2cuda::host::Dict<" + cpp_type(t->key_type(), true) + ", " + cpp_type(t->value_type(), true) + ">";
     case TypeKind::List:
       return "py2cuda::host::List<" + (t->dtype() ? cpp_type(t->dtype(), true) : std::string("/* unknown */ int64_t")) + ">";
