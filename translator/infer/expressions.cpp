@@ -885,6 +885,20 @@ bool numpy_sized_scalars(TypeRef l, TypeRef r) {
 }  // namespace
 
 ir::ExprPtr FunctionBuilder::binary(const ast::Binary& b) {
+  bool literal_ints = false;
+  if (python_host() && !in_int_constant_) {
+    if (!int_constant_fits(b, literal_ints)) return nullptr;
+  }
+  if (literal_ints) {
+    in_int_constant_ = true;
+    auto built = binary_parts(b);
+    in_int_constant_ = false;
+    return built;
+  }
+  return binary_parts(b);
+}
+
+ir::ExprPtr FunctionBuilder::binary_parts(const ast::Binary& b) {
   if (!host_ && b.left->kind == ast::ExprKind::StrLit && b.op == BinOp::Mod) {
     return fail(b.span, "string formatting with % is not supported in CUDA kernels; pass the values to print() as "
                         "separate arguments");
@@ -942,6 +956,20 @@ ir::ExprPtr FunctionBuilder::binary(const ast::Binary& b) {
 }
 
 ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {
+  bool literal_ints = false;  // -2 ** 63: the whole is checked, not its part 2 ** 63
+  if (python_host() && !in_int_constant_ && u.operand->kind == ast::ExprKind::Binary) {
+    if (!int_constant_fits(u, literal_ints)) return nullptr;
+  }
+  if (literal_ints) {
+    in_int_constant_ = true;
+    auto built = unary_parts(u);
+    in_int_constant_ = false;
+    return built;
+  }
+  return unary_parts(u);
+}
+
+ir::ExprPtr FunctionBuilder::unary_parts(const ast::Unary& u) {
   if (u.operand->kind == ast::ExprKind::BoolLit && u.op != UnaryOp::Not) {
     // CPython folds `~True`, `-True`, `+False` into int constants when it compiles the
     // function, so Numba sees -2, -1, 0 (int64), not an operation on a bool.

@@ -213,6 +213,11 @@ class FunctionBuilder {
   ir::ExprPtr format_call(const std::string& runtime, std::vector<ir::ExprPtr> args, Span s);
   ir::ExprPtr percent_format(ir::ExprPtr fmt, const ast::Expr& right, Span s);
   ir::ExprPtr range_membership(bool negated, ir::ExprPtr x, const ast::Call& range, Span s);
+  // Host code: an int expression of literals whose value leaves int64 is an error (infer/host_numbers.cpp).
+  bool int_constant_fits(const ast::Expr& b, bool& literal_ints);
+  ir::ExprPtr binary_parts(const ast::Binary& b);
+  ir::ExprPtr unary_parts(const ast::Unary& u);
+  bool in_int_constant_ = false;  // building the parts of a literal int expression already checked
   ir::ExprPtr percent_format_items(std::vector<ir::ExprPtr> args, std::vector<ir::ExprPtr> items, Span s);
   // sys.argv and its elements and slices (a list of str).
   ir::ExprPtr str_list_subscript(ir::ExprPtr base, const ast::Subscript& s);
