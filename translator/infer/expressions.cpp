@@ -904,11 +904,10 @@ ir::ExprPtr FunctionBuilder::binary_parts(const ast::Binary& b) {
                         "separate arguments");
   }
   auto l = expr(*b.left);
-  if (!l) return nullptr;
   // `fmt % values` reads its values itself: one that may hold None formats as None.
-  if (host_ && b.op == BinOp::Mod && l->type->is_string()) return percent_format(std::move(l), *b.right, b.span);
+  if (host_ && b.op == BinOp::Mod && l && l->type->is_string()) return percent_format(std::move(l), *b.right, b.span);
   auto r = expr(*b.right);
-  if (!r) return nullptr;
+  if (!l || !r) return nullptr;
   if (host_ && (l->type->is_array() || r->type->is_array())) return array_binary(b.op, std::move(l), std::move(r), b.span);
   if (python_host() && b.op != BinOp::MatMul && numpy_sized_scalars(l->type, r->type)) {
     // NumPy scalars of a sized type (np.int32, np.float32, an int8 array's element) compute as
