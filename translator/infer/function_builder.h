@@ -24,6 +24,9 @@ class ModuleBuilder;
 // NumPy's ufunc for a binary operator on arrays: "add" for +, "true_divide" for / (infer/host_calls.cpp).
 const char* array_ufunc_name(BinOp op);
 
+// `{}` or dict() whose key and value types nothing gives (host/dict.h's EmptyDict).
+inline constexpr const char* kEmptyDictPattern = "py2cuda::host::EmptyDict{}";
+
 class FunctionBuilder {
  public:
   // `host`: host code (the program's main body, a plain function it calls, a CPU @jit

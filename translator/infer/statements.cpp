@@ -581,7 +581,13 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
   if (v->type->is_dict() && value->type->is_untyped_dict()) {
     // `{}`: the empty dict of the type its assignments gave it, or, never filled, an
     // EmptyDict (printed, measured and tested as Python's empty dict).
-    if (!v->type->is_untyped_dict()) value->type = v->type;
+    if (!v->type->is_untyped_dict()) {
+      value->type = v->type;
+      if (value->kind == ir::ExprKind::Builtin) {
+        auto& empty = static_cast<ir::BuiltinCall&>(*value);
+        if (empty.pattern == kEmptyDictPattern) empty.pattern = "{}";  // `Dict<K, V> d = {};`
+      }
+    }
   }
   if (none_literal && v->type->is_none()) {
     if (final_) {
