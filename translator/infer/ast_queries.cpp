@@ -160,6 +160,33 @@ void collect_bound_names(const ast::Block& body, std::set<std::string>& out) {
   collect_bound_names(stmts, out);
 }
 
+void collect_global_names(const ast::Block& body, std::set<std::string>& out) {
+  for (const auto& s : body) {
+    switch (s->kind) {
+      case ast::StmtKind::Global:
+        for (const auto& n : ast::as<ast::Global>(*s).names) out.insert(n);
+        break;
+      case ast::StmtKind::For:
+        collect_global_names(ast::as<ast::For>(*s).body, out);
+        collect_global_names(ast::as<ast::For>(*s).orelse, out);
+        break;
+      case ast::StmtKind::While:
+        collect_global_names(ast::as<ast::While>(*s).body, out);
+        collect_global_names(ast::as<ast::While>(*s).orelse, out);
+        break;
+      case ast::StmtKind::If:
+        collect_global_names(ast::as<ast::If>(*s).body, out);
+        collect_global_names(ast::as<ast::If>(*s).orelse, out);
+        break;
+      case ast::StmtKind::With: collect_global_names(ast::as<ast::With>(*s).body, out); break;
+      case ast::StmtKind::Try:
+        ast::as<ast::Try>(*s).for_each_block([&](const ast::Block& b) { collect_global_names(b, out); });
+        break;
+      default: break;
+    }
+  }
+}
+
 // Whether `body` can leave the with statement other than by its end: a return anywhere, or a
 // break/continue outside any loop of the body. The exit action would be skipped.
 const ast::Stmt* early_exit(const ast::Block& body, bool in_loop) {

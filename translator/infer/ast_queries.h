@@ -20,6 +20,8 @@ struct NameCounter {
 // Names bound anywhere in a function body: Python makes them local.
 void collect_bound_names(const ast::Block& body, std::set<std::string>& out);
 void collect_bound_names(const std::vector<const ast::Stmt*>& body, std::set<std::string>& out);
+// Names of the `global` statements anywhere in a body (not in nested function definitions).
+void collect_global_names(const ast::Block& body, std::set<std::string>& out);
 
 // A statement that leaves `body` other than by its end: a return anywhere, or a break/continue
 // outside any loop of the body (`in_loop`: the body is itself a loop's); null if none.

@@ -188,6 +188,7 @@ ir::ExprPtr FunctionBuilder::name(const ast::Name& n) {
     note_use(v, false, nullptr);
     return std::make_unique<ir::VarRef>(v, n.span);
   }
+  if (host_ && mb_.is_shared_global(n.id)) return shared_global_read(n.id, n.span);
   return global(n.id, n.span);
 }
 
@@ -889,14 +890,29 @@ bool numpy_sized_scalars(TypeRef l, TypeRef r) {
 }  // namespace
 
 ir::ExprPtr FunctionBuilder::binary(const ast::Binary& b) {
+  bool literal_ints = false;
+  if (python_host() && !in_int_constant_) {
+    if (!int_constant_fits(b, literal_ints)) return nullptr;
+  }
+  if (literal_ints) {
+    in_int_constant_ = true;
+    auto built = binary_parts(b);
+    in_int_constant_ = false;
+    return built;
+  }
+  return binary_parts(b);
+}
+
+ir::ExprPtr FunctionBuilder::binary_parts(const ast::Binary& b) {
   if (!host_ && b.left->kind == ast::ExprKind::StrLit && b.op == BinOp::Mod) {
     return fail(b.span, "string formatting with % is not supported in CUDA kernels; pass the values to print() as "
                         "separate arguments");
   }
   auto l = expr(*b.left);
+  // `fmt % values` reads its values itself: one that may hold None formats as None.
+  if (host_ && b.op == BinOp::Mod && l && l->type->is_string()) return percent_format(std::move(l), *b.right, b.span);
   auto r = expr(*b.right);
   if (!l || !r) return nullptr;
-  if (host_ && b.op == BinOp::Mod && l->type->is_string()) return percent_format(std::move(l), std::move(r), *b.right, b.span);
   if (host_ && (l->type->is_array() || r->type->is_array())) return array_binary(b.op, std::move(l), std::move(r), b.span);
   if (python_host() && b.op != BinOp::MatMul && numpy_sized_scalars(l->type, r->type)) {
     // NumPy scalars of a sized type (np.int32, np.float32, an int8 array's element) compute as
@@ -944,6 +960,20 @@ ir::ExprPtr FunctionBuilder::binary(const ast::Binary& b) {
 }
 
 ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {
+  bool literal_ints = false;  // -2 ** 63: the whole is checked, not its part 2 ** 63
+  if (python_host() && !in_int_constant_ && u.operand->kind == ast::ExprKind::Binary) {
+    if (!int_constant_fits(u, literal_ints)) return nullptr;
+  }
+  if (literal_ints) {
+    in_int_constant_ = true;
+    auto built = unary_parts(u);
+    in_int_constant_ = false;
+    return built;
+  }
+  return unary_parts(u);
+}
+
+ir::ExprPtr FunctionBuilder::unary_parts(const ast::Unary& u) {
   if (u.operand->kind == ast::ExprKind::BoolLit && u.op != UnaryOp::Not) {
     // CPython folds `~True`, `-True`, `+False` into int constants when it compiles the
     // function, so Numba sees -2, -1, 0 (int64), not an operation on a bool.
@@ -1086,6 +1116,47 @@ bool pure(const ast::Expr& e) {
 
 }  // namespace
 
+// `x in range(a, b, step)`: Python's test without making the range (host/range_contains.h).
+ir::ExprPtr FunctionBuilder::range_membership(bool negated, ir::ExprPtr x, const ast::Call& range, Span s) {
+  if (range.args.empty() || range.args.size() > 3 || !range.keywords.empty()) {
+    return fail(range.span, "range expects 1 to 3 integer arguments, got " + std::to_string(range.args.size()));
+  }
+  if (x->type->is_bool()) x = convert(std::move(x), types::int64());
+  if (x->type->is_float()) {
+    x = convert(std::move(x), types::float64());
+  } else if (x->type->is_int()) {
+    if (x->type != types::uint64()) x = convert(std::move(x), types::int64());
+  } else {
+    return fail(x->span, "'in range(...)' of a " + x->type->str() + " is not supported by py2cuda (of an int or a "
+                         "float is)");
+  }
+  std::vector<ir::ExprPtr> args;
+  args.push_back(std::move(x));
+  for (const auto& a : range.args) {
+    auto v = expr(*a);
+    if (!v) return nullptr;
+    if (!v->type->is_int() && !v->type->is_bool()) {
+      return fail(a->span, "'" + v->type->str() + "' object cannot be interpreted as an integer (range arguments are "
+                           "integers)");
+    }
+    args.push_back(convert(std::move(v), types::int64()));
+  }
+  auto int64_value = [s](int64_t v) {
+    auto k = std::make_unique<ir::Const>(types::int64(), s);
+    k->bits = static_cast<uint64_t>(v);
+    return k;
+  };
+  if (args.size() == 2) args.insert(args.begin() + 1, int64_value(0));  // range(stop)
+  if (args.size() == 3) args.push_back(int64_value(1));
+  auto test = std::make_unique<ir::BuiltinCall>(
+      types::boolean(),
+      negated ? "!py2cuda::host::range_contains({0}, {1}, {2}, {3})" : "py2cuda::host::range_contains({0}, {1}, {2}, {3})",
+      s);
+  test->args = std::move(args);
+  test->has_effects = true;  // ValueError for a zero step
+  return test;
+}
+
 // `x is None`, `x is not None` (either side): a run-time test for an Optional,
 // a constant for anything else, as Numba folds it.
 ir::ExprPtr FunctionBuilder::is_none_test(const ast::Compare& c) {
@@ -1173,6 +1244,10 @@ ir::ExprPtr FunctionBuilder::compare(const ast::Compare& c) {
 
 ir::ExprPtr FunctionBuilder::compare_from(const ast::Compare& c, size_t i, ir::ExprPtr left) {
   const ast::Expr& right_ast = *c.comparators[i];
+  if (host_ && i + 1 == c.ops.size() && (c.ops[i] == CmpOp::In || c.ops[i] == CmpOp::NotIn) &&
+      right_ast.kind == ast::ExprKind::Call && resolve_path(mb_.info(), *ast::as<ast::Call>(right_ast).func) == "range") {
+    return range_membership(c.ops[i] == CmpOp::NotIn, std::move(left), ast::as<ast::Call>(right_ast), c.span);
+  }
   auto right = expr(right_ast);
   if (!right) return nullptr;
   if (i + 1 == c.ops.size()) return comparison(c.ops[i], std::move(left), std::move(right), c.span);

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "builtins/host_table.h"
@@ -22,6 +23,9 @@ class ModuleBuilder;
 
 // NumPy's ufunc for a binary operator on arrays: "add" for +, "true_divide" for / (infer/host_calls.cpp).
 const char* array_ufunc_name(BinOp op);
+
+// `{}` or dict() whose key and value types nothing gives (host/dict.h's EmptyDict).
+inline constexpr const char* kEmptyDictPattern = "py2cuda::host::EmptyDict{}";
 
 class FunctionBuilder {
  public:
@@ -213,7 +217,14 @@ class FunctionBuilder {
   // A value as an argument of `%` formatting or str.format (runtime FormatArg).
   ir::ExprPtr format_argument(ir::ExprPtr v, Span s);
   ir::ExprPtr format_call(const std::string& runtime, std::vector<ir::ExprPtr> args, Span s);
-  ir::ExprPtr percent_format(ir::ExprPtr fmt, ir::ExprPtr values, const ast::Expr& right, Span s);
+  ir::ExprPtr percent_format(ir::ExprPtr fmt, const ast::Expr& right, Span s);
+  ir::ExprPtr range_membership(bool negated, ir::ExprPtr x, const ast::Call& range, Span s);
+  // Host code: an int expression of literals whose value leaves int64 is an error (infer/host_numbers.cpp).
+  bool int_constant_fits(const ast::Expr& b, bool& literal_ints);
+  ir::ExprPtr binary_parts(const ast::Binary& b);
+  ir::ExprPtr unary_parts(const ast::Unary& u);
+  bool in_int_constant_ = false;  // building the parts of a literal int expression already checked
+  ir::ExprPtr percent_format_items(std::vector<ir::ExprPtr> args, std::vector<ir::ExprPtr> items, Span s);
   // sys.argv and its elements and slices (a list of str).
   ir::ExprPtr str_list_subscript(ir::ExprPtr base, const ast::Subscript& s);
   ir::ExprPtr string_const(std::string text, Span s);
@@ -345,6 +356,10 @@ class FunctionBuilder {
   std::map<std::string, TypeRef> env_;
   std::set<std::string> taken_names_;
   std::set<std::string> poisoned_;  // names whose assignment failed
+  // Module globals this host function declares `global`, or (main) rebinds at module level.
+  std::set<std::string> shared_globals_here_;
+  ir::ExprPtr shared_global_read(const std::string& id, Span s);
+  void shared_global_store(const std::string& id, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
   // AST this builder made to type a statement as another (`xs += ys` as `xs.extend(ys)`).
   std::vector<ast::ExprPtr> synthetic_ast_;
   std::map<std::string, std::string> version_of_;  // host code: Python name -> current binding key
@@ -408,6 +423,15 @@ class ModuleBuilder {
   sema::ModuleInfo& info() { return info_; }
   ArgparseParsers& argparse_parsers() { return argparse_parsers_; }
 
+  // Module variables a plain host function rebinds (`global counter` in its body): one
+  // C++ variable at namespace scope that the module's code and every host function share,
+  // as Python's module dict is (infer/host_globals.cpp).
+  bool is_shared_global(const std::string& name);
+  // Its C++ name and type: the type of its first assignment; nullptr while none is typed.
+  std::string shared_global_cpp_name(const std::string& name) const;
+  TypeRef shared_global_type(const std::string& name) const;
+  void set_shared_global_type(const std::string& name, TypeRef t);
+
   // Ufuncs (infer/ufuncs.cpp): the module's entry for `f`, its loop for these core
   // parameter types (built on first request), and run()'s eager CUDA loops.
   ir::Ufunc* ufunc_of(const FunctionEntry& f);
@@ -439,6 +463,8 @@ class ModuleBuilder {
   std::unique_ptr<FunctionEntry> host_main_;
   std::map<const FunctionEntry*, size_t> ufunc_index_;  // into module_->ufuncs
   ArgparseParsers argparse_parsers_;
+  std::optional<std::set<std::string>> shared_globals_;
+  std::map<std::string, TypeRef> shared_global_types_;
   void build_host_program();
   void warn_about_missing_gpu_code();
 };

@@ -1909,6 +1909,25 @@ ir::ExprPtr FunctionBuilder::as_python_list(ir::ExprPtr v) {
 }
 
 ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const std::string& spec, Span s) {
+  if (v->type->is_none()) v = string_const("None", s);  // f"{None}", format(None)
+  if (v->type->is_optional()) {
+    // str(), repr() and format() of py2cuda::Optional print None as Python does.
+    const TypeRef value = v->type->dtype();
+    if ((!value->is_number() && !value->is_string()) || value == types::float32()) {
+      v = unwrap_optional(std::move(v));
+    } else if (conversion != 0) {
+      v = call_node(types::string(), conversion == 's' ? "py2cuda::host::str({0})" : "py2cuda::host::repr({0})", s,
+                    one_arg(std::move(v)));
+      conversion = 0;
+    } else if (spec.empty()) {
+      return call_node(types::string(), "py2cuda::host::str({0})", s, one_arg(std::move(v)));
+    } else {
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(v));
+      args.push_back(string_const(spec, s));
+      return call_node(types::string(), "py2cuda::host::format({0}, {1})", s, std::move(args));
+    }
+  }
   v = as_python_list(std::move(v));
   if (v->type->is_device_array() && !spec.empty()) {
     return fail(s, "a device array takes no format spec (Python raises TypeError); copy_to_host() it first");
@@ -1938,6 +1957,12 @@ ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const 
 
 ir::ExprPtr FunctionBuilder::format_argument(ir::ExprPtr v, Span s) {
   v = as_python_list(std::move(v));
+  if (v->type->is_optional()) {
+    // FormatArg takes None or the value; an np.float32 one keeps its value's formatting.
+    if (v->type->dtype()->is_number() && v->type->dtype() != types::float32()) return v;
+    if (v->type->dtype()->is_string()) return v;
+    v = unwrap_optional(std::move(v));
+  }
   TypeRef t = v->type;
   if (t->is_none()) return string_const("None", s);  // formats as its text
   if (t == types::float32()) return call_node(t, "py2cuda::host::np_float32_arg({0})", s, one_arg(std::move(v)));
@@ -1969,13 +1994,24 @@ ir::ExprPtr FunctionBuilder::format_call(const std::string& runtime, std::vector
 }
 
 // `fmt % values`: a tuple's elements are the arguments, any other value is the one argument.
-ir::ExprPtr FunctionBuilder::percent_format(ir::ExprPtr fmt, ir::ExprPtr values, const ast::Expr& right, Span s) {
+ir::ExprPtr FunctionBuilder::percent_format(ir::ExprPtr fmt, const ast::Expr& right, Span s) {
   if (right.kind == ast::ExprKind::List) {
     return fail(right.span, "a list as the values of % formatting is not supported by py2cuda; use a tuple");
   }
   std::vector<ir::ExprPtr> args;
   args.push_back(std::move(fmt));
   std::vector<ir::ExprPtr> items;
+  // A name or element that holds None or a value stays optional: "%s" % best prints None.
+  if (right.kind == ast::ExprKind::Tuple) {
+    for (const auto& e : ast::as<ast::TupleExpr>(right).elts) {
+      auto v = maybe_optional(*e);
+      if (!v) return nullptr;
+      items.push_back(std::move(v));
+    }
+    return percent_format_items(std::move(args), std::move(items), s);
+  }
+  auto values = maybe_optional(right);
+  if (!values) return nullptr;
   if (values->kind == ir::ExprKind::TupleMake) {
     items = std::move(static_cast<ir::TupleMake&>(*values).elements);
   } else if (values->type->is_tuple()) {
@@ -1992,6 +2028,10 @@ ir::ExprPtr FunctionBuilder::percent_format(ir::ExprPtr fmt, ir::ExprPtr values,
   } else {
     items.push_back(std::move(values));
   }
+  return percent_format_items(std::move(args), std::move(items), s);
+}
+
+ir::ExprPtr FunctionBuilder::percent_format_items(std::vector<ir::ExprPtr> args, std::vector<ir::ExprPtr> items, Span s) {
   for (auto& x : items) {
     Span xs = x->span;
     auto arg = format_argument(std::move(x), xs);
@@ -2050,7 +2090,7 @@ ir::ExprPtr FunctionBuilder::fstring(const ast::FStringExpr& f) {
       continue;
     }
     if (part.dynamic_spec) return fail(part.span, "a format spec with a replacement field ({x:{width}}) is not supported by py2cuda");
-    auto v = expr(*part.value);
+    auto v = maybe_optional(*part.value);  // f"{best}" of a None prints None
     if (!v) return nullptr;
     auto text = format_value(std::move(v), part.conversion, part.spec, part.span);
     if (!text) return nullptr;

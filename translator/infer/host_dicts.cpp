@@ -69,7 +69,7 @@ bool entry_types_supported(Diagnostics& diags, TypeRef kt, Span key_span, TypeRe
 }  // namespace
 
 ir::ExprPtr FunctionBuilder::dict_display(const ast::DictExpr& d) {
-  if (d.keys.empty()) return call_node(types::dict(nullptr, nullptr), "{}", d.span, {});
+  if (d.keys.empty()) return call_node(types::dict(nullptr, nullptr), kEmptyDictPattern, d.span, {});
   std::vector<ir::ExprPtr> keys, values;
   for (size_t i = 0; i < d.keys.size(); ++i) {
     auto k = expr(*d.keys[i]);
@@ -119,12 +119,12 @@ ir::ExprPtr FunctionBuilder::dict_builtin(const ast::Call& c, const std::string&
   handled = true;
   if (!c.keywords.empty()) return fail(c.keywords[0].span, "dict() with keyword arguments is not supported by py2cuda");
   if (c.args.size() > 1) return fail(c.span, "dict expected at most 1 argument, got " + std::to_string(c.args.size()));
-  if (c.args.empty()) return call_node(types::dict(nullptr, nullptr), "{}", c.span, {});
+  if (c.args.empty()) return call_node(types::dict(nullptr, nullptr), kEmptyDictPattern, c.span, {});
   if (c.args[0]->kind == ast::ExprKind::Name || c.args[0]->kind == ast::ExprKind::Attribute) {
     auto v = expr(*c.args[0]);
     if (!v) return nullptr;
     if (TypeRef t = v->type; t->is_dict()) {
-      if (t->is_untyped_dict()) return call_node(types::dict(nullptr, nullptr), "{}", c.span, {});
+      if (t->is_untyped_dict()) return call_node(types::dict(nullptr, nullptr), kEmptyDictPattern, c.span, {});
       return call_node(t, "{0}.copy()", c.span, args_of(std::move(v)));
     }
   }

@@ -2,6 +2,9 @@
 // chr, ord, hex, bin, oct; runtime/include/py2cuda/host/number_builtins.h), typed as
 // CPython's: ints stay ints, a float operand makes floats.
 #include <algorithm>
+#include <climits>
+#include <optional>
+#include <string>
 
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
@@ -133,6 +136,104 @@ ir::ExprPtr FunctionBuilder::isinstance_call(const ast::Call& c) {
   auto k = std::make_unique<ir::Const>(types::boolean(), c.span);
   k->b = result;
   return k;
+}
+
+}  // namespace py2cuda::infer
+
+namespace py2cuda::infer {
+
+namespace {
+
+// The value of an expression of int literals (+ - * ** // % <<, unary - and +), computed
+// as Python does, exactly while it fits 128 bits; nullopt for anything else (a name, a
+// float, a negative exponent, a zero divisor).
+struct IntConstant {
+  __int128 value = 0;
+  bool beyond_128_bits = false;
+};
+
+std::optional<IntConstant> python_int_constant(const ast::Expr& e) {
+  if (e.kind == ast::ExprKind::IntLit) {
+    const auto& lit = ast::as<ast::IntLit>(e);
+    if (lit.overflow) return IntConstant{0, true};
+    return IntConstant{static_cast<__int128>(lit.value), false};
+  }
+  if (e.kind == ast::ExprKind::Unary) {
+    const auto& u = ast::as<ast::Unary>(e);
+    if (u.op != UnaryOp::Neg && u.op != UnaryOp::Pos) return std::nullopt;
+    auto v = python_int_constant(*u.operand);
+    if (v && u.op == UnaryOp::Neg) v->value = -v->value;
+    return v;
+  }
+  if (e.kind != ast::ExprKind::Binary) return std::nullopt;
+  const auto& b = ast::as<ast::Binary>(e);
+  auto l = python_int_constant(*b.left);
+  auto r = python_int_constant(*b.right);
+  if (!l || !r) return std::nullopt;
+  if (l->beyond_128_bits || r->beyond_128_bits) return IntConstant{0, true};
+  const __int128 x = l->value, y = r->value;
+  IntConstant out;
+  switch (b.op) {
+    case BinOp::Add: out.beyond_128_bits = __builtin_add_overflow(x, y, &out.value); break;
+    case BinOp::Sub: out.beyond_128_bits = __builtin_sub_overflow(x, y, &out.value); break;
+    case BinOp::Mul: out.beyond_128_bits = __builtin_mul_overflow(x, y, &out.value); break;
+    case BinOp::Pow: {
+      if (y < 0) return std::nullopt;  // a float
+      out.value = 1;
+      for (__int128 k = 0; k < y && !out.beyond_128_bits; ++k) {
+        out.beyond_128_bits = __builtin_mul_overflow(out.value, x, &out.value);
+        if (out.value == 0 || out.value == 1) break;  // 0 ** n, 1 ** n
+        if (out.value == -1) {
+          out.value = ((y - k - 1) % 2 == 0) ? -1 : 1;
+          break;
+        }
+      }
+      break;
+    }
+    case BinOp::LShift:
+      if (y < 0) return std::nullopt;
+      if (y >= 126) return x == 0 ? std::optional<IntConstant>(IntConstant{}) : IntConstant{0, true};
+      out.beyond_128_bits = __builtin_mul_overflow(x, static_cast<__int128>(1) << static_cast<int>(y), &out.value);
+      break;
+    case BinOp::FloorDiv:
+    case BinOp::Mod: {
+      if (y == 0) return std::nullopt;
+      __int128 q = x / y, m = x % y;
+      if (m != 0 && ((m < 0) != (y < 0))) --q, m += y;  // Python floors
+      out.value = b.op == BinOp::FloorDiv ? q : m;
+      break;
+    }
+    default: return std::nullopt;
+  }
+  return out;
+}
+
+std::string int128_text(__int128 v) {
+  if (v == 0) return "0";
+  const bool negative = v < 0;
+  unsigned __int128 m = negative ? static_cast<unsigned __int128>(0) - static_cast<unsigned __int128>(v)
+                                 : static_cast<unsigned __int128>(v);
+  std::string digits;
+  for (; m; m /= 10) digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(m % 10)));
+  return negative ? "-" + digits : digits;
+}
+
+}  // namespace
+
+// Python's ints have no bound; host code computes them in int64, which would wrap. An
+// expression of literals whose value leaves int64 (10 ** 20, 2 ** 64) is reported at
+// translation time instead of printing a wrapped number; its parts may leave int64 when the
+// whole comes back (2 ** 63 - 1).
+bool FunctionBuilder::int_constant_fits(const ast::Expr& b, bool& literal_ints) {
+  auto v = python_int_constant(b);
+  literal_ints = v.has_value();
+  if (!v) return true;
+  const __int128 lo = INT64_MIN, hi = INT64_MAX;
+  if (!v->beyond_128_bits && v->value >= lo && v->value <= hi) return true;
+  D().error(b.span, "the Python int " + (v->beyond_128_bits ? std::string("value of this expression") : int128_text(v->value)) +
+                        " does not fit in 64 bits: py2cuda computes host ints as int64, which would wrap (Python's "
+                        "ints have no bound); use a float (1e20) or keep values below 2**63");
+  return false;
 }
 
 }  // namespace py2cuda::infer

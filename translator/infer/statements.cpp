@@ -49,6 +49,11 @@ std::unique_ptr<ir::Function> FunctionBuilder::build() {
   }
   if (def.params.size() != param_types_.size()) return nullptr;  // reported by sema or the caller
   collect_bound_names(def.body, locals_);
+  if (host_ && entry_.kind == sema::FunctionKind::Plain) {
+    // `global counter`: the module's variable, not a local.
+    collect_global_names(def.body, shared_globals_here_);
+    for (const auto& g : shared_globals_here_) locals_.erase(g);
+  }
   for (size_t i = 0; i < def.params.size(); ++i) {
     ir::Variable* v = variable(def.params[i].name);
     v->is_param = true;
@@ -101,6 +106,14 @@ std::unique_ptr<ir::Function> FunctionBuilder::build_host_main() {
   fn_->error_model = ir::ErrorModel::CPython;
   fn_->def_span = entry_.decorator_span;
   collect_bound_names(entry_.host_body, locals_);
+  for (auto it = locals_.begin(); it != locals_.end();) {
+    if (mb_.is_shared_global(*it)) {
+      shared_globals_here_.insert(*it);
+      it = locals_.erase(it);
+    } else {
+      ++it;
+    }
+  }
   if (!type_body([&](ir::Block& out) { block(entry_.host_body, out); })) return nullptr;
   fn_->return_type = types::none();
   fn_->signature_text = "void()";
@@ -320,6 +333,12 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
         dict_delete(ast::as<ast::Subscript>(*t), s.span, out);
       }
       return;
+    case ast::StmtKind::Global:
+      // Host code: the names are shared module variables (infer/host_globals.cpp); at
+      // module level the statement changes nothing, as in Python.
+      if (host_ && (!entry_.def || entry_.kind == sema::FunctionKind::Plain)) return;
+      unsupported_stmt(s);
+      return;
     default: unsupported_stmt(s); return;
   }
 }
@@ -511,6 +530,10 @@ void FunctionBuilder::slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, i
 
 void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::ExprPtr value, Span s, ir::Block& out,
                                   bool echo) {
+  if (host_ && shared_globals_here_.count(id)) {
+    shared_global_store(id, std::move(value), s, out, echo);
+    return;
+  }
   // Host code: `x = None`, then a value of one type (an Optional variable, tested with `is None`).
   const bool none_literal = host_ && value->type->is_none() && value->kind == ir::ExprKind::Const;
   // `xs = [1, 2, 3]`: a list the program may grow, when its values have one type.
@@ -556,14 +579,15 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
   ir::Variable* v = variable(key);
   if (!v->type) return;  // still being inferred
   if (v->type->is_dict() && value->type->is_untyped_dict()) {
-    if (v->type->is_untyped_dict()) {
-      if (final_) {
-        D().error(s, "the key and value types of the dict '" + id + "' are never known: py2cuda types an empty dict "
-                     "by a later assignment " + id + "[key] = value");
+    // `{}`: the empty dict of the type its assignments gave it, or, never filled, an
+    // EmptyDict (printed, measured and tested as Python's empty dict).
+    if (!v->type->is_untyped_dict()) {
+      value->type = v->type;
+      if (value->kind == ir::ExprKind::Builtin) {
+        auto& empty = static_cast<ir::BuiltinCall&>(*value);
+        if (empty.pattern == kEmptyDictPattern) empty.pattern = "{}";  // `Dict<K, V> d = {};`
       }
-      return;
     }
-    value->type = v->type;  // `{}`: the empty dict of the type its assignments gave it
   }
   if (none_literal && v->type->is_none()) {
     if (final_) {

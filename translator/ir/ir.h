@@ -436,6 +436,9 @@ struct Module {
   // the host functions they call), compiled for every signature.
   std::vector<std::unique_ptr<Function>> host_functions;
   bool has_host_main = false;
+  // Module variables host functions rebind (`global x`): C++ name and type, defined at
+  // namespace scope before the host functions.
+  std::vector<std::pair<std::string, TypeRef>> host_globals;
   // The host program builds an argparse.ArgumentParser: the .cu includes host/argparse.h,
   // which host.h leaves out (its <regex> would add a second to every other program's build).
   bool uses_argparse = false;

@@ -39,7 +39,8 @@ std::string cpp_type(TypeRef t, bool host_types) {
     case TypeKind::String: return "std::string";
     case TypeKind::HostObject: return "py2cuda::host::" + t->object_name();
     case TypeKind::Dict:
-      // An untyped `{}` never reaches C++: infer rejects a dict whose types stay unknown.
+      // `{}` whose key and value types nothing gives: an empty dict that converts to any Dict.
+      if (t->is_untyped_dict()) return "py2cuda::host::EmptyDict";
       return "py2cuda::host::Dict<" + cpp_type(t->key_type(), true) + ", " + cpp_type(t->value_type(), true) + ">";
     case TypeKind::List:
       return "py2cuda::host::List<" + (t->dtype() ? cpp_type(t->dtype(), true) : std::string("/* unknown */ int64_t")) + ">";
@@ -436,6 +437,10 @@ class Emitter {
       }
     }
     if (!any_core && !m.host_functions.empty()) ufunc_at = m.host_functions.size() - 1;
+    if (!m.host_globals.empty()) {
+      out_ += "\n// Module variables the host functions rebind (global statements).\n";
+      for (const auto& [name, type] : m.host_globals) out_ += "static " + type_name(type) + " " + name + "{};\n";
+    }
     for (size_t i = 0; i < m.host_functions.size(); ++i) {
       if (i == ufunc_at) out_ += ufunc_section(m, file_, false, true);
       function(*m.host_functions[i]);

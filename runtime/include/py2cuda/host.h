@@ -17,6 +17,7 @@
 #include "host/iterate.h"
 #include "host/print.h"
 #include "host/python_math.h"
+#include "host/range_contains.h"
 #include "host/reduction.h"
 #include "host/program.h"
 #include "host/support.h"

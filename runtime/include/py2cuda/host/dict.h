@@ -187,6 +187,23 @@ int64_t len(const Dict<K, V>& d) {
   return d.size();
 }
 
+// `{}` or dict() whose key and value types nothing gives (a dict never filled, `len({})`):
+// empty wherever it is read, and any Dict where one is wanted.
+struct EmptyDict {
+  template <class K, class V>
+  operator Dict<K, V>() const {
+    return {};
+  }
+  int64_t size() const { return 0; }
+};
+inline int64_t len(const EmptyDict&) { return 0; }
+inline std::string repr(const EmptyDict&) { return "{}"; }
+inline std::string str(const EmptyDict&) { return "{}"; }
+inline std::string format(const EmptyDict&, std::string_view spec) {
+  if (!spec.empty()) throw TypeError("unsupported format string passed to dict.__format__");
+  return "{}";
+}
+
 // {k1: v1, k2: v2}: a display's entries set in order (a repeated key keeps its first place
 // and its last value, as in Python).
 template <class K, class V>

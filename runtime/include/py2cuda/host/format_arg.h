@@ -14,6 +14,7 @@
 #include <string_view>
 #include <utility>
 
+#include "../optional.h"
 #include "exceptions.h"
 #include "format_spec.h"
 #include "scalar_repr.h"
@@ -44,6 +45,10 @@ class FormatArg {
   FormatArg(const char* s) : kind_(Kind::Str), s_(s) {}
   FormatArg(PyObjectText o) : kind_(Kind::Object), s_(std::move(o.str)), r_(std::move(o.repr)),
                               type_name_(std::move(o.type_name)) {}
+  // A variable that holds None or a value (`best = None`, later a number): "%s" % best.
+  template <class T>
+  FormatArg(const py2cuda::Optional<T>& x)
+      : FormatArg(x.has_value ? FormatArg(x.value) : FormatArg(PyObjectText{"None", "None", "NoneType"})) {}
   template <class T>
   FormatArg(NpScalar<T> x) {
     if constexpr (std::is_same_v<T, bool>) {

@@ -1,0 +1,74 @@
+// Host code's Python semantics that C++ has no direct spelling for: module variables
+// functions rebind with `global`, None in formatting, `x in range(...)`, the empty dict,
+// and int literals whose value leaves int64.
+#include <gtest/gtest.h>
+
+#include "translate_text.h"
+
+using namespace py2cuda;
+
+namespace {
+
+const char* const kPrologue =
+    "import numpy as np\nfrom numba import cuda\n"
+    "@cuda.jit\ndef inc(a):\n    a[0] += 1\n";  // lines 1-5
+
+TranslateResult run(const std::string& host) { return test::translate_text(kPrologue, host); }
+
+using test::has;
+
+}  // namespace
+
+TEST(HostModuleGlobals, GlobalStatementSharesOneNamespaceVariable) {
+  TranslateResult r = run("count = 0\ndef bump(k):\n    global count\n    count += k\n"
+                          "a = np.zeros(1)\ninc[1, 1](a)\nbump(2)\nprint(count)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "static int64_t count_global{};")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "count_global = (count_global + k);")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "count_global = 0;")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostModuleGlobals, GlobalOfAnotherTypeIsALocatedWarning) {
+  TranslateResult r = run("total = 0\ndef add(x):\n    global total\n    total += x\n"
+                          "a = np.zeros(1)\ninc[1, 1](a)\nadd(2.5)\nprint(total)\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:9:5: warning: the module variable 'total' is int64 (its first assignment) "
+                                 "and is assigned float64 here"))
+      << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostModuleGlobals, OptionalFormatsNoneInPercentAndFStrings) {
+  TranslateResult r = run("best = None\na = np.zeros(1)\ninc[1, 1](a)\nfor x in [2.0, 1.0]:\n"
+                          "    if best is None or x < best:\n        best = x\nprint('%s' % best, f'{best}', f'{best:.2f}')\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::percent_format(\"%s\", best)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::str(best)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::format(best, \".2f\")")) << r.cu;
+}
+
+TEST(HostModuleGlobals, InRangeIsPythonsConstantTimeTest) {
+  TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\nn = 7\nprint(n in range(10, 0, -3), n not in range(4))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::range_contains(n, int64_t(10), int64_t(0), -int64_t(3))") ||
+              has(r.cu, "py2cuda::host::range_contains(n, int64_t(10), int64_t(0), int64_t(-3))"))
+      << r.cu;
+  EXPECT_TRUE(has(r.cu, "!py2cuda::host::range_contains(n, int64_t(0), int64_t(4), int64_t(1))")) << r.cu;
+}
+
+TEST(HostModuleGlobals, NeverFilledDictIsAnEmptyDict) {
+  TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\nd = {}\nprint(len({}), d, len(d))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::EmptyDict d = py2cuda::host::EmptyDict{};")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostModuleGlobals, IntLiteralExpressionBeyondInt64IsALocatedWarning) {
+  TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\nprint(2 ** 63 - 1, -2 ** 63)\nprint(10 ** 20)\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:9:7: warning: the Python int 100000000000000000000 does not fit in 64 bits"))
+      << r.diagnostics;
+  EXPECT_FALSE(has(r.diagnostics, "prog.py:8:")) << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+}
