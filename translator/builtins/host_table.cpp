@@ -169,6 +169,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.testing.assert_array_equal", .rule = R::TestingAssert, .runtime = "py2cuda::np::assert_array_equal", .doc = "AssertionError unless equal"},
       {.path = "numpy.testing.assert_equal", .rule = R::TestingAssert, .runtime = "py2cuda::np::assert_array_equal", .doc = "AssertionError unless equal"},
       // ---------------------------------------------------------------- NumPy: random numbers
+      {.path = "numpy.set_printoptions", .rule = R::SetPrintOptions, .runtime = "py2cuda::host::set_printoptions", .doc = "precision=, suppress=, threshold=, edgeitems=, linewidth= for the arrays printed after it (others: a warning)"},
       {.path = "numpy.random.seed", .rule = R::RandomSeed, .runtime = "py2cuda::np::random::seed", .doc = "seeds the legacy MT19937 generator as NumPy does"},
       {.path = "numpy.random.rand", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::rand", .doc = "uniform [0, 1) float64 values, bit-identical to NumPy"},
       {.path = "numpy.random.random", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::random", .doc = "uniform [0, 1) float64 values, bit-identical to NumPy"},

@@ -1273,6 +1273,39 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::DictMethod:
       if (!self) return fail(c.span, what + "() is a method of a dict");
       return dict_method(c, std::string(row.path.substr(5)), std::move(self));
+    case HostRule::SetPrintOptions: {
+      // NumPy's whole parameter list, so that an option py2cuda leaves out is named in the warning.
+      const std::vector<std::string> names = {"precision", "threshold", "edgeitems", "linewidth", "suppress",
+                                              "nanstr", "infstr", "formatter", "sign", "floatmode", "legacy"};
+      if (!bind(names)) return nullptr;
+      for (size_t k = 5; k < names.size(); ++k) {
+        if (a[k] && !is_none(a[k])) return fail(a[k]->span, what + "(" + names[k] + "=...) is not supported by py2cuda");
+      }
+      std::vector<ir::ExprPtr> args;
+      std::string call = rt + "(";
+      for (size_t k = 0; k < 5; ++k) {
+        if (k) call += ", ";
+        if (!a[k] || is_none(a[k])) {
+          call += "std::nullopt";
+          continue;
+        }
+        auto v = value(k);
+        if (!v) return nullptr;
+        if (names[k] == "suppress") {
+          if (!v->type->is_bool() && !v->type->is_int()) return fail(a[k]->span, what + "(suppress=...) needs a bool");
+          v = convert(std::move(v), types::boolean());
+        } else if (names[k] == "threshold" && v->type->is_float()) {
+          v = convert(std::move(v), types::float64());  // np.inf: never summarise
+        } else if (!v->type->is_int()) {
+          return fail(a[k]->span, what + "(" + names[k] + "=...) needs an integer");
+        } else {
+          v = convert(std::move(v), names[k] == "threshold" ? types::float64() : types::int64());
+        }
+        call += "{" + std::to_string(args.size()) + "}";
+        args.push_back(std::move(v));
+      }
+      return call_node(types::none(), call + ")", c.span, std::move(args));
+    }
     case HostRule::RandomSeed: {
       if (!bind({"seed"})) return nullptr;
       if (is_none(a[0])) {
