@@ -76,3 +76,12 @@ print("inside pinned:", d_p.copy_to_host())
 print(d_p)
 print("2-D:", part.reshape(3, 4), sep="\n")
 print(repr(d_b), f"{part[::3]}", "%s" % d_p[1:])
+
+# ravel() of a C-contiguous device array is a view of the same memory; copy_to_host() of a strided
+# view (a column, every other row) copies the memory it spans, as Numba does.
+d_grid = cuda.to_device(np.arange(12, dtype=np.float32).reshape(3, 4))
+d_flat = d_grid.ravel()
+increment[1, 16](d_flat)
+print("ravel:", d_flat.shape, d_flat.copy_to_host())
+print("column:", d_grid[:, 1].copy_to_host(), "rows:", d_grid[::2].copy_to_host().sum())
+print("block:", d_grid[1:, ::2].copy_to_host(), sep="\n")

@@ -1593,6 +1593,14 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         if (!bind({"a"}) || !need(0, "a")) return nullptr;
         arr = array_arg(0);
         if (!arr) return nullptr;
+      } else if (arr->type->is_device_array()) {
+        // DeviceNDArray.ravel(order='C', stream=0): a view of the same device memory.
+        if (!bind({"order", "stream"})) return nullptr;
+        if (a[0] && !(a[0]->kind == ast::ExprKind::StrLit && ast::as<ast::StrLit>(*a[0]).value == "C")) {
+          return fail(a[0]->span, what + "(order=...) other than 'C' is not supported by py2cuda");
+        }
+        TypeRef t = types::device_array(arr->type->dtype(), 1, Layout::C);
+        return call_node(t, rt + "({0})", c.span, one(std::move(arr)));
       }
       TypeRef t = types::array(arr->type->dtype(), 1, Layout::C);
       return call_node(t, rt + "({0})", c.span, one(std::move(arr)));
