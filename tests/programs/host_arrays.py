@@ -58,3 +58,14 @@ if __name__ == "__main__":
     print(np.tile(np.arange(3, dtype=np.float32), (2, 2)))
     print(np.tile(direct, (2, 1, 2)).shape, np.tile(direct, (2, 1, 2))[1, 1, 4])
     print(np.tile(direct[:, ::2], 2))
+
+    # Iterating over a 2-D or 3-D array: each item is a view of one row (writes go through).
+    for row in direct:
+        print("".join("#" if v > 20 else "." for v in row), row.shape)
+    for k, r in enumerate(np.arange(6).reshape(3, 2)):
+        r[0] = -k
+        print(k, r, r * 2)
+    for plane in np.arange(8.0).reshape(2, 2, 2):
+        for line in plane:
+            print(line, end=" ")
+    print()

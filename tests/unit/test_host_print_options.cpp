@@ -54,3 +54,12 @@ TEST(HostDeviceViews, RavelOfADeviceArrayIsADeviceArray) {
   EXPECT_TRUE(has(r.diagnostics, "prog.py:10:22: warning: DeviceNDArray.ravel(order=...) other than 'C' is not supported"))
       << r.diagnostics;
 }
+
+// for row in image: over a host array of 2+ dimensions, each item a view of one row.
+TEST(HostArrayRows, ForLoopOverA2DArrayYieldsRowViews) {
+  TranslateResult r = run("inc[1, 1](a)\nm = a.reshape(2, 2)\nfor row in m:\n    print(row.sum(), row)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::view(m, ")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::slice())")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int main(int argc, char** argv)")) << r.cu;
+}
