@@ -69,3 +69,9 @@ if __name__ == "__main__":
         for line in plane:
             print(line, end=" ")
     print()
+
+    # np.iinfo / np.finfo limits: Python ints, and NumPy scalars of the float type.
+    lims = np.array([np.iinfo(np.int32).min, np.iinfo(np.int32).max], dtype=np.int32)
+    print(lims, np.iinfo(np.int64).max, np.iinfo(np.uint8).max, np.iinfo(np.int16).min, np.iinfo(np.int8).bits)
+    print(np.finfo(np.float64).eps, np.finfo(np.float32).eps, np.finfo(np.float32).max, np.finfo(np.float64).tiny)
+    print(np.finfo(np.float32).min, np.finfo(np.float32).resolution, np.finfo(float).precision, np.finfo(np.float32).eps * 2)

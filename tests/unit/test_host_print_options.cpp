@@ -63,3 +63,15 @@ TEST(HostArrayRows, ForLoopOverA2DArrayYieldsRowViews) {
   EXPECT_TRUE(has(r.cu, "py2cuda::slice())")) << r.cu;
   EXPECT_TRUE(has(r.cu, "int main(int argc, char** argv)")) << r.cu;
 }
+
+// np.iinfo/np.finfo attributes are constants of the type named; what py2cuda cannot hold is a warning.
+TEST(HostNumericLimits, IinfoAndFinfoAreConstants) {
+  TranslateResult r = run("inc[1, 1](a)\nprint(np.iinfo(np.int32).max, np.finfo(np.float32).eps)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "2147483647")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int main(int argc, char** argv)")) << r.cu;
+  r = run("inc[1, 1](a)\nprint(np.iinfo(np.uint64).max)\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:9:27: warning: np.iinfo(uint64).max does not fit")) << r.diagnostics;
+  r = run("inc[1, 1](a)\nprint(np.iinfo(np.float32).max)\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:9:16: warning: Invalid integer data type for np.iinfo: float32")) << r.diagnostics;
+}
