@@ -1276,6 +1276,18 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::DictMethod:
       if (!self) return fail(c.span, what + "() is a method of a dict");
       return dict_method(c, std::string(row.path.substr(5)), std::move(self));
+    case HostRule::DeviceSplit: {
+      if (!bind({"section", "stream"}) || !need(0, "section")) return nullptr;
+      if (self->type->ndim() != 1) return fail(c.span, what + "() splits 1-D device arrays only (Numba: only support 1d array)");
+      auto n = value(0);
+      if (!n) return nullptr;
+      if (!n->type->is_int()) return fail(a[0]->span, what + "() needs an integer section size");
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(self));
+      args.push_back(convert(std::move(n), types::int64()));
+      TypeRef part = types::device_array(args[0]->type->dtype(), 1, Layout::C);
+      return call_node(types::list(part), "py2cuda::host::List<{t0}>(" + rt + "({0}, {1}))", c.span, std::move(args), {part});
+    }
     case HostRule::SetPrintOptions: {
       // NumPy's whole parameter list, so that an option py2cuda leaves out is named in the warning.
       const std::vector<std::string> names = {"precision", "threshold", "edgeitems", "linewidth", "suppress",

@@ -9,7 +9,9 @@
 // (Numba refuses too).
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <vector>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -207,6 +209,21 @@ DeviceNDArray<T, 1> ravel(const DeviceNDArray<T, N>& d) {
   if (!d.is_c_contiguous()) throw PyException("NotImplementedError", "operation requires copying");
   Array<T, 1> v{d.data(), {d.size()}, {1}};
   return DeviceNDArray<T, 1>(d.storage(), v);
+}
+
+// d.split(section): 1-D views of `section` elements each (the last may be shorter), as
+// Numba's DeviceNDArray.split yields them; a list here (the simulator's is one too).
+template <class T>
+std::vector<DeviceNDArray<T, 1>> split(const DeviceNDArray<T, 1>& d, int64_t section) {
+  if (!d.is_c_contiguous()) throw PyException("ValueError", "only support unit stride");
+  if (section <= 0) throw PyException("ValueError", "split section must be positive");
+  std::vector<DeviceNDArray<T, 1>> parts;
+  for (int64_t begin = 0; begin < d.size(); begin += section) {
+    const int64_t end = std::min(begin + section, d.size());
+    Array<T, 1> v{d.data() + begin, {end - begin}, {1}};
+    parts.push_back(DeviceNDArray<T, 1>(d.storage(), v));
+  }
+  return parts;
 }
 
 // cuda.to_device(a)
