@@ -76,3 +76,18 @@ print("inside pinned:", d_p.copy_to_host())
 print(d_p)
 print("2-D:", part.reshape(3, 4), sep="\n")
 print(repr(d_b), f"{part[::3]}", "%s" % d_p[1:])
+
+# ravel() of a C-contiguous device array is a view of the same memory; copy_to_host() of a strided
+# view (a column, every other row) copies the memory it spans, as Numba does.
+d_grid = cuda.to_device(np.arange(12, dtype=np.float32).reshape(3, 4))
+d_flat = d_grid.ravel()
+increment[1, 16](d_flat)
+print("ravel:", d_flat.shape, d_flat.copy_to_host())
+print("column:", d_grid[:, 1].copy_to_host(), "rows:", d_grid[::2].copy_to_host().sum())
+print("block:", d_grid[1:, ::2].copy_to_host(), sep="\n")
+# split(): 1-D views of a device array (the last one shorter), launched on and copied back.
+d_parts = cuda.to_device(np.arange(10, dtype=np.int32))
+for d_piece in d_parts.split(4):
+    increment[1, 4](d_piece)
+    print("piece:", d_piece.shape, d_piece.copy_to_host())
+print("split:", len(d_parts.split(3)), d_parts.copy_to_host())

@@ -58,3 +58,20 @@ if __name__ == "__main__":
     print(np.tile(np.arange(3, dtype=np.float32), (2, 2)))
     print(np.tile(direct, (2, 1, 2)).shape, np.tile(direct, (2, 1, 2))[1, 1, 4])
     print(np.tile(direct[:, ::2], 2))
+
+    # Iterating over a 2-D or 3-D array: each item is a view of one row (writes go through).
+    for row in direct:
+        print("".join("#" if v > 20 else "." for v in row), row.shape)
+    for k, r in enumerate(np.arange(6).reshape(3, 2)):
+        r[0] = -k
+        print(k, r, r * 2)
+    for plane in np.arange(8.0).reshape(2, 2, 2):
+        for line in plane:
+            print(line, end=" ")
+    print()
+
+    # np.iinfo / np.finfo limits: Python ints, and NumPy scalars of the float type.
+    lims = np.array([np.iinfo(np.int32).min, np.iinfo(np.int32).max], dtype=np.int32)
+    print(lims, np.iinfo(np.int64).max, np.iinfo(np.uint8).max, np.iinfo(np.int16).min, np.iinfo(np.int8).bits)
+    print(np.finfo(np.float64).eps, np.finfo(np.float32).eps, np.finfo(np.float32).max, np.finfo(np.float64).tiny)
+    print(np.finfo(np.float32).min, np.finfo(np.float32).resolution, np.finfo(float).precision, np.finfo(np.float32).eps * 2)

@@ -206,6 +206,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.finfo", .rule = R::FloatInfo, .runtime = "", .doc = "`np.finfo(dt).eps/max/min/tiny/smallest_normal/resolution/epsneg` (scalars of dt) and `.bits/.precision` (int) of float32/float64: constants"},
       {.path = "numpy.iinfo", .rule = R::FloatInfo, .runtime = "", .doc = "`np.iinfo(dt).min/max/bits` of the integer types (int): constants (uint64's max does not fit py2cuda's int)"},
       // ---------------------------------------------------------------- NumPy: random numbers
+      {.path = "numpy.set_printoptions", .rule = R::SetPrintOptions, .runtime = "py2cuda::host::set_printoptions", .doc = "precision=, suppress=, threshold=, edgeitems=, linewidth= for the arrays printed after it (others: a warning)"},
       {.path = "numpy.random.seed", .rule = R::RandomSeed, .runtime = "py2cuda::np::random::seed", .doc = "seeds the legacy MT19937 generator as NumPy does"},
       {.path = "numpy.random.rand", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::rand", .doc = "uniform [0, 1) float64 values, bit-identical to NumPy"},
       {.path = "numpy.random.random", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::random", .doc = "uniform [0, 1) float64 values, bit-identical to NumPy"},
@@ -279,6 +280,8 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "ndarray.repeat", .rule = R::Repeat, .runtime = "py2cuda::np::repeat", .doc = "as np.repeat"},
       {.path = "ndarray.dot", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "as np.dot"},
       {.path = "DeviceNDArray.reshape", .rule = R::Reshape, .runtime = "py2cuda::host::reshape", .doc = "the same device memory in a new shape (C-contiguous arrays)"},
+      {.path = "DeviceNDArray.ravel", .rule = R::Ravel, .runtime = "py2cuda::host::ravel", .doc = "the same device memory as a 1-D array (C-contiguous arrays; others: NotImplementedError, as Numba)"},
+      {.path = "DeviceNDArray.split", .rule = R::DeviceSplit, .runtime = "py2cuda::host::split", .doc = "a list of 1-D views of `section` elements (the last may be shorter), as Numba yields them"},
       {.path = "DeviceNDArray.copy_to_host", .rule = R::CopyToHost, .runtime = "copy_to_host", .doc = "a new host array, or `ary` filled; synchronous"},
       {.path = "DeviceNDArray.copy_to_device", .rule = R::CopyToDevice, .runtime = "copy_to_device", .doc = "fills this device array from a host or device array"},
       // ---------------------------------------------------------------- numba.cuda host API

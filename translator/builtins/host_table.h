@@ -52,6 +52,8 @@ enum class HostRule {
   IsClose,          // np.isclose(a, b): an array of bool
   TestingAssert,    // np.testing.assert_*(actual, desired, ...): AssertionError with NumPy's message
   RandomSeed,       // np.random.seed(s)
+  DeviceSplit,      // d.split(section, stream=0): a list of 1-D device views
+  SetPrintOptions,  // np.set_printoptions(precision=, threshold=, edgeitems=, linewidth=, suppress=)
   RandomDraw,       // np.random.rand/random/randn/uniform/normal/randint(..., size): NumPy's legacy MT19937
   RandomChoice,     // np.random.choice(a, size=None, replace=True): draws from range(a) or a 1-D array
   RandomPermute,    // np.random.permutation(x) (a shuffled copy / arange) and shuffle(x) (in place, axis 0)

@@ -379,6 +379,12 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
     if (b->is_call) return fail(a.span, "'" + display_path(path) + "' must be called");
     return type_builtin(*b, {}, a.span, D());
   }
+  if (path == "sys.maxsize") {
+    // A module constant Numba freezes like any int global (np.set_printoptions(threshold=sys.maxsize)).
+    auto c = std::make_unique<ir::Const>(types::int64(), a.span);
+    c->bits = static_cast<uint64_t>(INT64_MAX);
+    return c;
+  }
   return fail(a.span, unsupported_path_message(path));
 }
 

@@ -4,7 +4,10 @@
 // instantiate kernels with the types of their arguments, as Numba compiles a kernel
 // for each new signature it is called with.
 #include <algorithm>
+#include <cfloat>
+#include <climits>
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <map>
 
@@ -1297,6 +1300,51 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::DictMethod:
       if (!self) return fail(c.span, what + "() is a method of a dict");
       return dict_method(c, std::string(row.path.substr(5)), std::move(self));
+    case HostRule::DeviceSplit: {
+      if (!bind({"section", "stream"}) || !need(0, "section")) return nullptr;
+      if (self->type->ndim() != 1) return fail(c.span, what + "() splits 1-D device arrays only (Numba: only support 1d array)");
+      auto n = value(0);
+      if (!n) return nullptr;
+      if (!n->type->is_int()) return fail(a[0]->span, what + "() needs an integer section size");
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(self));
+      args.push_back(convert(std::move(n), types::int64()));
+      TypeRef part = types::device_array(args[0]->type->dtype(), 1, Layout::C);
+      return call_node(types::list(part), "py2cuda::host::List<{t0}>(" + rt + "({0}, {1}))", c.span, std::move(args), {part});
+    }
+    case HostRule::SetPrintOptions: {
+      // NumPy's whole parameter list, so that an option py2cuda leaves out is named in the warning.
+      const std::vector<std::string> names = {"precision", "threshold", "edgeitems", "linewidth", "suppress",
+                                              "nanstr", "infstr", "formatter", "sign", "floatmode", "legacy"};
+      if (!bind(names)) return nullptr;
+      for (size_t k = 5; k < names.size(); ++k) {
+        if (a[k] && !is_none(a[k])) return fail(a[k]->span, what + "(" + names[k] + "=...) is not supported by py2cuda");
+      }
+      std::vector<ir::ExprPtr> args;
+      std::string call = rt + "(";
+      for (size_t k = 0; k < 5; ++k) {
+        if (k) call += ", ";
+        if (!a[k] || is_none(a[k])) {
+          call += "std::nullopt";
+          continue;
+        }
+        auto v = value(k);
+        if (!v) return nullptr;
+        if (names[k] == "suppress") {
+          if (!v->type->is_bool() && !v->type->is_int()) return fail(a[k]->span, what + "(suppress=...) needs a bool");
+          v = convert(std::move(v), types::boolean());
+        } else if (names[k] == "threshold" && v->type->is_float()) {
+          v = convert(std::move(v), types::float64());  // np.inf: never summarise
+        } else if (!v->type->is_int()) {
+          return fail(a[k]->span, what + "(" + names[k] + "=...) needs an integer");
+        } else {
+          v = convert(std::move(v), names[k] == "threshold" ? types::float64() : types::int64());
+        }
+        call += "{" + std::to_string(args.size()) + "}";
+        args.push_back(std::move(v));
+      }
+      return call_node(types::none(), call + ")", c.span, std::move(args));
+    }
     case HostRule::RandomSeed: {
       if (!bind({"seed"})) return nullptr;
       if (is_none(a[0])) {
@@ -1607,6 +1655,14 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         if (!bind({"a"}) || !need(0, "a")) return nullptr;
         arr = array_arg(0);
         if (!arr) return nullptr;
+      } else if (arr->type->is_device_array()) {
+        // DeviceNDArray.ravel(order='C', stream=0): a view of the same device memory.
+        if (!bind({"order", "stream"})) return nullptr;
+        if (a[0] && !(a[0]->kind == ast::ExprKind::StrLit && ast::as<ast::StrLit>(*a[0]).value == "C")) {
+          return fail(a[0]->span, what + "(order=...) other than 'C' is not supported by py2cuda");
+        }
+        TypeRef t = types::device_array(arr->type->dtype(), 1, Layout::C);
+        return call_node(t, rt + "({0})", c.span, one(std::move(arr)));
       }
       TypeRef t = types::array(arr->type->dtype(), 1, Layout::C);
       return call_node(t, rt + "({0})", c.span, one(std::move(arr)));
@@ -2228,6 +2284,14 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
       return nullptr;
     }
   }
+  if (a.value->kind == ast::ExprKind::Call) {
+    const auto& c = ast::as<ast::Call>(*a.value);
+    const std::string fn = resolve_path(mb_.info(), *c.func);
+    if (fn == "numpy.iinfo" || fn == "numpy.finfo") {
+      handled = true;
+      return numeric_limit(c, fn == "numpy.iinfo", a);
+    }
+  }
   auto base = expr(*a.value);
   if (!base) {
     handled = true;
@@ -2268,6 +2332,48 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
     return std::make_unique<ir::Binary>(types::int64(), BinOp::Mul, std::move(args[0]), std::move(args[1]), a.span);
   }
   return nullptr;  // shape, size, ndim: as in kernels
+}
+
+// np.iinfo(t).min/.max/.bits (Python ints) and np.finfo(t).eps/.max/.min/.tiny/.resolution (NumPy
+// scalars of t), .bits/.precision (ints): constants of the type named, as NumPy computes them.
+ir::ExprPtr FunctionBuilder::numeric_limit(const ast::Call& c, bool integer, const ast::Attribute& a) {
+  const std::string what = integer ? "np.iinfo" : "np.finfo";
+  if (c.args.size() != 1 || !c.keywords.empty()) return fail(c.span, what + "() takes one dtype");
+  TypeRef t = host_dtype_named(*c.args[0]);
+  if (!t) return nullptr;
+  auto int_const = [&](int64_t v) {
+    auto k = std::make_unique<ir::Const>(types::int64(), a.span);
+    k->bits = static_cast<uint64_t>(v);
+    return ir::ExprPtr(std::move(k));
+  };
+  if (integer) {
+    if (!t->is_int() || t->is_bool()) return fail(c.args[0]->span, "Invalid integer data type for np.iinfo: " + t->str());
+    const int bits = t->bits();
+    if (a.attr == "bits") return int_const(bits);
+    if (a.attr == "min") return int_const(t->is_signed() ? (bits == 64 ? INT64_MIN : -(int64_t{1} << (bits - 1))) : 0);
+    if (a.attr == "max") {
+      if (t->is_signed()) return int_const(bits == 64 ? INT64_MAX : (int64_t{1} << (bits - 1)) - 1);
+      if (bits == 64) return fail(a.attr_span, "np.iinfo(uint64).max does not fit the int64 py2cuda holds Python ints in");
+      return int_const((int64_t{1} << bits) - 1);
+    }
+    return fail(a.attr_span, "np.iinfo()." + a.attr + " is not supported by py2cuda (min, max, bits)");
+  }
+  if (!t->is_float() || t == types::float16()) {
+    return fail(c.args[0]->span, "np.finfo() of " + t->str() + " is not supported by py2cuda (float32, float64)");
+  }
+  const bool f32 = t == types::float32();
+  if (a.attr == "bits") return int_const(f32 ? 32 : 64);
+  if (a.attr == "precision") return int_const(f32 ? 6 : 15);
+  double v = 0;
+  if (a.attr == "eps") v = f32 ? static_cast<double>(FLT_EPSILON) : DBL_EPSILON;
+  else if (a.attr == "max") v = f32 ? static_cast<double>(FLT_MAX) : DBL_MAX;
+  else if (a.attr == "min") v = f32 ? -static_cast<double>(FLT_MAX) : -DBL_MAX;
+  else if (a.attr == "tiny" || a.attr == "smallest_normal") v = f32 ? static_cast<double>(FLT_MIN) : DBL_MIN;
+  else if (a.attr == "resolution") v = f32 ? static_cast<double>(1e-6f) : 1e-15;
+  else return fail(a.attr_span, "np.finfo()." + a.attr + " is not supported by py2cuda (eps, max, min, tiny, resolution, bits, precision)");
+  auto k = std::make_unique<ir::Const>(types::float64(), a.span);
+  k->f = v;
+  return convert(std::move(k), t);
 }
 
 // NumPy's elementwise functions on the host. Each operand is a host array or a number (a

@@ -9,6 +9,7 @@
 #include "infer/ast_queries.h"
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
+#include "types/rules.h"
 
 namespace py2cuda::infer {
 
@@ -199,6 +200,26 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
       } else {
         item = std::move(dict_view == "keys" ? key : value);
       }
+      return true;
+    }
+    if (host_ && t->is_array() && !t->is_device_array() && t->ndim() > 1) {
+      // NumPy iterates over the first axis: each item is a view of one row (for row in image:).
+      auto arr = settle(std::move(v), "rows");
+      lengths.push_back(std::make_unique<ir::Shape>(arr(), 0, s));
+      std::vector<rules::ViewIndex> kinds(static_cast<size_t>(t->ndim()), rules::ViewIndex::Slice);
+      kinds[0] = rules::ViewIndex::Integer;
+      TypeRef row = types::array(t->dtype(), t->ndim() - 1, rules::view_layout(t, kinds), t->is_readonly());
+      std::string pattern = "py2cuda::view({0}, {1}";
+      for (int d = 1; d < t->ndim(); ++d) pattern += ", py2cuda::slice()";
+      pattern += ")";
+      item.type = row;
+      item.value = [arr, row, pattern, &index, s]() {
+        auto view = std::make_unique<ir::BuiltinCall>(row, pattern, s);
+        view->args.push_back(arr());
+        view->args.push_back(ref(index, s));
+        view->bare_literals = true;
+        return ir::ExprPtr(std::move(view));
+      };
       return true;
     }
     if (t->is_array()) {

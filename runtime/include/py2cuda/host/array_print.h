@@ -1,9 +1,10 @@
 // py2cuda host runtime: str(ndarray) and repr(ndarray) as NumPy 1.26 prints them.
 //
-// Reimplements numpy/core/arrayprint.py for the default print options
-// (precision=8, floatmode='maxprec', suppress=False, linewidth=75,
-// threshold=1000, edgeitems=3, sign='-', legacy=False) and the dtypes the
-// translator produces: bool, int8..int64, uint8..uint64, float32, float64.
+// Reimplements numpy/core/arrayprint.py for floatmode='maxprec', sign='-',
+// legacy=False, the print options np.set_printoptions can change here
+// (precision=8, suppress=False, linewidth=75, threshold=1000, edgeitems=3 by
+// default; see PrintOptions) and the dtypes the translator produces: bool,
+// int8..int64, uint8..uint64, float32, float64.
 // The printer sees only a strided view (ArrayRef), so it works for host
 // arrays, device-array copies and slices alike.
 //
@@ -14,9 +15,9 @@
 //  * integers are right-aligned to the widest of str(min), str(max);
 //  * bools are " True"/"False" (plain "True" in a 0-d array);
 //  * floats (FloatingFormat): scientific when a finite non-zero |x| has
-//    max >= 1e8, min < 1e-4 or max/min > 1e3 (the ratio divided in the
-//    array's type); otherwise positional with the shortest round-trip
-//    digits capped at 8 fraction digits (integer digits exact), trailing
+//    max >= 1e8, or (unless suppress) min < 1e-4 or max/min > 1e3 (the ratio
+//    divided in the array's type); otherwise positional with the shortest round-trip
+//    digits capped at `precision` fraction digits (integer digits exact), trailing
 //    zeros dropped but the point kept ("1."), and every element padded to
 //    the widest integer part (left) and fraction (right, with spaces).
 //    Scientific uses the largest fraction length over the elements for all
@@ -33,6 +34,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -54,12 +56,36 @@ struct ArrayRef {
   const int64_t* strides;
 };
 
-namespace detail {
+// NumPy's print options that np.set_printoptions changes for the rest of the
+// program (one set per process, as NumPy's are per thread and programs print
+// from one).
+struct PrintOptions {
+  int precision = 8;
+  double threshold = 1000;  // a float threshold (np.inf) is NumPy's too
+  int64_t edgeitems = 3;
+  int64_t linewidth = 75;
+  bool suppress = false;
+};
 
-inline constexpr int64_t kPrintThreshold = 1000;
-inline constexpr int64_t kEdgeItems = 3;
-inline constexpr int64_t kLineWidth = 75;
-inline constexpr int kFloatPrecision = 8;
+inline PrintOptions& print_options() {
+  static PrintOptions options;
+  return options;
+}
+
+// np.set_printoptions(...): an option left out (or None) keeps its value. The threshold
+// may be a float (np.inf: never summarise), as NumPy compares it with the size.
+inline void set_printoptions(std::optional<int64_t> precision, std::optional<double> threshold,
+                             std::optional<int64_t> edgeitems, std::optional<int64_t> linewidth,
+                             std::optional<bool> suppress) {
+  PrintOptions& o = print_options();
+  if (precision) o.precision = static_cast<int>(*precision);
+  if (threshold) o.threshold = *threshold;
+  if (edgeitems) o.edgeitems = *edgeitems;
+  if (linewidth) o.linewidth = *linewidth;
+  if (suppress) o.suppress = *suppress;
+}
+
+namespace detail {
 
 template <class T>
 int64_t array_size(const ArrayRef<T>& a) {
@@ -77,9 +103,10 @@ std::vector<T> shown_values(const ArrayRef<T>& a, bool summarise) {
   for (int ax = 0; ax < a.ndim; ++ax) {
     const int64_t n = a.shape[ax];
     auto& idx = axis_indices[static_cast<size_t>(ax)];
-    if (summarise && n > 2 * kEdgeItems) {
-      for (int64_t i = 0; i < kEdgeItems; ++i) idx.push_back(i);
-      for (int64_t i = n - kEdgeItems; i < n; ++i) idx.push_back(i);
+    const int64_t edge = print_options().edgeitems;
+    if (summarise && n > 2 * edge) {
+      for (int64_t i = 0; i < edge; ++i) idx.push_back(i);
+      for (int64_t i = n - edge; i < n; ++i) idx.push_back(i);
     } else {
       for (int64_t i = 0; i < n; ++i) idx.push_back(i);
     }
@@ -123,11 +150,12 @@ struct IntFormatter {
   }
 };
 
-// NumPy's FloatingFormat for floatmode='maxprec', precision 8, sign '-'.
+// NumPy's FloatingFormat for floatmode='maxprec', sign '-', the print options' precision
+// and suppress.
 template <class T>
 struct FloatFormatter {
   bool exp_format = false;
-  int precision = kFloatPrecision;  // max fraction digits (scientific: exact count)
+  int precision = print_options().precision;  // max fraction digits (scientific: exact count)
   int pad_left = 0, pad_right = 0, exp_size = -1;
 
   // Shortest digits of |x| in T, capped at `cap` digits after the point
@@ -191,15 +219,16 @@ struct FloatFormatter {
       // (so float32(1e-4), just below 1e-4, counts as small), but divides
       // two float32 scalars in float32 (overflow -> inf).
       const T ratio = max_val / min_val;
-      exp_format = static_cast<double>(max_val) >= 1.e8 || static_cast<double>(min_val) < 0.0001 ||
-                   static_cast<double>(ratio) > 1000.;
+      exp_format = static_cast<double>(max_val) >= 1.e8 ||
+                   (!print_options().suppress &&
+                    (static_cast<double>(min_val) < 0.0001 || static_cast<double>(ratio) > 1000.));
     }
     if (finite.empty()) {
       pad_left = pad_right = 0;
     } else if (exp_format) {
       int max_frac = 0, max_int = 0, max_exp = 0;
       for (T x : finite) {
-        const Decimal d = capped_scientific(std::fabs(x), kFloatPrecision);
+        const Decimal d = capped_scientific(std::fabs(x), precision);
         max_frac = std::max(max_frac, static_cast<int>(d.digits.size()) - 1);
         max_int = std::max(max_int, std::signbit(x) ? 2 : 1);
         max_exp = std::max(max_exp, static_cast<int>(exponent_text(d.decpt - 1).size()) - 1);
@@ -210,7 +239,7 @@ struct FloatFormatter {
       pad_right = exp_size + 2 + precision;
     } else {
       for (T x : finite) {
-        const std::string s = positional(capped_positional(std::fabs(x), kFloatPrecision));
+        const std::string s = positional(capped_positional(std::fabs(x), precision));
         const int dot = static_cast<int>(s.find('.'));
         pad_left = std::max(pad_left, dot + (std::signbit(x) ? 1 : 0));
         pad_right = std::max(pad_right, static_cast<int>(s.size()) - dot - 1);
@@ -297,9 +326,10 @@ struct ArrayLayout {
     const int64_t next_width = width - 1;  // room for the closing ']'
     const int64_t n = a.shape[axis];
     const int64_t stride = a.strides[axis];
-    const bool show_summary = summarise && 2 * kEdgeItems < n;
-    const int64_t leading = show_summary ? kEdgeItems : 0;
-    const int64_t trailing = show_summary ? kEdgeItems : n;
+    const int64_t edge = print_options().edgeitems;
+    const bool show_summary = summarise && 2 * edge < n;
+    const int64_t leading = show_summary ? edge : 0;
+    const int64_t trailing = show_summary ? edge : n;
     std::string s;
     if (axes_left == 1) {
       // Both separators rstrip to at most one character, as does ']'.
@@ -342,7 +372,7 @@ struct ArrayLayout {
 template <class T>
 std::string array_to_string(const ArrayRef<T>& a, std::string_view separator, std::string_view prefix,
                             int64_t line_width) {
-  const bool summarise = array_size(a) > kPrintThreshold;
+  const bool summarise = static_cast<double>(array_size(a)) > print_options().threshold;
   const std::vector<T> shown = shown_values(a, summarise);
   const auto fmt = make_element_formatter(shown, a.ndim == 0);
   ArrayLayout<T, decltype(fmt)> layout{a, fmt, std::string(separator), summarise};
@@ -357,7 +387,7 @@ template <class T>
 std::string array_str(ArrayRef<T> a) {
   if (a.ndim == 0) return str(NpScalar<T>{a.data[0]});  // a 0-d array prints as its scalar
   if (detail::array_size(a) == 0) return "[]";
-  return detail::array_to_string(a, " ", "", detail::kLineWidth);
+  return detail::array_to_string(a, " ", "", print_options().linewidth);
 }
 
 // repr(arr).
@@ -372,7 +402,7 @@ std::string array_repr(ArrayRef<T> a) {
   std::string lst;
   if (size > 0) {
     lst = detail::array_to_string(a, ", ", prefix,
-                                  detail::kLineWidth - static_cast<int64_t>(suffix.size()));
+                                  print_options().linewidth - static_cast<int64_t>(suffix.size()));
   } else if (a.ndim == 1) {
     lst = "[]";
   } else {
@@ -388,7 +418,7 @@ std::string array_repr(ArrayRef<T> a) {
   const std::string dtype_str = "dtype=" + std::string(type_name) + ")";
   const size_t nl = out.rfind('\n');
   const int64_t last_line_len = static_cast<int64_t>(out.size() - (nl == std::string::npos ? 0 : nl + 1));
-  if (last_line_len + static_cast<int64_t>(dtype_str.size()) + 1 > detail::kLineWidth)
+  if (last_line_len + static_cast<int64_t>(dtype_str.size()) + 1 > print_options().linewidth)
     return out + "\n" + std::string(prefix.size(), ' ') + dtype_str;
   return out + " " + dtype_str;
 }

@@ -9,7 +9,9 @@
 // (Numba refuses too).
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <vector>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -89,10 +91,31 @@ class DeviceNDArray {
     return value;
   }
 
+  // A strided view (d[::2], d2[:, 1]) copies the memory it spans and is viewed on the host with
+  // its strides, as Numba's copy_to_host does; Numba refuses negative strides (d[::-1]).
   NDArray<T, N> copy_to_host() const {
-    NDArray<T, N> host(shape_);
-    copy_to_host(host);
-    return host;
+    if (is_c_contiguous()) {
+      NDArray<T, N> host(shape_);
+      copy_to_host(host);
+      return host;
+    }
+    std::string byte_strides;
+    bool negative = false;
+    int64_t span = 1;
+    for (int d = 0; d < N; ++d) {
+      byte_strides += (d ? ", " : "") + std::to_string(strides_[d] * static_cast<int64_t>(sizeof(T)));
+      negative = negative || strides_[d] < 0;
+      if (shape_[d] == 0) span = 0;
+      if (span) span += (shape_[d] - 1) * strides_[d];
+    }
+    if (negative) {
+      throw PyException("NotImplementedError",
+                        "D->H copy not implemented for negative strides: (" + byte_strides + (N == 1 ? ",)" : ")"));
+    }
+    if (span == 0) return NDArray<T, N>(shape_);
+    std::shared_ptr<T[]> buffer(new T[static_cast<std::size_t>(span)]());
+    backend::copy_device_to_host(buffer.get(), data_, static_cast<std::size_t>(span) * sizeof(T));
+    return NDArray<T, N>(buffer, buffer.get(), shape_, strides_);
   }
 
   // d.copy_to_host(ary): fills `ary` (same shape) and returns it, as Numba does.
@@ -177,6 +200,30 @@ DeviceNDArray<T, M> reshape(const DeviceNDArray<T, N>& d, std::array<int64_t, M>
     stride *= shape[k];
   }
   return DeviceNDArray<T, M>(d.storage(), v);
+}
+
+// d.ravel(): the same device memory as one axis, for a C-contiguous device array; any
+// other is Numba's NotImplementedError (DeviceNDArray.ravel never copies).
+template <class T, int N>
+DeviceNDArray<T, 1> ravel(const DeviceNDArray<T, N>& d) {
+  if (!d.is_c_contiguous()) throw PyException("NotImplementedError", "operation requires copying");
+  Array<T, 1> v{d.data(), {d.size()}, {1}};
+  return DeviceNDArray<T, 1>(d.storage(), v);
+}
+
+// d.split(section): 1-D views of `section` elements each (the last may be shorter), as
+// Numba's DeviceNDArray.split yields them; a list here (the simulator's is one too).
+template <class T>
+std::vector<DeviceNDArray<T, 1>> split(const DeviceNDArray<T, 1>& d, int64_t section) {
+  if (!d.is_c_contiguous()) throw PyException("ValueError", "only support unit stride");
+  if (section <= 0) throw PyException("ValueError", "split section must be positive");
+  std::vector<DeviceNDArray<T, 1>> parts;
+  for (int64_t begin = 0; begin < d.size(); begin += section) {
+    const int64_t end = std::min(begin + section, d.size());
+    Array<T, 1> v{d.data() + begin, {end - begin}, {1}};
+    parts.push_back(DeviceNDArray<T, 1>(d.storage(), v));
+  }
+  return parts;
 }
 
 // cuda.to_device(a)
