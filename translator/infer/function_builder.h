@@ -233,7 +233,6 @@ class FunctionBuilder {
   ir::ExprPtr array_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   // `.shape`, `.dtype`, `.T`... of a host or device array; null with `handled` false otherwise.
   ir::ExprPtr host_attribute(const ast::Attribute& a, bool& handled);
-  ir::ExprPtr numeric_limit(const ast::Call& c, bool integer, const ast::Attribute& a);  // np.iinfo/finfo(t).attr
   // argparse (infer/host_argparse.cpp): ArgumentParser(...), its methods, and args.NAME.
   ir::ExprPtr argparse_parser_new(const ast::Call& c);
   ir::ExprPtr argparse_method(const ast::Call& c, const ast::Attribute& m, ir::ExprPtr self);

@@ -2284,14 +2284,6 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
       return nullptr;
     }
   }
-  if (a.value->kind == ast::ExprKind::Call) {
-    const auto& c = ast::as<ast::Call>(*a.value);
-    const std::string fn = resolve_path(mb_.info(), *c.func);
-    if (fn == "numpy.iinfo" || fn == "numpy.finfo") {
-      handled = true;
-      return numeric_limit(c, fn == "numpy.iinfo", a);
-    }
-  }
   auto base = expr(*a.value);
   if (!base) {
     handled = true;
@@ -2332,48 +2324,6 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
     return std::make_unique<ir::Binary>(types::int64(), BinOp::Mul, std::move(args[0]), std::move(args[1]), a.span);
   }
   return nullptr;  // shape, size, ndim: as in kernels
-}
-
-// np.iinfo(t).min/.max/.bits (Python ints) and np.finfo(t).eps/.max/.min/.tiny/.resolution (NumPy
-// scalars of t), .bits/.precision (ints): constants of the type named, as NumPy computes them.
-ir::ExprPtr FunctionBuilder::numeric_limit(const ast::Call& c, bool integer, const ast::Attribute& a) {
-  const std::string what = integer ? "np.iinfo" : "np.finfo";
-  if (c.args.size() != 1 || !c.keywords.empty()) return fail(c.span, what + "() takes one dtype");
-  TypeRef t = host_dtype_named(*c.args[0]);
-  if (!t) return nullptr;
-  auto int_const = [&](int64_t v) {
-    auto k = std::make_unique<ir::Const>(types::int64(), a.span);
-    k->bits = static_cast<uint64_t>(v);
-    return ir::ExprPtr(std::move(k));
-  };
-  if (integer) {
-    if (!t->is_int() || t->is_bool()) return fail(c.args[0]->span, "Invalid integer data type for np.iinfo: " + t->str());
-    const int bits = t->bits();
-    if (a.attr == "bits") return int_const(bits);
-    if (a.attr == "min") return int_const(t->is_signed() ? (bits == 64 ? INT64_MIN : -(int64_t{1} << (bits - 1))) : 0);
-    if (a.attr == "max") {
-      if (t->is_signed()) return int_const(bits == 64 ? INT64_MAX : (int64_t{1} << (bits - 1)) - 1);
-      if (bits == 64) return fail(a.attr_span, "np.iinfo(uint64).max does not fit the int64 py2cuda holds Python ints in");
-      return int_const((int64_t{1} << bits) - 1);
-    }
-    return fail(a.attr_span, "np.iinfo()." + a.attr + " is not supported by py2cuda (min, max, bits)");
-  }
-  if (!t->is_float() || t == types::float16()) {
-    return fail(c.args[0]->span, "np.finfo() of " + t->str() + " is not supported by py2cuda (float32, float64)");
-  }
-  const bool f32 = t == types::float32();
-  if (a.attr == "bits") return int_const(f32 ? 32 : 64);
-  if (a.attr == "precision") return int_const(f32 ? 6 : 15);
-  double v = 0;
-  if (a.attr == "eps") v = f32 ? static_cast<double>(FLT_EPSILON) : DBL_EPSILON;
-  else if (a.attr == "max") v = f32 ? static_cast<double>(FLT_MAX) : DBL_MAX;
-  else if (a.attr == "min") v = f32 ? -static_cast<double>(FLT_MAX) : -DBL_MAX;
-  else if (a.attr == "tiny" || a.attr == "smallest_normal") v = f32 ? static_cast<double>(FLT_MIN) : DBL_MIN;
-  else if (a.attr == "resolution") v = f32 ? static_cast<double>(1e-6f) : 1e-15;
-  else return fail(a.attr_span, "np.finfo()." + a.attr + " is not supported by py2cuda (eps, max, min, tiny, resolution, bits, precision)");
-  auto k = std::make_unique<ir::Const>(types::float64(), a.span);
-  k->f = v;
-  return convert(std::move(k), t);
 }
 
 // NumPy's elementwise functions on the host. Each operand is a host array or a number (a
