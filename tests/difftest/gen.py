@@ -682,14 +682,18 @@ class Generator:
         r = self.r
         if r.random() < 0.5:
             v = self.expr(scope, "int64", depth - 1, True)
-            slot = r.randrange(4)
+            r.randrange(4)  # the draw of an earlier generator, kept so seeds name the same programs
             f = r.choice(["add", "max", "min", "add", "xor"])
+            # One operation per slot: different atomics on one address do not commute (an add and a
+            # max in two threads give a result that depends on their order).
+            slot = {"add": 0, "xor": 1, "min": 2, "max": 3}[f]
             cpu = {"add": f"acc[{slot}] += {{0}}", "max": f"acc[{slot}] = max(acc[{slot}], {{0}})",
                    "min": f"acc[{slot}] = min(acc[{slot}], {{0}})", "xor": f"acc[{slot}] ^= {{0}}"}[f]
             return Stmt(f"cuda.atomic.{f}(acc, {slot}, {{0}})", [v], cpu_head=cpu)
         v = self.expr(scope, "uint32", depth - 1, True)
-        slot = r.randrange(4)
+        r.randrange(4)
         f = r.choice(["add", "or_", "and_", "max"])
+        slot = {"or_": 0, "and_": 1, "add": 2, "max": 3}[f]
         cpu = {"add": f"acc32[{slot}] += {{0}}", "or_": f"acc32[{slot}] |= {{0}}",
                "and_": f"acc32[{slot}] &= {{0}}", "max": f"acc32[{slot}] = max(acc32[{slot}], {{0}})"}[f]
         return Stmt(f"cuda.atomic.{f}(acc32, {slot}, {{0}})", [v], cpu_head=cpu)
