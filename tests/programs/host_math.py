@@ -111,6 +111,18 @@ def python_math(a):
     print(math.sqrt(-1))
 
 
+def uint64_scalars(counts):
+    # np.uint64 with a Python int or np.int64 gives float64 (no integer type holds both), also
+    # through +=; with another uint64 it stays uint64.
+    u = np.uint64(5)
+    t = 0
+    t += u
+    total = 0
+    total += counts.sum()
+    print(u + 1, u * 2, u - u, u // 2, t, np.int64(3) + u, total, counts.sum() + counts.sum())
+
+
 if __name__ == "__main__":
     main()
-    python_math(np.arange(5.0))
+    uint64_scalars(np.arange(4, dtype=np.uint8))
+    python_math(np.arange(5.0))  # ends in Python's ValueError

@@ -886,14 +886,26 @@ ir::ExprPtr FunctionBuilder::binary_values(BinOp op, ir::ExprPtr l, ir::ExprPtr 
 }
 
 namespace {
-// Two numbers of which one has a NumPy type narrower than Python's int and float (int64 and
-// float64 stand for those; bools stay Python's, whose sum is an int).
+// Two numbers of which one has a NumPy type other than Python's int and float (int64 and
+// float64 stand for those; bools stay Python's, whose sum is an int): a narrower one, or
+// uint64, which with an int gives float64 (np.uint64(5) + 1 is 6.0).
 bool numpy_sized_scalars(TypeRef l, TypeRef r) {
   auto plain = [](TypeRef t) { return t->is_number() && !t->is_bool() && !t->is_complex(); };
   if (!plain(l) || !plain(r)) return false;
-  return l->bits() < 64 || r->bits() < 64;
+  auto uint64 = [](TypeRef t) { return t->is_int() && !t->is_signed() && t->bits() == 64; };
+  return l->bits() < 64 || r->bits() < 64 || uint64(l) || uint64(r);
 }
 }  // namespace
+
+ir::ExprPtr FunctionBuilder::number_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s) {
+  if (python_host() && op != BinOp::MatMul && numpy_sized_scalars(l->type, r->type)) {
+    // NumPy scalars of a sized type (np.int32, np.float32, an int8 array's element) compute as
+    // NumPy's scalar loops do: in promote_types of the two, integers wrapping
+    // (np.int32(2**31 - 1) + np.int32(1) is -2147483648), floats dividing by zero to inf.
+    return array_binary(op, std::move(l), std::move(r), s);
+  }
+  return binary_values(op, std::move(l), std::move(r), s);
+}
 
 ir::ExprPtr FunctionBuilder::binary(const ast::Binary& b) {
   bool literal_ints = false;
@@ -921,10 +933,7 @@ ir::ExprPtr FunctionBuilder::binary_parts(const ast::Binary& b) {
   if (!l || !r) return nullptr;
   if (host_ && (l->type->is_array() || r->type->is_array())) return array_binary(b.op, std::move(l), std::move(r), b.span);
   if (python_host() && b.op != BinOp::MatMul && numpy_sized_scalars(l->type, r->type)) {
-    // NumPy scalars of a sized type (np.int32, np.float32, an int8 array's element) compute as
-    // NumPy's scalar loops do: in promote_types of the two, integers wrapping
-    // (np.int32(2**31 - 1) + np.int32(1) is -2147483648), floats dividing by zero to inf.
-    return array_binary(b.op, std::move(l), std::move(r), b.span);
+    return number_binary(b.op, std::move(l), std::move(r), b.span);
   }
   auto is_list = [](TypeRef t) { return t->is_list() || t->is_list_display(); };
   if (host_ && (b.op == BinOp::Add || b.op == BinOp::Mul) && (is_list(l->type) || is_list(r->type))) {

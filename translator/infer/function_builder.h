@@ -173,6 +173,9 @@ class FunctionBuilder {
                              std::vector<ir::ExprPtr> operands);
   TypeRef dtype_of(const ast::Expr& e);
   ir::ExprPtr binary(const ast::Binary& b);
+  // `l op r` of two numbers: NumPy's scalar rules where one is a sized NumPy scalar in host
+  // code (binary_parts, aug_assign), else Numba's (binary_values).
+  ir::ExprPtr number_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   ir::ExprPtr binary_values(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   ir::ExprPtr unary(const ast::Unary& u);
   ir::ExprPtr boolop(const ast::BoolOpExpr& b);

@@ -636,7 +636,7 @@ void FunctionBuilder::aug_assign(const ast::AugAssign& a, ir::Block& out) {
     return;
   }
   TypeRef target_type = current->type;
-  auto result = binary_values(a.op, std::move(current), std::move(rhs), a.span);
+  auto result = number_binary(a.op, std::move(current), std::move(rhs), a.span);
   if (!result) return;
   bool same_type = result->type == target_type;
   bool shorthand = same_type && (a.op == BinOp::Add || a.op == BinOp::Sub || a.op == BinOp::Mul ||
