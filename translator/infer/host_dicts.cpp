@@ -201,6 +201,7 @@ bool FunctionBuilder::dict_store(const ast::Subscript& target, ir::ExprPtr& valu
       return false;
     }
     const std::string& id = ast::as<ast::Name>(*target.value).id;
+    if (is_module_container(id)) return refine_shared_global(id, types::dict(k->type, value->type), target.value->span);
     assign_type(binding(id), types::dict(k->type, value->type), target.value->span);
     return true;  // typed in the next pass
   }
