@@ -85,6 +85,8 @@ config["scale"] = 1.5
 names = ["start"]
 names.append("go")
 widths = []
+tally = {}
+extra = {}
 
 
 def timed_run(n):
@@ -96,6 +98,8 @@ def timed_run(n):
     counts["even" if n % 2 == 0 else "odd"] += 1
     totals[n] = t
     names.extend([f"r{n}"])
+    tally.setdefault(n % 2, 0)
+    tally[n % 2] += n
     return t
 
 
@@ -104,6 +108,8 @@ def tidy():
     results.sort(reverse=True)
     timings.update({"tidied": float(last)})
     widths.append(len(names))
+    extra.update({"last": last})
+    del timings["run1"]
     return last
 
 
@@ -118,4 +124,4 @@ results.append(-1)
 print(tidy(), results, timings, widths)
 print(summary(), sum(results), "run2" in timings, timings["run3"])
 results.clear()
-print(results, len(results), config)
+print(results, len(results), config, tally, extra, timings)
