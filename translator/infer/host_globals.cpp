@@ -97,7 +97,8 @@ ir::ExprPtr FunctionBuilder::shared_global_read(const std::string& id, Span s) {
   TypeRef t = mb_.shared_global_type(id);
   if (!t) {
     return fail(s, "the module variable '" + id + "' is read before the module's code assigns it a value (py2cuda "
-                   "types a variable that functions rebind with 'global' by its module-level assignment)");
+                   "types a variable that functions share, rebinding it with 'global' or changing it, by its module-level "
+                   "assignment)");
   }
   return std::make_unique<ir::GlobalRef>(mb_.shared_global_cpp_name(id), t, s);
 }
