@@ -1,6 +1,7 @@
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 # Host Python that keeps state between helpers: module variables rebound with `global`,
-# a search helper returning None, `in range(...)` tests, empty dicts never filled.
+# module dicts, lists and arrays that helpers change in place (the empty ones typed by the
+# helpers' stores), a search helper returning None, `in range(...)` tests, empty dicts never filled.
 import numpy as np
 from numba import cuda
 
@@ -73,3 +74,54 @@ either = {} if calls > 5 else {}
 print(len({}), {}, empty, other, either, len(empty) + len(other), not empty, "k" in empty)
 print(f"{empty}", str(other), repr(either))
 print(2 ** 63 - 1, -2 ** 63, 10 ** 18, 7 // -2, -7 % 3)
+
+# Module containers that helpers change without rebinding them: one object, shared.
+timings = {}
+results = []
+counts = {"odd": 0, "even": 0}
+totals = np.zeros(4)
+config = {}
+config["scale"] = 1.5
+names = ["start"]
+names.append("go")
+widths = []
+tally = {}
+extra = {}
+
+
+def timed_run(n):
+    d = cuda.to_device(np.arange(4, dtype=np.float64))
+    scale[1, 32](d, config["scale"] * n)
+    t = float(d.copy_to_host().sum())
+    timings[f"run{n}"] = t
+    results.append(n * 2)
+    counts["even" if n % 2 == 0 else "odd"] += 1
+    totals[n] = t
+    names.extend([f"r{n}"])
+    tally.setdefault(n % 2, 0)
+    tally[n % 2] += n
+    return t
+
+
+def tidy():
+    last = results.pop()
+    results.sort(reverse=True)
+    timings.update({"tidied": float(last)})
+    widths.append(len(names))
+    extra.update({"last": last})
+    del timings["run1"]
+    return last
+
+
+def summary():
+    return f"{len(timings)} runs, names={names} first={results[0]}"
+
+
+for n in (1, 2, 3):
+    timed_run(n)
+print(timings, results, counts, totals)
+results.append(-1)
+print(tidy(), results, timings, widths)
+print(summary(), sum(results), "run2" in timings, timings["run3"])
+results.clear()
+print(results, len(results), config, tally, extra, timings)

@@ -72,3 +72,50 @@ TEST(HostModuleGlobals, IntLiteralExpressionBeyondInt64IsALocatedWarning) {
   EXPECT_FALSE(has(r.diagnostics, "prog.py:8:")) << r.diagnostics;
   EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
 }
+
+TEST(HostModuleGlobals, ContainersAHelperChangesAreSharedAndTypedByItsStores) {
+  TranslateResult r = run("timings = {}\nresults = []\ncounts = np.zeros(3)\n"
+                          "def record(n, t):\n    timings[f'run{n}'] = t\n    results.append(n * 2)\n"
+                          "    counts[n] += 1.0\n"
+                          "a = np.zeros(1)\ninc[1, 1](a)\nrecord(1, 0.5)\nprint(timings, results, counts)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "static py2cuda::host::Dict<std::string, double> timings_global{};")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "static py2cuda::host::List<int64_t> results_global{};")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "static py2cuda::host::NDArray<double, 1> counts_global{};")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "timings_global.set(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "results_global.append(n * 2);")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "timings_global = {};")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostModuleGlobals, ContainerTheModuleFillsIsSharedWithAHelperThatReadsIt) {
+  TranslateResult r = run("config = {}\nconfig['n'] = 4\n"
+                          "def size():\n    return config['n']\n"
+                          "a = np.zeros(1)\ninc[1, 1](a)\nprint(size())\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "static py2cuda::host::Dict<std::string, int64_t> config_global{};")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostModuleGlobals, AHelpersOwnListAndKernelsStayAsTheyWere) {
+  // `results` bound in the helper is its own; the kernel freezes the module array it reads.
+  TranslateResult r = run("results = [0]\nw = np.ones(2)\n"
+                          "@cuda.jit\ndef scale(a):\n    a[0] *= w[1]\n"
+                          "def fill(n):\n    results = []\n    results.append(n)\n    w[0] = 3.0\n    return results\n"
+                          "a = np.zeros(1)\ninc[1, 1](a)\nscale[1, 1](a)\nprint(fill(2), results, w)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "results_global")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "static py2cuda::host::NDArray<double, 1> w_global{};")) << r.cu;
+  const std::string kernel = r.cu.substr(r.cu.find("__global__ void scale"), 200);
+  EXPECT_FALSE(has(kernel, "w_global")) << kernel;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostModuleGlobals, SharedListNothingTypesIsALocatedWarning) {
+  TranslateResult r = run("xs = []\ndef reset():\n    xs.clear()\n"
+                          "a = np.zeros(1)\ninc[1, 1](a)\nreset()\nprint(len(xs))\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:6:1: warning: the element type of the list 'xs' is never known"))
+      << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+}

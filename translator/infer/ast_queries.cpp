@@ -2,10 +2,10 @@
 
 namespace py2cuda::infer {
 
-void NameCounter::expr(const ast::Expr* e) {
+void SubtreeWalker::expr(const ast::Expr* e) {
     if (!e) return;
+    visit(*e);
     switch (e->kind) {
-      case ast::ExprKind::Name: count += ast::as<ast::Name>(*e).id == name; break;
       case ast::ExprKind::Attribute: expr(ast::as<ast::Attribute>(*e).value.get()); break;
       case ast::ExprKind::Subscript:
         expr(ast::as<ast::Subscript>(*e).value.get());
@@ -63,11 +63,12 @@ void NameCounter::expr(const ast::Expr* e) {
     }
   }
 
-void NameCounter::block(const ast::Block& b) {
+void SubtreeWalker::block(const ast::Block& b) {
   for (const auto& s : b) stmt(*s);
 }
 
-void NameCounter::stmt(const ast::Stmt& s) {
+void SubtreeWalker::stmt(const ast::Stmt& s) {
+    visit(s);
     switch (s.kind) {
       case ast::StmtKind::Expr: expr(ast::as<ast::ExprStmt>(s).value.get()); break;
       case ast::StmtKind::Assign:
@@ -103,6 +104,60 @@ void NameCounter::stmt(const ast::Stmt& s) {
       case ast::StmtKind::Return: expr(ast::as<ast::Return>(s).value.get()); break;
       default: break;
     }
+}
+
+namespace {
+
+struct MutatedNames : SubtreeWalker {
+  std::set<std::string>& out;
+  explicit MutatedNames(std::set<std::string>& o) : out(o) {}
+  void container(const ast::Expr& target) {
+    if (target.kind == ast::ExprKind::Subscript) {
+      const auto& owner = *ast::as<ast::Subscript>(target).value;
+      if (owner.kind == ast::ExprKind::Name) out.insert(ast::as<ast::Name>(owner).id);
+    }
+    if (target.kind == ast::ExprKind::Tuple)
+      for (const auto& e : ast::as<ast::TupleExpr>(target).elts) container(*e);
+    if (target.kind == ast::ExprKind::List)
+      for (const auto& e : ast::as<ast::ListExpr>(target).elts) container(*e);
+  }
+  void visit(const ast::Stmt& s) override {
+    switch (s.kind) {
+      case ast::StmtKind::Assign:
+        for (const auto& t : ast::as<ast::Assign>(s).targets) container(*t);
+        break;
+      case ast::StmtKind::AugAssign: container(*ast::as<ast::AugAssign>(s).target); break;
+      case ast::StmtKind::AnnAssign: container(*ast::as<ast::AnnAssign>(s).target); break;
+      case ast::StmtKind::For: container(*ast::as<ast::For>(s).target); break;
+      case ast::StmtKind::Delete:
+        for (const auto& t : ast::as<ast::Delete>(s).targets) container(*t);
+        break;
+      default: break;
+    }
+  }
+  void visit(const ast::Expr& e) override {
+    // The methods of list, dict and ndarray that change their object.
+    static const std::set<std::string> kMutators = {"append", "extend", "insert", "pop", "remove", "clear",
+                                                    "sort", "reverse", "update", "setdefault", "popitem", "fill",
+                                                    "add", "discard"};
+    if (e.kind != ast::ExprKind::Call) return;
+    const ast::Expr& callee = *ast::as<ast::Call>(e).func;
+    if (callee.kind != ast::ExprKind::Attribute) return;
+    const auto& m = ast::as<ast::Attribute>(callee);
+    if (m.value->kind == ast::ExprKind::Name && kMutators.count(m.attr)) out.insert(ast::as<ast::Name>(*m.value).id);
+  }
+};
+
+}  // namespace
+
+void collect_mutated_names(const ast::Block& body, std::set<std::string>& out) {
+  MutatedNames walker(out);
+  walker.block(body);
+}
+
+void collect_mutated_names(const std::vector<const ast::Stmt*>& body, std::set<std::string>& out) {
+  MutatedNames walker(out);
+  for (const ast::Stmt* s : body) walker.stmt(*s);
 }
 
 // Names bound anywhere in a function body: Python makes them local.

@@ -8,14 +8,32 @@
 
 namespace py2cuda::infer {
 
-// Counts occurrences of a name in a subtree (uses and bindings).
-struct NameCounter {
-  const std::string& name;
-  int count = 0;
+// Walks every statement and expression of a subtree (lambdas' bodies included); subclasses
+// look at each node in visit().
+struct SubtreeWalker {
+  virtual ~SubtreeWalker() = default;
+  virtual void visit(const ast::Expr&) {}
+  virtual void visit(const ast::Stmt&) {}
   void expr(const ast::Expr* e);
   void block(const ast::Block& b);
   void stmt(const ast::Stmt& s);
 };
+
+// Counts occurrences of a name in a subtree (uses and bindings).
+struct NameCounter : SubtreeWalker {
+  explicit NameCounter(const std::string& n) : name(n) {}
+  const std::string& name;
+  int count = 0;
+  void visit(const ast::Expr& e) override {
+    if (e.kind == ast::ExprKind::Name) count += ast::as<ast::Name>(e).id == name;
+  }
+};
+
+// Names whose object a body changes in place without rebinding them: `xs[i] = v`,
+// `d[k] += v`, `del d[k]`, `xs.append(v)`, `d.update(...)`, `a.fill(0)` (the container's
+// name, when it is a plain name).
+void collect_mutated_names(const ast::Block& body, std::set<std::string>& out);
+void collect_mutated_names(const std::vector<const ast::Stmt*>& body, std::set<std::string>& out);
 
 // Names bound anywhere in a function body: Python makes them local.
 void collect_bound_names(const ast::Block& body, std::set<std::string>& out);

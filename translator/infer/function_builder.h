@@ -363,6 +363,9 @@ class FunctionBuilder {
   std::set<std::string> shared_globals_here_;
   ir::ExprPtr shared_global_read(const std::string& id, Span s);
   void shared_global_store(const std::string& id, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
+  // A module variable this host function reaches without binding it (infer/host_globals.cpp).
+  bool is_module_container(const std::string& id) const;
+  bool refine_shared_global(const std::string& id, TypeRef t, Span s);
   // AST this builder made to type a statement as another (`xs += ys` as `xs.extend(ys)`).
   std::vector<ast::ExprPtr> synthetic_ast_;
   std::map<std::string, std::string> version_of_;  // host code: Python name -> current binding key
@@ -426,7 +429,8 @@ class ModuleBuilder {
   sema::ModuleInfo& info() { return info_; }
   ArgparseParsers& argparse_parsers() { return argparse_parsers_; }
 
-  // Module variables a plain host function rebinds (`global counter` in its body): one
+  // Module variables a plain host function rebinds (`global counter` in its body) or changes
+  // in place (`timings[k] = t`, `results.append(x)`, the name not bound in it): one
   // C++ variable at namespace scope that the module's code and every host function share,
   // as Python's module dict is (infer/host_globals.cpp).
   bool is_shared_global(const std::string& name);
@@ -434,6 +438,7 @@ class ModuleBuilder {
   std::string shared_global_cpp_name(const std::string& name) const;
   TypeRef shared_global_type(const std::string& name) const;
   void set_shared_global_type(const std::string& name, TypeRef t);
+  int shared_global_changes() const { return shared_global_changes_; }
 
   // Ufuncs (infer/ufuncs.cpp): the module's entry for `f`, its loop for these core
   // parameter types (built on first request), and run()'s eager CUDA loops.
@@ -468,6 +473,8 @@ class ModuleBuilder {
   ArgparseParsers argparse_parsers_;
   std::optional<std::set<std::string>> shared_globals_;
   std::map<std::string, TypeRef> shared_global_types_;
+  // Bumped by each change of a shared variable's type: the function typing then takes another pass.
+  int shared_global_changes_ = 0;
   void build_host_program();
   void warn_about_missing_gpu_code();
 };

@@ -201,6 +201,7 @@ bool FunctionBuilder::dict_store(const ast::Subscript& target, ir::ExprPtr& valu
       return false;
     }
     const std::string& id = ast::as<ast::Name>(*target.value).id;
+    if (is_module_container(id)) return refine_shared_global(id, types::dict(k->type, value->type), target.value->span);
     assign_type(binding(id), types::dict(k->type, value->type), target.value->span);
     return true;  // typed in the next pass
   }
@@ -267,9 +268,30 @@ ir::ExprPtr FunctionBuilder::dict_method(const ast::Call& c, const std::string& 
       if (!k || !v) return nullptr;
       const auto& m = ast::as<ast::Attribute>(*c.func);
       if (method == "setdefault" && m.value->kind == ast::ExprKind::Name && hashable(k->type) && storable(v->type)) {
-        assign_type(binding(ast::as<ast::Name>(*m.value).id), types::dict(k->type, v->type), m.value->span);
+        const std::string& id = ast::as<ast::Name>(*m.value).id;
+        if (is_module_container(id)) {
+          if (!refine_shared_global(id, types::dict(k->type, v->type), m.value->span)) return nullptr;
+        } else {
+          assign_type(binding(id), types::dict(k->type, v->type), m.value->span);
+        }
       }
       return v;
+    }
+    // `d = {}`, then `d.update(other)`: the other dict's types are d's.
+    const auto& m = ast::as<ast::Attribute>(*c.func);
+    if (!final_ && method == "update" && c.args.size() == 1 && c.keywords.empty() &&
+        m.value->kind == ast::ExprKind::Name) {
+      auto other = expr(*c.args[0]);
+      if (!other) return nullptr;
+      if (other->type->is_dict() && !other->type->is_untyped_dict()) {
+        const std::string& id = ast::as<ast::Name>(*m.value).id;
+        if (is_module_container(id)) {
+          if (!refine_shared_global(id, other->type, m.value->span)) return nullptr;
+        } else {
+          assign_type(binding(id), other->type, m.value->span);
+        }
+        return call_node(types::none(), "(void){0}", c.span, args_of(std::move(other)));
+      }
     }
     return fail(c.span, what + "() of a dict whose key and value types are not known yet");
   }

@@ -1,10 +1,14 @@
-// Host code's module variables that functions rebind: `global counter` in a plain function.
+// Host code's module variables that functions rebind (`global counter` in a plain function)
+// or change in place (`timings[key] = t`, `results.append(x)` on a module-level dict, list
+// or array a function does not bind).
 //
 // Python keeps one binding per module name, which the module's code and every function see.
 // Such a name becomes one C++ variable at namespace scope, of the type of its first
-// assignment; reads and stores anywhere in host code go to it. A later assignment of
-// another type (Python would rebind the name to another kind of object) is an error that
-// names the variable: printing it with the first type's text would be wrong.
+// assignment; reads and stores anywhere in host code go to it. An empty dict or list takes
+// its element types from the stores into it, in the module's code or in a function, as a
+// local one does. A later assignment of another type (Python would rebind the name to
+// another kind of object) is an error that names the variable: printing it with the first
+// type's text would be wrong.
 #include "infer/ast_queries.h"
 #include "infer/function_builder.h"
 
@@ -15,6 +19,26 @@ bool ModuleBuilder::is_shared_global(const std::string& name) {
     shared_globals_.emplace();
     for (const auto& f : info_.functions) {
       if (f->kind == sema::FunctionKind::Plain && f->def) collect_global_names(f->def->body, *shared_globals_);
+    }
+    // A module container a function changes without binding the name, or one the module's
+    // code changes and a function reads: the module's object, not a frozen copy.
+    std::set<std::string> module_names, changed_by_module;
+    collect_bound_names(info_.host.body, module_names);
+    collect_mutated_names(info_.host.body, changed_by_module);
+    for (const auto& f : info_.functions) {
+      if (f->kind != sema::FunctionKind::Plain || !f->def) continue;
+      std::set<std::string> mutated, local;
+      collect_mutated_names(f->def->body, mutated);
+      collect_bound_names(f->def->body, local);
+      for (const auto& p : f->def->params) local.insert(p.name);
+      for (const auto& name : changed_by_module) {
+        NameCounter uses(name);
+        uses.block(f->def->body);
+        if (uses.count > 0) mutated.insert(name);
+      }
+      for (const auto& name : mutated) {
+        if (module_names.count(name) && !local.count(name)) shared_globals_->insert(name);
+      }
     }
   }
   return shared_globals_->count(name) > 0;
@@ -30,36 +54,91 @@ TypeRef ModuleBuilder::shared_global_type(const std::string& name) const {
 }
 
 void ModuleBuilder::set_shared_global_type(const std::string& name, TypeRef t) {
-  if (shared_global_types_.emplace(name, t).second) {
-    module_->host_globals.emplace_back(shared_global_cpp_name(name), t);
+  auto [it, fresh] = shared_global_types_.emplace(name, t);
+  if (!fresh && it->second == t) return;
+  it->second = t;
+  ++shared_global_changes_;
+  const std::string cpp = shared_global_cpp_name(name);
+  for (auto& [declared, type] : module_->host_globals) {
+    if (declared == cpp) {
+      type = t;
+      return;
+    }
   }
+  module_->host_globals.emplace_back(cpp, t);
+}
+
+bool FunctionBuilder::is_module_container(const std::string& id) const {
+  return host_ && !locals_.count(id) && mb_.is_shared_global(id);
+}
+
+// `d[k] = v` into an empty module dict, `xs.append(v)` to a module list: the shared
+// variable's type meets `t`; every function typing it sees that in its next pass.
+bool FunctionBuilder::refine_shared_global(const std::string& id, TypeRef t, Span s) {
+  TypeRef have = mb_.shared_global_type(id);
+  if (!have) {
+    D().error(s, "the module variable '" + id + "' is changed before the module's code assigns it a value");
+    return false;
+  }
+  TypeRef want = rules::unify(have, t);
+  if (!want) {
+    D().error(s, "the module variable '" + id + "' is " + have->str() + " and is given " + t->str() +
+                     " here; py2cuda keeps one type for a module variable that functions share");
+    return false;
+  }
+  if (want != have) {
+    mb_.set_shared_global_type(id, want);
+    changed_ = true;
+  }
+  return true;
 }
 
 ir::ExprPtr FunctionBuilder::shared_global_read(const std::string& id, Span s) {
   TypeRef t = mb_.shared_global_type(id);
   if (!t) {
     return fail(s, "the module variable '" + id + "' is read before the module's code assigns it a value (py2cuda "
-                   "types a variable that functions rebind with 'global' by its module-level assignment)");
+                   "types a variable that functions share, rebinding it with 'global' or changing it, by its module-level "
+                   "assignment)");
   }
   return std::make_unique<ir::GlobalRef>(mb_.shared_global_cpp_name(id), t, s);
 }
 
 void FunctionBuilder::shared_global_store(const std::string& id, ir::ExprPtr value, Span s, ir::Block& out,
                                           bool echo) {
-  value = as_python_list(std::move(value));
+  value = as_python_list(growable_list(std::move(value)));
   const TypeRef v = value->type;
-  if (!(v->is_number() || v->is_string() || (v->is_array() && !v->is_device_array()))) {
-    D().error(s, "the module variable '" + id + "' is rebound by a function ('global " + id + "') and assigned " +
-                     v->str() + " here; py2cuda shares numbers, strings and NumPy arrays between the module's code "
-                     "and its functions");
+  if (!(v->is_number() || v->is_string() || (v->is_array() && !v->is_device_array()) || v->is_dict() ||
+        v->is_list())) {
+    D().error(s, "the module variable '" + id + "' is shared with a function (which rebinds it with 'global " + id +
+                     "' or changes it) and assigned " + v->str() + " here; py2cuda shares numbers, strings, NumPy "
+                     "arrays, lists and dicts between the module's code and its functions");
     return;
   }
   TypeRef t = mb_.shared_global_type(id);
   if (!t) {
     mb_.set_shared_global_type(id, v);
+    changed_ = true;
     t = v;
   }
-  if (t != v) {
+  if (t != v && (t->is_dict() || t->is_list()) && rules::unify(t, v) && rules::unify(t, v)->kind() == t->kind()) {
+    // `timings = {}` of the dict its stores typed: the shared variable's type, which the
+    // value may refine (`xs = [1]` after `xs.append(2.5)`).
+    if (!refine_shared_global(id, v, s)) return;
+    t = mb_.shared_global_type(id);
+    if (v->is_untyped_dict() && value->kind == ir::ExprKind::Builtin) {
+      auto& empty = static_cast<ir::BuiltinCall&>(*value);
+      if (empty.pattern == kEmptyDictPattern) empty.pattern = "{}";
+      value->type = t;
+    } else if (v != t && !t->is_untyped_dict() && !t->is_untyped_list()) {
+      value = std::make_unique<ir::Cast>(t, std::move(value), value->span);
+    }
+  }
+  if (final_ && t->is_untyped_list()) {
+    D().error(s, "the element type of the list '" + id + "' is never known: py2cuda types a list by the values "
+                 "appended, inserted or stored into it (as Numba does), and nothing of a known type is");
+    return;
+  }
+  if (t != value->type) {
     D().error(s, "the module variable '" + id + "' is " + t->str() + " (its first assignment) and is assigned " +
                      v->str() + " here; py2cuda keeps one type for a variable that functions rebind with 'global': "
                      "give its first assignment that type (e.g. " + id + " = 0.0)");

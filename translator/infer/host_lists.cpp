@@ -115,6 +115,10 @@ TypeRef FunctionBuilder::refine_list(const ast::Expr& owner, TypeRef list_type, 
     assign_type(binding(ast::as<ast::Name>(owner).id), types::list(want), owner.span);
     return types::list(want);
   }
+  if (owner.kind == ast::ExprKind::Name && is_module_container(ast::as<ast::Name>(owner).id)) {
+    return refine_shared_global(ast::as<ast::Name>(owner).id, types::list(want), owner.span) ? types::list(want)
+                                                                                              : nullptr;
+  }
   D().error(owner.span, "the element type of this list is not known here: py2cuda types a list by the values "
                         "appended to the name holding it; start it with a value of its type or assign it to a name");
   return nullptr;
@@ -296,9 +300,14 @@ bool FunctionBuilder::list_store(const ast::Subscript& target, ir::ExprPtr& valu
   if (owner.kind != ast::ExprKind::Name && owner.kind != ast::ExprKind::Subscript) return false;
   if (owner.kind == ast::ExprKind::Name) {
     const std::string& id = ast::as<ast::Name>(owner).id;
-    if (!locals_.count(id)) return false;
-    ir::Variable* v = variable(binding(id));
-    if (!v->type || !v->type->is_list()) return false;
+    if (is_module_container(id)) {
+      TypeRef shared = mb_.shared_global_type(id);
+      if (!shared || !shared->is_list()) return false;
+    } else {
+      if (!locals_.count(id)) return false;
+      ir::Variable* v = variable(binding(id));
+      if (!v->type || !v->type->is_list()) return false;
+    }
   }
   auto base = expr(owner);
   if (!base) return true;

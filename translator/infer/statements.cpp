@@ -137,7 +137,10 @@ bool FunctionBuilder::type_body(const std::function<void(ir::Block&)>& walk) {
     changed_ = false;
     start_pass();
     ir::Block scratch_body;
+    const int shared_before = mb_.shared_global_changes();
     walk(scratch_body);
+    // A function this pass typed may have refined a module variable that this body uses.
+    if (mb_.shared_global_changes() != shared_before) changed_ = true;
     if (!changed_) break;
   }
   // The final pass. Temporaries of earlier passes go, so that their names restart from the stem.
