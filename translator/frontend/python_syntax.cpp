@@ -745,27 +745,13 @@ class Parser {
         }
         // CPython's invalid_del_stmt: the targets read as expressions, the first that cannot be
         // deleted named (a starred target is left to the compiler here).
-        const size_t end = pos_, reached = furthest_;
-        const int depth = depth_;
-        std::vector<ExprInfo> elements;
-        pos_ = start;
-        try {
-          elements.push_back(star_expression());
-          while (accept_op(",")) {
-            if (!starts_expression()) break;
-            elements.push_back(star_expression());
-          }
-        } catch (const Failed&) {
-          elements.clear();
-        }
-        for (const ExprInfo& e : elements) {
+        const size_t end = pos_;
+        for (const ExprInfo& e : targets_as_expressions(start)) {
           if (t_[e.first].type == Tok::Op && t_[e.first].text == "*") continue;
           std::optional<ExprInfo> bad = invalid_star_target(e);
           if (bad) raise(over(bad->first, bad->last, "cannot delete " + target_name(*bad)));
         }
         pos_ = end;
-        furthest_ = reached;
-        depth_ = depth;
         if (!parsed && !at_statement_end()) fail();
         return;
       }
@@ -1157,12 +1143,13 @@ class Parser {
     else_block();
   }
 
-  // CPython's invalid_for_target: the targets read as expressions, and the first that cannot be
-  // assigned to named: `for x (1, 2):` is a call of x, "cannot assign to function call".
-  void invalid_for_target(size_t targets) {
+  // The comma-separated targets from token `start` read as star expressions, as CPython's
+  // invalid_* rules re-read them to name the one at fault (none if they do not parse so). The
+  // parser's furthest position and depth are left as they were; pos_ is past what was read.
+  std::vector<ExprInfo> targets_as_expressions(size_t start) {
     const size_t reached = furthest_;
     const int depth = depth_;
-    pos_ = targets;
+    pos_ = start;
     std::vector<ExprInfo> elements;
     try {
       elements.push_back(star_expression());
@@ -1175,7 +1162,13 @@ class Parser {
     }
     furthest_ = reached;
     depth_ = depth;
-    for (const ExprInfo& e : elements) {
+    return elements;
+  }
+
+  // CPython's invalid_for_target: the targets read as expressions, and the first that cannot be
+  // assigned to named: `for x (1, 2):` is a call of x, "cannot assign to function call".
+  void invalid_for_target(size_t targets) {
+    for (const ExprInfo& e : targets_as_expressions(targets)) {
       std::optional<ExprInfo> bad = invalid_target(e);
       if (bad) raise(over(bad->first, bad->last, "cannot assign to " + target_name(*bad)));
     }
@@ -1775,6 +1768,10 @@ class Parser {
     ExprInfo e = bitwise_or();
     bool more = false;
     for (;;) {
+      // A pair (operator, operand) that does not parse is not taken, as in CPython's PEG rule
+      // compare_op_bitwise_or_pair*: `x if n % 2 === 0 else y` is then the conditional
+      // expression without its else ("expected 'else' after 'if' expression").
+      const size_t pair = pos_;
       if (accept_op("==") || accept_op("!=") || accept_op("<") || accept_op("<=") || accept_op(">") || accept_op(">=") ||
           accept_kw("in")) {
       } else if (is_kw("not") && is_kw("in", 1)) {
@@ -1784,7 +1781,12 @@ class Parser {
       } else {
         break;
       }
-      bitwise_or();
+      try {
+        bitwise_or();
+      } catch (const Failed&) {
+        pos_ = pair;
+        break;
+      }
       more = true;
     }
     return more ? ExprInfo{start, pos_ - 1, ExprKind::Test} : e;

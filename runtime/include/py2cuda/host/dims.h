@@ -10,6 +10,20 @@
 
 namespace py2cuda::host {
 
+// The array without dimension `axis`, a view of its first slice along `axis`: what squeeze
+// gives, and the shape and strides of a reduction's outputs.
+template <class T, int N>
+NDArray<T, N - 1> drop_axis(const NDArray<T, N>& a, int axis) {
+  Shape<N - 1> shape{}, strides{};
+  for (int d = 0, k = 0; d < N; ++d) {
+    if (d == axis) continue;
+    shape[k] = a.shape(d);
+    strides[k] = a.stride(d);
+    ++k;
+  }
+  return NDArray<T, N - 1>(a.storage(), a.data(), shape, strides);
+}
+
 // np.expand_dims(a, axis): a view with a new axis of extent 1 at `axis` (of the result).
 template <class T, int N>
 NDArray<T, N + 1> expand_dims(const NDArray<T, N>& a, int axis) {
@@ -43,14 +57,7 @@ NDArray<T, N - 1> squeeze(const NDArray<T, N>& a, int axis) {
   if (a.shape(axis) != 1) {
     throw PyException("ValueError", "cannot select an axis to squeeze out which has size not equal to one");
   }
-  Shape<N - 1> shape{}, strides{};
-  for (int d = 0, k = 0; d < N; ++d) {
-    if (d == axis) continue;
-    shape[k] = a.shape(d);
-    strides[k] = a.stride(d);
-    ++k;
-  }
-  return NDArray<T, N - 1>(a.storage(), a.data(), shape, strides);
+  return drop_axis(a, axis);
 }
 
 // np.atleast_2d of a 1-D array: the row (1, n), a view.

@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "cast.h"
+#include "dims.h"
 #include "elementwise.h"
 #include "exceptions.h"
 #include "ndarray.h"
@@ -191,20 +192,6 @@ int normalize_axis(int axis) {
   return axis < 0 ? axis + N : axis;
 }
 
-// The array without dimension `axis`: the shape and strides of the reduction's outputs'
-// inputs, i.e. a view of the first slice along `axis`.
-template <class T, int N>
-NDArray<T, N - 1> drop_axis(const NDArray<T, N>& a, int axis) {
-  Shape<N - 1> shape{}, strides{};
-  for (int d = 0, k = 0; d < N; ++d) {
-    if (d == axis) continue;
-    shape[k] = a.shape(d);
-    strides[k] = a.stride(d);
-    ++k;
-  }
-  return NDArray<T, N - 1>(a.storage(), a.data(), shape, strides);
-}
-
 // Whether `axis` is the innermost axis in memory: NumPy's reduce loop then runs along it.
 template <class T, int N>
 bool is_innermost_axis(const NDArray<T, N>& a, int axis) {
@@ -262,7 +249,7 @@ auto sum(const NDArray<T, N>& a, int axis) {
   }
   // The outputs accumulate slice after slice along `axis`, each element added in turn
   // (slice-major, as NumPy's loop runs, which also keeps the reads sequential).
-  const NDArray<T, N - 1> first = detail::drop_axis(a, axis);
+  const NDArray<T, N - 1> first = drop_axis(a, axis);
   NDArray<A, N - 1> result(first.shape());
   A* out = result.data();
   for (int64_t i = 0; i < a.shape(axis); ++i) {
@@ -579,7 +566,7 @@ auto cumsum(const NDArray<T, N>& a, int axis) {
   axis = detail::normalize_axis<N>(axis);
   NDArray<A, N> result = astype<A>(a);
   const int64_t extent = result.shape(axis), stride = result.stride(axis);
-  detail::drop_axis(result, axis).for_each_offset([&](int64_t o) {
+  drop_axis(result, axis).for_each_offset([&](int64_t o) {
     A* p = result.data() + o;
     for (int64_t i = 1; i < extent; ++i) p[i * stride] = scalar::add(p[(i - 1) * stride], p[i * stride]);
   });
