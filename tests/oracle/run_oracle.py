@@ -219,7 +219,7 @@ def build_all(programs: list[Program], args, root: Path, method: str, report: Re
     """
     cxx = tools.find_host_cxx()
     include_dir = args.source_dir / "runtime" / "include"
-    fixed = "\n".join([hash_tree(include_dir), harness.build_command_text(method, cxx),
+    fixed = "\n".join([harness.hash_tree(include_dir), harness.build_command_text(method, cxx),
                        version_text(args.py2cuda), "racecheck" if args.racecheck else ""])
 
     def build_one(p: Program):
@@ -262,7 +262,7 @@ def build_combined_racecheck(programs: list[Program], args, root: Path, report: 
     """
     cxx = tools.find_host_cxx()
     include_dir = args.source_dir / "runtime" / "include"
-    fixed = "\n".join([hash_tree(include_dir), str(cxx), *harness.RACECHECK_CXX_FLAGS, version_text(args.py2cuda)])
+    fixed = "\n".join([harness.hash_tree(include_dir), str(cxx), *harness.RACECHECK_CXX_FLAGS, version_text(args.py2cuda)])
     harnesses = {}
     linked = {}  # programs that call CUDA C++ of other files (cuda.declare_device): built alone
     for p in programs:
@@ -321,15 +321,6 @@ def version_text(py2cuda: Path) -> str:
                               timeout=30).stdout
     except (OSError, subprocess.TimeoutExpired):
         return ""
-
-
-def hash_tree(folder: Path) -> str:
-    h = hashlib.sha256()
-    for path in sorted(folder.rglob("*")):
-        if path.is_file():
-            h.update(path.relative_to(folder).as_posix().encode())
-            h.update(path.read_bytes())
-    return h.hexdigest()
 
 
 # ---- running and comparing --------------------------------------------------------------------

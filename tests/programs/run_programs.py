@@ -383,7 +383,7 @@ def build_racecheck_combined(programs: list[Program], py2cuda: Path, source_dir:
         else:
             home.append(name)
     root = build_dir / "programs-racecheck"
-    fixed = "\n".join([hash_tree(include_dir), str(cxx), *flags])
+    fixed = "\n".join([harness.hash_tree(include_dir), str(cxx), *flags])
 
     def build_group(index_and_group: tuple[int, list[str]]) -> bool:
         index, group = index_and_group
@@ -407,15 +407,6 @@ def build_racecheck_combined(programs: list[Program], py2cuda: Path, source_dir:
             for name in group if ok else []:
                 commands[name] = [str(root / f"combined_{index}"), name]
     return commands
-
-
-def hash_tree(folder: Path) -> str:
-    h = hashlib.sha256()
-    for path in sorted(folder.rglob("*")):
-        if path.is_file():
-            h.update(path.relative_to(folder).as_posix().encode())
-            h.update(path.read_bytes())
-    return h.hexdigest()
 
 
 def short_diff(want: bytes, got: bytes, expected_name: str) -> str:

@@ -16,6 +16,7 @@ Two ways to build it, whichever the py2cuda under test offers (see build_method)
           CXX -std=c++20 -O1 -x c++ BIN.cu -I REPO/runtime/include -o BIN -lboost_context -pthread
 """
 import dataclasses
+import hashlib
 import subprocess
 from pathlib import Path
 
@@ -23,6 +24,17 @@ from testlib import tools, translator
 
 CXX_FLAGS = ["-std=c++20", "-O1", "-x", "c++"]
 LINK_FLAGS = ["-lboost_context", "-pthread"]
+
+
+def hash_tree(folder: Path) -> str:
+    """A digest of every file under `folder` (names and bytes): the runtime headers' part of a
+    build cache's key."""
+    h = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            h.update(path.relative_to(folder).as_posix().encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()
 
 
 def build_method(py2cuda: Path, timeout: float = 30.0) -> str | None:
