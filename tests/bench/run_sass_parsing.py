@@ -82,9 +82,9 @@ def main():
           "    while (n > 0) {\n      --n;\n    }\n  }\n  #pragma unroll 1\n  do {\n    --n;\n  } while (n > 0);\n"
           "  int fork = 0;\n}\n")
     # The unrolling reason holds only where the rolled kernel is at or below Numba in what the
-    # unrolled one exceeds.
+    # unrolled one exceeds (registers: or in Numba's allocation unit).
     numba = {"instructions": 100, "registers": 20}
-    unrolled = {"instructions": 180, "registers": 24}
+    unrolled = {"instructions": 180, "registers": 26}
     for rolled, holds in (({"instructions": 90, "registers": 18}, True), ({"instructions": 90, "registers": 22}, False),
                           ({"instructions": 110, "registers": 18}, False)):
         text, ok = sass.loop_unrolling_reason({"py2cuda": unrolled, "numba": numba, "rolled": rolled})
@@ -92,6 +92,12 @@ def main():
     text, ok = sass.loop_unrolling_reason({"py2cuda": {"instructions": 180, "registers": 16}, "numba": numba,
                                            "rolled": {"instructions": 90, "registers": 22}})
     check("unrolling reason: registers already at or below Numba's", ok, True)
+    text, ok = sass.loop_unrolling_reason({"py2cuda": {"instructions": 180, "registers": 24}, "numba": numba,
+                                           "rolled": {"instructions": 90, "registers": 22}})
+    check("unrolling reason: registers in Numba's allocation unit", (ok, "same allocation of 24" in text), (True, True))
+    check("worse: instructions", sass.is_worse({"py2cuda": {"instructions": 101, "registers": 20}, "numba": numba}), True)
+    check("worse: registers", sass.is_worse({"py2cuda": {"instructions": 99, "registers": 21}, "numba": numba}), True)
+    check("not worse", sass.is_worse({"py2cuda": {"instructions": 100, "registers": 20}, "numba": numba}), False)
     check("unrolling reason without a rolled build", sass.loop_unrolling_reason(
         {"py2cuda": unrolled, "numba": numba})[1], False)
 
