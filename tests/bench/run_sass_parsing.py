@@ -97,6 +97,14 @@ def main():
     check("unrolling reason: registers in Numba's allocation unit", (ok, "same allocation of 24" in text), (True, True))
     check("worse: instructions", sass.is_worse({"py2cuda": {"instructions": 101, "registers": 20}, "numba": numba}), True)
     check("worse: registers", sass.is_worse({"py2cuda": {"instructions": 99, "registers": 21}, "numba": numba}), True)
+    # explain(): an instruction-only reason needs the registers in Numba's allocation, else UNEXPLAINED.
+    key = next(iter(sass.INSTRUCTION_REASONS))
+    text, ok = sass.explain({"py2cuda": {"instructions": 101, "registers": 22}, "numba": numba}, key)
+    check("instruction reason, registers in the same allocation", (ok, "same allocation of 24" in text), (True, True))
+    text, ok = sass.explain({"py2cuda": {"instructions": 101, "registers": 26}, "numba": numba}, key)
+    check("instruction reason, registers across an allocation", (ok, "registers UNEXPLAINED" in text), (False, True))
+    text, ok = sass.explain({"py2cuda": {"instructions": 101, "registers": 20}, "numba": numba}, ("no", "such"))
+    check("no reason", (ok, text), (False, "instructions UNEXPLAINED"))
     check("not worse", sass.is_worse({"py2cuda": {"instructions": 100, "registers": 20}, "numba": numba}), False)
     check("unrolling reason without a rolled build", sass.loop_unrolling_reason(
         {"py2cuda": unrolled, "numba": numba})[1], False)
