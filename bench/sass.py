@@ -104,9 +104,8 @@ def explain(row, key):
         parts.append(INSTRUCTION_REASONS.get(key) or "instructions UNEXPLAINED")
         holds = key in INSTRUCTION_REASONS
     if p["registers"] is not None and n["registers"] is not None and p["registers"] > n["registers"]:
-        if allocated_registers(p["registers"]) == allocated_registers(n["registers"]):
-            parts.append(f"{p['registers']} registers against {n['registers']} are the same allocation of "
-                         f"{allocated_registers(p['registers'])}")
+        if same_occupancy(p, n):
+            parts.append(same_occupancy(p, n))
         else:
             parts.append(f"registers UNEXPLAINED ({p['registers']} against {n['registers']})")
             holds = False
@@ -119,15 +118,14 @@ def loop_unrolling_reason(row):
     p, n, rolled = row["py2cuda"], row["numba"], row.get("rolled")
     if rolled is None:
         return "UNEXPLAINED (loop unrolling claimed; the rolled copy did not build)", False
-    same_allocation = allocated_registers(p["registers"]) == allocated_registers(n["registers"])
+    same_allocation = bool(same_occupancy(p, n))
     holds = ((p["instructions"] <= n["instructions"] or rolled["instructions"] <= n["instructions"]) and
              (p["registers"] <= n["registers"] or rolled["registers"] <= n["registers"] or same_allocation))
     text = (f"NVVM unrolls its loops (trip counts it computes from py2cuda's C++); with `#pragma unroll 1` "
             f"before each loop it is {rolled['instructions']} instructions and {rolled['registers']} registers "
             f"against Numba's {n['instructions']} and {n['registers']} (measured)")
     if p["registers"] > n["registers"] and rolled["registers"] > n["registers"] and same_allocation:
-        text += (f"; {p['registers']} registers against {n['registers']} are the same allocation of "
-                 f"{allocated_registers(p['registers'])}")
+        text += "; " + same_occupancy(p, n)
     return (text if holds else "UNEXPLAINED: " + text), holds
 
 
@@ -146,14 +144,30 @@ def allocated_registers(count):
     return -(-count // REGISTER_UNIT) * REGISTER_UNIT
 
 
+# An SM of sm_80 and sm_90 has 65,536 registers and runs at most 2,048 threads: up to 32 registers
+# a thread, registers never limit occupancy, so two kernels both within 32 (and spilling no more
+# than Numba's) run as many threads at once.
+FULL_OCCUPANCY_REGISTERS = 32
+
+
+def same_occupancy(p, n):
+    """Why p's registers, more than n's, give the same occupancy; "" when they may not."""
+    if allocated_registers(p["registers"]) == allocated_registers(n["registers"]):
+        return (f"{p['registers']} registers against {n['registers']}: both are allocated "
+                f"{allocated_registers(p['registers'])} per thread ({REGISTER_UNIT} at a time), so occupancy is the same")
+    if allocated_registers(p["registers"]) <= FULL_OCCUPANCY_REGISTERS and p.get("stack", 0) <= n.get("stack", 0):
+        return (f"{p['registers']} registers against {n['registers']}: both at most {FULL_OCCUPANCY_REGISTERS} "
+                f"per thread, so an SM's 65,536 registers hold its full 2,048 threads either way (same occupancy)")
+    return ""
+
+
 def same_allocation_reason(row):
     """For a kernel worse than Numba in registers only: the reason when both counts take the same
     allocation, else ""."""
     p, n = row["py2cuda"], row["numba"]
-    if p["instructions"] > n["instructions"] or allocated_registers(p["registers"]) != allocated_registers(n["registers"]):
+    if p["instructions"] > n["instructions"]:
         return ""
-    return (f"{p['registers']} registers against {n['registers']}: both are allocated "
-            f"{allocated_registers(p['registers'])} per thread ({REGISTER_UNIT} at a time), so occupancy is the same")
+    return same_occupancy(p, n)
 
 
 def rolled_source(text):

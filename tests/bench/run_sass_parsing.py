@@ -84,7 +84,7 @@ def main():
     # The unrolling reason holds only where the rolled kernel is at or below Numba in what the
     # unrolled one exceeds (registers: or in Numba's allocation unit).
     numba = {"instructions": 100, "registers": 20}
-    unrolled = {"instructions": 180, "registers": 26}
+    unrolled = {"instructions": 180, "registers": 40}
     for rolled, holds in (({"instructions": 90, "registers": 18}, True), ({"instructions": 90, "registers": 22}, False),
                           ({"instructions": 110, "registers": 18}, False)):
         text, ok = sass.loop_unrolling_reason({"py2cuda": unrolled, "numba": numba, "rolled": rolled})
@@ -94,14 +94,16 @@ def main():
     check("unrolling reason: registers already at or below Numba's", ok, True)
     text, ok = sass.loop_unrolling_reason({"py2cuda": {"instructions": 180, "registers": 24}, "numba": numba,
                                            "rolled": {"instructions": 90, "registers": 22}})
-    check("unrolling reason: registers in Numba's allocation unit", (ok, "same allocation of 24" in text), (True, True))
+    check("unrolling reason: registers in Numba's allocation unit", (ok, "allocated 24" in text), (True, True))
     check("worse: instructions", sass.is_worse({"py2cuda": {"instructions": 101, "registers": 20}, "numba": numba}), True)
     check("worse: registers", sass.is_worse({"py2cuda": {"instructions": 99, "registers": 21}, "numba": numba}), True)
     # explain(): an instruction-only reason needs the registers in Numba's allocation, else UNEXPLAINED.
     key = next(iter(sass.INSTRUCTION_REASONS))
     text, ok = sass.explain({"py2cuda": {"instructions": 101, "registers": 22}, "numba": numba}, key)
-    check("instruction reason, registers in the same allocation", (ok, "same allocation of 24" in text), (True, True))
-    text, ok = sass.explain({"py2cuda": {"instructions": 101, "registers": 26}, "numba": numba}, key)
+    check("instruction reason, registers in the same allocation", (ok, "allocated 24" in text), (True, True))
+    text, ok = sass.explain({"py2cuda": {"instructions": 101, "registers": 30}, "numba": numba}, key)
+    check("instruction reason, registers within full occupancy", (ok, "2,048 threads" in text), (True, True))
+    text, ok = sass.explain({"py2cuda": {"instructions": 101, "registers": 40}, "numba": numba}, key)
     check("instruction reason, registers across an allocation", (ok, "registers UNEXPLAINED" in text), (False, True))
     text, ok = sass.explain({"py2cuda": {"instructions": 101, "registers": 20}, "numba": numba}, ("no", "such"))
     check("no reason", (ok, text), (False, "instructions UNEXPLAINED"))
@@ -116,7 +118,11 @@ def main():
                                                  "numba": {"instructions": n_instr, "registers": n_regs}}))
     check("same allocation: 16 against 12", allocation(24, 16, 29, 12), True)
     check("same allocation: 32 against 25", allocation(290, 32, 390, 25), True)
-    check("different allocation: 18 against 16", allocation(55, 18, 73, 16), False)
+    check("within 32 registers, full occupancy: 18 against 16", allocation(55, 18, 73, 16), True)
+    check("different allocation beyond 32: 40 against 30", allocation(55, 40, 73, 30), False)
+    check("within 32 but spilling more than Numba", bool(sass.same_allocation_reason(
+        {"py2cuda": {"instructions": 55, "registers": 18, "stack": 8},
+         "numba": {"instructions": 73, "registers": 16, "stack": 0}})), False)
     check("same allocation, more instructions", allocation(30, 16, 29, 12), False)
 
     sample = os.path.join(args.source_dir, "samples", "python_semantics.py")
