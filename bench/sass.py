@@ -75,6 +75,11 @@ INSTRUCTION_REASONS = {
     ("python_semantics", "integer_widths"): CONSTANT_INDEX_ADDRESSES,
     ("tuple_locals", "tuples"): CONSTANT_INDEX_ADDRESSES,
     ("power", "float_power"): CONSTANT_INDEX_ADDRESSES,
+    ("math_functions", "float32_functions"): (
+        "constant column indices `out[i, 0]` .. `out[i, 9]`: py2cuda's element strides are shifted to bytes "
+        "(`shl.b64` by 2 and 3 in its PTX, `LEA`/`IMAD` +8 in SASS) where Numba adds its byte stride, and NVVM "
+        "recomputes `float64(v)` for the inlined `atan2` in two branches (`F2F` +1); sm_80 only, sm_90 is 594 "
+        "against 595"),
     ("scalar_types", "scalars"): (
         "`bool` and `int8` parameters: nvcc's front end sign-extends a C++ `bool`/`int8_t` kernel parameter with "
         "byte permutes (`PRMT`) and converts `flag + 0.5` as an integer-to-double conversion and an add, where "
