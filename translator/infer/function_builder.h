@@ -313,6 +313,18 @@ class FunctionBuilder {
   void block(const ast::Block& in, ir::Block& out);
   void block(const std::vector<const ast::Stmt*>& in, ir::Block& out);
   void stmt(const ast::Stmt& s, ir::Block& out);
+  void stmt_kind(const ast::Stmt& s, ir::Block& out);
+  // Host code's flow-sensitive numbers (infer/host_flow.cpp): a loop, an if or a try at a
+  // function's top level opens a flow region; a name bound before it to a number that the
+  // region rebinds to a number of another type gets its own version from the region's entry,
+  // so that the code before it sees the name's own type.
+  bool opens_flow_region(const ast::Stmt& s) const;
+  void enter_flow_region(const ast::Stmt& s, ir::Block& out);
+  // True when assigning `value_type` to `id` inside the flow region asks for a version of
+  // `id` at the region's entry that this pass lacks (the pass then types another one).
+  bool needs_region_version(const std::string& id, TypeRef value_type);
+  // The located warning for a number stored into a variable whose type prints otherwise.
+  void warn_merged_number(const std::string& id, TypeRef value_type, TypeRef variable_type, Span s);
   void assign(const ast::Expr& target, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
   void assign_name(const std::string& id, Span target_span, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
   void aug_assign(const ast::AugAssign& a, ir::Block& out);
@@ -375,6 +387,11 @@ class FunctionBuilder {
   std::map<std::string, const ast::LambdaExpr*> lambda_aliases_;  // host code: names holding a lambda now
   std::set<std::string> bound_this_pass_;  // host code: names assigned so far in this pass
   bool rebinding_at_top_ = false;  // binding the target of a for loop at the function's top level
+  // Host code: the top-level loop, if or try being typed (null outside one), the bindings
+  // of the names bound before it, and, over every pass, the names each region versions.
+  const ast::Stmt* flow_region_ = nullptr;
+  std::map<std::string, std::string> bound_before_region_;
+  std::map<const ast::Stmt*, std::set<std::string>> region_versions_;
   int unrolled_depth_ = -1;  // loop_depth_ of the body of the loop over functions being unrolled
   const ast::Expr* alloc_site_ = nullptr;  // the one place an array allocation may appear now
   TypeRef return_type_ = nullptr;

@@ -204,6 +204,17 @@ void FunctionBuilder::unsupported_stmt(const ast::Stmt& s) {
 }
 
 void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
+  if (host_ && !flow_region_ && at_top_level() && opens_flow_region(s)) {
+    enter_flow_region(s, out);
+    stmt_kind(s, out);
+    flow_region_ = nullptr;
+    bound_before_region_.clear();
+    return;
+  }
+  stmt_kind(s, out);
+}
+
+void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
   switch (s.kind) {
     case ast::StmtKind::Pass: return;
     case ast::StmtKind::Expr: {
@@ -577,6 +588,7 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
       version_of_[id] = key;
     }
   }
+  if (host_ && !rebinding_at_top_ && needs_region_version(id, value->type)) return;
   assign_type(key, value->type, target_span);
   if (host_) bound_this_pass_.insert(id);
   ir::Variable* v = variable(key);
@@ -621,6 +633,7 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
       D().error(s, "cannot assign a value of type " + value->type->str() + " to '" + id + "' of type " + v->type->str());
       return;
     }
+    if (host_) warn_merged_number(id, value->type, v->type, s);
     value = std::make_unique<ir::Cast>(v->type, std::move(value), value->span);
   }
   auto st = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(v, target_span), std::move(value), s);
