@@ -61,15 +61,13 @@ void FunctionBuilder::enter_flow_region(const ast::Stmt& s, ir::Block& out) {
     const std::string before = binding(id);
     auto it = env_.find(before);
     if (it == env_.end() || !it->second->is_number()) continue;
-    ir::Variable* from = variable(before);
-    if (!from->type) continue;
-    // Keyed by the region's line, not a running count, so that the versions straight-line
-    // code numbers keep their keys whichever pass found this one.
-    const std::string key = id + "@L" + std::to_string(s.span.line);
+    // Keyed by the region's place, as straight-line code's versions are by theirs.
+    const std::string key = id + "@" + std::to_string(s.span.line) + ":" + std::to_string(s.span.col);
     version_of_[id] = key;
-    assign_type(key, from->type, s.span);
+    assign_type(key, it->second, s.span);
+    ir::Variable* from = variable(before);
     ir::Variable* v = variable(key);
-    if (!v->type) continue;  // still being inferred
+    if (!from->type || !v->type) continue;  // still being inferred
     note_use(from, false, nullptr);
     ir::ExprPtr value = std::make_unique<ir::VarRef>(from, s.span);
     if (v->type != from->type) {
@@ -101,6 +99,7 @@ bool FunctionBuilder::needs_region_version(const std::string& id, TypeRef value_
   if (!widened || widened == it->second) return false;
   region_versions_[flow_region_].insert(id);
   changed_ = true;
+  restart_typing_ = true;
   return true;
 }
 
