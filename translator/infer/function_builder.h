@@ -53,13 +53,21 @@ class FunctionBuilder {
   // ------------------------------------------------------------ variables
   ir::Variable* variable(const std::string& name) {
     auto it = vars_.find(name);
-    if (it != vars_.end()) return it->second;
+    if (it != vars_.end()) {
+      if (unnamed_versions_.erase(it->second)) {
+        it->second->cpp_name = unique_name(cpp_identifier(it->second->name) + "_" +
+                                           std::to_string(++versions_named_[it->second->name] + 1));
+      }
+      return it->second;
+    }
     auto v = std::make_unique<ir::Variable>();
     const size_t at = name.find('@');
     v->name = name.substr(0, at);
     // A later binding of a Python name to a new type (host code): its own C++ variable.
-    v->cpp_name = at == std::string::npos ? cpp_identifier(name)
-                                          : unique_name(cpp_identifier(v->name) + "_" + name.substr(at + 1));
+    // Its versions are numbered name_2, name_3... in the order they are first typed.
+    v->cpp_name = at == std::string::npos
+                      ? cpp_identifier(name)
+                      : unique_name(cpp_identifier(v->name) + "_" + std::to_string(++versions_named_[v->name] + 1));
     ir::Variable* raw = v.get();
     fn_->variables.push_back(std::move(v));
     vars_[name] = raw;
@@ -313,6 +321,18 @@ class FunctionBuilder {
   void block(const ast::Block& in, ir::Block& out);
   void block(const std::vector<const ast::Stmt*>& in, ir::Block& out);
   void stmt(const ast::Stmt& s, ir::Block& out);
+  void stmt_kind(const ast::Stmt& s, ir::Block& out);
+  // Host code's flow-sensitive numbers (infer/host_flow.cpp): a loop, an if or a try at a
+  // function's top level opens a flow region; a name bound before it to a number that the
+  // region rebinds to a number of another type gets its own version from the region's entry,
+  // so that the code before it sees the name's own type.
+  bool opens_flow_region(const ast::Stmt& s) const;
+  void enter_flow_region(const ast::Stmt& s, ir::Block& out);
+  // True when assigning `value_type` to `id` inside the flow region asks for a version of
+  // `id` at the region's entry that this pass lacks (the pass then types another one).
+  bool needs_region_version(const std::string& id, TypeRef value_type);
+  // The located warning for a number stored into a variable whose type prints otherwise.
+  void warn_merged_number(const std::string& id, TypeRef value_type, TypeRef variable_type, Span s);
   void assign(const ast::Expr& target, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
   void assign_name(const std::string& id, Span target_span, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
   void aug_assign(const ast::AugAssign& a, ir::Block& out);
@@ -371,10 +391,19 @@ class FunctionBuilder {
   std::map<std::string, std::string> version_of_;  // host code: Python name -> current binding key
   std::map<std::string, ir::Variable*> comprehension_vars_;  // a comprehension's target while it is typed
   std::map<std::string, int> version_count_;
+  std::map<std::string, int> versions_named_;  // C++ variables made for a name's versions
+  // The final pass names the versions again in the order the program binds them.
+  std::set<ir::Variable*> unnamed_versions_;
   std::map<std::string, const FunctionEntry*> function_aliases_;  // host code: names holding a function now
   std::map<std::string, const ast::LambdaExpr*> lambda_aliases_;  // host code: names holding a lambda now
   std::set<std::string> bound_this_pass_;  // host code: names assigned so far in this pass
   bool rebinding_at_top_ = false;  // binding the target of a for loop at the function's top level
+  // Host code: the top-level loop, if or try being typed (null outside one), the bindings
+  // of the names bound before it, and, over every pass, the names each region versions.
+  const ast::Stmt* flow_region_ = nullptr;
+  std::map<std::string, std::string> bound_before_region_;
+  std::map<const ast::Stmt*, std::set<std::string>> region_versions_;
+  bool restart_typing_ = false;  // the next pass types from the parameters' types again
   int unrolled_depth_ = -1;  // loop_depth_ of the body of the loop over functions being unrolled
   const ast::Expr* alloc_site_ = nullptr;  // the one place an array allocation may appear now
   TypeRef return_type_ = nullptr;

@@ -121,6 +121,10 @@ void ModuleBuilder::build_host_program() {
   Diagnostics host_diags(*info_.file);
   auto fn = FunctionBuilder(*this, *host_main_, {}, nullptr, false, host_diags, true).build();
   if (fn && host_diags.error_count() == 0) {
+    // Warnings about code that is translated (a number whose type differs by path) stay.
+    for (const auto& d : host_diags.all()) {
+      if (d.severity == Severity::Warning) diags_.warning(d.span, d.message);
+    }
     module_->host_functions.push_back(std::move(fn));
     module_->has_host_main = true;
     module_->uses_argparse = !argparse_parsers_.empty();
@@ -147,8 +151,12 @@ void ModuleBuilder::build_host_program() {
                         : diags_.error(d.span, message);
       for (const auto& n : d.notes) Diagnostics::note(shown, n.span, n.message);
     }
-    module_->host_program_unavailable = host_diags.all().empty() ? "its host code has errors"
-                                                                  : host_wording(host_diags.all().front().message);
+    module_->host_program_unavailable = "its host code has errors";
+    for (const auto& d : host_diags.all()) {
+      if (d.severity != Severity::Error) continue;
+      module_->host_program_unavailable = host_wording(d.message);
+      break;
+    }
     module_->host_functions.clear();
     // CPU ufunc loops call host function instances, just freed: they go with the host
     // program (the ufuncs stay, so indices into module_->ufuncs remain valid).

@@ -62,6 +62,12 @@ std::unique_ptr<ir::Function> FunctionBuilder::build() {
     locals_.insert(def.params[i].name);
   }
   for (const auto& v : fn_->variables) taken_names_.insert(v->cpp_name);
+  versions_named_.clear();
+  for (auto& [key, v] : vars_) {
+    if (key.find('@') == std::string::npos) continue;
+    taken_names_.erase(v->cpp_name);
+    unnamed_versions_.insert(v);
+  }
 
   for (size_t i = 0; i < def.params.size(); ++i) env_[def.params[i].name] = param_types_[i];
   const bool typed = type_body([&](ir::Block& out) {
@@ -124,7 +130,12 @@ std::unique_ptr<ir::Function> FunctionBuilder::build_host_main() {
 // passes is thrown away), then once more with real diagnostics into fn_->body. False
 // when that last pass reports an error.
 bool FunctionBuilder::type_body(const std::function<void(ir::Block&)>& walk) {
+  // A flow region found a version to make (host_flow.cpp): the names' types restart from
+  // the parameters', since what the passes before it widened is no longer what they hold.
+  const auto initial_env = env_;
   auto start_pass = [&] {
+    if (restart_typing_) env_ = initial_env;
+    restart_typing_ = false;
     for (auto& [n, v] : vars_) {
       auto it = env_.find(n);
       v->type = it == env_.end() ? nullptr : it->second;
@@ -147,6 +158,12 @@ bool FunctionBuilder::type_body(const std::function<void(ir::Block&)>& walk) {
   std::erase_if(fn_->variables, [](const std::unique_ptr<ir::Variable>& v) { return v->name.empty(); });
   taken_names_.clear();
   for (const auto& v : fn_->variables) taken_names_.insert(v->cpp_name);
+  versions_named_.clear();
+  for (auto& [key, v] : vars_) {
+    if (key.find('@') == std::string::npos) continue;
+    taken_names_.erase(v->cpp_name);
+    unnamed_versions_.insert(v);
+  }
   final_ = true;
   start_pass();
   const int errors_before = diags_.error_count();
@@ -204,6 +221,17 @@ void FunctionBuilder::unsupported_stmt(const ast::Stmt& s) {
 }
 
 void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
+  if (host_ && !flow_region_ && at_top_level() && opens_flow_region(s)) {
+    enter_flow_region(s, out);
+    stmt_kind(s, out);
+    flow_region_ = nullptr;
+    bound_before_region_.clear();
+    return;
+  }
+  stmt_kind(s, out);
+}
+
+void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
   switch (s.kind) {
     case ast::StmtKind::Pass: return;
     case ast::StmtKind::Expr: {
@@ -573,10 +601,13 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
                               value->type->is_number() && bound_this_pass_.count(id);
     if (it != env_.end() && it->second != value->type && (other_number || !rules::unify(it->second, value->type))) {
       // Rebinding to a value of another type: a new variable from here on.
-      key = id + "@" + std::to_string(++version_count_[id] + 1);
+      // Keyed by the assignment's place, not a running count: the key names the same
+      // variable in every pass, whichever rebindings earlier passes had typed yet.
+      key = id + "@" + std::to_string(target_span.line) + ":" + std::to_string(target_span.col);
       version_of_[id] = key;
     }
   }
+  if (host_ && !rebinding_at_top_ && needs_region_version(id, value->type)) return;
   assign_type(key, value->type, target_span);
   if (host_) bound_this_pass_.insert(id);
   ir::Variable* v = variable(key);
@@ -621,6 +652,7 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
       D().error(s, "cannot assign a value of type " + value->type->str() + " to '" + id + "' of type " + v->type->str());
       return;
     }
+    if (host_) warn_merged_number(id, value->type, v->type, s);
     value = std::make_unique<ir::Cast>(v->type, std::move(value), value->span);
   }
   auto st = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(v, target_span), std::move(value), s);

@@ -1,0 +1,97 @@
+// Host numbers across control flow (infer/host_flow.cpp): a top-level loop, if or try that
+// widens a number gets a version of the name from its entry, so code before it keeps the
+// name's type; a number whose type differs by path is a located warning (main() stays).
+#include <gtest/gtest.h>
+
+#include "translate_text.h"
+
+using namespace py2cuda;
+
+namespace {
+
+const char* const kPrologue =
+    "import numpy as np\nfrom numba import cuda\n"
+    "@cuda.jit\ndef inc(a):\n    a[0] += 1\n"
+    "x = np.ones(3, dtype=np.float32)\ninc[1, 1](x)\n";  // lines 1-7
+
+TranslateResult run(const std::string& host) { return test::translate_text(kPrologue, host); }
+
+using test::has;
+
+}  // namespace
+
+TEST(HostFlow, LoopThatWidensANumberVersionsItAtTheLoop) {
+  TranslateResult r = run("total = 0\nprint(total)\nfor v in x:\n    total += v\nprint(total)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  // Before the loop the name is the int it was assigned; the loop and what follows it see a float.
+  EXPECT_TRUE(has(r.cu, "  int64_t total = 0;\n  // prog.py:9: print(total)\n  py2cuda::host::print(total);\n"))
+      << r.cu;
+  EXPECT_TRUE(has(r.cu, "  double total_2 = double(total);\n")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "    total_2 = py2cuda::np::add<double>(total_2, v);\n")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "  py2cuda::host::print(total_2);\n")) << r.cu;
+  // When the loop runs no iteration CPython prints the int: said at the loop, main() kept.
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:10:1: warning: 'total' is an int (int64) before this loop and a float "
+                                 "(float64) where the loop assigns it"))
+      << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "int main(int argc, char** argv)")) << r.cu;
+}
+
+TEST(HostFlow, LoopThatKeepsTheTypeIsNotVersioned) {
+  TranslateResult r = run("i = 0\nwhile i < 3:\n    i += 1\nt = 0.0\nfor v in x:\n    t += v\nprint(i, t)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "i_2")) << r.cu;
+  EXPECT_FALSE(has(r.cu, "t_2")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "    i += 1;\n")) << r.cu;
+  EXPECT_EQ(r.diagnostics, "");
+}
+
+TEST(HostFlow, WhileAndIfVersionsAndNestedLoopsVersionAtTheOutermost) {
+  TranslateResult r = run("w = 0\nwhile w < 2:\n    w += 0.75\nb = False\nif x[0] > 0:\n    b = 1\n"
+                          "m = 0\nfor r in range(2):\n    for v in x:\n        m = m + v\nprint(w, b, m)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "  double w_2 = double(w);\n")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "  int64_t b_2 = int64_t(b);\n")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "  double m_2 = double(m);\n")) << r.cu;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:9:1: warning: 'w' is an int (int64) before this loop")) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:12:1: warning: 'b' is a bool before this if statement and an int (int64)"))
+      << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:15:1: warning: 'm' is an int (int64) before this loop")) << r.diagnostics;
+}
+
+TEST(HostFlow, BranchesOfDifferentNumberTypesAreALocatedWarning) {
+  TranslateResult r = run("for k in range(3):\n    if k % 2 == 0:\n        y = k\n    else:\n        y = k / 2\n"
+                          "    print(y)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:10:9: warning: 'y' is assigned an int (int64) here and a float (float64) on "
+                                 "another path"))
+      << r.diagnostics;
+  EXPECT_FALSE(has(r.diagnostics, "prog.py:12:")) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "int main(int argc, char** argv)")) << r.cu;
+}
+
+TEST(HostFlow, Float32AndFloat64PrintApartIntWidthsDoNot) {
+  TranslateResult r = run("best = 0.5\nfor v in x:\n    if v > best:\n        best = v\n"
+                          "n = np.int32(1)\nfor v in x:\n    n = n + 1\nprint(best, n)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:11:9: warning: 'best' is assigned a float (float32) here and a float "
+                                 "(float64)"))
+      << r.diagnostics;
+  // np.int32 + int is int64: a wider int prints as the narrower one did, so the loop versions `n` silently.
+  EXPECT_TRUE(has(r.cu, "  int64_t n_2 = int64_t(n);\n")) << r.cu;
+  EXPECT_FALSE(has(r.diagnostics, "'n'")) << r.diagnostics;
+}
+
+TEST(HostFlow, StraightLineRebindingAfterALoopIsItsOwnVariable) {
+  TranslateResult r = run("c = 0\nfor v in x:\n    c += v\nc = 7\nprint(c)\nc = c / 2\nprint(c)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "  int64_t c_3 = 7;\n")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "  double c_4 = ")) << r.cu;
+}
+
+TEST(HostFlow, PlainFunctionBodyIsVersionedToo) {
+  TranslateResult r = run("def mean(a):\n    acc = 0\n    print(acc)\n    for i in range(a.size):\n"
+                          "        acc = acc + a[i]\n    return acc / a.size\nprint(mean(x))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "double acc_2 = double(acc);")) << r.cu;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:11:5: warning: 'acc' is an int (int64) before this loop")) << r.diagnostics;
+}
