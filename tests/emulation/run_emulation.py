@@ -206,10 +206,18 @@ def run_cases(args, cxx, work: Path, reporter: Reporter) -> None:
                                              *translator.extra_args(case.program)],
                               cwd=case.program.parent, timeout=args.timeout)
 
+    def build_alone(case: Case):
+        binary = work / "run" / "alone" / case.name
+        binary.parent.mkdir(parents=True, exist_ok=True)
+        ok, why = harness.build(args.py2cuda, case.program, binary, method=method, include_dir=include, cxx=cxx,
+                                timeout=BUILD_TIMEOUT_S)
+        return binary if ok else None, why
+
     # The harnesses of `py2cuda NAME.py --harness --exe --emulate`: the same .cu, compiled with
     # the same flags, but several programs per g++ run (harness.build_combined_cached: the
-    # runtime compiled once per group, not once per program).
-    texts, problems = {}, {}
+    # runtime compiled once per group, not once per program). A program that links CUDA C++ of
+    # other files is built by py2cuda alone.
+    texts, problems, alone = {}, {}, []
     with ThreadPoolExecutor(max_workers=JOBS) as pool:
         for case, run in zip(cases, pool.map(translate, cases)):
             if case.problem:
@@ -218,12 +226,20 @@ def run_cases(args, cxx, work: Path, reporter: Reporter) -> None:
                 problems[case.name] = f"py2cuda --harness: {why}\n{run.stderr}"
             elif run.returncode != 0:
                 problems[case.name] = f"py2cuda --harness failed (status {run.returncode}):\n{run.stderr}"
+            elif harness.links_other_files(text := run.stdout.decode("utf-8", "replace")):
+                alone.append(case)
             else:
-                texts[case.name] = run.stdout.decode("utf-8", "replace")
+                texts[case.name] = text
+        alone_built = dict(zip((c.name for c in alone), pool.map(build_alone, alone)))
     binaries, failed = harness.build_combined_cached(
         texts, work / "run" / "combined", include_dir=include, cxx=cxx, flags=harness.emulate_cxx_flags(),
         key=harness.hash_tree(include), jobs=JOBS, timeout=BUILD_TIMEOUT_S * 4)
     problems.update(failed)
+    for name, (binary, why) in alone_built.items():
+        if binary is None:
+            problems[name] = why
+        else:
+            binaries[name] = binary
     built = []
     for case in cases:
         if case.problem:

@@ -249,7 +249,7 @@ def build_harnesses(programs: list[Program], args, root: Path, method: str, repo
                             f"{cases_of(p)} cases not run)", indent(run.failure() or run.stderr))
                 continue
             text = run.stdout.decode("utf-8", "replace")
-            if '\nextern "C" __device__' in text:
+            if harness.links_other_files(text):
                 linked[p.rel] = text
             else:
                 texts[p.rel] = text

@@ -363,7 +363,7 @@ def build_racecheck_combined(programs: list[Program], py2cuda: Path, source_dir:
             return None  # its own --run build reports it
         text = run.stdout.decode() if isinstance(run.stdout, bytes) else run.stdout
         own_main = "py2cuda::host::run_program(" in text
-        return text if own_main and '\nextern "C" __device__' not in text else None
+        return text if own_main and not harness.links_other_files(text) else None
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         texts = {p.name: t for p, t in zip(programs, pool.map(translate, programs)) if t is not None}

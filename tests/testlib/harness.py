@@ -158,6 +158,12 @@ def build_combined(harnesses: dict[str, str], binary: Path, *, include_dir: Path
     return True, ""
 
 
+def links_other_files(cu: str) -> bool:
+    """Whether a translation calls CUDA C++ of other files (cuda.declare_device): py2cuda's own
+    build compiles and links those files, so it cannot be part of a combined build."""
+    return '\nextern "C" __device__' in cu
+
+
 def combined_groups(names: list[str], jobs: int, size: int = COMBINED_PROGRAMS) -> list[list[str]]:
     """`names` (programs, as paths such as samples/x.py or samples/x) split into groups for
     build_combined: at most `size` each, a multiple of `jobs` groups when there are enough (so
