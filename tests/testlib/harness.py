@@ -118,7 +118,7 @@ def build_combined(harnesses: dict[str, str], binary: Path, *, include_dir: Path
                    timeout: float, flags: list[str] | None = None,
                    argv0: dict[str, str] | None = None) -> tuple[bool, str]:
     """Builds several programs' harnesses (name -> the .cu py2cuda --harness --line-directives
-    wrote) into one --racecheck executable, `BIN NAME ARG...` running NAME's harness on ARG...,
+    wrote) into one executable (--racecheck's flags unless `flags`), `BIN NAME ARG...` running NAME's harness on ARG...,
     and beside it an executable script per program, BIN.d/NAME, that is that harness alone.
 
     One compile instead of one per program: the runtime (the grid runner, fibers, the race
