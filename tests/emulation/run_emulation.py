@@ -5,11 +5,14 @@
            options of its `# py2cuda-args:` lines), compiles as plain C++ against the emulation
            backend with clang++ (when present):
                clang++ -std=c++20 -fsyntax-only -x c++ -I REPO/runtime/include NAME.cu
+           (half of the programs per clang++ run, over a file including a copy of each with its
+           main() renamed; each program alone only when that fails, to name the one at fault.)
            The first host compiler (g++) builds every program of samples/, tests/golden/ and
            tests/programs/ already, whole: run_oracle builds each program of its case table into
            a harness, run_programs each whole program; a second pass here would only repeat them.
   run      Every tests/emulation/NAME.py is built into its harness executable for the CPU
-           emulation (testlib/harness.py) and launched as its `# emulation-run:` line says, once
+           emulation (testlib/harness.py; the harnesses are compiled several per g++ run, with
+           the flags of `py2cuda --harness --exe --emulate`: build_combined_cached) and launched as its `# emulation-run:` line says, once
            with blocks spread over threads and once in order (PY2CUDA_EMU_DETERMINISTIC=1). Then
            either the launch stops with exactly its `# emulation-error:` message, which names the
            Python line (what a GPU would get silently wrong: out-of-bounds accesses, barriers not
@@ -47,6 +50,7 @@ from testlib.scratch import scratch_dir  # noqa: E402
 
 PROGRAM_FOLDERS = ("samples",)
 COMPILE_FLAGS = ["-std=c++20", "-fsyntax-only", "-x", "c++"]
+WHOLE_PROGRAM_MAIN = "\nint main(int argc, char** argv) {"  # renamed in a batch
 JOBS = 2  # the project's machines have two cores
 SKIP_STATUS = 77
 BUILD_TIMEOUT_S = 300
@@ -82,27 +86,45 @@ def compile_programs(args, compilers, work: Path, reporter: Reporter) -> None:
             return program, None, f"py2cuda failed (status {run.returncode}):\n{run.stderr}"
         return program, out, ""
 
-    def compile_one(job):
-        program, cu, (name, cxx) = job
-        ok, output = tools.run_tool([cxx, *COMPILE_FLAGS, "-I", str(include), str(cu)], cwd=cu.parent,
-                                    timeout=BUILD_TIMEOUT_S)
-        return program, name, ok, output
+    def compile_one(cu: Path, cxx: str) -> tuple[bool, str]:
+        return tools.run_tool([cxx, *COMPILE_FLAGS, "-I", str(include), str(cu)], cwd=cu.parent,
+                              timeout=BUILD_TIMEOUT_S)
+
+    def compile_batch(job):
+        """Every .cu of the batch in one run of the compiler (a file including a copy of each, its
+        main() renamed: the runtime's headers are parsed once); when that fails, each alone, so
+        that the ones at fault are named."""
+        batch, (name, cxx) = job
+        folder = batch[0][1].parent / f"batch_{name}"
+        folder.mkdir(exist_ok=True)
+        includes = []
+        for i, (program, cu) in enumerate(batch):
+            copy = folder / cu.name
+            copy.write_text(cu.read_text().replace(WHOLE_PROGRAM_MAIN, f"\nint py2cuda_batched_main_{i}(int argc, char** argv) {{"))
+            includes.append(f'#include "{copy.name}"\n')
+        combined = folder / "batch.cu"
+        combined.write_text("".join(includes))
+        if compile_one(combined, cxx)[0]:
+            return [(program, name, True, "") for program, _ in batch]
+        return [(program, name, *compile_one(cu, cxx)) for program, cu in batch]
 
     with ThreadPoolExecutor(max_workers=JOBS) as pool:
         translated = list(pool.map(translate, programs))
-        jobs = []
+        ready = []
         for program, cu, why in translated:
             label = f"compile {program.parent.name}/{program.stem}"
             if cu is None:
                 reporter.fail(label, "translation failed", indent(why))
             else:
-                jobs += [(program, cu, compiler) for compiler in compilers[1:]]
-        for program, name, ok, output in pool.map(compile_one, jobs):
-            label = f"compile {program.parent.name}/{program.stem} ({name})"
-            if ok:
-                reporter.ok(label)
-            else:
-                reporter.fail(label, "the emulation build does not compile", indent(output))
+                ready.append((program, cu))
+        batches = [(ready[i::JOBS], compiler) for compiler in compilers[1:] for i in range(JOBS) if ready[i::JOBS]]
+        for results in pool.map(compile_batch, batches):
+            for program, name, ok, output in results:
+                label = f"compile {program.parent.name}/{program.stem} ({name})"
+                if ok:
+                    reporter.ok(label)
+                else:
+                    reporter.fail(label, "the emulation build does not compile", indent(output))
 
 
 # ---- run -------------------------------------------------------------------------------------
@@ -179,19 +201,53 @@ def run_cases(args, cxx, work: Path, reporter: Reporter) -> None:
     cases = [Case(p) for p in translator.programs(args.source_dir / "tests" / "emulation")]
     cases = [c for c in cases if cli.selected(c.name, args.names)]
 
-    def build(case: Case):
-        folder = work / "run" / case.name
-        folder.mkdir(parents=True, exist_ok=True)
-        binary = folder / case.name
+    def translate(case: Case):
+        return translator.run(args.py2cuda, [case.program.name, "--harness", "--line-directives", "-o", "-",
+                                             *translator.extra_args(case.program)],
+                              cwd=case.program.parent, timeout=args.timeout)
+
+    def build_alone(case: Case):
+        binary = work / "run" / "alone" / case.name
+        binary.parent.mkdir(parents=True, exist_ok=True)
         ok, why = harness.build(args.py2cuda, case.program, binary, method=method, include_dir=include, cxx=cxx,
                                 timeout=BUILD_TIMEOUT_S)
-        return case, folder, binary if ok else None, why
+        return binary if ok else None, why
 
+    # The harnesses of `py2cuda NAME.py --harness --exe --emulate`: the same .cu, compiled with
+    # the same flags, but several programs per g++ run (harness.build_combined_cached: the
+    # runtime compiled once per group, not once per program). A program that links CUDA C++ of
+    # other files is built by py2cuda alone.
+    texts, problems, alone = {}, {}, []
     with ThreadPoolExecutor(max_workers=JOBS) as pool:
-        built = list(pool.map(build, [c for c in cases if not c.problem]))
+        for case, run in zip(cases, pool.map(translate, cases)):
+            if case.problem:
+                continue
+            if why := run.failure():
+                problems[case.name] = f"py2cuda --harness: {why}\n{run.stderr}"
+            elif run.returncode != 0:
+                problems[case.name] = f"py2cuda --harness failed (status {run.returncode}):\n{run.stderr}"
+            elif harness.links_other_files(text := run.stdout.decode("utf-8", "replace")):
+                alone.append(case)
+            else:
+                texts[case.name] = text
+        alone_built = dict(zip((c.name for c in alone), pool.map(build_alone, alone)))
+    binaries, failed = harness.build_combined_cached(
+        texts, work / "run" / "combined", include_dir=include, cxx=cxx, flags=harness.emulate_cxx_flags(),
+        key=harness.hash_tree(include), jobs=JOBS, timeout=BUILD_TIMEOUT_S * 4)
+    problems.update(failed)
+    for name, (binary, why) in alone_built.items():
+        if binary is None:
+            problems[name] = why
+        else:
+            binaries[name] = binary
+    built = []
     for case in cases:
         if case.problem:
             reporter.fail(f"run {case.name}", case.problem)
+        elif case.name in binaries or case.name in problems:
+            folder = work / "run" / case.name
+            folder.mkdir(parents=True, exist_ok=True)
+            built.append((case, folder, binaries.get(case.name), problems.get(case.name, "")))
     for case, folder, binary, why in built:
         if binary is None:
             reporter.fail(f"run {case.name}", "the harness did not build", indent(why))

@@ -10,8 +10,12 @@ block), edge values, 1-D and 2-D launches, scalar arguments. Then:
      saving every array argument after the launch. Where the simulator is not a faithful oracle
      (it types values like NumPy and Python, not like compiled Numba), the table gives the
      expected values from first principles, with the reason. Once per program, cached.
-  2. py2cuda builds the program's harness executable for the CPU emulation runtime
-     (testlib/harness.py), once per program, cached.
+  2. py2cuda translates the program with its harness (`--harness --line-directives`, the .cu of
+     `--harness --exe --emulate`), and the host compiler builds those translations for the CPU
+     emulation runtime with py2cuda's own flags, up to harness.COMBINED_PROGRAMS programs per
+     g++ run (testlib/harness.py build_combined_cached: the runtime compiled once per group,
+     not once per program; a group that fails is built again one program at a time, so that
+     only the programs at fault fail). Cached.
   3. Each case runs through the harness on the same .npy inputs, and every array argument is
      compared with Numba's: integers and booleans exactly, floats as the case's tolerance says
      (spec.Tol; exact means the same bits), NaN equal to NaN.
@@ -27,15 +31,14 @@ tests/programs/run_programs.py compares its whole output with Numba's instead). 
 without --python or when this py2cuda cannot build a harness (the Numba side still runs then,
 so a broken table fails anyway).
 
-Caches live in BUILD/oracle/ (numba/, bin/, runs/); each entry is keyed by a hash of what it
+Caches live in BUILD/oracle/ (numba/, combined/, runs/); each entry is keyed by a hash of what it
 was made from, so a rerun with nothing changed only runs the harness.
 
 With --also-racecheck (CI's ctest run_oracle) every case then runs a second time, named
 `... (racecheck)`, through harnesses built with the emulation's data-race detector (the flags of
 py2cuda --racecheck, docs/emulation.md "Race checking"), and also fails when its launch reports a
 race, error or benign warning: no false alarm on any oracle kernel. Those harnesses are built
-as --jobs combined executables (testlib/harness.py build_combined: one compile of the runtime
-each, not one per program), cached in BUILD/oracle/racecheck/. --racecheck runs only that
+combined in the same way, with -DPY2CUDA_RACECHECK=1, cached in BUILD/oracle/racecheck/. --racecheck runs only that
 second pass (caches in BUILD/oracle-racecheck/, so that it can run beside the plain oracle).
 
     run_oracle.py --py2cuda BUILD/py2cuda --build-dir BUILD --python BUILD/venv/bin/python [--racecheck | --also-racecheck] [NAME...]
@@ -118,16 +121,16 @@ def main() -> int:
             report.skip(p.display, f"{sum(len(k.cases) for k in p.kernels)} cases not run")
         status = report.finish()
         return status if report.failed else SKIP_STATUS
-    how = "py2cuda --exe --emulate" if method == "exe" else "py2cuda --harness, then the host compiler"
+    how = f"py2cuda --harness, then {harness.COMBINED_PROGRAMS} programs at most per host compiler run"
     if args.racecheck or args.also_racecheck:
-        how = ("" if args.racecheck else how + ", then ") + "combined --racecheck harnesses"
+        how = ("" if args.racecheck else how + "; then ") + "the same with --racecheck"
     report.info(f"harness build: {how}")
-    binaries = {} if args.racecheck else build_all(programs, args, root, method, report)
+    binaries = {} if args.racecheck else build_harnesses(programs, args, root / "combined", method, report)
     for p in programs:
         if p.rel in manifests and p.rel in binaries:
             run_program(p, manifests[p.rel], binaries[p.rel], args, root, report)
     if args.racecheck or args.also_racecheck:
-        checked = build_combined_racecheck(programs, args, root / "racecheck", report)
+        checked = build_harnesses(programs, args, root / "racecheck", method, report, racecheck=True)
         for p in programs:
             if p.rel in manifests and p.rel in checked:
                 run_program(p, manifests[p.rel], checked[p.rel], args, root, report, racecheck=True)
@@ -211,108 +214,79 @@ def run_worker(group: list[Program], args, root: Path) -> tuple[bool, str]:
 
 # ---- the py2cuda side -------------------------------------------------------------------------
 
-def build_all(programs: list[Program], args, root: Path, method: str, report: Reporter) -> dict[str, Path]:
-    """Builds (or reuses) each program's harness executable; a failed build fails its program.
+def build_harnesses(programs: list[Program], args, root: Path, method: str, report: Reporter,
+                    racecheck: bool = False) -> dict[str, Path]:
+    """Each program's harness executable (built, or reused from the cache under ROOT); a program
+    whose build fails fails, with its compiler's output.
 
-    A build is reused while py2cuda emits the same .cu for the program and the runtime headers,
-    the build method and py2cuda's version are unchanged (remove BUILD/oracle/bin to force it).
+    Each program is translated as `py2cuda NAME.py --harness --line-directives -o -` (the .cu of
+    `--harness --exe --emulate`), and the translations are compiled together,
+    harness.COMBINED_PROGRAMS at most per g++ run, with the flags of py2cuda's own emulated build
+    (`--racecheck`'s when `racecheck`): harness.build_combined_cached, one compile of the runtime
+    per group instead of one per program; each program's executable is a script that runs its
+    harness in the combined one. A program whose .cu calls CUDA C++ of other files
+    (cuda.declare_device) is built alone by py2cuda, as a user builds it. A build is reused while
+    the .cu texts, the runtime headers, the compiler and py2cuda's version are the same.
     """
     cxx = tools.find_host_cxx()
     include_dir = args.source_dir / "runtime" / "include"
-    fixed = "\n".join([harness.hash_tree(include_dir), harness.build_command_text(method, cxx),
-                       version_text(args.py2cuda), "racecheck" if args.racecheck else ""])
+    suffix = " (racecheck)" if racecheck else ""
+    fixed = "\n".join([harness.hash_tree(include_dir), version_text(args.py2cuda)])
 
-    def build_one(p: Program):
-        extra = translator.extra_args(p.path)
-        run = translator.run(args.py2cuda, [p.path.name, "--harness", "-o", "-", *extra],
-                             cwd=p.path.parent, timeout=args.timeout)
-        if run.failure() or run.returncode != 0:
-            return None, f"py2cuda --harness failed (status {run.returncode}):\n{run.stderr}"
-        key = hashlib.sha256(fixed.encode() + run.stdout).hexdigest()
-        binary = root / "bin" / p.display / p.path.stem
+    def translate(p: Program) -> translator.Run:
+        return translator.run(args.py2cuda, [p.path.name, "--harness", "--line-directives", "-o", "-",
+                                             *translator.extra_args(p.path)], cwd=p.path.parent, timeout=args.timeout)
+
+    def cases_of(p: Program) -> int:
+        return sum(len(k.cases) for k in p.kernels)
+
+    texts = {}
+    linked = {}  # programs that call CUDA C++ of other files (cuda.declare_device): built alone
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for p, run in zip(programs, pool.map(translate, programs)):
+            if run.failure() or run.returncode != 0:
+                report.fail(p.display + suffix, f"py2cuda --harness failed (status {run.returncode}, "
+                            f"{cases_of(p)} cases not run)", indent(run.failure() or run.stderr))
+                continue
+            text = run.stdout.decode("utf-8", "replace")
+            if harness.links_other_files(text):
+                linked[p.rel] = text
+            else:
+                texts[p.rel] = text
+
+    def build_alone(p: Program) -> tuple[Path | None, str]:
+        key = hashlib.sha256("\n".join([fixed, harness.build_command_text(method, cxx), "racecheck" * racecheck,
+                                        linked[p.rel]]).encode()).hexdigest()
+        binary = root / "alone" / p.display / p.path.stem
         stamp = binary.with_suffix(".stamp")
         if binary.exists() and read_text(stamp) == key:
             return binary, ""
         binary.parent.mkdir(parents=True, exist_ok=True)
         stamp.unlink(missing_ok=True)
-        ok, why = harness.build(args.py2cuda, p.path, binary, method=method, include_dir=include_dir,
-                                cxx=cxx, timeout=BUILD_TIMEOUT_S, racecheck=args.racecheck)
+        ok, why = harness.build(args.py2cuda, p.path, binary, method=method, include_dir=include_dir, cxx=cxx,
+                                timeout=BUILD_TIMEOUT_S, racecheck=racecheck)
         if not ok:
             return None, why
         stamp.write_text(key)
         return binary, ""
 
-    binaries = {}
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for p, (binary, why) in zip(programs, pool.map(build_one, programs)):
-            if binary is None:
-                n = sum(len(k.cases) for k in p.kernels)
-                report.fail(p.display, f"building the emulation harness failed ({n} cases not run)",
-                            indent(why))
-            else:
-                binaries[p.rel] = binary
-    return binaries
-
-
-def build_combined_racecheck(programs: list[Program], args, root: Path, report: Reporter) -> dict[str, Path]:
-    """--also-racecheck: every program's harness built with the data-race detector, the
-    programs in `args.jobs` combined executables (harness.build_combined: one compile of the
-    runtime each, not one per program); returns each program's executable (a script that runs
-    its harness in the combined one). Cached while the .cu texts and the runtime are the same.
-    """
-    cxx = tools.find_host_cxx()
-    include_dir = args.source_dir / "runtime" / "include"
-    fixed = "\n".join([harness.hash_tree(include_dir), str(cxx), *harness.RACECHECK_CXX_FLAGS, version_text(args.py2cuda)])
-    harnesses = {}
-    linked = {}  # programs that call CUDA C++ of other files (cuda.declare_device): built alone
+    binaries: dict[str, Path] = {}
+    for p in (p for p in programs if p.rel in linked):
+        binary, why = build_alone(p)
+        if binary is None:
+            report.fail(p.display + suffix, f"building the emulation harness failed ({cases_of(p)} cases not run)",
+                        indent(why))
+        else:
+            binaries[p.rel] = binary
+    built, failed = harness.build_combined_cached(texts, root, include_dir=include_dir, cxx=cxx,
+                                                  flags=harness.emulate_cxx_flags(racecheck), key=fixed,
+                                                  jobs=args.jobs, timeout=BUILD_TIMEOUT_S * 2)
+    binaries.update(built)
     for p in programs:
-        run = translator.run(args.py2cuda, [p.path.name, "--harness", "--line-directives", "-o", "-",
-                                            *translator.extra_args(p.path)], cwd=p.path.parent, timeout=args.timeout)
-        if run.failure() or run.returncode != 0:
-            report.fail(p.display + " (racecheck)", f"py2cuda --harness failed (status {run.returncode})",
-                        indent(run.stderr))
-        else:
-            text = run.stdout.decode() if isinstance(run.stdout, bytes) else run.stdout
-            (linked if '\nextern "C" __device__' in text else harnesses)[p.rel] = text
-    jobs = max(1, args.jobs)
-    rels = sorted(harnesses)
-    groups = [g for g in (rels[i::jobs] for i in range(jobs)) if g]
-
-    def build_group(index_and_group):
-        index, group = index_and_group
-        texts = {rel: harnesses[rel] for rel in group}
-        key = hashlib.sha256(fixed.encode() + repr(sorted(texts.items())).encode()).hexdigest()
-        binary = root / f"combined_{index}"
-        stamp = binary.with_suffix(".stamp")
-        if binary.exists() and read_text(stamp) == key:
-            return True, ""
-        root.mkdir(parents=True, exist_ok=True)
-        stamp.unlink(missing_ok=True)
-        ok, why = harness.build_combined(texts, binary, include_dir=include_dir, cxx=cxx, timeout=BUILD_TIMEOUT_S * 2)
-        if ok:
-            stamp.write_text(key)
-        return ok, why
-
-    checked = {}
-    for rel in linked:
-        p = next(p for p in programs if p.rel == rel)
-        binary = root / "alone" / p.display / p.path.stem
-        binary.parent.mkdir(parents=True, exist_ok=True)
-        ok, why = harness.build(args.py2cuda, p.path, binary, method="exe", include_dir=include_dir, cxx=cxx,
-                                timeout=BUILD_TIMEOUT_S, racecheck=True)
-        if ok:
-            checked[rel] = binary
-        else:
-            report.fail(p.display + " (racecheck)", "building the --racecheck harness failed", indent(why))
-    with concurrent.futures.ThreadPoolExecutor(max_workers=len(groups) or 1) as pool:
-        for index, (group, (ok, why)) in enumerate(zip(groups, pool.map(build_group, enumerate(groups)))):
-            for rel in group:
-                if ok:
-                    checked[rel] = root / f"combined_{index}.d" / rel.replace("/", "_")
-                else:
-                    report.fail(rel[:-3] + " (racecheck)", "building the combined --racecheck harnesses failed",
-                                indent(why))
-    return checked
+        if p.rel in failed:
+            report.fail(p.display + suffix, f"building the emulation harness failed ({cases_of(p)} cases not run)",
+                        indent(failed[p.rel][-8000:]))
+    return binaries
 
 
 def version_text(py2cuda: Path) -> str:

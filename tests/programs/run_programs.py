@@ -39,13 +39,13 @@ With --racecheck every program is built with `--racecheck` instead (the emulatio
 detector, docs/emulation.md "Race checking") and must also print no race report: no false alarm on any
 sample or test program. (The ctest entry run_programs_racecheck.) Those builds are combined, as
 run_oracle's racecheck harnesses are (testlib/harness.py build_combined): each program is translated
-as `py2cuda NAME.py --line-directives -o -` (the .cu `--run` compiles), up to COMBINED_PROGRAMS of
-them are compiled into one executable with the flags of py2cuda's `--run --racecheck` build (the
+as `py2cuda NAME.py --line-directives -o -` (the .cu `--run` compiles), up to harness.COMBINED_PROGRAMS
+of them are compiled into one executable with the flags of py2cuda's `--run --racecheck` build (the
 runtime and the host library compiled once per group, not once per program), cached in
 BUILD/programs-racecheck/ while the texts, the runtime and the compiler are the same, and each is
 run as `BIN NAME ARGS`. A program whose .cu links CUDA C++ of other files (cuda.declare_device) or
-has no main() of its own, and every program of a group whose combined build fails, is built
-alone by `py2cuda --run --emulate --racecheck`.
+has no main() of its own, and a program whose build fails when it is compiled alone after its
+group's failed (harness.build_combined_cached), is built by `py2cuda --run --emulate --racecheck`.
 
 With --gpu they are built with nvcc and run on this machine's GPU (`--run` without `--emulate`);
 skipped (77) where nvidia-smi lists no GPU. CI has none: this is the check for a machine that has.
@@ -62,7 +62,6 @@ NAME selects the programs whose name (e.g. samples/hypot_kernel) contains it.
 import concurrent.futures
 import dataclasses
 import difflib
-import hashlib
 import os
 import re
 import shlex
@@ -85,9 +84,6 @@ SKIP_LIST = "tests/programs/skips.txt"
 SKIP_RE = re.compile(r"^\s*#\s*py2cuda-program:\s*skip\b\s*(.*?)\s*$")
 DIFF_LINES = 20
 STDERR_LINES = 15
-# Whole programs per combined --racecheck build: a group's compile takes a few seconds of CPU
-# per program (its kernels and host code) beside the runtime's, and g++'s memory grows with it.
-COMBINED_PROGRAMS = 16
 COMBINED_TIMEOUT_S = 1200.0
 
 
@@ -358,9 +354,7 @@ def build_racecheck_combined(programs: list[Program], py2cuda: Path, source_dir:
     if cxx is None:
         return {}
     include_dir = source_dir / "runtime" / "include"
-    # Those of py2cuda's --run --emulate --racecheck build (translator/driver/toolchain.cpp).
-    flags = ["-std=c++20", "-O2", *os.environ.get("PY2CUDA_EMULATE_CXXFLAGS", "").split(),
-             "-DPY2CUDA_RACECHECK=1", "-pthread", "-x", "c++"]
+    flags = harness.emulate_cxx_flags(racecheck=True)  # those of py2cuda's --run --emulate --racecheck build
 
     def translate(program: Program) -> str | None:
         run = translator.run(py2cuda, [str(program.path), "--line-directives", "-o", "-",
@@ -369,44 +363,15 @@ def build_racecheck_combined(programs: list[Program], py2cuda: Path, source_dir:
             return None  # its own --run build reports it
         text = run.stdout.decode() if isinstance(run.stdout, bytes) else run.stdout
         own_main = "py2cuda::host::run_program(" in text
-        return text if own_main and '\nextern "C" __device__' not in text else None
+        return text if own_main and not harness.links_other_files(text) else None
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         texts = {p.name: t for p, t in zip(programs, pool.map(translate, programs)) if t is not None}
-    stems = {p.name: p.path.stem for p in programs}
-    groups: list[list[str]] = []
-    for name in sorted(texts):  # module namespaces must differ within a group
-        home = next((g for g in groups if len(g) < COMBINED_PROGRAMS and
-                     all(stems[o] != stems[name] for o in g)), None)
-        if home is None:
-            groups.append([name])
-        else:
-            home.append(name)
-    root = build_dir / "programs-racecheck"
-    fixed = "\n".join([harness.hash_tree(include_dir), str(cxx), *flags])
-
-    def build_group(index_and_group: tuple[int, list[str]]) -> bool:
-        index, group = index_and_group
-        parts = {name: texts[name] for name in group}
-        key = hashlib.sha256(fixed.encode() + repr(sorted(parts.items())).encode()).hexdigest()
-        binary = root / f"combined_{index}"
-        stamp = binary.with_suffix(".stamp")
-        if binary.exists() and stamp.is_file() and stamp.read_text() == key:
-            return True
-        root.mkdir(parents=True, exist_ok=True)
-        stamp.unlink(missing_ok=True)
-        ok, _ = harness.build_combined(parts, binary, include_dir=include_dir, cxx=cxx, timeout=COMBINED_TIMEOUT_S,
-                                       flags=flags, argv0={name: stems[name] for name in group})
-        if ok:
-            stamp.write_text(key)
-        return ok
-
-    commands = {}
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        for index, (group, ok) in enumerate(zip(groups, pool.map(build_group, enumerate(groups)))):
-            for name in group if ok else []:
-                commands[name] = [str(root / f"combined_{index}"), name]
-    return commands
+    built, _ = harness.build_combined_cached(texts, build_dir / "programs-racecheck", include_dir=include_dir,
+                                             cxx=cxx, flags=flags, key=harness.hash_tree(include_dir), jobs=jobs,
+                                             timeout=COMBINED_TIMEOUT_S,
+                                             argv0={p.name: p.path.stem for p in programs if p.name in texts})
+    return {name: [str(script)] for name, script in built.items()}
 
 
 def short_diff(want: bytes, got: bytes, expected_name: str) -> str:

@@ -15,8 +15,10 @@ Two ways to build it, whichever the py2cuda under test offers (see build_method)
     cu    py2cuda FILE.py --harness -o BIN.cu, then the host compiler:
           CXX -std=c++20 -O1 -x c++ BIN.cu -I REPO/runtime/include -o BIN -lboost_context -pthread
 """
+import concurrent.futures
 import dataclasses
 import hashlib
+import os
 import subprocess
 from pathlib import Path
 
@@ -98,16 +100,25 @@ def build(py2cuda: Path, program: Path, binary: Path, *, method: str, include_di
     return ok, "" if ok else f"{cxx} failed on {cu.name}:\n{out}"
 
 
-# The flags of py2cuda's own --racecheck emulated builds (translator/driver/toolchain.cpp).
-RACECHECK_CXX_FLAGS = ["-std=c++20", "-O2", "-DPY2CUDA_RACECHECK=1", "-pthread", "-x", "c++"]
+def emulate_cxx_flags(racecheck: bool = False) -> list[str]:
+    """The compile flags of py2cuda's own emulated builds (`--exe`/`--run --emulate`,
+    translator/driver/toolchain.cpp emulate_compile_flags): $PY2CUDA_EMULATE_CXXFLAGS included,
+    -DPY2CUDA_RACECHECK=1 for --racecheck."""
+    return ["-std=c++20", "-O2", *os.environ.get("PY2CUDA_EMULATE_CXXFLAGS", "").split(),
+            *(["-DPY2CUDA_RACECHECK=1"] if racecheck else []), "-pthread", "-x", "c++"]
+
+
 _HARNESS_MAIN = "\nint main(int argc, char** argv) {"
+# Programs per combined build: each adds a few seconds of g++ CPU (its kernels and host code)
+# beside the runtime's, compiled once per group, and g++'s memory grows with the group.
+COMBINED_PROGRAMS = 16
 
 
 def build_combined(harnesses: dict[str, str], binary: Path, *, include_dir: Path, cxx: str | None,
                    timeout: float, flags: list[str] | None = None,
                    argv0: dict[str, str] | None = None) -> tuple[bool, str]:
     """Builds several programs' harnesses (name -> the .cu py2cuda --harness --line-directives
-    wrote) into one --racecheck executable, `BIN NAME ARG...` running NAME's harness on ARG...,
+    wrote) into one executable (--racecheck's flags unless `flags`), `BIN NAME ARG...` running NAME's harness on ARG...,
     and beside it an executable script per program, BIN.d/NAME, that is that harness alone.
 
     One compile instead of one per program: the runtime (the grid runner, fibers, the race
@@ -136,7 +147,7 @@ def build_combined(harnesses: dict[str, str], binary: Path, *, include_dir: Path
     combined += ["int main(int argc, char** argv) {", "  if (argc < 2) return 2;", *dispatch, "  return 2;", "}"]
     source = parts / "combined.cu"
     source.write_text("\n".join(combined) + "\n")
-    ok, out = tools.run_tool([cxx, *(RACECHECK_CXX_FLAGS if flags is None else flags), str(source), "-I", str(include_dir), "-o", str(binary),
+    ok, out = tools.run_tool([cxx, *(emulate_cxx_flags(racecheck=True) if flags is None else flags), str(source), "-I", str(include_dir), "-o", str(binary),
                               *LINK_FLAGS], cwd=parts, timeout=timeout)
     if not ok:
         return False, f"{cxx} failed on {source}:\n{out[-8000:]}"
@@ -145,6 +156,82 @@ def build_combined(harnesses: dict[str, str], binary: Path, *, include_dir: Path
         script.write_text(f'#!/bin/sh\nexec "{binary}" "{name}" "$@"\n')
         script.chmod(0o755)
     return True, ""
+
+
+def links_other_files(cu: str) -> bool:
+    """Whether a translation calls CUDA C++ of other files (cuda.declare_device): py2cuda's own
+    build compiles and links those files, so it cannot be part of a combined build."""
+    return '\nextern "C" __device__' in cu
+
+
+def combined_groups(names: list[str], jobs: int, size: int = COMBINED_PROGRAMS) -> list[list[str]]:
+    """`names` (programs, as paths such as samples/x.py or samples/x) split into groups for
+    build_combined: at most `size` each, a multiple of `jobs` groups when there are enough (so
+    that `jobs` g++ at once finish together), of even sizes, and no two programs of a group with
+    the same module name (their C++ namespaces would clash)."""
+    jobs = max(1, jobs)
+    count = min(len(names), -(-len(names) // (size * jobs)) * jobs)
+    groups: list[list[str]] = [[] for _ in range(count)]
+    for i, name in enumerate(sorted(names)):
+        module = Path(name).stem
+        home = next((g for g in groups[i % count:] + groups[:i % count]
+                     if len(g) < size and all(Path(o).stem != module for o in g)), None)
+        if home is None:
+            home = []
+            groups.append(home)
+        home.append(name)
+    return [g for g in groups if g]
+
+
+def build_combined_cached(texts: dict[str, str], root: Path, *, include_dir: Path, cxx: str | None,
+                          flags: list[str], key: str, jobs: int, timeout: float,
+                          argv0: dict[str, str] | None = None) -> tuple[dict[str, Path], dict[str, str]]:
+    """build_combined over `texts` (name -> .cu) in combined_groups, `jobs` g++ at once, each
+    group's executable ROOT/combined_N kept while its key (`key`: whatever else shapes the build,
+    say the runtime's hash_tree, the compiler and py2cuda's version; plus the group's texts) is
+    the same. Returns ({name: its executable script}, {name: why it has none}).
+
+    When a group's build fails, each of its programs is built alone (ROOT/alone/NAME), so that
+    only the programs at fault fail, each with its own compiler output."""
+    fixed = "\n".join([key, str(cxx), *flags]).encode()
+
+    def build_cached(parts: dict[str, str], binary: Path) -> tuple[bool, str]:
+        stamp_key = hashlib.sha256(fixed + repr(sorted(parts.items())).encode()).hexdigest()
+        stamp = binary.with_suffix(".stamp")
+        if binary.exists() and stamp.is_file() and stamp.read_text() == stamp_key:
+            return True, ""
+        binary.parent.mkdir(parents=True, exist_ok=True)
+        stamp.unlink(missing_ok=True)
+        ok, why = build_combined(parts, binary, include_dir=include_dir, cxx=cxx, timeout=timeout, flags=flags,
+                                 argv0=None if argv0 is None else {name: argv0[name] for name in parts})
+        if ok:
+            stamp.write_text(stamp_key)
+        return ok, why
+
+    def script(binary: Path, name: str) -> Path:
+        return binary.with_suffix(".d") / name.replace("/", "_")
+
+    groups = combined_groups(list(texts), jobs)
+    built: dict[str, Path] = {}
+    alone: list[str] = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, min(jobs, len(groups)))) as pool:
+        outcomes = pool.map(lambda ig: build_cached({n: texts[n] for n in ig[1]}, root / f"combined_{ig[0]}"),
+                            enumerate(groups))
+        for index, (group, (ok, _)) in enumerate(zip(groups, outcomes)):
+            for name in group:
+                if ok:
+                    built[name] = script(root / f"combined_{index}", name)
+                else:
+                    alone.append(name)
+    failed: dict[str, str] = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        binaries = {name: root / "alone" / name.replace("/", "_") for name in alone}
+        for name, (ok, why) in zip(alone, pool.map(lambda n: build_cached({n: texts[n]}, binaries[n]), alone)):
+            if ok:
+                built[name] = script(binaries[name], name)
+            else:
+                failed[name] = why
+    return built, failed
 
 
 def _translated(run: translator.Run, output: Path) -> tuple[bool, str]:

@@ -12,12 +12,7 @@ using namespace py2cuda;
 
 namespace {
 
-const char* const kPrologue =
-    "import numpy as np\nfrom numba import cuda, njit\n"
-    "@cuda.jit\ndef inc(a):\n    a[0] += 1\n"
-    "a = np.zeros(4)\n";  // lines 1-6
-
-TranslateResult run(const std::string& host) { return test::translate_text(kPrologue, host); }
+const test::HostProgram run({.numba_names = "cuda, njit", .setup = "a = np.zeros(4)\n"});  // lines 1-6
 
 using test::has;
 
@@ -145,10 +140,10 @@ TEST(HostExceptions, ClauseNamesAreCheckedAndFinallyCannotLeaveEarly) {
 
 TEST(HostExceptions, CpuJitFunctionsCatchOnlyAsNumbaDoes) {
   const std::string jit = "@njit\ndef f(x, y):\n    try:\n        return x // y\n    except ";
-  TranslateResult r = test::translate_text(kPrologue, jit + "Exception:\n        return -1\ninc[1, 1](a)\nprint(f(1, 0))\n");
+  TranslateResult r = run(jit + "Exception:\n        return -1\ninc[1, 1](a)\nprint(f(1, 0))\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;
   EXPECT_TRUE(has(r.cu, "int main(")) << r.diagnostics;
-  r = test::translate_text(kPrologue, jit + "ZeroDivisionError:\n        return -1\ninc[1, 1](a)\nprint(f(1, 0))\n");
+  r = run(jit + "ZeroDivisionError:\n        return -1\ninc[1, 1](a)\nprint(f(1, 0))\n");
   EXPECT_TRUE(has(r.diagnostics, "a CPU @jit function catches exceptions only with a bare 'except:'")) << r.diagnostics;
 }
 

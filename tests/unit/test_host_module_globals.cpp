@@ -9,11 +9,7 @@ using namespace py2cuda;
 
 namespace {
 
-const char* const kPrologue =
-    "import numpy as np\nfrom numba import cuda\n"
-    "@cuda.jit\ndef inc(a):\n    a[0] += 1\n";  // lines 1-5
-
-TranslateResult run(const std::string& host) { return test::translate_text(kPrologue, host); }
+const test::HostProgram run({});  // lines 1-5
 
 using test::has;
 

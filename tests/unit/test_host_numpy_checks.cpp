@@ -10,12 +10,7 @@ using namespace py2cuda;
 
 namespace {
 
-const char* const kPrologue =
-    "import numpy as np\nfrom numba import cuda\n"
-    "@cuda.jit\ndef inc(a):\n    a[0] += 1\n"
-    "a = np.zeros(4)\ninc[1, 1](a)\n";  // lines 1-7
-
-TranslateResult run(const std::string& host) { return test::translate_text(kPrologue, host); }
+const test::HostProgram run({.setup = "a = np.zeros(4)\ninc[1, 1](a)\n"});  // lines 1-7
 
 using test::has;
 

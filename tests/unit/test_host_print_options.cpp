@@ -9,12 +9,7 @@ using namespace py2cuda;
 
 namespace {
 
-const char* const kPrologue =
-    "import sys\nimport numpy as np\nfrom numba import cuda\n"
-    "@cuda.jit\ndef inc(a):\n    a[0] += 1\n"
-    "a = np.zeros(4)\n";  // lines 1-7
-
-TranslateResult run(const std::string& host) { return test::translate_text(kPrologue, host); }
+const test::HostProgram run({.imports = "import sys\n", .setup = "a = np.zeros(4)\n"});  // lines 1-7
 
 using test::has;
 
