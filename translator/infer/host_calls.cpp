@@ -855,9 +855,15 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       return call_node(types::array(dt, 1, Layout::C), pattern, c.span, std::move(args), {dt});
     }
     case HostRule::Linspace: {
-      if (!bind({"start", "stop", "num", "endpoint", "retstep", "dtype"}) || !need(0, "start") || !need(1, "stop"))
-        return nullptr;
-      if (!is_none(a[4])) return fail(a[4]->span, "np.linspace(retstep=...) is not supported by py2cuda");
+      // np.linspace's parameters; logspace's base and geomspace's absent retstep in the same slot.
+      const bool log = row.path == "numpy.logspace", geometric = row.path == "numpy.geomspace";
+      const std::string fifth = log ? "base" : geometric ? "" : "retstep";
+      std::vector<std::string> names = {"start", "stop", "num", "endpoint"};
+      if (!fifth.empty()) names.push_back(fifth);
+      names.push_back("dtype");
+      if (!bind(names) || !need(0, "start") || !need(1, "stop")) return nullptr;
+      if (geometric) a.insert(a.begin() + 4, nullptr);
+      if (!log && !is_none(a[4])) return fail(a[4]->span, "np.linspace(retstep=...) is not supported by py2cuda");
       auto start = value(0), stop = value(1);
       if (!start || !stop) return nullptr;
       ir::ExprPtr num = is_none(a[2]) ? nullptr : value(2);
@@ -883,6 +889,15 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       args.push_back(convert(std::move(stop), types::float64()));
       args.push_back(convert(std::move(num), types::int64()));
       args.push_back(convert(truth(std::move(endpoint)), types::boolean()));
+      if (log && !is_none(a[4])) {
+        auto base = value(4);
+        if (!base) return nullptr;
+        if (!base->type->is_number() || base->type->is_complex()) {
+          return fail(a[4]->span, what + "(base=...) needs a number, not " + base->type->str());
+        }
+        args.push_back(convert(std::move(base), types::float64()));
+        return call_node(types::array(dt, 1, Layout::C), rt + "<{t0}>({0}, {1}, {2}, {3}, {4})", c.span, std::move(args), {dt});
+      }
       return call_node(types::array(dt, 1, Layout::C), rt + "<{t0}>({0}, {1}, {2}, {3})", c.span, std::move(args), {dt});
     }
     case HostRule::ArrayFromValues: {
@@ -1000,7 +1015,10 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::Polyval:
     case HostRule::IsIn:
     case HostRule::Take:
-    case HostRule::SwapAxes: return host_array_function(c, row, std::move(self));
+    case HostRule::SwapAxes:
+    case HostRule::Split:
+    case HostRule::Covariance:
+    case HostRule::Save: return host_array_function(c, row, std::move(self));
     case HostRule::Eye: {
       if (!bind({"N", "M", "k", "dtype"}) || !need(0, "N")) return nullptr;
       std::vector<ir::ExprPtr> args;
@@ -1119,8 +1137,10 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       const bool takes_dtype = row.rule == HostRule::Reduction || row.rule == HostRule::MeanReduction;
       if (has_ddof) names.push_back("ddof");
       if (takes_dtype) names.push_back("dtype");
+      names.push_back("keepdims");
       if (!bind(names)) return nullptr;
-      const ast::Expr* dtype_arg = takes_dtype ? a.back() : nullptr;
+      const ast::Expr* dtype_arg = takes_dtype ? a[a.size() - 2] : nullptr;
+      const ast::Expr* keepdims_arg = a.back();
       ir::ExprPtr arr = method ? std::move(self) : (need(0, "a") ? value(0) : nullptr);
       if (!arr) return nullptr;
       if (!arr->type->is_array() || arr->type->is_device_array()) {
@@ -1150,22 +1170,43 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       // others give the element type, int64 or bool by themselves.
       const bool typed = row.rule == HostRule::Reduction || row.rule == HostRule::MeanReduction;
       const std::string callee = rt + (typed ? "<{t0}>" : "");
+      const int nd = args[0]->type->ndim();
+      // keepdims=True: the reduced axes stay, with extent 1 (a constant, as the rank depends on it).
+      bool keepdims = false;
+      if (!is_none(keepdims_arg)) {
+        auto k = expr(*keepdims_arg);
+        if (!k) return nullptr;
+        auto known = known_value(*k);
+        if (!known || !(k->type->is_bool() || k->type->is_int())) {
+          return fail(keepdims_arg->span, what + "(keepdims=...) needs a constant True or False in py2cuda");
+        }
+        keepdims = *known != 0.0;
+      }
+      auto kept = [&](ir::ExprPtr reduced, std::optional<int> axis) -> ir::ExprPtr {
+        if (!keepdims) return reduced;
+        if (axis && nd > 1) {
+          return call_node(types::array(dt, nd, Layout::A), "py2cuda::np::expand_dims({0}, " + std::to_string(*axis) + ")",
+                           c.span, one(std::move(reduced)));
+        }
+        return call_node(types::array(dt, nd, Layout::C), "py2cuda::np::keep_dims<" + std::to_string(nd) + ">({0})", c.span,
+                         one(std::move(reduced)));
+      };
       if (!is_none(a[axis_slot])) {
         auto axis = value(axis_slot);
         if (!axis) return nullptr;
         auto k = known_value(*axis);
-        const int nd = args[0]->type->ndim();
         if (!k || !axis->type->is_int() || *k < -nd || *k >= nd) {
           return fail(a[axis_slot]->span, what + "(axis=...) needs a constant axis of the array");
         }
         int ax = static_cast<int>(*k < 0 ? *k + nd : *k);
         if (nd > 1) {
           if (has_ddof && extra.empty()) extra = ", 0";
-          return call_node(types::array(dt, nd - 1, Layout::C), callee + "({0}, " + std::to_string(ax) + extra + ")",
-                           c.span, std::move(args), {dt});
+          return kept(call_node(types::array(dt, nd - 1, Layout::C), callee + "({0}, " + std::to_string(ax) + extra + ")",
+                                c.span, std::move(args), {dt}),
+                      ax);
         }
       }
-      return call_node(dt, callee + "({0}" + extra + ")", c.span, std::move(args), {dt});
+      return kept(call_node(dt, callee + "({0}" + extra + ")", c.span, std::move(args), {dt}), std::nullopt);
     }
     case HostRule::Dot: {
       std::vector<ir::ExprPtr> args;

@@ -140,4 +140,15 @@ NDArray<T, N> moveaxis(const NDArray<T, N>& a, int source, int destination) {
   return NDArray<T, N>(a.storage(), a.data(), shape, strides);
 }
 
+// keepdims=True of a reduction over every axis: the value in an N-D array of extent 1 on
+// each axis (an axis reduction keeps its axis through expand_dims above).
+template <int N, class T>
+NDArray<T, N> keep_dims(T value) {
+  Shape<N> shape{};
+  for (int d = 0; d < N; ++d) shape[d] = 1;
+  NDArray<T, N> result(shape);
+  result.data()[0] = value;
+  return result;
+}
+
 }  // namespace py2cuda::host

@@ -112,4 +112,65 @@ T nanmin(const NDArray<T, N>& a) {
   }
 }
 
+// The axis forms (N >= 2; a 1-D array's axis 0 is the full reduction above), as
+// nanfunctions.py computes them: nansum is np.sum(a, axis) of the NaN-replaced copy,
+// nanmean that sum divided (in float64, cast back) by each line's count of non-NaN
+// elements, nanmax / nanmin np.fmax / np.fmin.reduce along the axis.
+template <class T, int N>
+auto nansum(const NDArray<T, N>& a, int axis) {
+  if constexpr (std::is_floating_point_v<T>) {
+    int64_t kept = 0;
+    return sum(detail::nan_replaced(a, kept), axis);
+  } else {
+    return sum(a, axis);
+  }
+}
+template <class T, int N>
+auto nanmean(const NDArray<T, N>& a, int axis) {
+  if constexpr (std::is_floating_point_v<T>) {
+    axis = detail::normalize_axis<N>(axis);
+    int64_t kept = 0;
+    NDArray<T, N - 1> total = sum(detail::nan_replaced(a, kept), axis);
+    const NDArray<int64_t, N - 1> counts = detail::reduce_lines<int64_t>(a, axis, [](const T* p, int64_t n, int64_t stride) {
+      int64_t k = 0;
+      for (int64_t i = 0; i < n; ++i) k += std::isnan(p[i * stride]) ? 0 : 1;
+      return k;
+    });
+    for (int64_t i = 0, n = total.size(); i < n; ++i) {
+      total.data()[i] = static_cast<T>(static_cast<double>(total.data()[i]) / static_cast<double>(counts.data()[i]));
+    }
+    return total;
+  } else {
+    return mean(a, axis);
+  }
+}
+template <class T, int N>
+NDArray<T, N - 1> nanmax(const NDArray<T, N>& a, int axis) {
+  if constexpr (std::is_floating_point_v<T>) {
+    axis = detail::normalize_axis<N>(axis);
+    if (a.shape(axis) == 0) detail::throw_no_identity("fmax");
+    return detail::reduce_lines<T>(a, axis, [](const T* p, int64_t n, int64_t stride) {
+      T acc = p[0];
+      for (int64_t i = 1; i < n; ++i) acc = scalar::fmax(acc, p[i * stride]);
+      return acc;
+    });
+  } else {
+    return max(a, axis);
+  }
+}
+template <class T, int N>
+NDArray<T, N - 1> nanmin(const NDArray<T, N>& a, int axis) {
+  if constexpr (std::is_floating_point_v<T>) {
+    axis = detail::normalize_axis<N>(axis);
+    if (a.shape(axis) == 0) detail::throw_no_identity("fmin");
+    return detail::reduce_lines<T>(a, axis, [](const T* p, int64_t n, int64_t stride) {
+      T acc = p[0];
+      for (int64_t i = 1; i < n; ++i) acc = scalar::fmin(acc, p[i * stride]);
+      return acc;
+    });
+  } else {
+    return min(a, axis);
+  }
+}
+
 }  // namespace py2cuda::host
