@@ -288,13 +288,22 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
     case HostRule::Norm: {
       if (!bind_host_arguments(c, what, {"x", "ord", "axis", "keepdims"}, a, D())) return nullptr;
       if (!a[0]) return fail(c.span, what + "() missing required argument 'x'");
-      if (refuse(1, "ord") || refuse(2, "axis") || refuse(3, "keepdims")) return nullptr;
+      if (refuse(1, "ord")) return nullptr;
       auto x = host_array(expr(*a[0]), a[0]->span);
       if (!x) return nullptr;
+      const int nd = x->type->ndim();
+      const std::optional<int> axis = axis_at(2, nd, std::nullopt);
+      const std::optional<bool> keep = keepdims_at(3);
+      if (!axis_ok || !keep) return nullptr;
       const TypeRef in = x->type->dtype();
       if (in->is_complex()) return fail(a[0]->span, what + "() of complex arrays is not supported by py2cuda");
       const TypeRef ft = in->is_float() && in->bits() == 32 ? types::float32() : types::float64();
-      return call_node(ft, rt + "<{t0}>({0})", c.span, args_of(std::move(x)), {ft});
+      if (axis) {
+        const TypeRef t = nd > 1 ? types::array(ft, nd - 1, Layout::C) : ft;
+        return kept(call_node(t, rt + "<{t0}>({0}, " + std::to_string(*axis) + ")", c.span, args_of(std::move(x)), {ft}), *keep,
+                    nd, axis);
+      }
+      return kept(call_node(ft, rt + "<{t0}>({0})", c.span, args_of(std::move(x)), {ft}), *keep, nd, std::nullopt);
     }
     case HostRule::Meshgrid: {
       bool cartesian = true;
@@ -533,6 +542,26 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
     }
     case HostRule::NanReduction:
     case HostRule::Ptp: {
+      const std::string name(row.path.substr(row.path.rfind('.') + 1));
+      const bool spread = name == "nanvar" || name == "nanstd", arg = name == "nanargmax" || name == "nanargmin";
+      if (spread || arg) {
+        // Over every element only (axis=None).
+        if (!(spread ? bind({"axis", "dtype", "out", "ddof", "keepdims"}) : bind({"axis", "out", "keepdims"}))) return nullptr;
+        auto arr = array();
+        if (!arr) return nullptr;
+        if (refuse(1, "axis") || (spread && (refuse(2, "dtype") || refuse(3, "out") || refuse(5, "keepdims")))) return nullptr;
+        if (arg && (refuse(2, "out") || refuse(3, "keepdims"))) return nullptr;
+        if (arr->type->dtype()->is_complex()) return fail(c.span, what + "() of complex arrays is not supported by py2cuda");
+        if (arg) return call_node(types::int64(), rt + "({0})", c.span, args_of(std::move(arr)));
+        std::vector<ir::ExprPtr> args = args_of(std::move(arr));
+        if (!absent(a[4])) {
+          auto ddof = int_arg(4, "ddof");
+          if (!ddof) return nullptr;
+          args.push_back(std::move(ddof));
+        }
+        const TypeRef t = numpy_rules::mean_dtype(args[0]->type->dtype());
+        return call_node(t, rt + (args.size() > 1 ? "({0}, {1})" : "({0})"), c.span, std::move(args));
+      }
       if (!bind({"axis", "dtype", "out", "keepdims"})) return nullptr;
       auto arr = array();
       if (!arr) return nullptr;
@@ -543,7 +572,6 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       if (!axis_ok || !keep) return nullptr;
       const TypeRef in = arr->type->dtype();
       if (in->is_complex()) return fail(c.span, what + "() of complex arrays is not supported by py2cuda");
-      const std::string name(row.path.substr(row.path.rfind('.') + 1));
       if (name == "ptp" && in->is_bool()) {
         return fail(c.span, "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` "
                             "operator, or the logical_xor function instead. (TypeError)");

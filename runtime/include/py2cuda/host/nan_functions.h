@@ -173,4 +173,58 @@ NDArray<T, N - 1> nanmin(const NDArray<T, N>& a, int axis) {
   }
 }
 
+// np.nanvar(a, ddof=0) over every element (nanfunctions.py's steps): the mean of the non-NaN
+// elements (their sum, divided in float64), the squared deviations with NaN as 0 summed as
+// np.sum sums, divided by count - ddof; NaN when that is not positive (NumPy also warns).
+template <class T, int N>
+auto nanvar(const NDArray<T, N>& a, int64_t ddof = 0) {
+  if constexpr (std::is_floating_point_v<T>) {
+    const NDArray<T, N> original = a.copy();
+    int64_t kept = 0;
+    NDArray<T, N> values = detail::nan_replaced(a, kept);
+    const T centre = static_cast<T>(static_cast<double>(sum(values)) / static_cast<double>(kept));
+    for (int64_t i = 0, n = values.size(); i < n; ++i) {
+      const T d = std::isnan(original.data()[i]) ? T(0) : values.data()[i] - centre;
+      values.data()[i] = d * d;
+    }
+    const int64_t dof = kept - ddof;
+    if (dof <= 0) return std::numeric_limits<T>::quiet_NaN();
+    return static_cast<T>(static_cast<double>(sum(values)) / static_cast<double>(dof));
+  } else {
+    return var(a, ddof);
+  }
+}
+// np.nanstd(a, ddof=0): the square root of nanvar, in its type.
+template <class T, int N>
+auto nanstd(const NDArray<T, N>& a, int64_t ddof = 0) {
+  return std::sqrt(nanvar(a, ddof));
+}
+
+// np.nanargmax / np.nanargmin(a): argmax / argmin with NaN replaced by -inf / +inf;
+// ValueError when every element is NaN.
+template <bool Max, class T, int N>
+int64_t nan_arg_extreme(const NDArray<T, N>& a) {
+  if constexpr (std::is_floating_point_v<T>) {
+    NDArray<T, N> values = a.copy();
+    int64_t kept = 0;
+    for (int64_t i = 0, n = values.size(); i < n; ++i) {
+      T& v = values.data()[i];
+      if (std::isnan(v)) v = Max ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
+      else ++kept;
+    }
+    if (values.size() > 0 && kept == 0) throw PyException("ValueError", "All-NaN slice encountered");
+    return Max ? argmax(values) : argmin(values);
+  } else {
+    return Max ? argmax(a) : argmin(a);
+  }
+}
+template <class T, int N>
+int64_t nanargmax(const NDArray<T, N>& a) {
+  return nan_arg_extreme<true>(a);
+}
+template <class T, int N>
+int64_t nanargmin(const NDArray<T, N>& a) {
+  return nan_arg_extreme<false>(a);
+}
+
 }  // namespace py2cuda::host
