@@ -1191,6 +1191,61 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         return call_node(types::array(dt, nd, Layout::C), "py2cuda::np::keep_dims<" + std::to_string(nd) + ">({0})", c.span,
                          one(std::move(reduced)));
       };
+      if (!is_none(a[axis_slot]) && a[axis_slot]->kind == ast::ExprKind::Tuple && row.rule != HostRule::ArgReduction) {
+        // axis=(1, 2): adjacent axes, merged into one as NumPy's iterator coalesces them (so the
+        // order of additions is NumPy's); every axis is the whole array.
+        std::vector<int> axes;
+        for (const auto& e : ast::as<ast::TupleExpr>(*a[axis_slot]).elts) {
+          auto v = expr(*e);
+          if (!v) return nullptr;
+          auto k = known_value(*v);
+          if (!k || !v->type->is_int() || *k < -nd || *k >= nd) {
+            return fail(e->span, what + "(axis=...) needs constant axes of the array");
+          }
+          axes.push_back(static_cast<int>(*k < 0 ? *k + nd : *k));
+        }
+        std::sort(axes.begin(), axes.end());
+        for (size_t i = 1; i < axes.size(); ++i) {
+          if (axes[i] == axes[i - 1]) return fail(a[axis_slot]->span, "duplicate value in 'axis' (ValueError)");
+          if (axes[i] != axes[i - 1] + 1) {
+            return fail(a[axis_slot]->span, what + "(axis=...) of axes that are not adjacent is not supported by py2cuda");
+          }
+        }
+        const int count = static_cast<int>(axes.size());
+        if (count == 0) return fail(a[axis_slot]->span, what + "(axis=()) is not supported by py2cuda");
+        if (count < nd && args[0]->type->layout() != Layout::C) {
+          return fail(a[axis_slot]->span, what + "(axis=...) of several axes needs a C-contiguous array in py2cuda (copy it first)");
+        }
+        auto keep_all = [&](ir::ExprPtr reduced) -> ir::ExprPtr {
+          if (!keepdims) return reduced;
+          for (int d : axes) {
+            const TypeRef wider = types::array(dt, reduced->type->ndim() + 1, Layout::A);
+            reduced = call_node(wider,
+                                "py2cuda::np::expand_dims({0}, " + std::to_string(d) + ")", c.span, one(std::move(reduced)));
+          }
+          return reduced;
+        };
+        if (count == nd) {
+          return kept(call_node(dt, callee + "({0}" + extra + ")", c.span, std::move(args), {dt}), std::nullopt);
+        }
+        if (count == 1) {
+          if (nd > 1) {
+            if (has_ddof && extra.empty()) extra = ", 0";
+            return kept(call_node(types::array(dt, nd - 1, Layout::C), callee + "({0}, " + std::to_string(axes[0]) + extra + ")",
+                                  c.span, std::move(args), {dt}),
+                        axes[0]);
+          }
+          return kept(call_node(dt, callee + "({0}" + extra + ")", c.span, std::move(args), {dt}), std::nullopt);
+        }
+        const int merged_nd = nd - count + 1;
+        const TypeRef merged = types::array(args[0]->type->dtype(), merged_nd, Layout::A);
+        args[0] = call_node(merged,
+                            "py2cuda::np::merge_axes<" + std::to_string(count) + ">({0}, " + std::to_string(axes[0]) + ")", c.span,
+                            one(std::move(args[0])));
+        if (has_ddof && extra.empty()) extra = ", 0";
+        return keep_all(call_node(types::array(dt, merged_nd - 1, Layout::C),
+                                  callee + "({0}, " + std::to_string(axes[0]) + extra + ")", c.span, std::move(args), {dt}));
+      }
       if (!is_none(a[axis_slot])) {
         auto axis = value(axis_slot);
         if (!axis) return nullptr;

@@ -151,4 +151,27 @@ NDArray<T, N> keep_dims(T value) {
   return result;
 }
 
+// Count adjacent axes from `first` merged into one: a view of a C-contiguous run of axes (a copy
+// in C order otherwise). A reduction over several adjacent axes is one over the merged axis,
+// as NumPy's iterator coalesces them, so its order of additions is NumPy's.
+template <int Count, class T, int N>
+NDArray<T, N - Count + 1> merge_axes(const NDArray<T, N>& a, int first) {
+  static_assert(Count >= 2 && Count <= N, "merge_axes: two or more of the array's axes");
+  bool contiguous = true;
+  for (int d = first; d + 1 < first + Count; ++d) contiguous = contiguous && a.stride(d) == a.stride(d + 1) * a.shape(d + 1);
+  const NDArray<T, N> c = contiguous ? a : a.copy();
+  Shape<N - Count + 1> shape{}, strides{};
+  for (int d = 0, k = 0; d < N; ++d) {
+    if (d > first && d < first + Count) {
+      shape[k - 1] *= c.shape(d);
+      strides[k - 1] = c.stride(d);
+      continue;
+    }
+    shape[k] = c.shape(d);
+    strides[k] = c.stride(d);
+    ++k;
+  }
+  return NDArray<T, N - Count + 1>(c.storage(), c.data(), shape, strides);
+}
+
 }  // namespace py2cuda::host
