@@ -1,6 +1,6 @@
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 """NumPy host functions along an axis and their relatives, on a kernel's results: keepdims= of the
-reductions, the nan* reductions (nanvar/nanstd/nanargmax/nanargmin too), np.linalg.norm(axis=), np.average (weights= of a's shape or 1-D) and np.ptp with axis=,
+reductions, reductions over a tuple of adjacent axes, the nan* reductions (nanvar/nanstd/nanargmax/nanargmin too), np.linalg.norm(axis=), np.average (weights= of a's shape or 1-D) and np.ptp with axis=,
 np.logspace/np.geomspace, np.array_split/np.split (sections and split points), np.cov/np.corrcoef,
 np.save, and NumPy's error messages for them."""
 import numpy as np
@@ -29,6 +29,12 @@ def main():
     print(np.std(out, axis=0, keepdims=True), out.var(axis=1, ddof=1, keepdims=True))
     print(np.argmax(out, axis=1, keepdims=True), np.min(np.arange(5), keepdims=True))
     print(np.any(out > 20, axis=0, keepdims=True), np.prod(np.arange(1, 5), axis=0, keepdims=True))
+
+    # several adjacent axes at once: per-channel statistics of an image
+    img = (np.linspace(0.0, 1.0, 5 * 6 * 3) ** 2).reshape(5, 6, 3).astype(np.float32)
+    print(img.mean(axis=(0, 1)), img.std(axis=(0, 1)), np.sum(img, axis=(1, 2)))
+    print(np.max(img, axis=(-1, -2)), img.var(axis=(1, 2), ddof=1, keepdims=True).shape, np.sum(img, axis=(0, 1, 2)))
+    print(np.mean(img, axis=(0, 1), keepdims=True), np.any(img > 0.9, axis=(1, 2)))
 
     # nan* reductions along an axis
     m = out.copy()

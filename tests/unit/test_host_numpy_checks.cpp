@@ -60,6 +60,8 @@ TEST(HostNumpyChecks, WhatNumPyRejectsIsALocatedWarning) {
       {"print(np.split(a, 2.5))\n",
        "prog.py:8:19: warning: np.split() needs a number of sections or a list display of split points, not float64"},
       {"print(np.cov(a, fweights=a))\n", "prog.py:8:26: warning: np.cov(fweights=...) is not supported by py2cuda"},
+      {"print(np.sum(a.reshape(2, 1, 2), axis=(0, 2)))\n",
+       "prog.py:8:39: warning: np.sum(axis=...) of axes that are not adjacent is not supported by py2cuda"},
       {"print(np.ptp(a > 0))\n", "prog.py:8:7: warning: numpy boolean subtract"},
       {"print(np.expand_dims(a, 2))\n", "prog.py:8:25: warning: axis 2 is out of bounds for array of dimension 2"},
       {"print(np.random.default_rng(1).random(3, dtype=np.int32))\n",
@@ -94,4 +96,17 @@ TEST(HostNumpyChecks, AxesKeepdimsAndTheirRelatives) {
       << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::np::average<double>(m, 1, ")) << r.cu;  // 1-D weights along the axis
   EXPECT_TRUE(has(r.cu, "py2cuda::np::geomspace<float>(1.0, 8.0, int64_t(4), true)")) << r.cu;
+}
+
+TEST(HostNumpyChecks, AdjacentAxesAreMergedAsNumPyCoalescesThem) {
+  TranslateResult r = run(
+      "c = a.reshape(1, 2, 2)\n"
+      "print(c.mean(axis=(1, 2), keepdims=True), np.sum(c, axis=(0, 1, 2)), np.max(c, axis=(0,)))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  ASSERT_TRUE(has(r.cu, "int main(")) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu,
+                  "py2cuda::np::expand_dims(py2cuda::np::expand_dims(py2cuda::np::mean<double>(py2cuda::np::merge_axes<2>(c, 1), 1), 1), 2)"))
+      << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::sum<double>(c)")) << r.cu;  // every axis: the whole array
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::max(c, 0)")) << r.cu;
 }
