@@ -2,7 +2,7 @@
 """NumPy host functions along an axis and their relatives, on a kernel's results: keepdims= of the
 reductions, reductions over a tuple of adjacent axes, the nan* reductions (nanvar/nanstd/nanargmax/nanargmin too), np.linalg.norm(axis=), np.average (weights= of a's shape or 1-D) and np.ptp with axis=,
 np.logspace/np.geomspace, np.array_split/np.split (sections and split points), np.cov/np.corrcoef,
-np.save, and NumPy's error messages for them."""
+np.unique(return_index=, return_inverse=), np.save, and NumPy's error messages for them."""
 import numpy as np
 from numba import cuda
 
@@ -115,6 +115,13 @@ def main():
     print(np.corrcoef(x, y))
     print(np.corrcoef(out))
     print(np.corrcoef(x), np.corrcoef(out.T, rowvar=False)[0, 2])
+
+    # np.unique's indices: first occurrences, the inverse mapping, counts
+    labels = (out.ravel() * 4).astype(np.int64) % 7
+    u, first, inverse = np.unique(labels, return_index=True, return_inverse=True)
+    print(u, first, inverse, u[inverse])
+    vals, inv2, counts = np.unique(m, return_inverse=True, return_counts=True)
+    print(vals, inv2, counts)
 
     # np.save writes a file NumPy can read
     np.save("/tmp/py2cuda_host_numpy_axes", out)

@@ -145,7 +145,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.argsort", .rule = R::ArgSort, .runtime = "py2cuda::np::argsort", .doc = "int64 indices that sort along an axis; stable (kind='stable' exactly; the default kind agrees for distinct keys)"},
       {.path = "numpy.cumsum", .rule = R::Cumulative, .runtime = "py2cuda::np::cumsum", .doc = "running sums in order (axis=None: flattened), np.sum's accumulator type"},
       {.path = "numpy.cumprod", .rule = R::Cumulative, .runtime = "py2cuda::np::cumprod", .doc = "running products in order"},
-      {.path = "numpy.unique", .rule = R::Unique, .runtime = "py2cuda::np::unique", .doc = "sorted distinct elements, 1-D; return_counts=True adds their counts (no return_index/inverse)"},
+      {.path = "numpy.unique", .rule = R::Unique, .runtime = "py2cuda::np::unique", .doc = "sorted distinct elements, 1-D; return_index=/return_inverse=/return_counts=True (written out) add first indices, the 1-D inverse and counts"},
       {.path = "numpy.diff", .rule = R::Diff, .runtime = "py2cuda::np::diff", .doc = "n-th difference along an axis (n=1, axis=-1)"},
       {.path = "numpy.nonzero", .rule = R::Nonzero, .runtime = "py2cuda::np::nonzero", .doc = "a tuple of int64 index arrays, one per dimension"},
       {.path = "numpy.flatnonzero", .rule = R::Nonzero, .runtime = "py2cuda::np::flatnonzero", .doc = "flat int64 indices of the non-zero elements"},

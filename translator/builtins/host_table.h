@@ -101,7 +101,7 @@ enum class HostRule {
   SortInPlace,      // a.sort(axis=-1, kind=None): sorts a's lines in place
   ArgSort,          // np.argsort(a, axis=-1, kind=None), a.argsort(): int64 indices
   Cumulative,       // np.cumsum/cumprod(a, axis=None, dtype=None): np.sum's accumulator type
-  Unique,           // np.unique(ar, return_counts=False): the sorted distinct elements, 1-D (and counts)
+  Unique,           // np.unique(ar, return_index=, return_inverse=, return_counts=): the sorted distinct elements, 1-D (and indices, inverse, counts)
   Diff,             // np.diff(a, n=1, axis=-1): a's dtype
   Nonzero,          // np.nonzero(a) (a tuple of int64 arrays), np.flatnonzero, np.argwhere
   Outer,            // np.outer(a, b): 2-D, NumPy's promotion of the two dtypes

@@ -167,17 +167,27 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       if (!bind({"return_index", "return_inverse", "return_counts", "axis", "equal_nan"})) return nullptr;
       auto arr = array();
       if (!arr) return nullptr;
-      // return_counts=True (written as a constant): the values and their counts.
-      bool counts = false;
-      if (!absent(a[3])) {
-        if (a[3]->kind != ast::ExprKind::BoolLit) return fail(a[3]->span, what + "(return_counts=...) needs True or False written out");
-        counts = ast::as<ast::BoolLit>(*a[3]).value;
-      }
+      // return_index/return_inverse/return_counts=True (written as constants): a tuple of the
+      // values and what was asked for, in that order.
       const char* names[] = {"", "return_index", "return_inverse", "return_counts", "axis", "equal_nan"};
-      for (size_t k = 1; k < a.size(); ++k) {
-        if (k != 3 && refuse(k, names[k])) return nullptr;
+      bool wanted[4] = {false, false, false, false};
+      for (size_t k = 1; k <= 3; ++k) {
+        if (absent(a[k])) continue;
+        if (a[k]->kind != ast::ExprKind::BoolLit) return fail(a[k]->span, what + "(" + names[k] + "=...) needs True or False written out");
+        wanted[k] = ast::as<ast::BoolLit>(*a[k]).value;
       }
+      if (refuse(4, names[4]) || refuse(5, names[5])) return nullptr;
+      const bool counts = wanted[3];
       const TypeRef t = types::array(arr->type->dtype(), 1, Layout::C);
+      if (wanted[1] || wanted[2]) {
+        std::vector<TypeRef> parts = {t};
+        for (size_t k = 1; k <= 3; ++k) {
+          if (wanted[k]) parts.push_back(types::array(types::int64(), 1, Layout::C));
+        }
+        const std::string flags = std::string(wanted[1] ? "true" : "false") + ", " + (wanted[2] ? "true" : "false") + ", " +
+                                  (wanted[3] ? "true" : "false");
+        return call_node(types::tuple(parts), rt + "_with<" + flags + ">({0})", c.span, args_of(std::move(arr)));
+      }
       if (counts) {
         const TypeRef pair = types::tuple({t, types::array(types::int64(), 1, Layout::C)});
         return call_node(pair, rt + "_counts({0})", c.span, args_of(std::move(arr)));
