@@ -50,7 +50,13 @@ TEST(HostNumpyChecks, WhatNumPyRejectsIsALocatedWarning) {
       {"print(np.convolve(a, a, mode='middle'))\n",
        "prog.py:8:30: warning: mode must be one of 'valid', 'same', or 'full' (got 'middle')"},
       {"print(np.fliplr(a))\n", "prog.py:8:17: warning: Input must be >= 2-d."},
-      {"print(np.nanmax(a, axis=0))\n", "prog.py:8:25: warning: np.nanmax(axis=...) is not supported by py2cuda"},
+      {"print(np.nanvar(a.reshape(2, 2), axis=1))\n", "prog.py:8:39: warning: np.nanvar(axis=...) is not supported by py2cuda"},
+      {"print(np.sum(a, keepdims=a[0] > 0))\n", "prog.py:8:26: warning: np.sum(keepdims=...) needs a constant True or False"},
+      {"print(np.split(a, 2.5))\n",
+       "prog.py:8:19: warning: np.split() needs a number of sections or a list display of split points, not float64"},
+      {"print(np.cov(a, fweights=a))\n", "prog.py:8:26: warning: np.cov(fweights=...) is not supported by py2cuda"},
+      {"print(np.sum(a.reshape(2, 1, 2), axis=(0, 2)))\n",
+       "prog.py:8:39: warning: np.sum(axis=...) of axes that are not adjacent is not supported by py2cuda"},
       {"print(np.ptp(a > 0))\n", "prog.py:8:7: warning: numpy boolean subtract"},
       {"print(np.expand_dims(a, 2))\n", "prog.py:8:25: warning: axis 2 is out of bounds for array of dimension 2"},
       {"print(np.random.default_rng(1).random(3, dtype=np.int32))\n",
@@ -62,4 +68,40 @@ TEST(HostNumpyChecks, WhatNumPyRejectsIsALocatedWarning) {
     EXPECT_TRUE(has(r.diagnostics, c.message)) << c.code << r.diagnostics;
     EXPECT_FALSE(has(r.cu, "int main(")) << c.code;
   }
+}
+
+TEST(HostNumpyChecks, AxesKeepdimsAndTheirRelatives) {
+  TranslateResult r = run(
+      "m = a.reshape(2, 2)\n"
+      "print(np.sum(m, axis=1, keepdims=True), np.mean(a, keepdims=True), np.nansum(m, axis=0))\n"
+      "print(np.cov(a), np.corrcoef(m, rowvar=False), np.logspace(0, 1, 3, base=2), np.array_split(a, [1, 3])[0])\n"
+      "print(np.average(m, axis=1, weights=a[:2]), np.geomspace(1, 8, 4, dtype=np.float32), np.nanmax(a, axis=0))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  ASSERT_TRUE(has(r.cu, "int main(")) << r.diagnostics;
+  // keepdims: an axis reduction gets its axis back; a full one an array of extent 1 per axis
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::expand_dims(py2cuda::np::sum<double>(m, 1), 1)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::keep_dims<1>(py2cuda::np::mean<double>(a))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::nansum(m, 0)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::nanmax(a)")) << r.cu;  // axis 0 of a 1-D array: the whole array
+  // one 1-D variable: NumPy squeezes the 1x1 covariance to a number
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::cov_value(a, true, false, int64_t(-1))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::corrcoef(m, false)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::logspace<double>(0.0, 1.0, int64_t(3), true, 2.0)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<py2cuda::host::NDArray<double, 1>>(py2cuda::np::array_split(a, std::vector<int64_t>{"))
+      << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::average<double>(m, 1, ")) << r.cu;  // 1-D weights along the axis
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::geomspace<float>(1.0, 8.0, int64_t(4), true)")) << r.cu;
+}
+
+TEST(HostNumpyChecks, AdjacentAxesAreMergedAsNumPyCoalescesThem) {
+  TranslateResult r = run(
+      "c = a.reshape(1, 2, 2)\n"
+      "print(c.mean(axis=(1, 2), keepdims=True), np.sum(c, axis=(0, 1, 2)), np.max(c, axis=(0,)))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  ASSERT_TRUE(has(r.cu, "int main(")) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu,
+                  "py2cuda::np::expand_dims(py2cuda::np::expand_dims(py2cuda::np::mean<double>(py2cuda::np::merge_axes<2>(c, 1), 1), 1), 2)"))
+      << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::sum<double>(c)")) << r.cu;  // every axis: the whole array
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::max(c, 0)")) << r.cu;
 }

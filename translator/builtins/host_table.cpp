@@ -22,6 +22,8 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.full_like", .rule = R::ArrayLike, .runtime = "py2cuda::np::full_like", .doc = "a value in another array's shape and dtype"},
       {.path = "numpy.arange", .rule = R::Arange, .runtime = "py2cuda::np::arange", .doc = "evenly spaced values, NumPy's length and value rules"},
       {.path = "numpy.linspace", .rule = R::Linspace, .runtime = "py2cuda::np::linspace", .doc = "num values from start to stop, NumPy's algorithm"},
+      {.path = "numpy.logspace", .rule = R::Linspace, .runtime = "py2cuda::np::logspace", .doc = "base ** linspace(start, stop, num) (base=10.0)"},
+      {.path = "numpy.geomspace", .rule = R::Linspace, .runtime = "py2cuda::np::geomspace", .doc = "num values in geometric progression from start to stop, NumPy's algorithm"},
       {.path = "numpy.array", .rule = R::ArrayFromValues, .runtime = "py2cuda::np::array", .doc = "an array from a list, tuple or array (a copy)"},
       {.path = "numpy.asarray", .rule = R::ArrayFromValues, .runtime = "py2cuda::np::asarray", .doc = "an array from a list or tuple; an array of the same dtype as it is"},
       {.path = "numpy.ascontiguousarray", .rule = R::ArrayFromValues, .runtime = "py2cuda::np::ascontiguousarray", .doc = "a C-contiguous array (a copy only when needed)"},
@@ -143,7 +145,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.argsort", .rule = R::ArgSort, .runtime = "py2cuda::np::argsort", .doc = "int64 indices that sort along an axis; stable (kind='stable' exactly; the default kind agrees for distinct keys)"},
       {.path = "numpy.cumsum", .rule = R::Cumulative, .runtime = "py2cuda::np::cumsum", .doc = "running sums in order (axis=None: flattened), np.sum's accumulator type"},
       {.path = "numpy.cumprod", .rule = R::Cumulative, .runtime = "py2cuda::np::cumprod", .doc = "running products in order"},
-      {.path = "numpy.unique", .rule = R::Unique, .runtime = "py2cuda::np::unique", .doc = "sorted distinct elements, 1-D; return_counts=True adds their counts (no return_index/inverse)"},
+      {.path = "numpy.unique", .rule = R::Unique, .runtime = "py2cuda::np::unique", .doc = "sorted distinct elements, 1-D; return_index=/return_inverse=/return_counts=True (written out) add first indices, the 1-D inverse and counts"},
       {.path = "numpy.diff", .rule = R::Diff, .runtime = "py2cuda::np::diff", .doc = "n-th difference along an axis (n=1, axis=-1)"},
       {.path = "numpy.nonzero", .rule = R::Nonzero, .runtime = "py2cuda::np::nonzero", .doc = "a tuple of int64 index arrays, one per dimension"},
       {.path = "numpy.flatnonzero", .rule = R::Nonzero, .runtime = "py2cuda::np::flatnonzero", .doc = "flat int64 indices of the non-zero elements"},
@@ -154,13 +156,13 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.percentile", .rule = R::Quantile, .runtime = "py2cuda::np::percentile", .doc = "q-th percentiles, NumPy's linear method, float64 (q a number, list or array)"},
       {.path = "numpy.quantile", .rule = R::Quantile, .runtime = "py2cuda::np::quantile", .doc = "q-th quantiles, NumPy's linear method, float64"},
       {.path = "numpy.histogram", .rule = R::Histogram, .runtime = "py2cuda::np::histogram", .doc = "(counts, edges) for a number of equal bins (range= accepted; no density/weights)"},
-      {.path = "numpy.linalg.norm", .rule = R::Norm, .runtime = "py2cuda::np::norm", .doc = "2-norm of the flattened array (ord=None; a plain ordered sum: may differ from BLAS in the last bits)"},
+      {.path = "numpy.linalg.norm", .rule = R::Norm, .runtime = "py2cuda::np::norm", .doc = "2-norm of the flattened array (ord=None; a plain ordered sum: may differ from BLAS in the last bits); a constant axis: sqrt(np.sum(x * x, axis)), keepdims"},
       {.path = "numpy.meshgrid", .rule = R::Meshgrid, .runtime = "py2cuda::np::meshgrid", .doc = "coordinate arrays, indexing='xy' (default) or 'ij'"},
       {.path = "numpy.flip", .rule = R::Flip, .runtime = "py2cuda::np::flip", .doc = "elements reversed along an axis or all axes (a view)"},
       {.path = "numpy.roll", .rule = R::Roll, .runtime = "py2cuda::np::roll", .doc = "elements shifted cyclically (an int shift; axis=None: flattened)"},
       {.path = "numpy.repeat", .rule = R::Repeat, .runtime = "py2cuda::np::repeat", .doc = "each element repeated (an int count; axis=None: flattened)"},
       {.path = "numpy.trace", .rule = R::Trace, .runtime = "py2cuda::np::trace", .doc = "sum of a diagonal (offset=0), summed as np.sum sums"},
-      {.path = "numpy.dot", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "dot product / matrix product (an ordered loop: floats may differ from BLAS in the last bits)"},
+      {.path = "numpy.dot", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "dot product / matrix product (ordered loops over k, fused multiply-adds for matrix products as OpenBLAS GEMM on x86-64; floats may differ from BLAS in the last bits)"},
       {.path = "numpy.matmul", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "matrix product, as a @ b"},
       {.path = "numpy.allclose", .rule = R::AllClose, .runtime = "py2cuda::np::allclose", .doc = "|a - b| <= atol + rtol * |b| everywhere (rtol=1e-05, atol=1e-08)"},
       {.path = "numpy.array_equal", .rule = R::AllClose, .runtime = "py2cuda::np::array_equal", .doc = "same shape and elements"},
@@ -179,12 +181,19 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.atleast_2d", .rule = R::AtLeast, .runtime = "py2cuda::np::atleast_2d", .doc = "a 1-D array as a (1, n) view, an n-D one as it is, a number as a (1, 1) array"},
       {.path = "numpy.broadcast_to", .rule = R::BroadcastTo, .runtime = "py2cuda::np::broadcast_to", .doc = "a read-only view in a broadcast shape (zero strides), NumPy's ValueError when the shapes do not broadcast"},
       {.path = "numpy.nan_to_num", .rule = R::NanToNum, .runtime = "py2cuda::np::nan_to_num", .doc = "NaN -> `nan=0.0`, +-inf -> `posinf=`/`neginf=` (the type's largest/lowest finite values by default); a copy"},
-      {.path = "numpy.nansum", .rule = R::NanReduction, .runtime = "py2cuda::np::nansum", .doc = "np.sum with NaN as 0 (pairwise over a C-order copy, as NumPy); axis=None"},
-      {.path = "numpy.nanmean", .rule = R::NanReduction, .runtime = "py2cuda::np::nanmean", .doc = "the mean of the elements that are not NaN (NaN if none); axis=None"},
-      {.path = "numpy.nanmax", .rule = R::NanReduction, .runtime = "py2cuda::np::nanmax", .doc = "the largest element that is not NaN (NaN if all are); axis=None"},
-      {.path = "numpy.nanmin", .rule = R::NanReduction, .runtime = "py2cuda::np::nanmin", .doc = "the smallest element that is not NaN (NaN if all are); axis=None"},
-      {.path = "numpy.average", .rule = R::Average, .runtime = "py2cuda::np::average", .doc = "np.mean, or with `weights=` (same shape) sum(a * w) / sum(w) in float64, ZeroDivisionError for zero weights; axis=None"},
-      {.path = "numpy.ptp", .rule = R::Ptp, .runtime = "py2cuda::np::ptp", .doc = "max - min in the array's type (integers wrap); axis=None"},
+      {.path = "numpy.nansum", .rule = R::NanReduction, .runtime = "py2cuda::np::nansum", .doc = "np.sum with NaN as 0 (pairwise over a C-order copy, as NumPy); a constant axis, keepdims"},
+      {.path = "numpy.nanmean", .rule = R::NanReduction, .runtime = "py2cuda::np::nanmean", .doc = "the mean of the elements that are not NaN (NaN if none); a constant axis, keepdims"},
+      {.path = "numpy.nanmax", .rule = R::NanReduction, .runtime = "py2cuda::np::nanmax", .doc = "the largest element that is not NaN (NaN if all are); a constant axis, keepdims"},
+      {.path = "numpy.nanmin", .rule = R::NanReduction, .runtime = "py2cuda::np::nanmin", .doc = "the smallest element that is not NaN (NaN if all are); a constant axis, keepdims"},
+      {.path = "numpy.save", .rule = R::Save, .runtime = "py2cuda::np::save", .doc = "writes the array as a .npy file, as numpy.save (np.load is not supported: its dtype is the file's)"},
+      {.path = "numpy.cov", .rule = R::Covariance, .runtime = "py2cuda::np::cov", .doc = "the covariance matrix of the rows (rowvar=False: columns), float64; a number for one 1-D variable"},
+      {.path = "numpy.corrcoef", .rule = R::Covariance, .runtime = "py2cuda::np::corrcoef", .doc = "the correlation coefficients (np.cov normalised, clipped to [-1, 1]), float64"},
+      {.path = "numpy.nanvar", .rule = R::NanReduction, .runtime = "py2cuda::np::nanvar", .doc = "the variance of the elements that are not NaN (`ddof=`); axis=None"},
+      {.path = "numpy.nanstd", .rule = R::NanReduction, .runtime = "py2cuda::np::nanstd", .doc = "the standard deviation of the elements that are not NaN (`ddof=`); axis=None"},
+      {.path = "numpy.nanargmax", .rule = R::NanReduction, .runtime = "py2cuda::np::nanargmax", .doc = "the flat index of the largest element that is not NaN (ValueError if all are); axis=None"},
+      {.path = "numpy.nanargmin", .rule = R::NanReduction, .runtime = "py2cuda::np::nanargmin", .doc = "the flat index of the smallest element that is not NaN (ValueError if all are); axis=None"},
+      {.path = "numpy.average", .rule = R::Average, .runtime = "py2cuda::np::average", .doc = "np.mean, or with `weights=` (same shape, or 1-D along the axis) sum(a * w) / sum(w) in float64, ZeroDivisionError for zero weights; a constant axis, keepdims"},
+      {.path = "numpy.ptp", .rule = R::Ptp, .runtime = "py2cuda::np::ptp", .doc = "max - min in the array's type (integers wrap); a constant axis, keepdims"},
       {.path = "numpy.diag", .rule = R::Diag, .runtime = "py2cuda::np::diag", .doc = "a 2-D array with a 1-D array on diagonal `k`, or a 2-D array's diagonal `k` (a copy)"},
       {.path = "numpy.tril", .rule = R::Triangle, .runtime = "py2cuda::np::tril", .doc = "a copy of a 2-D array with the elements above diagonal `k` zeroed"},
       {.path = "numpy.triu", .rule = R::Triangle, .runtime = "py2cuda::np::triu", .doc = "a copy of a 2-D array with the elements below diagonal `k` zeroed"},
@@ -201,6 +210,8 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.take", .rule = R::Take, .runtime = "py2cuda::np::take", .doc = "elements of the flattened array at integer indices (an int, a list or an array); IndexError out of range; no axis="},
       {.path = "ndarray.take", .rule = R::Take, .runtime = "py2cuda::np::take", .doc = "as np.take"},
       {.path = "numpy.swapaxes", .rule = R::SwapAxes, .runtime = "py2cuda::np::swapaxes", .doc = "a view with two constant axes exchanged"},
+      {.path = "numpy.array_split", .rule = R::Split, .runtime = "py2cuda::np::array_split", .doc = "a list of views: n nearly equal pieces (the first ones longer) or cut at a list of indices; constant axis"},
+      {.path = "numpy.split", .rule = R::Split, .runtime = "py2cuda::np::split", .doc = "a list of views: n equal pieces (ValueError otherwise) or cut at a list of indices; constant axis"},
       {.path = "ndarray.swapaxes", .rule = R::SwapAxes, .runtime = "py2cuda::np::swapaxes", .doc = "as np.swapaxes"},
       {.path = "numpy.moveaxis", .rule = R::SwapAxes, .runtime = "py2cuda::np::moveaxis", .doc = "a view with a constant axis moved to a constant position"},
       {.path = "numpy.finfo", .rule = R::FloatInfo, .runtime = "", .doc = "`np.finfo(dt).eps/max/min/tiny/smallest_normal/resolution/epsneg` (scalars of dt) and `.bits/.precision` (int) of float32/float64: constants"},
@@ -528,7 +539,8 @@ bool has_effects(HostRule rule) {
     case R::TestCaseAssert:
     case R::ListMethod:  // most change the list
     case R::SkipTest:
-    case R::SortInPlace: return true;
+    case R::SortInPlace:
+    case R::Save: return true;
     default: return false;
   }
 }

@@ -22,7 +22,7 @@ enum class HostRule {
   ArrayFull,        // np.full(shape, value, dtype=None): dtype from the value when not given
   ArrayLike,        // np.zeros_like/ones_like/empty_like(a, dtype=None), np.full_like(a, value)
   Arange,           // np.arange([start,] stop[, step], dtype=None): int64 or float64 by the arguments
-  Linspace,         // np.linspace(start, stop, num=50, endpoint=True, dtype=float64)
+  Linspace,         // np.linspace(start, stop, num=50, endpoint=True, dtype=float64), np.logspace(..., base=10.0), np.geomspace
   ArrayFromValues,  // np.array(list/tuple/array, dtype=None), np.asarray, np.ascontiguousarray
   Eye,              // np.eye(n, m=None, k=0, dtype=float64)
   Join,             // np.concatenate/stack((a, b, ...), axis=0), np.vstack/hstack((a, b, ...))
@@ -101,7 +101,7 @@ enum class HostRule {
   SortInPlace,      // a.sort(axis=-1, kind=None): sorts a's lines in place
   ArgSort,          // np.argsort(a, axis=-1, kind=None), a.argsort(): int64 indices
   Cumulative,       // np.cumsum/cumprod(a, axis=None, dtype=None): np.sum's accumulator type
-  Unique,           // np.unique(ar, return_counts=False): the sorted distinct elements, 1-D (and counts)
+  Unique,           // np.unique(ar, return_index=, return_inverse=, return_counts=): the sorted distinct elements, 1-D (and indices, inverse, counts)
   Diff,             // np.diff(a, n=1, axis=-1): a's dtype
   Nonzero,          // np.nonzero(a) (a tuple of int64 arrays), np.flatnonzero, np.argwhere
   Outer,            // np.outer(a, b): 2-D, NumPy's promotion of the two dtypes
@@ -143,6 +143,9 @@ enum class HostRule {
   IsIn,             // np.isin(element, test_elements, invert=False), np.in1d: bool
   Take,             // np.take(a, indices) of the flattened a: a's dtype, indices' shape
   SwapAxes,         // np.swapaxes(a, i, j), np.moveaxis(a, src, dst), a.swapaxes(i, j): views
+  Split,            // np.array_split/split(a, sections or [i, j, ...], axis=0): a list of views
+  Save,             // np.save(file, arr): a .npy file (".npy" appended unless there)
+  Covariance,       // np.cov(m, y=None, rowvar=True, bias=False, ddof=None), np.corrcoef(x, y=None, rowvar=True): float64
 };
 
 // Whether calls of this rule do more than compute a value (random draws, printing, writes into

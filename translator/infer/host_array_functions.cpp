@@ -104,6 +104,27 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
     v.push_back(std::move(x));
     return v;
   };
+  // keepdims= as a constant (the rank depends on it); nullopt after an error.
+  auto keepdims_at = [&](size_t k) -> std::optional<bool> {
+    if (absent(a[k])) return false;
+    auto v = expr(*a[k]);
+    if (!v) return std::nullopt;
+    if (v->kind == ir::ExprKind::Const && v->type->is_bool()) return static_cast<const ir::Const&>(*v).b;
+    if (auto n = constant_int(*v)) return *n != 0;
+    fail(a[k]->span, what + "(keepdims=...) needs a constant True or False in py2cuda");
+    return std::nullopt;
+  };
+  // A reduction's result with keepdims=True: the reduced axes (all of them without an axis) kept with extent 1.
+  auto kept = [&](ir::ExprPtr reduced, bool keep, int nd, std::optional<int> axis) -> ir::ExprPtr {
+    if (!keep || !reduced) return reduced;
+    const TypeRef dt = reduced->type->is_array() ? reduced->type->dtype() : reduced->type;
+    if (axis && nd > 1) {
+      return call_node(types::array(dt, nd, Layout::A), "py2cuda::np::expand_dims({0}, " + std::to_string(*axis) + ")",
+                       c.span, args_of(std::move(reduced)));
+    }
+    return call_node(types::array(dt, nd, Layout::C), "py2cuda::np::keep_dims<" + std::to_string(nd) + ">({0})", c.span,
+                     args_of(std::move(reduced)));
+  };
 
   switch (row.rule) {
     case HostRule::Sort:
@@ -146,17 +167,27 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       if (!bind({"return_index", "return_inverse", "return_counts", "axis", "equal_nan"})) return nullptr;
       auto arr = array();
       if (!arr) return nullptr;
-      // return_counts=True (written as a constant): the values and their counts.
-      bool counts = false;
-      if (!absent(a[3])) {
-        if (a[3]->kind != ast::ExprKind::BoolLit) return fail(a[3]->span, what + "(return_counts=...) needs True or False written out");
-        counts = ast::as<ast::BoolLit>(*a[3]).value;
-      }
+      // return_index/return_inverse/return_counts=True (written as constants): a tuple of the
+      // values and what was asked for, in that order.
       const char* names[] = {"", "return_index", "return_inverse", "return_counts", "axis", "equal_nan"};
-      for (size_t k = 1; k < a.size(); ++k) {
-        if (k != 3 && refuse(k, names[k])) return nullptr;
+      bool wanted[4] = {false, false, false, false};
+      for (size_t k = 1; k <= 3; ++k) {
+        if (absent(a[k])) continue;
+        if (a[k]->kind != ast::ExprKind::BoolLit) return fail(a[k]->span, what + "(" + names[k] + "=...) needs True or False written out");
+        wanted[k] = ast::as<ast::BoolLit>(*a[k]).value;
       }
+      if (refuse(4, names[4]) || refuse(5, names[5])) return nullptr;
+      const bool counts = wanted[3];
       const TypeRef t = types::array(arr->type->dtype(), 1, Layout::C);
+      if (wanted[1] || wanted[2]) {
+        std::vector<TypeRef> parts = {t};
+        for (size_t k = 1; k <= 3; ++k) {
+          if (wanted[k]) parts.push_back(types::array(types::int64(), 1, Layout::C));
+        }
+        const std::string flags = std::string(wanted[1] ? "true" : "false") + ", " + (wanted[2] ? "true" : "false") + ", " +
+                                  (wanted[3] ? "true" : "false");
+        return call_node(types::tuple(parts), rt + "_with<" + flags + ">({0})", c.span, args_of(std::move(arr)));
+      }
       if (counts) {
         const TypeRef pair = types::tuple({t, types::array(types::int64(), 1, Layout::C)});
         return call_node(pair, rt + "_counts({0})", c.span, args_of(std::move(arr)));
@@ -267,13 +298,22 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
     case HostRule::Norm: {
       if (!bind_host_arguments(c, what, {"x", "ord", "axis", "keepdims"}, a, D())) return nullptr;
       if (!a[0]) return fail(c.span, what + "() missing required argument 'x'");
-      if (refuse(1, "ord") || refuse(2, "axis") || refuse(3, "keepdims")) return nullptr;
+      if (refuse(1, "ord")) return nullptr;
       auto x = host_array(expr(*a[0]), a[0]->span);
       if (!x) return nullptr;
+      const int nd = x->type->ndim();
+      const std::optional<int> axis = axis_at(2, nd, std::nullopt);
+      const std::optional<bool> keep = keepdims_at(3);
+      if (!axis_ok || !keep) return nullptr;
       const TypeRef in = x->type->dtype();
       if (in->is_complex()) return fail(a[0]->span, what + "() of complex arrays is not supported by py2cuda");
       const TypeRef ft = in->is_float() && in->bits() == 32 ? types::float32() : types::float64();
-      return call_node(ft, rt + "<{t0}>({0})", c.span, args_of(std::move(x)), {ft});
+      if (axis) {
+        const TypeRef t = nd > 1 ? types::array(ft, nd - 1, Layout::C) : ft;
+        return kept(call_node(t, rt + "<{t0}>({0}, " + std::to_string(*axis) + ")", c.span, args_of(std::move(x)), {ft}), *keep,
+                    nd, axis);
+      }
+      return kept(call_node(ft, rt + "<{t0}>({0})", c.span, args_of(std::move(x)), {ft}), *keep, nd, std::nullopt);
     }
     case HostRule::Meshgrid: {
       bool cartesian = true;
@@ -512,43 +552,87 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
     }
     case HostRule::NanReduction:
     case HostRule::Ptp: {
+      const std::string name(row.path.substr(row.path.rfind('.') + 1));
+      const bool spread = name == "nanvar" || name == "nanstd", arg = name == "nanargmax" || name == "nanargmin";
+      if (spread || arg) {
+        // Over every element only (axis=None).
+        if (!(spread ? bind({"axis", "dtype", "out", "ddof", "keepdims"}) : bind({"axis", "out", "keepdims"}))) return nullptr;
+        auto arr = array();
+        if (!arr) return nullptr;
+        if (refuse(1, "axis") || (spread && (refuse(2, "dtype") || refuse(3, "out") || refuse(5, "keepdims")))) return nullptr;
+        if (arg && (refuse(2, "out") || refuse(3, "keepdims"))) return nullptr;
+        if (arr->type->dtype()->is_complex()) return fail(c.span, what + "() of complex arrays is not supported by py2cuda");
+        if (arg) return call_node(types::int64(), rt + "({0})", c.span, args_of(std::move(arr)));
+        std::vector<ir::ExprPtr> args = args_of(std::move(arr));
+        if (!absent(a[4])) {
+          auto ddof = int_arg(4, "ddof");
+          if (!ddof) return nullptr;
+          args.push_back(std::move(ddof));
+        }
+        const TypeRef t = numpy_rules::mean_dtype(args[0]->type->dtype());
+        return call_node(t, rt + (args.size() > 1 ? "({0}, {1})" : "({0})"), c.span, std::move(args));
+      }
       if (!bind({"axis", "dtype", "out", "keepdims"})) return nullptr;
       auto arr = array();
       if (!arr) return nullptr;
-      if (!absent(a[1])) return fail(a[1]->span, what + "(axis=...) is not supported by py2cuda (axis=None is)");
-      if (refuse(2, "dtype") || refuse(3, "out") || refuse(4, "keepdims")) return nullptr;
+      if (refuse(2, "dtype") || refuse(3, "out")) return nullptr;
+      const int nd = arr->type->ndim();
+      const std::optional<int> axis = axis_at(1, nd, std::nullopt);
+      const std::optional<bool> keep = keepdims_at(4);
+      if (!axis_ok || !keep) return nullptr;
       const TypeRef in = arr->type->dtype();
       if (in->is_complex()) return fail(c.span, what + "() of complex arrays is not supported by py2cuda");
-      const std::string name(row.path.substr(row.path.rfind('.') + 1));
       if (name == "ptp" && in->is_bool()) {
         return fail(c.span, "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` "
                             "operator, or the logical_xor function instead. (TypeError)");
       }
       const TypeRef t = name == "nansum" ? numpy_rules::sum_dtype(in) : name == "nanmean" ? numpy_rules::mean_dtype(in) : in;
-      return call_node(t, rt + "({0})", c.span, args_of(std::move(arr)));
+      if (axis && nd > 1) {
+        return kept(call_node(types::array(t, nd - 1, Layout::C), rt + "({0}, " + std::to_string(*axis) + ")", c.span,
+                              args_of(std::move(arr))),
+                    *keep, nd, axis);
+      }
+      return kept(call_node(t, rt + "({0})", c.span, args_of(std::move(arr))), *keep, nd, std::nullopt);
     }
     case HostRule::Average: {
       if (!bind({"axis", "weights", "returned", "keepdims"})) return nullptr;
       auto arr = array();
       if (!arr) return nullptr;
-      if (!absent(a[1])) return fail(a[1]->span, what + "(axis=...) is not supported by py2cuda (axis=None is)");
-      if (refuse(3, "returned") || refuse(4, "keepdims")) return nullptr;
+      if (refuse(3, "returned")) return nullptr;
+      const int nd = arr->type->ndim();
+      std::optional<int> axis = axis_at(1, nd, std::nullopt);
+      const std::optional<bool> keep = keepdims_at(4);
+      if (!axis_ok || !keep) return nullptr;
       const TypeRef in = arr->type->dtype();
       if (in->is_complex()) return fail(c.span, what + "() of complex arrays is not supported by py2cuda");
       if (absent(a[2])) {
         const TypeRef t = numpy_rules::mean_dtype(in);
-        return call_node(t, rt + "({0})", c.span, args_of(std::move(arr)));
+        if (axis && nd > 1) {
+          return kept(call_node(types::array(t, nd - 1, Layout::C), rt + "({0}, " + std::to_string(*axis) + ")", c.span,
+                                args_of(std::move(arr))),
+                      *keep, nd, axis);
+        }
+        return kept(call_node(t, rt + "({0})", c.span, args_of(std::move(arr))), *keep, nd, std::nullopt);
       }
       auto w = host_array(expr(*a[2]), a[2]->span);
       if (!w) return nullptr;
       if (w->type->dtype()->is_complex()) return fail(a[2]->span, what + "() of complex weights is not supported by py2cuda");
-      if (w->type->ndim() != arr->type->ndim()) {
-        return fail(a[2]->span, "Axis must be specified when shapes of a and weights differ. (TypeError)");
-      }
       const TypeRef t = numpy_rules::promote_types(numpy_rules::promote_types(in, w->type->dtype()), types::float64());
       std::vector<ir::ExprPtr> args = args_of(std::move(arr));
+      if (axis && nd > 1) {
+        if (w->type->ndim() != nd && w->type->ndim() != 1) {
+          return fail(a[2]->span, "1D weights expected when shapes of a and weights differ. (TypeError)");
+        }
+        args.push_back(std::move(w));
+        return kept(call_node(types::array(t, nd - 1, Layout::C), rt + "<{t0}>({0}, " + std::to_string(*axis) + ", {1})",
+                              c.span, std::move(args), {t}),
+                    *keep, nd, axis);
+      }
+      if (w->type->ndim() != nd) {
+        return fail(a[2]->span, "Axis must be specified when shapes of a and weights differ. (TypeError)");
+      }
       args.push_back(std::move(w));
-      return call_node(t, rt + "<{t0}>({0}, {1})", c.span, std::move(args), {t});
+      return kept(call_node(t, rt + "<{t0}>({0}, {1})", c.span, std::move(args), {t}), *keep, nd, std::nullopt);
     }
     case HostRule::Diag:
     case HostRule::Triangle: {
@@ -781,6 +865,105 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       const TypeRef t = types::array(arr->type->dtype(), nd, Layout::A, arr->type->is_readonly());
       return call_node(t, rt + "({0}, " + std::to_string(*first) + ", " + std::to_string(*second) + ")", c.span,
                        args_of(std::move(arr)));
+    }
+    case HostRule::Split: {
+      if (!bind_host_arguments(c, what, {"ary", "indices_or_sections", "axis"}, a, D())) return nullptr;
+      if (!a[0]) return fail(c.span, what + "() missing required argument 'ary'");
+      if (!a[1]) return fail(c.span, what + "() missing required argument 'indices_or_sections'");
+      auto arr = host_array(expr(*a[0]), a[0]->span);
+      if (!arr) return nullptr;
+      const int nd = arr->type->ndim();
+      const int axis = axis_at(2, nd, 0).value_or(0);
+      if (!axis_ok) return nullptr;
+      // The pieces are views: C-contiguous when cut along axis 0 of a C-contiguous array.
+      const Layout layout = axis == 0 && arr->type->layout() == Layout::C ? Layout::C : Layout::A;
+      const TypeRef part = types::array(arr->type->dtype(), nd, layout, arr->type->is_readonly());
+      std::vector<ir::ExprPtr> args = args_of(std::move(arr));
+      std::string sections;
+      const ast::Expr& cut = *a[1];
+      if (cut.kind == ast::ExprKind::List || cut.kind == ast::ExprKind::Tuple) {
+        // Split points written out: a[:i], a[i:j], ..., a[last:].
+        const auto& elts = cut.kind == ast::ExprKind::List ? ast::as<ast::ListExpr>(cut).elts : ast::as<ast::TupleExpr>(cut).elts;
+        sections = "std::vector<int64_t>{";
+        for (const auto& e : elts) {
+          auto v = expr(*e);
+          if (!v) return nullptr;
+          if (!v->type->is_int()) return fail(e->span, what + "() split points must be integers, not " + v->type->str());
+          sections += (args.size() > 1 ? ", {" : " {") + std::to_string(args.size()) + "}";
+          args.push_back(convert(std::move(v), types::int64()));
+        }
+        sections += " }";
+      } else {
+        auto v = expr(cut);
+        if (!v) return nullptr;
+        if (!v->type->is_int()) {
+          return fail(cut.span, what + "() needs a number of sections or a list display of split points, not " + v->type->str());
+        }
+        sections = "{1}";
+        args.push_back(convert(std::move(v), types::int64()));
+      }
+      return call_node(types::list(part), "py2cuda::host::List<{t0}>(" + rt + "({0}, " + sections + ", " + std::to_string(axis) + "))",
+                       c.span, std::move(args), {part});
+    }
+    case HostRule::Covariance: {
+      const bool correlation = row.path == "numpy.corrcoef";
+      if (!bind_host_arguments(c, what, {"m", "y", "rowvar", "bias", "ddof", "fweights", "aweights", "dtype"}, a, D())) {
+        return nullptr;
+      }
+      if (!a[0]) return fail(c.span, what + "() missing required argument 'm'");
+      if (refuse(5, "fweights") || refuse(6, "aweights") || refuse(7, "dtype")) return nullptr;
+      if (correlation && (refuse(3, "bias") || refuse(4, "ddof"))) return nullptr;
+      std::vector<ir::ExprPtr> args;
+      for (size_t k = 0; k < 2; ++k) {
+        if (absent(a[k])) continue;
+        auto v = host_array(expr(*a[k]), a[k]->span);
+        if (!v) return nullptr;
+        if (v->type->ndim() > 2 || v->type->dtype()->is_complex()) {
+          return fail(a[k]->span, what + "() of a " + v->type->str() + " is not supported by py2cuda (real 1-D or 2-D arrays are)");
+        }
+        args.push_back(std::move(v));
+      }
+      const bool one_variable = args.size() == 1 && args[0]->type->ndim() == 1;
+      std::string pattern = rt + (one_variable ? "_value({0}" : "({0}") + (args.size() > 1 ? ", {1}" : "");
+      for (size_t k = 2; k < (correlation ? 3u : 5u); ++k) {
+        ir::ExprPtr v;
+        if (!absent(a[k])) {
+          v = expr(*a[k]);
+          if (!v) return nullptr;
+          if (!v->type->is_number() || v->type->is_complex()) return fail(a[k]->span, what + "() needs a number or bool here");
+        }
+        if (k == 4) {
+          v = v ? convert(std::move(v), types::int64()) : nullptr;
+          if (!v) {
+            auto none = std::make_unique<ir::Const>(types::int64(), c.span);
+            none->bits = static_cast<uint64_t>(-1);
+            v = std::move(none);
+          }
+        } else if (v) {
+          v = convert(truth(std::move(v)), types::boolean());
+        } else {
+          auto flag = std::make_unique<ir::Const>(types::boolean(), c.span);
+          flag->b = k == 2;  // rowvar=True, bias=False
+          v = std::move(flag);
+        }
+        pattern += ", {" + std::to_string(args.size()) + "}";
+        args.push_back(std::move(v));
+      }
+      const TypeRef t = one_variable ? types::float64() : types::array(types::float64(), 2, Layout::C);
+      return call_node(t, pattern + ")", c.span, std::move(args));
+    }
+    case HostRule::Save: {
+      if (!bind_host_arguments(c, what, {"file", "arr", "allow_pickle", "fix_imports"}, a, D())) return nullptr;
+      if (!a[0] || !a[1]) return fail(c.span, what + "() needs a file name and an array");
+      auto file = expr(*a[0]);
+      if (!file) return nullptr;
+      if (file->type != types::string()) return fail(a[0]->span, what + "() needs a file name (a str) here, not " + file->type->str());
+      auto arr = host_array(expr(*a[1]), a[1]->span);
+      if (!arr) return nullptr;
+      if (arr->type->dtype()->is_complex()) return fail(a[1]->span, what + "() of complex arrays is not supported by py2cuda");
+      std::vector<ir::ExprPtr> args = args_of(std::move(file));
+      args.push_back(std::move(arr));
+      return call_node(types::none(), rt + "({0}, {1})", c.span, std::move(args));
     }
     case HostRule::FloatInfo:
       return fail(c.span, what + "() is supported as " + what + "(dtype).ATTRIBUTE (e.g. " + what + "(np.float32).eps)");

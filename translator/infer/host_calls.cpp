@@ -855,9 +855,15 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       return call_node(types::array(dt, 1, Layout::C), pattern, c.span, std::move(args), {dt});
     }
     case HostRule::Linspace: {
-      if (!bind({"start", "stop", "num", "endpoint", "retstep", "dtype"}) || !need(0, "start") || !need(1, "stop"))
-        return nullptr;
-      if (!is_none(a[4])) return fail(a[4]->span, "np.linspace(retstep=...) is not supported by py2cuda");
+      // np.linspace's parameters; logspace's base and geomspace's absent retstep in the same slot.
+      const bool log = row.path == "numpy.logspace", geometric = row.path == "numpy.geomspace";
+      const std::string fifth = log ? "base" : geometric ? "" : "retstep";
+      std::vector<std::string> names = {"start", "stop", "num", "endpoint"};
+      if (!fifth.empty()) names.push_back(fifth);
+      names.push_back("dtype");
+      if (!bind(names) || !need(0, "start") || !need(1, "stop")) return nullptr;
+      if (geometric) a.insert(a.begin() + 4, nullptr);
+      if (!log && !is_none(a[4])) return fail(a[4]->span, "np.linspace(retstep=...) is not supported by py2cuda");
       auto start = value(0), stop = value(1);
       if (!start || !stop) return nullptr;
       ir::ExprPtr num = is_none(a[2]) ? nullptr : value(2);
@@ -883,6 +889,15 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       args.push_back(convert(std::move(stop), types::float64()));
       args.push_back(convert(std::move(num), types::int64()));
       args.push_back(convert(truth(std::move(endpoint)), types::boolean()));
+      if (log && !is_none(a[4])) {
+        auto base = value(4);
+        if (!base) return nullptr;
+        if (!base->type->is_number() || base->type->is_complex()) {
+          return fail(a[4]->span, what + "(base=...) needs a number, not " + base->type->str());
+        }
+        args.push_back(convert(std::move(base), types::float64()));
+        return call_node(types::array(dt, 1, Layout::C), rt + "<{t0}>({0}, {1}, {2}, {3}, {4})", c.span, std::move(args), {dt});
+      }
       return call_node(types::array(dt, 1, Layout::C), rt + "<{t0}>({0}, {1}, {2}, {3})", c.span, std::move(args), {dt});
     }
     case HostRule::ArrayFromValues: {
@@ -1000,7 +1015,10 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::Polyval:
     case HostRule::IsIn:
     case HostRule::Take:
-    case HostRule::SwapAxes: return host_array_function(c, row, std::move(self));
+    case HostRule::SwapAxes:
+    case HostRule::Split:
+    case HostRule::Covariance:
+    case HostRule::Save: return host_array_function(c, row, std::move(self));
     case HostRule::Eye: {
       if (!bind({"N", "M", "k", "dtype"}) || !need(0, "N")) return nullptr;
       std::vector<ir::ExprPtr> args;
@@ -1119,8 +1137,10 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       const bool takes_dtype = row.rule == HostRule::Reduction || row.rule == HostRule::MeanReduction;
       if (has_ddof) names.push_back("ddof");
       if (takes_dtype) names.push_back("dtype");
+      names.push_back("keepdims");
       if (!bind(names)) return nullptr;
-      const ast::Expr* dtype_arg = takes_dtype ? a.back() : nullptr;
+      const ast::Expr* dtype_arg = takes_dtype ? a[a.size() - 2] : nullptr;
+      const ast::Expr* keepdims_arg = a.back();
       ir::ExprPtr arr = method ? std::move(self) : (need(0, "a") ? value(0) : nullptr);
       if (!arr) return nullptr;
       if (!arr->type->is_array() || arr->type->is_device_array()) {
@@ -1150,22 +1170,98 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       // others give the element type, int64 or bool by themselves.
       const bool typed = row.rule == HostRule::Reduction || row.rule == HostRule::MeanReduction;
       const std::string callee = rt + (typed ? "<{t0}>" : "");
+      const int nd = args[0]->type->ndim();
+      // keepdims=True: the reduced axes stay, with extent 1 (a constant, as the rank depends on it).
+      bool keepdims = false;
+      if (!is_none(keepdims_arg)) {
+        auto k = expr(*keepdims_arg);
+        if (!k) return nullptr;
+        auto known = known_value(*k);
+        if (!known || !(k->type->is_bool() || k->type->is_int())) {
+          return fail(keepdims_arg->span, what + "(keepdims=...) needs a constant True or False in py2cuda");
+        }
+        keepdims = *known != 0.0;
+      }
+      auto kept = [&](ir::ExprPtr reduced, std::optional<int> axis) -> ir::ExprPtr {
+        if (!keepdims) return reduced;
+        if (axis && nd > 1) {
+          return call_node(types::array(dt, nd, Layout::A), "py2cuda::np::expand_dims({0}, " + std::to_string(*axis) + ")",
+                           c.span, one(std::move(reduced)));
+        }
+        return call_node(types::array(dt, nd, Layout::C), "py2cuda::np::keep_dims<" + std::to_string(nd) + ">({0})", c.span,
+                         one(std::move(reduced)));
+      };
+      if (!is_none(a[axis_slot]) && a[axis_slot]->kind == ast::ExprKind::Tuple && row.rule != HostRule::ArgReduction) {
+        // axis=(1, 2): adjacent axes, merged into one as NumPy's iterator coalesces them (so the
+        // order of additions is NumPy's); every axis is the whole array.
+        std::vector<int> axes;
+        for (const auto& e : ast::as<ast::TupleExpr>(*a[axis_slot]).elts) {
+          auto v = expr(*e);
+          if (!v) return nullptr;
+          auto k = known_value(*v);
+          if (!k || !v->type->is_int() || *k < -nd || *k >= nd) {
+            return fail(e->span, what + "(axis=...) needs constant axes of the array");
+          }
+          axes.push_back(static_cast<int>(*k < 0 ? *k + nd : *k));
+        }
+        std::sort(axes.begin(), axes.end());
+        for (size_t i = 1; i < axes.size(); ++i) {
+          if (axes[i] == axes[i - 1]) return fail(a[axis_slot]->span, "duplicate value in 'axis' (ValueError)");
+          if (axes[i] != axes[i - 1] + 1) {
+            return fail(a[axis_slot]->span, what + "(axis=...) of axes that are not adjacent is not supported by py2cuda");
+          }
+        }
+        const int count = static_cast<int>(axes.size());
+        if (count == 0) return fail(a[axis_slot]->span, what + "(axis=()) is not supported by py2cuda");
+        if (count < nd && args[0]->type->layout() != Layout::C) {
+          return fail(a[axis_slot]->span, what + "(axis=...) of several axes needs a C-contiguous array in py2cuda (copy it first)");
+        }
+        auto keep_all = [&](ir::ExprPtr reduced) -> ir::ExprPtr {
+          if (!keepdims) return reduced;
+          for (int d : axes) {
+            const TypeRef wider = types::array(dt, reduced->type->ndim() + 1, Layout::A);
+            reduced = call_node(wider,
+                                "py2cuda::np::expand_dims({0}, " + std::to_string(d) + ")", c.span, one(std::move(reduced)));
+          }
+          return reduced;
+        };
+        if (count == nd) {
+          return kept(call_node(dt, callee + "({0}" + extra + ")", c.span, std::move(args), {dt}), std::nullopt);
+        }
+        if (count == 1) {
+          if (nd > 1) {
+            if (has_ddof && extra.empty()) extra = ", 0";
+            return kept(call_node(types::array(dt, nd - 1, Layout::C), callee + "({0}, " + std::to_string(axes[0]) + extra + ")",
+                                  c.span, std::move(args), {dt}),
+                        axes[0]);
+          }
+          return kept(call_node(dt, callee + "({0}" + extra + ")", c.span, std::move(args), {dt}), std::nullopt);
+        }
+        const int merged_nd = nd - count + 1;
+        const TypeRef merged = types::array(args[0]->type->dtype(), merged_nd, Layout::A);
+        args[0] = call_node(merged,
+                            "py2cuda::np::merge_axes<" + std::to_string(count) + ">({0}, " + std::to_string(axes[0]) + ")", c.span,
+                            one(std::move(args[0])));
+        if (has_ddof && extra.empty()) extra = ", 0";
+        return keep_all(call_node(types::array(dt, merged_nd - 1, Layout::C),
+                                  callee + "({0}, " + std::to_string(axes[0]) + extra + ")", c.span, std::move(args), {dt}));
+      }
       if (!is_none(a[axis_slot])) {
         auto axis = value(axis_slot);
         if (!axis) return nullptr;
         auto k = known_value(*axis);
-        const int nd = args[0]->type->ndim();
         if (!k || !axis->type->is_int() || *k < -nd || *k >= nd) {
           return fail(a[axis_slot]->span, what + "(axis=...) needs a constant axis of the array");
         }
         int ax = static_cast<int>(*k < 0 ? *k + nd : *k);
         if (nd > 1) {
           if (has_ddof && extra.empty()) extra = ", 0";
-          return call_node(types::array(dt, nd - 1, Layout::C), callee + "({0}, " + std::to_string(ax) + extra + ")",
-                           c.span, std::move(args), {dt});
+          return kept(call_node(types::array(dt, nd - 1, Layout::C), callee + "({0}, " + std::to_string(ax) + extra + ")",
+                                c.span, std::move(args), {dt}),
+                      ax);
         }
       }
-      return call_node(dt, callee + "({0}" + extra + ")", c.span, std::move(args), {dt});
+      return kept(call_node(dt, callee + "({0}" + extra + ")", c.span, std::move(args), {dt}), std::nullopt);
     }
     case HostRule::Dot: {
       std::vector<ir::ExprPtr> args;

@@ -189,6 +189,38 @@ NDArray<T, 1> linspace(A start, B stop, int64_t num = 50, bool endpoint = true) 
   return result;
 }
 
+// np.logspace(start, stop, num, endpoint, base, dtype=T): np.power(base, linspace(...)) in
+// float64, then cast (as NumPy's astype: integers truncate).
+template <class T, class A, class B>
+NDArray<T, 1> logspace(A start, B stop, int64_t num = 50, bool endpoint = true, double base = 10.0) {
+  const NDArray<double, 1> y = linspace<double>(start, stop, num, endpoint);
+  NDArray<T, 1> result(Shape<1>{num});
+  for (int64_t i = 0; i < num; ++i) result.data()[i] = cast_value<T>(std::pow(base, y.data()[i]));
+  return result;
+}
+
+// np.geomspace(start, stop, num, endpoint, dtype=T), NumPy 1.26's steps: both ends negative
+// are mirrored to positive, logspace of their log10s, the ends set exactly, the sign restored.
+template <class T, class A, class B>
+NDArray<T, 1> geomspace(A start, B stop, int64_t num = 50, bool endpoint = true) {
+  double d_start = static_cast<double>(start), d_stop = static_cast<double>(stop);
+  if (d_start == 0 || d_stop == 0) throw PyException("ValueError", "Geometric sequence cannot include zero");
+  double sign = 1.0;
+  if (d_start < 0 && d_stop < 0) {
+    d_start = -d_start;
+    d_stop = -d_stop;
+    sign = -1.0;
+  }
+  NDArray<double, 1> y = logspace<double>(std::log10(d_start), std::log10(d_stop), num, endpoint, 10.0);
+  if (num > 0) {
+    y.data()[0] = d_start;
+    if (num > 1 && endpoint) y.data()[num - 1] = d_stop;
+  }
+  NDArray<T, 1> result(Shape<1>{num});
+  for (int64_t i = 0; i < num; ++i) result.data()[i] = cast_value<T>(sign * y.data()[i]);
+  return result;
+}
+
 // np.eye(n, m, k): ones on the k-th diagonal (m < 0 stands for None: m = n).
 template <class T>
 NDArray<T, 2> eye(int64_t n, int64_t m = -1, int64_t k = 0) {

@@ -140,4 +140,38 @@ NDArray<T, N> moveaxis(const NDArray<T, N>& a, int source, int destination) {
   return NDArray<T, N>(a.storage(), a.data(), shape, strides);
 }
 
+// keepdims=True of a reduction over every axis: the value in an N-D array of extent 1 on
+// each axis (an axis reduction keeps its axis through expand_dims above).
+template <int N, class T>
+NDArray<T, N> keep_dims(T value) {
+  Shape<N> shape{};
+  for (int d = 0; d < N; ++d) shape[d] = 1;
+  NDArray<T, N> result(shape);
+  result.data()[0] = value;
+  return result;
+}
+
+// Count adjacent axes from `first` merged into one: a view of a C-contiguous run of axes (a copy
+// in C order otherwise). A reduction over several adjacent axes is one over the merged axis,
+// as NumPy's iterator coalesces them, so its order of additions is NumPy's.
+template <int Count, class T, int N>
+NDArray<T, N - Count + 1> merge_axes(const NDArray<T, N>& a, int first) {
+  static_assert(Count >= 2 && Count <= N, "merge_axes: two or more of the array's axes");
+  bool contiguous = true;
+  for (int d = first; d + 1 < first + Count; ++d) contiguous = contiguous && a.stride(d) == a.stride(d + 1) * a.shape(d + 1);
+  const NDArray<T, N> c = contiguous ? a : a.copy();
+  Shape<N - Count + 1> shape{}, strides{};
+  for (int d = 0, k = 0; d < N; ++d) {
+    if (d > first && d < first + Count) {
+      shape[k - 1] *= c.shape(d);
+      strides[k - 1] = c.stride(d);
+      continue;
+    }
+    shape[k] = c.shape(d);
+    strides[k] = c.stride(d);
+    ++k;
+  }
+  return NDArray<T, N - Count + 1>(c.storage(), c.data(), shape, strides);
+}
+
 }  // namespace py2cuda::host

@@ -12,6 +12,7 @@
 #include "cast.h"
 #include "elementwise.h"
 #include "ndarray.h"
+#include "reductions.h"
 
 namespace py2cuda::host {
 
@@ -37,6 +38,26 @@ F norm(const NDArray<T, N>& x) {
     sum += v * v;
   });
   return std::sqrt(sum);
+}
+
+// np.linalg.norm(x, axis=k): NumPy's path for a given axis, sqrt(add.reduce(x * x, axis)):
+// the squares in F, summed as np.sum sums along that axis (pairwise along a row). A 1-D
+// x gives a number.
+template <class F, class T, int N>
+auto norm(const NDArray<T, N>& x, int axis) {
+  NDArray<F, N> squares(x.shape());
+  F* out = squares.data();
+  x.for_each_offset([&](int64_t o) {
+    const F v = cast_value<F>(x.data()[o]);
+    *out++ = v * v;
+  });
+  if constexpr (N == 1) {
+    return static_cast<F>(std::sqrt(sum(squares)));
+  } else {
+    NDArray<F, N - 1> result = sum(squares, axis);
+    for (int64_t i = 0, n = result.size(); i < n; ++i) result.data()[i] = std::sqrt(result.data()[i]);
+    return result;
+  }
 }
 
 }  // namespace py2cuda::host

@@ -14,6 +14,7 @@
 #include <numeric>
 #include <string>
 #include <type_traits>
+#include <tuple>
 #include <vector>
 
 #include "../tuple.h"
@@ -151,6 +152,42 @@ py2cuda::tuple<NDArray<T, 1>, NDArray<int64_t, 1>> unique_counts(const NDArray<T
     counts.data()[i] = n;
   }
   return py2cuda::make_tuple(values, counts);
+}
+
+namespace detail {
+template <bool Wanted, class X>
+auto tuple_part(const X& x) {
+  if constexpr (Wanted) return std::make_tuple(x);
+  else return std::tuple<>();
+}
+}  // namespace detail
+
+// np.unique(ar, return_index=, return_inverse=, return_counts=): the sorted distinct elements,
+// then, as asked, the flat index of each one's first occurrence (NumPy's stable mergesort), the
+// index into them of every element (1-D, NumPy 1.26) and their counts.
+template <bool Index, bool Inverse, bool Counts, class T, int N>
+auto unique_with(const NDArray<T, N>& a) {
+  const int64_t n = a.size();
+  std::vector<T> flat(static_cast<std::size_t>(n));
+  a.copy_elements_to(flat.data());
+  const std::vector<int64_t> order = detail::sorted_positions(flat.data(), n, 1);
+  std::vector<int64_t> starts;  // positions in `order` where a new value begins
+  for (int64_t i = 0; i < n; ++i) {
+    if (i == 0 || !detail::same_value(flat[order[i - 1]], flat[order[i]])) starts.push_back(i);
+  }
+  const int64_t m = static_cast<int64_t>(starts.size());
+  NDArray<T, 1> values(Shape<1>{m});
+  NDArray<int64_t, 1> first(Shape<1>{m}), counts(Shape<1>{m}), inverse(Shape<1>{n});
+  for (int64_t k = 0; k < m; ++k) {
+    const int64_t begin = starts[k], end = k + 1 < m ? starts[k + 1] : n;
+    values.data()[k] = flat[order[begin]];
+    first.data()[k] = order[begin];
+    counts.data()[k] = end - begin;
+    for (int64_t i = begin; i < end; ++i) inverse.data()[order[i]] = k;
+  }
+  auto parts = std::tuple_cat(std::make_tuple(values), detail::tuple_part<Index>(first), detail::tuple_part<Inverse>(inverse),
+                              detail::tuple_part<Counts>(counts));
+  return std::apply([](const auto&... p) { return py2cuda::make_tuple(p...); }, parts);
 }
 
 namespace detail {
