@@ -388,10 +388,12 @@ ast::ExprPtr Converter::call(TSNode n) {
       case Kind::KeywordArgument:
         c->keywords.push_back({std::string(text(field(a, F.name))), expr_or_error(field(a, F.value), a), span(a)});
         break;
-      case Kind::ListSplat:
+      case Kind::ListSplat: {
         c->has_star_args = true;
-        c->args.push_back(unsupported(a, "starred expression"));
+        std::vector<TSNode> inner = named_children(a);
+        c->args.push_back(make<ast::Starred>(span(a), expr_or_error(inner.empty() ? TSNode{} : inner[0], a)));
         break;
+      }
       case Kind::DictionarySplat: {
         c->has_star_args = true;
         std::vector<TSNode> inner = named_children(a);

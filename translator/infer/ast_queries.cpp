@@ -59,6 +59,7 @@ void SubtreeWalker::expr(const ast::Expr* e) {
         break;
       }
       case ast::ExprKind::Lambda: expr(ast::as<ast::LambdaExpr>(*e).body.get()); break;
+      case ast::ExprKind::Starred: expr(ast::as<ast::Starred>(*e).value.get()); break;
       default: break;
     }
   }

@@ -83,6 +83,7 @@ void visit_names(ast::Expr* e, const NameVisitor& f) {
       for (auto& cond : c.conditions) visit_names(cond.get(), f);
       break;
     }
+    case ast::ExprKind::Starred: visit_names(ast::as<ast::Starred>(*e).value.get(), f); break;
     case ast::ExprKind::Lambda: {
       auto& l = ast::as<ast::LambdaExpr>(*e);
       for (auto& p : l.params) visit_names(p.default_value.get(), f);
