@@ -20,6 +20,17 @@ def add(x, y, out):
         out[i] = x[i] + y[i]
 
 
+@cuda.jit
+def first_negative(a, out):
+    # for ... else in a kernel: out[0] is the index of the first negative value, or -1.
+    for i in range(a.size):
+        if a[i] < 0:
+            out[0] = i
+            break
+    else:
+        out[0] = -1
+
+
 def describe(label, value, unit):
     return label + "=" + str(value) + unit
 
@@ -82,3 +93,19 @@ while n < 3:
         break
 else:
     print("while ended", n)
+
+head, *tail = xs
+*init, last = xs
+print(head, tail, init, last)
+rows, *_ = m.shape
+h, *mid, t = (1, 2.5, "s", 4)
+print(rows, _, h, mid, t)
+try:
+    b1, b2, *b3 = [1]
+except ValueError as e:
+    print("ValueError:", e)
+
+found = np.zeros(1, dtype=np.int64)
+for values in (np.array([3.0, -1.0, -2.0]), np.array([1.0, 2.0])):
+    first_negative[1, 1](values, found)
+    print("first negative:", found[0])

@@ -115,8 +115,11 @@ ast::ExprPtr Converter::expr_unguarded(TSNode n) {
     case Kind::Dictionary: return dictionary(n);
     case Kind::Set: return unsupported(n, "set display");
     case Kind::NamedExpression: return unsupported(n, "walrus operator");
+    case Kind::ListSplatPattern: {  // `first, *rest = xs`
+      std::vector<TSNode> inner = named_children(n);
+      return make<ast::Starred>(span(n), expr_or_error(inner.empty() ? TSNode{} : inner[0], n));
+    }
     case Kind::ListSplat:
-    case Kind::ListSplatPattern:
     case Kind::ParenthesizedListSplat: return unsupported(n, "starred expression");
     case Kind::DictionarySplat:
     case Kind::DictionarySplatPattern: return unsupported(n, "double-starred expression");

@@ -327,6 +327,8 @@ class FunctionBuilder {
   void loop_with_else(const ast::Block& orelse, Span s, const std::function<void(ir::Block&)>& loop, ir::Block& out);
   // f(*args), k[g, b](*args), print(*xs) (infer/starred_arguments.cpp).
   ir::ExprPtr starred_call(const ast::Call& c);
+  // `first, *rest = xs`: a starred target takes the values between the others, as a list.
+  void starred_unpack(const std::vector<ast::ExprPtr>& targets, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
 
   // ------------------------------------------------------------ statements
   void block(const ast::Block& in, ir::Block& out);

@@ -5,6 +5,7 @@
 #include "frontend/ast_clone.h"
 #include "infer/ast_queries.h"
 #include "infer/function_builder.h"
+#include "infer/host_nodes.h"
 
 namespace py2cuda::infer {
 
@@ -70,6 +71,76 @@ ir::ExprPtr FunctionBuilder::starred_call(const ast::Call& c) {
   synthesized_.push_back(std::move(call));
   if (is_print) return host_print(expanded);
   return this->call(expanded);
+}
+
+void FunctionBuilder::starred_unpack(const std::vector<ast::ExprPtr>& targets, ir::ExprPtr value, Span s,
+                                     ir::Block& out, bool echo) {
+  size_t star = targets.size();
+  for (size_t i = 0; i < targets.size(); ++i) {
+    if (targets[i]->kind != ast::ExprKind::Starred) continue;
+    if (star != targets.size()) {
+      D().error(targets[i]->span, "multiple starred expressions in assignment");
+      return;
+    }
+    star = i;
+  }
+  const size_t before = star, after = targets.size() - star - 1;
+  value = growable_list(std::move(value));
+  TypeRef t = value->type;
+  const bool tuple = t->is_tuple() && !t->is_list_display();
+  if (!tuple && !(t->is_list() && t->dtype())) {
+    D().error(s, "py2cuda unpacks into a starred name (a, *rest = ...) a tuple or a list, not " + t->str());
+    return;
+  }
+  if (tuple && t->elements().size() < before + after) {
+    D().error(s, "not enough values to unpack (expected at least " + std::to_string(before + after) + ", got " +
+                     std::to_string(t->elements().size()) + ")");
+    return;
+  }
+  // The whole right-hand side first, once.
+  ir::Variable* tmp = temporary(tuple ? "tup" : "items", t);
+  auto st = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(tmp, s), std::move(value), s);
+  st->declare = true;
+  st->echo_line = echo;
+  out.push_back(std::move(st));
+  auto whole = [&]() { return std::make_unique<ir::VarRef>(tmp, s); };
+  auto item = [&](int64_t i) -> ir::ExprPtr {  // i < 0 counts from the end
+    if (tuple) {
+      const size_t at = i < 0 ? t->elements().size() + static_cast<size_t>(i) : static_cast<size_t>(i);
+      return std::make_unique<ir::TupleGet>(t->elements()[at], whole(), static_cast<int>(at), s);
+    }
+    auto k = std::make_unique<ir::Const>(types::int64(), s);
+    k->bits = static_cast<uint64_t>(i);
+    return call_node(t->dtype(), "{0}.at({1})", s, args_of(whole(), std::move(k)));
+  };
+  ir::ExprPtr rest;
+  if (tuple) {
+    std::vector<TypeRef> ts;
+    auto middle = std::make_unique<ir::TupleMake>(nullptr, s);
+    for (size_t i = before; i + after < t->elements().size(); ++i) {
+      ts.push_back(t->elements()[i]);
+      middle->elements.push_back(item(static_cast<int64_t>(i)));
+    }
+    middle->type = types::list_display(ts);
+    rest = ts.empty() ? empty_list(types::list(nullptr), s) : growable_list(std::move(middle));
+  } else {
+    // Python checks the count first: too few values are its ValueError, not an IndexError.
+    auto need = std::make_unique<ir::Const>(types::int64(), s);
+    need->bits = before + after;
+    out.push_back(std::make_unique<ir::ExprStmt>(
+        call_node(types::none(), "py2cuda::host::check_unpack_at_least({0}, {1})", s, args_of(whole(), std::move(need))),
+        s));
+    std::string bounds = std::to_string(before) + ", " + (after ? "-" + std::to_string(after) : "py2cuda::none");
+    rest = call_node(t, "{0}.slice(py2cuda::slice(" + bounds + "))", s, args_of(whole()));
+  }
+  for (size_t i = 0; i < targets.size(); ++i) {
+    if (i == star) {
+      assign(*ast::as<ast::Starred>(*targets[i]).value, std::move(rest), s, out, false);
+    } else {
+      assign(*targets[i], item(i < star ? static_cast<int64_t>(i) : -static_cast<int64_t>(targets.size() - i)), s,
+             out, false);
+    }
+  }
 }
 
 }  // namespace py2cuda::infer

@@ -1,4 +1,5 @@
 // FunctionBuilder: driving inference over a function, and statements.
+#include <algorithm>
 #include <functional>
 
 #include "builtins/table.h"
@@ -449,6 +450,10 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
     case ast::ExprKind::List: {
       const auto& elts = target.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(target).elts
                                                              : ast::as<ast::ListExpr>(target).elts;
+      if (host_ && std::any_of(elts.begin(), elts.end(), [](const ast::ExprPtr& e) { return e->kind == ast::ExprKind::Starred; })) {
+        starred_unpack(elts, std::move(value), s, out, echo);  // infer/starred_arguments.cpp
+        return;
+      }
       if (!value->type->is_tuple()) {
         D().error(s, "cannot unpack a value of type " + value->type->str() + " into " + std::to_string(elts.size()) +
                          " names");

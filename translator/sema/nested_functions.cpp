@@ -176,6 +176,7 @@ void collect_target_names(const ast::Expr& t, std::set<std::string>& out) {
     for (const auto& e : ast::as<ast::TupleExpr>(t).elts) collect_target_names(*e, out);
   if (t.kind == ast::ExprKind::List)
     for (const auto& e : ast::as<ast::ListExpr>(t).elts) collect_target_names(*e, out);
+  if (t.kind == ast::ExprKind::Starred) collect_target_names(*ast::as<ast::Starred>(t).value, out);  // first, *rest = xs
 }
 
 }  // namespace
