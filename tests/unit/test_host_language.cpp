@@ -186,7 +186,7 @@ TEST(HostLanguage, AugmentedAssignmentChangesArraysAndListsInPlace) {
 
 TEST(HostLanguage, LoopOverDtypesLaunchesOneSpecialisationPerCopy) {
   TranslateResult r = run("for dt in (np.float32, np.float64):\n    a = np.zeros(2, dtype=dt)\n    inc[1, 1](a)\n"
-                          "    print(dt.__name__, dt(3), a.dtype == dt, dt)\n");
+                          "    print(dt.__name__, dt(3), a.dtype == dt, dt)\ndec[1, 1](np.zeros(1))\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;
   EXPECT_TRUE(has(r.cu, "int main(")) << r.diagnostics;
   // Each copy of the body echoes its lines; the launch appears once per dtype.
@@ -199,7 +199,7 @@ TEST(HostLanguage, LoopOverDtypesLaunchesOneSpecialisationPerCopy) {
 }
 
 TEST(HostLanguage, BreakInLoopOverDtypesIsALocatedWarning) {
-  TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\nfor dt in (np.float32, np.int32):\n    print(dt(1))\n    break\n");
+  TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\nfor dt in (np.float32, np.int32):\n    print(dt(1))\n    break\ndec[1, 1](np.zeros(1))\n");
   EXPECT_TRUE(r.ok) << r.diagnostics;
   EXPECT_TRUE(has(r.diagnostics, "prog.py:14:5: warning: 'break' in a loop over functions, NumPy types")) << r.diagnostics;
   EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
@@ -207,7 +207,7 @@ TEST(HostLanguage, BreakInLoopOverDtypesIsALocatedWarning) {
 
 TEST(HostLanguage, StarredCallOfAnExpressionIsALocatedWarning) {
   TranslateResult r = run("def pair():\n    return (1, 2)\ndef add(x, y):\n    return x + y\na = np.zeros(1)\n"
-                          "inc[1, 1](a)\nprint(add(*pair()))\n");
+                          "inc[1, 1](a)\nprint(add(*pair()))\ndec[1, 1](np.zeros(1))\n");
   EXPECT_TRUE(r.ok) << r.diagnostics;
   EXPECT_TRUE(has(r.diagnostics, "prog.py:16:12: warning: py2cuda unpacks *x where x is a name or an attribute"))
       << r.diagnostics;
@@ -216,13 +216,13 @@ TEST(HostLanguage, StarredCallOfAnExpressionIsALocatedWarning) {
 
 TEST(HostLanguage, StarredListOutsidePrintIsALocatedWarning) {
   TranslateResult r = run("def add(x, y):\n    return x + y\nxs = [1, 2]\na = np.zeros(1)\ninc[1, 1](a)\n"
-                          "print(add(*xs))\n");
+                          "print(add(*xs))\ndec[1, 1](np.zeros(1))\n");
   EXPECT_TRUE(r.ok) << r.diagnostics;
   EXPECT_TRUE(has(r.diagnostics, "prog.py:15:11: warning: py2cuda unpacks *x of a tuple")) << r.diagnostics;
 }
 
 TEST(HostLanguage, StarredTupleSpreadsIntoALaunchAndPrint) {
-  TranslateResult r = run("a = np.zeros(3)\nargs = (a,)\ninc[1, 1](*args)\nprint(*a.shape, sep='x')\n");
+  TranslateResult r = run("a = np.zeros(3)\nargs = (a,)\ninc[1, 1](*args)\nprint(*a.shape, sep='x')\ndec[1, 1](np.zeros(1))\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;
   EXPECT_TRUE(has(r.cu, "int main(")) << r.diagnostics;
   EXPECT_TRUE(has(r.cu, "launch_inc(")) << r.cu;
@@ -230,7 +230,7 @@ TEST(HostLanguage, StarredTupleSpreadsIntoALaunchAndPrint) {
 
 TEST(HostLanguage, ForElseSkipsTheElseBlockAfterBreak) {
   TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\nfor i in range(3):\n    if i == 5:\n        break\n"
-                          "else:\n    print('no break')\n");
+                          "else:\n    print('no break')\ndec[1, 1](np.zeros(1))\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;
   EXPECT_TRUE(has(r.cu, "bool loop_broke = false;")) << r.cu;
   EXPECT_TRUE(has(r.cu, "loop_broke = true;\n")) << r.cu;

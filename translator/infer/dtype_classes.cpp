@@ -25,6 +25,12 @@ std::string FunctionBuilder::dtype_class_path(const ast::Expr& e) const {
     if (auto it = dtype_aliases_.find(id); it != dtype_aliases_.end()) return it->second;
     if (python_class(id) && !locals_.count(id) && !mb_.info().globals.count(id)) return id;
     if (locals_.count(id)) return "";
+    // `DTYPE = np.float32` at module level, read in a host function: the constant's class.
+    auto global = mb_.info().globals.find(id);
+    if (global != mb_.info().globals.end() && global->second.kind == sema::Symbol::Kind::Constant &&
+        global->second.value_expr && global->second.value_expr->kind != ast::ExprKind::Name) {
+      return dtype_class_path(*global->second.value_expr);
+    }
   }
   if (e.kind != ast::ExprKind::Name && e.kind != ast::ExprKind::Attribute) return "";
   const std::string path = resolve_path(mb_.info(), e);

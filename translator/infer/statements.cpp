@@ -322,7 +322,7 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
     case ast::StmtKind::With: with_stmt(ast::as<ast::With>(s), out); return;
     case ast::StmtKind::Try: try_stmt(ast::as<ast::Try>(s), out); return;
     case ast::StmtKind::Break:
-      if (loop_depth_ == 0) D().error(s.span, "'break' outside a loop");
+      if (loop_depth_ == 0 && loop_depth_ != unrolled_depth_) D().error(s.span, "'break' outside a loop");
       if (loop_depth_ == unrolled_depth_) {
         D().error(s.span, "'break' in a loop over functions, NumPy types or values of mixed types is not supported "
                           "by py2cuda (the loop is unrolled, one copy of its body per element); use a flag variable");
@@ -338,7 +338,7 @@ void FunctionBuilder::stmt(const ast::Stmt& s, ir::Block& out) {
       out.push_back(std::make_unique<ir::Break>(s.span));
       return;
     case ast::StmtKind::Continue:
-      if (loop_depth_ == 0) D().error(s.span, "'continue' outside a loop");
+      if (loop_depth_ == 0 && loop_depth_ != unrolled_depth_) D().error(s.span, "'continue' outside a loop");
       if (loop_depth_ == unrolled_depth_) {
         D().error(s.span, "'continue' in a loop over functions, NumPy types or values of mixed types is not supported "
                           "by py2cuda (the loop is unrolled, one copy of its body per element); use an if statement");
