@@ -40,7 +40,8 @@ TEST(HostLanguage, BreakInLoopOverFunctionsIsALocatedWarning) {
   TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\ndec[1, 1](a)\nfor k in [inc, dec]:\n    k[1, 1](a)\n"
                           "    break\n");
   EXPECT_TRUE(r.ok) << r.diagnostics;
-  EXPECT_TRUE(has(r.diagnostics, "prog.py:15:5: warning: 'break' in a loop over functions is not supported by py2cuda"))
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:15:5: warning: 'break' in a loop over functions, NumPy types or values of "
+                                 "mixed types is not supported by py2cuda"))
       << r.diagnostics;
   EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
 }
@@ -176,4 +177,57 @@ TEST(HostLanguage, AugmentedAssignmentChangesArraysAndListsInPlace) {
   r = run("a = np.zeros(3)\ninc[1, 1](a)\ndec[1, 1](a)\nd = cuda.to_device(a)\nd += 1\n");
   EXPECT_TRUE(has(r.diagnostics, "prog.py:14:1: warning: '+=' on a device array is not supported on the host"))
       << r.diagnostics;
+}
+
+TEST(HostLanguage, LoopOverDtypesLaunchesOneSpecialisationPerCopy) {
+  TranslateResult r = run("for dt in (np.float32, np.float64):\n    a = np.zeros(2, dtype=dt)\n    inc[1, 1](a)\n"
+                          "    print(dt.__name__, dt(3), a.dtype == dt, dt)\ndec[1, 1](np.zeros(1))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.diagnostics;
+  // Each copy of the body echoes its lines; the launch appears once per dtype.
+  const std::string launch = "// prog.py:12: inc[1, 1](a)";
+  const size_t first = r.cu.find(launch);
+  ASSERT_NE(first, std::string::npos) << r.cu;
+  EXPECT_NE(r.cu.find(launch, first + 1), std::string::npos) << r.cu;
+  EXPECT_TRUE(has(r.cu, "\"float32\"")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "\"<class 'numpy.float64'>\"")) << r.cu;
+}
+
+TEST(HostLanguage, BreakInLoopOverDtypesIsALocatedWarning) {
+  TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\nfor dt in (np.float32, np.int32):\n    print(dt(1))\n    break\ndec[1, 1](np.zeros(1))\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:14:5: warning: 'break' in a loop over functions, NumPy types")) << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostLanguage, StarredCallOfAnExpressionIsALocatedWarning) {
+  TranslateResult r = run("def pair():\n    return (1, 2)\ndef add(x, y):\n    return x + y\na = np.zeros(1)\n"
+                          "inc[1, 1](a)\nprint(add(*pair()))\ndec[1, 1](np.zeros(1))\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:16:12: warning: py2cuda unpacks *x where x is a name or an attribute"))
+      << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostLanguage, StarredListOutsidePrintIsALocatedWarning) {
+  TranslateResult r = run("def add(x, y):\n    return x + y\nxs = [1, 2]\na = np.zeros(1)\ninc[1, 1](a)\n"
+                          "print(add(*xs))\ndec[1, 1](np.zeros(1))\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:15:11: warning: py2cuda unpacks *x of a tuple")) << r.diagnostics;
+}
+
+TEST(HostLanguage, StarredTupleSpreadsIntoALaunchAndPrint) {
+  TranslateResult r = run("a = np.zeros(3)\nargs = (a,)\ninc[1, 1](*args)\nprint(*a.shape, sep='x')\ndec[1, 1](np.zeros(1))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "launch_inc(")) << r.cu;
+}
+
+TEST(HostLanguage, ForElseSkipsTheElseBlockAfterBreak) {
+  TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\nfor i in range(3):\n    if i == 5:\n        break\n"
+                          "else:\n    print('no break')\ndec[1, 1](np.zeros(1))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "bool loop_broke = false;")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "loop_broke = true;\n")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "if (!loop_broke) {")) << r.cu;
 }

@@ -42,6 +42,7 @@ enum class ExprKind {
   FString,
   Comprehension,
   Lambda,
+  Starred,
   Unsupported,
 };
 
@@ -200,6 +201,12 @@ struct ListExpr : Expr {
 struct DictExpr : Expr {
   explicit DictExpr(Span s) : Expr(ExprKind::Dict, s) {}
   std::vector<ExprPtr> keys, values;
+};
+
+// `*value` among a call's arguments (f(*args), print(*xs)).
+struct Starred : Expr {
+  Starred(Span s, ExprPtr v) : Expr(ExprKind::Starred, s), value(std::move(v)) {}
+  ExprPtr value;
 };
 
 // dict/set comprehensions, set displays, await, yield,

@@ -118,6 +118,7 @@ ExprPtr clone(const Expr* e) {
       out->body = clone(l.body.get());
       return out;
     }
+    case ExprKind::Starred: return std::make_unique<Starred>(e->span, clone(as<Starred>(*e).value.get()));
     case ExprKind::Unsupported: return std::make_unique<UnsupportedExpr>(e->span, as<UnsupportedExpr>(*e).what);
   }
   return nullptr;

@@ -177,6 +177,11 @@ class Dumper {
         }
         out += ')';
         break;
+      case ExprKind::Starred:
+        open("starred");
+        item(as<Starred>(*e).value.get());
+        out += ')';
+        break;
       case ExprKind::Unsupported:
         open("unsupported ");
         quoted(as<UnsupportedExpr>(*e).what);

@@ -115,8 +115,11 @@ ast::ExprPtr Converter::expr_unguarded(TSNode n) {
     case Kind::Dictionary: return dictionary(n);
     case Kind::Set: return unsupported(n, "set display");
     case Kind::NamedExpression: return unsupported(n, "walrus operator");
+    case Kind::ListSplatPattern: {  // `first, *rest = xs`
+      std::vector<TSNode> inner = named_children(n);
+      return make<ast::Starred>(span(n), expr_or_error(inner.empty() ? TSNode{} : inner[0], n));
+    }
     case Kind::ListSplat:
-    case Kind::ListSplatPattern:
     case Kind::ParenthesizedListSplat: return unsupported(n, "starred expression");
     case Kind::DictionarySplat:
     case Kind::DictionarySplatPattern: return unsupported(n, "double-starred expression");
@@ -388,10 +391,12 @@ ast::ExprPtr Converter::call(TSNode n) {
       case Kind::KeywordArgument:
         c->keywords.push_back({std::string(text(field(a, F.name))), expr_or_error(field(a, F.value), a), span(a)});
         break;
-      case Kind::ListSplat:
+      case Kind::ListSplat: {
         c->has_star_args = true;
-        c->args.push_back(unsupported(a, "starred expression"));
+        std::vector<TSNode> inner = named_children(a);
+        c->args.push_back(make<ast::Starred>(span(a), expr_or_error(inner.empty() ? TSNode{} : inner[0], a)));
         break;
+      }
       case Kind::DictionarySplat: {
         c->has_star_args = true;
         std::vector<TSNode> inner = named_children(a);

@@ -59,6 +59,7 @@ void SubtreeWalker::expr(const ast::Expr* e) {
         break;
       }
       case ast::ExprKind::Lambda: expr(ast::as<ast::LambdaExpr>(*e).body.get()); break;
+      case ast::ExprKind::Starred: expr(ast::as<ast::Starred>(*e).value.get()); break;
       default: break;
     }
   }
@@ -169,6 +170,7 @@ void collect_target(const ast::Expr& t, std::set<std::string>& out) {
     for (const auto& e : ast::as<ast::TupleExpr>(t).elts) collect_target(*e, out);
   if (t.kind == ast::ExprKind::List)
     for (const auto& e : ast::as<ast::ListExpr>(t).elts) collect_target(*e, out);
+  if (t.kind == ast::ExprKind::Starred) collect_target(*ast::as<ast::Starred>(t).value, out);
 }
 
 }  // namespace

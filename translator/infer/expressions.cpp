@@ -141,6 +141,8 @@ ir::ExprPtr FunctionBuilder::maybe_optional(const ast::Expr& e) {
       }
       return fail(e.span, "lambda is not supported in CUDA kernels");
     case ast::ExprKind::Slice: return fail(e.span, "a slice is only valid inside brackets");
+    case ast::ExprKind::Starred:
+      return fail(e.span, "a starred expression (*x) outside a call's arguments is not supported in CUDA kernels");
     case ast::ExprKind::Unsupported:
       return fail(e.span, ast::as<ast::UnsupportedExpr>(e).what + " is not supported in CUDA kernels");
   }
@@ -163,6 +165,9 @@ ir::ExprPtr FunctionBuilder::name(const ast::Name& n) {
   if (lambda_aliases_.count(n.id)) {
     return fail(n.span, "'" + n.id + "' holds a lambda, which py2cuda applies where it is called (" + n.id +
                             "(...)) or passed as key=; it is not a value otherwise");
+  }
+  if (auto it = dtype_aliases_.find(n.id); host_ && it != dtype_aliases_.end()) {
+    return dtype_class_repr(it->second, n.span);
   }
   if (auto it = function_aliases_.find(n.id); it != function_aliases_.end()) {
     return fail(n.span, "'" + n.id + "' holds the function '" + it->second->name +
@@ -314,6 +319,21 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
   if (host_ && a.attr == "__name__" && a.value->kind == ast::ExprKind::Call &&
       is_builtin_name(*ast::as<ast::Call>(*a.value).func, "type")) {
     return python_type_of(ast::as<ast::Call>(*a.value), true);
+  }
+  if (host_ && a.attr == "__name__") {
+    bool handled = false;
+    auto name = dtype_class_attribute(a, handled);
+    if (handled) return name;
+  }
+  if (host_) {
+    // print(np.float32): the class as Python shows it.
+    if (std::string cls = dtype_class_path(a); !cls.empty()) return dtype_class_repr(cls, a.span);
+  }
+  if (host_ && a.attr == "name" && a.value->kind == ast::ExprKind::Attribute &&
+      ast::as<ast::Attribute>(*a.value).attr == "dtype") {
+    // a.dtype.name: the dtype's name, which is how host code holds a dtype.
+    auto dtype = attribute(ast::as<ast::Attribute>(*a.value));
+    if (!dtype || dtype->type->is_string()) return dtype;
   }
   if (host_) {
     bool handled = false;
@@ -572,6 +592,7 @@ ir::ExprPtr FunctionBuilder::array_view(ir::ExprPtr base, std::vector<ir::ExprPt
 }
 
 ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
+  if (host_ && c.has_star_args) return starred_call(c);  // infer/starred_arguments.cpp
   if (c.has_star_args) return fail(c.span, "*args and **kwargs in calls are not supported in CUDA kernels");
   if (host_) {
     bool handled = false;
@@ -618,7 +639,7 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
       return call_external(c, *it->second.external);
     }
   }
-  std::string path = resolve_path(mb_.info(), *c.func);
+  std::string path = host_ ? callee_path(*c.func) : resolve_path(mb_.info(), *c.func);
   if (path.empty()) {
     if (c.func->kind == ast::ExprKind::Name) {
       const std::string& id = ast::as<ast::Name>(*c.func).id;
@@ -1249,6 +1270,11 @@ ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, 
 // when it has calls) and c only when a < b holds.
 ir::ExprPtr FunctionBuilder::compare(const ast::Compare& c) {
   if (c.ops.size() == 1 && (c.ops[0] == CmpOp::Is || c.ops[0] == CmpOp::IsNot)) return is_none_test(c);
+  if (host_) {
+    bool handled = false;
+    auto v = dtype_class_comparison(c, handled);
+    if (handled) return v;
+  }
   auto left = expr(*c.left);
   if (!left) {
     for (const auto& r : c.comparators) expr(*r);  // their errors too, in one run

@@ -118,6 +118,7 @@ class FunctionBuilder {
     version_of_.clear();
     version_count_.clear();
     function_aliases_.clear();
+    dtype_aliases_.clear();
     lambda_aliases_.clear();
     bound_this_pass_.clear();
   }
@@ -316,6 +317,26 @@ class FunctionBuilder {
   bool lambda_alias_assign(const ast::Assign& a);
   ir::ExprPtr lambda_call(const ast::Call& c, const ast::LambdaExpr& l);
   void unroll_over_functions(const ast::For& f, ir::Block& out);
+  // A tuple or list display whose elements have different types (`for v in (1, 2.5, True)`).
+  bool display_is_mixed(const ast::Expr& e) const;
+  // NumPy's scalar classes and Python's int/float/bool held in names (infer/dtype_classes.cpp):
+  // the class `e` names ("numpy.float32", "float"), else "".
+  std::string dtype_class_path(const ast::Expr& e) const;
+  bool holds_dtype_classes(const ast::Expr& e) const;
+  TypeRef dtype_class_type(const std::string& path) const;
+  ir::ExprPtr dtype_class_repr(const std::string& path, Span s);
+  // The path a call's callee names: a dtype alias's class, else resolve_path's.
+  std::string callee_path(const ast::Expr& func) const;
+  // `dt = np.float32`: true when the statement bound a class (handled).
+  bool dtype_alias_assign(const ast::Assign& a);
+  bool bind_dtype_class(const std::string& id, const std::string& path, Span s, bool in_unrolled_copy);
+  ir::ExprPtr dtype_class_attribute(const ast::Attribute& a, bool& handled);
+  ir::ExprPtr dtype_class_comparison(const ast::Compare& c, bool& handled);
+  void loop_with_else(const ast::Block& orelse, Span s, const std::function<void(ir::Block&)>& loop, ir::Block& out);
+  // f(*args), k[g, b](*args), print(*xs) (infer/starred_arguments.cpp).
+  ir::ExprPtr starred_call(const ast::Call& c);
+  // `first, *rest = xs`: a starred target takes the values between the others, as a list.
+  void starred_unpack(const std::vector<ast::ExprPtr>& targets, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
 
   // ------------------------------------------------------------ statements
   void block(const ast::Block& in, ir::Block& out);
@@ -394,6 +415,9 @@ class FunctionBuilder {
   std::map<std::string, int> versions_named_;  // C++ variables made for a name's versions
   // The final pass names the versions again in the order the program binds them.
   std::set<ir::Variable*> unnamed_versions_;
+  std::map<int, ir::Variable*> break_flags_;  // loop_depth_ of a loop with an else block -> its break flag
+  std::vector<std::unique_ptr<ast::Call>> synthesized_;  // calls with their *args spread, alive as the IR
+  std::map<std::string, std::string> dtype_aliases_;  // host code: names holding a NumPy class now
   std::map<std::string, const FunctionEntry*> function_aliases_;  // host code: names holding a function now
   std::map<std::string, const ast::LambdaExpr*> lambda_aliases_;  // host code: names holding a lambda now
   std::set<std::string> bound_this_pass_;  // host code: names assigned so far in this pass

@@ -129,8 +129,10 @@ ir::ExprPtr FunctionBuilder::lambda_call(const ast::Call& c, const ast::LambdaEx
 }
 
 // `for kernel, name in [(k1, "k1"), (k2, "k2")]:` becomes, for each element, the
-// bindings of that element (functions as aliases, other values assigned) followed by
-// a copy of the body. The `for` line is echoed above each copy.
+// bindings of that element (functions and NumPy types as aliases, other values
+// assigned) followed by a copy of the body. The `for` line is echoed above each copy.
+// Displays of values of different types (`for v in (1, 2.5, True)`) are unrolled too:
+// each copy binds a value of its own type, as Python's loop does.
 void FunctionBuilder::unroll_over_functions(const ast::For& f, ir::Block& out) {
   const auto& elements = f.iter->kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(*f.iter).elts
                                                                : ast::as<ast::ListExpr>(*f.iter).elts;
@@ -141,6 +143,15 @@ void FunctionBuilder::unroll_over_functions(const ast::For& f, ir::Block& out) {
     bool echo = true;  // the copy's first assignment carries the `for` line
     std::function<void(const ast::Expr&, const ast::Expr&)> bind = [&](const ast::Expr& target, const ast::Expr& value) {
       if (!ok) return;
+      if (std::string cls = dtype_class_path(value); !cls.empty()) {
+        if (target.kind != ast::ExprKind::Name) {
+          D().error(target.span, "a NumPy type can only be bound to a name");
+          ok = false;
+          return;
+        }
+        ok = bind_dtype_class(ast::as<ast::Name>(target).id, cls, f.span, true);
+        return;
+      }
       if (const FunctionEntry* fn = function_value(value)) {
         if (target.kind != ast::ExprKind::Name) {
           D().error(target.span, "a function can only be bound to a name");
@@ -166,8 +177,9 @@ void FunctionBuilder::unroll_over_functions(const ast::For& f, ir::Block& out) {
         for (size_t i = 0; i < ts.size(); ++i) bind(*ts[i], *vs[i]);
         return;
       }
-      if (holds_function_values(value)) {
-        D().error(value.span, "a tuple holding functions can only be unpacked into names in a loop over functions");
+      if (holds_function_values(value) || holds_dtype_classes(value)) {
+        D().error(value.span, "a tuple holding functions or NumPy types can only be unpacked into names in a loop "
+                              "over them");
         ok = false;
         return;
       }
@@ -184,6 +196,47 @@ void FunctionBuilder::unroll_over_functions(const ast::For& f, ir::Block& out) {
     block(f.body, out);
   }
   unrolled_depth_ = saved_unrolled;
+}
+
+// The kind of a display element as far as the syntax (or a name's type) tells; "" unknown.
+namespace {
+std::string element_kind(const ast::Expr& e, const std::function<std::string(const std::string&)>& name_type) {
+  switch (e.kind) {
+    case ast::ExprKind::IntLit: return "int";
+    case ast::ExprKind::FloatLit: return "float";
+    case ast::ExprKind::BoolLit: return "bool";
+    case ast::ExprKind::StrLit: return "str";
+    case ast::ExprKind::NoneLit: return "none";
+    case ast::ExprKind::Name: return name_type(ast::as<ast::Name>(e).id);
+    case ast::ExprKind::Tuple: {
+      std::string key = "(";
+      for (const auto& x : ast::as<ast::TupleExpr>(e).elts) {
+        std::string k = element_kind(*x, name_type);
+        if (k.empty()) return "";
+        key += k + ",";
+      }
+      return key + ")";
+    }
+    default: return "";
+  }
+}
+}  // namespace
+
+bool FunctionBuilder::display_is_mixed(const ast::Expr& e) const {
+  const auto& elts = e.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(e).elts : ast::as<ast::ListExpr>(e).elts;
+  auto name_type = [this](const std::string& id) -> std::string {
+    if (comprehension_vars_.count(id)) return "";
+    auto it = env_.find(binding(id));
+    return it == env_.end() || !it->second ? "" : it->second->str();
+  };
+  std::string first;
+  for (const auto& x : elts) {
+    std::string k = element_kind(*x, name_type);
+    if (k.empty()) continue;
+    if (first.empty()) first = k;
+    else if (k != first) return true;
+  }
+  return false;
 }
 
 }  // namespace py2cuda::infer

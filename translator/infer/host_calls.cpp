@@ -166,6 +166,7 @@ TypeRef FunctionBuilder::host_dtype(const ast::Expr& e) {
 }
 
 TypeRef FunctionBuilder::host_dtype_named(const ast::Expr& e) {
+  if (std::string cls = dtype_class_path(e); !cls.empty()) return dtype_class_type(cls);
   if (e.kind == ast::ExprKind::Name) {
     const std::string& id = ast::as<ast::Name>(e).id;
     // Python's own types name NumPy's defaults.
@@ -421,7 +422,7 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
       return nullptr;
     }
   }
-  std::string path = resolve_path(mb_.info(), *c.func);
+  std::string path = callee_path(*c.func);
   if (path.empty() && c.func->kind == ast::ExprKind::Name) path = ast::as<ast::Name>(*c.func).id;
   // CPython's math.floor/ceil/trunc return ints (CUDA's return floats), and round(x, n)
   // rounds the exact binary value to n decimals.
@@ -2275,7 +2276,17 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
   std::vector<ir::ExprPtr> args;
   args.push_back(sep ? std::move(sep) : string_const(" ", c.span));
   args.push_back(end ? std::move(end) : string_const("\n", c.span));
+  bool spreads = false;
   for (const auto& a : c.args) {
+    if (a->kind == ast::ExprKind::Starred) {
+      // print(*xs) of a list or 1-D array (infer/starred_arguments.cpp): each item's text.
+      auto items = expr(*ast::as<ast::Starred>(*a).value);
+      if (!items) return nullptr;
+      args.push_back(call_node(types::host_object("Spread"), "py2cuda::host::spread({0})", a->span,
+                               one_arg(std::move(items))));
+      spreads = true;
+      continue;
+    }
     auto v = maybe_optional(*a);  // a variable holding None or a value prints either
     if (!v) return nullptr;
     if (v->type->is_none()) v = string_const("None", a->span);  // print(None)
@@ -2288,6 +2299,10 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
       if (!v) return nullptr;
     }
     args.push_back(std::move(v));
+  }
+  if (spreads && ir::needs_ordered_evaluation(args, 2, kHostEffects)) {
+    return fail(c.span, "print(*xs) beside values whose evaluation has effects is not supported by py2cuda; "
+                        "print the values in two calls");
   }
   if (ir::needs_ordered_evaluation(args, 2, kHostEffects)) {
     // Each value's text in a braced list, made left to right.

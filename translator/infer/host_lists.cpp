@@ -472,6 +472,11 @@ ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef&
     item = t->dtype();
   } else if (t->is_array() && !t->is_device_array() && t->ndim() == 1) {
     item = t->dtype();
+  } else if (t->is_array() && !t->is_device_array() && t->ndim() > 1) {
+    // [row.sum() for row in image]: NumPy iterates over the first axis, each item a view of one row.
+    std::vector<rules::ViewIndex> kinds(static_cast<size_t>(t->ndim()), rules::ViewIndex::Slice);
+    kinds[0] = rules::ViewIndex::Integer;
+    item = types::array(t->dtype(), t->ndim() - 1, rules::view_layout(t, kinds), t->is_readonly());
   } else if (t->is_device_array() && t->ndim() == 1) {
     // Iterating a device array reads its elements back: one copy of the whole array here.
     item = t->dtype();
@@ -479,7 +484,7 @@ ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef&
   } else if (t->is_uniform_tuple()) {
     item = t->elements()[0];
   } else {
-    return fail(iter.span, "py2cuda's host code iterates here over range(), a list, a tuple of one type, a 1-D host "
+    return fail(iter.span, "py2cuda's host code iterates here over range(), a list, a tuple of one type, a host "
                            "array, zip() or enumerate(), not " + t->str());
   }
   return v;

@@ -1,4 +1,5 @@
 // FunctionBuilder: driving inference over a function, and statements.
+#include <algorithm>
 #include <functional>
 
 #include "builtins/table.h"
@@ -255,6 +256,7 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
       }
       if (host_ && function_alias_assign(a)) return;
       if (host_ && lambda_alias_assign(a)) return;
+      if (host_ && dtype_alias_assign(a)) return;
       if (host_ && a.targets[0]->kind == ast::ExprKind::Name && sema::is_type_expression(mb_.info(), *a.value)) {
         // `sig = void(int32[:])`: a numba type for a decorator (sema reads it there); no host value.
         type_values_.insert(ast::as<ast::Name>(*a.targets[0]).id);
@@ -314,7 +316,16 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
     case ast::StmtKind::While: {
       const auto& w = ast::as<ast::While>(s);
       if (!w.orelse.empty()) {
-        D().error(s.span, "while ... else is not supported in CUDA kernels yet; use a flag variable");
+        loop_with_else(w.orelse, s.span, [&](ir::Block& into) {
+          auto node = std::make_unique<ir::While>(s.span);
+          node->cond = condition(*w.test);
+          block_path_.push_back(next_block_id_++);
+          ++loop_depth_;
+          block(w.body, node->body);
+          --loop_depth_;
+          block_path_.pop_back();
+          if (node->cond) into.push_back(std::move(node));
+        }, out);
         return;
       }
       auto node = std::make_unique<ir::While>(s.span);
@@ -327,22 +338,38 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
       if (node->cond) out.push_back(std::move(node));
       return;
     }
-    case ast::StmtKind::For: for_stmt(ast::as<ast::For>(s), out); return;
+    case ast::StmtKind::For: {
+      const auto& f = ast::as<ast::For>(s);
+      if (!f.orelse.empty()) {
+        loop_with_else(f.orelse, s.span, [&](ir::Block& into) { for_stmt(f, into); }, out);
+        return;
+      }
+      for_stmt(f, out);
+      return;
+    }
     case ast::StmtKind::With: with_stmt(ast::as<ast::With>(s), out); return;
     case ast::StmtKind::Try: try_stmt(ast::as<ast::Try>(s), out); return;
     case ast::StmtKind::Break:
-      if (loop_depth_ == 0) D().error(s.span, "'break' outside a loop");
+      if (loop_depth_ == 0 && loop_depth_ != unrolled_depth_) D().error(s.span, "'break' outside a loop");
       if (loop_depth_ == unrolled_depth_) {
-        D().error(s.span, "'break' in a loop over functions is not supported by py2cuda (the loop is unrolled, one "
-                          "copy of its body per function); use a flag variable");
+        D().error(s.span, "'break' in a loop over functions, NumPy types or values of mixed types is not supported "
+                          "by py2cuda (the loop is unrolled, one copy of its body per element); use a flag variable");
+      }
+      if (auto flag = break_flags_.find(loop_depth_); flag != break_flags_.end() && flag->second) {
+        // A break of a loop with an else block: the else block is skipped.
+        auto set = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(flag->second, s.span),
+                                                std::make_unique<ir::Const>(types::boolean(), s.span), s.span);
+        static_cast<ir::Const&>(*set->value).b = true;
+        static_cast<ir::Const&>(*set->value).bits = 1;
+        out.push_back(std::move(set));
       }
       out.push_back(std::make_unique<ir::Break>(s.span));
       return;
     case ast::StmtKind::Continue:
-      if (loop_depth_ == 0) D().error(s.span, "'continue' outside a loop");
+      if (loop_depth_ == 0 && loop_depth_ != unrolled_depth_) D().error(s.span, "'continue' outside a loop");
       if (loop_depth_ == unrolled_depth_) {
-        D().error(s.span, "'continue' in a loop over functions is not supported by py2cuda (the loop is unrolled, one "
-                          "copy of its body per function); use an if statement");
+        D().error(s.span, "'continue' in a loop over functions, NumPy types or values of mixed types is not supported "
+                          "by py2cuda (the loop is unrolled, one copy of its body per element); use an if statement");
       }
       out.push_back(std::make_unique<ir::Continue>(s.span));
       return;
@@ -451,6 +478,10 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
     case ast::ExprKind::List: {
       const auto& elts = target.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(target).elts
                                                              : ast::as<ast::ListExpr>(target).elts;
+      if (host_ && std::any_of(elts.begin(), elts.end(), [](const ast::ExprPtr& e) { return e->kind == ast::ExprKind::Starred; })) {
+        starred_unpack(elts, std::move(value), s, out, echo);  // infer/starred_arguments.cpp
+        return;
+      }
       if (!value->type->is_tuple()) {
         D().error(s, "cannot unpack a value of type " + value->type->str() + " into " + std::to_string(elts.size()) +
                          " names");
@@ -590,6 +621,15 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
       return;
     }
     function_aliases_.erase(alias);  // rebound at the top level: a variable from here on
+  }
+  if (auto alias = dtype_aliases_.find(id); alias != dtype_aliases_.end()) {
+    if (!at_top_level()) {
+      D().error(s, "'" + id + "' holds the class '" + alias->second + "' and is assigned a value of type " +
+                       value->type->str() + " inside a branch or loop; py2cuda needs a name that holds a NumPy "
+                       "type to hold only types there");
+      return;
+    }
+    dtype_aliases_.erase(alias);  // rebound at the top level: a variable from here on
   }
   std::string key = host_ ? binding(id) : id;
   if (host_ && (at_top_level() || rebinding_at_top_)) {
@@ -741,15 +781,34 @@ void FunctionBuilder::host_aug_assign(const ast::AugAssign& a, ir::ExprPtr curre
   assign(*a.target, std::move(result), a.span, out, true);  // a view's elements, a[mask], a[idx]
 }
 
+// `for/while ... else`: the else block runs when the loop ends without a break. A flag
+// the loop's own breaks set (not those of loops inside it) tells.
+void FunctionBuilder::loop_with_else(const ast::Block& orelse, Span s, const std::function<void(ir::Block&)>& loop,
+                                     ir::Block& out) {
+  ir::Variable* broke = temporary("loop_broke", types::boolean());
+  auto init = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(broke, s),
+                                           std::make_unique<ir::Const>(types::boolean(), s), s);
+  init->declare = true;
+  out.push_back(std::move(init));
+  const size_t first_new = out.size() - 1;
+  auto saved = break_flags_.find(loop_depth_ + 1) == break_flags_.end() ? nullptr : break_flags_[loop_depth_ + 1];
+  break_flags_[loop_depth_ + 1] = broke;
+  loop(out);
+  break_flags_[loop_depth_ + 1] = saved;
+  auto otherwise = std::make_unique<ir::If>(s);
+  otherwise->cond = std::make_unique<ir::Unary>(types::boolean(), UnaryOp::Not, std::make_unique<ir::VarRef>(broke, s), s);
+  block_path_.push_back(next_block_id_++);
+  block(orelse, otherwise->then_body);
+  block_path_.pop_back();
+  out.push_back(std::move(otherwise));
+  for (size_t i = first_new; i < out.size(); ++i) out[i]->echo_line = i == first_new;
+}
+
 void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out) {
-  if (!f.orelse.empty()) {
-    D().error(f.span, "for ... else is not supported in CUDA kernels yet; use a flag variable");
-    return;
-  }
   if (f.iter->kind != ast::ExprKind::Call || resolve_path(mb_.info(), *ast::as<ast::Call>(*f.iter).func) != "range" ||
       f.target->kind != ast::ExprKind::Name) {
     if (host_ && (f.iter->kind == ast::ExprKind::List || f.iter->kind == ast::ExprKind::Tuple) &&
-        holds_function_values(*f.iter)) {
+        (holds_function_values(*f.iter) || holds_dtype_classes(*f.iter) || display_is_mixed(*f.iter))) {
       unroll_over_functions(f, out);
       return;
     }

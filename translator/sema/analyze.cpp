@@ -111,6 +111,8 @@ class Analyzer {
     } else if (t.kind == ast::ExprKind::Tuple || t.kind == ast::ExprKind::List) {
       const auto& elts = t.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(t).elts : ast::as<ast::ListExpr>(t).elts;
       for (const auto& e : elts) count_target_names(*e, depth + 1);
+    } else if (t.kind == ast::ExprKind::Starred) {
+      count_target_names(*ast::as<ast::Starred>(t).value, depth);
     }
   }
 
@@ -208,6 +210,8 @@ class Analyzer {
       for (const auto& e : ast::as<ast::TupleExpr>(t).elts) bind_targets_as_host(*e);
     } else if (t.kind == ast::ExprKind::List) {
       for (const auto& e : ast::as<ast::ListExpr>(t).elts) bind_targets_as_host(*e);
+    } else if (t.kind == ast::ExprKind::Starred) {
+      bind_targets_as_host(*ast::as<ast::Starred>(t).value);  // first, *rest = xs
     }
   }
 

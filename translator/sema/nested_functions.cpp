@@ -83,6 +83,7 @@ void visit_names(ast::Expr* e, const NameVisitor& f) {
       for (auto& cond : c.conditions) visit_names(cond.get(), f);
       break;
     }
+    case ast::ExprKind::Starred: visit_names(ast::as<ast::Starred>(*e).value.get(), f); break;
     case ast::ExprKind::Lambda: {
       auto& l = ast::as<ast::LambdaExpr>(*e);
       for (auto& p : l.params) visit_names(p.default_value.get(), f);
@@ -175,6 +176,7 @@ void collect_target_names(const ast::Expr& t, std::set<std::string>& out) {
     for (const auto& e : ast::as<ast::TupleExpr>(t).elts) collect_target_names(*e, out);
   if (t.kind == ast::ExprKind::List)
     for (const auto& e : ast::as<ast::ListExpr>(t).elts) collect_target_names(*e, out);
+  if (t.kind == ast::ExprKind::Starred) collect_target_names(*ast::as<ast::Starred>(t).value, out);  // first, *rest = xs
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "../tuple.h"
 #include "exceptions.h"
 #include "ndarray.h"
+#include "views.h"
 
 namespace py2cuda::host {
 
@@ -30,6 +31,12 @@ void for_each_item(const Range& r, F&& f) {
 template <class T, class F>
 void for_each_item(const NDArray<T, 1>& a, F&& f) {
   for (int64_t i = 0; i < a.shape(0); ++i) f(a(i));
+}
+// NumPy iterates an array over its first axis: each item is a view of one row.
+template <class T, int N, class F>
+  requires(N > 1)
+void for_each_item(const NDArray<T, N>& a, F&& f) {
+  for (int64_t i = 0; i < a.shape(0); ++i) f(view(a, i));
 }
 template <class... T, class F>
 void for_each_item(const py2cuda::tuple<T...>& t, F&& f) {

@@ -189,6 +189,15 @@ std::string join_list(const std::string& sep, const List<T>& xs) {
   return out;
 }
 
+// `first, *rest = xs`: Python's error when xs has fewer values than the names around the star.
+template <class T>
+void check_unpack_at_least(const List<T>& xs, int64_t n) {
+  if (xs.size() < n) {
+    throw PyException("ValueError", "not enough values to unpack (expected at least " + std::to_string(n) + ", got " +
+                                        std::to_string(xs.size()) + ")");
+  }
+}
+
 // Python iterates a list by index: what the loop appends is visited too.
 template <class T, class F>
 void for_each_item(const List<T>& xs, F&& f) {

@@ -12,7 +12,9 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "../tuple.h"
 #include "ndarray.h"
@@ -94,15 +96,41 @@ namespace detail {
 inline void write_stdout(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stdout); }
 }  // namespace detail
 
+// print(*xs) of a list or 1-D array: the text of each item, each one of print's values.
+struct Spread {
+  std::vector<std::string> texts;
+};
+
+template <class Items>
+Spread spread(const Items& items) {
+  Spread out;
+  for_each_item(items, [&](const auto& x) { out.texts.push_back(str(x)); });
+  return out;
+}
+
+namespace detail {
+// Appends one value of print(), or each item of a spread one, with `sep` before all but the first.
+template <class V>
+void append_printed(std::string& line, std::size_t& i, const std::string& sep, const V& v) {
+  if constexpr (std::is_same_v<V, Spread>) {
+    for (const std::string& t : v.texts) {
+      if (i++) line += sep;
+      line += t;
+    }
+  } else {
+    if (i++) line += sep;
+    line += str(v);
+  }
+}
+}  // namespace detail
+
 // print(a, b, ...): str() of each value, separated by a space, then a newline.
 template <class... V>
 void print(const V&... values) {
   std::string line;
   std::size_t i = 0;
-  auto one = [&](const auto& v) {
-    if (i++) line += ' ';
-    line += str(v);
-  };
+  static const std::string space = " ";
+  auto one = [&](const auto& v) { detail::append_printed(line, i, space, v); };
   (one(values), ...);
   line += '\n';
   detail::write_stdout(line);
@@ -125,10 +153,7 @@ template <class... V>
 void print_with(const std::string& sep, const std::string& end, const V&... values) {
   std::string line;
   std::size_t i = 0;
-  auto one = [&](const auto& v) {
-    if (i++) line += sep;
-    line += str(v);
-  };
+  auto one = [&](const auto& v) { detail::append_printed(line, i, sep, v); };
   (one(values), ...);
   line += end;
   detail::write_stdout(line);

@@ -1,0 +1,138 @@
+// FunctionBuilder, host code: NumPy's scalar classes (np.float32, np.int64...) and
+// Python's int, float and bool held in names. A program tests a kernel for several
+// element types with `for dt in (np.float32, np.float64): a = np.arange(8, dtype=dt)`,
+// or names one type once (`DTYPE = np.float32`). C++ types are not values, so the name
+// is an alias resolved at translation time, like a name holding a function
+// (infer/function_values.cpp): `dtype=dt`, `dt(x)`, `dt.__name__`, `print(dt)` and
+// `a.dtype == dt` read the class it holds now; a loop over a display of classes is
+// unrolled, one copy of its body per class.
+#include "infer/ast_queries.h"
+#include "infer/function_builder.h"
+
+namespace py2cuda::infer {
+
+namespace {
+
+// Python's own classes that name a NumPy dtype (dtype=float is float64).
+bool python_class(const std::string& id) { return id == "int" || id == "float" || id == "bool"; }
+
+}  // namespace
+
+std::string FunctionBuilder::dtype_class_path(const ast::Expr& e) const {
+  if (e.kind == ast::ExprKind::Name) {
+    const std::string& id = ast::as<ast::Name>(e).id;
+    if (comprehension_vars_.count(id)) return "";
+    if (auto it = dtype_aliases_.find(id); it != dtype_aliases_.end()) return it->second;
+    if (python_class(id) && !locals_.count(id) && !mb_.info().globals.count(id)) return id;
+    if (locals_.count(id)) return "";
+    // `DTYPE = np.float32` at module level, read in a host function: the constant's class.
+    auto global = mb_.info().globals.find(id);
+    if (global != mb_.info().globals.end() && global->second.kind == sema::Symbol::Kind::Constant &&
+        global->second.value_expr && global->second.value_expr->kind != ast::ExprKind::Name) {
+      return dtype_class_path(*global->second.value_expr);
+    }
+  }
+  if (e.kind != ast::ExprKind::Name && e.kind != ast::ExprKind::Attribute) return "";
+  const std::string path = resolve_path(mb_.info(), e);
+  if (path.rfind("numpy.", 0) != 0) return "";
+  TypeRef t = types::scalar_by_name(path.substr(6));
+  // np.float16 and the complex classes make no host arrays; np.int, np.float are not NumPy 1.26's.
+  if (!t || t->is_complex() || t == types::float16()) return "";
+  return "numpy." + (t->is_bool() ? std::string("bool_") : t->str());
+}
+
+bool FunctionBuilder::holds_dtype_classes(const ast::Expr& e) const {
+  if (!dtype_class_path(e).empty()) return true;
+  if (e.kind == ast::ExprKind::Tuple || e.kind == ast::ExprKind::List) {
+    const auto& elts = e.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(e).elts : ast::as<ast::ListExpr>(e).elts;
+    for (const auto& x : elts) {
+      if (holds_dtype_classes(*x)) return true;
+    }
+  }
+  return false;
+}
+
+TypeRef FunctionBuilder::dtype_class_type(const std::string& path) const {
+  if (path == "int") return types::int64();
+  if (path == "float") return types::float64();
+  if (path == "bool") return types::boolean();
+  return types::scalar_by_name(path.substr(6));
+}
+
+// `print(dt)`, `str(dt)`: the class as Python shows it.
+ir::ExprPtr FunctionBuilder::dtype_class_repr(const std::string& path, Span s) {
+  return string_const("<class '" + path + "'>", s);
+}
+
+std::string FunctionBuilder::callee_path(const ast::Expr& func) const {
+  if (func.kind == ast::ExprKind::Name) {
+    if (auto it = dtype_aliases_.find(ast::as<ast::Name>(func).id); it != dtype_aliases_.end()) return it->second;
+  }
+  return resolve_path(mb_.info(), func);
+}
+
+bool FunctionBuilder::dtype_alias_assign(const ast::Assign& a) {
+  if (a.targets.size() != 1 || a.targets[0]->kind != ast::ExprKind::Name) return false;
+  const std::string path = dtype_class_path(*a.value);
+  if (path.empty()) return false;
+  bind_dtype_class(ast::as<ast::Name>(*a.targets[0]).id, path, a.span, false);
+  return true;
+}
+
+bool FunctionBuilder::bind_dtype_class(const std::string& id, const std::string& path, Span s, bool in_unrolled_copy) {
+  auto it = dtype_aliases_.find(id);
+  const std::string before = it == dtype_aliases_.end() ? "" : it->second;
+  dtype_aliases_[id] = path;
+  if (!before.empty() && before != path && !in_unrolled_copy && !at_top_level()) {
+    D().error(s, "'" + id + "' holds the class '" + before + "' and, inside a branch or loop, '" + path +
+                     "': py2cuda resolves a name holding a NumPy type at translation time; loop over a tuple of "
+                     "them instead: for " + id + " in (...)");
+    return false;
+  }
+  if (!in_unrolled_copy && !at_top_level() && env_.count(binding(id))) {
+    D().error(s, "'" + id + "' holds both a NumPy type and a value of type " + env_.at(binding(id))->str() +
+                     "; py2cuda needs a name that holds a type to hold only types");
+    return false;
+  }
+  return true;
+}
+
+// `dt.__name__`; null with `handled` false for other attributes.
+ir::ExprPtr FunctionBuilder::dtype_class_attribute(const ast::Attribute& a, bool& handled) {
+  const std::string path = dtype_class_path(*a.value);
+  if (path.empty()) return nullptr;
+  handled = true;
+  if (a.attr == "__name__") {
+    const size_t dot = path.rfind('.');
+    return string_const(dot == std::string::npos ? path : path.substr(dot + 1), a.span);
+  }
+  return fail(a.attr_span, "the attribute '" + a.attr + "' of the class '" + path +
+                               "' is not supported by py2cuda (its __name__ is, and it works as a dtype)");
+}
+
+// `a.dtype == dt`, `dt != np.float64`: an array's dtype (a string in host code) against a
+// class, or two classes; null with `handled` false when no operand is a class.
+ir::ExprPtr FunctionBuilder::dtype_class_comparison(const ast::Compare& c, bool& handled) {
+  if (c.ops.size() != 1 || (c.ops[0] != CmpOp::Eq && c.ops[0] != CmpOp::NotEq)) return nullptr;
+  const std::string left = dtype_class_path(*c.left), right = dtype_class_path(*c.comparators[0]);
+  if (left.empty() && right.empty()) return nullptr;
+  handled = true;
+  const bool equal_wanted = c.ops[0] == CmpOp::Eq;
+  auto truth = [&](bool v) {
+    auto k = std::make_unique<ir::Const>(types::boolean(), c.span);
+    k->b = v;
+    k->bits = v ? 1 : 0;
+    return ir::ExprPtr(std::move(k));
+  };
+  if (!left.empty() && !right.empty()) return truth((dtype_class_type(left) == dtype_class_type(right)) == equal_wanted);
+  const ast::Expr& other = left.empty() ? *c.left : *c.comparators[0];
+  auto v = expr(other);
+  if (!v) return nullptr;
+  // NumPy: a dtype equals the classes that name it (np.dtype('float64') == float is True).
+  TypeRef cls = dtype_class_type(left.empty() ? right : left);
+  if (!v->type->is_string()) return truth(!equal_wanted);  // a class equals no number, array or tuple
+  std::string name = cls->is_bool() ? "bool" : cls->str();
+  return comparison(c.ops[0], std::move(v), string_const(name, c.span), c.span);
+}
+
+}  // namespace py2cuda::infer

@@ -1,0 +1,146 @@
+// FunctionBuilder, host code: starred arguments, `f(*args)`, `k[grid, block](*args)`,
+// `print(*a.shape, sep='x')`. A tuple's length is in its type, so the call is the same
+// call with the tuple's items as arguments (`f(args[0], args[1])`), typed as any other;
+// `print(*xs)` of a list, whose length is known only when it runs, prints each item.
+#include "frontend/ast_clone.h"
+#include "infer/ast_queries.h"
+#include "infer/function_builder.h"
+#include "infer/host_nodes.h"
+
+namespace py2cuda::infer {
+
+namespace {
+
+// A value that reads the same each time: a name or its attributes (args, cfg.shape).
+bool rereadable(const ast::Expr& e) {
+  if (e.kind == ast::ExprKind::Name) return true;
+  if (e.kind == ast::ExprKind::Attribute) return rereadable(*ast::as<ast::Attribute>(e).value);
+  return false;
+}
+
+ast::ExprPtr item_of(const ast::Expr& tuple, size_t i) {
+  auto index = std::make_unique<ast::IntLit>(tuple.span);
+  index->value = i;
+  index->text = std::to_string(i);
+  return std::make_unique<ast::Subscript>(tuple.span, ast::clone(&tuple), std::move(index));
+}
+
+}  // namespace
+
+ir::ExprPtr FunctionBuilder::starred_call(const ast::Call& c) {
+  for (const auto& kw : c.keywords) {
+    if (kw.name.empty()) return fail(kw.span, "**kwargs in calls are not supported in host code by py2cuda");
+  }
+  const bool is_print = c.func->kind == ast::ExprKind::Name && callee_path(*c.func) == "print" &&
+                        !locals_.count(ast::as<ast::Name>(*c.func).id);
+  auto call = std::make_unique<ast::Call>(c.span, ast::clone(c.func.get()));
+  for (const auto& kw : c.keywords) call->keywords.push_back({kw.name, ast::clone(kw.value.get()), kw.span});
+  for (const auto& a : c.args) {
+    if (a->kind != ast::ExprKind::Starred) {
+      call->args.push_back(ast::clone(a.get()));
+      continue;
+    }
+    const ast::Expr& inner = *ast::as<ast::Starred>(*a).value;
+    if (inner.kind == ast::ExprKind::Tuple || inner.kind == ast::ExprKind::List) {
+      // f(*(x, y)), print(*[a, b]): the display's own items.
+      const auto& elts = inner.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(inner).elts
+                                                            : ast::as<ast::ListExpr>(inner).elts;
+      for (const auto& x : elts) call->args.push_back(ast::clone(x.get()));
+      continue;
+    }
+    auto v = expr(inner);
+    if (!v) return nullptr;
+    if (v->type->is_tuple()) {
+      if (!rereadable(inner)) {
+        return fail(inner.span, "py2cuda unpacks *x where x is a name or an attribute (a.shape), not the value of "
+                                "an expression; assign it to a name first");
+      }
+      for (size_t i = 0; i < v->type->elements().size(); ++i) call->args.push_back(item_of(inner, i));
+      continue;
+    }
+    if (is_print && (v->type->is_list() || (v->type->is_array() && !v->type->is_device_array() && v->type->ndim() == 1))) {
+      call->args.push_back(ast::clone(a.get()));  // host_print spreads it
+      call->has_star_args = true;
+      continue;
+    }
+    return fail(a->span, "py2cuda unpacks *x of a tuple (its length is known when the program is translated)" +
+                             std::string(is_print ? ", or of a list or 1-D array in print()" : "") + ", not of " +
+                             v->type->str());
+  }
+  const ast::Call& expanded = *call;
+  synthesized_.push_back(std::move(call));
+  if (is_print) return host_print(expanded);
+  return this->call(expanded);
+}
+
+void FunctionBuilder::starred_unpack(const std::vector<ast::ExprPtr>& targets, ir::ExprPtr value, Span s,
+                                     ir::Block& out, bool echo) {
+  size_t star = targets.size();
+  for (size_t i = 0; i < targets.size(); ++i) {
+    if (targets[i]->kind != ast::ExprKind::Starred) continue;
+    if (star != targets.size()) {
+      D().error(targets[i]->span, "multiple starred expressions in assignment");
+      return;
+    }
+    star = i;
+  }
+  const size_t before = star, after = targets.size() - star - 1;
+  value = growable_list(std::move(value));
+  TypeRef t = value->type;
+  const bool tuple = t->is_tuple() && !t->is_list_display();
+  if (!tuple && !(t->is_list() && t->dtype())) {
+    D().error(s, "py2cuda unpacks into a starred name (a, *rest = ...) a tuple or a list, not " + t->str());
+    return;
+  }
+  if (tuple && t->elements().size() < before + after) {
+    D().error(s, "not enough values to unpack (expected at least " + std::to_string(before + after) + ", got " +
+                     std::to_string(t->elements().size()) + ")");
+    return;
+  }
+  // The whole right-hand side first, once.
+  ir::Variable* tmp = temporary(tuple ? "tup" : "items", t);
+  auto st = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(tmp, s), std::move(value), s);
+  st->declare = true;
+  st->echo_line = echo;
+  out.push_back(std::move(st));
+  auto whole = [&]() { return std::make_unique<ir::VarRef>(tmp, s); };
+  auto item = [&](int64_t i) -> ir::ExprPtr {  // i < 0 counts from the end
+    if (tuple) {
+      const size_t at = i < 0 ? t->elements().size() + static_cast<size_t>(i) : static_cast<size_t>(i);
+      return std::make_unique<ir::TupleGet>(t->elements()[at], whole(), static_cast<int>(at), s);
+    }
+    auto k = std::make_unique<ir::Const>(types::int64(), s);
+    k->bits = static_cast<uint64_t>(i);
+    return call_node(t->dtype(), "{0}.at({1})", s, args_of(whole(), std::move(k)));
+  };
+  ir::ExprPtr rest;
+  if (tuple) {
+    std::vector<TypeRef> ts;
+    auto middle = std::make_unique<ir::TupleMake>(nullptr, s);
+    for (size_t i = before; i + after < t->elements().size(); ++i) {
+      ts.push_back(t->elements()[i]);
+      middle->elements.push_back(item(static_cast<int64_t>(i)));
+    }
+    middle->type = types::list_display(ts);
+    rest = ts.empty() ? empty_list(types::list(nullptr), s) : growable_list(std::move(middle));
+  } else {
+    // Python checks the count first: too few values are its ValueError, not an IndexError.
+    auto need = std::make_unique<ir::Const>(types::int64(), s);
+    need->bits = before + after;
+    out.push_back(std::make_unique<ir::ExprStmt>(
+        call_node(types::none(), "py2cuda::host::check_unpack_at_least({0}, {1})", s, args_of(whole(), std::move(need))),
+        s));
+    std::string bounds = std::to_string(before) + ", " + (after ? "-" + std::to_string(after) : "py2cuda::none");
+    rest = call_node(t, "{0}.slice(py2cuda::slice(" + bounds + "))", s, args_of(whole()));
+  }
+  for (size_t i = 0; i < targets.size(); ++i) {
+    if (i == star) {
+      assign(*ast::as<ast::Starred>(*targets[i]).value, std::move(rest), s, out, false);
+    } else {
+      assign(*targets[i], item(i < star ? static_cast<int64_t>(i) : -static_cast<int64_t>(targets.size() - i)), s,
+             out, false);
+    }
+  }
+}
+
+}  // namespace py2cuda::infer
