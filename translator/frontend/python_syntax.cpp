@@ -79,6 +79,8 @@ class Tokenizer {
   explicit Tokenizer(std::string_view src) : src_(src) {}
 
   void run() {
+    // A UTF-8 byte order mark: `python` reads the file without it.
+    if (src_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = line_start_ = 3;
     indents_.push_back(0);
     alt_indents_.push_back(0);
     while (pos_ < src_.size() && !problem_) line();
@@ -1568,6 +1570,9 @@ class Parser {
           expression();
           defaults = true;
         } else if (defaults && !star) {
+          // CPython's param_no_default ends at ',' or ')': `def f(a=1, b: T := 2)` is a plain
+          // "invalid syntax" at the ':='.
+          if (!is_op(",") && !is_op(close)) fail();
           raise(at_token(param, "non-default argument follows default argument"));
         }
       }
