@@ -192,6 +192,15 @@ def bad_files():
         # in it: the message shows them escaped, on one line.
         "header_key_control_chars.npy": hand_made("{'desc\nr\x1b': '<f4', 'fortran_order': False, 'shape': (5,), }",
                                                   f4.tobytes()),
+        # Big-endian integers (numpy writes them on a big-endian machine, or from
+        # a.astype('>i8')); a header whose values have the wrong types; a key twice.
+        "big_endian_int64.npy": saved(np.arange(3, dtype=">i8")),
+        "header_fortran_order_not_bool.npy": hand_made("{'descr': '<f4', 'fortran_order': 1, 'shape': (5,), }",
+                                                       f4.tobytes()),
+        "header_shape_float.npy": hand_made("{'descr': '<f4', 'fortran_order': False, 'shape': (5.0,), }",
+                                            f4.tobytes()),
+        "header_duplicate_key.npy": hand_made(
+            "{'descr': '<f4', 'descr': '<f4', 'fortran_order': False, 'shape': (5,), }", f4.tobytes()),
         # An empty array whose other dimensions multiply past int64 (numpy: "array is too big").
         "shape_empty_overflow.npy": hand_made(
             "{'descr': '|b1', 'fortran_order': False, 'shape': (4611686018427387904, 2, 0), }"),

@@ -5,7 +5,9 @@ quote, a stray or lost indent, a misspelt keyword, a lost comma, `=` for `==`, a
 the `:` of a compound statement, a `:` after a simple statement, a lost `in`, `else if`,
 a mismatched or stray closing bracket, another language's operator (`&&`, `<>`, `i++`), a
 keyword as a name, `print x`, `lambda(x):`, `:=` for `=`, a tab-indented line, f-string
-slips (a lost or stray `}`, an empty `{}`, a bad conversion), ...
+slips (a lost or stray `}`, an empty `{}`, a bad conversion), `def f:`, a lost closing triple quote,
+typographic quotes or an en dash pasted from a document, `,,`, `x =` with no value, a
+bracket opened on one line and never closed, ...
 Only mutants CPython rejects are kept; the expected diagnostic is CPython's own, from
 compile(), computed when the test runs (so it follows the python3 that runs it).
 
@@ -168,6 +170,48 @@ def _sites(source: str):
             yield "drop_closing_quote", row, _replace(lines, row, t.end[1] - 1, 1, "")
             q = len(t.string) - len(t.string.lstrip("rbfuRBFU"))
             yield "drop_opening_quote", row, _replace(lines, row, col + q, 1, "")
+        if t.type == tokenize.NAME and t.string == "def" and after is not None and i + 2 < len(tokens) and \
+                tokens[i + 2].string == "(":
+            # `def f:` and `def f a, b:`, the parentheses forgotten.
+            close = _matching_closer(tokens, i + 2)
+            if close is not None and tokens[close].start[0] == row:
+                line = lines[row - 1]
+                oc, cc = tokens[i + 2].start[1], tokens[close].start[1]
+                lines2 = list(lines)
+                lines2[row - 1] = line[:oc] + line[cc + 1:]
+                yield "def_no_parens", row, "".join(lines2)
+                lines2[row - 1] = line[:oc] + " " + line[oc + 1:cc] + line[cc + 1:]
+                yield "def_no_parens_keep_params", row, "".join(lines2)
+        if t.type == tokenize.STRING and t.start[0] != t.end[0] and t.string.endswith(('"""', "'''")):
+            # A docstring or multi-line string whose closing quotes were lost.
+            yield "drop_triple_quote", t.end[0], _replace(lines, t.end[0], t.end[1] - 3, 3, "")
+        if t.type == tokenize.STRING and t.start[0] == t.end[0] and t.string[-1:] in "'\"" and \
+                not t.string.endswith(('"""', "'''")):
+            # Typographic quotes pasted from a document.
+            q = len(t.string) - len(t.string.lstrip("rbfuRBFU"))
+            lines2 = list(lines)
+            line = lines2[row - 1]
+            lines2[row - 1] = line[:col + q] + "\u201c" + line[col + q + 1:t.end[1] - 1] + "\u201d" + line[t.end[1]:]
+            yield "typographic_quotes", row, "".join(lines2)
+        if t.type == tokenize.OP and t.string == "-" and prev is not None and \
+                prev.type in (tokenize.NAME, tokenize.NUMBER) or t.string == "-" and prev is not None and prev.string == ")":
+            # An en dash for a minus, pasted from a document.
+            yield "dash_for_minus", row, _replace(lines, row, col, 1, "\u2013")
+        if t.type == tokenize.OP and t.string == ",":
+            yield "double_comma", row, _replace(lines, row, col, 1, ",,")
+        if t.type == tokenize.OP and t.string == "=" and after is not None and after.start[0] == row and \
+                not lines[row - 1][:col].count("(") > lines[row - 1][:col].count(")"):
+            # `x = ` with the value not written yet (an assignment, not a keyword argument).
+            end = next((j for j in range(i + 1, len(tokens)) if tokens[j].type in (tokenize.NEWLINE, tokenize.COMMENT)),
+                       None)
+            if end is not None and tokens[end].start[0] == row:
+                yield "drop_value", row, _replace(lines, row, col + 1, tokens[end].start[1] - col - 1, "")
+        if t.type == tokenize.OP and t.string in "([{":
+            close = _matching_closer(tokens, i)
+            if close is not None and tokens[close].start[0] > row:
+                # A bracket opened on one line and never closed on a later one.
+                c = tokens[close]
+                yield "drop_closer_multiline", c.start[0], _replace(lines, c.start[0], c.start[1], 1, "")
         if t.type == tokenize.NAME and t.string in MISSPELT:
             yield "misspell_" + t.string, row, _replace(lines, row, col, len(t.string), MISSPELT[t.string])
         prev = t

@@ -215,8 +215,9 @@ TEST(FrontendLiterals, FStringsKeepTheirFields) {
 }
 
 TEST(FrontendLiterals, MixingBytesAndStrIsAnError) {
+  // CPython 3.11 names the token after the literals (its RAISE_SYNTAX_ERROR's last token).
   Parsed p("x = 'a' b'b'\n");
-  EXPECT_EQ(p.errors(), std::vector<std::string>{"1:5: cannot mix bytes and nonbytes literals"});
+  EXPECT_EQ(p.errors(), std::vector<std::string>{"1:13: cannot mix bytes and nonbytes literals"});
 }
 
 TEST(FrontendLiterals, CrlfInsideTripleQuotedStringIsLf) {
@@ -850,6 +851,102 @@ TEST(FrontendSyntaxErrors, NumberLiteralsWithoutDigits) {
   EXPECT_EQ(Parsed("x = f'{0x}'\n").errors(), std::vector<std::string>{"1:3: invalid hexadecimal literal"});
   EXPECT_EQ(Parsed("x = f'{1_}'\n").errors(), std::vector<std::string>{"1:3: invalid decimal literal"});
   EXPECT_TRUE(Parsed("x = 0x1f + 0o17 + 0b1 + 0_0\n").errors().empty());
+}
+
+// Slips the mutant corpus of tests/syntax found, and their neighbours.
+TEST(FrontendSyntaxErrors, ParameterOrderAndDefaults) {
+  EXPECT_EQ(Parsed("def f(a, /, b, /):\n    pass\n").errors(),
+            std::vector<std::string>{"1:16: / may appear only once"});
+  EXPECT_EQ(Parsed("def f(a, *, b, /):\n    pass\n").errors(),
+            std::vector<std::string>{"1:16: / must be ahead of *"});
+  EXPECT_EQ(Parsed("def f(a, /*, b):\n    pass\n").errors(),
+            std::vector<std::string>{"1:11: expected comma between / and *"});
+  EXPECT_EQ(Parsed("def f(/, a):\n    pass\n").errors(),
+            std::vector<std::string>{"1:7: at least one argument must precede /"});
+  EXPECT_EQ(Parsed("def f(a=):\n    pass\n").errors(),
+            std::vector<std::string>{"1:8: expected default value expression"});
+  EXPECT_EQ(Parsed("def f(*a=1):\n    pass\n").errors(),
+            std::vector<std::string>{"1:9: var-positional argument cannot have default value"});
+  EXPECT_EQ(Parsed("def f(**k=1):\n    pass\n").errors(),
+            std::vector<std::string>{"1:10: var-keyword argument cannot have default value"});
+  EXPECT_EQ(Parsed("def f(**k, a):\n    pass\n").errors(),
+            std::vector<std::string>{"1:12: arguments cannot follow var-keyword argument"});
+  EXPECT_EQ(Parsed("def f(**k, *a):\n    pass\n").errors(),
+            std::vector<std::string>{"1:12: arguments cannot follow var-keyword argument"});
+  EXPECT_EQ(Parsed("def f(*a, *b):\n    pass\n").errors(),
+            std::vector<std::string>{"1:11: * argument may appear only once"});
+  EXPECT_EQ(Parsed("g = lambda *a, *b: 1\n").errors(),
+            std::vector<std::string>{"1:16: * argument may appear only once"});
+  EXPECT_EQ(Parsed("g = lambda **k, a: 1\n").errors(),
+            std::vector<std::string>{"1:17: arguments cannot follow var-keyword argument"});
+  EXPECT_EQ(Parsed("g = lambda a=: 1\n").errors(),
+            std::vector<std::string>{"1:14: invalid syntax"});
+  EXPECT_EQ(Parsed("def f(/):\n    pass\n").errors(),
+            std::vector<std::string>{"1:7: invalid syntax"});
+  EXPECT_EQ(Parsed("def f(a=1, b: int := 2):\n    pass\n").errors(), std::vector<std::string>{"1:19: invalid syntax"});
+  EXPECT_TRUE(Parsed("def f(a, /, b=1, *, c, **k):\n    pass\n").errors().empty());
+  EXPECT_TRUE(Parsed("g = lambda a, /, *b, c=2, **k: 0\n").errors().empty());
+}
+
+TEST(FrontendSyntaxErrors, AssignmentToYieldAndComprehensionTargets) {
+  EXPECT_EQ(Parsed("yield = 1\n").errors(),
+            std::vector<std::string>{"1:1: assignment to yield expression not possible"});
+  EXPECT_EQ(Parsed("def g():\n    yield x = 1\n").errors(),
+            std::vector<std::string>{"2:5: assignment to yield expression not possible"});
+  EXPECT_EQ(Parsed("def g():\n    x = yield = 1\n").errors(),
+            std::vector<std::string>{"2:9: assignment to yield expression not possible"});
+  EXPECT_EQ(Parsed("y = [x for 1 in y]\n").errors(),
+            std::vector<std::string>{"1:12: cannot assign to literal"});
+  EXPECT_EQ(Parsed("y = [x for f() in y]\n").errors(),
+            std::vector<std::string>{"1:12: cannot assign to function call"});
+  EXPECT_EQ(Parsed("y = {x: 1 for 'a' in y}\n").errors(),
+            std::vector<std::string>{"1:15: cannot assign to literal"});
+  EXPECT_EQ(Parsed("y = [x for x in y for 2 in z]\n").errors(),
+            std::vector<std::string>{"1:23: cannot assign to literal"});
+  EXPECT_TRUE(Parsed("y = [x for (a, b), *c in y if a]\n").errors().empty());
+}
+
+TEST(FrontendSyntaxErrors, EndOfFileTokensOnTheLastLine) {
+  EXPECT_EQ(Parsed("for i in x:\n").errors(),
+            std::vector<std::string>{"1:12: expected an indented block after 'for' statement on line 1"});
+  EXPECT_EQ(Parsed("for i in x:").errors(),
+            std::vector<std::string>{"1:12: expected an indented block after 'for' statement on line 1"});
+  EXPECT_EQ(Parsed("def f():\n    # c\n").errors(),
+            std::vector<std::string>{"2:8: expected an indented block after function definition on line 1"});
+  EXPECT_EQ(Parsed("try:\n    pass\n").errors(),
+            std::vector<std::string>{"2:9: expected 'except' or 'finally' block"});
+  EXPECT_EQ(Parsed("x = 1 +\\\n").errors(),
+            std::vector<std::string>{"1:9: unexpected EOF while parsing"});
+  EXPECT_EQ(Parsed("if x:\n    pass\nelse\n").errors(),
+            std::vector<std::string>{"3:5: expected ':'"});
+}
+
+TEST(FrontendSyntaxErrors, CharactersAndLiterals) {
+  EXPECT_EQ(Parsed("x = a–b\n").errors(),
+            std::vector<std::string>{"1:6: invalid character '–' (U+2013)"});
+  EXPECT_EQ(Parsed("x = “hi”\n").errors(),
+            std::vector<std::string>{"1:5: invalid character '“' (U+201C)"});
+  EXPECT_EQ(Parsed("x\xc2\xa0= 1\n").errors(),
+            std::vector<std::string>{"1:2: invalid non-printable character U+00A0"});
+  EXPECT_EQ(Parsed("x = a·b + ·c\n").errors(),
+            std::vector<std::string>{"1:12: invalid character '·' (U+00B7)"});
+  EXPECT_EQ(Parsed("x = 'a' b'b'\n").errors(),
+            std::vector<std::string>{"1:13: cannot mix bytes and nonbytes literals"});
+  EXPECT_EQ(Parsed("x = b'é'\n").errors(),
+            std::vector<std::string>{"1:5: bytes can only contain ASCII literal characters"});
+  EXPECT_EQ(Parsed("x = 1e+\n").errors(),
+            std::vector<std::string>{"1:7: invalid decimal literal"});
+  EXPECT_EQ(Parsed("x = 1jj\n").errors(),
+            std::vector<std::string>{"1:6: invalid imaginary literal"});
+  EXPECT_EQ(Parsed("x = a[]\n").errors(),
+            std::vector<std::string>{"1:7: invalid syntax"});
+  EXPECT_EQ(Parsed("x = {*a: 1}\n").errors(),
+            std::vector<std::string>{"1:8: invalid syntax"});
+  EXPECT_EQ(Parsed("def f() -> :\n    pass\n").errors(),
+            std::vector<std::string>{"1:9: expected ':'"});
+  EXPECT_EQ(Parsed("with (a as b)\n    pass\n").errors(),
+            std::vector<std::string>{"1:14: expected ':'"});
+  EXPECT_TRUE(Parsed("café = a·b + b'x' b'y' + a[1,]\nwith (a as b, c):\n    pass\n").errors().empty());
 }
 
 // ============================================================== robustness

@@ -372,6 +372,12 @@ const BadFile kBadFiles[] = {
     {"shape_dimension_overflow.npy", "malformed .npy header: a dimension of 'shape' is too large"},
     {"header_key_control_chars.npy", "malformed .npy header: unexpected key 'desc\\nr\\x1b' (expected 'descr',"},
     {"shape_empty_overflow.npy", "the shape (4611686018427387904, 2, 0) is too large to fit in memory"},
+    {"big_endian_int64.npy",
+     "holds big-endian data (dtype '>i8'), which is not supported; save it little-endian, "
+     "with a.astype('<i8')"},
+    {"header_fortran_order_not_bool.npy", "malformed .npy header: expected True or False for 'fortran_order'"},
+    {"header_shape_float.npy", "malformed .npy header: expected ',' between the dimensions of 'shape'"},
+    {"header_duplicate_key.npy", "malformed .npy header: the key 'descr' appears twice"},
 };
 
 TEST(Npy, RejectsEveryBadFileNamingIt) {

@@ -1,6 +1,7 @@
 #include "frontend/python_syntax.h"
 
 #include <cstdint>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,11 +40,47 @@ bool is_name_start(unsigned char c) { return c == '_' || (c >= 'a' && c <= 'z') 
 bool is_name_char(unsigned char c) { return is_name_start(c) || (c >= '0' && c <= '9'); }
 bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 
+// Non-ASCII characters, as Python's identifiers see them (XID_Start, XID_Continue, and
+// str.isprintable for the message). Unicode's full tables are not needed to place the
+// error: the ranges below are the symbols, punctuation and spaces people paste into code
+// (typographic quotes and dashes, NBSP, zero-width spaces, math operators, arrows, box
+// drawing, CJK and fullwidth punctuation, emoji); other characters count as letters.
+enum class CharacterClass { Identifier, ContinueOnly, NonPrintable, Symbol };
+
+CharacterClass classify_character(uint32_t cp) {
+  struct Range {
+    uint32_t first, last;
+    CharacterClass kind;
+  };
+  using enum CharacterClass;
+  static constexpr Range kRanges[] = {
+      {0x80, 0x9F, NonPrintable},     {0xA0, 0xA0, NonPrintable},     {0xAA, 0xAA, Identifier},
+      {0xAD, 0xAD, NonPrintable},     {0xB5, 0xB5, Identifier},       {0xB7, 0xB7, ContinueOnly},
+      {0xBA, 0xBA, Identifier},       {0xA1, 0xBF, Symbol},           {0xD7, 0xD7, Symbol},
+      {0xF7, 0xF7, Symbol},           {0x300, 0x36F, ContinueOnly},   {0x2000, 0x200F, NonPrintable},
+      {0x2028, 0x202F, NonPrintable}, {0x203F, 0x2040, ContinueOnly}, {0x2054, 0x2054, ContinueOnly},
+      {0x205F, 0x206F, NonPrintable}, {0x2010, 0x206F, Symbol},       {0x2070, 0x2070, Symbol},
+      {0x2074, 0x207E, Symbol},       {0x2080, 0x208E, Symbol},       {0x20A0, 0x20CF, Symbol},
+      {0x2190, 0x23FF, Symbol},       {0x2460, 0x24FF, Symbol},       {0x2500, 0x27BF, Symbol},
+      {0x27C0, 0x2BFF, Symbol},       {0x2E00, 0x2E7F, Symbol},       {0x3000, 0x3000, NonPrintable},
+      {0x3001, 0x3004, Symbol},       {0x3008, 0x3020, Symbol},       {0xFE10, 0xFE19, Symbol},
+      {0xFE33, 0xFE34, ContinueOnly}, {0xFE4D, 0xFE4F, ContinueOnly}, {0xFE30, 0xFE6F, Symbol},
+      {0xFEFF, 0xFEFF, NonPrintable}, {0xFF10, 0xFF19, ContinueOnly}, {0xFF3F, 0xFF3F, ContinueOnly},
+      {0xFF01, 0xFF20, Symbol},       {0xFF3B, 0xFF40, Symbol},       {0xFF5B, 0xFF65, Symbol},
+      {0xFFF9, 0xFFFB, NonPrintable}, {0xFFFC, 0xFFFF, Symbol},       {0x1F000, 0x1FAFF, Symbol},
+  };
+  for (const Range& r : kRanges)
+    if (cp >= r.first && cp <= r.last) return r.kind;
+  return Identifier;
+}
+
 class Tokenizer {
  public:
   explicit Tokenizer(std::string_view src) : src_(src) {}
 
   void run() {
+    // A UTF-8 byte order mark: `python` reads the file without it.
+    if (src_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = line_start_ = 3;
     indents_.push_back(0);
     alt_indents_.push_back(0);
     while (pos_ < src_.size() && !problem_) line();
@@ -55,11 +92,16 @@ class Tokenizer {
       return;
     }
     if (!tokens_.empty() && tokens_.back().type != Tok::Newline) push(Tok::Newline, row_, col(), row_, col() + 1);
+    // CPython's tokenizer gives the tokens after the last line (DEDENTs, ENDMARKER) that
+    // line's number and its end as column: "expected an indented block" at the end of a
+    // file is reported there, not on a line past the end.
+    const auto [eof_row, eof_col] = eof_point();
     while (indents_.size() > 1) {
       indents_.pop_back();
-      push(Tok::Dedent, row_, 0, row_, 0);
+      push(Tok::Dedent, eof_row, eof_col, eof_row, eof_col);
+      tokens_.back().indent_width = eof_col;
     }
-    push(Tok::End, row_, 0, row_, 0);
+    push(Tok::End, eof_row, eof_col, eof_row, eof_col);
   }
 
   std::vector<Token> tokens_;
@@ -73,6 +115,22 @@ class Tokenizer {
 
  private:
   uint32_t col() const { return static_cast<uint32_t>(pos_ - line_start_); }
+
+  // The last line CPython's tokenizer read (the one its last line break ends, or an
+  // unterminated last line) and that line's length.
+  std::pair<uint32_t, uint32_t> eof_point() const {
+    size_t end = src_.size();
+    uint32_t row = row_;
+    if (end > 0 && (src_[end - 1] == '\n' || src_[end - 1] == '\r')) {
+      if (row == 0) return {0, 0};
+      --row;
+      if (src_[end - 1] == '\n' && end > 1 && src_[end - 2] == '\r') --end;
+      --end;
+    }
+    size_t start = end;
+    while (start > 0 && src_[start - 1] != '\n' && src_[start - 1] != '\r') --start;
+    return {row, static_cast<uint32_t>(end - start)};
+  }
   char cur() const { return pos_ < src_.size() ? src_[pos_] : '\0'; }
   char ahead(size_t k) const { return pos_ + k < src_.size() ? src_[pos_ + k] : '\0'; }
 
@@ -173,7 +231,10 @@ class Tokenizer {
         if (ahead(1) == '\n' || (ahead(1) == '\r')) {
           pos_ += (ahead(1) == '\r' && ahead(2) == '\n') ? 3 : 2;
           new_line();
-          if (pos_ >= src_.size()) return fail(at(row_, 0, "unexpected EOF while parsing"), true);
+          if (pos_ >= src_.size()) {
+            const auto [eof_row, eof_col] = eof_point();
+            return fail(at(eof_row, eof_col, "unexpected EOF while parsing"), true);
+          }
           continue;
         }
         return fail(at(row_, col() + 1, "unexpected character after line continuation character"), false);
@@ -183,6 +244,9 @@ class Tokenizer {
       const uint32_t r = row_, cc = col();
       if (is_name_start(static_cast<unsigned char>(c))) {
         while (is_name_char(static_cast<unsigned char>(cur()))) ++pos_;
+        // CPython's verify_identifier: a non-ASCII character that cannot be part of a
+        // name (a typographic quote or dash, NBSP, '×', '≤'...) is an error of its own.
+        if (std::optional<SyntaxError> e = invalid_character(start, pos_, r, cc)) return fail(*e, true);
         // A string prefix: r, b, u, f and their pairs.
         if (cur() == '"' || cur() == '\'') {
           std::string_view prefix = src_.substr(start, pos_ - start);
@@ -301,7 +365,12 @@ class Tokenizer {
         pos_ += 2;
         digits(dec);
       }
-      if (cur() == 'j' || cur() == 'J') ++pos_;
+      if ((cur() == 'e' || cur() == 'E') && (ahead(1) == '+' || ahead(1) == '-') &&
+          !is_digit(static_cast<unsigned char>(ahead(2)))) {
+        // `1e+`: CPython stops after the sign.
+        return fail(at(r, col() + 1, "invalid decimal literal"), true);
+      }
+      if (cur() == 'j' || cur() == 'J') ++pos_, kind = "imaginary";
     }
     if (is_name_char(static_cast<unsigned char>(cur()))) {
       // 3.11 accepts `1if x else y` (with a warning) for these keywords.
@@ -362,6 +431,31 @@ class Tokenizer {
       }
       ++pos_;
     }
+  }
+
+  // The first character of the name src_[from, to) that Python's identifiers cannot hold.
+  std::optional<SyntaxError> invalid_character(size_t from, size_t to, uint32_t r, uint32_t cc) const {
+    for (size_t i = from; i < to;) {
+      const unsigned char b = static_cast<unsigned char>(src_[i]);
+      if (b < 0x80) {
+        ++i;
+        continue;
+      }
+      size_t len = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+      if (i + len > to) len = to - i;
+      uint32_t cp = len == 1 ? b : b & (0xFF >> (len + 1));
+      for (size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(src_[i + k]) & 0x3F);
+      const CharacterClass kind = classify_character(cp);
+      if (kind != CharacterClass::Identifier && !(kind == CharacterClass::ContinueOnly && i != from)) {
+        const uint32_t c = cc + static_cast<uint32_t>(i - from);
+        char hex[16];
+        std::snprintf(hex, sizeof hex, "U+%04X", cp);
+        if (kind == CharacterClass::NonPrintable) return at(r, c, std::string("invalid non-printable character ") + hex);
+        return at(r, c, "invalid character '" + std::string(src_.substr(i, len)) + "' (" + hex + ")");
+      }
+      i += len;
+    }
+    return std::nullopt;
   }
 
   // CPython's tokenizer limits (MAXLEVEL, MAXINDENT).
@@ -793,7 +887,10 @@ class Parser {
         return;
       }
       if (w == "yield") {
+        const size_t start = pos_;
         yield_expression();
+        // CPython's invalid_assignment: `yield = 1`, `yield x = 1`.
+        if (is_op("=")) raise(over(start, pos_ - 1, "assignment to yield expression not possible"));
         return;
       }
     }
@@ -891,7 +988,9 @@ class Parser {
     std::vector<std::vector<ExprInfo>> groups{group};
     while (accept_op("=")) {
       if (is_kw("yield")) {
+        const size_t start = pos_;
         yield_expression();
+        if (is_op("=")) raise(over(start, pos_ - 1, "assignment to yield expression not possible"));
         groups.push_back({});
         continue;
       }
@@ -1263,6 +1362,29 @@ class Parser {
   void with_statement() {
     const size_t header = pos_;
     ++pos_;
+    if (is_op("(")) {
+      // CPython's parenthesized with-items, `with (a as b, c):`, tried first.
+      const size_t open = pos_, reached = furthest_;
+      const int depth = depth_;
+      bool items = false;
+      try {
+        ++pos_;
+        ++depth_;
+        do {
+          if (is_op(")") && pos_ > open + 1) break;
+          expression();
+          if (accept_kw("as")) target();
+        } while (accept_op(","));
+        expect_op(")");
+        --depth_;
+        items = is_op(":") || peek().type == Tok::Newline;
+      } catch (const Failed&) {
+      }
+      if (items) return colon_and_block(header, "'with' statement");
+      pos_ = open;
+      furthest_ = reached;
+      depth_ = depth;
+    }
     do {
       expression();
       if (accept_kw("as")) target();
@@ -1325,7 +1447,13 @@ class Parser {
     pos_ = start;
     furthest_ = reached;
     depth_ = depth;
-    atom();
+    try {
+      atom();
+    } catch (const Failed&) {
+      // No annotation at all (`def f() -> :`): the optional `-> expression` is not taken and
+      // the forced ':' is missing at the '->'.
+      raise(at_token(start - 1, "expected ':'"));
+    }
     for (;;) {
       const size_t trailer = pos_;
       try {
@@ -1368,18 +1496,56 @@ class Parser {
     colon_and_block(header, "class definition");
   }
 
-  // def and lambda parameters, up to `close`.
+  // def and lambda parameters, up to `close`, with CPython's invalid_parameters,
+  // invalid_star_etc, invalid_kwds and invalid_default: the slips of order
+  // (`def f(**k, a)`, `def f(a, /, b, /)`, `def f(*a, *b)`) and of defaults
+  // (`def f(a=)`, `def f(*a=1)`), each at the token CPython names.
+  // The token after the current one is `op`: a look the parser's furthest position does not
+  // count (a generic "invalid syntax" stays at the current token).
+  bool lookahead_op(std::string_view op) const {
+    if (problem_index_ && pos_ + 1 >= *problem_index_) return false;
+    const Token& t = t_[std::min(pos_ + 1, t_.size() - 1)];
+    return t.type == Tok::Op && t.text == op;
+  }
+
   void parameters(std::string_view close, bool annotations) {
-    bool defaults = false, star = false;
+    bool defaults = false, star = false, slash = false, kwds = false, any = false;
+    auto no_default = [&](const char* message) {
+      if (is_op("=")) raise(at_token(pos_, message));
+    };
+    auto after_kwds = [&] {
+      if (kwds) raise(at_token(pos_, "arguments cannot follow var-keyword argument"));
+    };
     while (!is_op(close)) {
-      if (accept_op("/")) {
-      } else if (accept_op("**")) {
+      if (is_op("/")) {
+        after_kwds();
+        if (!any) {
+          if (lookahead_op(",")) raise(at_token(pos_, "at least one argument must precede /"));
+          fail();
+        }
+        if (star) raise(at_token(pos_, "/ must be ahead of *"));
+        if (slash) raise(at_token(pos_, "/ may appear only once"));
+        ++pos_;
+        slash = true;
+        if (is_op("*")) raise(at_token(pos_, "expected comma between / and *"));
+      } else if (is_op("**")) {
+        after_kwds();
+        ++pos_;
         name();
         if (annotations && accept_op(":")) expression();
+        no_default("var-keyword argument cannot have default value");
+        kwds = true;
       } else if (is_op("*")) {
+        after_kwds();
         // CPython's invalid_star_etc: a bare '*' with nothing after it (a def names the '*', a
         // lambda the token after).
         const size_t bare = pos_;
+        if (star) {
+          const Token& next = t_[std::min(pos_ + 1, t_.size() - 1)];
+          if (lookahead_op(",") || (next.type == Tok::Name && !is_keyword(next.text)))
+            raise(at_token(bare, "* argument may appear only once"));
+          fail();
+        }
         ++pos_;
         star = true;
         if (is_op(close) || (is_op(",") && (is_op(close, 1) || is_op("**", 1)))) {
@@ -1389,18 +1555,28 @@ class Parser {
         if (!is_op(",") && !is_op(close)) {
           name();
           if (annotations && accept_op(":")) star_expression();
+          no_default("var-positional argument cannot have default value");
         }
       } else {
+        after_kwds();
         const size_t param = pos_;
         name();
         if (annotations && accept_op(":")) expression();
-        if (accept_op("=")) {
+        if (is_op("=")) {
+          // (CPython's lambda parameters have no invalid_default: `lambda a=: 0` is "invalid syntax".)
+          if (annotations && (lookahead_op(",") || lookahead_op(close)))
+            raise(at_token(pos_, "expected default value expression"));
+          ++pos_;
           expression();
           defaults = true;
         } else if (defaults && !star) {
+          // CPython's param_no_default ends at ',' or ')': `def f(a=1, b: T := 2)` is a plain
+          // "invalid syntax" at the ':='.
+          if (!is_op(",") && !is_op(close)) fail();
           raise(at_token(param, "non-default argument follows default argument"));
         }
       }
+      any = true;
       if (!accept_op(",")) break;
     }
   }
@@ -1857,10 +2033,12 @@ class Parser {
   }
 
   void slices() {
-    do {
+    // `a[]` is "invalid syntax" at the ']'; a trailing comma (`a[1,]`) is not.
+    slice();
+    while (accept_op(",")) {
       if (is_op("]")) break;
       slice();
-    } while (accept_op(","));
+    }
   }
 
   void slice() {
@@ -1939,7 +2117,14 @@ class Parser {
       accept_kw("async");
       ++pos_;
       const size_t target = pos_;
-      target_list();
+      try {
+        for (const ExprInfo& t : target_list())
+          if (!assignable(t)) fail();
+      } catch (const Failed&) {
+        // CPython's invalid_for_target: `[x for 1 in y]`, `[x for f() in y]`.
+        invalid_for_target(target);
+        throw;
+      }
       if (!is_kw("in")) {
         // CPython's invalid_for_target reads the target as expressions, so
         // `for x ni y` is two of them side by side: "forgot a comma?".
@@ -1978,7 +2163,18 @@ class Parser {
     if (t.type == Tok::String) {
       const size_t first = pos_;
       while (peek().type == Tok::String) ++pos_;
+      // CPython's _PyPegen_concatenate_strings, literal by literal: a non-ASCII byte in a bytes
+      // literal (named at that literal), bytes after str or str after bytes (at the token after
+      // the literals), then the f-string's own errors.
+      const auto is_bytes = [&](size_t i) {
+        const std::string_view text = t_[i].text;
+        return text.substr(0, text.find_first_of("'\"")).find_first_of("bB") != std::string_view::npos;
+      };
       for (size_t i = first; i < pos_; ++i) {
+        if (is_bytes(i))
+          for (char ch : t_[i].text)
+            if (static_cast<unsigned char>(ch) >= 0x80) raise(over(i, i, "bytes can only contain ASCII literal characters"));
+        if (is_bytes(i) != is_bytes(first)) raise(at_token(pos_, "cannot mix bytes and nonbytes literals"));
         if (std::optional<FstringProblem> f = check_fstring(t_[i].text)) {
           if (f->inner) {
             SyntaxError e = *f->inner;
@@ -2067,8 +2263,9 @@ class Parser {
           bitwise_or();
           dict = true;
         } else {
-          star_named_expression();
-          if (accept_op(":")) {
+          const ExprInfo first = star_named_expression();
+          const bool starred = t_[first.first].type == Tok::Op && t_[first.first].text == "*";
+          if (!starred && accept_op(":")) {  // `{*a: 1}` is no dict
             dict = true;
             if (is_op("}") || is_op(",")) raise(at_token(pos_ - 1, "expression expected after dictionary key and ':'"));
             expression();
