@@ -1693,6 +1693,17 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::DeviceQuery:
       if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
       return call_node(types::boolean(), rt + "()", c.span, {});
+    case HostRule::DeviceHandle: {
+      if (row.path == "numba.cuda.get_current_device") {
+        if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
+        return call_node(types::host_object("Device"), rt + "()", c.span, {});
+      }
+      if (!bind({"device_id"}) || !need(0, "device_id")) return nullptr;
+      auto id = value(0);
+      if (!id) return nullptr;
+      if (!id->type->is_int()) return fail(a[0]->span, what + "() needs an integer device id, not " + id->type->str());
+      return call_node(types::host_object("Device"), rt + "({0})", c.span, one(convert(std::move(id), types::int64())));
+    }
     case HostRule::Synchronize:
       if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
       if (self) return call_node(types::none(), "{0}.synchronize()", c.span, one(std::move(self)));
@@ -2284,6 +2295,23 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
       return nullptr;
     }
   }
+  // x.dtype.itemsize: a host dtype is its name (a string), so the size is taken from x's type,
+  // as kernel launches size dynamic shared memory with it (tpb * a.dtype.itemsize).
+  if (a.attr == "itemsize" && a.value->kind == ast::ExprKind::Attribute &&
+      ast::as<ast::Attribute>(*a.value).attr == "dtype") {
+    auto owner = expr(*ast::as<ast::Attribute>(*a.value).value);
+    if (!owner) {
+      handled = true;
+      return nullptr;
+    }
+    TypeRef dt = owner->type->is_array() ? owner->type->dtype() : owner->type;
+    if (dt->is_numeric() || dt->is_bool()) {
+      handled = true;
+      auto size = std::make_unique<ir::Const>(types::int64(), a.span);
+      size->bits = static_cast<uint64_t>(dt->is_bool() ? 1 : dt->bits() / 8);
+      return size;
+    }
+  }
   auto base = expr(*a.value);
   if (!base) {
     handled = true;
@@ -2292,6 +2320,16 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
   if (is_argparse_namespace(base->type)) {
     handled = true;
     return namespace_attribute(a, std::move(base));
+  }
+  if (base->type == types::host_object("Device")) {
+    handled = true;
+    if (a.attr == "id") return call_node(types::int64(), "{0}.id", a.span, one_arg(std::move(base)));
+    if (a.attr == "compute_capability") {
+      return call_node(types::tuple({types::int64(), types::int64()}), "py2cuda::host::compute_capability({0})", a.span,
+                       one_arg(std::move(base)));
+    }
+    if (a.attr == "name") return call_node(types::string(), "py2cuda::host::device_name({0})", a.span, one_arg(std::move(base)));
+    return fail(a.attr_span, "a device's '" + a.attr + "' is not supported by py2cuda (id, compute_capability and name are)");
   }
   if (base->type->is_number() && a.attr == "dtype") {
     handled = true;  // a NumPy scalar's dtype (a Python int or float prints as int64/float64 too)
