@@ -280,6 +280,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "ndarray.repeat", .rule = R::Repeat, .runtime = "py2cuda::np::repeat", .doc = "as np.repeat"},
       {.path = "ndarray.dot", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "as np.dot"},
       {.path = "DeviceNDArray.reshape", .rule = R::Reshape, .runtime = "py2cuda::host::reshape", .doc = "the same device memory in a new shape (C-contiguous arrays)"},
+      {.path = "DeviceNDArray.transpose", .rule = R::Transpose, .runtime = "py2cuda::host::transpose", .doc = "a new C-contiguous device array, the 2-D array transposed (as numba-cuda's transpose kernel; .T too)"},
       {.path = "DeviceNDArray.ravel", .rule = R::Ravel, .runtime = "py2cuda::host::ravel", .doc = "the same device memory as a 1-D array (C-contiguous arrays; others: NotImplementedError, as Numba)"},
       {.path = "DeviceNDArray.split", .rule = R::DeviceSplit, .runtime = "py2cuda::host::split", .doc = "a list of 1-D views of `section` elements (the last may be shorter), as Numba yields them"},
       {.path = "DeviceNDArray.copy_to_host", .rule = R::CopyToHost, .runtime = "copy_to_host", .doc = "a new host array, or `ary` filled; synchronous"},

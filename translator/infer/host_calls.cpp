@@ -1674,6 +1674,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         arr = array_arg(0);
         if (!arr) return nullptr;
       }
+      if (arr->type->is_device_array()) return device_transpose(std::move(arr), c.span);
       TypeRef t = types::array(arr->type->dtype(), arr->type->ndim(), arr->type->ndim() == 1 ? Layout::C : Layout::A);
       return call_node(t, rt + "({0})", c.span, one(std::move(arr)));
     }
@@ -2283,6 +2284,16 @@ ir::ExprPtr FunctionBuilder::array_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr 
                    std::string("py2cuda::np::") + name + "<{t0}>({0}, {1})", s, std::move(args), {dt});
 }
 
+// d.T, d.transpose() of a device array: numba-cuda transposes 2-D arrays only, with its
+// transpose kernel, into a new C-contiguous device array.
+ir::ExprPtr FunctionBuilder::device_transpose(ir::ExprPtr d, Span s) {
+  if (d->type->ndim() != 2) {
+    return fail(s, "transposing a non-2D DeviceNDArray isn't supported (Numba raises NotImplementedError)");
+  }
+  TypeRef t = types::device_array(d->type->dtype(), 2, Layout::C);
+  return call_node(t, "py2cuda::host::transpose({0})", s, one_arg(std::move(d)));
+}
+
 ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handled) {
   handled = false;
   if (!resolve_path(mb_.info(), a).empty()) return nullptr;
@@ -2343,7 +2354,7 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
   }
   if (a.attr == "T") {
     handled = true;
-    if (t->is_device_array()) return fail(a.attr_span, "the transpose of a device array is not supported on the host");
+    if (t->is_device_array()) return device_transpose(std::move(base), a.span);
     TypeRef r = types::array(t->dtype(), t->ndim(), t->ndim() == 1 ? Layout::C : Layout::A);
     std::vector<ir::ExprPtr> args;
     args.push_back(std::move(base));
