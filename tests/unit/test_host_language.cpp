@@ -231,3 +231,41 @@ TEST(HostLanguage, ForElseSkipsTheElseBlockAfterBreak) {
   EXPECT_TRUE(has(r.cu, "loop_broke = true;\n")) << r.cu;
   EXPECT_TRUE(has(r.cu, "if (!loop_broke) {")) << r.cu;
 }
+
+TEST(HostLanguage, DeviceSelectionAndQueriesCallTheRuntime) {
+  TranslateResult r = run("cuda.select_device(0)\ndev = cuda.get_current_device()\nmajor, minor = dev.compute_capability\n"
+                          "print(major, minor, dev.id, cuda.is_float16_supported())\na = np.zeros(1)\ninc[1, 1](a)\ndec[1, 1](a)\n"
+                          "cuda.close()\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::select_device(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::compute_capability(dev)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::close()")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int main(int argc, char** argv)")) << r.cu;
+}
+
+TEST(HostLanguage, DeviceAttributeOutsideTheSupportedOnesIsALocatedWarning) {
+  TranslateResult r = run("dev = cuda.get_current_device()\nprint(dev.pci_bus_id)\na = np.zeros(1)\ninc[1, 1](a)\ndec[1, 1](a)\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:11:11: warning: a device's 'pci_bus_id' is not supported by py2cuda"))
+      << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostLanguage, TransposeOfADeviceArrayIsANewDeviceArrayFor2DOnly) {
+  TranslateResult ok = run("d = cuda.to_device(np.zeros((2, 3)))\nt = d.T\nu = d.transpose()\ninc[1, 1](t[0])\ndec[1, 1](u[0])\n"
+                           "print(t.shape, u.shape)\n");
+  ASSERT_TRUE(ok.ok) << ok.diagnostics;
+  EXPECT_TRUE(has(ok.cu, "py2cuda::host::transpose(d)")) << ok.cu;
+  EXPECT_TRUE(has(ok.cu, "int main(int argc, char** argv)")) << ok.cu;
+  TranslateResult one = run("d = cuda.to_device(np.zeros(3))\nt = d.T\ninc[1, 1](t)\n");
+  EXPECT_TRUE(has(one.diagnostics, "prog.py:11:5: warning: transposing a non-2D DeviceNDArray isn't supported"))
+      << one.diagnostics;
+}
+
+TEST(HostLanguage, DtypeItemsizeSizesDynamicSharedMemory) {
+  TranslateResult r = run("a = np.zeros(4, dtype=np.float32)\nb = np.zeros(4, dtype=np.int16)\n"
+                          "inc[1, 4, 0, 4 * a.dtype.itemsize](a)\ndec[1, 1](a)\nprint(a.dtype.itemsize, b.dtype.itemsize)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "int main(int argc, char** argv)")) << r.cu;
+  EXPECT_FALSE(has(r.diagnostics, "itemsize")) << r.diagnostics;
+}

@@ -73,6 +73,7 @@ enum class HostRule {
   ToList,           // a.tolist(): a Python list of Python numbers (printed, measured with len())
   Synchronize,      // cuda.synchronize(), stream.synchronize(): waits for the device
   DeviceQuery,      // cuda.is_available(), cuda.detect(): bool (detect also prints the devices)
+  DeviceHandle,     // cuda.get_current_device(), cuda.select_device(id): a Device (.id, .compute_capability, .name)
   Stream,           // cuda.stream(), cuda.default_stream()
   RngStates,        // create_xoroshiro128p_states(n, seed=, subsequence_start=0): device states
   Clock,            // time.time(), time.perf_counter(), timeit.default_timer(): float64 seconds

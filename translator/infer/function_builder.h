@@ -244,6 +244,7 @@ class FunctionBuilder {
   ir::ExprPtr array_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   ir::ExprPtr array_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   // `.shape`, `.dtype`, `.T`... of a host or device array; null with `handled` false otherwise.
+  ir::ExprPtr device_transpose(ir::ExprPtr d, Span s);
   ir::ExprPtr host_attribute(const ast::Attribute& a, bool& handled);
   // argparse (infer/host_argparse.cpp): ArgumentParser(...), its methods, and args.NAME.
   ir::ExprPtr argparse_parser_new(const ast::Call& c);

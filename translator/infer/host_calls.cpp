@@ -1771,6 +1771,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         arr = array_arg(0);
         if (!arr) return nullptr;
       }
+      if (arr->type->is_device_array()) return device_transpose(std::move(arr), c.span);
       TypeRef t = types::array(arr->type->dtype(), arr->type->ndim(), arr->type->ndim() == 1 ? Layout::C : Layout::A);
       return call_node(t, rt + "({0})", c.span, one(std::move(arr)));
     }
@@ -1790,6 +1791,17 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::DeviceQuery:
       if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
       return call_node(types::boolean(), rt + "()", c.span, {});
+    case HostRule::DeviceHandle: {
+      if (row.path == "numba.cuda.get_current_device") {
+        if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
+        return call_node(types::host_object("Device"), rt + "()", c.span, {});
+      }
+      if (!bind({"device_id"}) || !need(0, "device_id")) return nullptr;
+      auto id = value(0);
+      if (!id) return nullptr;
+      if (!id->type->is_int()) return fail(a[0]->span, what + "() needs an integer device id, not " + id->type->str());
+      return call_node(types::host_object("Device"), rt + "({0})", c.span, one(convert(std::move(id), types::int64())));
+    }
     case HostRule::Synchronize:
       if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
       if (self) return call_node(types::none(), "{0}.synchronize()", c.span, one(std::move(self)));
@@ -2383,6 +2395,16 @@ ir::ExprPtr FunctionBuilder::array_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr 
                    std::string("py2cuda::np::") + name + "<{t0}>({0}, {1})", s, std::move(args), {dt});
 }
 
+// d.T, d.transpose() of a device array: numba-cuda transposes 2-D arrays only, with its
+// transpose kernel, into a new C-contiguous device array.
+ir::ExprPtr FunctionBuilder::device_transpose(ir::ExprPtr d, Span s) {
+  if (d->type->ndim() != 2) {
+    return fail(s, "transposing a non-2D DeviceNDArray isn't supported (Numba raises NotImplementedError)");
+  }
+  TypeRef t = types::device_array(d->type->dtype(), 2, Layout::C);
+  return call_node(t, "py2cuda::host::transpose({0})", s, one_arg(std::move(d)));
+}
+
 ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handled) {
   handled = false;
   if (!resolve_path(mb_.info(), a).empty()) return nullptr;
@@ -2395,6 +2417,23 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
       return nullptr;
     }
   }
+  // x.dtype.itemsize: a host dtype is its name (a string), so the size is taken from x's type,
+  // as kernel launches size dynamic shared memory with it (tpb * a.dtype.itemsize).
+  if (a.attr == "itemsize" && a.value->kind == ast::ExprKind::Attribute &&
+      ast::as<ast::Attribute>(*a.value).attr == "dtype") {
+    auto owner = expr(*ast::as<ast::Attribute>(*a.value).value);
+    if (!owner) {
+      handled = true;
+      return nullptr;
+    }
+    TypeRef dt = owner->type->is_array() ? owner->type->dtype() : owner->type;
+    if (dt->is_numeric() || dt->is_bool()) {
+      handled = true;
+      auto size = std::make_unique<ir::Const>(types::int64(), a.span);
+      size->bits = static_cast<uint64_t>(dt->is_bool() ? 1 : dt->bits() / 8);
+      return size;
+    }
+  }
   auto base = expr(*a.value);
   if (!base) {
     handled = true;
@@ -2403,6 +2442,16 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
   if (is_argparse_namespace(base->type)) {
     handled = true;
     return namespace_attribute(a, std::move(base));
+  }
+  if (base->type == types::host_object("Device")) {
+    handled = true;
+    if (a.attr == "id") return call_node(types::int64(), "{0}.id", a.span, one_arg(std::move(base)));
+    if (a.attr == "compute_capability") {
+      return call_node(types::tuple({types::int64(), types::int64()}), "py2cuda::host::compute_capability({0})", a.span,
+                       one_arg(std::move(base)));
+    }
+    if (a.attr == "name") return call_node(types::string(), "py2cuda::host::device_name({0})", a.span, one_arg(std::move(base)));
+    return fail(a.attr_span, "a device's '" + a.attr + "' is not supported by py2cuda (id, compute_capability and name are)");
   }
   if (base->type->is_number() && a.attr == "dtype") {
     handled = true;  // a NumPy scalar's dtype (a Python int or float prints as int64/float64 too)
@@ -2416,7 +2465,7 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
   }
   if (a.attr == "T") {
     handled = true;
-    if (t->is_device_array()) return fail(a.attr_span, "the transpose of a device array is not supported on the host");
+    if (t->is_device_array()) return device_transpose(std::move(base), a.span);
     TypeRef r = types::array(t->dtype(), t->ndim(), t->ndim() == 1 ? Layout::C : Layout::A);
     std::vector<ir::ExprPtr> args;
     args.push_back(std::move(base));

@@ -234,6 +234,13 @@ DeviceNDArray<T, N> to_device(const NDArray<T, N>& a) {
   return d;
 }
 
+// d.T, d.transpose() of a 2-D device array: numba-cuda's transpose kernel makes a new
+// C-contiguous device array; py2cuda copies through the host.
+template <class T>
+DeviceNDArray<T, 2> transpose(const DeviceNDArray<T, 2>& d) {
+  return to_device(transpose(d.copy_to_host()));
+}
+
 // d[lo:hi] = value, d[:] = a in host code (Numba's DeviceNDArray.__setitem__): the device
 // memory the view spans is copied to the host, the value assigned there with NumPy's
 // broadcasting and casting (views.h), and the span copied back. Elements between a

@@ -1,5 +1,5 @@
 // py2cuda host runtime: the devices a program sees: cuda.gpus, cuda.is_available(),
-// cuda.detect().
+// cuda.detect(), cuda.select_device(), cuda.get_current_device(), cuda.close().
 //
 // Under nvcc they are the CUDA runtime's devices, printed as numba-cuda prints them. The
 // emulation is one device, and it prints what Numba's simulator (NUMBA_ENABLE_CUDASIM=1),
@@ -12,6 +12,8 @@
 
 #include "../backend.h"
 #include "../error.h"
+#include "../tuple.h"
+#include "exceptions.h"
 
 namespace py2cuda::host {
 
@@ -88,5 +90,72 @@ inline bool detect() {
   return true;
 #endif
 }
+
+// The device cuda.get_current_device() and cuda.select_device(id) return: its id,
+// compute_capability and name. The emulated one is the simulator's FakeCUDADevice, whose
+// compute capability is (5, 2).
+struct Device {
+  int64_t id;
+};
+
+inline Device get_current_device() {
+#if P2C_BACKEND_CUDA
+  int id = 0;
+  check(cudaGetDevice(&id), "cudaGetDevice", nullptr);
+  return Device{id};
+#else
+  return Device{0};
+#endif
+}
+
+inline Device select_device(int64_t id) {
+#if P2C_BACKEND_CUDA
+  if (id < 0 || id >= detail::device_count()) {
+    throw PyException("ValueError", "Invalid device id " + std::to_string(id));
+  }
+  check(cudaSetDevice(static_cast<int>(id)), "cudaSetDevice", nullptr);
+#else
+  if (id != 0) throw PyException("AssertionError", "Only a single device supported by the simulator");
+#endif
+  return Device{id};
+}
+
+inline py2cuda::tuple<int64_t, int64_t> compute_capability(const Device& d) {
+#if P2C_BACKEND_CUDA
+  cudaDeviceProp p{};
+  check(cudaGetDeviceProperties(&p, static_cast<int>(d.id)), "cudaGetDeviceProperties", nullptr);
+  return {p.major, p.minor};
+#else
+  (void)d;
+  return {5, 2};
+#endif
+}
+
+inline std::string device_name(const Device& d) {
+#if P2C_BACKEND_CUDA
+  cudaDeviceProp p{};
+  check(cudaGetDeviceProperties(&p, static_cast<int>(d.id)), "cudaGetDeviceProperties", nullptr);
+  return p.name;
+#else
+  (void)d;
+  return "SIMULATOR";
+#endif
+}
+
+// cuda.is_float16_supported(): compute capability 5.3 or newer (the simulator says True).
+inline bool is_float16_supported() {
+#if P2C_BACKEND_CUDA
+  cudaDeviceProp p{};
+  check(cudaGetDeviceProperties(&p, static_cast<int>(get_current_device().id)), "cudaGetDeviceProperties", nullptr);
+  return p.major * 10 + p.minor >= 53;
+#else
+  return true;
+#endif
+}
+
+// cuda.close(): numba-cuda destroys its contexts; py2cuda frees device memory when an
+// array's last reference ends, so closing waits for the device's work and keeps the arrays
+// the program still holds valid.
+inline void close() { backend::synchronize(); }
 
 }  // namespace py2cuda::host
