@@ -29,10 +29,9 @@ TEST(HostFlow, LoopThatWidensANumberVersionsItAtTheLoop) {
   EXPECT_TRUE(has(r.cu, "  double total_2 = double(total);\n")) << r.cu;
   EXPECT_TRUE(has(r.cu, "    total_2 = py2cuda::np::add<double>(total_2, v);\n")) << r.cu;
   EXPECT_TRUE(has(r.cu, "  py2cuda::host::print(total_2);\n")) << r.cu;
-  // When the loop runs no iteration CPython prints the int: said at the loop, main() kept.
-  EXPECT_TRUE(has(r.diagnostics, "prog.py:10:1: warning: 'total' is an int (int64) before this loop and a float "
-                                 "(float64) where the loop assigns it"))
-      << r.diagnostics;
+  // Only a loop of no iteration would print the int as CPython does: not warned (as compiled
+  // Numba, the loop-widened number is the wider type), so ordinary accumulation stays quiet.
+  EXPECT_EQ(r.diagnostics, "");
   EXPECT_TRUE(has(r.cu, "int main(int argc, char** argv)")) << r.cu;
 }
 
@@ -52,10 +51,10 @@ TEST(HostFlow, WhileAndIfVersionsAndNestedLoopsVersionAtTheOutermost) {
   EXPECT_TRUE(has(r.cu, "  double w_2 = double(w);\n")) << r.cu;
   EXPECT_TRUE(has(r.cu, "  int64_t b_2 = int64_t(b);\n")) << r.cu;
   EXPECT_TRUE(has(r.cu, "  double m_2 = double(m);\n")) << r.cu;
-  EXPECT_TRUE(has(r.diagnostics, "prog.py:9:1: warning: 'w' is an int (int64) before this loop")) << r.diagnostics;
+  EXPECT_FALSE(has(r.diagnostics, "'w'")) << r.diagnostics;
   EXPECT_TRUE(has(r.diagnostics, "prog.py:12:1: warning: 'b' is a bool before this if statement and an int (int64)"))
       << r.diagnostics;
-  EXPECT_TRUE(has(r.diagnostics, "prog.py:15:1: warning: 'm' is an int (int64) before this loop")) << r.diagnostics;
+  EXPECT_FALSE(has(r.diagnostics, "'m'")) << r.diagnostics;
 }
 
 TEST(HostFlow, BranchesOfDifferentNumberTypesAreALocatedWarning) {
@@ -93,5 +92,5 @@ TEST(HostFlow, PlainFunctionBodyIsVersionedToo) {
                           "        acc = acc + a[i]\n    return acc / a.size\nprint(mean(x))\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;
   EXPECT_TRUE(has(r.cu, "double acc_2 = double(acc);")) << r.cu;
-  EXPECT_TRUE(has(r.diagnostics, "prog.py:11:5: warning: 'acc' is an int (int64) before this loop")) << r.diagnostics;
+  EXPECT_FALSE(has(r.diagnostics, "before this loop")) << r.diagnostics;
 }

@@ -6,8 +6,9 @@
 // (`total = 0; print(total)` prints 0), and the region and what follows it see the type
 // the region's assignments widen it to (`total += v` of a float: float64). Where a value of
 // one type then meets a variable of another that prints otherwise (an int on one path, a
-// float on another; the value before a loop that may run no iteration), py2cuda cannot
-// print it as CPython would on every path, and says so with a located warning.
+// float on another; the value before an if whose branch is not taken), py2cuda cannot
+// print it as CPython would on every path, and says so with a located warning. A loop of
+// no iteration is the one such path left unwarned (enter_flow_region says why).
 #include "infer/function_builder.h"
 
 namespace py2cuda::infer {
@@ -71,7 +72,12 @@ void FunctionBuilder::enter_flow_region(const ast::Stmt& s, ir::Block& out) {
     note_use(from, false, nullptr);
     ir::ExprPtr value = std::make_unique<ir::VarRef>(from, s.span);
     if (v->type != from->type) {
-      if (final_ && prints_differently(from->type, v->type)) {
+      // A loop is not warned at: compiled Numba holds a loop-widened number in the wider type
+      // too, and CPython shows the difference only after a loop whose assignments never ran,
+      // which would make the warning fire on every accumulation loop (`total = 0` then
+      // `total += v`). A branch not taken is an ordinary path, so an if or a try is.
+      const bool may_skip_often = s.kind == ast::StmtKind::If || s.kind == ast::StmtKind::Try;
+      if (final_ && may_skip_often && prints_differently(from->type, v->type)) {
         D().warning(s.span, "'" + id + "' is " + python_kind(from->type) + " before this " + region_word(s) +
                                 " and " + python_kind(v->type) + " where the " + region_word(s) +
                                 " assigns it; py2cuda holds it as " + v->type->str() +
