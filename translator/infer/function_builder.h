@@ -312,6 +312,8 @@ class FunctionBuilder {
   const FunctionEntry* function_value(const ast::Expr& e) const;
   bool holds_function_values(const ast::Expr& e) const;
   bool bind_function(const std::string& id, const FunctionEntry& f, Span s, bool in_unrolled_copy);
+  // The key of the version of `id` bound at `s`: the same in every typing pass.
+  std::string place_key(const std::string& id, Span s) const;
   // `k = some_kernel`: true when the statement bound a function (handled).
   bool function_alias_assign(const ast::Assign& a);
   // `f = lambda x: ...`: true when the statement bound a lambda (handled); `f(v)` applies it.
@@ -430,6 +432,9 @@ class FunctionBuilder {
   std::map<const ast::Stmt*, std::set<std::string>> region_versions_;
   bool restart_typing_ = false;  // the next pass types from the parameters' types again
   int unrolled_depth_ = -1;  // loop_depth_ of the body of the loop over functions being unrolled
+  // Which copy of an unrolled body is being typed ("#1", "#0#2" when nested): part of the
+  // place keys of versions, since every copy binds its names at the same source places.
+  std::string unrolled_copy_;
   const ast::Expr* alloc_site_ = nullptr;  // the one place an array allocation may appear now
   TypeRef return_type_ = nullptr;
   TypeRef inferred_return_ = nullptr;  // from the last inference pass

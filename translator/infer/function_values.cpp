@@ -138,7 +138,10 @@ void FunctionBuilder::unroll_over_functions(const ast::For& f, ir::Block& out) {
                                                                : ast::as<ast::ListExpr>(*f.iter).elts;
   const int saved_unrolled = unrolled_depth_;
   unrolled_depth_ = loop_depth_;
-  for (const auto& element : elements) {
+  const std::string saved_copy = unrolled_copy_;
+  for (size_t copy = 0; copy < elements.size(); ++copy) {
+    const ast::Expr& element = *elements[copy];
+    unrolled_copy_ = saved_copy + "#" + std::to_string(copy);
     bool ok = true;
     bool echo = true;  // the copy's first assignment carries the `for` line
     std::function<void(const ast::Expr&, const ast::Expr&)> bind = [&](const ast::Expr& target, const ast::Expr& value) {
@@ -191,10 +194,11 @@ void FunctionBuilder::unroll_over_functions(const ast::For& f, ir::Block& out) {
       assign(target, std::move(v), f.span, out, echo);
       echo = false;
     };
-    bind(*f.target, *element);
+    bind(*f.target, element);
     if (!ok) break;
     block(f.body, out);
   }
+  unrolled_copy_ = saved_copy;
   unrolled_depth_ = saved_unrolled;
 }
 

@@ -63,7 +63,7 @@ void FunctionBuilder::enter_flow_region(const ast::Stmt& s, ir::Block& out) {
     auto it = env_.find(before);
     if (it == env_.end() || !it->second->is_number()) continue;
     // Keyed by the region's place, as straight-line code's versions are by theirs.
-    const std::string key = id + "@" + std::to_string(s.span.line) + ":" + std::to_string(s.span.col);
+    const std::string key = place_key(id, s.span);
     version_of_[id] = key;
     assign_type(key, it->second, s.span);
     ir::Variable* from = variable(before);
@@ -116,6 +116,10 @@ void FunctionBuilder::warn_merged_number(const std::string& id, TypeRef value_ty
                      "as " + variable_type->str() + ", so after this assignment it prints as " +
                      variable_type->str() + " where CPython prints " + python_kind(value_type) +
                      ": give it one type on every path (e.g. float(...))");
+}
+
+std::string FunctionBuilder::place_key(const std::string& id, Span s) const {
+  return id + "@" + std::to_string(s.line) + ":" + std::to_string(s.col) + unrolled_copy_;
 }
 
 }  // namespace py2cuda::infer

@@ -643,7 +643,7 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
       // Rebinding to a value of another type: a new variable from here on.
       // Keyed by the assignment's place, not a running count: the key names the same
       // variable in every pass, whichever rebindings earlier passes had typed yet.
-      key = id + "@" + std::to_string(target_span.line) + ":" + std::to_string(target_span.col);
+      key = place_key(id, target_span);
       version_of_[id] = key;
     }
   }
