@@ -56,10 +56,16 @@ class Case:
     of_exact: list[bool]
     inexact_ys: list[str]
     seed: int
+    # defaults: what the regressions saved before these existed have
+    mats: list[str] = dataclasses.field(default_factory=list)
+    own: str | None = None
+    launch: list = dataclasses.field(default_factory=lambda: [list(d) for d in gen.LAUNCH_1D])
+    acc32_slots: int = 4
 
     @staticmethod
     def of(p: gen.Program) -> "Case":
-        return Case(p.tag, p.render_cuda(), p.render_cpu(), p.xs, p.ys, p.of_exact, p.inexact_ys, p.seed)
+        return Case(p.tag, p.render_cuda(), p.render_cpu(), p.xs, p.ys, p.of_exact, p.inexact_ys, p.seed,
+                    p.mats, p.own, [list(d) for d in p.launch], 6)
 
     def meta(self) -> dict:
         d = dataclasses.asdict(self)
@@ -76,10 +82,15 @@ def inputs(case: Case) -> dict[str, np.ndarray]:
         arrays[f"x_{t}"] = random_array(rng, t)
     for t in case.ys:
         arrays[f"y_{t}"] = random_array(rng, t)
+    for t in case.mats:
+        arrays[f"m_{t}"] = random_array(rng, t).reshape(gen.MAT_SHAPE)
+    if case.own:
+        arrays["ow"] = np.stack([random_array(rng, case.own) for _ in range(gen.OWN_SLOTS)], axis=1).copy()
     arrays["oi"] = np.zeros(gen.N * gen.SLOTS, np.int64)
     arrays["of"] = np.zeros(gen.N * gen.SLOTS, np.float64)
     arrays["acc"] = np.array([0, 0, 2**62, -2**62], np.int64)
-    arrays["acc32"] = np.array([0, 0xFFFFFFFF, 12345, 7], np.uint32)
+    # acc32[4] takes atomic.inc, acc32[5] atomic.dec (one above any modulus but the largest)
+    arrays["acc32"] = np.array([0, 0xFFFFFFFF, 12345, 7, 3, 2**31][:case.acc32_slots], np.uint32)
     return arrays
 
 
@@ -180,8 +191,8 @@ def run_harness(binary: Path, case: Case, work: Path) -> dict[str, np.ndarray] |
         np.save(d / f"{name}.npy", arr)
         files.append(str(d / f"{name}.npy"))
     env = dict(os.environ, PY2CUDA_EMU_THREADS="1")
-    p = subprocess.run([str(binary), f"k{case.tag}", "--grid", str(gen.N // gen.BLOCK), "--block",
-                        str(gen.BLOCK), "--out-dir", str(out), str(gen.N), *files],
+    (g0, g1), (b0, b1) = case.launch
+    p = subprocess.run([str(binary), f"k{case.tag}", "--grid", f"{g0},{g1}", "--block", f"{b0},{b1}", "--out-dir", str(out), str(gen.N), *files],
                        capture_output=True, text=True, timeout=120, env=env)
     if p.returncode != 0:
         return f"harness exit {p.returncode}: {(p.stdout + p.stderr)[-2000:]}"
@@ -197,6 +208,7 @@ def compare(case: Case, want: dict, got: dict) -> list[str]:
         if g.dtype != w.dtype or g.shape != w.shape:
             diffs.append(f"{name}: dtype/shape {g.dtype}{g.shape} != {w.dtype}{w.shape}")
             continue
+        g, w = g.ravel(), w.ravel()
         if w.dtype.kind in "biu":
             bad = np.nonzero(g != w)[0]
             mask = None
