@@ -315,27 +315,21 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
     }
     case ast::StmtKind::While: {
       const auto& w = ast::as<ast::While>(s);
-      if (!w.orelse.empty()) {
-        loop_with_else(w.orelse, s.span, [&](ir::Block& into) {
-          auto node = std::make_unique<ir::While>(s.span);
-          node->cond = condition(*w.test);
-          block_path_.push_back(next_block_id_++);
-          ++loop_depth_;
-          block(w.body, node->body);
-          --loop_depth_;
-          block_path_.pop_back();
-          if (node->cond) into.push_back(std::move(node));
-        }, out);
-        return;
+      auto while_loop = [&](ir::Block& into) {
+        auto node = std::make_unique<ir::While>(s.span);
+        node->cond = condition(*w.test);
+        block_path_.push_back(next_block_id_++);
+        ++loop_depth_;
+        block(w.body, node->body);
+        --loop_depth_;
+        block_path_.pop_back();
+        if (node->cond) into.push_back(std::move(node));
+      };
+      if (w.orelse.empty()) {
+        while_loop(out);
+      } else {
+        loop_with_else(w.orelse, s.span, while_loop, out);
       }
-      auto node = std::make_unique<ir::While>(s.span);
-      node->cond = condition(*w.test);
-      block_path_.push_back(next_block_id_++);
-      ++loop_depth_;
-      block(w.body, node->body);
-      --loop_depth_;
-      block_path_.pop_back();
-      if (node->cond) out.push_back(std::move(node));
       return;
     }
     case ast::StmtKind::For: {
