@@ -76,6 +76,13 @@ function(py2cuda_add_library name)
   target_link_libraries(${name} PUBLIC py2cuda::runtime)
   # The runtime is C++20 on both sides: the generated .cu and the consumer including its header.
   target_compile_features(${name} PUBLIC cxx_std_20)
+  # Signed integer arithmetic wraps in the generated code, as in py2cuda's own builds
+  # (-fwrapv; docs/emulation.md, "Integer overflow"): emulated kernels and the host side.
+  if(arg_EMULATE)
+    target_compile_options(${name} PRIVATE "$<$<COMPILE_LANG_AND_ID:CXX,GNU,Clang,AppleClang>:-fwrapv>")
+  elseif(NOT MSVC)
+    target_compile_options(${name} PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-fwrapv>")
+  endif()
   if(arg_EMULATE)
     # Only emulated libraries need Boost.Context, only CUDA ones the toolkit: each is looked
     # for here, so a consumer never needs the other.

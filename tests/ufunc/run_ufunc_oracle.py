@@ -55,7 +55,7 @@ def build_header_caller(py2cuda: Path, source_dir: Path, work: Path) -> str:
             return f"py2cuda --header exited {p.returncode}:\n{p.stderr[-3000:]}"
         units.append(str(cu))
     cxx = os.environ.get("CXX") or shutil.which("c++") or "g++"
-    p = subprocess.run([cxx, "-std=c++20", "-I", str(source_dir / "runtime/include"), "-I", str(work), "-x", "c++", *units,
+    p = subprocess.run([cxx, "-std=c++20", "-fwrapv", "-I", str(source_dir / "runtime/include"), "-I", str(work), "-x", "c++", *units,
                         str(source_dir / "tests/ufunc/header_caller.cpp"), "-o", str(work / "header_caller"),
                         "-lboost_context", "-pthread"], capture_output=True, text=True, timeout=BUILD_TIMEOUT_S)
     return "" if p.returncode == 0 else f"{cxx} exited {p.returncode}:\n{p.stderr[-3000:]}"

@@ -39,4 +39,37 @@ TEST(Toolchain, EmulateCxxflagsChangeTheCompilerIdentity) {
   EXPECT_EQ(py2cuda::toolchain::compiler_identity(emulated()), plain);
 }
 
+// Python code may overflow an int64 on purpose (NumPy and Numba's compiled code wrap); in C++
+// that is undefined behaviour unless the host compiler is told otherwise.
+TEST(Toolchain, EmulatedBuildsWrapSignedOverflowAndUsersFlagsComeLater) {
+  ::setenv("PY2CUDA_EMULATE_CXXFLAGS", "-fno-wrapv", 1);
+  const std::vector<std::string> cmd = py2cuda::toolchain::build_command(emulated());
+  const std::vector<std::string> pch = py2cuda::toolchain::precompiled_header_command(emulated(), "h", "h.gch");
+  ::unsetenv("PY2CUDA_EMULATE_CXXFLAGS");
+  const auto wrap = std::find(cmd.begin(), cmd.end(), "-fwrapv");
+  ASSERT_NE(wrap, cmd.end());
+  EXPECT_LT(wrap - cmd.begin(), std::find(cmd.begin(), cmd.end(), "-fno-wrapv") - cmd.begin());
+  EXPECT_NE(std::find(pch.begin(), pch.end(), "-fwrapv"), pch.end());
+}
+
+TEST(Toolchain, GpuBuildsWrapTheHostProgramsSignedOverflow) {
+  BuildRequest request = emulated();
+  request.emulate = false;
+  const std::vector<std::string> cmd = py2cuda::toolchain::build_command(request);
+  const auto xcompiler = std::find(cmd.begin(), cmd.end(), "-Xcompiler");
+  ASSERT_NE(xcompiler, cmd.end());
+  ASSERT_NE(xcompiler + 1, cmd.end());
+  EXPECT_EQ(xcompiler[1], "-fwrapv");
+}
+
+// A build cached before a flag that shapes the code was added (-fwrapv) is not reused: the
+// flags are part of the key.
+TEST(Toolchain, CompilerIdentityHoldsTheCompileFlags) {
+  ::unsetenv("PY2CUDA_EMULATE_CXXFLAGS");
+  EXPECT_NE(py2cuda::toolchain::compiler_identity(emulated()).find("\n-fwrapv\n"), std::string::npos);
+  BuildRequest gpu = emulated();
+  gpu.emulate = false;
+  EXPECT_NE(py2cuda::toolchain::compiler_identity(gpu).find("\n-fwrapv\n"), std::string::npos);
+}
+
 }  // namespace

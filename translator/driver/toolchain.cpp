@@ -115,7 +115,10 @@ namespace {
 // precompiled header are compiled with exactly these.
 std::vector<std::string> emulate_compile_flags(const BuildRequest& r) {
   std::string cxx = find_program({env("CXX"), "c++", "g++", "clang++"});
-  std::vector<std::string> cmd = {cxx, "-std=c++20", "-O2"};
+  // -fwrapv: signed integer arithmetic wraps, as NumPy's int64 and Numba's compiled code do in
+  // practice (Python code may overflow an int64 on purpose; in C++ that is undefined behaviour,
+  // which the optimiser may exploit). See docs/emulation.md, "Integer overflow".
+  std::vector<std::string> cmd = {cxx, "-std=c++20", "-fwrapv", "-O2"};
   const std::vector<std::string> extra = emulate_extra_flags();
   cmd.insert(cmd.end(), extra.begin(), extra.end());
   if (r.racecheck) cmd.push_back("-DPY2CUDA_RACECHECK=1");
@@ -123,6 +126,15 @@ std::vector<std::string> emulate_compile_flags(const BuildRequest& r) {
   // -pthread defines _REENTRANT: a .gch made without it would not be used.
   cmd.push_back("-pthread");
   return cmd;
+}
+
+// nvcc and the flags that shape a GPU build's code.
+std::vector<std::string> gpu_compile_flags() {
+  std::string nvcc = find_program({env("NVCC"), "nvcc", "/usr/local/cuda/bin/nvcc"});
+  // -Xcompiler -fwrapv: the host program's signed arithmetic wraps, as NumPy's does (device
+  // code keeps Numba's own semantics; docs/emulation.md, "Integer overflow").
+  return {nvcc,       "-std=c++20", "-Xcompiler", "-fwrapv", "-O2", "-gencode", "arch=compute_80,code=sm_80",
+          "-gencode", "arch=compute_90,code=[sm_90,compute_90]"};
 }
 
 }  // namespace
@@ -138,9 +150,8 @@ std::vector<std::string> build_command(const BuildRequest& r) {
     cmd.insert(cmd.end(), {"-x", "none", include, "-o", r.exe_path, "-lboost_context"});
     return cmd;
   }
-  std::string nvcc = find_program({env("NVCC"), "nvcc", "/usr/local/cuda/bin/nvcc"});
-  std::vector<std::string> cmd = {nvcc, "-std=c++20", "-O2", include, "-gencode", "arch=compute_80,code=sm_80",
-                                  "-gencode", "arch=compute_90,code=[sm_90,compute_90]"};
+  std::vector<std::string> cmd = gpu_compile_flags();
+  cmd.push_back(include);
   if (!r.link_paths.empty()) cmd.push_back("-rdc=true");  // calls into other files' device code
   cmd.push_back(r.cu_path);
   cmd.insert(cmd.end(), r.link_paths.begin(), r.link_paths.end());
@@ -181,10 +192,11 @@ std::string compiler_identity(const BuildRequest& request) {
   const std::string compiler = build_command(request).front();
   std::string version;
   run_capture({compiler, "--version"}, version);
-  // The extra flags shape the executable too: a sanitized build is not a plain one.
+  // The flags shape the executable too: a sanitized build is not a plain one, and one cached
+  // before a flag was added (-fwrapv) must not be reused.
   std::string flags;
-  if (request.emulate)
-    for (const std::string& flag : emulate_extra_flags()) flags += flag + "\n";
+  for (const std::string& flag : request.emulate ? emulate_compile_flags(request) : gpu_compile_flags())
+    flags += flag + "\n";
   return compiler + "\n" + version + flags;
 }
 

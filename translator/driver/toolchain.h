@@ -53,8 +53,8 @@ bool gpu_available();
 
 // The cache folder for --run: $PY2CUDA_CACHE_DIR, else $XDG_CACHE_HOME/py2cuda,
 // else ~/.cache/py2cuda.
-// The compiler a build would use, with its --version text and any
-// $PY2CUDA_EMULATE_CXXFLAGS of an emulated build: part of the build cache's key.
+// The compiler a build would use, with its --version text and the flags that shape the
+// code (-fwrapv, $PY2CUDA_EMULATE_CXXFLAGS of an emulated build ...): part of the build cache's key.
 std::string compiler_identity(const BuildRequest& request);
 
 // Runs argv (no shell) with its output discarded; whether it started and exited 0.
