@@ -55,13 +55,13 @@ class StackPool {
   void deallocate(boost::context::stack_context& stack) noexcept {
     void* base = static_cast<char*>(stack.sp) - stack.size;
     if (stack.size != total_) {
-      ::munmap(base, stack.size);
+      unmap(base, stack.size);
       return;
     }
     try {
       free_.push_back(base);
     } catch (...) {  // out of memory for the list: give the stack back instead
-      ::munmap(base, stack.size);
+      unmap(base, stack.size);
     }
   }
 
@@ -83,14 +83,24 @@ class StackPool {
                   " bytes (too many CUDA threads, or PY2CUDA_EMU_STACK_KB too large)");
     }
     if (::mprotect(base, page_size(), PROT_NONE) != 0) {  // the guard page, at the low end
-      ::munmap(base, total);
+      unmap(base, total);
       throw Error("py2cuda: cannot protect the guard page of a fiber stack");
     }
     return base;
   }
 
+  // Gives a stack back to the system. Its AddressSanitizer shadow is cleared first: a fiber
+  // ends by switching away, so the frames it left are still marked (redzones, variables out
+  // of scope), and munmap does not clear them. The next mapping at that address, an OS
+  // thread's stack and static TLS (a thread_local of the runtime, say), would inherit the
+  // marks and report false stack-use-after-scope errors.
+  static void unmap(void* base, std::size_t total) noexcept {
+    forget_stack_contents(base, total);
+    ::munmap(base, total);
+  }
+
   void release() noexcept {
-    for (void* base : free_) ::munmap(base, total_);
+    for (void* base : free_) unmap(base, total_);
     free_.clear();
   }
 
