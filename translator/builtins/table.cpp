@@ -101,6 +101,8 @@ const std::vector<Builtin>& table() {
        "next float after x towards y"},
       {"math.pow", Rule::MathPow, kCall, "powf({0}, {1})", "pow({0}, {1})", false, true, "x raised to y"},
       {"math.ldexp", Rule::MathLdexp, kCall, "ldexpf({0}, {1})", "ldexp({0}, {1})", false, true, "x * 2**i"},
+      {"math.modf", Rule::MathModf, kCall, "py2cuda::libdevice::modff({0})", "py2cuda::libdevice::modf({0})", false, true,
+       "(fractional, integral part) tuple of x's float type (libdevice modf)"},
       {"math.isnan", Rule::MathPredicate, kCall, "isnan({0})", "isnan({0})", false, true, "is x NaN"},
       {"math.isinf", Rule::MathPredicate, kCall, "isinf({0})", "isinf({0})", false, true, "is x infinite"},
       {"math.isfinite", Rule::MathPredicate, kCall, "isfinite({0})", "isfinite({0})", false, true,
