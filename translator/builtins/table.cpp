@@ -300,7 +300,7 @@ const std::vector<Builtin>& table() {
       {"numba.cuda.match_all_sync", Rule::WarpMatch, kCall, "", "py2cuda::match_all_sync({0}, {1})", false, true,
        "(mask, True) if every lane of mask has the same value bits, else (0, False)"},
       {"numba.cuda.activemask", Rule::WarpMask, kCall, "", "py2cuda::activemask()", false, true,
-       "uint32 mask of the warp's active lanes (emulation: lanes not returned)"},
+       "uint32 mask of the warp's active lanes (emulation: the lanes at the same call)"},
       {"numba.cuda.lanemask_lt", Rule::WarpMask, kCall, "", "py2cuda::lanemask_lt()", false, true,
        "uint32 mask of the lanes below this one"},
       {"numba.cuda.syncwarp", Rule::SyncWarp, kCall, "", "py2cuda::syncwarp({0})", false, true,

@@ -1,7 +1,7 @@
 """numba-cuda's test_warp_ops.py, its kernels as written: shfl_sync (idx, up, down,
 xor; int32, int64, float32, float64 values), all/any/eq/ballot_sync, match_any/match_all_sync,
-ballots under divergent masks (independent scheduling), lanemask_lt. Left out: syncwarp (the
-simulator has no cuda.syncwarp) and activemask in divergent branches (see the README)."""
+ballots under divergent masks (independent scheduling), activemask in the two sides of a
+divergent branch, lanemask_lt. Left out: syncwarp (the simulator has no cuda.syncwarp)."""
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 # Kernels from numba-cuda 0.30.4's tests (numba_cuda/numba/cuda/tests/cudapy/), LICENSE.numba-cuda:
 # SPDX-FileCopyrightText: Copyright (c) 2025 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
@@ -108,6 +108,19 @@ k_sched = cuda.jit("void(uint32[:])")(use_independent_scheduling)
 
 
 @cuda.jit
+def use_activemask(x):
+    i = cuda.grid(1)
+    if (i % 2) == 0:
+        # Even numbered threads fill in even numbered array entries
+        # with binary "...01010101"
+        x[i] = cuda.activemask()
+    else:
+        # Odd numbered threads fill in odd numbered array entries
+        # with binary "...10101010"
+        x[i] = cuda.activemask()
+
+
+@cuda.jit
 def use_lanemask_lt(x):
     i = cuda.grid(1)
     x[i] = cuda.lanemask_lt()
@@ -167,6 +180,9 @@ def main():
     arr = np.empty(32, dtype=np.uint32)
     k_sched[1, 32](arr)
     print("independent scheduling", [hex(v) for v in arr[:4]])
+    out = np.zeros(32, dtype=np.uint32)
+    use_activemask[1, 32](out)
+    print("activemask", [hex(v) for v in out[:2]])
     out = np.zeros(32, dtype=np.uint32)
     use_lanemask_lt[1, 32](out)
     print("lanemask_lt", [hex(v) for v in out[::8]])
