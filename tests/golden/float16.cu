@@ -60,7 +60,7 @@ __global__ void casts(py2cuda::Array<__half, 1> a, py2cuda::Array<double, 1> x, 
     // float16.py:47: singles[i] = np.float32(a[i]) + np.float32(0.25)
     singles(i) = float(a(i)) + 0.25f;
     // float16.py:48: ints[i, 0] = int(a[i])
-    ints(i, 0) = py2cuda::float_to_int<int64_t>(float(a(i)));
+    ints(i, 0) = py2cuda::float_to_int<int64_t>(rintf(float(a(i))));
     // float16.py:49: ints[i, 1] = round(a[i])
     ints(i, 1) = py2cuda::round_half_even(float(a(i)));
   }

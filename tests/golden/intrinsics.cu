@@ -33,7 +33,7 @@ __global__ void arithmetic(py2cuda::Array<double, 1> x, py2cuda::Array<double, 1
   // intrinsics.py:29: if i < x.size:
   if (i < x.size()) {
     // intrinsics.py:30: out[i] = cuda.fma(x[i], 2.0, 1.0) + cuda.cbrt(x[i] * x[i] * x[i])
-    out(i) = fma(x(i), 2.0, 1.0) + cbrt(x(i) * x(i) * x(i));
+    out(i) = fma(x(i), 2.0, 1.0) + py2cuda::cuda_cbrt(x(i) * x(i) * x(i));
     // intrinsics.py:31: out[i] = cuda.selp(x[i] > 0, out[i], -out[i])
     out(i) = ((x(i) > 0.0) ? out(i) : -out(i));
   }

@@ -197,3 +197,26 @@ TEST(RuntimeComplex, CheckedDivisionReportsZeroDivision) {
   }
   EXPECT_THROW(complex128(1.0, 0.0) / complex128(0.0, 0.0), py2cuda::ThreadExit);
 }
+
+// a ** b in a kernel: numba-cuda's cpow_internal (mathimpl.py), its special cases as written
+// (b == 0 gives 1; a.real == 0 and b.real == 0 gives 0, where CPython tests a.imag), the
+// rest in polar form.
+TEST(RuntimeComplex, PowerIsNumbaCudasCpowInternal) {
+  using py2cuda::complex128;
+  const complex128 one = py2cuda::cpow(complex128(3.0, 4.0), complex128(0.0, 0.0));
+  EXPECT_EQ(one.real, 1.0);
+  EXPECT_EQ(one.imag, 0.0);
+  const complex128 zero = py2cuda::cpow(complex128(0.0, 2.0), complex128(0.0, -1.0));
+  EXPECT_EQ(zero.real, 0.0);
+  EXPECT_EQ(zero.imag, 0.0);
+  // (1j) ** 1 in polar form: cos(pi/2) is 6.123233995736766e-17, not 0.
+  const complex128 i1 = py2cuda::cpow(complex128(0.0, 1.0), complex128(1.0, 0.0));
+  EXPECT_DOUBLE_EQ(i1.real, std::cos(std::atan2(1.0, 0.0)));
+  EXPECT_EQ(i1.imag, 1.0);
+  const complex128 r = py2cuda::cpow(complex128(0.5, 0.25), complex128(0.25, 0.5));
+  EXPECT_NEAR(r.real, 0.67530759, 1e-8);
+  EXPECT_NEAR(r.imag, -0.11931371, 1e-8);
+  const py2cuda::complex64 f = py2cuda::cpow(py2cuda::complex64(2.0f, 0.0f), py2cuda::complex64(0.0f, 0.5f));
+  EXPECT_NEAR(f.real, 0.9405421f, 1e-6f);
+  EXPECT_NEAR(f.imag, 0.33967713f, 1e-6f);
+}

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 
 TEST(RuntimeIntrinsics, BitCountsInTheArgumentsWidth) {
@@ -28,4 +29,17 @@ TEST(RuntimeIntrinsics, BrevReversesAllBits) {
   EXPECT_EQ(py2cuda::brev(uint32_t{1}), 0x80000000u);
   EXPECT_EQ(py2cuda::brev(uint32_t{0x12345678}), 0x1E6A2C48u);
   EXPECT_EQ(py2cuda::brev(uint64_t{1}), uint64_t{1} << 63);
+}
+
+// CUDA's cbrt gives exact cubes their exact root; glibc's cbrt(27.0) is 3.0000000000000004.
+TEST(RuntimeIntrinsics, CbrtOfExactCubesIsExact) {
+  EXPECT_EQ(py2cuda::cuda_cbrt(27.0), 3.0);
+  EXPECT_EQ(py2cuda::cuda_cbrt(0.125), 0.5);
+  EXPECT_EQ(py2cuda::cuda_cbrt(-8.0), -2.0);
+  EXPECT_EQ(py2cuda::cuda_cbrt(1e300), 1e100);
+  EXPECT_EQ(py2cuda::cuda_cbrt(2.0), 1.2599210498948732);  // correctly rounded
+  EXPECT_EQ(py2cuda::cuda_cbrt(0.0), 0.0);
+  EXPECT_TRUE(std::signbit(py2cuda::cuda_cbrt(-0.0)));
+  EXPECT_EQ(py2cuda::cuda_cbrt(-INFINITY), -INFINITY);
+  EXPECT_TRUE(std::isnan(py2cuda::cuda_cbrt(NAN)));
 }

@@ -21,6 +21,7 @@ enum class Rule {
   MathBinary,      // (f32, f32) -> f32, otherwise f64
   MathPredicate,   // number -> bool
   MathLdexp,       // (float, int32) -> float
+  MathModf,        // float -> (fraction, integral part), both of its float type
   MathPow,         // math.pow: like MathBinary
   Abs,             // abs(x): the type of x (bool -> int8, like Numba)
   MinMax,          // min/max of 2+ numbers: unified type

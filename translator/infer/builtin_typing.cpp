@@ -219,6 +219,15 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       args[1] = convert(std::move(args[1]), types::int32());
       return call_pattern(t, f32 ? row.f32 : row.f64, std::move(args), span);
     }
+    case Rule::MathModf: {
+      // numba-cuda's Math_modf: UniTuple(float32 x 2)(float32), UniTuple(float64 x 2)(float64).
+      if (!arity(1, 1) || !numbers()) return nullptr;
+      half_as_float32();
+      bool f32 = args[0]->type == types::float32();
+      TypeRef t = float_rule(f32);
+      args[0] = convert(std::move(args[0]), t);
+      return call_pattern(types::tuple({t, t}), f32 ? row.f32 : row.f64, std::move(args), span);
+    }
     case Rule::MathPredicate: {
       if (!arity(1, 1) || !numbers()) return nullptr;
       half_as_float32();

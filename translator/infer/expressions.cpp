@@ -640,6 +640,10 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
     }
   }
   std::string path = host_ ? callee_path(*c.func) : resolve_path(mb_.info(), *c.func);
+  if (!host_ && path.empty() && c.func->kind == ast::ExprKind::Name && ast::as<ast::Name>(*c.func).id == "pow" &&
+      !locals_.count("pow") && !mb_.info().globals.count("pow")) {
+    return operator_call(c, "operator.pow");  // the builtin pow(a, b) is a ** b (Numba's typing)
+  }
   if (path.empty()) {
     if (c.func->kind == ast::ExprKind::Name) {
       const std::string& id = ast::as<ast::Name>(*c.func).id;
@@ -656,6 +660,7 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
     }
     return fail(c.func->span, "this value cannot be called in a CUDA kernel");
   }
+  if (!host_ && path.rfind("operator.", 0) == 0) return operator_call(c, path);
   const builtins::Builtin* b = builtins::find(path);
   if (!b) return fail(c.func->span, unsupported_path_message(path));
   if (b->rule == builtins::Rule::Print) return print_call(c);
@@ -690,6 +695,78 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
     }
   }
   return type_builtin(*b, std::move(args), c.span, D());
+}
+
+ir::ExprPtr FunctionBuilder::operator_call(const ast::Call& c, const std::string& path) {
+  // numba-cuda types operator.add(a, b) as `a + b` (Numba's operator-module templates are the
+  // operators' own), the in-place forms of immutable numbers as the plain ones.
+  struct Binary {
+    const char* name;
+    BinOp op;
+  };
+  static constexpr Binary kBinary[] = {
+      {.name = "add", .op = BinOp::Add},          {.name = "sub", .op = BinOp::Sub},
+      {.name = "mul", .op = BinOp::Mul},          {.name = "truediv", .op = BinOp::TrueDiv},
+      {.name = "floordiv", .op = BinOp::FloorDiv}, {.name = "mod", .op = BinOp::Mod},
+      {.name = "pow", .op = BinOp::Pow},          {.name = "lshift", .op = BinOp::LShift},
+      {.name = "rshift", .op = BinOp::RShift},    {.name = "and_", .op = BinOp::BitAnd},
+      {.name = "or_", .op = BinOp::BitOr},        {.name = "xor", .op = BinOp::BitXor},
+  };
+  struct Compare {
+    const char* name;
+    CmpOp op;
+  };
+  static constexpr Compare kCompare[] = {
+      {.name = "lt", .op = CmpOp::Lt}, {.name = "le", .op = CmpOp::LtE}, {.name = "gt", .op = CmpOp::Gt},
+      {.name = "ge", .op = CmpOp::GtE}, {.name = "eq", .op = CmpOp::Eq}, {.name = "ne", .op = CmpOp::NotEq},
+  };
+  struct Unary {
+    const char* name;
+    UnaryOp op;
+  };
+  static constexpr Unary kUnary[] = {
+      {.name = "neg", .op = UnaryOp::Neg}, {.name = "pos", .op = UnaryOp::Pos},
+      {.name = "invert", .op = UnaryOp::Invert}, {.name = "inv", .op = UnaryOp::Invert},
+      {.name = "not_", .op = UnaryOp::Not},
+  };
+  std::string name = path.substr(std::string("operator.").size());
+  if (!c.keywords.empty()) return fail(c.keywords[0].span, "operator." + name + "() takes no keyword arguments");
+  auto arguments = [&](size_t n) -> std::vector<ir::ExprPtr> {
+    std::vector<ir::ExprPtr> out;
+    if (c.args.size() != n) {
+      fail(c.span, "operator." + name + "() takes " + std::to_string(n) + " argument" + (n == 1 ? "" : "s") + ", " +
+                       std::to_string(c.args.size()) + " given");
+      return out;
+    }
+    for (const auto& a : c.args) {
+      auto v = expr(*a);
+      if (!v) return {};
+      out.push_back(std::move(v));
+    }
+    return out;
+  };
+  // operator.iadd(x, y) of a number is x + y (numbers are immutable; Numba types it so).
+  std::string plain = name.size() > 1 && name[0] == 'i' && name != "inv" && name != "invert" ? name.substr(1) : name;
+  for (const Binary& b : kBinary) {
+    if (plain != b.name) continue;
+    auto args = arguments(2);
+    if (args.size() != 2) return nullptr;
+    if (name != plain && !args[0]->type->is_number() && !args[0]->type->is_complex()) break;
+    return binary_values(b.op, std::move(args[0]), std::move(args[1]), c.span);
+  }
+  for (const Compare& k : kCompare) {
+    if (name != k.name) continue;
+    auto args = arguments(2);
+    if (args.size() != 2) return nullptr;
+    return comparison(k.op, std::move(args[0]), std::move(args[1]), c.span);
+  }
+  for (const Unary& u : kUnary) {
+    if (name != u.name) continue;
+    auto args = arguments(1);
+    if (args.size() != 1) return nullptr;
+    return unary_values(u.op, std::move(args[0]), c.span);
+  }
+  return fail(c.func->span, "'operator." + name + "' is not supported in CUDA kernels by py2cuda");
 }
 
 ir::ExprPtr FunctionBuilder::call_external(const ast::Call& c, const sema::ExternalFunction& f) {
@@ -735,6 +812,13 @@ ir::ExprPtr FunctionBuilder::method_call(const ast::Call& c, const ast::Attribut
     std::vector<ir::ExprPtr> args;
     args.push_back(std::move(base));
     return type_builtin(*builtins::find("numba.cuda.cg.GridGroup.sync"), std::move(args), c.span, D());
+  }
+  if (base->type->is_int() && m.attr == "bit_count") {
+    // numba-cuda's overload of int.bit_count is `lambda i: cuda.popc(i)`: the argument's type.
+    if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, "bit_count() takes no arguments");
+    std::vector<ir::ExprPtr> args;
+    args.push_back(std::move(base));
+    return type_builtin(*builtins::find("numba.cuda.popc"), std::move(args), c.span, D());
   }
   return fail(m.attr_span, "'" + base->type->str() + "' has no method '" + m.attr + "' supported by py2cuda");
 }
@@ -853,9 +937,15 @@ ir::ExprPtr FunctionBuilder::binary_values(BinOp op, ir::ExprPtr l, ir::ExprPtr 
                        r->type->str());
   }
   if (result->is_complex() && op == BinOp::Pow) {
-    return fail(s, "'**' on complex numbers is not supported on the CUDA target: Numba lowers it to a call of "
-                   "numba_cpow, which exists only on the CPU, so the kernel would not link; multiply, or use "
-                   "cmath.exp(w * cmath.log(z))");
+    if (host_) {
+      return fail(s, "'**' on complex numbers is not supported in host code by py2cuda; multiply, or use "
+                     "cmath.exp(w * cmath.log(z))");
+    }
+    // numba-cuda's cpow_internal (mathimpl.py), the operands converted to the result's type.
+    auto pw = std::make_unique<ir::BuiltinCall>(result, "py2cuda::cpow({0}, {1})", s);
+    pw->args.push_back(convert(std::move(l), result));
+    pw->args.push_back(convert(std::move(r), result));
+    return pw;
   }
   if (result == types::complex128() && (op == BinOp::Add || op == BinOp::Sub) && l->kind == ir::ExprKind::Const &&
       r->kind == ir::ExprKind::Const && (l->type->is_float() || l->type->is_int() || l->type->is_complex()) &&
@@ -1021,64 +1111,68 @@ ir::ExprPtr FunctionBuilder::unary_parts(const ast::Unary& u) {
   }
   auto v = expr(*u.operand);
   if (!v) return nullptr;
-  if (host_ && v->type->is_list() && u.op == UnaryOp::Not) {
-    auto empty = std::make_unique<ir::BuiltinCall>(types::boolean(), "({0}.size() == 0)", u.span);
+  return unary_values(u.op, std::move(v), u.span);
+}
+
+ir::ExprPtr FunctionBuilder::unary_values(UnaryOp op, ir::ExprPtr v, Span span) {
+  if (host_ && v->type->is_list() && op == UnaryOp::Not) {
+    auto empty = std::make_unique<ir::BuiltinCall>(types::boolean(), "({0}.size() == 0)", span);
     empty->args.push_back(std::move(v));
     return empty;
   }
   if (host_ && v->type->is_array()) {
     // -a, +a, ~a of a host array: NumPy's negative, positive and invert ufuncs.
-    if (v->type->is_device_array()) return fail(u.span, "arithmetic on device arrays is not supported on the host");
+    if (v->type->is_device_array()) return fail(span, "arithmetic on device arrays is not supported on the host");
     TypeRef dt = v->type->dtype();
-    if (u.op == UnaryOp::Not) {
-      return fail(u.span, "the truth value of an array with more than one element is ambiguous (use a.any() or a.all())");
+    if (op == UnaryOp::Not) {
+      return fail(span, "the truth value of an array with more than one element is ambiguous (use a.any() or a.all())");
     }
-    if (u.op == UnaryOp::Pos) return v;
-    if (u.op == UnaryOp::Invert && dt->is_float()) return fail(u.span, "NumPy has no '~' (invert) for float arrays");
-    if (u.op == UnaryOp::Neg && dt->is_bool()) return fail(u.span, "NumPy's boolean negative is not supported; use ~ or np.logical_not");
+    if (op == UnaryOp::Pos) return v;
+    if (op == UnaryOp::Invert && dt->is_float()) return fail(span, "NumPy has no '~' (invert) for float arrays");
+    if (op == UnaryOp::Neg && dt->is_bool()) return fail(span, "NumPy's boolean negative is not supported; use ~ or np.logical_not");
     TypeRef t = types::array(dt, v->type->ndim(), Layout::C);
     auto node = std::make_unique<ir::BuiltinCall>(
-        t, std::string(u.op == UnaryOp::Neg ? "py2cuda::np::negative" : "py2cuda::np::invert") + "<{t0}>({0})", u.span);
+        t, std::string(op == UnaryOp::Neg ? "py2cuda::np::negative" : "py2cuda::np::invert") + "<{t0}>({0})", span);
     node->args.push_back(std::move(v));
     node->type_args = {dt};
     return node;
   }
-  if (host_ && u.op == UnaryOp::Not && (v->type->is_string() || v->type->is_dict())) {
+  if (host_ && op == UnaryOp::Not && (v->type->is_string() || v->type->is_dict())) {
     auto empty = truth(std::move(v));  // `not s`: the str or dict is empty
-    return empty ? std::make_unique<ir::Unary>(types::boolean(), UnaryOp::Not, std::move(empty), u.span) : nullptr;
+    return empty ? std::make_unique<ir::Unary>(types::boolean(), UnaryOp::Not, std::move(empty), span) : nullptr;
   }
-  TypeRef t = rules::unary_result(u.op, v->type);
+  TypeRef t = rules::unary_result(op, v->type);
   if (!t) {
-    return fail(u.span, "cannot apply '" + std::string(python_spelling(u.op)) + "' to " + v->type->str());
+    return fail(span, "cannot apply '" + std::string(python_spelling(op)) + "' to " + v->type->str());
   }
-  if (u.op == UnaryOp::Neg && v->kind == ir::ExprKind::Const && t == v->type && !t->is_bool()) {
+  if (op == UnaryOp::Neg && v->kind == ir::ExprKind::Const && t == v->type && !t->is_bool()) {
     // Fold `-literal` so it prints as the literal it is.
     auto& c = static_cast<ir::Const&>(*v);
     if (t->is_float()) c.f = -c.f;
     else if (t->is_complex()) c.f = -c.f, c.im = -c.im;
     else c.bits = ~c.bits + 1;
-    c.span = u.span;
+    c.span = span;
     return v;
   }
-  if (u.op == UnaryOp::Not) return std::make_unique<ir::Unary>(t, u.op, truth_value(std::move(v)), u.span);
-  if (u.op == UnaryOp::Invert && t->is_bool()) return std::make_unique<ir::Unary>(t, UnaryOp::Not, std::move(v), u.span);
-  if (u.op == UnaryOp::Neg && v->type->is_int() && v->type->bits() < 64) {
+  if (op == UnaryOp::Not) return std::make_unique<ir::Unary>(t, op, truth_value(std::move(v)), span);
+  if (op == UnaryOp::Invert && t->is_bool()) return std::make_unique<ir::Unary>(t, UnaryOp::Not, std::move(v), span);
+  if (op == UnaryOp::Neg && v->type->is_int() && v->type->bits() < 64) {
     // Numba negates in the operand's own width, then widens: -int8(-128)
     // is -128 and -uint32(1) is 4294967295.
     TypeRef narrow = v->type;
-    auto neg = std::make_unique<ir::BuiltinCall>(narrow, "py2cuda::neg({0})", u.span);
+    auto neg = std::make_unique<ir::BuiltinCall>(narrow, "py2cuda::neg({0})", span);
     neg->args.push_back(std::move(v));
     return convert(std::move(neg), t);
   }
-  if (u.op == UnaryOp::Invert && v->type->is_int() && !v->type->is_signed() && v->type->bits() < 64) {
+  if (op == UnaryOp::Invert && v->type->is_int() && !v->type->is_signed() && v->type->bits() < 64) {
     // Numba inverts in the operand's own width, then widens: ~uint8(100) is 155
     // (for signed types widening first gives the same value, so those stay `~x`).
     TypeRef narrow = v->type;
-    auto inv = std::make_unique<ir::BuiltinCall>(narrow, "py2cuda::invert({0})", u.span);
+    auto inv = std::make_unique<ir::BuiltinCall>(narrow, "py2cuda::invert({0})", span);
     inv->args.push_back(std::move(v));
     return convert(std::move(inv), t);
   }
-  return std::make_unique<ir::Unary>(t, u.op, convert(std::move(v), t), u.span);
+  return std::make_unique<ir::Unary>(t, op, convert(std::move(v), t), span);
 }
 
 ir::ExprPtr FunctionBuilder::truth(ir::ExprPtr e) {

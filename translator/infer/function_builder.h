@@ -235,6 +235,9 @@ class FunctionBuilder {
   bool int_constant_fits(const ast::Expr& b, bool& literal_ints);
   ir::ExprPtr binary_parts(const ast::Binary& b);
   ir::ExprPtr unary_parts(const ast::Unary& u);
+  ir::ExprPtr unary_values(UnaryOp op, ir::ExprPtr v, Span s);
+  // operator.add(a, b), operator.lt(a, b), operator.neg(a), ... in a kernel: the operator's own typing.
+  ir::ExprPtr operator_call(const ast::Call& c, const std::string& path);
   bool in_int_constant_ = false;  // building the parts of a literal int expression already checked
   ir::ExprPtr percent_format_items(std::vector<ir::ExprPtr> args, std::vector<ir::ExprPtr> items, Span s);
   // sys.argv and its elements and slices (a list of str).

@@ -128,6 +128,8 @@ std::unique_ptr<ir::Const> fold_cast(const ir::Cast& c) {
     // Only a value that converts exactly (truncated, in range): the others are the
     // conversion's business (py2cuda::float_to_int on the device, the C++ cast on the host).
     const double t = std::trunc(v);
+    // A float16 converts rounding to nearest in kernels (below): fold only what both agree on.
+    if (k->type == types::float16() && t != v) return nullptr;
     const int w = c.type->bits();
     const double end = std::ldexp(1.0, c.type->is_signed() ? w - 1 : w);
     const double low = c.type->is_signed() ? -end : 0.0;
@@ -412,8 +414,10 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
       }
       if (!host_code_ && c.type->is_int() && c.operand->type->is_float()) {
         // A C++ cast of an out-of-range float (or NaN) is undefined; the GPU saturates.
-        // A float16 widens to float32 exactly first.
-        const std::string value = c.operand->type == types::float16() ? "float(" + print(*c.operand, 0) + ")"
+        // A float16 widens to float32 exactly first, and rounds to the nearest integer, ties to
+        // even: numba-cuda converts it with PTX cvt.rni (cuda_fp16.py, float16_to_integer_cast),
+        // not the truncating cvt.rzi of float32 and float64.
+        const std::string value = c.operand->type == types::float16() ? "rintf(float(" + print(*c.operand, 0) + "))"
                                                                       : print(*c.operand, 0);
         return "py2cuda::float_to_int<" + cpp_type(c.type, false) + ">(" + value + ")";
       }

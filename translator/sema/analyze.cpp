@@ -237,9 +237,23 @@ class Analyzer {
         auto it = defs_.find(fname);
         if (it != defs_.end() && decorator_kind(*outer.func) != FunctionKind::Plain) {
           const std::string& target = ast::as<ast::Name>(*a.targets[0]).id;
-          add_function(target, *it->second, outer.func.get(), a.value->span);
+          add_function(target, *it->second, named_decorator(*outer.func), a.value->span);
           return;
         }
+      }
+      // `dec = cuda.jit(SIG)`: a decorator bound to a name, applied later as `k = dec(f)` or
+      // `@dec` (numba-cuda's tests write `dec = cuda.jit(void(float64[:, :], int8, ...))`).
+      const std::string& target = ast::as<ast::Name>(*a.targets[0]).id;
+      bool applies_to_function = false;
+      for (const auto& arg : outer.args) {
+        applies_to_function |= arg->kind == ast::ExprKind::Lambda ||
+                               (arg->kind == ast::ExprKind::Name && defs_.count(ast::as<ast::Name>(*arg).id));
+      }
+      if (!applies_to_function && binding_count_[target] <= 1 && decorator_kind(*a.value) != FunctionKind::Plain &&
+          is_cuda_jit(resolve_path(info_, *outer.func))) {
+        named_decorators_[target] = a.value.get();
+        bind_path(target, resolve_path(info_, *outer.func), a.span);  // host code leaves the statement out
+        return;
       }
     }
     // `f = cuda.declare_device(...)`: a device function defined in CUDA C/C++.
@@ -450,15 +464,24 @@ class Analyzer {
   void bind_function(const ast::FunctionDef& def) {
     defs_[def.name] = &def;
     const ast::Expr* numba_decorator = nullptr;
+    Span decorator_span = def.span;
     for (const auto& d : def.decorators) {
       if (decorator_kind(*d) != FunctionKind::Plain) {
         if (numba_decorator) {
           diags_.error(d->span, "function '" + def.name + "' has more than one numba decorator");
         }
-        numba_decorator = d.get();
+        numba_decorator = named_decorator(*d);
+        decorator_span = d->span;
       }
     }
-    add_function(def.name, def, numba_decorator, numba_decorator ? numba_decorator->span : def.span);
+    add_function(def.name, def, numba_decorator, decorator_span);
+  }
+
+  // The decorator a name stands for when it was bound as `dec = cuda.jit(SIG)`; otherwise `d`.
+  const ast::Expr* named_decorator(const ast::Expr& d) const {
+    if (d.kind != ast::ExprKind::Name) return &d;
+    auto it = named_decorators_.find(ast::as<ast::Name>(d).id);
+    return it == named_decorators_.end() ? &d : it->second;
   }
 
   void add_function(const std::string& name, const ast::FunctionDef& def, const ast::Expr* decorator, Span dspan) {
@@ -684,6 +707,7 @@ class Analyzer {
   Diagnostics& diags_;
   std::map<std::string, int> binding_count_;
   std::map<std::string, const ast::FunctionDef*> defs_;
+  std::map<std::string, const ast::Expr*> named_decorators_;  // dec = cuda.jit(SIG): its call
 };
 
 }  // namespace
@@ -731,8 +755,10 @@ HostProgram collect_host_program(const ModuleInfo& info, const ast::Module& modu
         const auto& a = ast::as<ast::Assign>(*s);
         if (a.targets.size() == 1 && a.targets[0]->kind == ast::ExprKind::Name) {
           auto it = info.globals.find(ast::as<ast::Name>(*a.targets[0]).id);
+          // `dec = cuda.jit(SIG)` is bound as the path of cuda.jit (nothing else an assignment binds so).
           if (it != info.globals.end() && (it->second.kind == Symbol::Kind::Function ||
-                                           it->second.kind == Symbol::Kind::External)) {
+                                           it->second.kind == Symbol::Kind::External ||
+                                           it->second.kind == Symbol::Kind::Path)) {
             continue;
           }
           host.body.push_back(s.get());

@@ -300,6 +300,7 @@ class Hoister {
       }
     }
     for (ast::FunctionDef* host : hosts) hoist_from(*host);
+    for (ast::FunctionDef* host : hosts) hoist_jit_bindings(*host);
   }
 
  private:
@@ -448,6 +449,89 @@ class Hoister {
       def->name = function_names.at(def->name);
       module_.hoisted.push_back(std::move(def));
     }
+  }
+
+  // Whether `e` spells numba's cuda.jit through the module's imports (`cuda.jit`, `jit` from
+  // numba.cuda, `numba.cuda.jit`).
+  bool is_cuda_jit_name(const ast::Expr& e) const {
+    std::string spelled;
+    const ast::Expr* x = &e;
+    while (x->kind == ast::ExprKind::Attribute) {
+      spelled = "." + ast::as<ast::Attribute>(*x).attr + spelled;
+      x = ast::as<ast::Attribute>(*x).value.get();
+    }
+    if (x->kind != ast::ExprKind::Name) return false;
+    auto it = module_imports_.find(ast::as<ast::Name>(*x).id);
+    if (it == module_imports_.end()) return false;
+    const std::string path = it->second + spelled;
+    return path == "numba.cuda.jit";
+  }
+
+  // `compiled = cuda.jit(SIG)(f)` at the top level of a function's body, `f` a module-level
+  // function and SIG made of module-level names and literals: the name of a kernel compiled from
+  // `f`, as numba-cuda's tests write them (a name may be rebound to another signature further
+  // down). Each such statement moves to module level under a name of its own, and the uses that
+  // follow it, up to the name's next binding, read that name: what `k = cuda.jit(SIG)(f)` at
+  // module level means. A name bound any other way in the function stays as it is.
+  void hoist_jit_bindings(ast::FunctionDef& host) {
+    const std::set<std::string> host_locals = locals_of(host);
+    std::set<std::string> module_functions;
+    for (auto* block : {&module_.body, &module_.hoisted}) {
+      for (const auto& st : *block) {
+        if (st->kind == ast::StmtKind::FunctionDef) module_functions.insert(ast::as<ast::FunctionDef>(*st).name);
+      }
+    }
+    auto jit_binding = [&](ast::Stmt& st) -> std::string {
+      if (st.kind != ast::StmtKind::Assign) return "";
+      auto& a = ast::as<ast::Assign>(st);
+      if (a.targets.size() != 1 || a.targets[0]->kind != ast::ExprKind::Name) return "";
+      if (a.value->kind != ast::ExprKind::Call) return "";
+      auto& outer = ast::as<ast::Call>(*a.value);
+      if (outer.args.size() != 1 || !outer.keywords.empty() || outer.has_star_args) return "";
+      if (outer.args[0]->kind != ast::ExprKind::Name) return "";
+      const std::string& f = ast::as<ast::Name>(*outer.args[0]).id;
+      if (host_locals.count(f) || !module_functions.count(f)) return "";
+      if (outer.func->kind != ast::ExprKind::Call) return "";
+      auto& dec = ast::as<ast::Call>(*outer.func);
+      if (!is_cuda_jit_name(*dec.func)) return "";
+      bool reads_locals = false;
+      visit_names(outer.func.get(), [&](ast::Name& n) { reads_locals |= host_locals.count(n.id) > 0; });
+      if (reads_locals) return "";
+      return ast::as<ast::Name>(*a.targets[0]).id;
+    };
+    // The names every binding of which is such a statement at the body's top level.
+    std::map<std::string, size_t> jit_count;
+    for (auto& st : host.body) {
+      std::string name = jit_binding(*st);
+      if (!name.empty()) ++jit_count[name];
+    }
+    std::set<std::string> names;
+    for (const auto& [name, count] : jit_count) {
+      bool param = false;
+      for (const auto& p : host.params) param |= p.name == name;
+      std::vector<Binding> all;
+      for (size_t i = 0; i < host.body.size(); ++i) bindings(*host.body[i], name, i, false, all);
+      if (!param && all.size() == count) names.insert(name);
+    }
+    if (names.empty()) return;
+    std::map<std::string, std::string> current;  // name -> the module-level kernel it reads now
+    for (size_t i = 0; i < host.body.size();) {
+      ast::Stmt& st = *host.body[i];
+      std::string name = jit_binding(st);
+      if (!name.empty() && names.count(name)) {
+        current[name] = module_name(host.name, name);
+        ast::as<ast::Name>(*ast::as<ast::Assign>(st).targets[0]).id = current[name];
+        module_.hoisted.push_back(std::move(host.body[i]));
+        host.body.erase(host.body.begin() + static_cast<long>(i));
+        continue;
+      }
+      visit_names(st, [&](ast::Name& n) {
+        auto it = current.find(n.id);
+        if (it != current.end()) n.id = it->second;
+      });
+      ++i;
+    }
+    if (host.body.empty()) host.body.push_back(std::make_unique<ast::Pass>(host.span));
   }
 
   // The undecorated functions defined at the top level of `host`'s body that may move to

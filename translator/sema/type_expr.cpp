@@ -94,6 +94,17 @@ TypeRef type_from_expr(const ModuleInfo& info, const ast::Expr& expr, Diagnostic
       if (name == "void" || name == "none") return types::none();
       if (name == "xoroshiro128p_type") return types::xoroshiro128p();
       if (TypeRef t = types::scalar_by_name(name)) return t;
+      if (expr.kind == ast::ExprKind::Name) {
+        // `nbtype = float32` (at module level, or in the function that defines the kernel, as
+        // numba-cuda's test_freevar writes it): the type the name is bound to.
+        auto it = info.globals.find(ast::as<ast::Name>(expr).id);
+        if (it != info.globals.end() && it->second.kind == Symbol::Kind::Constant && it->second.value_expr &&
+            (it->second.value_expr->kind == ast::ExprKind::Attribute ||
+             (it->second.value_expr->kind == ast::ExprKind::Name &&
+              ast::as<ast::Name>(*it->second.value_expr).id != ast::as<ast::Name>(expr).id))) {
+          return type_from_expr(info, *it->second.value_expr, diags);
+        }
+      }
       diags.error(expr.span, "unknown type '" + describe(expr) + "'");
       return nullptr;
     }

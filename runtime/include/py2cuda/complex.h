@@ -122,6 +122,43 @@ P2C_HD P2C_INLINE Complex<F>& operator/=(Complex<F>& a, Complex<F> b) {
   return a = a / b;
 }
 
+// a ** b and pow(a, b) of complex numbers in a kernel: numba-cuda's cpow_internal
+// (numba/cuda/mathimpl.py, a port of CPython's _Py_c_pow without its integer-exponent
+// case), in the parts' precision (math.hypot/pow/atan2/exp/log/cos/sin of float32 are the
+// f-suffixed functions), ending in its complex operations: len * (cos + sin * 1j).
+namespace detail {
+P2C_HD P2C_INLINE float cpow_hypot(float x, float y) { return hypotf(x, y); }
+P2C_HD P2C_INLINE double cpow_hypot(double x, double y) { return hypot(x, y); }
+P2C_HD P2C_INLINE float cpow_pow(float x, float y) { return powf(x, y); }
+P2C_HD P2C_INLINE double cpow_pow(double x, double y) { return pow(x, y); }
+P2C_HD P2C_INLINE float cpow_atan2(float y, float x) { return atan2f(y, x); }
+P2C_HD P2C_INLINE double cpow_atan2(double y, double x) { return atan2(y, x); }
+P2C_HD P2C_INLINE float cpow_exp(float x) { return expf(x); }
+P2C_HD P2C_INLINE double cpow_exp(double x) { return exp(x); }
+P2C_HD P2C_INLINE float cpow_log(float x) { return logf(x); }
+P2C_HD P2C_INLINE double cpow_log(double x) { return log(x); }
+P2C_HD P2C_INLINE float cpow_cos(float x) { return cosf(x); }
+P2C_HD P2C_INLINE double cpow_cos(double x) { return cos(x); }
+P2C_HD P2C_INLINE float cpow_sin(float x) { return sinf(x); }
+P2C_HD P2C_INLINE double cpow_sin(double x) { return sin(x); }
+}  // namespace detail
+
+template <class F>
+P2C_HD inline Complex<F> cpow(Complex<F> a, Complex<F> b) {
+  if (b.real == F(0) && b.imag == F(0)) return Complex<F>(F(1)) + Complex<F>(F(0), F(0));
+  if (a.real == F(0) && b.real == F(0)) return Complex<F>(F(0)) + Complex<F>(F(0), F(0));
+  F vabs = detail::cpow_hypot(a.real, a.imag);
+  F len = detail::cpow_pow(vabs, b.real);
+  F at = detail::cpow_atan2(a.imag, a.real);
+  F phase = at * b.real;
+  if (b.imag != F(0)) {
+    len /= detail::cpow_exp(at * b.imag);
+    phase += b.imag * detail::cpow_log(vabs);
+  }
+  return Complex<F>(len) *
+         (Complex<F>(detail::cpow_cos(phase)) + Complex<F>(detail::cpow_sin(phase)) * Complex<F>(F(0), F(1)));
+}
+
 // abs(z): hypot of the parts, in the parts' precision.
 P2C_HD P2C_INLINE float abs(complex64 z) { return hypotf(z.real, z.imag); }
 P2C_HD P2C_INLINE double abs(complex128 z) { return hypot(z.real, z.imag); }

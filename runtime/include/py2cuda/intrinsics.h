@@ -18,6 +18,21 @@
 
 namespace py2cuda {
 
+// cuda.cbrt of a float64. CUDA's cbrt gives exact cubes their exact root (cbrt(27.0) is 3.0);
+// glibc's is only within 1 ulp (3.0000000000000004, and 0.49999999999999994 for 0.125), so
+// the emulation refines its result by one Newton step in long double, rounded once.
+P2C_DEVICE P2C_INLINE double cuda_cbrt(double x) {
+#if P2C_BACKEND_CUDA
+  return ::cbrt(x);
+#else
+  const double r = std::cbrt(x);
+  if (!std::isfinite(r) || r == 0) return r;
+  long double lr = r;
+  lr -= (lr * lr * lr - static_cast<long double>(x)) / (3 * lr * lr);
+  return static_cast<double>(lr);
+#endif
+}
+
 template <class T>
 P2C_DEVICE P2C_INLINE T popc(T x) {
   static_assert(std::is_integral_v<T>, "cuda.popc takes an integer");

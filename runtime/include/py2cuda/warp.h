@@ -186,9 +186,11 @@ tuple<int32_t, bool> match_all_sync(uint32_t mask, T value, SourceLocation where
   return tuple<int32_t, bool>(static_cast<int32_t>(static_cast<uint32_t>(r.value)), r.flag);
 }
 
-// The lanes of the warp that exist and have not returned: lanes that took another
-// branch count as active here (on a GPU they may not).
-inline uint32_t activemask() { return emu::detail::FiberBlock::active_lanes(); }
+// The lanes of the warp that wait at this same call (a lane in another branch, or returned, is
+// not active here, as on a GPU that runs the branches one after the other).
+inline uint32_t activemask(SourceLocation where = SourceLocation::current()) {
+  return emu::detail::FiberBlock::active_lanes(where);
+}
 
 inline uint32_t lanemask_lt() {
   const uint32_t lane = emu::current.thread_linear % emu::detail::kWarpSize;

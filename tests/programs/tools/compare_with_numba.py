@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """On a machine with a GPU: every program run by Numba on the GPU and by py2cuda on the GPU, compared.
 
-Not a ctest entry (CI has no GPU). For each NAME.py of samples/, tests/programs/ and
-tests/programs/numba_docs/ (with or without a NAME.expected), both
+Not a ctest entry (CI has no GPU). For each NAME.py of samples/, tests/programs/,
+tests/programs/numba_docs/ and tests/programs/numba_cudapy/ (with or without a NAME.expected), both
 
     python NAME.py ARGS                  (compiled Numba, its CUDA target, no simulator)
     py2cuda NAME.py --run -- ARGS        (nvcc, the same GPU)

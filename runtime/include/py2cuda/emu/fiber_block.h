@@ -200,17 +200,19 @@ class FiberBlock {
     return self->warp_result;
   }
 
-  // cuda.activemask(): parks the caller until no thread of the block can run on, then
-  // gives the lanes of its warp that have not returned. An approximation: lanes that
-  // wait at a barrier or a collective in another branch count as active here; on a GPU
-  // they may not.
-  static uint32_t active_lanes() {
+  // cuda.activemask() at `where`: parks the caller until no thread of the block can run on,
+  // then gives the lanes of its warp that wait at the same call. A GPU runs the two sides of a
+  // divergent branch one after the other: a lane in the other branch (at another activemask, a
+  // barrier or a collective) or returned is not active there (numba-cuda's test_activemask:
+  // 0x55555555 in `if i % 2 == 0`, 0xAAAAAAAA in its else).
+  static uint32_t active_lanes(const SourceLocation& where) {
     FiberThread* self = current.fiber;
     if (!self) {
       throw Error(current_thread_text() + ": cuda.activemask() needs the kernel to run its threads as fibers "
                                           "(KernelInfo::uses_warp_ops)");
     }
     P2C_RACE_FLUSH();
+    self->barrier = where;
     self->state = FiberThread::State::at_activemask;
     park(*self);
     if (self->block->abandoning_) throw BlockAbandoned{};
@@ -351,7 +353,7 @@ class FiberBlock {
       if (at_activemask) {
         for (uint32_t i = 0; i < active_; ++i) {
           FiberThread& t = *threads_[i];
-          if (t.state == FiberThread::State::at_activemask) t.warp_result = WarpResult{live_lanes(t), false};
+          if (t.state == FiberThread::State::at_activemask) t.warp_result = WarpResult{lanes_at_activemask(t), false};
         }
         for (uint32_t i = 0; i < active_; ++i) {
           FiberThread& t = *threads_[i];
@@ -436,13 +438,13 @@ class FiberBlock {
     return message;
   }
 
-  // The lanes of t's warp that have not returned.
-  uint32_t live_lanes(const FiberThread& t) const {
+  // The lanes of t's warp that wait at the activemask() call t waits at.
+  uint32_t lanes_at_activemask(const FiberThread& t) const {
     const uint32_t base = t.linear - t.linear % kWarpSize;
     uint32_t mask = 0;
     for (uint32_t l = 0; l < kWarpSize && base + l < active_; ++l) {
-      const FiberThread::State s = threads_[base + l]->state;
-      if (s != FiberThread::State::returned && s != FiberThread::State::failed) mask |= 1u << l;
+      const FiberThread& u = *threads_[base + l];
+      if (u.state == FiberThread::State::at_activemask && u.barrier == t.barrier) mask |= 1u << l;
     }
     return mask;
   }
