@@ -528,7 +528,9 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     case ir::ExprKind::Builtin: {
       const auto& c = static_cast<const ir::BuiltinCall&>(e);
       if (!c.debug_check.empty()) note(NoteKind::DebugException, c.span, c.debug_check);
-      const std::vector<bool> first = c.orders_args ? std::vector<bool>{} : ordered_args(c.args);
+      // A device atomic's or random draw's first argument is a place (&a(i)), not a value to read first.
+      const bool place_first = !host_code_ && c.has_effects;
+      const std::vector<bool> first = c.orders_args || place_first ? std::vector<bool>{} : ordered_args(c.args);
       std::string out;
       const std::string& p = c.pattern;
       for (size_t i = 0; i < p.size(); ++i) {
