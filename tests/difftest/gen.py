@@ -311,6 +311,9 @@ class Generator:
         self.r = random.Random(seed)
         self.seed = seed
         self.tag = tag
+        # A generator of its own for the atomics paired in one expression (own_atomic), so that
+        # every draw of self.r, and so the programs of earlier campaigns, stay as they were.
+        self.pair_r = random.Random(seed * 7919 + 2)
         self.counter = 0
         self.functions: list[Function] = []
         self.xs: list[str] = []
@@ -737,6 +740,20 @@ class Generator:
         else:
             st = Stmt(f"{name} = cuda.atomic.{op}(ow, (i, {k}), {{0}})", [operand()],
                       cpu_head=f"{name} = _at_{op.rstrip('_')}(ow, i, {k}, {conv % 0})")
+            pr = self.pair_r
+            if pr.random() < 0.5:
+                # Two atomics in one comparison, on the same slot half the time: Python's
+                # left-to-right order decides both old values (C++ leaves the operands unordered).
+                op2 = pr.choice([o for o in ops if o not in ("cas", "compare_and_swap")])
+                k2 = k if pr.random() < 0.5 else pr.randrange(OWN_SLOTS)
+                cmp = pr.choice(["<", "<=", "==", "!=", ">"])
+                val2 = f"ow[i, {pr.randrange(OWN_SLOTS)}]" if pr.random() < 0.3 else str(pr.randint(0, 100))
+                st = Stmt(f"{name} = cuda.atomic.{op}(ow, (i, {k}), {{0}}) {cmp} "
+                          f"cuda.atomic.{op2}(ow, (i, {k2}), {val2})", st.exprs,
+                          cpu_head=f"{name} = _at_{op.rstrip('_')}(ow, i, {k}, {conv % 0}) {cmp} "
+                                   f"_at_{op2.rstrip('_')}(ow, i, {k2}, {NP[t]}({val2}))")
+                scope.vars[name] = ("bool", True)
+                return st
         scope.vars[name] = (t, True)
         return st
 

@@ -47,7 +47,7 @@ __global__ void arithmetic(py2cuda::Array<py2cuda::complex128, 1> a, py2cuda::Ar
 // device function Tuple(complex64, float32)(complex64)
 __device__ py2cuda::tuple<py2cuda::complex64, float> split(py2cuda::complex64 z) {
   // complex_arithmetic.py:24: return z.conjugate(), abs(z)
-  return py2cuda::tuple<py2cuda::complex64, float>{z.conjugate(), py2cuda::abs(z)};
+  return py2cuda::tuple<py2cuda::complex64, float>(z.conjugate(), py2cuda::abs(z));
 }
 
 // complex_arithmetic.py:44: def single_precision(z, f, out, parts):

@@ -665,7 +665,7 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   if (!b) return fail(c.func->span, unsupported_path_message(path));
   if (b->rule == builtins::Rule::Print) return print_call(c);
   if (b->rule == builtins::Rule::ArrayAlloc) return array_alloc(c, path == "numba.cuda.shared.array");
-  if (b->rule == builtins::Rule::Atomic) return atomic_call(c, *b);
+  if (b->rule == builtins::Rule::Atomic) return with_effects(atomic_call(c, *b));
   if (final_ && (b->rule == builtins::Rule::Barrier || b->rule == builtins::Rule::BarrierPredicate)) {
     fn_->uses_barrier = true;
   }
@@ -694,7 +694,20 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
       if (a->type->is_array()) return ufunc_with_out(c, *b, path, std::move(args));
     }
   }
-  return type_builtin(*b, std::move(args), c.span, D());
+  ir::ExprPtr call = type_builtin(*b, std::move(args), c.span, D());
+  // A random draw advances its generator's state: like an atomic, its place in Python's
+  // left-to-right order matters.
+  return b->rule == builtins::Rule::Random ? with_effects(std::move(call)) : std::move(call);
+}
+
+// Marks a device builtin call that writes memory (an atomic, a random draw) as having effects,
+// through the conversions around it, so that the printer keeps it in Python's order beside
+// other such calls (ExprPrinter::ordered_args, ordered_operands).
+ir::ExprPtr FunctionBuilder::with_effects(ir::ExprPtr e) {
+  ir::Expr* x = e.get();
+  while (x && x->kind == ir::ExprKind::Cast) x = static_cast<ir::Cast&>(*x).operand.get();
+  if (x && x->kind == ir::ExprKind::Builtin) static_cast<ir::BuiltinCall&>(*x).has_effects = true;
+  return e;
 }
 
 ir::ExprPtr FunctionBuilder::operator_call(const ast::Call& c, const std::string& path) {

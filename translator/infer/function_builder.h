@@ -177,6 +177,7 @@ class FunctionBuilder {
   ir::ExprPtr print_call(const ast::Call& c);
   ir::ExprPtr array_alloc(const ast::Call& c, bool shared);
   ir::ExprPtr atomic_call(const ast::Call& c, const builtins::Builtin& row);
+  ir::ExprPtr with_effects(ir::ExprPtr e);
   // `np.sin(x, r)`, `np.maximum(a, b, c)`: a NumPy ufunc called with arrays in a kernel.
   ir::ExprPtr ufunc_with_out(const ast::Call& c, const builtins::Builtin& row, const std::string& path,
                              std::vector<ir::ExprPtr> operands);

@@ -67,6 +67,44 @@ bool has_effects(const Expr& e, EffectRules rules) {
   return true;
 }
 
+bool reads_arrays(const Expr& e) {
+  auto sub = [](const ExprPtr& x) { return x && reads_arrays(*x); };
+  switch (e.kind) {
+    case ExprKind::Index: return true;
+    case ExprKind::Call: return std::any_of(static_cast<const Call&>(e).args.begin(), static_cast<const Call&>(e).args.end(), sub);
+    case ExprKind::Builtin: {
+      const auto& c = static_cast<const BuiltinCall&>(e);
+      return std::any_of(c.args.begin(), c.args.end(), sub);
+    }
+    case ExprKind::Let: return sub(static_cast<const Let&>(e).init) || sub(static_cast<const Let&>(e).body);
+    case ExprKind::Cast: return sub(static_cast<const Cast&>(e).operand);
+    case ExprKind::Unary: return sub(static_cast<const Unary&>(e).operand);
+    case ExprKind::Binary: return sub(static_cast<const Binary&>(e).left) || sub(static_cast<const Binary&>(e).right);
+    case ExprKind::Compare: return sub(static_cast<const Compare&>(e).left) || sub(static_cast<const Compare&>(e).right);
+    case ExprKind::Logical: return sub(static_cast<const Logical&>(e).left) || sub(static_cast<const Logical&>(e).right);
+    case ExprKind::Select: {
+      const auto& s = static_cast<const Select&>(e);
+      return sub(s.cond) || sub(s.then_value) || sub(s.else_value);
+    }
+    case ExprKind::TupleMake: {
+      const auto& t = static_cast<const TupleMake&>(e);
+      return std::any_of(t.elements.begin(), t.elements.end(), sub);
+    }
+    case ExprKind::TupleGet: return sub(static_cast<const TupleGet&>(e).tuple);
+    default: return false;
+  }
+}
+
+bool order_matters(const std::vector<const Expr*>& operands, EffectRules rules) {
+  bool before = false;  // an earlier operand has effects or reads an array
+  for (const Expr* x : operands) {
+    const bool effects = has_effects(*x, rules);
+    if (effects && before) return true;
+    before = before || effects || reads_arrays(*x);
+  }
+  return false;
+}
+
 bool needs_ordered_evaluation(const std::vector<ExprPtr>& args, size_t first, EffectRules rules) {
   size_t effects = 0;
   for (size_t i = first; i < args.size(); ++i) effects += has_effects(*args[i], rules) ? 1 : 0;

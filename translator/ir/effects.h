@@ -24,6 +24,14 @@ struct EffectRules {
 // launch, or a division that may raise.
 bool has_effects(const Expr& e, EffectRules rules);
 
+// Whether evaluating `e` reads an element of an array: a value an effect evaluated after it
+// (an atomic, a call writing the array) could change, so it must be read first.
+bool reads_arrays(const Expr& e);
+
+// Whether some operand with effects follows one that has effects or reads an array (in
+// Python's order, from index `first` on): then that order must be kept explicitly.
+bool order_matters(const std::vector<const Expr*>& operands, EffectRules rules);
+
 // Whether two or more of `args` from index `first` on have effects: then Python's order must
 // be kept explicitly (a braced list, or temporaries).
 bool needs_ordered_evaluation(const std::vector<ExprPtr>& args, size_t first, EffectRules rules);

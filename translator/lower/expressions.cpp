@@ -258,23 +258,25 @@ bool nonzero_constant(const ir::Expr& e) {
 // evaluated first, in order, into temporaries of an immediately invoked lambda:
 //   [&]() -> double { const double py2cuda_arg0 = ...; const double py2cuda_arg1 = ...;
 //                     return pair(py2cuda_arg0, py2cuda_arg1); }()
-// Device code keeps the plain call: its calls with effects (atomics, random draws) are rarely
-// two arguments of one call, and the lambda would cost its readers more than it saves.
-// (Tuples order their elements with braces instead: TupleMake.)
+// Device code does the same where it matters: two atomics, or an array's element read before an
+// atomic on it, `max(cuda.atomic.exch(a, i, 7), cuda.atomic.exch(a, i, 9))`. Its effects are
+// those of the calls marked so (atomics, random draws) and of device functions; its other
+// calls (math) are pure, so the lambda appears only where the order is observable.
+// An argument that reads an array is evaluated first as well when an argument with effects
+// follows it (ir::order_matters). (Tuples order their elements with braces instead: TupleMake.)
 std::vector<bool> ExprPrinter::ordered_args(const std::vector<ir::ExprPtr>& args) const {
-  if (!host_code_ && error_model_ == ir::ErrorModel::Numpy) return {};
+  std::vector<const ir::Expr*> operands;
+  for (const auto& a : args) operands.push_back(a.get());
+  if (!ir::order_matters(operands, effect_rules())) return {};
   std::vector<bool> first(args.size());
-  size_t effects = 0;
-  for (size_t i = 0; i < args.size(); ++i) {
-    first[i] = ir::has_effects(*args[i], effect_rules());
-    effects += first[i] ? 1 : 0;
-  }
-  if (effects < 2) return {};  // ir::needs_ordered_evaluation's rule, without walking twice
+  for (size_t i = 0; i < args.size(); ++i) first[i] = ir::has_effects(*args[i], effect_rules()) || ir::reads_arrays(*args[i]);
   return first;
 }
 
 ir::EffectRules ExprPrinter::effect_rules() const {
-  return {.divisions_raise = error_model_ != ir::ErrorModel::Numpy, .every_call = !host_code_};
+  // CUDA device code (the numpy error model) marks its calls with effects; CPU @jit code does not.
+  return {.divisions_raise = error_model_ != ir::ErrorModel::Numpy,
+          .every_call = !host_code_ && error_model_ != ir::ErrorModel::Numpy};
 }
 
 std::string ExprPrinter::in_order(const ir::Expr& call, const std::vector<const ir::Expr*>& args,
@@ -297,14 +299,14 @@ std::string ExprPrinter::in_order(const ir::Expr& call, const std::vector<ir::Ex
 
 // Python evaluates a binary operator's left operand before its right one, where C++ leaves them
 // unordered: `np.random.rand() - np.random.rand()` or `f() + g()` with prints. Where both
-// operands have effects (ir::has_effects, under the rules of ordered_args), they are evaluated
+// operands have effects, or the left one reads an array the right one may write (ir::order_matters,
+// under the rules of ordered_args), they are evaluated
 // first, in order, as a call's arguments are:
 //   [&]() -> double { const double py2cuda_arg0 = ...; const double py2cuda_arg1 = ...;
 //                     return py2cuda_arg0 - py2cuda_arg1; }()
 std::string ExprPrinter::ordered_operands(const ir::Expr& e, const ir::Expr& left, const ir::Expr& right) {
-  if (!host_code_ && error_model_ == ir::ErrorModel::Numpy) return "";
   if (evaluated_first_.count(&left)) return "";  // the operator itself, printed inside its lambda
-  if (!ir::has_effects(left, effect_rules()) || !ir::has_effects(right, effect_rules())) return "";
+  if (!ir::order_matters({&left, &right}, effect_rules())) return "";
   evaluated_first_[&left] = ordered_arg_name(0);
   evaluated_first_[&right] = ordered_arg_name(1);
   const std::string body = print(e, 0);
@@ -530,7 +532,9 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     case ir::ExprKind::Builtin: {
       const auto& c = static_cast<const ir::BuiltinCall&>(e);
       if (!c.debug_check.empty()) note(NoteKind::DebugException, c.span, c.debug_check);
-      const std::vector<bool> first = c.orders_args ? std::vector<bool>{} : ordered_args(c.args);
+      // A device atomic's or random draw's first argument is a place (&a(i)), not a value to read first.
+      const bool place_first = !host_code_ && c.has_effects;
+      const std::vector<bool> first = c.orders_args || place_first ? std::vector<bool>{} : ordered_args(c.args);
       std::string out;
       const std::string& p = c.pattern;
       for (size_t i = 0; i < p.size(); ++i) {
