@@ -70,7 +70,7 @@ enum class HostRule {
   Ravel,            // a.ravel(), a.flatten(): 1-D
   Transpose,        // a.transpose(), np.transpose(a): the reversed axes
   Fill,             // a.fill(value)
-  ToList,           // a.tolist(): a Python list of Python numbers (printed, measured with len())
+  ToList,           // a.tolist(): a List of Python numbers (a List of Lists for 2-D and more)
   Synchronize,      // cuda.synchronize(), stream.synchronize(): waits for the device
   DeviceQuery,      // cuda.is_available(), cuda.detect(): bool (detect also prints the devices)
   DeviceHandle,     // cuda.get_current_device(), cuda.select_device(id): a Device (.id, .compute_capability, .name)

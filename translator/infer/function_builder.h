@@ -270,6 +270,7 @@ class FunctionBuilder {
   ir::ExprPtr dict_display(const ast::DictExpr& d);
   ir::ExprPtr dict_comprehension(const ast::ComprehensionExpr& g);
   ir::ExprPtr dict_builtin(const ast::Call& c, const std::string& path, bool& handled);
+  ir::ExprPtr dict_subclass(const ast::Call& c, const std::string& cls);  // defaultdict(f), Counter(items)
   ir::ExprPtr dict_key(ir::ExprPtr key, TypeRef dict, Span s);
   ir::ExprPtr dict_item(ir::ExprPtr dict, const ast::Subscript& s);
   // `value` is taken only when the target is a dict's entry.
@@ -340,6 +341,9 @@ class FunctionBuilder {
   ir::ExprPtr starred_call(const ast::Call& c);
   // `first, *rest = xs`: a starred target takes the values between the others, as a list.
   void starred_unpack(const std::vector<ast::ExprPtr>& targets, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
+  // `a, b, c = np.split(x, 3)`, `lo, hi = np.percentile(x, [5, 95])`: a list or a host array,
+  // whose length Python checks when it runs, unpacked into as many names.
+  void sized_unpack(const std::vector<ast::ExprPtr>& targets, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
 
   // ------------------------------------------------------------ statements
   void block(const ast::Block& in, ir::Block& out);

@@ -362,7 +362,9 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
         auto self = expr(*m.value);
         if (!self) return nullptr;
         if (self->type->is_dict()) {
-          const builtins::HostBuiltin* row = builtins::find_host("dict." + m.attr);
+          const std::string& cls = self->type->dict_class();
+          const builtins::HostBuiltin* row = cls.empty() ? nullptr : builtins::find_host(cls + "." + m.attr);
+          if (!row) row = builtins::find_host("dict." + m.attr);
           if (!row) return fail(m.attr_span, "dict." + m.attr + "() is not supported by py2cuda");
           return dict_method(c, m.attr, std::move(self));
         }
@@ -1396,7 +1398,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       return number_builtin(c, row);
     case HostRule::DictMethod:
       if (!self) return fail(c.span, what + "() is a method of a dict");
-      return dict_method(c, std::string(row.path.substr(5)), std::move(self));
+      return dict_method(c, std::string(row.path.substr(row.path.find('.') + 1)), std::move(self));
     case HostRule::DeviceSplit: {
       if (!bind({"section", "stream"}) || !need(0, "section")) return nullptr;
       if (self->type->ndim() != 1) return fail(c.span, what + "() splits 1-D device arrays only (Numba: only support 1d array)");
@@ -1775,9 +1777,15 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       TypeRef t = types::array(arr->type->dtype(), arr->type->ndim(), arr->type->ndim() == 1 ? Layout::C : Layout::A);
       return call_node(t, rt + "({0})", c.span, one(std::move(arr)));
     }
-    case HostRule::ToList:
+    case HostRule::ToList: {
       if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, "tolist() takes no arguments");
-      return call_node(types::host_object("list"), rt + "({0})", c.span, one(std::move(self)));
+      // NumPy's item() of each element: a Python float, int or bool; nested per dimension.
+      TypeRef dt = self->type->dtype();
+      if (!dt->is_number()) return fail(c.span, "tolist() of an array of " + dt->str() + " is not supported by py2cuda");
+      TypeRef t = dt->is_bool() ? dt : dt->is_float() ? types::float64() : dt == types::uint64() ? dt : types::int64();
+      for (int d = 0; d < self->type->ndim(); ++d) t = types::list(t);
+      return call_node(t, rt + "({0})", c.span, one(std::move(self)));
+    }
     case HostRule::Fill: {
       if (!bind({"value"}) || !need(0, "value")) return nullptr;
       auto v = value(0);

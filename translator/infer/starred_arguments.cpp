@@ -143,4 +143,44 @@ void FunctionBuilder::starred_unpack(const std::vector<ast::ExprPtr>& targets, i
   }
 }
 
+void FunctionBuilder::sized_unpack(const std::vector<ast::ExprPtr>& targets, ir::ExprPtr value, Span s,
+                                   ir::Block& out, bool echo) {
+  const TypeRef t = value->type;
+  const bool list = t->is_list();
+  // The whole right-hand side first, once; then Python's count check, then the names.
+  ir::Variable* tmp = temporary(list ? "items" : "arr", t);
+  auto st = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(tmp, s), std::move(value), s);
+  st->declare = true;
+  st->echo_line = echo;
+  out.push_back(std::move(st));
+  auto whole = [&]() { return std::make_unique<ir::VarRef>(tmp, s); };
+  auto count = std::make_unique<ir::Const>(types::int64(), s);
+  count->bits = targets.size();
+  out.push_back(std::make_unique<ir::ExprStmt>(
+      call_node(types::none(), "py2cuda::host::check_unpack({0}, {1})", s, args_of(whole(), std::move(count))), s));
+  for (size_t i = 0; i < targets.size(); ++i) {
+    auto k = std::make_unique<ir::Const>(types::int64(), s);
+    k->bits = i;
+    ir::ExprPtr item;
+    if (list) {
+      item = call_node(t->dtype(), "{0}.at({1})", s, args_of(whole(), std::move(k)));
+    } else if (t->ndim() == 1) {
+      auto ix = std::make_unique<ir::Index>(t->dtype(), whole(), s);
+      ix->indices.push_back(std::move(k));
+      item = std::move(ix);
+    } else {
+      // NumPy unpacks over the first axis: each name a view of one row.
+      std::vector<rules::ViewIndex> kinds(static_cast<size_t>(t->ndim()), rules::ViewIndex::Slice);
+      kinds[0] = rules::ViewIndex::Integer;
+      TypeRef row = types::array(t->dtype(), t->ndim() - 1, rules::view_layout(t, kinds), t->is_readonly());
+      std::string pattern = "py2cuda::view({0}, {1}";
+      for (int d = 1; d < t->ndim(); ++d) pattern += ", py2cuda::slice()";
+      auto view = call_node(row, pattern + ")", s, args_of(whole(), std::move(k)));
+      static_cast<ir::BuiltinCall&>(*view).bare_literals = true;
+      item = std::move(view);
+    }
+    assign(*targets[i], std::move(item), s, out, false);
+  }
+}
+
 }  // namespace py2cuda::infer

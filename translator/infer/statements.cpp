@@ -476,6 +476,11 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
         starred_unpack(elts, std::move(value), s, out, echo);  // infer/starred_arguments.cpp
         return;
       }
+      if (host_ && ((value->type->is_list() && value->type->dtype()) ||
+                    (value->type->is_array() && !value->type->is_device_array()))) {
+        sized_unpack(elts, std::move(value), s, out, echo);
+        return;
+      }
       if (!value->type->is_tuple()) {
         D().error(s, "cannot unpack a value of type " + value->type->str() + " into " + std::to_string(elts.size()) +
                          " names");

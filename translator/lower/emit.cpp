@@ -41,7 +41,9 @@ std::string cpp_type(TypeRef t, bool host_types) {
     case TypeKind::Dict:
       // `{}` whose key and value types nothing gives: an empty dict that converts to any Dict.
       if (t->is_untyped_dict()) return "py2cuda::host::EmptyDict";
-      return "py2cuda::host::Dict<" + cpp_type(t->key_type(), true) + ", " + cpp_type(t->value_type(), true) + ">";
+      if (t->dict_class() == "Counter") return "py2cuda::host::Counter<" + cpp_type(t->key_type(), true) + ">";
+      return "py2cuda::host::" + std::string(t->dict_class() == "defaultdict" ? "DefaultDict<" : "Dict<") +
+             cpp_type(t->key_type(), true) + ", " + cpp_type(t->value_type(), true) + ">";
     case TypeKind::List:
       return "py2cuda::host::List<" + (t->dtype() ? cpp_type(t->dtype(), true) : std::string("/* unknown */ int64_t")) + ">";
   }

@@ -74,6 +74,10 @@ class Type {
   // Dict: the key and value types (null for an untyped `{}`)
   TypeRef key_type() const { return elem_; }
   TypeRef value_type() const { return value_; }
+  // Dict: which of Python's dict classes: "" (dict), "defaultdict" (a missing key read is
+  // stored with the value type's zero: int() 0, list() []) or "Counter" (a missing key
+  // reads 0, not stored). The two print as their class does.
+  const std::string& dict_class() const { return name_; }
   int ndim() const { return ndim_; }
   Layout layout() const { return layout_; }
   // A frozen module-level NumPy array (Numba's "readonly array"): never stored to.
@@ -150,7 +154,9 @@ TypeRef tuple(std::vector<TypeRef> elements);
 TypeRef list_display(std::vector<TypeRef> elements);
 // A host dict of these key and value types; dict(nullptr, nullptr) is an empty `{}` whose
 // types later assignments tell.
-TypeRef dict(TypeRef key, TypeRef value);
+TypeRef dict(TypeRef key, TypeRef value, const std::string& dict_class = "");
+// `d`'s dict class with these key and value types.
+TypeRef dict_like(TypeRef d, TypeRef key, TypeRef value);
 // A growable host list of `element` values; nullptr: the type of `[]` until an append,
 // extend or assignment tells its element type (unify() then gives the typed list).
 TypeRef list(TypeRef element);

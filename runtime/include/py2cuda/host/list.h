@@ -198,6 +198,23 @@ void check_unpack_at_least(const List<T>& xs, int64_t n) {
   }
 }
 
+// `a, b, c = xs` of a list or an array: Python's errors when the count differs.
+inline void check_unpack_count(int64_t have, int64_t n) {
+  if (have > n) throw PyException("ValueError", "too many values to unpack (expected " + std::to_string(n) + ")");
+  if (have < n) {
+    throw PyException("ValueError", "not enough values to unpack (expected " + std::to_string(n) + ", got " +
+                                        std::to_string(have) + ")");
+  }
+}
+template <class T>
+void check_unpack(const List<T>& xs, int64_t n) {
+  check_unpack_count(xs.size(), n);
+}
+template <class T, int N>
+void check_unpack(const NDArray<T, N>& a, int64_t n) {
+  check_unpack_count(a.shape(0), n);
+}
+
 // Python iterates a list by index: what the loop appends is visited too.
 template <class T, class F>
 void for_each_item(const List<T>& xs, F&& f) {
