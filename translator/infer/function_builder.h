@@ -26,6 +26,11 @@ const char* array_ufunc_name(BinOp op);
 
 // `{}` or dict() whose key and value types nothing gives (host/dict.h's EmptyDict).
 inline constexpr const char* kEmptyDictPattern = "py2cuda::host::EmptyDict{}";
+// That pattern, or a defaultdict's or a Counter's never filled, which print as their class does
+// (`py2cuda::host::EmptyDict{"Counter()"}`): `{}` where the variable it initialises is typed.
+inline bool is_empty_dict_pattern(const std::string& pattern) {
+  return pattern.rfind("py2cuda::host::EmptyDict{", 0) == 0;
+}
 
 class FunctionBuilder {
  public:

@@ -165,10 +165,13 @@ ir::ExprPtr FunctionBuilder::dict_subclass(const ast::Call& c, const std::string
     if (it == kFactories.end() || !is_builtin_name(*f, it->first)) {
       return fail(f ? f->span : c.span, "py2cuda's defaultdict takes one default factory: list, int, float, str or bool");
     }
-    return call_node(types::dict(nullptr, it->second, cls), kEmptyDictPattern, c.span, {});
+    return call_node(types::dict(nullptr, it->second, cls),
+                     "py2cuda::host::EmptyDict{\"defaultdict(<class '" + it->first + "'>, {})\"}", c.span, {});
   }
   if (c.args.size() > 1) return fail(c.span, "Counter expected at most 1 argument, got " + std::to_string(c.args.size()));
-  if (c.args.empty()) return call_node(types::dict(nullptr, types::int64(), cls), kEmptyDictPattern, c.span, {});
+  if (c.args.empty()) {
+    return call_node(types::dict(nullptr, types::int64(), cls), "py2cuda::host::EmptyDict{\"Counter()\"}", c.span, {});
+  }
   TypeRef item = nullptr;
   auto items = comprehension_items(*c.args[0], item);
   if (!items) return nullptr;

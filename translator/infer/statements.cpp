@@ -658,7 +658,7 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
       value->type = v->type;
       if (value->kind == ir::ExprKind::Builtin) {
         auto& empty = static_cast<ir::BuiltinCall&>(*value);
-        if (empty.pattern == kEmptyDictPattern) empty.pattern = "{}";  // `Dict<K, V> d = {};`
+        if (is_empty_dict_pattern(empty.pattern)) empty.pattern = "{}";  // `Dict<K, V> d = {};`
       }
     }
   }
