@@ -1,6 +1,6 @@
 """Python's collections around kernels: a.tolist() (1-D and 2-D) iterated, indexed and printed,
 list(a) of an array, lists and arrays unpacked into names (np.split pieces, percentiles),
-dicts whose values are lists (setdefault(k, []).append, d[k] = [] then d[k].append),
+zip(*pairs), dicts whose values are lists (setdefault(k, []).append, d[k] = [] then d[k].append),
 collections.defaultdict(list/int/float) and collections.Counter (of a list, a str, an array;
 most_common, [k] of a missing key, iteration, update, printing)."""
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
@@ -52,6 +52,19 @@ def main():
     bools = (h > 0.5).tolist()
     print(bools, any(bools))
     print([x * 2 for x in m[0].tolist()])
+
+    # zip(*pairs): the transpose of a list of tuples, tuples whose length is the list's.
+    timings = []
+    for size in [64, 128, 256]:
+        timings.append((size, size / 32.0, "n" + str(size)))
+    sizes, ratios, tags = zip(*timings)
+    print(sizes, ratios, tags)
+    print(len(sizes), sum(ratios), max(sizes), sizes[-1], np.array(ratios), list(tags))
+    for size in sizes:
+        print(size, end=" ")
+    print(f"{ratios}")
+    only, single = zip(*[(1, 0.5)])
+    print(only, single)
 
     # Unpacking lists and arrays into names: Python checks the count when it runs.
     x = np.arange(9.0)

@@ -33,6 +33,23 @@ ir::ExprPtr FunctionBuilder::starred_call(const ast::Call& c) {
   }
   const bool is_print = c.func->kind == ast::ExprKind::Name && callee_path(*c.func) == "print" &&
                         !locals_.count(ast::as<ast::Name>(*c.func).id);
+  // zip(*pairs) of a list of k-tuples: k tuples whose length the list's has (a transpose).
+  if (c.func->kind == ast::ExprKind::Name && is_builtin_name(*c.func, "zip") && c.args.size() == 1 &&
+      c.keywords.empty()) {
+    const ast::Expr& inner = *ast::as<ast::Starred>(*c.args[0]).value;
+    auto v = growable_list(expr(inner));
+    if (!v) return nullptr;
+    TypeRef row = v->type->is_list() ? v->type->dtype() : nullptr;
+    if (!row || !row->is_tuple() || row->is_list_display() || row->elements().empty()) {
+      return fail(inner.span, "py2cuda's zip(*rows) transposes a list of tuples, not " + v->type->str() +
+                                  " (the number of tuples it gives must be known when the program is translated)");
+    }
+    std::vector<TypeRef> columns;
+    for (TypeRef e : row->elements()) columns.push_back(types::sized_tuple(e));
+    auto k = std::make_unique<ir::Const>(types::int64(), c.span);
+    k->bits = columns.size();
+    return call_node(types::tuple(columns), "py2cuda::host::unzip({0}, {1})", c.span, args_of(std::move(v), std::move(k)));
+  }
   auto call = std::make_unique<ast::Call>(c.span, ast::clone(c.func.get()));
   for (const auto& kw : c.keywords) call->keywords.push_back({kw.name, ast::clone(kw.value.get()), kw.span});
   for (const auto& a : c.args) {

@@ -45,6 +45,7 @@ std::string cpp_type(TypeRef t, bool host_types) {
       return "py2cuda::host::" + std::string(t->dict_class() == "defaultdict" ? "DefaultDict<" : "Dict<") +
              cpp_type(t->key_type(), true) + ", " + cpp_type(t->value_type(), true) + ">";
     case TypeKind::List:
+      if (t->is_sized_tuple()) return "py2cuda::host::SizedTuple<" + cpp_type(t->dtype(), true) + ">";
       return "py2cuda::host::List<" + (t->dtype() ? cpp_type(t->dtype(), true) : std::string("/* unknown */ int64_t")) + ">";
   }
   return "void";

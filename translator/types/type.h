@@ -60,6 +60,9 @@ class Type {
   bool is_list() const { return kind_ == TypeKind::List; }
   // A list whose element type nothing has told yet (`xs = []` before its first append).
   bool is_untyped_list() const { return kind_ == TypeKind::List && !elem_; }
+  // A tuple of one element type whose length is known only when the program runs (the
+  // tuples `zip(*pairs)` gives): a List to py2cuda, printed with parentheses.
+  bool is_sized_tuple() const { return kind_ == TypeKind::List && sized_tuple_; }
   // An array in GPU memory (Numba's DeviceNDArray: what cuda.to_device returns). Inside a
   // kernel every array is one; the flag tells host code's two kinds of array apart.
   bool is_device_array() const { return kind_ == TypeKind::Array && device_; }
@@ -111,6 +114,7 @@ class Type {
   bool readonly_ = false;
   bool device_ = false;
   bool list_display_ = false;
+  bool sized_tuple_ = false;
   std::string name_;
   std::vector<TypeRef> elems_;
 };
@@ -160,6 +164,8 @@ TypeRef dict_like(TypeRef d, TypeRef key, TypeRef value);
 // A growable host list of `element` values; nullptr: the type of `[]` until an append,
 // extend or assignment tells its element type (unify() then gives the typed list).
 TypeRef list(TypeRef element);
+// A tuple of `element` values whose length is known only at run time (Type::is_sized_tuple).
+TypeRef sized_tuple(TypeRef element);
 // `value` or None; optional(optional(T)) is optional(T).
 TypeRef optional(TypeRef value);
 
