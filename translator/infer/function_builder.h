@@ -25,6 +25,11 @@ class ModuleBuilder;
 const char* array_ufunc_name(BinOp op);
 
 // `{}` or dict() whose key and value types nothing gives (host/dict.h's EmptyDict).
+// A NumPy or Python class passed to a host function as an argument: the parameter's type
+// (infer/dtype_classes.cpp), and the class a type names ("" for other types).
+TypeRef dtype_tag_type(const std::string& path);
+std::string dtype_tag_path(TypeRef t);
+
 inline constexpr const char* kEmptyDictPattern = "py2cuda::host::EmptyDict{}";
 // That pattern, or a defaultdict's or a Counter's never filled, which print as their class does
 // (`py2cuda::host::EmptyDict{"Counter()"}`): `{}` where the variable it initialises is typed.
@@ -124,6 +129,10 @@ class FunctionBuilder {
     version_count_.clear();
     function_aliases_.clear();
     dtype_aliases_.clear();
+    // A parameter given a class: an alias of it for the whole body.
+    for (const ir::Variable* p : fn_ ? fn_->params : std::vector<ir::Variable*>{}) {
+      if (std::string path = dtype_tag_path(p->param_type); !path.empty()) dtype_aliases_[p->name] = path;
+    }
     lambda_aliases_.clear();
     bound_this_pass_.clear();
   }

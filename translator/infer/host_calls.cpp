@@ -291,6 +291,8 @@ ir::ExprPtr FunctionBuilder::comprehension_call(const std::string& what, const a
 
 ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
   handled = true;
+  // np.dtype(np.float32) as a value: its name, as host code holds a dtype (infer/dtype_classes.cpp).
+  if (std::string cls = dtype_class_path(c); !cls.empty()) return dtype_class_repr(cls, c.span);
   if (c.func->kind == ast::ExprKind::Name) {
     if (auto it = lambda_aliases_.find(ast::as<ast::Name>(*c.func).id); it != lambda_aliases_.end()) {
       return lambda_call(c, *it->second);
