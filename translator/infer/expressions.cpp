@@ -454,6 +454,13 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
     return std::make_unique<ir::TupleGet>(bt->elements()[i], std::move(base), static_cast<int>(i), s.span);
   }
   if (host_ && bt == types::host_object("str_list")) return str_list_subscript(std::move(base), s);
+  if (host_ && bt == types::host_object("DeviceList") && s.index->kind != ast::ExprKind::Slice) {
+    auto i = expr(*s.index);
+    if (!i) return nullptr;
+    if (!i->type->is_int()) return fail(s.index->span, "list indices must be integers, not " + i->type->str());
+    return call_node(types::host_object("ManagedDevice"), "py2cuda::host::device_at({0}, {1})", s.span,
+                     args_of(std::move(base), convert(std::move(i), types::int64())));
+  }
   if (host_ && bt->is_list()) return list_subscript(std::move(base), s);
   if (!bt->is_array()) return fail(s.value->span, "a value of type " + bt->str() + " cannot be indexed");
   if (host_) {

@@ -1798,6 +1798,12 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       args.push_back(convert(std::move(v), dt));
       return call_node(types::none(), "py2cuda::np::fill({0}, {1})", c.span, std::move(args));
     }
+    case HostRule::DeviceList:
+      if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
+      return call_node(types::host_object("DeviceList"), rt + "()", c.span, {});
+    case HostRule::Contiguity:
+      if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
+      return call_node(types::boolean(), "{0}." + rt + "()", c.span, one(std::move(self)));
     case HostRule::DeviceQuery:
       if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
       return call_node(types::boolean(), rt + "()", c.span, {});
@@ -2108,7 +2114,7 @@ ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const 
     return fail(s, "a device array takes no format spec (Python raises TypeError); copy_to_host() it first");
   }
   if ((v->type->is_host_object() && !is_sized_host_object(v->type) && !is_argparse_namespace(v->type) &&
-       v->type != types::host_object("PyException")) ||
+       v->type != types::host_object("PyException") && v->type != types::host_object("ManagedDevice")) ||
       v->type->is_none()) {
     return fail(s, "printing a " + v->type->str() + " is not supported by py2cuda");
   }
@@ -2452,6 +2458,16 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
   if (is_argparse_namespace(base->type)) {
     handled = true;
     return namespace_attribute(a, std::move(base));
+  }
+  if (base->type == types::host_object("ManagedDevice")) {
+    // An item of cuda.gpus: the simulator's context has these two of the device's attributes.
+    handled = true;
+    if (a.attr == "id") return call_node(types::int64(), "{0}.id", a.span, one_arg(std::move(base)));
+    if (a.attr == "compute_capability") {
+      return call_node(types::tuple({types::int64(), types::int64()}),
+                       "py2cuda::host::compute_capability(py2cuda::host::Device{{0}.id})", a.span, one_arg(std::move(base)));
+    }
+    return fail(a.attr_span, "a device's '" + a.attr + "' is not supported by py2cuda (id and compute_capability are)");
   }
   if (base->type == types::host_object("Device")) {
     handled = true;

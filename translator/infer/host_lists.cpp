@@ -487,6 +487,8 @@ ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef&
   TypeRef t = v->type;
   if (t == types::host_object("str_list") || t->is_string()) {
     item = types::string();  // sys.argv's strings, a str's characters
+  } else if (t == types::host_object("DeviceList")) {
+    item = types::host_object("ManagedDevice");  // cuda.gpus's devices (host/devices.h's for_each_item)
   } else if (t->is_list()) {
     if (!t->dtype()) return fail(iter.span, "the element type of this list is never known (nothing is appended to it)");
     item = t->dtype();
