@@ -76,7 +76,7 @@ ir::ExprPtr FunctionBuilder::dict_display(const ast::DictExpr& d) {
   std::vector<ir::ExprPtr> keys, values;
   for (size_t i = 0; i < d.keys.size(); ++i) {
     auto k = expr(*d.keys[i]);
-    auto v = expr(*d.values[i]);
+    auto v = growable_list(expr(*d.values[i]));  // {'a': [1, 2]}: a list value
     if (!k || !v) return nullptr;
     keys.push_back(std::move(k));
     values.push_back(std::move(v));
@@ -240,6 +240,7 @@ bool FunctionBuilder::dict_store(const ast::Subscript& target, ir::ExprPtr& valu
   }
   if (!d->type->is_dict()) return false;
   handled = true;
+  value = growable_list(std::move(value));  // d[k] = [v]: a list value
   auto k = expr(*target.index);
   if (!k) return false;
   if (d->type->is_untyped_dict()) {
