@@ -285,6 +285,7 @@ class FunctionBuilder {
   ir::ExprPtr dict_comprehension(const ast::ComprehensionExpr& g);
   ir::ExprPtr dict_builtin(const ast::Call& c, const std::string& path, bool& handled);
   ir::ExprPtr dict_subclass(const ast::Call& c, const std::string& cls);  // defaultdict(f), Counter(items)
+  bool empty_dict_parameter(const std::string& id, Span s);
   ir::ExprPtr dict_key(ir::ExprPtr key, TypeRef dict, Span s);
   ir::ExprPtr dict_item(ir::ExprPtr dict, const ast::Subscript& s);
   // `value` is taken only when the target is a dict's entry.

@@ -71,6 +71,15 @@ bool entry_types_supported(Diagnostics& diags, TypeRef kt, Span key_span, TypeRe
 
 }  // namespace
 
+// An empty dict given to a function as an argument and typed there by its stores: the function
+// would fill a typed copy, and the caller's dict would stay empty. False after saying so.
+bool FunctionBuilder::empty_dict_parameter(const std::string& id, Span s) {
+  if (!locals_.count(id) || !vars_.count(binding(id)) || !vars_.at(binding(id))->is_param) return true;
+  D().error(s, "'" + id + "' is an empty dict the caller passes, typed only by this function's stores: py2cuda "
+               "would fill a copy the caller does not see; give the caller's dict its first entry, or return it");
+  return false;
+}
+
 ir::ExprPtr FunctionBuilder::dict_display(const ast::DictExpr& d) {
   if (d.keys.empty()) return call_node(types::dict(nullptr, nullptr), kEmptyDictPattern, d.span, {});
   std::vector<ir::ExprPtr> keys, values;
@@ -211,6 +220,7 @@ ir::ExprPtr FunctionBuilder::dict_item(ir::ExprPtr dict, const ast::Subscript& s
     if (!k) return nullptr;
     if (!hashable(k->type)) return fail(s.index->span, "a dict key of type " + k->type->str() + " is not supported by py2cuda");
     const std::string& id = ast::as<ast::Name>(*s.value).id;
+    if (!empty_dict_parameter(id, s.value->span)) return nullptr;
     TypeRef typed = types::dict_like(dict->type, k->type, dict->type->value_type());
     if (is_module_container(id)) {
       if (!refine_shared_global(id, typed, s.value->span)) return nullptr;
@@ -258,6 +268,7 @@ bool FunctionBuilder::dict_store(const ast::Subscript& target, ir::ExprPtr& valu
       return false;
     }
     const std::string& id = ast::as<ast::Name>(*target.value).id;
+    if (!empty_dict_parameter(id, target.value->span)) return false;
     TypeRef typed = types::dict_like(d->type, k->type, value->type);
     if (is_module_container(id)) return refine_shared_global(id, typed, target.value->span);
     assign_type(binding(id), typed, target.value->span);
