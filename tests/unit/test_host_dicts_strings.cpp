@@ -60,14 +60,35 @@ TEST(HostDicts, MixedValueTypesAreALocatedWarning) {
       << r.diagnostics;
 }
 
-// A list value would print as a tuple ({'a': (1, 2)}): a warning rather than Python's text wrong.
-TEST(HostDicts, ListValuesAreALocatedWarning) {
+// A list display as a value is a growable list (printed with brackets); a list's element type
+// comes from the appends through the dict (`d[k].append(v)`, `d.setdefault(k, []).append(v)`).
+TEST(HostDicts, ListValuesAreListsTypedByTheirAppends) {
   TranslateResult r = run("d = {'a': [1, 2]}\nprint(d)\n");
-  EXPECT_TRUE(r.ok) << r.diagnostics;
-  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:11: warning: a dict value of type")) << r.diagnostics;
-  EXPECT_TRUE(has(r.diagnostics, "(a list: use a tuple or a NumPy array)")) << r.diagnostics;
-  TranslateResult c = run("e = {i: [i, i] for i in range(2)}\nprint(e)\n");
-  EXPECT_TRUE(has(c.diagnostics, "prog.py:8:9: warning: a dict value of type")) << c.diagnostics;
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::Dict<std::string, py2cuda::host::List<int64_t>> d =")) << r.cu;
+  TranslateResult g = run("groups = {}\nfor i in range(4):\n    groups.setdefault(i % 2, []).append(a[0] * i)\n"
+                          "names = {}\nnames['x'] = []\nnames['x'].append('y')\nprint(groups, names)\n");
+  ASSERT_TRUE(g.ok) << g.diagnostics;
+  EXPECT_TRUE(has(g.cu, "py2cuda::host::Dict<int64_t, py2cuda::host::List<double>> groups = {};")) << g.cu;
+  EXPECT_TRUE(has(g.cu, ".setdefault(")) << g.cu;
+  EXPECT_TRUE(has(g.cu, "py2cuda::host::Dict<std::string, py2cuda::host::List<std::string>> names = {};")) << g.cu;
+  EXPECT_TRUE(has(g.cu, "int main(")) << g.cu;
+}
+
+// collections.defaultdict and Counter are dicts of their class: the key type comes from the
+// first key read (`counts[w] += 1`), the value type from the factory.
+TEST(HostDicts, DefaultdictAndCounterAreDictsOfTheirClass) {
+  TranslateResult r = run("from collections import defaultdict, Counter\nd = defaultdict(list)\nfor w in 'ab ab c'.split():\n"
+                          "    d[w].append(len(w))\nc = Counter()\nfor w in 'ab ab c'.split():\n    c[w] += 1\n"
+                          "n = defaultdict(int)\nn[3] += 2\nprint(d, c, n, Counter([1, 1, 2]).most_common(1))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::DefaultDict<std::string, py2cuda::host::List<int64_t>> d = {};")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::Counter<std::string> c = {};")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::DefaultDict<int64_t, int64_t> n = {};")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::counter_of<int64_t>(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, ".most_common(1)")) << r.cu;
+  TranslateResult bad = run("from collections import defaultdict\nd = defaultdict(lambda: 0)\nprint(d)\n");
+  EXPECT_TRUE(has(bad.diagnostics, "prog.py:9:17: warning: py2cuda's defaultdict takes one default factory")) << bad.diagnostics;
 }
 
 TEST(HostDicts, GetWithoutADefaultIsALocatedWarning) {

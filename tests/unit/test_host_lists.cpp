@@ -83,3 +83,24 @@ TEST(HostLists, ListsInKernelsKeepTheirError) {
   EXPECT_FALSE(r.ok);
   EXPECT_TRUE(has(r.diagnostics, "k.py:4:10: error: lists are not supported in CUDA kernels")) << r.diagnostics;
 }
+
+// zip(*pairs) transposes a list of tuples into tuples whose length is known when it runs.
+TEST(HostLists, ZipOfAStarredListOfTuplesTransposesIt) {
+  TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\npairs = []\nfor k in range(3):\n    pairs.append((k, a[0] * k))\n"
+                          "ks, vs = zip(*pairs)\nprint(ks, vs, sum(vs))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::unzip(pairs, int64_t(2))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::SizedTuple<int64_t> ks")) << r.cu;
+  TranslateResult bad = run("a = np.zeros(1)\ninc[1, 1](a)\nrows = [[1, 2], [3, 4]]\ncols = zip(*rows)\n");
+  EXPECT_TRUE(has(bad.diagnostics, "prog.py:9:13: warning: py2cuda's zip(*rows) transposes a list of tuples")) << bad.diagnostics;
+}
+
+// A list or a host array unpacked into names: the count is checked when the program runs.
+TEST(HostLists, ListsAndArraysUnpackIntoNames) {
+  TranslateResult r = run("x = np.arange(6.0)\ninc[1, 1](x)\na, b = np.split(x, 2)\nlo, hi = np.percentile(x, [5, 95])\n"
+                          "t = x.tolist()\nrows = x.reshape(2, 3).tolist()\nprint(a, b, lo, hi, t[0], rows[1][2])\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::check_unpack(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<double> t = py2cuda::host::tolist(x);")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<py2cuda::host::List<double>> rows")) << r.cu;
+}

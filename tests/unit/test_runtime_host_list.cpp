@@ -83,4 +83,37 @@ TEST(RuntimeHostList, ArrayOfNestedListsHasTheirShape) {
             "after 1 dimensions. The detected shape was (2,) + inhomogeneous part.");
 }
 
+TEST(RuntimeHostList, ToListGivesNestedListsOfPythonNumbers) {
+  h::NDArray<float, 2> m = h::array(std::vector<float>{0.0f, 0.1f, 2.0f, 3.0f}, std::array<int64_t, 2>{2, 2});
+  EXPECT_EQ(h::repr(h::tolist(m)), "[[0.0, 0.10000000149011612], [2.0, 3.0]]");
+  h::List<int64_t> ints = h::tolist(h::array(std::vector<int32_t>{0, 1, 2}));
+  EXPECT_EQ(h::repr(ints), "[0, 1, 2]");
+  EXPECT_EQ(message([&] { h::check_unpack(ints, 2); }), "ValueError: too many values to unpack (expected 2)");
+  EXPECT_EQ(message([&] { h::check_unpack(ints, 4); }), "ValueError: not enough values to unpack (expected 4, got 3)");
+}
+
+TEST(RuntimeHostList, UnzipGivesTuplesOfRunTimeLength) {
+  h::List<py2cuda::tuple<int64_t, double>> pairs;
+  pairs.append(py2cuda::make_tuple(int64_t(1), 2.5));
+  auto [ks, vs] = h::unzip(pairs, 2);
+  EXPECT_EQ(h::repr(ks), "(1,)");
+  pairs.append(py2cuda::make_tuple(int64_t(2), 3.5));
+  EXPECT_EQ(h::repr(py2cuda::get<1>(h::unzip(pairs, 2))), "(2.5, 3.5)");
+  EXPECT_EQ(message([&] { h::unzip(h::List<py2cuda::tuple<int64_t, double>>(), 2); }),
+            "ValueError: not enough values to unpack (expected 2, got 0)");
+}
+
+TEST(RuntimeHostList, DefaultDictAndCounterPrintAsTheirClasses) {
+  h::DefaultDict<std::string, h::List<int64_t>> d;
+  d.at("a").append(1);
+  d.at("b");
+  EXPECT_EQ(h::repr(d), "defaultdict(<class 'list'>, {'a': [1], 'b': []})");
+  h::Counter<std::string> c = h::counter_of<std::string>(std::string("abcbcc"));
+  EXPECT_EQ(h::repr(c), "Counter({'c': 3, 'b': 2, 'a': 1})");
+  EXPECT_EQ(c.at("z"), 0);
+  EXPECT_EQ(c.size(), 3);
+  EXPECT_EQ(h::repr(c.most_common(2)), "[('c', 3), ('b', 2)]");
+  EXPECT_EQ(h::repr(h::Counter<int64_t>()), "Counter()");
+}
+
 }  // namespace

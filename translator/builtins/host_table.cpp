@@ -265,7 +265,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "ndarray.ravel", .rule = R::Ravel, .runtime = "py2cuda::np::ravel", .doc = "1-D (a view when contiguous)"},
       {.path = "ndarray.flatten", .rule = R::Ravel, .runtime = "py2cuda::np::flatten", .doc = "a 1-D copy"},
       {.path = "ndarray.transpose", .rule = R::Transpose, .runtime = "py2cuda::np::transpose", .doc = "the axes reversed (a view)"},
-      {.path = "ndarray.tolist", .rule = R::ToList, .runtime = "py2cuda::host::tolist", .doc = "the elements as a Python list (printable, len())"},
+      {.path = "ndarray.tolist", .rule = R::ToList, .runtime = "py2cuda::host::tolist", .doc = "the elements as a Python list of Python numbers (nested for 2-D and more)"},
       {.path = "ndarray.round", .rule = R::Round, .runtime = "py2cuda::np::round", .doc = "as np.round"},
       {.path = "ndarray.clip", .rule = R::Clip, .runtime = "py2cuda::np::clip", .doc = "as np.clip"},
       {.path = "generic.item", .rule = R::ScalarItem, .runtime = "", .doc = "a NumPy scalar as a Python float, int or bool"},
@@ -303,6 +303,9 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numba.cuda.pinned_array", .rule = R::ArrayFill, .runtime = "py2cuda::np::empty", .doc = "a host array (page-locking is an optimisation py2cuda leaves out)"},
       {.path = "numba.cuda.pinned_array_like", .rule = R::ArrayLike, .runtime = "py2cuda::np::empty_like", .doc = "a host array like another"},
       {.path = "numba.cuda.mapped_array", .rule = R::ArrayFill, .runtime = "py2cuda::np::empty", .doc = "a host array (mapping into the device is left out)"},
+      {.path = "numba.cuda.list_devices", .rule = R::DeviceList, .runtime = "py2cuda::host::gpus", .doc = "cuda.gpus: len(), [i], iteration; an item prints `<Managed Device 0>` and has .id and .compute_capability"},
+      {.path = "DeviceNDArray.is_c_contiguous", .rule = R::Contiguity, .runtime = "is_c_contiguous", .doc = "whether the elements are in C order without gaps"},
+      {.path = "DeviceNDArray.is_f_contiguous", .rule = R::Contiguity, .runtime = "is_f_contiguous", .doc = "whether the elements are in Fortran order without gaps"},
       {.path = "numba.cuda.is_available", .rule = R::DeviceQuery, .runtime = "py2cuda::host::is_available", .doc = "whether a CUDA device is there (the emulation is one)"},
       {.path = "numba.cuda.detect", .rule = R::DeviceQuery, .runtime = "py2cuda::host::detect", .doc = "prints the devices as numba-cuda does (the emulation as Numba's simulator prints itself)"},
       {.path = "numba.cuda.synchronize", .rule = R::Synchronize, .runtime = "py2cuda::host::synchronize", .doc = "waits for every launch to finish"},
@@ -472,6 +475,11 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "dict.update", .rule = R::DictMethod, .runtime = "Dict::update", .doc = "d.update(other) from a dict of the same types"},
       {.path = "dict.copy", .rule = R::DictMethod, .runtime = "Dict::copy", .doc = "a new dict with the same entries"},
       {.path = "dict.clear", .rule = R::DictMethod, .runtime = "Dict::clear", .doc = "removes every entry"},
+      {.path = "collections.defaultdict", .rule = R::DictMethod, .runtime = "py2cuda::host::DefaultDict", .doc = "defaultdict(list/int/float/str/bool): a missing key read is stored with the factory's value ([], 0...); printed `defaultdict(<class 'list'>, {...})`"},
+      {.path = "collections.Counter", .rule = R::DictMethod, .runtime = "py2cuda::host::Counter", .doc = "Counter() or Counter(iterable): int counts; a missing key reads 0; printed most common first, as CPython"},
+      {.path = "Counter.most_common", .rule = R::DictMethod, .runtime = "Counter::most_common", .doc = "most_common([n]): a list of (key, count), counts descending, ties in insertion order"},
+      {.path = "Counter.total", .rule = R::DictMethod, .runtime = "Counter::total", .doc = "the sum of the counts"},
+      {.path = "Counter.update", .rule = R::DictMethod, .runtime = "Counter::count_all", .doc = "update(iterable): adds one per item"},
       {.path = "sys.argv", .rule = R::SysArgv, .runtime = "py2cuda::host::sys_argv", .doc = "the script's name as given to py2cuda, then the program's arguments (after `--` with --run)"},
       {.path = "sys.exit", .rule = R::SysExit, .runtime = "py2cuda::host::sys_exit", .doc = "ends the program: None -> status 0, an int -> that status, a str -> printed to stderr, status 1"},
       {.path = "argparse.ArgumentParser", .rule = R::ArgParse, .runtime = "py2cuda::host::ArgumentParser", .doc = "ArgumentParser(prog=, description=, epilog=): CPython 3.11's parsing, errors (exit status 2) and help text; its arguments are added in the block that makes it"},
@@ -508,7 +516,7 @@ std::string host_markdown() {
     if (python.rfind("numpy.", 0) == 0) python = "np." + python.substr(6);
     // A method's row is keyed by the class of its object: `TYPE.name`, shown as `TYPE.name()`.
     static const std::set<std::string> kClasses = {"ndarray", "DeviceNDArray", "Generator", "RandomState", "Stream",
-                                                   "Event", "str", "dict", "list", "TestCase", "generic",
+                                                   "Event", "str", "dict", "list", "TestCase", "generic", "Counter",
                                                    "ArgumentParser"};
     if (const size_t dot = python.find('.'); dot != std::string::npos && kClasses.count(python.substr(0, dot))) {
       python = python + "()";  // a method

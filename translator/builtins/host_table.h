@@ -70,9 +70,11 @@ enum class HostRule {
   Ravel,            // a.ravel(), a.flatten(): 1-D
   Transpose,        // a.transpose(), np.transpose(a): the reversed axes
   Fill,             // a.fill(value)
-  ToList,           // a.tolist(): a Python list of Python numbers (printed, measured with len())
+  ToList,           // a.tolist(): a List of Python numbers (a List of Lists for 2-D and more)
   Synchronize,      // cuda.synchronize(), stream.synchronize(): waits for the device
   DeviceQuery,      // cuda.is_available(), cuda.detect(): bool (detect also prints the devices)
+  DeviceList,       // cuda.list_devices(): cuda.gpus, the devices (len, [i], iteration, printing)
+  Contiguity,       // d.is_c_contiguous(), d.is_f_contiguous(): bool
   DeviceHandle,     // cuda.get_current_device(), cuda.select_device(id): a Device (.id, .compute_capability, .name)
   Stream,           // cuda.stream(), cuda.default_stream()
   RngStates,        // create_xoroshiro128p_states(n, seed=, subsequence_start=0): device states

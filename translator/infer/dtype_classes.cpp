@@ -32,6 +32,24 @@ std::string FunctionBuilder::dtype_class_path(const ast::Expr& e) const {
       return dtype_class_path(*global->second.value_expr);
     }
   }
+  if (e.kind == ast::ExprKind::Call && ast::as<ast::Call>(e).args.size() == 1 && ast::as<ast::Call>(e).keywords.empty() &&
+      resolve_path(mb_.info(), *ast::as<ast::Call>(e).func) == "numpy.dtype") {
+    // np.dtype(np.float32), np.dtype('float32'), np.dtype(float): a dtype object, "dtype CLASS".
+    const ast::Expr& arg = *ast::as<ast::Call>(e).args[0];
+    std::string cls;
+    if (arg.kind == ast::ExprKind::StrLit) {
+      TypeRef t = types::scalar_by_name(ast::as<ast::StrLit>(arg).value);
+      if (t && !t->is_complex() && t != types::float16()) cls = "numpy." + (t->is_bool() ? std::string("bool_") : t->str());
+    } else {
+      cls = dtype_class_path(arg);
+      if (cls.rfind("dtype ", 0) == 0) return cls;  // np.dtype(a_dtype) is the same dtype
+      if (!cls.empty() && cls.find('.') == std::string::npos) {
+        TypeRef t = dtype_class_type(cls);  // Python's int, float, bool: NumPy's int64, float64, bool_
+        cls = "numpy." + (t->is_bool() ? std::string("bool_") : t->str());
+      }
+    }
+    return cls.empty() ? "" : "dtype " + cls;
+  }
   if (e.kind != ast::ExprKind::Name && e.kind != ast::ExprKind::Attribute) return "";
   const std::string path = resolve_path(mb_.info(), e);
   if (path.rfind("numpy.", 0) != 0) return "";
@@ -53,6 +71,7 @@ bool FunctionBuilder::holds_dtype_classes(const ast::Expr& e) const {
 }
 
 TypeRef FunctionBuilder::dtype_class_type(const std::string& path) const {
+  if (path.rfind("dtype ", 0) == 0) return dtype_class_type(path.substr(6));
   if (path == "int") return types::int64();
   if (path == "float") return types::float64();
   if (path == "bool") return types::boolean();
@@ -61,6 +80,11 @@ TypeRef FunctionBuilder::dtype_class_type(const std::string& path) const {
 
 // `print(dt)`, `str(dt)`: the class as Python shows it.
 ir::ExprPtr FunctionBuilder::dtype_class_repr(const std::string& path, Span s) {
+  // A dtype object prints its name, and is held as host code holds `a.dtype`: its name.
+  if (path.rfind("dtype ", 0) == 0) {
+    TypeRef t = dtype_class_type(path);
+    return string_const(t->is_bool() ? "bool" : t->str(), s);
+  }
   return string_const("<class '" + path + "'>", s);
 }
 
@@ -102,12 +126,34 @@ ir::ExprPtr FunctionBuilder::dtype_class_attribute(const ast::Attribute& a, bool
   const std::string path = dtype_class_path(*a.value);
   if (path.empty()) return nullptr;
   handled = true;
+  if (path.rfind("dtype ", 0) == 0) {
+    // np.dtype(...).name / .itemsize / .kind
+    TypeRef t = dtype_class_type(path);
+    if (a.attr == "name") return string_const(t->is_bool() ? "bool" : t->str(), a.span);
+    if (a.attr == "kind") return string_const(t->is_bool() ? "b" : t->is_float() ? "f" : t->is_signed() ? "i" : "u", a.span);
+    if (a.attr == "itemsize") {
+      auto k = std::make_unique<ir::Const>(types::int64(), a.span);
+      k->bits = t->is_bool() ? 1 : static_cast<uint64_t>(t->bits() / 8);
+      return k;
+    }
+    return fail(a.attr_span, "the attribute '" + a.attr + "' of a NumPy dtype is not supported by py2cuda (name, "
+                                                           "itemsize and kind are)");
+  }
   if (a.attr == "__name__") {
     const size_t dot = path.rfind('.');
     return string_const(dot == std::string::npos ? path : path.substr(dot + 1), a.span);
   }
   return fail(a.attr_span, "the attribute '" + a.attr + "' of the class '" + path +
                                "' is not supported by py2cuda (its __name__ is, and it works as a dtype)");
+}
+
+// A class passed to a host function (`make(n, np.float32)`): the parameter's type names the
+// class, so each class gets an instance of the function, in which the parameter is an alias
+// of it. The argument is an empty tag (runtime DtypeTag<T, Kind>), which C++ overloads by.
+TypeRef dtype_tag_type(const std::string& path) { return types::host_object("class " + path); }
+std::string dtype_tag_path(TypeRef t) {
+  if (!t || !t->is_host_object() || t->object_name().rfind("class ", 0) != 0) return "";
+  return t->object_name().substr(6);
 }
 
 // `a.dtype == dt`, `dt != np.float64`: an array's dtype (a string in host code) against a

@@ -7,6 +7,7 @@
 #include "builtins/table.h"
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
+#include "infer/host_nodes.h"
 #include "types/rules.h"
 
 namespace py2cuda::infer {
@@ -320,7 +321,7 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
       is_builtin_name(*ast::as<ast::Call>(*a.value).func, "type")) {
     return python_type_of(ast::as<ast::Call>(*a.value), true);
   }
-  if (host_ && a.attr == "__name__") {
+  if (host_ && (a.attr == "__name__" || dtype_class_path(*a.value).rfind("dtype ", 0) == 0)) {
     bool handled = false;
     auto name = dtype_class_attribute(a, handled);
     if (handled) return name;
@@ -453,6 +454,13 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
     return std::make_unique<ir::TupleGet>(bt->elements()[i], std::move(base), static_cast<int>(i), s.span);
   }
   if (host_ && bt == types::host_object("str_list")) return str_list_subscript(std::move(base), s);
+  if (host_ && bt == types::host_object("DeviceList") && s.index->kind != ast::ExprKind::Slice) {
+    auto i = expr(*s.index);
+    if (!i) return nullptr;
+    if (!i->type->is_int()) return fail(s.index->span, "list indices must be integers, not " + i->type->str());
+    return call_node(types::host_object("ManagedDevice"), "py2cuda::host::device_at({0}, {1})", s.span,
+                     args_of(std::move(base), convert(std::move(i), types::int64())));
+  }
   if (host_ && bt->is_list()) return list_subscript(std::move(base), s);
   if (!bt->is_array()) return fail(s.value->span, "a value of type " + bt->str() + " cannot be indexed");
   if (host_) {
@@ -880,6 +888,14 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
       return numba_rejects(c.span, "device function '" + f.name + "' takes " + std::to_string(n) + " arguments but " +
                               std::to_string(c.args.size() + c.keywords.size()) + " were given (missing '" +
                               def.params[i].name + "')");
+    }
+    if (std::string cls = host_ && f.kind == FunctionKind::Plain ? dtype_class_path(*a) : "";
+        !cls.empty() && f.signatures.empty()) {
+      // A NumPy or Python class (np.float32, np.dtype('int32'), float): the instance for it.
+      TypeRef tag = dtype_tag_type(cls);
+      arg_types.push_back(tag);
+      args.push_back(call_node(tag, "{t0}{}", a->span, {}, {tag}));
+      continue;
     }
     auto v = expr(*a);
     if (!v) return nullptr;

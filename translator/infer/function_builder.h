@@ -25,7 +25,17 @@ class ModuleBuilder;
 const char* array_ufunc_name(BinOp op);
 
 // `{}` or dict() whose key and value types nothing gives (host/dict.h's EmptyDict).
+// A NumPy or Python class passed to a host function as an argument: the parameter's type
+// (infer/dtype_classes.cpp), and the class a type names ("" for other types).
+TypeRef dtype_tag_type(const std::string& path);
+std::string dtype_tag_path(TypeRef t);
+
 inline constexpr const char* kEmptyDictPattern = "py2cuda::host::EmptyDict{}";
+// That pattern, or a defaultdict's or a Counter's never filled, which print as their class does
+// (`py2cuda::host::EmptyDict{"Counter()"}`): `{}` where the variable it initialises is typed.
+inline bool is_empty_dict_pattern(const std::string& pattern) {
+  return pattern.rfind("py2cuda::host::EmptyDict{", 0) == 0;
+}
 
 class FunctionBuilder {
  public:
@@ -119,6 +129,10 @@ class FunctionBuilder {
     version_count_.clear();
     function_aliases_.clear();
     dtype_aliases_.clear();
+    // A parameter given a class: an alias of it for the whole body.
+    for (const ir::Variable* p : fn_ ? fn_->params : std::vector<ir::Variable*>{}) {
+      if (std::string path = dtype_tag_path(p->param_type); !path.empty()) dtype_aliases_[p->name] = path;
+    }
     lambda_aliases_.clear();
     bound_this_pass_.clear();
   }
@@ -274,6 +288,8 @@ class FunctionBuilder {
   ir::ExprPtr dict_display(const ast::DictExpr& d);
   ir::ExprPtr dict_comprehension(const ast::ComprehensionExpr& g);
   ir::ExprPtr dict_builtin(const ast::Call& c, const std::string& path, bool& handled);
+  ir::ExprPtr dict_subclass(const ast::Call& c, const std::string& cls);  // defaultdict(f), Counter(items)
+  bool empty_dict_parameter(const std::string& id, Span s);
   ir::ExprPtr dict_key(ir::ExprPtr key, TypeRef dict, Span s);
   ir::ExprPtr dict_item(ir::ExprPtr dict, const ast::Subscript& s);
   // `value` is taken only when the target is a dict's entry.
@@ -344,6 +360,9 @@ class FunctionBuilder {
   ir::ExprPtr starred_call(const ast::Call& c);
   // `first, *rest = xs`: a starred target takes the values between the others, as a list.
   void starred_unpack(const std::vector<ast::ExprPtr>& targets, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
+  // `a, b, c = np.split(x, 3)`, `lo, hi = np.percentile(x, [5, 95])`: a list or a host array,
+  // whose length Python checks when it runs, unpacked into as many names.
+  void sized_unpack(const std::vector<ast::ExprPtr>& targets, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
 
   // ------------------------------------------------------------ statements
   void block(const ast::Block& in, ir::Block& out);

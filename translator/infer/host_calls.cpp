@@ -291,6 +291,8 @@ ir::ExprPtr FunctionBuilder::comprehension_call(const std::string& what, const a
 
 ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
   handled = true;
+  // np.dtype(np.float32) as a value: its name, as host code holds a dtype (infer/dtype_classes.cpp).
+  if (std::string cls = dtype_class_path(c); !cls.empty()) return dtype_class_repr(cls, c.span);
   if (c.func->kind == ast::ExprKind::Name) {
     if (auto it = lambda_aliases_.find(ast::as<ast::Name>(*c.func).id); it != lambda_aliases_.end()) {
       return lambda_call(c, *it->second);
@@ -362,7 +364,9 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
         auto self = expr(*m.value);
         if (!self) return nullptr;
         if (self->type->is_dict()) {
-          const builtins::HostBuiltin* row = builtins::find_host("dict." + m.attr);
+          const std::string& cls = self->type->dict_class();
+          const builtins::HostBuiltin* row = cls.empty() ? nullptr : builtins::find_host(cls + "." + m.attr);
+          if (!row) row = builtins::find_host("dict." + m.attr);
           if (!row) return fail(m.attr_span, "dict." + m.attr + "() is not supported by py2cuda");
           return dict_method(c, m.attr, std::move(self));
         }
@@ -1396,7 +1400,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       return number_builtin(c, row);
     case HostRule::DictMethod:
       if (!self) return fail(c.span, what + "() is a method of a dict");
-      return dict_method(c, std::string(row.path.substr(5)), std::move(self));
+      return dict_method(c, std::string(row.path.substr(row.path.find('.') + 1)), std::move(self));
     case HostRule::DeviceSplit: {
       if (!bind({"section", "stream"}) || !need(0, "section")) return nullptr;
       if (self->type->ndim() != 1) return fail(c.span, what + "() splits 1-D device arrays only (Numba: only support 1d array)");
@@ -1775,9 +1779,15 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       TypeRef t = types::array(arr->type->dtype(), arr->type->ndim(), arr->type->ndim() == 1 ? Layout::C : Layout::A);
       return call_node(t, rt + "({0})", c.span, one(std::move(arr)));
     }
-    case HostRule::ToList:
+    case HostRule::ToList: {
       if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, "tolist() takes no arguments");
-      return call_node(types::host_object("list"), rt + "({0})", c.span, one(std::move(self)));
+      // NumPy's item() of each element: a Python float, int or bool; nested per dimension.
+      TypeRef dt = self->type->dtype();
+      if (!dt->is_number()) return fail(c.span, "tolist() of an array of " + dt->str() + " is not supported by py2cuda");
+      TypeRef t = dt->is_bool() ? dt : dt->is_float() ? types::float64() : dt == types::uint64() ? dt : types::int64();
+      for (int d = 0; d < self->type->ndim(); ++d) t = types::list(t);
+      return call_node(t, rt + "({0})", c.span, one(std::move(self)));
+    }
     case HostRule::Fill: {
       if (!bind({"value"}) || !need(0, "value")) return nullptr;
       auto v = value(0);
@@ -1788,6 +1798,12 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       args.push_back(convert(std::move(v), dt));
       return call_node(types::none(), "py2cuda::np::fill({0}, {1})", c.span, std::move(args));
     }
+    case HostRule::DeviceList:
+      if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
+      return call_node(types::host_object("DeviceList"), rt + "()", c.span, {});
+    case HostRule::Contiguity:
+      if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
+      return call_node(types::boolean(), "{0}." + rt + "()", c.span, one(std::move(self)));
     case HostRule::DeviceQuery:
       if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
       return call_node(types::boolean(), rt + "()", c.span, {});
@@ -2098,7 +2114,7 @@ ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const 
     return fail(s, "a device array takes no format spec (Python raises TypeError); copy_to_host() it first");
   }
   if ((v->type->is_host_object() && !is_sized_host_object(v->type) && !is_argparse_namespace(v->type) &&
-       v->type != types::host_object("PyException")) ||
+       v->type != types::host_object("PyException") && v->type != types::host_object("ManagedDevice")) ||
       v->type->is_none()) {
     return fail(s, "printing a " + v->type->str() + " is not supported by py2cuda");
   }
@@ -2442,6 +2458,16 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
   if (is_argparse_namespace(base->type)) {
     handled = true;
     return namespace_attribute(a, std::move(base));
+  }
+  if (base->type == types::host_object("ManagedDevice")) {
+    // An item of cuda.gpus: the simulator's context has these two of the device's attributes.
+    handled = true;
+    if (a.attr == "id") return call_node(types::int64(), "{0}.id", a.span, one_arg(std::move(base)));
+    if (a.attr == "compute_capability") {
+      return call_node(types::tuple({types::int64(), types::int64()}),
+                       "py2cuda::host::compute_capability(py2cuda::host::Device{{0}.id})", a.span, one_arg(std::move(base)));
+    }
+    return fail(a.attr_span, "a device's '" + a.attr + "' is not supported by py2cuda (id and compute_capability are)");
   }
   if (base->type == types::host_object("Device")) {
     handled = true;

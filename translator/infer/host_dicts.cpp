@@ -17,6 +17,7 @@ namespace {
 // Python would print: the same type, or another integer type (tuples element by element).
 bool holds_as(TypeRef from, TypeRef to) {
   if (from == to) return true;
+  if (from->is_untyped_list() && to->is_list()) return true;  // `d[k] = []`, `d.setdefault(k, [])`
   if (from->is_int() && to->is_int()) return true;
   if (from->is_tuple() && to->is_tuple() && from->elements().size() == to->elements().size() &&
       from->is_list_display() == to->is_list_display()) {
@@ -48,7 +49,9 @@ bool storable(TypeRef t) {
     }
     return true;
   }
-  return t->is_number() || t->is_string() || t->is_array() || (t->is_dict() && !t->is_untyped_dict()) || t->is_complex();
+  // Lists too, `[]` included: their appends through `d[k]` type them (FunctionBuilder::refine_list).
+  return t->is_number() || t->is_string() || t->is_array() || (t->is_dict() && !t->is_untyped_dict()) || t->is_complex() ||
+         t->is_list();
 }
 
 // Whether a dict may hold keys of type `kt` and values of type `vt`; if not, the error at the
@@ -68,12 +71,21 @@ bool entry_types_supported(Diagnostics& diags, TypeRef kt, Span key_span, TypeRe
 
 }  // namespace
 
+// An empty dict given to a function as an argument and typed there by its stores: the function
+// would fill a typed copy, and the caller's dict would stay empty. False after saying so.
+bool FunctionBuilder::empty_dict_parameter(const std::string& id, Span s) {
+  if (!locals_.count(id) || !vars_.count(binding(id)) || !vars_.at(binding(id))->is_param) return true;
+  D().error(s, "'" + id + "' is an empty dict the caller passes, typed only by this function's stores: py2cuda "
+               "would fill a copy the caller does not see; give the caller's dict its first entry, or return it");
+  return false;
+}
+
 ir::ExprPtr FunctionBuilder::dict_display(const ast::DictExpr& d) {
   if (d.keys.empty()) return call_node(types::dict(nullptr, nullptr), kEmptyDictPattern, d.span, {});
   std::vector<ir::ExprPtr> keys, values;
   for (size_t i = 0; i < d.keys.size(); ++i) {
     auto k = expr(*d.keys[i]);
-    auto v = expr(*d.values[i]);
+    auto v = growable_list(expr(*d.values[i]));  // {'a': [1, 2]}: a list value
     if (!k || !v) return nullptr;
     keys.push_back(std::move(k));
     values.push_back(std::move(v));
@@ -115,6 +127,10 @@ ir::ExprPtr FunctionBuilder::dict_display(const ast::DictExpr& d) {
 // zip(keys, values), enumerate(xs).
 ir::ExprPtr FunctionBuilder::dict_builtin(const ast::Call& c, const std::string& path, bool& handled) {
   handled = false;
+  if (path == "collections.defaultdict" || path == "collections.Counter") {
+    handled = true;
+    return dict_subclass(c, path.substr(12));
+  }
   if (path != "dict" || c.func->kind != ast::ExprKind::Name || locals_.count(path)) return nullptr;
   handled = true;
   if (!c.keywords.empty()) return fail(c.keywords[0].span, "dict() with keyword arguments is not supported by py2cuda");
@@ -125,6 +141,10 @@ ir::ExprPtr FunctionBuilder::dict_builtin(const ast::Call& c, const std::string&
     if (!v) return nullptr;
     if (TypeRef t = v->type; t->is_dict()) {
       if (t->is_untyped_dict()) return call_node(types::dict(nullptr, nullptr), kEmptyDictPattern, c.span, {});
+      if (!t->dict_class().empty()) {  // dict(a_defaultdict): a plain dict of its entries
+        return call_node(types::dict(t->key_type(), t->value_type()), "py2cuda::host::plain_dict({0})", c.span,
+                         args_of(std::move(v)));
+      }
       return call_node(t, "{0}.copy()", c.span, args_of(std::move(v)));
     }
   }
@@ -138,6 +158,35 @@ ir::ExprPtr FunctionBuilder::dict_builtin(const ast::Call& c, const std::string&
   if (!entry_types_supported(D(), kt, c.args[0]->span, vt, c.args[0]->span)) return nullptr;
   return call_node(types::dict(kt, vt), "py2cuda::host::dict_of_entries<{t0}, {t1}>({0})", c.span,
                    args_of(std::move(entries)), {kt, vt});
+}
+
+// collections.defaultdict(list/int/float/str/bool) and collections.Counter([iterable]): dicts of
+// their class (Type::dict_class). A defaultdict's value type is its factory's; its key type
+// comes from the first key read or stored (`counts[w] += 1`). Counter counts in int64.
+ir::ExprPtr FunctionBuilder::dict_subclass(const ast::Call& c, const std::string& cls) {
+  if (!c.keywords.empty()) return fail(c.keywords[0].span, cls + "() with keyword arguments is not supported by py2cuda");
+  if (cls == "defaultdict") {
+    static const std::map<std::string, TypeRef> kFactories = {{"list", types::list(nullptr)}, {"int", types::int64()},
+                                                              {"float", types::float64()}, {"str", types::string()},
+                                                              {"bool", types::boolean()}};
+    const ast::Expr* f = c.args.size() == 1 ? c.args[0].get() : nullptr;
+    auto it = f && f->kind == ast::ExprKind::Name ? kFactories.find(ast::as<ast::Name>(*f).id) : kFactories.end();
+    if (it == kFactories.end() || !is_builtin_name(*f, it->first)) {
+      return fail(f ? f->span : c.span, "py2cuda's defaultdict takes one default factory: list, int, float, str or bool");
+    }
+    return call_node(types::dict(nullptr, it->second, cls),
+                     "py2cuda::host::EmptyDict{\"defaultdict(<class '" + it->first + "'>, {})\"}", c.span, {});
+  }
+  if (c.args.size() > 1) return fail(c.span, "Counter expected at most 1 argument, got " + std::to_string(c.args.size()));
+  if (c.args.empty()) {
+    return call_node(types::dict(nullptr, types::int64(), cls), "py2cuda::host::EmptyDict{\"Counter()\"}", c.span, {});
+  }
+  TypeRef item = nullptr;
+  auto items = comprehension_items(*c.args[0], item);
+  if (!items) return nullptr;
+  if (!hashable(item)) return fail(c.args[0]->span, "counting " + item->str() + " values is not supported by py2cuda");
+  return call_node(types::dict(item, types::int64(), cls), "py2cuda::host::counter_of<{t0}>({0})", c.span,
+                   args_of(std::move(items)), {item});
 }
 
 // {k: v for ...}: the comprehension's (key, value) tuples, as a list, set in order into a new
@@ -164,6 +213,23 @@ ir::ExprPtr FunctionBuilder::dict_key(ir::ExprPtr key, TypeRef dict, Span s) {
 }
 
 ir::ExprPtr FunctionBuilder::dict_item(ir::ExprPtr dict, const ast::Subscript& s) {
+  if (dict->type->is_untyped_dict() && !final_ && dict->type->value_type() && s.value->kind == ast::ExprKind::Name &&
+      s.index->kind != ast::ExprKind::Slice) {
+    // `counts = defaultdict(int)`, then `counts[w] += 1`: the first key read types the keys.
+    auto k = expr(*s.index);
+    if (!k) return nullptr;
+    if (!hashable(k->type)) return fail(s.index->span, "a dict key of type " + k->type->str() + " is not supported by py2cuda");
+    const std::string& id = ast::as<ast::Name>(*s.value).id;
+    if (!empty_dict_parameter(id, s.value->span)) return nullptr;
+    TypeRef typed = types::dict_like(dict->type, k->type, dict->type->value_type());
+    if (is_module_container(id)) {
+      if (!refine_shared_global(id, typed, s.value->span)) return nullptr;
+    } else {
+      assign_type(binding(id), typed, s.value->span);
+    }
+    TypeRef vt = dict->type->value_type();
+    return call_node(vt, "{0}.at({1})", s.span, args_of(std::move(dict), std::move(k)));
+  }
   if (dict->type->is_untyped_dict()) return fail(s.span, "this dict is empty and its key type unknown here");
   if (s.index->kind == ast::ExprKind::Slice) return fail(s.index->span, "a dict cannot be sliced");
   auto k = expr(*s.index);
@@ -184,6 +250,7 @@ bool FunctionBuilder::dict_store(const ast::Subscript& target, ir::ExprPtr& valu
   }
   if (!d->type->is_dict()) return false;
   handled = true;
+  value = growable_list(std::move(value));  // d[k] = [v]: a list value
   auto k = expr(*target.index);
   if (!k) return false;
   if (d->type->is_untyped_dict()) {
@@ -201,8 +268,10 @@ bool FunctionBuilder::dict_store(const ast::Subscript& target, ir::ExprPtr& valu
       return false;
     }
     const std::string& id = ast::as<ast::Name>(*target.value).id;
-    if (is_module_container(id)) return refine_shared_global(id, types::dict(k->type, value->type), target.value->span);
-    assign_type(binding(id), types::dict(k->type, value->type), target.value->span);
+    if (!empty_dict_parameter(id, target.value->span)) return false;
+    TypeRef typed = types::dict_like(d->type, k->type, value->type);
+    if (is_module_container(id)) return refine_shared_global(id, typed, target.value->span);
+    assign_type(binding(id), typed, target.value->span);
     return true;  // typed in the next pass
   }
   k = dict_key(std::move(k), d->type, target.index->span);
@@ -269,10 +338,11 @@ ir::ExprPtr FunctionBuilder::dict_method(const ast::Call& c, const std::string& 
       const auto& m = ast::as<ast::Attribute>(*c.func);
       if (method == "setdefault" && m.value->kind == ast::ExprKind::Name && hashable(k->type) && storable(v->type)) {
         const std::string& id = ast::as<ast::Name>(*m.value).id;
+        TypeRef typed = types::dict_like(dt, k->type, v->type);
         if (is_module_container(id)) {
-          if (!refine_shared_global(id, types::dict(k->type, v->type), m.value->span)) return nullptr;
+          if (!refine_shared_global(id, typed, m.value->span)) return nullptr;
         } else {
-          assign_type(binding(id), types::dict(k->type, v->type), m.value->span);
+          assign_type(binding(id), typed, m.value->span);
         }
       }
       return v;
@@ -316,6 +386,29 @@ ir::ExprPtr FunctionBuilder::dict_method(const ast::Call& c, const std::string& 
     }
     return convert(std::move(v), dt->value_type());
   };
+  if (dt->dict_class() == "Counter" && method == "most_common") {
+    if (!arity(0, 1)) return nullptr;
+    TypeRef entry = types::list(types::tuple({dt->key_type(), types::int64()}));
+    if (n == 0) return call_node(entry, "{0}.most_common()", c.span, args_of(std::move(self)));
+    auto k = expr(*c.args[0]);
+    if (!k) return nullptr;
+    if (!k->type->is_int()) return fail(c.args[0]->span, "most_common() takes an int, not " + k->type->str());
+    return call_node(entry, "{0}.most_common({1})", c.span, args_of(std::move(self), convert(std::move(k), types::int64())));
+  }
+  if (dt->dict_class() == "Counter" && method == "total") {
+    if (!arity(0, 0)) return nullptr;
+    return call_node(types::int64(), "{0}.total()", c.span, args_of(std::move(self)));
+  }
+  if (dt->dict_class() == "Counter" && method == "update") {
+    if (!arity(1, 1)) return nullptr;
+    TypeRef item = nullptr;
+    auto items = comprehension_items(*c.args[0], item);
+    if (!items) return nullptr;
+    if (!holds_as(item, dt->key_type())) {
+      return fail(c.args[0]->span, "Counter.update() of " + item->str() + " items for a " + dt->str());
+    }
+    return with_effects(call_node(types::none(), "{0}.count_all({1})", c.span, args_of(std::move(self), std::move(items))));
+  }
   if (method == "get" || method == "pop" || method == "setdefault") {
     // d.get(k) without a default may give None, which py2cuda's typed values cannot hold.
     const bool needs_default = method != "pop";

@@ -127,7 +127,7 @@ void FunctionBuilder::shared_global_store(const std::string& id, ir::ExprPtr val
     t = mb_.shared_global_type(id);
     if (v->is_untyped_dict() && value->kind == ir::ExprKind::Builtin) {
       auto& empty = static_cast<ir::BuiltinCall&>(*value);
-      if (empty.pattern == kEmptyDictPattern) empty.pattern = "{}";
+      if (is_empty_dict_pattern(empty.pattern)) empty.pattern = "{}";
       value->type = t;
     } else if (v != t && !t->is_untyped_dict() && !t->is_untyped_list()) {
       value = std::make_unique<ir::Cast>(t, std::move(value), value->span);

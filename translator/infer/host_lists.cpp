@@ -119,6 +119,26 @@ TypeRef FunctionBuilder::refine_list(const ast::Expr& owner, TypeRef list_type, 
     return refine_shared_global(ast::as<ast::Name>(owner).id, types::list(want), owner.span) ? types::list(want)
                                                                                               : nullptr;
   }
+  // A dict's list value: `d[k].append(v)`, `d.setdefault(k, []).append(v)` type the dict's values.
+  const ast::Expr* dict_owner = nullptr;
+  if (owner.kind == ast::ExprKind::Subscript) {
+    dict_owner = ast::as<ast::Subscript>(owner).value.get();
+  } else if (owner.kind == ast::ExprKind::Call && ast::as<ast::Call>(owner).func->kind == ast::ExprKind::Attribute &&
+             ast::as<ast::Attribute>(*ast::as<ast::Call>(owner).func).attr == "setdefault") {
+    dict_owner = ast::as<ast::Attribute>(*ast::as<ast::Call>(owner).func).value.get();
+  }
+  if (dict_owner && dict_owner->kind == ast::ExprKind::Name) {
+    const std::string& id = ast::as<ast::Name>(*dict_owner).id;
+    const bool shared = is_module_container(id);
+    TypeRef dict = shared ? mb_.shared_global_type(id) : nullptr;
+    if (!shared && env_.count(binding(id))) dict = env_.at(binding(id));
+    if (dict && dict->is_dict() && !dict->is_untyped_dict() && dict->value_type()->is_list()) {
+      TypeRef typed = types::dict_like(dict, dict->key_type(), types::list(want));
+      if (shared) return refine_shared_global(id, typed, dict_owner->span) ? types::list(want) : nullptr;
+      assign_type(binding(id), typed, dict_owner->span);
+      return types::list(want);
+    }
+  }
   D().error(owner.span, "the element type of this list is not known here: py2cuda types a list by the values "
                         "appended to the name holding it; start it with a value of its type or assign it to a name");
   return nullptr;
@@ -465,8 +485,10 @@ ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef&
                      iter.span, args_of(std::move(v)));
   }
   TypeRef t = v->type;
-  if (t == types::host_object("str_list")) {
-    item = types::string();
+  if (t == types::host_object("str_list") || t->is_string()) {
+    item = types::string();  // sys.argv's strings, a str's characters
+  } else if (t == types::host_object("DeviceList")) {
+    item = types::host_object("ManagedDevice");  // cuda.gpus's devices (host/devices.h's for_each_item)
   } else if (t->is_list()) {
     if (!t->dtype()) return fail(iter.span, "the element type of this list is never known (nothing is appended to it)");
     item = t->dtype();

@@ -253,6 +253,22 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
       };
       return true;
     }
+    if (host_ && t == types::host_object("DeviceList")) {
+      // cuda.gpus, cuda.list_devices(): each device in order.
+      auto list = settle(std::move(v), "devices");
+      auto n = std::make_unique<ir::BuiltinCall>(types::int64(), "py2cuda::host::len({0})", s);
+      n->args.push_back(list());
+      lengths.push_back(std::move(n));
+      item.type = types::host_object("ManagedDevice");
+      item.value = [list, &index, s]() {
+        auto at = std::make_unique<ir::BuiltinCall>(types::host_object("ManagedDevice"),
+                                                    "py2cuda::host::device_at({0}, {1})", s);
+        at->args.push_back(list());
+        at->args.push_back(ref(index, s));
+        return ir::ExprPtr(std::move(at));
+      };
+      return true;
+    }
     if (host_ && t == types::host_object("str_list")) {
       // sys.argv and its slices: the strings in order.
       auto list = settle(std::move(v), "items");

@@ -33,6 +33,23 @@ ir::ExprPtr FunctionBuilder::starred_call(const ast::Call& c) {
   }
   const bool is_print = c.func->kind == ast::ExprKind::Name && callee_path(*c.func) == "print" &&
                         !locals_.count(ast::as<ast::Name>(*c.func).id);
+  // zip(*pairs) of a list of k-tuples: k tuples whose length the list's has (a transpose).
+  if (c.func->kind == ast::ExprKind::Name && is_builtin_name(*c.func, "zip") && c.args.size() == 1 &&
+      c.keywords.empty()) {
+    const ast::Expr& inner = *ast::as<ast::Starred>(*c.args[0]).value;
+    auto v = growable_list(expr(inner));
+    if (!v) return nullptr;
+    TypeRef row = v->type->is_list() ? v->type->dtype() : nullptr;
+    if (!row || !row->is_tuple() || row->is_list_display() || row->elements().empty()) {
+      return fail(inner.span, "py2cuda's zip(*rows) transposes a list of tuples, not " + v->type->str() +
+                                  " (the number of tuples it gives must be known when the program is translated)");
+    }
+    std::vector<TypeRef> columns;
+    for (TypeRef e : row->elements()) columns.push_back(types::sized_tuple(e));
+    auto k = std::make_unique<ir::Const>(types::int64(), c.span);
+    k->bits = columns.size();
+    return call_node(types::tuple(columns), "py2cuda::host::unzip({0}, {1})", c.span, args_of(std::move(v), std::move(k)));
+  }
   auto call = std::make_unique<ast::Call>(c.span, ast::clone(c.func.get()));
   for (const auto& kw : c.keywords) call->keywords.push_back({kw.name, ast::clone(kw.value.get()), kw.span});
   for (const auto& a : c.args) {
@@ -140,6 +157,46 @@ void FunctionBuilder::starred_unpack(const std::vector<ast::ExprPtr>& targets, i
       assign(*targets[i], item(i < star ? static_cast<int64_t>(i) : -static_cast<int64_t>(targets.size() - i)), s,
              out, false);
     }
+  }
+}
+
+void FunctionBuilder::sized_unpack(const std::vector<ast::ExprPtr>& targets, ir::ExprPtr value, Span s,
+                                   ir::Block& out, bool echo) {
+  const TypeRef t = value->type;
+  const bool list = t->is_list();
+  // The whole right-hand side first, once; then Python's count check, then the names.
+  ir::Variable* tmp = temporary(list ? "items" : "arr", t);
+  auto st = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(tmp, s), std::move(value), s);
+  st->declare = true;
+  st->echo_line = echo;
+  out.push_back(std::move(st));
+  auto whole = [&]() { return std::make_unique<ir::VarRef>(tmp, s); };
+  auto count = std::make_unique<ir::Const>(types::int64(), s);
+  count->bits = targets.size();
+  out.push_back(std::make_unique<ir::ExprStmt>(
+      call_node(types::none(), "py2cuda::host::check_unpack({0}, {1})", s, args_of(whole(), std::move(count))), s));
+  for (size_t i = 0; i < targets.size(); ++i) {
+    auto k = std::make_unique<ir::Const>(types::int64(), s);
+    k->bits = i;
+    ir::ExprPtr item;
+    if (list) {
+      item = call_node(t->dtype(), "{0}.at({1})", s, args_of(whole(), std::move(k)));
+    } else if (t->ndim() == 1) {
+      auto ix = std::make_unique<ir::Index>(t->dtype(), whole(), s);
+      ix->indices.push_back(std::move(k));
+      item = std::move(ix);
+    } else {
+      // NumPy unpacks over the first axis: each name a view of one row.
+      std::vector<rules::ViewIndex> kinds(static_cast<size_t>(t->ndim()), rules::ViewIndex::Slice);
+      kinds[0] = rules::ViewIndex::Integer;
+      TypeRef row = types::array(t->dtype(), t->ndim() - 1, rules::view_layout(t, kinds), t->is_readonly());
+      std::string pattern = "py2cuda::view({0}, {1}";
+      for (int d = 1; d < t->ndim(); ++d) pattern += ", py2cuda::slice()";
+      auto view = call_node(row, pattern + ")", s, args_of(whole(), std::move(k)));
+      static_cast<ir::BuiltinCall&>(*view).bare_literals = true;
+      item = std::move(view);
+    }
+    assign(*targets[i], std::move(item), s, out, false);
   }
 }
 

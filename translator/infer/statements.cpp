@@ -476,6 +476,11 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
         starred_unpack(elts, std::move(value), s, out, echo);  // infer/starred_arguments.cpp
         return;
       }
+      if (host_ && ((value->type->is_list() && value->type->dtype()) ||
+                    (value->type->is_array() && !value->type->is_device_array()))) {
+        sized_unpack(elts, std::move(value), s, out, echo);
+        return;
+      }
       if (!value->type->is_tuple()) {
         D().error(s, "cannot unpack a value of type " + value->type->str() + " into " + std::to_string(elts.size()) +
                          " names");
@@ -653,7 +658,7 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
       value->type = v->type;
       if (value->kind == ir::ExprKind::Builtin) {
         auto& empty = static_cast<ir::BuiltinCall&>(*value);
-        if (empty.pattern == kEmptyDictPattern) empty.pattern = "{}";  // `Dict<K, V> d = {};`
+        if (is_empty_dict_pattern(empty.pattern)) empty.pattern = "{}";  // `Dict<K, V> d = {};`
       }
     }
   }

@@ -37,12 +37,27 @@ std::string cpp_type(TypeRef t, bool host_types) {
     case TypeKind::Optional: return "py2cuda::Optional<" + cpp_type(t->dtype()) + ">";
     case TypeKind::GridGroup: return "py2cuda::GridGroup";
     case TypeKind::String: return "std::string";
-    case TypeKind::HostObject: return "py2cuda::host::" + t->object_name();
+    case TypeKind::HostObject:
+      if (t->object_name().rfind("class ", 0) == 0) {
+        // A class passed to a host function (infer/dtype_classes.cpp): an empty tag of its type,
+        // kind 0 for NumPy's classes, 1 for Python's int/float/bool, 2 for np.dtype(...) objects.
+        std::string path = t->object_name().substr(6);
+        int kind = 0;
+        if (path.rfind("dtype ", 0) == 0) path = path.substr(6), kind = 2;
+        TypeRef scalar = path == "int" ? types::int64() : path == "float" ? types::float64() : path == "bool" ? types::boolean() : nullptr;
+        if (scalar) kind = 1;
+        else scalar = types::scalar_by_name(path.substr(path.find('.') + 1));
+        return "py2cuda::host::DtypeTag<" + cpp_type(scalar, true) + ", " + std::to_string(kind) + ">";
+      }
+      return "py2cuda::host::" + t->object_name();
     case TypeKind::Dict:
       // `{}` whose key and value types nothing gives: an empty dict that converts to any Dict.
       if (t->is_untyped_dict()) return "py2cuda::host::EmptyDict";
-      return "py2cuda::host::Dict<" + cpp_type(t->key_type(), true) + ", " + cpp_type(t->value_type(), true) + ">";
+      if (t->dict_class() == "Counter") return "py2cuda::host::Counter<" + cpp_type(t->key_type(), true) + ">";
+      return "py2cuda::host::" + std::string(t->dict_class() == "defaultdict" ? "DefaultDict<" : "Dict<") +
+             cpp_type(t->key_type(), true) + ", " + cpp_type(t->value_type(), true) + ">";
     case TypeKind::List:
+      if (t->is_sized_tuple()) return "py2cuda::host::SizedTuple<" + cpp_type(t->dtype(), true) + ">";
       return "py2cuda::host::List<" + (t->dtype() ? cpp_type(t->dtype(), true) : std::string("/* unknown */ int64_t")) + ">";
   }
   return "void";

@@ -162,8 +162,15 @@ TypeRef unify(TypeRef a, TypeRef b) {
   if (a->is_dict() && b->is_dict()) {
     // `{}` takes the types of the dict it meets; typed dicts meet only their own type, as
     // Python keeps each value's own type and a conversion would change what prints.
+    // A defaultdict or a Counter meets only its own class.
+    if (a->dict_class() != b->dict_class()) return nullptr;
     if (a->is_untyped_dict()) return b;
     if (b->is_untyped_dict()) return a;
+    // Dicts of lists meet by their lists: `d[k] = []`, then `d[k].append(v)` types the values.
+    if (a->key_type() == b->key_type() && a->value_type()->is_list() && b->value_type()->is_list()) {
+      TypeRef v = unify(a->value_type(), b->value_type());
+      return v ? types::dict_like(a, a->key_type(), v) : nullptr;
+    }
     return nullptr;
   }
   if (a->is_tuple() && b->is_tuple() && a->elements().size() == b->elements().size()) {

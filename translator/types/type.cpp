@@ -67,26 +67,29 @@ class TypeTable {
     return optionals_[value] = keep(std::move(t));
   }
 
-  TypeRef dict(TypeRef key, TypeRef value) {
+  TypeRef dict(TypeRef key, TypeRef value, const std::string& dict_class) {
     std::lock_guard<std::mutex> lock(mu_);
-    auto k = std::make_pair(key, value);
+    auto k = std::make_tuple(key, value, dict_class);
     auto it = dicts_.find(k);
     if (it != dicts_.end()) return it->second;
     auto t = std::unique_ptr<Type>(new Type());
     t->kind_ = TypeKind::Dict;
     t->elem_ = key;
     t->value_ = value;
+    t->name_ = dict_class;
     return dicts_[k] = keep(std::move(t));
   }
 
-  TypeRef list(TypeRef element) {
+  TypeRef list(TypeRef element, bool sized_tuple) {
     std::lock_guard<std::mutex> lock(mu_);
-    auto it = lists_.find(element);
+    auto key = std::make_pair(element, sized_tuple);
+    auto it = lists_.find(key);
     if (it != lists_.end()) return it->second;
     auto t = std::unique_ptr<Type>(new Type());
     t->kind_ = TypeKind::List;
     t->elem_ = element;
-    return lists_[element] = keep(std::move(t));
+    t->sized_tuple_ = sized_tuple;
+    return lists_[key] = keep(std::move(t));
   }
 
   TypeRef tuple(std::vector<TypeRef> elems, bool list_display) {
@@ -113,8 +116,8 @@ class TypeTable {
   std::map<std::string, TypeRef> objects_;
   std::map<std::pair<std::vector<TypeRef>, bool>, TypeRef> tuples_;
   std::map<TypeRef, TypeRef> optionals_;
-  std::map<std::pair<TypeRef, TypeRef>, TypeRef> dicts_;
-  std::map<TypeRef, TypeRef> lists_;
+  std::map<std::tuple<TypeRef, TypeRef, std::string>, TypeRef> dicts_;
+  std::map<std::pair<TypeRef, bool>, TypeRef> lists_;
 };
 
 bool Type::is_uniform_tuple() const {
@@ -147,9 +150,14 @@ std::string Type::str() const {
     case TypeKind::GridGroup: return "GridGroup";
     case TypeKind::String: return "unicode_type";
     case TypeKind::HostObject: return name_;
-    case TypeKind::Dict:
-      return elem_ ? "DictType[" + elem_->str() + "," + value_->str() + "]" : "DictType[undefined,undefined]";
-    case TypeKind::List: return "reflected list(" + (elem_ ? elem_->str() : std::string("undefined")) + ")";
+    case TypeKind::Dict: {
+      const std::string cls = name_.empty() ? "DictType" : name_;
+      return elem_ ? cls + "[" + elem_->str() + "," + value_->str() + "]"
+                   : cls + "[undefined," + (value_ ? value_->str() : std::string("undefined")) + "]";
+    }
+    case TypeKind::List:
+      if (sized_tuple_) return "tuple(" + elem_->str() + " x n)";
+      return "reflected list(" + (elem_ ? elem_->str() : std::string("undefined")) + ")";
     case TypeKind::Array:
       if (device_) return "DeviceNDArray(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
       return std::string(readonly_ ? "readonly " : "") + "array(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
@@ -229,8 +237,12 @@ TypeRef string() { return TypeTable::instance().scalar(TypeKind::String, 0, fals
 TypeRef host_object(const std::string& name) { return TypeTable::instance().host_object(name); }
 TypeRef tuple(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements), false); }
 TypeRef list_display(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements), true); }
-TypeRef dict(TypeRef key, TypeRef value) { return TypeTable::instance().dict(key, value); }
-TypeRef list(TypeRef element) { return TypeTable::instance().list(element); }
+TypeRef dict(TypeRef key, TypeRef value, const std::string& dict_class) {
+  return TypeTable::instance().dict(key, value, dict_class);
+}
+TypeRef dict_like(TypeRef d, TypeRef key, TypeRef value) { return dict(key, value, d->dict_class()); }
+TypeRef list(TypeRef element) { return TypeTable::instance().list(element, false); }
+TypeRef sized_tuple(TypeRef element) { return TypeTable::instance().list(element, true); }
 TypeRef optional(TypeRef value) { return value->is_optional() ? value : TypeTable::instance().optional(value); }
 
 double round_to_float(double v, TypeRef t) {

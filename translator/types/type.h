@@ -60,6 +60,9 @@ class Type {
   bool is_list() const { return kind_ == TypeKind::List; }
   // A list whose element type nothing has told yet (`xs = []` before its first append).
   bool is_untyped_list() const { return kind_ == TypeKind::List && !elem_; }
+  // A tuple of one element type whose length is known only when the program runs (the
+  // tuples `zip(*pairs)` gives): a List to py2cuda, printed with parentheses.
+  bool is_sized_tuple() const { return kind_ == TypeKind::List && sized_tuple_; }
   // An array in GPU memory (Numba's DeviceNDArray: what cuda.to_device returns). Inside a
   // kernel every array is one; the flag tells host code's two kinds of array apart.
   bool is_device_array() const { return kind_ == TypeKind::Array && device_; }
@@ -74,6 +77,10 @@ class Type {
   // Dict: the key and value types (null for an untyped `{}`)
   TypeRef key_type() const { return elem_; }
   TypeRef value_type() const { return value_; }
+  // Dict: which of Python's dict classes: "" (dict), "defaultdict" (a missing key read is
+  // stored with the value type's zero: int() 0, list() []) or "Counter" (a missing key
+  // reads 0, not stored). The two print as their class does.
+  const std::string& dict_class() const { return name_; }
   int ndim() const { return ndim_; }
   Layout layout() const { return layout_; }
   // A frozen module-level NumPy array (Numba's "readonly array"): never stored to.
@@ -107,6 +114,7 @@ class Type {
   bool readonly_ = false;
   bool device_ = false;
   bool list_display_ = false;
+  bool sized_tuple_ = false;
   std::string name_;
   std::vector<TypeRef> elems_;
 };
@@ -150,10 +158,14 @@ TypeRef tuple(std::vector<TypeRef> elements);
 TypeRef list_display(std::vector<TypeRef> elements);
 // A host dict of these key and value types; dict(nullptr, nullptr) is an empty `{}` whose
 // types later assignments tell.
-TypeRef dict(TypeRef key, TypeRef value);
+TypeRef dict(TypeRef key, TypeRef value, const std::string& dict_class = "");
+// `d`'s dict class with these key and value types.
+TypeRef dict_like(TypeRef d, TypeRef key, TypeRef value);
 // A growable host list of `element` values; nullptr: the type of `[]` until an append,
 // extend or assignment tells its element type (unify() then gives the typed list).
 TypeRef list(TypeRef element);
+// A tuple of `element` values whose length is known only at run time (Type::is_sized_tuple).
+TypeRef sized_tuple(TypeRef element);
 // `value` or None; optional(optional(T)) is optional(T).
 TypeRef optional(TypeRef value);
 

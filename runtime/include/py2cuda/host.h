@@ -10,6 +10,7 @@
 #include "host/device_ndarray.h"
 #include "host/devices.h"
 #include "host/dict.h"
+#include "host/dict_classes.h"
 #include "host/event.h"
 #include "host/exception_handling.h"
 #include "host/forall.h"

@@ -39,6 +39,7 @@
 #include "host/sorting.h"
 #include "host/splitting.h"
 #include "host/statistics.h"
+#include "host/tolist.h"
 #include "host/triangular.h"
 #include "host/views.h"
 

@@ -71,6 +71,15 @@ class DeviceNDArray {
     }
     return true;
   }
+  // d.is_f_contiguous(): Fortran order (the first index fastest); a 1-D contiguous array is both.
+  bool is_f_contiguous() const {
+    int64_t expected = 1;
+    for (int d = 0; d < N; ++d) {
+      if (shape_[d] != 1 && strides_[d] != expected) return false;
+      expected *= shape_[d];
+    }
+    return true;
+  }
 
   // What a kernel receives.
   Array<T, N> view() const { return detail::strided_view<T, N>(data_, shape_, strides_); }

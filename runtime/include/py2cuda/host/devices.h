@@ -46,6 +46,22 @@ inline std::string str(const DeviceList& d) {
   return out;
 }
 
+// An item of cuda.gpus / cuda.list_devices(): numba-cuda's device context, `<Managed Device 0>`.
+struct ManagedDevice {
+  int64_t id;
+};
+inline ManagedDevice device_at(const DeviceList& d, int64_t i) {
+  if (i < 0) i += d.count;
+  if (i < 0 || i >= d.count) throw PyException("IndexError", "list index out of range");
+  return ManagedDevice{i};
+}
+inline std::string str(const ManagedDevice& d) { return "<Managed Device " + std::to_string(d.id) + ">"; }
+inline std::string repr(const ManagedDevice& d) { return str(d); }
+template <class F>
+void for_each_item(const DeviceList& d, F&& f) {
+  for (int64_t i = 0; i < d.count; ++i) f(ManagedDevice{i});
+}
+
 inline bool is_available() { return detail::device_count() > 0; }
 
 // cuda.detect(): the summary numba-cuda prints (api.py's detect()); true when a device is supported.

@@ -189,7 +189,9 @@ int64_t len(const Dict<K, V>& d) {
 
 // `{}` or dict() whose key and value types nothing gives (a dict never filled, `len({})`):
 // empty wherever it is read, and any Dict where one is wanted.
+// `shown` is its repr: a defaultdict's or a Counter's never filled prints as its class does.
 struct EmptyDict {
+  std::string_view shown = "{}";
   template <class K, class V>
   operator Dict<K, V>() const {
     return {};
@@ -197,11 +199,11 @@ struct EmptyDict {
   int64_t size() const { return 0; }
 };
 inline int64_t len(const EmptyDict&) { return 0; }
-inline std::string repr(const EmptyDict&) { return "{}"; }
-inline std::string str(const EmptyDict&) { return "{}"; }
-inline std::string format(const EmptyDict&, std::string_view spec) {
+inline std::string repr(const EmptyDict& d) { return std::string(d.shown); }
+inline std::string str(const EmptyDict& d) { return std::string(d.shown); }
+inline std::string format(const EmptyDict& d, std::string_view spec) {
   if (!spec.empty()) throw TypeError("unsupported format string passed to dict.__format__");
-  return "{}";
+  return std::string(d.shown);
 }
 
 // {k1: v1, k2: v2}: a display's entries set in order (a repeated key keeps its first place

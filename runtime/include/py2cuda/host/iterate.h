@@ -28,6 +28,17 @@ template <class F>
 void for_each_item(const Range& r, F&& f) {
   for (int64_t i = r.start; r.step > 0 ? i < r.stop : i > r.stop; i += r.step) f(i);
 }
+
+// A str's characters, one-character strings (the UTF-8 bytes of one code point each).
+template <class F>
+void for_each_item(const std::string& s, F&& f) {
+  for (std::size_t i = 0; i < s.size();) {
+    std::size_t n = 1;
+    while (i + n < s.size() && (static_cast<unsigned char>(s[i + n]) & 0xC0) == 0x80) ++n;
+    f(s.substr(i, n));
+    i += n;
+  }
+}
 template <class T, class F>
 void for_each_item(const NDArray<T, 1>& a, F&& f) {
   for (int64_t i = 0; i < a.shape(0); ++i) f(a(i));

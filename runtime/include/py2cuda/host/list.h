@@ -178,6 +178,50 @@ std::string format(const List<T>& xs, std::string_view spec) {
   return repr(xs);
 }
 
+// A tuple of one element type whose length is known only when the program runs: each of the
+// tuples `zip(*pairs)` gives. A List to everything that reads it, printed as a tuple.
+template <class T>
+class SizedTuple : public List<T> {
+ public:
+  SizedTuple() = default;
+  SizedTuple(const List<T>& items) : List<T>(items) {}
+};
+template <class T>
+std::string repr(const SizedTuple<T>& t) {
+  std::string out = "(";
+  for (int64_t i = 0; i < t.size(); ++i) {
+    if (i) out += ", ";
+    out += repr(t.at(i));
+  }
+  return out + (t.size() == 1 ? ",)" : ")");
+}
+template <class T>
+std::string str(const SizedTuple<T>& t) {
+  return repr(t);
+}
+template <class T>
+std::string format(const SizedTuple<T>& t, std::string_view spec) {
+  if (!spec.empty()) throw TypeError("unsupported format string passed to tuple.__format__");
+  return repr(t);
+}
+
+// zip(*pairs) of a list of k-tuples: k tuples, the i-th holding every pair's i-th value. An empty
+// list gives no tuple at all, which unpacking into k names reports as Python does.
+template <class... T>
+py2cuda::tuple<SizedTuple<T>...> unzip(const List<py2cuda::tuple<T...>>& rows, int64_t names) {
+  if (rows.size() == 0 && names > 0) {
+    throw ValueError("not enough values to unpack (expected " + std::to_string(names) + ", got 0)");
+  }
+  py2cuda::tuple<SizedTuple<T>...> out;
+  for (int64_t r = 0; r < rows.size(); ++r) {
+    const auto row = rows.at(r);
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (py2cuda::get<I>(out).append(py2cuda::get<I>(row)), ...);
+    }(std::index_sequence_for<T...>{});
+  }
+  return out;
+}
+
 // sep.join(xs) of a list of str.
 template <class T>
 std::string join_list(const std::string& sep, const List<T>& xs) {
@@ -196,6 +240,23 @@ void check_unpack_at_least(const List<T>& xs, int64_t n) {
     throw PyException("ValueError", "not enough values to unpack (expected at least " + std::to_string(n) + ", got " +
                                         std::to_string(xs.size()) + ")");
   }
+}
+
+// `a, b, c = xs` of a list or an array: Python's errors when the count differs.
+inline void check_unpack_count(int64_t have, int64_t n) {
+  if (have > n) throw PyException("ValueError", "too many values to unpack (expected " + std::to_string(n) + ")");
+  if (have < n) {
+    throw PyException("ValueError", "not enough values to unpack (expected " + std::to_string(n) + ", got " +
+                                        std::to_string(have) + ")");
+  }
+}
+template <class T>
+void check_unpack(const List<T>& xs, int64_t n) {
+  check_unpack_count(xs.size(), n);
+}
+template <class T, int N>
+void check_unpack(const NDArray<T, N>& a, int64_t n) {
+  check_unpack_count(a.shape(0), n);
 }
 
 // Python iterates a list by index: what the loop appends is visited too.

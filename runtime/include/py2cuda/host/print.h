@@ -163,9 +163,8 @@ void print_with(const std::string& sep, const std::string& end, const V&... valu
 
 namespace py2cuda::host {
 
-// a.tolist(): a Python list of Python numbers. Host code only prints it and takes its
-// len(), so it keeps the list's text: np.float32 elements become Python floats (their
-// repr has float64's digits), integers ints, booleans True/False.
+// A list display of values of several types (`[1, 2.5, "x"]`): host code only prints it and
+// takes its len(), so it keeps the list's text.
 class list {
  public:
   list(std::string text, int64_t size) : text_(std::move(text)), size_(size) {}
@@ -184,30 +183,6 @@ inline std::string format(const list& l, std::string_view spec) {
   return l.text();
 }
 inline int64_t len(const list& l) { return l.size(); }
-
-namespace detail {
-template <class T>
-std::string python_item_repr(T x) {
-  if constexpr (std::is_same_v<T, bool>) return x ? "True" : "False";
-  else if constexpr (std::is_floating_point_v<T>) return repr(static_cast<double>(x));
-  else if constexpr (std::is_signed_v<T>) return std::to_string(static_cast<long long>(x));
-  else return std::to_string(static_cast<unsigned long long>(x));
-}
-template <class T>
-std::string list_text(const T* data, int ndim, const int64_t* shape, const int64_t* strides) {
-  std::string out = "[";
-  for (int64_t i = 0; i < shape[0]; ++i) {
-    if (i) out += ", ";
-    out += ndim == 1 ? python_item_repr(data[i * strides[0]]) : list_text(data + i * strides[0], ndim - 1, shape + 1, strides + 1);
-  }
-  return out + "]";
-}
-}  // namespace detail
-
-template <class T, int N>
-list tolist(const NDArray<T, N>& a) {
-  return list(detail::list_text(a.data(), N, a.shape().data(), a.strides().data()), a.shape(0));
-}
 
 }  // namespace py2cuda::host
 

@@ -19,6 +19,12 @@ struct NpScalar {
   T value;
 };
 
+// A NumPy or Python class passed to a host function (`make(n, np.float32)`): translated code
+// resolves the class when it translates, so the argument carries only its type, as the
+// function's overload for it. Kind: 0 NumPy's class, 1 Python's int/float/bool, 2 np.dtype(...).
+template <class T, int Kind>
+struct DtypeTag {};
+
 using np_bool = NpScalar<bool>;
 using np_int8 = NpScalar<int8_t>;
 using np_int16 = NpScalar<int16_t>;
