@@ -149,6 +149,7 @@ enum class HostRule {
   Split,            // np.array_split/split(a, sections or [i, j, ...], axis=0): a list of views
   Save,             // np.save(file, arr): a .npy file (".npy" appended unless there)
   Covariance,       // np.cov(m, y=None, rowvar=True, bias=False, ddof=None), np.corrcoef(x, y=None, rowvar=True): float64
+  Linalg,           // np.linalg.solve(a, b), inv(a), det(a) of a 2-D a: float64 (float32 when every input is)
 };
 
 // Whether calls of this rule do more than compute a value (random draws, printing, writes into

@@ -965,6 +965,34 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       args.push_back(std::move(arr));
       return call_node(types::none(), rt + "({0}, {1})", c.span, std::move(args));
     }
+    case HostRule::Linalg: {
+      const bool two = row.path == "numpy.linalg.solve";
+      std::vector<std::string> names = two ? std::vector<std::string>{"a", "b"} : std::vector<std::string>{"a"};
+      if (!bind_host_arguments(c, what, names, a, D())) return nullptr;
+      if (!a[0] || (two && !a[1])) return fail(c.span, what + "() missing a required argument");
+      std::vector<ir::ExprPtr> args;
+      bool single = true;  // NumPy's _commonType: float32 results only when every input is float32
+      for (size_t k = 0; k < a.size(); ++k) {
+        auto v = host_array(expr(*a[k]), a[k]->span);
+        if (!v) return nullptr;
+        const TypeRef dt = v->type->dtype();
+        if (dt->is_complex() || dt == types::float16()) {
+          return fail(a[k]->span, what + "() of " + dt->str() + " arrays is not supported by py2cuda (float64, float32, integers and bools are)");
+        }
+        single = single && dt == types::float32();
+        const int nd = v->type->ndim();
+        if (k == 0 && nd != 2) {
+          return fail(a[k]->span, what + "() of a " + std::to_string(nd) + "-D array is not supported by py2cuda (a 2-D square array is; NumPy " +
+                                      (nd < 2 ? "raises LinAlgError" : "would solve a stack of matrices") + ")");
+        }
+        if (k == 1 && nd > 2) return fail(a[k]->span, what + "() of a " + std::to_string(nd) + "-D b is not supported by py2cuda (1-D or 2-D is)");
+        args.push_back(std::move(v));
+      }
+      const TypeRef ft = single ? types::float32() : types::float64();
+      if (row.path == "numpy.linalg.det") return call_node(ft, rt + "<{t0}>({0})", c.span, std::move(args), {ft});
+      const int nd = two ? args[1]->type->ndim() : 2;
+      return call_node(types::array(ft, nd, Layout::C), rt + (two ? "<{t0}>({0}, {1})" : "<{t0}>({0})"), c.span, std::move(args), {ft});
+    }
     case HostRule::FloatInfo:
       return fail(c.span, what + "() is supported as " + what + "(dtype).ATTRIBUTE (e.g. " + what + "(np.float32).eps)");
     default: break;

@@ -1023,6 +1023,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::SwapAxes:
     case HostRule::Split:
     case HostRule::Covariance:
+    case HostRule::Linalg:
     case HostRule::Save: return host_array_function(c, row, std::move(self));
     case HostRule::Eye: {
       if (!bind({"N", "M", "k", "dtype"}) || !need(0, "N")) return nullptr;

@@ -26,6 +26,7 @@
 #include "host/interpolation.h"
 #include "host/joining.h"
 #include "host/linalg.h"
+#include "host/linalg_solve.h"
 #include "host/list.h"
 #include "host/membership.h"
 #include "host/nan_functions.h"
