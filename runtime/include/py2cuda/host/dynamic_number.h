@@ -1,0 +1,276 @@
+// py2cuda host runtime: a number whose Python/NumPy type is known only at run time.
+//
+// CPython gives a name the type of its last assignment, so after
+//     best = 0.0
+//     for v in a:            # a: float32 array
+//         if v > best: best = v
+// `best` is a Python float when no element is positive and an np.float32 otherwise, and
+// print(best) shows "0.0" or "0.7" accordingly. A C++ variable has one type; a
+// DynamicNumber is that variable's type where the Python type differs by path: it holds a
+// Python bool/int/float or one NumPy scalar (scalar_types.h) together with which one it is,
+// and prints, formats and compares as that type does.
+//
+// Arithmetic follows NumPy 1.26 for scalars (checked against numpy 1.26.4, see
+// tests/unit/test_runtime_dynamic_number.cpp): two Python numbers give a Python number
+// (bool+bool and int+int an int, anything with a float a float; `/` a float). Otherwise
+// a Python bool, int and float take part as np.bool_, np.int64 and np.float64 (NumPy 1.x
+// applies value-based casting only between scalars and arrays, not between two scalars:
+// np.float32(0.5) + 1.0 is np.float64, np.float32(0.5) + True is np.float32) and the result
+// has np.promote_types of the two. `/` of two integers gives float64.
+//
+// Not modelled: Python ints beyond int64 (they wrap as np.int64 does), `//`, `%` and `**`.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <variant>
+
+#include "format_spec.h"
+#include "scalar_repr.h"
+#include "scalar_types.h"
+
+namespace py2cuda::host {
+
+struct DynamicNumber {
+  // bool, int64_t and double are Python's bool, int and float (as in scalar_types.h).
+  using Value = std::variant<bool, int64_t, double, np_bool, np_int8, np_int16, np_int32, np_int64, np_uint8,
+                             np_uint16, np_uint32, np_uint64, np_float32, np_float64>;
+  Value value{int64_t{0}};
+
+  DynamicNumber() = default;
+  template <PyBoolLike B>
+  DynamicNumber(B b) : value(static_cast<bool>(b)) {}
+  template <PyIntLike I>
+  DynamicNumber(I x) : value(static_cast<int64_t>(x)) {}
+  DynamicNumber(double x) : value(x) {}
+  template <class T>
+  DynamicNumber(NpScalar<T> x) : value(x) {}
+};
+
+namespace dynamic_number_detail {
+
+// A number type as NumPy's promotion sees it: kind 'b', 'i', 'u' or 'f' and its width.
+struct Dtype {
+  char kind;
+  int bits;
+};
+
+template <class T>
+constexpr Dtype dtype_of() {
+  if constexpr (std::is_same_v<T, bool>) return {'b', 8};
+  else if constexpr (std::is_floating_point_v<T>) return {'f', static_cast<int>(sizeof(T) * 8)};
+  else if constexpr (std::is_signed_v<T>) return {'i', static_cast<int>(sizeof(T) * 8)};
+  else return {'u', static_cast<int>(sizeof(T) * 8)};
+}
+
+// The C++ value type inside an alternative, and whether it is a Python (not NumPy) number.
+template <class T>
+struct unwrap {
+  using type = T;
+  static constexpr bool python = true;
+};
+template <class T>
+struct unwrap<NpScalar<T>> {
+  using type = T;
+  static constexpr bool python = false;
+};
+
+template <class T>
+constexpr Dtype dtype_of_alternative() {
+  return dtype_of<typename unwrap<T>::type>();
+}
+
+// np.promote_types for bool, the integers and float32/float64.
+constexpr Dtype promote(Dtype a, Dtype b) {
+  if (a.kind == b.kind) return {a.kind, a.bits > b.bits ? a.bits : b.bits};
+  if (a.kind == 'b') return b;
+  if (b.kind == 'b') return a;
+  if (a.kind == 'f' || b.kind == 'f') {
+    const Dtype f = a.kind == 'f' ? a : b;
+    const Dtype n = a.kind == 'f' ? b : a;
+    const int needed = n.bits <= 16 ? 32 : 64;  // float32 holds int16/uint16 exactly, no wider
+    return {'f', f.bits > needed ? f.bits : needed};
+  }
+  const Dtype s = a.kind == 'i' ? a : b;  // one signed, one unsigned
+  const Dtype u = a.kind == 'i' ? b : a;
+  if (s.bits > u.bits) return s;
+  if (u.bits < 64) return {'i', u.bits * 2};
+  return {'f', 64};  // int64 with uint64
+}
+
+template <class T>
+auto number_of(T x) {
+  if constexpr (std::is_same_v<T, bool> || std::is_arithmetic_v<T>) return x;
+  else return x.value;
+}
+
+// Calls f.template operator()<Alternative>() for the NumPy alternative of dtype d.
+template <class F>
+DynamicNumber with_numpy_type(Dtype d, F&& f) {
+  switch (d.kind) {
+    case 'b': return f.template operator()<np_bool>();
+    case 'f': return d.bits == 32 ? f.template operator()<np_float32>() : f.template operator()<np_float64>();
+    case 'i':
+      if (d.bits == 8) return f.template operator()<np_int8>();
+      if (d.bits == 16) return f.template operator()<np_int16>();
+      if (d.bits == 32) return f.template operator()<np_int32>();
+      return f.template operator()<np_int64>();
+    default:
+      if (d.bits == 8) return f.template operator()<np_uint8>();
+      if (d.bits == 16) return f.template operator()<np_uint16>();
+      if (d.bits == 32) return f.template operator()<np_uint32>();
+      return f.template operator()<np_uint64>();
+  }
+}
+
+// Wrapping integer arithmetic (NumPy's fixed-width ints wrap; signed overflow is UB in C++).
+template <class R, class Op>
+R apply(R a, R b, Op op) {
+  if constexpr (std::is_integral_v<R> && !std::is_same_v<R, bool>) {
+    using U = std::make_unsigned_t<R>;
+    return static_cast<R>(op(static_cast<U>(a), static_cast<U>(b)));
+  } else {
+    return static_cast<R>(op(a, b));
+  }
+}
+
+template <class Op>
+DynamicNumber arithmetic(const DynamicNumber& x, const DynamicNumber& y, Op op, bool true_division) {
+  return std::visit(
+      [&](auto a, auto b) -> DynamicNumber {
+        using A = decltype(a);
+        using B = decltype(b);
+        const auto av = number_of(a);
+        const auto bv = number_of(b);
+        if constexpr (unwrap<A>::python && unwrap<B>::python) {
+          constexpr bool any_float = std::is_floating_point_v<A> || std::is_floating_point_v<B>;
+          if (any_float || true_division) return op(static_cast<double>(av), static_cast<double>(bv));
+          return apply<int64_t>(static_cast<int64_t>(av), static_cast<int64_t>(bv), op);
+        } else {
+          Dtype d = promote(dtype_of_alternative<A>(), dtype_of_alternative<B>());
+          if (true_division && d.kind != 'f') d = {'f', 64};
+          return with_numpy_type(d, [&]<class R>() -> DynamicNumber {
+            using C = typename unwrap<R>::type;
+            if constexpr (std::is_same_v<C, bool>) {
+              // np.bool_ + np.bool_ is logical or, * is and; - raises in NumPy.
+              return R{static_cast<bool>(op(static_cast<int>(av), static_cast<int>(bv)))};
+            } else {
+              return R{apply<C>(static_cast<C>(av), static_cast<C>(bv), op)};
+            }
+          });
+        }
+      },
+      x.value, y.value);
+}
+
+// The value as long double: exact for every int64/uint64 and double on the hosts we build
+// for (x86-64's 64-bit mantissa), so comparing a Python int with a Python float is exact as
+// CPython's is.
+inline long double wide(const DynamicNumber& x) {
+  return std::visit([](auto a) { return static_cast<long double>(number_of(a)); }, x.value);
+}
+
+// -1, 0 or 1 as x is below, equal to or above y; 2 where a NaN makes them unordered. A
+// NumPy scalar compares in the promoted type, as NumPy does (np.float32(0.7) == 0.7 is
+// False; np.int64(2**53 + 1) > float(2**53) is False, the int rounded to float64 first).
+inline int compare(const DynamicNumber& x, const DynamicNumber& y) {
+  return std::visit(
+      [&](auto a, auto b) -> int {
+        using A = decltype(a);
+        using B = decltype(b);
+        auto order = [](auto p, auto q) { return p < q ? -1 : q < p ? 1 : p == q ? 0 : 2; };
+        if constexpr (unwrap<A>::python && unwrap<B>::python) {
+          return order(static_cast<long double>(number_of(a)), static_cast<long double>(number_of(b)));
+        } else {
+          const Dtype d = promote(dtype_of_alternative<A>(), dtype_of_alternative<B>());
+          int result = 0;
+          with_numpy_type(d, [&]<class R>() -> DynamicNumber {
+            using C = typename unwrap<R>::type;
+            result = order(static_cast<C>(number_of(a)), static_cast<C>(number_of(b)));
+            return {};
+          });
+          return result;
+        }
+      },
+      x.value, y.value);
+}
+
+}  // namespace dynamic_number_detail
+
+// ---- printing ---------------------------------------------------------------------------
+
+inline std::string str(const DynamicNumber& x) {
+  return std::visit([](auto a) { return str(a); }, x.value);
+}
+inline std::string repr(const DynamicNumber& x) {
+  return std::visit([](auto a) { return repr(a); }, x.value);
+}
+// f-strings and format(): an empty spec of an np.float32 gives float's text of its double
+// (f"{np.float32(0.7)}" is 0.699999988079071), as format(NpScalar) does.
+inline std::string format(const DynamicNumber& x, std::string_view spec) {
+  return std::visit([&](auto a) { return format(a, spec); }, x.value);
+}
+
+// The Python type's name, as type(x).__name__ spells it.
+inline std::string type_name(const DynamicNumber& x) {
+  return std::visit(
+      [](auto a) -> std::string {
+        using A = decltype(a);
+        if constexpr (std::is_same_v<A, bool>) return "bool";
+        else if constexpr (std::is_same_v<A, int64_t>) return "int";
+        else if constexpr (std::is_same_v<A, double>) return "float";
+        else if constexpr (std::is_same_v<A, np_bool>) return "bool_";
+        else return std::string(numpy_type_name<typename dynamic_number_detail::unwrap<A>::type>());
+      },
+      x.value);
+}
+
+inline double to_double(const DynamicNumber& x) {
+  return std::visit([](auto a) { return static_cast<double>(dynamic_number_detail::number_of(a)); }, x.value);
+}
+inline bool truthy(const DynamicNumber& x) { return dynamic_number_detail::wide(x) != 0; }
+
+// ---- arithmetic and comparison (a static number converts to DynamicNumber) -------------
+
+inline DynamicNumber operator+(const DynamicNumber& a, const DynamicNumber& b) {
+  return dynamic_number_detail::arithmetic(a, b, [](auto x, auto y) { return x + y; }, false);
+}
+inline DynamicNumber operator-(const DynamicNumber& a, const DynamicNumber& b) {
+  return dynamic_number_detail::arithmetic(a, b, [](auto x, auto y) { return x - y; }, false);
+}
+inline DynamicNumber operator*(const DynamicNumber& a, const DynamicNumber& b) {
+  return dynamic_number_detail::arithmetic(a, b, [](auto x, auto y) { return x * y; }, false);
+}
+// Division by zero: Python raises, NumPy gives inf/nan with a warning; callers check first
+// (zero_division.h) as they do for static numbers.
+inline DynamicNumber operator/(const DynamicNumber& a, const DynamicNumber& b) {
+  return dynamic_number_detail::arithmetic(a, b, [](auto x, auto y) { return x / y; }, true);
+}
+
+inline bool operator==(const DynamicNumber& a, const DynamicNumber& b) {
+  return dynamic_number_detail::compare(a, b) == 0;
+}
+inline bool operator!=(const DynamicNumber& a, const DynamicNumber& b) { return !(a == b); }
+inline bool operator<(const DynamicNumber& a, const DynamicNumber& b) {
+  return dynamic_number_detail::compare(a, b) == -1;
+}
+inline bool operator>(const DynamicNumber& a, const DynamicNumber& b) {
+  return dynamic_number_detail::compare(a, b) == 1;
+}
+inline bool operator<=(const DynamicNumber& a, const DynamicNumber& b) {
+  const int c = dynamic_number_detail::compare(a, b);
+  return c == -1 || c == 0;
+}
+inline bool operator>=(const DynamicNumber& a, const DynamicNumber& b) {
+  const int c = dynamic_number_detail::compare(a, b);
+  return c == 1 || c == 0;
+}
+
+// Python's max/min return the first argument unless the other is strictly greater/less
+// (max(0.0, np.float32(0.0)) is the float 0.0), keeping that argument's type.
+inline DynamicNumber py_max(const DynamicNumber& a, const DynamicNumber& b) { return b > a ? b : a; }
+inline DynamicNumber py_min(const DynamicNumber& a, const DynamicNumber& b) { return b < a ? b : a; }
+
+}  // namespace py2cuda::host

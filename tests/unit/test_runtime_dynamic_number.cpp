@@ -1,0 +1,94 @@
+// DynamicNumber (runtime/include/py2cuda/host/dynamic_number.h): a host number whose Python
+// type differs by path. Every expected text and type below was printed by CPython with
+// numpy 1.26.4 (build/venv/bin/python), e.g. type(np.float32(0.5) + 1.0).__name__.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+
+#include <py2cuda/host/dynamic_number.h>
+
+namespace {
+
+using py2cuda::host::DynamicNumber;
+namespace h = py2cuda::host;
+
+// "type|repr" of a number, as `type(v).__name__ + '|' + repr(v)` prints it.
+std::string shown(const DynamicNumber& v) { return h::type_name(v) + "|" + h::repr(v); }
+
+}  // namespace
+
+TEST(RuntimeDynamicNumber, BestSoFarPrintsTheTypeOfItsLastAssignment) {
+  // best = 0.0; for v in a: if v > best: best = v
+  DynamicNumber best = 0.0;
+  EXPECT_EQ(h::str(best), "0.0");  // no element above it: still a Python float
+  const h::np_float32 v{0.7f};
+  if (DynamicNumber(v) > best) best = v;
+  EXPECT_EQ(h::str(best), "0.7");  // an np.float32 now, float32's shortest digits
+  EXPECT_EQ(shown(best), "float32|0.7");
+  // f"{np.float32(0.7)}" and f"{...:.3f}"
+  EXPECT_EQ(h::format(best, ""), "0.699999988079071");
+  EXPECT_EQ(h::format(best, ".3f"), "0.700");
+}
+
+TEST(RuntimeDynamicNumber, IntOrFloatByBranch) {
+  DynamicNumber x = 0;  // x = 0; if c: x = 2.5
+  EXPECT_EQ(shown(x), "int|0");
+  x = 2.5;
+  EXPECT_EQ(shown(x), "float|2.5");
+  EXPECT_EQ(h::format(DynamicNumber(h::np_int32{42}), ">5"), "   42");
+  EXPECT_EQ(h::format(DynamicNumber(2.5), "g"), "2.5");
+  EXPECT_EQ(h::str(DynamicNumber(true)), "True");
+  EXPECT_EQ(h::str(DynamicNumber(h::np_bool{true})), "True");
+}
+
+TEST(RuntimeDynamicNumber, ArithmeticTypesFollowNumpy126Scalars) {
+  const DynamicNumber f32 = h::np_float32{0.5f};
+  const DynamicNumber i32 = h::np_int32{3};
+  EXPECT_EQ(shown(f32 + 1.0), "float64|1.5");                     // np.float32(0.5) + 1.0
+  EXPECT_EQ(shown(f32 + 1), "float64|1.5");                       // np.float32(0.5) + 1
+  EXPECT_EQ(shown(f32 + true), "float32|1.5");                    // np.float32(0.5) + True
+  EXPECT_EQ(shown(f32 * h::np_float32{3.0f}), "float32|1.5");     // two float32
+  EXPECT_EQ(shown(i32 + 1), "int64|4");                           // np.int32(3) + 1
+  EXPECT_EQ(shown(i32 + 0.5), "float64|3.5");
+  EXPECT_EQ(shown(i32 + h::np_float32{0.5f}), "float64|3.5");     // int32 with float32
+  EXPECT_EQ(shown(i32 + true), "int32|4");
+  EXPECT_EQ(shown(i32 / 2), "float64|1.5");
+  EXPECT_EQ(shown(DynamicNumber(h::np_float32{1.0f}) + h::np_int16{1}), "float32|2.0");
+  EXPECT_EQ(shown(DynamicNumber(h::np_float32{0.1f}) + h::np_int16{1}), "float32|1.1");
+  EXPECT_EQ(shown(DynamicNumber(h::np_float32{0.1f}) * h::np_float32{3.0f}), "float32|0.3");
+  EXPECT_EQ(shown(DynamicNumber(h::np_float32{0.7f}) + 0.0), "float64|0.699999988079071");
+  EXPECT_EQ(shown(DynamicNumber(h::np_float64{0.1}) + h::np_float32{0.2f}), "float64|0.3000000029802322");
+  EXPECT_EQ(shown(DynamicNumber(h::np_float32{2.5f}) - 1), "float64|1.5");
+  EXPECT_EQ(shown(DynamicNumber(h::np_int8{3}) / h::np_int8{2}), "float64|1.5");
+  EXPECT_EQ(shown(DynamicNumber(h::np_uint64{3}) + h::np_int64{1}), "float64|4.0");
+  EXPECT_EQ(shown(DynamicNumber(h::np_int32{3}) + h::np_uint32{1}), "int64|4");
+  EXPECT_EQ(shown(DynamicNumber(h::np_uint8{3}) + h::np_int8{1}), "int16|4");
+  EXPECT_EQ(shown(DynamicNumber(h::np_bool{true}) + h::np_bool{true}), "bool_|True");
+  EXPECT_EQ(shown(DynamicNumber(h::np_int32{2147483647}) + h::np_int32{1}), "int32|-2147483648");  // wraps
+  EXPECT_EQ(shown(DynamicNumber(h::np_int64{7}) * true), "int64|7");
+  // Two Python numbers stay Python numbers.
+  EXPECT_EQ(shown(DynamicNumber(true) + true), "int|2");
+  EXPECT_EQ(shown(DynamicNumber(3) / 2), "float|1.5");
+  EXPECT_EQ(shown(DynamicNumber(1) + 2.5), "float|3.5");
+}
+
+TEST(RuntimeDynamicNumber, ComparisonsPromoteLikeNumpy) {
+  EXPECT_FALSE(DynamicNumber(h::np_float32{0.7f}) == 0.7);  // float32 widened, not 0.7 rounded
+  EXPECT_TRUE(DynamicNumber(h::np_float32{0.5f}) == 0.5);
+  EXPECT_TRUE(DynamicNumber(h::np_int32{3}) == 3.0);
+  EXPECT_TRUE(DynamicNumber(h::np_float32{0.7f}) < 0.7);
+  // np.int64(2**53 + 1) > float(2**53) is False: NumPy rounds the int to float64 first...
+  EXPECT_FALSE(DynamicNumber(h::np_int64{(int64_t{1} << 53) + 1}) > 9007199254740992.0);
+  // ...while Python's int and float compare exactly.
+  EXPECT_TRUE(DynamicNumber((int64_t{1} << 53) + 1) > 9007199254740992.0);
+  EXPECT_FALSE(DynamicNumber(0.0) < DynamicNumber(0.0 / 0.0 + 0.0 * 0));
+}
+
+TEST(RuntimeDynamicNumber, MaxMinKeepTheFirstOfEquals) {
+  // max(0.0, np.float32(0.0)) and max(np.float32(0.0), 0.0) are the first argument.
+  EXPECT_EQ(shown(h::py_max(0.0, h::np_float32{0.0f})), "float|0.0");
+  EXPECT_EQ(shown(h::py_max(h::np_float32{0.0f}, 0.0)), "float32|0.0");
+  EXPECT_EQ(shown(h::py_max(0.0, h::np_float32{0.7f})), "float32|0.7");
+  EXPECT_EQ(shown(h::py_min(h::np_float32{0.2f}, 0.5)), "float32|0.2");
+}
