@@ -45,7 +45,15 @@ bool ModuleBuilder::is_shared_global(const std::string& name) {
     for (const auto& [name, sym] : info_.globals) {
       if (sym.kind == sema::Symbol::Kind::Constant && sym.closure_function.empty() && sym.value_expr &&
           sym.value_expr->kind == ast::ExprKind::StrLit && module_names.count(name)) {
-        shared_globals_->insert(name);
+        for (const auto& f : info_.functions) {
+          if (f->kind != sema::FunctionKind::Plain || !f->def) continue;
+          std::set<std::string> local;  // a function's own 's' is not the module's
+          collect_bound_names(f->def->body, local);
+          for (const auto& p : f->def->params) local.insert(p.name);
+          NameCounter uses(name);
+          uses.block(f->def->body);
+          if (uses.count > 0 && !local.count(name)) shared_globals_->insert(name);
+        }
       }
     }
   }
