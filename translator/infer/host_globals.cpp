@@ -40,6 +40,22 @@ bool ModuleBuilder::is_shared_global(const std::string& name) {
         if (module_names.count(name) && !local.count(name)) shared_globals_->insert(name);
       }
     }
+    // A module string bound once (CHARS = " .:#") is not a constant a kernel can freeze, but
+    // host functions read it as Python does: the module's object, assigned by the module's code.
+    for (const auto& [name, sym] : info_.globals) {
+      if (sym.kind == sema::Symbol::Kind::Constant && sym.closure_function.empty() && sym.value_expr &&
+          sym.value_expr->kind == ast::ExprKind::StrLit && module_names.count(name)) {
+        for (const auto& f : info_.functions) {
+          if (f->kind != sema::FunctionKind::Plain || !f->def) continue;
+          std::set<std::string> local;  // a function's own 's' is not the module's
+          collect_bound_names(f->def->body, local);
+          for (const auto& p : f->def->params) local.insert(p.name);
+          NameCounter uses(name);
+          uses.block(f->def->body);
+          if (uses.count > 0 && !local.count(name)) shared_globals_->insert(name);
+        }
+      }
+    }
   }
   return shared_globals_->count(name) > 0;
 }
