@@ -1076,17 +1076,18 @@ def _at_exch(a, i, k, v):
 
 @njit(**_DEVICE)
 def _at_inc(a, i, k, v):
-    # PTX atom.inc
+    # PTX atom.inc. The arithmetic stays unsigned: Numba types uint64 + int64 as float64,
+    # which would round an old value above 2**53 (seed 72 of the CI set).
     old = a[i, k]
-    a[i, k] = 0 if old >= v else old + 1
+    a[i, k] = np.uint64(0) if old >= v else old + np.uint64(1)
     return old
 
 
 @njit(**_DEVICE)
 def _at_dec(a, i, k, v):
-    # PTX atom.dec
+    # PTX atom.dec, unsigned as atom.inc above.
     old = a[i, k]
-    a[i, k] = v if old == 0 or old > v else old - 1
+    a[i, k] = v if old == 0 or old > v else old - np.uint64(1)
     return old
 
 
