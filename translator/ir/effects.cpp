@@ -13,16 +13,20 @@ bool nonzero_constant(const Expr& e) {
   return e.type->is_float() ? c.f != 0.0 : e.type->is_complex() ? (c.f != 0.0 || c.im != 0.0) : c.bits != 0;
 }
 
-}  // namespace
-
-bool has_effects(const Expr& e, EffectRules rules) {
-  auto sub = [&](const ExprPtr& x) { return x && has_effects(*x, rules); };
+// Whether `pred` holds for one of the expressions `e` evaluates before its own work: its
+// operands, arguments, indices. One walk for every question asked here, so a new kind of
+// expression is taught to all of them at once.
+template <class Pred>
+bool any_operand(const Expr& e, Pred pred) {
+  auto sub = [&](const ExprPtr& x) { return x && pred(*x); };
+  auto any = [&](const std::vector<ExprPtr>& xs) { return std::any_of(xs.begin(), xs.end(), sub); };
   switch (e.kind) {
-    case ExprKind::Call:
-    case ExprKind::Launch: return true;
-    case ExprKind::Builtin: {
-      const auto& c = static_cast<const BuiltinCall&>(e);
-      return c.has_effects || rules.every_call || std::any_of(c.args.begin(), c.args.end(), sub);
+    case ExprKind::Call: return any(static_cast<const Call&>(e).args);
+    case ExprKind::Builtin: return any(static_cast<const BuiltinCall&>(e).args);
+    case ExprKind::Launch: {
+      const auto& l = static_cast<const Launch&>(e);
+      return sub(l.grid) || sub(l.block) || sub(l.stream) || sub(l.shared_bytes) || sub(l.forall_tasks) ||
+             any(l.args);
     }
     case ExprKind::Let: {
       const auto& let = static_cast<const Let&>(e);
@@ -32,8 +36,6 @@ bool has_effects(const Expr& e, EffectRules rules) {
     case ExprKind::Unary: return sub(static_cast<const Unary&>(e).operand);
     case ExprKind::Binary: {
       const auto& b = static_cast<const Binary&>(e);
-      const bool divides = b.op == BinOp::TrueDiv || b.op == BinOp::FloorDiv || b.op == BinOp::Mod;
-      if (rules.divisions_raise && divides && !nonzero_constant(*b.right)) return true;
       return sub(b.left) || sub(b.right);
     }
     case ExprKind::Compare: {
@@ -48,14 +50,11 @@ bool has_effects(const Expr& e, EffectRules rules) {
       const auto& s = static_cast<const Select&>(e);
       return sub(s.cond) || sub(s.then_value) || sub(s.else_value);
     }
-    case ExprKind::TupleMake: {
-      const auto& t = static_cast<const TupleMake&>(e);
-      return std::any_of(t.elements.begin(), t.elements.end(), sub);
-    }
+    case ExprKind::TupleMake: return any(static_cast<const TupleMake&>(e).elements);
     case ExprKind::TupleGet: return sub(static_cast<const TupleGet&>(e).tuple);
     case ExprKind::Index: {
       const auto& ix = static_cast<const Index&>(e);
-      return sub(ix.array) || std::any_of(ix.indices.begin(), ix.indices.end(), sub);
+      return sub(ix.array) || any(ix.indices);
     }
     case ExprKind::Shape: return sub(static_cast<const Shape&>(e).array);
     case ExprKind::Size: return sub(static_cast<const Size&>(e).array);
@@ -64,34 +63,38 @@ bool has_effects(const Expr& e, EffectRules rules) {
     case ExprKind::Global:
     case ExprKind::LocalArray: return false;
   }
-  return true;
+  return false;
+}
+
+}  // namespace
+
+bool has_effects(const Expr& e, EffectRules rules) {
+  switch (e.kind) {
+    case ExprKind::Call:
+    case ExprKind::Launch: return true;
+    case ExprKind::Builtin: {
+      const auto& c = static_cast<const BuiltinCall&>(e);
+      if (c.has_effects || rules.every_call) return true;
+      break;
+    }
+    case ExprKind::Binary: {
+      const auto& b = static_cast<const Binary&>(e);
+      const bool divides = b.op == BinOp::TrueDiv || b.op == BinOp::FloorDiv || b.op == BinOp::Mod;
+      if (rules.divisions_raise && divides && !nonzero_constant(*b.right)) return true;
+      break;
+    }
+    default: break;
+  }
+  return any_operand(e, [&](const Expr& x) { return has_effects(x, rules); });
 }
 
 bool reads_arrays(const Expr& e) {
-  auto sub = [](const ExprPtr& x) { return x && reads_arrays(*x); };
   switch (e.kind) {
     case ExprKind::Index: return true;
-    case ExprKind::Call: return std::any_of(static_cast<const Call&>(e).args.begin(), static_cast<const Call&>(e).args.end(), sub);
-    case ExprKind::Builtin: {
-      const auto& c = static_cast<const BuiltinCall&>(e);
-      return std::any_of(c.args.begin(), c.args.end(), sub);
-    }
-    case ExprKind::Let: return sub(static_cast<const Let&>(e).init) || sub(static_cast<const Let&>(e).body);
-    case ExprKind::Cast: return sub(static_cast<const Cast&>(e).operand);
-    case ExprKind::Unary: return sub(static_cast<const Unary&>(e).operand);
-    case ExprKind::Binary: return sub(static_cast<const Binary&>(e).left) || sub(static_cast<const Binary&>(e).right);
-    case ExprKind::Compare: return sub(static_cast<const Compare&>(e).left) || sub(static_cast<const Compare&>(e).right);
-    case ExprKind::Logical: return sub(static_cast<const Logical&>(e).left) || sub(static_cast<const Logical&>(e).right);
-    case ExprKind::Select: {
-      const auto& s = static_cast<const Select&>(e);
-      return sub(s.cond) || sub(s.then_value) || sub(s.else_value);
-    }
-    case ExprKind::TupleMake: {
-      const auto& t = static_cast<const TupleMake&>(e);
-      return std::any_of(t.elements.begin(), t.elements.end(), sub);
-    }
-    case ExprKind::TupleGet: return sub(static_cast<const TupleGet&>(e).tuple);
-    default: return false;
+    // An array's shape cannot change while the expression is evaluated.
+    case ExprKind::Shape:
+    case ExprKind::Size: return false;
+    default: return any_operand(e, [](const Expr& x) { return reads_arrays(x); });
   }
 }
 
