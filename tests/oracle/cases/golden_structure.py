@@ -311,6 +311,18 @@ JIT_CALL = [
     ]),
 ]
 
+# ---- atomic_order.py -------------------------------------------------------------------------
+
+# Each thread's atomics touch only its own row of ow, so the results are deterministic; the
+# simulator evaluates the expressions left to right, as Python does.
+ATOMIC_ORDER = [
+    Kernel("ordered", [
+        Case("sample", grid=1, block=4, args=[arange("int64", (4, 7)), out("int64", (4, 7))]),
+        Case("size=37", grid=2, block=32,
+             args=[integers("int64", (37, 7), -1000, 1000, seed=95), out("int64", (37, 7))]),
+    ]),
+]
+
 # ---- decorator_options.py / decorator_codegen_options.py -------------------------------------
 
 DECORATORS = [
@@ -525,6 +537,7 @@ TABLE = {
     "tests/golden/if_elif_else.py": IF_ELIF,
     "tests/golden/import_aliases.py": IMPORT_ALIASES,
     "tests/golden/jit_call_form.py": JIT_CALL,
+    "tests/golden/atomic_order.py": ATOMIC_ORDER,
     "tests/golden/decorator_options.py": DECORATORS,
     "tests/golden/decorator_codegen_options.py": CODEGEN,
     "tests/golden/signature_forms.py": SIGNATURES,
