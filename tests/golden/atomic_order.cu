@@ -30,6 +30,10 @@ __global__ void ordered(py2cuda::Array<int64_t, 2> ow, py2cuda::Array<int64_t, 2
     out(i, 5) = [&]() -> int64_t { const int64_t py2cuda_arg0 = ow(i, 6); const int64_t py2cuda_arg1 = py2cuda::atomic_exch(&ow(i, 6), int64_t(-3)); return py2cuda::py_min(py2cuda_arg0, py2cuda_arg1); }();
     // atomic_order.py:21: out[i, 6] = cuda.atomic.add(ow, (i, 0), 0) + abs(-2)  # one atomic: no temporaries
     out(i, 6) = py2cuda::atomic_add(&ow(i, 0), int64_t(0)) + py2cuda::py_abs(int64_t(-2));
+    // atomic_order.py:22: pair = (ow[i, 7], cuda.atomic.add(ow, (i, 7), 5))  # a tuple's elements, in order too
+    py2cuda::tuple<int64_t, int64_t> pair = py2cuda::tuple<int64_t, int64_t>{ow(i, 7), py2cuda::atomic_add(&ow(i, 7), int64_t(5))};
+    // atomic_order.py:23: out[i, 7] = pair[0] * 100 + pair[1]
+    out(i, 7) = py2cuda::get<0>(pair) * 100 + py2cuda::get<1>(pair);
   }
 }
 
@@ -45,15 +49,15 @@ void launch_ordered(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t,
 
 // The module's code, run by main(): what `python atomic_order.py` runs.
 void host_main() {
-  // atomic_order.py:24: ow = np.arange(28, dtype=np.int64).reshape(4, 7)
-  py2cuda::host::NDArray<int64_t, 2> ow = py2cuda::np::reshape<2>(py2cuda::np::arange<int64_t>(int64_t(0), int64_t(28), int64_t(1)), py2cuda::host::shape(int64_t(4), int64_t(7)));
-  // atomic_order.py:25: out = np.zeros((4, 7), np.int64)
-  py2cuda::host::NDArray<int64_t, 2> out = py2cuda::np::zeros<int64_t>(py2cuda::host::shape(int64_t(4), int64_t(7)));
-  // atomic_order.py:26: ordered[1, 4](ow, out)
+  // atomic_order.py:26: ow = np.arange(32, dtype=np.int64).reshape(4, 8)
+  py2cuda::host::NDArray<int64_t, 2> ow = py2cuda::np::reshape<2>(py2cuda::np::arange<int64_t>(int64_t(0), int64_t(32), int64_t(1)), py2cuda::host::shape(int64_t(4), int64_t(8)));
+  // atomic_order.py:27: out = np.zeros((4, 8), np.int64)
+  py2cuda::host::NDArray<int64_t, 2> out = py2cuda::np::zeros<int64_t>(py2cuda::host::shape(int64_t(4), int64_t(8)));
+  // atomic_order.py:28: ordered[1, 4](ow, out)
   launch_ordered(py2cuda::LaunchConfig{1, 4}, py2cuda::host::transfer_in_out(ow), py2cuda::host::transfer_in_out(out));
-  // atomic_order.py:27: print(out)
+  // atomic_order.py:29: print(out)
   py2cuda::host::print(out);
-  // atomic_order.py:28: print(ow)
+  // atomic_order.py:30: print(ow)
   py2cuda::host::print(ow);
 }
 

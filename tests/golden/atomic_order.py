@@ -19,10 +19,12 @@ def ordered(ow, out):
         out[i, 4] = ow[i, 5] + cuda.atomic.add(ow, (i, 5), 4)
         out[i, 5] = min(ow[i, 6], cuda.atomic.exch(ow, (i, 6), -3))
         out[i, 6] = cuda.atomic.add(ow, (i, 0), 0) + abs(-2)  # one atomic: no temporaries
+        pair = (ow[i, 7], cuda.atomic.add(ow, (i, 7), 5))  # a tuple's elements, in order too
+        out[i, 7] = pair[0] * 100 + pair[1]
 
 
-ow = np.arange(28, dtype=np.int64).reshape(4, 7)
-out = np.zeros((4, 7), np.int64)
+ow = np.arange(32, dtype=np.int64).reshape(4, 8)
+out = np.zeros((4, 8), np.int64)
 ordered[1, 4](ow, out)
 print(out)
 print(ow)

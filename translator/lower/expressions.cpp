@@ -622,8 +622,11 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
       const auto& t = static_cast<const ir::TupleMake&>(e);
       // Python evaluates a tuple's elements left to right; C++ leaves a constructor's
       // arguments unordered (GCC goes right to left), which reorders calls with effects
-      // such as random draws. Braces fix the order.
-      if (ir::needs_ordered_evaluation(t.elements, 0, effect_rules())) return cpp_type(t.type, host_code_) + "{" + call_args(t.elements) + "}";
+      // such as random draws, or reads an array element after an atomic changed it
+      // (ir::order_matters, the rule of a call's arguments). Braces fix the order.
+      std::vector<const ir::Expr*> elements;
+      for (const auto& x : t.elements) elements.push_back(x.get());
+      if (ir::order_matters(elements, effect_rules())) return cpp_type(t.type, host_code_) + "{" + call_args(t.elements) + "}";
       return cpp_type(t.type, host_code_) + "(" + call_args(t.elements) + ")";
     }
     case ir::ExprKind::Let: {

@@ -317,9 +317,9 @@ JIT_CALL = [
 # simulator evaluates the expressions left to right, as Python does.
 ATOMIC_ORDER = [
     Kernel("ordered", [
-        Case("sample", grid=1, block=4, args=[arange("int64", (4, 7)), out("int64", (4, 7))]),
+        Case("sample", grid=1, block=4, args=[arange("int64", (4, 8)), out("int64", (4, 8))]),
         Case("size=37", grid=2, block=32,
-             args=[integers("int64", (37, 7), -1000, 1000, seed=95), out("int64", (37, 7))]),
+             args=[integers("int64", (37, 8), -1000, 1000, seed=95), out("int64", (37, 8))]),
     ]),
 ]
 
