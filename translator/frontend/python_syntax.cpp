@@ -146,6 +146,16 @@ class Tokenizer {
     line_start_ = pos_;
   }
 
+  // The byte column of the line's character number `chars` (0-based).
+  uint32_t character_to_byte_column(uint32_t chars) const {
+    size_t i = line_start_;
+    for (uint32_t n = 0; n < chars && i < src_.size() && src_[i] != '\n'; ++n) {
+      ++i;
+      while (i < src_.size() && (static_cast<unsigned char>(src_[i]) & 0xC0) == 0x80) ++i;
+    }
+    return static_cast<uint32_t>(i - line_start_);
+  }
+
   // The length of the current line, without its line break.
   uint32_t line_length() const {
     size_t end = src_.find('\n', line_start_);
@@ -351,8 +361,11 @@ class Tokenizer {
       const std::string_view integer = src_.substr(start, pos_ - start);
       if (integer.size() > 1 && integer[0] == '0' && integer.find_first_not_of("0_") != std::string_view::npos &&
           cur() != '.' && cur() != 'e' && cur() != 'E' && cur() != 'j' && cur() != 'J') {
-        return fail(at(r, cc, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for "
-                              "octal integers", col()),
+        // CPython gives this error's column in bytes where its others count characters: after a
+        // non-ASCII character its offset, read as characters as everywhere else, is further right.
+        const uint32_t shown = character_to_byte_column(cc);
+        return fail(at(r, shown, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for "
+                                 "octal integers", shown + 1),
                     true);
       }
       if (cur() == '.') {
@@ -678,7 +691,9 @@ struct Raised {
 
 // What an expression is, for CPython's "cannot assign to attribute here".
 // Paren: a single target in parentheses, `(x)`, `(a.b)`; ParenOther: any other parenthesized expression.
-enum class ExprKind { Name, Attribute, Subscript, Call, Literal, Other, Tuple, List, Paren, ParenOther, Keyword, Test };
+// ListComp: `[x for x in y]`; Brace: a dict or set display or comprehension (its name read from its tokens).
+enum class ExprKind { Name, Attribute, Subscript, Call, Literal, Other, Tuple, List, ListComp, Brace, Paren, ParenOther,
+                      Keyword, Test };
 
 struct ExprInfo {
   size_t first, last;  // token indices
@@ -2080,6 +2095,8 @@ class Parser {
         if (is_generator(e)) return "generator expression";
         return "expression";
       case ExprKind::List: return "list";
+      case ExprKind::ListComp:
+      case ExprKind::Brace: return display_name(e);
       case ExprKind::Keyword: return std::string(first.text);
       case ExprKind::Literal:
         if (first.type == Tok::Op && first.text == "...") return "ellipsis";
@@ -2115,8 +2132,28 @@ class Parser {
     }
   }
 
-  static std::string expr_name(const ExprInfo& e) {
+  // _PyPegen_get_expr_name of a bracketed display: "list comprehension", "dict literal", "set
+  // display", "dict comprehension", "set comprehension", from its tokens at the top level.
+  std::string display_name(const ExprInfo& e) const {
+    if (e.kind == ExprKind::ListComp) return "list comprehension";
+    bool dict = e.last == e.first + 1;  // `{}`
+    int depth = 0;
+    for (size_t i = e.first + 1; i < e.last && i < t_.size(); ++i) {
+      const Token& t = t_[i];
+      if (t.type == Tok::Op && (t.text == "(" || t.text == "[" || t.text == "{")) ++depth;
+      if (t.type == Tok::Op && (t.text == ")" || t.text == "]" || t.text == "}")) --depth;
+      if (depth != 0) continue;
+      if (t.type == Tok::Op && (t.text == ":" || (t.text == "**" && i == e.first + 1))) dict = true;
+      if (t.type == Tok::Op && t.text == "**" && t_[i - 1].type == Tok::Op && t_[i - 1].text == ",") dict = true;
+      if (t.type == Tok::Name && t.text == "for") return dict ? "dict comprehension" : "set comprehension";
+    }
+    return dict ? "dict literal" : "set display";
+  }
+
+  std::string expr_name(const ExprInfo& e) const {
     switch (e.kind) {
+      case ExprKind::ListComp:
+      case ExprKind::Brace: return display_name(e);
       case ExprKind::Attribute: return "attribute";
       case ExprKind::Subscript: return "subscript";
       case ExprKind::Call: return "function call";
@@ -2259,14 +2296,36 @@ class Parser {
     const size_t start = pos_;
     ExprInfo e = conjunction();
     bool more = false;
-    while (accept_kw("or")) conjunction(), more = true;
+    while (is_kw("or")) {
+      const size_t op = pos_++;
+      const int depth = depth_;
+      try {
+        conjunction();
+      } catch (const Failed&) {
+        pos_ = op;
+        depth_ = depth;
+        break;
+      }
+      more = true;
+    }
     return more ? ExprInfo{start, pos_ - 1, ExprKind::Test} : e;
   }
   ExprInfo conjunction() {
     const size_t start = pos_;
     ExprInfo e = inversion();
     bool more = false;
-    while (accept_kw("and")) inversion(), more = true;
+    while (is_kw("and")) {
+      const size_t op = pos_++;
+      const int depth = depth_;
+      try {
+        inversion();
+      } catch (const Failed&) {
+        pos_ = op;
+        depth_ = depth;
+        break;
+      }
+      more = true;
+    }
     return more ? ExprInfo{start, pos_ - 1, ExprKind::Test} : e;
   }
   ExprInfo inversion() {
@@ -2320,7 +2379,17 @@ class Parser {
         }
       }
       if (!op) break;
-      factor();
+      // A PEG parser leaves an operator whose operand does not parse unread (`x if i % == 0`: the
+      // conditional expression's condition is `i`, "expected 'else'").
+      const size_t operand = pos_;
+      const int depth = depth_;
+      try {
+        factor();
+      } catch (const Failed&) {
+        pos_ = operand - 1;
+        depth_ = depth;
+        break;
+      }
       more = true;
     }
     return more ? ExprInfo{start, pos_ - 1, ExprKind::Other} : e;
@@ -2422,6 +2491,11 @@ class Parser {
         expression();
         keywords = true;
       } else if (peek().type == Tok::Name && !is_keyword(peek().text) && is_op(":=", 1)) {
+        // A named expression is a positional argument (`f(a=1, b:=2)`).
+        if (keywords && !misplaced) {
+          misplaced = unpacked_keywords ? "positional argument follows keyword argument unpacking"
+                                        : "positional argument follows keyword argument";
+        }
         pos_ += 2;
         expression();
       } else {
@@ -2581,10 +2655,12 @@ class Parser {
     if (t.text == "[") {
       ++pos_;
       ++depth_;
+      ExprKind kind = ExprKind::List;
       if (!is_op("]")) {
         star_named_expression();
         if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) {
           comprehension();
+          kind = ExprKind::ListComp;
         } else {
           while (accept_op(",")) {
             if (is_op("]")) break;
@@ -2594,7 +2670,7 @@ class Parser {
       }
       expect_op("]");
       --depth_;
-      return ExprKind::List;
+      return kind;
     }
     if (t.text == "{") {
       ++pos_;
@@ -2641,7 +2717,7 @@ class Parser {
       }
       expect_op("}");
       --depth_;
-      return ExprKind::Other;
+      return ExprKind::Brace;
     }
     fail();
   }
