@@ -2043,12 +2043,15 @@ class Parser {
             }
           }
         } else if (e.kind != ExprKind::Tuple && e.kind != ExprKind::List && e.kind != ExprKind::Keyword &&
-                   e.kind != ExprKind::Paren && e.kind != ExprKind::ParenOther && e.kind != ExprKind::Test) {
+                   e.kind != ExprKind::Test && !is_generator(e)) {
+          // `if (x) = 2:`: the parentheses are no node of CPython's; what they hold is named.
+          const ExprInfo shown = unparenthesized(e);
           ++pos_;
           if (starts_expression()) {
             bitwise_or();
             if (!is_op("=") && !is_op(":=")) {
-              raise(over(e.first, e.last, "cannot assign to " + expr_name(e) + " here. Maybe you meant '==' instead of '='?"));
+              raise(over(shown.first, shown.last,
+                         "cannot assign to " + target_name(shown) + " here. Maybe you meant '==' instead of '='?"));
             }
           }
         }
@@ -2148,18 +2151,6 @@ class Parser {
       if (t.type == Tok::Name && t.text == "for") return dict ? "dict comprehension" : "set comprehension";
     }
     return dict ? "dict literal" : "set display";
-  }
-
-  std::string expr_name(const ExprInfo& e) const {
-    switch (e.kind) {
-      case ExprKind::ListComp:
-      case ExprKind::Brace: return display_name(e);
-      case ExprKind::Attribute: return "attribute";
-      case ExprKind::Subscript: return "subscript";
-      case ExprKind::Call: return "function call";
-      case ExprKind::Literal: return "literal";
-      default: return "expression";
-    }
   }
 
   ExprInfo expression() {
@@ -2512,7 +2503,7 @@ class Parser {
           // CPython's invalid_kwarg: `f(a.b = 1)`, `f(g(x) = y)` (a name before '=' is a keyword).
           const Token& first = t_[e.first];
           if (e.kind == ExprKind::Keyword) raise(over(e.first, pos_, "cannot assign to " + std::string(first.text)));
-          raise(over(e.first, pos_, "expression cannot contain assignment, perhaps you meant \"==\"?"));
+          raise(over(unparenthesized(e).first, pos_, "expression cannot contain assignment, perhaps you meant \"==\"?"));
         }
       }
       if (!accept_op(",")) break;
