@@ -915,6 +915,25 @@ TEST(FrontendSyntaxErrors, MatchStatements) {
   EXPECT_TRUE(Parsed("match(x)\nmatch = 3\nmatch.y = 4\n").errors().empty());
 }
 
+// The full corpus's last disagreements (docs/tests.md).
+TEST(FrontendSyntaxErrors, LostOperandsAndDisplaysNamed) {
+  EXPECT_EQ(Parsed("y = [\"a\" if i % == 0 else \"b\"]\n").errors(),
+            std::vector<std::string>{"1:6: expected 'else' after 'if' expression"});
+  EXPECT_EQ(Parsed("[a for a in b] = x\n").errors(),
+            std::vector<std::string>{"1:1: cannot assign to list comprehension here. Maybe you meant '==' instead of '='?"});
+  EXPECT_EQ(Parsed("{1: 2} = x\n").errors(),
+            std::vector<std::string>{"1:1: cannot assign to dict literal here. Maybe you meant '==' instead of '='?"});
+  EXPECT_EQ(Parsed("{a for a in c} = x\n").errors(),
+            std::vector<std::string>{"1:1: cannot assign to set comprehension here. Maybe you meant '==' instead of '='?"});
+  EXPECT_EQ(Parsed("f(a=1,\n  b:=2)\n").errors(), std::vector<std::string>{"2:7: positional argument follows keyword argument"});
+  EXPECT_EQ(Parsed("if (x) = 2: pass\n").errors(),
+            std::vector<std::string>{"1:5: cannot assign to name here. Maybe you meant '==' instead of '='?"});
+  // CPython counts this one's column in bytes (\u03bb is two): its offset, 13, is read as characters.
+  EXPECT_EQ(Parsed("print(\"\u03bb\", 0255)\n").errors(),
+            std::vector<std::string>{"1:14: leading zeros in decimal integer literals are not permitted; use an 0o prefix "
+                                     "for octal integers"});
+}
+
 // The compiler's errors in a file that parses, as `python` reports them before running it.
 TEST(FrontendSyntaxErrors, StatementsOutsideTheirBlock) {
   EXPECT_EQ(Parsed("x = 1\nreturn x\n").errors(), std::vector<std::string>{"2:1: 'return' outside function"});
