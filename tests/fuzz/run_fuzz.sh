@@ -77,7 +77,8 @@ import sys
 from pathlib import Path
 sys.path.insert(0, "tests/syntax")
 import mutants
-sources = sorted(Path("samples").glob("*.py")) + sorted(Path("tests/programs").glob("*.py"))
+sources = sorted(Path("samples").glob("*.py")) + sorted(Path("tests/programs").glob("*.py")) + \
+    sorted(Path("tests/syntax/sources").glob("*.py"))
 for i, m in enumerate(mutants.mutants(sources, 1)):
     (Path(sys.argv[1]) / f"mutant-{i:04d}.py").write_text(m.source, encoding="utf-8")
 PY

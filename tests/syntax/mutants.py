@@ -7,18 +7,26 @@ a mismatched or stray closing bracket, another language's operator (`&&`, `<>`, 
 keyword as a name, `print x`, `lambda(x):`, `:=` for `=`, a tab-indented line, f-string
 slips (a lost or stray `}`, an empty `{}`, a bad conversion), `def f:`, a lost closing triple quote,
 typographic quotes or an en dash pasted from a document, `,,`, `x =` with no value, a
-bracket opened on one line and never closed, ...
+bracket opened on one line and never closed, `from a b` (no `import`), `05` and `5x`, `f(a=)`,
+`f(**)`, `y = x +`, `1 = x` (an assignment's sides swapped), a NUL byte, a `return` or `break`
+pasted at the left margin ("'return' outside function", the compiler's), and in match statements
+a lost colon, `case` without its `match`, `case x as _`, `case P(x=0, 0)`, `case n + 1`, `case x if:`.
 Only mutants CPython rejects are kept; the expected diagnostic is CPython's own, from
-compile(), computed when the test runs (so it follows the python3 that runs it).
+compile(), computed when the test runs (so it follows the python3 that runs it); for a NUL
+byte, which compile() of a string reports without a line, from `python` running the file.
 
-    mutants(sources, per_kind) -> [Mutant]   deterministic, every kind of slip at up to
-                                             `per_kind` sites of each file, spread over it
+    mutants(sources, per_kind, files_per_kind=0) -> [Mutant]
+        deterministic, every kind of slip at up to `per_kind` sites of each file, spread over
+        it; with `files_per_kind`, each kind in that many files only
 """
-import ast
 import io
 import keyword
 import re
+import subprocess
+import sys
+import tempfile
 import tokenize
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -90,6 +98,49 @@ def _fstring_slips(t):
     field = body[opener + 1:closer]
     if "!" not in field and ":" not in field and "=" not in field:
         yield "fstring_bad_conversion", col + closer, 0, "!z"
+
+
+def _match_slips(tokens, i: int, lines: list[str]):
+    """(kind, row, mutated source) for the `match` or `case` header at tokens[i]."""
+    t = tokens[i]
+    row, col = t.start
+    line = lines[row - 1]
+    code = line.split("#")[0].rstrip()
+    colon = len(code) - 1
+    yield "match_drop_colon", row, _replace(lines, row, colon, 1, "")
+    if t.string == "match":
+        # The header lost: its cases stand where the match statement was.
+        indent = len(line) - len(line.lstrip(" "))
+        out = list(lines)
+        del out[row - 1]
+        k = row - 1
+        while k < len(out) and (not out[k].strip() or len(out[k]) - len(out[k].lstrip(" ")) > indent):
+            if out[k].startswith(" " * (indent + 4)):
+                out[k] = out[k][4:]
+            k += 1
+        yield "case_outside_match", row, "".join(out)
+        return
+    header = [u for u in tokens[i + 1:] if u.start[0] == row and u.type != tokenize.COMMENT]
+    as_target = next((k for k, u in enumerate(header[:-1]) if u.string == "as"), None)
+    if as_target is not None:
+        target = header[as_target + 1]
+        # `case x as _:`, `case x as 1:`: what `as` binds is a name, and not `_`.
+        yield "pattern_bad_target", row, _replace(lines, row, target.start[1], len(target.string),
+                                                  "_" if row % 2 else "1")
+    keyword = [k for k, u in enumerate(header[:-1]) if u.type == tokenize.NAME and header[k + 1].string == "="]
+    if keyword:
+        close = next((u for u in header[keyword[-1]:] if u.string == ")"), None)
+        if close is not None:
+            # `case Point(x=0, 0):`: a positional pattern after the keyword ones.
+            yield "pattern_positional_after_keyword", row, _replace(lines, row, close.start[1], 0, ", 0")
+    first = next((u for u in header if u.type in (tokenize.NAME, tokenize.NUMBER) and u.string not in ("if", "as")),
+                 None)
+    if first is not None:
+        # `case n + 1:`, `case 2 + 3:`: an expression where a pattern must be.
+        yield "pattern_expression", row, _replace(lines, row, first.end[1], 0, " + 1" if row % 2 else " * 2")
+    guard = next((u for u in header if u.string == "if"), None)
+    if guard is not None:
+        yield "guard_without_condition", row, _replace(lines, row, guard.end[1], colon - guard.end[1], "")
 
 
 def _sites(source: str):
@@ -214,6 +265,40 @@ def _sites(source: str):
                 yield "drop_closer_multiline", c.start[0], _replace(lines, c.start[0], c.start[1], 1, "")
         if t.type == tokenize.NAME and t.string in MISSPELT:
             yield "misspell_" + t.string, row, _replace(lines, row, col, len(t.string), MISSPELT[t.string])
+        if t.type == tokenize.NAME and t.string == "import" and prev is not None and \
+                re.match(r"^\s*from\b", lines[row - 1]):
+            # `from numba cuda`: the `import` of a from-import lost.
+            yield "drop_import", row, _replace(lines, row, col, after.start[1] - col if after else 6, "")
+        if t.type == tokenize.NUMBER and re.fullmatch(r"[1-9][0-9]*", t.string):
+            # `x = 05`, `n = 3x`: a stray digit or letter in a number.
+            yield "leading_zero", row, _replace(lines, row, col, 0, "0")
+            yield "number_suffix", row, _replace(lines, row, t.end[1], 0, "x")
+        if t.type == tokenize.OP and t.string == "=" and prev is not None and prev.type == tokenize.NAME and \
+                after is not None and after.start[0] == row and lines[row - 1][:col].count("(") > \
+                lines[row - 1][:col].count(")") and after.type in (tokenize.NAME, tokenize.NUMBER, tokenize.STRING):
+            # `f(a=)`: a keyword argument's value not written yet.
+            yield "drop_keyword_value", row, _replace(lines, row, col + 1, after.end[1] - col - 1, "")
+        if t.type == tokenize.OP and t.string == "(" and prev is not None and prev.type == tokenize.NAME and \
+                not keyword.iskeyword(prev.string) and after is not None and after.string != ")":
+            close = _matching_closer(tokens, i)
+            if close is not None and tokens[close].start[0] == row:
+                # `f(**)`, `f(*)`: an unpacking whose operand was lost.
+                stars = "**" if row % 2 else "*"
+                yield "starred_without_operand", row, _replace(lines, row, col + 1, tokens[close].start[1] - col - 1,
+                                                               stars)
+        if t.type == tokenize.OP and t.string in ("+", "-", "*", "/", "%", "<", ">") and \
+                prev is not None and prev.type in (tokenize.NAME, tokenize.NUMBER) and after is not None and \
+                after.type in (tokenize.NAME, tokenize.NUMBER) and after.start[0] == row:
+            # `y = x +`: the right operand lost.
+            yield "drop_operand", row, _replace(lines, row, after.start[1], after.end[1] - after.start[1], "")
+        if t.type == tokenize.NAME and t.string in ("match", "case") and \
+                re.match(r"^\s*(match|case)\b.*:\s*(#.*)?$", lines[row - 1]) and prev is not None and \
+                prev.type in (tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT):
+            yield from _match_slips(tokens, i, lines)
+        if t.type == tokenize.OP and t.string in ("(", ")", ",", "=", ":") or t.type == tokenize.NAME and \
+                t.string in ("def", "return", "for", "if"):
+            # A NUL byte (a file saved by a broken editor, a pasted binary): CPython's own message.
+            yield "nul_byte", row, _replace(lines, row, col, 0, "\0")
         prev = t
     for row in code_rows:
         line = lines[row - 1]
@@ -233,13 +318,49 @@ def _sites(source: str):
         if indent >= 4:
             yield "lost_indent", row, _replace(lines, row, 0, 4, "")
             yield "half_indent", row, _replace(lines, row, 0, 2, "")
+        if indent >= 4 and re.match(r"^\s*(return|break|continue|yield)\b", line):
+            # A `return` or `break` pasted at the left margin: outside its function or loop, where
+            # it ends the block, a compiler's error rather than the parser's.
+            yield "dedent_to_module", row, _replace(lines, row, 0, indent, "")
+        m = re.match(r"^(\s*)([A-Za-z_][A-Za-z_0-9]*) = ([^=#]+?)\s*(#.*)?$", line)
+        if m and not code.endswith(("\\", ",", "(", "[", "{")) and "=" not in m[3]:
+            # `1 = x`, `f(x) = y`: the sides of an assignment swapped.
+            yield "swap_assignment", row, _replace(lines, row, len(m[1]), len(m[2]) + 3 + len(m[3]),
+                                                   m[3] + " = " + m[2])
+
+
+class _NulError(SyntaxError):
+    """A NUL byte: compile() of a string says so without a line; `python file.py` is asked where."""
+
+
+def _error_of_file(source: str, filename: str):
+    """The SyntaxError `python` reports running the program from a file (its tokenizer reads files
+    line by line and names the line with the NUL byte), from its traceback."""
+    with tempfile.TemporaryDirectory(prefix="py2cuda-mutant-") as tmp:
+        path = Path(tmp) / filename
+        path.write_text(source, encoding="utf-8")
+        p = subprocess.run([sys.executable, "-I", "-S", str(path)], capture_output=True, text=True, timeout=60,
+                           stdin=subprocess.DEVNULL)
+    lines = p.stderr.splitlines()
+    where = next((re.match(r'^  File ".*", line (\d+)$', x) for x in lines if re.match(r'^  File ".*", line \d+$', x)),
+                 None)
+    last = lines[-1] if lines else ""
+    if where is None or not last.startswith("SyntaxError: ") or any(x.strip().startswith("^") for x in lines):
+        raise RuntimeError(f"unexpected report of a NUL byte from {sys.executable}:\n{p.stderr}")
+    e = SyntaxError(last[len("SyntaxError: "):])
+    e.lineno, e.offset = int(where[1]), 0
+    return e
 
 
 def _cpython_error(source: str, filename: str):
+    if "\0" in source:
+        return _NulError("null bytes")
     try:
-        # The parser only: "return outside function" and the like come from
-        # the compiler, after parsing, and are not syntax errors of the grammar.
-        compile(source, filename, "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+        # The parser and the compiler: a lost indent puts a `return` or a `break` where the
+        # parser takes it but the compiler does not ("'return' outside function").
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # `1if x else y`'s SyntaxWarning, printed once per mutant
+            compile(source, filename, "exec", dont_inherit=True)
     except SyntaxError as e:  # IndentationError and TabError are SyntaxErrors
         return e
     except (ValueError, MemoryError, RecursionError):
@@ -256,33 +377,54 @@ def _spread(items: list, count: int) -> list:
     return [items[round(i * (len(items) - 1) / (count - 1))] for i in range(count)]
 
 
-def mutants(sources: list[Path], per_kind: int) -> list[Mutant]:
+def _judged(path: Path, kind: str, sites: list, per_kind: int) -> list[Mutant]:
+    """Up to `per_kind` mutants of `kind` in `path` that CPython rejects, spread over the file.
+    CPython judges a spread of candidates first (compile() of every site of every kind is most of
+    the corpus's cost), and the other sites only when too few of those are rejected."""
+    first = _spread(sites, 4 * per_kind)
+    rejected = []
+    for row, mutated in first:
+        e = _cpython_error(mutated, path.name)
+        if e is not None:
+            rejected.append((row, mutated, e))
+    if len(rejected) < per_kind and len(first) < len(sites):
+        rejected = []
+        for row, mutated in sites:
+            e = _cpython_error(mutated, path.name)
+            if e is not None:
+                rejected.append((row, mutated, e))
     out = []
+    for row, mutated, e in _spread(rejected, per_kind):
+        if isinstance(e, _NulError):
+            e = _error_of_file(mutated, path.name)
+        out.append(Mutant(f"{path.name}:{row}:{kind}", mutated, e.lineno or 0, e.offset or 0, e.msg,
+                          type(e).__name__))
+    return out
+
+
+def mutants(sources: list[Path], per_kind: int, files_per_kind: int = 0) -> list[Mutant]:
+    """`files_per_kind` > 0: each kind in that many files only (spread over those that have it,
+    the next ones where CPython accepts every mutant of a file), for a quick run that still holds
+    every kind."""
+    by_file: dict[Path, dict[str, list]] = {}
     for path in sources:
         source = path.read_text(encoding="utf-8")
-        by_kind: dict[str, list] = {}
+        by_kind = by_file.setdefault(path, {})
         for kind, row, mutated in _sites(source):
-            if mutated == source:
-                continue
-            by_kind.setdefault(kind, []).append((row, mutated))
-        for kind in sorted(by_kind):
-            # Rejected mutants only, spread over the file. CPython judges a spread of candidates
-            # first (compile() of every site of every kind is most of the corpus's cost), and the
-            # other sites only when too few of those are rejected.
-            sites = by_kind[kind]
-            first = _spread(sites, 4 * per_kind)
-            rejected = []
-            for row, mutated in first:
-                e = _cpython_error(mutated, path.name)
-                if e is not None:
-                    rejected.append((row, mutated, e))
-            if len(rejected) < per_kind and len(first) < len(sites):
-                rejected = []
-                for row, mutated in sites:
-                    e = _cpython_error(mutated, path.name)
-                    if e is not None:
-                        rejected.append((row, mutated, e))
-            for row, mutated, e in _spread(rejected, per_kind):
-                out.append(Mutant(f"{path.name}:{row}:{kind}", mutated, e.lineno or 0, e.offset or 0, e.msg,
-                                  type(e).__name__))
-    return out
+            if mutated != source:
+                by_kind.setdefault(kind, []).append((row, mutated))
+    found: dict[tuple, list[Mutant]] = {}
+    for kind in sorted({k for by_kind in by_file.values() for k in by_kind}):
+        files = [path for path in sources if kind in by_file[path]]
+        if files_per_kind > 0:
+            spread = _spread(files, files_per_kind)
+            files = spread + [path for path in files if path not in spread]
+        judged = 0
+        for path in files:
+            if files_per_kind > 0 and judged >= files_per_kind:
+                break
+            ms = _judged(path, kind, by_file[path][kind], per_kind)
+            if ms:
+                found[(sources.index(path), kind)] = ms
+                judged += 1
+    return [m for key in sorted(found) for m in found[key]]

@@ -2,13 +2,18 @@
 """Syntax errors as CPython reports them, on single-slip mutants of the repository's programs.
 
 Every mutant (tests/syntax/mutants.py: a lost colon, bracket or quote, a stray or lost
-indent, a misspelt keyword, a lost comma, `=` for `==`, ...) of samples/*.py and
-tests/programs/*.py that CPython's parser rejects must be rejected by py2cuda (exit 1)
+indent, a misspelt keyword, a lost comma, `=` for `==`, ...) of samples/*.py,
+tests/programs/*.py and tests/syntax/sources/*.py (match statements) that CPython rejects
+(its parser, or its compiler: "'return' outside function") must be rejected by py2cuda (exit 1)
 with, as its first diagnostic, CPython's line, CPython's column (where CPython gives one)
 and CPython's message. The expected answers come from compile() in the python3 running
 this script, so they follow its version (the project targets CPython 3.11).
 
-    run_syntax_errors.py --py2cuda BUILD/py2cuda [--source-dir REPO] [--per-kind N] [-v] [NAME ...]
+    run_syntax_errors.py --py2cuda BUILD/py2cuda [--source-dir REPO] [--per-kind N] [--files-per-kind N]
+                         [-v] [NAME ...]
+
+ctest runs `--files-per-kind 3` (every kind, in three files each); the full corpus is
+`--per-kind 5` (docs/tests.md gives its count).
 """
 import concurrent.futures
 import os
@@ -60,12 +65,17 @@ def main() -> int:
     parser = cli.make_parser(__doc__.splitlines()[0])
     parser.add_argument("--per-kind", type=int, default=2,
                         help="mutants of each kind of slip per file, spread over it (default 2)")
+    parser.add_argument("--files-per-kind", type=int, default=0,
+                        help="each kind of slip in this many files only, spread over them (default 0: all)")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every disagreement")
     args = cli.parse(parser)
     cli.require_py2cuda(parser, args)
+    # tests/syntax/sources: programs in what py2cuda does not translate (match statements) but
+    # whose syntax errors it must still report as CPython does.
     sources = sorted((args.source_dir / "samples").glob("*.py")) + \
-        sorted((args.source_dir / "tests" / "programs").glob("*.py"))
-    corpus = [m for m in mutants.mutants(sources, args.per_kind) if cli.selected(m.name, args.names)]
+        sorted((args.source_dir / "tests" / "programs").glob("*.py")) + \
+        sorted((args.source_dir / "tests" / "syntax" / "sources").glob("*.py"))
+    corpus = [m for m in mutants.mutants(sources, args.per_kind, args.files_per_kind) if cli.selected(m.name, args.names)]
     with tempfile.TemporaryDirectory(prefix="py2cuda-syntax-") as tmp, \
             concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         results = list(pool.map(lambda im: check(args.py2cuda, Path(tmp), im[0], im[1], args.timeout),

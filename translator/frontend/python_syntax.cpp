@@ -146,6 +146,16 @@ class Tokenizer {
     line_start_ = pos_;
   }
 
+  // The byte column of the line's character number `chars` (0-based).
+  uint32_t character_to_byte_column(uint32_t chars) const {
+    size_t i = line_start_;
+    for (uint32_t n = 0; n < chars && i < src_.size() && src_[i] != '\n'; ++n) {
+      ++i;
+      while (i < src_.size() && (static_cast<unsigned char>(src_[i]) & 0xC0) == 0x80) ++i;
+    }
+    return static_cast<uint32_t>(i - line_start_);
+  }
+
   // The length of the current line, without its line break.
   uint32_t line_length() const {
     size_t end = src_.find('\n', line_start_);
@@ -351,8 +361,11 @@ class Tokenizer {
       const std::string_view integer = src_.substr(start, pos_ - start);
       if (integer.size() > 1 && integer[0] == '0' && integer.find_first_not_of("0_") != std::string_view::npos &&
           cur() != '.' && cur() != 'e' && cur() != 'E' && cur() != 'j' && cur() != 'J') {
-        return fail(at(r, cc, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for "
-                              "octal integers", col()),
+        // CPython gives this error's column in bytes where its others count characters: after a
+        // non-ASCII character its offset, read as characters as everywhere else, is further right.
+        const uint32_t shown = character_to_byte_column(cc);
+        return fail(at(r, shown, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for "
+                                 "octal integers", shown + 1),
                     true);
       }
       if (cur() == '.') {
@@ -484,6 +497,8 @@ bool is_keyword(std::string_view s) {
 
 // ---------------------------------------------------------------- f-strings
 
+std::optional<PythonSyntaxError> find_error(std::string_view src, bool compiled);
+
 // An error inside an f-string, as CPython 3.11's string_parser.c finds it when the parser
 // reaches the string. Most are reported at the token after the strings (RAISE_SYNTAX_ERROR's
 // "last token read"); an error in an expression comes from parsing "(" + expression + ")" on
@@ -597,7 +612,7 @@ class FstringChecker {
       return fail("f-string: empty expression not allowed");
     }
     const std::string parenthesized = "(" + std::string(text) + ")";
-    if (std::optional<PythonSyntaxError> e = find_python_syntax_error(parenthesized)) {
+    if (std::optional<PythonSyntaxError> e = find_error(parenthesized, /*compiled=*/false)) {
       SyntaxError inner = e->error;
       // The parser's errors say "f-string: "; the tokenizer's own ("invalid decimal literal") do not.
       Tokenizer tokenizer(parenthesized);
@@ -676,7 +691,9 @@ struct Raised {
 
 // What an expression is, for CPython's "cannot assign to attribute here".
 // Paren: a single target in parentheses, `(x)`, `(a.b)`; ParenOther: any other parenthesized expression.
-enum class ExprKind { Name, Attribute, Subscript, Call, Literal, Other, Tuple, List, Paren, ParenOther, Keyword, Test };
+// ListComp: `[x for x in y]`; Brace: a dict or set display or comprehension (its name read from its tokens).
+enum class ExprKind { Name, Attribute, Subscript, Call, Literal, Other, Tuple, List, ListComp, Brace, Paren, ParenOther,
+                      Keyword, Test };
 
 struct ExprInfo {
   size_t first, last;  // token indices
@@ -694,10 +711,24 @@ class Parser {
 
   size_t furthest() const { return furthest_; }
 
-  // True if the statement being parsed starts with `match` or `type`: this
-  // pass knows neither match statements (3.10) nor type aliases (3.12), so an
-  // error there may be none.
+  // True if the statement being parsed starts with `type`: this pass does not
+  // know type aliases (3.12), so an error there may be none.
   bool in_match_statement() const { return in_match_; }
+
+  // The error CPython's second pass raises at a statement this pass read as another: `match(x)`
+  // is a call, but CPython's invalid_match_stmt reads it as a match statement without its ':'
+  // once the file has an error anywhere. `furthest` means the error is at the furthest token
+  // (RAISE_SYNTAX_ERROR's "last token read").
+  struct Pending {
+    SyntaxError error;
+    bool at_furthest;
+  };
+  const std::optional<Pending>& pending() const { return pending_; }
+
+  // The first error of CPython's compiler (after the parser) in a file that parses: `return`
+  // outside a function, `break` and `continue` outside a loop, `yield` and `await` where no
+  // (async) function encloses them.
+  const std::optional<SyntaxError>& compile_error() const { return compile_error_; }
 
  private:
   // ---- tokens
@@ -772,9 +803,10 @@ class Parser {
   void statement() {
     const Nesting nesting(recursion_);
     const Token& t = peek();
-    in_match_ = t.type == Tok::Name && (t.text == "match" || t.text == "type");
+    in_match_ = t.type == Tok::Name && t.text == "type";
     if (t.type == Tok::Name) {
       std::string_view w = t.text;
+      if (w == "match" && match_statement()) return;
       if (w == "if") return if_statement();
       if (w == "while") return while_statement();
       if (w == "for") return for_statement();
@@ -783,12 +815,317 @@ class Parser {
       if (w == "def") return function_def();
       if (w == "class") return class_def();
       if (w == "async" && (is_kw("def", 1) || is_kw("for", 1) || is_kw("with", 1))) {
+        if (!is_kw("def", 1) && !scope().async)
+          compile_error_at(pos_, "'async " + std::string(t_[pos_ + 1].text) + "' outside async function");
         ++pos_;
         return statement();
       }
     }
     if (t.type == Tok::Op && t.text == "@") return decorated();
     simple_statements();
+  }
+
+  // ---- what encloses a statement, for the compiler's errors
+  struct Scope {
+    bool function, async;
+    int loops;
+  };
+  // A function, lambda or class body for as long as it is parsed.
+  struct EnterScope {
+    EnterScope(std::vector<Scope>& scopes, Scope s) : scopes_(scopes) { scopes_.push_back(s); }
+    ~EnterScope() { scopes_.pop_back(); }
+    std::vector<Scope>& scopes_;
+  };
+  // A loop's body (not its else clause).
+  struct EnterLoop {
+    explicit EnterLoop(std::vector<Scope>& scopes) : scopes_(scopes), index_(scopes.size() - 1) { ++scopes_[index_].loops; }
+    ~EnterLoop() { --scopes_[index_].loops; }
+    std::vector<Scope>& scopes_;
+    size_t index_;
+  };
+  const Scope& scope() const { return scopes_.back(); }
+
+  // CPython compiles the statements in order: the first error in the file is the one reported.
+  void compile_error_at(size_t token, const std::string& message) {
+    const Token& t = t_[std::min(token, t_.size() - 1)];
+    if (compile_error_ && (compile_error_->start.row < t.row ||
+                           (compile_error_->start.row == t.row && compile_error_->start.column <= t.col)))
+      return;
+    compile_error_ = at_token(token, message);
+  }
+
+  // ---- match statements (CPython 3.10's match_stmt and its invalid_ rules)
+
+  // `match` is a soft keyword: CPython tries match_stmt first and reads the line as simple
+  // statements if that fails (`match = re.match(...)`, `match(x)`). False where the statement
+  // is not a match statement (pos_ back at `match`); a failure inside its cases is the match
+  // statement's too, through the simple statements' reading of its header (which fails).
+  bool match_statement() {
+    const size_t header = pos_;
+    const int depth = depth_;
+    auto not_a_match = [&] {
+      pos_ = header;
+      depth_ = depth;
+      return false;
+    };
+    ++pos_;
+    try {
+      subject();
+    } catch (const Failed&) {
+      return not_a_match();
+    } catch (const Raised& r) {
+      if (!pending_) pending_ = Pending{r.error, false};
+      return not_a_match();
+    }
+    if (!is_op(":")) {
+      // invalid_match_stmt: `match x` and a line break.
+      if (peek().type == Tok::Newline && !pending_) pending_ = Pending{SyntaxError{{}, {}, "expected ':'"}, true};
+      return not_a_match();
+    }
+    ++pos_;
+    if (peek().type != Tok::Newline) return not_a_match();
+    ++pos_;
+    if (peek().type != Tok::Indent) {
+      raise(indentation(at_token(pos_, "expected an indented block after 'match' statement on line " +
+                                           std::to_string(t_[header].row + 1))));
+    }
+    ++pos_;
+    try {
+      case_block();
+      while (peek().type != Tok::Dedent && peek().type != Tok::End) case_block();
+      if (peek().type == Tok::Dedent) ++pos_;
+    } catch (const Failed&) {
+      // CPython's simple statements then read the header, and fail (or raise) there.
+      pos_ = header;
+      depth_ = depth;
+      simple_statements();
+      fail();
+    }
+    return true;
+  }
+
+  // subject_expr: `star_named_expression ',' star_named_expressions?` or `named_expression`.
+  void subject() {
+    const bool star = is_op("*");
+    star_named_expression();
+    if (accept_op(",")) {
+      while (starts_expression()) {
+        star_named_expression();
+        if (!accept_op(",")) break;
+      }
+      return;
+    }
+    if (star) fail();
+  }
+
+  void case_block() {
+    if (!is_kw("case")) fail();
+    const size_t header = pos_;
+    ++pos_;
+    patterns();
+    if (accept_kw("if")) named_expression();
+    if (!is_op(":")) {
+      // invalid_case_block: `case 1` and a line break.
+      if (peek().type == Tok::Newline) raise(at_token(pos_, "expected ':'"));
+      fail();
+    }
+    ++pos_;
+    block(header, "'case' statement");
+  }
+
+  // patterns: `open_sequence_pattern` or `pattern`.
+  void patterns() {
+    const bool star = is_op("*");
+    maybe_star_pattern();
+    if (accept_op(",")) return sequence_rest();
+    if (star) fail();
+  }
+
+  // The optional rest of a sequence after a ',': `','.maybe_star_pattern+ ','?`, as a PEG
+  // gather reads it (an element that does not parse ends it).
+  void sequence_rest() {
+    for (;;) {
+      const size_t before = pos_;
+      const int depth = depth_;
+      try {
+        maybe_star_pattern();
+      } catch (const Failed&) {
+        pos_ = before;
+        depth_ = depth;
+        return;
+      }
+      if (!accept_op(",")) return;
+    }
+  }
+
+  void maybe_star_pattern() {
+    if (!accept_op("*")) return pattern();
+    // star_pattern: '*' and a capture target or '_'.
+    const Token& t = peek();
+    if (t.type != Tok::Name || is_keyword(t.text)) fail();
+    ++pos_;
+    if (t.text != "_" && (is_op(".") || is_op("(") || is_op("="))) fail();
+  }
+
+  // pattern: `or_pattern 'as' pattern_capture_target` or `or_pattern`, with invalid_as_pattern.
+  void pattern() {
+    or_pattern();
+    if (!is_kw("as")) return;
+    const size_t as = pos_;
+    ++pos_;
+    const Token& t = peek();
+    if (t.type == Tok::Name && t.text == "_") raise(at_token(pos_, "cannot use '_' as a target"));
+    if (t.type == Tok::Name && !is_keyword(t.text)) {
+      ++pos_;
+      if (is_op(".") || is_op("(") || is_op("=")) pos_ = as;  // no capture target: the `as` is left unread
+      return;
+    }
+    const size_t target = pos_, reached = furthest_;
+    const int depth = depth_;
+    try {
+      expression();
+    } catch (const Failed&) {
+      pos_ = as;
+      furthest_ = std::max(reached, furthest_);
+      depth_ = depth;
+      return;
+    }
+    raise(over(target, pos_ - 1, "invalid pattern target"));
+  }
+
+  void or_pattern() {
+    closed_pattern();
+    while (accept_op("|")) closed_pattern();
+  }
+
+  // literal, capture, wildcard, value, group, sequence, mapping and class patterns.
+  void closed_pattern() {
+    const Token& t = peek();
+    if (t.type == Tok::Number || (t.type == Tok::Op && t.text == "-")) return number_pattern();
+    if (t.type == Tok::String) return void(atom());
+    if (t.type == Tok::Name) {
+      if (t.text == "None" || t.text == "True" || t.text == "False") return void(++pos_);
+      if (is_keyword(t.text)) fail();
+      ++pos_;
+      while (accept_op(".")) name();
+      if (is_op("(")) return class_pattern_arguments();
+      if (is_op("=")) fail();
+      return;
+    }
+    if (t.type != Tok::Op) fail();
+    if (t.text == "(") {
+      ++pos_;
+      ++depth_;
+      if (!is_op(")")) patterns();
+      expect_op(")");
+      --depth_;
+      return;
+    }
+    if (t.text == "[") {
+      ++pos_;
+      ++depth_;
+      sequence_rest();
+      expect_op("]");
+      --depth_;
+      return;
+    }
+    if (t.text == "{") return mapping_pattern();
+    fail();
+  }
+
+  static bool imaginary(const Token& t) {
+    const char last = t.text.empty() ? '\0' : t.text.back();
+    return last == 'j' || last == 'J';
+  }
+
+  // `signed_number !('+' | '-')` or complex_number, whose parts must be real and imaginary.
+  void number_pattern() {
+    accept_op("-");
+    if (peek().type != Tok::Number) fail();
+    const size_t real = pos_++;
+    if (!is_op("+") && !is_op("-")) return;
+    if (imaginary(t_[real])) raise(at_token(real, "real number required in complex literal"));
+    ++pos_;
+    if (peek().type != Tok::Number) fail();
+    if (!imaginary(peek())) raise(at_token(pos_, "imaginary number required in complex literal"));
+    ++pos_;
+  }
+
+  // pattern_capture_target: a name, not '_', not followed by '.', '(' or '='.
+  void capture_target() {
+    const Token& t = peek();
+    if (t.type != Tok::Name || is_keyword(t.text) || t.text == "_") fail();
+    ++pos_;
+    if (is_op(".") || is_op("(") || is_op("=")) fail();
+  }
+
+  void mapping_pattern() {
+    ++pos_;
+    ++depth_;
+    while (!is_op("}")) {
+      if (accept_op("**")) {
+        capture_target();
+        accept_op(",");
+        break;
+      }
+      // key_value_pattern: (literal_expr | attr) ':' pattern.
+      const Token& key = peek();
+      if (key.type == Tok::Number || (key.type == Tok::Op && key.text == "-")) {
+        number_pattern();
+      } else if (key.type == Tok::String) {
+        atom();
+      } else if (key.type == Tok::Name && (key.text == "None" || key.text == "True" || key.text == "False")) {
+        ++pos_;
+      } else {
+        name();
+        expect_op(".");
+        name();
+        while (accept_op(".")) name();
+      }
+      expect_op(":");
+      pattern();
+      if (!accept_op(",")) break;
+    }
+    expect_op("}");
+    --depth_;
+  }
+
+  // A class pattern's arguments: positional patterns, then keyword ones; CPython's
+  // invalid_class_pattern names the positional ones after a keyword.
+  void class_pattern_arguments() {
+    ++pos_;
+    ++depth_;
+    bool keywords = false;
+    while (!is_op(")")) {
+      if (peek().type == Tok::Name && !is_keyword(peek().text) && is_op("=", 1)) {
+        pos_ += 2;
+        pattern();
+        keywords = true;
+      } else if (keywords) {
+        const size_t first = pos_;
+        pattern();
+        size_t last = pos_ - 1;
+        while (is_op(",")) {
+          const size_t before = pos_;
+          const int depth = depth_;
+          ++pos_;
+          try {
+            pattern();
+          } catch (const Failed&) {
+            pos_ = before;
+            depth_ = depth;
+            break;
+          }
+          last = pos_ - 1;
+        }
+        raise(over(first, last, "positional patterns follow keyword patterns"));
+      } else {
+        pattern();
+      }
+      if (!accept_op(",")) break;
+    }
+    expect_op(")");
+    --depth_;
   }
 
   void simple_statements() {
@@ -808,8 +1145,13 @@ class Parser {
     const Token& t = peek();
     if (t.type == Tok::Name) {
       std::string_view w = t.text;
-      if (w == "pass" || w == "break" || w == "continue") return void(++pos_);
+      if (w == "pass" || w == "break" || w == "continue") {
+        if (w == "break" && scope().loops == 0) compile_error_at(pos_, "'break' outside loop");
+        if (w == "continue" && scope().loops == 0) compile_error_at(pos_, "'continue' not properly in loop");
+        return void(++pos_);
+      }
       if (w == "return") {
+        if (!scope().function) compile_error_at(pos_, "'return' outside function");
         ++pos_;
         if (!at_statement_end()) star_expressions();
         return;
@@ -1160,6 +1502,7 @@ class Parser {
   }
 
   void yield_expression() {
+    if (is_kw("yield") && !scope().function) compile_error_at(pos_, "'yield' outside function");
     expect_kw("yield");
     if (accept_kw("from")) return void(expression());
     if (!at_statement_end() && !is_op(")") && !is_op("]") && !is_op("}") && !is_op("=")) star_expressions();
@@ -1221,7 +1564,10 @@ class Parser {
     const size_t header = pos_;
     ++pos_;
     named_expression();
-    colon_and_block(header, "'while' statement");
+    {
+      const EnterLoop loop(scopes_);
+      colon_and_block(header, "'while' statement");
+    }
     else_block();
   }
 
@@ -1238,7 +1584,10 @@ class Parser {
       throw;
     }
     star_expressions();
-    colon_and_block(header, "'for' statement");
+    {
+      const EnterLoop loop(scopes_);
+      colon_and_block(header, "'for' statement");
+    }
     else_block();
   }
 
@@ -1424,6 +1773,8 @@ class Parser {
     --depth_;
     if (accept_op("->")) forced_colon_annotation();
     // CPython's function_def_raw forces the ':' (`&&':'`): `def f();` is "expected ':'".
+    const bool async = header > 0 && t_[header - 1].type == Tok::Name && t_[header - 1].text == "async";
+    const EnterScope body(scopes_, Scope{true, async, 0});
     colon_and_block(header, "function definition", /*forced=*/true);
   }
 
@@ -1493,6 +1844,7 @@ class Parser {
       expect_op(")");
       --depth_;
     }
+    const EnterScope body(scopes_, Scope{false, false, 0});
     colon_and_block(header, "class definition");
   }
 
@@ -1691,12 +2043,15 @@ class Parser {
             }
           }
         } else if (e.kind != ExprKind::Tuple && e.kind != ExprKind::List && e.kind != ExprKind::Keyword &&
-                   e.kind != ExprKind::Paren && e.kind != ExprKind::ParenOther && e.kind != ExprKind::Test) {
+                   e.kind != ExprKind::Test && !is_generator(e)) {
+          // `if (x) = 2:`: the parentheses are no node of CPython's; what they hold is named.
+          const ExprInfo shown = unparenthesized(e);
           ++pos_;
           if (starts_expression()) {
             bitwise_or();
             if (!is_op("=") && !is_op(":=")) {
-              raise(over(e.first, e.last, "cannot assign to " + expr_name(e) + " here. Maybe you meant '==' instead of '='?"));
+              raise(over(shown.first, shown.last,
+                         "cannot assign to " + target_name(shown) + " here. Maybe you meant '==' instead of '='?"));
             }
           }
         }
@@ -1743,6 +2098,8 @@ class Parser {
         if (is_generator(e)) return "generator expression";
         return "expression";
       case ExprKind::List: return "list";
+      case ExprKind::ListComp:
+      case ExprKind::Brace: return display_name(e);
       case ExprKind::Keyword: return std::string(first.text);
       case ExprKind::Literal:
         if (first.type == Tok::Op && first.text == "...") return "ellipsis";
@@ -1778,14 +2135,22 @@ class Parser {
     }
   }
 
-  static std::string expr_name(const ExprInfo& e) {
-    switch (e.kind) {
-      case ExprKind::Attribute: return "attribute";
-      case ExprKind::Subscript: return "subscript";
-      case ExprKind::Call: return "function call";
-      case ExprKind::Literal: return "literal";
-      default: return "expression";
+  // _PyPegen_get_expr_name of a bracketed display: "list comprehension", "dict literal", "set
+  // display", "dict comprehension", "set comprehension", from its tokens at the top level.
+  std::string display_name(const ExprInfo& e) const {
+    if (e.kind == ExprKind::ListComp) return "list comprehension";
+    bool dict = e.last == e.first + 1;  // `{}`
+    int depth = 0;
+    for (size_t i = e.first + 1; i < e.last && i < t_.size(); ++i) {
+      const Token& t = t_[i];
+      if (t.type == Tok::Op && (t.text == "(" || t.text == "[" || t.text == "{")) ++depth;
+      if (t.type == Tok::Op && (t.text == ")" || t.text == "]" || t.text == "}")) --depth;
+      if (depth != 0) continue;
+      if (t.type == Tok::Op && (t.text == ":" || (t.text == "**" && i == e.first + 1))) dict = true;
+      if (t.type == Tok::Op && t.text == "**" && t_[i - 1].type == Tok::Op && t_[i - 1].text == ",") dict = true;
+      if (t.type == Tok::Name && t.text == "for") return dict ? "dict comprehension" : "set comprehension";
     }
+    return dict ? "dict literal" : "set display";
   }
 
   ExprInfo expression() {
@@ -1801,6 +2166,7 @@ class Parser {
         parenthesized_parameters(params, "Lambda expression parameters cannot be parenthesized");
         throw;
       }
+      const EnterScope body(scopes_, Scope{true, false, 0});
       expression();
       return {start, pos_ - 1, ExprKind::Test};
     }
@@ -1921,14 +2287,36 @@ class Parser {
     const size_t start = pos_;
     ExprInfo e = conjunction();
     bool more = false;
-    while (accept_kw("or")) conjunction(), more = true;
+    while (is_kw("or")) {
+      const size_t op = pos_++;
+      const int depth = depth_;
+      try {
+        conjunction();
+      } catch (const Failed&) {
+        pos_ = op;
+        depth_ = depth;
+        break;
+      }
+      more = true;
+    }
     return more ? ExprInfo{start, pos_ - 1, ExprKind::Test} : e;
   }
   ExprInfo conjunction() {
     const size_t start = pos_;
     ExprInfo e = inversion();
     bool more = false;
-    while (accept_kw("and")) inversion(), more = true;
+    while (is_kw("and")) {
+      const size_t op = pos_++;
+      const int depth = depth_;
+      try {
+        inversion();
+      } catch (const Failed&) {
+        pos_ = op;
+        depth_ = depth;
+        break;
+      }
+      more = true;
+    }
     return more ? ExprInfo{start, pos_ - 1, ExprKind::Test} : e;
   }
   ExprInfo inversion() {
@@ -1982,7 +2370,17 @@ class Parser {
         }
       }
       if (!op) break;
-      factor();
+      // A PEG parser leaves an operator whose operand does not parse unread (`x if i % == 0`: the
+      // conditional expression's condition is `i`, "expected 'else'").
+      const size_t operand = pos_;
+      const int depth = depth_;
+      try {
+        factor();
+      } catch (const Failed&) {
+        pos_ = operand - 1;
+        depth_ = depth;
+        break;
+      }
       more = true;
     }
     return more ? ExprInfo{start, pos_ - 1, ExprKind::Other} : e;
@@ -1995,7 +2393,11 @@ class Parser {
       factor();
       return {start, pos_ - 1, ExprKind::Other};
     }
-    accept_kw("await");
+    if (is_kw("await")) {
+      if (!scope().async)
+        compile_error_at(pos_, scope().function ? "'await' outside async function" : "'await' outside function");
+      ++pos_;
+    }
     ExprInfo e = primary();
     if (accept_op("**")) {
       factor();
@@ -2080,6 +2482,11 @@ class Parser {
         expression();
         keywords = true;
       } else if (peek().type == Tok::Name && !is_keyword(peek().text) && is_op(":=", 1)) {
+        // A named expression is a positional argument (`f(a=1, b:=2)`).
+        if (keywords && !misplaced) {
+          misplaced = unpacked_keywords ? "positional argument follows keyword argument unpacking"
+                                        : "positional argument follows keyword argument";
+        }
         pos_ += 2;
         expression();
       } else {
@@ -2096,7 +2503,7 @@ class Parser {
           // CPython's invalid_kwarg: `f(a.b = 1)`, `f(g(x) = y)` (a name before '=' is a keyword).
           const Token& first = t_[e.first];
           if (e.kind == ExprKind::Keyword) raise(over(e.first, pos_, "cannot assign to " + std::string(first.text)));
-          raise(over(e.first, pos_, "expression cannot contain assignment, perhaps you meant \"==\"?"));
+          raise(over(unparenthesized(e).first, pos_, "expression cannot contain assignment, perhaps you meant \"==\"?"));
         }
       }
       if (!accept_op(",")) break;
@@ -2239,10 +2646,12 @@ class Parser {
     if (t.text == "[") {
       ++pos_;
       ++depth_;
+      ExprKind kind = ExprKind::List;
       if (!is_op("]")) {
         star_named_expression();
         if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) {
           comprehension();
+          kind = ExprKind::ListComp;
         } else {
           while (accept_op(",")) {
             if (is_op("]")) break;
@@ -2252,7 +2661,7 @@ class Parser {
       }
       expect_op("]");
       --depth_;
-      return ExprKind::List;
+      return kind;
     }
     if (t.text == "{") {
       ++pos_;
@@ -2299,7 +2708,7 @@ class Parser {
       }
       expect_op("}");
       --depth_;
-      return ExprKind::Other;
+      return ExprKind::Brace;
     }
     fail();
   }
@@ -2320,6 +2729,9 @@ class Parser {
   int depth_ = 0;
   int recursion_ = 0;
   bool in_match_ = false;
+  std::optional<Pending> pending_;
+  std::vector<Scope> scopes_{Scope{false, false, 0}};
+  std::optional<SyntaxError> compile_error_;
   bool no_invalid_ = false;  // inside expression_without_invalid
   static constexpr int kMaxSpeculations = 10000;
   int speculations_ = 0;
@@ -2330,9 +2742,8 @@ SyntaxError strip_marker(SyntaxError e) {
   return e;
 }
 
-}  // namespace
-
-std::optional<PythonSyntaxError> find_python_syntax_error(std::string_view src) {
+// `compiled`: the compiler's errors too (not for an f-string's expression, parsed on its own).
+std::optional<PythonSyntaxError> find_error(std::string_view src, bool compiled) {
   Tokenizer tokenizer(src);
   tokenizer.run();
   std::vector<Token>& tokens = tokenizer.tokens_;
@@ -2350,7 +2761,10 @@ std::optional<PythonSyntaxError> find_python_syntax_error(std::string_view src) 
   bool generic = false;
   try {
     parser.file();
-    if (!problem) return std::nullopt;
+    if (!problem) {
+      if (compiled && parser.compile_error()) return PythonSyntaxError{*parser.compile_error(), true};
+      return std::nullopt;
+    }
   } catch (const ReachedTokenizerProblem&) {
     return PythonSyntaxError{problem->error, true};
   } catch (const TooDeep&) {
@@ -2359,6 +2773,17 @@ std::optional<PythonSyntaxError> find_python_syntax_error(std::string_view src) 
     parsed = strip_marker(r.error);
   } catch (const Failed&) {
     generic = true;
+  }
+  // The file has an error: CPython's second pass raises first at an earlier statement whose
+  // invalid_ rule this pass only noted (`match(x)` then an error further on: "expected ':'").
+  if ((parsed || generic) && parser.pending()) {
+    const size_t reached = std::min(parser.furthest(), tokens.size() - 1);
+    SyntaxError e = parser.pending()->error;
+    if (parser.pending()->at_furthest) e = SyntaxError{TSPoint{tokens[reached].row, tokens[reached].col},
+                                                       TSPoint{tokens[reached].end_row, tokens[reached].end_col},
+                                                       e.message};
+    parsed = strip_marker(e);
+    generic = false;
   }
   if (!parsed && !generic) {
     // Parsed to the end without meeting a problem the tokenizer found further on.
@@ -2380,6 +2805,12 @@ std::optional<PythonSyntaxError> find_python_syntax_error(std::string_view src) 
     }
   }
   return PythonSyntaxError{*parsed, !parser.in_match_statement()};
+}
+
+}  // namespace
+
+std::optional<PythonSyntaxError> find_python_syntax_error(std::string_view src) {
+  return find_error(src, /*compiled=*/true);
 }
 
 }  // namespace py2cuda::frontend

@@ -11,7 +11,10 @@
 // no Python program could continue with, and the rules by which CPython turns
 // that into "expected ':'", "Perhaps you forgot a comma?", "expected an
 // indented block after 'if' statement on line 3" and so on. Like CPython it
-// reports one error: everything after the first mistake is unreliable.
+// reports one error: everything after the first mistake is unreliable. In a
+// file that parses, the first error of CPython's compiler that needs no names
+// ("'return' outside function", "'break' outside loop", "'await' outside async
+// function") is reported as `python` reports it before running the program.
 #pragma once
 
 #include <optional>
@@ -26,8 +29,8 @@ namespace py2cuda::frontend {
 
 struct PythonSyntaxError {
   SyntaxError error;         // rows and columns 0-based, columns in bytes
-  // False where this pass may be wrong (a match statement, which it does not
-  // parse): report it only if tree-sitter finds an error too.
+  // False where this pass may be wrong (a `type` statement, 3.12's, which it
+  // does not parse): report it only if tree-sitter finds an error too.
   bool certain;
 };
 
