@@ -116,6 +116,6 @@ TEST(CallEffects, AtomicIndexBeforeValue) {
       kPrologue,
       "@cuda.jit('void(int64[:], int64[:])')\ndef k(a, b):\n    a[0] = cuda.atomic.add(a, cuda.atomic.add(b, 0, 1), cuda.atomic.add(b, 0, 1))\n").cu;
   EXPECT_TRUE(has(text, "const int64_t py2cuda_arg0 = py2cuda::atomic_add(&b(0), int64_t(1)); const int64_t py2cuda_arg1 = "
-                        "py2cuda::atomic_add(&b(0), int64_t(1)); return py2cuda::atomic_add(&a(py2cuda_arg0), py2cuda_arg1); }()"))
+                        "py2cuda::atomic_add(&b(0), int64_t(1)); return py2cuda::atomic_add(&a.at(py2cuda_arg0), py2cuda_arg1); }()"))
       << text;
 }
