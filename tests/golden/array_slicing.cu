@@ -61,7 +61,7 @@ __global__ void column_norms(py2cuda::Array<double, 2> m, py2cuda::Array<double,
     // array_slicing.py:35: col = m[:, j]  # a strided view
     py2cuda::Array<double, 1> col = py2cuda::view(m, py2cuda::slice(), j);
     // array_slicing.py:36: out[j] = dot(col, col) + dot(weights[: col.size], col)
-    out(j) = [&]() -> double { const double py2cuda_arg0 = dot_2(col, col); const double py2cuda_arg1 = dot_2(py2cuda::view(weights, py2cuda::slice(py2cuda::none, col.size())), col); return py2cuda_arg0 + py2cuda_arg1; }();
+    out(j) = dot_2(col, col) + dot_2(py2cuda::view(weights, py2cuda::slice(py2cuda::none, col.size())), col);
   }
 }
 

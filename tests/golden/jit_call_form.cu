@@ -22,7 +22,7 @@ __global__ void sum_of_squares(py2cuda::Array<float, 1> a, py2cuda::Array<float,
   // jit_call_form.py:18: if i < out.size:
   if (i < out.size()) {
     // jit_call_form.py:19: out[i] = square(a[i]) + square(b[i])
-    out(i) = [&]() -> float { const float py2cuda_arg0 = square(a(i)); const float py2cuda_arg1 = square(b(i)); return py2cuda_arg0 + py2cuda_arg1; }();
+    out(i) = square(a(i)) + square(b(i));
   }
 }
 

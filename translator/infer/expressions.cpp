@@ -671,6 +671,12 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   if (!host_ && path.rfind("operator.", 0) == 0) return operator_call(c, path);
   const builtins::Builtin* b = builtins::find(path);
   if (!b) return fail(c.func->span, unsupported_path_message(path));
+  // Output, fences and sleeps have no value but their place in time: a device function that
+  // uses them keeps its calls in Python's order (ir::mark_call_effects).
+  if (final_ && (b->rule == builtins::Rule::Print || b->rule == builtins::Rule::Fence ||
+                 b->rule == builtins::Rule::Nanosleep)) {
+    fn_->uses_opaque_calls = true;
+  }
   if (b->rule == builtins::Rule::Print) return print_call(c);
   if (b->rule == builtins::Rule::ArrayAlloc) return array_alloc(c, path == "numba.cuda.shared.array");
   if (b->rule == builtins::Rule::Atomic) return with_effects(atomic_call(c, *b));
@@ -813,6 +819,7 @@ ir::ExprPtr FunctionBuilder::call_external(const ast::Call& c, const sema::Exter
     list += ", {" + std::to_string(i) + "}";
   }
   if (f.cooperative && final_) fn_->cooperative = true;
+  if (final_) fn_->uses_opaque_calls = true;  // what it does with its arguments is not known here
   // Numba's ABI returns a status and the result through a pointer: call_numba_abi unwraps it.
   std::string pattern = f.c_abi ? f.symbol + "(" + (list.empty() ? "" : list.substr(2)) + ")"
                                 : "py2cuda::call_numba_abi(" + f.symbol + list + ")";
@@ -953,6 +960,7 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
     fn_->uses_barrier = fn_->uses_barrier || callee->uses_barrier;
     fn_->uses_warp_ops = fn_->uses_warp_ops || callee->uses_warp_ops;
     fn_->cooperative = fn_->cooperative || callee->cooperative;
+    fn_->uses_opaque_calls = fn_->uses_opaque_calls || callee->uses_opaque_calls;
   }
   auto node = std::make_unique<ir::Call>(result, callee, c.span);
   node->args = std::move(args);

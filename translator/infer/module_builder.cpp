@@ -4,6 +4,7 @@
 
 #include "infer/cpp_names.h"
 #include "infer/function_builder.h"
+#include "ir/effects.h"
 
 namespace py2cuda::infer {
 
@@ -77,6 +78,7 @@ std::unique_ptr<ir::Module> ModuleBuilder::run() {
     }
     if (host_program) build_host_program();
     warn_about_missing_gpu_code();
+    ir::mark_call_effects(*module_);  // which device functions' calls lowering must keep in order
     return std::move(module_);
   }
 

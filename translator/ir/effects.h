@@ -20,16 +20,27 @@ struct EffectRules {
 
 // Whether evaluating `e` may have an effect another operand could see or that could happen
 // in another order: a runtime call with effects (a random draw, a print, a write into an
-// argument, a clock, an atomic), a call of a user's function (which may do any of these), a
-// launch, or a division that may raise.
+// argument, a clock, an atomic), a call of a user's function that may do any of these
+// (Function::call_has_effects), a launch, or a division that may raise.
 bool has_effects(const Expr& e, EffectRules rules);
 
 // Whether evaluating `e` reads an element of an array: a value an effect evaluated after it
-// (an atomic, a call writing the array) could change, so it must be read first.
+// (an atomic, a call writing the array) could change, so it must be read first. A call of a
+// user's function reads what it is given: any argument not a plain number counts.
 bool reads_arrays(const Expr& e);
 
-// Whether some operand with effects follows one that has effects or reads an array (in
-// Python's order, from index `first` on): then that order must be kept explicitly.
+// Decides Function::call_has_effects for the module's device functions: whether a call may
+// have an effect its caller can see. One does if its body, with the functions it calls,
+// holds an atomic or random draw (a BuiltinCall with has_effects), a store into an array it
+// did not itself create with cuda.local.array (a parameter, a view, a shared array), a barrier,
+// a warp collective, a grid sync, a print, a fence, nanosleep, an external function, or a call
+// of a function with effects; a recursive call counts as one. The rest compute a value from
+// their arguments alone, so their calls need no ordering of their own.
+void mark_call_effects(Module& module);
+
+// Whether some operand with effects follows one that has effects or reads an array, or one
+// that reads an array follows one with effects (in Python's order): then that order must be
+// kept explicitly.
 bool order_matters(const std::vector<const Expr*>& operands, EffectRules rules);
 
 // Whether two or more of `args` from index `first` on have effects: then Python's order must

@@ -366,6 +366,14 @@ struct Function {
   // Calls cuda.cg.this_grid() (with what it calls): a kernel launched cooperatively, as
   // Numba launches it (its code library's use_cooperative).
   bool cooperative = false;
+  // Calls print, a memory fence, nanosleep or an external (cuda.declare_device) function, with
+  // what it calls: a call of it keeps its place in Python's order (ir::mark_call_effects).
+  bool uses_opaque_calls = false;
+  // Whether a call of this function may have an effect its caller can see (ir::mark_call_effects
+  // decides it for device functions once the module is built): an atomic, a random draw, a store
+  // into an array it did not create, a barrier, a warp collective, or a call of such a function.
+  // Until then, and for host functions, every call counts as one.
+  bool call_has_effects = true;
   std::string signature_text;  // "void(float32[:], int64)", for the comment above it
   bool recursive = false;      // calls itself: declared before its definition
   // Host code: the program's main body, a plain Python function it calls, or a CPU @jit

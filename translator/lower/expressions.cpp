@@ -273,6 +273,23 @@ std::vector<bool> ExprPrinter::ordered_args(const std::vector<ir::ExprPtr>& args
   return first;
 }
 
+// An atomic's operands in Python's order: the indices of its element (its first argument, a
+// place), then its values: `cuda.atomic.add(a, cuda.atomic.add(b, 0, 1), cuda.atomic.add(b, 0, 1))`
+// takes the index before the value. Where the order matters (ir::order_matters), those to
+// evaluate first are entered in evaluated_first_, which the caller prints the call with and then
+// clears; the result says which of `operands` go first (empty: none, print as is).
+std::vector<bool> ExprPrinter::placed_operands(const ir::BuiltinCall& c, std::vector<const ir::Expr*>& operands) {
+  for (const auto& i : static_cast<const ir::Index&>(*c.args[0]).indices) operands.push_back(i.get());
+  for (size_t k = 1; k < c.args.size(); ++k) operands.push_back(c.args[k].get());
+  if (!ir::order_matters(operands, effect_rules())) return {};
+  std::vector<bool> first(operands.size());
+  for (size_t i = 0; i < operands.size(); ++i) {
+    first[i] = ir::has_effects(*operands[i], effect_rules()) || ir::reads_arrays(*operands[i]);
+    if (first[i]) evaluated_first_[operands[i]] = ordered_arg_name(i);
+  }
+  return first;
+}
+
 ir::EffectRules ExprPrinter::effect_rules() const {
   // CUDA device code (the numpy error model) marks its calls with effects; CPU @jit code does not.
   return {.divisions_raise = error_model_ != ir::ErrorModel::Numpy,
@@ -532,8 +549,12 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     case ir::ExprKind::Builtin: {
       const auto& c = static_cast<const ir::BuiltinCall&>(e);
       if (!c.debug_check.empty()) note(NoteKind::DebugException, c.span, c.debug_check);
-      // A device atomic's or random draw's first argument is a place (&a(i)), not a value to read first.
-      const bool place_first = !host_code_ && c.has_effects;
+      // A device atomic's first argument is a place (&a(i)), not a value to read first: its
+      // indices take its place among the values Python evaluates in order (placed_operands).
+      const bool place_first = !host_code_ && c.has_effects && !c.args.empty() && c.args[0]->kind == ir::ExprKind::Index;
+      std::vector<const ir::Expr*> placed;
+      std::vector<bool> placed_first;
+      if (place_first) placed_first = placed_operands(c, placed);
       const std::vector<bool> first = c.orders_args || place_first ? std::vector<bool>{} : ordered_args(c.args);
       std::string out;
       const std::string& p = c.pattern;
@@ -567,6 +588,10 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
         i = close;
       }
       if (!first.empty()) return in_order(e, c.args, first, out);
+      if (!placed_first.empty()) {
+        for (const ir::Expr* x : placed) evaluated_first_.erase(x);
+        return in_order(e, placed, placed_first, out);
+      }
       bool is_primary = !out.empty() && (out.back() == ')' || out.back() == ']' || p.find(' ') == std::string::npos);
       return is_primary ? out : wrap(out, kMultiplicative, needed);
     }

@@ -67,6 +67,8 @@ class ExprPrinter {
   // Which of a call's arguments must be evaluated first, in order, into temporaries (see .cpp).
   std::vector<bool> ordered_args(const std::vector<ir::ExprPtr>& args) const;
   ir::EffectRules effect_rules() const;
+  // Which of an atomic's index and value operands are evaluated first, in order (see .cpp).
+  std::vector<bool> placed_operands(const ir::BuiltinCall& c, std::vector<const ir::Expr*>& operands);
   std::string in_order(const ir::Expr& call, const std::vector<ir::ExprPtr>& args, const std::vector<bool>& first,
                        const std::string& body);
   std::string in_order(const ir::Expr& call, const std::vector<const ir::Expr*>& args, const std::vector<bool>& first,

@@ -323,6 +323,17 @@ ATOMIC_ORDER = [
     ]),
 ]
 
+# ---- call_order.py ---------------------------------------------------------------------------
+
+# As in atomic_order.py, each thread touches only its own row of w and its own element of cnt.
+CALL_ORDER = [
+    Kernel("ordered", [
+        Case("sample", grid=1, block=4, args=[arange("int64", (4, 8)), full("int64", 4, 0), out("int64", (4, 7))]),
+        Case("size=37", grid=2, block=32,
+             args=[integers("int64", (37, 8), -1000, 1000, seed=96), full("int64", 37, 0), out("int64", (37, 7))]),
+    ]),
+]
+
 # ---- decorator_options.py / decorator_codegen_options.py -------------------------------------
 
 DECORATORS = [
@@ -538,6 +549,7 @@ TABLE = {
     "tests/golden/import_aliases.py": IMPORT_ALIASES,
     "tests/golden/jit_call_form.py": JIT_CALL,
     "tests/golden/atomic_order.py": ATOMIC_ORDER,
+    "tests/golden/call_order.py": CALL_ORDER,
     "tests/golden/decorator_options.py": DECORATORS,
     "tests/golden/decorator_codegen_options.py": CODEGEN,
     "tests/golden/signature_forms.py": SIGNATURES,
