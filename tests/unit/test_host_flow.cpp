@@ -63,7 +63,7 @@ TEST(HostFlow, BranchesOfDifferentNumberTypesAreADynamicNumber) {
                           "    print(y)\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;
   // Each branch stores its value with its own type; print() shows the one the path gave.
-  EXPECT_TRUE(has(r.cu, "py2cuda::host::DynamicNumber y;")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::DynamicNumber y{};")) << r.cu;
   EXPECT_TRUE(has(r.cu, "y = py2cuda::host::to_dynamic<int64_t>(k);")) << r.cu;
   EXPECT_TRUE(has(r.cu, "y = py2cuda::host::to_dynamic<double>(")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::print(y);")) << r.cu;
