@@ -144,33 +144,41 @@ R apply(R a, R b, Op op) {
   }
 }
 
+// The value converted to C: one instantiation per alternative, not per pair of them.
+template <class C>
+C value_as(const DynamicNumber& x) {
+  return std::visit([](auto a) { return static_cast<C>(number_of(a)); }, x.value);
+}
+inline Dtype dtype_of_value(const DynamicNumber& x) {
+  return std::visit([](auto a) { return dtype_of_alternative<decltype(a)>(); }, x.value);
+}
+inline bool is_python(const DynamicNumber& x) {
+  return std::visit([](auto a) { return unwrap<decltype(a)>::python; }, x.value);
+}
+
+// The result type is chosen from the two dtypes at run time and the operation instantiated
+// once per result type (a visit of both operands together would instantiate it for every
+// pair of the 14 alternatives, which makes translated programs slow to compile).
 template <bool Wrap = true, class Op>
 DynamicNumber arithmetic(const DynamicNumber& x, const DynamicNumber& y, Op op, bool true_division) {
-  return std::visit(
-      [&](auto a, auto b) -> DynamicNumber {
-        using A = decltype(a);
-        using B = decltype(b);
-        const auto av = number_of(a);
-        const auto bv = number_of(b);
-        if constexpr (unwrap<A>::python && unwrap<B>::python) {
-          constexpr bool any_float = std::is_floating_point_v<A> || std::is_floating_point_v<B>;
-          if (any_float || true_division) return op(static_cast<double>(av), static_cast<double>(bv));
-          return apply<Wrap, int64_t>(static_cast<int64_t>(av), static_cast<int64_t>(bv), op);
-        } else {
-          Dtype d = promote(dtype_of_alternative<A>(), dtype_of_alternative<B>());
-          if (true_division && d.kind != 'f') d = {'f', 64};
-          return with_numpy_type(d, [&]<class R>() -> DynamicNumber {
-            using C = typename unwrap<R>::type;
-            if constexpr (std::is_same_v<C, bool>) {
-              // np.bool_ + np.bool_ is logical or, * is and; - raises in NumPy.
-              return R{static_cast<bool>(op(static_cast<int>(av), static_cast<int>(bv)))};
-            } else {
-              return R{apply<Wrap, C>(static_cast<C>(av), static_cast<C>(bv), op)};
-            }
-          });
-        }
-      },
-      x.value, y.value);
+  const Dtype dx = dtype_of_value(x);
+  const Dtype dy = dtype_of_value(y);
+  if (is_python(x) && is_python(y)) {
+    const bool any_float = dx.kind == 'f' || dy.kind == 'f';
+    if (any_float || true_division) return op(value_as<double>(x), value_as<double>(y));
+    return apply<Wrap, int64_t>(value_as<int64_t>(x), value_as<int64_t>(y), op);
+  }
+  Dtype d = promote(dx, dy);
+  if (true_division && d.kind != 'f') d = {'f', 64};
+  return with_numpy_type(d, [&]<class R>() -> DynamicNumber {
+    using C = typename unwrap<R>::type;
+    if constexpr (std::is_same_v<C, bool>) {
+      // np.bool_ + np.bool_ is logical or, * is and; - raises in NumPy.
+      return R{static_cast<bool>(op(static_cast<int>(value_as<bool>(x)), static_cast<int>(value_as<bool>(y))))};
+    } else {
+      return R{apply<Wrap, C>(value_as<C>(x), value_as<C>(y), op)};
+    }
+  });
 }
 
 // Python's (and NumPy's) floor division and modulo of one type: the quotient rounds toward
@@ -258,25 +266,15 @@ inline long double wide(const DynamicNumber& x) {
 // NumPy scalar compares in the promoted type, as NumPy does (np.float32(0.7) == 0.7 is
 // False; np.int64(2**53 + 1) > float(2**53) is False, the int rounded to float64 first).
 inline int compare(const DynamicNumber& x, const DynamicNumber& y) {
-  return std::visit(
-      [&](auto a, auto b) -> int {
-        using A = decltype(a);
-        using B = decltype(b);
-        auto order = [](auto p, auto q) { return p < q ? -1 : q < p ? 1 : p == q ? 0 : 2; };
-        if constexpr (unwrap<A>::python && unwrap<B>::python) {
-          return order(static_cast<long double>(number_of(a)), static_cast<long double>(number_of(b)));
-        } else {
-          const Dtype d = promote(dtype_of_alternative<A>(), dtype_of_alternative<B>());
-          int result = 0;
-          with_numpy_type(d, [&]<class R>() -> DynamicNumber {
-            using C = typename unwrap<R>::type;
-            result = order(static_cast<C>(number_of(a)), static_cast<C>(number_of(b)));
-            return {};
-          });
-          return result;
-        }
-      },
-      x.value, y.value);
+  auto order = [](auto p, auto q) { return p < q ? -1 : q < p ? 1 : p == q ? 0 : 2; };
+  if (is_python(x) && is_python(y)) return order(wide(x), wide(y));
+  int result = 0;
+  with_numpy_type(promote(dtype_of_value(x), dtype_of_value(y)), [&]<class R>() -> DynamicNumber {
+    using C = typename unwrap<R>::type;
+    result = order(value_as<C>(x), value_as<C>(y));
+    return {};
+  });
+  return result;
 }
 
 }  // namespace dynamic_number_detail
