@@ -7,6 +7,8 @@
 #include <string>
 
 #include <py2cuda/host/dynamic_number.h>
+#include <py2cuda/host/format_string.h>
+#include <py2cuda/host/percent_format.h>
 
 namespace {
 
@@ -91,4 +93,47 @@ TEST(RuntimeDynamicNumber, MaxMinKeepTheFirstOfEquals) {
   EXPECT_EQ(shown(h::py_max(h::np_float32{0.0f}, 0.0)), "float32|0.0");
   EXPECT_EQ(shown(h::py_max(0.0, h::np_float32{0.7f})), "float32|0.7");
   EXPECT_EQ(shown(h::py_min(h::np_float32{0.2f}, 0.5)), "float32|0.2");
+}
+
+TEST(RuntimeDynamicNumber, FloorDivisionModuloPowerAndNegation) {
+  // Each line's expected value is type(e).__name__ + '|' + repr(e) of the Python expression beside it.
+  EXPECT_EQ(shown(h::dynamic_floordiv(7, 2)), "int|3");
+  EXPECT_EQ(shown(h::dynamic_floordiv(-7, 2)), "int|-4");
+  EXPECT_EQ(shown(h::dynamic_mod(-7, 3)), "int|2");
+  EXPECT_EQ(shown(h::dynamic_mod(7, -3)), "int|-2");
+  EXPECT_EQ(shown(h::dynamic_floordiv(-7.5, 2)), "float|-4.0");
+  EXPECT_EQ(shown(h::dynamic_mod(-7.5, 2)), "float|0.5");
+  EXPECT_EQ(shown(h::dynamic_floordiv(h::np_float32{-7.5f}, h::np_float32{2.0f})), "float32|-4.0");
+  EXPECT_EQ(shown(h::dynamic_mod(h::np_float32{-7.5f}, h::np_float32{2.0f})), "float32|0.5");
+  EXPECT_EQ(shown(h::dynamic_floordiv(h::np_int32{-7}, 2)), "int64|-4");  // np.int32(-7) // 2
+  EXPECT_EQ(shown(h::dynamic_mod(h::np_int32{-7}, 3)), "int64|2");
+  EXPECT_EQ(shown(h::dynamic_floordiv(h::np_float32{0.7f}, 1.0)), "float64|0.0");
+  EXPECT_EQ(shown(h::dynamic_floordiv(-7, 1.5)), "float|-5.0");
+  EXPECT_EQ(shown(h::dynamic_pow(2, -1)), "float|0.5");
+  EXPECT_EQ(shown(h::dynamic_pow(2, 10)), "int|1024");
+  EXPECT_EQ(shown(h::dynamic_pow(h::np_float32{1.5f}, 2)), "float64|2.25");
+  EXPECT_EQ(shown(h::dynamic_pow(h::np_int32{3}, 2)), "int64|9");
+  EXPECT_EQ(shown(-DynamicNumber(h::np_float32{0.7f})), "float32|-0.7");
+  EXPECT_EQ(shown(-DynamicNumber(true)), "int|-1");
+  EXPECT_EQ(shown(-DynamicNumber(h::np_int8{-128})), "int8|-128");  // wraps, as NumPy's does
+  EXPECT_EQ(shown(-DynamicNumber(2.5)), "float|-2.5");
+}
+
+TEST(RuntimeDynamicNumber, StaticValuesEnterTaggedByTheirCppType) {
+  // Translated host code spells a Python float double, an int int64_t, an np.float32 float.
+  EXPECT_EQ(shown(h::to_dynamic<double>(0.5)), "float|0.5");
+  EXPECT_EQ(shown(h::to_dynamic<int64_t>(7)), "int|7");
+  EXPECT_EQ(shown(h::to_dynamic<bool>(true)), "bool|True");
+  EXPECT_EQ(shown(h::to_dynamic<float>(0.7f)), "float32|0.7");
+  EXPECT_EQ(shown(h::to_dynamic<int32_t>(3)), "int32|3");
+  EXPECT_EQ(h::from_dynamic<double>(DynamicNumber(h::np_float32{0.5f})), 0.5);
+  EXPECT_EQ(h::from_dynamic<int64_t>(DynamicNumber(3.75)), 3);
+}
+
+TEST(RuntimeDynamicNumber, FormatArgTakesTheTypeItHolds) {
+  const DynamicNumber f32 = h::np_float32{0.7f};
+  // '%s %d %.2f' % (np.float32(0.7), np.float32(2.5), np.float32(0.7)); '{} {:>5}'.format(np.float32(0.7), 3)
+  EXPECT_EQ(h::percent_format("%s %d %.2f", f32, DynamicNumber(h::np_float32{2.5f}), f32), "0.7 2 0.70");
+  EXPECT_EQ(h::format_string("{} {:>5}", f32, DynamicNumber(3)), "0.699999988079071     3");
+  EXPECT_EQ(h::percent_format("%s", DynamicNumber(3.5)), "3.5");
 }

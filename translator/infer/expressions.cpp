@@ -47,7 +47,7 @@ std::string readonly_array_message(TypeRef array) {
          "kernel argument to write to it";
 }
 
-ir::ExprPtr FunctionBuilder::expr(const ast::Expr& e) { return unwrap_optional(maybe_optional(e)); }
+ir::ExprPtr FunctionBuilder::expr(const ast::Expr& e) { return static_number(unwrap_optional(maybe_optional(e))); }
 
 ir::ExprPtr FunctionBuilder::unwrap_optional(ir::ExprPtr v) {
   if (!v || !v->type->is_optional()) return v;
@@ -1046,6 +1046,7 @@ bool numpy_sized_scalars(TypeRef l, TypeRef r) {
 }  // namespace
 
 ir::ExprPtr FunctionBuilder::number_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s) {
+  if (l->type->is_dynamic() || r->type->is_dynamic()) return dynamic_binary(op, std::move(l), std::move(r), s);
   if (python_host() && op != BinOp::MatMul && numpy_sized_scalars(l->type, r->type)) {
     // NumPy scalars of a sized type (np.int32, np.float32, an int8 array's element) compute as
     // NumPy's scalar loops do: in promote_types of the two, integers wrapping
@@ -1074,11 +1075,12 @@ ir::ExprPtr FunctionBuilder::binary_parts(const ast::Binary& b) {
     return fail(b.span, "string formatting with % is not supported in CUDA kernels; pass the values to print() as "
                         "separate arguments");
   }
-  auto l = expr(*b.left);
+  auto l = dynamic_operand(*b.left);
   // `fmt % values` reads its values itself: one that may hold None formats as None.
   if (host_ && b.op == BinOp::Mod && l && l->type->is_string()) return percent_format(std::move(l), *b.right, b.span);
-  auto r = expr(*b.right);
+  auto r = dynamic_operand(*b.right);
   if (!l || !r) return nullptr;
+  if (l->type->is_dynamic() || r->type->is_dynamic()) return dynamic_binary(b.op, std::move(l), std::move(r), b.span);
   if (host_ && (l->type->is_array() || r->type->is_array())) return array_binary(b.op, std::move(l), std::move(r), b.span);
   if (python_host() && b.op != BinOp::MatMul && numpy_sized_scalars(l->type, r->type)) {
     return number_binary(b.op, std::move(l), std::move(r), b.span);
@@ -1146,8 +1148,9 @@ ir::ExprPtr FunctionBuilder::unary_parts(const ast::Unary& u) {
     c->bits = static_cast<uint64_t>(v);
     return c;
   }
-  auto v = expr(*u.operand);
+  auto v = dynamic_operand(*u.operand);
   if (!v) return nullptr;
+  if (v->type->is_dynamic()) return dynamic_unary(u.op, std::move(v), u.span);
   return unary_values(u.op, std::move(v), u.span);
 }
 
@@ -1214,6 +1217,10 @@ ir::ExprPtr FunctionBuilder::unary_values(UnaryOp op, ir::ExprPtr v, Span span) 
 
 ir::ExprPtr FunctionBuilder::truth(ir::ExprPtr e) {
   if (!e) return nullptr;
+  if (e->type->is_dynamic()) {
+    const Span s = e->span;
+    return call_node(types::boolean(), "py2cuda::host::truthy({0})", s, args_of(std::move(e)));
+  }
   if (host_ && (e->type->is_string() || e->type->is_dict())) {
     // Python's truth of a str or a dict: not empty.
     auto node = std::make_unique<ir::BuiltinCall>(types::boolean(), "py2cuda::host::len({0}) != 0", e->span);
@@ -1349,6 +1356,7 @@ ir::ExprPtr FunctionBuilder::is_none_test(const ast::Compare& c) {
 
 // One comparison `l op r` in the type both meet in.
 ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span span) {
+  if (l->type->is_dynamic() || r->type->is_dynamic()) return dynamic_comparison(op, std::move(l), std::move(r), span);
   if ((op == CmpOp::In || op == CmpOp::NotIn) && host_ && r->type->is_dict()) {
     return dict_contains(op == CmpOp::NotIn, std::move(l), std::move(r), span);
   }
@@ -1406,7 +1414,7 @@ ir::ExprPtr FunctionBuilder::compare(const ast::Compare& c) {
     auto v = dtype_class_comparison(c, handled);
     if (handled) return v;
   }
-  auto left = expr(*c.left);
+  auto left = dynamic_operand(*c.left);
   if (!left) {
     for (const auto& r : c.comparators) expr(*r);  // their errors too, in one run
     return nullptr;
@@ -1420,11 +1428,11 @@ ir::ExprPtr FunctionBuilder::compare_from(const ast::Compare& c, size_t i, ir::E
       right_ast.kind == ast::ExprKind::Call && resolve_path(mb_.info(), *ast::as<ast::Call>(right_ast).func) == "range") {
     return range_membership(c.ops[i] == CmpOp::NotIn, std::move(left), ast::as<ast::Call>(right_ast), c.span);
   }
-  auto right = expr(right_ast);
+  auto right = dynamic_operand(right_ast);
   if (!right) return nullptr;
   if (i + 1 == c.ops.size()) return comparison(c.ops[i], std::move(left), std::move(right), c.span);
   if (pure(right_ast)) {
-    auto again = expr(right_ast);
+    auto again = dynamic_operand(right_ast);
     auto first = comparison(c.ops[i], std::move(left), std::move(right), c.span);
     if (!first) return nullptr;
     auto rest = compare_from(c, i + 1, std::move(again));

@@ -138,6 +138,8 @@ class FunctionBuilder {
   }
 
   void assign_type(const std::string& name, TypeRef t, Span s) {
+    // A variable whose number type differs by path holds a DynamicNumber (host_flow.cpp).
+    if (t->is_number() && dynamic_numbers_.count(name)) t = types::dynamic_number(t);
     auto it = env_.find(name);
     if (it == env_.end()) {
       env_[name] = t;
@@ -251,6 +253,14 @@ class FunctionBuilder {
   ir::ExprPtr binary_parts(const ast::Binary& b);
   ir::ExprPtr unary_parts(const ast::Unary& u);
   ir::ExprPtr unary_values(UnaryOp op, ir::ExprPtr v, Span s);
+  // Host numbers whose type differs by path (infer/host_dynamic_numbers.cpp). expr() gives a
+  // static number (static_number converts a DynamicNumber to the type its paths widen to);
+  // dynamic_operand keeps it, for the operators below, truth, print() and formatting.
+  ir::ExprPtr static_number(ir::ExprPtr v);
+  ir::ExprPtr dynamic_operand(const ast::Expr& e);
+  ir::ExprPtr dynamic_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
+  ir::ExprPtr dynamic_comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
+  ir::ExprPtr dynamic_unary(UnaryOp op, ir::ExprPtr v, Span s);
   // operator.add(a, b), operator.lt(a, b), operator.neg(a), ... in a kernel: the operator's own typing.
   ir::ExprPtr operator_call(const ast::Call& c, const std::string& path);
   bool in_int_constant_ = false;  // building the parts of a literal int expression already checked
@@ -379,7 +389,13 @@ class FunctionBuilder {
   // `id` at the region's entry that this pass lacks (the pass then types another one).
   bool needs_region_version(const std::string& id, TypeRef value_type);
   // The located warning for a number stored into a variable whose type prints otherwise.
-  void warn_merged_number(const std::string& id, TypeRef value_type, TypeRef variable_type, Span s);
+  void warn_merged_number(const std::string& id, const std::string& key, TypeRef value_type, TypeRef variable_type,
+                          Span s);
+  // A variable (by key) whose number type differs by path, found by a typing pass. The
+  // candidates of a pass whose types have settled become DynamicNumber variables
+  // (promote_dynamic_numbers), and the typing goes on; the final pass then has none to warn of.
+  void dynamic_number_candidate(const std::string& key);
+  bool promote_dynamic_numbers();
   void assign(const ast::Expr& target, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
   void assign_name(const std::string& id, Span target_span, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
   void aug_assign(const ast::AugAssign& a, ir::Block& out);
@@ -453,6 +469,8 @@ class FunctionBuilder {
   const ast::Stmt* flow_region_ = nullptr;
   std::map<std::string, std::string> bound_before_region_;
   std::map<const ast::Stmt*, std::set<std::string>> region_versions_;
+  std::set<std::string> dynamic_numbers_;        // variable keys held as DynamicNumber
+  std::set<std::string> dynamic_candidates_;     // found by the current typing pass
   bool restart_typing_ = false;  // the next pass types from the parameters' types again
   int unrolled_depth_ = -1;  // loop_depth_ of the body of the loop over functions being unrolled
   // Which copy of an unrolled body is being typed ("#1", "#0#2" when nested): part of the

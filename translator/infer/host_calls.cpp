@@ -1939,7 +1939,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       return fail(c.span, "range() is only supported as the iterable of a for loop");
     case HostRule::ToStr: {
       if (!bind({"object"}) || !need(0, "object")) return nullptr;
-      auto v = value(0);
+      auto v = dynamic_operand(*a[0]);  // a DynamicNumber shows the type it holds
       if (!v) return nullptr;
       return call_node(types::string(), rt + "({0})", c.span, one(as_python_list(std::move(v))));
     }
@@ -1985,7 +1985,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
           if (a[1]->kind != ast::ExprKind::StrLit) return fail(a[1]->span, "format() needs a literal format spec");
           spec = ast::as<ast::StrLit>(*a[1]).value;
         }
-        auto v = value(0);
+        auto v = dynamic_operand(*a[0]);
         if (!v) return nullptr;
         return format_value(std::move(v), 0, spec, c.span);
       }
@@ -2130,7 +2130,8 @@ ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const 
   }
   // f"{x}" is format(x, ""): str(x), except for an np.float32, which NumPy formats as
   // the Python float it converts to.
-  if (spec.empty() && args[0]->type != types::float32()) {
+  // A DynamicNumber formats as the type it holds (an np.float32 as above).
+  if (spec.empty() && args[0]->type != types::float32() && !args[0]->type->is_dynamic()) {
     return call_node(types::string(), "py2cuda::host::str({0})", s, std::move(args));
   }
   args.push_back(string_const(spec, s));
@@ -2148,7 +2149,7 @@ ir::ExprPtr FunctionBuilder::format_argument(ir::ExprPtr v, Span s) {
   TypeRef t = v->type;
   if (t->is_none()) return string_const("None", s);  // formats as its text
   if (t == types::float32()) return call_node(t, "py2cuda::host::np_float32_arg({0})", s, one_arg(std::move(v)));
-  if (t->is_number() || t->is_string()) return v;
+  if (t->is_number() || t->is_string() || t->is_dynamic()) return v;  // FormatArg takes each as it is
   if (t == types::host_object("PyException")) {  // an except clause's `as` name: its message
     return call_node(types::string(), "py2cuda::host::str({0})", s, one_arg(std::move(v)));
   }

@@ -77,6 +77,7 @@ void FunctionBuilder::enter_flow_region(const ast::Stmt& s, ir::Block& out) {
       // which would make the warning fire on every accumulation loop (`total = 0` then
       // `total += v`). A branch not taken is an ordinary path, so an if or a try is.
       const bool may_skip_often = s.kind == ast::StmtKind::If || s.kind == ast::StmtKind::Try;
+      if (!final_ && may_skip_often && prints_differently(from->type, v->type)) dynamic_number_candidate(key);
       if (final_ && may_skip_often && prints_differently(from->type, v->type)) {
         D().warning(s.span, "'" + id + "' is " + python_kind(from->type) + " before this " + region_word(s) +
                                 " and " + python_kind(v->type) + " where the " + region_word(s) +
@@ -109,13 +110,31 @@ bool FunctionBuilder::needs_region_version(const std::string& id, TypeRef value_
   return true;
 }
 
-void FunctionBuilder::warn_merged_number(const std::string& id, TypeRef value_type, TypeRef variable_type, Span s) {
-  if (!final_ || !prints_differently(value_type, variable_type)) return;
+void FunctionBuilder::warn_merged_number(const std::string& id, const std::string& key, TypeRef value_type,
+                                         TypeRef variable_type, Span s) {
+  if (!prints_differently(value_type, variable_type)) return;
+  if (!final_) {
+    dynamic_number_candidate(key);
+    return;
+  }
   D().warning(s, "'" + id + "' is assigned " + python_kind(value_type) + " here and " + python_kind(variable_type) +
                      " on another path that reaches the same code (a branch, another iteration); py2cuda holds it "
                      "as " + variable_type->str() + ", so after this assignment it prints as " +
                      variable_type->str() + " where CPython prints " + python_kind(value_type) +
                      ": give it one type on every path (e.g. float(...))");
+}
+
+void FunctionBuilder::dynamic_number_candidate(const std::string& key) {
+  if (!dynamic_numbers_.count(key)) dynamic_candidates_.insert(key);
+}
+
+bool FunctionBuilder::promote_dynamic_numbers() {
+  // Only a pass whose types have settled says which variables differ by path: an earlier
+  // pass may see a variable before a loop widened it.
+  if (dynamic_candidates_.empty()) return false;
+  dynamic_numbers_.insert(dynamic_candidates_.begin(), dynamic_candidates_.end());
+  dynamic_candidates_.clear();
+  return true;
 }
 
 std::string FunctionBuilder::place_key(const std::string& id, Span s) const {

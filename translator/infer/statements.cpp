@@ -144,6 +144,7 @@ bool FunctionBuilder::type_body(const std::function<void(ir::Block&)>& walk) {
     return_type_ = nullptr;
     returns_value_ = returns_bare_ = false;
     reset_bindings();
+    dynamic_candidates_.clear();
   };
   for (int pass = 0; pass < 64; ++pass) {
     changed_ = false;
@@ -153,6 +154,7 @@ bool FunctionBuilder::type_body(const std::function<void(ir::Block&)>& walk) {
     walk(scratch_body);
     // A function this pass typed may have refined a module variable that this body uses.
     if (mb_.shared_global_changes() != shared_before) changed_ = true;
+    if (!changed_ && promote_dynamic_numbers()) changed_ = true;
     if (!changed_) break;
   }
   // The final pass. Temporaries of earlier passes go, so that their names restart from the stem.
@@ -691,7 +693,7 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
       D().error(s, "cannot assign a value of type " + value->type->str() + " to '" + id + "' of type " + v->type->str());
       return;
     }
-    if (host_) warn_merged_number(id, value->type, v->type, s);
+    if (host_) warn_merged_number(id, key, value->type, v->type, s);
     value = std::make_unique<ir::Cast>(v->type, std::move(value), value->span);
   }
   auto st = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(v, target_span), std::move(value), s);
@@ -702,9 +704,13 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
 
 void FunctionBuilder::aug_assign(const ast::AugAssign& a, ir::Block& out) {
   // `x op= v` is `x = x op v` with Numba's typing of `op`.
-  auto current = expr(*a.target);
-  auto rhs = expr(*a.value);
+  auto current = dynamic_operand(*a.target);
+  auto rhs = dynamic_operand(*a.value);
   if (!current || !rhs) return;
+  if (current->type->is_array() || rhs->type->is_array() || current->type->is_list()) {
+    current = static_number(std::move(current));
+    rhs = static_number(std::move(rhs));
+  }
   if (host_ && (current->type->is_array() || rhs->type->is_array() || current->type->is_list())) {
     host_aug_assign(a, std::move(current), std::move(rhs), out);
     return;

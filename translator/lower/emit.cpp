@@ -35,6 +35,7 @@ std::string cpp_type(TypeRef t, bool host_types) {
     case TypeKind::Range: return "/* range */";
     case TypeKind::Record: return "py2cuda::Xoroshiro128pState";
     case TypeKind::Optional: return "py2cuda::Optional<" + cpp_type(t->dtype()) + ">";
+    case TypeKind::Dynamic: return "py2cuda::host::DynamicNumber";
     case TypeKind::GridGroup: return "py2cuda::GridGroup";
     case TypeKind::String: return "std::string";
     case TypeKind::HostObject:

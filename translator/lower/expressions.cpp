@@ -399,6 +399,14 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     case ir::ExprKind::Global: return static_cast<const ir::GlobalRef&>(e).cpp_name;
     case ir::ExprKind::Cast: {
       const auto& c = static_cast<const ir::Cast&>(e);
+      if (c.type->is_dynamic() != c.operand->type->is_dynamic()) {
+        // A number whose type differs by path (runtime DynamicNumber): a static value enters it
+        // tagged with its own Python/NumPy type, and leaves it converted to the static type.
+        if (c.type->is_dynamic()) {
+          return "py2cuda::host::to_dynamic<" + cpp_type(c.operand->type, true) + ">(" + print(*c.operand, 0) + ")";
+        }
+        return "py2cuda::host::from_dynamic<" + cpp_type(c.type, true) + ">(" + print(*c.operand, 0) + ")";
+      }
       if (c.operand->kind == ir::ExprKind::Const && c.type->is_complex()) {
         // A literal converted to complex is the complex literal.
         const auto& k = static_cast<const ir::Const&>(*c.operand);

@@ -129,6 +129,14 @@ TypeRef unify(TypeRef a, TypeRef b) {
                ? types::optional(other)
                : nullptr;
   }
+  if (a->is_dynamic() || b->is_dynamic()) {
+    // A number whose type differs by path meets a number as such a number of the wider type.
+    TypeRef sa = a->is_dynamic() ? a->dtype() : a;
+    TypeRef sb = b->is_dynamic() ? b->dtype() : b;
+    if (!sa->is_number() || !sb->is_number()) return nullptr;
+    TypeRef u = unify(sa, sb);
+    return u ? types::dynamic_number(u) : nullptr;
+  }
   if (a->is_optional() || b->is_optional()) {
     TypeRef u = unify(a->is_optional() ? a->dtype() : a, b->is_optional() ? b->dtype() : b);
     return u ? types::optional(u) : nullptr;
@@ -203,6 +211,8 @@ bool can_convert(TypeRef from, TypeRef to) {
   if (from == to) return true;
   if (to->is_optional()) return from->is_none() || can_convert(from->is_optional() ? from->dtype() : from, to->dtype());
   if (from->is_number() && to->is_number()) return true;
+  // A number whose type differs by path converts to and from any number (runtime DynamicNumber).
+  if ((from->is_dynamic() || from->is_number()) && (to->is_dynamic() || to->is_number())) return true;
   if (from->is_untyped_dict() && to->is_dict()) return true;
   // Real to complex, and between complex widths; never complex to real.
   if (from->is_numeric() && to->is_complex()) return true;

@@ -67,6 +67,16 @@ class TypeTable {
     return optionals_[value] = keep(std::move(t));
   }
 
+  TypeRef dynamic_number(TypeRef widened) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = dynamics_.find(widened);
+    if (it != dynamics_.end()) return it->second;
+    auto t = std::unique_ptr<Type>(new Type());
+    t->kind_ = TypeKind::Dynamic;
+    t->elem_ = widened;
+    return dynamics_[widened] = keep(std::move(t));
+  }
+
   TypeRef dict(TypeRef key, TypeRef value, const std::string& dict_class) {
     std::lock_guard<std::mutex> lock(mu_);
     auto k = std::make_tuple(key, value, dict_class);
@@ -116,6 +126,7 @@ class TypeTable {
   std::map<std::string, TypeRef> objects_;
   std::map<std::pair<std::vector<TypeRef>, bool>, TypeRef> tuples_;
   std::map<TypeRef, TypeRef> optionals_;
+  std::map<TypeRef, TypeRef> dynamics_;
   std::map<std::tuple<TypeRef, TypeRef, std::string>, TypeRef> dicts_;
   std::map<std::pair<TypeRef, bool>, TypeRef> lists_;
 };
@@ -147,6 +158,7 @@ std::string Type::str() const {
     case TypeKind::Range: return "range";
     case TypeKind::Record: return "xoroshiro128p";
     case TypeKind::Optional: return "OptionalType(" + elem_->str() + ")";
+    case TypeKind::Dynamic: return "number of a type chosen by path (" + elem_->str() + " at widest)";
     case TypeKind::GridGroup: return "GridGroup";
     case TypeKind::String: return "unicode_type";
     case TypeKind::HostObject: return name_;
@@ -243,6 +255,9 @@ TypeRef dict(TypeRef key, TypeRef value, const std::string& dict_class) {
 TypeRef dict_like(TypeRef d, TypeRef key, TypeRef value) { return dict(key, value, d->dict_class()); }
 TypeRef list(TypeRef element) { return TypeTable::instance().list(element, false); }
 TypeRef sized_tuple(TypeRef element) { return TypeTable::instance().list(element, true); }
+TypeRef dynamic_number(TypeRef widened) {
+  return TypeTable::instance().dynamic_number(widened->is_dynamic() ? widened->dtype() : widened);
+}
 TypeRef optional(TypeRef value) { return value->is_optional() ? value : TypeTable::instance().optional(value); }
 
 double round_to_float(double v, TypeRef t) {

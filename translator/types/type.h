@@ -26,6 +26,7 @@ enum class TypeKind {
   HostObject, // an object of host code with no arithmetic: a CUDA stream, an event, a module
   Dict,       // a dict of host code, one key type and one value type (Numba's DictType)
   List,       // a growable Python list of one element type in host code (Numba's reflected list)
+  Dynamic,    // a host number whose Python/NumPy type differs by path (runtime DynamicNumber)
 };
 
 enum class Layout { C, F, A };
@@ -58,6 +59,10 @@ class Type {
   // `{}` before an assignment `d[k] = v` tells its key and value types.
   bool is_untyped_dict() const { return kind_ == TypeKind::Dict && !elem_; }
   bool is_list() const { return kind_ == TypeKind::List; }
+  // A host number whose Python/NumPy type is chosen at run time (`best = 0.0` then `best = v`
+  // of a float32 array: a float on one path, an np.float32 on another); dtype() is the static
+  // type the paths widen to, what a use that needs one static type converts it to.
+  bool is_dynamic() const { return kind_ == TypeKind::Dynamic; }
   // A list whose element type nothing has told yet (`xs = []` before its first append).
   bool is_untyped_list() const { return kind_ == TypeKind::List && !elem_; }
   // A tuple of one element type whose length is known only when the program runs (the
@@ -71,7 +76,7 @@ class Type {
   int bits() const { return bits_; }
   bool is_signed() const { return signed_; }
 
-  // Array: the element type; Optional: the type of the value; List: the element type
+  // Array: the element type; Optional: the type of the value; Dynamic: the widened type; List: the element type
   // (null for a list whose element type is not known yet)
   TypeRef dtype() const { return elem_; }
   // Dict: the key and value types (null for an untyped `{}`)
@@ -166,6 +171,8 @@ TypeRef dict_like(TypeRef d, TypeRef key, TypeRef value);
 TypeRef list(TypeRef element);
 // A tuple of `element` values whose length is known only at run time (Type::is_sized_tuple).
 TypeRef sized_tuple(TypeRef element);
+// A host number whose type differs by path, `widened` the static type its paths unify to.
+TypeRef dynamic_number(TypeRef widened);
 // `value` or None; optional(optional(T)) is optional(T).
 TypeRef optional(TypeRef value);
 

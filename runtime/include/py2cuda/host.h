@@ -11,6 +11,7 @@
 #include "host/devices.h"
 #include "host/dict.h"
 #include "host/dict_classes.h"
+#include "host/dynamic_number.h"
 #include "host/event.h"
 #include "host/exception_handling.h"
 #include "host/forall.h"

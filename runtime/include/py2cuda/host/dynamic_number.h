@@ -18,9 +18,16 @@
 // np.float32(0.5) + 1.0 is np.float64, np.float32(0.5) + True is np.float32) and the result
 // has np.promote_types of the two. `/` of two integers gives float64.
 //
-// Not modelled: Python ints beyond int64 (they wrap as np.int64 does), `//`, `%` and `**`.
+// `//` and `%` round toward negative infinity and take the divisor's sign, as Python's and
+// NumPy's do; `**` of two Python ints with a negative exponent is a float, as in Python.
+// Not modelled: Python ints beyond int64 (they wrap as np.int64 does), and a zero divisor
+// (translated code has no check for it here: Python raises ZeroDivisionError, NumPy warns;
+// an integer zero divisor gives 0, a float one inf or nan), an np.bool_ negated (NumPy
+// raises TypeError; it gives the Python int here) and a NumPy integer to a negative power
+// (NumPy raises ValueError; it gives 0 here).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -126,9 +133,10 @@ DynamicNumber with_numpy_type(Dtype d, F&& f) {
 }
 
 // Wrapping integer arithmetic (NumPy's fixed-width ints wrap; signed overflow is UB in C++).
-template <class R, class Op>
+// Wrap false: the operation sees the signed values and wraps by itself (`//`, `%`, `**`).
+template <bool Wrap, class R, class Op>
 R apply(R a, R b, Op op) {
-  if constexpr (std::is_integral_v<R> && !std::is_same_v<R, bool>) {
+  if constexpr (Wrap && std::is_integral_v<R> && !std::is_same_v<R, bool>) {
     using U = std::make_unsigned_t<R>;
     return static_cast<R>(op(static_cast<U>(a), static_cast<U>(b)));
   } else {
@@ -136,33 +144,115 @@ R apply(R a, R b, Op op) {
   }
 }
 
-template <class Op>
+// The value converted to C: one instantiation per alternative, not per pair of them.
+template <class C>
+C value_as(const DynamicNumber& x) {
+  return std::visit([](auto a) { return static_cast<C>(number_of(a)); }, x.value);
+}
+inline Dtype dtype_of_value(const DynamicNumber& x) {
+  return std::visit([](auto a) { return dtype_of_alternative<decltype(a)>(); }, x.value);
+}
+inline bool is_python(const DynamicNumber& x) {
+  return std::visit([](auto a) { return unwrap<decltype(a)>::python; }, x.value);
+}
+
+// The result type is chosen from the two dtypes at run time and the operation instantiated
+// once per result type (a visit of both operands together would instantiate it for every
+// pair of the 14 alternatives, which makes translated programs slow to compile).
+template <bool Wrap = true, class Op>
 DynamicNumber arithmetic(const DynamicNumber& x, const DynamicNumber& y, Op op, bool true_division) {
-  return std::visit(
-      [&](auto a, auto b) -> DynamicNumber {
-        using A = decltype(a);
-        using B = decltype(b);
-        const auto av = number_of(a);
-        const auto bv = number_of(b);
-        if constexpr (unwrap<A>::python && unwrap<B>::python) {
-          constexpr bool any_float = std::is_floating_point_v<A> || std::is_floating_point_v<B>;
-          if (any_float || true_division) return op(static_cast<double>(av), static_cast<double>(bv));
-          return apply<int64_t>(static_cast<int64_t>(av), static_cast<int64_t>(bv), op);
-        } else {
-          Dtype d = promote(dtype_of_alternative<A>(), dtype_of_alternative<B>());
-          if (true_division && d.kind != 'f') d = {'f', 64};
-          return with_numpy_type(d, [&]<class R>() -> DynamicNumber {
-            using C = typename unwrap<R>::type;
-            if constexpr (std::is_same_v<C, bool>) {
-              // np.bool_ + np.bool_ is logical or, * is and; - raises in NumPy.
-              return R{static_cast<bool>(op(static_cast<int>(av), static_cast<int>(bv)))};
-            } else {
-              return R{apply<C>(static_cast<C>(av), static_cast<C>(bv), op)};
-            }
-          });
-        }
-      },
-      x.value, y.value);
+  const Dtype dx = dtype_of_value(x);
+  const Dtype dy = dtype_of_value(y);
+  if (is_python(x) && is_python(y)) {
+    const bool any_float = dx.kind == 'f' || dy.kind == 'f';
+    if (any_float || true_division) return op(value_as<double>(x), value_as<double>(y));
+    return apply<Wrap, int64_t>(value_as<int64_t>(x), value_as<int64_t>(y), op);
+  }
+  Dtype d = promote(dx, dy);
+  if (true_division && d.kind != 'f') d = {'f', 64};
+  return with_numpy_type(d, [&]<class R>() -> DynamicNumber {
+    using C = typename unwrap<R>::type;
+    if constexpr (std::is_same_v<C, bool>) {
+      // np.bool_ + np.bool_ is logical or, * is and; - raises in NumPy.
+      return R{static_cast<bool>(op(static_cast<int>(value_as<bool>(x)), static_cast<int>(value_as<bool>(y))))};
+    } else {
+      return R{apply<Wrap, C>(value_as<C>(x), value_as<C>(y), op)};
+    }
+  });
+}
+
+// Python's (and NumPy's) floor division and modulo of one type: the quotient rounds toward
+// negative infinity, the remainder takes the divisor's sign. A zero divisor gives 0 for
+// integers (NumPy's result, which warns) and IEEE's inf/nan for floats.
+template <class T>
+T floor_divide(T x, T y) {
+  if constexpr (std::is_floating_point_v<T>) {
+    // CPython's float_floor_div: from fmod, so that x == q * y + r holds as closely as it can.
+    if (y == 0) return x / y;
+    T mod = std::fmod(x, y);
+    T div = (x - mod) / y;
+    if (mod != 0 && ((y < 0) != (mod < 0))) div -= 1;
+    if (div == 0) return std::copysign(T(0), x / y);
+    T floor = std::floor(div);
+    if (div - floor > T(0.5)) floor += 1;
+    return floor;
+  } else {
+    if (y == 0) return T(0);
+    if constexpr (std::is_signed_v<T>) {
+      if (y == -1) return static_cast<T>(T(0) - static_cast<std::make_unsigned_t<T>>(x));  // wraps at the minimum
+      T q = x / y;
+      if (x % y != 0 && ((x < 0) != (y < 0))) --q;
+      return q;
+    } else {
+      return x / y;
+    }
+  }
+}
+template <class T>
+T modulo(T x, T y) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (y == 0) return std::fmod(x, y);
+    T mod = std::fmod(x, y);
+    if (mod != 0) {
+      if ((y < 0) != (mod < 0)) mod += y;
+    } else {
+      mod = std::copysign(T(0), y);
+    }
+    return mod;
+  } else {
+    if (y == 0) return T(0);
+    if constexpr (std::is_signed_v<T>) {
+      if (y == -1) return T(0);
+      T r = x % y;
+      if (r != 0 && ((r < 0) != (y < 0))) r += y;
+      return r;
+    } else {
+      return x % y;
+    }
+  }
+}
+// x ** y in one type: C's pow for floats, repeated squaring (wrapping) for integers.
+template <class T>
+T power(T x, T y) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return static_cast<T>(std::pow(x, y));
+  } else {
+    if constexpr (std::is_signed_v<T>) {
+      if (y < 0) return T(0);
+    }
+    using U = std::make_unsigned_t<T>;
+    U result = 1, base = static_cast<U>(x);
+    for (U e = static_cast<U>(y); e; e >>= 1) {
+      if (e & 1) result = static_cast<U>(result * base);
+      base = static_cast<U>(base * base);
+    }
+    return static_cast<T>(result);
+  }
+}
+
+// A Python int or bool (not a NumPy scalar, not a float).
+inline bool is_python_integer(const DynamicNumber& x) {
+  return std::holds_alternative<bool>(x.value) || std::holds_alternative<int64_t>(x.value);
 }
 
 // The value as long double: exact for every int64/uint64 and double on the hosts we build
@@ -176,25 +266,15 @@ inline long double wide(const DynamicNumber& x) {
 // NumPy scalar compares in the promoted type, as NumPy does (np.float32(0.7) == 0.7 is
 // False; np.int64(2**53 + 1) > float(2**53) is False, the int rounded to float64 first).
 inline int compare(const DynamicNumber& x, const DynamicNumber& y) {
-  return std::visit(
-      [&](auto a, auto b) -> int {
-        using A = decltype(a);
-        using B = decltype(b);
-        auto order = [](auto p, auto q) { return p < q ? -1 : q < p ? 1 : p == q ? 0 : 2; };
-        if constexpr (unwrap<A>::python && unwrap<B>::python) {
-          return order(static_cast<long double>(number_of(a)), static_cast<long double>(number_of(b)));
-        } else {
-          const Dtype d = promote(dtype_of_alternative<A>(), dtype_of_alternative<B>());
-          int result = 0;
-          with_numpy_type(d, [&]<class R>() -> DynamicNumber {
-            using C = typename unwrap<R>::type;
-            result = order(static_cast<C>(number_of(a)), static_cast<C>(number_of(b)));
-            return {};
-          });
-          return result;
-        }
-      },
-      x.value, y.value);
+  auto order = [](auto p, auto q) { return p < q ? -1 : q < p ? 1 : p == q ? 0 : 2; };
+  if (is_python(x) && is_python(y)) return order(wide(x), wide(y));
+  int result = 0;
+  with_numpy_type(promote(dtype_of_value(x), dtype_of_value(y)), [&]<class R>() -> DynamicNumber {
+    using C = typename unwrap<R>::type;
+    result = order(value_as<C>(x), value_as<C>(y));
+    return {};
+  });
+  return result;
 }
 
 }  // namespace dynamic_number_detail
@@ -247,6 +327,65 @@ inline DynamicNumber operator*(const DynamicNumber& a, const DynamicNumber& b) {
 // (zero_division.h) as they do for static numbers.
 inline DynamicNumber operator/(const DynamicNumber& a, const DynamicNumber& b) {
   return dynamic_number_detail::arithmetic(a, b, [](auto x, auto y) { return x / y; }, true);
+}
+
+inline DynamicNumber dynamic_floordiv(const DynamicNumber& a, const DynamicNumber& b) {
+  return dynamic_number_detail::arithmetic<false>(
+      a, b, [](auto x, auto y) { return dynamic_number_detail::floor_divide(x, y); }, false);
+}
+inline DynamicNumber dynamic_mod(const DynamicNumber& a, const DynamicNumber& b) {
+  return dynamic_number_detail::arithmetic<false>(
+      a, b, [](auto x, auto y) { return dynamic_number_detail::modulo(x, y); }, false);
+}
+inline DynamicNumber dynamic_pow(const DynamicNumber& a, const DynamicNumber& b) {
+  // A Python int to a negative Python int is a float (2 ** -1 is 0.5).
+  if (dynamic_number_detail::is_python_integer(a) && dynamic_number_detail::is_python_integer(b) &&
+      dynamic_number_detail::wide(b) < 0) {
+    return std::pow(to_double(a), to_double(b));
+  }
+  return dynamic_number_detail::arithmetic<false>(
+      a, b, [](auto x, auto y) { return dynamic_number_detail::power(x, y); }, false);
+}
+// -x keeps x's type (a Python bool negates to an int, as in Python).
+inline DynamicNumber operator-(const DynamicNumber& a) {
+  return std::visit(
+      [](auto x) -> DynamicNumber {
+        using A = decltype(x);
+        if constexpr (std::is_same_v<A, bool> || std::is_same_v<A, np_bool>) {
+          return -static_cast<int64_t>(dynamic_number_detail::number_of(x));
+        } else if constexpr (std::is_same_v<A, int64_t>) {
+          return static_cast<int64_t>(uint64_t{0} - static_cast<uint64_t>(x));
+        } else if constexpr (std::is_same_v<A, double>) {
+          return -x;
+        } else {
+          using C = typename dynamic_number_detail::unwrap<A>::type;
+          if constexpr (std::is_integral_v<C>) {
+            using U = std::make_unsigned_t<C>;
+            return A{static_cast<C>(static_cast<U>(U{0} - static_cast<U>(x.value)))};
+          } else {
+            return A{-x.value};
+          }
+        }
+      },
+      a.value);
+}
+
+// A static value entering a DynamicNumber, tagged by its C++ type as host code spells
+// Python's and NumPy's types (scalar_types.h): double a Python float, int64_t a Python int,
+// bool a Python bool, float an np.float32, every other integer its NumPy type.
+template <class T>
+DynamicNumber to_dynamic(T x) {
+  if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, double> || std::is_same_v<T, int64_t>) {
+    return DynamicNumber(x);
+  } else {
+    return DynamicNumber(NpScalar<T>{x});
+  }
+}
+// The value converted to a static type, where one is needed (an index, a kernel argument,
+// an array element): C++'s conversion of the number.
+template <class T>
+T from_dynamic(const DynamicNumber& x) {
+  return std::visit([](auto a) { return static_cast<T>(dynamic_number_detail::number_of(a)); }, x.value);
 }
 
 inline bool operator==(const DynamicNumber& a, const DynamicNumber& b) {

@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "../optional.h"
+#include "dynamic_number.h"
 #include "exceptions.h"
 #include "format_spec.h"
 #include "scalar_repr.h"
@@ -49,6 +50,8 @@ class FormatArg {
   template <class T>
   FormatArg(const py2cuda::Optional<T>& x)
       : FormatArg(x.has_value ? FormatArg(x.value) : FormatArg(PyObjectText{"None", "None", "NoneType"})) {}
+  // A number whose Python/NumPy type differs by path: the type it holds now.
+  FormatArg(const DynamicNumber& x) : FormatArg(std::visit([](auto a) { return FormatArg(a); }, x.value)) {}
   template <class T>
   FormatArg(NpScalar<T> x) {
     if constexpr (std::is_same_v<T, bool>) {
