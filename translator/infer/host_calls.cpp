@@ -290,6 +290,7 @@ ir::ExprPtr FunctionBuilder::comprehension_call(const std::string& what, const a
 // ------------------------------------------------------------------ calls
 
 ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
+  if (auto v = class_call(c, handled); handled) return v;  // methods of the program's classes
   handled = true;
   // np.dtype(np.float32) as a value: its name, as host code holds a dtype (infer/dtype_classes.cpp).
   if (std::string cls = dtype_class_path(c); !cls.empty()) return dtype_class_repr(cls, c.span);
@@ -2091,6 +2092,11 @@ ir::ExprPtr FunctionBuilder::as_python_list(ir::ExprPtr v) {
 }
 
 ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const std::string& spec, Span s) {
+  if (std::string cls = instance_class(v->type); !cls.empty()) {
+    // Python's default repr is the object's address, which no translation can print alike.
+    return fail(s, "printing an instance of the class '" + cls + "' shows its address in Python (<__main__." + cls +
+                       " object at 0x...>), which py2cuda does not translate; print its attributes");
+  }
   if (v->type->is_none()) v = string_const("None", s);  // f"{None}", format(None)
   if (v->type->is_optional()) {
     // str(), repr() and format() of py2cuda::Optional print None as Python does.
@@ -2423,6 +2429,7 @@ ir::ExprPtr FunctionBuilder::device_transpose(ir::ExprPtr d, Span s) {
 }
 
 ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handled) {
+  if (auto v = class_attribute(a, handled); handled) return v;  // the program's classes and instances
   handled = false;
   if (!resolve_path(mb_.info(), a).empty()) return nullptr;
   const ast::Expr* root = a.value.get();
