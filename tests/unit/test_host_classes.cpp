@@ -33,7 +33,7 @@ TEST(HostClasses, ClassIsAStructHeldByASharedPtr) {
       << r.cu;
   EXPECT_TRUE(has(r.cu, "std::shared_ptr<Config> self = std::make_shared<Config>();")) << r.cu;
   EXPECT_TRUE(has(r.cu, "self->n = n;")) << r.cu;
-  EXPECT_TRUE(has(r.cu, "std::shared_ptr<Config> cfg = Config_host(3, 0.5);")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "std::shared_ptr<Config> cfg = Config_host(int64_t(3), 0.5);")) << r.cu;
   EXPECT_TRUE(has(r.cu, "Config_run_host(cfg)")) << r.cu;
   EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
 }
@@ -69,7 +69,7 @@ TEST(HostClasses, StaticMethodsAndInstancesPassedToFunctions) {
                           "for g in grids:\n"                        // 17
                           "    print(launch(g)[0])\n");              // 18
   ASSERT_TRUE(r.ok) << r.diagnostics;
-  EXPECT_TRUE(has(r.cu, "Grid_blocks_host(g->n, 32)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "Grid_blocks_host(g->n, int64_t(32))")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::List<std::shared_ptr<Grid>>")) << r.cu;
   EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
 }

@@ -852,6 +852,10 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
                                     "is not supported)");
     case FunctionKind::Plain:
       if (host_) break;  // host code calling a plain Python function: a host function
+      if (auto k = mb_.info().classes.find(f.name); k != mb_.info().classes.end() && k->second.constructor == &f) {
+        return fail(c.func->span, "class '" + f.name + "' is not supported in CUDA kernels (classes are host code's "
+                                  "only); pass arrays and scalars, and use device functions");
+      }
       return fail(c.func->span, "cannot call '" + f.name +
                                     "' from a kernel: it is a plain Python function; decorate it with "
                                     "@cuda.jit(device=True)");
