@@ -198,6 +198,9 @@ class FunctionBuilder {
   ir::ExprPtr class_call(const ast::Call& c, bool& handled);
   ir::ExprPtr class_attribute(const ast::Attribute& a, bool& handled);
   bool class_attribute_store(const ast::Attribute& target, ir::ExprPtr& value, Span s, ir::Block& out, bool echo);
+  // str() and repr() of a dataclass instance: `Config(n=4, name='run')`, each field's repr
+  // (`handled` false, `v` left as it is, for an instance of another class).
+  ir::ExprPtr dataclass_repr(ir::ExprPtr& v, Span s, bool& handled);
   // A call of a function declared with cuda.declare_device.
   ir::ExprPtr call_external(const ast::Call& c, const sema::ExternalFunction& f);
   // A method called on a value: g.sync() on a cuda.cg.this_grid() group.

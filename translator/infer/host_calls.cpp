@@ -1942,6 +1942,8 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       if (!bind({"object"}) || !need(0, "object")) return nullptr;
       auto v = value(0);
       if (!v) return nullptr;
+      // An instance of the program's classes: a dataclass's generated repr, or a located error.
+      if (!instance_class(v->type).empty()) return format_value(std::move(v), row.path == "repr" ? 'r' : 0, "", c.span);
       return call_node(types::string(), rt + "({0})", c.span, one(as_python_list(std::move(v))));
     }
     case HostRule::ToNumber: {
@@ -2093,6 +2095,12 @@ ir::ExprPtr FunctionBuilder::as_python_list(ir::ExprPtr v) {
 
 ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const std::string& spec, Span s) {
   if (std::string cls = instance_class(v->type); !cls.empty()) {
+    bool dataclass = false;
+    auto repr = dataclass_repr(v, s, dataclass);
+    if (dataclass) {
+      // str() of a dataclass is its repr; the text is printed as it is.
+      return repr ? format_value(std::move(repr), 0, spec, s) : nullptr;
+    }
     // Python's default repr is the object's address, which no translation can print alike.
     return fail(s, "printing an instance of the class '" + cls + "' shows its address in Python (<__main__." + cls +
                        " object at 0x...>), which py2cuda does not translate; print its attributes");

@@ -9,6 +9,7 @@
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
 #include "infer/host_nodes.h"
+#include "sema/classes.h"
 
 namespace py2cuda::infer {
 
@@ -226,6 +227,42 @@ bool FunctionBuilder::class_attribute_store(const ast::Attribute& target, ir::Ex
   st->echo_line = echo;
   out.push_back(std::move(st));
   return true;
+}
+
+ir::ExprPtr FunctionBuilder::dataclass_repr(ir::ExprPtr& v, Span s, bool& handled) {
+  handled = false;
+  const std::string cls = instance_class(v->type);
+  const sema::ClassInfo& k = mb_.info().classes.at(cls);
+  if (!k.def || !sema::is_dataclass(*k.def)) return nullptr;
+  handled = true;
+  // The instance is read once per field: a variable as it is, another expression through a Let.
+  ir::Variable* object = v->kind == ir::ExprKind::Var ? static_cast<ir::VarRef&>(*v).var : temporary("obj", v->type);
+  std::vector<ir::ExprPtr> parts;
+  std::string pattern = "py2cuda::host::concat(";
+  std::string text = cls + "(";
+  auto add = [&](ir::ExprPtr part) {
+    pattern += (parts.empty() ? "{" : ", {") + std::to_string(parts.size()) + "}";
+    parts.push_back(std::move(part));
+  };
+  for (const auto& st : k.def->body) {
+    if (st->kind != ast::StmtKind::AnnAssign) continue;
+    const std::string& name = ast::as<ast::Name>(*ast::as<ast::AnnAssign>(*st).target).id;
+    TypeRef t = mb_.class_attribute_type(cls, name);
+    if (!t) return fail(s, "the field '" + name + "' of the dataclass '" + cls + "' has no value py2cuda could type");
+    add(string_const(text + name + "=", s));
+    text = ", ";
+    auto field = call_node(t, "{0}->" + cpp_identifier(name), s, args_of(std::make_unique<ir::VarRef>(object, s)));
+    auto r = format_value(std::move(field), 'r', "", s);
+    if (!r) return nullptr;
+    add(std::move(r));
+  }
+  add(string_const(text == ", " ? ")" : text + ")", s));
+  auto repr = call_node(types::string(), pattern + ")", s, std::move(parts));
+  if (v->kind == ir::ExprKind::Var) return repr;
+  auto let = std::make_unique<ir::Let>(object, std::move(v), s);
+  let->type = types::string();
+  let->body = std::move(repr);
+  return let;
 }
 
 }  // namespace py2cuda::infer

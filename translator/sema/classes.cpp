@@ -5,6 +5,8 @@
 // statement unsupported, its `what` naming the feature: host code reports it at the line.
 #include <functional>
 
+#include "frontend/ast_clone.h"
+#include "sema/classes.h"
 #include "sema/module_info.h"
 
 namespace py2cuda::sema {
@@ -21,12 +23,25 @@ bool is_name(const ast::Expr& e, const char* id) {
   return e.kind == ast::ExprKind::Name && ast::as<ast::Name>(e).id == id;
 }
 
+}  // namespace
+
+bool is_dataclass(const ast::ClassDef& c) {
+  if (c.decorators.size() != 1) return false;
+  const ast::Expr& d = *c.decorators[0];
+  if (is_name(d, "dataclass")) return true;
+  return d.kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(d).attr == "dataclass" &&
+         is_name(*ast::as<ast::Attribute>(d).value, "dataclasses");
+}
+
+namespace {
+
 // Why the class cannot be translated ("" when it can), and where.
 std::string unsupported_feature(const ast::ClassDef& c, Span& where) {
   where = c.span;
-  if (!c.decorators.empty()) {
+  const bool dataclass = is_dataclass(c);
+  if (!c.decorators.empty() && !dataclass) {
     where = c.decorators[0]->span;
-    return "decorated class definition";
+    return "decorated class definition (other than a bare @dataclass)";
   }
   if (c.has_class_keywords) return "class definition with keywords (metaclass=...)";
   for (const auto& b : c.bases) {
@@ -45,6 +60,10 @@ std::string unsupported_feature(const ast::ClassDef& c, Span& where) {
         if (a.targets.size() == 1 && a.targets[0]->kind == ast::ExprKind::Name) continue;
         break;
       }
+      case ast::StmtKind::AnnAssign:
+        // A dataclass's field `x: int = 0`.
+        if (dataclass && ast::as<ast::AnnAssign>(*s).target->kind == ast::ExprKind::Name) continue;
+        break;
       case ast::StmtKind::FunctionDef: {
         const auto& f = ast::as<ast::FunctionDef>(*s);
         where = f.name_span;
@@ -64,6 +83,7 @@ std::string unsupported_feature(const ast::ClassDef& c, Span& where) {
         }
         if (!is_static && f.params.empty()) return "method without a 'self' parameter";
         if (f.name == "__init__" && is_static) return "static __init__";
+        if (f.name == "__init__" && dataclass) return "dataclass defining its own __init__";
         continue;
       }
       default: break;
@@ -75,7 +95,28 @@ std::string unsupported_feature(const ast::ClassDef& c, Span& where) {
 }
 
 // `return` in __init__ returns the new object from the constructor.
-void returns_self(ast::Block& body, Span span) {
+void returns_self(ast::Block& body, Span span);
+
+// A dataclass's __init__, as dataclasses writes it: a parameter per field, in order, with the
+// field's default, each stored into the attribute of its name.
+void dataclass_init(const ast::ClassDef& c, ast::FunctionDef& ctor, Span at) {
+  for (const auto& s : c.body) {
+    if (s->kind != ast::StmtKind::AnnAssign) continue;
+    const auto& f = ast::as<ast::AnnAssign>(*s);
+    const std::string& name = ast::as<ast::Name>(*f.target).id;
+    ast::Param p;
+    p.name = name;
+    p.span = f.target->span;
+    p.default_value = ast::clone(f.value.get());
+    ctor.params.push_back(std::move(p));
+    auto store = std::make_unique<ast::Assign>(s->span);
+    store->targets.push_back(
+        std::make_unique<ast::Attribute>(f.target->span, std::make_unique<ast::Name>(at, "self"), name, f.target->span));
+    store->value = std::make_unique<ast::Name>(f.target->span, name);
+    ctor.body.push_back(std::move(store));
+  }
+}
+void returns_self(ast::Block& body, Span span) {  // NOLINT(misc-no-recursion)
   for (auto& s : body) {
     switch (s->kind) {
       case ast::StmtKind::Return: {
@@ -126,6 +167,7 @@ std::unique_ptr<ast::FunctionDef> make_constructor(ast::ClassDef& c) {
   assign->value = std::move(make);
   ctor->body.push_back(std::move(assign));
   std::string self = "self";
+  if (is_dataclass(c)) dataclass_init(c, *ctor, at);
   if (init) {
     self = init->params[0].name;
     for (size_t i = 1; i < init->params.size(); ++i) ctor->params.push_back(std::move(init->params[i]));
