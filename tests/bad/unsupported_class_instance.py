@@ -1,4 +1,4 @@
-# expect: 17:13: error: name 'Point' is not defined
+# expect: 17:13: error: class 'Point' is not supported in CUDA kernels
 # allow-extra-errors
 # A Python class instantiated inside a kernel.
 from numba import cuda

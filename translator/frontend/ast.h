@@ -460,6 +460,22 @@ struct UnsupportedStmt : Stmt {
   Block body;        // the statements of all its blocks, in source order
 };
 
+// `class Name(bases): body`. Kept as an unsupported statement (kind Unsupported, `body` its
+// statements) everywhere but at module level of a program, where sema/classes.cpp makes host
+// code's struct of it.
+struct ClassDef : UnsupportedStmt {
+  explicit ClassDef(Span s) : UnsupportedStmt(s, "class definition") {}
+  std::string name;
+  Span name_span;
+  std::vector<ExprPtr> bases;       // the superclass list's positional entries
+  bool has_class_keywords = false;  // `metaclass=...` and the like
+  std::vector<ExprPtr> decorators;  // the expression after each `@`
+  // Set by sema/classes.cpp when py2cuda translates the class (else `what` says why not):
+  // the constructor, a function `Name(params of __init__)` whose body makes `self`, runs
+  // __init__'s statements (moved here) and returns `self`.
+  std::unique_ptr<FunctionDef> constructor;
+};
+
 struct Module {
   Block body;
   // Definitions, imports and frozen closure variables that sema moved to module level from

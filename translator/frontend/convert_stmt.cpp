@@ -168,9 +168,7 @@ ast::StmtPtr Converter::stmt_unguarded(TSNode n) {
     case Kind::GlobalStatement: return global_statement(n);
     case Kind::AssertStatement: return assert_statement(n);
     case Kind::RaiseStatement: return raise_statement(n);
-    case Kind::ClassDefinition:
-      return unsupported_stmt(n, "class definition",
-                              "classes cannot be used in kernels; pass arrays and scalars, and use device functions");
+    case Kind::ClassDefinition: return class_def(n, {});
     case Kind::TryStatement: return try_statement(n);
     case Kind::WithStatement:
       if (has_token(n, "async")) return unsupported_stmt(n, "async with statement", "");
@@ -348,7 +346,27 @@ ast::StmtPtr Converter::decorated(TSNode n) {
   TSNode def = field(n, F.definition);
   if (ts_node_is_null(def)) return nullptr;
   if (cst::kind(def) == Kind::FunctionDefinition) return function_def(def, std::move(decorators));
-  return stmt(def);  // a decorated class
+  if (cst::kind(def) == Kind::ClassDefinition) return class_def(def, std::move(decorators));
+  return stmt(def);
+}
+
+ast::StmtPtr Converter::class_def(TSNode n, std::vector<ast::ExprPtr> decorators) {
+  const cst::Fields& F = cst::fields();
+  auto c = make<ast::ClassDef>(span(n));
+  c->hint = "classes cannot be used in kernels; pass arrays and scalars, and use device functions";
+  TSNode name = field(n, F.name);
+  c->name = std::string(text(name));
+  c->name_span = span(name);
+  c->decorators = std::move(decorators);
+  for (TSNode k : named_children(n)) {
+    if (cst::kind(k) != Kind::ArgumentList) continue;
+    for (TSNode a : named_children(k)) {
+      if (cst::kind(a) == Kind::KeywordArgument) c->has_class_keywords = true;
+      else c->bases.push_back(expr_or_error(a, k));
+    }
+  }
+  collect_bodies(n, c->body);
+  return c;
 }
 
 ast::ImportAlias Converter::import_alias(TSNode n) {

@@ -133,6 +133,7 @@ class Converter {
 
   // ---- definitions, parameters, annotations (convert_params.cpp)
   ast::StmtPtr function_def(TSNode n, std::vector<ast::ExprPtr> decorators);
+  ast::StmtPtr class_def(TSNode n, std::vector<ast::ExprPtr> decorators);
   void parameters(TSNode n, std::vector<ast::Param>& out);
   ast::ExprPtr lambda(TSNode n);  // convert_expr.cpp
   // The masked annotation right after byte `after` (only blanks between).

@@ -851,7 +851,7 @@ ir::ExprPtr FunctionBuilder::method_call(const ast::Call& c, const ast::Attribut
   return fail(m.attr_span, "'" + base->type->str() + "' has no method '" + m.attr + "' supported by py2cuda");
 }
 
-ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEntry& f) {
+ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEntry& f, ir::ExprPtr self) {
   switch (f.kind) {
     case FunctionKind::Kernel:
       return fail(c.func->span, "cannot call kernel '" + f.name +
@@ -859,6 +859,10 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
                                     "is not supported)");
     case FunctionKind::Plain:
       if (host_) break;  // host code calling a plain Python function: a host function
+      if (auto k = mb_.info().classes.find(f.name); k != mb_.info().classes.end() && k->second.constructor == &f) {
+        return fail(c.func->span, "class '" + f.name + "' is not supported in CUDA kernels (classes are host code's "
+                                  "only); pass arrays and scalars, and use device functions");
+      }
       return fail(c.func->span, "cannot call '" + f.name +
                                     "' from a kernel: it is a plain Python function; decorate it with "
                                     "@cuda.jit(device=True)");
@@ -874,15 +878,17 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
     }
   }
   size_t n = def.params.size();
+  const size_t first = self ? 1 : 0;  // a method's instance fills its first parameter
+  if (self && n == 0) return fail(c.span, "method '" + f.name + "' takes no 'self' parameter");
   std::vector<const ast::Expr*> slots(n, nullptr);
-  if (c.args.size() > n) {
+  if (c.args.size() + first > n) {
     return numba_rejects(c.span, "device function '" + f.name + "' takes " + std::to_string(n) + " argument" +
-                            (n == 1 ? "" : "s") + " but " + std::to_string(c.args.size()) + " were given");
+                            (n == 1 ? "" : "s") + " but " + std::to_string(c.args.size() + first) + " were given");
   }
-  for (size_t i = 0; i < c.args.size(); ++i) slots[i] = c.args[i].get();
+  for (size_t i = 0; i < c.args.size(); ++i) slots[i + first] = c.args[i].get();
   for (const auto& kw : c.keywords) {
     size_t i = 0;
-    while (i < n && def.params[i].name != kw.name) ++i;
+    while (i < n && (def.params[i].name != kw.name || i < first)) ++i;
     if (i == n) return fail(kw.span, "device function '" + f.name + "' has no parameter named '" + kw.name + "'");
     if (slots[i]) return fail(kw.span, "argument '" + kw.name + "' given twice");
     slots[i] = kw.value.get();
@@ -890,6 +896,11 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
   std::vector<ir::ExprPtr> args;
   std::vector<TypeRef> arg_types;
   for (size_t i = 0; i < n; ++i) {
+    if (i == 0 && self) {
+      arg_types.push_back(self->type);
+      args.push_back(std::move(self));
+      continue;
+    }
     const ast::Expr* a = slots[i] ? slots[i] : def.params[i].default_value.get();
     if (!a) {
       return numba_rejects(c.span, "device function '" + f.name + "' takes " + std::to_string(n) + " arguments but " +

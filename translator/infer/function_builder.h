@@ -30,6 +30,11 @@ const char* array_ufunc_name(BinOp op);
 TypeRef dtype_tag_type(const std::string& path);
 std::string dtype_tag_path(TypeRef t);
 
+// An instance of the host code class `cls` (infer/host_classes.cpp), and the class a type is an
+// instance of ("" for other types).
+TypeRef instance_type(const std::string& cls);
+std::string instance_class(TypeRef t);
+
 inline constexpr const char* kEmptyDictPattern = "py2cuda::host::EmptyDict{}";
 // That pattern, or a defaultdict's or a Counter's never filled, which print as their class does
 // (`py2cuda::host::EmptyDict{"Counter()"}`): `{}` where the variable it initialises is typed.
@@ -185,7 +190,19 @@ class FunctionBuilder {
   // `a[lo:hi] = value`: a scalar stored into every element of the view.
   void slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
   ir::ExprPtr call(const ast::Call& c);
-  ir::ExprPtr call_function(const ast::Call& c, const FunctionEntry& f);
+  // `self`: a method's instance, its first parameter (the call's arguments fill the others).
+  ir::ExprPtr call_function(const ast::Call& c, const FunctionEntry& f, ir::ExprPtr self = nullptr);
+  // Classes of host code (infer/host_classes.cpp): a class's name not shadowed by a local, whether
+  // an expression may hold an instance (tested before evaluating it), method calls and the
+  // constructor's new object, attribute reads and stores.
+  const sema::ClassInfo* class_named(const ast::Expr& e) const;
+  bool may_be_instance(const ast::Expr& e);
+  ir::ExprPtr class_call(const ast::Call& c, bool& handled);
+  ir::ExprPtr class_attribute(const ast::Attribute& a, bool& handled);
+  bool class_attribute_store(const ast::Attribute& target, ir::ExprPtr& value, Span s, ir::Block& out, bool echo);
+  // str() and repr() of a dataclass instance: `Config(n=4, name='run')`, each field's repr
+  // (`handled` false, `v` left as it is, for an instance of another class).
+  ir::ExprPtr dataclass_repr(ir::ExprPtr& v, Span s, bool& handled);
   // A call of a function declared with cuda.declare_device.
   ir::ExprPtr call_external(const ast::Call& c, const sema::ExternalFunction& f);
   // A method called on a value: g.sync() on a cuda.cg.this_grid() group.
@@ -527,6 +544,12 @@ class ModuleBuilder {
                             bool for_host = false);
 
   sema::ModuleInfo& info() { return info_; }
+  // Classes of host code (infer/host_classes.cpp): the struct of a class (made on first use), and
+  // its attributes' types, each the unification of every value assigned to it; a change makes the
+  // functions being typed take another pass, as a shared global's does.
+  ir::Module::HostClass& host_class(const std::string& cls);
+  TypeRef class_attribute_type(const std::string& cls, const std::string& attr);
+  void set_class_attribute_type(const std::string& cls, const std::string& attr, TypeRef t);
   ArgparseParsers& argparse_parsers() { return argparse_parsers_; }
 
   // Module variables a plain host function rebinds (`global counter` in its body) or changes

@@ -290,6 +290,7 @@ ir::ExprPtr FunctionBuilder::comprehension_call(const std::string& what, const a
 // ------------------------------------------------------------------ calls
 
 ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
+  if (auto v = class_call(c, handled); handled) return v;  // methods of the program's classes
   handled = true;
   // np.dtype(np.float32) as a value: its name, as host code holds a dtype (infer/dtype_classes.cpp).
   if (std::string cls = dtype_class_path(c); !cls.empty()) return dtype_class_repr(cls, c.span);
@@ -1941,6 +1942,8 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       if (!bind({"object"}) || !need(0, "object")) return nullptr;
       auto v = dynamic_operand(*a[0]);  // a DynamicNumber shows the type it holds
       if (!v) return nullptr;
+      // An instance of the program's classes: a dataclass's generated repr, or a located error.
+      if (!instance_class(v->type).empty()) return format_value(std::move(v), row.path == "repr" ? 'r' : 0, "", c.span);
       return call_node(types::string(), rt + "({0})", c.span, one(as_python_list(std::move(v))));
     }
     case HostRule::ToNumber: {
@@ -2091,6 +2094,17 @@ ir::ExprPtr FunctionBuilder::as_python_list(ir::ExprPtr v) {
 }
 
 ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const std::string& spec, Span s) {
+  if (std::string cls = instance_class(v->type); !cls.empty()) {
+    bool dataclass = false;
+    auto repr = dataclass_repr(v, s, dataclass);
+    if (dataclass) {
+      // str() of a dataclass is its repr; the text is printed as it is.
+      return repr ? format_value(std::move(repr), 0, spec, s) : nullptr;
+    }
+    // Python's default repr is the object's address, which no translation can print alike.
+    return fail(s, "printing an instance of the class '" + cls + "' shows its address in Python (<__main__." + cls +
+                       " object at 0x...>), which py2cuda does not translate; print its attributes");
+  }
   if (v->type->is_none()) v = string_const("None", s);  // f"{None}", format(None)
   if (v->type->is_optional()) {
     // str(), repr() and format() of py2cuda::Optional print None as Python does.
@@ -2424,6 +2438,7 @@ ir::ExprPtr FunctionBuilder::device_transpose(ir::ExprPtr d, Span s) {
 }
 
 ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handled) {
+  if (auto v = class_attribute(a, handled); handled) return v;  // the program's classes and instances
   handled = false;
   if (!resolve_path(mb_.info(), a).empty()) return nullptr;
   const ast::Expr* root = a.value.get();

@@ -398,6 +398,11 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
 }
 
 void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s, ir::Block& out, bool echo) {
+  // `self.n = v`, `cfg.n = v`: an attribute of an instance of the program's classes.
+  if (host_ && target.kind == ast::ExprKind::Attribute &&
+      class_attribute_store(ast::as<ast::Attribute>(target), value, s, out, echo)) {
+    return;
+  }
   switch (target.kind) {
     case ast::ExprKind::Name:
       assign_name(ast::as<ast::Name>(target).id, target.span, std::move(value), s, out, echo);

@@ -447,6 +447,16 @@ struct Module {
   // Module variables host functions rebind (`global x`): C++ name and type, defined at
   // namespace scope before the host functions.
   std::vector<std::pair<std::string, TypeRef>> host_globals;
+  // The classes of host code (infer/host_classes.cpp): a struct per class, its members the
+  // attributes in the order they are first assigned, with their types. Instances are
+  // std::shared_ptr<Name>, as Python's objects are references.
+  struct HostClass {
+    std::string cpp_name;
+    std::string python_name;
+    Span span;
+    std::vector<std::pair<std::string, TypeRef>> fields;
+  };
+  std::vector<HostClass> host_classes;
   // The host program builds an argparse.ArgumentParser: the .cu includes host/argparse.h,
   // which host.h leaves out (its <regex> would add a second to every other program's build).
   bool uses_argparse = false;

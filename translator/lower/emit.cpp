@@ -50,6 +50,8 @@ std::string cpp_type(TypeRef t, bool host_types) {
         else scalar = types::scalar_by_name(path.substr(path.find('.') + 1));
         return "py2cuda::host::DtypeTag<" + cpp_type(scalar, true) + ", " + std::to_string(kind) + ">";
       }
+      // An instance of a class of host code (infer/host_classes.cpp).
+      if (t->object_name().rfind("instance ", 0) == 0) return "std::shared_ptr<" + t->object_name().substr(9) + ">";
       return "py2cuda::host::" + t->object_name();
     case TypeKind::Dict:
       // `{}` whose key and value types nothing gives: an empty dict that converts to any Dict.
@@ -453,6 +455,17 @@ class Emitter {
       }
     }
     if (!any_core && !m.host_functions.empty()) ufunc_at = m.host_functions.size() - 1;
+    if (!m.host_classes.empty()) {
+      // Declared first: a member may hold an instance of another class (or of its own).
+      out_ += "\n// The program's classes: their attributes, typed by every assignment; instances are shared_ptrs.\n";
+      for (const auto& c : m.host_classes) out_ += "struct " + c.cpp_name + ";\n";
+      for (const auto& c : m.host_classes) {
+        out_ += "// " + file_.base_name() + ":" + std::to_string(c.span.line) + ": class " + c.python_name + "\n";
+        out_ += "struct " + c.cpp_name + " {\n";
+        for (const auto& [name, type] : c.fields) out_ += "  " + type_name(type) + " " + name + "{};\n";
+        out_ += "};\n";
+      }
+    }
     if (!m.host_globals.empty()) {
       out_ += "\n// Module variables the host functions rebind (global statements).\n";
       for (const auto& [name, type] : m.host_globals) out_ += "static " + type_name(type) + " " + name + "{};\n";

@@ -154,6 +154,9 @@ class Analyzer {
         break;
       }
       case ast::StmtKind::FunctionDef: bind_function(ast::as<ast::FunctionDef>(s)); break;
+      case ast::StmtKind::Unsupported:
+        if (const auto* c = dynamic_cast<const ast::ClassDef*>(&s); c && c->constructor) bind_class(*c);
+        break;
       case ast::StmtKind::Assign: bind_assign(ast::as<ast::Assign>(s)); break;
       case ast::StmtKind::AnnAssign: {
         const auto& a = ast::as<ast::AnnAssign>(s);
@@ -477,6 +480,33 @@ class Analyzer {
     add_function(def.name, def, numba_decorator, decorator_span);
   }
 
+  // A translated class (sema/classes.cpp): its name calls the constructor; its methods are
+  // host functions `Class_method` reached only through the class or an instance.
+  void bind_class(const ast::ClassDef& c) {
+    ClassInfo& k = info_.classes[c.name];
+    k.name = c.name;
+    k.def = &c;
+    add_function(c.name, *c.constructor, nullptr, c.span);
+    k.constructor = info_.functions.back().get();
+    for (const auto& s : c.body) {
+      if (s->kind == ast::StmtKind::Assign) {
+        const auto& a = ast::as<ast::Assign>(*s);
+        k.constants[ast::as<ast::Name>(*a.targets[0]).id] = a.value.get();
+        continue;
+      }
+      if (s->kind != ast::StmtKind::FunctionDef) continue;
+      const auto& f = ast::as<ast::FunctionDef>(*s);
+      if (f.name == "__init__") continue;  // its body is the constructor's
+      auto entry = std::make_unique<FunctionEntry>();
+      entry->name = c.name + "_" + f.name;
+      entry->def = &f;
+      entry->decorator_span = f.span;
+      k.methods[f.name] = entry.get();
+      if (!f.decorators.empty()) k.static_methods.insert(f.name);
+      info_.functions.push_back(std::move(entry));
+    }
+  }
+
   // The decorator a name stands for when it was bound as `dec = cuda.jit(SIG)`; otherwise `d`.
   const ast::Expr* named_decorator(const ast::Expr& d) const {
     if (d.kind != ast::ExprKind::Name) return &d;
@@ -744,6 +774,10 @@ HostProgram collect_host_program(const ModuleInfo& info, const ast::Module& modu
       case ast::StmtKind::FunctionDef:
       case ast::StmtKind::Pass:
         continue;
+      case ast::StmtKind::Unsupported:
+        // A class py2cuda translates is a definition; another one is host code it reports.
+        if (const auto* c = dynamic_cast<const ast::ClassDef*>(s.get()); c && c->constructor) continue;
+        break;
       case ast::StmtKind::Try:
         if (ast::as<ast::Try>(*s).guards_imports()) continue;  // its imports, as above
         break;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <memory>
 #include <optional>
 #include <string>
@@ -119,8 +120,24 @@ struct HostProgram {
   Span first_statement;  // where main() starts, for messages
 };
 
+// The function a class's constructor calls for its new object (`self = NAME("C")`): a name
+// no Python program writes, typed by infer as an instance of C.
+inline constexpr const char* kNewObjectFunction = "__py2cuda_new_object__";
+
+// A class of host code (sema/classes.cpp): its instances are C++ structs held by
+// std::shared_ptr (Python's reference semantics), its methods host functions taking `self`.
+struct ClassInfo {
+  std::string name;
+  const ast::ClassDef* def = nullptr;
+  FunctionEntry* constructor = nullptr;            // bound to the class's name
+  std::map<std::string, FunctionEntry*> methods;   // by Python name, static methods too
+  std::set<std::string> static_methods;
+  std::map<std::string, const ast::Expr*> constants;  // class-level `N = 4`
+};
+
 struct ModuleInfo {
   const SourceFile* file = nullptr;
+  std::map<std::string, ClassInfo> classes;
   HostProgram host;
   std::map<std::string, Symbol> globals;
   std::vector<std::unique_ptr<FunctionEntry>> functions;  // source order
@@ -149,6 +166,11 @@ void hoist_nested_functions(ast::Module& module, Diagnostics& diags);
 // become those kernels' captured parameters, passed by each launch, as the ones of an
 // enclosing function do (sema/captured_device_arrays.h). Runs after hoist_nested_functions.
 void capture_module_device_arrays(ast::Module& module, Diagnostics& diags);
+
+// Decides which module-level classes py2cuda translates (plain classes: no user base class,
+// no operator methods...) and makes each one's constructor; the others keep `what` naming the
+// feature, which host code reports (sema/classes.cpp). Runs after capture_module_device_arrays.
+void prepare_classes(ast::Module& module);
 
 // Builds the ModuleInfo: imports, decorators, signatures, module-level names.
 // Reports unknown decorators' misuse, bad signatures and the like to `diags`.

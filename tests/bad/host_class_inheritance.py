@@ -1,0 +1,27 @@
+# expect: 9:5: error: kernel 'fill' has no type signature and the host code never launches it
+# A class inheriting from another class of the program is not translated: a warning at the base
+# class in host code (no main()), so the kernel the program launches has no types.
+import numpy as np
+from numba import cuda
+
+
+@cuda.jit
+def fill(a):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] = i
+
+
+class Launcher:
+    def __init__(self, n):
+        self.n = n
+
+
+class FillLauncher(Launcher):
+    def run(self):
+        a = np.zeros(self.n)
+        fill[1, self.n](a)
+        return a
+
+
+print(FillLauncher(8).run())

@@ -1,0 +1,108 @@
+// Classes of host code (sema/classes.cpp, infer/host_classes.cpp): a struct per class, its
+// attributes typed from every assignment, methods as host functions taking the instance, and
+// the class features py2cuda does not translate reported where they are written.
+#include <gtest/gtest.h>
+
+#include "translate_text.h"
+
+using namespace py2cuda;
+
+namespace {
+
+const test::HostProgram run({});  // lines 1-5
+
+using test::has;
+
+}  // namespace
+
+TEST(HostClasses, ClassIsAStructHeldByASharedPtr) {
+  TranslateResult r = run("class Config:\n"                          // 6
+                          "    N = 4\n"                               // 7
+                          "    def __init__(self, n, scale=2.0):\n"  // 8
+                          "        self.n = n\n"                      // 9
+                          "        self.scale = scale\n"              // 10
+                          "        self.a = np.zeros(self.N)\n"       // 11
+                          "    def run(self):\n"                      // 12
+                          "        inc[1, 1](self.a)\n"               // 13
+                          "        return self.a[0] * self.scale\n"   // 14
+                          "cfg = Config(3, scale=0.5)\n"              // 15
+                          "cfg.n = cfg.n + Config.N\n"                // 16
+                          "print(cfg.run(), cfg.n)\n");               // 17
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "struct Config {\n  int64_t n{};\n  double scale{};\n  py2cuda::host::NDArray<double, 1> a{};\n};"))
+      << r.cu;
+  EXPECT_TRUE(has(r.cu, "std::shared_ptr<Config> self = std::make_shared<Config>();")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "self->n = n;")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "std::shared_ptr<Config> cfg = Config_host(int64_t(3), 0.5);")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "Config_run_host(cfg)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostClasses, AttributeTypeIsTheUnificationOfEveryAssignment) {
+  TranslateResult r = run("class Stats:\n"                           // 6
+                          "    def __init__(self):\n"                // 7
+                          "        self.total = 0\n"                 // 8
+                          "    def add(self, v):\n"                  // 9
+                          "        self.total += v\n"                // 10
+                          "s = Stats()\n"                            // 11
+                          "s.add(0.5)\n"                             // 12
+                          "a = np.zeros(1)\ninc[1, 1](a)\n"          // 13-14
+                          "print(s.total)\n");                       // 15
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "  double total{};")) << r.cu;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:9: warning: the attribute 'total' of 'Stats' is float64")) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostClasses, StaticMethodsAndInstancesPassedToFunctions) {
+  TranslateResult r = run("class Grid:\n"                            // 6
+                          "    def __init__(self, n):\n"             // 7
+                          "        self.n = n\n"                     // 8
+                          "    @staticmethod\n"                      // 9
+                          "    def blocks(n, tpb):\n"                // 10
+                          "        return (n + tpb - 1) // tpb\n"    // 11
+                          "def launch(g):\n"                         // 12
+                          "    a = np.zeros(g.n)\n"                  // 13
+                          "    inc[Grid.blocks(g.n, 32), 32](a)\n"   // 14
+                          "    return a\n"                           // 15
+                          "grids = [Grid(4), Grid(8)]\n"             // 16
+                          "for g in grids:\n"                        // 17
+                          "    print(launch(g)[0])\n");              // 18
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "Grid_blocks_host(g->n, int64_t(32))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<std::shared_ptr<Grid>>")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostClasses, InheritanceIsALocatedWarning) {
+  TranslateResult r = run("class Base:\n    pass\n"                   // 6-7
+                          "class Derived(Base):\n    pass\n"          // 8-9
+                          "a = np.zeros(1)\ninc[1, 1](a)\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:15: warning: class inheriting from another class is not supported in host "
+                                 "code by py2cuda"))
+      << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostClasses, OperatorMethodIsALocatedWarning) {
+  TranslateResult r = run("class V:\n"                                // 6
+                          "    def __init__(self, x):\n"              // 7
+                          "        self.x = x\n"                      // 8
+                          "    def __add__(self, o):\n"               // 9
+                          "        return V(self.x + o.x)\n"          // 10
+                          "a = np.zeros(1)\ninc[1, 1](a)\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:9:9: warning: the special method '__add__' in a class is not supported"))
+      << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostClasses, PrintingAnInstanceIsALocatedWarning) {
+  TranslateResult r = run("class P:\n"                                // 6
+                          "    def __init__(self):\n"                 // 7
+                          "        self.x = 1\n"                      // 8
+                          "p = P()\n"                                 // 9
+                          "a = np.zeros(1)\ninc[1, 1](a)\n"           // 10-11
+                          "print(p)\n");                              // 12
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:12:7: warning: printing an instance of the class 'P'")) << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+}

@@ -1,0 +1,204 @@
+// Classes of host code. A plain class (`class C:` or `class C(object):`) whose body holds
+// methods, static methods, class constants and a docstring is translated: sema makes its
+// constructor here, infer types its attributes from every `self.x = ...` (ModuleBuilder's
+// class records), lower prints it as a struct. What py2cuda does not translate keeps the
+// statement unsupported, its `what` naming the feature: host code reports it at the line.
+#include <functional>
+
+#include "frontend/ast_clone.h"
+#include "sema/classes.h"
+#include "sema/module_info.h"
+
+namespace py2cuda::sema {
+
+namespace {
+
+// The special methods that change what an instance means to Python's operators, printing,
+// iteration...: a class defining one is not translated.
+bool is_special_method(const std::string& name) {
+  return name.size() > 4 && name.starts_with("__") && name.ends_with("__") && name != "__init__";
+}
+
+bool is_name(const ast::Expr& e, const char* id) {
+  return e.kind == ast::ExprKind::Name && ast::as<ast::Name>(e).id == id;
+}
+
+}  // namespace
+
+bool is_dataclass(const ast::ClassDef& c) {
+  if (c.decorators.size() != 1) return false;
+  const ast::Expr& d = *c.decorators[0];
+  if (is_name(d, "dataclass")) return true;
+  return d.kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(d).attr == "dataclass" &&
+         is_name(*ast::as<ast::Attribute>(d).value, "dataclasses");
+}
+
+namespace {
+
+// Why the class cannot be translated ("" when it can), and where.
+std::string unsupported_feature(const ast::ClassDef& c, Span& where) {
+  where = c.span;
+  const bool dataclass = is_dataclass(c);
+  if (!c.decorators.empty() && !dataclass) {
+    where = c.decorators[0]->span;
+    return "decorated class definition (other than a bare @dataclass)";
+  }
+  if (c.has_class_keywords) return "class definition with keywords (metaclass=...)";
+  for (const auto& b : c.bases) {
+    if (is_name(*b, "object")) continue;
+    where = b->span;
+    return "class inheriting from another class";
+  }
+  for (const auto& s : c.body) {
+    switch (s->kind) {
+      case ast::StmtKind::Pass: continue;
+      case ast::StmtKind::Expr:
+        if (ast::as<ast::ExprStmt>(*s).value->kind == ast::ExprKind::StrLit) continue;  // a docstring
+        break;
+      case ast::StmtKind::Assign: {
+        const auto& a = ast::as<ast::Assign>(*s);
+        if (a.targets.size() == 1 && a.targets[0]->kind == ast::ExprKind::Name) continue;
+        break;
+      }
+      case ast::StmtKind::AnnAssign:
+        // A dataclass's field `x: int = 0`.
+        if (dataclass && ast::as<ast::AnnAssign>(*s).target->kind == ast::ExprKind::Name) continue;
+        break;
+      case ast::StmtKind::FunctionDef: {
+        const auto& f = ast::as<ast::FunctionDef>(*s);
+        where = f.name_span;
+        if (is_special_method(f.name)) return "the special method '" + f.name + "' in a class";
+        if (f.is_async) return "async method";
+        for (const auto& p : f.params) {
+          if (p.kind != ast::Param::Kind::Normal) return "method with *args, **kwargs or keyword-only parameters";
+        }
+        bool is_static = false;
+        for (const auto& d : f.decorators) {
+          if (is_name(*d, "staticmethod")) {
+            is_static = true;
+            continue;
+          }
+          where = d->span;
+          return "decorated method (other than @staticmethod)";
+        }
+        if (!is_static && f.params.empty()) return "method without a 'self' parameter";
+        if (f.name == "__init__" && is_static) return "static __init__";
+        if (f.name == "__init__" && dataclass) return "dataclass defining its own __init__";
+        continue;
+      }
+      default: break;
+    }
+    where = s->span;
+    return "statement other than a method, a constant or a docstring in a class body";
+  }
+  return "";
+}
+
+// `return` in __init__ returns the new object from the constructor.
+void returns_self(ast::Block& body, Span span);
+
+// A dataclass's __init__, as dataclasses writes it: a parameter per field, in order, with the
+// field's default, each stored into the attribute of its name.
+void dataclass_init(const ast::ClassDef& c, ast::FunctionDef& ctor, Span at) {
+  for (const auto& s : c.body) {
+    if (s->kind != ast::StmtKind::AnnAssign) continue;
+    const auto& f = ast::as<ast::AnnAssign>(*s);
+    const std::string& name = ast::as<ast::Name>(*f.target).id;
+    ast::Param p;
+    p.name = name;
+    p.span = f.target->span;
+    p.default_value = ast::clone(f.value.get());
+    ctor.params.push_back(std::move(p));
+    auto store = std::make_unique<ast::Assign>(s->span);
+    store->targets.push_back(
+        std::make_unique<ast::Attribute>(f.target->span, std::make_unique<ast::Name>(at, "self"), name, f.target->span));
+    store->value = std::make_unique<ast::Name>(f.target->span, name);
+    ctor.body.push_back(std::move(store));
+  }
+}
+void returns_self(ast::Block& body, Span span) {  // NOLINT(misc-no-recursion)
+  for (auto& s : body) {
+    switch (s->kind) {
+      case ast::StmtKind::Return: {
+        auto& r = ast::as<ast::Return>(*s);
+        if (!r.value) r.value = std::make_unique<ast::Name>(r.span, "self");
+        break;
+      }
+      case ast::StmtKind::If:
+        returns_self(ast::as<ast::If>(*s).body, span);
+        returns_self(ast::as<ast::If>(*s).orelse, span);
+        break;
+      case ast::StmtKind::For:
+        returns_self(ast::as<ast::For>(*s).body, span);
+        returns_self(ast::as<ast::For>(*s).orelse, span);
+        break;
+      case ast::StmtKind::While:
+        returns_self(ast::as<ast::While>(*s).body, span);
+        returns_self(ast::as<ast::While>(*s).orelse, span);
+        break;
+      case ast::StmtKind::With: returns_self(ast::as<ast::With>(*s).body, span); break;
+      case ast::StmtKind::Try:
+        ast::as<ast::Try>(*s).for_each_block([&](ast::Block& b) { returns_self(b, span); });
+        break;
+      default: break;
+    }
+  }
+}
+
+// `def C(params of __init__ but self): self = <new C>; <__init__'s body>; return self`.
+std::unique_ptr<ast::FunctionDef> make_constructor(ast::ClassDef& c) {
+  ast::FunctionDef* init = nullptr;
+  for (auto& s : c.body) {
+    if (s->kind == ast::StmtKind::FunctionDef && ast::as<ast::FunctionDef>(*s).name == "__init__") {
+      init = &ast::as<ast::FunctionDef>(*s);
+    }
+  }
+  const Span at = init ? init->span : c.span;
+  auto ctor = std::make_unique<ast::FunctionDef>(at);
+  ctor->name = c.name;
+  ctor->name_span = c.name_span;
+  // The object: a call infer knows (FunctionBuilder::call), never written by users.
+  auto make = std::make_unique<ast::Call>(at, std::make_unique<ast::Name>(at, kNewObjectFunction));
+  auto cls = std::make_unique<ast::StrLit>(at);
+  cls->value = c.name;
+  make->args.push_back(std::move(cls));
+  auto assign = std::make_unique<ast::Assign>(at);
+  assign->targets.push_back(std::make_unique<ast::Name>(at, init && !init->params.empty() ? init->params[0].name : "self"));
+  assign->value = std::move(make);
+  ctor->body.push_back(std::move(assign));
+  std::string self = "self";
+  if (is_dataclass(c)) dataclass_init(c, *ctor, at);
+  if (init) {
+    self = init->params[0].name;
+    for (size_t i = 1; i < init->params.size(); ++i) ctor->params.push_back(std::move(init->params[i]));
+    returns_self(init->body, at);
+    for (auto& s : init->body) ctor->body.push_back(std::move(s));
+    init->body.clear();
+  }
+  auto ret = std::make_unique<ast::Return>(at);
+  ret->value = std::make_unique<ast::Name>(at, self);
+  ctor->body.push_back(std::move(ret));
+  return ctor;
+}
+
+}  // namespace
+
+void prepare_classes(ast::Module& module) {
+  for (auto& s : module.body) {
+    if (s->kind != ast::StmtKind::Unsupported) continue;
+    auto* c = dynamic_cast<ast::ClassDef*>(s.get());
+    if (!c) continue;
+    Span where;
+    std::string feature = unsupported_feature(*c, where);
+    if (!feature.empty()) {
+      c->what = feature;
+      c->hint = "py2cuda translates plain classes: methods, static methods and class constants, attributes set "
+                "through self";
+      if (where.valid()) c->span = where;
+      continue;
+    }
+    c->constructor = make_constructor(*c);
+  }
+}
+
+}  // namespace py2cuda::sema
