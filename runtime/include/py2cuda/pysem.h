@@ -326,7 +326,7 @@ P2C_HD P2C_INLINE int64_t mod_by_positive(int64_t a, int64_t b) {
 // The remainder alone, not divmod_i64's: with the quotient computed too, NVVM derives the
 // remainder from it (a - q * b) and keeps the 64-bit division where a remainder suffices.
 P2C_HD P2C_INLINE int64_t mod(int64_t a, int64_t b) {
-  if (b == 0 || b == -1) return 0;  // -1 divides every integer (and INT64_MIN % -1 overflows in C)
+  if (b == 0 || (a == INT64_MIN && b == -1)) return 0;  // C's INT64_MIN % -1 overflows; Python's is 0
   const int64_t r = a % b;
   return (r != 0 && ((r ^ b) < 0)) ? r + b : r;  // give a non-zero remainder the divisor's sign
 }
