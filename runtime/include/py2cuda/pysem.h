@@ -164,16 +164,18 @@ P2C_HD P2C_INLINE F fmod_by_power_of_two(F x, F y) {
   return copysign_(x - trunc_(x / y) * y, x);
 }
 
-// Python's float % and // below take their fmod as a parameter: fmod_, or
-// fmod_by_power_of_two where the divisor is a constant power of two.
-template <class F>
-P2C_HD P2C_INLINE F fmod_any(F x, F y) {
-  return fmod_(x, y);
+// Python's float % and // below over fmod_, or over fmod_by_power_of_two where the divisor is
+// a constant power of two (PowerOfTwo). A flag, not a function pointer: nvcc does not emit the
+// device side of a __host__ __device__ function template named only as a template argument.
+template <bool PowerOfTwo, class F>
+P2C_HD P2C_INLINE F fmod_for(F x, F y) {
+  if constexpr (PowerOfTwo) return fmod_by_power_of_two(x, y);
+  else return fmod_(x, y);
 }
 
-template <class F, F (*Fmod)(F, F) = fmod_any<F>>
+template <class F, bool PowerOfTwo = false>
 P2C_HD P2C_INLINE F real_mod(F x, F y) {
-  F mod = Fmod(x, y);
+  F mod = fmod_for<PowerOfTwo>(x, y);
   if (y == F(0)) return mod;
   if (mod != F(0)) {  // unordered compare: NaN takes this branch too
     if ((y < F(0)) != (mod < F(0))) mod += y;  // give the remainder the divisor's sign
@@ -183,11 +185,11 @@ P2C_HD P2C_INLINE F real_mod(F x, F y) {
   return mod;
 }
 
-template <class F, F (*Fmod)(F, F) = fmod_any<F>>
+template <class F, bool PowerOfTwo = false>
 P2C_HD P2C_INLINE F real_floordiv(F x, F y) {
   // A zero divisor's x / y (+-inf or NaN) is the division of the quotient below: one
   // division in the code, not two.
-  const F mod = y == F(0) ? F(0) : Fmod(x, y);
+  const F mod = y == F(0) ? F(0) : fmod_for<PowerOfTwo>(x, y);
   F div = (x - mod) / y;
   if (y == F(0)) return div;
   if (mod != F(0) && ((y < F(0)) != (mod < F(0)))) div -= F(1);
@@ -295,16 +297,16 @@ P2C_HD P2C_INLINE double floordiv(double a, double b) { return detail::real_floo
 // The translator emits these for a constant divisor 1.0, 2.0, 4.0, ... (lower/expressions.cpp):
 // the same results as floordiv and mod, with an fmod that needs no loop.
 P2C_HD P2C_INLINE float floordiv_by_power_of_two(float a, float b) {
-  return detail::real_floordiv<float, detail::fmod_by_power_of_two<float>>(a, b);
+  return detail::real_floordiv<float, true>(a, b);
 }
 P2C_HD P2C_INLINE double floordiv_by_power_of_two(double a, double b) {
-  return detail::real_floordiv<double, detail::fmod_by_power_of_two<double>>(a, b);
+  return detail::real_floordiv<double, true>(a, b);
 }
 P2C_HD P2C_INLINE float mod_by_power_of_two(float a, float b) {
-  return detail::real_mod<float, detail::fmod_by_power_of_two<float>>(a, b);
+  return detail::real_mod<float, true>(a, b);
 }
 P2C_HD P2C_INLINE double mod_by_power_of_two(double a, double b) {
-  return detail::real_mod<double, detail::fmod_by_power_of_two<double>>(a, b);
+  return detail::real_mod<double, true>(a, b);
 }
 
 // ==== integer a // b and a % b with b > 0 =============================================
