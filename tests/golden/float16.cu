@@ -76,7 +76,7 @@ __global__ void typing(py2cuda::Array<__half, 1> a, py2cuda::Array<float, 2> wid
     // float16.py:56: x = a[i]
     __half x = a(i);
     // float16.py:57: wide[i, 0] = x // np.float16(2)  # float32
-    wide(i, 0) = py2cuda::floordiv(float(x), 2.0f);
+    wide(i, 0) = py2cuda::floordiv_by_power_of_two(float(x), 2.0f);
     // float16.py:58: wide[i, 1] = x ** 2  # float32: the exact square
     wide(i, 1) = py2cuda::fpowi(float(x), int64_t(2));
     // float16.py:59: wide[i, 2] = x * np.int16(3)  # float32

@@ -587,6 +587,20 @@ TEST(Pipeline, UfuncWithOutputArrayInKernelLoopsOverIt) {
   EXPECT_TRUE(has(text, "py2cuda::ufunc_into(r, [](float py2cuda_x0) { return sinf(py2cuda_x0); }, x);")) << text;
 }
 
+// A float // or % by a constant power of two, 1 or more, takes the loop-free exact fmod
+// (pysem.h); other constant divisors, and powers below 1 (x / y could overflow), the general one.
+TEST(Pipeline, FloatDivisionByConstantPowerOfTwo) {
+  const std::string text = cu(
+      "import numpy as np\n@cuda.jit('void(float64[:], float32[:])')\ndef f(a, b):\n    i = cuda.grid(1)\n"
+      "    a[i] //= 2\n    a[i] = a[i] % 8.0\n    b[i] = b[i] // np.float32(4)\n"
+      "    a[i] = a[i] // 3.0\n    a[i] = a[i] % 0.5\n");
+  EXPECT_TRUE(has(text, "a(i) = py2cuda::floordiv_by_power_of_two(a(i), 2.0);")) << text;
+  EXPECT_TRUE(has(text, "a(i) = py2cuda::mod_by_power_of_two(a(i), 8.0);")) << text;
+  EXPECT_TRUE(has(text, "b(i) = py2cuda::floordiv_by_power_of_two(b(i), 4.0f);")) << text;
+  EXPECT_TRUE(has(text, "a(i) = py2cuda::floordiv(a(i), 3.0);")) << text;
+  EXPECT_TRUE(has(text, "a(i) = py2cuda::mod(a(i), 0.5);")) << text;
+}
+
 // A host helper whose error is first met while its caller's return type is probed: a second
 // call must report it (a located warning, no main()), not drop both calls from the caller.
 TEST(Pipeline, HostHelperErrorMetWhileProbingIsStillReported) {

@@ -235,6 +235,68 @@ TEST(RuntimePysem, DeviceFmodIsExact) {
   }
 }
 
+// floordiv_by_power_of_two and mod_by_power_of_two (what the translator writes for a constant
+// divisor 1.0, 2.0, 4.0, ...) against floordiv and mod over C's fmod, bit for bit: every power
+// of two from 1 to 2**1023 (2**127 for float32), with the special dividends and random bit
+// patterns (subnormals, huge quotients, infinities, NaNs among them); and Numba's table.
+template <class F, class Bits>
+void check_power_of_two_divisors(int max_exponent) {
+  std::mt19937_64 rng(20261127);
+  auto same = [](F got, F want) {
+    if (std::isnan(want)) return std::isnan(got);
+    return got == want && std::signbit(got) == std::signbit(want);
+  };
+  using limits = std::numeric_limits<F>;
+  std::vector<F> dividends = {F(0),          F(1),           F(0.1),          F(3),       F(-7.5),
+                              F(6.25),       limits::max(),  limits::min(),   limits::denorm_min(),
+                              3 * limits::denorm_min(),      limits::infinity(), limits::quiet_NaN()};
+  std::uniform_int_distribution<Bits> bits;
+  for (int i = 0; i < 2000; ++i) {
+    const Bits b = bits(rng);
+    F x;
+    std::memcpy(&x, &b, sizeof x);
+    dividends.push_back(x);
+  }
+  for (int e = 0; e <= max_exponent; ++e) {
+    const F y = std::ldexp(F(1), e);
+    for (F d : dividends) {
+      for (F x : {d, -d, std::nextafter(y * 3, F(0)), -std::nextafter(y * 3, F(0))}) {
+        const F q = py2cuda::floordiv_by_power_of_two(x, y);
+        const F r = py2cuda::mod_by_power_of_two(x, y);
+        EXPECT_TRUE(same(q, py2cuda::floordiv(x, y))) << std::hexfloat << x << " // " << y << " = " << q;
+        EXPECT_TRUE(same(r, py2cuda::mod(x, y))) << std::hexfloat << x << " % " << y << " = " << r;
+      }
+    }
+  }
+}
+
+TEST(RuntimePysem, PowerOfTwoDivisorsAreExact) {
+  check_power_of_two_divisors<double, uint64_t>(1023);
+  check_power_of_two_divisors<float, uint32_t>(127);
+}
+
+TEST(RuntimePysem, PowerOfTwoDivisorsMatchNumbaTable) {
+  int checked = 0;
+  for (const Case& c : load_cases()) {
+    if ((c.op != "floordiv" && c.op != "mod") || (c.types != "float32" && c.types != "float64")) continue;
+    const auto y = parse<double>(c.b);
+    int exponent = 0;
+    if (!y || !std::isfinite(*y) || *y < 1.0 || std::frexp(*y, &exponent) != 0.5) continue;
+    const bool floor = c.op == "floordiv";
+    const Failure failure =
+        c.types == "float32"
+            ? run<float, float, float>(c, [floor](float a, float b) {
+                return floor ? py2cuda::floordiv_by_power_of_two(a, b) : py2cuda::mod_by_power_of_two(a, b);
+              })
+            : run<double, double, double>(c, [floor](double a, double b) {
+                return floor ? py2cuda::floordiv_by_power_of_two(a, b) : py2cuda::mod_by_power_of_two(a, b);
+              });
+    EXPECT_FALSE(failure) << "pysem_cases.txt:" << c.line << ": " << c.text << "\n    " << *failure;
+    ++checked;
+  }
+  EXPECT_GE(checked, 10);
+}
+
 // Numba's generic max/min for three operands (values from numba.njit).
 TEST(RuntimePysem, GenericMinMaxOfThree) {
   const double nan = std::nan("");

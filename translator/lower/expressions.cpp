@@ -355,6 +355,25 @@ std::string division_reason(const ir::Binary& b) {
          ": " + helper + " adds a sign test and a correction, and a zero divisor gives 0 (as in Numba's kernels)";
 }
 
+// A float32 or float64 `//` or `%` whose divisor is a constant power of two, 1 or more
+// (`x // 2`, `x % 4.0`): py2cuda::floordiv_by_power_of_two and mod_by_power_of_two (pysem.h)
+// compute the same results with an fmod that needs no loop. Smaller powers are left out: x / y
+// could overflow.
+bool is_power_of_two_divisor(const ir::Binary& b) {
+  if (b.type != types::float32() && b.type != types::float64()) return false;
+  std::unique_ptr<ir::Const> folded;
+  const ir::Const* k = nullptr;
+  if (b.right->kind == ir::ExprKind::Const) {
+    k = static_cast<const ir::Const*>(b.right.get());
+  } else if (b.right->kind == ir::ExprKind::Cast) {
+    folded = fold_cast(static_cast<const ir::Cast&>(*b.right));
+    k = folded.get();
+  }
+  if (!k || k->type != b.type) return false;
+  int exponent = 0;
+  return std::isfinite(k->f) && k->f >= 1.0 && std::frexp(k->f, &exponent) == 0.5;
+}
+
 }  // namespace
 
 std::string ExprPrinter::raising_division(const ir::Binary& b) {
@@ -471,6 +490,15 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
                operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) + ")";
       }
       if (std::string raising = raising_division(b); !raising.empty()) return raising;
+      if ((b.op == BinOp::FloorDiv || b.op == BinOp::Mod) && is_power_of_two_divisor(b)) {
+        // A constant divisor 1.0, 2.0, 4.0, ...: fmod is one division by it (exact, which NVVM
+        // makes a multiplication), where the general exact fmod is a loop.
+        const bool floor = b.op == BinOp::FloorDiv;
+        note(floor ? NoteKind::FloorDivision : NoteKind::Modulo, b.span,
+             division_reason(b) + "; the divisor is a power of two, so its fmod is exact without a loop");
+        return std::string(floor ? "py2cuda::floordiv_by_power_of_two(" : "py2cuda::mod_by_power_of_two(") +
+               operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) + ")";
+      }
       switch (b.op) {
         case BinOp::FloorDiv:
           note(NoteKind::FloorDivision, b.span, division_reason(b));

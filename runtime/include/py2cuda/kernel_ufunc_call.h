@@ -5,6 +5,10 @@
 // input is an Array broadcast against the output (its trailing dimensions line up with the
 // output's, an extent of 1 repeats) or a scalar; `f` is the ufunc on scalars. The output is
 // walked in C order, and the call's value is the output, as NumPy returns `out`.
+//
+// The walk is one loop per dimension, as Numba's loop nest: no division of a flat index into
+// coordinates. An input's broadcasting is decided once, before the loops: a dimension of
+// extent 1 gets the stride 0, so every element is an index times a stride, as in the output.
 #pragma once
 
 #include <cstdint>
@@ -15,36 +19,62 @@ namespace py2cuda {
 
 namespace detail {
 
-template <class T, int N>
-P2C_HD P2C_INLINE const T& ufunc_operand(const T& scalar, const int64_t (&)[N]) {
-  return scalar;
+// A scalar input: the same value at every index.
+template <class T>
+struct UfuncScalar {
+  T value;
+  template <int N>
+  P2C_HD P2C_INLINE const T& at(const int64_t (&)[N]) const {
+    return value;
+  }
+};
+
+// An M-D input of an N-D output's loop: its strides, 0 along an extent of 1, line up with the
+// output's last M indices.
+template <class T, int M>
+struct UfuncBroadcast {
+  T* data;
+  int64_t strides[M];
+  template <int N>
+  P2C_HD P2C_INLINE T& at(const int64_t (&index)[N]) const {
+    int64_t offset = 0;
+    for (int d = 0; d < M; ++d) offset += index[N - M + d] * strides[d];
+    return data[offset];
+  }
+};
+
+template <class T>
+P2C_HD P2C_INLINE UfuncScalar<T> ufunc_operand(const T& scalar) {
+  return {scalar};
 }
 
-template <class T, int M, int N>
-P2C_HD P2C_INLINE T& ufunc_operand(const Array<T, M>& a, const int64_t (&index)[N]) {
-  int64_t offset = 0;
-  for (int d = 0; d < M; ++d) {
-    const int64_t i = index[N - M + d];
-    offset += (a.shape[d] == 1 ? 0 : i) * a.strides[d];
+template <class T, int M>
+P2C_HD P2C_INLINE UfuncBroadcast<T, M> ufunc_operand(const Array<T, M>& a) {
+  UfuncBroadcast<T, M> operand{a.data, {}};
+  for (int d = 0; d < M; ++d) operand.strides[d] = a.shape[d] == 1 ? 0 : a.strides[d];
+  return operand;
+}
+
+// The loops over the output's dimensions D..N-1, the earlier indices fixed in index.
+template <int D, class T, int N, class F, class... In>
+P2C_HD P2C_INLINE void ufunc_loops(const Array<T, N>& out, F& f, int64_t (&index)[N], const In&... in) {
+  for (index[D] = 0; index[D] < out.shape[D]; ++index[D]) {
+    if constexpr (D + 1 == N) {
+      int64_t offset = 0;
+      for (int d = 0; d < N; ++d) offset += index[d] * out.strides[d];
+      out.data[offset] = f(in.at(index)...);
+    } else {
+      ufunc_loops<D + 1>(out, f, index, in...);
+    }
   }
-  return a.data[offset];
 }
 
 }  // namespace detail
 
 template <class T, int N, class F, class... In>
 P2C_HD Array<T, N> ufunc_into(Array<T, N> out, F f, const In&... in) {
-  int64_t n = 1;
-  for (int d = 0; d < N; ++d) n *= out.shape[d];
-  for (int64_t flat = 0; flat < n; ++flat) {
-    int64_t index[N];
-    int64_t rest = flat;
-    for (int d = N - 1; d >= 0; --d) {
-      index[d] = rest % out.shape[d];
-      rest /= out.shape[d];
-    }
-    detail::ufunc_operand(out, index) = f(detail::ufunc_operand(in, index)...);
-  }
+  int64_t index[N];
+  detail::ufunc_loops<0>(out, f, index, detail::ufunc_operand(in)...);
   return out;
 }
 

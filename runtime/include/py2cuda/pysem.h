@@ -152,9 +152,30 @@ P2C_HD P2C_INLINE DivModI64 divmod_i64(int64_t a, int64_t b) {
 // Numba's real_divmod (CPython's float_divmod) over C's fmod, which is exact. The
 // zero divisor takes the numpy error model's path: x / y for `//`, fmod(x, 0) = NaN
 // for `%`.
+// fmod(x, y) for y a power of two, 1 or more (the translator's proof: a constant divisor),
+// bit for bit: x / y is exact, or its true value is below 1 in magnitude (a subnormal quotient,
+// |x| < y) and truncates to 0 however it rounds, and cannot overflow (y >= 1); q * y is then
+// exact, and so is x - q * y, whose exact value, the remainder, is representable. copysign
+// gives a zero remainder x's sign, as fmod does; an infinite x or a NaN gives NaN. NVVM turns
+// the division by a constant power of two into a multiplication: a handful of instructions
+// where fmod_by_chunks' loop stays a loop.
 template <class F>
+P2C_HD P2C_INLINE F fmod_by_power_of_two(F x, F y) {
+  return copysign_(x - trunc_(x / y) * y, x);
+}
+
+// Python's float % and // below over fmod_, or over fmod_by_power_of_two where the divisor is
+// a constant power of two (PowerOfTwo). A flag, not a function pointer: nvcc does not emit the
+// device side of a __host__ __device__ function template named only as a template argument.
+template <bool PowerOfTwo, class F>
+P2C_HD P2C_INLINE F fmod_for(F x, F y) {
+  if constexpr (PowerOfTwo) return fmod_by_power_of_two(x, y);
+  else return fmod_(x, y);
+}
+
+template <class F, bool PowerOfTwo = false>
 P2C_HD P2C_INLINE F real_mod(F x, F y) {
-  F mod = fmod_(x, y);
+  F mod = fmod_for<PowerOfTwo>(x, y);
   if (y == F(0)) return mod;
   if (mod != F(0)) {  // unordered compare: NaN takes this branch too
     if ((y < F(0)) != (mod < F(0))) mod += y;  // give the remainder the divisor's sign
@@ -164,11 +185,11 @@ P2C_HD P2C_INLINE F real_mod(F x, F y) {
   return mod;
 }
 
-template <class F>
+template <class F, bool PowerOfTwo = false>
 P2C_HD P2C_INLINE F real_floordiv(F x, F y) {
   // A zero divisor's x / y (+-inf or NaN) is the division of the quotient below: one
   // division in the code, not two.
-  const F mod = y == F(0) ? F(0) : fmod_(x, y);
+  const F mod = y == F(0) ? F(0) : fmod_for<PowerOfTwo>(x, y);
   F div = (x - mod) / y;
   if (y == F(0)) return div;
   if (mod != F(0) && ((y < F(0)) != (mod < F(0)))) div -= F(1);
@@ -272,6 +293,22 @@ P2C_HD P2C_INLINE uint64_t floordiv(uint64_t a, uint64_t b) { return b == 0 ? 0 
 P2C_HD P2C_INLINE float floordiv(float a, float b) { return detail::real_floordiv(a, b); }
 P2C_HD P2C_INLINE double floordiv(double a, double b) { return detail::real_floordiv(a, b); }
 
+// ==== float a // b and a % b with b a power of two, 1 or more ==========================
+// The translator emits these for a constant divisor 1.0, 2.0, 4.0, ... (lower/expressions.cpp):
+// the same results as floordiv and mod, with an fmod that needs no loop.
+P2C_HD P2C_INLINE float floordiv_by_power_of_two(float a, float b) {
+  return detail::real_floordiv<float, true>(a, b);
+}
+P2C_HD P2C_INLINE double floordiv_by_power_of_two(double a, double b) {
+  return detail::real_floordiv<double, true>(a, b);
+}
+P2C_HD P2C_INLINE float mod_by_power_of_two(float a, float b) {
+  return detail::real_mod<float, true>(a, b);
+}
+P2C_HD P2C_INLINE double mod_by_power_of_two(double a, double b) {
+  return detail::real_mod<double, true>(a, b);
+}
+
 // ==== integer a // b and a % b with b > 0 =============================================
 // The translator emits these where it proved the divisor positive (infer/index_wrap.cpp):
 // no zero divisor nor INT64_MIN // -1 to test, only C's truncation of a negative dividend
@@ -288,7 +325,13 @@ P2C_HD P2C_INLINE int64_t mod_by_positive(int64_t a, int64_t b) {
 // ==== modulo: a % b ====================================================================
 // The result has the sign of the divisor. Integers: a zero divisor gives 0.
 // Floats: a zero divisor gives NaN.
-P2C_HD P2C_INLINE int64_t mod(int64_t a, int64_t b) { return detail::divmod_i64(a, b).remainder; }
+// The remainder alone, not divmod_i64's: with the quotient computed too, NVVM derives the
+// remainder from it (a - q * b) and keeps the 64-bit division where a remainder suffices.
+P2C_HD P2C_INLINE int64_t mod(int64_t a, int64_t b) {
+  if (b == 0 || (a == INT64_MIN && b == -1)) return 0;  // C's INT64_MIN % -1 overflows; Python's is 0
+  const int64_t r = a % b;
+  return (r != 0 && ((r ^ b) < 0)) ? r + b : r;  // give a non-zero remainder the divisor's sign
+}
 P2C_HD P2C_INLINE uint64_t mod(uint64_t a, uint64_t b) { return b == 0 ? 0 : a % b; }
 P2C_HD P2C_INLINE float mod(float a, float b) { return detail::real_mod(a, b); }
 P2C_HD P2C_INLINE double mod(double a, double b) { return detail::real_mod(a, b); }
