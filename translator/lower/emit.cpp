@@ -49,6 +49,8 @@ std::string cpp_type(TypeRef t, bool host_types) {
         else scalar = types::scalar_by_name(path.substr(path.find('.') + 1));
         return "py2cuda::host::DtypeTag<" + cpp_type(scalar, true) + ", " + std::to_string(kind) + ">";
       }
+      // A function passed to a host function (infer/function_values.cpp): an empty tag.
+      if (t->object_name().rfind("function ", 0) == 0) return "py2cuda::host::FunctionTag";
       return "py2cuda::host::" + t->object_name();
     case TypeKind::Dict:
       // `{}` whose key and value types nothing gives: an empty dict that converts to any Dict.
