@@ -12,7 +12,7 @@ using namespace py2cuda;
 
 namespace {
 
-const test::HostProgram run({.setup = "a = np.zeros((3, 4))\ninc[1, 1](a)\n"});  // lines 1-7
+const test::HostProgram run({.setup = "a = np.zeros(4)\ninc[1, 1](a)\n"});  // lines 1-7
 
 using test::has;
 
@@ -29,18 +29,19 @@ TEST(HostIndexGrids, GridTypesFollowNdGrid) {
   EXPECT_TRUE(has(r.cu, "py2cuda::host::mgrid<int64_t, 2>({py2cuda::host::grid_range<int64_t>(")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::mgrid<double, 2>({py2cuda::host::grid_points<double>(")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::ogrid_axis<int64_t, 2>(")) << r.cu;
-  EXPECT_TRUE(has(r.cu, "py2cuda::np::arange<double>(1, 2, 0.25)")) << r.cu;  // one slice: np.arange
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::arange<double>(int64_t(1), int64_t(2), 0.25)")) << r.cu;  // one slice: np.arange
   EXPECT_TRUE(has(r.cu, "py2cuda::host::grid_axis(py2cuda::host::grid_points<double>(")) << r.cu;
 }
 
 TEST(HostIndexGrids, UnravelAndRavelTypes) {
   TranslateResult r = run(
-      "i, j = np.unravel_index(np.argmax(a), a.shape)\n"
+      "m = np.zeros((3, 4))\n"
+      "i, j = np.unravel_index(np.argmax(m), m.shape)\n"
       "rows, cols = np.unravel_index(np.array([1, 5]), (3, 4))\n"
       "print(i + j, rows + cols, np.unravel_index(7, 12))\n"
-      "print(np.ravel_multi_index((i, j), a.shape), np.ravel_multi_index((rows, cols), (3, 4)))\n");
+      "print(np.ravel_multi_index((i, j), m.shape), np.ravel_multi_index((rows, cols), (3, 4)))\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;
-  EXPECT_TRUE(has(r.cu, "py2cuda::np::unravel_index(py2cuda::np::argmax(a), std::array<int64_t, 2>{")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::unravel_index(py2cuda::np::argmax(m), std::array<int64_t, 2>{")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::np::ravel_multi_index(std::array<int64_t, 2>{i, j}, std::array<int64_t, 2>{")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::np::ravel_multi_index_arrays(std::array<int64_t, 2>{3, 4}, rows, cols)")) << r.cu;
 }
