@@ -112,6 +112,7 @@ enum class HostRule {
   Quantile,         // np.percentile/quantile(a, q, axis=None): float64, linear interpolation
   Norm,             // np.linalg.norm(x): 2-norm / Frobenius norm, float32 for float32
   Meshgrid,         // np.meshgrid(x, y, ..., indexing='xy'): a tuple of arrays
+  UnravelIndex,     // np.unravel_index(indices, shape), np.ravel_multi_index(multi_index, dims): int64 numbers or arrays
   Histogram,        // np.histogram(a, bins=10, range=None): (int64 counts, edges)
   SearchSorted,     // np.searchsorted(a, v, side='left'): int64 (an array for an array v)
   Flip,             // np.flip(a, axis=None): a view

@@ -88,6 +88,21 @@ ir::ExprPtr FunctionBuilder::dtype_class_repr(const std::string& path, Span s) {
   return string_const("<class '" + path + "'>", s);
 }
 
+ir::ExprPtr FunctionBuilder::dtype_object_repr(const ast::Expr& e) {
+  std::string name;
+  if (std::string path = dtype_class_path(e); path.rfind("dtype ", 0) == 0) {
+    TypeRef t = dtype_class_type(path);
+    name = t->is_bool() ? "bool" : t->str();
+  } else if (e.kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(e).attr == "dtype") {
+    auto v = expr(e);  // a.dtype of an array or a NumPy scalar: its name (a str)
+    if (!v || v->kind != ir::ExprKind::Const || !v->type->is_string()) return nullptr;
+    name = static_cast<const ir::Const&>(*v).str;
+  } else {
+    return nullptr;
+  }
+  return string_const("dtype('" + name + "')", e.span);
+}
+
 std::string FunctionBuilder::callee_path(const ast::Expr& func) const {
   if (func.kind == ast::ExprKind::Name) {
     if (auto it = dtype_aliases_.find(ast::as<ast::Name>(func).id); it != dtype_aliases_.end()) return it->second;

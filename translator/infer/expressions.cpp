@@ -420,6 +420,10 @@ ir::ExprPtr FunctionBuilder::index_expr(const ast::Expr& idx) {
 }
 
 ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
+  if (host_ && (s.value->kind == ast::ExprKind::Attribute || s.value->kind == ast::ExprKind::Name)) {
+    const std::string path = resolve_path(mb_.info(), *s.value);
+    if (path == "numpy.mgrid" || path == "numpy.ogrid") return index_grid(s, path == "numpy.ogrid");
+  }
   auto base = expr(*s.value);
   if (!base) return nullptr;
   TypeRef bt = base->type;
@@ -913,6 +917,13 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
       TypeRef tag = dtype_tag_type(cls);
       arg_types.push_back(tag);
       args.push_back(call_node(tag, "{t0}{}", a->span, {}, {tag}));
+      continue;
+    }
+    if (const FunctionEntry* passed = host_ && f.kind == FunctionKind::Plain && f.signatures.empty() ? function_value(*a) : nullptr) {
+      // A kernel or function (`reduce(block_sums, values)`): the instance for it.
+      TypeRef tag = function_tag_type(*passed);
+      arg_types.push_back(tag);
+      args.push_back(call_node(tag, "py2cuda::host::FunctionTag{}", a->span, {}));
       continue;
     }
     auto v = expr(*a);

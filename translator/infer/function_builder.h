@@ -29,6 +29,10 @@ const char* array_ufunc_name(BinOp op);
 // (infer/dtype_classes.cpp), and the class a type names ("" for other types).
 TypeRef dtype_tag_type(const std::string& path);
 std::string dtype_tag_path(TypeRef t);
+// A function passed to a host function as an argument: the parameter's type names it
+// (infer/function_values.cpp), and the function a type names (null for other types).
+TypeRef function_tag_type(const FunctionEntry& f);
+const FunctionEntry* function_tag_entry(TypeRef t);
 
 // An instance of the host code class `cls` (infer/host_classes.cpp), and the class a type is an
 // instance of ("" for other types).
@@ -137,6 +141,7 @@ class FunctionBuilder {
     // A parameter given a class: an alias of it for the whole body.
     for (const ir::Variable* p : fn_ ? fn_->params : std::vector<ir::Variable*>{}) {
       if (std::string path = dtype_tag_path(p->param_type); !path.empty()) dtype_aliases_[p->name] = path;
+      if (const FunctionEntry* f = function_tag_entry(p->param_type)) function_aliases_[p->name] = f;
     }
     lambda_aliases_.clear();
     bound_this_pass_.clear();
@@ -170,6 +175,8 @@ class FunctionBuilder {
   ir::ExprPtr global(const std::string& id, Span s);
   ir::ExprPtr attribute(const ast::Attribute& a);
   ir::ExprPtr subscript(const ast::Subscript& s);
+  // np.mgrid[...] / np.ogrid[...] (sparse) in host code (infer/index_grids.cpp).
+  ir::ExprPtr index_grid(const ast::Subscript& s, bool sparse);
   // An expression that may be Optional (a function returning a value or None):
   // only assignments to names, returns and `is None` tests take it as it is;
   // expr() unwraps it everywhere else.
@@ -375,6 +382,9 @@ class FunctionBuilder {
   bool holds_dtype_classes(const ast::Expr& e) const;
   TypeRef dtype_class_type(const std::string& path) const;
   ir::ExprPtr dtype_class_repr(const std::string& path, Span s);
+  // repr() of a dtype object (`a.dtype`, `np.dtype(np.float32)`): "dtype('float32')"; null when
+  // `e` is no dtype object. Host code holds a dtype as its name, so this is read from the syntax.
+  ir::ExprPtr dtype_object_repr(const ast::Expr& e);
   // The path a call's callee names: a dtype alias's class, else resolve_path's.
   std::string callee_path(const ast::Expr& func) const;
   // `dt = np.float32`: true when the statement bound a class (handled).

@@ -12,6 +12,39 @@
 
 namespace py2cuda::infer {
 
+namespace {
+
+// The functions passed as arguments, by their tags' names: "function NAME", then
+// "function NAME#2" for another function of the same name (nested definitions).
+std::vector<std::pair<std::string, const FunctionEntry*>>& function_tags() {
+  static std::vector<std::pair<std::string, const FunctionEntry*>> tags;
+  return tags;
+}
+
+}  // namespace
+
+// A function passed to a host function (`reduce(block_sums, values)`): as with classes
+// (infer/dtype_classes.cpp), the parameter's type names the function, each function gets
+// an instance of the host function, and in it the parameter is an alias of the function.
+TypeRef function_tag_type(const FunctionEntry& f) {
+  int same_name = 0;
+  for (const auto& [name, entry] : function_tags()) {
+    if (entry == &f) return types::host_object(name);
+    if (entry->name == f.name) ++same_name;
+  }
+  std::string name = "function " + f.name + (same_name ? "#" + std::to_string(same_name + 1) : "");
+  function_tags().emplace_back(name, &f);
+  return types::host_object(name);
+}
+
+const FunctionEntry* function_tag_entry(TypeRef t) {
+  if (!t || !t->is_host_object() || t->object_name().rfind("function ", 0) != 0) return nullptr;
+  for (const auto& [name, entry] : function_tags()) {
+    if (name == t->object_name()) return entry;
+  }
+  return nullptr;
+}
+
 const FunctionEntry* FunctionBuilder::function_value(const ast::Expr& e) const {
   if (e.kind != ast::ExprKind::Name) return nullptr;
   const std::string& id = ast::as<ast::Name>(e).id;

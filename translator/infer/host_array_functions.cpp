@@ -339,6 +339,100 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       for (size_t k = 0; k < args.size(); ++k) pattern += (k ? ", {" : "{") + std::to_string(k) + "}";
       return call_node(types::tuple(outs), pattern + ")", c.span, std::move(args));
     }
+    case HostRule::UnravelIndex: {
+      const bool unravel = row.path == "numpy.unravel_index";
+      if (!bind_host_arguments(c, what, unravel ? std::vector<std::string>{"indices", "shape", "order"}
+                                                : std::vector<std::string>{"multi_index", "dims", "mode", "order"},
+                               a, D())) {
+        return nullptr;
+      }
+      if (!a[0] || !a[1]) return fail(c.span, what + "() missing a required argument");
+      for (size_t k = 2; k < a.size(); ++k) {
+        if (refuse(k, unravel || k == 3 ? "order" : "mode")) return nullptr;
+      }
+      // The elements of a tuple (an int is a 1-tuple for the shape), each converted to int64
+      // unless it is an array.
+      auto elements = [&](const ast::Expr& e, bool arrays_too, std::vector<ir::ExprPtr>& out) -> bool {
+        auto v = expr(e);
+        if (!v) return false;
+        if (v->type->is_int()) {
+          out.push_back(convert(std::move(v), types::int64()));
+          return true;
+        }
+        if (!v->type->is_tuple()) {
+          fail(e.span, what + "() needs a tuple here, not " + v->type->str());
+          return false;
+        }
+        const auto elems = v->type->elements();
+        for (size_t k = 0; k < elems.size(); ++k) {
+          auto again = k == 0 ? std::move(v) : expr(e);
+          ir::ExprPtr part;
+          if (again->kind == ir::ExprKind::TupleMake) {
+            part = std::move(static_cast<ir::TupleMake&>(*again).elements[k]);
+          } else {
+            part = std::make_unique<ir::TupleGet>(elems[k], std::move(again), static_cast<int>(k), e.span);
+          }
+          if (arrays_too && (elems[k]->is_array() || elems[k]->is_list())) {
+            part = host_array(std::move(part), e.span);
+            if (!part) return false;
+            if (!part->type->dtype()->is_int()) {
+              fail(e.span, what + "() needs integer index arrays, not " + part->type->str());
+              return false;
+            }
+          } else if (!elems[k]->is_int()) {
+            fail(e.span, what + "() needs integers here, not " + elems[k]->str());
+            return false;
+          } else {
+            part = convert(std::move(part), types::int64());
+          }
+          out.push_back(std::move(part));
+        }
+        return true;
+      };
+      std::vector<ir::ExprPtr> dims;
+      if (!elements(*a[1], false, dims)) return nullptr;
+      const size_t n = dims.size();
+      if (n == 0) return fail(a[1]->span, what + "() of an empty shape is not supported by py2cuda");
+      auto std_array = [&](size_t first, size_t count) {
+        std::string text = "std::array<int64_t, " + std::to_string(count) + ">{";
+        for (size_t k = 0; k < count; ++k) text += (k ? ", {" : "{") + std::to_string(first + k) + "}";
+        return text + "}";
+      };
+      std::vector<ir::ExprPtr> args;
+      if (unravel) {
+        auto idx = listed(expr(*a[0]), a[0]->span);
+        if (!idx) return nullptr;
+        const bool many = idx->type->is_array();
+        if (many ? (idx->type->is_device_array() || !idx->type->dtype()->is_int()) : !idx->type->is_int()) {
+          return fail(a[0]->span, what + "() needs an integer or an integer host array, not " + idx->type->str());
+        }
+        TypeRef part = many ? types::array(types::int64(), idx->type->ndim(), Layout::C) : types::int64();
+        args.push_back(many ? std::move(idx) : convert(std::move(idx), types::int64()));
+        for (auto& d : dims) args.push_back(std::move(d));
+        return call_node(types::tuple(std::vector<TypeRef>(n, part)), rt + "({0}, " + std_array(1, n) + ")", c.span, std::move(args));
+      }
+      std::vector<ir::ExprPtr> index;
+      if (!elements(*a[0], true, index)) return nullptr;
+      if (index.size() != n) {
+        return fail(a[0]->span, what + "(): parameter multi_index must be a sequence of length " + std::to_string(n));
+      }
+      bool arrays = false, numbers = false;
+      for (const auto& e : index) (e->type->is_array() ? arrays : numbers) = true;
+      if (arrays && numbers) return fail(a[0]->span, what + "() of integers mixed with arrays is not supported by py2cuda");
+      for (auto& d : dims) args.push_back(std::move(d));
+      if (!arrays) {
+        for (auto& e : index) args.push_back(std::move(e));
+        return call_node(types::int64(), rt + "(" + std_array(n, n) + ", " + std_array(0, n) + ")", c.span, std::move(args));
+      }
+      const int nd = index[0]->type->ndim();
+      std::string pattern = rt + "_arrays(" + std_array(0, n);
+      for (size_t k = 0; k < n; ++k) {
+        if (index[k]->type->ndim() != nd) return fail(a[0]->span, what + "() needs index arrays of one shape");
+        pattern += ", {" + std::to_string(n + k) + "}";
+        args.push_back(std::move(index[k]));
+      }
+      return call_node(types::array(types::int64(), nd, Layout::C), pattern + ")", c.span, std::move(args));
+    }
     case HostRule::Histogram: {
       if (!bind({"bins", "range", "density", "weights"})) return nullptr;
       auto arr = array();

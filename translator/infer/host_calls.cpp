@@ -996,6 +996,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::Quantile:
     case HostRule::Norm:
     case HostRule::Meshgrid:
+    case HostRule::UnravelIndex:
     case HostRule::Histogram:
     case HostRule::SearchSorted:
     case HostRule::Flip:
@@ -1940,6 +1941,9 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       return fail(c.span, "range() is only supported as the iterable of a for loop");
     case HostRule::ToStr: {
       if (!bind({"object"}) || !need(0, "object")) return nullptr;
+      if (row.path == "repr") {
+        if (auto d = dtype_object_repr(*a[0])) return d;  // repr(a.dtype): dtype('float32')
+      }
       auto v = dynamic_operand(*a[0]);  // a DynamicNumber shows the type it holds
       if (!v) return nullptr;
       // An instance of the program's classes: a dataclass's generated repr, or a located error.
@@ -2287,6 +2291,12 @@ ir::ExprPtr FunctionBuilder::fstring(const ast::FStringExpr& f) {
       continue;
     }
     if (part.dynamic_spec) return fail(part.span, "a format spec with a replacement field ({x:{width}}) is not supported by py2cuda");
+    if (part.conversion == 'r' && part.spec.empty()) {
+      if (auto d = dtype_object_repr(*part.value)) {  // f"{a.dtype!r}": dtype('float32')
+        parts.push_back(std::move(d));
+        continue;
+      }
+    }
     auto v = maybe_optional(*part.value);  // f"{best}" of a None prints None
     if (!v) return nullptr;
     auto text = format_value(std::move(v), part.conversion, part.spec, part.span);

@@ -775,7 +775,24 @@ ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string&
   // Only a list is this function's; other values are the host table's rows' (which type
   // the argument again: its IR here is dropped).
   handled = true;
-  auto v = growable_list(expr(arg));
+  ir::ExprPtr v_from_view;
+  // sum(d.values()), max(d.keys()): the dict's view as the list list() makes of it (a view is
+  // otherwise only a for loop's iterable).
+  if (arg.kind == ast::ExprKind::Call && ast::as<ast::Call>(arg).args.empty() && ast::as<ast::Call>(arg).keywords.empty() &&
+      ast::as<ast::Call>(arg).func->kind == ast::ExprKind::Attribute) {
+    const auto& m = ast::as<ast::Attribute>(*ast::as<ast::Call>(arg).func);
+    if ((m.attr == "keys" || m.attr == "values") && resolve_path(mb_.info(), m).empty()) {
+      auto owner = expr(*m.value);
+      if (!owner) return nullptr;
+      if (owner->type->is_dict()) {
+        TypeRef item = nullptr;
+        auto items = comprehension_items(arg, item);
+        if (!items) return nullptr;
+        v_from_view = call_node(types::list(item), "py2cuda::host::to_list<{t0}>({0})", arg.span, args_of(std::move(items)), {item});
+      }
+    }
+  }
+  auto v = v_from_view ? std::move(v_from_view) : growable_list(expr(arg));
   if (!v) return nullptr;
   if (!v->type->is_list()) {
     handled = false;

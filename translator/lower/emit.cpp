@@ -52,6 +52,8 @@ std::string cpp_type(TypeRef t, bool host_types) {
       }
       // An instance of a class of host code (infer/host_classes.cpp).
       if (t->object_name().rfind("instance ", 0) == 0) return "std::shared_ptr<" + t->object_name().substr(9) + ">";
+      // A function passed to a host function (infer/function_values.cpp): an empty tag.
+      if (t->object_name().rfind("function ", 0) == 0) return "py2cuda::host::FunctionTag";
       return "py2cuda::host::" + t->object_name();
     case TypeKind::Dict:
       // `{}` whose key and value types nothing gives: an empty dict that converts to any Dict.

@@ -22,6 +22,7 @@
 #include "host/elementwise.h"
 #include "host/exceptions.h"
 #include "host/generator.h"
+#include "host/index_grids.h"
 #include "host/indexing.h"
 #include "host/interpolation.h"
 #include "host/joining.h"

@@ -21,10 +21,21 @@ class PyException : public std::runtime_error {
   const std::string& type_name() const noexcept { return type_name_; }
 
   // The last line of a Python traceback: "ValueError: message" (or just the
-  // type name when the message is empty, as CPython prints it).
+  // type name when the message is empty, as CPython prints it). A class outside
+  // the builtins is named with its module there: numpy.linalg.LinAlgError.
   std::string python_line() const {
     std::string m = what();
-    return m.empty() ? type_name_ : type_name_ + ": " + m;
+    std::string name = traceback_name();
+    return m.empty() ? name : name + ": " + m;
+  }
+
+  // The class as a traceback names it: NumPy's classes the runtime raises by their
+  // own names get the module CPython prints (type(e).__module__).
+  std::string traceback_name() const {
+    if (type_name_ == "LinAlgError") return "numpy.linalg.LinAlgError";
+    if (type_name_ == "AxisError") return "numpy.exceptions.AxisError";
+    if (type_name_ == "SkipTest") return "unittest.case.SkipTest";
+    return type_name_;
   }
 
  private:

@@ -54,7 +54,7 @@ inline int run_program(int argc, char** argv_in, void (*module_code)()) {
     if (!e.message().empty()) std::fprintf(stderr, "%s\n", e.message().c_str());
     return e.status();
   } catch (const PyException& e) {
-    return fail(e.type_name() + (std::string(e.what()).empty() ? "" : ": " + std::string(e.what())));
+    return fail(e.python_line());
   } catch (const Error& e) {
     return fail(std::string("RuntimeError: ") + e.what());
   } catch (const std::invalid_argument& e) {  // the NumPy parts' ValueError (random_state.h)

@@ -25,6 +25,11 @@ struct NpScalar {
 template <class T, int Kind>
 struct DtypeTag {};
 
+// A kernel or function passed to a host function (`reduce(block_sums, values)`): resolved at
+// translation time too, so the argument is an empty tag and the function's instance for it
+// launches that kernel by name.
+struct FunctionTag {};
+
 using np_bool = NpScalar<bool>;
 using np_int8 = NpScalar<int8_t>;
 using np_int16 = NpScalar<int16_t>;
