@@ -302,7 +302,11 @@ std::string ExprPrinter::in_order(const ir::Expr& call, const std::vector<const 
   if (!call.type->is_none()) s += " -> " + cpp_type(call.type, host_code_);
   s += " { ";
   for (size_t i = 0; i < args.size(); ++i) {
-    if (first[i]) s += "const " + cpp_type(args[i]->type, host_code_) + " " + ordered_arg_name(i) + " = " + print(*args[i], 0) + "; ";
+    if (!first[i]) continue;
+    // A number is a value; anything else may be the receiver of a method that changes it
+    // (`groups.setdefault(k, []).append(v)`), so its temporary stays mutable.
+    const std::string qualifier = args[i]->type->is_number() ? "const " : "";
+    s += qualifier + cpp_type(args[i]->type, host_code_) + " " + ordered_arg_name(i) + " = " + print(*args[i], 0) + "; ";
   }
   return s + (call.type->is_none() ? "" : "return ") + body + "; }()";
 }
