@@ -264,13 +264,21 @@ bool nonzero_constant(const ir::Expr& e) {
 // calls (math) are pure, so the lambda appears only where the order is observable.
 // An argument that reads an array is evaluated first as well when an argument with effects
 // follows it (ir::order_matters). (Tuples order their elements with braces instead: TupleMake.)
+namespace {
+// Which of `operands` go into temporaries, in order, where their order matters (empty: none):
+// those with effects and those reading arrays.
+std::vector<bool> evaluated_first(const std::vector<const ir::Expr*>& operands, ir::EffectRules rules) {
+  if (!ir::order_matters(operands, rules)) return {};
+  std::vector<bool> first(operands.size());
+  for (size_t i = 0; i < operands.size(); ++i) first[i] = ir::has_effects(*operands[i], rules) || ir::reads_arrays(*operands[i]);
+  return first;
+}
+}  // namespace
+
 std::vector<bool> ExprPrinter::ordered_args(const std::vector<ir::ExprPtr>& args) const {
   std::vector<const ir::Expr*> operands;
   for (const auto& a : args) operands.push_back(a.get());
-  if (!ir::order_matters(operands, effect_rules())) return {};
-  std::vector<bool> first(args.size());
-  for (size_t i = 0; i < args.size(); ++i) first[i] = ir::has_effects(*args[i], effect_rules()) || ir::reads_arrays(*args[i]);
-  return first;
+  return evaluated_first(operands, effect_rules());
 }
 
 // An atomic's operands in Python's order: the indices of its element (its first argument, a
@@ -281,10 +289,8 @@ std::vector<bool> ExprPrinter::ordered_args(const std::vector<ir::ExprPtr>& args
 std::vector<bool> ExprPrinter::placed_operands(const ir::BuiltinCall& c, std::vector<const ir::Expr*>& operands) {
   for (const auto& i : static_cast<const ir::Index&>(*c.args[0]).indices) operands.push_back(i.get());
   for (size_t k = 1; k < c.args.size(); ++k) operands.push_back(c.args[k].get());
-  if (!ir::order_matters(operands, effect_rules())) return {};
-  std::vector<bool> first(operands.size());
-  for (size_t i = 0; i < operands.size(); ++i) {
-    first[i] = ir::has_effects(*operands[i], effect_rules()) || ir::reads_arrays(*operands[i]);
+  std::vector<bool> first = evaluated_first(operands, effect_rules());
+  for (size_t i = 0; i < first.size(); ++i) {
     if (first[i]) evaluated_first_[operands[i]] = ordered_arg_name(i);
   }
   return first;
