@@ -3,7 +3,8 @@
 // block dimension) and whose dividend is provably non-negative (a thread index, a counter
 // from 0) is C's `/` or `%`; a positive divisor alone keeps only the correction of a
 // negative dividend (floordiv_by_positive / mod_by_positive); anything else keeps
-// py2cuda::floordiv / py2cuda::mod with their zero and sign tests.
+// py2cuda::floordiv / py2cuda::mod with their zero and sign tests. ir/divmod_pairs.cpp: a `//`
+// and a `%` of the same operands side by side are both py2cuda::detail::divmod_i64, one division.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -45,6 +46,30 @@ TEST(DivisionSigns, UnknownDivisorKeepsTheFullHelper) {
   std::string cu = kernel_cu("    t = 3\n    if s < 0:\n        t = -1\n    x[0] = cuda.threadIdx.x % t + 4 // s\n");
   EXPECT_TRUE(has(cu, "py2cuda::mod(")) << cu;
   EXPECT_TRUE(has(cu, "py2cuda::floordiv(")) << cu;
+}
+
+TEST(DivisionSigns, FloorDivAndModOfTheSameOperandsShareADivmod) {
+  std::string cu = kernel_cu("    i = cuda.grid(1)\n    q = x[i] // s\n    r = x[i] % s\n    x[i] = q + r\n");
+  EXPECT_TRUE(has(cu, "py2cuda::detail::divmod_i64(x(i), s).quotient;")) << cu;
+  EXPECT_TRUE(has(cu, "py2cuda::detail::divmod_i64(x(i), s).remainder;")) << cu;
+  // In one expression too.
+  cu = kernel_cu("    x[0] = s % x[1] * 10 + s // x[1]\n");
+  EXPECT_TRUE(has(cu, "py2cuda::detail::divmod_i64(s, x(1)).remainder * 10 + py2cuda::detail::divmod_i64(s, x(1)).quotient")) << cu;
+}
+
+TEST(DivisionSigns, DivmodPairsOnlyOperandsThatStayTheSame) {
+  // An operand assigned between them (a variable, an element of the array read), other
+  // operands, a `%` alone, a loop between them: each keeps its own helper (the remainder
+  // alone is cheaper than a divmod).
+  for (const char* body : {"    t = x[2]\n    x[0] = t // s\n    t = x[3]\n    x[1] = t % s\n",
+                           "    x[0] = x[2] // s\n    x[1] = x[2] % s\n",
+                           "    t = x[2] // s\n    u = (x[2] + 1) % s\n    x[0] = t + u\n",
+                           "    x[1] = x[2] % s\n",
+                           "    t = x[2] // s\n    for j in range(3):\n        x[j] = j\n    x[1] = x[2] % s + t\n"}) {
+    std::string cu = kernel_cu(body);
+    EXPECT_FALSE(has(cu, "py2cuda::detail::divmod_i64")) << body << "\n" << cu;
+    EXPECT_TRUE(has(cu, "py2cuda::mod(")) << body << "\n" << cu;
+  }
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <set>
 #include <tuple>
 
+#include "ir/divmod_pairs.h"
 #include "lower/expressions.h"
 #include "lower/ufuncs.h"
 #include "support/templates.h"
@@ -276,7 +277,8 @@ class Emitter {
   };
 
   ExprPrinter printer() {
-    return ExprPrinter(host_code_, error_model_, map_ ? &pending_notes_ : nullptr, options_.line_directives);
+    return ExprPrinter(host_code_, error_model_, map_ ? &pending_notes_ : nullptr, options_.line_directives,
+                       &divmod_pairs_);
   }
 
   // Records where the line about to be written starts, for the Python line in scope, with
@@ -368,6 +370,7 @@ class Emitter {
 
   void function(const ir::Function& f) {
     error_model_ = f.error_model;
+    divmod_pairs_ = ir::divmod_pairs(f);
     out_ += "\n";
     const FromPython from(*this, f.def_span.line);
     echo(f.def_span.line);
@@ -427,6 +430,7 @@ class Emitter {
     --indent_;
     line("}");
     error_model_ = ir::ErrorModel::Numpy;
+    divmod_pairs_.clear();
   }
 
   // A file without host code: its CPU ufuncs' scalar/core functions (every signature's,
@@ -868,6 +872,7 @@ class Emitter {
   std::vector<std::pair<const ir::LocalArray*, uint32_t>> hoisted_storage_;
   bool host_code_ = false;  // writing host code (the program around the kernels)
   ir::ErrorModel error_model_ = ir::ErrorModel::Numpy;  // the function being written's
+  std::set<const ir::Binary*> divmod_pairs_;  // the function being written's (ir/divmod_pairs.h)
 };
 
 }  // namespace

@@ -509,6 +509,17 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
         return std::string(floor ? "py2cuda::floordiv_by_power_of_two(" : "py2cuda::mod_by_power_of_two(") +
                operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) + ")";
       }
+      if ((b.op == BinOp::FloorDiv || b.op == BinOp::Mod) && divmod_pairs_ && divmod_pairs_->count(&b)) {
+        // ir/divmod_pairs.cpp found a `//` and a `%` of these operands side by side: both
+        // spelled as the same inline divmod_i64 call (pysem.h, what py2cuda::floordiv returns
+        // the quotient of), which NVVM computes once.
+        const bool floor = b.op == BinOp::FloorDiv;
+        note(floor ? NoteKind::FloorDivision : NoteKind::Modulo, b.span,
+             division_reason(b) + "; a " + (floor ? "%" : "//") +
+                 " of the same operands nearby shares its division (py2cuda::detail::divmod_i64)");
+        return "py2cuda::detail::divmod_i64(" + operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) +
+               (floor ? ").quotient" : ").remainder");
+      }
       switch (b.op) {
         case BinOp::FloorDiv:
           note(NoteKind::FloorDivision, b.span, division_reason(b));

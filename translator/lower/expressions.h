@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,9 +36,15 @@ class ExprPrinter {
   // `notes`: where to record the work the printed C++ adds (for --annotate), or null.
   // `located_subscripts`: each device subscript's first index carries its Python line and
   // column, and whether an assignment stores to it (--exe/--run builds, for --racecheck's reports).
+  // `divmod_pairs`: the function's `//` and `%` that share a division (ir/divmod_pairs.h), or null.
   explicit ExprPrinter(bool host_code = false, ir::ErrorModel error_model = ir::ErrorModel::Numpy,
-                       std::vector<PendingNote>* notes = nullptr, bool located_subscripts = false)
-      : host_code_(host_code), error_model_(error_model), notes_(notes), located_subscripts_(located_subscripts) {}
+                       std::vector<PendingNote>* notes = nullptr, bool located_subscripts = false,
+                       const std::set<const ir::Binary*>* divmod_pairs = nullptr)
+      : host_code_(host_code),
+        error_model_(error_model),
+        notes_(notes),
+        located_subscripts_(located_subscripts),
+        divmod_pairs_(divmod_pairs) {}
   std::string print(const ir::Expr& e);
   // An assignment's target; `augmented`: of `target op= value`, however printed (the element
   // is read, then stored), not of `target = value`.
@@ -51,6 +58,7 @@ class ExprPrinter {
   ir::ErrorModel error_model_;
   std::vector<PendingNote>* notes_;
   bool located_subscripts_;
+  const std::set<const ir::Binary*>* divmod_pairs_;
   bool stored_ = false;  // the node being printed is print_stored()'s
   // The node being printed is an assignment's target: its subscript is marked as stored
   // (`a[i] = v`) or updated (`a[i] += v`) for --racecheck.
