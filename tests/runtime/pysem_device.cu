@@ -1,6 +1,8 @@
 // The GPU side of tests/unit/test_runtime_pysem.cpp: evaluates every row of
 // pysem_cases.txt (Numba's results) with the pysem.h helpers IN DEVICE CODE, where
-// some take other paths (PTX conversions and min/max), and compares bit for bit.
+// some take other paths (PTX conversions and min/max), and compares bit for bit. The float
+// `//` and `%` rows whose divisor is a power of two, 1 or more, are evaluated a second time
+// with floordiv_by_power_of_two and mod_by_power_of_two, what the translator emits for them.
 //
 //     pysem_device PATH/TO/pysem_cases.txt
 //
@@ -9,6 +11,7 @@
 
 #include <py2cuda/runtime.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -20,7 +23,11 @@
 
 namespace {
 
-enum Op : int32_t { kFloordiv, kMod, kMax, kMin, kMaxGeneric, kMinGeneric, kIpow, kFpowi, kRound, kAbs, kFloatToInt };
+enum Op : int32_t {
+  kFloordiv, kMod, kMax, kMin, kMaxGeneric, kMinGeneric, kIpow, kFpowi, kRound, kAbs, kFloatToInt,
+  // Not in the table's words: a floordiv or mod row evaluated a second time (power_of_two_twin).
+  kFloordivPowerOfTwo, kModPowerOfTwo
+};
 enum Type : int32_t { kInt64, kUInt64, kFloat32, kFloat64, kInt8, kInt16, kInt32, kUInt8, kUInt16, kUInt32 };
 
 // One row, operands as bit patterns. For fpowi, `type` is the base's and
@@ -62,6 +69,12 @@ __device__ uint64_t same_type_op(int32_t op, uint64_t a_bits, uint64_t b_bits) {
     case kMinGeneric: return to_bits(py2cuda::py_min_generic(a, b));
     case kIpow:
       if constexpr (std::is_integral_v<T>) return to_bits(py2cuda::ipow(a, b));
+      break;
+    case kFloordivPowerOfTwo:
+      if constexpr (std::is_floating_point_v<T>) return to_bits(py2cuda::floordiv_by_power_of_two(a, b));
+      break;
+    case kModPowerOfTwo:
+      if constexpr (std::is_floating_point_v<T>) return to_bits(py2cuda::mod_by_power_of_two(a, b));
       break;
     default: break;
   }
@@ -177,6 +190,18 @@ std::optional<DeviceCase> encode(const pysem_table::Case& c) {
   return DeviceCase{*op, *type, *etype, *a, *b};
 }
 
+// The same float `//` or `%` row through the power-of-two helpers, where its divisor is a
+// power of two, 1 or more (finite): the translator's condition for emitting them.
+std::optional<DeviceCase> power_of_two_twin(const DeviceCase& d) {
+  if ((d.op != kFloordiv && d.op != kMod) || (d.type != kFloat32 && d.type != kFloat64)) return std::nullopt;
+  const double y = d.type == kFloat32 ? double(from_bits<float>(d.b)) : from_bits<double>(d.b);
+  int exponent = 0;
+  if (!std::isfinite(y) || y < 1.0 || std::frexp(y, &exponent) != 0.5) return std::nullopt;
+  DeviceCase twin = d;
+  twin.op = d.op == kFloordiv ? kFloordivPowerOfTwo : kModPowerOfTwo;
+  return twin;
+}
+
 pysem_table::Failure check(const DeviceCase& d, uint64_t result, const pysem_table::Case& c) {
   if (d.op == kRound) return pysem_table::compare(from_bits<int64_t>(result), c);
   if (d.op == kFloatToInt) {
@@ -202,6 +227,7 @@ int main(int argc, char** argv) {
   }
   const std::vector<pysem_table::Case> cases = pysem_table::load(argv[1]);
   std::vector<DeviceCase> encoded;
+  std::vector<const pysem_table::Case*> case_of;  // the row each DeviceCase checks
   for (const pysem_table::Case& c : cases) {
     const std::optional<DeviceCase> d = encode(c);
     if (!d) {
@@ -209,6 +235,11 @@ int main(int argc, char** argv) {
       return 1;
     }
     encoded.push_back(*d);
+    case_of.push_back(&c);
+    if (const std::optional<DeviceCase> twin = power_of_two_twin(*d)) {
+      encoded.push_back(*twin);
+      case_of.push_back(&c);
+    }
   }
   if (encoded.empty()) {
     std::printf("FAIL no cases in %s\n", argv[1]);
@@ -225,10 +256,12 @@ int main(int argc, char** argv) {
 
     int failures = 0;
     for (int64_t i = 0; i < n; ++i) {
-      const pysem_table::Failure failure = check(encoded[i], results(i), cases[i]);
+      const pysem_table::Case& c = *case_of[i];
+      const pysem_table::Failure failure = check(encoded[i], results(i), c);
       if (failure && ++failures <= 40) {
-        std::printf("FAIL pysem_cases.txt:%d: %s\n    %s\n", cases[i].line, cases[i].text.c_str(),
-                    failure->c_str());
+        const bool twin = encoded[i].op == kFloordivPowerOfTwo || encoded[i].op == kModPowerOfTwo;
+        std::printf("FAIL pysem_cases.txt:%d%s: %s\n    %s\n", c.line, twin ? " (by a power of two)" : "",
+                    c.text.c_str(), failure->c_str());
       }
     }
     std::printf("pysem_device: %lld cases, %d failed\n", static_cast<long long>(n), failures);

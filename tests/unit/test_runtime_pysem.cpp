@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -295,6 +296,73 @@ TEST(RuntimePysem, PowerOfTwoDivisorsMatchNumbaTable) {
     ++checked;
   }
   EXPECT_GE(checked, 10);
+}
+
+// The same helpers against Python's own values (CPython's float // and %, which Numba's
+// real_divmod copies), written out: negative dividends, signed zeros, a dividend below the
+// divisor that rounds up to it, the largest and smallest divisors and dividends, infinities
+// and NaN. A zero result's sign matters (-0.0 // 2.0 is -0.0; -4.0 % 4.0 is +0.0).
+template <class F>
+struct PowerOfTwoCase {
+  F x, y, quotient, remainder;
+};
+
+template <class F>
+void check_power_of_two_cases(const std::vector<PowerOfTwoCase<F>>& cases) {
+  auto same = [](F got, F want) {
+    if (std::isnan(want)) return std::isnan(got);
+    return got == want && std::signbit(got) == std::signbit(want);
+  };
+  for (const auto& c : cases) {
+    const F q = py2cuda::floordiv_by_power_of_two(c.x, c.y);
+    const F r = py2cuda::mod_by_power_of_two(c.x, c.y);
+    EXPECT_TRUE(same(q, c.quotient)) << std::hexfloat << c.x << " // " << c.y << " = " << q << ", not " << c.quotient;
+    EXPECT_TRUE(same(r, c.remainder)) << std::hexfloat << c.x << " % " << c.y << " = " << r << ", not " << c.remainder;
+  }
+}
+
+TEST(RuntimePysem, PowerOfTwoDivisorsMatchPython) {
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::nan(""), max = DBL_MAX;
+  const double big = 0x1p1023;
+  check_power_of_two_cases<double>({
+      {.x = 7.0, .y = 2.0, .quotient = 3.0, .remainder = 1.0},
+      {.x = -7.0, .y = 2.0, .quotient = -4.0, .remainder = 1.0},
+      {.x = -1.0, .y = 4.0, .quotient = -1.0, .remainder = 3.0},
+      {.x = -4.0, .y = 4.0, .quotient = -1.0, .remainder = 0.0},
+      {.x = 4.0, .y = 4.0, .quotient = 1.0, .remainder = 0.0},
+      {.x = 2.5, .y = 1.0, .quotient = 2.0, .remainder = 0.5},
+      {.x = -2.5, .y = 1.0, .quotient = -3.0, .remainder = 0.5},
+      {.x = 0.0, .y = 2.0, .quotient = 0.0, .remainder = 0.0},
+      {.x = -0.0, .y = 2.0, .quotient = -0.0, .remainder = 0.0},
+      {.x = -0.0, .y = 1.0, .quotient = -0.0, .remainder = 0.0},
+      {.x = 1e-300, .y = 2.0, .quotient = 0.0, .remainder = 1e-300},
+      {.x = -1e-300, .y = 2.0, .quotient = -1.0, .remainder = 2.0},  // -1e-300 + 2.0 rounds to 2.0
+      {.x = 5e-324, .y = 1.0, .quotient = 0.0, .remainder = 5e-324},
+      {.x = -5e-324, .y = 1.0, .quotient = -1.0, .remainder = 1.0},
+      {.x = 5.0, .y = big, .quotient = 0.0, .remainder = 5.0},
+      {.x = -5.0, .y = big, .quotient = -1.0, .remainder = big},
+      {.x = max, .y = 1.0, .quotient = max, .remainder = 0.0},
+      {.x = -max, .y = 2.0, .quotient = -max / 2, .remainder = 0.0},
+      {.x = 0x1p60 + 2048, .y = 1024.0, .quotient = 0x1p50 + 2, .remainder = 0.0},
+      {.x = -0x1p60 - 3072, .y = 1024.0, .quotient = -0x1p50 - 3, .remainder = 0.0},
+      {.x = inf, .y = 2.0, .quotient = nan, .remainder = nan},
+      {.x = -inf, .y = 2.0, .quotient = nan, .remainder = nan},
+      {.x = nan, .y = 2.0, .quotient = nan, .remainder = nan},
+  });
+  const float finf = std::numeric_limits<float>::infinity(), fnan = std::nanf("");
+  check_power_of_two_cases<float>({
+      {.x = 7.0f, .y = 2.0f, .quotient = 3.0f, .remainder = 1.0f},
+      {.x = -7.0f, .y = 2.0f, .quotient = -4.0f, .remainder = 1.0f},
+      {.x = -1.0f, .y = 4.0f, .quotient = -1.0f, .remainder = 3.0f},
+      {.x = -2.5f, .y = 1.0f, .quotient = -3.0f, .remainder = 0.5f},
+      {.x = -0.0f, .y = 2.0f, .quotient = -0.0f, .remainder = 0.0f},
+      {.x = -1e-30f, .y = 2.0f, .quotient = -1.0f, .remainder = 2.0f},
+      {.x = -5.0f, .y = 0x1p127f, .quotient = -1.0f, .remainder = 0x1p127f},
+      {.x = FLT_MAX, .y = 1.0f, .quotient = FLT_MAX, .remainder = 0.0f},
+      {.x = finf, .y = 2.0f, .quotient = fnan, .remainder = fnan},
+      {.x = -finf, .y = 4.0f, .quotient = fnan, .remainder = fnan},
+      {.x = fnan, .y = 1.0f, .quotient = fnan, .remainder = fnan},
+  });
 }
 
 // Numba's generic max/min for three operands (values from numba.njit).
