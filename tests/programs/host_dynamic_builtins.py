@@ -29,7 +29,7 @@ for trial in range(3):
         n = -2.5
     else:
         n = samples[0]
-    print("n:", n, type(n).__name__)
+    print("n:", n, type(n).__name__, type(n))
     print("max/min:", max(n, 2), min(n, 2), max(1, n, 3), min(n, 0.5, -7))
     print("abs:", abs(n), abs(-n), "round:", round(n), round(n, 1), round(n * 10, -1))
     print("sum:", sum((n, 2)), sum([n, 1, n], 0.5))

@@ -138,34 +138,6 @@ TEST(RuntimeDynamicNumber, FormatArgTakesTheTypeItHolds) {
   EXPECT_EQ(h::percent_format("%s", DynamicNumber(3.5)), "3.5");
 }
 
-// The message of the ZeroDivisionError `f` raises, or "" where it raises none.
-template <class F>
-std::string zero_division(F f) {
-  try {
-    f();
-  } catch (const py2cuda::host::ZeroDivisionError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-TEST(RuntimeDynamicNumber, ZeroDivisorOfPythonNumbersRaisesInCPythonsWords) {
-  const DynamicNumber i = 7, f = 7.5, zero = 0, fzero = 0.0, no = false;
-  EXPECT_EQ(zero_division([&] { return i / zero; }), "division by zero");
-  EXPECT_EQ(zero_division([&] { return i / no; }), "division by zero");  // 7 / False
-  EXPECT_EQ(zero_division([&] { return i / fzero; }), "float division by zero");
-  EXPECT_EQ(zero_division([&] { return h::dynamic_floordiv(i, zero); }), "integer division or modulo by zero");
-  EXPECT_EQ(zero_division([&] { return h::dynamic_floordiv(f, zero); }), "float floor division by zero");
-  EXPECT_EQ(zero_division([&] { return h::dynamic_mod(i, zero); }), "integer modulo by zero");
-  EXPECT_EQ(zero_division([&] { return h::dynamic_mod(i, fzero); }), "float modulo");
-  EXPECT_EQ(zero_division([&] { return h::dynamic_pow(fzero, DynamicNumber(-1)); }),
-            "0.0 cannot be raised to a negative power");
-  // With a NumPy scalar NumPy's result stands: np.float32(7.5) / 0 is inf (float64), np.int64(7) // 0 is 0.
-  EXPECT_EQ(zero_division([&] { return DynamicNumber(h::np_float32{7.5f}) / zero; }), "");
-  EXPECT_EQ(shown(DynamicNumber(h::np_float32{7.5f}) / zero), "float64|inf");
-  EXPECT_EQ(shown(h::dynamic_floordiv(DynamicNumber(h::np_int64{7}), zero)), "int64|0");
-}
-
 TEST(RuntimeDynamicNumber, AbsAndRoundKeepPythonsTypes) {
   // abs(True), abs(-2.5), abs(np.float32(-0.5)), abs(np.int32(-3)), abs(-0.0)
   EXPECT_EQ(shown(h::py_abs(DynamicNumber(true))), "int|1");
@@ -203,4 +175,11 @@ TEST(RuntimeDynamicNumber, IsinstanceAndNumbaTypeFollowTheHeldNumber) {
   EXPECT_TRUE(h::numba_type_is<float>(DynamicNumber(h::np_float32{3.0f})));
   EXPECT_FALSE(h::numba_type_is<double>(DynamicNumber(h::np_float32{3.0f})));
   EXPECT_TRUE(h::numba_type_is<bool>(DynamicNumber(false)));
+}
+
+TEST(RuntimeDynamicNumber, TypeOfTheHeldNumber) {
+  // type(x).__name__ and str(type(x))
+  EXPECT_EQ(h::type_name(DynamicNumber(5)), "int");
+  EXPECT_EQ(h::class_text(DynamicNumber(5)), "<class 'int'>");
+  EXPECT_EQ(h::class_text(DynamicNumber(h::np_float32{0.5f})), "<class 'numpy.float32'>");
 }

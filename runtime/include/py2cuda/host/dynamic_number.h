@@ -310,6 +310,11 @@ inline std::string type_name(const DynamicNumber& x) {
       x.value);
 }
 
+// str(type(x)): `<class 'float'>`, `<class 'numpy.float32'>`.
+inline std::string class_text(const DynamicNumber& x) {
+  return std::string("<class '") + (dynamic_number_detail::is_python(x) ? "" : "numpy.") + type_name(x) + "'>";
+}
+
 inline double to_double(const DynamicNumber& x) {
   return std::visit([](auto a) { return static_cast<double>(dynamic_number_detail::number_of(a)); }, x.value);
 }
