@@ -125,7 +125,10 @@ ir::ExprPtr FunctionBuilder::dynamic_number_builtin(const ast::Call& c, const st
   std::vector<ir::ExprPtr> args;
   for (const ast::Expr* operand : operands) {
     auto v = dynamic_operand(*operand);
-    if (!v) return nullptr;  // (with its error)
+    if (!v) {
+      applies = true;  // its error is said: not typed again
+      return nullptr;
+    }
     if (!dynamic_or_number(v->type)) return nullptr;
     args.push_back(std::move(v));
   }
