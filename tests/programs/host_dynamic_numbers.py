@@ -60,7 +60,8 @@ print(total, total * 3, -y, y // 2, y % 5, y2 ** 2, y == 7, y2 != 3.5)
 bonus = best_neg + 1
 print(bonus, bonus - 0.5)
 
-# Passed on where a static type is needed: the value converted to the widest type.
+# A launch runs the kernel specialised for the type it holds (float32 here); float() and int()
+# convert it.
 out = np.zeros(6, dtype=np.float32)
 shift[1, 32](out, a, best)
 print(out)

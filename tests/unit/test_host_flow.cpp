@@ -116,3 +116,30 @@ TEST(HostFlow, PlainFunctionBodyIsVersionedToo) {
   EXPECT_TRUE(has(r.cu, "double acc_2 = double(acc);")) << r.cu;
   EXPECT_FALSE(has(r.diagnostics, "before this loop")) << r.diagnostics;
 }
+
+TEST(HostFlow, DynamicNumberBuiltinsKeepTheHeldType) {
+  TranslateResult r = run("n = 0\nif x[0] > 0:\n    n = 2.5\nprint(max(n, 2), min(1, n, 3), abs(n), round(n), round(n, 1))\n"
+                          "print(isinstance(n, int), isinstance(n, (float, bool)))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_EQ(r.diagnostics, "");
+  // (n_2: the version of n from the `if` that rebinds it, a DynamicNumber.)
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::py_max(n_2, py2cuda::host::to_dynamic<int64_t>(2))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::py_min(py2cuda::host::py_min(py2cuda::host::to_dynamic<int64_t>(1), n_2), "
+                        "py2cuda::host::to_dynamic<int64_t>(3))"))
+      << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::py_abs(n_2)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::py_round(n_2)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::round_digits(n_2, int64_t(1))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::holds_instance_of(n_2, true, false, false)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::holds_instance_of(n_2, false, true, true)")) << r.cu;
+}
+
+TEST(HostFlow, LaunchWithADynamicNumberChoosesTheInstanceByTheHeldType) {
+  TranslateResult r = run("@cuda.jit\ndef put(a, v):\n    a[0] = v\nn = 0\nif x[0] > 0:\n    n = 2.5\nput[1, 1](x, n)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_EQ(r.diagnostics, "");
+  // n is assigned an int and a float: the int64 instance where it holds an int, else float64's.
+  EXPECT_TRUE(has(r.cu, "if (py2cuda::host::numba_type_is<int64_t>(py2cuda_arg1)) launch_put")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::from_dynamic<int64_t>(py2cuda_arg1)); else launch_put")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::from_dynamic<double>(py2cuda_arg1)); }()")) << r.cu;
+}

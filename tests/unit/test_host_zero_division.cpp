@@ -1,5 +1,6 @@
 // runtime/include/py2cuda/host/zero_division.h: the messages CPython 3.11 and Numba's CPU
 // target give for each operator and operand kind (checked by hand against both).
+#include <py2cuda/host/dynamic_number.h>
 #include <py2cuda/host/zero_division.h>
 
 #include <gtest/gtest.h>
@@ -46,4 +47,24 @@ TEST(HostZeroDivision, NonzeroDivisorsKeepPythonSemantics) {
   EXPECT_EQ(python.mod(int64_t(-7), int64_t(2)), 1);
   EXPECT_EQ(numba_cpu.mod(7.5, -2.0), -0.5);
   EXPECT_EQ(python.truediv(1.0, 4.0), 0.25);
+}
+
+TEST(HostZeroDivision, DynamicNumberOfPythonNumbersRaisesInCPythonsWords) {
+  // dynamic_number.h: the same words where the operands' types differ by path (DynamicNumber).
+  using py2cuda::host::DynamicNumber;
+  namespace h = py2cuda::host;
+  const DynamicNumber i = 7, f = 7.5, zero = 0, fzero = 0.0, no = false;
+  EXPECT_EQ(raised([&] { return i / zero; }), "division by zero");
+  EXPECT_EQ(raised([&] { return i / no; }), "division by zero");  // 7 / False
+  EXPECT_EQ(raised([&] { return i / fzero; }), "float division by zero");
+  EXPECT_EQ(raised([&] { return h::dynamic_floordiv(i, zero); }), "integer division or modulo by zero");
+  EXPECT_EQ(raised([&] { return h::dynamic_floordiv(f, zero); }), "float floor division by zero");
+  EXPECT_EQ(raised([&] { return h::dynamic_mod(i, zero); }), "integer modulo by zero");
+  EXPECT_EQ(raised([&] { return h::dynamic_mod(i, fzero); }), "float modulo");
+  EXPECT_EQ(raised([&] { return h::dynamic_pow(fzero, DynamicNumber(-1)); }),
+            "0.0 cannot be raised to a negative power");
+  // With a NumPy scalar NumPy's result stands: np.float32(7.5) / 0 is inf (float64), np.int64(7) // 0 is 0.
+  EXPECT_EQ(raised([&] { return DynamicNumber(h::np_float32{7.5f}) / zero; }), "(no exception)");
+  EXPECT_EQ(h::repr(DynamicNumber(h::np_float32{7.5f}) / zero), "inf");
+  EXPECT_EQ(h::repr(h::dynamic_floordiv(DynamicNumber(h::np_int64{7}), zero)), "0");
 }

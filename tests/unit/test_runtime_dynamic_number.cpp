@@ -137,3 +137,49 @@ TEST(RuntimeDynamicNumber, FormatArgTakesTheTypeItHolds) {
   EXPECT_EQ(h::format_string("{} {:>5}", f32, DynamicNumber(3)), "0.699999988079071     3");
   EXPECT_EQ(h::percent_format("%s", DynamicNumber(3.5)), "3.5");
 }
+
+TEST(RuntimeDynamicNumber, AbsAndRoundKeepPythonsTypes) {
+  // abs(True), abs(-2.5), abs(np.float32(-0.5)), abs(np.int32(-3)), abs(-0.0)
+  EXPECT_EQ(shown(h::py_abs(DynamicNumber(true))), "int|1");
+  EXPECT_EQ(shown(h::py_abs(DynamicNumber(-2.5))), "float|2.5");
+  EXPECT_EQ(shown(h::py_abs(DynamicNumber(h::np_float32{-0.5f}))), "float32|0.5");
+  EXPECT_EQ(shown(h::py_abs(DynamicNumber(h::np_int32{-3}))), "int32|3");
+  EXPECT_EQ(shown(h::py_abs(DynamicNumber(-0.0))), "float|0.0");
+  // round(2.5), round(-2.5), round(np.float32(3.5)), round(7): ints, halves to even
+  EXPECT_EQ(h::py_round(DynamicNumber(2.5)), 2);
+  EXPECT_EQ(h::py_round(DynamicNumber(-2.5)), -2);
+  EXPECT_EQ(h::py_round(DynamicNumber(h::np_float32{3.5f})), 4);
+  EXPECT_EQ(h::py_round(DynamicNumber(7)), 7);
+  // round(2.675, 2), round(25, -1), round(35, -1), round(True, 1), round(np.float32(2.5), 0)
+  EXPECT_EQ(shown(h::round_digits(DynamicNumber(2.675), 2)), "float|2.67");
+  EXPECT_EQ(shown(h::round_digits(DynamicNumber(25), -1)), "int|20");
+  EXPECT_EQ(shown(h::round_digits(DynamicNumber(35), -1)), "int|40");
+  EXPECT_EQ(shown(h::round_digits(DynamicNumber(true), 1)), "int|1");
+  EXPECT_EQ(shown(h::round_digits(DynamicNumber(h::np_float32{2.5f}), 0)), "float32|2.0");
+  // max(5, 2) is the int 5; max(2, 2.0) the first of equals, the int 2
+  EXPECT_EQ(shown(h::py_max(DynamicNumber(5), DynamicNumber(2))), "int|5");
+  EXPECT_EQ(shown(h::py_max(DynamicNumber(2), DynamicNumber(2.0))), "int|2");
+}
+
+TEST(RuntimeDynamicNumber, IsinstanceAndNumbaTypeFollowTheHeldNumber) {
+  // isinstance(x, int) / (x, float) / (x, bool): np.float64 is a float, np.int64 not an int.
+  EXPECT_TRUE(h::holds_instance_of(DynamicNumber(true), true, false, false));
+  EXPECT_TRUE(h::holds_instance_of(DynamicNumber(true), false, false, true));
+  EXPECT_FALSE(h::holds_instance_of(DynamicNumber(3), false, true, true));
+  EXPECT_TRUE(h::holds_instance_of(DynamicNumber(h::np_float64{1.0}), false, true, false));
+  EXPECT_FALSE(h::holds_instance_of(DynamicNumber(h::np_int64{1}), true, false, false));
+  EXPECT_FALSE(h::holds_instance_of(DynamicNumber(h::np_float32{1.0f}), true, true, true));
+  // Numba types a Python int int64, a float float64, an np.float32 float32.
+  EXPECT_TRUE(h::numba_type_is<int64_t>(DynamicNumber(3)));
+  EXPECT_TRUE(h::numba_type_is<double>(DynamicNumber(3.0)));
+  EXPECT_TRUE(h::numba_type_is<float>(DynamicNumber(h::np_float32{3.0f})));
+  EXPECT_FALSE(h::numba_type_is<double>(DynamicNumber(h::np_float32{3.0f})));
+  EXPECT_TRUE(h::numba_type_is<bool>(DynamicNumber(false)));
+}
+
+TEST(RuntimeDynamicNumber, TypeOfTheHeldNumber) {
+  // type(x).__name__ and str(type(x))
+  EXPECT_EQ(h::type_name(DynamicNumber(5)), "int");
+  EXPECT_EQ(h::class_text(DynamicNumber(5)), "<class 'int'>");
+  EXPECT_EQ(h::class_text(DynamicNumber(h::np_float32{0.5f})), "<class 'numpy.float32'>");
+}

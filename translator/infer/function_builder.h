@@ -149,6 +149,7 @@ class FunctionBuilder {
 
   void assign_type(const std::string& name, TypeRef t, Span s) {
     // A variable whose number type differs by path holds a DynamicNumber (host_flow.cpp).
+    if (dynamic_numbers_.count(name)) dynamic_kinds_[name].insert(t->is_number() ? t : nullptr);
     if (t->is_number() && dynamic_numbers_.count(name)) t = types::dynamic_number(t);
     auto it = env_.find(name);
     if (it == env_.end()) {
@@ -285,6 +286,11 @@ class FunctionBuilder {
   ir::ExprPtr dynamic_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   ir::ExprPtr dynamic_comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   ir::ExprPtr dynamic_unary(UnaryOp op, ir::ExprPtr v, Span s);
+  ir::ExprPtr dynamic_number_builtin(const ast::Call& c, const std::string& path, bool& applies);
+  // The Numba types a DynamicNumber launch argument may hold at run time, the widened one last.
+  std::vector<TypeRef> dynamic_launch_types(const ast::Expr& arg, TypeRef widened);
+  bool dynamic_launch(const ast::Call& c, const FunctionEntry& kernel, const std::vector<TypeRef>& params,
+                      ir::Launch& node);
   // operator.add(a, b), operator.lt(a, b), operator.neg(a), ... in a kernel: the operator's own typing.
   ir::ExprPtr operator_call(const ast::Call& c, const std::string& path);
   bool in_int_constant_ = false;  // building the parts of a literal int expression already checked
@@ -497,6 +503,10 @@ class FunctionBuilder {
   std::map<std::string, std::string> bound_before_region_;
   std::map<const ast::Stmt*, std::set<std::string>> region_versions_;
   std::set<std::string> dynamic_numbers_;        // variable keys held as DynamicNumber
+  // The static number types assigned to each DynamicNumber variable, in every pass so far
+  // (null: a value whose type is itself known only at run time): the kernel instances a
+  // launch with it may need (dynamic_launch_types).
+  std::map<std::string, std::set<TypeRef>> dynamic_kinds_;
   std::set<std::string> dynamic_candidates_;     // found by the current typing pass
   bool restart_typing_ = false;  // the next pass types from the parameters' types again
   int unrolled_depth_ = -1;  // loop_depth_ of the body of the loop over functions being unrolled

@@ -429,6 +429,11 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
   }
   std::string path = callee_path(*c.func);
   if (path.empty() && c.func->kind == ast::ExprKind::Name) path = ast::as<ast::Name>(*c.func).id;
+  if (bool applies = false; auto v = dynamic_number_builtin(c, path, applies)) {
+    return v;
+  } else if (applies) {
+    return nullptr;
+  }
   // CPython's math.floor/ceil/trunc return ints (CUDA's return floats), and round(x, n)
   // rounds the exact binary value to n decimals.
   if ((path == "math.floor" || path == "math.ceil" || path == "math.trunc") && c.args.size() == 1 && c.keywords.empty()) {
@@ -677,7 +682,9 @@ ir::ExprPtr FunctionBuilder::launch_arguments(const ast::Call& c, const Function
   for (size_t i = 0; i < n; ++i) {
     ir::ExprPtr v;
     if (i < given) {
-      v = expr(*c.args[i]);
+      // A DynamicNumber stays one where Numba picks the kernel by the argument's type.
+      v = dynamic_operand(*c.args[i]);
+      if (!kernel.signatures.empty()) v = static_number(std::move(v));
     } else {
       // A device array the kernel captured (sema/captured_device_arrays.h): the one bound to
       // its name here, as the kernel would read it.
@@ -695,7 +702,7 @@ ir::ExprPtr FunctionBuilder::launch_arguments(const ast::Call& c, const Function
       }
     }
     if (!v) return nullptr;
-    TypeRef t = v->type;
+    TypeRef t = v->type->is_dynamic() ? v->type->dtype() : v->type;
     if (t->is_array()) {
       if (t->is_readonly()) t = types::array(t->dtype(), t->ndim(), t->layout());
       t = types::with_device(t, false);
@@ -745,8 +752,11 @@ ir::ExprPtr FunctionBuilder::launch_arguments(const ast::Call& c, const Function
     node->kernel = mb_.instantiate(kernel, params, nullptr, true, c.span);
     if (!node->kernel) return nullptr;
   }
+  if (!dynamic_launch(c, kernel, params, *node)) return nullptr;
   for (size_t i = 0; i < n; ++i) {
-    if (!params[i]->is_array()) node->args[i] = convert(std::move(node->args[i]), params[i]);
+    if (!params[i]->is_array() && !node->args[i]->type->is_dynamic()) {
+      node->args[i] = convert(std::move(node->args[i]), params[i]);
+    }
   }
   return node;
 }

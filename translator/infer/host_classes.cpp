@@ -178,7 +178,9 @@ ir::ExprPtr FunctionBuilder::class_attribute(const ast::Attribute& a, bool& hand
   if (cls.empty()) return nullptr;
   handled = true;
   if (TypeRef t = mb_.class_attribute_type(cls, a.attr)) {
-    return call_node(t, "{0}->" + cpp_identifier(a.attr), a.span, args_of(std::move(base)));
+    auto read = call_node(t, "{0}->" + cpp_identifier(a.attr), a.span, args_of(std::move(base)));
+    static_cast<ir::BuiltinCall&>(*read).reads_state = true;  // a method called beside it may change it
+    return read;
   }
   const sema::ClassInfo& k = mb_.info().classes.at(cls);
   // An instance reads the class's constants too (self.N), unless it assigned its own.

@@ -8,6 +8,7 @@
 
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
+#include "infer/host_nodes.h"
 
 namespace py2cuda::infer {
 
@@ -96,7 +97,8 @@ ir::ExprPtr FunctionBuilder::number_builtin(const ast::Call& c, const builtins::
   return node(types::string(), std::string(row.runtime) + "({0})", false);  // hex, bin, oct
 }
 
-// isinstance(x, T): py2cuda knows x's type, so the answer is a constant. Python's int is
+// isinstance(x, T): py2cuda knows x's type, so the answer is a constant (of a DynamicNumber,
+// a test of the number it holds). Python's int is
 // int64 (and bool, a subclass); NumPy's other integer scalars are not ints, nor float32 a float.
 ir::ExprPtr FunctionBuilder::isinstance_call(const ast::Call& c) {
   if (c.args.size() != 2) return fail(c.span, "isinstance expected 2 arguments, got " + std::to_string(c.args.size()));
@@ -110,6 +112,8 @@ ir::ExprPtr FunctionBuilder::isinstance_call(const ast::Call& c) {
     classes.push_back(c.args[1].get());
   }
   bool result = false;
+  // A DynamicNumber: which of int, float and bool the number it holds is, at run time.
+  bool dynamic_int = false, dynamic_float = false, dynamic_bool = false;
   for (const ast::Expr* cls : classes) {
     std::string path = resolve_path(mb_.info(), *cls);
     if (path.empty() && cls->kind == ast::ExprKind::Name) path = ast::as<ast::Name>(*cls).id;
@@ -126,6 +130,16 @@ ir::ExprPtr FunctionBuilder::isinstance_call(const ast::Call& c) {
     else return fail(cls->span, "isinstance() with this class is not supported by py2cuda (int, float, bool, str, tuple, "
                                 "list, dict, complex and np.ndarray are)");
     result = result || match;
+    dynamic_int = dynamic_int || path == "int";
+    dynamic_float = dynamic_float || path == "float";
+    dynamic_bool = dynamic_bool || path == "bool";
+  }
+  if (t->is_dynamic() && !v->type->is_optional()) {
+    auto flag = [](bool b) { return std::string(b ? "true" : "false"); };
+    return call_node(types::boolean(),
+                     "py2cuda::host::holds_instance_of({0}, " + flag(dynamic_int) + ", " + flag(dynamic_float) + ", " +
+                         flag(dynamic_bool) + ")",
+                     c.span, args_of(std::move(v)));
   }
   if (v->type->is_optional()) {
     // None is none of these: the test is whether the variable holds its value now.

@@ -213,11 +213,17 @@ ir::ExprPtr FunctionBuilder::python_type_of(const ast::Call& c, bool name_only) 
                         : k == ast::ExprKind::StrLit   ? "str"
                                                        : nullptr;
   if (literal) return string_const(name_only ? literal : std::string("<class '") + literal + "'>", c.span);
-  auto v = expr(*c.args[0]);
+  auto v = dynamic_operand(*c.args[0]);
   if (!v) return nullptr;
   if (ir::has_effects(*v, ir::EffectRules{.divisions_raise = true, .every_call = false})) {
     return fail(c.args[0]->span, "type() of an expression with effects is not supported by py2cuda; assign it to a "
                                  "name first");
+  }
+  if (v->type->is_dynamic()) {  // the type of the number it holds, at run time
+    auto node = std::make_unique<ir::BuiltinCall>(
+        types::string(), name_only ? "py2cuda::host::type_name({0})" : "py2cuda::host::class_text({0})", c.span);
+    node->args.push_back(std::move(v));
+    return node;
   }
   if (v->type->is_device_array()) {
     auto node = std::make_unique<ir::BuiltinCall>(types::string(), name_only ? "py2cuda::host::device_array_class_name()"

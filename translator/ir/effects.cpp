@@ -93,9 +93,12 @@ bool has_effects(const Expr& e, EffectRules rules) {
   return any_operand(e, [&](const Expr& x) { return has_effects(x, rules); });
 }
 
-bool reads_arrays(const Expr& e) {
+bool reads_state(const Expr& e) {
   switch (e.kind) {
     case ExprKind::Index: return true;
+    case ExprKind::Builtin:
+      if (static_cast<const BuiltinCall&>(e).reads_state) return true;
+      break;
     // An array's shape cannot change while the expression is evaluated.
     case ExprKind::Shape:
     case ExprKind::Size: return false;
@@ -107,13 +110,13 @@ bool reads_arrays(const Expr& e) {
       break;
     default: break;
   }
-  return any_operand(e, [](const Expr& x) { return reads_arrays(x); });
+  return any_operand(e, [](const Expr& x) { return reads_state(x); });
 }
 
 bool order_matters(const std::vector<const Expr*>& operands, EffectRules rules) {
-  bool effect_before = false, read_before = false;  // an earlier operand has effects, reads an array
+  bool effect_before = false, read_before = false;  // an earlier operand has effects, reads an array or attribute
   for (const Expr* x : operands) {
-    const bool effects = has_effects(*x, rules), reads = reads_arrays(*x);
+    const bool effects = has_effects(*x, rules), reads = reads_state(*x);
     // An effect after an effect or a read; a read after an effect (it must see what that wrote).
     if ((effects && (effect_before || read_before)) || (reads && effect_before)) return true;
     effect_before = effect_before || effects;

@@ -24,10 +24,11 @@ struct EffectRules {
 // (Function::call_has_effects), a launch, or a division that may raise.
 bool has_effects(const Expr& e, EffectRules rules);
 
-// Whether evaluating `e` reads an element of an array: a value an effect evaluated after it
-// (an atomic, a call writing the array) could change, so it must be read first. A call of a
-// user's function reads what it is given: any argument not a plain number counts.
-bool reads_arrays(const Expr& e);
+// Whether evaluating `e` reads an element of an array or an object's attribute
+// (BuiltinCall::reads_state): a value an effect evaluated after it (an atomic, a call writing
+// the array, a method changing the object) could change, so it must be read first. A call of
+// a user's function reads what it is given: any argument not a plain number counts.
+bool reads_state(const Expr& e);
 
 // Decides Function::call_has_effects for the module's device functions: whether a call may
 // have an effect its caller can see. One does if its body, with the functions it calls,

@@ -154,6 +154,10 @@ struct BuiltinCall : Expr {
   bool has_effects = false;
   // The pattern evaluates its arguments left to right itself (they form a braced list).
   bool orders_args = false;
+  // The value read is state a call with effects may change (an object's attribute,
+  // `obj->total`): it is read where Python reads it, before such a call that follows it
+  // (ir::reads_state).
+  bool reads_state = false;
 };
 
 // A call of a device function instance.
@@ -227,6 +231,15 @@ struct Launch : Expr {
   ExprPtr grid, block, stream, shared_bytes;  // stream and shared_bytes may be null
   ExprPtr forall_tasks;                       // null but for forall launches
   std::vector<ExprPtr> args;
+  // Numba specialises a kernel for the type each scalar argument holds at run time. Where
+  // arguments are DynamicNumbers (host numbers whose type differs by path; they stay so in
+  // `args`), the launch runs the first choice whose types they hold, else `kernel`, with each
+  // converted to the type its paths widen to.
+  struct Choice {
+    const Function* kernel;
+    std::vector<TypeRef> dynamic_types;  // per argument: the type it must hold, null for a static one
+  };
+  std::vector<Choice> choices;
 };
 
 // ---------------------------------------------------------------- statements

@@ -270,7 +270,7 @@ namespace {
 std::vector<bool> evaluated_first(const std::vector<const ir::Expr*>& operands, ir::EffectRules rules) {
   if (!ir::order_matters(operands, rules)) return {};
   std::vector<bool> first(operands.size());
-  for (size_t i = 0; i < operands.size(); ++i) first[i] = ir::has_effects(*operands[i], rules) || ir::reads_arrays(*operands[i]);
+  for (size_t i = 0; i < operands.size(); ++i) first[i] = ir::has_effects(*operands[i], rules) || ir::reads_state(*operands[i]);
   return first;
 }
 }  // namespace
@@ -752,9 +752,42 @@ std::string ExprPrinter::launch(const ir::Launch& l) {
     if (l.stream) config += ", " + print(*l.stream, 0) + ".stream()";
     config += "}";
   }
+  if (!l.choices.empty()) return launch_choice(l, config);
   std::string args;
   for (const auto& a : l.args) args += ", " + print(*a, 0);
   return "launch_" + l.kernel->cpp_name + "(" + config + args + ")";
+}
+
+// A launch choosing its kernel instance by the types its DynamicNumber arguments hold
+// (ir::Launch::choices): the configuration and arguments once, in order, into a lambda's
+// references, then the instance of the first choice whose types they hold:
+//   [&] { auto&& py2cuda_config = ...; auto&& py2cuda_arg0 = ...;
+//         if (py2cuda::host::numba_type_is<int64_t>(py2cuda_arg0)) launch_k__2(py2cuda_config, ...);
+//         else launch_k(py2cuda_config, py2cuda::host::from_dynamic<double>(py2cuda_arg0)); }()
+std::string ExprPrinter::launch_choice(const ir::Launch& l, const std::string& config) {
+  std::string text = "[&] { auto&& py2cuda_config = " + config + "; ";
+  for (size_t i = 0; i < l.args.size(); ++i) text += "auto&& " + ordered_arg_name(i) + " = " + print(*l.args[i], 0) + "; ";
+  auto call = [&](const ir::Function& k, const std::vector<TypeRef>& types) {
+    std::string s = "launch_" + k.cpp_name + "(py2cuda_config";
+    for (size_t i = 0; i < l.args.size(); ++i) {
+      const bool dynamic = l.args[i]->type->is_dynamic();
+      s += ", " + (dynamic ? "py2cuda::host::from_dynamic<" + cpp_type(types[i], true) + ">(" + ordered_arg_name(i) + ")"
+                           : ordered_arg_name(i));
+    }
+    return s + ");";
+  };
+  for (const auto& choice : l.choices) {
+    std::string test;
+    for (size_t i = 0; i < l.args.size(); ++i) {
+      if (!choice.dynamic_types[i]) continue;
+      test += std::string(test.empty() ? "" : " && ") + "py2cuda::host::numba_type_is<" +
+              cpp_type(choice.dynamic_types[i], true) + ">(" + ordered_arg_name(i) + ")";
+    }
+    text += "if (" + test + ") " + call(*choice.kernel, choice.dynamic_types) + " else ";
+  }
+  std::vector<TypeRef> widened;
+  for (const ir::Variable* p : l.kernel->params) widened.push_back(p->param_type ? p->param_type : p->type);
+  return text + call(*l.kernel, widened) + " }()";
 }
 
 }  // namespace py2cuda::lower

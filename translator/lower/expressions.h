@@ -69,6 +69,7 @@ class ExprPrinter {
   // (or the NumPy-semantics runtime function) is what the function's error model does.
   std::string raising_division(const ir::Binary& b);
   std::string launch(const ir::Launch& l);
+  std::string launch_choice(const ir::Launch& l, const std::string& config);
   // `needed`: the precedence the context requires; wraps in parentheses below it.
   std::string print(const ir::Expr& e, int needed);
   std::string call_args(const std::vector<ir::ExprPtr>& args, const std::vector<bool>& evaluated_first = {});

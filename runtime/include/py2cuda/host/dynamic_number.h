@@ -20,11 +20,12 @@
 //
 // `//` and `%` round toward negative infinity and take the divisor's sign, as Python's and
 // NumPy's do; `**` of two Python ints with a negative exponent is a float, as in Python.
-// Not modelled: Python ints beyond int64 (they wrap as np.int64 does), and a zero divisor
-// (translated code has no check for it here: Python raises ZeroDivisionError, NumPy warns;
-// an integer zero divisor gives 0, a float one inf or nan), an np.bool_ negated (NumPy
-// raises TypeError; it gives the Python int here) and a NumPy integer to a negative power
-// (NumPy raises ValueError; it gives 0 here).
+// A zero divisor of two Python numbers raises ZeroDivisionError in CPython's words (as
+// zero_division.h's py2cuda::python does for static numbers); with a NumPy scalar NumPy's
+// result stands (an integer zero divisor gives 0, a float one inf or nan; NumPy's
+// RuntimeWarning is not printed). Not modelled: Python ints beyond int64 (they wrap as
+// np.int64 does), an np.bool_ negated (NumPy raises TypeError; it gives the Python int
+// here) and a NumPy integer to a negative power (NumPy raises ValueError; it gives 0 here).
 #pragma once
 
 #include <cmath>
@@ -34,9 +35,11 @@
 #include <type_traits>
 #include <variant>
 
+#include "exceptions.h"
 #include "format_spec.h"
 #include "scalar_repr.h"
 #include "scalar_types.h"
+#include "support.h"
 
 namespace py2cuda::host {
 
@@ -307,6 +310,11 @@ inline std::string type_name(const DynamicNumber& x) {
       x.value);
 }
 
+// str(type(x)): `<class 'float'>`, `<class 'numpy.float32'>`.
+inline std::string class_text(const DynamicNumber& x) {
+  return std::string("<class '") + (dynamic_number_detail::is_python(x) ? "" : "numpy.") + type_name(x) + "'>";
+}
+
 inline double to_double(const DynamicNumber& x) {
   return std::visit([](auto a) { return static_cast<double>(dynamic_number_detail::number_of(a)); }, x.value);
 }
@@ -323,24 +331,40 @@ inline DynamicNumber operator-(const DynamicNumber& a, const DynamicNumber& b) {
 inline DynamicNumber operator*(const DynamicNumber& a, const DynamicNumber& b) {
   return dynamic_number_detail::arithmetic(a, b, [](auto x, auto y) { return x * y; }, false);
 }
-// Division by zero: Python raises, NumPy gives inf/nan with a warning; callers check first
-// (zero_division.h) as they do for static numbers.
+namespace dynamic_number_detail {
+// CPython's ZeroDivisionError where both operands are Python numbers and the divisor is zero;
+// `int_message` where both are ints (or bools), `float_message` where either is a float.
+inline void raise_if_python_zero(const DynamicNumber& a, const DynamicNumber& b, const char* int_message,
+                                 const char* float_message) {
+  if (!is_python(a) || !is_python(b) || wide(b) != 0) return;
+  throw ZeroDivisionError(is_python_integer(a) && is_python_integer(b) ? int_message : float_message);
+}
+}  // namespace dynamic_number_detail
+
 inline DynamicNumber operator/(const DynamicNumber& a, const DynamicNumber& b) {
+  dynamic_number_detail::raise_if_python_zero(a, b, "division by zero", "float division by zero");
   return dynamic_number_detail::arithmetic(a, b, [](auto x, auto y) { return x / y; }, true);
 }
 
 inline DynamicNumber dynamic_floordiv(const DynamicNumber& a, const DynamicNumber& b) {
+  dynamic_number_detail::raise_if_python_zero(a, b, "integer division or modulo by zero", "float floor division by zero");
   return dynamic_number_detail::arithmetic<false>(
       a, b, [](auto x, auto y) { return dynamic_number_detail::floor_divide(x, y); }, false);
 }
 inline DynamicNumber dynamic_mod(const DynamicNumber& a, const DynamicNumber& b) {
+  dynamic_number_detail::raise_if_python_zero(a, b, "integer modulo by zero", "float modulo");
   return dynamic_number_detail::arithmetic<false>(
       a, b, [](auto x, auto y) { return dynamic_number_detail::modulo(x, y); }, false);
 }
 inline DynamicNumber dynamic_pow(const DynamicNumber& a, const DynamicNumber& b) {
+  using dynamic_number_detail::is_python;
+  using dynamic_number_detail::wide;
+  // CPython: zero to a negative power raises, for ints and floats alike.
+  if (is_python(a) && is_python(b) && wide(a) == 0 && wide(b) < 0) {
+    throw ZeroDivisionError("0.0 cannot be raised to a negative power");
+  }
   // A Python int to a negative Python int is a float (2 ** -1 is 0.5).
-  if (dynamic_number_detail::is_python_integer(a) && dynamic_number_detail::is_python_integer(b) &&
-      dynamic_number_detail::wide(b) < 0) {
+  if (dynamic_number_detail::is_python_integer(a) && dynamic_number_detail::is_python_integer(b) && wide(b) < 0) {
     return std::pow(to_double(a), to_double(b));
   }
   return dynamic_number_detail::arithmetic<false>(
@@ -411,5 +435,77 @@ inline bool operator>=(const DynamicNumber& a, const DynamicNumber& b) {
 // (max(0.0, np.float32(0.0)) is the float 0.0), keeping that argument's type.
 inline DynamicNumber py_max(const DynamicNumber& a, const DynamicNumber& b) { return b > a ? b : a; }
 inline DynamicNumber py_min(const DynamicNumber& a, const DynamicNumber& b) { return b < a ? b : a; }
+
+// abs(x) keeps x's type (a Python bool gives an int, as in Python; np.bool_ stays one).
+inline DynamicNumber py_abs(const DynamicNumber& a) {
+  return std::visit(
+      [&](auto x) -> DynamicNumber {
+        using A = decltype(x);
+        const auto v = dynamic_number_detail::number_of(x);
+        if constexpr (std::is_same_v<A, bool>) return static_cast<int64_t>(v);
+        else if constexpr (std::is_same_v<A, np_bool>) return a;
+        else if constexpr (std::is_floating_point_v<decltype(v)>) return A{std::fabs(v)};
+        else return v < 0 ? -a : a;
+      },
+      a.value);
+}
+
+// round(x): a Python int whatever x holds (halves to even; ValueError/OverflowError for NaN
+// and infinities, as CPython's).
+inline int64_t py_round(const DynamicNumber& x) {
+  return std::visit(
+      [](auto a) -> int64_t {
+        const auto v = dynamic_number_detail::number_of(a);
+        if constexpr (std::is_floating_point_v<decltype(v)>) {
+          return checked_float_to_int(std::nearbyint(static_cast<double>(v)), static_cast<double>(v));
+        } else {
+          return static_cast<int64_t>(v);
+        }
+      },
+      x.value);
+}
+
+// round(x, n) keeps x's type (a Python bool gives an int): floats round to n decimals
+// (round_digits); integers are unchanged for n >= 0 and round to tens, hundreds... halves to
+// even for n < 0, as CPython's int.__round__ does.
+inline DynamicNumber round_digits(const DynamicNumber& x, int64_t n) {
+  return std::visit(
+      [n](auto a) -> DynamicNumber {
+        using A = decltype(a);
+        using C = typename dynamic_number_detail::unwrap<A>::type;
+        if constexpr (std::is_floating_point_v<C>) {
+          return A{round_digits(static_cast<C>(dynamic_number_detail::number_of(a)), n)};
+        } else if constexpr (std::is_same_v<C, bool>) {
+          return static_cast<int64_t>(dynamic_number_detail::number_of(a) && n >= 0);
+        } else {
+          if (n >= 0) return a;
+          if (n < -18) return A{C(0)};
+          int64_t scale = 1;
+          for (int64_t k = 0; k < -n; ++k) scale *= 10;
+          const int64_t v = static_cast<int64_t>(dynamic_number_detail::number_of(a));
+          int64_t q = dynamic_number_detail::floor_divide(v, scale), r = v - q * scale;
+          if (2 * r > scale || (2 * r == scale && q % 2 != 0)) ++q;
+          return A{static_cast<C>(q * scale)};
+        }
+      },
+      x.value);
+}
+
+// isinstance(x, (int, float, bool)) with the classes named: np.float64 is a float (a subclass
+// of Python's float), a Python bool an int; no other NumPy scalar is an int, float or bool.
+inline bool holds_instance_of(const DynamicNumber& x, bool int_class, bool float_class, bool bool_class) {
+  const bool is_float = std::holds_alternative<double>(x.value) || std::holds_alternative<np_float64>(x.value);
+  const bool is_bool = std::holds_alternative<bool>(x.value);
+  return (int_class && dynamic_number_detail::is_python_integer(x)) || (float_class && is_float) || (bool_class && is_bool);
+}
+
+// Whether Numba types the number x holds as T (Python int: int64, float: float64, bool:
+// boolean; a NumPy scalar: its own type): the kernel specialisation a launch with x selects.
+template <class T>
+bool numba_type_is(const DynamicNumber& x) {
+  const auto d = dynamic_number_detail::dtype_of_value(x);
+  const auto want = dynamic_number_detail::dtype_of<T>();
+  return d.kind == want.kind && d.bits == want.bits;
+}
 
 }  // namespace py2cuda::host
