@@ -43,6 +43,9 @@ def main():
     copy = config.copy()
     copy["label"] = "run-2"
     print(config["label"], copy["label"], copy.pop("scale"), copy)
+    limits = {"lo": 0, "hi": 10}
+    limits["unit"] = "ms"
+    print(limits, int(limits["hi"]) - int(limits["lo"]), float(limits["hi"]) / 4)
 
 
 main()

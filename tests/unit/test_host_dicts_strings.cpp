@@ -68,7 +68,7 @@ TEST(HostDicts, MixedValueTypesKeepEachValuesType) {
   EXPECT_TRUE(has(sum.diagnostics, "prog.py:9:7: warning: this value comes from a dict whose values have several types"))
       << sum.diagnostics;
   TranslateResult arrays = run("d = {'n': 100, 'a': a}\nprint(d)\n");
-  EXPECT_TRUE(has(arrays.diagnostics, "prog.py:8:16: warning: py2cuda's dicts hold one value type: this value is "))
+  EXPECT_TRUE(has(arrays.diagnostics, "prog.py:8:21: warning: py2cuda's dicts hold one value type: this value is "))
       << arrays.diagnostics;
 }
 
