@@ -52,12 +52,24 @@ TEST(HostDicts, DictNeverStoredIntoIsAnEmptyDict) {
       << loop.diagnostics;
 }
 
-TEST(HostDicts, MixedValueTypesAreALocatedWarning) {
-  TranslateResult r = run("d = {'n': 100, 'alpha': 0.5}\nprint(d)\n");
-  EXPECT_TRUE(r.ok) << r.diagnostics;
-  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:25: warning: py2cuda's dicts hold one value type: this value is float64, "
-                                 "the first is int64"))
-      << r.diagnostics;
+// Numbers, bools and strings of several types in one dict: each kept with its Python type
+// (runtime FormatArg), for printing and formatting; arithmetic on one is a located warning.
+TEST(HostDicts, MixedValueTypesKeepEachValuesType) {
+  TranslateResult r = run("d = {'n': 100, 'alpha': 0.5, 'name': 'x'}\nprint(d, d['n'], f\"{d['alpha']:.2f}\")\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::Dict<std::string, py2cuda::host::FormatArg> d =")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
+  TranslateResult filled = run("d = {}\nd['n'] = 3\nd['name'] = 'x'\ne = {'k': 1}\ne['s'] = a[0]\nprint(d, e, int(d['n']) + 1)\n");
+  ASSERT_TRUE(filled.ok) << filled.diagnostics;
+  EXPECT_TRUE(has(filled.cu, "py2cuda::host::Dict<std::string, py2cuda::host::FormatArg> d = {};")) << filled.cu;
+  EXPECT_TRUE(has(filled.cu, "py2cuda::host::mixed_dict(")) << filled.cu;
+  EXPECT_TRUE(has(filled.cu, "int main(")) << filled.cu;
+  TranslateResult sum = run("d = {'n': 100, 'alpha': 0.5}\nprint(d['n'] + 1)\n");
+  EXPECT_TRUE(has(sum.diagnostics, "prog.py:9:7: warning: this value comes from a dict whose values have several types"))
+      << sum.diagnostics;
+  TranslateResult arrays = run("d = {'n': 100, 'a': a}\nprint(d)\n");
+  EXPECT_TRUE(has(arrays.diagnostics, "prog.py:8:21: warning: py2cuda's dicts hold one value type: this value is "))
+      << arrays.diagnostics;
 }
 
 // A list display as a value is a growable list (printed with brackets); a list's element type

@@ -48,6 +48,34 @@ TEST(HostIndexing, NewAxisAndEllipsisAreViews) {
   EXPECT_TRUE(has(r.cu, "py2cuda::view(m, py2cuda::slice(), ")) << r.cu;
 }
 
+TEST(HostIndexing, AnIndexArrayPerAxisSelectsPoints) {
+  TranslateResult r = run("r = np.array([0, 2])\nprint(m[r, [1, 3]])\nm[r, r] = 5\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::take_points(m, r, py2cuda::np::array_from<int64_t>(py2cuda::host::shape(2), {1, 3}))"))
+      << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::assign_points(m, int64_t(5), r, r)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostIndexingRuntime, PointSelectionBroadcastsAndChecks) {
+  const host::NDArray<int64_t, 2> m = np::array_from<int64_t>(
+      host::shape(3, 4), {int64_t(0), int64_t(1), int64_t(2), int64_t(3), int64_t(4), int64_t(5), int64_t(6), int64_t(7),
+                          int64_t(8), int64_t(9), int64_t(10), int64_t(11)});
+  const host::NDArray<int64_t, 2> rows = np::array_from<int64_t>(host::shape(2, 1), {int64_t(0), int64_t(2)});
+  const host::NDArray<int64_t, 2> cols = np::array_from<int64_t>(host::shape(1, 2), {int64_t(1), int64_t(-1)});
+  EXPECT_EQ(host::str(host::take_points(m, rows, cols)), "[[ 1  3]\n [ 9 11]]");
+  const host::NDArray<int64_t, 1> two = np::array_from<int64_t>(host::shape(2), {int64_t(0), int64_t(1)});
+  const host::NDArray<int64_t, 1> three = np::array_from<int64_t>(host::shape(3), {int64_t(0), int64_t(1), int64_t(2)});
+  EXPECT_EQ(message_of([&] { host::take_points(m, two, three); }),
+            "IndexError: shape mismatch: indexing arrays could not be broadcast together with shapes (2,) (3,) ");
+  const host::NDArray<int64_t, 1> wide = np::array_from<int64_t>(host::shape(3), {int64_t(0), int64_t(4), int64_t(0)});
+  EXPECT_EQ(message_of([&] { host::take_points(m, three, wide); }),
+            "IndexError: index 4 is out of bounds for axis 1 with size 4");
+  host::assign_points(m, int64_t(-1), two, two);
+  EXPECT_EQ(m(0, 0), -1);
+  EXPECT_EQ(m(1, 1), -1);
+}
+
 TEST(HostIndexing, DeviceArraySetitemCopiesToTheDevice) {
   TranslateResult r = run("d = cuda.to_device(a)\nd[2:4] = 0\nd[5] = 9\nd[:] = a\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;
@@ -62,7 +90,8 @@ TEST(HostIndexing, UnsupportedCombinationsAreLocatedWarnings) {
     const char* warning;
   };
   const Case cases[] = {
-      {"print(m[[0, 1], [1, 2]])\n", "prog.py:9:9: warning: indexing with more than one index array is not supported"},
+      {"print(m[a > 1, [0, 1]])\n", "prog.py:9:9: warning: a boolean mask beside another index array is not supported"},
+      {"print(m[a.astype(np.int64).reshape(2, 5), [0, 1]])\n", "prog.py:9:43: warning: index arrays of 2 and 1 dimensions"},
       {"print(m[None, [0, 1]])\n", "prog.py:9:9: warning: np.newaxis beside an index array is not supported"},
       {"print(m[a > 1, 0, 1])\n", "prog.py:9:9: warning: too many indices for array: array is 2-dimensional, but 3 were indexed"},
       {"print(a[..., ...])\n", "prog.py:9:9: warning: an index can only have a single ellipsis"},

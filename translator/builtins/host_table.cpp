@@ -28,7 +28,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.asarray", .rule = R::ArrayFromValues, .runtime = "py2cuda::np::asarray", .doc = "an array from a list or tuple; an array of the same dtype as it is"},
       {.path = "numpy.ascontiguousarray", .rule = R::ArrayFromValues, .runtime = "py2cuda::np::ascontiguousarray", .doc = "a C-contiguous array (a copy only when needed)"},
       {.path = "numpy.eye", .rule = R::Eye, .runtime = "py2cuda::np::eye", .doc = "an identity-like 2-D array"},
-      {.path = "numpy.concatenate", .rule = R::Join, .runtime = "py2cuda::np::concatenate", .doc = "arrays joined along an existing axis (a list or tuple display of them)"},
+      {.path = "numpy.concatenate", .rule = R::Join, .runtime = "py2cuda::np::concatenate", .doc = "arrays and lists of numbers joined along an existing axis (a list or tuple display of them)"},
       {.path = "numpy.stack", .rule = R::Join, .runtime = "py2cuda::np::stack", .doc = "arrays of one shape joined along a new axis"},
       {.path = "numpy.vstack", .rule = R::Join, .runtime = "py2cuda::np::vstack", .doc = "arrays joined as rows (1-D arrays become rows)"},
       {.path = "numpy.hstack", .rule = R::Join, .runtime = "py2cuda::np::hstack", .doc = "arrays joined along axis 1 (axis 0 for 1-D arrays)"},

@@ -15,6 +15,13 @@ using builtins::Rule;
 ir::ExprPtr convert(ir::ExprPtr expr, TypeRef type) {
   if (!expr || expr->type == type) return expr;
   Span s = expr->span;
+  if (expr->type->is_dict() && type->is_dict() && type->value_type() == types::host_object("FormatArg")) {
+    // `d = {"n": 3}` that later stores a str: the display's entries in a dict of mixed values
+    // (a copy: a dict display is new, nothing else names it yet).
+    auto c = std::make_unique<ir::BuiltinCall>(type, "py2cuda::host::mixed_dict({0})", s);
+    c->args.push_back(std::move(expr));
+    return c;
+  }
   return std::make_unique<ir::Cast>(type, std::move(expr), s);
 }
 

@@ -8,6 +8,7 @@
 // unrolled, one copy of its body per class.
 #include "infer/ast_queries.h"
 #include "infer/function_builder.h"
+#include "infer/host_nodes.h"
 
 namespace py2cuda::infer {
 
@@ -101,6 +102,23 @@ ir::ExprPtr FunctionBuilder::dtype_object_repr(const ast::Expr& e) {
     return nullptr;
   }
   return string_const("dtype('" + name + "')", e.span);
+}
+
+ir::ExprPtr FunctionBuilder::display_item(const ast::Expr& e) {
+  if (!host_) return expr(e);
+  const std::string path = dtype_class_path(e);
+  const bool dtype_attribute = e.kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(e).attr == "dtype";
+  if (path.empty() && !dtype_attribute) return expr(e);
+  ir::ExprPtr str = path.empty() ? expr(e) : dtype_class_repr(path, e.span);
+  if (!str || str->kind != ir::ExprKind::Const || !str->type->is_string()) return str;  // not a dtype: as it is
+  ir::ExprPtr repr = path.rfind("dtype ", 0) == 0 || dtype_attribute ? dtype_object_repr(e) : nullptr;
+  const std::string& shown = static_cast<const ir::Const&>(*str).str;
+  const std::string& written = repr ? static_cast<const ir::Const&>(*repr).str : shown;
+  // Class and dtype texts hold letters, digits, dots, quotes and <>: no C++ escapes needed.
+  return call_node(types::host_object("PyObjectText"),
+                   "py2cuda::host::PyObjectText{\"" + shown + "\", \"" + written + "\", \"" +
+                       (repr ? "numpy.dtype" : "type") + "\"}",
+                   e.span, {});
 }
 
 std::string FunctionBuilder::callee_path(const ast::Expr& func) const {

@@ -109,7 +109,7 @@ ir::ExprPtr FunctionBuilder::maybe_optional(const ast::Expr& e) {
       std::vector<ir::ExprPtr> elems;
       std::vector<TypeRef> ts;
       for (const auto& x : ast::as<ast::TupleExpr>(e).elts) {
-        auto v = expr(*x);
+        auto v = display_item(*x);
         if (!v) return nullptr;
         if (v->type->is_none() || (v->type->is_array() && !host_)) {
           return fail(x->span, "tuples of " + v->type->str() + " are not supported");
@@ -1102,6 +1102,7 @@ ir::ExprPtr FunctionBuilder::binary_parts(const ast::Binary& b) {
   if (host_ && b.op == BinOp::Mod && l && l->type->is_string()) return percent_format(std::move(l), *b.right, b.span);
   auto r = dynamic_operand(*b.right);
   if (!l || !r) return nullptr;
+  if (!mixed_dict_value_operand(*l, *r, b.span)) return nullptr;
   if (l->type->is_dynamic() || r->type->is_dynamic()) return dynamic_binary(b.op, std::move(l), std::move(r), b.span);
   if (host_ && (l->type->is_array() || r->type->is_array())) return array_binary(b.op, std::move(l), std::move(r), b.span);
   if (python_host() && b.op != BinOp::MatMul && numpy_sized_scalars(l->type, r->type)) {
@@ -1452,6 +1453,7 @@ ir::ExprPtr FunctionBuilder::compare_from(const ast::Compare& c, size_t i, ir::E
   }
   auto right = dynamic_operand(right_ast);
   if (!right) return nullptr;
+  if (host_ && !mixed_dict_value_operand(*left, *right, c.span)) return nullptr;
   if (i + 1 == c.ops.size()) return comparison(c.ops[i], std::move(left), std::move(right), c.span);
   if (pure(right_ast)) {
     auto again = dynamic_operand(right_ast);

@@ -314,6 +314,8 @@ class FunctionBuilder {
   // advanced index gives the none-typed store itself; other subscripts give the element
   // or view to store into, leaving *store alone.
   ir::ExprPtr host_subscript(ir::ExprPtr& base, const ast::Subscript& s, ir::ExprPtr* store, bool& handled);
+  ir::ExprPtr point_subscript(ir::ExprPtr base, std::vector<ir::ExprPtr>& index, const ast::Subscript& s,
+                              ir::ExprPtr* store_into);
   // A dtype argument: np.float32, numba.float32, 'float32', float, int, bool, a.dtype.
   TypeRef host_dtype(const ast::Expr& e);
   TypeRef host_dtype_named(const ast::Expr& e);  // host_dtype before its support check
@@ -331,6 +333,8 @@ class FunctionBuilder {
   ir::ExprPtr dict_subclass(const ast::Call& c, const std::string& cls);  // defaultdict(f), Counter(items)
   bool empty_dict_parameter(const std::string& id, Span s);
   ir::ExprPtr dict_key(ir::ExprPtr key, TypeRef dict, Span s);
+  ir::ExprPtr dict_value(ir::ExprPtr v, TypeRef vt);
+  bool mixed_dict_value_operand(const ir::Expr& l, const ir::Expr& r, Span s);
   ir::ExprPtr dict_item(ir::ExprPtr dict, const ast::Subscript& s);
   // `value` is taken only when the target is a dict's entry.
   bool dict_store(const ast::Subscript& target, ir::ExprPtr& value, Span s, ir::Block& out, bool echo, bool& handled);
@@ -391,6 +395,9 @@ class FunctionBuilder {
   // repr() of a dtype object (`a.dtype`, `np.dtype(np.float32)`): "dtype('float32')"; null when
   // `e` is no dtype object. Host code holds a dtype as its name, so this is read from the syntax.
   ir::ExprPtr dtype_object_repr(const ast::Expr& e);
+  // An item of a list or tuple display: a class or dtype object as a runtime PyObjectText
+  // (its str and repr differ: print([a.dtype]) shows dtype('float32')), else expr(e).
+  ir::ExprPtr display_item(const ast::Expr& e);
   // The path a call's callee names: a dtype alias's class, else resolve_path's.
   std::string callee_path(const ast::Expr& func) const;
   // `dt = np.float32`: true when the statement bound a class (handled).

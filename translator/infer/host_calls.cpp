@@ -127,13 +127,6 @@ std::vector<ir::ExprPtr> one_arg(ir::ExprPtr x) {
 // Host code's calls are marked with their effects; its divisions raise ZeroDivisionError.
 constexpr ir::EffectRules kHostEffects{.divisions_raise = true, .every_call = false};
 
-// "{0}, {1}, ..., {n-1}"
-std::string placeholders(size_t first, size_t n) {
-  std::string s;
-  for (size_t i = first; i < first + n; ++i) s += (i > first ? ", {" : "{") + std::to_string(i) + "}";
-  return s;
-}
-
 }  // namespace
 
 bool FunctionBuilder::is_main_guard(const ast::If& i) const {
@@ -219,7 +212,7 @@ ir::ExprPtr FunctionBuilder::list_value(const ast::ListExpr& l) {
   std::vector<ir::ExprPtr> elems;
   std::vector<TypeRef> ts;
   for (const auto& x : l.elts) {
-    auto v = expr(*x);
+    auto v = display_item(*x);
     if (!v) return nullptr;
     ts.push_back(v->type);
     elems.push_back(std::move(v));
@@ -1071,8 +1064,14 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       for (size_t i = 0; i < items.size(); ++i) {
         auto v = expr(*items[i]);
         if (!v) return nullptr;
+        // np.concatenate(([0], a)): NumPy makes each list an array first (Python ints int64,
+        // floats float64), then promotes the arrays' dtypes (no value-based casting: a list
+        // is not a scalar), so [0] beside a float32 array gives float64.
+        v = growable_list(std::move(v));  // a list display: a list
+        if (v->type->is_list()) v = array_from_list(std::move(v), nullptr, items[i]->span);
+        if (!v) return nullptr;
         if (!v->type->is_array() || v->type->is_device_array()) {
-          return fail(items[i]->span, what + "() joins host arrays, not " + v->type->str());
+          return fail(items[i]->span, what + "() joins host arrays and lists of numbers, not " + v->type->str());
         }
         // vstack makes 1-D arrays rows; hstack and the others join arrays of one dimension.
         // column_stack makes them columns, dstack makes every array at least 3-D.
@@ -1966,8 +1965,8 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       if (is_none(a[0])) return convert(std::make_unique<ir::Const>(types::int64(), c.span), t);
       auto v = value(0);
       if (!v) return nullptr;
-      if (v->type->is_string() || v->type->is_array()) {
-        return call_node(t, rt + "({0})", c.span, one(std::move(v)));
+      if (v->type->is_string() || v->type->is_array() || v->type == types::host_object("FormatArg")) {
+        return call_node(t, rt + "({0})", c.span, one(std::move(v)));  // a mixed dict's value too
       }
       if (!v->type->is_number()) return fail(a[0]->span, what + "() of " + v->type->str() + " is not supported");
       if (t->is_bool()) return truth(std::move(v));
@@ -2143,7 +2142,8 @@ ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const 
     return fail(s, "a device array takes no format spec (Python raises TypeError); copy_to_host() it first");
   }
   if ((v->type->is_host_object() && !is_sized_host_object(v->type) && !is_argparse_namespace(v->type) &&
-       v->type != types::host_object("PyException") && v->type != types::host_object("ManagedDevice")) ||
+       v->type != types::host_object("PyException") && v->type != types::host_object("ManagedDevice") &&
+       v->type != types::host_object("FormatArg") && v->type != types::host_object("PyObjectText")) ||
       v->type->is_none()) {
     return fail(s, "printing a " + v->type->str() + " is not supported by py2cuda");
   }
@@ -2177,7 +2177,8 @@ ir::ExprPtr FunctionBuilder::format_argument(ir::ExprPtr v, Span s) {
   TypeRef t = v->type;
   if (t->is_none()) return string_const("None", s);  // formats as its text
   if (t == types::float32()) return call_node(t, "py2cuda::host::np_float32_arg({0})", s, one_arg(std::move(v)));
-  if (t->is_number() || t->is_string() || t->is_dynamic()) return v;  // FormatArg takes each as it is
+  // FormatArg takes each as it is (a mixed dict's value is one already)
+  if (t->is_number() || t->is_string() || t->is_dynamic() || t == types::host_object("FormatArg")) return v;
   if (t == types::host_object("PyException")) {  // an except clause's `as` name: its message
     return call_node(types::string(), "py2cuda::host::str({0})", s, one_arg(std::move(v)));
   }
@@ -2534,10 +2535,23 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
     args.push_back(std::move(base));
     return call_node(r, "py2cuda::np::transpose({0})", a.span, std::move(args));
   }
-  if (a.attr == "nbytes" || a.attr == "itemsize") {
+  if (a.attr == "nbytes" || a.attr == "itemsize" || a.attr == "strides") {
     handled = true;
     int64_t item = t->dtype()->is_bool() ? 1 : t->dtype()->bits() / 8;
     if (t->dtype()->is_record()) item = 16;
+    if (a.attr == "strides") {
+      // NumPy's and Numba's strides are in bytes; the runtime's views count elements. Each
+      // element re-reads the array, as .shape does (a view is a plain value).
+      auto strides = std::make_unique<ir::TupleMake>(types::tuple(std::vector<TypeRef>(t->ndim(), types::int64())), a.span);
+      for (int d = 0; d < t->ndim(); ++d) {
+        auto again = d == 0 ? std::move(base) : expr(*a.value);
+        strides->elements.push_back(call_node(types::int64(),
+                                              "(static_cast<int64_t>({0}.view().strides[" + std::to_string(d) + "]) * " +
+                                                  std::to_string(item) + ")",
+                                              a.span, one_arg(std::move(again))));
+      }
+      return strides;
+    }
     auto size = std::make_unique<ir::Const>(types::int64(), a.span);
     size->bits = static_cast<uint64_t>(item);
     if (a.attr == "itemsize") return size;

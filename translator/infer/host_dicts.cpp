@@ -15,8 +15,12 @@ namespace {
 
 // Whether a key or value of type `from` may be held as `to` without changing what
 // Python would print: the same type, or another integer type (tuples element by element).
+TypeRef mixed_value_type();
+bool mixable(TypeRef t);
+
 bool holds_as(TypeRef from, TypeRef to) {
   if (from == to) return true;
+  if (to == mixed_value_type() && mixable(from)) return true;  // kept with its Python type
   if (from->is_untyped_list() && to->is_list()) return true;  // `d[k] = []`, `d.setdefault(k, [])`
   if (from->is_int() && to->is_int()) return true;
   if (from->is_tuple() && to->is_tuple() && from->elements().size() == to->elements().size() &&
@@ -51,8 +55,15 @@ bool storable(TypeRef t) {
   }
   // Lists too, `[]` included: their appends through `d[k]` type them (FunctionBuilder::refine_list).
   return t->is_number() || t->is_string() || t->is_array() || (t->is_dict() && !t->is_untyped_dict()) || t->is_complex() ||
-         t->is_list();
+         t->is_list() || t == mixed_value_type();
 }
+
+// A dict whose values are numbers, bools and strings of several types (`{"n": 3, "mean":
+// 1.5, "name": "x"}`) holds them as the runtime's FormatArg, which keeps each value's Python
+// type: it prints, formats and reprs as that type does. Computing with such a value needs
+// its one static type, which py2cuda does not know; the program converts it first.
+TypeRef mixed_value_type() { return types::host_object("FormatArg"); }
+bool mixable(TypeRef t) { return ((t->is_number() && !t->is_complex()) || t->is_string()) || t == mixed_value_type(); }
 
 // Whether a dict may hold keys of type `kt` and values of type `vt`; if not, the error at the
 // key's or the value's span.
@@ -70,6 +81,23 @@ bool entry_types_supported(Diagnostics& diags, TypeRef kt, Span key_span, TypeRe
 }
 
 }  // namespace
+
+// A value stored in a dict of values of type `vt`: converted to it, or kept with its Python
+// type in a dict of mixed values.
+ir::ExprPtr FunctionBuilder::dict_value(ir::ExprPtr v, TypeRef vt) {
+  if (vt != mixed_value_type() || v->type == vt) return convert(std::move(v), vt);
+  const Span s = v->span;
+  return call_node(vt, "py2cuda::host::FormatArg({0})", s, args_of(format_argument(std::move(v), s)));
+}
+
+// An operand read from a dict of mixed values: its type is known only at run time, so it
+// prints and formats but does not compute; false after saying so.
+bool FunctionBuilder::mixed_dict_value_operand(const ir::Expr& l, const ir::Expr& r, Span s) {
+  if (l.type != mixed_value_type() && r.type != mixed_value_type()) return true;
+  D().error(s, "this value comes from a dict whose values have several types (py2cuda keeps each with its Python type "
+               "for printing and formatting only): convert it first, e.g. float(d[k]), int(d[k]) or str(d[k])");
+  return false;
+}
 
 // An empty dict given to a function as an argument and typed there by its stores: the function
 // would fill a typed copy, and the caller's dict would stay empty. False after saying so.
@@ -99,6 +127,9 @@ ir::ExprPtr FunctionBuilder::dict_display(const ast::DictExpr& d) {
     if (kt != keys[i]->type && kt->is_int() && keys[i]->type->is_int()) kt = types::int64();
     if (vt != values[i]->type && vt->is_int() && values[i]->type->is_int()) vt = types::int64();
   }
+  for (const auto& v : values) {
+    if (!holds_as(v->type, vt) && mixable(v->type) && mixable(vt)) vt = mixed_value_type();  // {"n": 3, "mean": 1.5}
+  }
   if (!entry_types_supported(D(), kt, keys[0]->span, vt, values[0]->span)) return nullptr;
   std::vector<ir::ExprPtr> args;
   std::string pattern = "py2cuda::host::dict_of<{t0}, {t1}>({";
@@ -114,7 +145,7 @@ ir::ExprPtr FunctionBuilder::dict_display(const ast::DictExpr& d) {
     }
     pattern += std::string(i ? ", " : "") + "{{" + std::to_string(2 * i) + "}, {" + std::to_string(2 * i + 1) + "}}";
     args.push_back(convert(std::move(keys[i]), kt));
-    args.push_back(convert(std::move(values[i]), vt));
+    args.push_back(dict_value(std::move(values[i]), vt));
   }
   auto node = call_node(types::dict(kt, vt), pattern + "})", d.span, std::move(args));
   auto& b = static_cast<ir::BuiltinCall&>(*node);
@@ -277,6 +308,13 @@ bool FunctionBuilder::dict_store(const ast::Subscript& target, ir::ExprPtr& valu
   k = dict_key(std::move(k), d->type, target.index->span);
   if (!k) return false;
   TypeRef vt = d->type->value_type();
+  if (!holds_as(value->type, vt) && !final_ && mixable(value->type) && mixable(vt) && d->type->dict_class().empty() &&
+      target.value->kind == ast::ExprKind::Name && !is_module_container(ast::as<ast::Name>(*target.value).id)) {
+    // `stats = {}`, `stats["n"] = 3`, `stats["name"] = "x"`: a dict of mixed values.
+    assign_type(binding(ast::as<ast::Name>(*target.value).id), types::dict_like(d->type, d->type->key_type(), mixed_value_type()),
+                target.value->span);
+    return true;  // typed in the next pass
+  }
   if (!holds_as(value->type, vt)) {
     D().error(s, "cannot store a value of type " + value->type->str() + " in a dict of " + d->type->str() +
                      " (py2cuda's dicts hold one value type; Python would keep and print each value as it is)");
@@ -284,7 +322,7 @@ bool FunctionBuilder::dict_store(const ast::Subscript& target, ir::ExprPtr& valu
   }
   auto st = std::make_unique<ir::ExprStmt>(
       with_effects(call_node(types::none(), "{0}.set({1}, {2})", s,
-                             args_of(std::move(d), std::move(k), convert(std::move(value), vt)))),
+                             args_of(std::move(d), std::move(k), dict_value(std::move(value), vt)))),
       s);
   st->echo_line = echo;
   out.push_back(std::move(st));
@@ -384,7 +422,7 @@ ir::ExprPtr FunctionBuilder::dict_method(const ast::Call& c, const std::string& 
       return fail(c.args[i]->span, what + "() of a " + v->type->str() + " for a dict of " + dt->str() +
                                        " (py2cuda's dicts hold one value type)");
     }
-    return convert(std::move(v), dt->value_type());
+    return dict_value(std::move(v), dt->value_type());
   };
   if (dt->dict_class() == "Counter" && method == "most_common") {
     if (!arity(0, 1)) return nullptr;

@@ -5,13 +5,14 @@
 // `...` expanded into full slices, the advanced index's axes kept whole) and then, at
 // most, one advanced index applied along one axis of that view, which NumPy's rule puts
 // in place when the advanced indices (the array and any integers) are adjacent. Other
-// combinations (two index arrays, None beside an array, integers apart from the array)
-// are located warnings.
+// combinations (index arrays beside slices, None beside an array, integers apart from the array)
+// are located warnings, but for an index array on every axis (m[rows, cols]: points).
 #include <algorithm>
 #include <memory>
 
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
+#include "infer/host_nodes.h"
 #include "types/rules.h"
 
 namespace py2cuda::infer {
@@ -139,6 +140,9 @@ ir::ExprPtr FunctionBuilder::host_subscript(ir::ExprPtr& base, const ast::Subscr
     return fail(s.index->span, "too many indices for array: array is " + std::to_string(ndim) + "-dimensional, but " +
                                    std::to_string(consumed) + " were indexed (IndexError)");
   }
+  if (arrays > 1 && arrays == static_cast<int>(idxs.size()) && arrays == ndim) {
+    return point_subscript(std::move(base), values, s, store_into);  // m[rows, cols]
+  }
   if (arrays > 1) {
     return fail(s.index->span, "indexing with more than one index array is not supported by py2cuda: index one axis "
                                "at a time");
@@ -254,6 +258,41 @@ ir::ExprPtr FunctionBuilder::host_subscript(ir::ExprPtr& base, const ast::Subscr
   call->args.push_back(std::move(view));
   call->args.push_back(std::move(index));
   return call;
+}
+
+// m[r, c]: an integer array (or list) for every axis, NumPy's point selection (runtime
+// take_points/assign_points). The index arrays broadcast together; py2cuda needs them of
+// one number of dimensions (equal extents or 1).
+ir::ExprPtr FunctionBuilder::point_subscript(ir::ExprPtr base, std::vector<ir::ExprPtr>& index, const ast::Subscript& s,
+                                             ir::ExprPtr* store_into) {
+  const int k = index[0]->type->ndim();
+  for (const auto& i : index) {
+    if (i->type->dtype()->is_bool()) {
+      return fail(s.index->span, "a boolean mask beside another index array is not supported by py2cuda: index in two steps");
+    }
+    if (i->type->ndim() != k) {
+      return fail(i->span, "index arrays of " + std::to_string(k) + " and " + std::to_string(i->type->ndim()) +
+                               " dimensions (NumPy broadcasts them) are not supported by py2cuda: give them one "
+                               "number of dimensions");
+    }
+  }
+  std::vector<ir::ExprPtr> args;
+  args.push_back(std::move(base));
+  if (store_into) {
+    ir::ExprPtr& store = *store_into;
+    if (args[0]->type->is_readonly()) return fail(s.span, readonly_array_message(args[0]->type));
+    if (store->type->is_device_array() || (!store->type->is_array() && !store->type->is_number())) {
+      return fail(store->span, "cannot store a value of type " + store->type->str() + " through index arrays");
+    }
+    args.push_back(std::move(store));
+  }
+  for (auto& i : index) args.push_back(std::move(i));
+  const std::string operands = placeholders(0, args.size());
+  if (store_into) {
+    return with_effects(call_node(types::none(), "py2cuda::host::assign_points(" + operands + ")", s.span, std::move(args)));
+  }
+  TypeRef t = types::array(args[0]->type->dtype(), k, Layout::C);
+  return call_node(t, "py2cuda::host::take_points(" + operands + ")", s.span, std::move(args));
 }
 
 }  // namespace py2cuda::infer

@@ -35,4 +35,11 @@ inline std::vector<ir::ExprPtr> args_of(ir::ExprPtr a, ir::ExprPtr b = nullptr, 
   return v;
 }
 
+// "{first}, {first+1}, ..., {first+n-1}": a call's placeholders for n arguments.
+inline std::string placeholders(size_t first, size_t n) {
+  std::string s;
+  for (size_t i = first; i < first + n; ++i) s += (i > first ? ", {" : "{") + std::to_string(i) + "}";
+  return s;
+}
+
 }  // namespace py2cuda::infer

@@ -694,12 +694,16 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
     return;
   }
   if (value->type != v->type) {
-    if (!rules::can_convert(value->type, v->type)) {
+    // A dict display into a dict of mixed values (`d = {"n": 3}`, later `d["name"] = "x"`).
+    const bool into_mixed_dict = host_ && value->type->is_dict() && v->type->is_dict() &&
+                                 rules::unify(value->type, v->type) == v->type;
+    if (!rules::can_convert(value->type, v->type) && !into_mixed_dict) {
       D().error(s, "cannot assign a value of type " + value->type->str() + " to '" + id + "' of type " + v->type->str());
       return;
     }
     if (host_) warn_merged_number(id, key, value->type, v->type, s);
-    value = std::make_unique<ir::Cast>(v->type, std::move(value), value->span);
+    value = into_mixed_dict ? convert(std::move(value), v->type)
+                            : std::make_unique<ir::Cast>(v->type, std::move(value), value->span);
   }
   auto st = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(v, target_span), std::move(value), s);
   st->echo_line = echo;

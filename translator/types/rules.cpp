@@ -179,6 +179,14 @@ TypeRef unify(TypeRef a, TypeRef b) {
       TypeRef v = unify(a->value_type(), b->value_type());
       return v ? types::dict_like(a, a->key_type(), v) : nullptr;
     }
+    // `d = {}`, then `d["n"] = 3` and `d["name"] = "x"`: host code's dict of mixed values
+    // (runtime FormatArg, each value kept with its Python type) takes numbers and strings.
+    const TypeRef mixed = types::host_object("FormatArg");
+    auto mixable = [&](TypeRef t) { return (t->is_number() && !t->is_complex()) || t->is_string() || t == mixed; };
+    if (a->key_type() == b->key_type() && (a->value_type() == mixed || b->value_type() == mixed) &&
+        mixable(a->value_type()) && mixable(b->value_type())) {
+      return types::dict_like(a, a->key_type(), mixed);
+    }
     return nullptr;
   }
   if (a->is_tuple() && b->is_tuple() && a->elements().size() == b->elements().size()) {

@@ -13,6 +13,7 @@
 
 #include "../tuple.h"
 #include "exceptions.h"
+#include "format_arg.h"
 #include "ndarray.h"
 #include "scalar_repr.h"
 
@@ -109,6 +110,19 @@ bool to_bool(const NDArray<T, N>& a) {
                                     "Use a.any() or a.all()");
   }
   return static_cast<bool>(*a.data());
+}
+
+// int(v), float(v), bool(v) of a value of a dict of mixed values: as of the type it holds.
+inline int64_t to_int(const FormatArg& v) {
+  if (v.is_str()) return to_int(v.text());
+  if (v.is_float()) return static_cast<int64_t>(std::trunc(v.as_double()));
+  const int64_t m = static_cast<int64_t>(v.magnitude());
+  return v.negative() ? -m : m;
+}
+inline double to_float(const FormatArg& v) { return v.is_str() ? to_float(v.text()) : v.as_double(); }
+inline bool to_bool(const FormatArg& v) {
+  if (v.is_str()) return !v.text().empty();
+  return v.is_float() ? v.as_double() != 0 : v.magnitude() != 0;
 }
 
 // sum(a) of a 1-D array or a tuple: Python's left-to-right sum from 0 (R is int64_t for

@@ -240,4 +240,19 @@ std::string format(const Dict<K, V>& d, std::string_view spec) {
   return repr(d);
 }
 
+// A dict display's entries in a dict of mixed values (`d = {"n": 3}`, later `d["name"] =
+// "x"`): each value keeps its Python type (an np.float32 value stays one).
+template <class K, class V>
+Dict<K, FormatArg> mixed_dict(const Dict<K, V>& d) {
+  Dict<K, FormatArg> out;
+  for (const auto& [k, v] : d.entries()) {
+    if constexpr (std::is_same_v<V, float>) {
+      out.set(k, FormatArg(np_float32{v}));
+    } else {
+      out.set(k, FormatArg(v));
+    }
+  }
+  return out;
+}
+
 }  // namespace py2cuda::host

@@ -31,6 +31,16 @@ struct PyObjectText {
   std::string type_name;
 };
 
+// An item of a list or tuple that holds a NumPy class or dtype ([np.float32, a.dtype]).
+inline std::string str(const PyObjectText& o) { return o.str; }
+inline std::string repr(const PyObjectText& o) { return o.repr; }
+inline std::string format(const PyObjectText& o, std::string_view spec) { return format(std::string_view(o.str), spec); }
+// `a.dtype in (np.float32, np.float64)`: host code holds a dtype as its name, and NumPy's dtype
+// equals the NumPy classes and dtypes that name it.
+inline bool operator==(const PyObjectText& o, const std::string& dtype_name) {
+  return o.repr == "dtype('" + dtype_name + "')" || o.str == "<class 'numpy." + dtype_name + "'>";
+}
+
 class FormatArg {
  public:
   enum class Kind { Int, Bool, Float, Str, NpBool, NpInt, NpFloat32, NpFloat64, Object };

@@ -183,7 +183,62 @@ void scatter(const NDArray<T, N>& a, const NDArray<int64_t, R>& offsets, const X
   for (int64_t i = 0, n = offsets.size(); i < n; ++i) a.data()[to[i]] = from[i];
 }
 
+// The storage offsets of m[i0, i1, ...], one integer array per axis of `a` (NumPy's point
+// selection): element j is a[i0[j], i1[j], ...]. The index arrays broadcast together (all
+// of K dimensions here: extents equal or 1); the result has their broadcast shape.
+template <class T, int N, int K, class... I>
+NDArray<int64_t, K> point_offsets(const NDArray<T, N>& a, const NDArray<I, K>&... index) {
+  static_assert(sizeof...(I) == N, "point_offsets: one index array per axis");
+  Shape<K> shape{};
+  for (int d = 0; d < K; ++d) shape[d] = 1;
+  bool fits = true;
+  auto widen = [&](const auto& idx) {
+    for (int d = 0; d < K; ++d) {
+      if (idx.shape(d) == shape[d] || idx.shape(d) == 1) continue;
+      fits = fits && shape[d] == 1;
+      shape[d] = idx.shape(d);
+    }
+  };
+  (widen(index), ...);
+  if (!fits) {
+    std::string shapes;
+    ((shapes += shape_repr(index.shape()) + " "), ...);
+    throw PyException("IndexError", "shape mismatch: indexing arrays could not be broadcast together with shapes " + shapes);
+  }
+  NDArray<int64_t, K> offsets(shape);
+  int64_t* out = offsets.data();
+  const int64_t count = offsets.size();
+  for (int64_t j = 0; j < count; ++j) out[j] = 0;
+  int axis = 0;
+  auto add = [&](const auto& idx) {
+    for (int64_t j = 0; j < count; ++j) {
+      int64_t rest = j, at = 0;  // idx's element for result position j (extent-1 axes repeat)
+      for (int d = K - 1; d >= 0; --d) {
+        const int64_t i = rest % shape[d];
+        rest /= shape[d];
+        if (idx.shape(d) != 1) at += i * idx.stride(d);
+      }
+      out[j] += a.stride(axis) * resolve_index(static_cast<int64_t>(idx.data()[at]), a.shape(axis), axis);
+    }
+    ++axis;
+  };
+  (add(index), ...);
+  return offsets;
+}
+
 }  // namespace detail
+
+// m[i0, i1, ...] with an integer array for every axis of `m`.
+template <class T, int N, int K, class... I>
+NDArray<T, K> take_points(const NDArray<T, N>& a, const NDArray<I, K>&... index) {
+  return detail::gather(a, detail::point_offsets(a, index...));
+}
+
+// m[i0, i1, ...] = value
+template <class T, int N, class X, int K, class... I>
+void assign_points(const NDArray<T, N>& a, const X& value, const NDArray<I, K>&... index) {
+  detail::scatter(a, detail::point_offsets(a, index...), value);
+}
 
 // a[..., index, ...] with an integer array `index` on axis Axis of `a`.
 template <int Axis, class T, int N, class I, int K>
