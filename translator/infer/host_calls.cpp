@@ -1059,7 +1059,8 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       TypeRef dt = nullptr;
       int ndim = -1;
       for (size_t i = 0; i < items.size(); ++i) {
-        auto v = expr(*items[i]);
+        // A list among them (np.concatenate(([c[0]], c, [c[-1]]))) joins as NumPy's array of it.
+        auto v = listed_array(expr(*items[i]), items[i]->span);
         if (!v) return nullptr;
         if (!v->type->is_array() || v->type->is_device_array()) {
           return fail(items[i]->span, what + "() joins host arrays, not " + v->type->str());
