@@ -197,7 +197,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.nanstd", .rule = R::NanReduction, .runtime = "py2cuda::np::nanstd", .doc = "the standard deviation of the elements that are not NaN (`ddof=`); axis=None"},
       {.path = "numpy.nanargmax", .rule = R::NanReduction, .runtime = "py2cuda::np::nanargmax", .doc = "the flat index of the largest element that is not NaN (ValueError if all are); axis=None"},
       {.path = "numpy.nanargmin", .rule = R::NanReduction, .runtime = "py2cuda::np::nanargmin", .doc = "the flat index of the smallest element that is not NaN (ValueError if all are); axis=None"},
-      {.path = "numpy.average", .rule = R::Average, .runtime = "py2cuda::np::average", .doc = "np.mean, or with `weights=` (same shape, or 1-D along the axis) sum(a * w) / sum(w) in float64, ZeroDivisionError for zero weights; a constant axis, keepdims"},
+      {.path = "numpy.average", .rule = R::Average, .runtime = "py2cuda::np::average", .doc = "np.mean, or with `weights=` (same shape, or 1-D along the axis) sum(a * w) / sum(w) in result_type(a, w) (float64 joining it for integer a), ZeroDivisionError for zero weights; a constant axis, keepdims"},
       {.path = "numpy.ptp", .rule = R::Ptp, .runtime = "py2cuda::np::ptp", .doc = "max - min in the array's type (integers wrap); a constant axis, keepdims"},
       {.path = "numpy.diag", .rule = R::Diag, .runtime = "py2cuda::np::diag", .doc = "a 2-D array with a 1-D array on diagonal `k`, or a 2-D array's diagonal `k` (a copy)"},
       {.path = "numpy.tril", .rule = R::Triangle, .runtime = "py2cuda::np::tril", .doc = "a copy of a 2-D array with the elements above diagonal `k` zeroed"},

@@ -133,7 +133,7 @@ enum class HostRule {
   BroadcastTo,      // np.broadcast_to(a, shape): a read-only view with zero strides
   NanToNum,         // np.nan_to_num(x, nan=0.0, posinf=None, neginf=None): x's type
   NanReduction,     // np.nansum/nanmean/nanmax/nanmin(a): np.sum/mean/max's types, NaN ignored
-  Average,          // np.average(a, weights=None): np.mean's type, float64 with weights
+  Average,          // np.average(a, weights=None): np.mean's type; with weights result_type(a, w), float64 joining it for integer a
   Ptp,              // np.ptp(a): max - min in a's type
   Diag,             // np.diag(v, k=0): 1-D -> 2-D diagonal array, 2-D -> its diagonal
   Triangle,         // np.tril/triu(m, k=0): a copy with the other triangle zeroed

@@ -49,14 +49,8 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
     if (method) a.insert(a.begin(), nullptr);
     return true;
   };
-  // A list (np.sort(times)) or a list display (np.isin(v, [2, 3])) as the array NumPy makes of it.
-  auto listed = [&](ir::ExprPtr v, Span at) -> ir::ExprPtr {
-    if (v && v->type->is_tuple() && v->type->is_list_display()) v = growable_list(std::move(v));
-    if (v && v->type->is_list()) v = array_from_list(std::move(v), nullptr, at);
-    return v;
-  };
   auto host_array = [&](ir::ExprPtr v, Span at) -> ir::ExprPtr {
-    v = listed(std::move(v), at);
+    v = listed_array(std::move(v), at);
     if (!v) return nullptr;
     if (!v->type->is_array() || v->type->is_device_array()) {
       return fail(at, what + "() needs a host array here, not " + v->type->str());
@@ -400,7 +394,7 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       };
       std::vector<ir::ExprPtr> args;
       if (unravel) {
-        auto idx = listed(expr(*a[0]), a[0]->span);
+        auto idx = listed_array(expr(*a[0]), a[0]->span);
         if (!idx) return nullptr;
         const bool many = idx->type->is_array();
         if (many ? (idx->type->is_device_array() || !idx->type->dtype()->is_int()) : !idx->type->is_int()) {
@@ -579,7 +573,7 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       }
       auto v = expr(*c.args[0]);
       if (!v) return nullptr;
-      v = listed(std::move(v), c.args[0]->span);
+      v = listed_array(std::move(v), c.args[0]->span);
       if (!v) return nullptr;
       if (v->type->is_number() && !v->type->is_complex()) {
         const TypeRef dt = v->type;
@@ -617,7 +611,7 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       }
       auto x = expr(*a[0]);
       if (!x) return nullptr;
-      x = listed(std::move(x), a[0]->span);
+      x = listed_array(std::move(x), a[0]->span);
       if (!x) return nullptr;
       TypeRef t;
       if (x->type->is_number() && !x->type->is_complex()) {
@@ -711,7 +705,10 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       auto w = host_array(expr(*a[2]), a[2]->span);
       if (!w) return nullptr;
       if (w->type->dtype()->is_complex()) return fail(a[2]->span, what + "() of complex weights is not supported by py2cuda");
-      const TypeRef t = numpy_rules::promote_types(numpy_rules::promote_types(in, w->type->dtype()), types::float64());
+      // NumPy's result_type(a, w), with float64 joining it only for integer and bool a:
+      // float32 data and weights average in float32.
+      const TypeRef aw = numpy_rules::promote_types(in, w->type->dtype());
+      const TypeRef t = in->is_float() ? aw : numpy_rules::promote_types(aw, types::float64());
       std::vector<ir::ExprPtr> args = args_of(std::move(arr));
       if (axis && nd > 1) {
         if (w->type->ndim() != nd && w->type->ndim() != 1) {
@@ -802,7 +799,7 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       if (refuse(5, "period")) return nullptr;
       auto x = expr(*a[0]);
       if (!x) return nullptr;
-      x = listed(std::move(x), a[0]->span);
+      x = listed_array(std::move(x), a[0]->span);
       if (!x) return nullptr;
       const bool scalar = x->type->is_number();
       if (scalar && x->type->is_complex()) return fail(a[0]->span, what + "() of complex numbers is not supported by py2cuda");
@@ -878,7 +875,7 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       if (p->type->ndim() != 1) return fail(a[0]->span, what + "() needs 1-D coefficients");
       auto x = expr(*a[1]);
       if (!x) return nullptr;
-      x = listed(std::move(x), a[1]->span);
+      x = listed_array(std::move(x), a[1]->span);
       if (!x) return nullptr;
       const bool scalar = x->type->is_number();
       if (!scalar) {
@@ -927,7 +924,7 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       if (refuse(2, "axis") || refuse(3, "out") || refuse(4, "mode")) return nullptr;
       auto idx = expr(*a[1]);
       if (!idx) return nullptr;
-      idx = listed(std::move(idx), a[1]->span);
+      idx = listed_array(std::move(idx), a[1]->span);
       if (!idx) return nullptr;
       const TypeRef dt = arr->type->dtype();
       std::vector<ir::ExprPtr> args = args_of(std::move(arr));

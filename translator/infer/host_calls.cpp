@@ -1062,7 +1062,8 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       TypeRef dt = nullptr;
       int ndim = -1;
       for (size_t i = 0; i < items.size(); ++i) {
-        auto v = expr(*items[i]);
+        // A list among them (np.concatenate(([c[0]], c, [c[-1]]))) joins as NumPy's array of it.
+        auto v = listed_array(expr(*items[i]), items[i]->span);
         if (!v) return nullptr;
         // np.concatenate(([0], a)): NumPy makes each list an array first (Python ints int64,
         // floats float64), then promotes the arrays' dtypes (no value-based casting: a list

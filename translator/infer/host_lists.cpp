@@ -660,6 +660,12 @@ ir::ExprPtr FunctionBuilder::array_from_list(ir::ExprPtr list, TypeRef dtype, Sp
                    args_of(std::move(list)), {dt});
 }
 
+ir::ExprPtr FunctionBuilder::listed_array(ir::ExprPtr v, Span s) {
+  if (v && v->type->is_tuple() && v->type->is_list_display()) v = growable_list(std::move(v));
+  if (v && v->type->is_list()) v = array_from_list(std::move(v), nullptr, s);
+  return v;
+}
+
 // tuple(x): a C++ tuple has its length in its type, so x is what has a length known here:
 // a tuple, a list display, or range() of integer literals.
 ir::ExprPtr FunctionBuilder::tuple_of(const ast::Call& c) {

@@ -293,12 +293,14 @@ class Hoister {
     }
     std::vector<ast::FunctionDef*> hosts;
     for (auto* block : {&module_.body, &module_.hoisted}) {
+      define_reduce_lambdas(*block);
       for (auto& s : *block) {
         if (s->kind == ast::StmtKind::FunctionDef && ast::as<ast::FunctionDef>(*s).decorators.empty()) {
           hosts.push_back(&ast::as<ast::FunctionDef>(*s));
         }
       }
     }
+    for (ast::FunctionDef* host : hosts) define_reduce_lambdas(host->body);
     for (ast::FunctionDef* host : hosts) hoist_from(*host);
     for (ast::FunctionDef* host : hosts) hoist_jit_bindings(*host);
   }
@@ -453,7 +455,10 @@ class Hoister {
 
   // Whether `e` spells numba's cuda.jit through the module's imports (`cuda.jit`, `jit` from
   // numba.cuda, `numba.cuda.jit`).
-  bool is_cuda_jit_name(const ast::Expr& e) const {
+  bool is_cuda_jit_name(const ast::Expr& e) const { return is_numba_path(e, {"numba.cuda.jit"}); }
+
+  // Whether `e` spells, through the module's imports, one of `paths`.
+  bool is_numba_path(const ast::Expr& e, std::initializer_list<const char*> paths) const {
     std::string spelled;
     const ast::Expr* x = &e;
     while (x->kind == ast::ExprKind::Attribute) {
@@ -464,7 +469,35 @@ class Hoister {
     auto it = module_imports_.find(ast::as<ast::Name>(*x).id);
     if (it == module_imports_.end()) return false;
     const std::string path = it->second + spelled;
-    return path == "numba.cuda.jit";
+    for (const char* p : paths) {
+      if (path == p) return true;
+    }
+    return false;
+  }
+
+  // `op = cuda.reduce(lambda a, b: a + b)`, as numba-cuda's documentation writes a reduction, is
+  // `@cuda.reduce def op(a, b): return a + b`: each such statement of `block` becomes that
+  // definition, in its place (a nested one then moves to module level like any other).
+  void define_reduce_lambdas(ast::Block& block) {
+    for (auto& st : block) {
+      if (st->kind != ast::StmtKind::Assign) continue;
+      auto& a = ast::as<ast::Assign>(*st);
+      if (a.targets.size() != 1 || a.targets[0]->kind != ast::ExprKind::Name) continue;
+      if (a.value->kind != ast::ExprKind::Call) continue;
+      auto& call = ast::as<ast::Call>(*a.value);
+      if (call.args.size() != 1 || !call.keywords.empty() || call.has_star_args) continue;
+      if (call.args[0]->kind != ast::ExprKind::Lambda || !is_numba_path(*call.func, {"numba.cuda.reduce", "numba.cuda.Reduce"})) continue;
+      auto& l = ast::as<ast::LambdaExpr>(*call.args[0]);
+      auto def = std::make_unique<ast::FunctionDef>(a.span);
+      def->name = ast::as<ast::Name>(*a.targets[0]).id;
+      def->name_span = a.targets[0]->span;
+      def->params = std::move(l.params);
+      auto ret = std::make_unique<ast::Return>(l.body->span);
+      ret->value = std::move(l.body);
+      def->body.push_back(std::move(ret));
+      def->decorators.push_back(std::move(call.func));
+      st = std::move(def);
+    }
   }
 
   // `compiled = cuda.jit(SIG)(f)` at the top level of a function's body, `f` a module-level

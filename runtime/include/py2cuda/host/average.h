@@ -1,5 +1,5 @@
 // py2cuda host runtime: np.average (numpy/lib/function_base.py's order: the weights
-// summed and the products summed, each pairwise in float64, then divided) and np.ptp.
+// summed and the products summed, each pairwise in the result type R, then divided) and np.ptp.
 #pragma once
 
 #include <cstdint>
@@ -16,7 +16,7 @@ auto average(const NDArray<T, N>& a) {
   return mean(a);
 }
 
-// np.average(a, weights=w) over every element (a and w of one shape): result_type(a, w, float64).
+// np.average(a, weights=w) over every element (a and w of one shape): R is result_type(a, w), float64 joining it for integer a.
 template <class R, class T, class W, int N>
 R average(const NDArray<T, N>& a, const NDArray<W, N>& weights) {
   if (a.shape() != weights.shape()) {

@@ -21,6 +21,9 @@ namespace py2cuda::host {
 class Event {
  public:
   static Event create(bool timing = true) { return Event(timing); }
+  // The value a local declared ahead of its first assignment holds (`ev = cuda.event()` in a
+  // loop body): a fresh event, as cuda.event() makes, never read before that assignment.
+  Event() : Event(true) {}
 
   void record() { record_on(nullptr); }
   void record(const Stream& s) { record_on(s.stream().handle); }
