@@ -1062,14 +1062,11 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       TypeRef dt = nullptr;
       int ndim = -1;
       for (size_t i = 0; i < items.size(); ++i) {
-        // A list among them (np.concatenate(([c[0]], c, [c[-1]]))) joins as NumPy's array of it.
+        // A list among them (np.concatenate(([c[0]], c, [c[-1]]))) joins as NumPy's array of it:
+        // NumPy makes each list an array first (Python ints int64, floats float64), then
+        // promotes the arrays' dtypes (no value-based casting: a list is not a scalar), so [0]
+        // beside a float32 array gives float64.
         auto v = listed_array(expr(*items[i]), items[i]->span);
-        if (!v) return nullptr;
-        // np.concatenate(([0], a)): NumPy makes each list an array first (Python ints int64,
-        // floats float64), then promotes the arrays' dtypes (no value-based casting: a list
-        // is not a scalar), so [0] beside a float32 array gives float64.
-        v = growable_list(std::move(v));  // a list display: a list
-        if (v->type->is_list()) v = array_from_list(std::move(v), nullptr, items[i]->span);
         if (!v) return nullptr;
         if (!v->type->is_array() || v->type->is_device_array()) {
           return fail(items[i]->span, what + "() joins host arrays and lists of numbers, not " + v->type->str());
