@@ -1,6 +1,7 @@
-# expect: 25:8: error: unsupported operand type(s) for *: 'int' and 'Vec'
+# expect: 10:5: error: kernel 'fill' has no type signature and the host code never launches it
 # A class defining __mul__ multiplied from the left by a number: Python calls int.__mul__, then
-# Vec.__rmul__, which the class does not define (TypeError).
+# Vec.__rmul__, which the class does not define (TypeError). A located warning at 24:5, so
+# the host code is not translated and the kernel it launches (on v.x) has no types.
 import numpy as np
 from numba import cuda
 
@@ -20,6 +21,6 @@ class Vec:
         return Vec(self.x * k)
 
 
-a = np.zeros(4)
-fill[1, 4](a)
-print((2 * Vec(a[3])).x)
+v = 2 * Vec(np.zeros(4))
+fill[1, 4](v.x)
+print(v.x)

@@ -151,13 +151,26 @@ TEST(HostClasses, SpecialMethodsAreCalledWherePythonCallsThem) {
   EXPECT_TRUE(has(r.cu, "(v == v)")) << r.cu;
 }
 
-TEST(HostClasses, OperatorWithoutItsMethodIsAnError) {
+TEST(HostClasses, OperatorWithoutItsMethodIsALocatedWarning) {
   TranslateResult r = run("class V:\n"                                // 6
                           "    def __init__(self, x):\n"              // 7
                           "        self.x = x\n"                      // 8
                           "v = V(1)\n"                                // 9
                           "a = np.zeros(1)\ninc[1, 1](a)\n"           // 10-11
                           "print((v * 2).x)\n");                      // 12
-  EXPECT_TRUE(has(r.diagnostics, "prog.py:12:8: error: unsupported operand type(s) for *: 'V' and 'int'"))
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:12:8: warning: unsupported operand type(s) for *: 'V' and 'int'"))
       << r.diagnostics;
+}
+
+TEST(HostClasses, AssigningAFrozenDataclassFieldIsALocatedWarning) {
+  TranslateResult r = run("from dataclasses import dataclass\n"       // 6
+                          "@dataclass(frozen=True)\n"                 // 7
+                          "class S:\n"                                // 8
+                          "    n: int\n"                              // 9
+                          "s = S(1)\n"                                // 10
+                          "s.n = 2\n"                                 // 11
+                          "a = np.zeros(1)\ninc[1, 1](a)\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:11:1: warning: cannot assign to field 'n' of the frozen dataclass 'S'"))
+      << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
 }
