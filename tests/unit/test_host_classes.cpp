@@ -174,3 +174,14 @@ TEST(HostClasses, AssigningAFrozenDataclassFieldIsALocatedWarning) {
       << r.diagnostics;
   EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
 }
+
+TEST(HostClasses, PrintingAListOfInstancesIsALocatedWarning) {
+  TranslateResult r = run("class V:\n"                                // 6
+                          "    def __repr__(self):\n"                 // 7
+                          "        return 'V'\n"                      // 8
+                          "a = np.zeros(1)\ninc[1, 1](a)\n"           // 9-10
+                          "print([V(), V()])\n");                     // 11
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:11:7: warning: printing a list(instance V) holding instances of a class"))
+      << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+}

@@ -15,6 +15,7 @@
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
 #include "infer/host_arguments.h"
+#include "infer/host_instances.h"
 #include "infer/host_nodes.h"
 #include "ir/effects.h"
 #include "types/numpy_rules.h"
@@ -2099,6 +2100,10 @@ ir::ExprPtr FunctionBuilder::as_python_list(ir::ExprPtr v) {
 }
 
 ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const std::string& spec, Span s) {
+  if (instance_class(v->type).empty() && mentions_instance(v->type)) {
+    return fail(s, "the text of a " + v->type->str() + " holding instances of a class is not supported by py2cuda; "
+                   "format each instance");
+  }
   if (std::string cls = instance_class(v->type); !cls.empty()) {
     // print(), str() and f-strings call __str__, falling back to __repr__; repr() and !r call __repr__.
     const FunctionEntry* text = special_method(v->type, conversion == 'r' ? "__repr__" : "__str__");
@@ -2357,6 +2362,10 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
     }
     auto v = maybe_optional(*a);  // a variable holding None or a value prints either
     if (!v) return nullptr;
+    if (instance_class(v->type).empty() && mentions_instance(v->type)) {
+      return fail(a->span, "printing a " + v->type->str() + " holding instances of a class is not supported by "
+                           "py2cuda; print each instance");
+    }
     if (v->type->is_none()) v = string_const("None", a->span);  // print(None)
     if (v->type->is_optional()) v = call_node(types::string(), "py2cuda::host::str({0})", a->span, one_arg(std::move(v)));
     v = as_python_list(std::move(v));

@@ -8,17 +8,13 @@
 // (`Config_scaled_host(cfg, 2.0)`), specialised per argument types as other host functions.
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
+#include "infer/host_instances.h"
 #include "infer/host_nodes.h"
 #include "sema/classes.h"
 
 namespace py2cuda::infer {
 
-namespace {
-
-constexpr const char* kInstancePrefix = "instance ";
-
-// A type holding instances somewhere: the instance itself, a list, tuple, dict or Optional of them.
-bool mentions_instance(TypeRef t, int depth = 0) {
+bool mentions_instance(TypeRef t, int depth) {
   if (!t || depth > 8) return false;
   if (!instance_class(t).empty()) return true;
   if (t->is_list() || t->is_optional()) return mentions_instance(t->dtype(), depth + 1);
@@ -29,6 +25,10 @@ bool mentions_instance(TypeRef t, int depth = 0) {
   }
   return false;
 }
+
+namespace {
+
+constexpr const char* kInstancePrefix = "instance ";
 
 // Whether Python prints a value of `from` stored into an attribute of type `to` the same way.
 bool prints_alike(TypeRef from, TypeRef to) {
