@@ -146,13 +146,10 @@ ir::ExprPtr FunctionBuilder::class_call(const ast::Call& c, bool& handled) {
   const auto& m = ast::as<ast::Attribute>(*c.func);
   const sema::ClassInfo* k = nullptr;
   ir::ExprPtr base;
-  switch (class_operand(*m.value, k, base)) {
-    case ClassOperand::Neither: return nullptr;
-    case ClassOperand::Failed: handled = true; return nullptr;
-    case ClassOperand::Class:
-    case ClassOperand::Instance: break;
-  }
+  const ClassOperand operand = class_operand(*m.value, k, base);
+  if (operand == ClassOperand::Neither) return nullptr;
   handled = true;
+  if (operand == ClassOperand::Failed) return nullptr;
   auto it = k->methods.find(m.attr);
   if (!base) {
     // C.method(...): a static or class method, or a method given its instance explicitly.
@@ -176,13 +173,10 @@ ir::ExprPtr FunctionBuilder::class_attribute(const ast::Attribute& a, bool& hand
   handled = false;
   const sema::ClassInfo* k = nullptr;
   ir::ExprPtr base;
-  switch (class_operand(*a.value, k, base)) {
-    case ClassOperand::Neither: return nullptr;
-    case ClassOperand::Failed: handled = true; return nullptr;
-    case ClassOperand::Class:
-    case ClassOperand::Instance: break;
-  }
+  const ClassOperand operand = class_operand(*a.value, k, base);
+  if (operand == ClassOperand::Neither) return nullptr;
   handled = true;
+  if (operand == ClassOperand::Failed) return nullptr;
   if (base) {
     if (TypeRef t = mb_.class_attribute_type(k->name, a.attr)) {
       return call_node(t, "{0}->" + cpp_identifier(a.attr), a.span, args_of(std::move(base)));
