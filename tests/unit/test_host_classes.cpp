@@ -84,14 +84,14 @@ TEST(HostClasses, InheritanceIsALocatedWarning) {
   EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
 }
 
-TEST(HostClasses, OperatorMethodIsALocatedWarning) {
+TEST(HostClasses, UncalledSpecialMethodIsALocatedWarning) {
   TranslateResult r = run("class V:\n"                                // 6
                           "    def __init__(self, x):\n"              // 7
                           "        self.x = x\n"                      // 8
-                          "    def __add__(self, o):\n"               // 9
-                          "        return V(self.x + o.x)\n"          // 10
+                          "    def __iter__(self):\n"                 // 9
+                          "        return iter([self.x])\n"           // 10
                           "a = np.zeros(1)\ninc[1, 1](a)\n");
-  EXPECT_TRUE(has(r.diagnostics, "prog.py:9:9: warning: the special method '__add__' in a class is not supported"))
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:9:9: warning: the special method '__iter__' in a class is not supported"))
       << r.diagnostics;
   EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
 }
@@ -104,5 +104,84 @@ TEST(HostClasses, PrintingAnInstanceIsALocatedWarning) {
                           "a = np.zeros(1)\ninc[1, 1](a)\n"           // 10-11
                           "print(p)\n");                              // 12
   EXPECT_TRUE(has(r.diagnostics, "prog.py:12:7: warning: printing an instance of the class 'P'")) << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostClasses, PropertiesAndClassMethods) {
+  TranslateResult r = run("class G:\n"                                // 6
+                          "    def __init__(self, w, h):\n"           // 7
+                          "        self.w = w\n"                      // 8
+                          "        self.h = h\n"                      // 9
+                          "    @classmethod\n"                        // 10
+                          "    def square(cls, n):\n"                 // 11
+                          "        return cls(n, n)\n"                // 12
+                          "    @property\n"                           // 13
+                          "    def size(self):\n"                     // 14
+                          "        return self.w * self.h\n"          // 15
+                          "    @size.setter\n"                        // 16
+                          "    def size(self, v):\n"                  // 17
+                          "        self.w = v // self.h\n"            // 18
+                          "g = G.square(4)\n"                         // 19
+                          "g.size = 8\n"                              // 20
+                          "a = np.zeros(1)\ninc[1, 1](a)\n"           // 21-22
+                          "print(g.size, g.w)\n");                    // 23
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "std::shared_ptr<G> g = G_square_host(int64_t(4));")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "G_set_size_host(g, int64_t(8));")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "G_size_host(g)")) << r.cu;
+}
+
+TEST(HostClasses, SpecialMethodsAreCalledWherePythonCallsThem) {
+  TranslateResult r = run("class V:\n"                                // 6
+                          "    def __init__(self, x):\n"              // 7
+                          "        self.x = x\n"                      // 8
+                          "    def __add__(self, o):\n"               // 9
+                          "        return V(self.x + o.x)\n"          // 10
+                          "    def __repr__(self):\n"                 // 11
+                          "        return f'V({self.x})'\n"           // 12
+                          "    def __len__(self):\n"                  // 13
+                          "        return 1\n"                        // 14
+                          "v = V(1) + V(2)\n"                         // 15
+                          "a = np.zeros(1)\ninc[1, 1](a)\n"           // 16-17
+                          "print(v, len(v), v == v)\n");              // 18
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "return V_op_add_host(py2cuda_arg0, py2cuda_arg1);")) << r.cu;  // operands left to right
+  EXPECT_TRUE(has(r.cu, "V_op_repr_host(v)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "V_op_len_host(v)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "(v == v)")) << r.cu;
+}
+
+TEST(HostClasses, OperatorWithoutItsMethodIsALocatedWarning) {
+  TranslateResult r = run("class V:\n"                                // 6
+                          "    def __init__(self, x):\n"              // 7
+                          "        self.x = x\n"                      // 8
+                          "v = V(1)\n"                                // 9
+                          "a = np.zeros(1)\ninc[1, 1](a)\n"           // 10-11
+                          "print((v * 2).x)\n");                      // 12
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:12:8: warning: unsupported operand type(s) for *: 'V' and 'int'"))
+      << r.diagnostics;
+}
+
+TEST(HostClasses, AssigningAFrozenDataclassFieldIsALocatedWarning) {
+  TranslateResult r = run("from dataclasses import dataclass\n"       // 6
+                          "@dataclass(frozen=True)\n"                 // 7
+                          "class S:\n"                                // 8
+                          "    n: int\n"                              // 9
+                          "s = S(1)\n"                                // 10
+                          "s.n = 2\n"                                 // 11
+                          "a = np.zeros(1)\ninc[1, 1](a)\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:11:1: warning: cannot assign to field 'n' of the frozen dataclass 'S'"))
+      << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+}
+
+TEST(HostClasses, PrintingAListOfInstancesIsALocatedWarning) {
+  TranslateResult r = run("class V:\n"                                // 6
+                          "    def __repr__(self):\n"                 // 7
+                          "        return 'V'\n"                      // 8
+                          "a = np.zeros(1)\ninc[1, 1](a)\n"           // 9-10
+                          "print([V(), V()])\n");                     // 11
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:11:7: warning: printing a list(instance V) holding instances of a class"))
+      << r.diagnostics;
   EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
 }

@@ -474,6 +474,9 @@ struct ClassDef : UnsupportedStmt {
   // the constructor, a function `Name(params of __init__)` whose body makes `self`, runs
   // __init__'s statements (moved here) and returns `self`.
   std::unique_ptr<FunctionDef> constructor;
+  // Each @classmethod's first parameter (`cls`), by method name, which sema drops from its
+  // parameters: the method's body reads that name as the class.
+  std::map<std::string, std::string> class_params;
 };
 
 struct Module {

@@ -427,6 +427,12 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
   auto base = expr(*s.value);
   if (!base) return nullptr;
   TypeRef bt = base->type;
+  if (std::string cls = host_ ? instance_class(bt) : ""; !cls.empty()) {
+    const FunctionEntry* m = special_method(bt, "__getitem__");
+    if (!m) return fail(s.value->span, "'" + cls + "' object is not subscriptable (TypeError; define __getitem__)");
+    auto idx = expr(*s.index);
+    return idx ? call_special(*m, args_of(std::move(base), std::move(idx)), s.span) : nullptr;
+  }
   if (bt->is_dict()) return dict_item(std::move(base), s);
   if (host_ && bt->is_string()) return str_subscript(std::move(base), s);
   if (bt->is_tuple()) {
@@ -856,6 +862,12 @@ ir::ExprPtr FunctionBuilder::method_call(const ast::Call& c, const ast::Attribut
 }
 
 ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEntry& f, ir::ExprPtr self) {
+  std::vector<ir::ExprPtr> given;
+  if (self) given.push_back(std::move(self));
+  return call_function(c, f, std::move(given));
+}
+
+ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEntry& f, std::vector<ir::ExprPtr> given) {
   switch (f.kind) {
     case FunctionKind::Kernel:
       return fail(c.func->span, "cannot call kernel '" + f.name +
@@ -882,8 +894,8 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
     }
   }
   size_t n = def.params.size();
-  const size_t first = self ? 1 : 0;  // a method's instance fills its first parameter
-  if (self && n == 0) return fail(c.span, "method '" + f.name + "' takes no 'self' parameter");
+  const size_t first = given.size();  // a method's instance (and an operator's operand) fill the first parameters
+  if (first > n) return fail(c.span, "method '" + f.name + "' takes no 'self' parameter");
   std::vector<const ast::Expr*> slots(n, nullptr);
   if (c.args.size() + first > n) {
     return numba_rejects(c.span, "device function '" + f.name + "' takes " + std::to_string(n) + " argument" +
@@ -900,9 +912,9 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
   std::vector<ir::ExprPtr> args;
   std::vector<TypeRef> arg_types;
   for (size_t i = 0; i < n; ++i) {
-    if (i == 0 && self) {
-      arg_types.push_back(self->type);
-      args.push_back(std::move(self));
+    if (i < first) {
+      arg_types.push_back(given[i]->type);
+      args.push_back(std::move(given[i]));
       continue;
     }
     const ast::Expr* a = slots[i] ? slots[i] : def.params[i].default_value.get();
@@ -990,6 +1002,8 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
 }
 
 ir::ExprPtr FunctionBuilder::binary_values(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s) {
+  bool instance = false;  // an operand of a class of host code: its special method
+  if (auto v = instance_binary(op, l, r, s, instance); instance) return v;
   TypeRef result = rules::binary_result(op, l->type, r->type);
   if (!result) {
     return fail(s, "cannot apply '" + std::string(python_spelling(op)) + "' to " + l->type->str() + " and " +
@@ -1103,6 +1117,8 @@ ir::ExprPtr FunctionBuilder::binary_parts(const ast::Binary& b) {
   auto r = dynamic_operand(*b.right);
   if (!l || !r) return nullptr;
   if (!mixed_dict_value_operand(*l, *r, b.span)) return nullptr;
+  bool instance = false;  // an operand of a class of host code: its special method
+  if (auto v = instance_binary(b.op, l, r, b.span, instance); instance) return v;
   if (l->type->is_dynamic() || r->type->is_dynamic()) return dynamic_binary(b.op, std::move(l), std::move(r), b.span);
   if (host_ && (l->type->is_array() || r->type->is_array())) return array_binary(b.op, std::move(l), std::move(r), b.span);
   if (python_host() && b.op != BinOp::MatMul && numpy_sized_scalars(l->type, r->type)) {
@@ -1361,6 +1377,12 @@ ir::ExprPtr FunctionBuilder::is_none_test(const ast::Compare& c) {
   const ast::Expr* other = c.comparators[0]->kind == ast::ExprKind::NoneLit ? c.left.get()
                            : c.left->kind == ast::ExprKind::NoneLit      ? c.comparators[0].get()
                                                                          : nullptr;
+  if (!other && host_) {
+    // `a is b` of two instances of a class of host code: one object (comparison says so).
+    auto l = expr(*c.left);
+    auto r = l ? expr(*c.comparators[0]) : nullptr;
+    return r ? comparison(c.ops[0], std::move(l), std::move(r), c.span) : nullptr;
+  }
   if (!other) {
     return fail(c.span, "'is' comparisons are only supported with None in CUDA kernels; use == for numbers");
   }
@@ -1379,6 +1401,8 @@ ir::ExprPtr FunctionBuilder::is_none_test(const ast::Compare& c) {
 
 // One comparison `l op r` in the type both meet in.
 ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span span) {
+  bool instance = false;  // an operand of a class of host code: its special method
+  if (auto v = instance_comparison(op, l, r, span, instance); instance) return v;
   if (l->type->is_dynamic() || r->type->is_dynamic()) return dynamic_comparison(op, std::move(l), std::move(r), span);
   if ((op == CmpOp::In || op == CmpOp::NotIn) && host_ && r->type->is_dict()) {
     return dict_contains(op == CmpOp::NotIn, std::move(l), std::move(r), span);

@@ -200,11 +200,26 @@ class FunctionBuilder {
   ir::ExprPtr call(const ast::Call& c);
   // `self`: a method's instance, its first parameter (the call's arguments fill the others).
   ir::ExprPtr call_function(const ast::Call& c, const FunctionEntry& f, ir::ExprPtr self = nullptr);
+  // `given`: the values of the first parameters, evaluated already (an operator's operands).
+  ir::ExprPtr call_function(const ast::Call& c, const FunctionEntry& f, std::vector<ir::ExprPtr> given);
   // Classes of host code (infer/host_classes.cpp): a class's name not shadowed by a local, whether
   // an expression may hold an instance (tested before evaluating it), method calls and the
   // constructor's new object, attribute reads and stores.
   const sema::ClassInfo* class_named(const ast::Expr& e) const;
   bool may_be_instance(const ast::Expr& e);
+  // What `e` in `e.attr` is: a class (`k` set, nothing evaluated), an instance (`base` its value,
+  // `k` its class), Failed (evaluating it failed, reported), or Neither (left to other paths).
+  enum class ClassOperand { Neither, Class, Instance, Failed };
+  ClassOperand class_operand(const ast::Expr& e, const sema::ClassInfo*& k, ir::ExprPtr& base);
+  // The special method `name` (`__add__`, `__len__`, `__str__`...) of instances of `t`; null
+  // when `t` is no instance or its class does not define it. call_special calls it with `args`.
+  const FunctionEntry* special_method(TypeRef t, const std::string& name) const;
+  const sema::ClassInfo* special_class(TypeRef t) const;  // the class of instances of `t`, or null
+  ir::ExprPtr call_special(const FunctionEntry& m, std::vector<ir::ExprPtr> args, Span s);
+  // `l op r` and `l cmp r` where an operand is an instance: its special method, as Python
+  // calls it (`==` of a class without __eq__ is identity); null with `handled` false otherwise.
+  ir::ExprPtr instance_binary(BinOp op, ir::ExprPtr& l, ir::ExprPtr& r, Span s, bool& handled);
+  ir::ExprPtr instance_comparison(CmpOp op, ir::ExprPtr& l, ir::ExprPtr& r, Span s, bool& handled);
   ir::ExprPtr class_call(const ast::Call& c, bool& handled);
   ir::ExprPtr class_attribute(const ast::Attribute& a, bool& handled);
   bool class_attribute_store(const ast::Attribute& target, ir::ExprPtr& value, Span s, ir::Block& out, bool echo);

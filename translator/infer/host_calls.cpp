@@ -15,6 +15,7 @@
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
 #include "infer/host_arguments.h"
+#include "infer/host_instances.h"
 #include "infer/host_nodes.h"
 #include "ir/effects.h"
 #include "types/numpy_rules.h"
@@ -1942,6 +1943,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       if (v->type->is_string() || is_sized_host_object(v->type) || v->type->is_dict() || v->type->is_list()) {
         return call_node(types::int64(), rt + "({0})", c.span, one(std::move(v)));
       }
+      if (const FunctionEntry* m = special_method(v->type, "__len__")) return call_special(*m, one(std::move(v)), c.span);
       return fail(a[0]->span, "object of type " + v->type->str() + " has no len()");
     }
     case HostRule::Range:
@@ -2105,7 +2107,24 @@ ir::ExprPtr FunctionBuilder::as_python_list(ir::ExprPtr v) {
 }
 
 ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const std::string& spec, Span s) {
+  if (instance_class(v->type).empty() && mentions_instance(v->type)) {
+    return fail(s, "the text of a " + v->type->str() + " holding instances of a class is not supported by py2cuda; "
+                   "format each instance");
+  }
   if (std::string cls = instance_class(v->type); !cls.empty()) {
+    // print(), str() and f-strings call __str__, falling back to __repr__; repr() and !r call __repr__.
+    const FunctionEntry* text = special_method(v->type, conversion == 'r' ? "__repr__" : "__str__");
+    if (!text && conversion != 'r') text = special_method(v->type, "__repr__");
+    if (text) {
+      const std::string method = "__" + text->def->name.substr(2);
+      auto t = call_special(*text, args_of(std::move(v)), s);
+      if (!t) return nullptr;
+      if (!t->type->is_string()) {
+        return fail(s, method + " returned non-string (type " + t->type->str() + ") (TypeError)");
+      }
+      if (!spec.empty()) return fail(s, "unsupported format string passed to " + cls + ".__format__ (TypeError)");
+      return t;
+    }
     bool dataclass = false;
     auto repr = dataclass_repr(v, s, dataclass);
     if (dataclass) {
@@ -2352,6 +2371,10 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
     }
     auto v = maybe_optional(*a);  // a variable holding None or a value prints either
     if (!v) return nullptr;
+    if (instance_class(v->type).empty() && mentions_instance(v->type)) {
+      return fail(a->span, "printing a " + v->type->str() + " holding instances of a class is not supported by "
+                           "py2cuda; print each instance");
+    }
     if (v->type->is_none()) v = string_const("None", a->span);  // print(None)
     if (v->type->is_optional()) v = call_node(types::string(), "py2cuda::host::str({0})", a->span, one_arg(std::move(v)));
     v = as_python_list(std::move(v));

@@ -8,17 +8,13 @@
 // (`Config_scaled_host(cfg, 2.0)`), specialised per argument types as other host functions.
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
+#include "infer/host_instances.h"
 #include "infer/host_nodes.h"
 #include "sema/classes.h"
 
 namespace py2cuda::infer {
 
-namespace {
-
-constexpr const char* kInstancePrefix = "instance ";
-
-// A type holding instances somewhere: the instance itself, a list, tuple, dict or Optional of them.
-bool mentions_instance(TypeRef t, int depth = 0) {
+bool mentions_instance(TypeRef t, int depth) {
   if (!t || depth > 8) return false;
   if (!instance_class(t).empty()) return true;
   if (t->is_list() || t->is_optional()) return mentions_instance(t->dtype(), depth + 1);
@@ -29,6 +25,10 @@ bool mentions_instance(TypeRef t, int depth = 0) {
   }
   return false;
 }
+
+namespace {
+
+constexpr const char* kInstancePrefix = "instance ";
 
 // Whether Python prints a value of `from` stored into an attribute of type `to` the same way.
 bool prints_alike(TypeRef from, TypeRef to) {
@@ -85,7 +85,8 @@ const sema::ClassInfo* FunctionBuilder::class_named(const ast::Expr& e) const {
   if (e.kind != ast::ExprKind::Name) return nullptr;
   const std::string& id = ast::as<ast::Name>(e).id;
   if (locals_.count(id)) return nullptr;
-  auto it = mb_.info().classes.find(id);
+  // A class method's `cls` is its class (no subclass can call it: classes have no bases).
+  auto it = mb_.info().classes.find(!id.empty() && id == entry_.class_param ? entry_.class_of : id);
   return it == mb_.info().classes.end() ? nullptr : &it->second;
 }
 
@@ -115,6 +116,18 @@ bool FunctionBuilder::may_be_instance(const ast::Expr& e) {
   }
 }
 
+FunctionBuilder::ClassOperand FunctionBuilder::class_operand(const ast::Expr& e, const sema::ClassInfo*& k,
+                                                             ir::ExprPtr& base) {
+  if ((k = class_named(e))) return ClassOperand::Class;
+  if (!may_be_instance(e)) return ClassOperand::Neither;
+  base = expr(e);
+  if (!base) return ClassOperand::Failed;
+  const std::string cls = instance_class(base->type);
+  if (cls.empty()) return ClassOperand::Neither;
+  k = &mb_.info().classes.at(cls);
+  return ClassOperand::Instance;
+}
+
 ir::ExprPtr FunctionBuilder::class_call(const ast::Call& c, bool& handled) {
   handled = false;
   if (c.func->kind == ast::ExprKind::Name && ast::as<ast::Name>(*c.func).id == sema::kNewObjectFunction) {
@@ -124,86 +137,107 @@ ir::ExprPtr FunctionBuilder::class_call(const ast::Call& c, bool& handled) {
     const std::string cpp = mb_.host_class(cls).cpp_name;
     return call_node(instance_type(cls), "std::make_shared<" + cpp + ">()", c.span, {});
   }
+  if (c.func->kind == ast::ExprKind::Name && ast::as<ast::Name>(*c.func).id == entry_.class_param &&
+      !entry_.class_param.empty() && !locals_.count(entry_.class_param)) {
+    handled = true;  // `cls(...)` in a class method: the constructor
+    return call_function(c, *mb_.info().classes.at(entry_.class_of).constructor);
+  }
   if (c.func->kind != ast::ExprKind::Attribute) return nullptr;
   const auto& m = ast::as<ast::Attribute>(*c.func);
-  if (const sema::ClassInfo* k = class_named(*m.value)) {
-    // C.method(...): a static method, or a method given its instance explicitly.
-    handled = true;
-    auto it = k->methods.find(m.attr);
+  const sema::ClassInfo* k = nullptr;
+  ir::ExprPtr base;
+  const ClassOperand operand = class_operand(*m.value, k, base);
+  if (operand == ClassOperand::Neither) return nullptr;
+  handled = true;
+  if (operand == ClassOperand::Failed) return nullptr;
+  auto it = k->methods.find(m.attr);
+  if (!base) {
+    // C.method(...): a static or class method, or a method given its instance explicitly.
     if (it == k->methods.end()) {
       return fail(m.attr_span, "type object '" + k->name + "' has no method '" + m.attr + "' (AttributeError)");
     }
     return call_function(c, *it->second);
   }
-  if (!may_be_instance(*m.value)) return nullptr;
-  auto base = expr(*m.value);
-  if (!base) {
-    handled = true;
-    return nullptr;
-  }
-  const std::string cls = instance_class(base->type);
-  if (cls.empty()) return nullptr;
-  handled = true;
-  const sema::ClassInfo& k = mb_.info().classes.at(cls);
-  auto it = k.methods.find(m.attr);
-  if (it == k.methods.end()) {
-    if (mb_.class_attribute_type(cls, m.attr)) {
-      return fail(m.attr_span, "calling the attribute '" + m.attr + "' of a '" + cls + "' object is not supported by "
-                               "py2cuda (only its methods)");
+  if (it == k->methods.end()) {
+    if (mb_.class_attribute_type(k->name, m.attr) || k->properties.count(m.attr)) {
+      return fail(m.attr_span, "calling the attribute '" + m.attr + "' of a '" + k->name + "' object is not supported "
+                               "by py2cuda (only its methods)");
     }
-    return fail(m.attr_span, "'" + cls + "' object has no attribute '" + m.attr + "' (AttributeError)");
+    return fail(m.attr_span, "'" + k->name + "' object has no attribute '" + m.attr + "' (AttributeError)");
   }
-  if (k.static_methods.count(m.attr)) return call_function(c, *it->second);
+  if (k->static_methods.count(m.attr)) return call_function(c, *it->second);
   return call_function(c, *it->second, std::move(base));
 }
 
 ir::ExprPtr FunctionBuilder::class_attribute(const ast::Attribute& a, bool& handled) {
   handled = false;
-  if (const sema::ClassInfo* k = class_named(*a.value)) {
-    handled = true;
-    if (auto it = k->constants.find(a.attr); it != k->constants.end()) return expr(*it->second);
-    if (k->methods.count(a.attr)) {
-      return fail(a.attr_span, "'" + k->name + "." + a.attr + "' is a method, which py2cuda calls where it is "
-                               "written; it is not a value");
+  const sema::ClassInfo* k = nullptr;
+  ir::ExprPtr base;
+  const ClassOperand operand = class_operand(*a.value, k, base);
+  if (operand == ClassOperand::Neither) return nullptr;
+  handled = true;
+  if (operand == ClassOperand::Failed) return nullptr;
+  if (base) {
+    if (TypeRef t = mb_.class_attribute_type(k->name, a.attr)) {
+      auto read = call_node(t, "{0}->" + cpp_identifier(a.attr), a.span, args_of(std::move(base)));
+      static_cast<ir::BuiltinCall&>(*read).reads_state = true;  // a method called beside it may change it
+      return read;
     }
+    if (auto it = k->properties.find(a.attr); it != k->properties.end()) {
+      // A @property: its getter, called with the instance.
+      ast::Call get(a.span, std::make_unique<ast::Name>(a.attr_span, a.attr));
+      return call_function(get, *it->second, std::move(base));
+    }
+  }
+  // The class's constants, which an instance reads too (self.N), unless it assigned its own.
+  if (auto it = k->constants.find(a.attr); it != k->constants.end()) return expr(*it->second);
+  if (k->methods.count(a.attr)) {
+    return fail(a.attr_span, "'" + k->name + "." + a.attr + "' is a method, which py2cuda calls where it is "
+                             "written; it is not a value");
+  }
+  if (!base) {
     return fail(a.attr_span, "type object '" + k->name + "' has no attribute '" + a.attr + "' (AttributeError)");
   }
-  if (!may_be_instance(*a.value)) return nullptr;
-  auto base = expr(*a.value);
-  if (!base) {
-    handled = true;
-    return nullptr;
-  }
-  const std::string cls = instance_class(base->type);
-  if (cls.empty()) return nullptr;
-  handled = true;
-  if (TypeRef t = mb_.class_attribute_type(cls, a.attr)) {
-    auto read = call_node(t, "{0}->" + cpp_identifier(a.attr), a.span, args_of(std::move(base)));
-    static_cast<ir::BuiltinCall&>(*read).reads_state = true;  // a method called beside it may change it
-    return read;
-  }
-  const sema::ClassInfo& k = mb_.info().classes.at(cls);
-  // An instance reads the class's constants too (self.N), unless it assigned its own.
-  if (auto it = k.constants.find(a.attr); it != k.constants.end()) return expr(*it->second);
-  if (k.methods.count(a.attr)) {
-    return fail(a.attr_span, "the bound method '" + cls + "." + a.attr + "' is not a value py2cuda translates; "
-                             "call it where it is written");
-  }
-  return fail(a.attr_span, "'" + cls + "' object has no attribute '" + a.attr + "' (AttributeError)");
+  return fail(a.attr_span, "'" + k->name + "' object has no attribute '" + a.attr + "' (AttributeError)");
 }
 
 bool FunctionBuilder::class_attribute_store(const ast::Attribute& target, ir::ExprPtr& value, Span s, ir::Block& out,
                                             bool echo) {
-  if (class_named(*target.value)) {
-    D().error(target.span, "assigning a class attribute ('" + ast::as<ast::Name>(*target.value).id + "." +
-                               target.attr + " = ...') is not supported by py2cuda: class constants are fixed");
+  const sema::ClassInfo* k = nullptr;
+  ir::ExprPtr base;
+  switch (class_operand(*target.value, k, base)) {
+    case ClassOperand::Neither: return false;
+    case ClassOperand::Failed: return true;
+    case ClassOperand::Class:
+      D().error(target.span, "assigning a class attribute ('" + k->name + "." + target.attr +
+                                 " = ...') is not supported by py2cuda: class constants are fixed");
+      return true;
+    case ClassOperand::Instance: break;
+  }
+  const std::string& cls = k->name;
+  auto push = [&](ir::ExprPtr store) {
+    auto st = std::make_unique<ir::ExprStmt>(with_effects(std::move(store)), s);
+    st->echo_line = echo;
+    out.push_back(std::move(st));
+  };
+  if (auto it = k->setters.find(target.attr); it != k->setters.end()) {
+    // `obj.prop = v` with a @prop.setter: the setter, called with the instance and the value.
+    ast::Call set(s, std::make_unique<ast::Name>(target.attr_span, target.attr));
+    std::vector<ir::ExprPtr> given;
+    given.push_back(std::move(base));
+    given.push_back(std::move(value));
+    if (auto call = call_function(set, *it->second, std::move(given))) push(std::move(call));
     return true;
   }
-  if (!may_be_instance(*target.value)) return false;
-  auto base = expr(*target.value);
-  if (!base) return true;
-  const std::string cls = instance_class(base->type);
-  if (cls.empty()) return false;
+  if (k->def && sema::dataclass_frozen(*k->def) == 1 && k->constructor != &entry_) {
+    D().error(target.span, "cannot assign to field '" + target.attr + "' of the frozen dataclass '" + cls +
+                               "' (dataclasses.FrozenInstanceError)");
+    return true;
+  }
+  if (k->properties.count(target.attr)) {
+    D().error(target.span, "property '" + target.attr + "' of '" + cls + "' object has no setter (AttributeError)");
+    return true;
+  }
   if (value->type->is_none()) {
     D().error(s, "assigning None to the attribute '" + target.attr + "' is not supported by py2cuda");
     return true;
@@ -223,12 +257,132 @@ bool FunctionBuilder::class_attribute_store(const ast::Attribute& target, ir::Ex
                        " (the unification of all its assignments): this " + value->type->str() +
                        " value prints as " + t->str() + " where Python prints it as it is");
   }
-  auto store = call_node(types::none(), "{0}->" + cpp_identifier(target.attr) + " = {1}", s,
-                         args_of(std::move(base), convert(std::move(value), t)));
-  auto st = std::make_unique<ir::ExprStmt>(with_effects(std::move(store)), s);
-  st->echo_line = echo;
-  out.push_back(std::move(st));
+  push(call_node(types::none(), "{0}->" + cpp_identifier(target.attr) + " = {1}", s,
+                 args_of(std::move(base), convert(std::move(value), t))));
   return true;
+}
+
+// ---------------------------------------------------------------- special methods
+
+const sema::ClassInfo* FunctionBuilder::special_class(TypeRef t) const {
+  const std::string cls = instance_class(t);
+  return cls.empty() ? nullptr : &mb_.info().classes.at(cls);
+}
+
+const FunctionEntry* FunctionBuilder::special_method(TypeRef t, const std::string& name) const {
+  const sema::ClassInfo* k = special_class(t);
+  if (!k) return nullptr;
+  auto it = k->methods.find(name);
+  return it == k->methods.end() ? nullptr : it->second;
+}
+
+ir::ExprPtr FunctionBuilder::call_special(const FunctionEntry& m, std::vector<ir::ExprPtr> args, Span s) {
+  ast::Call call(s, std::make_unique<ast::Name>(s, m.def->name));
+  return call_function(call, m, std::move(args));
+}
+
+namespace {
+
+// The name Python's messages give a value's type.
+std::string python_type_name(TypeRef t) {
+  if (std::string cls = instance_class(t); !cls.empty()) return cls;
+  if (t->is_bool()) return "bool";
+  if (t->is_int()) return "int";
+  if (t->is_float()) return "float";
+  if (t->is_string()) return "str";
+  return t->str();
+}
+
+const char* special_name(BinOp op) {
+  switch (op) {
+    case BinOp::Add: return "__add__";
+    case BinOp::Sub: return "__sub__";
+    case BinOp::Mul: return "__mul__";
+    case BinOp::TrueDiv: return "__truediv__";
+    case BinOp::FloorDiv: return "__floordiv__";
+    case BinOp::Mod: return "__mod__";
+    default: return nullptr;
+  }
+}
+
+// Each comparison's method, and the one Python tries on the right operand when the left one's
+// class does not define it (`a < b` is `b.__gt__(a)`).
+std::pair<const char*, const char*> special_names(CmpOp op) {
+  switch (op) {
+    case CmpOp::Eq: return {"__eq__", "__eq__"};
+    case CmpOp::NotEq: return {"__ne__", "__ne__"};
+    case CmpOp::Lt: return {"__lt__", "__gt__"};
+    case CmpOp::LtE: return {"__le__", "__ge__"};
+    case CmpOp::Gt: return {"__gt__", "__lt__"};
+    case CmpOp::GtE: return {"__ge__", "__le__"};
+    default: return {nullptr, nullptr};
+  }
+}
+
+}  // namespace
+
+ir::ExprPtr FunctionBuilder::instance_binary(BinOp op, ir::ExprPtr& l, ir::ExprPtr& r, Span s, bool& handled) {
+  handled = host_ && (!instance_class(l->type).empty() || !instance_class(r->type).empty());
+  if (!handled) return nullptr;
+  const char* name = special_name(op);
+  if (const FunctionEntry* m = name ? special_method(l->type, name) : nullptr) {
+    return call_special(*m, args_of(std::move(l), std::move(r)), s);
+  }
+  return fail(s, "unsupported operand type(s) for " + std::string(python_spelling(op)) + ": '" +
+                     python_type_name(l->type) + "' and '" + python_type_name(r->type) +
+                     "' (TypeError; py2cuda calls __add__, __sub__, __mul__, __truediv__, __floordiv__ and __mod__ "
+                     "of the left operand)");
+}
+
+ir::ExprPtr FunctionBuilder::instance_comparison(CmpOp op, ir::ExprPtr& l, ir::ExprPtr& r, Span s, bool& handled) {
+  handled = host_ && (!instance_class(l->type).empty() || !instance_class(r->type).empty());
+  if (!handled) return nullptr;
+  const auto [name, reflected] = special_names(op);
+  if (const FunctionEntry* m = name ? special_method(l->type, name) : nullptr) {
+    return call_special(*m, args_of(std::move(l), std::move(r)), s);
+  }
+  if (const FunctionEntry* m = reflected ? special_method(r->type, reflected) : nullptr) {
+    return call_special(*m, args_of(std::move(r), std::move(l)), s);
+  }
+  if (op == CmpOp::NotEq) {
+    // Python's default __ne__ negates __eq__.
+    if (const FunctionEntry* m = special_method(l->type, "__eq__")) {
+      auto eq = call_special(*m, args_of(std::move(l), std::move(r)), s);
+      return eq ? call_node(types::boolean(), "!({0})", s, args_of(std::move(eq))) : nullptr;
+    }
+  }
+  const bool identity = op == CmpOp::Eq || op == CmpOp::NotEq || op == CmpOp::Is || op == CmpOp::IsNot;
+  const sema::ClassInfo* k = special_class(l->type);
+  if ((op == CmpOp::Eq || op == CmpOp::NotEq) && l->type == r->type && k && k->def && sema::is_dataclass(*k->def)) {
+    // The __eq__ dataclasses generates: the fields, in order, compared as tuples.
+    std::string pattern = "[](const auto& a, const auto& b) { return ";
+    int fields = 0;
+    for (const auto& st : k->def->body) {
+      if (st->kind != ast::StmtKind::AnnAssign) continue;
+      const std::string& name = ast::as<ast::Name>(*ast::as<ast::AnnAssign>(*st).target).id;
+      TypeRef t = mb_.class_attribute_type(k->name, name);
+      if (!t || !(t->is_number() || t->is_string())) {
+        return fail(s, "== of the dataclass '" + k->name + "' compares its field '" + name + "' of type " +
+                           (t ? t->str() : "unknown") + ", which py2cuda does not (numbers and strings only)");
+      }
+      pattern += (fields++ ? " && a->" : "a->") + cpp_identifier(name) + " == b->" + cpp_identifier(name);
+    }
+    pattern += std::string(fields ? "" : "true") + "; }({0}, {1})";
+    auto eq = call_node(types::boolean(), pattern, s, args_of(std::move(l), std::move(r)));
+    return op == CmpOp::Eq ? std::move(eq) : call_node(types::boolean(), "!{0}", s, args_of(std::move(eq)));
+  }
+  if (identity && l->type == r->type) {
+    // Without __eq__, == is identity: one object, one shared_ptr.
+    const bool equal = op == CmpOp::Eq || op == CmpOp::Is;
+    return call_node(types::boolean(), equal ? "({0} == {1})" : "({0} != {1})", s,
+                     args_of(std::move(l), std::move(r)));
+  }
+  if (identity) {
+    return fail(s, "comparing a '" + python_type_name(l->type) + "' with a '" + python_type_name(r->type) +
+                       "' by identity is not supported by py2cuda (define __eq__)");
+  }
+  return fail(s, "'" + std::string(python_spelling(op)) + "' not supported between instances of '" +
+                     python_type_name(l->type) + "' and '" + python_type_name(r->type) + "' (TypeError)");
 }
 
 ir::ExprPtr FunctionBuilder::dataclass_repr(ir::ExprPtr& v, Span s, bool& handled) {

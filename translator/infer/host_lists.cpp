@@ -119,6 +119,17 @@ TypeRef FunctionBuilder::refine_list(const ast::Expr& owner, TypeRef list_type, 
     return refine_shared_global(ast::as<ast::Name>(owner).id, types::list(want), owner.span) ? types::list(want)
                                                                                               : nullptr;
   }
+  if (owner.kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(owner).value->kind == ast::ExprKind::Name) {
+    // `self.items.append(v)`: the attribute of the instance's class (the next pass sees it).
+    const auto& a = ast::as<ast::Attribute>(owner);
+    const std::string& id = ast::as<ast::Name>(*a.value).id;
+    auto it = locals_.count(id) ? vars_.find(binding(id)) : vars_.end();
+    const std::string cls = it == vars_.end() ? "" : instance_class(it->second->type);
+    if (!cls.empty() && mb_.class_attribute_type(cls, a.attr)) {
+      mb_.set_class_attribute_type(cls, a.attr, types::list(want));
+      return types::list(want);
+    }
+  }
   // A dict's list value: `d[k].append(v)`, `d.setdefault(k, []).append(v)` type the dict's values.
   const ast::Expr* dict_owner = nullptr;
   if (owner.kind == ast::ExprKind::Subscript) {

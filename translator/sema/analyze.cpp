@@ -5,6 +5,7 @@
 #include <set>
 
 #include "frontend/parser.h"
+#include "sema/classes.h"
 #include "sema/module_info.h"
 
 namespace py2cuda::sema {
@@ -488,6 +489,7 @@ class Analyzer {
     k.def = &c;
     add_function(c.name, *c.constructor, nullptr, c.span);
     k.constructor = info_.functions.back().get();
+    std::set<std::string> properties;
     for (const auto& s : c.body) {
       if (s->kind == ast::StmtKind::Assign) {
         const auto& a = ast::as<ast::Assign>(*s);
@@ -497,12 +499,27 @@ class Analyzer {
       if (s->kind != ast::StmtKind::FunctionDef) continue;
       const auto& f = ast::as<ast::FunctionDef>(*s);
       if (f.name == "__init__") continue;  // its body is the constructor's
+      const MethodKind kind = method_kind(f, properties);
       auto entry = std::make_unique<FunctionEntry>();
-      entry->name = c.name + "_" + f.name;
+      // Special methods are `Vec_op_add`, a setter `Vec_set_norm`: each C++ name is one function.
+      const bool special = f.name.size() > 4 && f.name.starts_with("__") && f.name.ends_with("__");
+      entry->name = c.name + (kind == MethodKind::Setter ? "_set_" : special ? "_op_" : "_") +
+                    (special ? f.name.substr(2, f.name.size() - 4) : f.name);
       entry->def = &f;
       entry->decorator_span = f.span;
-      k.methods[f.name] = entry.get();
-      if (!f.decorators.empty()) k.static_methods.insert(f.name);
+      if (kind == MethodKind::Property) {
+        properties.insert(f.name);
+        k.properties[f.name] = entry.get();
+      } else if (kind == MethodKind::Setter) {
+        k.setters[f.name] = entry.get();
+      } else {
+        k.methods[f.name] = entry.get();
+      }
+      if (kind == MethodKind::Static || kind == MethodKind::Class) k.static_methods.insert(f.name);
+      if (kind == MethodKind::Class) {
+        entry->class_param = c.class_params.at(f.name);
+        entry->class_of = c.name;
+      }
       info_.functions.push_back(std::move(entry));
     }
   }

@@ -4,6 +4,7 @@
 // class records), lower prints it as a struct. What py2cuda does not translate keeps the
 // statement unsupported, its `what` naming the feature: host code reports it at the line.
 #include <functional>
+#include <set>
 
 #include "frontend/ast_clone.h"
 #include "sema/classes.h"
@@ -14,9 +15,13 @@ namespace py2cuda::sema {
 namespace {
 
 // The special methods that change what an instance means to Python's operators, printing,
-// iteration...: a class defining one is not translated.
-bool is_special_method(const std::string& name) {
-  return name.size() > 4 && name.starts_with("__") && name.ends_with("__") && name != "__init__";
+// iteration...: a class defining one py2cuda does not call (infer/host_classes.cpp calls these)
+// is not translated.
+bool is_unsupported_special_method(const std::string& name) {
+  static const std::set<std::string> kCalled = {
+      "__init__", "__str__", "__repr__", "__len__", "__getitem__", "__eq__", "__ne__", "__lt__", "__le__",
+      "__gt__", "__ge__", "__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__"};
+  return name.size() > 4 && name.starts_with("__") && name.ends_with("__") && !kCalled.count(name);
 }
 
 bool is_name(const ast::Expr& e, const char* id) {
@@ -25,12 +30,68 @@ bool is_name(const ast::Expr& e, const char* id) {
 
 }  // namespace
 
+MethodKind method_kind(const ast::FunctionDef& f, const std::set<std::string>& properties) {
+  if (f.decorators.empty()) return MethodKind::Instance;
+  const ast::Expr& d = *f.decorators[0];
+  if (is_name(d, "staticmethod")) return MethodKind::Static;
+  if (is_name(d, "classmethod")) return MethodKind::Class;
+  if (is_name(d, "property")) return MethodKind::Property;
+  if (d.kind == ast::ExprKind::Attribute) {
+    const auto& a = ast::as<ast::Attribute>(d);
+    if (a.attr == "setter" && a.value->kind == ast::ExprKind::Name && ast::as<ast::Name>(*a.value).id == f.name &&
+        properties.count(f.name)) {
+      return MethodKind::Setter;
+    }
+  }
+  return MethodKind::Unknown;
+}
+
+namespace {
+
+// `name` or `dataclasses.name`.
+bool is_dataclasses_name(const ast::Expr& e, const char* name) {
+  if (is_name(e, name)) return true;
+  return e.kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(e).attr == name &&
+         is_name(*ast::as<ast::Attribute>(e).value, "dataclasses");
+}
+
+// A dataclass field's `field(...)` call, or null.
+const ast::Call* field_call(const ast::Expr* value) {
+  if (!value || value->kind != ast::ExprKind::Call) return nullptr;
+  const auto& c = ast::as<ast::Call>(*value);
+  return is_dataclasses_name(*c.func, "field") ? &c : nullptr;
+}
+
+// Why a field's `field(...)` is not translated ("" when it is): default= and
+// default_factory=list/dict only.
+std::string unsupported_field(const ast::Call& c, Span& where) {
+  where = c.span;
+  if (!c.args.empty() || c.has_star_args) return "field(...) with positional arguments";
+  for (const auto& k : c.keywords) {
+    where = k.span;
+    if (k.name == "default") continue;
+    if (k.name == "default_factory" && (is_name(*k.value, "list") || is_name(*k.value, "dict"))) continue;
+    return "field(" + k.name + "=...) (py2cuda translates default= and default_factory=list or dict)";
+  }
+  return "";
+}
+
+}  // namespace
+
 bool is_dataclass(const ast::ClassDef& c) {
   if (c.decorators.size() != 1) return false;
   const ast::Expr& d = *c.decorators[0];
-  if (is_name(d, "dataclass")) return true;
-  return d.kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(d).attr == "dataclass" &&
-         is_name(*ast::as<ast::Attribute>(d).value, "dataclasses");
+  if (is_dataclasses_name(d, "dataclass")) return true;
+  return dataclass_frozen(c) >= 0;
+}
+
+int dataclass_frozen(const ast::ClassDef& c) {
+  if (c.decorators.size() != 1 || c.decorators[0]->kind != ast::ExprKind::Call) return -1;
+  const auto& call = ast::as<ast::Call>(*c.decorators[0]);
+  if (!is_dataclasses_name(*call.func, "dataclass") || !call.args.empty() || call.keywords.size() != 1) return -1;
+  const auto& k = call.keywords[0];
+  if (k.name != "frozen" || k.value->kind != ast::ExprKind::BoolLit) return -1;
+  return ast::as<ast::BoolLit>(*k.value).value ? 1 : 0;
 }
 
 namespace {
@@ -38,10 +99,11 @@ namespace {
 // Why the class cannot be translated ("" when it can), and where.
 std::string unsupported_feature(const ast::ClassDef& c, Span& where) {
   where = c.span;
+  std::set<std::string> properties;  // the @property getters so far, whose @name.setter may follow
   const bool dataclass = is_dataclass(c);
   if (!c.decorators.empty() && !dataclass) {
     where = c.decorators[0]->span;
-    return "decorated class definition (other than a bare @dataclass)";
+    return "decorated class definition (other than @dataclass or @dataclass(frozen=...))";
   }
   if (c.has_class_keywords) return "class definition with keywords (metaclass=...)";
   for (const auto& b : c.bases) {
@@ -60,27 +122,40 @@ std::string unsupported_feature(const ast::ClassDef& c, Span& where) {
         if (a.targets.size() == 1 && a.targets[0]->kind == ast::ExprKind::Name) continue;
         break;
       }
-      case ast::StmtKind::AnnAssign:
-        // A dataclass's field `x: int = 0`.
-        if (dataclass && ast::as<ast::AnnAssign>(*s).target->kind == ast::ExprKind::Name) continue;
-        break;
+      case ast::StmtKind::AnnAssign: {
+        // A dataclass's field `x: int = 0`, `xs: list = field(default_factory=list)`.
+        const auto& a = ast::as<ast::AnnAssign>(*s);
+        if (!dataclass || a.target->kind != ast::ExprKind::Name) break;
+        if (const ast::Call* f = field_call(a.value.get())) {
+          if (std::string why = unsupported_field(*f, where); !why.empty()) return why;
+        }
+        continue;
+      }
       case ast::StmtKind::FunctionDef: {
         const auto& f = ast::as<ast::FunctionDef>(*s);
         where = f.name_span;
-        if (is_special_method(f.name)) return "the special method '" + f.name + "' in a class";
+        if (is_unsupported_special_method(f.name)) return "the special method '" + f.name + "' in a class";
         if (f.is_async) return "async method";
         for (const auto& p : f.params) {
           if (p.kind != ast::Param::Kind::Normal) return "method with *args, **kwargs or keyword-only parameters";
         }
-        bool is_static = false;
-        for (const auto& d : f.decorators) {
-          if (is_name(*d, "staticmethod")) {
-            is_static = true;
-            continue;
-          }
-          where = d->span;
-          return "decorated method (other than @staticmethod)";
+        if (f.decorators.size() > 1) {
+          where = f.decorators[1]->span;
+          return "method with more than one decorator";
         }
+        const MethodKind kind = method_kind(f, properties);
+        if (kind == MethodKind::Unknown) {
+          where = f.decorators[0]->span;
+          return "decorated method (other than @staticmethod, @classmethod, @property and @name.setter)";
+        }
+        const bool is_static = kind == MethodKind::Static;
+        if (kind == MethodKind::Property) {
+          properties.insert(f.name);
+          if (f.params.size() != 1) return "property getter taking parameters other than 'self'";
+        }
+        if (kind == MethodKind::Setter && f.params.size() != 2) return "property setter not taking (self, value)";
+        if (kind == MethodKind::Class && f.params.empty()) return "class method without a 'cls' parameter";
+        if (f.name.starts_with("__") && kind != MethodKind::Instance) return "special method with a decorator";
         if (!is_static && f.params.empty()) return "method without a 'self' parameter";
         if (f.name == "__init__" && is_static) return "static __init__";
         if (f.name == "__init__" && dataclass) return "dataclass defining its own __init__";
@@ -108,6 +183,15 @@ void dataclass_init(const ast::ClassDef& c, ast::FunctionDef& ctor, Span at) {
     p.name = name;
     p.span = f.target->span;
     p.default_value = ast::clone(f.value.get());
+    if (const ast::Call* fc = field_call(f.value.get())) {
+      // field(default=v): v; field(default_factory=list): `[]`, made again at each call as the factory is.
+      p.default_value = nullptr;
+      for (const auto& k : fc->keywords) {
+        if (k.name == "default") p.default_value = ast::clone(k.value.get());
+        else if (is_name(*k.value, "list")) p.default_value = std::make_unique<ast::ListExpr>(k.value->span);
+        else p.default_value = std::make_unique<ast::DictExpr>(k.value->span);
+      }
+    }
     ctor.params.push_back(std::move(p));
     auto store = std::make_unique<ast::Assign>(s->span);
     store->targets.push_back(
@@ -192,12 +276,21 @@ void prepare_classes(ast::Module& module) {
     std::string feature = unsupported_feature(*c, where);
     if (!feature.empty()) {
       c->what = feature;
-      c->hint = "py2cuda translates plain classes: methods, static methods and class constants, attributes set "
-                "through self";
+      c->hint = "py2cuda translates plain classes: methods, static and class methods, properties, class constants, "
+                "attributes set through self, the special methods of printing, len, [], comparisons and arithmetic";
       if (where.valid()) c->span = where;
       continue;
     }
     c->constructor = make_constructor(*c);
+    // A class method's body names the class by its first parameter (`cls`), which its calls
+    // do not pass: infer reads that name as the class (FunctionEntry::class_param).
+    for (auto& st : c->body) {
+      if (st->kind != ast::StmtKind::FunctionDef) continue;
+      auto& f = ast::as<ast::FunctionDef>(*st);
+      if (method_kind(f, {}) != MethodKind::Class) continue;
+      c->class_params[f.name] = f.params[0].name;
+      f.params.erase(f.params.begin());
+    }
   }
 }
 

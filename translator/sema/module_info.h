@@ -56,6 +56,8 @@ struct FunctionEntry {
   // @cuda.reduce: a CpuJit function that host code calls as `f(array, init=0)`, the binary
   // operator of numba-cuda's reduction (infer/host_calls.cpp: reduction_call).
   bool reduction = false;
+  // A @classmethod of the class `class_of`: the name its body calls the class by (`cls`).
+  std::string class_param, class_of;
 };
 
 // `name = cuda.declare_device(symbol, sig, link=..., abi=..., use_cooperative=...)`: a device
@@ -130,8 +132,10 @@ struct ClassInfo {
   std::string name;
   const ast::ClassDef* def = nullptr;
   FunctionEntry* constructor = nullptr;            // bound to the class's name
-  std::map<std::string, FunctionEntry*> methods;   // by Python name, static methods too
-  std::set<std::string> static_methods;
+  std::map<std::string, FunctionEntry*> methods;   // by Python name, static, class and special methods too
+  std::set<std::string> static_methods;            // class methods too: no instance is passed
+  std::map<std::string, FunctionEntry*> properties;  // @property getters, by name
+  std::map<std::string, FunctionEntry*> setters;     // their @name.setter
   std::map<std::string, const ast::Expr*> constants;  // class-level `N = 4`
 };
 
