@@ -1,5 +1,6 @@
 #include "frontend/python_syntax.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -627,6 +628,7 @@ class FstringChecker {
       problem_ = FstringProblem{inner.message, inner};
       return false;
     }
+    note_yields(parenthesized, start);
     if (s_[i] == '=') {
       ++i;
       while (i < s_.size() && (s_[i] == ' ' || s_[i] == '\t' || s_[i] == '\n' || s_[i] == '\r' || s_[i] == '\f' ||
@@ -657,13 +659,40 @@ class FstringChecker {
     return false;
   }
 
+  // The `yield`s of an expression that parses, `start` its first byte in the body: the
+  // compiler's "'yield' outside function" where no function encloses the string. An expression
+  // with a lambda is left alone (its yield may be the lambda's).
+  void note_yields(std::string_view parenthesized, size_t start) {
+    Tokenizer tokenizer(parenthesized);
+    tokenizer.run();
+    std::vector<size_t> line_starts{0};
+    for (size_t k = 0; k < parenthesized.size(); ++k)
+      if (parenthesized[k] == '\n') line_starts.push_back(k + 1);
+    std::vector<size_t> found;
+    for (const Token& t : tokenizer.tokens_) {
+      if (t.type != Tok::Name) continue;
+      if (t.text == "lambda") return;
+      if (t.text == "yield" && t.row < line_starts.size()) found.push_back(start + line_starts[t.row] + t.col - 1);
+    }
+    yields_.insert(yields_.end(), found.begin(), found.end());
+  }
+
+ public:
+  std::vector<size_t> yields_;  // byte offsets in the body
+
+ private:
   std::string_view s_;
   bool raw_;
   std::optional<FstringProblem> problem_;
 };
 
-// The problem in a STRING token's f-string, if it is one and has one.
-std::optional<FstringProblem> check_fstring(std::string_view token) {
+// The f-string's body (between its quotes) in a STRING token, if it is an f-string.
+struct FstringBody {
+  std::string_view text;
+  size_t offset;  // in the token
+  bool raw;
+};
+std::optional<FstringBody> fstring_body(std::string_view token) {
   size_t prefix = 0;
   bool f = false, raw = false;
   while (prefix < token.size() && token[prefix] != '\'' && token[prefix] != '"') {
@@ -678,7 +707,25 @@ std::optional<FstringProblem> check_fstring(std::string_view token) {
                       token.size() >= prefix + 6;
   const size_t quotes = triple ? 3 : 1;
   if (token.size() < prefix + 2 * quotes) return std::nullopt;
-  return FstringChecker(token.substr(prefix + quotes, token.size() - prefix - 2 * quotes), raw).run();
+  return FstringBody{token.substr(prefix + quotes, token.size() - prefix - 2 * quotes), prefix + quotes, raw};
+}
+
+// The problem in a STRING token's f-string, if it is one and has one.
+std::optional<FstringProblem> check_fstring(std::string_view token) {
+  std::optional<FstringBody> body = fstring_body(token);
+  if (!body) return std::nullopt;
+  return FstringChecker(body->text, body->raw).run();
+}
+
+// The byte offsets in a STRING token of the `yield`s in its f-string's expressions (a token
+// without a problem).
+std::vector<size_t> fstring_yields(std::string_view token) {
+  std::optional<FstringBody> body = fstring_body(token);
+  if (!body || body->text.find("yield") == std::string_view::npos) return {};
+  FstringChecker checker(body->text, body->raw);
+  checker.run();
+  for (size_t& at : checker.yields_) at += body->offset;
+  return checker.yields_;
 }
 
 struct ReachedTokenizerProblem {};
@@ -846,12 +893,12 @@ class Parser {
   const Scope& scope() const { return scopes_.back(); }
 
   // CPython compiles the statements in order: the first error in the file is the one reported.
-  void compile_error_at(size_t token, const std::string& message) {
-    const Token& t = t_[std::min(token, t_.size() - 1)];
-    if (compile_error_ && (compile_error_->start.row < t.row ||
-                           (compile_error_->start.row == t.row && compile_error_->start.column <= t.col)))
+  void compile_error_at(size_t token, const std::string& message) { compile_error_at(at_token(token, message)); }
+  void compile_error_at(SyntaxError e) {
+    if (compile_error_ && (compile_error_->start.row < e.start.row ||
+                           (compile_error_->start.row == e.start.row && compile_error_->start.column <= e.start.column)))
       return;
-    compile_error_ = at_token(token, message);
+    compile_error_ = std::move(e);
   }
 
   // ---- match statements (CPython 3.10's match_stmt and its invalid_ rules)
@@ -2591,6 +2638,16 @@ class Parser {
           }
           raise(at_token(pos_, f->message));
         }
+        if (!scope().function) {
+          for (size_t at : fstring_yields(t_[i].text)) {
+            // The yield's own line and column (CPython 3.11 places an f-string's nodes so).
+            const std::string_view text = t_[i].text;
+            const size_t line = text.rfind('\n', at);
+            const auto rows = static_cast<uint32_t>(std::count(text.begin(), text.begin() + at, '\n'));
+            const TSPoint p{t_[i].row + rows, static_cast<uint32_t>(line == std::string_view::npos ? t_[i].col + at : at - line - 1)};
+            compile_error_at(SyntaxError{p, {p.row, p.column + 5}, "'yield' outside function"});
+          }
+        }
       }
       return ExprKind::Literal;
     }
@@ -2762,7 +2819,7 @@ std::optional<PythonSyntaxError> find_error(std::string_view src, bool compiled)
   try {
     parser.file();
     if (!problem) {
-      if (compiled && parser.compile_error()) return PythonSyntaxError{*parser.compile_error(), true};
+      if (compiled && parser.compile_error()) return PythonSyntaxError{*parser.compile_error(), true, true};
       return std::nullopt;
     }
   } catch (const ReachedTokenizerProblem&) {
