@@ -141,19 +141,18 @@ class Builder {
     add_def(name, kAnnot | kLocal, target);
   }
 
+  // The nodes whose elements are the targets where the node is one: `a, (b, *c) = ...`.
+  static bool unpacks(Kind k) {
+    return k == Kind::Tuple || k == Kind::List || k == Kind::ExpressionList || k == Kind::PatternList ||
+           k == Kind::TuplePattern || k == Kind::ListPattern || k == Kind::ParenthesizedExpression ||
+           k == Kind::ListSplat || k == Kind::ListSplatPattern;
+  }
+
   void visit(TSNode n, Ctx ctx = Ctx::Load) {
     const Depth depth(depth_);
+    if (unpacks(cst::kind(n))) return children_of(n, ctx);
     switch (cst::kind(n)) {
       case Kind::Identifier: return add_def(text(n), ctx == Ctx::Store ? kLocal : kUse, n);
-      case Kind::Tuple:
-      case Kind::List:
-      case Kind::ExpressionList:
-      case Kind::PatternList:
-      case Kind::TuplePattern:
-      case Kind::ListPattern:
-      case Kind::ParenthesizedExpression:
-      case Kind::ListSplat:
-      case Kind::ListSplatPattern: return children_of(n, ctx);
       case Kind::Attribute: return visit_field(n, F.object);
       case Kind::KeywordArgument: return visit_field(n, F.value);
       case Kind::ExpressionStatement: {
@@ -399,21 +398,10 @@ class Builder {
     leave();
   }
   void comprehension_target(TSNode t) {
-    switch (cst::kind(t)) {
-      case Kind::Identifier: return add_def(text(t), kLocal | kCompIter, t);
-      case Kind::Tuple:
-      case Kind::List:
-      case Kind::PatternList:
-      case Kind::TuplePattern:
-      case Kind::ListPattern:
-      case Kind::ParenthesizedExpression:
-      case Kind::ListSplat:
-      case Kind::ListSplatPattern:
-        for (const cst::Child& c : kids(t))
-          if (ts_node_is_named(c.node)) comprehension_target(c.node);
-        return;
-      default: return visit(t, Ctx::Store);
-    }
+    if (cst::kind(t) == Kind::Identifier) return add_def(text(t), kLocal | kCompIter, t);
+    if (!unpacks(cst::kind(t))) return visit(t, Ctx::Store);
+    for (const cst::Child& c : kids(t))
+      if (ts_node_is_named(c.node)) comprehension_target(c.node);
   }
 
   // symtable_extend_namedexpr_scope: in a comprehension, the target binds in the enclosing
