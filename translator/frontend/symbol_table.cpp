@@ -77,7 +77,7 @@ class Builder {
   std::unique_ptr<Block> module(TSNode root) {
     auto top = std::make_unique<Block>();
     top->kind = BlockKind::Module;
-    cur_ = top.get();
+    cur_ = module_ = top.get();
     children_of(root);
     return top;
   }
@@ -99,6 +99,12 @@ class Builder {
     unsigned& val = b.symbols[it->second].second;
     if ((flag & kParam) && (val & kParam)) raise_at(at, "duplicate argument '" + name + "' in function definition");
     val |= flag;
+  }
+  // A name declared global anywhere is marked global in the module's block too (st_global):
+  // `nonlocal x` at module level and `global x` in a function is "nonlocal and global".
+  void add_global(const std::string& name, TSNode at) {
+    add_def(name, kGlobal, at);
+    if (cur_ != module_) add_def(*module_, name, kGlobal, at);
   }
   void add_def(const std::string& name, unsigned flag, TSNode at) { add_def(*cur_, name, flag, at); }
 
@@ -277,7 +283,8 @@ class Builder {
                                                : "name '" + name + "' is assigned to before " + what + " declaration";
         raise_at(n, std::move(message));
       }
-      add_def(name, flag, c.node);
+      if (flag == kGlobal) add_global(name, c.node);
+      else add_def(name, flag, c.node);
       cur_->directives.emplace_back(name, ts_node_start_point(n));
     }
   }
@@ -417,9 +424,10 @@ class Builder {
       if (b->kind == BlockKind::Class)
         raise_at(target, "assignment expression within a comprehension cannot be used in a class body");
       const bool global = b->kind == BlockKind::Module || (b->lookup(name) & kGlobal);
-      add_def(name, global ? kGlobal : kNonlocal, target);
+      if (global) add_global(name, target);
+      else add_def(name, kNonlocal, target);
       cur_->directives.emplace_back(name, ts_node_start_point(target));
-      add_def(*b, name, b->kind == BlockKind::Module ? kGlobal : kLocal, target);
+      if (b->kind != BlockKind::Module) add_def(*b, name, kLocal, target);
     }
     visit_field(n, F.value);
     visit(target, Ctx::Store);
@@ -475,6 +483,7 @@ class Builder {
   std::vector<uint32_t> annotated_colons_;
   cst::ChildWalker walker_;
   Block* cur_ = nullptr;
+  Block* module_ = nullptr;
 };
 
 // symtable.c's analyze_block: names resolved block by block, the module first, each block's
