@@ -737,6 +737,13 @@ TEST(FrontendSyntaxErrors, Indentation) {
 TEST(FrontendSyntaxErrors, Python2Print) {
   EXPECT_EQ(Parsed("print 'hello'\n").errors(),
             std::vector<std::string>{"1:1: Missing parentheses in call to 'print'. Did you mean print(...)?"});
+  // A subscript that does not parse: CPython's second pass reads `print` and a list comprehension.
+  EXPECT_EQ(Parsed("x = print [c for c in d]\n").errors(),
+            std::vector<std::string>{"1:5: Missing parentheses in call to 'print'. Did you mean print(...)?"});
+  // Valid Python (a subtraction, a subscript, a product): the message only where the file has an error.
+  EXPECT_TRUE(Parsed("print -1\nprint [1], 2\nprint * 2\n").errors().empty());
+  EXPECT_EQ(Parsed("print -1\nx = (1 2)\n").errors(),
+            std::vector<std::string>{"1:1: Missing parentheses in call to 'print'. Did you mean print(...)?"});
 }
 
 TEST(FrontendSyntaxErrors, NullBytesAndBadUtf8) {

@@ -2217,7 +2217,14 @@ class Parser {
       expression();
       return {start, pos_ - 1, ExprKind::Test};
     }
-    ExprInfo e = disjunction();
+    ExprInfo e{};
+    try {
+      e = disjunction();
+    } catch (const Failed&) {
+      // `print [x for x in y]`: CPython's second pass tries invalid_legacy_expression first.
+      if (is_legacy_statement(start)) legacy_expression(start, /*defer=*/false);
+      throw;
+    }
     if (is_kw("if")) {
       ++pos_;
       disjunction();
@@ -2263,7 +2270,7 @@ class Parser {
     }
     if (t_[start].type == Tok::Name && !is_keyword(t_[start].text) && (blocked || is_legacy_statement(start)) &&
         (in_brackets() || is_legacy_statement(start))) {
-      legacy_expression(start);
+      legacy_expression(start, /*defer=*/true);
     }
     return e;
   }
@@ -2276,8 +2283,9 @@ class Parser {
   // comes to read what follows a soft keyword or a string prefix as an
   // expression of its own, and to find a missing comma there. Tried only
   // where invalid_expression was not, and on a budget, since each try
-  // re-reads the rest of the expression.
-  void legacy_expression(size_t start) {
+  // re-reads the rest of the expression. `defer`: the expression parsed as another (`print -1`,
+  // `print [1]`, valid Python): its message is CPython's only if the file has an error (pending_).
+  void legacy_expression(size_t start, bool defer) {
     if (start + 1 >= t_.size() || (t_[start + 1].type == Tok::Op && t_[start + 1].text == "(")) return;
     if (speculations_ >= kMaxSpeculations) return;
     ++speculations_;
@@ -2294,7 +2302,9 @@ class Parser {
     }
     if (parsed && is_legacy_statement(start)) {
       const std::string n(t_[start].text);
-      raise(over(start, pos_ - 1, "Missing parentheses in call to '" + n + "'. Did you mean " + n + "(...)?"));
+      SyntaxError e = over(start, pos_ - 1, "Missing parentheses in call to '" + n + "'. Did you mean " + n + "(...)?");
+      if (!defer) raise(e);
+      if (!pending_) pending_ = Pending{e, false};
     }
     pos_ = here;
     furthest_ = reached;
