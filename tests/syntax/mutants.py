@@ -9,7 +9,10 @@ slips (a lost or stray `}`, an empty `{}`, a bad conversion), `def f:`, a lost c
 typographic quotes or an en dash pasted from a document, `,,`, `x =` with no value, a
 bracket opened on one line and never closed, `from a b` (no `import`), `05` and `5x`, `f(a=)`,
 `f(**)`, `y = x +`, `1 = x` (an assignment's sides swapped), a NUL byte, a `return` or `break`
-pasted at the left margin ("'return' outside function", the compiler's), and in match statements
+pasted at the left margin ("'return' outside function", the compiler's), the symbol table's errors
+(`def f(a, a)`, `global x` after x is assigned or read or naming a parameter, `nonlocal` at module
+level or with no binding, `yield` in a comprehension) and `yield` in an f-string outside a function,
+and in match statements
 a lost colon, `case` without its `match`, `case x as _`, `case P(x=0, 0)`, `case n + 1`, `case x if:`.
 Only mutants CPython rejects are kept; the expected diagnostic is CPython's own, from
 compile(), computed when the test runs (so it follows the python3 that runs it); for a NUL
@@ -152,6 +155,7 @@ def _sites(source: str):
                                                                       tokenize.ENDMARKER, tokenize.STRING)})
     string_rows = {t.start[0] for t in tokens if t.type == tokenize.STRING}
     prev = None
+    openers = []  # the brackets open at each token
     for i, t in enumerate(tokens):
         row, col = t.start
         after = tokens[i + 1] if i + 1 < len(tokens) else None
@@ -299,6 +303,11 @@ def _sites(source: str):
                 t.string in ("def", "return", "for", "if"):
             # A NUL byte (a file saved by a broken editor, a pasted binary): CPython's own message.
             yield "nul_byte", row, _replace(lines, row, col, 0, "\0")
+        if t.type == tokenize.OP and t.string in "([{" and after is not None:
+            openers.append(t)
+        if t.type == tokenize.OP and t.string in ")]}" and openers:
+            openers.pop()
+        yield from _scope_slips(tokens, i, lines, openers)
         prev = t
     for row in code_rows:
         line = lines[row - 1]
@@ -323,10 +332,61 @@ def _sites(source: str):
             # it ends the block, a compiler's error rather than the parser's.
             yield "dedent_to_module", row, _replace(lines, row, 0, indent, "")
         m = re.match(r"^(\s*)([A-Za-z_][A-Za-z_0-9]*) = ([^=#]+?)\s*(#.*)?$", line)
+        balanced = m and sum(m[3].count(c) for c in "([{") == sum(m[3].count(c) for c in ")]}")
+        if balanced and not code.endswith(("\\", ",", "(", "[", "{")) and not m[3].startswith(('"', "'")):
+            # A declaration after the name is assigned or read (symbol table errors), or `nonlocal`
+            # at module level.
+            yield "global_after_assign", row, _replace(lines, row + 1, 0, 0, f"{m[1]}global {m[2]}\n")
+            yield "nonlocal_after_assign", row, _replace(lines, row + 1, 0, 0, f"{m[1]}nonlocal {m[2]}\n")
+            read = re.search(r"(?<![.\w])([A-Za-z_]\w*)\b(?!\s*[(=])", m[3])
+            if read and not keyword.iskeyword(read[1]):
+                yield "global_after_use", row, _replace(lines, row + 1, 0, 0, f"{m[1]}global {read[1]}\n")
+                yield "nonlocal_after_use", row, _replace(lines, row + 1, 0, 0, f"{m[1]}nonlocal {read[1]}\n")
+            kind = "nonlocal_before_assign" if m[1] else "module_nonlocal"  # no binding; at module level
+            yield kind, row, _replace(lines, row, 0, 0, f"{m[1]}nonlocal {m[2]}\n")
         if m and not code.endswith(("\\", ",", "(", "[", "{")) and "=" not in m[3]:
             # `1 = x`, `f(x) = y`: the sides of an assignment swapped.
             yield "swap_assignment", row, _replace(lines, row, len(m[1]), len(m[2]) + 3 + len(m[3]),
                                                    m[3] + " = " + m[2])
+
+
+def _scope_slips(tokens, i: int, lines: list[str], openers: list):
+    """Slips CPython's symbol table or compiler rejects in a file that parses: a parameter named
+    twice, a parameter declared global or nonlocal, `yield` in a comprehension or in an f-string
+    outside a function."""
+    t = tokens[i]
+    row, col = t.start
+    if t.type == tokenize.NAME and t.string == "def" and i + 3 < len(tokens) and tokens[i + 2].string == "(" and \
+            tokens[i + 3].type == tokenize.NAME:
+        first = tokens[i + 3]
+        depth = 0
+        for j in range(i + 2, len(tokens)):
+            u = tokens[j]
+            depth += u.string in "([{" if u.type == tokenize.OP else 0
+            depth -= u.string in ")]}" if u.type == tokenize.OP else 0
+            if depth == 0:
+                break
+            if depth == 1 and u.type == tokenize.NAME and tokens[j - 1].string == "," and u.string != first.string:
+                # `def f(a, a)`: a parameter's name pasted over the next one's.
+                yield "duplicate_parameter", u.start[0], _replace(lines, u.start[0], u.start[1], len(u.string),
+                                                                  first.string)
+                break
+        header_end = next((k for k in range(i, len(tokens)) if tokens[k].type == tokenize.NEWLINE), None)
+        body = tokens[header_end + 1] if header_end is not None and header_end + 1 < len(tokens) else None
+        if body is not None and body.type == tokenize.INDENT:
+            # The first line of the body declares a parameter global or nonlocal.
+            r = body.start[0]
+            yield "parameter_global", r, _replace(lines, r, 0, 0, f"{body.string}global {first.string}\n")
+            yield "parameter_nonlocal", r, _replace(lines, r, 0, 0, f"{body.string}nonlocal {first.string}\n")
+    if t.type == tokenize.NAME and t.string == "for" and openers and openers[-1].start[0] == row:
+        # `[(yield) + x for x in xs]`: a yield in a comprehension's value.
+        o = openers[-1]
+        yield "yield_in_comprehension", row, _replace(lines, row, o.end[1], 0, "(yield) + ")
+    if t.type == tokenize.STRING and t.start[0] == t.end[0] and re.match(r"^[rR]?[fF]", t.string):
+        brace = re.search(r"(?<!\{)\{(?![{}])", t.string)
+        if brace:
+            # `f"{(yield) or x}"`: a yield in an f-string's expression, outside a function.
+            yield "yield_in_fstring", row, _replace(lines, row, col + brace.end(), 0, "(yield) or ")
 
 
 class _NulError(SyntaxError):

@@ -1,6 +1,7 @@
 // ir::mark_call_effects: which device functions' calls can have an effect the caller sees (an
 // atomic, a random draw, a store into an array the callee did not create, a barrier, a warp
-// collective, a print, an external function, a call of such a function, recursion), and what
+// collective, a print, an external function, a call of such a function, recursion; the barriers,
+// warp collectives and external functions also where called directly), and what
 // lowering makes of it: calls without effects stay a plain expression, calls with them keep
 // Python's order.
 #include <gtest/gtest.h>
@@ -118,4 +119,35 @@ TEST(CallEffects, AtomicIndexBeforeValue) {
   EXPECT_TRUE(has(text, "const int64_t py2cuda_arg0 = py2cuda::atomic_add(&b(0), int64_t(1)); const int64_t py2cuda_arg1 = "
                         "py2cuda::atomic_add(&b(0), int64_t(1)); return py2cuda::atomic_add(&a.at(py2cuda_arg0), py2cuda_arg1); }()"))
       << text;
+}
+
+// A barrier, a warp collective or an external function called directly in an expression is an
+// effect there, as a device function holding one is: an element read beside it keeps Python's
+// order (it may see other threads' stores made before the barrier). Beside plain variables the
+// expression stays plain.
+TEST(CallEffects, BarriersWarpOpsAndExternalsInAnExpressionAreOrdered) {
+  const std::string text = test::translate_text(
+      kPrologue,
+      "g = cuda.declare_device('g', 'float64(float64)', abi='c')\n"
+      "@cuda.jit('void(int32[:], float64[:])')\ndef k(a, b):\n    i = cuda.grid(1)\n"
+      "    a[i] = cuda.syncthreads_count(i) + a[i]\n"
+      "    v = b[i]\n"
+      "    b[i] = cuda.shfl_down_sync(0xffffffff, v, 1) + v\n"
+      "    b[i] = cuda.shfl_down_sync(0xffffffff, v, 1) + b[i]\n"
+      "    b[i] = g(v) + b[i]\n"
+      "    b[i] = g(v) + v\n"
+      "    a[i] = cuda.syncthreads_count(a[i]) + i\n").cu;
+  EXPECT_TRUE(has(text, "a(i) = int32_t([&]() -> int64_t { const int64_t py2cuda_arg0 = int64_t(__syncthreads_count(int32_t(i))); "
+                        "const int64_t py2cuda_arg1 = int64_t(a(i)); return py2cuda_arg0 + py2cuda_arg1; }());"))
+      << text;
+  EXPECT_TRUE(has(text, "b(i) = py2cuda::shfl_down_sync(uint32_t(4294967295), v, int32_t(1)) + v;")) << text;
+  EXPECT_TRUE(has(text, "b(i) = [&]() -> double { const double py2cuda_arg0 = py2cuda::shfl_down_sync(uint32_t(4294967295), v, "
+                        "int32_t(1)); const double py2cuda_arg1 = b(i); return py2cuda_arg0 + py2cuda_arg1; }();"))
+      << text;
+  EXPECT_TRUE(has(text, "b(i) = [&]() -> double { const double py2cuda_arg0 = g(v); const double py2cuda_arg1 = b(i); "
+                        "return py2cuda_arg0 + py2cuda_arg1; }();"))
+      << text;
+  EXPECT_TRUE(has(text, "b(i) = g(v) + v;")) << text;
+  // Its argument is a value read before it, not a place (as an atomic's first argument is).
+  EXPECT_TRUE(has(text, "a(i) = int32_t(int64_t(__syncthreads_count(a(i))) + i);")) << text;
 }

@@ -558,7 +558,8 @@ TEST(FrontendStatements, UnsupportedStatementsKeepTheirBodies) {
   EXPECT_EQ(dump_of("match x:\n    case 1:\n        a = 1\n    case _:\n        a = 2\n"),
             "(unsupported 'match statement'\n  (assign a 1)\n  (assign a 2))\n");
   EXPECT_EQ(dump_of("del x, d[k]\n"), "(del x (sub d k))\n");
-  EXPECT_EQ(dump_of("def f():\n    nonlocal x\n"), "(def f ()\n  (unsupported 'nonlocal statement'))\n");
+  EXPECT_EQ(dump_of("def f():\n    x = 1\n    def g():\n        nonlocal x\n"),
+            "(def f ()\n  (assign x 1)\n  (def g ()\n    (unsupported 'nonlocal statement')))\n");
   EXPECT_EQ(dump_of("type X = int\n"), "(unsupported 'type alias statement')\n");
 }
 
@@ -735,6 +736,13 @@ TEST(FrontendSyntaxErrors, Indentation) {
 
 TEST(FrontendSyntaxErrors, Python2Print) {
   EXPECT_EQ(Parsed("print 'hello'\n").errors(),
+            std::vector<std::string>{"1:1: Missing parentheses in call to 'print'. Did you mean print(...)?"});
+  // A subscript that does not parse: CPython's second pass reads `print` and a list comprehension.
+  EXPECT_EQ(Parsed("x = print [c for c in d]\n").errors(),
+            std::vector<std::string>{"1:5: Missing parentheses in call to 'print'. Did you mean print(...)?"});
+  // Valid Python (a subtraction, a subscript, a product): the message only where the file has an error.
+  EXPECT_TRUE(Parsed("print -1\nprint [1], 2\nprint * 2\n").errors().empty());
+  EXPECT_EQ(Parsed("print -1\nx = (1 2)\n").errors(),
             std::vector<std::string>{"1:1: Missing parentheses in call to 'print'. Did you mean print(...)?"});
 }
 
@@ -949,6 +957,49 @@ TEST(FrontendSyntaxErrors, StatementsOutsideTheirBlock) {
             std::vector<std::string>{"2:5: 'async for' outside async function"});
   EXPECT_TRUE(Parsed("for x in y:\n    try:\n        pass\n    finally:\n        continue\n").errors().empty());
   EXPECT_TRUE(Parsed("async def f():\n    async with a as b:\n        await z\n").errors().empty());
+}
+
+// CPython's symbol table errors: after the parser's, before the compiler's wherever they are,
+// those of its first pass in order, then the resolution of nonlocal names block by block.
+TEST(FrontendSyntaxErrors, SymbolTableErrors) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(Parsed("def f(a, b, a):\n    pass\n").errors(), V{"1:13: duplicate argument 'a' in function definition"});
+  EXPECT_EQ(Parsed("f = lambda a, *, b, **a: 1\n").errors(), V{"1:23: duplicate argument 'a' in function definition"});
+  EXPECT_EQ(Parsed("def f(*a, a):\n    pass\n").errors(), V{"1:8: duplicate argument 'a' in function definition"});
+  EXPECT_EQ(Parsed("def f():\n    x = 1\n    global x\n").errors(),
+            V{"3:5: name 'x' is assigned to before global declaration"});
+  EXPECT_EQ(Parsed("def f():\n    print(x)\n    global x\n").errors(), V{"3:5: name 'x' is used prior to global declaration"});
+  EXPECT_EQ(Parsed("def f(x):\n    global x\n").errors(), V{"2:5: name 'x' is parameter and global"});
+  EXPECT_EQ(Parsed("def f(x):\n    def g():\n        x += 1\n        nonlocal x\n").errors(),
+            V{"4:9: name 'x' is assigned to before nonlocal declaration"});
+  EXPECT_EQ(Parsed("def f(x):\n    nonlocal x\n").errors(), V{"2:5: name 'x' is parameter and nonlocal"});
+  EXPECT_EQ(Parsed("def f():\n    x: int\n    global x\n").errors(), V{"3:5: annotated name 'x' can't be global"});
+  // The first pass's errors come before nonlocal's resolution, and both before the compiler's.
+  EXPECT_EQ(Parsed("return 1\nnonlocal q\ndef g(a, a):\n    pass\n").errors(),
+            V{"3:10: duplicate argument 'a' in function definition"});
+  EXPECT_EQ(Parsed("def f():\n    nonlocal q\nx = 1\nnonlocal x\n").errors(),
+            V{"4:1: name 'x' is assigned to before nonlocal declaration"});
+  EXPECT_EQ(Parsed("def f():\n    nonlocal q\nnonlocal x\n").errors(), V{"3:1: nonlocal declaration not allowed at module level"});
+  EXPECT_EQ(Parsed("yield 1\ndef f():\n    nonlocal q\n").errors(), V{"3:5: no binding for nonlocal 'q' found"});
+  EXPECT_EQ(Parsed("def f():\n    x = 1\n    def g():\n        global x\n        def h():\n            nonlocal x\n").errors(),
+            V{"6:13: no binding for nonlocal 'x' found"});
+  EXPECT_TRUE(Parsed("def f():\n    x = 1\n    class C:\n        def g(self):\n            nonlocal x\n").errors().empty());
+  EXPECT_TRUE(Parsed("def f():\n    [y for a in b if (y := a)]\n    def g():\n        nonlocal y\n").errors().empty());
+  EXPECT_TRUE(Parsed("def f():\n    import a\n    global a\n").errors().empty());  // an import is no assignment here
+  EXPECT_EQ(Parsed("x = [(yield) for a in b]\n").errors(), V{"1:7: 'yield' inside list comprehension"});
+  EXPECT_EQ(Parsed("def f():\n    return {(yield a) for a in b}\n").errors(), V{"2:14: 'yield' inside set comprehension"});
+  EXPECT_EQ(Parsed("def f():\n    return {a: (yield) for a in b}\n").errors(), V{"2:17: 'yield' inside dict comprehension"});
+  EXPECT_EQ(Parsed("def f():\n    return sum((yield) for a in b)\n").errors(), V{"2:17: 'yield' inside generator expression"});
+  EXPECT_TRUE(Parsed("def f():\n    return [a for a in (yield)]\n").errors().empty());  // the first iterable is f's
+  EXPECT_EQ(Parsed("def f():\n    from m import *\n").errors(), V{"2:19: import * only allowed at module level"});
+  EXPECT_EQ(Parsed("x = [(y := 1) for y in z]\n").errors(),
+            V{"1:7: assignment expression cannot rebind comprehension iteration variable 'y'"});
+  EXPECT_EQ(Parsed("class C:\n    x = [(y := a) for a in z]\n").errors(),
+            V{"2:11: assignment expression within a comprehension cannot be used in a class body"});
+  // An f-string's expressions are compiled with the module: its yield is outside a function.
+  EXPECT_EQ(Parsed("x = 1\ny = f\"a{ (yield) }\"\n").errors(), V{"2:11: 'yield' outside function"});
+  EXPECT_EQ(Parsed("y = f\"\"\"\n{x}{(yield)}\"\"\"\n").errors(), V{"2:6: 'yield' outside function"});
+  EXPECT_TRUE(Parsed("def g():\n    y = f\"{(yield)}\"\n").errors().empty());
 }
 
 TEST(FrontendSyntaxErrors, AssignmentToYieldAndComprehensionTargets) {

@@ -9,6 +9,7 @@
 #include "frontend/literals.h"
 #include "frontend/python_syntax.h"
 #include "frontend/source_checks.h"
+#include "frontend/symbol_table.h"
 #include "frontend/syntax_errors.h"
 
 namespace py2cuda::frontend {
@@ -154,6 +155,10 @@ ast::Module parse_module(const SourceFile& file, Diagnostics& diags) {
   // CPython's error, where it has one, rather than tree-sitter's recovery
   // (which accepts a lost indent, and places most errors far from the slip).
   std::optional<PythonSyntaxError> python_error = find_python_syntax_error(src);
+  if ((!python_error || python_error->compiler) && !ts_node_has_error(tree.root())) {
+    if (std::optional<SyntaxError> e = find_symbol_table_error(tree.root(), src, annotations))
+      python_error = PythonSyntaxError{*e, true, true};
+  }
   if (python_error && (python_error->certain || ts_node_has_error(tree.root()))) {
     detail::report_syntax_errors(ctx, map, {python_error->error});
     return module;

@@ -1,5 +1,6 @@
 #include "frontend/python_syntax.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -627,6 +628,7 @@ class FstringChecker {
       problem_ = FstringProblem{inner.message, inner};
       return false;
     }
+    note_yields(parenthesized, start);
     if (s_[i] == '=') {
       ++i;
       while (i < s_.size() && (s_[i] == ' ' || s_[i] == '\t' || s_[i] == '\n' || s_[i] == '\r' || s_[i] == '\f' ||
@@ -657,13 +659,40 @@ class FstringChecker {
     return false;
   }
 
+  // The `yield`s of an expression that parses, `start` its first byte in the body: the
+  // compiler's "'yield' outside function" where no function encloses the string. An expression
+  // with a lambda is left alone (its yield may be the lambda's).
+  void note_yields(std::string_view parenthesized, size_t start) {
+    Tokenizer tokenizer(parenthesized);
+    tokenizer.run();
+    std::vector<size_t> line_starts{0};
+    for (size_t k = 0; k < parenthesized.size(); ++k)
+      if (parenthesized[k] == '\n') line_starts.push_back(k + 1);
+    std::vector<size_t> found;
+    for (const Token& t : tokenizer.tokens_) {
+      if (t.type != Tok::Name) continue;
+      if (t.text == "lambda") return;
+      if (t.text == "yield" && t.row < line_starts.size()) found.push_back(start + line_starts[t.row] + t.col - 1);
+    }
+    yields_.insert(yields_.end(), found.begin(), found.end());
+  }
+
+ public:
+  std::vector<size_t> yields_;  // byte offsets in the body
+
+ private:
   std::string_view s_;
   bool raw_;
   std::optional<FstringProblem> problem_;
 };
 
-// The problem in a STRING token's f-string, if it is one and has one.
-std::optional<FstringProblem> check_fstring(std::string_view token) {
+// The f-string's body (between its quotes) in a STRING token, if it is an f-string.
+struct FstringBody {
+  std::string_view text;
+  size_t offset;  // in the token
+  bool raw;
+};
+std::optional<FstringBody> fstring_body(std::string_view token) {
   size_t prefix = 0;
   bool f = false, raw = false;
   while (prefix < token.size() && token[prefix] != '\'' && token[prefix] != '"') {
@@ -678,7 +707,25 @@ std::optional<FstringProblem> check_fstring(std::string_view token) {
                       token.size() >= prefix + 6;
   const size_t quotes = triple ? 3 : 1;
   if (token.size() < prefix + 2 * quotes) return std::nullopt;
-  return FstringChecker(token.substr(prefix + quotes, token.size() - prefix - 2 * quotes), raw).run();
+  return FstringBody{token.substr(prefix + quotes, token.size() - prefix - 2 * quotes), prefix + quotes, raw};
+}
+
+// The problem in a STRING token's f-string, if it is one and has one.
+std::optional<FstringProblem> check_fstring(std::string_view token) {
+  std::optional<FstringBody> body = fstring_body(token);
+  if (!body) return std::nullopt;
+  return FstringChecker(body->text, body->raw).run();
+}
+
+// The byte offsets in a STRING token of the `yield`s in its f-string's expressions (a token
+// without a problem).
+std::vector<size_t> fstring_yields(std::string_view token) {
+  std::optional<FstringBody> body = fstring_body(token);
+  if (!body || body->text.find("yield") == std::string_view::npos) return {};
+  FstringChecker checker(body->text, body->raw);
+  checker.run();
+  for (size_t& at : checker.yields_) at += body->offset;
+  return checker.yields_;
 }
 
 struct ReachedTokenizerProblem {};
@@ -846,12 +893,12 @@ class Parser {
   const Scope& scope() const { return scopes_.back(); }
 
   // CPython compiles the statements in order: the first error in the file is the one reported.
-  void compile_error_at(size_t token, const std::string& message) {
-    const Token& t = t_[std::min(token, t_.size() - 1)];
-    if (compile_error_ && (compile_error_->start.row < t.row ||
-                           (compile_error_->start.row == t.row && compile_error_->start.column <= t.col)))
+  void compile_error_at(size_t token, const std::string& message) { compile_error_at(at_token(token, message)); }
+  void compile_error_at(SyntaxError e) {
+    if (compile_error_ && (compile_error_->start.row < e.start.row ||
+                           (compile_error_->start.row == e.start.row && compile_error_->start.column <= e.start.column)))
       return;
-    compile_error_ = at_token(token, message);
+    compile_error_ = std::move(e);
   }
 
   // ---- match statements (CPython 3.10's match_stmt and its invalid_ rules)
@@ -2170,7 +2217,14 @@ class Parser {
       expression();
       return {start, pos_ - 1, ExprKind::Test};
     }
-    ExprInfo e = disjunction();
+    ExprInfo e{};
+    try {
+      e = disjunction();
+    } catch (const Failed&) {
+      // `print [x for x in y]`: CPython's second pass tries invalid_legacy_expression first.
+      if (is_legacy_statement(start)) legacy_expression(start, /*defer=*/false);
+      throw;
+    }
     if (is_kw("if")) {
       ++pos_;
       disjunction();
@@ -2216,7 +2270,7 @@ class Parser {
     }
     if (t_[start].type == Tok::Name && !is_keyword(t_[start].text) && (blocked || is_legacy_statement(start)) &&
         (in_brackets() || is_legacy_statement(start))) {
-      legacy_expression(start);
+      legacy_expression(start, /*defer=*/true);
     }
     return e;
   }
@@ -2229,8 +2283,9 @@ class Parser {
   // comes to read what follows a soft keyword or a string prefix as an
   // expression of its own, and to find a missing comma there. Tried only
   // where invalid_expression was not, and on a budget, since each try
-  // re-reads the rest of the expression.
-  void legacy_expression(size_t start) {
+  // re-reads the rest of the expression. `defer`: the expression parsed as another (`print -1`,
+  // `print [1]`, valid Python): its message is CPython's only if the file has an error (pending_).
+  void legacy_expression(size_t start, bool defer) {
     if (start + 1 >= t_.size() || (t_[start + 1].type == Tok::Op && t_[start + 1].text == "(")) return;
     if (speculations_ >= kMaxSpeculations) return;
     ++speculations_;
@@ -2247,7 +2302,9 @@ class Parser {
     }
     if (parsed && is_legacy_statement(start)) {
       const std::string n(t_[start].text);
-      raise(over(start, pos_ - 1, "Missing parentheses in call to '" + n + "'. Did you mean " + n + "(...)?"));
+      SyntaxError e = over(start, pos_ - 1, "Missing parentheses in call to '" + n + "'. Did you mean " + n + "(...)?");
+      if (!defer) raise(e);
+      if (!pending_) pending_ = Pending{e, false};
     }
     pos_ = here;
     furthest_ = reached;
@@ -2591,6 +2648,16 @@ class Parser {
           }
           raise(at_token(pos_, f->message));
         }
+        if (!scope().function) {
+          for (size_t at : fstring_yields(t_[i].text)) {
+            // The yield's own line and column (CPython 3.11 places an f-string's nodes so).
+            const std::string_view text = t_[i].text;
+            const size_t line = text.rfind('\n', at);
+            const auto rows = static_cast<uint32_t>(std::count(text.begin(), text.begin() + at, '\n'));
+            const TSPoint p{t_[i].row + rows, static_cast<uint32_t>(line == std::string_view::npos ? t_[i].col + at : at - line - 1)};
+            compile_error_at(SyntaxError{p, {p.row, p.column + 5}, "'yield' outside function"});
+          }
+        }
       }
       return ExprKind::Literal;
     }
@@ -2762,7 +2829,7 @@ std::optional<PythonSyntaxError> find_error(std::string_view src, bool compiled)
   try {
     parser.file();
     if (!problem) {
-      if (compiled && parser.compile_error()) return PythonSyntaxError{*parser.compile_error(), true};
+      if (compiled && parser.compile_error()) return PythonSyntaxError{*parser.compile_error(), true, true};
       return std::nullopt;
     }
   } catch (const ReachedTokenizerProblem&) {

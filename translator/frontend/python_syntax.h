@@ -32,6 +32,9 @@ struct PythonSyntaxError {
   // False where this pass may be wrong (a `type` statement, 3.12's, which it
   // does not parse): report it only if tree-sitter finds an error too.
   bool certain;
+  // From CPython's compiler, which runs after its symbol table (symbol_table.h): a symbol table
+  // error anywhere in the file comes first.
+  bool compiler = false;
 };
 
 // The first syntax error CPython reports for `src`, if this pass finds one.

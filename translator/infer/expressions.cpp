@@ -690,16 +690,14 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   if (b->rule == builtins::Rule::Print) return print_call(c);
   if (b->rule == builtins::Rule::ArrayAlloc) return array_alloc(c, path == "numba.cuda.shared.array");
   if (b->rule == builtins::Rule::Atomic) return with_effects(atomic_call(c, *b));
-  if (final_ && (b->rule == builtins::Rule::Barrier || b->rule == builtins::Rule::BarrierPredicate)) {
-    fn_->uses_barrier = true;
-  }
+  const bool barrier = b->rule == builtins::Rule::Barrier || b->rule == builtins::Rule::BarrierPredicate;
   // Warp collectives (and activemask, which waits for the warp's lanes) run the kernel's
   // threads as fibers in the emulation; lanemask_lt is a function of laneid alone.
-  if (final_ && (b->rule == builtins::Rule::WarpShuffle || b->rule == builtins::Rule::WarpVote ||
-                 b->rule == builtins::Rule::WarpMatch || b->rule == builtins::Rule::SyncWarp ||
-                 path == "numba.cuda.activemask")) {
-    fn_->uses_warp_ops = true;
-  }
+  const bool warp_op = b->rule == builtins::Rule::WarpShuffle || b->rule == builtins::Rule::WarpVote ||
+                       b->rule == builtins::Rule::WarpMatch || b->rule == builtins::Rule::SyncWarp ||
+                       path == "numba.cuda.activemask";
+  if (final_ && barrier) fn_->uses_barrier = true;
+  if (final_ && warp_op) fn_->uses_warp_ops = true;
   if (b->rule == builtins::Rule::ThisGrid && final_) fn_->cooperative = true;  // as Numba's use_cooperative
   if (!b->is_call) return fail(c.func->span, "'" + display_path(path) + "' is not callable");
   const bool numpy_ufunc = path.rfind("numpy.", 0) == 0 && b->rule != builtins::Rule::ScalarCtor;
@@ -720,8 +718,11 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   }
   ir::ExprPtr call = type_builtin(*b, std::move(args), c.span, D());
   // A random draw advances its generator's state: like an atomic, its place in Python's
-  // left-to-right order matters.
-  return b->rule == builtins::Rule::Random ? with_effects(std::move(call)) : std::move(call);
+  // left-to-right order matters. So does the place in time of a barrier, a warp collective, a
+  // fence or a sleep (other threads' stores become visible at it), as for a device function
+  // that holds one (ir::mark_call_effects): `cuda.syncthreads_count(p) + a[i]` reads a[i] after it.
+  const bool in_time = barrier || warp_op || b->rule == builtins::Rule::Fence || b->rule == builtins::Rule::Nanosleep;
+  return b->rule == builtins::Rule::Random || in_time ? with_effects(std::move(call)) : std::move(call);
 }
 
 // Marks a device builtin call that writes memory (an atomic, a random draw) as having effects,
@@ -835,6 +836,7 @@ ir::ExprPtr FunctionBuilder::call_external(const ast::Call& c, const sema::Exter
                                 : "py2cuda::call_numba_abi(" + f.symbol + list + ")";
   auto node = std::make_unique<ir::BuiltinCall>(f.signature.return_type, pattern, c.span);
   node->args = std::move(args);
+  node->has_effects = true;  // as a call of a device function that calls it (ir::mark_call_effects)
   return node;
 }
 
@@ -849,7 +851,8 @@ ir::ExprPtr FunctionBuilder::method_call(const ast::Call& c, const ast::Attribut
     }
     std::vector<ir::ExprPtr> args;
     args.push_back(std::move(base));
-    return type_builtin(*builtins::find("numba.cuda.cg.GridGroup.sync"), std::move(args), c.span, D());
+    // A grid-wide barrier: an effect in its caller's expression too (see call()).
+    return with_effects(type_builtin(*builtins::find("numba.cuda.cg.GridGroup.sync"), std::move(args), c.span, D()));
   }
   if (base->type->is_int() && m.attr == "bit_count") {
     // numba-cuda's overload of int.bit_count is `lambda i: cuda.popc(i)`: the argument's type.

@@ -608,7 +608,10 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
       if (!c.debug_check.empty()) note(NoteKind::DebugException, c.span, c.debug_check);
       // A device atomic's first argument is a place (&a(i)), not a value to read first: its
       // indices take its place among the values Python evaluates in order (placed_operands).
-      const bool place_first = !host_code_ && c.has_effects && !c.args.empty() && c.args[0]->kind == ir::ExprKind::Index;
+      // (An atomic's pattern takes the element's address; a barrier's or a warp collective's
+      // first argument, an effect too, is a value: `cuda.syncthreads_count(flags[i])`.)
+      const bool place_first = !host_code_ && c.has_effects && !c.args.empty() &&
+                               c.args[0]->kind == ir::ExprKind::Index && c.pattern.find("(&{0}") != std::string::npos;
       std::vector<const ir::Expr*> placed;
       std::vector<bool> placed_first;
       if (place_first) placed_first = placed_operands(c, placed);
