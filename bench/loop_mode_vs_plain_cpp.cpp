@@ -1,18 +1,25 @@
 // Benchmark: the CPU emulation's loop mode and fiber mode against plain C++ loops doing the
 // same work.
 //
-//   g++ -std=c++20 -O2 -I runtime/include bench/loop_mode_vs_plain_cpp.cpp
+//   py2cuda bench/loop_mode_kernels.py --kernels-only -o OUT/loop_mode_kernels.cu --header OUT/loop_mode_kernels.h
+//   g++ -std=c++20 -O2 -fwrapv -I runtime/include -I OUT bench/loop_mode_vs_plain_cpp.cpp
 //       -o loop_mode_vs_plain_cpp -lboost_context -pthread
 //   ./loop_mode_vs_plain_cpp [N]            (N elements, default 1048576)
 //
-// Built a second time with -DPY2CUDA_NO_BOUNDS_CHECK (run_all.sh does both), it shows
-// how much of the difference is the bounds checks that host builds make by default.
+// (bench/run_all.sh does both.) The kernels are py2cuda's translation of
+// bench/loop_mode_kernels.py, included below, so the benchmark measures the code py2cuda emits
+// now, not a copy of it. Built a second time with -DPY2CUDA_NO_BOUNDS_CHECK (run_all.sh does
+// both), it shows how much of the difference is the bounds checks that host builds make by
+// default.
 //
 // A kernel without barriers runs each block's threads one after another in a loop
 // (emu/kernel_call.h): per CUDA thread, setting threadIdx and a call of the (inlined)
 // kernel with its own copy of the arguments, plus the bounds check of every subscript.
 // This measures what that costs against the loop a C++ programmer would write for
-// the same work, on the same memory, compiled with the same flags:
+// the same work, on the same memory, compiled with the same flags, for three kernels:
+// saxpy (one element a thread), a five-point stencil on a 2-D grid (2-D indices, neighbours
+// behind the `if 0 < r < rows - 1` guard) and a grid-stride loop taking a square root
+// (threads that loop over many elements). Rows of each:
 //
 //   plain loop          for (i = 0; i < n; ++i) out[i] = a * x[i] + y[i];  one thread
 //   plain, checked      the same with each subscript compared with its array's length
@@ -21,111 +28,39 @@
 //   loop mode, pool     the default: blocks shared among one OS thread per core
 //
 // It prints each median time, wall and CPU (every thread's), and its ratio to the plain
-// loop. The project's target is at most 2x for loop mode with one worker, judged on CPU
-// time (on a loaded machine a longer run's wall time includes waiting for a core); the
-// pool row shows what the default gains (or, on a loaded machine, loses) from the other
-// cores.
+// loop. The project's target is at most 2x for loop mode with one worker against the
+// checked plain loop, judged on CPU time (on a loaded machine a longer run's wall time
+// includes waiting for a core); the pool row shows what the default gains (or, on a loaded
+// machine, loses) from the other cores.
 //
 // A kernel with barriers runs in fiber mode instead (emu/fiber_block.h): each CUDA thread
 // of a block on its own fiber, every __syncthreads() a switch out of each thread's fiber
-// and back. The second part times a shared-memory tree reduction (one sum per block of 256
+// and back. The last part times a shared-memory tree reduction (one sum per block of 256
 // elements, nine barriers) against the loop a C++ programmer would write for the same
 // work: the kernel cut at its barriers into phases, each phase a loop over the block's
 // threads that work in it, the shared array a local array (the "barrier-phased" loop),
 // unchecked and with its subscripts checked.
+
 #include <py2cuda/runtime.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bench_timing.h"
 
-namespace saxpy_bench {
+// py2cuda's translation of bench/loop_mode_kernels.py (namespace loop_mode_kernels).
+#include "loop_mode_kernels.cu"
 
-// What py2cuda emits for
-//
-//   @cuda.jit("void(float32, float32[:], float32[:], float32[:])")
-//   def saxpy(a, x, y, out):
-//       i = cuda.grid(1)
-//       if i < out.size:
-//           out[i] = a * x[i] + y[i]
-//
-// (cuda.grid(1) is known to be non-negative, so the subscripts use plain indexing.)
-__global__ void saxpy(float a, py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> y, py2cuda::Array<float, 1> out) {
-  int64_t i = py2cuda::grid1();
-  if (i < out.size()) {
-    out(i) = a * x(i) + y(i);
-  }
-}
-
-void launch_saxpy(const py2cuda::LaunchConfig& config, float a, py2cuda::Array<float, 1> x,
-                  py2cuda::Array<float, 1> y, py2cuda::Array<float, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"saxpy", "saxpy_bench.py:2", false, false};
-  py2cuda::launch<saxpy>(config, info, a, x, y, out);
-}
-
-}  // namespace saxpy_bench
-
-namespace block_sum_bench {
-
-constexpr int64_t TPB = 256;
-
-// What py2cuda emits for
-//
-//   @cuda.jit("void(float32[:], float32[:])")
-//   def block_sum(x, partial):
-//       cache = cuda.shared.array(TPB, dtype=float32)
-//       t = cuda.threadIdx.x
-//       i = cuda.grid(1)
-//       if i < x.size:
-//           cache[t] = x[i]
-//       else:
-//           cache[t] = float32(0.)
-//       cuda.syncthreads()
-//       half = TPB // 2
-//       while half > 0:
-//           if t < half:
-//               cache[t] += cache[t + half]
-//           cuda.syncthreads()
-//           half //= 2
-//       if t == 0:
-//           partial[cuda.blockIdx.x] = cache[0]
-__global__ void block_sum(py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> partial) {
-  __shared__ float cache_shared[256];
-  py2cuda::Array<float, 1> cache = py2cuda::local_array_view(cache_shared, 256);
-  int32_t t = int32_t(threadIdx.x);
-  int64_t i = py2cuda::grid1();
-  if (i < x.size()) {
-    cache(t) = x(i);
-  } else {
-    cache(t) = 0.0f;
-  }
-  __syncthreads();
-  int64_t half = TPB / 2;
-  while (half > 0) {
-    if (int64_t(t) < half) {
-      cache(t) += cache(int64_t(t) + half);
-    }
-    __syncthreads();
-    half = half / 2;
-  }
-  if (int64_t(t) == 0) {
-    partial(int32_t(blockIdx.x)) = cache(0);
-  }
-}
-
-void launch_block_sum(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x,
-                      py2cuda::Array<float, 1> partial) {
-  static constexpr py2cuda::KernelInfo info{"block_sum", "block_sum_bench.py:2", true, false};
-  py2cuda::launch<block_sum>(config, info, x, partial);
-}
-
-}  // namespace block_sum_bench
+namespace kernels = loop_mode_kernels;
 
 // The reference. noinline: called through the same kind of boundary as a launch, and
 // kept from being merged with the measurement loop around it.
@@ -147,11 +82,57 @@ void launch_block_sum(const py2cuda::LaunchConfig& config, py2cuda::Array<float,
   }
 }
 
+// The stencil over a row-major rows x cols grid: the interior points, the same additions in
+// the same order as the kernel's.
+[[gnu::noinline]] void stencil_plain(const float* u, float* out, int64_t rows, int64_t cols) {
+  for (int64_t r = 1; r < rows - 1; ++r) {
+    for (int64_t c = 1; c < cols - 1; ++c) {
+      out[r * cols + c] = 0.25f * (u[(r - 1) * cols + c] + u[(r + 1) * cols + c] + u[r * cols + c - 1] +
+                                   u[r * cols + c + 1]);
+    }
+  }
+}
+
+// Each of the two indices of each subscript compared with its dimension.
+[[gnu::noinline]] void check_2d(int64_t r, int64_t c, int64_t rows, int64_t cols) {
+  if (static_cast<uint64_t>(r) >= static_cast<uint64_t>(rows)) out_of_bounds(r, rows);
+  if (static_cast<uint64_t>(c) >= static_cast<uint64_t>(cols)) out_of_bounds(c, cols);
+}
+[[gnu::always_inline]] inline void check_2d_inline(int64_t r, int64_t c, int64_t rows, int64_t cols) {
+  if (static_cast<uint64_t>(r) >= static_cast<uint64_t>(rows) || static_cast<uint64_t>(c) >= static_cast<uint64_t>(cols))
+    check_2d(r, c, rows, cols);
+}
+[[gnu::noinline]] void stencil_checked(const float* u, float* out, int64_t rows, int64_t cols) {
+  for (int64_t r = 1; r < rows - 1; ++r) {
+    for (int64_t c = 1; c < cols - 1; ++c) {
+      check_2d_inline(r - 1, c, rows, cols);
+      check_2d_inline(r + 1, c, rows, cols);
+      check_2d_inline(r, c - 1, rows, cols);
+      check_2d_inline(r, c + 1, rows, cols);
+      check_2d_inline(r, c, rows, cols);
+      out[r * cols + c] = 0.25f * (u[(r - 1) * cols + c] + u[(r + 1) * cols + c] + u[r * cols + c - 1] +
+                                   u[r * cols + c + 1]);
+    }
+  }
+}
+
+[[gnu::noinline]] void magnitude_plain(const float* x, const float* y, float* out, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) out[i] = std::sqrt(x[i] * x[i] + y[i] * y[i]);
+}
+[[gnu::noinline]] void magnitude_checked(const float* x, int64_t nx, const float* y, int64_t ny, float* out,
+                                         int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    if (i >= nx) out_of_bounds(i, nx);
+    if (i >= ny) out_of_bounds(i, ny);
+    out[i] = std::sqrt(x[i] * x[i] + y[i] * y[i]);
+  }
+}
+
 // The barrier-phased reference: each block's threads in a loop per phase (a phase's loop
 // over only the threads that work in it, as one writes it by hand), the same additions in
 // the same order (so the same bits).
 [[gnu::noinline]] void block_sum_plain(const float* x, int64_t n, float* partial, int64_t blocks) {
-  constexpr int64_t tpb = block_sum_bench::TPB;
+  constexpr int64_t tpb = kernels::TPB;
   for (int64_t b = 0; b < blocks; ++b) {
     float cache[tpb];
     for (int64_t t = 0; t < tpb; ++t) {
@@ -171,7 +152,7 @@ void launch_block_sum(const py2cuda::LaunchConfig& config, py2cuda::Array<float,
 
 // The same with every subscript compared with its array's length.
 [[gnu::noinline]] void block_sum_checked(const float* x, int64_t n, float* partial, int64_t blocks) {
-  constexpr int64_t tpb = block_sum_bench::TPB;
+  constexpr int64_t tpb = kernels::TPB;
   for (int64_t b = 0; b < blocks; ++b) {
     float cache[tpb];
     for (int64_t t = 0; t < tpb; ++t) {
@@ -209,14 +190,69 @@ void print_table(const std::vector<bench::Variant>& variants, const std::vector<
   }
 }
 
+// Runs the variants of one kernel: checks that each leaves `result` bitwise equal to the
+// first's, times them, prints the table and returns each one's median CPU seconds.
+template <typename T, int N>
+std::vector<double> compare(const char* title, const std::vector<bench::Variant>& variants, py2cuda::DeviceArray<T, N>& result,
+               int64_t elements, int min_rounds) {
+  const int64_t count = result.size();
+  std::vector<T> expected(count), got(count);
+  std::memset(result.data(), 0, sizeof(T) * count);
+  variants[0].run();
+  result.copy_to_host(expected.data());
+  for (std::size_t v = 1; v < variants.size(); ++v) {
+    std::memset(result.data(), 0, sizeof(T) * count);
+    variants[v].run();
+    result.copy_to_host(got.data());
+    if (std::memcmp(expected.data(), got.data(), sizeof(T) * count) != 0) {
+      std::fprintf(stderr, "%s: %s: results differ from %s\n", title, variants[v].name.c_str(),
+                   variants[0].name.c_str());
+      std::exit(1);
+    }
+  }
+  std::vector<double> cpu;
+  const std::vector<double> medians = bench::interleaved_medians(variants, 1.0, min_rounds, &cpu);
+  std::printf("\n%s\n", title);
+  print_table(variants, medians, cpu, elements);
+  return cpu;
+}
+
+// Loop mode with one worker (the third row) over the checked reference (the second).
+double loop_mode_ratio(const std::vector<double>& cpu) { return cpu[2] / cpu[1]; }
+
+// The rows of a loop-mode comparison: the references, then the launch with one worker and
+// with the pool.
+std::vector<bench::Variant> loop_mode_variants(std::function<void()> plain, std::function<void()> checked,
+                                               std::function<void()> launch) {
+  return {
+      {"plain C++ loop", std::move(plain)},
+      {"plain, checked", std::move(checked)},
+      {"loop mode, 1 worker", [launch] {
+         py2cuda::emu::set_deterministic(true);
+         launch();
+       }},
+      {"loop mode, pool", [launch] {
+         py2cuda::emu::set_deterministic(false);
+         launch();
+       }},
+  };
+}
+
 int main(int argc, char** argv) {
   const int64_t n = argc > 1 ? std::atoll(argv[1]) : int64_t{1} << 20;
-  if (n <= 0) {
-    std::fprintf(stderr, "usage: %s [N]   (N > 0 elements)\n", argv[0]);
+  if (n < 16) {
+    std::fprintf(stderr, "usage: %s [N]   (N >= 16 elements)\n", argv[0]);
     return 2;
   }
   constexpr uint32_t kBlock = 256;
   const float a = 2.5f;
+#ifdef PY2CUDA_NO_BOUNDS_CHECK
+  const char* bounds_checks = "compiled out (-DPY2CUDA_NO_BOUNDS_CHECK)";
+#else
+  const char* bounds_checks = "compiled in (the default)";
+#endif
+  std::printf("%lld float32 elements a kernel; bounds checks: %s; emulation threads in the pool: %u\n",
+              static_cast<long long>(n), bounds_checks, py2cuda::emu::worker_threads());
 
   std::vector<float> host_x(n), host_y(n);
   for (int64_t i = 0; i < n; ++i) {
@@ -226,90 +262,70 @@ int main(int argc, char** argv) {
   py2cuda::DeviceArray<float, 1> x({n}), y({n}), out({n});
   x.copy_from_host(host_x.data());
   y.copy_from_host(host_y.data());
+  std::vector<std::pair<std::string, double>> loop_ratios;
 
+  // saxpy: one element a thread.
   const py2cuda::LaunchConfig config{py2cuda::Dim3((n + kBlock - 1) / kBlock), py2cuda::Dim3(kBlock)};
-  auto launch = [&] { saxpy_bench::launch_saxpy(config, a, x, y, out); };
-  const std::vector<bench::Variant> variants = {
-      {"plain C++ loop", [&] { saxpy_plain(a, x.data(), y.data(), out.data(), n); }},
-      {"plain, checked", [&] { saxpy_checked(a, x.data(), n, y.data(), n, out.data(), n); }},
-      {"loop mode, 1 worker", [&] {
-         py2cuda::emu::set_deterministic(true);
-         launch();
-       }},
-      {"loop mode, pool", [&] {
-         py2cuda::emu::set_deterministic(false);
-         launch();
-       }},
-  };
+  loop_ratios.emplace_back(
+      "saxpy", loop_mode_ratio(compare("saxpy (one element a thread, blocks of 256)",
+                       loop_mode_variants([&] { saxpy_plain(a, x.data(), y.data(), out.data(), n); },
+                                          [&] { saxpy_checked(a, x.data(), n, y.data(), n, out.data(), n); },
+                                          [&] { kernels::launch_saxpy(config, a, x, y, out); }),
+                       out, n, 15)));
 
-  // Every variant must compute the same thing (bitwise: no variant is built with FMA).
-  std::vector<float> expected(n), got(n);
-  variants[0].run();
-  out.copy_to_host(expected.data());
-  for (std::size_t v = 1; v < variants.size(); ++v) {
-    std::memset(out.data(), 0, sizeof(float) * n);
-    variants[v].run();
-    out.copy_to_host(got.data());
-    if (std::memcmp(expected.data(), got.data(), sizeof(float) * n) != 0) {
-      std::fprintf(stderr, "%s: results differ from the plain loop\n", variants[v].name.c_str());
-      return 1;
-    }
+  // The stencil on a square grid of about n points, blocks of 16 x 16.
+  int64_t side = 4;
+  while ((side + 1) * (side + 1) <= n) ++side;
+  py2cuda::DeviceArray<float, 2> grid({side, side}), smoothed({side, side});
+  grid.copy_from_host(host_x.data());
+  const int64_t tiles = (side + 15) / 16;
+  const py2cuda::LaunchConfig config_2d{py2cuda::Dim3(tiles, tiles), py2cuda::Dim3(16, 16)};
+  loop_ratios.emplace_back(
+      "stencil", loop_mode_ratio(compare("five-point stencil on a 2-D grid (blocks of 16 x 16)",
+                         loop_mode_variants([&] { stencil_plain(grid.data(), smoothed.data(), side, side); },
+                                            [&] { stencil_checked(grid.data(), smoothed.data(), side, side); },
+                                            [&] { kernels::launch_stencil(config_2d, grid, smoothed); }),
+                         smoothed, side * side, 15)));
+
+  // The grid-stride loop: 64 blocks of 256 threads, each thread over n / 16384 elements.
+  const py2cuda::LaunchConfig config_stride{py2cuda::Dim3(64), py2cuda::Dim3(kBlock)};
+  loop_ratios.emplace_back(
+      "grid-stride", loop_mode_ratio(compare("grid-stride loop with math.sqrt (64 blocks of 256 threads)",
+                             loop_mode_variants([&] { magnitude_plain(x.data(), y.data(), out.data(), n); },
+                                                [&] { magnitude_checked(x.data(), n, y.data(), n, out.data(), n); },
+                                                [&] { kernels::launch_magnitude(config_stride, x, y, out); }),
+                             out, n, 15)));
+
+  std::printf("\nloop mode, 1 worker, CPU time / checked plain loop:");
+  double worst = 0;
+  for (const auto& [name, ratio] : loop_ratios) {
+    std::printf(" %s %.2fx;", name.c_str(), ratio);
+    worst = std::max(worst, ratio);
   }
-
-  std::vector<double> cpu;
-  const std::vector<double> medians = bench::interleaved_medians(variants, 1.0, 15, &cpu);
-#ifdef PY2CUDA_NO_BOUNDS_CHECK
-  const char* bounds_checks = "compiled out (-DPY2CUDA_NO_BOUNDS_CHECK)";
-#else
-  const char* bounds_checks = "compiled in (the default)";
-#endif
-  std::printf("saxpy on %lld float32 elements, blocks of %u threads; emulation threads in the pool: %u\n",
-              static_cast<long long>(n), kBlock, py2cuda::emu::worker_threads());
-  std::printf("bounds checks: %s\n", bounds_checks);
-  print_table(variants, medians, cpu, n);
-  // The verdict on CPU time: on a shared machine the wall time of the longer variants
-  // includes waiting for a core (bench_timing.h).
-  const double single = cpu[2] / cpu[0], single_checked = cpu[2] / cpu[1];
-  std::printf("\nloop mode, 1 worker, CPU time / plain loop: %.2fx (%s the 2x target); / checked plain loop: %.2fx\n",
-              single, single <= 2.0 ? "meets" : "misses", single_checked);
+  std::printf(" worst %.2fx (%s the 2x target)\n", worst, worst <= 2.0 ? "meets" : "misses");
 
   // Fiber mode: the block reduction, one partial sum per block.
-  const int64_t blocks = (n + block_sum_bench::TPB - 1) / block_sum_bench::TPB;
+  const int64_t blocks = (n + kernels::TPB - 1) / kernels::TPB;
   py2cuda::DeviceArray<float, 1> partial({blocks});
-  const py2cuda::LaunchConfig sum_config{py2cuda::Dim3(blocks), py2cuda::Dim3(block_sum_bench::TPB)};
-  auto launch_sum = [&] { block_sum_bench::launch_block_sum(sum_config, x, partial); };
+  const py2cuda::LaunchConfig sum_config{py2cuda::Dim3(blocks), py2cuda::Dim3(kernels::TPB)};
   const std::vector<bench::Variant> sum_variants = {
       {"barrier-phased loop", [&] { block_sum_plain(x.data(), n, partial.data(), blocks); }},
       {"phased, checked", [&] { block_sum_checked(x.data(), n, partial.data(), blocks); }},
       {"fiber mode, 1 worker", [&] {
          py2cuda::emu::set_deterministic(true);
-         launch_sum();
+         kernels::launch_block_sum(sum_config, x, partial);
        }},
       {"fiber mode, pool", [&] {
          py2cuda::emu::set_deterministic(false);
-         launch_sum();
+         kernels::launch_block_sum(sum_config, x, partial);
        }},
   };
-  std::vector<float> expected_sums(blocks), got_sums(blocks);
-  sum_variants[0].run();
-  partial.copy_to_host(expected_sums.data());
-  for (std::size_t v = 1; v < sum_variants.size(); ++v) {
-    std::memset(partial.data(), 0, sizeof(float) * blocks);
-    sum_variants[v].run();
-    partial.copy_to_host(got_sums.data());
-    if (std::memcmp(expected_sums.data(), got_sums.data(), sizeof(float) * blocks) != 0) {
-      std::fprintf(stderr, "%s: results differ from the barrier-phased loop\n", sum_variants[v].name.c_str());
-      return 1;
-    }
-  }
-  std::vector<double> sum_cpu;
-  const std::vector<double> sum_medians = bench::interleaved_medians(sum_variants, 1.0, 7, &sum_cpu);
-  std::printf("\nblock reduction (shared memory, %lld barriers per thread) on %lld float32 elements, %lld blocks "
-              "of %lld threads\n",
-              static_cast<long long>(kSumBarriers), static_cast<long long>(n), static_cast<long long>(blocks),
-              static_cast<long long>(block_sum_bench::TPB));
-  print_table(sum_variants, sum_medians, sum_cpu, n);
-  const double crossings = static_cast<double>(blocks * block_sum_bench::TPB * kSumBarriers);
+  char title[160];
+  std::snprintf(title, sizeof title, "block reduction (shared memory, %lld barriers per thread), %lld blocks of %lld threads",
+                static_cast<long long>(kSumBarriers), static_cast<long long>(blocks),
+                static_cast<long long>(kernels::TPB));
+  const std::vector<double> sum_cpu = compare(title, sum_variants, partial, n, 7);
+  const double crossings = static_cast<double>(blocks * kernels::TPB * kSumBarriers);
   std::printf("\nfiber mode, 1 worker, CPU time / barrier-phased loop: %.2fx; / checked phased loop: %.2fx; "
               "%.1f ns of CPU per thread-barrier crossing (everything included)\n",
               sum_cpu[2] / sum_cpu[0], sum_cpu[2] / sum_cpu[1], sum_cpu[2] / crossings * 1e9);

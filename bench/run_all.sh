@@ -67,9 +67,12 @@ build_cpp() {  # OUTPUT SOURCE [EXTRA_FLAG...]
   local out="$1" src="$2"
   shift 2
   rm -f "$bench_bin/$out"  # a failed build must not leave an old binary to be run
-  "$cxx" -std=c++20 -O2 "$@" -I "$root/runtime/include" "$root/bench/$src" -o "$bench_bin/$out" \
+  "$cxx" -std=c++20 -O2 -fwrapv "$@" -I "$root/runtime/include" -I "$bench_bin" "$root/bench/$src" -o "$bench_bin/$out" \
     -lboost_context -pthread 2>"$bench_bin/$out.log" || { echo "run_all.sh: building $out failed; see $bench_bin/$out.log" >&2; return 1; }
 }
+# The loop-mode benchmark includes py2cuda's translation of its kernels.
+"$py2cuda" "$root/bench/loop_mode_kernels.py" --kernels-only -o "$bench_bin/loop_mode_kernels.cu" \
+  --header "$bench_bin/loop_mode_kernels.h" || { echo "run_all.sh: translating bench/loop_mode_kernels.py failed" >&2; status=1; }
 build_cpp loop_mode_vs_plain_cpp loop_mode_vs_plain_cpp.cpp & p1=$!
 build_cpp loop_mode_vs_plain_cpp_nobounds loop_mode_vs_plain_cpp.cpp -DPY2CUDA_NO_BOUNDS_CHECK & p2=$!
 wait "$p1" || status=1

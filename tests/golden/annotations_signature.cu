@@ -26,7 +26,7 @@ __global__ void blur(py2cuda::Array<float, 1> a, py2cuda::Array<double, 1> out, 
     // annotations_signature.py:24: for _ in range(passes):
     for (int32_t _ = int32_t(0); _ < passes; ++_) {
       // annotations_signature.py:25: value = smooth(a[i - 1], value, a[i + 1])
-      value = smooth(a.at(i - 1), value, a(i + 1));
+      value = smooth(a(i - 1), value, a(i + 1));
     }
     // annotations_signature.py:26: out[i] = value
     out(i) = value;

@@ -174,7 +174,7 @@ __global__ void shifted_window(py2cuda::Array<float, 1> x, py2cuda::Array<float,
   // array_slicing.py:88: if t == 0:
   if (int64_t(t) == 0) {
     // array_slicing.py:89: tile[0] = x[i - 1] if i > 0 else 0
-    tile(0) = float(i > 0 ? double(x.at(i - 1)) : 0.0);
+    tile(0) = float(i > 0 ? double(x(i - 1)) : 0.0);
     // array_slicing.py:90: last = i + TPB
     int64_t last = i + TPB;
     // array_slicing.py:91: tile[TPB + 1] = x[last] if last < x.size else 0

@@ -22,7 +22,7 @@ __global__ void neighbours(py2cuda::Array<float, 3> volume, py2cuda::Array<float
     // arrays_2d_3d.py:16: if k > 0:
     if (k > 0) {
       // arrays_2d_3d.py:17: total += volume[i, j, k - 1]
-      total += volume.at(i, j, k - 1);
+      total += volume(i, j, k - 1);
     }
     // arrays_2d_3d.py:18: if k + 1 < volume.shape[2]:
     if (k + 1 < volume.shape[2]) {

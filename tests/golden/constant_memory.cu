@@ -47,7 +47,7 @@ __global__ void smooth(py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> out)
       // constant_memory.py:33: if 0 <= j < x.size:
       if (0 <= j && j < x.size()) {
         // constant_memory.py:34: acc += taps[k] * x[j]
-        acc += taps(k) * x.at(j);
+        acc += taps(k) * x(j);
       }
     }
     // constant_memory.py:35: out[i] = acc

@@ -20,7 +20,7 @@ __device__ bool is_prime(int64_t n) {
   // early_return.py:22: while d * d <= n:
   while (d * d <= n) {
     // early_return.py:23: if n % d == 0:
-    if (py2cuda::mod_by_positive(n, d) == 0) {
+    if (n % d == 0) {
       // early_return.py:24: return False
       return false;
     }

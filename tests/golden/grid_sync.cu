@@ -23,7 +23,7 @@ __global__ void rotate(py2cuda::Array<int64_t, 1> values, py2cuda::Array<int64_t
   // grid_sync.py:24: mine = values[i] if i < n else 0
   int64_t mine = i < n ? values(i) : 0;
   // grid_sync.py:25: nxt = values[(i + 1) % n] if i < n else 0
-  int64_t nxt = i < n ? values(py2cuda::mod(i + 1, n)) : 0;
+  int64_t nxt = i < n ? values((i + 1) % n) : 0;
   // grid_sync.py:26: g.sync()  # every thread has read its neighbour before any writes
   g.sync();
   // grid_sync.py:27: if i < n:

@@ -48,7 +48,7 @@ __global__ void loops(py2cuda::Array<int64_t, 1> start, py2cuda::Array<int64_t, 
       break;
     }
     // while_break_continue.py:33: if n % d == 0:
-    if (py2cuda::mod_by_positive(n, d) == 0) {
+    if (n % d == 0) {
       // while_break_continue.py:34: divisor = d
       divisor = d;
       // while_break_continue.py:35: break

@@ -12,7 +12,15 @@
 // the integer divisions: a positive divisor cannot be zero nor -1, and with a non-negative
 // dividend too Python's `//` and `%` round as C's `/` and `%` do. As for indices, sums and
 // products are taken not to wrap past the type's range.
+//
+// Conditions add facts where they hold: inside `if 0 < r < n - 1:` (and after
+// `if r < 1: return`, in `x if r > 0 else y`, on the right of `r > 0 and ...`) `r` is at
+// least 1, so `u[r - 1, c]` needs no wraparound, as in the stencils and scans users write.
+// Such a lower bound is kept only over code that does not assign the variable, so it still
+// describes the value the condition tested.
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "builtins/table.h"
@@ -27,7 +35,18 @@ struct Facts {
   std::map<const ir::Variable*, const ir::ForRange*> counters;
   std::set<const ir::Variable*> nonneg;
   std::set<const ir::Variable*> positive;
+  // Lower bounds that conditions guarantee where the expression being marked runs.
+  std::map<const ir::Variable*, int64_t> at_least;
+
+  bool bounded_below(const ir::Variable* v, int64_t bound) const {
+    auto it = at_least.find(v);
+    return it != at_least.end() && it->second >= bound;
+  }
 };
+
+// A lower bound of an integer expression: a literal, or a variable's known bound
+// (0 for the non-negative ones, 1 for the positive ones, a condition's).
+std::optional<int64_t> lower_bound(const ir::Expr& e, const Facts& f);
 
 bool nonneg(const ir::Expr& e, const Facts& f);
 
@@ -42,7 +61,10 @@ bool nonneg(const ir::Expr& e, const Facts& f) {
   if (e.type->is_bool()) return true;
   switch (e.kind) {
     case ir::ExprKind::Const: return const_nonneg(static_cast<const ir::Const&>(e));
-    case ir::ExprKind::Var: return f.nonneg.count(static_cast<const ir::VarRef&>(e).var) > 0;
+    case ir::ExprKind::Var: {
+      const ir::Variable* v = static_cast<const ir::VarRef&>(e).var;
+      return f.nonneg.count(v) > 0 || f.bounded_below(v, 0);
+    }
     case ir::ExprKind::Global: return static_cast<const ir::GlobalRef&>(e).nonnegative;
     case ir::ExprKind::Cast: {
       const auto& c = static_cast<const ir::Cast&>(e);
@@ -65,6 +87,13 @@ bool nonneg(const ir::Expr& e, const Facts& f) {
         case BinOp::BitOr:
         case BinOp::RShift: return nonneg(*b.left, f) && nonneg(*b.right, f);
         case BinOp::Mod: return nonneg(*b.right, f);  // Python's % takes the divisor's sign
+        case BinOp::Sub: {
+          // `r - k` with r >= k >= 0: the difference lies in [0, r], so it cannot wrap either.
+          if (!b.type->is_int()) return false;
+          const std::optional<int64_t> k = lower_bound(*b.right, f);
+          const std::optional<int64_t> r = lower_bound(*b.left, f);
+          return b.right->kind == ir::ExprKind::Const && k && *k >= 0 && r && *r >= *k;
+        }
         default: return false;
       }
     }
@@ -100,7 +129,10 @@ bool positive(const ir::Expr& e, const Facts& f) {
       if (c.type->is_float()) return c.f > 0;
       return c.type->is_signed() ? static_cast<int64_t>(c.bits) > 0 : c.bits != 0;
     }
-    case ir::ExprKind::Var: return f.positive.count(static_cast<const ir::VarRef&>(e).var) > 0;
+    case ir::ExprKind::Var: {
+      const ir::Variable* v = static_cast<const ir::VarRef&>(e).var;
+      return f.positive.count(v) > 0 || f.bounded_below(v, 1);
+    }
     case ir::ExprKind::Cast: {
       // A widening (or same-width, same-signedness) integer conversion keeps the value.
       const auto& c = static_cast<const ir::Cast&>(e);
@@ -134,6 +166,107 @@ bool positive(const ir::Expr& e, const Facts& f) {
     }
     default: return false;
   }
+}
+
+// An integer conversion that keeps every value of its operand (wider, or as wide with the
+// same signedness); its operand, else null.
+const ir::Expr* value_preserving_operand(const ir::Expr& e) {
+  if (e.kind != ir::ExprKind::Cast) return nullptr;
+  const auto& c = static_cast<const ir::Cast&>(e);
+  const bool ints = c.type->is_int() && c.operand->type->is_int() && !c.operand->type->is_bool();
+  const bool keeps = c.operand->type->bits() < c.type->bits() ||
+                     (c.operand->type->bits() == c.type->bits() && c.operand->type->is_signed() == c.type->is_signed());
+  return ints && keeps ? c.operand.get() : nullptr;
+}
+
+std::optional<int64_t> lower_bound(const ir::Expr& e, const Facts& f) {
+  if (!e.type->is_int() || e.type->is_bool()) return std::nullopt;
+  if (e.kind == ir::ExprKind::Const) {
+    const auto& c = static_cast<const ir::Const&>(e);
+    if (!c.type->is_signed() && c.bits > static_cast<uint64_t>(INT64_MAX)) return std::nullopt;
+    return static_cast<int64_t>(c.bits);
+  }
+  if (const ir::Expr* operand = value_preserving_operand(e)) return lower_bound(*operand, f);
+  std::optional<int64_t> bound;
+  if (e.kind == ir::ExprKind::Var) {
+    if (auto it = f.at_least.find(static_cast<const ir::VarRef&>(e).var); it != f.at_least.end()) bound = it->second;
+  }
+  const int64_t from_sign = positive(e, f) ? 1 : nonneg(e, f) ? 0 : INT64_MIN;
+  if (from_sign != INT64_MIN) bound = std::max(bound.value_or(INT64_MIN), from_sign);
+  return bound;
+}
+
+// The integer variable a comparison operand reads (through conversions that keep its value).
+const ir::Variable* tested_variable(const ir::Expr& e) {
+  const ir::Expr* x = &e;
+  while (const ir::Expr* operand = value_preserving_operand(*x)) x = operand;
+  if (x->kind != ir::ExprKind::Var || !x->type->is_int() || x->type->is_bool()) return nullptr;
+  return static_cast<const ir::VarRef&>(*x).var;
+}
+
+// Records in `f` the lower bounds that `cond` being `holds` (true or false) gives the
+// variables outside `assigned` (those the guarded code does not assign).
+void learn_from_condition(const ir::Expr& cond, bool holds, const std::set<const ir::Variable*>& assigned, Facts& f) {
+  switch (cond.kind) {
+    case ir::ExprKind::Logical: {
+      // `a and b` true: both are; `a or b` false: neither is.
+      const auto& l = static_cast<const ir::Logical&>(cond);
+      if (l.is_and == holds) {
+        learn_from_condition(*l.left, holds, assigned, f);
+        learn_from_condition(*l.right, holds, assigned, f);
+      }
+      return;
+    }
+    case ir::ExprKind::Unary: {
+      const auto& u = static_cast<const ir::Unary&>(cond);
+      if (u.op == UnaryOp::Not) learn_from_condition(*u.operand, !holds, assigned, f);
+      return;
+    }
+    case ir::ExprKind::Compare: break;
+    default: return;
+  }
+  const auto& c = static_cast<const ir::Compare&>(cond);
+  // As `v OP e` with v the variable: `e < v` is `v > e`.
+  auto learn = [&](const ir::Expr& var_side, CmpOp op, const ir::Expr& other) {
+    const ir::Variable* v = tested_variable(var_side);
+    if (!v || assigned.count(v)) return;
+    const std::optional<int64_t> bound = lower_bound(other, f);
+    if (!bound || *bound == INT64_MAX) return;
+    std::optional<int64_t> learned;
+    switch (op) {
+      case CmpOp::Gt: learned = holds ? std::optional(*bound + 1) : std::nullopt; break;
+      case CmpOp::GtE: learned = holds ? std::optional(*bound) : std::nullopt; break;
+      // not (v < e): v >= e; not (v <= e): v > e.
+      case CmpOp::Lt: learned = holds ? std::nullopt : std::optional(*bound); break;
+      case CmpOp::LtE: learned = holds ? std::nullopt : std::optional(*bound + 1); break;
+      case CmpOp::Eq:
+      case CmpOp::NotEq: {
+        const bool equal = (op == CmpOp::Eq) == holds;
+        // v == e: v >= e's bound; v != k where k is already v's least value: v > k.
+        const std::optional<int64_t> own = lower_bound(var_side, f);
+        if (equal) {
+          learned = bound;
+        } else if (other.kind == ir::ExprKind::Const && own && *own == *bound) {
+          learned = *bound + 1;
+        }
+        break;
+      }
+      default: break;
+    }
+    if (learned) f.at_least[v] = std::max(f.at_least.count(v) ? f.at_least[v] : INT64_MIN, *learned);
+  };
+  auto mirrored = [](CmpOp op) {
+    switch (op) {
+      case CmpOp::Lt: return CmpOp::Gt;
+      case CmpOp::LtE: return CmpOp::GtE;
+      case CmpOp::Gt: return CmpOp::Lt;
+      case CmpOp::GtE: return CmpOp::LtE;
+      default: return op;
+    }
+  };
+  if (!c.left->type->is_int() || !c.right->type->is_int()) return;
+  learn(*c.left, c.op, *c.right);
+  learn(*c.right, mirrored(c.op), *c.left);
 }
 
 void collect(const ir::Block& b, Facts& f);
@@ -175,11 +308,49 @@ void collect(const ir::Block& b, Facts& f) {
   for (const auto& s : b) collect(*s, f);
 }
 
-void mark(ir::Expr& e, const Facts& f);
+// Every variable the statements assign (loop counters and variables included).
+std::set<const ir::Variable*> assigned_in(ir::Block::const_iterator first, ir::Block::const_iterator last) {
+  Facts found;
+  for (auto it = first; it != last; ++it) collect(**it, found);
+  std::set<const ir::Variable*> vars;
+  for (const auto& [v, values] : found.assigned) vars.insert(v);
+  for (const auto& [v, loop] : found.counters) vars.insert(v), vars.insert(loop->target);
+  return vars;
+}
+std::set<const ir::Variable*> assigned_in(const ir::Block& b) { return assigned_in(b.begin(), b.end()); }
 
-void mark_block(ir::Block& b, const Facts& f);
+// Whether control never reaches the end of `b`: it ends in a return, break or continue.
+bool always_leaves(const ir::Block& b) {
+  if (b.empty()) return false;
+  const ir::StmtKind last = b.back()->kind;
+  return last == ir::StmtKind::Return || last == ir::StmtKind::Break || last == ir::StmtKind::Continue;
+}
 
-void mark(ir::Expr& e, const Facts& f) {
+// The lower bounds of `f` as they were when it was made, restored when it goes.
+class ScopedBounds {
+ public:
+  explicit ScopedBounds(Facts& f) : facts_(f), saved_(f.at_least) {}
+  ~ScopedBounds() { facts_.at_least = std::move(saved_); }
+  ScopedBounds(const ScopedBounds&) = delete;
+  ScopedBounds& operator=(const ScopedBounds&) = delete;
+
+ private:
+  Facts& facts_;
+  std::map<const ir::Variable*, int64_t> saved_;
+};
+
+void mark(ir::Expr& e, Facts& f);
+
+void mark_block(ir::Block& b, Facts& f);
+
+// Marks `e` where `cond` is `holds` (expressions assign no variable).
+void mark_where(ir::Expr& e, const ir::Expr& cond, bool holds, Facts& f) {
+  ScopedBounds scope(f);
+  learn_from_condition(cond, holds, {}, f);
+  mark(e, f);
+}
+
+void mark(ir::Expr& e, Facts& f) {
   switch (e.kind) {
     case ir::ExprKind::Cast: mark(*static_cast<ir::Cast&>(e).operand, f); break;
     case ir::ExprKind::Binary: {
@@ -198,13 +369,18 @@ void mark(ir::Expr& e, const Facts& f) {
       mark(*static_cast<ir::Compare&>(e).left, f);
       mark(*static_cast<ir::Compare&>(e).right, f);
       break;
-    case ir::ExprKind::Logical:
-      mark(*static_cast<ir::Logical&>(e).left, f);
-      mark(*static_cast<ir::Logical&>(e).right, f);
+    case ir::ExprKind::Logical: {
+      // The right operand runs only where the left one is true (`and`) or false (`or`).
+      auto& l = static_cast<ir::Logical&>(e);
+      mark(*l.left, f);
+      mark_where(*l.right, *l.left, l.is_and, f);
       break;
+    }
     case ir::ExprKind::Select: {
       auto& s = static_cast<ir::Select&>(e);
-      mark(*s.cond, f), mark(*s.then_value, f), mark(*s.else_value, f);
+      mark(*s.cond, f);
+      mark_where(*s.then_value, *s.cond, true, f);
+      mark_where(*s.else_value, *s.cond, false, f);
       break;
     }
     case ir::ExprKind::Builtin:
@@ -237,7 +413,14 @@ void mark(ir::Expr& e, const Facts& f) {
   }
 }
 
-void mark_stmt(ir::Stmt& s, const Facts& f) {
+// Marks `b` where `cond` is `holds`, for the variables `b` does not assign.
+void mark_guarded(ir::Block& b, const ir::Expr& cond, bool holds, Facts& f) {
+  ScopedBounds scope(f);
+  learn_from_condition(cond, holds, assigned_in(b), f);
+  mark_block(b, f);
+}
+
+void mark_stmt(ir::Stmt& s, Facts& f) {
   switch (s.kind) {
     case ir::StmtKind::Expr: mark(*static_cast<ir::ExprStmt&>(s).value, f); break;
     case ir::StmtKind::Assign:
@@ -247,14 +430,16 @@ void mark_stmt(ir::Stmt& s, const Facts& f) {
     case ir::StmtKind::If: {
       auto& i = static_cast<ir::If&>(s);
       mark(*i.cond, f);
-      mark_block(i.then_body, f);
-      mark_block(i.else_body, f);
+      mark_guarded(i.then_body, *i.cond, true, f);
+      mark_guarded(i.else_body, *i.cond, false, f);
       break;
     }
-    case ir::StmtKind::While:
-      mark(*static_cast<ir::While&>(s).cond, f);
-      mark_block(static_cast<ir::While&>(s).body, f);
+    case ir::StmtKind::While: {
+      auto& w = static_cast<ir::While&>(s);
+      mark(*w.cond, f);
+      mark_guarded(w.body, *w.cond, true, f);
       break;
+    }
     case ir::StmtKind::Try:
       static_cast<ir::Try&>(s).for_each_block([&](ir::Block& b) { mark_block(b, f); });
       break;
@@ -271,8 +456,19 @@ void mark_stmt(ir::Stmt& s, const Facts& f) {
   }
 }
 
-void mark_block(ir::Block& b, const Facts& f) {
-  for (auto& s : b) mark_stmt(*s, f);
+void mark_block(ir::Block& b, Facts& f) {
+  ScopedBounds scope(f);
+  for (auto it = b.begin(); it != b.end(); ++it) {
+    mark_stmt(**it, f);
+    // After `if r < 1: return` (or break, continue) the rest of the block runs only where
+    // the condition was false; after an `else` that always leaves, only where it was true.
+    if ((*it)->kind != ir::StmtKind::If) continue;
+    const auto& branch = static_cast<const ir::If&>(**it);
+    const bool then_leaves = always_leaves(branch.then_body), else_leaves = always_leaves(branch.else_body);
+    if (then_leaves != else_leaves) {
+      learn_from_condition(*branch.cond, else_leaves, assigned_in(std::next(it), b.end()), f);
+    }
+  }
 }
 
 }  // namespace

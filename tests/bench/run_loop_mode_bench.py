@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""The loop-mode benchmark still builds and computes what its references compute.
+
+bench/loop_mode_vs_plain_cpp.cpp includes py2cuda's translation of bench/loop_mode_kernels.py,
+so a change to the emitted code or to the runtime can break its build; and the benchmark checks
+that every variant (plain loops, loop mode, fiber mode) leaves the same bits, which is a test of
+the emulation. This builds it as bench/run_all.sh does and runs it on a small N. It asserts the
+behaviour only (exit status, every table printed), never a time: speed is the benchmark's to
+report (bench/README.md).
+
+Usage: run_loop_mode_bench.py --py2cuda PY2CUDA --source-dir SRC --build-dir BUILD [--python PY]
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+SKIP = 77
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--py2cuda", required=True)
+    parser.add_argument("--source-dir", required=True)
+    parser.add_argument("--build-dir", required=True)
+    parser.add_argument("--python")
+    args = parser.parse_args()
+    source = Path(args.source_dir).resolve()
+    cxx = os.environ.get("CXX") or shutil.which("g++") or shutil.which("clang++")
+    if not cxx:
+        print("SKIP: no C++ compiler")
+        return SKIP
+
+    with tempfile.TemporaryDirectory(prefix="loop-mode-bench-") as scratch:
+        work = Path(scratch)
+        translate = subprocess.run([args.py2cuda, str(source / "bench" / "loop_mode_kernels.py"), "--kernels-only",
+                                    "-o", str(work / "loop_mode_kernels.cu"), "--header",
+                                    str(work / "loop_mode_kernels.h")], capture_output=True, text=True)
+        if translate.returncode != 0:
+            print(f"FAIL: translating bench/loop_mode_kernels.py:\n{translate.stderr}")
+            return 1
+        binary = work / "loop_mode_vs_plain_cpp"
+        build = subprocess.run([cxx, "-std=c++20", "-O2", "-fwrapv", "-I", str(source / "runtime" / "include"), "-I",
+                                str(work), str(source / "bench" / "loop_mode_vs_plain_cpp.cpp"), "-o", str(binary),
+                                "-lboost_context", "-pthread"], capture_output=True, text=True)
+        if build.returncode != 0:
+            print(f"FAIL: building the benchmark:\n{build.stderr[-4000:]}")
+            return 1
+        run = subprocess.run([str(binary), "4096"], capture_output=True, text=True, timeout=600)
+        output = run.stdout + run.stderr
+        problems = []
+        if run.returncode != 0:
+            problems.append(f"exit status {run.returncode}")
+        for title in ("saxpy", "five-point stencil", "grid-stride loop", "block reduction",
+                      "loop mode, 1 worker, CPU time / checked plain loop:", "fiber mode, 1 worker, CPU time"):
+            if title not in output:
+                problems.append(f"no {title!r} in its output")
+        if problems:
+            print("FAIL: " + "; ".join(problems) + "\n" + output)
+            return 1
+        print(output)
+        print("PASS: the benchmark builds from py2cuda's translation, and every variant computes the same bits")
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
