@@ -566,6 +566,17 @@ TEST(Pipeline, OperandsWithEffectsAreEvaluatedInPythonsOrder) {
   EXPECT_TRUE(has(text, "py2cuda::host::print(d < 0.5, x(0) + 1.0);")) << text;  // no effects: plain
 }
 
+// A comprehension's element runs once an item, inside the call's lambda: ordering the call's
+// arguments (its iterable has calls) must not hoist the element out of it, where its loop
+// variable is not declared (a C++ compile error before).
+TEST(Pipeline, ComprehensionElementStaysInItsLambdaWhenArgumentsAreOrdered) {
+  const std::string text = cu(
+      "import numpy as np\n@cuda.jit\ndef k(x):\n    x[0] = 1\n"
+      "x = np.zeros(1)\nk[1, 1](x)\ndef f(v):\n    return v * 2\nprint([str(f(v)) for v in [f(1), f(2)]])\n");
+  EXPECT_TRUE(has(text, "[&](int64_t v) { return py2cuda::host::str(f_host(v)); }")) << text;
+  EXPECT_FALSE(has(text, "= py2cuda::host::str(f_host(v));")) << text;
+}
+
 // A device array a kernel reads from the function around it is a last parameter of the kernel,
 // passed by each launch (Numba captures its pointer), not a frozen constant.
 TEST(Pipeline, CapturedDeviceArrayIsAKernelParameter) {

@@ -275,10 +275,23 @@ std::vector<bool> evaluated_first(const std::vector<const ir::Expr*>& operands, 
 }
 }  // namespace
 
-std::vector<bool> ExprPrinter::ordered_args(const std::vector<ir::ExprPtr>& args) const {
+std::vector<bool> ExprPrinter::ordered_args(const std::vector<ir::ExprPtr>& args, std::string_view pattern) const {
+  // The arguments evaluated where the call is: all but those whose placeholder follows a
+  // lambda's introducer in the pattern (`list_each<T>({0}, nullptr, [&](T v) { return {1}; })`).
+  const size_t lambda = std::min(pattern.find("[&]"), pattern.find("[=]"));
   std::vector<const ir::Expr*> operands;
-  for (const auto& a : args) operands.push_back(a.get());
-  return evaluated_first(operands, effect_rules());
+  std::vector<size_t> where;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const size_t at = pattern.find("{" + std::to_string(i) + "}");
+    if (lambda != std::string_view::npos && at != std::string_view::npos && at > lambda) continue;
+    operands.push_back(args[i].get());
+    where.push_back(i);
+  }
+  const std::vector<bool> chosen = evaluated_first(operands, effect_rules());
+  if (chosen.empty()) return {};
+  std::vector<bool> first(args.size());
+  for (size_t k = 0; k < where.size(); ++k) first[where[k]] = chosen[k];
+  return first;
 }
 
 // An atomic's operands in Python's order: the indices of its element (its first argument, a
@@ -615,7 +628,7 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
       std::vector<const ir::Expr*> placed;
       std::vector<bool> placed_first;
       if (place_first) placed_first = placed_operands(c, placed);
-      const std::vector<bool> first = c.orders_args || place_first ? std::vector<bool>{} : ordered_args(c.args);
+      const std::vector<bool> first = c.orders_args || place_first ? std::vector<bool>{} : ordered_args(c.args, c.pattern);
       std::string out;
       const std::string& p = c.pattern;
       for (size_t i = 0; i < p.size(); ++i) {

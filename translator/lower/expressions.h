@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ir/effects.h"
@@ -74,7 +75,9 @@ class ExprPrinter {
   std::string print(const ir::Expr& e, int needed);
   std::string call_args(const std::vector<ir::ExprPtr>& args, const std::vector<bool>& evaluated_first = {});
   // Which of a call's arguments must be evaluated first, in order, into temporaries (see .cpp).
-  std::vector<bool> ordered_args(const std::vector<ir::ExprPtr>& args) const;
+  // `pattern`: a builtin call's; its arguments written inside a lambda of it (a comprehension's
+  // element, evaluated once an item) are never evaluated ahead of the call.
+  std::vector<bool> ordered_args(const std::vector<ir::ExprPtr>& args, std::string_view pattern = {}) const;
   ir::EffectRules effect_rules() const;
   // Which of an atomic's index and value operands are evaluated first, in order (see .cpp).
   std::vector<bool> placed_operands(const ir::BuiltinCall& c, std::vector<const ir::Expr*>& operands);
