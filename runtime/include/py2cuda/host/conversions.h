@@ -5,6 +5,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -113,14 +114,24 @@ bool to_bool(const NDArray<T, N>& a) {
 }
 
 // int(v), float(v), bool(v) of a value of a dict of mixed values: as of the type it holds.
-inline int64_t to_int(const FormatArg& v) {
+// Templates taking exactly a FormatArg: a string literal, which a FormatArg could also be made
+// from, keeps calling the std::string overloads (int("12"), bool("")).
+template <class V>
+  requires std::same_as<V, FormatArg>
+int64_t to_int(const V& v) {
   if (v.is_str()) return to_int(v.text());
   if (v.is_float()) return static_cast<int64_t>(std::trunc(v.as_double()));
   const int64_t m = static_cast<int64_t>(v.magnitude());
   return v.negative() ? -m : m;
 }
-inline double to_float(const FormatArg& v) { return v.is_str() ? to_float(v.text()) : v.as_double(); }
-inline bool to_bool(const FormatArg& v) {
+template <class V>
+  requires std::same_as<V, FormatArg>
+double to_float(const V& v) {
+  return v.is_str() ? to_float(v.text()) : v.as_double();
+}
+template <class V>
+  requires std::same_as<V, FormatArg>
+bool to_bool(const V& v) {
   if (v.is_str()) return !v.text().empty();
   return v.is_float() ? v.as_double() != 0 : v.magnitude() != 0;
 }
