@@ -445,6 +445,7 @@ inline DynamicNumber py_abs(const DynamicNumber& a) {
         if constexpr (std::is_same_v<A, bool>) return static_cast<int64_t>(v);
         else if constexpr (std::is_same_v<A, np_bool>) return a;
         else if constexpr (std::is_floating_point_v<decltype(v)>) return A{std::fabs(v)};
+        else if constexpr (std::is_unsigned_v<decltype(v)>) return a;
         else return v < 0 ? -a : a;
       },
       a.value);
