@@ -120,6 +120,17 @@ bool nonneg(const ir::Expr& e, const Facts& f) {
   }
 }
 
+// An integer conversion that keeps every value of its operand (wider, or as wide with the
+// same signedness); its operand, else null.
+const ir::Expr* value_preserving_operand(const ir::Expr& e) {
+  if (e.kind != ir::ExprKind::Cast) return nullptr;
+  const auto& c = static_cast<const ir::Cast&>(e);
+  const bool ints = c.type->is_int() && c.operand->type->is_int() && !c.operand->type->is_bool();
+  const bool keeps = c.operand->type->bits() < c.type->bits() ||
+                     (c.operand->type->bits() == c.type->bits() && c.operand->type->is_signed() == c.type->is_signed());
+  return ints && keeps ? c.operand.get() : nullptr;
+}
+
 // > 0: a subset of nonneg's values.
 bool positive(const ir::Expr& e, const Facts& f) {
   if (e.type->is_bool()) return false;
@@ -134,12 +145,8 @@ bool positive(const ir::Expr& e, const Facts& f) {
       return f.positive.count(v) > 0 || f.bounded_below(v, 1);
     }
     case ir::ExprKind::Cast: {
-      // A widening (or same-width, same-signedness) integer conversion keeps the value.
-      const auto& c = static_cast<const ir::Cast&>(e);
-      return c.type->is_int() && c.operand->type->is_int() && !c.operand->type->is_bool() &&
-             (c.operand->type->bits() < c.type->bits() ||
-              (c.operand->type->bits() == c.type->bits() && c.operand->type->is_signed() == c.type->is_signed())) &&
-             positive(*c.operand, f);
+      const ir::Expr* operand = value_preserving_operand(e);
+      return operand && positive(*operand, f);
     }
     case ir::ExprKind::Binary: {
       // In 64 bits only, as range_steps.cpp: a sum or product of launch dimensions and
@@ -166,17 +173,6 @@ bool positive(const ir::Expr& e, const Facts& f) {
     }
     default: return false;
   }
-}
-
-// An integer conversion that keeps every value of its operand (wider, or as wide with the
-// same signedness); its operand, else null.
-const ir::Expr* value_preserving_operand(const ir::Expr& e) {
-  if (e.kind != ir::ExprKind::Cast) return nullptr;
-  const auto& c = static_cast<const ir::Cast&>(e);
-  const bool ints = c.type->is_int() && c.operand->type->is_int() && !c.operand->type->is_bool();
-  const bool keeps = c.operand->type->bits() < c.type->bits() ||
-                     (c.operand->type->bits() == c.type->bits() && c.operand->type->is_signed() == c.type->is_signed());
-  return ints && keeps ? c.operand.get() : nullptr;
 }
 
 std::optional<int64_t> lower_bound(const ir::Expr& e, const Facts& f) {
