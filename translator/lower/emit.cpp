@@ -594,12 +594,41 @@ class Emitter {
     for (const auto& s : b) stmt(*s);
   }
 
+  // A launch statement that picks its kernel instance at run time, as a block of its own (the
+  // names it binds end with it).
+  void launch_choice(const ExprPrinter::LaunchChoice& choice) {
+    line("{");
+    ++indent_;
+    for (const std::string& binding : choice.bindings) line(binding);
+    for (size_t i = 0; i < choice.branches.size(); ++i) {
+      line(std::string(i == 0 ? "if (" : "} else if (") + choice.branches[i].first + ") {");
+      ++indent_;
+      line(choice.branches[i].second);
+      --indent_;
+    }
+    line("} else {");
+    ++indent_;
+    line(choice.otherwise);
+    --indent_;
+    line("}");
+    --indent_;
+    line("}");
+  }
+
   void stmt(const ir::Stmt& s) {
     const FromPython from(*this, s.span.line);
     if (s.echo_line) echo(s.span.line);
     ExprPrinter p = printer();
     switch (s.kind) {
-      case ir::StmtKind::Expr: line(p.print(*static_cast<const ir::ExprStmt&>(s).value) + ";"); return;
+      case ir::StmtKind::Expr: {
+        const ir::Expr& value = *static_cast<const ir::ExprStmt&>(s).value;
+        if (value.kind == ir::ExprKind::Launch && !static_cast<const ir::Launch&>(value).choices.empty()) {
+          launch_choice(p.launch_choice(static_cast<const ir::Launch&>(value)));
+          return;
+        }
+        line(p.print(value) + ";");
+        return;
+      }
       case ir::StmtKind::Assign: {
         const auto& a = static_cast<const ir::Assign&>(s);
         if (a.value->kind == ir::ExprKind::LocalArray) {

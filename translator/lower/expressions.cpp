@@ -743,8 +743,23 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
 }
 
 // `k[grid, block, stream, shared](args)`: the kernel instance's launch function with a
-// LaunchConfig; a tuple launch dimension becomes a Dim3.
+// LaunchConfig.
 std::string ExprPrinter::launch(const ir::Launch& l) {
+  if (!l.choices.empty()) {
+    // In an expression: the statements of launch_choice() in a lambda called at once.
+    const LaunchChoice choice = launch_choice(l);
+    std::string text = "[&] { ";
+    for (const std::string& binding : choice.bindings) text += binding + " ";
+    for (const auto& [condition, call] : choice.branches) text += "if (" + condition + ") " + call + " else ";
+    return text + choice.otherwise + " }()";
+  }
+  std::string args;
+  for (const auto& a : l.args) args += ", " + print(*a, 0);
+  return "launch_" + l.kernel->cpp_name + "(" + launch_config(l) + args + ")";
+}
+
+// A launch's LaunchConfig; a tuple launch dimension becomes a Dim3.
+std::string ExprPrinter::launch_config(const ir::Launch& l) {
   auto dims = [&](const ir::Expr& d) {
     if (d.type->is_tuple()) {
       if (d.kind == ir::ExprKind::TupleMake) return "py2cuda::Dim3(" + call_args(static_cast<const ir::TupleMake&>(d).elements) + ")";
@@ -768,21 +783,18 @@ std::string ExprPrinter::launch(const ir::Launch& l) {
     if (l.stream) config += ", " + print(*l.stream, 0) + ".stream()";
     config += "}";
   }
-  if (!l.choices.empty()) return launch_choice(l, config);
-  std::string args;
-  for (const auto& a : l.args) args += ", " + print(*a, 0);
-  return "launch_" + l.kernel->cpp_name + "(" + config + args + ")";
+  return config;
 }
 
-// A launch choosing its kernel instance by the types its DynamicNumber arguments hold
-// (ir::Launch::choices): the configuration and arguments once, in order, into a lambda's
-// references, then the instance of the first choice whose types they hold:
-//   [&] { auto&& py2cuda_config = ...; auto&& py2cuda_arg0 = ...;
-//         if (py2cuda::host::numba_type_is<int64_t>(py2cuda_arg0)) launch_k__2(py2cuda_config, ...);
-//         else launch_k(py2cuda_config, py2cuda::host::from_dynamic<double>(py2cuda_arg0)); }()
-std::string ExprPrinter::launch_choice(const ir::Launch& l, const std::string& config) {
-  std::string text = "[&] { auto&& py2cuda_config = " + config + "; ";
-  for (size_t i = 0; i < l.args.size(); ++i) text += "auto&& " + ordered_arg_name(i) + " = " + print(*l.args[i], 0) + "; ";
+// The instance of the first choice whose types the arguments hold:
+//   auto&& py2cuda_config = ...; auto&& py2cuda_arg0 = ...;
+//   if (py2cuda::host::numba_type_is<int64_t>(py2cuda_arg0)) launch_k__2(py2cuda_config, ...);
+//   else launch_k(py2cuda_config, py2cuda::host::from_dynamic<double>(py2cuda_arg0));
+ExprPrinter::LaunchChoice ExprPrinter::launch_choice(const ir::Launch& l) {
+  LaunchChoice choice;
+  choice.bindings.push_back("auto&& py2cuda_config = " + launch_config(l) + ";");
+  for (size_t i = 0; i < l.args.size(); ++i)
+    choice.bindings.push_back("auto&& " + ordered_arg_name(i) + " = " + print(*l.args[i], 0) + ";");
   auto call = [&](const ir::Function& k, const std::vector<TypeRef>& types) {
     std::string s = "launch_" + k.cpp_name + "(py2cuda_config";
     for (size_t i = 0; i < l.args.size(); ++i) {
@@ -792,18 +804,19 @@ std::string ExprPrinter::launch_choice(const ir::Launch& l, const std::string& c
     }
     return s + ");";
   };
-  for (const auto& choice : l.choices) {
+  for (const auto& option : l.choices) {
     std::string test;
     for (size_t i = 0; i < l.args.size(); ++i) {
-      if (!choice.dynamic_types[i]) continue;
+      if (!option.dynamic_types[i]) continue;
       test += std::string(test.empty() ? "" : " && ") + "py2cuda::host::numba_type_is<" +
-              cpp_type(choice.dynamic_types[i], true) + ">(" + ordered_arg_name(i) + ")";
+              cpp_type(option.dynamic_types[i], true) + ">(" + ordered_arg_name(i) + ")";
     }
-    text += "if (" + test + ") " + call(*choice.kernel, choice.dynamic_types) + " else ";
+    choice.branches.emplace_back(test, call(*option.kernel, option.dynamic_types));
   }
   std::vector<TypeRef> widened;
   for (const ir::Variable* p : l.kernel->params) widened.push_back(p->param_type ? p->param_type : p->type);
-  return text + call(*l.kernel, widened) + " }()";
+  choice.otherwise = call(*l.kernel, widened);
+  return choice;
 }
 
 }  // namespace py2cuda::lower

@@ -54,6 +54,17 @@ class ExprPrinter {
   // store's (one instruction), not a promotion that makes arithmetic run in float64.
   std::string print_stored(const ir::Expr& e);
 
+  // A launch that picks its kernel instance by the types its DynamicNumber arguments hold
+  // (ir::Launch::choices), in statements: the configuration and each argument bound once, in
+  // order, then one branch per instance, the widest last. A launch written as a statement is
+  // emitted as that block; print() writes the same inside one lambda expression.
+  struct LaunchChoice {
+    std::vector<std::string> bindings;                          // `auto&& name = value;`
+    std::vector<std::pair<std::string, std::string>> branches;  // (condition, `launch_...(...);`)
+    std::string otherwise;                                      // the widest instance's launch
+  };
+  LaunchChoice launch_choice(const ir::Launch& l);
+
  private:
   bool host_code_;
   ir::ErrorModel error_model_;
@@ -70,7 +81,7 @@ class ExprPrinter {
   // (or the NumPy-semantics runtime function) is what the function's error model does.
   std::string raising_division(const ir::Binary& b);
   std::string launch(const ir::Launch& l);
-  std::string launch_choice(const ir::Launch& l, const std::string& config);
+  std::string launch_config(const ir::Launch& l);
   // `needed`: the precedence the context requires; wraps in parentheses below it.
   std::string print(const ir::Expr& e, int needed);
   std::string call_args(const std::vector<ir::ExprPtr>& args, const std::vector<bool>& evaluated_first = {});
