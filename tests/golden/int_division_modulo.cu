@@ -15,9 +15,9 @@ __global__ void int_floordiv(py2cuda::Array<int32_t, 1> a, py2cuda::Array<int32_
   // int_division_modulo.py:16: if i < a.size:
   if (i < a.size()) {
     // int_division_modulo.py:17: quotient[i] = a[i] // b[i]
-    quotient(i) = py2cuda::detail::divmod_i64(int64_t(a(i)), int64_t(b(i))).quotient;
+    quotient(i) = py2cuda::divmod(int64_t(a(i)), int64_t(b(i))).quotient;
     // int_division_modulo.py:18: remainder[i] = a[i] % b[i]
-    remainder_(i) = py2cuda::detail::divmod_i64(int64_t(a(i)), int64_t(b(i))).remainder;
+    remainder_(i) = py2cuda::divmod(int64_t(a(i)), int64_t(b(i))).remainder;
   }
 }
 
@@ -40,9 +40,9 @@ __global__ void float_floordiv(py2cuda::Array<double, 1> a, py2cuda::Array<doubl
   // int_division_modulo.py:31: if i < a.size:
   if (i < a.size()) {
     // int_division_modulo.py:32: quotient[i] = a[i] // b[i]
-    quotient(i) = py2cuda::floordiv(a(i), b(i));
+    quotient(i) = py2cuda::divmod(a(i), b(i)).quotient;
     // int_division_modulo.py:33: remainder[i] = a[i] % b[i]
-    remainder_(i) = py2cuda::mod(a(i), b(i));
+    remainder_(i) = py2cuda::divmod(a(i), b(i)).remainder;
   }
 }
 
