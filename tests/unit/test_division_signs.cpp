@@ -58,16 +58,18 @@ TEST(DivisionSigns, FloorDivAndModOfTheSameOperandsShareADivmod) {
   EXPECT_TRUE(has(cu, "py2cuda::divmod(s, x(1)).remainder * 10 + py2cuda::divmod(s, x(1)).quotient")) << cu;
 }
 
-TEST(DivisionSigns, FloatFloorDivAndModShareAnFmod) {
+TEST(DivisionSigns, FloatFloorDivAndModOfVariablesShareAnFmod) {
   for (const char* t : {"float32", "float64"}) {
     SourceFile file("t.py", "from numba import cuda\n@cuda.jit('void(" + std::string(t) + "[:], " + t +
-                                ")')\ndef k(x, s):\n    i = cuda.grid(1)\n    q = x[i] // s\n    r = x[i] % s\n"
-                                "    x[i] = q + r + x[i] % 2.0 + x[i] // 2.0\n");
+                                ")')\ndef k(x, s):\n    i = cuda.grid(1)\n    v = x[i]\n    x[i] = v // s\n"
+                                "    x[0] = v % s\n    x[1] = x[i] // s + x[i] % s + x[i] % 2.0 + x[i] // 2.0\n");
     TranslateResult r = translate(file, TranslateOptions{});
     ASSERT_TRUE(r.ok) << r.diagnostics;
-    EXPECT_TRUE(has(r.cu, "py2cuda::divmod(x(i), s).quotient;")) << r.cu;
-    EXPECT_TRUE(has(r.cu, "py2cuda::divmod(x(i), s).remainder;")) << r.cu;
-    // A constant power of two keeps its own helpers, whose fmod is no loop.
+    EXPECT_TRUE(has(r.cu, "x(i) = py2cuda::divmod(v, s).quotient;")) << r.cu;
+    EXPECT_TRUE(has(r.cu, "x(0) = py2cuda::divmod(v, s).remainder;")) << r.cu;
+    // Of array elements each keeps its own helper (NVVM would not share their fmod), and a
+    // constant power of two its own, whose fmod is no loop.
+    EXPECT_TRUE(has(r.cu, "py2cuda::floordiv(x(i), s) + py2cuda::mod(x(i), s)")) << r.cu;
     EXPECT_TRUE(has(r.cu, "py2cuda::mod_by_power_of_two(")) << r.cu;
     EXPECT_TRUE(has(r.cu, "py2cuda::floordiv_by_power_of_two(")) << r.cu;
   }

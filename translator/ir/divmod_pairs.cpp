@@ -5,8 +5,9 @@
 // computes only the remainder, which is cheaper than both. A kernel that computes both of the
 // same operands (`q[i] = a[i] // b[i]; r[i] = a[i] % b[i]`) does better with one division or
 // fmod: both are then printed as py2cuda::divmod(a, b).quotient and .remainder
-// (lower/expressions.cpp), the same inline call (pysem.h), which NVVM computes once (two float
-// fmods it does not merge: docs/benchmarks-sass.md). Pairing never changes a result
+// (lower/expressions.cpp), the same inline call (pysem.h), which NVVM computes once. (Of floats
+// only where the operands are variables and constants: two divmods of array elements NVVM does
+// not merge, docs/benchmarks-sass.md.) Pairing never changes a result
 // (each half is Python's value on its own); it only decides which of two equally correct
 // spellings is emitted, so the proof needs only to be sure the two see the same values to pay
 // off: the same operands, written alike, in one block, with nothing between them that assigns
@@ -171,7 +172,11 @@ void pair_block(const Block& block, std::set<const Binary*>& paired) {
     for (const Binary* b : found) {
       Candidate c{.division = b, .reads = {}};
       const std::string l = spelling(*b->left, c.reads), r = spelling(*b->right, c.reads);
-      if (!l.empty() && !r.empty()) open[l + "/" + r].push_back(std::move(c));
+      // Floats whose operands read array elements stay apart: NVVM then computes each half's
+      // fmod loop on its own anyway, and py2cuda::divmod's quotient alone costs more than
+      // py2cuda::floordiv (measured: docs/benchmarks-sass.md).
+      const bool elements = b->type->is_float() && (l + r).find('[') != std::string::npos;
+      if (!l.empty() && !r.empty() && !elements) open[l + "/" + r].push_back(std::move(c));
     }
     if (has_effects(*value, calls_count)) {
       mark_pairs();
