@@ -29,8 +29,12 @@ def mixed_width(small, out):
 def float_floordiv(a, b, quotient, remainder):
     i = cuda.grid(1)
     if i < a.size:
-        quotient[i] = a[i] // b[i]
-        remainder[i] = a[i] % b[i]
+        x = a[i]
+        y = b[i]
+        # Both of the same variables: one fmod (py2cuda::divmod); samples/python_semantics.py
+        # has the same of array elements, which keep floordiv and mod.
+        quotient[i] = x // y
+        remainder[i] = x % y
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 // pysem_cases.txt (Numba's results) with the pysem.h helpers IN DEVICE CODE, where
 // some take other paths (PTX conversions and min/max), and compares bit for bit. The float
 // `//` and `%` rows whose divisor is a power of two, 1 or more, are evaluated a second time
-// with floordiv_by_power_of_two and mod_by_power_of_two, what the translator emits for them.
+// with floordiv_by_power_of_two and mod_by_power_of_two, what the translator emits for them;
+// every int64 and float `//` and `%` row once more through py2cuda::divmod, what it emits where
+// both of the same operands are computed (ir/divmod_pairs.cpp).
 //
 //     pysem_device PATH/TO/pysem_cases.txt
 //
@@ -25,8 +27,9 @@ namespace {
 
 enum Op : int32_t {
   kFloordiv, kMod, kMax, kMin, kMaxGeneric, kMinGeneric, kIpow, kFpowi, kRound, kAbs, kFloatToInt,
-  // Not in the table's words: a floordiv or mod row evaluated a second time (power_of_two_twin).
-  kFloordivPowerOfTwo, kModPowerOfTwo
+  // Not in the table's words: a floordiv or mod row evaluated a second time (power_of_two_twin,
+  // divmod_twin).
+  kFloordivPowerOfTwo, kModPowerOfTwo, kFloordivDivmod, kModDivmod
 };
 enum Type : int32_t { kInt64, kUInt64, kFloat32, kFloat64, kInt8, kInt16, kInt32, kUInt8, kUInt16, kUInt32 };
 
@@ -75,6 +78,12 @@ __device__ uint64_t same_type_op(int32_t op, uint64_t a_bits, uint64_t b_bits) {
       break;
     case kModPowerOfTwo:
       if constexpr (std::is_floating_point_v<T>) return to_bits(py2cuda::mod_by_power_of_two(a, b));
+      break;
+    case kFloordivDivmod:
+      if constexpr (!std::is_same_v<T, uint64_t>) return to_bits(py2cuda::divmod(a, b).quotient);
+      break;
+    case kModDivmod:
+      if constexpr (!std::is_same_v<T, uint64_t>) return to_bits(py2cuda::divmod(a, b).remainder);
       break;
     default: break;
   }
@@ -202,6 +211,14 @@ std::optional<DeviceCase> power_of_two_twin(const DeviceCase& d) {
   return twin;
 }
 
+// The same int64 or float `//` or `%` row through py2cuda::divmod's quotient or remainder.
+std::optional<DeviceCase> divmod_twin(const DeviceCase& d) {
+  if ((d.op != kFloordiv && d.op != kMod) || d.type == kUInt64) return std::nullopt;
+  DeviceCase twin = d;
+  twin.op = d.op == kFloordiv ? kFloordivDivmod : kModDivmod;
+  return twin;
+}
+
 pysem_table::Failure check(const DeviceCase& d, uint64_t result, const pysem_table::Case& c) {
   if (d.op == kRound) return pysem_table::compare(from_bits<int64_t>(result), c);
   if (d.op == kFloatToInt) {
@@ -236,7 +253,8 @@ int main(int argc, char** argv) {
     }
     encoded.push_back(*d);
     case_of.push_back(&c);
-    if (const std::optional<DeviceCase> twin = power_of_two_twin(*d)) {
+    for (const std::optional<DeviceCase>& twin : {power_of_two_twin(*d), divmod_twin(*d)}) {
+      if (!twin) continue;
       encoded.push_back(*twin);
       case_of.push_back(&c);
     }
@@ -259,8 +277,11 @@ int main(int argc, char** argv) {
       const pysem_table::Case& c = *case_of[i];
       const pysem_table::Failure failure = check(encoded[i], results(i), c);
       if (failure && ++failures <= 40) {
-        const bool twin = encoded[i].op == kFloordivPowerOfTwo || encoded[i].op == kModPowerOfTwo;
-        std::printf("FAIL pysem_cases.txt:%d%s: %s\n    %s\n", c.line, twin ? " (by a power of two)" : "",
+        const int32_t op = encoded[i].op;
+        const char* twin = op == kFloordivPowerOfTwo || op == kModPowerOfTwo ? " (by a power of two)"
+                           : op == kFloordivDivmod || op == kModDivmod     ? " (through divmod)"
+                                                                           : "";
+        std::printf("FAIL pysem_cases.txt:%d%s: %s\n    %s\n", c.line, twin,
                     c.text.c_str(), failure->c_str());
       }
     }

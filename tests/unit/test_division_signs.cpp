@@ -4,7 +4,8 @@
 // from 0) is C's `/` or `%`; a positive divisor alone keeps only the correction of a
 // negative dividend (floordiv_by_positive / mod_by_positive); anything else keeps
 // py2cuda::floordiv / py2cuda::mod with their zero and sign tests. ir/divmod_pairs.cpp: a `//`
-// and a `%` of the same operands side by side are both py2cuda::detail::divmod_i64, one division.
+// and a `%` of the same operands side by side are both py2cuda::divmod, one division (or one
+// fmod, of floats).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -50,11 +51,28 @@ TEST(DivisionSigns, UnknownDivisorKeepsTheFullHelper) {
 
 TEST(DivisionSigns, FloorDivAndModOfTheSameOperandsShareADivmod) {
   std::string cu = kernel_cu("    i = cuda.grid(1)\n    q = x[i] // s\n    r = x[i] % s\n    x[i] = q + r\n");
-  EXPECT_TRUE(has(cu, "py2cuda::detail::divmod_i64(x(i), s).quotient;")) << cu;
-  EXPECT_TRUE(has(cu, "py2cuda::detail::divmod_i64(x(i), s).remainder;")) << cu;
+  EXPECT_TRUE(has(cu, "py2cuda::divmod(x(i), s).quotient;")) << cu;
+  EXPECT_TRUE(has(cu, "py2cuda::divmod(x(i), s).remainder;")) << cu;
   // In one expression too.
   cu = kernel_cu("    x[0] = s % x[1] * 10 + s // x[1]\n");
-  EXPECT_TRUE(has(cu, "py2cuda::detail::divmod_i64(s, x(1)).remainder * 10 + py2cuda::detail::divmod_i64(s, x(1)).quotient")) << cu;
+  EXPECT_TRUE(has(cu, "py2cuda::divmod(s, x(1)).remainder * 10 + py2cuda::divmod(s, x(1)).quotient")) << cu;
+}
+
+TEST(DivisionSigns, FloatFloorDivAndModOfVariablesShareAnFmod) {
+  for (const char* t : {"float32", "float64"}) {
+    SourceFile file("t.py", "from numba import cuda\n@cuda.jit('void(" + std::string(t) + "[:], " + t +
+                                ")')\ndef k(x, s):\n    i = cuda.grid(1)\n    v = x[i]\n    x[i] = v // s\n"
+                                "    x[0] = v % s\n    x[1] = x[i] // s + x[i] % s + x[i] % 2.0 + x[i] // 2.0\n");
+    TranslateResult r = translate(file, TranslateOptions{});
+    ASSERT_TRUE(r.ok) << r.diagnostics;
+    EXPECT_TRUE(has(r.cu, "x(i) = py2cuda::divmod(v, s).quotient;")) << r.cu;
+    EXPECT_TRUE(has(r.cu, "x(0) = py2cuda::divmod(v, s).remainder;")) << r.cu;
+    // Of array elements each keeps its own helper (NVVM would not share their fmod), and a
+    // constant power of two its own, whose fmod is no loop.
+    EXPECT_TRUE(has(r.cu, "py2cuda::floordiv(x(i), s) + py2cuda::mod(x(i), s)")) << r.cu;
+    EXPECT_TRUE(has(r.cu, "py2cuda::mod_by_power_of_two(")) << r.cu;
+    EXPECT_TRUE(has(r.cu, "py2cuda::floordiv_by_power_of_two(")) << r.cu;
+  }
 }
 
 TEST(DivisionSigns, DivmodPairsOnlyOperandsThatStayTheSame) {
@@ -67,7 +85,7 @@ TEST(DivisionSigns, DivmodPairsOnlyOperandsThatStayTheSame) {
                            "    x[1] = x[2] % s\n",
                            "    t = x[2] // s\n    for j in range(3):\n        x[j] = j\n    x[1] = x[2] % s + t\n"}) {
     std::string cu = kernel_cu(body);
-    EXPECT_FALSE(has(cu, "py2cuda::detail::divmod_i64")) << body << "\n" << cu;
+    EXPECT_FALSE(has(cu, "py2cuda::divmod")) << body << "\n" << cu;
     EXPECT_TRUE(has(cu, "py2cuda::mod(")) << body << "\n" << cu;
   }
 }

@@ -85,4 +85,18 @@ TEST(IndexGuards, GuardedDivisorIsPositive) {
   EXPECT_TRUE(has(cu, "x(i % s) = ")) << cu;
 }
 
+TEST(IndexGuards, MixedSignednessComparisonBoundsNothing) {
+  // int64 against uint64 compares in float64, as in Numba, where `s >= n` may hold with s < n
+  // (beyond 2**53): no bound from it, so x[s - 1] keeps the wraparound; against an int64 it
+  // would not.
+  for (const char* cond : {"s > n", "n < s", "s >= n + n"}) {
+    SourceFile file("t.py", "from numba import cuda\n@cuda.jit('void(float32[:], int64, uint64)')\ndef k(x, s, n):\n    if " +
+                                std::string(cond) + ":\n        x[s - 1] = 0\n");
+    TranslateResult r = translate(file, TranslateOptions{});
+    ASSERT_TRUE(r.ok) << r.diagnostics;
+    EXPECT_TRUE(has(r.cu, "x.at(s - 1)")) << cond << "\n" << r.cu;
+  }
+  EXPECT_TRUE(has(kernel_cu("    if s > 0:\n        x[s - 1] = 0\n"), "x(s - 1) = ")) << "the control";
+}
+
 }  // namespace

@@ -276,6 +276,29 @@ TEST(RuntimePysem, PowerOfTwoDivisorsAreExact) {
   check_power_of_two_divisors<float, uint32_t>(127);
 }
 
+// py2cuda::divmod, what the translator writes for a `//` and a `%` of the same operands
+// (ir/divmod_pairs.cpp): each half the table's value, as floordiv's and mod's.
+template <class T>
+Failure run_divmod(const Case& c) {
+  if (c.op == "floordiv") return run<T, T, T>(c, [](T a, T b) { return py2cuda::divmod(a, b).quotient; });
+  return run<T, T, T>(c, [](T a, T b) { return py2cuda::divmod(a, b).remainder; });
+}
+
+TEST(RuntimePysem, DivmodMatchesNumbaTable) {
+  int checked = 0;
+  for (const Case& c : load_cases()) {
+    if (c.op != "floordiv" && c.op != "mod") continue;
+    Failure failure;
+    if (c.types == "int64") failure = run_divmod<int64_t>(c);
+    else if (c.types == "float32") failure = run_divmod<float>(c);
+    else if (c.types == "float64") failure = run_divmod<double>(c);
+    else continue;
+    EXPECT_FALSE(failure) << "pysem_cases.txt:" << c.line << ": " << c.text << "\n    " << *failure;
+    ++checked;
+  }
+  EXPECT_GE(checked, 100);
+}
+
 TEST(RuntimePysem, PowerOfTwoDivisorsMatchNumbaTable) {
   int checked = 0;
   for (const Case& c : load_cases()) {

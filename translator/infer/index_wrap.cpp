@@ -48,6 +48,17 @@ struct Facts {
 // (0 for the non-negative ones, 1 for the positive ones, a condition's).
 std::optional<int64_t> lower_bound(const ir::Expr& e, const Facts& f);
 
+// An integer conversion that keeps every value of its operand (wider, or as wide with the
+// same signedness); its operand, else null.
+const ir::Expr* value_preserving_operand(const ir::Expr& e) {
+  if (e.kind != ir::ExprKind::Cast) return nullptr;
+  const auto& c = static_cast<const ir::Cast&>(e);
+  const bool ints = c.type->is_int() && c.operand->type->is_int() && !c.operand->type->is_bool();
+  const bool keeps = c.operand->type->bits() < c.type->bits() ||
+                     (c.operand->type->bits() == c.type->bits() && c.operand->type->is_signed() == c.type->is_signed());
+  return ints && keeps ? c.operand.get() : nullptr;
+}
+
 bool nonneg(const ir::Expr& e, const Facts& f);
 
 bool const_nonneg(const ir::Const& c) {
@@ -68,13 +79,11 @@ bool nonneg(const ir::Expr& e, const Facts& f) {
     case ir::ExprKind::Global: return static_cast<const ir::GlobalRef&>(e).nonnegative;
     case ir::ExprKind::Cast: {
       const auto& c = static_cast<const ir::Cast&>(e);
-      // Widening conversions of a non-negative value, and same-width ones that keep the
-      // signedness, stay non-negative (uint64 2**63 becomes a negative int64).
-      const bool keeps_value = c.operand->type->is_float() || c.type->is_float() || c.operand->type->is_bool() ||
-                               c.operand->type->bits() < c.type->bits() ||
-                               (c.operand->type->bits() == c.type->bits() &&
-                                c.operand->type->is_signed() == c.type->is_signed());
-      return (c.type->is_int() || c.type->is_float()) && c.operand->type->is_number() && keeps_value &&
+      // Integer conversions that keep every value, and those to or from a float or from a bool,
+      // keep a non-negative value non-negative (uint64 2**63 becomes a negative int64).
+      const bool keeps_sign = value_preserving_operand(e) || c.operand->type->is_float() || c.type->is_float() ||
+                              c.operand->type->is_bool();
+      return (c.type->is_int() || c.type->is_float()) && c.operand->type->is_number() && keeps_sign &&
              nonneg(*c.operand, f);
     }
     case ir::ExprKind::Binary: {
@@ -118,17 +127,6 @@ bool nonneg(const ir::Expr& e, const Facts& f) {
     }
     default: return false;
   }
-}
-
-// An integer conversion that keeps every value of its operand (wider, or as wide with the
-// same signedness); its operand, else null.
-const ir::Expr* value_preserving_operand(const ir::Expr& e) {
-  if (e.kind != ir::ExprKind::Cast) return nullptr;
-  const auto& c = static_cast<const ir::Cast&>(e);
-  const bool ints = c.type->is_int() && c.operand->type->is_int() && !c.operand->type->is_bool();
-  const bool keeps = c.operand->type->bits() < c.type->bits() ||
-                     (c.operand->type->bits() == c.type->bits() && c.operand->type->is_signed() == c.type->is_signed());
-  return ints && keeps ? c.operand.get() : nullptr;
 }
 
 // > 0: a subset of nonneg's values.
@@ -260,6 +258,9 @@ void learn_from_condition(const ir::Expr& cond, bool holds, const std::set<const
       default: return op;
     }
   };
+  // Comparisons in an integer type only. int64 against uint64 compares in float64, as Numba's
+  // does (rules::comparison_operand converts both operands), where rounding beyond 2**53 lets
+  // `v >= e` hold with v < e: such a comparison bounds nothing (tests/unit/test_index_guards.cpp).
   if (!c.left->type->is_int() || !c.right->type->is_int()) return;
   learn(*c.left, c.op, *c.right);
   learn(*c.right, mirrored(c.op), *c.left);

@@ -1,11 +1,13 @@
-// Which signed integer `a // b` and `a % b` share one division.
+// Which `a // b` and `a % b` of signed integers or floats share one division.
 //
-// Python's `//` and `%` of signed integers each take a C++ division and a correction
-// (py2cuda::floordiv, py2cuda::mod in pysem.h); `%` alone computes only the remainder, which
-// is cheaper than a quotient and a remainder. A kernel that computes both of the same operands
-// (`q[i] = a[i] // b[i]; r[i] = a[i] % b[i]`) does better with one division: both are then
-// printed as py2cuda::detail::divmod_i64(a, b).quotient and .remainder (lower/expressions.cpp),
-// the same inline call (pysem.h), which NVVM computes once. Pairing never changes a result
+// Python's `//` and `%` of signed integers each take a C++ division and a correction, and of
+// floats each an fmod and corrections (py2cuda::floordiv, py2cuda::mod in pysem.h); `%` alone
+// computes only the remainder, which is cheaper than both. A kernel that computes both of the
+// same operands (`q[i] = a[i] // b[i]; r[i] = a[i] % b[i]`) does better with one division or
+// fmod: both are then printed as py2cuda::divmod(a, b).quotient and .remainder
+// (lower/expressions.cpp), the same inline call (pysem.h), which NVVM computes once. (Of floats
+// only where the operands are variables and constants: two divmods of array elements NVVM does
+// not merge, docs/benchmarks-sass.md.) Pairing never changes a result
 // (each half is Python's value on its own); it only decides which of two equally correct
 // spellings is emitted, so the proof needs only to be sure the two see the same values to pay
 // off: the same operands, written alike, in one block, with nothing between them that assigns
@@ -69,7 +71,8 @@ struct Candidate {
   std::set<const Variable*> reads;
 };
 
-// The signed integer `//` and `%` inside one statement's expressions, in no particular order.
+// The `//` and `%` of signed integers or floats inside one statement's expressions, in no
+// particular order: those that take py2cuda::floordiv and py2cuda::mod.
 void divisions(const Expr& e, std::vector<const Binary*>& out) {
   switch (e.kind) {
     case ExprKind::Cast: divisions(*static_cast<const Cast&>(e).operand, out); break;
@@ -77,11 +80,13 @@ void divisions(const Expr& e, std::vector<const Binary*>& out) {
       const auto& b = static_cast<const Binary&>(e);
       divisions(*b.left, out);
       divisions(*b.right, out);
-      // The general helpers only: a divisor proved positive takes cheaper ones (index_wrap.cpp).
-      if ((b.op == BinOp::FloorDiv || b.op == BinOp::Mod) && b.type->is_int() && b.type->is_signed() &&
-          b.left->type->is_int() && b.right->type->is_int() && !b.divisor_positive) {
-        out.push_back(&b);
-      }
+      // The general helpers only: a divisor proved positive takes cheaper ones (index_wrap.cpp),
+      // as does a constant power of two of floats (lower/expressions.cpp, whatever is paired).
+      const bool ints = b.type->is_int() && b.type->is_signed() && b.left->type->is_int() &&
+                        b.right->type->is_int() && !b.divisor_positive;
+      const bool floats = (b.type == types::float32() || b.type == types::float64()) &&
+                          b.left->type == b.type && b.right->type == b.type;
+      if ((b.op == BinOp::FloorDiv || b.op == BinOp::Mod) && (ints || floats)) out.push_back(&b);
       break;
     }
     case ExprKind::Unary: divisions(*static_cast<const Unary&>(e).operand, out); break;
@@ -167,7 +172,11 @@ void pair_block(const Block& block, std::set<const Binary*>& paired) {
     for (const Binary* b : found) {
       Candidate c{.division = b, .reads = {}};
       const std::string l = spelling(*b->left, c.reads), r = spelling(*b->right, c.reads);
-      if (!l.empty() && !r.empty()) open[l + "/" + r].push_back(std::move(c));
+      // Floats whose operands read array elements stay apart: NVVM then computes each half's
+      // fmod loop on its own anyway, and py2cuda::divmod's quotient alone costs more than
+      // py2cuda::floordiv (measured: docs/benchmarks-sass.md).
+      const bool elements = b->type->is_float() && (l + r).find('[') != std::string::npos;
+      if (!l.empty() && !r.empty() && !elements) open[l + "/" + r].push_back(std::move(c));
     }
     if (has_effects(*value, calls_count)) {
       mark_pairs();

@@ -1,6 +1,6 @@
-// Which signed integer `a // b` and `a % b` of one function share one division: a `//` and a
+// Which `a // b` and `a % b` of signed integers or floats of one function share one division: a `//` and a
 // `%` of the same operands, close enough that their values are the same (divmod_pairs.cpp).
-// lower/expressions.cpp prints both as py2cuda::detail::divmod_i64(a, b), which NVVM computes once.
+// lower/expressions.cpp prints both as py2cuda::divmod(a, b), which NVVM computes once.
 #pragma once
 
 #include <set>

@@ -524,13 +524,14 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
       }
       if ((b.op == BinOp::FloorDiv || b.op == BinOp::Mod) && divmod_pairs_ && divmod_pairs_->count(&b)) {
         // ir/divmod_pairs.cpp found a `//` and a `%` of these operands side by side: both
-        // spelled as the same inline divmod_i64 call (pysem.h, what py2cuda::floordiv returns
-        // the quotient of), which NVVM computes once.
+        // spelled as the same inline py2cuda::divmod call (pysem.h, each half what
+        // py2cuda::floordiv and py2cuda::mod give), which NVVM computes once.
         const bool floor = b.op == BinOp::FloorDiv;
         note(floor ? NoteKind::FloorDivision : NoteKind::Modulo, b.span,
              division_reason(b) + "; a " + (floor ? "%" : "//") +
-                 " of the same operands nearby shares its division (py2cuda::detail::divmod_i64)");
-        return "py2cuda::detail::divmod_i64(" + operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) +
+                 " of the same operands nearby shares its " + (b.type->is_float() ? "fmod" : "division") +
+                 " (py2cuda::divmod)");
+        return "py2cuda::divmod(" + operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) +
                (floor ? ").quotient" : ").remainder");
       }
       switch (b.op) {

@@ -32,6 +32,14 @@
 #include "float_to_int.h"
 
 namespace py2cuda {
+
+// a // b and a % b together: what py2cuda::divmod returns.
+template <class T>
+struct DivMod {
+  T quotient;
+  T remainder;
+};
+
 namespace detail {
 
 // ---- one spelling of the few libm functions needed, on host and device ----------------
@@ -128,16 +136,11 @@ P2C_HD P2C_INLINE int64_t f64_to_i64_rint_sat(double x) {
 }
 
 // ---- integer division -----------------------------------------------------------------
-struct DivModI64 {
-  int64_t quotient;
-  int64_t remainder;
-};
-
 // Python's divmod for int64, as Numba lowers it: the quotient rounds toward minus
 // infinity and the remainder takes the divisor's sign. A zero divisor gives (0, 0)
 // (the numpy error model raises nothing), and so does INT64_MIN // -1, whose true
 // quotient 2**63 does not fit.
-P2C_HD P2C_INLINE DivModI64 divmod_i64(int64_t a, int64_t b) {
+P2C_HD P2C_INLINE DivMod<int64_t> int_divmod(int64_t a, int64_t b) {
   if (b == 0 || (a == INT64_MIN && b == -1)) return {0, 0};
   int64_t q = a / b;
   int64_t r = a % b;
@@ -173,10 +176,11 @@ P2C_HD P2C_INLINE F fmod_for(F x, F y) {
   else return fmod_(x, y);
 }
 
-template <class F, bool PowerOfTwo = false>
-P2C_HD P2C_INLINE F real_mod(F x, F y) {
-  F mod = fmod_for<PowerOfTwo>(x, y);
-  if (y == F(0)) return mod;
+// The steps after fmod, for a divisor y other than zero. Numba's real_divmod computes
+// both halves from one fmod; real_mod and real_floordiv take theirs alone, real_divmod both.
+// The remainder: fmod's result given the divisor's sign.
+template <class F>
+P2C_HD P2C_INLINE F mod_from_fmod(F y, F mod) {
   if (mod != F(0)) {  // unordered compare: NaN takes this branch too
     if ((y < F(0)) != (mod < F(0))) mod += y;  // give the remainder the divisor's sign
   } else {
@@ -185,13 +189,9 @@ P2C_HD P2C_INLINE F real_mod(F x, F y) {
   return mod;
 }
 
-template <class F, bool PowerOfTwo = false>
-P2C_HD P2C_INLINE F real_floordiv(F x, F y) {
-  // A zero divisor's x / y (+-inf or NaN) is the division of the quotient below: one
-  // division in the code, not two.
-  const F mod = y == F(0) ? F(0) : fmod_for<PowerOfTwo>(x, y);
-  F div = (x - mod) / y;
-  if (y == F(0)) return div;
+// The quotient: div = (x - mod) / y, stepped down where the remainder's sign is corrected.
+template <class F>
+P2C_HD P2C_INLINE F floordiv_from_fmod(F x, F y, F mod, F div) {
   if (mod != F(0) && ((y < F(0)) != (mod < F(0)))) div -= F(1);
   if (div < F(0) || div > F(0)) {  // ordered compare: NaN takes the else branch
     // Snap the quotient to the nearest integer (it is within rounding of one).
@@ -202,6 +202,33 @@ P2C_HD P2C_INLINE F real_floordiv(F x, F y) {
   div *= div;  // +0, or NaN
   // A zero with the sign of the true quotient x / y (CPython's div * x / y, without a division).
   return copysign_(div, x) * copysign_(F(1), y);
+}
+
+template <class F, bool PowerOfTwo = false>
+P2C_HD P2C_INLINE F real_mod(F x, F y) {
+  const F mod = fmod_for<PowerOfTwo>(x, y);
+  if (y == F(0)) return mod;
+  return mod_from_fmod(y, mod);
+}
+
+template <class F, bool PowerOfTwo = false>
+P2C_HD P2C_INLINE F real_floordiv(F x, F y) {
+  // A zero divisor's x / y (+-inf or NaN) is the division of the quotient below: one
+  // division in the code, not two.
+  const F mod = y == F(0) ? F(0) : fmod_for<PowerOfTwo>(x, y);
+  const F div = (x - mod) / y;
+  if (y == F(0)) return div;
+  return floordiv_from_fmod(x, y, mod, div);
+}
+
+// Both, from one fmod: the same bits as real_floordiv's and real_mod's, a zero divisor included
+// (x / y and fmod(x, 0) = NaN).
+template <class F>
+P2C_HD P2C_INLINE DivMod<F> real_divmod(F x, F y) {
+  const F mod = fmod_(x, y);
+  const F div = (x - (y == F(0) ? F(0) : mod)) / y;
+  if (y == F(0)) return {div, mod};
+  return {floordiv_from_fmod(x, y, mod, div), mod_from_fmod(y, mod)};
 }
 
 // ---- powers ---------------------------------------------------------------------------
@@ -288,7 +315,7 @@ P2C_HD P2C_INLINE F float_min(F a, F b) {
 // Integers: rounds toward minus infinity; a zero divisor gives 0, as does
 // INT64_MIN // -1. Floats: Python's float floor division; a zero divisor gives
 // +-inf or NaN.
-P2C_HD P2C_INLINE int64_t floordiv(int64_t a, int64_t b) { return detail::divmod_i64(a, b).quotient; }
+P2C_HD P2C_INLINE int64_t floordiv(int64_t a, int64_t b) { return detail::int_divmod(a, b).quotient; }
 P2C_HD P2C_INLINE uint64_t floordiv(uint64_t a, uint64_t b) { return b == 0 ? 0 : a / b; }
 P2C_HD P2C_INLINE float floordiv(float a, float b) { return detail::real_floordiv(a, b); }
 P2C_HD P2C_INLINE double floordiv(double a, double b) { return detail::real_floordiv(a, b); }
@@ -325,7 +352,7 @@ P2C_HD P2C_INLINE int64_t mod_by_positive(int64_t a, int64_t b) {
 // ==== modulo: a % b ====================================================================
 // The result has the sign of the divisor. Integers: a zero divisor gives 0.
 // Floats: a zero divisor gives NaN.
-// The remainder alone, not divmod_i64's: with the quotient computed too, NVVM derives the
+// The remainder alone, not divmod's: with the quotient computed too, NVVM derives the
 // remainder from it (a - q * b) and keeps the 64-bit division where a remainder suffices.
 P2C_HD P2C_INLINE int64_t mod(int64_t a, int64_t b) {
   if (b == 0 || (a == INT64_MIN && b == -1)) return 0;  // C's INT64_MIN % -1 overflows; Python's is 0
@@ -335,6 +362,13 @@ P2C_HD P2C_INLINE int64_t mod(int64_t a, int64_t b) {
 P2C_HD P2C_INLINE uint64_t mod(uint64_t a, uint64_t b) { return b == 0 ? 0 : a % b; }
 P2C_HD P2C_INLINE float mod(float a, float b) { return detail::real_mod(a, b); }
 P2C_HD P2C_INLINE double mod(double a, double b) { return detail::real_mod(a, b); }
+
+// ==== a // b and a % b of the same operands: divmod(a, b).quotient, .remainder ==========
+// The translator emits these where a kernel computes both (ir/divmod_pairs.cpp): one division
+// (integers) or one fmod (floats) for the two, each half the same as floordiv's or mod's.
+P2C_HD P2C_INLINE DivMod<int64_t> divmod(int64_t a, int64_t b) { return detail::int_divmod(a, b); }
+P2C_HD P2C_INLINE DivMod<float> divmod(float a, float b) { return detail::real_divmod(a, b); }
+P2C_HD P2C_INLINE DivMod<double> divmod(double a, double b) { return detail::real_divmod(a, b); }
 
 // ==== integer power: base ** exp with a run-time exponent ==============================
 // A negative exponent gives 0, except for base 1 or -1 (then +-1) and base 0 (then
