@@ -74,12 +74,13 @@ TEST(HostClasses, StaticMethodsAndInstancesPassedToFunctions) {
   EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
 }
 
-TEST(HostClasses, InheritanceIsALocatedWarning) {
+TEST(HostClasses, MultipleInheritanceIsALocatedWarning) {
   TranslateResult r = run("class Base:\n    pass\n"                   // 6-7
-                          "class Derived(Base):\n    pass\n"          // 8-9
+                          "class Other:\n    pass\n"                  // 8-9
+                          "class Derived(Base, Other):\n    pass\n"   // 10-11
                           "a = np.zeros(1)\ninc[1, 1](a)\n");
-  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:15: warning: class inheriting from another class is not supported in host "
-                                 "code by py2cuda"))
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:10:21: warning: multiple inheritance (a class with more than one base class) "
+                                 "is not supported in host code by py2cuda"))
       << r.diagnostics;
   EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
 }
