@@ -1,4 +1,4 @@
-# oracle: whole-program (host classes with single inheritance: super().__init__(...), overridden methods, properties and __str__ dispatched on the object's own class in a list of base instances, inherited methods and attributes, a subclass without __init__, isinstance against the program's classes, identity == between a class and its base, a dataclass extending a dataclass)
+# oracle: whole-program (host classes with single inheritance: super().__init__(...) and super(Class, self), overridden methods, properties and __str__ dispatched on the object's own class in a list of base instances, inherited methods and attributes, a subclass without __init__, isinstance against the program's classes, identity == between a class and its base, a dataclass extending a dataclass)
 """Shapes rasterised by one kernel each, the way a course exercise grows a class hierarchy:
 a Shape base holding the grid, subclasses overriding how they fill it, and a list of shapes
 walked through the base's interface. Python finds each method on the object's own class."""
@@ -100,7 +100,7 @@ class Box(Shape):
 
 class Square(Box):
     def __init__(self, name, x0, y0, side):
-        super().__init__(name, x0, y0, side, side)
+        super(Square, self).__init__(name, x0, y0, side, side)
 
     def __str__(self):
         return "square " + super().__str__()

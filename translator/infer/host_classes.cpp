@@ -205,9 +205,20 @@ ir::ExprPtr FunctionBuilder::class_call(const ast::Call& c, bool& handled) {
 ir::ExprPtr FunctionBuilder::super_call(const ast::Call& c, const ast::Attribute& m) {
   const auto& sup = ast::as<ast::Call>(*m.value);
   auto it = mb_.info().classes.find(entry_.class_of);
-  if (!sup.args.empty() || it == mb_.info().classes.end() || !entry_.def || entry_.class_param.size() ||
-      it->second.static_methods.count(entry_.def->name)) {
-    return fail(sup.span, "super() is supported by py2cuda without arguments, in a method of a class");
+  // The instance: the method's first parameter; the constructor's, the name it makes the object in.
+  const bool constructor = it != mb_.info().classes.end() && it->second.constructor == &entry_;
+  const std::string self = !entry_.def ? ""
+                           : constructor ? ast::as<ast::Name>(*ast::as<ast::Assign>(*entry_.def->body[0]).targets[0]).id
+                           : entry_.def->params.empty() ? "" : entry_.def->params[0].name;
+  // Python 2's spelling, `super(Class, self)`, names the same two.
+  auto names = [&](size_t i, const std::string& id) {
+    return sup.args[i]->kind == ast::ExprKind::Name && ast::as<ast::Name>(*sup.args[i]).id == id;
+  };
+  const bool spelled_out = sup.args.size() == 2 && names(0, entry_.class_of) && names(1, self);
+  if ((!sup.args.empty() && !spelled_out) || it == mb_.info().classes.end() || self.empty() ||
+      entry_.class_param.size() || it->second.static_methods.count(entry_.def->name)) {
+    return fail(sup.span, "super() is supported by py2cuda in a method of a class, without arguments or as "
+                          "super(Class, self)");
   }
   const sema::ClassInfo& k = it->second;
   if (k.base.empty()) {
@@ -220,11 +231,7 @@ ir::ExprPtr FunctionBuilder::super_call(const ast::Call& c, const ast::Attribute
     return fail(m.attr_span, "'super' object has no attribute '" + m.attr + "' (AttributeError)");
   }
   if (base.static_methods.count(m.attr)) return call_function(c, *method->second);
-  // The instance: the method's first parameter; the constructor's, the name it makes the object in.
-  const bool constructor = k.constructor == &entry_;
-  const std::string self = constructor ? ast::as<ast::Name>(*ast::as<ast::Assign>(*entry_.def->body[0]).targets[0]).id
-                                       : entry_.def->params.empty() ? "" : entry_.def->params[0].name;
-  auto value = self.empty() ? nullptr : expr(ast::Name(sup.span, self));
+  auto value = expr(ast::Name(sup.span, self));
   if (!value) return nullptr;
   return call_function(c, *method->second, std::move(value));
 }
