@@ -1,5 +1,5 @@
 # expect: 9:5: error: kernel 'fill' has no type signature and the host code never launches it
-# A class inheriting from another class of the program is not translated: a warning at the base
+# Multiple inheritance is not translated (single inheritance is): a warning at the second base
 # class in host code (no main()), so the kernel the program launches has no types.
 import numpy as np
 from numba import cuda
@@ -17,7 +17,11 @@ class Launcher:
         self.n = n
 
 
-class FillLauncher(Launcher):
+class Logged:
+    pass
+
+
+class FillLauncher(Launcher, Logged):
     def run(self):
         a = np.zeros(self.n)
         fill[1, self.n](a)

@@ -74,12 +74,37 @@ TEST(HostClasses, StaticMethodsAndInstancesPassedToFunctions) {
   EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
 }
 
-TEST(HostClasses, InheritanceIsALocatedWarning) {
+TEST(HostClasses, SubclassDerivesFromItsBasesStructAndDispatchesOverrides) {
+  TranslateResult r = run("class Shape:\n"                           // 6
+                          "    def __init__(self, n):\n"             // 7
+                          "        self.n = n\n"                     // 8
+                          "    def area(self):\n"                    // 9
+                          "        return 0.0\n"                     // 10
+                          "class Disc(Shape):\n"                     // 11
+                          "    def __init__(self, n, r):\n"          // 12
+                          "        super().__init__(n)\n"            // 13
+                          "        self.r = r\n"                     // 14
+                          "    def area(self):\n"                    // 15
+                          "        return 3.0 * self.r * self.r\n"   // 16
+                          "shapes = [Shape(1), Disc(2, 0.5)]\n"      // 17
+                          "a = np.zeros(1)\ninc[1, 1](a)\n"
+                          "print([s.area() for s in shapes], isinstance(shapes[1], Disc))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  // The hierarchy's attributes live in the root's struct, which is polymorphic for dynamic_cast.
+  EXPECT_TRUE(has(r.cu, "struct Disc : Shape {")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "virtual ~Shape() = default;")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<std::shared_ptr<Shape>>")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "dynamic_cast<Disc*>(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "std::static_pointer_cast<Disc>(")) << r.cu;
+}
+
+TEST(HostClasses, MultipleInheritanceIsALocatedWarning) {
   TranslateResult r = run("class Base:\n    pass\n"                   // 6-7
-                          "class Derived(Base):\n    pass\n"          // 8-9
+                          "class Other:\n    pass\n"                  // 8-9
+                          "class Derived(Base, Other):\n    pass\n"   // 10-11
                           "a = np.zeros(1)\ninc[1, 1](a)\n");
-  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:15: warning: class inheriting from another class is not supported in host "
-                                 "code by py2cuda"))
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:10:21: warning: multiple inheritance (a class with more than one base class) "
+                                 "is not supported in host code by py2cuda"))
       << r.diagnostics;
   EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
 }

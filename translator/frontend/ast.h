@@ -477,6 +477,11 @@ struct ClassDef : UnsupportedStmt {
   // Each @classmethod's first parameter (`cls`), by method name, which sema drops from its
   // parameters: the method's body reads that name as the class.
   std::map<std::string, std::string> class_params;
+  // Single inheritance (sema/classes.cpp): the translated class it derives from, or null; and
+  // whether another translated class derives from it, when its __init__ stays a method the
+  // constructor calls (a subclass's `super().__init__(...)` calls it too).
+  const ClassDef* base = nullptr;
+  bool has_subclasses = false;
 };
 
 struct Module {

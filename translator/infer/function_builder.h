@@ -221,6 +221,14 @@ class FunctionBuilder {
   ir::ExprPtr instance_binary(BinOp op, ir::ExprPtr& l, ir::ExprPtr& r, Span s, bool& handled);
   ir::ExprPtr instance_comparison(CmpOp op, ir::ExprPtr& l, ir::ExprPtr& r, Span s, bool& handled);
   ir::ExprPtr class_call(const ast::Call& c, bool& handled);
+  // The method or property getter `name` of class `k` called on `self` (`call` builds the call of
+  // one definition): Python finds it on the object's own class, so each subclass overriding it
+  // is tested for at run time, most derived first. `super().m(...)`: the base's, with `self`.
+  ir::ExprPtr dispatch(const sema::ClassInfo& k, const std::string& name, bool property, ir::ExprPtr self, Span s,
+                       const std::function<ir::ExprPtr(const FunctionEntry&, ir::ExprPtr)>& call);
+  ir::ExprPtr super_call(const ast::Call& c, const ast::Attribute& m);
+  // Whether class `derived` is `base` or derives from it.
+  bool is_subclass(const std::string& derived, const std::string& base) const;
   ir::ExprPtr class_attribute(const ast::Attribute& a, bool& handled);
   bool class_attribute_store(const ast::Attribute& target, ir::ExprPtr& value, Span s, ir::Block& out, bool echo);
   // str() and repr() of a dataclass instance: `Config(n=4, name='run')`, each field's repr
@@ -593,6 +601,7 @@ class ModuleBuilder {
   // its attributes' types, each the unification of every value assigned to it; a change makes the
   // functions being typed take another pass, as a shared global's does.
   ir::Module::HostClass& host_class(const std::string& cls);
+  const std::string& root_class(const std::string& cls) const;
   TypeRef class_attribute_type(const std::string& cls, const std::string& attr);
   void set_class_attribute_type(const std::string& cls, const std::string& attr, TypeRef t);
   ArgparseParsers& argparse_parsers() { return argparse_parsers_; }

@@ -30,6 +30,21 @@ namespace {
 
 constexpr const char* kInstancePrefix = "instance ";
 
+// The type of an attribute given `a` and then `b`: their unification, where None and a value
+// meet as Optional(value) (`self.result = None` in __init__, an array in a method).
+TypeRef attribute_union(TypeRef a, TypeRef b) {
+  if (a->is_none() && b->is_none()) return a;
+  if (a->is_none() || b->is_none()) {
+    TypeRef other = a->is_none() ? b : a;
+    return other->is_optional() ? other : types::optional(other);
+  }
+  if (a->is_optional() || b->is_optional()) {
+    TypeRef u = attribute_union(a->is_optional() ? a->dtype() : a, b->is_optional() ? b->dtype() : b);
+    return u ? (u->is_optional() ? u : types::optional(u)) : nullptr;
+  }
+  return rules::unify(a, b);
+}
+
 // Whether Python prints a value of `from` stored into an attribute of type `to` the same way.
 bool prints_alike(TypeRef from, TypeRef to) {
   if (from == to) return true;
@@ -56,18 +71,28 @@ ir::Module::HostClass& ModuleBuilder::host_class(const std::string& cls) {
   c.cpp_name = cpp_identifier(cls);
   const auto& info = info_.classes.at(cls);
   c.span = info.def ? info.def->span : Span{};
+  c.has_subclasses = info.def && info.def->has_subclasses;
+  if (!info.base.empty()) c.base_cpp = host_class(info.base).cpp_name;  // the base's struct first
   module_->host_classes.push_back(std::move(c));
   return module_->host_classes.back();
 }
 
+// A hierarchy's attributes are its root class's struct members: a base's method reads them
+// from an instance of any class of it.
+const std::string& ModuleBuilder::root_class(const std::string& cls) const {
+  const sema::ClassInfo& k = info_.classes.at(cls);
+  return k.base.empty() ? k.name : root_class(k.base);
+}
+
 TypeRef ModuleBuilder::class_attribute_type(const std::string& cls, const std::string& attr) {
-  for (const auto& [name, type] : host_class(cls).fields)
+  for (const auto& [name, type] : host_class(root_class(cls)).fields)
     if (name == attr) return type;
   return nullptr;
 }
 
 void ModuleBuilder::set_class_attribute_type(const std::string& cls, const std::string& attr, TypeRef t) {
-  auto& fields = host_class(cls).fields;
+  host_class(cls);  // its struct, derived from the root's
+  auto& fields = host_class(root_class(cls)).fields;
   for (auto& [name, type] : fields) {
     if (name != attr) continue;
     if (type == t) return;
@@ -85,7 +110,7 @@ const sema::ClassInfo* FunctionBuilder::class_named(const ast::Expr& e) const {
   if (e.kind != ast::ExprKind::Name) return nullptr;
   const std::string& id = ast::as<ast::Name>(e).id;
   if (locals_.count(id)) return nullptr;
-  // A class method's `cls` is its class (no subclass can call it: classes have no bases).
+  // A class method's `cls` is its class (called through a subclass too: a deviation).
   auto it = mb_.info().classes.find(!id.empty() && id == entry_.class_param ? entry_.class_of : id);
   return it == mb_.info().classes.end() ? nullptr : &it->second;
 }
@@ -144,6 +169,13 @@ ir::ExprPtr FunctionBuilder::class_call(const ast::Call& c, bool& handled) {
   }
   if (c.func->kind != ast::ExprKind::Attribute) return nullptr;
   const auto& m = ast::as<ast::Attribute>(*c.func);
+  if (m.value->kind == ast::ExprKind::Call && !locals_.count("super")) {
+    const auto& sup = ast::as<ast::Call>(*m.value);
+    if (sup.func->kind == ast::ExprKind::Name && ast::as<ast::Name>(*sup.func).id == "super") {
+      handled = true;
+      return super_call(c, m);
+    }
+  }
   const sema::ClassInfo* k = nullptr;
   ir::ExprPtr base;
   const ClassOperand operand = class_operand(*m.value, k, base);
@@ -166,7 +198,97 @@ ir::ExprPtr FunctionBuilder::class_call(const ast::Call& c, bool& handled) {
     return fail(m.attr_span, "'" + k->name + "' object has no attribute '" + m.attr + "' (AttributeError)");
   }
   if (k->static_methods.count(m.attr)) return call_function(c, *it->second);
-  return call_function(c, *it->second, std::move(base));
+  return dispatch(*k, m.attr, false, std::move(base), c.span,
+                  [&](const FunctionEntry& f, ir::ExprPtr self) { return call_function(c, f, std::move(self)); });
+}
+
+ir::ExprPtr FunctionBuilder::super_call(const ast::Call& c, const ast::Attribute& m) {
+  const auto& sup = ast::as<ast::Call>(*m.value);
+  auto it = mb_.info().classes.find(entry_.class_of);
+  // The instance: the method's first parameter; the constructor's, the name it makes the object in.
+  const bool constructor = it != mb_.info().classes.end() && it->second.constructor == &entry_;
+  const std::string self = !entry_.def ? ""
+                           : constructor ? ast::as<ast::Name>(*ast::as<ast::Assign>(*entry_.def->body[0]).targets[0]).id
+                           : entry_.def->params.empty() ? "" : entry_.def->params[0].name;
+  // Python 2's spelling, `super(Class, self)`, names the same two.
+  auto names = [&](size_t i, const std::string& id) {
+    return sup.args[i]->kind == ast::ExprKind::Name && ast::as<ast::Name>(*sup.args[i]).id == id;
+  };
+  const bool spelled_out = sup.args.size() == 2 && names(0, entry_.class_of) && names(1, self);
+  if ((!sup.args.empty() && !spelled_out) || it == mb_.info().classes.end() || self.empty() ||
+      entry_.class_param.size() || it->second.static_methods.count(entry_.def->name)) {
+    return fail(sup.span, "super() is supported by py2cuda in a method of a class, without arguments or as "
+                          "super(Class, self)");
+  }
+  const sema::ClassInfo& k = it->second;
+  if (k.base.empty()) {
+    return fail(m.attr_span, "'super' object has no attribute '" + m.attr + "' (AttributeError; '" + k.name +
+                                 "' has no base class py2cuda translates)");
+  }
+  const sema::ClassInfo& base = mb_.info().classes.at(k.base);
+  auto method = base.methods.find(m.attr);
+  if (method == base.methods.end()) {
+    return fail(m.attr_span, "'super' object has no attribute '" + m.attr + "' (AttributeError)");
+  }
+  if (base.static_methods.count(m.attr)) return call_function(c, *method->second);
+  auto value = expr(ast::Name(sup.span, self));
+  if (!value) return nullptr;
+  return call_function(c, *method->second, std::move(value));
+}
+
+bool FunctionBuilder::is_subclass(const std::string& derived, const std::string& base) const {
+  for (std::string c = derived; !c.empty(); c = mb_.info().classes.at(c).base) {
+    if (c == base) return true;
+  }
+  return false;
+}
+
+ir::ExprPtr FunctionBuilder::dispatch(const sema::ClassInfo& k, const std::string& name, bool property,
+                                      ir::ExprPtr self, Span s,
+                                      const std::function<ir::ExprPtr(const FunctionEntry&, ir::ExprPtr)>& call) {
+  auto definition = [&](const sema::ClassInfo& c) -> const FunctionEntry* {
+    const auto& table = property ? c.properties : c.methods;
+    auto it = table.find(name);
+    return it == table.end() ? nullptr : it->second;
+  };
+  const FunctionEntry* own = definition(k);
+  // The subclasses defining it otherwise, by depth: the deepest is tested first.
+  std::vector<std::pair<int, const sema::ClassInfo*>> overriding;
+  for (const auto& [cname, c] : mb_.info().classes) {
+    if (cname == k.name || !is_subclass(cname, k.name) || definition(c) == own || !definition(c)) continue;
+    int depth = 0;
+    for (std::string b = c.base; !b.empty(); b = mb_.info().classes.at(b).base) ++depth;
+    overriding.emplace_back(depth, &c);
+  }
+  if (overriding.empty()) return call(*own, std::move(self));
+  std::stable_sort(overriding.begin(), overriding.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  // The instance is read once per test: a variable as it is, another expression through a Let.
+  const bool named = self->kind == ir::ExprKind::Var;
+  ir::Variable* object = named ? static_cast<ir::VarRef&>(*self).var : temporary("obj", self->type);
+  auto ref = [&] { return std::make_unique<ir::VarRef>(object, s); };
+  ir::ExprPtr result = call(*own, ref());
+  if (!result) return nullptr;
+  for (const auto& [depth, c] : overriding) {
+    const std::string cpp = mb_.host_class(c->name).cpp_name;
+    auto alt = call(*definition(*c), call_node(instance_type(c->name), "std::static_pointer_cast<" + cpp + ">({0})",
+                                               s, args_of(ref())));
+    if (!alt) return nullptr;
+    TypeRef t = rules::unify(result->type, alt->type);
+    if (!t) {
+      return fail(s, "'" + name + "' of '" + c->name + "' returns " + alt->type->str() + " where '" + k.name +
+                         "' returns " + result->type->str() + ": py2cuda needs one type from a method its subclasses "
+                         "override");
+    }
+    auto test = call_node(types::boolean(), "(dynamic_cast<" + cpp + "*>({0}.get()) != nullptr)", s, args_of(ref()));
+    result = std::make_unique<ir::Select>(t, std::move(test), convert(std::move(alt), t),
+                                          convert(std::move(result), t), s);
+  }
+  if (named) return result;
+  auto let = std::make_unique<ir::Let>(object, std::move(self), s);
+  let->type = result->type;
+  let->body = std::move(result);
+  return let;
 }
 
 ir::ExprPtr FunctionBuilder::class_attribute(const ast::Attribute& a, bool& handled) {
@@ -186,7 +308,8 @@ ir::ExprPtr FunctionBuilder::class_attribute(const ast::Attribute& a, bool& hand
     if (auto it = k->properties.find(a.attr); it != k->properties.end()) {
       // A @property: its getter, called with the instance.
       ast::Call get(a.span, std::make_unique<ast::Name>(a.attr_span, a.attr));
-      return call_function(get, *it->second, std::move(base));
+      return dispatch(*k, a.attr, true, std::move(base), a.span,
+                      [&](const FunctionEntry& f, ir::ExprPtr self) { return call_function(get, f, std::move(self)); });
     }
   }
   // The class's constants, which an instance reads too (self.N), unless it assigned its own.
@@ -238,13 +361,9 @@ bool FunctionBuilder::class_attribute_store(const ast::Attribute& target, ir::Ex
     D().error(target.span, "property '" + target.attr + "' of '" + cls + "' object has no setter (AttributeError)");
     return true;
   }
-  if (value->type->is_none()) {
-    D().error(s, "assigning None to the attribute '" + target.attr + "' is not supported by py2cuda");
-    return true;
-  }
   TypeRef t = value->type;
   if (TypeRef before = mb_.class_attribute_type(cls, target.attr)) {
-    t = rules::unify(before, value->type);
+    t = attribute_union(before, value->type);
     if (!t) {
       D().error(s, "the attribute '" + target.attr + "' of '" + cls + "' is assigned values of incompatible types " +
                        before->str() + " and " + value->type->str());
@@ -278,7 +397,32 @@ const FunctionEntry* FunctionBuilder::special_method(TypeRef t, const std::strin
 
 ir::ExprPtr FunctionBuilder::call_special(const FunctionEntry& m, std::vector<ir::ExprPtr> args, Span s) {
   ast::Call call(s, std::make_unique<ast::Name>(s, m.def->name));
-  return call_function(call, m, std::move(args));
+  const sema::ClassInfo* k = special_class(args[0]->type);
+  if (!k || !k->def || !k->def->has_subclasses) return call_function(call, m, std::move(args));
+  // A subclass may override it: the other operands are read once, whichever class's method runs.
+  std::vector<ir::Variable*> rest;
+  std::vector<std::pair<ir::Variable*, ir::ExprPtr>> bound;
+  for (size_t i = 1; i < args.size(); ++i) {
+    if (args[i]->kind == ir::ExprKind::Var) {
+      rest.push_back(static_cast<ir::VarRef&>(*args[i]).var);
+      continue;
+    }
+    rest.push_back(temporary("arg", args[i]->type));
+    bound.emplace_back(rest.back(), std::move(args[i]));
+  }
+  auto result = dispatch(*k, m.def->name, false, std::move(args[0]), s, [&](const FunctionEntry& f, ir::ExprPtr self) {
+    std::vector<ir::ExprPtr> given;
+    given.push_back(std::move(self));
+    for (ir::Variable* v : rest) given.push_back(std::make_unique<ir::VarRef>(v, s));
+    return call_function(call, f, std::move(given));
+  });
+  for (auto it = bound.rbegin(); result && it != bound.rend(); ++it) {
+    auto let = std::make_unique<ir::Let>(it->first, std::move(it->second), s);
+    let->type = result->type;
+    let->body = std::move(result);
+    result = std::move(let);
+  }
+  return result;
 }
 
 namespace {
@@ -301,6 +445,18 @@ const char* special_name(BinOp op) {
     case BinOp::TrueDiv: return "__truediv__";
     case BinOp::FloorDiv: return "__floordiv__";
     case BinOp::Mod: return "__mod__";
+    default: return nullptr;
+  }
+}
+
+// The method Python tries on the right operand when the left one's class does not define the
+// operator (`2 * v` is `v.__rmul__(2)`).
+const char* reflected_name(BinOp op) {
+  switch (op) {
+    case BinOp::Add: return "__radd__";
+    case BinOp::Sub: return "__rsub__";
+    case BinOp::Mul: return "__rmul__";
+    case BinOp::TrueDiv: return "__rtruediv__";
     default: return nullptr;
   }
 }
@@ -328,15 +484,31 @@ ir::ExprPtr FunctionBuilder::instance_binary(BinOp op, ir::ExprPtr& l, ir::ExprP
   if (const FunctionEntry* m = name ? special_method(l->type, name) : nullptr) {
     return call_special(*m, args_of(std::move(l), std::move(r)), s);
   }
+  const char* reflected = reflected_name(op);
+  if (const FunctionEntry* m = reflected ? special_method(r->type, reflected) : nullptr) {
+    return call_special(*m, args_of(std::move(r), std::move(l)), s);
+  }
   return fail(s, "unsupported operand type(s) for " + std::string(python_spelling(op)) + ": '" +
                      python_type_name(l->type) + "' and '" + python_type_name(r->type) +
                      "' (TypeError; py2cuda calls __add__, __sub__, __mul__, __truediv__, __floordiv__ and __mod__ "
-                     "of the left operand)");
+                     "of the left operand, then __radd__, __rsub__, __rmul__ and __rtruediv__ of the right one)");
 }
 
 ir::ExprPtr FunctionBuilder::instance_comparison(CmpOp op, ir::ExprPtr& l, ir::ExprPtr& r, Span s, bool& handled) {
   handled = host_ && (!instance_class(l->type).empty() || !instance_class(r->type).empty());
   if (!handled) return nullptr;
+  if ((op == CmpOp::In || op == CmpOp::NotIn) && !instance_class(r->type).empty()) {
+    // `x in obj`: obj.__contains__(x), its result's truth.
+    const FunctionEntry* m = special_method(r->type, "__contains__");
+    if (!m) {
+      return fail(s, "argument of type '" + python_type_name(r->type) + "' is not iterable (TypeError; py2cuda "
+                         "calls __contains__ of the right operand of 'in')");
+    }
+    auto found = call_special(*m, args_of(std::move(r), std::move(l)), s);
+    if (!found) return nullptr;
+    found = truth_value(std::move(found));
+    return op == CmpOp::In ? std::move(found) : call_node(types::boolean(), "!({0})", s, args_of(std::move(found)));
+  }
   const auto [name, reflected] = special_names(op);
   if (const FunctionEntry* m = name ? special_method(l->type, name) : nullptr) {
     return call_special(*m, args_of(std::move(l), std::move(r)), s);
@@ -357,9 +529,8 @@ ir::ExprPtr FunctionBuilder::instance_comparison(CmpOp op, ir::ExprPtr& l, ir::E
     // The __eq__ dataclasses generates: the fields, in order, compared as tuples.
     std::string pattern = "[](const auto& a, const auto& b) { return ";
     int fields = 0;
-    for (const auto& st : k->def->body) {
-      if (st->kind != ast::StmtKind::AnnAssign) continue;
-      const std::string& name = ast::as<ast::Name>(*ast::as<ast::AnnAssign>(*st).target).id;
+    for (const ast::AnnAssign* st : sema::dataclass_fields(*k->def)) {
+      const std::string& name = ast::as<ast::Name>(*st->target).id;
       TypeRef t = mb_.class_attribute_type(k->name, name);
       if (!t || !(t->is_number() || t->is_string())) {
         return fail(s, "== of the dataclass '" + k->name + "' compares its field '" + name + "' of type " +
@@ -371,10 +542,18 @@ ir::ExprPtr FunctionBuilder::instance_comparison(CmpOp op, ir::ExprPtr& l, ir::E
     auto eq = call_node(types::boolean(), pattern, s, args_of(std::move(l), std::move(r)));
     return op == CmpOp::Eq ? std::move(eq) : call_node(types::boolean(), "!{0}", s, args_of(std::move(eq)));
   }
-  if (identity && l->type == r->type) {
-    // Without __eq__, == is identity: one object, one shared_ptr.
+  const std::string lc = instance_class(l->type), rc = instance_class(r->type);
+  const bool related = !lc.empty() && !rc.empty() && (is_subclass(lc, rc) || is_subclass(rc, lc));
+  if (identity && (l->type == r->type || related)) {
+    // Without __eq__, == is identity: one object, one shared_ptr (of a class and its base alike).
     const bool equal = op == CmpOp::Eq || op == CmpOp::Is;
     return call_node(types::boolean(), equal ? "({0} == {1})" : "({0} != {1})", s,
+                     args_of(std::move(l), std::move(r)));
+  }
+  if (identity && !lc.empty() && !rc.empty()) {
+    // Instances of unrelated classes without __eq__: never equal, never the same object.
+    const bool equal = op == CmpOp::Eq || op == CmpOp::Is;
+    return call_node(types::boolean(), equal ? "((void){0}, (void){1}, false)" : "((void){0}, (void){1}, true)", s,
                      args_of(std::move(l), std::move(r)));
   }
   if (identity) {
@@ -400,9 +579,8 @@ ir::ExprPtr FunctionBuilder::dataclass_repr(ir::ExprPtr& v, Span s, bool& handle
     pattern += (parts.empty() ? "{" : ", {") + std::to_string(parts.size()) + "}";
     parts.push_back(std::move(part));
   };
-  for (const auto& st : k.def->body) {
-    if (st->kind != ast::StmtKind::AnnAssign) continue;
-    const std::string& name = ast::as<ast::Name>(*ast::as<ast::AnnAssign>(*st).target).id;
+  for (const ast::AnnAssign* st : sema::dataclass_fields(*k.def)) {
+    const std::string& name = ast::as<ast::Name>(*st->target).id;
     TypeRef t = mb_.class_attribute_type(cls, name);
     if (!t) return fail(s, "the field '" + name + "' of the dataclass '" + cls + "' has no value py2cuda could type");
     add(string_const(text + name + "=", s));

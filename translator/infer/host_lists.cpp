@@ -27,7 +27,8 @@ std::string fields(size_t from, size_t n) {
 }
 
 // The list type a display of these element types becomes: one element type (lists
-// meet by their elements), else null (a mixed display stays a tuple).
+// meet by their elements, instances by their classes' common base), else null (a mixed
+// display stays a tuple).
 TypeRef growable_type(TypeRef t) {
   if (t->is_list()) return t;
   if (!t->is_tuple() || !t->is_list_display() || t->elements().empty()) return nullptr;
@@ -38,7 +39,9 @@ TypeRef growable_type(TypeRef t) {
     if (!elem) {
       elem = x;
     } else if (elem != x) {
-      if (!elem->is_list() || !x->is_list()) return nullptr;
+      // Lists meet by their elements; instances of one class hierarchy as their common base.
+      const bool lists = elem->is_list() && x->is_list();
+      if (!lists && !(elem->is_host_object() && x->is_host_object())) return nullptr;
       elem = rules::unify(elem, x);
       if (!elem) return nullptr;
     }

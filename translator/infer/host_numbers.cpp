@@ -112,13 +112,20 @@ ir::ExprPtr FunctionBuilder::isinstance_call(const ast::Call& c) {
     classes.push_back(c.args[1].get());
   }
   bool result = false;
+  // An instance of a class of the program: its class or a base is decided statically; a
+  // subclass of its static class (one in a list of a base's instances), at run time.
+  std::vector<std::string> derived;
+  const std::string static_class = instance_class(t);
   // A DynamicNumber: which of int, float and bool the number it holds is, at run time.
   bool dynamic_int = false, dynamic_float = false, dynamic_bool = false;
   for (const ast::Expr* cls : classes) {
     std::string path = resolve_path(mb_.info(), *cls);
     if (path.empty() && cls->kind == ast::ExprKind::Name) path = ast::as<ast::Name>(*cls).id;
     bool match;
-    if (path == "int") match = t->is_bool() || t == types::int64();
+    if (auto k = mb_.info().classes.find(path); k != mb_.info().classes.end() && cls->kind == ast::ExprKind::Name) {
+      match = !static_class.empty() && is_subclass(static_class, path);
+      if (!match && !static_class.empty() && is_subclass(path, static_class)) derived.push_back(path);
+    } else if (path == "int") match = t->is_bool() || t == types::int64();
     else if (path == "float") match = t == types::float64();
     else if (path == "bool") match = t->is_bool();
     else if (path == "str") match = t->is_string();
@@ -128,7 +135,7 @@ ir::ExprPtr FunctionBuilder::isinstance_call(const ast::Call& c) {
     else if (path == "complex") match = t == types::complex128();
     else if (path == "numpy.ndarray") match = t->is_array() && !t->is_device_array();
     else return fail(cls->span, "isinstance() with this class is not supported by py2cuda (int, float, bool, str, tuple, "
-                                "list, dict, complex and np.ndarray are)");
+                                "list, dict, complex, np.ndarray and the program's classes are)");
     result = result || match;
     dynamic_int = dynamic_int || path == "int";
     dynamic_float = dynamic_float || path == "float";
@@ -140,6 +147,14 @@ ir::ExprPtr FunctionBuilder::isinstance_call(const ast::Call& c) {
                      "py2cuda::host::holds_instance_of({0}, " + flag(dynamic_int) + ", " + flag(dynamic_float) + ", " +
                          flag(dynamic_bool) + ")",
                      c.span, args_of(std::move(v)));
+  }
+  if (!result && !derived.empty() && !v->type->is_optional()) {
+    std::string pattern;
+    for (const std::string& d : derived) {
+      pattern += (pattern.empty() ? "(" : " || ") + std::string("dynamic_cast<") + mb_.host_class(d).cpp_name +
+                 "*>({0}.get()) != nullptr";
+    }
+    return call_node(types::boolean(), pattern + ")", c.span, args_of(std::move(v)));
   }
   if (v->type->is_optional()) {
     // None is none of these: the test is whether the variable holds its value now.

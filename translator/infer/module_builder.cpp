@@ -327,6 +327,12 @@ TypeRef ModuleBuilder::probe_return_type(const FunctionEntry& f, const std::vect
 }
 
 std::unique_ptr<ir::Module> build_module(sema::ModuleInfo& info, Diagnostics& diags) {
+  // Single inheritance: an instance of a derived class meets and converts to its bases' (types/rules.cpp).
+  std::map<TypeRef, TypeRef> bases;
+  for (const auto& [name, k] : info.classes) {
+    if (!k.base.empty()) bases[instance_type(name)] = instance_type(k.base);
+  }
+  types::set_object_bases(std::move(bases));
   return ModuleBuilder(info, diags).run();
 }
 

@@ -468,6 +468,11 @@ struct Module {
     std::string python_name;
     Span span;
     std::vector<std::pair<std::string, TypeRef>> fields;
+    // Single inheritance: the base's struct (""), which holds every attribute of the hierarchy
+    // (a derived struct adds none); a class with subclasses is polymorphic (virtual destructor)
+    // for the dynamic_casts of method dispatch and isinstance.
+    std::string base_cpp;
+    bool has_subclasses = false;
   };
   std::vector<HostClass> host_classes;
   // The host program builds an argparse.ArgumentParser: the .cu includes host/argparse.h,

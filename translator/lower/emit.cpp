@@ -35,7 +35,7 @@ std::string cpp_type(TypeRef t, bool host_types) {
     case TypeKind::None: return "void";
     case TypeKind::Range: return "/* range */";
     case TypeKind::Record: return "py2cuda::Xoroshiro128pState";
-    case TypeKind::Optional: return "py2cuda::Optional<" + cpp_type(t->dtype()) + ">";
+    case TypeKind::Optional: return "py2cuda::Optional<" + cpp_type(t->dtype(), host_types) + ">";
     case TypeKind::Dynamic: return "py2cuda::host::DynamicNumber";
     case TypeKind::GridGroup: return "py2cuda::GridGroup";
     case TypeKind::String: return "std::string";
@@ -467,8 +467,12 @@ class Emitter {
       for (const auto& c : m.host_classes) out_ += "struct " + c.cpp_name + ";\n";
       for (const auto& c : m.host_classes) {
         out_ += "// " + file_.base_name() + ":" + std::to_string(c.span.line) + ": class " + c.python_name + "\n";
-        out_ += "struct " + c.cpp_name + " {\n";
-        for (const auto& [name, type] : c.fields) out_ += "  " + type_name(type) + " " + name + "{};\n";
+        out_ += "struct " + c.cpp_name + (c.base_cpp.empty() ? "" : " : " + c.base_cpp) + " {\n";
+        if (c.has_subclasses && c.base_cpp.empty()) out_ += "  virtual ~" + c.cpp_name + "() = default;\n";
+        for (const auto& [name, type] : c.fields) {
+          // An attribute only ever set to None (`self.parent = None`, never assigned a value).
+          out_ += "  " + (type->is_none() ? std::string("py2cuda::NoneType") : type_name(type)) + " " + name + "{};\n";
+        }
         out_ += "};\n";
       }
     }

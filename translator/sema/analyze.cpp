@@ -489,6 +489,7 @@ class Analyzer {
     k.def = &c;
     add_function(c.name, *c.constructor, nullptr, c.span);
     k.constructor = info_.functions.back().get();
+    k.constructor->class_of = c.name;  // its super().__init__(...) calls the base's
     std::set<std::string> properties;
     for (const auto& s : c.body) {
       if (s->kind == ast::StmtKind::Assign) {
@@ -498,7 +499,8 @@ class Analyzer {
       }
       if (s->kind != ast::StmtKind::FunctionDef) continue;
       const auto& f = ast::as<ast::FunctionDef>(*s);
-      if (f.name == "__init__") continue;  // its body is the constructor's
+      // Its body is the constructor's, unless a subclass may call it (super().__init__(...)).
+      if (f.name == "__init__" && !c.has_subclasses) continue;
       const MethodKind kind = method_kind(f, properties);
       auto entry = std::make_unique<FunctionEntry>();
       // Special methods are `Vec_op_add`, a setter `Vec_set_norm`: each C++ name is one function.
@@ -516,11 +518,20 @@ class Analyzer {
         k.methods[f.name] = entry.get();
       }
       if (kind == MethodKind::Static || kind == MethodKind::Class) k.static_methods.insert(f.name);
-      if (kind == MethodKind::Class) {
-        entry->class_param = c.class_params.at(f.name);
-        entry->class_of = c.name;
-      }
+      if (kind == MethodKind::Class) entry->class_param = c.class_params.at(f.name);
+      entry->class_of = c.name;
       info_.functions.push_back(std::move(entry));
+    }
+    if (!c.base) return;
+    // Single inheritance: what the class does not define it finds on its base (bound before it).
+    const ClassInfo& base = info_.classes.at(c.base->name);
+    k.base = base.name;
+    k.methods.insert(base.methods.begin(), base.methods.end());
+    k.properties.insert(base.properties.begin(), base.properties.end());
+    k.setters.insert(base.setters.begin(), base.setters.end());
+    k.constants.insert(base.constants.begin(), base.constants.end());
+    for (const std::string& m : base.static_methods) {
+      if (k.methods.at(m) == base.methods.at(m)) k.static_methods.insert(m);
     }
   }
 

@@ -3,7 +3,9 @@
 // constructor here, infer types its attributes from every `self.x = ...` (ModuleBuilder's
 // class records), lower prints it as a struct. What py2cuda does not translate keeps the
 // statement unsupported, its `what` naming the feature: host code reports it at the line.
+#include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 
 #include "frontend/ast_clone.h"
@@ -20,7 +22,8 @@ namespace {
 bool is_unsupported_special_method(const std::string& name) {
   static const std::set<std::string> kCalled = {
       "__init__", "__str__", "__repr__", "__len__", "__getitem__", "__eq__", "__ne__", "__lt__", "__le__",
-      "__gt__", "__ge__", "__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__"};
+      "__gt__", "__ge__", "__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__",
+      "__radd__", "__rsub__", "__rmul__", "__rtruediv__", "__contains__"};
   return name.size() > 4 && name.starts_with("__") && name.ends_with("__") && !kCalled.count(name);
 }
 
@@ -96,8 +99,9 @@ int dataclass_frozen(const ast::ClassDef& c) {
 
 namespace {
 
-// Why the class cannot be translated ("" when it can), and where.
-std::string unsupported_feature(const ast::ClassDef& c, Span& where) {
+// Why the class cannot be translated ("" when it can), and where. `known` holds the classes
+// translated so far, which one may derive from (single inheritance: c.base).
+std::string unsupported_feature(ast::ClassDef& c, Span& where, const std::map<std::string, ast::ClassDef*>& known) {
   where = c.span;
   std::set<std::string> properties;  // the @property getters so far, whose @name.setter may follow
   const bool dataclass = is_dataclass(c);
@@ -109,7 +113,11 @@ std::string unsupported_feature(const ast::ClassDef& c, Span& where) {
   for (const auto& b : c.bases) {
     if (is_name(*b, "object")) continue;
     where = b->span;
-    return "class inheriting from another class";
+    if (c.base) return "multiple inheritance (a class with more than one base class)";
+    auto it = b->kind == ast::ExprKind::Name ? known.find(ast::as<ast::Name>(*b).id) : known.end();
+    if (it == known.end()) return "class inheriting from a class py2cuda does not translate (only from a class of the program defined before it)";
+    if (is_dataclass(*it->second) != dataclass) return "a dataclass inheriting from a plain class, or a plain class from a dataclass";
+    c.base = it->second;
   }
   for (const auto& s : c.body) {
     switch (s->kind) {
@@ -175,9 +183,8 @@ void returns_self(ast::Block& body, Span span);
 // A dataclass's __init__, as dataclasses writes it: a parameter per field, in order, with the
 // field's default, each stored into the attribute of its name.
 void dataclass_init(const ast::ClassDef& c, ast::FunctionDef& ctor, Span at) {
-  for (const auto& s : c.body) {
-    if (s->kind != ast::StmtKind::AnnAssign) continue;
-    const auto& f = ast::as<ast::AnnAssign>(*s);
+  for (const ast::AnnAssign* s : dataclass_fields(c)) {
+    const auto& f = *s;
     const std::string& name = ast::as<ast::Name>(*f.target).id;
     ast::Param p;
     p.name = name;
@@ -229,6 +236,15 @@ void returns_self(ast::Block& body, Span span) {  // NOLINT(misc-no-recursion)
   }
 }
 
+ast::FunctionDef* init_of(const ast::ClassDef& c) {
+  for (const auto& s : c.body) {
+    if (s->kind == ast::StmtKind::FunctionDef && ast::as<ast::FunctionDef>(*s).name == "__init__") {
+      return &ast::as<ast::FunctionDef>(*s);
+    }
+  }
+  return nullptr;
+}
+
 // `def C(params of __init__ but self): self = <new C>; <__init__'s body>; return self`.
 std::unique_ptr<ast::FunctionDef> make_constructor(ast::ClassDef& c) {
   ast::FunctionDef* init = nullptr;
@@ -252,7 +268,28 @@ std::unique_ptr<ast::FunctionDef> make_constructor(ast::ClassDef& c) {
   ctor->body.push_back(std::move(assign));
   std::string self = "self";
   if (is_dataclass(c)) dataclass_init(c, *ctor, at);
-  if (init) {
+  // A subclass without __init__ runs its nearest base's; a class with subclasses keeps its
+  // __init__ as a method for their super().__init__(...). Either way the constructor calls it:
+  // `Base.__init__(self, params...)`.
+  const ast::ClassDef* owner = &c;
+  while (owner && !init_of(*owner)) owner = owner->base;
+  if (owner && (owner != &c || c.has_subclasses)) {
+    const ast::FunctionDef& called = *init_of(*owner);
+    self = called.params[0].name;
+    ast::as<ast::Name>(*ast::as<ast::Assign>(*ctor->body[0]).targets[0]).id = self;
+    auto call = std::make_unique<ast::Call>(
+        at, std::make_unique<ast::Attribute>(at, std::make_unique<ast::Name>(at, owner->name), "__init__", at));
+    call->args.push_back(std::make_unique<ast::Name>(at, self));
+    for (size_t i = 1; i < called.params.size(); ++i) {
+      ast::Param p;
+      p.name = called.params[i].name;
+      p.span = called.params[i].span;
+      p.default_value = ast::clone(called.params[i].default_value.get());
+      call->args.push_back(std::make_unique<ast::Name>(at, p.name));
+      ctor->params.push_back(std::move(p));
+    }
+    ctor->body.push_back(std::make_unique<ast::ExprStmt>(at, std::move(call)));
+  } else if (init) {
     self = init->params[0].name;
     for (size_t i = 1; i < init->params.size(); ++i) ctor->params.push_back(std::move(init->params[i]));
     returns_self(init->body, at);
@@ -267,20 +304,46 @@ std::unique_ptr<ast::FunctionDef> make_constructor(ast::ClassDef& c) {
 
 }  // namespace
 
+std::vector<const ast::AnnAssign*> dataclass_fields(const ast::ClassDef& c) {
+  std::vector<const ast::AnnAssign*> fields = c.base ? dataclass_fields(*c.base) : std::vector<const ast::AnnAssign*>{};
+  for (const auto& s : c.body) {
+    if (s->kind != ast::StmtKind::AnnAssign) continue;
+    const auto* f = &ast::as<ast::AnnAssign>(*s);
+    const std::string& name = ast::as<ast::Name>(*f->target).id;
+    auto same = std::find_if(fields.begin(), fields.end(),
+                             [&](const ast::AnnAssign* g) { return ast::as<ast::Name>(*g->target).id == name; });
+    if (same != fields.end()) *same = f;
+    else fields.push_back(f);
+  }
+  return fields;
+}
+
 void prepare_classes(ast::Module& module) {
-  for (auto& s : module.body) {
-    if (s->kind != ast::StmtKind::Unsupported) continue;
-    auto* c = dynamic_cast<ast::ClassDef*>(s.get());
-    if (!c) continue;
+  // Definitions from `if __name__ == "__main__":` and host functions (sema/nested_functions.cpp) too.
+  std::vector<ast::ClassDef*> classes;
+  for (auto* block : {&module.body, &module.hoisted}) {
+    for (auto& s : *block) {
+      auto* c = s->kind == ast::StmtKind::Unsupported ? dynamic_cast<ast::ClassDef*>(s.get()) : nullptr;
+      if (c) classes.push_back(c);
+    }
+  }
+  std::map<std::string, ast::ClassDef*> known;
+  for (ast::ClassDef* c : classes) {
     Span where;
-    std::string feature = unsupported_feature(*c, where);
+    std::string feature = unsupported_feature(*c, where, known);
     if (!feature.empty()) {
       c->what = feature;
       c->hint = "py2cuda translates plain classes: methods, static and class methods, properties, class constants, "
-                "attributes set through self, the special methods of printing, len, [], comparisons and arithmetic";
+                "attributes set through self, single inheritance, the special methods of printing, len, [], in, "
+                "comparisons and arithmetic";
       if (where.valid()) c->span = where;
       continue;
     }
+    known[c->name] = c;
+    for (const ast::ClassDef* b = c->base; b; b = b->base) const_cast<ast::ClassDef*>(b)->has_subclasses = true;
+  }
+  for (ast::ClassDef* c : classes) {
+    if (!known.count(c->name) || known.at(c->name) != c) continue;
     c->constructor = make_constructor(*c);
     // A class method's body names the class by its first parameter (`cls`), which its calls
     // do not pass: infer reads that name as the class (FunctionEntry::class_param).

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <set>
+#include <vector>
 
 #include "frontend/ast.h"
 
@@ -11,6 +12,9 @@ namespace py2cuda::sema {
 // fields are the annotated names of its body, in order, which the generated __init__ takes and
 // the generated __repr__ prints.
 bool is_dataclass(const ast::ClassDef& c);
+// A dataclass's fields (`x: int = 0`), its base's first, as dataclasses orders them: a field a
+// subclass declares again keeps its place and takes the new default.
+std::vector<const ast::AnnAssign*> dataclass_fields(const ast::ClassDef& c);
 // `@dataclass(frozen=True)`: 1; `@dataclass(frozen=False)`: 0; otherwise -1.
 int dataclass_frozen(const ast::ClassDef& c);
 

@@ -56,7 +56,8 @@ struct FunctionEntry {
   // @cuda.reduce: a CpuJit function that host code calls as `f(array, init=0)`, the binary
   // operator of numba-cuda's reduction (infer/host_calls.cpp: reduction_call).
   bool reduction = false;
-  // A @classmethod of the class `class_of`: the name its body calls the class by (`cls`).
+  // A method (or constructor) of the class `class_of`; a @classmethod's: the name its body calls
+  // the class by (`cls`).
   std::string class_param, class_of;
 };
 
@@ -137,6 +138,8 @@ struct ClassInfo {
   std::map<std::string, FunctionEntry*> properties;  // @property getters, by name
   std::map<std::string, FunctionEntry*> setters;     // their @name.setter
   std::map<std::string, const ast::Expr*> constants;  // class-level `N = 4`
+  // The class it derives from ("" for none); the maps above hold what it inherits too.
+  std::string base;
 };
 
 struct ModuleInfo {

@@ -281,7 +281,8 @@ class Hoister {
       ast::Block& body = ast::as<ast::If>(*s).body;
       for (auto it = body.begin(); it != body.end();) {
         const ast::StmtKind k = (*it)->kind;
-        if (k == ast::StmtKind::FunctionDef || k == ast::StmtKind::Import || k == ast::StmtKind::ImportFrom) {
+        if (k == ast::StmtKind::FunctionDef || k == ast::StmtKind::Import || k == ast::StmtKind::ImportFrom ||
+            is_class(**it)) {
           for (const auto& [name, path] : import_paths(**it)) module_imports_[name] = path;
           module_.hoisted.push_back(std::move(*it));
           it = body.erase(it);
@@ -300,12 +301,31 @@ class Hoister {
         }
       }
     }
+    for (ast::FunctionDef* host : hosts) hoist_classes(*host);
     for (ast::FunctionDef* host : hosts) define_reduce_lambdas(host->body);
     for (ast::FunctionDef* host : hosts) hoist_from(*host);
     for (ast::FunctionDef* host : hosts) hoist_jit_bindings(*host);
   }
 
  private:
+  static bool is_class(const ast::Stmt& s) { return dynamic_cast<const ast::ClassDef*>(&s) != nullptr; }
+
+  // A class defined in a host function's body (`def main(): class Stats: ...`) is a module
+  // class (sema/classes.cpp) when its name is free there; its methods then read module names
+  // only, as they do in most programs (one reading the function's variables is reported there).
+  void hoist_classes(ast::FunctionDef& host) {
+    for (auto it = host.body.begin(); it != host.body.end();) {
+      if (!is_class(**it) || taken_.count(ast::as<ast::ClassDef>(**it).name)) {
+        ++it;
+        continue;
+      }
+      taken_.insert(ast::as<ast::ClassDef>(**it).name);
+      module_.hoisted.push_back(std::move(*it));
+      it = host.body.erase(it);
+    }
+    if (host.body.empty()) host.body.push_back(std::make_unique<ast::Pass>(host.span));
+  }
+
   // A module-level name for `name` from function `host`: the name itself when free, else
   // `host_name`, then `host_name_2`...
   std::string module_name(const std::string& host, const std::string& name) {

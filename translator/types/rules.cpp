@@ -212,6 +212,14 @@ TypeRef unify(TypeRef a, TypeRef b) {
     TypeRef merged = types::array(a->dtype(), a->ndim(), Layout::A, a->is_readonly() || b->is_readonly());
     return a->is_device_array() ? types::with_device(merged, true) : merged;
   }
+  if (a->is_host_object() && b->is_host_object()) {
+    // Host code's instances of two classes of one hierarchy meet as their nearest common base.
+    for (TypeRef x = a; x; x = types::object_base(x)) {
+      for (TypeRef y = b; y; y = types::object_base(y)) {
+        if (x == y) return x;
+      }
+    }
+  }
   return nullptr;
 }
 
@@ -222,6 +230,10 @@ bool can_convert(TypeRef from, TypeRef to) {
   // A number whose type differs by path converts to and from any number (runtime DynamicNumber).
   if ((from->is_dynamic() || from->is_number()) && (to->is_dynamic() || to->is_number())) return true;
   if (from->is_untyped_dict() && to->is_dict()) return true;
+  // An instance of a derived class is an instance of its bases.
+  for (TypeRef b = from->is_host_object() ? types::object_base(from) : nullptr; b; b = types::object_base(b)) {
+    if (b == to) return true;
+  }
   // Real to complex, and between complex widths; never complex to real.
   if (from->is_numeric() && to->is_complex()) return true;
   if (from->is_tuple() && to->is_tuple() && from->elements().size() == to->elements().size()) {

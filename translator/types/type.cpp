@@ -57,6 +57,17 @@ class TypeTable {
     return objects_[name] = keep(std::move(t));
   }
 
+  void set_object_bases(std::map<TypeRef, TypeRef> bases) {
+    std::lock_guard<std::mutex> lock(mu_);
+    object_bases_ = std::move(bases);
+  }
+
+  TypeRef object_base(TypeRef t) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = object_bases_.find(t);
+    return it == object_bases_.end() ? nullptr : it->second;
+  }
+
   TypeRef optional(TypeRef value) {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = optionals_.find(value);
@@ -124,6 +135,7 @@ class TypeTable {
   std::map<std::tuple<int, int, bool>, TypeRef> scalars_;
   std::map<std::tuple<TypeRef, int, int, bool, bool>, TypeRef> arrays_;
   std::map<std::string, TypeRef> objects_;
+  std::map<TypeRef, TypeRef> object_bases_;  // set_object_bases
   std::map<std::pair<std::vector<TypeRef>, bool>, TypeRef> tuples_;
   std::map<TypeRef, TypeRef> optionals_;
   std::map<TypeRef, TypeRef> dynamics_;
@@ -247,6 +259,8 @@ TypeRef with_device(TypeRef a, bool device) {
 }
 TypeRef string() { return TypeTable::instance().scalar(TypeKind::String, 0, false); }
 TypeRef host_object(const std::string& name) { return TypeTable::instance().host_object(name); }
+void set_object_bases(std::map<TypeRef, TypeRef> bases) { TypeTable::instance().set_object_bases(std::move(bases)); }
+TypeRef object_base(TypeRef t) { return TypeTable::instance().object_base(t); }
 TypeRef tuple(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements), false); }
 TypeRef list_display(std::vector<TypeRef> elements) { return TypeTable::instance().tuple(std::move(elements), true); }
 TypeRef dict(TypeRef key, TypeRef value, const std::string& dict_class) {

@@ -5,6 +5,7 @@
 // the process, so they are compared by pointer and passed as `TypeRef`.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -158,6 +159,10 @@ TypeRef device_array(TypeRef dtype, int ndim, Layout layout);
 TypeRef with_device(TypeRef array, bool device);
 TypeRef string();
 TypeRef host_object(const std::string& name);
+// The program's class hierarchy (infer/module_builder.cpp sets it per module): the host object
+// an instance of a derived class also is (its base class's instance), or null.
+void set_object_bases(std::map<TypeRef, TypeRef> bases);
+TypeRef object_base(TypeRef t);
 TypeRef tuple(std::vector<TypeRef> elements);
 // The tuple a list display of these values is kept as (Type::is_list_display).
 TypeRef list_display(std::vector<TypeRef> elements);
