@@ -734,6 +734,9 @@ struct TooDeep {};
 struct Failed {};
 struct Raised {
   SyntaxError error;
+  // Raised by CPython's first pass (a string literal's action, _PyPegen_concatenate_strings), so
+  // never preceded by an invalid_ rule's error of its second pass (pending_).
+  bool first_pass = false;
 };
 
 // What an expression is, for CPython's "cannot assign to attribute here".
@@ -820,6 +823,7 @@ class Parser {
     ++pos_;
   }
   [[noreturn]] void raise(SyntaxError e) { throw Raised{std::move(e)}; }
+  [[noreturn]] void raise_first_pass(SyntaxError e) { throw Raised{std::move(e), true}; }
   SyntaxError at_token(size_t i, std::string message) {
     const Token& t = t_[std::min(i, t_.size() - 1)];
     return {TSPoint{t.row, t.col}, TSPoint{t.end_row, t.end_col}, std::move(message)};
@@ -2239,9 +2243,12 @@ class Parser {
     // CPython's invalid_expression: two expressions side by side inside
     // brackets. It skips `NAME STRING` (f"..." and the like) and a first
     // token that is (a prefix of) a soft keyword.
+    // _PyPegen_check_legacy_stmt: a first operand that is the name `print` or `exec` is left to
+    // invalid_legacy_expression (`[print x]`: "Missing parentheses").
     const bool blocked = (t_[start].type == Tok::Name && t_[start + 1].type == Tok::String) || is_soft_keyword(start);
+    const bool legacy = e.kind == ExprKind::Name && e.first == e.last && is_legacy_statement(start);
     if (in_brackets() && !no_invalid_ && starts_expression() && !is_op("*") && !is_op("-") && !is_op("+") &&
-        !is_op("~") && !blocked) {
+        !is_op("~") && !blocked && !legacy) {
       const size_t here = pos_, reached = furthest_;
       const int depth = depth_;
       bool second = false;
@@ -2463,28 +2470,39 @@ class Parser {
     return e;
   }
 
+  // CPython's left-recursive primary keeps the longest prefix that parses: a trailer that does not
+  // parse is left unread, so `"sums:" [s for k in r]` is the string, then a second expression
+  // (invalid_expression's "forgot a comma?"). The furthest token read still places a plain error.
   ExprInfo primary() {
     const size_t start = pos_;
     ExprKind kind = atom();
     for (;;) {
-      if (accept_op(".")) {
-        name();
-        kind = ExprKind::Attribute;
-      } else if (is_op("(")) {
-        ++pos_;
-        ++depth_;
-        arguments(")");
-        expect_op(")");
-        --depth_;
-        kind = ExprKind::Call;
-      } else if (is_op("[")) {
-        ++pos_;
-        ++depth_;
-        slices();
-        expect_op("]");
-        --depth_;
-        kind = ExprKind::Subscript;
-      } else {
+      const size_t trailer = pos_;
+      const int depth = depth_;
+      try {
+        if (accept_op(".")) {
+          name();
+          kind = ExprKind::Attribute;
+        } else if (is_op("(")) {
+          ++pos_;
+          ++depth_;
+          arguments(")");
+          expect_op(")");
+          --depth_;
+          kind = ExprKind::Call;
+        } else if (is_op("[")) {
+          ++pos_;
+          ++depth_;
+          slices();
+          expect_op("]");
+          --depth_;
+          kind = ExprKind::Subscript;
+        } else {
+          break;
+        }
+      } catch (const Failed&) {
+        pos_ = trailer;
+        depth_ = depth;
         break;
       }
     }
@@ -2637,16 +2655,16 @@ class Parser {
       for (size_t i = first; i < pos_; ++i) {
         if (is_bytes(i))
           for (char ch : t_[i].text)
-            if (static_cast<unsigned char>(ch) >= 0x80) raise(over(i, i, "bytes can only contain ASCII literal characters"));
-        if (is_bytes(i) != is_bytes(first)) raise(at_token(pos_, "cannot mix bytes and nonbytes literals"));
+            if (static_cast<unsigned char>(ch) >= 0x80) raise_first_pass(over(i, i, "bytes can only contain ASCII literal characters"));
+        if (is_bytes(i) != is_bytes(first)) raise_first_pass(at_token(pos_, "cannot mix bytes and nonbytes literals"));
         if (std::optional<FstringProblem> f = check_fstring(t_[i].text)) {
           if (f->inner) {
             SyntaxError e = *f->inner;
             e.start.row += t_[i].row;
             e.end.row += t_[i].row;
-            raise(e);
+            raise_first_pass(e);
           }
-          raise(at_token(pos_, f->message));
+          raise_first_pass(at_token(pos_, f->message));
         }
         if (!scope().function) {
           for (size_t at : fstring_yields(t_[i].text)) {
@@ -2825,7 +2843,7 @@ std::optional<PythonSyntaxError> find_error(std::string_view src, bool compiled)
 
   Parser parser(tokens, problem_index);
   std::optional<SyntaxError> parsed;
-  bool generic = false;
+  bool generic = false, first_pass = false;
   try {
     parser.file();
     if (!problem) {
@@ -2838,12 +2856,13 @@ std::optional<PythonSyntaxError> find_error(std::string_view src, bool compiled)
     return std::nullopt;
   } catch (const Raised& r) {
     parsed = strip_marker(r.error);
+    first_pass = r.first_pass;
   } catch (const Failed&) {
     generic = true;
   }
   // The file has an error: CPython's second pass raises first at an earlier statement whose
   // invalid_ rule this pass only noted (`match(x)` then an error further on: "expected ':'").
-  if ((parsed || generic) && parser.pending()) {
+  if ((parsed || generic) && !first_pass && parser.pending()) {
     const size_t reached = std::min(parser.furthest(), tokens.size() - 1);
     SyntaxError e = parser.pending()->error;
     if (parser.pending()->at_furthest) e = SyntaxError{TSPoint{tokens[reached].row, tokens[reached].col},
