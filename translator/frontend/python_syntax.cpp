@@ -906,6 +906,30 @@ class Parser {
     compile_error_ = std::move(e);
   }
 
+  // ---- CPython's compiler checks of a case's patterns (compiler_pattern*): a name bound twice,
+  // or-alternatives binding different names, an irrefutable pattern that hides what follows.
+  // Where a check depends on what comes after a pattern (is it an alternative but the last, a
+  // sequence's element?), the pattern is read once unchecked to find out, then again checked.
+  enum class Irrefutable { Allowed, Forbidden, CaseLevel };  // CaseLevel: known after the match
+  struct PatternError {
+    SyntaxError error;
+    bool case_level_irrefutable;  // an error only in a case that is not the last and has no guard
+  };
+  struct PatternCheck {
+    bool on = false;
+    std::vector<std::string> stores;  // the names bound so far (pc->stores)
+    Irrefutable irrefutable = Irrefutable::Allowed;
+    size_t last = 0;  // the pattern entered last: the compiler's location for its errors (SET_LOC)
+    std::vector<PatternError> errors;
+  };
+  PatternCheck pc_;
+
+  // The compiler's errors of the case's pattern, in its order, and whether a guard follows.
+  struct CaseChecks {
+    std::vector<PatternError> errors;
+    bool guarded;
+  };
+
   // ---- match statements (CPython 3.10's match_stmt and its invalid_ rules)
 
   // `match` is a soft keyword: CPython tries match_stmt first and reads the line as simple
@@ -943,12 +967,19 @@ class Parser {
     }
     ++pos_;
     try {
-      // compiler_match_inner: a case whose pattern is irrefutable, unguarded and not the last.
-      std::vector<std::optional<SyntaxError>> irrefutable{case_block()};
-      while (peek().type != Tok::Dedent && peek().type != Tok::End) irrefutable.push_back(case_block());
+      // compiler_match_inner: each case's first error, an irrefutable capture at the case's own
+      // level counting only in a case that is not the last and has no guard.
+      std::vector<CaseChecks> cases{case_block()};
+      while (peek().type != Tok::Dedent && peek().type != Tok::End) cases.push_back(case_block());
       if (peek().type == Tok::Dedent) ++pos_;
-      for (size_t i = 0; i + 1 < irrefutable.size(); ++i)
-        if (irrefutable[i]) compile_error_at(*irrefutable[i]);
+      for (size_t i = 0; i < cases.size(); ++i) {
+        const bool irrefutable_allowed = cases[i].guarded || i + 1 == cases.size();
+        for (const PatternError& e : cases[i].errors) {
+          if (e.case_level_irrefutable && irrefutable_allowed) continue;
+          compile_error_at(e.error);
+          break;
+        }
+      }
     } catch (const Failed&) {
       // CPython's simple statements then read the header, and fail (or raise) there.
       pos_ = header;
@@ -973,16 +1004,14 @@ class Parser {
     if (star) fail();
   }
 
-  // The case's first irrefutable capture at its own level (`case x:`, `case _:`, `case (a | b):`)
-  // where no guard follows: the compiler's error if a case follows.
-  std::optional<SyntaxError> case_block() {
+  CaseChecks case_block() {
     if (!is_kw("case")) fail();
     const size_t header = pos_;
     ++pos_;
-    pc_ = PatternCheck{.on = true, .stores = {}, .irrefutable = Irrefutable::CaseLevel, .last = pos_, .case_level = {}};
+    pc_ = PatternCheck{.on = true, .stores = {}, .irrefutable = Irrefutable::CaseLevel, .last = pos_, .errors = {}};
     patterns();
     pc_.on = false;
-    std::optional<SyntaxError> irrefutable = is_kw("if") ? std::nullopt : pc_.case_level;
+    CaseChecks checks{.errors = std::move(pc_.errors), .guarded = is_kw("if")};
     if (accept_kw("if")) named_expression();
     if (!is_op(":")) {
       // invalid_case_block: `case 1` and a line break.
@@ -991,22 +1020,9 @@ class Parser {
     }
     ++pos_;
     block(header, "'case' statement");
-    return irrefutable;
+    return checks;
   }
 
-  // ---- CPython's compiler checks of a case's patterns (compiler_pattern*): a name bound twice,
-  // or-alternatives binding different names, an irrefutable pattern that hides what follows.
-  // Where a check depends on what comes after a pattern (is it an alternative but the last, a
-  // sequence's element?), the pattern is read once unchecked to find out, then again checked.
-  enum class Irrefutable { Allowed, Forbidden, CaseLevel };  // CaseLevel: known after the match
-  struct PatternCheck {
-    bool on = false;
-    std::vector<std::string> stores;  // the names bound so far (pc->stores)
-    Irrefutable irrefutable = Irrefutable::Allowed;
-    size_t last = 0;  // the pattern entered last: the compiler's location for its errors (SET_LOC)
-    std::optional<SyntaxError> case_level;
-  };
-  PatternCheck pc_;
 
   // Saves and restores pc_'s switch or its irrefutable rule over a scope.
   struct Unchecked {
@@ -1025,7 +1041,7 @@ class Parser {
   void store_name(const std::string& name) {
     if (!pc_.on) return;
     if (std::find(pc_.stores.begin(), pc_.stores.end(), name) != pc_.stores.end())
-      compile_error_at(at_token(pc_.last, "multiple assignments to name '" + name + "' in pattern"));
+      pc_.errors.push_back({at_token(pc_.last, "multiple assignments to name '" + name + "' in pattern"), false});
     else pc_.stores.push_back(name);
   }
   // A capture pattern or the wildcard `_` (compiler_pattern_as without a pattern).
@@ -1035,8 +1051,9 @@ class Parser {
     if (pc_.irrefutable != Irrefutable::Allowed) {
       SyntaxError e = at_token(i, name == "_" ? std::string("wildcard makes remaining patterns unreachable")
                                               : "name capture '" + name + "' makes remaining patterns unreachable");
-      if (pc_.irrefutable == Irrefutable::Forbidden) return compile_error_at(std::move(e));
-      if (!pc_.case_level) pc_.case_level = std::move(e);
+      const bool case_level = pc_.irrefutable == Irrefutable::CaseLevel;
+      pc_.errors.push_back({std::move(e), case_level});
+      if (!case_level) return;
     }
     if (name != "_") store_name(name);
   }
@@ -1146,7 +1163,7 @@ class Parser {
       std::sort(a.begin(), a.end());
       std::sort(b.begin(), b.end());
       if (a != b) {
-        compile_error_at(at_token(pc_.last, "alternative patterns bind different names"));
+        pc_.errors.push_back({at_token(pc_.last, "alternative patterns bind different names"), false});
         break;
       }
     }
