@@ -2210,7 +2210,10 @@ class Parser {
       return {start, pos_ - 1, ExprKind::Test};
     }
     ExprInfo e = expression();
-    // CPython's invalid_named_expression: `xs[i] := v` names what cannot be assigned to.
+    // CPython's invalid_named_expression (not inside expression_without_invalid, where a primary
+    // left short, `f (n, k=)`, makes a tuple's element the next thing read): `xs[i] := v` names
+    // what cannot be assigned to.
+    if (no_invalid_) return e;
     if (is_op(":=")) invalid_walrus_target(e);
     if (is_op("=")) {
       // CPython's invalid_named_expression: `if x = 1:`. Its first pass looks
