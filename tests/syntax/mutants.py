@@ -130,9 +130,9 @@ def _match_slips(tokens, i: int, lines: list[str]):
         # `case x as _:`, `case x as 1:`: what `as` binds is a name, and not `_`.
         yield "pattern_bad_target", row, _replace(lines, row, target.start[1], len(target.string),
                                                   "_" if row % 2 else "1")
-    keyword = [k for k, u in enumerate(header[:-1]) if u.type == tokenize.NAME and header[k + 1].string == "="]
-    if keyword:
-        close = next((u for u in header[keyword[-1]:] if u.string == ")"), None)
+    keywords = [k for k, u in enumerate(header[:-1]) if u.type == tokenize.NAME and header[k + 1].string == "="]
+    if keywords:
+        close = next((u for u in header[keywords[-1]:] if u.string == ")"), None)
         if close is not None:
             # `case Point(x=0, 0):`: a positional pattern after the keyword ones.
             yield "pattern_positional_after_keyword", row, _replace(lines, row, close.start[1], 0, ", 0")
@@ -144,6 +144,24 @@ def _match_slips(tokens, i: int, lines: list[str]):
     guard = next((u for u in header if u.string == "if"), None)
     if guard is not None:
         yield "guard_without_condition", row, _replace(lines, row, guard.end[1], colon - guard.end[1], "")
+    # The compiler's checks of a pattern. The pattern's own extent: up to its guard or its colon.
+    start, end = t.end[1] + 1, (guard.start[1] - 1 if guard is not None else colon)
+    pattern = line[start:end]
+    captures = [u.string for k, u in enumerate(header[:-1])
+                if u.type == tokenize.NAME and u.end[1] <= end and not keyword.iskeyword(u.string) and u.string != "_"
+                and header[k + 1].string not in (".", "(", "=") and (k == 0 or header[k - 1].string not in (".", "as"))]
+    if captures:
+        # `case (P) as x:` where P binds x too: "multiple assignments to name 'x' in pattern".
+        yield "pattern_rebinds_name", row, _replace(lines, row, start, end - start, f"({pattern}) as {captures[-1]}")
+    # `case P | other:`: an irrefutable alternative binding other names ("alternative patterns bind
+    # different names"; in a case that is not the last, "name capture 'other' makes remaining
+    # patterns unreachable").
+    yield "pattern_or_capture", row, _replace(lines, row, end, 0, " | other")
+    if any(u.type == tokenize.NAME and u.string == "case" and u.start[0] < row and u.start[1] == col
+           for u in tokens[max(0, i - 200):i]):
+        # A catch-all case pasted before another: it makes those after it unreachable.
+        catch_all = "_" if row % 2 else "anything"
+        yield "case_catch_all_first", row, _replace(lines, row, 0, 0, f"{line[:col]}case {catch_all}:\n{line[:col]}    pass\n")
 
 
 def _sites(source: str):
@@ -382,6 +400,12 @@ def _scope_slips(tokens, i: int, lines: list[str], openers: list):
         # `[(yield) + x for x in xs]`: a yield in a comprehension's value.
         o = openers[-1]
         yield "yield_in_comprehension", row, _replace(lines, row, o.end[1], 0, "(yield) + ")
+        source = next((k for k in range(i + 1, min(i + 12, len(tokens) - 1)) if tokens[k].string == "in"), None)
+        if source is not None and tokens[source + 1].type == tokenize.NAME and tokens[source + 1].start[0] == row:
+            # `[x for x in (xs := range)(n)]`: an assignment expression in a comprehension's iterable.
+            u = tokens[source + 1]
+            yield "walrus_in_comprehension_iterable", row, _replace(lines, row, u.start[1], len(u.string),
+                                                                    f"(it := {u.string})")
     if t.type == tokenize.STRING and t.start[0] == t.end[0] and re.match(r"^[rR]?[fF]", t.string):
         brace = re.search(r"(?<!\{)\{(?![{}])", t.string)
         if brace:

@@ -1265,3 +1265,56 @@ TEST(FrontendParseExpression, QuotesTheTextSafely) {
   ASSERT_EQ(s.diags.all().size(), 1u);
   EXPECT_NE(s.diags.all()[0].message.find("'void(\\x01'"), std::string::npos) << s.diags.all()[0].message;
 }
+
+// CPython 3.11's answers (compile()) for the rules of the syntax3 branch.
+TEST(FrontendSyntaxErrors, PrimaryPrefixLegacyAndFirstPass) {
+  // A trailer that does not parse is left unread: the string and the list side by side.
+  EXPECT_EQ(Parsed("print(\"sums:\" [s for k in r])\n").errors(),
+            std::vector<std::string>{"1:7: invalid syntax. Perhaps you forgot a comma?"});
+  EXPECT_EQ(Parsed("f(a[1] [x for x in y])\n").errors(), std::vector<std::string>{"1:3: invalid syntax. Perhaps you forgot a comma?"});
+  // `print` as the first operand is invalid_legacy_expression's.
+  EXPECT_EQ(Parsed("[print x]\n").errors(),
+            std::vector<std::string>{"1:2: Missing parentheses in call to 'print'. Did you mean print(...)?"});
+  // A string literal's error is CPython's first pass: it beats the held-back 'print' message.
+  EXPECT_EQ(Parsed("print -1\nx = f\"{}\"\n").errors(), std::vector<std::string>{"2:10: f-string: empty expression not allowed"});
+  EXPECT_EQ(Parsed("print -1\nx = b\"a\" \"b\"\n").errors(), std::vector<std::string>{"2:13: cannot mix bytes and nonbytes literals"});
+  EXPECT_EQ(Parsed("print -1\nx = (1 2)\n").errors(),
+            std::vector<std::string>{"1:1: Missing parentheses in call to 'print'. Did you mean print(...)?"});
+}
+
+TEST(FrontendSyntaxErrors, ComprehensionIterableAndMangling) {
+  const std::string iterable = "assignment expression cannot be used in a comprehension iterable expression";
+  EXPECT_EQ(Parsed("[x for x in (y := [1, 2])]\n").errors(), std::vector<std::string>{"1:14: " + iterable});
+  EXPECT_EQ(Parsed("[x for x in range(3) for z in (y := [1])]\n").errors(), std::vector<std::string>{"1:32: " + iterable});
+  // The blocks inside the iterable inherit the rule (symtable_enter_block).
+  EXPECT_EQ(Parsed("[x for x in [(z := w) for w in r]]\n").errors(), std::vector<std::string>{"1:15: " + iterable});
+  EXPECT_EQ(Parsed("[x for x in (lambda: (y := 1))()]\n").errors(), std::vector<std::string>{"1:23: " + iterable});
+  // In a class, `__a` is `_C__a`; the message names what the source spells.
+  EXPECT_EQ(Parsed("class C:\n    def f(self, __a, _C__a):\n        pass\n").errors(),
+            std::vector<std::string>{"2:22: duplicate argument '_C__a' in function definition"});
+  EXPECT_EQ(Parsed("class C:\n    def f(self):\n        _C__x = 1\n        global __x\n").errors(),
+            std::vector<std::string>{"4:9: name '__x' is assigned to before global declaration"});
+  EXPECT_TRUE(Parsed("class _:\n    def f(self, __a, ___a):\n        pass\n").errors().empty());
+}
+
+TEST(FrontendSyntaxErrors, MatchPatternCompilerChecks) {
+  const auto error = [](const std::string& cases) { return Parsed("match x:\n" + cases).errors(); };
+  EXPECT_EQ(error("    case [a, a]: pass\n"), std::vector<std::string>{"2:14: multiple assignments to name 'a' in pattern"});
+  EXPECT_EQ(error("    case [a, *a]: pass\n"), std::vector<std::string>{"2:14: multiple assignments to name 'a' in pattern"});
+  // The compiler's location is the pattern entered last: `c` inside, the value `r`.
+  EXPECT_EQ(error("    case ([b, c] as c): pass\n"), std::vector<std::string>{"2:15: multiple assignments to name 'c' in pattern"});
+  EXPECT_EQ(error("    case {\"k\": r, **r}: pass\n"), std::vector<std::string>{"2:16: multiple assignments to name 'r' in pattern"});
+  EXPECT_EQ(error("    case [a] | [b]: pass\n"), std::vector<std::string>{"2:17: alternative patterns bind different names"});
+  EXPECT_TRUE(error("    case [a, b] | [b, a]: pass\n").empty());
+  EXPECT_EQ(error("    case a | b: pass\n"), std::vector<std::string>{"2:10: name capture 'a' makes remaining patterns unreachable"});
+  EXPECT_EQ(error("    case 1 | _: pass\n    case 2: pass\n"),
+            std::vector<std::string>{"2:14: wildcard makes remaining patterns unreachable"});
+  EXPECT_EQ(error("    case (a): pass\n    case 2: pass\n"),
+            std::vector<std::string>{"2:11: name capture 'a' makes remaining patterns unreachable"});
+  // Irrefutable before the last case is the first error even where the alternatives differ.
+  EXPECT_EQ(error("    case [c] | other: pass\n    case 2: pass\n"),
+            std::vector<std::string>{"2:16: name capture 'other' makes remaining patterns unreachable"});
+  EXPECT_TRUE(error("    case a if a: pass\n    case 1: pass\n").empty());
+  EXPECT_TRUE(error("    case 1: pass\n    case _: pass\n").empty());
+  EXPECT_TRUE(error("    case (a, b): pass\n    case 1: pass\n").empty());
+}

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace py2cuda::frontend {
@@ -734,6 +735,9 @@ struct TooDeep {};
 struct Failed {};
 struct Raised {
   SyntaxError error;
+  // Raised by CPython's first pass (a string literal's action, _PyPegen_concatenate_strings), so
+  // never preceded by an invalid_ rule's error of its second pass (pending_).
+  bool first_pass = false;
 };
 
 // What an expression is, for CPython's "cannot assign to attribute here".
@@ -820,6 +824,7 @@ class Parser {
     ++pos_;
   }
   [[noreturn]] void raise(SyntaxError e) { throw Raised{std::move(e)}; }
+  [[noreturn]] void raise_first_pass(SyntaxError e) { throw Raised{std::move(e), true}; }
   SyntaxError at_token(size_t i, std::string message) {
     const Token& t = t_[std::min(i, t_.size() - 1)];
     return {TSPoint{t.row, t.col}, TSPoint{t.end_row, t.end_col}, std::move(message)};
@@ -901,6 +906,30 @@ class Parser {
     compile_error_ = std::move(e);
   }
 
+  // ---- CPython's compiler checks of a case's patterns (compiler_pattern*): a name bound twice,
+  // or-alternatives binding different names, an irrefutable pattern that hides what follows.
+  // Where a check depends on what comes after a pattern (is it an alternative but the last, a
+  // sequence's element?), the pattern is read once unchecked to find out, then again checked.
+  enum class Irrefutable { Allowed, Forbidden, CaseLevel };  // CaseLevel: known after the match
+  struct PatternError {
+    SyntaxError error;
+    bool case_level_irrefutable;  // an error only in a case that is not the last and has no guard
+  };
+  struct PatternCheck {
+    bool on = false;
+    std::vector<std::string> stores;  // the names bound so far (pc->stores)
+    Irrefutable irrefutable = Irrefutable::Allowed;
+    size_t last = 0;  // the pattern entered last: the compiler's location for its errors (SET_LOC)
+    std::vector<PatternError> errors;
+  };
+  PatternCheck pc_;
+
+  // The compiler's errors of the case's pattern, in its order, and whether a guard follows.
+  struct CaseChecks {
+    std::vector<PatternError> errors;
+    bool guarded;
+  };
+
   // ---- match statements (CPython 3.10's match_stmt and its invalid_ rules)
 
   // `match` is a soft keyword: CPython tries match_stmt first and reads the line as simple
@@ -938,9 +967,19 @@ class Parser {
     }
     ++pos_;
     try {
-      case_block();
-      while (peek().type != Tok::Dedent && peek().type != Tok::End) case_block();
+      // compiler_match_inner: each case's first error, an irrefutable capture at the case's own
+      // level counting only in a case that is not the last and has no guard.
+      std::vector<CaseChecks> cases{case_block()};
+      while (peek().type != Tok::Dedent && peek().type != Tok::End) cases.push_back(case_block());
       if (peek().type == Tok::Dedent) ++pos_;
+      for (size_t i = 0; i < cases.size(); ++i) {
+        const bool irrefutable_allowed = cases[i].guarded || i + 1 == cases.size();
+        for (const PatternError& e : cases[i].errors) {
+          if (e.case_level_irrefutable && irrefutable_allowed) continue;
+          compile_error_at(e.error);
+          break;
+        }
+      }
     } catch (const Failed&) {
       // CPython's simple statements then read the header, and fail (or raise) there.
       pos_ = header;
@@ -965,11 +1004,14 @@ class Parser {
     if (star) fail();
   }
 
-  void case_block() {
+  CaseChecks case_block() {
     if (!is_kw("case")) fail();
     const size_t header = pos_;
     ++pos_;
+    pc_ = PatternCheck{.on = true, .stores = {}, .irrefutable = Irrefutable::CaseLevel, .last = pos_, .errors = {}};
     patterns();
+    pc_.on = false;
+    CaseChecks checks{.errors = std::move(pc_.errors), .guarded = is_kw("if")};
     if (accept_kw("if")) named_expression();
     if (!is_op(":")) {
       // invalid_case_block: `case 1` and a line break.
@@ -978,11 +1020,56 @@ class Parser {
     }
     ++pos_;
     block(header, "'case' statement");
+    return checks;
   }
 
-  // patterns: `open_sequence_pattern` or `pattern`.
+
+  // Saves and restores pc_'s switch or its irrefutable rule over a scope.
+  struct Unchecked {
+    explicit Unchecked(PatternCheck& pc) : pc_(pc), on_(std::exchange(pc.on, false)) {}
+    ~Unchecked() { pc_.on = on_; }
+    PatternCheck& pc_;
+    bool on_;
+  };
+  struct IrrefutableRule {
+    IrrefutableRule(PatternCheck& pc, Irrefutable rule) : pc_(pc), saved_(std::exchange(pc.irrefutable, rule)) {}
+    ~IrrefutableRule() { pc_.irrefutable = saved_; }
+    PatternCheck& pc_;
+    Irrefutable saved_;
+  };
+
+  void store_name(const std::string& name) {
+    if (!pc_.on) return;
+    if (std::find(pc_.stores.begin(), pc_.stores.end(), name) != pc_.stores.end())
+      pc_.errors.push_back({at_token(pc_.last, "multiple assignments to name '" + name + "' in pattern"), false});
+    else pc_.stores.push_back(name);
+  }
+  // A capture pattern or the wildcard `_` (compiler_pattern_as without a pattern).
+  void capture(size_t i) {
+    if (!pc_.on) return;
+    const std::string name(t_[i].text);
+    if (pc_.irrefutable != Irrefutable::Allowed) {
+      SyntaxError e = at_token(i, name == "_" ? std::string("wildcard makes remaining patterns unreachable")
+                                              : "name capture '" + name + "' makes remaining patterns unreachable");
+      const bool case_level = pc_.irrefutable == Irrefutable::CaseLevel;
+      pc_.errors.push_back({std::move(e), case_level});
+      if (!case_level) return;
+    }
+    if (name != "_") store_name(name);
+  }
+
+  // patterns: `open_sequence_pattern` or `pattern`; a sequence's elements may be irrefutable.
   void patterns() {
     const bool star = is_op("*");
+    const size_t start = pos_;
+    bool sequence = false;
+    if (pc_.on) {
+      const Unchecked unchecked(pc_);
+      maybe_star_pattern();
+      sequence = is_op(",");
+      pos_ = start;
+    }
+    const IrrefutableRule rule(pc_, sequence ? Irrefutable::Allowed : pc_.irrefutable);
     maybe_star_pattern();
     if (accept_op(",")) return sequence_rest();
     if (star) fail();
@@ -1006,12 +1093,14 @@ class Parser {
   }
 
   void maybe_star_pattern() {
-    if (!accept_op("*")) return pattern();
+    if (!is_op("*")) return pattern();
+    pc_.last = pos_++;
     // star_pattern: '*' and a capture target or '_'.
     const Token& t = peek();
     if (t.type != Tok::Name || is_keyword(t.text)) fail();
     ++pos_;
     if (t.text != "_" && (is_op(".") || is_op("(") || is_op("="))) fail();
+    if (t.text != "_") store_name(std::string(t.text));
   }
 
   // pattern: `or_pattern 'as' pattern_capture_target` or `or_pattern`, with invalid_as_pattern.
@@ -1025,6 +1114,7 @@ class Parser {
     if (t.type == Tok::Name && !is_keyword(t.text)) {
       ++pos_;
       if (is_op(".") || is_op("(") || is_op("=")) pos_ = as;  // no capture target: the `as` is left unread
+      else store_name(std::string(t.text));
       return;
     }
     const size_t target = pos_, reached = furthest_;
@@ -1040,23 +1130,66 @@ class Parser {
     raise(over(target, pos_ - 1, "invalid pattern target"));
   }
 
+  // Each alternative binds its own names, all the same ones; only the last may be irrefutable.
   void or_pattern() {
-    closed_pattern();
-    while (accept_op("|")) closed_pattern();
+    const size_t start = pos_;
+    std::vector<size_t> alternatives{start};
+    {
+      const Unchecked unchecked(pc_);
+      closed_pattern();
+      while (accept_op("|")) {
+        alternatives.push_back(pos_);
+        closed_pattern();
+      }
+    }
+    if (!pc_.on) return;
+    const size_t end = pos_;
+    pos_ = start;
+    if (alternatives.size() == 1) return closed_pattern();
+    std::vector<std::string> outer = std::move(pc_.stores);
+    std::optional<std::vector<std::string>> control;
+    for (size_t i = 0; i < alternatives.size(); ++i) {
+      pc_.stores.clear();
+      {
+        const IrrefutableRule rule(pc_, i + 1 == alternatives.size() ? pc_.irrefutable : Irrefutable::Forbidden);
+        closed_pattern();
+      }
+      accept_op("|");
+      if (!control) {
+        control = pc_.stores;
+        continue;
+      }
+      std::vector<std::string> a = *control, b = pc_.stores;
+      std::sort(a.begin(), a.end());
+      std::sort(b.begin(), b.end());
+      if (a != b) {
+        pc_.errors.push_back({at_token(pc_.last, "alternative patterns bind different names"), false});
+        break;
+      }
+    }
+    pos_ = end;
+    pc_.stores = std::move(outer);
+    for (const std::string& name : *control) store_name(name);
   }
 
   // literal, capture, wildcard, value, group, sequence, mapping and class patterns.
   void closed_pattern() {
+    pc_.last = pos_;
     const Token& t = peek();
     if (t.type == Tok::Number || (t.type == Tok::Op && t.text == "-")) return number_pattern();
     if (t.type == Tok::String) return void(atom());
     if (t.type == Tok::Name) {
       if (t.text == "None" || t.text == "True" || t.text == "False") return void(++pos_);
       if (is_keyword(t.text)) fail();
-      ++pos_;
-      while (accept_op(".")) name();
+      const size_t first = pos_++;
+      bool dotted = false;
+      while (accept_op(".")) {
+        name();
+        dotted = true;
+      }
       if (is_op("(")) return class_pattern_arguments();
       if (is_op("=")) fail();
+      if (!dotted) capture(first);
       return;
     }
     if (t.type != Tok::Op) fail();
@@ -1071,6 +1204,7 @@ class Parser {
     if (t.text == "[") {
       ++pos_;
       ++depth_;
+      const IrrefutableRule rule(pc_, Irrefutable::Allowed);
       sequence_rest();
       expect_op("]");
       --depth_;
@@ -1109,9 +1243,11 @@ class Parser {
   void mapping_pattern() {
     ++pos_;
     ++depth_;
+    const IrrefutableRule rule(pc_, Irrefutable::Allowed);
     while (!is_op("}")) {
       if (accept_op("**")) {
         capture_target();
+        store_name(std::string(t_[pos_ - 1].text));
         accept_op(",");
         break;
       }
@@ -1142,6 +1278,7 @@ class Parser {
   void class_pattern_arguments() {
     ++pos_;
     ++depth_;
+    const IrrefutableRule rule(pc_, Irrefutable::Allowed);
     bool keywords = false;
     while (!is_op(")")) {
       if (peek().type == Tok::Name && !is_keyword(peek().text) && is_op("=", 1)) {
@@ -2073,7 +2210,10 @@ class Parser {
       return {start, pos_ - 1, ExprKind::Test};
     }
     ExprInfo e = expression();
-    // CPython's invalid_named_expression: `xs[i] := v` names what cannot be assigned to.
+    // CPython's invalid_named_expression (not inside expression_without_invalid, where a primary
+    // left short, `f (n, k=)`, makes a tuple's element the next thing read): `xs[i] := v` names
+    // what cannot be assigned to.
+    if (no_invalid_) return e;
     if (is_op(":=")) invalid_walrus_target(e);
     if (is_op("=")) {
       // CPython's invalid_named_expression: `if x = 1:`. Its first pass looks
@@ -2239,9 +2379,12 @@ class Parser {
     // CPython's invalid_expression: two expressions side by side inside
     // brackets. It skips `NAME STRING` (f"..." and the like) and a first
     // token that is (a prefix of) a soft keyword.
+    // _PyPegen_check_legacy_stmt: a first operand that is the name `print` or `exec` is left to
+    // invalid_legacy_expression (`[print x]`: "Missing parentheses").
     const bool blocked = (t_[start].type == Tok::Name && t_[start + 1].type == Tok::String) || is_soft_keyword(start);
+    const bool legacy = e.kind == ExprKind::Name && e.first == e.last && is_legacy_statement(start);
     if (in_brackets() && !no_invalid_ && starts_expression() && !is_op("*") && !is_op("-") && !is_op("+") &&
-        !is_op("~") && !blocked) {
+        !is_op("~") && !blocked && !legacy) {
       const size_t here = pos_, reached = furthest_;
       const int depth = depth_;
       bool second = false;
@@ -2340,41 +2483,64 @@ class Parser {
     return e;
   }
 
-  ExprInfo disjunction() {
+  // A level of binary operators, CPython's `operand (operator operand)*`: a pair whose operand
+  // does not parse is left unread, as a PEG rule leaves it (`x if i % == 0`: the conditional
+  // expression's condition is `i`, "expected 'else'"; `x if n % 2 === 0 else y` is the
+  // conditional expression without its else).
+  struct BinaryLevel {
+    ExprInfo (Parser::*operand)();
+    bool (Parser::*accept_operator)();
+    ExprKind kind;  // of an expression with at least one operator
+  };
+  ExprInfo binary_level(const BinaryLevel& level) {
     const size_t start = pos_;
-    ExprInfo e = conjunction();
+    ExprInfo e = (this->*level.operand)();
     bool more = false;
-    while (is_kw("or")) {
-      const size_t op = pos_++;
+    for (;;) {
+      const size_t pair = pos_;
       const int depth = depth_;
+      if (!(this->*level.accept_operator)()) break;
       try {
-        conjunction();
+        (this->*level.operand)();
       } catch (const Failed&) {
-        pos_ = op;
+        pos_ = pair;
         depth_ = depth;
         break;
       }
       more = true;
     }
-    return more ? ExprInfo{start, pos_ - 1, ExprKind::Test} : e;
+    return more ? ExprInfo{start, pos_ - 1, level.kind} : e;
+  }
+
+  bool accept_or() { return accept_kw("or"); }
+  bool accept_and() { return accept_kw("and"); }
+  bool accept_comparison_operator() {
+    for (const char* o : {"==", "!=", "<", "<=", ">", ">="})
+      if (accept_op(o)) return true;
+    if (accept_kw("in")) return true;
+    if (is_kw("not") && is_kw("in", 1)) {
+      pos_ += 2;
+      return true;
+    }
+    if (accept_kw("is")) {
+      accept_kw("not");
+      return true;
+    }
+    return false;
+  }
+  // Every arithmetic and bitwise operator in one level: which binds tighter does not change
+  // whether the expression parses.
+  bool accept_arithmetic_operator() {
+    for (const char* o : {"|", "^", "&", "<<", ">>", "+", "-", "*", "/", "//", "%", "@"})
+      if (accept_op(o)) return true;
+    return false;
+  }
+
+  ExprInfo disjunction() {
+    return binary_level({.operand = &Parser::conjunction, .accept_operator = &Parser::accept_or, .kind = ExprKind::Test});
   }
   ExprInfo conjunction() {
-    const size_t start = pos_;
-    ExprInfo e = inversion();
-    bool more = false;
-    while (is_kw("and")) {
-      const size_t op = pos_++;
-      const int depth = depth_;
-      try {
-        inversion();
-      } catch (const Failed&) {
-        pos_ = op;
-        depth_ = depth;
-        break;
-      }
-      more = true;
-    }
-    return more ? ExprInfo{start, pos_ - 1, ExprKind::Test} : e;
+    return binary_level({.operand = &Parser::inversion, .accept_operator = &Parser::accept_and, .kind = ExprKind::Test});
   }
   ExprInfo inversion() {
     const size_t start = pos_;
@@ -2385,62 +2551,14 @@ class Parser {
     return comparison();
   }
   ExprInfo comparison() {
-    const size_t start = pos_;
-    ExprInfo e = bitwise_or();
-    bool more = false;
-    for (;;) {
-      // A pair (operator, operand) that does not parse is not taken, as in CPython's PEG rule
-      // compare_op_bitwise_or_pair*: `x if n % 2 === 0 else y` is then the conditional
-      // expression without its else ("expected 'else' after 'if' expression").
-      const size_t pair = pos_;
-      if (accept_op("==") || accept_op("!=") || accept_op("<") || accept_op("<=") || accept_op(">") || accept_op(">=") ||
-          accept_kw("in")) {
-      } else if (is_kw("not") && is_kw("in", 1)) {
-        pos_ += 2;
-      } else if (accept_kw("is")) {
-        accept_kw("not");
-      } else {
-        break;
-      }
-      try {
-        bitwise_or();
-      } catch (const Failed&) {
-        pos_ = pair;
-        break;
-      }
-      more = true;
-    }
-    return more ? ExprInfo{start, pos_ - 1, ExprKind::Test} : e;
+    return binary_level({.operand = &Parser::bitwise_or,
+                         .accept_operator = &Parser::accept_comparison_operator,
+                         .kind = ExprKind::Test});
   }
-
   ExprInfo bitwise_or() {
-    const size_t start = pos_;
-    ExprInfo e = factor();
-    bool more = false;
-    static const char* const kBinary[] = {"|", "^", "&", "<<", ">>", "+", "-", "*", "/", "//", "%", "@"};
-    for (;;) {
-      bool op = false;
-      for (const char* o : kBinary) {
-        if (accept_op(o)) {
-          op = true;
-          break;
-        }
-      }
-      if (!op) break;
-      // A PEG parser leaves an operator whose operand does not parse unread (`x if i % == 0`: the
-      // conditional expression's condition is `i`, "expected 'else'").
-      const size_t operand = pos_;
-      const int depth = depth_;
-      try {
-        factor();
-      } catch (const Failed&) {
-        pos_ = operand - 1;
-        depth_ = depth;
-        break;
-      }
-      more = true;
-    }
-    return more ? ExprInfo{start, pos_ - 1, ExprKind::Other} : e;
+    return binary_level({.operand = &Parser::factor,
+                         .accept_operator = &Parser::accept_arithmetic_operator,
+                         .kind = ExprKind::Other});
   }
 
   ExprInfo factor() {
@@ -2463,28 +2581,39 @@ class Parser {
     return e;
   }
 
+  // CPython's left-recursive primary keeps the longest prefix that parses: a trailer that does not
+  // parse is left unread, so `"sums:" [s for k in r]` is the string, then a second expression
+  // (invalid_expression's "forgot a comma?"). The furthest token read still places a plain error.
   ExprInfo primary() {
     const size_t start = pos_;
     ExprKind kind = atom();
     for (;;) {
-      if (accept_op(".")) {
-        name();
-        kind = ExprKind::Attribute;
-      } else if (is_op("(")) {
-        ++pos_;
-        ++depth_;
-        arguments(")");
-        expect_op(")");
-        --depth_;
-        kind = ExprKind::Call;
-      } else if (is_op("[")) {
-        ++pos_;
-        ++depth_;
-        slices();
-        expect_op("]");
-        --depth_;
-        kind = ExprKind::Subscript;
-      } else {
+      const size_t trailer = pos_;
+      const int depth = depth_;
+      try {
+        if (accept_op(".")) {
+          name();
+          kind = ExprKind::Attribute;
+        } else if (is_op("(")) {
+          ++pos_;
+          ++depth_;
+          arguments(")");
+          expect_op(")");
+          --depth_;
+          kind = ExprKind::Call;
+        } else if (is_op("[")) {
+          ++pos_;
+          ++depth_;
+          slices();
+          expect_op("]");
+          --depth_;
+          kind = ExprKind::Subscript;
+        } else {
+          break;
+        }
+      } catch (const Failed&) {
+        pos_ = trailer;
+        depth_ = depth;
         break;
       }
     }
@@ -2637,16 +2766,16 @@ class Parser {
       for (size_t i = first; i < pos_; ++i) {
         if (is_bytes(i))
           for (char ch : t_[i].text)
-            if (static_cast<unsigned char>(ch) >= 0x80) raise(over(i, i, "bytes can only contain ASCII literal characters"));
-        if (is_bytes(i) != is_bytes(first)) raise(at_token(pos_, "cannot mix bytes and nonbytes literals"));
+            if (static_cast<unsigned char>(ch) >= 0x80) raise_first_pass(over(i, i, "bytes can only contain ASCII literal characters"));
+        if (is_bytes(i) != is_bytes(first)) raise_first_pass(at_token(pos_, "cannot mix bytes and nonbytes literals"));
         if (std::optional<FstringProblem> f = check_fstring(t_[i].text)) {
           if (f->inner) {
             SyntaxError e = *f->inner;
             e.start.row += t_[i].row;
             e.end.row += t_[i].row;
-            raise(e);
+            raise_first_pass(e);
           }
-          raise(at_token(pos_, f->message));
+          raise_first_pass(at_token(pos_, f->message));
         }
         if (!scope().function) {
           for (size_t at : fstring_yields(t_[i].text)) {
@@ -2825,7 +2954,7 @@ std::optional<PythonSyntaxError> find_error(std::string_view src, bool compiled)
 
   Parser parser(tokens, problem_index);
   std::optional<SyntaxError> parsed;
-  bool generic = false;
+  bool generic = false, first_pass = false;
   try {
     parser.file();
     if (!problem) {
@@ -2838,12 +2967,13 @@ std::optional<PythonSyntaxError> find_error(std::string_view src, bool compiled)
     return std::nullopt;
   } catch (const Raised& r) {
     parsed = strip_marker(r.error);
+    first_pass = r.first_pass;
   } catch (const Failed&) {
     generic = true;
   }
   // The file has an error: CPython's second pass raises first at an earlier statement whose
   // invalid_ rule this pass only noted (`match(x)` then an error further on: "expected ':'").
-  if ((parsed || generic) && parser.pending()) {
+  if ((parsed || generic) && !first_pass && parser.pending()) {
     const size_t reached = std::min(parser.furthest(), tokens.size() - 1);
     SyntaxError e = parser.pending()->error;
     if (parser.pending()->at_furthest) e = SyntaxError{TSPoint{tokens[reached].row, tokens[reached].col},

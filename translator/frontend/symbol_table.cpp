@@ -33,6 +33,8 @@ enum class BlockKind { Module, Function, Class };
 struct Block {
   BlockKind kind;
   const char* comprehension = nullptr;  // "list comprehension", ... for a comprehension's block
+  // ste_comp_iter_expr: inside a comprehension's iterable (inherited by the blocks within).
+  int comp_iter_expr = 0;
   std::vector<std::pair<std::string, unsigned>> symbols;  // in order of first mention, like ste_symbols
   std::unordered_map<std::string, size_t> index;
   std::vector<std::pair<std::string, TSPoint>> directives;  // global/nonlocal statements, in order
@@ -90,14 +92,28 @@ class Builder {
   std::vector<cst::Child> kids(TSNode n) { return walker_.children(n); }
   static bool is(TSNode n, const char* type) { return std::strcmp(ts_node_type(n), type) == 0; }
 
-  void add_def(Block& b, const std::string& name, unsigned flag, TSNode at) {
+  // _Py_Mangle: in a class body (and the functions within), `__x` is the symbol `_Class__x`; the
+  // symbol table's messages name what the source spells, its later analysis the mangled symbol.
+  std::string mangle(const std::string& name) const {
+    if (name.size() < 2 || name.compare(0, 2, "__") != 0) return name;
+    if ((name.size() >= 4 && name.compare(name.size() - 2, 2, "__") == 0) || name.find('.') != std::string::npos)
+      return name;
+    const size_t owner = private_.find_first_not_of('_');
+    if (owner == std::string::npos) return name;
+    return "_" + private_.substr(owner) + name;
+  }
+  unsigned lookup(const std::string& name) const { return cur_->lookup(mangle(name)); }
+
+  void add_def(Block& b, const std::string& source_name, unsigned flag, TSNode at) {
+    const std::string name = mangle(source_name);
     auto [it, fresh] = b.index.emplace(name, b.symbols.size());
     if (fresh) {
       b.symbols.emplace_back(name, flag);
       return;
     }
     unsigned& val = b.symbols[it->second].second;
-    if ((flag & kParam) && (val & kParam)) raise_at(at, "duplicate argument '" + name + "' in function definition");
+    if ((flag & kParam) && (val & kParam))
+      raise_at(at, "duplicate argument '" + source_name + "' in function definition");
     val |= flag;
   }
   // A name declared global anywhere is marked global in the module's block too (st_global):
@@ -112,6 +128,7 @@ class Builder {
     auto b = std::make_unique<Block>();
     b->kind = kind;
     b->comprehension = comprehension;
+    b->comp_iter_expr = cur_->comp_iter_expr;
     b->parent = cur_;
     cur_->children.push_back(std::move(b));
     cur_ = cur_->children.back().get();
@@ -141,7 +158,7 @@ class Builder {
   // AnnAssign with a simple name target.
   void annotated_name(TSNode target, TSNode stmt) {
     const std::string name = text(target);
-    const unsigned cur = cur_->lookup(name);
+    const unsigned cur = lookup(name);
     if ((cur & (kGlobal | kNonlocal)) && cur_->kind != BlockKind::Module)
       raise_at(stmt, "annotated name '" + name + "' can't be " + ((cur & kGlobal) ? "global" : "nonlocal"));
     add_def(name, kAnnot | kLocal, target);
@@ -275,7 +292,7 @@ class Builder {
     for (const cst::Child& c : kids(n)) {
       if (cst::kind(c.node) != Kind::Identifier) continue;
       const std::string name = text(c.node);
-      const unsigned cur = cur_->lookup(name);
+      const unsigned cur = lookup(name);
       if (cur & (kParam | kLocal | kUse | kAnnot)) {
         std::string message = (cur & kParam)  ? "name '" + name + "' is parameter and " + what
                               : (cur & kUse)  ? "name '" + name + "' is used prior to " + what + " declaration"
@@ -285,7 +302,7 @@ class Builder {
       }
       if (flag == kGlobal) add_global(name, c.node);
       else add_def(name, flag, c.node);
-      cur_->directives.emplace_back(name, ts_node_start_point(n));
+      cur_->directives.emplace_back(mangle(name), ts_node_start_point(n));
     }
   }
 
@@ -358,7 +375,9 @@ class Builder {
       if (c.field != F.name && c.field != F.body && ts_node_is_named(c.node)) visit(c.node);
     for (TSNode d : decorators) children_of(d);
     enter(BlockKind::Class);
+    const std::string outer = std::exchange(private_, text(name));
     visit_field(n, F.body);
+    private_ = outer;
     leave();
   }
 
@@ -378,7 +397,7 @@ class Builder {
     auto clause = std::find_if(parts.begin(), parts.end(),
                                [](const cst::Child& c) { return cst::kind(c.node) == Kind::ForInClause; });
     if (clause == parts.end()) return children_of(n);
-    visit_field(clause->node, F.right);
+    iterable(clause->node);
     enter(BlockKind::Function, what);
     bool first = true;
     for (const cst::Child& c : parts) {
@@ -386,7 +405,7 @@ class Builder {
       if (k == Kind::ForInClause) {
         for (const cst::Child& t : kids(c.node))
           if (t.field == F.left) comprehension_target(t.node);
-        if (!first) visit_field(c.node, F.right);
+        if (!first) iterable(c.node);
         first = false;
       } else if (k == Kind::IfClause) {
         children_of(c.node);
@@ -404,6 +423,11 @@ class Builder {
     }
     leave();
   }
+  void iterable(TSNode for_in_clause) {
+    ++cur_->comp_iter_expr;
+    visit_field(for_in_clause, F.right);
+    --cur_->comp_iter_expr;
+  }
   void comprehension_target(TSNode t) {
     if (cst::kind(t) == Kind::Identifier) return add_def(text(t), kLocal | kCompIter, t);
     if (!unpacks(cst::kind(t))) return visit(t, Ctx::Store);
@@ -411,11 +435,13 @@ class Builder {
       if (ts_node_is_named(c.node)) comprehension_target(c.node);
   }
 
-  // symtable_extend_namedexpr_scope: in a comprehension, the target binds in the enclosing
-  // function (or module); a class body's comprehension may not bind.
+  // No assignment expression in a comprehension's iterable, whatever block encloses it there
+  // (symtable_visit_expr); symtable_extend_namedexpr_scope: in a comprehension, the target binds
+  // in the enclosing function (or module); a class body's comprehension may not bind.
   void named_expression(TSNode n) {
     TSNode target = field(n, F.name);
     const std::string name = text(target);
+    if (cur_->comp_iter_expr > 0) raise_at(n, "assignment expression cannot be used in a comprehension iterable expression");
     if (cur_->comprehension) {
       Block* b = cur_;
       for (; b->comprehension; b = b->parent)
@@ -426,7 +452,7 @@ class Builder {
       const bool global = b->kind == BlockKind::Module || (b->lookup(name) & kGlobal);
       if (global) add_global(name, target);
       else add_def(name, kNonlocal, target);
-      cur_->directives.emplace_back(name, ts_node_start_point(target));
+      cur_->directives.emplace_back(mangle(name), ts_node_start_point(target));
       if (b->kind != BlockKind::Module) add_def(*b, name, kLocal, target);
     }
     visit_field(n, F.value);
@@ -484,6 +510,7 @@ class Builder {
   cst::ChildWalker walker_;
   Block* cur_ = nullptr;
   Block* module_ = nullptr;
+  std::string private_;  // st_private: the name of the class whose body encloses the visit
 };
 
 // symtable.c's analyze_block: names resolved block by block, the module first, each block's

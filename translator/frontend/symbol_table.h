@@ -5,8 +5,8 @@
 // they are in the file. It reports the first of: a duplicate parameter, a `global` or `nonlocal`
 // statement after a use, assignment or annotation of the name or naming a parameter, an
 // annotated global, `yield` inside a comprehension, `from m import *` in a function, an
-// assignment expression rebinding a comprehension's variable or in a class body's
-// comprehension. Only then, block by block, does it resolve `nonlocal` (at module level, or
+// assignment expression in a comprehension's iterable, rebinding a comprehension's variable or
+// in a class body's comprehension. Names are mangled in a class body (`__x` is `_C__x`). Only then, block by block, does it resolve `nonlocal` (at module level, or
 // with no enclosing binding) and names both global and nonlocal.
 #pragma once
 
