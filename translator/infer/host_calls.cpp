@@ -2492,6 +2492,20 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
       return nullptr;
     }
   }
+  // a.flags.c_contiguous, a.flags.f_contiguous: NumPy's flags of a host array (F order is the
+  // transpose's C order), Numba's of a device array.
+  if ((a.attr == "c_contiguous" || a.attr == "f_contiguous") && a.value->kind == ast::ExprKind::Attribute &&
+      ast::as<ast::Attribute>(*a.value).attr == "flags") {
+    auto owner = expr(*ast::as<ast::Attribute>(*a.value).value);
+    if (owner && !owner->type->is_array()) return nullptr;
+    handled = true;
+    if (!owner) return nullptr;
+    const bool c_order = a.attr == "c_contiguous";
+    const std::string pattern = owner->type->is_device_array()
+                                    ? (c_order ? "{0}.is_c_contiguous()" : "{0}.is_f_contiguous()")
+                                    : (c_order ? "{0}.is_c_contiguous()" : "py2cuda::np::transpose({0}).is_c_contiguous()");
+    return call_node(types::boolean(), pattern, a.span, one_arg(std::move(owner)));
+  }
   // x.dtype.itemsize: a host dtype is its name (a string), so the size is taken from x's type,
   // as kernel launches size dynamic shared memory with it (tpb * a.dtype.itemsize).
   if (a.attr == "itemsize" && a.value->kind == ast::ExprKind::Attribute &&
