@@ -14,6 +14,14 @@ namespace py2cuda::infer {
 
 namespace {
 
+// A constant True or False: a comparison that the classes alone decide.
+ir::ExprPtr bool_const(bool v, Span s) {
+  auto k = std::make_unique<ir::Const>(types::boolean(), s);
+  k->b = v;
+  k->bits = v ? 1 : 0;
+  return k;
+}
+
 // Python's own classes that name a NumPy dtype (dtype=float is float64).
 bool python_class(const std::string& id) { return id == "int" || id == "float" || id == "bool"; }
 
@@ -198,12 +206,7 @@ ir::ExprPtr FunctionBuilder::dtype_class_comparison(const ast::Compare& c, bool&
   if (left.empty() && right.empty()) return nullptr;
   handled = true;
   const bool equal_wanted = c.ops[0] == CmpOp::Eq;
-  auto truth = [&](bool v) {
-    auto k = std::make_unique<ir::Const>(types::boolean(), c.span);
-    k->b = v;
-    k->bits = v ? 1 : 0;
-    return ir::ExprPtr(std::move(k));
-  };
+  auto truth = [&](bool v) { return bool_const(v, c.span); };
   if (!left.empty() && !right.empty()) return truth((dtype_class_type(left) == dtype_class_type(right)) == equal_wanted);
   const ast::Expr& other = left.empty() ? *c.left : *c.comparators[0];
   auto v = expr(other);
@@ -228,12 +231,7 @@ ir::ExprPtr FunctionBuilder::dtype_class_membership(const ast::Compare& c, bool&
     if (classes.back().empty()) return fail(x->span, "'in' of a dtype among classes and other values is not supported by py2cuda");
   }
   const bool negated = c.ops[0] == CmpOp::NotIn;
-  auto truth = [&](bool v) {
-    auto k = std::make_unique<ir::Const>(types::boolean(), c.span);
-    k->b = v;
-    k->bits = v ? 1 : 0;
-    return ir::ExprPtr(std::move(k));
-  };
+  auto truth = [&](bool v) { return bool_const(v, c.span); };
   const std::string left = dtype_class_path(*c.left);
   if (!left.empty()) {
     bool found = false;
