@@ -103,10 +103,13 @@ TEST(HostDicts, DefaultdictAndCounterAreDictsOfTheirClass) {
   EXPECT_TRUE(has(bad.diagnostics, "prog.py:9:17: warning: py2cuda's defaultdict takes one default factory")) << bad.diagnostics;
 }
 
-TEST(HostDicts, GetWithoutADefaultIsALocatedWarning) {
+TEST(HostDicts, GetWithoutADefaultIsAnOptional) {
   TranslateResult r = run("d = {1: 2}\nprint(d.get(1))\n");
-  EXPECT_TRUE(r.ok) << r.diagnostics;
-  EXPECT_TRUE(has(r.diagnostics, "prog.py:9:7: warning: dict.get(key) gives None for a missing key")) << r.diagnostics;
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "d.get(int64_t(1))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
+  TranslateResult bad = run("d = {1: 2}\nprint(d.setdefault(1))\n");
+  EXPECT_TRUE(has(bad.diagnostics, "prog.py:9:7: warning: dict.setdefault(key) gives None for a missing key")) << bad.diagnostics;
 }
 
 TEST(HostStrings, MethodsSlicesAndMembershipBecomeRuntimeCalls) {

@@ -14,6 +14,14 @@ namespace py2cuda::infer {
 
 namespace {
 
+// A constant True or False: a comparison that the classes alone decide.
+ir::ExprPtr bool_const(bool v, Span s) {
+  auto k = std::make_unique<ir::Const>(types::boolean(), s);
+  k->b = v;
+  k->bits = v ? 1 : 0;
+  return k;
+}
+
 // Python's own classes that name a NumPy dtype (dtype=float is float64).
 bool python_class(const std::string& id) { return id == "int" || id == "float" || id == "bool"; }
 
@@ -192,17 +200,13 @@ std::string dtype_tag_path(TypeRef t) {
 // `a.dtype == dt`, `dt != np.float64`: an array's dtype (a string in host code) against a
 // class, or two classes; null with `handled` false when no operand is a class.
 ir::ExprPtr FunctionBuilder::dtype_class_comparison(const ast::Compare& c, bool& handled) {
+  if (c.ops.size() == 1 && (c.ops[0] == CmpOp::In || c.ops[0] == CmpOp::NotIn)) return dtype_class_membership(c, handled);
   if (c.ops.size() != 1 || (c.ops[0] != CmpOp::Eq && c.ops[0] != CmpOp::NotEq)) return nullptr;
   const std::string left = dtype_class_path(*c.left), right = dtype_class_path(*c.comparators[0]);
   if (left.empty() && right.empty()) return nullptr;
   handled = true;
   const bool equal_wanted = c.ops[0] == CmpOp::Eq;
-  auto truth = [&](bool v) {
-    auto k = std::make_unique<ir::Const>(types::boolean(), c.span);
-    k->b = v;
-    k->bits = v ? 1 : 0;
-    return ir::ExprPtr(std::move(k));
-  };
+  auto truth = [&](bool v) { return bool_const(v, c.span); };
   if (!left.empty() && !right.empty()) return truth((dtype_class_type(left) == dtype_class_type(right)) == equal_wanted);
   const ast::Expr& other = left.empty() ? *c.left : *c.comparators[0];
   auto v = expr(other);
@@ -212,6 +216,43 @@ ir::ExprPtr FunctionBuilder::dtype_class_comparison(const ast::Compare& c, bool&
   if (!v->type->is_string()) return truth(!equal_wanted);  // a class equals no number, array or tuple
   std::string name = cls->is_bool() ? "bool" : cls->str();
   return comparison(c.ops[0], std::move(v), string_const(name, c.span), c.span);
+}
+
+// `a.dtype in (np.float32, np.float64)`, `dt not in [int, float]`: Python's `in` is `==` with
+// each element (a dtype equals the classes naming it), so the comparisons joined by `or`.
+ir::ExprPtr FunctionBuilder::dtype_class_membership(const ast::Compare& c, bool& handled) {
+  const ast::Expr& items = *c.comparators[0];
+  if ((items.kind != ast::ExprKind::Tuple && items.kind != ast::ExprKind::List) || !holds_dtype_classes(items)) return nullptr;
+  const auto& elts = items.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(items).elts : ast::as<ast::ListExpr>(items).elts;
+  handled = true;
+  std::vector<std::string> classes;
+  for (const auto& x : elts) {
+    classes.push_back(dtype_class_path(*x));
+    if (classes.back().empty()) return fail(x->span, "'in' of a dtype among classes and other values is not supported by py2cuda");
+  }
+  const bool negated = c.ops[0] == CmpOp::NotIn;
+  auto truth = [&](bool v) { return bool_const(v, c.span); };
+  const std::string left = dtype_class_path(*c.left);
+  if (!left.empty()) {
+    bool found = false;
+    for (const auto& cls : classes) found = found || dtype_class_type(cls) == dtype_class_type(left);
+    return truth(found != negated);
+  }
+  auto v = expr(*c.left);
+  if (!v) return nullptr;
+  if (!v->type->is_string()) return truth(negated);  // a class equals no number, array or tuple
+  ir::ExprPtr any;  // the left operand is a dtype's name, read again for each class
+  for (const auto& cls : classes) {
+    TypeRef t = dtype_class_type(cls);
+    auto test = comparison(CmpOp::Eq, v ? std::move(v) : expr(*c.left), string_const(t->is_bool() ? "bool" : t->str(), c.span),
+                           c.span);
+    if (!test) return nullptr;
+    any = any ? std::make_unique<ir::Logical>(types::boolean(), false, std::move(any), std::move(test), c.span) : std::move(test);
+  }
+  if (!negated) return any;
+  auto node = std::make_unique<ir::BuiltinCall>(types::boolean(), "!({0})", c.span);
+  node->args.push_back(std::move(any));
+  return node;
 }
 
 }  // namespace py2cuda::infer

@@ -1472,11 +1472,43 @@ ir::ExprPtr FunctionBuilder::compare(const ast::Compare& c) {
   return compare_from(c, 0, std::move(left));
 }
 
+// `name in ("a", "b")`, `n not in (1, 2, 4)` in host code: Python's `==` with each element in
+// turn, stopping at the first equal one; the left operand is evaluated once.
+ir::ExprPtr FunctionBuilder::tuple_display_membership(bool negated, ir::ExprPtr left, const ast::TupleExpr& items, Span s) {
+  ir::Variable* item = temporary("item", left->type);
+  auto let = std::make_unique<ir::Let>(item, std::move(left), s);
+  ir::ExprPtr any;
+  for (const auto& e : items.elts) {
+    auto v = dynamic_operand(*e);
+    if (!v) return nullptr;
+    auto test = comparison(CmpOp::Eq, std::make_unique<ir::VarRef>(item, s), std::move(v), s);
+    if (!test) return nullptr;
+    any = any ? std::make_unique<ir::Logical>(types::boolean(), false, std::move(any), std::move(test), s) : std::move(test);
+  }
+  if (!any) {  // `x in ()`
+    auto k = std::make_unique<ir::Const>(types::boolean(), s);
+    k->b = false;
+    any = std::move(k);
+  }
+  if (negated) {
+    auto node = std::make_unique<ir::BuiltinCall>(types::boolean(), "!({0})", s);
+    node->args.push_back(std::move(any));
+    any = std::move(node);
+  }
+  let->body = std::move(any);
+  let->type = types::boolean();
+  return let;
+}
+
 ir::ExprPtr FunctionBuilder::compare_from(const ast::Compare& c, size_t i, ir::ExprPtr left) {
   const ast::Expr& right_ast = *c.comparators[i];
   if (host_ && i + 1 == c.ops.size() && (c.ops[i] == CmpOp::In || c.ops[i] == CmpOp::NotIn) &&
       right_ast.kind == ast::ExprKind::Call && resolve_path(mb_.info(), *ast::as<ast::Call>(right_ast).func) == "range") {
     return range_membership(c.ops[i] == CmpOp::NotIn, std::move(left), ast::as<ast::Call>(right_ast), c.span);
+  }
+  if (host_ && i + 1 == c.ops.size() && (c.ops[i] == CmpOp::In || c.ops[i] == CmpOp::NotIn) &&
+      right_ast.kind == ast::ExprKind::Tuple && !left->type->is_array()) {
+    return tuple_display_membership(c.ops[i] == CmpOp::NotIn, std::move(left), ast::as<ast::TupleExpr>(right_ast), c.span);
   }
   auto right = dynamic_operand(right_ast);
   if (!right) return nullptr;

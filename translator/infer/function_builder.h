@@ -431,6 +431,10 @@ class FunctionBuilder {
   bool bind_dtype_class(const std::string& id, const std::string& path, Span s, bool in_unrolled_copy);
   ir::ExprPtr dtype_class_attribute(const ast::Attribute& a, bool& handled);
   ir::ExprPtr dtype_class_comparison(const ast::Compare& c, bool& handled);
+  ir::ExprPtr dtype_class_membership(const ast::Compare& c, bool& handled);
+  ir::ExprPtr join_array_list(const ast::Call& c, const std::string& name, const std::vector<const ast::Expr*>& a,
+                              const std::string& what);
+  ir::ExprPtr tuple_display_membership(bool negated, ir::ExprPtr left, const ast::TupleExpr& items, Span s);
   void loop_with_else(const ast::Block& orelse, Span s, const std::function<void(ir::Block&)>& loop, ir::Block& out);
   // f(*args), k[g, b](*args), print(*xs) (infer/starred_arguments.cpp).
   ir::ExprPtr starred_call(const ast::Call& c);

@@ -1055,7 +1055,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         return nullptr;
       }
       if (a[0]->kind != ast::ExprKind::List && a[0]->kind != ast::ExprKind::Tuple) {
-        return fail(a[0]->span, what + "() needs the arrays as a list or tuple display, e.g. " + what + "([a, b])");
+        return join_array_list(c, name, a, what);
       }
       const auto& items = a[0]->kind == ast::ExprKind::List ? ast::as<ast::ListExpr>(*a[0]).elts : ast::as<ast::TupleExpr>(*a[0]).elts;
       if (items.empty()) return fail(a[0]->span, "need at least one array to " + (name == "stack" ? std::string("stack") : "concatenate"));
@@ -2479,6 +2479,41 @@ ir::ExprPtr FunctionBuilder::device_transpose(ir::ExprPtr d, Span s) {
   return call_node(t, "py2cuda::host::transpose({0})", s, one_arg(std::move(d)));
 }
 
+// np.vstack(parts), np.concatenate(parts, axis=0) of a list of host arrays built at run time
+// (`parts.append(...)` in a loop): the runtime's joins of a vector of arrays.
+ir::ExprPtr FunctionBuilder::join_array_list(const ast::Call& c, const std::string& name, const std::vector<const ast::Expr*>& a,
+                                             const std::string& what) {
+  const bool takes_axis = name == "concatenate" || name == "stack";
+  if (name != "vstack" && name != "hstack" && !takes_axis) {
+    return fail(a[0]->span, what + "() needs the arrays as a list or tuple display, e.g. " + what + "([a, b])");
+  }
+  auto list = expr(*a[0]);
+  if (!list) return nullptr;
+  if (list->type->is_untyped_list()) return fail(a[0]->span, what + "() of a list whose items are not known yet");
+  if (!list->type->is_list() || !list->type->dtype()->is_array() || list->type->dtype()->is_device_array()) {
+    return fail(a[0]->span, what + "() needs a list of host arrays or a list or tuple display of arrays, not " +
+                                list->type->str());
+  }
+  if (!is_none(a[takes_axis ? 2 : 1])) return fail(a[takes_axis ? 2 : 1]->span, what + "(dtype=) of a list is not supported by py2cuda");
+  TypeRef item = list->type->dtype();
+  const int ndim = item->ndim();
+  const int result_ndim = name == "stack" || (name == "vstack" && ndim == 1) ? ndim + 1 : ndim;
+  int64_t axis = 0;
+  if (takes_axis && !is_none(a[1])) {
+    auto v = expr(*a[1]);
+    if (!v) return nullptr;
+    auto k = known_value(*v);
+    if (!k || !v->type->is_int()) return fail(a[1]->span, what + "(axis=...) needs a constant integer axis");
+    axis = static_cast<int64_t>(*k);
+  }
+  if (axis < -result_ndim || axis >= result_ndim) {
+    return fail(a[1]->span, "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
+                                std::to_string(result_ndim) + " (numpy.exceptions.AxisError)");
+  }
+  const std::string rt = "py2cuda::host::" + name + "({0}.items()" + (takes_axis ? ", " + std::to_string(axis) : "") + ")";
+  return call_node(types::array(item->dtype(), result_ndim, Layout::C), rt, c.span, one_arg(std::move(list)));
+}
+
 ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handled) {
   if (auto v = class_attribute(a, handled); handled) return v;  // the program's classes and instances
   handled = false;
@@ -2491,6 +2526,20 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
         mb_.info().globals.at(id).kind == sema::Symbol::Kind::Path) {
       return nullptr;
     }
+  }
+  // a.flags.c_contiguous, a.flags.f_contiguous: NumPy's flags of a host array (F order is the
+  // transpose's C order), Numba's of a device array.
+  if ((a.attr == "c_contiguous" || a.attr == "f_contiguous") && a.value->kind == ast::ExprKind::Attribute &&
+      ast::as<ast::Attribute>(*a.value).attr == "flags") {
+    auto owner = expr(*ast::as<ast::Attribute>(*a.value).value);
+    if (owner && !owner->type->is_array()) return nullptr;
+    handled = true;
+    if (!owner) return nullptr;
+    const bool c_order = a.attr == "c_contiguous";
+    const std::string pattern = owner->type->is_device_array()
+                                    ? (c_order ? "{0}.is_c_contiguous()" : "{0}.is_f_contiguous()")
+                                    : (c_order ? "{0}.is_c_contiguous()" : "py2cuda::np::transpose({0}).is_c_contiguous()");
+    return call_node(types::boolean(), pattern, a.span, one_arg(std::move(owner)));
   }
   // x.dtype.itemsize: a host dtype is its name (a string), so the size is taken from x's type,
   // as kernel launches size dynamic shared memory with it (tpb * a.dtype.itemsize).

@@ -447,8 +447,18 @@ ir::ExprPtr FunctionBuilder::dict_method(const ast::Call& c, const std::string& 
     }
     return with_effects(call_node(types::none(), "{0}.count_all({1})", c.span, args_of(std::move(self), std::move(items))));
   }
+  if (method == "get" && n == 1) {
+    // d.get(k): the value or None, an Optional (printed as None, tested with `is None`).
+    auto k = key_arg();
+    if (!k) return nullptr;
+    if (dt->value_type() == mixed_value_type()) {  // a dict of mixed values holds None as one of them
+      return call_node(dt->value_type(), "{0}.get({1}, py2cuda::host::FormatArg(py2cuda::Optional<int64_t>()))", c.span,
+                       args_of(std::move(self), std::move(k)));
+    }
+    return call_node(types::optional(dt->value_type()), "{0}.get({1})", c.span, args_of(std::move(self), std::move(k)));
+  }
   if (method == "get" || method == "pop" || method == "setdefault") {
-    // d.get(k) without a default may give None, which py2cuda's typed values cannot hold.
+    // d.setdefault(k) without a default would store None, which py2cuda's typed values cannot hold.
     const bool needs_default = method != "pop";
     if (!arity(needs_default ? 2 : 1, 2)) {
       if (needs_default && n == 1) {

@@ -261,20 +261,26 @@ ir::ExprPtr FunctionBuilder::host_subscript(ir::ExprPtr& base, const ast::Subscr
 }
 
 // m[r, c]: an integer array (or list) for every axis, NumPy's point selection (runtime
-// take_points/assign_points). The index arrays broadcast together; py2cuda needs them of
-// one number of dimensions (equal extents or 1).
+// take_points/assign_points). The index arrays broadcast together.
 ir::ExprPtr FunctionBuilder::point_subscript(ir::ExprPtr base, std::vector<ir::ExprPtr>& index, const ast::Subscript& s,
                                              ir::ExprPtr* store_into) {
-  const int k = index[0]->type->ndim();
+  int k = 0;
   for (const auto& i : index) {
     if (i->type->dtype()->is_bool()) {
       return fail(s.index->span, "a boolean mask beside another index array is not supported by py2cuda: index in two steps");
     }
-    if (i->type->ndim() != k) {
-      return fail(i->span, "index arrays of " + std::to_string(k) + " and " + std::to_string(i->type->ndim()) +
-                               " dimensions (NumPy broadcasts them) are not supported by py2cuda: give them one "
-                               "number of dimensions");
-    }
+    k = std::max(k, i->type->ndim());
+  }
+  for (auto& i : index) {
+    // m[r[:, None], c]: NumPy broadcasts the index arrays, their shapes aligned at the right;
+    // one of fewer dimensions gets extent-1 axes in front (a view), as broadcasting reads it.
+    const int missing = k - i->type->ndim();
+    if (missing == 0) continue;
+    std::string positions;
+    for (int d = 0; d < missing; ++d) positions += (d ? ", " : "") + std::to_string(d);
+    TypeRef t = types::array(i->type->dtype(), k, i->type->layout(), i->type->is_readonly());
+    const Span at = i->span;
+    i = call_node(t, "py2cuda::host::new_axes<" + positions + ">({0})", at, args_of(std::move(i)));
   }
   std::vector<ir::ExprPtr> args;
   args.push_back(std::move(base));

@@ -113,6 +113,7 @@ int FunctionBuilder::scalar_origin(const ast::Expr& e, std::set<std::string>& fo
           const auto& m = ast::as<ast::Attribute>(*c.func);
           if (m.attr == "item") return Origin::Python;
           auto owner = expr(*m.value);
+          if (owner && owner->type == types::host_object("Event")) return Origin::Python;  // elapsed_time(): a float
           return owner && owner->type->is_array() ? Origin::NumPy : Origin::Unknown;
         }
         std::string path = resolve_path(mb_.info(), *c.func);
@@ -230,6 +231,30 @@ ir::ExprPtr FunctionBuilder::python_type_of(const ast::Call& c, bool name_only) 
                                                                              : "py2cuda::host::device_array_class_text()",
                                                   c.span);
     return node;
+  }
+  // cuda.event() and cuda.stream(): numba-cuda's classes on a GPU, the simulator's in emulation.
+  struct BackendClass {
+    const char* object;
+    const char* gpu_module;
+    const char* gpu_name;
+    const char* sim_module;
+    const char* sim_name;
+  };
+  static const BackendClass kBackendClasses[] = {
+      {.object = "Event", .gpu_module = "numba.cuda.cudadrv.driver", .gpu_name = "Event",
+       .sim_module = "numba.cuda.simulator.api", .sim_name = "Event"},
+      {.object = "Stream", .gpu_module = "numba.cuda.cudadrv.driver", .gpu_name = "Stream",
+       .sim_module = "numba.cuda.simulator.api", .sim_name = "stream"},
+  };
+  for (const BackendClass& bc : kBackendClasses) {
+    if (v->type != types::host_object(bc.object)) continue;
+    auto text = [&](const char* module, const char* name) {
+      return "\"" + (name_only ? std::string(name) : "<class '" + std::string(module) + "." + name + "'>") + "\"";
+    };
+    return std::make_unique<ir::BuiltinCall>(
+        types::string(),
+        "std::string(P2C_BACKEND_CUDA ? " + text(bc.gpu_module, bc.gpu_name) + " : " + text(bc.sim_module, bc.sim_name) + ")",
+        c.span);
   }
   if (v->type == types::host_object("PyException")) {  // an except clause's `as` name
     auto node = std::make_unique<ir::BuiltinCall>(

@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "../optional.h"
 #include "../tuple.h"
 #include "exceptions.h"
 #include "print.h"
@@ -82,6 +83,12 @@ class Dict {
     }
     impl_->index.emplace(k, impl_->entries.size());
     impl_->entries.emplace_back(k, std::move(v));
+  }
+  // d.get(k): the value, or None for a missing key.
+  py2cuda::Optional<V> get(const K& k) const {
+    auto it = impl_->index.find(k);
+    if (it == impl_->index.end()) return py2cuda::Optional<V>();
+    return py2cuda::Optional<V>(impl_->entries[it->second].second);
   }
   // d.get(k, default)
   V get(const K& k, V fallback) const {

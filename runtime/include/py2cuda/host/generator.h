@@ -20,6 +20,7 @@
 #include <cmath>
 #include <concepts>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -35,24 +36,24 @@ namespace py2cuda::host {
 class Generator {
  public:
   explicit Generator(const PCG64& bit_generator, const ZigguratTables& tables = kNumpyZigguratTables)
-      : pcg_(bit_generator), zig_(&tables) {}
+      : state_(std::make_shared<PCG64>(bit_generator)), zig_(&tables) {}
 
   // ---- uniform ---------------------------------------------------------------
-  double random() { return pcg_.next_double(); }
-  float random_float32() { return pcg_.next_float(); }
+  double random() { return state_->next_double(); }
+  float random_float32() { return state_->next_float(); }
   void fill_random(double* out, int64_t n) {
-    for (int64_t i = 0; i < n; ++i) out[i] = pcg_.next_double();
+    for (int64_t i = 0; i < n; ++i) out[i] = state_->next_double();
   }
   void fill_random(float* out, int64_t n) {
-    for (int64_t i = 0; i < n; ++i) out[i] = pcg_.next_float();
+    for (int64_t i = 0; i < n; ++i) out[i] = state_->next_float();
   }
   double uniform(double low = 0.0, double high = 1.0) {
     const double range = uniform_range(low, high);
-    return low + range * pcg_.next_double();
+    return low + range * state_->next_double();
   }
   void fill_uniform(double* out, int64_t n, double low = 0.0, double high = 1.0) {
     const double range = uniform_range(low, high);
-    for (int64_t i = 0; i < n; ++i) out[i] = low + range * pcg_.next_double();
+    for (int64_t i = 0; i < n; ++i) out[i] = low + range * state_->next_double();
   }
 
   // ---- normal ------------------------------------------------------------------
@@ -74,7 +75,7 @@ class Generator {
   template <class T>
   void shuffle_rows(T* data, int64_t rows, int64_t row_len) {
     for (int64_t i = rows - 1; i > 0; --i) {
-      const auto j = static_cast<int64_t>(random_interval(pcg_, static_cast<uint64_t>(i)));
+      const auto j = static_cast<int64_t>(random_interval((*state_), static_cast<uint64_t>(i)));
       if (i == j) continue;
       for (int64_t c = 0; c < row_len; ++c) std::swap(data[i * row_len + c], data[j * row_len + c]);
     }
@@ -107,7 +108,7 @@ class Generator {
     const int64_t top = endpoint ? high : high - 1;
     if (low > top) throw std::invalid_argument(endpoint ? "low > high" : "low >= high");
     const uint64_t rng = static_cast<uint64_t>(top) - static_cast<uint64_t>(low);
-    bounded_uint64_fill(pcg_, static_cast<uint64_t>(low), rng, n, /*masked=*/false, reinterpret_cast<uint64_t*>(out));
+    bounded_uint64_fill((*state_), static_cast<uint64_t>(low), rng, n, /*masked=*/false, reinterpret_cast<uint64_t*>(out));
   }
   void fill_integers(int32_t* out, int64_t n, int64_t low, int64_t high, bool endpoint = false) {
     if (n == 0) return;
@@ -116,10 +117,10 @@ class Generator {
     if (top > INT32_MAX) throw std::invalid_argument("high is out of bounds for int32");
     if (low > top) throw std::invalid_argument(endpoint ? "low > high" : "low >= high");
     const uint32_t rng = static_cast<uint32_t>(static_cast<uint64_t>(top) - static_cast<uint64_t>(low));
-    bounded_uint32_fill(pcg_, static_cast<uint32_t>(low), rng, n, /*masked=*/false, reinterpret_cast<uint32_t*>(out));
+    bounded_uint32_fill((*state_), static_cast<uint32_t>(low), rng, n, /*masked=*/false, reinterpret_cast<uint32_t*>(out));
   }
 
-  PCG64& bit_generator() { return pcg_; }
+  PCG64& bit_generator() { return (*state_); }
 
  private:
   static double uniform_range(double low, double high) {
@@ -136,7 +137,7 @@ class Generator {
   double zig_normal() {
     const ZigguratTables& z = *zig_;
     for (;;) {
-      uint64_t r = pcg_.next_uint64();
+      uint64_t r = state_->next_uint64();
       const int idx = static_cast<int>(r & 0xff);
       r >>= 8;
       const bool negative = r & 1;
@@ -147,31 +148,32 @@ class Generator {
       if (idx == 0) {
         // The tail beyond r. 1 - U (log1p(-U)) keeps log away from 0.
         for (;;) {
-          const double xx = -kZigguratNorInvR * std::log1p(-pcg_.next_double());
-          const double yy = -std::log1p(-pcg_.next_double());
+          const double xx = -kZigguratNorInvR * std::log1p(-state_->next_double());
+          const double yy = -std::log1p(-state_->next_double());
           if (yy + yy > xx * xx)
             return ((rabs >> 8) & 1) ? -(kZigguratNorR + xx) : kZigguratNorR + xx;
         }
       }
-      if ((z.fi[idx - 1] - z.fi[idx]) * pcg_.next_double() + z.fi[idx] < std::exp(-0.5 * x * x)) return x;
+      if ((z.fi[idx - 1] - z.fi[idx]) * state_->next_double() + z.fi[idx] < std::exp(-0.5 * x * x)) return x;
     }
   }
 
   double zig_exponential() {
     const ZigguratTables& z = *zig_;
     for (;;) {
-      uint64_t ri = pcg_.next_uint64() >> 3;
+      uint64_t ri = state_->next_uint64() >> 3;
       const int idx = static_cast<int>(ri & 0xff);
       ri >>= 8;
       const double x = static_cast<double>(ri) * z.we[idx];
       if (ri < z.ke[idx]) return x;
-      if (idx == 0) return kZigguratExpR - std::log1p(-pcg_.next_double());
-      if ((z.fe[idx - 1] - z.fe[idx]) * pcg_.next_double() + z.fe[idx] < std::exp(-x)) return x;
+      if (idx == 0) return kZigguratExpR - std::log1p(-state_->next_double());
+      if ((z.fe[idx - 1] - z.fe[idx]) * state_->next_double() + z.fe[idx] < std::exp(-x)) return x;
       // rejected: NumPy starts over with a fresh draw (a tail call there, a loop here)
     }
   }
 
-  PCG64 pcg_;
+  // A Python Generator is an object: `draw(rng)` advances the caller's rng, so copies share the state.
+  std::shared_ptr<PCG64> state_;
   const ZigguratTables* zig_;
 };
 
