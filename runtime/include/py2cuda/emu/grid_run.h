@@ -51,8 +51,8 @@ inline constexpr std::size_t kMaxDynamicSharedBytes = 48 * 1024;
 
 // One launch, type-erased (kernel_call.h): how to run a block.
 struct KernelBody {
-  // Every thread of `blocks` blocks from `first_block` on, one after another (a grid-stride
-  // kernel's blocks together, trip by trip: kernel_call.h); sets the block index.
+  // Every thread of `blocks` blocks from `first_block` on (the first's index set), one after
+  // another; more than one only for a grid-stride kernel, run trip by trip (kernel_call.h).
   void (*run_block_loop)(const void* call, uint64_t first_block, uint64_t blocks);
   void (*run_thread)(const void* call);      // the current thread alone (in a fiber)
   const void* call;
