@@ -21,7 +21,7 @@ __global__ void areas(py2cuda::Array<float, 1> radius, py2cuda::Array<float, 1> 
   int64_t start = py2cuda::grid1();
   // from_imports.py:25: for i in range(start, n, gridsize(1)):
   const int64_t i_step = py2cuda::gridsize1();
-  for (int64_t i = start; i < n; i += i_step) {
+  for (int64_t i = py2cuda::grid_stride_first(start, i_step); i < n; py2cuda::grid_stride_next(i, i_step)) {
     // from_imports.py:26: out[i] = msqrt(circle_area(radius[i]) / pi)  # recovers the radius
     out(i) = float(sqrt(circle_area(radius(i)) / 3.141592653589793));
   }
@@ -31,7 +31,7 @@ __global__ void areas(py2cuda::Array<float, 1> radius, py2cuda::Array<float, 1> 
 
 // Launches areas (from_imports.py:23), void(float32[:], float32[:], int64).
 void launch_areas(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> radius, py2cuda::Array<float, 1> out, int64_t n) {
-  static constexpr py2cuda::KernelInfo info{"areas", "from_imports.py:23", false, false};
+  static constexpr py2cuda::KernelInfo info{"areas", "from_imports.py:23", false, false, false, true};
   py2cuda::launch<areas>(config, info, radius, out, n);
 }
 

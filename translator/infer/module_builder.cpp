@@ -5,6 +5,7 @@
 #include "infer/cpp_names.h"
 #include "infer/function_builder.h"
 #include "ir/effects.h"
+#include "ir/grid_stride.h"
 
 namespace py2cuda::infer {
 
@@ -79,6 +80,7 @@ std::unique_ptr<ir::Module> ModuleBuilder::run() {
     if (host_program) build_host_program();
     warn_about_missing_gpu_code();
     ir::mark_call_effects(*module_);  // which device functions' calls lowering must keep in order
+    ir::mark_grid_stride_loops(*module_);  // which kernels' loops the emulation may run trip-major
     return std::move(module_);
   }
 

@@ -3,9 +3,65 @@
 // constructor's and most operators' operands.
 #pragma once
 
+#include <algorithm>
+
 #include "ir/ir.h"
 
 namespace py2cuda::ir {
+
+// Whether `pred` holds for one of the expressions `e` evaluates before its own work: its
+// operands, arguments, indices. One walk for every question asked here, so a new kind of
+// expression is taught to all of them at once.
+template <class Pred>
+bool any_operand(const Expr& e, Pred pred) {
+  auto sub = [&](const ExprPtr& x) { return x && pred(*x); };
+  auto any = [&](const std::vector<ExprPtr>& xs) { return std::any_of(xs.begin(), xs.end(), sub); };
+  switch (e.kind) {
+    case ExprKind::Call: return any(static_cast<const Call&>(e).args);
+    case ExprKind::Builtin: return any(static_cast<const BuiltinCall&>(e).args);
+    case ExprKind::Launch: {
+      const auto& l = static_cast<const Launch&>(e);
+      return sub(l.grid) || sub(l.block) || sub(l.stream) || sub(l.shared_bytes) || sub(l.forall_tasks) ||
+             any(l.args);
+    }
+    case ExprKind::Let: {
+      const auto& let = static_cast<const Let&>(e);
+      return sub(let.init) || sub(let.body);
+    }
+    case ExprKind::Cast: return sub(static_cast<const Cast&>(e).operand);
+    case ExprKind::Unary: return sub(static_cast<const Unary&>(e).operand);
+    case ExprKind::Binary: {
+      const auto& b = static_cast<const Binary&>(e);
+      return sub(b.left) || sub(b.right);
+    }
+    case ExprKind::Compare: {
+      const auto& c = static_cast<const Compare&>(e);
+      return sub(c.left) || sub(c.right);
+    }
+    case ExprKind::Logical: {
+      const auto& l = static_cast<const Logical&>(e);
+      return sub(l.left) || sub(l.right);
+    }
+    case ExprKind::Select: {
+      const auto& s = static_cast<const Select&>(e);
+      return sub(s.cond) || sub(s.then_value) || sub(s.else_value);
+    }
+    case ExprKind::TupleMake: return any(static_cast<const TupleMake&>(e).elements);
+    case ExprKind::TupleGet: return sub(static_cast<const TupleGet&>(e).tuple);
+    case ExprKind::Index: {
+      const auto& ix = static_cast<const Index&>(e);
+      return sub(ix.array) || any(ix.indices);
+    }
+    case ExprKind::Shape: return sub(static_cast<const Shape&>(e).array);
+    case ExprKind::Size: return sub(static_cast<const Size&>(e).array);
+    case ExprKind::Const:
+    case ExprKind::Var:
+    case ExprKind::Global:
+    case ExprKind::LocalArray: return false;
+  }
+  return false;
+}
+
 
 // What counts as an effect.
 struct EffectRules {

@@ -296,6 +296,9 @@ struct ForRange : Stmt {
   ExprPtr start, stop, step;
   int step_sign = 1;           // +1, -1, or 0 when only known at run time
   bool declare_counter = true; // declared in the for header
+  // A kernel's grid-stride loop that loop mode may run one trip of every thread at a time
+  // (ir/grid_stride.h): written with py2cuda::grid_stride_first/next.
+  bool grid_stride = false;
   Block body;
 };
 
@@ -379,6 +382,8 @@ struct Function {
   // Calls cuda.cg.this_grid() (with what it calls): a kernel launched cooperatively, as
   // Numba launches it (its code library's use_cooperative).
   bool cooperative = false;
+  // A kernel whose last statement is a grid-stride loop marked ForRange::grid_stride.
+  bool grid_stride = false;
   // Calls print, a memory fence, nanosleep or an external (cuda.declare_device) function, with
   // what it calls: a call of it keeps its place in Python's order (ir::mark_call_effects).
   bool uses_opaque_calls = false;

@@ -586,7 +586,8 @@ class Emitter {
     if (f.cooperative) line("// grid.sync() needs every block resident: a cooperative launch (cudaLaunchCooperativeKernel).");
     line("static constexpr py2cuda::KernelInfo info{" + c_string(f.name) + ", " + c_string(location(f)) + ", " +
          (f.uses_barrier ? "true" : "false") + ", " + (f.uses_warp_ops ? "true" : "false") +
-         (f.cooperative ? ", true" : "") + "};");
+         (f.cooperative || f.grid_stride ? std::string(", ") + (f.cooperative ? "true" : "false") : "") +
+         (f.grid_stride ? ", true" : "") + "};");
     std::string args;
     for (const ir::Variable* p : f.params) args += ", " + p->cpp_name;
     line("py2cuda::launch<" + f.cpp_name + ">(config, info" + args + ");");
@@ -885,6 +886,10 @@ class Emitter {
     } else {
       cond = "(" + step + " > 0 ? " + i + " < " + stop + " : " + i + " > " + stop + ")";
       inc = i + " += " + step;
+    }
+    if (l.grid_stride) {  // ir/grid_stride.h: the plain loop on the GPU, one trip a call in loop mode
+      start = "py2cuda::grid_stride_first(" + start + ", " + step + ")";
+      inc = "py2cuda::grid_stride_next(" + i + ", " + step + ")";
     }
     line("for (" + t + " " + i + " = " + start + "; " + cond + "; " + inc + ") {");
     ++indent_;

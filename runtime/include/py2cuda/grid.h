@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 
 #include "backend.h"
 #include "tuple.h"
@@ -55,6 +56,39 @@ P2C_DEVICE P2C_INLINE tuple<int64_t, int64_t> gridsize2() {
 P2C_DEVICE P2C_INLINE tuple<int64_t, int64_t, int64_t> gridsize3() {
   return {detail::threads_along(blockDim.x, gridDim.x), detail::threads_along(blockDim.y, gridDim.y),
           detail::threads_along(blockDim.z, gridDim.z)};
+}
+
+// The first value and the step of a grid-stride loop the translator marked (ForRange::grid_stride:
+// `for i in range(start, stop, cuda.gridsize(1))`, the kernel's last statement, see
+// translator/ir/grid_stride.h), written `for (i = grid_stride_first(start, step); i < stop;
+// grid_stride_next(i, step))`. On the GPU that is the plain loop. Loop mode runs each thread's
+// trips one at a time instead, every thread's first trip, then every thread's second
+// (emu/kernel_call.h), so that a block's threads walk memory together as a warp does rather than
+// each with the grid's stride: the kernel is called once per trip, and the loop runs trip
+// `current.grid_stride_trip` alone.
+template <class T>
+P2C_DEVICE P2C_INLINE T grid_stride_first(T start, T step) {
+#if P2C_BACKEND_CUDA
+  (void)step;
+  return start;
+#else
+  const int64_t trip = emu::current.grid_stride_trip;
+  return trip < 0 ? start : static_cast<T>(start + static_cast<T>(trip) * step);
+#endif
+}
+
+template <class T>
+P2C_DEVICE P2C_INLINE void grid_stride_next(T& i, T step) {
+#if P2C_BACKEND_CUDA
+  i += step;
+#else
+  if (emu::current.grid_stride_trip < 0) {
+    i += step;
+  } else {  // this trip is done: end the loop, and ask for another round of trips
+    emu::current.grid_stride_tripped = true;
+    i = std::numeric_limits<T>::max();
+  }
+#endif
 }
 
 // cuda.laneid: the thread's lane in its warp.

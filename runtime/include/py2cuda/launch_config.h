@@ -71,6 +71,9 @@ struct KernelInfo {
   // at once, as Numba launches such kernels. Defaulted, so the stubs of other kernels
   // name only the first four.
   bool cooperative = false;
+  // Ends in a grid-stride loop the translator marked (its ForRange::grid_stride): loop mode may
+  // run that loop one trip of every thread at a time (emu/kernel_call.h).
+  bool grid_stride = false;
 };
 
 // CUDA's limits on launch shapes (the same on every architecture since sm_30).

@@ -40,6 +40,11 @@ struct ThreadContext {
   unsigned char* dynamic_shared = nullptr;  // the block's dynamic shared memory,
   std::size_t dynamic_shared_bytes = 0;     // cfg.shared_bytes of it
   detail::GridBarrier* grid_barrier = nullptr;  // grid.sync()'s barrier; null unless launched cooperatively
+  // A grid-stride kernel (KernelInfo::grid_stride) run trip by trip: the trip of its loop every
+  // thread runs now (-1 otherwise), and whether some thread of the block has run it
+  // (py2cuda::grid_stride_first and grid_stride_next, grid.h; emu/kernel_call.h).
+  int64_t grid_stride_trip = -1;
+  bool grid_stride_tripped = false;
 };
 
 // constinit: a thread-local with no dynamic initialiser is read with no TLS guard call.

@@ -51,7 +51,9 @@ inline constexpr std::size_t kMaxDynamicSharedBytes = 48 * 1024;
 
 // One launch, type-erased (kernel_call.h): how to run a block.
 struct KernelBody {
-  void (*run_block_loop)(const void* call);  // every thread of the current block, one after another
+  // Every thread of `blocks` blocks from `first_block` on (the first's index set), one after
+  // another; more than one only for a grid-stride kernel, run trip by trip (kernel_call.h).
+  void (*run_block_loop)(const void* call, uint64_t first_block, uint64_t blocks);
   void (*run_thread)(const void* call);      // the current thread alone (in a fiber)
   const void* call;
 };
@@ -95,11 +97,12 @@ class GridRun {
     const ThreadContext saved = current;
     try {
       enter_kernel();
+      const uint64_t group = block_group();
       while (!stop_.load(std::memory_order_relaxed)) {
-        const uint64_t block = next_.fetch_add(1, std::memory_order_relaxed);
+        const uint64_t block = next_.fetch_add(group, std::memory_order_relaxed);
         if (block >= blocks_) break;
         current.block_idx = unflatten(block, current.grid_dim);
-        run_block(block);
+        run_blocks(block, std::min(group, blocks_ - block));
       }
     } catch (...) {  // setting up failed (no memory for the shared buffer): the grid fails
       fail(0, std::current_exception());
@@ -166,16 +169,34 @@ class GridRun {
     current = saved;
   }
 
-  void run_block(uint64_t block) noexcept {
+  // How many blocks an OS thread claims at once: one, but for a kernel that ends in a grid-stride
+  // loop (KernelInfo::grid_stride), which loop mode runs trip by trip over enough blocks that
+  // each trip reads about 4096 consecutive elements of an array (kernel_call.h). Such a kernel
+  // has no shared memory, so its blocks need not run one at a time. (One block at a time under
+  // --racecheck, whose shadow of shared memory is the running block's.)
+  uint64_t block_group() const {
+#ifdef PY2CUDA_RACECHECK
+    return 1;
+#else
+    if (fibers_ || !info_.grid_stride) return 1;
+    return std::max<uint64_t>(1, 4096 / std::max<uint64_t>(1, cfg_.block.count()));
+#endif
+  }
+
+  // Runs `count` blocks from `first` on (the first's index already set).
+  void run_blocks(uint64_t first, uint64_t count) noexcept {
     try {
       P2C_RACE_BEGIN_BLOCK();
       if (fibers_) {
         this_thread_fiber_block().run(ThreadBody{body_.run_thread, body_.call});
       } else {
-        body_.run_block_loop(body_.call);
+        body_.run_block_loop(body_.call, first, count);
       }
     } catch (...) {
-      fail(block, std::current_exception());
+      // The block that failed: the one running when the error was thrown.
+      const Uint3 b = current.block_idx;
+      const Uint3 g = current.grid_dim;
+      fail((uint64_t{b.z} * g.y + b.y) * g.x + b.x, std::current_exception());
     }
   }
 

@@ -12,12 +12,15 @@
 //                      into the loop, so a thread costs about what a loop iteration does;
 //   KernelPointer      the kernel given as a value (py2cuda::launch(k, ...)): an
 //                      indirect call per thread.
+// A kernel that ends in a grid-stride loop runs that loop trip-major (run_block_loop).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "../thread_exit.h"
 #include "context.h"
@@ -28,8 +31,10 @@ namespace py2cuda::emu::detail {
 
 template <auto Kernel>
 struct KernelConstant {
+  // always_inline: the kernel (itself always_inline) then lands in run_block_loop's loop, whatever
+  // the compiler's estimate of that loop's size.
   template <class... A>
-  void operator()(const A&... args) const {
+  [[gnu::always_inline]] void operator()(const A&... args) const {
     Kernel(args...);
   }
 };
@@ -71,11 +76,50 @@ class KernelCall {
   // calls is inlined as the compiler sees fit. ([[gnu::flatten]] here inlined the
   // emulator's warp collectives and error reports too: minutes and gigabytes to
   // compile some kernels.)
-  static void run_block_loop(const void* self) {
+  static void run_block_loop(const void* self, uint64_t first_block, uint64_t blocks) {
     const KernelCall& call = *static_cast<const KernelCall*>(self);
+    if (current.kernel->grid_stride) {
+      run_blocks_by_trip(call, first_block, blocks);
+      return;
+    }
     // A local copy of the arguments: the kernel's stores through its arrays cannot
     // change it, so the compiler keeps scalars and array views in registers.
+    // One block (grid_run.h groups only grid-stride kernels' blocks), its index already set.
     const std::tuple<std::decay_t<P>...> args = call.args_;
+    run_threads<false>(call.callee_, args, nullptr);
+  }
+
+  // A kernel ending in a grid-stride loop (KernelInfo::grid_stride) runs trip after trip: each
+  // round calls the kernel once per thread of each of its `blocks` blocks, and the loop runs trip
+  // `grid_stride_trip` alone (grid.h), until a round in which no thread had a trip left; the
+  // blocks' threads then read a contiguous run of each array per round, as a GPU's warps do.
+  // Each thread's trips still run in its own order, and the threads of a kernel without
+  // barriers, warp collectives or shared memory are unordered, so this is one of the orders a GPU
+  // may run them in; what a thread computes before the loop the translator proved free of
+  // effects, so computing it again each round changes nothing (translator/ir/grid_stride.h). A
+  // thread that ends early (ThreadExit) is left out of the later rounds.
+  [[gnu::noinline]] static void run_blocks_by_trip(const KernelCall& call, uint64_t first_block, uint64_t blocks) {
+    const std::tuple<std::decay_t<P>...> args = call.args_;
+    const Uint3 dim = current.block_dim;
+    const uint64_t block_threads = uint64_t{dim.x} * dim.y * dim.z;
+    std::vector<bool> exited(blocks * block_threads);
+    for (int64_t trip = 0;; ++trip) {
+      current.grid_stride_trip = trip;
+      current.grid_stride_tripped = false;
+      for (uint64_t b = 0; b < blocks; ++b) {
+        current.block_idx = unflatten(first_block + b, current.grid_dim);
+        run_threads<true>(call.callee_, args, &exited, b * block_threads);
+      }
+      if (!current.grid_stride_tripped) break;
+    }
+    current.grid_stride_trip = -1;
+  }
+
+  // Calls the kernel for every thread of the current block, one after another; ByTrip: leaving
+  // out the threads marked in `exited` (from `base` on) and marking those that end early.
+  template <bool ByTrip, class Args>
+  [[gnu::always_inline]] static void run_threads(const Callee& callee, const Args& args, std::vector<bool>* exited,
+                                                 uint64_t base = 0) {
     const Uint3 dim = current.block_dim;
     // Each index is stored where it changes: per thread only x and the linear index.
     for (uint32_t z = 0; z < dim.z; ++z) {
@@ -90,18 +134,33 @@ class KernelCall {
         for (uint32_t x = 0; x < dim.x;) {
           try {
             for (; x < dim.x; ++x) {
+              if constexpr (ByTrip) {
+                if ((*exited)[base + row + x]) continue;
+              }
               current.thread_idx.x = x;
               current.thread_linear = row + x;
-              std::apply(call.callee_, args);
+              if constexpr (ByTrip) {
+                call_kernel(callee, args, std::index_sequence_for<P...>{});
+              } else {
+                std::apply(callee, args);  // as before: the compiler inlines it here
+              }
               P2C_RACE_FLUSH();
             }
           } catch (const ThreadExit&) {
             P2C_RACE_FLUSH();
+            if constexpr (ByTrip) (*exited)[base + row + x] = true;
             ++x;
           }
         }
       }
     }
+  }
+
+  // std::apply without its layers of calls, which the compiler may decline to inline into
+  // run_block_loop's loop.
+  template <class Args, std::size_t... I>
+  [[gnu::always_inline]] static void call_kernel(const Callee& callee, const Args& args, std::index_sequence<I...>) {
+    callee(std::get<I>(args)...);
   }
 
   Callee callee_;
