@@ -41,7 +41,7 @@ __global__ void ordered(py2cuda::Array<int64_t, 2> ow, py2cuda::Array<int64_t, 2
 
 // Launches ordered (atomic_order.py:11), void(int64[:, ::1], int64[:, ::1]).
 void launch_ordered(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 2> ow, py2cuda::Array<int64_t, 2> out) {
-  static constexpr py2cuda::KernelInfo info{"ordered", "atomic_order.py:11", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "ordered", .location = "atomic_order.py:11"};
   py2cuda::launch<ordered>(config, info, ow, out);
 }
 

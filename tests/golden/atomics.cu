@@ -83,25 +83,25 @@ __global__ void first_writer(py2cuda::Array<int32_t, 1> owner, py2cuda::Array<in
 
 // Launches histogram (atomics.py:15), void(int32[:], int32[:]).
 void launch_histogram(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> values, py2cuda::Array<int32_t, 1> bins) {
-  static constexpr py2cuda::KernelInfo info{"histogram", "atomics.py:15", true, false};
+  static constexpr py2cuda::KernelInfo info{.name = "histogram", .location = "atomics.py:15", .uses_barrier = true};
   py2cuda::launch<histogram>(config, info, values, bins);
 }
 
 // Launches extremes (atomics.py:30), void(float32[:], float32[:]).
 void launch_extremes(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"extremes", "atomics.py:30", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "extremes", .location = "atomics.py:30"};
   py2cuda::launch<extremes>(config, info, x, out);
 }
 
 // Launches grid_counts (atomics.py:38), void(int64[:, :]).
 void launch_grid_counts(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 2> counts) {
-  static constexpr py2cuda::KernelInfo info{"grid_counts", "atomics.py:38", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "grid_counts", .location = "atomics.py:38"};
   py2cuda::launch<grid_counts>(config, info, counts);
 }
 
 // Launches first_writer (atomics.py:44), void(int32[:], int32[:]).
 void launch_first_writer(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> owner, py2cuda::Array<int32_t, 1> wins) {
-  static constexpr py2cuda::KernelInfo info{"first_writer", "atomics.py:44", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "first_writer", .location = "atomics.py:44"};
   py2cuda::launch<first_writer>(config, info, owner, wins);
 }
 

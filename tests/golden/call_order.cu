@@ -79,7 +79,7 @@ __global__ void ordered(py2cuda::Array<int64_t, 2> w, py2cuda::Array<int64_t, 1>
 
 // Launches ordered (call_order.py:43), void(int64[:, ::1], int64[::1], int64[:, ::1]).
 void launch_ordered(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 2> w, py2cuda::Array<int64_t, 1> cnt, py2cuda::Array<int64_t, 2> out) {
-  static constexpr py2cuda::KernelInfo info{"ordered", "call_order.py:43", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "ordered", .location = "call_order.py:43"};
   py2cuda::launch<ordered>(config, info, w, cnt, out);
 }
 

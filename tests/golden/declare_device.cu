@@ -47,13 +47,13 @@ __global__ void clamp_and_square(py2cuda::Array<int32_t, 1> v, py2cuda::Array<in
 
 // Launches scale (declare_device.py:24), void(float32[:], float32[:], float32[:]).
 void launch_scale(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> y, py2cuda::Array<float, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"scale", "declare_device.py:24", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "scale", .location = "declare_device.py:24"};
   py2cuda::launch<scale>(config, info, x, y, out);
 }
 
 // Launches clamp_and_square (declare_device.py:31), void(int32[:], int64[:], float64[:]).
 void launch_clamp_and_square(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> v, py2cuda::Array<int64_t, 1> clamped, py2cuda::Array<double, 1> squares) {
-  static constexpr py2cuda::KernelInfo info{"clamp_and_square", "declare_device.py:31", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "clamp_and_square", .location = "declare_device.py:31"};
   py2cuda::launch<clamp_and_square>(config, info, v, clamped, squares);
 }
 

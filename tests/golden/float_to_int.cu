@@ -67,7 +67,7 @@ __global__ void convert(py2cuda::Array<double, 1> d, py2cuda::Array<float, 1> f,
 
 // Launches convert (float_to_int.py:18), void(float64[:], float32[:], int64[:, :], uint64[:, :], int16[:], uint8[:], int64[:], uint32[:]).
 void launch_convert(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1> d, py2cuda::Array<float, 1> f, py2cuda::Array<int64_t, 2> signed_, py2cuda::Array<uint64_t, 2> unsigned_, py2cuda::Array<int16_t, 1> stored16, py2cuda::Array<uint8_t, 1> stored8, py2cuda::Array<int64_t, 1> total, py2cuda::Array<uint32_t, 1> largest) {
-  static constexpr py2cuda::KernelInfo info{"convert", "float_to_int.py:18", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "convert", .location = "float_to_int.py:18"};
   py2cuda::launch<convert>(config, info, d, f, signed_, unsigned_, stored16, stored8, total, largest);
 }
 

@@ -140,21 +140,21 @@ __global__ void total(py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> parti
 // Launches rotate (grid_sync.py:19), void(int64[:], int64[:]).
 void launch_rotate(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1> values, py2cuda::Array<int64_t, 1> out) {
   // grid.sync() needs every block resident: a cooperative launch (cudaLaunchCooperativeKernel).
-  static constexpr py2cuda::KernelInfo info{"rotate", "grid_sync.py:19", true, false, true};
+  static constexpr py2cuda::KernelInfo info{.name = "rotate", .location = "grid_sync.py:19", .uses_barrier = true, .cooperative = true};
   py2cuda::launch<rotate>(config, info, values, out);
 }
 
 // Launches mirror (grid_sync.py:49), void(int32[:], int32[:]).
 void launch_mirror(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> data, py2cuda::Array<int32_t, 1> out) {
   // grid.sync() needs every block resident: a cooperative launch (cudaLaunchCooperativeKernel).
-  static constexpr py2cuda::KernelInfo info{"mirror", "grid_sync.py:49", true, false, true};
+  static constexpr py2cuda::KernelInfo info{.name = "mirror", .location = "grid_sync.py:49", .uses_barrier = true, .cooperative = true};
   py2cuda::launch<mirror>(config, info, data, out);
 }
 
 // Launches total (grid_sync.py:62), void(float32[:], float32[:], float32[:]).
 void launch_total(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> partial, py2cuda::Array<float, 1> result) {
   // grid.sync() needs every block resident: a cooperative launch (cudaLaunchCooperativeKernel).
-  static constexpr py2cuda::KernelInfo info{"total", "grid_sync.py:62", true, false, true};
+  static constexpr py2cuda::KernelInfo info{.name = "total", .location = "grid_sync.py:62", .uses_barrier = true, .cooperative = true};
   py2cuda::launch<total>(config, info, x, partial, result);
 }
 

@@ -27,7 +27,7 @@ __global__ void set_bits(py2cuda::Array<int64_t, 1> bits, py2cuda::Array<int64_t
 
 // Launches set_bits (integer_literal_atomics.py:12), void(int64[:], int64[:]).
 void launch_set_bits(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1> bits, py2cuda::Array<int64_t, 1> sums) {
-  static constexpr py2cuda::KernelInfo info{"set_bits", "integer_literal_atomics.py:12", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "set_bits", .location = "integer_literal_atomics.py:12"};
   py2cuda::launch<set_bits>(config, info, bits, sums);
 }
 

@@ -45,13 +45,13 @@ __global__ void arithmetic(py2cuda::Array<double, 1> x, py2cuda::Array<double, 1
 
 // Launches bits (intrinsics.py:17), void(int32[:], uint32[:], int64[:]).
 void launch_bits(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> x, py2cuda::Array<uint32_t, 1> rev, py2cuda::Array<int64_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"bits", "intrinsics.py:17", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "bits", .location = "intrinsics.py:17"};
   py2cuda::launch<bits>(config, info, x, rev, out);
 }
 
 // Launches arithmetic (intrinsics.py:27), void(float64[:], float64[:]).
 void launch_arithmetic(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1> x, py2cuda::Array<double, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"arithmetic", "intrinsics.py:27", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "arithmetic", .location = "intrinsics.py:27"};
   py2cuda::launch<arithmetic>(config, info, x, out);
 }
 

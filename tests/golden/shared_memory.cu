@@ -118,19 +118,19 @@ __global__ void running_digits(py2cuda::Array<int32_t, 1> values, py2cuda::Array
 
 // Launches block_sum (shared_memory.py:16), void(float32[:], float32[:]).
 void launch_block_sum(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> a, py2cuda::Array<float, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"block_sum", "shared_memory.py:16", true, false};
+  static constexpr py2cuda::KernelInfo info{.name = "block_sum", .location = "shared_memory.py:16", .uses_barrier = true};
   py2cuda::launch<block_sum>(config, info, a, out);
 }
 
 // Launches transpose (shared_memory.py:33), void(float32[:, :], float32[:, :]).
 void launch_transpose(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 2> a, py2cuda::Array<float, 2> b) {
-  static constexpr py2cuda::KernelInfo info{"transpose", "shared_memory.py:33", true, false};
+  static constexpr py2cuda::KernelInfo info{.name = "transpose", .location = "shared_memory.py:33", .uses_barrier = true};
   py2cuda::launch<transpose>(config, info, a, b);
 }
 
 // Launches running_digits (shared_memory.py:49), void(int32[:], int32[:]).
 void launch_running_digits(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> values, py2cuda::Array<int32_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"running_digits", "shared_memory.py:49", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "running_digits", .location = "shared_memory.py:49"};
   py2cuda::launch<running_digits>(config, info, values, out);
 }
 

@@ -123,7 +123,7 @@ __global__ void scale_shift_kernel(py2cuda::Array<float, L + 1> result_, py2cuda
 // scale_shift's loop void(float32[:], float32, float32[:]) on operands in device memory, broadcast to result_'s shape
 // (0 strides where broadcast) and padded to 4 loop dimensions.
 void scale_shift_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 5> result_, py2cuda::Array<float, 5> x, py2cuda::Array<float, 4> shift) {
-  static constexpr py2cuda::KernelInfo info{"scale_shift", "ufunc_guvectorize.py:15", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "scale_shift", .location = "ufunc_guvectorize.py:15"};
   py2cuda::launch<scale_shift_kernel<4>>(config, info, result_, x, shift);
 }
 
@@ -150,7 +150,7 @@ __global__ void scale_shift_kernel_2(py2cuda::Array<double, L + 1> result_, py2c
 // scale_shift's loop void(float64[:], float64, float64[:]) on operands in device memory, broadcast to result_'s shape
 // (0 strides where broadcast) and padded to 4 loop dimensions.
 void scale_shift_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 5> result_, py2cuda::Array<double, 5> x, py2cuda::Array<double, 4> shift) {
-  static constexpr py2cuda::KernelInfo info{"scale_shift", "ufunc_guvectorize.py:15", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "scale_shift", .location = "ufunc_guvectorize.py:15"};
   py2cuda::launch<scale_shift_kernel_2<4>>(config, info, result_, x, shift);
 }
 
@@ -179,7 +179,7 @@ __global__ void matmul_kernel(py2cuda::Array<double, L + 2> result_, py2cuda::Ar
 // matmul's loop void(float64[:, :], float64[:, :], float64[:, :]) on operands in device memory, broadcast to result_'s shape
 // (0 strides where broadcast) and padded to 4 loop dimensions.
 void matmul_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 6> result_, py2cuda::Array<double, 6> a, py2cuda::Array<double, 6> b) {
-  static constexpr py2cuda::KernelInfo info{"matmul", "ufunc_guvectorize.py:21", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "matmul", .location = "ufunc_guvectorize.py:21"};
   py2cuda::launch<matmul_kernel<4>>(config, info, result_, a, b);
 }
 
@@ -208,7 +208,7 @@ __global__ void total_kernel(py2cuda::Array<int64_t, L + 0> result_, py2cuda::Ar
 // total's loop void(int64[:], int64[:]) on operands in device memory, broadcast to result_'s shape
 // (0 strides where broadcast) and padded to 4 loop dimensions.
 void total_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 4> result_, py2cuda::Array<int64_t, 5> x) {
-  static constexpr py2cuda::KernelInfo info{"total", "ufunc_guvectorize.py:31", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "total", .location = "ufunc_guvectorize.py:31"};
   py2cuda::launch<total_kernel<4>>(config, info, result_, x);
 }
 
@@ -237,7 +237,7 @@ __global__ void centered_kernel(py2cuda::Array<double, L + 1> result0_, py2cuda:
 // centered's loop void(float64[:], float64[:], float64[:]) on operands in device memory, broadcast to result0_'s shape
 // (0 strides where broadcast) and padded to 4 loop dimensions.
 void centered_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 5> result0_, py2cuda::Array<double, 4> result1_, py2cuda::Array<double, 5> x) {
-  static constexpr py2cuda::KernelInfo info{"centered", "ufunc_guvectorize.py:40", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "centered", .location = "ufunc_guvectorize.py:40"};
   py2cuda::launch<centered_kernel<4>>(config, info, result0_, result1_, x);
 }
 
@@ -264,7 +264,7 @@ __global__ void centered_kernel_2(py2cuda::Array<float, L + 1> result0_, py2cuda
 // centered's loop void(float32[:], float32[:], float32[:]) on operands in device memory, broadcast to result0_'s shape
 // (0 strides where broadcast) and padded to 4 loop dimensions.
 void centered_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 5> result0_, py2cuda::Array<float, 4> result1_, py2cuda::Array<float, 5> x) {
-  static constexpr py2cuda::KernelInfo info{"centered", "ufunc_guvectorize.py:40", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "centered", .location = "ufunc_guvectorize.py:40"};
   py2cuda::launch<centered_kernel_2<4>>(config, info, result0_, result1_, x);
 }
 

@@ -98,7 +98,7 @@ __global__ void floor_mod_kernel(py2cuda::Array<int32_t, N> result_, py2cuda::Ar
 // floor_mod's loop int32(int32, int32) on operands in device memory, broadcast to result_'s shape
 // (0 strides where broadcast) and padded to 4 loop dimensions.
 void floor_mod_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 4> result_, py2cuda::Array<int32_t, 4> x, py2cuda::Array<int32_t, 4> y) {
-  static constexpr py2cuda::KernelInfo info{"floor_mod", "ufunc_vectorize.py:16", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "floor_mod", .location = "ufunc_vectorize.py:16"};
   py2cuda::launch<floor_mod_kernel<4>>(config, info, result_, x, y);
 }
 
@@ -124,7 +124,7 @@ __global__ void floor_mod_kernel_2(py2cuda::Array<int64_t, N> result_, py2cuda::
 // floor_mod's loop int64(int64, int64) on operands in device memory, broadcast to result_'s shape
 // (0 strides where broadcast) and padded to 4 loop dimensions.
 void floor_mod_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 4> result_, py2cuda::Array<int64_t, 4> x, py2cuda::Array<int64_t, 4> y) {
-  static constexpr py2cuda::KernelInfo info{"floor_mod", "ufunc_vectorize.py:16", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "floor_mod", .location = "ufunc_vectorize.py:16"};
   py2cuda::launch<floor_mod_kernel_2<4>>(config, info, result_, x, y);
 }
 
@@ -150,7 +150,7 @@ __global__ void floor_mod_kernel_3(py2cuda::Array<float, N> result_, py2cuda::Ar
 // floor_mod's loop float32(float32, float32) on operands in device memory, broadcast to result_'s shape
 // (0 strides where broadcast) and padded to 4 loop dimensions.
 void floor_mod_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 4> result_, py2cuda::Array<float, 4> x, py2cuda::Array<float, 4> y) {
-  static constexpr py2cuda::KernelInfo info{"floor_mod", "ufunc_vectorize.py:16", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "floor_mod", .location = "ufunc_vectorize.py:16"};
   py2cuda::launch<floor_mod_kernel_3<4>>(config, info, result_, x, y);
 }
 
@@ -176,7 +176,7 @@ __global__ void floor_mod_kernel_4(py2cuda::Array<double, N> result_, py2cuda::A
 // floor_mod's loop float64(float64, float64) on operands in device memory, broadcast to result_'s shape
 // (0 strides where broadcast) and padded to 4 loop dimensions.
 void floor_mod_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 4> result_, py2cuda::Array<double, 4> x, py2cuda::Array<double, 4> y) {
-  static constexpr py2cuda::KernelInfo info{"floor_mod", "ufunc_vectorize.py:16", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "floor_mod", .location = "ufunc_vectorize.py:16"};
   py2cuda::launch<floor_mod_kernel_4<4>>(config, info, result_, x, y);
 }
 
@@ -204,7 +204,7 @@ __global__ void lerp_kernel(py2cuda::Array<float, N> result_, py2cuda::Array<flo
 // lerp's loop float32(float32, float32, float32) on operands in device memory, broadcast to result_'s shape
 // (0 strides where broadcast) and padded to 4 loop dimensions.
 void lerp_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 4> result_, py2cuda::Array<float, 4> a, py2cuda::Array<float, 4> b, py2cuda::Array<float, 4> t) {
-  static constexpr py2cuda::KernelInfo info{"lerp", "ufunc_vectorize.py:21", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "lerp", .location = "ufunc_vectorize.py:21"};
   py2cuda::launch<lerp_kernel<4>>(config, info, result_, a, b, t);
 }
 
@@ -230,7 +230,7 @@ __global__ void lerp_kernel_2(py2cuda::Array<double, N> result_, py2cuda::Array<
 // lerp's loop float64(float64, float64, float64) on operands in device memory, broadcast to result_'s shape
 // (0 strides where broadcast) and padded to 4 loop dimensions.
 void lerp_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 4> result_, py2cuda::Array<double, 4> a, py2cuda::Array<double, 4> b, py2cuda::Array<double, 4> t) {
-  static constexpr py2cuda::KernelInfo info{"lerp", "ufunc_vectorize.py:21", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "lerp", .location = "ufunc_vectorize.py:21"};
   py2cuda::launch<lerp_kernel_2<4>>(config, info, result_, a, b, t);
 }
 
@@ -258,7 +258,7 @@ __global__ void softplus_kernel(py2cuda::Array<double, N> result_, py2cuda::Arra
 // softplus's loop float64(int64) on operands in device memory, broadcast to result_'s shape
 // (0 strides where broadcast) and padded to 4 loop dimensions.
 void softplus_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 4> result_, py2cuda::Array<int64_t, 4> x) {
-  static constexpr py2cuda::KernelInfo info{"softplus", "ufunc_vectorize.py:26", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "softplus", .location = "ufunc_vectorize.py:26"};
   py2cuda::launch<softplus_kernel<4>>(config, info, result_, x);
 }
 
@@ -284,7 +284,7 @@ __global__ void softplus_kernel_2(py2cuda::Array<float, N> result_, py2cuda::Arr
 // softplus's loop float32(float32) on operands in device memory, broadcast to result_'s shape
 // (0 strides where broadcast) and padded to 4 loop dimensions.
 void softplus_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 4> result_, py2cuda::Array<float, 4> x) {
-  static constexpr py2cuda::KernelInfo info{"softplus", "ufunc_vectorize.py:26", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "softplus", .location = "ufunc_vectorize.py:26"};
   py2cuda::launch<softplus_kernel_2<4>>(config, info, result_, x);
 }
 
@@ -312,7 +312,7 @@ __global__ void saturating_add_kernel(py2cuda::Array<uint8_t, N> result_, py2cud
 // saturating_add's loop uint8(uint8, uint8) on operands in device memory, broadcast to result_'s shape
 // (0 strides where broadcast) and padded to 4 loop dimensions.
 void saturating_add_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<uint8_t, 4> result_, py2cuda::Array<uint8_t, 4> a, py2cuda::Array<uint8_t, 4> b) {
-  static constexpr py2cuda::KernelInfo info{"saturating_add", "ufunc_vectorize.py:31", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "saturating_add", .location = "ufunc_vectorize.py:31"};
   py2cuda::launch<saturating_add_kernel<4>>(config, info, result_, a, b);
 }
 
@@ -338,7 +338,7 @@ __global__ void saturating_add_kernel_2(py2cuda::Array<int16_t, N> result_, py2c
 // saturating_add's loop int16(int16, int16) on operands in device memory, broadcast to result_'s shape
 // (0 strides where broadcast) and padded to 4 loop dimensions.
 void saturating_add_loop(const py2cuda::LaunchConfig& config, py2cuda::Array<int16_t, 4> result_, py2cuda::Array<int16_t, 4> a, py2cuda::Array<int16_t, 4> b) {
-  static constexpr py2cuda::KernelInfo info{"saturating_add", "ufunc_vectorize.py:31", false, false};
+  static constexpr py2cuda::KernelInfo info{.name = "saturating_add", .location = "ufunc_vectorize.py:31"};
   py2cuda::launch<saturating_add_kernel_2<4>>(config, info, result_, a, b);
 }
 

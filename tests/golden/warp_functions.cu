@@ -196,31 +196,31 @@ __global__ void block_votes(py2cuda::Array<int32_t, 1> x, py2cuda::Array<int32_t
 
 // Launches shuffles (warp_functions.py:36), void(int32[:], float64[:], int32[:], int64[:], float32[:], float64[:]).
 void launch_shuffles(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> a, py2cuda::Array<double, 1> b, py2cuda::Array<int32_t, 1> first, py2cuda::Array<int64_t, 1> up, py2cuda::Array<float, 1> down, py2cuda::Array<double, 1> total) {
-  static constexpr py2cuda::KernelInfo info{"shuffles", "warp_functions.py:36", false, true};
+  static constexpr py2cuda::KernelInfo info{.name = "shuffles", .location = "warp_functions.py:36", .uses_warp_ops = true};
   py2cuda::launch<shuffles>(config, info, a, b, first, up, down, total);
 }
 
 // Launches votes (warp_functions.py:55), void(int32[:], int32[:]).
 void launch_votes(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> p, py2cuda::Array<int32_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"votes", "warp_functions.py:55", false, true};
+  static constexpr py2cuda::KernelInfo info{.name = "votes", .location = "warp_functions.py:55", .uses_warp_ops = true};
   py2cuda::launch<votes>(config, info, p, out);
 }
 
 // Launches matches (warp_functions.py:75), void(int64[:], int32[:]).
 void launch_matches(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1> keys, py2cuda::Array<int32_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"matches", "warp_functions.py:75", false, true};
+  static constexpr py2cuda::KernelInfo info{.name = "matches", .location = "warp_functions.py:75", .uses_warp_ops = true};
   py2cuda::launch<matches>(config, info, keys, out);
 }
 
 // Launches lanes (warp_functions.py:89), void(int32, uint32[:]).
 void launch_lanes(const py2cuda::LaunchConfig& config, int32_t keep, py2cuda::Array<uint32_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"lanes", "warp_functions.py:89", false, true};
+  static constexpr py2cuda::KernelInfo info{.name = "lanes", .location = "warp_functions.py:89", .uses_warp_ops = true};
   py2cuda::launch<lanes>(config, info, keep, out);
 }
 
 // Launches block_votes (warp_functions.py:103), void(int32[:], int32[:]).
 void launch_block_votes(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> x, py2cuda::Array<int32_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{"block_votes", "warp_functions.py:103", true, false};
+  static constexpr py2cuda::KernelInfo info{.name = "block_votes", .location = "warp_functions.py:103", .uses_barrier = true};
   py2cuda::launch<block_votes>(config, info, x, out);
 }
 

@@ -138,8 +138,18 @@ TEST(HostFlow, LaunchWithADynamicNumberChoosesTheInstanceByTheHeldType) {
   TranslateResult r = run("@cuda.jit\ndef put(a, v):\n    a[0] = v\nn = 0\nif x[0] > 0:\n    n = 2.5\nput[1, 1](x, n)\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;
   EXPECT_EQ(r.diagnostics, "");
-  // n is assigned an int and a float: the int64 instance where it holds an int, else float64's.
-  EXPECT_TRUE(has(r.cu, "if (py2cuda::host::numba_type_is<int64_t>(py2cuda_arg1)) launch_put")) << r.cu;
-  EXPECT_TRUE(has(r.cu, "py2cuda::host::from_dynamic<int64_t>(py2cuda_arg1)); else launch_put")) << r.cu;
-  EXPECT_TRUE(has(r.cu, "py2cuda::host::from_dynamic<double>(py2cuda_arg1)); }()")) << r.cu;
+  // n is assigned an int and a float: the int64 instance where it holds an int, else float64's,
+  // in a block of their own: the launch's operands bound once, in order, then an if per instance.
+  EXPECT_TRUE(has(r.cu, "  {\n"
+                        "    auto&& py2cuda_config = py2cuda::LaunchConfig{1, 1};\n"
+                        "    auto&& py2cuda_arg0 = "))
+      << r.cu;
+  EXPECT_TRUE(has(r.cu, "    auto&& py2cuda_arg1 = n_2;\n"
+                        "    if (py2cuda::host::numba_type_is<int64_t>(py2cuda_arg1)) {\n"
+                        "      launch_put_2(py2cuda_config, py2cuda_arg0, py2cuda::host::from_dynamic<int64_t>(py2cuda_arg1));\n"
+                        "    } else {\n"
+                        "      launch_put(py2cuda_config, py2cuda_arg0, py2cuda::host::from_dynamic<double>(py2cuda_arg1));\n"
+                        "    }\n"
+                        "  }\n"))
+      << r.cu;
 }

@@ -169,8 +169,8 @@ TEST(Pipeline, BarrierMarksKernelAndCallers) {
                        "@cuda.jit('void(float32[:])')\ndef k(a):\n    sync()\n"
                        "@cuda.jit('void(float32[:])')\ndef plain(a):\n    a[0] = 1\n");
   EXPECT_TRUE(has(out, "__syncthreads();")) << out;
-  EXPECT_TRUE(has(out, "KernelInfo info{\"k\", \"t.py:7\", true, false}")) << out;
-  EXPECT_TRUE(has(out, "KernelInfo info{\"plain\", \"t.py:10\", false, false}")) << out;
+  EXPECT_TRUE(has(out, "KernelInfo info{.name = \"k\", .location = \"t.py:7\", .uses_barrier = true}")) << out;
+  EXPECT_TRUE(has(out, "KernelInfo info{.name = \"plain\", .location = \"t.py:10\"}")) << out;
 }
 
 TEST(Pipeline, HarnessMainLaunchesEveryKernel) {
@@ -369,16 +369,16 @@ TEST(Pipeline, WarpFunctionsKeepNumbasTypes) {
   EXPECT_TRUE(has(out, "py2cuda::syncwarp();")) << out;
   EXPECT_TRUE(has(out, "__syncthreads_count(int32_t(b(1)))")) << out;
   // Warp collectives and barriers both: fibers in the emulation.
-  EXPECT_TRUE(has(out, "KernelInfo info{\"k\", \"t.py:4\", true, true}")) << out;
+  EXPECT_TRUE(has(out, "KernelInfo info{.name = \"k\", .location = \"t.py:4\", .uses_barrier = true, .uses_warp_ops = true}")) << out;
 }
 
 TEST(Pipeline, WarpFunctionsMarkKernelAndCallers) {
   std::string out = cu("@cuda.jit(device=True)\ndef total(v):\n    return v + cuda.shfl_down_sync(0xFFFFFFFF, v, 1)\n"
                        "@cuda.jit('void(float32[:])')\ndef k(a):\n    a[0] = total(a[0])\n"
                        "@cuda.jit('void(uint32[:])')\ndef lanes_below(a):\n    a[0] = cuda.lanemask_lt()\n");
-  EXPECT_TRUE(has(out, "KernelInfo info{\"k\", \"t.py:7\", false, true}")) << out;
+  EXPECT_TRUE(has(out, "KernelInfo info{.name = \"k\", .location = \"t.py:7\", .uses_warp_ops = true}")) << out;
   // lanemask_lt depends on the lane alone: no fibers needed.
-  EXPECT_TRUE(has(out, "KernelInfo info{\"lanes_below\", \"t.py:10\", false, false}")) << out;
+  EXPECT_TRUE(has(out, "KernelInfo info{.name = \"lanes_below\", .location = \"t.py:10\"}")) << out;
 }
 
 TEST(Pipeline, ThisGridMakesTheKernelAndItsCallersCooperative) {
@@ -387,10 +387,10 @@ TEST(Pipeline, ThisGridMakesTheKernelAndItsCallersCooperative) {
                        "@cuda.jit('void(float32[:])')\ndef only_group(a):\n    g = cuda.cg.this_grid()\n"
                        "@cuda.jit('void(float32[:])')\ndef plain(a):\n    cuda.syncthreads()\n");
   EXPECT_TRUE(has(out, "py2cuda::this_grid().sync();")) << out;
-  EXPECT_TRUE(has(out, "KernelInfo info{\"k\", \"t.py:7\", true, false, true}")) << out;
+  EXPECT_TRUE(has(out, "KernelInfo info{.name = \"k\", .location = \"t.py:7\", .uses_barrier = true, .cooperative = true}")) << out;
   // this_grid() alone makes the launch cooperative, as Numba's use_cooperative does.
-  EXPECT_TRUE(has(out, "KernelInfo info{\"only_group\", \"t.py:10\", false, false, true}")) << out;
-  EXPECT_TRUE(has(out, "KernelInfo info{\"plain\", \"t.py:13\", true, false}")) << out;
+  EXPECT_TRUE(has(out, "KernelInfo info{.name = \"only_group\", .location = \"t.py:10\", .cooperative = true}")) << out;
+  EXPECT_TRUE(has(out, "KernelInfo info{.name = \"plain\", .location = \"t.py:13\", .uses_barrier = true}")) << out;
 }
 
 TEST(Pipeline, GridSyncIsInt32LikeNumba) {

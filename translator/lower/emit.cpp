@@ -584,10 +584,14 @@ class Emitter {
     line(sig + " {");
     ++indent_;
     if (f.cooperative) line("// grid.sync() needs every block resident: a cooperative launch (cudaLaunchCooperativeKernel).");
-    line("static constexpr py2cuda::KernelInfo info{" + c_string(f.name) + ", " + c_string(location(f)) + ", " +
-         (f.uses_barrier ? "true" : "false") + ", " + (f.uses_warp_ops ? "true" : "false") +
-         (f.cooperative || f.grid_stride ? std::string(", ") + (f.cooperative ? "true" : "false") : "") +
-         (f.grid_stride ? ", true" : "") + "};");
+    // The flags by name, those set only (the others default to false).
+    std::string info = "static constexpr py2cuda::KernelInfo info{.name = " + c_string(f.name) +
+                       ", .location = " + c_string(location(f));
+    if (f.uses_barrier) info += ", .uses_barrier = true";
+    if (f.uses_warp_ops) info += ", .uses_warp_ops = true";
+    if (f.cooperative) info += ", .cooperative = true";
+    if (f.grid_stride) info += ", .grid_stride = true";
+    line(info + "};");
     std::string args;
     for (const ir::Variable* p : f.params) args += ", " + p->cpp_name;
     line("py2cuda::launch<" + f.cpp_name + ">(config, info" + args + ");");

@@ -175,7 +175,7 @@ void cuda_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l, size_t ind
                 result_name(l, 0) + "'s shape");
   w.line(0, "// (0 strides where broadcast) and padded to " + std::to_string(kUfuncPadRank) + " loop dimensions.");
   w.line(0, loop_head(u, l) + " {");
-  w.line(1, "static constexpr py2cuda::KernelInfo info{" + quoted(u.name) + ", " + quoted(w.location(u)) + ", false, false};");
+  w.line(1, "static constexpr py2cuda::KernelInfo info{.name = " + quoted(u.name) + ", .location = " + quoted(w.location(u)) + "};");
   std::string largs = "config, info";
   for (size_t k = 0; k < l.outputs.size(); ++k) largs += ", " + result_name(l, k);
   for (size_t i = 0; i < nin; ++i) largs += ", " + param_name(core, i);

@@ -65,11 +65,12 @@ struct LaunchConfig {
 struct KernelInfo {
   const char* name;      // the Python function's name
   const char* location;  // where it is defined: "k.py:12"
-  bool uses_barrier;     // calls cuda.syncthreads() or another block-wide barrier
-  bool uses_warp_ops;    // calls warp collectives (shuffles, votes, ...)
+  // The rest default to false: a launch stub names the ones it sets
+  // (`KernelInfo{.name = "k", .location = "k.py:12", .uses_barrier = true}`).
+  bool uses_barrier = false;   // calls cuda.syncthreads() or another block-wide barrier
+  bool uses_warp_ops = false;  // calls warp collectives (shuffles, votes, ...)
   // Calls cg.this_grid() (grid.sync()): launched cooperatively, every block resident
-  // at once, as Numba launches such kernels. Defaulted, so the stubs of other kernels
-  // name only the first four.
+  // at once, as Numba launches such kernels.
   bool cooperative = false;
   // Ends in a grid-stride loop the translator marked (its ForRange::grid_stride): loop mode may
   // run that loop one trip of every thread at a time (emu/kernel_call.h).
