@@ -1094,19 +1094,9 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       const int result_ndim = name == "stack" ? ndim + 1 : ndim;
       std::string pattern = rt + "<{t0}, " + std::to_string(ndim) + ">(";
       if (takes_axis) {
-        int64_t axis = 0;
-        if (!is_none(a[1])) {
-          auto v = value(1);
-          if (!v) return nullptr;
-          auto k = known_value(*v);
-          if (!k || !v->type->is_int()) return fail(a[1]->span, what + "(axis=...) needs a constant integer axis");
-          axis = static_cast<int64_t>(*k);
-        }
-        if (axis < -result_ndim || axis >= result_ndim) {
-          return fail(a[1]->span, "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
-                                      std::to_string(result_ndim) + " (numpy.exceptions.AxisError)");
-        }
-        pattern += std::to_string(axis < 0 ? axis + result_ndim : axis) + ", ";
+        const std::optional<int64_t> axis = join_axis(a[1], c.span, result_ndim, what);
+        if (!axis) return nullptr;
+        pattern += std::to_string(*axis < 0 ? *axis + result_ndim : *axis) + ", ";
       }
       pattern += placeholders(0, arrays.size()) + ")";
       return call_node(types::array(dt, result_ndim, Layout::C), pattern, c.span, std::move(arrays), {dt});
@@ -2479,6 +2469,30 @@ ir::ExprPtr FunctionBuilder::device_transpose(ir::ExprPtr d, Span s) {
   return call_node(t, "py2cuda::host::transpose({0})", s, one_arg(std::move(d)));
 }
 
+// The `axis=` of np.concatenate/np.stack into `result_ndim` dimensions (`arg` null or None: 0), as
+// written, or nullopt after its located error: not a constant integer, or out of bounds
+// (NumPy's AxisError). Shared by joins of array displays and of lists built at run time.
+std::optional<int64_t> FunctionBuilder::join_axis(const ast::Expr* arg, Span call_span, int result_ndim,
+                                                  const std::string& what) {
+  int64_t axis = 0;
+  if (!is_none(arg)) {
+    auto v = expr(*arg);
+    if (!v) return std::nullopt;
+    auto k = known_value(*v);
+    if (!k || !v->type->is_int()) {
+      fail(arg->span, what + "(axis=...) needs a constant integer axis");
+      return std::nullopt;
+    }
+    axis = static_cast<int64_t>(*k);
+  }
+  if (axis < -result_ndim || axis >= result_ndim) {
+    fail(arg ? arg->span : call_span, "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
+                                          std::to_string(result_ndim) + " (numpy.exceptions.AxisError)");
+    return std::nullopt;
+  }
+  return axis;
+}
+
 // np.vstack(parts), np.concatenate(parts, axis=0) of a list of host arrays built at run time
 // (`parts.append(...)` in a loop): the runtime's joins of a vector of arrays.
 ir::ExprPtr FunctionBuilder::join_array_list(const ast::Call& c, const std::string& name, const std::vector<const ast::Expr*>& a,
@@ -2498,19 +2512,9 @@ ir::ExprPtr FunctionBuilder::join_array_list(const ast::Call& c, const std::stri
   TypeRef item = list->type->dtype();
   const int ndim = item->ndim();
   const int result_ndim = name == "stack" || (name == "vstack" && ndim == 1) ? ndim + 1 : ndim;
-  int64_t axis = 0;
-  if (takes_axis && !is_none(a[1])) {
-    auto v = expr(*a[1]);
-    if (!v) return nullptr;
-    auto k = known_value(*v);
-    if (!k || !v->type->is_int()) return fail(a[1]->span, what + "(axis=...) needs a constant integer axis");
-    axis = static_cast<int64_t>(*k);
-  }
-  if (axis < -result_ndim || axis >= result_ndim) {
-    return fail(a[1]->span, "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
-                                std::to_string(result_ndim) + " (numpy.exceptions.AxisError)");
-  }
-  const std::string rt = "py2cuda::host::" + name + "({0}.items()" + (takes_axis ? ", " + std::to_string(axis) : "") + ")";
+  std::optional<int64_t> axis;
+  if (takes_axis && !(axis = join_axis(a[1], c.span, result_ndim, what))) return nullptr;
+  const std::string rt = "py2cuda::host::" + name + "({0}.items()" + (takes_axis ? ", " + std::to_string(*axis) : "") + ")";
   return call_node(types::array(item->dtype(), result_ndim, Layout::C), rt, c.span, one_arg(std::move(list)));
 }
 
