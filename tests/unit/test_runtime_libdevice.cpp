@@ -294,3 +294,19 @@ TEST(RuntimeLibdevice, PointerResultsAsTuples) {
   EXPECT_EQ(sp, 1.0);
   EXPECT_EQ(cp, 0.0);
 }
+
+// math.pow(x, n) with an int32 n is libdevice's __nv_powif/__nv_powi in numba-cuda: square and
+// multiply, each product rounded. 17.857143f ** 5 printed 1.8157661e+06 under compiled Numba on
+// an H200 (tests/programs/numba_cudapy/math_types.py); the correctly rounded power is 1815766.25.
+TEST(RuntimeLibdevice, PowerByInt32SquaresAndMultiplies) {
+  const float x = static_cast<float>(125.0 / 7.0);
+  EXPECT_EQ(py2cuda::libdevice::powif(x, 5), 1815766.125f);
+  EXPECT_EQ(py2cuda::libdevice::powif(x, 0), 1.0f);
+  EXPECT_EQ(py2cuda::libdevice::powif(NAN, 0), 1.0f);
+  EXPECT_EQ(py2cuda::libdevice::powif(2.0f, -3), 0.125f);
+  EXPECT_EQ(py2cuda::libdevice::powif(-2.0f, 3), -8.0f);
+  EXPECT_EQ(py2cuda::libdevice::powif(2.0f, INT32_MIN), 0.0f);  // 1 / inf
+  EXPECT_EQ(py2cuda::libdevice::powif(1.0f, INT32_MIN), 1.0f);
+  EXPECT_EQ(py2cuda::libdevice::powi(10.0, -2), 1.0 / 100.0);
+  EXPECT_EQ(py2cuda::libdevice::powi(3.0, 20), 3486784401.0);
+}
