@@ -151,7 +151,8 @@ const std::vector<Builtin>& table() {
       {.path = "math.nextafter", .rule = Rule::MathBinary, .is_call = kCall, .f32 = "nextafterf({0}, {1})",
        .f64 = "nextafter({0}, {1})", .doc = "next float after x towards y", .cases = kMathBinary},
       {.path = "math.pow", .rule = Rule::MathPow, .is_call = kCall, .f32 = "powf({0}, {1})", .f64 = "pow({0}, {1})",
-       .doc = "x raised to y; an int32 y (int8, int16, uint8 and uint16 too) by square-and-multiply (libdevice __nv_powif, __nv_powi)",
+       .doc = "x raised to y; y of int8, int16, int32 (and uint16 with a float32 x) by square-and-multiply "
+              "(libdevice __nv_powif, __nv_powi)",
        .cases = kMathPow},
       {.path = "math.ldexp", .rule = Rule::MathCases, .is_call = kCall, .f32 = "ldexpf({0}, {1})",
        .f64 = "ldexp({0}, {1})", .doc = "x * 2**i", .cases = kMathLdexp},
