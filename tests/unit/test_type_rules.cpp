@@ -8,6 +8,7 @@
 #include <sstream>
 #include <string>
 
+#include "builtins/table.h"
 #include "types/rules.h"
 
 using namespace py2cuda;
@@ -147,4 +148,136 @@ TEST(TypeRules, ViewLayoutsMatchNumba) {
     ++checked;
   }
   EXPECT_GT(checked, 140);
+}
+
+namespace {
+
+std::string kind_name(rules::Conversion c) {
+  switch (c) {
+    case rules::Conversion::Exact: return "exact";
+    case rules::Conversion::Promote: return "promote";
+    case rules::Conversion::Safe: return "safe";
+    case rules::Conversion::Unsafe: return "unsafe";
+    case rules::Conversion::None: return "none";
+  }
+  return "?";
+}
+
+// The signature rules::choose_signature picks among `row`'s cases, as its text, or "ERR".
+std::string chosen_case(const builtins::Builtin& row, const std::vector<TypeRef>& args) {
+  std::vector<rules::Signature> candidates;
+  for (const builtins::Case& c : row.cases) candidates.push_back(rules::parse_signature(c.signature));
+  const int chosen = rules::choose_signature(candidates, args);
+  return chosen < 0 ? "ERR" : std::string(row.cases[chosen].signature);
+}
+
+}  // namespace
+
+// Conversion kinds as numba-cuda 0.30.4's CUDA typing context reports them
+// (cuda_target.typing_context.can_convert(a, b)), written down by hand: the
+// closure of typeconv/rules.py, a chain as loose as its loosest step.
+TEST(TypeRules, ConversionKindsAsNumbaRatesThem) {
+  struct Row {
+    const char* from;
+    const char* to;
+    const char* kind;
+  };
+  const Row rows[] = {
+      {"bool", "int8", "safe"},          {"bool", "int64", "safe"},        {"bool", "float32", "safe"},
+      {"int8", "int16", "promote"},      {"int8", "int64", "promote"},     {"int8", "float32", "safe"},
+      {"uint8", "int16", "safe"},        {"uint8", "uint64", "promote"},   {"uint8", "float32", "safe"},
+      {"int16", "float32", "safe"},      {"int16", "int32", "promote"},    {"uint16", "float32", "unsafe"},
+      {"uint16", "int32", "safe"},       {"int32", "float32", "unsafe"},   {"int32", "float64", "safe"},
+      {"int64", "float64", "safe"},      {"uint64", "float64", "safe"},    {"uint64", "int64", "unsafe"},
+      {"int64", "int32", "unsafe"},      {"float16", "float32", "promote"}, {"float32", "float64", "promote"},
+      {"float64", "float32", "unsafe"},  {"float32", "int32", "unsafe"},   {"float32", "complex64", "safe"},
+      {"int16", "complex64", "safe"},    {"complex64", "float32", "none"},  {"float16", "float16", "exact"},
+  };
+  for (const Row& r : rows) {
+    EXPECT_EQ(kind_name(rules::conversion_kind(types::scalar_by_name(r.from), types::scalar_by_name(r.to))), r.kind)
+        << r.from << " -> " << r.to;
+  }
+}
+
+// Calls resolved by numba-cuda 0.30.4's CUDA typing context
+// (ctx.resolve_function_type(ctx.resolve_value_type(math.F), args, {})), written
+// down by hand; the simplified "float32 if every argument fits" rule py2cuda had
+// before gets most of these wrong.
+TEST(TypeRules, MathCallsResolveAsNumba) {
+  struct Row {
+    const char* function;
+    std::vector<const char*> args;
+    const char* chosen;
+  };
+  const Row rows[] = {
+      {"math.copysign", {"int8", "int8"}, "float32(float32, float32)"},
+      {"math.fmod", {"int16", "uint8"}, "float32(float32, float32)"},
+      {"math.fmod", {"bool", "bool"}, "float32(float32, float32)"},
+      {"math.fmod", {"float32", "int32"}, "float64(float64, float64)"},
+      {"math.atan2", {"int8", "int8"}, "float64(int64, int64)"},
+      {"math.atan2", {"uint8", "int8"}, "float64(int64, int64)"},
+      {"math.atan2", {"int64", "uint64"}, "float64(float64, float64)"},
+      {"math.hypot", {"float32", "int16"}, "float32(float32, float32)"},
+      {"math.sin", {"bool"}, "float64(int64)"},
+      {"math.sin", {"uint16"}, "float64(uint64)"},
+      {"math.sin", {"float16"}, "float16(float16)"},
+      {"math.tanh", {"float16"}, "float32(float32)"},
+      {"math.pow", {"float32", "int32"}, "float32(float32, int32)"},
+      {"math.pow", {"float32", "uint16"}, "float32(float32, int32)"},
+      {"math.pow", {"float32", "uint8"}, "float32(float32, float32)"},
+      {"math.pow", {"float32", "int64"}, "float64(float64, float64)"},
+      {"math.pow", {"float64", "int32"}, "float64(float64, int32)"},
+      {"math.pow", {"int8", "int32"}, "float32(float32, int32)"},
+      {"math.pow", {"int32", "int32"}, "float64(float64, int32)"},
+      {"math.ldexp", {"float32", "int64"}, "float32(float32, int32)"},
+      {"math.isnan", {"int8"}, "bool(int64)"},
+      {"math.isnan", {"float16"}, "bool(float32)"},
+      {"math.modf", {"int32"}, "UniTuple(float64 x 2)(float64)"},
+      {"math.frexp", {"float32"}, "Tuple(float32, int32)(float32)"},
+  };
+  for (const Row& r : rows) {
+    const builtins::Builtin* row = builtins::find(r.function);
+    ASSERT_NE(row, nullptr) << r.function;
+    std::vector<TypeRef> args;
+    for (const char* a : r.args) args.push_back(types::scalar_by_name(a));
+    EXPECT_EQ(chosen_case(*row, args), r.chosen) << r.function;
+  }
+}
+
+// Every math function's candidate list, and its resolution for every argument type
+// (every pair for two arguments), against the table numba-cuda's typing context
+// produced (tests/data/numba_math_signatures.tsv, tests/oracle/gen_math_signatures.py);
+// the conversion kinds of every pair of scalar types too.
+TEST(TypeRules, MathSignaturesMatchNumbaTable) {
+  std::ifstream in(std::string(PY2CUDA_SOURCE_DIR) + "/tests/data/numba_math_signatures.tsv");
+  ASSERT_TRUE(in) << "missing tests/data/numba_math_signatures.tsv";
+  std::string line;
+  int conversions = 0, calls = 0, functions = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f;
+    std::istringstream fields(line);
+    for (std::string item; std::getline(fields, item, '\t');) f.push_back(item);
+    if (f[0] == "convert") {
+      ++conversions;
+      EXPECT_EQ(kind_name(rules::conversion_kind(parse(f[1]), parse(f[2]))), f[3]) << line;
+      continue;
+    }
+    const builtins::Builtin* row = builtins::find(f[1]);
+    ASSERT_NE(row, nullptr) << line;
+    if (f[0] == "cases") {
+      ++functions;
+      std::string cases;
+      for (const builtins::Case& c : row->cases) cases += (cases.empty() ? "" : "; ") + std::string(c.signature);
+      EXPECT_EQ(cases, f[2]) << f[1];
+    } else {
+      ++calls;
+      std::vector<TypeRef> args = {parse(f[2])};
+      if (f[3] != "-") args.push_back(parse(f[3]));
+      EXPECT_EQ(chosen_case(*row, args), f[4]) << line;
+    }
+  }
+  EXPECT_EQ(conversions, 14 * 14);
+  EXPECT_EQ(functions, 43);
+  EXPECT_GT(calls, 1500);
 }

@@ -12,10 +12,29 @@ namespace {
 constexpr bool kCall = true;
 constexpr bool kValue = false;
 
-Builtin math1(std::string_view name, std::string_view f32, std::string_view f64, std::string_view doc,
-             std::string_view f16 = {}) {
-  return Builtin{name, Rule::MathUnary, kCall, f32, f64, false, true, doc, f16};
-}
+// numba-cuda 0.30.4's candidate signatures of the math functions (cudamath.py), in
+// its order; tests/unit/test_type_rules.cpp checks them against Numba's templates.
+constexpr Case kMathUnary[] = {{.signature = "float64(int64)"}, {.signature = "float64(uint64)"},
+                               {.signature = "float32(float32)"}, {.signature = "float64(float64)"}};
+constexpr Case kMathUnaryFp16[] = {{.signature = "float64(int64)"}, {.signature = "float64(uint64)"},
+                                   {.signature = "float32(float32)"}, {.signature = "float64(float64)"},
+                                   {.signature = "float16(float16)"}};
+constexpr Case kMathBinaryInt[] = {{.signature = "float64(int64, int64)"}, {.signature = "float64(uint64, uint64)"},
+                                   {.signature = "float32(float32, float32)"},
+                                   {.signature = "float64(float64, float64)"}};
+constexpr Case kMathBinary[] = {{.signature = "float32(float32, float32)"}, {.signature = "float64(float64, float64)"}};
+// math.pow(x, n) with an int32 n is libdevice's __nv_powif/__nv_powi (mathimpl.py impl_pow_int).
+constexpr Case kMathPow[] = {{.signature = "float32(float32, float32)"},
+                             {.signature = "float64(float64, float64)"},
+                             {.signature = "float32(float32, int32)", .cuda = "py2cuda::libdevice::powif({0}, {1})"},
+                             {.signature = "float64(float64, int32)", .cuda = "py2cuda::libdevice::powi({0}, {1})"}};
+constexpr Case kMathLdexp[] = {{.signature = "float32(float32, int32)"}, {.signature = "float64(float64, int32)"}};
+constexpr Case kMathPredicate[] = {{.signature = "bool(int64)"}, {.signature = "bool(uint64)"},
+                                   {.signature = "bool(float32)"}, {.signature = "bool(float64)"}};
+constexpr Case kMathModf[] = {{.signature = "UniTuple(float64 x 2)(float64)"},
+                              {.signature = "UniTuple(float32 x 2)(float32)"}};
+constexpr Case kMathFrexp[] = {{.signature = "Tuple(float32, int32)(float32)"},
+                               {.signature = "Tuple(float64, int32)(float64)"}};
 
 Builtin fp16(std::string_view name, std::string_view pattern, std::string_view doc) {
   return Builtin{name, Rule::Fp16, kCall, "", pattern, false, true, doc};
@@ -49,36 +68,66 @@ const std::vector<Builtin>& table() {
       {"zip", Rule::Range, kCall, "", "", true, true, "for a, b in zip(x, y, ...): stops at the shortest"},
 
       // ---------------------------------------------------------------- math
-      math1("math.sin", "sinf({0})", "sin({0})", "sine", "hsin({0})"),
-      math1("math.cos", "cosf({0})", "cos({0})", "cosine", "hcos({0})"),
-      math1("math.tan", "tanf({0})", "tan({0})", "tangent"),
-      math1("math.asin", "asinf({0})", "asin({0})", "arc sine"),
-      math1("math.acos", "acosf({0})", "acos({0})", "arc cosine"),
-      math1("math.atan", "atanf({0})", "atan({0})", "arc tangent"),
-      math1("math.sinh", "sinhf({0})", "sinh({0})", "hyperbolic sine"),
-      math1("math.cosh", "coshf({0})", "cosh({0})", "hyperbolic cosine"),
-      math1("math.tanh", "tanhf({0})", "tanh({0})", "hyperbolic tangent", "htanh({0})"),
-      math1("math.asinh", "asinhf({0})", "asinh({0})", "inverse hyperbolic sine"),
-      math1("math.acosh", "acoshf({0})", "acosh({0})", "inverse hyperbolic cosine"),
-      math1("math.atanh", "atanhf({0})", "atanh({0})", "inverse hyperbolic tangent"),
-      math1("math.exp", "expf({0})", "exp({0})", "e**x", "hexp({0})"),
-      math1("math.exp2", "exp2f({0})", "exp2({0})", "2**x", "hexp2({0})"),
-      math1("math.expm1", "expm1f({0})", "expm1({0})", "e**x - 1"),
-      math1("math.log", "logf({0})", "log({0})", "natural logarithm (one argument)", "hlog({0})"),
-      math1("math.log2", "log2f({0})", "log2({0})", "base-2 logarithm", "hlog2({0})"),
-      math1("math.log10", "log10f({0})", "log10({0})", "base-10 logarithm", "hlog10({0})"),
-      math1("math.log1p", "log1pf({0})", "log1p({0})", "log(1 + x)"),
-      math1("math.sqrt", "sqrtf({0})", "sqrt({0})", "square root", "hsqrt({0})"),
-      math1("math.erf", "erff({0})", "erf({0})", "error function"),
-      math1("math.erfc", "erfcf({0})", "erfc({0})", "complementary error function"),
-      math1("math.gamma", "tgammaf({0})", "tgamma({0})", "gamma function"),
-      math1("math.lgamma", "lgammaf({0})", "lgamma({0})", "log of the absolute gamma function"),
-      math1("math.fabs", "fabsf({0})", "fabs({0})", "absolute value as a float", "__habs({0})"),
-      math1("math.floor", "floorf({0})", "floor({0})", "floor; returns a float on CUDA (unlike Python)", "hfloor({0})"),
-      math1("math.ceil", "ceilf({0})", "ceil({0})", "ceiling; returns a float on CUDA (unlike Python)", "hceil({0})"),
-      math1("math.trunc", "truncf({0})", "trunc({0})", "truncation; returns a float on CUDA (unlike Python)", "htrunc({0})"),
-      math1("math.degrees", "({0} * 57.2957795f)", "({0} * 57.295779513082323)", "radians to degrees"),
-      math1("math.radians", "({0} * 0.0174532924f)", "({0} * 0.017453292519943295)", "degrees to radians"),
+      {.path = "math.sin", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "sinf({0})", .f64 = "sin({0})",
+       .doc = "sine", .f16 = "hsin({0})", .cases = kMathUnaryFp16},
+      {.path = "math.cos", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "cosf({0})", .f64 = "cos({0})",
+       .doc = "cosine", .f16 = "hcos({0})", .cases = kMathUnaryFp16},
+      {.path = "math.tan", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "tanf({0})", .f64 = "tan({0})",
+       .doc = "tangent", .cases = kMathUnary},
+      {.path = "math.asin", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "asinf({0})", .f64 = "asin({0})",
+       .doc = "arc sine", .cases = kMathUnary},
+      {.path = "math.acos", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "acosf({0})", .f64 = "acos({0})",
+       .doc = "arc cosine", .cases = kMathUnary},
+      {.path = "math.atan", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "atanf({0})", .f64 = "atan({0})",
+       .doc = "arc tangent", .cases = kMathUnary},
+      {.path = "math.sinh", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "sinhf({0})", .f64 = "sinh({0})",
+       .doc = "hyperbolic sine", .cases = kMathUnary},
+      {.path = "math.cosh", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "coshf({0})", .f64 = "cosh({0})",
+       .doc = "hyperbolic cosine", .cases = kMathUnary},
+      {.path = "math.tanh", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "tanhf({0})", .f64 = "tanh({0})",
+       .doc = "hyperbolic tangent", .cases = kMathUnary},
+      {.path = "math.asinh", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "asinhf({0})", .f64 = "asinh({0})",
+       .doc = "inverse hyperbolic sine", .cases = kMathUnary},
+      {.path = "math.acosh", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "acoshf({0})", .f64 = "acosh({0})",
+       .doc = "inverse hyperbolic cosine", .cases = kMathUnary},
+      {.path = "math.atanh", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "atanhf({0})", .f64 = "atanh({0})",
+       .doc = "inverse hyperbolic tangent", .cases = kMathUnary},
+      {.path = "math.exp", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "expf({0})", .f64 = "exp({0})",
+       .doc = "e**x", .f16 = "hexp({0})", .cases = kMathUnaryFp16},
+      {.path = "math.exp2", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "exp2f({0})", .f64 = "exp2({0})",
+       .doc = "2**x", .f16 = "hexp2({0})", .cases = kMathUnaryFp16},
+      {.path = "math.expm1", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "expm1f({0})", .f64 = "expm1({0})",
+       .doc = "e**x - 1", .cases = kMathUnary},
+      {.path = "math.log", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "logf({0})", .f64 = "log({0})",
+       .doc = "natural logarithm (one argument)", .f16 = "hlog({0})", .cases = kMathUnaryFp16},
+      {.path = "math.log2", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "log2f({0})", .f64 = "log2({0})",
+       .doc = "base-2 logarithm", .f16 = "hlog2({0})", .cases = kMathUnaryFp16},
+      {.path = "math.log10", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "log10f({0})", .f64 = "log10({0})",
+       .doc = "base-10 logarithm", .f16 = "hlog10({0})", .cases = kMathUnaryFp16},
+      {.path = "math.log1p", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "log1pf({0})", .f64 = "log1p({0})",
+       .doc = "log(1 + x)", .cases = kMathUnary},
+      {.path = "math.sqrt", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "sqrtf({0})", .f64 = "sqrt({0})",
+       .doc = "square root", .f16 = "hsqrt({0})", .cases = kMathUnaryFp16},
+      {.path = "math.erf", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "erff({0})", .f64 = "erf({0})",
+       .doc = "error function", .cases = kMathUnary},
+      {.path = "math.erfc", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "erfcf({0})", .f64 = "erfc({0})",
+       .doc = "complementary error function", .cases = kMathUnary},
+      {.path = "math.gamma", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "tgammaf({0})", .f64 = "tgamma({0})",
+       .doc = "gamma function", .cases = kMathUnary},
+      {.path = "math.lgamma", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "lgammaf({0})", .f64 = "lgamma({0})",
+       .doc = "log of the absolute gamma function", .cases = kMathUnary},
+      {.path = "math.fabs", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "fabsf({0})", .f64 = "fabs({0})",
+       .doc = "absolute value as a float", .f16 = "__habs({0})", .cases = kMathUnaryFp16},
+      {.path = "math.floor", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "floorf({0})", .f64 = "floor({0})",
+       .doc = "floor; returns a float on CUDA (unlike Python)", .f16 = "hfloor({0})", .cases = kMathUnaryFp16},
+      {.path = "math.ceil", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "ceilf({0})", .f64 = "ceil({0})",
+       .doc = "ceiling; returns a float on CUDA (unlike Python)", .f16 = "hceil({0})", .cases = kMathUnaryFp16},
+      {.path = "math.trunc", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "truncf({0})", .f64 = "trunc({0})",
+       .doc = "truncation; returns a float on CUDA (unlike Python)", .f16 = "htrunc({0})", .cases = kMathUnaryFp16},
+      {.path = "math.degrees", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "({0} * 57.2957795f)",
+       .f64 = "({0} * 57.295779513082323)", .doc = "radians to degrees", .cases = kMathUnary},
+      {.path = "math.radians", .rule = Rule::MathUnary, .is_call = kCall, .f32 = "({0} * 0.0174532924f)",
+       .f64 = "({0} * 0.017453292519943295)", .doc = "degrees to radians", .cases = kMathUnary},
       {"numpy.maximum", Rule::NumpyMinMax, kCall, "", "py2cuda::np_maximum({0}, {1})", false, true,
        "np.maximum of two scalars: NaN-propagating, in the promoted type"},
       {"numpy.minimum", Rule::NumpyMinMax, kCall, "", "py2cuda::np_minimum({0}, {1})", false, true,
@@ -89,24 +138,37 @@ const std::vector<Builtin>& table() {
        "np.fmin of two scalars: NaN ignored"},
       {"numpy.abs", Rule::Abs, kCall, "fabsf({0})", "fabs({0})", false, true, "np.abs of a scalar; keeps its type"},
       {"numpy.absolute", Rule::Abs, kCall, "fabsf({0})", "fabs({0})", false, true, "np.absolute of a scalar"},
-      {"math.atan2", Rule::MathBinary, kCall, "atan2f({0}, {1})", "atan2({0}, {1})", false, true, "arc tangent of y/x"},
-      {"math.hypot", Rule::MathBinary, kCall, "hypotf({0}, {1})", "hypot({0}, {1})", false, true, "sqrt(x*x + y*y)"},
-      {"math.copysign", Rule::MathBinary, kCall, "copysignf({0}, {1})", "copysign({0}, {1})", false, true,
-       "x with the sign of y"},
-      {"math.fmod", Rule::MathBinary, kCall, "fmodf({0}, {1})", "fmod({0}, {1})", false, true,
-       "C remainder (sign of x)"},
-      {"math.remainder", Rule::MathBinary, kCall, "remainderf({0}, {1})", "remainder({0}, {1})", false, true,
-       "IEEE remainder"},
-      {"math.nextafter", Rule::MathBinary, kCall, "nextafterf({0}, {1})", "nextafter({0}, {1})", false, true,
-       "next float after x towards y"},
-      {"math.pow", Rule::MathPow, kCall, "powf({0}, {1})", "pow({0}, {1})", false, true, "x raised to y"},
-      {"math.ldexp", Rule::MathLdexp, kCall, "ldexpf({0}, {1})", "ldexp({0}, {1})", false, true, "x * 2**i"},
-      {"math.modf", Rule::MathModf, kCall, "py2cuda::libdevice::modff({0})", "py2cuda::libdevice::modf({0})", false, true,
-       "(fractional, integral part) tuple of x's float type (libdevice modf)"},
-      {"math.isnan", Rule::MathPredicate, kCall, "isnan({0})", "isnan({0})", false, true, "is x NaN"},
-      {"math.isinf", Rule::MathPredicate, kCall, "isinf({0})", "isinf({0})", false, true, "is x infinite"},
-      {"math.isfinite", Rule::MathPredicate, kCall, "isfinite({0})", "isfinite({0})", false, true,
-       "is x neither NaN nor infinite"},
+      {.path = "math.atan2", .rule = Rule::MathBinary, .is_call = kCall, .f32 = "atan2f({0}, {1})",
+       .f64 = "atan2({0}, {1})", .doc = "arc tangent of y/x", .cases = kMathBinaryInt},
+      {.path = "math.hypot", .rule = Rule::MathBinary, .is_call = kCall, .f32 = "hypotf({0}, {1})",
+       .f64 = "hypot({0}, {1})", .doc = "sqrt(x*x + y*y)", .cases = kMathBinaryInt},
+      {.path = "math.copysign", .rule = Rule::MathBinary, .is_call = kCall, .f32 = "copysignf({0}, {1})",
+       .f64 = "copysign({0}, {1})", .doc = "x with the sign of y", .cases = kMathBinary},
+      {.path = "math.fmod", .rule = Rule::MathBinary, .is_call = kCall, .f32 = "fmodf({0}, {1})",
+       .f64 = "fmod({0}, {1})", .doc = "C remainder (sign of x)", .cases = kMathBinary},
+      {.path = "math.remainder", .rule = Rule::MathBinary, .is_call = kCall, .f32 = "remainderf({0}, {1})",
+       .f64 = "remainder({0}, {1})", .doc = "IEEE remainder", .cases = kMathBinary},
+      {.path = "math.nextafter", .rule = Rule::MathBinary, .is_call = kCall, .f32 = "nextafterf({0}, {1})",
+       .f64 = "nextafter({0}, {1})", .doc = "next float after x towards y", .cases = kMathBinary},
+      {.path = "math.pow", .rule = Rule::MathPow, .is_call = kCall, .f32 = "powf({0}, {1})", .f64 = "pow({0}, {1})",
+       .doc = "x raised to y; y of int8, int16, int32 (and uint16 with a float32 x) by square-and-multiply "
+              "(libdevice __nv_powif, __nv_powi)",
+       .cases = kMathPow},
+      {.path = "math.ldexp", .rule = Rule::MathCases, .is_call = kCall, .f32 = "ldexpf({0}, {1})",
+       .f64 = "ldexp({0}, {1})", .doc = "x * 2**i", .cases = kMathLdexp},
+      {.path = "math.modf", .rule = Rule::MathCases, .is_call = kCall, .f32 = "py2cuda::libdevice::modff({0})",
+       .f64 = "py2cuda::libdevice::modf({0})",
+       .doc = "(fractional, integral part) tuple of x's float type (libdevice modf)", .cases = kMathModf},
+      {.path = "math.frexp", .rule = Rule::MathCases, .is_call = kCall, .f32 = "py2cuda::libdevice::frexpf({0})",
+       .f64 = "py2cuda::libdevice::frexp({0})",
+       .doc = "(mantissa, int32 exponent) tuple, the mantissa of x's float type (libdevice frexp)",
+       .cases = kMathFrexp},
+      {.path = "math.isnan", .rule = Rule::MathPredicate, .is_call = kCall, .f32 = "isnan({0})", .f64 = "isnan({0})",
+       .doc = "is x NaN", .cases = kMathPredicate},
+      {.path = "math.isinf", .rule = Rule::MathPredicate, .is_call = kCall, .f32 = "isinf({0})", .f64 = "isinf({0})",
+       .doc = "is x infinite", .cases = kMathPredicate},
+      {.path = "math.isfinite", .rule = Rule::MathPredicate, .is_call = kCall, .f32 = "isfinite({0})",
+       .f64 = "isfinite({0})", .doc = "is x neither NaN nor infinite", .cases = kMathPredicate},
       {"math.pi", Rule::Float64Value, kValue, "", "3.1415926535897931", true, true, "the constant pi (frozen)"},
       {"math.e", Rule::Float64Value, kValue, "", "2.7182818284590451", true, true, "the constant e (frozen)"},
       {"math.tau", Rule::Float64Value, kValue, "", "6.2831853071795862", true, true, "the constant tau (frozen)"},
@@ -380,6 +442,9 @@ const std::vector<Builtin>& numpy_scalar_ufuncs() {
         Builtin copy = row;
         copy.path = paths.back();
         copy.f16 = {};  // Numba's NumPy ufuncs reject float16
+        // Numba types a NumPy ufunc by its loops (NumPy's casting), not by the math
+        // module's templates: the copy keeps the row's simplified rule, not its cases.
+        copy.cases = {};
         out.push_back(copy);
       }
     }
@@ -446,8 +511,14 @@ std::string markdown() {
     else spelling = "(by type)";
     if (!b.f16.empty()) spelling += " / `" + std::string(b.f16) + "` (float16)";
     for (size_t p = spelling.find('|'); p != std::string::npos; p = spelling.find('|', p + 2)) spelling.replace(p, 1, "\\|");
+    // The signatures a call is typed by, in Numba's order (the best match wins, see rules.h).
+    std::string signatures;
+    for (const Case& c : b.cases) {
+      signatures += (signatures.empty() ? "; Numba's signatures: `" : "`, `") + std::string(c.signature);
+    }
+    if (!signatures.empty()) signatures += "`";
     out += "| `" + python + "` | " + (b.is_call ? "call" : "value") + " | " + spelling + " | " +
-           (b.emulated ? "yes" : "no") + " | " + std::string(b.doc) + " |\n";
+           (b.emulated ? "yes" : "no") + " | " + std::string(b.doc) + signatures + " |\n";
   }
   return out;
 }

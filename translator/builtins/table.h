@@ -16,13 +16,17 @@
 namespace py2cuda::builtins {
 
 // How a row's result type follows from its argument types.
+//
+// The math.* rows are typed by their `cases` (Numba's own candidate signatures, see
+// Case); the Math* rules below say what is special about a function beyond them and
+// type the rows that have no cases (cuda.cbrt, NumPy's scalar ufuncs, which Numba
+// types by their loops rather than by the math templates).
 enum class Rule {
-  MathUnary,       // f32 -> f32, f64 -> f64, integers -> f64
-  MathBinary,      // (f32, f32) -> f32, otherwise f64
-  MathPredicate,   // number -> bool
-  MathLdexp,       // (float, int32) -> float
-  MathModf,        // float -> (fraction, integral part), both of its float type
-  MathPow,         // math.pow: like MathBinary
+  MathUnary,       // no cases: f32 -> f32, f64 -> f64, integers -> f64
+  MathBinary,      // no cases: (f32, f32) -> f32, otherwise f64
+  MathPredicate,   // number -> bool; an integer case is a constant (never NaN or infinite)
+  MathCases,       // typed by its cases alone (math.ldexp, math.modf, math.frexp)
+  MathPow,         // math.pow; no cases: like MathBinary
   Abs,             // abs(x): the type of x (bool -> int8, like Numba)
   MinMax,          // min/max of 2+ numbers: unified type
   Round,           // round(x) -> int64, half to even
@@ -68,6 +72,19 @@ enum class Rule {
   FixedSignature,  // cuda.libdevice.*, cuda.fp16.__*: arguments converted to the row's declared types, result of its type
 };
 
+// One of the signatures Numba declares for an overloaded function (a ConcreteTemplate's
+// `cases`, numba-cuda's cudamath.py), in its declaration order: a call takes the one
+// rules::choose_signature picks, its arguments converted to the case's parameters.
+// An integer parameter of a math function (math.sin's int64 case) is then converted
+// to float64 and the row's float64 pattern computes it, as numba-cuda's mathimpl.py
+// (impl_unary_int, impl_binary_int) lowers those cases.
+struct Case {
+  std::string_view signature;  // as Numba prints it: "float32(float32, int32)"
+  // The C++ pattern of this case; empty: the row's f16, f32 or f64 pattern, by the
+  // type of the first parameter.
+  std::string_view cuda = {};
+};
+
 struct Builtin {
   std::string_view path;  // canonical Python path: "math.exp", "numba.cuda.threadIdx.x", "abs"
   Rule rule;
@@ -85,6 +102,9 @@ struct Builtin {
   // Rule::FixedSignature: Numba's signature, "float32(float32, int32)" or, for the
   // functions with pointer results, "Tuple(float64, int32)(float64)".
   std::string_view signature = {};
+  // Numba's candidate signatures, when it declares several (the math.* rows); the
+  // call is typed by them, not by `rule`'s simplified reading.
+  std::span<const Case> cases = {};
 };
 
 // A function Numba declares with one fixed signature (cuda.libdevice, cuda.fp16's

@@ -66,47 +66,6 @@ ir::ExprPtr float_const(double v, Span s) {
   return c;
 }
 
-std::vector<std::string_view> split_commas(std::string_view text) {
-  std::vector<std::string_view> out;
-  while (!text.empty()) {
-    size_t comma = text.find(',');
-    std::string_view item = text.substr(0, comma);
-    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
-    if (!item.empty()) out.push_back(item);
-    if (comma == std::string_view::npos) break;
-    text.remove_prefix(comma + 1);
-  }
-  return out;
-}
-
-// A type as Numba prints it: a scalar name, "Tuple(a, b)" or "UniTuple(a x n)".
-TypeRef parse_numba_type(std::string_view text) {
-  if (text.starts_with("Tuple(")) {
-    std::vector<TypeRef> elements;
-    for (std::string_view e : split_commas(text.substr(6, text.size() - 7))) elements.push_back(parse_numba_type(e));
-    return types::tuple(elements);
-  }
-  if (text.starts_with("UniTuple(")) {
-    std::string_view inner = text.substr(9, text.size() - 10);
-    size_t x = inner.find(" x ");
-    TypeRef element = parse_numba_type(inner.substr(0, x));
-    return types::tuple(std::vector<TypeRef>(std::stoul(std::string(inner.substr(x + 3))), element));
-  }
-  return types::scalar_by_name(std::string(text));
-}
-
-// "R(A, B)": the result R and the argument types.
-std::pair<TypeRef, std::vector<TypeRef>> parse_signature(std::string_view text) {
-  size_t open = text.size() - 1;
-  for (int depth = 0; open > 0; --open) {
-    if (text[open] == ')') ++depth;
-    if (text[open] == '(' && --depth == 0) break;
-  }
-  std::vector<TypeRef> args;
-  for (std::string_view a : split_commas(text.substr(open + 1, text.size() - open - 2))) args.push_back(parse_numba_type(a));
-  return {parse_numba_type(text.substr(0, open)), args};
-}
-
 }  // namespace
 
 ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> args, Span span, Diagnostics& diags) {
@@ -183,6 +142,51 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     return t->is_complex() ? t : rules::binary_result(BinOp::Add, t, types::complex64());
   };
 
+  // A function Numba declares with several signatures (the math module): the one its
+  // overload resolution picks types the call, the arguments converted to it.
+  if (!row.cases.empty()) {
+    std::vector<rules::Signature> candidates;
+    for (const builtins::Case& c : row.cases) candidates.push_back(rules::parse_signature(c.signature));
+    const size_t n = candidates.front().params.size();
+    if (!arity(n, n) || !numbers()) return nullptr;
+    std::vector<TypeRef> arg_types;
+    std::string shown;
+    for (const auto& a : args) {
+      arg_types.push_back(a->type);
+      shown += (shown.empty() ? "" : ", ") + a->type->str();
+    }
+    const int chosen = rules::choose_signature(candidates, arg_types);
+    if (chosen < 0) {
+      diags.error(span, name + "() has no signature for arguments of types (" + shown + ")");
+      return nullptr;
+    }
+    const rules::Signature& sig = candidates[chosen];
+    TypeRef first = sig.params.front();
+    if (first->is_int() && row.rule == Rule::MathPredicate) {
+      // Integers are never NaN or infinite (mathimpl.py lowers these cases to constants).
+      auto c = std::make_unique<ir::Const>(types::boolean(), span);
+      c->b = row.path == "math.isfinite";
+      return c;
+    }
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (!first->is_int()) {
+        args[i] = convert(std::move(args[i]), sig.params[i]);
+        continue;
+      }
+      // mathimpl.py (impl_unary_int, impl_binary_int) computes an integer case in float64,
+      // from the argument converted to int64 or uint64: where that keeps the value (not an
+      // unsafe conversion), straight from the argument.
+      if (rules::conversion_kind(args[i]->type, sig.params[i]) == rules::Conversion::Unsafe) {
+        args[i] = convert(std::move(args[i]), sig.params[i]);
+      }
+      args[i] = convert(std::move(args[i]), types::float64());
+    }
+    if (first->is_int()) first = types::float64();
+    std::string_view pattern = row.cases[chosen].cuda;
+    if (pattern.empty()) pattern = first == types::float16() ? row.f16 : first == types::float32() ? row.f32 : row.f64;
+    return call_pattern(sig.result, pattern, std::move(args), span);
+  }
+
   switch (row.rule) {
     case Rule::Int32Value: return call_pattern(types::int32(), row.f64, {}, span);
     case Rule::Float64Value: {
@@ -213,28 +217,7 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       for (auto& a : args) a = convert(std::move(a), t);
       return call_pattern(t, f32 ? row.f32 : row.f64, std::move(args), span);
     }
-    case Rule::MathLdexp: {
-      if (!arity(2, 2) || !numbers()) return nullptr;
-      half_as_float32();
-      if (!args[1]->type->is_int()) {
-        diags.error(args[1]->span, "math.ldexp() needs an integer exponent, not " + args[1]->type->str());
-        return nullptr;
-      }
-      bool f32 = args[0]->type == types::float32();
-      TypeRef t = float_rule(f32);
-      args[0] = convert(std::move(args[0]), t);
-      args[1] = convert(std::move(args[1]), types::int32());
-      return call_pattern(t, f32 ? row.f32 : row.f64, std::move(args), span);
-    }
-    case Rule::MathModf: {
-      // numba-cuda's Math_modf: UniTuple(float32 x 2)(float32), UniTuple(float64 x 2)(float64).
-      if (!arity(1, 1) || !numbers()) return nullptr;
-      half_as_float32();
-      bool f32 = args[0]->type == types::float32();
-      TypeRef t = float_rule(f32);
-      args[0] = convert(std::move(args[0]), t);
-      return call_pattern(types::tuple({t, t}), f32 ? row.f32 : row.f64, std::move(args), span);
-    }
+    case Rule::MathCases: return nullptr;  // every such row has cases, typed above
     case Rule::MathPredicate: {
       if (!arity(1, 1) || !numbers()) return nullptr;
       half_as_float32();
@@ -499,7 +482,7 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     case Rule::FixedSignature: {
       // Numba resolves a libdevice call against its one declared signature; any
       // number converts to the declared argument types (unsafe conversions included).
-      const auto [result, params] = parse_signature(row.signature);
+      const auto [result, params] = rules::parse_signature(row.signature);
       if (!arity(params.size(), params.size()) || !numbers()) return nullptr;
       for (size_t i = 0; i < args.size(); ++i) args[i] = convert(std::move(args[i]), params[i]);
       return call_pattern(result, row.f64, std::move(args), span);

@@ -1,6 +1,8 @@
 #include "types/rules.h"
 
 #include <algorithm>
+#include <array>
+#include <string>
 
 namespace py2cuda::rules {
 
@@ -38,6 +40,157 @@ TypeRef complex_result(TypeRef a, TypeRef b) {
 }
 
 }  // namespace
+
+namespace {
+
+// The scalar types of Numba's casting rules, as indices into the closure below.
+constexpr std::array<std::string_view, 14> kCastTypes = {
+    "bool",   "int8",   "int16",   "int32",   "int64",   "uint8",     "uint16",
+    "uint32", "uint64", "float16", "float32", "float64", "complex64", "complex128"};
+
+int cast_index(TypeRef t) {
+  for (size_t i = 0; i < kCastTypes.size(); ++i) {
+    if (t == types::scalar_by_name(std::string(kCastTypes[i]))) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+using CastTable = std::array<std::array<Conversion, kCastTypes.size()>, kCastTypes.size()>;
+
+// numba/cuda/typeconv/rules.py (_init_casting_rules), then the closure: the kind
+// of a chain is its loosest step, and the strictest chain between two types wins
+// (tests/data/numba_math_signatures.tsv holds Numba's own table of every pair).
+const CastTable& cast_table() {
+  static const CastTable table = [] {
+    CastTable t;
+    for (auto& row : t) row.fill(Conversion::None);
+    auto at = [&](std::string_view a, std::string_view b) -> Conversion& {
+      auto index = [](std::string_view n) { return std::find(kCastTypes.begin(), kCastTypes.end(), n) - kCastTypes.begin(); };
+      return t[index(a)][index(b)];
+    };
+    // Each rule: the forward kind, and the backward kind (None: no way back).
+    auto rule = [&](std::string_view a, std::string_view b, Conversion forward, Conversion backward) {
+      at(a, b) = std::min(at(a, b), forward);
+      at(b, a) = std::min(at(b, a), backward);
+    };
+    using C = Conversion;
+    rule("bool", "int8", C::Safe, C::Unsafe);
+    rule("bool", "uint8", C::Safe, C::Unsafe);
+    rule("int8", "int16", C::Promote, C::Unsafe);
+    rule("uint8", "uint16", C::Promote, C::Unsafe);
+    rule("int16", "int32", C::Promote, C::Unsafe);
+    rule("uint16", "uint32", C::Promote, C::Unsafe);
+    rule("int32", "int64", C::Promote, C::Unsafe);
+    rule("uint32", "uint64", C::Promote, C::Unsafe);
+    rule("uint8", "int16", C::Safe, C::Unsafe);
+    rule("uint16", "int32", C::Safe, C::Unsafe);
+    rule("uint32", "int64", C::Safe, C::Unsafe);
+    rule("int8", "float16", C::Safe, C::Unsafe);
+    rule("int16", "float32", C::Safe, C::Unsafe);
+    rule("int32", "float64", C::Safe, C::Unsafe);
+    rule("int16", "float16", C::Unsafe, C::Unsafe);
+    rule("int32", "float32", C::Unsafe, C::Unsafe);
+    rule("int64", "float64", C::Safe, C::Unsafe);  // sic: Numba prefers float64 over int64 in mixed arithmetic
+    rule("uint64", "float64", C::Safe, C::Unsafe);
+    rule("float16", "float32", C::Promote, C::Unsafe);
+    rule("float32", "float64", C::Promote, C::Unsafe);
+    rule("float32", "complex64", C::Safe, C::None);
+    rule("float64", "complex128", C::Safe, C::None);
+    rule("complex64", "complex128", C::Promote, C::Unsafe);
+    const size_t n = kCastTypes.size();
+    for (size_t k = 0; k < n; ++k) {
+      for (size_t i = 0; i < n; ++i) {
+        for (size_t j = 0; j < n; ++j) {
+          if (i != j) t[i][j] = std::min(t[i][j], std::max(t[i][k], t[k][j]));
+        }
+      }
+    }
+    for (size_t i = 0; i < n; ++i) t[i][i] = C::Exact;
+    return t;
+  }();
+  return table;
+}
+
+std::vector<std::string_view> split_commas(std::string_view text) {
+  std::vector<std::string_view> out;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] == '(') ++depth;
+    if (i < text.size() && text[i] == ')') --depth;
+    if (i == text.size() || (text[i] == ',' && depth == 0)) {
+      std::string_view item = text.substr(start, i - start);
+      while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+      if (!item.empty()) out.push_back(item);
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+// A type as Numba prints it: a scalar name, "Tuple(a, b)" or "UniTuple(a x n)".
+TypeRef parse_numba_type(std::string_view text) {
+  if (text.starts_with("Tuple(")) {
+    std::vector<TypeRef> elements;
+    for (std::string_view e : split_commas(text.substr(6, text.size() - 7))) elements.push_back(parse_numba_type(e));
+    return types::tuple(elements);
+  }
+  if (text.starts_with("UniTuple(")) {
+    std::string_view inner = text.substr(9, text.size() - 10);
+    size_t x = inner.find(" x ");
+    TypeRef element = parse_numba_type(inner.substr(0, x));
+    return types::tuple(std::vector<TypeRef>(std::stoul(std::string(inner.substr(x + 3))), element));
+  }
+  return types::scalar_by_name(std::string(text));
+}
+
+}  // namespace
+
+Conversion conversion_kind(TypeRef from, TypeRef to) {
+  if (from == to) return Conversion::Exact;
+  const int a = cast_index(from), b = cast_index(to);
+  return a < 0 || b < 0 ? Conversion::None : cast_table()[a][b];
+}
+
+Signature parse_signature(std::string_view text) {
+  // The argument list is the last parenthesised group; the result may hold parentheses.
+  size_t open = text.size() - 1;
+  for (int depth = 0; open > 0; --open) {
+    if (text[open] == ')') ++depth;
+    if (text[open] == '(' && --depth == 0) break;
+  }
+  Signature sig{parse_numba_type(text.substr(0, open)), {}};
+  for (std::string_view a : split_commas(text.substr(open + 1, text.size() - open - 2))) {
+    sig.params.push_back(parse_numba_type(a));
+  }
+  return sig;
+}
+
+int choose_signature(std::span<const Signature> candidates, std::span<const TypeRef> args) {
+  int best = -1;
+  std::array<int, 3> best_rating{};  // unsafe, safe, promote conversions
+  for (size_t c = 0; c < candidates.size(); ++c) {
+    const Signature& sig = candidates[c];
+    if (sig.params.size() != args.size()) continue;
+    std::array<int, 3> rating{};
+    bool accepted = true;
+    for (size_t i = 0; i < args.size() && accepted; ++i) {
+      switch (conversion_kind(args[i], sig.params[i])) {
+        case Conversion::Exact: break;
+        case Conversion::Promote: ++rating[2]; break;
+        case Conversion::Safe: ++rating[1]; break;
+        case Conversion::Unsafe: ++rating[0]; break;
+        case Conversion::None: accepted = false; break;
+      }
+    }
+    // Strictly better only: a tie keeps the first declared (Numba's stable sort).
+    if (accepted && (best < 0 || rating < best_rating)) {
+      best = static_cast<int>(c);
+      best_rating = rating;
+    }
+  }
+  return best;
+}
 
 bool fits_float32(TypeRef t) {
   if (t->is_bool()) return true;

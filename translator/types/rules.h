@@ -8,6 +8,8 @@
 // produced by Numba itself (tests/data/numba_operator_types.tsv).
 #pragma once
 
+#include <span>
+#include <string_view>
 #include <vector>
 
 #include "support/operators.h"
@@ -36,6 +38,30 @@ TypeRef unify(TypeRef a, TypeRef b);
 // (array element store, return value, argument): Numba allows any
 // number-to-number conversion there, and exact matches for other types.
 bool can_convert(TypeRef from, TypeRef to);
+
+// How a value of one type converts to another in Numba's overload resolution: the
+// kinds of numba/cuda/typeconv/rules.py (bool -> int8 safe, int8 -> int16 promote,
+// uint8 -> int16 safe, int16 -> float32 safe, int64 -> float64 safe, int32 -> float32
+// unsafe, float32 -> float64 promote, ...) closed over chains as castgraph.py closes
+// them: a chain is as loose as its loosest step, and the strictest chain counts.
+// Ordered from strict to loose, as Numba's Conversion enum; None: no conversion.
+enum class Conversion { Exact = 1, Promote = 2, Safe = 3, Unsafe = 4, None = 99 };
+Conversion conversion_kind(TypeRef from, TypeRef to);
+
+// A signature as Numba prints it: "float32(float32, int32)",
+// "UniTuple(float64 x 2)(float64)", "Tuple(float32, int32)(float32)".
+struct Signature {
+  TypeRef result;
+  std::vector<TypeRef> params;
+};
+Signature parse_signature(std::string_view text);
+
+// The candidate Numba picks for a call with arguments of types `args` among a
+// template's declared signatures (typing/context.py resolve_overload): each
+// candidate is rated by its count of unsafe, then safe, then promoting argument
+// conversions, the lowest rating wins and a tie goes to the first declared. The
+// index into `candidates`, or -1 when none accepts the arguments.
+int choose_signature(std::span<const Signature> candidates, std::span<const TypeRef> args);
 
 // A float type of a width that holds `t` exactly in Numba's view: float32 for
 // bool, int8, int16, uint8, float16 and float32 itself, float64 otherwise. Used by the
