@@ -116,6 +116,17 @@ DIVISION = [
                    uniform("float64", 1000, -10.0, 10.0, seed=36).at({4: 0.0, 5: -0.0, 3: 1e-308}),
                    out("float64", 1000), out("float64", 1000)]),
     ]),
+    Kernel("float32_floordiv", [
+        Case("sample", grid=1, block=16,
+             args=[values("float32", FLOAT_FLOORDIV_X), values("float32", FLOAT_FLOORDIV_Y),
+                   out("float32", 8), out("float32", 8)]),
+        # One fmod for both halves (py2cuda::divmod declared before the first statement); the
+        # same operand edge cases as float64's, in float32's range.
+        Case("size=1000", grid=8, block=128,
+             args=[uniform("float32", 1000, -1e3, 1e3, seed=37).at({0: -0.0, 1: INF, 2: NAN, 3: 3e38}),
+                   uniform("float32", 1000, -10.0, 10.0, seed=38).at({4: 0.0, 5: -0.0, 3: 1e-38}),
+                   out("float32", 1000), out("float32", 1000)]),
+    ]),
 ]
 
 # ---- power.py --------------------------------------------------------------------------------
