@@ -7,8 +7,9 @@
 // fmod: both are then printed as py2cuda::divmod(a, b).quotient and .remainder
 // (lower/expressions.cpp), the same inline call (pysem.h), which NVVM computes once. (Two
 // divmods of floats whose operands read array elements NVVM does not merge, docs/benchmarks-sass.md:
-// those are paired only within one statement that calls nothing, outside conditional expressions,
-// where lower/emit.cpp declares their divmod once before the statement.) Pairing never changes a result
+// those pair only where lower/emit.cpp can declare their divmod once before the first half's
+// statement: no half conditional, nothing called and no array stored up to the last half.)
+// Pairing never changes a result
 // (each half is Python's value on its own); it only decides which of two equally correct
 // spellings is emitted, so the proof needs only to be sure the two see the same values to pay
 // off: the same operands, written alike, in one block, with nothing between them that assigns

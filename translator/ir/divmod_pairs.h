@@ -14,10 +14,11 @@ namespace py2cuda::ir {
 struct DivmodPairs {
   // Every `//` and `%` that shares its division or fmod with one of the other.
   std::set<const Binary*> paired;
-  // Of these, the float pairs whose operands read array elements, both halves in one statement
-  // that calls nothing and neither under a condition: by the statement, each pair's divisions
-  // (its first one's operands printed). lower/emit.cpp declares their py2cuda::divmod once
-  // before the statement, since NVVM does not merge two divmods of array elements.
+  // Of these, the float pairs whose operands read array elements (every half in statements that
+  // call nothing, none under a condition, no array stored between the first and the last): by
+  // the first half's statement, each pair's divisions (the first one's operands printed).
+  // lower/emit.cpp declares their py2cuda::divmod once before that statement, since NVVM does
+  // not merge two divmods of array elements.
   std::map<const Stmt*, std::vector<std::vector<const Binary*>>> before_statement;
 };
 
