@@ -50,6 +50,25 @@ __global__ void float_floordiv(py2cuda::Array<double, 1> a, py2cuda::Array<doubl
   }
 }
 
+// int_division_modulo.py:41: def float32_floordiv(a, b, quotient, remainder):
+// kernel void(float32[:], float32[:], float32[:], float32[:])
+__global__ void float32_floordiv(py2cuda::Array<float, 1> a, py2cuda::Array<float, 1> b, py2cuda::Array<float, 1> quotient, py2cuda::Array<float, 1> remainder_) {
+  // int_division_modulo.py:42: i = cuda.grid(1)
+  int64_t i = py2cuda::grid1();
+  // int_division_modulo.py:43: if i < a.size:
+  if (i < a.size()) {
+    // int_division_modulo.py:46: q = a[i] // b[i]
+    const auto divmod_0 = py2cuda::divmod(a(i), b(i));
+    float q = divmod_0.quotient;
+    // int_division_modulo.py:47: r = a[i] % b[i]
+    float r = divmod_0.remainder;
+    // int_division_modulo.py:48: quotient[i] = q
+    quotient(i) = q;
+    // int_division_modulo.py:49: remainder[i] = r
+    remainder_(i) = r;
+  }
+}
+
 // ---------------------------------------------------------------- launch functions
 
 // Launches int_floordiv (int_division_modulo.py:14), void(int32[:], int32[:], int64[:], int64[:]).
@@ -70,67 +89,93 @@ void launch_float_floordiv(const py2cuda::LaunchConfig& config, py2cuda::Array<d
   py2cuda::launch<float_floordiv>(config, info, a, b, quotient, remainder_);
 }
 
+// Launches float32_floordiv (int_division_modulo.py:41), void(float32[:], float32[:], float32[:], float32[:]).
+void launch_float32_floordiv(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> a, py2cuda::Array<float, 1> b, py2cuda::Array<float, 1> quotient, py2cuda::Array<float, 1> remainder_) {
+  static constexpr py2cuda::KernelInfo info{.name = "float32_floordiv", .location = "int_division_modulo.py:41"};
+  py2cuda::launch<float32_floordiv>(config, info, a, b, quotient, remainder_);
+}
+
 // ---------------------------------------------------------------- host program
 
 // The module's code, run by main(): what `python int_division_modulo.py` runs.
 void host_main() {
   int64_t i{};
-  // int_division_modulo.py:41: a = np.array([7, -7, 7, -7, 6, -6, 0, 7, -2147483648, 2147483647], dtype=np.int32)
+  // int_division_modulo.py:53: a = np.array([7, -7, 7, -7, 6, -6, 0, 7, -2147483648, 2147483647], dtype=np.int32)
   py2cuda::host::NDArray<int32_t, 1> a = py2cuda::np::array_from<int32_t>(py2cuda::host::shape(10), {int32_t(7), int32_t(-7), int32_t(7), int32_t(-7), int32_t(6), int32_t(-6), int32_t(0), int32_t(7), int32_t(-2147483648), int32_t(2147483647)});
-  // int_division_modulo.py:42: b = np.array([2, 2, -2, -2, 3, 3, 5, 0, -1, -1], dtype=np.int32)
+  // int_division_modulo.py:54: b = np.array([2, 2, -2, -2, 3, 3, 5, 0, -1, -1], dtype=np.int32)
   py2cuda::host::NDArray<int32_t, 1> b = py2cuda::np::array_from<int32_t>(py2cuda::host::shape(10), {int32_t(2), int32_t(2), int32_t(-2), int32_t(-2), int32_t(3), int32_t(3), int32_t(5), int32_t(0), int32_t(-1), int32_t(-1)});
-  // int_division_modulo.py:43: n = 10
+  // int_division_modulo.py:55: n = 10
   int64_t n = 10;
-  // int_division_modulo.py:44: q = cuda.device_array(n, dtype=np.int64)
+  // int_division_modulo.py:56: q = cuda.device_array(n, dtype=np.int64)
   py2cuda::host::DeviceNDArray<int64_t, 1> q = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(n));
-  // int_division_modulo.py:45: r = cuda.device_array(n, dtype=np.int64)
+  // int_division_modulo.py:57: r = cuda.device_array(n, dtype=np.int64)
   py2cuda::host::DeviceNDArray<int64_t, 1> r = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(n));
-  // int_division_modulo.py:46: int_floordiv[1, 16](cuda.to_device(a), cuda.to_device(b), q, r)
+  // int_division_modulo.py:58: int_floordiv[1, 16](cuda.to_device(a), cuda.to_device(b), q, r)
   launch_int_floordiv(py2cuda::LaunchConfig{1, 16}, py2cuda::host::to_device(a), py2cuda::host::to_device(b), q, r);
-  // int_division_modulo.py:47: q_host = q.copy_to_host()
+  // int_division_modulo.py:59: q_host = q.copy_to_host()
   py2cuda::host::NDArray<int64_t, 1> q_host = q.copy_to_host();
-  // int_division_modulo.py:48: r_host = r.copy_to_host()
+  // int_division_modulo.py:60: r_host = r.copy_to_host()
   py2cuda::host::NDArray<int64_t, 1> r_host = r.copy_to_host();
-  // int_division_modulo.py:49: for i in range(n - 2):
+  // int_division_modulo.py:61: for i in range(n - 2):
   const int64_t i_iter_stop = n - 2;
   for (int64_t i_iter = 0; i_iter < i_iter_stop; ++i_iter) {
     i = i_iter;
-    // int_division_modulo.py:50: print(f"int: {a[i]} // {b[i]} = {q_host[i]}, {a[i]} % {b[i]} = {r_host[i]}")
+    // int_division_modulo.py:62: print(f"int: {a[i]} // {b[i]} = {q_host[i]}, {a[i]} % {b[i]} = {r_host[i]}")
     py2cuda::host::print(py2cuda::host::concat("int: ", py2cuda::host::str(a(i)), " // ", py2cuda::host::str(b(i)), " = ", py2cuda::host::str(q_host(i)), ", ", py2cuda::host::str(a(i)), " % ", py2cuda::host::str(b(i)), " = ", py2cuda::host::str(r_host(i))));
   }
-  // int_division_modulo.py:52: print(f"int32_min: -2147483648 // -1 = {q_host[8]}, -2147483648 % -1 = {r_host[8]}")
+  // int_division_modulo.py:64: print(f"int32_min: -2147483648 // -1 = {q_host[8]}, -2147483648 % -1 = {r_host[8]}")
   py2cuda::host::print(py2cuda::host::concat("int32_min: -2147483648 // -1 = ", py2cuda::host::str(q_host(8)), ", -2147483648 % -1 = ", py2cuda::host::str(r_host(8))));
-  // int_division_modulo.py:53: print(f"int32_max: 2147483647 // -1 = {q_host[9]}, 2147483647 % -1 = {r_host[9]}")
+  // int_division_modulo.py:65: print(f"int32_max: 2147483647 // -1 = {q_host[9]}, 2147483647 % -1 = {r_host[9]}")
   py2cuda::host::print(py2cuda::host::concat("int32_max: 2147483647 // -1 = ", py2cuda::host::str(q_host(9)), ", 2147483647 % -1 = ", py2cuda::host::str(r_host(9))));
-  // int_division_modulo.py:55: out = cuda.device_array(3, dtype=np.int64)
+  // int_division_modulo.py:67: out = cuda.device_array(3, dtype=np.int64)
   py2cuda::host::DeviceNDArray<int64_t, 1> out = py2cuda::host::device_array<int64_t>(py2cuda::host::shape(int64_t(3)));
-  // int_division_modulo.py:56: mixed_width[1, 1](cuda.to_device(np.array([-128], dtype=np.int8)), out)
+  // int_division_modulo.py:68: mixed_width[1, 1](cuda.to_device(np.array([-128], dtype=np.int8)), out)
   launch_mixed_width(py2cuda::LaunchConfig{1, 1}, py2cuda::host::to_device(py2cuda::np::array_from<int8_t>(py2cuda::host::shape(1), {int8_t(-128)})), out);
-  // int_division_modulo.py:57: m = out.copy_to_host()
+  // int_division_modulo.py:69: m = out.copy_to_host()
   py2cuda::host::NDArray<int64_t, 1> m = out.copy_to_host();
-  // int_division_modulo.py:58: print(f"int8: -128 // 3 = {m[0]}, -128 % 3 = {m[1]}, -int8(-128) // -3 = {m[2]}")
+  // int_division_modulo.py:70: print(f"int8: -128 // 3 = {m[0]}, -128 % 3 = {m[1]}, -int8(-128) // -3 = {m[2]}")
   py2cuda::host::print(py2cuda::host::concat("int8: -128 // 3 = ", py2cuda::host::str(m(0)), ", -128 % 3 = ", py2cuda::host::str(m(1)), ", -int8(-128) // -3 = ", py2cuda::host::str(m(2))));
-  // int_division_modulo.py:62: x = np.array([7.5, -7.5, 7.5, -7.5, 1.0, -1.0, 0.0, 6.25], dtype=np.float64)
+  // int_division_modulo.py:74: x = np.array([7.5, -7.5, 7.5, -7.5, 1.0, -1.0, 0.0, 6.25], dtype=np.float64)
   py2cuda::host::NDArray<double, 1> x = py2cuda::np::array_from<double>(py2cuda::host::shape(8), {7.5, -7.5, 7.5, -7.5, 1.0, -1.0, 0.0, 6.25});
-  // int_division_modulo.py:63: y = np.array([2.0, 2.0, -2.0, -2.0, 0.0, 0.0, 5.0, -0.5], dtype=np.float64)
+  // int_division_modulo.py:75: y = np.array([2.0, 2.0, -2.0, -2.0, 0.0, 0.0, 5.0, -0.5], dtype=np.float64)
   py2cuda::host::NDArray<double, 1> y = py2cuda::np::array_from<double>(py2cuda::host::shape(8), {2.0, 2.0, -2.0, -2.0, 0.0, 0.0, 5.0, -0.5});
-  // int_division_modulo.py:64: n = 8
+  // int_division_modulo.py:76: n = 8
   n = 8;
-  // int_division_modulo.py:65: fq = cuda.device_array(n, dtype=np.float64)
+  // int_division_modulo.py:77: fq = cuda.device_array(n, dtype=np.float64)
   py2cuda::host::DeviceNDArray<double, 1> fq = py2cuda::host::device_array<double>(py2cuda::host::shape(n));
-  // int_division_modulo.py:66: fr = cuda.device_array(n, dtype=np.float64)
+  // int_division_modulo.py:78: fr = cuda.device_array(n, dtype=np.float64)
   py2cuda::host::DeviceNDArray<double, 1> fr = py2cuda::host::device_array<double>(py2cuda::host::shape(n));
-  // int_division_modulo.py:67: float_floordiv[1, 16](cuda.to_device(x), cuda.to_device(y), fq, fr)
+  // int_division_modulo.py:79: float_floordiv[1, 16](cuda.to_device(x), cuda.to_device(y), fq, fr)
   launch_float_floordiv(py2cuda::LaunchConfig{1, 16}, py2cuda::host::to_device(x), py2cuda::host::to_device(y), fq, fr);
-  // int_division_modulo.py:68: fq_host = fq.copy_to_host()
+  // int_division_modulo.py:80: fq_host = fq.copy_to_host()
   py2cuda::host::NDArray<double, 1> fq_host = fq.copy_to_host();
-  // int_division_modulo.py:69: fr_host = fr.copy_to_host()
+  // int_division_modulo.py:81: fr_host = fr.copy_to_host()
   py2cuda::host::NDArray<double, 1> fr_host = fr.copy_to_host();
-  // int_division_modulo.py:70: for i in range(n):
+  // int_division_modulo.py:82: for i in range(n):
   for (int64_t i_iter2 = 0; i_iter2 < n; ++i_iter2) {
     i = i_iter2;
-    // int_division_modulo.py:71: print(f"float: {x[i]} // {y[i]} = {fq_host[i]}, {x[i]} % {y[i]} = {fr_host[i]:.17g}")
+    // int_division_modulo.py:83: print(f"float: {x[i]} // {y[i]} = {fq_host[i]}, {x[i]} % {y[i]} = {fr_host[i]:.17g}")
     py2cuda::host::print(py2cuda::host::concat("float: ", py2cuda::host::str(x(i)), " // ", py2cuda::host::str(y(i)), " = ", py2cuda::host::str(fq_host(i)), ", ", py2cuda::host::str(x(i)), " % ", py2cuda::host::str(y(i)), " = ", py2cuda::host::format(fr_host(i), ".17g")));
+  }
+  // int_division_modulo.py:85: x32 = np.array([7.5, -7.5, 7.5, -7.5, 1.0, -1.0, 0.0, 6.25], dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> x32 = py2cuda::np::array_from<float>(py2cuda::host::shape(8), {7.5f, -7.5f, 7.5f, -7.5f, 1.0f, -1.0f, 0.0f, 6.25f});
+  // int_division_modulo.py:86: y32 = np.array([2.0, 2.0, -2.0, -2.0, 0.0, 0.0, 5.0, -0.5], dtype=np.float32)
+  py2cuda::host::NDArray<float, 1> y32 = py2cuda::np::array_from<float>(py2cuda::host::shape(8), {2.0f, 2.0f, -2.0f, -2.0f, 0.0f, 0.0f, 5.0f, -0.5f});
+  // int_division_modulo.py:87: gq = cuda.device_array(n, dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 1> gq = py2cuda::host::device_array<float>(py2cuda::host::shape(n));
+  // int_division_modulo.py:88: gr = cuda.device_array(n, dtype=np.float32)
+  py2cuda::host::DeviceNDArray<float, 1> gr = py2cuda::host::device_array<float>(py2cuda::host::shape(n));
+  // int_division_modulo.py:89: float32_floordiv[1, 16](cuda.to_device(x32), cuda.to_device(y32), gq, gr)
+  launch_float32_floordiv(py2cuda::LaunchConfig{1, 16}, py2cuda::host::to_device(x32), py2cuda::host::to_device(y32), gq, gr);
+  // int_division_modulo.py:90: gq_host = gq.copy_to_host()
+  py2cuda::host::NDArray<float, 1> gq_host = gq.copy_to_host();
+  // int_division_modulo.py:91: gr_host = gr.copy_to_host()
+  py2cuda::host::NDArray<float, 1> gr_host = gr.copy_to_host();
+  // int_division_modulo.py:92: for i in range(n):
+  for (int64_t i_iter3 = 0; i_iter3 < n; ++i_iter3) {
+    i = i_iter3;
+    // int_division_modulo.py:93: print(f"float32: {x32[i]} // {y32[i]} = {gq_host[i]}, {x32[i]} % {y32[i]} = {gr_host[i]}")
+    py2cuda::host::print(py2cuda::host::concat("float32: ", py2cuda::host::format(x32(i), ""), " // ", py2cuda::host::format(y32(i), ""), " = ", py2cuda::host::format(gq_host(i), ""), ", ", py2cuda::host::format(x32(i), ""), " % ", py2cuda::host::format(y32(i), ""), " = ", py2cuda::host::format(gr_host(i), "")));
   }
 }
 

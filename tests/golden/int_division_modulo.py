@@ -37,6 +37,18 @@ def float_floordiv(a, b, quotient, remainder):
         remainder[i] = x % y
 
 
+@cuda.jit("void(float32[:], float32[:], float32[:], float32[:])")
+def float32_floordiv(a, b, quotient, remainder):
+    i = cuda.grid(1)
+    if i < a.size:
+        # Of array elements, with no array stored between them: one fmod too, its divmod
+        # declared before the first statement (NVVM does not merge two of array elements).
+        q = a[i] // b[i]
+        r = a[i] % b[i]
+        quotient[i] = q
+        remainder[i] = r
+
+
 if __name__ == "__main__":
     a = np.array([7, -7, 7, -7, 6, -6, 0, 7, -2147483648, 2147483647], dtype=np.int32)
     b = np.array([2, 2, -2, -2, 3, 3, 5, 0, -1, -1], dtype=np.int32)
@@ -69,3 +81,13 @@ if __name__ == "__main__":
     fr_host = fr.copy_to_host()
     for i in range(n):
         print(f"float: {x[i]} // {y[i]} = {fq_host[i]}, {x[i]} % {y[i]} = {fr_host[i]:.17g}")
+
+    x32 = np.array([7.5, -7.5, 7.5, -7.5, 1.0, -1.0, 0.0, 6.25], dtype=np.float32)
+    y32 = np.array([2.0, 2.0, -2.0, -2.0, 0.0, 0.0, 5.0, -0.5], dtype=np.float32)
+    gq = cuda.device_array(n, dtype=np.float32)
+    gr = cuda.device_array(n, dtype=np.float32)
+    float32_floordiv[1, 16](cuda.to_device(x32), cuda.to_device(y32), gq, gr)
+    gq_host = gq.copy_to_host()
+    gr_host = gr.copy_to_host()
+    for i in range(n):
+        print(f"float32: {x32[i]} // {y32[i]} = {gq_host[i]}, {x32[i]} % {y32[i]} = {gr_host[i]}")

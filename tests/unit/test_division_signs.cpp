@@ -67,11 +67,42 @@ TEST(DivisionSigns, FloatFloorDivAndModOfVariablesShareAnFmod) {
     ASSERT_TRUE(r.ok) << r.diagnostics;
     EXPECT_TRUE(has(r.cu, "x(i) = py2cuda::divmod(v, s).quotient;")) << r.cu;
     EXPECT_TRUE(has(r.cu, "x(0) = py2cuda::divmod(v, s).remainder;")) << r.cu;
-    // Of array elements each keeps its own helper (NVVM would not share their fmod), and a
-    // constant power of two its own, whose fmod is no loop.
-    EXPECT_TRUE(has(r.cu, "py2cuda::floordiv(x(i), s) + py2cuda::mod(x(i), s)")) << r.cu;
+    // Of array elements the divmod is declared once before the statement (NVVM would not
+    // share two divmods' fmods), and a constant power of two keeps its own, whose fmod is no loop.
+    EXPECT_TRUE(has(r.cu, "const auto divmod_0 = py2cuda::divmod(x(i), s);\n")) << r.cu;
+    EXPECT_TRUE(has(r.cu, "divmod_0.quotient + divmod_0.remainder")) << r.cu;
     EXPECT_TRUE(has(r.cu, "py2cuda::mod_by_power_of_two(")) << r.cu;
     EXPECT_TRUE(has(r.cu, "py2cuda::floordiv_by_power_of_two(")) << r.cu;
+  }
+}
+
+std::string float_kernel_cu(const std::string& body) {
+  SourceFile file("t.py", "from numba import cuda\n@cuda.jit('void(float32[:], float32[:], float32[:])')\n"
+                          "def k(x, y, z):\n    i = cuda.grid(1)\n" + body);
+  TranslateResult r = translate(file, TranslateOptions{});
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  return r.cu;
+}
+
+TEST(DivisionSigns, FloatDivmodOfElementsIsDeclaredBeforeItsFirstStatement) {
+  // Across statements that store no array (a variable named like the declaration is skipped).
+  std::string cu = float_kernel_cu("    divmod_0 = 1.0\n    q = x[i] // y[i]\n    r = x[i] % y[i]\n"
+                                   "    z[i] = q + r + divmod_0\n");
+  EXPECT_TRUE(has(cu, "// t.py:6: q = x[i] // y[i]\n  const auto divmod_1 = py2cuda::divmod(x(i), y(i));\n"
+                      "  float q = divmod_1.quotient;\n")) << cu;
+  EXPECT_TRUE(has(cu, "float r = divmod_1.remainder;")) << cu;
+}
+
+TEST(DivisionSigns, FloatDivmodOfElementsNotWhereTheyMayChange) {
+  // An array stored between them (it may be x or y), a half under a condition, a call in the
+  // statement: each keeps its own helper, which reads the elements where Python does.
+  for (const char* body : {"    z[i] = x[i] // y[i]\n    z[0] = x[i] % y[i]\n",
+                           "    z[i] = x[i] // y[i] + (x[i] % y[i] if i > 0 else 0.0)\n",
+                           "    z[i] = x[i] // y[i] + x[i] % y[i] + cuda.atomic.add(x, 0, 1.0)\n"}) {
+    std::string cu = float_kernel_cu(body);
+    EXPECT_FALSE(has(cu, "py2cuda::divmod")) << body << "\n" << cu;
+    EXPECT_TRUE(has(cu, "py2cuda::floordiv(x(i), y(i))")) << body << "\n" << cu;
+    EXPECT_TRUE(has(cu, "py2cuda::mod(x(i), y(i))")) << body << "\n" << cu;
   }
 }
 

@@ -5,13 +5,16 @@
 // computes only the remainder, which is cheaper than both. A kernel that computes both of the
 // same operands (`q[i] = a[i] // b[i]; r[i] = a[i] % b[i]`) does better with one division or
 // fmod: both are then printed as py2cuda::divmod(a, b).quotient and .remainder
-// (lower/expressions.cpp), the same inline call (pysem.h), which NVVM computes once. (Of floats
-// only where the operands are variables and constants: two divmods of array elements NVVM does
-// not merge, docs/benchmarks-sass.md.) Pairing never changes a result
+// (lower/expressions.cpp), the same inline call (pysem.h), which NVVM computes once. (Two
+// divmods of floats whose operands read array elements NVVM does not merge, docs/benchmarks-sass.md:
+// those pair only where lower/emit.cpp can declare their divmod once before the first half's
+// statement: no half conditional, nothing called and no array stored up to the last half.)
+// Pairing never changes a result
 // (each half is Python's value on its own); it only decides which of two equally correct
 // spellings is emitted, so the proof needs only to be sure the two see the same values to pay
 // off: the same operands, written alike, in one block, with nothing between them that assigns
 // a variable or array they read, nor calls anything (a call may write an array).
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -69,46 +72,63 @@ std::string spelling(const Expr& e, std::set<const Variable*>& vars) {
 struct Candidate {
   const Binary* division;
   std::set<const Variable*> reads;
+  const Stmt* statement;  // the statement whose expressions hold it
+  bool conditional;       // evaluated only under a condition (a conditional expression's branch)
+};
+
+// A division found in a statement, and whether it is evaluated only under a condition.
+struct Found {
+  const Binary* division;
+  bool conditional;
 };
 
 // The `//` and `%` of signed integers or floats inside one statement's expressions, in no
 // particular order: those that take py2cuda::floordiv and py2cuda::mod.
-void divisions(const Expr& e, std::vector<const Binary*>& out) {
+void divisions(const Expr& e, std::vector<Found>& out, bool conditional = false) {
   switch (e.kind) {
-    case ExprKind::Cast: divisions(*static_cast<const Cast&>(e).operand, out); break;
+    case ExprKind::Cast: divisions(*static_cast<const Cast&>(e).operand, out, conditional); break;
     case ExprKind::Binary: {
       const auto& b = static_cast<const Binary&>(e);
-      divisions(*b.left, out);
-      divisions(*b.right, out);
+      divisions(*b.left, out, conditional);
+      divisions(*b.right, out, conditional);
       // The general helpers only: a divisor proved positive takes cheaper ones (index_wrap.cpp),
       // as does a constant power of two of floats (lower/expressions.cpp, whatever is paired).
       const bool ints = b.type->is_int() && b.type->is_signed() && b.left->type->is_int() &&
                         b.right->type->is_int() && !b.divisor_positive;
       const bool floats = (b.type == types::float32() || b.type == types::float64()) &&
                           b.left->type == b.type && b.right->type == b.type;
-      if ((b.op == BinOp::FloorDiv || b.op == BinOp::Mod) && (ints || floats)) out.push_back(&b);
+      if ((b.op == BinOp::FloorDiv || b.op == BinOp::Mod) && (ints || floats)) out.push_back({&b, conditional});
       break;
     }
-    case ExprKind::Unary: divisions(*static_cast<const Unary&>(e).operand, out); break;
+    case ExprKind::Unary: divisions(*static_cast<const Unary&>(e).operand, out, conditional); break;
     case ExprKind::Compare:
-      divisions(*static_cast<const Compare&>(e).left, out);
-      divisions(*static_cast<const Compare&>(e).right, out);
+      divisions(*static_cast<const Compare&>(e).left, out, conditional);
+      divisions(*static_cast<const Compare&>(e).right, out, conditional);
       break;
     case ExprKind::Select: {
       const auto& s = static_cast<const Select&>(e);
-      divisions(*s.cond, out), divisions(*s.then_value, out), divisions(*s.else_value, out);
+      divisions(*s.cond, out, conditional);
+      divisions(*s.then_value, out, true), divisions(*s.else_value, out, true);
       break;
     }
     case ExprKind::Index: {
       const auto& ix = static_cast<const Index&>(e);
-      for (const auto& i : ix.indices) divisions(*i, out);
+      for (const auto& i : ix.indices) divisions(*i, out, conditional);
       break;
     }
     default: break;  // calls, lambdas, tuples: not looked into (pairing is only an optimisation)
   }
 }
 
-void pair_block(const Block& block, std::set<const Binary*>& paired);
+// A divisor that is a constant (through conversions): of floats, a power of two takes its own
+// helpers (lower/expressions.cpp), and any other NVVM folds into each fmod by itself.
+bool constant_divisor(const Binary& b) {
+  const Expr* e = b.right.get();
+  while (e->kind == ExprKind::Cast) e = static_cast<const Cast&>(*e).operand.get();
+  return e->kind == ExprKind::Const;
+}
+
+void pair_block(const Block& block, DivmodPairs& pairs);
 
 // The variable an assignment writes: the variable, or the array whose element it stores.
 const Variable* written(const Expr& target) {
@@ -117,24 +137,51 @@ const Variable* written(const Expr& target) {
   return nullptr;
 }
 
-void pair_block(const Block& block, std::set<const Binary*>& paired) {
+void pair_block(const Block& block, DivmodPairs& pairs) {
   // The divisions seen since the last statement that may have changed their operands, by
   // their operands' spelling.
   std::map<std::string, std::vector<Candidate>> open;
+  // The statements that call nothing, and the operands (keys of `open`) an array store has
+  // followed since their first division: where and which float divisions of array elements pair.
+  std::set<const Stmt*> without_effects;
+  std::set<std::string> stored_since;
   auto mark_pairs = [&]() {
     for (auto& [key, group] : open) {
       bool floor = false, mod = false;
       for (const Candidate& c : group) (c.division->op == BinOp::FloorDiv ? floor : mod) = true;
-      if (floor && mod) {
-        for (const Candidate& c : group) paired.insert(c.division);
+      if (!floor || !mod) continue;
+      // Floats whose operands read array elements: two py2cuda::divmod calls of them NVVM
+      // computes each with its own fmod loop, and a divmod's quotient alone costs more than
+      // py2cuda::floordiv (measured: docs/benchmarks-sass.md). Paired only where the divmod can
+      // be computed once before the first one's statement: none conditional, nothing called and
+      // no array stored (which may be one of the operands' arrays) from there to the last one.
+      const Candidate& first = group.front();
+      if (first.division->type->is_float() && key.find('[') != std::string::npos) {
+        const bool hoistable = !stored_since.count(key) && !constant_divisor(*first.division) &&
+                               std::all_of(group.begin(), group.end(), [&](const Candidate& c) {
+                                 return without_effects.count(c.statement) && !c.conditional;
+                               });
+        if (!hoistable) continue;  // those marked at an earlier statement's end keep their divmod
+        auto& declared = pairs.before_statement[first.statement];
+        auto same = std::find_if(declared.begin(), declared.end(),
+                                 [&](const std::vector<const Binary*>& d) { return d.front() == first.division; });
+        std::vector<const Binary*>& divisions = same != declared.end() ? *same : declared.emplace_back();
+        divisions.clear();
+        for (const Candidate& c : group) divisions.push_back(c.division);
       }
+      for (const Candidate& c : group) pairs.paired.insert(c.division);
     }
   };
   auto forget = [&](const Variable* v) {
     for (auto it = open.begin(); it != open.end();) {
       const bool reads = !it->second.empty() && it->second.front().reads.count(v);
+      if (reads) stored_since.erase(it->first);
       it = reads ? open.erase(it) : std::next(it);
     }
+  };
+  auto forget_all = [&]() {
+    open.clear();
+    stored_since.clear();
   };
   const EffectRules calls_count{.divisions_raise = false, .every_call = true};
   for (const auto& s : block) {
@@ -149,45 +196,46 @@ void pair_block(const Block& block, std::set<const Binary*>& paired) {
     if (!value) {
       // A compound statement: pair inside its blocks, and let nothing pair across it.
       mark_pairs();
-      open.clear();
+      forget_all();
       switch (s->kind) {
         case StmtKind::If:
-          pair_block(static_cast<const If&>(*s).then_body, paired);
-          pair_block(static_cast<const If&>(*s).else_body, paired);
+          pair_block(static_cast<const If&>(*s).then_body, pairs);
+          pair_block(static_cast<const If&>(*s).else_body, pairs);
           break;
-        case StmtKind::While: pair_block(static_cast<const While&>(*s).body, paired); break;
-        case StmtKind::ForRange: pair_block(static_cast<const ForRange&>(*s).body, paired); break;
+        case StmtKind::While: pair_block(static_cast<const While&>(*s).body, pairs); break;
+        case StmtKind::ForRange: pair_block(static_cast<const ForRange&>(*s).body, pairs); break;
         case StmtKind::Try:
-          static_cast<const Try&>(*s).for_each_block([&](const Block& b) { pair_block(b, paired); });
+          static_cast<const Try&>(*s).for_each_block([&](const Block& b) { pair_block(b, pairs); });
           break;
         default: break;
       }
       continue;
     }
-    std::vector<const Binary*> found;
+    std::vector<Found> found;
     divisions(*value, found);
     if (assign && assign->target->kind == ExprKind::Index) {
       for (const auto& i : static_cast<const Index&>(*assign->target).indices) divisions(*i, found);
     }
-    for (const Binary* b : found) {
-      Candidate c{.division = b, .reads = {}};
-      const std::string l = spelling(*b->left, c.reads), r = spelling(*b->right, c.reads);
-      // Floats whose operands read array elements stay apart: NVVM then computes each half's
-      // fmod loop on its own anyway, and py2cuda::divmod's quotient alone costs more than
-      // py2cuda::floordiv (measured: docs/benchmarks-sass.md).
-      const bool elements = b->type->is_float() && (l + r).find('[') != std::string::npos;
-      if (!l.empty() && !r.empty() && !elements) open[l + "/" + r].push_back(std::move(c));
+    for (const Found& f : found) {
+      Candidate c{.division = f.division, .reads = {}, .statement = s.get(), .conditional = f.conditional};
+      const std::string l = spelling(*f.division->left, c.reads), r = spelling(*f.division->right, c.reads);
+      if (!l.empty() && !r.empty()) open[l + "/" + r].push_back(std::move(c));
     }
-    if (has_effects(*value, calls_count)) {
+    const bool value_effects = has_effects(*value, calls_count);
+    if (!value_effects && !(assign && has_effects(*assign->target, calls_count))) without_effects.insert(s.get());
+    if (value_effects) {
       mark_pairs();
-      open.clear();
+      forget_all();
     } else if (assign) {
       if (const Variable* v = written(*assign->target)) {
         mark_pairs();
         forget(v);
+        if (assign->target->kind == ExprKind::Index) {
+          for (const auto& [key, group] : open) stored_since.insert(key);
+        }
       } else {
         mark_pairs();
-        open.clear();
+        forget_all();
       }
     }
   }
@@ -196,10 +244,10 @@ void pair_block(const Block& block, std::set<const Binary*>& paired) {
 
 }  // namespace
 
-std::set<const Binary*> divmod_pairs(const Function& fn) {
-  std::set<const Binary*> paired;
-  pair_block(fn.body, paired);
-  return paired;
+DivmodPairs divmod_pairs(const Function& fn) {
+  DivmodPairs pairs;
+  pair_block(fn.body, pairs);
+  return pairs;
 }
 
 }  // namespace py2cuda::ir

@@ -278,7 +278,7 @@ class Emitter {
 
   ExprPrinter printer() {
     return ExprPrinter(host_code_, error_model_, map_ ? &pending_notes_ : nullptr, options_.line_directives,
-                       &divmod_pairs_);
+                       &divmod_pairs_.paired, &divmod_values_);
   }
 
   // Records where the line about to be written starts, for the Python line in scope, with
@@ -371,6 +371,7 @@ class Emitter {
   void function(const ir::Function& f) {
     error_model_ = f.error_model;
     divmod_pairs_ = ir::divmod_pairs(f);
+    for (const auto& v : f.variables) variable_names_.insert(v->cpp_name);
     out_ += "\n";
     const FromPython from(*this, f.def_span.line);
     echo(f.def_span.line);
@@ -430,7 +431,10 @@ class Emitter {
     --indent_;
     line("}");
     error_model_ = ir::ErrorModel::Numpy;
-    divmod_pairs_.clear();
+    divmod_pairs_ = {};
+    divmod_values_.clear();
+    divmod_count_ = 0;
+    variable_names_.clear();
   }
 
   // A file without host code: its CPU ufuncs' scalar/core functions (every signature's,
@@ -624,10 +628,26 @@ class Emitter {
     line("}");
   }
 
+  // The divmods ir/divmod_pairs.cpp computes once before statement `s` (float array elements,
+  // which NVVM would compute twice inside it): `const auto divmod_N = py2cuda::divmod(a, b);`.
+  void divmods_before(const ir::Stmt& s, ExprPrinter& p) {
+    const auto found = divmod_pairs_.before_statement.find(&s);
+    if (found == divmod_pairs_.before_statement.end()) return;
+    for (const std::vector<const ir::Binary*>& divisions : found->second) {
+      std::string name;
+      do {  // a name none of the function's variables has
+        name = "divmod_" + std::to_string(divmod_count_++);
+      } while (variable_names_.count(name));
+      line("const auto " + name + " = " + p.divmod_call(*divisions.front()) + ";");
+      for (const ir::Binary* b : divisions) divmod_values_[b] = name;
+    }
+  }
+
   void stmt(const ir::Stmt& s) {
     const FromPython from(*this, s.span.line);
     if (s.echo_line) echo(s.span.line);
     ExprPrinter p = printer();
+    divmods_before(s, p);
     switch (s.kind) {
       case ir::StmtKind::Expr: {
         const ir::Expr& value = *static_cast<const ir::ExprStmt&>(s).value;
@@ -914,7 +934,11 @@ class Emitter {
   std::vector<std::pair<const ir::LocalArray*, uint32_t>> hoisted_storage_;
   bool host_code_ = false;  // writing host code (the program around the kernels)
   ir::ErrorModel error_model_ = ir::ErrorModel::Numpy;  // the function being written's
-  std::set<const ir::Binary*> divmod_pairs_;  // the function being written's (ir/divmod_pairs.h)
+  ir::DivmodPairs divmod_pairs_;  // the function being written's (ir/divmod_pairs.h)
+  // Its paired divisions whose divmod is declared before their statement, with its variable.
+  std::map<const ir::Binary*, std::string> divmod_values_;
+  int divmod_count_ = 0;                   // the function's divmod_N declared so far
+  std::set<std::string> variable_names_;  // the function's variables' C++ names
 };
 
 }  // namespace

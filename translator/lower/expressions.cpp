@@ -221,6 +221,10 @@ std::string ExprPrinter::call_args(const std::vector<ir::ExprPtr>& args, const s
   return s;
 }
 
+std::string ExprPrinter::divmod_call(const ir::Binary& b) {
+  return "py2cuda::divmod(" + operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) + ")";
+}
+
 std::string ExprPrinter::operand(const ir::Expr& e, int needed, const ir::Expr* sibling) {
   // A bare integer literal is a C++ `int`, while Numba types it int64: `1 << n` would
   // shift in 32 bits and `floordiv(64, 2)` would not pick an overload. It may stay bare
@@ -527,12 +531,13 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
         // spelled as the same inline py2cuda::divmod call (pysem.h, each half what
         // py2cuda::floordiv and py2cuda::mod give), which NVVM computes once.
         const bool floor = b.op == BinOp::FloorDiv;
+        const auto declared = divmod_values_ ? divmod_values_->find(&b) : decltype(divmod_values_->end()){};
+        const bool before = divmod_values_ && declared != divmod_values_->end();
         note(floor ? NoteKind::FloorDivision : NoteKind::Modulo, b.span,
              division_reason(b) + "; a " + (floor ? "%" : "//") +
                  " of the same operands nearby shares its " + (b.type->is_float() ? "fmod" : "division") +
-                 " (py2cuda::divmod)");
-        return "py2cuda::divmod(" + operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) +
-               (floor ? ").quotient" : ").remainder");
+                 (before ? " (py2cuda::divmod, computed before the statement)" : " (py2cuda::divmod)"));
+        return (before ? declared->second : divmod_call(b)) + (floor ? ".quotient" : ".remainder");
       }
       switch (b.op) {
         case BinOp::FloorDiv:

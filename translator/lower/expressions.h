@@ -38,14 +38,18 @@ class ExprPrinter {
   // `located_subscripts`: each device subscript's first index carries its Python line and
   // column, and whether an assignment stores to it (--exe/--run builds, for --racecheck's reports).
   // `divmod_pairs`: the function's `//` and `%` that share a division (ir/divmod_pairs.h), or null.
+  // `divmod_values`: of these, those whose py2cuda::divmod was declared before their statement,
+  // with its variable (lower/emit.cpp), or null.
   explicit ExprPrinter(bool host_code = false, ir::ErrorModel error_model = ir::ErrorModel::Numpy,
                        std::vector<PendingNote>* notes = nullptr, bool located_subscripts = false,
-                       const std::set<const ir::Binary*>* divmod_pairs = nullptr)
+                       const std::set<const ir::Binary*>* divmod_pairs = nullptr,
+                       const std::map<const ir::Binary*, std::string>* divmod_values = nullptr)
       : host_code_(host_code),
         error_model_(error_model),
         notes_(notes),
         located_subscripts_(located_subscripts),
-        divmod_pairs_(divmod_pairs) {}
+        divmod_pairs_(divmod_pairs),
+        divmod_values_(divmod_values) {}
   std::string print(const ir::Expr& e);
   // An assignment's target; `augmented`: of `target op= value`, however printed (the element
   // is read, then stored), not of `target = value`.
@@ -65,12 +69,16 @@ class ExprPrinter {
   };
   LaunchChoice launch_choice(const ir::Launch& l);
 
+  // `py2cuda::divmod(a, b)` of a paired `a // b` or `a % b` (ir/divmod_pairs.h).
+  std::string divmod_call(const ir::Binary& b);
+
  private:
   bool host_code_;
   ir::ErrorModel error_model_;
   std::vector<PendingNote>* notes_;
   bool located_subscripts_;
   const std::set<const ir::Binary*>* divmod_pairs_;
+  const std::map<const ir::Binary*, std::string>* divmod_values_;
   bool stored_ = false;  // the node being printed is print_stored()'s
   // The node being printed is an assignment's target: its subscript is marked as stored
   // (`a[i] = v`) or updated (`a[i] += v`) for --racecheck.

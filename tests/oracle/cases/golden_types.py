@@ -89,6 +89,21 @@ def floordiv_case(label, a, b, block=16):
 FLOAT_FLOORDIV_X = [7.5, -7.5, 7.5, -7.5, 1.0, -1.0, 0.0, 6.25]
 FLOAT_FLOORDIV_Y = [2.0, 2.0, -2.0, -2.0, 0.0, 0.0, 5.0, -0.5]
 
+
+def float_floordiv_kernel(name, dtype, huge, tiny, seeds):
+    return Kernel(name, [
+        Case("sample", grid=1, block=16,
+             args=[values(dtype, FLOAT_FLOORDIV_X), values(dtype, FLOAT_FLOORDIV_Y),
+                   out(dtype, 8), out(dtype, 8)]),
+        # NumPy's float // and % use CPython's fmod-based algorithm, as Numba does: exact.
+        # (Divisors are finite: x % inf is NaN on a GPU, whose frem differs from fmod there.)
+        Case("size=1000", grid=8, block=128,
+             args=[uniform(dtype, 1000, -1e3, 1e3, seed=seeds[0]).at({0: -0.0, 1: INF, 2: NAN, 3: huge}),
+                   uniform(dtype, 1000, -10.0, 10.0, seed=seeds[1]).at({4: 0.0, 5: -0.0, 3: tiny}),
+                   out(dtype, 1000), out(dtype, 1000)]),
+    ])
+
+
 DIVISION = [
     Kernel("int_floordiv", [
         floordiv_case("sample", [7, -7, 7, -7, 6, -6, 0, 7, INT32_MIN, 2147483647],
@@ -105,17 +120,9 @@ DIVISION = [
         Case(f"small={v}", grid=1, block=1, args=[values("int8", [v]), out("int64", 3)])
         for v in (-128, 127, -1, 0, 5)
     ]),
-    Kernel("float_floordiv", [
-        Case("sample", grid=1, block=16,
-             args=[values("float64", FLOAT_FLOORDIV_X), values("float64", FLOAT_FLOORDIV_Y),
-                   out("float64", 8), out("float64", 8)]),
-        # NumPy's float // and % use CPython's fmod-based algorithm, as Numba does: exact.
-        # (Divisors are finite: x % inf is NaN on a GPU, whose frem differs from fmod there.)
-        Case("size=1000", grid=8, block=128,
-             args=[uniform("float64", 1000, -1e3, 1e3, seed=35).at({0: -0.0, 1: INF, 2: NAN, 3: 1e308}),
-                   uniform("float64", 1000, -10.0, 10.0, seed=36).at({4: 0.0, 5: -0.0, 3: 1e-308}),
-                   out("float64", 1000), out("float64", 1000)]),
-    ]),
+    float_floordiv_kernel("float_floordiv", "float64", huge=1e308, tiny=1e-308, seeds=(35, 36)),
+    # Both halves of array elements: one fmod, py2cuda::divmod declared before the first statement.
+    float_floordiv_kernel("float32_floordiv", "float32", huge=3e38, tiny=1e-38, seeds=(37, 38)),
 ]
 
 # ---- power.py --------------------------------------------------------------------------------
