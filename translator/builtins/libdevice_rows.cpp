@@ -265,6 +265,8 @@ constexpr FixedSignatureFunction kFunctions[] = {
     {"popcll", "int32(int64)", "__popcll({0})", ""},
     {"pow", "float64(float64, float64)", "pow({0}, {1})", ""},
     {"powf", "float32(float32, float32)", "powf({0}, {1})", ""},
+    {"powi", "float64(float64, int32)", "py2cuda::libdevice::powi({0}, {1})", "square and multiply over |y|, then 1 / r for y < 0"},
+    {"powif", "float32(float32, int32)", "py2cuda::libdevice::powif({0}, {1})", "square and multiply over |y|, then 1 / r for y < 0"},
     {"rcbrt", "float64(float64)", "rcbrt({0})", ""},
     {"rcbrtf", "float32(float32)", "rcbrtf({0})", ""},
     {"remainder", "float64(float64, float64)", "remainder({0}, {1})", ""},
@@ -335,27 +337,11 @@ constexpr FixedSignatureFunction kFunctions[] = {
     {"ynf", "float32(int32, float32)", "ynf({0}, {1})", ""},
 };
 
-// libdevice functions with no CUDA C++ counterpart to translate them to.
-struct Unsupported {
-  std::string_view name, reason;
-};
-constexpr Unsupported kUnsupported[] = {
-    {"powi", "libdevice's __nv_powi has no CUDA C++ math API function; use x ** n or math.pow(x, n)"},
-    {"powif", "libdevice's __nv_powif has no CUDA C++ math API function; use x ** n or math.pow(x, n)"},
-};
-
 }  // namespace
 
 const std::vector<Builtin>& libdevice_rows() {
   static const std::vector<Builtin> rows = fixed_signature_rows("numba.cuda.libdevice", "__nv_", kFunctions);
   return rows;
-}
-
-std::string_view libdevice_unsupported_reason(std::string_view name) {
-  for (const Unsupported& u : kUnsupported) {
-    if (u.name == name) return u.reason;
-  }
-  return {};
 }
 
 }  // namespace py2cuda::builtins

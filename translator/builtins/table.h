@@ -132,10 +132,6 @@ const std::vector<Builtin>& libdevice_rows();
 // The numba.cuda.fp16.__* rows (builtins/fp16_rows.cpp), part of all().
 const std::vector<Builtin>& fp16_intrinsic_rows();
 
-// Why libdevice.NAME is not translated, for the libdevice functions Numba has and
-// this table lacks; empty for every other name.
-std::string_view libdevice_unsupported_reason(std::string_view name);
-
 // Every row, in the table's order (grouped by module).
 const std::vector<Builtin>& all();
 

@@ -23,10 +23,6 @@ std::string display_path(const std::string& path) {
 // The message for a dotted path with no row in the builtins table.
 std::string unsupported_path_message(const std::string& path) {
   std::string shown = display_path(path);
-  if (path.rfind("numba.cuda.libdevice.", 0) == 0) {
-    std::string_view reason = builtins::libdevice_unsupported_reason(std::string_view(path).substr(21));
-    if (!reason.empty()) return "'" + shown + "' is not supported by py2cuda: " + std::string(reason);
-  }
   if (path == "numba.cuda.fp16.atomicAdd") {
     // numba-cuda types it atomicAdd(CPointer(float16), float16): no Python kernel can form that
     // pointer from an array, so Numba itself cannot compile a call with an array either.
