@@ -805,11 +805,6 @@ const ConstValue* global_value(ModuleInfo& info, const ast::Expr& e) {
 bool literal_int(ModuleInfo& info, const ast::Expr& e) {
   if (folded_by_cpython(e)) return true;
   if (const ConstValue* v = global_value(info, e)) return python_int_value(*v, false);
-  if (e.kind == ast::ExprKind::Subscript) {  // SHAPE[0] of a module tuple: Numba's static getitem keeps the literal
-    const auto& s = ast::as<ast::Subscript>(e);
-    const ConstValue* v = global_value(info, *s.value);
-    return v && v->type->is_tuple() && python_int_value(*v, true) && folded_by_cpython(*s.index);
-  }
   return false;
 }
 
