@@ -18,6 +18,13 @@ std::string_view SourceFile::line_text(uint32_t line) const {
   return std::string_view(text_).substr(begin, end - begin);
 }
 
+std::string_view SourceFile::span_text(Span span) const {
+  if (span.line == 0 || span.end_line != span.line || span.end_col < span.col) return {};
+  std::string_view line = line_text(span.line);
+  if (span.col == 0 || span.col - 1 > line.size()) return {};
+  return line.substr(span.col - 1, span.end_col - span.col);
+}
+
 std::string SourceFile::base_name() const {
   size_t slash = path_.find_last_of("/\\");
   return slash == std::string::npos ? path_ : path_.substr(slash + 1);

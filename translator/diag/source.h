@@ -28,6 +28,8 @@ class SourceFile {
   const std::string& text() const { return text_; }
   // The text of a 1-based line, without its newline; empty if out of range.
   std::string_view line_text(uint32_t line) const;
+  // The text a span on one line covers (as written, for messages); empty for other spans.
+  std::string_view span_text(Span span) const;
   uint32_t line_count() const { return static_cast<uint32_t>(line_starts_.size()); }
   // The file name without directories and without the .py suffix.
   std::string module_name() const;

@@ -1691,6 +1691,15 @@ ir::ExprPtr FunctionBuilder::array_alloc(const ast::Call& c, bool shared) {
     if (!dynamic && d <= 0) return fail(shape->span, std::string(what) + " dimensions must be positive" +
                                                       (shared ? " (0 alone means dynamic shared memory)" : ""));
   }
+  if (const ast::Expr* part = sema::numba_rejected_shape(mb_.info(), *shape)) {
+    const std::string text(D().file().span_text(part->span));
+    const bool arithmetic = part->kind == ast::ExprKind::Binary || part->kind == ast::ExprKind::Unary;
+    not_portable(part->span,
+                 std::string("rejects this shape: ") + what +
+                     "'s shape must be an integer literal, a module-level int or a tuple of them, and `" + text +
+                     "` is not one" + (arithmetic ? " (Numba folds no arithmetic on names)" : ""),
+                 "Define a module constant, e.g. `N = " + text + "`");
+  }
   auto node = std::make_unique<ir::LocalArray>(types::array(elem, static_cast<int>(dims.size()), Layout::C), shared, c.span);
   if (!dynamic) node->shape = dims;
   return node;

@@ -69,6 +69,12 @@ class FunctionBuilder {
     return nullptr;
   }
 
+  // Code the simulator runs but compiled Numba rejects on a GPU: a located warning saying what
+  // compiled Numba does and how to write it for both (docs/whole-programs.md lists the cases).
+  void not_portable(Span s, const std::string& compiled, const std::string& portable) {
+    D().warning(s, "compiled Numba " + compiled + "; the simulator runs it. " + portable);
+  }
+
   // ------------------------------------------------------------ variables
   ir::Variable* variable(const std::string& name) {
     auto it = vars_.find(name);
@@ -552,6 +558,9 @@ class FunctionBuilder {
   // place keys of versions, since every copy binds its names at the same source places.
   std::string unrolled_copy_;
   const ast::Expr* alloc_site_ = nullptr;  // the one place an array allocation may appear now
+  // The iterable a loop or comprehension is reading now, in one pass: where a device array's
+  // split() may stay the generator compiled Numba returns.
+  const ast::Expr* iterated_ = nullptr;
   TypeRef return_type_ = nullptr;
   TypeRef inferred_return_ = nullptr;  // from the last inference pass
   bool returns_value_ = false, returns_bare_ = false;

@@ -703,6 +703,12 @@ ir::ExprPtr FunctionBuilder::launch_arguments(const ast::Call& c, const Function
       if (!v->type->is_device_array()) {
         // A host array passed straight to a kernel: Numba copies it to the device
         // before the launch and back after it.
+        if (node->stream && !t->dtype()->is_record()) {
+          const std::string text(D().file().span_text(v->span));
+          not_portable(v->span, "cannot launch on a stream with a host array argument (RuntimeError: NumPy only "
+                                "supports stream=None)",
+                       "Pass a device array: `cuda.to_device(" + text + ", stream=stream)`");
+        }
         TypeRef host_type = v->type;
         const Span span = v->span;
         std::vector<ir::ExprPtr> operand;
@@ -1408,6 +1414,11 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       auto n = value(0);
       if (!n) return nullptr;
       if (!n->type->is_int()) return fail(a[0]->span, what + "() needs an integer section size");
+      if (iterated_ != &c) {
+        const std::string call(D().file().span_text(c.span));
+        not_portable(c.span, "makes split() a generator: no len(), indexing or second pass on a GPU",
+                     "Loop over it directly or write `list(" + call + ")`");
+      }
       std::vector<ir::ExprPtr> args;
       args.push_back(std::move(self));
       args.push_back(convert(std::move(n), types::int64()));
@@ -2540,6 +2551,11 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
     handled = true;
     if (!owner) return nullptr;
     const bool c_order = a.attr == "c_contiguous";
+    if (owner->type->is_device_array()) {
+      const std::string array(D().file().span_text(ast::as<ast::Attribute>(*a.value).value->span));
+      not_portable(a.span, "makes a device array's .flags a dict, so `.flags." + a.attr + "` is an AttributeError",
+                   "Write `" + array + (c_order ? ".is_c_contiguous()`" : ".is_f_contiguous()`"));
+    }
     const std::string pattern = owner->type->is_device_array()
                                     ? (c_order ? "{0}.is_c_contiguous()" : "{0}.is_f_contiguous()")
                                     : (c_order ? "{0}.is_c_contiguous()" : "py2cuda::np::transpose({0}).is_c_contiguous()");
@@ -2628,6 +2644,10 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
     }
     auto size = std::make_unique<ir::Const>(types::int64(), a.span);
     size->bits = static_cast<uint64_t>(item);
+    if (a.attr == "itemsize" && t->is_device_array()) {
+      not_portable(a.span, "has no .itemsize on a device array (AttributeError)",
+                   "Write `" + std::string(D().file().span_text(a.value->span)) + ".dtype.itemsize`");
+    }
     if (a.attr == "itemsize") return size;
     std::vector<ir::ExprPtr> args;
     args.push_back(std::make_unique<ir::Size>(std::move(base), a.span));

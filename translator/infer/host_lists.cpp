@@ -427,6 +427,7 @@ ir::ExprPtr FunctionBuilder::list_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r
 // What a comprehension or list.extend goes over, as a value the runtime's for_each_item
 // visits, and the type of each item.
 ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef& item) {
+  iterated_ = &iter;
   if (iter.kind == ast::ExprKind::Call) {
     const auto& call = ast::as<ast::Call>(iter);
     const std::string path = resolve_path(mb_.info(), *call.func);

@@ -321,6 +321,7 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
   };
 
   Item item;
+  iterated_ = f.iter.get();
   if (!source(*f.iter, item)) return;
 
   // The shortest length, once.

@@ -18,6 +18,32 @@ namespace py2cuda::infer {
 
 namespace {
 
+// A constant slice step other than 1 (`::2`, `::-1`): the view has gaps or runs backwards.
+bool strided_slice(const ast::Expr& index) {
+  if (index.kind != ast::ExprKind::Slice || !ast::as<ast::Slice>(index).step) return false;
+  const ast::Expr& step = *ast::as<ast::Slice>(index).step;
+  if (step.kind == ast::ExprKind::IntLit) return ast::as<ast::IntLit>(step).value != 1;
+  return step.kind == ast::ExprKind::Unary && ast::as<ast::Unary>(step).op == UnaryOp::Neg &&
+         ast::as<ast::Unary>(step).operand->kind == ast::ExprKind::IntLit;
+}
+
+// Whether a host-array expression is certainly no contiguous block of memory, which
+// numba-cuda cannot copy to the device for a CUDA ufunc (extents of 1, unknown here, aside):
+// `m.T` of a 2-D or larger array, a slice with a step, or an integer index after a slice (`m[:, 1]`).
+bool noncontiguous_view(const ast::Expr& e, int ndim) {
+  if (e.kind == ast::ExprKind::Attribute) return ast::as<ast::Attribute>(e).attr == "T" && ndim >= 2;
+  if (e.kind != ast::ExprKind::Subscript) return false;
+  const ast::Expr& index = *ast::as<ast::Subscript>(e).index;
+  if (index.kind != ast::ExprKind::Tuple) return strided_slice(index);
+  bool sliced = false;
+  for (const auto& i : ast::as<ast::TupleExpr>(index).elts) {
+    if (strided_slice(*i)) return true;
+    if (i->kind == ast::ExprKind::Slice) sliced = true;
+    else if (sliced) return true;
+  }
+  return false;
+}
+
 int kind_rank(TypeRef t) { return t->is_bool() ? 0 : t->is_int() ? 1 : t->is_float() ? 2 : 3; }
 
 // numpy.can_cast(from, to, 'safe') for scalar types.
@@ -218,6 +244,11 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
       any_device = any_device || t->is_device_array();
       if (!cuda && t->is_device_array()) {
         return fail(c.args[i]->span, "the CPU ufunc '" + f.name + "' cannot take a device array; copy it to the host first");
+      }
+      if (cuda && !t->is_device_array() && noncontiguous_view(*c.args[i], t->ndim())) {
+        not_portable(c.args[i]->span,
+                     "cannot copy a non-contiguous host array to the device for a CUDA ufunc (ValueError)",
+                     "Pass `np.ascontiguousarray(" + std::string(D().file().span_text(c.args[i]->span)) + ")`");
       }
       max_nd = std::max(max_nd, t->ndim());
       if (info.gufunc) {

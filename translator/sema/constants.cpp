@@ -769,4 +769,56 @@ std::optional<ConstValue> evaluate_constant(ModuleInfo& info, const ast::Expr& e
   return Evaluator(info, diags).eval(expr);
 }
 
+namespace {
+
+// Literals and arithmetic of literals only: CPython folds them into one constant
+// (`2 * 16`, `-1`) before Numba reads the bytecode.
+bool folded_by_cpython(const ast::Expr& e) {
+  switch (e.kind) {
+    case ast::ExprKind::IntLit: return true;
+    case ast::ExprKind::Unary: return folded_by_cpython(*ast::as<ast::Unary>(e).operand);
+    case ast::ExprKind::Binary: {
+      const auto& b = ast::as<ast::Binary>(e);
+      return folded_by_cpython(*b.left) && folded_by_cpython(*b.right);
+    }
+    default: return false;
+  }
+}
+
+// A module constant holding a Python int (not a bool or a NumPy integer), or a tuple of them:
+// what Numba types as Literal[int] when a function reads the global.
+bool python_int_value(const ConstValue& v, bool tuple_allowed) {
+  if (tuple_allowed && v.type->is_tuple()) {
+    return std::all_of(v.elements.begin(), v.elements.end(), [](const ConstValue& x) { return python_int_value(x, false); });
+  }
+  return v.type->is_int() && v.weak;
+}
+
+const ConstValue* global_value(ModuleInfo& info, const ast::Expr& e) {
+  if (e.kind != ast::ExprKind::Name) return nullptr;
+  auto it = info.globals.find(ast::as<ast::Name>(e).id);
+  if (it == info.globals.end() || it->second.kind != Symbol::Kind::Constant) return nullptr;
+  Diagnostics ignored(*info.file);
+  return constant_value(info, it->second, ignored);
+}
+
+bool literal_int(ModuleInfo& info, const ast::Expr& e) {
+  if (folded_by_cpython(e)) return true;
+  if (const ConstValue* v = global_value(info, e)) return python_int_value(*v, false);
+  return false;
+}
+
+}  // namespace
+
+const ast::Expr* numba_rejected_shape(ModuleInfo& info, const ast::Expr& shape) {
+  if (shape.kind == ast::ExprKind::Tuple) {
+    for (const auto& x : ast::as<ast::TupleExpr>(shape).elts) {
+      if (!literal_int(info, *x)) return x.get();
+    }
+    return nullptr;
+  }
+  if (const ConstValue* v = global_value(info, shape)) return python_int_value(*v, true) ? nullptr : &shape;
+  return literal_int(info, shape) ? nullptr : &shape;
+}
+
 }  // namespace py2cuda::sema

@@ -197,6 +197,13 @@ const ConstValue* constant_value(ModuleInfo& info, Symbol& symbol, Diagnostics& 
 // arithmetic (an array shape, say). Reports and returns nullopt otherwise.
 std::optional<ConstValue> evaluate_constant(ModuleInfo& info, const ast::Expr& expr, Diagnostics& diags);
 
+// Whether compiled Numba accepts `shape` as the shape of cuda.shared.array / cuda.local.array:
+// its typing wants an integer literal or a tuple of them, and only literals, arithmetic of
+// literals (CPython folds it), module-level Python ints and tuples of those type as literals. Arithmetic of names (`2 * BLOCK`), NumPy integers, len()
+// and int() give int64, which the simulator accepts and compiled Numba rejects. Returns the
+// part of `shape` that is no literal (an element of a tuple display), or nullptr.
+const ast::Expr* numba_rejected_shape(ModuleInfo& info, const ast::Expr& shape);
+
 // Parses a type expression (`float32[:, ::1]`, `int64`, `numba.types.float32`).
 // Reports and returns nullptr on error.
 TypeRef type_from_expr(const ModuleInfo& info, const ast::Expr& expr, Diagnostics& diags);
