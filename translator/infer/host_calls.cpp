@@ -912,6 +912,25 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     }
     case HostRule::ArrayFromValues: {
       if (!bind({"object", "dtype"}) || !need(0, "object")) return nullptr;
+      // NumPy picks the dtype that holds every Python value: bool < int64 < float64.
+      auto holding = [](TypeRef dt, TypeRef value) {
+        TypeRef t = value->is_float() ? types::float64() : value->is_bool() ? types::boolean() : types::int64();
+        if (value->is_float() && value->bits() == 32) t = types::float32();
+        return dt ? numpy_rules::promote_types(dt, t) : t;
+      };
+      // The array of these values (dtype= wins over `dt`), C order in `shape`.
+      auto from_values = [&](std::vector<ir::ExprPtr> values, TypeRef dt, const std::vector<int64_t>& shape) -> ir::ExprPtr {
+        if (!is_none(a[1])) dt = host_dtype(*a[1]);
+        if (!dt) return nullptr;
+        std::vector<ir::ExprPtr> args;
+        std::string dims;
+        for (size_t d = 0; d < shape.size(); ++d) dims += (d ? ", " : "") + std::to_string(shape[d]);
+        for (auto& v : values) args.push_back(convert(std::move(v), dt));
+        std::string pattern = "py2cuda::np::array_from<{t0}>(py2cuda::host::shape(" + dims + "), {" +
+                              placeholders(0, args.size()) + "})";
+        return call_node(types::array(dt, static_cast<int>(shape.size()), Layout::C), pattern, c.span,
+                         std::move(args), {dt});
+      };
       // Nested list/tuple displays: the shape from the nesting, the values flattened.
       std::vector<int64_t> shape;
       std::vector<const ast::Expr*> flat;
@@ -941,22 +960,31 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
           auto v = expr(*x);
           if (!v) return nullptr;
           if (!v->type->is_number()) return fail(x->span, what + "() of " + v->type->str() + " values is not supported");
-          // NumPy picks the dtype that holds every Python value: bool < int64 < float64.
-          TypeRef t = v->type->is_float() ? types::float64() : v->type->is_bool() ? types::boolean() : types::int64();
-          if (v->type->is_float() && v->type->bits() == 32) t = types::float32();
-          dt = dt ? numpy_rules::promote_types(dt, t) : t;
+          dt = holding(dt, v->type);
           values.push_back(std::move(v));
         }
-        if (!is_none(a[1])) dt = host_dtype(*a[1]);
-        if (!dt) return nullptr;
-        std::vector<ir::ExprPtr> args;
-        std::string dims;
-        for (size_t d = 0; d < shape.size(); ++d) dims += (d ? ", " : "") + std::to_string(shape[d]);
-        for (auto& v : values) args.push_back(convert(std::move(v), dt));
-        std::string pattern = "py2cuda::np::array_from<{t0}>(py2cuda::host::shape(" + dims + "), {" +
-                              placeholders(0, args.size()) + "})";
-        return call_node(types::array(dt, static_cast<int>(shape.size()), Layout::C), pattern, c.span,
-                         std::move(args), {dt});
+        return from_values(std::move(values), dt, shape);
+      }
+      // A tuple held in a name (`for c in [(0, 0), (3, 3)]: np.array(c)`): its numbers, read once.
+      if (auto v = value(0); v && v->type->is_tuple() && !v->type->is_list_display() && !v->type->elements().empty() &&
+                             std::all_of(v->type->elements().begin(), v->type->elements().end(),
+                                         [](TypeRef e) { return e->is_number(); })) {
+        TypeRef dt = nullptr;
+        for (TypeRef e : v->type->elements()) dt = holding(dt, e);
+        const bool named = v->kind == ir::ExprKind::Var;
+        ir::Variable* tuple = named ? static_cast<ir::VarRef&>(*v).var : temporary("tup", v->type);
+        std::vector<ir::ExprPtr> values;
+        for (size_t k = 0; k < v->type->elements().size(); ++k) {
+          values.push_back(std::make_unique<ir::TupleGet>(v->type->elements()[k], std::make_unique<ir::VarRef>(tuple, c.span),
+                                                          static_cast<int>(k), c.span));
+        }
+        const int64_t n = static_cast<int64_t>(values.size());
+        auto made = from_values(std::move(values), dt, {n});
+        if (!made || named) return made;
+        auto let = std::make_unique<ir::Let>(tuple, std::move(v), c.span);
+        let->type = made->type;
+        let->body = std::move(made);
+        return let;
       }
       if (auto v = value(0); v && v->type->is_list()) {
         TypeRef dt = is_none(a[1]) ? nullptr : host_dtype(*a[1]);
