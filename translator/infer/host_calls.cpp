@@ -1090,6 +1090,8 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       std::vector<ir::ExprPtr> arrays;
       TypeRef dt = nullptr;
       int ndim = -1;
+      // np.concatenate(arrays, axis=None): NumPy flattens each array, then joins them.
+      const bool flatten = name == "concatenate" && a[1] && a[1]->kind == ast::ExprKind::NoneLit;
       for (size_t i = 0; i < items.size(); ++i) {
         // A list among them (np.concatenate(([c[0]], c, [c[-1]]))) joins as NumPy's array of it:
         // NumPy makes each list an array first (Python ints int64, floats float64), then
@@ -1099,6 +1101,10 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         if (!v) return nullptr;
         if (!v->type->is_array() || v->type->is_device_array()) {
           return fail(items[i]->span, what + "() joins host arrays and lists of numbers, not " + v->type->str());
+        }
+        if (flatten && v->type->ndim() != 1) {
+          TypeRef flat = types::array(v->type->dtype(), 1, Layout::C);
+          v = call_node(flat, "py2cuda::np::ravel({0})", items[i]->span, one(std::move(v)));
         }
         // vstack makes 1-D arrays rows; hstack and the others join arrays of one dimension.
         // column_stack makes them columns, dstack makes every array at least 3-D.
@@ -1122,7 +1128,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       const int result_ndim = name == "stack" ? ndim + 1 : ndim;
       std::string pattern = rt + "<{t0}, " + std::to_string(ndim) + ">(";
       if (takes_axis) {
-        const std::optional<int64_t> axis = join_axis(a[1], c.span, result_ndim, what);
+        const std::optional<int64_t> axis = flatten ? 0 : join_axis(a[1], c.span, result_ndim, what);
         if (!axis) return nullptr;
         pattern += std::to_string(*axis < 0 ? *axis + result_ndim : *axis) + ", ";
       }
@@ -2526,6 +2532,10 @@ std::optional<int64_t> FunctionBuilder::join_axis(const ast::Expr* arg, Span cal
 ir::ExprPtr FunctionBuilder::join_array_list(const ast::Call& c, const std::string& name, const std::vector<const ast::Expr*>& a,
                                              const std::string& what) {
   const bool takes_axis = name == "concatenate" || name == "stack";
+  if (name == "concatenate" && a[1] && a[1]->kind == ast::ExprKind::NoneLit) {
+    return fail(a[1]->span, what + "(axis=None) of a list built at run time is not supported by py2cuda; join a list "
+                                   "or tuple display, or ravel() the arrays before appending them");
+  }
   if (name != "vstack" && name != "hstack" && !takes_axis) {
     return fail(a[0]->span, what + "() needs the arrays as a list or tuple display, e.g. " + what + "([a, b])");
   }
