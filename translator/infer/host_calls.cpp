@@ -966,9 +966,9 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         return from_values(std::move(values), dt, shape);
       }
       // A tuple held in a name (`for c in [(0, 0), (3, 3)]: np.array(c)`): its numbers, read once.
-      if (auto v = value(0); v && v->type->is_tuple() && !v->type->is_list_display() && !v->type->elements().empty() &&
-                             std::all_of(v->type->elements().begin(), v->type->elements().end(),
-                                         [](TypeRef e) { return e->is_number(); })) {
+      auto v = value(0);
+      if (v && v->type->is_tuple() && !v->type->is_list_display() && !v->type->elements().empty() &&
+          std::all_of(v->type->elements().begin(), v->type->elements().end(), [](TypeRef e) { return e->is_number(); })) {
         TypeRef dt = nullptr;
         for (TypeRef e : v->type->elements()) dt = holding(dt, e);
         const bool named = v->kind == ir::ExprKind::Var;
@@ -986,7 +986,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         let->body = std::move(made);
         return let;
       }
-      if (auto v = value(0); v && v->type->is_list()) {
+      if (v && v->type->is_list()) {
         TypeRef dt = is_none(a[1]) ? nullptr : host_dtype(*a[1]);
         if (!is_none(a[1]) && !dt) return nullptr;
         return array_from_list(std::move(v), dt, a[0]->span);
@@ -2192,10 +2192,15 @@ ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const 
   args.push_back(std::move(v));
   if (conversion == 'r' || conversion == 'a') {
     if (spec.empty()) return call_node(types::string(), "py2cuda::host::repr({0})", s, std::move(args));
-    args[0] = call_node(types::string(), "py2cuda::host::repr({0})", s, std::move(args));
+    // Built aside first: the call takes the vector, which the assignment then indexes.
+    auto text = call_node(types::string(), "py2cuda::host::repr({0})", s, std::move(args));
+    args.clear();
+    args.push_back(std::move(text));
   } else if (conversion == 's') {
     if (spec.empty()) return call_node(types::string(), "py2cuda::host::str({0})", s, std::move(args));
-    args[0] = call_node(types::string(), "py2cuda::host::str({0})", s, std::move(args));
+    auto text = call_node(types::string(), "py2cuda::host::str({0})", s, std::move(args));
+    args.clear();
+    args.push_back(std::move(text));
   }
   // f"{x}" is format(x, ""): str(x), except for an np.float32, which NumPy formats as
   // the Python float it converts to.
