@@ -274,6 +274,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "ndarray.round", .rule = R::Round, .runtime = "py2cuda::np::round", .doc = "as np.round"},
       {.path = "ndarray.clip", .rule = R::Clip, .runtime = "py2cuda::np::clip", .doc = "as np.clip"},
       {.path = "generic.item", .rule = R::ScalarItem, .runtime = "", .doc = "a NumPy scalar as a Python float, int or bool"},
+      {.path = "generic.round", .rule = R::Round, .runtime = "py2cuda::np::round", .doc = "a NumPy scalar rounded as np.round (a NumPy scalar of the same type)"},
       {.path = "ndarray.fill", .rule = R::Fill, .runtime = "py2cuda::np::fill", .doc = "every element set to a value"},
       {.path = "ndarray.sum", .rule = R::Reduction, .runtime = "py2cuda::np::sum", .doc = "as np.sum"},
       {.path = "ndarray.prod", .rule = R::Reduction, .runtime = "py2cuda::np::prod", .doc = "as np.prod"},

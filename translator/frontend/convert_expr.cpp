@@ -16,6 +16,54 @@ std::unique_ptr<T> make(Args&&... args) {
   return std::make_unique<T>(std::forward<Args>(args)...);
 }
 
+// map(f, xs, ...) is the generator (f(a0, ...) for a0, ... in zip(xs, ...)), which host code already
+// iterates, lists, joins and sums; map(lambda x: e, xs) is (e for x in xs). f is a name or an
+// attribute (read once per item, as Python reads it once) or a lambda of as many parameters.
+ast::ExprPtr map_as_generator(std::unique_ptr<ast::Call> c) {
+  if (c->func->kind != ast::ExprKind::Name || ast::as<ast::Name>(*c->func).id != "map" || c->has_star_args ||
+      !c->keywords.empty() || c->args.size() < 2) {
+    return c;
+  }
+  const size_t n = c->args.size() - 1;
+  std::vector<std::string> names;
+  ast::ExprPtr elt;
+  ast::Expr& f = *c->args[0];
+  if (f.kind == ast::ExprKind::Lambda) {
+    auto& l = static_cast<ast::LambdaExpr&>(f);
+    if (l.params.size() != n) return c;
+    for (const ast::Param& p : l.params) {
+      if (p.kind != ast::Param::Kind::Normal || p.default_value) return c;
+      names.push_back(p.name);
+    }
+    elt = std::move(l.body);
+  } else if (f.kind == ast::ExprKind::Name || f.kind == ast::ExprKind::Attribute) {
+    auto call = make<ast::Call>(c->span, std::move(c->args[0]));
+    for (size_t k = 0; k < n; ++k) {
+      names.push_back("map_item" + std::to_string(k) + "_");
+      call->args.push_back(make<ast::Name>(c->args[k + 1]->span, names.back()));
+    }
+    elt = std::move(call);
+  } else {
+    return c;
+  }
+  auto g = make<ast::ComprehensionExpr>(c->span, false);
+  if (n == 1) {
+    g->target = make<ast::Name>(c->args[1]->span, names[0]);
+    g->iter = std::move(c->args[1]);
+  } else {
+    auto target = make<ast::TupleExpr>(c->span);
+    auto zip = make<ast::Call>(c->span, make<ast::Name>(c->func->span, "zip"));
+    for (size_t k = 0; k < n; ++k) {
+      target->elts.push_back(make<ast::Name>(c->args[k + 1]->span, names[k]));
+      zip->args.push_back(std::move(c->args[k + 1]));
+    }
+    g->target = std::move(target);
+    g->iter = std::move(zip);
+  }
+  g->elt = std::move(elt);
+  return g;
+}
+
 std::optional<BinOp> binop_from(std::string_view t) {
   if (t == "+") return BinOp::Add;
   if (t == "-") return BinOp::Sub;
@@ -406,7 +454,7 @@ ast::ExprPtr Converter::call(TSNode n) {
       default: c->args.push_back(expr(a)); break;
     }
   }
-  return c;
+  return map_as_generator(std::move(c));
 }
 
 ast::ExprPtr Converter::binary(TSNode n) {

@@ -1285,15 +1285,50 @@ ir::ExprPtr FunctionBuilder::condition(const ast::Expr& e) {
   return truth(std::move(v));
 }
 
+TypeRef FunctionBuilder::either_type(TypeRef a, TypeRef b) const {
+  if (TypeRef t = rules::unify(a, b)) return t;
+  if (!host_) return nullptr;
+  const TypeRef mixed = types::host_object("FormatArg");
+  auto printable = [&](TypeRef x) {
+    return (x->is_number() && !x->is_complex()) || x->is_string() || x == mixed || x->is_list() ||
+           (x->is_array() && !x->is_device_array()) || (x->is_tuple() && !x->is_list_display());
+  };
+  return printable(a) && printable(b) ? mixed : nullptr;
+}
+
 ir::ExprPtr FunctionBuilder::boolop(const ast::BoolOpExpr& b) {
   std::vector<ir::ExprPtr> vals;
   TypeRef t = nullptr;
+  bool numbers = true;
   for (const auto& v : b.values) {
     auto x = expr(*v);
     if (!x) return nullptr;
-    if (!x->type->is_number()) return fail(v->span, std::string(b.is_and ? "and" : "or") + " of a " + x->type->str() + " is not supported");
-    t = t ? rules::unify(t, x->type) : x->type;
+    if (host_ && x->type->is_list_display()) x = growable_list(std::move(x));  // `xs or [0.0]`: a list
+    const char* op = b.is_and ? "and" : "or";
+    if (!x->type->is_number() && !host_) return fail(v->span, std::string(op) + " of a " + x->type->str() + " is not supported");
+    numbers = numbers && x->type->is_number();
+    t = t ? either_type(t, x->type) : x->type;
+    if (!t) return fail(v->span, std::string(op) + " of a " + x->type->str() + " beside these values is not supported by py2cuda");
     vals.push_back(std::move(x));
+  }
+  if (!numbers) {
+    // Host code's `a or b` is a when a is true, else b (`and`: b when a is true, else a): the
+    // value itself, each operand read once, the right ones only when needed.
+    ir::ExprPtr acc = dict_value(std::move(vals.back()), t);
+    for (size_t i = vals.size() - 1; i-- > 0;) {
+      ir::Variable* operand = temporary("operand", vals[i]->type);
+      auto ref = [&] { return std::make_unique<ir::VarRef>(operand, b.span); };
+      auto test = truth(ref());
+      if (!test) return nullptr;
+      auto mine = dict_value(ref(), t);
+      auto select = std::make_unique<ir::Select>(t, std::move(test), b.is_and ? std::move(acc) : std::move(mine),
+                                                 b.is_and ? std::move(mine) : std::move(acc), b.span);
+      auto let = std::make_unique<ir::Let>(operand, std::move(vals[i]), b.span);
+      let->type = t;
+      let->body = std::move(select);
+      acc = std::move(let);
+    }
+    return acc;
   }
   // Right-associative folding keeps Python's short-circuit order.
   ir::ExprPtr acc = convert(std::move(vals.back()), t);
@@ -1539,12 +1574,12 @@ ir::ExprPtr FunctionBuilder::ifexp(const ast::IfExp& i) {
   auto a = expr(*i.body);
   auto b = expr(*i.orelse);
   if (!cond || !a || !b) return nullptr;
-  TypeRef t = rules::unify(a->type, b->type);
+  TypeRef t = either_type(a->type, b->type);
   if (!t) {
     return fail(i.span, "the two branches of this conditional expression have incompatible types " + a->type->str() +
                             " and " + b->type->str());
   }
-  return std::make_unique<ir::Select>(t, std::move(cond), convert(std::move(a), t), convert(std::move(b), t), i.span);
+  return std::make_unique<ir::Select>(t, std::move(cond), dict_value(std::move(a), t), dict_value(std::move(b), t), i.span);
 }
 
 }  // namespace py2cuda::infer

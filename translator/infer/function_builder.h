@@ -263,6 +263,10 @@ class FunctionBuilder {
   ir::ExprPtr compare_from(const ast::Compare& c, size_t i, ir::ExprPtr left);
   ir::ExprPtr comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span span);
   ir::ExprPtr ifexp(const ast::IfExp& i);
+  // The type host code's `a or b` / `x if c else y` takes: the values' one type, or, where they have
+  // none (a list or a str), the runtime's FormatArg, which keeps each value's Python type for
+  // printing and formatting; nullptr where neither.
+  TypeRef either_type(TypeRef a, TypeRef b) const;
   ir::ExprPtr literal_int(const ast::IntLit& lit);
   ir::ExprPtr constant(const sema::ConstValue& v, Span s);
   ir::ExprPtr condition(const ast::Expr& e);

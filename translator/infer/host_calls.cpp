@@ -918,6 +918,25 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     }
     case HostRule::ArrayFromValues: {
       if (!bind({"object", "dtype"}) || !need(0, "object")) return nullptr;
+      // NumPy picks the dtype that holds every Python value: bool < int64 < float64.
+      auto holding = [](TypeRef dt, TypeRef value) {
+        TypeRef t = value->is_float() ? types::float64() : value->is_bool() ? types::boolean() : types::int64();
+        if (value->is_float() && value->bits() == 32) t = types::float32();
+        return dt ? numpy_rules::promote_types(dt, t) : t;
+      };
+      // The array of these values (dtype= wins over `dt`), C order in `shape`.
+      auto from_values = [&](std::vector<ir::ExprPtr> values, TypeRef dt, const std::vector<int64_t>& shape) -> ir::ExprPtr {
+        if (!is_none(a[1])) dt = host_dtype(*a[1]);
+        if (!dt) return nullptr;
+        std::vector<ir::ExprPtr> args;
+        std::string dims;
+        for (size_t d = 0; d < shape.size(); ++d) dims += (d ? ", " : "") + std::to_string(shape[d]);
+        for (auto& v : values) args.push_back(convert(std::move(v), dt));
+        std::string pattern = "py2cuda::np::array_from<{t0}>(py2cuda::host::shape(" + dims + "), {" +
+                              placeholders(0, args.size()) + "})";
+        return call_node(types::array(dt, static_cast<int>(shape.size()), Layout::C), pattern, c.span,
+                         std::move(args), {dt});
+      };
       // Nested list/tuple displays: the shape from the nesting, the values flattened.
       std::vector<int64_t> shape;
       std::vector<const ast::Expr*> flat;
@@ -947,24 +966,33 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
           auto v = expr(*x);
           if (!v) return nullptr;
           if (!v->type->is_number()) return fail(x->span, what + "() of " + v->type->str() + " values is not supported");
-          // NumPy picks the dtype that holds every Python value: bool < int64 < float64.
-          TypeRef t = v->type->is_float() ? types::float64() : v->type->is_bool() ? types::boolean() : types::int64();
-          if (v->type->is_float() && v->type->bits() == 32) t = types::float32();
-          dt = dt ? numpy_rules::promote_types(dt, t) : t;
+          dt = holding(dt, v->type);
           values.push_back(std::move(v));
         }
-        if (!is_none(a[1])) dt = host_dtype(*a[1]);
-        if (!dt) return nullptr;
-        std::vector<ir::ExprPtr> args;
-        std::string dims;
-        for (size_t d = 0; d < shape.size(); ++d) dims += (d ? ", " : "") + std::to_string(shape[d]);
-        for (auto& v : values) args.push_back(convert(std::move(v), dt));
-        std::string pattern = "py2cuda::np::array_from<{t0}>(py2cuda::host::shape(" + dims + "), {" +
-                              placeholders(0, args.size()) + "})";
-        return call_node(types::array(dt, static_cast<int>(shape.size()), Layout::C), pattern, c.span,
-                         std::move(args), {dt});
+        return from_values(std::move(values), dt, shape);
       }
-      if (auto v = value(0); v && v->type->is_list()) {
+      // A tuple held in a name (`for c in [(0, 0), (3, 3)]: np.array(c)`): its numbers, read once.
+      auto v = value(0);
+      if (v && v->type->is_tuple() && !v->type->is_list_display() && !v->type->elements().empty() &&
+          std::all_of(v->type->elements().begin(), v->type->elements().end(), [](TypeRef e) { return e->is_number(); })) {
+        TypeRef dt = nullptr;
+        for (TypeRef e : v->type->elements()) dt = holding(dt, e);
+        const bool named = v->kind == ir::ExprKind::Var;
+        ir::Variable* tuple = named ? static_cast<ir::VarRef&>(*v).var : temporary("tup", v->type);
+        std::vector<ir::ExprPtr> values;
+        for (size_t k = 0; k < v->type->elements().size(); ++k) {
+          values.push_back(std::make_unique<ir::TupleGet>(v->type->elements()[k], std::make_unique<ir::VarRef>(tuple, c.span),
+                                                          static_cast<int>(k), c.span));
+        }
+        const int64_t n = static_cast<int64_t>(values.size());
+        auto made = from_values(std::move(values), dt, {n});
+        if (!made || named) return made;
+        auto let = std::make_unique<ir::Let>(tuple, std::move(v), c.span);
+        let->type = made->type;
+        let->body = std::move(made);
+        return let;
+      }
+      if (v && v->type->is_list()) {
         TypeRef dt = is_none(a[1]) ? nullptr : host_dtype(*a[1]);
         if (!is_none(a[1]) && !dt) return nullptr;
         return array_from_list(std::move(v), dt, a[0]->span);
@@ -1068,6 +1096,8 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       std::vector<ir::ExprPtr> arrays;
       TypeRef dt = nullptr;
       int ndim = -1;
+      // np.concatenate(arrays, axis=None): NumPy flattens each array, then joins them.
+      const bool flatten = name == "concatenate" && a[1] && a[1]->kind == ast::ExprKind::NoneLit;
       for (size_t i = 0; i < items.size(); ++i) {
         // A list among them (np.concatenate(([c[0]], c, [c[-1]]))) joins as NumPy's array of it:
         // NumPy makes each list an array first (Python ints int64, floats float64), then
@@ -1077,6 +1107,10 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         if (!v) return nullptr;
         if (!v->type->is_array() || v->type->is_device_array()) {
           return fail(items[i]->span, what + "() joins host arrays and lists of numbers, not " + v->type->str());
+        }
+        if (flatten && v->type->ndim() != 1) {
+          TypeRef flat = types::array(v->type->dtype(), 1, Layout::C);
+          v = call_node(flat, "py2cuda::np::ravel({0})", items[i]->span, one(std::move(v)));
         }
         // vstack makes 1-D arrays rows; hstack and the others join arrays of one dimension.
         // column_stack makes them columns, dstack makes every array at least 3-D.
@@ -1100,7 +1134,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       const int result_ndim = name == "stack" ? ndim + 1 : ndim;
       std::string pattern = rt + "<{t0}, " + std::to_string(ndim) + ">(";
       if (takes_axis) {
-        const std::optional<int64_t> axis = join_axis(a[1], c.span, result_ndim, what);
+        const std::optional<int64_t> axis = flatten ? 0 : join_axis(a[1], c.span, result_ndim, what);
         if (!axis) return nullptr;
         pattern += std::to_string(*axis < 0 ? *axis + result_ndim : *axis) + ", ";
       }
@@ -2169,10 +2203,15 @@ ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const 
   args.push_back(std::move(v));
   if (conversion == 'r' || conversion == 'a') {
     if (spec.empty()) return call_node(types::string(), "py2cuda::host::repr({0})", s, std::move(args));
-    args[0] = call_node(types::string(), "py2cuda::host::repr({0})", s, std::move(args));
+    // Built aside first: the call takes the vector, which the assignment then indexes.
+    auto text = call_node(types::string(), "py2cuda::host::repr({0})", s, std::move(args));
+    args.clear();
+    args.push_back(std::move(text));
   } else if (conversion == 's') {
     if (spec.empty()) return call_node(types::string(), "py2cuda::host::str({0})", s, std::move(args));
-    args[0] = call_node(types::string(), "py2cuda::host::str({0})", s, std::move(args));
+    auto text = call_node(types::string(), "py2cuda::host::str({0})", s, std::move(args));
+    args.clear();
+    args.push_back(std::move(text));
   }
   // f"{x}" is format(x, ""): str(x), except for an np.float32, which NumPy formats as
   // the Python float it converts to.
@@ -2509,6 +2548,10 @@ std::optional<int64_t> FunctionBuilder::join_axis(const ast::Expr* arg, Span cal
 ir::ExprPtr FunctionBuilder::join_array_list(const ast::Call& c, const std::string& name, const std::vector<const ast::Expr*>& a,
                                              const std::string& what) {
   const bool takes_axis = name == "concatenate" || name == "stack";
+  if (name == "concatenate" && a[1] && a[1]->kind == ast::ExprKind::NoneLit) {
+    return fail(a[1]->span, what + "(axis=None) of a list built at run time is not supported by py2cuda; join a list "
+                                   "or tuple display, or ravel() the arrays before appending them");
+  }
   if (name != "vstack" && name != "hstack" && !takes_axis) {
     return fail(a[0]->span, what + "() needs the arrays as a list or tuple display, e.g. " + what + "([a, b])");
   }

@@ -83,7 +83,8 @@ bool entry_types_supported(Diagnostics& diags, TypeRef kt, Span key_span, TypeRe
 }  // namespace
 
 // A value stored in a dict of values of type `vt`: converted to it, or kept with its Python
-// type in a dict of mixed values.
+// type in a dict of mixed values (and as the value of a host `or` or conditional expression whose
+// operands have no one type, FunctionBuilder::either_type).
 ir::ExprPtr FunctionBuilder::dict_value(ir::ExprPtr v, TypeRef vt) {
   if (vt != mixed_value_type() || v->type == vt) return convert(std::move(v), vt);
   const Span s = v->span;

@@ -114,6 +114,7 @@ int FunctionBuilder::scalar_origin(const ast::Expr& e, std::set<std::string>& fo
           if (m.attr == "item") return Origin::Python;
           auto owner = expr(*m.value);
           if (owner && owner->type == types::host_object("Event")) return Origin::Python;  // elapsed_time(): a float
+          if (owner && owner->type->is_number() && m.attr == "round") return Origin::NumPy;  // only NumPy's scalars have it
           return owner && owner->type->is_array() ? Origin::NumPy : Origin::Unknown;
         }
         std::string path = resolve_path(mb_.info(), *c.func);

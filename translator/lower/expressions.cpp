@@ -735,7 +735,7 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     }
     case ir::ExprKind::Let: {
       const auto& let = static_cast<const ir::Let&>(e);
-      return "[&]() -> " + cpp_type(let.type) + " { const " + cpp_type(let.var->type) + " " + let.var->cpp_name +
+      return "[&]() -> " + cpp_type(let.type, host_code_) + " { const " + cpp_type(let.var->type, host_code_) + " " + let.var->cpp_name +
              " = " + print(*let.init, 0) + "; return " + print(*let.body, 0) + "; }()";
     }
     case ir::ExprKind::LocalArray: return "/* array allocation */";
