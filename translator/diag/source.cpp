@@ -19,9 +19,10 @@ std::string_view SourceFile::line_text(uint32_t line) const {
 }
 
 std::string_view SourceFile::span_text(Span span) const {
-  if (span.line == 0 || span.end_line != span.line || span.end_col < span.col) return {};
+  // Columns are 1-based, the end one past the last character.
+  if (span.line == 0 || span.end_line != span.line || span.col == 0 || span.end_col <= span.col) return {};
   std::string_view line = line_text(span.line);
-  if (span.col == 0 || span.col - 1 > line.size()) return {};
+  if (span.end_col - 1 > line.size()) return {};
   return line.substr(span.col - 1, span.end_col - span.col);
 }
 

@@ -325,13 +325,7 @@ class Emitter {
   }
 
   // The Python text of a span on one line ("x * 1.5"), to say what a note is about.
-  std::string python_text(const Span& span) const {
-    // Columns are 1-based, the end one past the last character.
-    if (!span.valid() || span.end_line != span.line || span.col == 0 || span.end_col <= span.col) return "";
-    std::string_view text = file_.line_text(span.line);
-    if (span.end_col - 1 > text.size()) return "";
-    return std::string(text.substr(span.col - 1, span.end_col - span.col));
-  }
+  std::string python_text(const Span& span) const { return std::string(file_.span_text(span)); }
 
   void line(const std::string& text) {
     start_line();
