@@ -444,13 +444,11 @@ P2C_DEVICE P2C_INLINE tuple<float, int32_t> remquof(float x, float y) {
 
 // math.pow(x, n) with an int32 n, which numba-cuda lowers to libdevice's __nv_powif/__nv_powi:
 // square-and-multiply over |n| (no cut-off to pow for large n, unlike Numba's x ** n), then
-// 1 / r for a negative n, each step one rounded multiplication. Under nvcc the math API's
-// pow(float, int) and pow(double, int) are those libdevice functions.
+// 1 / r for a negative n, each step one rounded multiplication. Written out for both backends:
+// with GCC's libstdc++, nvcc's pow(float, int) is std::pow's promotion to pow(double, double)
+// (CUDA maps it to powif only under NVRTC), which an H200 showed to differ in the last bit.
 template <class F>
 P2C_DEVICE P2C_INLINE F pow_int32(F x, int32_t n) {
-#if P2C_BACKEND_CUDA
-  return ::pow(x, static_cast<int>(n));
-#else
   uint32_t e = n >= 0 ? static_cast<uint32_t>(n) : 0u - static_cast<uint32_t>(n);
   F result = F(1);
   for (;;) {
@@ -460,7 +458,6 @@ P2C_DEVICE P2C_INLINE F pow_int32(F x, int32_t n) {
     x *= x;
   }
   return n < 0 ? F(1) / result : result;
-#endif
 }
 P2C_DEVICE P2C_INLINE float powif(float x, int32_t n) { return pow_int32(x, n); }
 P2C_DEVICE P2C_INLINE double powi(double x, int32_t n) { return pow_int32(x, n); }
