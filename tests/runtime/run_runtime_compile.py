@@ -4,13 +4,14 @@
   - host compilers (g++, clang++): every backend-neutral header, and every header that
     needs a backend (there: the CPU emulation backend), compiles on its own with
     -std=c++20 -Wall -Wextra -Wpedantic -Werror;
-  - nvcc: every header that needs the CUDA backend compiles on its own, and the two
-    programs tests/runtime/runtime_api.cu (every API) and pysem_device.cu (pysem.h
-    against Numba's table, in device code) compile for sm_80 and sm_90, warnings
+  - nvcc: every header that needs the CUDA backend compiles on its own, and the three
+    programs tests/runtime/runtime_api.cu (every API), pysem_device.cu (pysem.h
+    against Numba's table, in device code) and powif_device.cu (libdevice.h's powif/powi
+    against libdevice's __nv_powif/__nv_powi) compile for sm_80 and sm_90, warnings
     being errors;
   - interop: a launch function compiled by nvcc (interop_kernel.cu), called from plain
     C++ (interop_host.cpp), links and reports a rejected launch configuration, without a GPU;
-  - where a GPU is present (nvidia-smi lists one), both programs are also built for it
+  - where a GPU is present (nvidia-smi lists one), the three programs are also built for it
     and run; elsewhere those checks are skipped.
 
     run_runtime_compile.py [--source-dir REPO] [--keep] [NAME ...]
@@ -39,7 +40,7 @@ NEUTRAL_HEADERS = ["config.h", "error.h", "array.h", "tuple.h", "pysem.h", "host
                    "constant_array.h"]
 # Headers that need a backend (for now: nvcc).
 BACKEND_HEADERS = ["backend.h", "backend_cuda.h", "device_array.h", "grid.h", "launch.h", "runtime.h", "harness.h", "random_host.h"]
-PROGRAMS = ["runtime_api.cu", "pysem_device.cu"]
+PROGRAMS = ["runtime_api.cu", "pysem_device.cu", "powif_device.cu"]
 ARCHITECTURES = ["sm_80", "sm_90"]
 
 HOST_FLAGS = ["-std=c++20", "-Wall", "-Wextra", "-Wpedantic", "-Werror"]
@@ -137,7 +138,8 @@ def plan(source_dir: Path, work: Path, nvcc, cxx_list, with_gpu: bool):
 
 
 def run_programs(work: Path, source_dir: Path, reporter: Reporter, timeout: float) -> None:
-    arguments = {"runtime_api.cu": [], "pysem_device.cu": [str(source_dir / "tests/runtime/pysem_cases.txt")]}
+    arguments = {"runtime_api.cu": [], "pysem_device.cu": [str(source_dir / "tests/runtime/pysem_cases.txt")],
+                 "powif_device.cu": []}
     for program in PROGRAMS:
         exe = work / Path(program).stem
         name = f"run {program} on the GPU"
@@ -177,7 +179,7 @@ def main() -> int:
         if with_gpu:
             run_programs(work, args.source_dir, reporter, timeout)
         else:
-            reporter.skip("running runtime_api.cu and pysem_device.cu", "no GPU on this machine")
+            reporter.skip("running " + ", ".join(PROGRAMS), "no GPU on this machine")
     return reporter.finish()
 
 
