@@ -32,11 +32,10 @@ import numba_cuda
 import numpy as np
 from numba import cuda, types
 from numba.cuda import ufuncs as cuda_ufuncs
-from numba.cuda.descriptor import cuda_target
 
-SCALARS = [types.boolean, types.int8, types.int16, types.int32, types.int64,
-           types.uint8, types.uint16, types.uint32, types.uint64,
-           types.float16, types.float32, types.float64, types.complex64, types.complex128]
+# The scalar types, their names and the CUDA typing context, as the math table has them.
+from gen_math_signatures import CTX, SCALARS, name, print_calls
+
 
 # The ufuncs py2cuda translates on scalars in kernels (the numpy.* rows of builtins/table.cpp).
 UFUNCS = ["sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "arcsinh",
@@ -45,12 +44,6 @@ UFUNCS = ["sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "ta
           "arctan2", "hypot", "copysign", "fmod", "isnan", "isinf", "isfinite", "power",
           "maximum", "minimum", "fmax", "fmin", "abs", "absolute"]
 
-CTX = cuda_target.typing_context
-CTX.refresh()
-
-
-def name(t):
-    return "bool" if t == types.boolean else str(t)
 
 
 def float16_rejected():
@@ -86,13 +79,7 @@ def main():
         print(f"loops\tnumpy.{fn}\t{' '.join(ufunc.types)}")
         print(f"cuda\tnumpy.{fn}\t{' '.join(db[ufunc]) if ufunc in db else 'none'}")
         fnty = CTX.resolve_value_type(ufunc)
-        if ufunc.nin == 1:
-            for a in SCALARS:
-                print(f"call\tnumpy.{fn}\t{name(a)}\t-\t{resolve(fnty, (a,))}")
-        else:
-            for a in SCALARS:
-                for b in SCALARS:
-                    print(f"call\tnumpy.{fn}\t{name(a)}\t{name(b)}\t{resolve(fnty, (a, b))}")
+        print_calls(f"numpy.{fn}", ufunc.nin, lambda args: resolve(fnty, args))
 
 
 if __name__ == "__main__":

@@ -163,18 +163,30 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     return t->is_complex() ? t : rules::binary_result(BinOp::Add, t, types::complex64());
   };
 
+  // The arguments' types, and as a message shows them: "int8, float32".
+  auto argument_types = [&]() {
+    std::pair<std::vector<TypeRef>, std::string> out;
+    for (const auto& a : args) {
+      out.first.push_back(a->type);
+      out.second += (out.second.empty() ? "" : ", ") + a->type->str();
+    }
+    return out;
+  };
+  // isnan, isinf, isfinite of an integer: a constant (integers are never NaN or infinite;
+  // mathimpl.py and npyfuncs.py lower these cases to constants).
+  auto predicate_of_integer = [&]() {
+    auto c = std::make_unique<ir::Const>(types::boolean(), span);
+    c->b = row.path.ends_with(".isfinite");
+    return c;
+  };
+
   // A function Numba declares with several signatures (the math module): the one its
   // overload resolution picks types the call, the arguments converted to it.
   if (!row.cases.empty()) {
     const std::vector<rules::Signature>& candidates = parsed(row).cases;
     const size_t n = candidates.front().params.size();
     if (!arity(n, n) || !numbers()) return nullptr;
-    std::vector<TypeRef> arg_types;
-    std::string shown;
-    for (const auto& a : args) {
-      arg_types.push_back(a->type);
-      shown += (shown.empty() ? "" : ", ") + a->type->str();
-    }
+    const auto [arg_types, shown] = argument_types();
     const int chosen = rules::choose_signature(candidates, arg_types);
     if (chosen < 0) {
       diags.error(span, name + "() has no signature for arguments of types (" + shown + ")");
@@ -182,12 +194,7 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     }
     const rules::Signature& sig = candidates[chosen];
     TypeRef first = sig.params.front();
-    if (first->is_int() && row.rule == Rule::MathPredicate) {
-      // Integers are never NaN or infinite (mathimpl.py lowers these cases to constants).
-      auto c = std::make_unique<ir::Const>(types::boolean(), span);
-      c->b = row.path == "math.isfinite";
-      return c;
-    }
+    if (first->is_int() && row.rule == Rule::MathPredicate) return predicate_of_integer();
     for (size_t i = 0; i < args.size(); ++i) {
       if (!first->is_int()) {
         args[i] = convert(std::move(args[i]), sig.params[i]);
@@ -213,12 +220,7 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     const std::vector<rules::UfuncLoop>& loops = parsed(row).loops;
     const size_t n = loops.front().inputs.size();
     if (!arity(n, n) || !numbers()) return nullptr;
-    std::vector<TypeRef> arg_types;
-    std::string shown;
-    for (const auto& a : args) {
-      arg_types.push_back(a->type);
-      shown += (shown.empty() ? "" : ", ") + a->type->str();
-    }
+    const auto [arg_types, shown] = argument_types();
     const int chosen = rules::choose_ufunc_loop(loops, arg_types);
     if (chosen < 0) {
       diags.error(span, name + "() has no loop for arguments of types (" + shown + ")");
@@ -228,12 +230,7 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     const TypeRef t = loop.inputs.front();  // every loop of these ufuncs has one input type
     if (!t->is_float()) {
       switch (row.rule) {
-        case Rule::MathPredicate: {
-          // Integers are never NaN or infinite (npyfuncs.py: constant loops).
-          auto c = std::make_unique<ir::Const>(types::boolean(), span);
-          c->b = row.path == "numpy.isfinite";
-          return c;
-        }
+        case Rule::MathPredicate: return predicate_of_integer();
         case Rule::Abs:
           if (t->is_signed()) return call_pattern(t, "py2cuda::py_abs({0})", std::move(args), span);
           return convert(std::move(args[0]), t);  // bool and unsigned: the value itself
