@@ -7,32 +7,32 @@
 
 namespace numpy_scalar_ufuncs {
 
-// numpy_scalar_ufuncs.py:12: def ufuncs(f, i, out):
+// numpy_scalar_ufuncs.py:14: def ufuncs(f, i, out):
 // kernel void(float32[:], int32[:], float64[:])
 __global__ void ufuncs(py2cuda::Array<float, 1> f, py2cuda::Array<int32_t, 1> i, py2cuda::Array<double, 1> out) {
-  // numpy_scalar_ufuncs.py:13: out[0] = np.sin(f[0]) + np.sqrt(i[0])
+  // numpy_scalar_ufuncs.py:15: out[0] = np.sin(f[0]) + np.sqrt(i[0])
   out(0) = double(sinf(f(0))) + sqrt(double(i(0)));
-  // numpy_scalar_ufuncs.py:14: out[1] = np.maximum(f[1], i[1])
-  out(1) = py2cuda::np_maximum(double(f(1)), double(i(1)));
-  // numpy_scalar_ufuncs.py:15: out[2] = np.maximum(f[2], 1.0)
+  // numpy_scalar_ufuncs.py:16: out[1] = np.maximum(f[1], i[1])
+  out(1) = double(py2cuda::np_maximum(f(1), float(i(1))));
+  // numpy_scalar_ufuncs.py:17: out[2] = np.maximum(f[2], 1.0)
   out(2) = py2cuda::np_maximum(double(f(2)), 1.0);
-  // numpy_scalar_ufuncs.py:16: out[3] = np.fmax(f[2], 1.0)
+  // numpy_scalar_ufuncs.py:18: out[3] = np.fmax(f[2], 1.0)
   out(3) = py2cuda::np_fmax(double(f(2)), 1.0);
-  // numpy_scalar_ufuncs.py:17: out[4] = np.minimum(i[2], i[1])
+  // numpy_scalar_ufuncs.py:19: out[4] = np.minimum(i[2], i[1])
   out(4) = double(py2cuda::np_minimum(i(2), i(1)));
-  // numpy_scalar_ufuncs.py:18: out[5] = np.abs(i[2])
+  // numpy_scalar_ufuncs.py:20: out[5] = np.abs(i[2])
   out(5) = double(py2cuda::py_abs(i(2)));
-  // numpy_scalar_ufuncs.py:19: out[6] = np.floor(f[0]) + np.arctan2(f[0], 1.0)
+  // numpy_scalar_ufuncs.py:21: out[6] = np.floor(f[0]) + np.arctan2(f[0], 1.0)
   out(6) = double(floorf(f(0))) + atan2(double(f(0)), 1.0);
-  // numpy_scalar_ufuncs.py:20: out[7] = np.power(f[0], 2.0)
+  // numpy_scalar_ufuncs.py:22: out[7] = np.power(f[0], 2.0)
   out(7) = pow(double(f(0)), 2.0);
 }
 
 // ---------------------------------------------------------------- launch functions
 
-// Launches ufuncs (numpy_scalar_ufuncs.py:12), void(float32[:], int32[:], float64[:]).
+// Launches ufuncs (numpy_scalar_ufuncs.py:14), void(float32[:], int32[:], float64[:]).
 void launch_ufuncs(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> f, py2cuda::Array<int32_t, 1> i, py2cuda::Array<double, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "ufuncs", .location = "numpy_scalar_ufuncs.py:12"};
+  static constexpr py2cuda::KernelInfo info{.name = "ufuncs", .location = "numpy_scalar_ufuncs.py:14"};
   py2cuda::launch<ufuncs>(config, info, f, i, out);
 }
 
@@ -40,15 +40,15 @@ void launch_ufuncs(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1>
 
 // The module's code, run by main(): what `python numpy_scalar_ufuncs.py` runs.
 void host_main() {
-  // numpy_scalar_ufuncs.py:24: f = np.array([0.5, 2.5, np.nan], dtype=np.float32)
+  // numpy_scalar_ufuncs.py:26: f = np.array([0.5, 2.5, np.nan], dtype=np.float32)
   py2cuda::host::NDArray<float, 1> f = py2cuda::np::array_from<float>(py2cuda::host::shape(3), {0.5f, 2.5f, NAN});
-  // numpy_scalar_ufuncs.py:25: i = np.array([9, 3, -7], dtype=np.int32)
+  // numpy_scalar_ufuncs.py:27: i = np.array([9, 3, -7], dtype=np.int32)
   py2cuda::host::NDArray<int32_t, 1> i = py2cuda::np::array_from<int32_t>(py2cuda::host::shape(3), {int32_t(9), int32_t(3), int32_t(-7)});
-  // numpy_scalar_ufuncs.py:26: out = cuda.to_device(np.zeros(8, dtype=np.float64))
+  // numpy_scalar_ufuncs.py:28: out = cuda.to_device(np.zeros(8, dtype=np.float64))
   py2cuda::host::DeviceNDArray<double, 1> out = py2cuda::host::to_device(py2cuda::np::zeros<double>(py2cuda::host::shape(int64_t(8))));
-  // numpy_scalar_ufuncs.py:27: ufuncs[1, 1](cuda.to_device(f), cuda.to_device(i), out)
+  // numpy_scalar_ufuncs.py:29: ufuncs[1, 1](cuda.to_device(f), cuda.to_device(i), out)
   launch_ufuncs(py2cuda::LaunchConfig{1, 1}, py2cuda::host::to_device(f), py2cuda::host::to_device(i), out);
-  // numpy_scalar_ufuncs.py:28: print(" ".join(f"{v:.9g}" for v in out.copy_to_host()))
+  // numpy_scalar_ufuncs.py:30: print(" ".join(f"{v:.9g}" for v in out.copy_to_host()))
   py2cuda::host::print(py2cuda::host::join_each(" ", out.copy_to_host(), nullptr, [&](double v) { return py2cuda::host::format(v, ".9g"); }));
 }
 

@@ -1,8 +1,10 @@
 """Golden: NumPy ufuncs called on scalars inside a kernel.
 
-np.sin, np.sqrt and friends type like the math functions (float32 stays float32, integers
-give float64); np.maximum/np.minimum propagate NaN and np.fmax/np.fmin ignore it, both in
-NumPy's promoted type; np.abs keeps an integer's type.
+Numba types them by NumPy's loops: the first loop the arguments cast to safely, any integer
+casting to any float when integers and floats mix. So np.sin of float32 stays float32 and
+np.sqrt of an int32 is float64, np.maximum(float32, int32) is float32 (not NumPy's promoted
+float64); np.maximum/np.minimum propagate NaN and np.fmax/np.fmin ignore it; np.abs keeps an
+integer's type.
 """
 import numpy as np
 from numba import cuda

@@ -2,6 +2,7 @@
 // (tests/data/numba_operator_types.tsv, see tests/oracle/gen_operator_types.py).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <map>
@@ -9,6 +10,9 @@
 #include <string>
 
 #include "builtins/table.h"
+#include "diag/diagnostics.h"
+#include "infer/builtin_typing.h"
+#include "ir/ir.h"
 #include "types/rules.h"
 
 using namespace py2cuda;
@@ -280,4 +284,79 @@ TEST(TypeRules, MathSignaturesMatchNumbaTable) {
   EXPECT_EQ(conversions, 14 * 14);
   EXPECT_EQ(functions, 43);
   EXPECT_GT(calls, 1500);
+}
+
+// NumPy's ufuncs on scalars (np.sin(x) in a kernel): NumPy's safe casting for every pair
+// of scalar types, each numpy row's loop list, and the type infer::type_builtin gives every
+// call, against tests/data/numba_numpy_ufunc_signatures.tsv (NumPy and numba-cuda's typing
+// context, tests/oracle/gen_numpy_ufunc_signatures.py). Complex arguments are left out
+// (py2cuda has no complex ufunc loops) except for np.abs, and so are the integer loops of
+// np.fmod, which py2cuda rejects (numba-cuda cannot compile np.fmod in a kernel at all).
+TEST(TypeRules, NumpyUfuncsMatchNumbaTable) {
+  std::ifstream in(std::string(PY2CUDA_SOURCE_DIR) + "/tests/data/numba_numpy_ufunc_signatures.tsv");
+  ASSERT_TRUE(in) << "missing tests/data/numba_numpy_ufunc_signatures.tsv";
+  SourceFile file("t.py", "x\n");
+  std::string line;
+  int casts = 0, calls = 0, functions = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f;
+    std::istringstream fields(line);
+    for (std::string item; std::getline(fields, item, '\t');) f.push_back(item);
+    if (f[0] == "npcast") {
+      ++casts;
+      EXPECT_EQ(rules::numpy_can_cast_safe(parse(f[1]), parse(f[2])) ? "yes" : "no", f[3]) << line;
+      continue;
+    }
+    const builtins::Builtin* row = builtins::find(f[1]);
+    ASSERT_NE(row, nullptr) << line;
+    if (f[0] == "loops") {
+      ++functions;
+      EXPECT_EQ(row->loops, f[2]) << f[1];
+      continue;
+    }
+    if (f[0] != "call") continue;  // "cuda": what numba-cuda can lower, for the reader
+    std::vector<TypeRef> arg_types = {parse(f[2])};
+    if (f[3] != "-") arg_types.push_back(parse(f[3]));
+    const bool complex = std::any_of(arg_types.begin(), arg_types.end(), [](TypeRef t) { return t->is_complex(); });
+    if (complex && row->rule != builtins::Rule::Abs) continue;
+    std::string expected = f[4];
+    if (f[1] == "numpy.fmod" && expected != "ERR" && parse(expected)->is_int()) expected = "ERR";
+    ++calls;
+    std::vector<ir::ExprPtr> args;
+    for (TypeRef t : arg_types) args.push_back(std::make_unique<ir::GlobalRef>("x", t, Span{}));
+    Diagnostics diags(file);
+    ir::ExprPtr call = infer::type_builtin(*row, std::move(args), Span{}, diags);
+    EXPECT_EQ(call ? call->type->str() : "ERR", expected) << line;
+    EXPECT_EQ(call == nullptr, diags.has_errors()) << line;
+  }
+  EXPECT_EQ(casts, 14 * 14);
+  EXPECT_EQ(functions, 43);
+  EXPECT_GT(calls, 1500);
+}
+
+// np.sin(int8) computes in float32 (sinf of the argument converted to float32), as
+// numba-cuda's float32 loop calls libdevice's __nv_sinf; np.sin(int32) in float64.
+TEST(TypeRules, NumpyUfuncEmitsTheLoopsFunction) {
+  SourceFile file("t.py", "x\n");
+  Diagnostics diags(file);
+  auto call = [&](std::string_view path, std::vector<TypeRef> types) {
+    std::vector<ir::ExprPtr> args;
+    for (TypeRef t : types) args.push_back(std::make_unique<ir::GlobalRef>("x", t, Span{}));
+    return infer::type_builtin(*builtins::find(path), std::move(args), Span{}, diags);
+  };
+  auto pattern = [](const ir::ExprPtr& e) { return static_cast<const ir::BuiltinCall&>(*e).pattern; };
+  auto first_arg_type = [](const ir::ExprPtr& e) { return static_cast<const ir::BuiltinCall&>(*e).args[0]->type; };
+  ir::ExprPtr s8 = call("numpy.sin", {types::int8()});
+  EXPECT_EQ(pattern(s8), "sinf({0})");
+  EXPECT_EQ(first_arg_type(s8), types::float32());
+  ir::ExprPtr s32 = call("numpy.sin", {types::int32()});
+  EXPECT_EQ(pattern(s32), "sin({0})");
+  EXPECT_EQ(first_arg_type(s32), types::float64());
+  ir::ExprPtr h = call("numpy.hypot", {types::float32(), types::int64()});  // mixed: any int casts to float32
+  EXPECT_EQ(pattern(h), "hypotf({0}, {1})");
+  EXPECT_EQ(h->type, types::float32());
+  ir::ExprPtr m = call("numpy.maximum", {types::int8(), types::uint8()});
+  EXPECT_EQ(m->type, types::int16());
+  EXPECT_FALSE(diags.has_errors());
 }

@@ -32,6 +32,28 @@ constexpr Case kMathModf[] = {{.signature = "UniTuple(float64 x 2)(float64)"},
 constexpr Case kMathFrexp[] = {{.signature = "Tuple(float32, int32)(float32)"},
                                {.signature = "Tuple(float64, int32)(float64)"}};
 
+// NumPy 1.26.4's loops of the ufuncs a kernel may call on scalars (ufunc.types, in its
+// order, duplicates included); tests/unit/test_type_rules.cpp checks them against NumPy.
+constexpr std::string_view kLoopsFloatComplex = "e->e f->f d->d g->g F->F D->D G->G O->O";
+constexpr std::string_view kLoopsFloatComplexTwice = "e->e f->f d->d e->e f->f d->d g->g F->F D->D G->G O->O";
+constexpr std::string_view kLoopsExpLog = "e->e f->f d->d f->f d->d g->g F->F D->D G->G O->O";
+constexpr std::string_view kLoopsCbrt = "e->e f->f d->d e->e f->f d->d g->g O->O";
+constexpr std::string_view kLoopsRounding = "e->e f->f d->d f->f d->d g->g O->O";
+constexpr std::string_view kLoopsFloat = "e->e f->f d->d g->g O->O";
+constexpr std::string_view kLoopsFloatBinary = "ee->e ff->f dd->d gg->g OO->O";
+constexpr std::string_view kLoopsCopysign = "ee->e ff->f dd->d gg->g";
+constexpr std::string_view kLoopsFmod =
+    "bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L qq->q QQ->Q ee->e ff->f dd->d gg->g OO->O";
+constexpr std::string_view kLoopsPredicate =
+    "?->? b->? B->? h->? H->? i->? I->? l->? L->? q->? Q->? e->? f->? d->? g->? F->? D->? G->? m->? M->?";
+constexpr std::string_view kLoopsPower = "bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L qq->q QQ->Q ee->e ff->f "
+                                         "dd->d ee->e ff->f dd->d gg->g FF->F DD->D GG->G OO->O";
+// ("?\?" keeps "??-" from reading as a trigraph.)
+constexpr std::string_view kLoopsMinMax = "?\?->? bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L qq->q QQ->Q ee->e "
+                                          "ff->f dd->d gg->g FF->F DD->D GG->G mm->m MM->M OO->O";
+constexpr std::string_view kLoopsAbsolute =
+    "?->? b->b B->B h->h H->H i->i I->I l->l L->L q->q Q->Q e->e f->f d->d g->g m->m F->f D->d G->g O->O";
+
 Builtin fp16(std::string_view name, std::string_view pattern, std::string_view doc) {
   return Builtin{.path = name, .rule = Rule::Fp16, .is_call = true, .f64 = pattern, .doc = doc};
 }
@@ -135,17 +157,17 @@ const std::vector<Builtin>& table() {
       {.path = "math.radians", .rule = Rule::MathUnary, .is_call = true, .f32 = "({0} * 0.0174532924f)",
        .f64 = "({0} * 0.017453292519943295)", .doc = "degrees to radians", .cases = kMathUnary},
       {.path = "numpy.maximum", .rule = Rule::NumpyMinMax, .is_call = true, .f64 = "py2cuda::np_maximum({0}, {1})",
-       .doc = "np.maximum of two scalars: NaN-propagating, in the promoted type"},
+       .doc = "np.maximum of two scalars: NaN-propagating, in the loop's type", .loops = kLoopsMinMax},
       {.path = "numpy.minimum", .rule = Rule::NumpyMinMax, .is_call = true, .f64 = "py2cuda::np_minimum({0}, {1})",
-       .doc = "np.minimum of two scalars: NaN-propagating, in the promoted type"},
+       .doc = "np.minimum of two scalars: NaN-propagating, in the loop's type", .loops = kLoopsMinMax},
       {.path = "numpy.fmax", .rule = Rule::NumpyMinMax, .is_call = true, .f64 = "py2cuda::np_fmax({0}, {1})",
-       .doc = "np.fmax of two scalars: NaN ignored"},
+       .doc = "np.fmax of two scalars: NaN ignored", .loops = kLoopsMinMax},
       {.path = "numpy.fmin", .rule = Rule::NumpyMinMax, .is_call = true, .f64 = "py2cuda::np_fmin({0}, {1})",
-       .doc = "np.fmin of two scalars: NaN ignored"},
+       .doc = "np.fmin of two scalars: NaN ignored", .loops = kLoopsMinMax},
       {.path = "numpy.abs", .rule = Rule::Abs, .is_call = true, .f32 = "fabsf({0})", .f64 = "fabs({0})",
-       .doc = "np.abs of a scalar; keeps its type"},
+       .doc = "np.abs of a scalar: an integer or bool keeps its type; a complex gives its part type", .loops = kLoopsAbsolute},
       {.path = "numpy.absolute", .rule = Rule::Abs, .is_call = true, .f32 = "fabsf({0})", .f64 = "fabs({0})",
-       .doc = "np.absolute of a scalar"},
+       .doc = "np.absolute of a scalar", .loops = kLoopsAbsolute},
       {.path = "math.atan2", .rule = Rule::MathBinary, .is_call = true, .f32 = "atan2f({0}, {1})",
        .f64 = "atan2({0}, {1})", .doc = "arc tangent of y/x", .cases = kMathBinaryInt},
       {.path = "math.hypot", .rule = Rule::MathBinary, .is_call = true, .f32 = "hypotf({0}, {1})",
@@ -477,34 +499,70 @@ bool has_cuda_array_loops(std::string_view numpy_path) {
   return kUfuncs.count(numpy_path) > 0;
 }
 
-// NumPy ufuncs called on scalars inside kernels (np.sin(x)): Numba types them
-// like the math functions of the same name, so they share those rows.
+// NumPy ufuncs called on scalars inside kernels (np.sin(x)): the C++ patterns of the math
+// function of the same name, typed by NumPy's loops (Builtin::loops), not by its cases.
 const std::vector<Builtin>& numpy_scalar_ufuncs() {
+  struct Ufunc {
+    std::string_view name;    // after "numpy."
+    std::string_view twin;    // the row whose C++ patterns compute it
+    std::string_view loops;   // NumPy's ufunc.types
+    std::string_view doc = {};  // empty: the twin's
+  };
+  static constexpr Ufunc kUfuncs[] = {
+      {.name = "sin", .twin = "math.sin", .loops = kLoopsFloatComplex},
+      {.name = "cos", .twin = "math.cos", .loops = kLoopsFloatComplex},
+      {.name = "tan", .twin = "math.tan", .loops = kLoopsFloatComplexTwice},
+      {.name = "arcsin", .twin = "math.asin", .loops = kLoopsFloatComplexTwice},
+      {.name = "arccos", .twin = "math.acos", .loops = kLoopsFloatComplexTwice},
+      {.name = "arctan", .twin = "math.atan", .loops = kLoopsFloatComplexTwice},
+      {.name = "sinh", .twin = "math.sinh", .loops = kLoopsFloatComplexTwice},
+      {.name = "cosh", .twin = "math.cosh", .loops = kLoopsFloatComplexTwice},
+      {.name = "tanh", .twin = "math.tanh", .loops = kLoopsFloatComplexTwice},
+      {.name = "arcsinh", .twin = "math.asinh", .loops = kLoopsFloatComplexTwice},
+      {.name = "arccosh", .twin = "math.acosh", .loops = kLoopsFloatComplexTwice},
+      {.name = "arctanh", .twin = "math.atanh", .loops = kLoopsFloatComplexTwice},
+      {.name = "exp", .twin = "math.exp", .loops = kLoopsExpLog},
+      {.name = "exp2", .twin = "math.exp2", .loops = kLoopsFloatComplexTwice},
+      {.name = "expm1", .twin = "math.expm1", .loops = kLoopsFloatComplexTwice},
+      {.name = "log", .twin = "math.log", .loops = kLoopsExpLog},
+      {.name = "log2", .twin = "math.log2", .loops = kLoopsFloatComplexTwice},
+      {.name = "log10", .twin = "math.log10", .loops = kLoopsFloatComplexTwice},
+      {.name = "log1p", .twin = "math.log1p", .loops = kLoopsFloatComplexTwice},
+      {.name = "sqrt", .twin = "math.sqrt", .loops = kLoopsExpLog},
+      {.name = "cbrt", .twin = "numba.cuda.cbrt", .loops = kLoopsCbrt},
+      {.name = "floor", .twin = "math.floor", .loops = kLoopsRounding},
+      {.name = "ceil", .twin = "math.ceil", .loops = kLoopsRounding},
+      {.name = "trunc", .twin = "math.trunc", .loops = kLoopsRounding},
+      {.name = "fabs", .twin = "math.fabs", .loops = kLoopsFloat},
+      {.name = "deg2rad", .twin = "math.radians", .loops = kLoopsFloat},
+      {.name = "rad2deg", .twin = "math.degrees", .loops = kLoopsFloat},
+      {.name = "radians", .twin = "math.radians", .loops = kLoopsFloat},
+      {.name = "degrees", .twin = "math.degrees", .loops = kLoopsFloat},
+      {.name = "arctan2", .twin = "math.atan2", .loops = kLoopsFloatBinary},
+      {.name = "hypot", .twin = "math.hypot", .loops = kLoopsFloatBinary},
+      {.name = "copysign", .twin = "math.copysign", .loops = kLoopsCopysign},
+      {.name = "fmod", .twin = "math.fmod", .loops = kLoopsFmod,
+       .doc = "C's fmod of two floats, the sign of x (NumPy's integer loops are not translated)"},
+      {.name = "isnan", .twin = "math.isnan", .loops = kLoopsPredicate},
+      {.name = "isinf", .twin = "math.isinf", .loops = kLoopsPredicate},
+      {.name = "isfinite", .twin = "math.isfinite", .loops = kLoopsPredicate},
+      {.name = "power", .twin = "math.pow", .loops = kLoopsPower,
+       .doc = "x ** y in the loop's type: powf/pow for floats (NumPy's loop for float32 x with any integer y is "
+              "float32); integers by square-and-multiply, wrapping, as Numba's int_power_impl (a negative exponent "
+              "gives 0 unless x is 1 or -1)"},
+  };
   static const std::vector<Builtin> rows = [] {
-    static const std::map<std::string, std::string> kAliases = {
-        {"sin", "math.sin"},     {"cos", "math.cos"},       {"tan", "math.tan"},     {"arcsin", "math.asin"},
-        {"arccos", "math.acos"}, {"arctan", "math.atan"},   {"sinh", "math.sinh"},   {"cosh", "math.cosh"},
-        {"tanh", "math.tanh"},   {"arcsinh", "math.asinh"}, {"arccosh", "math.acosh"}, {"arctanh", "math.atanh"},
-        {"exp", "math.exp"},     {"exp2", "math.exp2"},     {"expm1", "math.expm1"}, {"log", "math.log"},
-        {"log2", "math.log2"},   {"log10", "math.log10"},   {"log1p", "math.log1p"}, {"sqrt", "math.sqrt"},
-        {"cbrt", "numba.cuda.cbrt"}, {"floor", "math.floor"}, {"ceil", "math.ceil"}, {"trunc", "math.trunc"},
-        {"fabs", "math.fabs"},   {"arctan2", "math.atan2"}, {"hypot", "math.hypot"}, {"copysign", "math.copysign"},
-        {"fmod", "math.fmod"},   {"isnan", "math.isnan"},   {"isinf", "math.isinf"}, {"isfinite", "math.isfinite"},
-        {"deg2rad", "math.radians"}, {"rad2deg", "math.degrees"}, {"radians", "math.radians"},
-        {"degrees", "math.degrees"}, {"power", "math.pow"}};
-    static std::vector<std::string> paths;
-    paths.reserve(kAliases.size());
+    static std::deque<std::string> paths;  // keeps the rows' string_views alive
     std::vector<Builtin> out;
-    for (const auto& [name, target] : kAliases) {
+    for (const Ufunc& u : kUfuncs) {
       for (const Builtin& row : table()) {
-        if (row.path != target) continue;
-        paths.push_back("numpy." + name);
+        if (row.path != u.twin) continue;
         Builtin copy = row;
-        copy.path = paths.back();
+        copy.path = paths.emplace_back("numpy." + std::string(u.name));
         copy.f16 = {};  // Numba's NumPy ufuncs reject float16
-        // Numba types a NumPy ufunc by its loops (NumPy's casting), not by the math
-        // module's templates: the copy keeps the row's simplified rule, not its cases.
         copy.cases = {};
+        copy.loops = u.loops;
+        if (!u.doc.empty()) copy.doc = u.doc;
         out.push_back(copy);
       }
     }
@@ -577,6 +635,8 @@ std::string markdown() {
       signatures += (signatures.empty() ? "; Numba's signatures: `" : "`, `") + std::string(c.signature);
     }
     if (!signatures.empty()) signatures += "`";
+    // A NumPy ufunc: its loops, in NumPy's order (the first its arguments cast to safely wins).
+    if (!b.loops.empty()) signatures += "; NumPy's loops: `" + std::string(b.loops) + "`";
     out += "| `" + python + "` | " + (b.is_call ? "call" : "value") + " | " + spelling + " | " +
            (b.emulated ? "yes" : "no") + " | " + std::string(b.doc) + signatures + " |\n";
   }

@@ -18,16 +18,15 @@ namespace py2cuda::builtins {
 // How a row's result type follows from its argument types.
 //
 // The math.* rows are typed by their `cases` (Numba's own candidate signatures, see
-// Case); the Math* rules below say what is special about a function beyond them and
-// type the rows that have no cases (cuda.cbrt, NumPy's scalar ufuncs, which Numba
-// types by their loops rather than by the math templates).
+// Case), NumPy's ufuncs by their `loops`; the Math* rules below say what is special
+// about a function beyond them and type the rows that have neither (cuda.cbrt).
 enum class Rule {
-  MathUnary,       // no cases: f32 -> f32, f64 -> f64, integers -> f64
-  MathBinary,      // no cases: (f32, f32) -> f32, otherwise f64
-  MathPredicate,   // number -> bool; an integer case is a constant (never NaN or infinite)
+  MathUnary,       // math.*, np.*; without cases or loops (cuda.cbrt): f32 -> f32, f64 -> f64, integers -> f64
+  MathBinary,      // math.*, np.* of two numbers (typed by their cases or loops)
+  MathPredicate,   // number -> bool; an integer case or loop is a constant (never NaN or infinite)
   MathCases,       // typed by its cases alone (math.ldexp, math.modf, math.frexp)
-  MathPow,         // math.pow; no cases: like MathBinary
-  Abs,             // abs(x): the type of x (bool -> int8, like Numba)
+  MathPow,         // math.pow (libdevice powif/powi cases), np.power (integer loops by squaring)
+  Abs,             // abs(x): the type of x (bool -> int8, like Numba); np.abs by its loops (bool -> bool)
   MinMax,          // min/max of 2+ numbers: unified type
   Round,           // round(x) -> int64, half to even
   ToInt,           // int(x) -> int64
@@ -52,7 +51,7 @@ enum class Rule {
   Fence,           // cuda.threadfence*(): no arguments, no result
   Nanosleep,       // cuda.nanosleep(ns): uint32 argument, no result
   Random,          // numba.cuda.random.xoroshiro128p_*(states, index): a draw from state `index`
-  NumpyMinMax,     // np.maximum/minimum/fmax/fmin(a, b) on scalars: NumPy's promoted type
+  NumpyMinMax,     // np.maximum/minimum/fmax/fmin(a, b) on scalars: typed by their loops; a template pattern
   Fp16,            // cuda.fp16.h*(...): arguments converted to float16; float16 result (bool for heq ... hle)
   BarrierPredicate,  // cuda.syncthreads_count/and/or(pred): a barrier; integer predicate -> int32
   WarpShuffle,     // cuda.shfl_*_sync(mask, value, lane): value int32/int64/float32/float64, its own type
@@ -105,6 +104,11 @@ struct Builtin {
   // Numba's candidate signatures, when it declares several (the math.* rows); the
   // call is typed by them, not by `rule`'s simplified reading.
   std::span<const Case> cases = {};
+  // A NumPy ufunc's loops, NumPy 1.26's ufunc.types joined by spaces ("e->e f->f d->d
+  // F->F D->D ..."), in its order: Numba types a call by the first loop its arguments cast
+  // to safely (rules::choose_ufunc_loop) and computes in that loop's types, a float32 loop
+  // by the row's f32 pattern (np.sin(int8) is sinf of float32(x)).
+  std::string_view loops = {};
 };
 
 // A function Numba declares with one fixed signature (cuda.libdevice, cuda.fp16's

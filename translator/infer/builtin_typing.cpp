@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <string_view>
 #include <utility>
 
@@ -64,6 +65,26 @@ ir::ExprPtr float_const(double v, Span s) {
   auto c = std::make_unique<ir::Const>(types::float64(), s);
   c->f = v;
   return c;
+}
+
+// A row's signature strings, parsed once: its cases and its loops.
+struct ParsedRow {
+  std::vector<rules::Signature> cases;
+  std::vector<rules::UfuncLoop> loops;
+};
+
+const ParsedRow& parsed(const builtins::Builtin& row) {
+  static const std::map<std::string_view, ParsedRow> rows = [] {
+    std::map<std::string_view, ParsedRow> m;
+    for (const builtins::Builtin& b : builtins::all()) {
+      if (b.cases.empty() && b.loops.empty()) continue;
+      ParsedRow& p = m[b.path];
+      for (const builtins::Case& c : b.cases) p.cases.push_back(rules::parse_signature(c.signature));
+      p.loops = rules::parse_ufunc_loops(b.loops);
+    }
+    return m;
+  }();
+  return rows.at(row.path);  // every row typed is one of builtins::all()
 }
 
 }  // namespace
@@ -142,19 +163,30 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     return t->is_complex() ? t : rules::binary_result(BinOp::Add, t, types::complex64());
   };
 
+  // The arguments' types, and as a message shows them: "int8, float32".
+  auto argument_types = [&]() {
+    std::pair<std::vector<TypeRef>, std::string> out;
+    for (const auto& a : args) {
+      out.first.push_back(a->type);
+      out.second += (out.second.empty() ? "" : ", ") + a->type->str();
+    }
+    return out;
+  };
+  // isnan, isinf, isfinite of an integer: a constant (integers are never NaN or infinite;
+  // mathimpl.py and npyfuncs.py lower these cases to constants).
+  auto predicate_of_integer = [&]() {
+    auto c = std::make_unique<ir::Const>(types::boolean(), span);
+    c->b = row.path.ends_with(".isfinite");
+    return c;
+  };
+
   // A function Numba declares with several signatures (the math module): the one its
   // overload resolution picks types the call, the arguments converted to it.
   if (!row.cases.empty()) {
-    std::vector<rules::Signature> candidates;
-    for (const builtins::Case& c : row.cases) candidates.push_back(rules::parse_signature(c.signature));
+    const std::vector<rules::Signature>& candidates = parsed(row).cases;
     const size_t n = candidates.front().params.size();
     if (!arity(n, n) || !numbers()) return nullptr;
-    std::vector<TypeRef> arg_types;
-    std::string shown;
-    for (const auto& a : args) {
-      arg_types.push_back(a->type);
-      shown += (shown.empty() ? "" : ", ") + a->type->str();
-    }
+    const auto [arg_types, shown] = argument_types();
     const int chosen = rules::choose_signature(candidates, arg_types);
     if (chosen < 0) {
       diags.error(span, name + "() has no signature for arguments of types (" + shown + ")");
@@ -162,12 +194,7 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     }
     const rules::Signature& sig = candidates[chosen];
     TypeRef first = sig.params.front();
-    if (first->is_int() && row.rule == Rule::MathPredicate) {
-      // Integers are never NaN or infinite (mathimpl.py lowers these cases to constants).
-      auto c = std::make_unique<ir::Const>(types::boolean(), span);
-      c->b = row.path == "math.isfinite";
-      return c;
-    }
+    if (first->is_int() && row.rule == Rule::MathPredicate) return predicate_of_integer();
     for (size_t i = 0; i < args.size(); ++i) {
       if (!first->is_int()) {
         args[i] = convert(std::move(args[i]), sig.params[i]);
@@ -185,6 +212,45 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     std::string_view pattern = row.cases[chosen].cuda;
     if (pattern.empty()) pattern = first == types::float16() ? row.f16 : first == types::float32() ? row.f32 : row.f64;
     return call_pattern(sig.result, pattern, std::move(args), span);
+  }
+
+  // A NumPy ufunc: Numba computes it in the first of NumPy's loops the arguments cast to
+  // safely (rules::choose_ufunc_loop). np.abs of a complex is typed by Rule::Abs below.
+  if (!row.loops.empty() && !(row.rule == Rule::Abs && args.size() == 1 && args[0]->type->is_complex())) {
+    const std::vector<rules::UfuncLoop>& loops = parsed(row).loops;
+    const size_t n = loops.front().inputs.size();
+    if (!arity(n, n) || !numbers()) return nullptr;
+    const auto [arg_types, shown] = argument_types();
+    const int chosen = rules::choose_ufunc_loop(loops, arg_types);
+    if (chosen < 0) {
+      diags.error(span, name + "() has no loop for arguments of types (" + shown + ")");
+      return nullptr;
+    }
+    const rules::UfuncLoop& loop = loops[chosen];
+    const TypeRef t = loop.inputs.front();  // every loop of these ufuncs has one input type
+    if (!t->is_float()) {
+      switch (row.rule) {
+        case Rule::MathPredicate: return predicate_of_integer();
+        case Rule::Abs:
+          if (t->is_signed()) return call_pattern(t, "py2cuda::py_abs({0})", std::move(args), span);
+          return convert(std::move(args[0]), t);  // bool and unsigned: the value itself
+        case Rule::MathPow: {
+          // numbers.py int_power_impl in the loop's type: square-and-multiply wraps the same
+          // in 64 bits, then the low bits are the loop's.
+          const TypeRef wide = t->is_signed() ? types::int64() : types::uint64();
+          for (auto& a : args) a = convert(convert(std::move(a), t), wide);
+          return convert(call_pattern(wide, "py2cuda::ipow({0}, {1})", std::move(args), span), t);
+        }
+        case Rule::NumpyMinMax: break;  // the row's pattern is a template over the type
+        default:
+          diags.error(span, name + "() of " + shown + " takes NumPy's " + t->str() +
+                                " loop, which py2cuda does not translate; convert the arguments to float");
+          return nullptr;
+      }
+    }
+    for (auto& a : args) a = convert(std::move(a), t);
+    std::string_view pattern = t == types::float32() && !row.f32.empty() ? row.f32 : row.f64;
+    return call_pattern(loop.output, pattern, std::move(args), span);
   }
 
   switch (row.rule) {
@@ -209,26 +275,11 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       return call_pattern(t, f32 ? row.f32 : row.f64, std::move(args), span);
     }
     case Rule::MathBinary:
-    case Rule::MathPow: {
-      if (!arity(2, 2) || !numbers()) return nullptr;
-      bool any_float = args[0]->type->is_float() || args[1]->type->is_float();
-      bool f32 = any_float && rules::fits_float32(args[0]->type) && rules::fits_float32(args[1]->type);
-      TypeRef t = float_rule(f32);
-      for (auto& a : args) a = convert(std::move(a), t);
-      return call_pattern(t, f32 ? row.f32 : row.f64, std::move(args), span);
-    }
-    case Rule::MathCases: return nullptr;  // every such row has cases, typed above
-    case Rule::MathPredicate: {
-      if (!arity(1, 1) || !numbers()) return nullptr;
-      half_as_float32();
-      if (!args[0]->type->is_float()) {
-        // Integers are never NaN or infinite.
-        auto c = std::make_unique<ir::Const>(types::boolean(), span);
-        c->b = row.path == "math.isfinite";
-        return c;
-      }
-      return call_pattern(types::boolean(), row.f64, std::move(args), span);
-    }
+    case Rule::MathPow:
+    case Rule::MathCases:
+    case Rule::MathPredicate:
+    case Rule::NumpyMinMax:
+      return nullptr;  // every such row has cases or loops, typed above
     case Rule::Abs: {
       if (args.size() == 1 && args[0]->type->is_complex()) {
         TypeRef part = types::complex_part(args[0]->type);
@@ -462,13 +513,6 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
                   : p.ends_with("float32") ? types::float32()
                                            : types::float64();
       args[1] = convert(std::move(args[1]), types::int64());  // Numba takes int64(index)
-      return call_pattern(t, row.f64, std::move(args), span);
-    }
-    case Rule::NumpyMinMax: {
-      if (!arity(2, 2) || !numbers()) return nullptr;
-      TypeRef t = rules::unify(args[0]->type, args[1]->type);
-      if (t->is_bool()) t = types::boolean();
-      for (auto& a : args) a = convert(std::move(a), t);
       return call_pattern(t, row.f64, std::move(args), span);
     }
     case Rule::Fp16: {

@@ -192,6 +192,93 @@ int choose_signature(std::span<const Signature> candidates, std::span<const Type
   return best;
 }
 
+bool numpy_can_cast_safe(TypeRef from, TypeRef to) {
+  if (from == to) return true;
+  if (!from->is_numeric() || !to->is_numeric()) return false;
+  if (from->is_bool()) return true;
+  if (to->is_bool()) return false;
+  // The bits of an integer's magnitude, or a float's (and a complex part's) significand.
+  auto precision = [](TypeRef t) {
+    if (t->is_int()) return t->bits() - (t->is_signed() ? 1 : 0);
+    const int bits = t->is_complex() ? t->bits() / 2 : t->bits();
+    return bits == 16 ? 11 : bits == 32 ? 24 : 53;
+  };
+  if (from->is_int()) {
+    if (to->is_int()) return to->is_signed() ? to->bits() > from->bits() || (from->is_signed() && to->bits() == from->bits())
+                                             : !from->is_signed() && to->bits() >= from->bits();
+    // float64 (complex128) takes every integer, int64 included: NumPy calls that safe.
+    return precision(to) == 53 || precision(to) >= from->bits();
+  }
+  if (from->is_float()) {
+    if (to->is_float()) return to->bits() >= from->bits();
+    return to->is_complex() && to->bits() / 2 >= from->bits();
+  }
+  return from->is_complex() && to->is_complex() && to->bits() >= from->bits();
+}
+
+std::vector<UfuncLoop> parse_ufunc_loops(std::string_view text) {
+  auto type_of = [](char c) -> TypeRef {
+    switch (c) {
+      case '?': return types::boolean();
+      case 'b': return types::int8();
+      case 'B': return types::uint8();
+      case 'h': return types::int16();
+      case 'H': return types::uint16();
+      case 'i': return types::int32();
+      case 'I': return types::uint32();
+      case 'l': case 'q': return types::int64();  // long and long long: 64 bits on Linux
+      case 'L': case 'Q': return types::uint64();
+      case 'e': return types::float16();
+      case 'f': return types::float32();
+      case 'd': return types::float64();
+      case 'F': return types::complex64();
+      case 'D': return types::complex128();
+      default: return nullptr;  // g, G, O, m, M
+    }
+  };
+  std::vector<UfuncLoop> out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find(' ', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view loop = text.substr(start, end - start);
+    start = end + 1;
+    const size_t arrow = loop.find("->");
+    if (arrow == std::string_view::npos || loop.size() != arrow + 3) continue;
+    UfuncLoop l{{}, type_of(loop[arrow + 2])};
+    bool known = l.output != nullptr;
+    for (char c : loop.substr(0, arrow)) {
+      l.inputs.push_back(type_of(c));
+      known = known && l.inputs.back() != nullptr;
+    }
+    if (known) out.push_back(std::move(l));
+  }
+  return out;
+}
+
+int choose_ufunc_loop(std::span<const UfuncLoop> loops, std::span<const TypeRef> args) {
+  // numpy_support.py's has_mixed_inputs: dtype kinds 'iu' (bool is 'b') and 'cf'.
+  const bool any_int = std::any_of(args.begin(), args.end(), [](TypeRef t) { return t->is_int(); });
+  const bool any_inexact =
+      std::any_of(args.begin(), args.end(), [](TypeRef t) { return t->is_float() || t->is_complex(); });
+  const bool mixed = any_int && any_inexact;
+  for (size_t k = 0; k < loops.size(); ++k) {
+    const UfuncLoop& loop = loops[k];
+    if (loop.inputs.size() != args.size()) continue;
+    bool viable = true;
+    for (size_t i = 0; i < args.size() && viable; ++i) {
+      const TypeRef in = loop.inputs[i];
+      if (in == types::float16()) viable = false;  // Numba has no float16 loops
+      else if (!(mixed && args[i]->is_int() && (in->is_float() || in->is_complex())) &&
+               !numpy_can_cast_safe(args[i], in)) {
+        viable = false;
+      }
+    }
+    if (viable) return static_cast<int>(k);
+  }
+  return -1;
+}
+
 bool fits_float32(TypeRef t) {
   if (t->is_bool()) return true;
   if (t->is_float()) return t->bits() <= 32;

@@ -63,6 +63,32 @@ Signature parse_signature(std::string_view text);
 // index into `candidates`, or -1 when none accepts the arguments.
 int choose_signature(std::span<const Signature> candidates, std::span<const TypeRef> args);
 
+// NumPy's np.can_cast(from, to, casting='safe') for two scalar types: bool to anything;
+// an integer to a wider integer of its signedness, an unsigned one to a wider signed one;
+// an integer to a float (or complex) whose significand holds it (8-bit integers to float16,
+// 16-bit ones to float32, every integer to float64, NumPy's convention for 64 bits); a float
+// to a wider float or a complex of at least its width; a complex to a wider complex. This
+// is not Numba's conversion_kind (int32 -> float32 is Numba's `unsafe`, NumPy's unsafe too,
+// but int64 -> float64 is NumPy-safe and Numba-safe alike, uint8 -> int8 neither).
+bool numpy_can_cast_safe(TypeRef from, TypeRef to);
+
+// One loop of a NumPy ufunc, as ufunc.types spells it ("ff->f", "??->?", "F->f").
+struct UfuncLoop {
+  std::vector<TypeRef> inputs;
+  TypeRef output;
+};
+// NumPy's loop list, ufunc.types joined by spaces ("e->e f->f d->d g->g F->F D->D O->O"), in
+// its order. Loops with a type Numba has none for (long double g/G, object O, datetime m/M)
+// are left out: Numba never chooses them for numbers (numpy_support.py skips them).
+std::vector<UfuncLoop> parse_ufunc_loops(std::string_view text);
+
+// The loop Numba types a NumPy ufunc call with (numba/np/numpy_support.py,
+// ufunc_find_matching_loop): the first, in NumPy's order, whose inputs every argument
+// casts to under numpy_can_cast_safe, float16 loops skipped; when the arguments mix
+// integers with floats, any integer casts to any float (so np.power(float32, int32) is
+// float32, np.sqrt(int32) float64). The index into `loops`, or -1 when none accepts them.
+int choose_ufunc_loop(std::span<const UfuncLoop> loops, std::span<const TypeRef> args);
+
 // A float type of a width that holds `t` exactly in Numba's view: float32 for
 // bool, int8, int16, uint8, float16 and float32 itself, float64 otherwise. Used by the
 // math functions' int -> float64 rule as well as by the arithmetic rules.
