@@ -132,3 +132,32 @@ TEST(CompiledNumba, NonContiguousHostArraysToCudaUfuncs) {
                       "prog.py:11:57: warning: compiled Numba cannot copy a non-contiguous"},
                      {"prog.py:12:"});
 }
+
+// numba-cuda's CUDA target lowers only some NumPy ufuncs (its ufunc_db): np.sqrt(x) in a kernel
+// stops its compilation with a KeyError; np.sin(x) compiles. A CPU @jit function may call both.
+TEST(CompiledNumba, NumpyUfuncsNumbaCudaCannotLower) {
+  const std::string prologue =
+      "import numpy as np\n"
+      "from numba import cuda, jit\n"
+      "@cuda.jit\n"
+      "def k(a, n):\n";
+  TranslateResult r = test::translate_text(
+      prologue,
+      "    a[0] = np.sqrt(a[1]) + np.sin(a[2]) + np.abs(a[3])\n"
+      "    a[1] = np.exp(n) + np.maximum(a[0], n) + np.hypot(a[0], a[1]) + np.floor(a[2])\n"
+      "@jit\n"
+      "def host_side(x):\n"
+      "    return np.sqrt(x) + np.exp(x)\n"
+      "a = np.ones(4)\n"
+      "k[1, 1](a, np.int8(3))\n"
+      "print(host_side(2.0))\n");
+  expect_diagnostics(r,
+                     {"prog.py:5:12: warning: compiled Numba cannot compile np.sqrt() of these arguments in a "
+                      "kernel: numba-cuda's CUDA target has no loop for it (a KeyError when the kernel compiles); "
+                      "the simulator runs it. Call math.sqrt(), which both run",
+                      "prog.py:5:44: warning: compiled Numba cannot compile np.abs() of these arguments in a kernel",
+                      "Call abs(), which both run",
+                      "prog.py:6:12: warning: compiled Numba cannot compile np.exp() of these arguments",
+                      "prog.py:6:70: warning: compiled Numba cannot compile np.floor()"},
+                     {"prog.py:5:27:", "prog.py:6:23:", "prog.py:6:46:", "prog.py:9:"});
+}

@@ -288,7 +288,8 @@ TEST(TypeRules, MathSignaturesMatchNumbaTable) {
 
 // NumPy's ufuncs on scalars (np.sin(x) in a kernel): NumPy's safe casting for every pair
 // of scalar types, each numpy row's loop list, and the type infer::type_builtin gives every
-// call, against tests/data/numba_numpy_ufunc_signatures.tsv (NumPy and numba-cuda's typing
+// call, and the loops numba-cuda's CUDA target lowers (Builtin::cuda_loops), against
+// tests/data/numba_numpy_ufunc_signatures.tsv (NumPy and numba-cuda's typing
 // context, tests/oracle/gen_numpy_ufunc_signatures.py). Complex arguments are left out
 // (py2cuda has no complex ufunc loops) except for np.abs, and so are the integer loops of
 // np.fmod, which py2cuda rejects (numba-cuda cannot compile np.fmod in a kernel at all).
@@ -315,7 +316,13 @@ TEST(TypeRules, NumpyUfuncsMatchNumbaTable) {
       EXPECT_EQ(row->loops, f[2]) << f[1];
       continue;
     }
-    if (f[0] != "call") continue;  // "cuda": what numba-cuda can lower, for the reader
+    if (f[0] == "cuda") {
+      EXPECT_EQ(row->cuda_loops.empty() ? "none" : row->cuda_loops, f[2]) << f[1];
+      EXPECT_EQ(row->cuda_loops.empty(), !row->kernel_twin.empty()) << f[1] << ": a ufunc numba-cuda cannot lower "
+                                                                          "names the function a kernel calls instead";
+      continue;
+    }
+    if (f[0] != "call") continue;
     std::vector<TypeRef> arg_types = {parse(f[2])};
     if (f[3] != "-") arg_types.push_back(parse(f[3]));
     const bool complex = std::any_of(arg_types.begin(), arg_types.end(), [](TypeRef t) { return t->is_complex(); });

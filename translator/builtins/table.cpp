@@ -54,6 +54,16 @@ constexpr std::string_view kLoopsMinMax = "?\?->? bb->b BB->B hh->h HH->H ii->i 
 constexpr std::string_view kLoopsAbsolute =
     "?->? b->b B->B h->h H->H i->i I->I l->l L->L q->q Q->Q e->e f->f d->d g->g m->m F->f D->d G->g O->O";
 
+// The loops numba-cuda 0.30.4's CUDA target lowers (ufunc_db, numba/cuda/ufuncs.py); the
+// other ufuncs have none there. tests/unit/test_type_rules.cpp checks them against it.
+constexpr std::string_view kCudaLoopsFloatComplex = "f->f d->d F->F D->D";
+constexpr std::string_view kCudaLoopsFloat = "f->f d->d";
+constexpr std::string_view kCudaLoopsFloatBinary = "ff->f dd->d";
+constexpr std::string_view kCudaLoopsIsnan =
+    "f->? d->? F->? D->? b->? B->? h->? H->? i->? I->? l->? L->? q->? Q->? ?->? m->? M->?";
+constexpr std::string_view kCudaLoopsMinMax =
+    "?\?->? bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L qq->q QQ->Q ff->f dd->d FF->F DD->D";
+
 Builtin fp16(std::string_view name, std::string_view pattern, std::string_view doc) {
   return Builtin{.path = name, .rule = Rule::Fp16, .is_call = true, .f64 = pattern, .doc = doc};
 }
@@ -157,17 +167,23 @@ const std::vector<Builtin>& table() {
       {.path = "math.radians", .rule = Rule::MathUnary, .is_call = true, .f32 = "({0} * 0.0174532924f)",
        .f64 = "({0} * 0.017453292519943295)", .doc = "degrees to radians", .cases = kMathUnary},
       {.path = "numpy.maximum", .rule = Rule::NumpyMinMax, .is_call = true, .f64 = "py2cuda::np_maximum({0}, {1})",
-       .doc = "np.maximum of two scalars: NaN-propagating, in the loop's type", .loops = kLoopsMinMax},
+       .doc = "np.maximum of two scalars: NaN-propagating, in the loop's type", .loops = kLoopsMinMax,
+       .cuda_loops = kCudaLoopsMinMax},
       {.path = "numpy.minimum", .rule = Rule::NumpyMinMax, .is_call = true, .f64 = "py2cuda::np_minimum({0}, {1})",
-       .doc = "np.minimum of two scalars: NaN-propagating, in the loop's type", .loops = kLoopsMinMax},
+       .doc = "np.minimum of two scalars: NaN-propagating, in the loop's type", .loops = kLoopsMinMax,
+       .cuda_loops = kCudaLoopsMinMax},
       {.path = "numpy.fmax", .rule = Rule::NumpyMinMax, .is_call = true, .f64 = "py2cuda::np_fmax({0}, {1})",
-       .doc = "np.fmax of two scalars: NaN ignored", .loops = kLoopsMinMax},
+       .doc = "np.fmax of two scalars: NaN ignored", .loops = kLoopsMinMax,
+       .cuda_loops = kCudaLoopsMinMax},
       {.path = "numpy.fmin", .rule = Rule::NumpyMinMax, .is_call = true, .f64 = "py2cuda::np_fmin({0}, {1})",
-       .doc = "np.fmin of two scalars: NaN ignored", .loops = kLoopsMinMax},
+       .doc = "np.fmin of two scalars: NaN ignored", .loops = kLoopsMinMax,
+       .cuda_loops = kCudaLoopsMinMax},
       {.path = "numpy.abs", .rule = Rule::Abs, .is_call = true, .f32 = "fabsf({0})", .f64 = "fabs({0})",
-       .doc = "np.abs of a scalar: an integer or bool keeps its type; a complex gives its part type", .loops = kLoopsAbsolute},
+       .doc = "np.abs of a scalar: an integer or bool keeps its type; a complex gives its part type", .loops = kLoopsAbsolute,
+       .kernel_twin = "abs"},
       {.path = "numpy.absolute", .rule = Rule::Abs, .is_call = true, .f32 = "fabsf({0})", .f64 = "fabs({0})",
-       .doc = "np.absolute of a scalar", .loops = kLoopsAbsolute},
+       .doc = "np.absolute of a scalar", .loops = kLoopsAbsolute,
+       .kernel_twin = "abs"},
       {.path = "math.atan2", .rule = Rule::MathBinary, .is_call = true, .f32 = "atan2f({0}, {1})",
        .f64 = "atan2({0}, {1})", .doc = "arc tangent of y/x", .cases = kMathBinaryInt},
       {.path = "math.hypot", .rule = Rule::MathBinary, .is_call = true, .f32 = "hypotf({0}, {1})",
@@ -487,18 +503,6 @@ const std::vector<Builtin>& scalar_ctors() {
 
 }  // namespace
 
-bool has_cuda_array_loops(std::string_view numpy_path) {
-  // numba-cuda 0.30.4's ufunc_db, less the ufuncs py2cuda has no scalar row for (comparisons,
-  // bitwise and logical ufuncs, conjugate, divide).
-  static const std::set<std::string_view> kUfuncs = {
-      "numpy.sin",     "numpy.cos",     "numpy.tan",     "numpy.arcsin",  "numpy.arccos",  "numpy.arctan",
-      "numpy.arctan2", "numpy.hypot",   "numpy.sinh",    "numpy.cosh",    "numpy.tanh",    "numpy.arcsinh",
-      "numpy.arccosh", "numpy.arctanh", "numpy.deg2rad", "numpy.radians", "numpy.rad2deg", "numpy.degrees",
-      "numpy.log",     "numpy.log2",    "numpy.log10",   "numpy.isnan",   "numpy.maximum", "numpy.minimum",
-      "numpy.fmax",    "numpy.fmin"};
-  return kUfuncs.count(numpy_path) > 0;
-}
-
 // NumPy ufuncs called on scalars inside kernels (np.sin(x)): the C++ patterns of the math
 // function of the same name, typed by NumPy's loops (Builtin::loops), not by its cases.
 const std::vector<Builtin>& numpy_scalar_ufuncs() {
@@ -506,27 +510,28 @@ const std::vector<Builtin>& numpy_scalar_ufuncs() {
     std::string_view name;    // after "numpy."
     std::string_view twin;    // the row whose C++ patterns compute it
     std::string_view loops;   // NumPy's ufunc.types
+    std::string_view cuda_loops = {};  // numba-cuda's (Builtin::cuda_loops); empty: none
     std::string_view doc = {};  // empty: the twin's
   };
   static constexpr Ufunc kUfuncs[] = {
-      {.name = "sin", .twin = "math.sin", .loops = kLoopsFloatComplex},
-      {.name = "cos", .twin = "math.cos", .loops = kLoopsFloatComplex},
-      {.name = "tan", .twin = "math.tan", .loops = kLoopsFloatComplexTwice},
-      {.name = "arcsin", .twin = "math.asin", .loops = kLoopsFloatComplexTwice},
-      {.name = "arccos", .twin = "math.acos", .loops = kLoopsFloatComplexTwice},
-      {.name = "arctan", .twin = "math.atan", .loops = kLoopsFloatComplexTwice},
-      {.name = "sinh", .twin = "math.sinh", .loops = kLoopsFloatComplexTwice},
-      {.name = "cosh", .twin = "math.cosh", .loops = kLoopsFloatComplexTwice},
-      {.name = "tanh", .twin = "math.tanh", .loops = kLoopsFloatComplexTwice},
-      {.name = "arcsinh", .twin = "math.asinh", .loops = kLoopsFloatComplexTwice},
-      {.name = "arccosh", .twin = "math.acosh", .loops = kLoopsFloatComplexTwice},
-      {.name = "arctanh", .twin = "math.atanh", .loops = kLoopsFloatComplexTwice},
+      {.name = "sin", .twin = "math.sin", .loops = kLoopsFloatComplex, .cuda_loops = kCudaLoopsFloatComplex},
+      {.name = "cos", .twin = "math.cos", .loops = kLoopsFloatComplex, .cuda_loops = kCudaLoopsFloatComplex},
+      {.name = "tan", .twin = "math.tan", .loops = kLoopsFloatComplexTwice, .cuda_loops = kCudaLoopsFloatComplex},
+      {.name = "arcsin", .twin = "math.asin", .loops = kLoopsFloatComplexTwice, .cuda_loops = kCudaLoopsFloatComplex},
+      {.name = "arccos", .twin = "math.acos", .loops = kLoopsFloatComplexTwice, .cuda_loops = kCudaLoopsFloatComplex},
+      {.name = "arctan", .twin = "math.atan", .loops = kLoopsFloatComplexTwice, .cuda_loops = kCudaLoopsFloatComplex},
+      {.name = "sinh", .twin = "math.sinh", .loops = kLoopsFloatComplexTwice, .cuda_loops = kCudaLoopsFloatComplex},
+      {.name = "cosh", .twin = "math.cosh", .loops = kLoopsFloatComplexTwice, .cuda_loops = kCudaLoopsFloatComplex},
+      {.name = "tanh", .twin = "math.tanh", .loops = kLoopsFloatComplexTwice, .cuda_loops = kCudaLoopsFloatComplex},
+      {.name = "arcsinh", .twin = "math.asinh", .loops = kLoopsFloatComplexTwice, .cuda_loops = kCudaLoopsFloatComplex},
+      {.name = "arccosh", .twin = "math.acosh", .loops = kLoopsFloatComplexTwice, .cuda_loops = kCudaLoopsFloatComplex},
+      {.name = "arctanh", .twin = "math.atanh", .loops = kLoopsFloatComplexTwice, .cuda_loops = kCudaLoopsFloatComplex},
       {.name = "exp", .twin = "math.exp", .loops = kLoopsExpLog},
       {.name = "exp2", .twin = "math.exp2", .loops = kLoopsFloatComplexTwice},
       {.name = "expm1", .twin = "math.expm1", .loops = kLoopsFloatComplexTwice},
-      {.name = "log", .twin = "math.log", .loops = kLoopsExpLog},
-      {.name = "log2", .twin = "math.log2", .loops = kLoopsFloatComplexTwice},
-      {.name = "log10", .twin = "math.log10", .loops = kLoopsFloatComplexTwice},
+      {.name = "log", .twin = "math.log", .loops = kLoopsExpLog, .cuda_loops = kCudaLoopsFloatComplex},
+      {.name = "log2", .twin = "math.log2", .loops = kLoopsFloatComplexTwice, .cuda_loops = kCudaLoopsFloatComplex},
+      {.name = "log10", .twin = "math.log10", .loops = kLoopsFloatComplexTwice, .cuda_loops = kCudaLoopsFloatComplex},
       {.name = "log1p", .twin = "math.log1p", .loops = kLoopsFloatComplexTwice},
       {.name = "sqrt", .twin = "math.sqrt", .loops = kLoopsExpLog},
       {.name = "cbrt", .twin = "numba.cuda.cbrt", .loops = kLoopsCbrt},
@@ -534,16 +539,16 @@ const std::vector<Builtin>& numpy_scalar_ufuncs() {
       {.name = "ceil", .twin = "math.ceil", .loops = kLoopsRounding},
       {.name = "trunc", .twin = "math.trunc", .loops = kLoopsRounding},
       {.name = "fabs", .twin = "math.fabs", .loops = kLoopsFloat},
-      {.name = "deg2rad", .twin = "math.radians", .loops = kLoopsFloat},
-      {.name = "rad2deg", .twin = "math.degrees", .loops = kLoopsFloat},
-      {.name = "radians", .twin = "math.radians", .loops = kLoopsFloat},
-      {.name = "degrees", .twin = "math.degrees", .loops = kLoopsFloat},
-      {.name = "arctan2", .twin = "math.atan2", .loops = kLoopsFloatBinary},
-      {.name = "hypot", .twin = "math.hypot", .loops = kLoopsFloatBinary},
+      {.name = "deg2rad", .twin = "math.radians", .loops = kLoopsFloat, .cuda_loops = kCudaLoopsFloat},
+      {.name = "rad2deg", .twin = "math.degrees", .loops = kLoopsFloat, .cuda_loops = kCudaLoopsFloat},
+      {.name = "radians", .twin = "math.radians", .loops = kLoopsFloat, .cuda_loops = kCudaLoopsFloat},
+      {.name = "degrees", .twin = "math.degrees", .loops = kLoopsFloat, .cuda_loops = kCudaLoopsFloat},
+      {.name = "arctan2", .twin = "math.atan2", .loops = kLoopsFloatBinary, .cuda_loops = kCudaLoopsFloatBinary},
+      {.name = "hypot", .twin = "math.hypot", .loops = kLoopsFloatBinary, .cuda_loops = kCudaLoopsFloatBinary},
       {.name = "copysign", .twin = "math.copysign", .loops = kLoopsCopysign},
       {.name = "fmod", .twin = "math.fmod", .loops = kLoopsFmod,
        .doc = "C's fmod of two floats, the sign of x (NumPy's integer loops are not translated)"},
-      {.name = "isnan", .twin = "math.isnan", .loops = kLoopsPredicate},
+      {.name = "isnan", .twin = "math.isnan", .loops = kLoopsPredicate, .cuda_loops = kCudaLoopsIsnan},
       {.name = "isinf", .twin = "math.isinf", .loops = kLoopsPredicate},
       {.name = "isfinite", .twin = "math.isfinite", .loops = kLoopsPredicate},
       {.name = "power", .twin = "math.pow", .loops = kLoopsPower,
@@ -562,6 +567,8 @@ const std::vector<Builtin>& numpy_scalar_ufuncs() {
         copy.f16 = {};  // Numba's NumPy ufuncs reject float16
         copy.cases = {};
         copy.loops = u.loops;
+        copy.cuda_loops = u.cuda_loops;
+        if (u.cuda_loops.empty()) copy.kernel_twin = row.path;
         if (!u.doc.empty()) copy.doc = u.doc;
         out.push_back(copy);
       }

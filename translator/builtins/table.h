@@ -109,6 +109,13 @@ struct Builtin {
   // to safely (rules::choose_ufunc_loop) and computes in that loop's types, a float32 loop
   // by the row's f32 pattern (np.sin(int8) is sinf of float32(x)).
   std::string_view loops = {};
+  // The loops of `loops` numba-cuda's CUDA target lowers (its ufunc_db, numba/cuda/ufuncs.py),
+  // for scalars and arrays alike; empty: none, so compiled Numba stops on the ufunc in a
+  // kernel ("KeyError: <ufunc 'sqrt'>") though the simulator runs it.
+  std::string_view cuda_loops = {};
+  // The function of the same job compiled Numba calls in a kernel ("math.sqrt"), for the
+  // warning where `cuda_loops` lacks the call's loop.
+  std::string_view kernel_twin = {};
 };
 
 // A function Numba declares with one fixed signature (cuda.libdevice, cuda.fp16's
@@ -125,10 +132,6 @@ struct FixedSignatureFunction {
 std::vector<Builtin> fixed_signature_rows(std::string_view module_path, std::string_view doc_prefix,
                                           std::span<const FixedSignatureFunction> functions);
 
-// Whether Numba's CUDA target has array loops for the NumPy ufunc `numpy_path` ("numpy.sin"):
-// the ufuncs of numba-cuda's ufunc_db (numba/cuda/ufuncs.py), which a kernel may call with
-// arrays and an output array, `np.sin(x, out)`. Other ufuncs take scalars only.
-bool has_cuda_array_loops(std::string_view numpy_path);
 
 // The numba.cuda.libdevice rows (builtins/libdevice_rows.cpp), part of all().
 const std::vector<Builtin>& libdevice_rows();

@@ -712,7 +712,17 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
       if (a->type->is_array()) return ufunc_with_out(c, *b, path, std::move(args));
     }
   }
+  std::vector<TypeRef> arg_types;
+  for (const auto& a : args) arg_types.push_back(a->type);
   ir::ExprPtr call = type_builtin(*b, std::move(args), c.span, D());
+  if (call && !host_ && !b->loops.empty() && !numba_cuda_lowers_ufunc(*b, arg_types)) {
+    const std::string name = display_path(path);
+    not_portable(c.span,
+                 "cannot compile " + name + "() of these arguments in a kernel: numba-cuda's CUDA target has no loop "
+                 "for it (a KeyError when the kernel compiles)",
+                 b->kernel_twin.empty() ? std::string("Convert the arguments to float32 or float64")
+                                        : "Call " + display_path(std::string(b->kernel_twin)) + "(), which both run");
+  }
   // A random draw advances its generator's state: like an atomic, its place in Python's
   // left-to-right order matters. So does the place in time of a barrier, a warp collective, a
   // fence or a sleep (other threads' stores become visible at it), as for a device function
@@ -1853,7 +1863,7 @@ namespace py2cuda::infer {
 ir::ExprPtr FunctionBuilder::ufunc_with_out(const ast::Call& c, const builtins::Builtin& row, const std::string& path,
                                             std::vector<ir::ExprPtr> operands) {
   const std::string name = display_path(path);
-  if (!builtins::has_cuda_array_loops(path)) {
+  if (row.cuda_loops.empty()) {
     return fail(c.span, name + "() of an array is not supported in kernels: Numba's CUDA target has no array loop "
                         "for it (it takes scalars there); loop over the elements");
   }
