@@ -8,6 +8,9 @@
 #include <utility>
 #include <vector>
 
+#include "frontend/literals.h"
+#include "frontend/pattern_keys.h"
+
 namespace py2cuda::frontend {
 
 namespace {
@@ -1009,7 +1012,7 @@ class Parser {
     const size_t header = pos_;
     ++pos_;
     pc_ = PatternCheck{.on = true, .stores = {}, .irrefutable = Irrefutable::CaseLevel, .last = pos_, .errors = {}};
-    patterns();
+    patterns(pos_);
     pc_.on = false;
     CaseChecks checks{.errors = std::move(pc_.errors), .guarded = is_kw("if")};
     if (accept_kw("if")) named_expression();
@@ -1040,7 +1043,8 @@ class Parser {
 
   void store_name(const std::string& name) {
     if (!pc_.on) return;
-    if (std::find(pc_.stores.begin(), pc_.stores.end(), name) != pc_.stores.end())
+    if (name == "__debug__") pc_.errors.push_back({at_token(pc_.last, "cannot assign to __debug__"), false});
+    else if (std::find(pc_.stores.begin(), pc_.stores.end(), name) != pc_.stores.end())
       pc_.errors.push_back({at_token(pc_.last, "multiple assignments to name '" + name + "' in pattern"), false});
     else pc_.stores.push_back(name);
   }
@@ -1058,8 +1062,17 @@ class Parser {
     if (name != "_") store_name(name);
   }
 
+  // The compiler's check of a sequence pattern at `location` (its bracket, or its first element
+  // without one), made before its elements are compiled: errors found in them come after.
+  void check_starred(int stars, size_t errors_before, size_t location) {
+    if (!pc_.on || stars < 2) return;
+    const auto at = pc_.errors.begin() + static_cast<std::ptrdiff_t>(errors_before);
+    pc_.errors.insert(at, {at_token(location, "multiple starred names in sequence pattern"), false});
+  }
+
   // patterns: `open_sequence_pattern` or `pattern`; a sequence's elements may be irrefutable.
-  void patterns() {
+  // `location`: the sequence's, for the compiler's errors (the '(' around it, or its first token).
+  void patterns(size_t location) {
     const bool star = is_op("*");
     const size_t start = pos_;
     bool sequence = false;
@@ -1070,30 +1083,36 @@ class Parser {
       pos_ = start;
     }
     const IrrefutableRule rule(pc_, sequence ? Irrefutable::Allowed : pc_.irrefutable);
-    maybe_star_pattern();
-    if (accept_op(",")) return sequence_rest();
+    const size_t errors_before = pc_.errors.size();
+    const int stars = maybe_star_pattern();
+    if (accept_op(",")) return check_starred(stars + sequence_rest(), errors_before, location);
     if (star) fail();
   }
 
   // The optional rest of a sequence after a ',': `','.maybe_star_pattern+ ','?`, as a PEG
-  // gather reads it (an element that does not parse ends it).
-  void sequence_rest() {
+  // gather reads it (an element that does not parse ends it). Returns the number of starred names.
+  int sequence_rest() {
+    int stars = 0;
     for (;;) {
       const size_t before = pos_;
       const int depth = depth_;
       try {
-        maybe_star_pattern();
+        stars += maybe_star_pattern();
       } catch (const Failed&) {
         pos_ = before;
         depth_ = depth;
-        return;
+        return stars;
       }
-      if (!accept_op(",")) return;
+      if (!accept_op(",")) return stars;
     }
   }
 
-  void maybe_star_pattern() {
-    if (!is_op("*")) return pattern();
+  // Whether the element was a starred name.
+  bool maybe_star_pattern() {
+    if (!is_op("*")) {
+      pattern();
+      return false;
+    }
     pc_.last = pos_++;
     // star_pattern: '*' and a capture target or '_'.
     const Token& t = peek();
@@ -1101,6 +1120,7 @@ class Parser {
     ++pos_;
     if (t.text != "_" && (is_op(".") || is_op("(") || is_op("="))) fail();
     if (t.text != "_") store_name(std::string(t.text));
+    return true;
   }
 
   // pattern: `or_pattern 'as' pattern_capture_target` or `or_pattern`, with invalid_as_pattern.
@@ -1177,7 +1197,14 @@ class Parser {
     pc_.last = pos_;
     const Token& t = peek();
     if (t.type == Tok::Number || (t.type == Tok::Op && t.text == "-")) return number_pattern();
-    if (t.type == Tok::String) return void(atom());
+    if (t.type == Tok::String) {
+      // compiler_pattern_value: an f-string is no constant.
+      const size_t first = pos_;
+      atom();
+      if (pc_.on && any_fstring(first, pos_))
+        pc_.errors.push_back({at_token(first, "patterns may only match literals and attribute lookups"), false});
+      return;
+    }
     if (t.type == Tok::Name) {
       if (t.text == "None" || t.text == "True" || t.text == "False") return void(++pos_);
       if (is_keyword(t.text)) fail();
@@ -1194,18 +1221,19 @@ class Parser {
     }
     if (t.type != Tok::Op) fail();
     if (t.text == "(") {
-      ++pos_;
+      const size_t open = pos_++;
       ++depth_;
-      if (!is_op(")")) patterns();
+      if (!is_op(")")) patterns(open);
       expect_op(")");
       --depth_;
       return;
     }
     if (t.text == "[") {
-      ++pos_;
+      const size_t open = pos_++;
       ++depth_;
       const IrrefutableRule rule(pc_, Irrefutable::Allowed);
-      sequence_rest();
+      const size_t errors_before = pc_.errors.size();
+      check_starred(sequence_rest(), errors_before, open);
       expect_op("]");
       --depth_;
       return;
@@ -1241,9 +1269,11 @@ class Parser {
   }
 
   void mapping_pattern() {
-    ++pos_;
+    const size_t open = pos_++;
     ++depth_;
     const IrrefutableRule rule(pc_, Irrefutable::Allowed);
+    const size_t errors_before = pc_.errors.size();
+    std::vector<std::pair<size_t, size_t>> keys;  // each key's tokens [first, last)
     while (!is_op("}")) {
       if (accept_op("**")) {
         capture_target();
@@ -1253,6 +1283,7 @@ class Parser {
       }
       // key_value_pattern: (literal_expr | attr) ':' pattern.
       const Token& key = peek();
+      const size_t key_first = pos_;
       if (key.type == Tok::Number || (key.type == Tok::Op && key.text == "-")) {
         number_pattern();
       } else if (key.type == Tok::String) {
@@ -1265,12 +1296,70 @@ class Parser {
         name();
         while (accept_op(".")) name();
       }
+      keys.emplace_back(key_first, pos_);
       expect_op(":");
       pattern();
       if (!accept_op(",")) break;
     }
     expect_op("}");
     --depth_;
+    if (!pc_.on) return;
+    if (std::optional<std::string> e = mapping_keys_error(keys))
+      pc_.errors.insert(pc_.errors.begin() + static_cast<std::ptrdiff_t>(errors_before), {at_token(open, *e), false});
+  }
+
+  bool any_fstring(size_t first, size_t last) const {
+    for (size_t i = first; i < last; ++i) {
+      const std::string_view text = t_[i].text;
+      if (t_[i].type == Tok::String && decode_string_prefix(text.substr(0, text.find_first_of("'\""))).fstring) return true;
+    }
+    return false;
+  }
+
+  // compiler_pattern_mapping's checks of the keys, in their order, before the values' patterns:
+  // each a constant (not an f-string) or an attribute, no constant twice.
+  std::optional<std::string> mapping_keys_error(const std::vector<std::pair<size_t, size_t>>& keys) const {
+    std::vector<PatternKey> seen;
+    for (const auto& [first, last] : keys) {
+      const Token& t = t_[first];
+      if (t.type == Tok::String && any_fstring(first, last))
+        return "mapping pattern keys may only match literals and attribute lookups";
+      PatternKey key;
+      if (t.type == Tok::String) {
+        std::vector<std::string_view> texts;
+        for (size_t i = first; i < last; ++i) texts.push_back(t_[i].text);
+        key = string_key(texts);
+      } else if (t.type == Tok::Name && (t.text == "None" || t.text == "True" || t.text == "False")) {
+        key = keyword_key(t.text);
+      } else if (t.type == Tok::Number || t.type == Tok::Op) {
+        const bool negative = t.type == Tok::Op;
+        const size_t number = first + negative;
+        const bool complex = number + 1 < last;
+        key = number_key(negative, t_[number].text, complex ? t_[number + 1].text[0] : '\0',
+                         complex ? t_[number + 2].text : std::string_view{});
+      } else {
+        continue;  // an attribute: compared when the pattern runs
+      }
+      for (const PatternKey& k : seen)
+        if (same_key(k, key)) return "mapping pattern checks duplicate key (" + key.repr + ")";
+      seen.push_back(std::move(key));
+    }
+    return std::nullopt;
+  }
+
+  // validate_kwd_attrs, before any of the class pattern's arguments is compiled: each attribute
+  // name assignable, none twice; an error at the keyword's pattern (`1` in `x=1`).
+  void check_keyword_attributes(const std::vector<size_t>& keywords, size_t errors_before) {
+    if (!pc_.on) return;
+    for (size_t i = 0; i < keywords.size(); ++i) {
+      const std::string_view name = t_[keywords[i]].text;
+      std::optional<SyntaxError> e;
+      if (name == "__debug__") e = at_token(keywords[i] + 2, "cannot assign to __debug__");
+      for (size_t j = i + 1; j < keywords.size() && !e; ++j)
+        if (t_[keywords[j]].text == name)
+          e = at_token(keywords[j] + 2, "attribute name repeated in class pattern: " + std::string(name));
+      if (e) return void(pc_.errors.insert(pc_.errors.begin() + static_cast<std::ptrdiff_t>(errors_before), {*e, false}));
+    }
   }
 
   // A class pattern's arguments: positional patterns, then keyword ones; CPython's
@@ -1279,13 +1368,14 @@ class Parser {
     ++pos_;
     ++depth_;
     const IrrefutableRule rule(pc_, Irrefutable::Allowed);
-    bool keywords = false;
+    const size_t errors_before = pc_.errors.size();
+    std::vector<size_t> keywords;  // each keyword's name
     while (!is_op(")")) {
       if (peek().type == Tok::Name && !is_keyword(peek().text) && is_op("=", 1)) {
+        keywords.push_back(pos_);
         pos_ += 2;
         pattern();
-        keywords = true;
-      } else if (keywords) {
+      } else if (!keywords.empty()) {
         const size_t first = pos_;
         pattern();
         size_t last = pos_ - 1;
@@ -1310,6 +1400,7 @@ class Parser {
     }
     expect_op(")");
     --depth_;
+    check_keyword_attributes(keywords, errors_before);
   }
 
   void simple_statements() {
