@@ -1318,3 +1318,48 @@ TEST(FrontendSyntaxErrors, MatchPatternCompilerChecks) {
   EXPECT_TRUE(error("    case 1: pass\n    case _: pass\n").empty());
   EXPECT_TRUE(error("    case (a, b): pass\n    case 1: pass\n").empty());
 }
+
+// compile.c's checks of mapping, class, sequence and value patterns (CPython 3.11's locations:
+// the mapping or sequence itself, the repeated keyword's pattern), made before their sub-patterns'.
+TEST(FrontendSyntaxErrors, MatchPatternShapeChecks) {
+  const auto error = [](const std::string& cases) { return Parsed("match x:\n" + cases).errors(); };
+  const auto duplicate = [](const std::string& key) {
+    return std::vector<std::string>{"2:10: mapping pattern checks duplicate key (" + key + ")"};
+  };
+  EXPECT_EQ(error("    case {\"a\": 1, \"a\": 2}: pass\n"), duplicate("'a'"));
+  EXPECT_EQ(error("    case {\"a\": [*a, *b], 'a': a}: pass\n"), duplicate("'a'"));
+  // Keys compare as a set's elements: folded, numbers by value; the message is the second's repr().
+  EXPECT_EQ(error("    case {1: a, True: b}: pass\n"), duplicate("True"));
+  EXPECT_EQ(error("    case {1.0: a, 0x1: b}: pass\n"), duplicate("1"));
+  EXPECT_EQ(error("    case {0.0: a, -0.0: b}: pass\n"), duplicate("-0.0"));
+  EXPECT_EQ(error("    case {1e16: a, 10_000_000_000_000_000: b}: pass\n"), duplicate("10000000000000000"));
+  EXPECT_EQ(error("    case {1e-5: a, 0.00001: b}: pass\n"), duplicate("1e-05"));
+  EXPECT_EQ(error("    case {0x100000000000000000000: a, 1208925819614629174706176: b}: pass\n"),
+            duplicate("1208925819614629174706176"));
+  EXPECT_EQ(error("    case {1 - 0j: a, 1.0: b}: pass\n"), duplicate("1.0"));
+  EXPECT_EQ(error("    case {-2j: a, -0-2j: b}: pass\n"), duplicate("-2j"));
+  EXPECT_EQ(error("    case {-0.0-0j: a, -0.0-0j: b}: pass\n"), duplicate("(-0+0j)"));
+  EXPECT_EQ(error("    case {\"a\" \"b\": a, r\"ab\": b}: pass\n"), duplicate("'ab'"));
+  EXPECT_EQ(error("    case {\"it's\": a, \"it\\x27s\": b}: pass\n"), duplicate("\"it's\""));
+  EXPECT_EQ(error("    case {\"\\t\\xe9\\xa0\": a, \"\\t\\xe9\\xa0\": b}: pass\n"), duplicate("'\\t\u00e9\\xa0'"));
+  EXPECT_EQ(error("    case {b\"\\xff\": a, b\"\\xff\": b}: pass\n"), duplicate("b'\\xff'"));
+  EXPECT_EQ(error("    case {None: a, None: b}: pass\n"), duplicate("None"));
+  EXPECT_TRUE(error("    case {b\"a\": a, \"a\": b, 1: c, 1.5: d, a.b: e, a.b: f}: pass\n").empty());
+  EXPECT_EQ(error("    case {\"a\": 1, f\"b\": 2, \"a\": 3}: pass\n"),
+            std::vector<std::string>{"2:10: mapping pattern keys may only match literals and attribute lookups"});
+  EXPECT_EQ(error("    case \"a\" f\"b\": pass\n"),
+            std::vector<std::string>{"2:10: patterns may only match literals and attribute lookups"});
+  EXPECT_EQ(error("    case P(x=1, y=2, x=[3]): pass\n"),
+            std::vector<std::string>{"2:24: attribute name repeated in class pattern: x"});
+  EXPECT_EQ(error("    case P(a, a, x=1, x=2): pass\n"),
+            std::vector<std::string>{"2:25: attribute name repeated in class pattern: x"});
+  EXPECT_EQ(error("    case P(__debug__=1): pass\n"), std::vector<std::string>{"2:22: cannot assign to __debug__"});
+  EXPECT_EQ(error("    case [*a, *b]: pass\n"), std::vector<std::string>{"2:10: multiple starred names in sequence pattern"});
+  EXPECT_EQ(error("    case 1, (*_, *_): pass\n"), std::vector<std::string>{"2:13: multiple starred names in sequence pattern"});
+  EXPECT_EQ(error("    case [a, a, [*b, *c]]: pass\n"),
+            std::vector<std::string>{"2:14: multiple assignments to name 'a' in pattern"});
+  EXPECT_EQ(error("    case [[a, a], *b, *c]: pass\n"),
+            std::vector<std::string>{"2:10: multiple starred names in sequence pattern"});
+  EXPECT_EQ(error("    case [1, 2] as __debug__: pass\n"), std::vector<std::string>{"2:14: cannot assign to __debug__"});
+  EXPECT_EQ(error("    case {**__debug__}: pass\n"), std::vector<std::string>{"2:10: cannot assign to __debug__"});
+}
