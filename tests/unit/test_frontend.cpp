@@ -1319,6 +1319,33 @@ TEST(FrontendSyntaxErrors, MatchPatternCompilerChecks) {
   EXPECT_TRUE(error("    case (a, b): pass\n    case 1: pass\n").empty());
 }
 
+// The compiler's checks of call keywords, starred targets and values, and the parser's of a starred
+// deletion (CPython 3.11's locations).
+TEST(FrontendSyntaxErrors, KeywordsAndStarredTargets) {
+  const auto errors = [](const std::string& src) { return Parsed(src).errors(); };
+  EXPECT_EQ(errors("x = f(a=1, b=2, a=3)\n"), std::vector<std::string>{"1:17: keyword argument repeated: a"});
+  EXPECT_EQ(errors("class C(x, metaclass=a, metaclass=b): pass\n"),
+            std::vector<std::string>{"1:25: keyword argument repeated: metaclass"});
+  EXPECT_EQ(errors("x = 1\ny = g(1, f(__debug__=1))\n"), std::vector<std::string>{"2:10: cannot assign to __debug__"});
+  EXPECT_EQ(errors("class C(__debug__=1): pass\n"), std::vector<std::string>{"1:1: cannot assign to __debug__"});
+  // The symbol table's errors come before the compiler's, wherever they are.
+  EXPECT_EQ(errors("f(a=1, a=2)\ndef f(x, x): pass\n"),
+            std::vector<std::string>{"2:10: duplicate argument 'x' in function definition"});
+  EXPECT_EQ(errors("del a, (b, [c, *d])\n"), std::vector<std::string>{"1:16: cannot delete starred"});
+  EXPECT_EQ(errors("*a = 1\n"), std::vector<std::string>{"1:1: starred assignment target must be in a list or tuple"});
+  EXPECT_EQ(errors("a = *b, *c = d\n"), std::vector<std::string>{"1:5: multiple starred expressions in assignment"});
+  EXPECT_EQ(errors("x = 1; a, *b, (*c, *d) = x\n"),
+            std::vector<std::string>{"1:15: multiple starred expressions in assignment"});
+  EXPECT_EQ(errors("for a, [*b, *c] in x: pass\n"),
+            std::vector<std::string>{"1:8: multiple starred expressions in assignment"});
+  EXPECT_EQ(errors("for *a in x: pass\n"),
+            std::vector<std::string>{"1:5: starred assignment target must be in a list or tuple"});
+  // The value is compiled first.
+  EXPECT_EQ(errors("x = 1; *a, *b = *c\n"), std::vector<std::string>{"1:17: can't use starred expression here"});
+  EXPECT_EQ(errors("*a, *b = (yield)\n"), std::vector<std::string>{"1:11: 'yield' outside function"});
+  EXPECT_TRUE(errors("x = [a, *b] = c, *d = e\n*a, = [*b] = (*c,) = 1\nfor a, in x: pass\n").empty());
+}
+
 // compile.c's checks of mapping, class, sequence and value patterns (CPython 3.11's locations:
 // the mapping or sequence itself, the repeated keyword's pattern), made before their sub-patterns'.
 TEST(FrontendSyntaxErrors, MatchPatternShapeChecks) {

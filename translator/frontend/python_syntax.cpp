@@ -1351,15 +1351,28 @@ class Parser {
   // name assignable, none twice; an error at the keyword's pattern (`1` in `x=1`).
   void check_keyword_attributes(const std::vector<size_t>& keywords, size_t errors_before) {
     if (!pc_.on) return;
+    const std::optional<KeywordProblem> p = keyword_problem(keywords);
+    if (!p) return;
+    const size_t k = keywords[p->index];
+    SyntaxError e = at_token(k + 2, p->repeated ? "attribute name repeated in class pattern: " + std::string(t_[k].text)
+                                                : std::string("cannot assign to __debug__"));
+    pc_.errors.insert(pc_.errors.begin() + static_cast<std::ptrdiff_t>(errors_before), {std::move(e), false});
+  }
+
+  // The first of `keywords` (their name tokens) that is __debug__ or repeats an earlier one, in
+  // the order of CPython's validate_keywords and validate_kwd_attrs.
+  struct KeywordProblem {
+    size_t index;
+    bool repeated;
+  };
+  std::optional<KeywordProblem> keyword_problem(const std::vector<size_t>& keywords) const {
     for (size_t i = 0; i < keywords.size(); ++i) {
       const std::string_view name = t_[keywords[i]].text;
-      std::optional<SyntaxError> e;
-      if (name == "__debug__") e = at_token(keywords[i] + 2, "cannot assign to __debug__");
-      for (size_t j = i + 1; j < keywords.size() && !e; ++j)
-        if (t_[keywords[j]].text == name)
-          e = at_token(keywords[j] + 2, "attribute name repeated in class pattern: " + std::string(name));
-      if (e) return void(pc_.errors.insert(pc_.errors.begin() + static_cast<std::ptrdiff_t>(errors_before), {*e, false}));
+      if (name == "__debug__") return KeywordProblem{i, false};
+      for (size_t j = i + 1; j < keywords.size(); ++j)
+        if (t_[keywords[j]].text == name) return KeywordProblem{j, true};
     }
+    return std::nullopt;
   }
 
   // A class pattern's arguments: positional patterns, then keyword ones; CPython's
@@ -1455,12 +1468,13 @@ class Parser {
         } catch (const Failed&) {
         }
         // CPython's invalid_del_stmt: the targets read as expressions, the first that cannot be
-        // deleted named (a starred target is left to the compiler here).
+        // deleted named (a starred one: "cannot delete starred").
         const size_t end = pos_;
         for (const ExprInfo& e : targets_as_expressions(start)) {
-          if (t_[e.first].type == Tok::Op && t_[e.first].text == "*") continue;
-          std::optional<ExprInfo> bad = invalid_star_target(e);
-          if (bad) raise(over(bad->first, bad->last, "cannot delete " + target_name(*bad)));
+          std::optional<ExprInfo> bad = invalid_star_target(e, /*del=*/true);
+          if (!bad) continue;
+          const bool starred = t_[bad->first].type == Tok::Op && t_[bad->first].text == "*";
+          raise(over(bad->first, bad->last, "cannot delete " + (starred ? std::string("starred") : target_name(*bad))));
         }
         pos_ = end;
         if (!parsed && !at_statement_end()) fail();
@@ -1569,8 +1583,10 @@ class Parser {
     if (!starred && is_op(":=")) invalid_walrus_target(first);
     bool single = !starred;
     std::vector<ExprInfo> group{first};
+    std::vector<bool> tuples{false};  // each group a tuple (a comma in it)
     while (accept_op(",")) {
       single = false;
+      tuples[0] = true;
       if (!starts_expression()) break;
       group.push_back(star_expression());
     }
@@ -1603,22 +1619,76 @@ class Parser {
     if (!is_op("=")) return;
     // The targets, then the value; each `=` ends a group of targets.
     std::vector<std::vector<ExprInfo>> groups{group};
+    size_t value_start = pos_;
     while (accept_op("=")) {
+      value_start = pos_;
       if (is_kw("yield")) {
         const size_t start = pos_;
         yield_expression();
         if (is_op("=")) raise(over(start, pos_ - 1, "assignment to yield expression not possible"));
         groups.push_back({});
+        tuples.push_back(false);
         continue;
       }
       std::vector<ExprInfo> g{star_expression()};
+      tuples.push_back(false);
       while (accept_op(",")) {
+        tuples.back() = true;
         if (!starts_expression()) break;
         g.push_back(star_expression());
       }
       groups.push_back(std::move(g));
     }
     invalid_assignment_targets(groups);
+    // The compiler's checks of starred expressions: the value's first (an error the compiler
+    // found inside it too), then the targets'.
+    const std::vector<ExprInfo>& value = groups.back();
+    const Token& v = t_[value_start];
+    if (compile_error_ && (compile_error_->start.row > v.row ||
+                           (compile_error_->start.row == v.row && compile_error_->start.column >= v.col)))
+      return;
+    std::optional<SyntaxError> e;
+    if (!tuples.back() && value.size() == 1 && is_starred(value[0]))
+      e = at_token(value[0].first, "can't use starred expression here");
+    for (size_t g = 0; g + 1 < groups.size() && !e; ++g)
+      e = tuples[g] ? starred_targets_error(groups[g], groups[g][0].first) : starred_target_error(groups[g][0]);
+    if (e) compile_error_at(*e);
+  }
+
+  bool is_starred(const ExprInfo& e) const { return t_[e.first].type == Tok::Op && t_[e.first].text == "*"; }
+
+  // The compiler's checks of assignment targets (compiler_visit_expr in a Store context and
+  // unpack_helper): a starred target only in a tuple or list, one at most in each. A target that
+  // is a tuple of `elements`, the first at `location`:
+  std::optional<SyntaxError> starred_targets_error(const std::vector<ExprInfo>& elements, size_t location) {
+    if (std::count_if(elements.begin(), elements.end(), [&](const ExprInfo& x) { return is_starred(x); }) > 1)
+      return at_token(location, "multiple starred expressions in assignment");
+    for (const ExprInfo& x : elements)
+      if (!is_starred(x))
+        if (std::optional<SyntaxError> e = starred_target_error(x)) return e;
+    return std::nullopt;
+  }
+  // ... and a single target (a parenthesized tuple or a list looked into).
+  std::optional<SyntaxError> starred_target_error(const ExprInfo& e) {
+    if (is_starred(e)) return at_token(e.first, "starred assignment target must be in a list or tuple");
+    if (e.kind != ExprKind::List && e.kind != ExprKind::Tuple) return std::nullopt;
+    const size_t end = pos_, reached = furthest_;
+    const int depth = depth_;
+    std::vector<ExprInfo> elements;
+    pos_ = e.first + 1;
+    ++depth_;
+    try {
+      while (starts_expression()) {
+        elements.push_back(star_named_expression());
+        if (!accept_op(",")) break;
+      }
+    } catch (const Failed&) {
+      elements.clear();
+    }
+    pos_ = end;
+    furthest_ = reached;
+    depth_ = depth;
+    return starred_targets_error(elements, e.first);
   }
 
   // CPython's invalid_assignment for `targets = ... = value` where a target cannot be assigned:
@@ -1705,8 +1775,10 @@ class Parser {
 
   // _PyPegen_get_invalid_target for assignment targets: a comparison is itself invalid; a
   // starred element is its operand; tuples and lists are not looked into.
-  std::optional<ExprInfo> invalid_star_target(const ExprInfo& e) {
+  // `del`: a deletion's targets, where a starred one is invalid too.
+  std::optional<ExprInfo> invalid_star_target(const ExprInfo& e, bool del = false) {
     if (t_[e.first].type == Tok::Op && t_[e.first].text == "*") {
+      if (del) return e;
       pos_ = e.first + 1;
       try {
         return invalid_star_target(bitwise_or());
@@ -1718,7 +1790,7 @@ class Parser {
     if (e.kind == ExprKind::ParenOther) {
       const ExprInfo inner = unparenthesized(e);
       if (inner.first == e.first) return std::nullopt;
-      return invalid_star_target(inner);
+      return invalid_star_target(inner, del);
     }
     if (e.kind == ExprKind::List || e.kind == ExprKind::Tuple) {
       // The elements, in order.
@@ -1728,7 +1800,7 @@ class Parser {
         while (starts_expression()) {
           const ExprInfo element = star_named_expression();
           const size_t next = pos_;
-          if (std::optional<ExprInfo> bad = invalid_star_target(element)) return bad;
+          if (std::optional<ExprInfo> bad = invalid_star_target(element, del)) return bad;
           pos_ = next;
           if (!accept_op(",")) break;
         }
@@ -1850,15 +1922,20 @@ class Parser {
     const size_t header = pos_;
     ++pos_;
     const size_t targets = pos_;
+    std::optional<SyntaxError> starred;
     try {
-      for (const ExprInfo& t : target_list())
+      const std::vector<ExprInfo> elements = target_list();
+      for (const ExprInfo& t : elements)
         if (!assignable(t)) fail();
+      starred = elements.size() > 1 || t_[pos_ - 1].text == "," ? starred_targets_error(elements, targets)
+                                                                : starred_target_error(elements[0]);
       expect_kw("in");
     } catch (const Failed&) {
       invalid_for_target(targets);
       throw;
     }
     star_expressions();
+    if (starred) compile_error_at(*starred);
     {
       const EnterLoop loop(scopes_);
       colon_and_block(header, "'for' statement");
@@ -2089,7 +2166,7 @@ class Parser {
           const bool call = is_op("(");
           ++pos_;
           ++depth_;
-          if (call) arguments(")");
+          if (call) arguments(")", start);
           else slices();
           expect_op(call ? ")" : "]");
           --depth_;
@@ -2115,7 +2192,7 @@ class Parser {
     name();
     if (accept_op("(")) {
       ++depth_;
-      arguments(")");
+      arguments(")", header);
       expect_op(")");
       --depth_;
     }
@@ -2688,7 +2765,7 @@ class Parser {
         } else if (is_op("(")) {
           ++pos_;
           ++depth_;
-          arguments(")");
+          arguments(")", start);
           expect_op(")");
           --depth_;
           kind = ExprKind::Call;
@@ -2737,9 +2814,10 @@ class Parser {
     }
   }
 
-  // Call arguments (and class bases) up to `close`.
-  void arguments(std::string_view close) {
+  // Call arguments (and class bases) up to `close`; `owner`: where the call (the class) starts.
+  void arguments(std::string_view close, size_t owner) {
     bool keywords = false, unpacked_keywords = false;
+    std::vector<size_t> names;  // the keywords' names
     const char* misplaced = nullptr;  // a positional argument after keywords
     std::optional<size_t> generator;  // the first unparenthesized generator expression
     size_t count = 0;
@@ -2755,6 +2833,7 @@ class Parser {
         ++pos_;
         expression();
       } else if (peek().type == Tok::Name && !is_keyword(peek().text) && is_op("=", 1)) {
+        names.push_back(pos_);
         pos_ += 2;
         expression();
         keywords = true;
@@ -2793,6 +2872,11 @@ class Parser {
     if (misplaced) {
       peek();
       raise(at_token(furthest_, misplaced));
+    }
+    // The compiler's validate_keywords.
+    if (const std::optional<KeywordProblem> p = keyword_problem(names)) {
+      if (p->repeated) compile_error_at(names[p->index], "keyword argument repeated: " + std::string(t_[names[p->index]].text));
+      else compile_error_at(owner, "cannot assign to __debug__");
     }
   }
 
