@@ -8,7 +8,8 @@ keyword as a name, `print x`, `lambda(x):`, `:=` for `=`, a tab-indented line, f
 slips (a lost or stray `}`, an empty `{}`, a bad conversion), `def f:`, a lost closing triple quote,
 typographic quotes or an en dash pasted from a document, `,,`, `x =` with no value, a
 bracket opened on one line and never closed, `from a b` (no `import`), `05` and `5x`, `f(a=)`,
-`f(**)`, `y = x +`, `1 = x` (an assignment's sides swapped), a NUL byte, a `return` or `break`
+`f(**)`, `y = x +`, `1 = x` (an assignment's sides swapped), `f(a=1, a=1)`, `*x = v` and
+`*x, *rest = v`, a NUL byte, a `return` or `break`
 pasted at the left margin ("'return' outside function", the compiler's), the symbol table's errors
 (`def f(a, a)`, `global x` after x is assigned or read or naming a parameter, `nonlocal` at module
 level or with no binding, `yield` in a comprehension) and `yield` in an f-string outside a function,
@@ -325,6 +326,8 @@ def _sites(source: str):
                 lines[row - 1][:col].count(")") and after.type in (tokenize.NAME, tokenize.NUMBER, tokenize.STRING):
             # `f(a=)`: a keyword argument's value not written yet.
             yield "drop_keyword_value", row, _replace(lines, row, col + 1, after.end[1] - col - 1, "")
+            # `f(a=1, a=2)`: a keyword argument pasted twice ("keyword argument repeated", the compiler's).
+            yield "repeat_keyword", row, _replace(lines, row, prev.start[1], 0, f"{prev.string}={after.string}, ")
         if t.type == tokenize.OP and t.string == "(" and prev is not None and prev.type == tokenize.NAME and \
                 not keyword.iskeyword(prev.string) and after is not None and after.string != ")":
             close = _matching_closer(tokens, i)
@@ -391,6 +394,9 @@ def _sites(source: str):
             # `1 = x`, `f(x) = y`: the sides of an assignment swapped.
             yield "swap_assignment", row, _replace(lines, row, len(m[1]), len(m[2]) + 3 + len(m[3]),
                                                    m[3] + " = " + m[2])
+        if m and not code.endswith(("\\", ",", "(", "[", "{")):
+            # `*x = v`, `*x, *rest = v`: starred targets the compiler rejects (outside a tuple, two in one).
+            yield "starred_target", row, _replace(lines, row, len(m[1]), len(m[2]), f"*{m[2]}" if row % 2 else f"*{m[2]}, *rest")
 
 
 def _scope_slips(tokens, i: int, lines: list[str], openers: list):

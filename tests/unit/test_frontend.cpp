@@ -1346,6 +1346,32 @@ TEST(FrontendSyntaxErrors, KeywordsAndStarredTargets) {
   EXPECT_TRUE(errors("x = [a, *b] = c, *d = e\n*a, = [*b] = (*c,) = 1\nfor a, in x: pass\n").empty());
 }
 
+// forbidden_name: __debug__ bound anywhere, at the location CPython 3.11 gives (the name, or the
+// statement that binds it: a def, a class, an import, an except clause, a lambda).
+TEST(FrontendSyntaxErrors, DebugCannotBeBound) {
+  const auto errors = [](const std::string& src) { return Parsed(src).errors(); };
+  const auto at = [](const std::string& where) { return std::vector<std::string>{where + ": cannot assign to __debug__"}; };
+  EXPECT_EQ(errors("a, (b, __debug__) = c\n"), at("1:8"));
+  EXPECT_EQ(errors("[a, b.__debug__] = c\n"), at("1:5"));
+  EXPECT_EQ(errors("__debug__ += 1\n"), at("1:1"));
+  EXPECT_EQ(errors("(__debug__): int = 1\n"), at("1:2"));
+  EXPECT_EQ(errors("*__debug__, = 1\n"), at("1:2"));
+  EXPECT_EQ(errors("for a, __debug__ in x: pass\n"), at("1:8"));
+  EXPECT_EQ(errors("x = [a for a, __debug__ in y]\n"), at("1:15"));
+  EXPECT_EQ(errors("with a as (b, __debug__): pass\n"), at("1:15"));
+  EXPECT_EQ(errors("if x:\n    y = (z, (__debug__ := 1))\n"), at("2:14"));
+  EXPECT_EQ(errors("try: pass\nexcept E as __debug__: pass\n"), at("2:1"));
+  EXPECT_EQ(errors("x = 1; from a import b, c as __debug__\n"), at("1:8"));
+  EXPECT_EQ(errors("import __debug__.b\n"), at("1:1"));
+  EXPECT_EQ(errors("@d\nasync def f(*, a, **__debug__): pass\n"), at("2:1"));
+  EXPECT_EQ(errors("class __debug__: pass\n"), at("1:1"));
+  EXPECT_EQ(errors("x = 1; lambda a, __debug__: 1\n"), at("1:8"));
+  EXPECT_EQ(errors("del x, (__debug__)\n"), std::vector<std::string>{"1:9: cannot delete __debug__"});
+  // Read, not bound: an attribute augmented or deleted, a default, an annotation, a subscript.
+  EXPECT_TRUE(errors("a.__debug__ -= 1\ndel a.__debug__\ndef f(a=__debug__, b: __debug__ = 1) -> __debug__: pass\n"
+                     "x[__debug__] = __debug__.y\nimport a.__debug__\n").empty());
+}
+
 // compile.c's checks of mapping, class, sequence and value patterns (CPython 3.11's locations:
 // the mapping or sequence itself, the repeated keyword's pattern), made before their sub-patterns'.
 TEST(FrontendSyntaxErrors, MatchPatternShapeChecks) {

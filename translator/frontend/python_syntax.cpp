@@ -1476,6 +1476,8 @@ class Parser {
           const bool starred = t_[bad->first].type == Tok::Op && t_[bad->first].text == "*";
           raise(over(bad->first, bad->last, "cannot delete " + (starred ? std::string("starred") : target_name(*bad))));
         }
+        if (std::optional<SyntaxError> e = store_targets_error(targets_as_expressions(start), start, Store::Delete))
+          compile_error_at(*e);
         pos_ = end;
         if (!parsed && !at_statement_end()) fail();
         return;
@@ -1487,15 +1489,21 @@ class Parser {
         return;
       }
       if (w == "import") {
-        ++pos_;
+        const size_t statement = pos_++;
         do {
+          // The name bound: the alias, or the dotted name's first.
+          size_t bound = pos_;
           dotted_name();
-          if (accept_kw("as")) name();
+          if (accept_kw("as")) {
+            bound = pos_;
+            name();
+          }
+          debug_binding(bound, statement);
         } while (accept_op(","));
         return;
       }
       if (w == "from") {
-        ++pos_;
+        const size_t statement = pos_++;
         bool dots = false;
         while (accept_op(".") || accept_op("...")) dots = true;
         if (!dots || !is_kw("import")) dotted_name();
@@ -1508,8 +1516,13 @@ class Parser {
           // CPython's invalid_import_from_targets: `from a import b,`.
           if (!paren && peek().type == Tok::Newline && t_[pos_ - 1].text == ",")
             raise(at_token(pos_, "trailing comma not allowed without surrounding parentheses"));
+          size_t bound = pos_;
           name();
-          if (accept_kw("as")) name();
+          if (accept_kw("as")) {
+            bound = pos_;
+            name();
+          }
+          debug_binding(bound, statement);
         } while (accept_op(","));
         if (paren) {
           expect_op(")");
@@ -1598,6 +1611,7 @@ class Parser {
         ++pos_;
         expression();
         if (accept_op("=")) assigned_value();
+        if (std::optional<SyntaxError> e = store_target_error(first)) compile_error_at(*e);
         return;
       }
       if (!starred) invalid_annotation_target(first, single);
@@ -1613,6 +1627,7 @@ class Parser {
           raise(over(first.first, first.last, "'" + (single ? target_name(first) : std::string("tuple")) +
                                                   "' is an illegal expression for augmented assignment"));
         }
+        if (std::optional<SyntaxError> e = store_target_error(first, Store::Augmented)) compile_error_at(*e);
         return;
       }
     }
@@ -1651,26 +1666,41 @@ class Parser {
     if (!tuples.back() && value.size() == 1 && is_starred(value[0]))
       e = at_token(value[0].first, "can't use starred expression here");
     for (size_t g = 0; g + 1 < groups.size() && !e; ++g)
-      e = tuples[g] ? starred_targets_error(groups[g], groups[g][0].first) : starred_target_error(groups[g][0]);
+      e = tuples[g] ? store_targets_error(groups[g], groups[g][0].first) : store_target_error(groups[g][0]);
     if (e) compile_error_at(*e);
   }
 
   bool is_starred(const ExprInfo& e) const { return t_[e.first].type == Tok::Op && t_[e.first].text == "*"; }
 
-  // The compiler's checks of assignment targets (compiler_visit_expr in a Store context and
-  // unpack_helper): a starred target only in a tuple or list, one at most in each. A target that
-  // is a tuple of `elements`, the first at `location`:
-  std::optional<SyntaxError> starred_targets_error(const std::vector<ExprInfo>& elements, size_t location) {
-    if (std::count_if(elements.begin(), elements.end(), [&](const ExprInfo& x) { return is_starred(x); }) > 1)
+  // The compiler's checks of assignment targets (compiler_visit_expr in a Store context,
+  // unpack_helper, forbidden_name), in its order: a starred target only in a tuple or list, one
+  // at most in each; no name or attribute __debug__ (an augmented assignment's attribute may be,
+  // a deletion's name may not). A target that is a tuple of `elements`, the first at `location`:
+  enum class Store { Assign, Augmented, Delete };
+  std::optional<SyntaxError> store_targets_error(const std::vector<ExprInfo>& elements, size_t location,
+                                                 Store store = Store::Assign) {
+    if (store != Store::Delete &&
+        std::count_if(elements.begin(), elements.end(), [&](const ExprInfo& x) { return is_starred(x); }) > 1)
       return at_token(location, "multiple starred expressions in assignment");
-    for (const ExprInfo& x : elements)
-      if (!is_starred(x))
-        if (std::optional<SyntaxError> e = starred_target_error(x)) return e;
+    for (const ExprInfo& x : elements) {
+      // `*name`: the name.
+      const ExprInfo target = is_starred(x) ? ExprInfo{x.first + 1, x.last, x.first + 1 == x.last ? ExprKind::Name : ExprKind::Other} : x;
+      if (std::optional<SyntaxError> e = store_target_error(target, store)) return e;
+    }
     return std::nullopt;
   }
-  // ... and a single target (a parenthesized tuple or a list looked into).
-  std::optional<SyntaxError> starred_target_error(const ExprInfo& e) {
-    if (is_starred(e)) return at_token(e.first, "starred assignment target must be in a list or tuple");
+  // ... and a single target (a parenthesized one, a tuple or a list looked into).
+  std::optional<SyntaxError> store_target_error(const ExprInfo& e, Store store = Store::Assign) {
+    if (is_starred(e) && store != Store::Delete)
+      return at_token(e.first, "starred assignment target must be in a list or tuple");
+    if (e.kind == ExprKind::Name && t_[e.first].text == "__debug__")
+      return at_token(e.first, store == Store::Delete ? "cannot delete __debug__" : "cannot assign to __debug__");
+    if (e.kind == ExprKind::Attribute && t_[e.last].text == "__debug__" && store == Store::Assign)
+      return at_token(e.first, "cannot assign to __debug__");
+    if (e.kind == ExprKind::Paren) {
+      const ExprInfo inner = unparenthesized(e);
+      return inner.first == e.first ? std::nullopt : store_target_error(inner, store);
+    }
     if (e.kind != ExprKind::List && e.kind != ExprKind::Tuple) return std::nullopt;
     const size_t end = pos_, reached = furthest_;
     const int depth = depth_;
@@ -1688,7 +1718,7 @@ class Parser {
     pos_ = end;
     furthest_ = reached;
     depth_ = depth;
-    return starred_targets_error(elements, e.first);
+    return store_targets_error(elements, e.first, store);
   }
 
   // CPython's invalid_assignment for `targets = ... = value` where a target cannot be assigned:
@@ -1927,8 +1957,8 @@ class Parser {
       const std::vector<ExprInfo> elements = target_list();
       for (const ExprInfo& t : elements)
         if (!assignable(t)) fail();
-      starred = elements.size() > 1 || t_[pos_ - 1].text == "," ? starred_targets_error(elements, targets)
-                                                                : starred_target_error(elements[0]);
+      starred = elements.size() > 1 || t_[pos_ - 1].text == "," ? store_targets_error(elements, targets)
+                                                                : store_target_error(elements[0]);
       expect_kw("in");
     } catch (const Failed&) {
       invalid_for_target(targets);
@@ -2044,7 +2074,10 @@ class Parser {
           if (is_op(":")) raise(at_token(types, "multiple exception types must be parenthesized"));
           fail();
         }
-        if (accept_kw("as")) name();
+        if (accept_kw("as")) {
+          name();
+          debug_binding(pos_ - 1, h);
+        }
       }
       colon_and_block(h, "'except' statement");
     }
@@ -2074,7 +2107,7 @@ class Parser {
         do {
           if (is_op(")") && pos_ > open + 1) break;
           expression();
-          if (accept_kw("as")) target();
+          if (accept_kw("as")) with_target();
         } while (accept_op(","));
         expect_op(")");
         --depth_;
@@ -2088,9 +2121,13 @@ class Parser {
     }
     do {
       expression();
-      if (accept_kw("as")) target();
+      if (accept_kw("as")) with_target();
     } while (accept_op(","));
     colon_and_block(header, "'with' statement");
+  }
+
+  void with_target() {
+    if (std::optional<SyntaxError> e = store_target_error(target())) compile_error_at(*e);
   }
 
   void decorated() {
@@ -2107,6 +2144,28 @@ class Parser {
     fail();
   }
 
+  bool is_async(size_t i) const { return t_[i].type == Tok::Name && t_[i].text == "async"; }
+
+  // forbidden_name: the name at token `name` bound by the statement at token `statement` (an
+  // import, a def, a class, an except clause) is __debug__.
+  void debug_binding(size_t name, size_t statement) {
+    if (t_[name].type == Tok::Name && t_[name].text == "__debug__") compile_error_at(statement, "cannot assign to __debug__");
+  }
+
+  // Whether a parameter of the list in tokens [first, last) is named __debug__.
+  bool debug_parameter(size_t first, size_t last) const {
+    int depth = 0;
+    for (size_t i = first; i < last; ++i) {
+      const Token& t = t_[i];
+      if (t.type == Tok::Op && (t.text == "(" || t.text == "[" || t.text == "{")) ++depth;
+      if (t.type == Tok::Op && (t.text == ")" || t.text == "]" || t.text == "}")) --depth;
+      if (depth == 0 && t.type == Tok::Name && t.text == "__debug__" &&
+          (i == first || t_[i - 1].text == "," || t_[i - 1].text == "*" || t_[i - 1].text == "**"))
+        return true;
+    }
+    return false;
+  }
+
   void function_def() {
     const size_t header = pos_;
     ++pos_;
@@ -2117,6 +2176,10 @@ class Parser {
     const size_t params = pos_;
     try {
       parameters(")", true);
+      // The compiler's errors at the statement (its `async`, where it has one).
+      const size_t statement = header > 0 && is_async(header - 1) ? header - 1 : header;
+      debug_binding(header + 1, statement);
+      if (debug_parameter(params, pos_)) compile_error_at(statement, "cannot assign to __debug__");
       expect_op(")");
     } catch (const Failed&) {
       parenthesized_parameters(params, "Function parameters cannot be parenthesized");
@@ -2125,7 +2188,7 @@ class Parser {
     --depth_;
     if (accept_op("->")) forced_colon_annotation();
     // CPython's function_def_raw forces the ':' (`&&':'`): `def f();` is "expected ':'".
-    const bool async = header > 0 && t_[header - 1].type == Tok::Name && t_[header - 1].text == "async";
+    const bool async = header > 0 && is_async(header - 1);
     const EnterScope body(scopes_, Scope{true, async, 0});
     colon_and_block(header, "function definition", /*forced=*/true);
   }
@@ -2190,6 +2253,7 @@ class Parser {
     const size_t header = pos_;
     ++pos_;
     name();
+    debug_binding(header + 1, header);
     if (accept_op("(")) {
       ++depth_;
       arguments(")", header);
@@ -2375,6 +2439,7 @@ class Parser {
     if (peek().type == Tok::Name && !is_keyword(peek().text) && is_op(":=", 1)) {
       pos_ += 2;
       expression();
+      debug_binding(start, start);
       return {start, pos_ - 1, ExprKind::Test};
     }
     ExprInfo e = expression();
@@ -2516,6 +2581,7 @@ class Parser {
       const size_t params = pos_;
       try {
         parameters(":", false);
+        if (debug_parameter(params, pos_)) compile_error_at(start, "cannot assign to __debug__");
         expect_op(":");
       } catch (const Failed&) {
         parenthesized_parameters(params, "Lambda expression parameters cannot be parenthesized");
@@ -2886,8 +2952,13 @@ class Parser {
       ++pos_;
       const size_t target = pos_;
       try {
-        for (const ExprInfo& t : target_list())
+        const std::vector<ExprInfo> elements = target_list();
+        for (const ExprInfo& t : elements)
           if (!assignable(t)) fail();
+        if (std::optional<SyntaxError> e = elements.size() > 1 || t_[pos_ - 1].text == ","
+                                               ? store_targets_error(elements, target)
+                                               : store_target_error(elements[0]))
+          compile_error_at(*e);
       } catch (const Failed&) {
         // CPython's invalid_for_target: `[x for 1 in y]`, `[x for f() in y]`.
         invalid_for_target(target);
