@@ -1346,6 +1346,23 @@ TEST(FrontendSyntaxErrors, KeywordsAndStarredTargets) {
   EXPECT_TRUE(errors("x = [a, *b] = c, *d = e\n*a, = [*b] = (*c,) = 1\nfor a, in x: pass\n").empty());
 }
 
+// CPython's invalid_comprehension and invalid_dict_comprehension (the parser's second pass).
+TEST(FrontendSyntaxErrors, UnpackingAndTuplesInComprehensions) {
+  const auto errors = [](const std::string& src) { return Parsed(src).errors(); };
+  const std::vector<std::string> unpacking{"1:6: iterable unpacking cannot be used in comprehension"};
+  EXPECT_EQ(errors("x = [*a for a in b]\n"), unpacking);
+  EXPECT_EQ(errors("x = {*a for a in b}\n"), unpacking);
+  EXPECT_EQ(errors("x = (*a for a in b)\n"), unpacking);
+  EXPECT_EQ(errors("x = f(*a for a in b)\n"), std::vector<std::string>{"1:7: iterable unpacking cannot be used in comprehension"});
+  EXPECT_EQ(errors("x = f(a, *b for b in c)\n"), std::vector<std::string>{"1:10: Generator expression must be parenthesized"});
+  EXPECT_EQ(errors("x = {**a for a in b}\n"), std::vector<std::string>{"1:6: dict unpacking cannot be used in dict comprehension"});
+  const std::vector<std::string> parentheses{"1:6: did you forget parentheses around the comprehension target?"};
+  EXPECT_EQ(errors("x = [a, b for a, b in c]\n"), parentheses);
+  EXPECT_EQ(errors("x = [a, for a in b]\n"), parentheses);
+  EXPECT_EQ(errors("x = {*a, b for a in c}\n"), parentheses);
+  EXPECT_TRUE(errors("x = [(a, b) for a, b in c], [*c, d], {**a, **b}, {a: b for a, b in c}\nprint(*a, *b)\n").empty());
+}
+
 // forbidden_name: __debug__ bound anywhere, at the location CPython 3.11 gives (the name, or the
 // statement that binds it: a def, a class, an import, an except clause, a lambda).
 TEST(FrontendSyntaxErrors, DebugCannotBeBound) {

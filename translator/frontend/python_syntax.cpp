@@ -2402,6 +2402,17 @@ class Parser {
     }
   }
 
+  bool starts_comprehension() { return is_kw("for") || (is_kw("async") && is_kw("for", 1)); }
+
+  // CPython's invalid_comprehension: `[*a for a in b]`, and `[a, b for a, b in c]` (a list's or
+  // set's elements, then the clauses of a comprehension).
+  void unpacking_in_comprehension(const ExprInfo& element) {
+    if (is_starred(element)) raise(at_token(element.first, "iterable unpacking cannot be used in comprehension"));
+  }
+  void target_without_parentheses(const ExprInfo& first) {
+    if (starts_comprehension()) raise(at_token(first.first, "did you forget parentheses around the comprehension target?"));
+  }
+
   // ---- expressions
   void star_expressions() {
     star_expression();
@@ -2896,8 +2907,13 @@ class Parser {
         keywords = unpacked_keywords = true;
       } else if (is_op("*")) {
         if (unpacked_keywords) raise(at_token(pos_, "iterable argument unpacking follows keyword argument unpacking"));
-        ++pos_;
+        const size_t star = pos_++;
         expression();
+        // CPython's invalid_comprehension (the call's '(' then `*a for a in b`) or, after other
+        // arguments, its invalid_arguments.
+        if (starts_comprehension() && !keywords)
+          raise(at_token(star, count == 1 ? "iterable unpacking cannot be used in comprehension"
+                                          : "Generator expression must be parenthesized"));
       } else if (peek().type == Tok::Name && !is_keyword(peek().text) && is_op("=", 1)) {
         names.push_back(pos_);
         pos_ += 2;
@@ -3070,8 +3086,9 @@ class Parser {
         if (inner.kind == ExprKind::Name || inner.kind == ExprKind::Attribute || inner.kind == ExprKind::Subscript ||
             inner.kind == ExprKind::Paren)
           kind = ExprKind::Paren;
-        if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) {
+        if (starts_comprehension()) {
           kind = ExprKind::ParenOther;
+          unpacking_in_comprehension(inner);
           comprehension();
         } else {
           while (accept_op(",")) {
@@ -3090,15 +3107,17 @@ class Parser {
       ++depth_;
       ExprKind kind = ExprKind::List;
       if (!is_op("]")) {
-        star_named_expression();
-        if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) {
+        const ExprInfo first = star_named_expression();
+        if (starts_comprehension()) {
+          unpacking_in_comprehension(first);
           comprehension();
           kind = ExprKind::ListComp;
         } else {
           while (accept_op(",")) {
-            if (is_op("]")) break;
+            if (is_op("]") || starts_comprehension()) break;
             star_named_expression();
           }
+          target_without_parentheses(first);
         }
       }
       expect_op("]");
@@ -3110,12 +3129,17 @@ class Parser {
       ++depth_;
       if (!is_op("}")) {
         bool dict = false;
-        if (accept_op("**")) {
+        std::optional<ExprInfo> element;  // a set's first
+        if (is_op("**")) {
+          const size_t star = pos_++;
           bitwise_or();
           dict = true;
+          // CPython's invalid_dict_comprehension.
+          if (starts_comprehension()) raise(at_token(star, "dict unpacking cannot be used in dict comprehension"));
         } else {
           const ExprInfo first = star_named_expression();
           const bool starred = t_[first.first].type == Tok::Op && t_[first.first].text == "*";
+          if (starred || !is_op(":")) element = first;
           if (!starred && accept_op(":")) {  // `{*a: 1}` is no dict
             dict = true;
             if (is_op("}") || is_op(",")) raise(at_token(pos_ - 1, "expression expected after dictionary key and ':'"));
@@ -3123,10 +3147,11 @@ class Parser {
           }
         }
         if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) {
+          if (!dict && element) unpacking_in_comprehension(*element);
           comprehension();
         } else {
           while (accept_op(",")) {
-            if (is_op("}")) break;
+            if (is_op("}") || (!dict && starts_comprehension())) break;
             if (dict) {
               if (accept_op("**")) {
                 bitwise_or();
@@ -3146,6 +3171,7 @@ class Parser {
               star_named_expression();
             }
           }
+          if (!dict && element) target_without_parentheses(*element);
         }
       }
       expect_op("}");
