@@ -1384,9 +1384,10 @@ TEST(FrontendSyntaxErrors, DebugCannotBeBound) {
   EXPECT_EQ(errors("class __debug__: pass\n"), at("1:1"));
   EXPECT_EQ(errors("x = 1; lambda a, __debug__: 1\n"), at("1:8"));
   EXPECT_EQ(errors("del x, (__debug__)\n"), std::vector<std::string>{"1:9: cannot delete __debug__"});
-  // Read, not bound: an attribute augmented or deleted, a default, an annotation, a subscript.
+  // Read, not bound: an attribute augmented or deleted, a default, an annotation, a subscript (a
+  // read is a constant to the symbol table: no "used prior to global declaration").
   EXPECT_TRUE(errors("a.__debug__ -= 1\ndel a.__debug__\ndef f(a=__debug__, b: __debug__ = 1) -> __debug__: pass\n"
-                     "x[__debug__] = __debug__.y\nimport a.__debug__\n").empty());
+                     "x[__debug__] = __debug__.y\nimport a.__debug__\nglobal __debug__\n").empty());
 }
 
 // compile.c's checks of mapping, class, sequence and value patterns (CPython 3.11's locations:
