@@ -8,12 +8,16 @@ keyword as a name, `print x`, `lambda(x):`, `:=` for `=`, a tab-indented line, f
 slips (a lost or stray `}`, an empty `{}`, a bad conversion), `def f:`, a lost closing triple quote,
 typographic quotes or an en dash pasted from a document, `,,`, `x =` with no value, a
 bracket opened on one line and never closed, `from a b` (no `import`), `05` and `5x`, `f(a=)`,
-`f(**)`, `y = x +`, `1 = x` (an assignment's sides swapped), a NUL byte, a `return` or `break`
+`f(**)`, `y = x +`, `1 = x` (an assignment's sides swapped), `f(a=1, a=1)`, `*x = v` and
+`*x, *rest = v`, a NUL byte, a `return` or `break`
 pasted at the left margin ("'return' outside function", the compiler's), the symbol table's errors
 (`def f(a, a)`, `global x` after x is assigned or read or naming a parameter, `nonlocal` at module
 level or with no binding, `yield` in a comprehension) and `yield` in an f-string outside a function,
 and in match statements
-a lost colon, `case` without its `match`, `case x as _`, `case P(x=0, 0)`, `case n + 1`, `case x if:`.
+a lost colon, `case` without its `match`, `case x as _`, `case P(x=0, 0)`, `case n + 1`, `case x if:`,
+and the compiler's pattern checks (a name bound twice, alternatives binding different names, an
+irrefutable case before others, a mapping key written twice, a class pattern's attribute named twice,
+two starred names in a sequence, an f-string as a pattern, `__debug__` captured).
 Only mutants CPython rejects are kept; the expected diagnostic is CPython's own, from
 compile(), computed when the test runs (so it follows the python3 that runs it); for a NUL
 byte, which compile() of a string reports without a line, from `python` running the file.
@@ -162,6 +166,28 @@ def _match_slips(tokens, i: int, lines: list[str]):
         # A catch-all case pasted before another: it makes those after it unreachable.
         catch_all = "_" if row % 2 else "anything"
         yield "case_catch_all_first", row, _replace(lines, row, 0, 0, f"{line[:col]}case {catch_all}:\n{line[:col]}    pass\n")
+    # The compiler's checks of mapping, class and sequence patterns.
+    key = next((k for k, u in enumerate(header[:-2]) if u.string == "{" and
+                header[k + 1].type in (tokenize.STRING, tokenize.NUMBER) and header[k + 2].string == ":"), None)
+    if key is not None:
+        # `case {"kind": _, "kind": "circle"}:`: a key written twice ("mapping pattern checks duplicate key").
+        yield "pattern_duplicate_key", row, _replace(lines, row, header[key].end[1], 0, f"{header[key + 1].string}: _, ")
+    if keywords:
+        # `case Point(x=_, x=0):`: an attribute matched twice ("attribute name repeated in class pattern").
+        name = header[keywords[0]]
+        yield "pattern_repeated_keyword", row, _replace(lines, row, name.start[1], 0, f"{name.string}=_, ")
+    star = next((u for k, u in enumerate(header[:-1]) if u.string == "*" and header[k + 1].type == tokenize.NAME), None)
+    if star is not None:
+        # `case ["drop", *_, *objects]:`: two starred names in one sequence.
+        yield "pattern_two_stars", row, _replace(lines, row, star.start[1], 0, "*_, ")
+    string = next((u for u in header if u.type == tokenize.STRING and u.string[0] in "'\""), None)
+    if string is not None:
+        # `case f"text":`, `case {f"kind": k}:`: an f-string is not a constant.
+        yield "pattern_fstring", row, _replace(lines, row, string.start[1], 0, "f")
+    if captures:
+        # `case Point(x=0, y=__debug__):`: a capture of the one name that cannot be assigned.
+        target = next(u for u in reversed(header[:-1]) if u.string == captures[-1])
+        yield "pattern_capture_debug", row, _replace(lines, row, target.start[1], len(target.string), "__debug__")
 
 
 def _sites(source: str):
@@ -300,6 +326,8 @@ def _sites(source: str):
                 lines[row - 1][:col].count(")") and after.type in (tokenize.NAME, tokenize.NUMBER, tokenize.STRING):
             # `f(a=)`: a keyword argument's value not written yet.
             yield "drop_keyword_value", row, _replace(lines, row, col + 1, after.end[1] - col - 1, "")
+            # `f(a=1, a=2)`: a keyword argument pasted twice ("keyword argument repeated", the compiler's).
+            yield "repeat_keyword", row, _replace(lines, row, prev.start[1], 0, f"{prev.string}={after.string}, ")
         if t.type == tokenize.OP and t.string == "(" and prev is not None and prev.type == tokenize.NAME and \
                 not keyword.iskeyword(prev.string) and after is not None and after.string != ")":
             close = _matching_closer(tokens, i)
@@ -366,6 +394,9 @@ def _sites(source: str):
             # `1 = x`, `f(x) = y`: the sides of an assignment swapped.
             yield "swap_assignment", row, _replace(lines, row, len(m[1]), len(m[2]) + 3 + len(m[3]),
                                                    m[3] + " = " + m[2])
+        if m and not code.endswith(("\\", ",", "(", "[", "{")):
+            # `*x = v`, `*x, *rest = v`: starred targets the compiler rejects (outside a tuple, two in one).
+            yield "starred_target", row, _replace(lines, row, len(m[1]), len(m[2]), f"*{m[2]}" if row % 2 else f"*{m[2]}, *rest")
 
 
 def _scope_slips(tokens, i: int, lines: list[str], openers: list):

@@ -101,3 +101,18 @@ def check_rendering(d: Diagnostic, source_lines: list[str]) -> str | None:
     if end > max(len(text), d.col):
         return f"{d.line}:{d.col}: underline runs past the end of the line"
     return None
+
+
+def rendering_problems(parsed: Parsed, given_path: str, source_lines: list[str]) -> list[str]:
+    """What is wrong with how the diagnostics of a run on `given_path` are drawn (check_rendering),
+    and any diagnostic that names another file (a note may point into another file)."""
+    problems = []
+    for d in parsed.diagnostics:
+        for x in [d, *d.notes]:
+            if x.path != given_path:
+                if x is d:
+                    problems.append(f"diagnostic names path {x.path!r}, expected {given_path!r}")
+                continue
+            if bad := check_rendering(x, source_lines):
+                problems.append(bad)
+    return problems

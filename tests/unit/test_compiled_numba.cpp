@@ -83,8 +83,11 @@ TEST(CompiledNumba, DeviceArrayAttributesTheSimulatorForwardsToNumPy) {
       "print(len(d[0].split(4)), d[0].split(4)[0].shape)\n"
       "for p in d[0].split(4):\n"
       "    print(p.shape)\n"
-      "print([p.size for p in d[0].split(5)], list(d[0].split(2)))\n");
-  // Loops, comprehensions and list() read the generator once: no warning on lines 9 and 11.
+      "print([p.size for p in d[0].split(5)], list(d[0].split(2)))\n"
+      "for k, p in enumerate(d[0].split(4)):\n"
+      "    print(k, p.shape)\n");
+  // Loops (over the generator or an enumerate() of it), comprehensions and list() read the
+  // generator once: no warning on lines 9, 11 and 12.
   expect_diagnostics(r,
                      {"prog.py:7:7: warning: compiled Numba has no .itemsize on a device array "
                       "(AttributeError); the simulator runs it. Write `d.dtype.itemsize`",
@@ -98,7 +101,7 @@ TEST(CompiledNumba, DeviceArrayAttributesTheSimulatorForwardsToNumPy) {
                       "or second pass on a GPU; the simulator runs it. Loop over it directly or write "
                       "`list(d[0].split(4))`",
                       "prog.py:8:27: warning: compiled Numba makes split()"},
-                     {"prog.py:9:", "prog.py:11:"});
+                     {"prog.py:9:", "prog.py:11:", "prog.py:12:"});
 }
 
 TEST(CompiledNumba, HostArraysOnAStreamLaunch) {

@@ -1318,3 +1318,119 @@ TEST(FrontendSyntaxErrors, MatchPatternCompilerChecks) {
   EXPECT_TRUE(error("    case 1: pass\n    case _: pass\n").empty());
   EXPECT_TRUE(error("    case (a, b): pass\n    case 1: pass\n").empty());
 }
+
+// The compiler's checks of call keywords, starred targets and values, and the parser's of a starred
+// deletion (CPython 3.11's locations).
+TEST(FrontendSyntaxErrors, KeywordsAndStarredTargets) {
+  const auto errors = [](const std::string& src) { return Parsed(src).errors(); };
+  EXPECT_EQ(errors("x = f(a=1, b=2, a=3)\n"), std::vector<std::string>{"1:17: keyword argument repeated: a"});
+  EXPECT_EQ(errors("class C(x, metaclass=a, metaclass=b): pass\n"),
+            std::vector<std::string>{"1:25: keyword argument repeated: metaclass"});
+  EXPECT_EQ(errors("x = 1\ny = g(1, f(__debug__=1))\n"), std::vector<std::string>{"2:10: cannot assign to __debug__"});
+  EXPECT_EQ(errors("class C(__debug__=1): pass\n"), std::vector<std::string>{"1:1: cannot assign to __debug__"});
+  // The symbol table's errors come before the compiler's, wherever they are.
+  EXPECT_EQ(errors("f(a=1, a=2)\ndef f(x, x): pass\n"),
+            std::vector<std::string>{"2:10: duplicate argument 'x' in function definition"});
+  EXPECT_EQ(errors("del a, (b, [c, *d])\n"), std::vector<std::string>{"1:16: cannot delete starred"});
+  EXPECT_EQ(errors("*a = 1\n"), std::vector<std::string>{"1:1: starred assignment target must be in a list or tuple"});
+  EXPECT_EQ(errors("a = *b, *c = d\n"), std::vector<std::string>{"1:5: multiple starred expressions in assignment"});
+  EXPECT_EQ(errors("x = 1; a, *b, (*c, *d) = x\n"),
+            std::vector<std::string>{"1:15: multiple starred expressions in assignment"});
+  EXPECT_EQ(errors("for a, [*b, *c] in x: pass\n"),
+            std::vector<std::string>{"1:8: multiple starred expressions in assignment"});
+  EXPECT_EQ(errors("for *a in x: pass\n"),
+            std::vector<std::string>{"1:5: starred assignment target must be in a list or tuple"});
+  // The value is compiled first.
+  EXPECT_EQ(errors("x = 1; *a, *b = *c\n"), std::vector<std::string>{"1:17: can't use starred expression here"});
+  EXPECT_EQ(errors("*a, *b = (yield)\n"), std::vector<std::string>{"1:11: 'yield' outside function"});
+  EXPECT_TRUE(errors("x = [a, *b] = c, *d = e\n*a, = [*b] = (*c,) = 1\nfor a, in x: pass\n").empty());
+}
+
+// CPython's invalid_comprehension and invalid_dict_comprehension (the parser's second pass).
+TEST(FrontendSyntaxErrors, UnpackingAndTuplesInComprehensions) {
+  const auto errors = [](const std::string& src) { return Parsed(src).errors(); };
+  const std::vector<std::string> unpacking{"1:6: iterable unpacking cannot be used in comprehension"};
+  EXPECT_EQ(errors("x = [*a for a in b]\n"), unpacking);
+  EXPECT_EQ(errors("x = {*a for a in b}\n"), unpacking);
+  EXPECT_EQ(errors("x = (*a for a in b)\n"), unpacking);
+  EXPECT_EQ(errors("x = f(*a for a in b)\n"), std::vector<std::string>{"1:7: iterable unpacking cannot be used in comprehension"});
+  EXPECT_EQ(errors("x = f(a, *b for b in c)\n"), std::vector<std::string>{"1:10: Generator expression must be parenthesized"});
+  EXPECT_EQ(errors("x = {**a for a in b}\n"), std::vector<std::string>{"1:6: dict unpacking cannot be used in dict comprehension"});
+  const std::vector<std::string> parentheses{"1:6: did you forget parentheses around the comprehension target?"};
+  EXPECT_EQ(errors("x = [a, b for a, b in c]\n"), parentheses);
+  EXPECT_EQ(errors("x = [a, for a in b]\n"), parentheses);
+  EXPECT_EQ(errors("x = {*a, b for a in c}\n"), parentheses);
+  EXPECT_TRUE(errors("x = [(a, b) for a, b in c], [*c, d], {**a, **b}, {a: b for a, b in c}\nprint(*a, *b)\n").empty());
+}
+
+// forbidden_name: __debug__ bound anywhere, at the location CPython 3.11 gives (the name, or the
+// statement that binds it: a def, a class, an import, an except clause, a lambda).
+TEST(FrontendSyntaxErrors, DebugCannotBeBound) {
+  const auto errors = [](const std::string& src) { return Parsed(src).errors(); };
+  const auto at = [](const std::string& where) { return std::vector<std::string>{where + ": cannot assign to __debug__"}; };
+  EXPECT_EQ(errors("a, (b, __debug__) = c\n"), at("1:8"));
+  EXPECT_EQ(errors("[a, b.__debug__] = c\n"), at("1:5"));
+  EXPECT_EQ(errors("__debug__ += 1\n"), at("1:1"));
+  EXPECT_EQ(errors("(__debug__): int = 1\n"), at("1:2"));
+  EXPECT_EQ(errors("*__debug__, = 1\n"), at("1:2"));
+  EXPECT_EQ(errors("for a, __debug__ in x: pass\n"), at("1:8"));
+  EXPECT_EQ(errors("x = [a for a, __debug__ in y]\n"), at("1:15"));
+  EXPECT_EQ(errors("with a as (b, __debug__): pass\n"), at("1:15"));
+  EXPECT_EQ(errors("if x:\n    y = (z, (__debug__ := 1))\n"), at("2:14"));
+  EXPECT_EQ(errors("try: pass\nexcept E as __debug__: pass\n"), at("2:1"));
+  EXPECT_EQ(errors("x = 1; from a import b, c as __debug__\n"), at("1:8"));
+  EXPECT_EQ(errors("import __debug__.b\n"), at("1:1"));
+  EXPECT_EQ(errors("@d\nasync def f(*, a, **__debug__): pass\n"), at("2:1"));
+  EXPECT_EQ(errors("class __debug__: pass\n"), at("1:1"));
+  EXPECT_EQ(errors("x = 1; lambda a, __debug__: 1\n"), at("1:8"));
+  EXPECT_EQ(errors("del x, (__debug__)\n"), std::vector<std::string>{"1:9: cannot delete __debug__"});
+  // Read, not bound: an attribute augmented or deleted, a default, an annotation, a subscript (a
+  // read is a constant to the symbol table: no "used prior to global declaration").
+  EXPECT_TRUE(errors("a.__debug__ -= 1\ndel a.__debug__\ndef f(a=__debug__, b: __debug__ = 1) -> __debug__: pass\n"
+                     "x[__debug__] = __debug__.y\nimport a.__debug__\nglobal __debug__\n").empty());
+}
+
+// compile.c's checks of mapping, class, sequence and value patterns (CPython 3.11's locations:
+// the mapping or sequence itself, the repeated keyword's pattern), made before their sub-patterns'.
+TEST(FrontendSyntaxErrors, MatchPatternShapeChecks) {
+  const auto error = [](const std::string& cases) { return Parsed("match x:\n" + cases).errors(); };
+  const auto duplicate = [](const std::string& key) {
+    return std::vector<std::string>{"2:10: mapping pattern checks duplicate key (" + key + ")"};
+  };
+  EXPECT_EQ(error("    case {\"a\": 1, \"a\": 2}: pass\n"), duplicate("'a'"));
+  EXPECT_EQ(error("    case {\"a\": [*a, *b], 'a': a}: pass\n"), duplicate("'a'"));
+  // Keys compare as a set's elements: folded, numbers by value; the message is the second's repr().
+  EXPECT_EQ(error("    case {1: a, True: b}: pass\n"), duplicate("True"));
+  EXPECT_EQ(error("    case {1.0: a, 0x1: b}: pass\n"), duplicate("1"));
+  EXPECT_EQ(error("    case {0.0: a, -0.0: b}: pass\n"), duplicate("-0.0"));
+  EXPECT_EQ(error("    case {1e16: a, 10_000_000_000_000_000: b}: pass\n"), duplicate("10000000000000000"));
+  EXPECT_EQ(error("    case {1e-5: a, 0.00001: b}: pass\n"), duplicate("1e-05"));
+  EXPECT_EQ(error("    case {0x100000000000000000000: a, 1208925819614629174706176: b}: pass\n"),
+            duplicate("1208925819614629174706176"));
+  EXPECT_EQ(error("    case {1 - 0j: a, 1.0: b}: pass\n"), duplicate("1.0"));
+  EXPECT_EQ(error("    case {-2j: a, -0-2j: b}: pass\n"), duplicate("-2j"));
+  EXPECT_EQ(error("    case {-0.0-0j: a, -0.0-0j: b}: pass\n"), duplicate("(-0+0j)"));
+  EXPECT_EQ(error("    case {\"a\" \"b\": a, r\"ab\": b}: pass\n"), duplicate("'ab'"));
+  EXPECT_EQ(error("    case {\"it's\": a, \"it\\x27s\": b}: pass\n"), duplicate("\"it's\""));
+  EXPECT_EQ(error("    case {\"\\t\\xe9\\xa0\": a, \"\\t\\xe9\\xa0\": b}: pass\n"), duplicate("'\\t\u00e9\\xa0'"));
+  EXPECT_EQ(error("    case {b\"\\xff\": a, b\"\\xff\": b}: pass\n"), duplicate("b'\\xff'"));
+  EXPECT_EQ(error("    case {None: a, None: b}: pass\n"), duplicate("None"));
+  EXPECT_TRUE(error("    case {b\"a\": a, \"a\": b, 1: c, 1.5: d, a.b: e, a.b: f}: pass\n").empty());
+  EXPECT_EQ(error("    case {\"a\": 1, f\"b\": 2, \"a\": 3}: pass\n"),
+            std::vector<std::string>{"2:10: mapping pattern keys may only match literals and attribute lookups"});
+  EXPECT_EQ(error("    case \"a\" f\"b\": pass\n"),
+            std::vector<std::string>{"2:10: patterns may only match literals and attribute lookups"});
+  EXPECT_EQ(error("    case P(x=1, y=2, x=[3]): pass\n"),
+            std::vector<std::string>{"2:24: attribute name repeated in class pattern: x"});
+  EXPECT_EQ(error("    case P(a, a, x=1, x=2): pass\n"),
+            std::vector<std::string>{"2:25: attribute name repeated in class pattern: x"});
+  EXPECT_EQ(error("    case P(__debug__=1): pass\n"), std::vector<std::string>{"2:22: cannot assign to __debug__"});
+  EXPECT_EQ(error("    case [*a, *b]: pass\n"), std::vector<std::string>{"2:10: multiple starred names in sequence pattern"});
+  EXPECT_EQ(error("    case 1, (*_, *_): pass\n"), std::vector<std::string>{"2:13: multiple starred names in sequence pattern"});
+  EXPECT_EQ(error("    case [a, a, [*b, *c]]: pass\n"),
+            std::vector<std::string>{"2:14: multiple assignments to name 'a' in pattern"});
+  EXPECT_EQ(error("    case [[a, a], *b, *c]: pass\n"),
+            std::vector<std::string>{"2:10: multiple starred names in sequence pattern"});
+  EXPECT_EQ(error("    case [1, 2] as __debug__: pass\n"), std::vector<std::string>{"2:14: cannot assign to __debug__"});
+  EXPECT_EQ(error("    case {**__debug__}: pass\n"), std::vector<std::string>{"2:10: cannot assign to __debug__"});
+}

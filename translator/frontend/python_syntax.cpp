@@ -8,6 +8,9 @@
 #include <utility>
 #include <vector>
 
+#include "frontend/literals.h"
+#include "frontend/pattern_keys.h"
+
 namespace py2cuda::frontend {
 
 namespace {
@@ -1009,7 +1012,7 @@ class Parser {
     const size_t header = pos_;
     ++pos_;
     pc_ = PatternCheck{.on = true, .stores = {}, .irrefutable = Irrefutable::CaseLevel, .last = pos_, .errors = {}};
-    patterns();
+    patterns(pos_);
     pc_.on = false;
     CaseChecks checks{.errors = std::move(pc_.errors), .guarded = is_kw("if")};
     if (accept_kw("if")) named_expression();
@@ -1040,7 +1043,8 @@ class Parser {
 
   void store_name(const std::string& name) {
     if (!pc_.on) return;
-    if (std::find(pc_.stores.begin(), pc_.stores.end(), name) != pc_.stores.end())
+    if (name == "__debug__") pc_.errors.push_back({at_token(pc_.last, "cannot assign to __debug__"), false});
+    else if (std::find(pc_.stores.begin(), pc_.stores.end(), name) != pc_.stores.end())
       pc_.errors.push_back({at_token(pc_.last, "multiple assignments to name '" + name + "' in pattern"), false});
     else pc_.stores.push_back(name);
   }
@@ -1058,8 +1062,17 @@ class Parser {
     if (name != "_") store_name(name);
   }
 
+  // The compiler's check of a sequence pattern at `location` (its bracket, or its first element
+  // without one), made before its elements are compiled: errors found in them come after.
+  void check_starred(int stars, size_t errors_before, size_t location) {
+    if (!pc_.on || stars < 2) return;
+    const auto at = pc_.errors.begin() + static_cast<std::ptrdiff_t>(errors_before);
+    pc_.errors.insert(at, {at_token(location, "multiple starred names in sequence pattern"), false});
+  }
+
   // patterns: `open_sequence_pattern` or `pattern`; a sequence's elements may be irrefutable.
-  void patterns() {
+  // `location`: the sequence's, for the compiler's errors (the '(' around it, or its first token).
+  void patterns(size_t location) {
     const bool star = is_op("*");
     const size_t start = pos_;
     bool sequence = false;
@@ -1070,30 +1083,36 @@ class Parser {
       pos_ = start;
     }
     const IrrefutableRule rule(pc_, sequence ? Irrefutable::Allowed : pc_.irrefutable);
-    maybe_star_pattern();
-    if (accept_op(",")) return sequence_rest();
+    const size_t errors_before = pc_.errors.size();
+    const int stars = maybe_star_pattern();
+    if (accept_op(",")) return check_starred(stars + sequence_rest(), errors_before, location);
     if (star) fail();
   }
 
   // The optional rest of a sequence after a ',': `','.maybe_star_pattern+ ','?`, as a PEG
-  // gather reads it (an element that does not parse ends it).
-  void sequence_rest() {
+  // gather reads it (an element that does not parse ends it). Returns the number of starred names.
+  int sequence_rest() {
+    int stars = 0;
     for (;;) {
       const size_t before = pos_;
       const int depth = depth_;
       try {
-        maybe_star_pattern();
+        stars += maybe_star_pattern();
       } catch (const Failed&) {
         pos_ = before;
         depth_ = depth;
-        return;
+        return stars;
       }
-      if (!accept_op(",")) return;
+      if (!accept_op(",")) return stars;
     }
   }
 
-  void maybe_star_pattern() {
-    if (!is_op("*")) return pattern();
+  // Whether the element was a starred name.
+  bool maybe_star_pattern() {
+    if (!is_op("*")) {
+      pattern();
+      return false;
+    }
     pc_.last = pos_++;
     // star_pattern: '*' and a capture target or '_'.
     const Token& t = peek();
@@ -1101,6 +1120,7 @@ class Parser {
     ++pos_;
     if (t.text != "_" && (is_op(".") || is_op("(") || is_op("="))) fail();
     if (t.text != "_") store_name(std::string(t.text));
+    return true;
   }
 
   // pattern: `or_pattern 'as' pattern_capture_target` or `or_pattern`, with invalid_as_pattern.
@@ -1177,7 +1197,14 @@ class Parser {
     pc_.last = pos_;
     const Token& t = peek();
     if (t.type == Tok::Number || (t.type == Tok::Op && t.text == "-")) return number_pattern();
-    if (t.type == Tok::String) return void(atom());
+    if (t.type == Tok::String) {
+      // compiler_pattern_value: an f-string is no constant.
+      const size_t first = pos_;
+      atom();
+      if (pc_.on && any_fstring(first, pos_))
+        pc_.errors.push_back({at_token(first, "patterns may only match literals and attribute lookups"), false});
+      return;
+    }
     if (t.type == Tok::Name) {
       if (t.text == "None" || t.text == "True" || t.text == "False") return void(++pos_);
       if (is_keyword(t.text)) fail();
@@ -1194,18 +1221,19 @@ class Parser {
     }
     if (t.type != Tok::Op) fail();
     if (t.text == "(") {
-      ++pos_;
+      const size_t open = pos_++;
       ++depth_;
-      if (!is_op(")")) patterns();
+      if (!is_op(")")) patterns(open);
       expect_op(")");
       --depth_;
       return;
     }
     if (t.text == "[") {
-      ++pos_;
+      const size_t open = pos_++;
       ++depth_;
       const IrrefutableRule rule(pc_, Irrefutable::Allowed);
-      sequence_rest();
+      const size_t errors_before = pc_.errors.size();
+      check_starred(sequence_rest(), errors_before, open);
       expect_op("]");
       --depth_;
       return;
@@ -1241,9 +1269,11 @@ class Parser {
   }
 
   void mapping_pattern() {
-    ++pos_;
+    const size_t open = pos_++;
     ++depth_;
     const IrrefutableRule rule(pc_, Irrefutable::Allowed);
+    const size_t errors_before = pc_.errors.size();
+    std::vector<std::pair<size_t, size_t>> keys;  // each key's tokens [first, last)
     while (!is_op("}")) {
       if (accept_op("**")) {
         capture_target();
@@ -1253,6 +1283,7 @@ class Parser {
       }
       // key_value_pattern: (literal_expr | attr) ':' pattern.
       const Token& key = peek();
+      const size_t key_first = pos_;
       if (key.type == Tok::Number || (key.type == Tok::Op && key.text == "-")) {
         number_pattern();
       } else if (key.type == Tok::String) {
@@ -1265,12 +1296,83 @@ class Parser {
         name();
         while (accept_op(".")) name();
       }
+      keys.emplace_back(key_first, pos_);
       expect_op(":");
       pattern();
       if (!accept_op(",")) break;
     }
     expect_op("}");
     --depth_;
+    if (!pc_.on) return;
+    if (std::optional<std::string> e = mapping_keys_error(keys))
+      pc_.errors.insert(pc_.errors.begin() + static_cast<std::ptrdiff_t>(errors_before), {at_token(open, *e), false});
+  }
+
+  bool any_fstring(size_t first, size_t last) const {
+    for (size_t i = first; i < last; ++i) {
+      const std::string_view text = t_[i].text;
+      if (t_[i].type == Tok::String && decode_string_prefix(text.substr(0, text.find_first_of("'\""))).fstring) return true;
+    }
+    return false;
+  }
+
+  // compiler_pattern_mapping's checks of the keys, in their order, before the values' patterns:
+  // each a constant (not an f-string) or an attribute, no constant twice.
+  std::optional<std::string> mapping_keys_error(const std::vector<std::pair<size_t, size_t>>& keys) const {
+    std::vector<PatternKey> seen;
+    for (const auto& [first, last] : keys) {
+      const Token& t = t_[first];
+      if (t.type == Tok::String && any_fstring(first, last))
+        return "mapping pattern keys may only match literals and attribute lookups";
+      PatternKey key;
+      if (t.type == Tok::String) {
+        std::vector<std::string_view> texts;
+        for (size_t i = first; i < last; ++i) texts.push_back(t_[i].text);
+        key = string_key(texts);
+      } else if (t.type == Tok::Name && (t.text == "None" || t.text == "True" || t.text == "False")) {
+        key = keyword_key(t.text);
+      } else if (t.type == Tok::Number || t.type == Tok::Op) {
+        const bool negative = t.type == Tok::Op;
+        const size_t number = first + negative;
+        const bool complex = number + 1 < last;
+        key = number_key(negative, t_[number].text, complex ? t_[number + 1].text[0] : '\0',
+                         complex ? t_[number + 2].text : std::string_view{});
+      } else {
+        continue;  // an attribute: compared when the pattern runs
+      }
+      for (const PatternKey& k : seen)
+        if (same_key(k, key)) return "mapping pattern checks duplicate key (" + key.repr + ")";
+      seen.push_back(std::move(key));
+    }
+    return std::nullopt;
+  }
+
+  // validate_kwd_attrs, before any of the class pattern's arguments is compiled: each attribute
+  // name assignable, none twice; an error at the keyword's pattern (`1` in `x=1`).
+  void check_keyword_attributes(const std::vector<size_t>& keywords, size_t errors_before) {
+    if (!pc_.on) return;
+    const std::optional<KeywordProblem> p = keyword_problem(keywords);
+    if (!p) return;
+    const size_t k = keywords[p->index];
+    SyntaxError e = at_token(k + 2, p->repeated ? "attribute name repeated in class pattern: " + std::string(t_[k].text)
+                                                : std::string("cannot assign to __debug__"));
+    pc_.errors.insert(pc_.errors.begin() + static_cast<std::ptrdiff_t>(errors_before), {std::move(e), false});
+  }
+
+  // The first of `keywords` (their name tokens) that is __debug__ or repeats an earlier one, in
+  // the order of CPython's validate_keywords and validate_kwd_attrs.
+  struct KeywordProblem {
+    size_t index;
+    bool repeated;
+  };
+  std::optional<KeywordProblem> keyword_problem(const std::vector<size_t>& keywords) const {
+    for (size_t i = 0; i < keywords.size(); ++i) {
+      const std::string_view name = t_[keywords[i]].text;
+      if (name == "__debug__") return KeywordProblem{i, false};
+      for (size_t j = i + 1; j < keywords.size(); ++j)
+        if (t_[keywords[j]].text == name) return KeywordProblem{j, true};
+    }
+    return std::nullopt;
   }
 
   // A class pattern's arguments: positional patterns, then keyword ones; CPython's
@@ -1279,13 +1381,14 @@ class Parser {
     ++pos_;
     ++depth_;
     const IrrefutableRule rule(pc_, Irrefutable::Allowed);
-    bool keywords = false;
+    const size_t errors_before = pc_.errors.size();
+    std::vector<size_t> keywords;  // each keyword's name
     while (!is_op(")")) {
       if (peek().type == Tok::Name && !is_keyword(peek().text) && is_op("=", 1)) {
+        keywords.push_back(pos_);
         pos_ += 2;
         pattern();
-        keywords = true;
-      } else if (keywords) {
+      } else if (!keywords.empty()) {
         const size_t first = pos_;
         pattern();
         size_t last = pos_ - 1;
@@ -1310,6 +1413,7 @@ class Parser {
     }
     expect_op(")");
     --depth_;
+    check_keyword_attributes(keywords, errors_before);
   }
 
   void simple_statements() {
@@ -1364,13 +1468,16 @@ class Parser {
         } catch (const Failed&) {
         }
         // CPython's invalid_del_stmt: the targets read as expressions, the first that cannot be
-        // deleted named (a starred target is left to the compiler here).
+        // deleted named (a starred one: "cannot delete starred").
         const size_t end = pos_;
         for (const ExprInfo& e : targets_as_expressions(start)) {
-          if (t_[e.first].type == Tok::Op && t_[e.first].text == "*") continue;
-          std::optional<ExprInfo> bad = invalid_star_target(e);
-          if (bad) raise(over(bad->first, bad->last, "cannot delete " + target_name(*bad)));
+          std::optional<ExprInfo> bad = invalid_star_target(e, /*del=*/true);
+          if (!bad) continue;
+          const bool starred = t_[bad->first].type == Tok::Op && t_[bad->first].text == "*";
+          raise(over(bad->first, bad->last, "cannot delete " + (starred ? std::string("starred") : target_name(*bad))));
         }
+        if (std::optional<SyntaxError> e = store_targets_error(targets_as_expressions(start), start, Store::Delete))
+          compile_error_at(*e);
         pos_ = end;
         if (!parsed && !at_statement_end()) fail();
         return;
@@ -1382,15 +1489,21 @@ class Parser {
         return;
       }
       if (w == "import") {
-        ++pos_;
+        const size_t statement = pos_++;
         do {
+          // The name bound: the alias, or the dotted name's first.
+          size_t bound = pos_;
           dotted_name();
-          if (accept_kw("as")) name();
+          if (accept_kw("as")) {
+            bound = pos_;
+            name();
+          }
+          debug_binding(bound, statement);
         } while (accept_op(","));
         return;
       }
       if (w == "from") {
-        ++pos_;
+        const size_t statement = pos_++;
         bool dots = false;
         while (accept_op(".") || accept_op("...")) dots = true;
         if (!dots || !is_kw("import")) dotted_name();
@@ -1403,8 +1516,13 @@ class Parser {
           // CPython's invalid_import_from_targets: `from a import b,`.
           if (!paren && peek().type == Tok::Newline && t_[pos_ - 1].text == ",")
             raise(at_token(pos_, "trailing comma not allowed without surrounding parentheses"));
+          size_t bound = pos_;
           name();
-          if (accept_kw("as")) name();
+          if (accept_kw("as")) {
+            bound = pos_;
+            name();
+          }
+          debug_binding(bound, statement);
         } while (accept_op(","));
         if (paren) {
           expect_op(")");
@@ -1478,8 +1596,10 @@ class Parser {
     if (!starred && is_op(":=")) invalid_walrus_target(first);
     bool single = !starred;
     std::vector<ExprInfo> group{first};
+    std::vector<bool> tuples{false};  // each group a tuple (a comma in it)
     while (accept_op(",")) {
       single = false;
+      tuples[0] = true;
       if (!starts_expression()) break;
       group.push_back(star_expression());
     }
@@ -1491,6 +1611,7 @@ class Parser {
         ++pos_;
         expression();
         if (accept_op("=")) assigned_value();
+        if (std::optional<SyntaxError> e = store_target_error(first)) compile_error_at(*e);
         return;
       }
       if (!starred) invalid_annotation_target(first, single);
@@ -1506,28 +1627,98 @@ class Parser {
           raise(over(first.first, first.last, "'" + (single ? target_name(first) : std::string("tuple")) +
                                                   "' is an illegal expression for augmented assignment"));
         }
+        if (std::optional<SyntaxError> e = store_target_error(first, Store::Augmented)) compile_error_at(*e);
         return;
       }
     }
     if (!is_op("=")) return;
     // The targets, then the value; each `=` ends a group of targets.
     std::vector<std::vector<ExprInfo>> groups{group};
+    size_t value_start = pos_;
     while (accept_op("=")) {
+      value_start = pos_;
       if (is_kw("yield")) {
         const size_t start = pos_;
         yield_expression();
         if (is_op("=")) raise(over(start, pos_ - 1, "assignment to yield expression not possible"));
         groups.push_back({});
+        tuples.push_back(false);
         continue;
       }
       std::vector<ExprInfo> g{star_expression()};
+      tuples.push_back(false);
       while (accept_op(",")) {
+        tuples.back() = true;
         if (!starts_expression()) break;
         g.push_back(star_expression());
       }
       groups.push_back(std::move(g));
     }
     invalid_assignment_targets(groups);
+    // The compiler's checks of starred expressions: the value's first (an error the compiler
+    // found inside it too), then the targets'.
+    const std::vector<ExprInfo>& value = groups.back();
+    const Token& v = t_[value_start];
+    if (compile_error_ && (compile_error_->start.row > v.row ||
+                           (compile_error_->start.row == v.row && compile_error_->start.column >= v.col)))
+      return;
+    std::optional<SyntaxError> e;
+    if (!tuples.back() && value.size() == 1 && is_starred(value[0]))
+      e = at_token(value[0].first, "can't use starred expression here");
+    for (size_t g = 0; g + 1 < groups.size() && !e; ++g)
+      e = tuples[g] ? store_targets_error(groups[g], groups[g][0].first) : store_target_error(groups[g][0]);
+    if (e) compile_error_at(*e);
+  }
+
+  bool is_starred(const ExprInfo& e) const { return t_[e.first].type == Tok::Op && t_[e.first].text == "*"; }
+
+  // The compiler's checks of assignment targets (compiler_visit_expr in a Store context,
+  // unpack_helper, forbidden_name), in its order: a starred target only in a tuple or list, one
+  // at most in each; no name or attribute __debug__ (an augmented assignment's attribute may be,
+  // a deletion's name may not). A target that is a tuple of `elements`, the first at `location`:
+  enum class Store { Assign, Augmented, Delete };
+  std::optional<SyntaxError> store_targets_error(const std::vector<ExprInfo>& elements, size_t location,
+                                                 Store store = Store::Assign) {
+    if (store != Store::Delete &&
+        std::count_if(elements.begin(), elements.end(), [&](const ExprInfo& x) { return is_starred(x); }) > 1)
+      return at_token(location, "multiple starred expressions in assignment");
+    for (const ExprInfo& x : elements) {
+      // `*name`: the name.
+      const ExprInfo target = is_starred(x) ? ExprInfo{x.first + 1, x.last, x.first + 1 == x.last ? ExprKind::Name : ExprKind::Other} : x;
+      if (std::optional<SyntaxError> e = store_target_error(target, store)) return e;
+    }
+    return std::nullopt;
+  }
+  // ... and a single target (a parenthesized one, a tuple or a list looked into).
+  std::optional<SyntaxError> store_target_error(const ExprInfo& e, Store store = Store::Assign) {
+    if (is_starred(e) && store != Store::Delete)
+      return at_token(e.first, "starred assignment target must be in a list or tuple");
+    if (e.kind == ExprKind::Name && t_[e.first].text == "__debug__")
+      return at_token(e.first, store == Store::Delete ? "cannot delete __debug__" : "cannot assign to __debug__");
+    if (e.kind == ExprKind::Attribute && t_[e.last].text == "__debug__" && store == Store::Assign)
+      return at_token(e.first, "cannot assign to __debug__");
+    if (e.kind == ExprKind::Paren) {
+      const ExprInfo inner = unparenthesized(e);
+      return inner.first == e.first ? std::nullopt : store_target_error(inner, store);
+    }
+    if (e.kind != ExprKind::List && e.kind != ExprKind::Tuple) return std::nullopt;
+    const size_t end = pos_, reached = furthest_;
+    const int depth = depth_;
+    std::vector<ExprInfo> elements;
+    pos_ = e.first + 1;
+    ++depth_;
+    try {
+      while (starts_expression()) {
+        elements.push_back(star_named_expression());
+        if (!accept_op(",")) break;
+      }
+    } catch (const Failed&) {
+      elements.clear();
+    }
+    pos_ = end;
+    furthest_ = reached;
+    depth_ = depth;
+    return store_targets_error(elements, e.first, store);
   }
 
   // CPython's invalid_assignment for `targets = ... = value` where a target cannot be assigned:
@@ -1614,8 +1805,10 @@ class Parser {
 
   // _PyPegen_get_invalid_target for assignment targets: a comparison is itself invalid; a
   // starred element is its operand; tuples and lists are not looked into.
-  std::optional<ExprInfo> invalid_star_target(const ExprInfo& e) {
+  // `del`: a deletion's targets, where a starred one is invalid too.
+  std::optional<ExprInfo> invalid_star_target(const ExprInfo& e, bool del = false) {
     if (t_[e.first].type == Tok::Op && t_[e.first].text == "*") {
+      if (del) return e;
       pos_ = e.first + 1;
       try {
         return invalid_star_target(bitwise_or());
@@ -1627,7 +1820,7 @@ class Parser {
     if (e.kind == ExprKind::ParenOther) {
       const ExprInfo inner = unparenthesized(e);
       if (inner.first == e.first) return std::nullopt;
-      return invalid_star_target(inner);
+      return invalid_star_target(inner, del);
     }
     if (e.kind == ExprKind::List || e.kind == ExprKind::Tuple) {
       // The elements, in order.
@@ -1637,7 +1830,7 @@ class Parser {
         while (starts_expression()) {
           const ExprInfo element = star_named_expression();
           const size_t next = pos_;
-          if (std::optional<ExprInfo> bad = invalid_star_target(element)) return bad;
+          if (std::optional<ExprInfo> bad = invalid_star_target(element, del)) return bad;
           pos_ = next;
           if (!accept_op(",")) break;
         }
@@ -1759,15 +1952,20 @@ class Parser {
     const size_t header = pos_;
     ++pos_;
     const size_t targets = pos_;
+    std::optional<SyntaxError> starred;
     try {
-      for (const ExprInfo& t : target_list())
+      const std::vector<ExprInfo> elements = target_list();
+      for (const ExprInfo& t : elements)
         if (!assignable(t)) fail();
+      starred = elements.size() > 1 || t_[pos_ - 1].text == "," ? store_targets_error(elements, targets)
+                                                                : store_target_error(elements[0]);
       expect_kw("in");
     } catch (const Failed&) {
       invalid_for_target(targets);
       throw;
     }
     star_expressions();
+    if (starred) compile_error_at(*starred);
     {
       const EnterLoop loop(scopes_);
       colon_and_block(header, "'for' statement");
@@ -1876,7 +2074,10 @@ class Parser {
           if (is_op(":")) raise(at_token(types, "multiple exception types must be parenthesized"));
           fail();
         }
-        if (accept_kw("as")) name();
+        if (accept_kw("as")) {
+          name();
+          debug_binding(pos_ - 1, h);
+        }
       }
       colon_and_block(h, "'except' statement");
     }
@@ -1906,7 +2107,7 @@ class Parser {
         do {
           if (is_op(")") && pos_ > open + 1) break;
           expression();
-          if (accept_kw("as")) target();
+          if (accept_kw("as")) with_target();
         } while (accept_op(","));
         expect_op(")");
         --depth_;
@@ -1920,9 +2121,13 @@ class Parser {
     }
     do {
       expression();
-      if (accept_kw("as")) target();
+      if (accept_kw("as")) with_target();
     } while (accept_op(","));
     colon_and_block(header, "'with' statement");
+  }
+
+  void with_target() {
+    if (std::optional<SyntaxError> e = store_target_error(target())) compile_error_at(*e);
   }
 
   void decorated() {
@@ -1939,6 +2144,28 @@ class Parser {
     fail();
   }
 
+  bool is_async(size_t i) const { return t_[i].type == Tok::Name && t_[i].text == "async"; }
+
+  // forbidden_name: the name at token `name` bound by the statement at token `statement` (an
+  // import, a def, a class, an except clause) is __debug__.
+  void debug_binding(size_t name, size_t statement) {
+    if (t_[name].type == Tok::Name && t_[name].text == "__debug__") compile_error_at(statement, "cannot assign to __debug__");
+  }
+
+  // Whether a parameter of the list in tokens [first, last) is named __debug__.
+  bool debug_parameter(size_t first, size_t last) const {
+    int depth = 0;
+    for (size_t i = first; i < last; ++i) {
+      const Token& t = t_[i];
+      if (t.type == Tok::Op && (t.text == "(" || t.text == "[" || t.text == "{")) ++depth;
+      if (t.type == Tok::Op && (t.text == ")" || t.text == "]" || t.text == "}")) --depth;
+      if (depth == 0 && t.type == Tok::Name && t.text == "__debug__" &&
+          (i == first || t_[i - 1].text == "," || t_[i - 1].text == "*" || t_[i - 1].text == "**"))
+        return true;
+    }
+    return false;
+  }
+
   void function_def() {
     const size_t header = pos_;
     ++pos_;
@@ -1949,6 +2176,10 @@ class Parser {
     const size_t params = pos_;
     try {
       parameters(")", true);
+      // The compiler's errors at the statement (its `async`, where it has one).
+      const size_t statement = header > 0 && is_async(header - 1) ? header - 1 : header;
+      debug_binding(header + 1, statement);
+      if (debug_parameter(params, pos_)) compile_error_at(statement, "cannot assign to __debug__");
       expect_op(")");
     } catch (const Failed&) {
       parenthesized_parameters(params, "Function parameters cannot be parenthesized");
@@ -1957,7 +2188,7 @@ class Parser {
     --depth_;
     if (accept_op("->")) forced_colon_annotation();
     // CPython's function_def_raw forces the ':' (`&&':'`): `def f();` is "expected ':'".
-    const bool async = header > 0 && t_[header - 1].type == Tok::Name && t_[header - 1].text == "async";
+    const bool async = header > 0 && is_async(header - 1);
     const EnterScope body(scopes_, Scope{true, async, 0});
     colon_and_block(header, "function definition", /*forced=*/true);
   }
@@ -1998,7 +2229,7 @@ class Parser {
           const bool call = is_op("(");
           ++pos_;
           ++depth_;
-          if (call) arguments(")");
+          if (call) arguments(")", start);
           else slices();
           expect_op(call ? ")" : "]");
           --depth_;
@@ -2022,9 +2253,10 @@ class Parser {
     const size_t header = pos_;
     ++pos_;
     name();
+    debug_binding(header + 1, header);
     if (accept_op("(")) {
       ++depth_;
-      arguments(")");
+      arguments(")", header);
       expect_op(")");
       --depth_;
     }
@@ -2170,6 +2402,17 @@ class Parser {
     }
   }
 
+  bool starts_comprehension() { return is_kw("for") || (is_kw("async") && is_kw("for", 1)); }
+
+  // CPython's invalid_comprehension: `[*a for a in b]`, and `[a, b for a, b in c]` (a list's or
+  // set's elements, then the clauses of a comprehension).
+  void unpacking_in_comprehension(const ExprInfo& element) {
+    if (is_starred(element)) raise(at_token(element.first, "iterable unpacking cannot be used in comprehension"));
+  }
+  void target_without_parentheses(const ExprInfo& first) {
+    if (starts_comprehension()) raise(at_token(first.first, "did you forget parentheses around the comprehension target?"));
+  }
+
   // ---- expressions
   void star_expressions() {
     star_expression();
@@ -2207,6 +2450,7 @@ class Parser {
     if (peek().type == Tok::Name && !is_keyword(peek().text) && is_op(":=", 1)) {
       pos_ += 2;
       expression();
+      debug_binding(start, start);
       return {start, pos_ - 1, ExprKind::Test};
     }
     ExprInfo e = expression();
@@ -2348,6 +2592,7 @@ class Parser {
       const size_t params = pos_;
       try {
         parameters(":", false);
+        if (debug_parameter(params, pos_)) compile_error_at(start, "cannot assign to __debug__");
         expect_op(":");
       } catch (const Failed&) {
         parenthesized_parameters(params, "Lambda expression parameters cannot be parenthesized");
@@ -2597,7 +2842,7 @@ class Parser {
         } else if (is_op("(")) {
           ++pos_;
           ++depth_;
-          arguments(")");
+          arguments(")", start);
           expect_op(")");
           --depth_;
           kind = ExprKind::Call;
@@ -2646,9 +2891,10 @@ class Parser {
     }
   }
 
-  // Call arguments (and class bases) up to `close`.
-  void arguments(std::string_view close) {
+  // Call arguments (and class bases) up to `close`; `owner`: where the call (the class) starts.
+  void arguments(std::string_view close, size_t owner) {
     bool keywords = false, unpacked_keywords = false;
+    std::vector<size_t> names;  // the keywords' names
     const char* misplaced = nullptr;  // a positional argument after keywords
     std::optional<size_t> generator;  // the first unparenthesized generator expression
     size_t count = 0;
@@ -2661,9 +2907,15 @@ class Parser {
         keywords = unpacked_keywords = true;
       } else if (is_op("*")) {
         if (unpacked_keywords) raise(at_token(pos_, "iterable argument unpacking follows keyword argument unpacking"));
-        ++pos_;
+        const size_t star = pos_++;
         expression();
+        // CPython's invalid_comprehension (the call's '(' then `*a for a in b`) or, after other
+        // arguments, its invalid_arguments.
+        if (starts_comprehension() && !keywords)
+          raise(at_token(star, count == 1 ? "iterable unpacking cannot be used in comprehension"
+                                          : "Generator expression must be parenthesized"));
       } else if (peek().type == Tok::Name && !is_keyword(peek().text) && is_op("=", 1)) {
+        names.push_back(pos_);
         pos_ += 2;
         expression();
         keywords = true;
@@ -2703,6 +2955,11 @@ class Parser {
       peek();
       raise(at_token(furthest_, misplaced));
     }
+    // The compiler's validate_keywords.
+    if (const std::optional<KeywordProblem> p = keyword_problem(names)) {
+      if (p->repeated) compile_error_at(names[p->index], "keyword argument repeated: " + std::string(t_[names[p->index]].text));
+      else compile_error_at(owner, "cannot assign to __debug__");
+    }
   }
 
   void comprehension() {
@@ -2711,8 +2968,13 @@ class Parser {
       ++pos_;
       const size_t target = pos_;
       try {
-        for (const ExprInfo& t : target_list())
+        const std::vector<ExprInfo> elements = target_list();
+        for (const ExprInfo& t : elements)
           if (!assignable(t)) fail();
+        if (std::optional<SyntaxError> e = elements.size() > 1 || t_[pos_ - 1].text == ","
+                                               ? store_targets_error(elements, target)
+                                               : store_target_error(elements[0]))
+          compile_error_at(*e);
       } catch (const Failed&) {
         // CPython's invalid_for_target: `[x for 1 in y]`, `[x for f() in y]`.
         invalid_for_target(target);
@@ -2824,8 +3086,9 @@ class Parser {
         if (inner.kind == ExprKind::Name || inner.kind == ExprKind::Attribute || inner.kind == ExprKind::Subscript ||
             inner.kind == ExprKind::Paren)
           kind = ExprKind::Paren;
-        if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) {
+        if (starts_comprehension()) {
           kind = ExprKind::ParenOther;
+          unpacking_in_comprehension(inner);
           comprehension();
         } else {
           while (accept_op(",")) {
@@ -2844,15 +3107,17 @@ class Parser {
       ++depth_;
       ExprKind kind = ExprKind::List;
       if (!is_op("]")) {
-        star_named_expression();
-        if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) {
+        const ExprInfo first = star_named_expression();
+        if (starts_comprehension()) {
+          unpacking_in_comprehension(first);
           comprehension();
           kind = ExprKind::ListComp;
         } else {
           while (accept_op(",")) {
-            if (is_op("]")) break;
+            if (is_op("]") || starts_comprehension()) break;
             star_named_expression();
           }
+          target_without_parentheses(first);
         }
       }
       expect_op("]");
@@ -2864,12 +3129,17 @@ class Parser {
       ++depth_;
       if (!is_op("}")) {
         bool dict = false;
-        if (accept_op("**")) {
+        std::optional<ExprInfo> element;  // a set's first
+        if (is_op("**")) {
+          const size_t star = pos_++;
           bitwise_or();
           dict = true;
+          // CPython's invalid_dict_comprehension.
+          if (starts_comprehension()) raise(at_token(star, "dict unpacking cannot be used in dict comprehension"));
         } else {
           const ExprInfo first = star_named_expression();
           const bool starred = t_[first.first].type == Tok::Op && t_[first.first].text == "*";
+          if (starred || !is_op(":")) element = first;
           if (!starred && accept_op(":")) {  // `{*a: 1}` is no dict
             dict = true;
             if (is_op("}") || is_op(",")) raise(at_token(pos_ - 1, "expression expected after dictionary key and ':'"));
@@ -2877,10 +3147,11 @@ class Parser {
           }
         }
         if (is_kw("for") || (is_kw("async") && is_kw("for", 1))) {
+          if (!dict && element) unpacking_in_comprehension(*element);
           comprehension();
         } else {
           while (accept_op(",")) {
-            if (is_op("}")) break;
+            if (is_op("}") || (!dict && starts_comprehension())) break;
             if (dict) {
               if (accept_op("**")) {
                 bitwise_or();
@@ -2900,6 +3171,7 @@ class Parser {
               star_named_expression();
             }
           }
+          if (!dict && element) target_without_parentheses(*element);
         }
       }
       expect_op("}");

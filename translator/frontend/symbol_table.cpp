@@ -175,7 +175,10 @@ class Builder {
     const Depth depth(depth_);
     if (unpacks(cst::kind(n))) return children_of(n, ctx);
     switch (cst::kind(n)) {
-      case Kind::Identifier: return add_def(text(n), ctx == Ctx::Store ? kLocal : kUse, n);
+      case Kind::Identifier:
+        // CPython's AST optimizer makes a read of __debug__ a constant before the symbol table.
+        if (ctx != Ctx::Store && text(n) == "__debug__") return;
+        return add_def(text(n), ctx == Ctx::Store ? kLocal : kUse, n);
       case Kind::Attribute: return visit_field(n, F.object);
       case Kind::KeywordArgument: return visit_field(n, F.value);
       case Kind::ExpressionStatement: {

@@ -565,6 +565,9 @@ class FunctionBuilder {
   // The iterable a loop or comprehension is reading now, in one pass: where a device array's
   // split() may stay the generator compiled Numba returns.
   const ast::Expr* iterated_ = nullptr;
+  // Whether `e` is read once, as a generator may be: the iterable being read, or an argument of
+  // the enumerate() or zip() that is.
+  bool read_once(const ast::Expr& e) const;
   TypeRef return_type_ = nullptr;
   TypeRef inferred_return_ = nullptr;  // from the last inference pass
   bool returns_value_ = false, returns_bare_ = false;

@@ -1448,7 +1448,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       auto n = value(0);
       if (!n) return nullptr;
       if (!n->type->is_int()) return fail(a[0]->span, what + "() needs an integer section size");
-      if (iterated_ != &c) {
+      if (!read_once(c)) {
         const std::string call(D().file().span_text(c.span));
         not_portable(c.span, "makes split() a generator: no len(), indexing or second pass on a GPU",
                      "Loop over it directly or write `list(" + call + ")`");

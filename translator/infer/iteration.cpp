@@ -4,6 +4,7 @@
 // before it (into temporaries where they are not plain names), the index runs
 // from 0 to the shortest length, and the body starts by assigning the loop
 // targets from the elements at that index, as Python would bind them.
+#include <algorithm>
 #include <functional>
 
 #include "infer/ast_queries.h"
@@ -43,6 +44,15 @@ TypeRef FunctionBuilder::range_type(const std::vector<ir::ExprPtr>& args) {
     if (t->is_bool() || t->is_signed()) all_unsigned = false;
   }
   return fits32 ? types::int32() : all_unsigned ? types::uint64() : types::int64();
+}
+
+bool FunctionBuilder::read_once(const ast::Expr& e) const {
+  if (iterated_ == &e) return true;
+  if (!iterated_ || iterated_->kind != ast::ExprKind::Call) return false;
+  const auto& call = ast::as<ast::Call>(*iterated_);
+  const std::string path = resolve_path(mb_.info(), *call.func);
+  if (path != "enumerate" && path != "zip") return false;
+  return std::any_of(call.args.begin(), call.args.end(), [&](const ast::ExprPtr& a) { return a.get() == &e; });
 }
 
 void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
