@@ -82,13 +82,17 @@ def main():
           "    while (n > 0) {\n      --n;\n    }\n  }\n  #pragma unroll 1\n  do {\n    --n;\n  } while (n > 0);\n"
           "  int fork = 0;\n}\n")
     # The unrolling reason holds only where the rolled kernel is at or below Numba in what the
-    # unrolled one exceeds (registers: or in Numba's allocation unit).
+    # unrolled one exceeds (registers: or, unrolled or rolled, at Numba's occupancy).
     numba = {"instructions": 100, "registers": 20}
     unrolled = {"instructions": 180, "registers": 40}
-    for rolled, holds in (({"instructions": 90, "registers": 18}, True), ({"instructions": 90, "registers": 22}, False),
+    for rolled, holds in (({"instructions": 90, "registers": 18}, True), ({"instructions": 90, "registers": 34}, False),
                           ({"instructions": 110, "registers": 18}, False)):
         text, ok = sass.loop_unrolling_reason({"py2cuda": unrolled, "numba": numba, "rolled": rolled})
         check(f"unrolling reason with rolled {rolled}", (ok, text.startswith("UNEXPLAINED")), (holds, not holds))
+    text, ok = sass.loop_unrolling_reason({"py2cuda": unrolled, "numba": numba,
+                                           "rolled": {"instructions": 90, "registers": 22}})
+    check("unrolling reason: rolled registers in Numba's allocation unit", (ok, "rolled, 22 registers" in text),
+          (True, True))
     text, ok = sass.loop_unrolling_reason({"py2cuda": {"instructions": 180, "registers": 16}, "numba": numba,
                                            "rolled": {"instructions": 90, "registers": 22}})
     check("unrolling reason: registers already at or below Numba's", ok, True)

@@ -31,7 +31,7 @@ __global__ void histogram(py2cuda::Array<int32_t, 1> values, py2cuda::Array<int3
   // atomics.py:22: if i < values.size:
   if (i < values.size()) {
     // atomics.py:23: cuda.atomic.add(local, values[i] % BINS, 1)
-    py2cuda::atomic_add(&local(py2cuda::mod(int64_t(values(i)), BINS)), int32_t(1));
+    py2cuda::atomic_add(&local(py2cuda::mod_by_positive(int64_t(values(i)), BINS)), int32_t(1));
   }
   // atomics.py:24: cuda.syncthreads()
   __syncthreads();

@@ -1,7 +1,7 @@
 // infer/index_wrap.cpp's division marks: an integer `//` or `%` whose divisor is provably
-// positive (a positive constant, a range counter from a positive start stepping upward, a
-// block dimension) and whose dividend is provably non-negative (a thread index, a counter
-// from 0) is C's `/` or `%`; a positive divisor alone keeps only the correction of a
+// positive (a positive literal or module constant, a range counter from a positive start
+// stepping upward, a block dimension) and whose dividend is provably non-negative (a thread
+// index, a counter from 0) is C's `/` or `%`; a positive divisor alone keeps only the correction of a
 // negative dividend (floordiv_by_positive / mod_by_positive); anything else keeps
 // py2cuda::floordiv / py2cuda::mod with their zero and sign tests. ir/divmod_pairs.cpp: a `//`
 // and a `%` of the same operands side by side are both py2cuda::divmod, one division (or one
@@ -47,6 +47,17 @@ TEST(DivisionSigns, UnknownDivisorKeepsTheFullHelper) {
   std::string cu = kernel_cu("    t = 3\n    if s < 0:\n        t = -1\n    x[0] = cuda.threadIdx.x % t + 4 // s\n");
   EXPECT_TRUE(has(cu, "py2cuda::mod(")) << cu;
   EXPECT_TRUE(has(cu, "py2cuda::floordiv(")) << cu;
+}
+
+TEST(DivisionSigns, PositiveModuleConstantIsAPositiveDivisor) {
+  // `TILE = 8` is frozen as a literal is: a positive divisor, and `shape + TILE - 1` is >= 0.
+  SourceFile file("t.py",
+                  "from numba import cuda\nTILE = 8\nNEG = -8\n@cuda.jit('void(int64[:], int64)')\ndef k(x, s):\n"
+                  "    x[0] = (x.shape[0] + TILE - 1) // TILE + s % TILE + s // NEG\n");
+  TranslateResult r = translate(file, TranslateOptions{});
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "(x.shape[0] + TILE - 1) / TILE + py2cuda::mod_by_positive(s, TILE)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::floordiv(s, NEG)")) << r.cu;
 }
 
 TEST(DivisionSigns, FloorDivAndModOfTheSameOperandsShareADivmod) {

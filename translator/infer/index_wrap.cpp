@@ -142,6 +142,11 @@ bool positive(const ir::Expr& e, const Facts& f) {
       const ir::Variable* v = static_cast<const ir::VarRef&>(e).var;
       return f.positive.count(v) > 0 || f.bounded_below(v, 1);
     }
+    case ir::ExprKind::Global: {
+      // A frozen module constant (`TILE = 8`), as a literal: positive when >= 0 and not 0.
+      const auto& g = static_cast<const ir::GlobalRef&>(e);
+      return g.nonnegative && g.nonzero;
+    }
     case ir::ExprKind::Cast: {
       const ir::Expr* operand = value_preserving_operand(e);
       return operand && positive(*operand, f);
