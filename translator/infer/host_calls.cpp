@@ -12,6 +12,7 @@
 #include <map>
 
 #include "builtins/host_table.h"
+#include "frontend/ast_clone.h"
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
 #include "infer/host_arguments.h"
@@ -291,6 +292,20 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
   if (c.func->kind == ast::ExprKind::Name) {
     if (auto it = lambda_aliases_.find(ast::as<ast::Name>(*c.func).id); it != lambda_aliases_.end()) {
       return lambda_call(c, *it->second);
+    }
+  }
+  // str.upper(s), as map(str.upper, names) and key=str.lower call it: the method of s, s.upper().
+  if (c.func->kind == ast::ExprKind::Attribute && !c.args.empty()) {
+    const auto& m = ast::as<ast::Attribute>(*c.func);
+    if (m.value->kind == ast::ExprKind::Name && ast::as<ast::Name>(*m.value).id == "str" && !locals_.count("str") &&
+        !mb_.info().globals.count("str")) {
+      auto method = std::make_unique<ast::Call>(
+          c.span, std::make_unique<ast::Attribute>(c.func->span, ast::clone(c.args[0].get()), m.attr, m.attr_span));
+      for (size_t i = 1; i < c.args.size(); ++i) method->args.push_back(ast::clone(c.args[i].get()));
+      for (const auto& kw : c.keywords) method->keywords.push_back({kw.name, ast::clone(kw.value.get()), kw.span});
+      auto v = expr(*method);
+      synthetic_ast_.push_back(std::move(method));
+      return v;
     }
   }
   // kernel[grid, block](args...)

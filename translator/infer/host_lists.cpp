@@ -827,6 +827,15 @@ ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string&
     return k;
   }
   if (!elem) return fail(arg.span, "the element type of this list is never known (nothing is appended to it)");
+  if ((path == "any" || path == "all") && elem == types::host_object("FormatArg")) {
+    // A mixed dict's values (`all(d.values())`): Python's truth of each as the type it holds (a
+    // str when not empty, a number when not zero, None never).
+    const std::string found = path == "any" ? "true" : "false";
+    return call_node(types::boolean(),
+                     "[](const auto& xs) { for (const auto& x : xs.items()) { if ((x.is_str() ? !x.text().empty() : "
+                     "x.as_double() != 0) == " + found + ") return " + found + "; } return !" + found + "; }({0})",
+                     c.span, args_of(std::move(v)));
+  }
   if (path == "any" || path == "all") {
     if (!elem->is_number()) return fail(arg.span, path + "() of " + elem->str() + " values is not supported by py2cuda");
     return call_node(types::boolean(), "py2cuda::host::" + path + "({0})", c.span, args_of(std::move(v)));
