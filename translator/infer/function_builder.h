@@ -401,6 +401,8 @@ class FunctionBuilder {
   // key=f of sorted(), list.sort(), min(), max(): the key of one item, in a C++ lambda from `head`.
   ir::ExprPtr key_function(const ast::Expr& key, TypeRef item, size_t type_slot, std::string& head);
   ir::ExprPtr array_from_list(ir::ExprPtr list, TypeRef dtype, Span s);
+  // A list of DynamicNumbers as a list of the type they widen to; anything else as it is.
+  ir::ExprPtr static_list(ir::ExprPtr list);
   // A list (np.sort(times)) or a list display (np.isin(v, [2, 3])) where NumPy takes an array:
   // the array NumPy makes of it; anything else as it is.
   ir::ExprPtr listed_array(ir::ExprPtr v, Span s);
