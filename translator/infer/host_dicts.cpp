@@ -53,9 +53,10 @@ bool storable(TypeRef t) {
     }
     return true;
   }
-  // Lists too, `[]` included: their appends through `d[k]` type them (FunctionBuilder::refine_list).
+  // Lists too, `[]` included: their appends through `d[k]` type them (FunctionBuilder::refine_list);
+  // and instances of the program's classes (`{"a": Point(1, 2)}`), shared as Python shares them.
   return t->is_number() || t->is_string() || t->is_array() || (t->is_dict() && !t->is_untyped_dict()) || t->is_complex() ||
-         t->is_list() || t == mixed_value_type();
+         t->is_list() || t == mixed_value_type() || !instance_class(t).empty();
 }
 
 // A dict whose values are numbers, bools and strings of several types (`{"n": 3, "mean":
