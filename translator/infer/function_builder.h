@@ -401,6 +401,8 @@ class FunctionBuilder {
   // key=f of sorted(), list.sort(), min(), max(): the key of one item, in a C++ lambda from `head`.
   ir::ExprPtr key_function(const ast::Expr& key, TypeRef item, size_t type_slot, std::string& head);
   ir::ExprPtr array_from_list(ir::ExprPtr list, TypeRef dtype, Span s);
+  // rng.normal(loc, scale, size) with an array loc or scale (infer/host_calls.cpp).
+  ir::ExprPtr normal_of_arrays(const ast::Call& c, const ast::Expr* loc, const ast::Expr* scale, const ast::Expr* size);
   // print(xs) of a list or dict of instances: its text (infer/host_classes.cpp).
   ir::ExprPtr instance_container_text(const ast::Name& name, TypeRef t);
   // A list of DynamicNumbers as a list of the type they widen to; anything else as it is.

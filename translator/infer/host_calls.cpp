@@ -1566,6 +1566,19 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
           if (!shape) return nullptr;
         }
       }
+      if (name == "normal" && !dims_as_args && c.func->kind == ast::ExprKind::Attribute) {
+        // normal(loc, scale) of an array loc or scale: NumPy draws loc + scale * z for each element
+        // of their broadcast shape (or of size=), in C order, z the standard normal draws; the same
+        // arithmetic on rng.standard_normal(shape) gives its values bit for bit.
+        bool array_param = false;
+        for (size_t k = 0; k < 2; ++k) {
+          if (is_none(a[k])) continue;
+          auto v = expr(*a[k]);
+          if (!v) return nullptr;
+          array_param = array_param || v->type->is_array();
+        }
+        if (array_param) return normal_of_arrays(c, a[0], a[1], is_none(a[2]) ? nullptr : a[2]);
+      }
       std::vector<ir::ExprPtr> args;
       if (self) args.push_back(std::move(self));
       const size_t first = args.size();
@@ -3081,5 +3094,45 @@ bool bind_host_arguments(const ast::Call& c, const std::string& what, const std:
 }
 
 const char* array_ufunc_name(BinOp op) { return binary_ufunc(op); }
+
+// rng.normal(loc, scale, size) with an array loc or scale (Generator or np.random's legacy draws):
+// loc + scale * rng.standard_normal(shape), which NumPy's per-element loop computes in the same
+// order and arithmetic. loc and scale are read more than once here, so they must be names,
+// attributes or literals (a value with effects is refused).
+ir::ExprPtr FunctionBuilder::normal_of_arrays(const ast::Call& c, const ast::Expr* loc, const ast::Expr* scale,
+                                              const ast::Expr* size) {
+  auto plain = [](const ast::Expr* e) {
+    while (e && e->kind == ast::ExprKind::Unary) e = ast::as<ast::Unary>(*e).operand.get();
+    return !e || e->kind == ast::ExprKind::Name || e->kind == ast::ExprKind::Attribute ||
+           e->kind == ast::ExprKind::IntLit || e->kind == ast::ExprKind::FloatLit || e->kind == ast::ExprKind::NoneLit;
+  };
+  for (const ast::Expr* e : {loc, scale}) {
+    if (!plain(e)) {
+      return fail(e->span, "normal() of an array loc or scale takes them as names or numbers in py2cuda; "
+                           "assign this value to a name first");
+    }
+  }
+  const auto none = [](const ast::Expr* e) { return !e || e->kind == ast::ExprKind::NoneLit; };
+  const Span s = c.span;
+  ast::ExprPtr shape;
+  if (size) {
+    shape = ast::clone(size);
+  } else {
+    ast::ExprPtr both = none(loc)     ? ast::clone(scale)
+                        : none(scale) ? ast::clone(loc)
+                                      : std::make_unique<ast::Binary>(s, BinOp::Add, ast::clone(loc), ast::clone(scale));
+    shape = std::make_unique<ast::Attribute>(s, std::move(both), "shape", s);
+  }
+  const auto& method = ast::as<ast::Attribute>(*c.func);
+  auto draw = std::make_unique<ast::Call>(
+      s, std::make_unique<ast::Attribute>(s, ast::clone(method.value.get()), "standard_normal", method.attr_span));
+  draw->args.push_back(std::move(shape));
+  ast::ExprPtr value = std::move(draw);
+  if (!none(scale)) value = std::make_unique<ast::Binary>(s, BinOp::Mul, ast::clone(scale), std::move(value));
+  if (!none(loc)) value = std::make_unique<ast::Binary>(s, BinOp::Add, ast::clone(loc), std::move(value));
+  auto v = expr(*value);
+  synthetic_ast_.push_back(std::move(value));
+  return v;
+}
 
 }  // namespace py2cuda::infer
