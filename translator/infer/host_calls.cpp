@@ -3097,19 +3097,33 @@ const char* array_ufunc_name(BinOp op) { return binary_ufunc(op); }
 
 // rng.normal(loc, scale, size) with an array loc or scale (Generator or np.random's legacy draws):
 // loc + scale * rng.standard_normal(shape), which NumPy's per-element loop computes in the same
-// order and arithmetic. loc and scale are read more than once here, so they must be names,
-// attributes or literals (a value with effects is refused).
+// order and arithmetic. loc and scale are read more than once here, so they must be names, attributes,
+// literals or subscripts of them (a value with effects is refused).
 ir::ExprPtr FunctionBuilder::normal_of_arrays(const ast::Call& c, const ast::Expr* loc, const ast::Expr* scale,
                                               const ast::Expr* size) {
-  auto plain = [](const ast::Expr* e) {
-    while (e && e->kind == ast::ExprKind::Unary) e = ast::as<ast::Unary>(*e).operand.get();
-    return !e || e->kind == ast::ExprKind::Name || e->kind == ast::ExprKind::Attribute ||
-           e->kind == ast::ExprKind::IntLit || e->kind == ast::ExprKind::FloatLit || e->kind == ast::ExprKind::NoneLit;
+  // Names, literals, and attributes, slices and subscripts of them (`clean[:3]`): no effects.
+  std::function<bool(const ast::Expr*)> plain = [&](const ast::Expr* e) {
+    if (!e) return true;
+    switch (e->kind) {
+      case ast::ExprKind::Name:
+      case ast::ExprKind::IntLit:
+      case ast::ExprKind::FloatLit:
+      case ast::ExprKind::NoneLit: return true;
+      case ast::ExprKind::Unary: return plain(ast::as<ast::Unary>(*e).operand.get());
+      case ast::ExprKind::Attribute: return plain(ast::as<ast::Attribute>(*e).value.get());
+      case ast::ExprKind::Subscript:
+        return plain(ast::as<ast::Subscript>(*e).value.get()) && plain(ast::as<ast::Subscript>(*e).index.get());
+      case ast::ExprKind::Slice: {
+        const auto& sl = ast::as<ast::Slice>(*e);
+        return plain(sl.lower.get()) && plain(sl.upper.get()) && plain(sl.step.get());
+      }
+      default: return false;
+    }
   };
   for (const ast::Expr* e : {loc, scale}) {
     if (!plain(e)) {
-      return fail(e->span, "normal() of an array loc or scale takes them as names or numbers in py2cuda; "
-                           "assign this value to a name first");
+      return fail(e->span, "normal() of an array loc or scale reads them twice in py2cuda: give them as names, "
+                           "numbers or subscripts of names (assign this value to a name first)");
     }
   }
   const auto none = [](const ast::Expr* e) { return !e || e->kind == ast::ExprKind::NoneLit; };
