@@ -1,6 +1,7 @@
 """Sensor readings kept as a list of (id, value) tuples whose numbers are ints or floats as they came
 in (the list holds each with its Python type and prints it so), scaled on the GPU; a dict of
-dataclass instances per station, printed whole; all()/any() over a dict of mixed settings."""
+dataclass instances per station, printed whole; all()/any() over a dict of mixed settings; dicts made
+of (name, number) pairs whose numbers are ints and floats."""
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 from dataclasses import dataclass
 
@@ -46,3 +47,6 @@ settings = {"enabled": True, "threshold": 0.5, "retries": 3, "label": "main"}
 print("all set:", all(settings.values()), "any set:", any(settings.values()))
 settings["retries"] = 0
 print("all set:", all(settings.values()))
+
+units = [("temp", 21), ("humidity", 40.5)]
+print(dict(units), {name: value * 2 for name, value in units})

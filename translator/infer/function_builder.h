@@ -405,6 +405,8 @@ class FunctionBuilder {
   ir::ExprPtr normal_of_arrays(const ast::Call& c, const ast::Expr* loc, const ast::Expr* scale, const ast::Expr* size);
   // print(xs) of a list or dict of instances: its text (infer/host_classes.cpp).
   ir::ExprPtr instance_container_text(const ast::Name& name, TypeRef t);
+  // A comprehension's element, numbers whose type differs by item kept so (infer/host_lists.cpp).
+  ir::ExprPtr comprehension_element(const ast::Expr& e);
   // A list of DynamicNumbers as a list of the type they widen to; anything else as it is.
   ir::ExprPtr static_list(ir::ExprPtr list);
   // A list (np.sort(times)) or a list display (np.isin(v, [2, 3])) where NumPy takes an array:

@@ -671,7 +671,7 @@ ir::ExprPtr FunctionBuilder::list_comprehension(const ast::ComprehensionExpr& g)
   } else {
     // A number whose type differs by item ([p[0] for p in pts] of [(1, 2.5), (3.0, 4)]) stays
     // such a number: Python's list keeps each value's type (static_list converts where needed).
-    elt = growable_list(host_ ? dynamic_operand(*g.elt) : expr(*g.elt));
+    elt = growable_list(host_ ? comprehension_element(*g.elt) : expr(*g.elt));
   }
   comprehension_vars_ = saved;
   if (!elt) return nullptr;
@@ -691,6 +691,27 @@ ir::ExprPtr FunctionBuilder::list_comprehension(const ast::ComprehensionExpr& g)
   pattern += head + "return {" + std::to_string(args.size()) + "}; })";
   args.push_back(std::move(elt));
   return call_node(types::list(r), pattern, g.span, std::move(args), {item, r});
+}
+
+// A comprehension's element in host code: a number whose type differs by item stays such a
+// number, alone or in a tuple display ({k: v for k, v in pairs}, [(p[1], p[0]) for p in pts]).
+ir::ExprPtr FunctionBuilder::comprehension_element(const ast::Expr& e) {
+  if (e.kind != ast::ExprKind::Tuple) return dynamic_operand(e);
+  const auto& elts = ast::as<ast::TupleExpr>(e).elts;
+  std::vector<ir::ExprPtr> items;
+  std::vector<TypeRef> types;
+  bool dynamic = false;
+  for (const auto& x : elts) {
+    auto v = dynamic_operand(*x);
+    if (!v) return nullptr;
+    dynamic = dynamic || v->type->is_dynamic();
+    types.push_back(v->type);
+    items.push_back(std::move(v));
+  }
+  if (!dynamic) return expr(e);  // the tuple display as expr() makes it
+  auto t = std::make_unique<ir::TupleMake>(types::tuple(std::move(types)), e.span);
+  t->elements = std::move(items);
+  return t;
 }
 
 // A list of DynamicNumbers as the list of the type they widen to, where one type is needed
