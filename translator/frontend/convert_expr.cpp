@@ -16,12 +16,49 @@ std::unique_ptr<T> make(Args&&... args) {
   return std::make_unique<T>(std::forward<Args>(args)...);
 }
 
+
+std::optional<BinOp> binop_from(std::string_view t) {
+  if (t == "+") return BinOp::Add;
+  if (t == "-") return BinOp::Sub;
+  if (t == "*") return BinOp::Mul;
+  if (t == "/") return BinOp::TrueDiv;
+  if (t == "//") return BinOp::FloorDiv;
+  if (t == "%") return BinOp::Mod;
+  if (t == "**") return BinOp::Pow;
+  if (t == "<<") return BinOp::LShift;
+  if (t == ">>") return BinOp::RShift;
+  if (t == "&") return BinOp::BitAnd;
+  if (t == "|") return BinOp::BitOr;
+  if (t == "^") return BinOp::BitXor;
+  if (t == "@") return BinOp::MatMul;
+  return std::nullopt;
+}
+
+std::optional<CmpOp> cmpop_from(std::string_view t) {
+  if (t == "<") return CmpOp::Lt;
+  if (t == "<=") return CmpOp::LtE;
+  if (t == ">") return CmpOp::Gt;
+  if (t == ">=") return CmpOp::GtE;
+  if (t == "==") return CmpOp::Eq;
+  if (t == "!=" || t == "<>") return CmpOp::NotEq;
+  if (t == "is") return CmpOp::Is;
+  if (t == "is not") return CmpOp::IsNot;
+  if (t == "in") return CmpOp::In;
+  if (t == "not in") return CmpOp::NotIn;
+  return std::nullopt;
+}
+
+bool has_imaginary_suffix(std::string_view t) { return !t.empty() && (t.back() == 'j' || t.back() == 'J'); }
+
+}  // namespace
+
 // map(f, xs, ...) is the generator (f(a0, ...) for a0, ... in zip(xs, ...)), which host code already
 // iterates, lists, joins and sums; map(lambda x: e, xs) is (e for x in xs). f is a name or an
 // attribute (read once per item, as Python reads it once) or a lambda of as many parameters.
-ast::ExprPtr map_as_generator(std::unique_ptr<ast::Call> c) {
-  if (c->func->kind != ast::ExprKind::Name || ast::as<ast::Name>(*c->func).id != "map" || c->has_star_args ||
-      !c->keywords.empty() || c->args.size() < 2) {
+// Not where the module names `map` itself (names_map_otherwise): the call may be the program's.
+ast::ExprPtr Converter::map_as_generator(std::unique_ptr<ast::Call> c) const {
+  if (map_named_ || c->func->kind != ast::ExprKind::Name || ast::as<ast::Name>(*c->func).id != "map" ||
+      c->has_star_args || !c->keywords.empty() || c->args.size() < 2) {
     return c;
   }
   const size_t n = c->args.size() - 1;
@@ -64,40 +101,36 @@ ast::ExprPtr map_as_generator(std::unique_ptr<ast::Call> c) {
   return g;
 }
 
-std::optional<BinOp> binop_from(std::string_view t) {
-  if (t == "+") return BinOp::Add;
-  if (t == "-") return BinOp::Sub;
-  if (t == "*") return BinOp::Mul;
-  if (t == "/") return BinOp::TrueDiv;
-  if (t == "//") return BinOp::FloorDiv;
-  if (t == "%") return BinOp::Mod;
-  if (t == "**") return BinOp::Pow;
-  if (t == "<<") return BinOp::LShift;
-  if (t == ">>") return BinOp::RShift;
-  if (t == "&") return BinOp::BitAnd;
-  if (t == "|") return BinOp::BitOr;
-  if (t == "^") return BinOp::BitXor;
-  if (t == "@") return BinOp::MatMul;
-  return std::nullopt;
+// Whether `map` appears in the scope of `root` (a module or a function definition; nested
+// functions are their own scopes) other than as the function a call names, an attribute's name
+// (`s.map`) or a keyword (`f(map=1)`): a definition, an assignment, a parameter, an import or a
+// read of it. Python then may call the program's own `map`; being wrong the safe way only costs
+// the rewrite.
+bool Converter::names_map_otherwise(TSNode root) {
+  const cst::Fields& F = cst::fields();
+  std::vector<TSNode> todo{root};
+  while (!todo.empty()) {
+    TSNode n = todo.back();
+    todo.pop_back();
+    for (const cst::Child& c : children(n)) {
+      if (cst::kind(c.node) != Kind::Identifier) {
+        if (cst::kind(c.node) != Kind::FunctionDefinition) {
+          todo.push_back(c.node);
+        } else if (text(field(c.node, F.name)) == "map") {
+          return true;  // `def map(...)`: its body is its own scope, its name is this one's
+        }
+        continue;
+      }
+      if (text(c.node) != "map") continue;
+      const Kind parent = cst::kind(n);
+      const bool called = parent == Kind::Call && c.field == F.function;
+      const bool attribute = parent == Kind::Attribute && c.field == F.attribute;
+      const bool keyword = parent == Kind::KeywordArgument && c.field == F.name;
+      if (!called && !attribute && !keyword) return true;
+    }
+  }
+  return false;
 }
-
-std::optional<CmpOp> cmpop_from(std::string_view t) {
-  if (t == "<") return CmpOp::Lt;
-  if (t == "<=") return CmpOp::LtE;
-  if (t == ">") return CmpOp::Gt;
-  if (t == ">=") return CmpOp::GtE;
-  if (t == "==") return CmpOp::Eq;
-  if (t == "!=" || t == "<>") return CmpOp::NotEq;
-  if (t == "is") return CmpOp::Is;
-  if (t == "is not") return CmpOp::IsNot;
-  if (t == "in") return CmpOp::In;
-  if (t == "not in") return CmpOp::NotIn;
-  return std::nullopt;
-}
-
-bool has_imaginary_suffix(std::string_view t) { return !t.empty() && (t.back() == 'j' || t.back() == 'J'); }
-
-}  // namespace
 
 std::optional<BinOp> augmented_binop(std::string_view token) {
   if (token.size() < 2 || token.back() != '=') return std::nullopt;

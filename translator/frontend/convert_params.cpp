@@ -37,7 +37,11 @@ ast::StmtPtr Converter::function_def(TSNode n, std::vector<ast::ExprPtr> decorat
     if (const AnnotationRegion* r = annotation_after(ts_node_end_byte(params), AnnotationRegion::Kind::Return))
       f->returns = annotation(*r);
   }
+  // A parameter or local named `map` shadows the builtin in this function (and those nested in it).
+  const bool outer_map_named = map_named_;
+  map_named_ = map_named_ || names_map_otherwise(n);
   f->body = block(field(n, F.body), "function definition", n);
+  map_named_ = outer_map_named;
   return f;
 }
 

@@ -60,6 +60,7 @@ std::string dotted(TSNode n, std::string_view text) {
 
 ast::Block Converter::module(TSNode root) {
   ast::Block out;
+  map_named_ = names_map_otherwise(root);
   statements(root, out, /*is_module=*/true);
   return out;
 }

@@ -103,6 +103,8 @@ class Converter {
   ast::ExprPtr dictionary(TSNode n);
   ast::ExprPtr parenthesized(TSNode n);
   ast::ExprPtr type_node(TSNode n);
+  ast::ExprPtr map_as_generator(std::unique_ptr<ast::Call> c) const;
+  bool names_map_otherwise(TSNode root);
 
   // ---- statements (convert_stmt.cpp)
   void statements(TSNode container, ast::Block& out, bool is_module);
@@ -156,6 +158,9 @@ class Converter {
   std::vector<uint32_t> line_starts_;  // built on first use by point_at
   cst::ChildWalker walker_;
   uint32_t last_indent_width_ = 0;  // of the last statement that began a line
+  // The module names `map` other than as a call's function (def map, map = ..., a parameter):
+  // then `map(f, xs)` may be the program's own and is not rewritten as the builtin's generator.
+  bool map_named_ = false;
 };
 
 // RAII depth counter for the recursive conversion.

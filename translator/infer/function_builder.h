@@ -401,6 +401,14 @@ class FunctionBuilder {
   // key=f of sorted(), list.sort(), min(), max(): the key of one item, in a C++ lambda from `head`.
   ir::ExprPtr key_function(const ast::Expr& key, TypeRef item, size_t type_slot, std::string& head);
   ir::ExprPtr array_from_list(ir::ExprPtr list, TypeRef dtype, Span s);
+  // rng.normal(loc, scale, size) with an array loc or scale (infer/host_calls.cpp).
+  ir::ExprPtr normal_of_arrays(const ast::Call& c, const ast::Expr* loc, const ast::Expr* scale, const ast::Expr* size);
+  // print(xs) of a list or dict of instances: its text (infer/host_classes.cpp).
+  ir::ExprPtr instance_container_text(const ast::Name& name, TypeRef t);
+  // A comprehension's element, numbers whose type differs by item kept so (infer/host_lists.cpp).
+  ir::ExprPtr comprehension_element(const ast::Expr& e);
+  // A list of DynamicNumbers as a list of the type they widen to; anything else as it is.
+  ir::ExprPtr static_list(ir::ExprPtr list);
   // A list (np.sort(times)) or a list display (np.isin(v, [2, 3])) where NumPy takes an array:
   // the array NumPy makes of it; anything else as it is.
   ir::ExprPtr listed_array(ir::ExprPtr v, Span s);

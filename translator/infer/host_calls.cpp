@@ -12,6 +12,7 @@
 #include <map>
 
 #include "builtins/host_table.h"
+#include "frontend/ast_clone.h"
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
 #include "infer/host_arguments.h"
@@ -291,6 +292,20 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
   if (c.func->kind == ast::ExprKind::Name) {
     if (auto it = lambda_aliases_.find(ast::as<ast::Name>(*c.func).id); it != lambda_aliases_.end()) {
       return lambda_call(c, *it->second);
+    }
+  }
+  // str.upper(s), as map(str.upper, names) and key=str.lower call it: the method of s, s.upper().
+  if (c.func->kind == ast::ExprKind::Attribute && !c.args.empty()) {
+    const auto& m = ast::as<ast::Attribute>(*c.func);
+    if (m.value->kind == ast::ExprKind::Name && ast::as<ast::Name>(*m.value).id == "str" && !locals_.count("str") &&
+        !mb_.info().globals.count("str")) {
+      auto method = std::make_unique<ast::Call>(
+          c.span, std::make_unique<ast::Attribute>(c.func->span, ast::clone(c.args[0].get()), m.attr, m.attr_span));
+      for (size_t i = 1; i < c.args.size(); ++i) method->args.push_back(ast::clone(c.args[i].get()));
+      for (const auto& kw : c.keywords) method->keywords.push_back({kw.name, ast::clone(kw.value.get()), kw.span});
+      auto v = expr(*method);
+      synthetic_ast_.push_back(std::move(method));
+      return v;
     }
   }
   // kernel[grid, block](args...)
@@ -1551,6 +1566,19 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
           if (!shape) return nullptr;
         }
       }
+      if (name == "normal" && !dims_as_args && c.func->kind == ast::ExprKind::Attribute) {
+        // normal(loc, scale) of an array loc or scale: NumPy draws loc + scale * z for each element
+        // of their broadcast shape (or of size=), in C order, z the standard normal draws; the same
+        // arithmetic on rng.standard_normal(shape) gives its values bit for bit.
+        bool array_param = false;
+        for (size_t k = 0; k < 2; ++k) {
+          if (is_none(a[k])) continue;
+          auto v = expr(*a[k]);
+          if (!v) return nullptr;
+          array_param = array_param || v->type->is_array();
+        }
+        if (array_param) return normal_of_arrays(c, a[0], a[1], is_none(a[2]) ? nullptr : a[2]);
+      }
       std::vector<ir::ExprPtr> args;
       if (self) args.push_back(std::move(self));
       const size_t first = args.size();
@@ -2411,6 +2439,9 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
     }
     auto v = maybe_optional(*a);  // a variable holding None or a value prints either
     if (!v) return nullptr;
+    if (instance_class(v->type).empty() && mentions_instance(v->type) && a->kind == ast::ExprKind::Name) {
+      if (auto text = instance_container_text(ast::as<ast::Name>(*a), v->type)) v = std::move(text);
+    }
     if (instance_class(v->type).empty() && mentions_instance(v->type)) {
       return fail(a->span, "printing a " + v->type->str() + " holding instances of a class is not supported by "
                            "py2cuda; print each instance");
@@ -3063,5 +3094,59 @@ bool bind_host_arguments(const ast::Call& c, const std::string& what, const std:
 }
 
 const char* array_ufunc_name(BinOp op) { return binary_ufunc(op); }
+
+// rng.normal(loc, scale, size) with an array loc or scale (Generator or np.random's legacy draws):
+// loc + scale * rng.standard_normal(shape), which NumPy's per-element loop computes in the same
+// order and arithmetic. loc and scale are read more than once here, so they must be names, attributes,
+// literals or subscripts of them (a value with effects is refused).
+ir::ExprPtr FunctionBuilder::normal_of_arrays(const ast::Call& c, const ast::Expr* loc, const ast::Expr* scale,
+                                              const ast::Expr* size) {
+  // Names, literals, and attributes, slices and subscripts of them (`clean[:3]`): no effects.
+  std::function<bool(const ast::Expr*)> plain = [&](const ast::Expr* e) {
+    if (!e) return true;
+    switch (e->kind) {
+      case ast::ExprKind::Name:
+      case ast::ExprKind::IntLit:
+      case ast::ExprKind::FloatLit:
+      case ast::ExprKind::NoneLit: return true;
+      case ast::ExprKind::Unary: return plain(ast::as<ast::Unary>(*e).operand.get());
+      case ast::ExprKind::Attribute: return plain(ast::as<ast::Attribute>(*e).value.get());
+      case ast::ExprKind::Subscript:
+        return plain(ast::as<ast::Subscript>(*e).value.get()) && plain(ast::as<ast::Subscript>(*e).index.get());
+      case ast::ExprKind::Slice: {
+        const auto& sl = ast::as<ast::Slice>(*e);
+        return plain(sl.lower.get()) && plain(sl.upper.get()) && plain(sl.step.get());
+      }
+      default: return false;
+    }
+  };
+  for (const ast::Expr* e : {loc, scale}) {
+    if (!plain(e)) {
+      return fail(e->span, "normal() of an array loc or scale reads them twice in py2cuda: give them as names, "
+                           "numbers or subscripts of names (assign this value to a name first)");
+    }
+  }
+  const auto none = [](const ast::Expr* e) { return !e || e->kind == ast::ExprKind::NoneLit; };
+  const Span s = c.span;
+  ast::ExprPtr shape;
+  if (size) {
+    shape = ast::clone(size);
+  } else {
+    ast::ExprPtr both = none(loc)     ? ast::clone(scale)
+                        : none(scale) ? ast::clone(loc)
+                                      : std::make_unique<ast::Binary>(s, BinOp::Add, ast::clone(loc), ast::clone(scale));
+    shape = std::make_unique<ast::Attribute>(s, std::move(both), "shape", s);
+  }
+  const auto& method = ast::as<ast::Attribute>(*c.func);
+  auto draw = std::make_unique<ast::Call>(
+      s, std::make_unique<ast::Attribute>(s, ast::clone(method.value.get()), "standard_normal", method.attr_span));
+  draw->args.push_back(std::move(shape));
+  ast::ExprPtr value = std::move(draw);
+  if (!none(scale)) value = std::make_unique<ast::Binary>(s, BinOp::Mul, ast::clone(scale), std::move(value));
+  if (!none(loc)) value = std::make_unique<ast::Binary>(s, BinOp::Add, ast::clone(loc), std::move(value));
+  auto v = expr(*value);
+  synthetic_ast_.push_back(std::move(value));
+  return v;
+}
 
 }  // namespace py2cuda::infer

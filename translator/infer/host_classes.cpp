@@ -6,6 +6,7 @@
 // as a local variable's; a value that then prints otherwise than it would in Python is a
 // located warning. Methods are host functions taking the instance first
 // (`Config_scaled_host(cfg, 2.0)`), specialised per argument types as other host functions.
+#include "frontend/parser.h"
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
 #include "infer/host_instances.h"
@@ -597,6 +598,27 @@ ir::ExprPtr FunctionBuilder::dataclass_repr(ir::ExprPtr& v, Span s, bool& handle
   let->type = types::string();
   let->body = std::move(repr);
   return let;
+}
+
+// print(points) of a list or dict (named) of the program's instances: the text Python prints, the
+// repr of each element (its __repr__, or a dataclass's), typed as the Python expression that makes
+// it. Null where the container is of another shape (the caller then says what is not supported).
+ir::ExprPtr FunctionBuilder::instance_container_text(const ast::Name& name, TypeRef t) {
+  std::string text;
+  if (t->is_list() && !instance_class(t->dtype()).empty()) {
+    text = "'[' + ', '.join([repr(print_item_) for print_item_ in " + name.id + "]) + ']'";
+  } else if (t->is_dict() && !instance_class(t->value_type()).empty() &&
+             (t->key_type()->is_string() || t->key_type()->is_number())) {
+    text = "'{' + ', '.join([repr(print_key_) + ': ' + repr(print_value_) for print_key_, print_value_ in " + name.id +
+           ".items()]) + '}'";
+  } else {
+    return nullptr;
+  }
+  ast::ExprPtr e = frontend::parse_expression(text, name.span, D());
+  if (!e) return nullptr;
+  auto v = expr(*e);
+  synthetic_ast_.push_back(std::move(e));
+  return v;
 }
 
 }  // namespace py2cuda::infer

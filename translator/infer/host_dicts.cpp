@@ -53,9 +53,10 @@ bool storable(TypeRef t) {
     }
     return true;
   }
-  // Lists too, `[]` included: their appends through `d[k]` type them (FunctionBuilder::refine_list).
+  // Lists too, `[]` included: their appends through `d[k]` type them (FunctionBuilder::refine_list);
+  // and instances of the program's classes (`{"a": Point(1, 2)}`), shared as Python shares them.
   return t->is_number() || t->is_string() || t->is_array() || (t->is_dict() && !t->is_untyped_dict()) || t->is_complex() ||
-         t->is_list() || t == mixed_value_type();
+         t->is_list() || t == mixed_value_type() || !instance_class(t).empty();
 }
 
 // A dict whose values are numbers, bools and strings of several types (`{"n": 3, "mean":
@@ -187,6 +188,8 @@ ir::ExprPtr FunctionBuilder::dict_builtin(const ast::Call& c, const std::string&
     return fail(c.args[0]->span, "dict() takes (key, value) pairs; these items are " + entry->str());
   }
   TypeRef kt = entry->elements()[0], vt = entry->elements()[1];
+  // dict([("a", 1), ("b", 2.5)]): numbers of several types, each kept with its own (FormatArg).
+  if (vt->is_dynamic()) vt = mixed_value_type();
   if (!entry_types_supported(D(), kt, c.args[0]->span, vt, c.args[0]->span)) return nullptr;
   return call_node(types::dict(kt, vt), "py2cuda::host::dict_of_entries<{t0}, {t1}>({0})", c.span,
                    args_of(std::move(entries)), {kt, vt});
@@ -229,6 +232,7 @@ ir::ExprPtr FunctionBuilder::dict_comprehension(const ast::ComprehensionExpr& g)
   TypeRef entry = entries->type->dtype();
   const auto& key_value = entry->elements();
   TypeRef kt = key_value[0], vt = key_value[1];
+  if (vt->is_dynamic()) vt = mixed_value_type();  // {k: v for k, v in pairs} of mixed numbers
   const ast::Expr* innermost = &g;
   while (innermost->kind == ast::ExprKind::Comprehension) innermost = ast::as<ast::ComprehensionExpr>(*innermost).elt.get();
   const auto& parts = ast::as<ast::TupleExpr>(*innermost).elts;

@@ -26,9 +26,33 @@ std::string fields(size_t from, size_t n) {
   return s;
 }
 
+// Two tuples of one length as the element type of one list ([(1, 2.5), (3.0, 4)], or appends
+// of both): Python keeps each element's own type, so a position whose numbers differ holds a
+// DynamicNumber of the types' meet (printed as the number it holds: `(1, 2.5)`, `(3.0, 4)`);
+// other positions must have one type. Null where they do not.
+TypeRef meet_tuples(TypeRef a, TypeRef b) {
+  if (!a->is_tuple() || !b->is_tuple() || a->is_list_display() || b->is_list_display() ||
+      a->elements().size() != b->elements().size()) {
+    return nullptr;
+  }
+  auto number = [](TypeRef t) { return t->is_dynamic() || (t->is_number() && !t->is_complex()); };
+  std::vector<TypeRef> elems;
+  for (size_t i = 0; i < a->elements().size(); ++i) {
+    TypeRef x = a->elements()[i];
+    TypeRef y = b->elements()[i];
+    TypeRef e = x == y                     ? x
+                : number(x) && number(y)   ? rules::unify(x, y)
+                : x->is_tuple() && y->is_tuple() ? meet_tuples(x, y)
+                                                 : nullptr;
+    if (!e) return nullptr;
+    elems.push_back(x != y && e->is_number() ? types::dynamic_number(e) : e);
+  }
+  return types::tuple(std::move(elems));
+}
+
 // The list type a display of these element types becomes: one element type (lists
-// meet by their elements, instances by their classes' common base), else null (a mixed
-// display stays a tuple).
+// meet by their elements, instances by their classes' common base, tuples by meet_tuples),
+// else null (a mixed display stays a tuple).
 TypeRef growable_type(TypeRef t) {
   if (t->is_list()) return t;
   if (!t->is_tuple() || !t->is_list_display() || t->elements().empty()) return nullptr;
@@ -38,6 +62,8 @@ TypeRef growable_type(TypeRef t) {
     if (!x || x->is_none() || x->kind() == TypeKind::Range) return nullptr;
     if (!elem) {
       elem = x;
+    } else if (TypeRef m = elem != x ? meet_tuples(elem, x) : nullptr) {
+      elem = m;
     } else if (elem != x) {
       // Lists meet by their elements; instances of one class hierarchy as their common base.
       const bool lists = elem->is_list() && x->is_list();
@@ -64,9 +90,9 @@ TypeRef innermost(TypeRef t, int& depth) {
   return t;
 }
 
-// What Python's sorted/min/max compare here: numbers, strings and tuples of them.
+// What Python's sorted/min/max compare here: numbers (a DynamicNumber too), strings and tuples of them.
 bool orderable(TypeRef t) {
-  if (t->is_number() || t->is_string()) return true;
+  if (t->is_number() || t->is_dynamic() || t->is_string()) return true;
   if (!t->is_tuple() || t->elements().empty()) return false;
   for (TypeRef e : t->elements()) {
     if (!orderable(e)) return false;
@@ -106,8 +132,12 @@ TypeRef FunctionBuilder::refine_list(const ast::Expr& owner, TypeRef list_type, 
     return nullptr;
   }
   TypeRef have = list_type->dtype();
-  TypeRef want = have ? rules::unify(have, element) : element;
-  if (have && want && want != have && !(want->is_list() || (want->is_number() && have->is_number()))) want = nullptr;
+  TypeRef want = have && have->is_tuple() && element->is_tuple() && have != element ? meet_tuples(have, element)
+                 : have                                                              ? rules::unify(have, element)
+                                                                                     : element;
+  if (have && want && want != have && !(want->is_list() || want->is_tuple() || (want->is_number() && have->is_number()))) {
+    want = nullptr;
+  }
   if (!want) {
     D().error(s, "a list of " + have->str() + " cannot hold a " + element->str() +
                      " value: py2cuda's lists hold one type, as Numba's do");
@@ -639,7 +669,9 @@ ir::ExprPtr FunctionBuilder::list_comprehension(const ast::ComprehensionExpr& g)
     elt = list_comprehension(ast::as<ast::ComprehensionExpr>(*g.elt));
     flat = true;
   } else {
-    elt = growable_list(expr(*g.elt));
+    // A number whose type differs by item ([p[0] for p in pts] of [(1, 2.5), (3.0, 4)]) stays
+    // such a number: Python's list keeps each value's type (static_list converts where needed).
+    elt = growable_list(host_ ? comprehension_element(*g.elt) : expr(*g.elt));
   }
   comprehension_vars_ = saved;
   if (!elt) return nullptr;
@@ -661,8 +693,42 @@ ir::ExprPtr FunctionBuilder::list_comprehension(const ast::ComprehensionExpr& g)
   return call_node(types::list(r), pattern, g.span, std::move(args), {item, r});
 }
 
+// A comprehension's element in host code: a number whose type differs by item stays such a
+// number, alone or in a tuple display ({k: v for k, v in pairs}, [(p[1], p[0]) for p in pts]).
+ir::ExprPtr FunctionBuilder::comprehension_element(const ast::Expr& e) {
+  if (e.kind != ast::ExprKind::Tuple) return dynamic_operand(e);
+  const auto& elts = ast::as<ast::TupleExpr>(e).elts;
+  std::vector<ir::ExprPtr> items;
+  std::vector<TypeRef> types;
+  bool dynamic = false;
+  for (const auto& x : elts) {
+    auto v = dynamic_operand(*x);
+    if (!v) return nullptr;
+    dynamic = dynamic || v->type->is_dynamic();
+    types.push_back(v->type);
+    items.push_back(std::move(v));
+  }
+  if (!dynamic) return expr(e);  // the tuple display as expr() makes it
+  auto t = std::make_unique<ir::TupleMake>(types::tuple(std::move(types)), e.span);
+  t->elements = std::move(items);
+  return t;
+}
+
+// A list of DynamicNumbers as the list of the type they widen to, where one type is needed
+// (np.array, sum, any, all): NumPy's dtype for them, as np.array([1, 2.5]) is float64.
+ir::ExprPtr FunctionBuilder::static_list(ir::ExprPtr list) {
+  if (!list || !list->type->is_list() || !list->type->dtype() || !list->type->dtype()->is_dynamic()) return list;
+  TypeRef t = list->type->dtype()->dtype();
+  const Span s = list->span;
+  return call_node(types::list(t),
+                   "py2cuda::host::list_each<{t0}>({0}, nullptr, [](const py2cuda::host::DynamicNumber& x) { "
+                   "return py2cuda::host::from_dynamic<{t0}>(x); })",
+                   s, args_of(std::move(list)), {t});
+}
+
 // np.array(xs) / np.asarray(xs) / cuda.to_device(xs) of a list: NumPy's dtype for its values.
 ir::ExprPtr FunctionBuilder::array_from_list(ir::ExprPtr list, TypeRef dtype, Span s) {
+  list = static_list(std::move(list));
   int depth = 0;
   TypeRef inner = innermost(list->type, depth);
   if (!inner) return fail(s, "the element type of this list is never known (nothing is appended to it)");
@@ -819,6 +885,8 @@ ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string&
     handled = false;
     return nullptr;
   }
+  // sum/any/all of DynamicNumbers: of the type they widen to (max/min keep each one's type).
+  if (path == "any" || path == "all" || path == "sum") v = static_list(std::move(v));
   TypeRef elem = v->type->dtype();
   if (!elem && (path == "any" || path == "all" || path == "sum")) {
     // any([]) is False, all([]) True, sum([]) the int 0.
@@ -827,6 +895,15 @@ ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string&
     return k;
   }
   if (!elem) return fail(arg.span, "the element type of this list is never known (nothing is appended to it)");
+  if ((path == "any" || path == "all") && elem == types::host_object("FormatArg")) {
+    // A mixed dict's values (`all(d.values())`): Python's truth of each as the type it holds (a
+    // str when not empty, a number when not zero, None never).
+    const std::string found = path == "any" ? "true" : "false";
+    return call_node(types::boolean(),
+                     "[](const auto& xs) { for (const auto& x : xs.items()) { if ((x.is_str() ? !x.text().empty() : "
+                     "x.as_double() != 0) == " + found + ") return " + found + "; } return !" + found + "; }({0})",
+                     c.span, args_of(std::move(v)));
+  }
   if (path == "any" || path == "all") {
     if (!elem->is_number()) return fail(arg.span, path + "() of " + elem->str() + " values is not supported by py2cuda");
     return call_node(types::boolean(), "py2cuda::host::" + path + "({0})", c.span, args_of(std::move(v)));

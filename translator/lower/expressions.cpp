@@ -476,6 +476,19 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
         if (folded->type->is_int()) return literal(*folded, true);
         return print(*folded, needed);
       }
+      if (host_code_ && c.type->is_tuple() && c.operand->type->is_tuple() &&
+          c.type->elements().size() == c.operand->type->elements().size()) {
+        // A tuple into a list of tuples of other element types ([(1, 2.5), (3.0, 4)] holds
+        // DynamicNumbers): element by element, as py2cuda::tuple converts only as a whole.
+        std::string s = "[&](const auto& t) { return " + cpp_type(c.type, true) + "{";
+        for (size_t i = 0; i < c.type->elements().size(); ++i) {
+          TypeRef from = c.operand->type->elements()[i];
+          TypeRef to = c.type->elements()[i];
+          auto item = std::make_unique<ir::BuiltinCall>(from, "py2cuda::get<" + std::to_string(i) + ">(t)", c.span);
+          s += (i ? ", " : "") + (from == to ? print(*item, 0) : print(ir::Cast(to, std::move(item), c.span), 0));
+        }
+        return s + "}; }(" + print(*c.operand, 0) + ")";
+      }
       if (c.type->is_list() && c.operand->type->is_untyped_list() && c.operand->kind == ir::ExprKind::Builtin) {
         return cpp_type(c.type, true) + "()";  // `[]` where a list of known type is wanted
       }

@@ -1,0 +1,21 @@
+# expect: 11:5: error: kernel 'fill' has no type signature and the host code never launches it
+# rng.normal() of an array loc that is an expression (a + 1.0): py2cuda draws loc + scale * z and
+# reads loc twice, so it takes names, numbers and subscripts of names; a warning at the loc says to
+# assign it to a name first and the host code is not translated: the kernel launched on the draws
+# has no types.
+import numpy as np
+from numba import cuda
+
+
+@cuda.jit
+def fill(a, v):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] = v
+
+
+rng = np.random.default_rng(1)
+a = np.zeros(8)
+noisy = rng.normal(a + 1.0, 0.5)
+fill[1, 32](noisy, 1.0)
+print(noisy)
