@@ -158,9 +158,9 @@ TEST(CompiledNumba, NumpyUfuncsNumbaCudaCannotLower) {
                      {"prog.py:5:12: warning: compiled Numba cannot compile np.sqrt() of these arguments in a "
                       "kernel: numba-cuda's CUDA target has no loop for it (a KeyError when the kernel compiles); "
                       "the simulator runs it. Call math.sqrt(), which both run",
-                      "prog.py:5:44: warning: compiled Numba cannot compile np.abs() of these arguments in a kernel",
+                      "prog.py:5:43: warning: compiled Numba cannot compile np.abs() of these arguments in a kernel",
                       "Call abs(), which both run",
                       "prog.py:6:12: warning: compiled Numba cannot compile np.exp() of these arguments",
-                      "prog.py:6:70: warning: compiled Numba cannot compile np.floor()"},
-                     {"prog.py:5:27:", "prog.py:6:23:", "prog.py:6:46:", "prog.py:9:"});
+                      "prog.py:6:69: warning: compiled Numba cannot compile np.floor()"},
+                     {"prog.py:5:28:", "prog.py:6:24:", "prog.py:6:46:", "prog.py:9:"});
 }

@@ -644,6 +644,10 @@ std::string markdown() {
     if (!signatures.empty()) signatures += "`";
     // A NumPy ufunc: its loops, in NumPy's order (the first its arguments cast to safely wins).
     if (!b.loops.empty()) signatures += "; NumPy's loops: `" + std::string(b.loops) + "`";
+    if (!b.loops.empty() && b.cuda_loops.empty()) {
+      signatures += "; not lowered by numba-cuda's CUDA target (a warning in kernels: use `" +
+                    std::string(b.kernel_twin) + "`)";
+    }
     out += "| `" + python + "` | " + (b.is_call ? "call" : "value") + " | " + spelling + " | " +
            (b.emulated ? "yes" : "no") + " | " + std::string(b.doc) + signatures + " |\n";
   }

@@ -90,11 +90,11 @@ struct Builtin {
   bool is_call;              // called (`math.exp(x)`) or read as a value (`cuda.threadIdx.x`)
   // C++ patterns: {0}, {1} are the arguments. A pattern must read as one
   // operand wherever it is put: a call, or parenthesised.
-  std::string_view f32;      // C++ pattern for float32 operands
-  std::string_view f64;      // C++ pattern for float64 (and every other) operand type
+  std::string_view f32 = {};  // C++ pattern for float32 operands
+  std::string_view f64 = {};  // C++ pattern for float64 (and every other) operand type
   bool nonnegative = false;  // the value is never negative (lets indexing skip wraparound)
   bool emulated = true;      // works in the CPU emulation
-  std::string_view doc;
+  std::string_view doc = {};
   // C++ pattern for a float16 operand where Numba's CUDA target has a float16
   // version (math.sin -> hsin); empty: float16 is computed as float32.
   std::string_view f16 = {};
