@@ -129,6 +129,19 @@ __global__ void divide_or_stop(Array<py2cuda::complex128, 1> num, Array<py2cuda:
 }
 constexpr KernelInfo kDivideInfo{"divide_or_stop", "loop.py:30", false, false};
 
+// The same stop in a grid-stride loop that loop mode runs trip by trip (KernelInfo::grid_stride,
+// written as the translator writes a marked loop): a thread that stops on one trip runs none
+// of its later trips, the other threads all of theirs.
+__global__ void divide_grid_stride(Array<py2cuda::complex128, 1> num, Array<py2cuda::complex128, 1> den,
+                                   Array<py2cuda::complex128, 1> out) {
+  const int64_t step = py2cuda::gridsize1();
+  for (int64_t i = py2cuda::grid_stride_first(py2cuda::grid1(), step); i < out.size();
+       py2cuda::grid_stride_next(i, step)) {
+    out(i) = num(i) / den(i);
+  }
+}
+constexpr KernelInfo kDivideStrideInfo{.name = "divide_grid_stride", .location = "loop.py:40", .grid_stride = true};
+
 // ---- tests --------------------------------------------------------------------------
 
 TEST(EmuLoop, ComplexDivisionByZeroEndsOnlyThatThread) {
@@ -153,6 +166,45 @@ TEST(EmuLoop, ComplexDivisionByZeroEndsOnlyThatThread) {
       EXPECT_EQ(hit(i), 1) << i;
     }
   }
+}
+
+TEST(EmuLoop, GridStrideThreadThatStopsRunsNoLaterTrip) {
+  const int64_t n = 200;  // 32 threads: 6 or 7 trips each
+  py2cuda::HostArray<py2cuda::complex128, 1> num({n}), den({n});
+  for (int64_t i = 0; i < n; ++i) {
+    num(i) = py2cuda::complex128(double(i), 1.0);
+    // thread 5 stops on its first trip, thread 8 on its second (element 40)
+    den(i) = i == 5 || i == 40 ? py2cuda::complex128(0.0, 0.0) : py2cuda::complex128(2.0, 0.0);
+  }
+  auto dnum = py2cuda::to_device(num), dden = py2cuda::to_device(den);
+  const bool saved = py2cuda::emu::deterministic();
+  for (const bool deterministic : {true, false}) {
+    py2cuda::emu::set_deterministic(deterministic);
+    auto out = emu_test::filled<py2cuda::complex128>(n, py2cuda::complex128(-7.0, -7.0));
+    py2cuda::launch<divide_grid_stride>({2, 16}, kDivideStrideInfo, dnum, dden, out);
+    const auto r = out.copy_to_host();
+    for (int64_t i = 0; i < n; ++i) {
+      const bool stopped = i % 32 == 5 || (i % 32 == 8 && i >= 40);
+      EXPECT_EQ(r(i), stopped ? py2cuda::complex128(-7.0, -7.0) : py2cuda::complex128(double(i) / 2.0, 0.5))
+          << i << " deterministic " << deterministic;
+    }
+  }
+  py2cuda::emu::set_deterministic(saved);
+}
+
+// A marked loop runs one trip a call in the emulation; launched without .grid_stride (never
+// emitted so) it must not silently run only its first trip.
+TEST(EmuLoop, GridStrideLoopWithoutItsFlagIsAnInternalError) {
+  auto num = emu_test::filled<py2cuda::complex128>(8, py2cuda::complex128(1.0, 0.0));
+  auto out = emu_test::filled<py2cuda::complex128>(8, py2cuda::complex128(0.0, 0.0));
+  const KernelInfo unmarked{.name = "divide_grid_stride", .location = "loop.py:40"};
+  std::string message;
+  try {
+    py2cuda::launch<divide_grid_stride>({1, 4}, unmarked, num, num, out);
+  } catch (const py2cuda::Error& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("outside a trip-by-trip launch"), std::string::npos) << message;
 }
 
 TEST(EmuLoop, GridStrideLoopCoversSizesThatAreNotMultiplesOfTheGrid) {

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "backend.h"
+#include "error.h"
 #include "tuple.h"
 
 namespace py2cuda {
@@ -65,7 +66,21 @@ P2C_DEVICE P2C_INLINE tuple<int64_t, int64_t, int64_t> gridsize3() {
 // trips one at a time instead, every thread's first trip, then every thread's second
 // (emu/kernel_call.h), so that a block's threads walk memory together as a warp does rather than
 // each with the grid's stride: the kernel is called once per trip, and the loop runs trip
-// `current.grid_stride_trip` alone.
+// `current.grid_stride_trip` alone. A marked kernel runs no other way in the emulation (the
+// translator marks only kernels without barriers or warp collectives, which run in loop mode), so
+// in the emulation the loop never goes round: the compiler then sets up nothing for a second trip
+// (pointers stepped by the stride, which cost more than the trip itself).
+#if !P2C_BACKEND_CUDA
+namespace emu::detail {
+// A marked loop reached outside a run trip by trip: only a launch whose KernelInfo lacks
+// grid_stride (not one py2cuda emits) gets here. Loud rather than one trip silently.
+[[noreturn, gnu::cold, gnu::noinline]] inline void grid_stride_outside_trips() {
+  throw Error("py2cuda: internal error: a grid-stride loop marked for loop mode ran outside a trip-by-trip launch "
+              "(its KernelInfo lacks .grid_stride = true)");
+}
+}  // namespace emu::detail
+#endif
+
 template <class T>
 P2C_DEVICE P2C_INLINE T grid_stride_first(T start, T step) {
 #if P2C_BACKEND_CUDA
@@ -73,7 +88,8 @@ P2C_DEVICE P2C_INLINE T grid_stride_first(T start, T step) {
   return start;
 #else
   const int64_t trip = emu::current.grid_stride_trip;
-  return trip < 0 ? start : static_cast<T>(start + static_cast<T>(trip) * step);
+  if (trip < 0) emu::detail::grid_stride_outside_trips();
+  return static_cast<T>(start + static_cast<T>(trip) * step);
 #endif
 }
 
@@ -82,12 +98,9 @@ P2C_DEVICE P2C_INLINE void grid_stride_next(T& i, T step) {
 #if P2C_BACKEND_CUDA
   i += step;
 #else
-  if (emu::current.grid_stride_trip < 0) {
-    i += step;
-  } else {  // this trip is done: end the loop, and ask for another round of trips
-    emu::current.grid_stride_tripped = true;
-    i = std::numeric_limits<T>::max();
-  }
+  (void)step;
+  emu::current.grid_stride_tripped = true;  // ask for another round of trips
+  i = std::numeric_limits<T>::max();
 #endif
 }
 

@@ -25,13 +25,23 @@ namespace py2cuda::emu::detail {
 
 // `where` by value (two registers) here and below: a reference would make the hot path
 // store the location to memory at every subscript. noreturn, and called only when the
-// report is on (check_index reads the switch inline): a call that may return would make
-// the compiler spill the kernel's live values around every subscript.
+// report is on (reporting_bounds, below): a call that may return and write memory would
+// make the compiler spill the kernel's live values around every subscript.
 [[noreturn, gnu::cold, gnu::noinline]] inline void report_out_of_bounds(int64_t index, int64_t extent, int dim,
                                                                         SourceLocation where) {
   throw Error((where.known() ? where.text() + ": " : std::string("py2cuda: ")) + "out-of-bounds access: index " +
               std::to_string(index) + " is outside dimension " + std::to_string(dim) + " of size " +
               std::to_string(extent) + " (" + current_thread_text() + ")");
+}
+
+// Whether a failed check reports (PY2CUDA_EMU_BOUNDS_CHECK), asked only once a check failed.
+// Read through a pure function rather than inline: an atomic load is, to GCC, an access that
+// orders memory, and one inside a kernel's path (the check failed, the report is off: the loop
+// goes on) kept it from moving any load out of loop mode's loop over a block's threads (the
+// block's index, its shape, every argument), so each thread reloaded them all. A pure call
+// writes no memory; the switch does not change while a kernel runs.
+[[gnu::pure, gnu::noinline, gnu::cold]] inline bool reporting_bounds() noexcept {
+  return report_bounds.load(std::memory_order_relaxed);
 }
 
 // `index` (after Python's wraparound) must be in [0, extent). Written as two signed
@@ -41,7 +51,7 @@ namespace py2cuda::emu::detail {
 // unsigned comparison.
 inline void check_index(int64_t index, int64_t extent, int dim, SourceLocation where) {
   if (extent < 0) __builtin_unreachable();  // a shape
-  if ((index < 0 || index >= extent) && report_bounds.load(std::memory_order_relaxed)) [[unlikely]] {
+  if ((index < 0 || index >= extent) && reporting_bounds()) [[unlikely]] {
     report_out_of_bounds(index, extent, dim, where);
   }
 }

@@ -102,7 +102,7 @@ class KernelCall {
     const std::tuple<std::decay_t<P>...> args = call.args_;
     const Uint3 dim = current.block_dim;
     const uint64_t block_threads = uint64_t{dim.x} * dim.y * dim.z;
-    std::vector<bool> exited(blocks * block_threads);
+    ExitedThreads exited{std::vector<bool>(blocks * block_threads), false};
     for (int64_t trip = 0;; ++trip) {
       current.grid_stride_trip = trip;
       current.grid_stride_tripped = false;
@@ -115,10 +115,16 @@ class KernelCall {
     current.grid_stride_trip = -1;
   }
 
+  // The threads of a grid-stride run that ended early: checked per thread only once there is one.
+  struct ExitedThreads {
+    std::vector<bool> marked;
+    bool any;
+  };
+
   // Calls the kernel for every thread of the current block, one after another; ByTrip: leaving
   // out the threads marked in `exited` (from `base` on) and marking those that end early.
   template <bool ByTrip, class Args>
-  [[gnu::always_inline]] static void run_threads(const Callee& callee, const Args& args, std::vector<bool>* exited,
+  [[gnu::always_inline]] static void run_threads(const Callee& callee, const Args& args, ExitedThreads* exited,
                                                  uint64_t base = 0) {
     const Uint3 dim = current.block_dim;
     // Each index is stored where it changes: per thread only x and the linear index.
@@ -135,20 +141,22 @@ class KernelCall {
           try {
             for (; x < dim.x; ++x) {
               if constexpr (ByTrip) {
-                if ((*exited)[base + row + x]) continue;
+                if (exited->any && exited->marked[base + row + x]) [[unlikely]] continue;
               }
               current.thread_idx.x = x;
               current.thread_linear = row + x;
-              if constexpr (ByTrip) {
-                call_kernel(callee, args, std::index_sequence_for<P...>{});
-              } else {
-                std::apply(callee, args);  // as before: the compiler inlines it here
-              }
+              // The kernel (always_inline, __global__ in emu/cuda_keywords.h) lands here, in the
+              // loop over the threads, where the compiler keeps what does not change from one
+              // thread to the next (the arguments, the block's index) out of the loop.
+              call_kernel(callee, args, std::index_sequence_for<P...>{});
               P2C_RACE_FLUSH();
             }
           } catch (const ThreadExit&) {
             P2C_RACE_FLUSH();
-            if constexpr (ByTrip) (*exited)[base + row + x] = true;
+            if constexpr (ByTrip) {
+              exited->marked[base + row + x] = true;
+              exited->any = true;
+            }
             ++x;
           }
         }
