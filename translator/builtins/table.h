@@ -114,7 +114,7 @@ struct Builtin {
   // kernel ("KeyError: <ufunc 'sqrt'>") though the simulator runs it.
   std::string_view cuda_loops = {};
   // The function of the same job compiled Numba calls in a kernel ("math.sqrt"), for the
-  // warning where `cuda_loops` lacks the call's loop.
+  // warning on a ufunc without `cuda_loops`.
   std::string_view kernel_twin = {};
 };
 

@@ -71,7 +71,6 @@ ir::ExprPtr float_const(double v, Span s) {
 struct ParsedRow {
   std::vector<rules::Signature> cases;
   std::vector<rules::UfuncLoop> loops;
-  std::vector<rules::UfuncLoop> cuda_loops;
 };
 
 const ParsedRow& parsed(const builtins::Builtin& row) {
@@ -82,7 +81,6 @@ const ParsedRow& parsed(const builtins::Builtin& row) {
       ParsedRow& p = m[b.path];
       for (const builtins::Case& c : b.cases) p.cases.push_back(rules::parse_signature(c.signature));
       p.loops = rules::parse_ufunc_loops(b.loops);
-      p.cuda_loops = rules::parse_ufunc_loops(b.cuda_loops);
     }
     return m;
   }();
@@ -90,16 +88,6 @@ const ParsedRow& parsed(const builtins::Builtin& row) {
 }
 
 }  // namespace
-
-bool numba_cuda_lowers_ufunc(const builtins::Builtin& row, std::span<const TypeRef> arg_types) {
-  const ParsedRow& p = parsed(row);
-  const int chosen = rules::choose_ufunc_loop(p.loops, arg_types);
-  if (chosen < 0) return true;
-  const rules::UfuncLoop& loop = p.loops[chosen];
-  return std::any_of(p.cuda_loops.begin(), p.cuda_loops.end(), [&](const rules::UfuncLoop& c) {
-    return c.inputs == loop.inputs && c.output == loop.output;
-  });
-}
 
 ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> args, Span span, Diagnostics& diags) {
   const std::string name = python_name(row);

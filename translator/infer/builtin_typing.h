@@ -1,7 +1,6 @@
 // Typing of calls and reads of the builtins table's rows.
 #pragma once
 
-#include <span>
 #include <string>
 #include <vector>
 
@@ -14,11 +13,6 @@ namespace py2cuda::infer {
 // The typed IR for `row(args...)` (or for reading `row` when it is a value),
 // with the argument conversions Numba performs. nullptr after reporting.
 ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> args, Span span, Diagnostics& diags);
-
-// Whether compiled numba-cuda lowers the NumPy ufunc `row` (a row with loops) for arguments
-// of these types in a kernel: the loop Numba's typing chooses is one of its CUDA target's
-// (Builtin::cuda_loops). True where no loop accepts them (type_builtin reports that).
-bool numba_cuda_lowers_ufunc(const builtins::Builtin& row, std::span<const TypeRef> arg_types);
 
 // `expr` converted to `type` (no node when it already has it).
 ir::ExprPtr convert(ir::ExprPtr expr, TypeRef type);

@@ -712,16 +712,14 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
       if (a->type->is_array()) return ufunc_with_out(c, *b, path, std::move(args));
     }
   }
-  std::vector<TypeRef> arg_types;
-  for (const auto& a : args) arg_types.push_back(a->type);
   ir::ExprPtr call = type_builtin(*b, std::move(args), c.span, D());
-  if (call && !host_ && !b->loops.empty() && !numba_cuda_lowers_ufunc(*b, arg_types)) {
-    const std::string name = display_path(path);
+  // A ufunc numba-cuda lowers has every loop Numba's typing can choose for numbers (float16,
+  // the one number loop of NumPy's missing there, type_builtin refuses), so the row decides.
+  if (call && !host_ && !b->loops.empty() && b->cuda_loops.empty()) {
     not_portable(c.span,
-                 "cannot compile " + name + "() of these arguments in a kernel: numba-cuda's CUDA target has no loop "
-                 "for it (a KeyError when the kernel compiles)",
-                 b->kernel_twin.empty() ? std::string("Convert the arguments to float32 or float64")
-                                        : "Call " + display_path(std::string(b->kernel_twin)) + "(), which both run");
+                 "cannot compile " + display_path(path) + "() of these arguments in a kernel: numba-cuda's CUDA "
+                 "target has no loop for it (a KeyError when the kernel compiles)",
+                 "Call " + display_path(std::string(b->kernel_twin)) + "(), which both run");
   }
   // A random draw advances its generator's state: like an atomic, its place in Python's
   // left-to-right order matters. So does the place in time of a barrier, a warp collective, a
