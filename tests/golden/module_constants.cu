@@ -18,8 +18,6 @@ constexpr float SQRT_2PI = 2.5066283f;
 constexpr double TWO_PI = 6.283185307179586;
 // module_constants.py:14: N_BINS = 4
 constexpr int64_t N_BINS = 4;
-// module_constants.py:16: ENABLED = True
-constexpr bool ENABLED = true;
 // module_constants.py:22: BIG = 2 ** 40 + 1
 constexpr int64_t BIG = 1099511627777;
 // module_constants.py:23: LIMIT = np.int32(-7)
@@ -57,7 +55,7 @@ __global__ void use_constants(py2cuda::Array<float, 1> x, py2cuda::Array<double,
       acc += k;
     }
     // module_constants.py:43: out[i, 5] = acc if ENABLED else -1
-    out(i, 5) = double(ENABLED ? acc : -1);
+    out(i, 5) = double(acc);
     // module_constants.py:44: out[i, 6] = BIG % (i + 2) + LIMIT
     out(i, 6) = double(BIG % (i + 2) + int64_t(LIMIT));
   }

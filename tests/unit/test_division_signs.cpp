@@ -49,6 +49,18 @@ TEST(DivisionSigns, UnknownDivisorKeepsTheFullHelper) {
   EXPECT_TRUE(has(cu, "py2cuda::floordiv(")) << cu;
 }
 
+TEST(DivisionSigns, AFloatConvertedInto8BitsMayBeNegative) {
+  // np.int8 of a float is the low byte of PTX's saturating 16-bit cvt: np.int8(123456.789) is
+  // -1, so its `% 96` keeps Python's sign correction (difftest seed 4000289); a conversion into
+  // 16 bits saturates and keeps a non-negative value non-negative.
+  SourceFile file("t.py", "import numpy as np\nfrom numba import cuda\n@cuda.jit('void(int64[:], int64)')\n"
+                          "def k(x, s):\n    x[0] = np.int8(x.shape[0] * 1.5) % 96 + np.int16(x.shape[0] * 1.5) % 96\n");
+  TranslateResult r = translate(file, TranslateOptions{});
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::mod_by_positive(int64_t(py2cuda::float_to_int<int8_t>(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int64_t(py2cuda::float_to_int<int16_t>(double(x.shape[0]) * 1.5)) % 96")) << r.cu;
+}
+
 TEST(DivisionSigns, PositiveModuleConstantIsAPositiveDivisor) {
   // `TILE = 8` is frozen as a literal is: a positive divisor, and `shape + TILE - 1` is >= 0.
   SourceFile file("t.py",

@@ -3,7 +3,7 @@
 namespace py2cuda::infer {
 
 void SubtreeWalker::expr(const ast::Expr* e) {
-    if (!e) return;
+    if (!e || !enter(*e)) return;
     visit(*e);
     switch (e->kind) {
       case ast::ExprKind::Attribute: expr(ast::as<ast::Attribute>(*e).value.get()); break;
@@ -69,6 +69,7 @@ void SubtreeWalker::block(const ast::Block& b) {
 }
 
 void SubtreeWalker::stmt(const ast::Stmt& s) {
+    if (!enter(s)) return;
     visit(s);
     switch (s.kind) {
       case ast::StmtKind::Expr: expr(ast::as<ast::ExprStmt>(s).value.get()); break;

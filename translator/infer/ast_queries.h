@@ -14,6 +14,10 @@ struct SubtreeWalker {
   virtual ~SubtreeWalker() = default;
   virtual void visit(const ast::Expr&) {}
   virtual void visit(const ast::Stmt&) {}
+  // False: neither the node nor anything under it is visited (a subclass may walk parts of it
+  // itself, say the live arm of a decided `if`).
+  virtual bool enter(const ast::Expr&) { return true; }
+  virtual bool enter(const ast::Stmt&) { return true; }
   void expr(const ast::Expr* e);
   void block(const ast::Block& b);
   void stmt(const ast::Stmt& s);

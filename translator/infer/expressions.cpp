@@ -1573,10 +1573,10 @@ ir::ExprPtr FunctionBuilder::compare_from(const ast::Compare& c, size_t i, ir::E
 }
 
 ir::ExprPtr FunctionBuilder::ifexp(const ast::IfExp& i) {
-  if (i.test->kind == ast::ExprKind::BoolLit) {
-    // CPython compiles `a if True else b` to `a`: Numba never sees b, so the result has a's
-    // type, not the unification of both.
-    return expr(static_cast<const ast::BoolLit&>(*i.test).value ? *i.body : *i.orelse);
+  if (const auto live_body = decided_.outcome(*i.test)) {
+    // CPython compiles `a if True else b` to `a`, and Numba prunes `a if N > 5 else b` to one
+    // arm before typing: the result has that arm's type, not the unification of both.
+    return expr(*live_body ? *i.body : *i.orelse);
   }
   auto cond = condition(*i.test);
   auto a = expr(*i.body);

@@ -9,6 +9,7 @@
 
 #include "builtins/host_table.h"
 #include "builtins/table.h"
+#include "infer/constant_branches.h"
 #include "infer/cpp_names.h"
 #include "infer/host_argparse.h"
 #include "infer/infer.h"
@@ -525,6 +526,9 @@ class FunctionBuilder {
   std::unique_ptr<ir::Function> fn_;
 
   std::set<std::string> locals_;
+  // The tests Numba (or CPython, for host code) decides before typing: only their live arm
+  // is typed and translated.
+  DecidedBranches decided_;
   // Host names bound to numba types (`sig = void(int32[:])`), read by decorators only.
   std::set<std::string> type_values_;
   std::map<std::string, ir::Variable*> vars_;

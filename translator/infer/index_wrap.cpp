@@ -19,6 +19,7 @@
 // Such a lower bound is kept only over code that does not assign the variable, so it still
 // describes the value the condition tested.
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <set>
@@ -61,6 +62,26 @@ const ir::Expr* value_preserving_operand(const ir::Expr& e) {
 
 bool nonneg(const ir::Expr& e, const Facts& f);
 
+// A float that cannot be NaN: a finite constant, an integer converted, a sum of such values
+// (inf + inf is inf), a product of finite ones (only 0 * inf is NaN).
+bool finite_float(const ir::Expr& e) {
+  if (e.kind == ir::ExprKind::Const) return std::isfinite(static_cast<const ir::Const&>(e).f);
+  if (e.kind == ir::ExprKind::Cast) {
+    const ir::Expr& operand = *static_cast<const ir::Cast&>(e).operand;
+    return operand.type->is_int() || operand.type->is_bool();
+  }
+  return false;
+}
+
+bool never_nan(const ir::Expr& e) {
+  if (finite_float(e)) return true;
+  if (e.kind != ir::ExprKind::Binary) return false;
+  const auto& b = static_cast<const ir::Binary&>(e);
+  if (b.op == BinOp::Add) return never_nan(*b.left) && never_nan(*b.right);
+  if (b.op == BinOp::Mul) return finite_float(*b.left) && finite_float(*b.right);
+  return false;
+}
+
 bool const_nonneg(const ir::Const& c) {
   if (c.type->is_float()) return c.f >= 0;
   if (c.type->is_bool() || !c.type->is_signed()) return true;
@@ -79,9 +100,12 @@ bool nonneg(const ir::Expr& e, const Facts& f) {
     case ir::ExprKind::Global: return static_cast<const ir::GlobalRef&>(e).nonnegative;
     case ir::ExprKind::Cast: {
       const auto& c = static_cast<const ir::Cast&>(e);
-      // Integer conversions that keep every value, and those to or from a float or from a bool,
-      // keep a non-negative value non-negative (uint64 2**63 becomes a negative int64).
-      const bool keeps_sign = value_preserving_operand(e) || c.operand->type->is_float() || c.type->is_float() ||
+      // Integer conversions that keep every value, and those to a float or from a bool, keep a
+      // non-negative value non-negative (uint64 2**63 becomes a negative int64). A float's
+      // conversion saturates (float_to_int.h), except into 8 bits, which keeps the low byte of
+      // a 16-bit conversion (np.int8(128.0) is -128), and a NaN becomes the most negative value.
+      const bool from_float = c.operand->type->is_float() && c.type->bits() >= 16 && never_nan(*c.operand);
+      const bool keeps_sign = value_preserving_operand(e) || from_float || c.type->is_float() ||
                               c.operand->type->is_bool();
       return (c.type->is_int() || c.type->is_float()) && c.operand->type->is_number() && keeps_sign &&
              nonneg(*c.operand, f);

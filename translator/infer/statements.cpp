@@ -50,6 +50,13 @@ std::unique_ptr<ir::Function> FunctionBuilder::build() {
   }
   if (def.params.size() != param_types_.size()) return nullptr;  // reported by sema or the caller
   collect_bound_names(def.body, locals_);
+  {
+    std::vector<const ast::Stmt*> body;
+    for (const auto& st : def.body) body.push_back(st.get());
+    std::vector<std::string> params;
+    for (const auto& p : def.params) params.push_back(p.name);
+    decided_ = decide_branches(mb_.info(), body, params, !python_host());
+  }
   if (host_ && entry_.kind == sema::FunctionKind::Plain) {
     // `global counter`: the module's variable, not a local.
     collect_global_names(def.body, shared_globals_here_);
@@ -113,6 +120,7 @@ std::unique_ptr<ir::Function> FunctionBuilder::build_host_main() {
   fn_->error_model = ir::ErrorModel::CPython;
   fn_->def_span = entry_.decorator_span;
   collect_bound_names(entry_.host_body, locals_);
+  decided_ = decide_branches(mb_.info(), entry_.host_body, {}, false);
   for (auto it = locals_.begin(); it != locals_.end();) {
     if (mb_.is_shared_global(*it)) {
       shared_globals_here_.insert(*it);
@@ -245,6 +253,7 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
     }
     case ast::StmtKind::Assign: {
       const auto& a = ast::as<ast::Assign>(s);
+      if (decided_.dead_bindings.count(&s)) return;  // read by decided tests only
       if (a.targets.size() > 1) {
         // `a = b = value`: evaluate once into the last target, copy from it.
         auto v = expr(*a.value);
@@ -302,8 +311,21 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
         block(i.body, out);
         return;
       }
-      auto cond = condition(*i.test);
       auto node = std::make_unique<ir::If>(s.span);
+      if (const auto live_body = decided_.outcome(*i.test)) {
+        // Numba compiles the live arm alone: the other is neither typed nor translated.
+        node->decided = *live_body ? ir::DecidedTest::AlwaysTrue : ir::DecidedTest::AlwaysFalse;
+        auto always = std::make_unique<ir::Const>(types::boolean(), i.test->span);
+        always->b = true;
+        always->bits = 1;
+        node->cond = std::move(always);
+        block_path_.push_back(next_block_id_++);
+        block(*live_body ? i.body : i.orelse, node->then_body);
+        block_path_.pop_back();
+        out.push_back(std::move(node));
+        return;
+      }
+      auto cond = condition(*i.test);
       node->cond = std::move(cond);
       block_path_.push_back(next_block_id_++);
       block(i.body, node->then_body);
@@ -311,7 +333,8 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
       block(i.orelse, node->else_body);
       block_path_.pop_back();
       node->else_is_elif = i.orelse_is_elif && node->else_body.size() == 1 &&
-                           node->else_body[0]->kind == ir::StmtKind::If;
+                           node->else_body[0]->kind == ir::StmtKind::If &&
+                           static_cast<const ir::If&>(*node->else_body[0]).decided == ir::DecidedTest::No;
       if (node->cond) out.push_back(std::move(node));
       return;
     }

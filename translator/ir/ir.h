@@ -278,11 +278,17 @@ struct Assign : Stmt {
   bool augmented = false;
 };
 
+// A test the compiler decided before typing (infer/constant_branches.h).
+enum class DecidedTest { No, AlwaysTrue, AlwaysFalse };
+
 struct If : Stmt {
   explicit If(Span s) : Stmt(StmtKind::If, s) {}
   ExprPtr cond;
   Block then_body, else_body;
   bool else_is_elif = false;  // else_body is exactly one If, printed as `else if`
+  // Decided: cond is the literal true and then_body holds the live arm (the Python body when
+  // AlwaysTrue, its else arm when AlwaysFalse), printed as a plain block.
+  DecidedTest decided = DecidedTest::No;
 };
 
 // `for var in range(start, stop, step)`. `counter` runs the loop; when the

@@ -601,6 +601,22 @@ class Emitter {
     for (const auto& s : b) stmt(*s);
   }
 
+  // An `if` whose test Numba decided before typing: the live arm alone, in a block of its own.
+  void decided_if(const ir::If& i) {
+    const bool body_lives = i.decided == ir::DecidedTest::AlwaysTrue;
+    if (i.then_body.empty()) {
+      line(body_lives ? "// (the test is always true and the body is empty)"
+                      : "// (the test is always false: Numba compiles no branch of this if)");
+      return;
+    }
+    line(body_lives ? "{  // the test is always true: Numba compiles this branch alone"
+                    : "{  // the test is always false: Numba compiles the else branch alone");
+    ++indent_;
+    block(i.then_body);
+    --indent_;
+    line("}");
+  }
+
   // A launch statement that picks its kernel instance at run time, as a block of its own (the
   // names it binds end with it).
   void launch_choice(const ExprPrinter::LaunchChoice& choice) {
@@ -671,6 +687,10 @@ class Emitter {
       }
       case ir::StmtKind::If: {
         const auto* i = &static_cast<const ir::If&>(s);
+        if (i->decided != ir::DecidedTest::No) {
+          decided_if(*i);
+          return;
+        }
         line("if (" + p.print(*i->cond) + ") {");
         for (;;) {
           ++indent_;

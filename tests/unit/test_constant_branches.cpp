@@ -1,0 +1,118 @@
+// infer/constant_branches.cpp: the tests Numba's dead-branch pruning decides before typing.
+// Only the live arm is typed and translated, so a variable set in both arms has the live
+// arm's type. tests/golden/branch_pruning.py checks the values against compiled Numba; these
+// check the decisions themselves, and what is left to run time.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "driver/translate.h"
+
+using namespace py2cuda;
+
+namespace {
+
+std::string translated(const std::string& module) {
+  SourceFile file("t.py", "import numpy as np\nfrom numba import cuda\n" + module);
+  TranslateResult r = translate(file, TranslateOptions{});
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  return r.cu;
+}
+
+// A device function `f(p)` with `body`, typed for a uint8 p through a kernel's call.
+std::string device_function(const std::string& globals, const std::string& body) {
+  return translated(globals +
+                    "@cuda.jit(device=True)\ndef f(p):\n" + body +
+                    "@cuda.jit('void(uint8[:], int64[:])')\ndef k(p, out):\n    out[0] = f(p[0])\n");
+}
+
+bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
+
+const char* kArms = "    if {TEST}:\n        x = p\n    else:\n        x = np.int64(-3)\n    return x\n";
+
+std::string arms(const std::string& test) {
+  std::string body = kArms;
+  body.replace(body.find("{TEST}"), 6, test);
+  return body;
+}
+
+TEST(ConstantBranches, ComparisonsOfConstantsKeepTheLiveArmOnly) {
+  for (const char* test : {"N > 5", "1 < 2", "MODE == 'fast'", "not DEBUG", "N - 9", "-1e6 < 1e300 and N",
+                           "p > 0 or N == 10", "2.5 < N <= 10", "SCALE > 0.5", "k > 2"}) {
+    std::string cu = device_function("N = 10\nMODE = 'fast'\nDEBUG = False\nSCALE = 1.5\n",
+                                     "    k = 3\n" + arms(test));
+    EXPECT_TRUE(has(cu, "// device function uint8(uint8)")) << test << "\n" << cu;
+    EXPECT_TRUE(has(cu, "the test is always true: Numba compiles this branch alone")) << test << "\n" << cu;
+    EXPECT_FALSE(has(cu, "-3")) << test << "\n" << cu;
+  }
+}
+
+TEST(ConstantBranches, AFalseTestKeepsTheElseArm) {
+  for (const char* test : {"N < 5", "p > 0 and 1 > 2", "DEBUG", "MODE != 'fast'", "N - 10"}) {
+    std::string cu = device_function("N = 10\nMODE = 'fast'\nDEBUG = False\n",
+                                     "    if " + std::string(test) + ":\n        x = np.int64(-3)\n    else:\n"
+                                     "        x = p\n    return x\n");
+    EXPECT_TRUE(has(cu, "// device function uint8(uint8)")) << test << "\n" << cu;
+    EXPECT_TRUE(has(cu, "the test is always false: Numba compiles the else branch alone")) << test << "\n" << cu;
+  }
+}
+
+TEST(ConstantBranches, WhatNumbaCannotDecideIsTypedWithBothArms) {
+  // Expressions of constants (`N % 2`), parameters, comparisons compared, `in`, a local bound
+  // twice where both bindings reach the test, a loop variable: the pruning pass sees no
+  // constant, so both arms are typed and x is int64.
+  for (const char* test : {"N % 2 == 0", "-N < 0", "p > 0", "(1 < 2) == True", "k > 2", "j > 2"}) {
+    std::string cu = device_function("N = 10\n",
+                                     "    k = 3\n    if p > 100:\n        k = 4\n    j = 0\n"
+                                     "    for j in range(3):\n        pass\n" + arms(test));
+    EXPECT_TRUE(has(cu, "// device function int64(uint8)")) << test << "\n" << cu;
+    EXPECT_FALSE(has(cu, "always true")) << test << "\n" << cu;
+  }
+}
+
+TEST(ConstantBranches, ThePassAfterSsaSeesOneLevelFurther) {
+  // `k` is 1 after the first pass removed the else arm: the pass after SSA decides `k > 0`...
+  const std::string first = "    if N > 5:\n        k = 1\n    else:\n        k = 0\n";
+  std::string cu = device_function("N = 10\n", first + arms("k > 0"));
+  EXPECT_TRUE(has(cu, "// device function uint8(uint8)")) << cu;
+  // ...but what it decides feeds no further pass: `y > 0` is typed with both arms.
+  cu = device_function("N = 10\n", first + "    if k > 0:\n        y = 1\n    else:\n        y = 0\n" + arms("y > 0"));
+  EXPECT_TRUE(has(cu, "// device function int64(uint8)")) << cu;
+  // A conditional expression decided by the first pass is a constant to the second.
+  cu = device_function("N = 10\n", "    return p if (7 if N > 2 else 3) > 1 else np.int64(-3)\n");
+  EXPECT_TRUE(has(cu, "// device function uint8(uint8)")) << cu;
+  cu = device_function("", "    return p if ((7 if (7 if 1 < 2 else 3) > 1 else 3) > 1) else np.int64(-3)\n");
+  EXPECT_TRUE(has(cu, "// device function int64(uint8)")) << cu;
+}
+
+TEST(ConstantBranches, ATestThatCallsAFunctionIsLeftToRunTime) {
+  // `g(p) > 0 and DEBUG` is false, but g runs first; translating the else arm alone would drop
+  // the call. A call in an arm pruned first is never evaluated, so it does not count.
+  std::string cu = device_function("DEBUG = False\n@cuda.jit(device=True)\ndef g(p):\n    return p\n",
+                                   arms("g(p) > 0 and DEBUG"));
+  EXPECT_TRUE(has(cu, "if (int64_t(g(p)) > 0 && DEBUG) {")) << cu;
+  cu = device_function("", arms("(round(1e300) if 1e6 < 1e300 < 1e6 else -3) != 0"));
+  EXPECT_TRUE(has(cu, "// device function uint8(uint8)")) << cu;
+}
+
+TEST(ConstantBranches, DeadArmsAreNeverTyped) {
+  // An f-string has no CUDA translation; under `if DEBUG:` with DEBUG False Numba never sees it.
+  std::string cu = device_function("DEBUG = False\n",
+                                   "    if DEBUG:\n        print(f'{p}')\n    return p\n");
+  EXPECT_TRUE(has(cu, "the test is always false: Numba compiles no branch of this if")) << cu;
+}
+
+TEST(ConstantBranches, HostCodeFoldsLiteralsOnly) {
+  // CPython runs host code: it drops the arm of a literal test when it compiles, and decides
+  // `N > 5` only when it runs, so x holds an int or a float there.
+  std::string cu = translated(
+      "N = 10\n@cuda.jit\ndef k(a):\n    a[0] = 1\n"
+      "def main():\n    if N > 5:\n        x = 1\n    else:\n        x = 2.5\n"
+      "    if 1 < 2:\n        y = 1\n    else:\n        y = 2.5\n    print(x, y)\n"
+      "    a = np.zeros(1, dtype=np.int64)\n    k[1, 1](a)\n"
+      "main()\n");
+  EXPECT_TRUE(has(cu, "py2cuda::host::DynamicNumber x{};")) << cu;  // int or float: known when it runs
+  EXPECT_TRUE(has(cu, "int64_t y{};")) << cu;
+}
+
+}  // namespace
