@@ -1457,6 +1457,9 @@ ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, 
                 ((op == CmpOp::Eq || op == CmpOp::NotEq) && l->type->is_list_display() && r->type->is_list_display()))) {
     return list_compare(op, std::move(l), std::move(r), span);
   }
+  if (in_test && !host_ && r->type->is_tuple() && !r->type->is_list_display()) {
+    return tuple_membership(op == CmpOp::NotIn, std::move(l), std::move(r), span);
+  }
   if (op == CmpOp::In || op == CmpOp::NotIn) return fail(span, "'in' tests are not supported in CUDA kernels");
   if (op == CmpOp::Is || op == CmpOp::IsNot) {
     return fail(span, "'is' comparisons are only supported with None in CUDA kernels; use == for numbers");
@@ -1537,6 +1540,82 @@ ir::ExprPtr FunctionBuilder::tuple_display_membership(bool negated, ir::ExprPtr 
   let->body = std::move(any);
   let->type = types::boolean();
   return let;
+}
+
+namespace {
+
+// A variable, a literal, a frozen constant or an array's extent: an IR value that can be written
+// again where it is needed instead of being bound to a temporary first.
+bool reusable(const ir::Expr& e) {
+  if (e.kind == ir::ExprKind::Shape) return reusable(*static_cast<const ir::Shape&>(e).array);  // `a.shape[0]`
+  return e.kind == ir::ExprKind::Var || e.kind == ir::ExprKind::Const || e.kind == ir::ExprKind::Global;
+}
+
+ir::ExprPtr reuse(const ir::Expr& e) {
+  switch (e.kind) {
+    case ir::ExprKind::Var: return std::make_unique<ir::VarRef>(static_cast<const ir::VarRef&>(e).var, e.span);
+    case ir::ExprKind::Const: return std::make_unique<ir::Const>(static_cast<const ir::Const&>(e));
+    case ir::ExprKind::Shape: {
+      const auto& shape = static_cast<const ir::Shape&>(e);
+      return std::make_unique<ir::Shape>(reuse(*shape.array), shape.dim, e.span);
+    }
+    default: return std::make_unique<ir::GlobalRef>(static_cast<const ir::GlobalRef&>(e));
+  }
+}
+
+}  // namespace
+
+// `x in t` in a kernel, t a tuple of one type (`p in (1, 2, 3)`, `n in a.shape`): numba-cuda's
+// contains of a UniTuple, `==` with each element in turn, stopping at the first equal one. x
+// and then t are evaluated once, as Numba's IR evaluates both operands before the test: a
+// variable or literal is written where it is compared, anything else bound to a temporary.
+ir::ExprPtr FunctionBuilder::tuple_membership(bool negated, ir::ExprPtr item, ir::ExprPtr tuple, Span s) {
+  const std::vector<TypeRef> elements = tuple->type->elements();
+  for (TypeRef e : elements) {
+    if (e != elements.front()) {
+      return fail(s, "'in' of a tuple of mixed types " + tuple->type->str() + " is not supported by Numba's CUDA "
+                     "target (it has `in` for a tuple of one type only); compare with each element");
+    }
+  }
+  std::vector<std::unique_ptr<ir::Let>> lets;
+  auto bind = [&](ir::ExprPtr value, const char* stem) -> ir::ExprPtr {
+    if (reusable(*value)) return value;
+    ir::Variable* v = temporary(stem, value->type);
+    lets.push_back(std::make_unique<ir::Let>(v, std::move(value), s));
+    return std::make_unique<ir::VarRef>(v, s);
+  };
+  ir::ExprPtr item_value = bind(std::move(item), "item");
+  std::vector<ir::ExprPtr> element_values;
+  if (tuple->kind == ir::ExprKind::TupleMake) {
+    for (auto& e : static_cast<ir::TupleMake&>(*tuple).elements) element_values.push_back(bind(std::move(e), "element"));
+  } else {
+    ir::ExprPtr whole = bind(std::move(tuple), "items");
+    for (size_t k = 0; k < elements.size(); ++k)
+      element_values.push_back(std::make_unique<ir::TupleGet>(elements[k], reuse(*whole), static_cast<int>(k), s));
+  }
+  ir::ExprPtr any;
+  for (auto& element : element_values) {
+    auto test = comparison(CmpOp::Eq, reuse(*item_value), std::move(element), s);
+    if (!test) return nullptr;
+    any = any ? std::make_unique<ir::Logical>(types::boolean(), false, std::move(any), std::move(test), s) : std::move(test);
+  }
+  if (!any) {  // `x in ()`
+    auto k = std::make_unique<ir::Const>(types::boolean(), s);
+    k->b = false;
+    any = std::move(k);
+  }
+  if (negated) {
+    auto node = std::make_unique<ir::BuiltinCall>(types::boolean(), "!({0})", s);
+    node->args.push_back(std::move(any));
+    any = std::move(node);
+  }
+  // The first binding outermost: evaluated first.
+  for (auto it = lets.rbegin(); it != lets.rend(); ++it) {
+    (*it)->body = std::move(any);
+    (*it)->type = types::boolean();
+    any = std::move(*it);
+  }
+  return any;
 }
 
 ir::ExprPtr FunctionBuilder::compare_from(const ast::Compare& c, size_t i, ir::ExprPtr left) {

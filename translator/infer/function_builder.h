@@ -454,6 +454,7 @@ class FunctionBuilder {
   ir::ExprPtr join_array_list(const ast::Call& c, const std::string& name, const std::vector<const ast::Expr*>& a,
                               const std::string& what);
   std::optional<int64_t> join_axis(const ast::Expr* arg, Span call_span, int result_ndim, const std::string& what);
+  ir::ExprPtr tuple_membership(bool negated, ir::ExprPtr item, ir::ExprPtr tuple, Span s);
   ir::ExprPtr tuple_display_membership(bool negated, ir::ExprPtr left, const ast::TupleExpr& items, Span s);
   void loop_with_else(const ast::Block& orelse, Span s, const std::function<void(ir::Block&)>& loop, ir::Block& out);
   // f(*args), k[g, b](*args), print(*xs) (infer/starred_arguments.cpp).
