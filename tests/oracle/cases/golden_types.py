@@ -634,7 +634,36 @@ FLOAT16 = [
     Kernel("show", [Case("one", grid=1, block=1, args=[scalar("float16", 1.5)])]),
 ]
 
+# ---- branch_pruning.py ----------------------------------------------------------------------
+
+# The last four of the 20 device functions are the tests Numba's pruning cannot decide: there
+# compiled Numba types x with both arms (int64), where the simulator runs only the arm the test
+# picks (p, a uint8).
+KEPT_BOTH_ARMS = range(16, 20)
+
+
+def pruning_case(p):
+    return Case(f"p={p}", grid=1, block=1, args=[values("uint8", [p]), out("float64", 20)],
+                override={"out": {k: float(~p) for k in KEPT_BOTH_ARMS}},
+                why="the simulator types nothing: where Numba's dead-branch pruning cannot decide a test, "
+                    "compiled Numba unifies both arms to int64, so ~x is ~p as an int64 (first principles; "
+                    "tests/golden/branch_pruning.expected holds compiled Numba's CPU run of p = 5)")
+
+
+BRANCH_PRUNING = [Kernel("inverted", [pruning_case(5), pruning_case(200)])]
+
+# ---- tuple_membership.py --------------------------------------------------------------------
+
+MEMBERSHIP = [
+    Kernel("membership", [
+        Case("sample", grid=1, block=8, args=[values("int64", [1, 2, 3, 4, 7, 8, -1]), out("bool", (7, 6))]),
+        Case("size=37", grid=2, block=32, args=[integers("int64", 37, -2, 10, seed=52), out("bool", (37, 6))]),
+    ]),
+]
+
 TABLE = {
+    "tests/golden/branch_pruning.py": BRANCH_PRUNING,
+    "tests/golden/tuple_membership.py": MEMBERSHIP,
     "tests/golden/float16.py": FLOAT16,
     "tests/golden/numpy_scalar_ufuncs.py": UFUNCS,
     "tests/golden/scalar_promotion.py": PROMOTION,
