@@ -173,11 +173,16 @@ namespace py2cuda::infer {
 
 namespace {
 
+// Python ints past 64 bits, for constant folding. A GNU extension: -Wpedantic warns about the
+// bare name.
+__extension__ typedef __int128 Int128;
+__extension__ typedef unsigned __int128 Uint128;
+
 // The value of an expression of int literals (+ - * ** // % <<, unary - and +), computed
 // as Python does, exactly while it fits 128 bits; nullopt for anything else (a name, a
 // float, a negative exponent, a zero divisor).
 struct IntConstant {
-  __int128 value = 0;
+  Int128 value = 0;
   bool beyond_128_bits = false;
 };
 
@@ -185,7 +190,7 @@ std::optional<IntConstant> python_int_constant(const ast::Expr& e) {
   if (e.kind == ast::ExprKind::IntLit) {
     const auto& lit = ast::as<ast::IntLit>(e);
     if (lit.overflow) return IntConstant{0, true};
-    return IntConstant{static_cast<__int128>(lit.value), false};
+    return IntConstant{static_cast<Int128>(lit.value), false};
   }
   if (e.kind == ast::ExprKind::Unary) {
     const auto& u = ast::as<ast::Unary>(e);
@@ -200,7 +205,7 @@ std::optional<IntConstant> python_int_constant(const ast::Expr& e) {
   auto r = python_int_constant(*b.right);
   if (!l || !r) return std::nullopt;
   if (l->beyond_128_bits || r->beyond_128_bits) return IntConstant{0, true};
-  const __int128 x = l->value, y = r->value;
+  const Int128 x = l->value, y = r->value;
   IntConstant out;
   switch (b.op) {
     case BinOp::Add: out.beyond_128_bits = __builtin_add_overflow(x, y, &out.value); break;
@@ -209,7 +214,7 @@ std::optional<IntConstant> python_int_constant(const ast::Expr& e) {
     case BinOp::Pow: {
       if (y < 0) return std::nullopt;  // a float
       out.value = 1;
-      for (__int128 k = 0; k < y && !out.beyond_128_bits; ++k) {
+      for (Int128 k = 0; k < y && !out.beyond_128_bits; ++k) {
         out.beyond_128_bits = __builtin_mul_overflow(out.value, x, &out.value);
         if (out.value == 0 || out.value == 1) break;  // 0 ** n, 1 ** n
         if (out.value == -1) {
@@ -222,12 +227,12 @@ std::optional<IntConstant> python_int_constant(const ast::Expr& e) {
     case BinOp::LShift:
       if (y < 0) return std::nullopt;
       if (y >= 126) return x == 0 ? std::optional<IntConstant>(IntConstant{}) : IntConstant{0, true};
-      out.beyond_128_bits = __builtin_mul_overflow(x, static_cast<__int128>(1) << static_cast<int>(y), &out.value);
+      out.beyond_128_bits = __builtin_mul_overflow(x, static_cast<Int128>(1) << static_cast<int>(y), &out.value);
       break;
     case BinOp::FloorDiv:
     case BinOp::Mod: {
       if (y == 0) return std::nullopt;
-      __int128 q = x / y, m = x % y;
+      Int128 q = x / y, m = x % y;
       if (m != 0 && ((m < 0) != (y < 0))) --q, m += y;  // Python floors
       out.value = b.op == BinOp::FloorDiv ? q : m;
       break;
@@ -237,11 +242,11 @@ std::optional<IntConstant> python_int_constant(const ast::Expr& e) {
   return out;
 }
 
-std::string int128_text(__int128 v) {
+std::string int128_text(Int128 v) {
   if (v == 0) return "0";
   const bool negative = v < 0;
-  unsigned __int128 m = negative ? static_cast<unsigned __int128>(0) - static_cast<unsigned __int128>(v)
-                                 : static_cast<unsigned __int128>(v);
+  Uint128 m = negative ? static_cast<Uint128>(0) - static_cast<Uint128>(v)
+                                 : static_cast<Uint128>(v);
   std::string digits;
   for (; m; m /= 10) digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(m % 10)));
   return negative ? "-" + digits : digits;
@@ -257,7 +262,7 @@ bool FunctionBuilder::int_constant_fits(const ast::Expr& b, bool& literal_ints) 
   auto v = python_int_constant(b);
   literal_ints = v.has_value();
   if (!v) return true;
-  const __int128 lo = INT64_MIN, hi = INT64_MAX;
+  const Int128 lo = INT64_MIN, hi = INT64_MAX;
   if (!v->beyond_128_bits && v->value >= lo && v->value <= hi) return true;
   D().error(b.span, "the Python int " + (v->beyond_128_bits ? std::string("value of this expression") : int128_text(v->value)) +
                         " does not fit in 64 bits: py2cuda computes host ints as int64, which would wrap (Python's "
