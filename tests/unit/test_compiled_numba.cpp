@@ -50,11 +50,11 @@ TEST(CompiledNumba, ArrayShapesMustBeLiteralsForNumbaTyping) {
       {"    s = cuda.shared.array(2 * BLOCK, dtype=int32)\n",
                       "prog.py:9:27: warning: compiled Numba rejects this shape: cuda.shared.array's shape must be an integer literal, "
        "a module-level int or a tuple of them, and `2 * BLOCK` is not one (Numba folds no arithmetic on names); the "
-       "simulator runs it. Define a module constant, e.g. `N = 2 * BLOCK`"},
+       "simulator runs it. Define a module constant, e.g. `SIZE = 2 * BLOCK`"},
       {"    s = cuda.shared.array((TILE, TILE + 1), dtype=int32)\n",
                       "prog.py:9:34: warning: compiled Numba rejects this shape: cuda.shared.array's shape must be an integer literal, "
        "a module-level int or a tuple of them, and `TILE + 1` is not one (Numba folds no arithmetic on names); the "
-       "simulator runs it. Define a module constant, e.g. `N = TILE + 1`"},
+       "simulator runs it. Define a module constant, e.g. `SIZE = TILE + 1`"},
       {"    s = cuda.local.array(shape=BLOCK // 2, dtype=int32)\n",
                       "prog.py:9:32: warning: compiled Numba rejects this shape: cuda.local.array's shape"},
       {"    s = cuda.shared.array(NPINT, dtype=int32)\n",  // a NumPy integer types as int32, no literal

@@ -1,5 +1,5 @@
 # expect: 14:27: warning: compiled Numba rejects this shape
-# expect-text: Define a module constant, e.g. `N = 2 * BLOCK`
+# expect-text: Define a module constant, e.g. `SIZE = 2 * BLOCK`
 # A shared array sized by arithmetic on a module constant: the simulator evaluates it, compiled
 # Numba types the shape before folding and rejects it.
 import numpy as np

@@ -1283,6 +1283,14 @@ ir::ExprPtr FunctionBuilder::truth(ir::ExprPtr e) {
   return truth_value(std::move(e));
 }
 
+// The first of `candidates` that names nothing at module level, for a suggestion to define one.
+std::string FunctionBuilder::unused_global_name(std::initializer_list<const char*> candidates) const {
+  for (const char* name : candidates) {
+    if (!mb_.info().globals.count(name)) return name;
+  }
+  return *(candidates.end() - 1) + std::string("_2");
+}
+
 ir::ExprPtr FunctionBuilder::condition(const ast::Expr& e) {
   auto v = maybe_optional(e);
   if (v && v->type->is_optional()) {
@@ -1820,7 +1828,8 @@ ir::ExprPtr FunctionBuilder::array_alloc(const ast::Call& c, bool shared) {
                  std::string("rejects this shape: ") + what +
                      "'s shape must be an integer literal, a module-level int or a tuple of them, and `" + text +
                      "` is not one" + (arithmetic ? " (Numba folds no arithmetic on names)" : ""),
-                 "Define a module constant, e.g. `N = " + text + "`");
+                 "Define a module constant, e.g. `" + unused_global_name({"SIZE", "LENGTH", "EXTENT", "SHAPE_SIZE"}) +
+                     " = " + text + "`");
   }
   auto node = std::make_unique<ir::LocalArray>(types::array(elem, static_cast<int>(dims.size()), Layout::C), shared, c.span);
   if (!dynamic) node->shape = dims;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <set>
@@ -454,6 +455,7 @@ class FunctionBuilder {
   ir::ExprPtr join_array_list(const ast::Call& c, const std::string& name, const std::vector<const ast::Expr*>& a,
                               const std::string& what);
   std::optional<int64_t> join_axis(const ast::Expr* arg, Span call_span, int result_ndim, const std::string& what);
+  std::string unused_global_name(std::initializer_list<const char*> candidates) const;
   ir::ExprPtr tuple_membership(bool negated, ir::ExprPtr item, ir::ExprPtr tuple, Span s);
   ir::ExprPtr tuple_display_membership(bool negated, ir::ExprPtr left, const ast::TupleExpr& items, Span s);
   void loop_with_else(const ast::Block& orelse, Span s, const std::function<void(ir::Block&)>& loop, ir::Block& out);
