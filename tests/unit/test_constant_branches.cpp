@@ -102,6 +102,38 @@ TEST(ConstantBranches, DeadArmsAreNeverTyped) {
   EXPECT_TRUE(has(cu, "the test is always false: Numba compiles no branch of this if")) << cu;
 }
 
+TEST(ConstantBranches, RankAndTupleLengthOfParametersAreConstants) {
+  // rewrite_semantic_constants: `a.ndim` and `len(t)` of parameters, per specialisation.
+  std::string cu = translated(
+      "@cuda.jit(device=True)\ndef first(a, i):\n    if a.ndim == 1:\n        return a[i]\n    return a[i, 0]\n"
+      "@cuda.jit(device=True)\ndef total(t):\n    if len(t) == 2:\n        return t[0] + t[1]\n    return t[0]\n"
+      "@cuda.jit('void(float64[:], int32[:, :], float64[:])')\ndef k(v, m, out):\n"
+      "    out[0] = first(v, 0) + first(m, 0) + total((1, 2)) + total((3,))\n");
+  EXPECT_TRUE(has(cu, "return a.at(i, 0);")) << cu;  // the 2-D specialisation
+  EXPECT_TRUE(has(cu, "return py2cuda::get<0>(t) + py2cuda::get<1>(t);")) << cu;
+  // A rebound parameter is no ir.Arg any more: its rank is left to typing (both arms typed).
+  SourceFile file("t.py", "from numba import cuda\n@cuda.jit('void(float64[:], float64[:, :])')\ndef k(v, m):\n"
+                          "    a = v\n    a = m\n    if a.ndim == 2:\n        v[0] = 1.0\n");
+  TranslateResult r = translate(file, TranslateOptions{});
+  EXPECT_FALSE(has(r.cu, "always true")) << r.cu << r.diagnostics;
+}
+
+TEST(ConstantBranches, WhatFollowsALeavingStatementIsNeverTyped) {
+  // CPython drops what follows a return in its block; Numba's pruning what follows a decided
+  // `if` whose live arm returns. Neither is typed, translated or a reason to return None.
+  std::string cu = device_function("", "    return p\n    print(f'{p}')\n");
+  EXPECT_TRUE(has(cu, "// device function uint8(uint8)")) << cu;
+  EXPECT_FALSE(has(cu, "printf")) << cu;
+  cu = device_function("N = 10\n", "    if N > 5:\n        return p\n    return np.int64(-3)\n");
+  EXPECT_TRUE(has(cu, "// device function uint8(uint8)")) << cu;
+  cu = device_function("N = 10\n", "    for j in range(3):\n        if N > 5:\n            continue\n"
+                                    "        print(f'{j}')\n    return p\n");
+  EXPECT_FALSE(has(cu, "printf")) << cu;
+  // Only the live arm returns: the function always returns, no Optional result.
+  cu = device_function("N = 10\n", "    if N > 5:\n        return p\n");
+  EXPECT_TRUE(has(cu, "// device function uint8(uint8)")) << cu;
+}
+
 TEST(ConstantBranches, HostCodeFoldsLiteralsOnly) {
   // CPython runs host code: it drops the arm of a literal test when it compiles, and decides
   // `N > 5` only when it runs, so x holds an int or a float there.

@@ -1,5 +1,6 @@
 #include "infer/constant_branches.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -246,8 +247,13 @@ Value global_value(sema::ModuleInfo& info, sema::Symbol& symbol) {
 
 class Decider {
  public:
-  Decider(sema::ModuleInfo& info, const std::vector<std::string>& params, bool numba_compiled)
-      : info_(info), numba_(numba_compiled), params_(params.begin(), params.end()) {}
+  Decider(sema::ModuleInfo& info, const std::vector<Parameter>& params, bool numba_compiled)
+      : info_(info), numba_(numba_compiled) {
+    for (const Parameter& p : params) {
+      params_.insert(p.name);
+      if (p.type) param_types_[p.name] = p.type;
+    }
+  }
 
   DecidedBranches run(const std::vector<const ast::Stmt*>& body) {
     collect_bound_names(body, locals_);
@@ -432,9 +438,35 @@ class Decider {
       }
       return bound_once(id);
     }
+    if (Value v = semantic_constant(e)) return v;
     if (e.kind == ast::ExprKind::IfExp && state) {
       const auto& i = ast::as<ast::IfExp>(e);
       if (const auto live = decide(*i.test, nullptr)) return value(*live ? *i.body : *i.orelse, state);
+    }
+    return std::nullopt;
+  }
+
+  // rewrite_semantic_constants: `a.ndim` of an array parameter and `len(t)` of a tuple
+  // parameter are literals before the first pruning (the parameter never rebound).
+  Value semantic_constant(const ast::Expr& e) {
+    auto parameter_type = [&](const ast::Expr& x) -> TypeRef {
+      if (x.kind != ast::ExprKind::Name) return nullptr;
+      const std::string& id = ast::as<ast::Name>(x).id;
+      auto it = param_types_.find(id);
+      if (it == param_types_.end() || bindings_[id] != 1) return nullptr;
+      return it->second;
+    };
+    if (e.kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(e).attr == "ndim") {
+      TypeRef t = parameter_type(*ast::as<ast::Attribute>(e).value);
+      if (t && t->is_array()) return integer(t->ndim());
+    }
+    if (e.kind == ast::ExprKind::Call) {
+      const auto& c = ast::as<ast::Call>(e);
+      if (c.func->kind == ast::ExprKind::Name && ast::as<ast::Name>(*c.func).id == "len" && !locals_.count("len") &&
+          !info_.globals.count("len") && c.args.size() == 1 && c.keywords.empty()) {
+        TypeRef t = parameter_type(*c.args[0]);
+        if (t && t->is_tuple() && !t->is_list_display()) return integer(static_cast<int64_t>(t->elements().size()));
+      }
     }
     return std::nullopt;
   }
@@ -517,6 +549,7 @@ class Decider {
   // runs, which a translation of the live arm alone would drop. Such tests are left to run
   // time. The dead arm of a decided conditional expression is never evaluated.
   bool may_call(const ast::Expr& e, const State* state) {
+    if (semantic_constant(e)) return false;  // `len(t)` is a literal by then
     auto any = [&](const auto& exprs) {
       for (const auto& x : exprs)
         if (x && may_call(*x, state)) return true;
@@ -726,7 +759,8 @@ class Decider {
 
   sema::ModuleInfo& info_;
   const bool numba_;
-  const std::set<std::string> params_;
+  std::set<std::string> params_;
+  std::map<std::string, TypeRef> param_types_;
   std::set<std::string> locals_;
   std::map<std::string, int> bindings_;
   std::map<std::string, const ast::Expr*> single_value_;
@@ -737,8 +771,66 @@ class Decider {
 
 }  // namespace
 
+bool leaves_block(const ast::Stmt& s, const DecidedBranches& decided) {
+  switch (s.kind) {
+    case ast::StmtKind::Return:
+    case ast::StmtKind::Raise:
+    case ast::StmtKind::Break:
+    case ast::StmtKind::Continue: return true;
+    case ast::StmtKind::If: {
+      const auto& i = ast::as<ast::If>(s);
+      auto leaves = [&](const ast::Block& b) {
+        return std::any_of(b.begin(), b.end(), [&](const ast::StmtPtr& x) { return leaves_block(*x, decided); });
+      };
+      if (const auto live = decided.outcome(*i.test)) return leaves(*live ? i.body : i.orelse);
+      return leaves(i.body) && leaves(i.orelse);
+    }
+    default: return false;
+  }
+}
+
+bool always_returns(const ast::Block& b, const DecidedBranches& decided) {
+  for (const auto& x : b) {
+    const ast::Stmt& s = *x;
+    switch (s.kind) {
+      case ast::StmtKind::Return:
+      case ast::StmtKind::Raise: return true;
+      case ast::StmtKind::If: {
+        const auto& i = ast::as<ast::If>(s);
+        const auto live = decided.outcome(*i.test);
+        if (live ? always_returns(*live ? i.body : i.orelse, decided)
+                 : always_returns(i.body, decided) && always_returns(i.orelse, decided)) {
+          return true;
+        }
+        break;
+      }
+      case ast::StmtKind::With:
+        if (always_returns(ast::as<ast::With>(s).body, decided)) return true;
+        break;
+      case ast::StmtKind::Try: {
+        // The body returns (or it and the else do), and so does every handler; or the finally does.
+        const auto& t = ast::as<ast::Try>(s);
+        if (always_returns(t.finalbody, decided)) return true;
+        bool all = always_returns(t.body, decided) || always_returns(t.orelse, decided);
+        for (const auto& h : t.handlers) all = all && always_returns(h.body, decided);
+        if (all) return true;
+        break;
+      }
+      case ast::StmtKind::While: {
+        const auto& w = ast::as<ast::While>(s);  // `while True:` only ends by returning (or break)
+        if (&x == &b.back() && w.test->kind == ast::ExprKind::BoolLit && ast::as<ast::BoolLit>(*w.test).value)
+          return true;
+        break;
+      }
+      default: break;
+    }
+    if (leaves_block(s, decided)) return false;  // a break or continue: the rest is dead
+  }
+  return false;
+}
+
 DecidedBranches decide_branches(sema::ModuleInfo& info, const std::vector<const ast::Stmt*>& body,
-                                const std::vector<std::string>& params, bool numba_compiled) {
+                                const std::vector<Parameter>& params, bool numba_compiled) {
   return Decider(info, params, numba_compiled).run(body);
 }
 

@@ -37,8 +37,22 @@ struct DecidedBranches {
 // comparison chains link by link; one level of propagation through a pruned conditional
 // expression or `if` statement, as the pass after SSA finds). Otherwise (host code, which
 // CPython runs) only tests of literals, the ones CPython's compiler folds, are decided.
-// `params`: the function's parameter names (never constants: Numba sees ir.Arg).
+// `params`: the function's parameter names and, for this specialisation, their types (null for
+// host code). A parameter is no constant (Numba sees ir.Arg), but its `.ndim` (an array's) and
+// its `len()` (a tuple's) are: Numba's rewrite_semantic_constants makes them literals first.
+struct Parameter {
+  std::string name;
+  TypeRef type = nullptr;
+};
 DecidedBranches decide_branches(sema::ModuleInfo& info, const std::vector<const ast::Stmt*>& body,
-                                const std::vector<std::string>& params, bool numba_compiled);
+                                const std::vector<Parameter>& params, bool numba_compiled);
+
+// Reachability once the decided arms are gone. CPython drops what follows a return, raise, break
+// or continue in its block, and Numba's pruning what follows an `if` whose live arm leaves it
+// (`if a.ndim == 1: return a[i]` makes the rest of a 1-D specialisation dead): neither is typed.
+// Whether control never reaches the statement after `s`:
+bool leaves_block(const ast::Stmt& s, const DecidedBranches& decided);
+// Whether every path through `b` ends in a return or raise (or never ends: `while True:`).
+bool always_returns(const ast::Block& b, const DecidedBranches& decided);
 
 }  // namespace py2cuda::infer

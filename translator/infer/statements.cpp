@@ -53,8 +53,9 @@ std::unique_ptr<ir::Function> FunctionBuilder::build() {
   {
     std::vector<const ast::Stmt*> body;
     for (const auto& st : def.body) body.push_back(st.get());
-    std::vector<std::string> params;
-    for (const auto& p : def.params) params.push_back(p.name);
+    std::vector<Parameter> params;
+    for (size_t k = 0; k < def.params.size(); ++k)
+      params.push_back({.name = def.params[k].name, .type = k < param_types_.size() ? param_types_[k] : nullptr});
     decided_ = decide_branches(mb_.info(), body, params, !python_host());
   }
   if (host_ && entry_.kind == sema::FunctionKind::Plain) {
@@ -88,7 +89,7 @@ std::unique_ptr<ir::Function> FunctionBuilder::build() {
     fn_->return_type = types::none();
   } else {
     fn_->return_type = declared_return_ ? declared_return_ : (inferred_return_ ? inferred_return_ : types::none());
-    if (!fn_->return_type->is_none() && !always_returns(def.body)) {
+    if (!fn_->return_type->is_none() && !always_returns(def.body, decided_)) {
       if (!fn_->return_type->is_optional()) {
         // A declared signature returning a value: Numba cannot return None there.
         diags_.error(def.span, "device function '" + entry_.name + "' can reach its end without returning a value, "
@@ -190,11 +191,17 @@ bool FunctionBuilder::type_body(const std::function<void(ir::Block&)>& walk) {
 // ------------------------------------------------------------------ statements
 
 void FunctionBuilder::block(const ast::Block& in, ir::Block& out) {
-  for (const auto& s : in) stmt(*s, out);
+  for (const auto& s : in) {
+    stmt(*s, out);
+    if (leaves_block(*s, decided_)) return;  // what follows is unreachable: never compiled
+  }
 }
 
 void FunctionBuilder::block(const std::vector<const ast::Stmt*>& in, ir::Block& out) {
-  for (const ast::Stmt* s : in) stmt(*s, out);
+  for (const ast::Stmt* s : in) {
+    stmt(*s, out);
+    if (leaves_block(*s, decided_)) return;
+  }
 }
 
 void FunctionBuilder::unsupported_stmt(const ast::Stmt& s) {
@@ -1064,7 +1071,7 @@ TypeRef FunctionBuilder::with_implicit_none(TypeRef returned, const ast::Functio
   // A value on some paths and None (a bare return, `return None`, the end of the
   // body) on others: Numba types the result Optional.
   if (is_kernel_ || declared_return_ || !returned || returned->is_none() || returned->is_optional()) return returned;
-  return returns_bare_ || !always_returns(def.body) ? types::optional(returned) : returned;
+  return returns_bare_ || !always_returns(def.body, decided_) ? types::optional(returned) : returned;
 }
 
 ir::ExprPtr FunctionBuilder::none_result(Span s) {

@@ -652,6 +652,18 @@ def pruning_case(p):
 
 BRANCH_PRUNING = [Kernel("inverted", [pruning_case(5), pruning_case(200)])]
 
+# ---- rank_branches.py -----------------------------------------------------------------------
+
+RANK_BRANCHES = [
+    Kernel("combine", [
+        Case("sample", grid=1, block=4,
+             args=[values("float64", [0.0, 1.0, 2.0, 3.0]), values("int32", range(8), shape=(4, 2)), out("float64", 4)]),
+        Case("size=37", grid=2, block=32,
+             args=[arange("float64", 37, -9.0, 0.5), integers("int32", (37, 3), -100, 100, seed=53),
+                   out("float64", 37)]),
+    ]),
+]
+
 # ---- tuple_membership.py --------------------------------------------------------------------
 
 MEMBERSHIP = [
@@ -664,6 +676,7 @@ MEMBERSHIP = [
 TABLE = {
     "tests/golden/branch_pruning.py": BRANCH_PRUNING,
     "tests/golden/tuple_membership.py": MEMBERSHIP,
+    "tests/golden/rank_branches.py": RANK_BRANCHES,
     "tests/golden/float16.py": FLOAT16,
     "tests/golden/numpy_scalar_ufuncs.py": UFUNCS,
     "tests/golden/scalar_promotion.py": PROMOTION,
