@@ -208,19 +208,21 @@ Value unary(UnaryOp op, const StaticValue& v) {
   }
 }
 
+// A str literal (not bytes, not an f-string).
+Value string_value(const ast::StrLit& literal) {
+  if (literal.is_bytes || literal.is_fstring) return std::nullopt;
+  StaticValue v;
+  v.kind = StaticValue::Kind::Str;
+  v.s = literal.value;
+  return v;
+}
+
 // A module constant's value as the Python object Numba reads from the global.
 Value global_value(sema::ModuleInfo& info, sema::Symbol& symbol) {
   if (symbol.kind != sema::Symbol::Kind::Constant || !symbol.value_expr) return std::nullopt;
   const ast::Expr& e = *symbol.value_expr;
   if (e.kind == ast::ExprKind::NoneLit) return StaticValue{};
-  if (e.kind == ast::ExprKind::StrLit) {
-    const auto& s = ast::as<ast::StrLit>(e);
-    if (s.is_bytes || s.is_fstring) return std::nullopt;
-    StaticValue v;
-    v.kind = StaticValue::Kind::Str;
-    v.s = s.value;
-    return v;
-  }
+  if (e.kind == ast::ExprKind::StrLit) return string_value(ast::as<ast::StrLit>(e));
   Diagnostics ignored(*info.file);
   const sema::ConstValue* c = sema::constant_value(info, symbol, ignored);
   if (!c || !c->type) return std::nullopt;
@@ -397,14 +399,7 @@ class Decider {
       }
       case ast::ExprKind::BoolLit: return integer(ast::as<ast::BoolLit>(e).value ? 1 : 0, StaticValue::Kind::Bool);
       case ast::ExprKind::NoneLit: return StaticValue{};
-      case ast::ExprKind::StrLit: {
-        const auto& s = ast::as<ast::StrLit>(e);
-        if (s.is_bytes || s.is_fstring) return std::nullopt;
-        StaticValue v;
-        v.kind = StaticValue::Kind::Str;
-        v.s = s.value;
-        return v;
-      }
+      case ast::ExprKind::StrLit: return string_value(ast::as<ast::StrLit>(e));
       case ast::ExprKind::Unary: {
         const auto& u = ast::as<ast::Unary>(e);
         const Value v = folded(*u.operand);

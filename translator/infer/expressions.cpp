@@ -1522,6 +1522,23 @@ ir::ExprPtr FunctionBuilder::compare(const ast::Compare& c) {
   return compare_from(c, 0, std::move(left));
 }
 
+namespace {
+
+// The `or` of an `in` test's comparisons (false for an empty tuple), negated for `not in`.
+ir::ExprPtr membership_result(ir::ExprPtr any, bool negated, Span s) {
+  if (!any) {  // `x in ()`
+    auto k = std::make_unique<ir::Const>(types::boolean(), s);
+    k->b = false;
+    any = std::move(k);
+  }
+  if (!negated) return any;
+  auto node = std::make_unique<ir::BuiltinCall>(types::boolean(), "!({0})", s);
+  node->args.push_back(std::move(any));
+  return node;
+}
+
+}  // namespace
+
 // `name in ("a", "b")`, `n not in (1, 2, 4)` in host code: Python's `==` with each element in
 // turn, stopping at the first equal one; the left operand is evaluated once.
 ir::ExprPtr FunctionBuilder::tuple_display_membership(bool negated, ir::ExprPtr left, const ast::TupleExpr& items, Span s) {
@@ -1535,16 +1552,7 @@ ir::ExprPtr FunctionBuilder::tuple_display_membership(bool negated, ir::ExprPtr 
     if (!test) return nullptr;
     any = any ? std::make_unique<ir::Logical>(types::boolean(), false, std::move(any), std::move(test), s) : std::move(test);
   }
-  if (!any) {  // `x in ()`
-    auto k = std::make_unique<ir::Const>(types::boolean(), s);
-    k->b = false;
-    any = std::move(k);
-  }
-  if (negated) {
-    auto node = std::make_unique<ir::BuiltinCall>(types::boolean(), "!({0})", s);
-    node->args.push_back(std::move(any));
-    any = std::move(node);
-  }
+  any = membership_result(std::move(any), negated, s);
   let->body = std::move(any);
   let->type = types::boolean();
   return let;
@@ -1607,16 +1615,7 @@ ir::ExprPtr FunctionBuilder::tuple_membership(bool negated, ir::ExprPtr item, ir
     if (!test) return nullptr;
     any = any ? std::make_unique<ir::Logical>(types::boolean(), false, std::move(any), std::move(test), s) : std::move(test);
   }
-  if (!any) {  // `x in ()`
-    auto k = std::make_unique<ir::Const>(types::boolean(), s);
-    k->b = false;
-    any = std::move(k);
-  }
-  if (negated) {
-    auto node = std::make_unique<ir::BuiltinCall>(types::boolean(), "!({0})", s);
-    node->args.push_back(std::move(any));
-    any = std::move(node);
-  }
+  any = membership_result(std::move(any), negated, s);
   // The first binding outermost: evaluated first.
   for (auto it = lets.rbegin(); it != lets.rend(); ++it) {
     (*it)->body = std::move(any);
