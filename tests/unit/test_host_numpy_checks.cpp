@@ -105,3 +105,16 @@ TEST(HostNumpyChecks, AdjacentAxesAreMergedAsNumPyCoalescesThem) {
   EXPECT_TRUE(has(r.cu, "py2cuda::np::sum<double>(c)")) << r.cu;  // every axis: the whole array
   EXPECT_TRUE(has(r.cu, "py2cuda::np::max(c, 0)")) << r.cu;
 }
+
+TEST(HostNumpyChecks, TraceAsAMethodAndAFunction) {
+  // a.trace(offset) and np.trace(a, offset): the method's offset is its first argument (the
+  // method form once read the function form's slot, past the end of the argument list).
+  TranslateResult r = run(
+      "m = np.arange(9.0).reshape(3, 3)\n"
+      "print(m.trace(), m.trace(1), m.trace(offset=-1), np.trace(m), np.trace(m, 2))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::trace<double>(m)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::trace<double>(m, int64_t(1))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::trace<double>(m, int64_t(-1))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::trace<double>(m, int64_t(2))")) << r.cu;
+}

@@ -1157,14 +1157,15 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       return call_node(types::array(dt, result_ndim, Layout::C), pattern, c.span, std::move(arrays), {dt});
     }
     case HostRule::Trace: {
-      if (!bind(self ? std::vector<std::string>{"offset"} : std::vector<std::string>{"a", "offset"})) return nullptr;
-      ir::ExprPtr arr = self ? std::move(self) : (need(0, "a") ? array_arg(0) : nullptr);
+      const bool method = self != nullptr;  // a.trace(offset): self is moved from below
+      if (!bind(method ? std::vector<std::string>{"offset"} : std::vector<std::string>{"a", "offset"})) return nullptr;
+      ir::ExprPtr arr = method ? std::move(self) : (need(0, "a") ? array_arg(0) : nullptr);
       if (!arr) return nullptr;
       if (arr->type->ndim() != 2) return fail(c.span, what + "() of a " + std::to_string(arr->type->ndim()) + "-D array is not supported by py2cuda (2-D arrays are)");
       TypeRef dt = numpy_rules::sum_dtype(arr->type->dtype());
       std::vector<ir::ExprPtr> args;
       args.push_back(std::move(arr));
-      const size_t offset_slot = self ? 0 : 1;
+      const size_t offset_slot = method ? 0 : 1;
       if (!is_none(a[offset_slot])) {
         auto off = value(offset_slot);
         if (!off) return nullptr;
