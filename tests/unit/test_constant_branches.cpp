@@ -134,6 +134,18 @@ TEST(ConstantBranches, WhatFollowsALeavingStatementIsNeverTyped) {
   EXPECT_TRUE(has(cu, "// device function uint8(uint8)")) << cu;
 }
 
+TEST(ConstantBranches, ConditionalExpressionsInAssignmentTargetsAreDecidedToo) {
+  // `la[(np.int16(1) if True else v) % 3] = ...` (difftest seed 5000239): the index is an int16,
+  // not the float64 unification, in a target as in a value.
+  std::string cu = translated(
+      "N = 10\n@cuda.jit('void(float64[:], int64[:])')\ndef k(v, out):\n"
+      "    la = cuda.local.array(3, np.int64)\n"
+      "    la[(np.int16(1) if True else v[0]) % 3] = 7\n"
+      "    la[(np.int16(2) if N > 5 else v[0]) % 3] += 1\n"
+      "    out[0] = la[1] + la[2]\n");
+  EXPECT_FALSE(has(cu, "v(0)) % 3")) << cu;
+}
+
 TEST(ConstantBranches, HostCodeFoldsLiteralsOnly) {
   // CPython runs host code: it drops the arm of a literal test when it compiles, and decides
   // `N > 5` only when it runs, so x holds an int or a float there.

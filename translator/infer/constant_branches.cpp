@@ -658,6 +658,7 @@ class Decider {
       case ast::StmtKind::Assign: {
         const auto& a = ast::as<ast::Assign>(s);
         expressions(a.value.get(), state);
+        for (const auto& t : a.targets) expressions(t.get(), state);  // `a[x if c else y] = v`
         const Value v = numba_ ? value(*a.value, &state) : std::nullopt;
         for (const auto& t : a.targets) assign_name(*t, v, state);
         return;
@@ -666,12 +667,14 @@ class Decider {
         const auto& a = ast::as<ast::AnnAssign>(s);
         if (!a.value) return;
         expressions(a.value.get(), state);
+        expressions(a.target.get(), state);
         assign_name(*a.target, numba_ ? value(*a.value, &state) : std::nullopt, state);
         return;
       }
       case ast::StmtKind::AugAssign: {
         const auto& a = ast::as<ast::AugAssign>(s);
         expressions(a.value.get(), state);
+        expressions(a.target.get(), state);
         assign_name(*a.target, std::nullopt, state);
         return;
       }
@@ -723,6 +726,8 @@ class Decider {
       }
       case ast::StmtKind::With:
       case ast::StmtKind::Try: {
+        if (s.kind == ast::StmtKind::With)
+          for (const auto& item : ast::as<ast::With>(s).items) expressions(item.context.get(), state);
         // Handlers can start anywhere in the body: nothing bound inside is known there or after.
         std::set<std::string> names;
         collect_bound_names(std::vector<const ast::Stmt*>{&s}, names);

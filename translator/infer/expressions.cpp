@@ -1659,9 +1659,12 @@ ir::ExprPtr FunctionBuilder::compare_from(const ast::Compare& c, size_t i, ir::E
 }
 
 ir::ExprPtr FunctionBuilder::ifexp(const ast::IfExp& i) {
-  if (const auto live_body = decided_.outcome(*i.test)) {
+  std::optional<bool> live_body = decided_.outcome(*i.test);
+  if (!live_body && i.test->kind == ast::ExprKind::BoolLit) live_body = ast::as<ast::BoolLit>(*i.test).value;
+  if (live_body) {
     // CPython compiles `a if True else b` to `a`, and Numba prunes `a if N > 5 else b` to one
-    // arm before typing: the result has that arm's type, not the unification of both.
+    // arm before typing: the result has that arm's type, not the unification of both. (A
+    // conditional expression py2cuda made itself is not in decided_; a literal test still is.)
     return expr(*live_body ? *i.body : *i.orelse);
   }
   auto cond = condition(*i.test);
