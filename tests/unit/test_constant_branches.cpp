@@ -146,6 +146,15 @@ TEST(ConstantBranches, ConditionalExpressionsInAssignmentTargetsAreDecidedToo) {
   EXPECT_FALSE(has(cu, "v(0)) % 3")) << cu;
 }
 
+TEST(ConstantBranches, CPythonFoldsInvertOfANegatedLiteral) {
+  // `~(not 1)` is `~False`, folded by CPython to the int -1 before Numba sees it (difftest seed
+  // 4003869: py2cuda printed `!!true`, 1); `~b` of a bool variable is Numba's `not`.
+  std::string cu = device_function("", "    return ~(not 1) + ~True + (not 0) * 0 + p * 0\n");
+  EXPECT_TRUE(has(cu, "-1")) << cu;
+  EXPECT_TRUE(has(cu, "-2")) << cu;
+  EXPECT_FALSE(has(cu, "!!")) << cu;
+}
+
 TEST(ConstantBranches, HostCodeFoldsLiteralsOnly) {
   // CPython runs host code: it drops the arm of a literal test when it compiles, and decides
   // `N > 5` only when it runs, so x holds an int or a float there.

@@ -1184,11 +1184,39 @@ ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {
   return unary_parts(u);
 }
 
+namespace {
+
+// A bool CPython's compiler folds: True, False, or `not` of a literal (`not 1` is False).
+std::optional<bool> folded_bool(const ast::Expr& e) {
+  switch (e.kind) {
+    case ast::ExprKind::BoolLit: return ast::as<ast::BoolLit>(e).value;
+    case ast::ExprKind::Unary: {
+      const auto& u = ast::as<ast::Unary>(e);
+      if (u.op != UnaryOp::Not) return std::nullopt;
+      const ast::Expr& x = *u.operand;
+      switch (x.kind) {
+        case ast::ExprKind::IntLit: return ast::as<ast::IntLit>(x).value == 0 && !ast::as<ast::IntLit>(x).overflow;
+        case ast::ExprKind::FloatLit: return ast::as<ast::FloatLit>(x).value == 0;
+        case ast::ExprKind::NoneLit: return true;
+        case ast::ExprKind::StrLit: return ast::as<ast::StrLit>(x).value.empty();
+        default: {
+          const auto inner = folded_bool(x);
+          return inner ? std::optional<bool>(!*inner) : std::nullopt;
+        }
+      }
+    }
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
 ir::ExprPtr FunctionBuilder::unary_parts(const ast::Unary& u) {
-  if (u.operand->kind == ast::ExprKind::BoolLit && u.op != UnaryOp::Not) {
-    // CPython folds `~True`, `-True`, `+False` into int constants when it compiles the
-    // function, so Numba sees -2, -1, 0 (int64), not an operation on a bool.
-    const bool b = static_cast<const ast::BoolLit&>(*u.operand).value;
+  const std::optional<bool> folded_operand = folded_bool(*u.operand);
+  if (folded_operand && u.op != UnaryOp::Not) {
+    // CPython folds `~True`, `-True`, `+False`, `~(not 1)` into int constants when it compiles
+    // the function, so Numba sees -2, -1, 0, -1 (int64), not an operation on a bool.
+    const bool b = *folded_operand;
     const int64_t v = u.op == UnaryOp::Invert ? ~int64_t{b} : u.op == UnaryOp::Neg ? -int64_t{b} : int64_t{b};
     auto c = std::make_unique<ir::Const>(types::int64(), u.span);
     c->bits = static_cast<uint64_t>(v);
