@@ -388,6 +388,27 @@ TEST(RuntimePysem, PowerOfTwoDivisorsMatchPython) {
   });
 }
 
+// Numba's real_divmod tests `if div:`, which a NaN passes, and returns floor(div): the NaN
+// quotient (x - fmod(x, y)) / y itself, sign included, which copysign() can observe. Building a
+// NaN from the operands' signs instead gave -56 where Numba gives 56 (difftest seed 4003738).
+TEST(RuntimePysem, FloorDivisionKeepsTheNaNQuotient) {
+  const double nan = std::nan("");
+  for (double x : {-2.0, 2.0, nan, -nan, 0.0}) {
+    for (double y : {nan, -nan}) {
+      const double quotient = (x - std::fmod(x, y)) / y;
+      const double got = py2cuda::floordiv(x, y);
+      ASSERT_TRUE(std::isnan(got));
+      EXPECT_EQ(std::signbit(got), std::signbit(quotient)) << x << " // " << y;
+      EXPECT_EQ(std::signbit(py2cuda::divmod(x, y).quotient), std::signbit(quotient)) << x << " // " << y;
+    }
+  }
+  const float fnan = std::nanf("");
+  for (float x : {-2.0f, fnan, -fnan}) {
+    const float quotient = (x - std::fmod(x, -fnan)) / -fnan;
+    EXPECT_EQ(std::signbit(py2cuda::floordiv(x, -fnan)), std::signbit(quotient)) << x;
+  }
+}
+
 // Numba's generic max/min for three operands (values from numba.njit).
 TEST(RuntimePysem, GenericMinMaxOfThree) {
   const double nan = std::nan("");

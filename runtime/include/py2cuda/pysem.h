@@ -193,15 +193,16 @@ P2C_HD P2C_INLINE F mod_from_fmod(F y, F mod) {
 template <class F>
 P2C_HD P2C_INLINE F floordiv_from_fmod(F x, F y, F mod, F div) {
   if (mod != F(0) && ((y < F(0)) != (mod < F(0)))) div -= F(1);
-  if (div < F(0) || div > F(0)) {  // ordered compare: NaN takes the else branch
+  // Numba's `if div:`: a NaN quotient is true and comes back as floor(NaN), the NaN itself with
+  // its sign (difftest seed 4003738).
+  if (div != F(0)) {
     // Snap the quotient to the nearest integer (it is within rounding of one).
     F floordiv = floor_(div);
     if (div - floordiv > F(0.5)) floordiv += F(1);
     return floordiv;
   }
-  div *= div;  // +0, or NaN
   // A zero with the sign of the true quotient x / y (CPython's div * x / y, without a division).
-  return copysign_(div, x) * copysign_(F(1), y);
+  return copysign_(F(0), x) * copysign_(F(1), y);
 }
 
 template <class F, bool PowerOfTwo = false>
