@@ -290,29 +290,4 @@ const ast::Stmt* early_exit(const ast::Block& body, bool in_loop) {
   return nullptr;
 }
 
-bool always_returns(const ast::Block& b) {
-  if (b.empty()) return false;
-  const ast::Stmt& last = *b.back();
-  if (last.kind == ast::StmtKind::Return || last.kind == ast::StmtKind::Raise) return true;
-  if (last.kind == ast::StmtKind::If) {
-    const auto& i = ast::as<ast::If>(last);
-    return always_returns(i.body) && always_returns(i.orelse);
-  }
-  if (last.kind == ast::StmtKind::With) return always_returns(ast::as<ast::With>(last).body);
-  if (last.kind == ast::StmtKind::Try) {
-    // The body returns (or it and the else do), and so does every handler; or the finally does.
-    const auto& t = ast::as<ast::Try>(last);
-    if (always_returns(t.finalbody)) return true;
-    if (!always_returns(t.body) && !always_returns(t.orelse)) return false;
-    for (const auto& h : t.handlers)
-      if (!always_returns(h.body)) return false;
-    return true;
-  }
-  if (last.kind == ast::StmtKind::While) {
-    const auto& w = ast::as<ast::While>(last);  // `while True:` only ends by returning (or break)
-    return w.test->kind == ast::ExprKind::BoolLit && ast::as<ast::BoolLit>(*w.test).value;
-  }
-  return false;
-}
-
 }  // namespace py2cuda::infer

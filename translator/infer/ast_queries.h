@@ -49,7 +49,5 @@ void collect_global_names(const ast::Block& body, std::set<std::string>& out);
 // outside any loop of the body (`in_loop`: the body is itself a loop's); null if none.
 const ast::Stmt* early_exit(const ast::Block& body, bool in_loop);
 
-// Whether every path through the block ends in a return (or never ends).
-bool always_returns(const ast::Block& b);
 
 }  // namespace py2cuda::infer

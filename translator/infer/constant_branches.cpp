@@ -626,7 +626,10 @@ class Decider {
   }
 
   void walk(const std::vector<const ast::Stmt*>& body, State& state) {
-    for (const ast::Stmt* s : body) statement(*s, state);
+    for (const ast::Stmt* s : body) {
+      statement(*s, state);
+      if (leaves_block(*s, decided_)) return;  // unreachable: no binding after it counts
+    }
   }
 
   void assign_name(const ast::Expr& target, const Value& v, State& state) {
@@ -693,7 +696,8 @@ class Decider {
         walk(i.orelse, else_state);
         // A name either arm binds meets a phi after the statement, unless that arm never
         // reaches it.
-        const bool then_returns = always_returns(i.body), else_returns = always_returns(i.orelse);
+        const bool then_returns = always_returns(i.body, decided_),
+                   else_returns = always_returns(i.orelse, decided_);
         if (then_returns && !else_returns) {
           state = std::move(else_state);
         } else if (else_returns && !then_returns) {

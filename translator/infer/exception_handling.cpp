@@ -209,7 +209,7 @@ void FunctionBuilder::try_stmt(const ast::Try& t, ir::Block& out) {
     // reaches past the try block: the else block follows it without a flag (and C++ sees that
     // a function whose branches all return does return).
     bool handler_ends_normally = false;
-    for (const auto& h : t.handlers) handler_ends_normally = handler_ends_normally || !always_returns(h.body);
+    for (const auto& h : t.handlers) handler_ends_normally = handler_ends_normally || !always_returns(h.body, decided_);
     if (handler_ends_normally) node->completed = scoped_temporary("try_completed", types::boolean());
     node->else_span = t.else_span;
     block(t.orelse, node->else_body);

@@ -191,16 +191,16 @@ bool FunctionBuilder::type_body(const std::function<void(ir::Block&)>& walk) {
 // ------------------------------------------------------------------ statements
 
 void FunctionBuilder::block(const ast::Block& in, ir::Block& out) {
-  for (const auto& s : in) {
-    stmt(*s, out);
-    if (leaves_block(*s, decided_)) return;  // what follows is unreachable: never compiled
-  }
+  std::vector<const ast::Stmt*> stmts;
+  stmts.reserve(in.size());
+  for (const auto& s : in) stmts.push_back(s.get());
+  block(stmts, out);
 }
 
 void FunctionBuilder::block(const std::vector<const ast::Stmt*>& in, ir::Block& out) {
   for (const ast::Stmt* s : in) {
     stmt(*s, out);
-    if (leaves_block(*s, decided_)) return;
+    if (leaves_block(*s, decided_)) return;  // what follows is unreachable: never compiled
   }
 }
 
