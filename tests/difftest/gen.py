@@ -97,6 +97,22 @@ class Expr:
             yield from k.walk()
 
 
+TERNARY = "({1} if {0} else {2})"
+
+
+def static_truth(c: Expr) -> bool | None:
+    """A condition's value when Numba's dead-branch pruning knows it before typing: a literal, or
+    a conditional expression whose own test is known (`(False if False else False)` is the
+    literal of its live arm, seed 4004650). None when it is left to run time."""
+    if not c.kids and c.text in ("True", "False"):
+        return c.text == "True"
+    if c.text == TERNARY and c.cpu_text is None:
+        test = static_truth(c.kids[0])
+        if test is not None:
+            return static_truth(c.kids[1] if test else c.kids[2])
+    return None
+
+
 @dataclasses.dataclass
 class Stmt:
     """`head` is a line format over rendered exprs; `body`/`orelse` nested statements."""
@@ -595,11 +611,12 @@ class Generator:
         t = unify(a.type, b.type)
         if t is None:
             return a
-        if not c.kids and c.text in ("True", "False"):
+        live = static_truth(c)
+        if live is not None:
             # Numba prunes the dead branch of a constant condition before typing: the
             # expression has the live branch's type (`np.float32(x) if True else u64` is float32).
-            t = a.type if c.text == "True" else b.type
-        return Expr(t, "({1} if {0} else {2})", [c, a, b], exact=a.exact and b.exact)
+            t = a.type if live else b.type
+        return Expr(t, TERNARY, [c, a, b], exact=a.exact and b.exact)
 
     def call(self, scope: Scope, want: str, depth: int, exact_only: bool, f: Function | None = None) -> Expr:
         f = f or self.r.choice(self.functions)

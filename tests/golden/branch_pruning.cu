@@ -21,12 +21,10 @@ __device__ uint8_t literal_comparison(uint8_t p) {
 // branch_pruning.py:35: def module_constant(p):
 // device function uint8(uint8)
 __device__ uint8_t module_constant(uint8_t p) {
-  uint8_t x{};
   // branch_pruning.py:36: if N > 5:
-  {  // the test is always true: Numba compiles this branch alone
-    // branch_pruning.py:37: x = p
-    x = p;
-  }
+  // the test is always true: Numba compiles this branch alone
+  // branch_pruning.py:37: x = p
+  uint8_t x = p;
   // branch_pruning.py:40: return x
   return x;
 }
@@ -41,12 +39,10 @@ __device__ uint8_t string_constant(uint8_t p) {
 // branch_pruning.py:49: def flag_constant(p):
 // device function uint8(uint8)
 __device__ uint8_t flag_constant(uint8_t p) {
-  uint8_t x{};
   // branch_pruning.py:50: if DEBUG:
-  {  // the test is always false: Numba compiles the else branch alone
-    // branch_pruning.py:54: x = p
-    x = p;
-  }
+  // the test is always false: Numba compiles the else branch alone
+  // branch_pruning.py:54: x = p
+  uint8_t x = p;
   // branch_pruning.py:55: return x
   return x;
 }
@@ -54,14 +50,12 @@ __device__ uint8_t flag_constant(uint8_t p) {
 // branch_pruning.py:70: def local_bound_once(p):
 // device function uint8(uint8)
 __device__ uint8_t local_bound_once(uint8_t p) {
-  uint8_t x{};
   // branch_pruning.py:71: k = 3
   int64_t k = 3;
   // branch_pruning.py:72: if k > 2:
-  {  // the test is always true: Numba compiles this branch alone
-    // branch_pruning.py:73: x = p
-    x = p;
-  }
+  // the test is always true: Numba compiles this branch alone
+  // branch_pruning.py:73: x = p
+  uint8_t x = p;
   // branch_pruning.py:76: return x
   return x;
 }
@@ -69,12 +63,10 @@ __device__ uint8_t local_bound_once(uint8_t p) {
 // branch_pruning.py:59: def local_string_switch(p):
 // device function uint8(uint8)
 __device__ uint8_t local_string_switch(uint8_t p) {
-  uint8_t x{};
   // branch_pruning.py:62: if mode == "relu":
-  {  // the test is always true: Numba compiles this branch alone
-    // branch_pruning.py:63: x = p
-    x = p;
-  }
+  // the test is always true: Numba compiles this branch alone
+  // branch_pruning.py:63: x = p
+  uint8_t x = p;
   // branch_pruning.py:66: return x
   return x;
 }
@@ -82,14 +74,12 @@ __device__ uint8_t local_string_switch(uint8_t p) {
 // branch_pruning.py:80: def local_from_constant(p):
 // device function uint8(uint8)
 __device__ uint8_t local_from_constant(uint8_t p) {
-  uint8_t x{};
   // branch_pruning.py:81: k = N
   int64_t k = N;
   // branch_pruning.py:82: if k > 5:
-  {  // the test is always true: Numba compiles this branch alone
-    // branch_pruning.py:83: x = p
-    x = p;
-  }
+  // the test is always true: Numba compiles this branch alone
+  // branch_pruning.py:83: x = p
+  uint8_t x = p;
   // branch_pruning.py:86: return x
   return x;
 }
@@ -97,14 +87,12 @@ __device__ uint8_t local_from_constant(uint8_t p) {
 // branch_pruning.py:90: def local_bound_twice(p):
 // device function uint8(uint8)
 __device__ uint8_t local_bound_twice(uint8_t p) {
-  uint8_t x{};
   // branch_pruning.py:92: k = 3
   int64_t k = 3;
   // branch_pruning.py:93: if k > 2:
-  {  // the test is always true: Numba compiles this branch alone
-    // branch_pruning.py:94: x = p
-    x = p;
-  }
+  // the test is always true: Numba compiles this branch alone
+  // branch_pruning.py:94: x = p
+  uint8_t x = p;
   // branch_pruning.py:97: k = 4
   k = 4;
   // branch_pruning.py:98: return x
@@ -114,12 +102,10 @@ __device__ uint8_t local_bound_twice(uint8_t p) {
 // branch_pruning.py:102: def dead_and(p):
 // device function uint8(uint8)
 __device__ uint8_t dead_and(uint8_t p) {
-  uint8_t x{};
   // branch_pruning.py:103: if p > 0 and 1 > 2:
-  {  // the test is always false: Numba compiles the else branch alone
-    // branch_pruning.py:106: x = p
-    x = p;
-  }
+  // the test is always false: Numba compiles the else branch alone
+  // branch_pruning.py:106: x = p
+  uint8_t x = p;
   // branch_pruning.py:107: return x
   return x;
 }
@@ -127,12 +113,10 @@ __device__ uint8_t dead_and(uint8_t p) {
 // branch_pruning.py:111: def live_or(p):
 // device function uint8(uint8)
 __device__ uint8_t live_or(uint8_t p) {
-  uint8_t x{};
   // branch_pruning.py:112: if p > 0 or 1 < 2:
-  {  // the test is always true: Numba compiles this branch alone
-    // branch_pruning.py:113: x = p
-    x = p;
-  }
+  // the test is always true: Numba compiles this branch alone
+  // branch_pruning.py:113: x = p
+  uint8_t x = p;
   // branch_pruning.py:116: return x
   return x;
 }
@@ -140,12 +124,10 @@ __device__ uint8_t live_or(uint8_t p) {
 // branch_pruning.py:120: def negated_chain(p):
 // device function uint8(uint8)
 __device__ uint8_t negated_chain(uint8_t p) {
-  uint8_t x{};
   // branch_pruning.py:121: if not (-1e6 < 1e300 < 1e6):
-  {  // the test is always true: Numba compiles this branch alone
-    // branch_pruning.py:122: x = p
-    x = p;
-  }
+  // the test is always true: Numba compiles this branch alone
+  // branch_pruning.py:122: x = p
+  uint8_t x = p;
   // branch_pruning.py:125: return x
   return x;
 }
@@ -153,12 +135,10 @@ __device__ uint8_t negated_chain(uint8_t p) {
 // branch_pruning.py:129: def arithmetic_test(p):
 // device function uint8(uint8)
 __device__ uint8_t arithmetic_test(uint8_t p) {
-  uint8_t x{};
   // branch_pruning.py:130: if N - 10:
-  {  // the test is always false: Numba compiles the else branch alone
-    // branch_pruning.py:133: x = p
-    x = p;
-  }
+  // the test is always false: Numba compiles the else branch alone
+  // branch_pruning.py:133: x = p
+  uint8_t x = p;
   // branch_pruning.py:134: return x
   return x;
 }
@@ -173,17 +153,14 @@ __device__ uint8_t pruned_conditional_operand(uint8_t p) {
 // branch_pruning.py:151: def pruned_if_reaches(p):
 // device function uint8(uint8)
 __device__ uint8_t pruned_if_reaches(uint8_t p) {
-  uint8_t x{};
   // branch_pruning.py:152: if N > 5:
-  {  // the test is always true: Numba compiles this branch alone
-    // branch_pruning.py:153: k = 1
-    int64_t k = 1;
-  }
+  // the test is always true: Numba compiles this branch alone
+  // branch_pruning.py:153: k = 1
+  int64_t k = 1;
   // branch_pruning.py:156: if k > 0:
-  {  // the test is always true: Numba compiles this branch alone
-    // branch_pruning.py:157: x = p
-    x = p;
-  }
+  // the test is always true: Numba compiles this branch alone
+  // branch_pruning.py:157: x = p
+  uint8_t x = p;
   // branch_pruning.py:160: return x
   return x;
 }
@@ -205,10 +182,9 @@ __device__ uint8_t elif_decided(uint8_t p) {
     x = p;
   } else {
     // branch_pruning.py:167: elif N == 10:
-    {  // the test is always true: Numba compiles this branch alone
-      // branch_pruning.py:168: x = p
-      x = p;
-    }
+    // the test is always true: Numba compiles this branch alone
+    // branch_pruning.py:168: x = p
+    x = p;
   }
   // branch_pruning.py:171: return x
   return x;
@@ -217,18 +193,15 @@ __device__ uint8_t elif_decided(uint8_t p) {
 // branch_pruning.py:175: def two_levels_kept(p):
 // device function int64(uint8)
 __device__ int64_t two_levels_kept(uint8_t p) {
-  int64_t x{};
   int64_t y{};
   // branch_pruning.py:177: if N > 5:
-  {  // the test is always true: Numba compiles this branch alone
-    // branch_pruning.py:178: k = 1
-    int64_t k = 1;
-  }
+  // the test is always true: Numba compiles this branch alone
+  // branch_pruning.py:178: k = 1
+  int64_t k = 1;
   // branch_pruning.py:181: if k > 0:
-  {  // the test is always true: Numba compiles this branch alone
-    // branch_pruning.py:182: x = 1
-    x = 1;
-  }
+  // the test is always true: Numba compiles this branch alone
+  // branch_pruning.py:182: x = 1
+  int64_t x = 1;
   // branch_pruning.py:185: if x > 0:
   if (x > 0) {
     // branch_pruning.py:186: y = p

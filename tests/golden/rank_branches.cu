@@ -11,37 +11,34 @@ namespace rank_branches {
 // device function float64(float64[:], int64)
 __device__ double first(py2cuda::Array<double, 1> a, int64_t i) {
   // rank_branches.py:14: if a.ndim == 1:
-  {  // the test is always true: Numba compiles this branch alone
-    // rank_branches.py:15: return a[i]
-    return a.at(i);
-  }
+  // the test is always true: Numba compiles this branch alone
+  // rank_branches.py:15: return a[i]
+  return a.at(i);
 }
 
 // rank_branches.py:13: def first(a, i):
 // device function int32(int32[:, :], int64)
 __device__ int32_t first(py2cuda::Array<int32_t, 2> a, int64_t i) {
   // rank_branches.py:14: if a.ndim == 1:
-  {  // the test is always false: Numba compiles the else branch alone
-    // rank_branches.py:17: return a[i, 0]
-    return a.at(i, 0);
-  }
+  // the test is always false: Numba compiles the else branch alone
+  // rank_branches.py:17: return a[i, 0]
+  return a.at(i, 0);
 }
 
 // rank_branches.py:21: def total(t):
 // device function int64(UniTuple(int64, 2))
 __device__ int64_t total(py2cuda::tuple<int64_t, int64_t> t) {
   // rank_branches.py:22: if len(t) == 2:
-  {  // the test is always true: Numba compiles this branch alone
-    // rank_branches.py:23: return t[0] + t[1]
-    return py2cuda::get<0>(t) + py2cuda::get<1>(t);
-  }
+  // the test is always true: Numba compiles this branch alone
+  // rank_branches.py:23: return t[0] + t[1]
+  return py2cuda::get<0>(t) + py2cuda::get<1>(t);
 }
 
 // rank_branches.py:21: def total(t):
 // device function int64(UniTuple(int64, 1))
 __device__ int64_t total(py2cuda::tuple<int64_t> t) {
   // rank_branches.py:22: if len(t) == 2:
-  // (the test is always false: Numba compiles no branch of this if)
+  // (the test is always false: no branch of this if is compiled)
   // rank_branches.py:24: return t[0]
   return py2cuda::get<0>(t);
 }

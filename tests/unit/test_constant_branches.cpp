@@ -99,7 +99,7 @@ TEST(ConstantBranches, DeadArmsAreNeverTyped) {
   // An f-string has no CUDA translation; under `if DEBUG:` with DEBUG False Numba never sees it.
   std::string cu = device_function("DEBUG = False\n",
                                    "    if DEBUG:\n        print(f'{p}')\n    return p\n");
-  EXPECT_TRUE(has(cu, "the test is always false: Numba compiles no branch of this if")) << cu;
+  EXPECT_TRUE(has(cu, "the test is always false: no branch of this if is compiled")) << cu;
 }
 
 TEST(ConstantBranches, RankAndTupleLengthOfParametersAreConstants) {
@@ -165,7 +165,51 @@ TEST(ConstantBranches, HostCodeFoldsLiteralsOnly) {
       "    a = np.zeros(1, dtype=np.int64)\n    k[1, 1](a)\n"
       "main()\n");
   EXPECT_TRUE(has(cu, "py2cuda::host::DynamicNumber x{};")) << cu;  // int or float: known when it runs
-  EXPECT_TRUE(has(cu, "int64_t y{};")) << cu;
+  EXPECT_TRUE(has(cu, "int64_t y = 1;")) << cu;  // the live arm is code of main's own block
+}
+
+}  // namespace
+
+namespace {
+
+TEST(ConstantBranches, ANoneArgumentDecidesIsNoneTests) {
+  // prune_by_type: an argument None (or a default None left out) makes `w is None` true in that
+  // instance; Numba types the live arm alone, so the instance returns p's type, not Optional.
+  std::string cu = translated(
+      "@cuda.jit(device=True)\ndef blend(p, w=None):\n    if w is None:\n        return p\n    return p * w\n"
+      "@cuda.jit('void(uint8[:], float64[:])')\ndef k(p, out):\n    out[0] = blend(p[0]) + blend(p[0], 0.5)\n");
+  EXPECT_TRUE(has(cu, "__device__ uint8_t blend(uint8_t p, py2cuda::NoneType w)")) << cu;
+  EXPECT_TRUE(has(cu, "blend(p(0), py2cuda::none)")) << cu;
+  // With a float argument Numba leaves the test to typing, which makes it the constant false.
+  EXPECT_TRUE(has(cu, "__device__ double blend(uint8_t p, double w)")) << cu;
+  // Rebound before the test, the parameter holds the new value there (SSA).
+  cu = translated(
+      "@cuda.jit(device=True)\ndef f(p, w=None):\n    w = 2.0\n    if w is None:\n        return p\n    return p * w\n"
+      "@cuda.jit('void(uint8[:], float64[:])')\ndef k(p, out):\n    out[0] = f(p[0])\n");
+  EXPECT_TRUE(has(cu, "__device__ double f(uint8_t p, py2cuda::NoneType w_arg)") ||
+              has(cu, "__device__ double f(uint8_t p, py2cuda::NoneType w)")) << cu;
+}
+
+TEST(ConstantBranches, HostInstancesDecideIsNoneOfTheirParameters) {
+  // CPython tests `out is None` when it runs; py2cuda's instance for a None argument knows the
+  // answer, and the live arm rebinds the parameter to an array, as code of the function's block.
+  std::string cu = translated(
+      "@cuda.jit\ndef k(a):\n    a[0] = 1\n"
+      "def scaled(a, out=None):\n    if out is None:\n        out = np.empty_like(a)\n    out[:] = a * 2\n"
+      "    return out\n"
+      "def main():\n    a = np.zeros(3)\n    k[1, 1](a)\n    print(scaled(a), scaled(a, np.ones(3)))\n"
+      "main()\n");
+  EXPECT_TRUE(has(cu, "scaled_host(py2cuda::host::NDArray<double, 1> a, py2cuda::NoneType out)")) << cu;
+  EXPECT_TRUE(has(cu, "the test is always true here")) << cu;
+  EXPECT_TRUE(has(cu, "the test is always false: no branch of this if is compiled")) << cu;
+  // A parameter rebound before the test is no longer the argument: left to run time.
+  cu = translated(
+      "@cuda.jit\ndef k(a):\n    a[0] = 1\n"
+      "def pick(a, out=None):\n    out = a if a[0] > 0 else None\n    if out is None:\n        return 0.0\n"
+      "    return out[0]\n"
+      "def main():\n    a = np.zeros(3)\n    k[1, 1](a)\n    print(pick(a))\n"
+      "main()\n");
+  EXPECT_FALSE(has(cu, "always true here")) << cu;
 }
 
 }  // namespace

@@ -16,7 +16,8 @@ namespace {
 // A Python value a test can be decided from: what Numba's find_const returns for an ir.Const,
 // an ir.Global or an ir.FreeVar.
 struct StaticValue {
-  enum class Kind { None, Bool, Int, Float, Str } kind = Kind::None;
+  // Object: host code's parameter whose type cannot be None; only `is None` reads it.
+  enum class Kind { None, Bool, Int, Float, Str, Object } kind = Kind::None;
   int64_t i = 0;  // Bool and Int
   double f = 0;
   std::string s;
@@ -32,6 +33,7 @@ struct StaticValue {
       case Kind::Int: return i != 0;
       case Kind::Float: return f != 0;  // NaN is true, as in Python
       case Kind::Str: return !s.empty();
+      case Kind::Object: return true;  // never asked: value() gives no Object
     }
     return false;
   }
@@ -263,6 +265,15 @@ class Decider {
     for (const std::string& p : params_) ++bindings_[p];
     for (const ast::Stmt* s : body) count_bindings(*s);
     State state;
+    // prune_by_type: a parameter whose argument is None (or an omitted default None) is the
+    // constant None at every test its value reaches.
+    for (const auto& [name, type] : param_types_) {
+      if (type->is_none()) {
+        state[name] = StaticValue{};
+      } else if (!numba_ && !type->is_optional() && !type->is_dynamic()) {
+        state[name].kind = StaticValue::Kind::Object;
+      }
+    }
     walk(body, state);
     if (numba_) find_dead_bindings(body);
     return std::move(decided_);
@@ -441,6 +452,28 @@ class Decider {
     return std::nullopt;
   }
 
+  // A parameter never rebound whose argument is None.
+  Value parameter_none(const std::string& id) {
+    auto it = param_types_.find(id);
+    if (it == param_types_.end() || !it->second->is_none() || bindings_[id] != 1) return std::nullopt;
+    return StaticValue{};
+  }
+
+  // Host code: CPython tests `p is None` at run time, but py2cuda compiles a host function once
+  // per argument types, and in each instance a parameter never rebound is None, or can never
+  // be, by its type alone (`def f(a, out=None): if out is None: out = np.empty_like(a)`).
+  // The state holds each such parameter until it is rebound.
+  std::optional<bool> host_parameter_is_none(const ast::Expr& x, const ast::Expr& y, const State* state) {
+    const ast::Expr& p = x.kind == ast::ExprKind::NoneLit ? y : x;
+    if (&p == &y ? x.kind != ast::ExprKind::NoneLit : y.kind != ast::ExprKind::NoneLit) return std::nullopt;
+    if (p.kind != ast::ExprKind::Name || !state) return std::nullopt;
+    auto it = state->find(ast::as<ast::Name>(p).id);
+    if (it == state->end() || !param_types_.count(it->first)) return std::nullopt;
+    if (it->second.kind == StaticValue::Kind::None) return true;
+    if (it->second.kind == StaticValue::Kind::Object) return false;
+    return std::nullopt;
+  }
+
   // rewrite_semantic_constants: `a.ndim` of an array parameter and `len(t)` of a tuple
   // parameter are literals before the first pruning (the parameter never rebound).
   Value semantic_constant(const ast::Expr& e) {
@@ -469,6 +502,7 @@ class Decider {
   // A local bound once in the function, to a constant: `k = 3`, `n = N` (get_definition
   // follows the chain of names).
   Value bound_once(const std::string& id) {
+    if (Value v = parameter_none(id)) return v;
     auto count = bindings_.find(id);
     auto rhs = single_value_.find(id);
     if (count == bindings_.end() || count->second != 1 || rhs == single_value_.end()) return std::nullopt;
@@ -513,6 +547,10 @@ class Decider {
           const Value x = value(left, state), y = value(*c.comparators[k], state);
           std::optional<bool> d;
           if (x && y) d = compare(c.ops[k], *x, *y);
+          if (!d && !numba_ && (c.ops[k] == CmpOp::Is || c.ops[k] == CmpOp::IsNot)) {
+            d = host_parameter_is_none(left, *c.comparators[k], state);
+            if (d && c.ops[k] == CmpOp::IsNot) d = !*d;
+          }
           if (d && !*d) return false;
           if (!d) all_true = false;
         }
@@ -592,7 +630,7 @@ class Decider {
   // The first pass decides from constants alone; the pass after SSA from what reaches the test.
   std::optional<bool> decide_and_record(const ast::Expr& test, const State& state) {
     std::optional<bool> d = decide(test, nullptr);
-    if (!d && numba_) d = decide(test, &state);
+    if (!d) d = decide(test, &state);
     if (d && may_call(test, &state)) d.reset();
     if (d) decided_.live_body[&test] = *d;
     return d;

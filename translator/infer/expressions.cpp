@@ -187,6 +187,9 @@ ir::ExprPtr FunctionBuilder::name(const ast::Name& n) {
       if (final_ && !poisoned_.count(n.id)) D().error(n.span, "local variable '" + n.id + "' is used before it is assigned");
       return nullptr;
     }
+    // Only ever bound to None: the value None itself, as Numba types it (there is no object to
+    // keep; `CACHE = None` at module level with `if CACHE is None:` below).
+    if (v->type->is_none()) return std::make_unique<ir::Const>(types::none(), n.span);
     note_use(v, false, nullptr);
     return std::make_unique<ir::VarRef>(v, n.span);
   }
@@ -230,6 +233,10 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
   sema::Symbol& sym = it->second;
   switch (sym.kind) {
     case sema::Symbol::Kind::Constant: {
+      // `CACHE = None`, never rebound: the value None, which Numba freezes as none too.
+      if (sym.value_expr && sym.value_expr->kind == ast::ExprKind::NoneLit) {
+        return std::make_unique<ir::Const>(types::none(), s);
+      }
       Diagnostics why(D().file());
       const sema::ConstValue* v = sema::constant_value(mb_.info(), sym, why);
       if (!v) {
@@ -947,7 +954,6 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
     }
     auto v = expr(*a);
     if (!v) return nullptr;
-    if (v->type->is_none()) return fail(a->span, "None arguments are not supported");
     arg_types.push_back(v->type);
     args.push_back(std::move(v));
   }

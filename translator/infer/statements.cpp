@@ -326,9 +326,9 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
         always->b = true;
         always->bits = 1;
         node->cond = std::move(always);
-        block_path_.push_back(next_block_id_++);
+        // The live arm runs whenever the `if` does: it is code of the enclosing block, whose
+        // names it binds and rebinds (`if out is None: out = np.empty_like(a)`).
         block(*live_body ? i.body : i.orelse, node->then_body);
-        block_path_.pop_back();
         out.push_back(std::move(node));
         return;
       }
@@ -699,13 +699,7 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
       }
     }
   }
-  if (none_literal && v->type->is_none()) {
-    if (final_) {
-      D().error(s, "'" + id + "' is only ever None here: py2cuda needs it assigned a value of one type too (x = None, "
-                   "then x = value)");
-    }
-    return;
-  }
+  if (none_literal && v->type->is_none()) return;  // reads of it are the constant None
   if (host_ && v->type->is_optional() && value->type != v->type) {
     // Optional<T> converts a value or py2cuda::none by itself.
     if (none_literal) {

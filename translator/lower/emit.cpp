@@ -352,7 +352,8 @@ class Emitter {
     std::string s;
     for (size_t i = 0; i < f.params.size(); ++i) {
       const ir::Variable* p = f.params[i];
-      s += (i ? ", " : "") + type_name(p->param_type);
+      // A None argument: the empty NoneType (the tests of it are decided at translation).
+      s += (i ? ", " : "") + (p->param_type->is_none() ? std::string("py2cuda::NoneType") : type_name(p->param_type));
       if (with_names) s += " " + param_name(*p);
     }
     return s;
@@ -601,20 +602,24 @@ class Emitter {
     for (const auto& s : b) stmt(*s);
   }
 
-  // An `if` whose test Numba decided before typing: the live arm alone, in a block of its own.
+  // An `if` whose test Numba decided before typing: the live arm alone, as code of the
+  // enclosing block (it runs whenever the `if` does, and the names it binds live on after it).
   void decided_if(const ir::If& i) {
     const bool body_lives = i.decided == ir::DecidedTest::AlwaysTrue;
     if (i.then_body.empty()) {
       line(body_lives ? "// (the test is always true and the body is empty)"
-                      : "// (the test is always false: Numba compiles no branch of this if)");
+                      : "// (the test is always false: no branch of this if is compiled)");
       return;
     }
-    line(body_lives ? "{  // the test is always true: Numba compiles this branch alone"
-                    : "{  // the test is always false: Numba compiles the else branch alone");
-    ++indent_;
+    if (host_code_) {
+      // A literal test, or `out is None` in an instance whose argument types decide it.
+      line(body_lives ? "// the test is always true here: py2cuda translates this branch alone"
+                      : "// the test is always false here: py2cuda translates the else branch alone");
+    } else {
+      line(body_lives ? "// the test is always true: Numba compiles this branch alone"
+                      : "// the test is always false: Numba compiles the else branch alone");
+    }
     block(i.then_body);
-    --indent_;
-    line("}");
   }
 
   // A launch statement that picks its kernel instance at run time, as a block of its own (the

@@ -152,6 +152,7 @@ std::unique_ptr<ir::Const> fold_cast(const ir::Cast& c) {
 std::string literal(const ir::Const& c, bool typed_ints) {
   TypeRef t = c.type;
   if (t->is_bool()) return c.b ? "true" : "false";
+  if (t->is_none()) return "py2cuda::none";  // an argument None (a parameter of type none)
   if (t->is_float()) {
     if (t->bits() == 16) {
       // A float16 constant is spelled as the float literal it converts from exactly.

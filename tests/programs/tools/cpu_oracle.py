@@ -206,7 +206,9 @@ class _Rewriter(ast.NodeTransformer):
             return self._expr(_grid_expr(ndim) if member == "grid" else _gridsize_expr(ndim))
         self.generic_visit(node)
         if isinstance(node.func, ast.Name) and node.func.id in self.device_names:
-            node.args += [ast.Name(h, ast.Load()) for h in HIDDEN]
+            # By keyword: a call that leaves defaulted parameters out (`clamp(x, lo)` of
+            # `clamp(x, lo=None, hi=None)`) must not fill them with the hidden values.
+            node.keywords += [ast.keyword(h, ast.Name(h, ast.Load())) for h in HIDDEN]
         elif len(node.args) == 2 and (self._is_builtin(node.func, min) or self._is_builtin(node.func, max)):
             node.func = ast.Name(f"_py2cuda_{node.func.id}2", ast.Load())
         elif len(node.args) == 1 and self._is_builtin(node.func, round):
@@ -293,6 +295,8 @@ class _Compiler:
         func = tree.body[0]
         func.decorator_list = []
         func.args.args += [ast.arg(h) for h in HIDDEN]
+        if func.args.defaults:  # defaults bind to the last parameters: the hidden ones get some too
+            func.args.defaults += [ast.Constant(0) for _ in HIDDEN]
         for arg in func.args.args:
             arg.annotation = None
         func.returns = None
