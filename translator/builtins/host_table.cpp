@@ -161,6 +161,8 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.linalg.det", .rule = R::Linalg, .runtime = "py2cuda::np::det", .doc = "the determinant of a square 2-D array as NumPy computes it from the LU factors: sign * exp(sum(log|u_ii|)) (bit-identical up to 5 x 5); 0.0 when singular"},
       {.path = "numpy.linalg.norm", .rule = R::Norm, .runtime = "py2cuda::np::norm", .doc = "2-norm of the flattened array (ord=None; a plain ordered sum: may differ from BLAS in the last bits); a constant axis: sqrt(np.sum(x * x, axis)), keepdims"},
       {.path = "numpy.meshgrid", .rule = R::Meshgrid, .runtime = "py2cuda::np::meshgrid", .doc = "coordinate arrays, indexing='xy' (default) or 'ij'"},
+      {.path = "numpy.ndenumerate", .rule = R::Range, .runtime = "", .doc = "in for loops: each element with its index tuple, C order (`for (r, c), v in np.ndenumerate(a)`)"},
+      {.path = "numpy.ndindex", .rule = R::Range, .runtime = "", .doc = "in for loops: the index tuples of a shape (ints, a tuple or a.shape), C order"},
       {.path = "numpy.unravel_index", .rule = R::UnravelIndex, .runtime = "py2cuda::np::unravel_index", .doc = "a tuple of int64 (int64 arrays of an index array's shape), C order; ValueError for an index out of bounds"},
       {.path = "numpy.ravel_multi_index", .rule = R::UnravelIndex, .runtime = "py2cuda::np::ravel_multi_index", .doc = "a tuple of integers (or of integer arrays of one shape) to the int64 C-order flat position(s); ValueError for an invalid entry"},
       {.path = "numpy.flip", .rule = R::Flip, .runtime = "py2cuda::np::flip", .doc = "elements reversed along an axis or all axes (a view)"},

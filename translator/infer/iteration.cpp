@@ -1,4 +1,5 @@
-// FunctionBuilder: `for` loops over arrays, tuples, enumerate() and zip().
+// FunctionBuilder: `for` loops over arrays, tuples, enumerate(), zip(), and in host code
+// np.ndenumerate() and np.ndindex().
 //
 // Each becomes a counted loop over an index: the iterables are evaluated once
 // before it (into temporaries where they are not plain names), the index runs
@@ -161,6 +162,116 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
         auto offset = binary_values(BinOp::Mul, ref(index, s), step(), s);
         return convert(binary_values(BinOp::Add, start(), std::move(offset), s), t);
       };
+      return true;
+    }
+    if (host_ && (path == "numpy.ndenumerate" || path == "numpy.ndindex")) {
+      // NumPy's multi-index iterators, in C order: the loop counts over the product of the
+      // extents, and each index is the counter unravelled (`index / a.shape(1) % a.shape(0)`).
+      const auto& call = ast::as<ast::Call>(e);
+      const std::string what = path == "numpy.ndenumerate" ? "np.ndenumerate()" : "np.ndindex()";
+      if (!call.keywords.empty()) {
+        D().error(call.keywords[0].span, what + " keyword arguments are not supported here");
+        return false;
+      }
+      std::vector<std::function<ir::ExprPtr()>> extents;  // each read once before the loop
+      std::function<ir::ExprPtr()> array;                 // ndenumerate's
+      TypeRef array_type = nullptr;
+      if (path == "numpy.ndenumerate") {
+        if (call.args.size() != 1) {
+          D().error(call.span, "np.ndenumerate() takes one array");
+          return false;
+        }
+        auto v = expr(*call.args[0]);
+        if (!v) return false;
+        array_type = v->type;
+        if (!array_type->is_array() || array_type->is_device_array()) {
+          D().error(call.args[0]->span, "np.ndenumerate() needs a host array here, not " + array_type->str());
+          return false;
+        }
+        array = settle(std::move(v), "array");
+        for (int d = 0; d < array_type->ndim(); ++d) {
+          extents.push_back([array, d, s]() { return ir::ExprPtr(std::make_unique<ir::Shape>(array(), d, s)); });
+        }
+      } else {
+        // np.ndindex(3, 4), np.ndindex((3, 4)), np.ndindex(a.shape)
+        auto extent = [&](ir::ExprPtr v, Span at) -> bool {
+          if (!v->type->is_int()) {
+            D().error(at, "np.ndindex() extents must be integers, not " + v->type->str());
+            return false;
+          }
+          extents.push_back(settle(convert(std::move(v), types::int64()), "extent"));
+          return true;
+        };
+        for (const auto& a : call.args) {
+          auto v = expr(*a);
+          if (!v) return false;
+          if (call.args.size() == 1 && v->type->is_tuple()) {
+            TypeRef t = v->type;
+            auto shape = settle(std::move(v), "shape");
+            for (size_t k = 0; k < t->elements().size(); ++k) {
+              auto part = std::make_unique<ir::TupleGet>(t->elements()[k], shape(), static_cast<int>(k), a->span);
+              if (!extent(std::move(part), a->span)) return false;
+            }
+            continue;
+          }
+          if (!extent(std::move(v), a->span)) return false;
+        }
+      }
+      const size_t ndim = extents.size();
+      if (ndim == 0) {
+        D().error(call.span, what + " of no dimensions (one empty index) is not supported by py2cuda");
+        return false;
+      }
+      auto product = std::make_unique<ir::BuiltinCall>(types::int64(), "", s);
+      for (size_t k = 0; k < ndim; ++k) {
+        product->pattern += (k ? " * {" : "{") + std::to_string(k) + "}";
+        product->args.push_back(extents[k]());
+      }
+      if (ndim == 1) {
+        lengths.push_back(std::move(product->args[0]));
+      } else {
+        lengths.push_back(std::move(product));
+      }
+      // Dimension k: the counter divided by the extents after k, modulo extent k.
+      auto unravelled = [extents, ndim, &index, s](size_t k) -> ir::ExprPtr {
+        if (ndim == 1) return ref(index, s);
+        auto at = std::make_unique<ir::BuiltinCall>(types::int64(), "{0}", s);
+        at->args.push_back(ref(index, s));
+        if (k + 1 < ndim) {
+          at->pattern += " / ";
+          if (k + 2 < ndim) at->pattern += "(";
+          for (size_t j = k + 1; j < ndim; ++j) {
+            at->pattern += (j > k + 1 ? " * {" : "{") + std::to_string(at->args.size()) + "}";
+            at->args.push_back(extents[j]());
+          }
+          if (k + 2 < ndim) at->pattern += ")";
+        }
+        if (k > 0) {
+          at->pattern += " % {" + std::to_string(at->args.size()) + "}";
+          at->args.push_back(extents[k]());
+        }
+        return at;
+      };
+      Item position;
+      for (size_t k = 0; k < ndim; ++k) {
+        Item axis;
+        axis.type = types::int64();
+        axis.value = [unravelled, k]() { return unravelled(k); };
+        position.parts.push_back(std::move(axis));
+      }
+      if (!array) {
+        item = std::move(position);
+        return true;
+      }
+      Item element;
+      element.type = array_type->dtype();
+      element.value = [array, array_type, unravelled, ndim, s]() {
+        auto ix = std::make_unique<ir::Index>(array_type->dtype(), array(), s);
+        for (size_t k = 0; k < ndim; ++k) ix->indices.push_back(unravelled(k));
+        return ir::ExprPtr(std::move(ix));
+      };
+      item.parts.push_back(std::move(position));
+      item.parts.push_back(std::move(element));
       return true;
     }
     // d.keys(), d.values(), d.items() of a dict: its entries in insertion order.
