@@ -47,3 +47,26 @@ TEST(RangeSteps, UnknownSignKeepsTheTest) {
 }
 
 }  // namespace
+
+namespace {
+
+// `x in range(...)` in a kernel (Numba's impl_contains_helper): bounds for the step's sign, and
+// the remainder test only where the step is not 1 or -1; an `&&` inside `||` in parentheses.
+TEST(RangeSteps, MembershipTestsTheBoundsForTheStepsSign) {
+  std::string cu = kernel_cu("    i = cuda.grid(1)\n    if i in range(2, 9):\n        x[0] = 1\n"
+                             "    if i not in range(9, 2, -3):\n        x[1] = 1\n"
+                             "    if i in range(0, 9, s):\n        x[2] = 1\n");
+  EXPECT_TRUE(has(cu, "if (2 <= i && i < 9) {")) << cu;
+  EXPECT_TRUE(has(cu, "if (!(2 < i && i <= 9 && py2cuda::mod(i - 9, -3) == 0)) {")) << cu;
+  EXPECT_TRUE(has(cu, "((s > 0 && 0 <= i && i < 9) || (s < 0 && 9 < i && i <= 0))")) << cu;
+}
+
+TEST(RangeSteps, MembershipOfAZeroStepIsAnError) {
+  SourceFile file("t.py", "from numba import cuda\n@cuda.jit('void(float32[:])')\ndef k(x):\n"
+                          "    if 3 in range(0, 9, 0):\n        x[0] = 1\n");
+  TranslateResult r = translate(file, TranslateOptions{});
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(has(r.diagnostics, "range() arg 3 must not be zero")) << r.diagnostics;
+}
+
+}  // namespace

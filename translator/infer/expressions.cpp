@@ -1659,11 +1659,100 @@ ir::ExprPtr FunctionBuilder::tuple_membership(bool negated, ir::ExprPtr item, ir
   return any;
 }
 
+// `x in range(a, b, step)` in a kernel: Numba's impl_contains_helper, written out without
+// making the range (`a <= x && x < b` for a step of 1). x and the arguments are evaluated once,
+// in order, as the IR evaluates them before the test; the arithmetic is int64's, Numba's range
+// type for signed arguments. A zero step never reaches the remainder (Numba raises ValueError
+// where it makes the range).
+ir::ExprPtr FunctionBuilder::kernel_range_membership(bool negated, ir::ExprPtr x, const ast::Call& range, Span s) {
+  if (range.args.empty() || range.args.size() > 3 || !range.keywords.empty()) {
+    return fail(range.span, "range expects 1 to 3 integer arguments, got " + std::to_string(range.args.size()));
+  }
+  auto signed_int = [](TypeRef t) { return t->is_bool() || (t->is_int() && (t->is_signed() || t->bits() < 64)); };
+  if (!signed_int(x->type)) {
+    return fail(x->span, "'in range(...)' of a " + x->type->str() + " is not supported in CUDA kernels by py2cuda (of "
+                         "a signed integer, or an unsigned one narrower than 64 bits, is)");
+  }
+  std::vector<std::unique_ptr<ir::Let>> lets;
+  auto bind = [&](ir::ExprPtr value, const char* stem) -> ir::ExprPtr {
+    value = convert(std::move(value), types::int64());
+    if (reusable(*value)) return value;
+    ir::Variable* v = temporary(stem, value->type);
+    lets.push_back(std::make_unique<ir::Let>(v, std::move(value), s));
+    return std::make_unique<ir::VarRef>(v, s);
+  };
+  auto int64_value = [s](int64_t v) {
+    auto k = std::make_unique<ir::Const>(types::int64(), s);
+    k->bits = static_cast<uint64_t>(v);
+    return k;
+  };
+  ir::ExprPtr item = bind(std::move(x), "item");
+  std::vector<ir::ExprPtr> bounds;
+  for (const auto& a : range.args) {
+    auto v = expr(*a);
+    if (!v) return nullptr;
+    if (!signed_int(v->type)) {
+      return fail(a->span, "range() arguments in an 'in' test must be signed integers (or unsigned ones narrower than "
+                           "64 bits) in CUDA kernels, not " + v->type->str());
+    }
+    bounds.push_back(bind(std::move(v), "bound"));
+  }
+  if (bounds.size() == 1) bounds.insert(bounds.begin(), int64_value(0));
+  if (bounds.size() == 2) bounds.push_back(int64_value(1));
+  const ir::Expr& start = *bounds[0];
+  const ir::Expr& stop = *bounds[1];
+  const ir::Expr& step = *bounds[2];
+  auto all = [s](std::vector<ir::ExprPtr> terms) {
+    ir::ExprPtr r;
+    for (auto& t : terms) r = r ? std::make_unique<ir::Logical>(types::boolean(), true, std::move(r), std::move(t), s) : std::move(t);
+    return r;
+  };
+  auto compare = [&](CmpOp op, const ir::Expr& l, const ir::Expr& r) { return comparison(op, reuse(l), reuse(r), s); };
+  std::optional<int64_t> literal_step;
+  if (step.kind == ir::ExprKind::Const) literal_step = static_cast<int64_t>(static_cast<const ir::Const&>(step).bits);
+  std::vector<ir::ExprPtr> upward, downward;
+  upward.push_back(compare(CmpOp::LtE, start, *item));
+  upward.push_back(compare(CmpOp::Lt, *item, stop));
+  downward.push_back(compare(CmpOp::Lt, stop, *item));
+  downward.push_back(compare(CmpOp::LtE, *item, start));
+  ir::ExprPtr within;
+  if (literal_step && *literal_step > 0) {
+    within = all(std::move(upward));
+  } else if (literal_step && *literal_step < 0) {
+    within = all(std::move(downward));
+  } else if (literal_step) {
+    return fail(range.args.back()->span, "range() arg 3 must not be zero");
+  } else {
+    upward.insert(upward.begin(), compare(CmpOp::Gt, step, *int64_value(0)));
+    downward.insert(downward.begin(), compare(CmpOp::Lt, step, *int64_value(0)));
+    within = std::make_unique<ir::Logical>(types::boolean(), false, all(std::move(upward)), all(std::move(downward)), s);
+  }
+  ir::ExprPtr any = std::move(within);
+  if (!literal_step || (*literal_step != 1 && *literal_step != -1)) {
+    // On the range's grid: (x - start) % step == 0, Python's remainder (its sign is the step's).
+    auto offset = binary_values(BinOp::Sub, reuse(*item), reuse(start), s);
+    auto remainder = offset ? binary_values(BinOp::Mod, std::move(offset), reuse(step), s) : nullptr;
+    if (!remainder) return nullptr;
+    auto on_grid = comparison(CmpOp::Eq, std::move(remainder), int64_value(0), s);
+    if (!on_grid) return nullptr;
+    any = std::make_unique<ir::Logical>(types::boolean(), true, std::move(any), std::move(on_grid), s);
+  }
+  any = membership_result(std::move(any), negated, s);
+  for (auto it = lets.rbegin(); it != lets.rend(); ++it) {
+    (*it)->body = std::move(any);
+    (*it)->type = types::boolean();
+    any = std::move(*it);
+  }
+  return any;
+}
+
 ir::ExprPtr FunctionBuilder::compare_from(const ast::Compare& c, size_t i, ir::ExprPtr left) {
   const ast::Expr& right_ast = *c.comparators[i];
-  if (host_ && i + 1 == c.ops.size() && (c.ops[i] == CmpOp::In || c.ops[i] == CmpOp::NotIn) &&
+  if (i + 1 == c.ops.size() && (c.ops[i] == CmpOp::In || c.ops[i] == CmpOp::NotIn) &&
       right_ast.kind == ast::ExprKind::Call && resolve_path(mb_.info(), *ast::as<ast::Call>(right_ast).func) == "range") {
-    return range_membership(c.ops[i] == CmpOp::NotIn, std::move(left), ast::as<ast::Call>(right_ast), c.span);
+    const auto& range = ast::as<ast::Call>(right_ast);
+    if (!host_) return kernel_range_membership(c.ops[i] == CmpOp::NotIn, std::move(left), range, c.span);
+    return range_membership(c.ops[i] == CmpOp::NotIn, std::move(left), range, c.span);
   }
   if (host_ && i + 1 == c.ops.size() && (c.ops[i] == CmpOp::In || c.ops[i] == CmpOp::NotIn) &&
       right_ast.kind == ast::ExprKind::Tuple && !left->type->is_array()) {

@@ -308,6 +308,7 @@ class FunctionBuilder {
   ir::ExprPtr format_call(const std::string& runtime, std::vector<ir::ExprPtr> args, Span s);
   ir::ExprPtr percent_format(ir::ExprPtr fmt, const ast::Expr& right, Span s);
   ir::ExprPtr range_membership(bool negated, ir::ExprPtr x, const ast::Call& range, Span s);
+  ir::ExprPtr kernel_range_membership(bool negated, ir::ExprPtr x, const ast::Call& range, Span s);
   // Host code: an int expression of literals whose value leaves int64 is an error (infer/host_numbers.cpp).
   bool int_constant_fits(const ast::Expr& b, bool& literal_ints);
   ir::ExprPtr binary_parts(const ast::Binary& b);

@@ -615,7 +615,13 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
       const auto& l = static_cast<const ir::Logical&>(e);
       if (l.type->is_bool()) {
         int p = l.is_and ? kLogicalAnd : kLogicalOr;
-        return wrap(print(*l.left, p) + (l.is_and ? " && " : " || ") + print(*l.right, p + 1), p, needed);
+        // An `&&` inside `||` keeps its parentheses, as compilers ask (-Wparentheses).
+        auto is_and = [](const ir::Expr& x) {
+          return x.kind == ir::ExprKind::Logical && static_cast<const ir::Logical&>(x).is_and;
+        };
+        const int left = !l.is_and && is_and(*l.left) ? kLogicalAnd + 1 : p;
+        const int right = !l.is_and && is_and(*l.right) ? kLogicalAnd + 1 : p + 1;
+        return wrap(print(*l.left, left) + (l.is_and ? " && " : " || ") + print(*l.right, right), p, needed);
       }
       // Python's value semantics: `a and b` is b if a is true, else a.
       std::string t = cpp_type(l.type);
