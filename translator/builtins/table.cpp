@@ -99,7 +99,7 @@ const std::vector<Builtin>& table() {
        .doc = "print(a, b, ...): ints as %lld/%llu, floats as %f, bools as True/False, strings and tuples, one space "
             "apart"},
       {.path = "range", .rule = Rule::Range, .is_call = true, .nonnegative = true,
-       .doc = "range(stop), range(start, stop[, step]) in for loops"},
+       .doc = "range(stop), range(start, stop[, step]) in for loops, and `x in range(...)` tests"},
       {.path = "enumerate", .rule = Rule::Range, .is_call = true, .nonnegative = true,
        .doc = "for i, x in enumerate(iterable[, start]): over a range, a 1-D array, a tuple of one type or a zip"},
       {.path = "zip", .rule = Rule::Range, .is_call = true, .nonnegative = true,

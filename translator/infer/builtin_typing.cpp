@@ -437,7 +437,8 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       return nullptr;
     }
     case Rule::Range:
-      diags.error(span, name + "() can only be used as the iterable of a for loop");
+      diags.error(span, name + "() can only be used as the iterable of a for loop" +
+                            std::string(name == "range" ? " or in an `in` test" : ""));
       return nullptr;
     case Rule::BitCount: {
       if (!arity(1, 1) || !numbers()) return nullptr;
