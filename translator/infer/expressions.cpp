@@ -1613,6 +1613,16 @@ ir::ExprPtr reuse(const ir::Expr& e) {
   }
 }
 
+// A bool test under the bindings of its operands, the first binding outermost (evaluated first).
+ir::ExprPtr within_lets(std::vector<std::unique_ptr<ir::Let>> lets, ir::ExprPtr test) {
+  for (auto it = lets.rbegin(); it != lets.rend(); ++it) {
+    (*it)->body = std::move(test);
+    (*it)->type = types::boolean();
+    test = std::move(*it);
+  }
+  return test;
+}
+
 }  // namespace
 
 // `x in t` in a kernel, t a tuple of one type (`p in (1, 2, 3)`, `n in a.shape`): numba-cuda's
@@ -1649,14 +1659,7 @@ ir::ExprPtr FunctionBuilder::tuple_membership(bool negated, ir::ExprPtr item, ir
     if (!test) return nullptr;
     any = any ? std::make_unique<ir::Logical>(types::boolean(), false, std::move(any), std::move(test), s) : std::move(test);
   }
-  any = membership_result(std::move(any), negated, s);
-  // The first binding outermost: evaluated first.
-  for (auto it = lets.rbegin(); it != lets.rend(); ++it) {
-    (*it)->body = std::move(any);
-    (*it)->type = types::boolean();
-    any = std::move(*it);
-  }
-  return any;
+  return within_lets(std::move(lets), membership_result(std::move(any), negated, s));
 }
 
 // `x in range(a, b, step)` in a kernel: Numba's impl_contains_helper, written out without
@@ -1737,13 +1740,7 @@ ir::ExprPtr FunctionBuilder::kernel_range_membership(bool negated, ir::ExprPtr x
     if (!on_grid) return nullptr;
     any = std::make_unique<ir::Logical>(types::boolean(), true, std::move(any), std::move(on_grid), s);
   }
-  any = membership_result(std::move(any), negated, s);
-  for (auto it = lets.rbegin(); it != lets.rend(); ++it) {
-    (*it)->body = std::move(any);
-    (*it)->type = types::boolean();
-    any = std::move(*it);
-  }
-  return any;
+  return within_lets(std::move(lets), membership_result(std::move(any), negated, s));
 }
 
 ir::ExprPtr FunctionBuilder::compare_from(const ast::Compare& c, size_t i, ir::ExprPtr left) {
