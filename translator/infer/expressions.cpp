@@ -1413,6 +1413,17 @@ bool pure(const ast::Expr& e) {
 
 }  // namespace
 
+namespace {
+
+// An int64 literal: a range's default start or step, the 0 a step's sign is tested against.
+std::unique_ptr<ir::Const> int64_literal(int64_t v, Span s) {
+  auto k = std::make_unique<ir::Const>(types::int64(), s);
+  k->bits = static_cast<uint64_t>(v);
+  return k;
+}
+
+}  // namespace
+
 // `x in range(a, b, step)`: Python's test without making the range (host/range_contains.h).
 ir::ExprPtr FunctionBuilder::range_membership(bool negated, ir::ExprPtr x, const ast::Call& range, Span s) {
   if (range.args.empty() || range.args.size() > 3 || !range.keywords.empty()) {
@@ -1438,13 +1449,8 @@ ir::ExprPtr FunctionBuilder::range_membership(bool negated, ir::ExprPtr x, const
     }
     args.push_back(convert(std::move(v), types::int64()));
   }
-  auto int64_value = [s](int64_t v) {
-    auto k = std::make_unique<ir::Const>(types::int64(), s);
-    k->bits = static_cast<uint64_t>(v);
-    return k;
-  };
-  if (args.size() == 2) args.insert(args.begin() + 1, int64_value(0));  // range(stop)
-  if (args.size() == 3) args.push_back(int64_value(1));
+  if (args.size() == 2) args.insert(args.begin() + 1, int64_literal(0, s));  // range(stop)
+  if (args.size() == 3) args.push_back(int64_literal(1, s));
   auto test = std::make_unique<ir::BuiltinCall>(
       types::boolean(),
       negated ? "!py2cuda::host::range_contains({0}, {1}, {2}, {3})" : "py2cuda::host::range_contains({0}, {1}, {2}, {3})",
@@ -1684,11 +1690,6 @@ ir::ExprPtr FunctionBuilder::kernel_range_membership(bool negated, ir::ExprPtr x
     lets.push_back(std::make_unique<ir::Let>(v, std::move(value), s));
     return std::make_unique<ir::VarRef>(v, s);
   };
-  auto int64_value = [s](int64_t v) {
-    auto k = std::make_unique<ir::Const>(types::int64(), s);
-    k->bits = static_cast<uint64_t>(v);
-    return k;
-  };
   ir::ExprPtr item = bind(std::move(x), "item");
   std::vector<ir::ExprPtr> bounds;
   for (const auto& a : range.args) {
@@ -1700,8 +1701,8 @@ ir::ExprPtr FunctionBuilder::kernel_range_membership(bool negated, ir::ExprPtr x
     }
     bounds.push_back(bind(std::move(v), "bound"));
   }
-  if (bounds.size() == 1) bounds.insert(bounds.begin(), int64_value(0));
-  if (bounds.size() == 2) bounds.push_back(int64_value(1));
+  if (bounds.size() == 1) bounds.insert(bounds.begin(), int64_literal(0, s));
+  if (bounds.size() == 2) bounds.push_back(int64_literal(1, s));
   const ir::Expr& start = *bounds[0];
   const ir::Expr& stop = *bounds[1];
   const ir::Expr& step = *bounds[2];
@@ -1726,8 +1727,8 @@ ir::ExprPtr FunctionBuilder::kernel_range_membership(bool negated, ir::ExprPtr x
   } else if (literal_step) {
     return fail(range.args.back()->span, "range() arg 3 must not be zero");
   } else {
-    upward.insert(upward.begin(), compare(CmpOp::Gt, step, *int64_value(0)));
-    downward.insert(downward.begin(), compare(CmpOp::Lt, step, *int64_value(0)));
+    upward.insert(upward.begin(), compare(CmpOp::Gt, step, *int64_literal(0, s)));
+    downward.insert(downward.begin(), compare(CmpOp::Lt, step, *int64_literal(0, s)));
     within = std::make_unique<ir::Logical>(types::boolean(), false, all(std::move(upward)), all(std::move(downward)), s);
   }
   ir::ExprPtr any = std::move(within);
@@ -1736,7 +1737,7 @@ ir::ExprPtr FunctionBuilder::kernel_range_membership(bool negated, ir::ExprPtr x
     auto offset = binary_values(BinOp::Sub, reuse(*item), reuse(start), s);
     auto remainder = offset ? binary_values(BinOp::Mod, std::move(offset), reuse(step), s) : nullptr;
     if (!remainder) return nullptr;
-    auto on_grid = comparison(CmpOp::Eq, std::move(remainder), int64_value(0), s);
+    auto on_grid = comparison(CmpOp::Eq, std::move(remainder), int64_literal(0, s), s);
     if (!on_grid) return nullptr;
     any = std::make_unique<ir::Logical>(types::boolean(), true, std::move(any), std::move(on_grid), s);
   }

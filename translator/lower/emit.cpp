@@ -259,6 +259,9 @@ class Emitter {
   // The C++ spelling of a type where the code being written runs: host code owns its
   // arrays (py2cuda::host::NDArray), kernels and device functions receive views.
   std::string type_name(TypeRef t) const { return cpp_type(t, host_code_); }
+  // The type of a value held (a parameter, a field): None is the empty py2cuda::NoneType there,
+  // where type_name's "void" is for a function that returns nothing.
+  std::string held_type_name(TypeRef t) const { return t->is_none() ? "py2cuda::NoneType" : type_name(t); }
 
   // A piece of the .cu written for one Python line: every line() and append() in its
   // scope maps there (for --annotate), an inner scope's line while the inner one lasts.
@@ -352,8 +355,7 @@ class Emitter {
     std::string s;
     for (size_t i = 0; i < f.params.size(); ++i) {
       const ir::Variable* p = f.params[i];
-      // A None argument: the empty NoneType (the tests of it are decided at translation).
-      s += (i ? ", " : "") + (p->param_type->is_none() ? std::string("py2cuda::NoneType") : type_name(p->param_type));
+      s += (i ? ", " : "") + held_type_name(p->param_type);  // a None argument's tests are decided already
       if (with_names) s += " " + param_name(*p);
     }
     return s;
@@ -470,7 +472,7 @@ class Emitter {
         if (c.has_subclasses && c.base_cpp.empty()) out_ += "  virtual ~" + c.cpp_name + "() = default;\n";
         for (const auto& [name, type] : c.fields) {
           // An attribute only ever set to None (`self.parent = None`, never assigned a value).
-          out_ += "  " + (type->is_none() ? std::string("py2cuda::NoneType") : type_name(type)) + " " + name + "{};\n";
+          out_ += "  " + held_type_name(type) + " " + name + "{};\n";
         }
         out_ += "};\n";
       }
