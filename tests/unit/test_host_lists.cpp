@@ -56,6 +56,35 @@ TEST(HostLists, ComprehensionUnpacksEnumerateItems) {
   EXPECT_TRUE(has(r.cu, "const auto& [i, n] = item;")) << r.cu;
 }
 
+TEST(HostLists, ComprehensionOverNdenumerateUnpacksTheIndexTupleInTurn) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\na = np.zeros((2, 3))\nhot = [(i, j) for (i, j), v in np.ndenumerate(a) if v > 0]\n"
+                          "print(hot)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::list_each<py2cuda::tuple<int64_t, int64_t>>(py2cuda::host::ndenumerate(a), "
+                        "[&](const py2cuda::tuple<py2cuda::tuple<int64_t, int64_t>, double>& item) { "
+                        "const auto& [part, v] = item; const auto& [i, j] = part; return (v > 0.0); }"))
+      << r.cu;
+}
+
+TEST(HostLists, ComprehensionOverNdindexOfIntsOrOfATuple) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\na = np.zeros((2, 3))\nprint([i + j for i, j in np.ndindex(2, 3)], "
+                          "list(np.ndindex(a.shape)))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::ndindex(int64_t(2), int64_t(3))")) << r.cu;
+  // The shape tuple is passed whole: evaluated once, its extents read by the runtime.
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::ndindex(py2cuda::tuple<int64_t, int64_t>(a.shape(0), a.shape(1)))")) << r.cu;
+}
+
+TEST(HostLists, NdindexOfAFloatOrAsAValueIsALocatedWarning) {
+  TranslateResult r = run("a = np.zeros(4)\ninc[1, 1](a)\nprint([t for t in np.ndindex(2, a.size / 2)])\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:33: warning: np.ndindex() extents must be integers, not float64"))
+      << r.diagnostics;
+  r = run("a = np.zeros(4)\ninc[1, 1](a)\nit = np.ndenumerate(a)\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:6: warning: np.ndenumerate() is only supported as the iterable of a for "
+                                 "loop or a comprehension"))
+      << r.diagnostics;
+}
+
 TEST(HostLists, ListWhoseTypeIsNeverKnownIsALocatedWarning) {
   TranslateResult r = run("inc[1, 1](np.zeros(1))\nxs = []\nprint(len(xs))\n");
   EXPECT_TRUE(r.ok) << r.diagnostics;

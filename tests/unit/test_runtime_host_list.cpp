@@ -103,6 +103,30 @@ TEST(RuntimeHostList, UnzipGivesTuplesOfRunTimeLength) {
             "ValueError: not enough values to unpack (expected 2, got 0)");
 }
 
+TEST(RuntimeHostList, NdindexCountsInCOrderAndRefusesNegativeExtents) {
+  // NumPy: list(np.ndindex(2, 3)) and list(np.ndindex((1, 2, 2))).
+  EXPECT_EQ(h::repr(h::list_each<py2cuda::tuple<int64_t, int64_t>>(h::ndindex(2, 3), nullptr, [](const auto& t) { return t; })),
+            "[(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]");
+  EXPECT_EQ(h::repr(h::list_each<py2cuda::tuple<int64_t, int64_t, int64_t>>(
+                h::ndindex(py2cuda::make_tuple(int64_t(1), int64_t(2), int64_t(2))), nullptr, [](const auto& t) { return t; })),
+            "[(0, 0, 0), (0, 0, 1), (0, 1, 0), (0, 1, 1)]");
+  EXPECT_EQ(h::repr(h::list_each<int64_t>(h::ndindex(0, 4), nullptr, [](const auto&) { return int64_t(1); })), "[]");
+  EXPECT_EQ(message([] { h::ndindex(2, -1); }), "ValueError: negative dimensions are not allowed");
+}
+
+TEST(RuntimeHostList, NdenumerateOfAStridedViewReadsItsOwnElements) {
+  h::NDArray<int32_t, 2> a({2, 4});
+  for (int64_t k = 0; k < 8; ++k) a.data()[k] = static_cast<int32_t>(k * 10);
+  // a[:, ::2] of a 2x4 array: strides (4, 2) elements.
+  h::NDArray<int32_t, 2> every_other(a.storage(), a.data(), {2, 2}, {4, 2});
+  std::string seen;
+  h::for_each_item(h::ndenumerate(every_other), [&](const auto& item) {
+    const auto& [index, value] = item;
+    seen += h::repr(index) + "=" + std::to_string(value) + " ";
+  });
+  EXPECT_EQ(seen, "(0, 0)=0 (0, 1)=20 (1, 0)=40 (1, 1)=60 ");
+}
+
 TEST(RuntimeHostList, DefaultDictAndCounterPrintAsTheirClasses) {
   h::DefaultDict<std::string, h::List<int64_t>> d;
   d.at("a").append(1);

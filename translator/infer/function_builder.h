@@ -399,6 +399,8 @@ class FunctionBuilder {
   // `x in xs`, `xs == ys`.
   ir::ExprPtr list_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   ir::ExprPtr comprehension_items(const ast::Expr& iter, TypeRef& item);
+  // np.ndenumerate(a) / np.ndindex(...) as an iterable object (a `for` loop counts them out instead).
+  ir::ExprPtr multi_index_items(const ast::Call& call, const std::string& path, TypeRef& item);
   bool bind_comprehension_target(const ast::Expr& target, TypeRef item, size_t type_slot, std::string& head);
   ir::ExprPtr list_comprehension(const ast::ComprehensionExpr& g);
   // key=f of sorted(), list.sort(), min(), max(): the key of one item, in a C++ lambda from `head`.

@@ -2011,7 +2011,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       return fail(a[0]->span, "object of type " + v->type->str() + " has no len()");
     }
     case HostRule::Range:
-      return fail(c.span, what + "() is only supported as the iterable of a for loop");
+      return fail(c.span, what + "() is only supported as the iterable of a for loop or a comprehension");
     case HostRule::ToStr: {
       if (!bind({"object"}) || !need(0, "object")) return nullptr;
       if (row.path == "repr") {

@@ -503,6 +503,7 @@ ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef&
       return call_node(types::host_object(path), "py2cuda::host::" + path + "(" + fields(0, n) + ")", call.span,
                        std::move(parts));
     }
+    if (path == "numpy.ndenumerate" || path == "numpy.ndindex") return multi_index_items(call, path, item);
   }
   // d, d.keys(), d.values(), d.items(): a dict's entries in insertion order.
   std::string part;
@@ -557,6 +558,50 @@ ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef&
   return v;
 }
 
+// np.ndindex(3, 4), np.ndindex((3, 4)), np.ndindex(a.shape): each index a tuple of int64;
+// np.ndenumerate(a): each item (index, a[index]). The messages are those of a `for` loop over them.
+ir::ExprPtr FunctionBuilder::multi_index_items(const ast::Call& call, const std::string& path, TypeRef& item) {
+  const bool enumerate = path == "numpy.ndenumerate";
+  const std::string what = enumerate ? "np.ndenumerate()" : "np.ndindex()";
+  if (!call.keywords.empty()) return fail(call.keywords[0].span, what + " keyword arguments are not supported here");
+  std::vector<ir::ExprPtr> args;
+  size_t ndim = 0;
+  if (enumerate) {
+    if (call.args.size() != 1) return fail(call.span, "np.ndenumerate() takes one array");
+    auto a = expr(*call.args[0]);
+    if (!a) return nullptr;
+    if (!a->type->is_array() || a->type->is_device_array()) {
+      return fail(call.args[0]->span, "np.ndenumerate() needs a host array here, not " + a->type->str());
+    }
+    ndim = static_cast<size_t>(a->type->ndim());
+    args.push_back(std::move(a));
+  } else {
+    for (const auto& a : call.args) {
+      auto v = expr(*a);
+      if (!v) return nullptr;
+      if (call.args.size() == 1 && v->type->is_tuple()) {
+        // The runtime reads the tuple's extents: it is evaluated once.
+        for (TypeRef part : v->type->elements()) {
+          if (!part->is_int()) return fail(a->span, "np.ndindex() extents must be integers, not " + part->str());
+        }
+        ndim = v->type->elements().size();
+        args.push_back(std::move(v));
+        break;
+      }
+      if (!v->type->is_int()) return fail(a->span, "np.ndindex() extents must be integers, not " + v->type->str());
+      args.push_back(convert(std::move(v), types::int64()));
+      ++ndim;
+    }
+  }
+  if (ndim == 0) return fail(call.span, what + " of no dimensions (one empty index) is not supported by py2cuda");
+  TypeRef index = types::tuple(std::vector<TypeRef>(ndim, types::int64()));
+  item = enumerate ? types::tuple({index, args[0]->type->dtype()}) : index;
+  const std::string runtime = enumerate ? "ndenumerate" : "ndindex";
+  const size_t n = args.size();
+  return call_node(types::host_object(runtime), "py2cuda::host::" + runtime + "(" + fields(0, n) + ")", call.span,
+                   std::move(args));
+}
+
 // The lambda head binding a comprehension's target to an item of type `item` ({tK} is the
 // item's type): a name, or names unpacking a tuple item (C++ structured bindings).
 bool FunctionBuilder::bind_comprehension_target(const ast::Expr& target, TypeRef item, size_t type_slot,
@@ -569,25 +614,39 @@ bool FunctionBuilder::bind_comprehension_target(const ast::Expr& target, TypeRef
     return true;
   }
   if (target.kind == ast::ExprKind::Tuple || target.kind == ast::ExprKind::List) {
-    const auto& elts = target.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(target).elts : ast::as<ast::ListExpr>(target).elts;
-    if (!item->is_tuple() || item->elements().size() != elts.size()) {
-      D().error(target.span, "cannot unpack a " + item->str() + " into " + std::to_string(elts.size()) + " names");
-      return false;
-    }
+    // `(i, j), v` of np.ndenumerate's items: a nested tuple target unpacks its part in turn.
+    std::function<bool(const ast::Expr&, TypeRef, const std::string&, std::string&)> unpack =
+        [&](const ast::Expr& names_of, TypeRef t, const std::string& whole, std::string& out) {
+          const auto& elts = names_of.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(names_of).elts
+                                                                   : ast::as<ast::ListExpr>(names_of).elts;
+          if (!t->is_tuple() || t->elements().size() != elts.size()) {
+            D().error(names_of.span, "cannot unpack a " + t->str() + " into " + std::to_string(elts.size()) + " names");
+            return false;
+          }
+          std::string names, inner;
+          for (size_t k = 0; k < elts.size(); ++k) {
+            const ast::Expr& e = *elts[k];
+            ir::Variable* var = nullptr;
+            if (e.kind == ast::ExprKind::Name) {
+              const std::string& id = ast::as<ast::Name>(e).id;
+              var = temporary(cpp_identifier(id), t->elements()[k]);
+              comprehension_vars_[id] = var;
+            } else if (e.kind == ast::ExprKind::Tuple || e.kind == ast::ExprKind::List) {
+              var = temporary("part", t->elements()[k]);
+              if (!unpack(e, t->elements()[k], var->cpp_name, inner)) return false;
+            } else {
+              D().error(e.span, "py2cuda unpacks a comprehension's item into plain names");
+              return false;
+            }
+            names += (k ? ", " : "") + var->cpp_name;
+          }
+          out += "const auto& [" + names + "] = " + whole + "; " + inner;
+          return true;
+        };
     ir::Variable* whole = temporary("item", item);
-    std::string names;
-    for (size_t k = 0; k < elts.size(); ++k) {
-      if (elts[k]->kind != ast::ExprKind::Name) {
-        D().error(elts[k]->span, "py2cuda unpacks a comprehension's item into plain names");
-        return false;
-      }
-      const std::string& id = ast::as<ast::Name>(*elts[k]).id;
-      ir::Variable* var = temporary(cpp_identifier(id), item->elements()[k]);
-      comprehension_vars_[id] = var;
-      names += (k ? ", " : "") + var->cpp_name;
-    }
-    head = "[&](const {t" + std::to_string(type_slot) + "}& " + whole->cpp_name + ") { const auto& [" + names +
-           "] = " + whole->cpp_name + "; ";
+    std::string unpacking;
+    if (!unpack(target, item, whole->cpp_name, unpacking)) return false;
+    head = "[&](const {t" + std::to_string(type_slot) + "}& " + whole->cpp_name + ") { " + unpacking;
     return true;
   }
   D().error(target.span, "py2cuda's comprehensions bind a name or a tuple of names");

@@ -17,6 +17,7 @@
 #include "host/forall.h"
 #include "host/format_call.h"
 #include "host/iterate.h"
+#include "host/ndindex.h"
 #include "host/print.h"
 #include "host/python_math.h"
 #include "host/range_contains.h"
