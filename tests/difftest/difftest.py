@@ -460,6 +460,11 @@ def main() -> int:
     seed = random.SystemRandom().randrange(1, 2**31) if args.random_seed else args.seed
     print(f"difftest: seed {seed}, {args.count} programs, batches of {args.batch}, {args.jobs} jobs, work {work}",
           flush=True)
+    if sys.version_info >= (3, 12):
+        # README.md, "The oracle, per construct": CPython 3.12 copies a return's tail into both
+        # arms of a conditional expression, and Numba then types each arm on its own.
+        print(f"difftest: note: the oracle runs under Python {sys.version_info.major}.{sys.version_info.minor}; "
+              "py2cuda follows Numba under 3.11, which types `return -(a if c else b)` once", flush=True)
     seeds = list(range(seed, seed + args.count))
     batches = [seeds[j:j + args.batch] for j in range(0, len(seeds), args.batch)]
     counts: dict[str, int] = {}
