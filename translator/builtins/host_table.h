@@ -2,7 +2,8 @@
 // Python builtin and method that translated host code (the program around the
 // kernels, which becomes main()) may call.
 //
-// One row per Python name: the typing rule (implemented in infer/host_calls.cpp),
+// One row per Python name: the typing rule (infer/host_calls.cpp and the infer/host_*.cpp
+// file of its family),
 // the runtime function that implements it (header-only, runtime/include/py2cuda/host/)
 // and a one-line description. Method rows are keyed "ndarray.NAME" (host arrays),
 // "DeviceNDArray.NAME" (arrays in GPU memory) and "Generator.NAME" (np.random's

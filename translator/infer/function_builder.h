@@ -22,6 +22,7 @@ using sema::FunctionEntry;
 using sema::FunctionKind;
 
 class ModuleBuilder;
+class HostRowArgs;
 
 // NumPy's ufunc for a binary operator on arrays: "add" for +, "true_divide" for / (infer/host_calls.cpp).
 const char* array_ufunc_name(BinOp op);
@@ -281,6 +282,20 @@ class FunctionBuilder {
   ir::ExprPtr host_call(const ast::Call& c, bool& handled);
   ir::ExprPtr host_row_call(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   ir::ExprPtr host_row_node(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
+  // np.zeros, np.arange, np.array, np.eye, np.concatenate...: NumPy's array constructors
+  // (infer/host_array_creation.cpp).
+  ir::ExprPtr host_array_creation(HostRowArgs& bound);
+  // a.sum(axis=0), np.mean, np.trace, np.dot, np.allclose, np.testing.assert_*: reductions and
+  // whole-array comparisons (infer/host_reductions.cpp).
+  ir::ExprPtr host_reduction(HostRowArgs& bound, ir::ExprPtr self);
+  // np.random.seed, rng.normal, np.random.randint, rng.choice...: NumPy's random numbers
+  // (infer/host_random.cpp).
+  ir::ExprPtr host_random(HostRowArgs& bound, ir::ExprPtr self);
+  // a.astype, a.copy, a.reshape, a.ravel, a.T, a.tolist, a.fill (infer/host_array_methods.cpp).
+  ir::ExprPtr host_array_method(HostRowArgs& bound, ir::ExprPtr self);
+  // cuda.to_device, d.copy_to_host, cuda.event, cuda.stream, cuda.synchronize...: numba.cuda's
+  // host API (infer/host_cuda_api.cpp).
+  ir::ExprPtr host_cuda_api(HostRowArgs& bound, ir::ExprPtr self);
   // The rows of NumPy's elementwise functions: the ufuncs, where, clip, round (infer/host_calls.cpp).
   ir::ExprPtr host_elementwise(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self);
   // Python's math module on the host: CPython's float and int functions (infer/host_calls.cpp).
@@ -406,7 +421,7 @@ class FunctionBuilder {
   // key=f of sorted(), list.sort(), min(), max(): the key of one item, in a C++ lambda from `head`.
   ir::ExprPtr key_function(const ast::Expr& key, TypeRef item, size_t type_slot, std::string& head);
   ir::ExprPtr array_from_list(ir::ExprPtr list, TypeRef dtype, Span s);
-  // rng.normal(loc, scale, size) with an array loc or scale (infer/host_calls.cpp).
+  // rng.normal(loc, scale, size) with an array loc or scale (infer/host_random.cpp).
   ir::ExprPtr normal_of_arrays(const ast::Call& c, const ast::Expr* loc, const ast::Expr* scale, const ast::Expr* size);
   // print(xs) of a list or dict of instances: its text (infer/host_classes.cpp).
   ir::ExprPtr instance_container_text(const ast::Name& name, TypeRef t);
@@ -601,6 +616,7 @@ class FunctionBuilder {
   std::map<ir::Variable*, std::vector<int>> decl_path_;
   std::map<ir::Variable*, ir::Assign*> decl_stmt_;
   friend class ModuleBuilder;
+  friend class HostRowArgs;
 };
 
 class ModuleBuilder {

@@ -18,6 +18,7 @@
 #include "infer/host_arguments.h"
 #include "infer/host_instances.h"
 #include "infer/host_nodes.h"
+#include "infer/host_row_args.h"
 #include "ir/effects.h"
 #include "types/numpy_rules.h"
 #include "types/rules.h"
@@ -27,12 +28,6 @@ namespace py2cuda::infer {
 namespace {
 
 using builtins::HostRule;
-
-std::string display(const std::string& path) {
-  if (path.rfind("numba.cuda.", 0) == 0) return "cuda." + path.substr(11);
-  if (path.rfind("numpy.", 0) == 0) return "np." + path.substr(6);
-  return path;
-}
 
 // The call's arguments by parameter name: positional ones first, then keywords.
 // Reports an unknown keyword or too many arguments; returns false then.
@@ -61,24 +56,10 @@ bool bind_arguments(const ast::Call& c, const std::string& what, const std::vect
   return true;
 }
 
-bool is_none(const ast::Expr* e) { return !e || e->kind == ast::ExprKind::NoneLit; }
-
 // Host objects with Python's text and len(): a.tolist() and list displays ("list"),
 // sys.argv ("str_list") and cuda.gpus ("DeviceList").
 bool is_sized_host_object(TypeRef t) {
   return t == types::host_object("list") || t == types::host_object("str_list") || t == types::host_object("DeviceList");
-}
-
-// A translation-time value of a scalar literal (for NumPy 1.x's value-based casting).
-std::optional<double> known_value(const ir::Expr& e) {
-  if (e.kind != ir::ExprKind::Const) return std::nullopt;
-  const auto& c = static_cast<const ir::Const&>(e);
-  if (c.type->is_float()) return c.f;
-  if (c.type->is_bool()) return c.b ? 1.0 : 0.0;
-  if (c.type->is_int()) {
-    return c.type->is_signed() ? static_cast<double>(static_cast<int64_t>(c.bits)) : static_cast<double>(c.bits);
-  }
-  return std::nullopt;
 }
 
 numpy_rules::Operand operand(const ir::Expr& e) {
@@ -788,253 +769,61 @@ ir::ExprPtr FunctionBuilder::host_row_call(const ast::Call& c, const builtins::H
 }
 
 ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self) {
-  const std::string what = display(std::string(row.path));
-  const std::string rt(row.runtime);
-  std::vector<const ast::Expr*> a;
-  auto bind = [&](std::vector<std::string> names) { return bind_arguments(c, what, names, a, D()); };
-  // NumPy's functions take a list where they take an array (array_like): np.mean(times).
-  const bool array_like = row.path.rfind("numpy.", 0) == 0 && row.rule != HostRule::ArrayFromValues;
-  auto value = [&](size_t k) {
-    auto v = expr(*a[k]);
-    if (array_like && v && v->type->is_list()) v = array_from_list(std::move(v), nullptr, a[k]->span);
-    return v;
-  };
-  auto need = [&](size_t k, const std::string& name) -> bool {
-    if (a[k]) return true;
-    D().error(c.span, what + "() missing required argument '" + name + "'");
-    return false;
-  };
-  auto one = [](ir::ExprPtr x) {
-    std::vector<ir::ExprPtr> v;
-    v.push_back(std::move(x));
-    return v;
-  };
-  auto array_arg = [&](size_t k) -> ir::ExprPtr {
-    auto v = value(k);
-    if (!v) return nullptr;
-    if (!v->type->is_array() || v->type->is_device_array()) {
-      return fail(a[k]->span, what + "() needs a host array here, not " + v->type->str());
-    }
-    return v;
-  };
-  auto dtype_or = [&](size_t k, TypeRef fallback) -> TypeRef { return is_none(a[k]) ? fallback : host_dtype(*a[k]); };
-
+  HostRowArgs bound(*this, c, row);
+  const std::string& what = bound.what;
+  const std::string& rt = bound.rt;
+  std::vector<const ast::Expr*>& a = bound.a;
   switch (row.rule) {
-    case HostRule::ArrayFill: {
-      if (!bind({"shape", "dtype"}) || !need(0, "shape")) return nullptr;
-      int ndim = 0;
-      auto shape = shape_value(*a[0], ndim);
-      TypeRef dt = dtype_or(1, types::float64());
-      if (!shape || !dt) return nullptr;
-      return call_node(types::array(dt, ndim, Layout::C), rt + "<{t0}>({0})", c.span, one(std::move(shape)), {dt});
-    }
-    case HostRule::ArrayFull: {
-      if (!bind({"shape", "fill_value", "dtype"}) || !need(0, "shape") || !need(1, "fill_value")) return nullptr;
-      int ndim = 0;
-      auto shape = shape_value(*a[0], ndim);
-      auto fill = value(1);
-      if (!shape || !fill) return nullptr;
-      TypeRef dt = dtype_or(2, fill->type);
-      if (!dt) return nullptr;
-      std::vector<ir::ExprPtr> args;
-      args.push_back(std::move(shape));
-      args.push_back(convert(std::move(fill), dt));
-      return call_node(types::array(dt, ndim, Layout::C), rt + "<{t0}>({0}, {1})", c.span, std::move(args), {dt});
-    }
-    case HostRule::ArrayLike: {
-      const bool full = row.path == "numpy.full_like";
-      if (!(full ? bind({"a", "fill_value", "dtype"}) : bind({"a", "dtype"})) || !need(0, "a")) return nullptr;
-      auto like = array_arg(0);
-      if (!like) return nullptr;
-      TypeRef dt = dtype_or(full ? 2 : 1, like->type->dtype());
-      if (!dt) return nullptr;
-      TypeRef t = types::array(dt, like->type->ndim(), Layout::C);
-      std::vector<ir::ExprPtr> args;
-      args.push_back(std::move(like));
-      if (full) {
-        if (!need(1, "fill_value")) return nullptr;
-        auto v = value(1);
-        if (!v) return nullptr;
-        args.push_back(convert(std::move(v), dt));
-        return call_node(t, rt + "<{t0}>({0}, {1})", c.span, std::move(args), {dt});
-      }
-      return call_node(t, rt + "<{t0}>({0})", c.span, std::move(args), {dt});
-    }
-    case HostRule::Arange: {
-      if (!bind({"start", "stop", "step", "dtype"}) || !need(0, "start")) return nullptr;
-      std::vector<ir::ExprPtr> args;
-      bool any_float = false;
-      for (size_t k = 0; k < 3; ++k) {
-        if (is_none(a[k])) continue;
-        auto v = value(k);
-        if (!v) return nullptr;
-        if (!v->type->is_number()) return fail(a[k]->span, "np.arange() needs numbers, not " + v->type->str());
-        any_float = any_float || v->type->is_float();
-        args.push_back(std::move(v));
-      }
-      TypeRef dt = dtype_or(3, any_float ? types::float64() : types::int64());
-      if (!dt) return nullptr;
-      for (auto& x : args) {
-        // The type is read before x is moved from: a by-value parameter may be built first.
-        const TypeRef wide = x->type->is_float() ? types::float64() : types::int64();
-        x = convert(std::move(x), wide);
-      }
-      // arange(stop) counts from 0 in steps of 1.
-      std::string pattern = args.size() == 1 ? rt + "<{t0}>(int64_t(0), {0}, int64_t(1))"
-                            : args.size() == 2 ? rt + "<{t0}>({0}, {1}, int64_t(1))"
-                                               : rt + "<{t0}>({0}, {1}, {2})";
-      return call_node(types::array(dt, 1, Layout::C), pattern, c.span, std::move(args), {dt});
-    }
-    case HostRule::Linspace: {
-      // np.linspace's parameters; logspace's base and geomspace's absent retstep in the same slot.
-      const bool log = row.path == "numpy.logspace", geometric = row.path == "numpy.geomspace";
-      const std::string fifth = log ? "base" : geometric ? "" : "retstep";
-      std::vector<std::string> names = {"start", "stop", "num", "endpoint"};
-      if (!fifth.empty()) names.push_back(fifth);
-      names.push_back("dtype");
-      if (!bind(names) || !need(0, "start") || !need(1, "stop")) return nullptr;
-      if (geometric) a.insert(a.begin() + 4, nullptr);
-      if (!log && !is_none(a[4])) return fail(a[4]->span, "np.linspace(retstep=...) is not supported by py2cuda");
-      auto start = value(0), stop = value(1);
-      if (!start || !stop) return nullptr;
-      ir::ExprPtr num = is_none(a[2]) ? nullptr : value(2);
-      if (!is_none(a[2]) && !num) return nullptr;
-      if (!num) {
-        auto fifty = std::make_unique<ir::Const>(types::int64(), c.span);
-        fifty->bits = 50;
-        num = std::move(fifty);
-      }
-      ir::ExprPtr endpoint;
-      if (!is_none(a[3])) {
-        endpoint = value(3);
-        if (!endpoint) return nullptr;
-      } else {
-        auto t = std::make_unique<ir::Const>(types::boolean(), c.span);
-        t->b = true;
-        endpoint = std::move(t);
-      }
-      TypeRef dt = dtype_or(5, types::float64());
-      if (!dt) return nullptr;
-      std::vector<ir::ExprPtr> args;
-      args.push_back(convert(std::move(start), types::float64()));
-      args.push_back(convert(std::move(stop), types::float64()));
-      args.push_back(convert(std::move(num), types::int64()));
-      args.push_back(convert(truth(std::move(endpoint)), types::boolean()));
-      if (log && !is_none(a[4])) {
-        auto base = value(4);
-        if (!base) return nullptr;
-        if (!base->type->is_number() || base->type->is_complex()) {
-          return fail(a[4]->span, what + "(base=...) needs a number, not " + base->type->str());
-        }
-        args.push_back(convert(std::move(base), types::float64()));
-        return call_node(types::array(dt, 1, Layout::C), rt + "<{t0}>({0}, {1}, {2}, {3}, {4})", c.span, std::move(args), {dt});
-      }
-      return call_node(types::array(dt, 1, Layout::C), rt + "<{t0}>({0}, {1}, {2}, {3})", c.span, std::move(args), {dt});
-    }
-    case HostRule::ArrayFromValues: {
-      if (!bind({"object", "dtype"}) || !need(0, "object")) return nullptr;
-      // NumPy picks the dtype that holds every Python value: bool < int64 < float64.
-      auto holding = [](TypeRef dt, TypeRef value) {
-        TypeRef t = value->is_float() ? types::float64() : value->is_bool() ? types::boolean() : types::int64();
-        if (value->is_float() && value->bits() == 32) t = types::float32();
-        return dt ? numpy_rules::promote_types(dt, t) : t;
-      };
-      // The array of these values (dtype= wins over `dt`), C order in `shape`.
-      auto from_values = [&](std::vector<ir::ExprPtr> values, TypeRef dt, const std::vector<int64_t>& shape) -> ir::ExprPtr {
-        if (!is_none(a[1])) dt = host_dtype(*a[1]);
-        if (!dt) return nullptr;
-        std::vector<ir::ExprPtr> args;
-        std::string dims;
-        for (size_t d = 0; d < shape.size(); ++d) dims += (d ? ", " : "") + std::to_string(shape[d]);
-        for (auto& v : values) args.push_back(convert(std::move(v), dt));
-        std::string pattern = "py2cuda::np::array_from<{t0}>(py2cuda::host::shape(" + dims + "), {" +
-                              placeholders(0, args.size()) + "})";
-        return call_node(types::array(dt, static_cast<int>(shape.size()), Layout::C), pattern, c.span,
-                         std::move(args), {dt});
-      };
-      // Nested list/tuple displays: the shape from the nesting, the values flattened.
-      std::vector<int64_t> shape;
-      std::vector<const ast::Expr*> flat;
-      std::function<bool(const ast::Expr&, size_t)> walk = [&](const ast::Expr& e, size_t depth) -> bool {
-        const std::vector<ast::ExprPtr>* elts = nullptr;
-        if (e.kind == ast::ExprKind::List) elts = &ast::as<ast::ListExpr>(e).elts;
-        if (e.kind == ast::ExprKind::Tuple) elts = &ast::as<ast::TupleExpr>(e).elts;
-        if (!elts) {
-          if (depth != shape.size()) return false;
-          flat.push_back(&e);
-          return true;
-        }
-        if (depth == shape.size()) shape.push_back(static_cast<int64_t>(elts->size()));
-        else if (depth > shape.size() || shape[depth] != static_cast<int64_t>(elts->size())) return false;
-        for (const auto& x : *elts) {
-          if (!walk(*x, depth + 1)) return false;
-        }
-        return true;
-      };
-      if (a[0]->kind == ast::ExprKind::List || a[0]->kind == ast::ExprKind::Tuple) {
-        if (!walk(*a[0], 0) || flat.empty()) {
-          return fail(a[0]->span, what + "() needs a non-empty, rectangular nest of lists of numbers");
-        }
-        std::vector<ir::ExprPtr> values;
-        TypeRef dt = nullptr;
-        for (const ast::Expr* x : flat) {
-          auto v = expr(*x);
-          if (!v) return nullptr;
-          if (!v->type->is_number()) return fail(x->span, what + "() of " + v->type->str() + " values is not supported");
-          dt = holding(dt, v->type);
-          values.push_back(std::move(v));
-        }
-        return from_values(std::move(values), dt, shape);
-      }
-      // A tuple held in a name (`for c in [(0, 0), (3, 3)]: np.array(c)`): its numbers, read once.
-      auto v = value(0);
-      if (v && v->type->is_tuple() && !v->type->is_list_display() && !v->type->elements().empty() &&
-          std::all_of(v->type->elements().begin(), v->type->elements().end(), [](TypeRef e) { return e->is_number(); })) {
-        TypeRef dt = nullptr;
-        for (TypeRef e : v->type->elements()) dt = holding(dt, e);
-        const bool named = v->kind == ir::ExprKind::Var;
-        ir::Variable* tuple = named ? static_cast<ir::VarRef&>(*v).var : temporary("tup", v->type);
-        std::vector<ir::ExprPtr> values;
-        for (size_t k = 0; k < v->type->elements().size(); ++k) {
-          values.push_back(std::make_unique<ir::TupleGet>(v->type->elements()[k], std::make_unique<ir::VarRef>(tuple, c.span),
-                                                          static_cast<int>(k), c.span));
-        }
-        const int64_t n = static_cast<int64_t>(values.size());
-        auto made = from_values(std::move(values), dt, {n});
-        if (!made || named) return made;
-        auto let = std::make_unique<ir::Let>(tuple, std::move(v), c.span);
-        let->type = made->type;
-        let->body = std::move(made);
-        return let;
-      }
-      if (v && v->type->is_list()) {
-        TypeRef dt = is_none(a[1]) ? nullptr : host_dtype(*a[1]);
-        if (!is_none(a[1]) && !dt) return nullptr;
-        return array_from_list(std::move(v), dt, a[0]->span);
-      }
-      auto src = array_arg(0);
-      if (!src) return nullptr;
-      TypeRef dt = dtype_or(1, src->type->dtype());
-      if (!dt) return nullptr;
-      TypeRef t = types::array(dt, src->type->ndim(), Layout::C);
-      if (row.path == "numpy.array" || dt != src->type->dtype()) {
-        return call_node(t, "py2cuda::np::astype<{t0}>({0})", c.span, one(std::move(src)), {dt});
-      }
-      return call_node(t, "py2cuda::np::ascontiguousarray({0})", c.span, one(std::move(src)));
-    }
-    case HostRule::Tile: {
-      if (!bind({"A", "reps"}) || !need(0, "A") || !need(1, "reps")) return nullptr;
-      auto arr = array_arg(0);
-      if (!arr) return nullptr;
-      int nreps = 0;
-      auto reps = shape_value(*a[1], nreps);
-      if (!reps) return nullptr;
-      TypeRef t = types::array(arr->type->dtype(), std::max(arr->type->ndim(), nreps), Layout::C);
-      std::vector<ir::ExprPtr> args;
-      args.push_back(std::move(arr));
-      args.push_back(std::move(reps));
-      return call_node(t, rt + "({0}, {1})", c.span, std::move(args));
-    }
+    case HostRule::ArrayFill:
+    case HostRule::ArrayFull:
+    case HostRule::ArrayLike:
+    case HostRule::Arange:
+    case HostRule::Linspace:
+    case HostRule::ArrayFromValues:
+    case HostRule::Tile:
+    case HostRule::Eye:
+    case HostRule::Join: return host_array_creation(bound);
+    case HostRule::Trace:
+    case HostRule::Reduction:
+    case HostRule::MeanReduction:
+    case HostRule::ExtremumReduction:
+    case HostRule::ArgReduction:
+    case HostRule::BoolReduction:
+    case HostRule::CountNonzero:
+    case HostRule::Dot:
+    case HostRule::AllClose:
+    case HostRule::IsClose:
+    case HostRule::TestingAssert: return host_reduction(bound, std::move(self));
+    case HostRule::RandomSeed:
+    case HostRule::RandomDraw:
+    case HostRule::GeneratorDraw:
+    case HostRule::RandomChoice:
+    case HostRule::RandomPermute:
+    case HostRule::DefaultRng: return host_random(bound, std::move(self));
+    case HostRule::AsType:
+    case HostRule::Copy:
+    case HostRule::Reshape:
+    case HostRule::Ravel:
+    case HostRule::Transpose:
+    case HostRule::ToList:
+    case HostRule::Fill: return host_array_method(bound, std::move(self));
+    case HostRule::DeviceSplit:
+    case HostRule::ToDevice:
+    case HostRule::DeviceArrayNew:
+    case HostRule::DeviceArrayLike:
+    case HostRule::CopyToHost:
+    case HostRule::CopyToDevice:
+    case HostRule::DeviceList:
+    case HostRule::Contiguity:
+    case HostRule::DeviceQuery:
+    case HostRule::DeviceHandle:
+    case HostRule::Synchronize:
+    case HostRule::Event:
+    case HostRule::EventRecord:
+    case HostRule::EventWait:
+    case HostRule::EventElapsed:
+    case HostRule::Stream:
+    case HostRule::RngStates: return host_cuda_api(bound, std::move(self));
     case HostRule::CooperativeBlocks:
       return fail(c.span, what + "() is called on a kernel's overload: k.overloads[sig]." + rt + "(blockdim)");
     case HostRule::Sort:
@@ -1080,100 +869,6 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::Covariance:
     case HostRule::Linalg:
     case HostRule::Save: return host_array_function(c, row, std::move(self));
-    case HostRule::Eye: {
-      if (!bind({"N", "M", "k", "dtype"}) || !need(0, "N")) return nullptr;
-      std::vector<ir::ExprPtr> args;
-      auto n = value(0);
-      if (!n) return nullptr;
-      ir::ExprPtr m = is_none(a[1]) ? nullptr : value(1);
-      ir::ExprPtr k = is_none(a[2]) ? nullptr : value(2);
-      TypeRef dt = dtype_or(3, types::float64());
-      if (!dt) return nullptr;
-      auto n2 = m ? std::move(m) : expr(*a[0]);
-      args.push_back(convert(std::move(n), types::int64()));
-      args.push_back(convert(std::move(n2), types::int64()));
-      if (k) args.push_back(convert(std::move(k), types::int64()));
-      return call_node(types::array(dt, 2, Layout::C), rt + "<{t0}>(" + placeholders(0, args.size()) + ")", c.span,
-                       std::move(args), {dt});
-    }
-    case HostRule::Join: {
-      const std::string name = std::string(row.path.substr(row.path.rfind('.') + 1));
-      const bool takes_axis = name == "concatenate" || name == "stack";
-      if (!bind(takes_axis ? std::vector<std::string>{"arrays", "axis", "dtype"} : std::vector<std::string>{"tup", "dtype"}) ||
-          !need(0, takes_axis ? "arrays" : "tup")) {
-        return nullptr;
-      }
-      if (a[0]->kind != ast::ExprKind::List && a[0]->kind != ast::ExprKind::Tuple) {
-        return join_array_list(c, name, a, what);
-      }
-      const auto& items = a[0]->kind == ast::ExprKind::List ? ast::as<ast::ListExpr>(*a[0]).elts : ast::as<ast::TupleExpr>(*a[0]).elts;
-      if (items.empty()) return fail(a[0]->span, "need at least one array to " + (name == "stack" ? std::string("stack") : "concatenate"));
-      std::vector<ir::ExprPtr> arrays;
-      TypeRef dt = nullptr;
-      int ndim = -1;
-      // np.concatenate(arrays, axis=None): NumPy flattens each array, then joins them.
-      const bool flatten = name == "concatenate" && a[1] && a[1]->kind == ast::ExprKind::NoneLit;
-      for (size_t i = 0; i < items.size(); ++i) {
-        // A list among them (np.concatenate(([c[0]], c, [c[-1]]))) joins as NumPy's array of it:
-        // NumPy makes each list an array first (Python ints int64, floats float64), then
-        // promotes the arrays' dtypes (no value-based casting: a list is not a scalar), so [0]
-        // beside a float32 array gives float64.
-        auto v = listed_array(expr(*items[i]), items[i]->span);
-        if (!v) return nullptr;
-        if (!v->type->is_array() || v->type->is_device_array()) {
-          return fail(items[i]->span, what + "() joins host arrays and lists of numbers, not " + v->type->str());
-        }
-        if (flatten && v->type->ndim() != 1) {
-          TypeRef flat = types::array(v->type->dtype(), 1, Layout::C);
-          v = call_node(flat, "py2cuda::np::ravel({0})", items[i]->span, one(std::move(v)));
-        }
-        // vstack makes 1-D arrays rows; hstack and the others join arrays of one dimension.
-        // column_stack makes them columns, dstack makes every array at least 3-D.
-        const int nd = name == "vstack" || name == "column_stack" ? std::max(2, v->type->ndim())
-                       : name == "dstack"                         ? std::max(3, v->type->ndim())
-                                                                  : v->type->ndim();
-        if (ndim >= 0 && nd != ndim) {
-          return fail(items[i]->span, "all the input arrays must have same number of dimensions, but the array at index 0 has " +
-                                          std::to_string(ndim) + " dimension(s) and the array at index " + std::to_string(i) +
-                                          " has " + std::to_string(nd) + " dimension(s)");
-        }
-        ndim = nd;
-        dt = dt ? numpy_rules::promote_types(dt, v->type->dtype()) : v->type->dtype();
-        arrays.push_back(std::move(v));
-      }
-      const size_t dtype_slot = takes_axis ? 2 : 1;
-      if (!is_none(a[dtype_slot])) {
-        dt = host_dtype(*a[dtype_slot]);
-        if (!dt) return nullptr;
-      }
-      const int result_ndim = name == "stack" ? ndim + 1 : ndim;
-      std::string pattern = rt + "<{t0}, " + std::to_string(ndim) + ">(";
-      if (takes_axis) {
-        const std::optional<int64_t> axis = flatten ? 0 : join_axis(a[1], c.span, result_ndim, what);
-        if (!axis) return nullptr;
-        pattern += std::to_string(*axis < 0 ? *axis + result_ndim : *axis) + ", ";
-      }
-      pattern += placeholders(0, arrays.size()) + ")";
-      return call_node(types::array(dt, result_ndim, Layout::C), pattern, c.span, std::move(arrays), {dt});
-    }
-    case HostRule::Trace: {
-      const bool method = self != nullptr;  // a.trace(offset): self is moved from below
-      if (!bind(method ? std::vector<std::string>{"offset"} : std::vector<std::string>{"a", "offset"})) return nullptr;
-      ir::ExprPtr arr = method ? std::move(self) : (need(0, "a") ? array_arg(0) : nullptr);
-      if (!arr) return nullptr;
-      if (arr->type->ndim() != 2) return fail(c.span, what + "() of a " + std::to_string(arr->type->ndim()) + "-D array is not supported by py2cuda (2-D arrays are)");
-      TypeRef dt = numpy_rules::sum_dtype(arr->type->dtype());
-      std::vector<ir::ExprPtr> args;
-      args.push_back(std::move(arr));
-      const size_t offset_slot = method ? 0 : 1;
-      if (!is_none(a[offset_slot])) {
-        auto off = value(offset_slot);
-        if (!off) return nullptr;
-        if (!off->type->is_int()) return fail(a[offset_slot]->span, what + "(offset=...) needs an integer");
-        args.push_back(convert(std::move(off), types::int64()));
-      }
-      return call_node(dt, rt + "<{t0}>(" + placeholders(0, args.size()) + ")", c.span, std::move(args), {dt});
-    }
     case HostRule::UnaryUfunc:
     case HostRule::UnaryUfuncSame:
     case HostRule::RoundingUfunc:
@@ -1187,246 +882,6 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::Round:
     case HostRule::ScalarItem: return host_elementwise(c, row, std::move(self));
     case HostRule::PyMath: return host_python_math(c, row);
-    case HostRule::Reduction:
-    case HostRule::MeanReduction:
-    case HostRule::ExtremumReduction:
-    case HostRule::ArgReduction:
-    case HostRule::BoolReduction:
-    case HostRule::CountNonzero: {
-      const bool method = self != nullptr;
-      const bool has_ddof = row.path.find("std") != std::string_view::npos || row.path.find("var") != std::string_view::npos;
-      std::vector<std::string> names = method ? std::vector<std::string>{"axis"} : std::vector<std::string>{"a", "axis"};
-      const bool takes_dtype = row.rule == HostRule::Reduction || row.rule == HostRule::MeanReduction;
-      if (has_ddof) names.push_back("ddof");
-      if (takes_dtype) names.push_back("dtype");
-      names.push_back("keepdims");
-      if (!bind(names)) return nullptr;
-      const ast::Expr* dtype_arg = takes_dtype ? a[a.size() - 2] : nullptr;
-      const ast::Expr* keepdims_arg = a.back();
-      ir::ExprPtr arr = method ? std::move(self) : (need(0, "a") ? value(0) : nullptr);
-      if (!arr) return nullptr;
-      if (!arr->type->is_array() || arr->type->is_device_array()) {
-        return fail(c.span, what + "() needs a host array, not " + arr->type->str());
-      }
-      TypeRef in = arr->type->dtype();
-      TypeRef dt = row.rule == HostRule::Reduction           ? numpy_rules::sum_dtype(in)
-                   : row.rule == HostRule::MeanReduction     ? numpy_rules::mean_dtype(in)
-                   : row.rule == HostRule::ExtremumReduction ? in
-                   : row.rule == HostRule::BoolReduction     ? types::boolean()
-                                                             : types::int64();
-      if (!is_none(dtype_arg)) {
-        dt = host_dtype(*dtype_arg);  // sum(dtype=np.int64): NumPy accumulates in that type
-        if (!dt) return nullptr;
-      }
-      const size_t axis_slot = method ? 0 : 1;
-      std::vector<ir::ExprPtr> args;
-      args.push_back(std::move(arr));
-      std::string extra;
-      if (has_ddof && !is_none(a[axis_slot + 1])) {
-        auto ddof = value(axis_slot + 1);
-        if (!ddof) return nullptr;
-        extra = ", {" + std::to_string(args.size()) + "}";
-        args.push_back(convert(std::move(ddof), types::int64()));
-      }
-      // sum, prod, mean, var and std take their result type (NumPy's accumulator); the
-      // others give the element type, int64 or bool by themselves.
-      const bool typed = row.rule == HostRule::Reduction || row.rule == HostRule::MeanReduction;
-      const std::string callee = rt + (typed ? "<{t0}>" : "");
-      const int nd = args[0]->type->ndim();
-      // keepdims=True: the reduced axes stay, with extent 1 (a constant, as the rank depends on it).
-      bool keepdims = false;
-      if (!is_none(keepdims_arg)) {
-        auto k = expr(*keepdims_arg);
-        if (!k) return nullptr;
-        auto known = known_value(*k);
-        if (!known || !(k->type->is_bool() || k->type->is_int())) {
-          return fail(keepdims_arg->span, what + "(keepdims=...) needs a constant True or False in py2cuda");
-        }
-        keepdims = *known != 0.0;
-      }
-      auto kept = [&](ir::ExprPtr reduced, std::optional<int> axis) -> ir::ExprPtr {
-        if (!keepdims) return reduced;
-        if (axis && nd > 1) {
-          return call_node(types::array(dt, nd, Layout::A), "py2cuda::np::expand_dims({0}, " + std::to_string(*axis) + ")",
-                           c.span, one(std::move(reduced)));
-        }
-        return call_node(types::array(dt, nd, Layout::C), "py2cuda::np::keep_dims<" + std::to_string(nd) + ">({0})", c.span,
-                         one(std::move(reduced)));
-      };
-      if (!is_none(a[axis_slot]) && a[axis_slot]->kind == ast::ExprKind::Tuple && row.rule != HostRule::ArgReduction) {
-        // axis=(1, 2): adjacent axes, merged into one as NumPy's iterator coalesces them (so the
-        // order of additions is NumPy's); every axis is the whole array.
-        std::vector<int> axes;
-        for (const auto& e : ast::as<ast::TupleExpr>(*a[axis_slot]).elts) {
-          auto v = expr(*e);
-          if (!v) return nullptr;
-          auto k = known_value(*v);
-          if (!k || !v->type->is_int() || *k < -nd || *k >= nd) {
-            return fail(e->span, what + "(axis=...) needs constant axes of the array");
-          }
-          axes.push_back(static_cast<int>(*k < 0 ? *k + nd : *k));
-        }
-        std::sort(axes.begin(), axes.end());
-        for (size_t i = 1; i < axes.size(); ++i) {
-          if (axes[i] == axes[i - 1]) return fail(a[axis_slot]->span, "duplicate value in 'axis' (ValueError)");
-          if (axes[i] != axes[i - 1] + 1) {
-            return fail(a[axis_slot]->span, what + "(axis=...) of axes that are not adjacent is not supported by py2cuda");
-          }
-        }
-        const int count = static_cast<int>(axes.size());
-        if (count == 0) return fail(a[axis_slot]->span, what + "(axis=()) is not supported by py2cuda");
-        if (count < nd && args[0]->type->layout() != Layout::C) {
-          return fail(a[axis_slot]->span, what + "(axis=...) of several axes needs a C-contiguous array in py2cuda (copy it first)");
-        }
-        auto keep_all = [&](ir::ExprPtr reduced) -> ir::ExprPtr {
-          if (!keepdims) return reduced;
-          for (int d : axes) {
-            const TypeRef wider = types::array(dt, reduced->type->ndim() + 1, Layout::A);
-            reduced = call_node(wider,
-                                "py2cuda::np::expand_dims({0}, " + std::to_string(d) + ")", c.span, one(std::move(reduced)));
-          }
-          return reduced;
-        };
-        if (count == nd) {
-          return kept(call_node(dt, callee + "({0}" + extra + ")", c.span, std::move(args), {dt}), std::nullopt);
-        }
-        if (count == 1) {
-          if (nd > 1) {
-            if (has_ddof && extra.empty()) extra = ", 0";
-            return kept(call_node(types::array(dt, nd - 1, Layout::C), callee + "({0}, " + std::to_string(axes[0]) + extra + ")",
-                                  c.span, std::move(args), {dt}),
-                        axes[0]);
-          }
-          return kept(call_node(dt, callee + "({0}" + extra + ")", c.span, std::move(args), {dt}), std::nullopt);
-        }
-        const int merged_nd = nd - count + 1;
-        const TypeRef merged = types::array(args[0]->type->dtype(), merged_nd, Layout::A);
-        args[0] = call_node(merged,
-                            "py2cuda::np::merge_axes<" + std::to_string(count) + ">({0}, " + std::to_string(axes[0]) + ")", c.span,
-                            one(std::move(args[0])));
-        if (has_ddof && extra.empty()) extra = ", 0";
-        return keep_all(call_node(types::array(dt, merged_nd - 1, Layout::C),
-                                  callee + "({0}, " + std::to_string(axes[0]) + extra + ")", c.span, std::move(args), {dt}));
-      }
-      if (!is_none(a[axis_slot])) {
-        auto axis = value(axis_slot);
-        if (!axis) return nullptr;
-        auto k = known_value(*axis);
-        if (!k || !axis->type->is_int() || *k < -nd || *k >= nd) {
-          return fail(a[axis_slot]->span, what + "(axis=...) needs a constant axis of the array");
-        }
-        int ax = static_cast<int>(*k < 0 ? *k + nd : *k);
-        if (nd > 1) {
-          if (has_ddof && extra.empty()) extra = ", 0";
-          return kept(call_node(types::array(dt, nd - 1, Layout::C), callee + "({0}, " + std::to_string(ax) + extra + ")",
-                                c.span, std::move(args), {dt}),
-                      ax);
-        }
-      }
-      return kept(call_node(dt, callee + "({0}" + extra + ")", c.span, std::move(args), {dt}), std::nullopt);
-    }
-    case HostRule::Dot: {
-      std::vector<ir::ExprPtr> args;
-      if (self) {
-        if (!bind({"b"}) || !need(0, "b")) return nullptr;
-        args.push_back(std::move(self));
-        auto b = value(0);
-        if (!b) return nullptr;
-        args.push_back(std::move(b));
-      } else {
-        if (!bind({"a", "b"}) || !need(0, "a") || !need(1, "b")) return nullptr;
-        auto x = value(0), y = value(1);
-        if (!x || !y) return nullptr;
-        args.push_back(std::move(x));
-        args.push_back(std::move(y));
-      }
-      return array_binary(BinOp::MatMul, std::move(args[0]), std::move(args[1]), c.span);
-    }
-    case HostRule::AllClose:
-    case HostRule::IsClose: {
-      const bool equal = row.path == "numpy.array_equal";
-      if (!(equal ? bind({"a1", "a2"}) : bind({"a", "b", "rtol", "atol", "equal_nan"}))) return nullptr;
-      if (!need(0, "a") || !need(1, "b")) return nullptr;
-      auto x = value(0), y = value(1);
-      if (!x || !y) return nullptr;
-      std::vector<ir::ExprPtr> args;
-      int nd = std::max(x->type->is_array() ? x->type->ndim() : 0, y->type->is_array() ? y->type->ndim() : 0);
-      args.push_back(std::move(x));
-      args.push_back(std::move(y));
-      if (!equal) {
-        const double defaults[] = {1e-05, 1e-08};
-        for (size_t k = 2; k < 4; ++k) {
-          ir::ExprPtr v;
-          if (!is_none(a[k])) {
-            v = value(k);
-            if (!v) return nullptr;
-          } else {
-            auto d = std::make_unique<ir::Const>(types::float64(), c.span);
-            d->f = defaults[k - 2];
-            v = std::move(d);
-          }
-          args.push_back(convert(std::move(v), types::float64()));
-        }
-        ir::ExprPtr nan;
-        if (!is_none(a[4])) {
-          nan = value(4);
-          if (!nan) return nullptr;
-        } else {
-          nan = std::make_unique<ir::Const>(types::boolean(), c.span);
-        }
-        args.push_back(convert(truth(std::move(nan)), types::boolean()));
-      }
-      TypeRef t = row.rule == HostRule::IsClose && nd > 0 ? types::array(types::boolean(), nd, Layout::C) : types::boolean();
-      return call_node(t, rt + "(" + placeholders(0, args.size()) + ")", c.span, std::move(args));
-    }
-    case HostRule::TestingAssert: {
-      const bool almost = row.path.find("almost") != std::string_view::npos;
-      const bool allclose = row.path == "numpy.testing.assert_allclose";
-      std::vector<std::string> names = {"actual", "desired"};
-      if (allclose) names = {"actual", "desired", "rtol", "atol", "equal_nan", "err_msg", "verbose"};
-      if (almost) names = {"actual", "desired", "decimal", "err_msg", "verbose"};
-      if (!allclose && !almost) names = {"x", "y", "err_msg", "verbose"};
-      if (!bind(names) || !need(0, names[0]) || !need(1, names[1])) return nullptr;
-      std::vector<ir::ExprPtr> args;
-      for (size_t k = 0; k < 2; ++k) {
-        auto v = value(k);
-        if (!v) return nullptr;
-        if (v->type->is_device_array()) return fail(a[k]->span, what + "() needs host arrays: copy_to_host() first");
-        args.push_back(std::move(v));
-      }
-      auto number_or = [&](size_t k, TypeRef t, double fallback) -> ir::ExprPtr {
-        if (!is_none(a[k])) {
-          auto v = value(k);
-          return v ? convert(std::move(v), t) : nullptr;
-        }
-        auto d = std::make_unique<ir::Const>(t, c.span);
-        if (t->is_float()) d->f = fallback;
-        else d->bits = static_cast<uint64_t>(static_cast<int64_t>(fallback));
-        return d;
-      };
-      size_t msg_slot = 2;
-      if (allclose) {
-        args.push_back(number_or(2, types::float64(), 1e-07));
-        args.push_back(number_or(3, types::float64(), 0.0));
-        msg_slot = 5;
-      } else if (almost) {
-        args.push_back(number_or(2, types::int64(), row.path == "numpy.testing.assert_almost_equal" ? 7 : 6));
-        msg_slot = 3;
-      }
-      for (const auto& x : args) {
-        if (!x) return nullptr;
-      }
-      ir::ExprPtr msg;
-      if (!is_none(a[msg_slot])) {
-        msg = value(msg_slot);
-        if (!msg) return nullptr;
-        if (!msg->type->is_string()) return fail(a[msg_slot]->span, "err_msg must be a string");
-      } else {
-        msg = string_const("", c.span);
-      }
-      args.push_back(std::move(msg));
-      return call_node(types::none(), rt + "(" + placeholders(0, args.size()) + ")", c.span, std::move(args));
-    }
     case HostRule::ContextManager:
       return fail(c.span, what + "() is a context manager: py2cuda translates it only as a with statement's "
                                  "(`with " + what + "(...):`)");
@@ -1439,8 +894,8 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       }
       return call_node(types::host_object("TestCase"), rt + "()", c.span, {});
     case HostRule::SkipTest: {
-      if (!bind({"reason"}) || !need(0, "reason")) return nullptr;
-      auto reason = value(0);
+      if (!bound.bind({"reason"}) || !bound.need(0, "reason")) return nullptr;
+      auto reason = bound.value(0);
       if (!reason) return nullptr;
       if (!reason->type->is_string()) return fail(a[0]->span, what + "() needs a str reason");
       std::vector<ir::ExprPtr> args;
@@ -1458,28 +913,11 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::DictMethod:
       if (!self) return fail(c.span, what + "() is a method of a dict");
       return dict_method(c, std::string(row.path.substr(row.path.find('.') + 1)), std::move(self));
-    case HostRule::DeviceSplit: {
-      if (!bind({"section", "stream"}) || !need(0, "section")) return nullptr;
-      if (self->type->ndim() != 1) return fail(c.span, what + "() splits 1-D device arrays only (Numba: only support 1d array)");
-      auto n = value(0);
-      if (!n) return nullptr;
-      if (!n->type->is_int()) return fail(a[0]->span, what + "() needs an integer section size");
-      if (!read_once(c)) {
-        const std::string call(D().file().span_text(c.span));
-        not_portable(c.span, "makes split() a generator: no len(), indexing or second pass on a GPU",
-                     "Loop over it directly or write `list(" + call + ")`");
-      }
-      std::vector<ir::ExprPtr> args;
-      args.push_back(std::move(self));
-      args.push_back(convert(std::move(n), types::int64()));
-      TypeRef part = types::device_array(args[0]->type->dtype(), 1, Layout::C);
-      return call_node(types::list(part), "py2cuda::host::List<{t0}>(" + rt + "({0}, {1}))", c.span, std::move(args), {part});
-    }
     case HostRule::SetPrintOptions: {
       // NumPy's whole parameter list, so that an option py2cuda leaves out is named in the warning.
       const std::vector<std::string> names = {"precision", "threshold", "edgeitems", "linewidth", "suppress",
                                               "nanstr", "infstr", "formatter", "sign", "floatmode", "legacy"};
-      if (!bind(names)) return nullptr;
+      if (!bound.bind(names)) return nullptr;
       for (size_t k = 5; k < names.size(); ++k) {
         if (a[k] && !is_none(a[k])) return fail(a[k]->span, what + "(" + names[k] + "=...) is not supported by py2cuda");
       }
@@ -1491,7 +929,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
           call += "std::nullopt";
           continue;
         }
-        auto v = value(k);
+        auto v = bound.value(k);
         if (!v) return nullptr;
         if (names[k] == "suppress") {
           if (!v->type->is_bool() && !v->type->is_int()) return fail(a[k]->span, what + "(suppress=...) needs a bool");
@@ -1508,453 +946,15 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       }
       return call_node(types::none(), call + ")", c.span, std::move(args));
     }
-    case HostRule::RandomSeed: {
-      if (!bind({"seed"})) return nullptr;
-      if (is_none(a[0])) {
-        if (self) return call_node(types::none(), rt + "({0})", c.span, one(std::move(self)));
-        return call_node(types::none(), rt + "()", c.span, {});
-      }
-      auto s = value(0);
-      if (!s) return nullptr;
-      if (!s->type->is_int()) return fail(a[0]->span, what + "() needs an integer seed");
-      std::vector<ir::ExprPtr> args;
-      if (self) args.push_back(std::move(self));  // RandomState.seed
-      args.push_back(convert(std::move(s), types::int64()));
-      return call_node(types::none(), rt + "(" + placeholders(0, args.size()) + ")", c.span, std::move(args));
-    }
-    case HostRule::RandomDraw:
-    case HostRule::GeneratorDraw: {
-      // The distribution's parameters, then the output shape (size=, or rand(d0, d1, ...)).
-      const std::string name = std::string(row.path.substr(row.path.rfind('.') + 1));
-      const bool dims_as_args = name == "rand" || name == "randn";
-      std::vector<std::string> params;
-      std::vector<double> defaults;
-      if (name == "uniform") params = {"low", "high"}, defaults = {0.0, 1.0};
-      if (name == "normal") params = {"loc", "scale"}, defaults = {0.0, 1.0};
-      if (name == "exponential") params = {"scale"}, defaults = {1.0};
-      if (name == "randint" || name == "integers") params = {"low", "high"}, defaults = {0.0, NAN};
-      std::vector<std::string> names = params;
-      if (!dims_as_args) names.push_back("size");
-      if (name == "randint" || name == "integers") names.push_back("dtype");
-      // Generator.random(size=None, dtype=np.float64): float32 has a draw of its own.
-      const bool random_dtype = row.path == "Generator.random";
-      if (random_dtype) names.push_back("dtype");
-      // Generator.integers(low, high=None, size=None, dtype=np.int64, endpoint=False)
-      const bool integers_endpoint = row.path == "Generator.integers";
-      if (integers_endpoint) names.push_back("endpoint");
-      ir::ExprPtr shape;
-      int ndim = 0;
-      if (dims_as_args) {
-        if (!c.keywords.empty()) return fail(c.keywords[0].span, what + "() takes the dimensions as positional arguments");
-        if (!c.args.empty()) {
-          std::vector<ir::ExprPtr> dims;
-          for (const auto& d : c.args) {
-            auto v = expr(*d);
-            if (!v) return nullptr;
-            if (!v->type->is_int()) return fail(d->span, what + "() dimensions must be integers");
-            dims.push_back(convert(std::move(v), types::int64()));
-          }
-          ndim = static_cast<int>(dims.size());
-          shape = call_node(types::tuple(std::vector<TypeRef>(dims.size(), types::int64())),
-                            "py2cuda::host::shape(" + placeholders(0, dims.size()) + ")", c.span, std::move(dims));
-        }
-        a.clear();
-      } else {
-        if (!bind(names)) return nullptr;
-        const ast::Expr* size = a[params.size()];
-        if (!is_none(size)) {
-          shape = shape_value(*size, ndim);
-          if (!shape) return nullptr;
-        }
-      }
-      if (name == "normal" && !dims_as_args && c.func->kind == ast::ExprKind::Attribute) {
-        // normal(loc, scale) of an array loc or scale: NumPy draws loc + scale * z for each element
-        // of their broadcast shape (or of size=), in C order, z the standard normal draws; the same
-        // arithmetic on rng.standard_normal(shape) gives its values bit for bit.
-        bool array_param = false;
-        for (size_t k = 0; k < 2; ++k) {
-          if (is_none(a[k])) continue;
-          auto v = expr(*a[k]);
-          if (!v) return nullptr;
-          array_param = array_param || v->type->is_array();
-        }
-        if (array_param) return normal_of_arrays(c, a[0], a[1], is_none(a[2]) ? nullptr : a[2]);
-      }
-      std::vector<ir::ExprPtr> args;
-      if (self) args.push_back(std::move(self));
-      const size_t first = args.size();
-      for (size_t k = 0; k < params.size(); ++k) {
-        if (!is_none(a[k])) {
-          auto v = value(k);
-          if (!v) return nullptr;
-          if (!v->type->is_number()) return fail(a[k]->span, what + "() parameters must be numbers");
-          args.push_back(convert(std::move(v), name == "randint" || name == "integers" ? types::int64() : types::float64()));
-        } else if (!std::isnan(defaults[k])) {
-          auto d = std::make_unique<ir::Const>(name == "randint" || name == "integers" ? types::int64() : types::float64(), c.span);
-          if (d->type->is_float()) d->f = defaults[k];
-          else d->bits = static_cast<uint64_t>(static_cast<int64_t>(defaults[k]));
-          args.push_back(std::move(d));
-        } else if (k == 1 && (name == "randint" || name == "integers")) {
-          // randint(high): the range [0, high).
-          auto zero = std::make_unique<ir::Const>(types::int64(), c.span);
-          args.insert(args.begin() + static_cast<std::ptrdiff_t>(first), std::move(zero));
-        } else {
-          return fail(c.span, what + "() missing required argument '" + params[k] + "'");
-        }
-      }
-      TypeRef dt = name == "randint" || name == "integers" ? types::int64() : types::float64();
-      if ((name == "randint" || name == "integers") && !is_none(a.size() > params.size() + 1 ? a[params.size() + 1] : nullptr)) {
-        dt = host_dtype(*a[params.size() + 1]);
-        if (!dt) return nullptr;
-        if (dt != types::int64() && dt != types::int32()) return fail(a[params.size() + 1]->span, what + "(dtype=...) supports int32 and int64");
-      }
-      std::string draw = rt;
-      if (random_dtype && a.size() > params.size() + 1 && !is_none(a[params.size() + 1])) {
-        const TypeRef want = host_dtype(*a[params.size() + 1]);
-        if (!want) return nullptr;
-        if (want == types::float32()) {
-          if (shape) dt = want;  // a scalar draw is a Python float holding the float32 value
-          draw = rt + "_float32";
-        } else if (want != types::float64()) {
-          return fail(a[params.size() + 1]->span, "Unsupported dtype dtype('" + want->str() + "') for random (TypeError)");
-        }
-      }
-      if (integers_endpoint && !is_none(a[params.size() + 2])) {
-        auto endpoint = value(params.size() + 2);
-        if (!endpoint) return nullptr;
-        args.push_back(convert(truth(std::move(endpoint)), types::boolean()));
-        draw = rt + "_endpoint";
-      }
-      TypeRef t = shape ? types::array(dt, ndim, Layout::C) : dt;
-      if (shape) args.push_back(std::move(shape));
-      std::string list = placeholders(0, args.size());
-      std::string pattern = draw + (name == "randint" || name == "integers" ? "<{t0}>(" : "(") + list + ")";
-      return call_node(t, pattern, c.span, std::move(args), {dt});
-    }
-    case HostRule::RandomChoice: {
-      if (!bind({"a", "size", "replace", "p"}) || !need(0, "a")) return nullptr;
-      if (!is_none(a[3])) return fail(a[3]->span, what + "(p=...) is not supported by py2cuda (draws with equal probabilities are)");
-      if (self && row.path.starts_with("Generator.") && !is_none(a[2]) && !(a[2]->kind == ast::ExprKind::BoolLit && ast::as<ast::BoolLit>(*a[2]).value)) {
-        // The Generator draws without replacement by Floyd's algorithm or a tail shuffle.
-        return fail(a[2]->span, what + "(replace=False) is not supported by py2cuda (replace=True is)");
-      }
-      auto pool = value(0);
-      if (!pool) return nullptr;
-      TypeRef item;
-      if (pool->type->is_int()) {
-        item = types::int64();
-        pool = convert(std::move(pool), types::int64());
-      } else if (pool->type->is_array() && !pool->type->is_device_array() && pool->type->ndim() == 1) {
-        item = pool->type->dtype();
-      } else {
-        return fail(a[0]->span, "a must be 1-dimensional or an integer (" + what + "() of " + pool->type->str() + ")");
-      }
-      std::vector<ir::ExprPtr> args;
-      if (self) args.push_back(std::move(self));  // Generator.choice
-      args.push_back(std::move(pool));
-      if (is_none(a[2])) {
-        args.push_back(std::make_unique<ir::Const>(types::boolean(), c.span));
-        static_cast<ir::Const&>(*args.back()).b = true;
-      } else {
-        auto r = value(2);
-        if (!r) return nullptr;
-        args.push_back(truth(std::move(r)));
-      }
-      int ndim = 0;
-      if (!is_none(a[1])) {
-        auto shape = shape_value(*a[1], ndim);
-        if (!shape) return nullptr;
-        args.push_back(std::move(shape));
-      }
-      TypeRef t = ndim ? types::array(item, ndim, Layout::C) : item;
-      return call_node(t, rt + "(" + placeholders(0, args.size()) + ")", c.span, std::move(args));
-    }
-    case HostRule::RandomPermute: {
-      const bool in_place = row.path.ends_with("shuffle");
-      if (!bind({"x"}) || !need(0, "x")) return nullptr;
-      auto x = value(0);
-      if (!x) return nullptr;
-      std::vector<ir::ExprPtr> args;
-      if (self) args.push_back(std::move(self));  // Generator.permutation / shuffle
-      TypeRef t;
-      if (!in_place && x->type->is_int()) {
-        t = types::array(types::int64(), 1, Layout::C);
-        args.push_back(convert(std::move(x), types::int64()));
-      } else if (!x->type->is_array() || x->type->is_device_array() || x->type->ndim() < 1) {
-        return fail(a[0]->span, what + "() needs a host array" + (in_place ? "" : " or an integer") + " (got " +
-                                    x->type->str() + ")");
-      } else {
-        t = in_place ? types::none() : types::array(x->type->dtype(), x->type->ndim(), Layout::C);
-        args.push_back(std::move(x));
-      }
-      return call_node(t, rt + "(" + placeholders(0, args.size()) + ")", c.span, std::move(args));
-    }
-    case HostRule::DefaultRng: {
-      // default_rng(seed) makes a Generator, RandomState(seed) a legacy generator of its own.
-      if (!bind({"seed"})) return nullptr;
-      const TypeRef made = types::host_object(row.path.ends_with("RandomState") ? "RandomState" : "Generator");
-      if (is_none(a[0])) return call_node(made, rt + "()", c.span, {});
-      auto s = value(0);
-      if (!s) return nullptr;
-      if (!s->type->is_int()) return fail(a[0]->span, what + "() needs an integer seed");
-      return call_node(made, rt + "({0})", c.span, one(convert(std::move(s), types::int64())));
-    }
-    case HostRule::ToDevice: {
-      if (!bind({"obj", "stream", "copy", "to"}) || !need(0, "obj")) return nullptr;
-      ir::ExprPtr src;
-      if (a[0]->kind == ast::ExprKind::List || a[0]->kind == ast::ExprKind::Tuple) {
-        // Numba copies a list or tuple through np.asarray: NumPy's dtype and shape of the
-        // (nested) display, as np.array gives them.
-        if (!c.keywords.empty() || c.args.size() != 1) {
-          return fail(c.span, "cuda.to_device() of a list or tuple takes no other argument in py2cuda");
-        }
-        src = host_row_node(c, *builtins::find_host("numpy.array"), nullptr);
-      } else {
-        src = value(0);
-        if (src && src->type->is_list()) src = array_from_list(std::move(src), nullptr, a[0]->span);
-      }
-      if (!src) return nullptr;
-      if (src->type->is_device_array()) return src;  // already on the device: Numba returns it as it is
-      if (!src->type->is_array()) return fail(a[0]->span, "cuda.to_device() needs a NumPy array, not " + src->type->str());
-      TypeRef t = types::device_array(src->type->dtype(), src->type->ndim(), Layout::C);
-      return call_node(t, rt + "({0})", c.span, one(std::move(src)));
-    }
-    case HostRule::DeviceArrayNew: {
-      if (!bind({"shape", "dtype", "strides", "order", "stream"}) || !need(0, "shape")) return nullptr;
-      int ndim = 0;
-      auto shape = shape_value(*a[0], ndim);
-      TypeRef dt = dtype_or(1, types::float64());
-      if (!shape || !dt) return nullptr;
-      return call_node(types::device_array(dt, ndim, Layout::C), rt + "<{t0}>({0})", c.span, one(std::move(shape)), {dt});
-    }
-    case HostRule::DeviceArrayLike: {
-      if (!bind({"ary", "stream"}) || !need(0, "ary")) return nullptr;
-      auto like = value(0);
-      if (!like) return nullptr;
-      if (!like->type->is_array()) return fail(a[0]->span, what + "() needs an array, not " + like->type->str());
-      TypeRef t = types::device_array(like->type->dtype(), like->type->ndim(), Layout::C);
-      return call_node(t, rt + "({0})", c.span, one(std::move(like)));
-    }
-    case HostRule::CopyToHost: {
-      if (!bind({"ary", "stream"})) return nullptr;
-      TypeRef t = types::array(self->type->dtype(), self->type->ndim(), Layout::C);
-      std::vector<ir::ExprPtr> args;
-      args.push_back(std::move(self));
-      if (is_none(a[0])) return call_node(t, "{0}.copy_to_host()", c.span, std::move(args));
-      auto into = array_arg(0);
-      if (!into) return nullptr;
-      if (into->type->dtype() != args[0]->type->dtype() || into->type->ndim() != args[0]->type->ndim()) {
-        return fail(a[0]->span, "copy_to_host(ary) needs an array of the device array's dtype and dimensions, not " +
-                                    into->type->str());
-      }
-      t = into->type;
-      args.push_back(std::move(into));
-      return call_node(t, "{0}.copy_to_host({1})", c.span, std::move(args));
-    }
-    case HostRule::CopyToDevice: {
-      if (!bind({"ary", "stream"}) || !need(0, "ary")) return nullptr;
-      auto src = value(0);
-      if (!src) return nullptr;
-      if (!src->type->is_array() || src->type->dtype() != self->type->dtype()) {
-        return fail(a[0]->span, "copy_to_device() needs an array of dtype " + self->type->dtype()->str());
-      }
-      std::vector<ir::ExprPtr> args;
-      args.push_back(std::move(self));
-      args.push_back(std::move(src));
-      return call_node(types::none(), "{0}.copy_to_device({1})", c.span, std::move(args));
-    }
-    case HostRule::AsType: {
-      if (!bind({"dtype"}) || !need(0, "dtype")) return nullptr;
-      TypeRef dt = host_dtype(*a[0]);
-      if (!dt) return nullptr;
-      TypeRef t = types::array(dt, self->type->ndim(), Layout::C);
-      return call_node(t, rt + "<{t0}>({0})", c.span, one(std::move(self)), {dt});
-    }
-    case HostRule::Copy: {
-      ir::ExprPtr arr = std::move(self);
-      if (!arr) {
-        if (!bind({"a"}) || !need(0, "a")) return nullptr;
-        arr = array_arg(0);
-      } else if (!bind({"order"})) {
-        return nullptr;
-      }
-      if (!arr) return nullptr;
-      if (!arr->type->is_array()) return fail(c.span, what + "() needs an array");
-      TypeRef t = types::array(arr->type->dtype(), arr->type->ndim(), Layout::C);
-      return call_node(t, rt + "({0})", c.span, one(std::move(arr)));
-    }
-    case HostRule::Reshape: {
-      ir::ExprPtr arr = std::move(self);
-      std::vector<ir::ExprPtr> dims;
-      auto add_dims = [&](const ast::Expr& e) -> bool {
-        auto v = expr(e);
-        if (!v) return false;
-        if (v->type->is_int()) {
-          dims.push_back(convert(std::move(v), types::int64()));
-          return true;
-        }
-        if (v->type->is_tuple() && v->kind == ir::ExprKind::TupleMake) {
-          for (auto& x : static_cast<ir::TupleMake&>(*v).elements) {
-            if (!x->type->is_int()) break;
-            dims.push_back(convert(std::move(x), types::int64()));
-          }
-          return true;
-        }
-        D().error(e.span, "reshape() needs integers or a tuple display of them");
-        return false;
-      };
-      if (arr) {
-        if (!c.keywords.empty()) return fail(c.keywords[0].span, "reshape() keyword arguments are not supported");
-        for (const auto& d : c.args) {
-          if (!add_dims(*d)) return nullptr;
-        }
-      } else {
-        if (!bind({"a", "newshape"}) || !need(0, "a") || !need(1, "newshape")) return nullptr;
-        arr = array_arg(0);
-        if (!arr || !add_dims(*a[1])) return nullptr;
-      }
-      if (!arr->type->is_array()) return fail(c.span, "reshape() needs an array");
-      if (dims.empty()) return fail(c.span, "reshape() needs the new shape");
-      TypeRef t = arr->type->is_device_array()
-                      ? types::device_array(arr->type->dtype(), static_cast<int>(dims.size()), Layout::C)
-                      : types::array(arr->type->dtype(), static_cast<int>(dims.size()), Layout::C);
-      std::vector<ir::ExprPtr> args;
-      args.push_back(std::move(arr));
-      const size_t n = dims.size();
-      for (auto& d : dims) args.push_back(std::move(d));
-      return call_node(t, rt + "<" + std::to_string(n) + ">({0}, py2cuda::host::shape(" + placeholders(1, n) + "))",
-                       c.span, std::move(args));
-    }
-    case HostRule::Ravel: {
-      ir::ExprPtr arr = std::move(self);
-      if (!arr) {
-        if (!bind({"a"}) || !need(0, "a")) return nullptr;
-        arr = array_arg(0);
-        if (!arr) return nullptr;
-      } else if (arr->type->is_device_array()) {
-        // DeviceNDArray.ravel(order='C', stream=0): a view of the same device memory.
-        if (!bind({"order", "stream"})) return nullptr;
-        if (a[0] && !(a[0]->kind == ast::ExprKind::StrLit && ast::as<ast::StrLit>(*a[0]).value == "C")) {
-          return fail(a[0]->span, what + "(order=...) other than 'C' is not supported by py2cuda");
-        }
-        TypeRef t = types::device_array(arr->type->dtype(), 1, Layout::C);
-        return call_node(t, rt + "({0})", c.span, one(std::move(arr)));
-      }
-      TypeRef t = types::array(arr->type->dtype(), 1, Layout::C);
-      return call_node(t, rt + "({0})", c.span, one(std::move(arr)));
-    }
-    case HostRule::Transpose: {
-      ir::ExprPtr arr = std::move(self);
-      if (!arr) {
-        if (!bind({"a"}) || !need(0, "a")) return nullptr;
-        arr = array_arg(0);
-        if (!arr) return nullptr;
-      }
-      if (arr->type->is_device_array()) return device_transpose(std::move(arr), c.span);
-      TypeRef t = types::array(arr->type->dtype(), arr->type->ndim(), arr->type->ndim() == 1 ? Layout::C : Layout::A);
-      return call_node(t, rt + "({0})", c.span, one(std::move(arr)));
-    }
-    case HostRule::ToList: {
-      if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, "tolist() takes no arguments");
-      // NumPy's item() of each element: a Python float, int or bool; nested per dimension.
-      TypeRef dt = self->type->dtype();
-      if (!dt->is_number()) return fail(c.span, "tolist() of an array of " + dt->str() + " is not supported by py2cuda");
-      TypeRef t = dt->is_bool() ? dt : dt->is_float() ? types::float64() : dt == types::uint64() ? dt : types::int64();
-      for (int d = 0; d < self->type->ndim(); ++d) t = types::list(t);
-      return call_node(t, rt + "({0})", c.span, one(std::move(self)));
-    }
-    case HostRule::Fill: {
-      if (!bind({"value"}) || !need(0, "value")) return nullptr;
-      auto v = value(0);
-      if (!v) return nullptr;
-      TypeRef dt = self->type->dtype();
-      std::vector<ir::ExprPtr> args;
-      args.push_back(std::move(self));
-      args.push_back(convert(std::move(v), dt));
-      return call_node(types::none(), "py2cuda::np::fill({0}, {1})", c.span, std::move(args));
-    }
-    case HostRule::DeviceList:
-      if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
-      return call_node(types::host_object("DeviceList"), rt + "()", c.span, {});
-    case HostRule::Contiguity:
-      if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
-      return call_node(types::boolean(), "{0}." + rt + "()", c.span, one(std::move(self)));
-    case HostRule::DeviceQuery:
-      if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
-      return call_node(types::boolean(), rt + "()", c.span, {});
-    case HostRule::DeviceHandle: {
-      if (row.path == "numba.cuda.get_current_device") {
-        if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
-        return call_node(types::host_object("Device"), rt + "()", c.span, {});
-      }
-      if (!bind({"device_id"}) || !need(0, "device_id")) return nullptr;
-      auto id = value(0);
-      if (!id) return nullptr;
-      if (!id->type->is_int()) return fail(a[0]->span, what + "() needs an integer device id, not " + id->type->str());
-      return call_node(types::host_object("Device"), rt + "({0})", c.span, one(convert(std::move(id), types::int64())));
-    }
-    case HostRule::Synchronize:
-      if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
-      if (self) return call_node(types::none(), "{0}.synchronize()", c.span, one(std::move(self)));
-      return call_node(types::none(), rt + "()", c.span, {});
-    case HostRule::Event: {
-      if (!bind({"timing"})) return nullptr;
-      std::vector<ir::ExprPtr> args;
-      if (!is_none(a[0])) {
-        auto v = value(0);
-        if (!v) return nullptr;
-        if (!v->type->is_bool() && !v->type->is_int()) return fail(a[0]->span, what + "(timing=...) needs a bool");
-        args.push_back(convert(std::move(v), types::boolean()));
-      }
-      const size_t n = args.size();
-      return call_node(types::host_object("Event"), rt + "(" + placeholders(0, n) + ")", c.span, std::move(args));
-    }
-    case HostRule::EventRecord:
-    case HostRule::EventWait: {
-      // e.query() takes nothing; record() and wait() an optional stream (0: the default one).
-      if (row.path == "Event.query") {
-        if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
-        return call_node(types::boolean(), "{0}.query()", c.span, one(std::move(self)));
-      }
-      if (!bind({"stream"})) return nullptr;
-      std::vector<ir::ExprPtr> args;
-      args.push_back(std::move(self));
-      if (!is_none(a[0])) {
-        auto st = value(0);
-        if (!st) return nullptr;
-        if (st->type != types::host_object("Stream") && !st->type->is_int()) {
-          return fail(a[0]->span, what + "(stream=...) needs a stream from cuda.stream(), or 0");
-        }
-        args.push_back(st->type->is_int() ? convert(std::move(st), types::int64()) : std::move(st));
-      }
-      const std::string call = "{0}." + rt + "(" + (args.size() == 2 ? "{1}" : "") + ")";
-      return call_node(types::none(), call, c.span, std::move(args));
-    }
-    case HostRule::EventElapsed: {
-      // cuda.event_elapsed_time(start, end), or start.elapsed_time(end).
-      std::vector<ir::ExprPtr> args;
-      if (self) args.push_back(std::move(self));
-      if (!(args.empty() ? bind({"evtstart", "evtend"}) && need(0, "evtstart") && need(1, "evtend")
-                         : bind({"event"}) && need(0, "event"))) {
-        return nullptr;
-      }
-      for (size_t slot = 0; args.size() < 2; ++slot) {
-        auto v = value(slot);
-        if (!v) return nullptr;
-        if (v->type != types::host_object("Event")) return fail(a[slot]->span, what + "() needs events from cuda.event()");
-        args.push_back(std::move(v));
-      }
-      return call_node(types::float64(), rt + "({0}, {1})", c.span, std::move(args));
-    }
     case HostRule::SysArgv: return fail(c.span, "sys.argv is a list, not a function");
     case HostRule::SysExit: {
-      if (!bind({"status"})) return nullptr;
+      if (!bound.bind({"status"})) return nullptr;
       if (is_none(a[0])) return call_node(types::none(), rt + "()", c.span, {});
-      auto v = value(0);
+      auto v = bound.value(0);
       if (!v) return nullptr;
-      if (v->type->is_bool()) return call_node(types::none(), rt + "({0})", c.span, one(std::move(v)));
-      if (v->type->is_int()) return call_node(types::none(), rt + "({0})", c.span, one(convert(std::move(v), types::int64())));
-      if (v->type->is_string()) return call_node(types::none(), rt + "({0})", c.span, one(std::move(v)));
+      if (v->type->is_bool()) return call_node(types::none(), rt + "({0})", c.span, args_of(std::move(v)));
+      if (v->type->is_int()) return call_node(types::none(), rt + "({0})", c.span, args_of(convert(std::move(v), types::int64())));
+      if (v->type->is_string()) return call_node(types::none(), rt + "({0})", c.span, args_of(std::move(v)));
       return fail(a[0]->span, "sys.exit() of a " + v->type->str() + " is not supported by py2cuda (an int, a bool, "
                               "a str or None is)");
     }
@@ -1974,29 +974,13 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       }
       return format_call("py2cuda::host::format_string", std::move(args), c.span);
     }
-    case HostRule::Stream:
-      if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
-      return call_node(types::host_object("Stream"), rt + "()", c.span, {});
-    case HostRule::RngStates: {
-      if (!bind({"n", "seed", "subsequence_start", "stream"}) || !need(0, "n") || !need(1, "seed")) return nullptr;
-      std::vector<ir::ExprPtr> args;
-      for (size_t k = 0; k < 3; ++k) {
-        if (k == 2 && is_none(a[k])) break;
-        auto v = value(k);
-        if (!v) return nullptr;
-        if (!v->type->is_int()) return fail(a[k]->span, what + "() needs integers");
-        args.push_back(convert(std::move(v), k == 0 ? types::int64() : types::uint64()));
-      }
-      return call_node(types::device_array(types::xoroshiro128p(), 1, Layout::C), rt + "(" + placeholders(0, args.size()) + ")",
-                       c.span, std::move(args));
-    }
     case HostRule::Clock:
       if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
       return call_node(types::float64(), rt + "()", c.span, {});
     case HostRule::Print: return host_print(c);
     case HostRule::Len: {
-      if (!bind({"obj"}) || !need(0, "obj")) return nullptr;
-      auto v = value(0);
+      if (!bound.bind({"obj"}) || !bound.need(0, "obj")) return nullptr;
+      auto v = bound.value(0);
       if (!v) return nullptr;
       if (v->type->is_array()) return std::make_unique<ir::Shape>(std::move(v), 0, c.span);
       if (v->type->is_tuple()) {
@@ -2005,15 +989,15 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         return n;
       }
       if (v->type->is_string() || is_sized_host_object(v->type) || v->type->is_dict() || v->type->is_list()) {
-        return call_node(types::int64(), rt + "({0})", c.span, one(std::move(v)));
+        return call_node(types::int64(), rt + "({0})", c.span, args_of(std::move(v)));
       }
-      if (const FunctionEntry* m = special_method(v->type, "__len__")) return call_special(*m, one(std::move(v)), c.span);
+      if (const FunctionEntry* m = special_method(v->type, "__len__")) return call_special(*m, args_of(std::move(v)), c.span);
       return fail(a[0]->span, "object of type " + v->type->str() + " has no len()");
     }
     case HostRule::Range:
       return fail(c.span, what + "() is only supported as the iterable of a for loop or a comprehension");
     case HostRule::ToStr: {
-      if (!bind({"object"}) || !need(0, "object")) return nullptr;
+      if (!bound.bind({"object"}) || !bound.need(0, "object")) return nullptr;
       if (row.path == "repr") {
         if (auto d = dtype_object_repr(*a[0])) return d;  // repr(a.dtype): dtype('float32')
       }
@@ -2021,16 +1005,16 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       if (!v) return nullptr;
       // An instance of the program's classes: a dataclass's generated repr, or a located error.
       if (!instance_class(v->type).empty()) return format_value(std::move(v), row.path == "repr" ? 'r' : 0, "", c.span);
-      return call_node(types::string(), rt + "({0})", c.span, one(as_python_list(std::move(v))));
+      return call_node(types::string(), rt + "({0})", c.span, args_of(as_python_list(std::move(v))));
     }
     case HostRule::ToNumber: {
-      if (!bind({"x"})) return nullptr;
+      if (!bound.bind({"x"})) return nullptr;
       TypeRef t = row.path == "int" ? types::int64() : row.path == "float" ? types::float64() : types::boolean();
       if (is_none(a[0])) return convert(std::make_unique<ir::Const>(types::int64(), c.span), t);
-      auto v = value(0);
+      auto v = bound.value(0);
       if (!v) return nullptr;
       if (v->type->is_string() || v->type->is_array() || v->type == types::host_object("FormatArg")) {
-        return call_node(t, rt + "({0})", c.span, one(std::move(v)));  // a mixed dict's value too
+        return call_node(t, rt + "({0})", c.span, args_of(std::move(v)));  // a mixed dict's value too
       }
       if (!v->type->is_number()) return fail(a[0]->span, what + "() of " + v->type->str() + " is not supported");
       if (t->is_bool()) return truth(std::move(v));
@@ -2042,8 +1026,8 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::PySum:
     case HostRule::Format: {
       if (row.rule == HostRule::PySum) {
-        if (!bind({"iterable", "start"}) || !need(0, "iterable")) return nullptr;
-        auto v = value(0);
+        if (!bound.bind({"iterable", "start"}) || !bound.need(0, "iterable")) return nullptr;
+        auto v = bound.value(0);
         if (!v) return nullptr;
         if (!v->type->is_array() && !v->type->is_tuple()) return fail(a[0]->span, "sum() needs an array or a tuple");
         if (v->type->is_array() && (v->type->ndim() != 1 || v->type->is_device_array())) {
@@ -2056,10 +1040,10 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         if (!in || !in->is_number()) return fail(a[0]->span, "sum() needs numbers");
         // Python's sum starts from the int 0: integers stay int64, floats become float64.
         TypeRef dt = in->is_float() ? types::float64() : types::int64();
-        return call_node(dt, rt + "<{t0}>({0})", c.span, one(std::move(v)), {dt});
+        return call_node(dt, rt + "<{t0}>({0})", c.span, args_of(std::move(v)), {dt});
       }
       if (row.rule == HostRule::Format) {
-        if (!bind({"value", "format_spec"}) || !need(0, "value")) return nullptr;
+        if (!bound.bind({"value", "format_spec"}) || !bound.need(0, "value")) return nullptr;
         std::string spec;
         if (!is_none(a[1])) {
           if (a[1]->kind != ast::ExprKind::StrLit) return fail(a[1]->span, "format() needs a literal format spec");
@@ -2077,6 +1061,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
   }
   return fail(c.span, what + "() is not supported in host code by py2cuda");
 }
+
 
 // ------------------------------------------------------------------ unittest.TestCase
 
@@ -2740,7 +1725,7 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
 // stores the result into an array of the result's shape (cast as NumPy's same_kind
 // store) and is the call's value.
 ir::ExprPtr FunctionBuilder::host_elementwise(const ast::Call& c, const builtins::HostBuiltin& row, ir::ExprPtr self) {
-  const std::string what = display(std::string(row.path));
+  const std::string what = host_display_name(std::string(row.path));
   const std::string rt(row.runtime);
   const std::string name(row.path.substr(row.path.rfind('.') + 1));
   const bool method = self != nullptr;
@@ -2980,7 +1965,7 @@ ir::ExprPtr FunctionBuilder::host_elementwise(const ast::Call& c, const builtins
 // are Python floats (double) whatever NumPy type an argument has; integer functions take
 // ints (a float is CPython's TypeError, reported here).
 ir::ExprPtr FunctionBuilder::host_python_math(const ast::Call& c, const builtins::HostBuiltin& row) {
-  const std::string what = display(std::string(row.path));
+  const std::string what = host_display_name(std::string(row.path));
   const std::string rt(row.runtime);
   const std::string name(row.path.substr(row.path.rfind('.') + 1));
   enum class Arg { Float, Int, Iterable };
@@ -3095,59 +2080,5 @@ bool bind_host_arguments(const ast::Call& c, const std::string& what, const std:
 }
 
 const char* array_ufunc_name(BinOp op) { return binary_ufunc(op); }
-
-// rng.normal(loc, scale, size) with an array loc or scale (Generator or np.random's legacy draws):
-// loc + scale * rng.standard_normal(shape), which NumPy's per-element loop computes in the same
-// order and arithmetic. loc and scale are read more than once here, so they must be names, attributes,
-// literals or subscripts of them (a value with effects is refused).
-ir::ExprPtr FunctionBuilder::normal_of_arrays(const ast::Call& c, const ast::Expr* loc, const ast::Expr* scale,
-                                              const ast::Expr* size) {
-  // Names, literals, and attributes, slices and subscripts of them (`clean[:3]`): no effects.
-  std::function<bool(const ast::Expr*)> plain = [&](const ast::Expr* e) {
-    if (!e) return true;
-    switch (e->kind) {
-      case ast::ExprKind::Name:
-      case ast::ExprKind::IntLit:
-      case ast::ExprKind::FloatLit:
-      case ast::ExprKind::NoneLit: return true;
-      case ast::ExprKind::Unary: return plain(ast::as<ast::Unary>(*e).operand.get());
-      case ast::ExprKind::Attribute: return plain(ast::as<ast::Attribute>(*e).value.get());
-      case ast::ExprKind::Subscript:
-        return plain(ast::as<ast::Subscript>(*e).value.get()) && plain(ast::as<ast::Subscript>(*e).index.get());
-      case ast::ExprKind::Slice: {
-        const auto& sl = ast::as<ast::Slice>(*e);
-        return plain(sl.lower.get()) && plain(sl.upper.get()) && plain(sl.step.get());
-      }
-      default: return false;
-    }
-  };
-  for (const ast::Expr* e : {loc, scale}) {
-    if (!plain(e)) {
-      return fail(e->span, "normal() of an array loc or scale reads them twice in py2cuda: give them as names, "
-                           "numbers or subscripts of names (assign this value to a name first)");
-    }
-  }
-  const auto none = [](const ast::Expr* e) { return !e || e->kind == ast::ExprKind::NoneLit; };
-  const Span s = c.span;
-  ast::ExprPtr shape;
-  if (size) {
-    shape = ast::clone(size);
-  } else {
-    ast::ExprPtr both = none(loc)     ? ast::clone(scale)
-                        : none(scale) ? ast::clone(loc)
-                                      : std::make_unique<ast::Binary>(s, BinOp::Add, ast::clone(loc), ast::clone(scale));
-    shape = std::make_unique<ast::Attribute>(s, std::move(both), "shape", s);
-  }
-  const auto& method = ast::as<ast::Attribute>(*c.func);
-  auto draw = std::make_unique<ast::Call>(
-      s, std::make_unique<ast::Attribute>(s, ast::clone(method.value.get()), "standard_normal", method.attr_span));
-  draw->args.push_back(std::move(shape));
-  ast::ExprPtr value = std::move(draw);
-  if (!none(scale)) value = std::make_unique<ast::Binary>(s, BinOp::Mul, ast::clone(scale), std::move(value));
-  if (!none(loc)) value = std::make_unique<ast::Binary>(s, BinOp::Add, ast::clone(loc), std::move(value));
-  auto v = expr(*value);
-  synthetic_ast_.push_back(std::move(value));
-  return v;
-}
 
 }  // namespace py2cuda::infer

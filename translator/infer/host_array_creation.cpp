@@ -1,0 +1,325 @@
+// FunctionBuilder, host code: NumPy's array constructors (host-table rules ArrayFill ... Join:
+// np.zeros, np.full, np.zeros_like, np.arange, np.linspace, np.array, np.tile, np.eye,
+// np.concatenate and the stacks), each array's dtype and rank as NumPy gives them.
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "builtins/host_table.h"
+#include "infer/builtin_typing.h"
+#include "infer/function_builder.h"
+#include "infer/host_nodes.h"
+#include "infer/host_row_args.h"
+#include "types/numpy_rules.h"
+
+namespace py2cuda::infer {
+
+using builtins::HostRule;
+
+ir::ExprPtr FunctionBuilder::host_array_creation(HostRowArgs& bound) {
+  const ast::Call& c = bound.call;
+  const builtins::HostBuiltin& row = bound.row;
+  const std::string& what = bound.what;
+  const std::string& rt = bound.rt;
+  std::vector<const ast::Expr*>& a = bound.a;
+  switch (row.rule) {
+    case HostRule::ArrayFill: {
+      if (!bound.bind({"shape", "dtype"}) || !bound.need(0, "shape")) return nullptr;
+      int ndim = 0;
+      auto shape = shape_value(*a[0], ndim);
+      TypeRef dt = bound.dtype_or(1, types::float64());
+      if (!shape || !dt) return nullptr;
+      return call_node(types::array(dt, ndim, Layout::C), rt + "<{t0}>({0})", c.span, args_of(std::move(shape)), {dt});
+    }
+    case HostRule::ArrayFull: {
+      if (!bound.bind({"shape", "fill_value", "dtype"}) || !bound.need(0, "shape") || !bound.need(1, "fill_value")) return nullptr;
+      int ndim = 0;
+      auto shape = shape_value(*a[0], ndim);
+      auto fill = bound.value(1);
+      if (!shape || !fill) return nullptr;
+      TypeRef dt = bound.dtype_or(2, fill->type);
+      if (!dt) return nullptr;
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(shape));
+      args.push_back(convert(std::move(fill), dt));
+      return call_node(types::array(dt, ndim, Layout::C), rt + "<{t0}>({0}, {1})", c.span, std::move(args), {dt});
+    }
+    case HostRule::ArrayLike: {
+      const bool full = row.path == "numpy.full_like";
+      if (!(full ? bound.bind({"a", "fill_value", "dtype"}) : bound.bind({"a", "dtype"})) || !bound.need(0, "a")) return nullptr;
+      auto like = bound.array_arg(0);
+      if (!like) return nullptr;
+      TypeRef dt = bound.dtype_or(full ? 2 : 1, like->type->dtype());
+      if (!dt) return nullptr;
+      TypeRef t = types::array(dt, like->type->ndim(), Layout::C);
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(like));
+      if (full) {
+        if (!bound.need(1, "fill_value")) return nullptr;
+        auto v = bound.value(1);
+        if (!v) return nullptr;
+        args.push_back(convert(std::move(v), dt));
+        return call_node(t, rt + "<{t0}>({0}, {1})", c.span, std::move(args), {dt});
+      }
+      return call_node(t, rt + "<{t0}>({0})", c.span, std::move(args), {dt});
+    }
+    case HostRule::Arange: {
+      if (!bound.bind({"start", "stop", "step", "dtype"}) || !bound.need(0, "start")) return nullptr;
+      std::vector<ir::ExprPtr> args;
+      bool any_float = false;
+      for (size_t k = 0; k < 3; ++k) {
+        if (is_none(a[k])) continue;
+        auto v = bound.value(k);
+        if (!v) return nullptr;
+        if (!v->type->is_number()) return fail(a[k]->span, "np.arange() needs numbers, not " + v->type->str());
+        any_float = any_float || v->type->is_float();
+        args.push_back(std::move(v));
+      }
+      TypeRef dt = bound.dtype_or(3, any_float ? types::float64() : types::int64());
+      if (!dt) return nullptr;
+      for (auto& x : args) {
+        // The type is read before x is moved from: a by-value parameter may be built first.
+        const TypeRef wide = x->type->is_float() ? types::float64() : types::int64();
+        x = convert(std::move(x), wide);
+      }
+      // arange(stop) counts from 0 in steps of 1.
+      std::string pattern = args.size() == 1 ? rt + "<{t0}>(int64_t(0), {0}, int64_t(1))"
+                            : args.size() == 2 ? rt + "<{t0}>({0}, {1}, int64_t(1))"
+                                               : rt + "<{t0}>({0}, {1}, {2})";
+      return call_node(types::array(dt, 1, Layout::C), pattern, c.span, std::move(args), {dt});
+    }
+    case HostRule::Linspace: {
+      // np.linspace's parameters; logspace's base and geomspace's absent retstep in the same slot.
+      const bool log = row.path == "numpy.logspace", geometric = row.path == "numpy.geomspace";
+      const std::string fifth = log ? "base" : geometric ? "" : "retstep";
+      std::vector<std::string> names = {"start", "stop", "num", "endpoint"};
+      if (!fifth.empty()) names.push_back(fifth);
+      names.push_back("dtype");
+      if (!bound.bind(names) || !bound.need(0, "start") || !bound.need(1, "stop")) return nullptr;
+      if (geometric) a.insert(a.begin() + 4, nullptr);
+      if (!log && !is_none(a[4])) return fail(a[4]->span, "np.linspace(retstep=...) is not supported by py2cuda");
+      auto start = bound.value(0), stop = bound.value(1);
+      if (!start || !stop) return nullptr;
+      ir::ExprPtr num = is_none(a[2]) ? nullptr : bound.value(2);
+      if (!is_none(a[2]) && !num) return nullptr;
+      if (!num) {
+        auto fifty = std::make_unique<ir::Const>(types::int64(), c.span);
+        fifty->bits = 50;
+        num = std::move(fifty);
+      }
+      ir::ExprPtr endpoint;
+      if (!is_none(a[3])) {
+        endpoint = bound.value(3);
+        if (!endpoint) return nullptr;
+      } else {
+        auto t = std::make_unique<ir::Const>(types::boolean(), c.span);
+        t->b = true;
+        endpoint = std::move(t);
+      }
+      TypeRef dt = bound.dtype_or(5, types::float64());
+      if (!dt) return nullptr;
+      std::vector<ir::ExprPtr> args;
+      args.push_back(convert(std::move(start), types::float64()));
+      args.push_back(convert(std::move(stop), types::float64()));
+      args.push_back(convert(std::move(num), types::int64()));
+      args.push_back(convert(truth(std::move(endpoint)), types::boolean()));
+      if (log && !is_none(a[4])) {
+        auto base = bound.value(4);
+        if (!base) return nullptr;
+        if (!base->type->is_number() || base->type->is_complex()) {
+          return fail(a[4]->span, what + "(base=...) needs a number, not " + base->type->str());
+        }
+        args.push_back(convert(std::move(base), types::float64()));
+        return call_node(types::array(dt, 1, Layout::C), rt + "<{t0}>({0}, {1}, {2}, {3}, {4})", c.span, std::move(args), {dt});
+      }
+      return call_node(types::array(dt, 1, Layout::C), rt + "<{t0}>({0}, {1}, {2}, {3})", c.span, std::move(args), {dt});
+    }
+    case HostRule::ArrayFromValues: {
+      if (!bound.bind({"object", "dtype"}) || !bound.need(0, "object")) return nullptr;
+      // NumPy picks the dtype that holds every Python value: bool < int64 < float64.
+      auto holding = [](TypeRef dt, TypeRef value) {
+        TypeRef t = value->is_float() ? types::float64() : value->is_bool() ? types::boolean() : types::int64();
+        if (value->is_float() && value->bits() == 32) t = types::float32();
+        return dt ? numpy_rules::promote_types(dt, t) : t;
+      };
+      // The array of these values (dtype= wins over `dt`), C order in `shape`.
+      auto from_values = [&](std::vector<ir::ExprPtr> values, TypeRef dt, const std::vector<int64_t>& shape) -> ir::ExprPtr {
+        if (!is_none(a[1])) dt = host_dtype(*a[1]);
+        if (!dt) return nullptr;
+        std::vector<ir::ExprPtr> args;
+        std::string dims;
+        for (size_t d = 0; d < shape.size(); ++d) dims += (d ? ", " : "") + std::to_string(shape[d]);
+        for (auto& v : values) args.push_back(convert(std::move(v), dt));
+        std::string pattern = "py2cuda::np::array_from<{t0}>(py2cuda::host::shape(" + dims + "), {" +
+                              placeholders(0, args.size()) + "})";
+        return call_node(types::array(dt, static_cast<int>(shape.size()), Layout::C), pattern, c.span,
+                         std::move(args), {dt});
+      };
+      // Nested list/tuple displays: the shape from the nesting, the values flattened.
+      std::vector<int64_t> shape;
+      std::vector<const ast::Expr*> flat;
+      std::function<bool(const ast::Expr&, size_t)> walk = [&](const ast::Expr& e, size_t depth) -> bool {
+        const std::vector<ast::ExprPtr>* elts = nullptr;
+        if (e.kind == ast::ExprKind::List) elts = &ast::as<ast::ListExpr>(e).elts;
+        if (e.kind == ast::ExprKind::Tuple) elts = &ast::as<ast::TupleExpr>(e).elts;
+        if (!elts) {
+          if (depth != shape.size()) return false;
+          flat.push_back(&e);
+          return true;
+        }
+        if (depth == shape.size()) shape.push_back(static_cast<int64_t>(elts->size()));
+        else if (depth > shape.size() || shape[depth] != static_cast<int64_t>(elts->size())) return false;
+        for (const auto& x : *elts) {
+          if (!walk(*x, depth + 1)) return false;
+        }
+        return true;
+      };
+      if (a[0]->kind == ast::ExprKind::List || a[0]->kind == ast::ExprKind::Tuple) {
+        if (!walk(*a[0], 0) || flat.empty()) {
+          return fail(a[0]->span, what + "() needs a non-empty, rectangular nest of lists of numbers");
+        }
+        std::vector<ir::ExprPtr> values;
+        TypeRef dt = nullptr;
+        for (const ast::Expr* x : flat) {
+          auto v = expr(*x);
+          if (!v) return nullptr;
+          if (!v->type->is_number()) return fail(x->span, what + "() of " + v->type->str() + " values is not supported");
+          dt = holding(dt, v->type);
+          values.push_back(std::move(v));
+        }
+        return from_values(std::move(values), dt, shape);
+      }
+      // A tuple held in a name (`for c in [(0, 0), (3, 3)]: np.array(c)`): its numbers, read once.
+      auto v = bound.value(0);
+      if (v && v->type->is_tuple() && !v->type->is_list_display() && !v->type->elements().empty() &&
+          std::all_of(v->type->elements().begin(), v->type->elements().end(), [](TypeRef e) { return e->is_number(); })) {
+        TypeRef dt = nullptr;
+        for (TypeRef e : v->type->elements()) dt = holding(dt, e);
+        const bool named = v->kind == ir::ExprKind::Var;
+        ir::Variable* tuple = named ? static_cast<ir::VarRef&>(*v).var : temporary("tup", v->type);
+        std::vector<ir::ExprPtr> values;
+        for (size_t k = 0; k < v->type->elements().size(); ++k) {
+          values.push_back(std::make_unique<ir::TupleGet>(v->type->elements()[k], std::make_unique<ir::VarRef>(tuple, c.span),
+                                                          static_cast<int>(k), c.span));
+        }
+        const int64_t n = static_cast<int64_t>(values.size());
+        auto made = from_values(std::move(values), dt, {n});
+        if (!made || named) return made;
+        auto let = std::make_unique<ir::Let>(tuple, std::move(v), c.span);
+        let->type = made->type;
+        let->body = std::move(made);
+        return let;
+      }
+      if (v && v->type->is_list()) {
+        TypeRef dt = is_none(a[1]) ? nullptr : host_dtype(*a[1]);
+        if (!is_none(a[1]) && !dt) return nullptr;
+        return array_from_list(std::move(v), dt, a[0]->span);
+      }
+      auto src = bound.array_arg(0);
+      if (!src) return nullptr;
+      TypeRef dt = bound.dtype_or(1, src->type->dtype());
+      if (!dt) return nullptr;
+      TypeRef t = types::array(dt, src->type->ndim(), Layout::C);
+      if (row.path == "numpy.array" || dt != src->type->dtype()) {
+        return call_node(t, "py2cuda::np::astype<{t0}>({0})", c.span, args_of(std::move(src)), {dt});
+      }
+      return call_node(t, "py2cuda::np::ascontiguousarray({0})", c.span, args_of(std::move(src)));
+    }
+    case HostRule::Tile: {
+      if (!bound.bind({"A", "reps"}) || !bound.need(0, "A") || !bound.need(1, "reps")) return nullptr;
+      auto arr = bound.array_arg(0);
+      if (!arr) return nullptr;
+      int nreps = 0;
+      auto reps = shape_value(*a[1], nreps);
+      if (!reps) return nullptr;
+      TypeRef t = types::array(arr->type->dtype(), std::max(arr->type->ndim(), nreps), Layout::C);
+      std::vector<ir::ExprPtr> args;
+      args.push_back(std::move(arr));
+      args.push_back(std::move(reps));
+      return call_node(t, rt + "({0}, {1})", c.span, std::move(args));
+    }
+    case HostRule::Eye: {
+      if (!bound.bind({"N", "M", "k", "dtype"}) || !bound.need(0, "N")) return nullptr;
+      std::vector<ir::ExprPtr> args;
+      auto n = bound.value(0);
+      if (!n) return nullptr;
+      ir::ExprPtr m = is_none(a[1]) ? nullptr : bound.value(1);
+      ir::ExprPtr k = is_none(a[2]) ? nullptr : bound.value(2);
+      TypeRef dt = bound.dtype_or(3, types::float64());
+      if (!dt) return nullptr;
+      auto n2 = m ? std::move(m) : expr(*a[0]);
+      args.push_back(convert(std::move(n), types::int64()));
+      args.push_back(convert(std::move(n2), types::int64()));
+      if (k) args.push_back(convert(std::move(k), types::int64()));
+      return call_node(types::array(dt, 2, Layout::C), rt + "<{t0}>(" + placeholders(0, args.size()) + ")", c.span,
+                       std::move(args), {dt});
+    }
+    case HostRule::Join: {
+      const std::string name = std::string(row.path.substr(row.path.rfind('.') + 1));
+      const bool takes_axis = name == "concatenate" || name == "stack";
+      if (!bound.bind(takes_axis ? std::vector<std::string>{"arrays", "axis", "dtype"} : std::vector<std::string>{"tup", "dtype"}) ||
+          !bound.need(0, takes_axis ? "arrays" : "tup")) {
+        return nullptr;
+      }
+      if (a[0]->kind != ast::ExprKind::List && a[0]->kind != ast::ExprKind::Tuple) {
+        return join_array_list(c, name, a, what);
+      }
+      const auto& items = a[0]->kind == ast::ExprKind::List ? ast::as<ast::ListExpr>(*a[0]).elts : ast::as<ast::TupleExpr>(*a[0]).elts;
+      if (items.empty()) return fail(a[0]->span, "need at least one array to " + (name == "stack" ? std::string("stack") : "concatenate"));
+      std::vector<ir::ExprPtr> arrays;
+      TypeRef dt = nullptr;
+      int ndim = -1;
+      // np.concatenate(arrays, axis=None): NumPy flattens each array, then joins them.
+      const bool flatten = name == "concatenate" && a[1] && a[1]->kind == ast::ExprKind::NoneLit;
+      for (size_t i = 0; i < items.size(); ++i) {
+        // A list among them (np.concatenate(([c[0]], c, [c[-1]]))) joins as NumPy's array of it:
+        // NumPy makes each list an array first (Python ints int64, floats float64), then
+        // promotes the arrays' dtypes (no value-based casting: a list is not a scalar), so [0]
+        // beside a float32 array gives float64.
+        auto v = listed_array(expr(*items[i]), items[i]->span);
+        if (!v) return nullptr;
+        if (!v->type->is_array() || v->type->is_device_array()) {
+          return fail(items[i]->span, what + "() joins host arrays and lists of numbers, not " + v->type->str());
+        }
+        if (flatten && v->type->ndim() != 1) {
+          TypeRef flat = types::array(v->type->dtype(), 1, Layout::C);
+          v = call_node(flat, "py2cuda::np::ravel({0})", items[i]->span, args_of(std::move(v)));
+        }
+        // vstack makes 1-D arrays rows; hstack and the others join arrays of one dimension.
+        // column_stack makes them columns, dstack makes every array at least 3-D.
+        const int nd = name == "vstack" || name == "column_stack" ? std::max(2, v->type->ndim())
+                       : name == "dstack"                         ? std::max(3, v->type->ndim())
+                                                                  : v->type->ndim();
+        if (ndim >= 0 && nd != ndim) {
+          return fail(items[i]->span, "all the input arrays must have same number of dimensions, but the array at index 0 has " +
+                                          std::to_string(ndim) + " dimension(s) and the array at index " + std::to_string(i) +
+                                          " has " + std::to_string(nd) + " dimension(s)");
+        }
+        ndim = nd;
+        dt = dt ? numpy_rules::promote_types(dt, v->type->dtype()) : v->type->dtype();
+        arrays.push_back(std::move(v));
+      }
+      const size_t dtype_slot = takes_axis ? 2 : 1;
+      if (!is_none(a[dtype_slot])) {
+        dt = host_dtype(*a[dtype_slot]);
+        if (!dt) return nullptr;
+      }
+      const int result_ndim = name == "stack" ? ndim + 1 : ndim;
+      std::string pattern = rt + "<{t0}, " + std::to_string(ndim) + ">(";
+      if (takes_axis) {
+        const std::optional<int64_t> axis = flatten ? 0 : join_axis(a[1], c.span, result_ndim, what);
+        if (!axis) return nullptr;
+        pattern += std::to_string(*axis < 0 ? *axis + result_ndim : *axis) + ", ";
+      }
+      pattern += placeholders(0, arrays.size()) + ")";
+      return call_node(types::array(dt, result_ndim, Layout::C), pattern, c.span, std::move(arrays), {dt});
+    }
+    default:
+      break;
+  }
+  return fail(bound.call.span, bound.what + "() is not supported in host code by py2cuda");
+}
+
+}  // namespace py2cuda::infer
