@@ -7,6 +7,7 @@
 #include "builtins/table.h"
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
+#include "infer/ir_literals.h"
 #include "infer/host_nodes.h"
 #include "types/rules.h"
 
@@ -1409,17 +1410,6 @@ bool pure(const ast::Expr& e) {
     case ast::ExprKind::Binary: return pure(*ast::as<ast::Binary>(e).left) && pure(*ast::as<ast::Binary>(e).right);
     default: return false;
   }
-}
-
-}  // namespace
-
-namespace {
-
-// An int64 literal: a range's default start or step, the 0 a step's sign is tested against.
-std::unique_ptr<ir::Const> int64_literal(int64_t v, Span s) {
-  auto k = std::make_unique<ir::Const>(types::int64(), s);
-  k->bits = static_cast<uint64_t>(v);
-  return k;
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "infer/ast_queries.h"
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
+#include "infer/ir_literals.h"
 #include "types/rules.h"
 
 namespace py2cuda::infer {
@@ -26,12 +27,6 @@ struct Item {
 };
 
 ir::ExprPtr ref(ir::Variable* v, Span s) { return std::make_unique<ir::VarRef>(v, s); }
-
-ir::ExprPtr int64_const(int64_t v, Span s) {
-  auto c = std::make_unique<ir::Const>(types::int64(), s);
-  c->bits = static_cast<uint64_t>(v);
-  return c;
-}
 
 }  // namespace
 
@@ -147,8 +142,8 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
         args.push_back(std::move(v));
       }
       TypeRef t = range_type(args);
-      if (args.size() == 1) args.insert(args.begin(), int64_const(0, s));
-      if (args.size() == 2) args.push_back(int64_const(1, s));
+      if (args.size() == 1) args.insert(args.begin(), int64_literal(0, s));
+      if (args.size() == 2) args.push_back(int64_literal(1, s));
       auto start = settle(convert(std::move(args[0]), types::int64()), "range_start");
       auto stop = settle(convert(std::move(args[1]), types::int64()), "range_stop");
       auto step = settle(convert(std::move(args[2]), types::int64()), "range_step");
@@ -425,7 +420,7 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
     }
     if (t->is_uniform_tuple()) {
       auto tup = settle(std::move(v), "items");
-      lengths.push_back(int64_const(static_cast<int64_t>(t->elements().size()), s));
+      lengths.push_back(int64_literal(static_cast<int64_t>(t->elements().size()), s));
       item.type = t->elements()[0];
       item.value = [tup, t, &index, s]() {
         auto at = std::make_unique<ir::BuiltinCall>(t->elements()[0], "py2cuda::tuple_at({0}, {1})", s);
@@ -469,9 +464,9 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
   index->loop_counter = true;
   loop->counter = index;
   loop->target = index;
-  loop->start = int64_const(0, s);
+  loop->start = int64_literal(0, s);
   loop->stop = std::move(n);
-  loop->step = int64_const(1, s);
+  loop->step = int64_literal(1, s);
   loop->step_sign = 1;
   // The loop's target, bound where the loop is: a name rebound to a number of another type
   // gets its own C++ variable, as straight-line code's (assign_name).
