@@ -2,7 +2,7 @@
 // same work.
 //
 //   py2cuda bench/loop_mode_kernels.py --kernels-only -o OUT/loop_mode_kernels.cu --header OUT/loop_mode_kernels.h
-//   g++ -std=c++20 -O2 -fwrapv -I runtime/include -I OUT bench/loop_mode_vs_plain_cpp.cpp
+//   g++ -std=c++20 -O2 -fwrapv -fno-math-errno -I runtime/include -I OUT bench/loop_mode_vs_plain_cpp.cpp
 //       -o loop_mode_vs_plain_cpp -lboost_context -pthread
 //   ./loop_mode_vs_plain_cpp [N]            (N elements, default 1048576)
 //
@@ -17,7 +17,8 @@
 // kernel with its own copy of the arguments, plus the bounds check of every subscript.
 // This measures what that costs against the loop a C++ programmer would write for
 // the same work, on the same memory, compiled with the same flags, for three kernels:
-// saxpy (one element a thread), a five-point stencil on a 2-D grid (2-D indices, neighbours
+// saxpy (one element a thread; C-contiguous parameters, then float32[:] ones whose subscripts
+// step by run-time strides), a five-point stencil on a 2-D grid (2-D indices, neighbours
 // behind the `if 0 < r < rows - 1` guard) and a grid-stride loop taking a square root
 // (threads that loop over many elements). Rows of each:
 //
@@ -272,6 +273,14 @@ int main(int argc, char** argv) {
                                           [&] { saxpy_checked(a, x.data(), n, y.data(), n, out.data(), n); },
                                           [&] { kernels::launch_saxpy(config, a, x, y, out); }),
                        out, n, 15)));
+  // The same with float32[:] parameters, strides read at run time.
+  loop_ratios.emplace_back(
+      "saxpy float32[:]",
+      loop_mode_ratio(compare("saxpy with float32[:] parameters (any layout: strides read at run time)",
+                              loop_mode_variants([&] { saxpy_plain(a, x.data(), y.data(), out.data(), n); },
+                                                 [&] { saxpy_checked(a, x.data(), n, y.data(), n, out.data(), n); },
+                                                 [&] { kernels::launch_saxpy_any_layout(config, a, x, y, out); }),
+                              out, n, 15)));
 
   // The stencil on a square grid of about n points, blocks of 16 x 16.
   int64_t side = 4;

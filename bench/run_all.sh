@@ -67,7 +67,7 @@ build_cpp() {  # OUTPUT SOURCE [EXTRA_FLAG...]
   local out="$1" src="$2"
   shift 2
   rm -f "$bench_bin/$out"  # a failed build must not leave an old binary to be run
-  "$cxx" -std=c++20 -O2 -fwrapv "$@" -I "$root/runtime/include" -I "$bench_bin" "$root/bench/$src" -o "$bench_bin/$out" \
+  "$cxx" -std=c++20 -O2 -fwrapv -fno-math-errno "$@" -I "$root/runtime/include" -I "$bench_bin" "$root/bench/$src" -o "$bench_bin/$out" \
     -lboost_context -pthread 2>"$bench_bin/$out.log" || { echo "run_all.sh: building $out failed; see $bench_bin/$out.log" >&2; return 1; }
 }
 # The loop-mode benchmark includes py2cuda's translation of its kernels.

@@ -44,7 +44,7 @@ def main() -> int:
             print(f"FAIL: translating bench/loop_mode_kernels.py:\n{translate.stderr}")
             return 1
         binary = work / "loop_mode_vs_plain_cpp"
-        build = subprocess.run([cxx, "-std=c++20", "-O2", "-fwrapv", "-I", str(source / "runtime" / "include"), "-I",
+        build = subprocess.run([cxx, "-std=c++20", "-O2", "-fwrapv", "-fno-math-errno", "-I", str(source / "runtime" / "include"), "-I",
                                 str(work), str(source / "bench" / "loop_mode_vs_plain_cpp.cpp"), "-o", str(binary),
                                 "-lboost_context", "-pthread"], capture_output=True, text=True)
         if build.returncode != 0:

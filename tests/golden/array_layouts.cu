@@ -9,7 +9,7 @@ namespace array_layouts {
 
 // array_layouts.py:12: def axpy_contiguous(x, y, out):
 // kernel void(float32[::1], float32[:], float32[::1])
-__global__ void axpy_contiguous(py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> y, py2cuda::Array<float, 1> out) {
+__global__ void axpy_contiguous(py2cuda::CArray<float, 1> x, py2cuda::Array<float, 1> y, py2cuda::CArray<float, 1> out) {
   // array_layouts.py:13: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
   // array_layouts.py:14: if i < out.shape[0]:
@@ -21,7 +21,7 @@ __global__ void axpy_contiguous(py2cuda::Array<float, 1> x, py2cuda::Array<float
 
 // array_layouts.py:19: def row_max(m, out):
 // kernel void(int32[:, ::1], int64[:])
-__global__ void row_max(py2cuda::Array<int32_t, 2> m, py2cuda::Array<int64_t, 1> out) {
+__global__ void row_max(py2cuda::CArray<int32_t, 2> m, py2cuda::Array<int64_t, 1> out) {
   // array_layouts.py:20: r = cuda.grid(1)
   int64_t r = py2cuda::grid1();
   // array_layouts.py:21: if r < m.shape[0]:
@@ -40,7 +40,7 @@ __global__ void row_max(py2cuda::Array<int32_t, 2> m, py2cuda::Array<int64_t, 1>
 
 // array_layouts.py:29: def depth_sum(t, out):
 // kernel void(float64[:, :, ::1], float64[:, :])
-__global__ void depth_sum(py2cuda::Array<double, 3> t, py2cuda::Array<double, 2> out) {
+__global__ void depth_sum(py2cuda::CArray<double, 3> t, py2cuda::Array<double, 2> out) {
   // array_layouts.py:30: i, j = cuda.grid(2)
   py2cuda::tuple<int64_t, int64_t> tup = py2cuda::grid2();
   int64_t i = py2cuda::get<0>(tup);
@@ -62,19 +62,19 @@ __global__ void depth_sum(py2cuda::Array<double, 3> t, py2cuda::Array<double, 2>
 // ---------------------------------------------------------------- launch functions
 
 // Launches axpy_contiguous (array_layouts.py:12), void(float32[::1], float32[:], float32[::1]).
-void launch_axpy_contiguous(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> y, py2cuda::Array<float, 1> out) {
+void launch_axpy_contiguous(const py2cuda::LaunchConfig& config, py2cuda::CArray<float, 1> x, py2cuda::Array<float, 1> y, py2cuda::CArray<float, 1> out) {
   static constexpr py2cuda::KernelInfo info{.name = "axpy_contiguous", .location = "array_layouts.py:12"};
   py2cuda::launch<axpy_contiguous>(config, info, x, y, out);
 }
 
 // Launches row_max (array_layouts.py:19), void(int32[:, ::1], int64[:]).
-void launch_row_max(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 2> m, py2cuda::Array<int64_t, 1> out) {
+void launch_row_max(const py2cuda::LaunchConfig& config, py2cuda::CArray<int32_t, 2> m, py2cuda::Array<int64_t, 1> out) {
   static constexpr py2cuda::KernelInfo info{.name = "row_max", .location = "array_layouts.py:19"};
   py2cuda::launch<row_max>(config, info, m, out);
 }
 
 // Launches depth_sum (array_layouts.py:29), void(float64[:, :, ::1], float64[:, :]).
-void launch_depth_sum(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 3> t, py2cuda::Array<double, 2> out) {
+void launch_depth_sum(const py2cuda::LaunchConfig& config, py2cuda::CArray<double, 3> t, py2cuda::Array<double, 2> out) {
   static constexpr py2cuda::KernelInfo info{.name = "depth_sum", .location = "array_layouts.py:29"};
   py2cuda::launch<depth_sum>(config, info, t, out);
 }

@@ -13,7 +13,7 @@ constexpr int64_t TPB = 32;
 
 // array_slicing.py:17: def dot(u, v):
 // device function float64(float64[::1], float64[:])
-__device__ double dot(py2cuda::Array<double, 1> u, py2cuda::Array<double, 1> v) {
+__device__ double dot(py2cuda::CArray<double, 1> u, py2cuda::Array<double, 1> v) {
   // array_slicing.py:18: acc = 0.0
   double acc = 0.0;
   // array_slicing.py:19: for k in range(u.size):
@@ -27,7 +27,7 @@ __device__ double dot(py2cuda::Array<double, 1> u, py2cuda::Array<double, 1> v) 
 
 // array_slicing.py:25: def matvec(m, x, y):
 // kernel void(float64[:, ::1], float64[:], float64[:])
-__global__ void matvec(py2cuda::Array<double, 2> m, py2cuda::Array<double, 1> x, py2cuda::Array<double, 1> y) {
+__global__ void matvec(py2cuda::CArray<double, 2> m, py2cuda::Array<double, 1> x, py2cuda::Array<double, 1> y) {
   // array_slicing.py:26: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
   // array_slicing.py:27: if i < m.shape[0]:
@@ -53,7 +53,7 @@ __device__ double dot_2(py2cuda::Array<double, 1> u, py2cuda::Array<double, 1> v
 
 // array_slicing.py:32: def column_norms(m, weights, out):
 // kernel void(float64[:, ::1], float64[:], float64[:])
-__global__ void column_norms(py2cuda::Array<double, 2> m, py2cuda::Array<double, 1> weights, py2cuda::Array<double, 1> out) {
+__global__ void column_norms(py2cuda::CArray<double, 2> m, py2cuda::Array<double, 1> weights, py2cuda::Array<double, 1> out) {
   // array_slicing.py:33: j = cuda.grid(1)
   int64_t j = py2cuda::grid1();
   // array_slicing.py:34: if j < m.shape[1]:
@@ -164,7 +164,7 @@ __global__ void plane_sums(py2cuda::Array<float, 3> t, py2cuda::Array<float, 1> 
 __global__ void shifted_window(py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> out) {
   // array_slicing.py:84: tile = cuda.shared.array(TPB + 2, dtype=np.float32)
   __shared__ float tile_shared[34];
-  py2cuda::Array<float, 1> tile = py2cuda::local_array_view(tile_shared, 34);
+  py2cuda::CArray<float, 1> tile = py2cuda::local_array_view(tile_shared, 34);
   // array_slicing.py:85: t = cuda.threadIdx.x
   int32_t t = int32_t(threadIdx.x);
   // array_slicing.py:86: i = cuda.grid(1)
@@ -183,7 +183,7 @@ __global__ void shifted_window(py2cuda::Array<float, 1> x, py2cuda::Array<float,
   // array_slicing.py:92: cuda.syncthreads()
   __syncthreads();
   // array_slicing.py:93: window = tile[t : t + 3]
-  py2cuda::Array<float, 1> window = py2cuda::view(tile, py2cuda::slice(t, int64_t(t) + 3));
+  py2cuda::CArray<float, 1> window = py2cuda::view(tile, py2cuda::slice(t, int64_t(t) + 3));
   // array_slicing.py:94: if i < x.size:
   if (i < x.size()) {
     // array_slicing.py:95: out[i] = window[0] + window[1] + window[2]
@@ -212,13 +212,13 @@ __global__ void clear_border(py2cuda::Array<double, 2> m, int32_t width) {
 // ---------------------------------------------------------------- launch functions
 
 // Launches matvec (array_slicing.py:25), void(float64[:, ::1], float64[:], float64[:]).
-void launch_matvec(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 2> m, py2cuda::Array<double, 1> x, py2cuda::Array<double, 1> y) {
+void launch_matvec(const py2cuda::LaunchConfig& config, py2cuda::CArray<double, 2> m, py2cuda::Array<double, 1> x, py2cuda::Array<double, 1> y) {
   static constexpr py2cuda::KernelInfo info{.name = "matvec", .location = "array_slicing.py:25"};
   py2cuda::launch<matvec>(config, info, m, x, y);
 }
 
 // Launches column_norms (array_slicing.py:32), void(float64[:, ::1], float64[:], float64[:]).
-void launch_column_norms(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 2> m, py2cuda::Array<double, 1> weights, py2cuda::Array<double, 1> out) {
+void launch_column_norms(const py2cuda::LaunchConfig& config, py2cuda::CArray<double, 2> m, py2cuda::Array<double, 1> weights, py2cuda::Array<double, 1> out) {
   static constexpr py2cuda::KernelInfo info{.name = "column_norms", .location = "array_slicing.py:32"};
   py2cuda::launch<column_norms>(config, info, m, weights, out);
 }

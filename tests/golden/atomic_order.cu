@@ -9,7 +9,7 @@ namespace atomic_order {
 
 // atomic_order.py:11: def ordered(ow, out):
 // kernel void(int64[:, ::1], int64[:, ::1])
-__global__ void ordered(py2cuda::Array<int64_t, 2> ow, py2cuda::Array<int64_t, 2> out) {
+__global__ void ordered(py2cuda::CArray<int64_t, 2> ow, py2cuda::CArray<int64_t, 2> out) {
   // atomic_order.py:12: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
   // atomic_order.py:13: if i < ow.shape[0]:
@@ -40,7 +40,7 @@ __global__ void ordered(py2cuda::Array<int64_t, 2> ow, py2cuda::Array<int64_t, 2
 // ---------------------------------------------------------------- launch functions
 
 // Launches ordered (atomic_order.py:11), void(int64[:, ::1], int64[:, ::1]).
-void launch_ordered(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 2> ow, py2cuda::Array<int64_t, 2> out) {
+void launch_ordered(const py2cuda::LaunchConfig& config, py2cuda::CArray<int64_t, 2> ow, py2cuda::CArray<int64_t, 2> out) {
   static constexpr py2cuda::KernelInfo info{.name = "ordered", .location = "atomic_order.py:11"};
   py2cuda::launch<ordered>(config, info, ow, out);
 }

@@ -16,7 +16,7 @@ constexpr int64_t BINS = 8;
 __global__ void histogram(py2cuda::Array<int32_t, 1> values, py2cuda::Array<int32_t, 1> bins) {
   // atomics.py:16: local = cuda.shared.array(BINS, int32)
   __shared__ int32_t local_shared[8];
-  py2cuda::Array<int32_t, 1> local = py2cuda::local_array_view(local_shared, 8);
+  py2cuda::CArray<int32_t, 1> local = py2cuda::local_array_view(local_shared, 8);
   // atomics.py:17: tx = cuda.threadIdx.x
   int32_t tx = int32_t(threadIdx.x);
   // atomics.py:18: if tx < BINS:

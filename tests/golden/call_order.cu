@@ -9,7 +9,7 @@ namespace call_order {
 
 // call_order.py:26: def bump(a, i, j):
 // device function int64(int64[:, ::1], int64, int64)
-__device__ int64_t bump(py2cuda::Array<int64_t, 2> a, int64_t i, int64_t j) {
+__device__ int64_t bump(py2cuda::CArray<int64_t, 2> a, int64_t i, int64_t j) {
   // call_order.py:28: a[i, j] += 100
   a.at(i, j) += 100;
   // call_order.py:29: return a[i, j]
@@ -28,7 +28,7 @@ __device__ int64_t square(int64_t x) {
 __device__ int64_t scratch_sum(int64_t x) {
   // call_order.py:19: t = cuda.local.array(2, dtype=np.int64)
   int64_t t_local[2];
-  py2cuda::Array<int64_t, 1> t = py2cuda::local_array_view(t_local, 2);
+  py2cuda::CArray<int64_t, 1> t = py2cuda::local_array_view(t_local, 2);
   // call_order.py:20: t[0] = x
   t(0) = x;
   // call_order.py:21: t[1] = x + 1
@@ -39,21 +39,21 @@ __device__ int64_t scratch_sum(int64_t x) {
 
 // call_order.py:33: def bump_twice(a, i, j):
 // device function int64(int64[:, ::1], int64, int64)
-__device__ int64_t bump_twice(py2cuda::Array<int64_t, 2> a, int64_t i, int64_t j) {
+__device__ int64_t bump_twice(py2cuda::CArray<int64_t, 2> a, int64_t i, int64_t j) {
   // call_order.py:34: return bump(a, i, j) * 2  # an effect through the function it calls
   return bump(a, i, j) * 2;
 }
 
 // call_order.py:38: def take(a, i, j):
 // device function int64(int64[:, ::1], int64, int64)
-__device__ int64_t take(py2cuda::Array<int64_t, 2> a, int64_t i, int64_t j) {
+__device__ int64_t take(py2cuda::CArray<int64_t, 2> a, int64_t i, int64_t j) {
   // call_order.py:39: return cuda.atomic.add(a, (i, j), 1000)
   return py2cuda::atomic_add(&a.at(i, j), int64_t(1000));
 }
 
 // call_order.py:43: def ordered(w, cnt, out):
 // kernel void(int64[:, ::1], int64[::1], int64[:, ::1])
-__global__ void ordered(py2cuda::Array<int64_t, 2> w, py2cuda::Array<int64_t, 1> cnt, py2cuda::Array<int64_t, 2> out) {
+__global__ void ordered(py2cuda::CArray<int64_t, 2> w, py2cuda::CArray<int64_t, 1> cnt, py2cuda::CArray<int64_t, 2> out) {
   // call_order.py:44: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
   // call_order.py:45: if i < w.shape[0]:
@@ -78,7 +78,7 @@ __global__ void ordered(py2cuda::Array<int64_t, 2> w, py2cuda::Array<int64_t, 1>
 // ---------------------------------------------------------------- launch functions
 
 // Launches ordered (call_order.py:43), void(int64[:, ::1], int64[::1], int64[:, ::1]).
-void launch_ordered(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 2> w, py2cuda::Array<int64_t, 1> cnt, py2cuda::Array<int64_t, 2> out) {
+void launch_ordered(const py2cuda::LaunchConfig& config, py2cuda::CArray<int64_t, 2> w, py2cuda::CArray<int64_t, 1> cnt, py2cuda::CArray<int64_t, 2> out) {
   static constexpr py2cuda::KernelInfo info{.name = "ordered", .location = "call_order.py:43"};
   py2cuda::launch<ordered>(config, info, w, cnt, out);
 }

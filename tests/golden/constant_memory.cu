@@ -35,7 +35,7 @@ __global__ void smooth(py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> out)
   // constant_memory.py:27: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
   // constant_memory.py:28: taps = cuda.const.array_like(TAPS)
-  py2cuda::Array<const float, 1> taps = py2cuda::constant_view(TAPS);
+  py2cuda::CArray<const float, 1> taps = py2cuda::constant_view(TAPS);
   // constant_memory.py:29: if i < out.size:
   if (i < out.size()) {
     // constant_memory.py:30: acc = np.float32(0.0)

@@ -162,7 +162,7 @@ __device__ py2cuda::tuple<__half, __half> scaled(__half h) {
 __global__ void block_sum(py2cuda::Array<__half, 1> a, py2cuda::Array<__half, 1> out) {
   // float16.py:103: s = cuda.shared.array(32, np.float16)
   __shared__ __half s_shared[32];
-  py2cuda::Array<__half, 1> s = py2cuda::local_array_view(s_shared, 32);
+  py2cuda::CArray<__half, 1> s = py2cuda::local_array_view(s_shared, 32);
   // float16.py:104: i = cuda.threadIdx.x
   int32_t i = int32_t(threadIdx.x);
   // float16.py:105: s[i] = a[i] if i < a.size else np.float16(0)

@@ -92,7 +92,7 @@ __global__ void total(py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> parti
   float s{};
   // grid_sync.py:64: cache = cuda.shared.array(TPB, float32)
   __shared__ float cache_shared[32];
-  py2cuda::Array<float, 1> cache = py2cuda::local_array_view(cache_shared, 32);
+  py2cuda::CArray<float, 1> cache = py2cuda::local_array_view(cache_shared, 32);
   // grid_sync.py:65: t = cuda.threadIdx.x
   int32_t t = int32_t(threadIdx.x);
   // grid_sync.py:66: acc = float32(0.)

@@ -16,7 +16,7 @@ constexpr int64_t TPB = 16;
 __global__ void block_sum(py2cuda::Array<float, 1> a, py2cuda::Array<float, 1> out) {
   // shared_memory.py:17: partial = cuda.shared.array(TPB, float32)
   __shared__ float partial_shared[16];
-  py2cuda::Array<float, 1> partial = py2cuda::local_array_view(partial_shared, 16);
+  py2cuda::CArray<float, 1> partial = py2cuda::local_array_view(partial_shared, 16);
   // shared_memory.py:18: tx = cuda.threadIdx.x
   int32_t tx = int32_t(threadIdx.x);
   // shared_memory.py:19: i = cuda.grid(1)
@@ -51,7 +51,7 @@ __global__ void block_sum(py2cuda::Array<float, 1> a, py2cuda::Array<float, 1> o
 __global__ void transpose(py2cuda::Array<float, 2> a, py2cuda::Array<float, 2> b) {
   // shared_memory.py:34: tile = cuda.shared.array((TPB, TPB_PADDED), dtype=np.float32)
   __shared__ float tile_shared[16 * 17];
-  py2cuda::Array<float, 2> tile = py2cuda::local_array_view(tile_shared, 16, 17);
+  py2cuda::CArray<float, 2> tile = py2cuda::local_array_view(tile_shared, 16, 17);
   // shared_memory.py:35: tx = cuda.threadIdx.x
   int32_t tx = int32_t(threadIdx.x);
   // shared_memory.py:36: ty = cuda.threadIdx.y
@@ -88,7 +88,7 @@ __global__ void running_digits(py2cuda::Array<int32_t, 1> values, py2cuda::Array
   // shared_memory.py:51: if i < values.size:
   if (i < values.size()) {
     // shared_memory.py:52: digits = cuda.local.array(10, int32)
-    py2cuda::Array<int32_t, 1> digits = py2cuda::local_array_view(digits_local, 10);
+    py2cuda::CArray<int32_t, 1> digits = py2cuda::local_array_view(digits_local, 10);
     // shared_memory.py:53: v = values[i]
     int64_t v = int64_t(values(i));
     // shared_memory.py:54: n = 0

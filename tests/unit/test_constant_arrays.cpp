@@ -72,7 +72,7 @@ TEST(ConstantArrays, LongRowsWrapEightToALine) {
 
 TEST(ConstantArrays, ArrayLikeIsTheSameReadOnlyView) {
   std::string out = cu("W = np.array([0.5, 0.25])\n", "    w = cuda.const.array_like(W)\n    out[0] = w[1]\n");
-  EXPECT_TRUE(has(out, "py2cuda::Array<const double, 1> w = py2cuda::constant_view(W);")) << out;
+  EXPECT_TRUE(has(out, "py2cuda::CArray<const double, 1> w = py2cuda::constant_view(W);")) << out;
 }
 
 TEST(ConstantArrays, Errors) {

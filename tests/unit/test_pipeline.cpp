@@ -115,8 +115,8 @@ TEST(Pipeline, HostCodeBecomesMainAndTypesItsLaunches) {
       "b = np.arange(4)\n"
       "scale[1, 32](b, 3)\n"
       "print(a, b)\n");
-  EXPECT_TRUE(has(text, "__global__ void scale(py2cuda::Array<float, 1> x, float f)")) << text;
-  EXPECT_TRUE(has(text, "__global__ void scale_2(py2cuda::Array<int64_t, 1> x, int64_t f)")) << text;
+  EXPECT_TRUE(has(text, "__global__ void scale(py2cuda::CArray<float, 1> x, float f)")) << text;
+  EXPECT_TRUE(has(text, "__global__ void scale_2(py2cuda::CArray<int64_t, 1> x, int64_t f)")) << text;
   EXPECT_TRUE(has(text, "launch_scale(py2cuda::LaunchConfig{1, 32}, py2cuda::host::transfer_in_out(a), 2.0f)"))
       << text;
   EXPECT_TRUE(has(text, "int main(int argc, char** argv)")) << text;
@@ -253,13 +253,13 @@ TEST(Pipeline, SharedAndLocalArraysAreStorageAndAView) {
                        "    sm = cuda.shared.array((TPB, TPB + 1), float32)\n"
                        "    if a[0] > 0:\n        loc = cuda.local.array(4, 'int64')\n        loc[0] = 1\n"
                        "    dyn = cuda.shared.array(0, a.dtype)\n    sm[0, 0] = dyn[0]\n");
-  EXPECT_TRUE(has(out, "__shared__ float sm_shared[16 * 17];\n  py2cuda::Array<float, 2> sm = "
+  EXPECT_TRUE(has(out, "__shared__ float sm_shared[16 * 17];\n  py2cuda::CArray<float, 2> sm = "
                        "py2cuda::local_array_view(sm_shared, 16, 17);"))
       << out;
   // Allocated in a branch: the storage lives at function scope.
   EXPECT_TRUE(has(out, "{\n  // t.py:8:")) << out;
   EXPECT_TRUE(has(out, "  int64_t loc_local[4];\n")) << out;
-  EXPECT_TRUE(has(out, "py2cuda::Array<float, 1> dyn = py2cuda::dynamic_shared_array<float>();")) << out;
+  EXPECT_TRUE(has(out, "py2cuda::CArray<float, 1> dyn = py2cuda::dynamic_shared_array<float>();")) << out;
 }
 
 TEST(Pipeline, ArrayAllocationsMustBeAssigned) {
@@ -436,11 +436,11 @@ TEST(Pipeline, KernelsDefinedInFunctionsAreHoistedAndTypedByTheirLaunches) {
       "if __name__ == '__main__':\n"
       "    @cuda.jit\n    def fill(x):\n        x[0] = 2\n"
       "    main()\n    other()\n    y = np.zeros(1)\n    fill[1, 1](y)\n");
-  EXPECT_TRUE(has(text, "__global__ void add(py2cuda::Array<float, 1> a, py2cuda::Array<float, 1> out)")) << text;
+  EXPECT_TRUE(has(text, "__global__ void add(py2cuda::CArray<float, 1> a, py2cuda::CArray<float, 1> out)")) << text;
   EXPECT_TRUE(has(text, "__device__ double twice(float v)")) << text;
   // other()'s kernel has the same name as main()'s: it takes its function's name as a prefix.
-  EXPECT_TRUE(has(text, "__global__ void other_add(py2cuda::Array<double, 1> x)")) << text;
-  EXPECT_TRUE(has(text, "__global__ void fill(py2cuda::Array<double, 1> x)")) << text;
+  EXPECT_TRUE(has(text, "__global__ void other_add(py2cuda::CArray<double, 1> x)")) << text;
+  EXPECT_TRUE(has(text, "__global__ void fill(py2cuda::CArray<double, 1> x)")) << text;
   EXPECT_TRUE(has(text, "int main(int argc, char** argv)")) << text;
 }
 
@@ -518,7 +518,7 @@ TEST(Pipeline, SignatureFromAVariable) {
                        "@cuda.jit(U)\ndef c(m):\n    m[0, 0] = 1\n");
   EXPECT_TRUE(has(out, "void launch_a(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x)")) << out;
   EXPECT_TRUE(has(out, "py2cuda::Array<int32_t, 1> x, int32_t n)")) << out;
-  EXPECT_TRUE(has(out, "void launch_c(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 2> m)")) << out;
+  EXPECT_TRUE(has(out, "void launch_c(const py2cuda::LaunchConfig& config, py2cuda::CArray<float, 2> m)")) << out;
   TranslateResult twice = run("S = 'void(float32[:])'\nS = 'void(float64[:])'\n@cuda.jit(S)\ndef a(x):\n    x[0] = 1\n");
   EXPECT_FALSE(twice.ok);
   EXPECT_TRUE(has(twice.diagnostics, "the signature 'S' is a variable assigned more than once")) << twice.diagnostics;
@@ -586,7 +586,7 @@ TEST(Pipeline, CapturedDeviceArrayIsAKernelParameter) {
       "    @cuda.jit\n    def k(out):\n        i = cuda.grid(1)\n        out[i] = prices[i]\n"
       "    out = np.zeros(4)\n    k[1, 4](out)\n    print(out)\n"
       "main()\n");
-  EXPECT_TRUE(has(text, "__global__ void k(py2cuda::Array<double, 1> out, py2cuda::Array<double, 1> prices)")) << text;
+  EXPECT_TRUE(has(text, "__global__ void k(py2cuda::CArray<double, 1> out, py2cuda::CArray<double, 1> prices)")) << text;
   EXPECT_TRUE(has(text, "launch_k(py2cuda::LaunchConfig{1, 4}, py2cuda::host::transfer_in_out(out), prices);")) << text;
 }
 

@@ -42,7 +42,7 @@ TEST(RuntimeHostArray, ViewIsCContiguous) {
   v(1, 2, 3) = 7.0;
   EXPECT_EQ(a.data()[23], 7.0);
   const HostArray<double, 3>& ro = a;
-  static_assert(std::is_same_v<decltype(ro.view()), py2cuda::Array<const double, 3>>);
+  static_assert(std::is_same_v<decltype(ro.view()), py2cuda::CArray<const double, 3>>);
 }
 
 TEST(RuntimeHostArray, CopyIsDeepAndMoveEmptiesTheSource) {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <py2cuda/slice.h>
@@ -90,6 +91,48 @@ TEST(RuntimeSlice, RowsColumnsAndPlanes) {
   EXPECT_EQ(inner(1, 1), 3);  // row 0, column 3
   inner(1, 1) = -3;
   EXPECT_EQ(data[3], -3);
+}
+
+// Numba's layout rule for a view of a C array (types/rules.cpp, view_layout, is the
+// translator's side of it): integers, then at most one slice without a step as the last
+// part, keep layout 'C'; anything else is 'A'. The translator declares the view with the
+// layout its typing gives, so the two must agree.
+TEST(RuntimeSlice, ViewsOfACArrayKeepLayoutCAsNumbaTypesThem) {
+  std::array<int32_t, 24> data{};
+  std::iota(data.begin(), data.end(), 0);
+  const py2cuda::CArray<int32_t, 3> t = py2cuda::c_array_view(data.data(), std::array<int64_t, 3>{2, 3, 4});
+  using py2cuda::none;
+  using py2cuda::slice;
+
+  auto plane = py2cuda::view(t, 1);  // t[1]
+  static_assert(std::is_same_v<decltype(plane), py2cuda::CArray<int32_t, 2>>);
+  EXPECT_EQ(plane(2, 3), 23);
+  auto rows = py2cuda::view(t, 1, slice(1, 3));  // t[1, 1:3]
+  static_assert(std::is_same_v<decltype(rows), py2cuda::CArray<int32_t, 2>>);
+  EXPECT_EQ(rows(0, 0), 16);
+  EXPECT_EQ(rows.at(-1, -1), 23);
+  auto row = py2cuda::view(t, 0, 2, slice(1, none));  // t[0, 2, 1:]
+  static_assert(std::is_same_v<decltype(row), py2cuda::CArray<int32_t, 1>>);
+  EXPECT_EQ(row(0), 9);
+  auto planes = py2cuda::view(t, slice(1, 2));  // t[1:2]
+  static_assert(std::is_same_v<decltype(planes), py2cuda::CArray<int32_t, 3>>);
+  EXPECT_EQ(planes(0, 1, 1), 17);
+
+  // A written step, even 1, a slice before another part, or an integer after a slice: 'A'.
+  auto stepped = py2cuda::view(t, 0, 0, slice(none, none, 1));
+  static_assert(std::is_same_v<decltype(stepped), py2cuda::Array<int32_t, 1>>);
+  EXPECT_EQ(stepped(3), 3);
+  auto columns = py2cuda::view(t, 0, slice(), slice(1, 3));  // t[0, :, 1:3]
+  static_assert(std::is_same_v<decltype(columns), py2cuda::Array<int32_t, 2>>);
+  EXPECT_EQ(columns(2, 1), 10);
+  auto column = py2cuda::view(t, 1, slice(), 2);  // t[1, :, 2]
+  static_assert(std::is_same_v<decltype(column), py2cuda::Array<int32_t, 1>>);
+  EXPECT_EQ(column.strides[0], 4);
+  EXPECT_EQ(column(2), 22);
+
+  // A view of an Array stays an Array whatever its parts.
+  const py2cuda::Array<int32_t, 3>& any_layout = t;
+  static_assert(std::is_same_v<decltype(py2cuda::view(any_layout, 1)), py2cuda::Array<int32_t, 2>>);
 }
 
 TEST(RuntimeSlice, FillWritesEveryElementOfTheView) {

@@ -52,6 +52,18 @@ TEST(Toolchain, EmulatedBuildsWrapSignedOverflowAndUsersFlagsComeLater) {
   EXPECT_NE(std::find(pch.begin(), pch.end(), "-fwrapv"), pch.end());
 }
 
+// CUDA's math functions never set errno: an emulated build need not either, and with errno
+// kept every sqrtf is a branch to a library call that no loop can overlap. The precompiled
+// header must be made with the same flag, or it is not used.
+TEST(Toolchain, EmulatedBuildsKeepNoMathErrno) {
+  ::unsetenv("PY2CUDA_EMULATE_CXXFLAGS");
+  const std::vector<std::string> cmd = py2cuda::toolchain::build_command(emulated());
+  const std::vector<std::string> pch = py2cuda::toolchain::precompiled_header_command(emulated(), "h", "h.gch");
+  EXPECT_NE(std::find(cmd.begin(), cmd.end(), "-fno-math-errno"), cmd.end());
+  EXPECT_NE(std::find(pch.begin(), pch.end(), "-fno-math-errno"), pch.end());
+  EXPECT_NE(py2cuda::toolchain::compiler_identity(emulated()).find("\n-fno-math-errno\n"), std::string::npos);
+}
+
 TEST(Toolchain, GpuBuildsWrapTheHostProgramsSignedOverflow) {
   BuildRequest request = emulated();
   request.emulate = false;

@@ -118,7 +118,10 @@ std::vector<std::string> emulate_compile_flags(const BuildRequest& r) {
   // -fwrapv: signed integer arithmetic wraps, as NumPy's int64 and Numba's compiled code do in
   // practice (Python code may overflow an int64 on purpose; in C++ that is undefined behaviour,
   // which the optimiser may exploit). See docs/emulation.md, "Integer overflow".
-  std::vector<std::string> cmd = {cxx, "-std=c++20", "-fwrapv", "-O2"};
+  // -fno-math-errno: CUDA's math functions (and Numba's) never set errno, and nothing a
+  // translated program does reads it; with errno, every sqrtf is a branch to a library call
+  // the compiler cannot move, and a loop around it cannot overlap its iterations.
+  std::vector<std::string> cmd = {cxx, "-std=c++20", "-fwrapv", "-fno-math-errno", "-O2"};
   const std::vector<std::string> extra = emulate_extra_flags();
   cmd.insert(cmd.end(), extra.begin(), extra.end());
   if (r.racecheck) cmd.push_back("-DPY2CUDA_RACECHECK=1");

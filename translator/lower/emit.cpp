@@ -25,8 +25,10 @@ std::string cpp_type(TypeRef t, bool host_types) {
       // kernels and device functions receive plain views.
       if (t->is_device_array()) return "py2cuda::host::DeviceNDArray<" + cpp_type(t->dtype()) + ", " + std::to_string(t->ndim()) + ">";
       if (host_types) return "py2cuda::host::NDArray<" + cpp_type(t->dtype()) + ", " + std::to_string(t->ndim()) + ">";
-      return "py2cuda::Array<" + std::string(t->is_readonly() ? "const " : "") + cpp_type(t->dtype()) + ", " +
-             std::to_string(t->ndim()) + ">";
+      // Layout 'C' (float32[::1], every array NumPy makes) is a CArray, whose last dimension
+      // steps by a constant 1 as Numba's C-layout addressing does; 'A' and 'F' index by strides.
+      return std::string(t->layout() == Layout::C ? "py2cuda::CArray<" : "py2cuda::Array<") +
+             (t->is_readonly() ? "const " : "") + cpp_type(t->dtype()) + ", " + std::to_string(t->ndim()) + ">";
     case TypeKind::Tuple: {
       std::string s = "py2cuda::tuple<";
       for (size_t i = 0; i < t->elements().size(); ++i) s += (i ? ", " : "") + cpp_type(t->elements()[i], host_types);

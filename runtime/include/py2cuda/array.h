@@ -1,9 +1,18 @@
-// py2cuda runtime: Array<T, N>, the non-owning array view that kernels receive.
+// py2cuda runtime: Array<T, N>, the non-owning array view that kernels receive, and
+// CArray<T, N>, the same view known C-contiguous.
 //
-// A Numba array argument (float32[:], int64[:, ::1], ...) becomes an Array passed
+// A Numba array argument (float32[:], int64[:, :], ...) becomes an Array passed
 // by value: a data pointer plus shape and strides, like Numba's own array struct
 // minus the fields a kernel never reads. Strides count ELEMENTS, not bytes, so
 // indexing is one multiply-add per dimension.
+//
+// An array of Numba's layout 'C' (float32[::1], int64[:, ::1]: every array NumPy
+// creates, so every launch from host code that passes one) becomes a CArray: the same
+// members, and its last dimension steps by 1, a constant, rather than by a stride read
+// at run time, as Numba's own C-layout addressing does. A CArray is an Array (it
+// converts to one wherever a view of any layout is taken); an Array becomes a CArray
+// only through CArray's explicit constructor, which host code uses at a launch and
+// which checks the view's last stride there.
 //
 // Two ways to index, chosen by the translator per subscript:
 //   a(i, j)     plain: the indices are used as they are. For indices known to be
@@ -21,6 +30,7 @@
 #include <utility>
 
 #include "config.h"
+#include "error.h"
 
 #if !P2C_BACKEND_CUDA
 #include "emu/race_hooks.h"
@@ -145,38 +155,38 @@ struct Array {
   // Plain indexing: no wraparound.
   template <class... I>
   P2C_HD P2C_INLINE T& operator()(I... index) const {
-    return data[offset<false>(std::index_sequence_for<I...>{}, index...)];
+    return data[offset<false, false>(std::index_sequence_for<I...>{}, index...)];
   }
 
   // Python indexing: a negative signed index counts from the end of its dimension.
   template <class... I>
   P2C_HD P2C_INLINE T& at(I... index) const {
-    return data[offset<true>(std::index_sequence_for<I...>{}, index...)];
+    return data[offset<true, false>(std::index_sequence_for<I...>{}, index...)];
   }
 #else
   // The same two, in host builds also recording where the subscript was written.
 #ifndef PY2CUDA_RACECHECK
   template <class... I>
   P2C_INLINE T& operator()(detail::LocatedIndex first, I... rest) const {
-    return data[located_offset<false>(first, std::index_sequence_for<I...>{}, rest...)];
+    return data[located_offset<false, false>(first, std::index_sequence_for<I...>{}, rest...)];
   }
 
   template <class... I>
   P2C_INLINE T& at(detail::LocatedIndex first, I... rest) const {
-    return data[located_offset<true>(first, std::index_sequence_for<I...>{}, rest...)];
+    return data[located_offset<true, false>(first, std::index_sequence_for<I...>{}, rest...)];
   }
 #else
   // --racecheck builds (emu/race_check.h): each subscript is also shown to the detector.
   template <class... I>
   P2C_INLINE T& operator()(detail::LocatedIndex first, I... rest) const {
-    const int64_t offset = located_offset<false>(first, std::index_sequence_for<I...>{}, rest...);
+    const int64_t offset = located_offset<false, false>(first, std::index_sequence_for<I...>{}, rest...);
     P2C_RACE_ACCESS(*this, offset, first);
     return data[offset];
   }
 
   template <class... I>
   P2C_INLINE T& at(detail::LocatedIndex first, I... rest) const {
-    const int64_t offset = located_offset<true>(first, std::index_sequence_for<I...>{}, rest...);
+    const int64_t offset = located_offset<true, false>(first, std::index_sequence_for<I...>{}, rest...);
     P2C_RACE_ACCESS(*this, offset, first);
     return data[offset];
   }
@@ -201,15 +211,26 @@ struct Array {
     return view;
   }
 
-  // (Private member functions keep Array an aggregate: only data members may not be private.)
- private:
+  // (Protected member functions keep Array an aggregate: only data members may not be.)
+ protected:
+  // The stride of dimension `dim` as an offset uses it: 1 for the last dimension of a
+  // CArray (UnitLastStride), whatever the member holds.
+  template <bool UnitLastStride>
+  P2C_HD P2C_INLINE int64_t stride_of(int dim) const {
+    if constexpr (UnitLastStride) {
+      if (dim == N - 1) return 1;
+    }
+    return strides[dim];
+  }
+
 #if P2C_BACKEND_CUDA
   // The element offset of one index per dimension.
-  template <bool Wrap, class... I, std::size_t... D>
+  template <bool Wrap, bool UnitLastStride, class... I, std::size_t... D>
   P2C_HD P2C_INLINE int64_t offset(std::index_sequence<D...>, I... index) const {
     static_assert(sizeof...(I) == N, "py2cuda::Array: one index per dimension is required");
     static_assert((std::is_integral_v<I> && ...), "py2cuda::Array: indices must be integers");
-    return (int64_t{0} + ... + (strides[D] * resolve<Wrap>(static_cast<int>(D), index)));
+    return (int64_t{0} + ... +
+            (stride_of<UnitLastStride>(static_cast<int>(D)) * resolve<Wrap>(static_cast<int>(D), index)));
   }
 
   template <bool Wrap, class I>
@@ -225,7 +246,7 @@ struct Array {
 #else
   // The element offset of `first` (dimension 0) and `rest` (dimensions 1, 2, ...); every
   // check reports the location recorded with `first`.
-  template <bool Wrap, class... I, std::size_t... D>
+  template <bool Wrap, bool UnitLastStride, class... I, std::size_t... D>
   P2C_INLINE int64_t located_offset(detail::LocatedIndex first, std::index_sequence<D...>,
                                     I... rest) const {
     static_assert(sizeof...(I) + 1 == N, "py2cuda::Array: one index per dimension is required");
@@ -233,8 +254,10 @@ struct Array {
     int64_t i0 = first.value;
     if (Wrap && first.is_signed && i0 < 0) i0 += shape[0];
     P2C_BOUNDS_CHECK_AT(*this, 0, i0, first.where);
-    return strides[0] * i0 +
-           (int64_t{0} + ... + (strides[D + 1] * resolve<Wrap>(static_cast<int>(D + 1), rest, first.where)));
+    return stride_of<UnitLastStride>(0) * i0 +
+           (int64_t{0} + ... +
+            (stride_of<UnitLastStride>(static_cast<int>(D + 1)) *
+             resolve<Wrap>(static_cast<int>(D + 1), rest, first.where)));
   }
 
   template <bool Wrap, class I>
@@ -250,6 +273,95 @@ struct Array {
 #endif
 };
 
+// An Array whose last dimension is contiguous: Numba's layout 'C'. The translator
+// declares a kernel's or device function's float32[::1] / float32[:, ::1] parameter, and
+// every view its typing keeps in layout 'C' (a shared or local array, `a[i]` of a
+// C array), as a CArray; indexing it multiplies the last index by nothing. The outer
+// dimensions still step by their strides: what makes a view C here is its unit last
+// stride (an extent of 0 or 1 makes any stride one), which is what the addressing needs.
+template <class T, int N>
+struct CArray : Array<T, N> {
+  using Array<T, N>::data;
+  using Array<T, N>::shape;
+  using Array<T, N>::strides;
+
+  CArray() = default;
+
+  // A view known to be C-contiguous in its last dimension. Host code (a launch, the
+  // harness, the host array classes) converts through here and is checked: a view whose
+  // last stride is not 1 throws the TypeError Numba raises when such an array meets a
+  // C-layout signature. Device code converts only views its typing proved contiguous.
+  P2C_HD explicit CArray(const Array<T, N>& view) : Array<T, N>(view) {
+#if !defined(__CUDA_ARCH__)
+    if (view.shape[N - 1] > 1 && view.strides[N - 1] != 1) {
+      throw_not_contiguous();
+    }
+#endif
+  }
+
+#if P2C_BACKEND_CUDA
+  template <class... I>
+  P2C_HD P2C_INLINE T& operator()(I... index) const {
+    return data[this->template offset<false, true>(std::index_sequence_for<I...>{}, index...)];
+  }
+
+  template <class... I>
+  P2C_HD P2C_INLINE T& at(I... index) const {
+    return data[this->template offset<true, true>(std::index_sequence_for<I...>{}, index...)];
+  }
+#else
+#ifndef PY2CUDA_RACECHECK
+  template <class... I>
+  P2C_INLINE T& operator()(detail::LocatedIndex first, I... rest) const {
+    return data[this->template located_offset<false, true>(first, std::index_sequence_for<I...>{}, rest...)];
+  }
+
+  template <class... I>
+  P2C_INLINE T& at(detail::LocatedIndex first, I... rest) const {
+    return data[this->template located_offset<true, true>(first, std::index_sequence_for<I...>{}, rest...)];
+  }
+#else
+  template <class... I>
+  P2C_INLINE T& operator()(detail::LocatedIndex first, I... rest) const {
+    const int64_t offset =
+        this->template located_offset<false, true>(first, std::index_sequence_for<I...>{}, rest...);
+    P2C_RACE_ACCESS(*this, offset, first);
+    return data[offset];
+  }
+
+  template <class... I>
+  P2C_INLINE T& at(detail::LocatedIndex first, I... rest) const {
+    const int64_t offset =
+        this->template located_offset<true, true>(first, std::index_sequence_for<I...>{}, rest...);
+    P2C_RACE_ACCESS(*this, offset, first);
+    return data[offset];
+  }
+#endif
+#endif
+
+  // A CArray<T> converts to the read-only CArray<const T> (never the reverse).
+  template <class U = T, std::enable_if_t<!std::is_const_v<U>, int> = 0>
+  P2C_HD P2C_INLINE operator CArray<const U, N>() const {
+    CArray<const U, N> view;
+    view.data = data;
+    for (int d = 0; d < N; ++d) {
+      view.shape[d] = shape[d];
+      view.strides[d] = strides[d];
+    }
+    return view;
+  }
+
+ private:
+  [[noreturn]] static void throw_not_contiguous();
+};
+
+// Out of line (and host-only): the constructor above stays small enough to inline.
+template <class T, int N>
+[[noreturn, gnu::cold]] void CArray<T, N>::throw_not_contiguous() {
+  throw Error("TypeError: an array that is not C-contiguous was passed where the kernel's signature requires "
+              "one (layout 'C', as float32[::1] or float32[:, ::1])");
+}
+
 // Strides, in elements, of a C-contiguous (row-major) array of the given shape.
 template <std::size_t N>
 std::array<int64_t, N> c_strides(const std::array<int64_t, N>& shape) {
@@ -264,9 +376,10 @@ std::array<int64_t, N> c_strides(const std::array<int64_t, N>& shape) {
 
 // A view of C-contiguous memory holding an array of the given shape.
 template <class T, std::size_t N>
-Array<T, static_cast<int>(N)> c_array_view(T* data, const std::array<int64_t, N>& shape) {
+CArray<T, static_cast<int>(N)> c_array_view(T* data, const std::array<int64_t, N>& shape) {
   const std::array<int64_t, N> strides = c_strides(shape);
-  Array<T, static_cast<int>(N)> view{data, {}, {}};
+  CArray<T, static_cast<int>(N)> view;
+  view.data = data;
   for (std::size_t d = 0; d < N; ++d) {
     view.shape[d] = shape[d];
     view.strides[d] = strides[d];

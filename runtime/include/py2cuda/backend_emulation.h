@@ -129,7 +129,7 @@ T* dynamic_shared() {
 
 // cuda.shared.array(0, dtype): the same memory as an array of as many elements as it holds.
 template <class T>
-Array<T, 1> dynamic_shared_array() {
+CArray<T, 1> dynamic_shared_array() {
   return local_array_view(dynamic_shared<T>(), static_cast<int64_t>(emu::current.dynamic_shared_bytes / sizeof(T)));
 }
 

@@ -54,9 +54,9 @@ class DeviceArray {
 
   ~DeviceArray() { backend::device_free(data_); }
 
-  Array<T, N> view() const { return c_array_view(data_, shape_); }
-  operator Array<T, N>() const { return view(); }
-  operator Array<const T, N>() const { return view(); }
+  CArray<T, N> view() const { return c_array_view(data_, shape_); }
+  operator CArray<T, N>() const { return view(); }
+  operator CArray<const T, N>() const { return view(); }
 
   T* data() const { return data_; }
   const Shape& shape() const { return shape_; }

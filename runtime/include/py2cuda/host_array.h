@@ -80,8 +80,8 @@ class HostArray {
   int64_t shape(int dim) const { return shape_[static_cast<std::size_t>(dim)]; }
   int64_t size() const { return size_; }
 
-  Array<T, N> view() { return c_array_view(data(), shape_); }
-  Array<const T, N> view() const { return c_array_view(data(), shape_); }
+  CArray<T, N> view() { return c_array_view(data(), shape_); }
+  CArray<const T, N> view() const { return c_array_view(data(), shape_); }
 
   // Element access, plain and with Python's negative indices, as on Array.
   template <class... I>

@@ -54,6 +54,10 @@ P2C_HD P2C_INLINE UfuncBroadcast<T, M> ufunc_operand(const Array<T, M>& a) {
   for (int d = 0; d < M; ++d) operand.strides[d] = a.shape[d] == 1 ? 0 : a.strides[d];
   return operand;
 }
+template <class T, int M>
+P2C_HD P2C_INLINE UfuncBroadcast<T, M> ufunc_operand(const CArray<T, M>& a) {
+  return ufunc_operand(static_cast<const Array<T, M>&>(a));
+}
 
 // The loops over the output's dimensions D..N-1, the earlier indices fixed in index.
 template <int D, class T, int N, class F, class... In>
@@ -75,6 +79,13 @@ template <class T, int N, class F, class... In>
 P2C_HD Array<T, N> ufunc_into(Array<T, N> out, F f, const In&... in) {
   int64_t index[N];
   detail::ufunc_loops<0>(out, f, index, detail::ufunc_operand(in)...);
+  return out;
+}
+
+// The same into a C-contiguous `out`, which it returns as it came.
+template <class T, int N, class F, class... In>
+P2C_HD CArray<T, N> ufunc_into(CArray<T, N> out, F f, const In&... in) {
+  ufunc_into(static_cast<const Array<T, N>&>(out), f, in...);
   return out;
 }
 

@@ -48,6 +48,10 @@ struct Slice {
 #endif
 };
 
+// A slice written with a step. Only its type differs: a view of a CArray keeps layout
+// 'C' through a Slice in its last part, never through a SteppedSlice (below, view()).
+struct SteppedSlice : Slice {};
+
 namespace detail {
 
 template <class B>
@@ -89,11 +93,12 @@ P2C_HD P2C_INLINE Slice slice(Start start, Stop stop P2C_SLICE_WHERE) {
   return s;
 }
 
-// `start:stop:step`
+// `start:stop:step`: a SteppedSlice, whatever the step's value, as Numba types any
+// written step (even 1) as a slice3 whose view it no longer calls contiguous.
 template <class Start, class Stop, class Step>
-P2C_HD P2C_INLINE Slice slice(Start start, Stop stop, Step step P2C_SLICE_WHERE) {
+P2C_HD P2C_INLINE SteppedSlice slice(Start start, Stop stop, Step step P2C_SLICE_WHERE) {
   static_assert(std::is_integral_v<Step>, "py2cuda::slice: the step must be an integer");
-  Slice s;
+  SteppedSlice s;
   detail::set_bound(s.start, s.has_start, start);
   detail::set_bound(s.stop, s.has_stop, stop);
   s.step = static_cast<int64_t>(step);
@@ -147,7 +152,22 @@ P2C_HD P2C_INLINE SliceRange resolve_slice(const Slice& s, int64_t length) {
 namespace detail {
 
 template <class P>
-inline constexpr bool is_slice_v = std::is_same_v<std::decay_t<P>, Slice>;
+inline constexpr bool is_slice_v = std::is_base_of_v<Slice, std::decay_t<P>>;
+
+// Whether the view `a[parts...]` of a C-contiguous `a` is C-contiguous too, by Numba's
+// rule (types/rules.cpp, view_layout, is the translator's copy of it): integers, then at
+// most one slice without a step, as the last part.
+template <class... P>
+constexpr bool keeps_c_layout() {
+  constexpr bool is_integer[] = {!is_slice_v<P>..., false};
+  constexpr bool is_unit_slice[] = {std::is_same_v<std::decay_t<P>, Slice>..., false};
+  constexpr std::size_t count = sizeof...(P);
+  for (std::size_t k = 0; k < count; ++k) {
+    if (is_integer[k]) continue;
+    if (!(k + 1 == count && is_unit_slice[k])) return false;
+  }
+  return true;
+}
 
 // How many dimensions the integer parts of a view remove.
 template <class... P>
@@ -214,6 +234,19 @@ P2C_HD P2C_INLINE Array<T, N - detail::integer_count_v<P...>> view(const Array<T
     out.strides[kept_dim] = a.strides[dim];
   }
   return out;
+}
+
+// The view `a[parts...]` of a C-contiguous array: a CArray where Numba's typing keeps
+// layout 'C' (the translator declares it so), else an Array.
+template <class T, int N, class... P>
+P2C_HD P2C_INLINE auto view(const CArray<T, N>& a, P... parts) {
+  constexpr int kept = N - detail::integer_count_v<P...>;
+  const Array<T, kept> out = view(static_cast<const Array<T, N>&>(a), parts...);
+  if constexpr (detail::keeps_c_layout<P...>()) {
+    return CArray<T, kept>(out);
+  } else {
+    return out;
+  }
 }
 
 // `a[lo:hi] = value`: every element of the view `a` becomes `value` (already of

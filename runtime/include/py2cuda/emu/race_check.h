@@ -908,6 +908,8 @@ template <class A>
 struct is_array_view : std::false_type {};
 template <class T, int N>
 struct is_array_view<Array<T, N>> : std::true_type {};
+template <class T, int N>
+struct is_array_view<CArray<T, N>> : std::true_type {};
 
 template <class Tuple>
 void register_arguments(const Tuple& args) {

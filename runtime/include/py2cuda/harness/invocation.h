@@ -67,7 +67,7 @@ class Invocation {
   // N dimensions, copied to device memory, which lives as long as the Invocation.
   // Problems with the argument or its file throw UsageError.
   template <class T, int N>
-  Array<T, N> array(int index) {
+  CArray<T, N> array(int index) {
     using Element = std::remove_const_t<T>;
     const std::string& text = take(index);
     const std::string& param = params_[static_cast<std::size_t>(index)];
@@ -77,7 +77,7 @@ class Invocation {
     }
     auto argument = std::make_unique<TypedArray<Element, N>>(
         device_, load([&] { return read_npy_as<Element, N>(text, param.c_str()); }, param));
-    Array<T, N> view = argument->view();
+    CArray<T, N> view = argument->view();
     arrays_.push_back({static_cast<std::size_t>(index), std::move(argument)});
     return view;
   }
@@ -96,7 +96,7 @@ class Invocation {
   // `rng:COUNT:SEED` or `rng:COUNT:SEED:SUBSEQUENCE`: COUNT states initialised
   // as create_xoroshiro128p_states(COUNT, seed=SEED, subsequence_start=...) does.
   // They are not written back with --out-dir (.npy has no record dtype here).
-  Array<Xoroshiro128pState, 1> random_states(int index) {
+  CArray<Xoroshiro128pState, 1> random_states(int index) {
     const std::string& text = take(index);
     const std::string& param = params_[static_cast<std::size_t>(index)];
     std::vector<std::string> parts;
@@ -117,7 +117,7 @@ class Invocation {
     HostArray<Xoroshiro128pState, 1> host(std::array<int64_t, 1>{count});
     init_xoroshiro128p_states(host.data(), count, seed, subsequence);
     auto argument = std::make_unique<StatesArray>(device_, std::move(host));
-    Array<Xoroshiro128pState, 1> view = argument->view();
+    CArray<Xoroshiro128pState, 1> view = argument->view();
     arrays_.push_back({static_cast<std::size_t>(index), std::move(argument)});
     return view;
   }
@@ -157,7 +157,7 @@ class Invocation {
     TypedArray& operator=(const TypedArray&) = delete;
     ~TypedArray() override { device_.free(data_); }
 
-    Array<T, N> view() const { return c_array_view(data_, host_.shape()); }
+    CArray<T, N> view() const { return c_array_view(data_, host_.shape()); }
 
     void write(const std::filesystem::path& path) override {
       device_.copy_to_host(host_.data(), data_, bytes_);
@@ -187,7 +187,7 @@ class Invocation {
     StatesArray(const StatesArray&) = delete;
     StatesArray& operator=(const StatesArray&) = delete;
     ~StatesArray() override { device_.free(data_); }
-    Array<Xoroshiro128pState, 1> view() const { return c_array_view(data_, host_.shape()); }
+    CArray<Xoroshiro128pState, 1> view() const { return c_array_view(data_, host_.shape()); }
     void write(const std::filesystem::path&) override {}
 
    private:

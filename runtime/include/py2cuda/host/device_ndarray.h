@@ -84,6 +84,8 @@ class DeviceNDArray {
   // What a kernel receives.
   Array<T, N> view() const { return detail::strided_view<T, N>(data_, shape_, strides_); }
   operator Array<T, N>() const { return view(); }
+  // For a kernel parameter of layout 'C': checked, a view that is not contiguous throws.
+  operator CArray<T, N>() const { return CArray<T, N>(view()); }
 
   // d.copy_to_host(): a new host array.
   // d[i, j] read on the host: the element copied back, as Numba's DeviceNDArray.__getitem__
@@ -320,6 +322,7 @@ class TransferInOut {
     device_.copy_to_host(host_);
   }
   operator Array<T, N>() const { return device_.view(); }
+  operator CArray<T, N>() const { return CArray<T, N>(device_.view()); }
 
  private:
   NDArray<T, N> host_;

@@ -142,6 +142,10 @@ class NDArray {
   Array<T, N> view() const { return detail::strided_view<T, N>(data_, shape_, strides_); }
   operator Array<T, N>() const { return view(); }
   operator Array<const T, N>() const { return view(); }
+  // For a kernel parameter of layout 'C' (what the translator types an array NumPy made
+  // with): checked, a view that is not contiguous throws.
+  operator CArray<T, N>() const { return CArray<T, N>(view()); }
+  operator CArray<const T, N>() const { return CArray<const T, N>(view()); }
 
   // Python element access: one index per dimension, negative counts from the end.
   template <class... I>
