@@ -66,18 +66,18 @@ REASONS = {
         "kept rolled (`#pragma unroll 1`) it is 17 registers against Numba's 22, so the excess is the unrolling, "
         "and both are within 32 registers (full occupancy) where the unrolled loop is half Numba's instructions"),
     ("kernel_ufunc_out", "elementwise"): (
-        "sm_80 registers: py2cuda's Array keeps run-time element strides whatever the layout (float32[::1] and "
-        "float32[:] are one C++ type), so each operand's step in ufunc_into's loops is a 64-bit register pair "
-        "(the stride shifted to bytes) where Numba steps C-contiguous arrays by the constant 4; with the loops "
-        "rolled it is still 27 against 21; within 32 registers (full occupancy); sm_90 is 18 against 22"),
-    # Measured by hand (nvcc -O3 -cubin on copies of the .cu, sm_90): the rolled copy explains the
-    # instructions, and sm_80's registers; sm_90's rolled 34 against 30 are the strides of A and B.
-    ("course_tiled_matmul", "tiled_matmul"): (
-        "NVVM unrolls the tile loop (its trip count from `A.shape[1]`): with `#pragma unroll 1` it is 141 "
-        "instructions and 34 registers on sm_90, 116 and 32 on sm_80, against Numba's 176 and 30, 157 and 29; the "
-        "sm_90 registers left are the run-time element strides of the C-contiguous A and B (64-bit, live across "
-        "the loop; py2cuda's Array has no layout): with their last strides a constant 1 it is 32 registers rolled "
-        "or unrolled, within 32 (full occupancy)"),
+        "sm_80 registers: ufunc_into's loops (kernel_ufunc_call.h) step every operand by its run-time stride, "
+        "a CArray's too (the broadcasting loop treats its operands alike), so each step is a 64-bit register "
+        "pair (the stride shifted to bytes) where Numba steps C-contiguous arrays by the constant 4; with the "
+        "loops rolled it is still 27 against 21; within 32 registers (full occupancy); sm_90 is 18 against 22"),
+    # Since CArray (layout 'C' steps its last index by 1) the registers are 32 on both architectures,
+    # Numba's allocation; the instructions are the unrolled tile loop, measured by the rolled copy.
+    ("course_tiled_matmul", "tiled_matmul"): LOOP_UNROLLING,
+    # NVVM splits the `j` loop at `j == i` into two loops (j < i, j > i) and unrolls each 4x, where
+    # Numba's one loop is unrolled 4x (27 `MUFU` against 15). Its registers (40 against 32 since
+    # CArray; 56 before) are the split unrolled loops: by hand on sm_90, without the `j != i` test
+    # (not the program, only to measure) it was 34 unrolled, two more than Numba's, not accounted for.
+    ("course_nbody_float32", "step"): LOOP_UNROLLING,
 }
 
 
@@ -89,23 +89,7 @@ CONSTANT_INDEX_ADDRESSES = (
     "the addresses are one shift of the stride to bytes (`USHF.L` pair) and shift-adds (`ULEA` pairs, a `UIMAD` "
     "for k >= 3), where Numba's byte strides give an add chain (`UIADD3` pairs); measured by opcode, the excess "
     "is in these address instructions and the constant-bank loads of the strides (`ULDC`)")
-# Numba's C-layout address of a[i] is data + i * itemsize; py2cuda's Array keeps the stride.
-C_CONTIGUOUS_STRIDES = (
-    "run-time element strides of C-contiguous arrays: py2cuda's Array keeps each dimension's stride whatever "
-    "the layout (`int32[::1]` and `int32[:]` are one C++ type), so each element's address multiplies the 64-bit "
-    "index by the stride (`IMAD.WIDE.U32` and two `IMAD`), where Numba's C-layout address shifts the index by the "
-    "element size; measured by opcode, the excess is these `IMAD`s less the negative-index wraparound py2cuda "
-    "proves away (`SHF`, `LOP3`); with the strides a constant 1 (by hand) the kernel is below Numba")
 INSTRUCTION_REASONS = {
-    ("course_warp_scan", "add_offsets"): C_CONTIGUOUS_STRIDES,
-    ("course_scan_compact", "scatter"): C_CONTIGUOUS_STRIDES,
-    ("course_nbody_float32", "step"): (
-        "NVVM splits the `j` loop at `j == i` into two loops (j < i, j > i) and unrolls each 4x, where Numba's one "
-        "loop is unrolled 4x (15 `MUFU` against 27): rolled (the benchmark's copy) it is 432 instructions "
-        "against 645 on sm_90, 415 against 623 on sm_80. Its registers (56 against 32 on sm_90) are the split "
-        "unrolled loops and the run-time strides of the C-contiguous arrays (by hand, sm_90: rolled 40, rolled with "
-        "constant last strides 34, also without the split 30; unrolled, unsplit, constant strides 34, two more "
-        "than Numba's, not accounted for)"),
     ("python_semantics", "min_max"): CONSTANT_INDEX_ADDRESSES,
     ("python_semantics", "true_division"): CONSTANT_INDEX_ADDRESSES,
     ("python_semantics", "integer_widths"): CONSTANT_INDEX_ADDRESSES,
