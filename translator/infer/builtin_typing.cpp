@@ -1,4 +1,5 @@
 #include "infer/builtin_typing.h"
+#include "infer/ir_literals.h"
 
 #include <algorithm>
 #include <cmath>
@@ -429,9 +430,7 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       if (!arity(1, 1)) return nullptr;
       if (args[0]->type->is_array()) return std::make_unique<ir::Shape>(std::move(args[0]), 0, span);
       if (args[0]->type->is_tuple()) {
-        auto c = std::make_unique<ir::Const>(types::int64(), span);
-        c->bits = args[0]->type->elements().size();
-        return c;
+        return int64_literal(args[0]->type->elements().size(), span);
       }
       diags.error(span, "len() of a value of type " + args[0]->type->str() + " is not supported");
       return nullptr;

@@ -9,6 +9,7 @@
 #include "infer/ast_queries.h"
 #include "infer/function_builder.h"
 #include "infer/host_nodes.h"
+#include "infer/ir_literals.h"
 
 namespace py2cuda::infer {
 
@@ -173,9 +174,7 @@ ir::ExprPtr FunctionBuilder::dtype_class_attribute(const ast::Attribute& a, bool
     if (a.attr == "name") return string_const(t->is_bool() ? "bool" : t->str(), a.span);
     if (a.attr == "kind") return string_const(t->is_bool() ? "b" : t->is_float() ? "f" : t->is_signed() ? "i" : "u", a.span);
     if (a.attr == "itemsize") {
-      auto k = std::make_unique<ir::Const>(types::int64(), a.span);
-      k->bits = t->is_bool() ? 1 : static_cast<uint64_t>(t->bits() / 8);
-      return k;
+      return int64_literal(t->is_bool() ? 1 : t->bits() / 8, a.span);
     }
     return fail(a.attr_span, "the attribute '" + a.attr + "' of a NumPy dtype is not supported by py2cuda (name, "
                                                            "itemsize and kind are)");

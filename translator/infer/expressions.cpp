@@ -376,9 +376,7 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
       }
       if (a.attr == "size") return std::make_unique<ir::Size>(std::move(base), a.span);
       if (a.attr == "ndim") {
-        auto c = std::make_unique<ir::Const>(types::int64(), a.span);
-        c->bits = static_cast<uint64_t>(at->ndim());
-        return c;
+        return int64_literal(at->ndim(), a.span);
       }
     }
     if (base->type->is_complex() && (a.attr == "real" || a.attr == "imag")) {
@@ -389,7 +387,7 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
     if (base->type->is_number() && (a.attr == "real" || a.attr == "imag")) {
       // Numba: a real number is its own real part; its imaginary part is a zero of its type.
       if (a.attr == "real") return base;
-      return convert(std::make_unique<ir::Const>(types::int64(), a.span), base->type);
+      return convert(int64_literal(0, a.span), base->type);
     }
     return fail(a.attr_span, "'" + base->type->str() + "' has no attribute '" + a.attr + "' supported by py2cuda");
   }
@@ -406,9 +404,7 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
   }
   if (path == "sys.maxsize") {
     // A module constant Numba freezes like any int global (np.set_printoptions(threshold=sys.maxsize)).
-    auto c = std::make_unique<ir::Const>(types::int64(), a.span);
-    c->bits = static_cast<uint64_t>(INT64_MAX);
-    return c;
+    return int64_literal(INT64_MAX, a.span);
   }
   return fail(a.span, unsupported_path_message(path));
 }
@@ -1225,9 +1221,7 @@ ir::ExprPtr FunctionBuilder::unary_parts(const ast::Unary& u) {
     // the function, so Numba sees -2, -1, 0, -1 (int64), not an operation on a bool.
     const bool b = *folded_operand;
     const int64_t v = u.op == UnaryOp::Invert ? ~int64_t{b} : u.op == UnaryOp::Neg ? -int64_t{b} : int64_t{b};
-    auto c = std::make_unique<ir::Const>(types::int64(), u.span);
-    c->bits = static_cast<uint64_t>(v);
-    return c;
+    return int64_literal(v, u.span);
   }
   auto v = dynamic_operand(*u.operand);
   if (!v) return nullptr;
@@ -1994,7 +1988,7 @@ ir::ExprPtr FunctionBuilder::atomic_call(const ast::Call& c, const builtins::Bui
   // The element, as an Index so that wraparound and bounds checks apply.
   auto element = std::make_unique<ir::Index>(dt, std::move(ary), c.span);
   if (compare_and_swap) {
-    element->indices.push_back(std::make_unique<ir::Const>(types::int64(), c.span));
+    element->indices.push_back(int64_literal(0, c.span));
   } else {
     const ast::Expr& idx_ast = *c.args[1];
     auto idx = expr(idx_ast);

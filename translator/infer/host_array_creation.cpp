@@ -12,6 +12,7 @@
 #include "infer/function_builder.h"
 #include "infer/host_nodes.h"
 #include "infer/host_row_args.h"
+#include "infer/ir_literals.h"
 #include "types/numpy_rules.h"
 
 namespace py2cuda::infer {
@@ -105,8 +106,7 @@ ir::ExprPtr FunctionBuilder::host_array_creation(HostRowArgs& bound) {
       ir::ExprPtr num = is_none(a[2]) ? nullptr : bound.value(2);
       if (!is_none(a[2]) && !num) return nullptr;
       if (!num) {
-        auto fifty = std::make_unique<ir::Const>(types::int64(), c.span);
-        fifty->bits = 50;
+        auto fifty = int64_literal(50, c.span);
         num = std::move(fifty);
       }
       ir::ExprPtr endpoint;

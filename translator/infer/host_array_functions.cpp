@@ -12,6 +12,7 @@
 #include "infer/function_builder.h"
 #include "infer/host_arguments.h"
 #include "infer/host_nodes.h"
+#include "infer/ir_literals.h"
 #include "types/numpy_rules.h"
 
 namespace py2cuda::infer {
@@ -1026,8 +1027,7 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
         if (k == 4) {
           v = v ? convert(std::move(v), types::int64()) : nullptr;
           if (!v) {
-            auto none = std::make_unique<ir::Const>(types::int64(), c.span);
-            none->bits = static_cast<uint64_t>(-1);
+            auto none = int64_literal(-1, c.span);
             v = std::move(none);
           }
         } else if (v) {
@@ -1104,9 +1104,7 @@ ir::ExprPtr FunctionBuilder::host_type_info(const ast::Attribute& a, bool& handl
   const TypeRef dt = host_dtype_named(*call.args[0]);
   if (!dt) return nullptr;
   auto int_const = [&](int64_t v) {
-    auto k = std::make_unique<ir::Const>(types::int64(), a.span);
-    k->bits = static_cast<uint64_t>(v);
-    return k;
+    return int64_literal(v, a.span);
   };
   if (floating) {
     if (!dt->is_float() || (dt->bits() != 32 && dt->bits() != 64)) {

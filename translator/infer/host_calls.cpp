@@ -19,6 +19,7 @@
 #include "infer/host_instances.h"
 #include "infer/host_nodes.h"
 #include "infer/host_row_args.h"
+#include "infer/ir_literals.h"
 #include "ir/effects.h"
 #include "types/numpy_rules.h"
 #include "types/rules.h"
@@ -637,7 +638,7 @@ ir::ExprPtr FunctionBuilder::reduction_call(const ast::Call& c, const FunctionEn
     if (!init) return nullptr;
     if (!init->type->is_number()) return fail(a[3]->span, f.name + "()'s init must be a number");
   } else {
-    auto zero = std::make_unique<ir::Const>(types::int64(), c.span);
+    auto zero = int64_literal(0, c.span);
     init = std::move(zero);
   }
   std::string op = f.name;
@@ -984,9 +985,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       if (!v) return nullptr;
       if (v->type->is_array()) return std::make_unique<ir::Shape>(std::move(v), 0, c.span);
       if (v->type->is_tuple()) {
-        auto n = std::make_unique<ir::Const>(types::int64(), c.span);
-        n->bits = v->type->elements().size();
-        return n;
+        return int64_literal(v->type->elements().size(), c.span);
       }
       if (v->type->is_string() || is_sized_host_object(v->type) || v->type->is_dict() || v->type->is_list()) {
         return call_node(types::int64(), rt + "({0})", c.span, args_of(std::move(v)));
@@ -1010,7 +1009,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::ToNumber: {
       if (!bound.bind({"x"})) return nullptr;
       TypeRef t = row.path == "int" ? types::int64() : row.path == "float" ? types::float64() : types::boolean();
-      if (is_none(a[0])) return convert(std::make_unique<ir::Const>(types::int64(), c.span), t);
+      if (is_none(a[0])) return convert(int64_literal(0, c.span), t);
       auto v = bound.value(0);
       if (!v) return nullptr;
       if (v->type->is_string() || v->type->is_array() || v->type == types::host_object("FormatArg")) {
@@ -1633,9 +1632,7 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
     TypeRef dt = owner->type->is_array() ? owner->type->dtype() : owner->type;
     if (dt->is_numeric() || dt->is_bool()) {
       handled = true;
-      auto size = std::make_unique<ir::Const>(types::int64(), a.span);
-      size->bits = static_cast<uint64_t>(dt->is_bool() ? 1 : dt->bits() / 8);
-      return size;
+      return int64_literal(dt->is_bool() ? 1 : dt->bits() / 8, a.span);
     }
   }
   auto base = expr(*a.value);
@@ -1702,8 +1699,7 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
       }
       return strides;
     }
-    auto size = std::make_unique<ir::Const>(types::int64(), a.span);
-    size->bits = static_cast<uint64_t>(item);
+    auto size = int64_literal(item, a.span);
     if (a.attr == "itemsize" && t->is_device_array()) {
       not_portable(a.span, "has no .itemsize on a device array (AttributeError)",
                    "Write `" + std::string(D().file().span_text(a.value->span)) + ".dtype.itemsize`");
@@ -1907,7 +1903,7 @@ ir::ExprPtr FunctionBuilder::host_elementwise(const ast::Call& c, const builtins
       const ast::Expr* decimals = a[method ? 0 : 1];
       ir::ExprPtr d;
       if (is_none(decimals)) {
-        d = std::make_unique<ir::Const>(types::int64(), c.span);
+        d = int64_literal(0, c.span);
       } else {
         d = expr(*decimals);
         if (!d) return nullptr;

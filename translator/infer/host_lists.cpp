@@ -13,6 +13,7 @@
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
 #include "infer/host_nodes.h"
+#include "infer/ir_literals.h"
 #include "types/numpy_rules.h"
 #include "types/rules.h"
 
@@ -828,8 +829,7 @@ ir::ExprPtr FunctionBuilder::tuple_of(const ast::Call& c) {
       std::vector<ir::ExprPtr> values;
       for (int64_t v = bounds[0]; bounds[2] > 0 ? v < bounds[1] : v > bounds[1]; v += bounds[2]) {
         if (values.size() == 256) return fail(arg.span, "tuple() of a range longer than 256 is not supported by py2cuda; use list()");
-        auto k = std::make_unique<ir::Const>(types::int64(), arg.span);
-        k->bits = static_cast<uint64_t>(v);
+        auto k = int64_literal(v, arg.span);
         values.push_back(std::move(k));
       }
       auto t = std::make_unique<ir::TupleMake>(types::tuple(std::vector<TypeRef>(values.size(), types::int64())), c.span);

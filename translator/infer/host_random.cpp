@@ -14,6 +14,7 @@
 #include "infer/function_builder.h"
 #include "infer/host_nodes.h"
 #include "infer/host_row_args.h"
+#include "infer/ir_literals.h"
 
 namespace py2cuda::infer {
 
@@ -114,7 +115,7 @@ ir::ExprPtr FunctionBuilder::host_random(HostRowArgs& bound, ir::ExprPtr self) {
           args.push_back(std::move(d));
         } else if (k == 1 && (name == "randint" || name == "integers")) {
           // randint(high): the range [0, high).
-          auto zero = std::make_unique<ir::Const>(types::int64(), c.span);
+          auto zero = int64_literal(0, c.span);
           args.insert(args.begin() + static_cast<std::ptrdiff_t>(first), std::move(zero));
         } else {
           return fail(c.span, what + "() missing required argument '" + params[k] + "'");

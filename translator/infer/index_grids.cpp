@@ -6,18 +6,9 @@
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
 #include "infer/host_nodes.h"
+#include "infer/ir_literals.h"
 
 namespace py2cuda::infer {
-
-namespace {
-
-ir::ExprPtr int_const(int64_t v, Span s) {
-  auto k = std::make_unique<ir::Const>(types::int64(), s);
-  k->bits = static_cast<uint64_t>(v);
-  return k;
-}
-
-}  // namespace
 
 ir::ExprPtr FunctionBuilder::index_grid(const ast::Subscript& s, bool sparse) {
   const std::string what = sparse ? "np.ogrid" : "np.mgrid";
@@ -43,7 +34,7 @@ ir::ExprPtr FunctionBuilder::index_grid(const ast::Subscript& s, bool sparse) {
   for (const ast::Slice* k : keys) {
     Axis ax;
     auto part = [&](const ast::ExprPtr& e, bool is_step) -> ir::ExprPtr {
-      if (!e || e->kind == ast::ExprKind::NoneLit) return int_const(is_step ? 1 : 0, k->span);
+      if (!e || e->kind == ast::ExprKind::NoneLit) return int64_literal(is_step ? 1 : 0, k->span);
       auto v = expr(*e);
       if (!v) return nullptr;
       if (is_step && v->type->is_complex()) {

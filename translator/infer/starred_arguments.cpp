@@ -6,6 +6,7 @@
 #include "infer/ast_queries.h"
 #include "infer/function_builder.h"
 #include "infer/host_nodes.h"
+#include "infer/ir_literals.h"
 
 namespace py2cuda::infer {
 
@@ -46,8 +47,7 @@ ir::ExprPtr FunctionBuilder::starred_call(const ast::Call& c) {
     }
     std::vector<TypeRef> columns;
     for (TypeRef e : row->elements()) columns.push_back(types::sized_tuple(e));
-    auto k = std::make_unique<ir::Const>(types::int64(), c.span);
-    k->bits = columns.size();
+    auto k = int64_literal(columns.size(), c.span);
     return call_node(types::tuple(columns), "py2cuda::host::unzip({0}, {1})", c.span, args_of(std::move(v), std::move(k)));
   }
   auto call = std::make_unique<ast::Call>(c.span, ast::clone(c.func.get()));
@@ -126,8 +126,7 @@ void FunctionBuilder::starred_unpack(const std::vector<ast::ExprPtr>& targets, i
       const size_t at = i < 0 ? t->elements().size() + static_cast<size_t>(i) : static_cast<size_t>(i);
       return std::make_unique<ir::TupleGet>(t->elements()[at], whole(), static_cast<int>(at), s);
     }
-    auto k = std::make_unique<ir::Const>(types::int64(), s);
-    k->bits = static_cast<uint64_t>(i);
+    auto k = int64_literal(i, s);
     return call_node(t->dtype(), "{0}.at({1})", s, args_of(whole(), std::move(k)));
   };
   ir::ExprPtr rest;
@@ -142,8 +141,7 @@ void FunctionBuilder::starred_unpack(const std::vector<ast::ExprPtr>& targets, i
     rest = ts.empty() ? empty_list(types::list(nullptr), s) : growable_list(std::move(middle));
   } else {
     // Python checks the count first: too few values are its ValueError, not an IndexError.
-    auto need = std::make_unique<ir::Const>(types::int64(), s);
-    need->bits = before + after;
+    auto need = int64_literal(before + after, s);
     out.push_back(std::make_unique<ir::ExprStmt>(
         call_node(types::none(), "py2cuda::host::check_unpack_at_least({0}, {1})", s, args_of(whole(), std::move(need))),
         s));
@@ -171,13 +169,11 @@ void FunctionBuilder::sized_unpack(const std::vector<ast::ExprPtr>& targets, ir:
   st->echo_line = echo;
   out.push_back(std::move(st));
   auto whole = [&]() { return std::make_unique<ir::VarRef>(tmp, s); };
-  auto count = std::make_unique<ir::Const>(types::int64(), s);
-  count->bits = targets.size();
+  auto count = int64_literal(targets.size(), s);
   out.push_back(std::make_unique<ir::ExprStmt>(
       call_node(types::none(), "py2cuda::host::check_unpack({0}, {1})", s, args_of(whole(), std::move(count))), s));
   for (size_t i = 0; i < targets.size(); ++i) {
-    auto k = std::make_unique<ir::Const>(types::int64(), s);
-    k->bits = i;
+    auto k = int64_literal(i, s);
     ir::ExprPtr item;
     if (list) {
       item = call_node(t->dtype(), "{0}.at({1})", s, args_of(whole(), std::move(k)));
