@@ -1,4 +1,4 @@
-# oracle: whole-program (np.ndenumerate and np.ndindex in host for loops: 1-D, 2-D and 3-D arrays, a strided view, index tuples bound whole and unpacked, np.ndindex of ints, of a tuple and of a.shape)
+# oracle: whole-program (np.ndenumerate and np.ndindex in host for loops: 1-D, 2-D and 3-D arrays, a strided view, index tuples bound whole and unpacked, np.ndindex of ints, of a tuple and of a.shape, negative extents)
 """Walking a kernel's output cell by cell on the host, as course programs check results."""
 import numpy as np
 from numba import cuda
@@ -38,6 +38,12 @@ def main():
             print("zero at", idx)
     for (k,) in np.ndindex((3,)):
         print("k", k)
+    rows, cols = -2, -3
+    try:
+        for idx in np.ndindex(rows, cols):
+            print("never", idx)
+    except ValueError as e:
+        print("ValueError:", e)
 
 
 if __name__ == "__main__":

@@ -75,6 +75,18 @@ TEST(HostLists, ComprehensionOverNdindexOfIntsOrOfATuple) {
   EXPECT_TRUE(has(r.cu, "py2cuda::host::ndindex(py2cuda::tuple<int64_t, int64_t>(a.shape(0), a.shape(1)))")) << r.cu;
 }
 
+// A for loop counts np.ndindex's trips through the runtime's count, which raises NumPy's
+// ValueError for a negative extent: (-2) * (-3) would otherwise be six trips NumPy never makes.
+TEST(HostLists, ForLoopOverNdindexCountsItsTripsWithNumpysCheck) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nn = -2\nfor i, j in np.ndindex(n, 3):\n    print(i, j)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::detail::checked_element_count(std::array<int64_t, 2>{")) << r.cu;
+  // An array's shape cannot be negative: np.ndenumerate's count stays the product.
+  r = run("inc[1, 1](np.zeros(1))\na = np.zeros((2, 3))\nfor idx, v in np.ndenumerate(a):\n    print(idx, v)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "checked_element_count")) << r.cu;
+}
+
 TEST(HostLists, NdindexOfAFloatOrAsAValueIsALocatedWarning) {
   TranslateResult r = run("a = np.zeros(4)\ninc[1, 1](a)\nprint([t for t in np.ndindex(2, a.size / 2)])\n");
   EXPECT_TRUE(has(r.diagnostics, "prog.py:8:33: warning: np.ndindex() extents must be integers, not float64"))

@@ -217,12 +217,17 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
         D().error(call.span, what + " of no dimensions (one empty index) is not supported by py2cuda");
         return false;
       }
+      // The trip count: an array's shape multiplied out; np.ndindex's extents through the
+      // runtime's count, which raises NumPy's ValueError for a negative one (two negative
+      // extents would otherwise multiply to a positive count of trips NumPy never makes).
       auto product = std::make_unique<ir::BuiltinCall>(types::int64(), "", s);
+      if (!array) product->pattern = "py2cuda::host::detail::checked_element_count(std::array<int64_t, " + std::to_string(ndim) + ">{";
       for (size_t k = 0; k < ndim; ++k) {
-        product->pattern += (k ? " * {" : "{") + std::to_string(k) + "}";
+        product->pattern += (k ? (array ? " * {" : ", {") : "{") + std::to_string(k) + "}";
         product->args.push_back(extents[k]());
       }
-      if (ndim == 1) {
+      if (!array) product->pattern += "})";
+      if (ndim == 1 && array) {
         lengths.push_back(std::move(product->args[0]));
       } else {
         lengths.push_back(std::move(product));
