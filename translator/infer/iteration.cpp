@@ -220,17 +220,19 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
       // The trip count: an array's shape multiplied out; np.ndindex's extents through the
       // runtime's count, which raises NumPy's ValueError for a negative one (two negative
       // extents would otherwise multiply to a positive count of trips NumPy never makes).
-      auto product = std::make_unique<ir::BuiltinCall>(types::int64(), "", s);
-      if (!array) product->pattern = "py2cuda::host::detail::checked_element_count(std::array<int64_t, " + std::to_string(ndim) + ">{";
+      auto trips = std::make_unique<ir::BuiltinCall>(types::int64(), "", s);
+      std::string listed;  // {0} * {1} ... of a shape, {0}, {1} ... of np.ndindex's extents
       for (size_t k = 0; k < ndim; ++k) {
-        product->pattern += (k ? (array ? " * {" : ", {") : "{") + std::to_string(k) + "}";
-        product->args.push_back(extents[k]());
+        listed += (k ? (array ? " * {" : ", {") : "{") + std::to_string(k) + "}";
+        trips->args.push_back(extents[k]());
       }
-      if (!array) product->pattern += "})";
-      if (ndim == 1 && array) {
-        lengths.push_back(std::move(product->args[0]));
+      if (array && ndim == 1) {
+        lengths.push_back(std::move(trips->args[0]));
       } else {
-        lengths.push_back(std::move(product));
+        trips->pattern = array ? listed
+                               : "py2cuda::host::detail::checked_element_count(std::array<int64_t, " +
+                                     std::to_string(ndim) + ">{" + listed + "})";
+        lengths.push_back(std::move(trips));
       }
       // Dimension k: the counter divided by the extents after k, modulo extent k.
       auto unravelled = [extents, ndim, &index, s](size_t k) -> ir::ExprPtr {
