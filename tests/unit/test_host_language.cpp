@@ -262,6 +262,20 @@ TEST(HostLanguage, TransposeOfADeviceArrayIsANewDeviceArrayFor2DOnly) {
       << one.diagnostics;
 }
 
+TEST(HostLanguage, ToDeviceCopiesIntoToAndAllocatesOnlyWithoutCopy) {
+  TranslateResult r = run("a = np.zeros(3)\nd = cuda.device_array(3)\ne = cuda.to_device(a[::-1], to=d)\n"
+                          "f = cuda.to_device(a, copy=False)\ninc[1, 1](e)\ndec[1, 1](f)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::copy_into(d, ")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::to_device(a, false)")) << r.cu;
+  TranslateResult unknown = run("a = np.zeros(3)\nc = a.size > 2\nd = cuda.to_device(a, copy=c)\ninc[1, 1](d)\ndec[1, 1](d)\n");
+  EXPECT_TRUE(has(unknown.diagnostics, "prog.py:12:28: warning: copy= of cuda.to_device() must be written True or False"))
+      << unknown.diagnostics;
+  TranslateResult mismatch = run("a = np.zeros(3)\nd = cuda.device_array(3, dtype=np.int32)\ne = cuda.to_device(a, to=d)\n"
+                                 "inc[1, 1](e)\ndec[1, 1](e)\n");
+  EXPECT_TRUE(has(mismatch.diagnostics, "warning: to= of cuda.to_device() needs a device array of the dtype")) << mismatch.diagnostics;
+}
+
 TEST(HostLanguage, DtypeItemsizeSizesDynamicSharedMemory) {
   TranslateResult r = run("a = np.zeros(4, dtype=np.float32)\nb = np.zeros(4, dtype=np.int16)\n"
                           "inc[1, 4, 0, 4 * a.dtype.itemsize](a)\ndec[1, 1](a)\nprint(a.dtype.itemsize, b.dtype.itemsize)\n");

@@ -88,3 +88,36 @@ TEST(RuntimeHostProgram, ForallConfigCoversTheTasksWithOneDimensionalBlocks) {
 }
 
 }  // namespace
+
+namespace {
+
+// A view of a 3x4 float64 buffer 0..11 with the given element strides.
+h::NDArray<double, 2> view_of_twelve(std::array<int64_t, 2> shape, std::array<int64_t, 2> strides, int64_t offset = 0) {
+  std::shared_ptr<double[]> buffer(new double[12]);
+  for (int k = 0; k < 12; ++k) buffer[k] = k;
+  return h::NDArray<double, 2>(buffer, buffer.get() + offset, shape, strides);
+}
+
+// Numba's sentry_contiguous: C or Fortran order once the 0-stride (broadcast) axes are dropped;
+// axes of extent 1 and empty arrays take any stride.
+TEST(RuntimeHostProgram, ToDeviceSendsOnlyOneMemoryRegionAsNumbaDoes) {
+  EXPECT_TRUE(h::detail::is_one_memory_region(view_of_twelve({3, 4}, {4, 1})));
+  EXPECT_TRUE(h::detail::is_one_memory_region(view_of_twelve({4, 3}, {1, 4})));     // m.T
+  EXPECT_TRUE(h::detail::is_one_memory_region(view_of_twelve({1, 4}, {4, 1}, 4)));  // m[1:2]
+  EXPECT_TRUE(h::detail::is_one_memory_region(view_of_twelve({5, 4}, {0, 1})));     // broadcast rows
+  EXPECT_TRUE(h::detail::is_one_memory_region(view_of_twelve({0, 2}, {4, 2})));     // m[:0, ::2]
+  EXPECT_FALSE(h::detail::is_one_memory_region(view_of_twelve({3, 1}, {4, 1})));    // m[:, :1]
+  EXPECT_FALSE(h::detail::is_one_memory_region(view_of_twelve({3, 2}, {4, 1}, 1)));  // m[:, 1:3]
+  EXPECT_FALSE(h::detail::is_one_memory_region(view_of_twelve({3, 4}, {-4, 1}, 8)));  // m[::-1]
+  EXPECT_THROW(h::to_device(view_of_twelve({3, 2}, {4, 2})), h::PyException);
+
+  // Into an existing device array any view is copied (cuda.to_device(a, to=d), d.copy_to_device(a)).
+  const h::DeviceNDArray<double, 2> d(std::array<int64_t, 2>{3, 2});
+  const h::DeviceNDArray<double, 2> same = h::copy_into(d, view_of_twelve({3, 2}, {4, 2}));
+  EXPECT_EQ(same.data(), d.data());
+  const h::NDArray<double, 2> back = d.copy_to_host();
+  EXPECT_EQ(back.data()[1], 2.0);
+  EXPECT_EQ(back.data()[5], 10.0);
+}
+
+}  // namespace

@@ -305,7 +305,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "DeviceNDArray.copy_to_host", .rule = R::CopyToHost, .runtime = "copy_to_host", .doc = "a new host array, or `ary` filled; synchronous"},
       {.path = "DeviceNDArray.copy_to_device", .rule = R::CopyToDevice, .runtime = "copy_to_device", .doc = "fills this device array from a host or device array"},
       // ---------------------------------------------------------------- numba.cuda host API
-      {.path = "numba.cuda.to_device", .rule = R::ToDevice, .runtime = "py2cuda::host::to_device", .doc = "a device copy of a host array (stream= accepted)"},
+      {.path = "numba.cuda.to_device", .rule = R::ToDevice, .runtime = "py2cuda::host::to_device", .doc = "a device copy of a host array (stream= accepted; to= copies into that device array; copy=False allocates only)"},
       {.path = "numba.cuda.device_array", .rule = R::DeviceArrayNew, .runtime = "py2cuda::host::device_array", .doc = "an uninitialised device array; dtype float64 unless given"},
       {.path = "numba.cuda.device_array_like", .rule = R::DeviceArrayLike, .runtime = "py2cuda::host::device_array_like", .doc = "a device array of another array's shape and dtype"},
       {.path = "numba.cuda.pinned_array", .rule = R::ArrayFill, .runtime = "py2cuda::np::empty", .doc = "a host array (page-locking is an optimisation py2cuda leaves out)"},

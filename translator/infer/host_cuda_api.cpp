@@ -54,10 +54,37 @@ ir::ExprPtr FunctionBuilder::host_cuda_api(HostRowArgs& bound, ir::ExprPtr self)
         if (src && src->type->is_list()) src = array_from_list(std::move(src), nullptr, a[0]->span);
       }
       if (!src) return nullptr;
+      bool copy = true;
+      if (!is_none(a[2])) {
+        auto flag = bound.value(2);
+        if (!flag) return nullptr;
+        const auto known = known_value(*flag);
+        if (!flag->type->is_bool() || !known) {
+          return fail(a[2]->span, "copy= of cuda.to_device() must be written True or False in the call");
+        }
+        copy = *known != 0.0;
+      }
+      if (!is_none(a[3])) {
+        // Numba: `to.copy_to_device(obj)` when copying, and `to` is returned.
+        auto to = bound.value(3);
+        if (!to) return nullptr;
+        if (!to->type->is_device_array() || !src->type->is_array() || to->type->dtype() != src->type->dtype() ||
+            to->type->ndim() != src->type->ndim()) {
+          return fail(a[3]->span, "to= of cuda.to_device() needs a device array of the dtype and dimensions of " +
+                                      src->type->str() + ", not " + to->type->str());
+        }
+        if (!copy) return to;
+        TypeRef t = to->type;
+        std::vector<ir::ExprPtr> args;
+        args.push_back(std::move(to));
+        args.push_back(std::move(src));
+        return call_node(t, "py2cuda::host::copy_into({0}, {1})", c.span, std::move(args));
+      }
       if (src->type->is_device_array()) return src;  // already on the device: Numba returns it as it is
       if (!src->type->is_array()) return fail(a[0]->span, "cuda.to_device() needs a NumPy array, not " + src->type->str());
       TypeRef t = types::device_array(src->type->dtype(), src->type->ndim(), Layout::C);
-      return call_node(t, rt + "({0})", c.span, args_of(std::move(src)));
+      // copy=False: device memory like the array, left uninitialised.
+      return call_node(t, rt + (copy ? "({0})" : "({0}, false)"), c.span, args_of(std::move(src)));
     }
     case HostRule::DeviceArrayNew: {
       if (!bound.bind({"shape", "dtype", "strides", "order", "stream"}) || !bound.need(0, "shape")) return nullptr;

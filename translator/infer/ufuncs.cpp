@@ -232,6 +232,7 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
   std::vector<ir::ExprPtr> args;
   std::vector<TypeRef> dtypes;
   bool any_device = false, any_array = false;
+  std::vector<const ast::Expr*> noncontiguous_host_operands;
   int max_nd = 0;
   int loop_nd = 0;
   std::vector<int> array_nd;
@@ -246,9 +247,7 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
         return fail(c.args[i]->span, "the CPU ufunc '" + f.name + "' cannot take a device array; copy it to the host first");
       }
       if (cuda && !t->is_device_array() && noncontiguous_view(*c.args[i], t->ndim())) {
-        not_portable(c.args[i]->span,
-                     "cannot copy a non-contiguous host array to the device for a CUDA ufunc (ValueError)",
-                     "Pass `np.ascontiguousarray(" + std::string(D().file().span_text(c.args[i]->span)) + ")`");
+        noncontiguous_host_operands.push_back(c.args[i].get());
       }
       max_nd = std::max(max_nd, t->ndim());
       if (info.gufunc) {
@@ -270,6 +269,14 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
       return fail(c.args[i]->span, "a ufunc argument must be an array or a number, not " + t->str());
     }
     args.push_back(std::move(v));
+  }
+  // numba-cuda's elementwise call ravels (copies) every operand when the broadcast has more
+  // than one dimension, so only a 1-D call, or a gufunc's, sends a view as it is.
+  if (info.gufunc || max_nd == 1) {
+    for (const ast::Expr* operand : noncontiguous_host_operands) {
+      not_portable(operand->span, "cannot copy a non-contiguous host array to the device for a CUDA ufunc (ValueError)",
+                   "Pass `np.ascontiguousarray(" + std::string(D().file().span_text(operand->span)) + ")`");
+    }
   }
   std::vector<ir::ExprPtr> outs;
   for (const ast::Expr* a : out_args) {

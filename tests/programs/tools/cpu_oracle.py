@@ -321,7 +321,7 @@ def install():
     """Routes every simulator kernel launch through Numba's CPU compiler."""
     import numba.cuda
     from numba.cuda.simulator import kernel as simkernel
-    from numba.cuda.simulator.cudadrv.devicearray import FakeCUDAArray
+    from numba.cuda.simulator.cudadrv.devicearray import FakeCUDAArray, sentry_contiguous
 
     compiler = _Compiler()
     simulator_jit = numba.cuda.jit
@@ -344,6 +344,9 @@ def install():
     def launch(fake, griddim, blockdim):
         def run(*args):
             compiled = compiler.compile(fake)
+            for a in args:
+                if isinstance(a, np.ndarray):
+                    sentry_contiguous(a)  # Numba copies a host argument to the device as one region
             args = [a._ary if isinstance(a, FakeCUDAArray) else a for a in args]
             grid, block = _dim3(griddim), _dim3(blockdim)
             for bz in range(grid[2]):

@@ -237,19 +237,59 @@ std::vector<DeviceNDArray<T, 1>> split(const DeviceNDArray<T, 1>& d, int64_t sec
   return parts;
 }
 
-// cuda.to_device(a)
+namespace detail {
+
+// Numba's sentry_contiguous (cudadrv/devicearray.py): cuda.to_device and a launch copy a
+// host array to the device as one memory region, so once its broadcast (0-stride)
+// dimensions are dropped it must be C- or Fortran-contiguous. (d.copy_to_device(a) into an
+// existing device array copies any view, as Numba's does.)
 template <class T, int N>
-DeviceNDArray<T, N> to_device(const NDArray<T, N>& a) {
+bool is_one_memory_region(const NDArray<T, N>& a) {
+  if (a.size() == 0) return true;
+  const auto contiguous_in = [&a](bool last_index_fastest) {
+    int64_t expected = 1;
+    for (int k = 0; k < N; ++k) {
+      const int d = last_index_fastest ? N - 1 - k : k;
+      if (a.stride(d) == 0 || a.shape(d) == 1) continue;
+      if (a.stride(d) != expected) return false;
+      expected *= a.shape(d);
+    }
+    return true;
+  };
+  return contiguous_in(true) || contiguous_in(false);
+}
+
+template <class T, int N>
+void require_one_memory_region(const NDArray<T, N>& a) {
+  if (is_one_memory_region(a)) return;
+  throw PyException("ValueError",
+                    "Array contains non-contiguous buffer and cannot be transferred as a single memory region. "
+                    "Please ensure contiguous buffer with numpy .ascontiguousarray()");
+}
+
+}  // namespace detail
+
+// cuda.to_device(a), cuda.to_device(a, copy=False)
+template <class T, int N>
+DeviceNDArray<T, N> to_device(const NDArray<T, N>& a, bool copy = true) {
+  detail::require_one_memory_region(a);
   DeviceNDArray<T, N> d(a.shape());
-  d.copy_to_device(a);
+  if (copy) d.copy_to_device(a);
   return d;
+}
+
+// cuda.to_device(a, to=d): a copied into d, which is returned.
+template <class T, int N, class Source>
+DeviceNDArray<T, N> copy_into(const DeviceNDArray<T, N>& to, const Source& a) {
+  to.copy_to_device(a);
+  return to;
 }
 
 // d.T, d.transpose() of a 2-D device array: numba-cuda's transpose kernel makes a new
 // C-contiguous device array; py2cuda copies through the host.
 template <class T>
 DeviceNDArray<T, 2> transpose(const DeviceNDArray<T, 2>& d) {
-  return to_device(transpose(d.copy_to_host()));
+  return to_device(ascontiguousarray(transpose(d.copy_to_host())));
 }
 
 // d[lo:hi] = value, d[:] = a in host code (Numba's DeviceNDArray.__setitem__): the device
@@ -309,7 +349,7 @@ auto device_array_like(const A& like) {
 }
 
 // A host array passed straight to a launch: Numba copies it to the device before the
-// kernel runs and back after it. The temporary lives until the end of the launch
+// kernel runs (one memory region, as cuda.to_device) and back after it. The temporary lives until the end of the launch
 // statement, and its destructor (after the synchronous launch) copies back.
 template <class T, int N>
 class TransferInOut {

@@ -145,7 +145,10 @@ auto prepare(const X& x, const std::array<int64_t, M>& shape) {
     p.keep = x.storage();
     own = x.view();
   } else {
-    DeviceNDArray<T, N> d = to_device(x);
+    // Any view is copied: the translator warns where compiled Numba would refuse a
+    // non-contiguous operand (infer/ufuncs.cpp).
+    DeviceNDArray<T, N> d(x.shape());
+    d.copy_to_device(x);
     p.keep = d.storage();
     own = d.view();
   }
