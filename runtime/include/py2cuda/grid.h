@@ -31,6 +31,16 @@ P2C_DEVICE P2C_INLINE int64_t global_index(uint32_t thread, uint32_t block, uint
 #endif
   return index;
 }
+// The threads of a launched grid along one axis: at least one (a launch with an extent of 0
+// runs no thread) and, under CUDA's limits, below 2**41; known so in the emulation, a grid-stride
+// loop's step is positive (grid_stride_first).
+P2C_DEVICE P2C_INLINE int64_t grid_extent(uint32_t block_size, uint32_t blocks) {
+  const int64_t threads = threads_along(block_size, blocks);
+#if !P2C_BACKEND_CUDA
+  if (threads < 1 || threads >= (int64_t{1} << 41)) __builtin_unreachable();
+#endif
+  return threads;
+}
 }  // namespace detail
 
 // cuda.grid(1): the thread's absolute index, threadIdx.x + blockIdx.x * blockDim.x.
@@ -48,15 +58,15 @@ P2C_DEVICE P2C_INLINE tuple<int64_t, int64_t, int64_t> grid3() {
 }
 
 // cuda.gridsize(1): the number of threads in the grid along x, blockDim.x * gridDim.x.
-P2C_DEVICE P2C_INLINE int64_t gridsize1() { return detail::threads_along(blockDim.x, gridDim.x); }
+P2C_DEVICE P2C_INLINE int64_t gridsize1() { return detail::grid_extent(blockDim.x, gridDim.x); }
 
 P2C_DEVICE P2C_INLINE tuple<int64_t, int64_t> gridsize2() {
-  return {detail::threads_along(blockDim.x, gridDim.x), detail::threads_along(blockDim.y, gridDim.y)};
+  return {detail::grid_extent(blockDim.x, gridDim.x), detail::grid_extent(blockDim.y, gridDim.y)};
 }
 
 P2C_DEVICE P2C_INLINE tuple<int64_t, int64_t, int64_t> gridsize3() {
-  return {detail::threads_along(blockDim.x, gridDim.x), detail::threads_along(blockDim.y, gridDim.y),
-          detail::threads_along(blockDim.z, gridDim.z)};
+  return {detail::grid_extent(blockDim.x, gridDim.x), detail::grid_extent(blockDim.y, gridDim.y),
+          detail::grid_extent(blockDim.z, gridDim.z)};
 }
 
 // The first value and the step of a grid-stride loop the translator marked (ForRange::grid_stride:
@@ -89,7 +99,12 @@ P2C_DEVICE P2C_INLINE T grid_stride_first(T start, T step) {
 #else
   const int64_t trip = emu::current.grid_stride_trip;
   if (trip < 0) emu::detail::grid_stride_outside_trips();
-  return static_cast<T>(start + static_cast<T>(trip) * step);
+  const T i = static_cast<T>(start + static_cast<T>(trip) * step);
+  // A range never steps past its stop, so no trip overflows: from a start known non-negative
+  // (cuda.grid) with a positive step (cuda.gridsize), so is every trip's index, which lets the
+  // compiler make each subscript's bounds check one comparison (emu/bounds_check.h).
+  if (start >= 0 && step > 0 && i < start) __builtin_unreachable();
+  return i;
 #endif
 }
 
