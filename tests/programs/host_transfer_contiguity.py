@@ -1,4 +1,4 @@
-# oracle: whole-program (a host array copied to the device by a launch or cuda.to_device must be one memory region, C- or Fortran-contiguous after its broadcast axes are dropped: Numba's sentry_contiguous raises ValueError otherwise; d.copy_to_device and cuda.to_device(a, to=d) copy any view; copy=False allocates only)
+# oracle: whole-program (a host array copied to the device by a launch or cuda.to_device must be one memory region, C- or Fortran-contiguous after its broadcast axes are dropped: Numba's sentry_contiguous raises ValueError otherwise; d.copy_to_device and cuda.to_device(a, to=d) copy any view; copy=False allocates only; a kernel whose signature says layout 'C' refuses a view that is not C-contiguous first, with a TypeError)
 """Strided views of a host array sent to the device, as programs slice before a launch."""
 import numpy as np
 from numba import cuda
@@ -9,6 +9,13 @@ def double(a):
     i = cuda.grid(1)
     if i < a.shape[0]:
         a[i] *= 2
+
+
+@cuda.jit("void(float32[::1])")
+def halve_contiguous(a):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        a[i] /= 2
 
 
 @cuda.jit
@@ -46,6 +53,15 @@ def main():
     print("untouched:", a[:6])
     double[1, 16](a[8:])
     print("tail doubled:", a)
+
+    # A signature of layout 'C': compiled Numba matches the view's type first (TypeError), and
+    # the simulator, which checks no signature, refuses the copy (ValueError).
+    try:
+        halve_contiguous[1, 8](a[::2])
+    except (TypeError, ValueError):
+        print("refused: a[::2] is not C-contiguous")
+    halve_contiguous[1, 8](a[8:])
+    print("tail halved:", a[8:])
 
     m = np.arange(12.0).reshape(3, 4)
     send(m[1:])

@@ -120,4 +120,36 @@ TEST(RuntimeHostProgram, ToDeviceSendsOnlyOneMemoryRegionAsNumbaDoes) {
   EXPECT_EQ(back.data()[5], 10.0);
 }
 
+// A launch matches the host array's type to the kernel's parameter before it copies, as
+// Numba's dispatch does: a parameter of layout 'C' refuses a view that is not C-contiguous
+// with a TypeError (compiled Numba finds no matching signature), a parameter of any layout
+// refuses a view that is not one memory region with the transfer's ValueError.
+TEST(RuntimeHostProgram, LaunchTransferMatchesTheLayoutBeforeItCopies) {
+  const auto type_name_of = [](auto convert) -> std::string {
+    try {
+      convert();
+    } catch (const h::PyException& e) {
+      return e.type_name();
+    }
+    return "none";
+  };
+  const h::NDArray<double, 2> columns = view_of_twelve({3, 2}, {4, 1}, 1);  // m[:, 1:3]
+  EXPECT_EQ(type_name_of([&] { py2cuda::CArray<double, 2> c = h::transfer_in_out(columns); (void)c; }), "TypeError");
+  EXPECT_EQ(type_name_of([&] { py2cuda::Array<double, 2> a = h::transfer_in_out(columns); (void)a; }), "ValueError");
+  const h::NDArray<double, 2> transposed = view_of_twelve({4, 3}, {1, 4});  // m.T: Fortran order
+  EXPECT_EQ(type_name_of([&] { py2cuda::CArray<double, 2> c = h::transfer_in_out(transposed); (void)c; }), "TypeError");
+  EXPECT_EQ(type_name_of([&] { py2cuda::Array<double, 2> a = h::transfer_in_out(transposed); (void)a; }), "none");
+
+  // As a launch statement does: the device copy lives while the call runs, and what the
+  // kernel wrote comes back when the statement ends.
+  const h::NDArray<double, 2> rows = view_of_twelve({2, 4}, {4, 1}, 4);  // m[1:]
+  const auto kernel = [](py2cuda::CArray<double, 2> a) {
+    EXPECT_NE(a.data, nullptr);
+    py2cuda::backend::copy_host_to_device(a.data, std::array<double, 1>{-1.0}.data(), sizeof(double));
+  };
+  kernel(h::transfer_in_out(rows));
+  EXPECT_EQ(rows.data()[0], -1.0);
+  EXPECT_EQ(rows.data()[1], 5.0);
+}
+
 }  // namespace

@@ -344,9 +344,18 @@ def install():
     def launch(fake, griddim, blockdim):
         def run(*args):
             compiled = compiler.compile(fake)
-            for a in args:
-                if isinstance(a, np.ndarray):
-                    sentry_contiguous(a)  # Numba copies a host argument to the device as one region
+            sigs = _signatures(fake)
+            for k, a in enumerate(args):
+                if not isinstance(a, np.ndarray):
+                    continue
+                # Compiled Numba first matches the arguments' types to the signatures (a view
+                # typed layout 'A' fits no float32[::1]), then copies each host array to the
+                # device as one memory region.
+                layout = numba.typeof(a).layout
+                if sigs and all(isinstance(s.args[k], numba.types.Array) and s.args[k].layout == "C" != layout
+                                for s in sigs):
+                    raise TypeError(f"No matching definition for argument type(s) {numba.typeof(a)}")
+                sentry_contiguous(a)
             args = [a._ary if isinstance(a, FakeCUDAArray) else a for a in args]
             grid, block = _dim3(griddim), _dim3(blockdim)
             for bz in range(grid[2]):

@@ -349,24 +349,45 @@ auto device_array_like(const A& like) {
 }
 
 // A host array passed straight to a launch: Numba copies it to the device before the
-// kernel runs (one memory region, as cuda.to_device) and back after it. The temporary lives until the end of the launch
-// statement, and its destructor (after the synchronous launch) copies back.
+// kernel runs and back after it. The temporary lives until the end of the launch
+// statement, and its destructor (after the synchronous launch) copies back. The copy is
+// made where the launch converts the temporary to the kernel's parameter, so that, as in
+// Numba, the array's type is matched to the kernel's first: a parameter of layout 'C'
+// refuses a view that is not C-contiguous (TypeError: no signature matches it), and only
+// then does the transfer refuse a view that is not one memory region (ValueError).
 template <class T, int N>
 class TransferInOut {
  public:
-  explicit TransferInOut(const NDArray<T, N>& host) : host_(host), device_(to_device(host)) {}
+  explicit TransferInOut(const NDArray<T, N>& host) : host_(host) {}
   TransferInOut(const TransferInOut&) = delete;
   TransferInOut& operator=(const TransferInOut&) = delete;
   ~TransferInOut() noexcept(false) {
+    if (!sent_) return;  // refused before the copy
     backend::synchronize();
     device_.copy_to_host(host_);
   }
-  operator Array<T, N>() const { return device_.view(); }
-  operator CArray<T, N>() const { return CArray<T, N>(device_.view()); }
+  operator Array<T, N>() const { return send(); }
+  operator CArray<T, N>() const {
+    if (!host_.is_c_contiguous()) {
+      throw PyException("TypeError", "an array that is not C-contiguous was passed where the kernel's signature "
+                                     "requires one (layout 'C', as float32[::1] or float32[:, ::1])");
+    }
+    return CArray<T, N>(send());
+  }
 
  private:
+  // The launch converts once; a second conversion would see the same device copy.
+  Array<T, N> send() const {
+    if (!sent_) {
+      device_ = to_device(host_);
+      sent_ = true;
+    }
+    return device_.view();
+  }
+
   NDArray<T, N> host_;
-  DeviceNDArray<T, N> device_;
+  mutable DeviceNDArray<T, N> device_;
+  mutable bool sent_ = false;
 };
 
 template <class T, int N>
