@@ -37,7 +37,7 @@ import numpy as np  # noqa: E402
 import gen  # noqa: E402
 
 REGRESSIONS = HERE / "regressions"
-CXX_FLAGS = ["-std=c++20", "-fwrapv", "-O0", "-w", "-x", "c++"]  # -fwrapv: as py2cuda's own builds
+CXX_FLAGS = ["-std=c++20", "-fwrapv", "-fno-math-errno", "-O0", "-w", "-x", "c++"]  # as py2cuda's own builds
 LINK_FLAGS = ["-lboost_context", "-pthread"]
 # libm (njit) against the emulation's functions (libdevice on a GPU): a few ulps each, compounded
 # by the arithmetic after them.

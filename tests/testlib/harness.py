@@ -13,7 +13,7 @@ written to DIR/<param name>.npy.
 Two ways to build it, whichever the py2cuda under test offers (see build_method):
     exe   py2cuda FILE.py --harness --exe --emulate -o BIN
     cu    py2cuda FILE.py --harness -o BIN.cu, then the host compiler:
-          CXX -std=c++20 -fwrapv -O1 -x c++ BIN.cu -I REPO/runtime/include -o BIN -lboost_context -pthread
+          CXX -std=c++20 -fwrapv -fno-math-errno -O1 -x c++ BIN.cu -I REPO/runtime/include -o BIN -lboost_context -pthread
 """
 import concurrent.futures
 import dataclasses
@@ -24,7 +24,7 @@ from pathlib import Path
 
 from testlib import tools, translator
 
-CXX_FLAGS = ["-std=c++20", "-fwrapv", "-O1", "-x", "c++"]  # -fwrapv: as py2cuda's own builds
+CXX_FLAGS = ["-std=c++20", "-fwrapv", "-fno-math-errno", "-O1", "-x", "c++"]  # as py2cuda's own builds
 LINK_FLAGS = ["-lboost_context", "-pthread"]
 
 
@@ -104,7 +104,7 @@ def emulate_cxx_flags(racecheck: bool = False) -> list[str]:
     """The compile flags of py2cuda's own emulated builds (`--exe`/`--run --emulate`,
     translator/driver/toolchain.cpp emulate_compile_flags): $PY2CUDA_EMULATE_CXXFLAGS included,
     -DPY2CUDA_RACECHECK=1 for --racecheck."""
-    return ["-std=c++20", "-fwrapv", "-O2", *os.environ.get("PY2CUDA_EMULATE_CXXFLAGS", "").split(),
+    return ["-std=c++20", "-fwrapv", "-fno-math-errno", "-O2", *os.environ.get("PY2CUDA_EMULATE_CXXFLAGS", "").split(),
             *(["-DPY2CUDA_RACECHECK=1"] if racecheck else []), "-pthread", "-x", "c++"]
 
 
