@@ -1,4 +1,4 @@
-# expect: 11:18: error: name 'sum' is not defined
+# expect: 11:18: error: 'sum' is not supported in CUDA kernels
 # allow-extra-errors
 # sum() over a generator expression.
 from numba import cuda

@@ -276,6 +276,14 @@ TEST(HostLanguage, ToDeviceCopiesIntoToAndAllocatesOnlyWithoutCopy) {
   EXPECT_TRUE(has(mismatch.diagnostics, "warning: to= of cuda.to_device() needs a device array of the dtype")) << mismatch.diagnostics;
 }
 
+TEST(HostLanguage, AnUnsupportedPythonBuiltinIsNamedAsSuchNotAsUndefined) {
+  TranslateResult builtin = run("a = np.zeros(3)\nlabels = set(a.tolist())\ninc[1, 1](a)\ndec[1, 1](a)\n");
+  EXPECT_TRUE(has(builtin.diagnostics, "prog.py:11:10: warning: 'set' is not supported in host code by this version of py2cuda"))
+      << builtin.diagnostics;
+  TranslateResult typo = run("a = np.zeros(3)\nlabels = sett(a.tolist())\ninc[1, 1](a)\ndec[1, 1](a)\n");
+  EXPECT_TRUE(has(typo.diagnostics, "prog.py:11:10: warning: name 'sett' is not defined")) << typo.diagnostics;
+}
+
 TEST(HostLanguage, DtypeItemsizeSizesDynamicSharedMemory) {
   TranslateResult r = run("a = np.zeros(4, dtype=np.float32)\nb = np.zeros(4, dtype=np.int16)\n"
                           "inc[1, 4, 0, 4 * a.dtype.itemsize](a)\ndec[1, 1](a)\nprint(a.dtype.itemsize, b.dtype.itemsize)\n");

@@ -36,6 +36,23 @@ std::string unsupported_path_message(const std::string& path) {
   return "'" + shown + "' cannot be used in a CUDA kernel";
 }
 
+// The message for a name bound nowhere in the file: Python's builtins (those py2cuda supports
+// never get here) are named as such rather than as undefined, as Python would find them.
+std::string unbound_name_message(const std::string& id, bool host) {
+  static const std::set<std::string> kPythonBuiltins = {
+      "abs",       "aiter",    "all",         "anext",     "any",        "ascii",    "bin",      "bool",
+      "breakpoint", "bytearray", "bytes",     "callable",  "chr",        "classmethod", "compile", "complex",
+      "delattr",   "dict",     "dir",         "divmod",    "enumerate",  "eval",     "exec",     "filter",
+      "float",     "format",   "frozenset",   "getattr",   "globals",    "hasattr",  "hash",     "help",
+      "hex",       "id",       "input",       "int",       "isinstance", "issubclass", "iter",   "len",
+      "list",      "locals",   "map",         "max",       "memoryview", "min",      "next",     "object",
+      "oct",       "open",     "ord",         "pow",       "print",      "property", "range",    "repr",
+      "reversed",  "round",    "set",         "setattr",   "slice",      "sorted",   "staticmethod", "str",
+      "sum",       "super",    "tuple",       "type",      "vars",       "zip"};
+  if (!kPythonBuiltins.count(id)) return "name '" + id + "' is not defined";
+  return "'" + id + "' is not supported " + (host ? "in host code" : "in CUDA kernels") + " by this version of py2cuda";
+}
+
 }  // namespace
 
 std::string readonly_array_message(TypeRef array) {
@@ -221,15 +238,8 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
       if (!b->is_call) return type_builtin(*b, {}, s, D());
       return fail(s, "'" + id + "' must be called");
     }
-    static const std::set<std::string> kPythonBuiltins = {
-        "list", "dict", "set", "str", "sum", "isinstance", "type", "sorted",
-        "reversed", "map", "filter", "any", "all", "tuple", "divmod", "pow", "iter", "next", "open", "input"};
     if (poisoned_.count(id)) return nullptr;  // its binding failed, and was reported there
-    if (kPythonBuiltins.count(id)) {
-      return fail(s, "'" + id + "' is not supported " + (host_ ? "in host code" : "in CUDA kernels") +
-                         " by this version of py2cuda");
-    }
-    return fail(s, "name '" + id + "' is not defined");
+    return fail(s, unbound_name_message(id, host_));
   }
   sema::Symbol& sym = it->second;
   switch (sym.kind) {
@@ -667,7 +677,7 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
       const std::string& id = ast::as<ast::Name>(*c.func).id;
       if (!locals_.count(id) && !mb_.info().globals.count(id)) {
         if (poisoned_.count(id)) return nullptr;  // its binding failed, and was reported there
-        return fail(c.func->span, "name '" + id + "' is not defined");
+        return fail(c.func->span, unbound_name_message(id, host_));
       }
     }
     const ast::Expr* root = c.func.get();
