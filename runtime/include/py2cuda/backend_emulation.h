@@ -116,7 +116,7 @@ void launch_kernel(const LaunchConfig& cfg, const KernelInfo& info, A&&... args)
 }
 
 // cuda.laneid: lanes are numbered along the block's linear thread index, 32 to a warp.
-inline int32_t laneid() { return static_cast<int32_t>(emu::current.thread_linear % 32); }
+inline int32_t laneid() { return static_cast<int32_t>(emu::thread_linear_index() % 32); }
 
 }  // namespace backend
 

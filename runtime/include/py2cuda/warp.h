@@ -193,7 +193,7 @@ inline uint32_t activemask(SourceLocation where = SourceLocation::current()) {
 }
 
 inline uint32_t lanemask_lt() {
-  const uint32_t lane = emu::current.thread_linear % emu::detail::kWarpSize;
+  const uint32_t lane = emu::thread_linear_index() % emu::detail::kWarpSize;
   return (1u << lane) - 1u;
 }
 

@@ -31,7 +31,6 @@ class GridBarrier;   // grid_barrier.h
 
 struct ThreadContext {
   Uint3 thread_idx{};
-  uint32_t thread_linear = 0;  // x + y * blockDim.x + z * blockDim.x * blockDim.y: warps and lanes
   Uint3 block_idx{};
   Uint3 block_dim{1, 1, 1};
   Uint3 grid_dim{1, 1, 1};
@@ -54,6 +53,15 @@ inline const Uint3& thread_index() noexcept { return current.thread_idx; }
 inline const Uint3& block_index() noexcept { return current.block_idx; }
 inline const Uint3& block_dimension() noexcept { return current.block_dim; }
 inline const Uint3& grid_dimension() noexcept { return current.grid_dim; }
+
+// The running thread's index in its block, x + y * blockDim.x + z * blockDim.x * blockDim.y
+// (warps and lanes are numbered along it). Computed where it is asked for rather than stored
+// per thread: loop mode's move to the next thread is then one store.
+inline uint32_t thread_linear_index() noexcept {
+  const Uint3& t = current.thread_idx;
+  const Uint3& dim = current.block_dim;
+  return (t.z * dim.y + t.y) * dim.x + t.x;
+}
 
 // The (x, y, z) index of the thread with linear index `linear` in a block of shape `dim`.
 inline Uint3 unflatten(uint64_t linear, const Uint3& dim) noexcept {

@@ -297,7 +297,6 @@ class FiberBlock {
           [&t](boost::context::fiber&& scheduler) { return fiber_main(t, std::move(scheduler)); });
     }
     current.thread_idx = t.index;
-    current.thread_linear = t.linear;
     current.fiber = &t;
     void* asan_fake_stack = nullptr;
     before_stack_switch(&asan_fake_stack, t.stack);

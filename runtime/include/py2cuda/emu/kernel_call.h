@@ -5,8 +5,8 @@
 // with its own copies, as a GPU thread receives its own parameters.
 //
 // Loop mode (no barriers, no warp collectives) runs a whole block in run_block_loop,
-// one thread after another: moving to the next thread is two stores (its x index and
-// linear index) and a call of the kernel. How the kernel is called is the Callee:
+// one thread after another: moving to the next thread is one store (its x index) and a
+// call of the kernel. How the kernel is called is the Callee:
 //   KernelConstant<k>  the kernel is a template argument (py2cuda::launch<k>, what the
 //                      translator emits): a direct call, which the compiler inlines
 //                      into the loop, so a thread costs about what a loop iteration does;
@@ -63,13 +63,19 @@ class KernelCall {
  private:
   // A thread that ends early (thread_exit.h: Numba's silent return after an
   // exception in a non-debug kernel) has simply returned.
-  static void run_thread(const void* self) {
-    const KernelCall& call = *static_cast<const KernelCall*>(self);
+  static void run_thread(const void* self) { (void)run_thread_ended_early(*static_cast<const KernelCall*>(self)); }
+
+  // The kernel's one copy outside loop mode's loops (noinline: fiber mode and the grid-stride
+  // rounds after a thread ended early share it); true if the thread ended early.
+  [[gnu::noinline]] static bool run_thread_ended_early(const KernelCall& call) {
+    bool ended_early = false;
     try {
       std::apply(call.callee_, call.args_);
     } catch (const ThreadExit&) {
+      ended_early = true;
     }
     P2C_RACE_FLUSH();
+    return ended_early;
   }
 
   // The kernel itself is always_inline (__global__, emu/cuda_keywords.h); what it
@@ -97,7 +103,9 @@ class KernelCall {
   // barriers, warp collectives or shared memory are unordered, so this is one of the orders a GPU
   // may run them in; what a thread computes before the loop the translator proved free of
   // effects, so computing it again each round changes nothing (translator/ir/grid_stride.h). A
-  // thread that ends early (ThreadExit) is left out of the later rounds.
+  // thread that ends early (ThreadExit) is left out of the later rounds: those rounds call the
+  // kernel's outlined copy per thread (run_threads_left_in), so that the hot loop tests nothing
+  // per thread for threads that ended, which they rarely do.
   [[gnu::noinline]] static void run_blocks_by_trip(const KernelCall& call, uint64_t first_block, uint64_t blocks) {
     const std::tuple<std::decay_t<P>...> args = call.args_;
     const Uint3 dim = current.block_dim;
@@ -108,26 +116,49 @@ class KernelCall {
       current.grid_stride_tripped = false;
       for (uint64_t b = 0; b < blocks; ++b) {
         current.block_idx = unflatten(first_block + b, current.grid_dim);
-        run_threads<true>(call.callee_, args, &exited, b * block_threads);
+        if (!exited.any) [[likely]] {
+          run_threads<true>(call.callee_, args, &exited, b * block_threads);
+        } else {
+          run_threads_left_in(call, exited, b * block_threads);
+        }
       }
       if (!current.grid_stride_tripped) break;
     }
     current.grid_stride_trip = -1;
   }
 
-  // The threads of a grid-stride run that ended early: checked per thread only once there is one.
+  // The threads of a grid-stride run that ended early.
   struct ExitedThreads {
     std::vector<bool> marked;
     bool any;
   };
 
-  // Calls the kernel for every thread of the current block, one after another; ByTrip: leaving
-  // out the threads marked in `exited` (from `base` on) and marking those that end early.
+  // A round of the current block once some thread of the run has ended early: the threads not
+  // marked in `exited` (from `base` on), each through the kernel's outlined copy.
+  [[gnu::noinline, gnu::cold]] static void run_threads_left_in(const KernelCall& call, ExitedThreads& exited,
+                                                               uint64_t base) {
+    const Uint3 dim = current.block_dim;
+    for (uint32_t z = 0; z < dim.z; ++z) {
+      current.thread_idx.z = z;
+      for (uint32_t y = 0; y < dim.y; ++y) {
+        current.thread_idx.y = y;
+        const uint32_t row = (z * dim.y + y) * dim.x;
+        for (uint32_t x = 0; x < dim.x; ++x) {
+          if (exited.marked[base + row + x]) continue;
+          current.thread_idx.x = x;
+          if (run_thread_ended_early(call)) exited.marked[base + row + x] = true;
+        }
+      }
+    }
+  }
+
+  // Calls the kernel for every thread of the current block, one after another; ByTrip: marking
+  // in `exited` (from `base` on) the threads that end early.
   template <bool ByTrip, class Args>
   [[gnu::always_inline]] static void run_threads(const Callee& callee, const Args& args, ExitedThreads* exited,
                                                  uint64_t base = 0) {
     const Uint3 dim = current.block_dim;
-    // Each index is stored where it changes: per thread only x and the linear index.
+    // Each index is stored where it changes: per thread only x.
     for (uint32_t z = 0; z < dim.z; ++z) {
       current.thread_idx.z = z;
       for (uint32_t y = 0; y < dim.y; ++y) {
@@ -136,15 +167,13 @@ class KernelCall {
         // The try block spans the row: a thread that ends early resumes it at the next
         // thread by leaving the hot loop and entering it again. (A try block per thread would
         // join the exception's path to the loop's, and the compiler would then keep every
-        // argument in memory across every subscript's check, whose failure throws.)
-        for (uint32_t x = 0; x < dim.x;) {
+        // argument in memory across every subscript's check, whose failure throws.) x counts in
+        // 64 bits, as the kernel's cuda.grid index does: the compiler then steps one induction
+        // variable for both rather than two (a quarter of the stencil's instructions).
+        for (uint64_t x = 0; x < dim.x;) {
           try {
             for (; x < dim.x; ++x) {
-              if constexpr (ByTrip) {
-                if (exited->any && exited->marked[base + row + x]) [[unlikely]] continue;
-              }
-              current.thread_idx.x = x;
-              current.thread_linear = row + x;
+              current.thread_idx.x = static_cast<uint32_t>(x);
               // The kernel (always_inline, __global__ in emu/cuda_keywords.h) lands here, in the
               // loop over the threads, where the compiler keeps what does not change from one
               // thread to the next (the arguments, the block's index) out of the loop.

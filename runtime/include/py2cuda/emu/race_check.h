@@ -433,15 +433,17 @@ inline Space classify(const void* element, int& argument, Cell*& cell) {
 
 inline ThreadClock& running_clock() {
   BlockState& state = block_state();
-  if (state.clocks.size() <= current.thread_linear) state.clocks.resize(current.thread_linear + 1);
-  return state.clocks[current.thread_linear];
+  const uint32_t thread = thread_linear_index();
+  if (state.clocks.size() <= thread) state.clocks.resize(thread + 1);
+  return state.clocks[thread];
 }
 
 inline AccessRecord running_access(uint32_t where) {
   const BlockState& state = block_state();
   const ThreadClock& clock = running_clock();
-  return AccessRecord{static_cast<uint32_t>(state.first_thread + current.thread_linear), where, clock.block_epoch,
-                      clock.grid_epoch, clock.lanes[current.thread_linear % kLanes]};
+  const uint32_t thread = thread_linear_index();
+  return AccessRecord{static_cast<uint32_t>(state.first_thread + thread), where, clock.block_epoch,
+                      clock.grid_epoch, clock.lanes[thread % kLanes]};
 }
 
 // How `earlier` (another thread's) relates to the running thread now.
