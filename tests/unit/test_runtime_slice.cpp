@@ -49,7 +49,9 @@ TEST(RuntimeSlice, MatchesCPython) {
     const py2cuda::Slice s = make_slice(bound(start), bound(stop), bound(step));
     const py2cuda::SliceRange r = py2cuda::resolve_slice(s, n);
     EXPECT_EQ(r.length, count) << line;
-    if (count > 0) EXPECT_EQ(r.start, std::stoll(first)) << line;
+    if (count > 0) {
+      EXPECT_EQ(r.start, std::stoll(first)) << line;
+    }
 
     // The same through a view of [0, 1, ..., n-1]: its elements are the picked ones.
     std::vector<int64_t> data(static_cast<size_t>(n));
