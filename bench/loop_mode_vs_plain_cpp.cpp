@@ -6,6 +6,9 @@
 //       -o loop_mode_vs_plain_cpp -lboost_context -pthread
 //   ./loop_mode_vs_plain_cpp [N]            (N elements, default 1048576)
 //
+// bench/loop_mode_instructions.py counts the same variants' instructions under cachegrind,
+// which, unlike their times, do not move with the load on a shared machine.
+//
 // (bench/run_all.sh does both.) The kernels are py2cuda's translation of
 // bench/loop_mode_kernels.py, included below, so the benchmark measures the code py2cuda emits
 // now, not a copy of it. Built a second time with -DPY2CUDA_NO_BOUNDS_CHECK (run_all.sh does
@@ -191,11 +194,29 @@ void print_table(const std::vector<bench::Variant>& variants, const std::vector<
   }
 }
 
+// `--count CASE VARIANT REPS` (bench/loop_mode_instructions.py): run only variant VARIANT of
+// the CASE-th comparison (0 saxpy, 1 saxpy float32[:], 2 stencil, 3 grid-stride, 4 block
+// reduction), REPS times, untimed, and exit: for counting its instructions under cachegrind.
+struct CountOnly {
+  int comparison = -1;
+  std::size_t variant = 0;
+  int reps = 0;
+};
+CountOnly count_only;
+int comparisons_made = 0;  // compare() is a template: one counter for every instantiation
+
 // Runs the variants of one kernel: checks that each leaves `result` bitwise equal to the
 // first's, times them, prints the table and returns each one's median CPU seconds.
 template <typename T, int N>
 std::vector<double> compare(const char* title, const std::vector<bench::Variant>& variants, py2cuda::DeviceArray<T, N>& result,
                int64_t elements, int min_rounds) {
+  if (count_only.comparison >= 0) {
+    if (comparisons_made++ == count_only.comparison) {
+      for (int r = 0; r < count_only.reps; ++r) variants.at(count_only.variant).run();
+      std::exit(0);
+    }
+    return std::vector<double>(variants.size(), 1.0);
+  }
   const int64_t count = result.size();
   std::vector<T> expected(count), got(count);
   std::memset(result.data(), 0, sizeof(T) * count);
@@ -241,8 +262,11 @@ std::vector<bench::Variant> loop_mode_variants(std::function<void()> plain, std:
 
 int main(int argc, char** argv) {
   const int64_t n = argc > 1 ? std::atoll(argv[1]) : int64_t{1} << 20;
-  if (n < 16) {
-    std::fprintf(stderr, "usage: %s [N]   (N >= 16 elements)\n", argv[0]);
+  if (argc == 6 && std::string(argv[2]) == "--count") {
+    count_only = {std::atoi(argv[3]), static_cast<std::size_t>(std::atoi(argv[4])), std::atoi(argv[5])};
+  }
+  if (n < 16 || (argc > 2 && count_only.comparison < 0)) {
+    std::fprintf(stderr, "usage: %s [N [--count CASE VARIANT REPS]]   (N >= 16 elements)\n", argv[0]);
     return 2;
   }
   constexpr uint32_t kBlock = 256;
@@ -252,8 +276,10 @@ int main(int argc, char** argv) {
 #else
   const char* bounds_checks = "compiled in (the default)";
 #endif
-  std::printf("%lld float32 elements a kernel; bounds checks: %s; emulation threads in the pool: %u\n",
-              static_cast<long long>(n), bounds_checks, py2cuda::emu::worker_threads());
+  if (count_only.comparison < 0) {
+    std::printf("%lld float32 elements a kernel; bounds checks: %s; emulation threads in the pool: %u\n",
+                static_cast<long long>(n), bounds_checks, py2cuda::emu::worker_threads());
+  }
 
   std::vector<float> host_x(n), host_y(n);
   for (int64_t i = 0; i < n; ++i) {

@@ -59,6 +59,12 @@ def main() -> int:
                       "loop mode, 1 worker, CPU time / checked plain loop:", "fiber mode, 1 worker, CPU time"):
             if title not in output:
                 problems.append(f"no {title!r} in its output")
+        # The --count mode bench/loop_mode_instructions.py runs under cachegrind: one variant of
+        # one comparison (here the stencil's loop mode), untimed, printing nothing.
+        count = subprocess.run([str(binary), "4096", "--count", "2", "2", "1"], capture_output=True, text=True,
+                               timeout=600)
+        if count.returncode != 0 or count.stdout:
+            problems.append(f"--count 2 2 1: exit status {count.returncode}, output {count.stdout[-500:]!r}")
         if problems:
             print("FAIL: " + "; ".join(problems) + "\n" + output)
             return 1
