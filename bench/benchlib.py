@@ -8,6 +8,9 @@ import math
 import statistics
 import subprocess
 import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def median(values):
@@ -99,3 +102,23 @@ def print_table(header, rows):
     print("  ".join("-" * width for width in widths))
     for row in table[1:]:
         print(line(row))
+
+
+def build_loop_mode_benchmark(py2cuda, work, cxx):
+    """bench/loop_mode_vs_plain_cpp.cpp built in WORK as bench/run_all.sh builds it: py2cuda's
+    translation of bench/loop_mode_kernels.py (--kernels-only), included by the benchmark, compiled
+    with the emulated build's flags. Returns (the executable, "") or (None, what failed)."""
+    work = Path(work)
+    translate = subprocess.run([str(py2cuda), str(ROOT / "bench" / "loop_mode_kernels.py"), "--kernels-only",
+                                "-o", str(work / "loop_mode_kernels.cu"), "--header", str(work / "loop_mode_kernels.h")],
+                               capture_output=True, text=True)
+    if translate.returncode != 0:
+        return None, f"translating bench/loop_mode_kernels.py:\n{translate.stderr}"
+    binary = work / "loop_mode_vs_plain_cpp"
+    build = subprocess.run([str(cxx), "-std=c++20", "-O2", "-fwrapv", "-fno-math-errno", "-I",
+                            str(ROOT / "runtime" / "include"), "-I", str(work),
+                            str(ROOT / "bench" / "loop_mode_vs_plain_cpp.cpp"), "-o", str(binary),
+                            "-lboost_context", "-pthread"], capture_output=True, text=True)
+    if build.returncode != 0:
+        return None, f"building the benchmark:\n{build.stderr[-4000:]}"
+    return binary, ""

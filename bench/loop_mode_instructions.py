@@ -23,7 +23,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+import benchlib
+
 # (case index in loop_mode_vs_plain_cpp.cpp's order, name, elements it works on for N)
 CASES = [
     (0, "saxpy", lambda n: n),
@@ -40,17 +41,6 @@ def stencil_side(n: int) -> int:
     while (side + 1) * (side + 1) <= n:
         side += 1
     return side
-
-
-def build(py2cuda: Path, work: Path) -> Path:
-    subprocess.run([str(py2cuda), str(ROOT / "bench" / "loop_mode_kernels.py"), "--kernels-only", "-o",
-                    str(work / "loop_mode_kernels.cu"), "--header", str(work / "loop_mode_kernels.h")], check=True)
-    cxx = os.environ.get("CXX") or shutil.which("g++") or shutil.which("c++")
-    binary = work / "loop_mode_vs_plain_cpp"
-    subprocess.run([cxx, "-std=c++20", "-O2", "-fwrapv", "-fno-math-errno", "-I", str(ROOT / "runtime" / "include"),
-                    "-I", str(work), str(ROOT / "bench" / "loop_mode_vs_plain_cpp.cpp"), "-o", str(binary),
-                    "-lboost_context", "-pthread"], check=True)
-    return binary
 
 
 def instructions(binary: Path, n: int, case: int, variant: int, reps: int, work: Path) -> int:
@@ -77,7 +67,12 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         work = args.work_dir or Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
-        binary = build(args.py2cuda, work)
+        cxx = os.environ.get("CXX") or shutil.which("g++") or shutil.which("clang++")
+        if not cxx:
+            sys.exit("no C++ compiler ($CXX, g++ or clang++)")
+        binary, failure = benchlib.build_loop_mode_benchmark(args.py2cuda, work, cxx)
+        if binary is None:
+            sys.exit(failure)
         print(f"{args.n} float32 elements a kernel; instructions per element (cachegrind), "
               f"the difference of {REPS[1]} and {REPS[0]} runs of each")
         print(f"{'kernel':<18} {'checked plain':>14} {'loop mode':>10} {'ratio':>7}")

@@ -30,6 +30,9 @@ def main() -> int:
     parser.add_argument("--python")
     args = parser.parse_args()
     source = Path(args.source_dir).resolve()
+    sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+    sys.path.insert(0, str(source / "bench"))
+    import benchlib  # noqa: E402  (bench/, where run_all.sh and the benchmarks find it)
     cxx = os.environ.get("CXX") or shutil.which("g++") or shutil.which("clang++")
     if not cxx:
         print("SKIP: no C++ compiler")
@@ -37,18 +40,9 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory(prefix="loop-mode-bench-") as scratch:
         work = Path(scratch)
-        translate = subprocess.run([args.py2cuda, str(source / "bench" / "loop_mode_kernels.py"), "--kernels-only",
-                                    "-o", str(work / "loop_mode_kernels.cu"), "--header",
-                                    str(work / "loop_mode_kernels.h")], capture_output=True, text=True)
-        if translate.returncode != 0:
-            print(f"FAIL: translating bench/loop_mode_kernels.py:\n{translate.stderr}")
-            return 1
-        binary = work / "loop_mode_vs_plain_cpp"
-        build = subprocess.run([cxx, "-std=c++20", "-O2", "-fwrapv", "-fno-math-errno", "-I", str(source / "runtime" / "include"), "-I",
-                                str(work), str(source / "bench" / "loop_mode_vs_plain_cpp.cpp"), "-o", str(binary),
-                                "-lboost_context", "-pthread"], capture_output=True, text=True)
-        if build.returncode != 0:
-            print(f"FAIL: building the benchmark:\n{build.stderr[-4000:]}")
+        binary, failure = benchlib.build_loop_mode_benchmark(args.py2cuda, work, cxx)
+        if binary is None:
+            print(f"FAIL: {failure}")
             return 1
         run = subprocess.run([str(binary), "4096"], capture_output=True, text=True, timeout=600)
         output = run.stdout + run.stderr

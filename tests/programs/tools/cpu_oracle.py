@@ -351,10 +351,10 @@ def install():
                 # Compiled Numba first matches the arguments' types to the signatures (a view
                 # typed layout 'A' fits no float32[::1]), then copies each host array to the
                 # device as one memory region.
-                layout = numba.typeof(a).layout
-                if sigs and all(isinstance(s.args[k], numba.types.Array) and s.args[k].layout == "C" != layout
+                typ = numba.typeof(a)
+                if sigs and all(isinstance(s.args[k], numba.types.Array) and s.args[k].layout == "C" != typ.layout
                                 for s in sigs):
-                    raise TypeError(f"No matching definition for argument type(s) {numba.typeof(a)}")
+                    raise TypeError(f"No matching definition for argument type(s) {typ}")
                 sentry_contiguous(a)
             args = [a._ary if isinstance(a, FakeCUDAArray) else a for a in args]
             grid, block = _dim3(griddim), _dim3(blockdim)
