@@ -47,7 +47,7 @@ from pathlib import Path
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from testlib import cli, tools, translator  # noqa: E402
+from testlib import cli, harness, tools, translator  # noqa: E402
 from testlib.report import Reporter, indent  # noqa: E402
 from testlib.scratch import scratch_dir  # noqa: E402
 
@@ -55,7 +55,11 @@ from testlib.scratch import scratch_dir  # noqa: E402
 PROGRAM_FOLDERS = (("samples", "samples"), ("golden", "tests/golden"), ("programs", "tests/programs"))
 NVCC_ARCH_FLAGS = ["-gencode", "arch=compute_80,code=sm_80"]
 COMPILE_TIMEOUT_S = 600
-BATCH_SIZE = 12  # translations compiled by one nvcc run
+# Translations compiled by one nvcc run: each adds little (its kernels, a sample's host code) to
+# what every run pays once (cudafe++, cicc and the host compiler over the runtime's headers,
+# about 50 s of CPU): 199 cases took 410 s of CPU in batches of 24, 194 s in batches of 60 and
+# 139 s in two batches.
+BATCH_SIZE = 100
 WHOLE_PROGRAM_MAIN = "\nint main(int argc, char** argv) {"  # renamed in a batch
 EXE_SAMPLE = "samples/hypot_kernel"  # built with py2cuda --exe; the other samples with nvcc -c
 RDC_MARKER = "Calls across files need relocatable device code: nvcc -rdc=true"
@@ -105,7 +109,7 @@ def main() -> int:
         # each file's cost.
         alone = [c for c in compilable if c.name == EXE_SAMPLE or RDC_MARKER in c.cu.read_text()]
         batchable = [c for c in compilable if c not in alone]
-        batches = make_batches(batchable)
+        batches = make_batches(batchable, args.jobs)
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             batch_futures = [pool.submit(compile_batch, work, k, batch, nvcc, include_dir) for k, batch in enumerate(batches)]
             futures = {c.name: (pool.submit(build_executable, c, nvcc, cxx, include_dir, args) if c.name == EXE_SAMPLE
@@ -129,17 +133,14 @@ def main() -> int:
     return report.finish()
 
 
-def make_batches(cases: list[Case]) -> list[list[Case]]:
-    """Groups of up to BATCH_SIZE translations whose module names (namespaces) differ."""
-    batches: list[list[Case]] = []
-    for case in cases:
-        home = next((b for b in batches if len(b) < BATCH_SIZE and
-                     all(o.program.stem != case.program.stem for o in b)), None)
-        if home is None:
-            batches.append([case])
-        else:
-            home.append(case)
-    return batches
+def make_batches(cases: list[Case], jobs: int) -> list[list[Case]]:
+    """Groups of up to BATCH_SIZE translations whose module names (namespaces) differ, of even
+    sizes, as many as a multiple of `jobs` (harness.combined_groups), so that the nvcc runs
+    going at once end together."""
+    by_name = {c.name: c for c in cases}
+    return [[by_name[n] for n in group]
+            for group in harness.combined_groups(list(by_name), jobs, size=BATCH_SIZE,
+                                                 module=lambda n: by_name[n].program.stem)]
 
 
 def compile_batch(work: Path, k: int, batch: list[Case], nvcc: Path, include_dir: Path) -> bool:

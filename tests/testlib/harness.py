@@ -21,6 +21,7 @@ import hashlib
 import os
 import subprocess
 from pathlib import Path
+from typing import Callable
 
 from testlib import tools, translator
 
@@ -109,9 +110,11 @@ def emulate_cxx_flags(racecheck: bool = False) -> list[str]:
 
 
 _HARNESS_MAIN = "\nint main(int argc, char** argv) {"
-# Programs per combined build: each adds a few seconds of g++ CPU (its kernels and host code)
-# beside the runtime's, compiled once per group, and g++'s memory grows with the group.
-COMBINED_PROGRAMS = 16
+# Programs per combined build: each adds 3 to 6 s of g++ CPU (its kernels and host code) beside
+# what every group pays once, about 24 s (the runtime's headers parsed, its inline functions and
+# the instantiations programs share compiled), so fewer, larger groups cost less in all; g++'s
+# memory grows with the group (31 whole programs: 1.3 GB).
+COMBINED_PROGRAMS = 40
 
 
 def build_combined(harnesses: dict[str, str], binary: Path, *, include_dir: Path, cxx: str | None,
@@ -164,18 +167,18 @@ def links_other_files(cu: str) -> bool:
     return '\nextern "C" __device__' in cu
 
 
-def combined_groups(names: list[str], jobs: int, size: int = COMBINED_PROGRAMS) -> list[list[str]]:
+def combined_groups(names: list[str], jobs: int, size: int = COMBINED_PROGRAMS,
+                    module: Callable[[str], str] = lambda name: Path(name).stem) -> list[list[str]]:
     """`names` (programs, as paths such as samples/x.py or samples/x) split into groups for
     build_combined: at most `size` each, a multiple of `jobs` groups when there are enough (so
     that `jobs` g++ at once finish together), of even sizes, and no two programs of a group with
-    the same module name (their C++ namespaces would clash)."""
+    the same module name (`module`: their C++ namespaces would clash)."""
     jobs = max(1, jobs)
     count = min(len(names), -(-len(names) // (size * jobs)) * jobs)
     groups: list[list[str]] = [[] for _ in range(count)]
     for i, name in enumerate(sorted(names)):
-        module = Path(name).stem
         home = next((g for g in groups[i % count:] + groups[:i % count]
-                     if len(g) < size and all(Path(o).stem != module for o in g)), None)
+                     if len(g) < size and all(module(o) != module(name) for o in g)), None)
         if home is None:
             home = []
             groups.append(home)
