@@ -85,6 +85,18 @@ TEST(IndexGuards, GuardedDivisorIsPositive) {
   EXPECT_TRUE(has(cu, "x(i % s) = ")) << cu;
 }
 
+TEST(IndexGuards, UnpackedShapeIsANonNegativeDivisor) {
+  // Python's % takes the divisor's sign: `(i + d) % n` with `n, m = u.shape` is a non-negative
+  // index (the torus of a game of life), whether the shape is unpacked or read element by element.
+  std::string cu = kernel_cu(
+      "    i, j = cuda.grid(2)\n    n, m = u.shape\n    for d in range(-1, 2):\n"
+      "        u[(i + d) % n, (j + d) % m] = 0\n");
+  EXPECT_TRUE(has(cu, "u(py2cuda::mod(i + d, n), py2cuda::mod(j + d, m)) = ")) << cu;
+  // A tuple with a negative element proves nothing of the others' variable.
+  cu = kernel_cu("    i = cuda.grid(1)\n    n, t = x.size, s\n    x[(i - 2) % t] = 0\n");
+  EXPECT_TRUE(has(cu, "x.at(")) << cu;
+}
+
 TEST(IndexGuards, MixedSignednessComparisonBoundsNothing) {
   // int64 against uint64 compares in float64, as in Numba, where `s >= n` may hold with s < n
   // (beyond 2**53): no bound from it, so x[s - 1] keeps the wraparound; against an int64 it

@@ -139,9 +139,21 @@ bool nonneg(const ir::Expr& e, const Facts& f) {
     }
     case ir::ExprKind::TupleGet: {
       const auto& g = static_cast<const ir::TupleGet&>(e);
+      if (g.tuple->kind == ir::ExprKind::TupleMake) {
+        const auto& elements = static_cast<const ir::TupleMake&>(*g.tuple).elements;
+        return g.index >= 0 && static_cast<std::size_t>(g.index) < elements.size() && nonneg(*elements[g.index], f);
+      }
       if (g.tuple->kind == ir::ExprKind::Builtin) return nonneg(*g.tuple, f);
       if (g.tuple->kind == ir::ExprKind::Var) return nonneg(*g.tuple, f);
       return false;
+    }
+    case ir::ExprKind::TupleMake: {
+      // A tuple counts as non-negative when every element is (`n, m = a.shape`), so that a
+      // variable holding it gives non-negative elements through TupleGet.
+      for (const auto& element : static_cast<const ir::TupleMake&>(e).elements) {
+        if (!nonneg(*element, f)) return false;
+      }
+      return true;
     }
     case ir::ExprKind::Shape:
     case ir::ExprKind::Size: return true;
