@@ -5,6 +5,8 @@ Python with numba installed, so nothing here may import third-party modules.
 """
 
 import math
+import os
+import shutil
 import statistics
 import subprocess
 import time
@@ -102,6 +104,11 @@ def print_table(header, rows):
     print("  ".join("-" * width for width in widths))
     for row in table[1:]:
         print(line(row))
+
+
+def host_cxx():
+    """The host C++ compiler, as the tests find it: $CXX, else g++, else clang++; None if none."""
+    return os.environ.get("CXX") or shutil.which("g++") or shutil.which("clang++")
 
 
 def build_loop_mode_benchmark(py2cuda, work, cxx):

@@ -15,7 +15,6 @@ stores and increments, which overlap the loop's arithmetic), but it predicts the
 it is the same on every run.
 """
 import argparse
-import os
 import re
 import shutil
 import subprocess
@@ -67,7 +66,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         work = args.work_dir or Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
-        cxx = os.environ.get("CXX") or shutil.which("g++") or shutil.which("clang++")
+        cxx = benchlib.host_cxx()
         if not cxx:
             sys.exit("no C++ compiler ($CXX, g++ or clang++)")
         binary, failure = benchlib.build_loop_mode_benchmark(args.py2cuda, work, cxx)

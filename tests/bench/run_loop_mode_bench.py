@@ -12,8 +12,6 @@ Usage: run_loop_mode_bench.py --py2cuda PY2CUDA --source-dir SRC --build-dir BUI
 """
 
 import argparse
-import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -33,7 +31,7 @@ def main() -> int:
     sys.dont_write_bytecode = True  # no __pycache__ in the source tree
     sys.path.insert(0, str(source / "bench"))
     import benchlib  # noqa: E402  (bench/, where run_all.sh and the benchmarks find it)
-    cxx = os.environ.get("CXX") or shutil.which("g++") or shutil.which("clang++")
+    cxx = benchlib.host_cxx()
     if not cxx:
         print("SKIP: no C++ compiler")
         return SKIP

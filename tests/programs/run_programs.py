@@ -357,14 +357,9 @@ def build_racecheck_combined(programs: list[Program], py2cuda: Path, source_dir:
     include_dir = source_dir / "runtime" / "include"
     flags = harness.emulate_cxx_flags(racecheck=True)  # those of py2cuda's --run --emulate --racecheck build
 
-    def translate(program: Program) -> str | None:
-        run = translator.run(py2cuda, [str(program.path), "--line-directives", "-o", "-",
-                                       *translator.extra_args(program.path)], cwd=build_dir, timeout=timeout)
-        if run.failure() or run.returncode != 0:
-            return None  # its own --run build reports it
-        text = run.stdout.decode() if isinstance(run.stdout, bytes) else run.stdout
-        own_main = "py2cuda::host::run_program(" in text
-        return text if own_main and not harness.links_other_files(text) else None
+    def translate(program: Program) -> str | None:  # None: its own --run build reports or builds it
+        return harness.whole_program_translation(py2cuda, program.path, cwd=build_dir, timeout=timeout,
+                                                 extra_args=translator.extra_args(program.path))
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         texts = {p.name: t for p, t in zip(programs, pool.map(translate, programs)) if t is not None}

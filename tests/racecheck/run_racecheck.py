@@ -41,7 +41,7 @@ from pathlib import Path
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # testlib
 
-from testlib import cli, harness, tools, translator  # noqa: E402
+from testlib import cli, harness, tools  # noqa: E402
 from testlib.report import Reporter, indent  # noqa: E402
 
 JOBS = 2  # the project's machines have two cores
@@ -79,10 +79,16 @@ def check(py2cuda: Path, path: Path, env: dict, built: Path | None) -> str | Non
     if bool(expected) == clean or len(errors) > 1 or (errors and errors[0] != len(expected) - 1):
         return ("needs '# racecheck-clean', or '# racecheck-warn:' lines and at most one "
                 "'# racecheck-expect:' line after them")
-    if built is None:
-        result = run_py2cuda(py2cuda, path.parent, path.name, env)
-    else:
-        result = run_built(built, path.parent, env)
+
+    def run(run_env: dict, from_elsewhere: bool = False) -> subprocess.CompletedProcess:
+        if built is not None:
+            return run_built(built, path.parent, run_env)
+        if from_elsewhere:
+            # From another folder, by its path: the reports still quote the Python lines.
+            return run_py2cuda(py2cuda, Path(tempfile.gettempdir()), str(path), run_env)
+        return run_py2cuda(py2cuda, path.parent, path.name, run_env)
+
+    result = run(env)
     if clean:
         if result.returncode != 0 or "data race" in result.stderr:
             return f"expected a clean run, got exit {result.returncode}:\n{indent(result.stderr)}"
@@ -91,12 +97,7 @@ def check(py2cuda: Path, path: Path, env: dict, built: Path | None) -> str | Non
     headers = [line for _, line in expected]
     for flag, got in (("--racecheck", result), ("PY2CUDA_EMU_RACECHECK=all", None)):
         if got is None:
-            all_env = dict(env, PY2CUDA_EMU_RACECHECK="all")
-            if built is None:
-                # From another folder, by its path: the reports still quote the Python lines.
-                got = run_py2cuda(py2cuda, Path(tempfile.gettempdir()), str(path), all_env)
-            else:
-                got = run_built(built, path.parent, all_env)
+            got = run(dict(env, PY2CUDA_EMU_RACECHECK="all"), from_elsewhere=True)
         lines = got.stderr.splitlines()
         reports = [i for i, line in enumerate(lines) if REPORT.search(line)]
         found = [lines[i] for i in reports]
@@ -120,12 +121,7 @@ def build_combined(py2cuda: Path, cases: list[Path], source_dir: Path, build_dir
     include_dir = source_dir / "runtime" / "include"
 
     def translate(path: Path) -> str | None:
-        run = translator.run(py2cuda, [path.name, "--line-directives", "-o", "-"], cwd=path.parent,
-                             timeout=RUN_TIMEOUT_S)
-        if run.failure() or run.returncode != 0:
-            return None
-        text = run.stdout.decode() if isinstance(run.stdout, bytes) else run.stdout
-        return text if "py2cuda::host::run_program(" in text else None
+        return harness.whole_program_translation(py2cuda, Path(path.name), cwd=path.parent, timeout=RUN_TIMEOUT_S)
 
     with concurrent.futures.ThreadPoolExecutor(JOBS) as pool:
         texts = {p.stem: t for p, t in zip(cases, pool.map(translate, cases)) if t is not None}

@@ -167,6 +167,20 @@ def links_other_files(cu: str) -> bool:
     return '\nextern "C" __device__' in cu
 
 
+def whole_program_translation(py2cuda: Path, program: Path, *, cwd: Path, timeout: float,
+                                extra_args: list[str] | None = None) -> str | None:
+    """`py2cuda PROGRAM --line-directives -o -` from `cwd`: the .cu `--run` compiles, for
+    build_combined. None when it does not translate, has no main() of its own, or links CUDA C++
+    of other files (py2cuda's own build then reports or builds it)."""
+    run = translator.run(py2cuda, [str(program), "--line-directives", "-o", "-", *(extra_args or [])],
+                         cwd=cwd, timeout=timeout)
+    if run.failure() or run.returncode != 0:
+        return None
+    text = run.stdout.decode() if isinstance(run.stdout, bytes) else run.stdout
+    own_main = "py2cuda::host::run_program(" in text
+    return text if own_main and not links_other_files(text) else None
+
+
 def combined_groups(names: list[str], jobs: int, size: int = COMBINED_PROGRAMS,
                     module: Callable[[str], str] = lambda name: Path(name).stem) -> list[list[str]]:
     """`names` (programs, as paths such as samples/x.py or samples/x) split into groups for

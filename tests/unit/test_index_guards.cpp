@@ -86,13 +86,13 @@ TEST(IndexGuards, GuardedDivisorIsPositive) {
 }
 
 TEST(IndexGuards, UnpackedShapeIsANonNegativeDivisor) {
-  // Python's % takes the divisor's sign: `(i + d) % n` with `n, m = u.shape` is a non-negative
-  // index (the torus of a game of life), whether the shape is unpacked or read element by element.
+  // Python's % takes the divisor's sign: `(i + d) % n` with `n, m = u.shape` (a tuple of
+  // shapes, unpacked) is a non-negative index, the torus of a game of life.
   std::string cu = kernel_cu(
       "    i, j = cuda.grid(2)\n    n, m = u.shape\n    for d in range(-1, 2):\n"
       "        u[(i + d) % n, (j + d) % m] = 0\n");
   EXPECT_TRUE(has(cu, "u(py2cuda::mod(i + d, n), py2cuda::mod(j + d, m)) = ")) << cu;
-  // A tuple with a negative element proves nothing of the others' variable.
+  // A tuple holding a parameter of either sign proves nothing of what is unpacked from it.
   cu = kernel_cu("    i = cuda.grid(1)\n    n, t = x.size, s\n    x[(i - 2) % t] = 0\n");
   EXPECT_TRUE(has(cu, "x.at(")) << cu;
 }
