@@ -41,7 +41,7 @@ __global__ void blur(py2cuda::Array<float, 1> a, py2cuda::Array<double, 1> out, 
 
 // Launches blur (annotations_signature.py:20), void(float32[:], float64[:], int64, int32).
 void launch_blur(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> a, py2cuda::Array<double, 1> out, int64_t n, int32_t passes) {
-  static constexpr py2cuda::KernelInfo info{.name = "blur", .location = "annotations_signature.py:20"};
+  static constexpr py2cuda::KernelInfo info{.name = "blur", .location = "annotations_signature.py:20", .independent_threads = true};
   py2cuda::launch<blur>(config, info, a, out, n, passes);
 }
 

@@ -48,7 +48,7 @@ __global__ void attributes(py2cuda::Array<float, 1> v, py2cuda::Array<double, 2>
 
 // Launches attributes (array_attributes.py:9), void(float32[:], float64[:, :], int16[:, :, :], int64[:]).
 void launch_attributes(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> v, py2cuda::Array<double, 2> m, py2cuda::Array<int16_t, 3> t, py2cuda::Array<int64_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "attributes", .location = "array_attributes.py:9"};
+  static constexpr py2cuda::KernelInfo info{.name = "attributes", .location = "array_attributes.py:9", .independent_threads = true};
   py2cuda::launch<attributes>(config, info, v, m, t, out);
 }
 

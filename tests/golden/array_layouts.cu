@@ -63,19 +63,19 @@ __global__ void depth_sum(py2cuda::CArray<double, 3> t, py2cuda::Array<double, 2
 
 // Launches axpy_contiguous (array_layouts.py:12), void(float32[::1], float32[:], float32[::1]).
 void launch_axpy_contiguous(const py2cuda::LaunchConfig& config, py2cuda::CArray<float, 1> x, py2cuda::Array<float, 1> y, py2cuda::CArray<float, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "axpy_contiguous", .location = "array_layouts.py:12"};
+  static constexpr py2cuda::KernelInfo info{.name = "axpy_contiguous", .location = "array_layouts.py:12", .independent_threads = true};
   py2cuda::launch<axpy_contiguous>(config, info, x, y, out);
 }
 
 // Launches row_max (array_layouts.py:19), void(int32[:, ::1], int64[:]).
 void launch_row_max(const py2cuda::LaunchConfig& config, py2cuda::CArray<int32_t, 2> m, py2cuda::Array<int64_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "row_max", .location = "array_layouts.py:19"};
+  static constexpr py2cuda::KernelInfo info{.name = "row_max", .location = "array_layouts.py:19", .independent_threads = true};
   py2cuda::launch<row_max>(config, info, m, out);
 }
 
 // Launches depth_sum (array_layouts.py:29), void(float64[:, :, ::1], float64[:, :]).
 void launch_depth_sum(const py2cuda::LaunchConfig& config, py2cuda::CArray<double, 3> t, py2cuda::Array<double, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "depth_sum", .location = "array_layouts.py:29"};
+  static constexpr py2cuda::KernelInfo info{.name = "depth_sum", .location = "array_layouts.py:29", .independent_threads = true};
   py2cuda::launch<depth_sum>(config, info, t, out);
 }
 

@@ -213,31 +213,31 @@ __global__ void clear_border(py2cuda::Array<double, 2> m, int32_t width) {
 
 // Launches matvec (array_slicing.py:25), void(float64[:, ::1], float64[:], float64[:]).
 void launch_matvec(const py2cuda::LaunchConfig& config, py2cuda::CArray<double, 2> m, py2cuda::Array<double, 1> x, py2cuda::Array<double, 1> y) {
-  static constexpr py2cuda::KernelInfo info{.name = "matvec", .location = "array_slicing.py:25"};
+  static constexpr py2cuda::KernelInfo info{.name = "matvec", .location = "array_slicing.py:25", .independent_threads = true};
   py2cuda::launch<matvec>(config, info, m, x, y);
 }
 
 // Launches column_norms (array_slicing.py:32), void(float64[:, ::1], float64[:], float64[:]).
 void launch_column_norms(const py2cuda::LaunchConfig& config, py2cuda::CArray<double, 2> m, py2cuda::Array<double, 1> weights, py2cuda::Array<double, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "column_norms", .location = "array_slicing.py:32"};
+  static constexpr py2cuda::KernelInfo info{.name = "column_norms", .location = "array_slicing.py:32", .independent_threads = true};
   py2cuda::launch<column_norms>(config, info, m, weights, out);
 }
 
 // Launches take_slice (array_slicing.py:40), void(int32[:], int64, int64, int64, int32[:]).
 void launch_take_slice(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> src, int64_t lo, int64_t hi, int64_t step, py2cuda::Array<int32_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "take_slice", .location = "array_slicing.py:40"};
+  static constexpr py2cuda::KernelInfo info{.name = "take_slice", .location = "array_slicing.py:40", .independent_threads = true};
   py2cuda::launch<take_slice>(config, info, src, lo, hi, step, out);
 }
 
 // Launches fixed_slices (array_slicing.py:49), void(int32[:], int32[:, :]).
 void launch_fixed_slices(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> src, py2cuda::Array<int32_t, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "fixed_slices", .location = "array_slicing.py:49"};
+  static constexpr py2cuda::KernelInfo info{.name = "fixed_slices", .location = "array_slicing.py:49", .independent_threads = true};
   py2cuda::launch<fixed_slices>(config, info, src, out);
 }
 
 // Launches plane_sums (array_slicing.py:65), void(float32[:, :, :], float32[:]).
 void launch_plane_sums(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 3> t, py2cuda::Array<float, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "plane_sums", .location = "array_slicing.py:65"};
+  static constexpr py2cuda::KernelInfo info{.name = "plane_sums", .location = "array_slicing.py:65", .independent_threads = true};
   py2cuda::launch<plane_sums>(config, info, t, out);
 }
 
@@ -249,7 +249,7 @@ void launch_shifted_window(const py2cuda::LaunchConfig& config, py2cuda::Array<f
 
 // Launches clear_border (array_slicing.py:99), void(float64[:, :], int32).
 void launch_clear_border(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 2> m, int32_t width) {
-  static constexpr py2cuda::KernelInfo info{.name = "clear_border", .location = "array_slicing.py:99"};
+  static constexpr py2cuda::KernelInfo info{.name = "clear_border", .location = "array_slicing.py:99", .independent_threads = true};
   py2cuda::launch<clear_border>(config, info, m, width);
 }
 

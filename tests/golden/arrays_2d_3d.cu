@@ -70,13 +70,13 @@ __global__ void row_sums(py2cuda::Array<int32_t, 2> m, py2cuda::Array<int64_t, 1
 
 // Launches neighbours (arrays_2d_3d.py:12), void(float32[:, :, :], float32[:, :, :]).
 void launch_neighbours(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 3> volume, py2cuda::Array<float, 3> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "neighbours", .location = "arrays_2d_3d.py:12"};
+  static constexpr py2cuda::KernelInfo info{.name = "neighbours", .location = "arrays_2d_3d.py:12", .independent_threads = true};
   py2cuda::launch<neighbours>(config, info, volume, out);
 }
 
 // Launches row_sums (arrays_2d_3d.py:24), void(int32[:, :], int64[:], int32[:, :]).
 void launch_row_sums(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 2> m, py2cuda::Array<int64_t, 1> sums, py2cuda::Array<int32_t, 2> corners) {
-  static constexpr py2cuda::KernelInfo info{.name = "row_sums", .location = "arrays_2d_3d.py:24"};
+  static constexpr py2cuda::KernelInfo info{.name = "row_sums", .location = "arrays_2d_3d.py:24", .independent_threads = true};
   py2cuda::launch<row_sums>(config, info, m, sums, corners);
 }
 

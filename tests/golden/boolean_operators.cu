@@ -48,7 +48,7 @@ __global__ void logic(py2cuda::Array<int64_t, 1> a, py2cuda::Array<double, 1> x,
 
 // Launches logic (boolean_operators.py:19), void(int64[:], float64[:], int32[:], float64[:, :], boolean[:, :]).
 void launch_logic(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1> a, py2cuda::Array<double, 1> x, py2cuda::Array<int32_t, 1> calls, py2cuda::Array<double, 2> values, py2cuda::Array<bool, 2> flags) {
-  static constexpr py2cuda::KernelInfo info{.name = "logic", .location = "boolean_operators.py:19"};
+  static constexpr py2cuda::KernelInfo info{.name = "logic", .location = "boolean_operators.py:19", .independent_threads = true};
   py2cuda::launch<logic>(config, info, a, x, calls, values, flags);
 }
 

@@ -320,7 +320,7 @@ __global__ void inverted(py2cuda::Array<uint8_t, 1> p, py2cuda::Array<double, 1>
 
 // Launches inverted (branch_pruning.py:224), void(uint8[:], float64[:]).
 void launch_inverted(const py2cuda::LaunchConfig& config, py2cuda::Array<uint8_t, 1> p, py2cuda::Array<double, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "inverted", .location = "branch_pruning.py:224"};
+  static constexpr py2cuda::KernelInfo info{.name = "inverted", .location = "branch_pruning.py:224", .independent_threads = true};
   py2cuda::launch<inverted>(config, info, p, out);
 }
 

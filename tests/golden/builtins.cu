@@ -43,7 +43,7 @@ __global__ void use_builtins(py2cuda::Array<double, 1> x, py2cuda::Array<int32_t
 
 // Launches use_builtins (builtins.py:15), void(float64[:], int32[:], float64[:, :], int64[:, :]).
 void launch_use_builtins(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1> x, py2cuda::Array<int32_t, 1> n, py2cuda::Array<double, 2> floats, py2cuda::Array<int64_t, 2> ints) {
-  static constexpr py2cuda::KernelInfo info{.name = "use_builtins", .location = "builtins.py:15"};
+  static constexpr py2cuda::KernelInfo info{.name = "use_builtins", .location = "builtins.py:15", .independent_threads = true};
   py2cuda::launch<use_builtins>(config, info, x, n, floats, ints);
 }
 

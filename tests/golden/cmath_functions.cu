@@ -114,25 +114,25 @@ __global__ void predicates_and_reals(py2cuda::Array<py2cuda::complex128, 1> z, p
 
 // Launches elementary (cmath_functions.py:15), void(complex128[:], complex128[:, :]).
 void launch_elementary(const py2cuda::LaunchConfig& config, py2cuda::Array<py2cuda::complex128, 1> z, py2cuda::Array<py2cuda::complex128, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "elementary", .location = "cmath_functions.py:15"};
+  static constexpr py2cuda::KernelInfo info{.name = "elementary", .location = "cmath_functions.py:15", .independent_threads = true};
   py2cuda::launch<elementary>(config, info, z, out);
 }
 
 // Launches inverse_and_hyperbolic (cmath_functions.py:30), void(complex128[:], complex128[:, :]).
 void launch_inverse_and_hyperbolic(const py2cuda::LaunchConfig& config, py2cuda::Array<py2cuda::complex128, 1> z, py2cuda::Array<py2cuda::complex128, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "inverse_and_hyperbolic", .location = "cmath_functions.py:30"};
+  static constexpr py2cuda::KernelInfo info{.name = "inverse_and_hyperbolic", .location = "cmath_functions.py:30", .independent_threads = true};
   py2cuda::launch<inverse_and_hyperbolic>(config, info, z, out);
 }
 
 // Launches single_precision (cmath_functions.py:46), void(complex64[:], complex64[:, :], float32[:, :]).
 void launch_single_precision(const py2cuda::LaunchConfig& config, py2cuda::Array<py2cuda::complex64, 1> z, py2cuda::Array<py2cuda::complex64, 2> out, py2cuda::Array<float, 2> parts) {
-  static constexpr py2cuda::KernelInfo info{.name = "single_precision", .location = "cmath_functions.py:46"};
+  static constexpr py2cuda::KernelInfo info{.name = "single_precision", .location = "cmath_functions.py:46", .independent_threads = true};
   py2cuda::launch<single_precision>(config, info, z, out, parts);
 }
 
 // Launches predicates_and_reals (cmath_functions.py:60), void(complex128[:], float64[:], boolean[:, :], complex128[:]).
 void launch_predicates_and_reals(const py2cuda::LaunchConfig& config, py2cuda::Array<py2cuda::complex128, 1> z, py2cuda::Array<double, 1> x, py2cuda::Array<bool, 2> flags, py2cuda::Array<py2cuda::complex128, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "predicates_and_reals", .location = "cmath_functions.py:60"};
+  static constexpr py2cuda::KernelInfo info{.name = "predicates_and_reals", .location = "cmath_functions.py:60", .independent_threads = true};
   py2cuda::launch<predicates_and_reals>(config, info, z, x, flags, out);
 }
 

@@ -63,13 +63,13 @@ __global__ void mixed_types(py2cuda::Array<int32_t, 1> i32, py2cuda::Array<uint3
 
 // Launches compare (comparisons.py:23), void(float64[:], int32[:], boolean[:, :]).
 void launch_compare(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1> x, py2cuda::Array<int32_t, 1> calls, py2cuda::Array<bool, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "compare", .location = "comparisons.py:23"};
+  static constexpr py2cuda::KernelInfo info{.name = "compare", .location = "comparisons.py:23", .independent_threads = true};
   py2cuda::launch<compare>(config, info, x, calls, out);
 }
 
 // Launches mixed_types (comparisons.py:40), void(int32[:], uint32[:], int64[:], uint64[:], float64[:], boolean[:]).
 void launch_mixed_types(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> i32, py2cuda::Array<uint32_t, 1> u32, py2cuda::Array<int64_t, 1> signed_, py2cuda::Array<uint64_t, 1> unsigned_, py2cuda::Array<double, 1> real, py2cuda::Array<bool, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "mixed_types", .location = "comparisons.py:40"};
+  static constexpr py2cuda::KernelInfo info{.name = "mixed_types", .location = "comparisons.py:40", .independent_threads = true};
   py2cuda::launch<mixed_types>(config, info, i32, u32, signed_, unsigned_, real, out);
 }
 

@@ -118,25 +118,25 @@ __global__ void shift(py2cuda::Array<py2cuda::complex64, 1> z, py2cuda::complex1
 
 // Launches arithmetic (complex_arithmetic.py:28), void(complex128[:], complex128[:], complex128[:, :]).
 void launch_arithmetic(const py2cuda::LaunchConfig& config, py2cuda::Array<py2cuda::complex128, 1> a, py2cuda::Array<py2cuda::complex128, 1> b, py2cuda::Array<py2cuda::complex128, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "arithmetic", .location = "complex_arithmetic.py:28"};
+  static constexpr py2cuda::KernelInfo info{.name = "arithmetic", .location = "complex_arithmetic.py:28", .independent_threads = true};
   py2cuda::launch<arithmetic>(config, info, a, b, out);
 }
 
 // Launches single_precision (complex_arithmetic.py:44), void(complex64[:], float32[:], complex64[:, :], float32[:, :]).
 void launch_single_precision(const py2cuda::LaunchConfig& config, py2cuda::Array<py2cuda::complex64, 1> z, py2cuda::Array<float, 1> f, py2cuda::Array<py2cuda::complex64, 2> out, py2cuda::Array<float, 2> parts) {
-  static constexpr py2cuda::KernelInfo info{.name = "single_precision", .location = "complex_arithmetic.py:44"};
+  static constexpr py2cuda::KernelInfo info{.name = "single_precision", .location = "complex_arithmetic.py:44", .independent_threads = true};
   py2cuda::launch<single_precision>(config, info, z, f, out, parts);
 }
 
 // Launches mixed_and_compare (complex_arithmetic.py:59), void(complex64[:], float64[:], complex128[:], boolean[:, :]).
 void launch_mixed_and_compare(const py2cuda::LaunchConfig& config, py2cuda::Array<py2cuda::complex64, 1> z, py2cuda::Array<double, 1> x, py2cuda::Array<py2cuda::complex128, 1> out, py2cuda::Array<bool, 2> flags) {
-  static constexpr py2cuda::KernelInfo info{.name = "mixed_and_compare", .location = "complex_arithmetic.py:59"};
+  static constexpr py2cuda::KernelInfo info{.name = "mixed_and_compare", .location = "complex_arithmetic.py:59", .independent_threads = true};
   py2cuda::launch<mixed_and_compare>(config, info, z, x, out, flags);
 }
 
 // Launches shift (complex_arithmetic.py:71), void(complex64[:], complex128).
 void launch_shift(const py2cuda::LaunchConfig& config, py2cuda::Array<py2cuda::complex64, 1> z, py2cuda::complex128 c) {
-  static constexpr py2cuda::KernelInfo info{.name = "shift", .location = "complex_arithmetic.py:71"};
+  static constexpr py2cuda::KernelInfo info{.name = "shift", .location = "complex_arithmetic.py:71", .independent_threads = true};
   py2cuda::launch<shift>(config, info, z, c);
 }
 

@@ -31,7 +31,7 @@ __global__ void choose(py2cuda::Array<int32_t, 1> n, py2cuda::Array<float, 1> x,
 
 // Launches choose (conditional_expression.py:12), void(int32[:], float32[:], float64[:, :]).
 void launch_choose(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> n, py2cuda::Array<float, 1> x, py2cuda::Array<double, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "choose", .location = "conditional_expression.py:12"};
+  static constexpr py2cuda::KernelInfo info{.name = "choose", .location = "conditional_expression.py:12", .independent_threads = true};
   py2cuda::launch<choose>(config, info, n, x, out);
 }
 

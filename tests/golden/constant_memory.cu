@@ -94,19 +94,19 @@ __global__ void tables(py2cuda::Array<double, 1> out) {
 
 // Launches smooth (constant_memory.py:26), void(float32[:], float32[:]).
 void launch_smooth(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "smooth", .location = "constant_memory.py:26"};
+  static constexpr py2cuda::KernelInfo info{.name = "smooth", .location = "constant_memory.py:26", .independent_threads = true};
   py2cuda::launch<smooth>(config, info, x, out);
 }
 
 // Launches weighted (constant_memory.py:39), void(int32[:, :], int64[:, :]).
 void launch_weighted(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 2> x, py2cuda::Array<int64_t, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "weighted", .location = "constant_memory.py:39"};
+  static constexpr py2cuda::KernelInfo info{.name = "weighted", .location = "constant_memory.py:39", .independent_threads = true};
   py2cuda::launch<weighted>(config, info, x, out);
 }
 
 // Launches tables (constant_memory.py:47), void(float64[:]).
 void launch_tables(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "tables", .location = "constant_memory.py:47"};
+  static constexpr py2cuda::KernelInfo info{.name = "tables", .location = "constant_memory.py:47", .independent_threads = true};
   py2cuda::launch<tables>(config, info, out);
 }
 

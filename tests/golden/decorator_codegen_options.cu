@@ -49,13 +49,13 @@ __global__ __launch_bounds__(256) void total(py2cuda::Array<int64_t, 1> values, 
 
 // Launches hash_indices (decorator_codegen_options.py:20), void(int64[:]).
 void launch_hash_indices(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "hash_indices", .location = "decorator_codegen_options.py:20"};
+  static constexpr py2cuda::KernelInfo info{.name = "hash_indices", .location = "decorator_codegen_options.py:20", .independent_threads = true};
   py2cuda::launch<hash_indices>(config, info, out);
 }
 
 // Launches total (decorator_codegen_options.py:27), void(int64[:], int64[:]).
 void launch_total(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1> values, py2cuda::Array<int64_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "total", .location = "decorator_codegen_options.py:27"};
+  static constexpr py2cuda::KernelInfo info{.name = "total", .location = "decorator_codegen_options.py:27", .independent_threads = true};
   py2cuda::launch<total>(config, info, values, out);
 }
 

@@ -38,7 +38,7 @@ __global__ void fast(py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> out) {
 
 // Launches fast (decorator_options.py:23), void(float32[:], float32[:]).
 void launch_fast(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "fast", .location = "decorator_options.py:23"};
+  static constexpr py2cuda::KernelInfo info{.name = "fast", .location = "decorator_options.py:23", .independent_threads = true};
   py2cuda::launch<fast>(config, info, x, out);
 }
 

@@ -87,7 +87,7 @@ __global__ void specialise(py2cuda::Array<int64_t, 1> ints, py2cuda::Array<float
 
 // Launches specialise (device_specialisation.py:28), void(int64[:], float32[:], float64[:], int64[:], float32[:], float64[:], float64[:]).
 void launch_specialise(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1> ints, py2cuda::Array<float, 1> f32, py2cuda::Array<double, 1> f64, py2cuda::Array<int64_t, 1> out_int, py2cuda::Array<float, 1> out_f32, py2cuda::Array<double, 1> out_f64, py2cuda::Array<double, 1> out_scaled) {
-  static constexpr py2cuda::KernelInfo info{.name = "specialise", .location = "device_specialisation.py:28"};
+  static constexpr py2cuda::KernelInfo info{.name = "specialise", .location = "device_specialisation.py:28", .independent_threads = true};
   py2cuda::launch<specialise>(config, info, ints, f32, f64, out_int, out_f32, out_f64, out_scaled);
 }
 

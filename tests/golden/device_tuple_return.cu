@@ -99,7 +99,7 @@ __global__ void use_tuples(py2cuda::Array<float, 1> a, py2cuda::Array<float, 1> 
 
 // Launches use_tuples (device_tuple_return.py:45), void(float32[:], float32[:], int64[:], float64[:, :]).
 void launch_use_tuples(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> a, py2cuda::Array<float, 1> b, py2cuda::Array<int64_t, 1> ints, py2cuda::Array<double, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "use_tuples", .location = "device_tuple_return.py:45"};
+  static constexpr py2cuda::KernelInfo info{.name = "use_tuples", .location = "device_tuple_return.py:45", .independent_threads = true};
   py2cuda::launch<use_tuples>(config, info, a, b, ints, out);
 }
 

@@ -89,7 +89,7 @@ __global__ void guards(py2cuda::Array<int64_t, 1> values, py2cuda::Array<int64_t
 
 // Launches guards (early_return.py:38), void(int64[:], int64[:], int64[:, :]).
 void launch_guards(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1> values, py2cuda::Array<int64_t, 1> haystack, py2cuda::Array<int64_t, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "guards", .location = "early_return.py:38"};
+  static constexpr py2cuda::KernelInfo info{.name = "guards", .location = "early_return.py:38", .independent_threads = true};
   py2cuda::launch<guards>(config, info, values, haystack, out);
 }
 

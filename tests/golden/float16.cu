@@ -203,25 +203,25 @@ __global__ void show(__half h) {
 
 // Launches arithmetic (float16.py:21), void(float16[:], float16[:], float16[:, :], boolean[:, :]).
 void launch_arithmetic(const py2cuda::LaunchConfig& config, py2cuda::Array<__half, 1> a, py2cuda::Array<__half, 1> b, py2cuda::Array<__half, 2> out, py2cuda::Array<bool, 2> flags) {
-  static constexpr py2cuda::KernelInfo info{.name = "arithmetic", .location = "float16.py:21"};
+  static constexpr py2cuda::KernelInfo info{.name = "arithmetic", .location = "float16.py:21", .independent_threads = true};
   py2cuda::launch<arithmetic>(config, info, a, b, out, flags);
 }
 
 // Launches casts (float16.py:41), void(float16[:], float64[:], int64[:], float16[:, :], float32[:], int64[:, :]).
 void launch_casts(const py2cuda::LaunchConfig& config, py2cuda::Array<__half, 1> a, py2cuda::Array<double, 1> x, py2cuda::Array<int64_t, 1> n, py2cuda::Array<__half, 2> halves, py2cuda::Array<float, 1> singles, py2cuda::Array<int64_t, 2> ints) {
-  static constexpr py2cuda::KernelInfo info{.name = "casts", .location = "float16.py:41"};
+  static constexpr py2cuda::KernelInfo info{.name = "casts", .location = "float16.py:41", .independent_threads = true};
   py2cuda::launch<casts>(config, info, a, x, n, halves, singles, ints);
 }
 
 // Launches typing (float16.py:53), void(float16[:], float32[:, :]).
 void launch_typing(const py2cuda::LaunchConfig& config, py2cuda::Array<__half, 1> a, py2cuda::Array<float, 2> wide) {
-  static constexpr py2cuda::KernelInfo info{.name = "typing", .location = "float16.py:53"};
+  static constexpr py2cuda::KernelInfo info{.name = "typing", .location = "float16.py:53", .independent_threads = true};
   py2cuda::launch<typing>(config, info, a, wide);
 }
 
 // Launches fp16_functions (float16.py:64), void(float16[:], float16[:], float16[:], float16[:, :], boolean[:, :]).
 void launch_fp16_functions(const py2cuda::LaunchConfig& config, py2cuda::Array<__half, 1> a, py2cuda::Array<__half, 1> b, py2cuda::Array<__half, 1> c, py2cuda::Array<__half, 2> out, py2cuda::Array<bool, 2> flags) {
-  static constexpr py2cuda::KernelInfo info{.name = "fp16_functions", .location = "float16.py:64"};
+  static constexpr py2cuda::KernelInfo info{.name = "fp16_functions", .location = "float16.py:64", .independent_threads = true};
   py2cuda::launch<fp16_functions>(config, info, a, b, c, out, flags);
 }
 

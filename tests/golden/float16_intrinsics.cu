@@ -156,19 +156,19 @@ __global__ void arithmetic(py2cuda::Array<__half, 1> a, py2cuda::Array<__half, 1
 
 // Launches to_half (float16_intrinsics.py:16), void(float32[:], int64[:], float16[:, :]).
 void launch_to_half(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> f, py2cuda::Array<int64_t, 1> n, py2cuda::Array<__half, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "to_half", .location = "float16_intrinsics.py:16"};
+  static constexpr py2cuda::KernelInfo info{.name = "to_half", .location = "float16_intrinsics.py:16", .independent_threads = true};
   py2cuda::launch<to_half>(config, info, f, n, out);
 }
 
 // Launches from_half (float16_intrinsics.py:38), void(float16[:], int64[:, :], float32[:]).
 void launch_from_half(const py2cuda::LaunchConfig& config, py2cuda::Array<__half, 1> h, py2cuda::Array<int64_t, 2> ints, py2cuda::Array<float, 1> singles) {
-  static constexpr py2cuda::KernelInfo info{.name = "from_half", .location = "float16_intrinsics.py:38"};
+  static constexpr py2cuda::KernelInfo info{.name = "from_half", .location = "float16_intrinsics.py:38", .independent_threads = true};
   py2cuda::launch<from_half>(config, info, h, ints, singles);
 }
 
 // Launches arithmetic (float16_intrinsics.py:59), void(float16[:], float16[:], float16[:], int16[:], float16[:, :], boolean[:, :], int32[:]).
 void launch_arithmetic(const py2cuda::LaunchConfig& config, py2cuda::Array<__half, 1> a, py2cuda::Array<__half, 1> b, py2cuda::Array<__half, 1> c, py2cuda::Array<int16_t, 1> raw, py2cuda::Array<__half, 2> out, py2cuda::Array<bool, 2> flags, py2cuda::Array<int32_t, 1> kinds) {
-  static constexpr py2cuda::KernelInfo info{.name = "arithmetic", .location = "float16_intrinsics.py:59"};
+  static constexpr py2cuda::KernelInfo info{.name = "arithmetic", .location = "float16_intrinsics.py:59", .independent_threads = true};
   py2cuda::launch<arithmetic>(config, info, a, b, c, raw, out, flags, kinds);
 }
 

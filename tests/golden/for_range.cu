@@ -128,7 +128,7 @@ __global__ void visit(py2cuda::Array<int64_t, 1> seen, int32_t n, py2cuda::Array
 
 // Launches visit (for_range.py:14), void(int64[:], int32, int64[:]).
 void launch_visit(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1> seen, int32_t n, py2cuda::Array<int64_t, 1> last) {
-  static constexpr py2cuda::KernelInfo info{.name = "visit", .location = "for_range.py:14"};
+  static constexpr py2cuda::KernelInfo info{.name = "visit", .location = "for_range.py:14", .independent_threads = true};
   py2cuda::launch<visit>(config, info, seen, n, last);
 }
 

@@ -31,7 +31,7 @@ __global__ void areas(py2cuda::Array<float, 1> radius, py2cuda::Array<float, 1> 
 
 // Launches areas (from_imports.py:23), void(float32[:], float32[:], int64).
 void launch_areas(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> radius, py2cuda::Array<float, 1> out, int64_t n) {
-  static constexpr py2cuda::KernelInfo info{.name = "areas", .location = "from_imports.py:23", .grid_stride = true};
+  static constexpr py2cuda::KernelInfo info{.name = "areas", .location = "from_imports.py:23", .grid_stride = true, .independent_threads = true};
   py2cuda::launch<areas>(config, info, radius, out, n);
 }
 

@@ -55,19 +55,19 @@ __global__ void record_3d(py2cuda::Array<int64_t, 3> out) {
 
 // Launches record_1d (grid_gridsize.py:12), void(int64[:, :]).
 void launch_record_1d(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "record_1d", .location = "grid_gridsize.py:12"};
+  static constexpr py2cuda::KernelInfo info{.name = "record_1d", .location = "grid_gridsize.py:12", .independent_threads = true};
   py2cuda::launch<record_1d>(config, info, out);
 }
 
 // Launches record_2d (grid_gridsize.py:19), void(int64[:, :, :]).
 void launch_record_2d(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 3> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "record_2d", .location = "grid_gridsize.py:19"};
+  static constexpr py2cuda::KernelInfo info{.name = "record_2d", .location = "grid_gridsize.py:19", .independent_threads = true};
   py2cuda::launch<record_2d>(config, info, out);
 }
 
 // Launches record_3d (grid_gridsize.py:28), void(int64[:, :, :]).
 void launch_record_3d(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 3> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "record_3d", .location = "grid_gridsize.py:28"};
+  static constexpr py2cuda::KernelInfo info{.name = "record_3d", .location = "grid_gridsize.py:28", .independent_threads = true};
   py2cuda::launch<record_3d>(config, info, out);
 }
 

@@ -63,7 +63,7 @@ __global__ void classify(py2cuda::Array<float, 1> score, py2cuda::Array<int32_t,
 
 // Launches classify (if_elif_else.py:12), void(float32[:], int32[:], float64[:]).
 void launch_classify(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> score, py2cuda::Array<int32_t, 1> grade, py2cuda::Array<double, 1> scaled) {
-  static constexpr py2cuda::KernelInfo info{.name = "classify", .location = "if_elif_else.py:12"};
+  static constexpr py2cuda::KernelInfo info{.name = "classify", .location = "if_elif_else.py:12", .independent_threads = true};
   py2cuda::launch<classify>(config, info, score, grade, scaled);
 }
 

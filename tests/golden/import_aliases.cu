@@ -46,13 +46,13 @@ __global__ void block_ids(py2cuda::Array<int32_t, 1> out) {
 
 // Launches roots (import_aliases.py:25), void(float32[:], float32[:]).
 void launch_roots(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> a, py2cuda::Array<float, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "roots", .location = "import_aliases.py:25"};
+  static constexpr py2cuda::KernelInfo info{.name = "roots", .location = "import_aliases.py:25", .independent_threads = true};
   py2cuda::launch<roots>(config, info, a, out);
 }
 
 // Launches block_ids (import_aliases.py:32), void(int32[:]).
 void launch_block_ids(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "block_ids", .location = "import_aliases.py:32"};
+  static constexpr py2cuda::KernelInfo info{.name = "block_ids", .location = "import_aliases.py:32", .independent_threads = true};
   py2cuda::launch<block_ids>(config, info, out);
 }
 

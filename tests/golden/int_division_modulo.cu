@@ -73,25 +73,25 @@ __global__ void float32_floordiv(py2cuda::Array<float, 1> a, py2cuda::Array<floa
 
 // Launches int_floordiv (int_division_modulo.py:14), void(int32[:], int32[:], int64[:], int64[:]).
 void launch_int_floordiv(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> a, py2cuda::Array<int32_t, 1> b, py2cuda::Array<int64_t, 1> quotient, py2cuda::Array<int64_t, 1> remainder_) {
-  static constexpr py2cuda::KernelInfo info{.name = "int_floordiv", .location = "int_division_modulo.py:14"};
+  static constexpr py2cuda::KernelInfo info{.name = "int_floordiv", .location = "int_division_modulo.py:14", .independent_threads = true};
   py2cuda::launch<int_floordiv>(config, info, a, b, quotient, remainder_);
 }
 
 // Launches mixed_width (int_division_modulo.py:22), void(int8[:], int64[:]).
 void launch_mixed_width(const py2cuda::LaunchConfig& config, py2cuda::Array<int8_t, 1> small, py2cuda::Array<int64_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "mixed_width", .location = "int_division_modulo.py:22"};
+  static constexpr py2cuda::KernelInfo info{.name = "mixed_width", .location = "int_division_modulo.py:22", .independent_threads = true};
   py2cuda::launch<mixed_width>(config, info, small, out);
 }
 
 // Launches float_floordiv (int_division_modulo.py:29), void(float64[:], float64[:], float64[:], float64[:]).
 void launch_float_floordiv(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1> a, py2cuda::Array<double, 1> b, py2cuda::Array<double, 1> quotient, py2cuda::Array<double, 1> remainder_) {
-  static constexpr py2cuda::KernelInfo info{.name = "float_floordiv", .location = "int_division_modulo.py:29"};
+  static constexpr py2cuda::KernelInfo info{.name = "float_floordiv", .location = "int_division_modulo.py:29", .independent_threads = true};
   py2cuda::launch<float_floordiv>(config, info, a, b, quotient, remainder_);
 }
 
 // Launches float32_floordiv (int_division_modulo.py:41), void(float32[:], float32[:], float32[:], float32[:]).
 void launch_float32_floordiv(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> a, py2cuda::Array<float, 1> b, py2cuda::Array<float, 1> quotient, py2cuda::Array<float, 1> remainder_) {
-  static constexpr py2cuda::KernelInfo info{.name = "float32_floordiv", .location = "int_division_modulo.py:41"};
+  static constexpr py2cuda::KernelInfo info{.name = "float32_floordiv", .location = "int_division_modulo.py:41", .independent_threads = true};
   py2cuda::launch<float32_floordiv>(config, info, a, b, quotient, remainder_);
 }
 

@@ -44,7 +44,7 @@ __global__ void literal_contexts(py2cuda::Array<int64_t, 1> shifted, py2cuda::Ar
 
 // Launches literal_contexts (integer_literals.py:14), void(int64[:], int64[:]).
 void launch_literal_contexts(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1> shifted, py2cuda::Array<int64_t, 1> misc) {
-  static constexpr py2cuda::KernelInfo info{.name = "literal_contexts", .location = "integer_literals.py:14"};
+  static constexpr py2cuda::KernelInfo info{.name = "literal_contexts", .location = "integer_literals.py:14", .independent_threads = true};
   py2cuda::launch<literal_contexts>(config, info, shifted, misc);
 }
 

@@ -45,7 +45,7 @@ __global__ void arithmetic(py2cuda::Array<double, 1> x, py2cuda::Array<double, 1
 
 // Launches bits (intrinsics.py:17), void(int32[:], uint32[:], int64[:]).
 void launch_bits(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> x, py2cuda::Array<uint32_t, 1> rev, py2cuda::Array<int64_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "bits", .location = "intrinsics.py:17"};
+  static constexpr py2cuda::KernelInfo info{.name = "bits", .location = "intrinsics.py:17", .independent_threads = true};
   py2cuda::launch<bits>(config, info, x, rev, out);
 }
 

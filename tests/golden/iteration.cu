@@ -62,7 +62,7 @@ __global__ void loops(py2cuda::Array<float, 1> a, py2cuda::Array<float, 1> b, py
 
 // Launches loops (iteration.py:14), void(float32[:], float32[:], float64[:]).
 void launch_loops(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> a, py2cuda::Array<float, 1> b, py2cuda::Array<double, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "loops", .location = "iteration.py:14"};
+  static constexpr py2cuda::KernelInfo info{.name = "loops", .location = "iteration.py:14", .independent_threads = true};
   py2cuda::launch<loops>(config, info, a, b, out);
 }
 

@@ -30,7 +30,7 @@ __global__ void sum_of_squares(py2cuda::Array<float, 1> a, py2cuda::Array<float,
 
 // Launches sum_of_squares (jit_call_form.py:16), void(float32[:], float32[:], float32[:]).
 void launch_sum_of_squares(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> a, py2cuda::Array<float, 1> b, py2cuda::Array<float, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "sum_of_squares", .location = "jit_call_form.py:16"};
+  static constexpr py2cuda::KernelInfo info{.name = "sum_of_squares", .location = "jit_call_form.py:16", .independent_threads = true};
   py2cuda::launch<sum_of_squares>(config, info, a, b, out);
 }
 

@@ -202,43 +202,43 @@ __global__ void float64_math(py2cuda::Array<double, 1> x, py2cuda::Array<double,
 
 // Launches rounding_modes (libdevice.py:21), void(float64[:], float64[:], float64[:, :]).
 void launch_rounding_modes(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1> a, py2cuda::Array<double, 1> b, py2cuda::Array<double, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "rounding_modes", .location = "libdevice.py:21"};
+  static constexpr py2cuda::KernelInfo info{.name = "rounding_modes", .location = "libdevice.py:21", .independent_threads = true};
   py2cuda::launch<rounding_modes>(config, info, a, b, out);
 }
 
 // Launches float32_rounding (libdevice.py:35), void(float32[:], float32[:], float64[:], float32[:, :]).
 void launch_float32_rounding(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> y, py2cuda::Array<double, 1> d, py2cuda::Array<float, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "float32_rounding", .location = "libdevice.py:35"};
+  static constexpr py2cuda::KernelInfo info{.name = "float32_rounding", .location = "libdevice.py:35", .independent_threads = true};
   py2cuda::launch<float32_rounding>(config, info, x, y, d, out);
 }
 
 // Launches conversions (libdevice.py:47), void(float64[:], int64[:, :]).
 void launch_conversions(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1> d, py2cuda::Array<int64_t, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "conversions", .location = "libdevice.py:47"};
+  static constexpr py2cuda::KernelInfo info{.name = "conversions", .location = "libdevice.py:47", .independent_threads = true};
   py2cuda::launch<conversions>(config, info, d, out);
 }
 
 // Launches integer_intrinsics (libdevice.py:61), void(int32[:], int32[:], int64[:, :]).
 void launch_integer_intrinsics(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> a, py2cuda::Array<int32_t, 1> b, py2cuda::Array<int64_t, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "integer_intrinsics", .location = "libdevice.py:61"};
+  static constexpr py2cuda::KernelInfo info{.name = "integer_intrinsics", .location = "libdevice.py:61", .independent_threads = true};
   py2cuda::launch<integer_intrinsics>(config, info, a, b, out);
 }
 
 // Launches pointer_results (libdevice.py:81), void(float64[:], float64[:], float64[:], float64[:], int32[:]).
 void launch_pointer_results(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1> x, py2cuda::Array<double, 1> frac, py2cuda::Array<double, 1> whole, py2cuda::Array<double, 1> mant, py2cuda::Array<int32_t, 1> expo) {
-  static constexpr py2cuda::KernelInfo info{.name = "pointer_results", .location = "libdevice.py:81"};
+  static constexpr py2cuda::KernelInfo info{.name = "pointer_results", .location = "libdevice.py:81", .independent_threads = true};
   py2cuda::launch<pointer_results>(config, info, x, frac, whole, mant, expo);
 }
 
 // Launches float32_math (libdevice.py:93), void(float32[:], float32[:, :]).
 void launch_float32_math(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x, py2cuda::Array<float, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "float32_math", .location = "libdevice.py:93"};
+  static constexpr py2cuda::KernelInfo info{.name = "float32_math", .location = "libdevice.py:93", .independent_threads = true};
   py2cuda::launch<float32_math>(config, info, x, out);
 }
 
 // Launches float64_math (libdevice.py:108), void(float64[:], float64[:, :]).
 void launch_float64_math(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1> x, py2cuda::Array<double, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "float64_math", .location = "libdevice.py:108"};
+  static constexpr py2cuda::KernelInfo info{.name = "float64_math", .location = "libdevice.py:108", .independent_threads = true};
   py2cuda::launch<float64_math>(config, info, x, out);
 }
 

@@ -95,25 +95,25 @@ __global__ void classify(py2cuda::Array<double, 1> x, py2cuda::Array<bool, 2> fl
 
 // Launches float32_functions (math_functions.py:18), void(float32[:], float32[:, :]).
 void launch_float32_functions(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x, py2cuda::Array<float, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "float32_functions", .location = "math_functions.py:18"};
+  static constexpr py2cuda::KernelInfo info{.name = "float32_functions", .location = "math_functions.py:18", .independent_threads = true};
   py2cuda::launch<float32_functions>(config, info, x, out);
 }
 
 // Launches float64_and_int_functions (math_functions.py:35), void(float64[:], int32[:], float64[:, :]).
 void launch_float64_and_int_functions(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1> x, py2cuda::Array<int32_t, 1> n, py2cuda::Array<double, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "float64_and_int_functions", .location = "math_functions.py:35"};
+  static constexpr py2cuda::KernelInfo info{.name = "float64_and_int_functions", .location = "math_functions.py:35", .independent_threads = true};
   py2cuda::launch<float64_and_int_functions>(config, info, x, n, out);
 }
 
 // Launches float_rounding (math_functions.py:46), void(float64[:], float64[:, :]).
 void launch_float_rounding(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1> x, py2cuda::Array<double, 2> rounded) {
-  static constexpr py2cuda::KernelInfo info{.name = "float_rounding", .location = "math_functions.py:46"};
+  static constexpr py2cuda::KernelInfo info{.name = "float_rounding", .location = "math_functions.py:46", .independent_threads = true};
   py2cuda::launch<float_rounding>(config, info, x, rounded);
 }
 
 // Launches classify (math_functions.py:56), void(float64[:], boolean[:, :]).
 void launch_classify(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1> x, py2cuda::Array<bool, 2> flags) {
-  static constexpr py2cuda::KernelInfo info{.name = "classify", .location = "math_functions.py:56"};
+  static constexpr py2cuda::KernelInfo info{.name = "classify", .location = "math_functions.py:56", .independent_threads = true};
   py2cuda::launch<classify>(config, info, x, flags);
 }
 

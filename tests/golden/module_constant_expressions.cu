@@ -53,7 +53,7 @@ __global__ void read_tables(py2cuda::Array<int32_t, 1> ints, py2cuda::Array<floa
 
 // Launches read_tables (module_constant_expressions.py:20), void(int32[:], float32[:], float64[:, :]).
 void launch_read_tables(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> ints, py2cuda::Array<float, 1> floats, py2cuda::Array<double, 2> grid) {
-  static constexpr py2cuda::KernelInfo info{.name = "read_tables", .location = "module_constant_expressions.py:20"};
+  static constexpr py2cuda::KernelInfo info{.name = "read_tables", .location = "module_constant_expressions.py:20", .independent_threads = true};
   py2cuda::launch<read_tables>(config, info, ints, floats, grid);
 }
 

@@ -65,7 +65,7 @@ __global__ void use_constants(py2cuda::Array<float, 1> x, py2cuda::Array<double,
 
 // Launches use_constants (module_constants.py:32), void(float32[:], float64[:, :]).
 void launch_use_constants(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x, py2cuda::Array<double, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "use_constants", .location = "module_constants.py:32"};
+  static constexpr py2cuda::KernelInfo info{.name = "use_constants", .location = "module_constants.py:32", .independent_threads = true};
   py2cuda::launch<use_constants>(config, info, x, out);
 }
 

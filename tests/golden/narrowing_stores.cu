@@ -29,7 +29,7 @@ __global__ void narrow(py2cuda::Array<int64_t, 1> v, py2cuda::Array<int8_t, 1> i
 
 // Launches narrow (narrowing_stores.py:11), void(int64[:], int8[:], uint8[:], int16[:], uint32[:]).
 void launch_narrow(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1> v, py2cuda::Array<int8_t, 1> i8, py2cuda::Array<uint8_t, 1> u8, py2cuda::Array<int16_t, 1> i16, py2cuda::Array<uint32_t, 1> u32) {
-  static constexpr py2cuda::KernelInfo info{.name = "narrow", .location = "narrowing_stores.py:11"};
+  static constexpr py2cuda::KernelInfo info{.name = "narrow", .location = "narrowing_stores.py:11", .independent_threads = true};
   py2cuda::launch<narrow>(config, info, v, i8, u8, i16, u32);
 }
 

@@ -35,7 +35,7 @@ __global__ void from_the_end(py2cuda::Array<double, 1> a, py2cuda::Array<double,
 
 // Launches from_the_end (negative_indices.py:12), void(float64[:], float64[:, :], float64[:, :, :], uint32[:], float64[:, :]).
 void launch_from_the_end(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1> a, py2cuda::Array<double, 2> m, py2cuda::Array<double, 3> cube, py2cuda::Array<uint32_t, 1> u, py2cuda::Array<double, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "from_the_end", .location = "negative_indices.py:12"};
+  static constexpr py2cuda::KernelInfo info{.name = "from_the_end", .location = "negative_indices.py:12", .independent_threads = true};
   py2cuda::launch<from_the_end>(config, info, a, m, cube, u, out);
 }
 

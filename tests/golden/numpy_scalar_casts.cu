@@ -35,7 +35,7 @@ __global__ void casts(py2cuda::Array<float, 1> x, py2cuda::Array<double, 1> d, p
 
 // Launches casts (numpy_scalar_casts.py:14), void(float32[:], float64[:], int64[:], float64[:, :], int64[:, :]).
 void launch_casts(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x, py2cuda::Array<double, 1> d, py2cuda::Array<int64_t, 1> n, py2cuda::Array<double, 2> floats, py2cuda::Array<int64_t, 2> ints) {
-  static constexpr py2cuda::KernelInfo info{.name = "casts", .location = "numpy_scalar_casts.py:14"};
+  static constexpr py2cuda::KernelInfo info{.name = "casts", .location = "numpy_scalar_casts.py:14", .independent_threads = true};
   py2cuda::launch<casts>(config, info, x, d, n, floats, ints);
 }
 

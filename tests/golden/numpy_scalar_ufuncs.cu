@@ -32,7 +32,7 @@ __global__ void ufuncs(py2cuda::Array<float, 1> f, py2cuda::Array<int32_t, 1> i,
 
 // Launches ufuncs (numpy_scalar_ufuncs.py:14), void(float32[:], int32[:], float64[:]).
 void launch_ufuncs(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> f, py2cuda::Array<int32_t, 1> i, py2cuda::Array<double, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "ufuncs", .location = "numpy_scalar_ufuncs.py:14"};
+  static constexpr py2cuda::KernelInfo info{.name = "ufuncs", .location = "numpy_scalar_ufuncs.py:14", .independent_threads = true};
   py2cuda::launch<ufuncs>(config, info, f, i, out);
 }
 

@@ -137,25 +137,25 @@ __global__ void digit_sum(py2cuda::Array<uint8_t, 1> text, py2cuda::Array<int64_
 
 // Launches ratios (optional_results.py:42), void(float64[:], float64[:], float64[:]).
 void launch_ratios(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1> x, py2cuda::Array<double, 1> y, py2cuda::Array<double, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "ratios", .location = "optional_results.py:42"};
+  static constexpr py2cuda::KernelInfo info{.name = "ratios", .location = "optional_results.py:42", .independent_threads = true};
   py2cuda::launch<ratios>(config, info, x, y, out);
 }
 
 // Launches first_negatives (optional_results.py:53), void(int64[:, :], int64[:]).
 void launch_first_negatives(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 2> m, py2cuda::Array<int64_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "first_negatives", .location = "optional_results.py:53"};
+  static constexpr py2cuda::KernelInfo info{.name = "first_negatives", .location = "optional_results.py:53", .independent_threads = true};
   py2cuda::launch<first_negatives>(config, info, m, out);
 }
 
 // Launches roots (optional_results.py:63), void(float32[:], float32[:], int32[:]).
 void launch_roots(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x, py2cuda::Array<float, 1> out, py2cuda::Array<int32_t, 1> found) {
-  static constexpr py2cuda::KernelInfo info{.name = "roots", .location = "optional_results.py:63"};
+  static constexpr py2cuda::KernelInfo info{.name = "roots", .location = "optional_results.py:63", .independent_threads = true};
   py2cuda::launch<roots>(config, info, x, out, found);
 }
 
 // Launches digit_sum (optional_results.py:72), void(uint8[:], int64[:]).
 void launch_digit_sum(const py2cuda::LaunchConfig& config, py2cuda::Array<uint8_t, 1> text, py2cuda::Array<int64_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "digit_sum", .location = "optional_results.py:72"};
+  static constexpr py2cuda::KernelInfo info{.name = "digit_sum", .location = "optional_results.py:72", .independent_threads = true};
   py2cuda::launch<digit_sum>(config, info, text, out);
 }
 

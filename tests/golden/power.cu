@@ -46,13 +46,13 @@ __global__ void float_power(py2cuda::Array<float, 1> x32, py2cuda::Array<double,
 
 // Launches int_power (power.py:16), void(int64[:], int64[:], int64[:]).
 void launch_int_power(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1> base, py2cuda::Array<int64_t, 1> exponent, py2cuda::Array<int64_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "int_power", .location = "power.py:16"};
+  static constexpr py2cuda::KernelInfo info{.name = "int_power", .location = "power.py:16", .independent_threads = true};
   py2cuda::launch<int_power>(config, info, base, exponent, out);
 }
 
 // Launches float_power (power.py:25), void(float32[:], float64[:], int32[:], float32[:], float64[:]).
 void launch_float_power(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x32, py2cuda::Array<double, 1> x64, py2cuda::Array<int32_t, 1> n, py2cuda::Array<float, 1> out32, py2cuda::Array<double, 1> out64) {
-  static constexpr py2cuda::KernelInfo info{.name = "float_power", .location = "power.py:25"};
+  static constexpr py2cuda::KernelInfo info{.name = "float_power", .location = "power.py:25", .independent_threads = true};
   py2cuda::launch<float_power>(config, info, x32, x64, n, out32, out64);
 }
 

@@ -59,7 +59,7 @@ __global__ void combine(py2cuda::Array<double, 1> v, py2cuda::Array<int32_t, 2> 
 
 // Launches combine (rank_branches.py:28), void(float64[:], int32[:, :], float64[:]).
 void launch_combine(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1> v, py2cuda::Array<int32_t, 2> m, py2cuda::Array<double, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "combine", .location = "rank_branches.py:28"};
+  static constexpr py2cuda::KernelInfo info{.name = "combine", .location = "rank_branches.py:28", .independent_threads = true};
   py2cuda::launch<combine>(config, info, v, m, out);
 }
 

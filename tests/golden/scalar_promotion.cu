@@ -40,7 +40,7 @@ __global__ void promote(py2cuda::Array<int8_t, 1> i8, py2cuda::Array<int16_t, 1>
 
 // Launches promote (scalar_promotion.py:15), void(int8[:], int16[:], int32[:], uint8[:], uint32[:], boolean[:], float32[:], int64[:], uint64[:], float64[:]).
 void launch_promote(const py2cuda::LaunchConfig& config, py2cuda::Array<int8_t, 1> i8, py2cuda::Array<int16_t, 1> i16, py2cuda::Array<int32_t, 1> i32, py2cuda::Array<uint8_t, 1> u8, py2cuda::Array<uint32_t, 1> u32, py2cuda::Array<bool, 1> flags, py2cuda::Array<float, 1> f32, py2cuda::Array<int64_t, 1> ints, py2cuda::Array<uint64_t, 1> uints, py2cuda::Array<double, 1> floats) {
-  static constexpr py2cuda::KernelInfo info{.name = "promote", .location = "scalar_promotion.py:15"};
+  static constexpr py2cuda::KernelInfo info{.name = "promote", .location = "scalar_promotion.py:15", .independent_threads = true};
   py2cuda::launch<promote>(config, info, i8, i16, i32, u8, u32, flags, f32, ints, uints, floats);
 }
 

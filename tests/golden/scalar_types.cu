@@ -78,13 +78,13 @@ __global__ void arrays(py2cuda::Array<bool, 1> b, py2cuda::Array<int8_t, 1> i8, 
 
 // Launches scalars (scalar_types.py:16), void(boolean, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, float64[:]).
 void launch_scalars(const py2cuda::LaunchConfig& config, bool flag, int8_t i8, int16_t i16, int32_t i32, int64_t i64, uint8_t u8, uint16_t u16, uint32_t u32, uint64_t u64, float f32, double f64, py2cuda::Array<double, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "scalars", .location = "scalar_types.py:16"};
+  static constexpr py2cuda::KernelInfo info{.name = "scalars", .location = "scalar_types.py:16", .independent_threads = true};
   py2cuda::launch<scalars>(config, info, flag, i8, i16, i32, i64, u8, u16, u32, u64, f32, f64, out);
 }
 
 // Launches arrays (scalar_types.py:43), void(boolean[:], int8[:], uint16[:], uint64[:], float32[:], float64[:]).
 void launch_arrays(const py2cuda::LaunchConfig& config, py2cuda::Array<bool, 1> b, py2cuda::Array<int8_t, 1> i8, py2cuda::Array<uint16_t, 1> u16, py2cuda::Array<uint64_t, 1> u64, py2cuda::Array<float, 1> f32, py2cuda::Array<double, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "arrays", .location = "scalar_types.py:43"};
+  static constexpr py2cuda::KernelInfo info{.name = "arrays", .location = "scalar_types.py:43", .independent_threads = true};
   py2cuda::launch<arrays>(config, info, b, i8, u16, u64, f32, out);
 }
 

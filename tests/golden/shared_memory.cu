@@ -130,7 +130,7 @@ void launch_transpose(const py2cuda::LaunchConfig& config, py2cuda::Array<float,
 
 // Launches running_digits (shared_memory.py:49), void(int32[:], int32[:]).
 void launch_running_digits(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 1> values, py2cuda::Array<int32_t, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "running_digits", .location = "shared_memory.py:49"};
+  static constexpr py2cuda::KernelInfo info{.name = "running_digits", .location = "shared_memory.py:49", .independent_threads = true};
   py2cuda::launch<running_digits>(config, info, values, out);
 }
 

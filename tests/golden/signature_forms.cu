@@ -86,31 +86,31 @@ __global__ void add_scalar_2(py2cuda::Array<double, 1> a, double s) {
 
 // Launches fill (signature_forms.py:15), void(float32[:], int32).
 void launch_fill(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> a, int32_t value) {
-  static constexpr py2cuda::KernelInfo info{.name = "fill", .location = "signature_forms.py:15"};
+  static constexpr py2cuda::KernelInfo info{.name = "fill", .location = "signature_forms.py:15", .independent_threads = true};
   py2cuda::launch<fill>(config, info, a, value);
 }
 
 // Launches scale_in_place (signature_forms.py:27), void(float64[:], int32).
 void launch_scale_in_place(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1> a, int32_t k) {
-  static constexpr py2cuda::KernelInfo info{.name = "scale_in_place", .location = "signature_forms.py:27"};
+  static constexpr py2cuda::KernelInfo info{.name = "scale_in_place", .location = "signature_forms.py:27", .independent_threads = true};
   py2cuda::launch<scale_in_place>(config, info, a, k);
 }
 
 // Launches abbreviations (signature_forms.py:34), void(float32[:], float64[:], int32[:], int64[:], uint8[:], boolean[:], int64).
 void launch_abbreviations(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> f, py2cuda::Array<double, 1> d, py2cuda::Array<int32_t, 1> i, py2cuda::Array<int64_t, 1> l, py2cuda::Array<uint8_t, 1> u, py2cuda::Array<bool, 1> b, int64_t n) {
-  static constexpr py2cuda::KernelInfo info{.name = "abbreviations", .location = "signature_forms.py:34"};
+  static constexpr py2cuda::KernelInfo info{.name = "abbreviations", .location = "signature_forms.py:34", .independent_threads = true};
   py2cuda::launch<abbreviations>(config, info, f, d, i, l, u, b, n);
 }
 
 // Launches add_scalar (signature_forms.py:45), void(float32[:], float32).
 void launch_add_scalar(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> a, float s) {
-  static constexpr py2cuda::KernelInfo info{.name = "add_scalar", .location = "signature_forms.py:45"};
+  static constexpr py2cuda::KernelInfo info{.name = "add_scalar", .location = "signature_forms.py:45", .independent_threads = true};
   py2cuda::launch<add_scalar>(config, info, a, s);
 }
 
 // Launches add_scalar (signature_forms.py:45), void(float64[:], float64).
 void launch_add_scalar_2(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1> a, double s) {
-  static constexpr py2cuda::KernelInfo info{.name = "add_scalar", .location = "signature_forms.py:45"};
+  static constexpr py2cuda::KernelInfo info{.name = "add_scalar", .location = "signature_forms.py:45", .independent_threads = true};
   py2cuda::launch<add_scalar_2>(config, info, a, s);
 }
 

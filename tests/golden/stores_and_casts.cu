@@ -33,7 +33,7 @@ __global__ void convert(py2cuda::Array<double, 1> d, py2cuda::Array<int64_t, 1> 
 
 // Launches convert (stores_and_casts.py:15), void(float64[:], int64[:], float32[:], int32[:], boolean[:], float64[:]).
 void launch_convert(const py2cuda::LaunchConfig& config, py2cuda::Array<double, 1> d, py2cuda::Array<int64_t, 1> n, py2cuda::Array<float, 1> f32, py2cuda::Array<int32_t, 1> i32, py2cuda::Array<bool, 1> flags, py2cuda::Array<double, 1> f64) {
-  static constexpr py2cuda::KernelInfo info{.name = "convert", .location = "stores_and_casts.py:15"};
+  static constexpr py2cuda::KernelInfo info{.name = "convert", .location = "stores_and_casts.py:15", .independent_threads = true};
   py2cuda::launch<convert>(config, info, d, n, f32, i32, flags, f64);
 }
 

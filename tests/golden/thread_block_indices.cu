@@ -50,7 +50,7 @@ __global__ void hierarchy(py2cuda::Array<int32_t, 2> out) {
 
 // Launches hierarchy (thread_block_indices.py:13), void(int32[:, :]).
 void launch_hierarchy(const py2cuda::LaunchConfig& config, py2cuda::Array<int32_t, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "hierarchy", .location = "thread_block_indices.py:13"};
+  static constexpr py2cuda::KernelInfo info{.name = "hierarchy", .location = "thread_block_indices.py:13", .independent_threads = true};
   py2cuda::launch<hierarchy>(config, info, out);
 }
 

@@ -61,7 +61,7 @@ __global__ void tuples(py2cuda::Array<float, 1> x, py2cuda::Array<double, 1> out
 
 // Launches tuples (tuple_locals.py:13), void(float32[:], float64[:]).
 void launch_tuples(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> x, py2cuda::Array<double, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "tuples", .location = "tuple_locals.py:13"};
+  static constexpr py2cuda::KernelInfo info{.name = "tuples", .location = "tuple_locals.py:13", .independent_threads = true};
   py2cuda::launch<tuples>(config, info, x, out);
 }
 

@@ -40,7 +40,7 @@ __global__ void membership(py2cuda::Array<int64_t, 1> x, py2cuda::Array<bool, 2>
 
 // Launches membership (tuple_membership.py:13), void(int64[:], boolean[:, :]).
 void launch_membership(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1> x, py2cuda::Array<bool, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "membership", .location = "tuple_membership.py:13"};
+  static constexpr py2cuda::KernelInfo info{.name = "membership", .location = "tuple_membership.py:13", .independent_threads = true};
   py2cuda::launch<membership>(config, info, x, out);
 }
 

@@ -65,7 +65,7 @@ __global__ void merge(py2cuda::Array<float, 1> f, py2cuda::Array<int32_t, 1> i32
 
 // Launches merge (variable_type_merging.py:14), void(float32[:], int32[:], uint64[:], int64[:], float64[:]).
 void launch_merge(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> f, py2cuda::Array<int32_t, 1> i32, py2cuda::Array<uint64_t, 1> u64, py2cuda::Array<int64_t, 1> i64, py2cuda::Array<double, 1> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "merge", .location = "variable_type_merging.py:14"};
+  static constexpr py2cuda::KernelInfo info{.name = "merge", .location = "variable_type_merging.py:14", .independent_threads = true};
   py2cuda::launch<merge>(config, info, f, i32, u64, i64, out);
 }
 

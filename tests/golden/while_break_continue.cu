@@ -104,7 +104,7 @@ __global__ void loops(py2cuda::Array<int64_t, 1> start, py2cuda::Array<int64_t, 
 
 // Launches loops (while_break_continue.py:13), void(int64[:], int64[:, :]).
 void launch_loops(const py2cuda::LaunchConfig& config, py2cuda::Array<int64_t, 1> start, py2cuda::Array<int64_t, 2> out) {
-  static constexpr py2cuda::KernelInfo info{.name = "loops", .location = "while_break_continue.py:13"};
+  static constexpr py2cuda::KernelInfo info{.name = "loops", .location = "while_break_continue.py:13", .independent_threads = true};
   py2cuda::launch<loops>(config, info, start, out);
 }
 

@@ -142,6 +142,24 @@ __global__ void divide_grid_stride(Array<py2cuda::complex128, 1> num, Array<py2c
 }
 constexpr KernelInfo kDivideStrideInfo{.name = "divide_grid_stride", .location = "loop.py:40", .grid_stride = true};
 
+// The same kernels marked KernelInfo::independent_threads, which loop mode runs a row of
+// blocks at a time, a row of threads of each block in turn.
+constexpr KernelInfo kRecordRowsInfo{.name = "record_indices_3d", .location = "loop.py:10", .independent_threads = true};
+constexpr KernelInfo kDivideRowsInfo{.name = "divide_or_stop", .location = "loop.py:30", .independent_threads = true};
+
+// Writes 1 into a 2-D array at its thread's grid2() position, but a thread in row `first_row`
+// of block `first_block` and one in row `second_row` of block `second_block` (x) subscript past
+// the end of the array's rows.
+__global__ void mark_or_overrun(Array<int32_t, 2> out, int64_t first_block, int64_t first_row, int64_t second_block,
+                                int64_t second_row) {
+  py2cuda::tuple<int64_t, int64_t> pos = py2cuda::grid2();
+  const int64_t x = py2cuda::get<0>(pos), y = py2cuda::get<1>(pos);
+  const bool overruns = (int64_t(blockIdx.x) == first_block && int64_t(threadIdx.y) == first_row) ||
+                        (int64_t(blockIdx.x) == second_block && int64_t(threadIdx.y) == second_row);
+  out(overruns ? out.shape[0] + int64_t(blockIdx.x) : y, x) = 1;
+}
+constexpr KernelInfo kOverrunInfo{.name = "mark_or_overrun", .location = "loop.py:70", .independent_threads = true};
+
 // ---- tests --------------------------------------------------------------------------
 
 TEST(EmuLoop, ComplexDivisionByZeroEndsOnlyThatThread) {
@@ -261,6 +279,85 @@ TEST(EmuLoop, TwoDimensionalGridWithPartialBlocks) {
   const py2cuda::HostArray<float, 2> out = dout.copy_to_host();
   for (int64_t i = 0; i < rows; ++i) {
     for (int64_t j = 0; j < cols; ++j) ASSERT_EQ(out(i, j), float(i) + float(j) * 1000.0f);
+  }
+}
+
+// A kernel whose threads are independent runs a row of blocks a row of threads at a time;
+// every thread still runs once, with its own indices, on grids whose x dimension is not a
+// multiple of the blocks run together (4096 threads' worth: 16 blocks of 64 x 4 here).
+TEST(EmuLoop, IndependentThreadsRunOnceEachWhenBlocksOfARowRunTogether) {
+  emu_test::ScopedSettings restore;
+  struct Shape {
+    py2cuda::Dim3 grid, block;
+  };
+  for (const Shape& shape : {Shape{py2cuda::Dim3(3, 2, 2), py2cuda::Dim3(4, 3, 2)},
+                             Shape{py2cuda::Dim3(37, 2, 1), py2cuda::Dim3(64, 4, 1)},
+                             Shape{py2cuda::Dim3(1, 3, 1), py2cuda::Dim3(16, 16, 1)}}) {
+    for (const bool deterministic : {true, false}) {
+      py2cuda::emu::set_deterministic(deterministic);
+      const int64_t nx = int64_t{shape.grid.x} * shape.block.x, ny = int64_t{shape.grid.y} * shape.block.y,
+                    nz = int64_t{shape.grid.z} * shape.block.z;
+      py2cuda::HostArray<int32_t, 4> blank({nz, ny, nx, 8});
+      for (int64_t i = 0; i < blank.size(); ++i) blank.data()[i] = -1;
+      auto out = py2cuda::to_device(blank);
+      py2cuda::launch<record_indices_3d>({shape.grid, shape.block}, kRecordRowsInfo, out);
+      const py2cuda::HostArray<int32_t, 4> r = out.copy_to_host();
+      const int32_t block_dims = int32_t(shape.block.x) * 100 + int32_t(shape.block.y) * 10 + int32_t(shape.block.z);
+      const int32_t grid_dims = int32_t(shape.grid.x) * 100 + int32_t(shape.grid.y) * 10 + int32_t(shape.grid.z);
+      for (int64_t z = 0; z < nz; ++z) {
+        for (int64_t y = 0; y < ny; ++y) {
+          for (int64_t x = 0; x < nx; ++x) {
+            const std::array<int64_t, 8> expected{x % shape.block.x, y % shape.block.y, z % shape.block.z,
+                                                  x / shape.block.x, y / shape.block.y, z / shape.block.z,
+                                                  block_dims,        grid_dims};
+            for (int64_t k = 0; k < 8; ++k) {
+              ASSERT_EQ(r(z, y, x, k), expected[static_cast<std::size_t>(k)])
+                  << "(" << z << ", " << y << ", " << x << ") field " << k << " deterministic " << deterministic;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+// A thread that ends early (Numba's silent return) ends only itself in an interleaved row.
+TEST(EmuLoop, IndependentThreadThatStopsEndsOnlyItselfInARowOfBlocks) {
+  const int64_t n = 200;
+  py2cuda::HostArray<py2cuda::complex128, 1> num({n}), den({n});
+  for (int64_t i = 0; i < n; ++i) {
+    num(i) = py2cuda::complex128(double(i), 1.0);
+    den(i) = i % 7 == 2 ? py2cuda::complex128(0.0, 0.0) : py2cuda::complex128(2.0, 0.0);
+  }
+  auto dnum = py2cuda::to_device(num), dden = py2cuda::to_device(den);
+  auto out = emu_test::filled<py2cuda::complex128>(n, py2cuda::complex128(-7.0, -7.0));
+  auto reached = emu_test::filled<int32_t>(n, 0);
+  py2cuda::launch<divide_or_stop>({7, 32}, kDivideRowsInfo, dnum, dden, out, reached);
+  const auto r = out.copy_to_host();
+  const auto hit = reached.copy_to_host();
+  for (int64_t i = 0; i < n; ++i) {
+    const bool stopped = i % 7 == 2;
+    EXPECT_EQ(r(i), stopped ? py2cuda::complex128(-7.0, -7.0) : py2cuda::complex128(double(i) / 2.0, 0.5)) << i;
+    EXPECT_EQ(hit(i), stopped ? 0 : 1) << i;
+  }
+}
+
+// Interleaved, a later block may fail first (block 5 in its first row of threads, before block
+// 2 reaches its fourth); the launch still reports what running the blocks one at a time would:
+// the lowest failing block's first failure.
+TEST(EmuLoop, IndependentThreadsReportTheFailureOfTheLowestBlock) {
+  emu_test::ScopedSettings restore;
+  for (const bool deterministic : {true, false}) {
+    py2cuda::emu::set_deterministic(deterministic);
+    auto out = py2cuda::device_array<int32_t>(std::array<int64_t, 2>{16, 8 * 9});
+    const std::string message = emu_test::error_of([&] {
+      py2cuda::launch<mark_or_overrun>({py2cuda::Dim3(9, 2), py2cuda::Dim3(8, 8)}, kOverrunInfo, out, int64_t{5},
+                                       int64_t{0}, int64_t{2}, int64_t{3});
+    });
+    EXPECT_NE(message.find("out-of-bounds access: index 18 is outside dimension 0 of size 16"),
+              std::string::npos)
+        << message;
+    EXPECT_NE(message.find("block (2,0,0), thread (0,3,0)"), std::string::npos) << message;
   }
 }
 

@@ -170,7 +170,8 @@ TEST(Pipeline, BarrierMarksKernelAndCallers) {
                        "@cuda.jit('void(float32[:])')\ndef plain(a):\n    a[0] = 1\n");
   EXPECT_TRUE(has(out, "__syncthreads();")) << out;
   EXPECT_TRUE(has(out, "KernelInfo info{.name = \"k\", .location = \"t.py:7\", .uses_barrier = true}")) << out;
-  EXPECT_TRUE(has(out, "KernelInfo info{.name = \"plain\", .location = \"t.py:10\"}")) << out;
+  EXPECT_TRUE(has(out, "KernelInfo info{.name = \"plain\", .location = \"t.py:10\", .independent_threads = true}"))
+      << out;
 }
 
 TEST(Pipeline, HarnessMainLaunchesEveryKernel) {
@@ -378,7 +379,38 @@ TEST(Pipeline, WarpFunctionsMarkKernelAndCallers) {
                        "@cuda.jit('void(uint32[:])')\ndef lanes_below(a):\n    a[0] = cuda.lanemask_lt()\n");
   EXPECT_TRUE(has(out, "KernelInfo info{.name = \"k\", .location = \"t.py:7\", .uses_warp_ops = true}")) << out;
   // lanemask_lt depends on the lane alone: no fibers needed.
-  EXPECT_TRUE(has(out, "KernelInfo info{.name = \"lanes_below\", .location = \"t.py:10\"}")) << out;
+  EXPECT_TRUE(
+      has(out, "KernelInfo info{.name = \"lanes_below\", .location = \"t.py:10\", .independent_threads = true}"))
+      << out;
+}
+
+// ir/independent_threads.h: a kernel in loop mode whose threads, with the functions they call,
+// share nothing but plain loads and stores of arrays.
+TEST(Pipeline, IndependentThreadsMarksKernelsThatShareOnlyPlainMemory) {
+  std::string out = cu(
+      "@cuda.jit(device=True)\ndef store(a, i):\n    a[i] = 2 * i\n"
+      "@cuda.jit(device=True)\ndef bump(a):\n    cuda.atomic.add(a, 0, 1)\n"
+      "@cuda.jit('void(float32[:])')\ndef plain(a):\n    i = cuda.grid(1)\n    if i < a.size:\n        store(a, i)\n"
+      "@cuda.jit('void(float32[:])')\ndef counts(a):\n    bump(a)\n"
+      "@cuda.jit('void(float32[:])')\ndef tiled(a):\n    t = cuda.shared.array(4, float32)\n"
+      "    t[0] = a[0]\n    a[1] = t[0]\n"
+      "@cuda.jit('void(float32[:])')\ndef talks(a):\n    print(a[0])\n"
+      "@cuda.jit('void(float32[:], int64)')\ndef strided(a, n):\n"
+      "    for i in range(cuda.grid(1), n, cuda.gridsize(1)):\n        a[i] = 0\n"
+      "@cuda.jit('void(float32[:], float32[:])')\ndef scratch(a, b):\n    s = cuda.local.array(2, float32)\n"
+      "    s[0] = a[0]\n    b[0] = s[0]\n");
+  auto info = [&](const std::string& name) {
+    const std::size_t at = out.find("KernelInfo info{.name = \"" + name + "\"");
+    return at == std::string::npos ? std::string() : out.substr(at, out.find('\n', at) - at);
+  };
+  EXPECT_TRUE(has(info("plain"), ".independent_threads = true")) << out;
+  EXPECT_TRUE(has(info("scratch"), ".independent_threads = true")) << out;  // cuda.local.array is a thread's own
+  EXPECT_TRUE(has(info("strided"), ".grid_stride = true, .independent_threads = true")) << out;
+  // An atomic in a called function, a shared array, a print: the order of threads shows.
+  for (const char* name : {"counts", "tiled", "talks"}) {
+    EXPECT_FALSE(info(name).empty()) << name;
+    EXPECT_FALSE(has(info(name), "independent_threads")) << info(name);
+  }
 }
 
 TEST(Pipeline, ThisGridMakesTheKernelAndItsCallersCooperative) {

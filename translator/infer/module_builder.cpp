@@ -6,6 +6,7 @@
 #include "infer/function_builder.h"
 #include "ir/effects.h"
 #include "ir/grid_stride.h"
+#include "ir/independent_threads.h"
 
 namespace py2cuda::infer {
 
@@ -81,6 +82,7 @@ std::unique_ptr<ir::Module> ModuleBuilder::run() {
     warn_about_missing_gpu_code();
     ir::mark_call_effects(*module_);  // which device functions' calls lowering must keep in order
     ir::mark_grid_stride_loops(*module_);  // which kernels' loops the emulation may run trip-major
+    ir::mark_independent_threads(*module_);  // which kernels' blocks the emulation may interleave
     return std::move(module_);
   }
 

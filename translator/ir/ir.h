@@ -390,6 +390,9 @@ struct Function {
   bool cooperative = false;
   // A kernel whose last statement is a grid-stride loop marked ForRange::grid_stride.
   bool grid_stride = false;
+  // A kernel whose threads meet only through plain loads and stores of arrays
+  // (ir/independent_threads.h): the emulation may interleave its blocks' threads.
+  bool independent_threads = false;
   // Calls print, a memory fence, nanosleep or an external (cuda.declare_device) function, with
   // what it calls: a call of it keeps its place in Python's order (ir::mark_call_effects).
   bool uses_opaque_calls = false;

@@ -594,6 +594,7 @@ class Emitter {
     if (f.uses_warp_ops) info += ", .uses_warp_ops = true";
     if (f.cooperative) info += ", .cooperative = true";
     if (f.grid_stride) info += ", .grid_stride = true";
+    if (f.independent_threads) info += ", .independent_threads = true";
     line(info + "};");
     std::string args;
     for (const ir::Variable* p : f.params) args += ", " + p->cpp_name;

@@ -75,6 +75,11 @@ struct KernelInfo {
   // Ends in a grid-stride loop the translator marked (its ForRange::grid_stride): loop mode may
   // run that loop one trip of every thread at a time (emu/kernel_call.h).
   bool grid_stride = false;
+  // Runs in loop mode and neither it nor what it calls uses shared memory, an atomic, a random
+  // draw, print, a fence or an external function: its threads meet only through plain loads and
+  // stores of arrays, so loop mode may run a row of blocks a row of threads at a time
+  // (emu/kernel_call.h).
+  bool independent_threads = false;
 };
 
 // CUDA's limits on launch shapes (the same on every architecture since sm_30).

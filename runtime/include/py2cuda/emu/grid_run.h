@@ -30,6 +30,7 @@
 #include <string>
 #include <system_error>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "../error.h"
@@ -51,8 +52,8 @@ inline constexpr std::size_t kMaxDynamicSharedBytes = 48 * 1024;
 
 // One launch, type-erased (kernel_call.h): how to run a block.
 struct KernelBody {
-  // Every thread of `blocks` blocks from `first_block` on (the first's index set), one after
-  // another; more than one only for a grid-stride kernel, run trip by trip (kernel_call.h).
+  // Every thread of `blocks` blocks of a row from `first_block` on (the first's index set); more
+  // than one only for a kernel whose blocks may run together (GridRun::block_groups).
   void (*run_block_loop)(const void* call, uint64_t first_block, uint64_t blocks);
   void (*run_thread)(const void* call);      // the current thread alone (in a fiber)
   const void* call;
@@ -97,12 +98,13 @@ class GridRun {
     const ThreadContext saved = current;
     try {
       enter_kernel();
-      const uint64_t group = block_group();
+      const BlockGroups groups = block_groups();
       while (!stop_.load(std::memory_order_relaxed)) {
-        const uint64_t block = next_.fetch_add(group, std::memory_order_relaxed);
-        if (block >= blocks_) break;
-        current.block_idx = unflatten(block, current.grid_dim);
-        run_blocks(block, std::min(group, blocks_ - block));
+        const uint64_t group = next_.fetch_add(1, std::memory_order_relaxed);
+        if (group >= groups.count) break;
+        const auto [first, count] = groups.blocks_of(group);
+        current.block_idx = unflatten(first, current.grid_dim);
+        run_blocks(first, count);
       }
     } catch (...) {  // setting up failed (no memory for the shared buffer): the grid fails
       fail(0, std::current_exception());
@@ -169,18 +171,42 @@ class GridRun {
     current = saved;
   }
 
-  // How many blocks an OS thread claims at once: one, but for a kernel that ends in a grid-stride
-  // loop (KernelInfo::grid_stride), which loop mode runs trip by trip over enough blocks that
-  // each trip reads about 4096 consecutive elements of an array (kernel_call.h). Such a kernel
-  // has no shared memory, so its blocks need not run one at a time. (One block at a time under
-  // --racecheck, whose shadow of shared memory is the running block's.)
-  uint64_t block_group() const {
-#ifdef PY2CUDA_RACECHECK
-    return 1;
-#else
-    if (fibers_ || !info_.grid_stride) return 1;
-    return std::max<uint64_t>(1, 4096 / std::max<uint64_t>(1, cfg_.block.count()));
+  // The groups of blocks an OS thread claims at once: consecutive blocks of a row of the grid
+  // (along x), `per_group` of them but fewer at a row's end.
+  struct BlockGroups {
+    uint64_t per_group;
+    uint64_t groups_per_row;
+    uint64_t row_length;  // the grid's x dimension
+    uint64_t count;
+
+    BlockGroups(uint64_t per_group_wanted, const Dim3& grid)
+        : per_group(std::clamp<uint64_t>(per_group_wanted, 1, grid.x)),
+          groups_per_row((grid.x + per_group - 1) / per_group),
+          row_length(grid.x),
+          count(groups_per_row * grid.y * grid.z) {}
+
+    // The first block of group `g` (a linear index) and how many blocks it has.
+    std::pair<uint64_t, uint64_t> blocks_of(uint64_t g) const {
+      const uint64_t in_row = g % groups_per_row * per_group;
+      return {g / groups_per_row * row_length + in_row, std::min(per_group, row_length - in_row)};
+    }
+  };
+
+  // One block at a time, but for a kernel whose blocks loop mode may run together: one that
+  // ends in a grid-stride loop (KernelInfo::grid_stride), which loop mode runs trip by trip
+  // over enough blocks that each trip reads about 4096 consecutive elements of an array, and
+  // one with independent threads, a row of threads of every block of the group at a time over
+  // about 4096 threads (kernel_call.h). Neither has shared memory, so their blocks need not run
+  // one at a time. (One block at a time under --racecheck, whose shadow of shared memory is the
+  // running block's.)
+  BlockGroups block_groups() const {
+    uint64_t per_group = 1;
+#ifndef PY2CUDA_RACECHECK
+    if (!fibers_ && (info_.grid_stride || info_.independent_threads)) {
+      per_group = 4096 / std::max<uint64_t>(1, cfg_.block.count());
+    }
 #endif
+    return BlockGroups(per_group, cfg_.grid);
   }
 
   // Runs `count` blocks from `first` on (the first's index already set).

@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -90,9 +91,59 @@ class KernelCall {
     }
     // A local copy of the arguments: the kernel's stores through its arrays cannot
     // change it, so the compiler keeps scalars and array views in registers.
-    // One block (grid_run.h groups only grid-stride kernels' blocks), its index already set.
     const std::tuple<std::decay_t<P>...> args = call.args_;
-    run_threads<false>(call.callee_, args, nullptr);
+    run_blocks_by_row(call.callee_, args, blocks);
+  }
+
+  // `blocks` blocks along x from the current one (the first's index set), a row of threads at a
+  // time: row y of each block in turn, then row y + 1. More than one block only for a kernel
+  // marked KernelInfo::independent_threads (grid_run.h), whose threads meet only through plain
+  // loads and stores, so that this is an order a GPU may run them in; the threads then read each
+  // array's rows from left to right, as a loop over a 2-D array written by hand does, where a
+  // block at a time reads a narrow tile (a 16 x 16 block: 64 bytes of each row of floats). A
+  // failure is reported as if the blocks had run one after another: once a block fails, the
+  // blocks after it stop, the blocks before it finish (a lower one may fail in a later row), and
+  // the lowest failing block's failure is rethrown.
+  template <class Args>
+  static void run_blocks_by_row(const Callee& callee, const Args& args, uint64_t blocks) {
+    const Uint3 dim = current.block_dim;
+    const uint32_t first = current.block_idx.x;
+    const uint64_t rows = uint64_t{dim.y} * dim.z;
+    std::exception_ptr failure;
+    uint32_t failed_block = 0;
+    for (uint64_t row = 0; row < rows && blocks > 0;) {
+      try {
+        run_rows_from(callee, args, first, blocks, row);
+        break;
+      } catch (...) {
+        failure = std::current_exception();
+        failed_block = current.block_idx.x;
+        blocks = failed_block - first;
+        row = uint64_t{current.thread_idx.z} * dim.y + current.thread_idx.y + 1;  // the failed thread's next row
+      }
+    }
+    if (failure) {
+      current.block_idx.x = failed_block;
+      std::rethrow_exception(failure);
+    }
+  }
+
+  // The rows of threads from row `from` (z * blockDim.y + y) on, of `blocks` blocks from block
+  // `first` (x) on.
+  template <class Args>
+  static void run_rows_from(const Callee& callee, const Args& args, uint32_t first, uint64_t blocks, uint64_t from) {
+    const Uint3 dim = current.block_dim;
+    uint32_t y = static_cast<uint32_t>(from % dim.y);
+    for (uint32_t z = static_cast<uint32_t>(from / dim.y); z < dim.z; ++z, y = 0) {
+      current.thread_idx.z = z;
+      for (; y < dim.y; ++y) {
+        current.thread_idx.y = y;
+        for (uint64_t b = 0; b < blocks; ++b) {
+          current.block_idx.x = first + static_cast<uint32_t>(b);
+          run_row(callee, args, dim.x);
+        }
+      }
+    }
   }
 
   // A kernel ending in a grid-stride loop (KernelInfo::grid_stride) runs trip after trip: each
@@ -117,7 +168,7 @@ class KernelCall {
       for (uint64_t b = 0; b < blocks; ++b) {
         current.block_idx = unflatten(first_block + b, current.grid_dim);
         if (!exited.any) [[likely]] {
-          run_threads<true>(call.callee_, args, &exited, b * block_threads);
+          run_threads(call.callee_, args, exited, b * block_threads);
         } else {
           run_threads_left_in(call, exited, b * block_threads);
         }
@@ -137,58 +188,78 @@ class KernelCall {
   // marked in `exited` (from `base` on), each through the kernel's outlined copy.
   [[gnu::noinline, gnu::cold]] static void run_threads_left_in(const KernelCall& call, ExitedThreads& exited,
                                                                uint64_t base) {
+    const uint32_t width = current.block_dim.x;
+    for_each_row([&](uint64_t row) {
+      for (uint32_t x = 0; x < width; ++x) {
+        if (exited.marked[base + row + x]) continue;
+        current.thread_idx.x = x;
+        if (run_thread_ended_early(call)) exited.marked[base + row + x] = true;
+      }
+    });
+  }
+
+  // A round of every thread of the current block, marking in `exited` (from `base` on) the
+  // threads that end early.
+  template <class Args>
+  [[gnu::always_inline]] static void run_threads(const Callee& callee, const Args& args, ExitedThreads& exited,
+                                                 uint64_t base) {
+    const uint32_t width = current.block_dim.x;
+    for_each_row([&](uint64_t row) __attribute__((always_inline)) {
+      run_row_body<true>(callee, args, width, &exited, base + row);
+    });
+  }
+
+  // Calls visit(row) for each row of threads of a block, in order, its y and z indices set (each
+  // index is stored where it changes); `row` is the row's first thread's linear index.
+  template <class Visit>
+  [[gnu::always_inline]] static void for_each_row(const Visit& visit) {
     const Uint3 dim = current.block_dim;
     for (uint32_t z = 0; z < dim.z; ++z) {
       current.thread_idx.z = z;
       for (uint32_t y = 0; y < dim.y; ++y) {
         current.thread_idx.y = y;
-        const uint32_t row = (z * dim.y + y) * dim.x;
-        for (uint32_t x = 0; x < dim.x; ++x) {
-          if (exited.marked[base + row + x]) continue;
-          current.thread_idx.x = x;
-          if (run_thread_ended_early(call)) exited.marked[base + row + x] = true;
-        }
+        visit((uint64_t{z} * dim.y + y) * dim.x);
       }
     }
   }
 
-  // Calls the kernel for every thread of the current block, one after another; ByTrip: marking
-  // in `exited` (from `base` on) the threads that end early.
+  // Calls the kernel for the `width` threads of the current row of the current block (its y and z
+  // set). A function of its own, called once a row: its loop then keeps the arguments in
+  // registers, where inlined into the loops over rows and blocks (and their exception handler)
+  // it had too few left for them.
+  template <class Args>
+  [[gnu::noinline]] static void run_row(const Callee& callee, const Args& args, uint32_t width) {
+    run_row_body<false>(callee, args, width, nullptr, 0);
+  }
+
+  // run_row, and a grid-stride round's row; ByTrip: marking in `exited` (from `base`, the row's
+  // first thread, on) the threads that end early.
   template <bool ByTrip, class Args>
-  [[gnu::always_inline]] static void run_threads(const Callee& callee, const Args& args, ExitedThreads* exited,
-                                                 uint64_t base = 0) {
-    const Uint3 dim = current.block_dim;
-    // Each index is stored where it changes: per thread only x.
-    for (uint32_t z = 0; z < dim.z; ++z) {
-      current.thread_idx.z = z;
-      for (uint32_t y = 0; y < dim.y; ++y) {
-        current.thread_idx.y = y;
-        const uint32_t row = (z * dim.y + y) * dim.x;
-        // The try block spans the row: a thread that ends early resumes it at the next
-        // thread by leaving the hot loop and entering it again. (A try block per thread would
-        // join the exception's path to the loop's, and the compiler would then keep every
-        // argument in memory across every subscript's check, whose failure throws.) x counts in
-        // 64 bits, as the kernel's cuda.grid index does: the compiler then steps one induction
-        // variable for both rather than two (a quarter of the stencil's instructions).
-        for (uint64_t x = 0; x < dim.x;) {
-          try {
-            for (; x < dim.x; ++x) {
-              current.thread_idx.x = static_cast<uint32_t>(x);
-              // The kernel (always_inline, __global__ in emu/cuda_keywords.h) lands here, in the
-              // loop over the threads, where the compiler keeps what does not change from one
-              // thread to the next (the arguments, the block's index) out of the loop.
-              call_kernel(callee, args, std::index_sequence_for<P...>{});
-              P2C_RACE_FLUSH();
-            }
-          } catch (const ThreadExit&) {
-            P2C_RACE_FLUSH();
-            if constexpr (ByTrip) {
-              exited->marked[base + row + x] = true;
-              exited->any = true;
-            }
-            ++x;
-          }
+  [[gnu::always_inline]] static void run_row_body(const Callee& callee, const Args& args, uint32_t width,
+                                                  ExitedThreads* exited, uint64_t base) {
+    // The try block spans the row: a thread that ends early resumes it at the next thread by
+    // leaving the hot loop and entering it again. (A try block per thread would join the
+    // exception's path to the loop's, and the compiler would then keep every argument in memory
+    // across every subscript's check, whose failure throws.) x counts in 64 bits, as the
+    // kernel's cuda.grid index does: the compiler then steps one induction variable for both
+    // rather than two (a quarter of the stencil's instructions).
+    for (uint64_t x = 0; x < width;) {
+      try {
+        for (; x < width; ++x) {
+          current.thread_idx.x = static_cast<uint32_t>(x);
+          // The kernel (always_inline, __global__ in emu/cuda_keywords.h) lands here, in the
+          // loop over the threads, where the compiler keeps what does not change from one
+          // thread to the next (the arguments, the block's index) out of the loop.
+          call_kernel(callee, args, std::index_sequence_for<P...>{});
+          P2C_RACE_FLUSH();
         }
+      } catch (const ThreadExit&) {
+        P2C_RACE_FLUSH();
+        if constexpr (ByTrip) {
+          exited->marked[base + x] = true;
+          exited->any = true;
+        }
+        ++x;
       }
     }
   }

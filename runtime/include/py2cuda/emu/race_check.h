@@ -431,17 +431,18 @@ inline Space classify(const void* element, int& argument, Cell*& cell) {
   return Space::none;
 }
 
-inline ThreadClock& running_clock() {
-  BlockState& state = block_state();
-  const uint32_t thread = thread_linear_index();
+// The clock of thread `thread` (its linear index in the block) of the running block.
+inline ThreadClock& thread_clock(BlockState& state, uint32_t thread) {
   if (state.clocks.size() <= thread) state.clocks.resize(thread + 1);
   return state.clocks[thread];
 }
 
+inline ThreadClock& running_clock() { return thread_clock(block_state(), thread_linear_index()); }
+
 inline AccessRecord running_access(uint32_t where) {
-  const BlockState& state = block_state();
-  const ThreadClock& clock = running_clock();
+  BlockState& state = block_state();
   const uint32_t thread = thread_linear_index();
+  const ThreadClock& clock = thread_clock(state, thread);
   return AccessRecord{static_cast<uint32_t>(state.first_thread + thread), where, clock.block_epoch,
                       clock.grid_epoch, clock.lanes[thread % kLanes]};
 }
