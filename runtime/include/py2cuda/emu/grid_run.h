@@ -180,7 +180,7 @@ class GridRun {
     uint64_t count;
 
     BlockGroups(uint64_t per_group_wanted, const Dim3& grid)
-        : per_group(std::clamp<uint64_t>(per_group_wanted, 1, grid.x)),
+        : per_group(std::max<uint64_t>(1, std::min<uint64_t>(per_group_wanted, grid.x))),
           groups_per_row((grid.x + per_group - 1) / per_group),
           row_length(grid.x),
           count(groups_per_row * grid.y * grid.z) {}
