@@ -62,6 +62,50 @@ bool any_operand(const Expr& e, Pred pred) {
   return false;
 }
 
+// Whether `pred(e, stored_into)` holds for an expression a statement of `b` or of a block nested
+// in it evaluates: an expression statement, an assignment's target (stored_into) and value, a
+// condition, a loop's bounds, a returned value. A try statement (host code only) counts as one
+// for which it holds.
+template <class Pred>
+bool any_statement_expr(const Block& b, Pred pred) {
+  auto holds = [&](const ExprPtr& e, bool stored_into = false) { return e && pred(*e, stored_into); };
+  for (const auto& s : b) {
+    switch (s->kind) {
+      case StmtKind::Expr:
+        if (holds(static_cast<const ExprStmt&>(*s).value)) return true;
+        break;
+      case StmtKind::Assign: {
+        const auto& a = static_cast<const Assign&>(*s);
+        if (holds(a.target, true) || holds(a.value)) return true;
+        break;
+      }
+      case StmtKind::If: {
+        const auto& i = static_cast<const If&>(*s);
+        if (holds(i.cond) || any_statement_expr(i.then_body, pred) || any_statement_expr(i.else_body, pred))
+          return true;
+        break;
+      }
+      case StmtKind::ForRange: {
+        const auto& f = static_cast<const ForRange&>(*s);
+        if (holds(f.start) || holds(f.stop) || holds(f.step) || any_statement_expr(f.body, pred)) return true;
+        break;
+      }
+      case StmtKind::While: {
+        const auto& w = static_cast<const While&>(*s);
+        if (holds(w.cond) || any_statement_expr(w.body, pred)) return true;
+        break;
+      }
+      case StmtKind::Return:
+        if (holds(static_cast<const Return&>(*s).value)) return true;
+        break;
+      case StmtKind::Break:
+      case StmtKind::Continue: break;
+      case StmtKind::Try: return true;
+    }
+  }
+  return false;
+}
+
 
 // What counts as an effect.
 struct EffectRules {

@@ -46,40 +46,7 @@ class SharesBeyondMemory {
   }
 
   bool block(const Block& b) {
-    for (const auto& s : b) {
-      switch (s->kind) {
-        case StmtKind::Expr:
-          if (expr(static_cast<const ExprStmt&>(*s).value.get())) return true;
-          break;
-        case StmtKind::Assign: {
-          const auto& a = static_cast<const Assign&>(*s);
-          if (expr(a.target.get()) || expr(a.value.get())) return true;
-          break;
-        }
-        case StmtKind::If: {
-          const auto& i = static_cast<const If&>(*s);
-          if (expr(i.cond.get()) || block(i.then_body) || block(i.else_body)) return true;
-          break;
-        }
-        case StmtKind::ForRange: {
-          const auto& f = static_cast<const ForRange&>(*s);
-          if (expr(f.start.get()) || expr(f.stop.get()) || expr(f.step.get()) || block(f.body)) return true;
-          break;
-        }
-        case StmtKind::While: {
-          const auto& w = static_cast<const While&>(*s);
-          if (expr(w.cond.get()) || block(w.body)) return true;
-          break;
-        }
-        case StmtKind::Return:
-          if (expr(static_cast<const Return&>(*s).value.get())) return true;
-          break;
-        case StmtKind::Break:
-        case StmtKind::Continue: break;
-        case StmtKind::Try: return true;  // host code only
-      }
-    }
-    return false;
+    return any_statement_expr(b, [&](const Expr& e, bool) { return expr(&e); });
   }
 };
 
