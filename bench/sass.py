@@ -107,6 +107,15 @@ INSTRUCTION_REASONS = {
         "the chained comparison `0 < i < u.size - 1`: NVVM keeps the C++ `&&` as two branches (two `EXIT`s), "
         "where Numba's IR gives one predicate (`or.pred`) and one branch; measured by opcode, the excess is "
         "that one `EXIT`"),
+    # The `USHF.L` pair (sm_90 112 against 110; sm_80 115 against 112, with a `UMOV` of the shift).
+    ("branch_pruning", "inverted"): CONSTANT_INDEX_ADDRESSES,
+    # Diffed on sm_90 (69 against 68) and sm_80 (66 against 65): the same loads, arithmetic and
+    # store; the excess is in the launch guard.
+    ("host_ndindex_comprehensions", "stencil"): (
+        "the guard `0 < r < src.shape[0] - 1 and 0 < c < src.shape[1] - 1`: NVVM tests `r != 0` and `c != 0` "
+        "(cuda.grid proven non-negative) and joins the four tests with a `PLOP3` before one `EXIT`, where Numba's "
+        "IR branches twice (two `EXIT`s), and computes both `shape - 1` on the uniform datapath (`ULDC`, "
+        "`UIADD3`); measured by opcode on sm_90: `PLOP3` +1, `ULDC.64` +1, `EXIT` -1"),
     ("scalar_types", "scalars"): (
         "`bool` and `int8` parameters: nvcc's front end sign-extends a C++ `bool`/`int8_t` kernel parameter with "
         "byte permutes (`PRMT`) and converts `flag + 0.5` as an integer-to-double conversion and an add, where "
