@@ -6,7 +6,9 @@
 //
 // Loop mode (no barriers, no warp collectives) runs a whole block in run_block_loop,
 // one thread after another: moving to the next thread is one store (its x index) and a
-// call of the kernel. How the kernel is called is the Callee:
+// call of the kernel. A kernel whose threads meet only through plain loads and stores
+// (KernelInfo::independent_threads) runs several blocks of a row of the grid together, a
+// row of threads of each in turn (run_blocks_by_row). How the kernel is called is the Callee:
 //   KernelConstant<k>  the kernel is a template argument (py2cuda::launch<k>, what the
 //                      translator emits): a direct call, which the compiler inlines
 //                      into the loop, so a thread costs about what a loop iteration does;
@@ -132,18 +134,13 @@ class KernelCall {
   // `first` (x) on.
   template <class Args>
   static void run_rows_from(const Callee& callee, const Args& args, uint32_t first, uint64_t blocks, uint64_t from) {
-    const Uint3 dim = current.block_dim;
-    uint32_t y = static_cast<uint32_t>(from % dim.y);
-    for (uint32_t z = static_cast<uint32_t>(from / dim.y); z < dim.z; ++z, y = 0) {
-      current.thread_idx.z = z;
-      for (; y < dim.y; ++y) {
-        current.thread_idx.y = y;
-        for (uint64_t b = 0; b < blocks; ++b) {
-          current.block_idx.x = first + static_cast<uint32_t>(b);
-          run_row(callee, args, dim.x);
-        }
+    const uint32_t width = current.block_dim.x;
+    for_each_row_from(from, [&](uint64_t) {
+      for (uint64_t b = 0; b < blocks; ++b) {
+        current.block_idx.x = first + static_cast<uint32_t>(b);
+        run_row(callee, args, width);
       }
-    }
+    });
   }
 
   // A kernel ending in a grid-stride loop (KernelInfo::grid_stride) runs trip after trip: each
@@ -213,10 +210,17 @@ class KernelCall {
   // index is stored where it changes); `row` is the row's first thread's linear index.
   template <class Visit>
   [[gnu::always_inline]] static void for_each_row(const Visit& visit) {
+    for_each_row_from(0, visit);
+  }
+
+  // for_each_row from row `from` (z * blockDim.y + y) on.
+  template <class Visit>
+  [[gnu::always_inline]] static void for_each_row_from(uint64_t from, const Visit& visit) {
     const Uint3 dim = current.block_dim;
-    for (uint32_t z = 0; z < dim.z; ++z) {
+    uint32_t y = static_cast<uint32_t>(from % dim.y);
+    for (uint32_t z = static_cast<uint32_t>(from / dim.y); z < dim.z; ++z, y = 0) {
       current.thread_idx.z = z;
-      for (uint32_t y = 0; y < dim.y; ++y) {
+      for (; y < dim.y; ++y) {
         current.thread_idx.y = y;
         visit((uint64_t{z} * dim.y + y) * dim.x);
       }
