@@ -65,9 +65,9 @@ __global__ void weighted(py2cuda::Array<int32_t, 2> x, py2cuda::Array<int64_t, 2
   // constant_memory.py:41: if i < x.shape[0] and j < x.shape[1]:
   if (i < x.shape[0] && j < x.shape[1]) {
     // constant_memory.py:42: w = WEIGHTS[i % WEIGHTS.shape[0], j % WEIGHTS.shape[1]]
-    int16_t w = py2cuda::constant_view(WEIGHTS)(py2cuda::mod(i, 2), py2cuda::mod(j, 3));
+    int16_t w = py2cuda::constant_view(WEIGHTS)(i % 2, j % 3);
     // constant_memory.py:43: out[i, j] = x[i, j] * w + OFFSETS[j % len(OFFSETS)]
-    out(i, j) = int64_t(x(i, j)) * int64_t(w) + py2cuda::constant_view(OFFSETS)(py2cuda::mod(j, 3));
+    out(i, j) = int64_t(x(i, j)) * int64_t(w) + py2cuda::constant_view(OFFSETS)(j % 3);
   }
 }
 

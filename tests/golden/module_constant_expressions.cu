@@ -35,7 +35,7 @@ __global__ void read_tables(py2cuda::Array<int32_t, 1> ints, py2cuda::Array<floa
   // module_constant_expressions.py:22: if i < ints.size:
   if (i < ints.size()) {
     // module_constant_expressions.py:23: ints[i] = LUT[i % LUT.size] + IDENTITY[i % 3, i % 3]
-    ints(i) = int32_t(int64_t(py2cuda::constant_view(LUT)(py2cuda::mod(i, 16))) + int64_t(py2cuda::constant_view(IDENTITY)(i % 3, i % 3)));
+    ints(i) = int32_t(int64_t(py2cuda::constant_view(LUT)(i % 16)) + int64_t(py2cuda::constant_view(IDENTITY)(i % 3, i % 3)));
     // module_constant_expressions.py:24: floats[i] = PHASES[i % 5]
     floats(i) = py2cuda::constant_view(PHASES)(i % 5);
   }

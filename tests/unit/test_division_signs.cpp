@@ -2,7 +2,8 @@
 // positive (a positive literal or module constant, a range counter from a positive start
 // stepping upward, a block dimension) and whose dividend is provably non-negative (a thread
 // index, a counter from 0) is C's `/` or `%`; a positive divisor alone keeps only the correction of a
-// negative dividend (floordiv_by_positive / mod_by_positive); anything else keeps
+// negative dividend (floordiv_by_positive / mod_by_positive), a non-negative one (a shape) the
+// zero test too (..._by_nonnegative); anything else keeps
 // py2cuda::floordiv / py2cuda::mod with their zero and sign tests. ir/divmod_pairs.cpp: a `//`
 // and a `%` of the same operands side by side are both py2cuda::divmod, one division (or one
 // fmod, of floats).
@@ -37,10 +38,15 @@ TEST(DivisionSigns, PositiveDivisorAloneKeepsTheSignCorrection) {
   EXPECT_TRUE(has(cu, "py2cuda::mod_by_positive(s, d) + py2cuda::floordiv_by_positive(s, d)")) << cu;
 }
 
+TEST(DivisionSigns, NonNegativeDivisorTestsOnlyForZero) {
+  // A counter from 0 may be 0 but never -1; so may a shape: no INT64_MIN // -1 test.
+  std::string cu = kernel_cu("    for d in range(0, 5):\n        x[0] = 7 % d + s // x.shape[0]\n");
+  EXPECT_TRUE(has(cu, "py2cuda::mod_by_nonnegative(7, d) + py2cuda::floordiv_by_nonnegative(s, x.shape[0])")) << cu;
+}
+
 TEST(DivisionSigns, UnknownDivisorKeepsTheFullHelper) {
-  // A counter from 0 may be 0; a parameter, a counter stepping down, a variable that may
-  // become negative: signs unknown.
-  for (const char* loop : {"range(0, 5)", "range(9, 1, -1)", "range(s, 5)"}) {
+  // A parameter, a counter stepping down, a variable that may become negative: signs unknown.
+  for (const char* loop : {"range(9, 1, -1)", "range(s, 5)"}) {
     std::string cu = kernel_cu("    for d in " + std::string(loop) + ":\n        x[0] = 7 % d\n");
     EXPECT_TRUE(has(cu, "py2cuda::mod(")) << loop << "\n" << cu;
   }
@@ -70,6 +76,20 @@ TEST(DivisionSigns, PositiveModuleConstantIsAPositiveDivisor) {
   ASSERT_TRUE(r.ok) << r.diagnostics;
   EXPECT_TRUE(has(r.cu, "(x.shape[0] + TILE - 1) / TILE + py2cuda::mod_by_positive(s, TILE)")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::floordiv(s, NEG)")) << r.cu;
+}
+
+TEST(DivisionSigns, FrozenArrayExtentsArePositiveDivisors) {
+  // A module array frozen into __constant__ memory has constant extents: `LUT.shape[0]`,
+  // `LUT.size` and `len(LUT)` are positive divisors.
+  SourceFile file("t.py",
+                  "import numpy as np\nfrom numba import cuda\nLUT = np.arange(6).reshape(2, 3)\n"
+                  "@cuda.jit('void(int64[:], int64)')\ndef k(x, s):\n"
+                  "    x[0] = s % LUT.shape[1] + s // LUT.size + s % len(LUT)\n");
+  TranslateResult r = translate(file, TranslateOptions{});
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::mod_by_positive(s, 3) + py2cuda::floordiv_by_positive(s, 6) + "
+                        "py2cuda::mod_by_positive(s, 2)"))
+      << r.cu;
 }
 
 TEST(DivisionSigns, FloorDivAndModOfTheSameOperandsShareADivmod) {

@@ -91,7 +91,7 @@ TEST(IndexGuards, UnpackedShapeIsANonNegativeDivisor) {
   std::string cu = kernel_cu(
       "    i, j = cuda.grid(2)\n    n, m = u.shape\n    for d in range(-1, 2):\n"
       "        u[(i + d) % n, (j + d) % m] = 0\n");
-  EXPECT_TRUE(has(cu, "u(py2cuda::mod(i + d, n), py2cuda::mod(j + d, m)) = ")) << cu;
+  EXPECT_TRUE(has(cu, "u(py2cuda::mod_by_nonnegative(i + d, n), py2cuda::mod_by_nonnegative(j + d, m)) = ")) << cu;
   // A tuple holding a parameter of either sign proves nothing of what is unpacked from it.
   cu = kernel_cu("    i = cuda.grid(1)\n    n, t = x.size, s\n    x[(i - 2) % t] = 0\n");
   EXPECT_TRUE(has(cu, "x.at(")) << cu;

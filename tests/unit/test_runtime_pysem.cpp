@@ -299,6 +299,36 @@ TEST(RuntimePysem, DivmodMatchesNumbaTable) {
   EXPECT_GE(checked, 100);
 }
 
+// The helpers the translator writes for an int64 divisor it proved positive
+// (floordiv_by_positive, mod_by_positive) or non-negative (..._by_nonnegative, a zero divisor
+// included) against Numba's values, on the table's cases with such a divisor.
+TEST(RuntimePysem, SignKnownDivisorsMatchNumbaTable) {
+  int positive = 0, zero = 0, min_dividend = 0;
+  for (const Case& c : load_cases()) {
+    if ((c.op != "floordiv" && c.op != "mod") || c.types != "int64") continue;
+    const auto a = parse<int64_t>(c.a);
+    const auto b = parse<int64_t>(c.b);
+    if (!a || !b || *b < 0) continue;
+    const bool floor = c.op == "floordiv";
+    Failure failure = run<int64_t, int64_t, int64_t>(c, [floor](int64_t x, int64_t y) {
+      return floor ? py2cuda::floordiv_by_nonnegative(x, y) : py2cuda::mod_by_nonnegative(x, y);
+    });
+    EXPECT_FALSE(failure) << "nonnegative: pysem_cases.txt:" << c.line << ": " << c.text << "\n    " << *failure;
+    if (*b > 0) {
+      failure = run<int64_t, int64_t, int64_t>(c, [floor](int64_t x, int64_t y) {
+        return floor ? py2cuda::floordiv_by_positive(x, y) : py2cuda::mod_by_positive(x, y);
+      });
+      EXPECT_FALSE(failure) << "positive: pysem_cases.txt:" << c.line << ": " << c.text << "\n    " << *failure;
+    }
+    positive += *b > 0;
+    zero += *b == 0;
+    min_dividend += *a == std::numeric_limits<int64_t>::min();
+  }
+  EXPECT_GE(positive, 10);
+  EXPECT_GE(zero, 2);
+  EXPECT_GE(min_dividend, 1);
+}
+
 TEST(RuntimePysem, PowerOfTwoDivisorsMatchNumbaTable) {
   int checked = 0;
   for (const Case& c : load_cases()) {

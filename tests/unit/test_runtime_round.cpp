@@ -11,7 +11,7 @@
 
 namespace {
 
-bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || std::signbit(a) == std::signbit(b) && a == b; }
+bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || (std::signbit(a) == std::signbit(b) && a == b); }
 
 }  // namespace
 

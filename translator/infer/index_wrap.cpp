@@ -206,6 +206,17 @@ bool positive(const ir::Expr& e, const Facts& f) {
       const auto& g = static_cast<const ir::TupleGet&>(e);
       return (g.tuple->kind == ir::ExprKind::Builtin || g.tuple->kind == ir::ExprKind::Var) && positive(*g.tuple, f);
     }
+    case ir::ExprKind::Shape: {
+      // A frozen module array's extents are constants (`i % LUT.shape[0]`).
+      const auto& sh = static_cast<const ir::Shape&>(e);
+      const std::vector<int64_t>* extents = ir::frozen_shape(*sh.array);
+      return extents && sh.dim >= 0 && static_cast<std::size_t>(sh.dim) < extents->size() &&
+             (*extents)[static_cast<std::size_t>(sh.dim)] > 0;
+    }
+    case ir::ExprKind::Size: {
+      const std::vector<int64_t>* extents = ir::frozen_shape(*static_cast<const ir::Size&>(e).array);
+      return extents && std::all_of(extents->begin(), extents->end(), [](int64_t d) { return d > 0; });
+    }
     case ir::ExprKind::Select: {
       const auto& s = static_cast<const ir::Select&>(e);
       return positive(*s.then_value, f) && positive(*s.else_value, f);
@@ -398,6 +409,7 @@ void mark(ir::Expr& e, Facts& f) {
       if ((b.op == BinOp::FloorDiv || b.op == BinOp::Mod) && b.type->is_int() && b.left->type->is_int() &&
           b.right->type->is_int()) {
         b.divisor_positive = positive(*b.right, f);
+        b.divisor_nonneg = b.divisor_positive || nonneg(*b.right, f);
         b.dividend_nonneg = nonneg(*b.left, f);
       }
       break;

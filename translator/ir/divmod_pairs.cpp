@@ -91,10 +91,10 @@ void divisions(const Expr& e, std::vector<Found>& out, bool conditional = false)
       const auto& b = static_cast<const Binary&>(e);
       divisions(*b.left, out, conditional);
       divisions(*b.right, out, conditional);
-      // The general helpers only: a divisor proved positive takes cheaper ones (index_wrap.cpp),
+      // The general helpers only: a divisor proved non-negative takes cheaper ones (index_wrap.cpp),
       // as does a constant power of two of floats (lower/expressions.cpp, whatever is paired).
       const bool ints = b.type->is_int() && b.type->is_signed() && b.left->type->is_int() &&
-                        b.right->type->is_int() && !b.divisor_positive;
+                        b.right->type->is_int() && !b.divisor_nonneg;
       const bool floats = (b.type == types::float32() || b.type == types::float64()) &&
                           b.left->type == b.type && b.right->type == b.type;
       if ((b.op == BinOp::FloorDiv || b.op == BinOp::Mod) && (ints || floats)) out.push_back({&b, conditional});

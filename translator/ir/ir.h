@@ -81,6 +81,14 @@ struct GlobalRef : Expr {
   std::vector<int64_t> shape;  // a frozen array's extents: its .shape and .size are constants
 };
 
+// The extents of a frozen module array (a __constant__ array), known at translation time;
+// nullptr for any other array expression.
+inline const std::vector<int64_t>* frozen_shape(const Expr& array) {
+  if (array.kind != ExprKind::Global) return nullptr;
+  const auto& ref = static_cast<const GlobalRef&>(array);
+  return ref.shape.empty() ? nullptr : &ref.shape;
+}
+
 // Converts `operand` to `type` (Numba's implicit or explicit conversion).
 struct Cast : Expr {
   Cast(TypeRef t, ExprPtr e, Span s) : Expr(ExprKind::Cast, t, s), operand(std::move(e)) {}
@@ -94,10 +102,12 @@ struct Binary : Expr {
       : Expr(ExprKind::Binary, t, s), op(o), left(std::move(l)), right(std::move(r)) {}
   BinOp op;
   ExprPtr left, right;
-  // Integer `//` and `%` only (infer/index_wrap.cpp): the divisor is provably > 0, and the
-  // dividend provably >= 0. Both make Python's division C's; a positive divisor alone drops
-  // the zero and INT64_MIN // -1 tests.
+  // Integer `//` and `%` only (infer/index_wrap.cpp): the divisor is provably > 0 (>= 0), and
+  // the dividend provably >= 0. A positive divisor and a non-negative dividend make Python's
+  // division C's; a positive divisor alone drops the zero and INT64_MIN // -1 tests, a
+  // non-negative one the INT64_MIN // -1 test.
   bool divisor_positive = false;
+  bool divisor_nonneg = false;
   bool dividend_nonneg = false;
 };
 

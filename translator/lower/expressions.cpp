@@ -15,13 +15,6 @@ namespace py2cuda::lower {
 
 namespace {
 
-// The extents of a frozen module array (a __constant__ array), known at translation time.
-const std::vector<int64_t>* frozen_shape(const ir::Expr& array) {
-  if (array.kind != ir::ExprKind::Global) return nullptr;
-  const auto& ref = static_cast<const ir::GlobalRef&>(array);
-  return ref.shape.empty() ? nullptr : &ref.shape;
-}
-
 // Higher binds tighter.
 enum Prec : int {
   kConditional = 10,
@@ -531,6 +524,19 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
                operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) + ")";
       }
       if (std::string raising = raising_division(b); !raising.empty()) return raising;
+      if ((b.op == BinOp::FloorDiv || b.op == BinOp::Mod) && b.divisor_nonneg && b.type->is_signed()) {
+        // infer/index_wrap.cpp proved the divisor non-negative: it may be zero, but never -1.
+        const bool floor = b.op == BinOp::FloorDiv;
+        note(floor ? NoteKind::FloorDivision : NoteKind::Modulo, b.span,
+             std::string(floor ? "integer // rounds toward negative infinity, C++'s / toward zero"
+                               : "integer % takes the divisor's sign, C++'s % the dividend's") +
+                 ": the divisor is provably non-negative, so " +
+                 (floor ? "py2cuda::floordiv_by_nonnegative" : "py2cuda::mod_by_nonnegative") +
+                 " tests only for a zero divisor (which gives 0, as in Numba's kernels), never for -1, and corrects a "
+                 "negative dividend's result");
+        return std::string(floor ? "py2cuda::floordiv_by_nonnegative(" : "py2cuda::mod_by_nonnegative(") +
+               operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) + ")";
+      }
       if ((b.op == BinOp::FloorDiv || b.op == BinOp::Mod) && is_power_of_two_divisor(b)) {
         // A constant divisor 1.0, 2.0, 4.0, ...: fmod is one division by it (exact, which NVVM
         // makes a multiplication), where the general exact fmod is a loop.
@@ -729,13 +735,13 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     }
     case ir::ExprKind::Shape: {
       const auto& sh = static_cast<const ir::Shape&>(e);
-      if (const auto* frozen = frozen_shape(*sh.array)) return std::to_string((*frozen)[static_cast<size_t>(sh.dim)]);
+      if (const auto* frozen = ir::frozen_shape(*sh.array)) return std::to_string((*frozen)[static_cast<size_t>(sh.dim)]);
       if (host_code_) return print(*sh.array, kPrimary) + ".shape(" + std::to_string(sh.dim) + ")";
       return print(*sh.array, kPrimary) + ".shape[" + std::to_string(sh.dim) + "]";
     }
     case ir::ExprKind::Size: {
       const auto& array = *static_cast<const ir::Size&>(e).array;
-      if (const auto* frozen = frozen_shape(array)) {
+      if (const auto* frozen = ir::frozen_shape(array)) {
         int64_t n = 1;
         for (int64_t d : *frozen) n *= d;
         return std::to_string(n);

@@ -350,6 +350,15 @@ P2C_HD P2C_INLINE int64_t mod_by_positive(int64_t a, int64_t b) {
   return r < 0 ? r + b : r;
 }
 
+// ==== integer a // b and a % b with b >= 0 ============================================
+// The translator emits these where it proved the divisor non-negative (a shape, a length,
+// `n, m = a.shape`): -1 is not among its values, so INT64_MIN // -1 needs no test, only a
+// zero divisor (0, as py2cuda::floordiv and py2cuda::mod give it).
+P2C_HD P2C_INLINE int64_t floordiv_by_nonnegative(int64_t a, int64_t b) {
+  return b == 0 ? 0 : floordiv_by_positive(a, b);
+}
+P2C_HD P2C_INLINE int64_t mod_by_nonnegative(int64_t a, int64_t b) { return b == 0 ? 0 : mod_by_positive(a, b); }
+
 // ==== modulo: a % b ====================================================================
 // The result has the sign of the divisor. Integers: a zero divisor gives 0.
 // Floats: a zero divisor gives NaN.
