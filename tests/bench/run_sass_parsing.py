@@ -115,6 +115,25 @@ def main():
     check("unrolling reason without a rolled build", sass.loop_unrolling_reason(
         {"py2cuda": unrolled, "numba": numba})[1], False)
 
+    # The unsplit copy: each counting loop `for (T v = a; v < b; ++v)` tests `v != b`; other loops,
+    # other comparisons and a `<` of another variable are untouched.
+    cu = ("  for (int64_t j = 0; j < n; ++j) {\n    if (j < i) {\n  for (int64_t k = 0; k < 3; ++k) {\n"
+          "  for (int64_t k = 0; j < 3; ++k) {\n  for (int64_t k = 9; k < n; k += 2) {\n  while (j < n) {\n")
+    check("unsplit source", sass.unsplit_source(cu),
+          "  for (int64_t j = 0; j != n; ++j) {\n    if (j < i) {\n  for (int64_t k = 0; k != 3; ++k) {\n"
+          "  for (int64_t k = 0; j < 3; ++k) {\n  for (int64_t k = 9; k < n; k += 2) {\n  while (j < n) {\n")
+    # The split reason holds only where the unsplit copy is at or below Numba in what the kernel
+    # exceeds (registers: or at Numba's occupancy); without the copy it is UNEXPLAINED.
+    for unsplit, holds in (({"instructions": 90, "registers": 18}, True), ({"instructions": 90, "registers": 34}, False),
+                           ({"instructions": 110, "registers": 18}, False), ({"instructions": 90, "registers": 22}, True)):
+        text, ok = sass.loop_split_reason({"py2cuda": unrolled, "numba": numba, "unsplit": unsplit})
+        check(f"split reason with unsplit {unsplit}", (ok, text.startswith("UNEXPLAINED")), (holds, not holds))
+    check("split reason without an unsplit build", sass.loop_split_reason({"py2cuda": unrolled, "numba": numba})[1],
+          False)
+    check("explain() measures a LOOP_SPLIT kernel", sass.explain(
+        {"py2cuda": unrolled, "numba": numba, "unsplit": {"instructions": 90, "registers": 18}},
+        next(k for k, v in sass.REASONS.items() if v == sass.LOOP_SPLIT))[1], True)
+
     # Registers worse than Numba's but in the same allocation unit (8 per thread) explain themselves;
     # not when the instructions are worse too, nor across a unit.
     def allocation(p_instr, p_regs, n_instr, n_regs):
