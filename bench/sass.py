@@ -165,24 +165,28 @@ def explain(row, key):
     return (text if holds or "UNEXPLAINED" in text else "UNEXPLAINED: " + text), holds
 
 
+def copy_bears_out(p, n, copy):
+    """Whether a measured copy of the kernel (rolled, unsplit) is at or below Numba (n) in what
+    the kernel (p) exceeds: instructions, and registers or their allocation."""
+    return ((p["instructions"] <= n["instructions"] or copy["instructions"] <= n["instructions"]) and
+            (p["registers"] <= n["registers"] or copy["registers"] <= n["registers"] or
+             bool(same_occupancy(p, n)) or bool(same_occupancy(copy, n))))
+
+
 def loop_unrolling_reason(row):
     """The reason printed for a LOOP_UNROLLING kernel, and whether the measurement bears it out."""
     p, n, rolled = row["py2cuda"], row["numba"], row.get("rolled")
     if rolled is None:
         return "UNEXPLAINED (loop unrolling claimed; the rolled copy did not build)", False
-    same_allocation = bool(same_occupancy(p, n))
-    # Rolled, the kernel runs at Numba's occupancy: the registers beyond it are the unrolling's.
-    rolled_same_allocation = bool(same_occupancy(rolled, n))
-    holds = ((p["instructions"] <= n["instructions"] or rolled["instructions"] <= n["instructions"]) and
-             (p["registers"] <= n["registers"] or rolled["registers"] <= n["registers"] or same_allocation or
-              rolled_same_allocation))
+    holds = copy_bears_out(p, n, rolled)
     text = (f"NVVM unrolls its loops (trip counts it computes from py2cuda's C++); with `#pragma unroll 1` "
             f"before each loop it is {rolled['instructions']} instructions and {rolled['registers']} registers "
             f"against Numba's {n['instructions']} and {n['registers']} (measured)")
     if p["registers"] > n["registers"] and rolled["registers"] > n["registers"]:
-        if same_allocation:
+        # Rolled, the kernel runs at Numba's occupancy: the registers beyond it are the unrolling's.
+        if same_occupancy(p, n):
             text += "; " + same_occupancy(p, n)
-        elif rolled_same_allocation:
+        elif same_occupancy(rolled, n):
             text += "; rolled, " + same_occupancy(rolled, n)
     return (text if holds else "UNEXPLAINED: " + text), holds
 
@@ -192,9 +196,7 @@ def loop_split_reason(row):
     p, n, unsplit = row["py2cuda"], row["numba"], row.get("unsplit")
     if unsplit is None:
         return "UNEXPLAINED (a loop split claimed; the unsplit copy did not build)", False
-    holds = ((p["instructions"] <= n["instructions"] or unsplit["instructions"] <= n["instructions"]) and
-             (p["registers"] <= n["registers"] or unsplit["registers"] <= n["registers"] or
-              bool(same_occupancy(p, n)) or bool(same_occupancy(unsplit, n))))
+    holds = copy_bears_out(p, n, unsplit)
     text = (f"NVVM splits a `j < n` loop at its `j != i` test into the loops before and after i and unrolls "
             f"each (Numba's range loop, which counts its trips apart, stays one loop); with `!=` for that "
             f"loop's `<` it is not split, {unsplit['instructions']} instructions and {unsplit['registers']} "

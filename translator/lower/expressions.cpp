@@ -359,6 +359,12 @@ void ExprPrinter::note(NoteKind kind, const Span& span, std::string reason) {
 
 namespace {
 
+// How Python's integer `//` or `%` differs from C++'s operator.
+std::string integer_rounding(bool floor) {
+  return floor ? "integer // rounds toward negative infinity, C++'s / toward zero"
+               : "integer % takes the divisor's sign, C++'s % the dividend's";
+}
+
 // Why `//` or `%` costs more than C++'s operator, by the operands' type.
 std::string division_reason(const ir::Binary& b) {
   const bool floor = b.op == BinOp::FloorDiv;
@@ -371,9 +377,7 @@ std::string division_reason(const ir::Binary& b) {
   if (b.type->is_int() && !b.type->is_signed()) {
     return helper + " tests for a zero divisor (which gives 0, as in Numba) before C++'s " + (floor ? "/" : "%");
   }
-  return std::string(floor ? "integer // rounds toward negative infinity, C++'s / toward zero"
-                           : "integer % takes the divisor's sign, C++'s % the dividend's") +
-         ": " + helper + " adds a sign test and a correction, and a zero divisor gives 0 (as in Numba's kernels)";
+  return integer_rounding(floor) + ": " + helper + " adds a sign test and a correction, and a zero divisor gives 0 (as in Numba's kernels)";
 }
 
 // A float32 or float64 `//` or `%` whose divisor is a constant power of two, 1 or more
@@ -516,9 +520,7 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
           return wrap(s, kMultiplicative, needed);
         }
         note(floor ? NoteKind::FloorDivision : NoteKind::Modulo, b.span,
-             std::string(floor ? "integer // rounds toward negative infinity, C++'s / toward zero"
-                               : "integer % takes the divisor's sign, C++'s % the dividend's") +
-                 ": the divisor is provably positive, so " + (floor ? "py2cuda::floordiv_by_positive" : "py2cuda::mod_by_positive") +
+             integer_rounding(floor) + ": the divisor is provably positive, so " + (floor ? "py2cuda::floordiv_by_positive" : "py2cuda::mod_by_positive") +
                  " only corrects a negative dividend's result");
         return std::string(floor ? "py2cuda::floordiv_by_positive(" : "py2cuda::mod_by_positive(") +
                operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) + ")";
@@ -528,9 +530,7 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
         // infer/index_wrap.cpp proved the divisor non-negative: it may be zero, but never -1.
         const bool floor = b.op == BinOp::FloorDiv;
         note(floor ? NoteKind::FloorDivision : NoteKind::Modulo, b.span,
-             std::string(floor ? "integer // rounds toward negative infinity, C++'s / toward zero"
-                               : "integer % takes the divisor's sign, C++'s % the dividend's") +
-                 ": the divisor is provably non-negative, so " +
+             integer_rounding(floor) + ": the divisor is provably non-negative, so " +
                  (floor ? "py2cuda::floordiv_by_nonnegative" : "py2cuda::mod_by_nonnegative") +
                  " tests only for a zero divisor (which gives 0, as in Numba's kernels), never for -1, and corrects a "
                  "negative dividend's result");
