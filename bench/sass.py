@@ -66,8 +66,8 @@ REASONS = {
     ("array_slicing", "fixed_slices"): LOOP_UNROLLING,
     ("array_attributes", "attributes"): (
         "`.size` of its 2-D and 3-D arrays: Numba's array struct carries the element count, py2cuda's Array "
-        "(data, shape, strides) multiplies the shape (64-bit multiplies, about 12 instructions), and its element "
-        "strides are scaled to bytes once (2 shifts); the thirteen stores' addresses are the same add chain in both"),
+        "(data, shape, strides) multiplies the shape (64-bit multiplies, about 12 instructions); the thirteen "
+        "stores' addresses are the same add chain in both"),
     # Measured by hand (nvcc -Xptxas -v, sm_80): the loops are the runtime header's, which the rolled
     # copy of the .cu does not reach.
     ("kernel_ufunc_out", "mixed"): (
@@ -94,10 +94,33 @@ REASONS = {
 # needs the same-allocation reason, or it is UNEXPLAINED). Each was measured by diffing the two
 # sides' SASS opcode by opcode; the excess is all in the named instructions.
 CONSTANT_INDEX_ADDRESSES = (
-    "constant indices (`out[0]` .. `out[k]`) into strided arrays: py2cuda's Array keeps element strides, so "
-    "the addresses are one shift of the stride to bytes (`USHF.L` pair) and shift-adds (`ULEA` pairs, a `UIMAD` "
-    "for k >= 3), where Numba's byte strides give an add chain (`UIADD3` pairs); measured by opcode, the excess "
-    "is in these address instructions and the constant-bank loads of the strides (`ULDC`)")
+    "constant indices (`out[0]` .. `out[k]`) into strided arrays: the same loads, arithmetic and stores as "
+    "Numba's; the excess (1 to 6 instructions) is in the addresses: py2cuda's Array keeps element strides, "
+    "shifted to bytes once (`USHF.L` pair), and ptxas forms the constant-index addresses from the two IRs "
+    "differently (`ULEA`/`UIMAD` and register copies `IMAD.MOV`, against Numba's `UIADD3` add chains, and "
+    "reloads of the strides `ULDC`)")
+
+# Instructions of these kernels measured (2026-11-28) with a copy of the runtime whose Array holds byte
+# strides, as Numba's array struct does (array.h's device indexing in bytes): how much of the excess the
+# element strides are. Printed beside the reason; docs/benchmarks-sass.md ("Byte strides, measured") has
+# the whole corpus.
+BYTE_STRIDE_INSTRUCTIONS = {
+    ("python_semantics", "min_max"): {"sm_90": 111, "sm_80": 118},
+    ("python_semantics", "true_division"): {"sm_90": 322, "sm_80": 332},
+    ("python_semantics", "integer_widths"): {"sm_90": 91, "sm_80": 105},
+    ("tuple_locals", "tuples"): {"sm_90": 72, "sm_80": 79},
+    ("power", "float_power"): {"sm_90": 661, "sm_80": 623},
+    ("branch_pruning", "inverted"): {"sm_90": 110, "sm_80": 112},
+    ("math_functions", "float32_functions"): {"sm_90": 591, "sm_80": 561},
+    ("array_attributes", "attributes"): {"sm_90": 109, "sm_80": 128},
+}
+
+
+def byte_stride_note(key, arch):
+    counts = BYTE_STRIDE_INSTRUCTIONS.get(key, {})
+    return f"; with byte strides in the runtime {counts[arch]} instructions (measured)" if arch in counts else ""
+
+
 INSTRUCTION_REASONS = {
     ("python_semantics", "min_max"): CONSTANT_INDEX_ADDRESSES,
     ("python_semantics", "true_division"): CONSTANT_INDEX_ADDRESSES,
@@ -105,8 +128,8 @@ INSTRUCTION_REASONS = {
     ("tuple_locals", "tuples"): CONSTANT_INDEX_ADDRESSES,
     ("power", "float_power"): CONSTANT_INDEX_ADDRESSES,
     ("math_functions", "float32_functions"): (
-        "constant column indices `out[i, 0]` .. `out[i, 9]`: py2cuda's element strides are shifted to bytes "
-        "(`shl.b64` by 2 and 3 in its PTX, `LEA`/`IMAD` +8 in SASS) where Numba adds its byte stride, and NVVM "
+        "constant column indices `out[i, 0]` .. `out[i, 9]`: ptxas forms their addresses with shifts "
+        "(`LEA`/`IMAD` +8) where Numba's are adds, and NVVM "
         "recomputes `float64(v)` for the inlined `atan2` in two branches (`F2F` +1); sm_80 only, sm_90 is 594 "
         "against 595"),
     # Diffed on sm_90 (35 against 34): the same loads, arithmetic and store; py2cuda's first test is
@@ -116,7 +139,7 @@ INSTRUCTION_REASONS = {
         "the chained comparison `0 < i < u.size - 1`: NVVM keeps the C++ `&&` as two branches (two `EXIT`s), "
         "where Numba's IR gives one predicate (`or.pred`) and one branch; measured by opcode, the excess is "
         "that one `EXIT`"),
-    # The `USHF.L` pair (sm_90 112 against 110; sm_80 115 against 112, with a `UMOV` of the shift).
+    # sm_90 112 against 110, sm_80 115 against 112: the `USHF.L` pair of the element strides.
     ("branch_pruning", "inverted"): CONSTANT_INDEX_ADDRESSES,
     # Diffed on sm_90 (69 against 68) and sm_80 (66 against 65): the same loads, arithmetic and
     # store; the excess is in the launch guard.
@@ -142,7 +165,7 @@ def explain(row, key):
     if why == LOOP_SPLIT:
         return loop_split_reason(row)
     if why:
-        return why, True
+        return why + byte_stride_note(key, row.get("arch")), True
     if p["registers"] is not None and n["registers"] is not None:
         why = same_allocation_reason(row)
         if why:
@@ -153,7 +176,8 @@ def explain(row, key):
             return why, True
     parts, holds = [], True
     if p["instructions"] > n["instructions"]:
-        parts.append(INSTRUCTION_REASONS.get(key) or "instructions UNEXPLAINED")
+        parts.append((INSTRUCTION_REASONS[key] + byte_stride_note(key, row.get("arch"))) if key in INSTRUCTION_REASONS
+                     else "instructions UNEXPLAINED")
         holds = key in INSTRUCTION_REASONS
     if p["registers"] is not None and n["registers"] is not None and p["registers"] > n["registers"]:
         if same_occupancy(p, n):

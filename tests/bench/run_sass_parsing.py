@@ -111,6 +111,12 @@ def main():
     check("instruction reason, registers across an allocation", (ok, "registers UNEXPLAINED" in text), (False, True))
     text, ok = sass.explain({"py2cuda": {"instructions": 101, "registers": 20}, "numba": numba}, ("no", "such"))
     check("no reason", (ok, text), (False, "instructions UNEXPLAINED"))
+    # A kernel whose excess was measured with byte strides in the runtime prints that count for its arch.
+    text, ok = sass.explain({"py2cuda": {"instructions": 74, "registers": 20}, "numba": {"instructions": 72, "registers": 22},
+                             "arch": "sm_90"}, ("tuple_locals", "tuples"))
+    check("byte-stride count beside the reason", (ok, text.endswith("with byte strides in the runtime 72 instructions (measured)")),
+          (True, True))
+    check("no byte-stride count for another arch", sass.byte_stride_note(("tuple_locals", "tuples"), "sm_75"), "")
     check("not worse", sass.is_worse({"py2cuda": {"instructions": 100, "registers": 20}, "numba": numba}), False)
     check("unrolling reason without a rolled build", sass.loop_unrolling_reason(
         {"py2cuda": unrolled, "numba": numba})[1], False)

@@ -145,3 +145,40 @@ TEST(HostLists, ListsAndArraysUnpackIntoNames) {
   EXPECT_TRUE(has(r.cu, "py2cuda::host::List<double> t = py2cuda::host::tolist(x);")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::List<py2cuda::host::List<double>> rows")) << r.cu;
 }
+
+// range(...) held in a variable is a py2cuda::host::Range (host/range.h): loops read its values by
+// position, len/r[i]/`in` are Python's, and a list or an array is made of it only where one is asked for.
+TEST(HostLists, RangeHeldInAVariableIsARangeObject) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nr = range(10, 0, -3)\nfor k in r:\n    print(k)\n"
+                          "print(r, len(r), r[-1], 4 in r, 4.5 not in r, sum(r), np.array(r))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::Range r = py2cuda::host::range(int64_t(10), int64_t(0), int64_t(-3));")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "= r.item(index)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::range_at(r, int64_t(-1))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::range_contains(int64_t(4), r)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "!py2cuda::host::range_contains(4.5, r)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::sum<int64_t>(py2cuda::host::to_list<int64_t>(r))")) << r.cu;
+  // range() of a float is Python's TypeError, found here.
+  TranslateResult bad = run("inc[1, 1](np.zeros(1))\nr = range(2.5)\n");
+  EXPECT_TRUE(has(bad.diagnostics, "prog.py:7:11: warning: range() needs integers, not float64")) << bad.diagnostics;
+}
+
+// `for x in reversed(seq)` counts the loop down over the same items; in a comprehension or as a value
+// it is a new list, last first. What Python cannot reverse (zip, enumerate, a generator) is its TypeError.
+TEST(HostLists, ReversedCountsTheLoopDown) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nxs = [3, 1, 4]\nfor x in reversed(xs):\n    print(x)\n"
+                          "print([c for c in reversed('abc')], sum(reversed(xs)))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "for (int64_t index = count - 1; index > -1; --index) {")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int64_t x = xs.at(index);")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::sum<int64_t>(py2cuda::host::reversed_list<int64_t>(xs))")) << r.cu;
+  TranslateResult bad = run("inc[1, 1](np.zeros(1))\nxs = [3, 1, 4]\nfor i, x in reversed(enumerate(xs)):\n    print(i)\n");
+  EXPECT_TRUE(has(bad.diagnostics, "prog.py:8:22: warning: 'enumerate' object is not reversible (TypeError)")) << bad.diagnostics;
+}
+
+TEST(HostLists, RangeValuesInKernelsKeepTheirError) {
+  SourceFile file("k.py", "from numba import cuda\n@cuda.jit('void(int64[:])')\ndef k(a):\n    r = range(4)\n    a[0] = 1\n");
+  TranslateResult r = translate(file, TranslateOptions{});
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(has(r.diagnostics, "k.py:4:9: error: range() can only be used as the iterable of a for loop")) << r.diagnostics;
+}

@@ -409,7 +409,7 @@ const std::vector<HostBuiltin>& rows() {
       // ---------------------------------------------------------------- Python
       {.path = "print", .rule = R::Print, .runtime = "py2cuda::host::print", .doc = "values as Python prints them (repr-exact floats, NumPy's array format); sep=, end="},
       {.path = "len", .rule = R::Len, .runtime = "py2cuda::host::len", .doc = "first dimension of an array, length of a tuple, string or dict"},
-      {.path = "range", .rule = R::Range, .runtime = "", .doc = "in for loops and comprehensions"},
+      {.path = "range", .rule = R::Range, .runtime = "py2cuda::host::range", .doc = "in for loops and comprehensions; a value: len, r[i], x in r, list(), sum/min/max, print"},
       {.path = "str", .rule = R::ToStr, .runtime = "py2cuda::host::str", .doc = "Python's str() of a value"},
       {.path = "repr", .rule = R::ToStr, .runtime = "py2cuda::host::repr", .doc = "Python's repr() of a value"},
       {.path = "int", .rule = R::ToNumber, .runtime = "py2cuda::host::to_int", .doc = "int(x): truncates floats, parses strings"},
@@ -421,6 +421,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "round", .rule = R::PyRound, .runtime = "py2cuda::host::py_round", .doc = "round(x) -> int, halves to even; round(x, n) -> float"},
       {.path = "sum", .rule = R::PySum, .runtime = "py2cuda::host::py_sum", .doc = "sum of an array's elements, left to right (Python's sum, not NumPy's)"},
       {.path = "list", .rule = R::ListBuiltin, .runtime = "py2cuda::host::to_list", .doc = "list() and list(range/tuple/list/array/zip/enumerate): a new list"},
+      {.path = "reversed", .rule = R::ListBuiltin, .runtime = "py2cuda::host::reversed_list", .doc = "of a list, range, tuple, str, 1-D array or dict: `for x in reversed(seq)` counts the loop down; elsewhere a new list, last first"},
       {.path = "sorted", .rule = R::ListBuiltin, .runtime = "py2cuda::host::sorted", .doc = "a new sorted list of numbers, strings or tuples of them (stable); key= (a lambda, a function, d.get, len), reverse="},
       {.path = "tuple", .rule = R::ListBuiltin, .runtime = "py2cuda::tuple", .doc = "tuple() and tuple() of a tuple, a list display or range() of integer literals (a C++ tuple has its length in its type)"},
       {.path = "list.append", .rule = R::ListMethod, .runtime = "append", .doc = "the list's element type comes from its appends (as Numba types `[]`)"},

@@ -482,6 +482,15 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
                      args_of(std::move(base), convert(std::move(i), types::int64())));
   }
   if (host_ && bt->is_list()) return list_subscript(std::move(base), s);
+  if (host_ && bt->kind() == TypeKind::Range && s.index->kind != ast::ExprKind::Slice) {
+    auto i = expr(*s.index);
+    if (!i) return nullptr;
+    if (!i->type->is_int() && !i->type->is_bool()) {
+      return fail(s.index->span, "range indices must be integers, not " + i->type->str());
+    }
+    return call_node(types::int64(), "py2cuda::host::range_at({0}, {1})", s.span,
+                     args_of(std::move(base), convert(std::move(i), types::int64())));
+  }
   if (!bt->is_array()) return fail(s.value->span, "a value of type " + bt->str() + " cannot be indexed");
   if (host_) {
     bool handled = false;
@@ -1418,20 +1427,22 @@ bool pure(const ast::Expr& e) {
 
 }  // namespace
 
+// The `x` of `x in range(...)`, in the type range_contains takes: int64 (uint64 for a literal
+// beyond it) or float64.
+ir::ExprPtr FunctionBuilder::range_member(ir::ExprPtr x) {
+  if (x->type->is_bool()) x = convert(std::move(x), types::int64());
+  if (x->type->is_float()) return convert(std::move(x), types::float64());
+  if (x->type->is_int()) return x->type == types::uint64() ? std::move(x) : convert(std::move(x), types::int64());
+  return fail(x->span, "'in range(...)' of a " + x->type->str() + " is not supported by py2cuda (of an int or a float is)");
+}
+
 // `x in range(a, b, step)`: Python's test without making the range (host/range_contains.h).
 ir::ExprPtr FunctionBuilder::range_membership(bool negated, ir::ExprPtr x, const ast::Call& range, Span s) {
   if (range.args.empty() || range.args.size() > 3 || !range.keywords.empty()) {
     return fail(range.span, "range expects 1 to 3 integer arguments, got " + std::to_string(range.args.size()));
   }
-  if (x->type->is_bool()) x = convert(std::move(x), types::int64());
-  if (x->type->is_float()) {
-    x = convert(std::move(x), types::float64());
-  } else if (x->type->is_int()) {
-    if (x->type != types::uint64()) x = convert(std::move(x), types::int64());
-  } else {
-    return fail(x->span, "'in range(...)' of a " + x->type->str() + " is not supported by py2cuda (of an int or a "
-                         "float is)");
-  }
+  x = range_member(std::move(x));
+  if (!x) return nullptr;
   std::vector<ir::ExprPtr> args;
   args.push_back(std::move(x));
   for (const auto& a : range.args) {
@@ -1495,11 +1506,24 @@ ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, 
     return str_contains(op == CmpOp::NotIn, std::move(l), std::move(r), span);
   }
   const bool in_test = op == CmpOp::In || op == CmpOp::NotIn;
+  if (in_test && host_ && r->type->kind() == TypeKind::Range) {
+    // `x in r` of a variable holding range(...).
+    l = range_member(std::move(l));
+    if (!l) return nullptr;
+    return call_node(types::boolean(), std::string(op == CmpOp::NotIn ? "!" : "") + "py2cuda::host::range_contains({0}, {1})",
+                     span, args_of(std::move(l), std::move(r)));
+  }
+  if (host_ && (op == CmpOp::Eq || op == CmpOp::NotEq) && l->type->kind() == TypeKind::Range &&
+      r->type->kind() == TypeKind::Range) {
+    // Ranges are equal when they hold the same values (range(0) == range(2, 2)).
+    return call_node(types::boolean(), std::string(op == CmpOp::NotEq ? "!" : "") + "({0} == {1})", span,
+                     args_of(std::move(l), std::move(r)));
+  }
   if (host_ && (l->type->is_list() || r->type->is_list() || (in_test && r->type->is_list_display()) ||
                 ((op == CmpOp::Eq || op == CmpOp::NotEq) && l->type->is_list_display() && r->type->is_list_display()))) {
     return list_compare(op, std::move(l), std::move(r), span);
   }
-  if (in_test && !host_ && r->type->is_tuple() && !r->type->is_list_display()) {
+  if (in_test && r->type->is_tuple() && !r->type->is_list_display()) {
     return tuple_membership(op == CmpOp::NotIn, std::move(l), std::move(r), span);
   }
   if (op == CmpOp::In || op == CmpOp::NotIn) return fail(span, "'in' tests are not supported in CUDA kernels");
@@ -1632,7 +1656,7 @@ ir::ExprPtr within_lets(std::vector<std::unique_ptr<ir::Let>> lets, ir::ExprPtr 
 ir::ExprPtr FunctionBuilder::tuple_membership(bool negated, ir::ExprPtr item, ir::ExprPtr tuple, Span s) {
   const std::vector<TypeRef> elements = tuple->type->elements();
   for (TypeRef e : elements) {
-    if (e != elements.front()) {
+    if (e != elements.front() && !host_) {
       return fail(s, "'in' of a tuple of mixed types " + tuple->type->str() + " is not supported by Numba's CUDA "
                      "target (it has `in` for a tuple of one type only); compare with each element");
     }
@@ -1655,7 +1679,18 @@ ir::ExprPtr FunctionBuilder::tuple_membership(bool negated, ir::ExprPtr item, ir
   }
   ir::ExprPtr any;
   for (auto& element : element_values) {
-    auto test = comparison(CmpOp::Eq, reuse(*item_value), std::move(element), s);
+    // Host code's tuples may mix types: a str never equals a number (Python's == is False).
+    TypeRef a = item_value->type, b = element->type;
+    const bool comparable = a == b || (a->is_number() && b->is_number()) || (a->is_string() && b->is_string()) ||
+                            (a->is_tuple() && b->is_tuple());
+    ir::ExprPtr test;
+    if (comparable || !host_) {
+      test = comparison(CmpOp::Eq, reuse(*item_value), std::move(element), s);
+    } else {
+      auto never = std::make_unique<ir::Const>(types::boolean(), s);
+      never->b = false;
+      test = std::move(never);
+    }
     if (!test) return nullptr;
     any = any ? std::make_unique<ir::Logical>(types::boolean(), false, std::move(any), std::move(test), s) : std::move(test);
   }

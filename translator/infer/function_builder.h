@@ -322,6 +322,7 @@ class FunctionBuilder {
   ir::ExprPtr format_argument(ir::ExprPtr v, Span s);
   ir::ExprPtr format_call(const std::string& runtime, std::vector<ir::ExprPtr> args, Span s);
   ir::ExprPtr percent_format(ir::ExprPtr fmt, const ast::Expr& right, Span s);
+  ir::ExprPtr range_member(ir::ExprPtr x);
   ir::ExprPtr range_membership(bool negated, ir::ExprPtr x, const ast::Call& range, Span s);
   ir::ExprPtr kernel_range_membership(bool negated, ir::ExprPtr x, const ast::Call& range, Span s);
   // Host code: an int expression of literals whose value leaves int64 is an error (infer/host_numbers.cpp).
@@ -414,6 +415,8 @@ class FunctionBuilder {
   // `x in xs`, `xs == ys`.
   ir::ExprPtr list_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   ir::ExprPtr comprehension_items(const ast::Expr& iter, TypeRef& item);
+  std::string not_reversible(const ast::Expr& iterable);
+  ir::ExprPtr range_object(const ast::Call& call);
   // np.ndenumerate(a) / np.ndindex(...) as an iterable object (a `for` loop counts them out instead).
   ir::ExprPtr multi_index_items(const ast::Call& call, const std::string& path, TypeRef& item);
   bool bind_comprehension_target(const ast::Expr& target, TypeRef item, size_t type_slot, std::string& head);

@@ -987,13 +987,15 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       if (v->type->is_tuple()) {
         return int64_literal(v->type->elements().size(), c.span);
       }
-      if (v->type->is_string() || is_sized_host_object(v->type) || v->type->is_dict() || v->type->is_list()) {
+      if (v->type->is_string() || is_sized_host_object(v->type) || v->type->is_dict() || v->type->is_list() ||
+          v->type->kind() == TypeKind::Range) {
         return call_node(types::int64(), rt + "({0})", c.span, args_of(std::move(v)));
       }
       if (const FunctionEntry* m = special_method(v->type, "__len__")) return call_special(*m, args_of(std::move(v)), c.span);
       return fail(a[0]->span, "object of type " + v->type->str() + " has no len()");
     }
     case HostRule::Range:
+      if (row.path == "range") return range_object(c);  // a value: `r = range(...)`, len(range(...))
       return fail(c.span, what + "() is only supported as the iterable of a for loop or a comprehension");
     case HostRule::ToStr: {
       if (!bound.bind({"object"}) || !bound.need(0, "object")) return nullptr;
@@ -1260,6 +1262,7 @@ ir::ExprPtr FunctionBuilder::format_argument(ir::ExprPtr v, Span s) {
                             : is_sized_host_object(t)               ? "list"
                             : t->is_dict()                          ? "dict"
                             : is_argparse_namespace(t)              ? "argparse.Namespace"
+                            : t->kind() == TypeKind::Range          ? "range"
                                                                     : nullptr;
   if (!python_type) return fail(s, "formatting a " + t->str() + " is not supported by py2cuda");
   return call_node(t, std::string("py2cuda::host::object_text({0}, \"") + python_type + "\")", s, one_arg(std::move(v)));

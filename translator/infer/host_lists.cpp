@@ -457,23 +457,42 @@ ir::ExprPtr FunctionBuilder::list_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r
 
 // What a comprehension or list.extend goes over, as a value the runtime's for_each_item
 // visits, and the type of each item.
+// range(...) as a host value (py2cuda::host::Range): what a comprehension, list() or sorted()
+// iterates, and a variable's value (`r = range(2, 12, 2)`).
+ir::ExprPtr FunctionBuilder::range_object(const ast::Call& call) {
+  std::vector<ir::ExprPtr> bounds;
+  for (const auto& a : call.args) {
+    auto v = expr(*a);
+    if (!v) return nullptr;
+    if (!v->type->is_int() && !v->type->is_bool()) {
+      return fail(a->span, "range() needs integers, not " + v->type->str());
+    }
+    bounds.push_back(convert(std::move(v), types::int64()));
+  }
+  if (bounds.empty() || bounds.size() > 3 || !call.keywords.empty()) return fail(call.span, "range() takes 1 to 3 arguments");
+  const size_t n = bounds.size();
+  return call_node(types::range(), "py2cuda::host::range(" + fields(0, n) + ")", call.span, std::move(bounds));
+}
+
 ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef& item) {
   iterated_ = &iter;
   if (iter.kind == ast::ExprKind::Call) {
     const auto& call = ast::as<ast::Call>(iter);
     const std::string path = resolve_path(mb_.info(), *call.func);
     if (path == "range") {
-      std::vector<ir::ExprPtr> bounds;
-      for (const auto& a : call.args) {
-        auto v = expr(*a);
-        if (!v) return nullptr;
-        if (!v->type->is_int() && !v->type->is_bool()) return fail(a->span, "range() needs integers");
-        bounds.push_back(convert(std::move(v), types::int64()));
-      }
-      if (bounds.empty() || bounds.size() > 3 || !call.keywords.empty()) return fail(call.span, "range() takes 1 to 3 arguments");
-      const size_t n = bounds.size();
       item = types::int64();
-      return call_node(types::range(), "py2cuda::host::range(" + fields(0, n) + ")", call.span, std::move(bounds));
+      return range_object(call);
+    }
+    if (path == "reversed") {
+      // list(reversed(xs)), [f(v) for v in reversed(xs)]: the items in a new list, last first.
+      if (call.args.size() != 1 || !call.keywords.empty()) return fail(call.span, "reversed() takes one sequence");
+      if (const std::string inner = not_reversible(*call.args[0]); !inner.empty()) {
+        return fail(call.args[0]->span, "'" + inner + "' object is not reversible (TypeError); make a list of it first");
+      }
+      auto items = comprehension_items(*call.args[0], item);
+      if (!items) return nullptr;
+      return call_node(types::list(item), "py2cuda::host::reversed_list<{t0}>({0})", call.span, args_of(std::move(items)),
+                       {item});
     }
     if (path == "zip" || path == "enumerate") {
       const bool is_zip = path == "zip";
@@ -552,6 +571,8 @@ ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef&
     return call_node(types::array(t->dtype(), 1, Layout::C), "{0}.copy_to_host()", iter.span, args_of(std::move(v)));
   } else if (t->is_uniform_tuple()) {
     item = t->elements()[0];
+  } else if (t->kind() == TypeKind::Range) {
+    item = types::int64();  // a variable holding range(...)
   } else {
     return fail(iter.span, "py2cuda's host code iterates here over range(), a list, a tuple of one type, a host "
                            "array, zip() or enumerate(), not " + t->str());
@@ -803,6 +824,10 @@ ir::ExprPtr FunctionBuilder::array_from_list(ir::ExprPtr list, TypeRef dtype, Sp
 
 ir::ExprPtr FunctionBuilder::listed_array(ir::ExprPtr v, Span s) {
   if (v && v->type->is_tuple() && v->type->is_list_display()) v = growable_list(std::move(v));
+  if (v && v->type->kind() == TypeKind::Range) {
+    // np.array(range(n)): NumPy's int64 array of its values.
+    v = call_node(types::list(types::int64()), "py2cuda::host::to_list<int64_t>({0})", s, args_of(std::move(v)));
+  }
   if (v && v->type->is_list()) v = array_from_list(std::move(v), nullptr, s);
   return v;
 }
@@ -847,12 +872,19 @@ ir::ExprPtr FunctionBuilder::tuple_of(const ast::Call& c) {
                         "tuple() takes a tuple, a list display or range() of integer literals here; keep a list instead");
 }
 
-// list(...), sorted(...), and max/min/sum/any/all of a list or a generator expression.
+// list(...), sorted(...), reversed(...), and max/min/sum/any/all of a list or a generator expression.
 ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string& path, bool& handled) {
   handled = false;
-  static const std::set<std::string> kNames = {"list", "tuple", "sorted", "max", "min", "sum", "any", "all"};
+  static const std::set<std::string> kNames = {"list", "tuple", "sorted", "max", "min", "sum", "any", "all", "reversed"};
   if (!kNames.count(path)) return nullptr;
   if (c.func->kind != ast::ExprKind::Name || locals_.count(path)) return nullptr;
+  if (path == "reversed") {
+    // sum(reversed(xs)), `r = reversed(xs)`: the items as a new list, last first (Python's
+    // iterator, consumed once, gives the same values).
+    handled = true;
+    TypeRef item = nullptr;
+    return comprehension_items(c, item);
+  }
   if (path == "tuple") {
     handled = true;
     return tuple_of(c);
@@ -940,6 +972,10 @@ ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string&
   }
   auto v = v_from_view ? std::move(v_from_view) : growable_list(expr(arg));
   if (!v) return nullptr;
+  if (v->type->kind() == TypeKind::Range) {
+    // sum(range(a, b)), max(range(n)): over the list of its values.
+    v = call_node(types::list(types::int64()), "py2cuda::host::to_list<int64_t>({0})", arg.span, args_of(std::move(v)));
+  }
   if (!v->type->is_list()) {
     handled = false;
     return nullptr;

@@ -20,9 +20,14 @@ ir::ExprPtr FunctionBuilder::number_builtin(const ast::Call& c, const builtins::
     if (c.args.size() != 1) return fail(c.span, name + "() takes exactly one argument (" + std::to_string(c.args.size()) + " given)");
     auto v = expr(*c.args[0]);
     if (!v) return nullptr;
+    if (v->type->is_array() && !v->type->is_device_array() && v->type->ndim() == 1) {
+      // all(out == expected): over a 1-D array's elements, each true when not zero, as np.all/np.any.
+      return call_node(types::boolean(), "py2cuda::np::" + name + "({0})", c.span, args_of(std::move(v)));
+    }
     if (!v->type->is_tuple()) {
-      return fail(c.args[0]->span, name + "() of a " + v->type->str() + " is not supported by py2cuda (of a tuple is; "
-                                          "of an array: np." + name + "(a))");
+      return fail(c.args[0]->span, name + "() of a " + v->type->str() + " is not supported by py2cuda (of a tuple or "
+                                          "a 1-D host array is; of an N-D array: np." + name + "(a); Python's " + name +
+                                          "() tests the truth of each row, which NumPy calls ambiguous)");
     }
     for (TypeRef e : v->type->elements()) {
       if (!e->is_number() && !e->is_string()) {

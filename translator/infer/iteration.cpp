@@ -51,6 +51,17 @@ bool FunctionBuilder::read_once(const ast::Expr& e) const {
   return std::any_of(call.args.begin(), call.args.end(), [&](const ast::ExprPtr& a) { return a.get() == &e; });
 }
 
+// The Python class of an iterable reversed() refuses (zip, enumerate, a generator), or "".
+std::string FunctionBuilder::not_reversible(const ast::Expr& iterable) {
+  if (iterable.kind == ast::ExprKind::Comprehension && !ast::as<ast::ComprehensionExpr>(iterable).is_list) return "generator";
+  if (iterable.kind != ast::ExprKind::Call) return "";
+  const std::string path = resolve_path(mb_.info(), *ast::as<ast::Call>(iterable).func);
+  if (path == "zip" || path == "enumerate" || path == "map" || path == "filter") return path;
+  if (path == "numpy.ndindex") return "ndindex";
+  if (path == "numpy.ndenumerate") return "ndenumerate";
+  return "";
+}
+
 void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
   Span s = f.iter->span;
   const size_t first_new = out.size();
@@ -425,6 +436,21 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
       };
       return true;
     }
+    if (host_ && t->kind() == TypeKind::Range) {
+      // A variable holding range(...): its values by position.
+      auto r = settle(std::move(v), "range");
+      auto n = std::make_unique<ir::BuiltinCall>(types::int64(), "py2cuda::host::len({0})", s);
+      n->args.push_back(r());
+      lengths.push_back(std::move(n));
+      item.type = types::int64();
+      item.value = [r, &index, s]() {
+        auto at = std::make_unique<ir::BuiltinCall>(types::int64(), "{0}.item({1})", s);
+        at->args.push_back(r());
+        at->args.push_back(ref(index, s));
+        return ir::ExprPtr(std::move(at));
+      };
+      return true;
+    }
     if (t->is_uniform_tuple()) {
       auto tup = settle(std::move(v), "items");
       lengths.push_back(int64_literal(static_cast<int64_t>(t->elements().size()), s));
@@ -443,9 +469,25 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
     return false;
   };
 
+  // `for x in reversed(seq)`: the same items, the loop counting down (host code).
+  const ast::Expr* iterable = f.iter.get();
+  const bool reverse = host_ && iterable->kind == ast::ExprKind::Call &&
+                       resolve_path(mb_.info(), *ast::as<ast::Call>(*iterable).func) == "reversed";
+  if (reverse) {
+    const auto& call = ast::as<ast::Call>(*iterable);
+    if (call.args.size() != 1 || !call.keywords.empty()) {
+      D().error(call.span, "reversed() takes one sequence");
+      return;
+    }
+    iterable = call.args[0].get();
+    if (const std::string inner = not_reversible(*iterable); !inner.empty()) {
+      D().error(iterable->span, "'" + inner + "' object is not reversible (TypeError); make a list of it first");
+      return;
+    }
+  }
   Item item;
   iterated_ = f.iter.get();
-  if (!source(*f.iter, item)) return;
+  if (!source(*iterable, item)) return;
 
   // The shortest length, once.
   ir::ExprPtr n;
@@ -471,10 +513,17 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
   index->loop_counter = true;
   loop->counter = index;
   loop->target = index;
-  loop->start = int64_literal(0, s);
-  loop->stop = std::move(n);
-  loop->step = int64_literal(1, s);
-  loop->step_sign = 1;
+  if (reverse) {
+    loop->start = binary_values(BinOp::Sub, std::move(n), int64_literal(1, s), s);
+    loop->stop = int64_literal(-1, s);
+    loop->step = int64_literal(-1, s);
+    loop->step_sign = -1;
+  } else {
+    loop->start = int64_literal(0, s);
+    loop->stop = std::move(n);
+    loop->step = int64_literal(1, s);
+    loop->step_sign = 1;
+  }
   // The loop's target, bound where the loop is: a name rebound to a number of another type
   // gets its own C++ variable, as straight-line code's (assign_name).
   const bool target_at_top = at_top_level();

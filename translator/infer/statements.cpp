@@ -640,7 +640,7 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
     D().error(s, "cannot assign the result of a function that returns nothing to '" + id + "'");
     return;
   }
-  if (value->type->kind() == TypeKind::Range) {
+  if (value->type->kind() == TypeKind::Range && !host_) {
     D().error(s, "range objects can only be used directly in a for loop");
     return;
   }

@@ -35,7 +35,7 @@ std::string cpp_type(TypeRef t, bool host_types) {
       return s + ">";
     }
     case TypeKind::None: return "void";
-    case TypeKind::Range: return "/* range */";
+    case TypeKind::Range: return host_types ? "py2cuda::host::Range" : "/* range */";
     case TypeKind::Record: return "py2cuda::Xoroshiro128pState";
     case TypeKind::Optional: return "py2cuda::Optional<" + cpp_type(t->dtype(), host_types) + ">";
     case TypeKind::Dynamic: return "py2cuda::host::DynamicNumber";

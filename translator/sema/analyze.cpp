@@ -778,7 +778,7 @@ std::string resolve_path(const ModuleInfo& info, const ast::Expr& expr) {
       return it->second.kind == Symbol::Kind::Path ? it->second.path : "";
     }
     // Python builtins, unless shadowed by a module-level name.
-    static const std::set<std::string> kBuiltins = {"abs", "min", "max", "round", "int", "float", "complex", "bool", "len", "range", "print", "enumerate", "zip"};
+    static const std::set<std::string> kBuiltins = {"abs", "min", "max", "round", "int", "float", "complex", "bool", "len", "range", "print", "enumerate", "zip", "reversed"};
     return kBuiltins.count(id) ? id : "";
   }
   if (expr.kind == ast::ExprKind::Attribute) {

@@ -4,13 +4,17 @@
 numba-cuda's simulator cannot run @vectorize/@guvectorize(target='cuda'). This runs FILE.py with
 every target='cuda' replaced by target='cpu' (the same scalar or core function, compiled by
 Numba's CPU target) and with device arrays modelled by host arrays that have copy_to_host()
-(cuda.to_device, cuda.device_array, cuda.device_array_like); output to stdout. A CUDA ufunc coerces
+(cuda.to_device, cuda.device_array, cuda.device_array_like); output to stdout. Under
+NUMBA_ENABLE_CUDASIM=1 the program's kernels run in the simulator instead, with its device arrays:
+a CPU ufunc given one reads it on the host and returns its result as a device array, as a CUDA
+ufunc does. A CUDA ufunc coerces
 Python scalar arguments to its signature's type (numba-cuda's UFuncMechanism), where a CPU ufunc
 applies NumPy's casting: the CPU stand-ins get their Python scalars as NumPy scalars of the first
 array argument's dtype, which is what numba-cuda picks for these single-dtype signatures.
 
     python tests/programs/tools/ufunc_cpu_oracle.py FILE.py > FILE.expected
 """
+import os
 import sys
 import types
 
@@ -28,11 +32,19 @@ class DeviceArray(np.ndarray):
 
 def coerce_scalars(ufunc):
     def call(*args, **kwargs):
+        on_device = any(hasattr(a, "copy_to_host") for a in args)
+        args = [a.copy_to_host() if hasattr(a, "copy_to_host") else a for a in args]
         dtype = next((a.dtype for a in args if isinstance(a, np.ndarray)), None)
         if dtype is not None:
             args = [dtype.type(a) if isinstance(a, (int, float)) else a for a in args]
-        return ufunc(*args, **kwargs)
+        result = ufunc(*args, **kwargs)
+        if on_device and SIMULATED:
+            return numba.cuda.to_device(result)
+        return np.asarray(result).view(DeviceArray) if on_device else result
     return call
+
+
+SIMULATED = os.environ.get("NUMBA_ENABLE_CUDASIM") == "1"
 
 
 def main():
@@ -43,8 +55,9 @@ def main():
         device_array=lambda shape, dtype=np.float64: np.empty(shape, dtype).view(DeviceArray),
         device_array_like=lambda a: np.empty_like(a).view(DeviceArray),
     )
-    numba.cuda = fake
-    sys.modules["numba.cuda"] = fake
+    if not SIMULATED:
+        numba.cuda = fake
+        sys.modules["numba.cuda"] = fake
     real_vectorize, real_guvectorize = numba.vectorize, numba.guvectorize
 
     def vectorize(*a, **k):

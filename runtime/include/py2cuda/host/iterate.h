@@ -9,25 +9,10 @@
 #include "../tuple.h"
 #include "exceptions.h"
 #include "ndarray.h"
+#include "range.h"
 #include "views.h"
 
 namespace py2cuda::host {
-
-// range(stop), range(start, stop), range(start, stop, step): Python's values.
-struct Range {
-  int64_t start = 0, stop = 0, step = 1;
-};
-inline Range range(int64_t stop) { return {0, stop, 1}; }
-inline Range range(int64_t start, int64_t stop) { return {start, stop, 1}; }
-inline Range range(int64_t start, int64_t stop, int64_t step) {
-  if (step == 0) throw PyException("ValueError", "range() arg 3 must not be zero");
-  return {start, stop, step};
-}
-
-template <class F>
-void for_each_item(const Range& r, F&& f) {
-  for (int64_t i = r.start; r.step > 0 ? i < r.stop : i > r.stop; i += r.step) f(i);
-}
 
 // A str's characters, one-character strings (the UTF-8 bytes of one code point each).
 template <class F>

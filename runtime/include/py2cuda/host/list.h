@@ -265,14 +265,17 @@ void for_each_item(const List<T>& xs, F&& f) {
   for (int64_t i = 0; i < xs.size(); ++i) f(xs.at(i));
 }
 
-// zip(a, b, ...) and enumerate(xs, start) as comprehensions iterate them.
+// zip(a, b, ...) and enumerate(xs, start) as comprehensions iterate them. A string literal
+// (zip(range(3), "abc")) is held as a std::string: its items are its characters.
+template <class Items>
+using HeldItems = std::conditional_t<std::is_array_v<Items>, std::string, Items>;
 template <class... Items>
 struct Zipped {
   py2cuda::tuple<Items...> parts;
 };
 template <class... Items>
-Zipped<Items...> zip(const Items&... parts) {
-  return {py2cuda::tuple<Items...>{parts...}};
+Zipped<HeldItems<Items>...> zip(const Items&... parts) {
+  return {py2cuda::tuple<HeldItems<Items>...>{HeldItems<Items>(parts)...}};
 }
 template <class Items>
 struct Enumerated {
@@ -280,8 +283,8 @@ struct Enumerated {
   int64_t start;
 };
 template <class Items>
-Enumerated<Items> enumerate(const Items& items, int64_t start = 0) {
-  return {items, start};
+Enumerated<HeldItems<Items>> enumerate(const Items& items, int64_t start = 0) {
+  return {HeldItems<Items>(items), start};
 }
 
 namespace detail {
@@ -295,6 +298,11 @@ template <class T>
 std::vector<T> gather(const NDArray<T, 1>& a) {
   std::vector<T> out;
   for_each_item(a, [&](const T& v) { out.push_back(v); });
+  return out;
+}
+inline std::vector<std::string> gather(const std::string& s) {
+  std::vector<std::string> out;
+  for_each_item(s, [&](const std::string& c) { out.push_back(c); });
   return out;
 }
 inline std::vector<int64_t> gather(const Range& r) {
@@ -355,6 +363,14 @@ template <class R, class Items>
 List<R> to_list(const Items& items) {
   List<R> out;
   for_each_item(items, [&](const auto& v) { out.append(R(v)); });
+  return out;
+}
+
+// reversed(items) where a list is made of it (list(reversed(xs)), a comprehension over it).
+template <class R, class Items>
+List<R> reversed_list(const Items& items) {
+  List<R> out = to_list<R>(items);
+  out.reverse();
   return out;
 }
 

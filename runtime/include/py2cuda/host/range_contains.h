@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "exceptions.h"
+#include "range.h"
 
 namespace py2cuda::host {
 
@@ -42,6 +43,12 @@ inline bool range_contains(double x, int64_t start, int64_t stop, int64_t step) 
   // -2**63 <= x < 2**63 and whole: exactly an int64 (NaN and infinities fail the bounds).
   if (!(x >= -9223372036854775808.0 && x < 9223372036854775808.0) || std::floor(x) != x) return false;
   return range_contains(static_cast<int64_t>(x), start, stop, step);
+}
+
+// `x in r` of a variable holding range(...).
+template <class X>
+bool range_contains(X x, const Range& r) {
+  return range_contains(x, r.start, r.stop, r.step);
 }
 
 }  // namespace py2cuda::host
