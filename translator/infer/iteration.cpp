@@ -89,6 +89,21 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
 
   std::vector<ir::ExprPtr> lengths;
   ir::Variable* index = nullptr;  // the loop counter, made below
+  // An iterable host code reads by position: py2cuda::host::len(x) trips, item k `at_pattern` of (x, k).
+  auto by_position = [&](ir::ExprPtr v, const char* stem, TypeRef item_type, const char* at_pattern, Item& item) {
+    auto items = settle(std::move(v), stem);
+    auto n = std::make_unique<ir::BuiltinCall>(types::int64(), "py2cuda::host::len({0})", s);
+    n->args.push_back(items());
+    lengths.push_back(std::move(n));
+    item.type = item_type;
+    item.value = [items, item_type, at_pattern, &index, s]() {
+      auto at = std::make_unique<ir::BuiltinCall>(item_type, at_pattern, s);
+      at->args.push_back(items());
+      at->args.push_back(ref(index, s));
+      return ir::ExprPtr(std::move(at));
+    };
+    return true;
+  };
   std::function<bool(const ast::Expr&, Item&)> source = [&](const ast::Expr& e, Item& item) -> bool {
     std::string path = e.kind == ast::ExprKind::Call ? resolve_path(mb_.info(), *ast::as<ast::Call>(e).func) : "";
     if (path == "enumerate" || path == "zip") {
@@ -374,82 +389,26 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
     }
     if (host_ && t->is_string()) {
       // The characters of a str, one-character strings.
-      auto text = settle(std::move(v), "text");
-      auto n = std::make_unique<ir::BuiltinCall>(types::int64(), "py2cuda::host::len({0})", s);
-      n->args.push_back(text());
-      lengths.push_back(std::move(n));
-      item.type = types::string();
-      item.value = [text, &index, s]() {
-        auto at = std::make_unique<ir::BuiltinCall>(types::string(), "py2cuda::host::str_at({0}, {1})", s);
-        at->args.push_back(text());
-        at->args.push_back(ref(index, s));
-        return ir::ExprPtr(std::move(at));
-      };
-      return true;
+      return by_position(std::move(v), "text", types::string(), "py2cuda::host::str_at({0}, {1})", item);
     }
     if (host_ && t == types::host_object("DeviceList")) {
       // cuda.gpus, cuda.list_devices(): each device in order.
-      auto list = settle(std::move(v), "devices");
-      auto n = std::make_unique<ir::BuiltinCall>(types::int64(), "py2cuda::host::len({0})", s);
-      n->args.push_back(list());
-      lengths.push_back(std::move(n));
-      item.type = types::host_object("ManagedDevice");
-      item.value = [list, &index, s]() {
-        auto at = std::make_unique<ir::BuiltinCall>(types::host_object("ManagedDevice"),
-                                                    "py2cuda::host::device_at({0}, {1})", s);
-        at->args.push_back(list());
-        at->args.push_back(ref(index, s));
-        return ir::ExprPtr(std::move(at));
-      };
-      return true;
+      return by_position(std::move(v), "devices", types::host_object("ManagedDevice"), "py2cuda::host::device_at({0}, {1})",
+                         item);
     }
     if (host_ && t == types::host_object("str_list")) {
       // sys.argv and its slices: the strings in order.
-      auto list = settle(std::move(v), "items");
-      auto n = std::make_unique<ir::BuiltinCall>(types::int64(), "py2cuda::host::len({0})", s);
-      n->args.push_back(list());
-      lengths.push_back(std::move(n));
-      item.type = types::string();
-      item.value = [list, &index, s]() {
-        auto at = std::make_unique<ir::BuiltinCall>(types::string(), "{0}.at({1})", s);
-        at->args.push_back(list());
-        at->args.push_back(ref(index, s));
-        return ir::ExprPtr(std::move(at));
-      };
-      return true;
+      return by_position(std::move(v), "items", types::string(), "{0}.at({1})", item);
     }
     if (host_ && t->is_list()) {
       if (!t->dtype()) {
         D().error(e.span, "the element type of this list is never known (nothing is appended to it)");
         return false;
       }
-      auto list = settle(std::move(v), "items");
-      auto n = std::make_unique<ir::BuiltinCall>(types::int64(), "py2cuda::host::len({0})", s);
-      n->args.push_back(list());
-      lengths.push_back(std::move(n));
-      item.type = t->dtype();
-      item.value = [list, t, &index, s]() {
-        auto at = std::make_unique<ir::BuiltinCall>(t->dtype(), "{0}.at({1})", s);
-        at->args.push_back(list());
-        at->args.push_back(ref(index, s));
-        return ir::ExprPtr(std::move(at));
-      };
-      return true;
+      return by_position(std::move(v), "items", t->dtype(), "{0}.at({1})", item);
     }
     if (host_ && t->kind() == TypeKind::Range) {
-      // A variable holding range(...): its values by position.
-      auto r = settle(std::move(v), "range");
-      auto n = std::make_unique<ir::BuiltinCall>(types::int64(), "py2cuda::host::len({0})", s);
-      n->args.push_back(r());
-      lengths.push_back(std::move(n));
-      item.type = types::int64();
-      item.value = [r, &index, s]() {
-        auto at = std::make_unique<ir::BuiltinCall>(types::int64(), "{0}.item({1})", s);
-        at->args.push_back(r());
-        at->args.push_back(ref(index, s));
-        return ir::ExprPtr(std::move(at));
-      };
-      return true;
+      return by_position(std::move(v), "range", types::int64(), "{0}.item({1})", item);  // a variable holding range(...)
     }
     if (t->is_uniform_tuple()) {
       auto tup = settle(std::move(v), "items");
