@@ -1,3 +1,4 @@
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 """A histogram kernel with cuda.atomic.add over a grid-stride loop (values below the range truncate
 into bin 0, as int() does), checked against np.histogram; a CUDA @vectorize with max() of three
 arguments on host arrays; np.argsort()[::-1][:3] ranking the bins. `.expected` from

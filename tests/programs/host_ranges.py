@@ -1,3 +1,4 @@
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 """range objects as values and reversed() in host code, around a kernel launched over them.
 
 Python's values: `r = range(...)` held in a variable, len(r), r[i] (negative too), `x in r`

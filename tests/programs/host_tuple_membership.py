@@ -1,3 +1,4 @@
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 """`in` of a tuple held in a variable (one type, mixed types: a str never equals a number, 2.0
 equals 2, tuples of tuples) and Python's all()/any() of 1-D host arrays (a kernel's output
 compared with the expected values, NaN counting as true, empty arrays), in host code.

@@ -92,3 +92,33 @@ TEST(HostCallables, NumberReboundToAnotherNumberTypeGetsItsOwnVariable) {
   EXPECT_TRUE(has(r.cu, "int64_t t = 0;")) << r.cu;
   EXPECT_TRUE(has(r.cu, "double t_2 = double(t);")) << r.cu;
 }
+
+// A host function's keyword-only parameters (after `*`) are bound by name; a positional argument
+// for one is Python's TypeError, found here. Device functions keep their error.
+TEST(HostCallables, KeywordOnlyParametersOfHostFunctionsBindByName) {
+  TranslateResult r = run("def run(u, *, steps=1, fill=0.0):\n    return u * steps + fill\n"
+                          "inc[1, 1](np.zeros(1))\nprint(run(2.0), run(2.0, fill=0.5, steps=3))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
+  TranslateResult bad = run("def run(u, *, steps=1):\n    return u * steps\ninc[1, 1](np.zeros(1))\nprint(run(2.0, 3))\n");
+  EXPECT_TRUE(has(bad.diagnostics, "prog.py:9:7: warning: run() takes 1 positional argument but 2 were given (TypeError)"))
+      << bad.diagnostics;
+  SourceFile file("k.py", "from numba import cuda\n@cuda.jit(device=True)\ndef f(x, *, k=1):\n    return x * k\n"
+                          "@cuda.jit('void(float64[:])')\ndef g(a):\n    a[0] = f(a[0])\n");
+  TranslateResult dev = translate(file, TranslateOptions{});
+  EXPECT_FALSE(dev.ok);
+  EXPECT_TRUE(has(dev.diagnostics, "keyword-only parameters are not supported in CUDA")) << dev.diagnostics;
+}
+
+// np.pad: pad_width's forms reach the runtime's pad_widths<N> as they are written; a mode literal
+// is the PadMode it names, a mode held in a variable is looked up when the program runs.
+TEST(HostCallables, NpPadSpellsItsWidthsAndMode) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\na = np.zeros((2, 3))\nm = 'wrap'\n"
+                          "print(np.pad(a, ((0, 1), (2, 0)), mode='edge'), np.pad(a, 1, m), np.pad(a, (1, 2), constant_values=9))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::pad_widths<2>(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::PadMode::Edge")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::pad_mode(m)")) << r.cu;
+  TranslateResult bad = run("inc[1, 1](np.zeros(1))\na = np.zeros(3)\nprint(np.pad(a, 1, mode='median'))\n");
+  EXPECT_TRUE(has(bad.diagnostics, "prog.py:8:25: warning: np.pad() mode 'median' is not supported by py2cuda")) << bad.diagnostics;
+}

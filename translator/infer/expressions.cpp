@@ -918,16 +918,28 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
     case FunctionKind::CpuJit: break;
   }
   const ast::FunctionDef& def = *f.def;
+  // Host functions may have keyword-only parameters (after `*`), bound by name only.
+  const bool host_function = host_ && f.kind == FunctionKind::Plain;
+  size_t positional = 0;
   for (const auto& p : def.params) {
-    if (p.kind != ast::Param::Kind::Normal) {
-      return fail(p.span, "*args, **kwargs and keyword-only parameters are not supported in CUDA device functions");
+    if (p.kind == ast::Param::Kind::Normal) {
+      ++positional;
+    } else if (!(host_function && p.kind == ast::Param::Kind::KeywordOnly)) {
+      return fail(p.span, host_function ? "*args and **kwargs parameters are not supported in host functions by py2cuda"
+                                        : "*args, **kwargs and keyword-only parameters are not supported in CUDA device "
+                                          "functions");
     }
   }
   size_t n = def.params.size();
   const size_t first = given.size();  // a method's instance (and an operator's operand) fill the first parameters
   if (first > n) return fail(c.span, "method '" + f.name + "' takes no 'self' parameter");
   std::vector<const ast::Expr*> slots(n, nullptr);
-  if (c.args.size() + first > n) {
+  if (c.args.size() + first > positional) {
+    if (host_function) {
+      return fail(c.span, f.name + "() takes " + std::to_string(positional) + " positional argument" +
+                              (positional == 1 ? "" : "s") + " but " + std::to_string(c.args.size() + first) +
+                              " were given (TypeError)");
+    }
     return numba_rejects(c.span, "device function '" + f.name + "' takes " + std::to_string(n) + " argument" +
                             (n == 1 ? "" : "s") + " but " + std::to_string(c.args.size() + first) + " were given");
   }

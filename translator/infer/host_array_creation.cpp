@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -243,6 +244,60 @@ ir::ExprPtr FunctionBuilder::host_array_creation(HostRowArgs& bound) {
       args.push_back(std::move(arr));
       args.push_back(std::move(reps));
       return call_node(t, rt + "({0}, {1})", c.span, std::move(args));
+    }
+    case HostRule::Pad: {
+      if (!bound.bind({"array", "pad_width", "mode", "constant_values"}) || !bound.need(0, "array") ||
+          !bound.need(1, "pad_width")) {
+        return nullptr;
+      }
+      auto arr = bound.array_arg(0);
+      if (!arr) return nullptr;
+      const int nd = arr->type->ndim();
+      auto widths = expr(*a[1]);
+      if (!widths) return nullptr;
+      // An int, (w,) or (before, after), or a tuple of those pairs (one per axis, or one for all).
+      auto integral = [](TypeRef t) { return t->is_int() || t->is_bool(); };
+      auto pair = [&](TypeRef t) {
+        return t->is_tuple() && (t->elements().size() == 1 || t->elements().size() == 2) &&
+               std::all_of(t->elements().begin(), t->elements().end(), integral);
+      };
+      TypeRef wt = widths->type;
+      const bool pairs = wt->is_tuple() && !wt->elements().empty() &&
+                         std::all_of(wt->elements().begin(), wt->elements().end(), pair);
+      if (!integral(wt) && !pair(wt) && !pairs) {
+        return fail(a[1]->span, what + "() pad_width must be an int, (before, after) or a (before, after) pair per "
+                                       "axis, not " + wt->str());
+      }
+      std::vector<ir::ExprPtr> args = args_of(std::move(arr), std::move(widths));
+      std::string mode = "py2cuda::host::PadMode::Constant";
+      if (!is_none(a[2])) {
+        if (a[2]->kind == ast::ExprKind::StrLit) {
+          static const std::map<std::string, std::string> kModes = {
+              {"constant", "Constant"}, {"edge", "Edge"}, {"wrap", "Wrap"}, {"reflect", "Reflect"}, {"symmetric", "Symmetric"}};
+          auto m = kModes.find(ast::as<ast::StrLit>(*a[2]).value);
+          if (m == kModes.end()) {
+            return fail(a[2]->span, what + "() mode '" + ast::as<ast::StrLit>(*a[2]).value + "' is not supported by "
+                                           "py2cuda (constant, edge, wrap, reflect and symmetric are)");
+          }
+          mode = "py2cuda::host::PadMode::" + m->second;
+        } else {
+          auto m = expr(*a[2]);
+          if (!m) return nullptr;
+          if (!m->type->is_string()) return fail(a[2]->span, what + "() mode must be a str, not " + m->type->str());
+          mode = "py2cuda::host::pad_mode({" + std::to_string(args.size()) + "})";
+          args.push_back(std::move(m));
+        }
+      }
+      ir::ExprPtr fill = is_none(a[3]) ? int64_literal(0, c.span) : bound.value(3);
+      if (!fill) return nullptr;
+      if (!fill->type->is_number()) {
+        return fail(a[3]->span, what + "() constant_values of one number is supported by py2cuda, not " + fill->type->str());
+      }
+      const std::string fill_slot = "{" + std::to_string(args.size()) + "}";
+      args.push_back(std::move(fill));
+      TypeRef t = types::array(args[0]->type->dtype(), nd, Layout::C);
+      return call_node(t, rt + "({0}, py2cuda::host::pad_widths<" + std::to_string(nd) + ">({1}), " + mode + ", " +
+                              fill_slot + ")", c.span, std::move(args));
     }
     case HostRule::Eye: {
       if (!bound.bind({"N", "M", "k", "dtype"}) || !bound.need(0, "N")) return nullptr;

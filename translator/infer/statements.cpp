@@ -43,6 +43,8 @@ std::unique_ptr<ir::Function> FunctionBuilder::build() {
   fn_->options = entry_.options;
 
   for (const auto& p : def.params) {
+    // A host function's keyword-only parameters are ordinary ones here: its calls bind them by name.
+    if (host_ && entry_.kind == sema::FunctionKind::Plain && p.kind == ast::Param::Kind::KeywordOnly) continue;
     if (p.kind != ast::Param::Kind::Normal) {
       diags_.error(p.span, "*args, **kwargs and keyword-only parameters are not supported in CUDA kernels");
       return nullptr;

@@ -31,6 +31,7 @@
 #include "host/list.h"
 #include "host/membership.h"
 #include "host/nan_functions.h"
+#include "host/padding.h"
 #include "host/ndarray.h"
 #include "host/npy_save.h"
 #include "host/print.h"
