@@ -34,6 +34,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.hstack", .rule = R::Join, .runtime = "py2cuda::np::hstack", .doc = "arrays joined along axis 1 (axis 0 for 1-D arrays)"},
       {.path = "numpy.column_stack", .rule = R::Join, .runtime = "py2cuda::np::column_stack", .doc = "1-D arrays as the columns of a 2-D array (2-D arrays joined along axis 1)"},
       {.path = "numpy.dstack", .rule = R::Join, .runtime = "py2cuda::np::dstack", .doc = "arrays joined along a third axis ((n,) -> (1, n, 1), (m, n) -> (m, n, 1) first)"},
+      {.path = "numpy.fromiter", .rule = R::FromIter, .runtime = "py2cuda::host::to_list", .doc = "a 1-D array of dtype from a generator, range, list or other iterable (count=-1 only)"},
       {.path = "numpy.pad", .rule = R::Pad, .runtime = "py2cuda::np::pad", .doc = "a padded copy: pad_width an int, (before, after) or a pair per axis; mode 'constant' (constant_values= one number), 'edge', 'wrap', 'reflect', 'symmetric'"},
       {.path = "numpy.tile", .rule = R::Tile, .runtime = "py2cuda::np::tile", .doc = "an array repeated along each axis (reps an int or a tuple)"},
       {.path = "numpy.copy", .rule = R::Copy, .runtime = "py2cuda::np::copy", .doc = "a C-contiguous copy"},

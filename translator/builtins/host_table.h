@@ -29,6 +29,7 @@ enum class HostRule {
   Join,             // np.concatenate/stack((a, b, ...), axis=0), np.vstack/hstack((a, b, ...))
   Tile,             // np.tile(a, reps): max(a.ndim, len(reps)) dimensions
   Pad,              // np.pad(a, pad_width, mode='constant', constant_values=0): a's dtype and rank
+  FromIter,         // np.fromiter(iterable, dtype, count=-1): a 1-D array of the items
   UnaryUfunc,       // np.sqrt(x), np.exp(x) ...: elementwise; int -> float64, float32 stays
   UnaryUfuncSame,   // np.abs(x), np.negative(x) ...: elementwise, keeps the dtype
   RoundingUfunc,    // np.floor/ceil/trunc/rint(x): floats keep their type, ints -> float64

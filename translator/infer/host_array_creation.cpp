@@ -245,6 +245,25 @@ ir::ExprPtr FunctionBuilder::host_array_creation(HostRowArgs& bound) {
       args.push_back(std::move(reps));
       return call_node(t, rt + "({0}, {1})", c.span, std::move(args));
     }
+    case HostRule::FromIter: {
+      // np.fromiter(iterable, dtype): the items as a list, then NumPy's 1-D array of dtype.
+      if (!bound.bind({"iter", "dtype", "count"}) || !bound.need(0, "iter") || !bound.need(1, "dtype")) return nullptr;
+      if (!is_none(a[2])) {
+        auto count = expr(*a[2]);
+        if (!count) return nullptr;
+        if (count->kind != ir::ExprKind::Const || !count->type->is_int() || static_cast<int64_t>(static_cast<ir::Const&>(*count).bits) != -1) {
+          return fail(a[2]->span, what + "() count= other than -1 is not supported by py2cuda; slice the iterable instead");
+        }
+      }
+      TypeRef dt = host_dtype(*a[1]);
+      if (!dt) return nullptr;
+      TypeRef item = nullptr;
+      auto items = comprehension_items(*a[0], item);
+      if (!items) return nullptr;
+      if (!item->is_number()) return fail(a[0]->span, what + "() of " + item->str() + " items is not supported by py2cuda");
+      auto list = call_node(types::list(item), rt + "<{t0}>({0})", a[0]->span, args_of(std::move(items)), {item});
+      return array_from_list(std::move(list), dt, c.span);
+    }
     case HostRule::Pad: {
       if (!bound.bind({"array", "pad_width", "mode", "constant_values"}) || !bound.need(0, "array") ||
           !bound.need(1, "pad_width")) {

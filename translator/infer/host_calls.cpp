@@ -783,6 +783,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::ArrayFromValues:
     case HostRule::Tile:
     case HostRule::Pad:
+    case HostRule::FromIter:
     case HostRule::Eye:
     case HostRule::Join: return host_array_creation(bound);
     case HostRule::Trace:
