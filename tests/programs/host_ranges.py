@@ -50,6 +50,12 @@ def main():
     for k in reversed(d):
         print(k, d[k], end="; ")
     print()
+    for i, x in enumerate(reversed(xs)):
+        print(i, x, end="; ")
+    print([(a, b) for a, b in zip(reversed(range(3)), "xyz")])
+    xs.append(9) if len(xs) < 6 else None
+    xs.append(8) if len(xs) < 6 else xs.append(7)
+    print(xs)
     n = 0
     for i in reversed(range(0)):
         n += 1

@@ -182,3 +182,13 @@ TEST(HostLists, RangeValuesInKernelsKeepTheirError) {
   EXPECT_FALSE(r.ok);
   EXPECT_TRUE(has(r.diagnostics, "k.py:4:9: error: range() can only be used as the iterable of a for loop")) << r.diagnostics;
 }
+
+// reversed() inside enumerate() or zip() is a new list, last first; a conditional expression whose
+// arms return nothing (`xs.append(v) if c else None`) runs one arm, both cast to void for C++'s ?:.
+TEST(HostLists, ReversedInsideEnumerateAndConditionalStatements) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nxs = [3, 1]\nfor i, x in enumerate(reversed(xs)):\n    print(i, x)\n"
+                          "xs.append(0) if len(xs) < 5 else None\nprint(xs)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::reversed_list<int64_t>(xs)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::len(xs) < 5 ? (void)(xs.append(int64_t(0))) : (void)(py2cuda::none);")) << r.cu;
+}

@@ -185,6 +185,14 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
       };
       return true;
     }
+    if (host_ && path == "reversed") {
+      // reversed() inside zip() or enumerate(): its items as a new list, last first (a loop over
+      // reversed() alone counts down instead).
+      TypeRef element = nullptr;
+      auto items = comprehension_items(e, element);
+      if (!items) return false;
+      return by_position(std::move(items), "reversed_items", element, "{0}.at({1})", item);
+    }
     if (host_ && (path == "numpy.ndenumerate" || path == "numpy.ndindex")) {
       // NumPy's multi-index iterators, in C order: the loop counts over the product of the
       // extents, and each index is the counter unravelled (`index / a.shape(1) % a.shape(0)`).

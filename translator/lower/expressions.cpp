@@ -643,6 +643,12 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
     }
     case ir::ExprKind::Select: {
       const auto& s = static_cast<const ir::Select&>(e);
+      if (s.type->is_none()) {
+        // `xs.append(v) if c else None` as a statement: C++'s ?: needs both arms void.
+        std::string text = print(*s.cond, kConditional + 1) + " ? (void)(" + print(*s.then_value, 0) + ") : (void)(" +
+                           print(*s.else_value, 0) + ")";
+        return wrap(text, kConditional, needed);
+      }
       std::string text = print(*s.cond, kConditional + 1) + " ? " +
                          operand(*s.then_value, kConditional + 1, s.else_value.get()) + " : " +
                          operand(*s.else_value, kConditional, s.then_value.get());
