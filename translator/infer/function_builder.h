@@ -416,6 +416,8 @@ class FunctionBuilder {
   ir::ExprPtr list_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   ir::ExprPtr comprehension_items(const ast::Expr& iter, TypeRef& item);
   std::string not_reversible(const ast::Expr& iterable);
+  const ast::Expr* reversed_sequence(const ast::Call& call);
+  ir::ExprPtr range_values(ir::ExprPtr v, Span s);
   ir::ExprPtr range_object(const ast::Call& call);
   // np.ndenumerate(a) / np.ndindex(...) as an iterable object (a `for` loop counts them out instead).
   ir::ExprPtr multi_index_items(const ast::Call& call, const std::string& path, TypeRef& item);

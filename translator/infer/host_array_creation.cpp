@@ -213,10 +213,7 @@ ir::ExprPtr FunctionBuilder::host_array_creation(HostRowArgs& bound) {
         let->body = std::move(made);
         return let;
       }
-      if (v && v->type->kind() == TypeKind::Range) {
-        // np.array(range(n)): the list of its values, then an int64 array as NumPy makes.
-        v = call_node(types::list(types::int64()), "py2cuda::host::to_list<int64_t>({0})", a[0]->span, args_of(std::move(v)));
-      }
+      v = range_values(std::move(v), a[0]->span);  // np.array(range(n)): an int64 array as NumPy makes
       if (v && v->type->is_list()) {
         TypeRef dt = is_none(a[1]) ? nullptr : host_dtype(*a[1]);
         if (!is_none(a[1]) && !dt) return nullptr;

@@ -455,8 +455,6 @@ ir::ExprPtr FunctionBuilder::list_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r
                    args_of(std::move(l), std::move(r)));
 }
 
-// What a comprehension or list.extend goes over, as a value the runtime's for_each_item
-// visits, and the type of each item.
 // range(...) as a host value (py2cuda::host::Range): what a comprehension, list() or sorted()
 // iterates, and a variable's value (`r = range(2, 12, 2)`).
 ir::ExprPtr FunctionBuilder::range_object(const ast::Call& call) {
@@ -474,6 +472,29 @@ ir::ExprPtr FunctionBuilder::range_object(const ast::Call& call) {
   return call_node(types::range(), "py2cuda::host::range(" + fields(0, n) + ")", call.span, std::move(bounds));
 }
 
+// A Range value as the list of its values, where a list is what is asked for (sum(range(n)),
+// np.array(range(n))); any other value as it is.
+ir::ExprPtr FunctionBuilder::range_values(ir::ExprPtr v, Span s) {
+  if (!v || v->type->kind() != TypeKind::Range) return v;
+  return call_node(types::list(types::int64()), "py2cuda::host::to_list<int64_t>({0})", s, args_of(std::move(v)));
+}
+
+// The sequence of `reversed(seq)`, or null with the error: one argument, and one Python can
+// reverse (not zip, enumerate or a generator).
+const ast::Expr* FunctionBuilder::reversed_sequence(const ast::Call& call) {
+  if (call.args.size() != 1 || !call.keywords.empty()) {
+    D().error(call.span, "reversed() takes one sequence");
+    return nullptr;
+  }
+  if (const std::string inner = not_reversible(*call.args[0]); !inner.empty()) {
+    D().error(call.args[0]->span, "'" + inner + "' object is not reversible (TypeError); make a list of it first");
+    return nullptr;
+  }
+  return call.args[0].get();
+}
+
+// What a comprehension or list.extend goes over, as a value the runtime's for_each_item
+// visits, and the type of each item.
 ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef& item) {
   iterated_ = &iter;
   if (iter.kind == ast::ExprKind::Call) {
@@ -485,11 +506,9 @@ ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef&
     }
     if (path == "reversed") {
       // list(reversed(xs)), [f(v) for v in reversed(xs)]: the items in a new list, last first.
-      if (call.args.size() != 1 || !call.keywords.empty()) return fail(call.span, "reversed() takes one sequence");
-      if (const std::string inner = not_reversible(*call.args[0]); !inner.empty()) {
-        return fail(call.args[0]->span, "'" + inner + "' object is not reversible (TypeError); make a list of it first");
-      }
-      auto items = comprehension_items(*call.args[0], item);
+      const ast::Expr* sequence = reversed_sequence(call);
+      if (!sequence) return nullptr;
+      auto items = comprehension_items(*sequence, item);
       if (!items) return nullptr;
       return call_node(types::list(item), "py2cuda::host::reversed_list<{t0}>({0})", call.span, args_of(std::move(items)),
                        {item});
@@ -824,10 +843,7 @@ ir::ExprPtr FunctionBuilder::array_from_list(ir::ExprPtr list, TypeRef dtype, Sp
 
 ir::ExprPtr FunctionBuilder::listed_array(ir::ExprPtr v, Span s) {
   if (v && v->type->is_tuple() && v->type->is_list_display()) v = growable_list(std::move(v));
-  if (v && v->type->kind() == TypeKind::Range) {
-    // np.array(range(n)): NumPy's int64 array of its values.
-    v = call_node(types::list(types::int64()), "py2cuda::host::to_list<int64_t>({0})", s, args_of(std::move(v)));
-  }
+  v = range_values(std::move(v), s);  // np.array(range(n)): NumPy's int64 array of its values
   if (v && v->type->is_list()) v = array_from_list(std::move(v), nullptr, s);
   return v;
 }
@@ -972,10 +988,7 @@ ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string&
   }
   auto v = v_from_view ? std::move(v_from_view) : growable_list(expr(arg));
   if (!v) return nullptr;
-  if (v->type->kind() == TypeKind::Range) {
-    // sum(range(a, b)), max(range(n)): over the list of its values.
-    v = call_node(types::list(types::int64()), "py2cuda::host::to_list<int64_t>({0})", arg.span, args_of(std::move(v)));
-  }
+  v = range_values(std::move(v), arg.span);  // sum(range(a, b)), max(range(n))
   if (!v->type->is_list()) {
     handled = false;
     return nullptr;

@@ -441,16 +441,8 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
   const bool reverse = host_ && iterable->kind == ast::ExprKind::Call &&
                        resolve_path(mb_.info(), *ast::as<ast::Call>(*iterable).func) == "reversed";
   if (reverse) {
-    const auto& call = ast::as<ast::Call>(*iterable);
-    if (call.args.size() != 1 || !call.keywords.empty()) {
-      D().error(call.span, "reversed() takes one sequence");
-      return;
-    }
-    iterable = call.args[0].get();
-    if (const std::string inner = not_reversible(*iterable); !inner.empty()) {
-      D().error(iterable->span, "'" + inner + "' object is not reversible (TypeError); make a list of it first");
-      return;
-    }
+    iterable = reversed_sequence(ast::as<ast::Call>(*iterable));
+    if (!iterable) return;
   }
   Item item;
   iterated_ = f.iter.get();
