@@ -10,6 +10,10 @@
 #       root of the copied tree (carry .devcarry and .whl): compare_with_numba.py on PROGRAM...
 #       when given, then CHUNKS chunks of 800 seeds from SEED, 16 jobs, until BUDGET_S seconds
 #       (default 400) have passed; the logs go to $OUT.
+#   tests/difftest/lent_machine.sh gpu [BUDGET_S]   there, likewise: the GPU check of every
+#       program (tests/programs/tools/gpu_check.sh: run_programs.py --gpu, then
+#       compare_with_numba.py) and run_runtime_compile.py, within BUDGET_S seconds (default 420);
+#       the logs go to $OUT.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 mode=${1:-}
@@ -33,6 +37,21 @@ case "$mode" in
     python3 -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 --implementation cp \
       --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 -d .whl numpy==1.26.4
     du -sh .devcarry .whl
+    ;;
+  gpu)
+    budget=${2:-420}
+    out=${OUT:-/tmp/out}
+    mkdir -p "$out"
+    python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 1
+    export PYTHONPATH=/tmp/site PYTHONUNBUFFERED=1
+    export CPATH=$PWD/.devcarry/include LIBRARY_PATH=$PWD/.devcarry/lib LD_LIBRARY_PATH=$PWD/.devcarry/lib
+    chmod +x .devcarry/bin/py2cuda
+    start=$SECONDS
+    timeout $((budget * 3 / 4)) tests/programs/tools/gpu_check.sh .devcarry/bin/py2cuda "$out"
+    echo "gpu_check: exit $? after $((SECONDS - start)) s"
+    timeout $((budget - (SECONDS - start) > 30 ? budget - (SECONDS - start) : 30)) \
+      python3 tests/runtime/run_runtime_compile.py --source-dir . > "$out/runtime_compile.log" 2>&1
+    echo "run_runtime_compile: exit $? ($(tail -1 "$out/runtime_compile.log")) after $((SECONDS - start)) s"
     ;;
   run)
     seed=${2:?SEED}; chunks=${3:?CHUNKS}; budget=${4:-400}; shift 4 2>/dev/null || shift $#

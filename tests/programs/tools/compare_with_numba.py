@@ -49,12 +49,13 @@ def main() -> int:
             if cli.selected(name, args.names) and path.name not in NOT_PROGRAMS:
                 programs.append((name, path))
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        lines = list(pool.map(lambda p: compare(p[0], p[1], python, args.py2cuda, build_dir), programs))
-    counts: dict[str, int] = {}
-    for line in lines:
-        print(line, flush=True)
-        verdict = line.split(" ", 1)[0]
-        counts[verdict] = counts.get(verdict, 0) + 1
+        # Printed as each finishes, in order, so that a run stopped at a lease's limit keeps its lines.
+        lines = pool.map(lambda p: compare(p[0], p[1], python, args.py2cuda, build_dir), programs)
+        counts: dict[str, int] = {}
+        for line in lines:
+            print(line, flush=True)
+            verdict = line.split(" ", 1)[0]
+            counts[verdict] = counts.get(verdict, 0) + 1
     print(", ".join(f"{n} {verdict}" for verdict, n in sorted(counts.items())))
     return 0 if set(counts) <= {"SAME"} else 1
 
