@@ -122,3 +122,33 @@ TEST(HostCallables, NpPadSpellsItsWidthsAndMode) {
   TranslateResult bad = run("inc[1, 1](np.zeros(1))\na = np.zeros(3)\nprint(np.pad(a, 1, mode='median'))\n");
   EXPECT_TRUE(has(bad.diagnostics, "prog.py:8:25: warning: np.pad() mode 'median' is not supported by py2cuda")) << bad.diagnostics;
 }
+
+// A function defined in a host function that reads the function's variables moves to module
+// level with each variable as a keyword-only parameter, and every call passes it by name
+// (sema/nested_functions.cpp): the value at the call, as a closure reads it. Calls from another
+// nested function pass them on. One whose name is used as a value stays nested: unsupported.
+TEST(HostCallables, NestedFunctionsReadingVariablesTakeThemAtEachCall) {
+  TranslateResult r = run("def main():\n    n = 4\n    out = []\n"
+                          "    def size():\n        return n * 2\n"
+                          "    def record(k):\n        out.append(k * size())\n"
+                          "    record(1)\n    n = 5\n    record(2)\n    print(out)\n"
+                          "    inc[1, 1](np.zeros(1))\nmain()\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "int64_t size_host(int64_t n) {")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "void record_host(int64_t k, int64_t n, py2cuda::host::List<int64_t> out) {")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "out.append(k * size_host(n));")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "record_host(int64_t(2), n, out);")) << r.cu;
+  TranslateResult value = run("def main():\n    n = 4\n    def f(k):\n        return k + n\n"
+                              "    g = f\n    print(g(1))\n    inc[1, 1](np.zeros(1))\nmain()\n");
+  EXPECT_TRUE(has(value.diagnostics, "prog.py:8:5: warning: a nested function definition is not supported in host code"))
+      << value.diagnostics;
+}
+
+// An empty list passed to a host function holds what the function appends to it.
+TEST(HostCallables, AnEmptyListTakesTheTypeItsCalleeAppends) {
+  TranslateResult r = run("def fill(xs, k):\n    for i in range(k):\n        xs.append(i * 0.5)\n"
+                          "inc[1, 1](np.zeros(1))\nys = []\nfill(ys, 3)\nprint(ys)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<double> ys = py2cuda::host::List<double>();")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "void fill_host(py2cuda::host::List<double> xs, int64_t k) {")) << r.cu;
+}

@@ -192,3 +192,20 @@ TEST(HostLists, ReversedInsideEnumerateAndConditionalStatements) {
   EXPECT_TRUE(has(r.cu, "py2cuda::host::reversed_list<int64_t>(xs)")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::len(xs) < 5 ? (void)(xs.append(int64_t(0))) : (void)(py2cuda::none);")) << r.cu;
 }
+
+// Slice assignment, `del` of an element or a slice, and `is` of two lists: the runtime's
+// List::assign, erase and is (runtime/include/py2cuda/host/list.h; values and errors checked
+// against Python by tests/programs/host_list_editing.py).
+TEST(HostLists, SliceAssignmentDelAndIdentity) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nxs = [1, 2, 3]\nys = xs\nxs[1:2] = (7.0, 8)\n"
+                          "del xs[0]\ndel xs[::2]\nprint(xs, ys is xs, xs is not [1.0])\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<double> xs")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "xs.assign(py2cuda::slice(int64_t(1), int64_t(2)), py2cuda::tuple<double, int64_t>(7.0, int64_t(8)));")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "xs.erase(int64_t(0));")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "xs.erase(py2cuda::slice(py2cuda::none, py2cuda::none, int64_t(2)));")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "ys.is(xs)")) << r.cu;
+  TranslateResult bad = run("inc[1, 1](np.zeros(1))\nxs = [1, 2]\nxs[0:1] = 5\n");
+  EXPECT_TRUE(has(bad.diagnostics, "prog.py:8:1: warning: can only assign an iterable to a slice of a list, not int64"))
+      << bad.diagnostics;
+}

@@ -1019,6 +1019,13 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
       result = callee->return_type;
     } else {
       result = mb_.probe_host_return_type(f, params);
+      // `results = []; fill(results)`: the list holds what the function appends to it.
+      const std::vector<TypeRef> ended = mb_.probed_host_param_types(f, params);
+      for (size_t i = first; i < ended.size() && i < params.size(); ++i) {
+        if (slots[i] && params[i]->is_untyped_list() && ended[i] && ended[i]->is_list() && ended[i]->dtype()) {
+          refine_list(*slots[i], params[i], ended[i]->dtype(), slots[i]->span);
+        }
+      }
       if (!result) return nullptr;
     }
   } else if (final_) {

@@ -391,6 +391,11 @@ class FunctionBuilder {
   // `value` is taken only when the target is a dict's entry.
   bool dict_store(const ast::Subscript& target, ir::ExprPtr& value, Span s, ir::Block& out, bool echo, bool& handled);
   void dict_delete(const ast::Subscript& target, Span s, ir::Block& out);
+  // `del xs[i]`, `del xs[a:b]` of a list; false when the target is no list.
+  bool list_delete(const ast::Subscript& target, Span s, ir::Block& out);
+  // A list slice's bounds as the runtime's py2cuda::slice(...) pattern, its values appended to
+  // `args`; nullopt when a bound was reported.
+  std::optional<std::string> list_slice(const ast::Slice& slice, std::vector<ir::ExprPtr>& args);
   ir::ExprPtr dict_contains(bool negated, ir::ExprPtr key, ir::ExprPtr dict, Span s);
   ir::ExprPtr dict_method(const ast::Call& c, const std::string& method, ir::ExprPtr self);
   // Strings (infer/host_strings.cpp): the str.* rows, `s[i]`, `s[a:b]`, `sub in s`.
@@ -650,6 +655,9 @@ class ModuleBuilder {
   const ir::Function* instantiate_host(const FunctionEntry& f, const std::vector<TypeRef>& params, Span call_site,
                                        Diagnostics& diags);
   TypeRef probe_host_return_type(const FunctionEntry& f, const std::vector<TypeRef>& params);
+  // The types a probed host instance's parameters ended with (after probe_host_return_type):
+  // an empty list passed in is a list of what the function appends to it. Empty if unknown.
+  std::vector<TypeRef> probed_host_param_types(const FunctionEntry& f, const std::vector<TypeRef>& params) const;
 
   // Registers a frozen module constant and returns its C++ name.
   // `for_host`: a host function reads it (an array then also gets a host copy).
@@ -703,6 +711,7 @@ class ModuleBuilder {
   // Failed host instances whose errors reached real diagnostics (not only a probe's scratch_).
   std::set<Key> host_failures_reported_;
   std::map<Key, TypeRef> host_probes_;
+  std::map<Key, std::vector<TypeRef>> host_probe_params_;
   std::set<const FunctionEntry*> host_in_progress_;
   std::set<std::string> host_names_;
   std::unique_ptr<FunctionEntry> host_main_;

@@ -327,28 +327,33 @@ ir::ExprPtr FunctionBuilder::list_method(const ast::Call& c, const ast::Attribut
   return fail(m.attr_span, "'list' object has no attribute '" + name + "' supported by py2cuda");
 }
 
+std::optional<std::string> FunctionBuilder::list_slice(const ast::Slice& sl, std::vector<ir::ExprPtr>& args) {
+  std::string bounds;
+  const ast::Expr* parts[3] = {sl.lower.get(), sl.upper.get(), sl.step.get()};
+  for (int k = 0; k < 3; ++k) {
+    const ast::Expr* bound = parts[k];
+    if (k == 2 && (!bound || bound->kind == ast::ExprKind::NoneLit)) break;
+    auto v = slice_bound(bound);
+    if (!v && bound && bound->kind != ast::ExprKind::NoneLit) return std::nullopt;  // reported
+    if (!bounds.empty()) bounds += ", ";
+    if (!v) {
+      bounds += "py2cuda::none";
+      continue;
+    }
+    bounds += "{" + std::to_string(args.size()) + "}";
+    args.push_back(std::move(v));
+  }
+  return "py2cuda::slice(" + bounds + ")";
+}
+
 ir::ExprPtr FunctionBuilder::list_subscript(ir::ExprPtr base, const ast::Subscript& s) {
   TypeRef lt = base->type;
   if (s.index->kind == ast::ExprKind::Slice) {
-    const auto& sl = ast::as<ast::Slice>(*s.index);
     std::vector<ir::ExprPtr> args;
     args.push_back(std::move(base));
-    std::string bounds;
-    const ast::Expr* parts[3] = {sl.lower.get(), sl.upper.get(), sl.step.get()};
-    for (int k = 0; k < 3; ++k) {
-      const ast::Expr* bound = parts[k];
-      if (k == 2 && (!bound || bound->kind == ast::ExprKind::NoneLit)) break;
-      auto v = slice_bound(bound);
-      if (!v && bound && bound->kind != ast::ExprKind::NoneLit) return nullptr;  // reported
-      if (!bounds.empty()) bounds += ", ";
-      if (!v) {
-        bounds += "py2cuda::none";
-        continue;
-      }
-      bounds += "{" + std::to_string(args.size()) + "}";
-      args.push_back(std::move(v));
-    }
-    return call_node(lt, "{0}.slice(py2cuda::slice(" + bounds + "))", s.span, std::move(args));
+    auto slice = list_slice(ast::as<ast::Slice>(*s.index), args);
+    if (!slice) return nullptr;
+    return call_node(lt, "{0}.slice(" + *slice + ")", s.span, std::move(args));
   }
   if (!lt->dtype()) return fail(s.value->span, "the element type of this list is never known (nothing is appended to it)");
   auto i = expr(*s.index);
@@ -377,11 +382,34 @@ bool FunctionBuilder::list_store(const ast::Subscript& target, ir::ExprPtr& valu
   auto base = expr(owner);
   if (!base) return true;
   if (!base->type->is_list()) return false;
+  value = growable_list(std::move(value));
   if (target.index->kind == ast::ExprKind::Slice) {
-    D().error(target.index->span, "assigning to a slice of a list is not supported by py2cuda");
+    // xs[a:b] = items: the items are iterated (a list, tuple, range, array...), each stored as
+    // the list's element type, which they refine as an append would.
+    TypeRef vt = value->type;
+    TypeRef item = vt->is_list() || (vt->is_array() && vt->ndim() == 1) ? vt->dtype()
+                   : vt->kind() == TypeKind::Range                       ? types::int64()
+                                                                          : nullptr;
+    if (vt->is_tuple()) {
+      for (TypeRef e : vt->elements()) item = item ? rules::unify(item, e) : e;
+    }
+    if (!item) {
+      D().error(s, "can only assign an iterable to a slice of a list, not " + value->type->str());
+      return true;
+    }
+    TypeRef t = refine_list(owner, base->type, item, s);
+    if (!t || t != base->type) return true;
+    std::vector<ir::ExprPtr> args;
+    args.push_back(std::move(base));
+    auto slice = list_slice(ast::as<ast::Slice>(*target.index), args);
+    if (!slice) return true;
+    const std::string pattern = "{0}.assign(" + *slice + ", {" + std::to_string(args.size()) + "})";
+    args.push_back(std::move(value));
+    auto st = std::make_unique<ir::ExprStmt>(with_effects(call_node(types::none(), pattern, s, std::move(args))), s);
+    st->echo_line = echo;
+    out.push_back(std::move(st));
     return true;
   }
-  value = growable_list(std::move(value));
   TypeRef lt = base->type;
   TypeRef t = refine_list(owner, lt, value->type, s);
   if (!t || t != lt) return true;
@@ -398,6 +426,40 @@ bool FunctionBuilder::list_store(const ast::Subscript& target, ir::ExprPtr& valu
       s);
   st->echo_line = echo;
   out.push_back(std::move(st));
+  return true;
+}
+
+bool FunctionBuilder::list_delete(const ast::Subscript& target, Span s, ir::Block& out) {
+  const ast::Expr& owner = *target.value;
+  if (owner.kind != ast::ExprKind::Name && owner.kind != ast::ExprKind::Subscript) return false;
+  if (owner.kind == ast::ExprKind::Name) {
+    const std::string& id = ast::as<ast::Name>(owner).id;
+    TypeRef t = is_module_container(id)      ? mb_.shared_global_type(id)
+                : locals_.count(id) != 0     ? variable(binding(id))->type
+                                             : nullptr;
+    if (!t || !t->is_list()) return false;
+  }
+  auto base = expr(owner);
+  if (!base) return true;
+  if (!base->type->is_list()) return false;
+  std::vector<ir::ExprPtr> args;
+  args.push_back(std::move(base));
+  std::string pattern;
+  if (target.index->kind == ast::ExprKind::Slice) {
+    auto slice = list_slice(ast::as<ast::Slice>(*target.index), args);
+    if (!slice) return true;
+    pattern = "{0}.erase(" + *slice + ")";
+  } else {
+    auto i = expr(*target.index);
+    if (!i) return true;
+    if (!i->type->is_int() && !i->type->is_bool()) {
+      D().error(target.index->span, "list indices must be integers or slices, not " + i->type->str());
+      return true;
+    }
+    args.push_back(convert(std::move(i), types::int64()));
+    pattern = "{0}.erase({1})";
+  }
+  out.push_back(std::make_unique<ir::ExprStmt>(with_effects(call_node(types::none(), pattern, s, std::move(args))), s));
   return true;
 }
 
@@ -445,6 +507,16 @@ ir::ExprPtr FunctionBuilder::list_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r
   r = growable_list(std::move(r));
   if (!l->type->is_list() || !r->type->is_list()) {
     return fail(s, "comparing " + l->type->str() + " and " + r->type->str() + " is not supported by py2cuda");
+  }
+  if (op == CmpOp::Is || op == CmpOp::IsNot) {
+    // Identity: the same list object (lists of two element types never are).
+    if (l->type != r->type) {
+      auto c = std::make_unique<ir::Const>(types::boolean(), s);
+      c->b = op == CmpOp::IsNot;
+      return c;
+    }
+    return call_node(types::boolean(), op == CmpOp::Is ? "{0}.is({1})" : "!{0}.is({1})", s,
+                     args_of(std::move(l), std::move(r)));
   }
   if (op != CmpOp::Eq && op != CmpOp::NotEq) return fail(s, "ordering comparisons of lists are not supported by py2cuda");
   TypeRef t = rules::unify(l->type, r->type);

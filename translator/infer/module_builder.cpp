@@ -234,7 +234,18 @@ TypeRef ModuleBuilder::probe_host_return_type(const FunctionEntry& f, const std:
   host_in_progress_.erase(&f);
   TypeRef t = fn && scratch_.error_count() == errors_before ? fn->return_type : nullptr;
   host_probes_[key] = t;
+  if (fn) {
+    std::vector<TypeRef> ended;
+    for (const ir::Variable* v : fn->params) ended.push_back(v->type);
+    host_probe_params_[key] = std::move(ended);
+  }
   return t;
+}
+
+std::vector<TypeRef> ModuleBuilder::probed_host_param_types(const FunctionEntry& f,
+                                                            const std::vector<TypeRef>& params) const {
+  auto it = host_probe_params_.find(Key{&f, params});
+  return it == host_probe_params_.end() ? std::vector<TypeRef>{} : it->second;
 }
 
 const ir::Function* ModuleBuilder::instantiate(const FunctionEntry& f, const std::vector<TypeRef>& args, TypeRef ret,

@@ -406,7 +406,8 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
     case ast::StmtKind::Assert:
     case ast::StmtKind::Raise: raise_stmt(s, out); return;
     case ast::StmtKind::Delete:
-      // `del d[k]` of a dict; deleting names or array elements has no translation.
+      // `del d[k]` of a dict, `del xs[i]` or `del xs[a:b]` of a list; deleting names or array
+      // elements has no translation.
       if (!host_) {
         unsupported_stmt(s);
         return;
@@ -416,7 +417,7 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
           D().error(t->span, "'del' of a name is not supported by py2cuda (of a dict's entry, del d[key], is)");
           continue;
         }
-        dict_delete(ast::as<ast::Subscript>(*t), s.span, out);
+        if (!list_delete(ast::as<ast::Subscript>(*t), s.span, out)) dict_delete(ast::as<ast::Subscript>(*t), s.span, out);
       }
       return;
     case ast::StmtKind::Global:

@@ -12,6 +12,14 @@
 namespace py2cuda::sema {
 
 using NameVisitor = std::function<void(ast::Name&)>;
+using ExprVisitor = std::function<void(ast::Expr&)>;
+
+// Calls `f` on every expression of the syntax, outer ones before those inside them, nested
+// definitions included.
+void visit_exprs(ast::Expr* e, const ExprVisitor& f);
+void visit_exprs(ast::Stmt& s, const ExprVisitor& f);
+void visit_exprs(ast::Block& b, const ExprVisitor& f);
+void visit_exprs(ast::FunctionDef& def, const ExprVisitor& f);
 
 // Calls `f` on every name read or bound in the syntax, nested definitions included.
 void visit_names(ast::Expr* e, const NameVisitor& f);

@@ -25,135 +25,150 @@
 
 namespace py2cuda::sema {
 
+namespace {
 
-void visit_names(ast::Expr* e, const NameVisitor& f) {
+ExprVisitor name_filter(const NameVisitor& f) {
+  return [&f](ast::Expr& e) {
+    if (e.kind == ast::ExprKind::Name) f(ast::as<ast::Name>(e));
+  };
+}
+
+}  // namespace
+
+
+void visit_exprs(ast::Expr* e, const ExprVisitor& f) {
   if (!e) return;
+  f(*e);
   switch (e->kind) {
-    case ast::ExprKind::Name: f(ast::as<ast::Name>(*e)); break;
-    case ast::ExprKind::Attribute: visit_names(ast::as<ast::Attribute>(*e).value.get(), f); break;
+    case ast::ExprKind::Attribute: visit_exprs(ast::as<ast::Attribute>(*e).value.get(), f); break;
     case ast::ExprKind::Subscript:
-      visit_names(ast::as<ast::Subscript>(*e).value.get(), f);
-      visit_names(ast::as<ast::Subscript>(*e).index.get(), f);
+      visit_exprs(ast::as<ast::Subscript>(*e).value.get(), f);
+      visit_exprs(ast::as<ast::Subscript>(*e).index.get(), f);
       break;
     case ast::ExprKind::Slice: {
       auto& s = ast::as<ast::Slice>(*e);
-      visit_names(s.lower.get(), f), visit_names(s.upper.get(), f), visit_names(s.step.get(), f);
+      visit_exprs(s.lower.get(), f), visit_exprs(s.upper.get(), f), visit_exprs(s.step.get(), f);
       break;
     }
     case ast::ExprKind::Call: {
       auto& c = ast::as<ast::Call>(*e);
-      visit_names(c.func.get(), f);
-      for (auto& a : c.args) visit_names(a.get(), f);
-      for (auto& k : c.keywords) visit_names(k.value.get(), f);
+      visit_exprs(c.func.get(), f);
+      for (auto& a : c.args) visit_exprs(a.get(), f);
+      for (auto& k : c.keywords) visit_exprs(k.value.get(), f);
       break;
     }
     case ast::ExprKind::Binary:
-      visit_names(ast::as<ast::Binary>(*e).left.get(), f);
-      visit_names(ast::as<ast::Binary>(*e).right.get(), f);
+      visit_exprs(ast::as<ast::Binary>(*e).left.get(), f);
+      visit_exprs(ast::as<ast::Binary>(*e).right.get(), f);
       break;
-    case ast::ExprKind::Unary: visit_names(ast::as<ast::Unary>(*e).operand.get(), f); break;
+    case ast::ExprKind::Unary: visit_exprs(ast::as<ast::Unary>(*e).operand.get(), f); break;
     case ast::ExprKind::BoolOp:
-      for (auto& v : ast::as<ast::BoolOpExpr>(*e).values) visit_names(v.get(), f);
+      for (auto& v : ast::as<ast::BoolOpExpr>(*e).values) visit_exprs(v.get(), f);
       break;
     case ast::ExprKind::Compare:
-      visit_names(ast::as<ast::Compare>(*e).left.get(), f);
-      for (auto& v : ast::as<ast::Compare>(*e).comparators) visit_names(v.get(), f);
+      visit_exprs(ast::as<ast::Compare>(*e).left.get(), f);
+      for (auto& v : ast::as<ast::Compare>(*e).comparators) visit_exprs(v.get(), f);
       break;
     case ast::ExprKind::IfExp: {
       auto& i = ast::as<ast::IfExp>(*e);
-      visit_names(i.test.get(), f), visit_names(i.body.get(), f), visit_names(i.orelse.get(), f);
+      visit_exprs(i.test.get(), f), visit_exprs(i.body.get(), f), visit_exprs(i.orelse.get(), f);
       break;
     }
     case ast::ExprKind::Tuple:
-      for (auto& v : ast::as<ast::TupleExpr>(*e).elts) visit_names(v.get(), f);
+      for (auto& v : ast::as<ast::TupleExpr>(*e).elts) visit_exprs(v.get(), f);
       break;
     case ast::ExprKind::List:
-      for (auto& v : ast::as<ast::ListExpr>(*e).elts) visit_names(v.get(), f);
+      for (auto& v : ast::as<ast::ListExpr>(*e).elts) visit_exprs(v.get(), f);
       break;
     case ast::ExprKind::Dict:
-      for (auto& v : ast::as<ast::DictExpr>(*e).keys) visit_names(v.get(), f);
-      for (auto& v : ast::as<ast::DictExpr>(*e).values) visit_names(v.get(), f);
+      for (auto& v : ast::as<ast::DictExpr>(*e).keys) visit_exprs(v.get(), f);
+      for (auto& v : ast::as<ast::DictExpr>(*e).values) visit_exprs(v.get(), f);
       break;
     case ast::ExprKind::FString:
-      for (auto& p : ast::as<ast::FStringExpr>(*e).parts) visit_names(p.value.get(), f);
+      for (auto& p : ast::as<ast::FStringExpr>(*e).parts) visit_exprs(p.value.get(), f);
       break;
     case ast::ExprKind::Comprehension: {
       auto& c = ast::as<ast::ComprehensionExpr>(*e);
-      visit_names(c.elt.get(), f), visit_names(c.target.get(), f), visit_names(c.iter.get(), f);
-      for (auto& cond : c.conditions) visit_names(cond.get(), f);
+      visit_exprs(c.elt.get(), f), visit_exprs(c.target.get(), f), visit_exprs(c.iter.get(), f);
+      for (auto& cond : c.conditions) visit_exprs(cond.get(), f);
       break;
     }
-    case ast::ExprKind::Starred: visit_names(ast::as<ast::Starred>(*e).value.get(), f); break;
+    case ast::ExprKind::Starred: visit_exprs(ast::as<ast::Starred>(*e).value.get(), f); break;
     case ast::ExprKind::Lambda: {
       auto& l = ast::as<ast::LambdaExpr>(*e);
-      for (auto& p : l.params) visit_names(p.default_value.get(), f);
-      visit_names(l.body.get(), f);
+      for (auto& p : l.params) visit_exprs(p.default_value.get(), f);
+      visit_exprs(l.body.get(), f);
       break;
     }
     default: break;
   }
 }
 
-void visit_names(ast::FunctionDef& def, const NameVisitor& f) {
-  for (auto& d : def.decorators) visit_names(d.get(), f);
-  for (auto& p : def.params) visit_names(p.annotation.get(), f), visit_names(p.default_value.get(), f);
-  visit_names(def.returns.get(), f);
-  visit_names(def.body, f);
+void visit_exprs(ast::FunctionDef& def, const ExprVisitor& f) {
+  for (auto& d : def.decorators) visit_exprs(d.get(), f);
+  for (auto& p : def.params) visit_exprs(p.annotation.get(), f), visit_exprs(p.default_value.get(), f);
+  visit_exprs(def.returns.get(), f);
+  visit_exprs(def.body, f);
 }
 
-void visit_names(ast::Stmt& s, const NameVisitor& f) {
+void visit_exprs(ast::Stmt& s, const ExprVisitor& f) {
   switch (s.kind) {
-    case ast::StmtKind::Expr: visit_names(ast::as<ast::ExprStmt>(s).value.get(), f); break;
+    case ast::StmtKind::Expr: visit_exprs(ast::as<ast::ExprStmt>(s).value.get(), f); break;
     case ast::StmtKind::Assign:
-      for (auto& t : ast::as<ast::Assign>(s).targets) visit_names(t.get(), f);
-      visit_names(ast::as<ast::Assign>(s).value.get(), f);
+      for (auto& t : ast::as<ast::Assign>(s).targets) visit_exprs(t.get(), f);
+      visit_exprs(ast::as<ast::Assign>(s).value.get(), f);
       break;
     case ast::StmtKind::AugAssign:
-      visit_names(ast::as<ast::AugAssign>(s).target.get(), f);
-      visit_names(ast::as<ast::AugAssign>(s).value.get(), f);
+      visit_exprs(ast::as<ast::AugAssign>(s).target.get(), f);
+      visit_exprs(ast::as<ast::AugAssign>(s).value.get(), f);
       break;
     case ast::StmtKind::AnnAssign: {
       auto& a = ast::as<ast::AnnAssign>(s);
-      visit_names(a.target.get(), f), visit_names(a.annotation.get(), f), visit_names(a.value.get(), f);
+      visit_exprs(a.target.get(), f), visit_exprs(a.annotation.get(), f), visit_exprs(a.value.get(), f);
       break;
     }
     case ast::StmtKind::If:
-      visit_names(ast::as<ast::If>(s).test.get(), f);
-      visit_names(ast::as<ast::If>(s).body, f), visit_names(ast::as<ast::If>(s).orelse, f);
+      visit_exprs(ast::as<ast::If>(s).test.get(), f);
+      visit_exprs(ast::as<ast::If>(s).body, f), visit_exprs(ast::as<ast::If>(s).orelse, f);
       break;
     case ast::StmtKind::For:
-      visit_names(ast::as<ast::For>(s).target.get(), f), visit_names(ast::as<ast::For>(s).iter.get(), f);
-      visit_names(ast::as<ast::For>(s).body, f), visit_names(ast::as<ast::For>(s).orelse, f);
+      visit_exprs(ast::as<ast::For>(s).target.get(), f), visit_exprs(ast::as<ast::For>(s).iter.get(), f);
+      visit_exprs(ast::as<ast::For>(s).body, f), visit_exprs(ast::as<ast::For>(s).orelse, f);
       break;
     case ast::StmtKind::While:
-      visit_names(ast::as<ast::While>(s).test.get(), f);
-      visit_names(ast::as<ast::While>(s).body, f), visit_names(ast::as<ast::While>(s).orelse, f);
+      visit_exprs(ast::as<ast::While>(s).test.get(), f);
+      visit_exprs(ast::as<ast::While>(s).body, f), visit_exprs(ast::as<ast::While>(s).orelse, f);
       break;
     case ast::StmtKind::With:
-      for (const auto& i : ast::as<ast::With>(s).items) visit_names(i.context.get(), f), visit_names(i.target.get(), f);
-      visit_names(ast::as<ast::With>(s).body, f);
+      for (const auto& i : ast::as<ast::With>(s).items) visit_exprs(i.context.get(), f), visit_exprs(i.target.get(), f);
+      visit_exprs(ast::as<ast::With>(s).body, f);
       break;
     case ast::StmtKind::Try:
-      for (auto& h : ast::as<ast::Try>(s).handlers) visit_names(h.type.get(), f), visit_names(h.name.get(), f);
-      ast::as<ast::Try>(s).for_each_block([&](ast::Block& b) { visit_names(b, f); });
+      for (auto& h : ast::as<ast::Try>(s).handlers) visit_exprs(h.type.get(), f), visit_exprs(h.name.get(), f);
+      ast::as<ast::Try>(s).for_each_block([&](ast::Block& b) { visit_exprs(b, f); });
       break;
-    case ast::StmtKind::Return: visit_names(ast::as<ast::Return>(s).value.get(), f); break;
+    case ast::StmtKind::Return: visit_exprs(ast::as<ast::Return>(s).value.get(), f); break;
     case ast::StmtKind::Assert:
-      visit_names(ast::as<ast::Assert>(s).test.get(), f), visit_names(ast::as<ast::Assert>(s).msg.get(), f);
+      visit_exprs(ast::as<ast::Assert>(s).test.get(), f), visit_exprs(ast::as<ast::Assert>(s).msg.get(), f);
       break;
-    case ast::StmtKind::Raise: visit_names(ast::as<ast::Raise>(s).exc.get(), f); break;
+    case ast::StmtKind::Raise: visit_exprs(ast::as<ast::Raise>(s).exc.get(), f); break;
     case ast::StmtKind::Delete:
-      for (auto& t : ast::as<ast::Delete>(s).targets) visit_names(t.get(), f);
+      for (auto& t : ast::as<ast::Delete>(s).targets) visit_exprs(t.get(), f);
       break;
-    case ast::StmtKind::FunctionDef: visit_names(ast::as<ast::FunctionDef>(s), f); break;
-    case ast::StmtKind::Unsupported: visit_names(ast::as<ast::UnsupportedStmt>(s).body, f); break;
+    case ast::StmtKind::FunctionDef: visit_exprs(ast::as<ast::FunctionDef>(s), f); break;
+    case ast::StmtKind::Unsupported: visit_exprs(ast::as<ast::UnsupportedStmt>(s).body, f); break;
     default: break;
   }
 }
 
-void visit_names(ast::Block& b, const NameVisitor& f) {
-  for (auto& s : b) visit_names(*s, f);
+void visit_exprs(ast::Block& b, const ExprVisitor& f) {
+  for (auto& s : b) visit_exprs(*s, f);
 }
+
+void visit_names(ast::Expr* e, const NameVisitor& f) { visit_exprs(e, name_filter(f)); }
+void visit_names(ast::FunctionDef& def, const NameVisitor& f) { visit_exprs(def, name_filter(f)); }
+void visit_names(ast::Stmt& s, const NameVisitor& f) { visit_exprs(s, name_filter(f)); }
+void visit_names(ast::Block& b, const NameVisitor& f) { visit_exprs(b, name_filter(f)); }
 
 namespace {
 
@@ -376,9 +391,10 @@ class Hoister {
     const std::set<std::string> host_locals = locals_of(host);
     std::vector<ast::Stmt*> original;  // the body as written, definitions included
     for (auto& s : host.body) original.push_back(s.get());
-    movable_plain_ = movable_plain_functions(host, host_locals);
+    movable_plain_ = plain_functions_to_move(host, host_locals);
     take_definitions(host.body, 0, true, defs);
     if (defs.empty()) return;
+    pass_captured_variables(host, defs);
 
     // The function's own imports: nested functions read them as module names.
     for (auto it = host.body.begin(); it != host.body.end();) {
@@ -587,14 +603,22 @@ class Hoister {
     if (host.body.empty()) host.body.push_back(std::make_unique<ast::Pass>(host.span));
   }
 
-  // The undecorated functions defined at the top level of `host`'s body that may move to
-  // module level: those whose reads of `host`'s names are all of names bound there only by
-  // a `def` or an import (other nested functions, the function's imports). Python's closure
-  // reads such a name's one value, so the moved function means what the nested one did; one
-  // reading a variable of `host` stays nested (and unsupported: a closure reads the variable
-  // live, which a frozen copy would not).
-  static std::set<const ast::FunctionDef*> movable_plain_functions(const ast::FunctionDef& host,
-                                                                   const std::set<std::string>& host_locals) {
+  // The undecorated functions defined once at the top level of `host`'s body that may move to
+  // module level, each with the variables of `host` it reads (its captures, in name order).
+  //
+  // One that reads only names bound in `host` by a `def` or an import (other nested functions,
+  // the function's imports) moves as it is: Python's closure reads such a name's one value.
+  //
+  // One that reads variables of `host` (`def main(): n = 8; def make(k): return np.arange(n) * k`)
+  // moves with each such variable as a keyword-only parameter of its own name, and every call of
+  // it passes the variable by name (`make(2)` becomes `make(2, n=n)`), the calls in `host` and in
+  // the other nested functions alike. A closure reads the variable's value at the call, which is
+  // what the call passes, and an array, list or object passed is the same object, so a call means
+  // what it meant nested. That holds while the function is only called: one whose name is read
+  // any other way (passed as a value, returned, rebound), one with `**kwargs`, or one that calls a
+  // nested function that cannot move, stays nested and is reported as unsupported.
+  static std::map<const ast::FunctionDef*, std::vector<std::string>> plain_functions_to_move(
+      ast::FunctionDef& host, const std::set<std::string>& host_locals) {
     auto only_defined = [&](const std::string& name) {
       for (const auto& p : host.params)
         if (p.name == name) return false;
@@ -608,18 +632,113 @@ class Hoister {
       }
       return true;
     };
-    std::set<const ast::FunctionDef*> out;
+    std::map<std::string, int> definitions;  // name -> the `def`s of it at the top level
+    for (const auto& st : host.body) {
+      if (st->kind == ast::StmtKind::FunctionDef) ++definitions[ast::as<ast::FunctionDef>(*st).name];
+    }
+    struct Candidate {
+      ast::FunctionDef* def;
+      std::set<std::string> captures;  // variables of `host` it reads, directly or through a call
+      std::set<std::string> calls;     // the other candidates it reads
+    };
+    std::map<std::string, Candidate> candidates;
     for (const auto& st : host.body) {
       if (st->kind != ast::StmtKind::FunctionDef || !ast::as<ast::FunctionDef>(*st).decorators.empty()) continue;
       auto& def = ast::as<ast::FunctionDef>(*st);
-      const std::set<std::string> own = locals_of(def);
-      bool movable = true;
-      visit_names(def, [&](ast::Name& n) {
-        if (!own.count(n.id) && host_locals.count(n.id) && !only_defined(n.id)) movable = false;
+      if (definitions[def.name] != 1) continue;
+      candidates[def.name] = Candidate{&def, {}, {}};
+    }
+    for (auto& [name, c] : candidates) {
+      const std::set<std::string> own = locals_of(*c.def);
+      visit_names(*c.def, [&](ast::Name& n) {
+        if (own.count(n.id) || !host_locals.count(n.id)) return;
+        if (candidates.count(n.id)) c.calls.insert(n.id);
+        else if (!only_defined(n.id)) c.captures.insert(n.id);
       });
-      if (movable) out.insert(&def);
+      c.calls.erase(name);
+    }
+    for (bool grew = true; grew;) {  // a caller passes on the variables of the functions it calls
+      grew = false;
+      for (auto& [name, c] : candidates) {
+        for (const std::string& callee : c.calls) {
+          for (const std::string& v : candidates.at(callee).captures) grew = c.captures.insert(v).second || grew;
+        }
+      }
+    }
+    // Where the name of a function with captures is read other than as the callee of a call.
+    auto only_called = [&](const std::string& name) {
+      int reads = 0, calls = 0;
+      auto count = [&](ast::Expr& e) {
+        if (e.kind == ast::ExprKind::Name && ast::as<ast::Name>(e).id == name) ++reads;
+        if (e.kind == ast::ExprKind::Call) {
+          const ast::Expr& f = *ast::as<ast::Call>(e).func;
+          calls += f.kind == ast::ExprKind::Name && ast::as<ast::Name>(f).id == name;
+        }
+      };
+      for (auto& st : host.body) {
+        if (st->kind != ast::StmtKind::FunctionDef) visit_exprs(*st, count);
+        else if (!locals_of(ast::as<ast::FunctionDef>(*st)).count(name)) visit_exprs(ast::as<ast::FunctionDef>(*st), count);
+      }
+      return reads == calls;
+    };
+    std::set<std::string> staying;
+    for (auto& [name, c] : candidates) {
+      bool keyword_dict = false;
+      for (const auto& p : c.def->params) keyword_dict |= p.kind == ast::Param::Kind::KwArgs;
+      if (!c.captures.empty() && (keyword_dict || !only_called(name))) staying.insert(name);
+    }
+    for (bool grew = true; grew;) {  // a function calling one that stays cannot pass its variables
+      grew = false;
+      for (auto& [name, c] : candidates) {
+        if (staying.count(name)) continue;
+        for (const std::string& callee : c.calls) {
+          if (staying.count(callee) && !candidates.at(callee).captures.empty()) grew = staying.insert(name).second || grew;
+        }
+      }
+    }
+    std::map<const ast::FunctionDef*, std::vector<std::string>> out;
+    for (auto& [name, c] : candidates) {
+      if (!staying.count(name)) out[c.def] = std::vector<std::string>(c.captures.begin(), c.captures.end());
     }
     return out;
+  }
+
+  // The moving functions that read variables of the function around them take each as a
+  // keyword-only parameter, and every call of one in `host`'s body or in `defs` passes them.
+  void pass_captured_variables(ast::FunctionDef& host,
+                               std::vector<std::pair<std::unique_ptr<ast::FunctionDef>, size_t>>& defs) {
+    std::map<std::string, std::vector<std::string>> captures;  // function -> its variables
+    for (auto& [def, top] : defs) {
+      auto it = movable_plain_.find(def.get());
+      if (it == movable_plain_.end() || it->second.empty()) continue;
+      captures[def->name] = it->second;
+      for (const std::string& v : it->second) {
+        ast::Param p;
+        p.kind = ast::Param::Kind::KeywordOnly;
+        p.name = v;
+        p.span = def->name_span;
+        def->params.push_back(std::move(p));
+      }
+    }
+    if (captures.empty()) return;
+    auto pass = [&](ast::Expr& e) {
+      if (e.kind != ast::ExprKind::Call) return;
+      auto& call = ast::as<ast::Call>(e);
+      if (call.func->kind != ast::ExprKind::Name) return;
+      auto it = captures.find(ast::as<ast::Name>(*call.func).id);
+      if (it == captures.end()) return;
+      for (const std::string& v : it->second) {
+        call.keywords.push_back(ast::Keyword{v, std::make_unique<ast::Name>(call.span, v), call.span});
+      }
+    };
+    visit_exprs(host.body, pass);
+    for (auto& [def, top] : defs) {
+      // A function's own local of the same name is not the nested function it calls.
+      const std::set<std::string> own = locals_of(*def);
+      bool shadows = false;
+      for (const auto& [name, vars] : captures) shadows |= own.count(name) > 0;
+      if (!shadows) visit_exprs(*def, pass);
+    }
   }
 
   static bool assigned_in(const ast::FunctionDef& host, const std::string& name) {
@@ -789,7 +908,8 @@ class Hoister {
   ast::Module& module_;
   Diagnostics& diags_;
   std::set<std::string> taken_;                          // module-level names, hoisted ones included
-  std::set<const ast::FunctionDef*> movable_plain_;      // the current host's undecorated functions that move
+  // The current host's undecorated functions that move, with the variables each reads.
+  std::map<const ast::FunctionDef*, std::vector<std::string>> movable_plain_;
   std::map<std::string, std::string> module_imports_;    // module-level import name -> path
 };
 

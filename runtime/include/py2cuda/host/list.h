@@ -128,11 +128,47 @@ class List {
     return out;
   }
 
+  // del xs[i]
+  void erase(int64_t i) { items_->erase(items_->begin() + position(i, "list assignment index out of range")); }
+  // del xs[start:stop:step]
+  void erase(const py2cuda::Slice& s) {
+    const py2cuda::SliceRange r = py2cuda::resolve_slice(s, size());
+    std::vector<bool> gone(items_->size(), false);
+    for (int64_t k = 0; k < r.length; ++k) gone[static_cast<size_t>(r.start + k * r.step)] = true;
+    std::vector<T> kept;
+    kept.reserve(items_->size() - static_cast<size_t>(r.length));
+    for (size_t i = 0; i < items_->size(); ++i) {
+      if (!gone[i]) kept.push_back(std::move((*items_)[i]));
+    }
+    *items_ = std::move(kept);
+  }
+  // xs[start:stop] = items replaces that run by the items, of any number; with a step other
+  // than 1 (an extended slice) the numbers must agree, as Python's ValueError says.
+  template <class Items>
+  void assign(const py2cuda::Slice& s, const Items& items) {
+    std::vector<T> values;  // taken first: `xs[1:] = xs` reads the list before it changes
+    for_each_item(items, [&](const auto& v) { values.push_back(T(v)); });
+    const py2cuda::SliceRange r = py2cuda::resolve_slice(s, size());
+    if (r.step == 1) {
+      auto first = items_->begin() + r.start;
+      items_->erase(first, first + r.length);
+      items_->insert(items_->begin() + r.start, values.begin(), values.end());
+      return;
+    }
+    if (static_cast<int64_t>(values.size()) != r.length) {
+      throw ValueError("attempt to assign sequence of size " + std::to_string(values.size()) +
+                       " to extended slice of size " + std::to_string(r.length));
+    }
+    for (int64_t k = 0; k < r.length; ++k) (*items_)[static_cast<size_t>(r.start + k * r.step)] = std::move(values[k]);
+  }
+
   friend List operator+(const List& a, const List& b) {
     List out(*a.items_);
     out.items_->insert(out.items_->end(), b.items_->begin(), b.items_->end());
     return out;
   }
+  // `a is b`: the same list object.
+  bool is(const List& other) const { return items_ == other.items_; }
   friend bool operator==(const List& a, const List& b) { return *a.items_ == *b.items_; }
   friend bool operator!=(const List& a, const List& b) { return !(a == b); }
 
