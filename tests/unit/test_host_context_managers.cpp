@@ -1,5 +1,6 @@
-// Host code's with statements over numba.cuda's context managers (infer/context_managers.cpp):
-// the body in place, then each manager's exit action; everything else a located warning.
+// Host code's with statements (infer/context_managers.cpp): over numba.cuda's context managers the
+// body in place, then each manager's exit action; over an instance of the program's classes,
+// __enter__, the body, __exit__; everything else a located warning.
 #include <gtest/gtest.h>
 
 #include "translate_text.h"
@@ -84,4 +85,35 @@ TEST(HostContextManagers, NamesOfAnUntranslatableStatementAreReportedOnce) {
       << r.diagnostics;
   EXPECT_FALSE(has(r.diagnostics, "'plt' is not defined")) << r.diagnostics;
   EXPECT_FALSE(has(r.diagnostics, "'ax' is used before")) << r.diagnostics;
+}
+
+// An instance of the program's class with __enter__ and __exit__: the manager is held, __enter__'s
+// value goes to the `as` target, the body runs, then __exit__ with None for the exception's
+// three values (an unread `*args` of __exit__ takes nothing). Leaving early, or a class without
+// the two methods, is a located warning.
+TEST(HostContextManagers, InstancesOfTheProgramsClassesEnterAndExit) {
+  const std::string timer =
+      "class Timer:\n    def __init__(self, name):\n        self.name = name\n"
+      "    def __enter__(self):\n        print('start', self.name)\n        return self\n"
+      "    def __exit__(self, *args):\n        print('done', self.name)\n"
+      "class Log:\n    def __enter__(self):\n        pass\n    def __exit__(self, kind, value, tb):\n        return False\n";
+  TranslateResult r = run(timer + "with Timer('k') as t, Log():\n    inc[1, 1](a)\nprint(t.name)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  const size_t enter = r.cu.find("std::shared_ptr<Timer> t = Timer_op_enter_host(context);");
+  const size_t body = r.cu.find("launch_inc(py2cuda::LaunchConfig{1, 1}", enter);
+  const size_t log_exit = r.cu.find("Log_op_exit_host(context2, py2cuda::none, py2cuda::none, py2cuda::none);");
+  const size_t timer_exit = r.cu.find("Timer_op_exit_host(context);");
+  ASSERT_NE(enter, std::string::npos) << r.cu;
+  ASSERT_NE(log_exit, std::string::npos) << r.cu;
+  ASSERT_NE(timer_exit, std::string::npos) << r.cu;
+  EXPECT_LT(enter, body);
+  EXPECT_LT(body, log_exit);
+  EXPECT_LT(log_exit, timer_exit);
+  TranslateResult early = run(timer + "def f():\n    with Timer('x'):\n        return 1\nprint(f())\ninc[1, 1](a)\n");
+  EXPECT_TRUE(has(early.diagnostics, "prog.py:22:9: warning: leaving a with statement early is not supported by py2cuda"))
+      << early.diagnostics;
+  TranslateResult plain = run("class P:\n    pass\ninc[1, 1](a)\nwith P():\n    pass\n");
+  EXPECT_TRUE(has(plain.diagnostics, "prog.py:10:6: warning: a with statement needs a context manager: class 'P' defines "
+                                     "no __enter__ and __exit__"))
+      << plain.diagnostics;
 }

@@ -113,3 +113,15 @@ TEST(HostElementwise, WhatNumPyAndCPythonRejectIsALocatedWarning) {
     EXPECT_FALSE(has(r.cu, "int main(")) << c.code;
   }
 }
+
+// np.<binary ufunc>.outer(a, b) is the ufunc of a with one new axis per dimension of b, and b:
+// a.shape + b.shape. Lists go through np.asarray; a scalar has no axes to add.
+TEST(HostElementwise, UfuncOuterIsTheUfuncOfANewAxisPerDimensionOfB) {
+  TranslateResult r = run("m = np.ones((2, 3))\nprint(np.add.outer(a, m), np.multiply.outer([1, 2], a), np.power.outer(2, a))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::add<double>(py2cuda::host::new_axes<1, 2>(a), m)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::power<double>(int64_t(2), a)")) << r.cu;
+  TranslateResult bad = run("print(np.add.outer(a, a, out=a))\n");
+  EXPECT_TRUE(has(bad.diagnostics, "prog.py:9:7: warning: add.outer() takes two arrays, and no keywords in py2cuda"))
+      << bad.diagnostics;
+}

@@ -1,6 +1,8 @@
-// Host code's with statements over numba.cuda's context managers: the body runs in place, and
-// each manager's exit action follows it (stream.auto_synchronize() synchronizes its stream).
-// Nothing else has a with statement here: kernels have none in Numba, and host code's other
+// Host code's with statements: the body runs in place, after each manager's entry and before
+// its exit. The managers are numba.cuda's (stream.auto_synchronize() synchronizes its stream at
+// the exit) and instances of the program's classes defining __enter__ and __exit__ (a timer, a
+// logger): `with Timer("step") as t:` calls `__enter__()` into `t`, runs the body, then calls
+// `__exit__(None, None, None)`. Kernels have no with statement in Numba, and host code's other
 // context managers (files, locks, objmode) are outside what py2cuda translates.
 #include "infer/ast_queries.h"
 #include "infer/function_builder.h"
@@ -14,6 +16,7 @@ void FunctionBuilder::with_stmt(const ast::With& w, ir::Block& out) {
     return;
   }
   std::vector<ir::ExprPtr> exits;  // in the order of the items; run in reverse, as Python does
+  bool user_managers = false;      // an instance's __exit__ among them
   for (const ast::WithItem& item : w.items) {
     const ast::Expr& context = *item.context;
     const builtins::HostBuiltin* row = nullptr;
@@ -30,9 +33,15 @@ void FunctionBuilder::with_stmt(const ast::With& w, ir::Block& out) {
           row = builtins::find_host(self->type->object_name() + "." + ast::as<ast::Attribute>(*c.func).attr);
       }
     }
+    if (!row && may_be_instance(context)) {
+      if (!enter_instance(item, w, out, exits)) return;
+      user_managers = true;
+      continue;
+    }
     if (!row || row->rule != builtins::HostRule::ContextManager) {
       D().error(context.span, "py2cuda translates with statements in host code only over numba.cuda's context "
-                              "managers (stream.auto_synchronize(), cuda.pinned(...), cuda.defer_cleanup())");
+                              "managers (stream.auto_synchronize(), cuda.pinned(...), cuda.defer_cleanup()) and "
+                              "instances of the program's classes that define __enter__ and __exit__");
       return;
     }
     if (item.target) {
@@ -88,7 +97,13 @@ void FunctionBuilder::with_stmt(const ast::With& w, ir::Block& out) {
     }
     // cuda.defer_cleanup(): deallocation is already deferred to the last reference's end.
   }
-  if (!exits.empty()) {
+  if (user_managers) {
+    if (const ast::Stmt* leave = early_exit(w.body, false)) {
+      D().error(leave->span, "leaving a with statement early is not supported by py2cuda (its context manager's "
+                             "__exit__ would not run); let the body run to its end");
+      return;
+    }
+  } else if (!exits.empty()) {
     if (const ast::Stmt* leave = early_exit(w.body, false)) {
       D().error(leave->span, "leaving 'with stream.auto_synchronize()' early is not supported by py2cuda (the "
                              "stream would not be synchronized); let the body run to its end");
@@ -98,6 +113,61 @@ void FunctionBuilder::with_stmt(const ast::With& w, ir::Block& out) {
   block(w.body, out);
   for (auto it = exits.rbegin(); it != exits.rend(); ++it)
     out.push_back(std::make_unique<ir::ExprStmt>(std::move(*it), w.span));
+}
+
+bool FunctionBuilder::enter_instance(const ast::WithItem& item, const ast::With& w, ir::Block& out,
+                                     std::vector<ir::ExprPtr>& exits) {
+  const ast::Expr& context = *item.context;
+  auto manager = expr(context);
+  if (!manager) return false;
+  const FunctionEntry* enter = special_method(manager->type, "__enter__");
+  const FunctionEntry* exit = special_method(manager->type, "__exit__");
+  if (!enter || !exit) {
+    D().error(context.span, "a with statement needs a context manager: " +
+                                (instance_class(manager->type).empty() ? manager->type->str()
+                                                                       : "class '" + instance_class(manager->type) + "'") +
+                                " defines no __enter__ and __exit__");
+    return false;
+  }
+  // The manager the statement saw, held for its exit: a variable the body does not rebind, or a
+  // copy of the reference.
+  std::set<std::string> rebound;
+  collect_bound_names(w.body, rebound);
+  ir::Variable* held = nullptr;
+  if (manager->kind == ir::ExprKind::Var && context.kind == ast::ExprKind::Name &&
+      !rebound.count(ast::as<ast::Name>(context).id)) {
+    held = static_cast<ir::VarRef&>(*manager).var;
+  } else {
+    held = temporary("context", manager->type);
+    auto bind = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(held, context.span), std::move(manager),
+                                             context.span);
+    bind->declare = true;
+    out.push_back(std::move(bind));
+  }
+  std::vector<ir::ExprPtr> self;
+  self.push_back(std::make_unique<ir::VarRef>(held, context.span));
+  auto entered = call_special(*enter, std::move(self), context.span);
+  if (!entered) return false;
+  if (item.target && !entered->type->is_none()) {
+    assign(*item.target, std::move(entered), item.target->span, out, false);
+  } else if (item.target) {
+    // An __enter__ returning nothing binds the target to None.
+    out.push_back(std::make_unique<ir::ExprStmt>(std::move(entered), context.span));
+    assign(*item.target, std::make_unique<ir::Const>(types::none(), item.target->span), item.target->span, out, false);
+  } else {
+    out.push_back(std::make_unique<ir::ExprStmt>(std::move(entered), context.span));
+  }
+  // __exit__(exc_type, exc_value, traceback): None for each, the body having run to its end.
+  std::vector<ir::ExprPtr> args;
+  args.push_back(std::make_unique<ir::VarRef>(held, w.span));
+  for (size_t i = 1; i < exit->def->params.size(); ++i) {
+    if (exit->def->params[i].kind != ast::Param::Kind::Normal || exit->def->params[i].default_value) break;
+    args.push_back(std::make_unique<ir::Const>(types::none(), w.span));
+  }
+  auto left = call_special(*exit, std::move(args), w.span);
+  if (!left) return false;
+  exits.push_back(std::move(left));
+  return true;
 }
 
 }  // namespace py2cuda::infer

@@ -528,7 +528,10 @@ class FunctionBuilder {
   void raise_stmt(const ast::Stmt& s, ir::Block& out);
   void host_raise(const ast::Stmt& s, ir::Block& out);
   void unsupported_stmt(const ast::Stmt& s);
-  void with_stmt(const ast::With& w, ir::Block& out);  // infer/context_managers.cpp
+  void with_stmt(const ast::With& w, ir::Block& out);
+  // `with manager [as target]:` over an instance of the program's classes: binds the manager,
+  // calls __enter__ (into the target) and adds the __exit__ call to `exits`. False when reported.
+  bool enter_instance(const ast::WithItem& item, const ast::With& w, ir::Block& out, std::vector<ir::ExprPtr>& exits);  // infer/context_managers.cpp
   // try/except/else/finally in host code (infer/exception_handling.cpp).
   void try_stmt(const ast::Try& t, ir::Block& out);
   ir::Variable* scoped_temporary(const std::string& stem, TypeRef type);

@@ -290,6 +290,55 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
       return v;
     }
   }
+  // np.add.outer(a, b), of any binary ufunc of the table: NumPy's every pair of elements, shaped
+  // a.shape + b.shape, which is the ufunc of `a[..., None, ...]` (one new axis per dimension of
+  // b) and b, broadcast.
+  if (c.func->kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(*c.func).attr == "outer") {
+    const auto& m = ast::as<ast::Attribute>(*c.func);
+    const builtins::HostBuiltin* row = builtins::find_host(resolve_path(mb_.info(), *m.value));
+    using R = builtins::HostRule;
+    if (row && row->path.starts_with("numpy.") &&
+        (row->rule == R::BinaryUfunc || row->rule == R::BinaryFloatUfunc || row->rule == R::OperatorUfunc ||
+         row->rule == R::IntegerUfunc || row->rule == R::PredicateUfunc)) {
+      if (c.args.size() != 2 || !c.keywords.empty() || c.has_star_args) {
+        return fail(c.span, std::string(row->path.substr(6)) + ".outer() takes two arrays, and no keywords in py2cuda");
+      }
+      // A list or tuple goes through np.asarray, spelled through the module the ufunc was named by
+      // (`np.add`); arrays and scalars are taken as they are (a scalar has no axes).
+      const ast::Expr* numpy_module =
+          m.value->kind == ast::ExprKind::Attribute ? ast::as<ast::Attribute>(*m.value).value.get() : nullptr;
+      auto operand = [&](const ast::Expr& e, TypeRef& type) -> ast::ExprPtr {
+        auto v = expr(e);
+        if (!v) return nullptr;
+        type = v->type;
+        if (type->is_array() || type->is_number() || type->is_bool() || !numpy_module) return ast::clone(&e);
+        auto call = std::make_unique<ast::Call>(
+            e.span, std::make_unique<ast::Attribute>(e.span, ast::clone(numpy_module), "asarray", e.span));
+        call->args.push_back(ast::clone(&e));
+        auto as_array = expr(*call);
+        if (!as_array) return nullptr;
+        type = as_array->type;
+        return call;
+      };
+      TypeRef a_type = nullptr, b_type = nullptr;
+      ast::ExprPtr a = operand(*c.args[0], a_type);
+      ast::ExprPtr b = operand(*c.args[1], b_type);
+      if (!a || !b) return nullptr;
+      const int b_dims = b_type->is_array() ? b_type->ndim() : 0;
+      if (a_type->is_array() && b_dims > 0) {
+        auto index = std::make_unique<ast::TupleExpr>(c.args[0]->span);
+        index->elts.push_back(std::make_unique<ast::UnsupportedExpr>(c.args[0]->span, "ellipsis"));
+        for (int k = 0; k < b_dims; ++k) index->elts.push_back(std::make_unique<ast::NoneLit>(c.args[0]->span));
+        a = std::make_unique<ast::Subscript>(c.args[0]->span, std::move(a), std::move(index));
+      }
+      auto call = std::make_unique<ast::Call>(c.span, ast::clone(m.value.get()));
+      call->args.push_back(std::move(a));
+      call->args.push_back(std::move(b));
+      auto v = expr(*call);
+      synthetic_ast_.push_back(std::move(call));
+      return v;
+    }
+  }
   // kernel[grid, block](args...)
   if (c.func->kind == ast::ExprKind::Subscript) {
     const auto& sub = ast::as<ast::Subscript>(*c.func);

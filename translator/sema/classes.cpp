@@ -9,6 +9,7 @@
 #include <set>
 
 #include "frontend/ast_clone.h"
+#include "sema/ast_names.h"
 #include "sema/classes.h"
 #include "sema/module_info.h"
 
@@ -23,7 +24,7 @@ bool is_unsupported_special_method(const std::string& name) {
   static const std::set<std::string> kCalled = {
       "__init__", "__str__", "__repr__", "__len__", "__getitem__", "__eq__", "__ne__", "__lt__", "__le__",
       "__gt__", "__ge__", "__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__",
-      "__radd__", "__rsub__", "__rmul__", "__rtruediv__", "__contains__"};
+      "__radd__", "__rsub__", "__rmul__", "__rtruediv__", "__contains__", "__enter__", "__exit__"};
   return name.size() > 4 && name.starts_with("__") && name.ends_with("__") && !kCalled.count(name);
 }
 
@@ -101,6 +102,17 @@ namespace {
 
 // Why the class cannot be translated ("" when it can), and where. `known` holds the classes
 // translated so far, which one may derive from (single inheritance: c.base).
+// `def __exit__(self, *args)`: a with statement passes the exception's three values, which such
+// a method takes only to ignore. Unread, the `*args` (or `**kwargs`) is dropped, and the with
+// statement passes nothing for it (infer/context_managers.cpp).
+void drop_unread_star_parameters(ast::FunctionDef& f) {
+  std::set<std::string> read;
+  visit_names(f.body, [&](ast::Name& n) { read.insert(n.id); });
+  std::erase_if(f.params, [&](const ast::Param& p) {
+    return (p.kind == ast::Param::Kind::VarArgs || p.kind == ast::Param::Kind::KwArgs) && !read.count(p.name);
+  });
+}
+
 std::string unsupported_feature(ast::ClassDef& c, Span& where, const std::map<std::string, ast::ClassDef*>& known) {
   where = c.span;
   std::set<std::string> properties;  // the @property getters so far, whose @name.setter may follow
@@ -140,9 +152,10 @@ std::string unsupported_feature(ast::ClassDef& c, Span& where, const std::map<st
         continue;
       }
       case ast::StmtKind::FunctionDef: {
-        const auto& f = ast::as<ast::FunctionDef>(*s);
+        auto& f = ast::as<ast::FunctionDef>(*s);
         where = f.name_span;
         if (is_unsupported_special_method(f.name)) return "the special method '" + f.name + "' in a class";
+        if (f.name == "__exit__") drop_unread_star_parameters(f);
         if (f.is_async) return "async method";
         for (const auto& p : f.params) {
           if (p.kind != ast::Param::Kind::Normal) return "method with *args, **kwargs or keyword-only parameters";
