@@ -117,3 +117,22 @@ TEST(HostContextManagers, InstancesOfTheProgramsClassesEnterAndExit) {
                                      "no __enter__ and __exit__"))
       << plain.diagnostics;
 }
+
+// A @contextmanager generator is a class (sema/context_generators.cpp): the statements before its
+// yield are __enter__, returning the yielded value; those after it (a finally block's too) are
+// __exit__; its parameters and the names bound before the yield are attributes. A generator of
+// another shape stays a located warning where it is used.
+TEST(HostContextManagers, ContextmanagerGeneratorsAreClasses) {
+  const std::string gen =
+      "from contextlib import contextmanager\n@contextmanager\ndef timed(label):\n    n = len(label)\n"
+      "    try:\n        yield n * 2\n    finally:\n        print(label, n)\n";
+  TranslateResult r = run(gen + "with timed('k') as width:\n    inc[1, 1](a)\nprint(width)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "int64_t timed_op_enter_host(std::shared_ptr<timed> self) {")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int64_t width = timed_op_enter_host(context);")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "timed_op_exit_host(context);")) << r.cu;
+  TranslateResult loop = run("from contextlib import contextmanager\n@contextmanager\ndef each():\n"
+                             "    for i in range(2):\n        yield i\ninc[1, 1](a)\nwith each() as i:\n    print(i)\n");
+  EXPECT_TRUE(has(loop.diagnostics, "prog.py:13:6: warning: py2cuda translates with statements in host code only over"))
+      << loop.diagnostics;
+}

@@ -291,3 +291,15 @@ TEST(HostLanguage, DtypeItemsizeSizesDynamicSharedMemory) {
   EXPECT_TRUE(has(r.cu, "int main(int argc, char** argv)")) << r.cu;
   EXPECT_FALSE(has(r.diagnostics, "itemsize")) << r.diagnostics;
 }
+
+// `del name` of a local (a device array freed early, as course notebooks do) translates to
+// nothing: the name may be bound again, to another type; `del` of an attribute stays a warning.
+TEST(HostLanguage, DelOfANameIsDropped) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\ndec[1, 1](np.zeros(1))\nd = cuda.to_device(np.zeros(2))\ndel d\n"
+                          "d = 3\nprint(d)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "// prog.py:14: d = 3")) << r.cu;
+  EXPECT_FALSE(has(r.cu, "del d")) << r.cu;
+  TranslateResult bad = run("inc[1, 1](np.zeros(1))\ndel sys.argv\n");
+  EXPECT_TRUE(has(bad.diagnostics, "prog.py:11:5: warning: 'del' of this target is not supported by py2cuda")) << bad.diagnostics;
+}

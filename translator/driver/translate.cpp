@@ -17,6 +17,7 @@ TranslateResult translate(const SourceFile& file, const TranslateOptions& option
   if (options.dump == TranslateOptions::Dump::Ast && !diags.has_errors()) result.dump = ast::dump(module);
   sema::hoist_nested_functions(module, diags);
   sema::capture_module_device_arrays(module, diags);
+  sema::context_generators_to_classes(module);
   sema::prepare_classes(module);
   // Later stages still run after syntax errors elsewhere in the file, so
   // that one run reports as much as it can; their output is not kept.

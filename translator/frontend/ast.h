@@ -214,6 +214,7 @@ struct Starred : Expr {
 struct UnsupportedExpr : Expr {
   UnsupportedExpr(Span s, std::string w) : Expr(ExprKind::Unsupported, s), what(std::move(w)) {}
   std::string what;
+  ExprPtr value;  // a `yield`'s operand, or null (a @contextmanager's value: sema/context_generators.cpp)
 };
 
 // ---------------------------------------------------------------- statements

@@ -119,7 +119,11 @@ ExprPtr clone(const Expr* e) {
       return out;
     }
     case ExprKind::Starred: return std::make_unique<Starred>(e->span, clone(as<Starred>(*e).value.get()));
-    case ExprKind::Unsupported: return std::make_unique<UnsupportedExpr>(e->span, as<UnsupportedExpr>(*e).what);
+    case ExprKind::Unsupported: {
+      auto u = std::make_unique<UnsupportedExpr>(e->span, as<UnsupportedExpr>(*e).what);
+      u->value = clone(as<UnsupportedExpr>(*e).value.get());
+      return u;
+    }
   }
   return nullptr;
 }

@@ -204,7 +204,12 @@ ast::ExprPtr Converter::expr_unguarded(TSNode n) {
     case Kind::ParenthesizedListSplat: return unsupported(n, "starred expression");
     case Kind::DictionarySplat:
     case Kind::DictionarySplatPattern: return unsupported(n, "double-starred expression");
-    case Kind::Yield: return unsupported(n, "yield");
+    case Kind::Yield: {
+      auto y = std::make_unique<ast::UnsupportedExpr>(span(n), "yield");
+      std::vector<TSNode> operand = named_children(n);
+      if (operand.size() == 1 && ts_node_child_count(n) == 2) y->value = expr(operand[0]);  // not `yield from`
+      return y;
+    }
     case Kind::Await: return unsupported(n, "await");
     case Kind::Ellipsis: return unsupported(n, "ellipsis");
     case Kind::KeywordArgument: return unsupported(n, "keyword argument");

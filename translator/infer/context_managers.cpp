@@ -2,7 +2,8 @@
 // its exit. The managers are numba.cuda's (stream.auto_synchronize() synchronizes its stream at
 // the exit) and instances of the program's classes defining __enter__ and __exit__ (a timer, a
 // logger): `with Timer("step") as t:` calls `__enter__()` into `t`, runs the body, then calls
-// `__exit__(None, None, None)`. Kernels have no with statement in Numba, and host code's other
+// `__exit__(None, None, None)`; a @contextmanager generator is such a class
+// (sema/context_generators.cpp). Kernels have no with statement in Numba, and host code's other
 // context managers (files, locks, objmode) are outside what py2cuda translates.
 #include "infer/ast_queries.h"
 #include "infer/function_builder.h"
@@ -40,8 +41,10 @@ void FunctionBuilder::with_stmt(const ast::With& w, ir::Block& out) {
     }
     if (!row || row->rule != builtins::HostRule::ContextManager) {
       D().error(context.span, "py2cuda translates with statements in host code only over numba.cuda's context "
-                              "managers (stream.auto_synchronize(), cuda.pinned(...), cuda.defer_cleanup()) and "
-                              "instances of the program's classes that define __enter__ and __exit__");
+                              "managers (stream.auto_synchronize(), cuda.pinned(...), cuda.defer_cleanup()), "
+                              "instances of the program's classes that define __enter__ and __exit__, and "
+                              "@contextmanager generators with one yield, at the top of their body or of a "
+                              "try/finally");
       return;
     }
     if (item.target) {

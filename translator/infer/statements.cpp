@@ -406,15 +406,21 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
     case ast::StmtKind::Assert:
     case ast::StmtKind::Raise: raise_stmt(s, out); return;
     case ast::StmtKind::Delete:
-      // `del d[k]` of a dict, `del xs[i]` or `del xs[a:b]` of a list; deleting names or array
-      // elements has no translation.
+      // `del d[k]` of a dict, `del xs[i]` or `del xs[a:b]` of a list, `del name`; deleting array
+      // elements or attributes has no translation.
       if (!host_) {
         unsupported_stmt(s);
         return;
       }
       for (const auto& t : ast::as<ast::Delete>(s).targets) {
+        if (t->kind == ast::ExprKind::Name && locals_.count(ast::as<ast::Name>(*t).id)) {
+          // `del d_x` (to free device memory early): the C++ variable lives on to its scope's end,
+          // which only delays the freeing; a read after it would be Python's NameError.
+          continue;
+        }
         if (t->kind != ast::ExprKind::Subscript) {
-          D().error(t->span, "'del' of a name is not supported by py2cuda (of a dict's entry, del d[key], is)");
+          D().error(t->span, "'del' of this target is not supported by py2cuda (of a local name, a list's element or "
+                             "slice, and a dict's entry, del d[key], is)");
           continue;
         }
         if (!list_delete(ast::as<ast::Subscript>(*t), s.span, out)) dict_delete(ast::as<ast::Subscript>(*t), s.span, out);

@@ -174,6 +174,12 @@ void hoist_nested_functions(ast::Module& module, Diagnostics& diags);
 // enclosing function do (sema/captured_device_arrays.h). Runs after hoist_nested_functions.
 void capture_module_device_arrays(ast::Module& module, Diagnostics& diags);
 
+// `@contextlib.contextmanager` generators (one `yield`, at the top of the body or of a
+// `try: ... finally:`) become classes with __enter__ (the statements before the yield) and
+// __exit__ (those after it), so that a with statement enters and leaves one as an instance
+// (sema/context_generators.cpp). Runs after hoist_nested_functions, before prepare_classes.
+void context_generators_to_classes(ast::Module& module);
+
 // Decides which module-level classes py2cuda translates (plain classes: no user base class,
 // no operator methods...) and makes each one's constructor; the others keep `what` naming the
 // feature, which host code reports (sema/classes.cpp). Runs after capture_module_device_arrays.
