@@ -2,7 +2,8 @@
 // its exit. The managers are numba.cuda's (stream.auto_synchronize() synchronizes its stream at
 // the exit) and instances of the program's classes defining __enter__ and __exit__ (a timer, a
 // logger): `with Timer("step") as t:` calls `__enter__()` into `t`, runs the body, then calls
-// `__exit__(None, None, None)`; a @contextmanager generator is such a class
+// `__exit__(None, None, None)` however the body is left (a finally block); a @contextmanager
+// generator is such a class
 // (sema/context_generators.cpp). Kernels have no with statement in Numba, and host code's other
 // context managers (files, locks, objmode) are outside what py2cuda translates.
 #include "infer/ast_queries.h"
@@ -18,6 +19,7 @@ void FunctionBuilder::with_stmt(const ast::With& w, ir::Block& out) {
   }
   std::vector<ir::ExprPtr> exits;  // in the order of the items; run in reverse, as Python does
   bool user_managers = false;      // an instance's __exit__ among them
+  const size_t entries_start = out.size();
   for (const ast::WithItem& item : w.items) {
     const ast::Expr& context = *item.context;
     const builtins::HostBuiltin* row = nullptr;
@@ -100,13 +102,28 @@ void FunctionBuilder::with_stmt(const ast::With& w, ir::Block& out) {
     }
     // cuda.defer_cleanup(): deallocation is already deferred to the last reference's end.
   }
+  for (size_t i = entries_start + 1; i < out.size(); ++i) out[i]->echo_line = false;  // one echo of the with line
   if (user_managers) {
-    if (const ast::Stmt* leave = early_exit(w.body, false)) {
-      D().error(leave->span, "leaving a with statement early is not supported by py2cuda (its context manager's "
-                             "__exit__ would not run); let the body run to its end");
-      return;
+    // The exits run however the body is left (its end, return, break, continue, an exception),
+    // as a try statement's finally block runs.
+    auto node = std::make_unique<ir::Try>(w.span);
+    node->echo_line = entries_start == out.size();  // else the entries echoed the line
+    struct BlockScope {
+      std::vector<int>& path;
+      ~BlockScope() { path.pop_back(); }
+    } scope{block_path_};
+    block_path_.push_back(next_block_id_++);
+    block(w.body, node->body);
+    block_path_.back() = next_block_id_++;
+    node->finally_span = w.span;
+    for (auto it = exits.rbegin(); it != exits.rend(); ++it) {
+      node->finally_body.push_back(std::make_unique<ir::ExprStmt>(std::move(*it), w.span));
+      node->finally_body.back()->echo_line = false;  // the guard echoes the with statement
     }
-  } else if (!exits.empty()) {
+    out.push_back(std::move(node));
+    return;
+  }
+  if (!exits.empty()) {
     if (const ast::Stmt* leave = early_exit(w.body, false)) {
       D().error(leave->span, "leaving 'with stream.auto_synchronize()' early is not supported by py2cuda (the "
                              "stream would not be synchronized); let the body run to its end");
