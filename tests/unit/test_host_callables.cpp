@@ -152,3 +152,16 @@ TEST(HostCallables, AnEmptyListTakesTheTypeItsCalleeAppends) {
   EXPECT_TRUE(has(r.cu, "py2cuda::host::List<double> ys = py2cuda::host::List<double>();")) << r.cu;
   EXPECT_TRUE(has(r.cu, "void fill_host(py2cuda::host::List<double> xs, int64_t k) {")) << r.cu;
 }
+
+// tuple() of a generator over tuples whose length is known (a shape, a tuple variable; zip()
+// and enumerate() of them): the items written out, one per element, so the result is a C++
+// tuple a launch takes as its grid. A generator over a list stays a located warning.
+TEST(HostCallables, TupleOfAGeneratorOverTuplesIsWrittenOut) {
+  TranslateResult r = run("a = np.zeros((4, 6))\nt = (2, 4)\nb = tuple((s + k - 1) // k for s, k in zip(a.shape, t))\n"
+                          "g = tuple(n * i for i, n in enumerate(t))\ninc[1, 1](np.zeros(1))\nprint(b, g)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::tuple<int64_t, int64_t> b = py2cuda::tuple<int64_t, int64_t>{")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "g = py2cuda::tuple<int64_t, int64_t>(py2cuda::get<0>(t) * 0, py2cuda::get<1>(t) * 1);")) << r.cu;
+  TranslateResult list = run("xs = [1, 2]\nb = tuple(x + 1 for x in xs)\ninc[1, 1](np.zeros(1))\n");
+  EXPECT_TRUE(has(list.diagnostics, "prog.py:7:10: warning: tuple() of a ")) << list.diagnostics;
+}

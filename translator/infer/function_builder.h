@@ -444,6 +444,10 @@ class FunctionBuilder {
   ir::ExprPtr listed_array(ir::ExprPtr v, Span s);
   ir::ExprPtr list_builtin(const ast::Call& c, const std::string& path, bool& handled);
   ir::ExprPtr tuple_of(const ast::Call& c);
+  // tuple(f(x) for x in t) over tuples of a length known here (zip() and enumerate() of them
+  // too): the tuple of the items written out. `handled` false when the generator is not of
+  // that form (tuple_of then reports it).
+  ir::ExprPtr tuple_of_items(const ast::ComprehensionExpr& g, bool& handled);
   bool is_main_guard(const ast::If& i) const;
   // Functions held in names (infer/function_values.cpp): the function `e` names (a
   // module function, or a name bound to one), else null.

@@ -6,7 +6,10 @@
 // becomes a growable list when its elements have one type. `xs = []` takes its element
 // type from what is later appended, extended, inserted or stored, as Numba's reflected
 // lists unify: the fixpoint of type inference (type_body) re-types the list's variable.
+#include <algorithm>
+#include <cstdint>
 #include <functional>
+#include <map>
 #include <set>
 
 #include "frontend/ast_clone.h"
@@ -950,6 +953,11 @@ ir::ExprPtr FunctionBuilder::tuple_of(const ast::Call& c) {
       return t;
     }
   }
+  if (arg.kind == ast::ExprKind::Comprehension) {
+    bool handled = false;
+    auto items = tuple_of_items(ast::as<ast::ComprehensionExpr>(arg), handled);
+    if (handled) return items;
+  }
   auto v = expr(arg);
   if (!v) return nullptr;
   if (v->type->is_tuple()) {
@@ -957,7 +965,141 @@ ir::ExprPtr FunctionBuilder::tuple_of(const ast::Call& c) {
     return v;
   }
   return fail(arg.span, "tuple() of a " + v->type->str() + ": py2cuda's tuples have their length in their type, so "
-                        "tuple() takes a tuple, a list display or range() of integer literals here; keep a list instead");
+                        "tuple() takes a tuple, a list display, range() of integer literals, or a generator over "
+                        "tuples (zip() and enumerate() of them too) here; keep a list instead");
+}
+
+namespace {
+
+// `e` with each name of `by` replaced by what its function makes (the expression standing for
+// it); false, `e` unchanged in part, when `e` holds a scope of its own (a lambda, a
+// comprehension) where a name could mean another variable.
+bool substitute_names(ast::ExprPtr& e, const std::map<std::string, std::function<ast::ExprPtr(Span)>>& by) {
+  if (!e) return true;
+  auto each = [&](std::vector<ast::ExprPtr>& v) {
+    bool ok = true;
+    for (auto& x : v) ok = substitute_names(x, by) && ok;
+    return ok;
+  };
+  switch (e->kind) {
+    case ast::ExprKind::Name:
+      if (auto it = by.find(ast::as<ast::Name>(*e).id); it != by.end()) e = it->second(e->span);
+      return true;
+    case ast::ExprKind::Attribute: return substitute_names(ast::as<ast::Attribute>(*e).value, by);
+    case ast::ExprKind::Subscript:
+      return substitute_names(ast::as<ast::Subscript>(*e).value, by) && substitute_names(ast::as<ast::Subscript>(*e).index, by);
+    case ast::ExprKind::Slice: {
+      auto& x = ast::as<ast::Slice>(*e);
+      return substitute_names(x.lower, by) && substitute_names(x.upper, by) && substitute_names(x.step, by);
+    }
+    case ast::ExprKind::Call: {
+      auto& c = ast::as<ast::Call>(*e);
+      bool ok = substitute_names(c.func, by) && each(c.args);
+      for (auto& k : c.keywords) ok = substitute_names(k.value, by) && ok;
+      return ok;
+    }
+    case ast::ExprKind::Binary:
+      return substitute_names(ast::as<ast::Binary>(*e).left, by) && substitute_names(ast::as<ast::Binary>(*e).right, by);
+    case ast::ExprKind::Unary: return substitute_names(ast::as<ast::Unary>(*e).operand, by);
+    case ast::ExprKind::BoolOp: return each(ast::as<ast::BoolOpExpr>(*e).values);
+    case ast::ExprKind::Compare:
+      return substitute_names(ast::as<ast::Compare>(*e).left, by) && each(ast::as<ast::Compare>(*e).comparators);
+    case ast::ExprKind::IfExp: {
+      auto& x = ast::as<ast::IfExp>(*e);
+      return substitute_names(x.test, by) && substitute_names(x.body, by) && substitute_names(x.orelse, by);
+    }
+    case ast::ExprKind::Tuple: return each(ast::as<ast::TupleExpr>(*e).elts);
+    case ast::ExprKind::List: return each(ast::as<ast::ListExpr>(*e).elts);
+    case ast::ExprKind::Starred: return substitute_names(ast::as<ast::Starred>(*e).value, by);
+    case ast::ExprKind::IntLit:
+    case ast::ExprKind::FloatLit:
+    case ast::ExprKind::BoolLit:
+    case ast::ExprKind::NoneLit:
+    case ast::ExprKind::StrLit: return true;
+    default: return false;  // comprehensions, lambdas, f-strings, dicts: not written out
+  }
+}
+
+}  // namespace
+
+ir::ExprPtr FunctionBuilder::tuple_of_items(const ast::ComprehensionExpr& g, bool& handled) {
+  handled = false;
+  if (g.is_dict || !g.conditions.empty() || !g.elt || !g.target || !g.iter) return nullptr;
+  if (g.elt->kind == ast::ExprKind::Comprehension && ast::as<ast::ComprehensionExpr>(*g.elt).nested_clause) return nullptr;
+  // What is iterated, in parts read once per item: each must name a value (a variable, an
+  // attribute such as a.shape, an element) or be a tuple display.
+  auto plain = [](const ast::Expr& e) {
+    const ast::Expr* x = &e;
+    while (x->kind == ast::ExprKind::Attribute || x->kind == ast::ExprKind::Subscript) {
+      x = x->kind == ast::ExprKind::Attribute ? ast::as<ast::Attribute>(*x).value.get() : ast::as<ast::Subscript>(*x).value.get();
+    }
+    return x->kind == ast::ExprKind::Name || e.kind == ast::ExprKind::Tuple;
+  };
+  std::vector<const ast::Expr*> parts;
+  std::vector<std::string> names;  // the loop's name for each part ("" for none)
+  std::string counter;             // enumerate()'s index name
+  auto name_of = [](const ast::Expr& t) { return t.kind == ast::ExprKind::Name ? ast::as<ast::Name>(t).id : std::string(); };
+  const ast::Expr& iter = *g.iter;
+  const std::string path = iter.kind == ast::ExprKind::Call ? resolve_path(mb_.info(), *ast::as<ast::Call>(iter).func) : "";
+  if (path == "zip" || path == "enumerate") {
+    const auto& call = ast::as<ast::Call>(iter);
+    if (!call.keywords.empty() || call.args.empty() || (path == "enumerate" && call.args.size() != 1)) return nullptr;
+    if (g.target->kind != ast::ExprKind::Tuple) return nullptr;
+    const auto& targets = ast::as<ast::TupleExpr>(*g.target).elts;
+    const size_t offset = path == "enumerate" ? 1 : 0;
+    if (targets.size() != call.args.size() + offset) return nullptr;
+    if (offset) {
+      counter = name_of(*targets[0]);
+      if (counter.empty()) return nullptr;
+    }
+    for (size_t k = 0; k < call.args.size(); ++k) {
+      parts.push_back(call.args[k].get());
+      names.push_back(name_of(*targets[k + offset]));
+      if (names.back().empty()) return nullptr;
+    }
+  } else if (!path.empty() || g.target->kind != ast::ExprKind::Name) {
+    return nullptr;
+  } else {
+    parts.push_back(&iter);
+    names.push_back(name_of(*g.target));
+  }
+  size_t n = SIZE_MAX;
+  for (const ast::Expr* part : parts) {
+    if (!plain(*part)) return nullptr;
+    auto v = expr(*part);
+    if (!v) {
+      handled = true;  // reported
+      return nullptr;
+    }
+    if (!v->type->is_tuple()) return nullptr;
+    n = std::min(n, v->type->elements().size());
+  }
+  if (n > 256) return nullptr;
+  auto items = std::make_unique<ast::TupleExpr>(g.span);
+  for (size_t i = 0; i < n; ++i) {
+    std::map<std::string, std::function<ast::ExprPtr(Span)>> by;
+    auto index = [i](Span at) {
+      auto k = std::make_unique<ast::IntLit>(at);
+      k->value = i;
+      k->text = std::to_string(i);
+      return k;
+    };
+    for (size_t k = 0; k < parts.size(); ++k) {
+      const ast::Expr* part = parts[k];
+      by[names[k]] = [part, index](Span at) -> ast::ExprPtr {
+        return std::make_unique<ast::Subscript>(at, ast::clone(part), index(at));
+      };
+    }
+    if (!counter.empty()) by[counter] = [index](Span at) -> ast::ExprPtr { return index(at); };
+    ast::ExprPtr item = ast::clone(g.elt.get());
+    if (!substitute_names(item, by)) return nullptr;
+    items->elts.push_back(std::move(item));
+  }
+  handled = true;
+  auto v = expr(*items);
+  synthetic_ast_.push_back(std::move(items));
+  if (v && v->type->is_tuple() && v->type->is_list_display()) v->type = types::tuple(v->type->elements());
+  return v;
 }
 
 // list(...), sorted(...), reversed(...), and max/min/sum/any/all of a list or a generator expression.
