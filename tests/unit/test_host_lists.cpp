@@ -209,3 +209,12 @@ TEST(HostLists, SliceAssignmentDelAndIdentity) {
   EXPECT_TRUE(has(bad.diagnostics, "prog.py:8:1: warning: can only assign an iterable to a slice of a list, not int64"))
       << bad.diagnostics;
 }
+
+// max(a) / min(a) of a 1-D host array: Python's comparisons over its elements, in order.
+TEST(HostLists, MaxAndMinOfAOneDimensionalArray) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\na = np.arange(3.0)\nprint(max(a), min(a[::-1]))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::max(py2cuda::host::to_list<double>(a))")) << r.cu;
+  TranslateResult two_d = run("inc[1, 1](np.zeros(1))\nm = np.zeros((2, 2))\nprint(max(m))\n");
+  EXPECT_FALSE(has(two_d.cu, "int main(")) << two_d.cu;
+}

@@ -1203,6 +1203,12 @@ ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string&
   auto v = v_from_view ? std::move(v_from_view) : growable_list(expr(arg));
   if (!v) return nullptr;
   v = range_values(std::move(v), arg.span);  // sum(range(a, b)), max(range(n))
+  if ((path == "max" || path == "min") && v->type->is_array() && !v->type->is_device_array() && v->type->ndim() == 1) {
+    // max(a) of a 1-D array: Python compares its elements in order, as of the list of them (a
+    // NaN first stays the result, a later one is skipped, where np.max gives NaN).
+    TypeRef item = v->type->dtype();
+    v = call_node(types::list(item), "py2cuda::host::to_list<{t0}>({0})", arg.span, args_of(std::move(v)), {item});
+  }
   if (!v->type->is_list()) {
     handled = false;
     return nullptr;

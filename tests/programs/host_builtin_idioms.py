@@ -1,0 +1,49 @@
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
+# Everyday Python around a launch: a device function returning a tuple, a local array, atomic max
+# and add; print(*xs, sep=...), sorted dict items by a key lambda, enumerate(zip(...)) with
+# unpacking, !r and %-formatting, isinstance, assert with a message, while/else with break,
+# max() and min() of 1-D arrays and of a reversed view.
+import numpy as np
+from numba import cuda, int32, float64
+import math
+
+@cuda.jit(device=True)
+def stats(x, y):
+    return x + y, x * y
+
+@cuda.jit
+def kern(a, out, counts):
+    i = cuda.grid(1)
+    tmp = cuda.local.array(4, dtype=float64)
+    if i < a.size:
+        for k in range(4):
+            tmp[k] = a[i] * k
+        s, p = stats(tmp[1], tmp[2])
+        out[i] = s + p
+        cuda.atomic.max(counts, 0, i)
+        cuda.atomic.add(counts, 1, 1)
+
+def main():
+    a = np.linspace(0, 1, 10)
+    out = np.empty_like(a)
+    counts = np.zeros(2, dtype=np.int32)
+    kern[2, 8](a, out, counts)
+    print(out.round(4))
+    print(counts, *counts, sep=" | ")
+    pairs = sorted({"a": 3, "b": 1, "c": 2}.items(), key=lambda kv: -kv[1])
+    print(pairs)
+    for i, (x, y) in enumerate(zip(a[:2], out[:2])):
+        print(i, f"{x!r:>6} {y:.3e}", "%5.2f|%d" % (x, i))
+    print(isinstance(a, np.ndarray), isinstance(3, int), type(out[0]).__name__)
+    assert counts[1] == 10, "count mismatch"
+    total = 0
+    while True:
+        total += 1
+        if total > 3:
+            break
+    else:
+        print("never")
+    print(total, max(a), min(out), max(np.array([3, 9, 2], dtype=np.int32)), min(a[::-1]))
+
+if __name__ == "__main__":
+    main()
