@@ -2,7 +2,8 @@
 # @contextlib.contextmanager generators timing launches: one yielding a value inside
 # try/finally (its parameters and the names bound before the yield read again after it, a dict
 # passed in and updated), one imported as contextlib.contextmanager with a bare yield, nested
-# with statements over both, one entered in a loop.
+# with statements over both, one entered in a loop; an empty list given to a generator and to a
+# class's constructor, typed by what they append.
 import time
 from contextlib import contextmanager
 import contextlib
@@ -49,4 +50,29 @@ def main():
     print(runs)
 
 
+class Recorder:
+    def __init__(self, log):
+        self.log = log
+
+    def note(self, text):
+        self.log.append(text)
+
+
+@contextmanager
+def logged(label, log):
+    log.append("enter " + label)
+    yield
+    log.append("exit " + label)
+
+
+def record():
+    log = []  # typed by what the generator and the Recorder's method append
+    r = Recorder(log)
+    r.note("first")
+    with logged("a", log):
+        r.note("inside")
+    print(log, r.log is log)
+
+
 main()
+record()

@@ -210,3 +210,15 @@ TEST(HostClasses, PrintingAListOfInstancesIsALocatedWarning) {
       << r.diagnostics;
   EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
 }
+
+// An empty list given to a constructor that keeps it (`self.log = log`) and appended to by a
+// method is a list of what the method appends, in the caller too; an attribute whose name C++
+// reserves (`log`, C's log()) is declared by the C++ name its reads and writes use.
+TEST(HostClasses, AnEmptyListKeptByAConstructorTakesTheMethodsType) {
+  TranslateResult r = run("class Recorder:\n    def __init__(self, log):\n        self.log = log\n"
+                          "    def note(self, text):\n        self.log.append(text)\n"
+                          "inc[1, 1](np.zeros(1))\nlog = []\nrec = Recorder(log)\nrec.note('x')\nprint(log)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<std::string> log_ = py2cuda::host::List<std::string>();")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "  py2cuda::host::List<std::string> log_{};\n")) << r.cu;
+}

@@ -372,6 +372,12 @@ bool FunctionBuilder::class_attribute_store(const ast::Attribute& target, ir::Ex
     }
   }
   mb_.set_class_attribute_type(cls, target.attr, t);
+  if (value->type->is_untyped_list() && t->is_list() && t->dtype() && value->kind == ir::ExprKind::Var) {
+    // `self.log = log` of an empty list a method appends to: the variable is a list of that
+    // type too (the caller's `[]`, when `log` is a parameter: infer/expressions.cpp).
+    const std::string& name = static_cast<const ir::VarRef&>(*value).var->name;
+    if (locals_.count(name)) assign_type(binding(name), t, s);
+  }
   if (final_ && value->type->is_number() && t->is_number() && !prints_alike(value->type, t)) {
     D().warning(s, "the attribute '" + target.attr + "' of '" + cls + "' is " + t->str() +
                        " (the unification of all its assignments): this " + value->type->str() +

@@ -79,6 +79,11 @@ std::unique_ptr<ir::Module> ModuleBuilder::run() {
       }
     }
     if (host_program) build_host_program();
+    // Members are read and written by their C++ names (`self.log` is `self->log_`, log() being
+    // C's): the structs declare them so.
+    for (auto& c : module_->host_classes) {
+      for (auto& [name, type] : c.fields) name = cpp_identifier(name);
+    }
     warn_about_missing_gpu_code();
     ir::mark_call_effects(*module_);  // which device functions' calls lowering must keep in order
     ir::mark_grid_stride_loops(*module_);  // which kernels' loops the emulation may run trip-major
@@ -226,7 +231,11 @@ TypeRef ModuleBuilder::probe_host_return_type(const FunctionEntry& f, const std:
   auto done = host_instances_.find(key);
   if (done != host_instances_.end()) return done->second ? done->second->return_type : nullptr;
   auto it = host_probes_.find(key);
-  if (it != host_probes_.end()) return it->second;
+  // An empty list passed in is typed by what the function (or a method it stores the list for)
+  // appends, which later calls may change: such a probe is made again each time.
+  bool untyped_list = false;
+  for (TypeRef t : params) untyped_list = untyped_list || t->is_untyped_list();
+  if (it != host_probes_.end() && !untyped_list) return it->second;
   if (host_in_progress_.count(&f)) return nullptr;
   host_in_progress_.insert(&f);
   int errors_before = scratch_.error_count();

@@ -491,7 +491,7 @@ struct Module {
     std::string cpp_name;
     std::string python_name;
     Span span;
-    std::vector<std::pair<std::string, TypeRef>> fields;
+    std::vector<std::pair<std::string, TypeRef>> fields;  // Python names while typing, C++ names after
     // Single inheritance: the base's struct (""), which holds every attribute of the hierarchy
     // (a derived struct adds none); a class with subclasses is polymorphic (virtual destructor)
     // for the dynamic_casts of method dispatch and isinstance.
