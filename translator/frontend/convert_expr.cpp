@@ -205,9 +205,11 @@ ast::ExprPtr Converter::expr_unguarded(TSNode n) {
     case Kind::DictionarySplat:
     case Kind::DictionarySplatPattern: return unsupported(n, "double-starred expression");
     case Kind::Yield: {
+      // `yield from x` has three children: the keywords and x.
+      if (ts_node_child_count(n) > 2) return unsupported(n, "yield from");
       auto y = std::make_unique<ast::UnsupportedExpr>(span(n), "yield");
       std::vector<TSNode> operand = named_children(n);
-      if (operand.size() == 1 && ts_node_child_count(n) == 2) y->value = expr(operand[0]);  // not `yield from`
+      if (operand.size() == 1) y->value = expr(operand[0]);
       return y;
     }
     case Kind::Await: return unsupported(n, "await");

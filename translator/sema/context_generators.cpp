@@ -45,7 +45,7 @@ bool is_yield_statement(const ast::Stmt& s, const ast::Expr*& value) {
 bool holds_yield(ast::Stmt& s) {
   bool found = false;
   visit_exprs(s, [&](ast::Expr& e) {
-    found = found || (e.kind == ast::ExprKind::Unsupported && ast::as<ast::UnsupportedExpr>(e).what == "yield");
+    found = found || (e.kind == ast::ExprKind::Unsupported && ast::as<ast::UnsupportedExpr>(e).what.starts_with("yield"));
   });
   return found;
 }
