@@ -166,3 +166,19 @@ TEST(HostExceptions, ImportGuardsAreTheirImports) {
   EXPECT_TRUE(has(r.cu, "__global__")) << r.cu;
   EXPECT_TRUE(has(r.cu, "int main(")) << r.diagnostics;
 }
+
+// The program's exception classes (`class ShapeError(ValueError): pass`): raised by their name,
+// and an except clause naming a base lists the program's subclasses of it too, since the
+// runtime knows only the built-in hierarchy. One with a body of its own stays a class py2cuda
+// does not translate.
+TEST(HostExceptions, TheProgramsExceptionClassesAreRaisedAndCaughtByName) {
+  TranslateResult r = run("class ShapeError(ValueError):\n    pass\nclass EmptyError(ShapeError):\n    \"\"\"None.\"\"\"\n"
+                          "inc[1, 1](np.zeros(1))\ntry:\n    raise EmptyError('x')\nexcept ValueError as e:\n    print(e)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "throw py2cuda::host::PyException(\"EmptyError\", \"x\");")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::isinstance(e, {\"ValueError\", \"EmptyError\", \"ShapeError\"})")) << r.cu;
+  EXPECT_FALSE(has(r.cu, "struct ShapeError")) << r.cu;
+  TranslateResult rich = run("class CodeError(Exception):\n    def __init__(self, code):\n        self.code = code\n"
+                             "inc[1, 1](np.zeros(1))\nraise CodeError(3)\n");
+  EXPECT_FALSE(rich.ok && has(rich.cu, "int main(")) << rich.cu;
+}

@@ -493,6 +493,9 @@ struct Module {
   Block hoisted;
   // The hoisted closure variables: module constant name -> {the variable's name, its function}.
   std::map<std::string, std::pair<std::string, std::string>> closure_variables;
+  // `class ShapeError(ValueError): pass`: the program's exception classes, each with its base
+  // (a built-in exception class or another of these), taken out of the body (sema/classes.cpp).
+  std::map<std::string, std::string> exception_classes;
 };
 
 // Checked downcast helpers: `as<ast::Call>(expr)`.

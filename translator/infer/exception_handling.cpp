@@ -4,6 +4,8 @@
 // matching through the built-in class hierarchy, host/exception_handling.h). `else:` runs
 // after a flag the body sets at its end; `finally:` is a scope guard. Kernels have no try
 // statement: Numba's CUDA target does not support one.
+#include <algorithm>
+
 #include "infer/ast_queries.h"
 #include "infer/function_builder.h"
 #include "py2cuda/host/exception_handling.h"
@@ -47,6 +49,7 @@ ir::Variable* FunctionBuilder::scoped_temporary(const std::string& stem, TypeRef
 std::string FunctionBuilder::exception_class(const ast::Expr& e) const {
   if (e.kind == ast::ExprKind::Name) {
     const std::string& id = ast::as<ast::Name>(e).id;
+    if (mb_.info().exception_classes.count(id) && !locals_.count(id)) return id;  // the program's
     if (is_builtin_name(e, id) && host::is_exception_class(id) && id != "AxisError" && id != "LinAlgError" &&
         id != "SkipTest") {
       return id;
@@ -78,7 +81,23 @@ bool FunctionBuilder::handler_classes(const ast::Expr* type, std::vector<std::st
     classes.push_back(cls);
   }
   // Every exception the runtime raises is an Exception: the clause catches all of them.
-  if (every) classes.clear();
+  if (every) {
+    classes.clear();
+    return true;
+  }
+  // The program's exception classes deriving from one named: `except ValueError` catches a
+  // ShapeError(ValueError) too (the runtime knows the built-in hierarchy only).
+  const auto& user = mb_.info().exception_classes;
+  const std::vector<std::string> named_classes = classes;
+  for (const auto& [cls, base] : user) {
+    std::string x = cls;
+    bool derives = false;
+    for (; user.count(x) && !derives; x = user.at(x)) {
+      for (const std::string& n : named_classes) derives = derives || x == n;
+    }
+    for (const std::string& n : named_classes) derives = derives || host::exception_is_subclass(x, n);
+    if (derives && std::find(classes.begin(), classes.end(), cls) == classes.end()) classes.push_back(cls);
+  }
   return true;
 }
 

@@ -849,6 +849,7 @@ ModuleInfo analyze_module(const ast::Module& module, const SourceFile& file,
   info.file = &file;
   Analyzer(info, diags).run(module, overrides);
   info.host = collect_host_program(info, module);
+  info.exception_classes = module.exception_classes;
   return info;
 }
 

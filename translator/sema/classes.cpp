@@ -9,6 +9,7 @@
 #include <set>
 
 #include "frontend/ast_clone.h"
+#include "py2cuda/host/exception_handling.h"
 #include "sema/ast_names.h"
 #include "sema/classes.h"
 #include "sema/module_info.h"
@@ -331,7 +332,40 @@ std::vector<const ast::AnnAssign*> dataclass_fields(const ast::ClassDef& c) {
   return fields;
 }
 
+// `class ShapeError(ValueError): pass` (a docstring or `...` for a body): an exception class the
+// program raises and catches by name. It needs no struct: the runtime's PyException carries its
+// name, and infer matches an except clause naming a base against its subclasses. One whose body
+// does more (an __init__, attributes) stays a class, which py2cuda does not translate.
+void take_exception_classes(ast::Module& module) {
+  for (auto* block : {&module.body, &module.hoisted}) {
+    for (auto it = block->begin(); it != block->end();) {
+      auto* c = (*it)->kind == ast::StmtKind::Unsupported ? dynamic_cast<ast::ClassDef*>(it->get()) : nullptr;
+      bool exception = c && c->bases.size() == 1 && !c->has_class_keywords && c->decorators.empty() &&
+                       c->bases[0]->kind == ast::ExprKind::Name;
+      if (exception) {
+        const std::string& base = ast::as<ast::Name>(*c->bases[0]).id;
+        exception = module.exception_classes.count(base) || host::is_exception_class(base);
+      }
+      for (size_t i = 0; exception && i < c->body.size(); ++i) {
+        const auto& st = c->body[i];
+        const bool docstring = st->kind == ast::StmtKind::Expr &&
+                               (ast::as<ast::ExprStmt>(*st).value->kind == ast::ExprKind::StrLit ||
+                                (ast::as<ast::ExprStmt>(*st).value->kind == ast::ExprKind::Unsupported &&
+                                 ast::as<ast::UnsupportedExpr>(*ast::as<ast::ExprStmt>(*st).value).what == "ellipsis"));
+        exception = exception && (st->kind == ast::StmtKind::Pass || docstring);
+      }
+      if (!exception) {
+        ++it;
+        continue;
+      }
+      module.exception_classes[c->name] = ast::as<ast::Name>(*c->bases[0]).id;
+      it = block->erase(it);
+    }
+  }
+}
+
 void prepare_classes(ast::Module& module) {
+  take_exception_classes(module);
   // Definitions from `if __name__ == "__main__":` and host functions (sema/nested_functions.cpp) too.
   std::vector<ast::ClassDef*> classes;
   for (auto* block : {&module.body, &module.hoisted}) {

@@ -145,6 +145,8 @@ struct ClassInfo {
 struct ModuleInfo {
   const SourceFile* file = nullptr;
   std::map<std::string, ClassInfo> classes;
+  // The program's exception classes and their bases (ast::Module::exception_classes).
+  std::map<std::string, std::string> exception_classes;
   HostProgram host;
   std::map<std::string, Symbol> globals;
   std::vector<std::unique_ptr<FunctionEntry>> functions;  // source order
