@@ -80,21 +80,8 @@ void FunctionBuilder::with_stmt(const ast::With& w, ir::Block& out) {
       return;
     }
     if (row->path == "Stream.auto_synchronize") {
-      // The stream is the one the with statement saw: a variable the body rebinds is copied first.
-      const ast::Expr& receiver = *ast::as<ast::Attribute>(*c.func).value;
-      std::set<std::string> rebound;
-      collect_bound_names(w.body, rebound);
-      ir::Variable* stream = nullptr;
-      if (self->kind == ir::ExprKind::Var && receiver.kind == ast::ExprKind::Name &&
-          !rebound.count(ast::as<ast::Name>(receiver).id)) {
-        stream = static_cast<ir::VarRef&>(*self).var;
-      } else {
-        stream = temporary("stream", self->type);
-        auto bind = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(stream, context.span), std::move(self),
-                                                 context.span);
-        bind->declare = true;
-        out.push_back(std::move(bind));
-      }
+      // The stream is the one the with statement saw.
+      ir::Variable* stream = held_for_exit(std::move(self), *ast::as<ast::Attribute>(*c.func).value, w, "stream", out);
       auto sync = std::make_unique<ir::BuiltinCall>(types::none(), "{0}.synchronize()", w.span);
       sync->args.push_back(std::make_unique<ir::VarRef>(stream, w.span));
       sync->has_effects = true;
@@ -135,6 +122,21 @@ void FunctionBuilder::with_stmt(const ast::With& w, ir::Block& out) {
     out.push_back(std::make_unique<ir::ExprStmt>(std::move(*it), w.span));
 }
 
+ir::Variable* FunctionBuilder::held_for_exit(ir::ExprPtr value, const ast::Expr& spelled, const ast::With& w,
+                                             const std::string& stem, ir::Block& out) {
+  std::set<std::string> rebound;
+  collect_bound_names(w.body, rebound);
+  if (value->kind == ir::ExprKind::Var && spelled.kind == ast::ExprKind::Name &&
+      !rebound.count(ast::as<ast::Name>(spelled).id)) {
+    return static_cast<ir::VarRef&>(*value).var;
+  }
+  ir::Variable* held = temporary(stem, value->type);
+  auto bind = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(held, spelled.span), std::move(value), spelled.span);
+  bind->declare = true;
+  out.push_back(std::move(bind));
+  return held;
+}
+
 bool FunctionBuilder::enter_instance(const ast::WithItem& item, const ast::With& w, ir::Block& out,
                                      std::vector<ir::ExprPtr>& exits) {
   const ast::Expr& context = *item.context;
@@ -149,21 +151,7 @@ bool FunctionBuilder::enter_instance(const ast::WithItem& item, const ast::With&
                                 " defines no __enter__ and __exit__");
     return false;
   }
-  // The manager the statement saw, held for its exit: a variable the body does not rebind, or a
-  // copy of the reference.
-  std::set<std::string> rebound;
-  collect_bound_names(w.body, rebound);
-  ir::Variable* held = nullptr;
-  if (manager->kind == ir::ExprKind::Var && context.kind == ast::ExprKind::Name &&
-      !rebound.count(ast::as<ast::Name>(context).id)) {
-    held = static_cast<ir::VarRef&>(*manager).var;
-  } else {
-    held = temporary("context", manager->type);
-    auto bind = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(held, context.span), std::move(manager),
-                                             context.span);
-    bind->declare = true;
-    out.push_back(std::move(bind));
-  }
+  ir::Variable* held = held_for_exit(std::move(manager), context, w, "context", out);
   std::vector<ir::ExprPtr> self;
   self.push_back(std::make_unique<ir::VarRef>(held, context.span));
   auto entered = call_special(*enter, std::move(self), context.span);

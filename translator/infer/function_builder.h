@@ -535,7 +535,11 @@ class FunctionBuilder {
   void with_stmt(const ast::With& w, ir::Block& out);
   // `with manager [as target]:` over an instance of the program's classes: binds the manager,
   // calls __enter__ (into the target) and adds the __exit__ call to `exits`. False when reported.
-  bool enter_instance(const ast::WithItem& item, const ast::With& w, ir::Block& out, std::vector<ir::ExprPtr>& exits);  // infer/context_managers.cpp
+  bool enter_instance(const ast::WithItem& item, const ast::With& w, ir::Block& out, std::vector<ir::ExprPtr>& exits);
+  // The value a with statement's manager was made from, held for its exit: the variable
+  // `spelled` names when the body does not rebind it, else a copy (a temporary named `stem`).
+  ir::Variable* held_for_exit(ir::ExprPtr value, const ast::Expr& spelled, const ast::With& w, const std::string& stem,
+                              ir::Block& out);  // infer/context_managers.cpp
   // try/except/else/finally in host code (infer/exception_handling.cpp).
   void try_stmt(const ast::Try& t, ir::Block& out);
   ir::Variable* scoped_temporary(const std::string& stem, TypeRef type);

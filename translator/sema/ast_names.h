@@ -38,4 +38,8 @@ std::set<std::string> locals_of(const ast::FunctionDef& def);
 // numba.cuda); empty for other statements.
 std::map<std::string, std::string> import_paths(const ast::Stmt& s);
 
+// The dotted path `e` spells through `imports` (name -> path, as import_paths gives them):
+// `cuda.jit` with cuda -> numba.cuda is "numba.cuda.jit"; "" when its root is no import.
+std::string imported_path(const ast::Expr& e, const std::map<std::string, std::string>& imports);
+
 }  // namespace py2cuda::sema

@@ -191,17 +191,7 @@ void context_generators_to_classes(ast::Module& module) {
       for (const auto& [name, path] : import_paths(*s)) imports[name] = path;
     }
   }
-  auto is_contextmanager = [&](const ast::Expr& d) {
-    std::string spelled;
-    const ast::Expr* x = &d;
-    while (x->kind == ast::ExprKind::Attribute) {
-      spelled = "." + ast::as<ast::Attribute>(*x).attr + spelled;
-      x = ast::as<ast::Attribute>(*x).value.get();
-    }
-    if (x->kind != ast::ExprKind::Name) return false;
-    auto it = imports.find(ast::as<ast::Name>(*x).id);
-    return it != imports.end() && it->second + spelled == "contextlib.contextmanager";
-  };
+  auto is_contextmanager = [&](const ast::Expr& d) { return imported_path(d, imports) == "contextlib.contextmanager"; };
   for (auto* block : {&module.body, &module.hoisted}) {
     for (auto& s : *block) {
       if (s->kind != ast::StmtKind::FunctionDef) continue;

@@ -278,6 +278,18 @@ std::map<std::string, std::string> import_paths(const ast::Stmt& s) {
   return out;
 }
 
+std::string imported_path(const ast::Expr& e, const std::map<std::string, std::string>& imports) {
+  std::string spelled;
+  const ast::Expr* x = &e;
+  while (x->kind == ast::ExprKind::Attribute) {
+    spelled = "." + ast::as<ast::Attribute>(*x).attr + spelled;
+    x = ast::as<ast::Attribute>(*x).value.get();
+  }
+  if (x->kind != ast::ExprKind::Name) return "";
+  auto it = imports.find(ast::as<ast::Name>(*x).id);
+  return it == imports.end() ? "" : it->second + spelled;
+}
+
 namespace {
 
 class Hoister {
@@ -495,16 +507,8 @@ class Hoister {
 
   // Whether `e` spells, through the module's imports, one of `paths`.
   bool is_numba_path(const ast::Expr& e, std::initializer_list<const char*> paths) const {
-    std::string spelled;
-    const ast::Expr* x = &e;
-    while (x->kind == ast::ExprKind::Attribute) {
-      spelled = "." + ast::as<ast::Attribute>(*x).attr + spelled;
-      x = ast::as<ast::Attribute>(*x).value.get();
-    }
-    if (x->kind != ast::ExprKind::Name) return false;
-    auto it = module_imports_.find(ast::as<ast::Name>(*x).id);
-    if (it == module_imports_.end()) return false;
-    const std::string path = it->second + spelled;
+    const std::string path = imported_path(e, module_imports_);
+    if (path.empty()) return false;
     for (const char* p : paths) {
       if (path == p) return true;
     }
