@@ -1,8 +1,9 @@
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 # The program's own exception classes around a launch: a ValueError subclass and its subclass
-# (`...` for a body), an Exception subclass with a docstring; raised with f-string and %-formatted
-# messages and bare, caught by their own names and by a base (`except ValueError` catches both),
-# repr() and type(e).__name__ of one; the last one goes uncaught and ends the program with status 1.
+# (`...` for a body), an Exception subclass with a docstring and an __init__ passing its message
+# on; raised with f-string and %-formatted messages and bare, caught by their own names and by a
+# base (`except ValueError` catches both), repr() and type(e).__name__ of one; the last one goes
+# uncaught and ends the program with status 1.
 import numpy as np
 from numba import cuda
 
@@ -16,6 +17,9 @@ def scale(a, f):
 
 class ConfigError(Exception):
     """The launch configuration is wrong."""
+
+    def __init__(self, message):
+        super().__init__(message)
 
 
 class ShapeError(ValueError):

@@ -169,8 +169,9 @@ TEST(HostExceptions, ImportGuardsAreTheirImports) {
 
 // The program's exception classes (`class ShapeError(ValueError): pass`): raised by their name,
 // and an except clause naming a base lists the program's subclasses of it too, since the
-// runtime knows only the built-in hierarchy. One with a body of its own stays a class py2cuda
-// does not translate.
+// runtime knows only the built-in hierarchy; an __init__ that only passes its message to
+// super().__init__ changes nothing. One with a body of its own stays a class py2cuda does not
+// translate.
 TEST(HostExceptions, TheProgramsExceptionClassesAreRaisedAndCaughtByName) {
   TranslateResult r = run("class ShapeError(ValueError):\n    pass\nclass EmptyError(ShapeError):\n    \"\"\"None.\"\"\"\n"
                           "inc[1, 1](np.zeros(1))\ntry:\n    raise EmptyError('x')\nexcept ValueError as e:\n    print(e)\n");
@@ -178,6 +179,10 @@ TEST(HostExceptions, TheProgramsExceptionClassesAreRaisedAndCaughtByName) {
   EXPECT_TRUE(has(r.cu, "throw py2cuda::host::PyException(\"EmptyError\", \"x\");")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::isinstance(e, {\"ValueError\", \"EmptyError\", \"ShapeError\"})")) << r.cu;
   EXPECT_FALSE(has(r.cu, "struct ShapeError")) << r.cu;
+  TranslateResult passed_on = run("class CodeError(Exception):\n    def __init__(self, m):\n        super().__init__(m)\n"
+                                  "inc[1, 1](np.zeros(1))\nraise CodeError('bad')\n");
+  ASSERT_TRUE(passed_on.ok) << passed_on.diagnostics;
+  EXPECT_TRUE(has(passed_on.cu, "throw py2cuda::host::PyException(\"CodeError\", \"bad\");")) << passed_on.cu;
   TranslateResult rich = run("class CodeError(Exception):\n    def __init__(self, code):\n        self.code = code\n"
                              "inc[1, 1](np.zeros(1))\nraise CodeError(3)\n");
   EXPECT_FALSE(rich.ok && has(rich.cu, "int main(")) << rich.cu;

@@ -332,10 +332,32 @@ std::vector<const ast::AnnAssign*> dataclass_fields(const ast::ClassDef& c) {
   return fields;
 }
 
-// `class ShapeError(ValueError): pass` (a docstring or `...` for a body): an exception class the
-// program raises and catches by name. It needs no struct: the runtime's PyException carries its
-// name, and infer matches an except clause naming a base against its subclasses. One whose body
-// does more (an __init__, attributes) stays a class, which py2cuda does not translate.
+// `def __init__(self, message): super().__init__(message)`: what an exception class without an
+// __init__ does with its one argument.
+bool passes_message_on(const ast::Stmt& s) {
+  if (s.kind != ast::StmtKind::FunctionDef) return false;
+  const auto& f = ast::as<ast::FunctionDef>(s);
+  if (f.name != "__init__" || !f.decorators.empty() || f.params.size() != 2 || f.body.size() != 1) return false;
+  for (const auto& p : f.params) {
+    if (p.kind != ast::Param::Kind::Normal || p.default_value) return false;
+  }
+  if (f.body[0]->kind != ast::StmtKind::Expr) return false;
+  const ast::Expr& e = *ast::as<ast::ExprStmt>(*f.body[0]).value;
+  if (e.kind != ast::ExprKind::Call) return false;
+  const auto& call = ast::as<ast::Call>(e);
+  if (call.args.size() != 1 || !call.keywords.empty() || call.func->kind != ast::ExprKind::Attribute) return false;
+  const auto& init = ast::as<ast::Attribute>(*call.func);
+  const bool super_init = init.attr == "__init__" && init.value->kind == ast::ExprKind::Call &&
+                          is_name(*ast::as<ast::Call>(*init.value).func, "super") &&
+                          ast::as<ast::Call>(*init.value).args.empty();
+  return super_init && is_name(*call.args[0], f.params[1].name.c_str());
+}
+
+// `class ShapeError(ValueError): pass` (a docstring, `...`, or an __init__ that only passes its
+// message on, for a body): an exception class the program raises and catches by name. It needs
+// no struct: the runtime's PyException carries its name, and infer matches an except clause
+// naming a base against its subclasses. One whose body does more (attributes, other methods)
+// stays a class, which py2cuda does not translate.
 void take_exception_classes(ast::Module& module) {
   for (auto* block : {&module.body, &module.hoisted}) {
     for (auto it = block->begin(); it != block->end();) {
@@ -352,7 +374,7 @@ void take_exception_classes(ast::Module& module) {
                                (ast::as<ast::ExprStmt>(*st).value->kind == ast::ExprKind::StrLit ||
                                 (ast::as<ast::ExprStmt>(*st).value->kind == ast::ExprKind::Unsupported &&
                                  ast::as<ast::UnsupportedExpr>(*ast::as<ast::ExprStmt>(*st).value).what == "ellipsis"));
-        exception = exception && (st->kind == ast::StmtKind::Pass || docstring);
+        exception = exception && (st->kind == ast::StmtKind::Pass || docstring || passes_message_on(*st));
       }
       if (!exception) {
         ++it;
