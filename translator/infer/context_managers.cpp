@@ -3,9 +3,9 @@
 // the exit) and instances of the program's classes defining __enter__ and __exit__ (a timer, a
 // logger): `with Timer("step") as t:` calls `__enter__()` into `t`, runs the body, then calls
 // `__exit__(None, None, None)` however the body is left (a finally block); a @contextmanager
-// generator is such a class
-// (sema/context_generators.cpp). Kernels have no with statement in Numba, and host code's other
-// context managers (files, locks, objmode) are outside what py2cuda translates.
+// generator is such a class (sema/context_generators.cpp). Kernels have no with statement in
+// Numba, and host code's other context managers (files, locks, objmode) are outside what py2cuda
+// translates.
 #include "infer/ast_queries.h"
 #include "infer/function_builder.h"
 #include "sema/module_info.h"
@@ -95,13 +95,9 @@ void FunctionBuilder::with_stmt(const ast::With& w, ir::Block& out) {
     // as a try statement's finally block runs.
     auto node = std::make_unique<ir::Try>(w.span);
     node->echo_line = entries_start == out.size();  // else the entries echoed the line
-    struct BlockScope {
-      std::vector<int>& path;
-      ~BlockScope() { path.pop_back(); }
-    } scope{block_path_};
-    block_path_.push_back(next_block_id_++);
+    BlockScopes scopes(*this);
     block(w.body, node->body);
-    block_path_.back() = next_block_id_++;
+    scopes.next();
     node->finally_span = w.span;
     for (auto it = exits.rbegin(); it != exits.rend(); ++it) {
       node->finally_body.push_back(std::make_unique<ir::ExprStmt>(std::move(*it), w.span));

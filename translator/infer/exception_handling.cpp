@@ -89,14 +89,21 @@ bool FunctionBuilder::handler_classes(const ast::Expr* type, std::vector<std::st
   // ShapeError(ValueError) too (the runtime knows the built-in hierarchy only).
   const auto& user = mb_.info().exception_classes;
   const std::vector<std::string> named_classes = classes;
-  for (const auto& [cls, base] : user) {
-    std::string x = cls;
-    bool derives = false;
-    for (; user.count(x) && !derives; x = user.at(x)) {
-      for (const std::string& n : named_classes) derives = derives || x == n;
+  auto is_named = [&](const std::string& x) {
+    return std::find(named_classes.begin(), named_classes.end(), x) != named_classes.end();
+  };
+  // Up the program's classes, then the built-in class they end in.
+  auto derives = [&](std::string x) {
+    for (; user.count(x); x = user.at(x)) {
+      if (is_named(x)) return true;
     }
-    for (const std::string& n : named_classes) derives = derives || host::exception_is_subclass(x, n);
-    if (derives && std::find(classes.begin(), classes.end(), cls) == classes.end()) classes.push_back(cls);
+    for (const std::string& n : named_classes) {
+      if (host::exception_is_subclass(x, n)) return true;
+    }
+    return false;
+  };
+  for (const auto& [cls, base] : user) {
+    if (!is_named(cls) && derives(cls)) classes.push_back(cls);
   }
   return true;
 }
@@ -134,12 +141,7 @@ void FunctionBuilder::try_stmt(const ast::Try& t, ir::Block& out) {
   }
 
   auto node = std::make_unique<ir::Try>(t.span);
-  // Each block is a C++ scope of its own (note_use hoists what is used across them).
-  struct BlockScope {
-    std::vector<int>& path;
-    ~BlockScope() { path.pop_back(); }
-  } scope{block_path_};
-  block_path_.push_back(next_block_id_++);
+  BlockScopes scopes(*this);
   block(t.body, node->body);
 
   if (!t.handlers.empty()) {
@@ -166,7 +168,7 @@ void FunctionBuilder::try_stmt(const ast::Try& t, ir::Block& out) {
     bool caught_all = false;
     for (size_t i = 0; i < t.handlers.size() && !caught_all; ++i) {
       const ast::ExceptHandler& h = t.handlers[i];
-      block_path_.back() = next_block_id_++;
+      scopes.next();
       ir::Block body;
       if (h.name) {
         ir::Variable* v = bind(*h.name);
@@ -223,7 +225,7 @@ void FunctionBuilder::try_stmt(const ast::Try& t, ir::Block& out) {
   }
 
   if (!t.orelse.empty()) {
-    block_path_.back() = next_block_id_++;
+    scopes.next();
     // When no handler can end normally (each returns or raises), only a body that ended normally
     // reaches past the try block: the else block follows it without a flag (and C++ sees that
     // a function whose branches all return does return).
@@ -234,7 +236,7 @@ void FunctionBuilder::try_stmt(const ast::Try& t, ir::Block& out) {
     block(t.orelse, node->else_body);
   }
   if (!t.finalbody.empty()) {
-    block_path_.back() = next_block_id_++;
+    scopes.next();
     node->finally_span = t.finally_span;
     // The block runs in a lambda: a bare raise there has no exception to re-raise.
     std::vector<ir::Variable*> outer;

@@ -532,14 +532,14 @@ class FunctionBuilder {
   void raise_stmt(const ast::Stmt& s, ir::Block& out);
   void host_raise(const ast::Stmt& s, ir::Block& out);
   void unsupported_stmt(const ast::Stmt& s);
-  void with_stmt(const ast::With& w, ir::Block& out);
+  void with_stmt(const ast::With& w, ir::Block& out);  // infer/context_managers.cpp
   // `with manager [as target]:` over an instance of the program's classes: binds the manager,
   // calls __enter__ (into the target) and adds the __exit__ call to `exits`. False when reported.
   bool enter_instance(const ast::WithItem& item, const ast::With& w, ir::Block& out, std::vector<ir::ExprPtr>& exits);
   // The value a with statement's manager was made from, held for its exit: the variable
   // `spelled` names when the body does not rebind it, else a copy (a temporary named `stem`).
   ir::Variable* held_for_exit(ir::ExprPtr value, const ast::Expr& spelled, const ast::With& w, const std::string& stem,
-                              ir::Block& out);  // infer/context_managers.cpp
+                              ir::Block& out);
   // try/except/else/finally in host code (infer/exception_handling.cpp).
   void try_stmt(const ast::Try& t, ir::Block& out);
   ir::Variable* scoped_temporary(const std::string& stem, TypeRef type);
@@ -634,6 +634,20 @@ class FunctionBuilder {
   std::multiset<ir::Variable*> bound_exceptions_;
   std::vector<int> block_path_;
   int next_block_id_ = 0;
+  // A statement whose blocks are each a C++ scope of its own (try, with): the first block's
+  // scope starts here, next() starts the next block's, and the statement's end leaves them
+  // (note_use hoists what is used across them).
+  class BlockScopes {
+   public:
+    explicit BlockScopes(FunctionBuilder& b) : b_(b) { b_.block_path_.push_back(b_.next_block_id_++); }
+    BlockScopes(const BlockScopes&) = delete;
+    BlockScopes& operator=(const BlockScopes&) = delete;
+    ~BlockScopes() { b_.block_path_.pop_back(); }
+    void next() { b_.block_path_.back() = b_.next_block_id_++; }
+
+   private:
+    FunctionBuilder& b_;
+  };
   std::map<ir::Variable*, std::vector<int>> decl_path_;
   std::map<ir::Variable*, ir::Assign*> decl_stmt_;
   friend class ModuleBuilder;

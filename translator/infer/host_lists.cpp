@@ -12,6 +12,7 @@
 #include <map>
 #include <set>
 
+#include "frontend/ast_children.h"
 #include "frontend/ast_clone.h"
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
@@ -972,51 +973,25 @@ ir::ExprPtr FunctionBuilder::tuple_of(const ast::Call& c) {
 namespace {
 
 // `e` with each name of `by` replaced by what its function makes (the expression standing for
-// it); false, `e` unchanged in part, when `e` holds a scope of its own (a lambda, a
-// comprehension) where a name could mean another variable.
+// it); false, `e` then changed in part, when `e` holds a lambda or a comprehension (a scope of
+// its own, where a name could mean another variable), an f-string, a dict display or syntax
+// py2cuda does not translate: the items are then not written out.
 bool substitute_names(ast::ExprPtr& e, const std::map<std::string, std::function<ast::ExprPtr(Span)>>& by) {
   if (!e) return true;
-  auto each = [&](std::vector<ast::ExprPtr>& v) {
-    bool ok = true;
-    for (auto& x : v) ok = substitute_names(x, by) && ok;
-    return ok;
-  };
   switch (e->kind) {
     case ast::ExprKind::Name:
       if (auto it = by.find(ast::as<ast::Name>(*e).id); it != by.end()) e = it->second(e->span);
       return true;
-    case ast::ExprKind::Attribute: return substitute_names(ast::as<ast::Attribute>(*e).value, by);
-    case ast::ExprKind::Subscript:
-      return substitute_names(ast::as<ast::Subscript>(*e).value, by) && substitute_names(ast::as<ast::Subscript>(*e).index, by);
-    case ast::ExprKind::Slice: {
-      auto& x = ast::as<ast::Slice>(*e);
-      return substitute_names(x.lower, by) && substitute_names(x.upper, by) && substitute_names(x.step, by);
-    }
-    case ast::ExprKind::Call: {
-      auto& c = ast::as<ast::Call>(*e);
-      bool ok = substitute_names(c.func, by) && each(c.args);
-      for (auto& k : c.keywords) ok = substitute_names(k.value, by) && ok;
+    case ast::ExprKind::Dict:
+    case ast::ExprKind::FString:
+    case ast::ExprKind::Comprehension:
+    case ast::ExprKind::Lambda:
+    case ast::ExprKind::Unsupported: return false;  // not written out
+    default: {
+      bool ok = true;
+      ast::for_each_child(*e, [&](ast::ExprPtr& child) { ok = substitute_names(child, by) && ok; });
       return ok;
     }
-    case ast::ExprKind::Binary:
-      return substitute_names(ast::as<ast::Binary>(*e).left, by) && substitute_names(ast::as<ast::Binary>(*e).right, by);
-    case ast::ExprKind::Unary: return substitute_names(ast::as<ast::Unary>(*e).operand, by);
-    case ast::ExprKind::BoolOp: return each(ast::as<ast::BoolOpExpr>(*e).values);
-    case ast::ExprKind::Compare:
-      return substitute_names(ast::as<ast::Compare>(*e).left, by) && each(ast::as<ast::Compare>(*e).comparators);
-    case ast::ExprKind::IfExp: {
-      auto& x = ast::as<ast::IfExp>(*e);
-      return substitute_names(x.test, by) && substitute_names(x.body, by) && substitute_names(x.orelse, by);
-    }
-    case ast::ExprKind::Tuple: return each(ast::as<ast::TupleExpr>(*e).elts);
-    case ast::ExprKind::List: return each(ast::as<ast::ListExpr>(*e).elts);
-    case ast::ExprKind::Starred: return substitute_names(ast::as<ast::Starred>(*e).value, by);
-    case ast::ExprKind::IntLit:
-    case ast::ExprKind::FloatLit:
-    case ast::ExprKind::BoolLit:
-    case ast::ExprKind::NoneLit:
-    case ast::ExprKind::StrLit: return true;
-    default: return false;  // comprehensions, lambdas, f-strings, dicts: not written out
   }
 }
 

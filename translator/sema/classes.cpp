@@ -101,8 +101,6 @@ int dataclass_frozen(const ast::ClassDef& c) {
 
 namespace {
 
-// Why the class cannot be translated ("" when it can), and where. `known` holds the classes
-// translated so far, which one may derive from (single inheritance: c.base).
 // `def __exit__(self, *args)`: a with statement passes the exception's three values, which such
 // a method takes only to ignore. Unread, the `*args` (or `**kwargs`) is dropped, and the with
 // statement passes nothing for it (infer/context_managers.cpp).
@@ -114,6 +112,8 @@ void drop_unread_star_parameters(ast::FunctionDef& f) {
   });
 }
 
+// Why the class cannot be translated ("" when it can), and where. `known` holds the classes
+// translated so far, which one may derive from (single inheritance: c.base).
 std::string unsupported_feature(ast::ClassDef& c, Span& where, const std::map<std::string, ast::ClassDef*>& known) {
   where = c.span;
   std::set<std::string> properties;  // the @property getters so far, whose @name.setter may follow

@@ -51,7 +51,7 @@ bool holds_yield(ast::Stmt& s) {
 }
 
 // The generator's body split at its one `yield`: the statements before it, those after it (for a
-// normal exit), and the yielded value. False for any other shape.
+// normal exit), and the yielded value.
 struct Split {
   ast::Block before, after;
   ast::ExprPtr value;

@@ -18,6 +18,7 @@
 #include <functional>
 #include <set>
 
+#include "frontend/ast_children.h"
 #include "frontend/ast_clone.h"
 #include "sema/ast_names.h"
 #include "sema/captured_device_arrays.h"
@@ -39,69 +40,7 @@ ExprVisitor name_filter(const NameVisitor& f) {
 void visit_exprs(ast::Expr* e, const ExprVisitor& f) {
   if (!e) return;
   f(*e);
-  switch (e->kind) {
-    case ast::ExprKind::Attribute: visit_exprs(ast::as<ast::Attribute>(*e).value.get(), f); break;
-    case ast::ExprKind::Subscript:
-      visit_exprs(ast::as<ast::Subscript>(*e).value.get(), f);
-      visit_exprs(ast::as<ast::Subscript>(*e).index.get(), f);
-      break;
-    case ast::ExprKind::Slice: {
-      auto& s = ast::as<ast::Slice>(*e);
-      visit_exprs(s.lower.get(), f), visit_exprs(s.upper.get(), f), visit_exprs(s.step.get(), f);
-      break;
-    }
-    case ast::ExprKind::Call: {
-      auto& c = ast::as<ast::Call>(*e);
-      visit_exprs(c.func.get(), f);
-      for (auto& a : c.args) visit_exprs(a.get(), f);
-      for (auto& k : c.keywords) visit_exprs(k.value.get(), f);
-      break;
-    }
-    case ast::ExprKind::Binary:
-      visit_exprs(ast::as<ast::Binary>(*e).left.get(), f);
-      visit_exprs(ast::as<ast::Binary>(*e).right.get(), f);
-      break;
-    case ast::ExprKind::Unary: visit_exprs(ast::as<ast::Unary>(*e).operand.get(), f); break;
-    case ast::ExprKind::BoolOp:
-      for (auto& v : ast::as<ast::BoolOpExpr>(*e).values) visit_exprs(v.get(), f);
-      break;
-    case ast::ExprKind::Compare:
-      visit_exprs(ast::as<ast::Compare>(*e).left.get(), f);
-      for (auto& v : ast::as<ast::Compare>(*e).comparators) visit_exprs(v.get(), f);
-      break;
-    case ast::ExprKind::IfExp: {
-      auto& i = ast::as<ast::IfExp>(*e);
-      visit_exprs(i.test.get(), f), visit_exprs(i.body.get(), f), visit_exprs(i.orelse.get(), f);
-      break;
-    }
-    case ast::ExprKind::Tuple:
-      for (auto& v : ast::as<ast::TupleExpr>(*e).elts) visit_exprs(v.get(), f);
-      break;
-    case ast::ExprKind::List:
-      for (auto& v : ast::as<ast::ListExpr>(*e).elts) visit_exprs(v.get(), f);
-      break;
-    case ast::ExprKind::Dict:
-      for (auto& v : ast::as<ast::DictExpr>(*e).keys) visit_exprs(v.get(), f);
-      for (auto& v : ast::as<ast::DictExpr>(*e).values) visit_exprs(v.get(), f);
-      break;
-    case ast::ExprKind::FString:
-      for (auto& p : ast::as<ast::FStringExpr>(*e).parts) visit_exprs(p.value.get(), f);
-      break;
-    case ast::ExprKind::Comprehension: {
-      auto& c = ast::as<ast::ComprehensionExpr>(*e);
-      visit_exprs(c.elt.get(), f), visit_exprs(c.target.get(), f), visit_exprs(c.iter.get(), f);
-      for (auto& cond : c.conditions) visit_exprs(cond.get(), f);
-      break;
-    }
-    case ast::ExprKind::Starred: visit_exprs(ast::as<ast::Starred>(*e).value.get(), f); break;
-    case ast::ExprKind::Lambda: {
-      auto& l = ast::as<ast::LambdaExpr>(*e);
-      for (auto& p : l.params) visit_exprs(p.default_value.get(), f);
-      visit_exprs(l.body.get(), f);
-      break;
-    }
-    default: break;
-  }
+  ast::for_each_child(*e, [&](ast::ExprPtr& child) { visit_exprs(child.get(), f); });
 }
 
 void visit_exprs(ast::FunctionDef& def, const ExprVisitor& f) {
