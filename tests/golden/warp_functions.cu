@@ -279,7 +279,7 @@ void host_main() {
   // warp_functions.py:144: print("lanes:", out.copy_to_host().reshape(-1, 4)[[0, 5, 6, 32, 37]].tolist())
   py2cuda::host::print("lanes:", py2cuda::host::tolist(py2cuda::host::take<0>(py2cuda::np::reshape<2>(out_2.copy_to_host(), py2cuda::host::shape(int64_t(-1), int64_t(4))), py2cuda::np::array_from<int64_t>(py2cuda::host::shape(5), {0, int64_t(5), int64_t(6), int64_t(32), 37}))));
   // warp_functions.py:146: x = np.array([1] * 50 + [0] * 10 + [2] * 4, dtype=np.int32)
-  py2cuda::host::NDArray<int32_t, 1> x = py2cuda::host::array_of_list<int32_t>(py2cuda::host::repeat(py2cuda::host::List<int64_t>{1}, int64_t(50)) + py2cuda::host::repeat(py2cuda::host::List<int64_t>{0}, int64_t(10)) + py2cuda::host::repeat(py2cuda::host::List<int64_t>{2}, int64_t(4)));
+  py2cuda::host::NDArray<int32_t, 1> x = py2cuda::host::array_of_list<int32_t>((py2cuda::host::repeat(py2cuda::host::List<int64_t>{1}, int64_t(50)) + py2cuda::host::repeat(py2cuda::host::List<int64_t>{0}, int64_t(10))) + py2cuda::host::repeat(py2cuda::host::List<int64_t>{2}, int64_t(4)));
   // warp_functions.py:147: out = cuda.device_array(3 * 4, dtype=np.int32)
   py2cuda::host::DeviceNDArray<int32_t, 1> out_3 = py2cuda::host::device_array<int32_t>(py2cuda::host::shape(int64_t(3) * 4));
   // warp_functions.py:148: block_votes[4, 16](cuda.to_device(x), out)

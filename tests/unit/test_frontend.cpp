@@ -338,13 +338,15 @@ TEST(FrontendExpressions, UnsupportedConstructsAreNamed) {
   // Each further `for` clause is the elt of the one before, with the `if`s that follow it.
   EXPECT_EQ(expr_of("[x for x in y if x for z in x if z]"), "(listcomp (for-clause x z x z) x y x)");
   EXPECT_EQ(expr_of("{k: v for k, v in y}"), "(dictcomp (tuple k v) (tuple k v) y)");  // elt: the entry
-  EXPECT_EQ(expr_of("{x for x in y}"), "(unsupported 'set comprehension')");
+  // A set comprehension and a set display are set(...) of their items (host code's sets).
+  EXPECT_EQ(expr_of("{x for x in y}"), "(call set (genexp x x y))");
   EXPECT_EQ(expr_of("(x for x in y)"), "(genexp x x y)");
   EXPECT_EQ(expr_of("sum(x * x for x in y if x > 0)"), "(call sum (genexp (* x x) x y (cmp x > 0)))");
   EXPECT_EQ(expr_of("{1: 2, 'a': x}"), "(dict 1 2 'a' x)");  // dict displays have a node: host code types them
   EXPECT_EQ(expr_of("{}"), "(dict)");
   EXPECT_EQ(expr_of("{**a}"), "(unsupported 'double-starred expression')");
-  EXPECT_EQ(expr_of("{1, 2}"), "(unsupported 'set display')");
+  EXPECT_EQ(expr_of("{1, 2}"), "(call set (list 1 2))");
+  EXPECT_EQ(expr_of("{*a, 2}"), "(call set (list (unsupported 'starred expression') 2))");
   EXPECT_EQ(expr_of("(y := 3)"), "(unsupported 'walrus operator')");
   EXPECT_EQ(expr_of("[*a, b]"), "(list (unsupported 'starred expression') b)");
   EXPECT_EQ(dump_of("async def g():\n    await x\n"), "(async-def g ()\n  (expr (unsupported 'await')))\n");

@@ -437,6 +437,24 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "list.sort", .rule = R::ListMethod, .runtime = "sort", .doc = "in place, stable; key= (a lambda, a function, d.get, len), reverse="},
       {.path = "list.copy", .rule = R::ListMethod, .runtime = "copy", .doc = "a new list of the same values"},
       {.path = "list.clear", .rule = R::ListMethod, .runtime = "clear", .doc = "removes every value"},
+      {.path = "set", .rule = R::ListBuiltin, .runtime = "py2cuda::host::Set", .doc = "set(), set(iterable), displays `{a, b}` and comprehensions `{f(x) for x in xs}` of numbers, strings and tuples of them; printed and iterated in CPython's hash-table order (a str set's order is fixed, where CPython's varies by run)"},
+      {.path = "set.add", .rule = R::SetMethod, .runtime = "add", .doc = "an empty set's element type comes from its adds"},
+      {.path = "set.discard", .rule = R::SetMethod, .runtime = "discard", .doc = "no error when absent"},
+      {.path = "set.remove", .rule = R::SetMethod, .runtime = "remove", .doc = "KeyError with the value when absent"},
+      {.path = "set.pop", .rule = R::SetMethod, .runtime = "pop", .doc = "the element CPython pops; KeyError `'pop from an empty set'`"},
+      {.path = "set.clear", .rule = R::SetMethod, .runtime = "clear", .doc = "removes every element"},
+      {.path = "set.copy", .rule = R::SetMethod, .runtime = "copy", .doc = "a new set"},
+      {.path = "set.update", .rule = R::SetMethod, .runtime = "update", .doc = "the items of a set or any iterable; `s |= t` too"},
+      {.path = "set.union", .rule = R::SetMethod, .runtime = "union_of", .doc = "of any number of sets or iterables; `s | t` too"},
+      {.path = "set.intersection", .rule = R::SetMethod, .runtime = "intersection", .doc = "of a set or an iterable; `s & t` too"},
+      {.path = "set.difference", .rule = R::SetMethod, .runtime = "difference", .doc = "of a set or an iterable; `s - t` too"},
+      {.path = "set.symmetric_difference", .rule = R::SetMethod, .runtime = "symmetric_difference", .doc = "of a set or an iterable; `s ^ t` too"},
+      {.path = "set.intersection_update", .rule = R::SetMethod, .runtime = "intersection_update", .doc = "in place; `s &= t` too"},
+      {.path = "set.difference_update", .rule = R::SetMethod, .runtime = "difference_update", .doc = "in place; `s -= t` too"},
+      {.path = "set.symmetric_difference_update", .rule = R::SetMethod, .runtime = "symmetric_difference_update", .doc = "in place; `s ^= t` too"},
+      {.path = "set.issubset", .rule = R::SetMethod, .runtime = "issubset", .doc = "of a set or an iterable; `s <= t` (and `<` proper) too"},
+      {.path = "set.issuperset", .rule = R::SetMethod, .runtime = "issuperset", .doc = "of a set or an iterable; `s >= t` (and `>`) too"},
+      {.path = "set.isdisjoint", .rule = R::SetMethod, .runtime = "isdisjoint", .doc = "of a set or an iterable"},
       {.path = "format", .rule = R::Format, .runtime = "py2cuda::host::format", .doc = "format(x, spec): Python's format-spec mini-language"},
       {.path = "str.format", .rule = R::StrFormat, .runtime = "py2cuda::host::format_string", .doc = "str.format: {} {0} {:8.3f} {!r} fields over positional arguments"},
       {.path = "str.upper", .rule = R::StrMethod, .runtime = "py2cuda::host::str_upper", .doc = "upper-cased (ASCII letters)"},
@@ -527,7 +545,7 @@ std::string host_markdown() {
     if (python.rfind("numpy.", 0) == 0) python = "np." + python.substr(6);
     // A method's row is keyed by the class of its object: `TYPE.name`, shown as `TYPE.name()`.
     static const std::set<std::string> kClasses = {"ndarray", "DeviceNDArray", "Generator", "RandomState", "Stream",
-                                                   "Event", "str", "dict", "list", "TestCase", "generic", "Counter",
+                                                   "Event", "str", "dict", "list", "set", "TestCase", "generic", "Counter",
                                                    "ArgumentParser"};
     if (const size_t dot = python.find('.'); dot != std::string::npos && kClasses.count(python.substr(0, dot))) {
       python = python + "()";  // a method
@@ -562,6 +580,7 @@ bool has_effects(HostRule rule) {
     case R::EventElapsed:
     case R::TestCaseAssert:
     case R::ListMethod:  // most change the list
+    case R::SetMethod:
     case R::SkipTest:
     case R::SortInPlace:
     case R::Save: return true;

@@ -127,6 +127,7 @@ enum class HostRule {
   StrMethod,        // s.upper(), s.split(sep), s.replace(a, b)...: infer/host_strings.cpp
   NumberBuiltin,    // divmod, pow, chr, ord, hex, bin, oct, any, all, isinstance: infer/host_numbers.cpp
   ListMethod,       // xs.append(v), xs.pop(), xs.sort(reverse=False)...: typed by infer/host_lists.cpp
+  SetMethod,        // s.add(v), s.discard(v), s.union(t), s.issubset(t)...: typed by infer/host_sets.cpp
   ArgParse,         // argparse.ArgumentParser(prog=, description=, epilog=) and its methods: infer/host_argparse.cpp
   ListBuiltin,      // list(it), sorted(it, reverse=False), any/all(it): a List, a bool (infer/host_lists.cpp)
   Bincount,         // np.bincount(x, weights=None, minlength=0): int64 counts, float64 weighted sums

@@ -191,10 +191,10 @@ ast::ExprPtr Converter::expr_unguarded(TSNode n) {
     case Kind::Lambda: return lambda(n);
     case Kind::ListComprehension: return comprehension(n, true);
     case Kind::DictionaryComprehension: return comprehension(n, true, true);
-    case Kind::SetComprehension: return unsupported(n, "set comprehension");
+    case Kind::SetComprehension: return set_of(n, comprehension(n, false));
     case Kind::GeneratorExpression: return comprehension(n, false);
     case Kind::Dictionary: return dictionary(n);
-    case Kind::Set: return unsupported(n, "set display");
+    case Kind::Set: return set_of(n, sequence(n, true));
     case Kind::NamedExpression: return unsupported(n, "walrus operator");
     case Kind::ListSplatPattern: {  // `first, *rest = xs`
       std::vector<TSNode> inner = named_children(n);
@@ -594,6 +594,16 @@ ast::ExprPtr Converter::sequence(TSNode n, bool is_list) {
   auto t = make<ast::TupleExpr>(span(n));
   t->elts = std::move(elts);
   return t;
+}
+
+// A set display `{a, b}` is `set([a, b])`, a set comprehension `{f(x) for x in xs}` is
+// `set(f(x) for x in xs)`: Python adds the items in the same order either way, and the one
+// builtin types and translates both.
+ast::ExprPtr Converter::set_of(TSNode n, ast::ExprPtr items) {
+  if (!items || items->kind == ast::ExprKind::Unsupported) return items;
+  auto call = make<ast::Call>(span(n), make<ast::Name>(span(n), "set"));
+  call->args.push_back(std::move(items));
+  return call;
 }
 
 ast::ExprPtr Converter::dictionary(TSNode n) {

@@ -100,6 +100,7 @@ class Converter {
   ast::ExprPtr compare(TSNode n);
   ast::ExprPtr conditional(TSNode n);
   ast::ExprPtr sequence(TSNode n, bool is_list);
+  ast::ExprPtr set_of(TSNode n, ast::ExprPtr items);
   ast::ExprPtr dictionary(TSNode n);
   ast::ExprPtr parenthesized(TSNode n);
   ast::ExprPtr type_node(TSNode n);

@@ -481,6 +481,7 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
     return call_node(types::host_object("ManagedDevice"), "py2cuda::host::device_at({0}, {1})", s.span,
                      args_of(std::move(base), convert(std::move(i), types::int64())));
   }
+  if (host_ && bt->is_set()) return fail(s.span, "'set' object is not subscriptable");
   if (host_ && bt->is_list()) return list_subscript(std::move(base), s);
   if (host_ && bt->kind() == TypeKind::Range && s.index->kind != ast::ExprKind::Slice) {
     auto i = expr(*s.index);
@@ -686,6 +687,16 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
       const std::string& id = ast::as<ast::Name>(*c.func).id;
       if (!locals_.count(id) && !mb_.info().globals.count(id)) {
         if (poisoned_.count(id)) return nullptr;  // its binding failed, and was reported there
+        // A set display or comprehension, which the front end spells set(...) with the
+        // display's own span: named as what the program wrote.
+        const bool display = id == "set" && c.args.size() == 1 && c.func->span.line == c.span.line &&
+                             c.func->span.col == c.span.col && c.func->span.end_col == c.span.end_col &&
+                             c.func->span.end_line == c.span.end_line;
+        if (!host_ && display) {
+          const bool comprehension = c.args[0]->kind == ast::ExprKind::Comprehension;
+          return fail(c.span, std::string(comprehension ? "set comprehension" : "set display") +
+                                  " is not supported in CUDA kernels (Numba's CUDA target has no sets; host code has them)");
+        }
         return fail(c.func->span, unbound_name_message(id, host_));
       }
     }
@@ -1172,6 +1183,7 @@ ir::ExprPtr FunctionBuilder::binary_parts(const ast::Binary& b) {
   if (python_host() && b.op != BinOp::MatMul && numpy_sized_scalars(l->type, r->type)) {
     return number_binary(b.op, std::move(l), std::move(r), b.span);
   }
+  if (host_ && (l->type->is_set() || r->type->is_set())) return set_binary(b.op, std::move(l), std::move(r), b.span);
   auto is_list = [](TypeRef t) { return t->is_list() || t->is_list_display(); };
   if (host_ && (b.op == BinOp::Add || b.op == BinOp::Mul) && (is_list(l->type) || is_list(r->type))) {
     return list_binary(b.op, std::move(l), std::move(r), b.span);

@@ -443,6 +443,13 @@ class FunctionBuilder {
   // the array NumPy makes of it; anything else as it is.
   ir::ExprPtr listed_array(ir::ExprPtr v, Span s);
   ir::ExprPtr list_builtin(const ast::Call& c, const std::string& path, bool& handled);
+  // Sets (infer/host_sets.cpp): set(...) and the displays, methods, operators, comparisons.
+  ir::ExprPtr set_builtin(const ast::Call& c);
+  ir::ExprPtr set_operand(const ast::Expr& e, TypeRef set_type, bool iterables, const std::string& what);
+  ir::ExprPtr set_method(const ast::Call& c, const ast::Attribute& m, ir::ExprPtr self);
+  ir::ExprPtr set_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
+  void set_aug_assign(const ast::AugAssign& a, ir::ExprPtr current, ir::ExprPtr rhs, ir::Block& out);
+  ir::ExprPtr set_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   ir::ExprPtr tuple_of(const ast::Call& c);
   // tuple(f(x) for x in t) over tuples of a length known here (zip() and enumerate() of them
   // too): the tuple of the items written out. `handled` false when the generator is not of

@@ -411,6 +411,13 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
           if (!row) return fail(m.attr_span, "dict." + m.attr + "() is not supported by py2cuda");
           return dict_method(c, m.attr, std::move(self));
         }
+        if (self->type->is_set()) {
+          const builtins::HostBuiltin* method = builtins::find_host("set." + m.attr);
+          if (!method || method->rule != HostRule::SetMethod) {
+            return fail(m.attr_span, "'set' object has no attribute '" + m.attr + "' supported by py2cuda");
+          }
+          return set_method(c, m, std::move(self));
+        }
         if (self->type->is_list()) {
           const builtins::HostBuiltin* method = builtins::find_host("list." + m.attr);
           if (!method || method->rule != HostRule::ListMethod) {
@@ -1068,6 +1075,8 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       if (v->type->is_string() || v->type->is_array() || v->type == types::host_object("FormatArg")) {
         return call_node(t, rt + "({0})", c.span, args_of(std::move(v)));  // a mixed dict's value too
       }
+      // bool(xs) of a list, set or dict: not empty.
+      if (t->is_bool() && (v->type->is_list() || v->type->is_dict())) return truth(std::move(v));
       if (!v->type->is_number()) return fail(a[0]->span, what + "() of " + v->type->str() + " is not supported");
       if (t->is_bool()) return truth(std::move(v));
       return convert(std::move(v), t);
@@ -1108,6 +1117,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       return fail(c.span, what + "() of these arguments is not supported in host code by py2cuda");
     }
     case HostRule::ListMethod:
+    case HostRule::SetMethod:
     case HostRule::ListBuiltin:
       break;  // host_call() hands these to infer/host_lists.cpp before any row is looked at
   }

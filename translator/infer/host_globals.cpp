@@ -40,11 +40,17 @@ bool ModuleBuilder::is_shared_global(const std::string& name) {
         if (module_names.count(name) && !local.count(name)) shared_globals_->insert(name);
       }
     }
-    // A module string bound once (CHARS = " .:#") is not a constant a kernel can freeze, but
-    // host functions read it as Python does: the module's object, assigned by the module's code.
+    // A module string or set bound once (CHARS = " .:#", VALID = {"sum", "max"}) is not a
+    // constant a kernel can freeze, but host functions read it as Python does: the module's
+    // object, assigned by the module's code.
+    auto host_only_value = [&](const ast::Expr& e) {
+      if (e.kind == ast::ExprKind::StrLit) return true;
+      if (e.kind != ast::ExprKind::Call || ast::as<ast::Call>(e).func->kind != ast::ExprKind::Name) return false;
+      return ast::as<ast::Name>(*ast::as<ast::Call>(e).func).id == "set" && !info_.globals.count("set");
+    };
     for (const auto& [name, sym] : info_.globals) {
       if (sym.kind == sema::Symbol::Kind::Constant && sym.closure_function.empty() && sym.value_expr &&
-          sym.value_expr->kind == ast::ExprKind::StrLit && module_names.count(name)) {
+          host_only_value(*sym.value_expr) && module_names.count(name)) {
         for (const auto& f : info_.functions) {
           if (f->kind != sema::FunctionKind::Plain || !f->def) continue;
           std::set<std::string> local;  // a function's own 's' is not the module's
@@ -149,9 +155,10 @@ void FunctionBuilder::shared_global_store(const std::string& id, ir::ExprPtr val
       value = std::make_unique<ir::Cast>(t, std::move(value), value->span);
     }
   }
-  if (final_ && t->is_untyped_list()) {
-    D().error(s, "the element type of the list '" + id + "' is never known: py2cuda types a list by the values "
-                 "appended, inserted or stored into it (as Numba does), and nothing of a known type is");
+  if (final_ && t->is_untyped_list() && !t->is_set()) {
+    D().error(s, "the element type of the " + std::string(t->is_set() ? "set" : "list") + " '" + id +
+                 "' is never known: py2cuda types it by the values appended, added, inserted or stored into it (as "
+                 "Numba does), and nothing of a known type is");
     return;
   }
   if (t != value->type) {

@@ -132,8 +132,9 @@ ir::ExprPtr FunctionBuilder::growable_list(ir::ExprPtr v) {
 // `xs.append(v)` where xs's element type is not known yet (or is narrower): the variable's
 // list type meets [v]'s, and the next inference pass sees it.
 TypeRef FunctionBuilder::refine_list(const ast::Expr& owner, TypeRef list_type, TypeRef element, Span s) {
+  const std::string container = list_type->is_set() ? "set" : "list";
   if (!element || element->is_none() || element->kind() == TypeKind::Range || element->is_untyped_list()) {
-    D().error(s, "a list holds values, not " + (element ? element->str() : std::string("this")));
+    D().error(s, "a " + container + " holds values, not " + (element ? element->str() : std::string("this")));
     return nullptr;
   }
   TypeRef have = list_type->dtype();
@@ -143,18 +144,21 @@ TypeRef FunctionBuilder::refine_list(const ast::Expr& owner, TypeRef list_type, 
   if (have && want && want != have && !(want->is_list() || want->is_tuple() || (want->is_number() && have->is_number()))) {
     want = nullptr;
   }
+  // A set of ints given a float would print its ints as floats ({1.0, 2.5}, where Python
+  // keeps {1, 2.5}): a set widens only between integer types.
+  if (list_type->is_set() && have && want && want != have && !(want->is_int() && have->is_int())) want = nullptr;
   if (!want) {
-    D().error(s, "a list of " + have->str() + " cannot hold a " + element->str() +
-                     " value: py2cuda's lists hold one type, as Numba's do");
+    D().error(s, "a " + container + " of " + have->str() + " cannot hold a " + element->str() + " value: py2cuda's " +
+                     container + "s hold one type, as Numba's do");
     return nullptr;
   }
   if (want == have) return list_type;
   if (owner.kind == ast::ExprKind::Name && locals_.count(ast::as<ast::Name>(owner).id)) {
-    assign_type(binding(ast::as<ast::Name>(owner).id), types::list(want), owner.span);
-    return types::list(want);
+    assign_type(binding(ast::as<ast::Name>(owner).id), types::list_like(list_type, want), owner.span);
+    return types::list_like(list_type, want);
   }
   if (owner.kind == ast::ExprKind::Name && is_module_container(ast::as<ast::Name>(owner).id)) {
-    return refine_shared_global(ast::as<ast::Name>(owner).id, types::list(want), owner.span) ? types::list(want)
+    return refine_shared_global(ast::as<ast::Name>(owner).id, types::list_like(list_type, want), owner.span) ? types::list_like(list_type, want)
                                                                                               : nullptr;
   }
   if (owner.kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(owner).value->kind == ast::ExprKind::Name) {
@@ -164,8 +168,8 @@ TypeRef FunctionBuilder::refine_list(const ast::Expr& owner, TypeRef list_type, 
     auto it = locals_.count(id) ? vars_.find(binding(id)) : vars_.end();
     const std::string cls = it == vars_.end() ? "" : instance_class(it->second->type);
     if (!cls.empty() && mb_.class_attribute_type(cls, a.attr)) {
-      mb_.set_class_attribute_type(cls, a.attr, types::list(want));
-      return types::list(want);
+      mb_.set_class_attribute_type(cls, a.attr, types::list_like(list_type, want));
+      return types::list_like(list_type, want);
     }
   }
   // A dict's list value: `d[k].append(v)`, `d.setdefault(k, []).append(v)` type the dict's values.
@@ -182,14 +186,15 @@ TypeRef FunctionBuilder::refine_list(const ast::Expr& owner, TypeRef list_type, 
     TypeRef dict = shared ? mb_.shared_global_type(id) : nullptr;
     if (!shared && env_.count(binding(id))) dict = env_.at(binding(id));
     if (dict && dict->is_dict() && !dict->is_untyped_dict() && dict->value_type()->is_list()) {
-      TypeRef typed = types::dict_like(dict, dict->key_type(), types::list(want));
-      if (shared) return refine_shared_global(id, typed, dict_owner->span) ? types::list(want) : nullptr;
+      TypeRef typed = types::dict_like(dict, dict->key_type(), types::list_like(list_type, want));
+      if (shared) return refine_shared_global(id, typed, dict_owner->span) ? types::list_like(list_type, want) : nullptr;
       assign_type(binding(id), typed, dict_owner->span);
-      return types::list(want);
+      return types::list_like(list_type, want);
     }
   }
-  D().error(owner.span, "the element type of this list is not known here: py2cuda types a list by the values "
-                        "appended to the name holding it; start it with a value of its type or assign it to a name");
+  D().error(owner.span, "the element type of this " + container + " is not known here: py2cuda types a " + container +
+                            " by the values added to the name holding it; start it with a value of its type or assign "
+                            "it to a name");
   return nullptr;
 }
 
@@ -470,6 +475,7 @@ bool FunctionBuilder::list_delete(const ast::Subscript& target, Span s, ir::Bloc
 ir::ExprPtr FunctionBuilder::list_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s) {
   l = growable_list(std::move(l));
   r = growable_list(std::move(r));
+  if (l->type->is_set() || r->type->is_set()) return set_binary(op, std::move(l), std::move(r), s);
   if (op == BinOp::Add && l->type->is_list() && r->type->is_list()) {
     TypeRef t = rules::unify(l->type, r->type);
     if (!t) return fail(s, "can only concatenate lists of one element type in py2cuda, not " + l->type->str() + " and " + r->type->str());
@@ -509,6 +515,7 @@ ir::ExprPtr FunctionBuilder::list_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r
   }
   l = growable_list(std::move(l));
   r = growable_list(std::move(r));
+  if (l->type->is_set() || r->type->is_set()) return set_compare(op, std::move(l), std::move(r), s);
   if (!l->type->is_list() || !r->type->is_list()) {
     return fail(s, "comparing " + l->type->str() + " and " + r->type->str() + " is not supported by py2cuda");
   }
@@ -1080,9 +1087,13 @@ ir::ExprPtr FunctionBuilder::tuple_of_items(const ast::ComprehensionExpr& g, boo
 // list(...), sorted(...), reversed(...), and max/min/sum/any/all of a list or a generator expression.
 ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string& path, bool& handled) {
   handled = false;
-  static const std::set<std::string> kNames = {"list", "tuple", "sorted", "max", "min", "sum", "any", "all", "reversed"};
+  static const std::set<std::string> kNames = {"list", "tuple", "set", "sorted", "max", "min", "sum", "any", "all", "reversed"};
   if (!kNames.count(path)) return nullptr;
   if (c.func->kind != ast::ExprKind::Name || locals_.count(path)) return nullptr;
+  if (path == "set") {
+    handled = true;
+    return set_builtin(c);
+  }
   if (path == "reversed") {
     // sum(reversed(xs)), `r = reversed(xs)`: the items as a new list, last first (Python's
     // iterator, consumed once, gives the same values).

@@ -721,9 +721,11 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
       value = std::move(wrapped);
     }
   }
-  if (final_ && v->type->is_untyped_list()) {
-    D().error(s, "the element type of the list '" + id + "' is never known: py2cuda types a list by the values "
-                 "appended, inserted or stored into it (as Numba does), and nothing of a known type is");
+  // A set never added to is empty whatever its element type: it prints `set()` as it is.
+  if (final_ && v->type->is_untyped_list() && !v->type->is_set()) {
+    D().error(s, "the element type of the " + std::string(v->type->is_set() ? "set" : "list") + " '" + id +
+                 "' is never known: py2cuda types it by the values appended, added, inserted or stored into it (as "
+                 "Numba does), and nothing of a known type is");
     return;
   }
   if (value->type != v->type) {
@@ -782,6 +784,10 @@ void FunctionBuilder::aug_assign(const ast::AugAssign& a, ir::Block& out) {
 // those elements), and `xs += ys` extends the list.
 void FunctionBuilder::host_aug_assign(const ast::AugAssign& a, ir::ExprPtr current, ir::ExprPtr rhs, ir::Block& out) {
   const std::string op(python_spelling(a.op));
+  if (current->type->is_set()) {
+    set_aug_assign(a, std::move(current), std::move(rhs), out);
+    return;
+  }
   if (current->type->is_list()) {
     if (a.op != BinOp::Add) {
       D().error(a.span, "'" + op + "=' on a list is not supported by py2cuda (xs += ys extends it)");

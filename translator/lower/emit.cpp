@@ -66,6 +66,7 @@ std::string cpp_type(TypeRef t, bool host_types) {
              cpp_type(t->key_type(), true) + ", " + cpp_type(t->value_type(), true) + ">";
     case TypeKind::List:
       if (t->is_sized_tuple()) return "py2cuda::host::SizedTuple<" + cpp_type(t->dtype(), true) + ">";
+      if (t->is_set()) return "py2cuda::host::Set<" + (t->dtype() ? cpp_type(t->dtype(), true) : std::string("/* unknown */ int64_t")) + ">";
       return "py2cuda::host::List<" + (t->dtype() ? cpp_type(t->dtype(), true) : std::string("/* unknown */ int64_t")) + ">";
   }
   return "void";

@@ -15,6 +15,30 @@ namespace py2cuda::lower {
 
 namespace {
 
+// Whether a builtin's pattern prints as one primary expression (a call, a member call, a
+// name), which needs no parentheses around it: no space and no leading `!` outside its
+// brackets. `{0} <= {1}` is not, even where its last argument prints in parentheses.
+bool pattern_is_primary(const std::string& p) {
+  if (!p.empty() && p[0] == '!') return false;
+  int depth = 0;
+  for (size_t i = 0; i < p.size(); ++i) {
+    const char ch = p[i];
+    if (ch == '{') {
+      // {N} and {tN} are placeholders, not braces.
+      const size_t close = p.find('}', i);
+      const size_t digits = i + 1 < p.size() && p[i + 1] == 't' ? i + 2 : i + 1;
+      if (close != std::string::npos && close > digits && p.find_first_not_of("0123456789", digits) == close) {
+        i = close;
+        continue;
+      }
+    }
+    if (ch == '(' || ch == '[' || ch == '{' || ch == '<') ++depth;
+    if (ch == ')' || ch == ']' || ch == '}' || ch == '>') --depth;
+    if (ch == ' ' && depth <= 0) return false;
+  }
+  return true;
+}
+
 // Higher binds tighter.
 enum Prec : int {
   kConditional = 10,
@@ -703,8 +727,7 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
         for (const ir::Expr* x : placed) evaluated_first_.erase(x);
         return in_order(e, placed, placed_first, out);
       }
-      bool is_primary = !out.empty() && (out.back() == ')' || out.back() == ']' || p.find(' ') == std::string::npos);
-      return is_primary ? out : wrap(out, kMultiplicative, needed);
+      return pattern_is_primary(p) ? out : wrap(out, kMultiplicative, needed);
     }
     case ir::ExprKind::Call: {
       const auto& c = static_cast<const ir::Call&>(e);

@@ -438,12 +438,14 @@ TypeRef unify(TypeRef a, TypeRef b) {
     }
     return types::tuple(std::move(elems));
   }
-  if (a->is_list() && b->is_list()) {
+  if (a->is_list() && b->is_list() && a->is_set() == b->is_set()) {
     // `[]` takes the element type its appends give it; two typed lists meet by their elements
-    // as Numba's reflected lists do (an int list given a float becomes a float list).
-    if (!a->dtype() || !b->dtype()) return types::list(a->dtype() ? a->dtype() : b->dtype());
+    // as Numba's reflected lists do (an int list given a float becomes a float list). Sets
+    // likewise, never with a list.
+    auto container = [&](TypeRef e) { return a->is_set() ? types::set(e) : types::list(e); };
+    if (!a->dtype() || !b->dtype()) return container(a->dtype() ? a->dtype() : b->dtype());
     TypeRef e = unify(a->dtype(), b->dtype());
-    return e && !e->is_optional() ? types::list(e) : nullptr;
+    return e && !e->is_optional() ? container(e) : nullptr;
   }
   if (a->is_array() && b->is_array() && a->dtype() == b->dtype() && a->ndim() == b->ndim()) {
     // Numba's Array.unify: read-only when either is (a frozen module array).
@@ -483,7 +485,9 @@ bool can_convert(TypeRef from, TypeRef to) {
     return true;
   }
   // An empty list is a list of anything; lists convert element by element (a copy).
-  if (from->is_list() && to->is_list()) return !from->dtype() || (to->dtype() && can_convert(from->dtype(), to->dtype()));
+  if (from->is_list() && to->is_list() && from->is_set() == to->is_set()) {
+    return !from->dtype() || (to->dtype() && can_convert(from->dtype(), to->dtype()));
+  }
   if (from->is_array() && to->is_array()) {
     // A mutable array may be viewed read-only, never the reverse (Numba's Array.can_convert_to).
     return from->dtype() == to->dtype() && from->ndim() == to->ndim() &&

@@ -101,15 +101,15 @@ class TypeTable {
     return dicts_[k] = keep(std::move(t));
   }
 
-  TypeRef list(TypeRef element, bool sized_tuple) {
+  TypeRef list(TypeRef element, ListKind kind) {
     std::lock_guard<std::mutex> lock(mu_);
-    auto key = std::make_pair(element, sized_tuple);
+    auto key = std::make_pair(element, kind);
     auto it = lists_.find(key);
     if (it != lists_.end()) return it->second;
     auto t = std::unique_ptr<Type>(new Type());
     t->kind_ = TypeKind::List;
     t->elem_ = element;
-    t->sized_tuple_ = sized_tuple;
+    t->list_kind_ = kind;
     return lists_[key] = keep(std::move(t));
   }
 
@@ -140,7 +140,7 @@ class TypeTable {
   std::map<TypeRef, TypeRef> optionals_;
   std::map<TypeRef, TypeRef> dynamics_;
   std::map<std::tuple<TypeRef, TypeRef, std::string>, TypeRef> dicts_;
-  std::map<std::pair<TypeRef, bool>, TypeRef> lists_;
+  std::map<std::pair<TypeRef, ListKind>, TypeRef> lists_;
 };
 
 bool Type::is_uniform_tuple() const {
@@ -180,7 +180,8 @@ std::string Type::str() const {
                    : cls + "[undefined," + (value_ ? value_->str() : std::string("undefined")) + "]";
     }
     case TypeKind::List:
-      if (sized_tuple_) return "tuple(" + elem_->str() + " x n)";
+      if (list_kind_ == ListKind::SizedTuple) return "tuple(" + elem_->str() + " x n)";
+      if (list_kind_ == ListKind::Set) return "reflected set(" + (elem_ ? elem_->str() : std::string("undefined")) + ")";
       return "reflected list(" + (elem_ ? elem_->str() : std::string("undefined")) + ")";
     case TypeKind::Array:
       if (device_) return "DeviceNDArray(" + elem_->str() + ", " + std::to_string(ndim_) + "d, " + layout_name(layout_) + ")";
@@ -267,8 +268,12 @@ TypeRef dict(TypeRef key, TypeRef value, const std::string& dict_class) {
   return TypeTable::instance().dict(key, value, dict_class);
 }
 TypeRef dict_like(TypeRef d, TypeRef key, TypeRef value) { return dict(key, value, d->dict_class()); }
-TypeRef list(TypeRef element) { return TypeTable::instance().list(element, false); }
-TypeRef sized_tuple(TypeRef element) { return TypeTable::instance().list(element, true); }
+TypeRef list(TypeRef element) { return TypeTable::instance().list(element, ListKind::List); }
+TypeRef sized_tuple(TypeRef element) { return TypeTable::instance().list(element, ListKind::SizedTuple); }
+TypeRef set(TypeRef element) { return TypeTable::instance().list(element, ListKind::Set); }
+TypeRef list_like(TypeRef list_type, TypeRef element) {
+  return list_type->is_set() ? set(element) : list_type->is_sized_tuple() ? sized_tuple(element) : list(element);
+}
 TypeRef dynamic_number(TypeRef widened) {
   return TypeTable::instance().dynamic_number(widened->is_dynamic() ? widened->dtype() : widened);
 }

@@ -32,6 +32,9 @@ enum class TypeKind {
 
 enum class Layout { C, F, A };
 
+// The three containers of TypeKind::List: what indexing, methods and printing they have.
+enum class ListKind { List, SizedTuple, Set };
+
 class Type;
 using TypeRef = const Type*;
 
@@ -68,7 +71,11 @@ class Type {
   bool is_untyped_list() const { return kind_ == TypeKind::List && !elem_; }
   // A tuple of one element type whose length is known only when the program runs (the
   // tuples `zip(*pairs)` gives): a List to py2cuda, printed with parentheses.
-  bool is_sized_tuple() const { return kind_ == TypeKind::List && sized_tuple_; }
+  bool is_sized_tuple() const { return kind_ == TypeKind::List && list_kind_ == ListKind::SizedTuple; }
+  // A Python set of one element type in host code (Numba's reflected set): a List to the
+  // code that only reads items (len, `in`, loops, sorted, sum), with its own methods,
+  // operators and printing, and no indexing.
+  bool is_set() const { return kind_ == TypeKind::List && list_kind_ == ListKind::Set; }
   // An array in GPU memory (Numba's DeviceNDArray: what cuda.to_device returns). Inside a
   // kernel every array is one; the flag tells host code's two kinds of array apart.
   bool is_device_array() const { return kind_ == TypeKind::Array && device_; }
@@ -120,7 +127,7 @@ class Type {
   bool readonly_ = false;
   bool device_ = false;
   bool list_display_ = false;
-  bool sized_tuple_ = false;
+  ListKind list_kind_ = ListKind::List;
   std::string name_;
   std::vector<TypeRef> elems_;
 };
@@ -176,6 +183,11 @@ TypeRef dict_like(TypeRef d, TypeRef key, TypeRef value);
 TypeRef list(TypeRef element);
 // A tuple of `element` values whose length is known only at run time (Type::is_sized_tuple).
 TypeRef sized_tuple(TypeRef element);
+// A host set of `element` values; nullptr: the type of `set()` until an add or update tells
+// its element type.
+TypeRef set(TypeRef element);
+// A container of `list_type`'s kind (list, sized tuple or set) holding `element` values.
+TypeRef list_like(TypeRef list_type, TypeRef element);
 // A host number whose type differs by path, `widened` the static type its paths unify to.
 TypeRef dynamic_number(TypeRef widened);
 // `value` or None; optional(optional(T)) is optional(T).

@@ -22,6 +22,7 @@
 #include "host/python_math.h"
 #include "host/range_contains.h"
 #include "host/reduction.h"
+#include "host/set.h"
 #include "host/program.h"
 #include "host/support.h"
 #include "host/zero_division.h"
