@@ -222,3 +222,46 @@ TEST(HostClasses, AnEmptyListKeptByAConstructorTakesTheMethodsType) {
   EXPECT_TRUE(has(r.cu, "py2cuda::host::List<std::string> log_ = py2cuda::host::List<std::string>();")) << r.cu;
   EXPECT_TRUE(has(r.cu, "  py2cuda::host::List<std::string> log_{};\n")) << r.cu;
 }
+
+// A class attribute the program assigns is one value for the class and its instances
+// (sema/class_variables.cpp): a module variable the class body's value initializes, which
+// `Counter.total`, `cls.total` and `self.total` (no instance attribute of that name) all name.
+TEST(HostClasses, AssignedClassAttributeIsOneModuleVariable) {
+  TranslateResult r = run("class Counter:\n"                   // 6
+                          "    total = 0\n"                    // 7
+                          "    LIMIT = 9\n"                    // 8
+                          "    def __init__(self):\n"          // 9
+                          "        Counter.total += 1\n"       // 10
+                          "    def seen(self):\n"              // 11
+                          "        return self.total\n"        // 12
+                          "    @classmethod\n"                 // 13
+                          "    def reset(cls):\n"              // 14
+                          "        cls.total = 0\n"            // 15
+                          "c = Counter()\n"                    // 16
+                          "inc[1, 1](np.zeros(1))\n"           // 17
+                          "print(c.seen(), c.total, Counter.LIMIT)\n"  // 18
+                          "Counter.reset()\n");                // 19
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "static int64_t Counter_total_global{};")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "Counter_total_global = (Counter_total_global + 1);")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "return Counter_total_global;")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "Counter_total_global = 0;")) << r.cu;
+  // LIMIT is never assigned: a constant, as before.
+  EXPECT_TRUE(has(r.cu, "int64_t(9)")) << r.cu;
+}
+
+// An instance that assigns its own attribute of the name keeps it (Python's lookup finds the
+// instance's first); the class's stays the module variable.
+TEST(HostClasses, InstanceAttributeShadowsTheAssignedClassAttribute) {
+  TranslateResult r = run("class Tally:\n"                     // 6
+                          "    count = 0\n"                    // 7
+                          "    def __init__(self):\n"          // 8
+                          "        self.count = 10\n"          // 9
+                          "        Tally.count += 1\n"         // 10
+                          "t = Tally()\n"                      // 11
+                          "inc[1, 1](np.zeros(1))\n"           // 12
+                          "print(t.count, Tally.count)\n");    // 13
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "self->count = 10;")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::print(t->count, Tally_count_global);")) << r.cu;
+}

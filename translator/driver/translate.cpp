@@ -19,6 +19,7 @@ TranslateResult translate(const SourceFile& file, const TranslateOptions& option
   sema::capture_module_device_arrays(module, diags);
   sema::context_generators_to_classes(module);
   sema::prepare_classes(module);
+  sema::class_variables_to_globals(module);
   // Later stages still run after syntax errors elsewhere in the file, so
   // that one run reports as much as it can; their output is not kept.
   sema::ModuleInfo info = sema::analyze_module(module, file, options.signatures, diags);

@@ -478,6 +478,9 @@ struct ClassDef : UnsupportedStmt {
   // Each @classmethod's first parameter (`cls`), by method name, which sema drops from its
   // parameters: the method's body reads that name as the class.
   std::map<std::string, std::string> class_params;
+  // Class attributes the program assigns, by name: the module variable each became
+  // (sema/class_variables.cpp), which reads through an instance name too.
+  std::map<std::string, std::string> class_variables;
   // Single inheritance (sema/classes.cpp): the translated class it derives from, or null; and
   // whether another translated class derives from it, when its __init__ stays a method the
   // constructor calls (a subclass's `super().__init__(...)` calls it too).

@@ -315,6 +315,12 @@ ir::ExprPtr FunctionBuilder::class_attribute(const ast::Attribute& a, bool& hand
   }
   // The class's constants, which an instance reads too (self.N), unless it assigned its own.
   if (auto it = k->constants.find(a.attr); it != k->constants.end()) return expr(*it->second);
+  // A class attribute the program assigns, read through an instance (`solver.count`): the
+  // module variable holding it.
+  if (auto it = k->variables.find(a.attr); it != k->variables.end()) {
+    synthetic_ast_.push_back(std::make_unique<ast::Name>(a.span, it->second));
+    return expr(*synthetic_ast_.back());
+  }
   if (k->methods.count(a.attr)) {
     return fail(a.attr_span, "'" + k->name + "." + a.attr + "' is a method, which py2cuda calls where it is "
                              "written; it is not a value");

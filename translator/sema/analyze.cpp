@@ -491,6 +491,7 @@ class Analyzer {
     k.constructor = info_.functions.back().get();
     k.constructor->class_of = c.name;  // its super().__init__(...) calls the base's
     std::set<std::string> properties;
+    k.variables = c.class_variables;
     for (const auto& s : c.body) {
       if (s->kind == ast::StmtKind::Assign) {
         const auto& a = ast::as<ast::Assign>(*s);
@@ -530,6 +531,7 @@ class Analyzer {
     k.properties.insert(base.properties.begin(), base.properties.end());
     k.setters.insert(base.setters.begin(), base.setters.end());
     k.constants.insert(base.constants.begin(), base.constants.end());
+    k.variables.insert(base.variables.begin(), base.variables.end());
     for (const std::string& m : base.static_methods) {
       if (k.methods.at(m) == base.methods.at(m)) k.static_methods.insert(m);
     }

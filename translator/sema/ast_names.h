@@ -14,6 +14,15 @@ namespace py2cuda::sema {
 using NameVisitor = std::function<void(ast::Name&)>;
 using ExprVisitor = std::function<void(ast::Expr&)>;
 
+// Calls `f` on every slot of the syntax that holds an expression, outer ones before those
+// inside them, nested definitions included; `f` may replace what a slot holds (then the
+// walk goes on inside the new expression).
+using SlotVisitor = std::function<void(ast::ExprPtr&)>;
+void visit_expr_slots(ast::ExprPtr& slot, const SlotVisitor& f);
+void visit_expr_slots(ast::Stmt& s, const SlotVisitor& f);
+void visit_expr_slots(ast::Block& b, const SlotVisitor& f);
+void visit_expr_slots(ast::FunctionDef& def, const SlotVisitor& f);
+
 // Calls `f` on every expression of the syntax, outer ones before those inside them, nested
 // definitions included.
 void visit_exprs(ast::Expr* e, const ExprVisitor& f);

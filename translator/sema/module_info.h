@@ -138,6 +138,9 @@ struct ClassInfo {
   std::map<std::string, FunctionEntry*> properties;  // @property getters, by name
   std::map<std::string, FunctionEntry*> setters;     // their @name.setter
   std::map<std::string, const ast::Expr*> constants;  // class-level `N = 4`
+  // Class-level attributes the program assigns: the module variable holding each
+  // (ast::ClassDef::class_variables), inherited ones too.
+  std::map<std::string, std::string> variables;
   // The class it derives from ("" for none); the maps above hold what it inherits too.
   std::string base;
 };
@@ -186,6 +189,11 @@ void context_generators_to_classes(ast::Module& module);
 // no operator methods...) and makes each one's constructor; the others keep `what` naming the
 // feature, which host code reports (sema/classes.cpp). Runs after capture_module_device_arrays.
 void prepare_classes(ast::Module& module);
+
+// Class attributes the program assigns (`Solver.count += 1`) become module variables
+// (`Solver_count`), read wherever the class's attribute is read and declared global by the
+// functions assigning them (sema/class_variables.cpp). Runs after prepare_classes.
+void class_variables_to_globals(ast::Module& module);
 
 // Builds the ModuleInfo: imports, decorators, signatures, module-level names.
 // Reports unknown decorators' misuse, bad signatures and the like to `diags`.

@@ -37,72 +37,89 @@ ExprVisitor name_filter(const NameVisitor& f) {
 }  // namespace
 
 
-void visit_exprs(ast::Expr* e, const ExprVisitor& f) {
-  if (!e) return;
-  f(*e);
-  ast::for_each_child(*e, [&](ast::ExprPtr& child) { visit_exprs(child.get(), f); });
+void visit_expr_slots(ast::ExprPtr& slot, const SlotVisitor& f) {
+  if (!slot) return;
+  f(slot);
+  if (slot) ast::for_each_child(*slot, [&](ast::ExprPtr& child) { visit_expr_slots(child, f); });
 }
 
-void visit_exprs(ast::FunctionDef& def, const ExprVisitor& f) {
-  for (auto& d : def.decorators) visit_exprs(d.get(), f);
-  for (auto& p : def.params) visit_exprs(p.annotation.get(), f), visit_exprs(p.default_value.get(), f);
-  visit_exprs(def.returns.get(), f);
-  visit_exprs(def.body, f);
+void visit_expr_slots(ast::FunctionDef& def, const SlotVisitor& f) {
+  for (auto& d : def.decorators) visit_expr_slots(d, f);
+  for (auto& p : def.params) visit_expr_slots(p.annotation, f), visit_expr_slots(p.default_value, f);
+  visit_expr_slots(def.returns, f);
+  visit_expr_slots(def.body, f);
 }
 
-void visit_exprs(ast::Stmt& s, const ExprVisitor& f) {
+void visit_expr_slots(ast::Stmt& s, const SlotVisitor& f) {
   switch (s.kind) {
-    case ast::StmtKind::Expr: visit_exprs(ast::as<ast::ExprStmt>(s).value.get(), f); break;
+    case ast::StmtKind::Expr: visit_expr_slots(ast::as<ast::ExprStmt>(s).value, f); break;
     case ast::StmtKind::Assign:
-      for (auto& t : ast::as<ast::Assign>(s).targets) visit_exprs(t.get(), f);
-      visit_exprs(ast::as<ast::Assign>(s).value.get(), f);
+      for (auto& t : ast::as<ast::Assign>(s).targets) visit_expr_slots(t, f);
+      visit_expr_slots(ast::as<ast::Assign>(s).value, f);
       break;
     case ast::StmtKind::AugAssign:
-      visit_exprs(ast::as<ast::AugAssign>(s).target.get(), f);
-      visit_exprs(ast::as<ast::AugAssign>(s).value.get(), f);
+      visit_expr_slots(ast::as<ast::AugAssign>(s).target, f);
+      visit_expr_slots(ast::as<ast::AugAssign>(s).value, f);
       break;
     case ast::StmtKind::AnnAssign: {
       auto& a = ast::as<ast::AnnAssign>(s);
-      visit_exprs(a.target.get(), f), visit_exprs(a.annotation.get(), f), visit_exprs(a.value.get(), f);
+      visit_expr_slots(a.target, f), visit_expr_slots(a.annotation, f), visit_expr_slots(a.value, f);
       break;
     }
     case ast::StmtKind::If:
-      visit_exprs(ast::as<ast::If>(s).test.get(), f);
-      visit_exprs(ast::as<ast::If>(s).body, f), visit_exprs(ast::as<ast::If>(s).orelse, f);
+      visit_expr_slots(ast::as<ast::If>(s).test, f);
+      visit_expr_slots(ast::as<ast::If>(s).body, f), visit_expr_slots(ast::as<ast::If>(s).orelse, f);
       break;
     case ast::StmtKind::For:
-      visit_exprs(ast::as<ast::For>(s).target.get(), f), visit_exprs(ast::as<ast::For>(s).iter.get(), f);
-      visit_exprs(ast::as<ast::For>(s).body, f), visit_exprs(ast::as<ast::For>(s).orelse, f);
+      visit_expr_slots(ast::as<ast::For>(s).target, f), visit_expr_slots(ast::as<ast::For>(s).iter, f);
+      visit_expr_slots(ast::as<ast::For>(s).body, f), visit_expr_slots(ast::as<ast::For>(s).orelse, f);
       break;
     case ast::StmtKind::While:
-      visit_exprs(ast::as<ast::While>(s).test.get(), f);
-      visit_exprs(ast::as<ast::While>(s).body, f), visit_exprs(ast::as<ast::While>(s).orelse, f);
+      visit_expr_slots(ast::as<ast::While>(s).test, f);
+      visit_expr_slots(ast::as<ast::While>(s).body, f), visit_expr_slots(ast::as<ast::While>(s).orelse, f);
       break;
     case ast::StmtKind::With:
-      for (const auto& i : ast::as<ast::With>(s).items) visit_exprs(i.context.get(), f), visit_exprs(i.target.get(), f);
-      visit_exprs(ast::as<ast::With>(s).body, f);
+      for (auto& i : ast::as<ast::With>(s).items) visit_expr_slots(i.context, f), visit_expr_slots(i.target, f);
+      visit_expr_slots(ast::as<ast::With>(s).body, f);
       break;
     case ast::StmtKind::Try:
-      for (auto& h : ast::as<ast::Try>(s).handlers) visit_exprs(h.type.get(), f), visit_exprs(h.name.get(), f);
-      ast::as<ast::Try>(s).for_each_block([&](ast::Block& b) { visit_exprs(b, f); });
+      for (auto& h : ast::as<ast::Try>(s).handlers) visit_expr_slots(h.type, f), visit_expr_slots(h.name, f);
+      ast::as<ast::Try>(s).for_each_block([&](ast::Block& b) { visit_expr_slots(b, f); });
       break;
-    case ast::StmtKind::Return: visit_exprs(ast::as<ast::Return>(s).value.get(), f); break;
+    case ast::StmtKind::Return: visit_expr_slots(ast::as<ast::Return>(s).value, f); break;
     case ast::StmtKind::Assert:
-      visit_exprs(ast::as<ast::Assert>(s).test.get(), f), visit_exprs(ast::as<ast::Assert>(s).msg.get(), f);
+      visit_expr_slots(ast::as<ast::Assert>(s).test, f), visit_expr_slots(ast::as<ast::Assert>(s).msg, f);
       break;
-    case ast::StmtKind::Raise: visit_exprs(ast::as<ast::Raise>(s).exc.get(), f); break;
+    case ast::StmtKind::Raise: visit_expr_slots(ast::as<ast::Raise>(s).exc, f); break;
     case ast::StmtKind::Delete:
-      for (auto& t : ast::as<ast::Delete>(s).targets) visit_exprs(t.get(), f);
+      for (auto& t : ast::as<ast::Delete>(s).targets) visit_expr_slots(t, f);
       break;
-    case ast::StmtKind::FunctionDef: visit_exprs(ast::as<ast::FunctionDef>(s), f); break;
-    case ast::StmtKind::Unsupported: visit_exprs(ast::as<ast::UnsupportedStmt>(s).body, f); break;
+    case ast::StmtKind::FunctionDef: visit_expr_slots(ast::as<ast::FunctionDef>(s), f); break;
+    case ast::StmtKind::Unsupported: visit_expr_slots(ast::as<ast::UnsupportedStmt>(s).body, f); break;
     default: break;
   }
 }
 
-void visit_exprs(ast::Block& b, const ExprVisitor& f) {
-  for (auto& s : b) visit_exprs(*s, f);
+void visit_expr_slots(ast::Block& b, const SlotVisitor& f) {
+  for (auto& s : b) visit_expr_slots(*s, f);
 }
+
+namespace {
+
+SlotVisitor slot_filter(const ExprVisitor& f) {
+  return [&f](ast::ExprPtr& slot) { f(*slot); };
+}
+
+}  // namespace
+
+void visit_exprs(ast::Expr* e, const ExprVisitor& f) {
+  if (!e) return;
+  f(*e);
+  ast::for_each_child(*e, [&](ast::ExprPtr& child) { visit_expr_slots(child, slot_filter(f)); });
+}
+void visit_exprs(ast::FunctionDef& def, const ExprVisitor& f) { visit_expr_slots(def, slot_filter(f)); }
+void visit_exprs(ast::Stmt& s, const ExprVisitor& f) { visit_expr_slots(s, slot_filter(f)); }
+void visit_exprs(ast::Block& b, const ExprVisitor& f) { visit_expr_slots(b, slot_filter(f)); }
 
 void visit_names(ast::Expr* e, const NameVisitor& f) { visit_exprs(e, name_filter(f)); }
 void visit_names(ast::FunctionDef& def, const NameVisitor& f) { visit_exprs(def, name_filter(f)); }

@@ -1,0 +1,77 @@
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
+# Class attributes the program assigns: an instance counter kept on the class (`Solver.count
+# += 1` in __init__), a class-level setting switched by the module's code and read through
+# instances (`self.verbose`), a class method changing its class's value through `cls`, a
+# subclass reading and changing its base's attribute, and a class constant nobody assigns.
+import numpy as np
+from numba import cuda
+
+
+@cuda.jit
+def axpy(a, x, y, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = a * x[i] + y[i]
+
+
+class Solver:
+    count = 0
+    launches = 0
+    verbose = False
+    threads = 32
+
+    def __init__(self, n, a):
+        self.n = n
+        self.a = a
+        Solver.count += 1
+        self.ident = Solver.count
+
+    def blocks(self):
+        return (self.n + self.threads - 1) // self.threads
+
+    def run(self, x, y):
+        out = np.zeros_like(x)
+        axpy[self.blocks(), Solver.threads](self.a, x, y, out)
+        Solver.launches = Solver.launches + 1
+        if self.verbose:
+            print(f"solver {self.ident}: launch {Solver.launches} of {self.n} elements")
+        return out
+
+    @classmethod
+    def reset(cls):
+        cls.launches = 0
+        return cls.count
+
+
+class WideSolver(Solver):
+    threads = 64
+
+    def describe(self):
+        return f"wide #{self.ident} of {Solver.count}, threads {self.threads}"
+
+
+def total_launches():
+    return Solver.launches
+
+
+def main():
+    x = np.arange(100, dtype=np.float64)
+    y = np.ones(100)
+    first = Solver(100, 2.0)
+    print(Solver.count, first.ident, first.count, Solver.verbose, first.blocks())
+    r = first.run(x, y)
+    print(r[:4], r[-1], total_launches())
+    Solver.verbose = True
+    second = Solver(40, -1.0)
+    print(second.run(x[:40], y[:40])[:3])
+    wide = WideSolver(130, 0.5)
+    print(wide.blocks(), wide.describe(), WideSolver.count, wide.verbose)
+    print(wide.run(np.arange(130.0), np.zeros(130))[128:])
+    print(Solver.launches, first.launches, wide.launches, Solver.reset(), Solver.launches, total_launches())
+    Solver.verbose = False
+    first.run(x, y)
+    print(Solver.count, Solver.launches, [s.ident for s in [first, second, wide]])
+
+
+if __name__ == "__main__":
+    main()
