@@ -2,7 +2,9 @@
 # Class attributes the program assigns: an instance counter kept on the class (`Solver.count
 # += 1` in __init__), a class-level setting switched by the module's code and read through
 # instances (`self.verbose`), a class method changing its class's value through `cls`, a
-# subclass reading and changing its base's attribute, and a class constant nobody assigns.
+# subclass reading and changing its base's attribute, and a class constant nobody assigns;
+# constants subclasses override, read through a list of base-class instances (each object's
+# own class's); and module-level lists, tuples and dicts that main() reads.
 import numpy as np
 from numba import cuda
 
@@ -50,6 +52,28 @@ class WideSolver(Solver):
         return f"wide #{self.ident} of {Solver.count}, threads {self.threads}"
 
 
+class Stage:
+    name = "stage"
+    weight = 1.0
+
+    def label(self):
+        return self.name.upper()
+
+
+class Blur(Stage):
+    name = "blur"
+
+
+class Sharpen(Stage):
+    name = "sharpen"
+    weight = 2.5
+
+
+SIZES = [16, 32, 64]
+STAGE_NAMES = ("blur", "sharpen")
+LIMITS = {"blur": 3, "sharpen": 5}
+
+
 def total_launches():
     return Solver.launches
 
@@ -71,6 +95,10 @@ def main():
     Solver.verbose = False
     first.run(x, y)
     print(Solver.count, Solver.launches, [s.ident for s in [first, second, wide]])
+    stages = [Stage(), Blur(), Sharpen()]
+    for st in stages:
+        print(st.name, st.weight, st.label(), LIMITS.get(st.name, 0), st.name in STAGE_NAMES)
+    print(len(SIZES), SIZES, sum(SIZES), STAGE_NAMES, [n * 2 for n in SIZES], LIMITS)
 
 
 if __name__ == "__main__":

@@ -123,6 +123,12 @@ def main():
     vals, inv2, counts = np.unique(m, return_inverse=True, return_counts=True)
     print(vals, inv2, counts)
 
+    # transpose with axes: result axis d is the array's axis axes[d] (HWC to CHW)
+    hwc = np.arange(24).reshape(2, 3, 4)
+    chw = hwc.transpose(2, 0, 1)
+    print(chw.shape, chw[1, 0, :], np.transpose(hwc, (1, 2, 0))[2, 3], np.transpose(hwc, axes=(0, 2, 1)).shape)
+    print(np.transpose(m, (-1, 0)).shape, hwc.transpose((2, 1, 0))[3, 2], chw.sum(axis=0))
+
     # np.save writes a file NumPy can read
     np.save("/tmp/py2cuda_host_numpy_axes", out)
     np.save("/tmp/py2cuda_host_numpy_axes_column.npy", out[:, 1])

@@ -265,3 +265,19 @@ TEST(HostClasses, InstanceAttributeShadowsTheAssignedClassAttribute) {
   EXPECT_TRUE(has(r.cu, "self->count = 10;")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::print(t->count, Tally_count_global);")) << r.cu;
 }
+
+// A constant a subclass overrides, read through an instance of the base's static type (a list
+// of stages): the object's own class's, tested at run time as an overridden method is.
+TEST(HostClasses, ConstantReadThroughAnInstanceIsItsOwnClasss) {
+  TranslateResult r = run("class Stage:\n"                        // 6
+                          "    name = 'stage'\n"                  // 7
+                          "class Blur(Stage):\n"                  // 8
+                          "    name = 'blur'\n"                   // 9
+                          "inc[1, 1](np.zeros(1))\n"              // 10
+                          "stages = [Stage(), Blur()]\n"          // 11
+                          "for s in stages:\n"                    // 12
+                          "    print(s.name, Stage.name)\n");     // 13
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::print((dynamic_cast<Blur*>(s.get()) != nullptr) ? \"blur\" : \"stage\", \"stage\");"))
+      << r.diagnostics << r.cu;
+}

@@ -115,3 +115,17 @@ TEST(HostModuleGlobals, SharedListNothingTypesIsALocatedWarning) {
       << r.diagnostics;
   EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
 }
+
+// Module-level lists, string tuples and dicts that a host function reads are the module's
+// objects, assigned by the module's code (kernels cannot freeze them; a tuple of numbers stays
+// a frozen constant).
+TEST(HostModuleGlobals, ModuleListTupleAndDictReadByAFunction) {
+  TranslateResult r = run("SIZES = [16, 32]\nNAMES = ('a', 'b')\nLIMITS = {'a': 1}\nPAIR = (1, 2)\n"
+                          "def main():\n    inc[1, 1](np.zeros(1))\n    print(SIZES, NAMES, LIMITS['a'], PAIR)\nmain()\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "static py2cuda::host::List<int64_t> SIZES_global")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "SIZES_global = py2cuda::host::List<int64_t>{16, 32};")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "NAMES_global")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "LIMITS_global")) << r.cu;
+  EXPECT_FALSE(has(r.cu, "PAIR_global")) << r.cu;
+}

@@ -235,6 +235,13 @@ class FunctionBuilder {
   // is tested for at run time, most derived first. `super().m(...)`: the base's, with `self`.
   ir::ExprPtr dispatch(const sema::ClassInfo& k, const std::string& name, bool property, ir::ExprPtr self, Span s,
                        const std::function<ir::ExprPtr(const FunctionEntry&, ir::ExprPtr)>& call);
+  // What `value(c, object)` gives for the object's own class at run time: `k`'s value, or that
+  // of each subclass `overrides` says defines it otherwise, tested most derived first.
+  // `mismatch` is the error when two of them have no one type (%s the subclass, %t its type,
+  // %u k's).
+  ir::ExprPtr by_object_class(const sema::ClassInfo& k, ir::ExprPtr self, Span s, const std::string& mismatch,
+                              const std::function<bool(const sema::ClassInfo&)>& overrides,
+                              const std::function<ir::ExprPtr(const sema::ClassInfo&, ir::ExprPtr)>& value);
   ir::ExprPtr super_call(const ast::Call& c, const ast::Attribute& m);
   // Whether class `derived` is `base` or derives from it.
   bool is_subclass(const std::string& derived, const std::string& base) const;

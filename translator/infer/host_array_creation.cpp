@@ -139,9 +139,13 @@ ir::ExprPtr FunctionBuilder::host_array_creation(HostRowArgs& bound) {
     }
     case HostRule::ArrayFromValues: {
       if (!bound.bind({"object", "dtype"}) || !bound.need(0, "object")) return nullptr;
-      // NumPy picks the dtype that holds every Python value: bool < int64 < float64.
+      // NumPy picks the dtype that holds every value: bool < int64 < float64 for Python's, a
+      // NumPy scalar's own dtype (an int of host code other than int64 is one: np.uint8(200),
+      // an element of an int32 array), promoted together.
       auto holding = [](TypeRef dt, TypeRef value) {
-        TypeRef t = value->is_float() ? types::float64() : value->is_bool() ? types::boolean() : types::int64();
+        TypeRef t = value->is_float() ? types::float64() : value->is_bool() ? types::boolean()
+                    : value->is_int()   ? value
+                                        : types::int64();
         if (value->is_float() && value->bits() == 32) t = types::float32();
         return dt ? numpy_rules::promote_types(dt, t) : t;
       };

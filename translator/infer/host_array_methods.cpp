@@ -103,14 +103,67 @@ ir::ExprPtr FunctionBuilder::host_array_method(HostRowArgs& bound, ir::ExprPtr s
     }
     case HostRule::Transpose: {
       ir::ExprPtr arr = std::move(self);
+      // The axes: np.transpose(a, axes), np.transpose(a, axes=...), a.transpose(axes), a.transpose(2, 0, 1).
+      std::vector<const ast::Expr*> axes;
+      auto take_axes = [&](const ast::Expr* e) {
+        if (!e || e->kind == ast::ExprKind::NoneLit) return;
+        if (e->kind == ast::ExprKind::Tuple || e->kind == ast::ExprKind::List) {
+          for (const auto& x : (e->kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(*e).elts : ast::as<ast::ListExpr>(*e).elts)) {
+            axes.push_back(x.get());
+          }
+        } else {
+          axes.push_back(e);
+        }
+      };
       if (!arr) {
-        if (!bound.bind({"a"}) || !bound.need(0, "a")) return nullptr;
+        if (!bound.bind({"a", "axes"}) || !bound.need(0, "a")) return nullptr;
         arr = bound.array_arg(0);
         if (!arr) return nullptr;
+        take_axes(a[1]);
+      } else {
+        if (!c.keywords.empty()) return fail(c.keywords[0].span, "ndarray.transpose() takes no keyword arguments (TypeError)");
+        if (c.args.size() == 1) take_axes(c.args[0].get());
+        else for (const auto& x : c.args) axes.push_back(x.get());
       }
-      if (arr->type->is_device_array()) return device_transpose(std::move(arr), c.span);
-      TypeRef t = types::array(arr->type->dtype(), arr->type->ndim(), arr->type->ndim() == 1 ? Layout::C : Layout::A);
-      return call_node(t, rt + "({0})", c.span, args_of(std::move(arr)));
+      if (arr->type->is_device_array()) {
+        if (!axes.empty()) return fail(c.span, what + "(axes) of a device array is not supported by py2cuda (numba-cuda's is 2-D)");
+        return device_transpose(std::move(arr), c.span);
+      }
+      const int nd = arr->type->ndim();
+      TypeRef t = types::array(arr->type->dtype(), nd, nd == 1 ? Layout::C : Layout::A, arr->type->is_readonly());
+      if (axes.empty()) return call_node(t, rt + "({0})", c.span, args_of(std::move(arr)));
+      // Result axis d is a's axis axes[d]: written as the swapaxes views that permute a's axes
+      // into that order, one swap per axis out of place.
+      if (static_cast<int>(axes.size()) != nd) return fail(c.span, "axes don't match array");
+      std::vector<int> order;
+      for (const ast::Expr* x : axes) {
+        auto v = expr(*x);
+        if (!v) return nullptr;
+        if (v->kind != ir::ExprKind::Const || !v->type->is_int()) return fail(x->span, what + "() needs constant integer axes in py2cuda");
+        int64_t axis = static_cast<int64_t>(static_cast<const ir::Const&>(*v).bits);
+        if (axis < 0) axis += nd;
+        if (axis < 0 || axis >= nd) {
+          return fail(x->span, "axis " + std::to_string(static_cast<int64_t>(static_cast<const ir::Const&>(*v).bits)) +
+                                   " is out of bounds for array of dimension " + std::to_string(nd) + " (AxisError)");
+        }
+        for (int seen : order) {
+          if (seen == axis) return fail(x->span, "repeated axis in transpose");
+        }
+        order.push_back(static_cast<int>(axis));
+      }
+      std::vector<int> current(static_cast<size_t>(nd));
+      for (int d = 0; d < nd; ++d) current[static_cast<size_t>(d)] = d;
+      ir::ExprPtr view = std::move(arr);
+      for (int d = 0; d < nd; ++d) {
+        int p = d;
+        while (current[static_cast<size_t>(p)] != order[static_cast<size_t>(d)]) ++p;
+        if (p == d) continue;
+        std::swap(current[static_cast<size_t>(p)], current[static_cast<size_t>(d)]);
+        view = call_node(t, "py2cuda::np::swapaxes({0}, " + std::to_string(d) + ", " + std::to_string(p) + ")", c.span,
+                         args_of(std::move(view)));
+      }
+      if (view->type != t) view = call_node(t, "{0}", c.span, args_of(std::move(view)));  // a.transpose(0, 1): a itself
+      return view;
     }
     case HostRule::ToList: {
       if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, "tolist() takes no arguments");

@@ -253,33 +253,45 @@ ir::ExprPtr FunctionBuilder::dispatch(const sema::ClassInfo& k, const std::strin
     return it == table.end() ? nullptr : it->second;
   };
   const FunctionEntry* own = definition(k);
+  return by_object_class(
+      k, std::move(self), s, "'" + name + "' of '%s' returns %t where '" + k.name + "' returns %u",
+      [&](const sema::ClassInfo& c) { return definition(c) && definition(c) != own; },
+      [&](const sema::ClassInfo& c, ir::ExprPtr object) { return call(*definition(c), std::move(object)); });
+}
+
+ir::ExprPtr FunctionBuilder::by_object_class(const sema::ClassInfo& k, ir::ExprPtr self, Span s,
+                                             const std::string& mismatch,
+                                             const std::function<bool(const sema::ClassInfo&)>& overrides,
+                                             const std::function<ir::ExprPtr(const sema::ClassInfo&, ir::ExprPtr)>& value) {
   // The subclasses defining it otherwise, by depth: the deepest is tested first.
   std::vector<std::pair<int, const sema::ClassInfo*>> overriding;
   for (const auto& [cname, c] : mb_.info().classes) {
-    if (cname == k.name || !is_subclass(cname, k.name) || definition(c) == own || !definition(c)) continue;
+    if (cname == k.name || !is_subclass(cname, k.name) || !overrides(c)) continue;
     int depth = 0;
     for (std::string b = c.base; !b.empty(); b = mb_.info().classes.at(b).base) ++depth;
     overriding.emplace_back(depth, &c);
   }
-  if (overriding.empty()) return call(*own, std::move(self));
+  if (overriding.empty()) return value(k, std::move(self));
   std::stable_sort(overriding.begin(), overriding.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   // The instance is read once per test: a variable as it is, another expression through a Let.
   const bool named = self->kind == ir::ExprKind::Var;
   ir::Variable* object = named ? static_cast<ir::VarRef&>(*self).var : temporary("obj", self->type);
   auto ref = [&] { return std::make_unique<ir::VarRef>(object, s); };
-  ir::ExprPtr result = call(*own, ref());
+  ir::ExprPtr result = value(k, ref());
   if (!result) return nullptr;
   for (const auto& [depth, c] : overriding) {
     const std::string cpp = mb_.host_class(c->name).cpp_name;
-    auto alt = call(*definition(*c), call_node(instance_type(c->name), "std::static_pointer_cast<" + cpp + ">({0})",
-                                               s, args_of(ref())));
+    auto alt = value(*c, call_node(instance_type(c->name), "std::static_pointer_cast<" + cpp + ">({0})", s, args_of(ref())));
     if (!alt) return nullptr;
     TypeRef t = rules::unify(result->type, alt->type);
     if (!t) {
-      return fail(s, "'" + name + "' of '" + c->name + "' returns " + alt->type->str() + " where '" + k.name +
-                         "' returns " + result->type->str() + ": py2cuda needs one type from a method its subclasses "
-                         "override");
+      // `mismatch` names the class (%s) and the two types (%t the subclass's, %u the base's).
+      std::string message = mismatch;
+      message.replace(message.find("%s"), 2, c->name);
+      message.replace(message.find("%t"), 2, alt->type->str());
+      message.replace(message.find("%u"), 2, result->type->str());
+      return fail(s, message + ": py2cuda needs one type from what its subclasses override");
     }
     auto test = call_node(types::boolean(), "(dynamic_cast<" + cpp + "*>({0}.get()) != nullptr)", s, args_of(ref()));
     result = std::make_unique<ir::Select>(t, std::move(test), convert(std::move(alt), t),
@@ -313,8 +325,16 @@ ir::ExprPtr FunctionBuilder::class_attribute(const ast::Attribute& a, bool& hand
                       [&](const FunctionEntry& f, ir::ExprPtr self) { return call_function(get, f, std::move(self)); });
     }
   }
-  // The class's constants, which an instance reads too (self.N), unless it assigned its own.
-  if (auto it = k->constants.find(a.attr); it != k->constants.end()) return expr(*it->second);
+  // The class's constants, which an instance reads too (self.N), unless it assigned its own:
+  // through an instance, the constant of the object's own class (a subclass may override it).
+  if (auto it = k->constants.find(a.attr); it != k->constants.end()) {
+    if (!base) return expr(*it->second);
+    const ast::Expr* own = it->second;
+    return by_object_class(
+        *k, std::move(base), a.span, "'" + a.attr + "' of '%s' is %t where '" + k->name + "' has %u",
+        [&](const sema::ClassInfo& c) { return c.constants.count(a.attr) && c.constants.at(a.attr) != own; },
+        [&](const sema::ClassInfo& c, ir::ExprPtr) { return expr(*c.constants.at(a.attr)); });
+  }
   // A class attribute the program assigns, read through an instance (`solver.count`): the
   // module variable holding it.
   if (auto it = k->variables.find(a.attr); it != k->variables.end()) {

@@ -9,6 +9,8 @@
 // local one does. A later assignment of another type (Python would rebind the name to
 // another kind of object) is an error that names the variable: printing it with the first
 // type's text would be wrong.
+#include <functional>
+
 #include "infer/ast_queries.h"
 #include "infer/function_builder.h"
 
@@ -40,11 +42,27 @@ bool ModuleBuilder::is_shared_global(const std::string& name) {
         if (module_names.count(name) && !local.count(name)) shared_globals_->insert(name);
       }
     }
-    // A module string or set bound once (CHARS = " .:#", VALID = {"sum", "max"}) is not a
-    // constant a kernel can freeze, but host functions read it as Python does: the module's
-    // object, assigned by the module's code.
+    // A module string, list, dict or set bound once (CHARS = " .:#", SIZES = [16, 32],
+    // NAMES = ("a", "b"), VALID = {"sum", "max"}) is not a constant a kernel can freeze, but
+    // host functions read it as Python does: the module's object, assigned by the module's
+    // code. A tuple of numbers stays a frozen constant, as kernels read it.
+    std::function<bool(const ast::Expr&)> numbers = [&](const ast::Expr& e) {
+      switch (e.kind) {
+        case ast::ExprKind::IntLit:
+        case ast::ExprKind::FloatLit:
+        case ast::ExprKind::BoolLit: return true;
+        case ast::ExprKind::Unary: return numbers(*ast::as<ast::Unary>(e).operand);
+        case ast::ExprKind::Tuple:
+          for (const auto& x : ast::as<ast::TupleExpr>(e).elts) {
+            if (!numbers(*x)) return false;
+          }
+          return true;
+        default: return false;
+      }
+    };
     auto host_only_value = [&](const ast::Expr& e) {
-      if (e.kind == ast::ExprKind::StrLit) return true;
+      if (e.kind == ast::ExprKind::StrLit || e.kind == ast::ExprKind::List || e.kind == ast::ExprKind::Dict) return true;
+      if (e.kind == ast::ExprKind::Tuple) return !numbers(e);
       if (e.kind != ast::ExprKind::Call || ast::as<ast::Call>(e).func->kind != ast::ExprKind::Name) return false;
       return ast::as<ast::Name>(*ast::as<ast::Call>(e).func).id == "set" && !info_.globals.count("set");
     };
@@ -130,10 +148,10 @@ void FunctionBuilder::shared_global_store(const std::string& id, ir::ExprPtr val
   value = as_python_list(growable_list(std::move(value)));
   const TypeRef v = value->type;
   if (!(v->is_number() || v->is_string() || (v->is_array() && !v->is_device_array()) || v->is_dict() ||
-        v->is_list())) {
+        v->is_list() || v->is_tuple())) {
     D().error(s, "the module variable '" + id + "' is shared with a function (which rebinds it with 'global " + id +
                      "' or changes it) and assigned " + v->str() + " here; py2cuda shares numbers, strings, NumPy "
-                     "arrays, lists and dicts between the module's code and its functions");
+                     "arrays, tuples, lists and dicts between the module's code and its functions");
     return;
   }
   TypeRef t = mb_.shared_global_type(id);
