@@ -49,3 +49,6 @@ if __name__ == "__main__":
     print(type(a).__name__, type(d).__name__, type(np.uint8(3)).__name__, type(d))
     # int ** negative int is a float in Python.
     print(2 ** -1, n ** -2, 3 ** -2, n ** 2, 2.0 ** -1)
+    # Self-documenting fields: the expression's text through `=` (spaces kept), then repr()
+    # unless a conversion or a format spec is given.
+    print(f"{n=} {f=:.3f} {n + 1 = } {name=} {name=!s} {n=:5d}|")

@@ -42,3 +42,9 @@ if __name__ == "__main__":
     np.testing.assert_almost_equal(c, np.dot(a, b), decimal=10)
     np.testing.assert_array_equal(ci, ai @ bi)
     print("all checks passed")
+    # Lists where NumPy takes arrays: the array NumPy makes of each.
+    print(np.allclose(ci[0, :2].astype(np.float64), [float(ci[0, 0]), float(ci[0, 1])]),
+          np.isclose(np.array([1.0, 2.0]), [1.0, 2.5]), np.array_equal(np.arange(3), [0, 1, 2]))
+    np.testing.assert_allclose(np.array([2.0, 4.0]), [2.0, 4.0])
+    np.testing.assert_array_equal(np.arange(3), [0, 1, 2])
+    print("list checks passed")

@@ -392,6 +392,18 @@ ast::ExprPtr Converter::fstring(TSNode n, const std::vector<TSNode>& pieces) {
             std::string_view t = text(conversion);
             part.conversion = t.size() >= 2 ? t[1] : 0;
           }
+          // `{x + 1 = }` (Python 3.8's self-documenting field): the text from after the brace
+          // through the `=`, spaces kept, then the value, by repr() unless a conversion or a
+          // format spec is given.
+          bool self_documenting = false;
+          const std::vector<cst::Child> inside = children(c.node);
+          for (size_t k = 0; k + 1 < inside.size(); ++k) {
+            if (ts_node_is_named(inside[k].node) || std::string_view(ts_node_type(inside[k].node)) != "=") continue;
+            const std::string_view whole = text(c.node);
+            const size_t end = ts_node_start_byte(inside[k + 1].node) - ts_node_start_byte(c.node);  // spaces after `=` too
+            add_text(std::string(whole.substr(1, end - 1)));
+            self_documenting = true;
+          }
           TSNode spec = field(c.node, F.format_specifier);
           if (!ts_node_is_null(spec)) {
             std::string_view t = text(spec);
@@ -401,6 +413,7 @@ ast::ExprPtr Converter::fstring(TSNode n, const std::vector<TSNode>& pieces) {
               if (cst::kind(inner) == Kind::FormatExpression) part.dynamic_spec = true;
             }
           }
+          if (self_documenting && !part.conversion && part.spec.empty()) part.conversion = 'r';
           out->parts.push_back(std::move(part));
           break;
         }

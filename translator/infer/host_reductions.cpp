@@ -203,7 +203,8 @@ ir::ExprPtr FunctionBuilder::host_reduction(HostRowArgs& bound, ir::ExprPtr self
       const bool equal = row.path == "numpy.array_equal";
       if (!(equal ? bound.bind({"a1", "a2"}) : bound.bind({"a", "b", "rtol", "atol", "equal_nan"}))) return nullptr;
       if (!bound.need(0, "a") || !bound.need(1, "b")) return nullptr;
-      auto x = bound.value(0), y = bound.value(1);
+      // A list (np.allclose(out, [1.0, 2.0])) is the array NumPy makes of it.
+      auto x = listed_array(bound.value(0), a[0]->span), y = listed_array(bound.value(1), a[1]->span);
       if (!x || !y) return nullptr;
       std::vector<ir::ExprPtr> args;
       int nd = std::max(x->type->is_array() ? x->type->ndim() : 0, y->type->is_array() ? y->type->ndim() : 0);
@@ -245,7 +246,7 @@ ir::ExprPtr FunctionBuilder::host_reduction(HostRowArgs& bound, ir::ExprPtr self
       if (!bound.bind(names) || !bound.need(0, names[0]) || !bound.need(1, names[1])) return nullptr;
       std::vector<ir::ExprPtr> args;
       for (size_t k = 0; k < 2; ++k) {
-        auto v = bound.value(k);
+        auto v = listed_array(bound.value(k), a[k]->span);  // a list: the array NumPy makes of it
         if (!v) return nullptr;
         if (v->type->is_device_array()) return fail(a[k]->span, what + "() needs host arrays: copy_to_host() first");
         args.push_back(std::move(v));
