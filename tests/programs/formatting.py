@@ -1,6 +1,8 @@
 """Python's printing: f-string format specs, print's sep= and end=, str(), builtins, constants."""
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import math
+import sys
+
 import numpy as np
 from numba import cuda
 
@@ -52,3 +54,6 @@ if __name__ == "__main__":
     # Self-documenting fields: the expression's text through `=` (spaces kept), then repr()
     # unless a conversion or a format spec is given.
     print(f"{n=} {f=:.3f} {n + 1 = } {name=} {name=!s} {n=:5d}|")
+    # print(file=...): standard error is not standard output (the .expected has no such line).
+    print("a note for the log:", n, file=sys.stderr)
+    print("to stdout", file=sys.stdout)

@@ -4,7 +4,8 @@
 # instances (`self.verbose`), a class method changing its class's value through `cls`, a
 # subclass reading and changing its base's attribute, and a class constant nobody assigns;
 # constants subclasses override, read through a list of base-class instances (each object's
-# own class's); and module-level lists, tuples and dicts that main() reads.
+# own class's); module-level lists, tuples and dicts that main() reads; and empty dicts and
+# lists an __init__ makes that methods and functions fill (`self.counts[k] = n`).
 import numpy as np
 from numba import cuda
 
@@ -69,6 +70,20 @@ class Sharpen(Stage):
     weight = 2.5
 
 
+class Tally:
+    def __init__(self):
+        self.counts = {}
+        self.order = []
+
+    def record(self, key, n):
+        self.counts[key] = self.counts.get(key, 0) + n
+        self.order.append(key)
+
+
+def record_launch(t, name):
+    t.counts[name] = t.counts.get(name, 0) + 1
+
+
 SIZES = [16, 32, 64]
 STAGE_NAMES = ("blur", "sharpen")
 LIMITS = {"blur": 3, "sharpen": 5}
@@ -99,6 +114,11 @@ def main():
     for st in stages:
         print(st.name, st.weight, st.label(), LIMITS.get(st.name, 0), st.name in STAGE_NAMES)
     print(len(SIZES), SIZES, sum(SIZES), STAGE_NAMES, [n * 2 for n in SIZES], LIMITS)
+    tally = Tally()
+    for st in stages:
+        tally.record(st.name, len(st.name))
+    record_launch(tally, "blur")
+    print(tally.counts, tally.order, sorted(tally.counts.items()))
 
 
 if __name__ == "__main__":

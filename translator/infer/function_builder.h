@@ -419,6 +419,9 @@ class FunctionBuilder {
   // The list type after `owner` (the expression holding a list of `list_type`) takes a value
   // of type `element`; null after reporting one it cannot hold.
   TypeRef refine_list(const ast::Expr& owner, TypeRef list_type, TypeRef element, Span s);
+  // `self.items` (a name's attribute, `owner`) of an instance's class retyped as `t`, which
+  // the next pass sees; false when `owner` is not such an attribute.
+  bool refine_instance_attribute(const ast::Expr& owner, TypeRef t);
   ir::ExprPtr list_method(const ast::Call& c, const ast::Attribute& m, ir::ExprPtr self);
   ir::ExprPtr list_subscript(ir::ExprPtr base, const ast::Subscript& s);
   // `xs[i] = value`: true when the target was a list's element (handled, maybe with an error).

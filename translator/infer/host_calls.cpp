@@ -1462,9 +1462,18 @@ ir::ExprPtr FunctionBuilder::fstring(const ast::FStringExpr& f) {
 
 ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
   ir::ExprPtr sep, end;
+  bool to_stderr = false;
   for (const auto& kw : c.keywords) {
+    if (kw.name == "file") {
+      const std::string stream = resolve_path(mb_.info(), *kw.value);
+      if (stream != "sys.stderr" && stream != "sys.stdout") {
+        return fail(kw.value->span, "print(file=...) is supported for sys.stdout and sys.stderr by py2cuda");
+      }
+      to_stderr = stream == "sys.stderr";
+      continue;
+    }
     if (kw.name != "sep" && kw.name != "end" && kw.name != "flush") {
-      return fail(kw.span, "print() keyword '" + kw.name + "' is not supported by py2cuda (sep, end and flush are)");
+      return fail(kw.span, "print() keyword '" + kw.name + "' is not supported by py2cuda (sep, end, file and flush are)");
     }
     if (kw.name == "flush") continue;
     auto v = expr(*kw.value);
@@ -1505,6 +1514,27 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
       if (!v) return nullptr;
     }
     args.push_back(std::move(v));
+  }
+  if (to_stderr) {
+    // print(..., file=sys.stderr): the line made as print makes it (each value's str(), sep
+    // between, end after, left to right), written to standard error.
+    const bool constant_sep = args[0]->kind == ir::ExprKind::Const && args[1]->kind == ir::ExprKind::Const;
+    if (spreads || !constant_sep) {
+      return fail(c.span, "print(..., file=sys.stderr) with *items or a computed sep/end is not supported by py2cuda");
+    }
+    const std::string sep_text = static_cast<ir::Const&>(*args[0]).str;
+    std::vector<ir::ExprPtr> parts;
+    for (size_t i = 2; i < args.size(); ++i) {
+      if (i > 2) parts.push_back(string_const(sep_text, c.span));
+      ir::ExprPtr v = std::move(args[i]);
+      if (!v->type->is_string()) v = call_node(types::string(), "py2cuda::host::str({0})", c.span, one_arg(std::move(v)));
+      parts.push_back(std::move(v));
+    }
+    parts.push_back(std::move(args[1]));
+    auto line = call_node(types::string(), "py2cuda::host::concat_in_order({" + placeholders(0, parts.size()) + "})", c.span,
+                          std::move(parts));
+    static_cast<ir::BuiltinCall&>(*line).orders_args = true;
+    return with_effects(call_node(types::none(), "std::fputs({0}.c_str(), stderr)", c.span, one_arg(std::move(line))));
   }
   if (spreads && ir::needs_ordered_evaluation(args, 2, kHostEffects)) {
     return fail(c.span, "print(*xs) beside values whose evaluation has effects is not supported by py2cuda; "

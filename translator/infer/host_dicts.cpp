@@ -299,13 +299,16 @@ bool FunctionBuilder::dict_store(const ast::Subscript& target, ir::ExprPtr& valu
       D().error(s, "a dict value of type " + value->type->str() + " is not supported by py2cuda");
       return false;
     }
+    TypeRef typed = types::dict_like(d->type, k->type, value->type);
+    // `self.counts = {}` in __init__, `self.counts[key] = n` in a method: the attribute's type.
+    if (refine_instance_attribute(*target.value, typed)) return true;  // typed in the next pass
     if (target.value->kind != ast::ExprKind::Name) {
-      D().error(target.value->span, "py2cuda types an empty dict by an assignment to it through its name");
+      D().error(target.value->span, "py2cuda types an empty dict by an assignment to it through its name (or an "
+                                    "attribute of self)");
       return false;
     }
     const std::string& id = ast::as<ast::Name>(*target.value).id;
     if (!empty_dict_parameter(id, target.value->span)) return false;
-    TypeRef typed = types::dict_like(d->type, k->type, value->type);
     if (is_module_container(id)) return refine_shared_global(id, typed, target.value->span);
     assign_type(binding(id), typed, target.value->span);
     return true;  // typed in the next pass

@@ -161,17 +161,8 @@ TypeRef FunctionBuilder::refine_list(const ast::Expr& owner, TypeRef list_type, 
     return refine_shared_global(ast::as<ast::Name>(owner).id, types::list_like(list_type, want), owner.span) ? types::list_like(list_type, want)
                                                                                               : nullptr;
   }
-  if (owner.kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(owner).value->kind == ast::ExprKind::Name) {
-    // `self.items.append(v)`: the attribute of the instance's class (the next pass sees it).
-    const auto& a = ast::as<ast::Attribute>(owner);
-    const std::string& id = ast::as<ast::Name>(*a.value).id;
-    auto it = locals_.count(id) ? vars_.find(binding(id)) : vars_.end();
-    const std::string cls = it == vars_.end() ? "" : instance_class(it->second->type);
-    if (!cls.empty() && mb_.class_attribute_type(cls, a.attr)) {
-      mb_.set_class_attribute_type(cls, a.attr, types::list_like(list_type, want));
-      return types::list_like(list_type, want);
-    }
-  }
+  // `self.items.append(v)`: the attribute of the instance's class (the next pass sees it).
+  if (refine_instance_attribute(owner, types::list_like(list_type, want))) return types::list_like(list_type, want);
   // A dict's list value: `d[k].append(v)`, `d.setdefault(k, []).append(v)` type the dict's values.
   const ast::Expr* dict_owner = nullptr;
   if (owner.kind == ast::ExprKind::Subscript) {
@@ -196,6 +187,17 @@ TypeRef FunctionBuilder::refine_list(const ast::Expr& owner, TypeRef list_type, 
                             " by the values added to the name holding it; start it with a value of its type or assign "
                             "it to a name");
   return nullptr;
+}
+
+bool FunctionBuilder::refine_instance_attribute(const ast::Expr& owner, TypeRef t) {
+  if (owner.kind != ast::ExprKind::Attribute || ast::as<ast::Attribute>(owner).value->kind != ast::ExprKind::Name) return false;
+  const auto& a = ast::as<ast::Attribute>(owner);
+  const std::string& id = ast::as<ast::Name>(*a.value).id;
+  auto it = locals_.count(id) ? vars_.find(binding(id)) : vars_.end();
+  const std::string cls = it == vars_.end() ? "" : instance_class(it->second->type);
+  if (cls.empty() || !mb_.class_attribute_type(cls, a.attr)) return false;
+  mb_.set_class_attribute_type(cls, a.attr, t);
+  return true;
 }
 
 ir::ExprPtr FunctionBuilder::list_method(const ast::Call& c, const ast::Attribute& m, ir::ExprPtr self) {
