@@ -46,3 +46,6 @@ if __name__ == "__main__":
     print("%s %r %.10f | {}".format(tenth) % (tenth, tenth, tenth))
     label = "total"
     print("%-8s=%8.3f" % (label, float(a.sum())))
+    # Keyword fields of a literal format string: numbered, the keyword values after the positional ones.
+    print("{label}: {n:>4d} of {}".format(a.size, label=label, n=int(a[0] * 100)))
+    print("{x:.3f}|{}|{y!r}|{{}}".format("pos", x=float(a[1]), y=label))

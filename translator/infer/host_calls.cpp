@@ -1018,13 +1018,27 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
                               "a str or None is)");
     }
     case HostRule::StrFormat: {
-      if (!c.keywords.empty()) {
-        return fail(c.keywords[0].span, "str.format() with keyword arguments is not supported by py2cuda; number "
-                                        "the fields ({0}, {1}) and pass the values by position");
-      }
       std::vector<ir::ExprPtr> args;
-      args.push_back(std::move(self));
-      for (const auto& x : c.args) {
+      if (!c.keywords.empty()) {
+        // "{name}: {n:>4d}".format(name=..., n=...) of a literal format string: its fields
+        // numbered, the keyword values passed after the positional ones.
+        const ast::Expr* text = c.func->kind == ast::ExprKind::Attribute ? ast::as<ast::Attribute>(*c.func).value.get() : nullptr;
+        std::optional<std::string> numbered;
+        if (text && text->kind == ast::ExprKind::StrLit && !ast::as<ast::StrLit>(*text).is_fstring) {
+          numbered = number_format_fields(ast::as<ast::StrLit>(*text).value, c);
+        }
+        if (!numbered) {
+          return fail(c.keywords[0].span, "str.format() with keyword arguments is supported by py2cuda on a literal "
+                                          "format string whose fields are names or numbers");
+        }
+        args.push_back(string_const(*numbered, text->span));
+      } else {
+        args.push_back(std::move(self));
+      }
+      std::vector<const ast::Expr*> values;
+      for (const auto& x : c.args) values.push_back(x.get());
+      for (const auto& kw : c.keywords) values.push_back(kw.value.get());
+      for (const ast::Expr* x : values) {
         auto v = expr(*x);
         if (!v) return nullptr;
         auto arg = format_argument(std::move(v), x->span);
@@ -1458,6 +1472,55 @@ ir::ExprPtr FunctionBuilder::fstring(const ast::FStringExpr& f) {
     return node;
   }
   return call_node(types::string(), "py2cuda::host::concat(" + placeholders(0, n) + ")", f.span, std::move(parts));
+}
+
+// A literal format string whose fields name the keyword arguments of `c` (and number or leave
+// empty its positional ones) with every field numbered: a keyword's value is passed after the
+// positional ones. Null when a field is something else (`{a.b}`, `{a[0]}`, a nested field in
+// a spec), a name no keyword gives, or automatic and manual numbering are mixed (Python's
+// ValueError).
+std::optional<std::string> FunctionBuilder::number_format_fields(const std::string& text, const ast::Call& c) {
+  std::map<std::string, size_t> by_name;
+  for (size_t k = 0; k < c.keywords.size(); ++k) by_name[c.keywords[k].name] = c.args.size() + k;
+  std::string out;
+  size_t automatic = 0;
+  bool automatic_used = false, manual_used = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
+    if ((ch == '{' || ch == '}') && i + 1 < text.size() && text[i + 1] == ch) {
+      out += ch;
+      out += ch;
+      ++i;
+      continue;
+    }
+    if (ch != '{') {
+      out += ch;
+      continue;
+    }
+    const size_t close = text.find('}', i);
+    if (close == std::string::npos) return std::nullopt;
+    const std::string field = text.substr(i + 1, close - i - 1);
+    if (field.find('{') != std::string::npos) return std::nullopt;
+    const size_t name_end = field.find_first_of("!:");
+    const std::string name = field.substr(0, name_end);
+    const std::string rest = name_end == std::string::npos ? "" : field.substr(name_end);
+    size_t index = 0;
+    if (name.empty()) {
+      index = automatic++;
+      automatic_used = true;
+    } else if (name.find_first_not_of("0123456789") == std::string::npos) {
+      index = std::stoul(name);
+      manual_used = true;
+    } else if (by_name.count(name)) {
+      index = by_name.at(name);
+    } else {
+      return std::nullopt;
+    }
+    if (automatic_used && manual_used) return std::nullopt;
+    out += "{" + std::to_string(index) + rest + "}";
+    i = close;
+  }
+  return out;
 }
 
 ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
