@@ -23,6 +23,16 @@ def kern(a, out, counts):
         cuda.atomic.max(counts, 0, i)
         cuda.atomic.add(counts, 1, 1)
 
+def tail_of(xs):
+    rest = xs[1:]
+    rest.append(len(xs))
+    return rest
+
+
+def as_array(values):
+    return np.asarray(values, dtype=np.float32) * 2
+
+
 def main():
     a = np.linspace(0, 1, 10)
     out = np.empty_like(a)
@@ -44,6 +54,12 @@ def main():
     else:
         print("never")
     print(total, max(a), min(out), max(np.array([3, 9, 2], dtype=np.int32)), min(a[::-1]))
+    # Tuple slices with constant bounds (a shape reversed, its trailing extents), and a list
+    # display passed to a function, which is a list there (sliced, appended to, np.array'd).
+    grid = np.zeros((3, 4, 5))
+    print(grid.shape[::-1], grid.shape[1:], grid.shape[-2:], grid.shape[::2], grid.shape[5:], (1, "x", 2.5)[::-1])
+    rows, cols = grid.shape[1:]
+    print(rows * cols, np.zeros(grid.shape[:2]).shape, tail_of([5, 6, 7]), as_array([1.5, 2.5]))
 
 if __name__ == "__main__":
     main()

@@ -218,3 +218,13 @@ TEST(HostLists, MaxAndMinOfAOneDimensionalArray) {
   TranslateResult two_d = run("inc[1, 1](np.zeros(1))\nm = np.zeros((2, 2))\nprint(max(m))\n");
   EXPECT_FALSE(has(two_d.cu, "int main(")) << two_d.cu;
 }
+
+// A list display passed to a host function is a list there, as Python's (its slices and
+// appends are a list's); a tuple slice with constant bounds is the tuple of what it selects.
+TEST(HostLists, ListDisplayArgumentIsAListAndTupleSlicesAreStatic) {
+  TranslateResult r = run("def tail(xs):\n    rest = xs[1:]\n    rest.append(0)\n    return rest\n"
+                          "a = np.zeros((2, 3, 4))\ninc[1, 1](np.zeros(1))\nprint(tail([5, 6]), a.shape[::-1], a.shape[1:])\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "tail_host(py2cuda::host::List<int64_t>{5, 6})")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<int64_t> rest = xs.slice(")) << r.cu;
+}

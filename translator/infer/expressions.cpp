@@ -429,6 +429,61 @@ ir::ExprPtr FunctionBuilder::index_expr(const ast::Expr& idx) {
   return v;
 }
 
+// `shape[::-1]`, `t[1:]`: a tuple's slice with constant bounds is the tuple of the elements
+// it selects (Python's slice rules), its type known here; the tuple is evaluated once.
+ir::ExprPtr FunctionBuilder::tuple_slice(ir::ExprPtr base, const ast::Subscript& s) {
+  const auto& sl = ast::as<ast::Slice>(*s.index);
+  const int64_t n = static_cast<int64_t>(base->type->elements().size());
+  std::optional<int64_t> bound[3];
+  const ast::Expr* parts[3] = {sl.lower.get(), sl.upper.get(), sl.step.get()};
+  for (int k = 0; k < 3; ++k) {
+    if (!parts[k] || parts[k]->kind == ast::ExprKind::NoneLit) continue;
+    auto v = expr(*parts[k]);
+    if (!v) return nullptr;
+    if (v->kind != ir::ExprKind::Const || !(v->type->is_int() || v->type->is_bool())) {
+      return fail(parts[k]->span, "a tuple is sliced by constant integers in py2cuda (the result's length is in its type)");
+    }
+    bound[k] = static_cast<int64_t>(static_cast<const ir::Const&>(*v).bits);
+  }
+  const int64_t step = bound[2].value_or(1);
+  if (step == 0) return fail(sl.step->span, "slice step cannot be zero (ValueError)");
+  // CPython's PySlice_AdjustIndices.
+  auto adjust = [&](std::optional<int64_t> b, int64_t fallback) {
+    if (!b) return fallback;
+    int64_t v = *b;
+    if (v < 0) {
+      v += n;
+      if (v < 0) v = step < 0 ? -1 : 0;
+    } else if (v >= n) {
+      v = step < 0 ? n - 1 : n;
+    }
+    return v;
+  };
+  const int64_t start = adjust(bound[0], step < 0 ? n - 1 : 0);
+  const int64_t stop = adjust(bound[1], step < 0 ? -1 : n);
+  std::vector<int64_t> picked;
+  for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) picked.push_back(i);
+  std::vector<TypeRef> elements;
+  for (int64_t i : picked) elements.push_back(base->type->elements()[static_cast<size_t>(i)]);
+  TypeRef t = base->type->is_list_display() ? types::list_display(elements) : types::tuple(elements);
+  auto made = std::make_unique<ir::TupleMake>(t, s.span);
+  if (base->kind == ir::ExprKind::TupleMake) {
+    auto& whole = static_cast<ir::TupleMake&>(*base);
+    for (int64_t i : picked) made->elements.push_back(std::move(whole.elements[static_cast<size_t>(i)]));
+    return made;
+  }
+  ir::Variable* tuple = temporary("tup", base->type);
+  for (int64_t i : picked) {
+    made->elements.push_back(std::make_unique<ir::TupleGet>(base->type->elements()[static_cast<size_t>(i)],
+                                                            std::make_unique<ir::VarRef>(tuple, s.span),
+                                                            static_cast<int>(i), s.span));
+  }
+  auto let = std::make_unique<ir::Let>(tuple, std::move(base), s.span);
+  let->type = t;
+  let->body = std::move(made);
+  return let;
+}
+
 ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
   if (host_ && (s.value->kind == ast::ExprKind::Attribute || s.value->kind == ast::ExprKind::Name)) {
     const std::string path = resolve_path(mb_.info(), *s.value);
@@ -445,6 +500,7 @@ ir::ExprPtr FunctionBuilder::subscript(const ast::Subscript& s) {
   }
   if (bt->is_dict()) return dict_item(std::move(base), s);
   if (host_ && bt->is_string()) return str_subscript(std::move(base), s);
+  if (bt->is_tuple() && s.index->kind == ast::ExprKind::Slice) return tuple_slice(std::move(base), s);
   if (bt->is_tuple()) {
     // Tuples are indexed by constants only: each element may have its own type.
     auto idx = expr(*s.index);
@@ -993,6 +1049,9 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
     }
     auto v = expr(*a);
     if (!v) return nullptr;
+    // A list display passed to a host function is a list there, as Python's (sliced,
+    // appended to, given to np.array), when its values have one type.
+    if (host_function && v->type->is_list_display()) v = growable_list(std::move(v));
     arg_types.push_back(v->type);
     args.push_back(std::move(v));
   }

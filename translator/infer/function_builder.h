@@ -244,6 +244,7 @@ class FunctionBuilder {
                               const std::function<ir::ExprPtr(const sema::ClassInfo&, ir::ExprPtr)>& value);
   ir::ExprPtr super_call(const ast::Call& c, const ast::Attribute& m);
   std::optional<std::string> number_format_fields(const std::string& text, const ast::Call& c);
+  ir::ExprPtr tuple_slice(ir::ExprPtr base, const ast::Subscript& s);
   // Whether class `derived` is `base` or derives from it.
   bool is_subclass(const std::string& derived, const std::string& base) const;
   ir::ExprPtr class_attribute(const ast::Attribute& a, bool& handled);
