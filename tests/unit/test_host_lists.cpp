@@ -228,3 +228,12 @@ TEST(HostLists, ListDisplayArgumentIsAListAndTupleSlicesAreStatic) {
   EXPECT_TRUE(has(r.cu, "tail_host(py2cuda::host::List<int64_t>{5, 6})")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::List<int64_t> rest = xs.slice(")) << r.cu;
 }
+
+// zip() in a comprehension gathers each part's items: a 2-D array's rows and a dict's views are
+// a located warning there (they were a C++ build error), a for loop's to read.
+TEST(HostLists, ZipOfRowsInAComprehensionIsALocatedWarning) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nm = np.zeros((3, 2))\nw = np.ones(3)\n"
+                          "rows = [p[0] * q for p, q in zip(m, w)]\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:9:34: warning: zip() of a 2-D array's rows in a comprehension is not supported"))
+      << r.diagnostics;
+}

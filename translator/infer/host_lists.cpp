@@ -608,6 +608,13 @@ ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef&
         TypeRef t = nullptr;
         auto v = comprehension_items(*call.args[k], t);
         if (!v) return nullptr;
+        // The runtime's zip gathers each part's items; a 2-D array's rows (views) and a dict's
+        // views are not gathered there: a for loop over the zip reads them.
+        if (is_zip && ((v->type->is_array() && v->type->ndim() > 1) || v->type->object_name().rfind("dict_", 0) == 0)) {
+          return fail(call.args[k]->span, path + "() of " + (v->type->is_array() ? "a 2-D array's rows" : "a dict view") +
+                                              " in a comprehension is not supported by py2cuda; write a for loop "
+                                              "over it");
+        }
         types_of.push_back(t);
         parts.push_back(std::move(v));
       }
