@@ -25,6 +25,12 @@ class Shape:
 
 
 @dataclass
+class Tagged:
+    steps: int
+    tags: list = field(default_factory=list)
+
+
+@dataclass
 class RunLog:
     name: str
     sums: list = field(default_factory=list)
@@ -54,3 +60,7 @@ out = b.run(shape, 8)
 print(out, a, b)
 print(a.sums, b.sums, RunLog("c").sums)
 print(repr(b), f"{b!r}" == repr(b), str(b))
+# A default_factory list that only later appends type (strings here): each instance's own.
+t = Tagged(10)
+t.tags.append("tall")
+print(t, Tagged(3))

@@ -410,7 +410,11 @@ class Emitter {
     for (const ir::Variable* p : f.params) {
       if (p->type != p->param_type) {
         line("// '" + p->name + "' is rebound to " + p->type->str() + " in the body");
-        line(type_name(p->type) + " " + p->cpp_name + " = " + type_name(p->type) + "(" + param_name(*p) + ");");
+        // A parameter no caller gave a typed list is always an empty one: a new list of the
+        // body's type (std::string from int64_t would not convert).
+        const bool empty_list = p->param_type && p->param_type->is_untyped_list() && p->type->is_list();
+        line(type_name(p->type) + " " + p->cpp_name + " = " + type_name(p->type) + "(" +
+             (empty_list ? std::string() : param_name(*p)) + ");");
       }
     }
     for (const auto& v : f.variables) {

@@ -511,8 +511,10 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
         }
         return s + "}; }(" + print(*c.operand, 0) + ")";
       }
-      if (c.type->is_list() && c.operand->type->is_untyped_list() && c.operand->kind == ir::ExprKind::Builtin) {
-        return cpp_type(c.type, true) + "()";  // `[]` where a list of known type is wanted
+      if (c.type->is_list() && c.operand->type->is_untyped_list() &&
+          (c.operand->kind == ir::ExprKind::Builtin || c.operand->kind == ir::ExprKind::Var)) {
+        // `[]` (or a name of one nothing ever typed, so empty) where a list of known type is wanted.
+        return cpp_type(c.type, true) + "()";
       }
       if (!host_code_ && !stored && c.type == types::float64() && c.operand->type == types::float32()) {
         note(NoteKind::Float64Promotion, c.span,
