@@ -60,6 +60,10 @@ def main():
     print(grid.shape[::-1], grid.shape[1:], grid.shape[-2:], grid.shape[::2], grid.shape[5:], (1, "x", 2.5)[::-1])
     rows, cols = grid.shape[1:]
     print(rows * cols, np.zeros(grid.shape[:2]).shape, tail_of([5, 6, 7]), as_array([1.5, 2.5]))
+    # Python's max/min of two floats: the second only when it compares greater (less), so a
+    # NaN first wins and -0.0 first stays (kernels take CUDA's fmax/fmin, as compiled Numba).
+    nan = float("nan")
+    print(max(-0.0, 0.0), max(nan, 1.0), min(nan, 1.0), max(1.0, nan), min(0.0, -0.0))
 
 if __name__ == "__main__":
     main()

@@ -803,6 +803,15 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
     }
   }
   ir::ExprPtr call = type_builtin(*b, std::move(args), c.span, D());
+  if (call && (host_ || entry_.kind == FunctionKind::CpuJit) && call->kind == ir::ExprKind::Builtin && call->type->is_float()) {
+    // max(a, b) of two floats is fmax/fmin on the CUDA target only: Python (host code) and
+    // Numba's CPU target take `b if b > a else a`, so max(nan, 1.0) is nan and max(-0.0, 0.0)
+    // is -0.0 there.
+    auto& minmax = static_cast<ir::BuiltinCall&>(*call);
+    for (const char* f : {"py2cuda::py_max(", "py2cuda::py_min("}) {
+      if (minmax.pattern.rfind(f, 0) == 0) minmax.pattern.insert(std::string(f).size() - 1, "_generic");
+    }
+  }
   // A ufunc numba-cuda lowers has every loop Numba's typing can choose for numbers (float16,
   // the one number loop of NumPy's missing there, type_builtin refuses), so the row decides.
   if (call && !host_ && !b->loops.empty() && b->cuda_loops.empty()) {

@@ -135,6 +135,14 @@ bool FunctionBuilder::may_be_instance(const ast::Expr& e) {
     case ast::ExprKind::Call: {
       const ast::Expr& f = *ast::as<ast::Call>(e).func;
       if (class_named(f)) return true;
+      if (f.kind == ast::ExprKind::Name && !locals_.count(ast::as<ast::Name>(f).id)) {
+        // `make().v`, `max(ps, key=...).name`, `sorted(ps, ...)[0].name`: a host function's
+        // result, or the item max/min pick, may be an instance (its type tells).
+        const std::string& id = ast::as<ast::Name>(f).id;
+        auto g = mb_.info().globals.find(id);
+        if (g != mb_.info().globals.end()) return g->second.kind == sema::Symbol::Kind::Function;
+        return id == "max" || id == "min" || id == "sorted";
+      }
       return f.kind == ast::ExprKind::Attribute &&
              (class_named(*ast::as<ast::Attribute>(f).value) || may_be_instance(*ast::as<ast::Attribute>(f).value));
     }
