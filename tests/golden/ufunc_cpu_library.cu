@@ -43,9 +43,9 @@ void min_max_host(py2cuda::host::NDArray<double, 1> x, py2cuda::host::NDArray<do
   for (int64_t index = 0; index < x.shape(0); ++index) {
     double v = x(index);
     // ufunc_cpu_library.py:30: lo[0] = min(lo[0], v)
-    lo(0) = py2cuda::py_min(lo(0), v);
+    lo(0) = py2cuda::py_min_generic(lo(0), v);
     // ufunc_cpu_library.py:31: hi[0] = max(hi[0], v)
-    hi(0) = py2cuda::py_max(hi(0), v);
+    hi(0) = py2cuda::py_max_generic(hi(0), v);
   }
 }
 

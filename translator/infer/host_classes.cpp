@@ -9,6 +9,7 @@
 #include "frontend/parser.h"
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
+#include "sema/ast_names.h"
 #include "infer/host_instances.h"
 #include "infer/host_nodes.h"
 #include "sema/classes.h"
@@ -140,8 +141,15 @@ bool FunctionBuilder::may_be_instance(const ast::Expr& e) {
         // result, or the item max/min pick, may be an instance (its type tells).
         const std::string& id = ast::as<ast::Name>(f).id;
         auto g = mb_.info().globals.find(id);
-        if (g != mb_.info().globals.end()) return g->second.kind == sema::Symbol::Kind::Function;
-        return id == "max" || id == "min" || id == "sorted";
+        if (g == mb_.info().globals.end()) return id == "max" || id == "min" || id == "sorted";
+        if (g->second.kind != sema::Symbol::Kind::Function || !g->second.function || !g->second.function->def) return false;
+        // A generator's call is no instance: where it is used says what py2cuda does with it.
+        bool generator = false;
+        sema::visit_exprs(const_cast<ast::FunctionDef&>(*g->second.function->def), [&](ast::Expr& x) {
+          generator = generator || (x.kind == ast::ExprKind::Unsupported &&
+                                    ast::as<ast::UnsupportedExpr>(x).what.starts_with("yield"));
+        });
+        return !generator;
       }
       return f.kind == ast::ExprKind::Attribute &&
              (class_named(*ast::as<ast::Attribute>(f).value) || may_be_instance(*ast::as<ast::Attribute>(f).value));
