@@ -85,6 +85,7 @@ def record_launch(t, name):
 
 
 SIZES = [16, 32, 64]
+TILE_W, TILE_H = 8, 4
 STAGE_NAMES = ("blur", "sharpen")
 LIMITS = {"blur": 3, "sharpen": 5}
 
@@ -113,7 +114,7 @@ def main():
     stages = [Stage(), Blur(), Sharpen()]
     for st in stages:
         print(st.name, st.weight, st.label(), LIMITS.get(st.name, 0), st.name in STAGE_NAMES)
-    print(len(SIZES), SIZES, sum(SIZES), STAGE_NAMES, [n * 2 for n in SIZES], LIMITS)
+    print(len(SIZES), SIZES, sum(SIZES), STAGE_NAMES, [n * 2 for n in SIZES], LIMITS, TILE_W * TILE_H)
     tally = Tally()
     for st in stages:
         tally.record(st.name, len(st.name))

@@ -129,3 +129,13 @@ TEST(HostModuleGlobals, ModuleListTupleAndDictReadByAFunction) {
   EXPECT_TRUE(has(r.cu, "LIMITS_global")) << r.cu;
   EXPECT_FALSE(has(r.cu, "PAIR_global")) << r.cu;
 }
+
+// `TPB, BLOCKS = 16, 2` at module level binds each name once (sema/module_assignments.cpp):
+// constants a kernel freezes and host code reads. A swap (`a, b = b, a`) is not split.
+TEST(HostModuleGlobals, TupleAssignedModuleConstantsAreConstants) {
+  TranslateResult r = run("TPB, BLOCKS = 16, 2\ndef main():\n    a = np.zeros(TPB * BLOCKS)\n    inc[BLOCKS, TPB](a)\n"
+                          "    print(a[0])\nmain()\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.diagnostics << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::zeros<double>(py2cuda::host::shape(TPB * BLOCKS))")) << r.cu;
+}

@@ -190,6 +190,11 @@ void context_generators_to_classes(ast::Module& module);
 // feature, which host code reports (sema/classes.cpp). Runs after capture_module_device_arrays.
 void prepare_classes(ast::Module& module);
 
+// `NX, NY = 64, 32` at module level becomes one assignment per name (when no value reads a
+// name it binds), so that each is a constant bound once (sema/module_assignments.cpp). Runs
+// first, on the parsed module.
+void split_module_tuple_assignments(ast::Module& module);
+
 // Class attributes the program assigns (`Solver.count += 1`) become module variables
 // (`Solver_count`), read wherever the class's attribute is read and declared global by the
 // functions assigning them (sema/class_variables.cpp). Runs after prepare_classes.
