@@ -64,6 +64,9 @@ def main():
     # NaN first wins and -0.0 first stays (kernels take CUDA's fmax/fmin, as compiled Numba).
     nan = float("nan")
     print(max(-0.0, 0.0), max(nan, 1.0), min(nan, 1.0), max(1.0, nan), min(0.0, -0.0))
+    # max/min with default=: the default when there are no items.
+    big = [v for v in [3, 1, 2] if v > 5]
+    print(max([3, 1, 2], default=-1), min(big, default=-1), max((v * 2.5 for v in [3, 1]), default=0), min(range(0), default=-3))
 
 if __name__ == "__main__":
     main()

@@ -1172,6 +1172,27 @@ ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string&
     return call_node(item, "py2cuda::host::" + path + "<{t0}>({0}, " + head + "return {1}; })", c.span,
                      args_of(std::move(items), std::move(k)), {item});
   }
+  // max(items, default=d) / min(items, default=d): d when there are no items (Python evaluates
+  // it first, as every argument).
+  if ((path == "max" || path == "min") && c.args.size() == 1 && c.keywords.size() == 1 && c.keywords[0].name == "default") {
+    handled = true;
+    TypeRef item = nullptr;
+    auto items = comprehension_items(*c.args[0], item);
+    if (!items) return nullptr;
+    auto fallback = expr(*c.keywords[0].value);
+    if (!fallback) return nullptr;
+    if (!orderable(item) || !(fallback->type == item || (fallback->type->is_number() && item->is_number()))) {
+      return fail(c.keywords[0].span, path + "(default=...) of " + item->str() + " items and a " + fallback->type->str() +
+                                          " default is not supported by py2cuda (one type, or numbers)");
+    }
+    TypeRef t = fallback->type == item ? item : rules::unify(item, fallback->type);
+    if (!t) return fail(c.keywords[0].span, path + "(default=...) needs a default of the items' type");
+    auto list = call_node(types::list(item), "py2cuda::host::to_list<{t0}>({0})", c.args[0]->span, args_of(std::move(items)),
+                          {item});
+    return call_node(t, "[](const auto& xs, {t0} fallback) { return xs.size() == 0 ? fallback : {t0}(py2cuda::host::" + path +
+                            "(xs)); }({0}, {1})",
+                     c.span, args_of(std::move(list), convert(std::move(fallback), t)), {t});
+  }
   // max/min/sum/any/all of one list or generator expression; the rest is the host table's.
   if (c.args.size() != 1 || !c.keywords.empty()) return nullptr;
   const ast::Expr& arg = *c.args[0];
