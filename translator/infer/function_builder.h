@@ -461,6 +461,8 @@ class FunctionBuilder {
   ir::ExprPtr set_method(const ast::Call& c, const ast::Attribute& m, ir::ExprPtr self);
   ir::ExprPtr set_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   void set_aug_assign(const ast::AugAssign& a, ir::ExprPtr current, ir::ExprPtr rhs, ir::Block& out);
+  // `target op= value` as `target.method(value)`, changing the object in place (infer/statements.cpp).
+  void in_place_method(const ast::AugAssign& a, const std::string& method, ir::Block& out);
   ir::ExprPtr set_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   ir::ExprPtr tuple_of(const ast::Call& c);
   // tuple(f(x) for x in t) over tuples of a length known here (zip() and enumerate() of them

@@ -33,16 +33,6 @@ bool holds_as(TypeRef from, TypeRef to) {
   return false;
 }
 
-// The types a dict may hold: its keys hash (numbers, bools, strings, tuples of them).
-bool hashable(TypeRef t) {
-  if (t->is_number() || t->is_string()) return true;
-  if (!t->is_tuple() || t->is_list_display()) return false;
-  for (TypeRef e : t->elements()) {
-    if (!hashable(e)) return false;
-  }
-  return true;
-}
-
 // A list display ([1, 2]) is typed as a tuple marked as a list; a dict holding it would print
 // it as a tuple, so it is not storable (not in a tuple either).
 bool storable(TypeRef t) {

@@ -26,6 +26,17 @@ inline ir::ExprPtr with_effects(ir::ExprPtr call) {
   return call;
 }
 
+// What a dict key or a set element may be: what hashes in Python and what the runtime hashes
+// (numbers, bools, strings, tuples of them).
+inline bool hashable(TypeRef t) {
+  if (t->is_number() || t->is_string()) return true;
+  if (!t->is_tuple() || t->is_list_display()) return false;
+  for (TypeRef e : t->elements()) {
+    if (!hashable(e)) return false;
+  }
+  return true;
+}
+
 // The argument list of one to three values.
 inline std::vector<ir::ExprPtr> args_of(ir::ExprPtr a, ir::ExprPtr b = nullptr, ir::ExprPtr c = nullptr) {
   std::vector<ir::ExprPtr> v;

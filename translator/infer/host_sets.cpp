@@ -11,7 +11,6 @@
 #include <set>
 #include <string>
 
-#include "frontend/ast_clone.h"
 #include "infer/function_builder.h"
 #include "infer/host_nodes.h"
 #include "types/rules.h"
@@ -19,17 +18,6 @@
 namespace py2cuda::infer {
 
 namespace {
-
-// What a set may hold: what hashes in Python (numbers, bools, strings, tuples of them), and
-// what the runtime's set_hash reproduces.
-bool hashable_element(TypeRef t) {
-  if ((t->is_number() && !t->is_complex()) || t->is_string()) return true;
-  if (!t->is_tuple() || t->is_list_display()) return false;
-  for (TypeRef e : t->elements()) {
-    if (!hashable_element(e)) return false;
-  }
-  return true;
-}
 
 std::string unhashable(TypeRef t) {
   return "a set of " + t->str() + " values is not supported by py2cuda (numbers, strings and tuples of them are)";
@@ -48,7 +36,7 @@ ir::ExprPtr FunctionBuilder::set_builtin(const ast::Call& c) {
     if (display->kind == ir::ExprKind::Builtin && display->type->is_list() && !display->type->is_set() &&
         static_cast<ir::BuiltinCall&>(*display).orders_args) {
       TypeRef item = display->type->dtype();
-      if (!hashable_element(item)) return fail(arg.span, unhashable(item));
+      if (!hashable(item)) return fail(arg.span, unhashable(item));
       auto& braced = static_cast<ir::BuiltinCall&>(*display);
       braced.type = types::set(item);
       braced.type_args = {braced.type};
@@ -58,7 +46,7 @@ ir::ExprPtr FunctionBuilder::set_builtin(const ast::Call& c) {
   TypeRef item = nullptr;
   auto items = comprehension_items(arg, item);
   if (!items) return nullptr;
-  if (!hashable_element(item)) return fail(arg.span, unhashable(item));
+  if (!hashable(item)) return fail(arg.span, unhashable(item));
   TypeRef t = types::set(item);
   return call_node(t, "{t0}::of({0})", c.span, args_of(std::move(items)), {t});
 }
@@ -108,7 +96,7 @@ ir::ExprPtr FunctionBuilder::set_method(const ast::Call& c, const ast::Attribute
   auto element = [&](const ast::Expr& e, bool refine) -> ir::ExprPtr {
     auto v = expr(e);
     if (!v) return nullptr;
-    if (!hashable_element(v->type)) return fail(e.span, unhashable(v->type));
+    if (!hashable(v->type)) return fail(e.span, unhashable(v->type));
     if (refine) {
       TypeRef t = refine_list(*m.value, st, v->type, e.span);
       if (!t || !t->dtype() || t != st) return nullptr;  // the next pass has the set's type
@@ -153,7 +141,7 @@ ir::ExprPtr FunctionBuilder::set_method(const ast::Call& c, const ast::Attribute
     } else {
       return call_node(types::none(), "static_cast<void>(0)", c.span, {});  // s.update(set()): nothing
     }
-    if (!hashable_element(item)) return fail(c.args[0]->span, unhashable(item));
+    if (!hashable(item)) return fail(c.args[0]->span, unhashable(item));
     TypeRef t = refine_list(*m.value, st, item, c.args[0]->span);
     if (!t || t != st) return nullptr;
     if (items->type->is_set() && items->type != st) {
@@ -219,12 +207,7 @@ void FunctionBuilder::set_aug_assign(const ast::AugAssign& a, ir::ExprPtr curren
     D().error(a.span, "unsupported operand type(s) for " + op + "=: '" + current->type->str() + "' and '" + rhs->type->str() + "'");
     return;
   }
-  auto call = std::make_unique<ast::Call>(
-      a.span, std::make_unique<ast::Attribute>(a.target->span, ast::clone(a.target.get()), it->second, a.target->span));
-  call->args.push_back(ast::clone(a.value.get()));
-  auto v = expr(*call);
-  synthetic_ast_.push_back(std::move(call));
-  if (v) out.push_back(std::make_unique<ir::ExprStmt>(std::move(v), a.span));
+  in_place_method(a, it->second, out);
 }
 
 // a == b, a != b, and <, <=, >, >= as the subset relations, of two sets of one type.

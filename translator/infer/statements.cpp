@@ -779,6 +779,17 @@ void FunctionBuilder::aug_assign(const ast::AugAssign& a, ir::Block& out) {
   }
 }
 
+// `target op= value` as the statement `target.method(value)`, which changes the object in place
+// (`xs += ys` is xs.extend(ys), `s |= t` is s.update(t)).
+void FunctionBuilder::in_place_method(const ast::AugAssign& a, const std::string& method, ir::Block& out) {
+  auto call = std::make_unique<ast::Call>(
+      a.span, std::make_unique<ast::Attribute>(a.target->span, ast::clone(a.target.get()), method, a.target->span));
+  call->args.push_back(ast::clone(a.value.get()));
+  auto v = expr(*call);
+  synthetic_ast_.push_back(std::move(call));
+  if (v) out.push_back(std::make_unique<ir::ExprStmt>(std::move(v), a.span));
+}
+
 // Host code's `a op= v` on an array or a list changes the object in place, as Python does (an
 // alias sees it): NumPy computes `a op v` and stores it into a (a view or a selection: into
 // those elements), and `xs += ys` extends the list.
@@ -793,13 +804,7 @@ void FunctionBuilder::host_aug_assign(const ast::AugAssign& a, ir::ExprPtr curre
       D().error(a.span, "'" + op + "=' on a list is not supported by py2cuda (xs += ys extends it)");
       return;
     }
-    // `xs += ys` is `xs.extend(ys)`, the same list.
-    auto extend = std::make_unique<ast::Call>(
-        a.span, std::make_unique<ast::Attribute>(a.target->span, ast::clone(a.target.get()), "extend", a.target->span));
-    extend->args.push_back(ast::clone(a.value.get()));
-    auto call = expr(*extend);
-    synthetic_ast_.push_back(std::move(extend));
-    if (call) out.push_back(std::make_unique<ir::ExprStmt>(std::move(call), a.span));
+    in_place_method(a, "extend", out);  // `xs += ys` is `xs.extend(ys)`, the same list
     return;
   }
   if (current->type->is_device_array() || rhs->type->is_device_array()) {
