@@ -47,5 +47,21 @@ def main():
     limits["unit"] = "ms"
     print(limits, int(limits["hi"]) - int(limits["lo"]), float(limits["hi"]) / 4)
 
+    # Each value's class, asked at run time: a bool is an int, np.float64 a float, np.float32 neither.
+    for key, value in stats.items():
+        if isinstance(value, bool):
+            kind = "bool"
+        elif isinstance(value, int):
+            kind = "int"
+        elif isinstance(value, float):
+            kind = "float"
+        elif isinstance(value, str):
+            kind = "str"
+        else:
+            kind = "other"
+        print(key, kind, isinstance(value, (int, float)), isinstance(value, (str, bool)))
+    numbers = [k for k, v in limits.items() if isinstance(v, int)]
+    print(numbers, isinstance(config["scale"], float), isinstance(config["label"], int))
+
 
 main()

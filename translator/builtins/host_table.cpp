@@ -487,7 +487,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "str.islower", .rule = R::StrMethod, .runtime = "py2cuda::host::str_islower", .doc = "has cased letters, all lower-case"},
       {.path = "any", .rule = R::NumberBuiltin, .runtime = "py2cuda::host::py_any", .doc = "any(x) of a list, a generator expression or a tuple of numbers or strings: True if one is true (empty: False)"},
       {.path = "all", .rule = R::NumberBuiltin, .runtime = "py2cuda::host::py_all", .doc = "all(x) of a list, a generator expression or a tuple of numbers or strings: True if every one is (empty: True)"},
-      {.path = "isinstance", .rule = R::NumberBuiltin, .runtime = "", .doc = "decided from the static type: int (int64 and bool; other NumPy integer widths are not), float (float64), str, bool, tuple, list, dict, np.ndarray, or a tuple of these; of a number whose type differs by path, from the type it holds at run time"},
+      {.path = "isinstance", .rule = R::NumberBuiltin, .runtime = "", .doc = "decided from the static type: int (int64 and bool; other NumPy integer widths are not), float (float64), str, bool, tuple, list, dict, np.ndarray, or a tuple of these; of a number whose type differs by path or a value of a dict with mixed values, from what it holds at run time"},
       {.path = "divmod", .rule = R::NumberBuiltin, .runtime = "py2cuda::host::divmod", .doc = "(a // b, a % b) with Python's signs: ints, or floats if either is; ZeroDivisionError"},
       {.path = "pow", .rule = R::NumberBuiltin, .runtime = "py2cuda::host::pow_mod", .doc = "pow(a, b) is a ** b; pow(a, b, m) of ints, modular (a negative b inverts)"},
       {.path = "chr", .rule = R::NumberBuiltin, .runtime = "py2cuda::host::chr", .doc = "the character of a code point"},

@@ -121,8 +121,10 @@ ir::ExprPtr FunctionBuilder::isinstance_call(const ast::Call& c) {
   // subclass of its static class (one in a list of a base's instances), at run time.
   std::vector<std::string> derived;
   const std::string static_class = instance_class(t);
-  // A DynamicNumber: which of int, float and bool the number it holds is, at run time.
-  bool dynamic_int = false, dynamic_float = false, dynamic_bool = false;
+  // A number whose type differs by path, or a value of a dict with mixed values: the classes
+  // named, tested against the value it holds at run time.
+  const bool tested_at_run_time = (t->is_dynamic() || t == types::host_object("FormatArg")) && !v->type->is_optional();
+  std::string run_time_classes;
   for (const ast::Expr* cls : classes) {
     std::string path = resolve_path(mb_.info(), *cls);
     if (path.empty() && cls->kind == ast::ExprKind::Name) path = ast::as<ast::Name>(*cls).id;
@@ -142,16 +144,11 @@ ir::ExprPtr FunctionBuilder::isinstance_call(const ast::Call& c) {
     else return fail(cls->span, "isinstance() with this class is not supported by py2cuda (int, float, bool, str, tuple, "
                                 "list, dict, complex, np.ndarray and the program's classes are)");
     result = result || match;
-    dynamic_int = dynamic_int || path == "int";
-    dynamic_float = dynamic_float || path == "float";
-    dynamic_bool = dynamic_bool || path == "bool";
+    run_time_classes += (run_time_classes.empty() ? "\"" : ", \"") + path + "\"";
   }
-  if (t->is_dynamic() && !v->type->is_optional()) {
-    auto flag = [](bool b) { return std::string(b ? "true" : "false"); };
-    return call_node(types::boolean(),
-                     "py2cuda::host::holds_instance_of({0}, " + flag(dynamic_int) + ", " + flag(dynamic_float) + ", " +
-                         flag(dynamic_bool) + ")",
-                     c.span, args_of(std::move(v)));
+  if (tested_at_run_time) {
+    return call_node(types::boolean(), "py2cuda::host::isinstance({0}, {" + run_time_classes + "})", c.span,
+                     args_of(std::move(v)));
   }
   if (!result && !derived.empty() && !v->type->is_optional()) {
     std::string pattern;

@@ -30,6 +30,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -492,12 +493,18 @@ inline DynamicNumber round_digits(const DynamicNumber& x, int64_t n) {
       x.value);
 }
 
-// isinstance(x, (int, float, bool)) with the classes named: np.float64 is a float (a subclass
-// of Python's float), a Python bool an int; no other NumPy scalar is an int, float or bool.
-inline bool holds_instance_of(const DynamicNumber& x, bool int_class, bool float_class, bool bool_class) {
+// isinstance(x, (int, float, bool)), the classes by name: np.float64 is a float (a subclass of
+// Python's float), a Python bool an int; no other NumPy scalar is an int, float or bool.
+inline bool isinstance(const DynamicNumber& x, std::initializer_list<std::string_view> classes) {
   const bool is_float = std::holds_alternative<double>(x.value) || std::holds_alternative<np_float64>(x.value);
   const bool is_bool = std::holds_alternative<bool>(x.value);
-  return (int_class && dynamic_number_detail::is_python_integer(x)) || (float_class && is_float) || (bool_class && is_bool);
+  for (std::string_view c : classes) {
+    if ((c == "int" && dynamic_number_detail::is_python_integer(x)) || (c == "float" && is_float) ||
+        (c == "bool" && is_bool)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 // Whether Numba types the number x holds as T (Python int: int64, float: float64, bool:

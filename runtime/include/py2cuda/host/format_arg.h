@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -44,6 +45,9 @@ inline bool operator==(const PyObjectText& o, const std::string& dtype_name) {
 class FormatArg {
  public:
   enum class Kind { Int, Bool, Float, Str, NpBool, NpInt, NpFloat32, NpFloat64, Object };
+
+  // A variable declared before the branches or loops that bind it (`value{}`): the int 0 until then.
+  FormatArg() = default;
 
   template <PyIntLike I>
   FormatArg(I x) : kind_(Kind::Int) { set_int(x); }
@@ -165,6 +169,22 @@ class FormatArg {
   float f_ = 0;
   std::string s_, r_, type_name_;
 };
+
+// isinstance(v, (int, str)) of a value of a dict with mixed values, the classes by name: a bool
+// is an int, np.float64 a float (subclasses in Python), no other NumPy scalar an int or float.
+inline bool isinstance(const FormatArg& a, std::initializer_list<std::string_view> classes) {
+  using Kind = FormatArg::Kind;
+  const Kind k = a.kind();
+  for (std::string_view c : classes) {
+    const bool match = c == "int"     ? k == Kind::Int || k == Kind::Bool
+                       : c == "float" ? k == Kind::Float || k == Kind::NpFloat64
+                       : c == "bool"  ? k == Kind::Bool
+                       : c == "str"   ? k == Kind::Str
+                                      : k == Kind::Object && a.type_name() == c;
+    if (match) return true;
+  }
+  return false;
+}
 
 inline std::string str(const FormatArg& a) { return a.str(); }
 inline std::string repr(const FormatArg& a) { return a.repr(); }
