@@ -60,6 +60,13 @@ if __name__ == "__main__":
             best = secs
             best_name = name
     print(best_name, best, best is None, best_name is not None)
+    # The running extremes in a conditional expression: the first test sees None.
+    lo = None
+    hi = None
+    for v in [4, 9, -2, 7]:
+        lo = v if lo is None else min(lo, v)
+        hi = max(hi, v) if hi is not None else v
+    print(lo, hi)
     label = None
     print(label)
     for i in range(3):

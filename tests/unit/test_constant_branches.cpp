@@ -212,4 +212,16 @@ TEST(ConstantBranches, HostInstancesDecideIsNoneOfTheirParameters) {
   EXPECT_FALSE(has(cu, "always true here")) << cu;
 }
 
+TEST(ConstantBranches, ARunningExtremeStartingAtNoneTypesInAConditionalExpression) {
+  // `lo = v if lo is None else min(lo, v)` in a loop: the first look at the loop sees lo as the
+  // None it starts as, where only the first arm runs; lo is then an Optional, tested at run time.
+  std::string cu = translated(
+      "@cuda.jit\ndef k(a):\n    a[0] = 1\n"
+      "def main():\n    lo = None\n    for v in [4, 9, -2]:\n        lo = v if lo is None else min(lo, v)\n"
+      "    print(lo)\n    a = np.zeros(1)\n    k[1, 1](a)\n"
+      "main()\n");
+  EXPECT_TRUE(has(cu, "py2cuda::is_none(lo)")) << cu;
+  EXPECT_TRUE(has(cu, "py2cuda::host::unwrap(lo)")) << cu;
+}
+
 }  // namespace

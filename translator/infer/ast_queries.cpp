@@ -290,4 +290,11 @@ const ast::Stmt* early_exit(const ast::Block& body, bool in_loop) {
   return nullptr;
 }
 
+bool is_none_comparison(const ast::Expr& e) {
+  if (e.kind != ast::ExprKind::Compare) return false;
+  const auto& c = ast::as<ast::Compare>(e);
+  if (c.ops.size() != 1 || (c.ops[0] != CmpOp::Is && c.ops[0] != CmpOp::IsNot)) return false;
+  return c.left->kind == ast::ExprKind::NoneLit || c.comparators[0]->kind == ast::ExprKind::NoneLit;
+}
+
 }  // namespace py2cuda::infer

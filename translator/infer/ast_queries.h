@@ -49,5 +49,8 @@ void collect_global_names(const ast::Block& body, std::set<std::string>& out);
 // outside any loop of the body (`in_loop`: the body is itself a loop's); null if none.
 const ast::Stmt* early_exit(const ast::Block& body, bool in_loop);
 
+// `x is None`, `None is not x`: one `is`/`is not` with None on a side.
+bool is_none_comparison(const ast::Expr& e);
+
 
 }  // namespace py2cuda::infer

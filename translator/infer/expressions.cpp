@@ -5,6 +5,7 @@
 #include <set>
 
 #include "builtins/table.h"
+#include "infer/ast_queries.h"
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
 #include "infer/ir_literals.h"
@@ -1917,6 +1918,12 @@ ir::ExprPtr FunctionBuilder::ifexp(const ast::IfExp& i) {
     return expr(*live_body ? *i.body : *i.orelse);
   }
   auto cond = condition(*i.test);
+  if (cond && cond->kind == ir::ExprKind::Const && is_none_comparison(*i.test)) {
+    // `v if best is None else min(best, v)` where `best` is no Optional (here, only None): the
+    // test is decided and only its arm is typed, as only it runs. The arm left would not type
+    // (min(None, v)) while a loop's first pass still sees `best` as the None it starts as.
+    return expr(static_cast<const ir::Const&>(*cond).b ? *i.body : *i.orelse);
+  }
   auto a = expr(*i.body);
   auto b = expr(*i.orelse);
   if (!cond || !a || !b) return nullptr;
