@@ -1,7 +1,7 @@
 # expect: 15:5: error: kernel 'scale' has no type signature and the host code never launches it
-# Kernels kept in a list variable and launched by index: py2cuda resolves a name holding a kernel
-# at translation time, and a list of kernels only in a for loop over the list display (warned at
-# the list), so the kernel launched through the list has no types.
+# Kernels kept in a list variable and launched by an index known only at run time: py2cuda resolves
+# a name holding kernels at translation time (a loop over them, a literal index; this one is warned
+# at the list), so the kernel launched through the list has no types.
 import numpy as np
 from numba import cuda
 
@@ -19,5 +19,6 @@ def scale(a):
 a = np.ones(1, dtype=np.int64)
 shift[1, 1](a)
 kernels = [shift, scale]
-kernels[1][1, 1](a)
+choice = int(a[0])
+kernels[choice][1, 1](a)
 print(a[0])

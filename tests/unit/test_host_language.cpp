@@ -26,6 +26,37 @@ TEST(HostLanguage, LoopOverKernelsIsUnrolledWithTheForLineAboveEachCopy) {
   EXPECT_TRUE(has(r.cu, "int main(int argc, char** argv)")) << r.cu;
 }
 
+TEST(HostLanguage, DisplaysOfKernelsInNamesAreUnrolledWhereTheyAreIterated) {
+  // A name bound to a list, tuple or dict of kernels is an alias of the display: loops over it,
+  // enumerate() and .items() of it are unrolled, comprehensions over it are a list display,
+  // len() is its length, a literal index or key picks a kernel, and __name__ is the kernel's.
+  TranslateResult r = run("a = np.zeros(1)\nks = [inc, dec]\nfor i, k in enumerate(ks):\n    k[1, 1](a)\n"
+                          "    print(i, k.__name__)\n"
+                          "ops = {'up': inc, 'down': dec}\nfor name, k in ops.items():\n    k[1, 1](a)\n"
+                          "ops['down'][1, 1](a)\nks[0][1, 1](a)\nprint(len(ks), len(ops), [k.__name__ for k in ks])\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_EQ(r.diagnostics, "");
+  EXPECT_TRUE(has(r.cu, "int64_t i = 0;")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::print(i, \"inc\");")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::print(i, \"dec\");")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "std::string name = \"up\";")) << r.cu;
+  // prog.py:18: ops['down'][1, 1](a), then ks[0]: dec, then inc.
+  const size_t by_key = r.cu.find("// prog.py:18:");
+  ASSERT_NE(by_key, std::string::npos) << r.cu;
+  EXPECT_EQ(r.cu.find("launch_dec(", by_key), r.cu.find("launch_", by_key)) << r.cu;
+  const size_t by_index = r.cu.find("// prog.py:19:");
+  ASSERT_NE(by_index, std::string::npos) << r.cu;
+  EXPECT_EQ(r.cu.find("launch_inc(", by_index), r.cu.find("launch_", by_index)) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int64_t(2), int64_t(2)")) << r.cu;
+}
+
+TEST(HostLanguage, DisplayOfKernelsUsedAsAValueIsALocatedWarning) {
+  TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\ndec[1, 1](a)\nks = (inc, dec)\nprint(ks)\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:14:7: warning: 'ks' holds functions or NumPy types (a display of them)"))
+      << r.diagnostics;
+}
+
 TEST(HostLanguage, AliasFollowsTopLevelRebinding) {
   TranslateResult r = run("a = np.zeros(1)\nk = inc\nk[1, 1](a)\nk = dec\nk[1, 1](a)\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;

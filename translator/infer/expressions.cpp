@@ -190,6 +190,11 @@ ir::ExprPtr FunctionBuilder::name(const ast::Name& n) {
                             "', which py2cuda resolves at translation time: it can be launched or called, not used "
                             "as a value");
   }
+  if (display_aliases_.count(n.id)) {
+    return fail(n.span, "'" + n.id + "' holds functions or NumPy types (a display of them), which py2cuda resolves at "
+                            "translation time: a for loop or a comprehension can go over it, len() measure it and a "
+                            "literal index or key pick one; it is not a value otherwise");
+  }
   if (type_values_.count(n.id)) {
     return fail(n.span, "'" + n.id + "' holds a numba type, which py2cuda reads where a decorator names it "
                         "(@cuda.jit(" + n.id + ")); host code cannot use it as a value");
@@ -335,6 +340,9 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
   if (host_ && a.attr == "__name__" && a.value->kind == ast::ExprKind::Call &&
       is_builtin_name(*ast::as<ast::Call>(*a.value).func, "type")) {
     return python_type_of(ast::as<ast::Call>(*a.value), true);
+  }
+  if (const FunctionEntry* f = host_ && a.attr == "__name__" ? function_value(*a.value) : nullptr) {
+    return string_const(f->name, a.span);  // kernel.__name__: the Python function's name
   }
   if (host_ && (a.attr == "__name__" || dtype_class_path(*a.value).rfind("dtype ", 0) == 0)) {
     bool handled = false;

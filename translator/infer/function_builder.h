@@ -153,6 +153,7 @@ class FunctionBuilder {
       if (const FunctionEntry* f = function_tag_entry(p->param_type)) function_aliases_[p->name] = f;
     }
     lambda_aliases_.clear();
+    display_aliases_.clear();
     bound_this_pass_.clear();
   }
 
@@ -482,7 +483,15 @@ class FunctionBuilder {
   // `f = lambda x: ...`: true when the statement bound a lambda (handled); `f(v)` applies it.
   bool lambda_alias_assign(const ast::Assign& a);
   ir::ExprPtr lambda_call(const ast::Call& c, const ast::LambdaExpr& l);
-  void unroll_over_functions(const ast::For& f, ir::Block& out);
+  // `kernels = [naive, tiled]`: true when the statement bound a display of functions (handled).
+  bool display_alias_assign(const ast::Assign& a);
+  const ast::Expr* function_display(const ast::Expr& e) const;
+  const ast::Expr* display_named(const ast::Expr& e) const;
+  const ast::Expr* made_display(const ast::Expr& site, const std::function<void(ast::ListExpr&)>& fill) const;
+  // A loop over a display of functions, NumPy classes or values of different types, unrolled.
+  void unroll_over_functions(const ast::For& f, const ast::Expr& display, ir::Block& out);
+  // [run(k) for k in kernels]: a list display of the element, once per function.
+  ir::ExprPtr comprehension_over_functions(const ast::ComprehensionExpr& g, const ast::Expr& display);
   // A tuple or list display whose elements have different types (`for v in (1, 2.5, True)`).
   bool display_is_mixed(const ast::Expr& e) const;
   // NumPy's scalar classes and Python's int/float/bool held in names (infer/dtype_classes.cpp):
@@ -618,6 +627,8 @@ class FunctionBuilder {
   std::map<std::string, std::string> dtype_aliases_;  // host code: names holding a NumPy class now
   std::map<std::string, const FunctionEntry*> function_aliases_;  // host code: names holding a function now
   std::map<std::string, const ast::LambdaExpr*> lambda_aliases_;  // host code: names holding a lambda now
+  std::map<std::string, const ast::Expr*> display_aliases_;  // host code: names holding a display of functions
+  mutable std::map<const ast::Expr*, ast::ExprPtr> made_displays_;  // enumerate(kernels), ops.items(): as displays
   std::set<std::string> bound_this_pass_;  // host code: names assigned so far in this pass
   bool rebinding_at_top_ = false;  // binding the target of a for loop at the function's top level
   // Host code: the top-level loop, if or try being typed (null outside one), the bindings

@@ -3,9 +3,12 @@
 // (k2, "b")]`); C++ launch functions are not values of one type, so py2cuda resolves
 // the name to its function at translation time. A name bound to a function is an
 // alias, not a variable; a loop over a list or tuple display that holds functions is
-// unrolled, one copy of its body per element, with the aliases of that element.
+// unrolled, one copy of its body per element, with the aliases of that element. A name
+// bound to such a display (`kernels = [naive, tiled]`) is an alias of the display, and a
+// comprehension over one is a list display of its element, once per function.
 #include <functional>
 
+#include "frontend/ast_clone.h"
 #include "infer/ast_queries.h"
 #include "infer/function_builder.h"
 #include "infer/host_nodes.h"
@@ -46,6 +49,28 @@ const FunctionEntry* function_tag_entry(TypeRef t) {
 }
 
 const FunctionEntry* FunctionBuilder::function_value(const ast::Expr& e) const {
+  if (e.kind == ast::ExprKind::Subscript) {
+    // ops["add"], kernels[0]: an item of a display of functions, by a literal key or index.
+    const auto& sub = ast::as<ast::Subscript>(e);
+    const ast::Expr* display = display_named(*sub.value);
+    if (!display) return nullptr;
+    const ast::Expr* item = nullptr;
+    if (display->kind == ast::ExprKind::Dict && sub.index->kind == ast::ExprKind::StrLit) {
+      const auto& d = ast::as<ast::DictExpr>(*display);
+      for (size_t i = 0; i < d.keys.size(); ++i) {
+        if (d.keys[i] && d.keys[i]->kind == ast::ExprKind::StrLit &&
+            ast::as<ast::StrLit>(*d.keys[i]).value == ast::as<ast::StrLit>(*sub.index).value) {
+          item = d.values[i].get();
+        }
+      }
+    } else if (display->kind != ast::ExprKind::Dict && sub.index->kind == ast::ExprKind::IntLit) {
+      const auto& elts = display->kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(*display).elts
+                                                                : ast::as<ast::ListExpr>(*display).elts;
+      const uint64_t i = ast::as<ast::IntLit>(*sub.index).value;
+      if (i < elts.size()) item = elts[i].get();
+    }
+    return item ? function_value(*item) : nullptr;
+  }
   if (e.kind != ast::ExprKind::Name) return nullptr;
   const std::string& id = ast::as<ast::Name>(e).id;
   if (auto it = function_aliases_.find(id); it != function_aliases_.end()) return it->second;
@@ -57,6 +82,12 @@ const FunctionEntry* FunctionBuilder::function_value(const ast::Expr& e) const {
 
 bool FunctionBuilder::holds_function_values(const ast::Expr& e) const {
   if (function_value(e)) return true;
+  if (e.kind == ast::ExprKind::Dict) {
+    for (const auto& v : ast::as<ast::DictExpr>(e).values) {
+      if (v && holds_function_values(*v)) return true;
+    }
+    return false;
+  }
   if (e.kind == ast::ExprKind::Tuple || e.kind == ast::ExprKind::List) {
     const auto& elts = e.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(e).elts : ast::as<ast::ListExpr>(e).elts;
     for (const auto& x : elts) {
@@ -95,6 +126,114 @@ bool FunctionBuilder::function_alias_assign(const ast::Assign& a) {
   const FunctionEntry* f = function_value(*a.value);
   if (!f) return false;
   bind_function(ast::as<ast::Name>(*a.targets[0]).id, *f, a.span, false);
+  return true;
+}
+
+// The display of functions (a list, tuple or dict display) a name holds: bound to one in this
+// function, or a module constant bound to one; else null.
+const ast::Expr* FunctionBuilder::display_named(const ast::Expr& e) const {
+  if (e.kind != ast::ExprKind::Name) return nullptr;
+  const std::string& id = ast::as<ast::Name>(e).id;
+  if (auto it = display_aliases_.find(id); it != display_aliases_.end()) return it->second;
+  if (locals_.count(id) || comprehension_vars_.count(id)) return nullptr;
+  auto global = mb_.info().globals.find(id);
+  if (global == mb_.info().globals.end() || !global->second.value_expr) return nullptr;
+  const ast::Expr& value = *global->second.value_expr;
+  const bool display = value.kind == ast::ExprKind::Tuple || value.kind == ast::ExprKind::List ||
+                       value.kind == ast::ExprKind::Dict;
+  return display && (holds_function_values(value) || holds_dtype_classes(value)) ? &value : nullptr;
+}
+
+// A list display made here, once per `site` (typing passes share it): enumerate(kernels) as
+// [(0, k0), (1, k1)], ops.items() as [("add", add), ...].
+const ast::Expr* FunctionBuilder::made_display(const ast::Expr& site, const std::function<void(ast::ListExpr&)>& fill) const {
+  auto& made = made_displays_[&site];
+  if (!made) {
+    auto list = std::make_unique<ast::ListExpr>(site.span);
+    fill(*list);
+    made = std::move(list);
+  }
+  return made.get();
+}
+
+// The list or tuple display of functions (or NumPy classes) a loop or comprehension over `e`
+// goes through: `e` itself, a name holding one, enumerate() of one, a dict of functions (its
+// keys) or its .items(), .values() and .keys(); else null.
+const ast::Expr* FunctionBuilder::function_display(const ast::Expr& e) const {
+  auto elements_of = [](const ast::Expr& d) -> const std::vector<ast::ExprPtr>& {
+    return d.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(d).elts : ast::as<ast::ListExpr>(d).elts;
+  };
+  if (e.kind == ast::ExprKind::Tuple || e.kind == ast::ExprKind::List) {
+    return holds_function_values(e) || holds_dtype_classes(e) ? &e : nullptr;
+  }
+  if (e.kind == ast::ExprKind::Call) {
+    const auto& c = ast::as<ast::Call>(e);
+    if (!c.keywords.empty()) return nullptr;
+    if (is_builtin_name(*c.func, "enumerate") && c.args.size() == 1) {
+      const ast::Expr* display = function_display(*c.args[0]);
+      if (!display) return nullptr;
+      return made_display(e, [&](ast::ListExpr& list) {
+        const auto& elts = elements_of(*display);
+        for (size_t i = 0; i < elts.size(); ++i) {
+          auto pair = std::make_unique<ast::TupleExpr>(elts[i]->span);
+          auto index = std::make_unique<ast::IntLit>(elts[i]->span);
+          index->value = i;
+          index->text = std::to_string(i);
+          pair->elts.push_back(std::move(index));
+          pair->elts.push_back(ast::clone(elts[i].get()));
+          list.elts.push_back(std::move(pair));
+        }
+      });
+    }
+    if (c.func->kind != ast::ExprKind::Attribute || !c.args.empty()) return nullptr;
+    const auto& method = ast::as<ast::Attribute>(*c.func);
+    const ast::Expr* dict = display_named(*method.value);
+    if (!dict || dict->kind != ast::ExprKind::Dict) return nullptr;
+    if (method.attr != "items" && method.attr != "values" && method.attr != "keys") return nullptr;
+    return made_display(e, [&](ast::ListExpr& list) {
+      const auto& d = ast::as<ast::DictExpr>(*dict);
+      for (size_t i = 0; i < d.keys.size(); ++i) {
+        if (method.attr == "keys") {
+          list.elts.push_back(ast::clone(d.keys[i].get()));
+        } else if (method.attr == "values") {
+          list.elts.push_back(ast::clone(d.values[i].get()));
+        } else {
+          auto pair = std::make_unique<ast::TupleExpr>(d.keys[i]->span);
+          pair->elts.push_back(ast::clone(d.keys[i].get()));
+          pair->elts.push_back(ast::clone(d.values[i].get()));
+          list.elts.push_back(std::move(pair));
+        }
+      }
+    });
+  }
+  const ast::Expr* display = display_named(e);
+  if (display && display->kind == ast::ExprKind::Dict) {
+    return made_display(e, [&](ast::ListExpr& list) {
+      for (const auto& k : ast::as<ast::DictExpr>(*display).keys) list.elts.push_back(ast::clone(k.get()));
+    });
+  }
+  return display;
+}
+
+bool FunctionBuilder::display_alias_assign(const ast::Assign& a) {
+  if (a.targets.size() != 1 || a.targets[0]->kind != ast::ExprKind::Name) return false;
+  const ast::Expr* display = a.value.get();
+  const bool is_display = display->kind == ast::ExprKind::Tuple || display->kind == ast::ExprKind::List ||
+                          display->kind == ast::ExprKind::Dict;
+  if (!is_display || !(holds_function_values(*display) || holds_dtype_classes(*display))) return false;
+  const std::string& id = ast::as<ast::Name>(*a.targets[0]).id;
+  auto it = display_aliases_.find(id);
+  if (it != display_aliases_.end() && it->second != display && !at_top_level()) {
+    D().error(a.span, "'" + id + "' is bound to two lists of functions, inside a branch or loop: py2cuda resolves "
+                      "the functions a name holds at translation time; give each list its own name");
+    return true;
+  }
+  if (env_.count(binding(id))) {
+    D().error(a.span, "'" + id + "' holds both a list of functions and a value of type " +
+                          env_.at(binding(id))->str() + "; py2cuda needs a name that holds functions to hold only them");
+    return true;
+  }
+  display_aliases_[id] = display;
   return true;
 }
 
@@ -166,9 +305,9 @@ ir::ExprPtr FunctionBuilder::lambda_call(const ast::Call& c, const ast::LambdaEx
 // assigned) followed by a copy of the body. The `for` line is echoed above each copy.
 // Displays of values of different types (`for v in (1, 2.5, True)`) are unrolled too:
 // each copy binds a value of its own type, as Python's loop does.
-void FunctionBuilder::unroll_over_functions(const ast::For& f, ir::Block& out) {
-  const auto& elements = f.iter->kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(*f.iter).elts
-                                                               : ast::as<ast::ListExpr>(*f.iter).elts;
+void FunctionBuilder::unroll_over_functions(const ast::For& f, const ast::Expr& display, ir::Block& out) {
+  const auto& elements = display.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(display).elts
+                                                               : ast::as<ast::ListExpr>(display).elts;
   const int saved_unrolled = unrolled_depth_;
   unrolled_depth_ = loop_depth_;
   const std::string saved_copy = unrolled_copy_;
@@ -233,6 +372,94 @@ void FunctionBuilder::unroll_over_functions(const ast::For& f, ir::Block& out) {
   }
   unrolled_copy_ = saved_copy;
   unrolled_depth_ = saved_unrolled;
+}
+
+// `[run(k, a) for k in (naive, tiled)]`, `[f"{n}: {k(x)}" for n, k in KERNELS]`: the element
+// once per item of the display, with that item's functions as aliases and its other values in
+// variables of their own, as a list display ([run(naive, a), run(tiled, a)]).
+ir::ExprPtr FunctionBuilder::comprehension_over_functions(const ast::ComprehensionExpr& g, const ast::Expr& display) {
+  if (!g.conditions.empty()) {
+    return fail(g.conditions[0]->span, "py2cuda makes a comprehension over functions a list of its elements, one per "
+                                      "function; it cannot filter them with 'if' (use a for loop)");
+  }
+  if (g.elt->kind == ast::ExprKind::Comprehension && ast::as<ast::ComprehensionExpr>(*g.elt).nested_clause) {
+    return fail(g.elt->span, "py2cuda makes a comprehension over functions a list of its elements, one per "
+                             "function; a second 'for' clause is not supported there (use a for loop)");
+  }
+  const auto& elements = display.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(display).elts
+                                                               : ast::as<ast::ListExpr>(display).elts;
+  const auto saved_functions = function_aliases_;
+  const auto saved_classes = dtype_aliases_;
+  const auto saved_vars = comprehension_vars_;
+  auto restore = [&] {
+    function_aliases_ = saved_functions;
+    dtype_aliases_ = saved_classes;
+    comprehension_vars_ = saved_vars;
+  };
+  std::vector<ir::ExprPtr> items;
+  std::vector<TypeRef> item_types;
+  for (const auto& element : elements) {
+    // The item's plain values (a name beside its function), each bound by a Let around the element.
+    std::vector<std::pair<ir::Variable*, ir::ExprPtr>> lets;
+    std::function<bool(const ast::Expr&, const ast::Expr&)> bind = [&](const ast::Expr& target, const ast::Expr& value) {
+      const bool target_is_name = target.kind == ast::ExprKind::Name;
+      if (std::string cls = dtype_class_path(value); !cls.empty() && target_is_name) {
+        dtype_aliases_[ast::as<ast::Name>(target).id] = cls;
+        return true;
+      }
+      if (const FunctionEntry* fn = function_value(value); fn && target_is_name) {
+        function_aliases_[ast::as<ast::Name>(target).id] = fn;
+        return true;
+      }
+      if (!target_is_name) {
+        if ((target.kind != ast::ExprKind::Tuple && target.kind != ast::ExprKind::List) ||
+            (value.kind != ast::ExprKind::Tuple && value.kind != ast::ExprKind::List)) {
+          D().error(target.span, "a function can only be bound to a name");
+          return false;
+        }
+        const auto& ts = target.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(target).elts
+                                                             : ast::as<ast::ListExpr>(target).elts;
+        const auto& vs = value.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(value).elts
+                                                            : ast::as<ast::ListExpr>(value).elts;
+        if (ts.size() != vs.size()) {
+          D().error(value.span, "cannot unpack " + std::to_string(vs.size()) + " values into " +
+                                    std::to_string(ts.size()) + " names");
+          return false;
+        }
+        for (size_t i = 0; i < ts.size(); ++i) {
+          if (!bind(*ts[i], *vs[i])) return false;
+        }
+        return true;
+      }
+      auto v = expr(value);
+      if (!v) return false;
+      ir::Variable* var = temporary(ast::as<ast::Name>(target).id, v->type);
+      comprehension_vars_[ast::as<ast::Name>(target).id] = var;
+      lets.emplace_back(var, std::move(v));
+      return true;
+    };
+    if (!bind(*g.target, *element)) {
+      restore();
+      return nullptr;
+    }
+    auto item = display_item(*g.elt);
+    if (!item) {
+      restore();
+      return nullptr;
+    }
+    for (auto it = lets.rbegin(); it != lets.rend(); ++it) {
+      auto let = std::make_unique<ir::Let>(it->first, std::move(it->second), g.span);
+      let->type = item->type;
+      let->body = std::move(item);
+      item = std::move(let);
+    }
+    item_types.push_back(item->type);
+    items.push_back(std::move(item));
+  }
+  restore();
+  auto list = std::make_unique<ir::TupleMake>(types::list_display(item_types), g.span);
+  list->elements = std::move(items);
+  return growable_list(std::move(list));  // a list, as the comprehension's is (a display where items differ)
 }
 
 // The kind of a display element as far as the syntax (or a name's type) tells; "" unknown.

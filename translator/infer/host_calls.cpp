@@ -339,8 +339,8 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
       return v;
     }
   }
-  // kernel[grid, block](args...)
-  if (c.func->kind == ast::ExprKind::Subscript) {
+  // kernel[grid, block](args...); not helpers["cube"](x), a call of the function a key picks
+  if (c.func->kind == ast::ExprKind::Subscript && !function_value(*c.func)) {
     const auto& sub = ast::as<ast::Subscript>(*c.func);
     if (const FunctionEntry* f = function_value(*sub.value); f && f->kind == FunctionKind::Kernel) {
       return launch(c, *f, sub);
@@ -377,6 +377,15 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
   }
   // type(x): Python's class of x, from x's static type (infer/python_types.cpp).
   if (is_builtin_name(*c.func, "type")) return python_type_of(c, false);
+  // len(kernels) of a list of functions: its length, known at translation time.
+  if (is_builtin_name(*c.func, "len") && c.args.size() == 1 && c.keywords.empty()) {
+    if (const ast::Expr* display = function_display(*c.args[0])) {
+      auto n = std::make_unique<ir::Const>(types::int64(), c.span);
+      n->bits = display->kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(*display).elts.size()
+                                                      : ast::as<ast::ListExpr>(*display).elts.size();
+      return n;
+    }
+  }
   // sep.join(generator) and sum(generator)
   if (c.args.size() == 1 && c.keywords.empty() && c.args[0]->kind == ast::ExprKind::Comprehension &&
       !(ast::as<ast::ComprehensionExpr>(*c.args[0]).elt->kind == ast::ExprKind::Comprehension &&
@@ -455,8 +464,9 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
       }
     }
   }
-  // A function of this module, called from host code.
-  if (c.func->kind == ast::ExprKind::Name) {
+  // A function of this module, called from host code (by its name, a name bound to it, or an
+  // item of a display of functions: helpers["cube"](x)).
+  if (c.func->kind == ast::ExprKind::Name || c.func->kind == ast::ExprKind::Subscript) {
     if (const FunctionEntry* called = function_value(*c.func)) {
       const FunctionEntry& f = *called;
       if (f.kind == FunctionKind::Kernel) {
@@ -469,7 +479,9 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
         return fail(c.span, "device function '" + f.name + "' cannot be called from host code; call it from a "
                             "kernel");
       }
-      if (function_aliases_.count(ast::as<ast::Name>(*c.func).id)) return call_function(c, f);
+      if (c.func->kind == ast::ExprKind::Subscript || function_aliases_.count(ast::as<ast::Name>(*c.func).id)) {
+        return call_function(c, f);
+      }
       handled = false;  // plain and CPU @jit functions: call_function
       return nullptr;
     }

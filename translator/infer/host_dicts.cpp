@@ -220,6 +220,10 @@ ir::ExprPtr FunctionBuilder::dict_comprehension(const ast::ComprehensionExpr& g)
   auto entries = list_comprehension(g);
   if (!entries) return nullptr;
   TypeRef entry = entries->type->dtype();
+  if (!entry || !entry->is_tuple() || entry->elements().size() != 2) {
+    return fail(g.span, "the entries of this dict comprehension have different types (py2cuda's dicts hold one key "
+                        "type and one value type)");
+  }
   const auto& key_value = entry->elements();
   TypeRef kt = key_value[0], vt = key_value[1];
   if (vt->is_dynamic()) vt = mixed_value_type();  // {k: v for k, v in pairs} of mixed numbers

@@ -836,6 +836,9 @@ ir::ExprPtr FunctionBuilder::key_function(const ast::Expr& key, TypeRef item, si
 // [elt for target in iter if cond ...] (and a generator expression, which host code
 // makes into the same list: what consumes it reads every item anyway).
 ir::ExprPtr FunctionBuilder::list_comprehension(const ast::ComprehensionExpr& g) {
+  if (const ast::Expr* display = host_ ? function_display(*g.iter) : nullptr) {
+    return comprehension_over_functions(g, *display);
+  }
   TypeRef item = nullptr;
   auto items = comprehension_items(*g.iter, item);
   if (!items) return nullptr;

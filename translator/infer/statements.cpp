@@ -275,6 +275,7 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
         return;
       }
       if (host_ && function_alias_assign(a)) return;
+      if (host_ && display_alias_assign(a)) return;
       if (host_ && lambda_alias_assign(a)) return;
       if (host_ && dtype_alias_assign(a)) return;
       if (host_ && a.targets[0]->kind == ast::ExprKind::Name && sema::is_type_expression(mb_.info(), *a.value)) {
@@ -865,9 +866,13 @@ void FunctionBuilder::loop_with_else(const ast::Block& orelse, Span s, const std
 void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out) {
   if (f.iter->kind != ast::ExprKind::Call || resolve_path(mb_.info(), *ast::as<ast::Call>(*f.iter).func) != "range" ||
       f.target->kind != ast::ExprKind::Name) {
+    if (const ast::Expr* display = host_ ? function_display(*f.iter) : nullptr) {
+      unroll_over_functions(f, *display, out);
+      return;
+    }
     if (host_ && (f.iter->kind == ast::ExprKind::List || f.iter->kind == ast::ExprKind::Tuple) &&
-        (holds_function_values(*f.iter) || holds_dtype_classes(*f.iter) || display_is_mixed(*f.iter))) {
-      unroll_over_functions(f, out);
+        display_is_mixed(*f.iter)) {
+      unroll_over_functions(f, *f.iter, out);
       return;
     }
     for_each(f, out);  // arrays, tuples, enumerate(), zip()
