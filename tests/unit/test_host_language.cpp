@@ -57,6 +57,18 @@ TEST(HostLanguage, DisplayOfKernelsUsedAsAValueIsALocatedWarning) {
       << r.diagnostics;
 }
 
+TEST(HostLanguage, VarArgsParameterIsATupleOfTheExtraArguments) {
+  // `def total(*values)`: each call's extra positional arguments are one tuple argument (an
+  // instance per tuple type); a loop over a tuple of mixed types, or an empty one, is unrolled.
+  TranslateResult r = run("def total(*values):\n    s = 0\n    for v in values:\n        s += v\n    return s\n"
+                          "a = np.zeros(1)\ninc[1, 1](a)\ndec[1, 1](a)\nprint(total(1, 2), total(1, 2.5), total())\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_EQ(r.diagnostics, "");
+  EXPECT_TRUE(has(r.cu, "total_host(py2cuda::tuple<int64_t, int64_t>(int64_t(1), int64_t(2)))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "total_host_2(py2cuda::tuple<int64_t, double>(int64_t(1), 2.5))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "total_host_3(py2cuda::tuple<>())")) << r.cu;
+}
+
 TEST(HostLanguage, AliasFollowsTopLevelRebinding) {
   TranslateResult r = run("a = np.zeros(1)\nk = inc\nk[1, 1](a)\nk = dec\nk[1, 1](a)\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;

@@ -1006,11 +1006,15 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
   // Host functions may have keyword-only parameters (after `*`), bound by name only.
   const bool host_function = host_ && f.kind == FunctionKind::Plain;
   size_t positional = 0;
-  for (const auto& p : def.params) {
+  std::optional<size_t> var_args;  // host functions: the index of a `*args` parameter
+  for (size_t i = 0; i < def.params.size(); ++i) {
+    const auto& p = def.params[i];
     if (p.kind == ast::Param::Kind::Normal) {
       ++positional;
+    } else if (host_function && p.kind == ast::Param::Kind::VarArgs) {
+      var_args = i;
     } else if (!(host_function && p.kind == ast::Param::Kind::KeywordOnly)) {
-      return fail(p.span, host_function ? "*args and **kwargs parameters are not supported in host functions by py2cuda"
+      return fail(p.span, host_function ? "**kwargs parameters are not supported in host functions by py2cuda"
                                         : "*args, **kwargs and keyword-only parameters are not supported in CUDA device "
                                           "functions");
     }
@@ -1019,7 +1023,7 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
   const size_t first = given.size();  // a method's instance (and an operator's operand) fill the first parameters
   if (first > n) return fail(c.span, "method '" + f.name + "' takes no 'self' parameter");
   std::vector<const ast::Expr*> slots(n, nullptr);
-  if (c.args.size() + first > positional) {
+  if (c.args.size() + first > positional && !var_args) {
     if (host_function) {
       return fail(c.span, f.name + "() takes " + std::to_string(positional) + " positional argument" +
                               (positional == 1 ? "" : "s") + " but " + std::to_string(c.args.size() + first) +
@@ -1028,7 +1032,12 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
     return numba_rejects(c.span, "device function '" + f.name + "' takes " + std::to_string(n) + " argument" +
                             (n == 1 ? "" : "s") + " but " + std::to_string(c.args.size() + first) + " were given");
   }
-  for (size_t i = 0; i < c.args.size(); ++i) slots[i + first] = c.args[i].get();
+  for (size_t i = 0; i < c.args.size() && i + first < positional; ++i) slots[i + first] = c.args[i].get();
+  if (var_args) {
+    // `def total(*values)`: the positional arguments past the named ones, as a tuple (one
+    // instance of the function per tuple type, as for any argument).
+    slots[*var_args] = &var_args_tuple(c, positional > first ? positional - first : 0);
+  }
   for (const auto& kw : c.keywords) {
     size_t i = 0;
     while (i < n && (def.params[i].name != kw.name || i < first)) ++i;

@@ -487,6 +487,8 @@ class FunctionBuilder {
   bool display_alias_assign(const ast::Assign& a);
   const ast::Expr* function_display(const ast::Expr& e) const;
   const ast::Expr* display_named(const ast::Expr& e) const;
+  const ast::Expr& var_args_tuple(const ast::Call& c, size_t from);
+  const ast::Expr* tuple_items(const ast::Expr& e) const;
   const ast::Expr* made_display(const ast::Expr& site, const std::function<void(ast::ListExpr&)>& fill) const;
   // A loop over a display of functions, NumPy classes or values of different types, unrolled.
   void unroll_over_functions(const ast::For& f, const ast::Expr& display, ir::Block& out);
@@ -629,6 +631,8 @@ class FunctionBuilder {
   std::map<std::string, const ast::LambdaExpr*> lambda_aliases_;  // host code: names holding a lambda now
   std::map<std::string, const ast::Expr*> display_aliases_;  // host code: names holding a display of functions
   mutable std::map<const ast::Expr*, ast::ExprPtr> made_displays_;  // enumerate(kernels), ops.items(): as displays
+  std::map<const ast::Call*, ast::ExprPtr> var_args_tuples_;  // a call's arguments for a *args parameter
+  mutable std::map<std::pair<const ast::Expr*, size_t>, ast::ExprPtr> tuple_items_;  // (t[0], t[1], ...) by length
   std::set<std::string> bound_this_pass_;  // host code: names assigned so far in this pass
   bool rebinding_at_top_ = false;  // binding the target of a for loop at the function's top level
   // Host code: the top-level loop, if or try being typed (null outside one), the bindings

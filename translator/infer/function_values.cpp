@@ -156,6 +156,45 @@ const ast::Expr* FunctionBuilder::made_display(const ast::Expr& site, const std:
   return made.get();
 }
 
+// A name holding a tuple of values of different types, or an empty one (`*args`): the display
+// of its items, (t[0], t[1], ...), which loops and comprehensions unroll, each copy with its
+// item's own type, as Python's loop goes through them; else null.
+const ast::Expr* FunctionBuilder::tuple_items(const ast::Expr& e) const {
+  if (!host_ || e.kind != ast::ExprKind::Name) return nullptr;
+  const std::string& id = ast::as<ast::Name>(e).id;
+  if (!locals_.count(id) || comprehension_vars_.count(id)) return nullptr;
+  auto it = env_.find(binding(id));
+  if (it == env_.end() || !it->second || !it->second->is_tuple() || it->second->is_list_display() ||
+      it->second->is_uniform_tuple()) {
+    return nullptr;
+  }
+  const size_t n = it->second->elements().size();
+  auto& made = tuple_items_[{&e, n}];
+  if (!made) {
+    auto tuple = std::make_unique<ast::TupleExpr>(e.span);
+    for (size_t i = 0; i < n; ++i) {
+      auto index = std::make_unique<ast::IntLit>(e.span);
+      index->value = i;
+      index->text = std::to_string(i);
+      tuple->elts.push_back(std::make_unique<ast::Subscript>(e.span, ast::clone(&e), std::move(index)));
+    }
+    made = std::move(tuple);
+  }
+  return made.get();
+}
+
+// The tuple display of a call's positional arguments from `from` on: what a `*args` parameter
+// holds. Made once per call (typing passes share it).
+const ast::Expr& FunctionBuilder::var_args_tuple(const ast::Call& c, size_t from) {
+  auto& made = var_args_tuples_[&c];
+  if (!made) {
+    auto tuple = std::make_unique<ast::TupleExpr>(c.span);
+    for (size_t i = from; i < c.args.size(); ++i) tuple->elts.push_back(ast::clone(c.args[i].get()));
+    made = std::move(tuple);
+  }
+  return *made;
+}
+
 // The list or tuple display of functions (or NumPy classes) a loop or comprehension over `e`
 // goes through: `e` itself, a name holding one, enumerate() of one, a dict of functions (its
 // keys) or its .items(), .values() and .keys(); else null.
@@ -206,6 +245,7 @@ const ast::Expr* FunctionBuilder::function_display(const ast::Expr& e) const {
       }
     });
   }
+  if (const ast::Expr* items = tuple_items(e)) return items;
   const ast::Expr* display = display_named(e);
   if (display && display->kind == ast::ExprKind::Dict) {
     return made_display(e, [&](ast::ListExpr& list) {

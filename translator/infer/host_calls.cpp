@@ -387,7 +387,9 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
     }
   }
   // sep.join(generator) and sum(generator)
+  // (One over functions or a tuple's items of different types is a list, joined or summed as one.)
   if (c.args.size() == 1 && c.keywords.empty() && c.args[0]->kind == ast::ExprKind::Comprehension &&
+      !function_display(*ast::as<ast::ComprehensionExpr>(*c.args[0]).iter) &&
       !(ast::as<ast::ComprehensionExpr>(*c.args[0]).elt->kind == ast::ExprKind::Comprehension &&
         ast::as<ast::ComprehensionExpr>(*ast::as<ast::ComprehensionExpr>(*c.args[0]).elt).nested_clause)) {
     const auto& g = ast::as<ast::ComprehensionExpr>(*c.args[0]);

@@ -43,8 +43,12 @@ std::unique_ptr<ir::Function> FunctionBuilder::build() {
   fn_->options = entry_.options;
 
   for (const auto& p : def.params) {
-    // A host function's keyword-only parameters are ordinary ones here: its calls bind them by name.
-    if (host_ && entry_.kind == sema::FunctionKind::Plain && p.kind == ast::Param::Kind::KeywordOnly) continue;
+    // A host function's keyword-only parameters are ordinary ones here: its calls bind them by
+    // name; its `*args` is a tuple parameter, which its calls fill with their extra arguments.
+    if (host_ && entry_.kind == sema::FunctionKind::Plain &&
+        (p.kind == ast::Param::Kind::KeywordOnly || p.kind == ast::Param::Kind::VarArgs)) {
+      continue;
+    }
     if (p.kind != ast::Param::Kind::Normal) {
       diags_.error(p.span, "*args, **kwargs and keyword-only parameters are not supported in CUDA kernels");
       return nullptr;
@@ -871,7 +875,7 @@ void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out) {
       return;
     }
     if (host_ && (f.iter->kind == ast::ExprKind::List || f.iter->kind == ast::ExprKind::Tuple) &&
-        display_is_mixed(*f.iter)) {
+        (display_is_mixed(*f.iter) || f.iter->kind == ast::ExprKind::Tuple && ast::as<ast::TupleExpr>(*f.iter).elts.empty())) {
       unroll_over_functions(f, *f.iter, out);
       return;
     }
