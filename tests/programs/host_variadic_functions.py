@@ -2,7 +2,8 @@
 # Host functions with a *args parameter: a launch helper forwarding its arguments to a kernel
 # (kernel[blocks, threads](*args)), sums and logs over any number of values of one or of
 # different types, none at all, keyword-only parameters after *args, len() and indexing of the
-# tuple, loops and comprehensions over it, and a tuple spread into the call (f(*args)).
+# tuple, loops and comprehensions over it, tests of its length (decided in each instance, so
+# `xs[0]` under `if xs:` is typed only where there is one), and a tuple spread into the call.
 import numpy as np
 from numba import cuda
 
@@ -48,6 +49,20 @@ def first_or_default(*xs, default=-1):
     return xs[0] if len(xs) > 0 else default
 
 
+def head(*xs):
+    if not xs:
+        return "empty"
+    return "first=" + str(xs[0])
+
+
+def count(*xs):
+    if len(xs) == 0:
+        print("nothing")
+        return 0
+    print("first", xs[0], "last", xs[-1])
+    return len(xs)
+
+
 def widest(*arrays):
     best = arrays[0]
     for a in arrays:
@@ -74,7 +89,9 @@ def main():
     describe("ints", 1, 2, 3)
     describe("mixed", "a", 2, 0.5, True)
     describe("none")
-    print(first_or_default(5, 6), first_or_default(7, default=9))
+    print(first_or_default(5, 6), first_or_default(), first_or_default(default=9))
+    print(head(), head(3), head("a", 2))
+    print(count(), count(1, 2.5, "x"))
     print(widest(x, y[:3], np.zeros(100, dtype=np.float32)))
 
 

@@ -224,4 +224,16 @@ TEST(ConstantBranches, ARunningExtremeStartingAtNoneTypesInAConditionalExpressio
   EXPECT_TRUE(has(cu, "py2cuda::host::unwrap(lo)")) << cu;
 }
 
+TEST(ConstantBranches, HostInstancesDecideTestsOfTheirTuplesLength) {
+  // `def head(*xs)`: each instance knows its tuple's length, so `if not xs:` and `len(xs) > 0`
+  // are decided there, and `xs[0]` is typed only in the instances that have one.
+  std::string cu = translated(
+      "@cuda.jit\ndef k(a):\n    a[0] = 1\n"
+      "def head(*xs):\n    if not xs:\n        return -1\n    return xs[0] if len(xs) > 0 else -2\n"
+      "def main():\n    a = np.zeros(3)\n    k[1, 1](a)\n    print(head(), head(4))\n"
+      "main()\n");
+  EXPECT_TRUE(has(cu, "the test is always true here")) << cu;
+  EXPECT_TRUE(has(cu, "the test is always false: no branch of this if is compiled")) << cu;
+}
+
 }  // namespace

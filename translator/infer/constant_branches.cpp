@@ -430,7 +430,7 @@ class Decider {
   // through a conditional expression whose test the first pass decided.
   Value value(const ast::Expr& e, const State* state) {
     if (Value v = folded(e)) return v;
-    if (!numba_) return std::nullopt;
+    if (!numba_) return host_tuple_length(e);
     if (e.kind == ast::ExprKind::Name) {
       const std::string& id = ast::as<ast::Name>(e).id;
       if (!locals_.count(id)) {
@@ -472,6 +472,25 @@ class Decider {
     if (it->second.kind == StaticValue::Kind::None) return true;
     if (it->second.kind == StaticValue::Kind::Object) return false;
     return std::nullopt;
+  }
+
+  // Host code: `len(args)` of a tuple parameter never rebound (a `*args`), which each instance
+  // of the function knows, as its tuple's length is its type's. Tests of it are decided, so
+  // `args[0]` under `if args:` or `if len(args) > 0:` is typed only where there is one.
+  Value host_tuple_length(const ast::Expr& e) {
+    Value v = semantic_constant(e);
+    return v && e.kind == ast::ExprKind::Call ? v : std::nullopt;
+  }
+
+  // The truth of a tuple parameter never rebound, in host code: whether it has items.
+  std::optional<bool> host_tuple_truth(const ast::Expr& e) {
+    if (numba_ || e.kind != ast::ExprKind::Name) return std::nullopt;
+    const std::string& id = ast::as<ast::Name>(e).id;
+    auto it = param_types_.find(id);
+    if (it == param_types_.end() || bindings_[id] != 1 || !it->second->is_tuple() || it->second->is_list_display()) {
+      return std::nullopt;
+    }
+    return !it->second->elements().empty();
   }
 
   // rewrite_semantic_constants: `a.ndim` of an array parameter and `len(t)` of a tuple
@@ -574,6 +593,7 @@ class Decider {
       }
       default: break;
     }
+    if (const auto has_items = host_tuple_truth(test)) return has_items;
     const Value v = value(test, state);
     return v ? std::optional<bool>(v->truth()) : std::nullopt;
   }
