@@ -163,3 +163,21 @@ TEST(HostFlow, LaunchWithADynamicNumberChoosesTheInstanceByTheHeldType) {
                         "  }\n"))
       << r.cu;
 }
+
+TEST(HostFlow, AConditionalExpressionKeepsItsArmsPythonTypes) {
+  // `2 if big else 0.5`: the int 2 or the float 0.5, a DynamicNumber; beside an array it is
+  // its widest type (NumPy casts a scalar by its value there).
+  TranslateResult r = run("big = x[0] > 0\nf = 2 if big else 0.5\nprint(f, x * f)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_EQ(r.diagnostics, "");
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::to_dynamic<int64_t>(2)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::to_dynamic<double>(0.5)")) << r.cu;
+}
+
+TEST(HostFlow, StringsAndTuplesAugmentedAreRebound) {
+  TranslateResult r = run("s = 'a'\ns += 'b'\nt = (1,)\nt += (2, 3)\nprint(s, t)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_EQ(r.diagnostics, "");
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::tuple_cat(")) << r.cu;
+}
+

@@ -191,7 +191,7 @@ ir::ExprPtr FunctionBuilder::name(const ast::Name& n) {
                             "as a value");
   }
   if (display_aliases_.count(n.id)) {
-    return fail(n.span, "'" + n.id + "' holds functions or NumPy types (a display of them), which py2cuda resolves at "
+    return fail(n.span, "'" + n.id + "' holds functions (a display of them), which py2cuda resolves at "
                             "translation time: a for loop or a comprehension can go over it, len() measure it and a "
                             "literal index or key pick one; it is not a value otherwise");
   }
@@ -771,6 +771,12 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
       const std::string& id = ast::as<ast::Name>(*root).id;
       if (!locals_.count(id) && !mb_.info().globals.count(id)) return global(id, root->span);
     }
+    if (python_host()) {
+      // `counter(x)` of an instance of a class with __call__: that method, with the call's arguments.
+      bool handled = false;
+      auto called = instance_call(c, handled);
+      if (handled) return called;
+    }
     return fail(c.func->span, "this value cannot be called in a CUDA kernel");
   }
   if (!host_ && path.rfind("operator.", 0) == 0) return operator_call(c, path);
@@ -1264,8 +1270,12 @@ ir::ExprPtr FunctionBuilder::binary_parts(const ast::Binary& b) {
   if (!mixed_dict_value_operand(*l, *r, b.span)) return nullptr;
   bool instance = false;  // an operand of a class of host code: its special method
   if (auto v = instance_binary(b.op, l, r, b.span, instance); instance) return v;
+  if (host_ && (l->type->is_array() || r->type->is_array())) {
+    // Beside an array, a number whose type differs by path is its widest type: NumPy 1.x
+    // casts a scalar by its value there, so `a * scale` of a float32 array stays float32.
+    return array_binary(b.op, static_number(std::move(l)), static_number(std::move(r)), b.span);
+  }
   if (l->type->is_dynamic() || r->type->is_dynamic()) return dynamic_binary(b.op, std::move(l), std::move(r), b.span);
-  if (host_ && (l->type->is_array() || r->type->is_array())) return array_binary(b.op, std::move(l), std::move(r), b.span);
   if (python_host() && b.op != BinOp::MatMul && numpy_sized_scalars(l->type, r->type)) {
     return number_binary(b.op, std::move(l), std::move(r), b.span);
   }
@@ -1941,9 +1951,16 @@ ir::ExprPtr FunctionBuilder::ifexp(const ast::IfExp& i) {
     // (min(None, v)) while a loop's first pass still sees `best` as the None it starts as.
     return expr(static_cast<const ir::Const&>(*cond).b ? *i.body : *i.orelse);
   }
-  auto a = expr(*i.body);
-  auto b = expr(*i.orelse);
+  auto a = python_host() ? dynamic_operand(*i.body) : expr(*i.body);
+  auto b = python_host() ? dynamic_operand(*i.orelse) : expr(*i.orelse);
   if (!cond || !a || !b) return nullptr;
+  // `1 if c else 2.5` in host code: CPython's value keeps its arm's type (the int 1, the float
+  // 2.5). (Numba, a CPU @jit function's too, unifies the arms: float64.)
+  if (TypeRef held = either_held_number(a, b)) {
+    return std::make_unique<ir::Select>(held, std::move(cond), std::move(a), std::move(b), i.span);
+  }
+  a = static_number(std::move(a));
+  b = static_number(std::move(b));
   TypeRef t = either_type(a->type, b->type);
   if (!t) {
     return fail(i.span, "the two branches of this conditional expression have incompatible types " + a->type->str() +

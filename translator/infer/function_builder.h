@@ -242,8 +242,10 @@ class FunctionBuilder {
   // %u k's).
   ir::ExprPtr by_object_class(const sema::ClassInfo& k, ir::ExprPtr self, Span s, const std::string& mismatch,
                               const std::function<bool(const sema::ClassInfo&)>& overrides,
-                              const std::function<ir::ExprPtr(const sema::ClassInfo&, ir::ExprPtr)>& value);
+                              const std::function<ir::ExprPtr(const sema::ClassInfo&, ir::ExprPtr)>& value,
+                              const std::function<bool(const sema::ClassInfo&)>& never_returns = nullptr);
   ir::ExprPtr super_call(const ast::Call& c, const ast::Attribute& m);
+  ir::ExprPtr instance_call(const ast::Call& c, bool& handled);
   std::optional<std::string> number_format_fields(const std::string& text, const ast::Call& c);
   ir::ExprPtr tuple_slice(ir::ExprPtr base, const ast::Subscript& s);
   // Whether class `derived` is `base` or derives from it.
@@ -344,6 +346,10 @@ class FunctionBuilder {
   // static number (static_number converts a DynamicNumber to the type its paths widen to);
   // dynamic_operand keeps it, for the operators below, truth, print() and formatting.
   ir::ExprPtr static_number(ir::ExprPtr v);
+  // Two values, one of which a program's Python code gives (a conditional expression's arms, a
+  // method each class defines): numbers of different types are both held as DynamicNumbers,
+  // which keep each one's Python/NumPy type, and the type they share is returned; else null.
+  TypeRef either_held_number(ir::ExprPtr& a, ir::ExprPtr& b);
   ir::ExprPtr dynamic_operand(const ast::Expr& e);
   ir::ExprPtr dynamic_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   ir::ExprPtr dynamic_comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);

@@ -260,7 +260,8 @@ bool FunctionBuilder::display_alias_assign(const ast::Assign& a) {
   const ast::Expr* display = a.value.get();
   const bool is_display = display->kind == ast::ExprKind::Tuple || display->kind == ast::ExprKind::List ||
                           display->kind == ast::ExprKind::Dict;
-  if (!is_display || !(holds_function_values(*display) || holds_dtype_classes(*display))) return false;
+  // (A display of NumPy types only is a value: it prints, and py2cuda keeps it as one.)
+  if (!is_display || !holds_function_values(*display)) return false;
   const std::string& id = ast::as<ast::Name>(*a.targets[0]).id;
   auto it = display_aliases_.find(id);
   if (it != display_aliases_.end() && it->second != display && !at_top_level()) {

@@ -345,6 +345,12 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
     if (const FunctionEntry* f = function_value(*sub.value); f && f->kind == FunctionKind::Kernel) {
       return launch(c, *f, sub);
     }
+    if (!function_value(*sub.value) && python_host()) {
+      // ops[1](x): an item of a list or dict that is an instance with __call__.
+      bool handled = false;
+      auto called = instance_call(c, handled);
+      if (handled) return called;
+    }
     if (sub.value->kind != ast::ExprKind::Name) {
       // kernels[1][grid, block](...): valid Python, but the kernel is only known at run time.
       return fail(sub.value->span, "py2cuda launches a kernel named directly, or through a name bound to it "

@@ -269,16 +269,24 @@ ir::ExprPtr FunctionBuilder::dispatch(const sema::ClassInfo& k, const std::strin
     return it == table.end() ? nullptr : it->second;
   };
   const FunctionEntry* own = definition(k);
+  // `def area(self): raise NotImplementedError` in a base: a definition that ends by raising
+  // gives no value, and its call takes the type the overriding ones give.
+  auto ends_by_raising = [&](const sema::ClassInfo& c) {
+    const FunctionEntry* f = definition(c);
+    return f && !f->def->body.empty() && f->def->body.back()->kind == ast::StmtKind::Raise;
+  };
   return by_object_class(
       k, std::move(self), s, "'" + name + "' of '%s' returns %t where '" + k.name + "' returns %u",
       [&](const sema::ClassInfo& c) { return definition(c) && definition(c) != own; },
-      [&](const sema::ClassInfo& c, ir::ExprPtr object) { return call(*definition(c), std::move(object)); });
+      [&](const sema::ClassInfo& c, ir::ExprPtr object) { return call(*definition(c), std::move(object)); },
+      ends_by_raising);
 }
 
 ir::ExprPtr FunctionBuilder::by_object_class(const sema::ClassInfo& k, ir::ExprPtr self, Span s,
                                              const std::string& mismatch,
                                              const std::function<bool(const sema::ClassInfo&)>& overrides,
-                                             const std::function<ir::ExprPtr(const sema::ClassInfo&, ir::ExprPtr)>& value) {
+                                             const std::function<ir::ExprPtr(const sema::ClassInfo&, ir::ExprPtr)>& value,
+                                             const std::function<bool(const sema::ClassInfo&)>& never_returns) {
   // The subclasses defining it otherwise, by depth: the deepest is tested first.
   std::vector<std::pair<int, const sema::ClassInfo*>> overriding;
   for (const auto& [cname, c] : mb_.info().classes) {
@@ -296,11 +304,26 @@ ir::ExprPtr FunctionBuilder::by_object_class(const sema::ClassInfo& k, ir::ExprP
   auto ref = [&] { return std::make_unique<ir::VarRef>(object, s); };
   ir::ExprPtr result = value(k, ref());
   if (!result) return nullptr;
+  // A call that raises (never_returns) gives no value: as an operand of the others' type, the
+  // call, then that type's default, which is never reached.
+  auto raising = [&](const sema::ClassInfo& c, const ir::Expr& v) {
+    return v.type->is_none() && never_returns && never_returns(c);
+  };
+  auto as_operand = [&](ir::ExprPtr call, TypeRef t) { return call_node(t, "({0}, {t0}{})", s, args_of(std::move(call)), {t}); };
+  bool result_raises = raising(k, *result);
   for (const auto& [depth, c] : overriding) {
     const std::string cpp = mb_.host_class(c->name).cpp_name;
     auto alt = value(*c, call_node(instance_type(c->name), "std::static_pointer_cast<" + cpp + ">({0})", s, args_of(ref())));
     if (!alt) return nullptr;
-    TypeRef t = rules::unify(result->type, alt->type);
+    if (result_raises && !alt->type->is_none()) {
+      result = as_operand(std::move(result), alt->type);
+      result_raises = false;
+    } else if (raising(*c, *alt) && !result->type->is_none()) {
+      alt = as_operand(std::move(alt), result->type);
+    }
+    // A method returning an int in one class and a float in another: each value's own type.
+    TypeRef t = either_held_number(result, alt);
+    if (!t) t = rules::unify(result->type, alt->type);
     if (!t) {
       // `mismatch` names the class (%s) and the two types (%t the subclass's, %u the base's).
       std::string message = mismatch;
@@ -667,6 +690,30 @@ ir::ExprPtr FunctionBuilder::instance_container_text(const ast::Name& name, Type
   auto v = expr(*e);
   synthetic_ast_.push_back(std::move(e));
   return v;
+}
+
+// `counter(x)`: an instance of a class defining __call__, called; the method's (or, for an
+// instance of a base, the object's own class's) with the call's arguments.
+ir::ExprPtr FunctionBuilder::instance_call(const ast::Call& c, bool& handled) {
+  handled = false;
+  if (c.func->kind != ast::ExprKind::Name && c.func->kind != ast::ExprKind::Attribute &&
+      c.func->kind != ast::ExprKind::Subscript) {
+    return nullptr;
+  }
+  auto callee = expr(*c.func);
+  if (!callee) {
+    handled = true;  // reported there
+    return nullptr;
+  }
+  const FunctionEntry* method = special_method(callee->type, "__call__");
+  if (!method) return nullptr;
+  handled = true;
+  const sema::ClassInfo* k = special_class(callee->type);
+  return dispatch(*k, "__call__", false, std::move(callee), c.span, [&](const FunctionEntry& f, ir::ExprPtr self) {
+    std::vector<ir::ExprPtr> given;
+    given.push_back(std::move(self));
+    return call_function(c, f, std::move(given));
+  });
 }
 
 }  // namespace py2cuda::infer

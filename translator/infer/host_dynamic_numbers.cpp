@@ -28,6 +28,18 @@ ir::ExprPtr as_dynamic(ir::ExprPtr x) {
 
 }  // namespace
 
+TypeRef FunctionBuilder::either_held_number(ir::ExprPtr& a, ir::ExprPtr& b) {
+  if (!python_host() || a->type == b->type || !dynamic_or_number(a->type) || !dynamic_or_number(b->type) ||
+      static_part(a->type)->is_complex() || static_part(b->type)->is_complex()) {
+    return nullptr;
+  }
+  TypeRef widened = rules::unify(static_part(a->type), static_part(b->type));
+  if (!widened || !widened->is_number()) return nullptr;
+  a = as_dynamic(std::move(a));
+  b = as_dynamic(std::move(b));
+  return types::dynamic_number(widened);
+}
+
 ir::ExprPtr FunctionBuilder::static_number(ir::ExprPtr v) {
   if (!v || !v->type->is_dynamic()) return v;
   const TypeRef widened = v->type->dtype();

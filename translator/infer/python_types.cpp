@@ -266,6 +266,17 @@ ir::ExprPtr FunctionBuilder::python_type_of(const ast::Call& c, bool name_only) 
     node->args.push_back(std::move(v));
     return node;
   }
+  if (std::string cls = instance_class(v->type); !cls.empty()) {
+    // An instance of a class of the program: its own class, which may be a subclass of the
+    // static one (`type(self).__name__` in a base's __repr__), tested at run time.
+    auto text = [&](const sema::ClassInfo& k) {
+      return string_const(name_only ? k.name : "<class '__main__." + k.name + "'>", c.span);
+    };
+    const sema::ClassInfo& k = mb_.info().classes.at(cls);
+    return by_object_class(
+        k, std::move(v), c.span, "", [](const sema::ClassInfo&) { return true; },
+        [&](const sema::ClassInfo& own, ir::ExprPtr) { return text(own); });
+  }
   std::string path = class_path(v->type);
   if (path.empty() && (v->type == types::int64() || v->type == types::float64() || v->type->is_bool())) {
     std::set<std::string> following;

@@ -764,6 +764,14 @@ void FunctionBuilder::aug_assign(const ast::AugAssign& a, ir::Block& out) {
     host_aug_assign(a, std::move(current), std::move(rhs), out);
     return;
   }
+  if (host_ && (current->type->is_string() || current->type->is_tuple())) {
+    // `log += "text"`, `shape += (1,)`: immutable values, so `x = x op v`, typed as the binary is.
+    auto binary = std::make_unique<ast::Binary>(a.span, a.op, ast::clone(a.target.get()), ast::clone(a.value.get()));
+    auto result = expr(*binary);
+    synthetic_ast_.push_back(std::move(binary));
+    if (result) assign(*a.target, std::move(result), a.span, out, true);
+    return;
+  }
   TypeRef target_type = current->type;
   auto result = number_binary(a.op, std::move(current), std::move(rhs), a.span);
   if (!result) return;

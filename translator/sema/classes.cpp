@@ -25,7 +25,7 @@ bool is_unsupported_special_method(const std::string& name) {
   static const std::set<std::string> kCalled = {
       "__init__", "__str__", "__repr__", "__len__", "__getitem__", "__eq__", "__ne__", "__lt__", "__le__",
       "__gt__", "__ge__", "__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__",
-      "__radd__", "__rsub__", "__rmul__", "__rtruediv__", "__contains__", "__enter__", "__exit__"};
+      "__radd__", "__rsub__", "__rmul__", "__rtruediv__", "__contains__", "__enter__", "__exit__", "__call__", "__post_init__"};
   return name.size() > 4 && name.starts_with("__") && name.ends_with("__") && !kCalled.count(name);
 }
 
@@ -309,6 +309,19 @@ std::unique_ptr<ast::FunctionDef> make_constructor(ast::ClassDef& c) {
     returns_self(init->body, at);
     for (auto& s : init->body) ctor->body.push_back(std::move(s));
     init->body.clear();
+  }
+  // A dataclass's __init__ ends by calling __post_init__ where the class or a base defines one.
+  bool post_init = false;
+  for (const ast::ClassDef* k = &c; k && is_dataclass(c); k = k->base) {
+    for (const auto& s : k->body) {
+      post_init = post_init || (s->kind == ast::StmtKind::FunctionDef &&
+                                ast::as<ast::FunctionDef>(*s).name == "__post_init__");
+    }
+  }
+  if (post_init) {
+    auto call = std::make_unique<ast::Call>(
+        at, std::make_unique<ast::Attribute>(at, std::make_unique<ast::Name>(at, self), "__post_init__", at));
+    ctor->body.push_back(std::make_unique<ast::ExprStmt>(at, std::move(call)));
   }
   auto ret = std::make_unique<ast::Return>(at);
   ret->value = std::make_unique<ast::Name>(at, self);

@@ -42,15 +42,6 @@ TypeRef min_int_type(double v, bool prefer_signed) {
   return types::int64();
 }
 
-// numpy.min_scalar_type of a float value: float16 when its magnitude fits (precision
-// is not considered, as in NumPy), else float32, else float64.
-TypeRef min_float_type(double v) {
-  const double a = std::fabs(v);
-  if (std::isnan(v) || std::isinf(v) || a < 65000.0) return types::float16();
-  if (a < 3.4e38) return types::float32();
-  return types::float64();
-}
-
 }  // namespace
 
 TypeRef promote_types(TypeRef a, TypeRef b) {
@@ -86,15 +77,10 @@ TypeRef result_type(const Operand& a, const Operand& b) {
   const Operand& array = a.scalar ? b : a;
   const Operand& scalar = a.scalar ? a : b;
   if (kind_rank(scalar.dtype) > kind_rank(array.dtype)) {
-    // A scalar of a higher kind counts by the smallest type of its kind that holds its value.
-    TypeRef smallest = scalar.dtype;
-    if (scalar.value) {
-      if (scalar.dtype->is_float()) smallest = min_float_type(*scalar.value);
-      else if (scalar.dtype->is_int()) smallest = min_int_type(*scalar.value, false);
-    } else if (scalar.dtype->is_float()) {
-      smallest = types::float16();  // an unknown value: NumPy would see most values so
-    }
-    return promote_types(array.dtype, smallest);
+    // A scalar of a higher kind counts by its own type, not its value: a uint8 image / 255.0
+    // is float64, a bool mask * 2 int64, an int8 array * np.float32(0.5) float32 (NumPy 1.26's
+    // result_type; its value decides only within the array's kind).
+    return promote_types(array.dtype, scalar.dtype);
   }
   // The same or a lower kind: the array's dtype, unless a known integer value does not fit.
   if (scalar.value && scalar.dtype->is_int() && array.dtype->is_int()) {
