@@ -4,7 +4,9 @@
 # a base whose method raises NotImplementedError, type(self).__name__ in a base's __repr__, a
 # list of instances of mixed subclasses printed, instances called through __call__, a
 # dataclass's __post_init__, `s += "text"` and `t += (x,)`, and NumPy 1.26's dtype for a
-# scalar of a higher kind beside an array (a uint8 image / 255.0, a bool mask * 2 - 1).
+# scalar of a higher kind beside an array (a uint8 image / 255.0, a bool mask * 2 - 1), the
+# arguments of one call evaluated in Python's order where a helper changes a list or array
+# another argument reads, and `simulate(4).shape` calling simulate once (`.dtype` too).
 from dataclasses import dataclass
 
 import numpy as np
@@ -65,6 +67,24 @@ class Grid:
         self.label = self.name.upper()
 
 
+LOG = []
+
+
+def step(x):
+    LOG.append(x)
+    return x * 2
+
+
+def fill(a, v):
+    a[:] = v
+    return v
+
+
+def simulate(n):
+    print("simulating", n)
+    return np.zeros((n, 3), dtype=np.float32)
+
+
 def halve_or_keep(x, even):
     return x // 2 if even else x / 2
 
@@ -106,6 +126,14 @@ def main():
     shape = (2,)
     shape += (3, 4)
     print(log, shape, len(shape))
+
+    # Python's order of the arguments of one call, and one call per attribute read.
+    print(step(1), len(LOG), step(2), LOG)
+    b = np.zeros(3)
+    print(fill(b, 2.0), b.sum(), (step(3), len(LOG)))
+    print("shape:", simulate(4).shape)
+    rows, cols = simulate(2).shape
+    print(rows, cols, simulate(3).dtype, simulate(1).ndim)
 
     image = (np.arange(8, dtype=np.uint8) * 30).reshape(2, 4)
     unit = image / 255.0

@@ -8,8 +8,9 @@
 #include "infer/ast_queries.h"
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
-#include "infer/ir_literals.h"
 #include "infer/host_nodes.h"
+#include "infer/ir_literals.h"
+#include "ir/effects.h"
 #include "types/rules.h"
 
 namespace py2cuda::infer {
@@ -328,6 +329,11 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
 }
 
 ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
+  if (host_ && a.value->kind == ast::ExprKind::Call) {
+    bool handled = false;
+    auto v = attribute_of_call(a, handled);
+    if (handled) return v;
+  }
   if (host_ && resolve_path(mb_.info(), a) == "sys.argv") {
     // The script's name as `python prog.py` shows it: the path py2cuda was given.
     auto argv = std::make_unique<ir::BuiltinCall>(types::host_object("str_list"), "py2cuda::host::sys_argv({0})", a.span);
@@ -373,7 +379,7 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
   bool is_value = false;
   if (a.value->kind == ast::ExprKind::Name) {
     const std::string& base = ast::as<ast::Name>(*a.value).id;
-    is_value = locals_.count(base) || (mb_.info().globals.count(base) &&
+    is_value = locals_.count(base) || comprehension_vars_.count(base) || (mb_.info().globals.count(base) &&
                                        mb_.info().globals.at(base).kind != sema::Symbol::Kind::Path);
   } else {
     is_value = resolve_path(mb_.info(), *a.value).empty();
@@ -426,6 +432,41 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
     return int64_literal(INT64_MAX, a.span);
   }
   return fail(a.span, unsupported_path_message(path));
+}
+
+// `simulate(4).shape`, `run().dtype`: an array attribute of a call with effects. Python calls
+// it once, whatever the attribute reads (each extent, or nothing but the static dtype): the
+// value is bound to a variable first, then the attribute read from it.
+ir::ExprPtr FunctionBuilder::attribute_of_call(const ast::Attribute& a, bool& handled) {
+  handled = false;
+  static const std::set<std::string> kArrayAttributes = {"shape", "dtype", "ndim", "size", "T", "strides",
+                                                         "itemsize", "nbytes", "flags"};
+  const auto& call = ast::as<ast::Call>(*a.value);
+  const bool user_function = function_value(*call.func) != nullptr;
+  if (!kArrayAttributes.count(a.attr) || !(user_function || call.func->kind == ast::ExprKind::Attribute)) {
+    return nullptr;
+  }
+  if (!user_function && !resolve_path(mb_.info(), *call.func).empty()) return nullptr;  // np.zeros(...).shape
+  handled = true;
+  auto value = expr(call);
+  if (!value) return nullptr;
+  if (!value->type->is_array() || !ir::has_effects(*value, ir::EffectRules{.divisions_raise = true})) {
+    handled = false;  // read as any attribute is (the call typed again there)
+    return nullptr;
+  }
+  ir::Variable* held = temporary("value", value->type);
+  const std::string key = "value of the call at " + std::to_string(a.span.line) + ":" + std::to_string(a.span.col);
+  comprehension_vars_[key] = held;
+  auto read = std::make_unique<ast::Attribute>(a.span, std::make_unique<ast::Name>(a.value->span, key), a.attr,
+                                               a.attr_span);
+  auto body = attribute(*read);
+  comprehension_vars_.erase(key);
+  synthetic_ast_.push_back(std::move(read));
+  if (!body) return nullptr;
+  auto let = std::make_unique<ir::Let>(held, std::move(value), a.span);
+  let->type = body->type;
+  let->body = std::move(body);
+  return let;
 }
 
 ir::ExprPtr FunctionBuilder::index_expr(const ast::Expr& idx) {
@@ -724,7 +765,7 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
     bool is_value = false;
     if (m.value->kind == ast::ExprKind::Name) {
       const std::string& base = ast::as<ast::Name>(*m.value).id;
-      is_value = locals_.count(base) || (mb_.info().globals.count(base) &&
+      is_value = locals_.count(base) || comprehension_vars_.count(base) || (mb_.info().globals.count(base) &&
                                          mb_.info().globals.at(base).kind != sema::Symbol::Kind::Path);
     } else {
       is_value = m.value->kind == ast::ExprKind::Call && resolve_path(mb_.info(), *m.value).empty();

@@ -246,6 +246,7 @@ class FunctionBuilder {
                               const std::function<bool(const sema::ClassInfo&)>& never_returns = nullptr);
   ir::ExprPtr super_call(const ast::Call& c, const ast::Attribute& m);
   ir::ExprPtr instance_call(const ast::Call& c, bool& handled);
+  ir::ExprPtr attribute_of_call(const ast::Attribute& a, bool& handled);
   std::optional<std::string> number_format_fields(const std::string& text, const ast::Call& c);
   ir::ExprPtr tuple_slice(ir::ExprPtr base, const ast::Subscript& s);
   // Whether class `derived` is `base` or derives from it.

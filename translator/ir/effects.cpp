@@ -40,6 +40,21 @@ bool has_effects(const Expr& e, EffectRules rules) {
   return any_operand(e, [&](const Expr& x) { return has_effects(x, rules); });
 }
 
+bool reads_container(const Expr& e) {
+  if (e.kind == ExprKind::Builtin) {
+    for (const auto& a : static_cast<const BuiltinCall&>(e).args) {
+      const TypeRef t = a->type;
+      if (t->is_array() || t->is_list() || t->is_dict() || t->is_set() || t->is_host_object()) return true;
+    }
+  }
+  return any_operand(e, [](const Expr& x) { return reads_container(x); });
+}
+
+bool calls_program_code(const Expr& e) {
+  if (e.kind == ExprKind::Call || e.kind == ExprKind::Launch) return true;
+  return any_operand(e, [](const Expr& x) { return calls_program_code(x); });
+}
+
 bool reads_state(const Expr& e) {
   switch (e.kind) {
     case ExprKind::Index: return true;
@@ -62,10 +77,17 @@ bool reads_state(const Expr& e) {
 
 bool order_matters(const std::vector<const Expr*>& operands, EffectRules rules) {
   bool effect_before = false, read_before = false;  // an earlier operand has effects, reads an array or attribute
+  bool program_call_before = false, container_read_before = false;
   for (const Expr* x : operands) {
     const bool effects = has_effects(*x, rules), reads = reads_state(*x);
     // An effect after an effect or a read; a read after an effect (it must see what that wrote).
     if ((effects && (effect_before || read_before)) || (reads && effect_before)) return true;
+    if (rules.calls_read_their_containers) {
+      const bool program_call = calls_program_code(*x), container_read = reads_container(*x);
+      if ((container_read && program_call_before) || (program_call && container_read_before)) return true;
+      program_call_before = program_call_before || program_call;
+      container_read_before = container_read_before || container_read;
+    }
     effect_before = effect_before || effects;
     read_before = read_before || reads;
   }

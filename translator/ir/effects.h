@@ -116,6 +116,10 @@ struct EffectRules {
   // (BuiltinCall::has_effects, from the host table's rules); device code's do not, so there
   // every call counts.
   bool every_call = false;
+  // A runtime call given a list, dict, set, array or object reads it, in an order that matters
+  // beside a call of the program's own functions, which may change it (host code:
+  // `print(step(1), len(log))` where step appends to log, `print(fill(a), a.sum())`).
+  bool calls_read_their_containers = false;
 };
 
 // Whether evaluating `e` may have an effect another operand could see or that could happen
@@ -129,6 +133,12 @@ bool has_effects(const Expr& e, EffectRules rules);
 // the array, a method changing the object) could change, so it must be read first. A call of
 // a user's function reads what it is given: any argument not a plain number counts.
 bool reads_state(const Expr& e);
+
+// With EffectRules::calls_read_their_containers: whether `e` holds a runtime call given a
+// container (`len(log)`, `a.sum()`), or a call of the program's own functions or a launch,
+// which may change one.
+bool reads_container(const Expr& e);
+bool calls_program_code(const Expr& e);
 
 // Decides Function::call_has_effects for the module's device functions: whether a call may
 // have an effect its caller can see. One does if its body, with the functions it calls,

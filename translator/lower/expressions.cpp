@@ -292,7 +292,8 @@ namespace {
 std::vector<bool> evaluated_first(const std::vector<const ir::Expr*>& operands, ir::EffectRules rules) {
   if (!ir::order_matters(operands, rules)) return {};
   std::vector<bool> first(operands.size());
-  for (size_t i = 0; i < operands.size(); ++i) first[i] = ir::has_effects(*operands[i], rules) || ir::reads_state(*operands[i]);
+  for (size_t i = 0; i < operands.size(); ++i) first[i] = ir::has_effects(*operands[i], rules) || ir::reads_state(*operands[i]) ||
+               (rules.calls_read_their_containers && ir::reads_container(*operands[i]));
   return first;
 }
 }  // namespace
@@ -334,7 +335,8 @@ std::vector<bool> ExprPrinter::placed_operands(const ir::BuiltinCall& c, std::ve
 ir::EffectRules ExprPrinter::effect_rules() const {
   // CUDA device code (the numpy error model) marks its calls with effects; CPU @jit code does not.
   return {.divisions_raise = error_model_ != ir::ErrorModel::Numpy,
-          .every_call = !host_code_ && error_model_ != ir::ErrorModel::Numpy};
+          .every_call = !host_code_ && error_model_ != ir::ErrorModel::Numpy,
+          .calls_read_their_containers = host_code_};
 }
 
 std::string ExprPrinter::in_order(const ir::Expr& call, const std::vector<const ir::Expr*>& args,
