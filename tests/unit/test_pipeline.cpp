@@ -42,6 +42,15 @@ TEST(Pipeline, LoopMergeWidensToFloat64) {
   EXPECT_TRUE(has(out, "s += double(a(i));")) << out;
 }
 
+TEST(Pipeline, ARebindingWidensTheReadsAfterItInTheSamePass) {
+  // uint32 `h`, rebound to an int64 (a uint64 times an int literal is int64 in Numba), then
+  // `h ^ (h >> 16)`: int64 as Numba types it, never a transient uint64 meeting int64 in float64.
+  std::string out = cu(
+      "@cuda.jit('void(uint32[:], uint32[:])')\ndef k(x, out):\n    h = x[0]\n"
+      "    h = (h ^ (h >> 16)) * 73244475\n    h = h ^ (h >> 16)\n    out[0] = h\n");
+  EXPECT_TRUE(has(out, "int64_t h = int64_t(x(0));")) << out;
+}
+
 TEST(Pipeline, BranchAssignedVariableIsHoisted) {
   std::string out = cu(
       "@cuda.jit('void(float32[:])')\ndef k(a):\n    if a[0] > 0:\n        r = 1.0\n    else:\n        r = 2.0\n"

@@ -177,6 +177,11 @@ class FunctionBuilder {
     if (u != it->second) {
       it->second = u;
       changed_ = true;
+      // Device code: the reads after this assignment see the widened type in this pass already.
+      // Else a read typed with the type before it can widen the variable further than its final
+      // assignments do (uint32 `h`, then `h = (h ^ (h >> 16)) * 73244475`, an int64, then
+      // `h = h ^ (h >> 16)` typed with uint32 as uint64: the three met in float64).
+      if (auto v = vars_.find(name); !host_ && v != vars_.end() && v->second->type) v->second->type = u;
     }
   }
 
@@ -590,6 +595,8 @@ class FunctionBuilder {
   // Where an int, float or bool value comes from (python_types.cpp's Origin): `following`
   // holds the names being followed to their assignments.
   int scalar_origin(const ast::Expr& e, std::set<std::string>& following);
+  // Whether `e` is a NumPy scalar rather than a Python number, as scalar_origin tells.
+  bool is_numpy_scalar(const ast::Expr& e);
   // Whether `e` names Python's builtin `name`: no variable or module-level name shadows it.
   bool is_builtin_name(const ast::Expr& e, const std::string& name) const;
 

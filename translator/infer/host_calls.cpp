@@ -517,6 +517,12 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
     auto n = expr(*c.args[1]);
     if (!x || !n) return nullptr;
     if (x->type->is_float() && n->type->is_int()) {
+      if (is_numpy_scalar(*c.args[0])) {
+        // round(a.mean(), 3): a NumPy scalar's __round__ is np.round's (scaled, rounded half to
+        // even, scaled back), not Python's correctly rounded decimal: round(np.float64(2.675), 2)
+        // is 2.68 where round(2.675, 2) is 2.67.
+        return host_row_call(c, *builtins::find_host("numpy.round"), nullptr);
+      }
       TypeRef t = x->type;
       std::vector<ir::ExprPtr> args;
       args.push_back(std::move(x));

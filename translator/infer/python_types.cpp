@@ -197,6 +197,11 @@ int FunctionBuilder::scalar_origin(const ast::Expr& e, std::set<std::string>& fo
   return static_cast<int>(result());
 }
 
+bool FunctionBuilder::is_numpy_scalar(const ast::Expr& e) {
+  std::set<std::string> following;
+  return static_cast<Origin>(scalar_origin(e, following)) == Origin::NumPy;
+}
+
 bool FunctionBuilder::is_builtin_name(const ast::Expr& e, const std::string& name) const {
   return e.kind == ast::ExprKind::Name && ast::as<ast::Name>(e).id == name && !locals_.count(name) &&
          !mb_.info().globals.count(name);
