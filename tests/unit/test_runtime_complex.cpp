@@ -185,15 +185,17 @@ TEST(RuntimeComplex, ConversionsAreNumbas) {
   EXPECT_EQ(w, complex64(-1.0f, 1.0f));
 }
 
-// debug=True kernels check the divisor and report Numba's ZeroDivisionError with the
-// location (the emulation's raise_error throws py2cuda::Error); otherwise the thread ends.
+// debug=True kernels check the divisor and raise Numba's ZeroDivisionError at the launch, the
+// thread's and block's indices before its message (the emulation's raise_error throws the
+// Python exception); otherwise the thread ends.
 TEST(RuntimeComplex, CheckedDivisionReportsZeroDivision) {
   EXPECT_EQ(py2cuda::divide_checked(complex128(1.0, 1.0), complex128(0.0, 2.0), "k.py:3"), complex128(0.5, -0.5));
   try {
     py2cuda::divide_checked(complex64(1.0f, 0.0f), complex64(-0.0f, 0.0f), "k.py:3");
     ADD_FAILURE() << "no error";
-  } catch (const py2cuda::Error& e) {
-    EXPECT_EQ(std::string(e.what()), "k.py:3: ZeroDivisionError: complex division by zero");
+  } catch (const py2cuda::host::PyException& e) {
+    EXPECT_EQ(e.type_name(), "ZeroDivisionError");
+    EXPECT_EQ(std::string(e.what()), "tid=[0, 0, 0] ctaid=[0, 0, 0]: complex division by zero");
   }
   EXPECT_THROW(complex128(1.0, 0.0) / complex128(0.0, 0.0), py2cuda::ThreadExit);
 }

@@ -1100,8 +1100,14 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       if (row.path == "repr") {
         if (auto d = dtype_object_repr(*a[0])) return d;  // repr(a.dtype): dtype('float32')
       }
-      auto v = dynamic_operand(*a[0]);  // a DynamicNumber shows the type it holds
+      auto v = maybe_optional(*a[0]);  // a DynamicNumber shows the type it holds
       if (!v) return nullptr;
+      if (v->type->is_none()) return string_const("None", c.span);  // str(None)
+      if (v->type->is_optional()) {
+        // A variable holding None or a value: "None", or the value's text.
+        return call_node(types::string(), row.path == "repr" ? "py2cuda::host::FormatArg({0}).repr()" : "py2cuda::host::str({0})",
+                         c.span, args_of(std::move(v)));
+      }
       // An instance of the program's classes: a dataclass's generated repr, or a located error.
       if (!instance_class(v->type).empty()) return format_value(std::move(v), row.path == "repr" ? 'r' : 0, "", c.span);
       return call_node(types::string(), rt + "({0})", c.span, args_of(as_python_list(std::move(v))));

@@ -349,7 +349,10 @@ std::string ExprPrinter::in_order(const ir::Expr& call, const std::vector<const 
     // A number is a value; anything else may be the receiver of a method that changes it
     // (`groups.setdefault(k, []).append(v)`), so its temporary stays mutable.
     const std::string qualifier = args[i]->type->is_number() ? "const " : "";
-    s += qualifier + cpp_type(args[i]->type, host_code_) + " " + ordered_arg_name(i) + " = " + print(*args[i], 0) + "; ";
+    // A tuple's C++ value depends on what makes it (a shape is the std::array that
+    // py2cuda::host::shape gives, which the callee takes as it is): `auto` keeps it.
+    const std::string type = args[i]->type->is_tuple() ? "auto" : cpp_type(args[i]->type, host_code_);
+    s += qualifier + type + " " + ordered_arg_name(i) + " = " + print(*args[i], 0) + "; ";
   }
   return s + (call.type->is_none() ? "" : "return ") + body + "; }()";
 }

@@ -37,6 +37,9 @@ class Generator {
  public:
   explicit Generator(const PCG64& bit_generator, const ZigguratTables& tables = kNumpyZigguratTables)
       : state_(std::make_shared<PCG64>(bit_generator)), zig_(&tables) {}
+  // An attribute or variable declared before the code that binds it (`self.rng =
+  // np.random.default_rng(seed)` in __init__): default_rng(0)'s until then.
+  Generator() : Generator(PCG64(SeedSequence(0))) {}
 
   // ---- uniform ---------------------------------------------------------------
   double random() { return state_->next_double(); }

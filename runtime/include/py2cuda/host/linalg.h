@@ -2,7 +2,8 @@
 //
 // norm(x) is sqrt(dot(x, x)) of the flattened array in float64 (float32 for float32
 // data), as NumPy computes it; NumPy's dot is BLAS's, whose order of additions is its
-// own, so a float result may differ from NumPy's in the last bits (as np.dot's here).
+// own, so a float result may differ from NumPy's in the last bits (as np.dot's here;
+// float32 sums are taken in double, closer to BLAS's many partial sums than a running sum).
 #pragma once
 
 #include <cmath>
@@ -32,12 +33,14 @@ NDArray<R, 2> outer(const NDArray<T, N>& a, const NDArray<U, M>& b) {
 // float type NumPy computes in.
 template <class F, class T, int N>
 F norm(const NDArray<T, N>& x) {
-  F sum = F(0);
+  // float32: dot's sum of squares in double, rounded once (see dot), then sqrt in float32.
+  using Sum = std::conditional_t<std::is_same_v<F, float>, double, F>;
+  Sum sum = Sum(0);
   x.for_each_offset([&](int64_t o) {
-    const F v = cast_value<F>(x.data()[o]);
+    const Sum v = static_cast<Sum>(cast_value<F>(x.data()[o]));
     sum += v * v;
   });
-  return std::sqrt(sum);
+  return std::sqrt(static_cast<F>(sum));
 }
 
 // np.linalg.norm(x, axis=k): NumPy's path for a given axis, sqrt(add.reduce(x * x, axis)):

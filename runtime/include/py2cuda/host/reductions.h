@@ -584,11 +584,20 @@ R dot(const NDArray<T, 1>& a, const NDArray<U, 1>& b) {
                                         std::to_string(a.shape(0)) + " (dim 0) != " + std::to_string(b.shape(0)) +
                                         " (dim 0)");
   }
-  R acc = R(0);
-  for (int64_t k = 0; k < a.shape(0); ++k) {
-    acc = scalar::add(acc, scalar::multiply(cast_value<R>(a(k)), cast_value<R>(b(k))));
+  if constexpr (std::is_same_v<R, float>) {
+    // sdot: BLAS sums float32 products in many partial sums, near the exact sum; a running
+    // float32 sum drifts from it with the length (in the 5th digit over 10^5 elements).
+    // Summed in double and rounded once, the result is the exact one or next to it.
+    double acc = 0;
+    for (int64_t k = 0; k < a.shape(0); ++k) acc += double(cast_value<float>(a(k))) * double(cast_value<float>(b(k)));
+    return static_cast<float>(acc);
+  } else {
+    R acc = R(0);
+    for (int64_t k = 0; k < a.shape(0); ++k) {
+      acc = scalar::add(acc, scalar::multiply(cast_value<R>(a(k)), cast_value<R>(b(k))));
+    }
+    return acc;
   }
-  return acc;
 }
 namespace detail {
 // a @ b; `fused`: each element a chain of fused multiply-adds over k in order, as OpenBLAS's
@@ -606,6 +615,13 @@ NDArray<R, 2> matrix_product(const NDArray<T, 2>& a, const NDArray<U, 2>& b, boo
   NDArray<R, 2> result(Shape<2>{n, p});
   for (int64_t i = 0; i < n; ++i) {
     for (int64_t j = 0; j < p; ++j) {
+      if constexpr (std::is_same_v<R, float>) {
+        // float32: as the 1-D dot, summed in double and rounded once.
+        double wide = 0;
+        for (int64_t k = 0; k < m; ++k) wide += double(cast_value<float>(a(i, k))) * double(cast_value<float>(b(k, j)));
+        result.data()[i * p + j] = static_cast<float>(wide);
+        continue;
+      }
       R acc = R(0);
       if constexpr (std::is_floating_point_v<R>) {
         if (fused) {
