@@ -51,6 +51,17 @@ TEST(Pipeline, ARebindingWidensTheReadsAfterItInTheSamePass) {
   EXPECT_TRUE(has(out, "int64_t h = int64_t(x(0));")) << out;
 }
 
+TEST(Pipeline, TuplesOfDifferentTypesConvertElementByElement) {
+  // Numba unifies (int64, int64) and (float64, int64) to (float64, int64): the narrower tuple
+  // is converted element by element where it is stored or returned.
+  std::string out = cu(
+      "@cuda.jit(device=True)\ndef pick(v):\n    if v > 0:\n        return v, 1\n    return 2.5, v\n"
+      "@cuda.jit('void(int64[:], float64[:])')\ndef k(x, out):\n    p, q = pick(x[0])\n    t = (x[0], 1)\n"
+      "    if x[0] < 0:\n        t = (0.5, x[0])\n    out[0] = p + q + t[0] + t[1]\n");
+  EXPECT_TRUE(has(out, "return py2cuda::tuple<double, int64_t>(double(v), int64_t(1));")) << out;
+  EXPECT_TRUE(has(out, "py2cuda::tuple<double, int64_t> t = py2cuda::tuple<double, int64_t>(double(x(0)), int64_t(1));")) << out;
+}
+
 TEST(Pipeline, BranchAssignedVariableIsHoisted) {
   std::string out = cu(
       "@cuda.jit('void(float32[:])')\ndef k(a):\n    if a[0] > 0:\n        r = 1.0\n    else:\n        r = 2.0\n"

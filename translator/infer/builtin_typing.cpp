@@ -24,6 +24,26 @@ ir::ExprPtr convert(ir::ExprPtr expr, TypeRef type) {
     c->args.push_back(std::move(expr));
     return c;
   }
+  const bool tuples = expr->type->is_tuple() && type->is_tuple() && !expr->type->is_list_display() &&
+                      !type->is_list_display() && expr->type->elements().size() == type->elements().size();
+  if (tuples && (expr->kind == ir::ExprKind::TupleMake || expr->kind == ir::ExprKind::Var)) {
+    // `(v, 1)` where the variable or the function's result is a (float64, int64) tuple: each
+    // element converted, `tuple<double, int64_t>(double(v), int64_t(1))` (a variable's read by
+    // element: t[0], t[1]).
+    auto made = std::make_unique<ir::TupleMake>(type, s);
+    for (size_t i = 0; i < type->elements().size(); ++i) {
+      ir::ExprPtr element;
+      if (expr->kind == ir::ExprKind::TupleMake) {
+        element = std::move(static_cast<ir::TupleMake&>(*expr).elements[i]);
+      } else {
+        element = std::make_unique<ir::TupleGet>(expr->type->elements()[i],
+                                                 std::make_unique<ir::VarRef>(static_cast<ir::VarRef&>(*expr).var, s),
+                                                 static_cast<int>(i), s);
+      }
+      made->elements.push_back(convert(std::move(element), type->elements()[i]));
+    }
+    return made;
+  }
   return std::make_unique<ir::Cast>(type, std::move(expr), s);
 }
 

@@ -742,8 +742,8 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
       return;
     }
     if (host_) warn_merged_number(id, key, value->type, v->type, s);
-    value = into_mixed_dict ? convert(std::move(value), v->type)
-                            : std::make_unique<ir::Cast>(v->type, std::move(value), value->span);
+    value = into_mixed_dict || value->type->is_tuple() ? convert(std::move(value), v->type)
+                                                       : std::make_unique<ir::Cast>(v->type, std::move(value), value->span);
   }
   auto st = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(v, target_span), std::move(value), s);
   st->echo_line = echo;
@@ -1088,7 +1088,7 @@ void FunctionBuilder::return_stmt(const ast::Return& r, ir::Block& out) {
                                      want->str());
         return;
       }
-      v = std::make_unique<ir::Cast>(want, std::move(v), r.value->span);
+      v = v->type->is_tuple() ? convert(std::move(v), want) : std::make_unique<ir::Cast>(want, std::move(v), r.value->span);
     }
     node->value = std::move(v);
   } else {
