@@ -69,6 +69,14 @@ TEST(HostLanguage, VarArgsParameterIsATupleOfTheExtraArguments) {
   EXPECT_TRUE(has(r.cu, "total_host_3(py2cuda::tuple<>())")) << r.cu;
 }
 
+TEST(HostLanguage, TupleOfArraysAsAKernelArgumentIsALocatedWarning) {
+  // It was a C++ build error (the host arrays' tuple converts to no device view tuple).
+  TranslateResult r = run("a = np.zeros(3)\ninc[1, 1](a)\ndec[1, 1]((a, a))\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:12:11: warning: a tuple of array(float64, 1d, C) as a kernel argument is not "
+                                 "supported by py2cuda"))
+      << r.diagnostics;
+}
+
 TEST(HostLanguage, AliasFollowsTopLevelRebinding) {
   TranslateResult r = run("a = np.zeros(1)\nk = inc\nk[1, 1](a)\nk = dec\nk[1, 1](a)\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;

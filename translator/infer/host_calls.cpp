@@ -797,6 +797,14 @@ ir::ExprPtr FunctionBuilder::launch_arguments(const ast::Call& c, const Function
     } else if (!t->is_number() && !t->is_tuple() && !t->is_complex()) {
       return fail(v->span, "a kernel argument cannot be a " + t->str());
     }
+    if (t->is_tuple()) {
+      for (TypeRef e : t->elements()) {
+        if (!e->is_number() && !e->is_complex()) {
+          return fail(v->span, "a tuple of " + e->str() + " as a kernel argument is not supported by py2cuda (tuples "
+                               "of numbers are); pass each array as an argument of its own");
+        }
+      }
+    }
     arg_types.push_back(t);
     node->args.push_back(std::move(v));
   }
