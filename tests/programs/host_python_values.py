@@ -141,6 +141,9 @@ def main():
     mask = np.array([True, False, True, True])
     spins = 2 * mask - 1
     print(spins, spins.dtype, spins.sum(), (mask * 2.5).dtype, (mask + 1).dtype)
+    # Python's sum() starts from the int 0: float32 maxima sum in float64.
+    maxima = [row.max() for row in (a.reshape(2, 3) / np.float32(7))]
+    print(sum(maxima), sum(maxima) / len(maxima), round(a.mean() / 7, 3), round(np.float64(2.675), 2))
 
 
 main()

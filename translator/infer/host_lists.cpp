@@ -1257,8 +1257,9 @@ ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string&
   }
   if (path == "sum") {
     if (!elem->is_number()) return fail(arg.span, "sum() of " + elem->str() + " values is not supported by py2cuda");
-    // Python's sum starts from the int 0: ints and bools give an int, floats a float.
-    TypeRef r = elem->is_float() ? elem : types::int64();
+    // Python's sum starts from the int 0, and NumPy 1.26's `0 + np.float32(x)` is a float64:
+    // ints and bools give an int, floats (and uint64, which meets int64 in float64) a float64.
+    TypeRef r = elem->is_float() || elem == types::uint64() ? types::float64() : types::int64();
     return call_node(r, "py2cuda::host::sum<{t0}>({0})", c.span, args_of(std::move(v)), {r});
   }
   if (!orderable(elem)) return fail(arg.span, path + "() of " + elem->str() + " values is not supported by py2cuda");
