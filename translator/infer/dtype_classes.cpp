@@ -156,8 +156,7 @@ bool FunctionBuilder::bind_dtype_class(const std::string& id, const std::string&
     return false;
   }
   if (!in_unrolled_copy && !at_top_level() && env_.count(binding(id))) {
-    D().error(s, "'" + id + "' holds both a NumPy type and a value of type " + env_.at(binding(id))->str() +
-                     "; py2cuda needs a name that holds a type to hold only types");
+    report_alias_beside_variable(id, s, "a NumPy type", "types");
     return false;
   }
   return true;

@@ -488,6 +488,8 @@ class FunctionBuilder {
   const FunctionEntry* function_value(const ast::Expr& e) const;
   bool holds_function_values(const ast::Expr& e) const;
   bool bind_function(const std::string& id, const FunctionEntry& f, Span s, bool in_unrolled_copy);
+  // `id` holds `what` (a function, a lambda...) here and is a variable on another path: an error.
+  void report_alias_beside_variable(const std::string& id, Span s, const std::string& what, const std::string& only);
   // The key of the version of `id` bound at `s`: the same in every typing pass.
   std::string place_key(const std::string& id, Span s) const;
   // `k = some_kernel`: true when the statement bound a function (handled).

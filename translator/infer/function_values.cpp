@@ -17,6 +17,14 @@ namespace py2cuda::infer {
 
 namespace {
 
+// The int literal `i`, for the displays made here (enumerate's counts, a tuple's subscripts).
+ast::ExprPtr index_literal(size_t i, Span s) {
+  auto index = std::make_unique<ast::IntLit>(s);
+  index->value = i;
+  index->text = std::to_string(i);
+  return index;
+}
+
 // The functions passed as arguments, by their tags' names: "function NAME", then
 // "function NAME#2" for another function of the same name (nested definitions).
 std::vector<std::pair<std::string, const FunctionEntry*>>& function_tags() {
@@ -114,11 +122,16 @@ bool FunctionBuilder::bind_function(const std::string& id, const FunctionEntry& 
   }
   // A name that is a variable elsewhere and a function only on some paths has no single meaning.
   if (!in_unrolled_copy && !at_top_level() && env_.count(binding(id))) {
-    D().error(s, "'" + id + "' holds both a function and a value of type " + env_.at(binding(id))->str() +
-                     "; py2cuda needs a name that holds a function to hold only functions");
+    report_alias_beside_variable(id, s, "a function", "functions");
     return false;
   }
   return true;
+}
+
+void FunctionBuilder::report_alias_beside_variable(const std::string& id, Span s, const std::string& what,
+                                                   const std::string& only) {
+  D().error(s, "'" + id + "' holds both " + what + " and a value of type " + env_.at(binding(id))->str() +
+                   "; py2cuda needs a name that holds " + only + " to hold only " + only);
 }
 
 bool FunctionBuilder::function_alias_assign(const ast::Assign& a) {
@@ -173,10 +186,7 @@ const ast::Expr* FunctionBuilder::tuple_items(const ast::Expr& e) const {
   if (!made) {
     auto tuple = std::make_unique<ast::TupleExpr>(e.span);
     for (size_t i = 0; i < n; ++i) {
-      auto index = std::make_unique<ast::IntLit>(e.span);
-      index->value = i;
-      index->text = std::to_string(i);
-      tuple->elts.push_back(std::make_unique<ast::Subscript>(e.span, ast::clone(&e), std::move(index)));
+      tuple->elts.push_back(std::make_unique<ast::Subscript>(e.span, ast::clone(&e), index_literal(i, e.span)));
     }
     made = std::move(tuple);
   }
@@ -215,10 +225,7 @@ const ast::Expr* FunctionBuilder::function_display(const ast::Expr& e) const {
         const auto& elts = elements_of(*display);
         for (size_t i = 0; i < elts.size(); ++i) {
           auto pair = std::make_unique<ast::TupleExpr>(elts[i]->span);
-          auto index = std::make_unique<ast::IntLit>(elts[i]->span);
-          index->value = i;
-          index->text = std::to_string(i);
-          pair->elts.push_back(std::move(index));
+          pair->elts.push_back(index_literal(i, elts[i]->span));
           pair->elts.push_back(ast::clone(elts[i].get()));
           list.elts.push_back(std::move(pair));
         }
@@ -270,8 +277,7 @@ bool FunctionBuilder::display_alias_assign(const ast::Assign& a) {
     return true;
   }
   if (env_.count(binding(id))) {
-    D().error(a.span, "'" + id + "' holds both a list of functions and a value of type " +
-                          env_.at(binding(id))->str() + "; py2cuda needs a name that holds functions to hold only them");
+    report_alias_beside_variable(id, a.span, "a list of functions", "functions");
     return true;
   }
   display_aliases_[id] = display;
@@ -294,8 +300,7 @@ bool FunctionBuilder::lambda_alias_assign(const ast::Assign& a) {
     return true;
   }
   if (env_.count(binding(id))) {
-    D().error(a.span, "'" + id + "' holds both a lambda and a value of type " + env_.at(binding(id))->str() +
-                          "; py2cuda needs a name that holds a lambda to hold only it");
+    report_alias_beside_variable(id, a.span, "a lambda", "lambdas");
     return true;
   }
   lambda_aliases_[id] = l;
