@@ -141,7 +141,11 @@ TypeRef FunctionBuilder::refine_list(const ast::Expr& owner, TypeRef list_type, 
   TypeRef want = have && have->is_tuple() && element->is_tuple() && have != element ? meet_tuples(have, element)
                  : have                                                              ? rules::unify(have, element)
                                                                                      : element;
-  if (have && want && want != have && !(want->is_list() || want->is_tuple() || (want->is_number() && have->is_number()))) {
+  // (Instances of one class hierarchy meet as their common base: `self.shapes.append(sh)` given
+  // a Square, then a Circle, is a list of Shape.)
+  if (have && want && want != have &&
+      !(want->is_list() || want->is_tuple() || (want->is_number() && have->is_number()) ||
+        (want->is_host_object() && have->is_host_object()))) {
     want = nullptr;
   }
   // A set of ints given a float would print its ints as floats ({1.0, 2.5}, where Python
