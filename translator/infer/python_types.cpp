@@ -279,7 +279,8 @@ ir::ExprPtr FunctionBuilder::python_type_of(const ast::Call& c, bool name_only) 
     };
     const sema::ClassInfo& k = mb_.info().classes.at(cls);
     return by_object_class(
-        k, std::move(v), c.span, "", [](const sema::ClassInfo&) { return true; },
+        k, std::move(v), c.span, "type() of '%s' is %t where '" + k.name + "' has %u",
+        [](const sema::ClassInfo&) { return true; },
         [&](const sema::ClassInfo& own, ir::ExprPtr) { return text(own); });
   }
   std::string path = class_path(v->type);
