@@ -2,11 +2,12 @@
 # Python's values kept as Python keeps them in host code around a kernel: a conditional
 # expression's int or float arm, a method returning an int in one class and a float in another,
 # a base whose method raises NotImplementedError, type(self).__name__ in a base's __repr__, a
-# list of instances of mixed subclasses printed, instances called through __call__, a
-# dataclass's __post_init__, `s += "text"` and `t += (x,)`, and NumPy 1.26's dtype for a
-# scalar of a higher kind beside an array (a uint8 image / 255.0, a bool mask * 2 - 1), the
-# arguments of one call evaluated in Python's order where a helper changes a list or array
-# another argument reads, and `simulate(4).shape` calling simulate once (`.dtype` too).
+# list of instances of mixed subclasses printed (and one a method appends them to), instances
+# called through __call__, a dataclass's __post_init__, `s += "text"` and `t += (x,)`, and
+# NumPy 1.26's dtype for a scalar of a higher kind beside an array (a uint8 image / 255.0, a
+# bool mask * 2 - 1), the arguments of one call evaluated in Python's order where a helper
+# changes a list or array another argument reads, and `simulate(4).shape` calling simulate
+# once (`.dtype` too).
 from dataclasses import dataclass
 
 import numpy as np
@@ -57,6 +58,15 @@ class Doubler(Counter):
         return 2 * x * factor
 
 
+class Scene:
+    def __init__(self):
+        self.shapes = []
+
+    def add(self, shape):
+        self.shapes.append(shape)
+        return len(self.shapes)
+
+
 @dataclass
 class Grid:
     n: int = 4
@@ -104,6 +114,9 @@ def main():
     for s in shapes:
         print(s, s.area(), type(s).__name__)
     print(shapes, sum(s.area() for s in shapes))
+    scene = Scene()
+    scene.add(Square(2))
+    print(scene.add(Triangle(4)), [s.area() for s in scene.shapes], scene.shapes)
     try:
         Shape(2).area()
     except NotImplementedError as e:
