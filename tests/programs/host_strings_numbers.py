@@ -67,6 +67,18 @@ if __name__ == "__main__":
         lo = v if lo is None else min(lo, v)
         hi = max(hi, v) if hi is not None else v
     print(lo, hi)
+    # An Optional's truth is CPython's (None false, a value its own truth), and `== None` is `is None`.
+    for target in (4, 3, 9):
+        found = None
+        for i, x in enumerate([3, 4, 5]):
+            if x == target:
+                found = i
+        if found:
+            print("found at", found)
+        elif found == None:
+            print("missing", target, found != None)
+        else:
+            print("found first", found, not found)
     label = None
     print(label)
     for i in range(3):

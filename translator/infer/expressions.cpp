@@ -1509,6 +1509,20 @@ std::string FunctionBuilder::unused_global_name(std::initializer_list<const char
 
 ir::ExprPtr FunctionBuilder::condition(const ast::Expr& e) {
   auto v = maybe_optional(e);
+  if (v && v->type->is_optional() && python_host()) {
+    // CPython: None is false, a value is as true as it is (`if k:` of a found index 0 is false).
+    const bool named = v->kind == ir::ExprKind::Var;
+    ir::Variable* held = named ? static_cast<ir::VarRef&>(*v).var : temporary("optional", v->type);
+    auto ref = [&] { return std::make_unique<ir::VarRef>(held, e.span); };
+    auto both = std::make_unique<ir::Logical>(types::boolean(), true,
+                                              call_node(types::boolean(), "py2cuda::is_value({0})", e.span, args_of(ref())),
+                                              truth(unwrap_optional(ref())), e.span);
+    if (named) return both;
+    auto let = std::make_unique<ir::Let>(held, std::move(v), e.span);
+    let->type = types::boolean();
+    let->body = std::move(both);
+    return let;
+  }
   if (v && v->type->is_optional()) {
     // Numba has no bool() of an OptionalType: the test must say what it means.
     return fail(e.span, "the truth value of " + v->type->str() + " (a value or None) is not defined in Numba; test '" +
@@ -1636,7 +1650,7 @@ ir::ExprPtr FunctionBuilder::range_membership(bool negated, ir::ExprPtr x, const
 // `x is None`, `x is not None` (either side): a run-time test for an Optional,
 // a constant for anything else, as Numba folds it.
 ir::ExprPtr FunctionBuilder::is_none_test(const ast::Compare& c) {
-  const bool negated = c.ops[0] == CmpOp::IsNot;
+  const bool negated = c.ops[0] == CmpOp::IsNot || c.ops[0] == CmpOp::NotEq;
   const ast::Expr* other = c.comparators[0]->kind == ast::ExprKind::NoneLit ? c.left.get()
                            : c.left->kind == ast::ExprKind::NoneLit      ? c.comparators[0].get()
                                                                          : nullptr;
@@ -1735,6 +1749,12 @@ ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, 
 // when it has calls) and c only when a < b holds.
 ir::ExprPtr FunctionBuilder::compare(const ast::Compare& c) {
   if (c.ops.size() == 1 && (c.ops[0] == CmpOp::Is || c.ops[0] == CmpOp::IsNot)) return is_none_test(c);
+  // Host code's `x == None`, `x != None`: CPython's None equals only None, so they are the
+  // `is` tests (an instance's own __eq__ aside, which py2cuda does not call with None).
+  if (python_host() && c.ops.size() == 1 && (c.ops[0] == CmpOp::Eq || c.ops[0] == CmpOp::NotEq) &&
+      (c.left->kind == ast::ExprKind::NoneLit || c.comparators[0]->kind == ast::ExprKind::NoneLit)) {
+    return is_none_test(c);
+  }
   if (host_) {
     bool handled = false;
     auto v = dtype_class_comparison(c, handled);
