@@ -144,7 +144,14 @@ ir::ExprPtr FunctionBuilder::dynamic_number_builtin(const ast::Call& c, const st
     if (!dynamic_or_number(v->type)) return nullptr;
     args.push_back(std::move(v));
   }
-  if (std::none_of(args.begin(), args.end(), [](const ir::ExprPtr& v) { return v->type->is_dynamic(); })) return nullptr;
+  // max(0, delta) of an int and a float is whichever wins, with its own type (CPython returns
+  // the object): numbers of different types are held as DynamicNumbers too.
+  const bool mixed = min_max && python_host() && std::any_of(args.begin(), args.end(), [&](const ir::ExprPtr& v) {
+                       return v->type != args[0]->type && !v->type->is_complex();
+                     });
+  if (!mixed && std::none_of(args.begin(), args.end(), [](const ir::ExprPtr& v) { return v->type->is_dynamic(); })) {
+    return nullptr;
+  }
   applies = true;
   if (path == "round") {
     if (c.args.size() == 1) return call_node(types::int64(), "py2cuda::host::py_round({0})", c.span, std::move(args));

@@ -1072,6 +1072,21 @@ void FunctionBuilder::return_stmt(const ast::Return& r, ir::Block& out) {
       return;
     }
     returns_value_ = true;
+    // `return x // 2` on one path and `return x / 2` on another: CPython's result keeps each
+    // value's type, so a host function returning numbers of different types returns a
+    // DynamicNumber (each value enters it with its own type, below).
+    auto numbers_of_two_types = [&](TypeRef a, TypeRef b) {
+      auto number = [](TypeRef t) { return t->is_dynamic() || (t->is_number() && !t->is_complex()); };
+      return python_host() && a != b && number(a) && number(b);
+    };
+    if (return_type_ && numbers_of_two_types(return_type_, v->type)) {
+      auto static_part = [](TypeRef t) { return t->is_dynamic() ? t->dtype() : t; };
+      if (TypeRef widened = rules::unify(static_part(return_type_), static_part(v->type))) {
+        TypeRef held = types::dynamic_number(widened);
+        if (held != return_type_) changed_ = true;
+        return_type_ = held;
+      }
+    }
     if (!return_type_) {
       return_type_ = v->type;
     } else if (TypeRef u = rules::unify(return_type_, v->type)) {
