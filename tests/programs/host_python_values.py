@@ -95,6 +95,12 @@ def simulate(n):
     return np.zeros((n, 3), dtype=np.float32)
 
 
+def half(x):
+    if x % 2 == 0:
+        return x // 2
+    return x / 2
+
+
 def halve_or_keep(x, even):
     return x // 2 if even else x / 2
 
@@ -109,6 +115,7 @@ def main():
     scale[1, 32](d, factor)
     print(d.copy_to_host(), a * factor, (a * small).dtype)
     print(halve_or_keep(9, True), halve_or_keep(9, False), [halve_or_keep(k, k % 2 == 0) for k in range(4)])
+    print(half(4), half(5), max(0, -0.25), min(1, 2.5), max(3, 2.5), max(2, 7, 1.5), min(a[1], 3))
 
     shapes = [Square(3), Triangle(3), Square(1)]
     for s in shapes:
