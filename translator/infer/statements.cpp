@@ -651,6 +651,14 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
   // `xs = [1, 2, 3]`: a list the program may grow, when its values have one type.
   if (host_) value = growable_list(std::move(value));
   if (value->type->is_none() && !none_literal) {
+    if (value->kind == ir::ExprKind::Const) {
+      // `best = None` in a kernel, then a number: compiled Numba types the None and the number
+      // apart and cannot compare or store them (`gt(float64, none)`); the simulator runs it.
+      D().error(s, "'" + id + "' = None in a kernel or device function: compiled Numba cannot type a local that "
+                   "holds None and later a number (the simulator runs it); start it at a value and keep a flag, "
+                   "e.g. " + id + " = -math.inf");
+      return;
+    }
     D().error(s, "cannot assign the result of a function that returns nothing to '" + id + "'");
     return;
   }
