@@ -1508,6 +1508,12 @@ std::string FunctionBuilder::unused_global_name(std::initializer_list<const char
 }
 
 ir::ExprPtr FunctionBuilder::condition(const ast::Expr& e) {
+  if (python_host() && e.kind == ast::ExprKind::Unary && ast::as<ast::Unary>(e).op == UnaryOp::Not) {
+    // `if not found:`: the negation of the operand's truth, an Optional's too.
+    auto operand = condition(*ast::as<ast::Unary>(e).operand);
+    if (!operand) return nullptr;
+    return std::make_unique<ir::Unary>(types::boolean(), UnaryOp::Not, std::move(operand), e.span);
+  }
   auto v = maybe_optional(e);
   if (v && v->type->is_optional() && python_host()) {
     // CPython: None is false, a value is as true as it is (`if k:` of a found index 0 is false).

@@ -1600,8 +1600,8 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
     }
     auto v = maybe_optional(*a);  // a variable holding None or a value prints either
     if (!v) return nullptr;
-    if (instance_class(v->type).empty() && mentions_instance(v->type) && a->kind == ast::ExprKind::Name) {
-      if (auto text = instance_container_text(ast::as<ast::Name>(*a), v->type)) v = std::move(text);
+    if (instance_class(v->type).empty() && mentions_instance(v->type)) {
+      if (auto text = instance_container_text(*a, v->type)) v = std::move(text);
     }
     if (instance_class(v->type).empty() && mentions_instance(v->type)) {
       return fail(a->span, "printing a " + v->type->str() + " holding instances of a class is not supported by "

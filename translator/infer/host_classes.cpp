@@ -671,21 +671,26 @@ ir::ExprPtr FunctionBuilder::dataclass_repr(ir::ExprPtr& v, Span s, bool& handle
   return let;
 }
 
-// print(points) of a list or dict (named) of the program's instances: the text Python prints, the
-// repr of each element (its __repr__, or a dataclass's), typed as the Python expression that makes
-// it. Null where the container is of another shape (the caller then says what is not supported).
-ir::ExprPtr FunctionBuilder::instance_container_text(const ast::Name& name, TypeRef t) {
+// print(points) of a list or dict of the program's instances, named (`points`, `scene.shapes`):
+// the text Python prints, the repr of each element (its __repr__, or a dataclass's), typed as the
+// Python expression that makes it. Null where the container is of another shape or not a name
+// (the caller then says what is not supported).
+ir::ExprPtr FunctionBuilder::instance_container_text(const ast::Expr& container, TypeRef t) {
+  const ast::Expr* root = &container;
+  while (root->kind == ast::ExprKind::Attribute) root = ast::as<ast::Attribute>(*root).value.get();
+  if (root->kind != ast::ExprKind::Name) return nullptr;
+  const std::string name(D().file().span_text(container.span));
   std::string text;
   if (t->is_list() && !instance_class(t->dtype()).empty()) {
-    text = "'[' + ', '.join([repr(print_item_) for print_item_ in " + name.id + "]) + ']'";
+    text = "'[' + ', '.join([repr(print_item_) for print_item_ in " + name + "]) + ']'";
   } else if (t->is_dict() && !instance_class(t->value_type()).empty() &&
              (t->key_type()->is_string() || t->key_type()->is_number())) {
-    text = "'{' + ', '.join([repr(print_key_) + ': ' + repr(print_value_) for print_key_, print_value_ in " + name.id +
+    text = "'{' + ', '.join([repr(print_key_) + ': ' + repr(print_value_) for print_key_, print_value_ in " + name +
            ".items()]) + '}'";
   } else {
     return nullptr;
   }
-  ast::ExprPtr e = frontend::parse_expression(text, name.span, D());
+  ast::ExprPtr e = frontend::parse_expression(text, container.span, D());
   if (!e) return nullptr;
   auto v = expr(*e);
   synthetic_ast_.push_back(std::move(e));

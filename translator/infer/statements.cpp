@@ -891,7 +891,8 @@ void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out) {
       return;
     }
     if (host_ && (f.iter->kind == ast::ExprKind::List || f.iter->kind == ast::ExprKind::Tuple) &&
-        (display_is_mixed(*f.iter) || f.iter->kind == ast::ExprKind::Tuple && ast::as<ast::TupleExpr>(*f.iter).elts.empty())) {
+        (display_is_mixed(*f.iter) ||
+         (f.iter->kind == ast::ExprKind::Tuple && ast::as<ast::TupleExpr>(*f.iter).elts.empty()))) {
       unroll_over_functions(f, *f.iter, out);
       return;
     }
