@@ -1,4 +1,4 @@
-# expect: 10:9: error: 'best' = None in a kernel or device function: compiled Numba cannot type a local
+# expect: 11:9: error: 'best' = None in a kernel or device function: compiled Numba cannot type a local
 # A running maximum that starts at None in a kernel: the simulator runs it, compiled Numba rejects
 # `m[i, j] > best` (gt(float64, none)).
 from numba import cuda
