@@ -490,6 +490,15 @@ class FunctionBuilder {
   bool bind_function(const std::string& id, const FunctionEntry& f, Span s, bool in_unrolled_copy);
   // `id` holds `what` (a function, a lambda...) here and is a variable on another path: an error.
   void report_alias_beside_variable(const std::string& id, Span s, const std::string& what, const std::string& only);
+  // How the messages of bind_syntax_alias name what a name holds.
+  struct AliasWords {
+    std::string one;   // "a lambda"
+    std::string two;   // "two lambdas"
+    std::string only;  // "lambdas": a name holding them must hold only them
+  };
+  template <class Node>
+  void bind_syntax_alias(std::map<std::string, const Node*>& aliases, const std::string& id, const Node* node, Span s,
+                         const AliasWords& words);
   // The key of the version of `id` bound at `s`: the same in every typing pass.
   std::string place_key(const std::string& id, Span s) const;
   // `k = some_kernel`: true when the statement bound a function (handled).

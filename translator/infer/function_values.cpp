@@ -269,19 +269,27 @@ bool FunctionBuilder::display_alias_assign(const ast::Assign& a) {
                           display->kind == ast::ExprKind::Dict;
   // (A display of NumPy types only is a value: it prints, and py2cuda keeps it as one.)
   if (!is_display || !holds_function_values(*display)) return false;
-  const std::string& id = ast::as<ast::Name>(*a.targets[0]).id;
-  auto it = display_aliases_.find(id);
-  if (it != display_aliases_.end() && it->second != display && !at_top_level()) {
-    D().error(a.span, "'" + id + "' is bound to two lists of functions, inside a branch or loop: py2cuda resolves "
-                      "the functions a name holds at translation time; give each list its own name");
-    return true;
+  bind_syntax_alias(display_aliases_, ast::as<ast::Name>(*a.targets[0]).id, display, a.span,
+                    {.one = "a list of functions", .two = "two lists of functions", .only = "functions"});
+  return true;
+}
+
+// Binds `id` to `node` in `aliases`; reports (and leaves the name as it was) a second node bound
+// inside a branch or loop, which has no single meaning, or a name that is a variable elsewhere.
+template <class Node>
+void FunctionBuilder::bind_syntax_alias(std::map<std::string, const Node*>& aliases, const std::string& id,
+                                        const Node* node, Span s, const AliasWords& words) {
+  auto it = aliases.find(id);
+  if (it != aliases.end() && it->second != node && !at_top_level()) {
+    D().error(s, "'" + id + "' is bound to " + words.two + ", inside a branch or loop: py2cuda resolves what a name "
+                 "holds there at translation time; give each its own name");
+    return;
   }
   if (env_.count(binding(id))) {
-    report_alias_beside_variable(id, a.span, "a list of functions", "functions");
-    return true;
+    report_alias_beside_variable(id, s, words.one, words.only);
+    return;
   }
-  display_aliases_[id] = display;
-  return true;
+  aliases[id] = node;
 }
 
 // `f = lambda x: x * 2`: the name holds the lambda, and each call `f(a, b)` applies it where it
@@ -291,19 +299,8 @@ bool FunctionBuilder::lambda_alias_assign(const ast::Assign& a) {
   if (a.targets.size() != 1 || a.targets[0]->kind != ast::ExprKind::Name || a.value->kind != ast::ExprKind::Lambda) {
     return false;
   }
-  const std::string& id = ast::as<ast::Name>(*a.targets[0]).id;
-  const auto* l = &ast::as<ast::LambdaExpr>(*a.value);
-  auto it = lambda_aliases_.find(id);
-  if (it != lambda_aliases_.end() && it->second != l && !at_top_level()) {
-    D().error(a.span, "'" + id + "' is bound to two lambdas, inside a branch or loop: py2cuda resolves the lambda a "
-                      "name holds at translation time; give each its own name");
-    return true;
-  }
-  if (env_.count(binding(id))) {
-    report_alias_beside_variable(id, a.span, "a lambda", "lambdas");
-    return true;
-  }
-  lambda_aliases_[id] = l;
+  bind_syntax_alias(lambda_aliases_, ast::as<ast::Name>(*a.targets[0]).id, &ast::as<ast::LambdaExpr>(*a.value), a.span,
+                    {.one = "a lambda", .two = "two lambdas", .only = "lambdas"});
   return true;
 }
 
