@@ -17,6 +17,20 @@ namespace py2cuda::infer {
 
 namespace {
 
+// The elements of a tuple or list display.
+const std::vector<ast::ExprPtr>& display_elements(const ast::Expr& display) {
+  return display.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(display).elts
+                                              : ast::as<ast::ListExpr>(display).elts;
+}
+
+// `a, b = (x, y, z)` in an unrolled copy: Python's error where the two displays' lengths differ.
+bool same_length_or_report(const ast::Expr& target, const ast::Expr& value, Diagnostics& diags) {
+  const size_t names = display_elements(target).size(), values = display_elements(value).size();
+  if (names == values) return true;
+  diags.error(value.span, "cannot unpack " + std::to_string(values) + " values into " + std::to_string(names) + " names");
+  return false;
+}
+
 // The int literal `i`, for the displays made here (enumerate's counts, a tuple's subscripts).
 ast::ExprPtr index_literal(size_t i, Span s) {
   auto index = std::make_unique<ast::IntLit>(s);
@@ -72,8 +86,7 @@ const FunctionEntry* FunctionBuilder::function_value(const ast::Expr& e) const {
         }
       }
     } else if (display->kind != ast::ExprKind::Dict && sub.index->kind == ast::ExprKind::IntLit) {
-      const auto& elts = display->kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(*display).elts
-                                                                : ast::as<ast::ListExpr>(*display).elts;
+      const auto& elts = display_elements(*display);
       const uint64_t i = ast::as<ast::IntLit>(*sub.index).value;
       if (i < elts.size()) item = elts[i].get();
     }
@@ -97,7 +110,7 @@ bool FunctionBuilder::holds_function_values(const ast::Expr& e) const {
     return false;
   }
   if (e.kind == ast::ExprKind::Tuple || e.kind == ast::ExprKind::List) {
-    const auto& elts = e.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(e).elts : ast::as<ast::ListExpr>(e).elts;
+    const auto& elts = display_elements(e);
     for (const auto& x : elts) {
       if (holds_function_values(*x)) return true;
     }
@@ -209,9 +222,6 @@ const ast::Expr& FunctionBuilder::var_args_tuple(const ast::Call& c, size_t from
 // goes through: `e` itself, a name holding one, enumerate() of one, a dict of functions (its
 // keys) or its .items(), .values() and .keys(); else null.
 const ast::Expr* FunctionBuilder::function_display(const ast::Expr& e) const {
-  auto elements_of = [](const ast::Expr& d) -> const std::vector<ast::ExprPtr>& {
-    return d.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(d).elts : ast::as<ast::ListExpr>(d).elts;
-  };
   if (e.kind == ast::ExprKind::Tuple || e.kind == ast::ExprKind::List) {
     return holds_function_values(e) || holds_dtype_classes(e) ? &e : nullptr;
   }
@@ -222,7 +232,7 @@ const ast::Expr* FunctionBuilder::function_display(const ast::Expr& e) const {
       const ast::Expr* display = function_display(*c.args[0]);
       if (!display) return nullptr;
       return made_display(e, [&](ast::ListExpr& list) {
-        const auto& elts = elements_of(*display);
+        const auto& elts = display_elements(*display);
         for (size_t i = 0; i < elts.size(); ++i) {
           auto pair = std::make_unique<ast::TupleExpr>(elts[i]->span);
           pair->elts.push_back(index_literal(i, elts[i]->span));
@@ -349,8 +359,7 @@ ir::ExprPtr FunctionBuilder::lambda_call(const ast::Call& c, const ast::LambdaEx
 // Displays of values of different types (`for v in (1, 2.5, True)`) are unrolled too:
 // each copy binds a value of its own type, as Python's loop does.
 void FunctionBuilder::unroll_over_functions(const ast::For& f, const ast::Expr& display, ir::Block& out) {
-  const auto& elements = display.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(display).elts
-                                                               : ast::as<ast::ListExpr>(display).elts;
+  const auto& elements = display_elements(display);
   const int saved_unrolled = unrolled_depth_;
   unrolled_depth_ = loop_depth_;
   const std::string saved_copy = unrolled_copy_;
@@ -382,17 +391,13 @@ void FunctionBuilder::unroll_over_functions(const ast::For& f, const ast::Expr& 
       const bool target_unpacks = target.kind == ast::ExprKind::Tuple || target.kind == ast::ExprKind::List;
       const bool value_is_display = value.kind == ast::ExprKind::Tuple || value.kind == ast::ExprKind::List;
       if (target_unpacks && value_is_display) {
-        const auto& ts = target.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(target).elts
-                                                             : ast::as<ast::ListExpr>(target).elts;
-        const auto& vs = value.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(value).elts
-                                                            : ast::as<ast::ListExpr>(value).elts;
-        if (ts.size() != vs.size()) {
-          D().error(value.span, "cannot unpack " + std::to_string(vs.size()) + " values into " +
-                                    std::to_string(ts.size()) + " names");
+        if (!same_length_or_report(target, value, D())) {
           ok = false;
           return;
         }
-        for (size_t i = 0; i < ts.size(); ++i) bind(*ts[i], *vs[i]);
+        for (size_t i = 0; i < display_elements(target).size(); ++i) {
+          bind(*display_elements(target)[i], *display_elements(value)[i]);
+        }
         return;
       }
       if (holds_function_values(value) || holds_dtype_classes(value)) {
@@ -429,8 +434,7 @@ ir::ExprPtr FunctionBuilder::comprehension_over_functions(const ast::Comprehensi
     return fail(g.elt->span, "py2cuda makes a comprehension over functions a list of its elements, one per "
                              "function; a second 'for' clause is not supported there (use a for loop)");
   }
-  const auto& elements = display.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(display).elts
-                                                               : ast::as<ast::ListExpr>(display).elts;
+  const auto& elements = display_elements(display);
   const auto saved_functions = function_aliases_;
   const auto saved_classes = dtype_aliases_;
   const auto saved_vars = comprehension_vars_;
@@ -460,17 +464,9 @@ ir::ExprPtr FunctionBuilder::comprehension_over_functions(const ast::Comprehensi
           D().error(target.span, "a function can only be bound to a name");
           return false;
         }
-        const auto& ts = target.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(target).elts
-                                                             : ast::as<ast::ListExpr>(target).elts;
-        const auto& vs = value.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(value).elts
-                                                            : ast::as<ast::ListExpr>(value).elts;
-        if (ts.size() != vs.size()) {
-          D().error(value.span, "cannot unpack " + std::to_string(vs.size()) + " values into " +
-                                    std::to_string(ts.size()) + " names");
-          return false;
-        }
-        for (size_t i = 0; i < ts.size(); ++i) {
-          if (!bind(*ts[i], *vs[i])) return false;
+        if (!same_length_or_report(target, value, D())) return false;
+        for (size_t i = 0; i < display_elements(target).size(); ++i) {
+          if (!bind(*display_elements(target)[i], *display_elements(value)[i])) return false;
         }
         return true;
       }
@@ -530,7 +526,7 @@ std::string element_kind(const ast::Expr& e, const std::function<std::string(con
 }  // namespace
 
 bool FunctionBuilder::display_is_mixed(const ast::Expr& e) const {
-  const auto& elts = e.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(e).elts : ast::as<ast::ListExpr>(e).elts;
+  const auto& elts = display_elements(e);
   auto name_type = [this](const std::string& id) -> std::string {
     if (comprehension_vars_.count(id)) return "";
     auto it = env_.find(binding(id));
