@@ -42,6 +42,7 @@ if __name__ == "__main__":
     print("CUDA" in t, "cuda" in t, "cuda" not in t, t[0], t[-1], t[7:11], t[:5], t[::-1], t[::2], t[-5:])
     words = t.split()
     print(len(words), words, "-".join(words), ", ".join(("a", "b", "c")), "".join(["x", "y"]))
+    print(words[0] in words, "nothing" in words, "nothing" not in words, "grid" in "a b grid".split())
     letters = 0
     for ch in "GPU 42":
         if ch.isalpha():

@@ -1694,6 +1694,13 @@ ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, 
     return str_contains(op == CmpOp::NotIn, std::move(l), std::move(r), span);
   }
   const bool in_test = op == CmpOp::In || op == CmpOp::NotIn;
+  if (in_test && host_ && r->type == types::host_object("str_list") && l->type->is_string()) {
+    // `"fox" in s.split()`, `"-v" in sys.argv`: a list of str holds it (as a List, which tests).
+    return call_node(types::boolean(),
+                     std::string(op == CmpOp::NotIn ? "!" : "") +
+                         "py2cuda::host::List<std::string>({1}.items()).contains(std::string({0}))",
+                     span, args_of(std::move(l), std::move(r)));
+  }
   if (in_test && host_ && r->type->kind() == TypeKind::Range) {
     // `x in r` of a variable holding range(...).
     l = range_member(std::move(l));
