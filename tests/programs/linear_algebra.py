@@ -48,3 +48,7 @@ if __name__ == "__main__":
     np.testing.assert_allclose(np.array([2.0, 4.0]), [2.0, 4.0])
     np.testing.assert_array_equal(np.arange(3), [0, 1, 2])
     print("list checks passed")
+    # A row vector times a matrix: 1-D @ 2-D (and np.dot of them), a 1-D result.
+    row = np.arange(3.0)
+    cols = np.arange(6.0).reshape(3, 2)
+    print(row @ cols, np.dot(row, cols), (row.astype(np.float32) @ cols.astype(np.float32)).dtype)

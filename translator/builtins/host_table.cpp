@@ -171,7 +171,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.roll", .rule = R::Roll, .runtime = "py2cuda::np::roll", .doc = "elements shifted cyclically (an int shift; axis=None: flattened)"},
       {.path = "numpy.repeat", .rule = R::Repeat, .runtime = "py2cuda::np::repeat", .doc = "each element repeated (an int count; axis=None: flattened)"},
       {.path = "numpy.trace", .rule = R::Trace, .runtime = "py2cuda::np::trace", .doc = "sum of a diagonal (offset=0), summed as np.sum sums"},
-      {.path = "numpy.dot", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "dot product / matrix product (ordered loops over k, fused multiply-adds for matrix products as OpenBLAS GEMM on x86-64; floats may differ from BLAS in the last bits)"},
+      {.path = "numpy.dot", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "dot product / matrix product of 1-D and 2-D arrays (ordered loops over k, fused multiply-adds for float64 matrix products as OpenBLAS GEMM on x86-64, float32 sums in double rounded once; floats may differ from BLAS in the last bits)"},
       {.path = "numpy.matmul", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "matrix product, as a @ b"},
       {.path = "numpy.allclose", .rule = R::AllClose, .runtime = "py2cuda::np::allclose", .doc = "|a - b| <= atol + rtol * |b| everywhere (rtol=1e-05, atol=1e-08)"},
       {.path = "numpy.array_equal", .rule = R::AllClose, .runtime = "py2cuda::np::array_equal", .doc = "same shape and elements"},

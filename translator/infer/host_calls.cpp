@@ -1682,8 +1682,8 @@ ir::ExprPtr FunctionBuilder::array_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r
   if (op == BinOp::MatMul) {
     if (!l->type->is_array() || !r->type->is_array()) return fail(s, "matrix products need two arrays");
     const int ln = l->type->ndim(), rn = r->type->ndim();
-    if (ln > 2 || rn > 2 || (ln == 1 && rn == 2)) {
-      return fail(s, "py2cuda's np.dot supports 1-D . 1-D, 2-D @ 2-D and 2-D @ 1-D");
+    if (ln > 2 || rn > 2) {
+      return fail(s, "py2cuda's np.dot and @ take 1-D and 2-D arrays (1-D . 1-D, 2-D @ 2-D, 2-D @ 1-D, 1-D @ 2-D)");
     }
     TypeRef dt = numpy_rules::promote_types(l->type->dtype(), r->type->dtype());
     TypeRef t = ln == 1 && rn == 1 ? dt : types::array(dt, ln == 2 && rn == 2 ? 2 : 1, Layout::C);
