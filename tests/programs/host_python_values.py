@@ -121,6 +121,7 @@ def main():
     for s in shapes:
         print(s, s.area(), type(s).__name__)
     print(shapes, sum(s.area() for s in shapes))
+    print(sorted(shapes, key=lambda s: s.area()), shapes[::-1])
     scene = Scene()
     scene.add(Square(2))
     print(scene.add(Triangle(4)), [s.area() for s in scene.shapes], scene.shapes)

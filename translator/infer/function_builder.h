@@ -459,7 +459,7 @@ class FunctionBuilder {
   // rng.normal(loc, scale, size) with an array loc or scale (infer/host_random.cpp).
   ir::ExprPtr normal_of_arrays(const ast::Call& c, const ast::Expr* loc, const ast::Expr* scale, const ast::Expr* size);
   // print(xs) of a list or dict of instances: its text (infer/host_classes.cpp).
-  ir::ExprPtr instance_container_text(const ast::Expr& container, TypeRef t);
+  ir::ExprPtr instance_container_text(const ast::Expr& container, ir::ExprPtr& value);
   // A comprehension's element, numbers whose type differs by item kept so (infer/host_lists.cpp).
   ir::ExprPtr comprehension_element(const ast::Expr& e);
   // A list of DynamicNumbers as a list of the type they widen to; anything else as it is.

@@ -1601,7 +1601,7 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
     auto v = maybe_optional(*a);  // a variable holding None or a value prints either
     if (!v) return nullptr;
     if (instance_class(v->type).empty() && mentions_instance(v->type)) {
-      if (auto text = instance_container_text(*a, v->type)) v = std::move(text);
+      if (auto text = instance_container_text(*a, v)) v = std::move(text);
     }
     if (instance_class(v->type).empty() && mentions_instance(v->type)) {
       return fail(a->span, "printing a " + v->type->str() + " holding instances of a class is not supported by "

@@ -671,30 +671,43 @@ ir::ExprPtr FunctionBuilder::dataclass_repr(ir::ExprPtr& v, Span s, bool& handle
   return let;
 }
 
-// print(points) of a list or dict of the program's instances, named (`points`, `scene.shapes`):
-// the text Python prints, the repr of each element (its __repr__, or a dataclass's), typed as the
-// Python expression that makes it. Null where the container is of another shape or not a name
-// (the caller then says what is not supported).
-ir::ExprPtr FunctionBuilder::instance_container_text(const ast::Expr& container, TypeRef t) {
+// print(points) of a list or dict of the program's instances (`points`, `scene.shapes`,
+// `sorted(jobs, key=...)`): the text Python prints, the repr of each element (its __repr__, or a
+// dataclass's), typed as the Python expression that makes it, over the container as named, or
+// over `value` held in a variable first. Null, `value` kept, where the container is of another
+// shape (the caller then says what is not supported).
+ir::ExprPtr FunctionBuilder::instance_container_text(const ast::Expr& container, ir::ExprPtr& value) {
+  const TypeRef t = value->type;
+  const bool list = t->is_list() && !instance_class(t->dtype()).empty();
+  const bool dict = t->is_dict() && !instance_class(t->value_type()).empty() &&
+                    (t->key_type()->is_string() || t->key_type()->is_number());
+  if (!list && !dict) return nullptr;
   const ast::Expr* root = &container;
   while (root->kind == ast::ExprKind::Attribute) root = ast::as<ast::Attribute>(*root).value.get();
-  if (root->kind != ast::ExprKind::Name) return nullptr;
-  const std::string name(D().file().span_text(container.span));
-  std::string text;
-  if (t->is_list() && !instance_class(t->dtype()).empty()) {
-    text = "'[' + ', '.join([repr(print_item_) for print_item_ in " + name + "]) + ']'";
-  } else if (t->is_dict() && !instance_class(t->value_type()).empty() &&
-             (t->key_type()->is_string() || t->key_type()->is_number())) {
-    text = "'{' + ', '.join([repr(print_key_) + ': ' + repr(print_value_) for print_key_, print_value_ in " + name +
-           ".items()]) + '}'";
+  std::string name;
+  ir::Variable* held = nullptr;
+  if (root->kind == ast::ExprKind::Name) {
+    name = D().file().span_text(container.span);
   } else {
-    return nullptr;
+    // A call's result: evaluated once, into a variable the text reads by a name only py2cuda writes.
+    held = temporary("items", t);
+    name = "py2cuda_items_" + std::to_string(container.span.line) + "_" + std::to_string(container.span.col);
+    comprehension_vars_[name] = held;
   }
+  const std::string text =
+      list ? "'[' + ', '.join([repr(print_item_) for print_item_ in " + name + "]) + ']'"
+           : "'{' + ', '.join([repr(print_key_) + ': ' + repr(print_value_) for print_key_, print_value_ in " + name +
+                 ".items()]) + '}'";
   ast::ExprPtr e = frontend::parse_expression(text, container.span, D());
-  if (!e) return nullptr;
-  auto v = expr(*e);
-  synthetic_ast_.push_back(std::move(e));
-  return v;
+  ir::ExprPtr v = e ? expr(*e) : nullptr;
+  if (e) synthetic_ast_.push_back(std::move(e));
+  if (!held) return v;
+  comprehension_vars_.erase(name);
+  if (!v) return nullptr;
+  auto let = std::make_unique<ir::Let>(held, std::move(value), container.span);
+  let->type = v->type;
+  let->body = std::move(v);
+  return let;
 }
 
 // `counter(x)`: an instance of a class defining __call__, called; the method's (or, for an
