@@ -53,3 +53,7 @@ if __name__ == "__main__":
     d = cuda.to_device(y)
     add_index[1, 32](d)
     show("kernel float32", d.copy_to_host())
+    # Empty displays: np.array([]) is float64 unless dtype= says; np.array([[]]) is (1, 0).
+    show("empty", np.array([]))
+    show("empty int32", np.array([], dtype=np.int32))
+    show("empty 2-D", np.array([[]]))

@@ -182,8 +182,17 @@ ir::ExprPtr FunctionBuilder::host_array_creation(HostRowArgs& bound) {
         return true;
       };
       if (a[0]->kind == ast::ExprKind::List || a[0]->kind == ast::ExprKind::Tuple) {
-        if (!walk(*a[0], 0) || flat.empty()) {
-          return fail(a[0]->span, what + "() needs a non-empty, rectangular nest of lists of numbers");
+        if (walk(*a[0], 0) && flat.empty()) {
+          // np.array([]), np.array([[]]): an empty array of that shape, float64 unless dtype= says.
+          TypeRef dt = is_none(a[1]) ? types::float64() : host_dtype(*a[1]);
+          if (!dt) return nullptr;
+          std::string dims;
+          for (size_t d = 0; d < shape.size(); ++d) dims += (d ? ", " : "") + std::to_string(shape[d]);
+          return call_node(types::array(dt, static_cast<int>(shape.size()), Layout::C),
+                           "py2cuda::np::zeros<{t0}>(py2cuda::host::shape(" + dims + "))", c.span, {}, {dt});
+        }
+        if (flat.empty()) {
+          return fail(a[0]->span, what + "() needs a rectangular nest of lists of numbers");
         }
         std::vector<ir::ExprPtr> values;
         TypeRef dt = nullptr;
