@@ -57,3 +57,11 @@ if __name__ == "__main__":
     show("empty", np.array([]))
     show("empty int32", np.array([], dtype=np.int32))
     show("empty 2-D", np.array([[]]))
+    # np.append: a growing 1-D array from an empty one, a list appended, a 2-D array flattened.
+    acc = np.array([])
+    for k in range(3):
+        acc = np.append(acc, k * 0.5)
+    show("appended", acc)
+    show("appended ints", np.append(np.arange(3), [7, 8]))
+    show("appended 2-D", np.append(np.ones((2, 2)), np.zeros(3)))
+    show("appended float32", np.append(np.arange(2, dtype=np.float32), 1.5))

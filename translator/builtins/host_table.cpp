@@ -31,6 +31,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.concatenate", .rule = R::Join, .runtime = "py2cuda::np::concatenate", .doc = "arrays and lists of numbers joined along an existing axis (a list or tuple display of them)"},
       {.path = "numpy.stack", .rule = R::Join, .runtime = "py2cuda::np::stack", .doc = "arrays of one shape joined along a new axis"},
       {.path = "numpy.vstack", .rule = R::Join, .runtime = "py2cuda::np::vstack", .doc = "arrays joined as rows (1-D arrays become rows)"},
+      {.path = "numpy.append", .rule = R::Append, .runtime = "py2cuda::np::concatenate", .doc = "a's and the values' elements in one 1-D array, as NumPy writes it: concatenate((ravel(a), ravel(values))) (no axis=)"},
       {.path = "numpy.hstack", .rule = R::Join, .runtime = "py2cuda::np::hstack", .doc = "arrays joined along axis 1 (axis 0 for 1-D arrays)"},
       {.path = "numpy.column_stack", .rule = R::Join, .runtime = "py2cuda::np::column_stack", .doc = "1-D arrays as the columns of a 2-D array (2-D arrays joined along axis 1)"},
       {.path = "numpy.dstack", .rule = R::Join, .runtime = "py2cuda::np::dstack", .doc = "arrays joined along a third axis ((n,) -> (1, n, 1), (m, n) -> (m, n, 1) first)"},

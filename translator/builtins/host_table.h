@@ -27,6 +27,7 @@ enum class HostRule {
   ArrayFromValues,  // np.array(list/tuple/array, dtype=None), np.asarray, np.ascontiguousarray
   Eye,              // np.eye(n, m=None, k=0, dtype=float64)
   Join,             // np.concatenate/stack((a, b, ...), axis=0), np.vstack/hstack((a, b, ...))
+  Append,           // np.append(a, values): concatenate((ravel(a), ravel(values))), 1-D
   Tile,             // np.tile(a, reps): max(a.ndim, len(reps)) dimensions
   Pad,              // np.pad(a, pad_width, mode='constant', constant_values=0): a's dtype and rank
   FromIter,         // np.fromiter(iterable, dtype, count=-1): a 1-D array of the items

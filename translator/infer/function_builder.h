@@ -252,6 +252,7 @@ class FunctionBuilder {
   ir::ExprPtr super_call(const ast::Call& c, const ast::Attribute& m);
   ir::ExprPtr instance_call(const ast::Call& c, bool& handled);
   ir::ExprPtr attribute_of_call(const ast::Attribute& a, bool& handled);
+  ir::ExprPtr numpy_append(const ast::Call& c);
   std::optional<std::string> number_format_fields(const std::string& text, const ast::Call& c);
   ir::ExprPtr tuple_slice(ir::ExprPtr base, const ast::Subscript& s);
   // Whether class `derived` is `base` or derives from it.

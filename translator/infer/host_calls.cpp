@@ -13,6 +13,7 @@
 
 #include "builtins/host_table.h"
 #include "frontend/ast_clone.h"
+#include "frontend/parser.h"
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
 #include "infer/host_arguments.h"
@@ -1103,6 +1104,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::Range:
       if (row.path == "range") return range_object(c);  // a value: `r = range(...)`, len(range(...))
       return fail(c.span, what + "() is only supported as the iterable of a for loop or a comprehension");
+    case HostRule::Append: return numpy_append(c);
     case HostRule::ToStr: {
       if (!bound.bind({"object"}) || !bound.need(0, "object")) return nullptr;
       if (row.path == "repr") {
@@ -2273,5 +2275,27 @@ bool bind_host_arguments(const ast::Call& c, const std::string& what, const std:
 }
 
 const char* array_ufunc_name(BinOp op) { return binary_ufunc(op); }
+
+// np.append(a, values): NumPy's definition, with no axis, written as NumPy writes it
+// (concatenate((ravel(a), ravel(values)))), each argument a 1-D array first (a number, a list).
+ir::ExprPtr FunctionBuilder::numpy_append(const ast::Call& c) {
+  if (c.args.size() != 2 || !c.keywords.empty()) {
+    return fail(c.span, "py2cuda's np.append takes an array and the values to append (no axis=: np.concatenate "
+                        "joins along an axis)");
+  }
+  if (c.func->kind != ast::ExprKind::Attribute) {
+    return fail(c.func->span, "py2cuda translates np.append called through the module (np.append(a, values))");
+  }
+  const std::string module(D().file().span_text(ast::as<ast::Attribute>(*c.func).value->span));
+  auto flat = [&](const ast::Expr& e) {
+    return module + ".ravel(" + module + ".atleast_1d(" + std::string(D().file().span_text(e.span)) + "))";
+  };
+  const std::string text = module + ".concatenate((" + flat(*c.args[0]) + ", " + flat(*c.args[1]) + "))";
+  ast::ExprPtr e = frontend::parse_expression(text, c.span, D());
+  if (!e) return nullptr;
+  auto v = expr(*e);
+  synthetic_ast_.push_back(std::move(e));
+  return v;
+}
 
 }  // namespace py2cuda::infer
