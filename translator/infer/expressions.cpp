@@ -454,18 +454,28 @@ ir::ExprPtr FunctionBuilder::attribute_of_call(const ast::Attribute& a, bool& ha
     handled = false;  // read as any attribute is (the call typed again there)
     return nullptr;
   }
-  ir::Variable* held = temporary("value", value->type);
   const std::string key = "value of the call at " + std::to_string(a.span.line) + ":" + std::to_string(a.span.col);
-  comprehension_vars_[key] = held;
-  auto read = std::make_unique<ast::Attribute>(a.span, std::make_unique<ast::Name>(a.value->span, key), a.attr,
-                                               a.attr_span);
-  auto body = attribute(*read);
-  comprehension_vars_.erase(key);
-  synthetic_ast_.push_back(std::move(read));
-  if (!body) return nullptr;
-  auto let = std::make_unique<ir::Let>(held, std::move(value), a.span);
-  let->type = body->type;
-  let->body = std::move(body);
+  return with_held(std::move(value), "value", [&](ir::Variable* held) -> ir::ExprPtr {
+    comprehension_vars_[key] = held;
+    auto read = std::make_unique<ast::Attribute>(a.span, std::make_unique<ast::Name>(a.value->span, key), a.attr,
+                                                 a.attr_span);
+    auto body = attribute(*read);
+    comprehension_vars_.erase(key);
+    synthetic_ast_.push_back(std::move(read));
+    return body;
+  });
+}
+
+ir::ExprPtr FunctionBuilder::with_held(ir::ExprPtr value, const std::string& stem,
+                                       const std::function<ir::ExprPtr(ir::Variable*)>& body) {
+  if (value->kind == ir::ExprKind::Var) return body(static_cast<ir::VarRef&>(*value).var);
+  ir::Variable* held = temporary(stem, value->type);
+  auto result = body(held);
+  if (!result) return nullptr;
+  const Span s = value->span;
+  auto let = std::make_unique<ir::Let>(held, std::move(value), s);
+  let->type = result->type;
+  let->body = std::move(result);
   return let;
 }
 
@@ -1517,17 +1527,12 @@ ir::ExprPtr FunctionBuilder::condition(const ast::Expr& e) {
   auto v = maybe_optional(e);
   if (v && v->type->is_optional() && python_host()) {
     // CPython: None is false, a value is as true as it is (`if k:` of a found index 0 is false).
-    const bool named = v->kind == ir::ExprKind::Var;
-    ir::Variable* held = named ? static_cast<ir::VarRef&>(*v).var : temporary("optional", v->type);
-    auto ref = [&] { return std::make_unique<ir::VarRef>(held, e.span); };
-    auto both = std::make_unique<ir::Logical>(types::boolean(), true,
-                                              call_node(types::boolean(), "py2cuda::is_value({0})", e.span, args_of(ref())),
-                                              truth(unwrap_optional(ref())), e.span);
-    if (named) return both;
-    auto let = std::make_unique<ir::Let>(held, std::move(v), e.span);
-    let->type = types::boolean();
-    let->body = std::move(both);
-    return let;
+    return with_held(std::move(v), "optional", [&](ir::Variable* held) -> ir::ExprPtr {
+      auto ref = [&] { return std::make_unique<ir::VarRef>(held, e.span); };
+      return std::make_unique<ir::Logical>(types::boolean(), true,
+                                           call_node(types::boolean(), "py2cuda::is_value({0})", e.span, args_of(ref())),
+                                           truth(unwrap_optional(ref())), e.span);
+    });
   }
   if (v && v->type->is_optional()) {
     // Numba has no bool() of an OptionalType: the test must say what it means.

@@ -252,6 +252,10 @@ class FunctionBuilder {
   ir::ExprPtr super_call(const ast::Call& c, const ast::Attribute& m);
   ir::ExprPtr instance_call(const ast::Call& c, bool& handled);
   ir::ExprPtr attribute_of_call(const ast::Attribute& a, bool& handled);
+  // `body` over `value` evaluated once: a variable's read as it is, anything else held in a
+  // temporary (named after `stem`) by a Let around the body. Null where the body fails.
+  ir::ExprPtr with_held(ir::ExprPtr value, const std::string& stem,
+                        const std::function<ir::ExprPtr(ir::Variable*)>& body);
   ir::ExprPtr numpy_append(const ast::Call& c);
   std::optional<std::string> number_format_fields(const std::string& text, const ast::Call& c);
   ir::ExprPtr tuple_slice(ir::ExprPtr base, const ast::Subscript& s);

@@ -1603,7 +1603,11 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
     auto v = maybe_optional(*a);  // a variable holding None or a value prints either
     if (!v) return nullptr;
     if (instance_class(v->type).empty() && mentions_instance(v->type)) {
-      if (auto text = instance_container_text(*a, v)) v = std::move(text);
+      if (auto text = instance_container_text(*a, v)) {
+        v = std::move(text);
+      } else if (!v) {
+        return nullptr;  // the text's own error, reported there
+      }
     }
     if (instance_class(v->type).empty() && mentions_instance(v->type)) {
       return fail(a->span, "printing a " + v->type->str() + " holding instances of a class is not supported by "

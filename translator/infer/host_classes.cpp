@@ -675,7 +675,8 @@ ir::ExprPtr FunctionBuilder::dataclass_repr(ir::ExprPtr& v, Span s, bool& handle
 // `sorted(jobs, key=...)`): the text Python prints, the repr of each element (its __repr__, or a
 // dataclass's), typed as the Python expression that makes it, over the container as named, or
 // over `value` held in a variable first. Null, `value` kept, where the container is of another
-// shape (the caller then says what is not supported).
+// shape (the caller then says what is not supported); null with `value` taken where the text
+// failed (reported).
 ir::ExprPtr FunctionBuilder::instance_container_text(const ast::Expr& container, ir::ExprPtr& value) {
   const TypeRef t = value->type;
   const bool list = t->is_list() && !instance_class(t->dtype()).empty();
@@ -684,30 +685,26 @@ ir::ExprPtr FunctionBuilder::instance_container_text(const ast::Expr& container,
   if (!list && !dict) return nullptr;
   const ast::Expr* root = &container;
   while (root->kind == ast::ExprKind::Attribute) root = ast::as<ast::Attribute>(*root).value.get();
-  std::string name;
-  ir::Variable* held = nullptr;
-  if (root->kind == ast::ExprKind::Name) {
-    name = D().file().span_text(container.span);
-  } else {
-    // A call's result: evaluated once, into a variable the text reads by a name only py2cuda writes.
-    held = temporary("items", t);
-    name = "py2cuda_items_" + std::to_string(container.span.line) + "_" + std::to_string(container.span.col);
+  auto text_over = [&](const std::string& name) -> ir::ExprPtr {
+    const std::string text =
+        list ? "'[' + ', '.join([repr(print_item_) for print_item_ in " + name + "]) + ']'"
+             : "'{' + ', '.join([repr(print_key_) + ': ' + repr(print_value_) for print_key_, print_value_ in " +
+                   name + ".items()]) + '}'";
+    ast::ExprPtr e = frontend::parse_expression(text, container.span, D());
+    ir::ExprPtr v = e ? expr(*e) : nullptr;
+    if (e) synthetic_ast_.push_back(std::move(e));
+    return v;
+  };
+  if (root->kind == ast::ExprKind::Name) return text_over(std::string(D().file().span_text(container.span)));
+  // A call's result: evaluated once, into a variable the text reads by a name only py2cuda writes.
+  const std::string name =
+      "py2cuda_items_" + std::to_string(container.span.line) + "_" + std::to_string(container.span.col);
+  return with_held(std::move(value), "items", [&](ir::Variable* held) {
     comprehension_vars_[name] = held;
-  }
-  const std::string text =
-      list ? "'[' + ', '.join([repr(print_item_) for print_item_ in " + name + "]) + ']'"
-           : "'{' + ', '.join([repr(print_key_) + ': ' + repr(print_value_) for print_key_, print_value_ in " + name +
-                 ".items()]) + '}'";
-  ast::ExprPtr e = frontend::parse_expression(text, container.span, D());
-  ir::ExprPtr v = e ? expr(*e) : nullptr;
-  if (e) synthetic_ast_.push_back(std::move(e));
-  if (!held) return v;
-  comprehension_vars_.erase(name);
-  if (!v) return nullptr;
-  auto let = std::make_unique<ir::Let>(held, std::move(value), container.span);
-  let->type = v->type;
-  let->body = std::move(v);
-  return let;
+    auto v = text_over(name);
+    comprehension_vars_.erase(name);
+    return v;
+  });
 }
 
 // `counter(x)`: an instance of a class defining __call__, called; the method's (or, for an
