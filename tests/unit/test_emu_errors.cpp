@@ -146,15 +146,16 @@ TEST(EmuErrors, OutOfBoundsInHostCode) {
       << message;
 }
 
-TEST(EmuErrors, BarrierThatReturnedThreadsNeverReachIsReportedNotHung) {
+// As on a GPU (bar.sync waits for the threads that have not exited) and in Numba's
+// simulator: the bounds test `if i >= n: return` before a barrier is no error.
+TEST(EmuErrors, ThreadsThatReturnedCountAsArrivedAtABarrier) {
   auto a = emu_test::filled<float>(64, 0.0f);
-  const std::string message = emu_test::within_seconds(30, [&] {
-    return error_of([&] { py2cuda::launch(errors::returns_before_barrier, {2, 32}, errors::kReturnsInfo, a); });
+  emu_test::within_seconds(30, [&] {
+    py2cuda::launch(errors::returns_before_barrier, {2, 32}, errors::kReturnsInfo, a);
+    return 0;
   });
-  EXPECT_EQ(message,
-            "k.py:34: divergent barrier in kernel 'returns_before_barrier' at k.py:30, block (0,0,0): "
-            "12 threads (0,0,0)-(11,0,0) wait at the barrier at k.py:34, "
-            "but 20 threads (12,0,0)-(31,0,0) returned without reaching it");
+  const auto values = a.copy_to_host();
+  for (int i = 0; i < 64; ++i) EXPECT_EQ(values(i), i % 32 < 12 ? 12.0f : 0.0f) << "a[" << i << "]";
 }
 
 TEST(EmuErrors, ThreadsWaitingAtDifferentBarriersAreReportedNotHung) {
@@ -290,7 +291,8 @@ __global__ void returns_before_barrier(Array<float, 1> a) {
     return;
   }
   __syncthreads();
-  a(py2cuda::grid1()) = 1.0f;
+  // Two barriers after the returns: the count is of the threads still running.
+  a(py2cuda::grid1()) = static_cast<float>(__syncthreads_count(1));
 }
 
 #line 40 "k.py"

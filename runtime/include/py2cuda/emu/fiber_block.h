@@ -12,10 +12,14 @@
 // returned (one sweep), the barrier is complete when
 //   - every live thread waits at it, at one source location: all are resumed, and run
 //     to the next barrier or to their end; a barrier in a loop or in a branch that all
-//     threads take is reached once per iteration by each, as on a GPU;
-//   - otherwise the barrier is divergent: on a GPU the block would hang or run on with
-//     undefined results. Here the parked fibers are unwound and py2cuda::Error names
-//     the kernel, the block, the barrier location(s) and which threads arrived where.
+//     threads take is reached once per iteration by each, as on a GPU. Threads that have
+//     returned count as arrived, as a GPU's bar.sync counts exited threads and Numba's
+//     simulator lets them go: the bounds test `if i >= n: return` before a barrier runs;
+//   - otherwise (threads wait at two barriers) the barrier is divergent: on a GPU the
+//     block would hang or run on with undefined results. Here the parked fibers are
+//     unwound and py2cuda::Error names the kernel, the block, the barrier locations and
+//     which threads arrived where. A grid.sync() needs every thread of the block, so
+//     threads returned before it make it divergent too.
 // A thread that throws (an out-of-bounds access, say) ends the block the same way,
 // and its exception is rethrown to the scheduler's caller.
 //
@@ -362,11 +366,16 @@ class FiberBlock {
       }
       if (at_warp) throw Error(stuck_warp_message(*at_warp));
       if (waiting == 0) return;  // every thread has returned
-      if (returned > 0 || !one_location) throw Error(divergence_message());
-      const FiberThread& first = *threads_[0];  // with one location, every thread is at the same call
-      if (first.grid_sync) wait_for_grid(first.barrier);
+      // Threads that returned count as arrived at a block barrier, as on a GPU (bar.sync
+      // completes once every thread of the block that has not exited arrives) and under
+      // Numba's simulator; a grid.sync() needs the whole block (see top).
+      if (!one_location || (returned > 0 && first_waiting->grid_sync)) throw Error(divergence_message());
+      if (first_waiting->grid_sync) wait_for_grid(first_waiting->barrier);
       barrier_count_ = count;
-      for (uint32_t i = 0; i < active_; ++i) threads_[i]->state = FiberThread::State::ready;
+      for (uint32_t i = 0; i < active_; ++i) {
+        FiberThread& t = *threads_[i];
+        if (t.state == FiberThread::State::at_barrier) t.state = FiberThread::State::ready;
+      }
     }
   }
 
@@ -429,7 +438,8 @@ class FiberBlock {
       message += (g ? "; " : "") + threads_text(at[g].second, dim) + (grid ? " wait at grid.sync() at " : " wait at the barrier at ") +
                  at[g].first.text();
     }
-    if (!returned.empty()) {
+    // Returned threads matter only to a grid.sync(): a block barrier counts them as arrived.
+    if (!returned.empty() && threads_[at.front().second.front()]->grid_sync) {
       message += ", but " + threads_text(returned, dim) + " returned without reaching it";
     } else {
       message += ": the threads of a block must all reach the same barrier";
