@@ -201,7 +201,7 @@ ir::ExprPtr FunctionBuilder::name(const ast::Name& n) {
                         "(@cuda.jit(" + n.id + ")); host code cannot use it as a value");
   }
   if (locals_.count(n.id)) {
-    ir::Variable* v = variable(host_ ? binding(n.id) : n.id);
+    ir::Variable* v = variable(binding(n.id));
     if (v->caught_exception && !bound_exceptions_.count(v)) {
       // Python deletes the name at the end of its except clause.
       return fail(n.span, "'" + n.id + "' names the exception of an except clause (except ... as " + n.id +

@@ -648,7 +648,9 @@ class FunctionBuilder {
   bool refine_shared_global(const std::string& id, TypeRef t, Span s);
   // AST this builder made to type a statement as another (`xs += ys` as `xs.extend(ys)`).
   std::vector<ast::ExprPtr> synthetic_ast_;
-  std::map<std::string, std::string> version_of_;  // host code: Python name -> current binding key
+  std::map<std::string, std::string> version_of_;  // Python name -> current binding key
+  // Device code: the (line, col) of assignments that may start a version of their own.
+  std::set<std::pair<uint32_t, uint32_t>> separable_rebindings_;
   std::map<std::string, ir::Variable*> comprehension_vars_;  // a comprehension's target while it is typed
   std::map<std::string, int> version_count_;
   std::map<std::string, int> versions_named_;  // C++ variables made for a name's versions

@@ -8,6 +8,7 @@
 #include "infer/builtin_typing.h"
 #include "infer/cpp_names.h"
 #include "infer/function_builder.h"
+#include "infer/ssa_versions.h"
 #include "types/numpy_rules.h"
 #include "types/rules.h"
 
@@ -85,6 +86,7 @@ std::unique_ptr<ir::Function> FunctionBuilder::build() {
   }
 
   for (size_t i = 0; i < def.params.size(); ++i) env_[def.params[i].name] = param_types_[i];
+  if (!host_) separable_rebindings_ = separable_rebindings(def);
   const bool typed = type_body([&](ir::Block& out) {
     block(def.body, out);
     if (!final_) inferred_return_ = with_implicit_none(return_type_, def);
@@ -689,7 +691,19 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
     }
     dtype_aliases_.erase(alias);  // rebound at the top level: a variable from here on
   }
-  std::string key = host_ ? binding(id) : id;
+  std::string key = binding(id);
+  if (!host_ && separable_rebindings_.count({target_span.line, target_span.col})) {
+    // Device code: a version Numba types apart (infer/ssa_versions.h). Its own variable when
+    // its type and the one it rebinds differ in what their values are (an integer then a
+    // float, say); the same variable when a width apart, as unifying them changes no value.
+    const std::string version = place_key(id, target_span);
+    assign_type(version, value->type, target_span);
+    auto before = env_.find(key);
+    if (before != env_.end() && rules::unifying_changes_values(before->second, env_.at(version))) {
+      key = version;
+      version_of_[id] = key;
+    }
+  }
   if (host_ && (at_top_level() || rebinding_at_top_)) {
     auto it = env_.find(key);
     // A number rebound to a number of another type (`x = 3` then `x = 2.5`) is another Python
@@ -951,8 +965,8 @@ void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out) {
   }
 
   const std::string& id = ast::as<ast::Name>(*f.target).id;
-  assign_type(id, counter_type, f.target->span);
-  ir::Variable* target = variable(id);
+  assign_type(binding(id), counter_type, f.target->span);
+  ir::Variable* target = variable(binding(id));
   // The loop variable can be the C++ loop counter only if nothing outside
   // this loop names it and the body never rebinds it.
   NameCounter in_loop{id};

@@ -1,0 +1,28 @@
+// Which rebindings of a device function's names Numba types apart.
+//
+// Numba types a function in SSA form: each assignment of a name makes a new version, and
+// versions meet (and are unified) only where control flow joins them (a phi). So in
+//     v = a[i]          # int64
+//     w = v // 3        # integer floor division
+//     v = v * 0.5       # float64: another version
+// the first `v` stays an integer. py2cuda gives a name one C++ variable, typed by all its
+// assignments, unless the assignment is one of the sites found here: there typing may give
+// the new version its own variable (FunctionBuilder::assign_name decides, by the types).
+#pragma once
+
+#include <set>
+#include <utility>
+
+#include "frontend/ast.h"
+
+namespace py2cuda::infer {
+
+// The (line, col) of the target of each `x = value` / `x op= value` statement of `def`'s body
+// that starts a version of `x` no join ever merges with another:
+//   - the statement is directly in a block B, and so is the assignment of `x` before it in B
+//     (or, in the function's own body, `x` is a parameter not assigned before);
+//   - nothing reads `x` after B ends, and in each loop around B every use of `x` is in B, after
+//     an assignment that does not read it (so no value crosses a back edge).
+std::set<std::pair<uint32_t, uint32_t>> separable_rebindings(const ast::FunctionDef& def);
+
+}  // namespace py2cuda::infer
