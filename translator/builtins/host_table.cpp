@@ -517,6 +517,20 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "ArgumentParser.parse_args", .rule = R::ArgParse, .runtime = "ArgumentParser::parse_args", .doc = "parse_args() reads sys.argv, parse_args(list of str) a list; a Namespace whose attributes are typed from the add_argument calls (None where argparse leaves None: an Optional)"},
       {.path = "ArgumentParser.print_help", .rule = R::ArgParse, .runtime = "ArgumentParser::print_help", .doc = "also print_usage(), format_help(), format_usage(): HelpFormatter's text, $COLUMNS or the terminal's width (80 when neither)"},
       {.path = "ArgumentParser.error", .rule = R::ArgParse, .runtime = "ArgumentParser::error", .doc = "the usage and `prog: error: message` on stderr, exit status 2"},
+      // ---------------------------------------------------------------- Python: the random module
+      {.path = "random.seed", .rule = R::PyRandom, .runtime = "py2cuda::host::pyrandom::seed", .doc = "seed(n) of an int: init_by_array of |n|'s 32-bit words, as CPython; seed() or none: OS entropy"},
+      {.path = "random.random", .rule = R::PyRandom, .runtime = "py2cuda::host::pyrandom::random", .doc = "a float in [0, 1) from 53 bits, bit-identical to CPython"},
+      {.path = "random.uniform", .rule = R::PyRandom, .runtime = "py2cuda::host::pyrandom::uniform", .doc = "a + (b - a) * random()"},
+      {.path = "random.randint", .rule = R::PyRandom, .runtime = "py2cuda::host::pyrandom::randint", .doc = "an int in [a, b]: CPython's _randbelow (getrandbits, retried)"},
+      {.path = "random.randrange", .rule = R::PyRandom, .runtime = "py2cuda::host::pyrandom::randrange", .doc = "randrange(stop), randrange(start, stop[, step]), CPython's ValueErrors for empty ranges"},
+      {.path = "random.getrandbits", .rule = R::PyRandom, .runtime = "py2cuda::host::pyrandom::getrandbits", .doc = "k random bits, k <= 63 (an int64)"},
+      {.path = "random.choice", .rule = R::PyRandom, .runtime = "py2cuda::host::pyrandom::choice", .doc = "an item of a list, tuple, range or 1-D array; IndexError when empty"},
+      {.path = "random.shuffle", .rule = R::PyRandom, .runtime = "py2cuda::host::pyrandom::shuffle", .doc = "shuffles a list or a 1-D array in place, as CPython swaps"},
+      {.path = "random.sample", .rule = R::PyRandom, .runtime = "py2cuda::host::pyrandom::sample", .doc = "k distinct items of a list, tuple or range, CPython's pool or set selection"},
+      {.path = "random.choices", .rule = R::PyRandom, .runtime = "py2cuda::host::pyrandom::choices", .doc = "k items with replacement (k=), weights= by bisecting their running sums; no cum_weights="},
+      {.path = "random.gauss", .rule = R::PyRandom, .runtime = "py2cuda::host::pyrandom::gauss", .doc = "gauss(mu=0.0, sigma=1.0): Box-Muller, the second value kept for the next call, as CPython"},
+      {.path = "random.normalvariate", .rule = R::PyRandom, .runtime = "py2cuda::host::pyrandom::normalvariate", .doc = "normalvariate(mu=0.0, sigma=1.0): Kinderman-Monahan, as CPython"},
+      {.path = "random.expovariate", .rule = R::PyRandom, .runtime = "py2cuda::host::pyrandom::expovariate", .doc = "-log(1 - random()) / lambd"},
       {.path = "time.time", .rule = R::Clock, .runtime = "py2cuda::host::time_now", .doc = "seconds since the epoch"},
       {.path = "time.perf_counter", .rule = R::Clock, .runtime = "py2cuda::host::perf_counter", .doc = "a monotonic clock in seconds"},
       {.path = "timeit.default_timer", .rule = R::Clock, .runtime = "py2cuda::host::perf_counter", .doc = "a monotonic clock in seconds"},
@@ -561,6 +575,7 @@ bool has_effects(HostRule rule) {
   switch (rule) {
     case R::RandomSeed:
     case R::RandomDraw:
+    case R::PyRandom:
     case R::RandomChoice:
     case R::RandomPermute:  // shuffle writes its argument
     case R::DefaultRng:

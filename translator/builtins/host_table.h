@@ -44,6 +44,7 @@ enum class HostRule {
   Round,            // np.round/around(a, decimals=0), a.round(decimals=0): NumPy's scale-rint-unscale
   ScalarItem,       // x.item() of a NumPy scalar or a one-element array: the Python number
   PyMath,           // math.sqrt/log/pow/isclose/factorial/gcd/prod/fsum...: CPython's results and errors, in double / int64
+  PyRandom,         // random.seed/random/randint/choice/shuffle/sample/gauss...: CPython's Mersenne Twister draws
   Reduction,        // np.sum/prod(a) and a.sum(): NumPy's accumulator type (int -> int64)
   MeanReduction,    // np.mean/std/var(a): float64 for ints, the float type for floats
   ExtremumReduction,// np.min/max(a), a.min(): the element type

@@ -314,6 +314,10 @@ class FunctionBuilder {
   // np.random.seed, rng.normal, np.random.randint, rng.choice...: NumPy's random numbers
   // (infer/host_random.cpp).
   ir::ExprPtr host_random(HostRowArgs& bound, ir::ExprPtr self);
+  // Python's random module (infer/host_python_random.cpp); random_population is a sequence
+  // argument as its runtime takes it.
+  ir::ExprPtr host_python_random(HostRowArgs& bound);
+  ir::ExprPtr random_population(const ast::Expr& e, const std::string& what);
   // a.astype, a.copy, a.reshape, a.ravel, a.T, a.tolist, a.fill (infer/host_array_methods.cpp).
   ir::ExprPtr host_array_method(HostRowArgs& bound, ir::ExprPtr self);
   // cuda.to_device, d.copy_to_host, cuda.event, cuda.stream, cuda.synchronize...: numba.cuda's
@@ -648,6 +652,8 @@ class FunctionBuilder {
   bool refine_shared_global(const std::string& id, TypeRef t, Span s);
   // AST this builder made to type a statement as another (`xs += ys` as `xs.extend(ys)`).
   std::vector<ast::ExprPtr> synthetic_ast_;
+  std::vector<ast::StmtPtr> synthetic_stmts_;  // statements it made to type one as others
+  std::map<std::string, uint32_t> augmented_indexes_;  // `xs[f()] += v`: the index's variable, its line
   std::map<std::string, std::string> version_of_;  // Python name -> current binding key
   // Device code: the (line, col) of assignments that may start a version of their own.
   std::set<std::pair<uint32_t, uint32_t>> separable_rebindings_;

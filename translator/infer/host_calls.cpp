@@ -976,6 +976,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::Round:
     case HostRule::ScalarItem: return host_elementwise(c, row, std::move(self));
     case HostRule::PyMath: return host_python_math(c, row);
+    case HostRule::PyRandom: return host_python_random(bound);
     case HostRule::ContextManager:
       return fail(c.span, what + "() is a context manager: py2cuda translates it only as a with statement's "
                                  "(`with " + what + "(...):`)");

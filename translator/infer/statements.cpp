@@ -774,6 +774,41 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
 }
 
 void FunctionBuilder::aug_assign(const ast::AugAssign& a, ir::Block& out) {
+  if (a.target->kind == ast::ExprKind::Subscript) {
+    // `hist[random.randint(1, 6) - 1] += 1`: Python evaluates the index once, for the read and
+    // the store. An index that calls something is held in a variable first.
+    const auto& target = ast::as<ast::Subscript>(*a.target);
+    struct CallFinder : SubtreeWalker {
+      bool found = false;
+      void visit(const ast::Expr& e) override { found = found || e.kind == ast::ExprKind::Call; }
+    } calls;
+    calls.expr(target.index.get());
+    if (calls.found && target.index->kind != ast::ExprKind::Slice) {
+      // Named after the container (`hist_index`), unless the function binds that name itself.
+      const std::string stem =
+          (target.value->kind == ast::ExprKind::Name ? ast::as<ast::Name>(*target.value).id : std::string("item")) + "_index";
+      auto owner = augmented_indexes_.find(stem);
+      const bool program_binds_it = locals_.count(stem) && owner == augmented_indexes_.end();
+      const bool free = !program_binds_it && (owner == augmented_indexes_.end() || owner->second == a.span.line);
+      const std::string held = free ? stem : stem + "_" + std::to_string(a.span.line);
+      augmented_indexes_.emplace(held, a.span.line);
+      auto hold = std::make_unique<ast::Assign>(target.index->span);
+      hold->targets.push_back(std::make_unique<ast::Name>(target.index->span, held));
+      hold->value = ast::clone(target.index.get());
+      auto rewritten = std::make_unique<ast::AugAssign>(a.span, a.op);
+      rewritten->target = std::make_unique<ast::Subscript>(
+          target.span, ast::clone(target.value.get()), std::make_unique<ast::Name>(target.index->span, held));
+      rewritten->value = ast::clone(a.value.get());
+      locals_.insert(held);
+      const size_t first = out.size();
+      stmt(*hold, out);
+      aug_assign(*rewritten, out);
+      for (size_t i = first + 1; i < out.size(); ++i) out[i]->echo_line = false;  // one echo of the line
+      synthetic_stmts_.push_back(std::move(hold));
+      synthetic_stmts_.push_back(std::move(rewritten));
+      return;
+    }
+  }
   // `x op= v` is `x = x op v` with Numba's typing of `op`.
   auto current = dynamic_operand(*a.target);
   auto rhs = dynamic_operand(*a.value);

@@ -20,6 +20,7 @@
 #include "host/ndindex.h"
 #include "host/print.h"
 #include "host/python_math.h"
+#include "host/python_random.h"
 #include "host/range_contains.h"
 #include "host/reduction.h"
 #include "host/set.h"
