@@ -58,49 +58,48 @@ class RebindingFinder {
  public:
   explicit RebindingFinder(const ast::FunctionDef& def) {
     positions_.block(def.body);
-    std::set<std::string> params;
-    for (const ast::Param& p : def.params) params.insert(p.name);
-    block(def.body, params);
+    for (const ast::Param& p : def.params) bound_.insert(p.name);
+    block(def.body);
   }
   std::set<Position> sites;
 
  private:
-  void block(const ast::Block& b, const std::set<std::string>& params) {
-    if (b.empty()) return;
-    // Per name: whether the last statement of b so far that binds it assigns it directly.
-    std::map<std::string, bool> previous_direct;
-    for (const std::string& p : params) previous_direct[p] = true;
+  void block(const ast::Block& b) {
     for (const ast::StmtPtr& s : b) {
       if (const ast::Name* x = direct_target(*s)) {
-        auto it = previous_direct.find(x->id);
-        if (it != previous_direct.end() && it->second && stays_in(x->id, b)) sites.insert(start_of(x->span));
-        previous_direct[x->id] = true;
-      } else {
-        std::set<std::string> bound;
-        collect_bound_names(std::vector<const ast::Stmt*>{s.get()}, bound);
-        for (const std::string& n : bound) previous_direct[n] = false;
+        if (bound_.count(x->id) && stays_in(x->id, b)) sites.insert(start_of(x->span));
+        bound_.insert(x->id);
+        continue;
       }
+      if (s->kind == ast::StmtKind::For) collect_target_names(*ast::as<ast::For>(*s).target);
       nested(*s);
+      collect_bound_names(std::vector<const ast::Stmt*>{s.get()}, bound_);
     }
+  }
+
+  void collect_target_names(const ast::Expr& target) {
+    if (target.kind == ast::ExprKind::Name) bound_.insert(ast::as<ast::Name>(target).id);
+    if (target.kind == ast::ExprKind::Tuple)
+      for (const auto& e : ast::as<ast::TupleExpr>(target).elts) collect_target_names(*e);
   }
 
   void nested(const ast::Stmt& s) {
     switch (s.kind) {
       case ast::StmtKind::If:
-        block(ast::as<ast::If>(s).body, {});
-        block(ast::as<ast::If>(s).orelse, {});
+        block(ast::as<ast::If>(s).body);
+        block(ast::as<ast::If>(s).orelse);
         break;
       case ast::StmtKind::For:
       case ast::StmtKind::While: {
         loops_.push_back(&s);
         const bool is_for = s.kind == ast::StmtKind::For;
-        block(is_for ? ast::as<ast::For>(s).body : ast::as<ast::While>(s).body, {});
+        block(is_for ? ast::as<ast::For>(s).body : ast::as<ast::While>(s).body);
         loops_.pop_back();
-        block(is_for ? ast::as<ast::For>(s).orelse : ast::as<ast::While>(s).orelse, {});
+        block(is_for ? ast::as<ast::For>(s).orelse : ast::as<ast::While>(s).orelse);
         break;
       }
-      case ast::StmtKind::With: block(ast::as<ast::With>(s).body, {}); break;
-      case ast::StmtKind::Try: ast::as<ast::Try>(s).for_each_block([&](const ast::Block& b) { block(b, {}); }); break;
+      case ast::StmtKind::With: block(ast::as<ast::With>(s).body); break;
+      case ast::StmtKind::Try: ast::as<ast::Try>(s).for_each_block([&](const ast::Block& b) { block(b); }); break;
       default: break;
     }
   }
@@ -133,6 +132,7 @@ class RebindingFinder {
   }
 
   NamePositions positions_;
+  std::set<std::string> bound_;          // names assigned before the statement being walked (parameters first)
   std::vector<const ast::Stmt*> loops_;  // the loops around the block being walked, outermost first
 };
 

@@ -18,11 +18,13 @@
 namespace py2cuda::infer {
 
 // The (line, col) of the target of each `x = value` / `x op= value` statement of `def`'s body
-// that starts a version of `x` no join ever merges with another:
-//   - the statement is directly in a block B, and so is the assignment of `x` before it in B
-//     (or, in the function's own body, `x` is a parameter not assigned before);
-//   - nothing reads `x` after B ends, and in each loop around B every use of `x` is in B, after
-//     an assignment that does not read it (so no value crosses a back edge).
+// that starts a version of `x` no join ever merges with a version from before it:
+//   - `x` is a parameter or assigned earlier in the function (a first assignment starts the
+//     name's own variable);
+//   - the statement is directly in a block B, nothing reads `x` after B ends, and in each loop
+//     around B every use of `x` is in B, after an assignment that does not read it (so no value
+//     crosses a back edge). Later assignments in B's nested blocks join this version, not one
+//     from before it.
 std::set<std::pair<uint32_t, uint32_t>> separable_rebindings(const ast::FunctionDef& def);
 
 }  // namespace py2cuda::infer

@@ -693,13 +693,16 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
   }
   std::string key = binding(id);
   if (!host_ && separable_rebindings_.count({target_span.line, target_span.col})) {
-    // Device code: a version Numba types apart (infer/ssa_versions.h). Its own variable when
-    // its type and the one it rebinds differ in what their values are (an integer then a
-    // float, say); the same variable when a width apart, as unifying them changes no value.
+    // Device code: a version Numba types apart (infer/ssa_versions.h). The typing passes give it
+    // a variable of its own, typed by it and the assignments that join it, whichever order the
+    // passes type the program's branches in; the final pass makes it the same variable as the
+    // version it rebinds where both have one type, and keeps it apart where they differ (an
+    // int64 then a float64, or a float32 then a float64: the float32's products round to float32).
     const std::string version = place_key(id, target_span);
     assign_type(version, value->type, target_span);
     auto before = env_.find(key);
-    if (before != env_.end() && rules::unifying_changes_values(before->second, env_.at(version))) {
+    const bool same_type = final_ && before != env_.end() && before->second == env_.at(version);
+    if (!same_type) {
       key = version;
       version_of_[id] = key;
     }
@@ -774,9 +777,10 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
 }
 
 void FunctionBuilder::aug_assign(const ast::AugAssign& a, ir::Block& out) {
-  if (a.target->kind == ast::ExprKind::Subscript) {
+  if (host_ && a.target->kind == ast::ExprKind::Subscript) {
     // `hist[random.randint(1, 6) - 1] += 1`: Python evaluates the index once, for the read and
-    // the store. An index that calls something is held in a variable first.
+    // the store. An index that calls something is held in a variable first. (Device functions
+    // and Numba's builtins have no effects a second evaluation would repeat.)
     const auto& target = ast::as<ast::Subscript>(*a.target);
     struct CallFinder : SubtreeWalker {
       bool found = false;

@@ -465,16 +465,6 @@ TypeRef unify(TypeRef a, TypeRef b) {
   return nullptr;
 }
 
-bool unifying_changes_values(TypeRef a, TypeRef b) {
-  if (a == b) return false;
-  TypeRef u = unify(a, b);
-  if (!u) return true;
-  const bool numbers = a->is_numeric() && b->is_numeric();
-  if (!numbers) return true;
-  if (a->kind() != b->kind()) return true;
-  return a->is_int() && !u->is_int();
-}
-
 bool can_convert(TypeRef from, TypeRef to) {
   if (from == to) return true;
   if (to->is_optional()) return from->is_none() || can_convert(from->is_optional() ? from->dtype() : from, to->dtype());

@@ -34,13 +34,6 @@ TypeRef comparison_operand(CmpOp op, TypeRef a, TypeRef b);
 // loop back-edges, conditional expressions). nullptr when they cannot unify.
 TypeRef unify(TypeRef a, TypeRef b);
 
-// Whether holding values of types `a` and `b` in one variable of their unified type changes
-// a value: they cannot unify, are of different kinds (bool, integer, float, complex), are
-// integers that meet in a float (int64 and uint64), or are other types that are not equal
-// (arrays, tuples). Two integers or two floats a width apart keep every value. Numba types
-// an SSA version of a name apart from the one it rebinds; where this is false, giving both
-// one variable is the same program.
-bool unifying_changes_values(TypeRef a, TypeRef b);
 
 // Whether a value of type `from` may be stored where `to` is expected
 // (array element store, return value, argument): Numba allows any
