@@ -1,4 +1,4 @@
-# expect: 11:5: error: kernel 'fill' has no type signature and the host code never launches it
+# expect: 11:5: error: kernel 'fill' has no type signature and the host code, whose launches would type it, is not translated (ArgumentParser.add_subparsers() is not supported by py2cuda (add_argument, parse_args, print_help, print_usage, format_help, format_usage and error are))
 # argparse subparsers are not translated: a warning in host code (no main()), so the kernel the
 # program launches after parsing has no types.
 import argparse

@@ -1,4 +1,4 @@
-# expect: 9:5: error: kernel 'fill' has no type signature and the host code never launches it
+# expect: 9:5: error: kernel 'fill' has no type signature and the host code, whose launches would type it, is not translated (multiple inheritance (a class with more than one base class) is not supported in host code by py2cuda)
 # Multiple inheritance is not translated (single inheritance is): a warning at the second base
 # class in host code (no main()), so the kernel the program launches has no types.
 import numpy as np

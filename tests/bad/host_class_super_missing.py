@@ -1,4 +1,4 @@
-# expect: 9:5: error: kernel 'fill' has no type signature and the host code never launches it
+# expect: 9:5: error: kernel 'fill' has no type signature and the host code, whose launches would type it, is not translated ('super' object has no attribute 'reset' (AttributeError))
 # a = super().reset() where the base class defines no reset (AttributeError): a located warning at
 # 22:21, so the host code is not translated and the kernel it launches (on a) has no types.
 import numpy as np

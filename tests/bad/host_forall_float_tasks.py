@@ -1,4 +1,4 @@
-# expect: 9:5: error: kernel 'double' has no type signature and the host code never launches it
+# expect: 9:5: error: kernel 'double' has no type signature and the host code, whose launches would type it, is not translated (forall()'s ntasks must be an integer, not float64)
 # expect: 17:19: error: forall()'s ntasks must be an integer, not float64
 # The task count of a forall() launch computed with true division: a float, which Numba cannot launch.
 import numpy as np

@@ -1,4 +1,4 @@
-# expect: 9:5: error: kernel 'double' has no type signature and the host code never launches it
+# expect: 9:5: error: kernel 'double' has no type signature and the host code, whose launches would type it, is not translated (forall() got an unexpected keyword argument 'threads')
 # expect: 18:24: error: forall() got an unexpected keyword argument 'threads'
 # forall() takes ntasks, tpb, stream and sharedmem; Numba raises TypeError for another keyword.
 import numpy as np

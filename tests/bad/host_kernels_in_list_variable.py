@@ -1,4 +1,4 @@
-# expect: 15:5: error: kernel 'scale' has no type signature and the host code never launches it
+# expect: 15:5: error: kernel 'scale' has no type signature and the host code, whose launches would type it, is not translated ('kernels' holds functions (a display of them), which py2cuda resolves at translation time: a for loop or a comprehension can go over it, len() measure it and a literal index or key pick one; it is not a value otherwise)
 # Kernels kept in a list variable and launched by an index known only at run time: py2cuda resolves
 # a name holding kernels at translation time (a loop over them, a literal index; this one is warned
 # at the list), so the kernel launched through the list has no types.

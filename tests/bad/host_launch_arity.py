@@ -1,4 +1,4 @@
-# expect: 9:5: error: kernel 'scale' has no type signature and the host code never launches it
+# expect: 9:5: error: kernel 'scale' has no type signature and the host code, whose launches would type it, is not translated (kernel 'scale' takes 3 arguments but 2 were given)
 # expect: 16:1: error: kernel 'scale' takes 3 arguments but 2 were given
 # A launch that leaves out an argument: Numba raises a TypeError at the call.
 import numpy as np

@@ -1,4 +1,4 @@
-# expect: 9:5: error: kernel 'shift' has no type signature and the host code never launches it
+# expect: 9:5: error: kernel 'shift' has no type signature and the host code, whose launches would type it, is not translated (cannot unpack 3 values into 2 names)
 # A loop over (kernel, name) pairs whose elements have three values for two names: the loop cannot
 # bind its names (warned in host code), so the kernel it launches has no types.
 import numpy as np

@@ -1,4 +1,4 @@
-# expect: 10:5: error: kernel 'fill' has no type signature and the host code never launches it
+# expect: 10:5: error: kernel 'fill' has no type signature and the host code, whose launches would type it, is not translated (this value comes from a dict whose values have several types (py2cuda keeps each with its Python type for printing and formatting only): convert it first, e.g. float(d[k]), int(d[k]) or str(d[k]))
 # A value of a dict of mixed value types (int, float, str) used in arithmetic: py2cuda keeps such
 # values for printing and formatting only, so a warning says to convert it first (float(d[k]))
 # and the host code is not translated: the kernel the program launches has no types.

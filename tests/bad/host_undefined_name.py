@@ -1,4 +1,4 @@
-# expect: 9:5: error: kernel 'fill' has no type signature and the host code never launches it
+# expect: 9:5: error: kernel 'fill' has no type signature and the host code, whose launches would type it, is not translated (name 'thread_per_block' is not defined)
 # A misspelt name in host code: a warning there (no main()), and the kernel it would have launched
 # has no types.
 import numpy as np

@@ -181,8 +181,13 @@ void ModuleBuilder::build_host_program() {
     // A launch whose instantiation failed has had its errors reported: no second message.
     for (const auto& entry : instances_) launched = launched || entry.first.first == f.get();
     if (launched) continue;
+    // Host code py2cuda could not translate types no launch: say why, not that there is none.
+    const std::string why = module_->host_program_unavailable.empty()
+                                ? "the host code never launches it"
+                                : "the host code, whose launches would type it, is not translated (" +
+                                      module_->host_program_unavailable + ")";
     auto& d = diags_.error(f->def->name_span.valid() ? f->def->name_span : f->def->span,
-                           "kernel '" + f->name + "' has no type signature and the host code never launches it");
+                           "kernel '" + f->name + "' has no type signature and " + why);
     Diagnostics::note(d, f->def->span,
                       "give the types in one of these ways: a launch in this file's host code, "
                       "k[blocks, threads](args); a signature in the decorator, @cuda.jit(\"void(float32[:], int64)\"); "
