@@ -96,6 +96,9 @@ struct FStringPart {
   char conversion = 0;  // 'r', 's' or 'a' after '!', else 0
   std::string spec;     // the format spec after ':', as written
   bool dynamic_spec = false;  // the spec holds a replacement field of its own ({x:{width}})
+  // A dynamic spec in pieces, in order: literal text (value null) and the nested fields' values
+  // (`{x:{w}.{p}f}`: w, ".", p, "f").
+  std::vector<FStringPart> spec_parts;
   Span span;
 };
 

@@ -26,7 +26,10 @@ void for_each_child(Expr& e, const std::function<void(ExprPtr&)>& f) {
     case ExprKind::List: each(as<ListExpr>(e).elts); break;
     case ExprKind::Dict: each(as<DictExpr>(e).keys), each(as<DictExpr>(e).values); break;
     case ExprKind::FString:
-      for (auto& p : as<FStringExpr>(e).parts) f(p.value);
+      for (auto& p : as<FStringExpr>(e).parts) {
+        f(p.value);
+        for (auto& q : p.spec_parts) f(q.value);  // `{x:{width}}`: width
+      }
       break;
     case ExprKind::Comprehension: {
       auto& c = as<ComprehensionExpr>(e);

@@ -93,7 +93,10 @@ ExprPtr clone(const Expr* e) {
     case ExprKind::FString: {
       auto out = std::make_unique<FStringExpr>(e->span);
       for (const auto& p : as<FStringExpr>(*e).parts) {
-        out->parts.push_back(FStringPart{p.text, clone(p.value.get()), p.conversion, p.spec, p.dynamic_spec, p.span});
+        std::vector<FStringPart> spec_parts;
+        for (const auto& q : p.spec_parts) spec_parts.push_back(FStringPart{q.text, clone(q.value.get()), 0, "", false, {}, q.span});
+        out->parts.push_back(
+            FStringPart{p.text, clone(p.value.get()), p.conversion, p.spec, p.dynamic_spec, std::move(spec_parts), p.span});
       }
       return out;
     }

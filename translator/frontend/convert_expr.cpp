@@ -409,9 +409,29 @@ ast::ExprPtr Converter::fstring(TSNode n, const std::vector<TSNode>& pieces) {
             std::string_view t = text(spec);
             if (!t.empty() && t.front() == ':') t.remove_prefix(1);
             part.spec = std::string(t);
+            // The spec's text between its nested fields, and each field's expression.
+            const uint32_t spec_start = ts_node_start_byte(spec) + (text(spec).starts_with(":") ? 1 : 0);
+            uint32_t literal_from = spec_start;
+            const std::string_view source = text(spec);
+            auto literal_until = [&](uint32_t end) {
+              if (end <= literal_from) return;
+              ast::FStringPart literal;
+              literal.text = std::string(source.substr(literal_from - ts_node_start_byte(spec), end - literal_from));
+              literal.span = part.span;
+              part.spec_parts.push_back(std::move(literal));
+            };
             for (TSNode inner : named_children(spec)) {
-              if (cst::kind(inner) == Kind::FormatExpression) part.dynamic_spec = true;
+              if (cst::kind(inner) != Kind::FormatExpression) continue;
+              part.dynamic_spec = true;
+              literal_until(ts_node_start_byte(inner));
+              ast::FStringPart field_part;
+              field_part.span = span(inner);
+              const std::vector<TSNode> inside = named_children(inner);
+              field_part.value = inside.empty() ? nullptr : expr_or_error(inside.front(), inner);
+              part.spec_parts.push_back(std::move(field_part));
+              literal_from = ts_node_end_byte(inner);
             }
+            literal_until(ts_node_end_byte(spec));
           }
           if (self_documenting && !part.conversion && part.spec.empty()) part.conversion = 'r';
           out->parts.push_back(std::move(part));

@@ -50,7 +50,10 @@ void SubtreeWalker::expr(const ast::Expr* e) {
         for (const auto& v : ast::as<ast::DictExpr>(*e).values) expr(v.get());
         break;
       case ast::ExprKind::FString:
-        for (const auto& part : ast::as<ast::FStringExpr>(*e).parts) expr(part.value.get());
+        for (const auto& part : ast::as<ast::FStringExpr>(*e).parts) {
+          expr(part.value.get());
+          for (const auto& nested : part.spec_parts) expr(nested.value.get());
+        }
         break;
       case ast::ExprKind::Comprehension: {
         const auto& c = ast::as<ast::ComprehensionExpr>(*e);

@@ -1147,7 +1147,32 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         if (!bound.bind({"iterable", "start"}) || !bound.need(0, "iterable")) return nullptr;
         auto v = bound.value(0);
         if (!v) return nullptr;
-        if (!v->type->is_array() && !v->type->is_tuple()) return fail(a[0]->span, "sum() needs an array or a tuple");
+        // sum(xs, start): the items added to start, left to right; a float start makes a float.
+        ir::ExprPtr start;
+        if (!is_none(a[1])) {
+          start = bound.value(1);
+          if (!start) return nullptr;
+          if (!start->type->is_number()) {
+            return fail(a[1]->span, "sum() of numbers with a start of type " + start->type->str() +
+                                        " is not supported by py2cuda (a number start is)");
+          }
+        }
+        auto total_type = [&](TypeRef items) {
+          // A list's uint64 items meet the int start in float64 (host_lists.cpp's sum()).
+          const bool list_uint64 = v->type->is_list() && items == types::uint64();
+          const bool real = items->is_float() || list_uint64 || (start && start->type->is_float());
+          return real ? types::float64() : types::int64();
+        };
+        if (v->type->is_list() && start) {
+          v = static_list(std::move(v));
+          TypeRef elem = v->type->dtype();
+          if (!elem) return convert(std::move(start), total_type(start->type));  // sum([], s) is s
+          if (!elem->is_number()) return fail(a[0]->span, "sum() of " + elem->str() + " values is not supported by py2cuda");
+          const TypeRef r = total_type(elem);
+          return call_node(r, "py2cuda::host::sum<{t0}>({0}, {1})", c.span,
+                           args_of(std::move(v), convert(std::move(start), r)), {r});
+        }
+        if (!v->type->is_array() && !v->type->is_tuple()) return fail(a[0]->span, "sum() needs an array, a list or a tuple");
         if (v->type->is_array() && (v->type->ndim() != 1 || v->type->is_device_array())) {
           return fail(a[0]->span, "sum() of " + v->type->str() + " is not supported by py2cuda (a 1-D host array is)");
         }
@@ -1157,7 +1182,8 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         }
         if (!in || !in->is_number()) return fail(a[0]->span, "sum() needs numbers");
         // Python's sum starts from the int 0: integers stay int64, floats become float64.
-        TypeRef dt = in->is_float() ? types::float64() : types::int64();
+        const TypeRef dt = total_type(in);
+        if (start) return call_node(dt, rt + "<{t0}>({0}, {1})", c.span, args_of(std::move(v), convert(std::move(start), dt)), {dt});
         return call_node(dt, rt + "<{t0}>({0})", c.span, args_of(std::move(v)), {dt});
       }
       if (row.rule == HostRule::Format) {
@@ -1271,6 +1297,16 @@ ir::ExprPtr FunctionBuilder::test_case_assert(const ast::Call& c, const builtins
 ir::ExprPtr FunctionBuilder::as_python_list(ir::ExprPtr v) {
   if (!v->type->is_tuple() || !v->type->is_list_display()) return v;
   const Span s = v->span;
+  // Lists among the items (a ragged `[[1, 2], [3]]`) are tuples too: marked to print as lists.
+  uint64_t lists = 0;
+  const std::vector<TypeRef>& items = v->type->elements();
+  for (size_t i = 0; i < items.size() && i < 64; ++i) {
+    if (items[i]->is_tuple() && items[i]->is_list_display()) lists |= uint64_t{1} << i;
+  }
+  if (lists) {
+    return call_node(types::host_object("list"), "py2cuda::host::as_list_of_lists<" + std::to_string(lists) + "u>({0})", s,
+                     one_arg(std::move(v)));
+  }
   return call_node(types::host_object("list"), "py2cuda::host::as_list({0})", s, one_arg(std::move(v)));
 }
 
@@ -1303,7 +1339,10 @@ ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const 
     return fail(s, "printing an instance of the class '" + cls + "' shows its address in Python (<__main__." + cls +
                        " object at 0x...>), which py2cuda does not translate; print its attributes");
   }
-  if (v->type->is_none()) v = string_const("None", s);  // f"{None}", format(None)
+  if (v->type->is_none()) {
+    v = string_const("None", s);  // f"{None}", format(None)
+    conversion = 0;               // and f"{None!r}": its repr is its text, no quotes
+  }
   if (v->type->is_optional()) {
     // str(), repr() and format() of py2cuda::Optional print None as Python does.
     const TypeRef value = v->type->dtype();
@@ -1492,7 +1531,35 @@ ir::ExprPtr FunctionBuilder::fstring(const ast::FStringExpr& f) {
       parts.push_back(string_const(part.text, f.span));
       continue;
     }
-    if (part.dynamic_spec) return fail(part.span, "a format spec with a replacement field ({x:{width}}) is not supported by py2cuda");
+    if (part.dynamic_spec) {
+      // `{x:{width}.{digits}f}`: the spec's text made when the program runs, then Python's
+      // format(x, spec) of a number or a str.
+      std::vector<ir::ExprPtr> pieces;
+      for (const auto& piece : part.spec_parts) {
+        if (!piece.value) {
+          pieces.push_back(string_const(piece.text, part.span));
+          continue;
+        }
+        auto field = dynamic_operand(*piece.value);
+        if (!field) return nullptr;
+        auto text = format_value(std::move(field), 0, "", piece.span);
+        if (!text) return nullptr;
+        pieces.push_back(std::move(text));
+      }
+      const size_t n = pieces.size();
+      auto spec = call_node(types::string(), "py2cuda::host::concat(" + placeholders(0, n) + ")", part.span, std::move(pieces));
+      auto v = dynamic_operand(*part.value);
+      if (!v) return nullptr;
+      if (part.conversion) v = format_value(std::move(v), part.conversion, "", part.span);
+      if (!v) return nullptr;
+      if (!v->type->is_number() && !v->type->is_string()) {
+        return fail(part.span, "a format spec with a replacement field ({x:{width}}) of a " + v->type->str() +
+                                   " is not supported by py2cuda (of a number or a str, it is)");
+      }
+      parts.push_back(call_node(types::string(), "py2cuda::host::format({0}, {1})", part.span,
+                                args_of(std::move(v), std::move(spec))));
+      continue;
+    }
     if (part.conversion == 'r' && part.spec.empty()) {
       if (auto d = dtype_object_repr(*part.value)) {  // f"{a.dtype!r}": dtype('float32')
         parts.push_back(std::move(d));

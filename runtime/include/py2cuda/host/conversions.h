@@ -138,15 +138,16 @@ bool to_bool(const V& v) {
 
 // sum(a) of a 1-D array or a tuple: Python's left-to-right sum from 0 (R is int64_t for
 // integer items, double for float items: 0 + np.float32 is a float64 in NumPy 1.x).
+// sum(a, start) adds them to start, in the same order.
 template <class R, class T>
-R py_sum(const NDArray<T, 1>& a) {
-  R total = 0;
+R py_sum(const NDArray<T, 1>& a, R start = 0) {
+  R total = start;
   for (int64_t i = 0; i < a.shape(0); ++i) total += static_cast<R>(a(i));
   return total;
 }
 template <class R, class... T>
-R py_sum(const py2cuda::tuple<T...>& t) {
-  R total = 0;
+R py_sum(const py2cuda::tuple<T...>& t, R start = 0) {
+  R total = start;
   [&]<std::size_t... I>(std::index_sequence<I...>) { ((total += static_cast<R>(py2cuda::get<I>(t))), ...); }(
       std::index_sequence_for<T...>{});
   return total;

@@ -460,10 +460,11 @@ T min(const List<T>& xs) {
   }
   return best;
 }
-// sum(xs): left to right from the int 0 (R: int64_t for ints and bools, else the elements').
+// sum(xs): left to right from the int 0 (R: int64_t for ints and bools, else the elements'),
+// sum(xs, start) from start.
 template <class R, class T>
-R sum(const List<T>& xs) {
-  R total = 0;
+R sum(const List<T>& xs, R start = 0) {
+  R total = start;
   for (const T& x : xs.items()) total += x;
   return total;
 }

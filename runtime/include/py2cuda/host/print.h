@@ -206,4 +206,26 @@ list as_list(const py2cuda::tuple<T...>& t) {
   return list(std::move(text), static_cast<int64_t>(sizeof...(T)));
 }
 
+// A list display of lists of different lengths (`[[1, 2], [3]]`), each kept as a tuple too: bit
+// I of Lists says element I is a list, shown in brackets; the others (tuples among them) as
+// they are.
+template <uint64_t Lists, class... T>
+list as_list_of_lists(const py2cuda::tuple<T...>& t) {
+  auto item_text = [](const auto& item, auto is_list) {
+    if constexpr (decltype(is_list)::value) {
+      return as_list(item).text();
+    } else {
+      return repr(item);
+    }
+  };
+  std::string text = [&]<std::size_t... I>(std::index_sequence<I...>) {
+    std::string out = "[";
+    ((out += std::string(I ? ", " : "") +
+             item_text(py2cuda::get<I>(t), std::bool_constant<((Lists >> I) & 1u) != 0>{})),
+     ...);
+    return out + "]";
+  }(std::index_sequence_for<T...>{});
+  return list(std::move(text), static_cast<int64_t>(sizeof...(T)));
+}
+
 }  // namespace py2cuda::host
