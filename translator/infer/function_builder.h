@@ -344,6 +344,7 @@ class FunctionBuilder {
   ir::ExprPtr host_print(const ast::Call& c);
   ir::ExprPtr fstring(const ast::FStringExpr& f);
   ir::ExprPtr as_python_list(ir::ExprPtr v);
+  ir::ExprPtr none_text(ir::ExprPtr v, Span s);  // "None", after evaluating a call that returns nothing
   ir::ExprPtr format_value(ir::ExprPtr v, char conversion, const std::string& spec, Span s);
   // A value as an argument of `%` formatting or str.format (runtime FormatArg).
   ir::ExprPtr format_argument(ir::ExprPtr v, Span s);

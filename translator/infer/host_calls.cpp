@@ -427,7 +427,12 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
           const builtins::HostBuiltin* row = cls.empty() ? nullptr : builtins::find_host(cls + "." + m.attr);
           if (!row) row = builtins::find_host("dict." + m.attr);
           if (!row) return fail(m.attr_span, "dict." + m.attr + "() is not supported by py2cuda");
-          return dict_method(c, m.attr, std::move(self));
+          auto call = dict_method(c, m.attr, std::move(self));
+          static const std::set<std::string> kChanging = {"pop", "popitem", "setdefault", "update", "clear"};
+          if (call && call->kind == ir::ExprKind::Builtin && kChanging.count(m.attr)) {
+            static_cast<ir::BuiltinCall&>(*call).has_effects = true;  // ordered against reads of the dict
+          }
+          return call;
         }
         if (self->type->is_set()) {
           const builtins::HostBuiltin* method = builtins::find_host("set." + m.attr);
@@ -1113,7 +1118,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       }
       auto v = maybe_optional(*a[0]);  // a DynamicNumber shows the type it holds
       if (!v) return nullptr;
-      if (v->type->is_none()) return string_const("None", c.span);  // str(None)
+      if (v->type->is_none()) return none_text(std::move(v), c.span);  // str(None)
       if (v->type->is_optional()) {
         // A variable holding None or a value: "None", or the value's text.
         return call_node(types::string(), row.path == "repr" ? "py2cuda::host::FormatArg({0}).repr()" : "py2cuda::host::str({0})",
@@ -1293,6 +1298,13 @@ ir::ExprPtr FunctionBuilder::test_case_assert(const ast::Call& c, const builtins
 
 // ------------------------------------------------------------------ printing and strings
 
+// The text "None" of a value that is None: a call returning nothing still runs first
+// (`print(xs.append(2))` appends).
+ir::ExprPtr FunctionBuilder::none_text(ir::ExprPtr v, Span s) {
+  if (v->kind == ir::ExprKind::Const) return string_const("None", s);
+  return call_node(types::string(), "({0}, std::string(\"None\"))", s, one_arg(std::move(v)));
+}
+
 // A list kept as a tuple (Type::is_list_display) as the list object print() and str() show.
 ir::ExprPtr FunctionBuilder::as_python_list(ir::ExprPtr v) {
   if (!v->type->is_tuple() || !v->type->is_list_display()) return v;
@@ -1340,7 +1352,7 @@ ir::ExprPtr FunctionBuilder::format_value(ir::ExprPtr v, char conversion, const 
                        " object at 0x...>), which py2cuda does not translate; print its attributes");
   }
   if (v->type->is_none()) {
-    v = string_const("None", s);  // f"{None}", format(None)
+    v = none_text(std::move(v), s);  // f"{None}", format(None)
     conversion = 0;               // and f"{None!r}": its repr is its text, no quotes
   }
   if (v->type->is_optional()) {
@@ -1404,7 +1416,7 @@ ir::ExprPtr FunctionBuilder::format_argument(ir::ExprPtr v, Span s) {
     v = unwrap_optional(std::move(v));
   }
   TypeRef t = v->type;
-  if (t->is_none()) return string_const("None", s);  // formats as its text
+  if (t->is_none()) return none_text(std::move(v), s);  // formats as its text
   if (t == types::float32()) return call_node(t, "py2cuda::host::np_float32_arg({0})", s, one_arg(std::move(v)));
   // FormatArg takes each as it is (a mixed dict's value is one already)
   if (t->is_number() || t->is_string() || t->is_dynamic() || t == types::host_object("FormatArg")) return v;
@@ -1681,7 +1693,7 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
       return fail(a->span, "printing a " + v->type->str() + " holding instances of a class is not supported by "
                            "py2cuda; print each instance");
     }
-    if (v->type->is_none()) v = string_const("None", a->span);  // print(None)
+    if (v->type->is_none()) v = none_text(std::move(v), a->span);  // print(None), print(xs.append(1))
     if (v->type->is_optional()) v = call_node(types::string(), "py2cuda::host::str({0})", a->span, one_arg(std::move(v)));
     v = as_python_list(std::move(v));
     // print() writes str() of each value itself; which values have a text is format_value's to say.

@@ -52,6 +52,13 @@ bool reads_container(const Expr& e) {
 
 bool calls_program_code(const Expr& e) {
   if (e.kind == ExprKind::Call || e.kind == ExprKind::Launch) return true;
+  if (e.kind == ExprKind::Builtin && static_cast<const BuiltinCall&>(e).has_effects) {
+    // A method changing the container it is given (`d.pop(k)`, `xs.append(v)`, `s.pop()`).
+    for (const auto& a : static_cast<const BuiltinCall&>(e).args) {
+      const TypeRef t = a->type;
+      if (t->is_list() || t->is_dict() || t->is_set()) return true;
+    }
+  }
   return any_operand(e, [](const Expr& x) { return calls_program_code(x); });
 }
 

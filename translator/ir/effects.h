@@ -135,8 +135,8 @@ bool has_effects(const Expr& e, EffectRules rules);
 bool reads_state(const Expr& e);
 
 // With EffectRules::calls_read_their_containers: whether `e` holds a runtime call given a
-// container (`len(log)`, `a.sum()`), or a call of the program's own functions or a launch,
-// which may change one.
+// container (`len(log)`, `a.sum()`), or a call of the program's own functions, a launch or a
+// runtime call with effects given a list, dict or set (`d.pop(k)`), which may change one.
 bool reads_container(const Expr& e);
 bool calls_program_code(const Expr& e);
 
