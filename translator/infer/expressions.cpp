@@ -1367,7 +1367,14 @@ ir::ExprPtr FunctionBuilder::binary_parts(const ast::Binary& b) {
     cat->args = std::move(parts);
     return cat;
   }
-  return binary_values(b.op, std::move(l), std::move(r), b.span);
+  auto v = binary_values(b.op, std::move(l), std::move(r), b.span);
+  const bool divides = b.op == BinOp::TrueDiv || b.op == BinOp::FloorDiv || b.op == BinOp::Mod;
+  if (v && python_host() && divides && (is_numpy_scalar(*b.left) || is_numpy_scalar(*b.right))) {
+    ir::Expr* e = v.get();
+    while (e->kind == ir::ExprKind::Cast) e = static_cast<ir::Cast*>(e)->operand.get();
+    if (e->kind == ir::ExprKind::Binary) static_cast<ir::Binary*>(e)->numpy_scalar_division = true;
+  }
+  return v;
 }
 
 ir::ExprPtr FunctionBuilder::unary(const ast::Unary& u) {

@@ -109,6 +109,9 @@ struct Binary : Expr {
   bool divisor_positive = false;
   bool divisor_nonneg = false;
   bool dividend_nonneg = false;
+  // Host code: `/`, `//` or `%` with a NumPy scalar operand (`a.sum() / n`): NumPy's inf, nan
+  // or 0 for a zero divisor (and a RuntimeWarning), never Python's ZeroDivisionError.
+  bool numpy_scalar_division = false;
 };
 
 struct Unary : Expr {

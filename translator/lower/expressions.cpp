@@ -431,7 +431,7 @@ bool is_power_of_two_divisor(const ir::Binary& b) {
 }  // namespace
 
 std::string ExprPrinter::raising_division(const ir::Binary& b) {
-  if (error_model_ == ir::ErrorModel::Numpy) return "";
+  if (error_model_ == ir::ErrorModel::Numpy || b.numpy_scalar_division) return "";
   if (b.op != BinOp::TrueDiv && b.op != BinOp::FloorDiv && b.op != BinOp::Mod) return "";
   // Arrays divide elementwise with NumPy's inf/nan; complex numbers keep C++'s division.
   if (!b.left->type->is_number() || !b.right->type->is_number()) return "";
