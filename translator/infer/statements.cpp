@@ -8,6 +8,7 @@
 #include "infer/builtin_typing.h"
 #include "infer/cpp_names.h"
 #include "infer/function_builder.h"
+#include "infer/host_nodes.h"
 #include "infer/ssa_versions.h"
 #include "types/numpy_rules.h"
 #include "types/rules.h"
@@ -528,6 +529,12 @@ void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s,
       if (host_ && std::any_of(elts.begin(), elts.end(), [](const ast::ExprPtr& e) { return e->kind == ast::ExprKind::Starred; })) {
         starred_unpack(elts, std::move(value), s, out, echo);  // infer/starred_arguments.cpp
         return;
+      }
+      if (host_ && value->type == types::host_object("str_list")) {
+        // `key, val = line.split("=")`: the words as a list of str, unpacked by their count.
+        const Span words = value->span;
+        value = call_node(types::list(types::string()), "py2cuda::host::List<std::string>({0}.items())", words,
+                          args_of(std::move(value)));
       }
       if (host_ && ((value->type->is_list() && value->type->dtype()) ||
                     (value->type->is_array() && !value->type->is_device_array()))) {
