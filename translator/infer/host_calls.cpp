@@ -1516,7 +1516,11 @@ ir::ExprPtr FunctionBuilder::str_list_subscript(ir::ExprPtr base, const ast::Sub
   if (s.index->kind == ast::ExprKind::Slice) {
     const auto& sl = ast::as<ast::Slice>(*s.index);
     if (sl.step && sl.step->kind != ast::ExprKind::NoneLit) {
-      return fail(sl.step->span, "a slice step on sys.argv is not supported by py2cuda");
+      // words[::-1]: a list of str, sliced as lists are.
+      const Span words = base->span;
+      auto list = call_node(types::list(types::string()), "py2cuda::host::List<std::string>({0}.items())", words,
+                            one_arg(std::move(base)));
+      return list_subscript(std::move(list), s);
     }
     std::vector<ir::ExprPtr> args;
     args.push_back(std::move(base));
