@@ -1318,7 +1318,7 @@ ir::ExprPtr FunctionBuilder::binary_parts(const ast::Binary& b) {
   if (host_ && b.op == BinOp::Mod && l && l->type->is_string()) return percent_format(std::move(l), *b.right, b.span);
   auto r = dynamic_operand(*b.right);
   if (!l || !r) return nullptr;
-  if (!mixed_dict_value_operand(*l, *r, b.span)) return nullptr;
+  if (!mixed_dict_value_operand(l, r, b.span)) return nullptr;
   bool instance = false;  // an operand of a class of host code: its special method
   if (auto v = instance_binary(b.op, l, r, b.span, instance); instance) return v;
   if (host_ && (l->type->is_array() || r->type->is_array())) {
@@ -2000,7 +2000,18 @@ ir::ExprPtr FunctionBuilder::compare_from(const ast::Compare& c, size_t i, ir::E
   }
   auto right = dynamic_operand(right_ast);
   if (!right) return nullptr;
-  if (host_ && !mixed_dict_value_operand(*left, *right, c.span)) return nullptr;
+  if (host_ && (c.ops[i] == CmpOp::Eq || c.ops[i] == CmpOp::NotEq) &&
+      ((left->type == types::host_object("FormatArg") && right->type->is_string()) ||
+       (right->type == types::host_object("FormatArg") && left->type->is_string()))) {
+    // `r["dtype"] == "float32"` of a dict of mixed values: equal when it holds that str.
+    if (left->type->is_string()) std::swap(left, right);
+    const std::string negation = c.ops[i] == CmpOp::NotEq ? "!" : "";
+    auto equal = call_node(types::boolean(), negation + "py2cuda::host::equals_str({0}, {1})", c.span,
+                           args_of(std::move(left), std::move(right)));
+    if (i + 1 == c.ops.size()) return equal;
+    return fail(c.span, "a chained comparison of a dict's mixed value and a str is not supported by py2cuda");
+  }
+  if (host_ && !mixed_dict_value_operand(left, right, c.span)) return nullptr;
   if (i + 1 == c.ops.size()) return comparison(c.ops[i], std::move(left), std::move(right), c.span);
   if (pure(right_ast)) {
     auto again = dynamic_operand(right_ast);

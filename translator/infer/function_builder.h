@@ -418,7 +418,10 @@ class FunctionBuilder {
   bool empty_dict_parameter(const std::string& id, Span s);
   ir::ExprPtr dict_key(ir::ExprPtr key, TypeRef dict, Span s);
   ir::ExprPtr dict_value(ir::ExprPtr v, TypeRef vt);
-  bool mixed_dict_value_operand(const ir::Expr& l, const ir::Expr& r, Span s);
+  // An operand that is a value of a dict of mixed values (FormatArg): beside a number, the
+  // number it holds (mixed_dict_number, a DynamicNumber); false after reporting another use.
+  bool mixed_dict_value_operand(ir::ExprPtr& l, ir::ExprPtr& r, Span s);
+  ir::ExprPtr mixed_dict_number(ir::ExprPtr v);
   ir::ExprPtr dict_item(ir::ExprPtr dict, const ast::Subscript& s);
   // `value` is taken only when the target is a dict's entry.
   bool dict_store(const ast::Subscript& target, ir::ExprPtr& value, Span s, ir::Block& out, bool echo, bool& handled);

@@ -163,11 +163,14 @@ TypeRef FunctionBuilder::host_dtype_named(const ast::Expr& e) {
 }
 
 ir::ExprPtr FunctionBuilder::shape_value(const ast::Expr& e, int& ndim) {
-  auto v = expr(e);
+  auto v = dynamic_operand(e);
   if (!v) return nullptr;
   std::vector<ir::ExprPtr> dims;
   if (v->type->is_int() || v->type->is_bool()) {
     dims.push_back(convert(std::move(v), types::int64()));
+  } else if (v->type->is_dynamic()) {
+    // A number whose Python type is known when the program runs: an int there, else TypeError.
+    dims.push_back(call_node(types::int64(), "py2cuda::host::shape_extent({0})", e.span, one_arg(std::move(v))));
   } else if (v->type->is_tuple()) {
     const auto& elems = v->type->elements();
     for (size_t k = 0; k < elems.size(); ++k) {

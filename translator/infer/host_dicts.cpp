@@ -84,11 +84,25 @@ ir::ExprPtr FunctionBuilder::dict_value(ir::ExprPtr v, TypeRef vt) {
 
 // An operand read from a dict of mixed values: its type is known only at run time, so it
 // prints and formats but does not compute; false after saying so.
-bool FunctionBuilder::mixed_dict_value_operand(const ir::Expr& l, const ir::Expr& r, Span s) {
-  if (l.type != mixed_value_type() && r.type != mixed_value_type()) return true;
-  D().error(s, "this value comes from a dict whose values have several types (py2cuda keeps each with its Python type "
-               "for printing and formatting only): convert it first, e.g. float(d[k]), int(d[k]) or str(d[k])");
+bool FunctionBuilder::mixed_dict_value_operand(ir::ExprPtr& l, ir::ExprPtr& r, Span s) {
+  if (l->type != mixed_value_type() && r->type != mixed_value_type()) return true;
+  // Beside a number or another such value: the number it holds (a str there is Python's
+  // TypeError when the program runs).
+  auto numeric = [](TypeRef t) { return t->is_number() || t->is_dynamic() || t == mixed_value_type(); };
+  if (numeric(l->type) && numeric(r->type)) {
+    l = mixed_dict_number(std::move(l));
+    r = mixed_dict_number(std::move(r));
+    return true;
+  }
+  D().error(s, "this value comes from a dict whose values have several types (py2cuda keeps each with its Python type; "
+               "beside a number it is the number it holds): convert it first, e.g. float(d[k]), int(d[k]) or str(d[k])");
   return false;
+}
+
+ir::ExprPtr FunctionBuilder::mixed_dict_number(ir::ExprPtr v) {
+  if (!v || v->type != mixed_value_type()) return v;
+  const Span s = v->span;
+  return call_node(types::dynamic_number(types::float64()), "py2cuda::host::number_of({0})", s, args_of(std::move(v)));
 }
 
 // An empty dict given to a function as an argument and typed there by its stores: the function

@@ -136,7 +136,7 @@ ir::ExprPtr FunctionBuilder::dynamic_number_builtin(const ast::Call& c, const st
   }
   std::vector<ir::ExprPtr> args;
   for (const ast::Expr* operand : operands) {
-    auto v = dynamic_operand(*operand);
+    auto v = mixed_dict_number(dynamic_operand(*operand));  // round(r["l2"], 1) of a mixed dict's value
     if (!v) {
       applies = true;  // its error is said: not typed again
       return nullptr;

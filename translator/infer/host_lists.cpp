@@ -830,6 +830,7 @@ ir::ExprPtr FunctionBuilder::key_function(const ast::Expr& key, TypeRef item, si
   }
   comprehension_vars_ = saved;
   if (!value) return nullptr;
+  value = mixed_dict_number(std::move(value));  // key=lambda k: results[k]["time"]: the number held
   if (!orderable(value->type)) {
     return fail(key.span, "the key= function gives " + value->type->str() + " values, which py2cuda does not order "
                           "(numbers, strings and tuples of them)");

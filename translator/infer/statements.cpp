@@ -824,6 +824,13 @@ void FunctionBuilder::aug_assign(const ast::AugAssign& a, ir::Block& out) {
   auto current = dynamic_operand(*a.target);
   auto rhs = dynamic_operand(*a.value);
   if (!current || !rhs) return;
+  if (host_ && (current->type == types::host_object("FormatArg") || rhs->type == types::host_object("FormatArg"))) {
+    // `total += r["blocks"]` of a dict of mixed values: the number it holds.
+    if (!mixed_dict_value_operand(current, rhs, a.span)) return;
+    auto result = dynamic_binary(a.op, std::move(current), std::move(rhs), a.span);
+    if (result) assign(*a.target, std::move(result), a.span, out, true);
+    return;
+  }
   if (current->type->is_array() || rhs->type->is_array() || current->type->is_list()) {
     current = static_number(std::move(current));
     rhs = static_number(std::move(rhs));

@@ -311,6 +311,25 @@ inline std::string type_name(const DynamicNumber& x) {
       x.value);
 }
 
+// An array's extent given as a number whose type is known at run time (np.zeros(d["n"] * 2)):
+// an integer; a float is NumPy's TypeError.
+inline int64_t shape_extent(const DynamicNumber& x) {
+  return std::visit(
+      [&](auto a) -> int64_t {
+        using A = typename dynamic_number_detail::unwrap<decltype(a)>::type;
+        if constexpr (std::is_floating_point_v<A>) {
+          throw PyException("TypeError", "expected a sequence of integers or a single integer, got '" + repr(x) + "'");
+        } else {
+          if constexpr (dynamic_number_detail::unwrap<decltype(a)>::python) {
+            return static_cast<int64_t>(a);
+          } else {
+            return static_cast<int64_t>(a.value);
+          }
+        }
+      },
+      x.value);
+}
+
 // str(type(x)): `<class 'float'>`, `<class 'numpy.float32'>`.
 inline std::string class_text(const DynamicNumber& x) {
   return std::string("<class '") + (dynamic_number_detail::is_python(x) ? "" : "numpy.") + type_name(x) + "'>";

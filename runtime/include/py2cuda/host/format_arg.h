@@ -190,4 +190,26 @@ inline std::string str(const FormatArg& a) { return a.str(); }
 inline std::string repr(const FormatArg& a) { return a.repr(); }
 inline std::string format(const FormatArg& a, std::string_view spec) { return a.format(spec); }
 
+// `r["dtype"] == "float32"`: a mixed value equals a str only when it holds that str.
+inline bool equals_str(const FormatArg& a, std::string_view s) { return a.is_str() && a.text() == s; }
+
+// A value of a dict of mixed values in arithmetic or a comparison (`r["l2"] > 10`,
+// `round(r["l2"], 1)`, a sort key): the number it holds, as a DynamicNumber of its Python or
+// NumPy type (a NumPy integer as np.int64). A str, None or other object there is Python's
+// TypeError.
+inline DynamicNumber number_of(const FormatArg& a) {
+  const int64_t integer = static_cast<int64_t>(a.negative() ? uint64_t{0} - a.magnitude() : a.magnitude());
+  switch (a.kind()) {
+    case FormatArg::Kind::Int: return DynamicNumber(integer);
+    case FormatArg::Kind::Bool: return DynamicNumber(a.magnitude() != 0);
+    case FormatArg::Kind::Float: return DynamicNumber(a.as_double());
+    case FormatArg::Kind::NpBool: return DynamicNumber(np_bool{a.magnitude() != 0});
+    case FormatArg::Kind::NpInt: return DynamicNumber(np_int64{integer});
+    case FormatArg::Kind::NpFloat32: return DynamicNumber(np_float32{static_cast<float>(a.as_double())});
+    case FormatArg::Kind::NpFloat64: return DynamicNumber(np_float64{a.as_double()});
+    default:
+      throw PyException("TypeError", "unsupported operand type(s) for a number operation: '" + a.type_name() + "'");
+  }
+}
+
 }  // namespace py2cuda::host
