@@ -18,4 +18,3 @@ stats = {"n": 8, "scale": 0.5, "name": "ones"}
 a = np.zeros(len(stats["name"] + "_run") * stats["n"])
 fill[1, 32](a, 1.0)
 print(a)
-
