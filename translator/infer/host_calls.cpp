@@ -1174,6 +1174,10 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
         if (v->type->is_list() && start) {
           v = static_list(std::move(v));
           TypeRef elem = v->type->dtype();
+          if (elem == types::host_object("FormatArg")) {  // the numbers a dict's mixed values hold
+            return call_node(types::dynamic_number(types::float64()), "py2cuda::host::sum_of_values({0}, {1})", c.span,
+                             args_of(std::move(v), std::move(start)));
+          }
           if (!elem) return convert(std::move(start), total_type(start->type));  // sum([], s) is s
           if (!elem->is_number()) return fail(a[0]->span, "sum() of " + elem->str() + " values is not supported by py2cuda");
           const TypeRef r = total_type(elem);
@@ -1571,7 +1575,9 @@ ir::ExprPtr FunctionBuilder::fstring(const ast::FStringExpr& f) {
       if (!v) return nullptr;
       if (part.conversion) v = format_value(std::move(v), part.conversion, "", part.span);
       if (!v) return nullptr;
-      if (!v->type->is_number() && !v->type->is_string()) {
+      const bool formats = v->type->is_number() || v->type->is_string() || v->type->is_dynamic() ||
+                           v->type == types::host_object("FormatArg");
+      if (!formats) {
         return fail(part.span, "a format spec with a replacement field ({x:{width}}) of a " + v->type->str() +
                                    " is not supported by py2cuda (of a number or a str, it is)");
       }

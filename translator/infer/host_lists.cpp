@@ -1261,6 +1261,10 @@ ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string&
     return call_node(types::boolean(), "py2cuda::host::" + path + "({0})", c.span, args_of(std::move(v)));
   }
   if (path == "sum") {
+    if (elem == types::host_object("FormatArg")) {  // sum([r["n"] for r in results]): the numbers held
+      return call_node(types::dynamic_number(types::float64()), "py2cuda::host::sum_of_values({0})", c.span,
+                       args_of(std::move(v)));
+    }
     if (!elem->is_number()) return fail(arg.span, "sum() of " + elem->str() + " values is not supported by py2cuda");
     // Python's sum starts from the int 0, and NumPy 1.26's `0 + np.float32(x)` is a float64:
     // ints and bools give an int, floats (and uint64, which meets int64 in float64) a float64.

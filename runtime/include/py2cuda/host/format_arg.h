@@ -212,4 +212,13 @@ inline DynamicNumber number_of(const FormatArg& a) {
   }
 }
 
+// sum() of a list of such values ([r["blocks"] for r in results]): left to right from start
+// (the int 0), each value the number it holds.
+template <class Items>
+DynamicNumber sum_of_values(const Items& values, DynamicNumber start = DynamicNumber(int64_t{0})) {
+  DynamicNumber total = start;
+  for (const FormatArg& v : values.items()) total = total + number_of(v);
+  return total;
+}
+
 }  // namespace py2cuda::host
