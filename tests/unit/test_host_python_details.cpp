@@ -1,0 +1,69 @@
+// Host code details scripts lean on (programs compared with Python's output:
+// tests/programs/host_results_tables.py): sum() with a start, f-string fields whose spec holds
+// fields of its own, None's repr, a dict's mixed values beside numbers, `key, value =
+// text.split("=")`, a NumPy scalar divided by zero, and a container's method among print()'s
+// arguments in Python's order.
+#include <gtest/gtest.h>
+
+#include "translate_text.h"
+
+using namespace py2cuda;
+
+namespace {
+
+const test::HostProgram run({.setup = "inc[1, 1](np.zeros(1))\n"});  // lines 1-6
+
+using test::has;
+
+TEST(HostPythonDetails, SumAddsToItsStart) {
+  TranslateResult r = run("xs = [4, 5]\nprint(sum(xs, 100), sum(xs, 0.5), sum((1, 2), 3))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::sum<int64_t>(xs, int64_t(100))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::sum<double>(xs, 0.5)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::py_sum<int64_t>(")) << r.cu;
+}
+
+TEST(HostPythonDetails, NestedFormatSpecIsMadeAtRunTime) {
+  TranslateResult r = run("w, p = 10, 3\nx = 3.14159\nprint(f\"{x:{w}.{p}f}|\")\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::format(x, py2cuda::host::concat(py2cuda::host::str(w), \".\", "
+                        "py2cuda::host::str(p), \"f\"))"))
+      << r.cu;
+}
+
+TEST(HostPythonDetails, NoneReprHasNoQuotes) {
+  TranslateResult r = run("x = None\nprint(f\"{x!r}\")\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "repr(\"None\")")) << r.cu;
+}
+
+TEST(HostPythonDetails, MixedDictValuesBesideNumbersAreTheNumbersTheyHold) {
+  TranslateResult r = run("r = {\"n\": 8, \"name\": \"ones\"}\nbig = r[\"n\"] > 5\nsame = r[\"name\"] == \"ones\"\n"
+                          "print(big, same, round(r[\"n\"] / 3, 2))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::number_of(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::equals_str(")) << r.cu;
+}
+
+TEST(HostPythonDetails, SplitWordsUnpackByTheirCount) {
+  TranslateResult r = run("k, v = \"alpha=1.5\".split(\"=\")\nprint(k, float(v))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<std::string>(")) << r.cu;
+}
+
+TEST(HostPythonDetails, NumpyScalarDivisionDoesNotRaise) {
+  // NumPy's inf/nan for a zero divisor (with a RuntimeWarning), not ZeroDivisionError.
+  TranslateResult r = run("a = np.arange(3.0)\nm = a > 5\nprint(a[m].sum() / m.sum(), 1.0 / len(a))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, ") / double(py2cuda::np::sum<int64_t>(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::python.truediv(1.0, ")) << r.cu;  // a Python float still raises
+}
+
+TEST(HostPythonDetails, ContainerMethodsAmongArgumentsKeepPythonsOrder) {
+  TranslateResult r = run("d = {1: 10, 2: 20}\nprint(d.pop(2), 2 in d)\nxs = [1]\nprint(len(xs), xs.append(2), len(xs))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "const int64_t py2cuda_arg0 = d.pop(int64_t(2));")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "(xs.append(int64_t(2)), std::string(\"None\"))")) << r.cu;
+}
+
+}  // namespace
