@@ -787,6 +787,11 @@ class ModuleBuilder {
   TypeRef shared_global_type(const std::string& name) const;
   void set_shared_global_type(const std::string& name, TypeRef t);
   int shared_global_changes() const { return shared_global_changes_; }
+  // Where host code changes the module variable `name` after binding it, which a kernel's
+  // frozen copy would not see: "the module's code" or "function 'f'"; empty when nothing does
+  // (the module's code stores into it or calls a method changing it, a function rebinds it
+  // under `global` or changes it in place).
+  std::string host_changer_of(const std::string& name);
 
   // Ufuncs (infer/ufuncs.cpp): the module's entry for `f`, its loop for these core
   // parameter types (built on first request), and run()'s eager CUDA loops.

@@ -84,6 +84,24 @@ bool ModuleBuilder::is_shared_global(const std::string& name) {
   return shared_globals_->count(name) > 0;
 }
 
+std::string ModuleBuilder::host_changer_of(const std::string& name) {
+  std::set<std::string> changed;
+  collect_mutated_names(info_.host.body, changed);
+  if (changed.count(name)) return "the module's code";
+  for (const auto& f : info_.functions) {
+    if (f->kind != sema::FunctionKind::Plain || !f->def) continue;
+    std::set<std::string> declared_global, mutated, local;
+    collect_global_names(f->def->body, declared_global);
+    collect_mutated_names(f->def->body, mutated);
+    collect_bound_names(f->def->body, local);
+    for (const auto& p : f->def->params) local.insert(p.name);
+    const bool rebinds = declared_global.count(name) && local.count(name);
+    const bool changes = mutated.count(name) && (!local.count(name) || declared_global.count(name));
+    if (rebinds || changes) return "function '" + f->name + "'";
+  }
+  return "";
+}
+
 std::string ModuleBuilder::shared_global_cpp_name(const std::string& name) const {
   return cpp_identifier(name) + "_global";
 }
