@@ -558,6 +558,13 @@ class Evaluator {
 
   // A.T, A.shape, A.size, A.ndim, A.dtype.itemsize of a constant array.
   std::optional<ConstValue> value_attribute(const ast::Attribute& a) {
+    if (a.value->kind == ast::ExprKind::Call) {
+      const auto& c = ast::as<ast::Call>(*a.value);
+      const std::string fn = resolve_path(info_, *c.func);
+      if ((fn == "numpy.finfo" || fn == "numpy.iinfo") && c.args.size() == 1 && c.keywords.empty()) {
+        return type_limit(a, fn == "numpy.finfo", *c.args[0]);
+      }
+    }
     auto v = eval(*a.value);
     if (!v) return std::nullopt;
     if (!v->type->is_array()) return fail(a, "'." + a.attr + "' of this constant is not supported");
@@ -579,6 +586,46 @@ class Evaluator {
       return t;
     }
     return fail(a, "'." + a.attr + "' of a constant array is not supported in a constant expression");
+  }
+
+  // np.finfo(T).eps/max/min/tiny/smallest_normal/resolution (a NumPy scalar of T, as NumPy
+  // gives it) and np.iinfo(T).max/min (a Python int), and .bits of either.
+  std::optional<ConstValue> type_limit(const ast::Attribute& a, bool floating, const ast::Expr& type_expr) {
+    std::optional<TypeRef> t = dtype_arg(type_expr);
+    if (!t) return std::nullopt;
+    const std::string& what = a.attr;
+    if (what == "bits") return make_int(static_cast<int64_t>((*t)->bits()));
+    if (floating) {
+      // NumPy's values: numeric_limits' epsilon, max, lowest and min; resolution 10**-precision.
+      double eps, max, tiny, resolution;
+      if (*t == types::float32()) {
+        using L = std::numeric_limits<float>;
+        eps = L::epsilon(), max = L::max(), tiny = L::min(), resolution = static_cast<double>(1e-06f);
+      } else if (*t == types::float64()) {
+        using L = std::numeric_limits<double>;
+        eps = L::epsilon(), max = L::max(), tiny = L::min(), resolution = 1e-15;
+      } else {
+        return fail(a, "np.finfo() of " + (*t)->str() + " is not a constant py2cuda can freeze (of float32 and "
+                       "float64 it is)");
+      }
+      if (what == "eps") return make_float(eps, *t, false);
+      if (what == "max") return make_float(max, *t, false);
+      if (what == "min") return make_float(-max, *t, false);
+      if (what == "tiny" || what == "smallest_normal") return make_float(tiny, *t, false);
+      if (what == "resolution") return make_float(resolution, *t, false);
+      return fail(a, "np.finfo()." + what + " is not a constant py2cuda can freeze (eps, max, min, tiny, "
+                     "smallest_normal, resolution and bits are)");
+    }
+    if (!(*t)->is_int()) return fail(a, "np.iinfo() needs an integer type, not " + (*t)->str());
+    const int bits = (*t)->bits();
+    const bool is_signed = (*t)->is_signed();
+    if (!is_signed && bits == 64 && what == "max") {
+      return fail(a, "np.iinfo(np.uint64).max does not fit the int64 py2cuda keeps a Python int in");
+    }
+    const uint64_t magnitude = is_signed ? (uint64_t{1} << (bits - 1)) - 1 : (uint64_t{1} << (bits % 64)) - 1;
+    if (what == "max") return make_int(static_cast<int64_t>(magnitude));
+    if (what == "min") return make_int(is_signed ? -static_cast<int64_t>(magnitude) - 1 : 0);
+    return fail(a, "np.iinfo()." + what + " is not a constant py2cuda can freeze (max, min and bits are)");
   }
 
   // A.astype(dtype), A.reshape(shape), A.copy(), A.flatten(), A.ravel(), A.transpose().
