@@ -159,3 +159,16 @@ TEST(ConstantArrays, HostFunctionsReadAHostCopy) {
   EXPECT_TRUE(has(r.cu, "const int16_t T_host[3] = {0, 2, 4};")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::frozen_array(T_host)")) << r.cu;
 }
+
+// np.finfo / np.iinfo limits as module constants: NumPy scalars of the float type, Python ints
+// for the integer limits.
+TEST(ConstantArrays, TypeLimitsFreezeAsNumpyGivesThem) {
+  std::string out = cu("EPS = np.finfo(np.float32).eps\nTOP = np.iinfo(np.int16).max\nLOW = np.iinfo('int8').min\n",
+                       "    out[0] = EPS * 2\n    out[1] = TOP + LOW\n");
+  EXPECT_TRUE(has(out, "constexpr float EPS = 1.1920929e-07f;")) << out;
+  EXPECT_TRUE(has(out, "constexpr int64_t TOP = 32767;")) << out;
+  EXPECT_TRUE(has(out, "constexpr int64_t LOW = -128;")) << out;
+  TranslateResult bad = run("X = np.finfo(np.float32).epsneg\n", "    out[0] = X\n");
+  EXPECT_FALSE(bad.ok);
+  EXPECT_TRUE(has(bad.diagnostics, "np.finfo().epsneg is not a constant py2cuda can freeze")) << bad.diagnostics;
+}
