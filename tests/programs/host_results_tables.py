@@ -3,7 +3,8 @@
 bools), then sorted, picked, compared and summed as numbers; a table printed with widths and
 precisions from variables (f"{x:{w}.{p}f}"); settings parsed from "key=value" text; and the
 Python details such scripts lean on: sum() with a start, a method changing a container among
-print()'s arguments, a NumPy scalar divided by zero, ragged lists printed inline, None's repr."""
+print()'s arguments, a NumPy scalar divided by zero, ragged lists printed inline, None's repr,
+max/min of a list of ints and floats, round() of an int, str.endswith() of a tuple."""
 import numpy as np
 from numba import cuda
 
@@ -69,6 +70,12 @@ def main():
     print([[1, 2], [3]], [[0.5], [1.5, 2.5], []], str([[1], [2, 3]]))
     nothing = None
     print(f"{nothing!r} {None!r} {nothing}")
+
+    timings = [12, 9.5, 15, 11.25]
+    fastest = min(timings)
+    print(max(timings), fastest, type(fastest).__name__, max((3, 2.5, 1)), round(1234, -2), round(1250, -2))
+    files = ["run.csv", "notes.txt", "plot.png"]
+    print([f for f in files if f.endswith((".csv", ".txt"))], files[0].startswith(("ru", "x")))
 
 
 if __name__ == "__main__":

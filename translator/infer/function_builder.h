@@ -371,6 +371,7 @@ class FunctionBuilder {
   ir::ExprPtr dynamic_comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   ir::ExprPtr dynamic_unary(UnaryOp op, ir::ExprPtr v, Span s);
   ir::ExprPtr dynamic_number_builtin(const ast::Call& c, const std::string& path, bool& applies);
+  ir::ExprPtr mixed_items_extreme(const ast::Call& c, const std::string& path, bool& applies);
   // The Numba types a DynamicNumber launch argument may hold at run time, the widened one last.
   std::vector<TypeRef> dynamic_launch_types(const ast::Expr& arg, TypeRef widened);
   bool dynamic_launch(const ast::Call& c, const FunctionEntry& kernel, const std::vector<TypeRef>& params,

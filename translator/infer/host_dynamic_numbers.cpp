@@ -119,6 +119,7 @@ ir::ExprPtr FunctionBuilder::dynamic_number_builtin(const ast::Call& c, const st
   if (path == "sum" && !c.args.empty() && c.args.size() <= 2) {
     if (c.args[0]->kind == ast::ExprKind::Tuple || c.args[0]->kind == ast::ExprKind::List) display = c.args[0].get();
   }
+  if (min_max && c.args.size() == 1) return mixed_items_extreme(c, path, applies);
   if (!display && !(min_max ? c.args.size() >= 2 : path == "abs" ? c.args.size() == 1
                                                    : path == "round" && !c.args.empty() && c.args.size() <= 2)) {
     return nullptr;
@@ -149,7 +150,10 @@ ir::ExprPtr FunctionBuilder::dynamic_number_builtin(const ast::Call& c, const st
   const bool mixed = min_max && python_host() && std::any_of(args.begin(), args.end(), [&](const ir::ExprPtr& v) {
                        return v->type != args[0]->type && !v->type->is_complex();
                      });
-  if (!mixed && std::none_of(args.begin(), args.end(), [](const ir::ExprPtr& v) { return v->type->is_dynamic(); })) {
+  // round(1234, -2) of a Python int: CPython's int.__round__ (Numba's round takes floats only).
+  const bool int_round = path == "round" && c.args.size() == 2 && python_host() && args[0]->type->is_int();
+  if (!mixed && !int_round &&
+      std::none_of(args.begin(), args.end(), [](const ir::ExprPtr& v) { return v->type->is_dynamic(); })) {
     return nullptr;
   }
   applies = true;
@@ -159,6 +163,7 @@ ir::ExprPtr FunctionBuilder::dynamic_number_builtin(const ast::Call& c, const st
     if (!n) return nullptr;
     if (!n->type->is_int()) return fail(c.args[1]->span, "round()'s ndigits must be an int, not " + n->type->str());
     TypeRef t = static_part(args[0]->type);
+    if (!args[0]->type->is_dynamic()) args[0] = as_dynamic(std::move(args[0]));
     args.push_back(convert(std::move(n), types::int64()));
     return call_node(types::dynamic_number(t->is_bool() ? types::int64() : t), "py2cuda::host::round_digits({0}, {1})",
                      c.span, std::move(args));
@@ -184,6 +189,41 @@ ir::ExprPtr FunctionBuilder::dynamic_number_builtin(const ast::Call& c, const st
   if (!widened || !widened->is_number()) return fail(c.span, path + "() of these numbers is not supported by py2cuda");
   for (auto& v : args) v = as_dynamic(std::move(v));
   return call_node(types::dynamic_number(widened), pattern, c.span, std::move(args));
+}
+
+// max(vals) / min(vals) of a list or tuple of numbers of different types (`[1, 2.5, 3]`, kept as
+// a tuple of them): Python compares them in order and returns the winner with its own type
+// (max of that list is the int 3). The items are evaluated once, then compared as
+// DynamicNumbers. Other single arguments are left to the list and array paths.
+ir::ExprPtr FunctionBuilder::mixed_items_extreme(const ast::Call& c, const std::string& path, bool& applies) {
+  auto items = dynamic_operand(*c.args[0]);
+  if (!items) {
+    applies = true;
+    return nullptr;
+  }
+  const TypeRef t = items->type;
+  if (!t->is_tuple() || t->elements().empty()) return nullptr;
+  bool mixed = false;
+  for (TypeRef e : t->elements()) {
+    if (!dynamic_or_number(e) || e->is_complex()) return nullptr;
+    mixed = mixed || e != t->elements()[0];
+  }
+  if (!mixed) return nullptr;
+  applies = true;
+  TypeRef widened = nullptr;
+  for (TypeRef e : t->elements()) widened = widened ? rules::unify(widened, static_part(e)) : static_part(e);
+  if (!widened || !widened->is_number()) return fail(c.span, path + "() of these numbers is not supported by py2cuda");
+  return with_held(std::move(items), "items", [&](ir::Variable* held) -> ir::ExprPtr {
+    std::vector<ir::ExprPtr> args;
+    std::string pattern = "{0}";
+    for (size_t i = 0; i < t->elements().size(); ++i) {
+      auto get = std::make_unique<ir::TupleGet>(t->elements()[i], std::make_unique<ir::VarRef>(held, c.span),
+                                                static_cast<int>(i), c.span);
+      args.push_back(as_dynamic(std::move(get)));
+      if (i) pattern = "py2cuda::host::py_" + path + "(" + pattern + ", {" + std::to_string(i) + "})";
+    }
+    return call_node(types::dynamic_number(widened), pattern, c.span, std::move(args));
+  });
 }
 
 // Where the launch argument is a name whose assignments py2cuda saw, the types assigned to it

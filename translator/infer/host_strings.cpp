@@ -96,6 +96,22 @@ ir::ExprPtr FunctionBuilder::str_method(const ast::Call& c, const builtins::Host
     if (kind == Param::StrOrNone && given[i]->kind == ast::ExprKind::NoneLit) continue;
     auto v = expr(*given[i]);
     if (!v) return nullptr;
+    if ((method == "startswith" || method == "endswith") && i == 0) {
+      if (all_strings(v->type) && !v->type->elements().empty()) {
+        // s.endswith((".csv", ".txt")): any of them.
+        std::string any = "[&](const std::string& text, const auto& options) { return ";
+        for (size_t k = 0; k < v->type->elements().size(); ++k) {
+          any += (k ? " || " : "") + std::string(row.runtime) + "(text, py2cuda::get<" + std::to_string(k) + ">(options))";
+        }
+        args.push_back(std::move(v));
+        auto node = std::make_unique<ir::BuiltinCall>(types::boolean(), any + "; }({0}, {1})", c.span);
+        node->args = std::move(args);
+        return node;
+      }
+      if (!v->type->is_string()) {
+        return fail(given[i]->span, method + " first arg must be str or a tuple of str, not " + v->type->str() + " (TypeError)");
+      }
+    }
     switch (kind) {
       case Param::Str:
       case Param::StrOrNone:
