@@ -1439,6 +1439,8 @@ ir::ExprPtr FunctionBuilder::unary_parts(const ast::Unary& u) {
   auto v = dynamic_operand(*u.operand);
   if (!v) return nullptr;
   if (v->type->is_dynamic()) return dynamic_unary(u.op, std::move(v), u.span);
+  bool instance = false;  // an operand of a class of host code: its special method
+  if (auto r = instance_unary(u.op, v, u.span, instance); instance) return r;
   return unary_values(u.op, std::move(v), u.span);
 }
 

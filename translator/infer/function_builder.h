@@ -235,6 +235,8 @@ class FunctionBuilder {
   // calls it (`==` of a class without __eq__ is identity); null with `handled` false otherwise.
   ir::ExprPtr instance_binary(BinOp op, ir::ExprPtr& l, ir::ExprPtr& r, Span s, bool& handled);
   ir::ExprPtr instance_comparison(CmpOp op, ir::ExprPtr& l, ir::ExprPtr& r, Span s, bool& handled);
+  // `-v`, `+v` of an instance: its __neg__ / __pos__.
+  ir::ExprPtr instance_unary(UnaryOp op, ir::ExprPtr& v, Span s, bool& handled);
   ir::ExprPtr class_call(const ast::Call& c, bool& handled);
   // The method or property getter `name` of class `k` called on `self` (`call` builds the call of
   // one definition): Python finds it on the object's own class, so each subclass overriding it

@@ -154,6 +154,10 @@ bool FunctionBuilder::may_be_instance(const ast::Expr& e) {
       return f.kind == ast::ExprKind::Attribute &&
              (class_named(*ast::as<ast::Attribute>(f).value) || may_be_instance(*ast::as<ast::Attribute>(f).value));
     }
+    // `(u + w).norm()`, `(-v).host`: an operator's special method may return an instance.
+    case ast::ExprKind::Binary:
+      return may_be_instance(*ast::as<ast::Binary>(e).left) || may_be_instance(*ast::as<ast::Binary>(e).right);
+    case ast::ExprKind::Unary: return may_be_instance(*ast::as<ast::Unary>(e).operand);
     default: return false;
   }
 }
@@ -564,6 +568,15 @@ ir::ExprPtr FunctionBuilder::instance_binary(BinOp op, ir::ExprPtr& l, ir::ExprP
                      python_type_name(l->type) + "' and '" + python_type_name(r->type) +
                      "' (TypeError; py2cuda calls __add__, __sub__, __mul__, __truediv__, __floordiv__ and __mod__ "
                      "of the left operand, then __radd__, __rsub__, __rmul__ and __rtruediv__ of the right one)");
+}
+
+ir::ExprPtr FunctionBuilder::instance_unary(UnaryOp op, ir::ExprPtr& v, Span s, bool& handled) {
+  handled = host_ && !instance_class(v->type).empty() && (op == UnaryOp::Neg || op == UnaryOp::Pos);
+  if (!handled) return nullptr;
+  const char* name = op == UnaryOp::Neg ? "__neg__" : "__pos__";
+  if (const FunctionEntry* m = special_method(v->type, name)) return call_special(*m, args_of(std::move(v)), s);
+  return fail(s, std::string("bad operand type for unary ") + (op == UnaryOp::Neg ? "-" : "+") + ": '" +
+                     python_type_name(v->type) + "' (TypeError; py2cuda calls its " + name + ")");
 }
 
 ir::ExprPtr FunctionBuilder::instance_comparison(CmpOp op, ir::ExprPtr& l, ir::ExprPtr& r, Span s, bool& handled) {
