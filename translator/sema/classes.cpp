@@ -26,7 +26,7 @@ bool is_unsupported_special_method(const std::string& name) {
       "__init__", "__str__", "__repr__", "__len__", "__getitem__", "__eq__", "__ne__", "__lt__", "__le__",
       "__gt__", "__ge__", "__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__",
       "__radd__", "__rsub__", "__rmul__", "__rtruediv__", "__contains__", "__enter__", "__exit__", "__call__", "__post_init__",
-      "__neg__", "__pos__", "__abs__"};
+      "__neg__", "__pos__"};
   return name.size() > 4 && name.starts_with("__") && name.ends_with("__") && !kCalled.count(name);
 }
 
