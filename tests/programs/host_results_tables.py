@@ -69,7 +69,7 @@ def main():
     print(pending.append(9), pending, seen.setdefault(5, "five"), len(seen))
     print([[1, 2], [3]], [[0.5], [1.5, 2.5], []], str([[1], [2, 3]]))
     nothing = None
-    print(f"{nothing!r} {None!r} {nothing}")
+    print(f"{nothing!r} {None!r} {nothing}", "{!r} {}".format(nothing, None), "%r" % (nothing,))
 
     timings = [12, 9.5, 15, 11.25]
     fastest = min(timings)

@@ -1423,7 +1423,12 @@ ir::ExprPtr FunctionBuilder::format_argument(ir::ExprPtr v, Span s) {
     v = unwrap_optional(std::move(v));
   }
   TypeRef t = v->type;
-  if (t->is_none()) return none_text(std::move(v), s);  // formats as its text
+  if (t->is_none()) {
+    // None as Python formats it: its str and its repr are both `None` ("{!r}".format(None)).
+    const std::string none = "py2cuda::host::FormatArg(py2cuda::host::PyObjectText{\"None\", \"None\", \"NoneType\"})";
+    if (v->kind == ir::ExprKind::Const) return call_node(types::host_object("FormatArg"), none, s, {});
+    return call_node(types::host_object("FormatArg"), "({0}, " + none + ")", s, one_arg(std::move(v)));
+  }
   if (t == types::float32()) return call_node(t, "py2cuda::host::np_float32_arg({0})", s, one_arg(std::move(v)));
   // FormatArg takes each as it is (a mixed dict's value is one already)
   if (t->is_number() || t->is_string() || t->is_dynamic() || t == types::host_object("FormatArg")) return v;
