@@ -84,11 +84,11 @@ void host_main() {
   // comparisons.py:50: calls = cuda.to_device(np.zeros(n, dtype=np.int32))
   py2cuda::host::DeviceNDArray<int32_t, 1> calls = py2cuda::host::to_device(py2cuda::np::zeros<int32_t>(py2cuda::host::shape(n)));
   // comparisons.py:51: out = cuda.device_array((n, 9), dtype=np.bool_)
-  py2cuda::host::DeviceNDArray<bool, 2> out_2 = py2cuda::host::device_array<bool>(py2cuda::host::shape(n, int64_t(9)));
+  py2cuda::host::DeviceNDArray<bool, 2> out = py2cuda::host::device_array<bool>(py2cuda::host::shape(n, int64_t(9)));
   // comparisons.py:52: compare[1, 32](cuda.to_device(x), calls, out)
-  launch_compare(py2cuda::LaunchConfig{1, 32}, py2cuda::host::to_device(x), calls, out_2);
+  launch_compare(py2cuda::LaunchConfig{1, 32}, py2cuda::host::to_device(x), calls, out);
   // comparisons.py:53: r = out.copy_to_host()
-  py2cuda::host::NDArray<bool, 2> r = out_2.copy_to_host();
+  py2cuda::host::NDArray<bool, 2> r = out.copy_to_host();
   // comparisons.py:54: c = calls.copy_to_host()
   py2cuda::host::NDArray<int32_t, 1> c = calls.copy_to_host();
   // comparisons.py:55: print("x: <1 <=1 ==1 !=1 >1 >=1 0<=x<2 -1<x<=1<3 0<probe(x)<probe(2) calls")
@@ -99,11 +99,11 @@ void host_main() {
     py2cuda::host::print(py2cuda::host::concat(py2cuda::host::str(x(i)), ": ", py2cuda::host::str(r(i, 0)), " ", py2cuda::host::str(r(i, 1)), " ", py2cuda::host::str(r(i, 2)), " ", py2cuda::host::str(r(i, 3)), " ", py2cuda::host::str(r(i, 4)), " ", py2cuda::host::str(r(i, 5)), " ", py2cuda::host::str(r(i, 6)), " ", py2cuda::host::str(r(i, 7)), " ", py2cuda::host::str(r(i, 8)), " ", py2cuda::host::str(c(i))));
   }
   // comparisons.py:60: out = cuda.device_array(4, dtype=np.bool_)
-  py2cuda::host::DeviceNDArray<bool, 1> out_3 = py2cuda::host::device_array<bool>(py2cuda::host::shape(int64_t(4)));
+  py2cuda::host::DeviceNDArray<bool, 1> out_2 = py2cuda::host::device_array<bool>(py2cuda::host::shape(int64_t(4)));
   // comparisons.py:61: mixed_types[1, 1](cuda.to_device(np.array([-1], dtype=np.int32)),
-  launch_mixed_types(py2cuda::LaunchConfig{1, 1}, py2cuda::host::to_device(py2cuda::np::array_from<int32_t>(py2cuda::host::shape(1), {int32_t(-1)})), py2cuda::host::to_device(py2cuda::np::array_from<uint32_t>(py2cuda::host::shape(1), {uint32_t(1)})), py2cuda::host::to_device(py2cuda::np::array_from<int64_t>(py2cuda::host::shape(3), {9223372036854775807, int64_t(9007199254740993), 3})), py2cuda::host::to_device(py2cuda::np::array_from<uint64_t>(py2cuda::host::shape(1), {uint64_t(9223372036854775808)})), py2cuda::host::to_device(py2cuda::np::array_from<double>(py2cuda::host::shape(2), {9007199254740992.0, 3.5})), out_3);
+  launch_mixed_types(py2cuda::LaunchConfig{1, 1}, py2cuda::host::to_device(py2cuda::np::array_from<int32_t>(py2cuda::host::shape(1), {int32_t(-1)})), py2cuda::host::to_device(py2cuda::np::array_from<uint32_t>(py2cuda::host::shape(1), {uint32_t(1)})), py2cuda::host::to_device(py2cuda::np::array_from<int64_t>(py2cuda::host::shape(3), {9223372036854775807, int64_t(9007199254740993), 3})), py2cuda::host::to_device(py2cuda::np::array_from<uint64_t>(py2cuda::host::shape(1), {uint64_t(9223372036854775808)})), py2cuda::host::to_device(py2cuda::np::array_from<double>(py2cuda::host::shape(2), {9007199254740992.0, 3.5})), out_2);
   // comparisons.py:66: m = out.copy_to_host()
-  py2cuda::host::NDArray<bool, 1> m = out_3.copy_to_host();
+  py2cuda::host::NDArray<bool, 1> m = out_2.copy_to_host();
   // comparisons.py:67: print(f"int32_vs_uint32: -1 < 1 is {m[0]}")
   py2cuda::host::print(py2cuda::host::concat("int32_vs_uint32: -1 < 1 is ", py2cuda::host::str(m(0))));
   // comparisons.py:68: print(f"int64_vs_uint64: 2**63 - 1 < 2**63 is {m[1]}")

@@ -4,7 +4,8 @@ bools), then sorted, picked, compared and summed as numbers; a table printed wit
 precisions from variables (f"{x:{w}.{p}f}"); settings parsed from "key=value" text; and the
 Python details such scripts lean on: sum() with a start, a method changing a container among
 print()'s arguments, a NumPy scalar divided by zero, ragged lists printed inline, None's repr,
-max/min of a list of ints and floats, round() of an int, str.endswith() of a tuple."""
+max/min of a list of ints and floats, round() of an int, str.endswith() of a tuple, a name
+reused by a later loop for values of another type."""
 import numpy as np
 from numba import cuda
 
@@ -74,6 +75,12 @@ def main():
     timings = [12, 9.5, 15, 11.25]
     fastest = min(timings)
     print(max(timings), fastest, type(fastest).__name__, max((3, 2.5, 1)), round(1234, -2), round(1250, -2))
+    for v in [0.5, 1.5]:
+        print(v * 2, end=" ")
+    for item in ["a=1", "b=2"]:
+        k, v = item.split("=")
+        print(k, v, end=" ")
+    print()
     files = ["run.csv", "notes.txt", "plot.png"]
     print([f for f in files if f.endswith((".csv", ".txt"))], files[0].startswith(("ru", "x")))
 

@@ -67,3 +67,16 @@ TEST(HostPythonDetails, ContainerMethodsAmongArgumentsKeepPythonsOrder) {
 }
 
 }  // namespace
+
+namespace {
+
+// A name reused by a later loop for values of another type (infer/ssa_versions.h's sites in
+// host code): a variable of its own there, where one variable could not hold both.
+TEST(HostPythonDetails, NameReusedByALaterLoopIsAVersion) {
+  TranslateResult r = run("for v in [0.5, 1.5]:\n    print(v * 2)\nfor item in ['a=1', 'b=2']:\n"
+                          "    k, v = item.split('=')\n    print(k, v)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "std::string v_2 = ")) << r.cu;
+}
+
+}  // namespace

@@ -1,5 +1,6 @@
 #include "infer/ssa_versions.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -23,8 +24,9 @@ struct NamePositions : SubtreeWalker {
   }
 };
 
-// The Name a statement assigns by itself (`x = v`, `x op= v`, `x: T = v`), or null.
-const ast::Name* direct_target(const ast::Stmt& s) {
+// The Names a statement assigns by itself (`x = v`, `x op= v`, `x: T = v`, `k, v = ...` of
+// names), none for any other statement.
+std::vector<const ast::Name*> direct_targets(const ast::Stmt& s) {
   const ast::Expr* target = nullptr;
   switch (s.kind) {
     case ast::StmtKind::Assign: {
@@ -38,7 +40,15 @@ const ast::Name* direct_target(const ast::Stmt& s) {
       break;
     default: break;
   }
-  return target && target->kind == ast::ExprKind::Name ? &ast::as<ast::Name>(*target) : nullptr;
+  if (!target) return {};
+  if (target->kind == ast::ExprKind::Name) return {&ast::as<ast::Name>(*target)};
+  if (target->kind != ast::ExprKind::Tuple) return {};
+  std::vector<const ast::Name*> names;
+  for (const auto& e : ast::as<ast::TupleExpr>(*target).elts) {
+    if (e->kind != ast::ExprKind::Name) return {};  // a starred or nested target: not this file's
+    names.push_back(&ast::as<ast::Name>(*e));
+  }
+  return names;
 }
 
 // The value a direct assignment computes (null for an AugAssign, which reads its target).
@@ -56,24 +66,34 @@ int occurrences(const std::string& name, const ast::Stmt& s) {
 
 class RebindingFinder {
  public:
-  explicit RebindingFinder(const ast::FunctionDef& def) {
-    positions_.block(def.body);
-    for (const ast::Param& p : def.params) bound_.insert(p.name);
-    block(def.body);
+  RebindingFinder(const std::vector<const ast::Stmt*>& body, const std::vector<std::string>& params) {
+    for (const ast::Stmt* st : body) positions_.stmt(*st);
+    for (const std::string& p : params) bound_.insert(p);
+    block(body);
   }
   std::set<Position> sites;
 
  private:
-  void block(const ast::Block& b) {
-    for (const ast::StmtPtr& s : b) {
-      if (const ast::Name* x = direct_target(*s)) {
-        if (bound_.count(x->id) && stays_in(x->id, b)) sites.insert(start_of(x->span));
-        bound_.insert(x->id);
+  static std::vector<const ast::Stmt*> statements(const ast::Block& b) {
+    std::vector<const ast::Stmt*> out;
+    for (const ast::StmtPtr& s : b) out.push_back(s.get());
+    return out;
+  }
+
+  void block(const ast::Block& b) { block(statements(b)); }
+  void block(const std::vector<const ast::Stmt*>& b) {
+    for (const ast::Stmt* s : b) {
+      const std::vector<const ast::Name*> targets = direct_targets(*s);
+      if (!targets.empty()) {
+        for (const ast::Name* x : targets) {
+          if (bound_.count(x->id) && stays_in(x->id, b)) sites.insert(start_of(x->span));
+        }
+        for (const ast::Name* x : targets) bound_.insert(x->id);
         continue;
       }
       if (s->kind == ast::StmtKind::For) collect_target_names(*ast::as<ast::For>(*s).target);
       nested(*s);
-      collect_bound_names(std::vector<const ast::Stmt*>{s.get()}, bound_);
+      collect_bound_names(std::vector<const ast::Stmt*>{s}, bound_);
     }
   }
 
@@ -107,7 +127,7 @@ class RebindingFinder {
   // No value of `name` assigned in b reaches a use outside b: none after b ends, and in a
   // loop around b none outside b or before b's first assignment of it (the previous
   // iteration's value).
-  bool stays_in(const std::string& name, const ast::Block& b) const {
+  bool stays_in(const std::string& name, const std::vector<const ast::Stmt*>& b) const {
     const Position first = start_of(b.front()->span), last = end_of(b.back()->span);
     const std::vector<Position>& uses = positions_.at.at(name);
     for (const Position& p : uses)
@@ -119,11 +139,12 @@ class RebindingFinder {
         if (p >= loop_first && p <= loop_last && p < first) return false;
     }
     // In b, the first statement naming it assigns it without reading it.
-    for (const ast::StmtPtr& s : b) {
+    for (const ast::Stmt* s : b) {
       if (!occurrences(name, *s)) continue;
-      const ast::Name* x = direct_target(*s);
+      const std::vector<const ast::Name*> targets = direct_targets(*s);
+      const bool assigns = std::any_of(targets.begin(), targets.end(), [&](const ast::Name* x) { return x->id == name; });
       const ast::Expr* value = assigned_value(*s);
-      if (!x || x->id != name || !value) return false;
+      if (!assigns || !value) return false;
       NameCounter reads{name};
       reads.expr(value);
       return reads.count == 0;
@@ -139,7 +160,15 @@ class RebindingFinder {
 }  // namespace
 
 std::set<std::pair<uint32_t, uint32_t>> separable_rebindings(const ast::FunctionDef& def) {
-  return RebindingFinder(def).sites;
+  std::vector<const ast::Stmt*> body;
+  for (const ast::StmtPtr& s : def.body) body.push_back(s.get());
+  std::vector<std::string> params;
+  for (const ast::Param& p : def.params) params.push_back(p.name);
+  return RebindingFinder(body, params).sites;
+}
+
+std::set<std::pair<uint32_t, uint32_t>> separable_rebindings(const std::vector<const ast::Stmt*>& body) {
+  return RebindingFinder(body, {}).sites;
 }
 
 }  // namespace py2cuda::infer

@@ -1,4 +1,5 @@
-// Which rebindings of a device function's names Numba types apart.
+// Which rebindings of a function's names Numba types apart (and Python's host code binds to new
+// objects of their own types).
 //
 // Numba types a function in SSA form: each assignment of a name makes a new version, and
 // versions meet (and are unified) only where control flow joins them (a phi). So in
@@ -7,11 +8,13 @@
 //     v = v * 0.5       # float64: another version
 // the first `v` stays an integer. py2cuda gives a name one C++ variable, typed by all its
 // assignments, unless the assignment is one of the sites found here: there typing may give
-// the new version its own variable (FunctionBuilder::assign_name decides, by the types).
+// the new version its own variable (FunctionBuilder::assign_name decides, by the types). Host
+// code uses the same sites: a name reused in a later loop for a value of another type.
 #pragma once
 
 #include <set>
 #include <utility>
+#include <vector>
 
 #include "frontend/ast.h"
 
@@ -26,5 +29,7 @@ namespace py2cuda::infer {
 //     crosses a back edge). Later assignments in B's nested blocks join this version, not one
 //     from before it.
 std::set<std::pair<uint32_t, uint32_t>> separable_rebindings(const ast::FunctionDef& def);
+// The same for a module's host statements (no parameters).
+std::set<std::pair<uint32_t, uint32_t>> separable_rebindings(const std::vector<const ast::Stmt*>& body);
 
 }  // namespace py2cuda::infer

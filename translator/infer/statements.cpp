@@ -87,7 +87,7 @@ std::unique_ptr<ir::Function> FunctionBuilder::build() {
   }
 
   for (size_t i = 0; i < def.params.size(); ++i) env_[def.params[i].name] = param_types_[i];
-  if (!host_) separable_rebindings_ = separable_rebindings(def);
+  separable_rebindings_ = separable_rebindings(def);
   const bool typed = type_body([&](ir::Block& out) {
     block(def.body, out);
     if (!final_) inferred_return_ = with_implicit_none(return_type_, def);
@@ -130,6 +130,7 @@ std::unique_ptr<ir::Function> FunctionBuilder::build_host_main() {
   fn_->error_model = ir::ErrorModel::CPython;
   fn_->def_span = entry_.decorator_span;
   collect_bound_names(entry_.host_body, locals_);
+  separable_rebindings_ = separable_rebindings(entry_.host_body);
   decided_ = decide_branches(mb_.info(), entry_.host_body, {}, false);
   for (auto it = locals_.begin(); it != locals_.end();) {
     if (mb_.is_shared_global(*it)) {
@@ -699,12 +700,14 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
     dtype_aliases_.erase(alias);  // rebound at the top level: a variable from here on
   }
   std::string key = binding(id);
-  if (!host_ && separable_rebindings_.count({target_span.line, target_span.col})) {
-    // Device code: a version Numba types apart (infer/ssa_versions.h). The typing passes give it
-    // a variable of its own, typed by it and the assignments that join it, whichever order the
-    // passes type the program's branches in; the final pass makes it the same variable as the
-    // version it rebinds where both have one type, and keeps it apart where they differ (an
-    // int64 then a float64, or a float32 then a float64: the float32's products round to float32).
+  if (separable_rebindings_.count({target_span.line, target_span.col}) && !shared_globals_here_.count(id)) {
+    // A version Numba types apart (infer/ssa_versions.h), and a new object of its own type in
+    // Python's host code (`v` a loop's float, later `k, v = line.split("=")` in another loop).
+    // The typing passes give it a variable of its own, typed by it and the assignments that join
+    // it, whichever order the passes type the program's branches in; the final pass makes it
+    // the same variable as the version it rebinds where both have one type, and keeps it apart
+    // where they differ (an int64 then a float64, or a float32 then a float64: the float32's
+    // products round to float32).
     const std::string version = place_key(id, target_span);
     assign_type(version, value->type, target_span);
     auto before = env_.find(key);
