@@ -98,13 +98,15 @@ ir::ExprPtr FunctionBuilder::host_python_random(HostRowArgs& bound) {
     if (!k) return nullptr;
     return call_with(i64, args_of(std::move(k)));
   }
-  if (name == "randint") {
+  if (name == "randint" || name == "uniform") {
+    // randint(a, b) of ints, uniform(a, b) of real numbers.
     if (!bound.bind({"a", "b"}) || !bound.need(0, "a") || !bound.need(1, "b")) return nullptr;
-    auto lo = integer(0);
+    const bool ints = name == "randint";
+    auto lo = ints ? integer(0) : real(0);
     if (!lo) return nullptr;
-    auto hi = integer(1);
+    auto hi = ints ? integer(1) : real(1);
     if (!hi) return nullptr;
-    return call_with(i64, args_of(std::move(lo), std::move(hi)));
+    return call_with(ints ? i64 : f64, args_of(std::move(lo), std::move(hi)));
   }
   if (name == "randrange") {
     if (!bound.bind({"start", "stop", "step"}) || !bound.need(0, "start")) return nullptr;
@@ -117,14 +119,6 @@ ir::ExprPtr FunctionBuilder::host_python_random(HostRowArgs& bound) {
       args.push_back(std::move(v));
     }
     return call_with(i64, std::move(args));
-  }
-  if (name == "uniform") {
-    if (!bound.bind({"a", "b"}) || !bound.need(0, "a") || !bound.need(1, "b")) return nullptr;
-    auto lo = real(0);
-    if (!lo) return nullptr;
-    auto hi = real(1);
-    if (!hi) return nullptr;
-    return call_with(f64, args_of(std::move(lo), std::move(hi)));
   }
   if (name == "gauss" || name == "normalvariate") {
     if (!bound.bind({"mu", "sigma"})) return nullptr;
