@@ -53,7 +53,7 @@ TEST(HostDicts, DictNeverStoredIntoIsAnEmptyDict) {
 }
 
 // Numbers, bools and strings of several types in one dict: each kept with its Python type
-// (runtime FormatArg), for printing and formatting; arithmetic on one is a located warning.
+// (runtime FormatArg), for printing and formatting, and as the number it holds beside a number.
 TEST(HostDicts, MixedValueTypesKeepEachValuesType) {
   TranslateResult r = run("d = {'n': 100, 'alpha': 0.5, 'name': 'x'}\nprint(d, d['n'], f\"{d['alpha']:.2f}\")\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;
@@ -64,9 +64,13 @@ TEST(HostDicts, MixedValueTypesKeepEachValuesType) {
   EXPECT_TRUE(has(filled.cu, "py2cuda::host::Dict<std::string, py2cuda::host::FormatArg> d = {};")) << filled.cu;
   EXPECT_TRUE(has(filled.cu, "py2cuda::host::mixed_dict(")) << filled.cu;
   EXPECT_TRUE(has(filled.cu, "int main(")) << filled.cu;
+  // Beside a number, the number it holds; joined to a str, a located warning (convert it first).
   TranslateResult sum = run("d = {'n': 100, 'alpha': 0.5}\nprint(d['n'] + 1)\n");
-  EXPECT_TRUE(has(sum.diagnostics, "prog.py:9:7: warning: this value comes from a dict whose values have several types"))
-      << sum.diagnostics;
+  ASSERT_TRUE(sum.ok) << sum.diagnostics;
+  EXPECT_TRUE(has(sum.cu, "py2cuda::host::number_of(d.at(\"n\")) + ")) << sum.cu;
+  TranslateResult joined = run("d = {'n': 100, 'name': 'x'}\nprint(d['name'] + 'y')\n");
+  EXPECT_TRUE(has(joined.diagnostics, "prog.py:9:7: warning: this value comes from a dict whose values have several types"))
+      << joined.diagnostics;
   TranslateResult arrays = run("d = {'n': 100, 'a': a}\nprint(d)\n");
   EXPECT_TRUE(has(arrays.diagnostics, "prog.py:8:21: warning: py2cuda's dicts hold one value type: this value is "))
       << arrays.diagnostics;

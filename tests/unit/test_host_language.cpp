@@ -170,7 +170,7 @@ TEST(HostLanguage, EventsBecomeRuntimeEvents) {
 TEST(HostLanguage, AliasReboundToAValueAtTheTopLevelBecomesAVariable) {
   TranslateResult r = run("a = np.zeros(1)\nk = inc\nk[1, 1](a)\ndec[1, 1](a)\nk = 5\nprint(k + 1)\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;
-  EXPECT_TRUE(has(r.cu, "int64_t k = 5;")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int64_t k_2 = 5;")) << r.cu;  // a version of its own (infer/ssa_versions.h)
   EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
 }
 

@@ -270,10 +270,11 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
       if (!host_ && sym.closure_function.empty()) {
         // Numba freezes a global when it compiles the kernel (at its first launch, after the
         // host code has run so far); py2cuda when it translates, from the module's assignment.
-        if (const std::string changer = mb_.host_changer_of(id); !changer.empty()) {
-          return fail(s, "global '" + id + "' is changed by " + changer + " and read by this kernel: Numba freezes "
-                         "its value when it compiles the kernel (at the first launch), py2cuda when it translates "
-                         "(the module's assignment), so the two could differ; pass it to the kernel as an argument");
+        if (const std::string changer = mb_.host_change_before_launch(id, entry_.name); !changer.empty()) {
+          return fail(s, "global '" + id + "' is changed by " + changer + " before this kernel is launched: Numba "
+                         "freezes its value when it compiles the kernel (at the first launch), py2cuda when it "
+                         "translates (the module's assignment), which would not see the change; pass it to the "
+                         "kernel as an argument");
         }
       }
       bool has_half = v->type == types::float16();

@@ -790,11 +790,12 @@ class ModuleBuilder {
   TypeRef shared_global_type(const std::string& name) const;
   void set_shared_global_type(const std::string& name, TypeRef t);
   int shared_global_changes() const { return shared_global_changes_; }
-  // Where host code changes the module variable `name` after binding it, which a kernel's
-  // frozen copy would not see: "the module's code" or "function 'f'"; empty when nothing does
-  // (the module's code stores into it or calls a method changing it, a function rebinds it
-  // under `global` or changes it in place).
-  std::string host_changer_of(const std::string& name);
+  // What changes the module variable `name` before a launch of `kernel` in the same body (the
+  // module's code, or a function's), in source order, which the kernel's frozen copy would not
+  // see: "the module's code", "function 'f'" (whose call comes first, or which changes it and
+  // then launches); empty when nothing does. A change is a store into it or a method changing
+  // it, or a rebinding under `global`.
+  std::string host_change_before_launch(const std::string& name, const std::string& kernel);
 
   // Ufuncs (infer/ufuncs.cpp): the module's entry for `f`, its loop for these core
   // parameter types (built on first request), and run()'s eager CUDA loops.

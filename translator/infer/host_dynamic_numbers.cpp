@@ -196,6 +196,9 @@ ir::ExprPtr FunctionBuilder::dynamic_number_builtin(const ast::Call& c, const st
 // (max of that list is the int 3). The items are evaluated once, then compared as
 // DynamicNumbers. Other single arguments are left to the list and array paths.
 ir::ExprPtr FunctionBuilder::mixed_items_extreme(const ast::Call& c, const std::string& path, bool& applies) {
+  // A name or a display: nothing else can hold such a tuple, and evaluating them twice is harmless.
+  const ast::ExprKind k = c.args[0]->kind;
+  if (k != ast::ExprKind::Name && k != ast::ExprKind::Tuple && k != ast::ExprKind::List) return nullptr;
   auto items = dynamic_operand(*c.args[0]);
   if (!items) {
     applies = true;

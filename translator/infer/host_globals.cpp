@@ -84,10 +84,9 @@ bool ModuleBuilder::is_shared_global(const std::string& name) {
   return shared_globals_->count(name) > 0;
 }
 
-std::string ModuleBuilder::host_changer_of(const std::string& name) {
-  std::set<std::string> changed;
-  collect_mutated_names(info_.host.body, changed);
-  if (changed.count(name)) return "the module's code";
+std::string ModuleBuilder::host_change_before_launch(const std::string& name, const std::string& kernel) {
+  // The functions that change it: rebinding it under `global`, or changing it in place.
+  std::set<std::string> changers;
   for (const auto& f : info_.functions) {
     if (f->kind != sema::FunctionKind::Plain || !f->def) continue;
     std::set<std::string> declared_global, mutated, local;
@@ -97,7 +96,47 @@ std::string ModuleBuilder::host_changer_of(const std::string& name) {
     for (const auto& p : f->def->params) local.insert(p.name);
     const bool rebinds = declared_global.count(name) && local.count(name);
     const bool changes = mutated.count(name) && (!local.count(name) || declared_global.count(name));
-    if (rebinds || changes) return "function '" + f->name + "'";
+    if (rebinds || changes) changers.insert(f->name);
+  }
+  // In one body (the module's code, or a function's), in source order: a statement that
+  // changes the name itself or calls a changer, then a launch of the kernel.
+  struct Scan : SubtreeWalker {
+    const std::string& name;
+    const std::string& kernel;
+    const std::set<std::string>& changers;
+    bool module_code = false;
+    std::string changed_by;  // set once a change is seen
+    std::string found;       // set once a launch follows a change
+    Scan(const std::string& n, const std::string& k, const std::set<std::string>& c) : name(n), kernel(k), changers(c) {}
+    void visit(const ast::Stmt& s) override {
+      std::set<std::string> mutated;
+      collect_mutated_names(std::vector<const ast::Stmt*>{&s}, mutated);
+      const bool simple = s.kind != ast::StmtKind::If && s.kind != ast::StmtKind::For && s.kind != ast::StmtKind::While &&
+                          s.kind != ast::StmtKind::Try && s.kind != ast::StmtKind::With;
+      if (simple && mutated.count(name) && changed_by.empty()) changed_by = module_code ? "the module's code" : "its own code";
+    }
+    void visit(const ast::Expr& e) override {
+      if (e.kind != ast::ExprKind::Call) return;
+      const ast::Expr& f = *ast::as<ast::Call>(e).func;
+      if (f.kind == ast::ExprKind::Name && changers.count(ast::as<ast::Name>(f).id) && changed_by.empty()) {
+        changed_by = "function '" + ast::as<ast::Name>(f).id + "'";
+      }
+      // kernel[blocks, threads](...)
+      if (f.kind == ast::ExprKind::Subscript && ast::as<ast::Subscript>(f).value->kind == ast::ExprKind::Name &&
+          ast::as<ast::Name>(*ast::as<ast::Subscript>(f).value).id == kernel && !changed_by.empty() && found.empty()) {
+        found = changed_by;
+      }
+    }
+  };
+  Scan module(name, kernel, changers);
+  module.module_code = true;
+  for (const ast::Stmt* st : info_.host.body) module.stmt(*st);
+  if (!module.found.empty()) return module.found;
+  for (const auto& f : info_.functions) {
+    if (f->kind != sema::FunctionKind::Plain || !f->def) continue;
+    Scan body(name, kernel, changers);
+    body.block(f->def->body);
+    if (!body.found.empty()) return body.found == "its own code" ? "function '" + f->name + "'" : body.found;
   }
   return "";
 }
