@@ -1,4 +1,4 @@
-# expect: 12:5: error: kernel 'k' has no type signature and the host code never launches it
+# expect: 12:5: error: kernel 'k' has no type signature and the host code, whose launches would type it, is not translated (kernel 'k' takes 2 arguments but 1 was given)
 # expect: 17:1: error: kernel 'k' takes 2 arguments but 1 was given
 # Found by fuzzing (a seed from tests/bad): host np.arange() with an argument to widen
 # read the argument's type after moving it, a null dereference in clang builds
