@@ -80,3 +80,20 @@ TEST(HostPythonDetails, NameReusedByALaterLoopIsAVersion) {
 }
 
 }  // namespace
+
+namespace {
+
+// itertools.product in a for loop: nested loops, the last iterable innermost
+// (infer/product_loops.cpp); a break of the loop's own would leave only the innermost.
+TEST(HostPythonDetails, ProductIsNestedLoops) {
+  TranslateResult r = run("import itertools\nfor i, c in itertools.product(range(2), 'ab'):\n    print(i, c)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  const size_t outer = r.cu.find("for (int64_t i_iter = 0; i_iter < 2; ++i_iter)");
+  const size_t inner = r.cu.find("py2cuda::host::len(\"ab\")");
+  EXPECT_TRUE(outer != std::string::npos && inner != std::string::npos && outer < inner) << r.cu;
+  TranslateResult stop = run("import itertools\nfor i, j in itertools.product(range(2), range(2)):\n    break\n");
+  EXPECT_TRUE(has(stop.diagnostics, "a loop over itertools.product() with a break of its own is not supported"))
+      << stop.diagnostics;
+}
+
+}  // namespace

@@ -596,8 +596,13 @@ class FunctionBuilder {
   void assign_name(const std::string& id, Span target_span, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
   void aug_assign(const ast::AugAssign& a, ir::Block& out);
   void host_aug_assign(const ast::AugAssign& a, ir::ExprPtr current, ir::ExprPtr rhs, ir::Block& out);
-  void for_stmt(const ast::For& f, ir::Block& out);
-  void for_each(const ast::For& f, ir::Block& out);
+  // A loop's body as the IR it makes: empty for the loop's own statements (block(f.body)).
+  using LoopBody = std::function<void(ir::Block&)>;
+  void for_stmt(const ast::For& f, ir::Block& out, const LoopBody& body = {});
+  void for_each(const ast::For& f, ir::Block& out, const LoopBody& body = {});
+  // `for a, b in itertools.product(xs, ys):` as loops nested in the iterables' order
+  // (infer/product_loops.cpp); false (nothing reported) when the loop is not such a loop.
+  bool product_loops(const ast::For& f, ir::Block& out);
   TypeRef range_type(const std::vector<ir::ExprPtr>& args);
   void return_stmt(const ast::Return& r, ir::Block& out);
   void raise_stmt(const ast::Stmt& s, ir::Block& out);

@@ -62,7 +62,7 @@ std::string FunctionBuilder::not_reversible(const ast::Expr& iterable) {
   return "";
 }
 
-void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
+void FunctionBuilder::for_each(const ast::For& f, ir::Block& out, const LoopBody& body) {
   Span s = f.iter->span;
   const size_t first_new = out.size();
   // A value evaluated once before the loop: a temporary unless it is a name or a literal.
@@ -525,7 +525,11 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out) {
     rebinding_at_top_ = false;
   };
   bind(*f.target, item);
-  block(f.body, loop->body);
+  if (body) {
+    body(loop->body);
+  } else {
+    block(f.body, loop->body);
+  }
   --loop_depth_;
   block_path_.pop_back();
   out.push_back(std::move(loop));

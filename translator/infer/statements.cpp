@@ -953,9 +953,14 @@ void FunctionBuilder::loop_with_else(const ast::Block& orelse, Span s, const std
   for (size_t i = first_new; i < out.size(); ++i) out[i]->echo_line = i == first_new;
 }
 
-void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out) {
+void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out, const LoopBody& body) {
+  if (!body && host_ && product_loops(f, out)) return;
   if (f.iter->kind != ast::ExprKind::Call || resolve_path(mb_.info(), *ast::as<ast::Call>(*f.iter).func) != "range" ||
       f.target->kind != ast::ExprKind::Name) {
+    if (body) {  // a level of itertools.product's loops: arrays, lists, tuples of one type
+      for_each(f, out, body);
+      return;
+    }
     if (const ast::Expr* display = host_ ? function_display(*f.iter) : nullptr) {
       unroll_over_functions(f, *display, out);
       return;
@@ -1056,7 +1061,11 @@ void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out) {
     note_use(target, true, st.get());
     loop->body.push_back(std::move(st));
   }
-  block(f.body, loop->body);
+  if (body) {
+    body(loop->body);
+  } else {
+    block(f.body, loop->body);
+  }
   --loop_depth_;
   block_path_.pop_back();
   out.push_back(std::move(loop));
