@@ -94,7 +94,11 @@ ExprPtr clone(const Expr* e) {
       auto out = std::make_unique<FStringExpr>(e->span);
       for (const auto& p : as<FStringExpr>(*e).parts) {
         std::vector<FStringPart> spec_parts;
-        for (const auto& q : p.spec_parts) spec_parts.push_back(FStringPart{q.text, clone(q.value.get()), 0, "", false, {}, q.span});
+        for (const auto& q : p.spec_parts) {
+          // A spec's pieces are text or a plain field: no conversion or spec of their own.
+          spec_parts.push_back(FStringPart{.text = q.text, .value = clone(q.value.get()), .conversion = 0, .spec = {},
+                                           .dynamic_spec = false, .spec_parts = {}, .span = q.span});
+        }
         out->parts.push_back(
             FStringPart{p.text, clone(p.value.get()), p.conversion, p.spec, p.dynamic_spec, std::move(spec_parts), p.span});
       }

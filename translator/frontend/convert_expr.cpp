@@ -410,9 +410,8 @@ ast::ExprPtr Converter::fstring(TSNode n, const std::vector<TSNode>& pieces) {
             if (!t.empty() && t.front() == ':') t.remove_prefix(1);
             part.spec = std::string(t);
             // The spec's text between its nested fields, and each field's expression.
-            const uint32_t spec_start = ts_node_start_byte(spec) + (text(spec).starts_with(":") ? 1 : 0);
-            uint32_t literal_from = spec_start;
             const std::string_view source = text(spec);
+            uint32_t literal_from = ts_node_start_byte(spec) + (source.starts_with(":") ? 1 : 0);
             auto literal_until = [&](uint32_t end) {
               if (end <= literal_from) return;
               ast::FStringPart literal;

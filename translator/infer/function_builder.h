@@ -345,6 +345,7 @@ class FunctionBuilder {
   ir::ExprPtr ufunc_call(const ast::Call& c, const FunctionEntry& f);
   ir::ExprPtr host_print(const ast::Call& c);
   ir::ExprPtr fstring(const ast::FStringExpr& f);
+  ir::ExprPtr fstring_text(const std::vector<ast::FStringPart>& parts, Span s);
   ir::ExprPtr as_python_list(ir::ExprPtr v);
   ir::ExprPtr none_text(ir::ExprPtr v, Span s);  // "None", after evaluating a call that returns nothing
   ir::ExprPtr format_value(ir::ExprPtr v, char conversion, const std::string& spec, Span s);

@@ -1552,30 +1552,22 @@ ir::ExprPtr FunctionBuilder::str_list_subscript(ir::ExprPtr base, const ast::Sub
   return call_node(types::string(), "{0}.at({1})", s.span, std::move(args));
 }
 
-ir::ExprPtr FunctionBuilder::fstring(const ast::FStringExpr& f) {
+ir::ExprPtr FunctionBuilder::fstring(const ast::FStringExpr& f) { return fstring_text(f.parts, f.span); }
+
+// The text of an f-string's parts, or of a spec's that holds fields of its own (`{w}.{p}f` of
+// `{x:{w}.{p}f}`, whose parts are text and plain fields).
+ir::ExprPtr FunctionBuilder::fstring_text(const std::vector<ast::FStringPart>& f_parts, Span s) {
   std::vector<ir::ExprPtr> parts;
-  for (const auto& part : f.parts) {
+  for (const auto& part : f_parts) {
     if (!part.value) {
-      parts.push_back(string_const(part.text, f.span));
+      parts.push_back(string_const(part.text, s));
       continue;
     }
     if (part.dynamic_spec) {
       // `{x:{width}.{digits}f}`: the spec's text made when the program runs, then Python's
       // format(x, spec) of a number or a str.
-      std::vector<ir::ExprPtr> pieces;
-      for (const auto& piece : part.spec_parts) {
-        if (!piece.value) {
-          pieces.push_back(string_const(piece.text, part.span));
-          continue;
-        }
-        auto field = dynamic_operand(*piece.value);
-        if (!field) return nullptr;
-        auto text = format_value(std::move(field), 0, "", piece.span);
-        if (!text) return nullptr;
-        pieces.push_back(std::move(text));
-      }
-      const size_t n = pieces.size();
-      auto spec = call_node(types::string(), "py2cuda::host::concat(" + placeholders(0, n) + ")", part.span, std::move(pieces));
+      auto spec = fstring_text(part.spec_parts, part.span);
+      if (!spec) return nullptr;
       auto v = dynamic_operand(*part.value);
       if (!v) return nullptr;
       if (part.conversion) v = format_value(std::move(v), part.conversion, "", part.span);
@@ -1602,16 +1594,16 @@ ir::ExprPtr FunctionBuilder::fstring(const ast::FStringExpr& f) {
     if (!text) return nullptr;
     parts.push_back(std::move(text));
   }
-  if (parts.empty()) return string_const("", f.span);
+  if (parts.empty()) return string_const("", s);
   if (parts.size() == 1 && parts[0]->type->is_string()) return std::move(parts[0]);
   const size_t n = parts.size();
   if (ir::needs_ordered_evaluation(parts, 0, kHostEffects)) {
-    auto node = call_node(types::string(), "py2cuda::host::concat_in_order({" + placeholders(0, n) + "})", f.span,
+    auto node = call_node(types::string(), "py2cuda::host::concat_in_order({" + placeholders(0, n) + "})", s,
                      std::move(parts));
     static_cast<ir::BuiltinCall&>(*node).orders_args = true;
     return node;
   }
-  return call_node(types::string(), "py2cuda::host::concat(" + placeholders(0, n) + ")", f.span, std::move(parts));
+  return call_node(types::string(), "py2cuda::host::concat(" + placeholders(0, n) + ")", s, std::move(parts));
 }
 
 // A literal format string whose fields name the keyword arguments of `c` (and number or leave
