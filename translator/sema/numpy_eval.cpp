@@ -200,11 +200,11 @@ R unary_loop(const std::string& name, R x) {
   }
   if constexpr (std::is_floating_point_v<R>) {
     if (name == "sqrt") return std::sqrt(x);
-    if (name == "exp") return std::exp(x);
-    if (name == "log") return std::log(x);
+    if (name == "exp") return host::numpy_simd::exp(x);
+    if (name == "log") return host::numpy_simd::log(x);
     if (name == "log10") return std::log10(x);
-    if (name == "sin") return std::sin(x);
-    if (name == "cos") return std::cos(x);
+    if (name == "sin") return host::numpy_simd::sin(x);
+    if (name == "cos") return host::numpy_simd::cos(x);
     if (name == "tan") return std::tan(x);
     if (name == "floor") return std::floor(x);
     if (name == "ceil") return std::ceil(x);

@@ -9,10 +9,11 @@
 // shape-() operand); the result is a new C-contiguous array of the broadcast shape.
 //
 // Exactness: + - * / //, %, power of integers, sqrt, floor/ceil/trunc/rint, the
-// min/max family, comparisons and bit operations are bit-exact with NumPy. The
-// transcendental functions (exp, log, sin, ...) call the C library; NumPy 1.26 uses its
-// own SIMD versions of several of them on AVX2/AVX-512 machines, which may differ in
-// the last bit.
+// min/max family, comparisons and bit operations are bit-exact with NumPy. So are sin,
+// cos, exp and log, which reproduce NumPy's own SIMD loops where NumPy runs them
+// (numpy_simd_math.h). The other transcendental functions call the C library; NumPy 1.26
+// uses Intel's SVML for several of them on AVX-512 machines, which may differ in the
+// last bit.
 //
 // map<R>(f, operands...) (and map1/map2) is the loop underneath: it applies any scalar
 // function f to the raw elements, which lets the translator lower other scalar code.
@@ -28,6 +29,7 @@
 #include "cast.h"
 #include "exceptions.h"
 #include "ndarray.h"
+#include "numpy_simd_math.h"
 #include "views.h"
 
 namespace py2cuda::host {
@@ -451,11 +453,11 @@ auto logical_not(const X& a) {
 P2C_HOST_UNARY_UFUNC(negative, scalar::negative(x))
 P2C_HOST_UNARY_UFUNC(absolute, scalar::absolute(x))
 P2C_HOST_UNARY_UFUNC(sqrt, std::sqrt(x))
-P2C_HOST_UNARY_UFUNC(exp, std::exp(x))
-P2C_HOST_UNARY_UFUNC(log, std::log(x))
+P2C_HOST_UNARY_UFUNC(exp, numpy_simd::exp(x))
+P2C_HOST_UNARY_UFUNC(log, numpy_simd::log(x))
 P2C_HOST_UNARY_UFUNC(log10, std::log10(x))
-P2C_HOST_UNARY_UFUNC(sin, std::sin(x))
-P2C_HOST_UNARY_UFUNC(cos, std::cos(x))
+P2C_HOST_UNARY_UFUNC(sin, numpy_simd::sin(x))
+P2C_HOST_UNARY_UFUNC(cos, numpy_simd::cos(x))
 P2C_HOST_UNARY_UFUNC(tan, std::tan(x))
 P2C_HOST_UNARY_UFUNC(floor, std::floor(x))
 P2C_HOST_UNARY_UFUNC(ceil, std::ceil(x))

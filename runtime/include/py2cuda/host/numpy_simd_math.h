@@ -1,0 +1,305 @@
+// py2cuda host runtime: np.sin, np.cos, np.exp and np.log as NumPy 1.26 computes them.
+//
+// NumPy does not call the C library for these on most x86-64 machines. When the CPU has
+// AVX2 and FMA3 (or AVX-512F), its float32 sin, cos, exp and log are its own vectorized
+// algorithms; on AVX-512 SKX machines (Skylake-X and later) its float64 exp and log are
+// Intel SVML's. They round differently from glibc: on random inputs about one float32
+// sin in six and one float64 exp in four differ in the last bit, which shows in a
+// repr(), in a sum, or in the "max error" a program prints against a kernel's result.
+// So the functions here are those algorithms, lane by lane, and each ufunc picks them
+// where NumPy would, by the same CPU features at run time:
+//
+//   float32 sin, cos, exp, log    AVX2 + FMA3, or AVX-512F (NumPy's (avx2 fma3), avx512f targets)
+//   float64 exp, log              AVX-512 SKX (NumPy's avx512_skx target, SVML)
+//   otherwise                     the C library (npy_sinf, npy_exp, ... are libm's)
+//
+// (A CPU with AVX-512F but not SKX's extensions, Xeon Phi, gets NumPy's own float64 exp
+// and log, Tang's table methods; they are not reproduced, libm's stand in.)
+//
+// Every fused multiply-add of NumPy's and SVML's code is std::fma here, and nothing else
+// may be fused: the runtime is compiled as ISO C++ (-std=c++20, whose floating-point
+// contraction is off) and without -mfma. The lane computations are those of NumPy 1.26's
+// loops_trigonometric.dispatch.c.src and loops_exponent_log.dispatch.c.src, and of
+// SVML's svml_z0_exp_d_la.s and svml_z0_log_d_la.s (NumPy's SVML submodule); their
+// constants and tables are theirs, since matching NumPy bit for bit is the point.
+// NumPy's other SVML functions (tan, tanh, arctan, power, log10, ...) are not
+// reproduced: they stay libm's, and may differ from NumPy's in the last bit.
+#pragma once
+
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+namespace py2cuda::host::numpy_simd {
+
+// Which of NumPy's loops this CPU runs.
+enum class Loops : unsigned char {
+  libm,          // no AVX2 + FMA3: the C library
+  avx2_fma3,     // NumPy's float32 sin, cos, exp, log
+  avx512_skx,    // and SVML's float64 exp, log
+};
+
+inline Loops cpu_loops() {
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+  static const Loops loops = [] {
+    // __builtin_cpu_supports checks that the OS saves the registers too, as NumPy's
+    // dispatcher does.
+    const bool skx = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
+                     __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
+                     __builtin_cpu_supports("avx512vl");
+    if (skx) return Loops::avx512_skx;
+    if (__builtin_cpu_supports("avx512f") ||
+        (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))) {
+      return Loops::avx2_fma3;
+    }
+    return Loops::libm;
+  }();
+  return loops;
+#else
+  return Loops::libm;
+#endif
+}
+
+namespace detail {
+inline uint64_t bits_of(double x) {
+  uint64_t b;
+  std::memcpy(&b, &x, sizeof b);
+  return b;
+}
+inline double double_of(uint64_t b) {
+  double x;
+  std::memcpy(&x, &b, sizeof x);
+  return x;
+}
+}  // namespace detail
+
+// ---- float32 sin and cos: Cody-Waite reduction by pi/2, then a polynomial ----------
+
+// One lane of simd_sincos_f32. Beyond the reduction's range (and for nan and inf)
+// NumPy calls the C library.
+inline float sincos_f32(float x, bool cosine) {
+  const float max_cody = cosine ? 71476.0625f : 117435.992f;
+  if (!(std::fabs(x) <= max_cody)) return cosine ? std::cos(x) : std::sin(x);
+
+  // The quadrant: x * 2/pi rounded to the nearest integer by the 1.5 * 2^23 trick.
+  float quadrant = x * 0x1.45f306p-1f;
+  quadrant = quadrant + 0x1.800000p+23f;
+  quadrant = quadrant - 0x1.800000p+23f;
+
+  float r = std::fma(quadrant, -0x1.921fb0p+00f, x);
+  r = std::fma(quadrant, -0x1.5110b4p-22f, r);
+  r = std::fma(quadrant, -0x1.846988p-48f, r);
+  const float r2 = r * r;
+
+  float cos_r = std::fma(0x1.98e616p-16f, r2, -0x1.6c06dcp-10f);
+  cos_r = std::fma(cos_r, r2, 0x1.55553cp-05f);
+  cos_r = std::fma(cos_r, r2, -0x1.000000p-01f);
+  cos_r = std::fma(cos_r, r2, 0x1.000000p+00f);
+
+  float sin_r = std::fma(0x1.7d3bbcp-19f, r2, -0x1.a06bbap-13f);
+  sin_r = std::fma(sin_r, r2, 0x1.11119ap-07f);
+  sin_r = std::fma(sin_r, r2, -0x1.555556p-03f);
+  sin_r = std::fma(sin_r, r2, 0.0f);
+  sin_r = std::fma(sin_r, r, r);
+
+  int32_t q = static_cast<int32_t>(quadrant);  // already an integer
+  if (cosine) q += 1;
+  float value = (q & 1) == 0 ? sin_r : cos_r;
+  if ((q & 2) == 2) value = 0.0f - value;  // NumPy subtracts from +0: never -0 here
+  return value;
+}
+
+// ---- float32 exp: Cody-Waite reduction by ln 2, then a rational approximation --------
+
+inline float exp_f32(float x) {
+  if (std::isnan(x)) return std::numeric_limits<float>::quiet_NaN();
+  if (x >= 88.72283935546875f) return std::numeric_limits<float>::infinity();
+  if (x <= -103.97208404541015625f) return 0.0f;
+
+  float quadrant = x * 1.442695040888963407359924681001892137f;  // log2(e)
+  quadrant = quadrant + 0x1.800000p+23f;
+  quadrant = quadrant - 0x1.800000p+23f;
+
+  float r = std::fma(quadrant, -6.93145752e-1f, x);
+  r = std::fma(quadrant, -1.42860677e-6f, r);
+  r = std::fma(quadrant, 0.0f, r);  // NumPy's third reduction step, with a zero constant
+
+  float num = std::fma(5.082762527590693718096e-04f, r, 6.757896990527504603057e-03f);
+  num = std::fma(num, r, 5.114512081637298353406e-02f);
+  num = std::fma(num, r, 2.473615434895520810817e-01f);
+  num = std::fma(num, r, 7.257664613233124478488e-01f);
+  num = std::fma(num, r, 9.999999999980870924916e-01f);
+  float den = std::fma(2.159509375685829852307e-02f, r, -2.742335390411667452936e-01f);
+  den = std::fma(den, r, 1.000000000000000000000e+00f);
+  // poly * 2^quadrant, rounded once (AVX-512's scalef; AVX2's exponent add and division).
+  return std::ldexp(num / den, static_cast<int>(quadrant));
+}
+
+// ---- float32 log: the mantissa in [sqrt(1/2), sqrt(2)), then a rational approximation --
+
+inline float log_f32(float x) {
+  if (std::isnan(x)) return std::numeric_limits<float>::quiet_NaN();
+  if (x < 0.0f) return -std::numeric_limits<float>::quiet_NaN();
+  if (x == 0.0f) return -std::numeric_limits<float>::infinity();
+  if (std::isinf(x)) return x;
+
+  int e;
+  float m = std::frexp(x, &e);  // x = m * 2^e, m in [0.5, 1): getmant and getexp + 1
+  float exponent = static_cast<float>(e);
+  if (m <= 0.707106781186547524400844362104849039f) {  // sqrt(1/2)
+    m = m + m;
+    exponent = exponent - 1.0f;
+  }
+  m = m - 1.0f;
+
+  float num = std::fma(2.589979117907922693523e-02f, m, 3.808837741388407920751e-01f);
+  num = std::fma(num, m, 1.480000633576506585156e+00f);
+  num = std::fma(num, m, 2.112677543073053063722e+00f);
+  num = std::fma(num, m, 9.999999999999998702752e-01f);
+  num = std::fma(num, m, 0.0f);
+  float den = std::fma(5.875095403124574342950e-03f, m, 1.546476374983906719538e-01f);
+  den = std::fma(den, m, 9.864942958519418960339e-01f);
+  den = std::fma(den, m, 2.453006071784736363091e+00f);
+  den = std::fma(den, m, 2.612677543073109236779e+00f);
+  den = std::fma(den, m, 1.000000000000000000000e+00f);
+  return std::fma(exponent, 0.693147180559945309417232121458176568f, num / den);  // + e * ln 2
+}
+
+// ---- float64 exp and log: Intel SVML's AVX-512 versions (__svml_exp8, __svml_log8) ---
+//
+// NumPy 1.26 calls these on AVX-512 SKX machines. Each lane's main path is below; the
+// lanes SVML sends to its scalar "rare" path (|x| >= 707.70327 for exp, where the
+// result overflows or is subnormal; zero, infinite and negative x for log) take the C
+// library's value, which is the IEEE result of those cases.
+
+namespace detail {
+// 2^(j/16), j = 0..15: SVML's table (__svml_dexp_data_internal_avx512).
+inline constexpr uint64_t kExp2Sixteenths[16] = {
+    0x3ff0000000000000, 0x3ff0b5586cf9890f, 0x3ff172b83c7d517b, 0x3ff2387a6e756238,
+    0x3ff306fe0a31b715, 0x3ff3dea64c123422, 0x3ff4bfdad5362a27, 0x3ff5ab07dd485429,
+    0x3ff6a09e667f3bcd, 0x3ff7a11473eb0187, 0x3ff8ace5422aa0db, 0x3ff9c49182a3f090,
+    0x3ffae89f995ad3ad, 0x3ffc199bdd85529c, 0x3ffd5818dcfba487, 0x3ffea4afa2a490da,
+};
+// -log(r) for the 32 reciprocals r = k/32 in [0.5, 1), log(2r) below 0.75: SVML's table
+// (__svml_dlog_data_internal_avx512), indexed by the top 4 bits of r's fraction.
+inline constexpr uint64_t kLogReciprocals[16] = {
+    0x0000000000000000, 0xbfaf0a30c01162a6, 0xbfbe27076e2af2e6, 0xbfc5ff3070a793d4,
+    0xbfcc8ff7c79a9a22, 0xbfd1675cababa60e, 0xbfd4618bc21c5ec2, 0xbfd739d7f6bbd007,
+    0x3fd269621134db92, 0x3fcf991c6cb3b379, 0x3fca93ed3c8ad9e3, 0x3fc5bf406b543db2,
+    0x3fc1178e8227e47c, 0x3fb9335e5d594989, 0x3fb08598b59e3a07, 0x3fa0415d89e74444,
+};
+
+// VRCP14SD: the hardware's reciprocal estimate (relative error below 2^-14). Its exact
+// bits decide, near a rounding boundary, which table entry log takes, so they come from
+// the instruction itself; log_f64 runs only where the CPU has it.
+inline double reciprocal_estimate(double m) {
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+  double r;
+  asm("vrcp14sd %1, %1, %0" : "=x"(r) : "x"(m));
+  return r;
+#else
+  return 1.0 / m;
+#endif
+}
+}  // namespace detail
+
+inline double exp_f64(double x) {
+  if (std::fabs(x) >= 0x1.61da04cbafe44p+9) return std::exp(x);  // overflow, subnormal, inf
+
+  // N = x * log2(e) rounded down to a multiple of 1/16 (SVML: one fused multiply-add
+  // with a shifter, rounded toward zero). k = 16 N = floor of the exact 16 x log2(e).
+  const double log2e = 0x1.71547652b82fep+0;
+  const double product = x * log2e;
+  const double product_error = std::fma(x, log2e, -product);  // exact: x log2e = sum
+  const double scaled = 16.0 * product;
+  double k = std::floor(scaled);
+  if (k == scaled && product_error < 0.0) k -= 1.0;  // an integer, and the exact value is below it
+  const double n = k / 16.0;
+  const int64_t k_int = static_cast<int64_t>(k);
+
+  double r = std::fma(-n, 0x1.62e42fefa39efp-1, x);  // x - N ln2, in two parts
+  r = std::fma(-n, 0x1.abc9e3b39803fp-56, r);
+  const double r2 = r * r;
+  const double p56 = std::fma(0x1.72eb5ef0d213dp-10, r, 0x1.1106603d97c00p-7);
+  const double p34 = std::fma(0x1.555564bb4f5f0p-5, r, 0x1.5555554b508a2p-3);
+  const double r3 = r2 * r;
+  const double p12 = std::fma(r2, 0x1.0000000002622p-1, r);
+  const double p36 = std::fma(r2, p56, p34);
+  const double expm1_r = std::fma(r3, p36, p12);
+  const double th = detail::double_of(detail::kExp2Sixteenths[k_int & 15]);
+  const double result = std::fma(th, expm1_r, th);
+  return std::ldexp(result, static_cast<int>(k_int >> 4));  // * 2^floor(N), rounded once
+}
+
+inline double log_f64(double x) {
+  if (x == 0.0 || std::isinf(x) || x < 0.0) return std::log(x);  // SVML's rare path
+  if (std::isnan(x)) return x;
+
+  // x = m * 2^e with m in [1, 2) (getmant, getexp; subnormals included).
+  int e_frexp;
+  const double m = 2.0 * std::frexp(x, &e_frexp);
+  double e = static_cast<double>(e_frexp - 1);
+
+  // rcp ~ 1/m rounded to 1/32; R = rcp * m - 1, and log x = e ln2 - log(rcp) + log1p(R).
+  const double rcp = std::nearbyint(detail::reciprocal_estimate(m) * 32.0) / 32.0;
+  const double r = std::fma(rcp, m, -1.0);
+  if (rcp < 0.75) e = e + 1.0;  // the table holds -log(2 rcp) there
+  uint64_t rcp_bits;
+  std::memcpy(&rcp_bits, &rcp, sizeof rcp_bits);
+  const double table = detail::double_of(detail::kLogReciprocals[(rcp_bits >> 48) & 15]);
+
+  const double r2 = r * r;
+  const double p78 = std::fma(0x1.249229cee81efp-3, r, -0x1.55553fb28db06p-3);
+  double p910 = std::fma(0x1.c81cd309d7c70p-4, r, -0x1.007357e93af62p-3);
+  const double p34 = std::fma(0x1.5555555555466p-2, r, -0x1.fffffffffffc6p-2);
+  double p56 = std::fma(0x1.9999999cc9f5cp-3, r, -0x1.00000000c05bdp-2);
+  const double r4 = r2 * r2;
+  p910 = std::fma(r2, p910, p78);
+  p56 = std::fma(r2, p56, p34);
+  double poly = std::fma(r4, p910, p56);
+  poly = std::fma(r2, poly, r);
+  return std::fma(e, 0x1.62e42fefa39efp-1, table + poly);
+}
+
+// ---- The ufuncs' element functions: NumPy's loop where this CPU runs it ---------------
+
+template <class T>
+T sin(T x) {
+  if constexpr (std::is_same_v<T, float>) {
+    if (cpu_loops() != Loops::libm) return sincos_f32(x, false);
+  }
+  return std::sin(x);
+}
+
+template <class T>
+T cos(T x) {
+  if constexpr (std::is_same_v<T, float>) {
+    if (cpu_loops() != Loops::libm) return sincos_f32(x, true);
+  }
+  return std::cos(x);
+}
+
+template <class T>
+T exp(T x) {
+  if constexpr (std::is_same_v<T, float>) {
+    if (cpu_loops() != Loops::libm) return exp_f32(x);
+  } else if constexpr (std::is_same_v<T, double>) {
+    if (cpu_loops() == Loops::avx512_skx) return exp_f64(x);
+  }
+  return std::exp(x);
+}
+
+template <class T>
+T log(T x) {
+  if constexpr (std::is_same_v<T, float>) {
+    if (cpu_loops() != Loops::libm) return log_f32(x);
+  } else if constexpr (std::is_same_v<T, double>) {
+    if (cpu_loops() == Loops::avx512_skx) return log_f64(x);
+  }
+  return std::log(x);
+}
+
+}  // namespace py2cuda::host::numpy_simd
