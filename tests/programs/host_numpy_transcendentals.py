@@ -1,8 +1,9 @@
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
-"""np.sin, np.cos, np.exp and np.log on the host as NumPy computes them: its own float32
-loops (AVX2/AVX-512 machines) and SVML's float64 exp and log (AVX-512 SKX machines) round
-differently from the C library in the last bit, which shows in repr(), in sums and in the
-"max error" of a kernel's result against a host reference. The expected output is NumPy's on
+"""np.sin, np.cos, np.exp, np.log and np.power on the host as NumPy computes them: its own
+float32 loops (AVX2/AVX-512 machines) and SVML's float64 exp and log and float32/float64 pow
+(AVX-512 SKX machines) round differently from the C library in the last bit, which shows in
+repr(), in sums and in the "max error" of a kernel's result against a host reference; and
+`**` of an array takes ndarray.__pow__'s shortcuts (x ** 2 is np.square(x), not the ufunc). The expected output is NumPy's on
 the project's x86-64 AVX-512 machines; py2cuda picks the same loops by the same CPU test."""
 import math
 
@@ -15,6 +16,17 @@ def gaussian(x, out):
     i = cuda.grid(1)
     if i < x.size:
         out[i] = math.exp(-x[i] * x[i] / 2.0)
+
+
+WEIGHTS = np.linspace(0.1, 1.0, 8) ** 3  # frozen at translation: ndarray.__pow__ there too
+RAMP = np.linspace(0.5, 2.0, 8) ** 1.7
+
+
+@cuda.jit
+def weigh(out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = WEIGHTS[i] + RAMP[i]
 
 
 @cuda.jit
@@ -47,6 +59,23 @@ def main():
           repr(float(np.log(x32[1:]).sum(dtype=np.float64))))
     print(np.sin(x32[10:15]), np.exp(x32[40:43]))
     print("scalars:", np.exp(1.0), np.log(10.0), np.exp(np.float32(0.3)), np.sin(np.float32(2.5)))
+    cubes = x ** 3
+    print("powers:", repr(cubes.sum()), repr((x ** 1.5).sum()), repr((np.abs(x) ** 0.37).sum()))
+    print("shortcuts:", repr((x ** 2).sum()), repr((np.abs(x) ** 0.5).sum()), repr((x[x != 0] ** -1).sum()))
+    print("np.power:", repr(np.power(x, 2).sum()), repr(np.power(np.abs(x), 3.0).sum()), repr((2.5 ** x).sum()))
+    grid = np.linspace(0.5, 3.0, 7)
+    grid **= 3
+    print("in place:", grid)
+    s = np.float64(1.7)
+    print("scalars:", repr(s ** 1.3), repr(np.power(s, 1.3)), repr(1.7 ** 1.3))
+    p32 = x32[1:] ** np.float32(1.5)
+    print("float32 powers:", repr(float(p32.sum(dtype=np.float64))), repr(float((x32 ** 3).sum(dtype=np.float64))),
+          repr(float((x32 ** 2).sum(dtype=np.float64))))
+    ints = np.arange(-4, 5)
+    print("int ** 2:", ints ** 2, ints ** 3)
+    weights = np.zeros(8)
+    weigh[1, 8](weights)
+    print("module weights:", repr(weights.sum()), weights[:3])
     print("softmax:", repr(float((np.exp(x[:5]) / np.exp(x[:5]).sum())[0])))
 
 

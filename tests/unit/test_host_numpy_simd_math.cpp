@@ -1,9 +1,9 @@
-// np.sin, np.cos, np.exp and np.log as NumPy 1.26 computes them on x86-64 with AVX2/FMA3
-// or AVX-512 (host/numpy_simd_math.h).
+// np.sin, np.cos, np.exp, np.log and np.power as NumPy 1.26 computes them on x86-64 with
+// AVX2/FMA3 or AVX-512 (host/numpy_simd_math.h), and `**` of arrays (ndarray.__pow__).
 //
 // The expected values were printed by NumPy 1.26.4 on an AVX-512 SKX machine, for inputs
 // where its result differs from glibc's in the last bit (so a libm call fails these
-// tests). A wider check, 900,000 inputs a function (uniform ranges, the overflow and
+// tests). A wider check, 900,000 inputs a function (350,000 pairs for power) (uniform ranges, the overflow and
 // underflow edges, subnormals, zeros, infinities and nan), found no difference; these
 // rows pin it.
 #include <gtest/gtest.h>
@@ -11,6 +11,7 @@
 #include <cmath>
 #include <string>
 
+#include "py2cuda/host/creation.h"
 #include "py2cuda/host/elementwise.h"
 #include "py2cuda/host/numpy_simd_math.h"
 
@@ -60,6 +61,27 @@ const Pinned kPinned[] = {
     {"log32", 0x1.ac8e7c0000000p+4, 0x1.a4d7c00000000p+1},
     {"log32", 0x1.2cee380000000p+4, 0x1.7796d80000000p+1},
     {"log32", 0x1.d18aea0000000p-1, -0x1.859d8c0000000p-4},
+};
+
+struct PinnedPower {
+  std::string function;  // pow64 or pow32
+  double x, y;
+  double numpy;
+};
+
+const PinnedPower kPinnedPowers[] = {
+    {"pow64", 0x1.f969e08c3cdd0p+0, 0x1.0000000000000p+1, 0x1.f2e971d9a00fdp+1},
+    {"pow64", 0x1.af31c5ae4e184p+2, 0x1.0000000000000p+1, 0x1.6b2450a7182abp+5},
+    {"pow64", 0x1.1f269b750f706p+3, -0x1.0000000000000p+1, 0x1.96f0804488207p-7},
+    {"pow64", 0x1.5d7913e92b9c0p+2, 0x1.7ae147ae147aep-2, 0x1.dfc0667b451d8p+0},
+    {"pow64", 0x1.286763f3883d4p+0, 0x1.8000000000000p+0, 0x1.3ef00b40807fbp+0},
+    {"pow64", 0x1.2f0486ad8c855p+2, 0x1.7ae147ae147aep-2, 0x1.c716d56b05883p+0},
+    {"pow32", 0x1.ec9f1e0000000p+2, -0x1.0000000000000p+1, 0x1.1489700000000p-6},
+    {"pow32", 0x1.1ae5280000000p-2, 0x1.8000000000000p+0, 0x1.29626a0000000p-3},
+    {"pow32", 0x1.a1680c0000000p+1, 0x1.0000000000000p+1, 0x1.544a120000000p+3},
+    {"pow32", 0x1.2345e00000000p+0, 0x1.7ae1480000000p-2, 0x1.0c86000000000p+0},
+    {"pow32", 0x1.0a1e820000000p+3, 0x1.0000000000000p+1, 0x1.14a3680000000p+6},
+    {"pow32", 0x1.3809b40000000p+2, 0x1.8000000000000p+0, 0x1.5880600000000p+3},
 };
 
 bool avx512_skx() { return simd::cpu_loops() == simd::Loops::avx512_skx; }
@@ -113,6 +135,47 @@ TEST(NumpySimdMath, UfuncsTakeNumpysLoopWhereTheCpuHasIt) {
     }
     EXPECT_EQ(got, expected) << row.function << "(" << row.x << ")";
   }
+}
+
+TEST(NumpySimdMath, PowerIsSvmlsOnAvx512Skx) {
+  // SVML's pow asks for VRCP14 and rounds some steps toward zero or down: AVX-512 only.
+  if (!avx512_skx()) GTEST_SKIP() << "needs an AVX-512 SKX CPU";
+  for (const PinnedPower& row : kPinnedPowers) {
+    double got, libm_value;
+    if (row.function == "pow64") {
+      got = simd::pow_f64(row.x, row.y);
+      libm_value = std::pow(row.x, row.y);
+      EXPECT_EQ(py2cuda::host::power<double>(row.x, row.y), row.numpy);
+    } else {
+      const float x = static_cast<float>(row.x), y = static_cast<float>(row.y);
+      got = simd::pow_f32(x, y);
+      libm_value = std::pow(x, y);
+      EXPECT_EQ(py2cuda::host::power<float>(x, y), row.numpy);
+    }
+    EXPECT_EQ(got, row.numpy) << row.function << "(" << row.x << ", " << row.y << ")";
+    EXPECT_NE(libm_value, row.numpy) << "not a distinguishing row";
+  }
+}
+
+TEST(NumpySimdMath, ArrayPowerTakesNdarrayPowsShortcuts) {
+  namespace host = py2cuda::host;
+  // x ** 2 is np.square(x), where the power ufunc (SVML's pow on AVX-512) may differ.
+  const host::NDArray<double, 1> x = host::array<double>({0x1.a1680cp+1, 2.5, 10.0, 0.1});
+  const auto squared = host::array_power<double>(x, int64_t{2});
+  const auto halved = host::array_power<double>(x, 0.5);
+  const auto inverted = host::array_power<double>(x, -1.0);
+  const auto ones = host::array_power<double>(x, 0.0);
+  const auto cubed = host::array_power<double>(x, int64_t{3});
+  for (int64_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(squared(i), x(i) * x(i));
+    EXPECT_EQ(halved(i), std::sqrt(x(i)));
+    EXPECT_EQ(inverted(i), 1.0 / x(i));
+    EXPECT_EQ(ones(i), 1.0);
+    EXPECT_EQ(cubed(i), host::power<double>(x(i), 3.0));
+  }
+  EXPECT_EQ(host::power_shortcut(2.0, false), host::PowerShortcut::square);  // integer arrays: 2 only
+  EXPECT_EQ(host::power_shortcut(0.5, false), host::PowerShortcut::none);
+  EXPECT_EQ(host::power_shortcut(3.0, true), host::PowerShortcut::none);
 }
 
 TEST(NumpySimdMath, SpecialValuesAreNumpys) {

@@ -1798,8 +1798,11 @@ ir::ExprPtr FunctionBuilder::array_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r
   std::vector<ir::ExprPtr> args;
   args.push_back(std::move(l));
   args.push_back(std::move(r));
-  return call_node(nd > 0 ? types::array(dt, nd, Layout::C) : dt,
-                   std::string("py2cuda::np::") + binary_ufunc(op) + "<{t0}>({0}, {1})", s, std::move(args), {dt});
+  // `**` of an array is ndarray.__pow__, whose shortcuts (x ** 2 is np.square(x)) round
+  // differently from np.power.
+  const std::string function = op == BinOp::Pow ? "array_power" : binary_ufunc(op);
+  return call_node(nd > 0 ? types::array(dt, nd, Layout::C) : dt, "py2cuda::np::" + function + "<{t0}>({0}, {1})", s,
+                   std::move(args), {dt});
 }
 
 ir::ExprPtr FunctionBuilder::array_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s) {

@@ -338,15 +338,36 @@ Result binary(BinOp op, const ConstValue& a, const ConstValue& b) {
     return Result::fail("operands could not be broadcast together with shapes " + shape_text(a) + " " + shape_text(b));
   }
   const bool scalar_result = !a.type->is_array() && !b.type->is_array();
+  // `**`: an array to a scalar may be ndarray.__pow__'s shortcut (x ** 2 is np.square(x)),
+  // and two NumPy scalars use the C library's pow (NumPy's scalar math), not the ufunc.
+  host::PowerShortcut shortcut = host::PowerShortcut::none;
+  if (op == BinOp::Pow && a.type->is_array() && !b.type->is_array()) {
+    shortcut = host::power_shortcut(value_as<double>(b), a.type->dtype()->is_float());
+  }
   Broadcast ba(a, *shape), bb(b, *shape);
   std::vector<ConstValue> elements;
   Result r;
   with_type(loop, [&](auto t) {
     using R = decltype(t);
+    const auto element = [&](R x, R y) -> std::optional<R> {
+      namespace s = host::scalar;
+      if constexpr (std::is_floating_point_v<R>) {
+        if (op == BinOp::Pow && scalar_result) return std::pow(x, y);
+      }
+      switch (shortcut) {
+        case host::PowerShortcut::square: return s::multiply(x, x);
+        case host::PowerShortcut::sqrt: return static_cast<R>(std::sqrt(x));
+        case host::PowerShortcut::reciprocal: return s::reciprocal(x);
+        case host::PowerShortcut::copy: return x;
+        case host::PowerShortcut::ones: return R(1);
+        case host::PowerShortcut::none: break;
+      }
+      return apply<R>(op, x, y);
+    };
     r = guarded([&]() -> std::optional<ConstValue> {
       std::vector<int64_t> index(shape->size(), 0);
       for (int64_t i = 0, n = count(*shape); i < n; ++i) {
-        auto v = apply<R>(op, value_as<R>(ba.at(index)), value_as<R>(bb.at(index)));
+        auto v = element(value_as<R>(ba.at(index)), value_as<R>(bb.at(index)));
         if (!v) return std::nullopt;
         elements.push_back(scalar_of<R>(*v));
         for (size_t d = shape->size(); d-- > 0;) {

@@ -172,11 +172,13 @@ T true_divide(T a, T b) {
   return a / b;
 }
 
-// Integer power by squaring (wrapping); floats use pow/powf as NumPy's scalar loop.
+// np.power's loop: integers by squaring (wrapping); floats as NumPy's loop computes them
+// on this CPU (float64: SVML's pow on AVX-512 SKX, the C library's pow elsewhere;
+// numpy_simd_math.h).
 template <class T>
 T power(T a, T b) {
   if constexpr (std::is_floating_point_v<T>) {
-    return std::pow(a, b);
+    return numpy_simd::power(a, b);
   } else if constexpr (std::is_same_v<T, bool>) {
     return a || !b;
   } else {
@@ -487,6 +489,39 @@ P2C_HOST_UNARY_UFUNC(deg2rad, scalar::deg2rad(x))
 P2C_HOST_UNARY_UFUNC(rad2deg, scalar::rad2deg(x))
 #undef P2C_HOST_UNARY_UFUNC
 
+// ndarray.__pow__'s shortcut (NumPy 1.26's fast_scalar_power): a float array raised to a
+// scalar 2, 0.5, -1, 1 or 0 is square, sqrt, reciprocal, a copy or ones, never the power
+// ufunc, and an integer array raised to 2 is square. The shortcut and the ufunc differ:
+// SVML's pow(x, 2.0) is not x * x in the last bit for about one x in five.
+enum class PowerShortcut : unsigned char { none, square, sqrt, reciprocal, copy, ones };
+
+inline PowerShortcut power_shortcut(double exponent, bool float_array) {
+  if (exponent == 2.0) return PowerShortcut::square;
+  if (!float_array) return PowerShortcut::none;
+  if (exponent == 0.5) return PowerShortcut::sqrt;
+  if (exponent == -1.0) return PowerShortcut::reciprocal;
+  if (exponent == 1.0) return PowerShortcut::copy;
+  if (exponent == 0.0) return PowerShortcut::ones;
+  return PowerShortcut::none;
+}
+
+// a ** b where a or b is an array, computed in R.
+template <class R, class X, class Y>
+auto array_power(const X& a, const Y& b) {
+  if constexpr (detail::operand_rank<X> > 0 && detail::operand_rank<Y> == 0) {
+    const bool float_array = std::is_floating_point_v<detail::OperandElement<X>>;
+    switch (power_shortcut(cast_value<double>(b), float_array)) {
+      case PowerShortcut::square: return square<R>(a);
+      case PowerShortcut::sqrt: return sqrt<R>(a);
+      case PowerShortcut::reciprocal: return reciprocal<R>(a);
+      case PowerShortcut::copy: return positive<R>(a);
+      case PowerShortcut::ones: return map<R>([](auto) { return R(1); }, a);
+      case PowerShortcut::none: break;
+    }
+  }
+  return power<R>(a, b);
+}
+
 // np.isnan / np.isinf / np.isfinite.
 template <class X>
 auto isnan(const X& a) {
@@ -579,7 +614,7 @@ P2C_HOST_INPLACE_UFUNC(imultiply, multiply)
 P2C_HOST_INPLACE_UFUNC(itrue_divide, true_divide)
 P2C_HOST_INPLACE_UFUNC(ifloor_divide, floor_divide)
 P2C_HOST_INPLACE_UFUNC(iremainder, remainder)
-P2C_HOST_INPLACE_UFUNC(ipower, power)
+P2C_HOST_INPLACE_UFUNC(ipower, array_power)
 P2C_HOST_INPLACE_UFUNC(ibitwise_and, bitwise_and)
 P2C_HOST_INPLACE_UFUNC(ibitwise_or, bitwise_or)
 P2C_HOST_INPLACE_UFUNC(ibitwise_xor, bitwise_xor)

@@ -264,7 +264,256 @@ inline double log_f64(double x) {
   return std::fma(e, 0x1.62e42fefa39efp-1, table + poly);
 }
 
+// ---- float64 power: SVML's __svml_pow8 ---------------------------------------------
+//
+// log2(x) to about 70 bits (a table of -log2 of 32 reciprocals in high and low parts and a
+// polynomial in R = rcp*m - 1), times y with the product's low part, then 2^(that) by a
+// table of 2^(j/16) and a polynomial. Several of its steps round toward zero or down,
+// which the AVX-512 scalar instructions do with an embedded rounding mode; this path runs
+// only on CPUs that have them. SVML's rare path (x zero, negative, infinite or nan, y
+// infinite or nan, |y log2 x| > 1021.5) is the C library's pow here, which is the IEEE
+// result there up to an ulp.
+
+namespace detail {
+inline constexpr uint64_t kPowLog2High[32] = {
+    0x0000000000000000, 0xbfa6bad3758e0000, 0xbfb663f6fac90000, 0xbfc08c588cda8000,
+    0xbfc5c01a39fc0000, 0xbfcacf5e2db50000, 0xbfcfbc16b9028000, 0xbfd24407ab0e0000,
+    0xbfd49a784bcd0000, 0xbfd6e221cd9d0000, 0xbfd91bba891f0000, 0xbfdb47ebf7388000,
+    0xbfdd6753e0330000, 0xbfdf7a8568cb0000, 0xbfe0c10500d64000, 0xbfe1bf311e95e000,
+    0x3fda8ff971810000, 0x3fd8a8980abfc000, 0x3fd6cb0f6865c000, 0x3fd4f6fbb2cec000,
+    0x3fd32bfee3710000, 0x3fd169c053640000, 0x3fcf5fd8a9060000, 0x3fcbfc67a8000000,
+    0x3fc8a8980abf8000, 0x3fc563dc29ff8000, 0x3fc22dadc2ab0000, 0x3fbe0b1ae8f30000,
+    0x3fb7d60496d00000, 0x3fb1bb32a6000000, 0x3fa77394c9da0000, 0x3f9743ee86200000,
+};
+inline constexpr uint64_t kPowLog2Low[32] = {
+    0x0000000000000000, 0xbd5fb0e626c0de13, 0xbd33167ccc538261, 0x3d2871a7610e40bd,
+    0x3d54bc302ffa76fb, 0x3d436c101ee13440, 0x3d47f5dc57266758, 0xbd3ce60916e52e91,
+    0xbd5b8afe492bf6ff, 0xbd49bcaf1aa4168a, 0xbd5708b4b2b5056c, 0xbd250520a377c7ec,
+    0x3d55f101c141e670, 0xbd3b3b3864c60011, 0x3d45669df6a2b592, 0x3d5fe43895d8ac46,
+    0x3d44bc302ffa76fb, 0xbd266cccab240e90, 0x3d41d406db502403, 0x3d3661e393a16b95,
+    0xbd51979a5db68722, 0xbd4d4f1b95e0ff45, 0x3d5f1a4847f7b278, 0xbd3667f21fa8423f,
+    0x3d5e9933354dbf17, 0x3d56590643906f2a, 0x3d5a4b69691d7994, 0xbd054cda62d3926e,
+    0xbd512ce6312ebb82, 0x3d552743318a8a57, 0xbd54e55443478fe0, 0xbd495539356f93dc,
+};
+
+// The scalar AVX-512 instructions with a rounding mode of their own (SVML's {rz-sae} and
+// {rd-sae} operands).
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+inline double multiply_toward_zero(double a, double b) {
+  double r;
+  asm("vmulsd %{rz-sae%}, %2, %1, %0" : "=x"(r) : "x"(a), "x"(b));
+  return r;
+}
+inline double fma_toward_zero(double a, double b, double c) {  // a * b + c
+  asm("vfmadd213sd %{rz-sae%}, %2, %1, %0" : "+x"(a) : "x"(b), "x"(c));
+  return a;
+}
+inline double add_down(double a, double b) {
+  double r;
+  asm("vaddsd %{rd-sae%}, %2, %1, %0" : "=x"(r) : "x"(a), "x"(b));
+  return r;
+}
+inline float multiply_toward_zero(float a, float b) {
+  float r;
+  asm("vmulss %{rz-sae%}, %2, %1, %0" : "=x"(r) : "x"(a), "x"(b));
+  return r;
+}
+inline float fma_toward_zero(float a, float b, float c) {
+  asm("vfmadd213ss %{rz-sae%}, %2, %1, %0" : "+x"(a) : "x"(b), "x"(c));
+  return a;
+}
+inline float add_toward_zero(float a, float b) {
+  float r;
+  asm("vaddss %{rz-sae%}, %2, %1, %0" : "=x"(r) : "x"(a), "x"(b));
+  return r;
+}
+inline float add_down(float a, float b) {
+  float r;
+  asm("vaddss %{rd-sae%}, %2, %1, %0" : "=x"(r) : "x"(a), "x"(b));
+  return r;
+}
+inline float reciprocal_estimate(float m) {
+  float r;
+  asm("vrcp14ss %1, %1, %0" : "=x"(r) : "x"(m));
+  return r;
+}
+#else
+inline float multiply_toward_zero(float a, float b) { return a * b; }
+inline float fma_toward_zero(float a, float b, float c) { return std::fma(a, b, c); }
+inline float add_toward_zero(float a, float b) { return a + b; }
+inline float add_down(float a, float b) { return a + b; }
+inline float reciprocal_estimate(float m) { return 1.0f / m; }
+inline double multiply_toward_zero(double a, double b) { return a * b; }
+inline double fma_toward_zero(double a, double b, double c) { return std::fma(a, b, c); }
+inline double add_down(double a, double b) { return a + b; }
+#endif
+}  // namespace detail
+
+inline double pow_f64(double x, double y) {
+  const bool rare_x = std::isnan(x) || x <= 0.0 || std::isinf(x);  // vfpclass 0xDF
+  const bool rare_y = std::isnan(y) || std::isinf(y);
+  if (rare_x || rare_y) return std::pow(x, y);
+
+  // log2(x) = e + log2(m): m in [0.5, 1), rcp ~ 1/m rounded to 1/32, R = rcp m - 1.
+  int e_frexp;
+  const double m = std::frexp(x, &e_frexp);
+  double e = static_cast<double>(e_frexp - 1);  // getexp
+  const double rcp = std::nearbyint(detail::reciprocal_estimate(m) * 32.0) / 32.0;
+  const double r = std::fma(rcp, m, -1.0);
+  if (rcp < 1.5) e = e + 1.0;
+  uint64_t rcp_bits;
+  std::memcpy(&rcp_bits, &rcp, sizeof rcp_bits);
+  const unsigned index = static_cast<unsigned>(rcp_bits >> 47) & 31;
+  const double t_high = detail::double_of(detail::kPowLog2High[index]);
+  const double t_low = detail::double_of(detail::kPowLog2Low[index]);
+
+  const double c1_high = 0x1.71547652b82fep+0;   // log2(e)
+  const double c1_low = 0x1.777f3ee5e912fp-56;
+  const double c2_high = -0x1.71547652b82fep-1;  // -log2(e)/2
+  const double r2 = r * r;
+  double p89 = std::fma(0x1.48799f5374b96p-3, r, -0x1.717e59a559f5dp-3);
+  const double p67 = std::fma(0x1.a6175fca19d03p-3, r, -0x1.ec709bc8fb8dfp-3);
+  const double e_plus_t = e + t_high;
+  double p69 = std::fma(r2, p89, p67);
+  const double p45 = std::fma(0x1.2776c50f03272p-2, r, -0x1.71547652bc9eap-2);
+  double p49 = std::fma(r2, p69, p45);
+  double r2_low = std::fma(r, r, -r2);
+  double low = std::fma(c2_high, r2_low, t_low);
+  const double p23 = std::fma(0x1.ec709dc3a03fcp-2, r, 0x1.36b5ddffe5b67p-57);
+  const double high1 = std::fma(c1_high, r, e_plus_t);
+  const double p29 = std::fma(r2, p49, p23);
+  double rc1_low = high1 - e_plus_t;
+  low = std::fma(p29, r2, low);
+  rc1_low = std::fma(r, c1_high, -rc1_low);
+  const double high2 = std::fma(c2_high, r2, high1);
+  double small = std::fma(c1_low, r, rc1_low);
+  const double high = high2 + low;
+  const double r2c2_high = high2 - high1;
+  const double y_high = detail::multiply_toward_zero(y, high);
+  const double r2c2_low = std::fma(c2_high, r2, -r2c2_high);
+  const double high_excess = high - high2;
+  const double y_high_low = detail::fma_toward_zero(y, high, -y_high);
+  const double low_low = low - high_excess;
+  small = small + r2c2_low;
+  const double tail = low_low + small;
+  const double shifted = detail::add_down(y_high, 0x1.8000000003ff0p+48);  // 1.5 * 2^48 + 1023
+
+  // 2^(y log2 x): the integer and sixteenths of y_high from `shifted`, the rest a polynomial.
+  // vreducepd: y_high less its sixteenths rounded down, the difference rounded down too.
+  const double fraction = detail::add_down(y_high, -std::floor(y_high * 16.0) / 16.0);
+  const double z_low = detail::fma_toward_zero(y, tail, y_high_low);
+  double reduced = fraction + z_low;
+  if (!(std::fabs(y_high) <= 1021.5)) return std::pow(x, y);  // SVML's rare path
+  uint64_t reduced_bits;
+  std::memcpy(&reduced_bits, &reduced, sizeof reduced_bits);
+  reduced = detail::double_of(reduced_bits & 0xbfffffffffffffffULL);
+  uint64_t shifted_bits;
+  std::memcpy(&shifted_bits, &shifted, sizeof shifted_bits);
+  const double t_exp = detail::double_of(detail::kExp2Sixteenths[shifted_bits & 15]);
+  const double reduced2 = reduced * reduced;
+  const double r_t = t_exp * reduced;
+  double q = std::fma(0x1.4a1d7f58c2d59p-13, reduced, 0x1.5d7472783d279p-10);
+  const double q34 = std::fma(0x1.3b2ad1b14ebaap-7, reduced, 0x1.c6b08d4ad8eb9p-5);
+  const double q12 = std::fma(0x1.ebfbdff84554dp-3, reduced, 0x1.62e42fefa398bp-1);
+  const double scale = detail::double_of((shifted_bits << 48) & 0x7ff0000000000000ULL);  // 2^M
+  q = std::fma(reduced2, q, q34);
+  q = std::fma(reduced2, q, q12);
+  q = std::fma(r_t, q, t_exp);
+  return q * scale;
+}
+
+// ---- float32 power: SVML's __svml_powf16, the same method in float ---------------------
+
+namespace detail {
+inline constexpr uint32_t kPowfLog2High[32] = {
+    0x00000000, 0xbd35d000, 0xbdb32000, 0xbe046400, 0xbe2e0000, 0xbe567c00, 0xbe7de000, 0xbe922000,
+    0xbea4d400, 0xbeb71200, 0xbec8de00, 0xbeda4000, 0xbeeb3a00, 0xbefbd400, 0xbf060800, 0xbf0dfa00,
+    0x3ed48000, 0x3ec54400, 0x3eb65800, 0x3ea7b800, 0x3e996000, 0x3e8b4e00, 0x3e7b0000, 0x3e5fe400,
+    0x3e454400, 0x3e2b2000, 0x3e116c00, 0x3df05800, 0x3dbeb000, 0x3d8dd800, 0x3d3ba000, 0x3cba2000,
+};
+inline constexpr uint32_t kPowfLog2Low[32] = {
+    0x00000000, 0xb6d3758f, 0x3510536f, 0x369dcc96, 0xb651cfdf, 0x3687492c, 0xb635c813, 0xb5f561c1,
+    0x35f6865d, 0x36f19318, 0x35aedc1d, 0x36a0463c, 0xb69f0197, 0xb5ad1961, 0xb6201ac7, 0x36ee16a3,
+    0xb5d1cfdf, 0x36c055fe, 0x3676865d, 0xb589a627, 0xb48e4789, 0x33a6c7e3, 0xb69d5be7, 0xb642c000,
+    0x364055fe, 0xb68f5801, 0x36b70aad, 0x35d74798, 0x3492d9f7, 0x364a9801, 0xb6566c4d, 0xb48bcf06,
+};
+inline constexpr uint32_t kExp2SixteenthsF[16] = {
+    0x3f800000, 0x3f85aac3, 0x3f8b95c2, 0x3f91c3d3, 0x3f9837f0, 0x3f9ef532, 0x3fa5fed7, 0x3fad583f,
+    0x3fb504f3, 0x3fbd08a4, 0x3fc5672a, 0x3fce248c, 0x3fd744fd, 0x3fe0ccdf, 0x3feac0c7, 0x3ff5257d,
+};
+inline uint32_t bits_of(float x) {
+  uint32_t b;
+  std::memcpy(&b, &x, sizeof b);
+  return b;
+}
+inline float float_of(uint32_t b) {
+  float x;
+  std::memcpy(&x, &b, sizeof x);
+  return x;
+}
+}  // namespace detail
+
+inline float pow_f32(float x, float y) {
+  const bool rare_x = std::isnan(x) || x <= 0.0f || std::isinf(x);
+  const bool rare_y = std::isnan(y) || std::isinf(y);
+  if (rare_x || rare_y) return std::pow(x, y);
+
+  int e_frexp;
+  const float m = std::frexp(x, &e_frexp);
+  float e = static_cast<float>(e_frexp - 1);
+  const float rcp = std::nearbyint(detail::reciprocal_estimate(m) * 32.0f) / 32.0f;
+  const float r = std::fma(rcp, m, -1.0f);
+  if (rcp < 1.5f) e = e + 1.0f;
+  const unsigned index = (detail::bits_of(rcp) >> 18) & 31;
+  const float t_high = detail::float_of(detail::kPowfLog2High[index]);
+  const float t_low = detail::float_of(detail::kPowfLog2Low[index]);
+
+  const float c1_high = 0x1.715476p+0f;  // log2(e)
+  float p = std::fma(0x1.278e0ap-2f, r, -0x1.7167dap-2f);
+  p = std::fma(p, r, 0x1.ec709ep-2f);
+  const float e_plus_t = t_high + e;
+  p = std::fma(p, r, -0x1.715476p-1f);
+  const float poly_low = std::fma(p, r, 0x1.4ae198p-26f);
+  const float high1 = std::fma(c1_high, r, e_plus_t);
+  float low = std::fma(poly_low, r, t_low);
+  const float rc1_high = high1 - e_plus_t;
+  const float high = high1 + low;
+  const float rc1_low = std::fma(c1_high, r, -rc1_high);
+  const float y_high = detail::multiply_toward_zero(high, y);
+  const float low_high = high - high1;
+  const float y_high_low = detail::fma_toward_zero(y, high, -y_high);
+  low = low - low_high;
+  float z_low = low + rc1_low;
+  z_low = detail::fma_toward_zero(y, z_low, y_high_low);
+  const float z = detail::add_toward_zero(y_high, z_low);
+  const float z_excess = z - y_high;
+  const float shifted = detail::add_down(z, 786559.0f);  // 1.5 * 2^19 + 127
+  const float fraction = detail::add_down(z, -std::floor(z * 16.0f) / 16.0f);  // vreduceps
+  const float z_rest = z_low - z_excess;
+  if (!(std::fabs(z) <= 125.5f)) return std::pow(x, y);  // SVML's rare path
+
+  const uint32_t shifted_bits = detail::bits_of(shifted);
+  const float t_exp = detail::float_of(detail::kExp2SixteenthsF[shifted_bits & 15]);
+  const float reduced = detail::float_of(detail::bits_of(fraction + z_rest) & 0xbfffffffu);
+  const float scale = detail::float_of((shifted_bits << 19) & 0x7f800000u);  // 2^M
+  const float r_t = reduced * t_exp;
+  float q = std::fma(0x1.d0a996p-5f, reduced, 0x1.ebe2d8p-3f);
+  q = std::fma(reduced, q, 0x1.62e444p-1f);
+  q = std::fma(r_t, q, t_exp);
+  return q * scale;
+}
+
 // ---- The ufuncs' element functions: NumPy's loop where this CPU runs it ---------------
+
+template <class T>
+T power(T x, T y) {
+  if constexpr (std::is_same_v<T, float>) {
+    if (cpu_loops() == Loops::avx512_skx) return pow_f32(x, y);
+  } else if constexpr (std::is_same_v<T, double>) {
+    if (cpu_loops() == Loops::avx512_skx) return pow_f64(x, y);
+  }
+  return std::pow(x, y);
+}
 
 template <class T>
 T sin(T x) {
