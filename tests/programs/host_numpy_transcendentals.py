@@ -1,6 +1,6 @@
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 """np.sin, np.cos, np.exp, np.log and np.power on the host as NumPy computes them: its own
-float32 loops (AVX2/AVX-512 machines) and SVML's float64 exp and log and float32/float64 pow
+float32 loops (AVX2/AVX-512 machines) and SVML's float64 exp, log and log10 and float32/float64 pow
 (AVX-512 SKX machines) round differently from the C library in the last bit, which shows in
 repr(), in sums and in the "max error" of a kernel's result against a host reference; and
 `**` of an array takes ndarray.__pow__'s shortcuts (x ** 2 is np.square(x), not the ufunc). The expected output is NumPy's on
@@ -45,6 +45,7 @@ def main():
     print("sum of exp:", repr(reference.sum()))
     print("sum of log:", repr(np.log(reference).sum()))
     print("log of a grid:", repr(np.log(np.arange(1.0, 200.0)).sum()))
+    print("decibels:", repr((10.0 * np.log10(reference)).sum()), repr(np.log10(np.arange(1.0, 200.0)).sum()))
 
     # The kernel in float64: the simulator computes float32 math in Python floats, where
     # a compiled kernel (and py2cuda) computes in float32.

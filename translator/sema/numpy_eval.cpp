@@ -202,7 +202,7 @@ R unary_loop(const std::string& name, R x) {
     if (name == "sqrt") return std::sqrt(x);
     if (name == "exp") return host::numpy_simd::exp(x);
     if (name == "log") return host::numpy_simd::log(x);
-    if (name == "log10") return std::log10(x);
+    if (name == "log10") return host::numpy_simd::log10(x);
     if (name == "sin") return host::numpy_simd::sin(x);
     if (name == "cos") return host::numpy_simd::cos(x);
     if (name == "tan") return std::tan(x);

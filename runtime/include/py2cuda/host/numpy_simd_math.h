@@ -1,16 +1,18 @@
-// py2cuda host runtime: np.sin, np.cos, np.exp and np.log as NumPy 1.26 computes them.
+// py2cuda host runtime: np.sin, np.cos, np.exp, np.log, np.log10 and np.power as NumPy 1.26
+// computes them.
 //
 // NumPy does not call the C library for these on most x86-64 machines. When the CPU has
 // AVX2 and FMA3 (or AVX-512F), its float32 sin, cos, exp and log are its own vectorized
-// algorithms; on AVX-512 SKX machines (Skylake-X and later) its float64 exp and log are
-// Intel SVML's. They round differently from glibc: on random inputs about one float32
+// algorithms; on AVX-512 SKX machines (Skylake-X and later) its float64 exp, log and log10
+// and its float32 and float64 pow are Intel SVML's. They round differently from glibc: on random inputs about one float32
 // sin in six and one float64 exp in four differ in the last bit, which shows in a
 // repr(), in a sum, or in the "max error" a program prints against a kernel's result.
 // So the functions here are those algorithms, lane by lane, and each ufunc picks them
 // where NumPy would, by the same CPU features at run time:
 //
 //   float32 sin, cos, exp, log    AVX2 + FMA3, or AVX-512F (NumPy's (avx2 fma3), avx512f targets)
-//   float64 exp, log              AVX-512 SKX (NumPy's avx512_skx target, SVML)
+//   float64 exp, log, log10       AVX-512 SKX (NumPy's avx512_skx target, SVML)
+//   float32, float64 pow          AVX-512 SKX (SVML)
 //   otherwise                     the C library (npy_sinf, npy_exp, ... are libm's)
 //
 // (A CPU with AVX-512F but not SKX's extensions, Xeon Phi, gets NumPy's own float64 exp
@@ -20,9 +22,9 @@
 // may be fused: the runtime is compiled as ISO C++ (-std=c++20, whose floating-point
 // contraction is off) and without -mfma. The lane computations are those of NumPy 1.26's
 // loops_trigonometric.dispatch.c.src and loops_exponent_log.dispatch.c.src, and of
-// SVML's svml_z0_exp_d_la.s and svml_z0_log_d_la.s (NumPy's SVML submodule); their
+// SVML's svml_z0_{exp,log,log10,pow}_d_la.s and svml_z0_pow_s_la.s (NumPy's SVML submodule); their
 // constants and tables are theirs, since matching NumPy bit for bit is the point.
-// NumPy's other SVML functions (tan, tanh, arctan, power, log10, ...) are not
+// NumPy's other SVML functions (tan, tanh, arctan, arctan2, log2, expm1, ...) are not
 // reproduced: they stay libm's, and may differ from NumPy's in the last bit.
 #pragma once
 
@@ -262,6 +264,46 @@ inline double log_f64(double x) {
   double poly = std::fma(r4, p910, p56);
   poly = std::fma(r2, poly, r);
   return std::fma(e, 0x1.62e42fefa39efp-1, table + poly);
+}
+
+// ---- float64 log10: SVML's __svml_log108, log's method with log10 constants ------------
+
+namespace detail {
+// -log10(r) for SVML's 32 reciprocals (see kLogReciprocals).
+inline constexpr uint64_t kLog10Reciprocals[16] = {
+    0x0000000000000000, 0xbf9af5f92b00e610, 0xbfaa30a9d609efea, 0xbfb31b3055c47118,
+    0xbfb8cf183886480d, 0xbfbe3bc1ab0e19fe, 0xbfc1b3e71ec94f7b, 0xbfc42c7e7fe3fc02,
+    0x3fbffbfc2bbc7803, 0x3fbb721cd17157e3, 0x3fb715d0ce367afc, 0x3fb2e3a740b7800f,
+    0x3fadb11ed766abf4, 0x3fa5e3966b7e9295, 0x3f9cb38fccd8bfdb, 0x3f8c3d0837784c41,
+};
+}  // namespace detail
+
+inline double log10_f64(double x) {
+  if (x == 0.0 || std::isinf(x) || x < 0.0) return std::log10(x);  // SVML's rare path
+  if (std::isnan(x)) return x;
+
+  int e_frexp;
+  const double m = 2.0 * std::frexp(x, &e_frexp);
+  double e = static_cast<double>(e_frexp - 1);
+  const double rcp = std::nearbyint(detail::reciprocal_estimate(m) * 32.0) / 32.0;
+  const double r = std::fma(rcp, m, -1.0);
+  if (rcp < 0.75) e = e + 1.0;
+  uint64_t rcp_bits;
+  std::memcpy(&rcp_bits, &rcp, sizeof rcp_bits);
+  const double table = detail::double_of(detail::kLog10Reciprocals[(rcp_bits >> 48) & 15]);
+
+  double p78 = std::fma(0x1.63c62777f27d9p-4, r, -0x1.bcb7b153c06a3p-4);
+  double p1112 = std::fma(0x1.8c2d828480370p-5, r, -0x1.bd80d96029814p-5);
+  const double p910 = std::fma(0x1.fc3f6f38b58a2p-5, r, -0x1.287a63464dc80p-4);
+  const double r2 = r * r;
+  const double p56 = std::fma(0x1.287a7636f428cp-3, r, -0x1.bcb7b1526e4dbp-3);
+  const double r4 = r2 * r2;
+  p1112 = std::fma(r2, p1112, p910);
+  p78 = std::fma(r2, p78, p56);
+  double poly = std::fma(r4, p1112, p78);
+  poly = std::fma(r, poly, 0x1.bcb7b1526e50ep-2);  // log10(e) and the series in R
+  const double log10_mantissa = std::fma(poly, r, table);
+  return std::fma(0x1.34413509f79ffp-2, e, log10_mantissa);  // + e log10(2)
 }
 
 // ---- float64 power: SVML's __svml_pow8 ---------------------------------------------
@@ -513,6 +555,14 @@ T power(T x, T y) {
     if (cpu_loops() == Loops::avx512_skx) return pow_f64(x, y);
   }
   return std::pow(x, y);
+}
+
+template <class T>
+T log10(T x) {
+  if constexpr (std::is_same_v<T, double>) {
+    if (cpu_loops() == Loops::avx512_skx) return log10_f64(x);
+  }
+  return std::log10(x);
 }
 
 template <class T>
