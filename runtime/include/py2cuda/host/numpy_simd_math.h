@@ -4,9 +4,10 @@
 // NumPy does not call the C library for these on most x86-64 machines. When the CPU has
 // AVX2 and FMA3 (or AVX-512F), its float32 sin, cos, exp and log are its own vectorized
 // algorithms; on AVX-512 SKX machines (Skylake-X and later) its float64 exp, log and log10
-// and its float32 and float64 pow are Intel SVML's. They round differently from glibc: on random inputs about one float32
-// sin in six and one float64 exp in four differ in the last bit, which shows in a
-// repr(), in a sum, or in the "max error" a program prints against a kernel's result.
+// and its float32 and float64 pow are Intel SVML's. They round differently from glibc: on
+// random inputs about one float32 sin in six and one float64 exp in four differ in the
+// last bit, which shows in a repr(), in a sum, or in the "max error" a program prints
+// against a kernel's result.
 // So the functions here are those algorithms, lane by lane, and each ufunc picks them
 // where NumPy would, by the same CPU features at run time:
 //
@@ -22,8 +23,9 @@
 // may be fused: the runtime is compiled as ISO C++ (-std=c++20, whose floating-point
 // contraction is off) and without -mfma. The lane computations are those of NumPy 1.26's
 // loops_trigonometric.dispatch.c.src and loops_exponent_log.dispatch.c.src, and of
-// SVML's svml_z0_{exp,log,log10,pow}_d_la.s and svml_z0_pow_s_la.s (NumPy's SVML submodule); their
-// constants and tables are theirs, since matching NumPy bit for bit is the point.
+// SVML's svml_z0_{exp,log,log10,pow}_d_la.s and svml_z0_pow_s_la.s (NumPy's SVML
+// submodule); their constants and tables are theirs, since matching NumPy bit for bit is
+// the point.
 // NumPy's other SVML functions (tan, tanh, arctan, arctan2, log2, expm1, ...) are not
 // reproduced: they stay libm's, and may differ from NumPy's in the last bit.
 #pragma once
