@@ -97,3 +97,28 @@ TEST(HostPythonDetails, ProductIsNestedLoops) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(HostPythonDetails, FormatFieldsReachIntoTheirArguments) {
+  TranslateResult r = run("a = np.zeros((2, 3))\nd = {'n': 4}\nprint('{0.shape} {a.size:>4} {1[n]}'.format(a, d, a=a))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  // Each field its own value, numbered again in order.
+  EXPECT_TRUE(has(r.cu, "\"{0} {1:>4} {2}\"")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "d.at(\"n\")") || has(r.cu, "d[\"n\"]") || has(r.cu, "\"n\"")) << r.cu;
+}
+
+TEST(HostPythonDetails, FormatFieldReadTwiceMustReadTheSame) {
+  // f() has effects: two fields reading it would call it twice, so it is not rewritten.
+  TranslateResult r = run("def f():\n    return np.zeros(3)\nprint('{0.size} {0.ndim}'.format(f()))\n");
+  EXPECT_TRUE(has(r.diagnostics, "two fields read an argument that is not a name")) << r.diagnostics;
+}
+
+TEST(HostPythonDetails, IntOfTextInABase) {
+  TranslateResult r = run("print(int('ff', 16), int('0x1f', base=0))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::to_int(\"ff\", int64_t(16))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::to_int(\"0x1f\", int64_t(0))")) << r.cu;
+}
+
+}  // namespace

@@ -259,7 +259,15 @@ class FunctionBuilder {
   ir::ExprPtr with_held(ir::ExprPtr value, const std::string& stem,
                         const std::function<ir::ExprPtr(ir::Variable*)>& body);
   ir::ExprPtr numpy_append(const ast::Call& c);
-  std::optional<std::string> number_format_fields(const std::string& text, const ast::Call& c);
+  // A literal format string's fields, each its own value (see format_fields).
+  struct FormatFields {
+    std::string text;                  // the fields numbered {0}, {1}, ... in order
+    std::vector<ast::ExprPtr> values;  // a field's argument with its .attribute/[index] parts
+    bool rewritten = false;            // a keyword or a part: the values replace the arguments
+    bool reaches_into = false;         // a field has .attribute or [index] parts
+    std::string unsupported;           // why py2cuda cannot rewrite it; empty when it can
+  };
+  FormatFields format_fields(const std::string& text, const ast::Call& c) const;
   ir::ExprPtr tuple_slice(ir::ExprPtr base, const ast::Subscript& s);
   // Whether class `derived` is `base` or derives from it.
   bool is_subclass(const std::string& derived, const std::string& base) const;

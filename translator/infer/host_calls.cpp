@@ -1062,26 +1062,29 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
                               "a str or None is)");
     }
     case HostRule::StrFormat: {
+      // A literal format string whose fields name keyword arguments or reach into an
+      // argument ("{a.shape}", "{0[n]}", "{cfg.size:>5}"): each field becomes a value of
+      // its own and the text is numbered again, "{0}" ... in order.
+      const ast::Expr* text = c.func->kind == ast::ExprKind::Attribute ? ast::as<ast::Attribute>(*c.func).value.get() : nullptr;
+      const bool literal = text && text->kind == ast::ExprKind::StrLit && !ast::as<ast::StrLit>(*text).is_fstring;
+      std::optional<FormatFields> fields;
+      if (literal) fields = format_fields(ast::as<ast::StrLit>(*text).value, c);
+      if (!fields && !c.keywords.empty()) {
+        return fail(c.keywords[0].span, "str.format() with keyword arguments is supported by py2cuda on a literal "
+                                        "format string");
+      }
+      if (fields && !fields->unsupported.empty() && (fields->rewritten || fields->reaches_into)) {
+        return fail(text->span, "py2cuda cannot translate this str.format(): " + fields->unsupported);
+      }
       std::vector<ir::ExprPtr> args;
-      if (!c.keywords.empty()) {
-        // "{name}: {n:>4d}".format(name=..., n=...) of a literal format string: its fields
-        // numbered, the keyword values passed after the positional ones.
-        const ast::Expr* text = c.func->kind == ast::ExprKind::Attribute ? ast::as<ast::Attribute>(*c.func).value.get() : nullptr;
-        std::optional<std::string> numbered;
-        if (text && text->kind == ast::ExprKind::StrLit && !ast::as<ast::StrLit>(*text).is_fstring) {
-          numbered = number_format_fields(ast::as<ast::StrLit>(*text).value, c);
-        }
-        if (!numbered) {
-          return fail(c.keywords[0].span, "str.format() with keyword arguments is supported by py2cuda on a literal "
-                                          "format string whose fields are names or numbers");
-        }
-        args.push_back(string_const(*numbered, text->span));
+      std::vector<const ast::Expr*> values;
+      if (fields && fields->unsupported.empty() && fields->rewritten) {
+        args.push_back(string_const(fields->text, text->span));
+        for (const auto& x : fields->values) values.push_back(x.get());
       } else {
         args.push_back(std::move(self));
+        for (const auto& x : c.args) values.push_back(x.get());
       }
-      std::vector<const ast::Expr*> values;
-      for (const auto& x : c.args) values.push_back(x.get());
-      for (const auto& kw : c.keywords) values.push_back(kw.value.get());
       for (const ast::Expr* x : values) {
         auto v = expr(*x);
         if (!v) return nullptr;
@@ -1132,11 +1135,20 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
       return call_node(types::string(), rt + "({0})", c.span, args_of(as_python_list(std::move(v))));
     }
     case HostRule::ToNumber: {
-      if (!bound.bind({"x"})) return nullptr;
+      const std::vector<std::string> parameters = row.path == "int" ? std::vector<std::string>{"x", "base"}
+                                                                    : std::vector<std::string>{"x"};
+      if (!bound.bind(parameters)) return nullptr;
       TypeRef t = row.path == "int" ? types::int64() : row.path == "float" ? types::float64() : types::boolean();
       if (is_none(a[0])) return convert(int64_literal(0, c.span), t);
       auto v = bound.value(0);
       if (!v) return nullptr;
+      if (row.path == "int" && !is_none(a[1])) {  // int(text, base)
+        auto base = bound.value(1);
+        if (!base) return nullptr;
+        if (!v->type->is_string()) return fail(a[0]->span, "int() can't convert non-string with explicit base");
+        if (!base->type->is_int()) return fail(a[1]->span, "int() needs an integer base");
+        return call_node(t, rt + "({0}, {1})", c.span, args_of(std::move(v), convert(std::move(base), types::int64())));
+      }
       if (v->type->is_string() || v->type->is_array() || v->type == types::host_object("FormatArg")) {
         return call_node(t, rt + "({0})", c.span, args_of(std::move(v)));  // a mixed dict's value too
       }
@@ -1606,51 +1618,122 @@ ir::ExprPtr FunctionBuilder::fstring_text(const std::vector<ast::FStringPart>& f
   return call_node(types::string(), "py2cuda::host::concat(" + placeholders(0, n) + ")", s, std::move(parts));
 }
 
-// A literal format string whose fields name the keyword arguments of `c` (and number or leave
-// empty its positional ones) with every field numbered: a keyword's value is passed after the
-// positional ones. Null when a field is something else (`{a.b}`, `{a[0]}`, a nested field in
-// a spec), a name no keyword gives, or automatic and manual numbering are mixed (Python's
-// ValueError).
-std::optional<std::string> FunctionBuilder::number_format_fields(const std::string& text, const ast::Call& c) {
-  std::map<std::string, size_t> by_name;
-  for (size_t k = 0; k < c.keywords.size(); ++k) by_name[c.keywords[k].name] = c.args.size() + k;
-  std::string out;
+namespace {
+// A value that reads the same each time it is evaluated: a name, its attributes, a constant.
+bool rereadable_value(const ast::Expr& e) {
+  switch (e.kind) {
+    case ast::ExprKind::Name:
+    case ast::ExprKind::IntLit:
+    case ast::ExprKind::FloatLit:
+    case ast::ExprKind::StrLit: return true;
+    case ast::ExprKind::Attribute: return rereadable_value(*ast::as<ast::Attribute>(e).value);
+    default: return false;
+  }
+}
+}  // namespace
+
+// The fields of a literal format string of `c` (Python's field grammar: an argument's number
+// or keyword, or nothing for the next one, then `.attribute` and `[index]` parts). When a
+// field names a keyword or has such parts, `rewritten` is set: every field gets its own
+// value, the argument with its parts applied (an AST made here), and `text` numbers them in
+// order. Null when the string is not one py2cuda can rewrite so: a nested field in a spec,
+// a name no keyword gives, automatic and manual numbering mixed (Python's ValueError), a
+// missing argument, or an argument with effects read by two fields.
+FunctionBuilder::FormatFields FunctionBuilder::format_fields(const std::string& text,
+                                                                           const ast::Call& c) const {
+  FormatFields out;
+  out.rewritten = !c.keywords.empty();
+  const auto cannot = [&](const std::string& why) {
+    out.unsupported = why;
+    return std::move(out);
+  };
+  std::map<std::string, const ast::Expr*> by_name;
+  for (const auto& kw : c.keywords) {
+    if (kw.name.empty()) return cannot("its arguments are **mapping");
+    by_name[kw.name] = kw.value.get();
+  }
+  for (const auto& a : c.args) {
+    if (a->kind == ast::ExprKind::Starred) return cannot("its arguments are *starred");
+  }
+  std::map<const ast::Expr*, int> reads;
   size_t automatic = 0;
   bool automatic_used = false, manual_used = false;
+  const Span at = c.span;
   for (size_t i = 0; i < text.size(); ++i) {
     const char ch = text[i];
     if ((ch == '{' || ch == '}') && i + 1 < text.size() && text[i + 1] == ch) {
-      out += ch;
-      out += ch;
+      out.text += ch;
+      out.text += ch;
       ++i;
       continue;
     }
     if (ch != '{') {
-      out += ch;
+      out.text += ch;
       continue;
     }
     const size_t close = text.find('}', i);
-    if (close == std::string::npos) return std::nullopt;
+    if (close == std::string::npos) return cannot("a field is not closed");
     const std::string field = text.substr(i + 1, close - i - 1);
-    if (field.find('{') != std::string::npos) return std::nullopt;
+    if (field.find('{') != std::string::npos) return cannot("a field's spec holds a field of its own");
     const size_t name_end = field.find_first_of("!:");
     const std::string name = field.substr(0, name_end);
     const std::string rest = name_end == std::string::npos ? "" : field.substr(name_end);
-    size_t index = 0;
-    if (name.empty()) {
-      index = automatic++;
+    const size_t arg_end = std::min(name.find_first_of(".["), name.size());
+    const std::string arg_name = name.substr(0, arg_end);
+    const ast::Expr* arg = nullptr;
+    if (arg_end < name.size()) out.reaches_into = true;
+    if (arg_name.empty()) {
+      if (automatic >= c.args.size()) return cannot("a field has no argument");
+      arg = c.args[automatic++].get();
       automatic_used = true;
-    } else if (name.find_first_not_of("0123456789") == std::string::npos) {
-      index = std::stoul(name);
+    } else if (arg_name.find_first_not_of("0123456789") == std::string::npos) {
+      const size_t k = std::stoul(arg_name);
+      if (k >= c.args.size()) return cannot("a field's number has no argument");
+      arg = c.args[k].get();
       manual_used = true;
-    } else if (by_name.count(name)) {
-      index = by_name.at(name);
+    } else if (by_name.count(arg_name)) {
+      arg = by_name.at(arg_name);
     } else {
-      return std::nullopt;
+      return cannot("a field names '" + arg_name + "', which no keyword argument gives");
     }
-    if (automatic_used && manual_used) return std::nullopt;
-    out += "{" + std::to_string(index) + rest + "}";
+    if (automatic_used && manual_used) return cannot("it mixes automatic and manual field numbers");
+    ++reads[arg];
+    ast::ExprPtr value = ast::clone(arg);
+    for (size_t k = arg_end; k < name.size();) {
+      out.rewritten = true;
+      if (name[k] == '.') {
+        const size_t end = std::min(name.find_first_of(".[", k + 1), name.size());
+        const std::string attribute = name.substr(k + 1, end - k - 1);
+        if (attribute.empty()) return cannot("a field has an empty attribute");
+        value = std::make_unique<ast::Attribute>(at, std::move(value), attribute, at);
+        k = end;
+      } else {
+        const size_t end = name.find(']', k);
+        if (end == std::string::npos) return cannot("a field's [index] is not closed");
+        const std::string key = name.substr(k + 1, end - k - 1);
+        ast::ExprPtr index;
+        if (!key.empty() && key.find_first_not_of("0123456789") == std::string::npos) {
+          auto number = std::make_unique<ast::IntLit>(at);
+          number->value = std::stoull(key);
+          number->text = key;
+          index = std::move(number);
+        } else {
+          auto str = std::make_unique<ast::StrLit>(at);
+          str->value = key;
+          index = std::move(str);
+        }
+        value = std::make_unique<ast::Subscript>(at, std::move(value), std::move(index));
+        k = end + 1;
+      }
+    }
+    out.text += "{" + std::to_string(out.values.size()) + rest + "}";
+    out.values.push_back(std::move(value));
     i = close;
+  }
+  for (const auto& [arg, n] : reads) {
+    if (n > 1 && out.rewritten && !rereadable_value(*arg)) {
+      return cannot("two fields read an argument that is not a name, an attribute or a constant");
+    }
   }
   return out;
 }

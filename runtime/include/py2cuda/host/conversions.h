@@ -67,6 +67,59 @@ inline int64_t to_int(const std::string& text) {
   return v;
 }
 
+// int("ff", 16), int("0x1f", 0), int("0b101", 2): CPython's reading of a str in a base: 2 to
+// 36, or 0 for the base its prefix (0x, 0o, 0b) names, where a number without one is decimal
+// and may not start with 0; the base's own prefix is allowed; underscores between digits.
+inline int64_t to_int(const std::string& text, int64_t base) {
+  if (base != 0 && (base < 2 || base > 36)) throw PyException("ValueError", "int() base must be >= 2 and <= 36, or 0");
+  const auto invalid = [&] {
+    return PyException("ValueError", "invalid literal for int() with base " + std::to_string(base) + ": " + repr(text));
+  };
+  std::string_view s = detail::strip_spaces(text);
+  bool negative = false;
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) {
+    negative = s[0] == '-';
+    s.remove_prefix(1);
+  }
+  const auto prefix_base = [&](char c) -> int64_t {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return c == 'x' ? 16 : c == 'o' ? 8 : c == 'b' ? 2 : 0;
+  };
+  bool after_prefix = false;  // "0x_1f": an underscore may follow the prefix
+  if (s.size() >= 2 && s[0] == '0' && prefix_base(s[1]) != 0 && (base == 0 || base == prefix_base(s[1]))) {
+    base = prefix_base(s[1]);
+    s.remove_prefix(2);
+    after_prefix = true;
+  } else if (base == 0) {
+    // Decimal: "0", "00" and "0_0" are zero; other leading zeros are CPython's error.
+    if (!s.empty() && s[0] == '0' && s.find_first_not_of("0_") != std::string_view::npos) throw invalid();
+    base = 10;
+  }
+  if (s.empty()) throw invalid();
+  constexpr uint64_t kLimit = uint64_t{1} << 63;  // |INT64_MIN|
+  uint64_t value = 0;
+  bool prev_digit = after_prefix;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(s[i])));
+    if (c == '_') {
+      if (!prev_digit || i + 1 == s.size()) throw invalid();
+      prev_digit = false;
+      continue;
+    }
+    const int64_t digit = std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : (c >= 'a' && c <= 'z') ? c - 'a' + 10 : 99;
+    if (digit >= base) throw invalid();
+    if (value > (kLimit - static_cast<uint64_t>(digit)) / static_cast<uint64_t>(base)) {
+      throw PyException("OverflowError", "int too large for py2cuda's int64: " + repr(text));
+    }
+    value = value * static_cast<uint64_t>(base) + static_cast<uint64_t>(digit);
+    prev_digit = true;
+  }
+  if (!negative && value == kLimit) {
+    throw PyException("OverflowError", "int too large for py2cuda's int64: " + repr(text));
+  }
+  return negative ? static_cast<int64_t>(0 - value) : static_cast<int64_t>(value);
+}
+
 // float("2.5"), float("-inf"), float("nan"), float(" 1e3 ")
 inline double to_float(const std::string& text) {
   std::string_view s = detail::strip_spaces(text);
