@@ -237,10 +237,57 @@ def run_transcript(args: list[str], returncode: int, stdout: str, stderr: str) -
             f"[stderr]\n{block(stderr)}")
 
 
-def program_env() -> dict[str, str]:
+# NumPy's own SIMD loops (float32 sin/cos/exp/log with AVX2 or AVX-512, SVML's float64 exp/log
+# and pow on AVX-512 SKX) round differently from the C library's in the last bit, and py2cuda's
+# runtime follows the machine as NumPy does (docs/whole-programs.md). Every run turns them off
+# in NumPy's own way, NPY_DISABLE_CPU_FEATURES, which the runtime reads as NumPy does, so that
+# NAME.expected (written by the oracle under the same variable, tests/programs/README.md) is one
+# output on every machine. NAME.expected.avx2 and NAME.expected.avx512_skx, where a program has
+# them, are its output with those loops on, checked where the CPU has them.
+NUMPY_LOOPS_OFF = {
+    "": "AVX2 FMA3 AVX512F AVX512CD AVX512_SKX AVX512_CLX AVX512_CNL AVX512_ICL",
+    "avx2": "AVX512F AVX512CD AVX512_SKX AVX512_CLX AVX512_CNL AVX512_ICL",
+    "avx512_skx": "",
+}
+NUMPY_LOOPS_CPU_FLAGS = {"avx2": {"avx2", "fma"}, "avx512_skx": {"avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"}}
+
+
+def cpu_flags() -> set[str]:
+    try:
+        text = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return set()
+    for line in text.splitlines():
+        if line.startswith("flags"):
+            return set(line.partition(":")[2].split())
+    return set()
+
+
+def program_env(numpy_loops: str = "") -> dict[str, str]:
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
     env.pop("COLUMNS", None)  # argparse's help: 80 columns, as in a pipe
+    env.pop("NPY_DISABLE_CPU_FEATURES", None)
+    if NUMPY_LOOPS_OFF[numpy_loops]:
+        env["NPY_DISABLE_CPU_FEATURES"] = NUMPY_LOOPS_OFF[numpy_loops]
     return env
+
+
+def check_numpy_loop_variants(program: Program, argv: list[str], build_dir: Path, timeout: float) -> str | None:
+    """Runs the program again for each NAME.expected.LOOPS this CPU can run; None when each
+    output is that file's, else why not (with the start of a diff)."""
+    flags = cpu_flags()
+    for loops, needs in NUMPY_LOOPS_CPU_FLAGS.items():
+        expected = program.path.with_name(program.path.stem + ".expected." + loops)
+        if not expected.is_file() or not needs <= flags:
+            continue
+        try:
+            p = tools.run_group(argv, cwd=build_dir, env=program_env(loops), stdin=subprocess.DEVNULL, timeout=timeout)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            return f"the run with NumPy's {loops} loops failed: {e}"
+        if p.stdout != expected.read_bytes():
+            return f"stdout with NumPy's {loops} loops differs from {expected.name}\n" + short_diff(
+                expected.read_bytes(), p.stdout, expected.name)
+    return None
 
 
 def check_extra_runs(program: Program, base_argv: list[str], build_dir: Path, timeout: float,
@@ -332,7 +379,9 @@ def run_program(program: Program, py2cuda: Path, build_dir: Path, timeout: float
     if want_line is not None and (got_lines[-1] if got_lines else "") != want_line:
         problems.append(f"stderr's last line is not {want_line!r}")
     if not problems:
-        runs_problem = check_extra_runs(program, base_argv, build_dir, timeout, separator)
+        runs_problem = check_numpy_loop_variants(program, argv, build_dir, timeout)
+        if runs_problem is None:
+            runs_problem = check_extra_runs(program, base_argv, build_dir, timeout, separator)
         if runs_problem is None:
             return Outcome(None)
         first, _, diff = runs_problem.partition("\n")

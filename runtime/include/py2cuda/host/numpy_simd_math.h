@@ -16,8 +16,9 @@
 //   float32, float64 pow          AVX-512 SKX (SVML)
 //   otherwise                     the C library (npy_sinf, npy_exp, ... are libm's)
 //
-// (A CPU with AVX-512F but not SKX's extensions, Xeon Phi, gets NumPy's own float64 exp
-// and log, Tang's table methods; they are not reproduced, libm's stand in.)
+// (A CPU with AVX-512F but not SKX's extensions, Xeon Phi, or SKX disabled by
+// NPY_DISABLE_CPU_FEATURES, gets NumPy's own float64 exp and log, Tang's table methods;
+// they are not reproduced, libm's stand in.)
 //
 // Every fused multiply-add of NumPy's and SVML's code is std::fma here, and nothing else
 // may be fused: the runtime is compiled as ISO C++ (-std=c++20, whose floating-point
@@ -30,40 +31,66 @@
 // reproduced: they stay libm's, and may differ from NumPy's in the last bit.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <string_view>
 #include <type_traits>
 
 namespace py2cuda::host::numpy_simd {
 
-// Which of NumPy's loops this CPU runs.
-enum class Loops : unsigned char {
-  libm,          // no AVX2 + FMA3: the C library
-  avx2_fma3,     // NumPy's float32 sin, cos, exp, log
-  avx512_skx,    // and SVML's float64 exp, log
+// Which of NumPy's loops run here: the CPU's features, less those NumPy's own variable
+// NPY_DISABLE_CPU_FEATURES names ("AVX512_SKX AVX2 ...", separated by spaces, commas or
+// tabs), as NumPy reads it when it starts. Each family is NumPy 1.26's dispatch targets:
+// float32 sin/cos (avx2 fma3) and avx512f; float32 exp/log those and avx512_skx; SVML's
+// functions avx512_skx alone. (The test programs set the variable so that their expected
+// output is the same on every machine; tests/programs/README.md.)
+struct NumpyLoops {
+  bool float32_sin_cos = false;
+  bool float32_exp_log = false;
+  bool svml = false;
 };
 
-inline Loops cpu_loops() {
+namespace detail {
+inline bool disabled_by_numpy(const char* feature) {
+  const char* env = std::getenv("NPY_DISABLE_CPU_FEATURES");
+  if (!env) return false;
+  const std::string_view names(env), name(feature);
+  size_t i = 0;
+  while (i < names.size()) {
+    const size_t end = std::min(names.find_first_of(", \t\v\r\n\f", i), names.size());
+    if (names.substr(i, end - i) == name) return true;
+    i = end + 1;
+  }
+  return false;
+}
+}  // namespace detail
+
+inline NumpyLoops cpu_loops() {
 #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
-  static const Loops loops = [] {
+  static const NumpyLoops loops = [] {
     // __builtin_cpu_supports checks that the OS saves the registers too, as NumPy's
     // dispatcher does.
-    const bool skx = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
-                     __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
-                     __builtin_cpu_supports("avx512vl");
-    if (skx) return Loops::avx512_skx;
-    if (__builtin_cpu_supports("avx512f") ||
-        (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))) {
-      return Loops::avx2_fma3;
-    }
-    return Loops::libm;
+    const auto has = [](bool supported, const char* numpy_name) {
+      return supported && !detail::disabled_by_numpy(numpy_name);
+    };
+    const bool avx2_fma3 = has(__builtin_cpu_supports("avx2"), "AVX2") && has(__builtin_cpu_supports("fma"), "FMA3");
+    const bool avx512f = has(__builtin_cpu_supports("avx512f"), "AVX512F");
+    const bool skx = has(__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
+                             __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
+                             __builtin_cpu_supports("avx512vl"),
+                         "AVX512_SKX");
+    return NumpyLoops{.float32_sin_cos = avx2_fma3 || avx512f,
+                      .float32_exp_log = avx2_fma3 || avx512f || skx,
+                      .svml = skx};
   }();
   return loops;
 #else
-  return Loops::libm;
+  return NumpyLoops{};
 #endif
 }
 
@@ -552,9 +579,9 @@ inline float pow_f32(float x, float y) {
 template <class T>
 T power(T x, T y) {
   if constexpr (std::is_same_v<T, float>) {
-    if (cpu_loops() == Loops::avx512_skx) return pow_f32(x, y);
+    if (cpu_loops().svml) return pow_f32(x, y);
   } else if constexpr (std::is_same_v<T, double>) {
-    if (cpu_loops() == Loops::avx512_skx) return pow_f64(x, y);
+    if (cpu_loops().svml) return pow_f64(x, y);
   }
   return std::pow(x, y);
 }
@@ -562,7 +589,7 @@ T power(T x, T y) {
 template <class T>
 T log10(T x) {
   if constexpr (std::is_same_v<T, double>) {
-    if (cpu_loops() == Loops::avx512_skx) return log10_f64(x);
+    if (cpu_loops().svml) return log10_f64(x);
   }
   return std::log10(x);
 }
@@ -570,7 +597,7 @@ T log10(T x) {
 template <class T>
 T sin(T x) {
   if constexpr (std::is_same_v<T, float>) {
-    if (cpu_loops() != Loops::libm) return sincos_f32(x, false);
+    if (cpu_loops().float32_sin_cos) return sincos_f32(x, false);
   }
   return std::sin(x);
 }
@@ -578,7 +605,7 @@ T sin(T x) {
 template <class T>
 T cos(T x) {
   if constexpr (std::is_same_v<T, float>) {
-    if (cpu_loops() != Loops::libm) return sincos_f32(x, true);
+    if (cpu_loops().float32_sin_cos) return sincos_f32(x, true);
   }
   return std::cos(x);
 }
@@ -586,9 +613,9 @@ T cos(T x) {
 template <class T>
 T exp(T x) {
   if constexpr (std::is_same_v<T, float>) {
-    if (cpu_loops() != Loops::libm) return exp_f32(x);
+    if (cpu_loops().float32_exp_log) return exp_f32(x);
   } else if constexpr (std::is_same_v<T, double>) {
-    if (cpu_loops() == Loops::avx512_skx) return exp_f64(x);
+    if (cpu_loops().svml) return exp_f64(x);
   }
   return std::exp(x);
 }
@@ -596,9 +623,9 @@ T exp(T x) {
 template <class T>
 T log(T x) {
   if constexpr (std::is_same_v<T, float>) {
-    if (cpu_loops() != Loops::libm) return log_f32(x);
+    if (cpu_loops().float32_exp_log) return log_f32(x);
   } else if constexpr (std::is_same_v<T, double>) {
-    if (cpu_loops() == Loops::avx512_skx) return log_f64(x);
+    if (cpu_loops().svml) return log_f64(x);
   }
   return std::log(x);
 }
