@@ -150,7 +150,8 @@ TEST(HostLanguage, ComplexHostArraysAreALocatedWarning) {
 TEST(HostLanguage, FormatKeywordsNumberTheFieldsOfALiteral) {
   TranslateResult r = run("a = np.zeros(1)\ninc[1, 1](a)\ndec[1, 1](a)\nprint('{x} {} {y:>3}'.format(5, x=1, y=2))\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;
-  EXPECT_TRUE(has(r.cu, "\"{1} {0} {2:>3}\"")) << r.cu;
+  // Each field its own value, in order: x, the first positional, y.
+  EXPECT_TRUE(has(r.cu, "\"{0} {1} {2:>3}\"")) << r.cu;
   r = run("a = np.zeros(1)\ninc[1, 1](a)\ndec[1, 1](a)\nf = '{x}'\nprint(f.format(x=1), '{p.q}'.format(p=1))\n");
   EXPECT_TRUE(has(r.diagnostics, "prog.py:14:16: warning: str.format() with keyword arguments is supported by py2cuda on a "
                                  "literal format string")) << r.diagnostics;

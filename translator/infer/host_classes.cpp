@@ -127,7 +127,12 @@ bool FunctionBuilder::may_be_instance(const ast::Expr& e) {
       if (auto it = comprehension_vars_.find(id); it != comprehension_vars_.end()) {
         return mentions_instance(it->second->type);
       }
-      if (!locals_.count(id)) return false;
+      if (!locals_.count(id)) {
+        // A module variable the module's code and functions share (host_globals.cpp).
+        if (!host_ || !mb_.is_shared_global(id)) return false;
+        const TypeRef shared = mb_.shared_global_type(id);
+        return shared && mentions_instance(shared);
+      }
       auto it = vars_.find(binding(id));
       return it != vars_.end() && mentions_instance(it->second->type);
     }

@@ -1,6 +1,7 @@
 // Host code's module variables that functions rebind (`global counter` in a plain function)
 // or change in place (`timings[key] = t`, `results.append(x)` on a module-level dict, list
-// or array a function does not bind).
+// or array a function does not bind), and those functions read that are not frozen numbers:
+// module arrays, strings and containers, and names the module's code binds more than once.
 //
 // Python keeps one binding per module name, which the module's code and every function see.
 // Such a name becomes one C++ variable at namespace scope, of the type of its first
@@ -66,9 +67,22 @@ bool ModuleBuilder::is_shared_global(const std::string& name) {
       if (e.kind != ast::ExprKind::Call || ast::as<ast::Call>(e).func->kind != ast::ExprKind::Name) return false;
       return ast::as<ast::Name>(*ast::as<ast::Call>(e).func).id == "set" && !info_.globals.count("set");
     };
-    for (const auto& [name, sym] : info_.globals) {
-      if (sym.kind == sema::Symbol::Kind::Constant && sym.closure_function.empty() && sym.value_expr &&
-          host_only_value(*sym.value_expr) && module_names.count(name)) {
+    // A module array (`out = np.zeros(n)`, written by launches, `copy_to_host(out)`, `out=`,
+    // an alias or a helper) and a name the module's code binds more than once or from a
+    // call (`VERBOSE = True` under an `if`, `BLOCKS = int(math.ceil(N / 32))`): a function reads
+    // the module's current object, as Python does. A kernel still freezes a constant one.
+    // (A name bound once to what py2cuda cannot evaluate, `d_buf = cuda.to_device(a)`,
+    // `X = np.random.rand(3)`, is such a value too.)
+    auto module_array = [&](sema::Symbol& sym) {
+      Diagnostics quiet(*info_.file);
+      const sema::ConstValue* v = sema::constant_value(info_, sym, quiet);
+      return !v || v->type->is_array();
+    };
+    for (auto& [name, sym] : info_.globals) {
+      const bool host_value = sym.kind == sema::Symbol::Kind::HostValue;
+      const bool constant = sym.kind == sema::Symbol::Kind::Constant && sym.closure_function.empty() && sym.value_expr;
+      if ((host_value || (constant && (host_only_value(*sym.value_expr) || module_array(sym)))) &&
+          module_names.count(name)) {
         for (const auto& f : info_.functions) {
           if (f->kind != sema::FunctionKind::Plain || !f->def) continue;
           std::set<std::string> local;  // a function's own 's' is not the module's
@@ -204,11 +218,12 @@ void FunctionBuilder::shared_global_store(const std::string& id, ir::ExprPtr val
                                           bool echo) {
   value = as_python_list(growable_list(std::move(value)));
   const TypeRef v = value->type;
-  if (!(v->is_number() || v->is_string() || (v->is_array() && !v->is_device_array()) || v->is_dict() ||
-        v->is_list() || v->is_tuple())) {
-    D().error(s, "the module variable '" + id + "' is shared with a function (which rebinds it with 'global " + id +
-                     "' or changes it) and assigned " + v->str() + " here; py2cuda shares numbers, strings, NumPy "
-                     "arrays, tuples, lists and dicts between the module's code and its functions");
+  if (!(v->is_number() || v->is_string() || v->is_array() || v->is_dict() || v->is_list() || v->is_tuple() ||
+        !instance_class(v).empty())) {
+    D().error(s, "the module variable '" + id + "' is shared with a function (which reads, rebinds or changes it) "
+                     "and assigned " + v->str() + " here; py2cuda shares numbers, strings, NumPy and device arrays, "
+                     "tuples, lists, dicts and instances of the program's classes between the module's code and its "
+                     "functions");
     return;
   }
   TypeRef t = mb_.shared_global_type(id);

@@ -485,7 +485,7 @@ class Emitter {
       }
     }
     if (!m.host_globals.empty()) {
-      out_ += "\n// Module variables the host functions rebind (global statements).\n";
+      out_ += "\n// Module variables the module's code and its host functions share.\n";
       for (const auto& [name, type] : m.host_globals) out_ += "static " + type_name(type) + " " + name + "{};\n";
     }
     for (size_t i = 0; i < m.host_functions.size(); ++i) {
