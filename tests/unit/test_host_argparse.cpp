@@ -111,13 +111,24 @@ ArgumentParser demo_parser() {
 }
 
 // The SystemExit parse_args ends with.
-SystemExit exit_of(const ArgumentParser& p, std::vector<std::string> args) {
+// How parse_args ended: the SystemExit's status, and what argparse wrote to stderr before
+// raising it (its usage and error line, without the last newline).
+struct Exit {
+  int status;
+  std::string message;
+};
+
+Exit exit_of(const ArgumentParser& p, std::vector<std::string> args) {
+  testing::internal::CaptureStderr();
   try {
     p.parse_args(args);
   } catch (const SystemExit& e) {
-    return e;
+    std::string written = testing::internal::GetCapturedStderr();
+    if (!written.empty() && written.back() == '\n') written.pop_back();
+    return {e.status(), written};
   }
-  return SystemExit(-1, "no exit");
+  testing::internal::GetCapturedStderr();
+  return {-1, "no exit"};
 }
 
 }  // namespace
@@ -127,7 +138,7 @@ TEST(RuntimeArgparse, ParsesAsArgparseDoes) {
   Namespace ns = p.parse_args(std::vector<std::string>{"--n=7", "-b4", "a", "--che"});
   EXPECT_EQ(repr(ns), "Namespace(n=7, block=4, dtype='float32', check=True, files=['a'])");
   // `b` after the option: the '*' positional already matched `a` alone, as in argparse.
-  EXPECT_EQ(exit_of(p, {"--n=7", "-b4", "a", "--che", "b"}).status(), 2);
+  EXPECT_EQ(exit_of(p, {"--n=7", "-b4", "a", "--che", "b"}).status, 2);
   ns = p.parse_args(std::vector<std::string>{"--check", "x", "y", "--", "-z"});
   EXPECT_EQ(ns.get<List<std::string>>("files").size(), 3);
   EXPECT_EQ(ns.get<int64_t>("n"), 1024);
@@ -138,13 +149,13 @@ TEST(RuntimeArgparse, ErrorsAreArgparsesWords) {
   const ArgumentParser p = demo_parser();
   const char* usage = "usage: bench.py [-h] [--n N] [-b BLOCK] [--dtype {float32,float64}] [--check]\n"
                       "                [files ...]\n";
-  SystemExit e = exit_of(p, {"--n", "x"});
-  EXPECT_EQ(e.status(), 2);
-  EXPECT_EQ(e.message(), std::string(usage) + "bench.py: error: argument --n: invalid int value: 'x'");
-  EXPECT_EQ(exit_of(p, {"--dtype", "f16"}).message(),
+  Exit e = exit_of(p, {"--n", "x"});
+  EXPECT_EQ(e.status, 2);
+  EXPECT_EQ(e.message, std::string(usage) + "bench.py: error: argument --n: invalid int value: 'x'");
+  EXPECT_EQ(exit_of(p, {"--dtype", "f16"}).message,
             std::string(usage) + "bench.py: error: argument --dtype: invalid choice: 'f16' (choose from 'float32', 'float64')");
-  EXPECT_EQ(exit_of(p, {"-b"}).message(), std::string(usage) + "bench.py: error: argument -b/--block: expected one argument");
-  EXPECT_EQ(exit_of(p, {"--bogus", "-x"}).message(), std::string(usage) + "bench.py: error: unrecognized arguments: --bogus -x");
+  EXPECT_EQ(exit_of(p, {"-b"}).message, std::string(usage) + "bench.py: error: argument -b/--block: expected one argument");
+  EXPECT_EQ(exit_of(p, {"--bogus", "-x"}).message, std::string(usage) + "bench.py: error: unrecognized arguments: --bogus -x");
   unsetenv("COLUMNS");
 }
 

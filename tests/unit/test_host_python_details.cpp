@@ -122,3 +122,22 @@ TEST(HostPythonDetails, IntOfTextInABase) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(HostPythonDetails, SystemExitIsRaisedAndCaughtAsCPythonDoes) {
+  TranslateResult r = run("import sys\ntry:\n    sys.exit(2)\nexcept Exception:\n    pass\nexcept SystemExit as e:\n    print(e.code)\n"
+                          "exit(3)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  // `except Exception` lets SystemExit go on to the next clause.
+  EXPECT_TRUE(has(r.cu, "if (!py2cuda::host::isinstance(e, {\"SystemExit\"})) {")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "} else if (py2cuda::host::isinstance(e, {\"SystemExit\"})) {")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::exit_code(e)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::sys_exit(int64_t(3))")) << r.cu;
+  TranslateResult raised = run("import sys\nraise SystemExit(len(sys.argv))\n");
+  ASSERT_TRUE(raised.ok) << raised.diagnostics;
+  EXPECT_TRUE(has(raised.cu, "py2cuda::host::sys_exit(")) << raised.cu;
+  EXPECT_FALSE(has(raised.cu, "PyException(\"SystemExit\"")) << raised.cu;
+}
+
+}  // namespace

@@ -59,6 +59,17 @@ std::string FunctionBuilder::exception_class(const ast::Expr& e) const {
   return it == library_exception_classes().end() ? "" : it->second;
 }
 
+// Whether an except clause's class (or tuple of classes) names `cls`.
+bool FunctionBuilder::names_class(const ast::Expr& type, const std::string& cls) const {
+  if (type.kind == ast::ExprKind::Tuple) {
+    for (const auto& e : ast::as<ast::TupleExpr>(type).elts) {
+      if (exception_class(*e) == cls) return true;
+    }
+    return false;
+  }
+  return exception_class(type) == cls;
+}
+
 bool FunctionBuilder::handler_classes(const ast::Expr* type, std::vector<std::string>& classes) {
   classes.clear();
   if (!type) return true;  // a bare `except:`
@@ -188,7 +199,9 @@ void FunctionBuilder::try_stmt(const ast::Try& t, ir::Block& out) {
       block(h.body, body);
       if (bound) bound_exceptions_.erase(bound_exceptions_.find(bound));
       handled_exceptions_.pop_back();
-      if (classes[i].empty()) {
+      const bool every_but_exit = classes[i].empty() && h.type && !names_class(*h.type, "BaseException") &&
+                                  !names_class(*h.type, "SystemExit");
+      if (classes[i].empty() && !every_but_exit) {
         // Catches every exception: the chain's last branch (later clauses are never reached).
         caught_all = true;
         if (chain == &node->handlers) node->catch_all_span = h.span;
@@ -199,6 +212,11 @@ void FunctionBuilder::try_stmt(const ast::Try& t, ir::Block& out) {
       for (const std::string& cls : classes[i]) list += (list.empty() ? "\"" : ", \"") + cls + "\"";
       auto test = std::make_unique<ir::BuiltinCall>(types::boolean(), "py2cuda::host::isinstance({0}, {" + list + "})",
                                                     h.span);
+      if (classes[i].empty()) {
+        // `except Exception:` catches everything the runtime raises but SystemExit, which goes
+        // on to the clauses after it.
+        test->pattern = "!py2cuda::host::isinstance({0}, {\"SystemExit\"})";
+      }
       test->args.push_back(std::make_unique<ir::VarRef>(node->caught, h.span));
       auto branch = std::make_unique<ir::If>(h.span);
       branch->cond = std::move(test);

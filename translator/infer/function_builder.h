@@ -629,6 +629,7 @@ class FunctionBuilder {
   void try_stmt(const ast::Try& t, ir::Block& out);
   ir::Variable* scoped_temporary(const std::string& stem, TypeRef type);
   // The class names an except clause catches ({} for every exception); false after an error.
+  bool names_class(const ast::Expr& type, const std::string& cls) const;
   bool handler_classes(const ast::Expr* type, std::vector<std::string>& classes);
   // The class a raise or an except clause names (ValueError, np.linalg.LinAlgError), or "".
   std::string exception_class(const ast::Expr& e) const;

@@ -1980,6 +1980,16 @@ ir::ExprPtr FunctionBuilder::host_attribute(const ast::Attribute& a, bool& handl
       return nullptr;
     }
   }
+  // e.code of an exception an except clause caught (`except SystemExit as e`): the code it
+  // was raised with (None, an int or a str), CPython's AttributeError for another class.
+  if (a.attr == "code" && a.value->kind == ast::ExprKind::Name && locals_.count(ast::as<ast::Name>(*a.value).id)) {
+    auto caught = expr(*a.value);
+    if (caught && caught->type == types::host_object("PyException")) {
+      handled = true;
+      return call_node(types::host_object("FormatArg"), "py2cuda::host::exit_code({0})", a.span,
+                       one_arg(std::move(caught)));
+    }
+  }
   // a.flags.c_contiguous, a.flags.f_contiguous: NumPy's flags of a host array (F order is the
   // transpose's C order), Numba's of a device array.
   if ((a.attr == "c_contiguous" || a.attr == "f_contiguous") && a.value->kind == ast::ExprKind::Attribute &&

@@ -1287,6 +1287,25 @@ void FunctionBuilder::host_raise(const ast::Stmt& s, ir::Block& out) {
     D().error(exc->span, "py2cuda raises exceptions named by a built-in exception class (ValueError, RuntimeError...)");
     return;
   }
+  if (type == "SystemExit") {
+    // raise SystemExit(main()): sys.exit's exception, whose code is the exit status.
+    std::vector<ir::ExprPtr> args;
+    std::string call = "py2cuda::host::sys_exit()";
+    if (arg && arg->kind != ast::ExprKind::NoneLit) {
+      auto v = expr(*arg);
+      if (!v) return;
+      if (v->type->is_int()) v = convert(std::move(v), types::int64());
+      if (!v->type->is_bool() && !v->type->is_int() && !v->type->is_string()) {
+        D().error(arg->span, "SystemExit of a " + v->type->str() + " is not supported by py2cuda (an int, a bool, a "
+                             "str or None is)");
+        return;
+      }
+      call = "py2cuda::host::sys_exit({0})";
+      args.push_back(std::move(v));
+    }
+    out.push_back(std::make_unique<ir::ExprStmt>(call_node(types::none(), call, s.span, std::move(args)), s.span));
+    return;
+  }
   // A KeyError's text is the repr of its key, as Python prints it: KeyError: 'b'.
   auto message = type == "KeyError" && arg ? [&]() -> ir::ExprPtr {
     auto v = expr(*arg);

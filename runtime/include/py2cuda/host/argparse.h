@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <regex>
@@ -422,7 +423,9 @@ class ArgumentParser {
   // parser.error(message): the usage and "prog: error: message" on stderr, exit status 2.
   [[noreturn]] void error(const std::string& message) const {
     std::string usage = format_usage();
-    throw SystemExit(2, usage + prog_ + ": error: " + message);
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s%s: error: %s\n", usage.c_str(), prog_.c_str(), message.c_str());
+    throw SystemExit(int64_t{2});
   }
 
  private:
@@ -618,7 +621,7 @@ class ArgumentParser {
       }
       case ArgAction::Help:
         print_help();
-        throw SystemExit(0, "");
+        throw SystemExit(int64_t{0});
     }
   }
 

@@ -9,6 +9,7 @@
 // end the program the same way.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <exception>
 #include <stdexcept>
@@ -27,17 +28,26 @@ inline std::vector<std::string>& argv() {
   return args;
 }
 
-// sys.exit(): unwinds the module's code like CPython's SystemExit; run_program ends
-// the program with `status`, after printing `message` (a non-int argument) to stderr.
-class SystemExit {
+// SystemExit (sys.exit(), raise SystemExit(code), argparse's exits): a Python exception that
+// `except SystemExit` and a bare `except:` catch and `except Exception` does not, and that
+// run_program turns into the exit status as CPython does: no code or None is 0, an int is the
+// status, any other code is printed to stderr and gives 1. str(e) is the code's text.
+class SystemExit : public PyException {
  public:
-  SystemExit(int status, std::string message) : status_(status), message_(std::move(message)) {}
-  int status() const { return status_; }
-  const std::string& message() const { return message_; }
+  enum class Code : unsigned char { None, Int, Text };
+  SystemExit() : PyException("SystemExit", ""), code_(Code::None) {}
+  // An int code (a bool's text is "True" / "False").
+  SystemExit(int64_t code, std::string text) : PyException("SystemExit", text), code_(Code::Int), int_code_(code) {}
+  explicit SystemExit(int64_t code) : SystemExit(code, std::to_string(code)) {}
+  explicit SystemExit(const std::string& text) : PyException("SystemExit", text), code_(Code::Text) {}
+
+  Code code() const { return code_; }
+  int64_t int_code() const { return int_code_; }
+  int status() const { return code_ == Code::Int ? static_cast<int>(int_code_) : code_ == Code::Text ? 1 : 0; }
 
  private:
-  int status_;
-  std::string message_;
+  Code code_;
+  int64_t int_code_ = 0;
 };
 
 inline int run_program(int argc, char** argv_in, void (*module_code)()) {
@@ -51,7 +61,7 @@ inline int run_program(int argc, char** argv_in, void (*module_code)()) {
     module_code();
   } catch (const SystemExit& e) {
     std::fflush(stdout);
-    if (!e.message().empty()) std::fprintf(stderr, "%s\n", e.message().c_str());
+    if (e.code() == SystemExit::Code::Text) std::fprintf(stderr, "%s\n", e.what());
     return e.status();
   } catch (const PyException& e) {
     return fail(e.python_line());

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "exceptions.h"
+#include "format_arg.h"
 #include "program.h"
 #include "scalar_repr.h"
 
@@ -68,11 +69,29 @@ inline str_list sys_argv(const char* script) {
   return str_list(std::move(items));
 }
 
-// sys.exit(): None or no argument is status 0, an int is the status, anything else
-// is printed to stderr and gives status 1 (CPython's SystemExit handling).
-[[noreturn]] inline void sys_exit() { throw SystemExit(0, ""); }
-[[noreturn]] inline void sys_exit(int64_t code) { throw SystemExit(static_cast<int>(code), ""); }
-[[noreturn]] inline void sys_exit(bool code) { throw SystemExit(code ? 1 : 0, ""); }
-[[noreturn]] inline void sys_exit(const std::string& message) { throw SystemExit(1, message); }
+// sys.exit(), exit(), raise SystemExit(code): None or no argument is status 0, an int is the
+// status, anything else is printed to stderr and gives status 1 (CPython's SystemExit handling).
+[[noreturn]] inline void sys_exit() { throw SystemExit(); }
+[[noreturn]] inline void sys_exit(int64_t code) { throw SystemExit(code); }
+[[noreturn]] inline void sys_exit(bool code) { throw SystemExit(code ? 1 : 0, code ? "True" : "False"); }
+[[noreturn]] inline void sys_exit(const std::string& message) { throw SystemExit(message); }
+[[noreturn]] inline void sys_exit(const char* message) { throw SystemExit(std::string(message)); }  // not the bool
+
+// e.code of a caught SystemExit: None, the int or the text it was raised with. (Other
+// exceptions have no code: CPython's AttributeError.)
+inline FormatArg exit_code(const PyException& e) {
+  const auto* exit = dynamic_cast<const SystemExit*>(&e);
+  if (!exit) {
+    throw PyException("AttributeError", "'" + e.type_name() + "' object has no attribute 'code'");
+  }
+  switch (exit->code()) {
+    case SystemExit::Code::None: return FormatArg(PyObjectText{"None", "None", "NoneType"});
+    case SystemExit::Code::Int:
+      if (std::string(exit->what()) == "True" || std::string(exit->what()) == "False") return FormatArg(exit->int_code() != 0);
+      return FormatArg(exit->int_code());
+    case SystemExit::Code::Text: return FormatArg(std::string(exit->what()));
+  }
+  return FormatArg();
+}
 
 }  // namespace py2cuda::host
