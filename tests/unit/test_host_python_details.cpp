@@ -141,3 +141,29 @@ TEST(HostPythonDetails, SystemExitIsRaisedAndCaughtAsCPythonDoes) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(HostPythonDetails, FunctionsShareTheModulesArrays) {
+  TranslateResult r = run("out = np.zeros(3)\ndef work():\n    inc[1, 1](out)\nwork()\nprint(out)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "static py2cuda::host::NDArray<double, 1> out_global{};")) << r.cu;
+  EXPECT_FALSE(has(r.cu, "frozen_array(out_host)")) << r.cu;
+}
+
+TEST(HostPythonDetails, ImportsInAFunctionAreTheModules) {
+  TranslateResult r = run("def main():\n    import math\n    print(math.sqrt(4.0))\nmain()\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_FALSE(has(r.diagnostics, "import statement")) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "sqrt")) << r.cu;
+}
+
+TEST(HostPythonDetails, BooleanOperatorsAsTestsAndWithNone) {
+  TranslateResult r = run("def cfg(tpb=None):\n    tpb = tpb or 128\n    return tpb\n"
+                          "xs = [3, 1]\nwhile xs and xs[-1] < 2:\n    xs.pop()\nprint(cfg(), xs)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_FALSE(has(r.diagnostics, "truth value")) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "while ((xs.size() != 0) && ")) << r.cu;
+}
+
+}  // namespace

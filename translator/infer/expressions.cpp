@@ -1543,6 +1543,20 @@ ir::ExprPtr FunctionBuilder::condition(const ast::Expr& e) {
     if (!operand) return nullptr;
     return std::make_unique<ir::Unary>(types::boolean(), UnaryOp::Not, std::move(operand), e.span);
   }
+  if (host_ && e.kind == ast::ExprKind::BoolOp) {
+    // `while stack and stack[-1] < v:`: as a test, `a and b` is the truth of a and then of b
+    // (short-circuit), whatever the operands' types; the value Python would make of them is
+    // not needed.
+    const auto& b = ast::as<ast::BoolOpExpr>(e);
+    ir::ExprPtr acc;
+    for (size_t i = b.values.size(); i-- > 0;) {
+      auto test = condition(*b.values[i]);
+      if (!test) return nullptr;
+      acc = acc ? std::make_unique<ir::Logical>(types::boolean(), b.is_and, std::move(test), std::move(acc), e.span)
+                : std::move(test);
+    }
+    return acc;
+  }
   auto v = maybe_optional(e);
   if (v && v->type->is_optional() && python_host()) {
     // CPython: None is false, a value is as true as it is (`if k:` of a found index 0 is false).
@@ -1576,9 +1590,16 @@ ir::ExprPtr FunctionBuilder::boolop(const ast::BoolOpExpr& b) {
   std::vector<ir::ExprPtr> vals;
   TypeRef t = nullptr;
   bool numbers = true;
-  for (const auto& v : b.values) {
+  for (size_t i = 0; i < b.values.size(); ++i) {
+    const auto& v = b.values[i];
     auto x = expr(*v);
     if (!x) return nullptr;
+    if (host_ && x->type->is_none() && i + 1 < b.values.size()) {
+      // `tpb = tpb or 128` where tpb is None: None is false, so `or` goes on to the next
+      // operand and `and` is None.
+      if (b.is_and) return x;
+      continue;
+    }
     if (host_ && x->type->is_list_display()) x = growable_list(std::move(x));  // `xs or [0.0]`: a list
     const char* op = b.is_and ? "and" : "or";
     if (!x->type->is_number() && !host_) return fail(v->span, std::string(op) + " of a " + x->type->str() + " is not supported");

@@ -106,14 +106,20 @@ ir::ExprPtr FunctionBuilder::argparse_method(const ast::Call& c, const ast::Attr
     }
     std::vector<ir::ExprPtr> args;
     args.push_back(std::move(self));
-    if (c.args.empty() || c.args[0]->kind == ast::ExprKind::NoneLit) {
+    // parse_args(argv) of `def main(argv=None)` called without one: None, sys.argv[1:].
+    ir::ExprPtr given;
+    if (!c.args.empty() && c.args[0]->kind != ast::ExprKind::NoneLit &&
+        !(c.args[0]->kind == ast::ExprKind::List && ast::as<ast::ListExpr>(*c.args[0]).elts.empty())) {
+      given = expr(*c.args[0]);
+      if (!given) return nullptr;
+    }
+    if (c.args.empty() || c.args[0]->kind == ast::ExprKind::NoneLit || (given && given->type->is_none())) {
       args.push_back(std::make_unique<ir::BuiltinCall>(types::host_object("str_list"), "py2cuda::host::sys_argv({0})", c.span));
       static_cast<ir::BuiltinCall&>(*args.back()).args.push_back(string_const(D().file().path(), c.span));
-    } else if (c.args[0]->kind == ast::ExprKind::List && ast::as<ast::ListExpr>(*c.args[0]).elts.empty()) {
+    } else if (!given) {
       args.push_back(call_node(types::host_object("str_list"), "std::vector<std::string>{}", c.span, {}));
     } else {
-      auto list = expr(*c.args[0]);
-      if (!list) return nullptr;
+      auto list = std::move(given);
       const TypeRef t = list->type;
       const bool strings = t->is_list() ? (t->dtype() && t->dtype()->is_string())
                            : t->is_tuple() ? std::all_of(t->elements().begin(), t->elements().end(),

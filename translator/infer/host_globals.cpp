@@ -74,6 +74,7 @@ bool ModuleBuilder::is_shared_global(const std::string& name) {
     // (A name bound once to what py2cuda cannot evaluate, `d_buf = cuda.to_device(a)`,
     // `X = np.random.rand(3)`, is such a value too.)
     auto module_array = [&](sema::Symbol& sym) {
+      if (sym.value_expr->kind == ast::ExprKind::NoneLit) return false;  // `CACHE = None`: the value None
       Diagnostics quiet(*info_.file);
       const sema::ConstValue* v = sema::constant_value(info_, sym, quiet);
       return !v || v->type->is_array();

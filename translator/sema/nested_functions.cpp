@@ -284,6 +284,7 @@ class Hoister {
         }
       }
     }
+    for (ast::FunctionDef* host : hosts) hoist_imports(*host);
     for (ast::FunctionDef* host : hosts) hoist_classes(*host);
     for (ast::FunctionDef* host : hosts) define_reduce_lambdas(host->body);
     for (ast::FunctionDef* host : hosts) hoist_from(*host);
@@ -352,6 +353,40 @@ class Hoister {
     }
   }
 
+  // The imports at the top level of a host function's body (`def main(): import time`): module
+  // imports, which the function and any function nested in it read as module names. An import
+  // whose name the module binds to something else, or the function assigns, stays (and is
+  // reported where host code meets it).
+  void hoist_imports(ast::FunctionDef& host) {
+    std::set<std::string> assigned;  // names the function binds other than by an import
+    for (const auto& p : host.params) assigned.insert(p.name);
+    for (const auto& st : host.body) {
+      if (st->kind != ast::StmtKind::Import && st->kind != ast::StmtKind::ImportFrom) bound_names(*st, assigned);
+    }
+    for (auto it = host.body.begin(); it != host.body.end();) {
+      std::map<std::string, std::string> paths = import_paths(**it);
+      bool agrees = !paths.empty();
+      for (const auto& [name, path] : paths) {
+        auto m = module_imports_.find(name);
+        agrees = agrees && (m != module_imports_.end() ? m->second == path : !taken_.count(name)) &&
+                 !assigned.count(name);
+      }
+      if (!agrees) {
+        ++it;
+        continue;
+      }
+      bool known = true;  // every name already the module's import of that path
+      for (const auto& [name, path] : paths) {
+        known = known && module_imports_.count(name);
+        module_imports_[name] = path;
+        taken_.insert(name);
+      }
+      if (!known) module_.hoisted.push_back(std::move(*it));
+      it = host.body.erase(it);
+    }
+    if (host.body.empty()) host.body.push_back(std::make_unique<ast::Pass>(host.span));
+  }
+
   void hoist_from(ast::FunctionDef& host) {
     // Indices below refer to the body as written; removing definitions shifts them, so the
     // body's statements are first remembered by their original positions.
@@ -363,27 +398,6 @@ class Hoister {
     take_definitions(host.body, 0, true, defs);
     if (defs.empty()) return;
     pass_captured_variables(host, defs);
-
-    // The function's own imports: nested functions read them as module names.
-    for (auto it = host.body.begin(); it != host.body.end();) {
-      std::map<std::string, std::string> paths = import_paths(**it);
-      bool agrees = !paths.empty();
-      for (const auto& [name, path] : paths) {
-        auto m = module_imports_.find(name);
-        agrees = agrees && (m != module_imports_.end() ? m->second == path : !taken_.count(name));
-      }
-      if (!agrees) {
-        ++it;
-        continue;
-      }
-      for (const auto& [name, path] : paths) {
-        module_imports_[name] = path;
-        taken_.insert(name);
-      }
-      module_.hoisted.push_back(std::move(*it));
-      it = host.body.erase(it);
-    }
-    if (host.body.empty()) host.body.push_back(std::make_unique<ast::Pass>(host.span));
 
     // Renamed functions: the host's and the other nested functions' references follow.
     std::map<std::string, std::string> function_names;
