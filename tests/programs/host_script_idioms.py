@@ -4,7 +4,8 @@ functions, copy_to_host, out=, an alias, a row loop and a helper write, read bac
 functions; a device array made at module level and launched on in a function; names bound
 under an `if` or from calls (`BLOCKS = math.ceil(N / TPB)`, `LABEL = "run-" + str(N)`) and a
 module instance read by functions; imports inside main(); `tpb = tpb or 128` with a None
-default; `while stack and stack[-1] < v`; `parse_args(argv)` of `main(argv=None)`."""
+default; `while stack and stack[-1] < v`; `parse_args(argv)` of `main(argv=None)`; any() and all() of
+generator expressions stopping at the first item that decides (later items never evaluated)."""
 import argparse
 import math
 import sys
@@ -81,6 +82,14 @@ def monotone(values):
     return stack
 
 
+checked = []
+
+
+def positive(x):
+    checked.append(x)
+    return x > 0
+
+
 def main(argv=None):
     import time
     from collections import OrderedDict
@@ -96,6 +105,8 @@ def main(argv=None):
     run(4.0)
     print("after rescale:", out[:3], launch_cfg(1000), launch_cfg(1000, 256))
     print("monotone:", monotone([3, 1, 4, 1, 5, 9, 2, 6]), time.perf_counter() >= t0)
+    print(any(positive(x) for x in [-1, 2, 3]), all(positive(x) for x in [4, -5, 6]), checked)
+    print(any(10 / v > 1 for v in [4, 0]), all(v != 0 and 10 / v < 5 for v in [4, 0, 2] if v != 4))
     return 0
 
 

@@ -167,3 +167,15 @@ TEST(HostPythonDetails, BooleanOperatorsAsTestsAndWithNone) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(HostPythonDetails, AnyAndAllOfAGeneratorStopAtTheFirstDecidingItem) {
+  TranslateResult r = run("xs = [4, 0]\nprint(any(10 / v > 1 for v in xs), all(v > 0 for v in xs if v != 4))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "if (decided_) return;")) << r.cu;  // any: no condition
+  EXPECT_TRUE(has(r.cu, "return !decided_; }(xs)")) << r.cu;        // all
+  EXPECT_FALSE(has(r.cu, "py2cuda::host::any(py2cuda::host::list_each")) << r.cu;
+}
+
+}  // namespace

@@ -1518,6 +1518,13 @@ ir::ExprPtr FunctionBuilder::truth(ir::ExprPtr e) {
     node->args.push_back(std::move(e));
     return node;
   }
+  if (host_ && e->type == types::host_object("FormatArg")) {
+    // A mixed dict's value (`if r["ok"]:`): Python's truth of the value it holds (a str when
+    // not empty, a number when not zero, None never).
+    const Span s = e->span;
+    return call_node(types::boolean(), "[](const auto& x) { return x.is_str() ? !x.text().empty() : x.as_double() != 0; }({0})",
+                     s, args_of(std::move(e)));
+  }
   if (host_ && e->type->is_list()) {
     // A list is true when it has elements.
     auto n = std::make_unique<ir::BuiltinCall>(types::boolean(), "({0}.size() != 0)", e->span);

@@ -893,6 +893,48 @@ ir::ExprPtr FunctionBuilder::list_comprehension(const ast::ComprehensionExpr& g)
   return call_node(types::list(r), pattern, g.span, std::move(args), {item, r});
 }
 
+// any(f(x) for x in xs) / all(...) of a generator expression: as Python's, the items are
+// tested in order and the first that decides the result ends the test; the rest are never
+// evaluated (their calls, their divisions by zero).
+ir::ExprPtr FunctionBuilder::short_circuit_generator(const ast::ComprehensionExpr& g, bool any) {
+  TypeRef item = nullptr;
+  auto items = comprehension_items(*g.iter, item);
+  if (!items) return nullptr;
+  auto saved = comprehension_vars_;
+  std::string head;
+  if (!bind_comprehension_target(*g.target, item, 0, head)) {
+    comprehension_vars_ = saved;
+    return nullptr;
+  }
+  ir::ExprPtr keep;
+  for (const auto& c : g.conditions) {
+    auto v = condition(*c);
+    if (!v) {
+      comprehension_vars_ = saved;
+      return nullptr;
+    }
+    keep = keep ? std::make_unique<ir::Logical>(types::boolean(), true, std::move(keep), std::move(v), g.span) : std::move(v);
+  }
+  auto test = condition(*g.elt);
+  comprehension_vars_ = saved;
+  if (!test) return nullptr;
+  std::vector<ir::ExprPtr> args;
+  args.push_back(std::move(items));
+  std::string skipped = "decided_";  // an item after the decision, or one the conditions leave out
+  if (keep) {
+    skipped += " || !(" + head + "return {1}; })(item_)";
+    args.push_back(std::move(keep));
+  }
+  const std::string tested = "(" + head + "return {" + std::to_string(args.size()) + "}; })(item_)";
+  args.push_back(std::move(test));
+  const std::string decided = any ? "true" : "false";
+  const std::string pattern =
+      "[&](const auto& items_) { bool decided_ = false; py2cuda::host::for_each_item(items_, [&](const auto& item_) { "
+      "if (" + skipped + ") return; if (" + std::string(any ? "" : "!") + tested + ") decided_ = true; }); "
+      "return " + std::string(any ? "decided_" : "!decided_") + "; }({0})";
+  return call_node(types::boolean(), pattern, g.span, std::move(args), {item});
+}
+
 // A comprehension's element in host code: a number whose type differs by item stays such a
 // number, alone or in a tuple display ({k: v for k, v in pairs}, [(p[1], p[0]) for p in pts]).
 ir::ExprPtr FunctionBuilder::comprehension_element(const ast::Expr& e) {
@@ -1204,6 +1246,14 @@ ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string&
   // max/min/sum/any/all of one list or generator expression; the rest is the host table's.
   if (c.args.size() != 1 || !c.keywords.empty()) return nullptr;
   const ast::Expr& arg = *c.args[0];
+  if ((path == "any" || path == "all") && arg.kind == ast::ExprKind::Comprehension) {
+    const auto& g = ast::as<ast::ComprehensionExpr>(arg);
+    if (!g.is_list && !g.is_dict && !(g.elt->kind == ast::ExprKind::Comprehension &&
+                                      ast::as<ast::ComprehensionExpr>(*g.elt).nested_clause)) {
+      handled = true;
+      return short_circuit_generator(g, path == "any");
+    }
+  }
   // Only a list is this function's; other values are the host table's rows' (which type
   // the argument again: its IR here is dropped).
   handled = true;
