@@ -181,6 +181,14 @@ void ModuleBuilder::build_host_program() {
     // A launch whose instantiation failed has had its errors reported: no second message.
     for (const auto& entry : instances_) launched = launched || entry.first.first == f.get();
     if (launched) continue;
+    if (module_->host_program_unavailable.empty() && !module_->host_functions.empty()) {
+      // The program runs and never launches it: Numba compiles a kernel at its first launch,
+      // so this one never is, and the .cu leaves it out too.
+      diags_.warning(f->def->name_span.valid() ? f->def->name_span : f->def->span,
+                     "kernel '" + f->name + "' is never launched and has no signature: the .cu leaves it out (Numba "
+                     "compiles a kernel at its first launch)");
+      continue;
+    }
     // Host code py2cuda could not translate types no launch: say why, not that there is none.
     const std::string why = module_->host_program_unavailable.empty()
                                 ? "the host code never launches it"

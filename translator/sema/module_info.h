@@ -190,6 +190,11 @@ void context_generators_to_classes(ast::Module& module);
 // feature, which host code reports (sema/classes.cpp). Runs after capture_module_device_arrays.
 void prepare_classes(ast::Module& module);
 
+// `try: import cupy / except ImportError: ...` of a module py2cuda does not translate is the
+// clause's body, as in an environment without the module (sema/optional_imports.cpp). Runs
+// first, on the parsed module.
+void resolve_optional_imports(ast::Module& module);
+
 // `NX, NY = 64, 32` at module level becomes one assignment per name (when no value reads a
 // name it binds), so that each is a constant bound once (sema/module_assignments.cpp). Runs
 // first, on the parsed module.
