@@ -1,5 +1,6 @@
 #include "infer/cpp_names.h"
 
+#include <cctype>
 #include <set>
 
 namespace py2cuda::infer {
@@ -26,8 +27,23 @@ std::string cpp_identifier(const std::string& name) {
       "sqrtf", "erf", "erff", "erfc", "erfcf", "tgamma", "tgammaf", "lgamma", "lgammaf", "floor", "floorf", "ceil",
       "ceilf", "trunc", "truncf", "hypot", "hypotf", "copysign", "copysignf", "fmod", "fmodf", "remainder",
       "remainderf", "nextafter", "nextafterf", "pow", "powf", "ldexp", "ldexpf", "isnan", "isinf", "isfinite",
-      "fmin", "fmax", "min", "max", "round"};
-  return reserved.count(name) ? name + "_" : name;
+      "fmin", "fmax", "min", "max", "round",
+      // the C library's macros (<climits>, <cfloat>, <cmath>, <cstdio>, <cerrno>, <cstdlib>)
+      "CHAR_BIT", "SCHAR_MIN", "SCHAR_MAX", "UCHAR_MAX", "CHAR_MIN", "CHAR_MAX", "SHRT_MIN", "SHRT_MAX", "USHRT_MAX",
+      "INT_MIN", "INT_MAX", "UINT_MAX", "LONG_MIN", "LONG_MAX", "ULONG_MAX", "LLONG_MIN", "LLONG_MAX", "ULLONG_MAX",
+      "INT8_MIN", "INT8_MAX", "INT16_MIN", "INT16_MAX", "INT32_MIN", "INT32_MAX", "INT64_MIN", "INT64_MAX",
+      "UINT8_MAX", "UINT16_MAX", "UINT32_MAX", "UINT64_MAX", "SIZE_MAX", "FLT_MIN", "FLT_MAX", "FLT_EPSILON",
+      "FLT_DIG", "FLT_MANT_DIG", "DBL_MIN", "DBL_MAX", "DBL_EPSILON", "DBL_DIG", "DBL_MANT_DIG", "FLT_TRUE_MIN",
+      "DBL_TRUE_MIN", "HUGE_VAL", "HUGE_VALF", "M_E", "M_LOG2E", "M_LOG10E", "M_LN2", "M_LN10", "M_PI", "M_PI_2",
+      "M_PI_4", "M_1_PI", "M_2_PI", "M_2_SQRTPI", "M_SQRT2", "M_SQRT1_2", "EOF", "BUFSIZ", "FILENAME_MAX",
+      "errno", "EDOM", "ERANGE", "EXIT_SUCCESS", "EXIT_FAILURE", "RAND_MAX", "CLOCKS_PER_SEC", "stdin", "stdout",
+      "stderr", "FILE", "NDEBUG", "TRUE", "FALSE", "MIN", "MAX", "linux", "unix"};
+  // A name that is no C++ identifier (a file `01_intro.py`, `lab-03.py`): its other characters
+  // as underscores, and a prefix where it starts with a digit.
+  std::string id;
+  for (char c : name) id += std::isalnum(static_cast<unsigned char>(c)) || c == '_' ? c : '_';
+  if (id.empty() || std::isdigit(static_cast<unsigned char>(id[0]))) id = "py_" + id;
+  return reserved.count(id) ? id + "_" : id;
 }
 
 }  // namespace py2cuda::infer

@@ -187,7 +187,7 @@ class Emitter {
     if (any_kernel) {
       out_ += "\n// ---------------------------------------------------------------- launch functions\n";
       for (const auto& f : m.functions) {
-        if (f->is_kernel) launch_stub(*f, false);
+        if (f->is_kernel) launch_stub(*f, false, m.name);
       }
     }
     out_ += ufunc_section(m, file_, true, options_.header_include.empty());  // CUDA ufuncs: lower/ufuncs.cpp
@@ -239,7 +239,7 @@ class Emitter {
     }
     out_ += "\nnamespace " + m.name + " {\n";
     for (const auto& f : m.functions) {
-      if (f->is_kernel) launch_stub(*f, true);
+      if (f->is_kernel) launch_stub(*f, true, m.name);
     }
     if (cpu_ufuncs) {
       // The CPU ufuncs' scalar/core functions, which the .cu defines and their entry
@@ -578,11 +578,25 @@ class Emitter {
     }
   }
 
-  void launch_stub(const ir::Function& f, bool declaration_only) {
+  void launch_stub(const ir::Function& f, bool declaration_only, const std::string& module_namespace) {
     out_ += "\n";
     const FromPython from(*this, f.def_span.line);
     line("// Launches " + f.name + " (" + location(f) + "), " + f.signature_text + ".");
-    std::string sig = "void launch_" + f.cpp_name + "(const py2cuda::LaunchConfig& config";
+    // The stub's own names, `config` and `info`, unless a parameter or the kernel has one of
+    // them; a parameter named as the kernel hides it, which the namespace then names.
+    std::set<std::string> taken{f.cpp_name};
+    bool kernel_hidden = false;
+    for (const ir::Variable* p : f.params) {
+      taken.insert(p->cpp_name);
+      kernel_hidden = kernel_hidden || p->cpp_name == f.cpp_name;
+    }
+    auto own = [&](std::string name) {
+      while (taken.count(name)) name += "_";
+      return name;
+    };
+    const std::string config = own("config"), info_name = own("info");
+    const std::string kernel = kernel_hidden ? module_namespace + "::" + f.cpp_name : f.cpp_name;
+    std::string sig = "void launch_" + f.cpp_name + "(const py2cuda::LaunchConfig& " + config;
     for (const ir::Variable* p : f.params) sig += ", " + type_name(p->param_type) + " " + p->cpp_name;
     sig += ")";
     if (declaration_only) {
@@ -593,7 +607,7 @@ class Emitter {
     ++indent_;
     if (f.cooperative) line("// grid.sync() needs every block resident: a cooperative launch (cudaLaunchCooperativeKernel).");
     // The flags by name, those set only (the others default to false).
-    std::string info = "static constexpr py2cuda::KernelInfo info{.name = " + c_string(f.name) +
+    std::string info = "static constexpr py2cuda::KernelInfo " + info_name + "{.name = " + c_string(f.name) +
                        ", .location = " + c_string(location(f));
     if (f.uses_barrier) info += ", .uses_barrier = true";
     if (f.uses_warp_ops) info += ", .uses_warp_ops = true";
@@ -603,7 +617,7 @@ class Emitter {
     line(info + "};");
     std::string args;
     for (const ir::Variable* p : f.params) args += ", " + p->cpp_name;
-    line("py2cuda::launch<" + f.cpp_name + ">(config, info" + args + ");");
+    line("py2cuda::launch<" + kernel + ">(" + config + ", " + info_name + args + ");");
     --indent_;
     line("}");
   }

@@ -3,6 +3,9 @@
 // (py2cuda/host/ufunc_call.h); per CPU loop a host function running NumPy's loop.
 #include "lower/ufuncs.h"
 
+#include <set>
+#include <string>
+
 #include "lower/emit.h"
 
 namespace py2cuda::lower {
@@ -30,7 +33,16 @@ struct Writer {
   std::string location(const ir::Ufunc& u) const { return file.base_name() + ":" + std::to_string(u.def_span.line); }
 };
 
-std::string param_name(const ir::Function& f, size_t i) { return f.params[i]->cpp_name; }
+// A parameter's name in the wrappers: the core function's, unless it is one of the names the
+// wrappers declare themselves (`N` of a template, `config`, `info`, `launch`, `out`, `X0`...).
+std::string param_name(const ir::Function& f, size_t i) {
+  const std::string& name = f.params[i]->cpp_name;
+  static const std::set<std::string> kWrapperNames = {"N", "L", "config", "info", "launch", "out", "Out", "size_",
+                                                      "flat_", "result_"};
+  const bool numbered = name.size() > 1 && (name[0] == 'X' || name.starts_with("result")) &&
+                        name.find_first_not_of("0123456789_", name[0] == 'X' ? 1 : 6) == std::string::npos;
+  return kWrapperNames.count(name) || numbered ? name + "_arg" : name;
+}
 
 // The host entry point's template head and parameter list.
 void entry_head(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l, bool constrained) {
