@@ -2,7 +2,8 @@
 """Names as course files write them, which are no C++ identifiers or are the generated code's
 own: the file name itself (`01-names_as_written.py`); kernel parameters named `config` and
 `info` and one named as its kernel; a kernel named `info`; module constants named as C macros
-(`INT_MAX`, `M_PI`, `EOF`, `FLT_EPSILON`); a (CPU) ufunc with parameters named `N`, `out` and `X0`; a kernel
+(`INT_MAX`, `M_PI`, `EOF`, `FLT_EPSILON`); a (CPU) ufunc with parameters named `N`, `out` and `X0` and one named `mean`, as the
+runtime's NumPy function is; a kernel
 defined and never launched."""
 import numpy as np
 from numba import cuda, vectorize
@@ -44,6 +45,11 @@ def blend(N, out, X0):
     return N * out + X0
 
 
+@vectorize(['float64(float64)'])
+def mean(x):
+    return x + 1000.0
+
+
 def main():
     a = np.zeros(6)
     scale[1, 8](a, 2.0, 0.5)
@@ -52,7 +58,7 @@ def main():
     print(a)
     info[1, 8](a)
     print(a)
-    print(blend(np.arange(3.0), 2.0, 1.0))
+    print(blend(np.arange(3.0), 2.0, 1.0), mean(np.arange(3.0)))
 
 
 main()

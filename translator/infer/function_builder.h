@@ -787,6 +787,8 @@ class ModuleBuilder {
                             bool for_host = false);
 
   sema::ModuleInfo& info() { return info_; }
+  // The C++ namespace the .cu declares the program's names in.
+  const std::string& module_namespace() const { return module_->name; }
   // Classes of host code (infer/host_classes.cpp): the struct of a class (made on first use), and
   // its attributes' types, each the unification of every value assigned to it; a change makes the
   // functions being typed take another pass, as a shared global's does.

@@ -10,7 +10,9 @@
 //    loop every input casts to safely, a Python scalar beside arrays by its value;
 //    without signatures (Numba's DUFunc) the loop is compiled for the arguments' types.
 #include <cmath>
+#include <set>
 
+#include "builtins/host_table.h"
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
 
@@ -402,7 +404,19 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
     if (!out_dtypes[0]) return nullptr;
   }
   if (loop && !info.gufunc) out_dtypes[0] = loop->outputs[0];
-  std::string pattern = (loop ? loop->cpp_name : cpp_identifier(f.name)) + "(";
+  // A ufunc named as a function of the runtime's NumPy (`sum`, `mean`, `cumsum`): called by its
+  // namespace, else argument-dependent lookup would find the runtime's for an array argument.
+  const std::string callee = loop ? loop->cpp_name : cpp_identifier(f.name);
+  static const std::set<std::string> runtime_names = [] {
+    std::set<std::string> names;
+    for (const auto& row : builtins::host_rows()) {
+      const std::string_view rt = row.runtime;
+      const size_t colons = rt.rfind("::");
+      if (colons != std::string_view::npos) names.insert(std::string(rt.substr(colons + 2)));
+    }
+    return names;
+  }();
+  std::string pattern = (runtime_names.count(callee) ? mb_.module_namespace() + "::" : "") + callee + "(";
   for (size_t i = 0; i < nin; ++i) pattern += (i ? ", {" : "{") + std::to_string(i) + "}";
   std::vector<TypeRef> results(nout);
   bool any_scalar = false;
