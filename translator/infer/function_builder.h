@@ -477,6 +477,8 @@ class FunctionBuilder {
   // np.ndenumerate(a) / np.ndindex(...) as an iterable object (a `for` loop counts them out instead).
   ir::ExprPtr multi_index_items(const ast::Call& call, const std::string& path, TypeRef& item);
   bool bind_comprehension_target(const ast::Expr& target, TypeRef item, size_t type_slot, std::string& head);
+  bool comprehension_clause(const ast::ComprehensionExpr& g, TypeRef& item, ir::ExprPtr& items, std::string& head,
+                            ir::ExprPtr& cond);
   ir::ExprPtr short_circuit_generator(const ast::ComprehensionExpr& g, bool any);
   ir::ExprPtr list_comprehension(const ast::ComprehensionExpr& g);
   // key=f of sorted(), list.sort(), min(), max(): the key of one item, in a C++ lambda from `head`.

@@ -838,6 +838,21 @@ ir::ExprPtr FunctionBuilder::key_function(const ast::Expr& key, TypeRef item, si
   return value;
 }
 
+// A comprehension's first clause: its items (typed `item`), the head of the C++ lambda that
+// binds its target (which stays bound in comprehension_vars_ for the element), and its
+// conditions as one test (null when it has none). False when one fails (reported).
+bool FunctionBuilder::comprehension_clause(const ast::ComprehensionExpr& g, TypeRef& item, ir::ExprPtr& items,
+                                           std::string& head, ir::ExprPtr& cond) {
+  items = comprehension_items(*g.iter, item);
+  if (!items || !bind_comprehension_target(*g.target, item, 0, head)) return false;
+  for (const auto& c : g.conditions) {
+    auto v = condition(*c);
+    if (!v) return false;
+    cond = cond ? std::make_unique<ir::Logical>(types::boolean(), true, std::move(cond), std::move(v), g.span) : std::move(v);
+  }
+  return true;
+}
+
 // [elt for target in iter if cond ...] (and a generator expression, which host code
 // makes into the same list: what consumes it reads every item anyway).
 ir::ExprPtr FunctionBuilder::list_comprehension(const ast::ComprehensionExpr& g) {
@@ -845,22 +860,12 @@ ir::ExprPtr FunctionBuilder::list_comprehension(const ast::ComprehensionExpr& g)
     return comprehension_over_functions(g, *display);
   }
   TypeRef item = nullptr;
-  auto items = comprehension_items(*g.iter, item);
-  if (!items) return nullptr;
-  auto saved = comprehension_vars_;
+  ir::ExprPtr items, cond;
   std::string head;
-  if (!bind_comprehension_target(*g.target, item, 0, head)) {
+  auto saved = comprehension_vars_;
+  if (!comprehension_clause(g, item, items, head, cond)) {
     comprehension_vars_ = saved;
     return nullptr;
-  }
-  ir::ExprPtr cond;
-  for (const auto& c : g.conditions) {
-    auto v = condition(*c);
-    if (!v) {
-      comprehension_vars_ = saved;
-      return nullptr;
-    }
-    cond = cond ? std::make_unique<ir::Logical>(types::boolean(), true, std::move(cond), std::move(v), g.span) : std::move(v);
   }
   ir::ExprPtr elt;
   bool flat = false;
@@ -898,22 +903,12 @@ ir::ExprPtr FunctionBuilder::list_comprehension(const ast::ComprehensionExpr& g)
 // evaluated (their calls, their divisions by zero).
 ir::ExprPtr FunctionBuilder::short_circuit_generator(const ast::ComprehensionExpr& g, bool any) {
   TypeRef item = nullptr;
-  auto items = comprehension_items(*g.iter, item);
-  if (!items) return nullptr;
-  auto saved = comprehension_vars_;
+  ir::ExprPtr items, keep;
   std::string head;
-  if (!bind_comprehension_target(*g.target, item, 0, head)) {
+  auto saved = comprehension_vars_;
+  if (!comprehension_clause(g, item, items, head, keep)) {
     comprehension_vars_ = saved;
     return nullptr;
-  }
-  ir::ExprPtr keep;
-  for (const auto& c : g.conditions) {
-    auto v = condition(*c);
-    if (!v) {
-      comprehension_vars_ = saved;
-      return nullptr;
-    }
-    keep = keep ? std::make_unique<ir::Logical>(types::boolean(), true, std::move(keep), std::move(v), g.span) : std::move(v);
   }
   auto test = condition(*g.elt);
   comprehension_vars_ = saved;
