@@ -7,41 +7,41 @@
 
 namespace annotations_signature {
 
-// annotations_signature.py:15: def smooth(left, mid, right):
+// annotations_signature.py:17: def smooth(left, mid, right):
 // device function float64(float32, float64, float32)
 __device__ double smooth(float left, double mid, float right) {
-  // annotations_signature.py:16: return 0.25 * left + 0.5 * mid + 0.25 * right
+  // annotations_signature.py:18: return 0.25 * left + 0.5 * mid + 0.25 * right
   return 0.25 * double(left) + 0.5 * mid + 0.25 * double(right);
 }
 
-// annotations_signature.py:20: def blur(a: float32[:], out: float64[:], n: int64, passes: int32):
-// kernel void(float32[:], float64[:], int64, int32)
-__global__ void blur(py2cuda::Array<float, 1> a, py2cuda::Array<double, 1> out, int64_t n, int32_t passes) {
-  // annotations_signature.py:21: i = cuda.grid(1)
+// annotations_signature.py:22: def blur(a: float32[:], out: float64[:], n: int64, passes: int32):
+// kernel void(float32[::1], float64[::1], int64, int64)
+__global__ void blur(py2cuda::CArray<float, 1> a, py2cuda::CArray<double, 1> out, int64_t n, int64_t passes) {
+  // annotations_signature.py:23: i = cuda.grid(1)
   int64_t i = py2cuda::grid1();
-  // annotations_signature.py:22: if 0 < i < n - 1:
+  // annotations_signature.py:24: if 0 < i < n - 1:
   if (0 < i && i < n - 1) {
-    // annotations_signature.py:23: value = a[i]
+    // annotations_signature.py:25: value = a[i]
     double value = double(a(i));
-    // annotations_signature.py:24: for _ in range(passes):
-    for (int32_t _ = int32_t(0); _ < passes; ++_) {
-      // annotations_signature.py:25: value = smooth(a[i - 1], value, a[i + 1])
+    // annotations_signature.py:26: for _ in range(passes):
+    for (int64_t _ = 0; _ < passes; ++_) {
+      // annotations_signature.py:27: value = smooth(a[i - 1], value, a[i + 1])
       value = smooth(a(i - 1), value, a(i + 1));
     }
-    // annotations_signature.py:26: out[i] = value
+    // annotations_signature.py:28: out[i] = value
     out(i) = value;
-  // annotations_signature.py:27: elif i == 0 or i == n - 1:
+  // annotations_signature.py:29: elif i == 0 or i == n - 1:
   } else if (i == 0 || i == n - 1) {
-    // annotations_signature.py:28: out[i] = a[i]
+    // annotations_signature.py:30: out[i] = a[i]
     out(i) = double(a(i));
   }
 }
 
 // ---------------------------------------------------------------- launch functions
 
-// Launches blur (annotations_signature.py:20), void(float32[:], float64[:], int64, int32).
-void launch_blur(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> a, py2cuda::Array<double, 1> out, int64_t n, int32_t passes) {
-  static constexpr py2cuda::KernelInfo info{.name = "blur", .location = "annotations_signature.py:20", .independent_threads = true};
+// Launches blur (annotations_signature.py:22), void(float32[::1], float64[::1], int64, int64).
+void launch_blur(const py2cuda::LaunchConfig& config, py2cuda::CArray<float, 1> a, py2cuda::CArray<double, 1> out, int64_t n, int64_t passes) {
+  static constexpr py2cuda::KernelInfo info{.name = "blur", .location = "annotations_signature.py:22", .independent_threads = true};
   py2cuda::launch<blur>(config, info, a, out, n, passes);
 }
 
@@ -49,19 +49,19 @@ void launch_blur(const py2cuda::LaunchConfig& config, py2cuda::Array<float, 1> a
 
 // The module's code, run by main(): what `python annotations_signature.py` runs.
 void host_main() {
-  // annotations_signature.py:32: n = 9
+  // annotations_signature.py:34: n = 9
   int64_t n = 9;
-  // annotations_signature.py:33: a = np.array([0.0, 0.0, 4.0, 0.0, 0.0, 8.0, 8.0, 0.0, 16.0], dtype=np.float32)
+  // annotations_signature.py:35: a = np.array([0.0, 0.0, 4.0, 0.0, 0.0, 8.0, 8.0, 0.0, 16.0], dtype=np.float32)
   py2cuda::host::NDArray<float, 1> a = py2cuda::np::array_from<float>(py2cuda::host::shape(9), {0.0f, 0.0f, 4.0f, 0.0f, 0.0f, 8.0f, 8.0f, 0.0f, 16.0f});
-  // annotations_signature.py:34: out = cuda.device_array(n, dtype=np.float64)
+  // annotations_signature.py:36: out = cuda.device_array(n, dtype=np.float64)
   py2cuda::host::DeviceNDArray<double, 1> out = py2cuda::host::device_array<double>(py2cuda::host::shape(n));
-  // annotations_signature.py:35: blur[1, 16](cuda.to_device(a), out, n, 2)
-  launch_blur(py2cuda::LaunchConfig{1, 16}, py2cuda::host::to_device(a), out, n, int32_t(2));
-  // annotations_signature.py:36: r = out.copy_to_host()
+  // annotations_signature.py:37: blur[1, 16](cuda.to_device(a), out, n, 2)
+  launch_blur(py2cuda::LaunchConfig{1, 16}, py2cuda::host::to_device(a), out, n, 2);
+  // annotations_signature.py:38: r = out.copy_to_host()
   py2cuda::host::NDArray<double, 1> r = out.copy_to_host();
-  // annotations_signature.py:37: for i in range(n):
+  // annotations_signature.py:39: for i in range(n):
   for (int64_t i = 0; i < n; ++i) {
-    // annotations_signature.py:38: print(f"out[{i}] = {r[i]}")
+    // annotations_signature.py:40: print(f"out[{i}] = {r[i]}")
     py2cuda::host::print(py2cuda::host::concat("out[", py2cuda::host::str(i), "] = ", py2cuda::host::str(r(i))));
   }
 }

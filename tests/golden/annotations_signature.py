@@ -1,11 +1,13 @@
-"""Golden: a kernel typed by Python annotations instead of a signature string.
+"""Golden: a kernel with Python annotations, launched by the file's host code.
 
-Numba itself ignores annotations (it types the kernel from the launch arguments, which here have
-exactly the annotated types); py2cuda reads them as the signature:
-`def blur(a: float32[:], out: float64[:], n: int64, passes: int32)` means
-void(float32[:], float64[:], int64, int32). The device function is not annotated: Numba would
-ignore annotations there too and specialise it per call (`value` is float64 after the first
-pass, because smooth() returns float64), so annotating it float32 would change the result.
+Numba ignores annotations: it types the kernel from the launch arguments, so
+`def blur(a: float32[:], out: float64[:], n: int64, passes: int32)` launched with a C-contiguous
+float32 array, a float64 device array and two Python ints is void(float32[::1], float64[::1],
+int64, int64), and so it is in py2cuda (an `n: int8` given 300 stores 300, not 44). Annotations
+are the signature only where no host code launches the kernel (a file of kernels alone,
+translated with --kernels-only). The device function is not annotated either way: Numba
+specialises it per call (`value` is float64 after the first pass, because smooth() returns
+float64).
 """
 import numpy as np
 from numba import cuda, float32, float64, int32, int64

@@ -241,18 +241,15 @@ def run_case(kernel, case, case_dir: Path, engine: str, signatures) -> list[dict
 
 
 def check_types(kernel, names, args, signatures) -> None:
-    """The table's dtypes must be those of a declared signature (or of the annotations)."""
+    """The table's dtypes must be those of a declared signature. (Annotations declare nothing:
+    Numba types a kernel from its launch, and so does py2cuda where host code launches it.)"""
     from numba import types
     from numba.core import sigutils
     from spec import Array, RngStates
 
-    if signatures:
-        candidates = [sigutils.normalize_signature(s)[0] for s in signatures]
-    else:
-        annotations = [p.annotation for p in inspect.signature(kernel.fn).parameters.values()]
-        if any(a is inspect.Parameter.empty for a in annotations):
-            return  # typed from the host code: nothing declared to check against
-        candidates = [tuple(annotations)]
+    if not signatures:
+        return  # typed from the launch: nothing declared to check against
+    candidates = [sigutils.normalize_signature(s)[0] for s in signatures]
     problems = []
     for declared in candidates:
         problems = []

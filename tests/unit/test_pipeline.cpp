@@ -678,3 +678,21 @@ TEST(Pipeline, HostHelperErrorMetWhileProbingIsStillReported) {
   EXPECT_TRUE(has(r.diagnostics, "t.py:4:12: warning: name 'undefined_thing' is not defined")) << r.diagnostics;
   EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
 }
+
+namespace {
+
+// Numba ignores a kernel's annotations: where host code launches it, the launch types it.
+TEST(KernelAnnotations, LaunchTypesTheKernelWhereHostCodeLaunchesIt) {
+  const std::string kernel = "import numpy as np\nfrom numba import cuda, float64, int8\n@cuda.jit\n"
+                             "def k(out: float64[:], n: int8):\n    out[0] = n\n";
+  SourceFile launched("t.py", kernel + "a = np.zeros(1)\nk[1, 1](a, 300)\nprint(a[0])\n");
+  TranslateResult r = translate(launched, TranslateOptions{});
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "// kernel void(float64[::1], int64)")) << r.cu;
+  SourceFile alone("t.py", kernel);
+  TranslateResult a = translate(alone, TranslateOptions{});
+  ASSERT_TRUE(a.ok) << a.diagnostics;
+  EXPECT_TRUE(has(a.cu, "// kernel void(float64[:], int8)")) << a.cu;
+}
+
+}  // namespace

@@ -50,6 +50,9 @@ std::unique_ptr<ir::Module> ModuleBuilder::run() {
     const bool host_program = info_.host.has_host_code;
     for (const auto& f : info_.functions) {
       if (f->kind == FunctionKind::Kernel) {
+        // Numba ignores annotations: where the host code launches the kernel, its launches type
+        // it (`n: int8` given 300 stores 300); without host code they are its signature.
+        if (host_program && !f->signatures.empty() && f->signatures.front().from_annotations) f->signatures.clear();
         // Without a signature, a kernel takes its types from the host code's launches.
         if (f->signatures.empty() && host_program) continue;
         if (f->signatures.empty()) {

@@ -724,6 +724,7 @@ class Analyzer {
     }
     Signature sig;
     sig.span = def.span;
+    sig.from_annotations = true;
     for (const auto& p : def.params) {
       TypeRef t = type_from_expr(info_, *p.annotation, diags_);
       if (!t) return;

@@ -24,6 +24,9 @@ struct Signature {
   TypeRef return_type = nullptr;  // nullptr: not given ("(float32[:])" form)
   std::string text;               // as written, for comments and messages
   Span span;
+  // Read from a kernel's parameter annotations, which Numba ignores: a launch in the
+  // program's host code types the kernel instead (infer/module_builder.cpp).
+  bool from_annotations = false;
 };
 
 enum class FunctionKind {

@@ -17,7 +17,7 @@ NUMPY_FLOAT32 = ("the simulator computes float32 op Python-float in float32 (Num
 
 def blur_args(a, n, passes):
     size = a.size
-    return [a, out("float64", size), scalar("int64", n), scalar("int32", passes)]
+    return [a, out("float64", size), scalar("int64", n), scalar("int64", passes)]
 
 
 # Integer-valued inputs: smoothing adds two bits per pass, so float32 (the simulator) and float64
