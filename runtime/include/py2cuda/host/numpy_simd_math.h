@@ -32,11 +32,11 @@
 #pragma once
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <complex>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <string_view>
 #include <type_traits>
@@ -93,6 +93,19 @@ inline NumpyLoops cpu_loops() {
   return NumpyLoops{};
 #endif
 }
+
+namespace detail {
+inline uint64_t bits_of(double x) {
+  uint64_t b;
+  std::memcpy(&b, &x, sizeof b);
+  return b;
+}
+inline double double_of(uint64_t b) {
+  double x;
+  std::memcpy(&x, &b, sizeof x);
+  return x;
+}
+}  // namespace detail
 
 // ---- float32 sin and cos: Cody-Waite reduction by pi/2, then a polynomial ----------
 
@@ -247,7 +260,7 @@ inline double exp_f64(double x) {
   const double p12 = std::fma(r2, 0x1.0000000002622p-1, r);
   const double p36 = std::fma(r2, p56, p34);
   const double expm1_r = std::fma(r3, p36, p12);
-  const double th = std::bit_cast<double>(detail::kExp2Sixteenths[k_int & 15]);
+  const double th = detail::double_of(detail::kExp2Sixteenths[k_int & 15]);
   const double result = std::fma(th, expm1_r, th);
   return std::ldexp(result, static_cast<int>(k_int >> 4));  // * 2^floor(N), rounded once
 }
@@ -265,8 +278,9 @@ inline double log_f64(double x) {
   const double rcp = std::nearbyint(detail::reciprocal_estimate(m) * 32.0) / 32.0;
   const double r = std::fma(rcp, m, -1.0);
   if (rcp < 0.75) e = e + 1.0;  // the table holds -log(2 rcp) there
-  const uint64_t rcp_bits = std::bit_cast<uint64_t>(rcp);
-  const double table = std::bit_cast<double>(detail::kLogReciprocals[(rcp_bits >> 48) & 15]);
+  uint64_t rcp_bits;
+  std::memcpy(&rcp_bits, &rcp, sizeof rcp_bits);
+  const double table = detail::double_of(detail::kLogReciprocals[(rcp_bits >> 48) & 15]);
 
   const double r2 = r * r;
   const double p78 = std::fma(0x1.249229cee81efp-3, r, -0x1.55553fb28db06p-3);
@@ -303,8 +317,9 @@ inline double log10_f64(double x) {
   const double rcp = std::nearbyint(detail::reciprocal_estimate(m) * 32.0) / 32.0;
   const double r = std::fma(rcp, m, -1.0);
   if (rcp < 0.75) e = e + 1.0;
-  const uint64_t rcp_bits = std::bit_cast<uint64_t>(rcp);
-  const double table = std::bit_cast<double>(detail::kLog10Reciprocals[(rcp_bits >> 48) & 15]);
+  uint64_t rcp_bits;
+  std::memcpy(&rcp_bits, &rcp, sizeof rcp_bits);
+  const double table = detail::double_of(detail::kLog10Reciprocals[(rcp_bits >> 48) & 15]);
 
   double p78 = std::fma(0x1.63c62777f27d9p-4, r, -0x1.bcb7b153c06a3p-4);
   double p1112 = std::fma(0x1.8c2d828480370p-5, r, -0x1.bd80d96029814p-5);
@@ -417,10 +432,11 @@ inline double pow_f64(double x, double y) {
   const double rcp = std::nearbyint(detail::reciprocal_estimate(m) * 32.0) / 32.0;
   const double r = std::fma(rcp, m, -1.0);
   if (rcp < 1.5) e = e + 1.0;
-  const uint64_t rcp_bits = std::bit_cast<uint64_t>(rcp);
+  uint64_t rcp_bits;
+  std::memcpy(&rcp_bits, &rcp, sizeof rcp_bits);
   const unsigned index = static_cast<unsigned>(rcp_bits >> 47) & 31;
-  const double t_high = std::bit_cast<double>(detail::kPowLog2High[index]);
-  const double t_low = std::bit_cast<double>(detail::kPowLog2Low[index]);
+  const double t_high = detail::double_of(detail::kPowLog2High[index]);
+  const double t_low = detail::double_of(detail::kPowLog2Low[index]);
 
   const double c1_high = 0x1.71547652b82fep+0;   // log2(e)
   const double c1_low = 0x1.777f3ee5e912fp-56;
@@ -459,16 +475,18 @@ inline double pow_f64(double x, double y) {
   const double z_low = detail::fma_toward_zero(y, tail, y_high_low);
   double reduced = fraction + z_low;
   if (!(std::fabs(y_high) <= 1021.5)) return std::pow(x, y);  // SVML's rare path
-  const uint64_t reduced_bits = std::bit_cast<uint64_t>(reduced);
-  reduced = std::bit_cast<double>(reduced_bits & 0xbfffffffffffffffULL);
-  const uint64_t shifted_bits = std::bit_cast<uint64_t>(shifted);
-  const double t_exp = std::bit_cast<double>(detail::kExp2Sixteenths[shifted_bits & 15]);
+  uint64_t reduced_bits;
+  std::memcpy(&reduced_bits, &reduced, sizeof reduced_bits);
+  reduced = detail::double_of(reduced_bits & 0xbfffffffffffffffULL);
+  uint64_t shifted_bits;
+  std::memcpy(&shifted_bits, &shifted, sizeof shifted_bits);
+  const double t_exp = detail::double_of(detail::kExp2Sixteenths[shifted_bits & 15]);
   const double reduced2 = reduced * reduced;
   const double r_t = t_exp * reduced;
   double q = std::fma(0x1.4a1d7f58c2d59p-13, reduced, 0x1.5d7472783d279p-10);
   const double q34 = std::fma(0x1.3b2ad1b14ebaap-7, reduced, 0x1.c6b08d4ad8eb9p-5);
   const double q12 = std::fma(0x1.ebfbdff84554dp-3, reduced, 0x1.62e42fefa398bp-1);
-  const double scale = std::bit_cast<double>((shifted_bits << 48) & 0x7ff0000000000000ULL);  // 2^M
+  const double scale = detail::double_of((shifted_bits << 48) & 0x7ff0000000000000ULL);  // 2^M
   q = std::fma(reduced2, q, q34);
   q = std::fma(reduced2, q, q12);
   q = std::fma(r_t, q, t_exp);
@@ -494,6 +512,16 @@ inline constexpr uint32_t kExp2SixteenthsF[16] = {
     0x3f800000, 0x3f85aac3, 0x3f8b95c2, 0x3f91c3d3, 0x3f9837f0, 0x3f9ef532, 0x3fa5fed7, 0x3fad583f,
     0x3fb504f3, 0x3fbd08a4, 0x3fc5672a, 0x3fce248c, 0x3fd744fd, 0x3fe0ccdf, 0x3feac0c7, 0x3ff5257d,
 };
+inline uint32_t bits_of(float x) {
+  uint32_t b;
+  std::memcpy(&b, &x, sizeof b);
+  return b;
+}
+inline float float_of(uint32_t b) {
+  float x;
+  std::memcpy(&x, &b, sizeof x);
+  return x;
+}
 }  // namespace detail
 
 inline float pow_f32(float x, float y) {
@@ -507,9 +535,9 @@ inline float pow_f32(float x, float y) {
   const float rcp = std::nearbyint(detail::reciprocal_estimate(m) * 32.0f) / 32.0f;
   const float r = std::fma(rcp, m, -1.0f);
   if (rcp < 1.5f) e = e + 1.0f;
-  const unsigned index = (std::bit_cast<uint32_t>(rcp) >> 18) & 31;
-  const float t_high = std::bit_cast<float>(detail::kPowfLog2High[index]);
-  const float t_low = std::bit_cast<float>(detail::kPowfLog2Low[index]);
+  const unsigned index = (detail::bits_of(rcp) >> 18) & 31;
+  const float t_high = detail::float_of(detail::kPowfLog2High[index]);
+  const float t_low = detail::float_of(detail::kPowfLog2Low[index]);
 
   const float c1_high = 0x1.715476p+0f;  // log2(e)
   float p = std::fma(0x1.278e0ap-2f, r, -0x1.7167dap-2f);
@@ -535,10 +563,10 @@ inline float pow_f32(float x, float y) {
   const float z_rest = z_low - z_excess;
   if (!(std::fabs(z) <= 125.5f)) return std::pow(x, y);  // SVML's rare path
 
-  const uint32_t shifted_bits = std::bit_cast<uint32_t>(shifted);
-  const float t_exp = std::bit_cast<float>(detail::kExp2SixteenthsF[shifted_bits & 15]);
-  const float reduced = std::bit_cast<float>(std::bit_cast<uint32_t>(fraction + z_rest) & 0xbfffffffu);
-  const float scale = std::bit_cast<float>((shifted_bits << 19) & 0x7f800000u);  // 2^M
+  const uint32_t shifted_bits = detail::bits_of(shifted);
+  const float t_exp = detail::float_of(detail::kExp2SixteenthsF[shifted_bits & 15]);
+  const float reduced = detail::float_of(detail::bits_of(fraction + z_rest) & 0xbfffffffu);
+  const float scale = detail::float_of((shifted_bits << 19) & 0x7f800000u);  // 2^M
   const float r_t = reduced * t_exp;
   float q = std::fma(0x1.d0a996p-5f, reduced, 0x1.ebe2d8p-3f);
   q = std::fma(reduced, q, 0x1.62e444p-1f);
