@@ -7,8 +7,9 @@ import signal
 import subprocess
 from pathlib import Path
 
-# Text that means py2cuda crashed or failed inside instead of diagnosing the input.
-CRASH_MARKERS = ("terminate called", "Segmentation", "Assertion", "internal error", "Traceback")
+# Text that means py2cuda crashed or failed inside instead of diagnosing the input. (A failed C
+# assert prints "Assertion `...' failed"; a diagnostic may name AssertionError.)
+CRASH_MARKERS = ("terminate called", "Segmentation", "Assertion `", "internal error", "Traceback")
 
 # A program may ask for extra command-line options with a line such as
 #     # py2cuda-args: --line-directives --sig scale='void(float32[:])'
