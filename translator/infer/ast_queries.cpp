@@ -300,4 +300,15 @@ bool is_none_comparison(const ast::Expr& e) {
   return c.left->kind == ast::ExprKind::NoneLit || c.comparators[0]->kind == ast::ExprKind::NoneLit;
 }
 
+bool rereadable(const ast::Expr& e) {
+  switch (e.kind) {
+    case ast::ExprKind::Name:
+    case ast::ExprKind::IntLit:
+    case ast::ExprKind::FloatLit:
+    case ast::ExprKind::StrLit: return true;
+    case ast::ExprKind::Attribute: return rereadable(*ast::as<ast::Attribute>(e).value);
+    default: return false;
+  }
+}
+
 }  // namespace py2cuda::infer

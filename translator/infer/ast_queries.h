@@ -52,5 +52,9 @@ const ast::Stmt* early_exit(const ast::Block& body, bool in_loop);
 // `x is None`, `None is not x`: one `is`/`is not` with None on a side.
 bool is_none_comparison(const ast::Expr& e);
 
+// A value that reads the same each time it is evaluated: a name, its attributes (args,
+// cfg.shape), a literal. (What a call between two reads changes is the caller's concern.)
+bool rereadable(const ast::Expr& e);
+
 
 }  // namespace py2cuda::infer

@@ -14,6 +14,7 @@
 #include "builtins/host_table.h"
 #include "frontend/ast_clone.h"
 #include "frontend/parser.h"
+#include "infer/ast_queries.h"
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
 #include "infer/host_arguments.h"
@@ -1618,20 +1619,6 @@ ir::ExprPtr FunctionBuilder::fstring_text(const std::vector<ast::FStringPart>& f
   return call_node(types::string(), "py2cuda::host::concat(" + placeholders(0, n) + ")", s, std::move(parts));
 }
 
-namespace {
-// A value that reads the same each time it is evaluated: a name, its attributes, a constant.
-bool rereadable_value(const ast::Expr& e) {
-  switch (e.kind) {
-    case ast::ExprKind::Name:
-    case ast::ExprKind::IntLit:
-    case ast::ExprKind::FloatLit:
-    case ast::ExprKind::StrLit: return true;
-    case ast::ExprKind::Attribute: return rereadable_value(*ast::as<ast::Attribute>(e).value);
-    default: return false;
-  }
-}
-}  // namespace
-
 // The fields of a literal format string of `c` (Python's field grammar: an argument's number
 // or keyword, or nothing for the next one, then `.attribute` and `[index]` parts). When a
 // field names a keyword or has such parts, `rewritten` is set: every field gets its own
@@ -1731,7 +1718,7 @@ FunctionBuilder::FormatFields FunctionBuilder::format_fields(const std::string& 
     i = close;
   }
   for (const auto& [arg, n] : reads) {
-    if (n > 1 && out.rewritten && !rereadable_value(*arg)) {
+    if (n > 1 && out.rewritten && !rereadable(*arg)) {
       return cannot("two fields read an argument that is not a name, an attribute or a constant");
     }
   }

@@ -11,6 +11,8 @@
 // another kind of object) is an error that names the variable: printing it with the first
 // type's text would be wrong.
 #include <functional>
+#include <utility>
+#include <vector>
 
 #include "infer/ast_queries.h"
 #include "infer/function_builder.h"
@@ -73,26 +75,33 @@ bool ModuleBuilder::is_shared_global(const std::string& name) {
     // the module's current object, as Python does. A kernel still freezes a constant one.
     // (A name bound once to what py2cuda cannot evaluate, `d_buf = cuda.to_device(a)`,
     // `X = np.random.rand(3)`, is such a value too.)
-    auto module_array = [&](sema::Symbol& sym) {
+    auto array_or_runtime_value = [&](sema::Symbol& sym) {
       if (sym.value_expr->kind == ast::ExprKind::NoneLit) return false;  // `CACHE = None`: the value None
       Diagnostics quiet(*info_.file);
       const sema::ConstValue* v = sema::constant_value(info_, sym, quiet);
       return !v || v->type->is_array();
     };
+    // Each plain function's own names (a function's own 's' is not the module's), found once.
+    std::vector<std::pair<const ast::FunctionDef*, std::set<std::string>>> function_locals;
+    for (const auto& f : info_.functions) {
+      if (f->kind != sema::FunctionKind::Plain || !f->def) continue;
+      std::set<std::string> local;
+      collect_bound_names(f->def->body, local);
+      for (const auto& p : f->def->params) local.insert(p.name);
+      function_locals.emplace_back(f->def, std::move(local));
+    }
     for (auto& [name, sym] : info_.globals) {
       const bool host_value = sym.kind == sema::Symbol::Kind::HostValue;
       const bool constant = sym.kind == sema::Symbol::Kind::Constant && sym.closure_function.empty() && sym.value_expr;
-      if ((host_value || (constant && (host_only_value(*sym.value_expr) || module_array(sym)))) &&
-          module_names.count(name)) {
-        for (const auto& f : info_.functions) {
-          if (f->kind != sema::FunctionKind::Plain || !f->def) continue;
-          std::set<std::string> local;  // a function's own 's' is not the module's
-          collect_bound_names(f->def->body, local);
-          for (const auto& p : f->def->params) local.insert(p.name);
-          NameCounter uses(name);
-          uses.block(f->def->body);
-          if (uses.count > 0 && !local.count(name)) shared_globals_->insert(name);
-        }
+      if (!(host_value || (constant && (host_only_value(*sym.value_expr) || array_or_runtime_value(sym)))) ||
+          !module_names.count(name)) {
+        continue;
+      }
+      for (const auto& [def, local] : function_locals) {
+        if (local.count(name)) continue;
+        NameCounter uses(name);
+        uses.block(def->body);
+        if (uses.count > 0) shared_globals_->insert(name);
       }
     }
   }

@@ -12,13 +12,6 @@ namespace py2cuda::infer {
 
 namespace {
 
-// A value that reads the same each time: a name or its attributes (args, cfg.shape).
-bool rereadable(const ast::Expr& e) {
-  if (e.kind == ast::ExprKind::Name) return true;
-  if (e.kind == ast::ExprKind::Attribute) return rereadable(*ast::as<ast::Attribute>(e).value);
-  return false;
-}
-
 ast::ExprPtr item_of(const ast::Expr& tuple, size_t i) {
   auto index = std::make_unique<ast::IntLit>(tuple.span);
   index->value = i;
