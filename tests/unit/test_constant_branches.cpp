@@ -236,4 +236,43 @@ TEST(ConstantBranches, HostInstancesDecideTestsOfTheirTuplesLength) {
   EXPECT_TRUE(has(cu, "the test is always false: no branch of this if is compiled")) << cu;
 }
 
+// A module flag bound once to True, False or None, never declared `global`: CPython takes the
+// same arm of its tests on every run, so the other is not typed (after a failed optional
+// import it names the module that is not there). A flag a function rebinds stays a test.
+TEST(ConstantBranches, HostModuleFlagsDecideTheirTests) {
+  std::string cu = translated(
+      "try:\n    import matplotlib.pyplot as plt\n    HAVE_PLT = True\nexcept ImportError:\n    HAVE_PLT = False\n"
+      "@cuda.jit\ndef k(a):\n    a[0] = 1\n"
+      "def main():\n    a = np.zeros(3)\n    k[1, 1](a)\n    if HAVE_PLT:\n        plt.plot(a)\n    else:\n"
+      "        print(a)\n"
+      "main()\n");
+  EXPECT_TRUE(has(cu, "the test is always false")) << cu;
+  EXPECT_FALSE(has(cu, "plot")) << cu;
+  cu = translated(
+      "DEBUG = False\n@cuda.jit\ndef k(a):\n    a[0] = 1\n"
+      "def enable():\n    global DEBUG\n    DEBUG = True\n"
+      "def main():\n    a = np.zeros(3)\n    k[1, 1](a)\n    enable()\n    if DEBUG:\n        print(a)\n"
+      "main()\n");
+  EXPECT_FALSE(has(cu, "the test is always")) << cu;
+}
+
+// An array parameter's ndim, dtype and dtype.kind are its type's in each instance, until the
+// parameter is rebound: `if m.ndim != 2: raise` leaves nothing after it to type in a 1-D
+// instance, and `if a.dtype != np.float32: a = a.astype(np.float32)` rebinds only where needed.
+TEST(ConstantBranches, HostInstancesDecideTestsOfTheirArraysNdimAndDtype) {
+  std::string cu = translated(
+      "@cuda.jit\ndef rows(m, out):\n    i = cuda.grid(1)\n    if i < m.shape[0]:\n        out[i] = m[i, 0]\n"
+      "def first_column(m):\n    if m.ndim != 2:\n        raise ValueError('2-D')\n    out = np.zeros(m.shape[0])\n"
+      "    rows[1, 8](m, out)\n    return out\n"
+      "def single(a):\n    if a.dtype != np.float32:\n        a = a.astype(np.float32)\n    if a.dtype.kind == 'f':\n"
+      "        return a\n    return a * 0\n"
+      "def main():\n    print(first_column(np.ones((2, 2))))\n    try:\n        first_column(np.ones(3))\n"
+      "    except ValueError as e:\n        print(e)\n    print(single(np.arange(3)), single(np.ones(2, dtype=np.float32)))\n"
+      "main()\n");
+  EXPECT_TRUE(has(cu, "void first_column_host_2(py2cuda::host::NDArray<double, 1> m)")) << cu;  // it only raises
+  EXPECT_TRUE(has(cu, "single_host(py2cuda::host::NDArray<int64_t, 1> a)")) << cu;
+  EXPECT_TRUE(has(cu, "the test is always true here")) << cu;
+  EXPECT_TRUE(has(cu, "the test is always false")) << cu;
+}
+
 }  // namespace

@@ -38,7 +38,9 @@ TEST(HostClasses, ClassIsAStructHeldByASharedPtr) {
   EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
 }
 
-TEST(HostClasses, AttributeTypeIsTheUnificationOfEveryAssignment) {
+// An attribute given an int and a float holds each value with its own type (a DynamicNumber),
+// so `s.total` prints 0 before the first add and 0.5 after, as in Python.
+TEST(HostClasses, AttributeOfIntsAndFloatsKeepsEachValuesType) {
   TranslateResult r = run("class Stats:\n"                           // 6
                           "    def __init__(self):\n"                // 7
                           "        self.total = 0\n"                 // 8
@@ -49,8 +51,9 @@ TEST(HostClasses, AttributeTypeIsTheUnificationOfEveryAssignment) {
                           "a = np.zeros(1)\ninc[1, 1](a)\n"          // 13-14
                           "print(s.total)\n");                       // 15
   ASSERT_TRUE(r.ok) << r.diagnostics;
-  EXPECT_TRUE(has(r.cu, "  double total{};")) << r.cu;
-  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:9: warning: the attribute 'total' of 'Stats' is float64")) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "  py2cuda::host::DynamicNumber total{};")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "self->total = py2cuda::host::to_dynamic<int64_t>(0);")) << r.cu;
+  EXPECT_FALSE(has(r.diagnostics, "warning")) << r.diagnostics;
   EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
 }
 
@@ -280,4 +283,20 @@ TEST(HostClasses, ConstantReadThroughAnInstanceIsItsOwnClasss) {
   ASSERT_TRUE(r.ok) << r.diagnostics;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::print((dynamic_cast<Blur*>(s.get()) != nullptr) ? \"blur\" : \"stage\", \"stage\");"))
       << r.diagnostics << r.cu;
+}
+
+// A class-level array (or list, dict, set) is one object for the class and its instances: a
+// module variable, so that a kernel launched on `self.cells` writes what `Grid.cells` reads,
+// never a constant re-evaluated (a new array) wherever it is read.
+TEST(HostClasses, AClassLevelArrayIsOneSharedObject) {
+  TranslateResult r = run("class Grid:\n"                            // 6
+                          "    cells = np.zeros(3)\n"                // 7
+                          "    def update(self):\n"                  // 8
+                          "        inc[1, 1](self.cells)\n"          // 9
+                          "g = Grid()\n"                             // 10
+                          "g.update()\n"                             // 11
+                          "print(g.cells, Grid.cells)\n");           // 12
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "Grid_cells")) << r.cu;
+  EXPECT_FALSE(has(r.cu, "frozen_array")) << r.cu;
 }

@@ -134,3 +134,23 @@ TEST(HostNumbers, DivmodIsIntOrFloatByItsOperands) {
   EXPECT_TRUE(has(r.cu, "py2cuda::tuple<double, double> tup2 = py2cuda::host::divmod(7.5, 2.0);")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::pow_mod(int64_t(3), int64_t(4), int64_t(5))")) << r.cu;
 }
+
+// `{k: [] for k in names}` appended to through `d[k]`: the dict's values are lists of what is
+// appended, the comprehension's empty lists converted where it is assigned.
+TEST(HostDictsStrings, ADictOfEmptyListsTakesTheTypeOfTheirAppends) {
+  TranslateResult r = run("groups = {k: [] for k in ['a', 'b']}\ngroups['a'].append(1.5)\nprint(groups)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::Dict<std::string, py2cuda::host::List<double>> groups")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::dict_of_entries<std::string, py2cuda::host::List<double>>(")) << r.cu;
+}
+
+// A dict of mixed values gives its numbers to a launch configuration (the int it holds) and
+// takes back a number whose type differs by path (`d["hits"] += 1` beside a float).
+TEST(HostDictsStrings, MixedValuesConfigureLaunchesAndTakeComputedNumbers) {
+  TranslateResult r = run("cfg = {'tpb': 64, 'eps': 1e-6}\ninc[1, cfg['tpb']](a)\nstats = {'hits': 0, 'rate': 0.5}\n"
+                          "stats['hits'] += 1\nprint(stats)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_EQ(r.diagnostics, "");
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::from_dynamic<int64_t>(py2cuda::host::number_of(cfg.at(\"tpb\")))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "stats.set(\"hits\", py2cuda::host::FormatArg(")) << r.cu;
+}

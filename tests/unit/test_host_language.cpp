@@ -359,3 +359,14 @@ TEST(HostLanguage, DelOfANameIsDropped) {
   TranslateResult bad = run("inc[1, 1](np.zeros(1))\ndel sys.argv\n");
   EXPECT_TRUE(has(bad.diagnostics, "prog.py:11:5: warning: 'del' of this target is not supported by py2cuda")) << bad.diagnostics;
 }
+
+// A loop over a display whose items' types differ only once typed (arrays of two dtypes made by
+// calls) is unrolled as a display of mixed literals is: one copy of the body per item.
+TEST(HostLanguage, ALoopOverItemsOfTypesKnownOnlyWhenTypedIsUnrolled) {
+  TranslateResult r = run("for name, m in [('a', np.ones(2, dtype=np.float32)), ('b', np.zeros(3))]:\n"
+                          "    inc[1, 1](m)\n    dec[1, 1](m)\n    print(name, m.dtype)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_EQ(r.diagnostics, "");
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::NDArray<float, 1> m = ")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::NDArray<double, 1> m_2 = py2cuda::np::zeros<double>(")) << r.cu;
+}

@@ -24,10 +24,28 @@ TEST(HostLists, EmptyListTakesTheTypeOfItsAppends) {
   EXPECT_TRUE(has(r.cu, "int main(int argc, char** argv)")) << r.cu;
 }
 
-TEST(HostLists, IntListWidensToFloatAsNumbaUnifies) {
-  TranslateResult r = run("inc[1, 1](np.zeros(1))\nxs = [1, 2]\nxs.append(2.5)\nprint(xs)\n");
+// A list of ints given a float keeps each value's type (Python prints [1, 2, 2.5]): its
+// elements are DynamicNumbers, the display's items converted where it is made. Two integer
+// widths print alike, so those widen.
+TEST(HostLists, IntListGivenAFloatKeepsEachValuesType) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nxs = [1, 2]\nxs.append(2.5)\nys = [0] * 3\nys[1] = np.int32(4)\n"
+                          "print(xs, ys)\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;
-  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<double> xs = ")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<py2cuda::host::DynamicNumber> xs = py2cuda::host::List<py2cuda::host::"
+                        "DynamicNumber>{py2cuda::host::to_dynamic<int64_t>(1), py2cuda::host::to_dynamic<int64_t>(2)};"))
+      << r.cu;
+  EXPECT_TRUE(has(r.cu, "xs.append(py2cuda::host::to_dynamic<double>(2.5));")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<int64_t> ys")) << r.cu;
+}
+
+// `[[] for _ in range(n)]` filled through an index, and `[[0] * 3 for ...]` given a float: the
+// outer list's element type follows what is added to its lists.
+TEST(HostLists, ListsOfListsTakeTheirTypeFromTheirElementsAdds) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nbuckets = [[] for _ in range(3)]\nbuckets[1].append(0.5)\n"
+                          "grid = [[0] * 2 for _ in range(2)]\ngrid[1][0] = 1.5\nprint(buckets, grid)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<py2cuda::host::List<double>> buckets")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<py2cuda::host::List<py2cuda::host::DynamicNumber>> grid")) << r.cu;
 }
 
 TEST(HostLists, DisplayAssignedToANameIsAGrowableList) {
@@ -132,8 +150,13 @@ TEST(HostLists, ZipOfAStarredListOfTuplesTransposesIt) {
   ASSERT_TRUE(r.ok) << r.diagnostics;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::unzip(pairs, int64_t(2))")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::SizedTuple<int64_t> ks")) << r.cu;
-  TranslateResult bad = run("a = np.zeros(1)\ninc[1, 1](a)\nrows = [[1, 2], [3, 4]]\ncols = zip(*rows)\n");
-  EXPECT_TRUE(has(bad.diagnostics, "prog.py:9:13: warning: py2cuda's zip(*rows) transposes a list of tuples")) << bad.diagnostics;
+  // A list of lists: as many tuples as its shortest row has items.
+  TranslateResult rows = run("a = np.zeros(1)\ninc[1, 1](a)\nrows = [[1, 2], [3, 4]]\nprint(list(zip(*rows)))\n");
+  ASSERT_TRUE(rows.ok) << rows.diagnostics;
+  EXPECT_TRUE(has(rows.cu, "py2cuda::host::transpose_rows(rows)")) << rows.cu;
+  TranslateResult bad = run("a = np.zeros(1)\ninc[1, 1](a)\nxs = [1, 2]\ncols = zip(*xs)\n");
+  EXPECT_TRUE(has(bad.diagnostics, "prog.py:9:13: warning: py2cuda's zip(*rows) transposes a list of tuples or of lists"))
+      << bad.diagnostics;
 }
 
 // A list or a host array unpacked into names: the count is checked when the program runs.
@@ -200,7 +223,7 @@ TEST(HostLists, SliceAssignmentDelAndIdentity) {
   TranslateResult r = run("inc[1, 1](np.zeros(1))\nxs = [1, 2, 3]\nys = xs\nxs[1:2] = (7.0, 8)\n"
                           "del xs[0]\ndel xs[::2]\nprint(xs, ys is xs, xs is not [1.0])\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;
-  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<double> xs")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::List<py2cuda::host::DynamicNumber> xs")) << r.cu;
   EXPECT_TRUE(has(r.cu, "xs.assign(py2cuda::slice(int64_t(1), int64_t(2)), py2cuda::tuple<double, int64_t>(7.0, int64_t(8)));")) << r.cu;
   EXPECT_TRUE(has(r.cu, "xs.erase(int64_t(0));")) << r.cu;
   EXPECT_TRUE(has(r.cu, "xs.erase(py2cuda::slice(py2cuda::none, py2cuda::none, int64_t(2)));")) << r.cu;

@@ -118,3 +118,27 @@ TEST(HostNumpyChecks, TraceAsAMethodAndAFunction) {
   EXPECT_TRUE(has(r.cu, "py2cuda::np::trace<double>(m, int64_t(-1))")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::np::trace<double>(m, int64_t(2))")) << r.cu;
 }
+
+// A NumPy scalar's astype is the scalar converted (`np.ceil(n / 32).astype(int)` of a grid
+// size); an array's dtype.kind and dtype.itemsize are constants of its static dtype.
+TEST(HostNumpyChecks, ScalarAstypeAndDtypeKindAndItemsize) {
+  TranslateResult r = run("blocks = np.ceil(100 / 32).astype(int)\nb = np.zeros(2, dtype=np.uint16)\n"
+                          "print(blocks, a.dtype.kind, b.dtype.kind, b.dtype.itemsize)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "int64_t blocks = int64_t(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "\"f\"")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "\"u\"")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int64_t(2)")) << r.cu;
+}
+
+// np.testing.assert_equal is NumPy's own: tuples (a shape) compared item by item, scalars and
+// strings by ==, arrays as assert_array_equal (runtime tests: test_runtime_np_testing.cpp).
+TEST(HostNumpyChecks, AssertEqualTakesShapesScalarsAndArrays) {
+  TranslateResult r = run("np.testing.assert_equal(a.shape, (4,))\nnp.testing.assert_equal(a, np.zeros(4))\n"
+                          "np.testing.assert_equal(a.size, 4, err_msg='size')\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::assert_equal(py2cuda::tuple<int64_t>(a.shape(0)), py2cuda::tuple<int64_t>(int64_t(4)), \"\");"))
+      << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::assert_equal(a.size(), int64_t(4), \"size\");")) << r.cu;
+  EXPECT_FALSE(has(r.cu, "assert_array_equal")) << r.cu;
+}

@@ -118,4 +118,28 @@ TEST(RuntimeHostSet, IsAReferenceAsPythonNamesAre) {
   EXPECT_EQ(h::repr(h::sorted<int64_t>(h::Set<int64_t>{5, 3, 40})), "[3, 5, 40]");
 }
 
+// Numbers of a type chosen by path hash as the number they hold (hash(1) == hash(1.0)), and a
+// set converted to such numbers keeps its table: it is the same Python set, whose order a
+// later add continues. Orders printed by CPython 3.11.
+TEST(RuntimeHostSet, DynamicNumbersHashAsTheirValuesAndConvertingKeepsTheTable) {
+  EXPECT_EQ(h::set_hash::of(h::DynamicNumber(int64_t{-1})), -2);
+  EXPECT_EQ(h::set_hash::of(h::DynamicNumber(2.0)), 2);
+  EXPECT_EQ(h::set_hash::of(h::to_dynamic<float>(0.5f)), h::set_hash::of(0.5));
+  h::Set<int64_t> ints{9, 17, 1};
+  auto mixed = h::Set<h::DynamicNumber>::converted(ints, [](int64_t x) { return h::to_dynamic<int64_t>(x); });
+  EXPECT_EQ(h::repr(mixed), h::repr(ints));
+  mixed.add(h::DynamicNumber(0.5));
+  EXPECT_EQ(h::repr(mixed), "{0.5, 9, 17, 1}");  // s = set([9, 17, 1]); s.add(0.5)
+  EXPECT_TRUE(mixed.contains(h::DynamicNumber(1.0)));
+}
+
+// `{3, 1, 2, 17, 9}`: CPython's frozenset constant (built in order, rebuilt from its own
+// order), merged into an empty set, not the items added in order as set([...]) adds them.
+TEST(RuntimeHostSet, ADisplayOfConstantsIsCPythonsFrozensetConstant) {
+  EXPECT_EQ(h::repr(h::Set<int64_t>::constant_display({3, 1, 2, 17, 9})), "{1, 2, 3, 17, 9}");
+  EXPECT_EQ(h::repr(h::Set<int64_t>{3, 1, 2, 17, 9}), "{1, 2, 3, 9, 17}");
+  EXPECT_EQ(h::repr(h::Set<int64_t>::constant_display({-1, -2, 7})), "{-2, -1, 7}");
+  EXPECT_EQ(h::repr(h::Set<int64_t>{-1, -2, 7}), "{7, -1, -2}");
+}
+
 }  // namespace

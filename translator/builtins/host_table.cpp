@@ -181,7 +181,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.testing.assert_almost_equal", .rule = R::TestingAssert, .runtime = "py2cuda::np::assert_almost_equal", .doc = "AssertionError unless equal to `decimal` places (7)"},
       {.path = "numpy.testing.assert_array_almost_equal", .rule = R::TestingAssert, .runtime = "py2cuda::np::assert_array_almost_equal", .doc = "AssertionError unless equal to `decimal` places (6)"},
       {.path = "numpy.testing.assert_array_equal", .rule = R::TestingAssert, .runtime = "py2cuda::np::assert_array_equal", .doc = "AssertionError unless equal"},
-      {.path = "numpy.testing.assert_equal", .rule = R::TestingAssert, .runtime = "py2cuda::np::assert_array_equal", .doc = "AssertionError unless equal"},
+      {.path = "numpy.testing.assert_equal", .rule = R::TestingAssert, .runtime = "py2cuda::np::assert_equal", .doc = "AssertionError unless equal"},
       // ---------------------------------------------------------------- NumPy: counting, shapes, NaN-aware statistics, matrices
       {.path = "numpy.bincount", .rule = R::Bincount, .runtime = "py2cuda::np::bincount", .doc = "occurrences of each value 0..max(x) of a 1-D integer array (int64), or the sums of `weights=` (float64); `minlength=`"},
       {.path = "numpy.expand_dims", .rule = R::ExpandDims, .runtime = "py2cuda::np::expand_dims", .doc = "a view with a new axis of extent 1 at a constant `axis`"},
@@ -279,6 +279,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "ndarray.round", .rule = R::Round, .runtime = "py2cuda::np::round", .doc = "as np.round"},
       {.path = "ndarray.clip", .rule = R::Clip, .runtime = "py2cuda::np::clip", .doc = "as np.clip"},
       {.path = "generic.item", .rule = R::ScalarItem, .runtime = "", .doc = "a NumPy scalar as a Python float, int or bool"},
+      {.path = "generic.astype", .rule = R::AsType, .runtime = "", .doc = "a NumPy scalar converted to the dtype (a NumPy scalar of it)"},
       {.path = "generic.round", .rule = R::Round, .runtime = "py2cuda::np::round", .doc = "a NumPy scalar rounded as np.round (a NumPy scalar of the same type)"},
       {.path = "ndarray.fill", .rule = R::Fill, .runtime = "py2cuda::np::fill", .doc = "every element set to a value"},
       {.path = "ndarray.sum", .rule = R::Reduction, .runtime = "py2cuda::np::sum", .doc = "as np.sum"},

@@ -154,6 +154,9 @@ struct Call : Expr {
   std::vector<ExprPtr> args;
   std::vector<Keyword> keywords;
   bool has_star_args = false;  // f(*a) or f(**k): unsupported in kernels
+  // `{a, b, c}`, which the front end spells set([a, b, c]); CPython compiles a display of
+  // constants otherwise than the call (host_sets.cpp).
+  bool is_set_display = false;
 };
 
 struct Binary : Expr {

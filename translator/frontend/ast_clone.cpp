@@ -43,6 +43,7 @@ ExprPtr clone(const Expr* e) {
       out->args = clone_all(c.args);
       for (const auto& k : c.keywords) out->keywords.push_back(Keyword{k.name, clone(k.value.get()), k.span});
       out->has_star_args = c.has_star_args;
+      out->is_set_display = c.is_set_display;
       return out;
     }
     case ExprKind::Binary: {

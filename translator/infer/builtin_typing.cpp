@@ -24,6 +24,20 @@ ir::ExprPtr convert(ir::ExprPtr expr, TypeRef type) {
     c->args.push_back(std::move(expr));
     return c;
   }
+  if (expr->kind == ir::ExprKind::Builtin && expr->type->is_list() && type->is_list() && type->dtype() &&
+      expr->type->dtype() && expr->type->is_set() == type->is_set() && !expr->type->is_sized_tuple() &&
+      !type->is_sized_tuple()) {
+    // A braced list display (`xs = [1, 2]` that later holds a float): its items converted in
+    // place, `List<DynamicNumber>{to_dynamic<int64_t>(1), ...}`, rather than the list after.
+    auto& display = static_cast<ir::BuiltinCall&>(*expr);
+    if (display.orders_args && display.type_args.size() == 1 && display.type_args[0] == display.type &&
+        display.pattern.starts_with("{t0}{")) {
+      for (auto& item : display.args) item = convert(std::move(item), type->dtype());
+      display.type = type;
+      display.type_args = {type};
+      return expr;
+    }
+  }
   const bool tuples = expr->type->is_tuple() && type->is_tuple() && !expr->type->is_list_display() &&
                       !type->is_list_display() && expr->type->elements().size() == type->elements().size();
   if (tuples && (expr->kind == ir::ExprKind::TupleMake || expr->kind == ir::ExprKind::Var)) {

@@ -17,7 +17,9 @@ namespace {
 // an ir.Global or an ir.FreeVar.
 struct StaticValue {
   // Object: host code's parameter whose type cannot be None; only `is None` reads it.
-  enum class Kind { None, Bool, Int, Float, Str, Object } kind = Kind::None;
+  // Dtype: host code's NumPy dtype (an array parameter's `.dtype`, `np.float32`, `float`),
+  // named in `s` by NumPy's canonical name; only == and != of two of them are decided.
+  enum class Kind { None, Bool, Int, Float, Str, Object, Dtype } kind = Kind::None;
   int64_t i = 0;  // Bool and Int
   double f = 0;
   std::string s;
@@ -33,7 +35,8 @@ struct StaticValue {
       case Kind::Int: return i != 0;
       case Kind::Float: return f != 0;  // NaN is true, as in Python
       case Kind::Str: return !s.empty();
-      case Kind::Object: return true;  // never asked: value() gives no Object
+      case Kind::Object:
+      case Kind::Dtype: return true;  // never asked: no test reads the truth of these
     }
     return false;
   }
@@ -72,6 +75,12 @@ std::optional<bool> compare(CmpOp op, const StaticValue& a, const StaticValue& b
   }
   if (op == CmpOp::In || op == CmpOp::NotIn) return std::nullopt;  // Numba's pruning leaves `in` alone
   const bool equality = op == CmpOp::Eq || op == CmpOp::NotEq;
+  if (a.kind == K::Dtype || b.kind == K::Dtype) {
+    // `a.dtype != np.float32`; against a string only its canonical name is decided
+    // (np.dtype("float32") == "f4" too).
+    if (!equality || a.kind != b.kind) return std::nullopt;
+    return (a.s == b.s) == (op == CmpOp::Eq);
+  }
   int order = 0;  // -1, 0, 1; or unordered (NaN)
   bool unordered = false;
   if (a.kind == K::None || b.kind == K::None || (a.kind == K::Str) != (b.kind == K::Str)) {
@@ -430,7 +439,7 @@ class Decider {
   // through a conditional expression whose test the first pass decided.
   Value value(const ast::Expr& e, const State* state) {
     if (Value v = folded(e)) return v;
-    if (!numba_) return host_tuple_length(e);
+    if (!numba_) return e.kind == ast::ExprKind::Name ? host_flag(ast::as<ast::Name>(e).id) : host_semantic_constant(e, state);
     if (e.kind == ast::ExprKind::Name) {
       const std::string& id = ast::as<ast::Name>(e).id;
       if (!locals_.count(id)) {
@@ -474,12 +483,71 @@ class Decider {
     return std::nullopt;
   }
 
-  // Host code: `len(args)` of a tuple parameter never rebound (a `*args`), which each instance
-  // of the function knows, as its tuple's length is its type's. Tests of it are decided, so
-  // `args[0]` under `if args:` or `if len(args) > 0:` is typed only where there is one.
-  Value host_tuple_length(const ast::Expr& e) {
-    Value v = semantic_constant(e);
-    return v && e.kind == ast::ExprKind::Call ? v : std::nullopt;
+  // Host code: `len(args)` of a tuple parameter never rebound (a `*args`), and `a.ndim` of an
+  // array parameter never rebound, which each instance of the function knows from its types.
+  // Tests of them are decided, so `args[0]` under `if args:` or `if len(args) > 0:` is typed
+  // only where there is one, and a 1-D instance of a function that raises unless
+  // `m.ndim == 2` does not type what follows (CPython never runs it).
+  Value host_semantic_constant(const ast::Expr& e, const State* state) {
+    if (Value v = semantic_constant(e)) return v;
+    TypeRef dtype = nullptr;
+    const std::string attr = e.kind == ast::ExprKind::Attribute ? ast::as<ast::Attribute>(e).attr : "";
+    const bool dtype_kind = attr == "kind" && ast::as<ast::Attribute>(e).value->kind == ast::ExprKind::Attribute &&
+                            ast::as<ast::Attribute>(*ast::as<ast::Attribute>(e).value).attr == "dtype";
+    if (attr == "dtype" || attr == "ndim" || dtype_kind) {
+      // `a.dtype`, `a.dtype.kind` and `a.ndim` of an array parameter not rebound yet (the state
+      // holds it until then: `if a.dtype != np.float32: a = a.astype(np.float32)`): each
+      // instance's own.
+      const ast::Expr& owner =
+          dtype_kind ? *ast::as<ast::Attribute>(*ast::as<ast::Attribute>(e).value).value : *ast::as<ast::Attribute>(e).value;
+      if (owner.kind != ast::ExprKind::Name || !state) return std::nullopt;
+      const std::string& id = ast::as<ast::Name>(owner).id;
+      auto held = state->find(id);
+      auto it = param_types_.find(id);
+      if (held == state->end() || held->second.kind != StaticValue::Kind::Object || it == param_types_.end() ||
+          !it->second->is_array()) {
+        return std::nullopt;
+      }
+      if (attr == "ndim") return integer(it->second->ndim());
+      dtype = it->second->dtype();
+      if (dtype_kind) {
+        StaticValue k;
+        k.kind = StaticValue::Kind::Str;
+        k.s = dtype->is_bool() ? "b" : dtype->is_complex() ? "c" : dtype->is_float() ? "f" : dtype->is_signed() ? "i" : "u";
+        return k;
+      }
+    } else if (e.kind == ast::ExprKind::Attribute) {
+      // np.float32, numpy.int64: NumPy's scalar classes, which compare equal to their dtypes.
+      const std::string path = sema::resolve_path(info_, e);
+      if (path.starts_with("numpy.")) dtype = types::scalar_by_name(path.substr(6));
+    }
+    if (!dtype) return std::nullopt;
+    StaticValue v;
+    v.kind = StaticValue::Kind::Dtype;
+    v.s = dtype->str();
+    return v;
+  }
+
+  // Host code: a module flag bound once to True, False or None and never declared `global` by
+  // a function (`HAVE_PLT = False` after a failed optional import, `DEBUG = False`) holds that
+  // value wherever it is read, so CPython never runs the other arm of its test: py2cuda does
+  // not type it (it may name what the failed import did not bind).
+  Value host_flag(const std::string& id) {
+    if (params_.count(id)) return std::nullopt;
+    auto it = info_.globals.find(id);
+    if (it == info_.globals.end() || it->second.kind != sema::Symbol::Kind::Constant || !it->second.value_expr) {
+      return std::nullopt;
+    }
+    const ast::Expr& v = *it->second.value_expr;
+    if (v.kind != ast::ExprKind::BoolLit && v.kind != ast::ExprKind::NoneLit) return std::nullopt;
+    if (!declared_global_) {
+      declared_global_.emplace();
+      for (const auto& f : info_.functions) {
+        if (f->def) collect_global_names(f->def->body, *declared_global_);
+      }
+    }
+    if (declared_global_->count(id)) return std::nullopt;
+    return folded(v);
   }
 
   // The truth of a tuple parameter never rebound, in host code: whether it has items.
@@ -824,6 +892,7 @@ class Decider {
   std::set<std::string> params_;
   std::map<std::string, TypeRef> param_types_;
   std::set<std::string> locals_;
+  std::optional<std::set<std::string>> declared_global_;  // names any function declares `global`
   std::map<std::string, int> bindings_;
   std::map<std::string, const ast::Expr*> single_value_;
   std::map<std::string, const ast::Stmt*> binding_stmt_;  // `name = value`, the last one seen

@@ -375,6 +375,22 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
     auto dtype = attribute(ast::as<ast::Attribute>(*a.value));
     if (!dtype || dtype->type->is_string()) return dtype;
   }
+  if (host_ && (a.attr == "kind" || a.attr == "itemsize") && a.value->kind == ast::ExprKind::Attribute &&
+      ast::as<ast::Attribute>(*a.value).attr == "dtype") {
+    // a.dtype.kind ('b', 'i', 'u', 'f', 'c') and a.dtype.itemsize: the array's static dtype's.
+    auto owner = expr(*ast::as<ast::Attribute>(*a.value).value);
+    if (!owner) return nullptr;
+    if (owner->type->is_array()) {
+      TypeRef d = owner->type->dtype();
+      if (a.attr == "itemsize") {
+        auto k = std::make_unique<ir::Const>(types::int64(), a.span);
+        k->bits = static_cast<uint64_t>(d->bits() / 8);
+        return k;
+      }
+      const char* kind = d->is_bool() ? "b" : d->is_complex() ? "c" : d->is_float() ? "f" : d->is_signed() ? "i" : "u";
+      return string_const(kind, a.span);
+    }
+  }
   if (host_) {
     bool handled = false;
     auto info = host_type_info(a, handled);
@@ -2038,6 +2054,38 @@ ir::ExprPtr FunctionBuilder::compare_from(const ast::Compare& c, size_t i, ir::E
       right_ast.kind == ast::ExprKind::Tuple && !left->type->is_array()) {
     return tuple_display_membership(c.ops[i] == CmpOp::NotIn, std::move(left), ast::as<ast::TupleExpr>(right_ast), c.span);
   }
+  if (host_ && i + 1 == c.ops.size() && (c.ops[i] == CmpOp::In || c.ops[i] == CmpOp::NotIn) &&
+      right_ast.kind == ast::ExprKind::Call && ast::as<ast::Call>(right_ast).args.empty() &&
+      ast::as<ast::Call>(right_ast).keywords.empty() && ast::as<ast::Call>(right_ast).func->kind == ast::ExprKind::Attribute) {
+    // `k in d.keys()` is `k in d`; `v in d.values()` looks through the values in order.
+    const auto& view = ast::as<ast::Attribute>(*ast::as<ast::Call>(right_ast).func);
+    if (view.attr == "keys" || view.attr == "values") {
+      auto owner = expr(*view.value);
+      if (!owner) return nullptr;
+      if (owner->type->is_dict() && view.attr == "keys") {
+        return dict_contains(c.ops[i] == CmpOp::NotIn, std::move(left), std::move(owner), c.span);
+      }
+      if (owner->type->is_dict() && !owner->type->is_untyped_dict()) {
+        TypeRef vt = owner->type->value_type();
+        if (left->type != vt) {
+          if (!rules::can_convert(left->type, vt) || left->type->is_string() != vt->is_string()) {
+            return fail(c.span, "'in' of a " + left->type->str() + " among the values of a " + owner->type->str() +
+                                    " is not supported by py2cuda");
+          }
+          left = convert(std::move(left), vt);
+        }
+        return call_node(types::boolean(),
+                         std::string(c.ops[i] == CmpOp::NotIn ? "!" : "") + "py2cuda::host::contains_value({0}, {1})",
+                         c.span, args_of(std::move(owner), std::move(left)));
+      }
+      if (owner->type->is_untyped_dict()) {
+        auto k = std::make_unique<ir::Const>(types::boolean(), c.span);
+        k->b = c.ops[i] == CmpOp::NotIn;  // nothing is in an empty dict
+        return k;
+      }
+      return fail(view.attr_span, "'" + owner->type->str() + "' has no method '" + view.attr + "' supported by py2cuda");
+    }
+  }
   auto right = dynamic_operand(right_ast);
   if (!right) return nullptr;
   if (host_ && (c.ops[i] == CmpOp::Eq || c.ops[i] == CmpOp::NotEq) &&
@@ -2098,6 +2146,20 @@ ir::ExprPtr FunctionBuilder::ifexp(const ast::IfExp& i) {
   }
   a = static_number(std::move(a));
   b = static_number(std::move(b));
+  auto list_like = [](TypeRef t) { return t->is_list() || t->is_list_display(); };
+  if (host_ && (list_like(a->type) || list_like(b->type))) {
+    // `[2 ** k for k in ks] if c else [64]`: a list display arm is a list too.
+    a = growable_list(std::move(a));
+    b = growable_list(std::move(b));
+    if (a->type->is_list() && b->type->is_list() && a->type != b->type && a->type->is_set() == b->type->is_set()) {
+      TypeRef ea = a->type->dtype(), eb = b->type->dtype();
+      TypeRef e = !ea ? eb : !eb ? ea : element_meet(ea, eb);
+      if (e) {
+        a = convert(std::move(a), types::list_like(a->type, e));
+        b = convert(std::move(b), types::list_like(b->type, e));
+      }
+    }
+  }
   TypeRef t = either_type(a->type, b->type);
   if (!t) {
     return fail(i.span, "the two branches of this conditional expression have incompatible types " + a->type->str() +

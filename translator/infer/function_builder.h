@@ -459,6 +459,9 @@ class FunctionBuilder {
   // The list type after `owner` (the expression holding a list of `list_type`) takes a value
   // of type `element`; null after reporting one it cannot hold.
   TypeRef refine_list(const ast::Expr& owner, TypeRef list_type, TypeRef element, Span s);
+  // The type a list's owner (a name, or an element of one: `rows[i]`) has so far, without
+  // translating it; null where it is not one of these.
+  TypeRef container_type(const ast::Expr& owner) const;
   // `self.items` (a name's attribute, `owner`) of an instance's class retyped as `t`, which
   // the next pass sees; false when `owner` is not such an attribute.
   bool refine_instance_attribute(const ast::Expr& owner, TypeRef t);
@@ -726,6 +729,9 @@ class FunctionBuilder {
   bool returns_value_ = false, returns_bare_ = false;
   bool final_ = false;
   bool changed_ = false;
+  // Loop displays found to hold items of several types once typed (infer/iteration.cpp): later
+  // passes unroll their loops, as they do a display mixed by its syntax (display_is_mixed).
+  std::set<const ast::Expr*> mixed_displays_;
   int loop_depth_ = 0;
   // The exceptions the enclosing except clauses caught, innermost last: a bare `raise` rethrows.
   std::vector<ir::Variable*> handled_exceptions_;

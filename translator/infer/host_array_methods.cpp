@@ -25,6 +25,9 @@ ir::ExprPtr FunctionBuilder::host_array_method(HostRowArgs& bound, ir::ExprPtr s
       if (!bound.bind({"dtype"}) || !bound.need(0, "dtype")) return nullptr;
       TypeRef dt = host_dtype(*a[0]);
       if (!dt) return nullptr;
+      // A NumPy scalar's astype (`np.ceil(n / 32).astype(int)`): the scalar of that dtype,
+      // converted as C converts (a float truncates toward zero), as NumPy's cast does.
+      if (self->type->is_number()) return convert(std::move(self), dt);
       TypeRef t = types::array(dt, self->type->ndim(), Layout::C);
       return call_node(t, rt + "<{t0}>({0})", c.span, args_of(std::move(self)), {dt});
     }

@@ -576,7 +576,10 @@ ir::ExprPtr FunctionBuilder::launch(const ast::Call& c, const FunctionEntry& ker
   auto dim = [&](const ast::Expr& e) -> ir::ExprPtr {
     auto v = expr(e);
     if (!v) return nullptr;
-    if (v->type->is_int()) return convert(std::move(v), types::int64());
+    // `cfg["tpb"]` of a dict of mixed values, or a number whose type differs by path: the
+    // number it holds.
+    if (v->type == types::host_object("FormatArg")) v = mixed_dict_number(std::move(v));
+    if (v->type->is_int() || v->type->is_dynamic()) return convert(std::move(v), types::int64());
     if (v->type->is_tuple()) {
       for (TypeRef t : v->type->elements()) {
         if (!t->is_int()) return fail(e.span, "launch dimensions must be integers, not " + v->type->str());

@@ -32,6 +32,13 @@ namespace {
 
 constexpr const char* kInstancePrefix = "instance ";
 
+// Whether Python prints a value of `from` stored into an attribute of type `to` the same way.
+bool prints_alike(TypeRef from, TypeRef to) {
+  if (from == to) return true;
+  if (from->is_int() && to->is_int()) return true;  // ints of other widths print alike
+  return from->kind() == to->kind() && (!from->is_float() || from->bits() == to->bits());
+}
+
 // The type of an attribute given `a` and then `b`: their unification, where None and a value
 // meet as Optional(value) (`self.result = None` in __init__, an array in a method).
 TypeRef attribute_union(TypeRef a, TypeRef b) {
@@ -44,14 +51,13 @@ TypeRef attribute_union(TypeRef a, TypeRef b) {
     TypeRef u = attribute_union(a->is_optional() ? a->dtype() : a, b->is_optional() ? b->dtype() : b);
     return u ? (u->is_optional() ? u : types::optional(u)) : nullptr;
   }
-  return rules::unify(a, b);
-}
-
-// Whether Python prints a value of `from` stored into an attribute of type `to` the same way.
-bool prints_alike(TypeRef from, TypeRef to) {
-  if (from == to) return true;
-  if (from->is_int() && to->is_int()) return true;  // ints of other widths print alike
-  return from->kind() == to->kind() && (!from->is_float() || from->bits() == to->bits());
+  TypeRef u = rules::unify(a, b);
+  // `self.total = 0`, later `self.total += 0.5`: Python keeps each value's type, so the
+  // attribute holds a number of the type its last assignment gave (a DynamicNumber).
+  if (u && u->is_number() && !u->is_complex() && !(prints_alike(a, u) && prints_alike(b, u))) {
+    return types::dynamic_number(u);
+  }
+  return u;
 }
 
 }  // namespace
@@ -451,11 +457,6 @@ bool FunctionBuilder::class_attribute_store(const ast::Attribute& target, ir::Ex
     // type too (the caller's `[]`, when `log` is a parameter: infer/expressions.cpp).
     const std::string& name = static_cast<const ir::VarRef&>(*value).var->name;
     if (locals_.count(name)) assign_type(binding(name), t, s);
-  }
-  if (final_ && value->type->is_number() && t->is_number() && !prints_alike(value->type, t)) {
-    D().warning(s, "the attribute '" + target.attr + "' of '" + cls + "' is " + t->str() +
-                       " (the unification of all its assignments): this " + value->type->str() +
-                       " value prints as " + t->str() + " where Python prints it as it is");
   }
   push(call_node(types::none(), "{0}->" + cpp_identifier(target.attr) + " = {1}", s,
                  args_of(std::move(base), convert(std::move(value), t))));

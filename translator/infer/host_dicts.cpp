@@ -54,7 +54,9 @@ bool storable(TypeRef t) {
 // type: it prints, formats and reprs as that type does. Computing with such a value needs
 // its one static type, which py2cuda does not know; the program converts it first.
 TypeRef mixed_value_type() { return types::host_object("FormatArg"); }
-bool mixable(TypeRef t) { return ((t->is_number() && !t->is_complex()) || t->is_string()) || t == mixed_value_type(); }
+bool mixable(TypeRef t) {
+  return ((t->is_number() && !t->is_complex()) || t->is_dynamic() || t->is_string()) || t == mixed_value_type();
+}
 
 // Whether a dict may hold keys of type `kt` and values of type `vt`; if not, the error at the
 // key's or the value's span.

@@ -228,12 +228,14 @@ void FunctionBuilder::shared_global_store(const std::string& id, ir::ExprPtr val
                                           bool echo) {
   value = as_python_list(growable_list(std::move(value)));
   const TypeRef v = value->type;
+  // (A Generator, `rng = np.random.default_rng(42)`, is a handle on its bit generator's state,
+  // so the functions drawing from it advance the one stream.)
   if (!(v->is_number() || v->is_string() || v->is_array() || v->is_dict() || v->is_list() || v->is_tuple() ||
-        !instance_class(v).empty())) {
+        !instance_class(v).empty() || v == types::host_object("Generator"))) {
     D().error(s, "the module variable '" + id + "' is shared with a function (which reads, rebinds or changes it) "
                      "and assigned " + v->str() + " here; py2cuda shares numbers, strings, NumPy and device arrays, "
-                     "tuples, lists, dicts and instances of the program's classes between the module's code and its "
-                     "functions");
+                     "tuples, lists, dicts, np.random.default_rng() generators and instances of the program's classes "
+                     "between the module's code and its functions");
     return;
   }
   TypeRef t = mb_.shared_global_type(id);

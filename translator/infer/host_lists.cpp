@@ -107,6 +107,28 @@ bool orderable(TypeRef t) {
 
 }  // namespace
 
+// What a list holding `have` becomes when given `element` (appended, stored, concatenated):
+// Python keeps each value's own type, so numbers of two types other than two integer widths
+// (`[0] * 4` given 2.5, np.float64 beside np.float32, True beside 1) are DynamicNumbers of
+// their meet, each printing as the number it is; two integer widths print alike and widen.
+TypeRef element_meet(TypeRef have, TypeRef element) {
+  if (have == element) return have;
+  if (have->is_tuple() && element->is_tuple()) return meet_tuples(have, element);
+  if (have->is_list() && element->is_list() && have->is_set() == element->is_set() && !have->is_sized_tuple() &&
+      !element->is_sized_tuple()) {
+    // Lists of lists meet by their elements, each keeping its values' types.
+    if (!have->dtype() || !element->dtype()) return have->dtype() ? have : element;
+    TypeRef e = element_meet(have->dtype(), element->dtype());
+    return e ? types::list_like(have, e) : nullptr;
+  }
+  auto number = [](TypeRef t) { return t->is_dynamic() || (t->is_number() && !t->is_complex()); };
+  if (!number(have) || !number(element)) return rules::unify(have, element);
+  TypeRef u = rules::unify(have, element);
+  if (!u || u->is_dynamic()) return u;
+  const bool integers = have->is_int() && element->is_int() && !have->is_bool() && !element->is_bool();
+  return integers ? u : types::dynamic_number(u);
+}
+
 ir::ExprPtr FunctionBuilder::empty_list(TypeRef list_type, Span s) {
   return call_node(list_type, "{t0}()", s, {}, {list_type});
 }
@@ -138,19 +160,15 @@ TypeRef FunctionBuilder::refine_list(const ast::Expr& owner, TypeRef list_type, 
     return nullptr;
   }
   TypeRef have = list_type->dtype();
-  TypeRef want = have && have->is_tuple() && element->is_tuple() && have != element ? meet_tuples(have, element)
-                 : have                                                              ? rules::unify(have, element)
-                                                                                     : element;
+  TypeRef want = have ? element_meet(have, element) : element;
   // (Instances of one class hierarchy meet as their common base: `self.shapes.append(sh)` given
   // a Square, then a Circle, is a list of Shape.)
   if (have && want && want != have &&
-      !(want->is_list() || want->is_tuple() || (want->is_number() && have->is_number()) ||
+      !(want->is_list() || want->is_tuple() || (want->is_dynamic() && (have->is_dynamic() || have->is_number())) ||
+        (want->is_number() && have->is_number()) ||
         (want->is_host_object() && have->is_host_object()))) {
     want = nullptr;
   }
-  // A set of ints given a float would print its ints as floats ({1.0, 2.5}, where Python
-  // keeps {1, 2.5}): a set widens only between integer types.
-  if (list_type->is_set() && have && want && want != have && !(want->is_int() && have->is_int())) want = nullptr;
   if (!want) {
     D().error(s, "a " + container + " of " + have->str() + " cannot hold a " + element->str() + " value: py2cuda's " +
                      container + "s hold one type, as Numba's do");
@@ -167,6 +185,16 @@ TypeRef FunctionBuilder::refine_list(const ast::Expr& owner, TypeRef list_type, 
   }
   // `self.items.append(v)`: the attribute of the instance's class (the next pass sees it).
   if (refine_instance_attribute(owner, types::list_like(list_type, want))) return types::list_like(list_type, want);
+  // A list's list element: `rows[i].append(v)` and `m[1][2] = 1.5` type the outer list's elements.
+  if (owner.kind == ast::ExprKind::Subscript) {
+    const ast::Expr& outer_owner = *ast::as<ast::Subscript>(owner).value;
+    TypeRef outer = container_type(outer_owner);
+    if (outer && outer->is_list() && !outer->is_set() && !outer->is_sized_tuple() && outer->dtype() &&
+        outer->dtype()->is_list()) {
+      return refine_list(outer_owner, outer, types::list_like(list_type, want), s) ? types::list_like(list_type, want)
+                                                                                   : nullptr;
+    }
+  }
   // A dict's list value: `d[k].append(v)`, `d.setdefault(k, []).append(v)` type the dict's values.
   const ast::Expr* dict_owner = nullptr;
   if (owner.kind == ast::ExprKind::Subscript) {
@@ -190,6 +218,20 @@ TypeRef FunctionBuilder::refine_list(const ast::Expr& owner, TypeRef list_type, 
   D().error(owner.span, "the element type of this " + container + " is not known here: py2cuda types a " + container +
                             " by the values added to the name holding it; start it with a value of its type or assign "
                             "it to a name");
+  return nullptr;
+}
+
+TypeRef FunctionBuilder::container_type(const ast::Expr& owner) const {
+  if (owner.kind == ast::ExprKind::Name) {
+    const std::string& id = ast::as<ast::Name>(owner).id;
+    if (is_module_container(id)) return mb_.shared_global_type(id);
+    auto it = locals_.count(id) ? env_.find(binding(id)) : env_.end();
+    return it == env_.end() ? nullptr : it->second;
+  }
+  if (owner.kind == ast::ExprKind::Subscript) {
+    TypeRef outer = container_type(*ast::as<ast::Subscript>(owner).value);
+    return outer && outer->is_list() && !outer->is_set() ? outer->dtype() : nullptr;
+  }
   return nullptr;
 }
 
@@ -483,7 +525,10 @@ ir::ExprPtr FunctionBuilder::list_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r,
   r = growable_list(std::move(r));
   if (l->type->is_set() || r->type->is_set()) return set_binary(op, std::move(l), std::move(r), s);
   if (op == BinOp::Add && l->type->is_list() && r->type->is_list()) {
-    TypeRef t = rules::unify(l->type, r->type);
+    TypeRef le = l->type->dtype();
+    TypeRef re = r->type->dtype();
+    TypeRef elem = !le ? re : !re ? le : element_meet(le, re);
+    TypeRef t = elem ? types::list(elem) : rules::unify(l->type, r->type);
     if (!t) return fail(s, "can only concatenate lists of one element type in py2cuda, not " + l->type->str() + " and " + r->type->str());
     if (l->type != t) l = std::make_unique<ir::Cast>(t, std::move(l), s);
     if (r->type != t) r = std::make_unique<ir::Cast>(t, std::move(r), s);
@@ -511,7 +556,8 @@ ir::ExprPtr FunctionBuilder::list_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r
       return k;
     }
     if (l->type != elem) {
-      if (!(l->type->is_number() && elem->is_number())) {
+      auto number = [](TypeRef t) { return t->is_number() || t->is_dynamic(); };
+      if (!(number(l->type) && number(elem))) {
         return fail(s, "'in' of a " + l->type->str() + " in a " + r->type->str() + " is not supported by py2cuda");
       }
       l = std::make_unique<ir::Cast>(elem, std::move(l), s);
@@ -602,7 +648,7 @@ ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef&
       return call_node(types::list(item), "py2cuda::host::reversed_list<{t0}>({0})", call.span, args_of(std::move(items)),
                        {item});
     }
-    if (path == "zip" || path == "enumerate") {
+    if ((path == "zip" || path == "enumerate") && !call.has_star_args) {
       const bool is_zip = path == "zip";
       if (call.args.empty() || (!is_zip && call.args.size() > 2)) return fail(call.span, path + "() arguments are not supported here");
       std::vector<ir::ExprPtr> parts;
@@ -881,7 +927,9 @@ ir::ExprPtr FunctionBuilder::list_comprehension(const ast::ComprehensionExpr& g)
   comprehension_vars_ = saved;
   if (!elt) return nullptr;
   TypeRef r = flat ? elt->type->dtype() : elt->type;
-  if (!r || r->is_none() || r->kind() == TypeKind::Range || r->is_untyped_list()) {
+  // `[[] for _ in range(n)]` is a list of empty lists, whose type what is later added to them gives.
+  const bool empty_lists = r && r->is_untyped_list() && !r->is_set() && host_;
+  if (!r || r->is_none() || r->kind() == TypeKind::Range || (r->is_untyped_list() && !empty_lists)) {
     return fail(g.elt->span, "a list cannot hold " + (r ? r->str() : std::string("values of an unknown type")));
   }
   std::vector<ir::ExprPtr> args;
@@ -1079,7 +1127,7 @@ ir::ExprPtr FunctionBuilder::tuple_of_items(const ast::ComprehensionExpr& g, boo
   const std::string path = iter.kind == ast::ExprKind::Call ? resolve_path(mb_.info(), *ast::as<ast::Call>(iter).func) : "";
   if (path == "zip" || path == "enumerate") {
     const auto& call = ast::as<ast::Call>(iter);
-    if (!call.keywords.empty() || call.args.empty() || (path == "enumerate" && call.args.size() != 1)) return nullptr;
+    if (!call.keywords.empty() || call.args.empty() || call.has_star_args || (path == "enumerate" && call.args.size() != 1)) return nullptr;
     if (g.target->kind != ast::ExprKind::Tuple) return nullptr;
     const auto& targets = ast::as<ast::TupleExpr>(*g.target).elts;
     const size_t offset = path == "enumerate" ? 1 : 0;

@@ -26,10 +26,14 @@ inline ir::ExprPtr with_effects(ir::ExprPtr call) {
   return call;
 }
 
+// What a list holding `have` becomes when given `element` (infer/host_lists.cpp): numbers of
+// two types other than two integer widths become DynamicNumbers, each keeping its own type.
+TypeRef element_meet(TypeRef have, TypeRef element);
+
 // What a dict key or a set element may be: what hashes in Python and what the runtime hashes
-// (numbers, bools, strings, tuples of them).
+// (numbers, whatever their type by path, bools, strings, tuples of them).
 inline bool hashable(TypeRef t) {
-  if (t->is_number() || t->is_string()) return true;
+  if (t->is_number() || t->is_dynamic() || t->is_string()) return true;
   if (!t->is_tuple() || t->is_list_display()) return false;
   for (TypeRef e : t->elements()) {
     if (!hashable(e)) return false;

@@ -7,6 +7,8 @@
 // `{a, b}` and `{f(x) for x in xs}` as set(...) too), its methods, the operators | & - ^ and
 // their in-place forms, and the subset comparisons. An empty `set()` takes its element type
 // from the first add or update, as `[]` does from its appends.
+#include <algorithm>
+
 #include <map>
 #include <set>
 #include <string>
@@ -21,6 +23,28 @@ namespace {
 
 std::string unhashable(TypeRef t) {
   return "a set of " + t->str() + " values is not supported by py2cuda (numbers, strings and tuples of them are)";
+}
+
+// A value CPython's compiler folds to a constant (its AST optimizer folds unary and binary
+// operators of constants and tuples of constants): a display of more than two of them is
+// compiled as a frozenset constant that BUILD_SET/SET_UPDATE merge into an empty set.
+bool folded_constant(const ast::Expr& e) {
+  switch (e.kind) {
+    case ast::ExprKind::IntLit:
+    case ast::ExprKind::FloatLit:
+    case ast::ExprKind::BoolLit:
+    case ast::ExprKind::NoneLit:
+    case ast::ExprKind::StrLit: return true;
+    case ast::ExprKind::Unary: return folded_constant(*ast::as<ast::Unary>(e).operand);
+    case ast::ExprKind::Binary: {
+      const auto& b = ast::as<ast::Binary>(e);
+      return folded_constant(*b.left) && folded_constant(*b.right);
+    }
+    case ast::ExprKind::Tuple:
+      return std::all_of(ast::as<ast::TupleExpr>(e).elts.begin(), ast::as<ast::TupleExpr>(e).elts.end(),
+                         [](const ast::ExprPtr& x) { return folded_constant(*x); });
+    default: return false;
+  }
 }
 
 }  // namespace
@@ -40,7 +64,17 @@ ir::ExprPtr FunctionBuilder::set_builtin(const ast::Call& c) {
       auto& braced = static_cast<ir::BuiltinCall&>(*display);
       braced.type = types::set(item);
       braced.type_args = {braced.type};
-      return display;
+      const auto& elts = ast::as<ast::ListExpr>(arg).elts;
+      if (!c.is_set_display || elts.size() <= 2 || !std::all_of(elts.begin(), elts.end(), [](const ast::ExprPtr& x) { return folded_constant(*x); })) {
+        return display;
+      }
+      // `{3, 1, 2, 17, 9}`: CPython's frozenset constant, merged into a new set.
+      std::string fields;
+      for (size_t i = 0; i < braced.args.size(); ++i) fields += (i ? ", {" : "{") + std::to_string(i) + "}";
+      TypeRef t = braced.type;
+      auto made = call_node(t, "{t0}::constant_display({" + fields + "})", c.span, std::move(braced.args), {t});
+      static_cast<ir::BuiltinCall&>(*made).orders_args = true;
+      return made;
     }
   }
   TypeRef item = nullptr;
@@ -104,7 +138,8 @@ ir::ExprPtr FunctionBuilder::set_method(const ast::Call& c, const ast::Attribute
       return nullptr;
     }
     if (v->type == elem) return v;
-    if (!(v->type->is_number() && elem->is_number())) {
+    auto number = [](TypeRef t) { return t->is_number() || t->is_dynamic(); };
+    if (!(number(v->type) && number(elem))) {
       return fail(e.span, what + " of a " + v->type->str() + " in a " + st->str() + " is not supported by py2cuda");
     }
     return std::make_unique<ir::Cast>(elem, std::move(v), v->span);

@@ -106,7 +106,7 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out, const LoopBody
   };
   std::function<bool(const ast::Expr&, Item&)> source = [&](const ast::Expr& e, Item& item) -> bool {
     std::string path = e.kind == ast::ExprKind::Call ? resolve_path(mb_.info(), *ast::as<ast::Call>(e).func) : "";
-    if (path == "enumerate" || path == "zip") {
+    if ((path == "enumerate" || path == "zip") && !ast::as<ast::Call>(e).has_star_args) {
       const auto& call = ast::as<ast::Call>(e);
       if (!call.keywords.empty() && !(path == "enumerate" && call.keywords.size() == 1 && call.keywords[0].name == "start")) {
         D().error(call.keywords[0].span, path + "() keyword arguments are not supported here");
@@ -429,6 +429,13 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out, const LoopBody
         return ir::ExprPtr(std::move(at));
       };
       return true;
+    }
+    if (host_ && t->is_tuple() && &e == f.iter.get() &&
+        (e.kind == ast::ExprKind::List || e.kind == ast::ExprKind::Tuple) && !mixed_displays_.count(&e)) {
+      // `for name, m in [("a", x32), ("b", x64)]`: a display whose items' types differ only
+      // once typed; the next pass unrolls the loop over it, one copy of the body per item.
+      mixed_displays_.insert(&e);
+      changed_ = true;
     }
     D().error(e.span, "cannot iterate over a value of type " + t->str() +
                           (t->is_tuple() ? " (a tuple of mixed types)" : "") +

@@ -34,8 +34,13 @@ ir::ExprPtr FunctionBuilder::starred_call(const ast::Call& c) {
     auto v = growable_list(expr(inner));
     if (!v) return nullptr;
     TypeRef row = v->type->is_list() ? v->type->dtype() : nullptr;
+    if (row && row->is_list() && !row->is_set() && row->dtype()) {
+      // zip(*rows) of a list of lists: as many tuples as the shortest row has items.
+      return call_node(types::list(types::sized_tuple(row->dtype())), "py2cuda::host::transpose_rows({0})", c.span,
+                       args_of(std::move(v)));
+    }
     if (!row || !row->is_tuple() || row->is_list_display() || row->elements().empty()) {
-      return fail(inner.span, "py2cuda's zip(*rows) transposes a list of tuples, not " + v->type->str() +
+      return fail(inner.span, "py2cuda's zip(*rows) transposes a list of tuples or of lists, not " + v->type->str() +
                                   " (the number of tuples it gives must be known when the program is translated)");
     }
     std::vector<TypeRef> columns;

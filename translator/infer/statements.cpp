@@ -272,8 +272,9 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
       const auto& a = ast::as<ast::Assign>(s);
       if (decided_.dead_bindings.count(&s)) return;  // read by decided tests only
       if (a.targets.size() > 1) {
-        // `a = b = value`: evaluate once into the last target, copy from it.
-        auto v = expr(*a.value);
+        // `a = b = value`: evaluate once into the last target, copy from it (a list display is
+        // one list both names hold: `x = y = [0]`).
+        auto v = host_ ? growable_list(expr(*a.value)) : expr(*a.value);
         if (!v) return;
         ir::Variable* tmp = temporary("chain", v->type);
         auto st = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(tmp, s.span), std::move(v), s.span);
@@ -777,8 +778,9 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
       return;
     }
     if (host_) warn_merged_number(id, key, value->type, v->type, s);
-    value = into_mixed_dict || value->type->is_tuple() ? convert(std::move(value), v->type)
-                                                       : std::make_unique<ir::Cast>(v->type, std::move(value), value->span);
+    value = into_mixed_dict || value->type->is_tuple() || (host_ && value->type->is_list())
+                ? convert(std::move(value), v->type)
+                : std::make_unique<ir::Cast>(v->type, std::move(value), value->span);
   }
   auto st = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(v, target_span), std::move(value), s);
   st->echo_line = echo;
@@ -966,7 +968,7 @@ void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out, const LoopBody
       return;
     }
     if (host_ && (f.iter->kind == ast::ExprKind::List || f.iter->kind == ast::ExprKind::Tuple) &&
-        (display_is_mixed(*f.iter) ||
+        (display_is_mixed(*f.iter) || mixed_displays_.count(f.iter.get()) ||
          (f.iter->kind == ast::ExprKind::Tuple && ast::as<ast::TupleExpr>(*f.iter).elts.empty()))) {
       unroll_over_functions(f, *f.iter, out);
       return;

@@ -516,6 +516,32 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
         }
         return s + "}; }(" + print(*c.operand, 0) + ")";
       }
+      if (host_code_ && c.type->is_list() && c.operand->type->is_list() && c.type->dtype() && c.operand->type->dtype() &&
+          (c.type->dtype()->is_dynamic() || c.type->dtype()->is_tuple() || c.operand->type->dtype()->is_untyped_list()) &&
+          c.type->dtype() != c.operand->type->dtype()) {
+        // A list into a list whose elements are numbers of a type chosen by path, or tuples of
+        // them (`pts = [(0, 0)]`, later given (1.5, 2)), or a list of empty lists into a list of
+        // typed ones (`[[] for _ in range(n)]`): each element as the cases here convert it.
+        TypeRef from = c.operand->type->dtype();
+        TypeRef to = c.type->dtype();
+        auto item = std::make_unique<ir::BuiltinCall>(from, "item", c.span);
+        const std::string convert = "[&](const auto& item) { return " + print(ir::Cast(to, std::move(item), c.span), 0) + "; }";
+        if (c.type->is_set()) return cpp_type(c.type, true) + "::converted(" + print(*c.operand, 0) + ", " + convert + ")";
+        return "py2cuda::host::list_each<" + cpp_type(to, true) + ">(" + print(*c.operand, 0) + ", nullptr, " + convert + ")";
+      }
+      if (host_code_ && c.type->is_dict() && c.operand->type->is_dict() && c.type->dict_class().empty() &&
+          c.operand->type->dict_class().empty() && !c.type->is_untyped_dict() && !c.operand->type->is_untyped_dict() &&
+          c.type->key_type() == c.operand->type->key_type() && c.operand->type->value_type()->is_untyped_list() &&
+          c.type->value_type()->is_list()) {
+        // `{k: [] for k in names}` into the dict of typed lists the appends give it: the same
+        // keys, in order, each with an empty list of that type.
+        const std::string key = cpp_type(c.type->key_type(), true);
+        const std::string value = cpp_type(c.type->value_type(), true);
+        return "py2cuda::host::dict_of_entries<" + key + ", " + value + ">(py2cuda::host::list_each<py2cuda::tuple<" + key +
+               ", " + value + ">>(py2cuda::host::dict_view<py2cuda::host::DictPart::Keys>(" + print(*c.operand, 0) +
+               "), nullptr, [&](const auto& key) { return py2cuda::tuple<" + key + ", " + value + ">(key, " + value +
+               "()); }))";
+      }
       if (c.type->is_list() && c.operand->type->is_untyped_list() &&
           (c.operand->kind == ir::ExprKind::Builtin || c.operand->kind == ir::ExprKind::Var)) {
         // `[]` (or a name of one nothing ever typed, so empty) where a list of known type is wanted.

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -26,6 +27,7 @@
 #include "host/indexing.h"
 #include "host/interpolation.h"
 #include "host/joining.h"
+#include "host/key_order.h"
 #include "host/linalg.h"
 #include "host/linalg_solve.h"
 #include "host/list.h"
@@ -468,10 +470,32 @@ std::string mismatch_remarks(const X& x, const Y& y, int64_t bad, int64_t total)
   throw PyException("AssertionError", m);
 }
 
+// An operand as build_err_msg shows it: an array's repr at the assertion's precision (6, or
+// assert_array_almost_equal's decimal), cut to its first three lines and '...' when longer.
 template <class X>
-std::string text_of(const X& x) {
-  if constexpr (std::is_arithmetic_v<X>) return repr(x);
-  else return repr(x);
+std::string text_of(const X& x, int precision) {
+  if constexpr (std::is_arithmetic_v<X>) {
+    return repr(x);
+  } else {
+    host::PrintOptions& options = host::print_options();
+    const int saved = options.precision;
+    options.precision = precision;
+    std::string r;
+    try {
+      r = repr(x);
+    } catch (...) {
+      options.precision = saved;
+      throw;
+    }
+    options.precision = saved;
+    std::size_t third = std::string::npos;
+    int newlines = 0;
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      if (r[i] == '\n' && ++newlines == 3) third = i;
+    }
+    if (newlines > 3) r = r.substr(0, third) + "...";
+    return r;
+  }
 }
 
 }  // namespace detail
@@ -488,7 +512,7 @@ void assert_allclose(const X& actual, const Y& desired, double rtol, double atol
   char header[96];
   std::snprintf(header, sizeof header, "Not equal to tolerance rtol=%g, atol=%g", rtol, atol);
   detail::assertion_failed(header, err_msg, detail::mismatch_remarks(actual, desired, bad, total),
-                           detail::text_of(actual), detail::text_of(desired));
+                           detail::text_of(actual, 6), detail::text_of(desired, 6));
 }
 
 // np.testing.assert_almost_equal / assert_array_almost_equal(actual, desired, decimal):
@@ -503,8 +527,8 @@ void assert_almost_equal(const X& actual, const Y& desired, int64_t decimal, con
   });
   if (bad == 0) return;
   detail::assertion_failed("Arrays are not almost equal to " + std::to_string(decimal) + " decimals", err_msg,
-                           detail::mismatch_remarks(actual, desired, bad, total), detail::text_of(actual),
-                           detail::text_of(desired));
+                           detail::mismatch_remarks(actual, desired, bad, total),
+                           detail::text_of(actual, static_cast<int>(decimal)), detail::text_of(desired, static_cast<int>(decimal)));
 }
 template <class X, class Y>
 void assert_array_almost_equal(const X& actual, const Y& desired, int64_t decimal, const std::string& err_msg) {
@@ -519,7 +543,51 @@ void assert_array_equal(const X& x, const Y& y, const std::string& err_msg) {
   });
   if (bad == 0) return;
   detail::assertion_failed("Arrays are not equal", err_msg, detail::mismatch_remarks(x, y, bad, total),
-                           detail::text_of(x), detail::text_of(y));
+                           detail::text_of(x, 6), detail::text_of(y, 6));
+}
+
+// np.testing.assert_equal(actual, desired): arrays as assert_array_equal; tuples item by
+// item after their lengths (each item's err_msg prefixed "item=K"); scalars and strings by
+// `desired == actual`, NaN equal to NaN and 0.0 unequal to -0.0, as NumPy 1.26's does.
+template <class X, class Y>
+void assert_equal(const X& actual, const Y& desired, const std::string& err_msg) {
+  if constexpr (host::detail::IsPyTuple<X>::value && host::detail::IsPyTuple<Y>::value) {
+    constexpr std::size_t n = py2cuda::tuple_size<X>::value;
+    constexpr std::size_t m = py2cuda::tuple_size<Y>::value;
+    assert_equal(static_cast<int64_t>(n), static_cast<int64_t>(m), err_msg);
+    if constexpr (n == m) {
+      [&]<std::size_t... I>(std::index_sequence<I...>) {
+        (assert_equal(py2cuda::get<I>(actual), py2cuda::get<I>(desired), "item=" + std::to_string(I) + "\n" + err_msg),
+         ...);
+      }(std::make_index_sequence<n>{});
+    }
+  } else if constexpr ((std::is_arithmetic_v<X> || std::is_convertible_v<const X&, std::string_view>) &&
+                       (std::is_arithmetic_v<Y> || std::is_convertible_v<const Y&, std::string_view>)) {
+    bool equal = false;
+    if constexpr (std::is_arithmetic_v<X> && std::is_arithmetic_v<Y>) {
+      const double a = static_cast<double>(actual);
+      const double d = static_cast<double>(desired);
+      if (std::isnan(a) && std::isnan(d)) return;
+      equal = d == a && !(d == 0 && std::signbit(d) != std::signbit(a));
+    } else if constexpr (!std::is_arithmetic_v<X> && !std::is_arithmetic_v<Y>) {
+      equal = std::string_view(desired) == std::string_view(actual);
+    }
+    if (equal) return;
+    // build_err_msg: a short one-line err_msg follows the header on its line.
+    const std::string header = "Items are not equal:";
+    std::string m = "\n" + header;
+    if (!err_msg.empty()) {
+      m += err_msg.find('\n') == std::string::npos && err_msg.size() < 79 - header.size() ? " " + err_msg : "\n" + err_msg;
+    }
+    auto shown = [](const auto& v) {
+      if constexpr (std::is_arithmetic_v<std::decay_t<decltype(v)>>) return host::repr(v);
+      else return host::repr(std::string(v));
+    };
+    m += "\n ACTUAL: " + shown(actual) + "\n DESIRED: " + shown(desired);
+    throw PyException("AssertionError", m);
+  } else {
+    assert_array_equal(actual, desired, err_msg);
+  }
 }
 
 }  // namespace py2cuda::np

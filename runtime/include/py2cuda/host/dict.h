@@ -189,6 +189,15 @@ Dict<K, V> dict_of_entries(const Entries& entries) {
   return d;
 }
 
+// `v in d.values()` (of a dict, defaultdict or Counter): the values compared in insertion order.
+template <class D, class V>
+bool contains_value(const D& d, const V& v) {
+  for (int64_t i = 0; i < d.size(); ++i) {
+    if (d.value_at(i) == v) return true;
+  }
+  return false;
+}
+
 template <class K, class V>
 int64_t len(const Dict<K, V>& d) {
   return d.size();

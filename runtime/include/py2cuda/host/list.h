@@ -258,6 +258,22 @@ py2cuda::tuple<SizedTuple<T>...> unzip(const List<py2cuda::tuple<T...>>& rows, i
   return out;
 }
 
+// zip(*rows) of a list of lists: the i-th tuple holds every row's i-th value, for each i that
+// every row has (as zip stops at the shortest); no rows give no tuples.
+template <class Row>
+List<SizedTuple<typename Row::value_type>> transpose_rows(const List<Row>& rows) {
+  List<SizedTuple<typename Row::value_type>> out;
+  if (rows.size() == 0) return out;
+  int64_t columns = rows.at(0).size();
+  for (int64_t r = 1; r < rows.size(); ++r) columns = std::min(columns, rows.at(r).size());
+  for (int64_t i = 0; i < columns; ++i) {
+    SizedTuple<typename Row::value_type> column;
+    for (int64_t r = 0; r < rows.size(); ++r) column.append(rows.at(r).at(i));
+    out.append(column);
+  }
+  return out;
+}
+
 // sep.join(xs) of a list of str.
 template <class T>
 std::string join_list(const std::string& sep, const List<T>& xs) {

@@ -26,9 +26,11 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "../tuple.h"
+#include "dynamic_number.h"
 #include "exceptions.h"
 #include "iterate.h"
 #include "key_order.h"
@@ -87,6 +89,20 @@ inline int64_t of(const std::string& s) {
 }
 
 template <class T>
+int64_t of(const T& v);
+
+// A NumPy scalar hashes as its value (hash(np.float32(0.5)) == hash(0.5)).
+template <class T>
+int64_t of(const NpScalar<T>& v) {
+  return of(v.value);
+}
+
+// A number whose type differs by path hashes as the number it holds (hash(1) == hash(1.0)).
+inline int64_t of(const DynamicNumber& v) {
+  return std::visit([](const auto& x) { return of(x); }, v.value);
+}
+
+template <class T>
 int64_t of(const T& v) {
   if constexpr (std::is_same_v<T, bool>) {
     return v ? 1 : 0;
@@ -123,11 +139,41 @@ class Set {
   Set(std::initializer_list<T> items) : Set() {
     for (const T& x : items) add(x);
   }
+  // A display of more than two constants, `{3, 1, 2, 17, 9}`: CPython's compiler folds it to
+  // a frozenset constant (the items added in order), rebuilds that frozenset from its own
+  // iteration order when it merges the code object's constants, and the code merges it into
+  // an empty set (BUILD_SET 0, SET_UPDATE), so it prints {1, 2, 3, 17, 9}, not {1, 2, 3, 9, 17}.
+  static Set constant_display(std::initializer_list<T> items) {
+    const Set folded(items);
+    Set rebuilt;
+    for (const T& x : folded.items()) rebuilt.add(x);
+    return of(rebuilt);
+  }
   // set(iterable): a set's table is merged; other items are added in their order.
   template <class Items>
   static Set of(const Items& items) {
     Set out;
     out.update(items);
+    return out;
+  }
+
+  // The same set's elements in another representation (a set of ints the translator widens
+  // to DynamicNumbers): each key converted in its slot, the table and its history kept, since
+  // in Python it is the same set object, whose order a later add continues.
+  template <class U, class Convert>
+  static Set converted(const Set<U>& other, Convert convert) {
+    Set out;
+    const auto& from = *other.table_;
+    Table& to = *out.table_;
+    to.slots.assign(from.slots.size(), Slot{});
+    for (std::size_t i = 0; i < from.slots.size(); ++i) {
+      to.slots[i].state = static_cast<typename Slot::State>(from.slots[i].state);
+      to.slots[i].hash = from.slots[i].hash;
+      if (from.slots[i].state == Set<U>::Slot::Active) to.slots[i].key = T(convert(from.slots[i].key));
+    }
+    to.fill = from.fill;
+    to.used = from.used;
+    to.finger = from.finger;
     return out;
   }
 
@@ -338,6 +384,9 @@ class Set {
   static constexpr std::size_t kMinSize = 8;     // PySet_MINSIZE
   static constexpr std::size_t kLinearProbes = 9;  // LINEAR_PROBES
   static constexpr int kPerturbShift = 5;
+
+  template <class U>
+  friend class Set;
 
   struct Slot {
     enum State : uint8_t { Unused, Dummy, Active };
