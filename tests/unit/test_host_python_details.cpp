@@ -179,3 +179,20 @@ TEST(HostPythonDetails, AnyAndAllOfAGeneratorStopAtTheFirstDecidingItem) {
 }
 
 }  // namespace
+
+// time.sleep, os.environ.get / os.getenv (None without a default), warnings.warn with the
+// place and statement CPython shows (host/process.h), and __doc__ as the module's docstring
+// or None.
+TEST(HostPythonDetails, ProcessServicesAndTheModuleDocstring) {
+  TranslateResult r = run("import os, time, warnings\ntime.sleep(0.5)\nv = os.environ.get('N', '4')\nw = os.getenv('N')\n"
+                          "warnings.warn('slow', RuntimeWarning)\nprint(v, w, __doc__)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::sleep_seconds(0.5);")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "std::string v = py2cuda::host::getenv(\"N\", \"4\");")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::Optional<std::string> w = py2cuda::host::getenv(\"N\");")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::warn(\"prog.py:11\", \"RuntimeWarning\", \"slow\", "
+                        "\"warnings.warn('slow', RuntimeWarning)\");")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::print(v, py2cuda::host::str(w), \"None\");")) << r.cu;  // no docstring
+  TranslateResult bad = run("import warnings\nwarnings.warn('x', ImportWarning)\n");
+  EXPECT_TRUE(has(bad.diagnostics, "warnings.warn() with this category is not supported by py2cuda")) << bad.diagnostics;
+}

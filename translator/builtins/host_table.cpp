@@ -537,6 +537,10 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "time.time", .rule = R::Clock, .runtime = "py2cuda::host::time_now", .doc = "seconds since the epoch"},
       {.path = "time.perf_counter", .rule = R::Clock, .runtime = "py2cuda::host::perf_counter", .doc = "a monotonic clock in seconds"},
       {.path = "timeit.default_timer", .rule = R::Clock, .runtime = "py2cuda::host::perf_counter", .doc = "a monotonic clock in seconds"},
+      {.path = "time.sleep", .rule = R::Process, .runtime = "py2cuda::host::sleep_seconds", .doc = "sleep(secs); ValueError for a negative time"},
+      {.path = "os.environ.get", .rule = R::Process, .runtime = "py2cuda::host::getenv", .doc = "get(key[, default]): the variable's str, else the default (None without one)"},
+      {.path = "os.getenv", .rule = R::Process, .runtime = "py2cuda::host::getenv", .doc = "getenv(key[, default]): as os.environ.get"},
+      {.path = "warnings.warn", .rule = R::Process, .runtime = "py2cuda::host::warn", .doc = "warn(message[, category]) of a str: `FILE:LINE: UserWarning: message` and the statement on stderr, once per place (the default filter); category UserWarning, RuntimeWarning, DeprecationWarning or FutureWarning"},
   };
   return table;
 }
@@ -591,6 +595,7 @@ bool has_effects(HostRule rule) {
     case R::Synchronize:
     case R::DeviceQuery:  // detect() prints
     case R::Clock:
+    case R::Process:  // sleeps, reads the environment, writes stderr
     case R::Print:
     case R::SysExit:
     case R::ArgParse:  // parse_args exits on errors and prints help

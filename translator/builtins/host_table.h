@@ -84,6 +84,7 @@ enum class HostRule {
   Stream,           // cuda.stream(), cuda.default_stream()
   RngStates,        // create_xoroshiro128p_states(n, seed=, subsequence_start=0): device states
   Clock,            // time.time(), time.perf_counter(), timeit.default_timer(): float64 seconds
+  Process,          // time.sleep, os.environ.get / os.getenv, warnings.warn
   Print,            // print(*values, sep=' ', end='\n'): as Python prints them
   Len,              // len(x): int64
   Range,            // range(...): only as a for-loop iterable

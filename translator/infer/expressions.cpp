@@ -186,6 +186,11 @@ ir::ExprPtr FunctionBuilder::name(const ast::Name& n) {
   if (auto it = dtype_aliases_.find(n.id); host_ && it != dtype_aliases_.end()) {
     return dtype_class_repr(it->second, n.span);
   }
+  if (host_ && n.id == "__doc__" && !locals_.count(n.id) && !mb_.info().globals.count(n.id)) {
+    // The module's docstring (ArgumentParser(description=__doc__)), or None.
+    if (!mb_.info().docstring) return std::make_unique<ir::Const>(types::none(), n.span);
+    return string_const(*mb_.info().docstring, n.span);
+  }
   if (auto it = function_aliases_.find(n.id); it != function_aliases_.end()) {
     return fail(n.span, "'" + n.id + "' holds the function '" + it->second->name +
                             "', which py2cuda resolves at translation time: it can be launched or called, not used "

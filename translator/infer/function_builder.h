@@ -327,6 +327,8 @@ class FunctionBuilder {
   // Python's random module (infer/host_python_random.cpp); random_population is a sequence
   // argument as its runtime takes it.
   ir::ExprPtr host_python_random(HostRowArgs& bound);
+  // time.sleep, os.environ.get / os.getenv, warnings.warn (infer/host_process.cpp).
+  ir::ExprPtr process_call(HostRowArgs& bound);
   ir::ExprPtr random_population(const ast::Expr& e, const std::string& what);
   // a.astype, a.copy, a.reshape, a.ravel, a.T, a.tolist, a.fill (infer/host_array_methods.cpp).
   ir::ExprPtr host_array_method(HostRowArgs& bound, ir::ExprPtr self);

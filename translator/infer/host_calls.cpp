@@ -1101,6 +1101,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::Clock:
       if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
       return call_node(types::float64(), rt + "()", c.span, {});
+    case HostRule::Process: return process_call(bound);
     case HostRule::Print: return host_print(c);
     case HostRule::Len: {
       if (!bound.bind({"obj"}) || !bound.need(0, "obj")) return nullptr;

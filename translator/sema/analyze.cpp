@@ -853,6 +853,12 @@ ModuleInfo analyze_module(const ast::Module& module, const SourceFile& file,
   Analyzer(info, diags).run(module, overrides);
   info.host = collect_host_program(info, module);
   info.exception_classes = module.exception_classes;
+  if (!module.body.empty() && module.body.front()->kind == ast::StmtKind::Expr) {
+    const ast::Expr& first = *ast::as<ast::ExprStmt>(*module.body.front()).value;
+    if (first.kind == ast::ExprKind::StrLit && !ast::as<ast::StrLit>(first).is_fstring && !ast::as<ast::StrLit>(first).is_bytes) {
+      info.docstring = ast::as<ast::StrLit>(first).value;
+    }
+  }
   return info;
 }
 

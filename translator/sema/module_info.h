@@ -156,6 +156,9 @@ struct ModuleInfo {
   HostProgram host;
   std::map<std::string, Symbol> globals;
   std::vector<std::unique_ptr<FunctionEntry>> functions;  // source order
+  // The module's docstring (its first statement, a str literal): `__doc__`, as scripts give
+  // argparse their description. Unset when the module has none (`__doc__` is None).
+  std::optional<std::string> docstring;
   std::vector<std::unique_ptr<ExternalFunction>> externals;  // cuda.declare_device, source order
 };
 

@@ -24,6 +24,7 @@
 #include "host/range_contains.h"
 #include "host/reduction.h"
 #include "host/set.h"
+#include "host/process.h"
 #include "host/program.h"
 #include "host/support.h"
 #include "host/zero_division.h"
