@@ -76,6 +76,13 @@ def main():
     print(as_single(np.arange(3)).dtype, as_single(np.ones(2, dtype=np.float32)).dtype)
     x = np.asarray([1, 2], dtype=np.float32)
     print(x.dtype.kind, x.dtype.itemsize, np.float64(2.7).astype(np.int32))
+    total = np.zeros(1)
+    fill[1, 1](total, 45.0)
+    print(total.item(), np.arange(1).item(), type(total.item()).__name__)
+    try:
+        np.arange(3).item()
+    except ValueError as e:
+        print("error:", e)
 
     pairs = [(1, 0.5), (2, 1.5), (3, 2.5)]
     ids, vals = zip(*pairs)

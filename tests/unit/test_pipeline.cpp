@@ -304,11 +304,10 @@ TEST(Pipeline, AtomicsTakeTheElementAddressAndTheDtype) {
 
 TEST(Pipeline, AtomicErrorsNameTheAtomicAndTheProblem) {
   TranslateResult r = run("@cuda.jit('void(int8[:], float32[:])')\ndef k(a, f):\n    cuda.atomic.add(a, 0, 1)\n"
-                          "    cuda.atomic.add(f, f[0], 1)\n    cuda.atomic.and_(f, 0, 1)\n");
+                          "    cuda.atomic.add(f, (0, 1), 1)\n    cuda.atomic.and_(f, 0, 1)\n");
   EXPECT_FALSE(r.ok);
   EXPECT_TRUE(has(r.diagnostics, "cuda.atomic.add() does not support arrays of int8")) << r.diagnostics;
-  EXPECT_TRUE(has(r.diagnostics, "the index of cuda.atomic.add() must be an integer, not float32: a float index is a bug"))
-      << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "cuda.atomic.add() on array(float32, 1d, A) needs 1 indices, got 2")) << r.diagnostics;
   EXPECT_TRUE(has(r.diagnostics, "cuda.atomic.and_() does not support arrays of float32")) << r.diagnostics;
 }
 
@@ -696,3 +695,29 @@ TEST(KernelAnnotations, LaunchTypesTheKernelWhereHostCodeLaunchesIt) {
 }
 
 }  // namespace
+
+// numba-cuda casts an atomic's indices to intp: a float index (a histogram bin from
+// math.floor, float64 on CUDA) is truncated toward zero, in a tuple too.
+TEST(Pipeline, AtomicFloatIndicesConvertAsNumbaCastsThem) {
+  TranslateResult r = run("@cuda.jit('void(float64[:], int32[:], int32[:, :])')\ndef k(x, h, h2):\n"
+                          "    cuda.atomic.add(h, math.floor(x[0] * 4), 1)\n    cuda.atomic.add(h2, (x[1] * 2, 1), 1)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::float_to_int<int64_t>(")) << r.cu;
+  EXPECT_FALSE(has(r.diagnostics, "warning")) << r.diagnostics;
+}
+
+// Tuples in kernels: divmod() is a tuple of `//` and `%` of operands read once, max()/min() of
+// a tuple compare left to right (Numba's do_minmax, never fmax), and `+`/`*` of tuples are one
+// tuple display, each element written once where it is not a plain read.
+TEST(Pipeline, KernelTupleOperatorsAndBuiltins) {
+  TranslateResult r = run("@cuda.jit('void(int64[:], float64[:, :], float64[:])')\ndef k(a, m, out):\n"
+                          "    q, r = divmod(a[0], a[1])\n    t = (out[0], out[1])\n    out[2] = max(t) + min(t)\n"
+                          "    s = m.shape + (7,)\n    z = (out[0] * 2,) * 2\n    a[2] = q + r + s[2] + len(z)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::tuple<int64_t, int64_t>(py2cuda::floordiv(a(0), a(1)), py2cuda::mod(a(0), a(1)))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::py_max_generic(py2cuda::get<0>(t), py2cuda::get<1>(t))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::tuple<int64_t, int64_t, int64_t>(m.shape[0], m.shape[1], int64_t(7))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "{ const double item = out(0) * 2.0; return py2cuda::tuple<double, double>(item, item); }")) << r.cu;
+  TranslateResult bad = run("@cuda.jit('void(int64[:])')\ndef k(a):\n    n = a[0]\n    t = (1,) * n\n");
+  EXPECT_TRUE(has(bad.diagnostics, "a tuple can be repeated in a CUDA kernel by a constant count only")) << bad.diagnostics;
+}

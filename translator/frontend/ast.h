@@ -154,8 +154,9 @@ struct Call : Expr {
   std::vector<ExprPtr> args;
   std::vector<Keyword> keywords;
   bool has_star_args = false;  // f(*a) or f(**k): unsupported in kernels
-  // `{a, b, c}`, which the front end spells set([a, b, c]); CPython compiles a display of
-  // constants otherwise than the call (host_sets.cpp).
+  // `{a, b, c}` or `{f(x) for x in xs}`, which the front end spells set([a, b, c]) and
+  // set(f(x) for x in xs); CPython compiles a display of constants otherwise than the call
+  // (host_sets.cpp), and a kernel's error names what the program wrote.
   bool is_set_display = false;
 };
 

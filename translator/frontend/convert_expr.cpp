@@ -634,7 +634,7 @@ ast::ExprPtr Converter::sequence(TSNode n, bool is_list) {
 ast::ExprPtr Converter::set_of(TSNode n, ast::ExprPtr items) {
   if (!items || items->kind == ast::ExprKind::Unsupported) return items;
   auto call = make<ast::Call>(span(n), make<ast::Name>(span(n), "set"));
-  call->is_set_display = items->kind == ast::ExprKind::List;
+  call->is_set_display = true;
   call->args.push_back(std::move(items));
   return call;
 }

@@ -829,17 +829,18 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
       !locals_.count("pow") && !mb_.info().globals.count("pow")) {
     return operator_call(c, "operator.pow");  // the builtin pow(a, b) is a ** b (Numba's typing)
   }
+  if (!host_ && path.empty() && c.func->kind == ast::ExprKind::Name && ast::as<ast::Name>(*c.func).id == "divmod" &&
+      !locals_.count("divmod") && !mb_.info().globals.count("divmod")) {
+    return kernel_divmod(c);
+  }
   if (path.empty()) {
     if (c.func->kind == ast::ExprKind::Name) {
       const std::string& id = ast::as<ast::Name>(*c.func).id;
       if (!locals_.count(id) && !mb_.info().globals.count(id)) {
         if (poisoned_.count(id)) return nullptr;  // its binding failed, and was reported there
-        // A set display or comprehension, which the front end spells set(...) with the
-        // display's own span: named as what the program wrote.
-        const bool display = id == "set" && c.args.size() == 1 && c.func->span.line == c.span.line &&
-                             c.func->span.col == c.span.col && c.func->span.end_col == c.span.end_col &&
-                             c.func->span.end_line == c.span.end_line;
-        if (!host_ && display) {
+        // A set display or comprehension, which the front end spells set(...): named as what
+        // the program wrote.
+        if (!host_ && c.is_set_display) {
           const bool comprehension = c.args[0]->kind == ast::ExprKind::Comprehension;
           return fail(c.span, std::string(comprehension ? "set comprehension" : "set display") +
                                   " is not supported in CUDA kernels (Numba's CUDA target has no sets; host code has them)");
@@ -862,6 +863,10 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
     return fail(c.func->span, "this value cannot be called in a CUDA kernel");
   }
   if (!host_ && path.rfind("operator.", 0) == 0) return operator_call(c, path);
+  if (!host_ && (path == "max" || path == "min") && c.args.size() == 1 && c.keywords.empty() &&
+      !c.has_star_args) {
+    return kernel_minmax_of_tuple(c, path == "max");
+  }
   const builtins::Builtin* b = builtins::find(path);
   if (!b) return fail(c.func->span, unsupported_path_message(path));
   // Output, fences and sleeps have no value but their place in time: a device function that
@@ -1365,6 +1370,10 @@ ir::ExprPtr FunctionBuilder::binary_parts(const ast::Binary& b) {
   auto is_list = [](TypeRef t) { return t->is_list() || t->is_list_display(); };
   if (host_ && (b.op == BinOp::Add || b.op == BinOp::Mul) && (is_list(l->type) || is_list(r->type))) {
     return list_binary(b.op, std::move(l), std::move(r), b.span);
+  }
+  if (!host_ && ((b.op == BinOp::Add && l->type->is_tuple() && r->type->is_tuple()) ||
+                 (b.op == BinOp::Mul && ((l->type->is_tuple() && r->type->is_int()) || (r->type->is_tuple() && l->type->is_int()))))) {
+    return kernel_tuple_binary(b.op, std::move(l), std::move(r), b.span);
   }
   if (host_ && b.op == BinOp::Add && l->type->is_tuple() && r->type->is_tuple()) {
     // (a, b) + (c,): one tuple of both's elements.
@@ -2383,11 +2392,10 @@ ir::ExprPtr FunctionBuilder::atomic_call(const ast::Call& c, const builtins::Bui
     auto idx = expr(idx_ast);
     if (!idx) return nullptr;
     int ndim = element->array->type->ndim();
-    if (idx->type->is_float()) {
-      return fail(idx_ast.span, "the index of " + name + "() must be an integer, not " + idx->type->str() +
-                                    ": a float index is a bug (it would be truncated); convert it with int() if "
-                                    "that is really meant");
-    }
+    // numba-cuda's atomics cast each index to intp (cudaimpl.py, _normalize_indices): a float
+    // (`math.floor(x * 4)`, float64 on CUDA) converts, truncated toward zero, as a histogram
+    // kernel written that way expects.
+    if (idx->type->is_float()) idx = convert(std::move(idx), types::int64());
     if (idx->type->is_tuple()) {
       const auto& elems = idx->type->elements();
       if (static_cast<int>(elems.size()) != ndim) {
@@ -2395,14 +2403,14 @@ ir::ExprPtr FunctionBuilder::atomic_call(const ast::Call& c, const builtins::Bui
                                       " indices, got " + std::to_string(elems.size()));
       }
       for (size_t k = 0; k < elems.size(); ++k) {
-        if (!elems[k]->is_int() && !elems[k]->is_bool()) {
+        if (!elems[k]->is_int() && !elems[k]->is_bool() && !elems[k]->is_float()) {
           return fail(idx_ast.span, "the indices of " + name + "() must be integers, not " + elems[k]->str());
         }
         auto again = k == 0 ? std::move(idx) : expr(idx_ast);
         ir::ExprPtr part = again->kind == ir::ExprKind::TupleMake
                                ? std::move(static_cast<ir::TupleMake&>(*again).elements[k])
                                : std::make_unique<ir::TupleGet>(elems[k], std::move(again), static_cast<int>(k), idx_ast.span);
-        element->indices.push_back(convert(std::move(part), elems[k]->is_bool() ? types::int64() : elems[k]));
+        element->indices.push_back(convert(std::move(part), elems[k]->is_int() ? elems[k] : types::int64()));
       }
     } else if (idx->type->is_int() || idx->type->is_bool()) {
       if (ndim != 1) {

@@ -329,6 +329,13 @@ class FunctionBuilder {
   ir::ExprPtr host_python_random(HostRowArgs& bound);
   // time.sleep, os.environ.get / os.getenv, warnings.warn (infer/host_process.cpp).
   ir::ExprPtr process_call(HostRowArgs& bound);
+  // Kernels' tuple operators and builtins (infer/kernel_tuples.cpp): `t + u`, `t * 3`,
+  // divmod(a, b), max(t) / min(t); each operand evaluated once (bound by ir::Let).
+  ir::ExprPtr kernel_tuple_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
+  ir::ExprPtr kernel_divmod(const ast::Call& c);
+  ir::ExprPtr kernel_minmax_of_tuple(const ast::Call& c, bool is_max);
+  ir::ExprPtr evaluated_once(ir::ExprPtr v, const char* stem, std::vector<std::unique_ptr<ir::Let>>& lets);
+  std::vector<ir::ExprPtr> tuple_parts(ir::ExprPtr t, std::vector<std::unique_ptr<ir::Let>>& lets, bool repeated);
   ir::ExprPtr random_population(const ast::Expr& e, const std::string& what);
   // a.astype, a.copy, a.reshape, a.ravel, a.T, a.tolist, a.fill (infer/host_array_methods.cpp).
   ir::ExprPtr host_array_method(HostRowArgs& bound, ir::ExprPtr self);

@@ -2296,8 +2296,13 @@ ir::ExprPtr FunctionBuilder::host_elementwise(const ast::Call& c, const builtins
       break;
     }
     case HostRule::ScalarItem: {
+      if (ops[0]->type->is_array() && ops[0]->type->is_device_array()) {
+        return fail(c.span, "item() of a device array is not supported by py2cuda (copy_to_host() first)");
+      }
       if (ops[0]->type->is_array()) {
-        return fail(c.span, "item() of an array is not supported by py2cuda's host code (a[i] of a 1-element array is)");
+        // a.item() of a one-element array (a total an atomic kernel summed into).
+        TypeRef element = ops[0]->type->dtype();
+        ops[0] = call_node(element, "py2cuda::host::item({0})", c.span, args_of(std::move(ops[0])));
       }
       // The Python number: float for floats, int for integers, bool for bools.
       TypeRef t = ops[0]->type;

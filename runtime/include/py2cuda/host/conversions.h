@@ -36,6 +36,13 @@ T only_element(const NDArray<T, N>& a) {
 
 }  // namespace detail
 
+// a.item() of an array: its one element (the translator converts it to the Python number).
+template <class T, int N>
+T item(const NDArray<T, N>& a) {
+  if (a.size() != 1) throw ValueError("can only convert an array of size 1 to a Python scalar");
+  return *a.data();
+}
+
 // int("42"), int(" -7 "), int("1_000"): base 10, as CPython reads it.
 inline int64_t to_int(const std::string& text) {
   std::string_view s = detail::strip_spaces(text);

@@ -1,0 +1,169 @@
+// FunctionBuilder, kernels: the builtins and operators of tuples Numba's CUDA target has and
+// that C++ spells element by element: `a.shape + (7,)`, `(0,) * 3`, `max(t)` / `min(t)`, and
+// `divmod(a, b)` (a tuple of `a // b` and `a % b`, which ir/divmod_pairs.cpp computes once).
+// Each operand is evaluated once, in Python's order: a value that is not a variable or a
+// literal is bound to a temporary first (ir::Let).
+#include <string>
+#include <vector>
+
+#include "infer/builtin_typing.h"
+#include "infer/function_builder.h"
+#include "infer/ir_literals.h"
+#include "types/rules.h"
+
+namespace py2cuda::infer {
+
+namespace {
+
+// A variable, a literal, an extent or an element read of those: written again where it is
+// needed reads the same value (NVVM reads it once), where a temporary would only add noise.
+bool written_again(const ir::Expr& e) {
+  switch (e.kind) {
+    case ir::ExprKind::Var:
+    case ir::ExprKind::Const: return true;
+    case ir::ExprKind::Shape: return written_again(*static_cast<const ir::Shape&>(e).array);
+    case ir::ExprKind::Index: {
+      const auto& ix = static_cast<const ir::Index&>(e);
+      if (!written_again(*ix.array)) return false;
+      for (const auto& k : ix.indices) {
+        if (!written_again(*k)) return false;
+      }
+      return true;
+    }
+    default: return false;
+  }
+}
+
+ir::ExprPtr again(const ir::Expr& e) {
+  switch (e.kind) {
+    case ir::ExprKind::Var: return std::make_unique<ir::VarRef>(static_cast<const ir::VarRef&>(e).var, e.span);
+    case ir::ExprKind::Shape: {
+      const auto& shape = static_cast<const ir::Shape&>(e);
+      return std::make_unique<ir::Shape>(again(*shape.array), shape.dim, e.span);
+    }
+    case ir::ExprKind::Index: {
+      const auto& ix = static_cast<const ir::Index&>(e);
+      auto copy = std::make_unique<ir::Index>(e.type, again(*ix.array), e.span);
+      for (const auto& k : ix.indices) copy->indices.push_back(again(*k));
+      copy->wrap = ix.wrap;
+      return copy;
+    }
+    default: return std::make_unique<ir::Const>(static_cast<const ir::Const&>(e));
+  }
+}
+
+// A part tuple_parts made, written again (a repeated tuple's elements).
+ir::ExprPtr copy_of(const ir::Expr& e) {
+  if (written_again(e)) return again(e);
+  const auto& get = static_cast<const ir::TupleGet&>(e);
+  return std::make_unique<ir::TupleGet>(e.type, again(*get.tuple), get.index, e.span);
+}
+
+// The result under the bindings of its operands, the first binding outermost.
+ir::ExprPtr under(std::vector<std::unique_ptr<ir::Let>> lets, ir::ExprPtr result) {
+  for (auto it = lets.rbegin(); it != lets.rend(); ++it) {
+    (*it)->type = result->type;
+    (*it)->body = std::move(result);
+    result = std::move(*it);
+  }
+  return result;
+}
+
+}  // namespace
+
+ir::ExprPtr FunctionBuilder::evaluated_once(ir::ExprPtr v, const char* stem, std::vector<std::unique_ptr<ir::Let>>& lets) {
+  if (written_again(*v)) return v;
+  ir::Variable* holder = temporary(stem, v->type);
+  const Span s = v->span;
+  lets.push_back(std::make_unique<ir::Let>(holder, std::move(v), s));
+  return std::make_unique<ir::VarRef>(holder, s);
+}
+
+// A tuple's elements as values: a display's own (bound first where `repeated` writes them
+// more than once), else the tuple bound once and read element by element.
+std::vector<ir::ExprPtr> FunctionBuilder::tuple_parts(ir::ExprPtr t, std::vector<std::unique_ptr<ir::Let>>& lets,
+                                                      bool repeated) {
+  std::vector<ir::ExprPtr> parts;
+  if (t->kind == ir::ExprKind::TupleMake) {
+    for (auto& e : static_cast<ir::TupleMake&>(*t).elements) {
+      parts.push_back(repeated ? evaluated_once(std::move(e), "item", lets) : std::move(e));
+    }
+    return parts;
+  }
+  const std::vector<TypeRef> elements = t->type->elements();
+  ir::ExprPtr whole = evaluated_once(std::move(t), "items", lets);
+  for (size_t i = 0; i < elements.size(); ++i) {
+    parts.push_back(std::make_unique<ir::TupleGet>(elements[i], again(*whole), static_cast<int>(i), whole->span));
+  }
+  return parts;
+}
+
+ir::ExprPtr FunctionBuilder::kernel_tuple_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s) {
+  std::vector<std::unique_ptr<ir::Let>> lets;
+  std::vector<ir::ExprPtr> items;
+  if (op == BinOp::Add) {
+    // (a, b) + (c,): the elements of both, in order.
+    for (auto& e : tuple_parts(std::move(l), lets, false)) items.push_back(std::move(e));
+    for (auto& e : tuple_parts(std::move(r), lets, false)) items.push_back(std::move(e));
+  } else {
+    // (0,) * 3: Numba repeats a tuple by a constant count (its length is the type's).
+    if (l->type->is_int()) std::swap(l, r);
+    if (r->kind != ir::ExprKind::Const || !r->type->is_int()) {
+      return fail(s, "a tuple can be repeated in a CUDA kernel by a constant count only (the count decides its type)");
+    }
+    const auto& k = static_cast<const ir::Const&>(*r);
+    const int64_t count = static_cast<int64_t>(k.bits);
+    std::vector<ir::ExprPtr> once = tuple_parts(std::move(l), lets, true);
+    for (int64_t n = 0; n < count; ++n) {
+      for (const auto& e : once) items.push_back(copy_of(*e));
+    }
+  }
+  std::vector<TypeRef> types_of;
+  for (const auto& e : items) types_of.push_back(e->type);
+  auto made = std::make_unique<ir::TupleMake>(types::tuple(std::move(types_of)), s);
+  made->elements = std::move(items);
+  return under(std::move(lets), std::move(made));
+}
+
+ir::ExprPtr FunctionBuilder::kernel_divmod(const ast::Call& c) {
+  if (c.args.size() != 2 || !c.keywords.empty()) return fail(c.span, "divmod expected 2 arguments, got " + std::to_string(c.args.size()));
+  auto a = expr(*c.args[0]);
+  auto b = a ? expr(*c.args[1]) : nullptr;
+  if (!a || !b) return nullptr;
+  if (!a->type->is_number() || !b->type->is_number()) {
+    return fail(c.span, "divmod() of " + a->type->str() + " and " + b->type->str() + " is not supported in CUDA kernels");
+  }
+  std::vector<std::unique_ptr<ir::Let>> lets;
+  a = evaluated_once(std::move(a), "dividend", lets);
+  b = evaluated_once(std::move(b), "divisor", lets);
+  auto quotient = binary_values(BinOp::FloorDiv, again(*a), again(*b), c.span);
+  auto remainder = quotient ? binary_values(BinOp::Mod, std::move(a), std::move(b), c.span) : nullptr;
+  if (!quotient || !remainder) return nullptr;
+  auto made = std::make_unique<ir::TupleMake>(types::tuple({quotient->type, remainder->type}), c.span);
+  made->elements.push_back(std::move(quotient));
+  made->elements.push_back(std::move(remainder));
+  return under(std::move(lets), std::move(made));
+}
+
+ir::ExprPtr FunctionBuilder::kernel_minmax_of_tuple(const ast::Call& c, bool is_max) {
+  auto t = expr(*c.args[0]);
+  if (!t) return nullptr;
+  const std::string name = is_max ? "max" : "min";
+  if (t->type->elements().empty()) return fail(c.span, name + "() arg is an empty sequence");
+  TypeRef u = nullptr;
+  for (TypeRef e : t->type->elements()) {
+    if (!e->is_number()) return fail(c.args[0]->span, name + "() of a tuple of " + e->str() + " is not supported in CUDA kernels");
+    u = u ? rules::unify(u, e) : e;
+  }
+  std::vector<std::unique_ptr<ir::Let>> lets;
+  std::vector<ir::ExprPtr> parts = tuple_parts(std::move(t), lets, false);
+  if (parts.size() == 1) return under(std::move(lets), convert(std::move(parts[0]), u));
+  // numba's max_iterable: do_minmax, Python's comparisons left to right (never fmax/fmin).
+  std::string pattern = is_max ? "py2cuda::py_max_generic(" : "py2cuda::py_min_generic(";
+  for (size_t i = 0; i < parts.size(); ++i) pattern += (i ? ", {" : "{") + std::to_string(i) + "}";
+  auto call = std::make_unique<ir::BuiltinCall>(u, pattern + ")", c.span);
+  for (auto& p : parts) call->args.push_back(convert(std::move(p), u));
+  return under(std::move(lets), std::move(call));
+}
+
+}  // namespace py2cuda::infer
