@@ -370,3 +370,17 @@ TEST(HostLanguage, ALoopOverItemsOfTypesKnownOnlyWhenTypedIsUnrolled) {
   EXPECT_TRUE(has(r.cu, "py2cuda::host::NDArray<float, 1> m = ")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::NDArray<double, 1> m_2 = py2cuda::np::zeros<double>(")) << r.cu;
 }
+
+// A kernel's parameters with defaults may be left out of a launch: the defaults are passed,
+// as numba-cuda's dispatcher passes omitted arguments; too few arguments name the range.
+TEST(HostLanguage, KernelDefaultsFillTheLaunchesArguments) {
+  TranslateResult r = run("@cuda.jit\ndef k(a, scale=2.0, shift=1):\n    a[0] = a[0] * scale + shift\n"
+                          "a = np.zeros(2)\nk[1, 1](a)\nk[1, 1](a, 0.5)\ninc[1, 1](a)\ndec[1, 1](a)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "launch_k(py2cuda::LaunchConfig{1, 1}, py2cuda::host::transfer_in_out(a), 2.0, 1);"))
+      << r.cu;
+  EXPECT_TRUE(has(r.cu, "launch_k(py2cuda::LaunchConfig{1, 1}, py2cuda::host::transfer_in_out(a), 0.5, 1);"))
+      << r.cu;
+  TranslateResult bad = run("@cuda.jit\ndef k(a, b, scale=2.0):\n    a[0] = b * scale\nk[1, 1](np.zeros(2))\n");
+  EXPECT_TRUE(has(bad.diagnostics, "kernel 'k' takes from 2 to 3 arguments but 1 was given")) << bad.diagnostics;
+}

@@ -757,8 +757,13 @@ ir::ExprPtr FunctionBuilder::launch_arguments(const ast::Call& c, const Function
   if (!c.keywords.empty()) return fail(c.keywords[0].span, "kernels take positional arguments only");
   const size_t n = kernel.def->params.size();
   const size_t given = n - kernel.def->captured_params;
-  if (c.args.size() != given) {
-    return numba_rejects(c.span, "kernel '" + kernel.name + "' takes " + std::to_string(given) + " argument" +
+  // Parameters left out take their defaults, as numba-cuda's dispatcher passes them (Omitted
+  // arguments: the default's value, typed as it is).
+  size_t required = given;
+  while (required > 0 && kernel.def->params[required - 1].default_value) --required;
+  if (c.args.size() > given || c.args.size() < required) {
+    const std::string takes = required == given ? std::to_string(given) : "from " + std::to_string(required) + " to " + std::to_string(given);
+    return numba_rejects(c.span, "kernel '" + kernel.name + "' takes " + takes + " argument" +
                             (given == 1 ? "" : "s") + " but " + std::to_string(c.args.size()) +
                             (c.args.size() == 1 ? " was" : " were") + " given");
   }
@@ -767,10 +772,12 @@ ir::ExprPtr FunctionBuilder::launch_arguments(const ast::Call& c, const Function
   std::vector<TypeRef> arg_types;
   for (size_t i = 0; i < n; ++i) {
     ir::ExprPtr v;
-    if (i < given) {
+    if (i < c.args.size()) {
       // A DynamicNumber stays one where Numba picks the kernel by the argument's type.
       v = dynamic_operand(*c.args[i]);
       if (!kernel.signatures.empty()) v = static_number(std::move(v));
+    } else if (i < given) {
+      v = expr(*kernel.def->params[i].default_value);
     } else {
       // A device array the kernel captured (sema/captured_device_arrays.h): the one bound to
       // its name here, as the kernel would read it.
