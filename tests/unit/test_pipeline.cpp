@@ -721,3 +721,12 @@ TEST(Pipeline, KernelTupleOperatorsAndBuiltins) {
   TranslateResult bad = run("@cuda.jit('void(int64[:])')\ndef k(a):\n    n = a[0]\n    t = (1,) * n\n");
   EXPECT_TRUE(has(bad.diagnostics, "a tuple can be repeated in a CUDA kernel by a constant count only")) << bad.diagnostics;
 }
+
+// A loop over a 2-D array in a kernel visits its rows, each a 1-D view (as Numba iterates an
+// array over its first axis).
+TEST(Pipeline, KernelLoopsOverA2DArraysRows) {
+  TranslateResult r = run("@cuda.jit('void(float64[:, :], float64[:])')\ndef k(m, out):\n    s = 0.0\n"
+                          "    for row in m:\n        for v in row:\n            s += v\n    out[0] = s\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::Array<double, 1> row = py2cuda::view(m, index, py2cuda::slice());")) << r.cu;
+}

@@ -359,8 +359,9 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out, const LoopBody
       }
       return true;
     }
-    if (host_ && t->is_array() && !t->is_device_array() && t->ndim() > 1) {
-      // NumPy iterates over the first axis: each item is a view of one row (for row in image:).
+    if (t->is_array() && !(host_ && t->is_device_array()) && t->ndim() > 1) {
+      // NumPy (and Numba, in a kernel) iterates over the first axis: each item is a view of
+      // one row (for row in image:).
       auto arr = settle(std::move(v), "rows");
       lengths.push_back(std::make_unique<ir::Shape>(arr(), 0, s));
       std::vector<rules::ViewIndex> kinds(static_cast<size_t>(t->ndim()), rules::ViewIndex::Slice);

@@ -1,8 +1,8 @@
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
-# Tuple operators and builtins in kernels, as Numba's CUDA target has them: divmod() of ints
-# and floats, max()/min() of a tuple, `+` and `*` of tuples (a shape extended by one), and an
-# atomic whose index is a float (a histogram bin from math.floor, float64 on CUDA), which
-# numba-cuda casts to an integer.
+# Python's tuple operators, builtins and iteration in kernels, as Numba's CUDA target has them:
+# divmod() of ints and floats, max()/min() of a tuple, `+` and `*` of tuples (a shape extended
+# by one), a loop over a 2-D array's rows, and an atomic whose index is a float (a histogram
+# bin from math.floor, float64 on CUDA), which numba-cuda casts to an integer.
 import math
 
 import numpy as np
@@ -38,6 +38,17 @@ def shapes(m, out):
 
 
 @cuda.jit
+def row_totals(m, out):
+    s = 0.0
+    for row in m:
+        t = 0.0
+        for v in row:
+            t += v
+        s += t * t
+    out[0] = s
+
+
+@cuda.jit
 def histogram(x, h):
     i = cuda.grid(1)
     if i < x.size:
@@ -63,6 +74,10 @@ print(out)
 res = np.zeros(3, dtype=np.int64)
 shapes[1, 1](np.zeros((2, 5)), res)
 print(res)
+
+tot = np.zeros(1)
+row_totals[1, 1](np.arange(6.0).reshape(2, 3), tot)
+print(tot)
 
 x = np.array([0.1, 0.3, 0.6, 0.9, 0.95, 0.5])
 h = np.zeros(4, dtype=np.int32)
