@@ -1,6 +1,6 @@
-# expect: 10:14: error: lambda is not supported in CUDA kernels
+# expect: 11:13: error: 'square' holds a lambda, which py2cuda applies where it is called (square(...)) or passed as key=; it is not a value otherwise
 # allow-extra-errors
-# A lambda assigned to a local inside a kernel.
+# A lambda inside a kernel is applied where it is called; bound to another name it is a value.
 from numba import cuda
 
 
@@ -8,5 +8,6 @@ from numba import cuda
 def square_all(x, out):
     i = cuda.grid(1)
     square = lambda v: v * v
+    apply = square
     if i < x.size:
-        out[i] = square(x[i])
+        out[i] = apply(x[i])

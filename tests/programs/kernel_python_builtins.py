@@ -1,8 +1,10 @@
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 # Python's tuple operators, builtins and iteration in kernels, as Numba's CUDA target has them:
 # divmod() of ints and floats, max()/min() of a tuple, `+` and `*` of tuples (a shape extended
-# by one), a loop over a 2-D array's rows, and an atomic whose index is a float (a histogram
-# bin from math.floor, float64 on CUDA), which numba-cuda casts to an integer.
+# by one), a loop over a 2-D array's rows, a lambda and a one-line function defined inside a
+# kernel (closures over its variables, applied where they are called), and an atomic whose
+# index is a float (a histogram bin from math.floor, float64 on CUDA), which numba-cuda casts
+# to an integer.
 import math
 
 import numpy as np
@@ -49,6 +51,19 @@ def row_totals(m, out):
 
 
 @cuda.jit
+def closures(a, out):
+    i = cuda.grid(1)
+    scale = 3.0
+
+    def f(x):
+        return x * scale + 1
+
+    g = lambda x, d=1: x - d
+    if i < a.size:
+        out[i] = f(a[i]) + g(a[i]) + g(a[i], 2)
+
+
+@cuda.jit
 def histogram(x, h):
     i = cuda.grid(1)
     if i < x.size:
@@ -78,6 +93,10 @@ print(res)
 tot = np.zeros(1)
 row_totals[1, 1](np.arange(6.0).reshape(2, 3), tot)
 print(tot)
+
+c = np.zeros(4)
+closures[1, 4](np.arange(4.0), c)
+print(c)
 
 x = np.array([0.1, 0.3, 0.6, 0.9, 0.95, 0.5])
 h = np.zeros(4, dtype=np.int32)

@@ -730,3 +730,17 @@ TEST(Pipeline, KernelLoopsOverA2DArraysRows) {
   ASSERT_TRUE(r.ok) << r.diagnostics;
   EXPECT_TRUE(has(r.cu, "py2cuda::Array<double, 1> row = py2cuda::view(m, index, py2cuda::slice());")) << r.cu;
 }
+
+// A lambda, and a function of one return statement, defined inside a kernel: applied where
+// called, a C++ lambda reading the kernel's variables at the call (Numba inlines the closure).
+// A nested function of more statements is still a located error.
+TEST(Pipeline, KernelClosuresOfOneExpressionAreAppliedWhereCalled) {
+  TranslateResult r = run("@cuda.jit('void(float64[:])')\ndef k(a):\n    s = 3.0\n    def f(x):\n        return x * s\n"
+                          "    g = lambda x: x - 1\n    a[0] = f(a[1]) + g(a[2])\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "a(0) = [&](double x) { return (x * s); }(a(1)) + [&](double x2) { return (x2 - 1.0); }(a(2));"))
+      << r.cu;
+  TranslateResult bad = run("@cuda.jit('void(float64[:])')\ndef k(a):\n    def f(x):\n        y = x\n        return y\n"
+                            "    a[0] = f(a[1])\n");
+  EXPECT_TRUE(has(bad.diagnostics, "a nested function definition is not supported in CUDA kernels")) << bad.diagnostics;
+}

@@ -779,6 +779,12 @@ ir::ExprPtr FunctionBuilder::array_view(ir::ExprPtr base, std::vector<ir::ExprPt
 ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   if (host_ && c.has_star_args) return starred_call(c);  // infer/starred_arguments.cpp
   if (c.has_star_args) return fail(c.span, "*args and **kwargs in calls are not supported in CUDA kernels");
+  if (!host_ && c.func->kind == ast::ExprKind::Name) {
+    // `g = lambda x: x - 1` or `def f(x): return ...` in a kernel: applied where it is called.
+    if (auto it = lambda_aliases_.find(ast::as<ast::Name>(*c.func).id); it != lambda_aliases_.end()) {
+      return lambda_call(c, *it->second);
+    }
+  }
   if (host_) {
     bool handled = false;
     auto v = host_call(c, handled);
@@ -2123,6 +2129,15 @@ ir::ExprPtr FunctionBuilder::compare_from(const ast::Compare& c, size_t i, ir::E
     if (!rest) return nullptr;
     return std::make_unique<ir::Logical>(types::boolean(), true, std::move(first), std::move(rest), c.span);
   }
+  // The middle operand is bound before the first comparison; a left operand that is not a
+  // variable or a literal is bound before it, so that `f(1) < f(2) < f(3)` calls f in order.
+  std::unique_ptr<ir::Let> outer;
+  if (!reusable(*left)) {
+    ir::Variable* held = temporary("left", left->type);
+    const Span s = left->span;
+    outer = std::make_unique<ir::Let>(held, std::move(left), c.span);
+    left = std::make_unique<ir::VarRef>(held, s);
+  }
   ir::Variable* middle = temporary("middle", right->type);
   auto let = std::make_unique<ir::Let>(middle, std::move(right), c.span);
   auto first = comparison(c.ops[i], std::move(left), std::make_unique<ir::VarRef>(middle, c.span), c.span);
@@ -2131,7 +2146,10 @@ ir::ExprPtr FunctionBuilder::compare_from(const ast::Compare& c, size_t i, ir::E
   if (!rest) return nullptr;
   let->body = std::make_unique<ir::Logical>(types::boolean(), true, std::move(first), std::move(rest), c.span);
   let->type = types::boolean();
-  return let;
+  if (!outer) return let;
+  outer->body = std::move(let);
+  outer->type = types::boolean();
+  return outer;
 }
 
 ir::ExprPtr FunctionBuilder::ifexp(const ast::IfExp& i) {

@@ -545,6 +545,9 @@ class FunctionBuilder {
   bool function_alias_assign(const ast::Assign& a);
   // `f = lambda x: ...`: true when the statement bound a lambda (handled); `f(v)` applies it.
   bool lambda_alias_assign(const ast::Assign& a);
+  // `def f(x): return expr` inside a function: the lambda of expr (infer/function_values.cpp).
+  bool returning_def_alias(const ast::FunctionDef& def);
+  std::map<const ast::FunctionDef*, std::unique_ptr<ast::LambdaExpr>> def_lambdas_;
   ir::ExprPtr lambda_call(const ast::Call& c, const ast::LambdaExpr& l);
   // `kernels = [naive, tiled]`: true when the statement bound a display of functions (handled).
   bool display_alias_assign(const ast::Assign& a);

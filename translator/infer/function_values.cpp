@@ -314,6 +314,39 @@ bool FunctionBuilder::lambda_alias_assign(const ast::Assign& a) {
   return true;
 }
 
+// `def f(x): return x * scale + 1` inside a function: a function of one return statement is
+// the lambda of that expression (`f = lambda x: x * scale + 1`), applied where it is called,
+// reading the variables around it when it is called, as Python's closure and Numba's inlined
+// closure read them. Other nested definitions stay unsupported (the caller reports them).
+bool FunctionBuilder::returning_def_alias(const ast::FunctionDef& def) {
+  if (!def.decorators.empty() || def.is_async) return false;
+  const ast::Stmt* only = nullptr;
+  for (const auto& st : def.body) {
+    const bool docstring = st->kind == ast::StmtKind::Expr && !only &&
+                           ast::as<ast::ExprStmt>(*st).value->kind == ast::ExprKind::StrLit;
+    if (docstring) continue;
+    if (only) return false;
+    only = st.get();
+  }
+  if (!only || only->kind != ast::StmtKind::Return || !ast::as<ast::Return>(*only).value) return false;
+  for (const auto& p : def.params) {
+    if (p.kind != ast::Param::Kind::Normal) return false;
+  }
+  auto& made = def_lambdas_[&def];
+  if (!made) {
+    made = std::make_unique<ast::LambdaExpr>(def.span);
+    for (const auto& p : def.params) {
+      made->params.push_back(ast::Param{.kind = p.kind, .name = p.name, .annotation = nullptr,
+                                        .default_value = ast::clone(p.default_value.get()), .span = p.span});
+    }
+    made->body = ast::clone(ast::as<ast::Return>(*only).value.get());
+  }
+  bind_syntax_alias(lambda_aliases_, def.name, made.get(), def.span,
+                    {.one = "a function defined inside another", .two = "two functions defined inside another",
+                     .only = "such functions"});
+  return true;
+}
+
 ir::ExprPtr FunctionBuilder::lambda_call(const ast::Call& c, const ast::LambdaExpr& l) {
   if (!c.keywords.empty()) return fail(c.keywords[0].span, "py2cuda calls a lambda with positional arguments only");
   for (const auto& p : l.params) {

@@ -285,7 +285,7 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
       }
       if (host_ && function_alias_assign(a)) return;
       if (host_ && display_alias_assign(a)) return;
-      if (host_ && lambda_alias_assign(a)) return;
+      if (lambda_alias_assign(a)) return;
       if (host_ && dtype_alias_assign(a)) return;
       if (host_ && a.targets[0]->kind == ast::ExprKind::Name && sema::is_type_expression(mb_.info(), *a.value)) {
         // `sig = void(int32[:])`: a numba type for a decorator (sema reads it there); no host value.
@@ -441,6 +441,10 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
       // module level the statement changes nothing, as in Python.
       if (host_ && (!entry_.def || entry_.kind == sema::FunctionKind::Plain)) return;
       unsupported_stmt(s);
+      return;
+    case ast::StmtKind::FunctionDef:
+      // (Host code's nested functions are hoisted by sema, capturing what they read.)
+      if (host_ || !returning_def_alias(ast::as<ast::FunctionDef>(s))) unsupported_stmt(s);
       return;
     default: unsupported_stmt(s); return;
   }
