@@ -9,6 +9,7 @@
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
 #include "infer/host_nodes.h"
+#include "infer/reusable_values.h"
 #include "infer/ir_literals.h"
 #include "ir/effects.h"
 #include "types/rules.h"
@@ -1907,24 +1908,6 @@ ir::ExprPtr FunctionBuilder::tuple_display_membership(bool negated, ir::ExprPtr 
 
 namespace {
 
-// A variable, a literal, a frozen constant or an array's extent: an IR value that can be written
-// again where it is needed instead of being bound to a temporary first.
-bool reusable(const ir::Expr& e) {
-  if (e.kind == ir::ExprKind::Shape) return reusable(*static_cast<const ir::Shape&>(e).array);  // `a.shape[0]`
-  return e.kind == ir::ExprKind::Var || e.kind == ir::ExprKind::Const || e.kind == ir::ExprKind::Global;
-}
-
-ir::ExprPtr reuse(const ir::Expr& e) {
-  switch (e.kind) {
-    case ir::ExprKind::Var: return std::make_unique<ir::VarRef>(static_cast<const ir::VarRef&>(e).var, e.span);
-    case ir::ExprKind::Const: return std::make_unique<ir::Const>(static_cast<const ir::Const&>(e));
-    case ir::ExprKind::Shape: {
-      const auto& shape = static_cast<const ir::Shape&>(e);
-      return std::make_unique<ir::Shape>(reuse(*shape.array), shape.dim, e.span);
-    }
-    default: return std::make_unique<ir::GlobalRef>(static_cast<const ir::GlobalRef&>(e));
-  }
-}
 
 // A bool test under the bindings of its operands, the first binding outermost (evaluated first).
 ir::ExprPtr within_lets(std::vector<std::unique_ptr<ir::Let>> lets, ir::ExprPtr test) {

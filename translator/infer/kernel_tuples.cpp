@@ -9,54 +9,18 @@
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
 #include "infer/ir_literals.h"
+#include "infer/reusable_values.h"
 #include "types/rules.h"
 
 namespace py2cuda::infer {
 
 namespace {
 
-// A variable, a literal, an extent or an element read of those: written again where it is
-// needed reads the same value (NVVM reads it once), where a temporary would only add noise.
-bool written_again(const ir::Expr& e) {
-  switch (e.kind) {
-    case ir::ExprKind::Var:
-    case ir::ExprKind::Const: return true;
-    case ir::ExprKind::Shape: return written_again(*static_cast<const ir::Shape&>(e).array);
-    case ir::ExprKind::Index: {
-      const auto& ix = static_cast<const ir::Index&>(e);
-      if (!written_again(*ix.array)) return false;
-      for (const auto& k : ix.indices) {
-        if (!written_again(*k)) return false;
-      }
-      return true;
-    }
-    default: return false;
-  }
-}
-
-ir::ExprPtr again(const ir::Expr& e) {
-  switch (e.kind) {
-    case ir::ExprKind::Var: return std::make_unique<ir::VarRef>(static_cast<const ir::VarRef&>(e).var, e.span);
-    case ir::ExprKind::Shape: {
-      const auto& shape = static_cast<const ir::Shape&>(e);
-      return std::make_unique<ir::Shape>(again(*shape.array), shape.dim, e.span);
-    }
-    case ir::ExprKind::Index: {
-      const auto& ix = static_cast<const ir::Index&>(e);
-      auto copy = std::make_unique<ir::Index>(e.type, again(*ix.array), e.span);
-      for (const auto& k : ix.indices) copy->indices.push_back(again(*k));
-      copy->wrap = ix.wrap;
-      return copy;
-    }
-    default: return std::make_unique<ir::Const>(static_cast<const ir::Const&>(e));
-  }
-}
-
 // A part tuple_parts made, written again (a repeated tuple's elements).
 ir::ExprPtr copy_of(const ir::Expr& e) {
-  if (written_again(e)) return again(e);
+  if (reusable(e, true)) return reuse(e);
   const auto& get = static_cast<const ir::TupleGet&>(e);
-  return std::make_unique<ir::TupleGet>(e.type, again(*get.tuple), get.index, e.span);
+  return std::make_unique<ir::TupleGet>(e.type, reuse(*get.tuple), get.index, e.span);
 }
 
 // The result under the bindings of its operands, the first binding outermost.
@@ -72,7 +36,7 @@ ir::ExprPtr under(std::vector<std::unique_ptr<ir::Let>> lets, ir::ExprPtr result
 }  // namespace
 
 ir::ExprPtr FunctionBuilder::evaluated_once(ir::ExprPtr v, const char* stem, std::vector<std::unique_ptr<ir::Let>>& lets) {
-  if (written_again(*v)) return v;
+  if (reusable(*v, true)) return v;
   ir::Variable* holder = temporary(stem, v->type);
   const Span s = v->span;
   lets.push_back(std::make_unique<ir::Let>(holder, std::move(v), s));
@@ -93,7 +57,7 @@ std::vector<ir::ExprPtr> FunctionBuilder::tuple_parts(ir::ExprPtr t, std::vector
   const std::vector<TypeRef> elements = t->type->elements();
   ir::ExprPtr whole = evaluated_once(std::move(t), "items", lets);
   for (size_t i = 0; i < elements.size(); ++i) {
-    parts.push_back(std::make_unique<ir::TupleGet>(elements[i], again(*whole), static_cast<int>(i), whole->span));
+    parts.push_back(std::make_unique<ir::TupleGet>(elements[i], reuse(*whole), static_cast<int>(i), whole->span));
   }
   return parts;
 }
@@ -136,7 +100,7 @@ ir::ExprPtr FunctionBuilder::kernel_divmod(const ast::Call& c) {
   std::vector<std::unique_ptr<ir::Let>> lets;
   a = evaluated_once(std::move(a), "dividend", lets);
   b = evaluated_once(std::move(b), "divisor", lets);
-  auto quotient = binary_values(BinOp::FloorDiv, again(*a), again(*b), c.span);
+  auto quotient = binary_values(BinOp::FloorDiv, reuse(*a), reuse(*b), c.span);
   auto remainder = quotient ? binary_values(BinOp::Mod, std::move(a), std::move(b), c.span) : nullptr;
   if (!quotient || !remainder) return nullptr;
   auto made = std::make_unique<ir::TupleMake>(types::tuple({quotient->type, remainder->type}), c.span);
