@@ -384,3 +384,15 @@ TEST(HostLanguage, KernelDefaultsFillTheLaunchesArguments) {
   TranslateResult bad = run("@cuda.jit\ndef k(a, b, scale=2.0):\n    a[0] = b * scale\nk[1, 1](np.zeros(2))\n");
   EXPECT_TRUE(has(bad.diagnostics, "kernel 'k' takes from 2 to 3 arguments but 1 was given")) << bad.diagnostics;
 }
+
+// A kernel defined again under its name: the launches before the second definition run the
+// first, those after it the second (`k_2`); a plain function's body names the last.
+TEST(HostLanguage, AKernelDefinedAgainIsAKernelOfItsOwn) {
+  TranslateResult r = run("@cuda.jit\ndef k(a):\n    a[0] += 1\ndef twice(a):\n    k[1, 1](a)\n"
+                          "a = np.zeros(1)\nk[1, 1](a)\n@cuda.jit\ndef k(a):\n    a[0] *= 10\nk[1, 1](a)\ntwice(a)\n"
+                          "inc[1, 1](a)\ndec[1, 1](a)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "__global__ void k(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "__global__ void k_2(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "void twice_host(py2cuda::host::NDArray<double, 1> a) {\n  // prog.py:14: k[1, 1](a)\n  launch_k_2(")) << r.cu;
+}

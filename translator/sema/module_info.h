@@ -201,6 +201,11 @@ void prepare_classes(ast::Module& module);
 // first, on the parsed module.
 void resolve_optional_imports(ast::Module& module);
 
+// A module-level function defined again under its name: each later definition gets a name of
+// its own, which the module's statements after it name (sema/redefined_functions.cpp). Runs
+// first, on the parsed module.
+void rename_redefined_functions(ast::Module& module);
+
 // `NX, NY = 64, 32` at module level becomes one assignment per name (when no value reads a
 // name it binds), so that each is a constant bound once (sema/module_assignments.cpp). Runs
 // first, on the parsed module.
