@@ -35,6 +35,10 @@ TEST(HostLists, IntListGivenAFloatKeepsEachValuesType) {
                         "DynamicNumber>{py2cuda::host::to_dynamic<int64_t>(1), py2cuda::host::to_dynamic<int64_t>(2)};"))
       << r.cu;
   EXPECT_TRUE(has(r.cu, "xs.append(py2cuda::host::to_dynamic<double>(2.5));")) << r.cu;
+  TranslateResult found = run("inc[1, 1](np.zeros(1))\nxs = [1, 2]\nxs.append(2.5)\nprint(xs.index(2.5), xs.count(1))\n"
+                              "xs.remove(1)\n");
+  ASSERT_TRUE(found.ok) << found.diagnostics;
+  EXPECT_TRUE(has(found.cu, "xs.index(py2cuda::host::to_dynamic<double>(2.5))")) << found.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::List<int64_t> ys")) << r.cu;
 }
 

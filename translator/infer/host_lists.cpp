@@ -329,7 +329,7 @@ ir::ExprPtr FunctionBuilder::list_method(const ast::Call& c, const ast::Attribut
     auto v = growable_list(expr(*c.args[0]));
     if (!v) return nullptr;
     if (v->type != elem) {
-      if (!(v->type->is_number() && elem->is_number())) {
+      if (!((v->type->is_number() || v->type->is_dynamic()) && (elem->is_number() || elem->is_dynamic()))) {
         return fail(c.args[0]->span, what + "() of a " + v->type->str() + " in a " + lt->str() + " is not supported by py2cuda");
       }
       v = std::make_unique<ir::Cast>(elem, std::move(v), v->span);
@@ -341,7 +341,7 @@ ir::ExprPtr FunctionBuilder::list_method(const ast::Call& c, const ast::Attribut
     auto v = growable_list(expr(*c.args[0]));
     if (!v) return nullptr;
     if (v->type != elem) {
-      if (!(v->type->is_number() && elem->is_number())) {
+      if (!((v->type->is_number() || v->type->is_dynamic()) && (elem->is_number() || elem->is_dynamic()))) {
         return fail(c.args[0]->span, what + "() of a " + v->type->str() + " in a " + lt->str() + " is not supported by py2cuda");
       }
       v = std::make_unique<ir::Cast>(elem, std::move(v), v->span);
