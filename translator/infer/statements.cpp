@@ -1153,7 +1153,10 @@ void FunctionBuilder::return_stmt(const ast::Return& r, ir::Block& out) {
       D().error(r.value->span, "a kernel cannot return a value; write results into an array argument");
       return;
     }
-    auto v = maybe_optional(*r.value);
+    // `return vals[0], vals[-1]` of numbers whose type differs by path: the tuple keeps each
+    // as such a number, as Python's tuple keeps each value's type.
+    auto v = python_host() && r.value->kind == ast::ExprKind::Tuple ? comprehension_element(*r.value)
+                                                                    : maybe_optional(*r.value);
     if (!v) return;
     if (v->type->is_none()) {
       returns_bare_ = true;
