@@ -8,6 +8,7 @@
 #include <string>
 
 #include "infer/ast_queries.h"
+#include "types/numpy_rules.h"
 
 namespace py2cuda::infer {
 
@@ -483,10 +484,11 @@ class Decider {
     return std::nullopt;
   }
 
-  // Host code: `len(args)` of a tuple parameter never rebound (a `*args`), and `a.ndim` of an
-  // array parameter never rebound, which each instance of the function knows from its types.
-  // Tests of them are decided, so `args[0]` under `if args:` or `if len(args) > 0:` is typed
-  // only where there is one, and a 1-D instance of a function that raises unless
+  // Host code: what each instance of the function knows from its parameters' types:
+  // `len(args)` of a tuple parameter never rebound (a `*args`), and `a.ndim`, `a.dtype` and
+  // `a.dtype.kind` of an array parameter not rebound yet; NumPy's scalar classes (`np.float32`)
+  // as the dtypes they compare equal to. Tests of them are decided, so `args[0]` under `if args:`
+  // is typed only where there is one, and a 1-D instance of a function that raises unless
   // `m.ndim == 2` does not type what follows (CPython never runs it).
   Value host_semantic_constant(const ast::Expr& e, const State* state) {
     if (Value v = semantic_constant(e)) return v;
@@ -513,7 +515,7 @@ class Decider {
       if (dtype_kind) {
         StaticValue k;
         k.kind = StaticValue::Kind::Str;
-        k.s = dtype->is_bool() ? "b" : dtype->is_complex() ? "c" : dtype->is_float() ? "f" : dtype->is_signed() ? "i" : "u";
+        k.s = numpy_rules::dtype_kind(dtype);
         return k;
       }
     } else if (e.kind == ast::ExprKind::Attribute) {

@@ -10,6 +10,7 @@
 #include "infer/function_builder.h"
 #include "infer/host_nodes.h"
 #include "infer/ir_literals.h"
+#include "types/numpy_rules.h"
 
 namespace py2cuda::infer {
 
@@ -171,10 +172,8 @@ ir::ExprPtr FunctionBuilder::dtype_class_attribute(const ast::Attribute& a, bool
     // np.dtype(...).name / .itemsize / .kind
     TypeRef t = dtype_class_type(path);
     if (a.attr == "name") return string_const(t->is_bool() ? "bool" : t->str(), a.span);
-    if (a.attr == "kind") return string_const(t->is_bool() ? "b" : t->is_float() ? "f" : t->is_signed() ? "i" : "u", a.span);
-    if (a.attr == "itemsize") {
-      return int64_literal(t->is_bool() ? 1 : t->bits() / 8, a.span);
-    }
+    if (a.attr == "kind") return string_const(numpy_rules::dtype_kind(t), a.span);
+    if (a.attr == "itemsize") return int64_literal(numpy_rules::dtype_itemsize(t), a.span);
     return fail(a.attr_span, "the attribute '" + a.attr + "' of a NumPy dtype is not supported by py2cuda (name, "
                                                            "itemsize and kind are)");
   }

@@ -9,9 +9,10 @@
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
 #include "infer/host_nodes.h"
-#include "infer/reusable_values.h"
 #include "infer/ir_literals.h"
+#include "infer/reusable_values.h"
 #include "ir/effects.h"
+#include "types/numpy_rules.h"
 #include "types/rules.h"
 
 namespace py2cuda::infer {
@@ -388,13 +389,8 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
     if (!owner) return nullptr;
     if (owner->type->is_array()) {
       TypeRef d = owner->type->dtype();
-      if (a.attr == "itemsize") {
-        auto k = std::make_unique<ir::Const>(types::int64(), a.span);
-        k->bits = static_cast<uint64_t>(d->bits() / 8);
-        return k;
-      }
-      const char* kind = d->is_bool() ? "b" : d->is_complex() ? "c" : d->is_float() ? "f" : d->is_signed() ? "i" : "u";
-      return string_const(kind, a.span);
+      if (a.attr == "itemsize") return int64_literal(numpy_rules::dtype_itemsize(d), a.span);
+      return string_const(numpy_rules::dtype_kind(d), a.span);
     }
   }
   if (host_) {
@@ -1908,17 +1904,6 @@ ir::ExprPtr FunctionBuilder::tuple_display_membership(bool negated, ir::ExprPtr 
 
 namespace {
 
-
-// A bool test under the bindings of its operands, the first binding outermost (evaluated first).
-ir::ExprPtr within_lets(std::vector<std::unique_ptr<ir::Let>> lets, ir::ExprPtr test) {
-  for (auto it = lets.rbegin(); it != lets.rend(); ++it) {
-    (*it)->body = std::move(test);
-    (*it)->type = types::boolean();
-    test = std::move(*it);
-  }
-  return test;
-}
-
 }  // namespace
 
 // `x in t` in a kernel, t a tuple of one type (`p in (1, 2, 3)`, `n in a.shape`): numba-cuda's
@@ -1934,12 +1919,7 @@ ir::ExprPtr FunctionBuilder::tuple_membership(bool negated, ir::ExprPtr item, ir
     }
   }
   std::vector<std::unique_ptr<ir::Let>> lets;
-  auto bind = [&](ir::ExprPtr value, const char* stem) -> ir::ExprPtr {
-    if (reusable(*value)) return value;
-    ir::Variable* v = temporary(stem, value->type);
-    lets.push_back(std::make_unique<ir::Let>(v, std::move(value), s));
-    return std::make_unique<ir::VarRef>(v, s);
-  };
+  auto bind = [&](ir::ExprPtr value, const char* stem) { return evaluated_once(std::move(value), stem, lets, false); };
   ir::ExprPtr item_value = bind(std::move(item), "item");
   std::vector<ir::ExprPtr> element_values;
   if (tuple->kind == ir::ExprKind::TupleMake) {
@@ -1984,12 +1964,8 @@ ir::ExprPtr FunctionBuilder::kernel_range_membership(bool negated, ir::ExprPtr x
                          "a signed integer, or an unsigned one narrower than 64 bits, is)");
   }
   std::vector<std::unique_ptr<ir::Let>> lets;
-  auto bind = [&](ir::ExprPtr value, const char* stem) -> ir::ExprPtr {
-    value = convert(std::move(value), types::int64());
-    if (reusable(*value)) return value;
-    ir::Variable* v = temporary(stem, value->type);
-    lets.push_back(std::make_unique<ir::Let>(v, std::move(value), s));
-    return std::make_unique<ir::VarRef>(v, s);
+  auto bind = [&](ir::ExprPtr value, const char* stem) {
+    return evaluated_once(convert(std::move(value), types::int64()), stem, lets, false);
   };
   ir::ExprPtr item = bind(std::move(x), "item");
   std::vector<ir::ExprPtr> bounds;
@@ -2114,25 +2090,16 @@ ir::ExprPtr FunctionBuilder::compare_from(const ast::Compare& c, size_t i, ir::E
   }
   // The middle operand is bound before the first comparison; a left operand that is not a
   // variable or a literal is bound before it, so that `f(1) < f(2) < f(3)` calls f in order.
-  std::unique_ptr<ir::Let> outer;
-  if (!reusable(*left)) {
-    ir::Variable* held = temporary("left", left->type);
-    const Span s = left->span;
-    outer = std::make_unique<ir::Let>(held, std::move(left), c.span);
-    left = std::make_unique<ir::VarRef>(held, s);
-  }
+  std::vector<std::unique_ptr<ir::Let>> lets;
+  left = evaluated_once(std::move(left), "left", lets, false);
   ir::Variable* middle = temporary("middle", right->type);
-  auto let = std::make_unique<ir::Let>(middle, std::move(right), c.span);
+  lets.push_back(std::make_unique<ir::Let>(middle, std::move(right), c.span));
   auto first = comparison(c.ops[i], std::move(left), std::make_unique<ir::VarRef>(middle, c.span), c.span);
   if (!first) return nullptr;
   auto rest = compare_from(c, i + 1, std::make_unique<ir::VarRef>(middle, c.span));
   if (!rest) return nullptr;
-  let->body = std::make_unique<ir::Logical>(types::boolean(), true, std::move(first), std::move(rest), c.span);
-  let->type = types::boolean();
-  if (!outer) return let;
-  outer->body = std::move(let);
-  outer->type = types::boolean();
-  return outer;
+  return within_lets(std::move(lets),
+                     std::make_unique<ir::Logical>(types::boolean(), true, std::move(first), std::move(rest), c.span));
 }
 
 ir::ExprPtr FunctionBuilder::ifexp(const ast::IfExp& i) {

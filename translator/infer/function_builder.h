@@ -334,7 +334,10 @@ class FunctionBuilder {
   ir::ExprPtr kernel_tuple_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   ir::ExprPtr kernel_divmod(const ast::Call& c);
   ir::ExprPtr kernel_minmax_of_tuple(const ast::Call& c, bool is_max);
-  ir::ExprPtr evaluated_once(ir::ExprPtr v, const char* stem, std::vector<std::unique_ptr<ir::Let>>& lets);
+  // `v` where it can be written again (reusable(), element reads too with `element_reads`),
+  // else a temporary bound to it in `lets` (infer/kernel_tuples.cpp).
+  ir::ExprPtr evaluated_once(ir::ExprPtr v, const char* stem, std::vector<std::unique_ptr<ir::Let>>& lets,
+                             bool element_reads);
   std::vector<ir::ExprPtr> tuple_parts(ir::ExprPtr t, std::vector<std::unique_ptr<ir::Let>>& lets, bool repeated);
   ir::ExprPtr random_population(const ast::Expr& e, const std::string& what);
   // a.astype, a.copy, a.reshape, a.ravel, a.T, a.tolist, a.fill (infer/host_array_methods.cpp).

@@ -15,8 +15,6 @@ namespace py2cuda::infer {
 
 namespace {
 
-bool dynamic_or_number(TypeRef t) { return t->is_dynamic() || t->is_number(); }
-
 TypeRef static_part(TypeRef t) { return t->is_dynamic() ? t->dtype() : t; }
 
 // A static operand enters a DynamicNumber as the Python/NumPy number it is (to_dynamic).

@@ -40,15 +40,14 @@ TypeRef meet_tuples(TypeRef a, TypeRef b) {
       a->elements().size() != b->elements().size()) {
     return nullptr;
   }
-  auto number = [](TypeRef t) { return t->is_dynamic() || (t->is_number() && !t->is_complex()); };
   std::vector<TypeRef> elems;
   for (size_t i = 0; i < a->elements().size(); ++i) {
     TypeRef x = a->elements()[i];
     TypeRef y = b->elements()[i];
-    TypeRef e = x == y                     ? x
-                : number(x) && number(y)   ? rules::unify(x, y)
-                : x->is_tuple() && y->is_tuple() ? meet_tuples(x, y)
-                                                 : nullptr;
+    TypeRef e = x == y                                         ? x
+                : dynamic_or_number(x) && dynamic_or_number(y) ? rules::unify(x, y)
+                : x->is_tuple() && y->is_tuple()               ? meet_tuples(x, y)
+                                                               : nullptr;
     if (!e) return nullptr;
     elems.push_back(x != y && e->is_number() ? types::dynamic_number(e) : e);
   }
@@ -121,8 +120,7 @@ TypeRef element_meet(TypeRef have, TypeRef element) {
     TypeRef e = element_meet(have->dtype(), element->dtype());
     return e ? types::list_like(have, e) : nullptr;
   }
-  auto number = [](TypeRef t) { return t->is_dynamic() || (t->is_number() && !t->is_complex()); };
-  if (!number(have) || !number(element)) return rules::unify(have, element);
+  if (!dynamic_or_number(have) || !dynamic_or_number(element)) return rules::unify(have, element);
   TypeRef u = rules::unify(have, element);
   if (!u || u->is_dynamic()) return u;
   const bool integers = have->is_int() && element->is_int() && !have->is_bool() && !element->is_bool();
@@ -164,8 +162,7 @@ TypeRef FunctionBuilder::refine_list(const ast::Expr& owner, TypeRef list_type, 
   // (Instances of one class hierarchy meet as their common base: `self.shapes.append(sh)` given
   // a Square, then a Circle, is a list of Shape.)
   if (have && want && want != have &&
-      !(want->is_list() || want->is_tuple() || (want->is_dynamic() && (have->is_dynamic() || have->is_number())) ||
-        (want->is_number() && have->is_number()) ||
+      !(want->is_list() || want->is_tuple() || (dynamic_or_number(want) && dynamic_or_number(have)) ||
         (want->is_host_object() && have->is_host_object()))) {
     want = nullptr;
   }
@@ -329,7 +326,7 @@ ir::ExprPtr FunctionBuilder::list_method(const ast::Call& c, const ast::Attribut
     auto v = growable_list(expr(*c.args[0]));
     if (!v) return nullptr;
     if (v->type != elem) {
-      if (!((v->type->is_number() || v->type->is_dynamic()) && (elem->is_number() || elem->is_dynamic()))) {
+      if (!dynamic_or_number(v->type) || !dynamic_or_number(elem)) {
         return fail(c.args[0]->span, what + "() of a " + v->type->str() + " in a " + lt->str() + " is not supported by py2cuda");
       }
       v = std::make_unique<ir::Cast>(elem, std::move(v), v->span);
@@ -341,7 +338,7 @@ ir::ExprPtr FunctionBuilder::list_method(const ast::Call& c, const ast::Attribut
     auto v = growable_list(expr(*c.args[0]));
     if (!v) return nullptr;
     if (v->type != elem) {
-      if (!((v->type->is_number() || v->type->is_dynamic()) && (elem->is_number() || elem->is_dynamic()))) {
+      if (!dynamic_or_number(v->type) || !dynamic_or_number(elem)) {
         return fail(c.args[0]->span, what + "() of a " + v->type->str() + " in a " + lt->str() + " is not supported by py2cuda");
       }
       v = std::make_unique<ir::Cast>(elem, std::move(v), v->span);
@@ -556,8 +553,7 @@ ir::ExprPtr FunctionBuilder::list_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r
       return k;
     }
     if (l->type != elem) {
-      auto number = [](TypeRef t) { return t->is_number() || t->is_dynamic(); };
-      if (!(number(l->type) && number(elem))) {
+      if (!dynamic_or_number(l->type) || !dynamic_or_number(elem)) {
         return fail(s, "'in' of a " + l->type->str() + " in a " + r->type->str() + " is not supported by py2cuda");
       }
       l = std::make_unique<ir::Cast>(elem, std::move(l), s);

@@ -26,6 +26,9 @@ inline ir::ExprPtr with_effects(ir::ExprPtr call) {
   return call;
 }
 
+// A real number of a static type, or one whose type differs by path (a DynamicNumber).
+inline bool dynamic_or_number(TypeRef t) { return t->is_dynamic() || t->is_number(); }
+
 // What a list holding `have` becomes when given `element` (infer/host_lists.cpp): numbers of
 // two types other than two integer widths become DynamicNumbers, each keeping its own type.
 TypeRef element_meet(TypeRef have, TypeRef element);

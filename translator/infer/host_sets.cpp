@@ -8,7 +8,6 @@
 // their in-place forms, and the subset comparisons. An empty `set()` takes its element type
 // from the first add or update, as `[]` does from its appends.
 #include <algorithm>
-
 #include <map>
 #include <set>
 #include <string>
@@ -138,8 +137,7 @@ ir::ExprPtr FunctionBuilder::set_method(const ast::Call& c, const ast::Attribute
       return nullptr;
     }
     if (v->type == elem) return v;
-    auto number = [](TypeRef t) { return t->is_number() || t->is_dynamic(); };
-    if (!(number(v->type) && number(elem))) {
+    if (!dynamic_or_number(v->type) || !dynamic_or_number(elem)) {
       return fail(e.span, what + " of a " + v->type->str() + " in a " + st->str() + " is not supported by py2cuda");
     }
     return std::make_unique<ir::Cast>(elem, std::move(v), v->span);

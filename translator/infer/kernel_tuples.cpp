@@ -1,8 +1,8 @@
 // FunctionBuilder, kernels: the builtins and operators of tuples Numba's CUDA target has and
 // that C++ spells element by element: `a.shape + (7,)`, `(0,) * 3`, `max(t)` / `min(t)`, and
-// `divmod(a, b)` (a tuple of `a // b` and `a % b`, which ir/divmod_pairs.cpp computes once).
-// Each operand is evaluated once, in Python's order: a value that is not a variable or a
-// literal is bound to a temporary first (ir::Let).
+// `divmod(a, b)` (a tuple of `a // b` and `a % b`). Each operand is evaluated once, in
+// Python's order: one written more than once that is not a variable, a literal, an extent or
+// an element read of those (infer/reusable_values.h) is bound to a temporary first (ir::Let).
 #include <string>
 #include <vector>
 
@@ -23,20 +23,11 @@ ir::ExprPtr copy_of(const ir::Expr& e) {
   return std::make_unique<ir::TupleGet>(e.type, reuse(*get.tuple), get.index, e.span);
 }
 
-// The result under the bindings of its operands, the first binding outermost.
-ir::ExprPtr under(std::vector<std::unique_ptr<ir::Let>> lets, ir::ExprPtr result) {
-  for (auto it = lets.rbegin(); it != lets.rend(); ++it) {
-    (*it)->type = result->type;
-    (*it)->body = std::move(result);
-    result = std::move(*it);
-  }
-  return result;
-}
-
 }  // namespace
 
-ir::ExprPtr FunctionBuilder::evaluated_once(ir::ExprPtr v, const char* stem, std::vector<std::unique_ptr<ir::Let>>& lets) {
-  if (reusable(*v, true)) return v;
+ir::ExprPtr FunctionBuilder::evaluated_once(ir::ExprPtr v, const char* stem, std::vector<std::unique_ptr<ir::Let>>& lets,
+                                            bool element_reads) {
+  if (reusable(*v, element_reads)) return v;
   ir::Variable* holder = temporary(stem, v->type);
   const Span s = v->span;
   lets.push_back(std::make_unique<ir::Let>(holder, std::move(v), s));
@@ -50,12 +41,12 @@ std::vector<ir::ExprPtr> FunctionBuilder::tuple_parts(ir::ExprPtr t, std::vector
   std::vector<ir::ExprPtr> parts;
   if (t->kind == ir::ExprKind::TupleMake) {
     for (auto& e : static_cast<ir::TupleMake&>(*t).elements) {
-      parts.push_back(repeated ? evaluated_once(std::move(e), "item", lets) : std::move(e));
+      parts.push_back(repeated ? evaluated_once(std::move(e), "item", lets, true) : std::move(e));
     }
     return parts;
   }
   const std::vector<TypeRef> elements = t->type->elements();
-  ir::ExprPtr whole = evaluated_once(std::move(t), "items", lets);
+  ir::ExprPtr whole = evaluated_once(std::move(t), "items", lets, true);
   for (size_t i = 0; i < elements.size(); ++i) {
     parts.push_back(std::make_unique<ir::TupleGet>(elements[i], reuse(*whole), static_cast<int>(i), whole->span));
   }
@@ -86,7 +77,7 @@ ir::ExprPtr FunctionBuilder::kernel_tuple_binary(BinOp op, ir::ExprPtr l, ir::Ex
   for (const auto& e : items) types_of.push_back(e->type);
   auto made = std::make_unique<ir::TupleMake>(types::tuple(std::move(types_of)), s);
   made->elements = std::move(items);
-  return under(std::move(lets), std::move(made));
+  return within_lets(std::move(lets), std::move(made));
 }
 
 ir::ExprPtr FunctionBuilder::kernel_divmod(const ast::Call& c) {
@@ -98,15 +89,15 @@ ir::ExprPtr FunctionBuilder::kernel_divmod(const ast::Call& c) {
     return fail(c.span, "divmod() of " + a->type->str() + " and " + b->type->str() + " is not supported in CUDA kernels");
   }
   std::vector<std::unique_ptr<ir::Let>> lets;
-  a = evaluated_once(std::move(a), "dividend", lets);
-  b = evaluated_once(std::move(b), "divisor", lets);
+  a = evaluated_once(std::move(a), "dividend", lets, true);
+  b = evaluated_once(std::move(b), "divisor", lets, true);
   auto quotient = binary_values(BinOp::FloorDiv, reuse(*a), reuse(*b), c.span);
   auto remainder = quotient ? binary_values(BinOp::Mod, std::move(a), std::move(b), c.span) : nullptr;
   if (!quotient || !remainder) return nullptr;
   auto made = std::make_unique<ir::TupleMake>(types::tuple({quotient->type, remainder->type}), c.span);
   made->elements.push_back(std::move(quotient));
   made->elements.push_back(std::move(remainder));
-  return under(std::move(lets), std::move(made));
+  return within_lets(std::move(lets), std::move(made));
 }
 
 ir::ExprPtr FunctionBuilder::kernel_minmax_of_tuple(const ast::Call& c, bool is_max) {
@@ -121,13 +112,13 @@ ir::ExprPtr FunctionBuilder::kernel_minmax_of_tuple(const ast::Call& c, bool is_
   }
   std::vector<std::unique_ptr<ir::Let>> lets;
   std::vector<ir::ExprPtr> parts = tuple_parts(std::move(t), lets, false);
-  if (parts.size() == 1) return under(std::move(lets), convert(std::move(parts[0]), u));
+  if (parts.size() == 1) return within_lets(std::move(lets), convert(std::move(parts[0]), u));
   // numba's max_iterable: do_minmax, Python's comparisons left to right (never fmax/fmin).
   std::string pattern = is_max ? "py2cuda::py_max_generic(" : "py2cuda::py_min_generic(";
   for (size_t i = 0; i < parts.size(); ++i) pattern += (i ? ", {" : "{") + std::to_string(i) + "}";
   auto call = std::make_unique<ir::BuiltinCall>(u, pattern + ")", c.span);
   for (auto& p : parts) call->args.push_back(convert(std::move(p), u));
-  return under(std::move(lets), std::move(call));
+  return within_lets(std::move(lets), std::move(call));
 }
 
 }  // namespace py2cuda::infer

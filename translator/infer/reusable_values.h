@@ -1,9 +1,12 @@
 // IR values the translator writes again where it needs them instead of binding them to a
 // temporary first (an `in` test's item, a chained comparison's operand, a tuple operator's
 // parts): they read the same value each time, and NVVM or the host compiler reads it once.
+// The others are bound once (ir::Let, FunctionBuilder::evaluated_once); within_lets puts the
+// result under those bindings.
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "ir/ir.h"
 
@@ -49,6 +52,16 @@ inline ir::ExprPtr reuse(const ir::Expr& e) {
     }
     default: return std::make_unique<ir::GlobalRef>(static_cast<const ir::GlobalRef&>(e));
   }
+}
+
+// `result` under the bindings of its operands, the first binding outermost (evaluated first).
+inline ir::ExprPtr within_lets(std::vector<std::unique_ptr<ir::Let>> lets, ir::ExprPtr result) {
+  for (auto it = lets.rbegin(); it != lets.rend(); ++it) {
+    (*it)->type = result->type;
+    (*it)->body = std::move(result);
+    result = std::move(*it);
+  }
+  return result;
 }
 
 }  // namespace py2cuda::infer

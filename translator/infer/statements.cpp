@@ -1173,8 +1173,7 @@ void FunctionBuilder::return_stmt(const ast::Return& r, ir::Block& out) {
     // value's type, so a host function returning numbers of different types returns a
     // DynamicNumber (each value enters it with its own type, below).
     auto numbers_of_two_types = [&](TypeRef a, TypeRef b) {
-      auto number = [](TypeRef t) { return t->is_dynamic() || (t->is_number() && !t->is_complex()); };
-      return python_host() && a != b && number(a) && number(b);
+      return python_host() && a != b && dynamic_or_number(a) && dynamic_or_number(b);
     };
     if (return_type_ && numbers_of_two_types(return_type_, v->type)) {
       auto static_part = [](TypeRef t) { return t->is_dynamic() ? t->dtype() : t; };

@@ -137,6 +137,7 @@ class ClassVariables {
     // A class-level array, list, dict or set (`cells = np.zeros(3)`): one object, which the
     // program may change in place (a kernel launch writes the array) and every read must see,
     // never a constant re-evaluated where it is read.
+    static const std::set<std::string> kDescriptors = {"property", "staticmethod", "classmethod", "field"};
     for (auto& [name, c] : classes_) {
       for (auto& st : c->body) {
         if (st->kind != ast::StmtKind::Assign) continue;
@@ -145,8 +146,7 @@ class ClassVariables {
         const ast::ExprKind k = a.value->kind;
         // (Not `area = property(get_area)` and the like: descriptors, not values.)
         const bool descriptor = k == ast::ExprKind::Call && ast::as<ast::Call>(*a.value).func->kind == ast::ExprKind::Name &&
-                                std::set<std::string>{"property", "staticmethod", "classmethod", "field"}.count(
-                                    ast::as<ast::Name>(*ast::as<ast::Call>(*a.value).func).id);
+                                kDescriptors.count(ast::as<ast::Name>(*ast::as<ast::Call>(*a.value).func).id);
         if (!descriptor && (k == ast::ExprKind::Call || k == ast::ExprKind::List || k == ast::ExprKind::Dict ||
                             k == ast::ExprKind::Comprehension)) {
           variables_[{c, ast::as<ast::Name>(*a.targets[0]).id}] = "";

@@ -61,12 +61,7 @@ void rename_redefined_functions(ast::Module& module) {
     visit_names(*s, rename);
   }
   // Plain functions' bodies name each redefined function's last definition.
-  for (ast::FunctionDef* def : plain) {
-    visit_names(def->body, [&](ast::Name& n) {
-      auto it = current.find(n.id);
-      if (it != current.end()) n.id = it->second;
-    });
-  }
+  for (ast::FunctionDef* def : plain) visit_names(def->body, rename);
 }
 
 }  // namespace py2cuda::sema

@@ -44,6 +44,12 @@ TypeRef min_int_type(double v, bool prefer_signed) {
 
 }  // namespace
 
+const char* dtype_kind(TypeRef t) {
+  return t->is_bool() ? "b" : t->is_complex() ? "c" : t->is_float() ? "f" : t->is_signed() ? "i" : "u";
+}
+
+int64_t dtype_itemsize(TypeRef t) { return t->is_bool() ? 1 : t->bits() / 8; }
+
 TypeRef promote_types(TypeRef a, TypeRef b) {
   if (a == b) return a;
   if (a->is_bool()) return b;

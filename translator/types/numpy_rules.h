@@ -6,6 +6,7 @@
 // and the ufuncs' loops pick float64 for integer inputs of sqrt, exp and the like.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 
 #include "support/operators.h"
@@ -15,6 +16,11 @@ namespace py2cuda::numpy_rules {
 
 // numpy.promote_types for scalar types (bool, integers, floats, complex).
 TypeRef promote_types(TypeRef a, TypeRef b);
+
+// A scalar type's np.dtype(...).kind: "b", "i", "u", "f" or "c".
+const char* dtype_kind(TypeRef t);
+// A scalar type's np.dtype(...).itemsize in bytes.
+int64_t dtype_itemsize(TypeRef t);
 
 // One operand of an array operation: its dtype (an array's element type, or a
 // scalar's type), whether it is a scalar, and a scalar's value when known at
