@@ -8,18 +8,13 @@
 
 #include <string>
 
+#include "raised_message.h"
+
 namespace {
 
 namespace h = py2cuda::host;
 
-std::string message(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const h::PyException& e) {
-    return e.type_name() + ": " + e.what();
-  }
-  return "no exception";
-}
+using py2cuda::test::message;
 
 TEST(RuntimeHostList, CopiesShareTheListAsPythonNamesDo) {
   h::List<int64_t> a{1, 2};

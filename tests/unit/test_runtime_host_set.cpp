@@ -9,22 +9,16 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <functional>
 #include <limits>
 #include <string>
+
+#include "raised_message.h"
 
 namespace {
 
 namespace h = py2cuda::host;
 
-std::string message(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const h::PyException& e) {
-    return e.type_name() + ": " + e.what();
-  }
-  return "no exception";
-}
+using py2cuda::test::message;
 
 TEST(RuntimeHostSet, HashesAreCPythons) {
   EXPECT_EQ(h::set_hash::of(int64_t{-1}), -2);

@@ -7,22 +7,16 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <functional>
 #include <string>
+
+#include "raised_message.h"
 
 namespace {
 
 namespace h = py2cuda::host;
 namespace np = py2cuda::np;
 
-std::string message(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const h::PyException& e) {
-    return e.type_name() + ": " + e.what();
-  }
-  return "no exception";
-}
+using py2cuda::test::message;
 
 // assert_equal: tuples item by item after their lengths, scalars and strings by ==, NaN equal
 // to NaN and 0.0 unequal to -0.0.
