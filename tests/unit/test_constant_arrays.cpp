@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <py2cuda/constant_array.h>
+#include <py2cuda/host/frozen_globals.h>
 
 #include <string>
 
@@ -172,4 +173,53 @@ TEST(ConstantArrays, TypeLimitsFreezeAsNumpyGivesThem) {
   TranslateResult bad = run("X = np.finfo(np.float32).epsneg\n", "    out[0] = X\n");
   EXPECT_FALSE(bad.ok);
   EXPECT_TRUE(has(bad.diagnostics, "np.finfo().epsneg is not a constant py2cuda can freeze")) << bad.diagnostics;
+}
+
+// A global only the running program knows (a NumPy call py2cuda does not evaluate, a change in
+// place, a function's `global` rebinding): a __constant__ variable the host code sets before the
+// launch, from the host program's shared variable; a global nothing changes stays a constant.
+TEST(ConstantArrays, GlobalsOnlyTheProgramKnowsAreFrozenAtTheFirstLaunch) {
+  SourceFile file("t.py",
+                  "import numpy as np\nfrom numba import cuda\n"
+                  "G = np.array([1.0, 2.0, 1.0])\nG /= G.sum()\nK = np.outer(G, G)\nSCALE = 2.0\nFIXED = np.arange(3)\n"
+                  "def set_scale(s):\n    global SCALE\n    SCALE = s\n"
+                  "@cuda.jit(device=True)\ndef weight(i):\n    return G[i]\n"
+                  "@cuda.jit\ndef k(out):\n    i = cuda.grid(1)\n    if i < 3:\n"
+                  "        out[i] = weight(i) * SCALE + K[i, i] + FIXED[i]\n"
+                  "set_scale(3.0)\nout = np.zeros(3)\nk[1, 3](out)\nprint(out)\n");
+  TranslateResult r = translate(file, TranslateOptions{});
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "__constant__ py2cuda::CArray<const double, 1> G;")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "__constant__ py2cuda::CArray<const double, 2> K;")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "__constant__ double SCALE;")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "__constant__ const int64_t FIXED[3] = {0, 1, 2};")) << r.cu;
+  // Before the launch, in the module's order; the device function's read counts for the kernel.
+  EXPECT_TRUE(has(r.cu, "  py2cuda::host::freeze_global(G, G_global);\n"
+                        "  py2cuda::host::freeze_global(K, K_global);\n"
+                        "  py2cuda::host::freeze_global(SCALE, SCALE_global);\n  launch_k(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "return G.at(i);")) << r.cu;  // a CArray view, indexed as any array
+}
+
+// The host side: the first call copies the value (C order, whatever the host array's strides)
+// and sets the variable; later calls, after the host value changed, leave it frozen.
+TEST(ConstantArrays, FreezeGlobalCopiesOnceInCOrder) {
+  static CArray<const double, 2> frozen_array;
+  static int64_t frozen_number;
+  host::NDArray<double, 2> m(host::NDArray<double, 2>::ShapeType{2, 3});
+  for (int64_t i = 0; i < 2; ++i) {
+    for (int64_t j = 0; j < 3; ++j) m.data()[i * 3 + j] = static_cast<double>(10 * i + j);
+  }
+  const host::NDArray<double, 2> t = host::transpose(m);  // 3 x 2, strides (1, 3)
+  host::freeze_global(frozen_array, t);
+  host::freeze_global(frozen_number, int64_t{7});
+  EXPECT_EQ(frozen_array.shape[0], 3);
+  EXPECT_EQ(frozen_array.shape[1], 2);
+  EXPECT_EQ(frozen_array.strides[0], 2);
+  EXPECT_EQ(frozen_array(2, 1), 12.0);
+  EXPECT_EQ(frozen_array(1, 0), 1.0);
+  EXPECT_EQ(frozen_number, 7);
+  host::freeze_global(frozen_array, m);
+  host::freeze_global(frozen_number, int64_t{8});
+  EXPECT_EQ(frozen_array.shape[0], 3);
+  EXPECT_EQ(frozen_number, 7);
 }

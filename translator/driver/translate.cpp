@@ -28,6 +28,15 @@ TranslateResult translate(const SourceFile& file, const TranslateOptions& option
   sema::ModuleInfo info = sema::analyze_module(module, file, options.signatures, diags);
   std::unique_ptr<ir::Module> ir;
   if (!diags.has_errors()) ir = infer::build_module(info, diags);
+  if (ir && !(options.host_main && ir->has_host_main)) {
+    // No main() of the program's own sets them before a launch: the caller's host code must.
+    for (const ir::LaunchFrozenGlobal& g : ir->launch_frozen_globals) {
+      diags.warning(g.span, "kernels read the global '" + g.python_name + "', which the program computes when it "
+                            "runs; without the program's main() nothing sets it: code in this .cu's translation "
+                            "unit must call py2cuda::host::freeze_global(" + ir->name + "::" + g.cpp_name +
+                                ", value) before launching them");
+    }
+  }
   result.diagnostics = diags.render();
   if (diags.has_errors() || !ir) return result;
   lower::EmitOptions emit;

@@ -262,6 +262,7 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
       if (sym.value_expr && sym.value_expr->kind == ast::ExprKind::NoneLit) {
         return std::make_unique<ir::Const>(types::none(), s);
       }
+      if (!host_ && mb_.frozen_at_launch(id)) return launch_frozen_read(id, s);
       Diagnostics why(D().file());
       const sema::ConstValue* v = sema::constant_value(mb_.info(), sym, why);
       if (!v) {
@@ -273,16 +274,6 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
                                          "captures a device array by its pointer); pass it as an argument");
         for (const auto& w : why.all()) Diagnostics::note(d, w.span, w.message);
         return nullptr;
-      }
-      if (!host_ && sym.closure_function.empty()) {
-        // Numba freezes a global when it compiles the kernel (at its first launch, after the
-        // host code has run so far); py2cuda when it translates, from the module's assignment.
-        if (const std::string changer = mb_.host_change_before_launch(id, entry_.name); !changer.empty()) {
-          return fail(s, "global '" + id + "' is changed by " + changer + " before this kernel is launched: Numba "
-                         "freezes its value when it compiles the kernel (at the first launch), py2cuda when it "
-                         "translates (the module's assignment), which would not see the change; pass it to the "
-                         "kernel as an argument");
-        }
       }
       bool has_half = v->type == types::float16();
       if (v->type->is_tuple()) {
@@ -323,6 +314,7 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
       return ref;
     }
     case sema::Symbol::Kind::HostValue:
+      if (!host_ && mb_.frozen_at_launch(id)) return launch_frozen_read(id, s);
       return fail(s, "global '" + id +
                          "' is not a constant: Numba freezes module globals when it compiles a kernel, and '" + id +
                          "' is rebound at module level; pass it as an argument instead");
@@ -343,6 +335,35 @@ ir::ExprPtr FunctionBuilder::global(const std::string& id, Span s) {
     }
   }
   return nullptr;
+}
+
+// A global only the running program knows, read in a kernel or device function: the
+// __constant__ copy the host code sets at the first launch (ModuleBuilder::frozen_at_launch),
+// typed as Numba types a frozen global, a readonly C array or a number.
+ir::ExprPtr FunctionBuilder::launch_frozen_read(const std::string& id, Span s) {
+  const TypeRef host_type = mb_.shared_global_type(id);
+  if (!host_type) {
+    const bool kernel = entry_.kind == FunctionKind::Kernel;
+    return fail(s, "global '" + id + "' is computed by the program when it runs, and this function is typed before "
+                   "the module's code assigns it (a function with a signature is compiled where it is defined; "
+                   "without one, Numba freezes a global at the kernel's first launch); " +
+                   (kernel ? "launch the kernel without a signature, or pass '" + id + "' as an argument"
+                           : "pass '" + id + "' as an argument"));
+  }
+  TypeRef type = nullptr;
+  if (host_type->is_array() && !host_type->is_device_array() && host_type->dtype()->is_number()) {
+    type = types::array(host_type->dtype(), host_type->ndim(), Layout::C, /*readonly=*/true);
+  } else if (host_type->is_number()) {
+    type = host_type;
+  }
+  if (!type || (host_type->is_array() ? host_type->dtype() : host_type) == types::float16()) {
+    return fail(s, "global '" + id + "' is a " + host_type->str() + " computed by the program when it runs; py2cuda "
+                   "freezes such a global into a kernel at its first launch when it is a NumPy array or a number of "
+                   "one type; pass it to the kernel as an argument");
+  }
+  auto ref = std::make_unique<ir::GlobalRef>(mb_.launch_frozen_global(id, type), type, s);
+  ref->frozen_at_launch = true;
+  return ref;
 }
 
 ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
@@ -780,6 +801,17 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
     // `g = lambda x: x - 1` or `def f(x): return ...` in a kernel: applied where it is called.
     if (auto it = lambda_aliases_.find(ast::as<ast::Name>(*c.func).id); it != lambda_aliases_.end()) {
       return lambda_call(c, *it->second);
+    }
+  }
+  // `f.py_func(...)`: the Python function a CPU @jit or device function compiles, run as Python.
+  if (python_host() && c.func->kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(*c.func).attr == "py_func" &&
+      ast::as<ast::Attribute>(*c.func).value->kind == ast::ExprKind::Name) {
+    const std::string& id = ast::as<ast::Name>(*ast::as<ast::Attribute>(*c.func).value).id;
+    auto it = mb_.info().globals.find(id);
+    if (!locals_.count(id) && it != mb_.info().globals.end() && it->second.kind == sema::Symbol::Kind::Function &&
+        it->second.function->def &&
+        (it->second.function->kind == FunctionKind::CpuJit || it->second.function->kind == FunctionKind::Device)) {
+      return call_function(c, mb_.py_func_of(*it->second.function));
     }
   }
   if (host_) {

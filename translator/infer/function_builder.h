@@ -189,6 +189,7 @@ class FunctionBuilder {
   ir::ExprPtr expr(const ast::Expr& e);
   ir::ExprPtr name(const ast::Name& n);
   ir::ExprPtr global(const std::string& id, Span s);
+  ir::ExprPtr launch_frozen_read(const std::string& id, Span s);
   ir::ExprPtr attribute(const ast::Attribute& a);
   ir::ExprPtr subscript(const ast::Subscript& s);
   // np.mgrid[...] / np.ogrid[...] (sparse) in host code (infer/index_grids.cpp).
@@ -810,6 +811,9 @@ class ModuleBuilder {
                             bool for_host = false);
 
   sema::ModuleInfo& info() { return info_; }
+  // `f.py_func` of a CPU @jit or device function: the Python function itself, a plain host
+  // function of the same definition (Python's semantics, not Numba's), made on first use.
+  const FunctionEntry& py_func_of(const FunctionEntry& f);
   // The C++ namespace the .cu declares the program's names in.
   const std::string& module_namespace() const { return module_->name; }
   // Classes of host code (infer/host_classes.cpp): the struct of a class (made on first use), and
@@ -831,12 +835,16 @@ class ModuleBuilder {
   TypeRef shared_global_type(const std::string& name) const;
   void set_shared_global_type(const std::string& name, TypeRef t);
   int shared_global_changes() const { return shared_global_changes_; }
-  // What changes the module variable `name` before a launch of `kernel` in the same body (the
-  // module's code, or a function's), in source order, which the kernel's frozen copy would not
-  // see: "the module's code", "function 'f'" (whose call comes first, or which changes it and
-  // then launches); empty when nothing does. A change is a store into it or a method changing
-  // it, or a rebinding under `global`.
-  std::string host_change_before_launch(const std::string& name, const std::string& kernel);
+  // Whether the module's code changes the module variable `name` in place, or a function
+  // changes it in place or rebinds it under `global`.
+  bool changed_by_host_code(const std::string& name);
+  // A module global kernels read whose value only the running program knows: bound more than
+  // once or from what py2cuda does not evaluate, or changed before a launch. Its kernels read
+  // a __constant__ copy that the first launch sets from the host program's variable, a shared
+  // global (infer/host_globals.cpp). Only in a program with host code.
+  bool frozen_at_launch(const std::string& name);
+  // The __constant__ copy's C++ name, declared once for `type`.
+  std::string launch_frozen_global(const std::string& name, TypeRef type);
 
   // Ufuncs (infer/ufuncs.cpp): the module's entry for `f`, its loop for these core
   // parameter types (built on first request), and run()'s eager CUDA loops.
@@ -872,6 +880,8 @@ class ModuleBuilder {
   ArgparseParsers argparse_parsers_;
   std::optional<std::set<std::string>> shared_globals_;
   std::map<std::string, TypeRef> shared_global_types_;
+  std::map<std::string, bool> frozen_at_launch_;
+  std::map<const FunctionEntry*, std::unique_ptr<FunctionEntry>> py_funcs_;
   // Bumped by each change of a shared variable's type: the function typing then takes another pass.
   int shared_global_changes_ = 0;
   void build_host_program();

@@ -104,65 +104,77 @@ bool ModuleBuilder::is_shared_global(const std::string& name) {
         if (uses.count > 0) shared_globals_->insert(name);
       }
     }
+    // A global a kernel or device function reads that only the running program can freeze:
+    // the host program keeps it in the shared variable the first launch copies it from.
+    for (const auto& f : info_.functions) {
+      if ((f->kind != sema::FunctionKind::Kernel && f->kind != sema::FunctionKind::Device) || !f->def) continue;
+      std::set<std::string> local;
+      collect_bound_names(f->def->body, local);
+      for (const auto& p : f->def->params) local.insert(p.name);
+      for (const auto& [name, sym] : info_.globals) {
+        if (local.count(name) || !module_names.count(name)) continue;
+        NameCounter uses(name);
+        uses.block(f->def->body);
+        if (uses.count > 0 && frozen_at_launch(name)) shared_globals_->insert(name);
+      }
+    }
   }
   return shared_globals_->count(name) > 0;
 }
 
-std::string ModuleBuilder::host_change_before_launch(const std::string& name, const std::string& kernel) {
-  // The functions that change it: rebinding it under `global`, or changing it in place.
-  std::set<std::string> changers;
+bool ModuleBuilder::frozen_at_launch(const std::string& name) {
+  if (!info_.host.has_host_code) return false;
+  auto [known, fresh] = frozen_at_launch_.try_emplace(name, false);
+  if (!fresh) return known->second;
+  auto it = info_.globals.find(name);
+  if (it == info_.globals.end()) return false;
+  sema::Symbol& sym = it->second;
+  bool at_launch = sym.kind == sema::Symbol::Kind::HostValue;
+  // (A string constant is no value a kernel reads: its comparisons are decided while typing.)
+  if (sym.kind == sema::Symbol::Kind::Constant && sym.closure_function.empty() && sym.value_expr &&
+      sym.value_expr->kind != ast::ExprKind::NoneLit && sym.value_expr->kind != ast::ExprKind::StrLit) {
+    Diagnostics quiet(*info_.file);
+    const sema::ConstValue* v = sema::constant_value(info_, sym, quiet);
+    at_launch = !v;
+    // A value py2cuda computes that the host code changes (in place, or rebinding it under
+    // `global`): the launch freezes whatever the program has made of it by then.
+    if (v && (v->type->is_array() || v->type->is_number())) at_launch = changed_by_host_code(name);
+  }
+  frozen_at_launch_[name] = at_launch;
+  return at_launch;
+}
+
+std::string ModuleBuilder::launch_frozen_global(const std::string& name, TypeRef type) {
+  const std::string cpp = cpp_identifier(name);
+  for (const ir::LaunchFrozenGlobal& g : module_->launch_frozen_globals) {
+    if (g.python_name == name) return g.cpp_name;
+  }
+  auto it = info_.globals.find(name);
+  module_->launch_frozen_globals.push_back(ir::LaunchFrozenGlobal{.python_name = name,
+                                                                  .cpp_name = cpp,
+                                                                  .host_cpp_name = shared_global_cpp_name(name),
+                                                                  .type = type,
+                                                                  .span = it == info_.globals.end() ? Span{} : it->second.span});
+  return cpp;
+}
+
+bool ModuleBuilder::changed_by_host_code(const std::string& name) {
+  std::set<std::string> mutated;
+  collect_mutated_names(info_.host.body, mutated);
+  if (mutated.count(name)) return true;
   for (const auto& f : info_.functions) {
     if (f->kind != sema::FunctionKind::Plain || !f->def) continue;
-    std::set<std::string> declared_global, mutated, local;
+    std::set<std::string> declared_global, local;
+    mutated.clear();
     collect_global_names(f->def->body, declared_global);
     collect_mutated_names(f->def->body, mutated);
     collect_bound_names(f->def->body, local);
     for (const auto& p : f->def->params) local.insert(p.name);
     const bool rebinds = declared_global.count(name) && local.count(name);
     const bool changes = mutated.count(name) && (!local.count(name) || declared_global.count(name));
-    if (rebinds || changes) changers.insert(f->name);
+    if (rebinds || changes) return true;
   }
-  // In one body (the module's code, or a function's), in source order: a statement that
-  // changes the name itself or calls a changer, then a launch of the kernel.
-  struct Scan : SubtreeWalker {
-    const std::string& name;
-    const std::string& kernel;
-    const std::set<std::string>& changers;
-    bool module_code = false;
-    std::string changed_by;  // set once a change is seen
-    std::string found;       // set once a launch follows a change
-    Scan(const std::string& n, const std::string& k, const std::set<std::string>& c) : name(n), kernel(k), changers(c) {}
-    void visit(const ast::Stmt& s) override {
-      std::set<std::string> mutated;
-      collect_mutated_names(std::vector<const ast::Stmt*>{&s}, mutated);
-      const bool simple = s.kind != ast::StmtKind::If && s.kind != ast::StmtKind::For && s.kind != ast::StmtKind::While &&
-                          s.kind != ast::StmtKind::Try && s.kind != ast::StmtKind::With;
-      if (simple && mutated.count(name) && changed_by.empty()) changed_by = module_code ? "the module's code" : "its own code";
-    }
-    void visit(const ast::Expr& e) override {
-      if (e.kind != ast::ExprKind::Call) return;
-      const ast::Expr& f = *ast::as<ast::Call>(e).func;
-      if (f.kind == ast::ExprKind::Name && changers.count(ast::as<ast::Name>(f).id) && changed_by.empty()) {
-        changed_by = "function '" + ast::as<ast::Name>(f).id + "'";
-      }
-      // kernel[blocks, threads](...)
-      if (f.kind == ast::ExprKind::Subscript && ast::as<ast::Subscript>(f).value->kind == ast::ExprKind::Name &&
-          ast::as<ast::Name>(*ast::as<ast::Subscript>(f).value).id == kernel && !changed_by.empty() && found.empty()) {
-        found = changed_by;
-      }
-    }
-  };
-  Scan module(name, kernel, changers);
-  module.module_code = true;
-  for (const ast::Stmt* st : info_.host.body) module.stmt(*st);
-  if (!module.found.empty()) return module.found;
-  for (const auto& f : info_.functions) {
-    if (f->kind != sema::FunctionKind::Plain || !f->def) continue;
-    Scan body(name, kernel, changers);
-    body.block(f->def->body);
-    if (!body.found.empty()) return body.found == "its own code" ? "function '" + f->name + "'" : body.found;
-  }
-  return "";
+  return false;
 }
 
 std::string ModuleBuilder::shared_global_cpp_name(const std::string& name) const {

@@ -7,6 +7,7 @@
 #include "ir/effects.h"
 #include "ir/grid_stride.h"
 #include "ir/independent_threads.h"
+#include "ir/launch_frozen_globals.h"
 
 namespace py2cuda::infer {
 
@@ -91,6 +92,7 @@ std::unique_ptr<ir::Module> ModuleBuilder::run() {
     ir::mark_call_effects(*module_);  // which device functions' calls lowering must keep in order
     ir::mark_grid_stride_loops(*module_);  // which kernels' loops the emulation may run trip-major
     ir::mark_independent_threads(*module_);  // which kernels' blocks the emulation may interleave
+    ir::mark_launch_frozen_globals(*module_);  // which globals host code sets before each launch
     return std::move(module_);
   }
 
@@ -364,6 +366,17 @@ TypeRef ModuleBuilder::probe_return_type(const FunctionEntry& f, const std::vect
   TypeRef t = fn && scratch_.error_count() == errors_before ? fn->return_type : nullptr;
   probes_[key] = t;
   return t;
+}
+
+const FunctionEntry& ModuleBuilder::py_func_of(const FunctionEntry& f) {
+  std::unique_ptr<FunctionEntry>& plain = py_funcs_[&f];
+  if (!plain) {
+    plain = std::make_unique<FunctionEntry>();
+    plain->name = f.name + "_py_func";
+    plain->def = f.def;
+    plain->kind = FunctionKind::Plain;
+  }
+  return *plain;
 }
 
 std::unique_ptr<ir::Module> build_module(sema::ModuleInfo& info, Diagnostics& diags) {

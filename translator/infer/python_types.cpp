@@ -112,6 +112,7 @@ int FunctionBuilder::scalar_origin(const ast::Expr& e, std::set<std::string>& fo
           // A method: an array's give NumPy scalars, but .item() a Python value.
           const auto& m = ast::as<ast::Attribute>(*c.func);
           if (m.attr == "item") return Origin::Python;
+          if (m.attr == "py_func") return Origin::Unknown;  // a function's result, as for f(x)
           auto owner = expr(*m.value);
           if (owner && owner->type == types::host_object("Event")) return Origin::Python;  // elapsed_time(): a float
           if (owner && owner->type->is_number() && m.attr == "round") return Origin::NumPy;  // only NumPy's scalars have it

@@ -79,6 +79,8 @@ struct GlobalRef : Expr {
   bool nonnegative = false;  // the frozen value is >= 0 (for the index-wrap analysis)
   bool nonzero = false;      // the frozen value is not 0 (a divisor that cannot raise)
   std::vector<int64_t> shape;  // a frozen array's extents: its .shape and .size are constants
+  // A LaunchFrozenGlobal (a __constant__ variable the first launch sets), not a constant.
+  bool frozen_at_launch = false;
 };
 
 // The extents of a frozen module array (a __constant__ array), known at translation time;
@@ -414,6 +416,9 @@ struct Function {
   // into an array it did not create, a barrier, a warp collective, or a call of such a function.
   // Until then, and for host functions, every call counts as one.
   bool call_has_effects = true;
+  // Kernels: the LaunchFrozenGlobals it reads, with what it calls (C++ names, in the
+  // module's order), which host code sets before launching it (ir::mark_launch_frozen_globals).
+  std::vector<std::string> launch_frozen_globals;
   std::string signature_text;  // "void(float32[:], int64)", for the comment above it
   bool recursive = false;      // calls itself: declared before its definition
   // Host code: the program's main body, a plain Python function it calls, or a CPU @jit
@@ -435,6 +440,18 @@ struct Constant {
   bool host_copy = false;
   Span span;
   std::string python_text;  // the Python assignment, echoed as a comment
+};
+
+// A module global kernels read whose value only the running program knows (a call py2cuda
+// does not evaluate, a change before the launch): a __constant__ variable, a CArray view of
+// a device copy for an array, that the host code sets at the first launch of a kernel
+// reading it, from its own variable (Numba freezes a global at the kernel's first launch).
+struct LaunchFrozenGlobal {
+  std::string python_name;
+  std::string cpp_name;       // the __constant__ variable
+  std::string host_cpp_name;  // the host program's variable it is set from
+  TypeRef type = nullptr;     // a readonly C array, or a number
+  Span span;                  // the module's first assignment of it
 };
 
 // A device function defined in CUDA C/C++ elsewhere (cuda.declare_device), linked in.
@@ -475,6 +492,7 @@ struct Module {
   std::string name;  // C++ namespace
   std::vector<Ufunc> ufuncs;  // @vectorize/@guvectorize functions, source order
   std::vector<Constant> constants;
+  std::vector<LaunchFrozenGlobal> launch_frozen_globals;
   std::vector<External> externals;
   std::vector<std::string> link_paths;  // every external's files, resolved, without repeats
   // Device functions before their callers, then kernels, in source order.

@@ -137,6 +137,7 @@ class Emitter {
   }
 
   std::string cu(const ir::Module& m) {
+    module_ = &m;
     out_ = fill(template_text("prologue.cu.in"), {{"version", options_.version},
                                                    {"source", file_.base_name()},
                                                    {"stem", file_.module_name()}});
@@ -166,6 +167,7 @@ class Emitter {
                literal(static_cast<const ir::Const&>(*c.value), false) + ";\n");
       }
     }
+    launch_frozen_globals(m);
     externals(m);
     bool any_recursive = false;
     for (const auto& f : m.functions) any_recursive = any_recursive || f->recursive;
@@ -559,6 +561,31 @@ class Emitter {
     return text.empty() ? "other files (no link= given)" : text;
   }
 
+  void launch_frozen_globals(const ir::Module& m) {
+    if (m.launch_frozen_globals.empty()) return;
+    out_ += "\n// Module globals the program computes when it runs, read by kernels: Numba freezes a global\n"
+            "// at the first launch of a kernel reading it, and so does the host code here\n"
+            "// (py2cuda::host::freeze_global before a launch).\n";
+    for (const ir::LaunchFrozenGlobal& g : m.launch_frozen_globals) {
+      const FromPython from(*this, g.span.line);
+      echo(g.span.line);
+      append("__constant__ " + type_name(g.type) + " " + g.cpp_name + ";\n");
+    }
+  }
+
+  // Before a launch: the globals its kernels read that the first launch freezes.
+  void freeze_globals_before(const ir::Launch& launch) {
+    std::set<std::string> names;
+    auto add = [&](const ir::Function* k) {
+      if (k) names.insert(k->launch_frozen_globals.begin(), k->launch_frozen_globals.end());
+    };
+    add(launch.kernel);
+    for (const ir::Launch::Choice& c : launch.choices) add(c.kernel);
+    for (const ir::LaunchFrozenGlobal& g : module_->launch_frozen_globals) {
+      if (names.count(g.cpp_name)) line("py2cuda::host::freeze_global(" + g.cpp_name + ", " + g.host_cpp_name + ");");
+    }
+  }
+
   void externals(const ir::Module& m) {
     if (m.externals.empty()) return;
     out_ += "\n// Device functions written in CUDA C/C++ (cuda.declare_device), defined in " + link_list(m) +
@@ -690,6 +717,7 @@ class Emitter {
     switch (s.kind) {
       case ir::StmtKind::Expr: {
         const ir::Expr& value = *static_cast<const ir::ExprStmt&>(s).value;
+        if (value.kind == ir::ExprKind::Launch) freeze_globals_before(static_cast<const ir::Launch&>(value));
         if (value.kind == ir::ExprKind::Launch && !static_cast<const ir::Launch&>(value).choices.empty()) {
           launch_choice(p.launch_choice(static_cast<const ir::Launch&>(value)));
           return;
@@ -968,6 +996,7 @@ class Emitter {
   const SourceFile& file_;
   const EmitOptions& options_;
   SourceMap* map_;  // --annotate's record, or null
+  const ir::Module* module_ = nullptr;  // the module cu() is writing
   uint32_t python_line_ = 0;  // the Python line the C++ being written comes from, 0 for none
   std::vector<PendingNote> pending_notes_;  // noted while printing the next line's expressions
   std::vector<std::pair<size_t, uint32_t>> line_origins_;  // (offset of a line, its Python line)

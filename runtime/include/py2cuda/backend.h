@@ -6,6 +6,8 @@
 //   void  copy_host_to_device(void* dst, const void* src, size_t bytes);
 //   void  copy_device_to_host(void* dst, const void* src, size_t bytes);
 //   void  copy_device_to_device(void* dst, const void* src, size_t bytes);
+//   template <class T>
+//   void  copy_to_symbol(T& symbol, const T& value);  // a __constant__ variable, from host code
 //   void  synchronize();
 //   template <class... P, class... A>
 //   void  launch_kernel(void (*kernel)(P...), const LaunchConfig&, const KernelInfo&, A&&... args);

@@ -45,6 +45,13 @@ inline void copy_device_to_device(void* dst, const void* src, std::size_t bytes)
   check(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice), "cudaMemcpy on the device", nullptr);
 }
 
+// A __constant__ variable's value, set from host code: `symbol` names the host's shadow of
+// the device variable, which cudaMemcpyToSymbol resolves.
+template <class T>
+void copy_to_symbol(T& symbol, const T& value) {
+  check(cudaMemcpyToSymbol(symbol, &value, sizeof(T)), "cudaMemcpyToSymbol", nullptr);
+}
+
 inline void synchronize() { check(cudaDeviceSynchronize(), "cudaDeviceSynchronize", nullptr); }
 
 // Launches `kernel` asynchronously and reports a launch that CUDA refuses (too much

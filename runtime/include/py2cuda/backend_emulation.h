@@ -65,6 +65,12 @@ inline void copy_host_to_device(void* dst, const void* src, std::size_t bytes) {
   if (bytes) std::memcpy(dst, src, bytes);
 }
 
+// A __constant__ variable is a plain global in the emulation (emu/cuda_keywords.h).
+template <class T>
+void copy_to_symbol(T& symbol, const T& value) {
+  symbol = value;
+}
+
 inline void copy_device_to_host(void* dst, const void* src, std::size_t bytes) {
   if (bytes) std::memcpy(dst, src, bytes);
 }

@@ -13,6 +13,7 @@
 #include "host/dict_classes.h"
 #include "host/dynamic_number.h"
 #include "host/event.h"
+#include "host/frozen_globals.h"
 #include "host/exception_handling.h"
 #include "host/forall.h"
 #include "host/format_call.h"
