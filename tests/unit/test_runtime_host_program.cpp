@@ -152,4 +152,20 @@ TEST(RuntimeHostProgram, LaunchTransferMatchesTheLayoutBeforeItCopies) {
   EXPECT_EQ(rows.data()[1], 5.0);
 }
 
+// cuda.In(a) sends the array and does not copy it back; cuda.Out(a) copies back what the kernel
+// wrote into device memory that received nothing of the host's.
+TEST(RuntimeHostProgram, InAndOutCopyOneWay) {
+  const h::NDArray<double, 2> rows = view_of_twelve({2, 4}, {4, 1}, 4);  // m[1:]: 4.0 ... 11.0
+  const auto read_then_write = [](py2cuda::CArray<double, 2> a, double value) {
+    double first = 0;
+    py2cuda::backend::copy_device_to_host(&first, a.data, sizeof(double));
+    py2cuda::backend::copy_host_to_device(a.data, &value, sizeof(double));
+    return first;
+  };
+  EXPECT_EQ(read_then_write(h::transfer_in(rows), -1.0), 4.0);
+  EXPECT_EQ(rows.data()[0], 4.0);  // not copied back
+  read_then_write(h::transfer_out(rows), -2.0);
+  EXPECT_EQ(rows.data()[0], -2.0);  // copied back (the rest: whatever the device memory held, as in Numba)
+}
+
 }  // namespace

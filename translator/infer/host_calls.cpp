@@ -22,6 +22,7 @@
 #include "infer/host_nodes.h"
 #include "infer/host_row_args.h"
 #include "infer/ir_literals.h"
+#include "infer/reusable_values.h"
 #include "ir/effects.h"
 #include "types/numpy_rules.h"
 #include "types/rules.h"
@@ -562,53 +563,68 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
 }
 
 ir::ExprPtr FunctionBuilder::launch(const ast::Call& c, const FunctionEntry& kernel, const ast::Subscript& config) {
-  std::vector<const ast::Expr*> parts;
+  // The configuration's items, typed: a tuple display's, or those of a tuple held by a name
+  // (`cfg = (blocks, threads)`, `kernel[cfg](...)`), read where they are needed.
+  std::vector<ir::ExprPtr> parts;
+  std::vector<Span> spans;
   if (config.index->kind == ast::ExprKind::Tuple) {
-    for (const auto& e : ast::as<ast::TupleExpr>(*config.index).elts) parts.push_back(e.get());
+    for (const auto& e : ast::as<ast::TupleExpr>(*config.index).elts) {
+      parts.push_back(expr(*e));
+      spans.push_back(e->span);
+      if (!parts.back()) return nullptr;
+    }
   } else {
-    parts.push_back(config.index.get());
+    auto whole = expr(*config.index);
+    if (!whole) return nullptr;
+    if (whole->type->is_tuple() && whole->kind == ir::ExprKind::TupleMake) {
+      for (auto& e : static_cast<ir::TupleMake&>(*whole).elements) parts.push_back(std::move(e));
+    } else if (whole->type->is_tuple() && reusable(*whole) && whole->type->elements().size() >= 2) {
+      const std::vector<TypeRef>& items = whole->type->elements();
+      for (size_t i = 0; i < items.size(); ++i) {
+        parts.push_back(std::make_unique<ir::TupleGet>(items[i], reuse(*whole), static_cast<int>(i), whole->span));
+      }
+    } else {
+      parts.push_back(std::move(whole));
+    }
+    spans.assign(parts.size(), config.index->span);
   }
   if (parts.size() < 2 || parts.size() > 4) {
     return numba_rejects(config.index->span, "a launch configuration is [blocks, threads], [blocks, threads, stream] or "
                                     "[blocks, threads, stream, dynamic_shared_bytes]");
   }
   auto node = std::make_unique<ir::Launch>(nullptr, c.span);
-  auto dim = [&](const ast::Expr& e) -> ir::ExprPtr {
-    auto v = expr(e);
-    if (!v) return nullptr;
+  auto dim = [&](ir::ExprPtr v, Span span) -> ir::ExprPtr {
     // `cfg["tpb"]` of a dict of mixed values, or a number whose type differs by path: the
     // number it holds.
     if (v->type == types::host_object("FormatArg")) v = mixed_dict_number(std::move(v));
     if (v->type->is_int() || v->type->is_dynamic()) return convert(std::move(v), types::int64());
     if (v->type->is_tuple()) {
       for (TypeRef t : v->type->elements()) {
-        if (!t->is_int()) return fail(e.span, "launch dimensions must be integers, not " + v->type->str());
+        if (!t->is_int()) return fail(span, "launch dimensions must be integers, not " + v->type->str());
       }
       if (v->type->elements().empty() || v->type->elements().size() > 3) {
-        return fail(e.span, "launch dimensions are 1 to 3 integers");
+        return fail(span, "launch dimensions are 1 to 3 integers");
       }
       return v;
     }
-    return fail(e.span, "launch dimensions must be integers or tuples of integers, not " + v->type->str());
+    return fail(span, "launch dimensions must be integers or tuples of integers, not " + v->type->str());
   };
-  node->grid = dim(*parts[0]);
-  node->block = dim(*parts[1]);
+  node->grid = dim(std::move(parts[0]), spans[0]);
+  node->block = dim(std::move(parts[1]), spans[1]);
   if (!node->grid || !node->block) return nullptr;
-  if (parts.size() >= 3 && !is_none(parts[2])) {
-    auto stream = expr(*parts[2]);
-    if (!stream) return nullptr;
+  if (parts.size() >= 3 && !parts[2]->type->is_none()) {
+    ir::ExprPtr stream = std::move(parts[2]);
     if (stream->type->is_int()) {
-      if (known_value(*stream) != 0.0) return fail(parts[2]->span, "a stream must be a cuda.stream() or 0");
+      if (known_value(*stream) != 0.0) return fail(spans[2], "a stream must be a cuda.stream() or 0");
     } else if (stream->type != types::host_object("Stream")) {
-      return fail(parts[2]->span, "a stream must be a cuda.stream() or 0, not " + stream->type->str());
+      return fail(spans[2], "a stream must be a cuda.stream() or 0, not " + stream->type->str());
     } else {
       node->stream = std::move(stream);
     }
   }
   if (parts.size() == 4) {
-    auto shared = expr(*parts[3]);
-    if (!shared) return nullptr;
-    if (!shared->type->is_int()) return fail(parts[3]->span, "the dynamic shared memory size must be an integer");
+    ir::ExprPtr shared = std::move(parts[3]);
+    if (!shared->type->is_int()) return fail(spans[3], "the dynamic shared memory size must be an integer");
     node->shared_bytes = convert(std::move(shared), types::int64());
   }
   return launch_arguments(c, kernel, std::move(node));
@@ -772,7 +788,24 @@ ir::ExprPtr FunctionBuilder::launch_arguments(const ast::Call& c, const Function
   std::vector<TypeRef> arg_types;
   for (size_t i = 0; i < n; ++i) {
     ir::ExprPtr v;
-    if (i < c.args.size()) {
+    // cuda.In(a) / cuda.Out(a) / cuda.InOut(a): a host array copied one way or both.
+    std::string transfer = "transfer_in_out";
+    if (i < c.args.size() && c.args[i]->kind == ast::ExprKind::Call) {
+      const auto& wrapper = ast::as<ast::Call>(*c.args[i]);
+      const std::string path = resolve_path(mb_.info(), *wrapper.func);
+      if (path == "numba.cuda.In" || path == "numba.cuda.Out" || path == "numba.cuda.InOut") {
+        if (wrapper.args.size() != 1 || !wrapper.keywords.empty()) {
+          return fail(wrapper.span, path.substr(6) + "() takes one array");
+        }
+        v = expr(*wrapper.args[0]);
+        if (!v) return nullptr;
+        if (!v->type->is_array()) return fail(wrapper.args[0]->span, path.substr(6) + "() takes an array, not " + v->type->str());
+        transfer = path == "numba.cuda.In" ? "transfer_in" : path == "numba.cuda.Out" ? "transfer_out" : transfer;
+      }
+    }
+    if (v) {
+      // the array in cuda.In/Out/InOut, typed above
+    } else if (i < c.args.size()) {
       // A DynamicNumber stays one where Numba picks the kernel by the argument's type.
       v = dynamic_operand(*c.args[i]);
       if (!kernel.signatures.empty()) v = static_number(std::move(v));
@@ -812,7 +845,7 @@ ir::ExprPtr FunctionBuilder::launch_arguments(const ast::Call& c, const Function
         const Span span = v->span;
         std::vector<ir::ExprPtr> operand;
         operand.push_back(std::move(v));
-        v = call_node(host_type, "py2cuda::host::transfer_in_out({0})", span, std::move(operand));
+        v = call_node(host_type, "py2cuda::host::" + transfer + "({0})", span, std::move(operand));
       }
     } else if (!t->is_number() && !t->is_tuple() && !t->is_complex()) {
       return fail(v->span, "a kernel argument cannot be a " + t->str());

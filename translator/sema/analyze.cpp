@@ -826,6 +826,14 @@ HostProgram collect_host_program(const ModuleInfo& info, const ast::Module& modu
                                            it->second.kind == Symbol::Kind::Path)) {
             continue;
           }
+          // `sigs = [float32(float32), float64(float64)]`: signatures a decorator names, not values.
+          const ast::Expr& value = *a.value;
+          bool signatures = is_type_expression(info, value);
+          if (value.kind == ast::ExprKind::List && !ast::as<ast::ListExpr>(value).elts.empty()) {
+            signatures = true;
+            for (const auto& e : ast::as<ast::ListExpr>(value).elts) signatures = signatures && is_type_expression(info, *e);
+          }
+          if (signatures) continue;
           host.body.push_back(s.get());
           if (it == info.globals.end() || it->second.kind != Symbol::Kind::Constant) host.has_host_code = true;
           continue;

@@ -113,6 +113,17 @@ void add_signature(const ModuleInfo& info, FunctionEntry& entry, const ast::Expr
   entry.signatures.push_back(std::move(*sig));
 }
 
+// A module name bound once to the decorator's argument (`sigs = [float32(float32)]`,
+// `@vectorize(sigs, target=TARGET)`): its value, as Python evaluates the decorator.
+const ast::Expr* through_names(const ModuleInfo& info, const ast::Expr* e) {
+  for (int depth = 0; e && e->kind == ast::ExprKind::Name && depth < 16; ++depth) {
+    auto it = info.globals.find(ast::as<ast::Name>(*e).id);
+    if (it == info.globals.end() || it->second.kind != Symbol::Kind::Constant || !it->second.value_expr) break;
+    e = it->second.value_expr;
+  }
+  return e;
+}
+
 }  // namespace
 
 void read_ufunc_decorator(const ModuleInfo& info, FunctionEntry& entry, const std::string& path, const ast::Call* call,
@@ -128,11 +139,12 @@ void read_ufunc_decorator(const ModuleInfo& info, FunctionEntry& entry, const st
     if (call->args.size() > 2) diags.error(call->args[2]->span, "too many positional arguments to the ufunc decorator");
     for (const auto& kw : call->keywords) {
       if (kw.name == "target") {
-        if (kw.value->kind != ast::ExprKind::StrLit) {
+        const ast::Expr* target = through_names(info, kw.value.get());
+        if (target->kind != ast::ExprKind::StrLit) {
           diags.error(kw.value->span, "target must be a string: 'cpu', 'parallel' or 'cuda'");
           continue;
         }
-        u.target = ast::as<ast::StrLit>(*kw.value).value;
+        u.target = ast::as<ast::StrLit>(*target).value;
         if (u.target != "cpu" && u.target != "parallel" && u.target != "cuda") {
           diags.error(kw.value->span, "unknown ufunc target '" + u.target + "': py2cuda knows 'cpu', 'parallel' and 'cuda'");
           u.target = "cpu";
@@ -151,6 +163,8 @@ void read_ufunc_decorator(const ModuleInfo& info, FunctionEntry& entry, const st
       }
     }
   }
+  sigs = through_names(info, sigs);
+  layout = through_names(info, layout);
   if (sigs) {
     if (sigs->kind == ast::ExprKind::List || sigs->kind == ast::ExprKind::Tuple) {
       const auto& elts = sigs->kind == ast::ExprKind::List ? ast::as<ast::ListExpr>(*sigs).elts

@@ -355,14 +355,21 @@ auto device_array_like(const A& like) {
 // Numba, the array's type is matched to the kernel's first: a parameter of layout 'C'
 // refuses a view that is not C-contiguous (TypeError: no signature matches it), and only
 // then does the transfer refuse a view that is not one memory region (ValueError).
+//
+// cuda.In(a) copies it to the device only, cuda.Out(a) back only (into device memory that
+// starts uninitialised, as Numba's auto_device(copy=False)), cuda.InOut(a) both, as a bare
+// array does.
+enum class TransferDirection { InOut, In, Out };
+
 template <class T, int N>
 class TransferInOut {
  public:
-  explicit TransferInOut(const NDArray<T, N>& host) : host_(host) {}
+  explicit TransferInOut(const NDArray<T, N>& host, TransferDirection direction = TransferDirection::InOut)
+      : host_(host), direction_(direction) {}
   TransferInOut(const TransferInOut&) = delete;
   TransferInOut& operator=(const TransferInOut&) = delete;
   ~TransferInOut() noexcept(false) {
-    if (!sent_) return;  // refused before the copy
+    if (!sent_ || direction_ == TransferDirection::In) return;  // refused before the copy, or not copied back
     backend::synchronize();
     device_.copy_to_host(host_);
   }
@@ -379,13 +386,14 @@ class TransferInOut {
   // The launch converts once; a second conversion would see the same device copy.
   Array<T, N> send() const {
     if (!sent_) {
-      device_ = to_device(host_);
+      device_ = to_device(host_, /*copy=*/direction_ != TransferDirection::Out);
       sent_ = true;
     }
     return device_.view();
   }
 
   NDArray<T, N> host_;
+  TransferDirection direction_;
   mutable DeviceNDArray<T, N> device_;
   mutable bool sent_ = false;
 };
@@ -393,6 +401,17 @@ class TransferInOut {
 template <class T, int N>
 TransferInOut<T, N> transfer_in_out(const NDArray<T, N>& host) {
   return TransferInOut<T, N>(host);
+}
+
+// cuda.In(a), cuda.Out(a) as launch arguments.
+template <class T, int N>
+TransferInOut<T, N> transfer_in(const NDArray<T, N>& host) {
+  return TransferInOut<T, N>(host, TransferDirection::In);
+}
+
+template <class T, int N>
+TransferInOut<T, N> transfer_out(const NDArray<T, N>& host) {
+  return TransferInOut<T, N>(host, TransferDirection::Out);
 }
 
 }  // namespace py2cuda::host
