@@ -21,11 +21,13 @@ using py2cuda::KernelInfo;
 __global__ void some_blocks_return(Array<int32_t, 1> a);
 __global__ void some_threads_return(Array<int32_t, 1> a);
 __global__ void two_grid_syncs(Array<int32_t, 1> a);
+__global__ void bounds_test_returns(Array<int32_t, 1> a, Array<int32_t, 1> out);
 
 constexpr KernelInfo kBlocksReturnInfo{"some_blocks_return", "g.py:10", true, false, true};
 constexpr KernelInfo kThreadsReturnInfo{"some_threads_return", "g.py:20", true, false, true};
 constexpr KernelInfo kTwoSyncsInfo{"two_grid_syncs", "g.py:30", true, false, true};
 constexpr KernelInfo kTwoSyncsNotCooperativeInfo{"two_grid_syncs", "g.py:30", true, false, false};
+constexpr KernelInfo kBoundsTestInfo{"bounds_test_returns", "g.py:40", true, false, true};
 }  // namespace gridsync
 
 namespace {
@@ -163,15 +165,30 @@ TEST(EmuGridSync, BlocksThatReturnBeforeAGridSyncAreReportedNotHung) {
   }
 }
 
-TEST(EmuGridSync, ThreadsOfABlockThatReturnBeforeAGridSyncAreReported) {
+// Thread 0 of each block takes it through the grid's barrier on a GPU (cooperative groups'
+// sync_grids, after the block's bar.sync): with thread 0 returned the grid would hang.
+TEST(EmuGridSync, ABlockWhoseThreadZeroReturnsBeforeAGridSyncIsReported) {
   auto a = emu_test::filled<int32_t>(64, 0);
   const std::string message = emu_test::within_seconds(30, [&] {
     return error_of([&] { py2cuda::launch(gridsync::some_threads_return, {2, 32}, gridsync::kThreadsReturnInfo, a); });
   });
   EXPECT_TRUE(contains(message, "g.py:23: divergent barrier in kernel 'some_threads_return' at g.py:20, block (")) << message;
-  EXPECT_TRUE(contains(message, "16 threads (0,0,0)-(15,0,0) wait at grid.sync() at g.py:23, but 16 threads "
-                                "(16,0,0)-(31,0,0) returned without reaching it"))
+  EXPECT_TRUE(contains(message, "16 threads (16,0,0)-(31,0,0) wait at grid.sync() at g.py:23, but 16 threads "
+                                "(0,0,0)-(15,0,0) returned without reaching it, thread (0,0,0) among them, which "
+                                "takes the block through the grid's barrier on a GPU (the grid would hang)"))
       << message;
+}
+
+// The bounds test before a grid.sync() (numba-cuda's Laplace and sessionize examples): the
+// threads past the end return, as a GPU's bar.sync counts them arrived, and the others go on.
+TEST(EmuGridSync, ThreadsPastTheEndMayReturnBeforeAGridSync) {
+  auto a = emu_test::filled<int32_t>(70, 0);
+  auto out = emu_test::filled<int32_t>(70, 0);
+  emu_test::within_seconds(30, [&] {
+    py2cuda::launch(gridsync::bounds_test_returns, {3, 32}, gridsync::kBoundsTestInfo, a, out);
+  });
+  const auto result = out.copy_to_host();
+  for (int64_t i = 0; i < 70; ++i) EXPECT_EQ(result(i), 69 - i) << i;
 }
 
 TEST(EmuGridSync, BlocksAtDifferentGridSyncsAreReported) {
@@ -249,7 +266,7 @@ __global__ void some_blocks_return(Array<int32_t, 1> a) {
 #line 20 "g.py"
 __global__ void some_threads_return(Array<int32_t, 1> a) {
   py2cuda::GridGroup g = py2cuda::this_grid();
-  if (threadIdx.x >= 16) return;
+  if (threadIdx.x < 16) return;
   g.sync();
   a(py2cuda::grid1()) = 1;
 }
@@ -262,6 +279,15 @@ __global__ void two_grid_syncs(Array<int32_t, 1> a) {
     py2cuda::this_grid().sync();
   }
   a(int64_t(blockIdx.x)) = 1;
+}
+
+#line 40 "g.py"
+__global__ void bounds_test_returns(Array<int32_t, 1> a, Array<int32_t, 1> out) {
+  const int64_t i = py2cuda::grid1();
+  if (i >= a.size()) return;
+  a(i) = int32_t(i);
+  py2cuda::this_grid().sync();
+  out(i) = a(a.size() - 1 - i);
 }
 
 }  // namespace gridsync

@@ -624,6 +624,7 @@ class FunctionBuilder {
   void dynamic_number_candidate(const std::string& key);
   bool promote_dynamic_numbers();
   void assign(const ast::Expr& target, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
+  bool kernel_parallel_assign(const ast::Assign& a, ir::Block& out);
   void assign_name(const std::string& id, Span target_span, ir::ExprPtr value, Span s, ir::Block& out, bool echo);
   void aug_assign(const ast::AugAssign& a, ir::Block& out);
   void host_aug_assign(const ast::AugAssign& a, ir::ExprPtr current, ir::ExprPtr rhs, ir::Block& out);

@@ -293,6 +293,7 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
         return;
       }
       if (a.targets[0]->kind == ast::ExprKind::Name) type_values_.erase(ast::as<ast::Name>(*a.targets[0]).id);
+      if (!host_ && kernel_parallel_assign(a, out)) return;
       const bool to_name = a.targets[0]->kind == ast::ExprKind::Name;
       if (to_name) alloc_site_ = a.value.get();
       auto v = to_name ? maybe_optional(*a.value) : expr(*a.value);
@@ -448,6 +449,54 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
       return;
     default: unsupported_stmt(s); return;
   }
+}
+
+// `data, next_data = buf_0, buf_1` in a kernel, a display of arrays (which C++ tuples of
+// kernels do not hold): each name bound to its item, in order, through temporaries when a
+// name the statement binds is read on its right (`a, b = b, a`), as Python evaluates the
+// right side first. False (nothing typed) for other statements, which a tuple carries.
+bool FunctionBuilder::kernel_parallel_assign(const ast::Assign& a, ir::Block& out) {
+  if (a.targets[0]->kind != ast::ExprKind::Tuple || a.value->kind != ast::ExprKind::Tuple) return false;
+  const auto& names = ast::as<ast::TupleExpr>(*a.targets[0]).elts;
+  const auto& items = ast::as<ast::TupleExpr>(*a.value).elts;
+  if (names.size() != items.size()) return false;
+  for (const auto& n : names) {
+    if (n->kind != ast::ExprKind::Name) return false;
+  }
+  // Arrays are bound by name in kernels: a display naming one is such a statement.
+  bool arrays = false;
+  for (const auto& item : items) {
+    if (item->kind != ast::ExprKind::Name || !locals_.count(ast::as<ast::Name>(*item).id)) continue;
+    const ir::Variable* v = variable(binding(ast::as<ast::Name>(*item).id));
+    arrays = arrays || (v->type && v->type->is_array());
+  }
+  if (!arrays) return false;
+  bool reads_a_target = false;
+  for (const auto& n : names) {
+    for (const auto& item : items) {
+      NameCounter uses(ast::as<ast::Name>(*n).id);
+      uses.expr(item.get());
+      reads_a_target = reads_a_target || uses.count > 0;
+    }
+  }
+  std::vector<ir::ExprPtr> values;
+  for (const auto& item : items) {
+    auto v = expr(*item);
+    if (!v) return true;  // reported
+    if (reads_a_target) {
+      ir::Variable* held = temporary("item", v->type);
+      auto st = std::make_unique<ir::Assign>(std::make_unique<ir::VarRef>(held, item->span), std::move(v), a.span);
+      st->declare = true;
+      st->echo_line = out.empty() || values.empty();
+      out.push_back(std::move(st));
+      v = std::make_unique<ir::VarRef>(held, item->span);
+    }
+    values.push_back(std::move(v));
+  }
+  for (size_t i = 0; i < names.size(); ++i) {
+    assign(*names[i], std::move(values[i]), a.span, out, i == 0 && !reads_a_target);
+  }
+  return true;
 }
 
 void FunctionBuilder::assign(const ast::Expr& target, ir::ExprPtr value, Span s, ir::Block& out, bool echo) {

@@ -18,8 +18,10 @@
 //   - otherwise (threads wait at two barriers) the barrier is divergent: on a GPU the
 //     block would hang or run on with undefined results. Here the parked fibers are
 //     unwound and py2cuda::Error names the kernel, the block, the barrier locations and
-//     which threads arrived where. A grid.sync() needs every thread of the block, so
-//     threads returned before it make it divergent too.
+//     which threads arrived where. A grid.sync() counts returned threads as arrived too
+//     (its first step is the block's bar.sync), but not the block's thread 0: on a GPU that
+//     thread takes the block through the grid's barrier (cooperative groups' sync_grids),
+//     so with it returned the grid would hang, and the barrier is divergent.
 // A thread that throws (an out-of-bounds access, say) ends the block the same way,
 // and its exception is rethrown to the scheduler's caller.
 //
@@ -368,8 +370,9 @@ class FiberBlock {
       if (waiting == 0) return;  // every thread has returned
       // Threads that returned count as arrived at a block barrier, as on a GPU (bar.sync
       // completes once every thread of the block that has not exited arrives) and under
-      // Numba's simulator; a grid.sync() needs the whole block (see top).
-      if (!one_location || (returned > 0 && first_waiting->grid_sync)) throw Error(divergence_message());
+      // Numba's simulator; a grid.sync() needs the block's thread 0 (see top).
+      const bool master_returned = returned > 0 && threads_[0]->state != FiberThread::State::at_barrier;
+      if (!one_location || (master_returned && first_waiting->grid_sync)) throw Error(divergence_message());
       if (first_waiting->grid_sync) wait_for_grid(first_waiting->barrier);
       barrier_count_ = count;
       for (uint32_t i = 0; i < active_; ++i) {
@@ -438,9 +441,12 @@ class FiberBlock {
       message += (g ? "; " : "") + threads_text(at[g].second, dim) + (grid ? " wait at grid.sync() at " : " wait at the barrier at ") +
                  at[g].first.text();
     }
-    // Returned threads matter only to a grid.sync(): a block barrier counts them as arrived.
-    if (!returned.empty() && threads_[at.front().second.front()]->grid_sync) {
-      message += ", but " + threads_text(returned, dim) + " returned without reaching it";
+    // Returned threads matter only to a grid.sync() (a block barrier counts them as arrived),
+    // and there only when thread 0 is among them.
+    if (!returned.empty() && returned.front() == 0 && threads_[at.front().second.front()]->grid_sync) {
+      message += ", but " + threads_text(returned, dim) + " returned without reaching it, thread " +
+                 index_text(unflatten(0, dim)) + " among them, which takes the block through the grid's barrier "
+                 "on a GPU (the grid would hang)";
     } else {
       message += ": the threads of a block must all reach the same barrier";
     }
