@@ -702,6 +702,7 @@ class FunctionBuilder {
   std::map<std::string, std::string> version_of_;  // Python name -> current binding key
   // Device code: the (line, col) of assignments that may start a version of their own.
   std::set<std::pair<uint32_t, uint32_t>> separable_rebindings_;
+  std::set<std::pair<uint32_t, uint32_t>> self_contained_bindings_;  // infer/ssa_versions.h
   std::map<std::string, ir::Variable*> comprehension_vars_;  // a comprehension's target while it is typed
   std::map<std::string, int> version_count_;
   std::map<std::string, int> versions_named_;  // C++ variables made for a name's versions

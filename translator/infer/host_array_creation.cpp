@@ -232,6 +232,18 @@ ir::ExprPtr FunctionBuilder::host_array_creation(HostRowArgs& bound) {
         if (!is_none(a[1]) && !dt) return nullptr;
         return array_from_list(std::move(v), dt, a[0]->span);
       }
+      if (v && v->type->is_device_array()) {
+        // np.asarray(d) / np.array(d) of a device array: its copy on the host (Numba's
+        // DeviceNDArray.__array__ is copy_to_host()), converted to dtype= if one is given.
+        TypeRef host = types::with_device(v->type, false);
+        TypeRef dt = is_none(a[1]) ? host->dtype() : host_dtype(*a[1]);
+        if (!dt) return nullptr;
+        auto copy = call_node(types::array(host->dtype(), host->ndim(), Layout::C), "{0}.copy_to_host()", c.span,
+                              args_of(std::move(v)));
+        if (dt == host->dtype()) return copy;
+        return call_node(types::array(dt, host->ndim(), Layout::C), "py2cuda::np::astype<{t0}>({0})", c.span,
+                         args_of(std::move(copy)), {dt});
+      }
       auto src = bound.array_arg(0);
       if (!src) return nullptr;
       TypeRef dt = bound.dtype_or(1, src->type->dtype());

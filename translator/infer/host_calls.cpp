@@ -1881,6 +1881,13 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
 // ------------------------------------------------------------------ arrays
 
 ir::ExprPtr FunctionBuilder::array_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s) {
+  // `pts + [3, 3]`, `np.arange(3) * [1, 2, 3]`: NumPy makes the list an array first.
+  for (ir::ExprPtr* x : {&l, &r}) {
+    if ((*x)->type->is_list() || ((*x)->type->is_tuple() && (*x)->type->is_list_display())) {
+      *x = listed_array(std::move(*x), (*x)->span);
+      if (!*x) return nullptr;
+    }
+  }
   for (const ir::ExprPtr* x : {&l, &r}) {
     if ((*x)->type->is_device_array()) {
       return fail(s, "arithmetic on device arrays is not supported on the host (Numba has none either): "
@@ -1922,6 +1929,12 @@ ir::ExprPtr FunctionBuilder::array_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r
 ir::ExprPtr FunctionBuilder::array_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s) {
   const char* name = compare_ufunc(op);
   if (!name) return fail(s, "'" + std::string(python_spelling(op)) + "' is not an elementwise comparison");
+  for (ir::ExprPtr* x : {&l, &r}) {  // `a > [1, 2, 3]`: the list as an array, as NumPy compares it
+    if ((*x)->type->is_list() || ((*x)->type->is_tuple() && (*x)->type->is_list_display())) {
+      *x = listed_array(std::move(*x), (*x)->span);
+      if (!*x) return nullptr;
+    }
+  }
   for (const ir::ExprPtr* x : {&l, &r}) {
     if ((*x)->type->is_device_array()) return fail(s, "comparisons of device arrays are not supported on the host");
   }

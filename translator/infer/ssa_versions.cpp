@@ -66,7 +66,10 @@ int occurrences(const std::string& name, const ast::Stmt& s) {
 
 class RebindingFinder {
  public:
-  RebindingFinder(const std::vector<const ast::Stmt*>& body, const std::vector<std::string>& params) {
+  // `first_too`: a name's first assignment counts too (self_contained_bindings).
+  RebindingFinder(const std::vector<const ast::Stmt*>& body, const std::vector<std::string>& params,
+                  bool first_too = false)
+      : first_too_(first_too) {
     for (const ast::Stmt* st : body) positions_.stmt(*st);
     for (const std::string& p : params) bound_.insert(p);
     block(body);
@@ -86,7 +89,7 @@ class RebindingFinder {
       const std::vector<const ast::Name*> targets = direct_targets(*s);
       if (!targets.empty()) {
         for (const ast::Name* x : targets) {
-          if (bound_.count(x->id) && stays_in(x->id, b)) sites.insert(start_of(x->span));
+          if ((first_too_ || bound_.count(x->id)) && stays_in(x->id, b)) sites.insert(start_of(x->span));
         }
         for (const ast::Name* x : targets) bound_.insert(x->id);
         continue;
@@ -152,6 +155,7 @@ class RebindingFinder {
     return false;
   }
 
+  const bool first_too_;
   NamePositions positions_;
   std::set<std::string> bound_;          // names assigned before the statement being walked (parameters first)
   std::vector<const ast::Stmt*> loops_;  // the loops around the block being walked, outermost first
@@ -169,6 +173,16 @@ std::set<std::pair<uint32_t, uint32_t>> separable_rebindings(const ast::Function
 
 std::set<std::pair<uint32_t, uint32_t>> separable_rebindings(const std::vector<const ast::Stmt*>& body) {
   return RebindingFinder(body, {}).sites;
+}
+
+std::set<std::pair<uint32_t, uint32_t>> self_contained_bindings(const ast::FunctionDef& def) {
+  std::vector<const ast::Stmt*> body;
+  for (const ast::StmtPtr& s : def.body) body.push_back(s.get());
+  return RebindingFinder(body, {}, /*first_too=*/true).sites;
+}
+
+std::set<std::pair<uint32_t, uint32_t>> self_contained_bindings(const std::vector<const ast::Stmt*>& body) {
+  return RebindingFinder(body, {}, /*first_too=*/true).sites;
 }
 
 }  // namespace py2cuda::infer

@@ -34,19 +34,26 @@ ir::ExprPtr FunctionBuilder::starred_call(const ast::Call& c) {
     auto v = growable_list(expr(inner));
     if (!v) return nullptr;
     TypeRef row = v->type->is_list() ? v->type->dtype() : nullptr;
+    // zip(*t) of a tuple (`zip(*np.nonzero(b))`): zip of its items, below.
+    const bool of_tuple = v->type->is_tuple() && !v->type->is_list_display();
     if (row && row->is_list() && !row->is_set() && row->dtype()) {
       // zip(*rows) of a list of lists: as many tuples as the shortest row has items.
       return call_node(types::list(types::sized_tuple(row->dtype())), "py2cuda::host::transpose_rows({0})", c.span,
                        args_of(std::move(v)));
     }
-    if (!row || !row->is_tuple() || row->is_list_display() || row->elements().empty()) {
+    if (of_tuple) {
+      // the items of the tuple, spread as any call's (below)
+    } else if (!row || !row->is_tuple() || row->is_list_display() || row->elements().empty()) {
       return fail(inner.span, "py2cuda's zip(*rows) transposes a list of tuples or of lists, not " + v->type->str() +
                                   " (the number of tuples it gives must be known when the program is translated)");
     }
-    std::vector<TypeRef> columns;
-    for (TypeRef e : row->elements()) columns.push_back(types::sized_tuple(e));
-    auto k = int64_literal(columns.size(), c.span);
-    return call_node(types::tuple(columns), "py2cuda::host::unzip({0}, {1})", c.span, args_of(std::move(v), std::move(k)));
+    if (!of_tuple) {
+      std::vector<TypeRef> columns;
+      for (TypeRef e : row->elements()) columns.push_back(types::sized_tuple(e));
+      auto k = int64_literal(columns.size(), c.span);
+      return call_node(types::tuple(columns), "py2cuda::host::unzip({0}, {1})", c.span,
+                       args_of(std::move(v), std::move(k)));
+    }
   }
   auto call = std::make_unique<ast::Call>(c.span, ast::clone(c.func.get()));
   for (const auto& kw : c.keywords) call->keywords.push_back({kw.name, ast::clone(kw.value.get()), kw.span});
@@ -67,8 +74,24 @@ ir::ExprPtr FunctionBuilder::starred_call(const ast::Call& c) {
     if (!v) return nullptr;
     if (v->type->is_tuple()) {
       if (!rereadable(inner)) {
-        return fail(inner.span, "py2cuda unpacks *x where x is a name or an attribute (a.shape), not the value of "
-                                "an expression; assign it to a name first");
+        // `f(*g(x))`: the tuple evaluated once, into a variable whose items the call reads.
+        const std::string held_name =
+            "py2cuda_starred_" + std::to_string(inner.span.line) + "_" + std::to_string(inner.span.col);
+        auto rewritten = std::make_unique<ast::Call>(c.span, ast::clone(c.func.get()));
+        for (const auto& kw : c.keywords) rewritten->keywords.push_back({kw.name, ast::clone(kw.value.get()), kw.span});
+        for (const auto& x : c.args) {
+          rewritten->args.push_back(x.get() == a.get() ? std::make_unique<ast::Starred>(
+                                                              a->span, std::make_unique<ast::Name>(inner.span, held_name))
+                                                        : ast::clone(x.get()));
+        }
+        const ast::Call& once = *rewritten;
+        synthesized_.push_back(std::move(rewritten));
+        return with_held(std::move(v), "items", [&](ir::Variable* held) {
+          comprehension_vars_[held_name] = held;
+          auto result = starred_call(once);
+          comprehension_vars_.erase(held_name);
+          return result;
+        });
       }
       for (size_t i = 0; i < v->type->elements().size(); ++i) call->args.push_back(item_of(inner, i));
       continue;

@@ -88,6 +88,7 @@ std::unique_ptr<ir::Function> FunctionBuilder::build() {
 
   for (size_t i = 0; i < def.params.size(); ++i) env_[def.params[i].name] = param_types_[i];
   separable_rebindings_ = separable_rebindings(def);
+  self_contained_bindings_ = self_contained_bindings(def);
   const bool typed = type_body([&](ir::Block& out) {
     block(def.body, out);
     if (!final_) inferred_return_ = with_implicit_none(return_type_, def);
@@ -131,6 +132,7 @@ std::unique_ptr<ir::Function> FunctionBuilder::build_host_main() {
   fn_->def_span = entry_.decorator_span;
   collect_bound_names(entry_.host_body, locals_);
   separable_rebindings_ = separable_rebindings(entry_.host_body);
+  self_contained_bindings_ = self_contained_bindings(entry_.host_body);
   decided_ = decide_branches(mb_.info(), entry_.host_body, {}, false);
   for (auto it = locals_.begin(); it != locals_.end();) {
     if (mb_.is_shared_global(*it)) {
@@ -771,7 +773,10 @@ void FunctionBuilder::assign_name(const std::string& id, Span target_span, ir::E
       version_of_[id] = key;
     }
   }
-  if (host_ && (at_top_level() || rebinding_at_top_)) {
+  // In a copy of an unrolled loop's body, a name the block binds before reading it, and no
+  // value of which leaves the block, is that copy's own object too, even inside another loop.
+  const bool own_in_copy = !unrolled_copy_.empty() && self_contained_bindings_.count({target_span.line, target_span.col});
+  if (host_ && (at_top_level() || rebinding_at_top_ || own_in_copy)) {
     auto it = env_.find(key);
     // A number rebound to a number of another type (`x = 3` then `x = 2.5`) is another Python
     // object, printed as its own type: a new variable too, once this pass has bound the name

@@ -290,7 +290,11 @@ void cpu_loop(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
     largs += std::string(i ? ", " : "") + param_name(core, i);
   }
   std::string targs = largs;
-  w.line(1, "auto scalar = [](" + lparams + ") { return " + cpp_type(r) + "(" + core.cpp_name + "(" + largs + ")); };");
+  // A result whose type differs by path (`if t < 0: t = 0`) converts through its held number.
+  const std::string result = core.return_type->is_dynamic()
+                                 ? "py2cuda::host::from_dynamic<" + cpp_type(r) + ">(" + core.cpp_name + "(" + largs + "))"
+                                 : cpp_type(r) + "(" + core.cpp_name + "(" + largs + "))";
+  w.line(1, "auto scalar = [](" + lparams + ") { return " + result + "; };");
   w.line(1, "return py2cuda::host::" + std::string(u.parallel ? "vectorize_parallel<" : "vectorize_cpu<") + cpp_type(r) +
                 ">(" + quoted(u.name) + ", scalar, std::forward_as_tuple(" +
                 targs + "), out...);");

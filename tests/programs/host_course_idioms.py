@@ -1,0 +1,58 @@
+"""Host idioms from course notebooks that py2cuda rejected or failed to build: arithmetic and
+comparisons between arrays and lists (`pts * 0.3 + [3, 3]`, `np.arange(3) * [1, 2, 3]`,
+`a > [1, 1, 2, 2]`); `np.asarray(d)` and `np.array(d)` of a device array (its host copy); a CPU
+`@vectorize` whose body rebinds a parameter to an int (`if t < 0: t = 0`); a loop over dtypes
+nested in a loop over sizes binding a result array of each dtype; `f(*divmod(a, b))` and
+`print(*np.nonzero(m))`, a call's tuple spread into arguments."""
+# oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
+import numpy as np
+from numba import cuda, vectorize
+
+
+@cuda.jit
+def fill(out, v):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = v * (i + 1)
+
+
+@vectorize(["float32(float32, float32)", "float64(float64, float64)"])
+def clamp_add(a, t):
+    if t < 0:
+        t = 0
+    return a + t
+
+
+def run_case(n, dtype):
+    out = np.zeros(n, dtype=dtype)
+    fill[1, 8](out, dtype(1.5))
+    return out, float(out.sum())
+
+
+def combine(quotient, remainder):
+    return quotient * 100 + remainder
+
+
+rng = np.random.RandomState(0)
+pts = rng.randn(4, 2) * 0.3 + [3, 3]
+print(np.round(pts, 3))
+print(np.arange(3) * [1, 2, 3], (np.ones(2, dtype=np.float32) * [1, 2]).dtype)
+a = np.arange(4)
+print(a > [1, 1, 2, 2], a - [0.5, 0.5, 0.5, 0.5], [10, 20, 30, 40] - a)
+
+d = cuda.device_array(6)
+fill[1, 8](d, 0.5)
+print(np.asarray(d)[-3:], np.array(d).sum(), np.asarray(d, dtype=np.float32).dtype)
+
+x = np.ones(3, dtype=np.float32)
+t = np.array([-1.0, 0.5, 2.0], dtype=np.float32)
+print(clamp_add(x, t), clamp_add(np.ones(2), np.array([-3.0, 4.0])))
+
+for n in (2, 4):
+    for dt in (np.float32, np.float64):
+        out, s = run_case(n, dt)
+        print(n, out.dtype, out, s)
+
+print(combine(*divmod(1234, 100)))
+m = np.array([[0, 2], [3, 0]])
+print(*np.nonzero(m))
