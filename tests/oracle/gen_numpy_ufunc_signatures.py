@@ -42,7 +42,9 @@ UFUNCS = ["sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "ta
           "arccosh", "arctanh", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt",
           "cbrt", "floor", "ceil", "trunc", "fabs", "deg2rad", "rad2deg", "radians", "degrees",
           "arctan2", "hypot", "copysign", "fmod", "isnan", "isinf", "isfinite", "power",
-          "maximum", "minimum", "fmax", "fmin", "abs", "absolute"]
+          "maximum", "minimum", "fmax", "fmin", "abs", "absolute", "greater", "greater_equal", "less",
+          "less_equal", "equal", "not_equal", "logical_and", "logical_or", "logical_xor", "logical_not",
+          "bitwise_and", "bitwise_or", "bitwise_xor", "invert", "bitwise_not", "left_shift", "right_shift"]
 
 
 

@@ -338,7 +338,7 @@ TEST(TypeRules, NumpyUfuncsMatchNumbaTable) {
     EXPECT_EQ(call == nullptr, diags.has_errors()) << line;
   }
   EXPECT_EQ(casts, 14 * 14);
-  EXPECT_EQ(functions, 43);
+  EXPECT_EQ(functions, 60);
   EXPECT_GT(calls, 1500);
 }
 

@@ -51,6 +51,16 @@ constexpr std::string_view kLoopsPower = "bb->b BB->B hh->h HH->H ii->i II->I ll
 // ("?\?" keeps "??-" from reading as a trigraph.)
 constexpr std::string_view kLoopsMinMax = "?\?->? bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L qq->q QQ->Q ee->e "
                                           "ff->f dd->d gg->g FF->F DD->D GG->G mm->m MM->M OO->O";
+constexpr std::string_view kLoopsCompare =
+    "?\?->? bb->? BB->? hh->? HH->? ii->? II->? ll->? LL->? qq->? QQ->? qQ->? Qq->? ee->? ff->? dd->? gg->? FF->? "
+    "DD->? GG->? MM->? mm->? OO->? OO->O";
+constexpr std::string_view kLoopsLogical = "?\?->? bb->? BB->? hh->? HH->? ii->? II->? ll->? LL->? qq->? QQ->? ee->? "
+                                           "ff->? dd->? gg->? FF->? DD->? GG->? OO->O";
+constexpr std::string_view kLoopsLogicalNot =
+    "?->? b->? B->? h->? H->? i->? I->? l->? L->? q->? Q->? e->? f->? d->? g->? F->? D->? G->? O->O";
+constexpr std::string_view kLoopsBitwise = "?\?->? bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L qq->q QQ->Q OO->O";
+constexpr std::string_view kLoopsInvert = "?->? b->b B->B h->h H->H i->i I->I l->l L->L q->q Q->Q O->O";
+constexpr std::string_view kLoopsShift = "bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L qq->q QQ->Q OO->O";
 constexpr std::string_view kLoopsAbsolute =
     "?->? b->b B->B h->h H->H i->i I->I l->l L->L q->q Q->Q e->e f->f d->d g->g m->m F->f D->d G->g O->O";
 
@@ -63,6 +73,15 @@ constexpr std::string_view kCudaLoopsIsnan =
     "f->? d->? F->? D->? b->? B->? h->? H->? i->? I->? l->? L->? q->? Q->? ?->? m->? M->?";
 constexpr std::string_view kCudaLoopsMinMax =
     "?\?->? bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L qq->q QQ->Q ff->f dd->d FF->F DD->D";
+
+constexpr std::string_view kCudaLoopsCompare =
+    "?\?->? bb->? BB->? hh->? HH->? ii->? II->? ll->? LL->? qq->? QQ->? ff->? dd->? FF->? DD->? qQ->? Qq->?";
+constexpr std::string_view kCudaLoopsLogical =
+    "?\?->? bb->? BB->? hh->? HH->? ii->? II->? ll->? LL->? qq->? QQ->? ff->? dd->? FF->? DD->?";
+constexpr std::string_view kCudaLoopsLogicalNot = "?->? b->? B->? h->? H->? i->? I->? l->? L->? q->? Q->? f->? d->? F->? D->?";
+constexpr std::string_view kCudaLoopsBitwise = "?\?->? bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L qq->q QQ->Q";
+constexpr std::string_view kCudaLoopsInvert = "?->? b->b B->B h->h H->H i->i I->I l->l L->L q->q Q->Q";
+constexpr std::string_view kCudaLoopsShift = "bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L qq->q QQ->Q";
 
 Builtin fp16(std::string_view name, std::string_view pattern, std::string_view doc) {
   return Builtin{.path = name, .rule = Rule::Fp16, .is_call = true, .f64 = pattern, .doc = doc};
@@ -178,6 +197,44 @@ const std::vector<Builtin>& table() {
       {.path = "numpy.fmin", .rule = Rule::NumpyMinMax, .is_call = true, .f64 = "py2cuda::np_fmin({0}, {1})",
        .doc = "np.fmin of two scalars: NaN ignored", .loops = kLoopsMinMax,
        .cuda_loops = kCudaLoopsMinMax},
+      // Comparisons, logical and bitwise operators as NumPy ufuncs on scalars: the operator in the
+      // loop's types ({t0}: the loop's output, where C++'s promotion would leave the operands' width).
+      {.path = "numpy.greater", .rule = Rule::NumpyOperator, .is_call = true, .f64 = "({0} > {1})",
+       .doc = "x > y in NumPy's loop (an int64 and a uint64 compared exactly)", .loops = kLoopsCompare,
+       .cuda_loops = kCudaLoopsCompare},
+      {.path = "numpy.greater_equal", .rule = Rule::NumpyOperator, .is_call = true, .f64 = "({0} >= {1})",
+       .doc = "x >= y in NumPy's loop", .loops = kLoopsCompare, .cuda_loops = kCudaLoopsCompare},
+      {.path = "numpy.less", .rule = Rule::NumpyOperator, .is_call = true, .f64 = "({0} < {1})",
+       .doc = "x < y in NumPy's loop", .loops = kLoopsCompare, .cuda_loops = kCudaLoopsCompare},
+      {.path = "numpy.less_equal", .rule = Rule::NumpyOperator, .is_call = true, .f64 = "({0} <= {1})",
+       .doc = "x <= y in NumPy's loop", .loops = kLoopsCompare, .cuda_loops = kCudaLoopsCompare},
+      {.path = "numpy.equal", .rule = Rule::NumpyOperator, .is_call = true, .f64 = "({0} == {1})",
+       .doc = "x == y in NumPy's loop", .loops = kLoopsCompare, .cuda_loops = kCudaLoopsCompare},
+      {.path = "numpy.not_equal", .rule = Rule::NumpyOperator, .is_call = true, .f64 = "({0} != {1})",
+       .doc = "x != y in NumPy's loop", .loops = kLoopsCompare, .cuda_loops = kCudaLoopsCompare},
+      {.path = "numpy.logical_and", .rule = Rule::NumpyOperator, .is_call = true, .f64 = "({0} && {1})",
+       .doc = "both nonzero: a bool", .loops = kLoopsLogical, .cuda_loops = kCudaLoopsLogical},
+      {.path = "numpy.logical_or", .rule = Rule::NumpyOperator, .is_call = true, .f64 = "({0} || {1})",
+       .doc = "either nonzero: a bool", .loops = kLoopsLogical, .cuda_loops = kCudaLoopsLogical},
+      {.path = "numpy.logical_xor", .rule = Rule::NumpyOperator, .is_call = true, .f64 = "(bool({0}) != bool({1}))",
+       .doc = "exactly one nonzero: a bool", .loops = kLoopsLogical, .cuda_loops = kCudaLoopsLogical},
+      {.path = "numpy.logical_not", .rule = Rule::NumpyOperator, .is_call = true, .f64 = "(!{0})",
+       .doc = "x is zero: a bool", .loops = kLoopsLogicalNot, .cuda_loops = kCudaLoopsLogicalNot},
+      {.path = "numpy.bitwise_and", .rule = Rule::NumpyOperator, .is_call = true, .f64 = "{t0}({0} & {1})",
+       .doc = "x & y of integers or bools, in the loop's type", .loops = kLoopsBitwise, .cuda_loops = kCudaLoopsBitwise},
+      {.path = "numpy.bitwise_or", .rule = Rule::NumpyOperator, .is_call = true, .f64 = "{t0}({0} | {1})",
+       .doc = "bitwise or of integers or bools, in the loop's type", .loops = kLoopsBitwise, .cuda_loops = kCudaLoopsBitwise},
+      {.path = "numpy.bitwise_xor", .rule = Rule::NumpyOperator, .is_call = true, .f64 = "{t0}({0} ^ {1})",
+       .doc = "x ^ y of integers or bools, in the loop's type", .loops = kLoopsBitwise, .cuda_loops = kCudaLoopsBitwise},
+      {.path = "numpy.invert", .rule = Rule::NumpyOperator, .is_call = true, .f64 = "{t0}(~{0})",
+       .doc = "~x of an integer in its type; not x of a bool", .loops = kLoopsInvert, .cuda_loops = kCudaLoopsInvert},
+      {.path = "numpy.bitwise_not", .rule = Rule::NumpyOperator, .is_call = true, .f64 = "{t0}(~{0})",
+       .doc = "np.invert under its other name", .loops = kLoopsInvert, .cuda_loops = kCudaLoopsInvert},
+      {.path = "numpy.left_shift", .rule = Rule::NumpyOperator, .is_call = true, .f64 = "{t0}({0} << {1})",
+       .doc = "x << y in the loop's integer type (wrapping)", .loops = kLoopsShift, .cuda_loops = kCudaLoopsShift},
+      {.path = "numpy.right_shift", .rule = Rule::NumpyOperator, .is_call = true, .f64 = "{t0}({0} >> {1})",
+       .doc = "x >> y in the loop's integer type (arithmetic for signed types)", .loops = kLoopsShift,
+       .cuda_loops = kCudaLoopsShift},
       {.path = "numpy.abs", .rule = Rule::Abs, .is_call = true, .f32 = "fabsf({0})", .f64 = "fabs({0})",
        .doc = "np.abs of a scalar: an integer or bool keeps its type; a complex gives its part type", .loops = kLoopsAbsolute,
        .kernel_twin = "abs"},

@@ -52,6 +52,8 @@ enum class Rule {
   Nanosleep,       // cuda.nanosleep(ns): uint32 argument, no result
   Random,          // numba.cuda.random.xoroshiro128p_*(states, index): a draw from state `index`
   NumpyMinMax,     // np.maximum/minimum/fmax/fmin(a, b) on scalars: typed by their loops; a template pattern
+  NumpyOperator,   // np.greater/logical_and/bitwise_and/left_shift/invert... on scalars: typed by their loops,
+                   // the operator applied to the operands converted to the loop's input types
   Fp16,            // cuda.fp16.h*(...): arguments converted to float16; float16 result (bool for heq ... hle)
   BarrierPredicate,  // cuda.syncthreads_count/and/or(pred): a barrier; integer predicate -> int32
   WarpShuffle,     // cuda.shfl_*_sync(mask, value, lane): value int32/int64/float32/float64, its own type

@@ -96,6 +96,35 @@ ir::ExprPtr call_pattern(TypeRef t, std::string_view pattern, std::vector<ir::Ex
   return c;
 }
 
+// A Rule::NumpyOperator row in `loop`: each operand converted to its input type, the row's
+// operator in the output type ({t0}). np.invert of a bool is `not`; a comparison of an int64
+// and a uint64 (NumPy's qQ and Qq loops) is exact, as numba-cuda's int_signed_unsigned_cmp.
+ir::ExprPtr numpy_operator(const builtins::Builtin& row, const rules::UfuncLoop& loop, std::vector<ir::ExprPtr> args,
+                           Span s) {
+  for (size_t i = 0; i < args.size(); ++i) args[i] = convert(std::move(args[i]), loop.inputs[i]);
+  std::string pattern(row.f64);
+  if ((row.path == "numpy.invert" || row.path == "numpy.bitwise_not") && loop.output->is_bool()) pattern = "(!{0})";
+  if (args.size() == 2 && loop.inputs[0]->is_int() && loop.inputs[1]->is_int() &&
+      loop.inputs[0]->is_signed() != loop.inputs[1]->is_signed()) {
+    // (signed s, unsigned u): a negative s is below every u; otherwise compare as unsigned.
+    static const std::map<std::string, std::string, std::less<>> kSignedFirst = {
+        {"numpy.less", "s < 0 || uint64_t(s) < u"},        {"numpy.less_equal", "s < 0 || uint64_t(s) <= u"},
+        {"numpy.greater", "s >= 0 && uint64_t(s) > u"},    {"numpy.greater_equal", "s >= 0 && uint64_t(s) >= u"},
+        {"numpy.equal", "s >= 0 && uint64_t(s) == u"},     {"numpy.not_equal", "s < 0 || uint64_t(s) != u"}};
+    static const std::map<std::string, std::string, std::less<>> kMirror = {
+        {"numpy.less", "numpy.greater"},   {"numpy.less_equal", "numpy.greater_equal"},
+        {"numpy.greater", "numpy.less"},   {"numpy.greater_equal", "numpy.less_equal"},
+        {"numpy.equal", "numpy.equal"},    {"numpy.not_equal", "numpy.not_equal"}};
+    const bool signed_first = loop.inputs[0]->is_signed();
+    const auto op = kSignedFirst.find(signed_first ? std::string(row.path) : kMirror.at(std::string(row.path)));
+    pattern = "[](int64_t s, uint64_t u) { return " + op->second + "; }(" + (signed_first ? "{0}, {1}" : "{1}, {0}") + ")";
+  }
+  auto call = std::make_unique<ir::BuiltinCall>(loop.output, pattern, s);
+  call->args = std::move(args);
+  call->type_args.push_back(loop.output);
+  return call;
+}
+
 ir::ExprPtr float_const(double v, Span s) {
   auto c = std::make_unique<ir::Const>(types::float64(), s);
   c->f = v;
@@ -277,12 +306,14 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
           return convert(call_pattern(wide, "py2cuda::ipow({0}, {1})", std::move(args), span), t);
         }
         case Rule::NumpyMinMax: break;  // the row's pattern is a template over the type
+        case Rule::NumpyOperator: return numpy_operator(row, loop, std::move(args), span);
         default:
           diags.error(span, name + "() of " + shown + " takes NumPy's " + t->str() +
                                 " loop, which py2cuda does not translate; convert the arguments to float");
           return nullptr;
       }
     }
+    if (row.rule == Rule::NumpyOperator) return numpy_operator(row, loop, std::move(args), span);
     for (auto& a : args) a = convert(std::move(a), t);
     std::string_view pattern = t == types::float32() && !row.f32.empty() ? row.f32 : row.f64;
     return call_pattern(loop.output, pattern, std::move(args), span);
