@@ -3,7 +3,8 @@ comparisons between arrays and lists (`pts * 0.3 + [3, 3]`, `np.arange(3) * [1, 
 `a > [1, 1, 2, 2]`); `np.asarray(d)` and `np.array(d)` of a device array (its host copy); a CPU
 `@vectorize` whose body rebinds a parameter to an int (`if t < 0: t = 0`); a loop over dtypes
 nested in a loop over sizes binding a result array of each dtype; `f(*divmod(a, b))` and
-`print(*np.nonzero(m))`, a call's tuple spread into arguments."""
+`print(*np.nonzero(m))`, a call's tuple spread into arguments; `np.random.sample` and
+`np.random.ranf` (random_sample's other names); `np.split(A, A.size // 2e0)` with a float count."""
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda, vectorize
@@ -56,3 +57,12 @@ for n in (2, 4):
 print(combine(*divmod(1234, 100)))
 m = np.array([[0, 2], [3, 0]])
 print(*np.nonzero(m))
+
+np.random.seed(7)
+samples = np.array(np.random.sample(3), dtype=np.float32)
+print(samples, np.random.ranf(2))
+A = np.arange(8.0)
+chunk = 2e0
+for part in np.split(A, A.size // chunk):
+    fill[1, 4](part, 1.0)
+    print(part)

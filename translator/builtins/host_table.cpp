@@ -232,6 +232,8 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.random.rand", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::rand", .doc = "uniform [0, 1) float64 values, bit-identical to NumPy"},
       {.path = "numpy.random.random", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::random", .doc = "uniform [0, 1) float64 values, bit-identical to NumPy"},
       {.path = "numpy.random.random_sample", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::random", .doc = "uniform [0, 1) float64 values, bit-identical to NumPy"},
+      {.path = "numpy.random.sample", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::random", .doc = "np.random.random_sample under its other name"},
+      {.path = "numpy.random.ranf", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::random", .doc = "np.random.random_sample under its other name"},
       {.path = "numpy.random.randn", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::randn", .doc = "standard normal float64 values (legacy polar method), bit-identical"},
       {.path = "numpy.random.uniform", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::uniform", .doc = "uniform [low, high) float64 values, bit-identical"},
       {.path = "numpy.random.normal", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::normal", .doc = "normal float64 values, bit-identical"},

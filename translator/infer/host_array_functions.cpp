@@ -988,7 +988,9 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       } else {
         auto v = expr(cut);
         if (!v) return nullptr;
-        if (!v->type->is_int()) {
+        // A float count (`A.size // 2e0`) is int()'s of it, as array_split takes it (a count with
+        // a fraction would also pass NumPy's equal-division test on the float: not modelled).
+        if (!v->type->is_int() && !v->type->is_float()) {
           return fail(cut.span, what + "() needs a number of sections or a list display of split points, not " + v->type->str());
         }
         sections = "{1}";
