@@ -4,7 +4,8 @@ comparisons between arrays and lists (`pts * 0.3 + [3, 3]`, `np.arange(3) * [1, 
 `@vectorize` whose body rebinds a parameter to an int (`if t < 0: t = 0`); a loop over dtypes
 nested in a loop over sizes binding a result array of each dtype; `f(*divmod(a, b))` and
 `print(*np.nonzero(m))`, a call's tuple spread into arguments; `np.random.sample` and
-`np.random.ranf` (random_sample's other names); `np.split(A, A.size // 2e0)` with a float count."""
+`np.random.ranf` (random_sample's other names); `np.split(A, A.size // 2e0)` with a float count; `zip(*np.nonzero(mask))` in a for loop, a
+comprehension and `list()`."""
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda, vectorize
@@ -66,3 +67,8 @@ chunk = 2e0
 for part in np.split(A, A.size // chunk):
     fill[1, 4](part, 1.0)
     print(part)
+
+mask = np.array([[0, 1, 0], [1, 0, 1]])
+for r, c in zip(*np.nonzero(mask)):
+    print("cell", r, c)
+print(list(zip(*np.nonzero(mask))), [(int(r), int(c)) for r, c in zip(*np.where(mask > 0))])

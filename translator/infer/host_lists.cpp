@@ -644,6 +644,34 @@ ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef&
       return call_node(types::list(item), "py2cuda::host::reversed_list<{t0}>({0})", call.span, args_of(std::move(items)),
                        {item});
     }
+    if (path == "zip" && call.has_star_args && call.args.size() == 1 && call.keywords.empty() &&
+        call.args[0]->kind == ast::ExprKind::Starred) {
+      // zip(*t) of a tuple of arrays or lists (`zip(*np.nonzero(b))`): zip of its items, the
+      // tuple evaluated once.
+      auto whole = growable_list(expr(*ast::as<ast::Starred>(*call.args[0]).value));
+      if (!whole) return nullptr;
+      const TypeRef t = whole->type;
+      const bool tuple = t->is_tuple() && !t->is_list_display() && !t->elements().empty();
+      if (tuple) {  // else zip(*rows) of a list: below
+        std::vector<TypeRef> items_of;
+        for (TypeRef part : t->elements()) {
+          const bool array = part->is_array() && !part->is_device_array() && part->ndim() == 1;
+          if (!array && !(part->is_list() && part->dtype())) {
+            return fail(call.args[0]->span, "zip(*t) of a tuple of " + part->str() + " is not supported by py2cuda (a "
+                                            "tuple of 1-D arrays or lists is)");
+          }
+          items_of.push_back(part->dtype());
+        }
+        item = types::tuple(items_of);
+        std::string parts;
+        for (size_t k = 0; k < t->elements().size(); ++k) {
+          parts += (k ? ", py2cuda::get<" : "py2cuda::get<") + std::to_string(k) + ">(zipped)";
+        }
+        return call_node(types::host_object("zip"),
+                         "[](const auto& zipped) { return py2cuda::host::zip(" + parts + "); }({0})", call.span,
+                         args_of(std::move(whole)));
+      }
+    }
     if ((path == "zip" || path == "enumerate") && !call.has_star_args) {
       const bool is_zip = path == "zip";
       if (call.args.empty() || (!is_zip && call.args.size() > 2)) return fail(call.span, path + "() arguments are not supported here");

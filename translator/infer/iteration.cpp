@@ -106,6 +106,39 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out, const LoopBody
   };
   std::function<bool(const ast::Expr&, Item&)> source = [&](const ast::Expr& e, Item& item) -> bool {
     std::string path = e.kind == ast::ExprKind::Call ? resolve_path(mb_.info(), *ast::as<ast::Call>(e).func) : "";
+    if (host_ && path == "zip" && ast::as<ast::Call>(e).has_star_args && ast::as<ast::Call>(e).args.size() == 1 &&
+        ast::as<ast::Call>(e).keywords.empty() && ast::as<ast::Call>(e).args[0]->kind == ast::ExprKind::Starred) {
+      // zip(*t) of a tuple of 1-D arrays (`for r, c in zip(*np.nonzero(b))`): zip of its items,
+      // the tuple evaluated once, before the loop. (zip(*rows) of a list is typed below.)
+      const ast::Expr& inner = *ast::as<ast::Starred>(*ast::as<ast::Call>(e).args[0]).value;
+      auto v = expr(inner);
+      if (!v) return false;
+      const TypeRef t = v->type;
+      if (t->is_tuple() && !t->is_list_display() && !t->elements().empty()) {
+        auto tuple = settle(std::move(v), "zipped");
+        for (size_t k = 0; k < t->elements().size(); ++k) {
+          const TypeRef part_type = t->elements()[k];
+          if (!part_type->is_array() || part_type->is_device_array() || part_type->ndim() != 1) {
+            D().error(inner.span, "zip(*t) in a for loop takes a tuple of 1-D arrays (np.nonzero(b)), not one of " +
+                                      part_type->str());
+            return false;
+          }
+          auto part = [tuple, part_type, k, s]() {
+            return ir::ExprPtr(std::make_unique<ir::TupleGet>(part_type, tuple(), static_cast<int>(k), s));
+          };
+          lengths.push_back(std::make_unique<ir::Shape>(part(), 0, s));
+          Item element;
+          element.type = part_type->dtype();
+          element.value = [part, part_type, &index, s]() {
+            auto ix = std::make_unique<ir::Index>(part_type->dtype(), part(), s);
+            ix->indices.push_back(ref(index, s));
+            return ir::ExprPtr(std::move(ix));
+          };
+          item.parts.push_back(std::move(element));
+        }
+        return true;
+      }
+    }
     if ((path == "enumerate" || path == "zip") && !ast::as<ast::Call>(e).has_star_args) {
       const auto& call = ast::as<ast::Call>(e);
       if (!call.keywords.empty() && !(path == "enumerate" && call.keywords.size() == 1 && call.keywords[0].name == "start")) {
