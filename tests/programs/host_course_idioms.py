@@ -72,3 +72,7 @@ mask = np.array([[0, 1, 0], [1, 0, 1]])
 for r, c in zip(*np.nonzero(mask)):
     print("cell", r, c)
 print(list(zip(*np.nonzero(mask))), [(int(r), int(c)) for r, c in zip(*np.where(mask > 0))])
+try:
+    np.split(np.zeros(4), 2.5)
+except ValueError as e:
+    print("ValueError:", e)

@@ -988,12 +988,21 @@ ir::ExprPtr FunctionBuilder::host_array_function(const ast::Call& c, const built
       } else {
         auto v = expr(cut);
         if (!v) return nullptr;
-        // A float count (`A.size // 2e0`) is int()'s of it, as array_split takes it (a count with
-        // a fraction would also pass NumPy's equal-division test on the float: not modelled).
         if (!v->type->is_int() && !v->type->is_float()) {
           return fail(cut.span, what + "() needs a number of sections or a list display of split points, not " + v->type->str());
         }
         sections = "{1}";
+        if (v->type->is_float()) {
+          // A float count (`A.size // 2e0`): NumPy tests `N % sections` on the float, then takes
+          // int() of it. A whole number splits as its int; one with a fraction raises NumPy's
+          // ValueError here (NumPy splits N into unequal parts in the rare case N % sections
+          // is 0 all the same, 5 into 2.5: not modelled).
+          v = call_node(types::int64(),
+                        "[](double sections) { if (sections != std::trunc(sections)) throw py2cuda::host::PyException("
+                        "\"ValueError\", \"array split does not result in an equal division\"); "
+                        "return int64_t(sections); }({0})",
+                        cut.span, args_of(convert(std::move(v), types::float64())));
+        }
         args.push_back(convert(std::move(v), types::int64()));
       }
       return call_node(types::list(part), "py2cuda::host::List<{t0}>(" + rt + "({0}, " + sections + ", " + std::to_string(axis) + "))",
