@@ -1253,6 +1253,20 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
       }
       if (!result) return nullptr;
     }
+  } else if (&f == &entry_ && params == param_types_ && !declared_return) {
+    // A device function calling itself without a signature: Numba types the call by the
+    // function's returns that do not recurse (`if n < 2: return n`), so the returns typed
+    // before it, and in the final pass all of them.
+    result = final_ && inferred_return_ ? inferred_return_ : return_type_ ? return_type_ : inferred_return_;
+    if (!result) {
+      return fail(c.span, "the recursive call of '" + f.name + "' has no type: no return of '" + f.name +
+                              "' that does not recurse gives one (Numba types a recursive call by those returns); "
+                              "or give '" + f.name + "' a signature, e.g. @cuda.jit(\"int64(int64)\", device=True)");
+    }
+    if (final_) {
+      callee = fn_.get();
+      fn_->recursive = true;
+    }
   } else if (final_) {
     callee = mb_.instantiate(f, params, declared_return, false, c.span);
     if (!callee) return nullptr;
