@@ -5,7 +5,8 @@ filled by a loop, a scale a function sets under `global` before the first launch
 and through a device function, launched from the module's code and from a helper. Numba freezes
 each at the kernel's first launch, and py2cuda copies it into __constant__ memory there: a
 change after the first launch does not reach the compiled kernel (the `after` line; the
-simulator reads globals live, so it prints the new scale there)."""
+simulator reads globals live, so it prints the new scale there). A kernel with a signature reading
+such a global (`TABLE`, from `len(sys.argv)`) is typed after the module's code."""
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 # simulator-differs: after
 import sys
@@ -27,6 +28,7 @@ DATA = [3, 1, 4, 1, 5, 9, 2, 6]
 DATA.append(5)
 N = len(DATA)
 NEGATE = len(sys.argv) > 5
+TABLE = np.arange(8, dtype=np.float32) * float(len(sys.argv))
 
 
 def set_scale(s):
@@ -60,6 +62,13 @@ def lookup(idx, out):
         out[i] = v + N
 
 
+@cuda.jit("void(float32[::1])")
+def table_lookup(out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = TABLE[i % 8] + N
+
+
 def run_lookup(idx):
     out = np.zeros(idx.size)
     lookup[1, 32](idx, out)
@@ -80,3 +89,6 @@ set_scale(100.0)
 again = run_lookup(idx)
 print("after", again[:4], "unchanged:", bool(np.array_equal(first, again)))
 print("scale on the host", SCALE, "N", N)
+table_out = np.zeros(10, dtype=np.float32)
+table_lookup[1, 16](table_out)
+print("table", table_out)

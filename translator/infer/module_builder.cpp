@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <set>
 
+#include "infer/ast_queries.h"
 #include "infer/cpp_names.h"
 #include "infer/function_builder.h"
 #include "ir/effects.h"
@@ -49,7 +50,15 @@ std::unique_ptr<ir::Module> ModuleBuilder::run() {
       }
     }
     const bool host_program = info_.host.has_host_code;
+    // Functions with signatures that read a global only the running program knows: typed after
+    // the module's code, which gives the global its type (the value is frozen at the launch).
+    std::vector<const FunctionEntry*> after_host_code;
     for (const auto& f : info_.functions) {
+      if (host_program && !f->signatures.empty() && !f->signatures.front().from_annotations && reads_frozen_global(*f) &&
+          (f->kind == FunctionKind::Kernel || f->kind == FunctionKind::Device)) {
+        after_host_code.push_back(f.get());
+        continue;
+      }
       if (f->kind == FunctionKind::Kernel) {
         // Numba ignores annotations: where the host code launches the kernel, its launches type
         // it (`n: int8` given 300 stores 300); without host code they are its signature.
@@ -83,6 +92,17 @@ std::unique_ptr<ir::Module> ModuleBuilder::run() {
       }
     }
     if (host_program) build_host_program();
+    for (const FunctionEntry* f : after_host_code) {
+      const bool kernel = f->kind == FunctionKind::Kernel;
+      for (const auto& sig : f->signatures) {
+        if (kernel && sig.return_type && !sig.return_type->is_none()) {
+          diags_.error(sig.span, "kernel '" + f->name + "' must return void, but its signature returns " +
+                                     sig.return_type->str());
+          continue;
+        }
+        instantiate(*f, sig.params, kernel ? nullptr : sig.return_type, kernel, sig.span);
+      }
+    }
     // Members are read and written by their C++ names (`self.log` is `self->log_`, log() being
     // C's): the structs declare them so.
     for (auto& c : module_->host_classes) {
@@ -366,6 +386,22 @@ TypeRef ModuleBuilder::probe_return_type(const FunctionEntry& f, const std::vect
   TypeRef t = fn && scratch_.error_count() == errors_before ? fn->return_type : nullptr;
   probes_[key] = t;
   return t;
+}
+
+bool ModuleBuilder::reads_frozen_global(const FunctionEntry& f) {
+  if (!f.def) return false;
+  std::set<std::string> local;
+  collect_bound_names(f.def->body, local);
+  for (const auto& p : f.def->params) local.insert(p.name);
+  for (const auto& [name, sym] : info_.globals) {
+    if (local.count(name) || (sym.kind != sema::Symbol::Kind::HostValue && sym.kind != sema::Symbol::Kind::Constant)) {
+      continue;
+    }
+    NameCounter uses(name);
+    uses.block(f.def->body);
+    if (uses.count > 0 && frozen_at_launch(name)) return true;
+  }
+  return false;
 }
 
 const FunctionEntry& ModuleBuilder::py_func_of(const FunctionEntry& f) {
