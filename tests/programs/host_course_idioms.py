@@ -5,7 +5,7 @@ comparisons between arrays and lists (`pts * 0.3 + [3, 3]`, `np.arange(3) * [1, 
 nested in a loop over sizes binding a result array of each dtype; `f(*divmod(a, b))` and
 `print(*np.nonzero(m))`, a call's tuple spread into arguments; `np.random.sample` and
 `np.random.ranf` (random_sample's other names); `np.split(A, A.size // 2e0)` with a float count; `zip(*np.nonzero(mask))` in a for loop, a
-comprehension and `list()`."""
+comprehension and `list()`; `sum()` of arrays (a generator of stencil slices, a list of bool arrays)."""
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda, vectorize
@@ -76,3 +76,12 @@ try:
     np.split(np.zeros(4), 2.5)
 except ValueError as e:
     print("ValueError:", e)
+
+grid = np.arange(16, dtype=np.float32).reshape(4, 4)
+padded = np.pad(grid, 1)
+stencil = sum(padded[i:i + 4, 1:5] for i in range(3))
+print(stencil, stencil.dtype)
+flags = [np.array([True, False]), np.array([True, True])]
+counts = sum(flags)
+print(counts, counts.dtype, sum([np.arange(3, dtype=np.int8)] * 3).dtype)
+print(sum(w * grid[0] for w in (0.5, 0.25)))

@@ -168,4 +168,19 @@ TEST(RuntimeHostProgram, InAndOutCopyOneWay) {
   EXPECT_EQ(rows.data()[0], -2.0);  // copied back (the rest: whatever the device memory held, as in Numba)
 }
 
+// sum() of arrays: 0 + a0 + a1 + ..., each `+` NumPy's (a bool array's sum is int64); an empty
+// sum is Python's int 0, which the array result cannot hold.
+TEST(RuntimeHostProgram, SumOfArraysAddsFromZero) {
+  h::List<h::NDArray<bool, 1>> flags;
+  h::NDArray<bool, 1> a(std::array<int64_t, 1>{2});
+  a.data()[0] = true;
+  flags.append(a);
+  flags.append(a);
+  const h::NDArray<int64_t, 1> counts = h::sum_arrays<int64_t, 1>(flags);
+  EXPECT_EQ(counts.data()[0], 2);
+  EXPECT_EQ(counts.data()[1], 0);
+  const h::List<h::NDArray<double, 1>> none;
+  EXPECT_THROW((h::sum_arrays<double, 1>(none)), h::PyException);
+}
+
 }  // namespace

@@ -242,6 +242,7 @@ ir::ExprPtr FunctionBuilder::comprehension_call(const std::string& what, const a
   const std::string param = head + "return ";
   std::vector<ir::ExprPtr> args;
   TypeRef result;
+  TypeRef sum_dtype;  // sum(): the type each addition computes in
   std::string pattern;
   if (what == "join") {
     if (!elt->type->is_string()) {
@@ -251,10 +252,18 @@ ir::ExprPtr FunctionBuilder::comprehension_call(const std::string& what, const a
     args.push_back(std::move(iterable));
     pattern = "py2cuda::host::join_each({0}, {1}, ";
     result = types::string();
+  } else if (elt->type->is_array() && !elt->type->is_device_array()) {
+    // sum() of arrays: Python's 0 + a0 + a1 + ..., each `+` NumPy's (runtime host/sum_of_arrays.h);
+    // 0 + a bool array is int64, 0 + another array keeps its dtype.
+    sum_dtype = elt->type->dtype()->is_bool() ? types::int64() : elt->type->dtype();
+    result = types::array(sum_dtype, elt->type->ndim(), Layout::C);
+    args.push_back(std::move(iterable));
+    pattern = "py2cuda::host::sum_arrays_each<{t2}, " + std::to_string(elt->type->ndim()) + ">({0}, ";
   } else {
     if (!elt->type->is_number()) return fail(g.elt->span, "sum() of " + elt->type->str() + " values is not supported");
     // Python's sum starts from the int 0: integer items give an int, float items a float.
     result = elt->type->is_float() ? types::float64() : types::int64();
+    sum_dtype = result;
     args.push_back(std::move(iterable));
     pattern = "py2cuda::host::sum_each<{t1}>({0}, ";
     elt = convert(std::move(elt), result);
@@ -267,7 +276,7 @@ ir::ExprPtr FunctionBuilder::comprehension_call(const std::string& what, const a
   }
   pattern += param + "{" + std::to_string(args.size()) + "}; })";
   args.push_back(std::move(elt));
-  return call_node(result, pattern, g.span, std::move(args), {item, result});
+  return call_node(result, pattern, g.span, std::move(args), {item, result, sum_dtype ? sum_dtype : result});
 }
 
 // ------------------------------------------------------------------ calls

@@ -1382,6 +1382,13 @@ ir::ExprPtr FunctionBuilder::list_builtin(const ast::Call& c, const std::string&
       return call_node(types::dynamic_number(types::float64()), "py2cuda::host::sum_of_values({0})", c.span,
                        args_of(std::move(v)));
     }
+    if (elem->is_array() && !elem->is_device_array()) {
+      // sum([a, b, c]): Python's 0 + a + b + c, each `+` NumPy's (runtime host/sum_of_arrays.h).
+      TypeRef dt = elem->dtype()->is_bool() ? types::int64() : elem->dtype();
+      return call_node(types::array(dt, elem->ndim(), Layout::C),
+                       "py2cuda::host::sum_arrays<{t0}, " + std::to_string(elem->ndim()) + ">({0})", c.span,
+                       args_of(std::move(v)), {dt});
+    }
     if (!elem->is_number()) return fail(arg.span, "sum() of " + elem->str() + " values is not supported by py2cuda");
     // Python's sum starts from the int 0, and NumPy 1.26's `0 + np.float32(x)` is a float64:
     // ints and bools give an int, floats (and uint64, which meets int64 in float64) a float64.

@@ -18,6 +18,7 @@
 #include "host/forall.h"
 #include "host/format_call.h"
 #include "host/iterate.h"
+#include "host/sum_of_arrays.h"
 #include "host/ndindex.h"
 #include "host/print.h"
 #include "host/python_math.h"
