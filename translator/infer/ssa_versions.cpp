@@ -133,8 +133,10 @@ class RebindingFinder {
   bool stays_in(const std::string& name, const std::vector<const ast::Stmt*>& b) const {
     const Position first = start_of(b.front()->span), last = end_of(b.back()->span);
     const std::vector<Position>& uses = positions_.at.at(name);
+    // (An unrolled copy's binding may be read after its block: the last copy's is the value the
+    // name holds after the loop, as in Python.)
     for (const Position& p : uses)
-      if (p > last) return false;
+      if (p > last && !first_too_) return false;
     if (loops_.empty()) return true;
     for (const ast::Stmt* loop : loops_) {
       const Position loop_first = start_of(loop->span), loop_last = end_of(loop->span);

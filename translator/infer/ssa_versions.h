@@ -32,9 +32,10 @@ std::set<std::pair<uint32_t, uint32_t>> separable_rebindings(const ast::Function
 // The same for a module's host statements (no parameters).
 std::set<std::pair<uint32_t, uint32_t>> separable_rebindings(const std::vector<const ast::Stmt*>& body);
 
-// The sites of the second condition alone, a name's first assignment included: what each copy
-// of an unrolled loop's body (`for dt in (np.float32, np.float64):`) may bind as an object of
-// its own type, even inside another loop, since no value of it leaves the block.
+// The sites of the second condition's loop part alone, a name's first assignment included, and
+// uses after the block allowed: what each copy of an unrolled loop's body (`for dt in
+// (np.float32, np.float64):`) may bind as an object of its own type, even inside another loop,
+// since no value of it crosses a back edge (after the loop the name holds the last copy's).
 std::set<std::pair<uint32_t, uint32_t>> self_contained_bindings(const ast::FunctionDef& def);
 std::set<std::pair<uint32_t, uint32_t>> self_contained_bindings(const std::vector<const ast::Stmt*>& body);
 
