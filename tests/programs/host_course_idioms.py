@@ -2,7 +2,8 @@
 comparisons between arrays and lists (`pts * 0.3 + [3, 3]`, `np.arange(3) * [1, 2, 3]`,
 `a > [1, 1, 2, 2]`); `np.asarray(d)` and `np.array(d)` of a device array (its host copy); a CPU
 `@vectorize` whose body rebinds a parameter to an int (`if t < 0: t = 0`); a loop over dtypes
-nested in a loop over sizes binding a result array of each dtype; `f(*divmod(a, b))` and
+nested in a loop over sizes binding a result array of each dtype (the name reused by later
+loops, and read after them); `f(*divmod(a, b))` and
 `print(*np.nonzero(m))`, a call's tuple spread into arguments; `np.random.sample` and
 `np.random.ranf` (random_sample's other names); `np.split(A, A.size // 2e0)` with a float count; `zip(*np.nonzero(mask))` in a for loop, a
 comprehension and `list()`; `sum()` of arrays (a generator of stencil slices, a list of bool arrays)."""
@@ -85,3 +86,12 @@ flags = [np.array([True, False]), np.array([True, True])]
 counts = sum(flags)
 print(counts, counts.dtype, sum([np.arange(3, dtype=np.int8)] * 3).dtype)
 print(sum(w * grid[0] for w in (0.5, 0.25)))
+
+for n in (2, 3):
+    for dt in (np.float32, np.float64, np.int32):
+        row = np.zeros(n, dtype=dt) + 1.5
+        print(n, row.dtype, row.sum())
+print("last", row, row.dtype)
+for dt in (np.float32, np.float64):
+    row = np.ones(2, dtype=dt) / 3
+    print(row.dtype, row[0])
