@@ -1,12 +1,13 @@
 """Host idioms from course notebooks that py2cuda rejected or failed to build: arithmetic and
-comparisons between arrays and lists (`pts * 0.3 + [3, 3]`, `np.arange(3) * [1, 2, 3]`,
-`a > [1, 1, 2, 2]`); `np.asarray(d)` and `np.array(d)` of a device array (its host copy); a CPU
+comparisons between arrays and lists (`pts * 0.3 + [3, 3]`, `np.arange(3) * [1, 2, 3]`, `a > [1,
+1, 2, 2]`); `np.asarray(d)` and `np.array(d)` of a device array (its host copy); a CPU
 `@vectorize` whose body rebinds a parameter to an int (`if t < 0: t = 0`); a loop over dtypes
 nested in a loop over sizes binding a result array of each dtype (the name reused by later
-loops, and read after them); `f(*divmod(a, b))` and
-`print(*np.nonzero(m))`, a call's tuple spread into arguments; `np.random.sample` and
-`np.random.ranf` (random_sample's other names); `np.split(A, A.size // 2e0)` with a float count; `zip(*np.nonzero(mask))` in a for loop, a
-comprehension and `list()`; `sum()` of arrays (a generator of stencil slices, a list of bool arrays)."""
+loops, and read after them); `f(*divmod(a, b))` and `print(*np.nonzero(m))`, a call's tuple
+spread into arguments; `np.random.sample` and `np.random.ranf` (random_sample's other names);
+`np.split(A, A.size // 2e0)` with a float count; `zip(*np.nonzero(mask))` in a for loop, a
+comprehension and `list()`; `sum()` of arrays (a generator of stencil slices, a list of bool
+arrays)."""
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda, vectorize
