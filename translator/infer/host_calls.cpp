@@ -812,15 +812,14 @@ ir::ExprPtr FunctionBuilder::launch_arguments(const ast::Call& c, const Function
         transfer = path == "numba.cuda.In" ? "transfer_in" : path == "numba.cuda.Out" ? "transfer_out" : transfer;
       }
     }
-    if (v) {
-      // the array in cuda.In/Out/InOut, typed above
-    } else if (i < c.args.size()) {
+    const bool wrapped = v != nullptr;  // the array of cuda.In/Out/InOut, typed above
+    if (!wrapped && i < c.args.size()) {
       // A DynamicNumber stays one where Numba picks the kernel by the argument's type.
       v = dynamic_operand(*c.args[i]);
       if (!kernel.signatures.empty()) v = static_number(std::move(v));
-    } else if (i < given) {
+    } else if (!wrapped && i < given) {
       v = expr(*kernel.def->params[i].default_value);
-    } else {
+    } else if (!wrapped) {
       // A device array the kernel captured (sema/captured_device_arrays.h): the one bound to
       // its name here, as the kernel would read it.
       const std::string& name = kernel.def->params[i].name;
