@@ -364,7 +364,11 @@ TEST(Pipeline, RecursionWithoutSignatureTakesTheBaseCasesType) {
   ASSERT_NE(decl, std::string::npos) << out;
   ASSERT_NE(def, std::string::npos) << out;
   EXPECT_LT(decl, def);
-  TranslateResult r = run("@cuda.jit(device=True)\ndef f(n):\n    return 1 if n <= 1 else n * f(n - 1)\n"
+  // A base case in an arm of the only return's conditional expression types it too.
+  EXPECT_TRUE(has(cu("@cuda.jit(device=True)\ndef f(n):\n    return 1 if n <= 1 else n * f(n - 1)\n"
+                     "@cuda.jit('void(int64[:])')\ndef k(out):\n    out[0] = f(5)\n"),
+                  "__device__ int64_t f(int64_t n);"));
+  TranslateResult r = run("@cuda.jit(device=True)\ndef f(n):\n    return f(n - 1)\n"
                           "@cuda.jit('void(int64[:])')\ndef k(out):\n    out[0] = f(5)\n");
   EXPECT_FALSE(r.ok);
   EXPECT_TRUE(has(r.diagnostics, "the recursive call of 'f' has no type: no return of 'f' that does not recurse"))

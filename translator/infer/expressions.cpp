@@ -1258,6 +1258,36 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
     // function's returns that do not recurse (`if n < 2: return n`), so the returns typed
     // before it, and in the final pass all of them.
     result = final_ && inferred_return_ ? inferred_return_ : return_type_ ? return_type_ : inferred_return_;
+    if (!result && !final_ && entry_.def) {
+      // No return typed yet in this pass: a returned value (or an arm of a returned conditional
+      // expression, `return 1 if n <= 1 else n * f(n - 1)`) that does not name the function.
+      struct BaseCases : SubtreeWalker {
+        const std::string& name;
+        std::vector<const ast::Expr*> found;
+        explicit BaseCases(const std::string& n) : name(n) {}
+        void add(const ast::Expr* e) {
+          if (!e) return;
+          if (e->kind == ast::ExprKind::IfExp) {
+            add(ast::as<ast::IfExp>(*e).body.get());
+            add(ast::as<ast::IfExp>(*e).orelse.get());
+            return;
+          }
+          NameCounter uses(name);
+          uses.expr(e);
+          if (uses.count == 0) found.push_back(e);
+        }
+        void visit(const ast::Stmt& st) override {
+          if (st.kind == ast::StmtKind::Return) add(ast::as<ast::Return>(st).value.get());
+        }
+      } base(f.name);
+      base.block(entry_.def->body);
+      for (const ast::Expr* e : base.found) {
+        if (auto v = expr(*e); v && v->type->is_number()) {
+          result = v->type;
+          break;
+        }
+      }
+    }
     if (!result) {
       return fail(c.span, "the recursive call of '" + f.name + "' has no type: no return of '" + f.name +
                               "' that does not recurse gives one (Numba types a recursive call by those returns); "
