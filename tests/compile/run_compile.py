@@ -5,8 +5,8 @@ Programs: samples/*.py, tests/golden/*.py and tests/programs/*.py (where the
 folder exists). Each is translated from its own folder, by bare file name,
 into a scratch folder as NAME.cu with --header NAME.h (plus any options from
 its `# py2cuda-args:` lines); a translation that fails is a test failure.
-The samples are compiled whole, their host program's main() included: nvcc's host pass over
-the host runtime (py2cuda/host.h) under the CUDA backend. One of them (EXE_SAMPLE) is built as
+The samples (and WHOLE_PROGRAM_TESTS) are compiled whole, their host program's main() included:
+nvcc's host pass over the host runtime (py2cuda/host.h) under the CUDA backend. One of them (EXE_SAMPLE) is built as
 its users build it for a GPU, `py2cuda NAME.py --exe -o NAME` (nvcc with -O2 for sm_80 and sm_90,
 and the link): the path a user takes, which no other CPU test exercises. The
 goldens and test programs are translated with --kernels-only (their kernels,
@@ -62,6 +62,9 @@ COMPILE_TIMEOUT_S = 600
 BATCH_SIZE = 100
 WHOLE_PROGRAM_MAIN = "\nint main(int argc, char** argv) {"  # renamed in a batch
 EXE_SAMPLE = "samples/hypot_kernel"  # built with py2cuda --exe; the other samples with nvcc -c
+# Test programs compiled whole too, as the samples are: their host code does what no sample's does
+# under nvcc (setting the kernels' __constant__ globals at the first launch, cudaMemcpyToSymbol).
+WHOLE_PROGRAM_TESTS = {"programs/kernel_globals_frozen_at_launch"}
 RDC_MARKER = "Calls across files need relocatable device code: nvcc -rdc=true"
 SKIP_STATUS = 77  # ctest's SKIP_RETURN_CODE for script tests
 
@@ -193,7 +196,7 @@ def collect(source_dir: Path, work: Path, filters: list[str]) -> list[Case]:
 
 def translate(case: Case, args) -> tuple[str, str] | None:
     """Writes NAME.cu and NAME.h; returns (reason, details) on failure."""
-    whole_program = case.name.startswith("samples/")
+    whole_program = case.name.startswith("samples/") or case.name in WHOLE_PROGRAM_TESTS
     argv = [case.program.name, "-o", str(case.cu), "--header", str(case.header),
             *([] if whole_program else ["--kernels-only"]), *translator.extra_args(case.program)]
     run = translator.run(args.py2cuda, argv, cwd=case.program.parent, timeout=args.timeout)
