@@ -398,3 +398,14 @@ TEST(HostLanguage, AKernelDefinedAgainIsAKernelOfItsOwn) {
   EXPECT_TRUE(has(r.cu, "__global__ void k_2(")) << r.cu;
   EXPECT_TRUE(has(r.cu, "void twice_host(py2cuda::host::NDArray<double, 1> a) {\n  // prog.py:14: k[1, 1](a)\n  launch_k_2(")) << r.cu;
 }
+
+// A function's local bound once to False decides its tests in host code, as a module flag does:
+// the arm CPython never runs (an import py2cuda does not translate) is left out.
+TEST(HostLanguage, ALocalFlagBoundOnceDecidesItsTests) {
+  TranslateResult r = run("def main():\n    plot = False\n    a = np.zeros(1)\n    inc[1, 1](a)\n"
+                          "    if plot:\n        import matplotlib.pyplot as plt\n        plt.plot(a)\n"
+                          "    print(a)\nmain()\n");
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "// (the test is always false: no branch of this if is compiled)")) << r.cu;
+}

@@ -536,6 +536,16 @@ class Decider {
   // not type it (it may name what the failed import did not bind).
   Value host_flag(const std::string& id) {
     if (params_.count(id)) return std::nullopt;
+    if (locals_.count(id)) {
+      // A local bound once, to True, False or None (`plot = False`, later `if plot: import
+      // matplotlib ...`): every run of the function takes the same arm.
+      auto count = bindings_.find(id);
+      auto rhs = single_value_.find(id);
+      if (count == bindings_.end() || count->second != 1 || rhs == single_value_.end()) return std::nullopt;
+      const ast::Expr& v = *rhs->second;
+      if (v.kind != ast::ExprKind::BoolLit && v.kind != ast::ExprKind::NoneLit) return std::nullopt;
+      return folded(v);
+    }
     auto it = info_.globals.find(id);
     if (it == info_.globals.end() || it->second.kind != sema::Symbol::Kind::Constant || !it->second.value_expr) {
       return std::nullopt;
