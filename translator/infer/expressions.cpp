@@ -1110,6 +1110,36 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
   return call_function(c, f, std::move(given));
 }
 
+namespace {
+
+// The values `def` returns that do not name `name` (a recursive function's base cases), an arm
+// of a returned conditional expression standing for itself (`return 1 if n <= 1 else n * f(n - 1)`).
+std::vector<const ast::Expr*> non_recursive_returns(const ast::FunctionDef& def, const std::string& name) {
+  struct Returns : SubtreeWalker {
+    const std::string& name;
+    std::vector<const ast::Expr*> found;
+    explicit Returns(const std::string& n) : name(n) {}
+    void add(const ast::Expr* e) {
+      if (!e) return;
+      if (e->kind == ast::ExprKind::IfExp) {
+        add(ast::as<ast::IfExp>(*e).body.get());
+        add(ast::as<ast::IfExp>(*e).orelse.get());
+        return;
+      }
+      NameCounter uses(name);
+      uses.expr(e);
+      if (uses.count == 0) found.push_back(e);
+    }
+    void visit(const ast::Stmt& st) override {
+      if (st.kind == ast::StmtKind::Return) add(ast::as<ast::Return>(st).value.get());
+    }
+  } returns(name);
+  returns.block(def.body);
+  return returns.found;
+}
+
+}  // namespace
+
 ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEntry& f, std::vector<ir::ExprPtr> given) {
   switch (f.kind) {
     case FunctionKind::Kernel:
@@ -1259,29 +1289,8 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
     // before it, and in the final pass all of them.
     result = final_ && inferred_return_ ? inferred_return_ : return_type_ ? return_type_ : inferred_return_;
     if (!result && !final_ && entry_.def) {
-      // No return typed yet in this pass: a returned value (or an arm of a returned conditional
-      // expression, `return 1 if n <= 1 else n * f(n - 1)`) that does not name the function.
-      struct BaseCases : SubtreeWalker {
-        const std::string& name;
-        std::vector<const ast::Expr*> found;
-        explicit BaseCases(const std::string& n) : name(n) {}
-        void add(const ast::Expr* e) {
-          if (!e) return;
-          if (e->kind == ast::ExprKind::IfExp) {
-            add(ast::as<ast::IfExp>(*e).body.get());
-            add(ast::as<ast::IfExp>(*e).orelse.get());
-            return;
-          }
-          NameCounter uses(name);
-          uses.expr(e);
-          if (uses.count == 0) found.push_back(e);
-        }
-        void visit(const ast::Stmt& st) override {
-          if (st.kind == ast::StmtKind::Return) add(ast::as<ast::Return>(st).value.get());
-        }
-      } base(f.name);
-      base.block(entry_.def->body);
-      for (const ast::Expr* e : base.found) {
+      // No return typed yet in this pass: a returned value that does not name the function.
+      for (const ast::Expr* e : non_recursive_returns(*entry_.def, f.name)) {
         if (auto v = expr(*e); v && v->type->is_number()) {
           result = v->type;
           break;

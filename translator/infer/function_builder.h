@@ -845,9 +845,9 @@ class ModuleBuilder {
   // a __constant__ copy that the first launch sets from the host program's variable, a shared
   // global (infer/host_globals.cpp). Only in a program with host code.
   bool frozen_at_launch(const std::string& name);
-  // Whether `f`'s body reads such a global (a function with a signature is then typed after
-  // the module's code, which gives the global its type).
-  bool reads_frozen_global(const FunctionEntry& f);
+  // The globals `f`'s body reads that are such (a function with a signature reading one is
+  // typed after the module's code, which gives the global its type).
+  std::set<std::string> frozen_globals_read(const FunctionEntry& f);
   // The __constant__ copy's C++ name, declared once for `type`.
   std::string launch_frozen_global(const std::string& name, TypeRef type);
 

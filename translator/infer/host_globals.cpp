@@ -107,19 +107,28 @@ bool ModuleBuilder::is_shared_global(const std::string& name) {
     // A global a kernel or device function reads that only the running program can freeze:
     // the host program keeps it in the shared variable the first launch copies it from.
     for (const auto& f : info_.functions) {
-      if ((f->kind != sema::FunctionKind::Kernel && f->kind != sema::FunctionKind::Device) || !f->def) continue;
-      std::set<std::string> local;
-      collect_bound_names(f->def->body, local);
-      for (const auto& p : f->def->params) local.insert(p.name);
-      for (const auto& [name, sym] : info_.globals) {
-        if (local.count(name) || !module_names.count(name)) continue;
-        NameCounter uses(name);
-        uses.block(f->def->body);
-        if (uses.count > 0 && frozen_at_launch(name)) shared_globals_->insert(name);
+      if (f->kind != sema::FunctionKind::Kernel && f->kind != sema::FunctionKind::Device) continue;
+      for (const std::string& name : frozen_globals_read(*f)) {
+        if (module_names.count(name)) shared_globals_->insert(name);
       }
     }
   }
   return shared_globals_->count(name) > 0;
+}
+
+std::set<std::string> ModuleBuilder::frozen_globals_read(const FunctionEntry& f) {
+  std::set<std::string> read;
+  if (!f.def) return read;
+  std::set<std::string> local;
+  collect_bound_names(f.def->body, local);
+  for (const auto& p : f.def->params) local.insert(p.name);
+  for (const auto& [name, sym] : info_.globals) {
+    if (local.count(name)) continue;
+    NameCounter uses(name);
+    uses.block(f.def->body);
+    if (uses.count > 0 && frozen_at_launch(name)) read.insert(name);
+  }
+  return read;
 }
 
 bool ModuleBuilder::frozen_at_launch(const std::string& name) {

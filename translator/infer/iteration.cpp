@@ -104,6 +104,16 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out, const LoopBody
     };
     return true;
   };
+  // A 1-D array's elements, read by the loop's counter: its extent trips, item k `array[k]`.
+  auto elements_of = [&](std::function<ir::ExprPtr()> array, TypeRef array_type, Item& item) {
+    lengths.push_back(std::make_unique<ir::Shape>(array(), 0, s));
+    item.type = array_type->dtype();
+    item.value = [array, array_type, &index, s]() {
+      auto ix = std::make_unique<ir::Index>(array_type->dtype(), array(), s);
+      ix->indices.push_back(ref(index, s));
+      return ir::ExprPtr(std::move(ix));
+    };
+  };
   std::function<bool(const ast::Expr&, Item&)> source = [&](const ast::Expr& e, Item& item) -> bool {
     std::string path = e.kind == ast::ExprKind::Call ? resolve_path(mb_.info(), *ast::as<ast::Call>(e).func) : "";
     if (host_ && path == "zip" && ast::as<ast::Call>(e).has_star_args && ast::as<ast::Call>(e).args.size() == 1 &&
@@ -123,17 +133,10 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out, const LoopBody
                                       part_type->str());
             return false;
           }
-          auto part = [tuple, part_type, k, s]() {
-            return ir::ExprPtr(std::make_unique<ir::TupleGet>(part_type, tuple(), static_cast<int>(k), s));
-          };
-          lengths.push_back(std::make_unique<ir::Shape>(part(), 0, s));
           Item element;
-          element.type = part_type->dtype();
-          element.value = [part, part_type, &index, s]() {
-            auto ix = std::make_unique<ir::Index>(part_type->dtype(), part(), s);
-            ix->indices.push_back(ref(index, s));
-            return ir::ExprPtr(std::move(ix));
-          };
+          elements_of([tuple, part_type, k, s]() {
+            return ir::ExprPtr(std::make_unique<ir::TupleGet>(part_type, tuple(), static_cast<int>(k), s));
+          }, part_type, element);
           item.parts.push_back(std::move(element));
         }
         return true;
@@ -419,14 +422,7 @@ void FunctionBuilder::for_each(const ast::For& f, ir::Block& out, const LoopBody
                                                          "support; iterate over indices with range(a.shape[0])");
         return false;
       }
-      auto arr = settle(std::move(v), "items");
-      lengths.push_back(std::make_unique<ir::Shape>(arr(), 0, s));
-      item.type = t->dtype();
-      item.value = [arr, t, &index, s]() {
-        auto ix = std::make_unique<ir::Index>(t->dtype(), arr(), s);
-        ix->indices.push_back(ref(index, s));
-        return ir::ExprPtr(std::move(ix));
-      };
+      elements_of(settle(std::move(v), "items"), t, item);
       return true;
     }
     if (host_ && t->is_string()) {

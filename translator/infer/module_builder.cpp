@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <set>
 
-#include "infer/ast_queries.h"
 #include "infer/cpp_names.h"
 #include "infer/function_builder.h"
 #include "ir/effects.h"
@@ -54,7 +53,8 @@ std::unique_ptr<ir::Module> ModuleBuilder::run() {
     // the module's code, which gives the global its type (the value is frozen at the launch).
     std::vector<const FunctionEntry*> after_host_code;
     for (const auto& f : info_.functions) {
-      if (host_program && !f->signatures.empty() && !f->signatures.front().from_annotations && reads_frozen_global(*f) &&
+      if (host_program && !f->signatures.empty() && !f->signatures.front().from_annotations &&
+          !frozen_globals_read(*f).empty() &&
           (f->kind == FunctionKind::Kernel || f->kind == FunctionKind::Device)) {
         after_host_code.push_back(f.get());
         continue;
@@ -386,22 +386,6 @@ TypeRef ModuleBuilder::probe_return_type(const FunctionEntry& f, const std::vect
   TypeRef t = fn && scratch_.error_count() == errors_before ? fn->return_type : nullptr;
   probes_[key] = t;
   return t;
-}
-
-bool ModuleBuilder::reads_frozen_global(const FunctionEntry& f) {
-  if (!f.def) return false;
-  std::set<std::string> local;
-  collect_bound_names(f.def->body, local);
-  for (const auto& p : f.def->params) local.insert(p.name);
-  for (const auto& [name, sym] : info_.globals) {
-    if (local.count(name) || (sym.kind != sema::Symbol::Kind::HostValue && sym.kind != sema::Symbol::Kind::Constant)) {
-      continue;
-    }
-    NameCounter uses(name);
-    uses.block(f.def->body);
-    if (uses.count > 0 && frozen_at_launch(name)) return true;
-  }
-  return false;
 }
 
 const FunctionEntry& ModuleBuilder::py_func_of(const FunctionEntry& f) {

@@ -33,21 +33,18 @@ ir::ExprPtr FunctionBuilder::starred_call(const ast::Call& c) {
     const ast::Expr& inner = *ast::as<ast::Starred>(*c.args[0]).value;
     auto v = growable_list(expr(inner));
     if (!v) return nullptr;
-    TypeRef row = v->type->is_list() ? v->type->dtype() : nullptr;
-    // zip(*t) of a tuple (`zip(*np.nonzero(b))`): zip of its items, below.
-    const bool of_tuple = v->type->is_tuple() && !v->type->is_list_display();
-    if (row && row->is_list() && !row->is_set() && row->dtype()) {
-      // zip(*rows) of a list of lists: as many tuples as the shortest row has items.
-      return call_node(types::list(types::sized_tuple(row->dtype())), "py2cuda::host::transpose_rows({0})", c.span,
-                       args_of(std::move(v)));
-    }
-    if (of_tuple) {
-      // the items of the tuple, spread as any call's (below)
-    } else if (!row || !row->is_tuple() || row->is_list_display() || row->elements().empty()) {
-      return fail(inner.span, "py2cuda's zip(*rows) transposes a list of tuples or of lists, not " + v->type->str() +
-                                  " (the number of tuples it gives must be known when the program is translated)");
-    }
-    if (!of_tuple) {
+    // zip(*t) of a tuple (`zip(*np.nonzero(b))`) is zip of its items, spread as any call's below.
+    if (!v->type->is_tuple() || v->type->is_list_display()) {
+      TypeRef row = v->type->is_list() ? v->type->dtype() : nullptr;
+      if (row && row->is_list() && !row->is_set() && row->dtype()) {
+        // zip(*rows) of a list of lists: as many tuples as the shortest row has items.
+        return call_node(types::list(types::sized_tuple(row->dtype())), "py2cuda::host::transpose_rows({0})", c.span,
+                         args_of(std::move(v)));
+      }
+      if (!row || !row->is_tuple() || row->is_list_display() || row->elements().empty()) {
+        return fail(inner.span, "py2cuda's zip(*rows) transposes a list of tuples or of lists, not " + v->type->str() +
+                                    " (the number of tuples it gives must be known when the program is translated)");
+      }
       std::vector<TypeRef> columns;
       for (TypeRef e : row->elements()) columns.push_back(types::sized_tuple(e));
       auto k = int64_literal(columns.size(), c.span);
