@@ -506,6 +506,9 @@ struct Module {
   // `class ShapeError(ValueError): pass`: the program's exception classes, each with its base
   // (a built-in exception class or another of these), taken out of the body (sema/classes.cpp).
   std::map<std::string, std::string> exception_classes;
+  // Kernel factories (sema/kernel_factories.cpp) that stay functions: the first use of each that
+  // is not a call statement py2cuda copies the factory into.
+  std::map<std::string, Span> kernel_factory_uses;
 };
 
 // Checked downcast helpers: `as<ast::Call>(expr)`.

@@ -136,4 +136,178 @@ ExprPtr clone(const Expr* e) {
   return nullptr;
 }
 
+namespace {
+
+Block clone_block(const Block& in, bool& complete) {
+  Block out;
+  for (const auto& s : in) {
+    StmtPtr c = clone(s.get());
+    if (!c) complete = false;
+    else out.push_back(std::move(c));
+  }
+  return out;
+}
+
+std::vector<Param> clone_params(const std::vector<Param>& in) {
+  std::vector<Param> out;
+  for (const Param& p : in) {
+    out.push_back(Param{.kind = p.kind, .name = p.name, .annotation = clone(p.annotation.get()),
+                        .default_value = clone(p.default_value.get()), .span = p.span});
+  }
+  return out;
+}
+
+}  // namespace
+
+StmtPtr clone(const Stmt* s) {
+  if (!s) return nullptr;
+  bool complete = true;
+  StmtPtr out;
+  switch (s->kind) {
+    case StmtKind::Expr: out = std::make_unique<ExprStmt>(s->span, clone(as<ExprStmt>(*s).value.get())); break;
+    case StmtKind::Assign: {
+      auto a = std::make_unique<Assign>(s->span);
+      a->targets = clone_all(as<Assign>(*s).targets);
+      a->value = clone(as<Assign>(*s).value.get());
+      out = std::move(a);
+      break;
+    }
+    case StmtKind::AugAssign: {
+      const auto& in = as<AugAssign>(*s);
+      auto a = std::make_unique<AugAssign>(s->span, in.op);
+      a->target = clone(in.target.get());
+      a->value = clone(in.value.get());
+      out = std::move(a);
+      break;
+    }
+    case StmtKind::AnnAssign: {
+      const auto& in = as<AnnAssign>(*s);
+      auto a = std::make_unique<AnnAssign>(s->span);
+      a->target = clone(in.target.get());
+      a->annotation = clone(in.annotation.get());
+      a->value = clone(in.value.get());
+      out = std::move(a);
+      break;
+    }
+    case StmtKind::If: {
+      const auto& in = as<If>(*s);
+      auto i = std::make_unique<If>(s->span);
+      i->test = clone(in.test.get());
+      i->body = clone_block(in.body, complete);
+      i->orelse = clone_block(in.orelse, complete);
+      i->orelse_is_elif = in.orelse_is_elif;
+      out = std::move(i);
+      break;
+    }
+    case StmtKind::For: {
+      const auto& in = as<For>(*s);
+      auto f = std::make_unique<For>(s->span);
+      f->target = clone(in.target.get());
+      f->iter = clone(in.iter.get());
+      f->body = clone_block(in.body, complete);
+      f->orelse = clone_block(in.orelse, complete);
+      out = std::move(f);
+      break;
+    }
+    case StmtKind::While: {
+      const auto& in = as<While>(*s);
+      auto w = std::make_unique<While>(s->span);
+      w->test = clone(in.test.get());
+      w->body = clone_block(in.body, complete);
+      w->orelse = clone_block(in.orelse, complete);
+      out = std::move(w);
+      break;
+    }
+    case StmtKind::Break: out = std::make_unique<Break>(s->span); break;
+    case StmtKind::Continue: out = std::make_unique<Continue>(s->span); break;
+    case StmtKind::Pass: out = std::make_unique<Pass>(s->span); break;
+    case StmtKind::Return: {
+      auto r = std::make_unique<Return>(s->span);
+      r->value = clone(as<Return>(*s).value.get());
+      out = std::move(r);
+      break;
+    }
+    case StmtKind::FunctionDef: {
+      const auto& in = as<FunctionDef>(*s);
+      auto f = std::make_unique<FunctionDef>(s->span);
+      f->name = in.name;
+      f->name_span = in.name_span;
+      f->decorators = clone_all(in.decorators);
+      f->params = clone_params(in.params);
+      f->returns = clone(in.returns.get());
+      f->body = clone_block(in.body, complete);
+      f->is_async = in.is_async;
+      f->captured_params = in.captured_params;
+      out = std::move(f);
+      break;
+    }
+    case StmtKind::Import: {
+      auto i = std::make_unique<Import>(s->span);
+      i->names = as<Import>(*s).names;
+      out = std::move(i);
+      break;
+    }
+    case StmtKind::ImportFrom: {
+      const auto& in = as<ImportFrom>(*s);
+      auto i = std::make_unique<ImportFrom>(s->span);
+      i->module = in.module;
+      i->level = in.level;
+      i->names = in.names;
+      i->star = in.star;
+      out = std::move(i);
+      break;
+    }
+    case StmtKind::Global: {
+      auto g = std::make_unique<Global>(s->span);
+      g->names = as<Global>(*s).names;
+      out = std::move(g);
+      break;
+    }
+    case StmtKind::Assert: {
+      auto a = std::make_unique<Assert>(s->span);
+      a->test = clone(as<Assert>(*s).test.get());
+      a->msg = clone(as<Assert>(*s).msg.get());
+      out = std::move(a);
+      break;
+    }
+    case StmtKind::Raise: {
+      auto r = std::make_unique<Raise>(s->span);
+      r->exc = clone(as<Raise>(*s).exc.get());
+      out = std::move(r);
+      break;
+    }
+    case StmtKind::With: {
+      const auto& in = as<With>(*s);
+      auto w = std::make_unique<With>(s->span);
+      for (const WithItem& item : in.items) w->items.push_back(WithItem{clone(item.context.get()), clone(item.target.get())});
+      w->body = clone_block(in.body, complete);
+      out = std::move(w);
+      break;
+    }
+    case StmtKind::Try: {
+      const auto& in = as<Try>(*s);
+      auto t = std::make_unique<Try>(s->span);
+      t->body = clone_block(in.body, complete);
+      for (const ExceptHandler& h : in.handlers) {
+        t->handlers.push_back(
+            ExceptHandler{h.span, clone(h.type.get()), clone(h.name.get()), clone_block(h.body, complete)});
+      }
+      t->orelse = clone_block(in.orelse, complete);
+      t->finalbody = clone_block(in.finalbody, complete);
+      t->else_span = in.else_span;
+      t->finally_span = in.finally_span;
+      out = std::move(t);
+      break;
+    }
+    case StmtKind::Delete: {
+      auto d = std::make_unique<Delete>(s->span);
+      d->targets = clone_all(as<Delete>(*s).targets);
+      out = std::move(d);
+      break;
+    }
+    case StmtKind::Unsupported: return nullptr;  // classes and the like: their parts are not all kept
+  }
+  return complete ? std::move(out) : nullptr;
+}
+
 }  // namespace py2cuda::ast

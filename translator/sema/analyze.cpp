@@ -260,6 +260,19 @@ class Analyzer {
         return;
       }
     }
+    // `op = add` of a kernel, device or @jit function, bound once: the same function under
+    // another name (Numba resolves the global to the same dispatcher), as a kernel factory's
+    // argument becomes (sema/kernel_factories.cpp).
+    if (a.targets.size() == 1 && a.targets[0]->kind == ast::ExprKind::Name && a.value->kind == ast::ExprKind::Name &&
+        binding_count_[ast::as<ast::Name>(*a.targets[0]).id] <= 1) {
+      auto it = info_.globals.find(ast::as<ast::Name>(*a.value).id);
+      if (it != info_.globals.end() && it->second.kind == Symbol::Kind::Function &&
+          it->second.function->kind != FunctionKind::Plain) {
+        Symbol alias = it->second;
+        info_.globals[ast::as<ast::Name>(*a.targets[0]).id] = std::move(alias);
+        return;
+      }
+    }
     // `f = cuda.declare_device(...)`: a device function defined in CUDA C/C++.
     if (a.targets.size() == 1 && a.targets[0]->kind == ast::ExprKind::Name && a.value->kind == ast::ExprKind::Call &&
         resolve_path(info_, *ast::as<ast::Call>(*a.value).func) == "numba.cuda.declare_device") {

@@ -43,6 +43,9 @@ void bound_names(const ast::Stmt& s, std::set<std::string>& out, bool recurse = 
 // The names local to a function: its parameters and the names its body binds.
 std::set<std::string> locals_of(const ast::FunctionDef& def);
 
+// Whether `s` is `if __name__ == "__main__":` (either operand order).
+bool is_main_guard(const ast::Stmt& s);
+
 // The path an import statement binds each name to (`from numba import cuda`: cuda ->
 // numba.cuda); empty for other statements.
 std::map<std::string, std::string> import_paths(const ast::Stmt& s);

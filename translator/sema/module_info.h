@@ -201,6 +201,12 @@ void prepare_classes(ast::Module& module);
 // first, on the parsed module.
 void resolve_optional_imports(ast::Module& module);
 
+// A module-level function that defines kernels or device functions and returns them (a kernel
+// factory) is copied into each call statement `k = factory(args)`, the returned definitions named
+// as the call's targets, when every use of it is such a call (sema/kernel_factories.cpp). Runs
+// after resolve_optional_imports, before rename_redefined_functions.
+void inline_kernel_factories(ast::Module& module);
+
 // A module-level function defined again under its name: each later definition gets a name of
 // its own, which the module's statements after it name (sema/redefined_functions.cpp). Runs
 // first, on the parsed module.

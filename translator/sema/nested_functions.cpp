@@ -199,8 +199,6 @@ std::set<std::string> locals_of(const ast::FunctionDef& def) {
   return out;
 }
 
-namespace {
-
 bool is_main_guard(const ast::Stmt& s) {
   if (s.kind != ast::StmtKind::If) return false;
   const ast::Expr& t = *ast::as<ast::If>(s).test;
@@ -216,8 +214,6 @@ bool is_main_guard(const ast::Stmt& s) {
   };
   return name_main(l, r) || name_main(r, l);
 }
-
-}  // namespace
 
 std::map<std::string, std::string> import_paths(const ast::Stmt& s) {
   std::map<std::string, std::string> out;
@@ -387,11 +383,58 @@ class Hoister {
     if (host.body.empty()) host.body.push_back(std::make_unique<ast::Pass>(host.span));
   }
 
+  // A function defined twice under one name at the top level of `host`'s body (`k` for one
+  // kernel, then `k` for another): each later definition gets a name of its own (`k_2`), which
+  // the statements after it, up to the next definition, read; as sema/redefined_functions.cpp
+  // does for the module's.
+  static void rename_redefined_definitions(ast::FunctionDef& host) {
+    std::map<std::string, int> definitions;
+    for (const auto& st : host.body) {
+      if (st->kind == ast::StmtKind::FunctionDef) ++definitions[ast::as<ast::FunctionDef>(*st).name];
+    }
+    bool any = false;
+    for (const auto& [name, count] : definitions) any = any || count > 1;
+    if (!any) return;
+    std::set<std::string> taken = locals_of(host);
+    visit_names(host.body, [&](ast::Name& n) { taken.insert(n.id); });
+    std::map<std::string, std::string> current;  // a redefined name -> the definition bound now
+    std::map<std::string, int> seen;
+    for (auto& st : host.body) {
+      if (st->kind == ast::StmtKind::FunctionDef) {
+        auto& def = ast::as<ast::FunctionDef>(*st);
+        for (auto& d : def.decorators) {
+          visit_names(d.get(), [&](ast::Name& n) {
+            if (current.count(n.id)) n.id = current[n.id];
+          });
+        }
+        const std::set<std::string> own = locals_of(def);
+        visit_names(def.body, [&](ast::Name& n) {
+          if (!own.count(n.id) && current.count(n.id)) n.id = current[n.id];
+        });
+        if (definitions[def.name] < 2) continue;
+        if (++seen[def.name] == 1) {
+          current[def.name] = def.name;
+          continue;
+        }
+        std::string fresh = def.name + "_" + std::to_string(seen[def.name]);
+        while (taken.count(fresh)) fresh += "_";
+        taken.insert(fresh);
+        current[def.name] = fresh;
+        def.name = fresh;
+        continue;
+      }
+      visit_names(*st, [&](ast::Name& n) {
+        if (current.count(n.id)) n.id = current[n.id];
+      });
+    }
+  }
+
   void hoist_from(ast::FunctionDef& host) {
     // Indices below refer to the body as written; removing definitions shifts them, so the
     // body's statements are first remembered by their original positions.
     std::vector<std::pair<std::unique_ptr<ast::FunctionDef>, size_t>> defs;
     const std::set<std::string> host_locals = locals_of(host);
+    rename_redefined_definitions(host);
     std::vector<ast::Stmt*> original;  // the body as written, definitions included
     for (auto& s : host.body) original.push_back(s.get());
     movable_plain_ = plain_functions_to_move(host, host_locals);
@@ -811,6 +854,13 @@ class Hoister {
       if (p.name == name) {
         auto& d = diags_.error(read, what + ", a parameter of '" + host.name + "'");
         Diagnostics::note(d, p.span, why);
+        auto use = module_.kernel_factory_uses.find(host.name);
+        if (use != module_.kernel_factory_uses.end()) {
+          Diagnostics::note(d, use->second,
+                            "py2cuda makes a kernel of each call `k = " + host.name + "(...)` that is a statement of its "
+                            "own (outside branches, and in loops over values the program spells), but '" + host.name +
+                            "' is used here otherwise");
+        }
         return std::nullopt;
       }
     }
