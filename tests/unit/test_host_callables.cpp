@@ -173,3 +173,25 @@ TEST(HostCallables, TupleOfAGeneratorOverTuplesIsWrittenOut) {
   TranslateResult list = run("xs = [1, 2]\nb = tuple(x + 1 for x in xs)\ninc[1, 1](np.zeros(1))\n");
   EXPECT_TRUE(has(list.diagnostics, "prog.py:7:10: warning: tuple() of a ")) << list.diagnostics;
 }
+
+// A host function calling itself: the call is typed by the returns that do not recurse, and the
+// C++ function calls itself (was "recursive host function is not supported").
+TEST(HostCallables, ARecursiveFunctionIsTypedByItsBaseCase) {
+  TranslateResult r = run("def fact(n):\n    if n <= 1:\n        return 1\n    return n * fact(n - 1)\n"
+                          "inc[1, 1](np.zeros(1))\nprint(fact(10))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "int64_t fact_host(int64_t n) {")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "return n * fact_host(n - 1);")) << r.cu;
+}
+
+TEST(HostCallables, ARecursiveFunctionReturningNothingAppendsToTheListItPasses) {
+  TranslateResult r = run("def walk(n, out):\n    if n == 0:\n        return\n    out.append(n)\n    walk(n - 1, out)\n"
+                          "inc[1, 1](np.zeros(1))\nseen = []\nwalk(3, seen)\nprint(seen)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "walk_host(n - 1, out);")) << r.cu;
+}
+
+TEST(HostCallables, ARecursiveCallWithoutABaseCaseIsALocatedWarning) {
+  TranslateResult r = run("def f(n):\n    return f(n - 1)\ninc[1, 1](np.zeros(1))\nprint(f(3))\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:7:12: warning: the recursive call of 'f' has no type")) << r.diagnostics;
+}

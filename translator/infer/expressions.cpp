@@ -1138,6 +1138,20 @@ std::vector<const ast::Expr*> non_recursive_returns(const ast::FunctionDef& def,
   return returns.found;
 }
 
+// Whether some return of `def` gives a value (not a bare `return`, not `return None`).
+bool returns_a_value(const ast::FunctionDef& def) {
+  struct Returns : SubtreeWalker {
+    bool found = false;
+    void visit(const ast::Stmt& st) override {
+      if (st.kind != ast::StmtKind::Return) return;
+      const ast::Expr* v = ast::as<ast::Return>(st).value.get();
+      found = found || (v && v->kind != ast::ExprKind::NoneLit);
+    }
+  } returns;
+  returns.block(def.body);
+  return returns.found;
+}
+
 }  // namespace
 
 ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEntry& f, std::vector<ir::ExprPtr> given) {
@@ -1266,7 +1280,39 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
   // return type is needed, and nothing is kept.
   const ir::Function* callee = nullptr;
   TypeRef result;
-  if (host_) {
+  // Its own parameters passed on are the same types, an empty list it appends to included.
+  bool same_params = &f == &entry_ && params.size() == param_types_.size();
+  for (size_t i = 0; same_params && i < params.size(); ++i) {
+    same_params = params[i] == param_types_[i] || (param_types_[i]->is_untyped_list() && params[i]->is_list());
+  }
+  const bool calls_itself = same_params && !declared_return;
+  if (calls_itself) {
+    // A function calling itself without a signature (a device function, or a host function: a
+    // CPU reference's fib(n - 1)): Numba types the call by the function's returns that do not
+    // recurse (`if n < 2: return n`), so the returns typed before it, and in the final pass all
+    // of them.
+    result = final_ && inferred_return_ ? inferred_return_ : return_type_ ? return_type_ : inferred_return_;
+    if (!result && entry_.def && !returns_a_value(*entry_.def)) result = types::none();  // hanoi(n - 1, ...)
+    if (!result && !final_ && entry_.def) {
+      // No return typed yet in this pass: a returned value that does not name the function.
+      for (const ast::Expr* e : non_recursive_returns(*entry_.def, f.name)) {
+        if (auto v = expr(*e); v && (v->type->is_number() || host_)) {
+          result = v->type;
+          break;
+        }
+      }
+    }
+    if (!result) {
+      return fail(c.span, "the recursive call of '" + f.name + "' has no type: no return of '" + f.name +
+                              "' that does not recurse gives one (Numba types a recursive call by those returns)" +
+                              (host_ ? std::string() : "; or give '" + f.name + "' a signature, e.g. "
+                                                       "@cuda.jit(\"int64(int64)\", device=True)"));
+    }
+    if (final_) {
+      callee = fn_.get();
+      fn_->recursive = true;
+    }
+  } else if (host_) {
     // Host code calls the host instance (a CPU @jit function keeps Numba's CPU semantics).
     if (final_) {
       callee = mb_.instantiate_host(f, params, c.span, D());
@@ -1282,29 +1328,6 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
         }
       }
       if (!result) return nullptr;
-    }
-  } else if (&f == &entry_ && params == param_types_ && !declared_return) {
-    // A device function calling itself without a signature: Numba types the call by the
-    // function's returns that do not recurse (`if n < 2: return n`), so the returns typed
-    // before it, and in the final pass all of them.
-    result = final_ && inferred_return_ ? inferred_return_ : return_type_ ? return_type_ : inferred_return_;
-    if (!result && !final_ && entry_.def) {
-      // No return typed yet in this pass: a returned value that does not name the function.
-      for (const ast::Expr* e : non_recursive_returns(*entry_.def, f.name)) {
-        if (auto v = expr(*e); v && v->type->is_number()) {
-          result = v->type;
-          break;
-        }
-      }
-    }
-    if (!result) {
-      return fail(c.span, "the recursive call of '" + f.name + "' has no type: no return of '" + f.name +
-                              "' that does not recurse gives one (Numba types a recursive call by those returns); "
-                              "or give '" + f.name + "' a signature, e.g. @cuda.jit(\"int64(int64)\", device=True)");
-    }
-    if (final_) {
-      callee = fn_.get();
-      fn_->recursive = true;
     }
   } else if (final_) {
     callee = mb_.instantiate(f, params, declared_return, false, c.span);
