@@ -125,3 +125,35 @@ TEST(HostElementwise, UfuncOuterIsTheUfuncOfANewAxisPerDimensionOfB) {
   EXPECT_TRUE(has(bad.diagnostics, "prog.py:9:7: warning: add.outer() takes two arrays, and no keywords in py2cuda"))
       << bad.diagnostics;
 }
+
+// An array's elements reached by iteration are NumPy scalars: round() is NumPy's there too (it
+// was Python's, 0.0025 -> 0.003 where NumPy gives 0.002), through zip(), enumerate() and max().
+TEST(HostElementwise, IteratedElementsRoundAsNumPyScalars) {
+  TranslateResult r = run(
+      "print([round(v, 3) for v in a])\n"
+      "print([round(x, 3) for x, y in zip(a, [1, 2, 3, 4])], [round(x, 1) for k, x in enumerate(a)])\n"
+      "print(round(max(a), 2))\n"
+      "for v in a:\n    print(round(v, 3))\n"
+      "print([round(k, 1) for k, x in enumerate(a)], [round(t, 3) for t in [0.5, 1.5]])\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "return py2cuda::np::round<double, double>(v2, int64_t(3)); }")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::round<double, double>(x, int64_t(3))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::round<double, double>(x2, int64_t(1))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::round<double, double>(py2cuda::host::max(")) << r.cu;
+  // enumerate's count and a list of Python floats stay Python's.
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::round_digits(py2cuda::host::to_dynamic<int64_t>(k2)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::round_digits(t, int64_t(3))")) << r.cu;
+}
+
+TEST(HostElementwise, ShapeTuplesAsArraysAndReshape) {
+  TranslateResult r = run(
+      "shape = (2, 2)\n"
+      "m = a.reshape(shape)\n"
+      "n = a.reshape(m.shape)\n"
+      "print(np.prod(shape), np.prod(m.shape), np.max((3, 1)), m, n)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::reshape<2>(a, py2cuda::host::shape_of(shape))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::np::array_from<int64_t>(py2cuda::host::shape(2), {py2cuda::get<0>(shape), "
+                        "py2cuda::get<1>(shape)})"))
+      << r.cu;
+}

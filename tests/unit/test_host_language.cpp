@@ -409,3 +409,17 @@ TEST(HostLanguage, ALocalFlagBoundOnceDecidesItsTests) {
   EXPECT_TRUE(has(r.cu, "int main(")) << r.diagnostics;
   EXPECT_TRUE(has(r.cu, "// (the test is always false: no branch of this if is compiled)")) << r.cu;
 }
+
+// zip() of a display of kernels with their configurations: unrolled, each copy binding the
+// kernel and its configuration's item (a list held in a name is read by subscript).
+TEST(HostLanguage, ZipOfKernelsWithConfigurationsIsUnrolled) {
+  TranslateResult r = run("a = np.zeros(4)\nconfigs = [(1, 4), (2, 2)]\n"
+                          "for kern, (g, b) in zip([inc, dec], configs):\n    kern[g, b](a)\nprint(a)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  const size_t first = r.cu.find("launch_inc(");
+  const size_t second = r.cu.find("launch_dec(");
+  ASSERT_NE(first, std::string::npos) << r.cu;
+  ASSERT_NE(second, std::string::npos) << r.cu;
+  EXPECT_LT(first, second) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::tuple<int64_t, int64_t> tup2 = configs.at(int64_t(1));")) << r.cu;
+}

@@ -492,7 +492,7 @@ class FunctionBuilder {
   ir::ExprPtr range_object(const ast::Call& call);
   // np.ndenumerate(a) / np.ndindex(...) as an iterable object (a `for` loop counts them out instead).
   ir::ExprPtr multi_index_items(const ast::Call& call, const std::string& path, TypeRef& item);
-  bool bind_comprehension_target(const ast::Expr& target, TypeRef item, size_t type_slot, std::string& head);
+  bool bind_comprehension_target(const ast::Expr& target, TypeRef item, size_t type_slot, std::string& head, const ast::Expr* iter = nullptr);
   bool comprehension_clause(const ast::ComprehensionExpr& g, TypeRef& item, ir::ExprPtr& items, std::string& head,
                             ir::ExprPtr& cond);
   ir::ExprPtr short_circuit_generator(const ast::ComprehensionExpr& g, bool any);
@@ -660,6 +660,11 @@ class FunctionBuilder {
   // Where an int, float or bool value comes from (python_types.cpp's Origin): `following`
   // holds the names being followed to their assignments.
   int scalar_origin(const ast::Expr& e, std::set<std::string>& following);
+  // The 1-D array of a tuple of numbers (host_array_creation.cpp); dtype `dt`, or NumPy's for them.
+  ir::ExprPtr array_from_tuple(ir::ExprPtr v, TypeRef dt, Span s);
+  // The origin of what a loop or comprehension target binds to `id`, going over `iter`.
+  int element_origin(const std::string& id, const ast::Expr& target, const ast::Expr& iter,
+                     std::set<std::string>& following);
   // Whether `e` is a NumPy scalar rather than a Python number, as scalar_origin tells.
   bool is_numpy_scalar(const ast::Expr& e);
   // Whether `e` names Python's builtin `name`: no variable or module-level name shadows it.
@@ -704,6 +709,9 @@ class FunctionBuilder {
   std::set<std::pair<uint32_t, uint32_t>> separable_rebindings_;
   std::set<std::pair<uint32_t, uint32_t>> self_contained_bindings_;  // infer/ssa_versions.h
   std::map<std::string, ir::Variable*> comprehension_vars_;  // a comprehension's target while it is typed
+  // The target and iterable each comprehension variable is bound by, while it is typed (whether
+  // its values are NumPy scalars: python_types.cpp).
+  std::map<std::string, std::pair<const ast::Expr*, const ast::Expr*>> comprehension_sources_;
   std::map<std::string, int> version_count_;
   std::map<std::string, int> versions_named_;  // C++ variables made for a name's versions
   // The final pass names the versions again in the order the program binds them.

@@ -6,6 +6,8 @@
 // unrolled, one copy of its body per element, with the aliases of that element. A name
 // bound to such a display (`kernels = [naive, tiled]`) is an alias of the display, and a
 // comprehension over one is a list display of its element, once per function.
+#include <algorithm>
+#include <climits>
 #include <functional>
 
 #include "frontend/ast_clone.h"
@@ -219,8 +221,8 @@ const ast::Expr& FunctionBuilder::var_args_tuple(const ast::Call& c, size_t from
 }
 
 // The list or tuple display of functions (or NumPy classes) a loop or comprehension over `e`
-// goes through: `e` itself, a name holding one, enumerate() of one, a dict of functions (its
-// keys) or its .items(), .values() and .keys(); else null.
+// goes through: `e` itself, a name holding one, enumerate() of one, zip() of one with others, a
+// dict of functions (its keys) or its .items(), .values() and .keys(); else null.
 const ast::Expr* FunctionBuilder::function_display(const ast::Expr& e) const {
   if (e.kind == ast::ExprKind::Tuple || e.kind == ast::ExprKind::List) {
     return holds_function_values(e) || holds_dtype_classes(e) ? &e : nullptr;
@@ -238,6 +240,33 @@ const ast::Expr* FunctionBuilder::function_display(const ast::Expr& e) const {
           pair->elts.push_back(index_literal(i, elts[i]->span));
           pair->elts.push_back(ast::clone(elts[i].get()));
           list.elts.push_back(std::move(pair));
+        }
+      });
+    }
+    if (is_builtin_name(*c.func, "zip") && c.args.size() >= 2 && !c.has_star_args) {
+      // zip(kernels, configs): tuples of each one's items, as long as the shortest display; an
+      // argument that is no display (a list held in a variable) gives its items by subscript.
+      std::vector<const ast::Expr*> displays;
+      bool any_functions = false;
+      size_t n = SIZE_MAX;
+      for (const auto& arg : c.args) {
+        const ast::Expr* d = function_display(*arg);
+        any_functions = any_functions || d;
+        if (!d && (arg->kind == ast::ExprKind::Tuple || arg->kind == ast::ExprKind::List)) d = arg.get();
+        if (d) n = std::min(n, display_elements(*d).size());
+        displays.push_back(d);
+      }
+      if (!any_functions) return nullptr;
+      return made_display(e, [&](ast::ListExpr& list) {
+        for (size_t i = 0; i < n; ++i) {
+          auto items = std::make_unique<ast::TupleExpr>(c.span);
+          for (size_t k = 0; k < c.args.size(); ++k) {
+            const ast::Expr& arg = *c.args[k];
+            items->elts.push_back(displays[k] ? ast::clone(display_elements(*displays[k])[i].get())
+                                              : std::make_unique<ast::Subscript>(arg.span, ast::clone(&arg),
+                                                                                 index_literal(i, arg.span)));
+          }
+          list.elts.push_back(std::move(items));
         }
       });
     }

@@ -207,24 +207,10 @@ ir::ExprPtr FunctionBuilder::host_array_creation(HostRowArgs& bound) {
       }
       // A tuple held in a name (`for c in [(0, 0), (3, 3)]: np.array(c)`): its numbers, read once.
       auto v = bound.value(0);
-      if (v && v->type->is_tuple() && !v->type->is_list_display() && !v->type->elements().empty() &&
-          std::all_of(v->type->elements().begin(), v->type->elements().end(), [](TypeRef e) { return e->is_number(); })) {
+      if (v && is_number_tuple(v->type)) {
         TypeRef dt = nullptr;
-        for (TypeRef e : v->type->elements()) dt = holding(dt, e);
-        const bool named = v->kind == ir::ExprKind::Var;
-        ir::Variable* tuple = named ? static_cast<ir::VarRef&>(*v).var : temporary("tup", v->type);
-        std::vector<ir::ExprPtr> values;
-        for (size_t k = 0; k < v->type->elements().size(); ++k) {
-          values.push_back(std::make_unique<ir::TupleGet>(v->type->elements()[k], std::make_unique<ir::VarRef>(tuple, c.span),
-                                                          static_cast<int>(k), c.span));
-        }
-        const int64_t n = static_cast<int64_t>(values.size());
-        auto made = from_values(std::move(values), dt, {n});
-        if (!made || named) return made;
-        auto let = std::make_unique<ir::Let>(tuple, std::move(v), c.span);
-        let->type = made->type;
-        let->body = std::move(made);
-        return let;
+        if (!is_none(a[1]) && !(dt = host_dtype(*a[1]))) return nullptr;
+        return array_from_tuple(std::move(v), dt, c.span);
       }
       v = range_values(std::move(v), a[0]->span);  // np.array(range(n)): an int64 array as NumPy makes
       if (v && v->type->is_list()) {
@@ -420,6 +406,45 @@ ir::ExprPtr FunctionBuilder::host_array_creation(HostRowArgs& bound) {
       break;
   }
   return fail(bound.call.span, bound.what + "() is not supported in host code by py2cuda");
+}
+
+// The 1-D array of a tuple's numbers (`np.array(c)` of a tuple held in a name, `np.prod(shape)`):
+// NumPy's dtype for the values unless `dt` is given, the tuple read once.
+ir::ExprPtr FunctionBuilder::array_from_tuple(ir::ExprPtr v, TypeRef dt, Span s) {
+  if (!dt) {
+    // NumPy picks the dtype that holds every value: bool < int64 < float64 for Python's, a
+    // NumPy scalar's own dtype, promoted together.
+    for (TypeRef e : v->type->elements()) {
+      TypeRef t = e->is_float() ? (e->bits() == 32 ? types::float32() : types::float64())
+                  : e->is_bool() ? types::boolean()
+                  : e->is_int()  ? e
+                                 : types::int64();
+      dt = dt ? numpy_rules::promote_types(dt, t) : t;
+    }
+  }
+  const bool named = v->kind == ir::ExprKind::Var;
+  ir::Variable* tuple = named ? static_cast<ir::VarRef&>(*v).var : temporary("tup", v->type);
+  std::vector<ir::ExprPtr> values;
+  for (size_t k = 0; k < v->type->elements().size(); ++k) {
+    values.push_back(convert(std::make_unique<ir::TupleGet>(v->type->elements()[k], std::make_unique<ir::VarRef>(tuple, s),
+                                                            static_cast<int>(k), s),
+                             dt));
+  }
+  const size_t n = values.size();
+  auto made = call_node(types::array(dt, 1, Layout::C),
+                        "py2cuda::np::array_from<{t0}>(py2cuda::host::shape(" + std::to_string(n) + "), {" +
+                            placeholders(0, n) + "})",
+                        s, std::move(values), {dt});
+  if (named) return made;
+  auto let = std::make_unique<ir::Let>(tuple, std::move(v), s);
+  let->type = made->type;
+  let->body = std::move(made);
+  return let;
+}
+
+bool is_number_tuple(TypeRef t) {
+  return t->is_tuple() && !t->elements().empty() &&
+         std::all_of(t->elements().begin(), t->elements().end(), [](TypeRef e) { return e->is_number(); });
 }
 
 }  // namespace py2cuda::infer

@@ -47,6 +47,7 @@ ir::ExprPtr FunctionBuilder::host_array_method(HostRowArgs& bound, ir::ExprPtr s
     case HostRule::Reshape: {
       ir::ExprPtr arr = std::move(self);
       std::vector<ir::ExprPtr> dims;
+      ir::ExprPtr shape;  // a tuple of ints held in a name or given by an expression (`reshape(img.shape)`)
       auto add_dims = [&](const ast::Expr& e) -> bool {
         auto v = expr(e);
         if (!v) return false;
@@ -61,7 +62,14 @@ ir::ExprPtr FunctionBuilder::host_array_method(HostRowArgs& bound, ir::ExprPtr s
           }
           return true;
         }
-        D().error(e.span, "reshape() needs integers or a tuple display of them");
+        bool ints = v->type->is_tuple() && !v->type->is_list_display() && !v->type->elements().empty() && dims.empty() && !shape;
+        for (size_t k = 0; ints && k < v->type->elements().size(); ++k) ints = v->type->elements()[k]->is_int();
+        if (ints) {
+          TypeRef tuple_type = v->type;
+          shape = call_node(tuple_type, "py2cuda::host::shape_of({0})", e.span, args_of(std::move(v)));
+          return true;
+        }
+        D().error(e.span, "reshape() needs integers or a tuple of them");
         return false;
       };
       if (arr) {
@@ -75,6 +83,16 @@ ir::ExprPtr FunctionBuilder::host_array_method(HostRowArgs& bound, ir::ExprPtr s
         if (!arr || !add_dims(*a[1])) return nullptr;
       }
       if (!arr->type->is_array()) return fail(c.span, "reshape() needs an array");
+      if (shape && !dims.empty()) return fail(c.span, "reshape() takes one shape: a tuple, or integers");
+      if (shape) {
+        const int nd = static_cast<int>(shape->type->elements().size());
+        TypeRef t = arr->type->is_device_array() ? types::device_array(arr->type->dtype(), nd, Layout::C)
+                                                 : types::array(arr->type->dtype(), nd, Layout::C);
+        std::vector<ir::ExprPtr> args;
+        args.push_back(std::move(arr));
+        args.push_back(std::move(shape));
+        return call_node(t, rt + "<" + std::to_string(nd) + ">({0}, {1})", c.span, std::move(args));
+      }
       if (dims.empty()) return fail(c.span, "reshape() needs the new shape");
       TypeRef t = arr->type->is_device_array()
                       ? types::device_array(arr->type->dtype(), static_cast<int>(dims.size()), Layout::C)

@@ -219,7 +219,7 @@ ir::ExprPtr FunctionBuilder::comprehension_call(const std::string& what, const a
   if (!iterable) return nullptr;
   auto saved = comprehension_vars_;
   std::string head;
-  if (!bind_comprehension_target(*g.target, item, 0, head)) {
+  if (!bind_comprehension_target(*g.target, item, 0, head, g.iter.get())) {
     comprehension_vars_ = saved;
     return nullptr;
   }

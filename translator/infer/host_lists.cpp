@@ -809,10 +809,30 @@ ir::ExprPtr FunctionBuilder::multi_index_items(const ast::Call& call, const std:
                    std::move(args));
 }
 
+namespace {
+
+// Each name a loop or comprehension target binds (`(i, j), v`: i, j and v).
+void visit_target_names(const ast::Expr& target, const std::function<void(const std::string&)>& f) {
+  if (target.kind == ast::ExprKind::Name) f(ast::as<ast::Name>(target).id);
+  if (target.kind == ast::ExprKind::Starred) visit_target_names(*ast::as<ast::Starred>(target).value, f);
+  if (target.kind == ast::ExprKind::Tuple || target.kind == ast::ExprKind::List) {
+    const auto& elts = target.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(target).elts
+                                                           : ast::as<ast::ListExpr>(target).elts;
+    for (const auto& e : elts) visit_target_names(*e, f);
+  }
+}
+
+}  // namespace
+
 // The lambda head binding a comprehension's target to an item of type `item` ({tK} is the
 // item's type): a name, or names unpacking a tuple item (C++ structured bindings).
 bool FunctionBuilder::bind_comprehension_target(const ast::Expr& target, TypeRef item, size_t type_slot,
-                                                std::string& head) {
+                                                std::string& head, const ast::Expr* iter) {
+  // Where each name's values come from (NumPy scalars of an array's elements...), or nothing known.
+  visit_target_names(target, [&](const std::string& id) {
+    if (iter) comprehension_sources_[id] = {&target, iter};
+    else comprehension_sources_.erase(id);
+  });
   if (target.kind == ast::ExprKind::Name) {
     const std::string& id = ast::as<ast::Name>(target).id;
     ir::Variable* var = temporary(cpp_identifier(id), item);
@@ -914,7 +934,7 @@ ir::ExprPtr FunctionBuilder::key_function(const ast::Expr& key, TypeRef item, si
 bool FunctionBuilder::comprehension_clause(const ast::ComprehensionExpr& g, TypeRef& item, ir::ExprPtr& items,
                                            std::string& head, ir::ExprPtr& cond) {
   items = comprehension_items(*g.iter, item);
-  if (!items || !bind_comprehension_target(*g.target, item, 0, head)) return false;
+  if (!items || !bind_comprehension_target(*g.target, item, 0, head, g.iter.get())) return false;
   for (const auto& c : g.conditions) {
     auto v = condition(*c);
     if (!v) return false;

@@ -61,6 +61,8 @@ ir::ExprPtr FunctionBuilder::host_reduction(HostRowArgs& bound, ir::ExprPtr self
       const ast::Expr* keepdims_arg = a.back();
       ir::ExprPtr arr = method ? std::move(self) : (bound.need(0, "a") ? bound.value(0) : nullptr);
       if (!arr) return nullptr;
+      // np.prod(shape), np.max((a, b)): the tuple's numbers as a 1-D array, as NumPy takes them.
+      if (!method && is_number_tuple(arr->type)) arr = array_from_tuple(std::move(arr), nullptr, a[0]->span);
       if (!arr->type->is_array() || arr->type->is_device_array()) {
         return fail(c.span, what + "() needs a host array, not " + arr->type->str());
       }

@@ -18,6 +18,9 @@ namespace py2cuda::infer {
 // An argument left out, or given as None: the parameter's default.
 inline bool is_none(const ast::Expr* e) { return !e || e->kind == ast::ExprKind::NoneLit; }
 
+// A tuple (or list display) of numbers: NumPy's functions take it as a 1-D array.
+bool is_number_tuple(TypeRef t);
+
 // The callable as Python code names it (np.zeros, cuda.to_device), for messages.
 inline std::string host_display_name(const std::string& path) {
   if (path.rfind("numba.cuda.", 0) == 0) return "cuda." + path.substr(11);

@@ -59,6 +59,46 @@ void each_stmt(const std::vector<const ast::Stmt*>& body, const std::function<vo
 
 }  // namespace
 
+// Where the value bound to `id` by the loop target `target` over `iter` comes from: an array's
+// elements are NumPy scalars, range()'s Python ints, a display's items what each item is; zip()
+// and enumerate() give each position of a tuple target its own iterable's (enumerate's count a
+// Python int).
+int FunctionBuilder::element_origin(const std::string& id, const ast::Expr& target, const ast::Expr& iter,
+                                    std::set<std::string>& following) {
+  using K = ast::ExprKind;
+  auto origin = [&](const ast::Expr& x) { return static_cast<Origin>(scalar_origin(x, following)); };
+  if (target.kind == K::Name) {
+    if (ast::as<ast::Name>(target).id != id) return static_cast<int>(Origin::Unknown);
+    if (iter.kind == K::List || iter.kind == K::Tuple) {
+      const auto& elts = iter.kind == K::List ? ast::as<ast::ListExpr>(iter).elts : ast::as<ast::TupleExpr>(iter).elts;
+      Origin o = Origin::Python;
+      for (const auto& x : elts) o = either(o, origin(*x));
+      return static_cast<int>(elts.empty() ? Origin::Unknown : o);
+    }
+    if (iter.kind == K::Call && resolve_path(mb_.info(), *ast::as<ast::Call>(iter).func) == "range") {
+      return static_cast<int>(Origin::Python);
+    }
+    auto items = expr(iter);
+    return static_cast<int>(items && items->type->is_array() ? Origin::NumPy : Origin::Unknown);
+  }
+  if ((target.kind != K::Tuple && target.kind != K::List) || iter.kind != K::Call) return static_cast<int>(Origin::Unknown);
+  const auto& parts = target.kind == K::Tuple ? ast::as<ast::TupleExpr>(target).elts : ast::as<ast::ListExpr>(target).elts;
+  const auto& call = ast::as<ast::Call>(iter);
+  if (call.func->kind != K::Name || !call.keywords.empty() || call.has_star_args) return static_cast<int>(Origin::Unknown);
+  for (size_t k = 0; k < parts.size(); ++k) {
+    NameCounter n{id};
+    n.expr(parts[k].get());
+    if (!n.count) continue;
+    if (is_builtin_name(*call.func, "zip") && call.args.size() == parts.size()) {
+      return element_origin(id, *parts[k], *call.args[k], following);
+    }
+    if (is_builtin_name(*call.func, "enumerate") && call.args.size() == 1 && parts.size() == 2) {
+      return k == 0 ? static_cast<int>(Origin::Python) : element_origin(id, *parts[k], *call.args[0], following);
+    }
+  }
+  return static_cast<int>(Origin::Unknown);
+}
+
 // Whether the int, float or bool `e` computes is a Python object or a NumPy scalar.
 int FunctionBuilder::scalar_origin(const ast::Expr& e, std::set<std::string>& following) {
   using K = ast::ExprKind;
@@ -126,7 +166,11 @@ int FunctionBuilder::scalar_origin(const ast::Expr& e, std::set<std::string>& fo
         if (kPython.count(path) || path.rfind("math.", 0) == 0 || path.rfind("time.", 0) == 0) return Origin::Python;
         if (path == "round") return c.args.size() == 1 ? Origin::Python : c.args.empty() ? Origin::Unknown : origin(*c.args[0]);
         if (path == "abs" || path == "min" || path == "max") {
-          if (c.args.size() < 2 && path != "abs") return Origin::Unknown;  // min/max of one iterable
+          if (c.args.size() == 1 && path != "abs") {  // min/max of one iterable: its items
+            const ast::Name item(c.args[0]->span, "min/max item");
+            return static_cast<Origin>(element_origin(item.id, item, *c.args[0], following));
+          }
+          if (c.args.size() < 2 && path != "abs") return Origin::Unknown;
           Origin o = Origin::Python;
           for (const auto& a : c.args) o = either(o, origin(*a));
           return c.args.empty() ? Origin::Unknown : o;
@@ -139,7 +183,12 @@ int FunctionBuilder::scalar_origin(const ast::Expr& e, std::set<std::string>& fo
     }
     // A variable: every value the function assigns to it.
     const std::string& id = ast::as<ast::Name>(e).id;
-    if (!locals_.count(id) || comprehension_vars_.count(id)) return Origin::Unknown;
+    if (comprehension_vars_.count(id)) {
+      auto bound = comprehension_sources_.find(id);
+      if (bound == comprehension_sources_.end()) return Origin::Unknown;
+      return static_cast<Origin>(element_origin(id, *bound->second.first, *bound->second.second, following));
+    }
+    if (!locals_.count(id)) return Origin::Unknown;
     if (!following.insert(id).second) return Origin::Python;  // `x = x + 1`: the other assignments decide
     std::vector<const ast::Stmt*> body = entry_.host_body;
     if (entry_.def) {
@@ -173,16 +222,7 @@ int FunctionBuilder::scalar_origin(const ast::Expr& e, std::set<std::string>& fo
         n.expr(f.target.get());
         if (!n.count) return;
         assigned = true;
-        if (!is_id(*f.target)) {
-          o = Origin::Unknown;
-        } else if (f.iter->kind == K::Call && resolve_path(mb_.info(), *ast::as<ast::Call>(*f.iter).func) == "range") {
-          // range() gives Python ints
-        } else if (f.iter->kind == K::List || f.iter->kind == K::Tuple) {
-          const auto& elts = f.iter->kind == K::List ? ast::as<ast::ListExpr>(*f.iter).elts : ast::as<ast::TupleExpr>(*f.iter).elts;
-          for (const auto& x : elts) o = either(o, origin(*x));
-        } else {
-          o = Origin::Unknown;
-        }
+        o = either(o, static_cast<Origin>(element_origin(id, *f.target, *f.iter, following)));
       } else if (st.kind == ast::StmtKind::With || st.kind == ast::StmtKind::Delete) {
         // `with ... as x`, `del x`: not a scalar's binding
         NameCounter n{id};
