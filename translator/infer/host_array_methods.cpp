@@ -106,10 +106,15 @@ ir::ExprPtr FunctionBuilder::host_array_method(HostRowArgs& bound, ir::ExprPtr s
     }
     case HostRule::Ravel: {
       ir::ExprPtr arr = std::move(self);
+      const ast::Expr* order = nullptr;
       if (!arr) {
-        if (!bound.bind({"a"}) || !bound.need(0, "a")) return nullptr;
+        if (!bound.bind({"a", "order"}) || !bound.need(0, "a")) return nullptr;
         arr = bound.array_arg(0);
         if (!arr) return nullptr;
+        order = a[1];
+      } else if (!arr->type->is_device_array()) {
+        if (!bound.bind({"order"})) return nullptr;
+        order = a[0];
       } else if (arr->type->is_device_array()) {
         // DeviceNDArray.ravel(order='C', stream=0): a view of the same device memory.
         if (!bound.bind({"order", "stream"})) return nullptr;
@@ -120,6 +125,17 @@ ir::ExprPtr FunctionBuilder::host_array_method(HostRowArgs& bound, ir::ExprPtr s
         return call_node(t, rt + "({0})", c.span, args_of(std::move(arr)));
       }
       TypeRef t = types::array(arr->type->dtype(), 1, Layout::C);
+      if (!is_none(order)) {
+        // order='F' reads the elements with the first index fastest: the transpose's C order.
+        const std::string o = order->kind == ast::ExprKind::StrLit ? ast::as<ast::StrLit>(*order).value : "";
+        const bool c_order = o == "C" || ((o == "A" || o == "K") && arr->type->layout() == Layout::C);
+        if (o == "F" && arr->type->ndim() > 1) {
+          return call_node(t, rt + "(py2cuda::np::transpose({0}))", c.span, args_of(std::move(arr)));
+        }
+        if (!c_order && o != "F") {
+          return fail(order->span, what + "(order=...) is supported as 'C' and 'F' (and 'A'/'K' of a C-contiguous array)");
+        }
+      }
       return call_node(t, rt + "({0})", c.span, args_of(std::move(arr)));
     }
     case HostRule::Transpose: {
