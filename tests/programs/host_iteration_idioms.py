@@ -3,7 +3,7 @@ NumPy scalars (for loops, comprehensions, zip(), enumerate(), builtin max()), so
 is NumPy's round (half to even after scaling: 0.0025 -> 0.002) and a division by a zero element
 gives inf as NumPy's does (a RuntimeWarning on stderr, not compared); reshape() of a shape held
 in a name or another array's shape; np.prod()/np.max() of a shape tuple; kernels zipped with
-their launch configurations and enumerated; `ravel`/`flatten` with order="F"."""
+their launch configurations and enumerated; `ravel`/`flatten` with order="F"; itertools.product(repeat=2)."""
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda
@@ -86,3 +86,10 @@ for name, kern, cfg in zip(names, pipeline, configs):
 t = np.zeros((2, 3), dtype=np.int64)
 ramp[1, 8](t.reshape(6), 1)
 print(t.ravel(order="F"), t.flatten("F"), np.ravel(t, order="F"), t.ravel(order="K"), t.flatten())
+
+# A parameter sweep over every pair: itertools.product(..., repeat=2).
+import itertools
+for bx, by in itertools.product((1, 2), repeat=2):
+    g = np.zeros(4)
+    fill[bx, by](g, bx * 10 + by)
+    print(bx, by, g[:bx * by])

@@ -1,6 +1,7 @@
 // FunctionBuilder, host code: `for a, b in itertools.product(xs, ys):` as the loops nested in
 // the iterables' order that it stands for, the last iterable varying fastest (a parameter sweep:
-// `for block, n in itertools.product([64, 128], [1000, 5000]):`).
+// `for block, n in itertools.product([64, 128], [1000, 5000]):`); `product(xs, repeat=2)` is
+// `product(xs, xs)`.
 //
 // itertools.product takes its iterables' items before the first tuple, and `break` leaves the
 // whole sweep: the nested loops give the same tuples where re-reading an iterable gives the same
@@ -57,12 +58,25 @@ bool FunctionBuilder::product_loops(const ast::For& f, ir::Block& out) {
   if (f.iter->kind != ast::ExprKind::Call) return false;
   const auto& product = ast::as<ast::Call>(*f.iter);
   if (resolve_path(mb_.info(), *product.func) != "itertools.product") return false;
-  if (!product.keywords.empty() || product.args.empty() || product.has_star_args) {
-    D().error(product.span, "itertools.product() is supported by py2cuda as a for loop's iterable of two or more "
-                            "iterables, without repeat=");
+  // product(xs, repeat=2) is product(xs, xs): the iterables, each `repeat` times in turn.
+  size_t repeat = 1;
+  bool keywords_ok = true;
+  for (const auto& k : product.keywords) {
+    const bool literal = k.name == "repeat" && k.value->kind == ast::ExprKind::IntLit && !ast::as<ast::IntLit>(*k.value).overflow &&
+                         ast::as<ast::IntLit>(*k.value).value >= 1 && ast::as<ast::IntLit>(*k.value).value <= 8;
+    keywords_ok = keywords_ok && literal;
+    if (literal) repeat = ast::as<ast::IntLit>(*k.value).value;
+  }
+  if (!keywords_ok || product.args.empty() || product.has_star_args) {
+    D().error(product.span, "itertools.product() is supported by py2cuda as a for loop's iterable of iterables, with "
+                            "repeat= an integer literal from 1 to 8");
     return true;
   }
-  if (f.target->kind != ast::ExprKind::Tuple || ast::as<ast::TupleExpr>(*f.target).elts.size() != product.args.size()) {
+  std::vector<const ast::Expr*> iterables;
+  for (size_t r = 0; r < repeat; ++r) {
+    for (const auto& x : product.args) iterables.push_back(x.get());
+  }
+  if (f.target->kind != ast::ExprKind::Tuple || ast::as<ast::TupleExpr>(*f.target).elts.size() != iterables.size()) {
     D().error(f.target->span, "the target of a loop over itertools.product() is supported by py2cuda as one name per "
                               "iterable (for a, b in itertools.product(xs, ys))");
     return true;
@@ -72,8 +86,7 @@ bool FunctionBuilder::product_loops(const ast::For& f, ir::Block& out) {
   std::set<std::string> changed;
   collect_bound_names(f.body, changed);
   collect_mutated_names(f.body, changed);
-  for (const auto& iterable : product.args) {
-    const ast::Expr* e = iterable.get();
+  for (const ast::Expr* e : iterables) {
     bool again = same_when_read_again(*e);
     if (e->kind == ast::ExprKind::Call && resolve_path(mb_.info(), *ast::as<ast::Call>(*e).func) == "range") {
       again = true;
@@ -99,7 +112,7 @@ bool FunctionBuilder::product_loops(const ast::For& f, ir::Block& out) {
   for (size_t k = 0; k < names.size(); ++k) {
     auto level = std::make_unique<ast::For>(f.span);
     level->target = ast::clone(names[k].get());
-    level->iter = ast::clone(product.args[k].get());
+    level->iter = ast::clone(iterables[k]);
     levels.push_back(level.get());
     synthetic_stmts_.push_back(std::move(level));
   }
