@@ -21,6 +21,7 @@ TranslateResult translate(const SourceFile& file, const TranslateOptions& option
   sema::split_module_tuple_assignments(module);
   sema::hoist_nested_functions(module, diags);
   sema::capture_module_device_arrays(module, diags);
+  sema::unroll_dtype_choices(module);
   sema::context_generators_to_classes(module);
   sema::prepare_classes(module);
   sema::class_variables_to_globals(module);

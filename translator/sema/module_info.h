@@ -180,6 +180,12 @@ struct SignatureOverride {
 // errors when their value cannot be known (sema/nested_functions.cpp). Runs before analyze_module.
 void hoist_nested_functions(ast::Module& module, Diagnostics& diags);
 
+// A dtype chosen when the program runs (`dt = np.float32 if single else np.float64`, or an
+// if/elif chain of such assignments): the statements after it in its block become a loop over
+// the dtypes that host code unrolls, each copy running when its branch is the one taken
+// (sema/dtype_choices.cpp). Runs after hoist_nested_functions, before analyze_module.
+void unroll_dtype_choices(ast::Module& module);
+
 // Module-level device arrays (`PRICES = cuda.to_device(...)`, bound once) that kernels read
 // become those kernels' captured parameters, passed by each launch, as the ones of an
 // enclosing function do (sema/captured_device_arrays.h). Runs after hoist_nested_functions.

@@ -1,0 +1,63 @@
+// A dtype chosen when the program runs (sema/dtype_choices.cpp): the statements after the choice
+// are translated once per dtype, the copy the condition picks running.
+#include <gtest/gtest.h>
+
+#include "translate_text.h"
+
+using namespace py2cuda;
+using py2cuda::test::has;
+
+namespace {
+
+const std::string kPrologue =
+    "import numpy as np\n"
+    "from numba import cuda\n"
+    "@cuda.jit\n"
+    "def twice(a):\n"
+    "    a[0] *= 2\n";
+
+TranslateResult run(const std::string& body) { return test::translate_text(kPrologue, body); }
+
+}  // namespace
+
+TEST(DtypeChoices, AConditionalExpressionOfDtypesIsACopyPerDtype) {
+  TranslateResult r = run("def go(single):\n"
+                          "    dt = np.float32 if single else np.float64\n"
+                          "    a = np.ones(2, dtype=dt)\n"
+                          "    twice[1, 1](a)\n"
+                          "    print(a)\n"
+                          "go(True)\ngo(False)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "if (dt_choice == (single ? int64_t(0) : int64_t(1))) {")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::NDArray<float, 1> a = py2cuda::np::ones<float>(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::NDArray<double, 1> a_2 = py2cuda::np::ones<double>(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "__global__ void twice(py2cuda::CArray<float, 1> a)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "__global__ void twice_2(py2cuda::CArray<double, 1> a)")) << r.cu;
+}
+
+TEST(DtypeChoices, AnIfElifChainPicksOneOfThree) {
+  TranslateResult r = run("def go(kind):\n"
+                          "    if kind == 'a':\n        t = np.int16\n"
+                          "    elif kind == 'b':\n        t = np.int32\n"
+                          "    else:\n        t = np.int64\n"
+                          "    print(np.zeros(2, dtype=t).dtype)\n"
+                          "go('a')\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "if (t_choice == ((std::string_view(kind) == std::string_view(\"a\")) ? 0 : "
+                        "(std::string_view(kind) == std::string_view(\"b\")) ? int64_t(1) : int64_t(2))) {"))
+      << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::print(\"int16\")")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::print(\"int64\")")) << r.cu;
+}
+
+// What the copies bind is read after the block: each copy's own objects could not reach there,
+// so the choice is left as it was (a name bound to two dtypes on two paths, reported).
+TEST(DtypeChoices, ANameReadAfterTheBlockLeavesTheChoiceAlone) {
+  TranslateResult r = run("def go(single, n):\n"
+                          "    if n > 0:\n"
+                          "        dt = np.float32 if single else np.float64\n"
+                          "        a = np.ones(n, dtype=dt)\n"
+                          "    print(a)\n"
+                          "go(True, 2)\n");
+  EXPECT_FALSE(has(r.cu, "dt_choice")) << r.cu;
+}
