@@ -87,6 +87,13 @@ REASONS = {
     # Numba's one loop is unrolled 4x (27 `MUFU` against 15). Rolled (`#pragma unroll 1`) it still
     # split and took 34 registers; unsplit it is 31 (sm_90, 509 instructions against Numba's 645).
     ("course_nbody_float32", "step"): LOOP_SPLIT,
+    # Measured by reading both: `% LUT.size` is a 64-bit modulo by a value read at run time in py2cuda's
+    # kernel, a modulo by the constant 8 in Numba's.
+    ("kernel_globals_frozen_at_launch", "lookup"): (
+        "module globals the program computes when it runs (LUT, SCALE, N, NEGATE): Numba compiles the kernel at its "
+        "first launch, when their values are known, and folds them into its code (`% LUT.size` a modulo by the "
+        "constant 8, `if NEGATE:` decided); py2cuda's .cu is compiled before the program runs, so it reads them "
+        "from __constant__ memory and divides by LUT.size at run time: ahead-of-time compilation cannot know them"),
 }
 
 
@@ -148,6 +155,18 @@ INSTRUCTION_REASONS = {
         "(cuda.grid proven non-negative) and joins the four tests with a `PLOP3` before one `EXIT`, where Numba's "
         "IR branches twice (two `EXIT`s), and computes both `shape - 1` on the uniform datapath (`ULDC`, "
         "`UIADD3`); measured by opcode on sm_90: `PLOP3` +1, `ULDC.64` +1, `EXIT` -1"),
+    # Diffed by opcode on sm_80 (251 against 247; sm_90 is 256 against 282).
+    ("kernel_recursion_inferred", "kernel"): (
+        "recursive device functions: py2cuda's calls keep their values in registers (11 local loads and 11 "
+        "stores, no stack frame) where Numba's spill to a 24-byte frame (30 loads, 37 stores); the 4 instructions "
+        "more on sm_80 are the register moves and adds that saves (IADD3 +21, IMAD +16, ISETP +15 against LDL -19, "
+        "STL -26); sm_90 is 256 against 282"),
+    # Diffed by opcode on sm_80 (420 against 408) after divmod's halves were paired (538 before).
+    ("kernel_python_builtins", "quotients"): (
+        "divmod() of int64 and of float64 operands, each one division or fmod as Numba's: the float part takes "
+        "fewer instructions than Numba's (DFMA 24 against 31, DMUL 7 against 9), the excess is integer adds, "
+        "multiplies and compares ptxas chose for py2cuda's C++ (IADD3 +8, IMAD +9, ISETP +7, against Numba's LEA 12 "
+        "and LOP3 +9), not traced further; sm_80 only by 12, sm_90 is 427 against 426"),
     ("scalar_types", "scalars"): (
         "`bool` and `int8` parameters: nvcc's front end sign-extends a C++ `bool`/`int8_t` kernel parameter with "
         "byte permutes (`PRMT`) and converts `flag + 0.5` as an integer-to-double conversion and an add, where "

@@ -9,8 +9,9 @@ RESULT.json: per file and kernel instance, per cc, the path of the PTX written o
 Each kernel is compiled with `numba.cuda.compile_ptx(kernel.py_func, signature, cc=cc)`, the
 signature being the one py2cuda typed the kernel with (its decorator's, or the one py2cuda
 inferred from the host code's launches), so both sides compile the same instance. Fastmath and
-launch bounds are the kernel's own decorator options, as py2cuda honours them too; lineinfo and
-debug are off. Device functions the kernel calls are compiled into its PTX by Numba itself.
+launch bounds are the kernel's own decorator options, as py2cuda honours them too; lineinfo is
+off. A kernel with debug=True is not compared (its row says why): Numba's debug build is
+unoptimized, and its build without debug drops the asserts and raises py2cuda checks. Device functions the kernel calls are compiled into its PTX by Numba itself.
 
 A module is loaded one top-level statement at a time, as `__name__ != "__main__"`: a statement
 that fails (host code at the top level that needs a GPU) is skipped, so the definitions after it
@@ -88,6 +89,13 @@ def main():
                 row["error"] = "not a module-level kernel Numba can compile alone"
             else:
                 options = getattr(dispatcher, "targetoptions", {}) or {}
+                if options.get("debug"):
+                    # Numba's debug build is unoptimized with debug information (ptxas -O3 refuses it:
+                    # "Optimized debugging not supported"), and without debug it drops the kernel's
+                    # asserts and raises, which py2cuda checks: no build of Numba's compares.
+                    row["error"] = "debug=True: Numba's debug build is unoptimized (-O0), and without debug it drops the asserts and raises py2cuda checks"
+                    file_result["kernels"].append(row)
+                    continue
                 for cc in ccs:
                     try:
                         ptx, _ = cuda.compile_ptx(dispatcher.py_func, signature_of(kernel["signature"]), cc=cc,

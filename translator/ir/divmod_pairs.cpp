@@ -116,7 +116,14 @@ void divisions(const Expr& e, std::vector<Found>& out, bool conditional = false)
       for (const auto& i : ix.indices) divisions(*i, out, conditional);
       break;
     }
-    default: break;  // calls, lambdas, tuples: not looked into (pairing is only an optimisation)
+    case ExprKind::TupleMake:  // divmod(a, b) is the tuple (a // b, a % b)
+      for (const auto& x : static_cast<const TupleMake&>(e).elements) divisions(*x, out, conditional);
+      break;
+    case ExprKind::Let:  // divmod's operands bound once, then the tuple
+      divisions(*static_cast<const Let&>(e).init, out, conditional);
+      divisions(*static_cast<const Let&>(e).body, out, conditional);
+      break;
+    default: break;  // calls, lambdas: not looked into (pairing is only an optimisation)
   }
 }
 
