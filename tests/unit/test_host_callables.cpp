@@ -195,3 +195,21 @@ TEST(HostCallables, ARecursiveCallWithoutABaseCaseIsALocatedWarning) {
   TranslateResult r = run("def f(n):\n    return f(n - 1)\ninc[1, 1](np.zeros(1))\nprint(f(3))\n");
   EXPECT_TRUE(has(r.diagnostics, "prog.py:7:12: warning: the recursive call of 'f' has no type")) << r.diagnostics;
 }
+
+// The program's wrapper decorator: the decorated body is `run_wrapped`, `run` the wrapper
+// calling it with the function's own parameters (it was dropped: the function ran undecorated).
+TEST(HostCallables, AWrapperDecoratorIsApplied) {
+  TranslateResult r = run("def timed(fn):\n    def wrapper(*args, **kwargs):\n        print('start', fn.__name__)\n"
+                          "        return fn(*args, **kwargs)\n    return wrapper\n"
+                          "@timed\ndef run(a, k=2):\n    return a.sum() * k\n"
+                          "inc[1, 1](np.zeros(1))\nprint(run(np.ones(2), k=3))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::print(\"start\", \"run\");")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "return run_wrapped_host(a, k);")) << r.cu;
+}
+
+TEST(HostCallables, ADecoratorFactoryIsALocatedWarning) {
+  TranslateResult r = run("def twice(n):\n    def deco(fn):\n        return fn\n    return deco\n"
+                          "@twice(2)\ndef run(a):\n    return a\ninc[1, 1](np.zeros(1))\nprint(run(1))\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:10:2: warning: the decorator of 'run' is not supported by py2cuda")) << r.diagnostics;
+}

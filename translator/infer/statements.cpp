@@ -28,6 +28,41 @@ FunctionBuilder::FunctionBuilder(ModuleBuilder& mb, const FunctionEntry& entry, 
       diags_(diags),
       scratch_(diags.file()) {}
 
+// Whether the decorators left on host function `def` change nothing py2cuda must reproduce (a
+// cache, staticmethod and the like); else each is reported: running the function undecorated
+// would print or return what Python does not. The program's wrapper decorators were applied by
+// sema/host_decorators.cpp.
+bool FunctionBuilder::unsupported_decorators_reported(const ast::FunctionDef& def) {
+  // `def jit(f): return f`: the function itself (a stand-in for a missing library).
+  auto returns_its_argument = [&](const ast::Expr& callee) {
+    if (callee.kind != ast::ExprKind::Name) return false;
+    auto it = mb_.info().globals.find(ast::as<ast::Name>(callee).id);
+    if (it == mb_.info().globals.end() || it->second.kind != sema::Symbol::Kind::Function || !it->second.function->def) {
+      return false;
+    }
+    const ast::FunctionDef& deco = *it->second.function->def;
+    if (deco.params.size() != 1 || deco.body.size() != 1 || deco.body[0]->kind != ast::StmtKind::Return) return false;
+    const ast::Expr* v = ast::as<ast::Return>(*deco.body[0]).value.get();
+    return v && v->kind == ast::ExprKind::Name && ast::as<ast::Name>(*v).id == deco.params[0].name;
+  };
+  static const std::set<std::string> kIgnorable = {"functools.lru_cache", "functools.cache", "staticmethod",
+                                                   "classmethod", "property"};
+  bool ok = true;
+  for (const auto& d : def.decorators) {
+    const ast::Expr& callee = d->kind == ast::ExprKind::Call ? *ast::as<ast::Call>(*d).func : *d;
+    std::string path = resolve_path(mb_.info(), callee);
+    if (path.empty() && callee.kind == ast::ExprKind::Name) path = ast::as<ast::Name>(callee).id;
+    const bool accessor = callee.kind == ast::ExprKind::Attribute &&
+                          (ast::as<ast::Attribute>(callee).attr == "setter" || ast::as<ast::Attribute>(callee).attr == "getter");
+    if (kIgnorable.count(path) || accessor || returns_its_argument(callee)) continue;
+    diags_.error(d->span, "the decorator of '" + entry_.name + "' is not supported by py2cuda: it applies the program's "
+                       "decorators that return one wrapper function (def deco(fn): def wrapper(*args): ...; "
+                       "return wrapper), not decorator factories (@repeat(3)), registries or other callables");
+    ok = false;
+  }
+  return ok;
+}
+
 std::unique_ptr<ir::Function> FunctionBuilder::build() {
   if (!entry_.def) return build_host_main();
   const ast::FunctionDef& def = *entry_.def;
@@ -44,6 +79,7 @@ std::unique_ptr<ir::Function> FunctionBuilder::build() {
   fn_->def_span = def.span;
   fn_->options = entry_.options;
 
+  if (host_ && entry_.kind == sema::FunctionKind::Plain && !unsupported_decorators_reported(def)) return nullptr;
   for (const auto& p : def.params) {
     // A host function's keyword-only parameters are ordinary ones here: its calls bind them by
     // name; its `*args` is a tuple parameter, which its calls fill with their extra arguments.

@@ -210,8 +210,14 @@ void resolve_optional_imports(ast::Module& module);
 // A module-level function that defines kernels or device functions and returns them (a kernel
 // factory) is copied into each call statement `k = factory(args)`, the returned definitions named
 // as the call's targets, when every use of it is such a call (sema/kernel_factories.cpp). Runs
-// after resolve_optional_imports, before rename_redefined_functions.
+// after inline_host_decorators, before rename_redefined_functions.
 void inline_kernel_factories(ast::Module& module);
+
+// The program's own wrapper decorators on module-level functions (`def timed(fn): def
+// wrapper(*args): ...; return wrapper`, then `@timed def run(a)`): the decorated body becomes
+// `run_wrapped` and `run` the wrapper's body calling it (sema/host_decorators.cpp). Runs after
+// resolve_optional_imports, before inline_kernel_factories.
+void inline_host_decorators(ast::Module& module);
 
 // A module-level function defined again under its name: each later definition gets a name of
 // its own, which the module's statements after it name (sema/redefined_functions.cpp). Runs
