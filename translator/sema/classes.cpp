@@ -260,8 +260,79 @@ ast::FunctionDef* init_of(const ast::ClassDef& c) {
   return nullptr;
 }
 
-// `def C(params of __init__ but self): self = <new C>; <__init__'s body>; return self`.
-std::unique_ptr<ast::FunctionDef> make_constructor(ast::ClassDef& c) {
+// A class-level value a constructor can write again: a literal, a negated number, a tuple of them.
+bool literal_value(const ast::Expr& e) {
+  switch (e.kind) {
+    case ast::ExprKind::IntLit:
+    case ast::ExprKind::FloatLit:
+    case ast::ExprKind::BoolLit:
+    case ast::ExprKind::StrLit: return !(e.kind == ast::ExprKind::StrLit && ast::as<ast::StrLit>(e).is_fstring);
+    case ast::ExprKind::Unary: return literal_value(*ast::as<ast::Unary>(e).operand);
+    case ast::ExprKind::Tuple:
+      for (const auto& x : ast::as<ast::TupleExpr>(e).elts)
+        if (!literal_value(*x)) return false;
+      return true;
+    default: return false;
+  }
+}
+
+// The attributes the program assigns through objects (`self.omega = omega` in a method,
+// `m2.gain = 0.5` outside the class), less those it also assigns through a class (`Solver.count
+// += 1`, `cls.count = 0`), which sema/class_variables.cpp makes one value shared by the class.
+std::set<std::string> object_assigned_attributes(ast::Module& module, const std::set<std::string>& class_names) {
+  std::set<std::string> through_objects, through_classes;
+  auto target = [&](const ast::Expr& t) {
+    if (t.kind != ast::ExprKind::Attribute || ast::as<ast::Attribute>(t).value->kind != ast::ExprKind::Name) return;
+    const std::string& base = ast::as<ast::Name>(*ast::as<ast::Attribute>(t).value).id;
+    (class_names.count(base) || base == "cls" ? through_classes : through_objects).insert(ast::as<ast::Attribute>(t).attr);
+  };
+  std::function<void(const ast::Block&)> scan = [&](const ast::Block& b) {
+    for (const auto& st : b) {
+      if (st->kind == ast::StmtKind::Assign) {
+        for (const auto& t : ast::as<ast::Assign>(*st).targets) target(*t);
+      }
+      if (st->kind == ast::StmtKind::AugAssign) target(*ast::as<ast::AugAssign>(*st).target);
+      if (st->kind == ast::StmtKind::If) scan(ast::as<ast::If>(*st).body), scan(ast::as<ast::If>(*st).orelse);
+      if (st->kind == ast::StmtKind::For) scan(ast::as<ast::For>(*st).body), scan(ast::as<ast::For>(*st).orelse);
+      if (st->kind == ast::StmtKind::While) scan(ast::as<ast::While>(*st).body), scan(ast::as<ast::While>(*st).orelse);
+      if (st->kind == ast::StmtKind::With) scan(ast::as<ast::With>(*st).body);
+      if (st->kind == ast::StmtKind::Try) ast::as<ast::Try>(*st).for_each_block(scan);
+      if (st->kind == ast::StmtKind::FunctionDef) scan(ast::as<ast::FunctionDef>(*st).body);
+      if (st->kind == ast::StmtKind::Unsupported) scan(ast::as<ast::UnsupportedStmt>(*st).body);
+    }
+  };
+  scan(module.body);
+  scan(module.hoisted);
+  for (const std::string& a : through_classes) through_objects.erase(a);
+  return through_objects;
+}
+
+// `self.omega = 0.8` for each literal class attribute (`omega = 0.8` in the class body, the
+// nearest class's) that an instance may assign: the instance's own attribute starts as the
+// class's value, which Python reads through the instance until it is assigned (the object's
+// field was zero).
+void class_defaults(const ast::ClassDef& c, const std::set<std::string>& assigned, const std::string& self, Span at,
+                    ast::Block& out) {
+  std::set<std::string> done;
+  for (const ast::ClassDef* k = &c; k; k = k->base) {
+    for (const auto& s : k->body) {
+      if (s->kind != ast::StmtKind::Assign) continue;
+      const auto& a = ast::as<ast::Assign>(*s);
+      if (a.targets.size() != 1 || a.targets[0]->kind != ast::ExprKind::Name) continue;
+      const std::string& attr = ast::as<ast::Name>(*a.targets[0]).id;
+      if (!assigned.count(attr) || !done.insert(attr).second || !literal_value(*a.value)) continue;
+      auto init = std::make_unique<ast::Assign>(a.span);
+      init->targets.push_back(
+          std::make_unique<ast::Attribute>(at, std::make_unique<ast::Name>(at, self), attr, a.targets[0]->span));
+      init->value = ast::clone(a.value.get());
+      out.push_back(std::move(init));
+    }
+  }
+}
+
+// `def C(params of __init__ but self): self = <new C>; <the class's defaults of the attributes
+// objects assign>; <__init__'s body>; return self`.
+std::unique_ptr<ast::FunctionDef> make_constructor(ast::ClassDef& c, const std::set<std::string>& assigned) {
   ast::FunctionDef* init = nullptr;
   for (auto& s : c.body) {
     if (s->kind == ast::StmtKind::FunctionDef && ast::as<ast::FunctionDef>(*s).name == "__init__") {
@@ -310,6 +381,12 @@ std::unique_ptr<ast::FunctionDef> make_constructor(ast::ClassDef& c) {
     returns_self(init->body, at);
     for (auto& s : init->body) ctor->body.push_back(std::move(s));
     init->body.clear();
+  }
+  if (!is_dataclass(c)) {  // the class's defaults right after the object is made, before __init__ runs
+    ast::Block defaults;
+    class_defaults(c, assigned, self, at, defaults);
+    ctor->body.insert(ctor->body.begin() + 1, std::make_move_iterator(defaults.begin()),
+                      std::make_move_iterator(defaults.end()));
   }
   // A dataclass's __init__ ends by calling __post_init__ where the class or a base defines one.
   bool post_init = false;
@@ -410,6 +487,9 @@ void prepare_classes(ast::Module& module) {
       if (c) classes.push_back(c);
     }
   }
+  std::set<std::string> class_names;
+  for (ast::ClassDef* c : classes) class_names.insert(c->name);
+  const std::set<std::string> object_attributes = object_assigned_attributes(module, class_names);
   std::map<std::string, ast::ClassDef*> known;
   for (ast::ClassDef* c : classes) {
     Span where;
@@ -427,7 +507,7 @@ void prepare_classes(ast::Module& module) {
   }
   for (ast::ClassDef* c : classes) {
     if (!known.count(c->name) || known.at(c->name) != c) continue;
-    c->constructor = make_constructor(*c);
+    c->constructor = make_constructor(*c, object_attributes);
     // A class method's body names the class by its first parameter (`cls`), which its calls
     // do not pass: infer reads that name as the class (FunctionEntry::class_param).
     for (auto& st : c->body) {
