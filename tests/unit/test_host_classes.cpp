@@ -300,3 +300,21 @@ TEST(HostClasses, AClassLevelArrayIsOneSharedObject) {
   EXPECT_TRUE(has(r.cu, "Grid_cells")) << r.cu;
   EXPECT_FALSE(has(r.cu, "frozen_array")) << r.cu;
 }
+
+// An inherited class method called through a subclass: cls is the subclass (its own instance,
+// reading the subclass's constant), as Python binds it.
+TEST(HostClasses, AnInheritedClassMethodBindsTheSubclass) {
+  SourceFile file("c.py", "import numpy as np\nfrom numba import cuda\n"
+                          "class Base:\n    tpb = 32\n    @classmethod\n    def blocks(cls, n):\n"
+                          "        return (n + cls.tpb - 1) // cls.tpb\n"
+                          "class Small(Base):\n    tpb = 8\n"
+                          "print(Base.blocks(20), Small.blocks(20))\n");
+  TranslateResult r = translate(file, TranslateOptions{});
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "Base_blocks_host(int64_t(20))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "Small_blocks_host(int64_t(20))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "int64_t Small_blocks_host(int64_t n) {\n  // c.py:7: return (n + cls.tpb - 1) // cls.tpb\n"
+                        "  return py2cuda::floordiv(n + 8 - 1, 8);"))
+      << r.cu;
+  EXPECT_TRUE(has(r.cu, "return py2cuda::floordiv(n + 32 - 1, 32);")) << r.cu;
+}

@@ -548,6 +548,20 @@ class Analyzer {
     for (const std::string& m : base.static_methods) {
       if (k.methods.at(m) == base.methods.at(m)) k.static_methods.insert(m);
     }
+    // An inherited class method called through this class (`Small.blocks(n)`, `Small().blocks(n)`)
+    // gets this class as `cls`: an instance of its own, as Python binds cls to the class it is
+    // called on (`cls.tpb` is Small's, `cls(...)` makes a Small).
+    for (auto& [m, inherited] : k.methods) {
+      if (inherited->class_param.empty() || inherited->class_of == c.name || inherited != base.methods.at(m)) continue;
+      auto entry = std::make_unique<FunctionEntry>();
+      entry->name = c.name + "_" + m;
+      entry->def = inherited->def;
+      entry->decorator_span = inherited->decorator_span;
+      entry->class_param = inherited->class_param;
+      entry->class_of = c.name;
+      inherited = entry.get();
+      info_.functions.push_back(std::move(entry));
+    }
   }
 
   // The decorator a name stands for when it was bound as `dec = cuda.jit(SIG)`; otherwise `d`.
