@@ -3,7 +3,9 @@ NumPy scalars (for loops, comprehensions, zip(), enumerate(), builtin max()), so
 is NumPy's round (half to even after scaling: 0.0025 -> 0.002) and a division by a zero element
 gives inf as NumPy's does (a RuntimeWarning on stderr, not compared); reshape() of a shape held
 in a name or another array's shape; np.prod()/np.max() of a shape tuple; kernels zipped with
-their launch configurations and enumerated; `ravel`/`flatten` with order="F"; itertools.product(repeat=2)."""
+their launch configurations and enumerated; `ravel`/`flatten` with order="F";
+itertools.product(repeat=2); a float32 array times an int literal beyond 16 bits is float64
+(NumPy 1.x value-based casting)."""
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda
@@ -93,3 +95,9 @@ for bx, by in itertools.product((1, 2), repeat=2):
     g = np.zeros(4)
     fill[bx, by](g, bx * 10 + by)
     print(bx, by, g[:bx * by])
+
+# NumPy 1.x value-based casting: a float32 array with an int literal beyond 16 bits is float64.
+t32 = np.zeros(3, dtype=np.float32)
+ramp[1, 4](t32, np.float32(0.1))
+print((t32 * 100).dtype, (t32 * 70000).dtype, (t32 * -40000).dtype, (t32 - 3).dtype, (t32 * True).dtype)
+print(t32 * 100000, t32 * 1000)

@@ -36,3 +36,20 @@ TEST(NumpyRules, AScalarOfTheArraysKindCountsByItsValue) {
   EXPECT_EQ(numpy_rules::result_type(array(types::float32()), scalar(types::float64(), 0.1)), types::float32());
   EXPECT_EQ(numpy_rules::result_type(array(types::int8()), scalar(types::uint8(), 3.0)), types::int8());
 }
+
+// NumPy 1.26's value-based casting of a known scalar with an array of a higher kind: the
+// scalar's smallest type for its value (np.min_scalar_type) takes part.
+TEST(NumpyRules, AnIntLiteralBeyondSixteenBitsWidensAFloat32Array) {
+  using numpy_rules::Operand;
+  const Operand a32{.dtype = types::float32(), .scalar = false, .value = std::nullopt};
+  auto with = [&](double v) { return numpy_rules::result_type(a32, Operand{.dtype = types::int64(), .scalar = true, .value = v}); };
+  EXPECT_EQ(with(100), types::float32());
+  EXPECT_EQ(with(65535), types::float32());     // uint16
+  EXPECT_EQ(with(70000), types::float64());     // uint32
+  EXPECT_EQ(with(-100), types::float32());      // int8
+  EXPECT_EQ(with(-40000), types::float64());    // int32
+  const Operand f16{.dtype = types::float16(), .scalar = false, .value = std::nullopt};
+  EXPECT_EQ(numpy_rules::result_type(f16, Operand{.dtype = types::int64(), .scalar = true, .value = 300.0}), types::float32());
+  EXPECT_EQ(numpy_rules::result_type(a32, Operand{.dtype = types::float64(), .scalar = true, .value = 1e40}), types::float64());
+  EXPECT_EQ(numpy_rules::result_type(a32, Operand{.dtype = types::float64(), .scalar = true, .value = 0.1}), types::float32());
+}

@@ -88,9 +88,19 @@ TypeRef result_type(const Operand& a, const Operand& b) {
     // result_type; its value decides only within the array's kind).
     return promote_types(array.dtype, scalar.dtype);
   }
-  // The same or a lower kind: the array's dtype, unless a known integer value does not fit.
+  // The same or a lower kind: the array's dtype promoted with the scalar's smallest type for its
+  // value (np.min_scalar_type), when the value is known: an int beyond 16 bits widens a float32
+  // array to float64 (a32 * 100000), a float beyond float32's range too.
   if (scalar.value && scalar.dtype->is_int() && array.dtype->is_int()) {
     return promote_types(array.dtype, min_int_type(*scalar.value, array.dtype->is_signed()));
+  }
+  if (scalar.value && (scalar.dtype->is_int() || scalar.dtype->is_bool()) && (array.dtype->is_float() || array.dtype->is_complex())) {
+    return promote_types(array.dtype, scalar.dtype->is_bool() ? types::boolean() : min_int_type(*scalar.value, false));
+  }
+  if (scalar.value && scalar.dtype->is_float() && array.dtype->is_float() && std::isfinite(*scalar.value)) {
+    const double m = std::fabs(*scalar.value);
+    TypeRef smallest = m <= 65504.0 ? types::float16() : m <= 3.4028234663852886e38 ? types::float32() : types::float64();
+    return promote_types(array.dtype, smallest);
   }
   return array.dtype;
 }
