@@ -5,7 +5,7 @@ gives inf as NumPy's does (a RuntimeWarning on stderr, not compared); reshape() 
 in a name or another array's shape; np.prod()/np.max() of a shape tuple; kernels zipped with
 their launch configurations and enumerated; `ravel`/`flatten` with order="F";
 itertools.product(repeat=2); a float32 array times an int literal beyond 16 bits is float64
-(NumPy 1.x value-based casting)."""
+(NumPy 1.x value-based casting); np.fromfunction with a lambda or a function, 1-D to 3-D."""
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda
@@ -101,3 +101,13 @@ t32 = np.zeros(3, dtype=np.float32)
 ramp[1, 4](t32, np.float32(0.1))
 print((t32 * 100).dtype, (t32 * 70000).dtype, (t32 * -40000).dtype, (t32 - 3).dtype, (t32 * True).dtype)
 print(t32 * 100000, t32 * 1000)
+
+# Test inputs built by np.fromfunction: f called once with the index grids.
+def dist(r, c):
+    return np.sqrt((r - 2) ** 2 + (c - 2) ** 2)
+
+image = np.fromfunction(lambda r, c: r * 10 + c, (3, 4))
+negate2d[(1, 1), (4, 4)](image)
+print(image)
+print(np.fromfunction(dist, (3, 3)).round(3), np.fromfunction(lambda i, j: i == j, (2, 2), dtype=int))
+print(np.fromfunction(lambda i: i * i, (5,), dtype=np.int64), np.fromfunction(lambda i, j, k: i + j + k, (2, 2, 2)).sum())

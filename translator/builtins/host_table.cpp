@@ -163,6 +163,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.linalg.inv", .rule = R::Linalg, .runtime = "py2cuda::np::inv", .doc = "the inverse of a square 2-D array (gesv with the identity; bit-identical to NumPy's up to 4 x 4, the last bits may differ above); LinAlgError('Singular matrix')"},
       {.path = "numpy.linalg.det", .rule = R::Linalg, .runtime = "py2cuda::np::det", .doc = "the determinant of a square 2-D array as NumPy computes it from the LU factors: sign * exp(sum(log|u_ii|)) (bit-identical up to 5 x 5); 0.0 when singular"},
       {.path = "numpy.linalg.norm", .rule = R::Norm, .runtime = "py2cuda::np::norm", .doc = "2-norm of the flattened array (ord=None; a plain ordered sum: may differ from BLAS in the last bits); a constant axis: sqrt(np.sum(x * x, axis)), keepdims"},
+      {.path = "numpy.fromfunction", .rule = R::FromFunction, .runtime = "", .doc = "f called once with the index grids (np.meshgrid of np.arange per axis, indexing='ij', dtype= float64 unless given): a lambda or a function"},
       {.path = "numpy.meshgrid", .rule = R::Meshgrid, .runtime = "py2cuda::np::meshgrid", .doc = "coordinate arrays, indexing='xy' (default) or 'ij'"},
       {.path = "numpy.ndenumerate", .rule = R::Range, .runtime = "", .doc = "in for loops and comprehensions: each element with its index tuple, C order (`for (r, c), v in np.ndenumerate(a)`)"},
       {.path = "numpy.ndindex", .rule = R::Range, .runtime = "", .doc = "in for loops and comprehensions: the index tuples of a shape (ints, a tuple or a.shape), C order"},

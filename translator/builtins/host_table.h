@@ -118,6 +118,7 @@ enum class HostRule {
   Quantile,         // np.percentile/quantile(a, q, axis=None): float64, linear interpolation
   Norm,             // np.linalg.norm(x): 2-norm / Frobenius norm, float32 for float32
   Meshgrid,         // np.meshgrid(x, y, ..., indexing='xy'): a tuple of arrays
+  FromFunction,     // np.fromfunction(f, shape, dtype=float): f of the index grids (infer/host_calls.cpp)
   UnravelIndex,     // np.unravel_index(indices, shape), np.ravel_multi_index(multi_index, dims): int64 numbers or arrays
   Histogram,        // np.histogram(a, bins=10, range=None): (int64 counts, edges)
   SearchSorted,     // np.searchsorted(a, v, side='left'): int64 (an array for an array v)

@@ -662,6 +662,8 @@ class FunctionBuilder {
   int scalar_origin(const ast::Expr& e, std::set<std::string>& following);
   // False after reporting each decorator of host function `def` py2cuda cannot apply.
   bool unsupported_decorators_reported(const ast::FunctionDef& def);
+  // np.fromfunction(f, shape, dtype=): f of the index grids (host_calls.cpp).
+  ir::ExprPtr from_function(const ast::Call& c);
   // The 1-D array of a tuple of numbers (host_array_creation.cpp); dtype `dt`, or NumPy's for them.
   ir::ExprPtr array_from_tuple(ir::ExprPtr v, TypeRef dt, Span s);
   // The origin of what a loop or comprehension target binds to `id`, going over `iter`.

@@ -281,6 +281,66 @@ ir::ExprPtr FunctionBuilder::comprehension_call(const std::string& what, const a
 
 // ------------------------------------------------------------------ calls
 
+// np.fromfunction(f, shape, dtype=float): f called once with the index grids, coordinate k an
+// array of `shape` whose elements are their k-th index (np.meshgrid of np.arange(n, dtype=dtype)
+// per axis, indexing='ij'), as NumPy calls it with np.indices(shape, dtype=dtype).
+ir::ExprPtr FunctionBuilder::from_function(const ast::Call& c) {
+  const ast::Expr* f = c.args.size() > 0 ? c.args[0].get() : nullptr;
+  const ast::Expr* shape = c.args.size() > 1 ? c.args[1].get() : nullptr;
+  const ast::Expr* dtype = c.args.size() > 2 ? c.args[2].get() : nullptr;
+  for (const auto& k : c.keywords) {
+    if (k.name == "function") f = k.value.get();
+    else if (k.name == "shape") shape = k.value.get();
+    else if (k.name == "dtype") dtype = k.value.get();
+    else return fail(k.span, "np.fromfunction() keyword '" + k.name + "' is not supported by py2cuda");
+  }
+  if (!f || !shape || c.args.size() > 3) return fail(c.span, "np.fromfunction() takes a function, a shape and dtype=");
+  auto extents = expr(*shape);
+  if (!extents) return nullptr;
+  if (!extents->type->is_tuple() || extents->type->elements().empty()) {
+    return fail(shape->span, "np.fromfunction() needs a shape tuple, not " + extents->type->str());
+  }
+  const size_t n = extents->type->elements().size();
+  if (c.func->kind != ast::ExprKind::Attribute) {
+    return fail(c.span, "np.fromfunction() is translated by py2cuda when called through numpy's module (np.fromfunction)");
+  }
+  const ast::Expr& numpy = *ast::as<ast::Attribute>(*c.func).value;  // the module's name for numpy
+  auto numpy_call = [&](const std::string& name) {
+    return std::make_unique<ast::Call>(c.span, std::make_unique<ast::Attribute>(c.span, ast::clone(&numpy), name, c.span));
+  };
+  std::vector<ast::ExprPtr> ranges;
+  for (size_t k = 0; k < n; ++k) {
+    auto extent = std::make_unique<ast::Subscript>(shape->span, ast::clone(shape), std::make_unique<ast::IntLit>(c.span));
+    ast::as<ast::IntLit>(*extent->index).value = k;
+    ast::as<ast::IntLit>(*extent->index).text = std::to_string(k);
+    auto range = numpy_call("arange");
+    range->args.push_back(std::move(extent));
+    if (dtype) range->keywords.push_back(ast::Keyword{"dtype", ast::clone(dtype), c.span});
+    else range->keywords.push_back(ast::Keyword{"dtype", std::make_unique<ast::Name>(c.span, "float"), c.span});
+    ranges.push_back(std::move(range));
+  }
+  auto call = std::make_unique<ast::Call>(c.span, ast::clone(f));
+  if (n == 1) {
+    call->args.push_back(std::move(ranges[0]));
+  } else {
+    for (size_t k = 0; k < n; ++k) {
+      auto grid = numpy_call("meshgrid");
+      for (const auto& r : ranges) grid->args.push_back(ast::clone(r.get()));
+      auto ij = std::make_unique<ast::StrLit>(c.span);
+      ij->value = "ij";
+      grid->keywords.push_back(ast::Keyword{"indexing", std::move(ij), c.span});
+      auto index = std::make_unique<ast::IntLit>(c.span);
+      index->value = k;
+      index->text = std::to_string(k);
+      call->args.push_back(std::make_unique<ast::Subscript>(c.span, std::move(grid), std::move(index)));
+    }
+  }
+  const ast::Call& made = *call;
+  synthetic_ast_.push_back(std::move(call));
+  if (f->kind == ast::ExprKind::Lambda) return lambda_call(made, ast::as<ast::LambdaExpr>(*made.func));
+  return expr(made);
+}
+
 ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
   if (auto v = class_call(c, handled); handled) return v;  // methods of the program's classes
   handled = true;
@@ -978,6 +1038,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::EventElapsed:
     case HostRule::Stream:
     case HostRule::RngStates: return host_cuda_api(bound, std::move(self));
+    case HostRule::FromFunction: return from_function(c);
     case HostRule::CooperativeBlocks:
       return fail(c.span, what + "() is called on a kernel's overload: k.overloads[sig]." + rt + "(blockdim)");
     case HostRule::Sort:

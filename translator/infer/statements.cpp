@@ -54,7 +54,9 @@ bool FunctionBuilder::unsupported_decorators_reported(const ast::FunctionDef& de
     if (path.empty() && callee.kind == ast::ExprKind::Name) path = ast::as<ast::Name>(callee).id;
     const bool accessor = callee.kind == ast::ExprKind::Attribute &&
                           (ast::as<ast::Attribute>(callee).attr == "setter" || ast::as<ast::Attribute>(callee).attr == "getter");
-    if (kIgnorable.count(path) || accessor || returns_its_argument(callee)) continue;
+    // numba's own (a py_func instance of a @jit or device function keeps its def's decorator).
+    const bool numba = path == "numba" || path.rfind("numba.", 0) == 0;
+    if (kIgnorable.count(path) || accessor || numba || returns_its_argument(callee)) continue;
     diags_.error(d->span, "the decorator of '" + entry_.name + "' is not supported by py2cuda: it applies the program's "
                        "decorators that return one wrapper function (def deco(fn): def wrapper(*args): ...; "
                        "return wrapper), not decorator factories (@repeat(3)), registries or other callables");
