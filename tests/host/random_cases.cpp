@@ -41,6 +41,10 @@ void put(float f) {
 }
 void put(int64_t v) { std::printf("%" PRId64 "\n", v); }
 void put(int32_t v) { std::printf("%" PRId32 "\n", v); }
+void put(int16_t v) { put(int64_t{v}); }
+void put(uint16_t v) { put(int64_t{v}); }
+void put(int8_t v) { put(int64_t{v}); }
+void put(uint8_t v) { put(int64_t{v}); }
 template <class T>
 void put_all(const std::vector<T>& v) {
   for (const T& x : v) put(x);
@@ -64,6 +68,31 @@ void draw(bool fill, int64_t n, Scalar scalar, Fill filler) {
     for (auto& x : out) x = scalar();
   }
   put_all(out);
+}
+
+// randint/integers of an 8- or 16-bit dtype: NumPy's buffered draws; a scalar draw starts a
+// fresh buffer (a fill of one), as NumPy's size=None draw does.
+template <class T, class FillOne>
+void draw_small(bool f, int64_t n, FillOne fill) {
+  draw<T>(
+      f, n,
+      [&] {
+        T v;
+        fill(&v, 1);
+        return v;
+      },
+      [&](T* o, int64_t k) { fill(o, k); });
+}
+
+// The dtype an op's suffix names (`randint_u8`), and the draw of that type.
+template <class Fill>
+bool draw_small_dtype(const std::string& suffix, bool f, int64_t n, Fill fill) {
+  if (suffix == "i8") draw_small<int8_t>(f, n, [&](int8_t* o, int64_t k) { fill(o, k); });
+  else if (suffix == "u8") draw_small<uint8_t>(f, n, [&](uint8_t* o, int64_t k) { fill(o, k); });
+  else if (suffix == "i16") draw_small<int16_t>(f, n, [&](int16_t* o, int64_t k) { fill(o, k); });
+  else if (suffix == "u16") draw_small<uint16_t>(f, n, [&](uint16_t* o, int64_t k) { fill(o, k); });
+  else return false;
+  return true;
 }
 
 void run_rs(const std::string& op, bool f, int64_t n, const std::vector<std::string>& a) {
@@ -97,6 +126,11 @@ void run_rs(const std::string& op, bool f, int64_t n, const std::vector<std::str
           return v;
         },
         [&](int32_t* o, int64_t k) { r.fill_randint(o, k, lo, hi); });
+  } else if (op.rfind("randint_", 0) == 0) {
+    const int64_t lo = I(a, 3), hi = I(a, 4);
+    if (!draw_small_dtype(op.substr(8), f, n, [&](auto* o, int64_t k) { r.fill_randint(o, k, lo, hi); })) {
+      throw std::runtime_error("unknown RandomState op " + op);
+    }
   } else if (op == "choice") {
     const int64_t pop = I(a, 3);
     const bool replace = I(a, 4) != 0;
@@ -161,6 +195,12 @@ void run_gen(const std::string& op, bool f, int64_t n, const std::vector<std::st
             return v;
           },
           [&](int32_t* o, int64_t k) { g.fill_integers(o, k, lo, hi, endpoint); });
+    }
+  } else if (op.rfind("g_integers_", 0) == 0) {
+    const int64_t lo = I(a, 3), hi = I(a, 4);
+    const bool endpoint = I(a, 5) != 0;
+    if (!draw_small_dtype(op.substr(11), f, n, [&](auto* o, int64_t k) { g.fill_integers(o, k, lo, hi, endpoint); })) {
+      throw std::runtime_error("unknown Generator op " + op);
     }
   } else {
     throw std::runtime_error("unknown Generator op " + op);

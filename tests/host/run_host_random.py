@@ -55,7 +55,10 @@ def legacy_cases() -> list[tuple[str, list[str]]]:
                       "randint f 1000 0 9000000000000000000", "randint s 50 -3 3",
                       "randint32 f 1000 0 100", "randint32 f 500 -2147483648 2147483647",
                       "randint f 200 0 4294967296", "randint f 200 0 4294967297",
-                      "randint f 10 7 8"]))
+                      "randint f 10 7 8",
+                      "randint_u8 f 1001 0 256", "randint_i8 f 333 -100 100", "randint_u8 s 7 0 7",
+                      "randint_u16 f 501 0 5000", "randint_i16 f 200 -300 300", "randint_u8 f 9 0 1",
+                      "randint_u16 f 20 0 65536", "randint f 5 0 10"]))
     # the gauss cache across other draws: an odd number of normals, then other
     # kinds, then normals again
     cases.append(("rs_gauss_cache", ["rs_seed 7", "standard_normal s 1", "random_sample s 3",
@@ -97,10 +100,15 @@ def generator_cases() -> list[tuple[str, list[str]]]:
                       "g_integers32 f 300 -2147483648 2147483647 1", "g_random32 s 3",
                       "g_integers f 200 0 4294967295 1", "g_integers f 200 0 4294967296 1",
                       "g_integers f 100 -9223372036854775808 9223372036854775807 1",
-                      "g_integers f 10 7 7 1", "g_random32 s 1", "g_integers s 3 0 1000 0"]))
+                      "g_integers f 10 7 7 1", "g_random32 s 1", "g_integers s 3 0 1000 0",
+                      "g_integers_u8 f 1001 0 256 0", "g_integers_i8 f 333 -5 5 0", "g_integers_u8 s 7 0 3 0",
+                      "g_integers_u8 f 100 0 255 1", "g_integers_u16 f 501 0 1000 0", "g_integers_i16 f 200 -300 300 0",
+                      "g_integers_u16 f 20 0 65535 1", "g_integers_u8 f 3 10 11 0", "g_integers s 2 0 10 0"]))
     cases.append(("gen_errors", ["gen_seed 5", "g_integers s 1 5 5 0", "g_integers s 1 5 4 1",
                   "g_integers f 0 5 5 0", "g_normal s 1 0 -1", "g_exponential s 1 -0.0",
-                  "g_uniform s 1 -1e308 1e308", "g_integers32 s 1 0 2147483648 1", "g_random s 1"]))
+                  "g_uniform s 1 -1e308 1e308", "g_integers32 s 1 0 2147483648 1", "g_random s 1",
+                  "g_integers_u8 f 3 0 300 0", "g_integers_u8 f 3 -1 10 0", "g_integers_i8 s 1 5 5 0",
+                  "g_integers_i16 f 2 -40000 0 0", "g_random s 1"]))
     return cases
 
 
@@ -120,6 +128,7 @@ def ziggurat_cases(tag: str) -> list[tuple[str, list[str]]]:
 NUMPY_SIDE = r'''
 import json, struct, sys
 import numpy as np
+SMALL = {"i8": np.int8, "u8": np.uint8, "i16": np.int16, "u16": np.uint16}
 
 def h(d): return "%016x" % struct.unpack("<Q", struct.pack("<d", float(d)))[0]
 def h32(f): return "%08x" % struct.unpack("<I", struct.pack("<f", np.float32(f)))[0]
@@ -162,6 +171,8 @@ def run(cases):
                         elif op == "exponential": emit(rs.exponential(float(A[0]), size), "d")
                         elif op == "randint": emit(rs.randint(int(A[0]), int(A[1]), size), "i")
                         elif op == "randint32": emit(rs.randint(int(A[0]), int(A[1]), size, dtype=np.int32), "i")
+                        elif op.startswith("randint_"):
+                            emit(rs.randint(int(A[0]), int(A[1]), size, dtype=SMALL[op[8:]]), "i")
                         elif op == "choice": emit(rs.choice(int(A[0]), size, replace=bool(int(A[1]))), "i")
                         elif op == "choice_array":
                             arr = np.arange(int(A[0])) * 0.5 - 3
@@ -180,6 +191,9 @@ def run(cases):
                             emit(gen.integers(int(A[0]), int(A[1]), size, endpoint=bool(int(A[2]))), "i")
                         elif op == "g_integers32":
                             emit(gen.integers(int(A[0]), int(A[1]), size, dtype=np.int32,
+                                              endpoint=bool(int(A[2]))), "i")
+                        elif op.startswith("g_integers_"):
+                            emit(gen.integers(int(A[0]), int(A[1]), size, dtype=SMALL[op[11:]],
                                               endpoint=bool(int(A[2]))), "i")
                         else: raise SystemExit("unknown op " + op)
             except ValueError as e:

@@ -125,7 +125,11 @@ ir::ExprPtr FunctionBuilder::host_random(HostRowArgs& bound, ir::ExprPtr self) {
       if ((name == "randint" || name == "integers") && !is_none(a.size() > params.size() + 1 ? a[params.size() + 1] : nullptr)) {
         dt = host_dtype(*a[params.size() + 1]);
         if (!dt) return nullptr;
-        if (dt != types::int64() && dt != types::int32()) return fail(a[params.size() + 1]->span, what + "(dtype=...) supports int32 and int64");
+        const bool supported = dt == types::int64() || dt == types::int32() || dt == types::int16() ||
+                               dt == types::uint16() || dt == types::int8() || dt == types::uint8();
+        if (!supported) {
+          return fail(a[params.size() + 1]->span, what + "(dtype=...) supports int64, int32, int16, uint16, int8 and uint8");
+        }
       }
       std::string draw = rt;
       if (random_dtype && a.size() > params.size() + 1 && !is_none(a[params.size() + 1])) {

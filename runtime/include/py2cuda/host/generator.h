@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -98,7 +99,7 @@ class Generator {
     for (int64_t i = 0; i < n; ++i) out[i] = scale * zig_exponential();
   }
 
-  // ---- integers(low, high, endpoint=False), dtype int64 (default) or int32 ----
+  // ---- integers(low, high, endpoint=False), dtype int64 (default), int32, or 8/16-bit (below) ----
   int64_t integers(int64_t high) { return integers(0, high); }
   int64_t integers(int64_t low, int64_t high, bool endpoint = false) {
     int64_t v;
@@ -121,6 +122,14 @@ class Generator {
     if (low > top) throw std::invalid_argument(endpoint ? "low > high" : "low >= high");
     const uint32_t rng = static_cast<uint32_t>(static_cast<uint64_t>(top) - static_cast<uint64_t>(low));
     bounded_uint32_fill((*state_), static_cast<uint32_t>(low), rng, n, /*masked=*/false, reinterpret_cast<uint32_t*>(out));
+  }
+
+  // dtype int8, uint8, int16, uint16: NumPy's buffered draws (bounded_integers.h).
+  template <class T>
+    requires(std::is_integral_v<T> && sizeof(T) <= 2 && !std::is_same_v<T, bool>)
+  void fill_integers(T* out, int64_t n, int64_t low, int64_t high, bool endpoint = false) {
+    bounded_small_range_fill<T>((*state_), out, n, low, endpoint ? high : high - 1, /*masked=*/false, small_int_name<T>(),
+                                endpoint ? "low > high" : "low >= high");
   }
 
   PCG64& bit_generator() { return (*state_); }

@@ -117,7 +117,7 @@ class RandomState {
   }
 
   // ---- randint(low, high): [low, high), masked rejection ------------------
-  // dtype int64 (NumPy's default 'l' on Linux) and int32; a range that fits 32
+  // dtype int64 (NumPy's default 'l' on Linux), int32 and the 8/16-bit ones below; a range that fits 32
   // bits uses 32-bit draws even for int64 results.
   int64_t randint(int64_t high) { return randint(0, high); }
   int64_t randint(int64_t low, int64_t high) {
@@ -138,6 +138,13 @@ class RandomState {
     if (low >= high) throw std::invalid_argument("low >= high");
     const uint32_t rng = static_cast<uint32_t>(static_cast<uint64_t>(high - 1) - static_cast<uint64_t>(low));
     bounded_uint32_fill(mt_, static_cast<uint32_t>(low), rng, n, /*masked=*/true, reinterpret_cast<uint32_t*>(out));
+  }
+
+  // dtype int8, uint8, int16, uint16: NumPy's buffered draws, masked (bounded_integers.h).
+  template <class T>
+    requires(std::is_integral_v<T> && sizeof(T) <= 2 && !std::is_same_v<T, bool>)
+  void fill_randint(T* out, int64_t n, int64_t low, int64_t high) {
+    bounded_small_range_fill<T>(mt_, out, n, low, high - 1, /*masked=*/true, small_int_name<T>(), "low >= high");
   }
 
   // ---- shuffle / permutation: Fisher-Yates from the end, random_interval ----
