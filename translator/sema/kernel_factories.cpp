@@ -93,7 +93,6 @@ struct FactoryCall {
   size_t index;
   const ast::FunctionDef* factory;
   std::vector<std::string> targets;
-  bool in_function;  // in a function's body (else at module level)
 };
 
 class FactoryInliner {
@@ -135,14 +134,7 @@ class FactoryInliner {
         i += n - 1;
       }
     };
-    unroll_in(module_.body);
-    for (auto& s : module_.body) {
-      if (is_main_guard(*s)) unroll_in(ast::as<ast::If>(*s).body);
-      if (s->kind == ast::StmtKind::FunctionDef && !factories.count(ast::as<ast::FunctionDef>(*s).name) &&
-          ast::as<ast::FunctionDef>(*s).decorators.empty()) {
-        unroll_in(ast::as<ast::FunctionDef>(*s).body);
-      }
-    }
+    for_each_calling_block(unroll_in);
 
     // Every read of each factory's name, and the call statements among them.
     std::map<std::string, int> reads;
@@ -152,24 +144,16 @@ class FactoryInliner {
       });
     }
     std::vector<FactoryCall> calls;
-    auto collect = [&](ast::Block& block, bool in_function) {
+    auto collect = [&](ast::Block& block) {
       for (size_t i = 0; i < block.size(); ++i) {
         if (auto call = factory_call(*block[i], factories, results)) {
           call->block = &block;
           call->index = i;
-          call->in_function = in_function;
           calls.push_back(*call);
         }
       }
     };
-    collect(module_.body, false);
-    for (auto& s : module_.body) {
-      if (is_main_guard(*s)) collect(ast::as<ast::If>(*s).body, false);
-      if (s->kind == ast::StmtKind::FunctionDef && !factories.count(ast::as<ast::FunctionDef>(*s).name) &&
-          ast::as<ast::FunctionDef>(*s).decorators.empty()) {
-        collect(ast::as<ast::FunctionDef>(*s).body, true);
-      }
-    }
+    for_each_calling_block(collect);
     std::map<std::string, int> call_count;
     for (const FactoryCall& c : calls) ++call_count[c.factory->name];
     std::set<std::string> inlined;
@@ -224,6 +208,19 @@ class FactoryInliner {
   }
 
  private:
+  // The blocks whose statements may call a factory: the module's, `if __name__ == "__main__":`'s
+  // and the top level of each plain function's body (not a factory's own).
+  void for_each_calling_block(const std::function<void(ast::Block&)>& f) {
+    f(module_.body);
+    for (auto& s : module_.body) {
+      if (is_main_guard(*s)) f(ast::as<ast::If>(*s).body);
+      if (s->kind == ast::StmtKind::FunctionDef && !factories_.count(ast::as<ast::FunctionDef>(*s).name) &&
+          ast::as<ast::FunctionDef>(*s).decorators.empty()) {
+        f(ast::as<ast::FunctionDef>(*s).body);
+      }
+    }
+  }
+
   static std::optional<FactoryCall> factory_call(ast::Stmt& s,
                                                  const std::map<std::string, const ast::FunctionDef*>& factories,
                                                  const std::map<std::string, std::vector<std::string>>& results) {
@@ -258,7 +255,7 @@ class FactoryInliner {
       return std::nullopt;
     }
     if (!binds_parameters(*f->second, call)) return std::nullopt;
-    return FactoryCall{nullptr, 0, f->second, std::move(targets), false};
+    return FactoryCall{nullptr, 0, f->second, std::move(targets)};
   }
 
   // Whether the call's arguments bind each parameter once (else Python's TypeError, reported
