@@ -99,13 +99,17 @@ class DecoratorInliner {
  private:
   // `def deco(fn): [@functools.wraps(fn)] def wrapper(...): ...; return wrapper`.
   std::optional<WrapperDecorator> wrapper_decorator(const ast::FunctionDef& def) const {
+    // A docstring first is only that.
+    const bool docstring = !def.body.empty() && def.body[0]->kind == ast::StmtKind::Expr &&
+                           ast::as<ast::ExprStmt>(*def.body[0]).value->kind == ast::ExprKind::StrLit;
+    const size_t first = docstring ? 1 : 0;
     if (!def.decorators.empty() || def.params.size() != 1 || def.params[0].kind != ast::Param::Kind::Normal ||
-        def.body.size() != 2 || def.body[0]->kind != ast::StmtKind::FunctionDef ||
-        def.body[1]->kind != ast::StmtKind::Return) {
+        def.body.size() != first + 2 || def.body[first]->kind != ast::StmtKind::FunctionDef ||
+        def.body[first + 1]->kind != ast::StmtKind::Return) {
       return std::nullopt;
     }
-    const auto& wrapper = ast::as<ast::FunctionDef>(*def.body[0]);
-    const ast::Expr* returned = ast::as<ast::Return>(*def.body[1]).value.get();
+    const auto& wrapper = ast::as<ast::FunctionDef>(*def.body[first]);
+    const ast::Expr* returned = ast::as<ast::Return>(*def.body[first + 1]).value.get();
     if (!returned || returned->kind != ast::ExprKind::Name || ast::as<ast::Name>(*returned).id != wrapper.name) {
       return std::nullopt;
     }
@@ -115,7 +119,8 @@ class DecoratorInliner {
       const bool wraps = d->kind == ast::ExprKind::Call && imported_path(*ast::as<ast::Call>(*d).func, imports_) == "functools.wraps";
       if (!wraps) return std::nullopt;
     }
-    // The wrapper reads nothing of the decorator but `fn`.
+    // The decorator's locals are `fn` and the wrapper: the wrapper may read `fn`, not rebind it,
+    // and not read itself (`wrapper.calls += 1` keeps state on the function object).
     const std::set<std::string> own = locals_of(wrapper);
     bool other = false;
     visit_names(const_cast<ast::FunctionDef&>(wrapper).body, [&](ast::Name& n) {
