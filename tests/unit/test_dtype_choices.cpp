@@ -61,3 +61,17 @@ TEST(DtypeChoices, ANameReadAfterTheBlockLeavesTheChoiceAlone) {
                           "go(True, 2)\n");
   EXPECT_FALSE(has(r.cu, "dt_choice")) << r.cu;
 }
+
+// A condition reading the command line through len(): builtins that only read may be evaluated
+// once per copy.
+TEST(DtypeChoices, AConditionMayReadThroughLen) {
+  TranslateResult r = test::translate_text("import sys\n" + kPrologue,
+                                           "dt = np.float64 if len(sys.argv) > 1 else np.float32\n"
+                                           "a = np.zeros(2, dtype=dt)\ntwice[1, 1](a)\nprint(a.dtype)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "if (dt_choice == (py2cuda::host::len(py2cuda::host::sys_argv(\"prog.py\")) > 1 ? int64_t(0) : "
+                        "int64_t(1))) {"))
+      << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::print(\"float64\");")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::print(\"float32\");")) << r.cu;
+}

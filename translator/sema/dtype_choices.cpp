@@ -10,7 +10,7 @@
 //             ...the statements after the choice...
 //
 // The condition is read once per copy, so it must be free of effects (names, attributes,
-// subscripts, literals, comparisons, `and`/`or`/`not`: no calls). What the copies bind must not
+// subscripts, literals, comparisons, `and`/`or`/`not`, and builtins that only read, `len(...)`). What the copies bind must not
 // be read outside them, and they may not `break` or `continue` a loop around them.
 #include <functional>
 #include <map>
@@ -61,6 +61,18 @@ bool free_of_effects(const ast::Expr& e) {
       for (const auto& v : ast::as<ast::TupleExpr>(e).elts)
         if (!free_of_effects(*v)) return false;
       return true;
+    case ast::ExprKind::Call: {  // Python's builtins that only read: `len(sys.argv) > 1`
+      static const std::set<std::string> kReaders = {"len", "int", "float", "bool", "str", "abs", "min", "max",
+                                                     "isinstance"};
+      const auto& c = ast::as<ast::Call>(e);
+      if (c.func->kind != ast::ExprKind::Name || !kReaders.count(ast::as<ast::Name>(*c.func).id) || !c.keywords.empty() ||
+          c.has_star_args) {
+        return false;
+      }
+      for (const auto& a : c.args)
+        if (!free_of_effects(*a)) return false;
+      return true;
+    }
     default: return false;
   }
 }
