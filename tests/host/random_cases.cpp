@@ -11,7 +11,7 @@
 //                               ki wi fi ke we fe, 256 little-endian 8-byte each)
 //   tables                      prints the built-in ziggurat tables (ziggurat_tables.h)
 //   OP MODE N ARGS...           a draw: MODE s = N scalar calls, f = one fill of N
-// Errors (std exceptions) print "error TYPE: message" and end the line's work.
+// Errors (the runtime's Python exceptions) print "error TYPE: message" and end the line's work.
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
@@ -272,10 +272,8 @@ int main(int argc, char** argv) {
     if (a.empty()) continue;
     try {
       run_line(a);
-    } catch (const std::invalid_argument& e) {
-      std::printf("error ValueError: %s\n", e.what());
-    } catch (const std::overflow_error& e) {
-      std::printf("error OverflowError: %s\n", e.what());
+    } catch (const PyException& e) {
+      std::printf("error %s: %s\n", e.type_name().c_str(), e.what());
     }
   }
   return 0;

@@ -2,7 +2,7 @@
 legacy np.random.randint with dtype=np.uint8 (a synthetic image inverted by a kernel), int8
 (signed noise), uint16 and int16, endpoint=True, single draws and 2-D sizes. NumPy draws these
 from a buffered 32-bit draw (four 8-bit or two 16-bit values each), so every value below is
-NumPy's own stream."""
+NumPy's own stream; a bound outside the dtype is a ValueError the program catches."""
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda
@@ -40,3 +40,10 @@ print(rng.integers(0, 255, size=5, dtype=np.uint8, endpoint=True), rng.integers(
 np.random.seed(7)
 legacy = np.random.randint(0, 256, size=(3, 4), dtype=np.uint8)
 print(legacy, np.random.randint(0, 5000, size=4, dtype=np.uint16), np.random.randint(-8, 8, dtype=np.int8))
+
+# A bound outside the dtype is NumPy's ValueError, which the program catches.
+for low, high in ((0, 300), (-1, 10), (5, 5)):
+    try:
+        print(rng.integers(low, high, size=3, dtype=np.uint8))
+    except ValueError as e:
+        print("ValueError:", e)

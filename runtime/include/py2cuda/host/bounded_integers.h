@@ -25,6 +25,7 @@
 #include <string>
 #include <type_traits>
 
+#include "exceptions.h"
 #include "pcg64.h"  // uint128_t
 
 namespace py2cuda::host {
@@ -192,12 +193,12 @@ void bounded_small_range_fill(BitGen& g, T* out, int64_t n, int64_t low, int64_t
                               const char* empty_message) {
   if (n == 0) return;  // NumPy returns the empty array before checking the bounds
   if (low < static_cast<int64_t>(std::numeric_limits<T>::min())) {
-    throw std::invalid_argument(std::string("low is out of bounds for ") + dtype_name);
+    throw ValueError(std::string("low is out of bounds for ") + dtype_name);
   }
   if (top > static_cast<int64_t>(std::numeric_limits<T>::max())) {
-    throw std::invalid_argument(std::string("high is out of bounds for ") + dtype_name);
+    throw ValueError(std::string("high is out of bounds for ") + dtype_name);
   }
-  if (low > top) throw std::invalid_argument(empty_message);
+  if (low > top) throw ValueError(empty_message);
   using U = std::make_unsigned_t<T>;
   const auto rng = static_cast<U>(static_cast<uint64_t>(top) - static_cast<uint64_t>(low));
   bounded_small_fill<U>(g, static_cast<U>(low), rng, n, masked, reinterpret_cast<U*>(out));

@@ -26,6 +26,7 @@
 #include <utility>
 #include <vector>
 
+#include "exceptions.h"
 #include "bounded_integers.h"
 #include "pcg64.h"
 #include "seed_sequence.h"
@@ -108,18 +109,18 @@ class Generator {
   }
   void fill_integers(int64_t* out, int64_t n, int64_t low, int64_t high, bool endpoint = false) {
     if (n == 0) return;  // NumPy returns the empty array before checking bounds
-    if (!endpoint && high == INT64_MIN) throw std::invalid_argument("high is out of bounds for int64");
+    if (!endpoint && high == INT64_MIN) throw ValueError("high is out of bounds for int64");
     const int64_t top = endpoint ? high : high - 1;
-    if (low > top) throw std::invalid_argument(endpoint ? "low > high" : "low >= high");
+    if (low > top) throw ValueError(endpoint ? "low > high" : "low >= high");
     const uint64_t rng = static_cast<uint64_t>(top) - static_cast<uint64_t>(low);
     bounded_uint64_fill((*state_), static_cast<uint64_t>(low), rng, n, /*masked=*/false, reinterpret_cast<uint64_t*>(out));
   }
   void fill_integers(int32_t* out, int64_t n, int64_t low, int64_t high, bool endpoint = false) {
     if (n == 0) return;
     const int64_t top = endpoint ? high : high - 1;
-    if (low < INT32_MIN) throw std::invalid_argument("low is out of bounds for int32");
-    if (top > INT32_MAX) throw std::invalid_argument("high is out of bounds for int32");
-    if (low > top) throw std::invalid_argument(endpoint ? "low > high" : "low >= high");
+    if (low < INT32_MIN) throw ValueError("low is out of bounds for int32");
+    if (top > INT32_MAX) throw ValueError("high is out of bounds for int32");
+    if (low > top) throw ValueError(endpoint ? "low > high" : "low >= high");
     const uint32_t rng = static_cast<uint32_t>(static_cast<uint64_t>(top) - static_cast<uint64_t>(low));
     bounded_uint32_fill((*state_), static_cast<uint32_t>(low), rng, n, /*masked=*/false, reinterpret_cast<uint32_t*>(out));
   }
@@ -138,12 +139,12 @@ class Generator {
   static double uniform_range(double low, double high) {
     const double range = high - low;
     // Generator's message differs from RandomState's ("Range exceeds valid bounds").
-    if (!std::isfinite(range)) throw std::overflow_error("high - low range exceeds valid bounds");
+    if (!std::isfinite(range)) throw OverflowError("high - low range exceeds valid bounds");
     return range;
   }
   static void check_scale(double scale) {
     // NumPy's CONS_NON_NEGATIVE: the sign bit, so -0.0 is refused and NaN is not.
-    if (!std::isnan(scale) && std::signbit(scale)) throw std::invalid_argument("scale < 0");
+    if (!std::isnan(scale) && std::signbit(scale)) throw ValueError("scale < 0");
   }
 
   double zig_normal() {

@@ -17,6 +17,8 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include "exceptions.h"
+
 namespace py2cuda::host {
 
 class MT19937 {
@@ -38,7 +40,7 @@ class MT19937 {
 
   // init_by_array: np.random.seed(array). NumPy rejects an empty key before this.
   void seed_by_array(const uint32_t* init_key, std::size_t key_length) {
-    if (key_length == 0) throw std::invalid_argument("Seed must be non-empty");
+    if (key_length == 0) throw ValueError("Seed must be non-empty");
     seed(19650218u);
     std::size_t i = 1, j = 0;
     std::size_t k = kStateWords > key_length ? static_cast<std::size_t>(kStateWords) : key_length;

@@ -67,9 +67,9 @@ inline int run_program(int argc, char** argv_in, void (*module_code)()) {
     return fail(e.python_line());
   } catch (const Error& e) {
     return fail(std::string("RuntimeError: ") + e.what());
-  } catch (const std::invalid_argument& e) {  // the NumPy parts' ValueError (random_state.h)
+  } catch (const std::invalid_argument& e) {  // the C++ library's (a std::stod, ...), as Python's ValueError
     return fail(std::string("ValueError: ") + e.what());
-  } catch (const std::overflow_error& e) {  // and their OverflowError
+  } catch (const std::overflow_error& e) {  // and OverflowError
     return fail(std::string("OverflowError: ") + e.what());
   } catch (const std::exception& e) {
     return fail(std::string("RuntimeError: ") + e.what());

@@ -8,8 +8,8 @@
 //
 // Floating point: results go through exactly NumPy's operations (log from the C
 // library, no contraction into fma: do not build with -ffast-math or -mfma).
-// Errors: NumPy's ValueError is std::invalid_argument and OverflowError
-// std::overflow_error, with NumPy's messages, raised before any draw as in NumPy.
+// Errors: NumPy's ValueError and OverflowError (exceptions.h), with NumPy's messages, raised
+// before any draw as in NumPy, so that `except ValueError:` around a draw catches them.
 #pragma once
 
 #include <algorithm>
@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "exceptions.h"
 #include "bounded_integers.h"
 #include "mt19937.h"
 #include "seed_sequence.h"
@@ -50,16 +51,16 @@ class RandomState {
   // np.random.seed(n): n must be in [0, 2**32-1].
   template <std::integral I>
   void seed(I s) {
-    if (!in_seed_range(s)) throw std::invalid_argument("Seed must be between 0 and 2**32 - 1");
+    if (!in_seed_range(s)) throw ValueError("Seed must be between 0 and 2**32 - 1");
     mt_.seed(static_cast<uint32_t>(s));
     reset_gauss();
   }
   // np.random.seed([a, b, ...]): init_by_array; each element in [0, 2**32-1].
   void seed(const std::vector<int64_t>& key) {
-    if (key.empty()) throw std::invalid_argument("Seed must be non-empty");
+    if (key.empty()) throw ValueError("Seed must be non-empty");
     std::vector<uint32_t> words;
     for (int64_t k : key) {
-      if (!in_seed_range(k)) throw std::invalid_argument("Seed must be between 0 and 2**32 - 1");
+      if (!in_seed_range(k)) throw ValueError("Seed must be between 0 and 2**32 - 1");
       words.push_back(static_cast<uint32_t>(k));
     }
     mt_.seed_by_array(words.data(), words.size());
@@ -127,15 +128,15 @@ class RandomState {
   }
   void fill_randint(int64_t* out, int64_t n, int64_t low, int64_t high) {
     if (n == 0) return;  // NumPy returns an empty array before checking the bounds
-    if (low >= high) throw std::invalid_argument("low >= high");
+    if (low >= high) throw ValueError("low >= high");
     const uint64_t rng = static_cast<uint64_t>(high - 1) - static_cast<uint64_t>(low);
     bounded_uint64_fill(mt_, static_cast<uint64_t>(low), rng, n, /*masked=*/true, reinterpret_cast<uint64_t*>(out));
   }
   void fill_randint(int32_t* out, int64_t n, int64_t low, int64_t high) {
     if (n == 0) return;
-    if (low < INT32_MIN) throw std::invalid_argument("low is out of bounds for int32");
-    if (high - 1 > INT32_MAX) throw std::invalid_argument("high is out of bounds for int32");
-    if (low >= high) throw std::invalid_argument("low >= high");
+    if (low < INT32_MIN) throw ValueError("low is out of bounds for int32");
+    if (high - 1 > INT32_MAX) throw ValueError("high is out of bounds for int32");
+    if (low >= high) throw ValueError("low >= high");
     const uint32_t rng = static_cast<uint32_t>(static_cast<uint64_t>(high - 1) - static_cast<uint64_t>(low));
     bounded_uint32_fill(mt_, static_cast<uint32_t>(low), rng, n, /*masked=*/true, reinterpret_cast<uint32_t*>(out));
   }
@@ -171,7 +172,7 @@ class RandomState {
     shuffle(out, n);
   }
   std::vector<int64_t> permutation(int64_t n) {
-    if (n < 0) throw std::invalid_argument("negative dimensions are not allowed");
+    if (n < 0) throw ValueError("negative dimensions are not allowed");
     std::vector<int64_t> v(static_cast<std::size_t>(n));
     fill_permutation(v.data(), n);
     return v;
@@ -193,24 +194,24 @@ class RandomState {
     return v;
   }
   void fill_choice(int64_t* out, int64_t size, int64_t pop_size, bool replace = true) {
-    if (pop_size <= 0 && size != 0) throw std::invalid_argument("a must be greater than 0 unless no samples are taken");
+    if (pop_size <= 0 && size != 0) throw ValueError("a must be greater than 0 unless no samples are taken");
     if (replace) {
       fill_randint(out, size, 0, pop_size);
       return;
     }
     if (size > pop_size)
-      throw std::invalid_argument("Cannot take a larger sample than population when 'replace=False'");
+      throw ValueError("Cannot take a larger sample than population when 'replace=False'");
     const std::vector<int64_t> perm = permutation(pop_size);
     std::copy(perm.begin(), perm.begin() + size, out);
   }
   template <class T>
   T choice(const T* a, int64_t pop_size, bool replace = true) {
-    if (pop_size == 0) throw std::invalid_argument("'a' cannot be empty unless no samples are taken");
+    if (pop_size == 0) throw ValueError("'a' cannot be empty unless no samples are taken");
     return a[choice(pop_size, replace)];
   }
   template <class T>
   void fill_choice(T* out, int64_t size, const T* a, int64_t pop_size, bool replace = true) {
-    if (pop_size == 0 && size != 0) throw std::invalid_argument("'a' cannot be empty unless no samples are taken");
+    if (pop_size == 0 && size != 0) throw ValueError("'a' cannot be empty unless no samples are taken");
     std::vector<int64_t> idx(static_cast<std::size_t>(size));
     fill_choice(idx.data(), size, pop_size, replace);
     for (int64_t i = 0; i < size; ++i) out[i] = a[idx[static_cast<std::size_t>(i)]];
@@ -235,12 +236,12 @@ class RandomState {
   }
   static double uniform_range(double low, double high) {
     const double range = high - low;
-    if (!std::isfinite(range)) throw std::overflow_error("Range exceeds valid bounds");
+    if (!std::isfinite(range)) throw OverflowError("Range exceeds valid bounds");
     return range;
   }
   static void check_scale(double scale) {
     // NumPy's CONS_NON_NEGATIVE: the sign bit, so -0.0 is refused and NaN is not.
-    if (!std::isnan(scale) && std::signbit(scale)) throw std::invalid_argument("scale < 0");
+    if (!std::isnan(scale) && std::signbit(scale)) throw ValueError("scale < 0");
   }
 
   // legacy_gauss: a point uniform in the unit disc (rejecting r2 >= 1 and 0), two

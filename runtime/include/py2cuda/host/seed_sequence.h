@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include "exceptions.h"
+
 namespace py2cuda::host {
 
 class SeedSequence {
@@ -43,7 +45,7 @@ class SeedSequence {
   template <std::integral I>
   static std::vector<uint32_t> int_words(I seed) {
     if constexpr (std::is_signed_v<I>) {
-      if (seed < 0) throw std::invalid_argument("expected non-negative integer");
+      if (seed < 0) throw ValueError("expected non-negative integer");
     }
     auto n = static_cast<unsigned long long>(seed);
     std::vector<uint32_t> words;
