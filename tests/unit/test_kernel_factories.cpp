@@ -40,7 +40,9 @@ TEST(KernelFactories, EachCallStatementIsAKernelNamedAsItsTarget) {
   EXPECT_TRUE(has(r.cu, "constexpr double make_scale_offset_2 = 0.5;")) << r.cu;
   std::istringstream lines(r.cu);
   for (std::string line; std::getline(lines, line);) {
-    if (line.find("//") == std::string::npos) EXPECT_FALSE(has(line, "make_scale(")) << "the factory is no host code now: " << line;
+    if (line.find("//") == std::string::npos) {
+      EXPECT_FALSE(has(line, "make_scale(")) << "the factory is no host code now: " << line;
+    }
   }
 }
 

@@ -66,6 +66,15 @@ struct IntLit : Expr {
   std::string text;       // as written, for messages
 };
 
+// The literal `value` as the program would write it, for syntax a pass makes (a subscript, an
+// unrolled loop's value).
+inline ExprPtr int_literal(uint64_t value, Span s) {
+  auto lit = std::make_unique<IntLit>(s);
+  lit->value = value;
+  lit->text = std::to_string(value);
+  return lit;
+}
+
 struct FloatLit : Expr {
   FloatLit(Span s) : Expr(ExprKind::FloatLit, s) {}
   double value = 0;

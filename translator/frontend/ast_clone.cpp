@@ -12,6 +12,15 @@ std::vector<ExprPtr> clone_all(const std::vector<ExprPtr>& in) {
 
 }  // namespace
 
+std::vector<Param> clone(const std::vector<Param>& in) {
+  std::vector<Param> out;
+  for (const Param& p : in) {
+    out.push_back(Param{.kind = p.kind, .name = p.name, .annotation = clone(p.annotation.get()),
+                        .default_value = clone(p.default_value.get()), .span = p.span});
+  }
+  return out;
+}
+
 ExprPtr clone(const Expr* e) {
   if (!e) return nullptr;
   switch (e->kind) {
@@ -119,10 +128,7 @@ ExprPtr clone(const Expr* e) {
     case ExprKind::Lambda: {
       const auto& l = as<LambdaExpr>(*e);
       auto out = std::make_unique<LambdaExpr>(e->span);
-      for (const Param& p : l.params) {
-        out->params.push_back(Param{.kind = p.kind, .name = p.name, .annotation = clone(p.annotation.get()),
-                                    .default_value = clone(p.default_value.get()), .span = p.span});
-      }
+      out->params = clone(l.params);
       out->body = clone(l.body.get());
       return out;
     }
@@ -144,15 +150,6 @@ Block clone_block(const Block& in, bool& complete) {
     StmtPtr c = clone(s.get());
     if (!c) complete = false;
     else out.push_back(std::move(c));
-  }
-  return out;
-}
-
-std::vector<Param> clone_params(const std::vector<Param>& in) {
-  std::vector<Param> out;
-  for (const Param& p : in) {
-    out.push_back(Param{.kind = p.kind, .name = p.name, .annotation = clone(p.annotation.get()),
-                        .default_value = clone(p.default_value.get()), .span = p.span});
   }
   return out;
 }
@@ -233,7 +230,7 @@ StmtPtr clone(const Stmt* s) {
       f->name = in.name;
       f->name_span = in.name_span;
       f->decorators = clone_all(in.decorators);
-      f->params = clone_params(in.params);
+      f->params = clone(in.params);
       f->returns = clone(in.returns.get());
       f->body = clone_block(in.body, complete);
       f->is_async = in.is_async;

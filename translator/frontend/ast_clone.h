@@ -10,6 +10,9 @@ namespace py2cuda::ast {
 // A copy of `e` and of everything under it, spans included; null for null.
 ExprPtr clone(const Expr* e);
 
+// Copies of parameters, annotations and defaults included.
+std::vector<Param> clone(const std::vector<Param>& params);
+
 // A copy of statement `s`, nested blocks and definitions included; null for null and for a
 // statement whose parts the syntax tree does not all keep (a class, an unsupported statement),
 // anywhere inside it.

@@ -33,13 +33,6 @@ bool same_length_or_report(const ast::Expr& target, const ast::Expr& value, Diag
   return false;
 }
 
-// The int literal `i`, for the displays made here (enumerate's counts, a tuple's subscripts).
-ast::ExprPtr index_literal(size_t i, Span s) {
-  auto index = std::make_unique<ast::IntLit>(s);
-  index->value = i;
-  index->text = std::to_string(i);
-  return index;
-}
 
 // The functions passed as arguments, by their tags' names: "function NAME", then
 // "function NAME#2" for another function of the same name (nested definitions).
@@ -201,7 +194,7 @@ const ast::Expr* FunctionBuilder::tuple_items(const ast::Expr& e) const {
   if (!made) {
     auto tuple = std::make_unique<ast::TupleExpr>(e.span);
     for (size_t i = 0; i < n; ++i) {
-      tuple->elts.push_back(std::make_unique<ast::Subscript>(e.span, ast::clone(&e), index_literal(i, e.span)));
+      tuple->elts.push_back(std::make_unique<ast::Subscript>(e.span, ast::clone(&e), ast::int_literal(i, e.span)));
     }
     made = std::move(tuple);
   }
@@ -237,7 +230,7 @@ const ast::Expr* FunctionBuilder::function_display(const ast::Expr& e) const {
         const auto& elts = display_elements(*display);
         for (size_t i = 0; i < elts.size(); ++i) {
           auto pair = std::make_unique<ast::TupleExpr>(elts[i]->span);
-          pair->elts.push_back(index_literal(i, elts[i]->span));
+          pair->elts.push_back(ast::int_literal(i, elts[i]->span));
           pair->elts.push_back(ast::clone(elts[i].get()));
           list.elts.push_back(std::move(pair));
         }
@@ -264,7 +257,7 @@ const ast::Expr* FunctionBuilder::function_display(const ast::Expr& e) const {
             const ast::Expr& arg = *c.args[k];
             items->elts.push_back(displays[k] ? ast::clone(display_elements(*displays[k])[i].get())
                                               : std::make_unique<ast::Subscript>(arg.span, ast::clone(&arg),
-                                                                                 index_literal(i, arg.span)));
+                                                                                 ast::int_literal(i, arg.span)));
           }
           list.elts.push_back(std::move(items));
         }

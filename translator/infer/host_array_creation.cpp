@@ -18,6 +18,21 @@
 
 namespace py2cuda::infer {
 
+namespace {
+
+// The dtype NumPy picks for values so far of dtype `dt` (null before the first) and one more of
+// type `value`: bool < int64 < float64 for Python's, a NumPy scalar's own dtype (an int of host
+// code other than int64 is one: np.uint8(200), an element of an int32 array), promoted together.
+TypeRef holding_dtype(TypeRef dt, TypeRef value) {
+  TypeRef t = value->is_float() ? types::float64() : value->is_bool() ? types::boolean()
+              : value->is_int()   ? value
+                                  : types::int64();
+  if (value->is_float() && value->bits() == 32) t = types::float32();
+  return dt ? numpy_rules::promote_types(dt, t) : t;
+}
+
+}  // namespace
+
 using builtins::HostRule;
 
 ir::ExprPtr FunctionBuilder::host_array_creation(HostRowArgs& bound) {
@@ -139,16 +154,6 @@ ir::ExprPtr FunctionBuilder::host_array_creation(HostRowArgs& bound) {
     }
     case HostRule::ArrayFromValues: {
       if (!bound.bind({"object", "dtype"}) || !bound.need(0, "object")) return nullptr;
-      // NumPy picks the dtype that holds every value: bool < int64 < float64 for Python's, a
-      // NumPy scalar's own dtype (an int of host code other than int64 is one: np.uint8(200),
-      // an element of an int32 array), promoted together.
-      auto holding = [](TypeRef dt, TypeRef value) {
-        TypeRef t = value->is_float() ? types::float64() : value->is_bool() ? types::boolean()
-                    : value->is_int()   ? value
-                                        : types::int64();
-        if (value->is_float() && value->bits() == 32) t = types::float32();
-        return dt ? numpy_rules::promote_types(dt, t) : t;
-      };
       // The array of these values (dtype= wins over `dt`), C order in `shape`.
       auto from_values = [&](std::vector<ir::ExprPtr> values, TypeRef dt, const std::vector<int64_t>& shape) -> ir::ExprPtr {
         if (!is_none(a[1])) dt = host_dtype(*a[1]);
@@ -200,7 +205,7 @@ ir::ExprPtr FunctionBuilder::host_array_creation(HostRowArgs& bound) {
           auto v = expr(*x);
           if (!v) return nullptr;
           if (!v->type->is_number()) return fail(x->span, what + "() of " + v->type->str() + " values is not supported");
-          dt = holding(dt, v->type);
+          dt = holding_dtype(dt, v->type);
           values.push_back(std::move(v));
         }
         return from_values(std::move(values), dt, shape);
@@ -412,15 +417,7 @@ ir::ExprPtr FunctionBuilder::host_array_creation(HostRowArgs& bound) {
 // NumPy's dtype for the values unless `dt` is given, the tuple read once.
 ir::ExprPtr FunctionBuilder::array_from_tuple(ir::ExprPtr v, TypeRef dt, Span s) {
   if (!dt) {
-    // NumPy picks the dtype that holds every value: bool < int64 < float64 for Python's, a
-    // NumPy scalar's own dtype, promoted together.
-    for (TypeRef e : v->type->elements()) {
-      TypeRef t = e->is_float() ? (e->bits() == 32 ? types::float32() : types::float64())
-                  : e->is_bool() ? types::boolean()
-                  : e->is_int()  ? e
-                                 : types::int64();
-      dt = dt ? numpy_rules::promote_types(dt, t) : t;
-    }
+    for (TypeRef e : v->type->elements()) dt = holding_dtype(dt, e);
   }
   const bool named = v->kind == ir::ExprKind::Var;
   ir::Variable* tuple = named ? static_cast<ir::VarRef&>(*v).var : temporary("tup", v->type);
@@ -440,11 +437,6 @@ ir::ExprPtr FunctionBuilder::array_from_tuple(ir::ExprPtr v, TypeRef dt, Span s)
   let->type = made->type;
   let->body = std::move(made);
   return let;
-}
-
-bool is_number_tuple(TypeRef t) {
-  return t->is_tuple() && !t->elements().empty() &&
-         std::all_of(t->elements().begin(), t->elements().end(), [](TypeRef e) { return e->is_number(); });
 }
 
 }  // namespace py2cuda::infer

@@ -310,9 +310,7 @@ ir::ExprPtr FunctionBuilder::from_function(const ast::Call& c) {
   };
   std::vector<ast::ExprPtr> ranges;
   for (size_t k = 0; k < n; ++k) {
-    auto extent = std::make_unique<ast::Subscript>(shape->span, ast::clone(shape), std::make_unique<ast::IntLit>(c.span));
-    ast::as<ast::IntLit>(*extent->index).value = k;
-    ast::as<ast::IntLit>(*extent->index).text = std::to_string(k);
+    auto extent = std::make_unique<ast::Subscript>(shape->span, ast::clone(shape), ast::int_literal(k, c.span));
     auto range = numpy_call("arange");
     range->args.push_back(std::move(extent));
     if (dtype) range->keywords.push_back(ast::Keyword{"dtype", ast::clone(dtype), c.span});
@@ -329,10 +327,7 @@ ir::ExprPtr FunctionBuilder::from_function(const ast::Call& c) {
       auto ij = std::make_unique<ast::StrLit>(c.span);
       ij->value = "ij";
       grid->keywords.push_back(ast::Keyword{"indexing", std::move(ij), c.span});
-      auto index = std::make_unique<ast::IntLit>(c.span);
-      index->value = k;
-      index->text = std::to_string(k);
-      call->args.push_back(std::make_unique<ast::Subscript>(c.span, std::move(grid), std::move(index)));
+      call->args.push_back(std::make_unique<ast::Subscript>(c.span, std::move(grid), ast::int_literal(k, c.span)));
     }
   }
   const ast::Call& made = *call;

@@ -1206,12 +1206,7 @@ ir::ExprPtr FunctionBuilder::tuple_of_items(const ast::ComprehensionExpr& g, boo
   auto items = std::make_unique<ast::TupleExpr>(g.span);
   for (size_t i = 0; i < n; ++i) {
     std::map<std::string, std::function<ast::ExprPtr(Span)>> by;
-    auto index = [i](Span at) {
-      auto k = std::make_unique<ast::IntLit>(at);
-      k->value = i;
-      k->text = std::to_string(i);
-      return k;
-    };
+    auto index = [i](Span at) { return ast::int_literal(i, at); };
     for (size_t k = 0; k < parts.size(); ++k) {
       const ast::Expr* part = parts[k];
       by[names[k]] = [part, index](Span at) -> ast::ExprPtr {

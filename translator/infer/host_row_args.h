@@ -4,6 +4,7 @@
 // host_reductions.cpp, host_random.cpp, host_cuda_api.cpp).
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,7 +20,10 @@ namespace py2cuda::infer {
 inline bool is_none(const ast::Expr* e) { return !e || e->kind == ast::ExprKind::NoneLit; }
 
 // A tuple (or list display) of numbers: NumPy's functions take it as a 1-D array.
-bool is_number_tuple(TypeRef t);
+inline bool is_number_tuple(TypeRef t) {
+  return t->is_tuple() && !t->elements().empty() &&
+         std::all_of(t->elements().begin(), t->elements().end(), [](TypeRef e) { return e->is_number(); });
+}
 
 // The callable as Python code names it (np.zeros, cuda.to_device), for messages.
 inline std::string host_display_name(const std::string& path) {

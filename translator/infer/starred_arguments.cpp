@@ -13,10 +13,7 @@ namespace py2cuda::infer {
 namespace {
 
 ast::ExprPtr item_of(const ast::Expr& tuple, size_t i) {
-  auto index = std::make_unique<ast::IntLit>(tuple.span);
-  index->value = i;
-  index->text = std::to_string(i);
-  return std::make_unique<ast::Subscript>(tuple.span, ast::clone(&tuple), std::move(index));
+  return std::make_unique<ast::Subscript>(tuple.span, ast::clone(&tuple), ast::int_literal(i, tuple.span));
 }
 
 }  // namespace

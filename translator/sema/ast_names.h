@@ -1,11 +1,13 @@
 // Walks over the names of Python syntax, for the passes that move definitions and rewrite the
-// names they read before analysis (sema/nested_functions.cpp, sema/captured_device_arrays.cpp).
+// names they read before analysis (sema/nested_functions.cpp, sema/captured_device_arrays.cpp,
+// sema/kernel_factories.cpp, ...); defined in sema/ast_names.cpp.
 #pragma once
 
 #include <functional>
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "frontend/ast.h"
 
@@ -53,5 +55,24 @@ std::map<std::string, std::string> import_paths(const ast::Stmt& s);
 // The dotted path `e` spells through `imports` (name -> path, as import_paths gives them):
 // `cuda.jit` with cuda -> numba.cuda is "numba.cuda.jit"; "" when its root is no import.
 std::string imported_path(const ast::Expr& e, const std::map<std::string, std::string>& imports);
+
+// The blocks of a compound statement that run as part of it: an if's, a loop's (with its
+// else), a with's, a try's; not a definition's body. Empty for a simple statement.
+std::vector<ast::Block*> nested_blocks(ast::Stmt& s);
+std::vector<const ast::Block*> nested_blocks(const ast::Stmt& s);
+
+// Whether statement `s` may `break` or `continue` a loop around it (not a loop inside it).
+bool leaves_enclosing_loop(const ast::Stmt& s);
+
+// Names for the definitions and variables a pass makes: none the module uses already, each
+// made once (`base`, else `base_2`, `base_3`...).
+class FreshNames {
+ public:
+  explicit FreshNames(ast::Module& module);
+  std::string operator()(const std::string& base);
+
+ private:
+  std::set<std::string> taken_;  // every name the module uses or defines, and those made here
+};
 
 }  // namespace py2cuda::sema

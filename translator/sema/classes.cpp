@@ -292,11 +292,7 @@ std::set<std::string> object_assigned_attributes(ast::Module& module, const std:
         for (const auto& t : ast::as<ast::Assign>(*st).targets) target(*t);
       }
       if (st->kind == ast::StmtKind::AugAssign) target(*ast::as<ast::AugAssign>(*st).target);
-      if (st->kind == ast::StmtKind::If) scan(ast::as<ast::If>(*st).body), scan(ast::as<ast::If>(*st).orelse);
-      if (st->kind == ast::StmtKind::For) scan(ast::as<ast::For>(*st).body), scan(ast::as<ast::For>(*st).orelse);
-      if (st->kind == ast::StmtKind::While) scan(ast::as<ast::While>(*st).body), scan(ast::as<ast::While>(*st).orelse);
-      if (st->kind == ast::StmtKind::With) scan(ast::as<ast::With>(*st).body);
-      if (st->kind == ast::StmtKind::Try) ast::as<ast::Try>(*st).for_each_block(scan);
+      for (const ast::Block* inner : nested_blocks(*st)) scan(*inner);
       if (st->kind == ast::StmtKind::FunctionDef) scan(ast::as<ast::FunctionDef>(*st).body);
       if (st->kind == ast::StmtKind::Unsupported) scan(ast::as<ast::UnsupportedStmt>(*st).body);
     }

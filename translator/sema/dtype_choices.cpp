@@ -77,27 +77,6 @@ bool free_of_effects(const ast::Expr& e) {
   }
 }
 
-// Whether statement `s` may `break` or `continue` a loop around it (not a loop inside it).
-bool leaves_enclosing_loop(const ast::Stmt& s) {
-  auto any = [](const ast::Block& b) {
-    for (const auto& x : b)
-      if (leaves_enclosing_loop(*x)) return true;
-    return false;
-  };
-  switch (s.kind) {
-    case ast::StmtKind::Break:
-    case ast::StmtKind::Continue: return true;
-    case ast::StmtKind::If: return any(ast::as<ast::If>(s).body) || any(ast::as<ast::If>(s).orelse);
-    case ast::StmtKind::With: return any(ast::as<ast::With>(s).body);
-    case ast::StmtKind::Try: {
-      bool found = false;
-      ast::as<ast::Try>(s).for_each_block([&](const ast::Block& b) { found = found || any(b); });
-      return found;
-    }
-    default: return false;
-  }
-}
-
 // One dtype choice: the name it binds, the dtype class of each branch, the condition that picks
 // each branch but the last.
 struct DtypeChoice {
@@ -109,12 +88,11 @@ struct DtypeChoice {
 
 class DtypeChoiceUnroller {
  public:
-  explicit DtypeChoiceUnroller(ast::Module& module) : module_(module) {
+  explicit DtypeChoiceUnroller(ast::Module& module) : module_(module), fresh_(module) {
     for (const auto& s : module_.body) {
       for (const auto& [name, path] : import_paths(*s)) imports_[name] = path;
       if (s->kind == ast::StmtKind::FunctionDef) defined_.insert(ast::as<ast::FunctionDef>(*s).name);
     }
-    for (auto& s : module_.body) visit_names(*s, [&](ast::Name& n) { taken_.insert(n.id); });
   }
 
   void run() {
@@ -224,19 +202,6 @@ class DtypeChoiceUnroller {
     return found;
   }
 
-  static std::vector<ast::Block*> nested_blocks(ast::Stmt& s) {
-    std::vector<ast::Block*> out;
-    switch (s.kind) {
-      case ast::StmtKind::If: out = {&ast::as<ast::If>(s).body, &ast::as<ast::If>(s).orelse}; break;
-      case ast::StmtKind::For: out = {&ast::as<ast::For>(s).body, &ast::as<ast::For>(s).orelse}; break;
-      case ast::StmtKind::While: out = {&ast::as<ast::While>(s).body, &ast::as<ast::While>(s).orelse}; break;
-      case ast::StmtKind::With: out = {&ast::as<ast::With>(s).body}; break;
-      case ast::StmtKind::Try: ast::as<ast::Try>(s).for_each_block([&](ast::Block& b) { out.push_back(&b); }); break;
-      default: break;
-    }
-    return out;
-  }
-
   // The expressions of a compound statement outside its blocks (a test, a loop's target and
   // iterable, a with's items, a handler's type and name).
   static void for_own_exprs(ast::Stmt& s, const std::function<void(ast::Expr&)>& f) {
@@ -255,13 +220,6 @@ class DtypeChoiceUnroller {
         break;
       default: break;
     }
-  }
-
-  std::string fresh(const std::string& base) {
-    std::string name = base;
-    for (int k = 2; taken_.count(name); ++k) name = base + "_" + std::to_string(k);
-    taken_.insert(name);
-    return name;
   }
 
   void unroll_in(ast::Block& block, bool top_only = false) {
@@ -299,7 +257,7 @@ class DtypeChoiceUnroller {
 
   // `for NAME_choice, NAME in enumerate((d0, d1, ...)): if NAME_choice == (0 if c0 else 1 ...): rest`
   ast::StmtPtr make_loop(const DtypeChoice& c, ast::Block rest, Span span) {
-    const std::string index = fresh(c.name + "_choice");
+    const std::string index = fresh_(c.name + "_choice");
     auto loop = std::make_unique<ast::For>(span);
     auto target = std::make_unique<ast::TupleExpr>(span);
     target->elts.push_back(std::make_unique<ast::Name>(span, index));
@@ -311,17 +269,11 @@ class DtypeChoiceUnroller {
     enumerate->args.push_back(std::move(dtypes));
     loop->iter = std::move(enumerate);
     // The index of the branch taken: (0 if c0 else (1 if c1 else 2)).
-    auto literal = [&](size_t k) {
-      auto lit = std::make_unique<ast::IntLit>(span);
-      lit->value = k;
-      lit->text = std::to_string(k);
-      return lit;
-    };
-    ast::ExprPtr picked = literal(c.dtypes.size() - 1);
+    ast::ExprPtr picked = ast::int_literal(c.dtypes.size() - 1, span);
     for (size_t k = c.conditions.size(); k-- > 0;) {
       auto pick = std::make_unique<ast::IfExp>(span);
       pick->test = ast::clone(c.conditions[k]);
-      pick->body = literal(k);
+      pick->body = ast::int_literal(k, span);
       pick->orelse = std::move(picked);
       picked = std::move(pick);
     }
@@ -338,7 +290,7 @@ class DtypeChoiceUnroller {
   ast::Module& module_;
   std::map<std::string, std::string> imports_;  // module-level import name -> path
   std::set<std::string> defined_;               // module-level function names
-  std::set<std::string> taken_;                 // every name the module uses, and those made here
+  FreshNames fresh_;
   ast::Block* scope_ = nullptr;                 // the body being rewritten (function or module)
   bool module_level_ = false;
 };

@@ -42,11 +42,9 @@ struct WrapperDecorator {
 
 class DecoratorInliner {
  public:
-  explicit DecoratorInliner(ast::Module& module) : module_(module) {
+  explicit DecoratorInliner(ast::Module& module) : module_(module), fresh_(module) {
     for (const auto& s : module_.body) {
       for (const auto& [name, path] : import_paths(*s)) imports_[name] = path;
-      visit_names(*const_cast<ast::Stmt*>(s.get()), [&](ast::Name& n) { taken_.insert(n.id); });
-      if (s->kind == ast::StmtKind::FunctionDef) taken_.insert(ast::as<ast::FunctionDef>(*s).name);
     }
   }
 
@@ -130,13 +128,6 @@ class DecoratorInliner {
     return WrapperDecorator{&def, fn, &wrapper};
   }
 
-  std::string fresh(const std::string& base) {
-    std::string name = base;
-    for (int k = 2; taken_.count(name); ++k) name = base + "_" + std::to_string(k);
-    taken_.insert(name);
-    return name;
-  }
-
   // Makes `def` the wrapper of decorator `d` around a copy of itself, renamed, which it returns
   // (null, `def` unchanged, where the wrapper's parameters cannot be written as the function's).
   ast::StmtPtr apply(const WrapperDecorator& d, ast::FunctionDef& def) {
@@ -156,7 +147,7 @@ class DecoratorInliner {
       if (!c) return nullptr;
       body_copy->body.push_back(std::move(c));
     }
-    const std::string wrapped_name = fresh(def.name + "_wrapped");
+    const std::string wrapped_name = fresh_(def.name + "_wrapped");
     python_names_[wrapped_name] = python_name(def.name);  // the same function object as Python's
     // fn(*args, **kwargs) -> run_wrapped(a, n); fn -> run_wrapped; fn.__name__ -> "run".
     bool other_use = false;
@@ -225,22 +216,13 @@ class DecoratorInliner {
     wrapped->name = wrapped_name;
     wrapped->name_span = def.name_span;
     for (size_t k = 1; k < def.decorators.size(); ++k) wrapped->decorators.push_back(std::move(def.decorators[k]));
-    for (const auto& p : def.params) {
-      wrapped->params.push_back(ast::Param{.kind = p.kind, .name = p.name, .annotation = ast::clone(p.annotation.get()),
-                                           .default_value = ast::clone(p.default_value.get()), .span = p.span});
-    }
+    wrapped->params = ast::clone(def.params);
     wrapped->returns = ast::clone(def.returns.get());
     wrapped->body = std::move(def.body);
     // The function's name now runs the wrapper: its parameters (the function's own where the
     // wrapper passes *args on), its body.
     def.decorators.clear();
-    if (!forwards) {
-      def.params.clear();
-      for (const auto& p : w.params) {
-        def.params.push_back(ast::Param{.kind = p.kind, .name = p.name, .annotation = ast::clone(p.annotation.get()),
-                                        .default_value = ast::clone(p.default_value.get()), .span = p.span});
-      }
-    }
+    if (!forwards) def.params = ast::clone(w.params);
     def.body = std::move(body_copy->body);
     return wrapped;
   }
@@ -257,7 +239,7 @@ class DecoratorInliner {
 
   ast::Module& module_;
   std::map<std::string, std::string> imports_;
-  std::set<std::string> taken_;
+  FreshNames fresh_;
   std::map<std::string, std::string> python_names_;  // renamed decorated body -> its __name__
 };
 

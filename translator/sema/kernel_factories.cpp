@@ -71,13 +71,7 @@ std::vector<std::string> factory_results(const ast::FunctionDef& def) {
         ++definitions[ast::as<ast::FunctionDef>(*s).name];
         continue;  // its own returns are its own
       }
-      if (s->kind == ast::StmtKind::If) scan(ast::as<ast::If>(*s).body, false), scan(ast::as<ast::If>(*s).orelse, false);
-      if (s->kind == ast::StmtKind::For) scan(ast::as<ast::For>(*s).body, false), scan(ast::as<ast::For>(*s).orelse, false);
-      if (s->kind == ast::StmtKind::While) {
-        scan(ast::as<ast::While>(*s).body, false), scan(ast::as<ast::While>(*s).orelse, false);
-      }
-      if (s->kind == ast::StmtKind::With) scan(ast::as<ast::With>(*s).body, false);
-      if (s->kind == ast::StmtKind::Try) ast::as<ast::Try>(*s).for_each_block([&](const ast::Block& b) { scan(b, false); });
+      for (const ast::Block* inner : nested_blocks(*s)) scan(*inner, false);
     }
   };
   scan(def.body, true);
@@ -175,11 +169,8 @@ class FactoryInliner {
       });
     }
     if (inlined.empty()) return;
+    fresh_.emplace(module_);
 
-    for (auto& s : module_.body) {
-      visit_names(*s, [&](ast::Name& n) { taken_.insert(n.id); });
-      if (s->kind == ast::StmtKind::FunctionDef) taken_.insert(ast::as<ast::FunctionDef>(*s).name);
-    }
     // Copies made in source order (their names number in that order), put in place from the
     // last, so that the indices of earlier calls in a block hold.
     std::vector<size_t> in_source_order(calls.size());
@@ -315,10 +306,7 @@ class FactoryInliner {
       const uint64_t start = a.size() > 1 ? a[0] : 0, stop = a.size() > 1 ? a[1] : a[0], step = a.size() > 2 ? a[2] : 1;
       if (step == 0) return {};
       for (uint64_t v = start; v < stop && out.size() <= kMaxUnrolled; v += step) {
-        auto lit = std::make_unique<ast::IntLit>(iter.span);
-        lit->value = v;
-        lit->text = std::to_string(v);
-        out.push_back(std::move(lit));
+        out.push_back(ast::int_literal(v, iter.span));
       }
     }
     if (out.size() > kMaxUnrolled) out.clear();
@@ -330,15 +318,7 @@ class FactoryInliner {
   ast::Block unrolled(const ast::For& loop) {
     if (!loop.orelse.empty()) return {};
     bool leaves = false;
-    std::function<void(const ast::Block&)> scan = [&](const ast::Block& b) {
-      for (const auto& st : b) {
-        if (st->kind == ast::StmtKind::Break || st->kind == ast::StmtKind::Continue) leaves = true;
-        if (st->kind == ast::StmtKind::If) scan(ast::as<ast::If>(*st).body), scan(ast::as<ast::If>(*st).orelse);
-        if (st->kind == ast::StmtKind::With) scan(ast::as<ast::With>(*st).body);
-        if (st->kind == ast::StmtKind::Try) ast::as<ast::Try>(*st).for_each_block(scan);
-      }
-    };
-    scan(loop.body);
+    for (const auto& st : loop.body) leaves = leaves || leaves_enclosing_loop(*st);
     std::vector<ast::ExprPtr> values = literal_values(*loop.iter);
     if (leaves || values.empty()) return {};
     ast::Block out;
@@ -401,13 +381,6 @@ class FactoryInliner {
     return true;
   }
 
-  std::string fresh(const std::string& base) {
-    std::string name = base;
-    for (int k = 2; taken_.count(name); ++k) name = base + "_" + std::to_string(k);
-    taken_.insert(name);
-    return name;
-  }
-
   // The statements that replace call `c`: its arguments bound to the renamed parameters, then the
   // factory's body renamed, the returned definitions named as the call's targets.
   ast::Block expand(const FactoryCall& c, const std::vector<std::string>& returned) {
@@ -425,7 +398,7 @@ class FactoryInliner {
     std::map<std::string, std::string> renames;
     for (size_t i = 0; i < returned.size(); ++i) renames[returned[i]] = c.targets[i];
     for (const std::string& v : variables) {
-      if (!renames.count(v)) renames[v] = fresh(def.name + "_" + v);
+      if (!renames.count(v)) renames[v] = (*fresh_)(def.name + "_" + v);
     }
     ast::Block out;
     for (size_t i = 0; i < def.params.size(); ++i) {
@@ -480,7 +453,7 @@ class FactoryInliner {
   ast::Module& module_;
   std::map<std::string, const ast::FunctionDef*> factories_;     // by name
   std::map<std::string, std::vector<std::string>> results_;      // factory -> the definitions it returns
-  std::set<std::string> taken_;  // every name the module uses, and those made here
+  std::optional<FreshNames> fresh_;  // made when a factory is copied
 };
 
 }  // namespace

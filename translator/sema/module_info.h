@@ -223,6 +223,8 @@ void inline_host_decorators(ast::Module& module);
 // its own, which the module's statements after it name (sema/redefined_functions.cpp). Runs
 // first, on the parsed module.
 void rename_redefined_functions(ast::Module& module);
+// The same for the definitions of one block (a host function's body), new names avoiding `taken`.
+void rename_redefined_definitions(ast::Block& body, std::set<std::string> taken);
 
 // `NX, NY = 64, 32` at module level becomes one assignment per name (when no value reads a
 // name it binds), so that each is a constant bound once (sema/module_assignments.cpp). Runs
