@@ -140,7 +140,7 @@ void host_main() {
   // atomics.py:68: first_writer[2, 32](owner, wins)
   launch_first_writer(py2cuda::LaunchConfig{2, 32}, owner, wins);
   // atomics.py:69: print("winners:", int(wins.copy_to_host().sum()), "owner set:", int(owner.copy_to_host()[0]) >= 0)
-  py2cuda::host::print_in_order(" ", "\n", {"winners:", py2cuda::host::str(py2cuda::np::sum<int64_t>(wins.copy_to_host())), "owner set:", py2cuda::host::str(int64_t(owner.copy_to_host()(0)) >= 0)});
+  py2cuda::host::print_in_order(" ", "\n", py2cuda::host::InOrder{"winners:", py2cuda::np::sum<int64_t>(wins.copy_to_host()), "owner set:", (int64_t(owner.copy_to_host()(0)) >= 0)});
 }
 
 }  // namespace atomics

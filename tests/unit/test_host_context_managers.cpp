@@ -135,3 +135,24 @@ TEST(HostContextManagers, ContextmanagerGeneratorsAreClasses) {
   EXPECT_TRUE(has(loop.diagnostics, "prog.py:13:6: warning: py2cuda translates with statements in host code only over"))
       << loop.diagnostics;
 }
+
+// NumPy's floating-point error modes: 'ignore' and 'warn' change no value py2cuda's host
+// arithmetic gives, so the body runs as it is and np.seterr emits nothing; 'raise' and 'print'
+// would change what the program does or prints.
+TEST(HostContextManagers, ErrstateIgnoreRunsTheBodyAndSeterrEmitsNothing) {
+  TranslateResult r = run("with np.errstate(divide='ignore', invalid='warn'):\n    b = a / a\n"
+                          "np.seterr(all='ignore')\ninc[1, 1](b)\nprint(b)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "int main(int argc, char** argv)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "  // prog.py:9: np.seterr(all='ignore')\n  // prog.py:10: inc[1, 1](b)\n")) << r.cu;
+}
+
+TEST(HostContextManagers, ErrorModesThatRaiseOrPrintAreALocatedWarning) {
+  TranslateResult r = run("inc[1, 1](a)\nwith np.errstate(over='raise'):\n    print(a * 2)\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:23: warning: np.errstate(over='raise') is not supported by py2cuda")) << r.diagnostics;
+  EXPECT_FALSE(has(r.cu, "int main(")) << r.cu;
+  r = run("inc[1, 1](a)\nnp.seterr(divide='print')\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:18: warning: np.seterr(divide='print') is not supported")) << r.diagnostics;
+  r = run("inc[1, 1](a)\nwith np.errstate(dividing='ignore'):\n    pass\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:18: warning: np.errstate() has no keyword 'dividing'")) << r.diagnostics;
+}

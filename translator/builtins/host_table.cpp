@@ -228,6 +228,8 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.finfo", .rule = R::FloatInfo, .runtime = "", .doc = "`np.finfo(dt).eps/max/min/tiny/smallest_normal/resolution/epsneg` (scalars of dt) and `.bits/.precision` (int) of float32/float64: constants"},
       {.path = "numpy.iinfo", .rule = R::FloatInfo, .runtime = "", .doc = "`np.iinfo(dt).min/max/bits` of the integer types (int): constants (uint64's max does not fit py2cuda's int)"},
       // ---------------------------------------------------------------- NumPy: random numbers
+      {.path = "numpy.errstate", .rule = R::ContextManager, .runtime = "", .doc = "`with np.errstate(divide=, over=, under=, invalid=, all=):` runs the body; 'ignore' and 'warn' only (py2cuda's host arithmetic gives NumPy's values and prints no RuntimeWarning)"},
+      {.path = "numpy.seterr", .rule = R::Process, .runtime = "", .doc = "np.seterr(divide=, over=, under=, invalid=, all=) as a statement; 'ignore' and 'warn' only (py2cuda's host arithmetic gives NumPy's values and prints no RuntimeWarning)"},
       {.path = "numpy.set_printoptions", .rule = R::SetPrintOptions, .runtime = "py2cuda::host::set_printoptions", .doc = "precision=, suppress=, threshold=, edgeitems=, linewidth= for the arrays printed after it (others: a warning)"},
       {.path = "numpy.random.seed", .rule = R::RandomSeed, .runtime = "py2cuda::np::random::seed", .doc = "seeds the legacy MT19937 generator as NumPy does"},
       {.path = "numpy.random.rand", .rule = R::RandomDraw, .runtime = "py2cuda::np::random::rand", .doc = "uniform [0, 1) float64 values, bit-identical to NumPy"},

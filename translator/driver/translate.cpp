@@ -16,7 +16,9 @@ TranslateResult translate(const SourceFile& file, const TranslateOptions& option
   ast::Module module = frontend::parse_module(file, diags);
   if (options.dump == TranslateOptions::Dump::Ast && !diags.has_errors()) result.dump = ast::dump(module);
   sema::resolve_optional_imports(module);
+  sema::inline_cached_functions(module);
   sema::inline_host_decorators(module);
+  sema::inline_partial_functions(module);
   sema::inline_kernel_factories(module);
   sema::rename_redefined_functions(module);
   sema::split_module_tuple_assignments(module);

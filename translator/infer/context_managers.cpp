@@ -1,7 +1,8 @@
 // Host code's with statements: the body runs in place, after each manager's entry and before
 // its exit. The managers are numba.cuda's (stream.auto_synchronize() synchronizes its stream at
-// the exit) and instances of the program's classes defining __enter__ and __exit__ (a timer, a
-// logger): `with Timer("step") as t:` calls `__enter__()` into `t`, runs the body, then calls
+// the exit), np.errstate (its modes change nothing py2cuda's host arithmetic does) and
+// instances of the program's classes defining __enter__ and __exit__ (a timer, a logger):
+// `with Timer("step") as t:` calls `__enter__()` into `t`, runs the body, then calls
 // `__exit__(None, None, None)` however the body is left (a finally block); a @contextmanager
 // generator is such a class (sema/context_generators.cpp). Kernels have no with statement in
 // Numba, and host code's other context managers (files, locks, objmode) are outside what py2cuda
@@ -58,6 +59,10 @@ void FunctionBuilder::with_stmt(const ast::With& w, ir::Block& out) {
       return;
     }
     const auto& c = ast::as<ast::Call>(context);
+    if (row->path == "numpy.errstate") {
+      if (!floating_point_modes(c, "np.errstate")) return;
+      continue;
+    }
     if (!c.keywords.empty()) {
       D().error(c.keywords.front().span, std::string(row->path) + "() takes no keyword arguments");
       return;

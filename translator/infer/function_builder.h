@@ -330,6 +330,7 @@ class FunctionBuilder {
   ir::ExprPtr host_python_random(HostRowArgs& bound);
   // time.sleep, os.environ.get / os.getenv, warnings.warn (infer/host_process.cpp).
   ir::ExprPtr process_call(HostRowArgs& bound);
+  bool floating_point_modes(const ast::Call& c, const std::string& what);
   // Kernels' tuple operators and builtins (infer/kernel_tuples.cpp): `t + u`, `t * 3`,
   // divmod(a, b), max(t) / min(t); each operand evaluated once (bound by ir::Let).
   ir::ExprPtr kernel_tuple_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);

@@ -1918,16 +1918,11 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
                         "print the values in two calls");
   }
   if (ir::needs_ordered_evaluation(args, 2, kHostEffects)) {
-    // Each value's text in a braced list, made left to right.
-    for (size_t i = 2; i < args.size(); ++i) {
-      if (args[i]->type->is_string()) continue;
-      std::vector<ir::ExprPtr> one;
-      one.push_back(std::move(args[i]));
-      args[i] = call_node(types::string(), "py2cuda::host::str({0})", c.span, std::move(one));
-    }
+    // The values in a braced list, made left to right; their texts after the last of them.
     const size_t n = args.size() - 2;
-    auto node = call_node(types::none(), "py2cuda::host::print_in_order({0}, {1}, {" + placeholders(2, n) + "})", c.span,
-                     std::move(args));
+    auto node = call_node(types::none(),
+                          "py2cuda::host::print_in_order({0}, {1}, py2cuda::host::InOrder{" + placeholders(2, n) + "})",
+                          c.span, std::move(args));
     static_cast<ir::BuiltinCall&>(*node).orders_args = true;
     return node;
   }

@@ -12,6 +12,36 @@
 
 namespace py2cuda::infer {
 
+// np.errstate()/np.seterr()'s keywords: py2cuda's host arithmetic already gives NumPy's values
+// (inf, nan, wrapped integers) and, as NumPy under 'ignore', prints no RuntimeWarning, so
+// 'ignore' and 'warn' (whose warnings go to stderr) leave a program's output as it is; 'raise'
+// (FloatingPointError), 'print' (to stdout), 'call' and 'log' would not.
+bool FunctionBuilder::floating_point_modes(const ast::Call& c, const std::string& what) {
+  static const std::set<std::string> kCategories = {"all", "divide", "over", "under", "invalid"};
+  if (!c.args.empty()) {
+    D().error(c.args.front()->span, what + "() with positional arguments is not supported by py2cuda (give the modes "
+                                           "as keywords: divide='ignore', ...)");
+    return false;
+  }
+  for (const ast::Keyword& k : c.keywords) {
+    if (!kCategories.count(k.name)) {
+      D().error(k.span, what + "() has no keyword '" + (k.name.empty() ? std::string("**") : k.name) + "' (all, divide, over, under, invalid)");
+      return false;
+    }
+    const bool text = k.value->kind == ast::ExprKind::StrLit && !ast::as<ast::StrLit>(*k.value).is_fstring;
+    const std::string mode = text ? ast::as<ast::StrLit>(*k.value).value : "";
+    if (mode != "ignore" && mode != "warn") {
+      D().error(k.value->span, what + "(" + k.name + "=" + (text ? "'" + mode + "'" : "...") +
+                                   ") is not supported by py2cuda: its host arithmetic gives NumPy's values "
+                                   "and prints no RuntimeWarning, which 'ignore' and 'warn' allow; it raises no "
+                                   "FloatingPointError and prints nothing to stdout for 'raise', 'print', 'call' "
+                                   "or 'log'");
+      return false;
+    }
+  }
+  return true;
+}
+
 ir::ExprPtr FunctionBuilder::process_call(HostRowArgs& bound) {
   const ast::Call& c = bound.call;
   const std::string path(bound.row.path);
@@ -38,6 +68,11 @@ ir::ExprPtr FunctionBuilder::process_call(HostRowArgs& bound) {
                                   " is not supported by py2cuda (a str or None is)");
     }
     return with_effects(call_node(types::string(), bound.rt + "({0}, {1})", c.span, args_of(std::move(key), std::move(fallback))));
+  }
+  if (path == "numpy.seterr") {
+    // Nothing to emit: the modes py2cuda accepts change no value and print nothing here.
+    if (!floating_point_modes(c, "np.seterr")) return nullptr;
+    return with_effects(call_node(types::none(), "", c.span, {}));
   }
   // warnings.warn(message, category=UserWarning, stacklevel=1)
   if (!bound.bind({"message", "category", "stacklevel"}) || !bound.need(0, "message")) return nullptr;

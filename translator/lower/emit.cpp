@@ -351,6 +351,10 @@ class Emitter {
       out_ += "#line " + std::to_string(py_line) + " " + c_string(file_.base_name()) + "\n";
       return;
     }
+    // Statements of one line echo it once (`if ready: go()`, a one-line def's body, the
+    // statements sema writes for a decorator): the comment names the line, not each statement.
+    if (py_line == last_echoed_line_) return;
+    last_echoed_line_ = py_line;
     line("// " + file_.base_name() + ":" + std::to_string(py_line) + ": " + trim(file_.line_text(py_line)));
   }
 
@@ -376,6 +380,7 @@ class Emitter {
     for (const auto& v : f.variables) variable_names_.insert(v->cpp_name);
     out_ += "\n";
     const FromPython from(*this, f.def_span.line);
+    last_echoed_line_ = 0;
     echo(f.def_span.line);
     if (f.is_host && !f.def_span.valid()) {
       line("// The module's code, run by main(): what `python " + file_.base_name() + "` runs.");
@@ -722,7 +727,8 @@ class Emitter {
           launch_choice(p.launch_choice(static_cast<const ir::Launch&>(value)));
           return;
         }
-        line(p.print(value) + ";");
+        // A call with nothing to do in C++ (np.seterr's modes) leaves only its Python line's echo.
+        if (std::string text = p.print(value); !text.empty()) line(text + ";");
         return;
       }
       case ir::StmtKind::Assign: {
@@ -1003,6 +1009,7 @@ class Emitter {
   std::vector<std::pair<size_t, PendingNote>> noted_;      // (offset of the line, the note)
   std::string out_;
   int indent_ = 0;
+  uint32_t last_echoed_line_ = 0;  // the Python line the last comment echoed (0: none yet in this function)
   std::vector<std::pair<const ir::LocalArray*, uint32_t>> hoisted_storage_;
   bool host_code_ = false;  // writing host code (the program around the kernels)
   ir::ErrorModel error_model_ = ir::ErrorModel::Numpy;  // the function being written's

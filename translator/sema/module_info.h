@@ -219,6 +219,17 @@ void inline_kernel_factories(ast::Module& module);
 // resolve_optional_imports, before inline_kernel_factories.
 void inline_host_decorators(ast::Module& module);
 
+// `@functools.lru_cache(maxsize=None)` / `@functools.cache` on a module-level function: the
+// body becomes `f_uncached` and `f` a dict-backed cache in front of it, least recently used
+// keys evicted at maxsize (sema/cached_functions.cpp). Runs after resolve_optional_imports,
+// before inline_host_decorators.
+void inline_cached_functions(ast::Module& module);
+
+// `run16 = functools.partial(run, tpb=16)`, bound once and only called: each call `run16(...)`
+// becomes `run(..., tpb=16)` (sema/partial_functions.cpp). Runs after inline_host_decorators,
+// before inline_kernel_factories.
+void inline_partial_functions(ast::Module& module);
+
 // A module-level function defined again under its name: each later definition gets a name of
 // its own, which the module's statements after it name (sema/redefined_functions.cpp). Runs
 // first, on the parsed module.

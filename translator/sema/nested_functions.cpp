@@ -74,7 +74,7 @@ class Hoister {
     }
     std::vector<ast::FunctionDef*> hosts;
     for (auto* block : {&module_.body, &module_.hoisted}) {
-      define_reduce_lambdas(*block);
+      define_lambda_functions(*block);
       for (auto& s : *block) {
         if (s->kind == ast::StmtKind::FunctionDef && ast::as<ast::FunctionDef>(*s).decorators.empty()) {
           hosts.push_back(&ast::as<ast::FunctionDef>(*s));
@@ -83,7 +83,7 @@ class Hoister {
     }
     for (ast::FunctionDef* host : hosts) hoist_imports(*host);
     for (ast::FunctionDef* host : hosts) hoist_classes(*host);
-    for (ast::FunctionDef* host : hosts) define_reduce_lambdas(host->body);
+    for (ast::FunctionDef* host : hosts) define_lambda_functions(host->body);
     for (ast::FunctionDef* host : hosts) hoist_from(*host);
     for (ast::FunctionDef* host : hosts) hoist_jit_bindings(*host);
   }
@@ -286,18 +286,36 @@ class Hoister {
     return false;
   }
 
+  // A decorator a lambda is handed to: `cuda.reduce(lambda a, b: a + b)`, `cuda.jit(device=True)(lambda
+  // v: v * v)`, `njit(lambda ...)`: numba's reduce, jit and vectorize, called or not.
+  bool lambda_decorator(const ast::Expr& e) const {
+    static const std::initializer_list<const char*> kDecorators = {
+        "numba.cuda.reduce", "numba.cuda.Reduce", "numba.cuda.jit", "numba.jit", "numba.njit", "numba.vectorize",
+        "numba.cuda.vectorize"};
+    if (is_numba_path(e, kDecorators)) return true;
+    return e.kind == ast::ExprKind::Call && is_numba_path(*ast::as<ast::Call>(e).func, kDecorators);
+  }
+
   // `op = cuda.reduce(lambda a, b: a + b)`, as numba-cuda's documentation writes a reduction, is
-  // `@cuda.reduce def op(a, b): return a + b`: each such statement of `block` becomes that
-  // definition, in its place (a nested one then moves to module level like any other).
-  void define_reduce_lambdas(ast::Block& block) {
+  // `@cuda.reduce def op(a, b): return a + b`, and so for the other decorators above: each such
+  // statement of `block` becomes that definition, in its place (a nested one then moves to module
+  // level like any other).
+  void define_lambda_functions(ast::Block& block) {
     for (auto& st : block) {
       if (st->kind != ast::StmtKind::Assign) continue;
       auto& a = ast::as<ast::Assign>(*st);
       if (a.targets.size() != 1 || a.targets[0]->kind != ast::ExprKind::Name) continue;
       if (a.value->kind != ast::ExprKind::Call) continue;
       auto& call = ast::as<ast::Call>(*a.value);
-      if (call.args.size() != 1 || !call.keywords.empty() || call.has_star_args) continue;
-      if (call.args[0]->kind != ast::ExprKind::Lambda || !is_numba_path(*call.func, {"numba.cuda.reduce", "numba.cuda.Reduce"})) continue;
+      if (call.args.size() != 1 || call.has_star_args) continue;
+      if (call.args[0]->kind != ast::ExprKind::Lambda || !lambda_decorator(*call.func)) continue;
+      // `cuda.jit(lambda v: v * v, device=True)`: the options are the decorator's, `@cuda.jit(device=True)`.
+      if (!call.keywords.empty()) {
+        if (call.func->kind == ast::ExprKind::Call) continue;
+        auto options = std::make_unique<ast::Call>(call.span, std::move(call.func));
+        options->keywords = std::move(call.keywords);
+        call.func = std::move(options);
+      }
       auto& l = ast::as<ast::LambdaExpr>(*call.args[0]);
       auto def = std::make_unique<ast::FunctionDef>(a.span);
       def->name = ast::as<ast::Name>(*a.targets[0]).id;

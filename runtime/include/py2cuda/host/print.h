@@ -12,6 +12,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -136,18 +137,6 @@ void print(const V&... values) {
   detail::write_stdout(line);
 }
 
-// print() of values whose texts were made in order: str() of each, already.
-inline void print_in_order(const std::string& sep, const std::string& end, std::initializer_list<std::string> texts) {
-  std::string line;
-  std::size_t i = 0;
-  for (const std::string& t : texts) {
-    if (i++) line += sep;
-    line += t;
-  }
-  line += end;
-  std::fwrite(line.data(), 1, line.size(), stdout);
-}
-
 // print(..., sep=SEP, end=END)
 template <class... V>
 void print_with(const std::string& sep, const std::string& end, const V&... values) {
@@ -157,6 +146,23 @@ void print_with(const std::string& sep, const std::string& end, const V&... valu
   (one(values), ...);
   line += end;
   detail::write_stdout(line);
+}
+
+// print()'s values made left to right, as Python evaluates every argument before it prints any:
+// a braced list `InOrder{f(a), a}` orders the calls (a function call's arguments are not), and
+// the texts are made after the last value, so an array the last call changed prints changed in
+// every place it appears.
+template <class... V>
+struct InOrder {
+  std::tuple<V...> values;
+  InOrder(V... v) : values(std::move(v)...) {}
+};
+template <class... V>
+InOrder(V...) -> InOrder<V...>;
+
+template <class... V>
+void print_in_order(const std::string& sep, const std::string& end, const InOrder<V...>& in_order) {
+  std::apply([&](const auto&... v) { print_with(sep, end, v...); }, in_order.values);
 }
 
 }  // namespace py2cuda::host
