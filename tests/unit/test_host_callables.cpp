@@ -208,6 +208,30 @@ TEST(HostCallables, AWrapperDecoratorIsApplied) {
   EXPECT_TRUE(has(r.cu, "return run_wrapped_host(a, k);")) << r.cu;
 }
 
+// A factory of a wrapper decorator called with literal arguments: its parameters read as
+// those values in the wrapper.
+TEST(HostCallables, AWrapperDecoratorFactoryIsAppliedWithItsArguments) {
+  TranslateResult r = run("def repeat(times, label='x'):\n    def deco(fn):\n        def wrapper(a):\n"
+                          "            for _ in range(times):\n                fn(a)\n            print(label)\n"
+                          "            return a\n        return wrapper\n    return deco\n"
+                          "@repeat(3)\ndef step(a):\n    inc[1, 1](a)\nprint(step(np.zeros(1)))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::print(\"x\");")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "step_wrapped_host(a);")) << r.cu;
+  EXPECT_FALSE(has(r.cu, "repeat")) << r.cu;  // the factory is applied everywhere: no host code left
+}
+
+// `def register(fn): ...; return fn`: the function stays itself, the statements follow its def.
+TEST(HostCallables, ARegisteringDecoratorRunsItsStatementsAfterTheDefinition) {
+  TranslateResult r = run("NAMES = []\ndef register(fn):\n    NAMES.append(fn.__name__)\n    return fn\n"
+                          "@register\ndef check(a):\n    inc[1, 1](a)\n    return a\nprint(NAMES, check(np.zeros(1)))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "  // prog.py:8: NAMES.append(fn.__name__)\n  NAMES.append(\"check\");")) << r.cu;
+  r = run("NAMES = {}\ndef register(fn):\n    NAMES[fn.__name__] = fn\n    return fn\n"
+          "@register\ndef check(a):\n    return a\ninc[1, 1](np.zeros(1))\nprint(check(1))\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:10:2: warning: the decorator of 'check' is not supported by py2cuda")) << r.diagnostics;
+}
+
 TEST(HostCallables, ADecoratorFactoryIsALocatedWarning) {
   TranslateResult r = run("def twice(n):\n    def deco(fn):\n        return fn\n    return deco\n"
                           "@twice(2)\ndef run(a):\n    return a\ninc[1, 1](np.zeros(1))\nprint(run(1))\n");

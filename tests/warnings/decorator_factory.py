@@ -1,8 +1,11 @@
-# expect: 27:2: warning: the decorator of 'step' is not supported by py2cuda
-# expect-text: not decorator factories (@repeat(3))
-# A decorator factory on a host function: py2cuda applies the program's decorators that return
-# one wrapper, not factories. Running `step` undecorated would print the wrong result (it was
-# dropped silently), so host code is not translated: a warning, the kernel still translated.
+# expect: 30:2: warning: the decorator of 'step' is not supported by py2cuda
+# expect-text: not other callables or arguments computed when the program runs
+# A decorator factory called with a value the program computes when it runs: py2cuda applies
+# factories called with literal arguments (the wrapper reads the value frozen), not this one.
+# Running `step` undecorated would print the wrong result (it was dropped silently), so host
+# code is not translated: a warning, the kernel still translated.
+import sys
+
 import numpy as np
 from numba import cuda
 
@@ -24,7 +27,7 @@ def repeat(times):
     return deco
 
 
-@repeat(3)
+@repeat(len(sys.argv) + 2)
 def step(a):
     inc[1, 8](a)
 

@@ -59,7 +59,9 @@ bool FunctionBuilder::unsupported_decorators_reported(const ast::FunctionDef& de
     if (kIgnorable.count(path) || accessor || numba || returns_its_argument(callee)) continue;
     diags_.error(d->span, "the decorator of '" + entry_.name + "' is not supported by py2cuda: it applies the program's "
                        "decorators that return one wrapper function (def deco(fn): def wrapper(*args): ...; "
-                       "return wrapper), not decorator factories (@repeat(3)), registries or other callables");
+                       "return wrapper), factories of them called with literal arguments (@repeat(3)), and "
+                       "decorators that record the function and return it (def register(fn): ...; return fn), "
+                       "not other callables or arguments computed when the program runs");
     ok = false;
   }
   return ok;

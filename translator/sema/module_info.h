@@ -215,7 +215,9 @@ void inline_kernel_factories(ast::Module& module);
 
 // The program's own wrapper decorators on module-level functions (`def timed(fn): def
 // wrapper(*args): ...; return wrapper`, then `@timed def run(a)`): the decorated body becomes
-// `run_wrapped` and `run` the wrapper's body calling it (sema/host_decorators.cpp). Runs after
+// `run_wrapped` and `run` the wrapper's body calling it; factories of such decorators called with
+// literal arguments, and decorators returning the function they record, too
+// (sema/host_decorators.cpp). Runs after
 // resolve_optional_imports, before inline_kernel_factories.
 void inline_host_decorators(ast::Module& module);
 
