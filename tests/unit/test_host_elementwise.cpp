@@ -157,3 +157,18 @@ TEST(HostElementwise, ShapeTuplesAsArraysAndReshape) {
                         "py2cuda::get<1>(shape)})"))
       << r.cu;
 }
+
+// NumPy 1.x casts a Python int beside an array by its value: a constant written as arithmetic
+// of literals or as a module constant counts by its value too (a float32 array * 10**6 is
+// float64); a local of a host function with a constant's name does not.
+TEST(HostElementwise, ConstantIntOperandsAreCastByTheirValue) {
+  TranslateResult r = run("US = 1_000_000\nb = a.astype(np.float32)\nc = b * US\nd = b + 2**40\ne = b * (1 << 10)\n"
+                          "print(c, d, e)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::NDArray<double, 1> c = ")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::NDArray<double, 1> d = ")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::NDArray<float, 1> e = ")) << r.cu;  // 1024 fits in int16
+  r = run("US = 1_000_000\ndef f(b):\n    US = 3\n    return b * US\nprint(f(a.astype(np.float32)))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::NDArray<float, 1> f_host(")) << r.cu;
+}

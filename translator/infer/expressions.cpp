@@ -1471,7 +1471,10 @@ ir::ExprPtr FunctionBuilder::binary_parts(const ast::Binary& b) {
   if (host_ && (l->type->is_array() || r->type->is_array())) {
     // Beside an array, a number whose type differs by path is its widest type: NumPy 1.x
     // casts a scalar by its value there, so `a * scale` of a float32 array stays float32.
-    return array_binary(b.op, static_number(std::move(l)), static_number(std::move(r)), b.span);
+    const bool left_scalar = !l->type->is_array(), right_scalar = !r->type->is_array();
+    return array_binary(b.op, static_number(std::move(l)), static_number(std::move(r)), b.span,
+                        left_scalar ? constant_operand_value(*b.left) : std::nullopt,
+                        right_scalar ? constant_operand_value(*b.right) : std::nullopt);
   }
   if (l->type->is_dynamic() || r->type->is_dynamic()) return dynamic_binary(b.op, std::move(l), std::move(r), b.span);
   if (python_host() && b.op != BinOp::MatMul && numpy_sized_scalars(l->type, r->type)) {

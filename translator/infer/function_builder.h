@@ -409,7 +409,11 @@ class FunctionBuilder {
   ir::ExprPtr str_list_subscript(ir::ExprPtr base, const ast::Subscript& s);
   ir::ExprPtr string_const(std::string text, Span s);
   // `a op b` where a or b is an array (NumPy's elementwise operators and promotion).
-  ir::ExprPtr array_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
+  // `left_value`/`right_value`: a scalar operand's value when its syntax is a constant
+  // (constant_operand_value), for NumPy's value-based casting.
+  ir::ExprPtr array_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s, std::optional<double> left_value = {},
+                           std::optional<double> right_value = {});
+  std::optional<double> constant_operand_value(const ast::Expr& e);
   ir::ExprPtr array_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   // `.shape`, `.dtype`, `.T`... of a host or device array; null with `handled` false otherwise.
   ir::ExprPtr device_transpose(ir::ExprPtr d, Span s);

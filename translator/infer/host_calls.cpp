@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <set>
 
 #include "builtins/host_table.h"
 #include "frontend/ast_clone.h"
@@ -24,6 +25,7 @@
 #include "infer/ir_literals.h"
 #include "infer/reusable_values.h"
 #include "ir/effects.h"
+#include "sema/ast_names.h"
 #include "types/numpy_rules.h"
 #include "types/rules.h"
 
@@ -1939,7 +1941,41 @@ ir::ExprPtr FunctionBuilder::host_print(const ast::Call& c) {
 
 // ------------------------------------------------------------------ arrays
 
-ir::ExprPtr FunctionBuilder::array_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s) {
+// The value of a host operand written as a constant: arithmetic of literals (`2**40`, `-(1 << 20)`)
+// and of module constants (`US_PER_S = 1_000_000`) that no local of this function shadows; NumPy
+// 1.x casts such a Python int by its value beside an array (a float32 array * 10**6 is float64).
+std::optional<double> FunctionBuilder::constant_operand_value(const ast::Expr& e) {
+  if (e.kind == ast::ExprKind::IntLit || e.kind == ast::ExprKind::FloatLit) return std::nullopt;  // its ir is a Const
+  bool foldable = true;
+  const std::set<std::string> locals = entry_.def ? sema::locals_of(*entry_.def) : std::set<std::string>{};
+  sema::visit_exprs(const_cast<ast::Expr*>(&e), [&](ast::Expr& x) {
+    switch (x.kind) {
+      case ast::ExprKind::IntLit:
+      case ast::ExprKind::FloatLit:
+      case ast::ExprKind::Binary:
+      case ast::ExprKind::Unary: return;
+      case ast::ExprKind::Name: {
+        auto it = mb_.info().globals.find(ast::as<ast::Name>(x).id);
+        foldable = foldable && !locals.count(ast::as<ast::Name>(x).id) && it != mb_.info().globals.end() &&
+                   it->second.kind == sema::Symbol::Kind::Constant;
+        return;
+      }
+      default: foldable = false;
+    }
+  });
+  if (!foldable) return std::nullopt;
+  Diagnostics unreported(D().file());  // not a constant after all: the operand's type decides, as before
+  auto v = sema::evaluate_constant(mb_.info(), e, unreported);
+  if (!v || unreported.has_errors() || !v->type) return std::nullopt;
+  if (v->type->is_int()) {
+    return v->type->is_signed() ? static_cast<double>(static_cast<int64_t>(v->bits)) : static_cast<double>(v->bits);
+  }
+  if (v->type->is_float()) return v->f;
+  return std::nullopt;
+}
+
+ir::ExprPtr FunctionBuilder::array_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s,
+                                          std::optional<double> left_value, std::optional<double> right_value) {
   // `pts + [3, 3]`, `np.arange(3) * [1, 2, 3]`: NumPy makes the list an array first.
   for (ir::ExprPtr* x : {&l, &r}) {
     if ((*x)->type->is_list() || ((*x)->type->is_tuple() && (*x)->type->is_list_display())) {
@@ -1968,7 +2004,10 @@ ir::ExprPtr FunctionBuilder::array_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r
     args.push_back(std::move(r));
     return call_node(t, "py2cuda::np::dot<{t0}>({0}, {1})", s, std::move(args), {dt});
   }
-  TypeRef dt = numpy_rules::binary_dtype(op, operand(*l), operand(*r));
+  numpy_rules::Operand left = operand(*l), right = operand(*r);
+  if (left.scalar && !left.value) left.value = left_value;
+  if (right.scalar && !right.value) right.value = right_value;
+  TypeRef dt = numpy_rules::binary_dtype(op, left, right);
   if (!dt) return fail(s, "NumPy has no '" + std::string(python_spelling(op)) + "' for these operand types");
   if (dt->is_float() && dt->bits() == 16) {
     return fail(s, "this operation computes in float16 under NumPy's rules, which py2cuda's host code does not "
