@@ -237,3 +237,19 @@ TEST(HostCallables, ADecoratorFactoryIsALocatedWarning) {
                           "@twice(2)\ndef run(a):\n    return a\ninc[1, 1](np.zeros(1))\nprint(run(1))\n");
   EXPECT_TRUE(has(r.diagnostics, "prog.py:10:2: warning: the decorator of 'run' is not supported by py2cuda")) << r.diagnostics;
 }
+
+// `self.kern = kern` of a kernel: the attribute holds the function's tag, and a launch or call
+// through it is the function's; objects holding different functions there are a located warning.
+TEST(HostCallables, AnAttributeHoldingAKernelLaunchesIt) {
+  TranslateResult r = run("def post(x):\n    return x * 2\nclass Op:\n    def __init__(self, kern):\n"
+                          "        self.kern = kern\n        self.finish = post\n    def go(self, a):\n"
+                          "        self.kern[1, 1](a)\n        return self.finish(a)\nprint(Op(inc).go(np.zeros(1)))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "  py2cuda::host::FunctionTag kern{};")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "launch_inc(py2cuda::LaunchConfig{1, 1}")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "return post_host(a);")) << r.cu;
+  r = run("class Op:\n    def __init__(self, kern):\n        self.kern = kern\n"
+          "@cuda.jit\ndef dec(a):\n    a[0] -= 1\nOp(inc)\nOp(dec)\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:8:9: warning: the attribute 'kern' of 'Op' holds the function 'inc' and, here, "
+                                 "'dec'")) << r.diagnostics;
+}

@@ -1241,7 +1241,7 @@ ir::ExprPtr FunctionBuilder::call_function(const ast::Call& c, const FunctionEnt
     }
     if (const FunctionEntry* passed = host_ && f.kind == FunctionKind::Plain && f.signatures.empty() ? function_value(*a) : nullptr) {
       // A kernel or function (`reduce(block_sums, values)`): the instance for it.
-      TypeRef tag = function_tag_type(*passed);
+      TypeRef tag = mb_.function_tag_type(*passed);
       arg_types.push_back(tag);
       args.push_back(call_node(tag, "py2cuda::host::FunctionTag{}", a->span, {}));
       continue;

@@ -34,8 +34,6 @@ TypeRef dtype_tag_type(const std::string& path);
 std::string dtype_tag_path(TypeRef t);
 // A function passed to a host function as an argument: the parameter's type names it
 // (infer/function_values.cpp), and the function a type names (null for other types).
-TypeRef function_tag_type(const FunctionEntry& f);
-const FunctionEntry* function_tag_entry(TypeRef t);
 
 // An instance of the host code class `cls` (infer/host_classes.cpp), and the class a type is an
 // instance of ("" for other types).
@@ -142,20 +140,7 @@ class FunctionBuilder {
     return it == version_of_.end() ? id : it->second;
   }
   bool at_top_level() const { return final_ ? block_path_.size() == 1 : block_path_.empty(); }
-  void reset_bindings() {
-    version_of_.clear();
-    version_count_.clear();
-    function_aliases_.clear();
-    dtype_aliases_.clear();
-    // A parameter given a class: an alias of it for the whole body.
-    for (const ir::Variable* p : fn_ ? fn_->params : std::vector<ir::Variable*>{}) {
-      if (std::string path = dtype_tag_path(p->param_type); !path.empty()) dtype_aliases_[p->name] = path;
-      if (const FunctionEntry* f = function_tag_entry(p->param_type)) function_aliases_[p->name] = f;
-    }
-    lambda_aliases_.clear();
-    display_aliases_.clear();
-    bound_this_pass_.clear();
-  }
+  void reset_bindings();  // defined after ModuleBuilder, below
 
   void assign_type(const std::string& name, TypeRef t, Span s) {
     // A variable whose number type differs by path holds a DynamicNumber (host_flow.cpp).
@@ -550,8 +535,8 @@ class FunctionBuilder {
                          const AliasWords& words);
   // The key of the version of `id` bound at `s`: the same in every typing pass.
   std::string place_key(const std::string& id, Span s) const;
-  // `k = some_kernel`: true when the statement bound a function (handled).
-  bool function_alias_assign(const ast::Assign& a);
+  // `k = some_kernel`, `self.kern = kern`: true when the statement bound a function (handled).
+  bool function_alias_assign(const ast::Assign& a, ir::Block& out);
   // `f = lambda x: ...`: true when the statement bound a lambda (handled); `f(v)` applies it.
   bool lambda_alias_assign(const ast::Assign& a);
   // `def f(x): return expr` inside a function: the lambda of expr (infer/function_values.cpp).
@@ -843,6 +828,10 @@ class ModuleBuilder {
   TypeRef class_attribute_type(const std::string& cls, const std::string& attr);
   void set_class_attribute_type(const std::string& cls, const std::string& attr, TypeRef t);
   ArgparseParsers& argparse_parsers() { return argparse_parsers_; }
+  // A function passed to a host function or held by an attribute: the type naming it (its
+  // tag), and the function a tag type names, or null (infer/function_values.cpp).
+  TypeRef function_tag_type(const FunctionEntry& f);
+  const FunctionEntry* function_tag_entry(TypeRef t) const;
 
   // Module variables a plain host function rebinds (`global counter` in its body) or changes
   // in place (`timings[k] = t`, `results.append(x)`, the name not bound in it): one
@@ -900,6 +889,7 @@ class ModuleBuilder {
   std::unique_ptr<FunctionEntry> host_main_;
   std::map<const FunctionEntry*, size_t> ufunc_index_;  // into module_->ufuncs
   ArgparseParsers argparse_parsers_;
+  std::vector<std::pair<std::string, const FunctionEntry*>> function_tags_;  // tag names: "function NAME", "function NAME#2"
   std::optional<std::set<std::string>> shared_globals_;
   std::map<std::string, TypeRef> shared_global_types_;
   std::map<std::string, bool> frozen_at_launch_;
@@ -909,5 +899,20 @@ class ModuleBuilder {
   void build_host_program();
   void warn_about_missing_gpu_code();
 };
+
+inline void FunctionBuilder::reset_bindings() {
+  version_of_.clear();
+  version_count_.clear();
+  function_aliases_.clear();
+  dtype_aliases_.clear();
+  // A parameter given a class: an alias of it for the whole body.
+  for (const ir::Variable* p : fn_ ? fn_->params : std::vector<ir::Variable*>{}) {
+    if (std::string path = dtype_tag_path(p->param_type); !path.empty()) dtype_aliases_[p->name] = path;
+    if (const FunctionEntry* f = mb_.function_tag_entry(p->param_type)) function_aliases_[p->name] = f;
+  }
+  lambda_aliases_.clear();
+  display_aliases_.clear();
+  bound_this_pass_.clear();
+}
 
 }  // namespace py2cuda::infer

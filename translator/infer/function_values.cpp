@@ -33,33 +33,27 @@ bool same_length_or_report(const ast::Expr& target, const ast::Expr& value, Diag
   return false;
 }
 
-
-// The functions passed as arguments, by their tags' names: "function NAME", then
-// "function NAME#2" for another function of the same name (nested definitions).
-std::vector<std::pair<std::string, const FunctionEntry*>>& function_tags() {
-  static std::vector<std::pair<std::string, const FunctionEntry*>> tags;
-  return tags;
-}
-
 }  // namespace
 
 // A function passed to a host function (`reduce(block_sums, values)`): as with classes
 // (infer/dtype_classes.cpp), the parameter's type names the function, each function gets
 // an instance of the host function, and in it the parameter is an alias of the function.
-TypeRef function_tag_type(const FunctionEntry& f) {
+// The tags are the module's: "function NAME", then "function NAME#2" for another function
+// of the same name (nested definitions).
+TypeRef ModuleBuilder::function_tag_type(const FunctionEntry& f) {
   int same_name = 0;
-  for (const auto& [name, entry] : function_tags()) {
+  for (const auto& [name, entry] : function_tags_) {
     if (entry == &f) return types::host_object(name);
     if (entry->name == f.name) ++same_name;
   }
   std::string name = "function " + f.name + (same_name ? "#" + std::to_string(same_name + 1) : "");
-  function_tags().emplace_back(name, &f);
+  function_tags_.emplace_back(name, &f);
   return types::host_object(name);
 }
 
-const FunctionEntry* function_tag_entry(TypeRef t) {
+const FunctionEntry* ModuleBuilder::function_tag_entry(TypeRef t) const {
   if (!t || !t->is_host_object() || t->object_name().rfind("function ", 0) != 0) return nullptr;
-  for (const auto& [name, entry] : function_tags()) {
+  for (const auto& [name, entry] : function_tags_) {
     if (name == t->object_name()) return entry;
   }
   return nullptr;
@@ -86,6 +80,13 @@ const FunctionEntry* FunctionBuilder::function_value(const ast::Expr& e) const {
       if (i < elts.size()) item = elts[i].get();
     }
     return item ? function_value(*item) : nullptr;
+  }
+  if (e.kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(e).value->kind == ast::ExprKind::Name) {
+    // `self.kern`: an attribute of an instance holding a function's tag (function_alias_assign).
+    const std::string& id = ast::as<ast::Name>(*ast::as<ast::Attribute>(e).value).id;
+    auto var = locals_.count(id) ? vars_.find(binding(id)) : vars_.end();
+    const std::string cls = var == vars_.end() ? "" : instance_class(var->second->type);
+    return cls.empty() ? nullptr : mb_.function_tag_entry(mb_.class_attribute_type(cls, ast::as<ast::Attribute>(e).attr));
   }
   if (e.kind != ast::ExprKind::Name) return nullptr;
   const std::string& id = ast::as<ast::Name>(e).id;
@@ -142,10 +143,23 @@ void FunctionBuilder::report_alias_beside_variable(const std::string& id, Span s
                    "; py2cuda needs a name that holds " + only + " to hold only " + only);
 }
 
-bool FunctionBuilder::function_alias_assign(const ast::Assign& a) {
-  if (a.targets.size() != 1 || a.targets[0]->kind != ast::ExprKind::Name) return false;
+bool FunctionBuilder::function_alias_assign(const ast::Assign& a, ir::Block& out) {
+  if (a.targets.size() != 1) return false;
   const FunctionEntry* f = function_value(*a.value);
   if (!f) return false;
+  if (a.targets[0]->kind == ast::ExprKind::Attribute) {
+    // `self.kern = kern`: the object's attribute holds the function's tag, which names it (an
+    // empty value); a launch through the attribute resolves to the function (function_value).
+    const auto& target = ast::as<ast::Attribute>(*a.targets[0]);
+    ir::ExprPtr tag = call_node(mb_.function_tag_type(*f), "py2cuda::host::FunctionTag{}", a.value->span, {});
+    if (!class_attribute_store(target, tag, a.span, out, true)) {
+      D().error(a.value->span, "'" + f->name + "' is a function, which py2cuda resolves at translation time: it "
+                                   "can be held by a name or by an attribute of an instance of the program's "
+                                   "classes, not stored here");
+    }
+    return true;
+  }
+  if (a.targets[0]->kind != ast::ExprKind::Name) return false;
   bind_function(ast::as<ast::Name>(*a.targets[0]).id, *f, a.span, false);
   return true;
 }

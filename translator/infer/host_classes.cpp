@@ -223,6 +223,11 @@ ir::ExprPtr FunctionBuilder::class_call(const ast::Call& c, bool& handled) {
     return call_function(c, *it->second);
   }
   if (it == k->methods.end()) {
+    if (const FunctionEntry* held = mb_.function_tag_entry(mb_.class_attribute_type(k->name, m.attr))) {
+      // `self.finish(out)` of an attribute holding a function (function_alias_assign): that function.
+      if (held->kind == FunctionKind::Ufunc) return ufunc_call(c, *held);
+      if (held->kind == FunctionKind::Plain || held->kind == FunctionKind::CpuJit) return call_function(c, *held);
+    }
     if (mb_.class_attribute_type(k->name, m.attr) || k->properties.count(m.attr)) {
       return fail(m.attr_span, "calling the attribute '" + m.attr + "' of a '" + k->name + "' object is not supported "
                                "by py2cuda (only its methods)");
@@ -445,6 +450,13 @@ bool FunctionBuilder::class_attribute_store(const ast::Attribute& target, ir::Ex
   TypeRef t = value->type;
   if (TypeRef before = mb_.class_attribute_type(cls, target.attr)) {
     t = attribute_union(before, value->type);
+    if (!t && mb_.function_tag_entry(before) && mb_.function_tag_entry(value->type)) {
+      D().error(s, "the attribute '" + target.attr + "' of '" + cls + "' holds the function '" +
+                       mb_.function_tag_entry(before)->name + "' and, here, '" + mb_.function_tag_entry(value->type)->name +
+                       "': py2cuda resolves a function an attribute holds at translation time, so every '" + cls +
+                       "' object must hold the same one; pass the function to the method that launches it instead");
+      return true;
+    }
     if (!t) {
       D().error(s, "the attribute '" + target.attr + "' of '" + cls + "' is assigned values of incompatible types " +
                        before->str() + " and " + value->type->str());
@@ -730,8 +742,13 @@ ir::ExprPtr FunctionBuilder::instance_container_text(const ast::Expr& container,
 // instance of a base, the object's own class's) with the call's arguments.
 ir::ExprPtr FunctionBuilder::instance_call(const ast::Call& c, bool& handled) {
   handled = false;
+  // `Launcher(add_k)(a, b)`: a new instance of a class with __call__, called at once.
+  const bool new_callable = c.func->kind == ast::ExprKind::Call && [&] {
+    const sema::ClassInfo* k = class_named(*ast::as<ast::Call>(*c.func).func);
+    return k && k->methods.count("__call__");
+  }();
   if (c.func->kind != ast::ExprKind::Name && c.func->kind != ast::ExprKind::Attribute &&
-      c.func->kind != ast::ExprKind::Subscript) {
+      c.func->kind != ast::ExprKind::Subscript && !new_callable) {
     return nullptr;
   }
   auto callee = expr(*c.func);

@@ -325,7 +325,7 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
         for (const auto& t : a.targets) assign(*t, std::make_unique<ir::VarRef>(tmp, s.span), s.span, out, false);
         return;
       }
-      if (host_ && function_alias_assign(a)) return;
+      if (host_ && function_alias_assign(a, out)) return;
       if (host_ && display_alias_assign(a)) return;
       if (lambda_alias_assign(a)) return;
       if (host_ && dtype_alias_assign(a)) return;
