@@ -15,6 +15,7 @@ TranslateResult translate(const SourceFile& file, const TranslateOptions& option
   Diagnostics diags(file);
   ast::Module module = frontend::parse_module(file, diags);
   if (options.dump == TranslateOptions::Dump::Ast && !diags.has_errors()) result.dump = ast::dump(module);
+  sema::fold_constants(module);
   sema::resolve_optional_imports(module);
   sema::inline_cached_functions(module);
   sema::inline_host_decorators(module);

@@ -64,6 +64,7 @@ struct IntLit : Expr {
   uint64_t value = 0;     // magnitude; literals are never negative in Python syntax
   bool overflow = false;  // does not fit in 64 bits
   std::string text;       // as written, for messages
+  bool folded = false;    // the constant CPython folds arithmetic of literals to (sema/constant_folding.cpp)
 };
 
 // The literal `value` as the program would write it, for syntax a pass makes (a subscript, an

@@ -169,6 +169,12 @@ ir::ExprPtr FunctionBuilder::maybe_optional(const ast::Expr& e) {
 }
 
 ir::ExprPtr FunctionBuilder::literal_int(const ast::IntLit& lit) {
+  // Host code computes Python's ints as int64: arithmetic whose value leaves it (2 ** 63, 10 ** 20)
+  // would wrap, so it is reported; a literal beyond int64 written as such is NumPy's uint64.
+  if (host_ && (lit.overflow || (lit.folded && lit.value > static_cast<uint64_t>(INT64_MAX)))) {
+    return fail(lit.span, "the Python int " + lit.text + " does not fit in 64 bits: py2cuda computes host ints as int64, "
+                          "which would wrap (Python's ints have no bound); use a float (1e20) or keep values below 2**63");
+  }
   if (lit.overflow) return fail(lit.span, "integer literal " + lit.text + " does not fit in 64 bits");
   // Numba types an int literal as int64, or uint64 when it only fits there.
   TypeRef t = lit.value > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) ? types::uint64() : types::int64();

@@ -241,6 +241,11 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
   for (size_t i = 0; i < nin; ++i) {
     auto v = expr(*c.args[i]);
     if (!v) return nullptr;
+    if (v->type->is_list() || (v->type->is_tuple() && v->type->is_list_display())) {
+      // `wavg([1.0, 2.0], (5.0, 6.0))`: NumPy makes a list or tuple of numbers an array first.
+      v = listed_array(std::move(v), c.args[i]->span);
+      if (!v) return nullptr;
+    }
     TypeRef t = v->type;
     if (t->is_array()) {
       any_array = true;

@@ -202,6 +202,11 @@ void context_generators_to_classes(ast::Module& module);
 // feature, which host code reports (sema/classes.cpp). Runs after capture_module_device_arrays.
 void prepare_classes(ast::Module& module);
 
+// Arithmetic of number literals (`10 ** -3`, `1 << 63`, `2 * 3`) becomes the constant CPython
+// folds it to before Numba sees it, within CPython's limits (sema/constant_folding.cpp). Runs
+// first, on the parsed module.
+void fold_constants(ast::Module& module);
+
 // `try: import cupy / except ImportError: ...` of a module py2cuda does not translate is the
 // clause's body, as in an environment without the module (sema/optional_imports.cpp). Runs
 // first, on the parsed module.
