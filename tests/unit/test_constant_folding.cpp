@@ -54,3 +54,16 @@ TEST(ConstantFolding, FoldedIntsBeyond64BitsAreErrors) {
   r = kernel("    n[0] = 2 ** 70\n");
   EXPECT_TRUE(r.ok) << r.diagnostics;
 }
+
+// CPython compiles a list display a for loop iterates, or `in` searches, as a tuple; an
+// f-string without fields as a constant string. Numba's kernels take both.
+TEST(ConstantFolding, IteratedListsAreTuplesInNumbaFunctions) {
+  TranslateResult r = kernel("    s = 0.0\n    for d in [-1, 0, 1]:\n        s += f[1 + d]\n"
+                             "    if n[0] in [2, 3]:\n        print(f\"hit {{here}}\")\n    f[0] = s\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_FALSE(has(r.diagnostics, "lists are not supported")) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "printf(\"hit \\173here\\175\\n\");")) << r.cu;  // braces escaped for printf
+  // Host code keeps its lists.
+  r = test::translate_text("import numpy as np\n", "xs = [1, 2]\nfor v in [3, 4]:\n    xs.append(v)\nprint(xs, 3 in [3])\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+}

@@ -7,11 +7,15 @@
 // 128 bits (a `**`, `*` or `<<` whose result would be larger is left to run), no fold that
 // raises (division by zero, a negative shift) or gives a complex number (`(-8) ** 0.5`), no
 // fold of `not`. A folded int beyond 64 bits becomes a literal flagged too large, which typing
-// reports as Numba does. Runs first, on the parsed module.
+// reports as Numba does. Two more of CPython's compile-time rewrites are reproduced: a list
+// display a Numba function iterates or searches with `in` is a tuple, and an f-string without
+// replacement fields is a plain string. Runs first, on the parsed module.
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -305,17 +309,84 @@ std::optional<Number> fold(const ast::Expr& e) {
   return v;
 }
 
+// `[a, b, c]` iterated by a for loop or searched by `in`: CPython's fold_iter makes it a tuple
+// (a constant one when its items are constants), so Numba's kernels take it where they take no
+// list. A display with a starred item stays a list.
+void list_to_tuple(ast::ExprPtr& e) {
+  if (!e || e->kind != ast::ExprKind::List) return;
+  auto& list = ast::as<ast::ListExpr>(*e);
+  for (const auto& x : list.elts) {
+    if (x->kind == ast::ExprKind::Starred) return;
+  }
+  auto tuple = std::make_unique<ast::TupleExpr>(e->span);
+  tuple->elts = std::move(list.elts);
+  e = std::move(tuple);
+}
+
+// Whether a definition is compiled by Numba (a decorator from numba: cuda.jit, njit,
+// vectorize...), whose bytecode CPython optimized: there lists become the tuples above. Host
+// code keeps its lists, whose iteration Python gives the same.
+bool numba_compiled(const ast::FunctionDef& def, const std::map<std::string, std::string>& imports) {
+  for (const auto& d : def.decorators) {
+    const ast::Expr& callee = d->kind == ast::ExprKind::Call ? *ast::as<ast::Call>(*d).func : *d;
+    if (imported_path(callee, imports).rfind("numba", 0) == 0) return true;
+  }
+  return false;
+}
+
+void iterated_lists_to_tuples(ast::Block& body) {
+  for (auto& st : body) {
+    if (st->kind == ast::StmtKind::For) list_to_tuple(ast::as<ast::For>(*st).iter);
+    if (st->kind == ast::StmtKind::FunctionDef) iterated_lists_to_tuples(ast::as<ast::FunctionDef>(*st).body);
+    for (ast::Block* inner : nested_blocks(*st)) iterated_lists_to_tuples(*inner);
+  }
+  visit_expr_slots(body, [](ast::ExprPtr& slot) {
+    if (slot->kind != ast::ExprKind::Compare) return;
+    auto& c = ast::as<ast::Compare>(*slot);
+    if (!c.ops.empty() && (c.ops.back() == CmpOp::In || c.ops.back() == CmpOp::NotIn)) list_to_tuple(c.comparators.back());
+  });
+}
+
 }  // namespace
 
 // Only where the two evaluations differ is the syntax replaced: `2 * 3 * 4` and `1 << 33` stay
 // as the program wrote them (Numba's int64 arithmetic gives the folded value), readable in the
-// C++. A literal alone is no fold; `-2 ** 63` is the constant -9223372036854775808.
+// C++. A literal alone is no fold; `-2 ** 63` is the constant -9223372036854775808. An f-string
+// without replacement fields is the constant string CPython compiles it to.
 void fold_constants(ast::Module& module) {
   visit_expr_slots(module.body, [](ast::ExprPtr& slot) {
+    if (slot->kind == ast::ExprKind::FString) {
+      const auto& f = ast::as<ast::FStringExpr>(*slot);
+      std::string text;
+      for (const auto& part : f.parts) {
+        if (part.value) return;
+        text += part.text;
+      }
+      auto str = std::make_unique<ast::StrLit>(slot->span);
+      str->value = std::move(text);
+      slot = std::move(str);
+      return;
+    }
     if (slot->kind != ast::ExprKind::Binary && slot->kind != ast::ExprKind::Unary) return;
     auto v = fold(*slot);
     if (v && v->differs) slot = syntax_of(*v, slot->span);
   });
+  std::map<std::string, std::string> imports;
+  for (const auto& s : module.body) {
+    for (const auto& [name, path] : import_paths(*s)) imports[name] = path;
+  }
+  // Numba's functions wherever they are defined (a kernel factory's inside a host function).
+  std::function<void(ast::Block&)> numba_functions = [&](ast::Block& block) {
+    for (auto& s : block) {
+      if (s->kind == ast::StmtKind::FunctionDef) {
+        auto& def = ast::as<ast::FunctionDef>(*s);
+        if (numba_compiled(def, imports)) iterated_lists_to_tuples(def.body);
+        else numba_functions(def.body);
+      }
+      for (ast::Block* inner : nested_blocks(*s)) numba_functions(*inner);
+    }
+  };
+  numba_functions(module.body);
 }
 
 }  // namespace py2cuda::sema
