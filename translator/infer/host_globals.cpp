@@ -104,10 +104,11 @@ bool ModuleBuilder::is_shared_global(const std::string& name) {
         if (uses.count > 0) shared_globals_->insert(name);
       }
     }
-    // A global a kernel or device function reads that only the running program can freeze:
-    // the host program keeps it in the shared variable the first launch copies it from.
+    // A global a kernel, device function or CUDA ufunc reads that only the running program can
+    // freeze: the host program keeps it in the shared variable the first launch copies it from.
     for (const auto& f : info_.functions) {
-      if (f->kind != sema::FunctionKind::Kernel && f->kind != sema::FunctionKind::Device) continue;
+      const bool cuda_ufunc = f->kind == sema::FunctionKind::Ufunc && f->ufunc.target == "cuda";
+      if (f->kind != sema::FunctionKind::Kernel && f->kind != sema::FunctionKind::Device && !cuda_ufunc) continue;
       for (const std::string& name : frozen_globals_read(*f)) {
         if (module_names.count(name)) shared_globals_->insert(name);
       }

@@ -55,7 +55,7 @@ std::unique_ptr<ir::Module> ModuleBuilder::run() {
     for (const auto& f : info_.functions) {
       if (host_program && !f->signatures.empty() && !f->signatures.front().from_annotations &&
           !frozen_globals_read(*f).empty() &&
-          (f->kind == FunctionKind::Kernel || f->kind == FunctionKind::Device)) {
+          (f->kind == FunctionKind::Kernel || f->kind == FunctionKind::Device || f->kind == FunctionKind::Ufunc)) {
         after_host_code.push_back(f.get());
         continue;
       }
@@ -93,6 +93,10 @@ std::unique_ptr<ir::Module> ModuleBuilder::run() {
     }
     if (host_program) build_host_program();
     for (const FunctionEntry* f : after_host_code) {
+      if (f->kind == FunctionKind::Ufunc) {
+        build_ufunc(*f);  // its loops the host code's calls did not make
+        continue;
+      }
       const bool kernel = f->kind == FunctionKind::Kernel;
       for (const auto& sig : f->signatures) {
         if (kernel && sig.return_type && !sig.return_type->is_none()) {

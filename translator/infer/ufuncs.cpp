@@ -467,6 +467,7 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
   TypeRef result = nout == 1 ? results[0] : types::tuple(results);
   auto node = std::make_unique<ir::BuiltinCall>(result, pattern, c.span);
   node->args = std::move(call_args);
+  if (cuda && loop) node->ufunc_core = loop->core;
   return node;
 }
 

@@ -206,4 +206,30 @@ void mark_call_effects(Module& module) {
   }
 }
 
+std::vector<const Expr*> own_expressions(const Stmt& s) {
+  std::vector<const Expr*> out;
+  auto add = [&](const ExprPtr& e) {
+    if (e) out.push_back(e.get());
+  };
+  switch (s.kind) {
+    case StmtKind::Expr: add(static_cast<const ExprStmt&>(s).value); break;
+    case StmtKind::Assign:
+      add(static_cast<const Assign&>(s).target);
+      add(static_cast<const Assign&>(s).value);
+      break;
+    case StmtKind::If: add(static_cast<const If&>(s).cond); break;
+    case StmtKind::ForRange:
+      add(static_cast<const ForRange&>(s).start);
+      add(static_cast<const ForRange&>(s).stop);
+      add(static_cast<const ForRange&>(s).step);
+      break;
+    case StmtKind::While: add(static_cast<const While&>(s).cond); break;
+    case StmtKind::Return: add(static_cast<const Return&>(s).value); break;
+    case StmtKind::Break:
+    case StmtKind::Continue:
+    case StmtKind::Try: break;
+  }
+  return out;
+}
+
 }  // namespace py2cuda::ir

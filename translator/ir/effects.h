@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <vector>
 
 #include "ir/ir.h"
 
@@ -106,6 +107,9 @@ bool any_statement_expr(const Block& b, Pred pred) {
   return false;
 }
 
+// The expressions statement `s` evaluates itself (an assignment's target and value, a condition,
+// a loop's bounds, a returned value), not those of the blocks nested in it.
+std::vector<const Expr*> own_expressions(const Stmt& s);
 
 // What counts as an effect.
 struct EffectRules {

@@ -173,6 +173,9 @@ struct BuiltinCall : Expr {
   // `obj->total`): it is read where Python reads it, before such a call that follows it
   // (ir::reads_state).
   bool reads_state = false;
+  // A CUDA ufunc's call in host code: the function its kernel runs, whose launch-frozen
+  // globals the host code sets before the statement (Function::launch_frozen_globals).
+  const Function* ufunc_core = nullptr;
 };
 
 // A call of a device function instance.

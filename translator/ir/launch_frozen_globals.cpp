@@ -50,9 +50,16 @@ void mark_launch_frozen_globals(Module& module) {
                    [](const LaunchFrozenGlobal& a, const LaunchFrozenGlobal& b) {
                      return std::pair(a.span.line, a.span.col) < std::pair(b.span.line, b.span.col);
                    });
+  // Kernels, and the functions CUDA ufuncs' kernels run (host code freezes before their calls).
+  std::set<const Function*> ufunc_cores;
+  for (const Ufunc& u : module.ufuncs) {
+    for (const UfuncLoop& l : u.loops) {
+      if (u.cuda && l.core) ufunc_cores.insert(l.core);
+    }
+  }
   FrozenReads reads;
   for (auto& f : module.functions) {
-    if (!f->is_kernel) continue;
+    if (!f->is_kernel && !ufunc_cores.count(f.get())) continue;
     const std::set<std::string>& names = reads.of(*f);
     for (const LaunchFrozenGlobal& g : module.launch_frozen_globals) {
       if (names.count(g.cpp_name)) f->launch_frozen_globals.push_back(g.cpp_name);

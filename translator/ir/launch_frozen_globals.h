@@ -8,7 +8,7 @@
 namespace py2cuda::ir {
 
 // Sorts Module::launch_frozen_globals into source order and fills
-// Function::launch_frozen_globals of the module's kernels.
+// Function::launch_frozen_globals of the module's kernels and of CUDA ufuncs' functions.
 void mark_launch_frozen_globals(Module& module);
 
 }  // namespace py2cuda::ir

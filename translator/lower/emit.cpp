@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "ir/divmod_pairs.h"
+#include "ir/effects.h"
 #include "lower/expressions.h"
 #include "lower/ufuncs.h"
 #include "support/templates.h"
@@ -586,6 +587,28 @@ class Emitter {
     };
     add(launch.kernel);
     for (const ir::Launch::Choice& c : launch.choices) add(c.kernel);
+    freeze(names);
+  }
+
+  // Before a host statement calling CUDA ufuncs (`print(lookup(idx))`): the globals their
+  // kernels read, frozen as before a launch.
+  void freeze_globals_for_ufunc_calls(const ir::Stmt& s) {
+    if (module_->launch_frozen_globals.empty()) return;
+    std::set<std::string> names;
+    std::function<bool(const ir::Expr&)> visit = [&](const ir::Expr& e) {
+      if (e.kind == ir::ExprKind::Builtin) {
+        if (const ir::Function* core = static_cast<const ir::BuiltinCall&>(e).ufunc_core) {
+          names.insert(core->launch_frozen_globals.begin(), core->launch_frozen_globals.end());
+        }
+      }
+      ir::any_operand(e, visit);
+      return false;
+    };
+    for (const ir::Expr* e : ir::own_expressions(s)) visit(*e);
+    freeze(names);
+  }
+
+  void freeze(const std::set<std::string>& names) {
     for (const ir::LaunchFrozenGlobal& g : module_->launch_frozen_globals) {
       if (names.count(g.cpp_name)) line("py2cuda::host::freeze_global(" + g.cpp_name + ", " + g.host_cpp_name + ");");
     }
@@ -719,6 +742,7 @@ class Emitter {
     if (s.echo_line) echo(s.span.line);
     ExprPrinter p = printer();
     divmods_before(s, p);
+    if (host_code_) freeze_globals_for_ufunc_calls(s);
     switch (s.kind) {
       case ir::StmtKind::Expr: {
         const ir::Expr& value = *static_cast<const ir::ExprStmt&>(s).value;

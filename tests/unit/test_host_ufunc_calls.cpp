@@ -1,0 +1,32 @@
+// CUDA ufuncs called from host code (infer/ufuncs.cpp): Python lists become arrays as NumPy
+// makes them; a ufunc whose function reads a global only the running program knows has it
+// frozen before the call's statement, as before a kernel's launch (lower/emit.cpp).
+#include <gtest/gtest.h>
+
+#include "translate_text.h"
+
+using namespace py2cuda;
+using py2cuda::test::has;
+
+namespace {
+
+const std::string kPrologue =
+    "import numpy as np\nfrom numba import vectorize\n"
+    "LUT = np.array([i * 0.5 for i in range(4)])\n"
+    "@vectorize(['float64(float64, float64)'], target='cuda')\ndef wavg(a, b):\n    return 0.75 * a + 0.25 * b\n"
+    "@vectorize(['float64(int64)'], target='cuda')\ndef lookup(v):\n    return LUT[v]\n";  // lines 1-9
+
+}  // namespace
+
+TEST(HostUfuncCalls, ListsAreArraysAsNumPyMakesThem) {
+  TranslateResult r = test::translate_text(kPrologue, "print(wavg([1.0, 2.0], [3.0, 4.0]), wavg([1.0], 0.0))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "wavg(py2cuda::host::array_of_list<double>(py2cuda::host::List<double>{1.0, 2.0}), ")) << r.cu;
+}
+
+TEST(HostUfuncCalls, AGlobalTheUfuncReadsIsFrozenBeforeTheCall) {
+  TranslateResult r = test::translate_text(kPrologue, "print(lookup(np.arange(3)))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "  // prog.py:10: print(lookup(np.arange(3)))\n  py2cuda::host::freeze_global(LUT, LUT_global);\n"))
+      << r.cu;
+}
