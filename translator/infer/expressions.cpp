@@ -901,6 +901,17 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
       auto called = instance_call(c, handled);
       if (handled) return called;
     }
+    // `inner[1, 32](a)` in a kernel: a launch, which only host code makes.
+    if (!host_ && c.func->kind == ast::ExprKind::Subscript) {
+      const ast::Expr& launched = *ast::as<ast::Subscript>(*c.func).value;
+      auto it = launched.kind == ast::ExprKind::Name ? mb_.info().globals.find(ast::as<ast::Name>(launched).id)
+                                                    : mb_.info().globals.end();
+      if (it != mb_.info().globals.end() && it->second.kind == sema::Symbol::Kind::Function && it->second.function &&
+          it->second.function->kind == FunctionKind::Kernel && !locals_.count(it->first)) {
+        return fail(c.func->span, "cannot launch kernel '" + it->first + "' from device code; kernels are launched "
+                                      "from the host (dynamic parallelism is not supported)");
+      }
+    }
     return fail(c.func->span, "this value cannot be called in a CUDA kernel");
   }
   if (!host_ && path.rfind("operator.", 0) == 0) return operator_call(c, path);
