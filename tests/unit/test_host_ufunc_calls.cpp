@@ -30,3 +30,20 @@ TEST(HostUfuncCalls, AGlobalTheUfuncReadsIsFrozenBeforeTheCall) {
   EXPECT_TRUE(has(r.cu, "  // prog.py:10: print(lookup(np.arange(3)))\n  py2cuda::host::freeze_global(LUT, LUT_global);\n"))
       << r.cu;
 }
+
+// numba-cuda's GUFunc dispatch: an exact dtype match, else the first signature whose dtypes cast
+// safely to the inputs' (host inputs converted), else TypeError when the call runs.
+TEST(HostUfuncCalls, GufuncSignaturesAreChosenAsNumbaCudaChoosesThem) {
+  const std::string prologue =
+      "import numpy as np\nfrom numba import guvectorize\n"
+      "@guvectorize(['void(float32[:], float32[:])'], '(n)->()', target='cuda')\n"
+      "def total(a, out):\n    out[0] = a[0]\n"
+      "@guvectorize(['void(float64[:], float64, float64[:])'], '(n),()->(n)', target='cuda')\n"
+      "def shift(a, k, out):\n    out[0] = a[0] + k\n";  // lines 1-8
+  TranslateResult r = test::translate_text(prologue, "print(total(np.ones((2, 3))))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "total(py2cuda::np::astype<float>(")) << r.cu;
+  r = test::translate_text(prologue, "print(shift(np.ones(3), 2))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "throw py2cuda::host::TypeError(\"no matching signature\");")) << r.cu;
+}

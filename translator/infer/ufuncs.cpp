@@ -15,6 +15,7 @@
 #include "builtins/host_table.h"
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
+#include "infer/host_nodes.h"
 
 namespace py2cuda::infer {
 
@@ -313,8 +314,44 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
     Diagnostics::note(d, f.decorator_span, "'" + f.name + "' has the signature(s) " + list);
   };
   const sema::Signature* chosen = nullptr;
+  bool no_matching_signature = false;  // a CUDA gufunc's call raises TypeError when it runs
   if (!f.signatures.empty()) {
-    if (cuda) {
+    if (cuda && info.gufunc) {
+      // numba-cuda's GUFunc._schedule: the signature of exactly the inputs' dtypes (a scalar's
+      // np.asarray dtype), else the first whose dtypes cast safely TO the inputs' (sic,
+      // _search_matching_signature), the host inputs then converted to it; else TypeError.
+      for (const auto& s : f.signatures) {
+        if (sig_inputs(s) == dtypes) {
+          chosen = &s;
+          break;
+        }
+      }
+      for (size_t k = 0; !chosen && k < f.signatures.size(); ++k) {
+        auto in = sig_inputs(f.signatures[k]);
+        bool ok = true;
+        for (size_t i = 0; i < nin; ++i) ok = ok && can_cast_safe(in[i], dtypes[i]);
+        if (ok) chosen = &f.signatures[k];
+      }
+      if (chosen) {
+        auto in = sig_inputs(*chosen);
+        for (size_t i = 0; i < nin; ++i) {
+          if (!args[i]->type->is_array() || in[i] == dtypes[i]) continue;
+          if (args[i]->type->is_device_array()) {
+            return fail(c.args[i]->span, "a device array of " + dtypes[i]->str() + " for gufunc '" + f.name + "', whose " +
+                                             "signature " + chosen->text + " takes " + in[i]->str() + ": numba-cuda " +
+                                             "converts host inputs only; convert it first (copy_to_host().astype())");
+          }
+          // adjust_input_types: the host input as a copy of the signature's dtype.
+          TypeRef converted = types::array(in[i], args[i]->type->ndim(), Layout::C);
+          args[i] = call_node(converted, "py2cuda::np::astype<{t0}>({0})", c.args[i]->span, args_of(std::move(args[i])),
+                              {in[i]});
+          dtypes[i] = in[i];
+        }
+      } else {
+        chosen = &f.signatures.front();  // types the call; it raises before any loop runs
+        no_matching_signature = true;
+      }
+    } else if (cuda) {
       std::vector<const sema::Signature*> matches;
       bool scalars = false;
       for (size_t i = 0; i < nin; ++i) scalars = scalars || !args[i]->type->is_array();
@@ -465,6 +502,15 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
     pattern = "py2cuda::host::gufunc_scalar_results<" + which + ">(" + pattern + ")";
   }
   TypeRef result = nout == 1 ? results[0] : types::tuple(results);
+  if (no_matching_signature) {
+    // Python raises when the call runs (a program may catch it); its arguments were evaluated.
+    std::vector<ir::ExprPtr> evaluated;
+    for (auto& a : call_args) evaluated.push_back(with_effects(std::move(a)));
+    std::string ignored;
+    for (size_t i = 0; i < evaluated.size(); ++i) ignored += "(void)({" + std::to_string(i) + "}), ";
+    return with_effects(call_node(result, "(" + ignored + "[]() -> {t0} { throw py2cuda::host::TypeError(\"no matching signature\"); }())",
+                                  c.span, std::move(evaluated), {result}));
+  }
   auto node = std::make_unique<ir::BuiltinCall>(result, pattern, c.span);
   node->args = std::move(call_args);
   if (cuda && loop) node->ufunc_core = loop->core;
