@@ -47,3 +47,19 @@ TEST(HostUfuncCalls, GufuncSignaturesAreChosenAsNumbaCudaChoosesThem) {
   ASSERT_TRUE(r.ok) << r.diagnostics;
   EXPECT_TRUE(has(r.cu, "throw py2cuda::host::TypeError(\"no matching signature\");")) << r.cu;
 }
+
+// `u.reduce(x)` of a binary CUDA ufunc: numba-cuda's pairwise reduction, emitted for the loops
+// host code reduces; a CPU ufunc's reduce is a located warning.
+TEST(HostUfuncCalls, ReduceOfACudaUfuncRunsNumbaCudasPairwiseSteps) {
+  TranslateResult r = test::translate_text(kPrologue, "print(wavg.reduce(np.arange(5.0)))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "double wavg_reduce(const py2cuda::host::DeviceNDArray<double, 1>& x) {")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "wavg_reduce(py2cuda::host::to_device(py2cuda::np::arange<double>(")) << r.cu;
+  r = test::translate_text(kPrologue, "print(wavg(np.ones(2), 1.0))\n");
+  EXPECT_FALSE(has(r.cu, "wavg_reduce")) << r.cu;  // only for ufuncs host code reduces
+  r = test::translate_text("import numpy as np\nfrom numba import vectorize\n"
+                           "@vectorize(['float64(float64, float64)'])\ndef plus(a, b):\n    return a + b\n",
+                           "print(plus.reduce(np.ones(3)))\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:6:7: warning: 'plus.reduce' is supported by py2cuda for binary CUDA ufuncs"))
+      << r.diagnostics;
+}

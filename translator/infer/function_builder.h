@@ -316,6 +316,7 @@ class FunctionBuilder {
   // time.sleep, os.environ.get / os.getenv, warnings.warn (infer/host_process.cpp).
   ir::ExprPtr process_call(HostRowArgs& bound);
   bool floating_point_modes(const ast::Call& c, const std::string& what);
+  ir::ExprPtr ufunc_reduce(const ast::Call& c, const FunctionEntry& f);
   // Kernels' tuple operators and builtins (infer/kernel_tuples.cpp): `t + u`, `t * 3`,
   // divmod(a, b), max(t) / min(t); each operand evaluated once (bound by ir::Let).
   ir::ExprPtr kernel_tuple_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);

@@ -484,6 +484,10 @@ ir::ExprPtr FunctionBuilder::host_call(const ast::Call& c, bool& handled) {
   // A method of a value: a.astype(...), d.copy_to_host(), rng.normal(...).
   if (c.func->kind == ast::ExprKind::Attribute) {
     const auto& m = ast::as<ast::Attribute>(*c.func);
+    // `add.reduce(x)` of a CUDA ufunc (infer/ufuncs.cpp).
+    if (const FunctionEntry* u = function_value(*m.value); u && u->kind == FunctionKind::Ufunc && m.attr == "reduce") {
+      return ufunc_reduce(c, *u);
+    }
     if (resolve_path(mb_.info(), *c.func).empty()) {
       const ast::Expr* root = m.value.get();
       while (root->kind == ast::ExprKind::Attribute) root = ast::as<ast::Attribute>(*root).value.get();

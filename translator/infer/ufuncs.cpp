@@ -517,4 +517,54 @@ ir::ExprPtr FunctionBuilder::ufunc_call(const ast::Call& c, const FunctionEntry&
   return node;
 }
 
+// `u.reduce(x)` of a binary CUDA ufunc: numba-cuda's DeviceVectorize.reduce, which takes a 1-D
+// array (host or device) of a signature's dtype, halves it on the device, combining the halves
+// with the ufunc until one element is left, and returns that element as a NumPy scalar of the
+// array's dtype: TypeError for an empty array.
+ir::ExprPtr FunctionBuilder::ufunc_reduce(const ast::Call& c, const FunctionEntry& f) {
+  const sema::UfuncInfo& info = f.ufunc;
+  if (info.target != "cuda" || info.gufunc) {
+    return fail(c.func->span, "'" + f.name + ".reduce' is supported by py2cuda for binary CUDA ufuncs "
+                              "(@vectorize(..., target='cuda')), as numba-cuda runs it; not for this " +
+                              std::string(info.gufunc ? "gufunc" : "CPU ufunc"));
+  }
+  if (f.def->params.size() != 2) return numba_rejects(c.span, "'" + f.name + ".reduce' needs a binary ufunc (numba-cuda: 'must be a binary ufunc')");
+  for (const auto& kw : c.keywords) {
+    if (kw.name != "stream") return fail(kw.span, "'" + f.name + ".reduce' got an unexpected keyword argument '" + kw.name + "'");
+  }
+  if (c.args.size() != 1) return fail(c.span, "'" + f.name + ".reduce' takes one array");
+  auto arr = expr(*c.args[0]);
+  if (!arr) return nullptr;
+  if (arr->type->is_list()) arr = listed_array(std::move(arr), c.args[0]->span);
+  if (!arr) return nullptr;
+  if (!arr->type->is_array() || arr->type->ndim() != 1) {
+    return numba_rejects(c.args[0]->span, "'" + f.name + ".reduce' takes a 1-D array (numba-cuda: 'must use 1d array'), not " +
+                                               arr->type->str());
+  }
+  for (const auto& kw : c.keywords) {
+    if (!expr(*kw.value)) return nullptr;  // the stream: launches here are synchronous
+  }
+  TypeRef dt = arr->type->dtype();
+  const sema::Signature* chosen = nullptr;
+  for (const auto& s : f.signatures) {
+    if (s.params.size() == 2 && s.params[0] == dt && s.params[1] == dt && s.return_type == dt) chosen = chosen ? chosen : &s;
+  }
+  if (!chosen) {
+    return numba_rejects(c.span, "no signature of CUDA ufunc '" + f.name + "' is " + dt->str() + "(" + dt->str() + ", " +
+                                     dt->str() + "), which '" + f.name + ".reduce' of a " + dt->str() + " array runs "
+                                     "(numba-cuda combines the halves in place: exact dtypes)");
+  }
+  if (final_) {
+    const ir::UfuncLoop* loop = mb_.ufunc_loop(f, chosen->params, chosen->return_type, chosen->text, c.span);
+    if (!loop) return nullptr;
+    ir::Ufunc* u = mb_.ufunc_of(f);
+    for (size_t k = 0; k < u->loops.size(); ++k) {
+      if (&u->loops[k] == loop) u->reduced_loops.insert(k);
+    }
+  }
+  const std::string device = arr->type->is_device_array() ? "{0}" : "py2cuda::host::to_device({0})";
+  auto call = call_node(dt, cpp_identifier(f.name) + "_reduce(" + device + ")", c.span, args_of(std::move(arr)));
+  return with_effects(std::move(call));
+}
+
 }  // namespace py2cuda::infer

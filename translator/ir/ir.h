@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -489,6 +490,9 @@ struct Ufunc {
   std::vector<std::vector<std::string>> in_dims, out_dims;
   Span def_span;
   std::vector<UfuncLoop> loops;
+  // Loops (indices into `loops`) host code reduces with `u.reduce(x)`: each gets the pairwise
+  // reduction numba-cuda's DeviceVectorize.reduce runs (lower/ufuncs.cpp).
+  std::set<size_t> reduced_loops;
 };
 
 struct Module {

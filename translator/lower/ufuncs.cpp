@@ -239,6 +239,36 @@ void cuda_entry(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
   w.line(0, "}");
 }
 
+// `u.reduce(x)` in host code: numba-cuda's DeviceVectorize.reduce of a 1-D device array, the
+// same pairwise steps (so a float sum rounds as Numba's does): an even length adds the upper
+// half into the lower, in place, and goes on with the lower half; an odd one reduces all but
+// the last element, then adds it. Emitted only for the loops host code reduces.
+void cuda_reduce(Writer& w, const ir::Ufunc& u, const ir::UfuncLoop& l) {
+  const std::string t = cpp_type(out_dtype(l, 0));
+  const std::string array = "py2cuda::host::DeviceNDArray<" + t + ", 1>";
+  const std::string steps = u.cpp_name + "_reduce_steps";
+  w.out += "\n";
+  w.line(0, "// " + u.name + ".reduce(x) for " + l.signature_text + ": numba-cuda's pairwise reduction on the device; the");
+  w.line(0, "// element left is the result (TypeError for an empty array, as numba-cuda raises).");
+  w.line(0, array + " " + steps + "(const " + array + "& mem) {");
+  w.line(1, "const int64_t n = mem.shape(0);");
+  w.line(1, "if (n % 2 != 0) {");
+  w.line(2, "const auto cut = py2cuda::host::split(mem, n - 1);  // all but the last element, and the last");
+  w.line(2, "const " + array + " out = " + steps + "(cut[0]);");
+  w.line(2, l.cpp_name + "(out, cut[1], py2cuda::host::ufunc_out(out));");
+  w.line(2, "return out;");
+  w.line(1, "}");
+  w.line(1, "const auto halves = py2cuda::host::split(mem, n / 2);");
+  w.line(1, l.cpp_name + "(halves[0], halves[1], py2cuda::host::ufunc_out(halves[0]));");
+  w.line(1, "return n / 2 > 1 ? " + steps + "(halves[0]) : halves[0];");
+  w.line(0, "}");
+  w.out += "\n";
+  w.line(0, t + " " + u.cpp_name + "_reduce(const " + array + "& x) {");
+  w.line(1, "if (x.shape(0) == 0) throw py2cuda::host::TypeError(\"Reduction on an empty array.\");");
+  w.line(1, "return (x.shape(0) == 1 ? x : " + steps + "(x)).copy_to_host()(0);");
+  w.line(0, "}");
+}
+
 // @guvectorize(target='cpu' / 'parallel'): the core function per loop index on NDArray
 // views of the core dimensions (py2cuda/host/ufunc_call.h's gufunc_cpu); operands are
 // first cast to the loop's dtypes, as NumPy casts them.
@@ -379,6 +409,7 @@ std::string ufunc_section(const ir::Module& m, const SourceFile& file, bool cuda
       if (cuda) {
         cuda_loop(w, u, u.loops[k], k);
         if (entries) cuda_entry(w, u, u.loops[k]);
+        if (entries && u.reduced_loops.count(k)) cuda_reduce(w, u, u.loops[k]);
       } else if (!u.gufunc) cpu_loop(w, u, u.loops[k]);
       else cpu_gufunc_loop(w, u, u.loops[k]);
     }
