@@ -367,3 +367,42 @@ TEST(TypeRules, NumpyUfuncEmitsTheLoopsFunction) {
   EXPECT_EQ(m->type, types::int16());
   EXPECT_FALSE(diags.has_errors());
 }
+
+// Numba's typing templates of int(), float() and round(x, n): an integer's int() and a float's
+// float() keep their types; round(int, n) is a float64 (numba-cuda's compile_ptx).
+TEST(TypeRules, ConversionBuiltinsKeepTheirArgumentsTypesAsNumba) {
+  SourceFile file("t.py", "x\n");
+  Diagnostics diags(file);
+  auto call = [&](std::string_view path, std::vector<TypeRef> types) {
+    std::vector<ir::ExprPtr> args;
+    for (TypeRef t : types) args.push_back(std::make_unique<ir::GlobalRef>("x", t, Span{}));
+    return infer::type_builtin(*builtins::find(path), std::move(args), Span{}, diags);
+  };
+  EXPECT_EQ(call("int", {types::uint8()})->type, types::uint8());
+  EXPECT_EQ(call("int", {types::uint64()})->type, types::uint64());
+  EXPECT_EQ(call("int", {types::float32()})->type, types::int64());
+  EXPECT_EQ(call("int", {types::boolean()})->type, types::int64());
+  EXPECT_EQ(call("float", {types::float32()})->type, types::float32());
+  EXPECT_EQ(call("float", {types::int32()})->type, types::float64());
+  EXPECT_EQ(call("round", {types::int64(), types::int64()})->type, types::float64());
+  EXPECT_FALSE(diags.has_errors());
+}
+
+// divmod's one computation type, checked against njit over every pair of bool, the integers
+// and float32/float64 (it is not `//`'s: divmod(uint8, bool) is uint64, uint8 // bool int64).
+TEST(TypeRules, DivmodComputesInTheTypeNumbasOverloadsResolveTo) {
+  using types::boolean, types::int8, types::int16, types::int32, types::int64, types::uint8, types::uint16,
+      types::uint64, types::float32, types::float64;
+  EXPECT_EQ(rules::divmod_operand(uint8(), boolean()), uint64());
+  EXPECT_EQ(rules::divmod_operand(boolean(), boolean()), int64());
+  EXPECT_EQ(rules::divmod_operand(uint16(), int16()), int64());
+  EXPECT_EQ(rules::divmod_operand(int64(), uint64()), float64());
+  EXPECT_EQ(rules::divmod_operand(uint64(), uint8()), uint64());
+  EXPECT_EQ(rules::divmod_operand(int32(), int8()), int64());
+  EXPECT_EQ(rules::divmod_operand(float32(), int16()), float32());
+  EXPECT_EQ(rules::divmod_operand(float32(), uint16()), float64());
+  EXPECT_EQ(rules::divmod_operand(uint8(), float32()), float32());
+  EXPECT_EQ(rules::divmod_operand(float32(), int32()), float64());
+  EXPECT_EQ(rules::divmod_operand(boolean(), float64()), float64());
+  EXPECT_EQ(rules::binary_result(BinOp::FloorDiv, uint8(), boolean()), int64());
+}

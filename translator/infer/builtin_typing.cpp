@@ -391,8 +391,10 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
       half_as_float32();  // exact; Numba's round of float16 gives what float32's does
       if (args.size() == 2) {
         if (!numbers()) return nullptr;
+        // numba-cuda rounds an integer x as the float64 it converts to (round(int64, 2) is a float64).
+        if (args[0]->type->is_int() || args[0]->type->is_bool()) args[0] = convert(std::move(args[0]), types::float64());
         if (!args[0]->type->is_float()) {
-          diags.error(args[0]->span, "round(x, ndigits) needs a float x on the CUDA target, not " + args[0]->type->str());
+          diags.error(args[0]->span, "round(x, ndigits) needs a real x on the CUDA target, not " + args[0]->type->str());
           return nullptr;
         }
         if (!args[1]->type->is_int()) {
@@ -410,10 +412,16 @@ ir::ExprPtr type_builtin(const builtins::Builtin& row, std::vector<ir::ExprPtr> 
     }
     case Rule::ToInt:
       if (!arity(1, 1) || !numbers()) return nullptr;
+      // Numba's typing of int(): an integer keeps its type (int(uint8) is a uint8, int(uint64) a
+      // uint64, so their differences wrap unsigned); a float or a bool becomes intp.
+      if (args[0]->type->is_int()) return std::move(args[0]);
       return convert(std::move(args[0]), types::int64());
     case Rule::ToFloat:
       if (!arity(1, 1) || !numbers()) return nullptr;
-      if (is_half(args[0])) return std::move(args[0]);  // numba-cuda: float(float16) stays float16
+      // Numba's typing of float(): a float keeps its type (float(float32) is a float32, whose
+      // products then round to float32; numba-cuda's float(float16) stays float16); an integer
+      // or a bool becomes float64.
+      if (args[0]->type->is_float()) return std::move(args[0]);
       return convert(std::move(args[0]), types::float64());
     case Rule::ToBool:
       if (!arity(1, 1)) return nullptr;

@@ -88,6 +88,11 @@ ir::ExprPtr FunctionBuilder::kernel_divmod(const ast::Call& c) {
   if (!a->type->is_number() || !b->type->is_number()) {
     return fail(c.span, "divmod() of " + a->type->str() + " and " + b->type->str() + " is not supported in CUDA kernels");
   }
+  // Both operands in the one type Numba's divmod computes in (not always `//`'s).
+  if (TypeRef t = rules::divmod_operand(a->type, b->type)) {
+    a = convert(std::move(a), t);
+    b = convert(std::move(b), t);
+  }
   std::vector<std::unique_ptr<ir::Let>> lets;
   a = evaluated_once(std::move(a), "dividend", lets, true);
   b = evaluated_once(std::move(b), "divisor", lets, true);

@@ -327,6 +327,28 @@ TypeRef binary_result(BinOp op, TypeRef a, TypeRef b) {
   return nullptr;
 }
 
+TypeRef divmod_operand(TypeRef a, TypeRef b) {
+  for (TypeRef t : {a, b}) {
+    if (!t->is_int() && !t->is_bool() && !t->is_float()) return nullptr;
+    if (t->is_float() && t->bits() == 16) return nullptr;
+  }
+  if (a->is_float() || b->is_float()) {
+    // float32 only beside what converts to it with a promotion or a safe conversion Numba
+    // ranks above float64's: bool, int8, int16, uint8 and float32 (checked against njit).
+    auto small = [](TypeRef t) {
+      return t->is_bool() || (t->is_float() && t->bits() == 32) || (t->is_int() && t->is_signed() && t->bits() <= 16) ||
+             (t->is_int() && !t->is_signed() && t->bits() == 8);
+    };
+    return small(a) && small(b) ? types::float32() : types::float64();
+  }
+  const bool any_signed = (a->is_int() && a->is_signed()) || (b->is_int() && b->is_signed());
+  const bool any_unsigned = (a->is_int() && !a->is_signed()) || (b->is_int() && !b->is_signed());
+  const bool any_uint64 = (a->is_int() && !a->is_signed() && a->bits() == 64) || (b->is_int() && !b->is_signed() && b->bits() == 64);
+  if (any_signed && any_uint64) return types::float64();  // no integer case holds both
+  if (any_unsigned && !any_signed) return types::uint64();
+  return types::int64();  // a signed operand, or two bools
+}
+
 TypeRef unary_result(UnaryOp op, TypeRef a) {
   if (a->is_complex()) {
     if (op == UnaryOp::Not) return types::boolean();

@@ -23,6 +23,12 @@ TypeRef binary_result(BinOp op, TypeRef a, TypeRef b);
 // The result type of `op a`, or nullptr if Numba rejects it.
 TypeRef unary_result(UnaryOp op, TypeRef a);
 
+// The type divmod(a, b) of real scalars computes in (its result is a pair of it): Numba's
+// DivMod template has one case per type of int64, uint64, float32 and float64, both operands
+// converted to the case its overload resolution picks, which is not `//`'s type
+// (divmod(uint8, bool) is in uint64 where uint8 // bool is int64). nullptr for other operands.
+TypeRef divmod_operand(TypeRef a, TypeRef b);
+
 // The type two scalars are compared in (the result is always bool): their
 // unification, as Numba resolves its per-type comparison templates. Or
 // nullptr when they cannot be compared.
