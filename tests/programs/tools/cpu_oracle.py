@@ -20,7 +20,7 @@ collectives or random numbers, whose threads need not run together):
       min / max of two floats     libdevice fmin / fmax on CUDA (NaN ignored, -0.0 below +0.0);
                                   Python's algorithm on the CPU, and on CUDA for three or more
                                   arguments or an integer argument;
-      int ** int                  (non-constant exponent) the result passes through float64 on
+      int ** int                  (a constant exponent too) the result passes through float64 on
                                   CUDA (cvt.rn.f64, then a saturating cvt.rzi back);
       round(float)                llrint on CUDA: NaN gives -2**63 (as an H200 does; the PTX
                                   manual says 0), out-of-range values saturate.
@@ -216,21 +216,22 @@ class _Rewriter(ast.NodeTransformer):
         return node
 
     @staticmethod
-    def _constant_exponent(node):
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-            node = node.operand
-        return isinstance(node, ast.Constant)
+    def _negative_constant_exponent(node):
+        return (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant)) or \
+            (isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and node.value < 0)
 
     def visit_BinOp(self, node):
         self.generic_visit(node)
-        if isinstance(node.op, ast.Pow) and not self._constant_exponent(node.right):
-            # A constant exponent is unrolled into multiplications on both targets.
+        if isinstance(node.op, ast.Pow) and not self._negative_constant_exponent(node.right):
+            # numba-cuda's int ** int passes through float64 for a constant exponent too: its
+            # multiplications (the exact, wrapping product) are then converted to float64 and back
+            # (cvt.rn.f64.s64 / cvt.rzi.s64.f64 in the PTX of `a ** 39`), as for a run-time one.
             return ast.Call(ast.Name("_py2cuda_pow", ast.Load()), [node.left, node.right], [])
         return node
 
     def visit_AugAssign(self, node):
         self.generic_visit(node)
-        if isinstance(node.op, ast.Pow) and not self._constant_exponent(node.value):
+        if isinstance(node.op, ast.Pow) and not self._negative_constant_exponent(node.value):
             target = ast.Name(node.target.id, ast.Load()) if isinstance(node.target, ast.Name) else None
             if target is not None:
                 return ast.Assign([node.target], ast.Call(ast.Name("_py2cuda_pow", ast.Load()),
