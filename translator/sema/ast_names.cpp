@@ -256,4 +256,21 @@ std::string FreshNames::operator()(const std::string& base) {
   return name;
 }
 
+bool constant_syntax(const ast::Expr& e, const std::function<bool(const std::string&)>& bound_once) {
+  switch (e.kind) {
+    case ast::ExprKind::IntLit:
+    case ast::ExprKind::FloatLit:
+    case ast::ExprKind::BoolLit:
+    case ast::ExprKind::NoneLit: return true;
+    case ast::ExprKind::StrLit: return !ast::as<ast::StrLit>(e).is_fstring;
+    case ast::ExprKind::Unary: return constant_syntax(*ast::as<ast::Unary>(e).operand, bound_once);
+    case ast::ExprKind::Tuple:
+      for (const auto& x : ast::as<ast::TupleExpr>(e).elts)
+        if (!constant_syntax(*x, bound_once)) return false;
+      return true;
+    case ast::ExprKind::Name: return bound_once && bound_once(ast::as<ast::Name>(e).id);
+    default: return false;
+  }
+}
+
 }  // namespace py2cuda::sema

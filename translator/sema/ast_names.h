@@ -64,6 +64,10 @@ std::vector<const ast::Block*> nested_blocks(const ast::Stmt& s);
 // Whether statement `s` may `break` or `continue` a loop around it (not a loop inside it).
 bool leaves_enclosing_loop(const ast::Stmt& s);
 
+// Whether `e` has one value wherever it is read: a literal (not an f-string), a negated one, a
+// tuple of them, or a name `bound_once` accepts (no name when it is empty).
+bool constant_syntax(const ast::Expr& e, const std::function<bool(const std::string&)>& bound_once = {});
+
 // Names for the definitions and variables a pass makes: none the module uses already, each
 // made once (`base`, else `base_2`, `base_3`...).
 class FreshNames {

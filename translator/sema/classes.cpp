@@ -260,21 +260,9 @@ ast::FunctionDef* init_of(const ast::ClassDef& c) {
   return nullptr;
 }
 
-// A class-level value a constructor can write again: a literal, a negated number, a tuple of them.
-bool literal_value(const ast::Expr& e) {
-  switch (e.kind) {
-    case ast::ExprKind::IntLit:
-    case ast::ExprKind::FloatLit:
-    case ast::ExprKind::BoolLit:
-    case ast::ExprKind::StrLit: return !(e.kind == ast::ExprKind::StrLit && ast::as<ast::StrLit>(e).is_fstring);
-    case ast::ExprKind::Unary: return literal_value(*ast::as<ast::Unary>(e).operand);
-    case ast::ExprKind::Tuple:
-      for (const auto& x : ast::as<ast::TupleExpr>(e).elts)
-        if (!literal_value(*x)) return false;
-      return true;
-    default: return false;
-  }
-}
+// A class-level value a constructor can write again: a literal, a negated number, a tuple of them
+// (None is the field's own starting value).
+bool literal_value(const ast::Expr& e) { return e.kind != ast::ExprKind::NoneLit && constant_syntax(e); }
 
 // The attributes the program assigns through objects (`self.omega = omega` in a method,
 // `m2.gain = 0.5` outside the class), less those it also assigns through a class (`Solver.count

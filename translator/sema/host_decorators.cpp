@@ -200,21 +200,10 @@ class DecoratorInliner {
   // A value a factory's parameter may be replaced by in the wrapper: a literal, a negated one, a
   // tuple of them, or a name the module binds once.
   bool frozen_value(const ast::Expr& e) const {
-    switch (e.kind) {
-      case ast::ExprKind::IntLit:
-      case ast::ExprKind::FloatLit:
-      case ast::ExprKind::BoolLit:
-      case ast::ExprKind::NoneLit: return true;
-      case ast::ExprKind::StrLit: return !ast::as<ast::StrLit>(e).is_fstring;
-      case ast::ExprKind::Unary: return frozen_value(*ast::as<ast::Unary>(e).operand);
-      case ast::ExprKind::Tuple:
-        for (const auto& x : ast::as<ast::TupleExpr>(e).elts)
-          if (!frozen_value(*x)) return false;
-        return true;
-      case ast::ExprKind::Name: return module_bindings_.count(ast::as<ast::Name>(e).id) &&
-                                       module_bindings_.at(ast::as<ast::Name>(e).id) == 1;
-      default: return false;
-    }
+    return constant_syntax(e, [&](const std::string& id) {
+      auto it = module_bindings_.find(id);
+      return it != module_bindings_.end() && it->second == 1;
+    });
   }
 
   // `def register(fn): REGISTRY.append(fn.__name__); return fn`: a decorator that records the

@@ -75,24 +75,10 @@ class PartialInliner {
   // An argument whose value is the same wherever it is read: a literal, a negated one, a tuple
   // of them, or a name bound once in the module.
   bool stable(const ast::Expr& e) const {
-    switch (e.kind) {
-      case ast::ExprKind::IntLit:
-      case ast::ExprKind::FloatLit:
-      case ast::ExprKind::BoolLit:
-      case ast::ExprKind::NoneLit: return true;
-      case ast::ExprKind::StrLit: return !ast::as<ast::StrLit>(e).is_fstring;
-      case ast::ExprKind::Unary: return stable(*ast::as<ast::Unary>(e).operand);
-      case ast::ExprKind::Tuple:
-        for (const auto& x : ast::as<ast::TupleExpr>(e).elts)
-          if (!stable(*x)) return false;
-        return true;
-      case ast::ExprKind::Name: {
-        auto it = bindings_.find(ast::as<ast::Name>(e).id);
-        return it == bindings_.end() || it->second <= 1;
-      }
-      case ast::ExprKind::Attribute: return stable(*ast::as<ast::Attribute>(e).value);
-      default: return false;
-    }
+    return constant_syntax(e, [&](const std::string& id) {
+      auto it = bindings_.find(id);
+      return it == bindings_.end() || it->second <= 1;
+    });
   }
 
   // `name = functools.partial(f, args..., keywords...)`, name bound once, f a name.
