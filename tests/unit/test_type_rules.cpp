@@ -342,16 +342,19 @@ TEST(TypeRules, NumpyUfuncsMatchNumbaTable) {
   EXPECT_GT(calls, 1500);
 }
 
+// The kernel builtin at `path` typed for arguments of `types`.
+ir::ExprPtr builtin_of(std::string_view path, const std::vector<TypeRef>& types, Diagnostics& diags) {
+  std::vector<ir::ExprPtr> args;
+  for (TypeRef t : types) args.push_back(std::make_unique<ir::GlobalRef>("x", t, Span{}));
+  return infer::type_builtin(*builtins::find(path), std::move(args), Span{}, diags);
+}
+
 // np.sin(int8) computes in float32 (sinf of the argument converted to float32), as
 // numba-cuda's float32 loop calls libdevice's __nv_sinf; np.sin(int32) in float64.
 TEST(TypeRules, NumpyUfuncEmitsTheLoopsFunction) {
   SourceFile file("t.py", "x\n");
   Diagnostics diags(file);
-  auto call = [&](std::string_view path, std::vector<TypeRef> types) {
-    std::vector<ir::ExprPtr> args;
-    for (TypeRef t : types) args.push_back(std::make_unique<ir::GlobalRef>("x", t, Span{}));
-    return infer::type_builtin(*builtins::find(path), std::move(args), Span{}, diags);
-  };
+  auto call = [&](std::string_view path, std::vector<TypeRef> types) { return builtin_of(path, types, diags); };
   auto pattern = [](const ir::ExprPtr& e) { return static_cast<const ir::BuiltinCall&>(*e).pattern; };
   auto first_arg_type = [](const ir::ExprPtr& e) { return static_cast<const ir::BuiltinCall&>(*e).args[0]->type; };
   ir::ExprPtr s8 = call("numpy.sin", {types::int8()});
@@ -373,11 +376,7 @@ TEST(TypeRules, NumpyUfuncEmitsTheLoopsFunction) {
 TEST(TypeRules, ConversionBuiltinsKeepTheirArgumentsTypesAsNumba) {
   SourceFile file("t.py", "x\n");
   Diagnostics diags(file);
-  auto call = [&](std::string_view path, std::vector<TypeRef> types) {
-    std::vector<ir::ExprPtr> args;
-    for (TypeRef t : types) args.push_back(std::make_unique<ir::GlobalRef>("x", t, Span{}));
-    return infer::type_builtin(*builtins::find(path), std::move(args), Span{}, diags);
-  };
+  auto call = [&](std::string_view path, std::vector<TypeRef> types) { return builtin_of(path, types, diags); };
   EXPECT_EQ(call("int", {types::uint8()})->type, types::uint8());
   EXPECT_EQ(call("int", {types::uint64()})->type, types::uint64());
   EXPECT_EQ(call("int", {types::float32()})->type, types::int64());
