@@ -2,7 +2,8 @@
 (`cfg = (blocks, threads)`, `kernel[cfg](...)`, a module constant, one with a stream and a
 dynamic shared memory size), `cuda.In`/`cuda.Out`/`cuda.InOut` around host arrays (copied to
 the device only, back only, or both); ufunc signatures and a gufunc layout named by module
-variables (`@vectorize(SIGNATURES, target="cuda")`) rather than written in the decorator."""
+variables (`@vectorize(SIGNATURES, target="cuda")`) rather than written in the decorator; a list
+of arrays spread into a launch (`saxpy[1, 8](2.0, *operands)`)."""
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
 import numpy as np
 from numba import cuda, float32, float64, guvectorize, vectorize
@@ -66,3 +67,6 @@ stream.synchronize()
 print("stream", d_counts.copy_to_host())
 print("add", add(np.arange(3, dtype=np.float32), np.ones(3, dtype=np.float32)), add(np.arange(3.0), np.full(3, 0.5)))
 print("row_max", row_max(np.array([[1.0, 5.0, 2.0], [-1.0, -3.0, -2.0]])))
+operands = [np.arange(4.0), np.ones(4), np.zeros(4)]
+saxpy[1, 8](2.0, *operands)
+print("starred list", operands[2])

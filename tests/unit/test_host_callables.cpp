@@ -253,3 +253,11 @@ TEST(HostCallables, AnAttributeHoldingAKernelLaunchesIt) {
   EXPECT_TRUE(has(r.diagnostics, "prog.py:8:9: warning: the attribute 'kern' of 'Op' holds the function 'inc' and, here, "
                                  "'dec'")) << r.diagnostics;
 }
+
+// `k[1, 1](x, *outs)` of a list: as many of its items as the kernel's remaining parameters take.
+TEST(HostCallables, AListSpreadLastIntoALaunchGivesTheRemainingParameters) {
+  TranslateResult r = run("@cuda.jit\ndef two(a, b, c):\n    c[0] = a[0] + b[0]\n"
+                          "outs = [np.zeros(1), np.zeros(1)]\ntwo[1, 1](np.ones(1), *outs)\nprint(outs[1])\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::transfer_in_out(outs.at(int64_t(0))), py2cuda::host::transfer_in_out(outs.at(int64_t(1))));")) << r.cu;
+}

@@ -1,7 +1,8 @@
 // FunctionBuilder, host code: starred arguments, `f(*args)`, `k[grid, block](*args)`,
 // `print(*a.shape, sep='x')`. A tuple's length is in its type, so the call is the same
 // call with the tuple's items as arguments (`f(args[0], args[1])`), typed as any other;
-// `print(*xs)` of a list, whose length is known only when it runs, prints each item.
+// `print(*xs)` of a list, whose length is known only when it runs, prints each item, and a
+// list last in a call of a function with a fixed number of parameters gives that many.
 #include "frontend/ast_clone.h"
 #include "infer/ast_queries.h"
 #include "infer/function_builder.h"
@@ -94,6 +95,25 @@ ir::ExprPtr FunctionBuilder::starred_call(const ast::Call& c) {
       call->args.push_back(ast::clone(a.get()));  // host_print spreads it
       call->has_star_args = true;
       continue;
+    }
+    // `k[blocks, threads](x, *outs)`, `f(a, *rest)` of a list named as a variable, last among the
+    // arguments: as many items as the callee's remaining parameters take (a kernel's or a host
+    // function's, without defaults). A list of another length is an IndexError when too short
+    // where Python raises TypeError, and the extra items are not passed when too long.
+    if (v->type->is_list() && a.get() == c.args.back().get() && c.keywords.empty() && rereadable(inner)) {
+      const ast::Expr& callee = c.func->kind == ast::ExprKind::Subscript ? *ast::as<ast::Subscript>(*c.func).value : *c.func;
+      const FunctionEntry* f = function_value(callee);
+      bool plain_params = f && f->def;
+      for (size_t k = 0; plain_params && k < f->def->params.size(); ++k) {
+        plain_params = f->def->params[k].kind == ast::Param::Kind::Normal && !f->def->params[k].default_value;
+      }
+      const size_t before = call->args.size();
+      if (plain_params && f->def->params.size() - f->def->captured_params > before) {
+        for (size_t i = before; i < f->def->params.size() - f->def->captured_params; ++i) {
+          call->args.push_back(item_of(inner, i - before));
+        }
+        continue;
+      }
     }
     return fail(a->span, "py2cuda unpacks *x of a tuple (its length is known when the program is translated)" +
                              std::string(is_print ? ", or of a list or 1-D array in print()" : "") + ", not of " +
