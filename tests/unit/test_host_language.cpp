@@ -267,11 +267,15 @@ TEST(HostLanguage, StarredCallOfAnExpressionIsEvaluatedOnce) {
   EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
 }
 
+// A list spread into a function with defaults has no fixed number of items to take.
 TEST(HostLanguage, StarredListOutsidePrintIsALocatedWarning) {
-  TranslateResult r = run("def add(x, y):\n    return x + y\nxs = [1, 2]\na = np.zeros(1)\ninc[1, 1](a)\n"
+  TranslateResult r = run("def add(x, y=1):\n    return x + y\nxs = [1, 2]\na = np.zeros(1)\ninc[1, 1](a)\n"
                           "print(add(*xs))\ndec[1, 1](np.zeros(1))\n");
   EXPECT_TRUE(r.ok) << r.diagnostics;
   EXPECT_TRUE(has(r.diagnostics, "prog.py:15:11: warning: py2cuda unpacks *x of a tuple")) << r.diagnostics;
+  r = run("def add(x, y):\n    return x + y\nxs = [1, 2]\na = np.zeros(1)\ninc[1, 1](a)\n"
+          "print(add(*xs))\ndec[1, 1](np.zeros(1))\n");
+  EXPECT_TRUE(has(r.cu, "add_host(xs.at(int64_t(0)), xs.at(int64_t(1)))")) << r.cu;
 }
 
 TEST(HostLanguage, StarredTupleSpreadsIntoALaunchAndPrint) {
