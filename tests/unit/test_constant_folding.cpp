@@ -67,3 +67,12 @@ TEST(ConstantFolding, IteratedListsAreTuplesInNumbaFunctions) {
   r = test::translate_text("import numpy as np\n", "xs = [1, 2]\nfor v in [3, 4]:\n    xs.append(v)\nprint(xs, 3 in [3])\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;
 }
+
+// float() of a constant string in a kernel is the float64 it spells (`best = float('inf')`).
+TEST(ConstantFolding, FloatOfAConstantStringInAKernel) {
+  TranslateResult r = kernel("    f[0] = float('inf')\n    f[1] = -float('-Infinity')\n    f[2] = float(' 2.5 ')\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "f(2) = 2.5;")) << r.cu;
+  r = kernel("    f[0] = float('abc')\n");
+  EXPECT_TRUE(has(r.diagnostics, "prog.py:5:18: error: could not convert string to float: 'abc'")) << r.diagnostics;
+}

@@ -1,5 +1,7 @@
 // FunctionBuilder: typing expressions with Numba's rules and building their IR.
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
 #include <functional>
 #include <limits>
 #include <set>
@@ -918,6 +920,30 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
   if (!host_ && (path == "max" || path == "min") && c.args.size() == 1 && c.keywords.empty() &&
       !c.has_star_args) {
     return kernel_minmax_of_tuple(c, path == "max");
+  }
+  if (!host_ && path == "float" && c.args.size() == 1 && c.keywords.empty() && c.args[0]->kind == ast::ExprKind::StrLit &&
+      !ast::as<ast::StrLit>(*c.args[0]).is_fstring) {
+    // `best = float('inf')`: Numba types float() of a constant string as the float64 it spells.
+    std::string text = ast::as<ast::StrLit>(*c.args[0]).value;
+    text.erase(0, text.find_first_not_of(" \t\n"));
+    text.erase(text.find_last_not_of(" \t\n") + 1);
+    std::string lower;
+    for (char ch : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    const bool negative = !lower.empty() && lower[0] == '-';
+    const std::string word = !lower.empty() && (lower[0] == '-' || lower[0] == '+') ? lower.substr(1) : lower;
+    auto constant = std::make_unique<ir::Const>(types::float64(), c.span);
+    if (word == "inf" || word == "infinity") {
+      constant->f = negative ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+    } else if (word == "nan") {
+      constant->f = std::numeric_limits<double>::quiet_NaN();
+    } else {
+      char* end = nullptr;
+      constant->f = std::strtod(text.c_str(), &end);
+      if (text.empty() || end != text.c_str() + text.size()) {
+        return fail(c.args[0]->span, "could not convert string to float: '" + text + "'");
+      }
+    }
+    return constant;
   }
   const builtins::Builtin* b = builtins::find(path);
   if (!b) return fail(c.func->span, unsupported_path_message(path));
