@@ -741,6 +741,21 @@ TEST(Pipeline, KernelTupleOperatorsAndBuiltins) {
   EXPECT_TRUE(has(bad.diagnostics, "a tuple can be repeated in a CUDA kernel by a constant count only")) << bad.diagnostics;
 }
 
+// Tuple comparisons in kernels, as numba-cuda's tuple_eq and tuple_cmp_ordered: `==` is every pair
+// equal, an order is decided by the first pair that differs (each read once: a tuple that is not
+// a variable is bound first), else by the lengths.
+TEST(Pipeline, KernelTupleComparisonsAreNumbasLexicographicOrder) {
+  TranslateResult r = run("@cuda.jit('void(int64[:], float64[:])')\ndef k(a, out):\n    t = (a[0], a[1])\n"
+                          "    if t < (3, 0):\n        out[0] = 1\n    if t == (a[2], out[1]):\n        out[1] = 2\n"
+                          "    if (a[0],) >= (a[0], 1):\n        out[2] = 3\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::get<0>(t) != 3 ? py2cuda::get<0>(t) < 3 : py2cuda::get<1>(t) != 0 ? "
+                        "py2cuda::get<1>(t) < 0 : false"))
+      << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::get<0>(t) == a(2) && double(py2cuda::get<1>(t)) == out(1)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "a(0) != a(0) ? a(0) >= a(0) : false")) << r.cu;  // a prefix is less
+}
+
 // A loop over a 2-D array in a kernel visits its rows, each a 1-D view (as Numba iterates an
 // array over its first axis).
 TEST(Pipeline, KernelLoopsOverA2DArraysRows) {

@@ -320,6 +320,7 @@ class FunctionBuilder {
   // Kernels' tuple operators and builtins (infer/kernel_tuples.cpp): `t + u`, `t * 3`,
   // divmod(a, b), max(t) / min(t); each operand evaluated once (bound by ir::Let).
   ir::ExprPtr kernel_tuple_binary(BinOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
+  ir::ExprPtr kernel_tuple_comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s);
   ir::ExprPtr kernel_divmod(const ast::Call& c);
   ir::ExprPtr kernel_minmax_of_tuple(const ast::Call& c, bool is_max);
   // `v` where it can be written again (reusable(), element reads too with `element_reads`),

@@ -1,8 +1,9 @@
 // FunctionBuilder, kernels: the builtins and operators of tuples Numba's CUDA target has and
-// that C++ spells element by element: `a.shape + (7,)`, `(0,) * 3`, `max(t)` / `min(t)`, and
-// `divmod(a, b)` (a tuple of `a // b` and `a % b`). Each operand is evaluated once, in
+// that C++ spells element by element: `a.shape + (7,)`, `(0,) * 3`, `t < (3, 0)`, `max(t)` /
+// `min(t)`, and `divmod(a, b)` (a tuple of `a // b` and `a % b`). Each operand is evaluated once, in
 // Python's order: one written more than once that is not a variable, a literal, an extent or
 // an element read of those (infer/reusable_values.h) is bound to a temporary first (ir::Let).
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,55 @@ ir::ExprPtr FunctionBuilder::kernel_tuple_binary(BinOp op, ir::ExprPtr l, ir::Ex
   auto made = std::make_unique<ir::TupleMake>(types::tuple(std::move(types_of)), s);
   made->elements = std::move(items);
   return within_lets(std::move(lets), std::move(made));
+}
+
+// `t == u`, `t < u`, ...: numba-cuda's tuple_eq and tuple_cmp_ordered. Equality is every
+// pair equal (tuples of different lengths are never equal); an order is decided by the first
+// pair that is not equal (`a != b`, so a NaN decides), compared with the operator, else by
+// the lengths. Each pair is compared in the type the two meet in, as a scalar comparison is.
+ir::ExprPtr FunctionBuilder::kernel_tuple_comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, Span s) {
+  const size_t left_length = l->type->elements().size(), right_length = r->type->elements().size();
+  std::vector<std::unique_ptr<ir::Let>> lets;
+  const bool ordered = op != CmpOp::Eq && op != CmpOp::NotEq;
+  std::vector<ir::ExprPtr> left = tuple_parts(std::move(l), lets, ordered);
+  std::vector<ir::ExprPtr> right = tuple_parts(std::move(r), lets, ordered);
+  auto constant = [s](bool value) {
+    auto k = std::make_unique<ir::Const>(types::boolean(), s);
+    k->b = value;
+    return k;
+  };
+  const size_t pairs = std::min(left_length, right_length);
+  if (!ordered) {
+    ir::ExprPtr all_equal = constant(left_length == right_length);
+    if (left_length == right_length) {
+      all_equal.reset();
+      for (size_t i = 0; i < pairs; ++i) {
+        auto test = comparison(CmpOp::Eq, std::move(left[i]), std::move(right[i]), s);
+        if (!test) return nullptr;
+        all_equal = all_equal ? std::make_unique<ir::Logical>(types::boolean(), true, std::move(all_equal),
+                                                               std::move(test), s)
+                              : std::move(test);
+      }
+      if (!all_equal) all_equal = constant(true);  // () == ()
+    }
+    if (op == CmpOp::NotEq) {
+      auto negated = std::make_unique<ir::Unary>(types::boolean(), UnaryOp::Not, std::move(all_equal), s);
+      return within_lets(std::move(lets), std::move(negated));
+    }
+    return within_lets(std::move(lets), std::move(all_equal));
+  }
+  const bool lengths_decide = op == CmpOp::Lt    ? left_length < right_length
+                              : op == CmpOp::LtE ? left_length <= right_length
+                              : op == CmpOp::Gt  ? left_length > right_length
+                                                 : left_length >= right_length;
+  ir::ExprPtr result = constant(lengths_decide);
+  for (size_t i = pairs; i-- > 0;) {
+    auto differs = comparison(CmpOp::NotEq, copy_of(*left[i]), copy_of(*right[i]), s);
+    auto decides = differs ? comparison(op, std::move(left[i]), std::move(right[i]), s) : nullptr;
+    if (!decides) return nullptr;
+    result = std::make_unique<ir::Select>(types::boolean(), std::move(differs), std::move(decides), std::move(result), s);
+  }
+  return within_lets(std::move(lets), std::move(result));
 }
 
 ir::ExprPtr FunctionBuilder::kernel_divmod(const ast::Call& c) {
