@@ -51,8 +51,6 @@ CASES = [
          says="--header needs -o OUTPUT"),
     Case(name="racecheck_without_build", args=["ok.py", "-o", "OUT.cu", "--racecheck"], status=2,
          says="--racecheck needs --exe or --run"),
-    Case(name="racecheck_without_emulate", args=["ok.py", "--exe", "-o", "BIN", "--racecheck"], status=2,
-         says="--racecheck checks the CPU emulation's runs: add --emulate"),
     Case(name="two_outputs_to_stdout", args=["ok.py", "-o", "-", "--dump", "ir"], status=2,
          says="only one of -o -, --annotate - and --dump can write to standard output"),
     Case(name="depfile_without_md", args=["ok.py", "-o", "OUT.cu", "-MF", "OUT.d"], status=2,

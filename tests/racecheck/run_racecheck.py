@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Race-check tests: the corpus of racy and clean kernels in tests/racecheck/, each run with
 
-    py2cuda NAME.py --run --emulate --racecheck        (from tests/racecheck/, so reports quote lines)
+    py2cuda NAME.py --run --racecheck                  (from tests/racecheck/, so reports quote lines)
 
 or built as that does it: NAME.py says what it must give, in a comment line:
 
@@ -14,8 +14,8 @@ or built as that does it: NAME.py says what it must give, in a comment line:
 A file may have several racecheck-warn lines and at most one racecheck-expect line, which come
 last: the run's reports must be exactly these, in this order. Every racy one is run again with
 PY2CUDA_EMU_RACECHECK=all (what --racecheck-all compiles in, chosen at run time so the build is
-reused), which must give the same reports first. A build with
---racecheck but without --emulate is refused (exit 2).
+reused), which must give the same reports first. --racecheck implies --emulate: the runs through
+`--run` leave it out.
 
 The first file of each kind (clean, warnings only, an error) goes the whole way users take:
 `--run` (the command line, the build cache, the Python folder the build is told), its
@@ -60,7 +60,8 @@ def kind(text: str) -> str:
 
 
 def run_py2cuda(py2cuda: Path, folder: Path, name: str, env: dict) -> subprocess.CompletedProcess:
-    return subprocess.run([str(py2cuda), name, "--run", "--emulate", "--racecheck"], cwd=folder, env=env,
+    # No --emulate: --racecheck implies it (the detector is the emulation's).
+    return subprocess.run([str(py2cuda), name, "--run", "--racecheck"], cwd=folder, env=env,
                           capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
 
 
@@ -147,13 +148,6 @@ def main() -> int:
     else:
         build_dir = Path(tempfile.mkdtemp(prefix="racecheck-"))  # for the combined builds alone
     reporter = Reporter()
-    if not args.names:
-        usage = subprocess.run([str(args.py2cuda), str(cases[0]), "--exe", "--racecheck", "-o", os.devnull],
-                               capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
-        if usage.returncode == 2 and "--emulate" in usage.stderr:
-            reporter.ok("--racecheck without --emulate refused")
-        else:
-            reporter.fail("--racecheck without --emulate refused", f"exit {usage.returncode}", indent(usage.stderr))
     first_of_kind = {}
     for path in cases:
         first_of_kind.setdefault(kind(path.read_text()), path)

@@ -103,10 +103,8 @@ int build_and_maybe_run(const std::string& argv0, const std::string& input, cons
     std::cerr << "py2cuda: error: use FILE.py --exe -o BIN, or FILE.py --run [-- ARGS...]\n";
     return kUsage;
   }
-  if (racecheck && !emulate) {
-    std::cerr << "py2cuda: error: --racecheck checks the CPU emulation's runs: add --emulate\n";
-    return kUsage;
-  }
+  // The race detector lives in the emulation: asking for it asks for an emulated build, GPU or not.
+  if (racecheck) emulate = true;
   std::string text;
   if (!read_input(input, text)) return kInputErrors;
   if (run_it && !emulate && !py2cuda::toolchain::gpu_available()) {
@@ -250,8 +248,9 @@ int run(int argc, char** argv) {
   app.add_flag("--emulate", emulate, "with --exe/--run: build for the CPU emulation backend instead of a GPU");
   app.add_flag("--run", run_it, "build into a cache and run; program arguments follow '--' (implies --harness); "
                                 "falls back to emulation where there is no GPU");
-  app.add_flag("--racecheck", racecheck, "with --emulate: check every shared- and global-memory access for data "
-                                        "races; the first race ends the run with a report and exit status 1");
+  app.add_flag("--racecheck", racecheck, "with --exe/--run (implies --emulate): check every shared- and global-memory "
+                                        "access for data races; the first race ends the run with a report and exit "
+                                        "status 1");
   app.add_flag("--racecheck-all", racecheck_all, "like --racecheck, but report every race (once per pair of "
                                                 "source locations) and exit with status 1 at the end");
   app.add_option("program-args", program_args, "arguments for --run, after '--'");
@@ -293,7 +292,7 @@ int run(int argc, char** argv) {
   }
   const int race_mode = racecheck_all ? 2 : racecheck ? 1 : 0;
   if (race_mode && !(exe || run_it)) {
-    std::cerr << "py2cuda: error: --racecheck needs --exe or --run (with --emulate)\n";
+    std::cerr << "py2cuda: error: --racecheck needs --exe or --run\n";
     return kUsage;
   }
   if ((exe || run_it) && (!annotate.empty() || !dump.empty())) {
