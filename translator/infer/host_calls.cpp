@@ -206,6 +206,11 @@ ir::ExprPtr FunctionBuilder::list_value(const ast::ListExpr& l) {
   for (const auto& x : l.elts) {
     auto v = display_item(*x);
     if (!v) return nullptr;
+    if (v->type->is_none()) {
+      // Its C++ element would have no type (and Numba's typed lists hold no None either).
+      return fail(x->span, "a list holding None is not supported by py2cuda (a list's items are numbers, strings, "
+                           "tuples or arrays); mark a missing item with a value of the items' type (-1, math.nan, \"\")");
+    }
     ts.push_back(v->type);
     elems.push_back(std::move(v));
   }

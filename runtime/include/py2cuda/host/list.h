@@ -80,13 +80,13 @@ class List {
   }
   int64_t index(const T& value) const {
     for (int64_t i = 0; i < size(); ++i) {
-      if ((*items_)[i] == value) return i;
+      if (python_equal((*items_)[i], value)) return i;
     }
     throw ValueError(repr(value) + " is not in list");
   }
   void remove(const T& value) {
     for (int64_t i = 0; i < size(); ++i) {
-      if ((*items_)[i] == value) {
+      if (python_equal((*items_)[i], value)) {
         items_->erase(items_->begin() + i);
         return;
       }
@@ -94,9 +94,12 @@ class List {
     throw ValueError("list.remove(x): x not in list");
   }
   int64_t count(const T& value) const {
-    return static_cast<int64_t>(std::count(items_->begin(), items_->end(), value));
+    return static_cast<int64_t>(
+        std::count_if(items_->begin(), items_->end(), [&](const T& item) { return python_equal(item, value); }));
   }
-  bool contains(const T& value) const { return std::find(items_->begin(), items_->end(), value) != items_->end(); }
+  bool contains(const T& value) const {
+    return std::any_of(items_->begin(), items_->end(), [&](const T& item) { return python_equal(item, value); });
+  }
   void reverse() { std::reverse(items_->begin(), items_->end()); }
   void clear() { items_->clear(); }
   List copy() const { return List(*items_); }
@@ -169,7 +172,10 @@ class List {
   }
   // `a is b`: the same list object.
   bool is(const List& other) const { return items_ == other.items_; }
-  friend bool operator==(const List& a, const List& b) { return *a.items_ == *b.items_; }
+  friend bool operator==(const List& a, const List& b) {
+    return std::equal(a.items_->begin(), a.items_->end(), b.items_->begin(), b.items_->end(),
+                      [](const T& x, const T& y) { return python_equal(x, y); });
+  }
   friend bool operator!=(const List& a, const List& b) { return !(a == b); }
 
  private:
