@@ -47,6 +47,24 @@ TEST(RuntimeHostList, IndicesWrapAndRaiseAsPython) {
   EXPECT_EQ(h::repr(a.slice(py2cuda::slice(-2, 100))), "[50, 99]");
 }
 
+// Searching and comparing compare items as Python does: tuples (which have no C++ ==) element by
+// element, an item missing from list.index a ValueError naming it.
+TEST(RuntimeHostList, SearchesCompareTupleItemsAsPython) {
+  using Point = py2cuda::tuple<double, double>;
+  h::List<Point> points{Point(0.0, 0.0), Point(1.0, 2.0), Point(1.0, 2.0)};
+  EXPECT_EQ(points.index(Point(1.0, 2.0)), 1);
+  EXPECT_EQ(points.count(Point(1.0, 2.0)), 2);
+  EXPECT_TRUE(points.contains(Point(0.0, 0.0)));
+  EXPECT_FALSE(points.contains(Point(2.0, 1.0)));
+  h::List<Point> kept = points.copy();
+  kept.remove(Point(1.0, 2.0));
+  EXPECT_EQ(kept.size(), 2);
+  EXPECT_FALSE(kept == points);
+  kept.append(Point(1.0, 2.0));
+  EXPECT_TRUE(kept == points);
+  EXPECT_EQ(message([&] { points.index(Point(5.0, 5.0)); }), "ValueError: (5.0, 5.0) is not in list");
+}
+
 TEST(RuntimeHostList, SortsAreStableBothWays) {
   h::List<double> a{2.0, 1.0, 3.0, 1.0};
   a.sort(true);
