@@ -1961,6 +1961,13 @@ ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, 
     return tuple_membership(op == CmpOp::NotIn, std::move(l), std::move(r), span);
   }
   if (op == CmpOp::In || op == CmpOp::NotIn) return fail(span, "'in' tests are not supported in CUDA kernels");
+  if ((op == CmpOp::Is || op == CmpOp::IsNot) && host_ && l->type->is_array() && r->type->is_array()) {
+    // One array object: the same handle (host/ndarray.h's NDArray::is); arrays of other types never are.
+    const bool negated = op == CmpOp::IsNot;
+    const std::string pattern = l->type != r->type ? std::string("((void){0}, (void){1}, ") + (negated ? "true)" : "false)")
+                                                   : std::string(negated ? "!" : "") + "{0}.is({1})";
+    return call_node(types::boolean(), pattern, span, args_of(std::move(l), std::move(r)));
+  }
   if (op == CmpOp::Is || op == CmpOp::IsNot) {
     return fail(span, "'is' comparisons are only supported with None in CUDA kernels; use == for numbers");
   }

@@ -62,6 +62,10 @@ class DeviceNDArray {
   }
   T* data() const { return data_; }
   const std::shared_ptr<T>& storage() const { return storage_; }
+  // `d is e`: one device array object, as NDArray::is tells for host arrays.
+  bool is(const DeviceNDArray& other) const {
+    return storage_ == other.storage_ && data_ == other.data_ && shape_ == other.shape_ && strides_ == other.strides_;
+  }
 
   bool is_c_contiguous() const {
     int64_t expected = 1;

@@ -138,6 +138,14 @@ class NDArray {
     return static_cast<const void*>(storage_.get()) == static_cast<const void*>(other.storage().get());
   }
 
+  // `a is b`: an NDArray is a handle, so two are one Python object when they view the same
+  // buffer at the same place with the same shape and strides (a name bound to another, the array
+  // `d.copy_to_host(out)` returns). A view of the whole array (`a[:]`) is one too here, where
+  // NumPy made a new object.
+  bool is(const NDArray& other) const {
+    return storage_ == other.storage_ && data_ == other.data_ && shape_ == other.shape_ && strides_ == other.strides_;
+  }
+
   // The kernel-side view: a host array passed to a launch (emulation), or the layout to copy.
   Array<T, N> view() const { return detail::strided_view<T, N>(data_, shape_, strides_); }
   operator Array<T, N>() const { return view(); }
