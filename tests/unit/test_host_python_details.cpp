@@ -196,3 +196,14 @@ TEST(HostPythonDetails, ProcessServicesAndTheModuleDocstring) {
   TranslateResult bad = run("import warnings\nwarnings.warn('x', ImportWarning)\n");
   EXPECT_TRUE(has(bad.diagnostics, "warnings.warn() with this category is not supported by py2cuda")) << bad.diagnostics;
 }
+
+// numba-cuda's cuda.is_cuda_array(obj) (an object with __cuda_array_interface__): decided by the
+// argument's type, the argument still evaluated. (Numba's simulator lacks the function, so no test
+// program compares it.)
+TEST(HostPythonDetails, IsCudaArrayIsDecidedByTheType) {
+  TranslateResult r = run("inc[1, 1](np.zeros(1))\nh = np.zeros(3)\nd = cuda.to_device(h)\n"
+                          "print(cuda.is_cuda_array(d), cuda.is_cuda_array(h), cuda.is_cuda_array(d[1:]))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "((void)d, true)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "((void)h, false)")) << r.cu;
+}

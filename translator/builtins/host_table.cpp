@@ -325,6 +325,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "DeviceNDArray.is_c_contiguous", .rule = R::Contiguity, .runtime = "is_c_contiguous", .doc = "whether the elements are in C order without gaps"},
       {.path = "DeviceNDArray.is_f_contiguous", .rule = R::Contiguity, .runtime = "is_f_contiguous", .doc = "whether the elements are in Fortran order without gaps"},
       {.path = "numba.cuda.is_available", .rule = R::DeviceQuery, .runtime = "py2cuda::host::is_available", .doc = "whether a CUDA device is there (the emulation is one)"},
+      {.path = "numba.cuda.is_cuda_array", .rule = R::IsCudaArray, .runtime = "", .doc = "whether obj is a device array (its type says: a device array or a view of one is, a host array or a number is not)"},
       {.path = "numba.cuda.detect", .rule = R::DeviceQuery, .runtime = "py2cuda::host::detect", .doc = "prints the devices as numba-cuda does (the emulation as Numba's simulator prints itself)"},
       {.path = "numba.cuda.synchronize", .rule = R::Synchronize, .runtime = "py2cuda::host::synchronize", .doc = "waits for every launch to finish"},
       {.path = "numba.cuda.is_float16_supported", .rule = R::DeviceQuery, .runtime = "py2cuda::host::is_float16_supported", .doc = "whether the device computes float16 (compute capability 5.3 or newer; the emulation does)"},

@@ -78,6 +78,7 @@ enum class HostRule {
   ToList,           // a.tolist(): a List of Python numbers (a List of Lists for 2-D and more)
   Synchronize,      // cuda.synchronize(), stream.synchronize(): waits for the device
   DeviceQuery,      // cuda.is_available(), cuda.detect(): bool (detect also prints the devices)
+  IsCudaArray,      // cuda.is_cuda_array(obj): bool, decided by obj's type
   DeviceList,       // cuda.list_devices(): cuda.gpus, the devices (len, [i], iteration, printing)
   Contiguity,       // d.is_c_contiguous(), d.is_f_contiguous(): bool
   DeviceHandle,     // cuda.get_current_device(), cuda.select_device(id): a Device (.id, .compute_capability, .name)

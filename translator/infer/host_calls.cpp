@@ -1036,6 +1036,7 @@ ir::ExprPtr FunctionBuilder::host_row_node(const ast::Call& c, const builtins::H
     case HostRule::DeviceList:
     case HostRule::Contiguity:
     case HostRule::DeviceQuery:
+    case HostRule::IsCudaArray:
     case HostRule::DeviceHandle:
     case HostRule::Synchronize:
     case HostRule::Event:

@@ -139,6 +139,14 @@ ir::ExprPtr FunctionBuilder::host_cuda_api(HostRowArgs& bound, ir::ExprPtr self)
     case HostRule::DeviceQuery:
       if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
       return call_node(types::boolean(), rt + "()", c.span, {});
+    case HostRule::IsCudaArray: {
+      if (!bound.bind({"obj"}) || !bound.need(0, "obj")) return nullptr;
+      auto obj = bound.value(0);
+      if (!obj) return nullptr;
+      const bool device = obj->type->is_device_array();
+      return call_node(types::boolean(), std::string("((void){0}, ") + (device ? "true)" : "false)"), c.span,
+                       args_of(std::move(obj)));
+    }
     case HostRule::DeviceHandle: {
       if (row.path == "numba.cuda.get_current_device") {
         if (!c.args.empty() || !c.keywords.empty()) return fail(c.span, what + "() takes no arguments");
