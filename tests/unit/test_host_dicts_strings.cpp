@@ -127,6 +127,18 @@ TEST(HostStrings, MethodsSlicesAndMembershipBecomeRuntimeCalls) {
   EXPECT_TRUE(has(r.cu, "py2cuda::host::str_at(s, ")) << r.cu;
 }
 
+// The line and right-hand splitting methods: splitlines takes keepends by keyword, rsplit a
+// maxsplit without a separator (the whitespace split), partition gives a tuple of three str.
+TEST(HostStrings, LineAndRightSplitsAndPartitions) {
+  TranslateResult r = run("s = 'a\\nb'\nlines = s.splitlines(keepends=True)\nhead, sep, tail = s.rpartition('/')\n"
+                          "print(lines, s.rsplit(maxsplit=1), head, s.removesuffix('b'), '-'.join(s))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::str_splitlines(s, int64_t(1))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::str_rpartition(s, \"/\")")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::str_rsplit(s, int64_t(1))")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::str_join(\"-\", s)")) << r.cu;
+}
+
 TEST(HostNumbers, DivmodIsIntOrFloatByItsOperands) {
   TranslateResult r = run("q, r = divmod(17, 5)\nx, y = divmod(7.5, 2)\nprint(q, r, x, y, pow(3, 4, 5), chr(65), hex(255))\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;

@@ -12,7 +12,7 @@ namespace {
 
 // A parameter's kind: a str, an int, a str or None (a default), the iterable of join().
 enum class Param { Str, Int, StrOrNone, Iterable };
-enum class Result { Str, Int, Bool, StrList };
+enum class Result { Str, Int, Bool, StrList, StrTriple };
 
 struct MethodSpec {
   std::vector<std::pair<std::string, Param>> params;
@@ -27,7 +27,11 @@ const std::map<std::string, MethodSpec>& method_specs() {
     for (const char* name : {"strip", "lstrip", "rstrip"}) m[name] = {{{"chars", Param::StrOrNone}}, 0, Result::Str};
     for (const char* name : {"isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower"}) m[name] = {{}, 0, Result::Bool};
     m["replace"] = {{{"old", Param::Str}, {"new", Param::Str}, {"count", Param::Int}}, 2, Result::Str};
-    m["split"] = {{{"sep", Param::StrOrNone}, {"maxsplit", Param::Int}}, 0, Result::StrList};
+    for (const char* name : {"split", "rsplit"}) m[name] = {{{"sep", Param::StrOrNone}, {"maxsplit", Param::Int}}, 0, Result::StrList};
+    m["splitlines"] = {{{"keepends", Param::Int}}, 0, Result::StrList};
+    for (const char* name : {"partition", "rpartition"}) m[name] = {{{"sep", Param::Str}}, 1, Result::StrTriple};
+    m["removeprefix"] = {{{"prefix", Param::Str}}, 1, Result::Str};
+    m["removesuffix"] = {{{"suffix", Param::Str}}, 1, Result::Str};
     for (const char* name : {"startswith", "endswith"}) m[name] = {{{"prefix", Param::Str}}, 1, Result::Bool};
     for (const char* name : {"find", "rfind", "index", "rindex", "count"}) m[name] = {{{"sub", Param::Str}}, 1, Result::Int};
     m["join"] = {{{"iterable", Param::Iterable}}, 1, Result::Str};
@@ -44,6 +48,7 @@ TypeRef result_type(Result r) {
     case Result::Int: return types::int64();
     case Result::Bool: return types::boolean();
     case Result::StrList: return types::host_object("str_list");
+    case Result::StrTriple: return types::tuple({types::string(), types::string(), types::string()});
   }
   return types::string();
 }
@@ -73,8 +78,10 @@ ir::ExprPtr FunctionBuilder::str_method(const ast::Call& c, const builtins::Host
   for (const auto& kw : c.keywords) {
     size_t i = 0;
     while (i < spec.params.size() && spec.params[i].first != kw.name) ++i;
-    // CPython's str methods take their arguments by position, but for split's and replace's.
-    if (i == spec.params.size() || (method != "split" && method != "replace")) {
+    // CPython's str methods take their arguments by position, but for split's, rsplit's,
+    // splitlines' and replace's.
+    if (i == spec.params.size() ||
+        (method != "split" && method != "rsplit" && method != "splitlines" && method != "replace")) {
       return fail(kw.span, what + "() takes no keyword argument '" + kw.name + "'");
     }
     given[i] = kw.value.get();
@@ -124,9 +131,9 @@ ir::ExprPtr FunctionBuilder::str_method(const ast::Call& c, const builtins::Host
         v = convert(std::move(v), types::int64());
         break;
       case Param::Iterable:
-        if (v->type != types::host_object("str_list") && !all_strings(v->type) &&
+        if (v->type != types::host_object("str_list") && !all_strings(v->type) && !v->type->is_string() &&
             !(v->type->is_tuple() && v->type->elements().empty())) {
-          return fail(given[i]->span, what + "() joins strings: a list or tuple of str, or sys.argv (not " +
+          return fail(given[i]->span, what + "() joins strings: a str's characters, a list or tuple of str, or sys.argv (not " +
                                           v->type->str() + ")");
         }
         break;

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../tuple.h"
 #include "exceptions.h"
 #include "sys.h"
 #include "unicode.h"
@@ -289,7 +290,104 @@ inline str_list str_split(const std::string& s, const std::string& sep, int64_t 
   return str_list(std::move(out));
 }
 
+// rsplit(): split() from the right, which differs only when maxsplit stops it.
+inline str_list str_rsplit(const std::string& s, int64_t maxsplit = -1) {
+  std::vector<std::string> out;
+  size_t e = s.size();
+  while (true) {
+    while (e > 0 && detail::py_space(s[e - 1])) --e;
+    if (e == 0) break;
+    if (maxsplit >= 0 && static_cast<int64_t>(out.size()) == maxsplit) {
+      out.push_back(s.substr(0, e));  // the rest keeps its leading whitespace, as CPython's
+      break;
+    }
+    size_t b = e;
+    while (b > 0 && !detail::py_space(s[b - 1])) --b;
+    out.push_back(s.substr(b, e - b));
+    e = b;
+  }
+  return str_list(std::vector<std::string>(out.rbegin(), out.rend()));
+}
+inline str_list str_rsplit(const std::string& s, const std::string& sep, int64_t maxsplit = -1) {
+  if (sep.empty()) throw ValueError("empty separator");
+  std::vector<std::string> out;
+  size_t end = s.size();
+  while (maxsplit < 0 || static_cast<int64_t>(out.size()) < maxsplit) {
+    if (end < sep.size()) break;
+    const size_t at = s.rfind(sep, end - sep.size());
+    if (at == std::string::npos) break;
+    out.push_back(s.substr(at + sep.size(), end - at - sep.size()));
+    end = at;
+  }
+  out.push_back(s.substr(0, end));
+  return str_list(std::vector<std::string>(out.rbegin(), out.rend()));
+}
+
+namespace detail {
+// The length of the line boundary at s[i] that str.splitlines() splits at (\n, \r, \r\n, \v,
+// \f, \x1c-\x1e, and U+0085, U+2028, U+2029 in UTF-8), or 0.
+inline size_t line_break_length(std::string_view s, size_t i) {
+  const unsigned char c = static_cast<unsigned char>(s[i]);
+  if (c == '\r') return i + 1 < s.size() && s[i + 1] == '\n' ? 2 : 1;
+  if (c == '\n' || c == '\v' || c == '\f' || (c >= 0x1c && c <= 0x1e)) return 1;
+  if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x85) return 2;
+  if (c == 0xE2 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+      (static_cast<unsigned char>(s[i + 2]) == 0xA8 || static_cast<unsigned char>(s[i + 2]) == 0xA9)) {
+    return 3;
+  }
+  return 0;
+}
+}  // namespace detail
+
+// splitlines([keepends]): the lines, without their line breaks unless keepends; no empty last
+// line after a final break.
+inline str_list str_splitlines(const std::string& s, int64_t keepends = 0) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  for (size_t i = 0; i < s.size();) {
+    const size_t br = detail::line_break_length(s, i);
+    if (br == 0) {
+      ++i;
+      continue;
+    }
+    out.push_back(s.substr(start, (keepends ? i + br : i) - start));
+    i += br;
+    start = i;
+  }
+  if (start < s.size()) out.push_back(s.substr(start));
+  return str_list(std::move(out));
+}
+
+// partition(sep) / rpartition(sep): (before, sep, after) at the first / last sep; without one,
+// (s, "", "") / ("", "", s).
+inline py2cuda::tuple<std::string, std::string, std::string> str_partition(const std::string& s, const std::string& sep) {
+  if (sep.empty()) throw ValueError("empty separator");
+  const size_t at = s.find(sep);
+  if (at == std::string::npos) return {s, std::string(), std::string()};
+  return {s.substr(0, at), sep, s.substr(at + sep.size())};
+}
+inline py2cuda::tuple<std::string, std::string, std::string> str_rpartition(const std::string& s, const std::string& sep) {
+  if (sep.empty()) throw ValueError("empty separator");
+  const size_t at = s.rfind(sep);
+  if (at == std::string::npos) return {std::string(), std::string(), s};
+  return {s.substr(0, at), sep, s.substr(at + sep.size())};
+}
+
+// removeprefix / removesuffix (Python 3.9).
+inline std::string str_removeprefix(const std::string& s, const std::string& prefix) {
+  return s.starts_with(prefix) ? s.substr(prefix.size()) : s;
+}
+inline std::string str_removesuffix(const std::string& s, const std::string& suffix) {
+  return !suffix.empty() && s.ends_with(suffix) ? s.substr(0, s.size() - suffix.size()) : s;
+}
+
 // sep.join(items)
+inline std::string str_join(const std::string& sep, const std::string& characters) {
+  std::string out;
+  size_t k = 0;
+  for (const std::string& c : detail::code_points(characters)) out += (k++ ? sep : std::string()) + c;
+  return out;
+}
 inline std::string str_join(const std::string& sep, const str_list& items) {
   std::string out;
   for (size_t i = 0; i < items.items().size(); ++i) {
