@@ -184,6 +184,12 @@ TEST(RuntimePysem, ReadableExamples) {
   EXPECT_TRUE(std::signbit(py2cuda::mod(4.0, -2.0)));  // -0.0: the divisor's sign
   EXPECT_EQ(py2cuda::ipow(int64_t{2}, int64_t{-1}), 0);
   EXPECT_EQ(py2cuda::ipow(int64_t{-1}, int64_t{-3}), -1);
+  // Past 2**53 a kernel's power is rounded through float64; host code's is exact (wrapping).
+  EXPECT_EQ(py2cuda::ipow(int64_t{123456789}, int64_t{2}), 15241578750190520);
+  EXPECT_EQ(py2cuda::ipow_exact(int64_t{123456789}, int64_t{2}), 15241578750190521);
+  EXPECT_EQ(py2cuda::ipow_exact(int64_t{3}, int64_t{40}), -6289078614652622815);
+  EXPECT_EQ(py2cuda::ipow_exact(int64_t{2}, int64_t{-1}), 0);
+  EXPECT_EQ(py2cuda::ipow_exact(uint64_t{3}, uint64_t{40}), 12157665459056928801u);
   EXPECT_EQ(py2cuda::fpowi(2.0f, int64_t{-2}), 0.25f);
   EXPECT_EQ(py2cuda::round_half_even(2.5), 2);
   EXPECT_EQ(py2cuda::round_half_even(-3.5f), -4);

@@ -630,8 +630,12 @@ std::string ExprPrinter::print(const ir::Expr& e, int needed) {
             return "py2cuda::python_int_pow(" + operand(*b.left, 0, b.right.get()) + ", " +
                    operand(*b.right, 0, b.left.get()) + ")";
           }
-          if (b.type->is_int())
-            return "py2cuda::ipow(" + operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) + ")";
+          if (b.type->is_int()) {
+            // Host code and CPU @jit functions multiply exactly; kernels pass through float64
+            // as numba-cuda's int_power does (pysem.h).
+            return std::string(host_code_ ? "py2cuda::ipow_exact(" : "py2cuda::ipow(") +
+                   operand(*b.left, 0, b.right.get()) + ", " + operand(*b.right, 0, b.left.get()) + ")";
+          }
           if (b.right->type->is_int()) {
             // x ** 2 and x ** 3 with a constant exponent: repeated multiplication, as Numba does.
             if (b.right->kind == ir::ExprKind::Const && is_pure_simple(*b.left)) {

@@ -77,7 +77,7 @@ inline int64_t python_int_pow(int64_t base, int64_t exp) {
                             "int ** negative int is a float in Python, but py2cuda typed this power as an int (its "
                             "exponent is not a constant): write float(base) ** exp");
   }
-  return ipow(base, exp);
+  return ipow_exact(base, exp);
 }
 
 // Host code: CPython 3.11's messages.
