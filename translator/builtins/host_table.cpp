@@ -176,7 +176,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.dot", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "dot product / matrix product of 1-D and 2-D arrays (ordered loops over k, fused multiply-adds for float64 matrix products as OpenBLAS GEMM on x86-64, float32 sums in double rounded once; floats may differ from BLAS in the last bits)"},
       {.path = "numpy.matmul", .rule = R::Dot, .runtime = "py2cuda::np::dot", .doc = "matrix product, as a @ b"},
       {.path = "numpy.allclose", .rule = R::AllClose, .runtime = "py2cuda::np::allclose", .doc = "|a - b| <= atol + rtol * |b| everywhere (rtol=1e-05, atol=1e-08)"},
-      {.path = "numpy.array_equal", .rule = R::AllClose, .runtime = "py2cuda::np::array_equal", .doc = "same shape and elements"},
+      {.path = "numpy.array_equal", .rule = R::AllClose, .runtime = "py2cuda::np::array_equal", .doc = "same shape and elements (equal_nan= too); a scalar is an array of shape ()"},
       {.path = "numpy.isclose", .rule = R::IsClose, .runtime = "py2cuda::np::isclose", .doc = "elementwise allclose"},
       {.path = "numpy.testing.assert_allclose", .rule = R::TestingAssert, .runtime = "py2cuda::np::assert_allclose", .doc = "AssertionError unless allclose (rtol=1e-07, atol=0)"},
       {.path = "numpy.testing.assert_almost_equal", .rule = R::TestingAssert, .runtime = "py2cuda::np::assert_almost_equal", .doc = "AssertionError unless equal to `decimal` places (7)"},

@@ -1528,9 +1528,10 @@ ir::ExprPtr FunctionBuilder::binary_parts(const ast::Binary& b) {
   if (host_ && (b.op == BinOp::Add || b.op == BinOp::Mul) && (is_list(l->type) || is_list(r->type))) {
     return list_binary(b.op, std::move(l), std::move(r), b.span);
   }
-  if (!host_ && ((b.op == BinOp::Add && l->type->is_tuple() && r->type->is_tuple()) ||
-                 (b.op == BinOp::Mul && ((l->type->is_tuple() && r->type->is_int()) || (r->type->is_tuple() && l->type->is_int()))))) {
-    return kernel_tuple_binary(b.op, std::move(l), std::move(r), b.span);
+  const bool tuple_repeated =
+      b.op == BinOp::Mul && ((l->type->is_tuple() && r->type->is_int()) || (r->type->is_tuple() && l->type->is_int()));
+  if (tuple_repeated || (!host_ && b.op == BinOp::Add && l->type->is_tuple() && r->type->is_tuple())) {
+    return kernel_tuple_binary(b.op, std::move(l), std::move(r), b.span);  // host code's `(n,) * 2` too
   }
   if (host_ && b.op == BinOp::Add && l->type->is_tuple() && r->type->is_tuple()) {
     // (a, b) + (c,): one tuple of both's elements.

@@ -203,8 +203,10 @@ ir::ExprPtr FunctionBuilder::host_reduction(HostRowArgs& bound, ir::ExprPtr self
     case HostRule::AllClose:
     case HostRule::IsClose: {
       const bool equal = row.path == "numpy.array_equal";
-      if (!(equal ? bound.bind({"a1", "a2"}) : bound.bind({"a", "b", "rtol", "atol", "equal_nan"}))) return nullptr;
-      if (!bound.need(0, "a") || !bound.need(1, "b")) return nullptr;
+      if (!(equal ? bound.bind({"a1", "a2", "equal_nan"}) : bound.bind({"a", "b", "rtol", "atol", "equal_nan"}))) {
+        return nullptr;
+      }
+      if (!bound.need(0, equal ? "a1" : "a") || !bound.need(1, equal ? "a2" : "b")) return nullptr;
       // A list (np.allclose(out, [1.0, 2.0])) is the array NumPy makes of it.
       auto x = listed_array(bound.value(0), a[0]->span), y = listed_array(bound.value(1), a[1]->span);
       if (!x || !y) return nullptr;
@@ -212,6 +214,11 @@ ir::ExprPtr FunctionBuilder::host_reduction(HostRowArgs& bound, ir::ExprPtr self
       int nd = std::max(x->type->is_array() ? x->type->ndim() : 0, y->type->is_array() ? y->type->ndim() : 0);
       args.push_back(std::move(x));
       args.push_back(std::move(y));
+      if (equal && !is_none(a[2])) {
+        auto nan = bound.value(2);
+        if (!nan) return nullptr;
+        args.push_back(convert(truth(std::move(nan)), types::boolean()));
+      }
       if (!equal) {
         const double defaults[] = {1e-05, 1e-08};
         for (size_t k = 2; k < 4; ++k) {

@@ -1,6 +1,6 @@
-// FunctionBuilder, kernels: the builtins and operators of tuples Numba's CUDA target has and
-// that C++ spells element by element: `a.shape + (7,)`, `(0,) * 3`, `t < (3, 0)`, `max(t)` /
-// `min(t)`, and `divmod(a, b)` (a tuple of `a // b` and `a % b`). Each operand is evaluated once, in
+// FunctionBuilder, kernels (and host code's `t * 3`): the builtins and operators of tuples
+// Numba's CUDA target has and that C++ spells element by element: `a.shape + (7,)`, `(0,) * 3`,
+// `t < (3, 0)`, `max(t)` / `min(t)`, and `divmod(a, b)` (a tuple of `a // b` and `a % b`). Each operand is evaluated once, in
 // Python's order: one written more than once that is not a variable, a literal, an extent or
 // an element read of those (infer/reusable_values.h) is bound to a temporary first (ir::Let).
 #include <algorithm>
@@ -65,7 +65,8 @@ ir::ExprPtr FunctionBuilder::kernel_tuple_binary(BinOp op, ir::ExprPtr l, ir::Ex
     // (0,) * 3: Numba repeats a tuple by a constant count (its length is the type's).
     if (l->type->is_int()) std::swap(l, r);
     if (r->kind != ir::ExprKind::Const || !r->type->is_int()) {
-      return fail(s, "a tuple can be repeated in a CUDA kernel by a constant count only (the count decides its type)");
+      return fail(s, std::string("a tuple can be repeated ") + (host_ ? "by py2cuda" : "in a CUDA kernel") +
+                         " by a constant count only (the count decides its type)");
     }
     const auto& k = static_cast<const ir::Const&>(*r);
     const int64_t count = static_cast<int64_t>(k.bits);

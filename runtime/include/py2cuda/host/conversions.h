@@ -5,6 +5,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <concepts>
 #include <cstdint>
 #include <limits>
@@ -148,9 +149,13 @@ inline double to_float(const std::string& text) {
   double v = 0;
   const char* begin = cleaned.data() + (!cleaned.empty() && cleaned[0] == '+' ? 1 : 0);
   auto [end, err] = std::from_chars(begin, cleaned.data() + cleaned.size(), v);
-  if (cleaned.empty() || err != std::errc() || end != cleaned.data() + cleaned.size()) {
+  if (cleaned.empty() || (err != std::errc() && err != std::errc::result_out_of_range) ||
+      end != cleaned.data() + cleaned.size()) {
     throw PyException("ValueError", "could not convert string to float: " + repr(text));
   }
+  // Beyond double's range Python gives inf (1e400) or the nearest subnormal or zero (1e-400),
+  // which strtod rounds to; from_chars leaves v as it was.
+  if (err == std::errc::result_out_of_range) v = std::strtod(begin, nullptr);
   return v;
 }
 

@@ -686,7 +686,12 @@ auto isclose(const X& a, const Y& b, double rtol = 1e-05, double atol = 1e-08, b
 // np.allclose: every pair isclose.
 template <class C = void, class X, class Y>
 bool allclose(const X& a, const Y& b, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false) {
-  return all(isclose<C>(a, b, rtol, atol, equal_nan));
+  const auto close = isclose<C>(a, b, rtol, atol, equal_nan);
+  if constexpr (std::is_same_v<std::decay_t<decltype(close)>, bool>) {
+    return close;  // two scalars: isclose is one bool
+  } else {
+    return all(close);
+  }
 }
 
 // np.array_equal(a, b, equal_nan): the same shape and equal elements.
@@ -706,6 +711,23 @@ bool array_equal(const NDArray<T, N>& a, const NDArray<U, M>& b, bool equal_nan 
           return x == y;
         },
         a, b));
+  }
+}
+// A scalar is an array of shape (): equal to another scalar of equal value, never to an array
+// of one dimension or more.
+template <class X, class Y>
+  requires(detail::operand_rank<X> == 0 || detail::operand_rank<Y> == 0)
+bool array_equal(const X& a, const Y& b, bool equal_nan = false) {
+  if constexpr (detail::operand_rank<X> != 0 || detail::operand_rank<Y> != 0) {
+    (void)a, (void)b, (void)equal_nan;
+    return false;
+  } else {
+    using C = std::common_type_t<X, Y>;
+    const C x = static_cast<C>(a), y = static_cast<C>(b);
+    if constexpr (std::is_floating_point_v<C>) {
+      if (equal_nan && std::isnan(x) && std::isnan(y)) return true;
+    }
+    return x == y;
   }
 }
 
