@@ -24,7 +24,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numpy.linspace", .rule = R::Linspace, .runtime = "py2cuda::np::linspace", .doc = "num values from start to stop, NumPy's algorithm"},
       {.path = "numpy.logspace", .rule = R::Linspace, .runtime = "py2cuda::np::logspace", .doc = "base ** linspace(start, stop, num) (base=10.0)"},
       {.path = "numpy.geomspace", .rule = R::Linspace, .runtime = "py2cuda::np::geomspace", .doc = "num values in geometric progression from start to stop, NumPy's algorithm"},
-      {.path = "numpy.array", .rule = R::ArrayFromValues, .runtime = "py2cuda::np::array", .doc = "an array from a list, tuple or array (a copy); `np.array([])` an empty float64 array"},
+      {.path = "numpy.array", .rule = R::ArrayFromValues, .runtime = "py2cuda::np::array", .doc = "an array from a list, tuple or array (a copy); a list of arrays stacked along a new first axis; `np.array([])` an empty float64 array"},
       {.path = "numpy.asarray", .rule = R::ArrayFromValues, .runtime = "py2cuda::np::asarray", .doc = "an array from a list or tuple; an array of the same dtype as it is"},
       {.path = "numpy.ascontiguousarray", .rule = R::ArrayFromValues, .runtime = "py2cuda::np::ascontiguousarray", .doc = "a C-contiguous array (a copy only when needed)"},
       {.path = "numpy.eye", .rule = R::Eye, .runtime = "py2cuda::np::eye", .doc = "an identity-like 2-D array"},

@@ -657,6 +657,8 @@ class FunctionBuilder {
   // np.fromfunction(f, shape, dtype=): f of the index grids (host_calls.cpp).
   ir::ExprPtr from_function(const ast::Call& c);
   // The 1-D array of a tuple of numbers (host_array_creation.cpp); dtype `dt`, or NumPy's for them.
+  ir::ExprPtr stacked_arrays(ir::ExprPtr first, const std::vector<const ast::Expr*>& items, const ast::Expr* dtype, Span s,
+                             const std::string& what);
   ir::ExprPtr array_from_tuple(ir::ExprPtr v, TypeRef dt, Span s);
   // The origin of what a loop or comprehension target binds to `id`, going over `iter`.
   int element_origin(const std::string& id, const ast::Expr& target, const ast::Expr& iter,

@@ -204,6 +204,10 @@ ir::ExprPtr FunctionBuilder::host_array_creation(HostRowArgs& bound) {
         for (const ast::Expr* x : flat) {
           auto v = expr(*x);
           if (!v) return nullptr;
+          if (values.empty() && shape.size() == 1 && v->type->is_array() && !v->type->is_device_array()) {
+            // np.array([a, b]) of arrays: NumPy stacks them along a new first axis.
+            return stacked_arrays(std::move(v), flat, is_none(a[1]) ? nullptr : a[1], c.span, what);
+          }
           if (!v->type->is_number()) return fail(x->span, what + "() of " + v->type->str() + " values is not supported");
           dt = holding_dtype(dt, v->type);
           values.push_back(std::move(v));
@@ -411,6 +415,31 @@ ir::ExprPtr FunctionBuilder::host_array_creation(HostRowArgs& bound) {
       break;
   }
   return fail(bound.call.span, bound.what + "() is not supported in host code by py2cuda");
+}
+
+// np.array([a, b, ...]) of host arrays (`first` the value of a): np.stack's array of them, the
+// dtype NumPy's promotion of theirs unless `dtype` names one; arrays of other shapes are an
+// error when the program runs, as NumPy's inhomogeneous shape is.
+ir::ExprPtr FunctionBuilder::stacked_arrays(ir::ExprPtr first, const std::vector<const ast::Expr*>& items,
+                                            const ast::Expr* dtype, Span s, const std::string& what) {
+  std::vector<ir::ExprPtr> arrays;
+  arrays.push_back(std::move(first));
+  TypeRef dt = arrays.front()->type->dtype();
+  const int ndim = arrays.front()->type->ndim();
+  for (size_t i = 1; i < items.size(); ++i) {
+    auto v = expr(*items[i]);
+    if (!v) return nullptr;
+    if (!v->type->is_array() || v->type->is_device_array() || v->type->ndim() != ndim) {
+      return fail(items[i]->span, what + "() of arrays needs host arrays of " + std::to_string(ndim) +
+                                      " dimension(s) beside each other, not " + v->type->str());
+    }
+    dt = numpy_rules::promote_types(dt, v->type->dtype());
+    arrays.push_back(std::move(v));
+  }
+  if (dtype && !(dt = host_dtype(*dtype))) return nullptr;
+  const std::string pattern =
+      "py2cuda::np::stack<{t0}, " + std::to_string(ndim) + ">(0, " + placeholders(0, arrays.size()) + ")";
+  return call_node(types::array(dt, ndim + 1, Layout::C), pattern, s, std::move(arrays), {dt});
 }
 
 // The 1-D array of a tuple's numbers (`np.array(c)` of a tuple held in a name, `np.prod(shape)`):
