@@ -65,6 +65,16 @@ TEST(RuntimeHostList, SearchesCompareTupleItemsAsPython) {
   EXPECT_EQ(message([&] { points.index(Point(5.0, 5.0)); }), "ValueError: (5.0, 5.0) is not in list");
 }
 
+// Lists order as Python's: item by item, the first unequal pair deciding, a prefix first.
+TEST(RuntimeHostList, ListsOrderItemByItem) {
+  h::List<int64_t> a{1, 2}, b{1, 2, 0}, c{2};
+  EXPECT_TRUE(a < b);
+  EXPECT_TRUE(c > b);
+  EXPECT_FALSE(a < a);
+  EXPECT_TRUE(a <= a);
+  EXPECT_TRUE(h::python_less(a, c));
+}
+
 TEST(RuntimeHostList, SortsAreStableBothWays) {
   h::List<double> a{2.0, 1.0, 3.0, 1.0};
   a.sort(true);

@@ -94,9 +94,11 @@ TypeRef innermost(TypeRef t, int& depth) {
   return t;
 }
 
-// What Python's sorted/min/max compare here: numbers (a DynamicNumber too), strings and tuples of them.
+// What Python's sorted/min/max compare here: numbers (a DynamicNumber too), strings, and tuples
+// and lists of them (lists item by item, as tuples).
 bool orderable(TypeRef t) {
   if (t->is_number() || t->is_dynamic() || t->is_string()) return true;
+  if (t->is_list()) return t->dtype() && orderable(t->dtype());
   if (!t->is_tuple() || t->elements().empty()) return false;
   for (TypeRef e : t->elements()) {
     if (!orderable(e)) return false;

@@ -177,6 +177,14 @@ class List {
                       [](const T& x, const T& y) { return python_equal(x, y); });
   }
   friend bool operator!=(const List& a, const List& b) { return !(a == b); }
+  // Python's order of lists: item by item, the first unequal pair deciding, else the shorter first.
+  friend bool operator<(const List& a, const List& b) {
+    return std::lexicographical_compare(a.items_->begin(), a.items_->end(), b.items_->begin(), b.items_->end(),
+                                        [](const T& x, const T& y) { return python_less(x, y); });
+  }
+  friend bool operator>(const List& a, const List& b) { return b < a; }
+  friend bool operator<=(const List& a, const List& b) { return !(b < a); }
+  friend bool operator>=(const List& a, const List& b) { return !(a < b); }
 
  private:
   int64_t position(int64_t i, const char* message) const {
