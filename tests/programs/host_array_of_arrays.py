@@ -1,7 +1,8 @@
 # oracle: whole-program (NUMBA_ENABLE_CUDASIM=1 python host_array_of_arrays.py)
 # np.array of a list (or tuple) of arrays is NumPy's stack of them along a new first axis: the
 # rows two kernels computed gathered into a table, the dtype NumPy's promotion of theirs (int32
-# beside float32 is float64) or dtype=, 2-D arrays stacked into a 3-D one.
+# beside float32 is float64) or dtype=, 2-D arrays stacked into a 3-D one. Nested lists stored
+# into a slice (`batch[1] = [[1, 2], [3, 4]]`, `m[:] = ...`) are NumPy's array of them first.
 import numpy as np
 from numba import cuda
 
@@ -31,3 +32,10 @@ narrow = np.array([sq, hv], dtype=np.float32)
 print(narrow.dtype, narrow.sum(axis=1))
 cube = np.array((np.eye(2), table[:2, :2]))
 print(cube.shape, cube[1])
+
+batch = np.zeros((3, 2, 2))
+batch[1] = [[1, 2], [3, 4]]
+batch[2, 0] = [5, 6]
+batch[0, :, :] = [[0.5, True], [-1, 2.25]]
+cube[...] = [[[1, 2], [3, 4]], [[5, 6], [7, 8]]]
+print(batch.reshape(3, 4), cube.sum(axis=(1, 2)))

@@ -672,17 +672,35 @@ void FunctionBuilder::slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, i
     return;
   }
   if (host_) {
-    // `a[:] = [20.0, 50.0]`: NumPy first makes an array of the list, of the dtype that holds
-    // every Python value (bool < int64 < float64), then assigns it.
-    bool numbers = value->type->is_tuple() && !value->type->elements().empty();
+    // `a[:] = [20.0, 50.0]`, `m[:] = [[1, 2], [3, 4]]`: NumPy first makes an array of the
+    // (rectangular, nested) list, of the dtype that holds every Python value (bool < int64 <
+    // float64), then assigns it.
+    std::vector<int64_t> shape;
+    std::vector<std::vector<int>> paths;  // each number's position: its tuple index at every level
     TypeRef list_dtype = nullptr;
-    for (TypeRef e : numbers ? value->type->elements() : std::vector<TypeRef>{}) {
-      numbers = numbers && e->is_number();
-      if (!numbers) break;
-      TypeRef t = e->is_float() ? types::float64() : e->is_bool() ? types::boolean() : types::int64();
-      if (e->is_float() && e->bits() == 32) t = types::float32();
-      list_dtype = list_dtype ? numpy_rules::promote_types(list_dtype, t) : t;
-    }
+    bool numbers = value->type->is_tuple() && !value->type->elements().empty();
+    std::function<void(TypeRef, std::vector<int>&)> walk = [&](TypeRef t, std::vector<int>& path) {
+      if (!numbers) return;
+      if (!t->is_tuple()) {
+        numbers = t->is_number() && path.size() == shape.size();
+        if (!numbers) return;
+        TypeRef d = t->is_float() ? types::float64() : t->is_bool() ? types::boolean() : types::int64();
+        if (t->is_float() && t->bits() == 32) d = types::float32();
+        list_dtype = list_dtype ? numpy_rules::promote_types(list_dtype, d) : d;
+        paths.push_back(path);
+        return;
+      }
+      const auto n = static_cast<int64_t>(t->elements().size());
+      if (path.size() == shape.size()) shape.push_back(n);
+      numbers = n > 0 && shape[path.size()] == n;
+      for (int64_t i = 0; i < n && numbers; ++i) {
+        path.push_back(static_cast<int>(i));
+        walk(t->elements()[static_cast<size_t>(i)], path);
+        path.pop_back();
+      }
+    };
+    std::vector<int> root;
+    if (numbers) walk(value->type, root);
     if (numbers) {
       const TypeRef tuple_type = value->type;
       ir::Variable* tmp = temporary("values", tuple_type);
@@ -691,17 +709,21 @@ void FunctionBuilder::slice_store(ir::ExprPtr view, ir::ExprPtr value, Span s, i
       keep->echo_line = echo;
       out.push_back(std::move(keep));
       echo = false;
-      const size_t n = tuple_type->elements().size();
-      std::string elements;
-      auto array = std::make_unique<ir::BuiltinCall>(types::array(list_dtype, 1, Layout::C), "", s);
-      for (size_t i = 0; i < n; ++i) {
+      std::string elements, dims;
+      for (size_t d = 0; d < shape.size(); ++d) dims += (d ? ", " : "") + std::to_string(shape[d]);
+      auto array = std::make_unique<ir::BuiltinCall>(types::array(list_dtype, static_cast<int>(shape.size()), Layout::C), "", s);
+      for (size_t i = 0; i < paths.size(); ++i) {
         elements += (i ? ", {" : "{") + std::to_string(i) + "}";
-        array->args.push_back(convert(std::make_unique<ir::TupleGet>(tuple_type->elements()[i],
-                                                                     std::make_unique<ir::VarRef>(tmp, s),
-                                                                     static_cast<int>(i), s),
-                                      list_dtype));
+        ir::ExprPtr item = std::make_unique<ir::VarRef>(tmp, s);
+        TypeRef t = tuple_type;
+        for (int k : paths[i]) {
+          TypeRef inner = t->elements()[static_cast<size_t>(k)];
+          item = std::make_unique<ir::TupleGet>(inner, std::move(item), k, s);
+          t = inner;
+        }
+        array->args.push_back(convert(std::move(item), list_dtype));
       }
-      array->pattern = "py2cuda::np::array_from<{t0}>(py2cuda::host::shape(" + std::to_string(n) + "), {" + elements + "})";
+      array->pattern = "py2cuda::np::array_from<{t0}>(py2cuda::host::shape(" + dims + "), {" + elements + "})";
       array->type_args = {list_dtype};
       value = std::move(array);
     }
