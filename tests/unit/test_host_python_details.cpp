@@ -198,12 +198,14 @@ TEST(HostPythonDetails, ProcessServicesAndTheModuleDocstring) {
 }
 
 // numba-cuda's cuda.is_cuda_array(obj) (an object with __cuda_array_interface__): decided by the
-// argument's type, the argument still evaluated. (Numba's simulator lacks the function, so no test
-// program compares it.)
+// argument's type, the argument still evaluated; cuda.managed_array a host array kernels share.
+// (Numba's simulator lacks both, so no test program compares them.)
 TEST(HostPythonDetails, IsCudaArrayIsDecidedByTheType) {
   TranslateResult r = run("inc[1, 1](np.zeros(1))\nh = np.zeros(3)\nd = cuda.to_device(h)\n"
-                          "print(cuda.is_cuda_array(d), cuda.is_cuda_array(h), cuda.is_cuda_array(d[1:]))\n");
+                          "print(cuda.is_cuda_array(d), cuda.is_cuda_array(h), cuda.is_cuda_array(d[1:]))\n"
+                          "m = cuda.managed_array(4, dtype=np.float32)\ninc[1, 4](m)\n");
   ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::NDArray<float, 1> m = py2cuda::np::empty<float>(")) << r.cu;
   EXPECT_TRUE(has(r.cu, "((void)d, true)")) << r.cu;
   EXPECT_TRUE(has(r.cu, "((void)h, false)")) << r.cu;
 }

@@ -321,6 +321,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numba.cuda.pinned_array", .rule = R::ArrayFill, .runtime = "py2cuda::np::empty", .doc = "a host array (page-locking is an optimisation py2cuda leaves out)"},
       {.path = "numba.cuda.pinned_array_like", .rule = R::ArrayLike, .runtime = "py2cuda::np::empty_like", .doc = "a host array like another"},
       {.path = "numba.cuda.mapped_array", .rule = R::ArrayFill, .runtime = "py2cuda::np::empty", .doc = "a host array (mapping into the device is left out)"},
+      {.path = "numba.cuda.managed_array", .rule = R::ArrayFill, .runtime = "py2cuda::np::empty", .doc = "a host array that kernels read and write (unified memory: launches see it as they see any host array)"},
       {.path = "numba.cuda.list_devices", .rule = R::DeviceList, .runtime = "py2cuda::host::gpus", .doc = "cuda.gpus: len(), [i], iteration; an item prints `<Managed Device 0>` and has .id and .compute_capability"},
       {.path = "DeviceNDArray.is_c_contiguous", .rule = R::Contiguity, .runtime = "is_c_contiguous", .doc = "whether the elements are in C order without gaps"},
       {.path = "DeviceNDArray.is_f_contiguous", .rule = R::Contiguity, .runtime = "is_f_contiguous", .doc = "whether the elements are in Fortran order without gaps"},
