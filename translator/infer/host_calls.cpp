@@ -63,9 +63,14 @@ bool bind_arguments(const ast::Call& c, const std::string& what, const std::vect
 }
 
 // Host objects with Python's text and len(): a.tolist() and list displays ("list"),
-// sys.argv ("str_list") and cuda.gpus ("DeviceList").
+// sys.argv ("str_list"), cuda.gpus ("DeviceList") and a dict's views (d.keys()...).
+bool is_dict_view(TypeRef t) {
+  return t == types::host_object("dict_keys") || t == types::host_object("dict_values") ||
+         t == types::host_object("dict_items");
+}
 bool is_sized_host_object(TypeRef t) {
-  return t == types::host_object("list") || t == types::host_object("str_list") || t == types::host_object("DeviceList");
+  return t == types::host_object("list") || t == types::host_object("str_list") ||
+         t == types::host_object("DeviceList") || is_dict_view(t);
 }
 
 numpy_rules::Operand operand(const ir::Expr& e) {
@@ -1573,6 +1578,7 @@ ir::ExprPtr FunctionBuilder::format_argument(ir::ExprPtr v, Span s) {
                             : t->is_tuple()                         ? "tuple"
                             : t->is_list()                          ? "list"
                             : t == types::host_object("DeviceList") ? "numba.cuda.cudadrv.devices._DeviceList"
+                            : is_dict_view(t)                       ? t->object_name().c_str()
                             : is_sized_host_object(t)               ? "list"
                             : t->is_dict()                          ? "dict"
                             : is_argparse_namespace(t)              ? "argparse.Namespace"

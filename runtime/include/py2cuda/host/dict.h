@@ -177,6 +177,32 @@ void for_each_item(const DictView<P, K, V>& view, F&& f) {
   }
 }
 
+// A view printed or measured (`print(d.keys())`, `len(d.values())`): Python's text,
+// dict_keys([...]) of the items' repr()s in insertion order.
+template <DictPart P, class K, class V>
+int64_t len(const DictView<P, K, V>& view) {
+  return view.dict.size();
+}
+template <DictPart P, class K, class V>
+std::string repr(const DictView<P, K, V>& view) {
+  std::string out = P == DictPart::Keys ? "dict_keys([" : P == DictPart::Values ? "dict_values([" : "dict_items([";
+  bool first = true;
+  for_each_item(view, [&](const auto& item) {
+    if (!first) out += ", ";
+    first = false;
+    if constexpr (std::is_same_v<std::decay_t<decltype(item)>, bool>) {
+      out += repr(static_cast<bool>(item));
+    } else {
+      out += repr(item);
+    }
+  });
+  return out + "])";
+}
+template <DictPart P, class K, class V>
+std::string str(const DictView<P, K, V>& view) {
+  return repr(view);
+}
+
 // {k: v for ...} and dict(pairs): each (key, value) entry set in order, so a repeated key
 // keeps its first place and its last value, as in Python.
 template <class K, class V, class Entries>
