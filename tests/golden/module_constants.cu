@@ -91,7 +91,7 @@ void host_main() {
   // module_constants.py:21: HALF = np.float32(1.5)
   float HALF = 1.5f;
   // module_constants.py:22: BIG = 2 ** 40 + 1
-  int64_t BIG = py2cuda::ipow(int64_t(2), int64_t(40)) + 1;
+  int64_t BIG = py2cuda::ipow_exact(int64_t(2), int64_t(40)) + 1;
   // module_constants.py:23: LIMIT = np.int32(-7)
   int32_t LIMIT = int32_t(-7);
   // module_constants.py:48: x = np.array([0.1, 1.0, 3.3, -2.5, 7.0], dtype=np.float32)
