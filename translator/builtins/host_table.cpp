@@ -335,6 +335,8 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "numba.cuda.close", .rule = R::Synchronize, .runtime = "py2cuda::host::close", .doc = "waits for the device's work; device memory is freed when each array's last reference ends"},
       {.path = "numba.cuda.stream", .rule = R::Stream, .runtime = "py2cuda::host::Stream::create", .doc = "a new CUDA stream"},
       {.path = "numba.cuda.default_stream", .rule = R::Stream, .runtime = "py2cuda::host::Stream", .doc = "the default stream"},
+      {.path = "numba.cuda.legacy_default_stream", .rule = R::Stream, .runtime = "py2cuda::host::Stream", .doc = "the legacy default stream (the default stream py2cuda launches on)"},
+      {.path = "numba.cuda.per_thread_default_stream", .rule = R::Stream, .runtime = "py2cuda::host::Stream", .doc = "the per-thread default stream (one host thread: the default stream)"},
       {.path = "Stream.synchronize", .rule = R::Synchronize, .runtime = "synchronize", .doc = "waits for the stream's work"},
       {.path = "Stream.auto_synchronize", .rule = R::ContextManager, .runtime = "synchronize", .doc = "`with stream.auto_synchronize():` runs the body, then waits for the stream's work"},
       {.path = "numba.cuda.pinned", .rule = R::ContextManager, .runtime = "", .doc = "`with cuda.pinned(*arrays):` runs the body (page-locking is an optimisation py2cuda leaves out)"},
