@@ -75,3 +75,20 @@ TEST(DtypeChoices, AConditionMayReadThroughLen) {
   EXPECT_TRUE(has(r.cu, "py2cuda::host::print(\"float64\");")) << r.cu;
   EXPECT_TRUE(has(r.cu, "py2cuda::host::print(\"float32\");")) << r.cu;
 }
+
+// A loop over dtype names that the body makes arrays of is unrolled (infer/dtype_classes.cpp):
+// each copy's name is its string where read as a value, and the type it names as a dtype. A loop
+// over strings the body never uses as a dtype stays a loop.
+TEST(DtypeChoices, ALoopOverDtypeNamesIsACopyPerName) {
+  TranslateResult r = run("for name in ['float32', 'int64']:\n"
+                          "    a = np.zeros(2, dtype=name)\n"
+                          "    twice[1, 1](a)\n"
+                          "    print(name, a)\n"
+                          "for word in ['float32', 'x']:\n"
+                          "    print(word)\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::NDArray<float, 1> a = py2cuda::np::zeros<float>(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::NDArray<int64_t, 1> a_2 = py2cuda::np::zeros<int64_t>(")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "py2cuda::host::print(\"float32\", a)")) << r.cu;
+  EXPECT_TRUE(has(r.cu, "for (")) << r.cu;  // the loop over words is not unrolled
+}

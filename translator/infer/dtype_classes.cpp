@@ -5,8 +5,12 @@
 // is an alias resolved at translation time, like a name holding a function
 // (infer/function_values.cpp): `dtype=dt`, `dt(x)`, `dt.__name__`, `print(dt)` and
 // `a.dtype == dt` read the class it holds now; a loop over a display of classes is
-// unrolled, one copy of its body per class.
+// unrolled, one copy of its body per class. A loop over dtype names
+// (`for dt in ["float32", "int64"]: np.zeros(n, dtype=dt)`) is unrolled the same way: the
+// name is then the string (printed, formatted, compared as one) and, as a dtype, the type it
+// names (an alias "str:float32").
 #include "infer/ast_queries.h"
+#include "sema/ast_names.h"
 #include "infer/function_builder.h"
 #include "infer/host_nodes.h"
 #include "infer/ir_literals.h"
@@ -26,6 +30,13 @@ ir::ExprPtr bool_const(bool v, Span s) {
 
 // Python's own classes that name a NumPy dtype (dtype=float is float64).
 bool python_class(const std::string& id) { return id == "int" || id == "float" || id == "bool"; }
+
+// A string that names a dtype of host arrays ("float32", "f8", "int64"; not complex or float16).
+bool names_host_dtype(const ast::Expr& e) {
+  if (e.kind != ast::ExprKind::StrLit) return false;
+  TypeRef t = types::scalar_by_name(ast::as<ast::StrLit>(e).value);
+  return t && !t->is_complex() && t != types::float16();
+}
 
 }  // namespace
 
@@ -81,8 +92,39 @@ bool FunctionBuilder::holds_dtype_classes(const ast::Expr& e) const {
   return false;
 }
 
+std::string FunctionBuilder::dtype_name_alias(const ast::Expr& e) const {
+  return names_host_dtype(e) ? std::string(kDtypeNamePrefix) + ast::as<ast::StrLit>(e).value : std::string();
+}
+
+bool FunctionBuilder::loops_over_dtype_names(const ast::For& f) const {
+  if (f.target->kind != ast::ExprKind::Name) return false;
+  if (f.iter->kind != ast::ExprKind::List && f.iter->kind != ast::ExprKind::Tuple) return false;
+  const auto& elts = f.iter->kind == ast::ExprKind::List ? ast::as<ast::ListExpr>(*f.iter).elts
+                                                          : ast::as<ast::TupleExpr>(*f.iter).elts;
+  if (elts.empty()) return false;
+  for (const auto& x : elts) {
+    if (!names_host_dtype(*x)) return false;
+  }
+  // Only where the body makes arrays of it: `dtype=dt`, `a.astype(dt)`, `np.dtype(dt)`. A loop
+  // over strings that merely happen to be dtype names stays a loop over strings.
+  const std::string& id = ast::as<ast::Name>(*f.target).id;
+  auto is_target = [&](const ast::Expr* e) { return e && e->kind == ast::ExprKind::Name && ast::as<ast::Name>(*e).id == id; };
+  bool used_as_dtype = false;
+  // visit_exprs walks mutable syntax; nothing is changed here.
+  sema::visit_exprs(const_cast<ast::Block&>(f.body), [&](ast::Expr& e) {
+    if (e.kind != ast::ExprKind::Call) return;
+    const auto& call = ast::as<ast::Call>(e);
+    for (const auto& kw : call.keywords) used_as_dtype = used_as_dtype || (kw.name == "dtype" && is_target(kw.value.get()));
+    const bool takes_dtype_first = (call.func->kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(*call.func).attr == "astype") ||
+                                   resolve_path(mb_.info(), *call.func) == "numpy.dtype";
+    if (takes_dtype_first && !call.args.empty() && is_target(call.args[0].get())) used_as_dtype = true;
+  });
+  return used_as_dtype;
+}
+
 TypeRef FunctionBuilder::dtype_class_type(const std::string& path) const {
   if (path.rfind("dtype ", 0) == 0) return dtype_class_type(path.substr(6));
+  if (path.rfind(kDtypeNamePrefix, 0) == 0) return types::scalar_by_name(path.substr(kDtypeNamePrefix.size()));
   if (path == "int") return types::int64();
   if (path == "float") return types::float64();
   if (path == "bool") return types::boolean();
@@ -91,6 +133,7 @@ TypeRef FunctionBuilder::dtype_class_type(const std::string& path) const {
 
 // `print(dt)`, `str(dt)`: the class as Python shows it.
 ir::ExprPtr FunctionBuilder::dtype_class_repr(const std::string& path, Span s) {
+  if (path.rfind(kDtypeNamePrefix, 0) == 0) return string_const(path.substr(kDtypeNamePrefix.size()), s);
   // A dtype object prints its name, and is held as host code holds `a.dtype`: its name.
   if (path.rfind("dtype ", 0) == 0) {
     TypeRef t = dtype_class_type(path);

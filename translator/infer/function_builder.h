@@ -562,6 +562,11 @@ class FunctionBuilder {
   // the class `e` names ("numpy.float32", "float"), else "".
   std::string dtype_class_path(const ast::Expr& e) const;
   bool holds_dtype_classes(const ast::Expr& e) const;
+  // A loop over a display of dtype names the body makes arrays of (infer/dtype_classes.cpp),
+  // and the alias a name bound to one such string holds ("str:float32").
+  static constexpr std::string_view kDtypeNamePrefix = "str:";
+  bool loops_over_dtype_names(const ast::For& f) const;
+  std::string dtype_name_alias(const ast::Expr& e) const;
   TypeRef dtype_class_type(const std::string& path) const;
   ir::ExprPtr dtype_class_repr(const std::string& path, Span s);
   // repr() of a dtype object (`a.dtype`, `np.dtype(np.float32)`): "dtype('float32')"; null when

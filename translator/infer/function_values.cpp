@@ -439,7 +439,9 @@ void FunctionBuilder::unroll_over_functions(const ast::For& f, const ast::Expr& 
     bool echo = true;  // the copy's first assignment carries the `for` line
     std::function<void(const ast::Expr&, const ast::Expr&)> bind = [&](const ast::Expr& target, const ast::Expr& value) {
       if (!ok) return;
-      if (std::string cls = dtype_class_path(value); !cls.empty()) {
+      std::string cls = dtype_class_path(value);
+      if (cls.empty() && target.kind == ast::ExprKind::Name && loops_over_dtype_names(f)) cls = dtype_name_alias(value);
+      if (!cls.empty()) {
         if (target.kind != ast::ExprKind::Name) {
           D().error(target.span, "a NumPy type can only be bound to a name");
           ok = false;

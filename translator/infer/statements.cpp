@@ -1087,6 +1087,10 @@ void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out, const LoopBody
       unroll_over_functions(f, *display, out);
       return;
     }
+    if (host_ && loops_over_dtype_names(f)) {  // for dt in ["float32", "int64"]: np.zeros(n, dtype=dt)
+      unroll_over_functions(f, *f.iter, out);
+      return;
+    }
     if (host_ && (f.iter->kind == ast::ExprKind::List || f.iter->kind == ast::ExprKind::Tuple) &&
         (display_is_mixed(*f.iter) || mixed_displays_.count(f.iter.get()) ||
          (f.iter->kind == ast::ExprKind::Tuple && ast::as<ast::TupleExpr>(*f.iter).elts.empty()))) {

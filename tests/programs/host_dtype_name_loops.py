@@ -1,0 +1,24 @@
+# oracle: whole-program (NUMBA_ENABLE_CUDASIM=1 python host_dtype_name_loops.py)
+# A loop over dtype names a kernel is tested with (for name in ("float32", "float64", "int32"):
+# np.arange(5).astype(name), dtype=name, np.dtype(name)): unrolled, one copy of the body per
+# name, where the name is also the string (formatted, upper(), compared, a dict key); a loop
+# over other strings stays a loop.
+import numpy as np
+from numba import cuda
+
+@cuda.jit
+def scale(x, f):
+    i = cuda.grid(1)
+    if i < x.size:
+        x[i] = x[i] * f
+
+results = {}
+for name in ("float32", "float64", "int32"):
+    x = np.arange(5).astype(name)
+    scale[1, 32](x, 3)
+    y = np.ones(2, dtype=name) / 3
+    results[name] = float(x.sum())
+    print(f"{name:>8}: {x} {x.dtype} {y.dtype} {np.dtype(name).itemsize} {name.upper()} {name == 'float32'}")
+print(results)
+for word in ["alpha", "beta"]:
+    print(word, len(word))
