@@ -130,6 +130,15 @@ TEST(Pipeline, UnresolvedDecoratorAndNoKernelAreWarnings) {
       << r.diagnostics;
 }
 
+// A @cuda.reduce function is numba-cuda's GPU reduction: a file with only one has GPU code.
+TEST(Pipeline, AReductionIsGpuCode) {
+  SourceFile file("t.py", "import numpy as np\nfrom numba import cuda\n\n@cuda.reduce\ndef total(a, b):\n"
+                          "    return a + b\n\nprint(total(np.arange(4.0)))\n");
+  TranslateResult r = translate(file, TranslateOptions{});
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_FALSE(has(r.diagnostics, "no CUDA kernel")) << r.diagnostics;
+}
+
 TEST(Pipeline, HostCodeBecomesMainAndTypesItsLaunches) {
   const std::string text = cu(
       "import numpy as np\n"

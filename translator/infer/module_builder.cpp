@@ -128,7 +128,7 @@ void ModuleBuilder::warn_about_missing_gpu_code() {
   bool any_gpu_code = false;
   for (const auto& f : info_.functions) {
     any_gpu_code = any_gpu_code || f->kind == FunctionKind::Kernel || f->kind == FunctionKind::Device ||
-                   f->kind == FunctionKind::Ufunc;
+                   f->kind == FunctionKind::Ufunc || f->reduction;  // @cuda.reduce: numba-cuda's GPU reduction
     if (f->kind != FunctionKind::Plain || !f->def) continue;
     for (const auto& d : f->def->decorators) {
       const ast::Expr* callee = d->kind == ast::ExprKind::Call ? ast::as<ast::Call>(*d).func.get() : d.get();
