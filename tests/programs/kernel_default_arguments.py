@@ -1,7 +1,8 @@
 # oracle: whole-program (run_programs.py compares the output with Numba's; no per-kernel cases)
-# Kernel parameters with defaults, launched without them: numba-cuda's dispatcher passes each
-# default (an omitted argument of the default's type), so `scale=2.0` is a float64 and
-# `shift=1` an int64 in the kernel, and a launch that gives them passes its own.
+# Kernel parameters with defaults, launched without them: Numba's simulator passes each default,
+# so `scale=2.0` is a float64 and `shift=1` an int64 in the kernel, and a launch that gives them
+# passes its own. (Compiled numba-cuda rejects these launches, "Signature mismatch", measured on
+# a GPU: py2cuda runs them as the simulator does, with a warning at each.)
 import numpy as np
 from numba import cuda
 

@@ -118,6 +118,19 @@ TEST(CompiledNumba, HostArraysOnAStreamLaunch) {
                      {"prog.py:10:", "prog.py:11:"});
 }
 
+// Compiled numba-cuda compiles a kernel for the arguments a launch gives: parameters with
+// defaults left out are a signature mismatch (measured on a GPU); the simulator passes them.
+TEST(CompiledNumba, LaunchesLeavingOutDefaultedParameters) {
+  TranslateResult r = test::translate_text("import numpy as np\nfrom numba import cuda\n@cuda.jit\n"
+                                           "def k(a, scale=2.0):\n    a[0] *= scale\n",
+                                           "a = np.ones(1)\nk[1, 1](a)\nk[1, 1](a, 3.0)\n");
+  expect_diagnostics(r,
+                     {"prog.py:7:1: warning: compiled Numba rejects a launch that leaves out parameters with defaults "
+                      "(\"TypeError: Signature mismatch: 1 argument types given, but function takes 2 arguments\"); "
+                      "the simulator runs it. Pass every argument"},
+                     {"prog.py:8:"});
+}
+
 TEST(CompiledNumba, NonContiguousHostArraysToCudaUfuncs) {
   TranslateResult r = run(
       "@guvectorize(['void(float64[:], float64[:])'], '(n)->()', target='cuda')\n"
