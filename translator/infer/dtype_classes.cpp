@@ -72,6 +72,22 @@ std::string FunctionBuilder::dtype_class_path(const ast::Expr& e) const {
     }
     return cls.empty() ? "" : "dtype " + cls;
   }
+  if (e.kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(e).attr == "type") {
+    // `a.dtype.type` (the scalar class of a named array's elements) and `dt.type` of a dtype
+    // object: the class, as `x.dtype.type(0.1)` makes one of the array's own type.
+    const ast::Expr& owner = *ast::as<ast::Attribute>(e).value;
+    if (std::string cls = dtype_class_path(owner); cls.rfind("dtype ", 0) == 0) return cls.substr(6);
+    if (owner.kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(owner).attr == "dtype" &&
+        ast::as<ast::Attribute>(owner).value->kind == ast::ExprKind::Name) {
+      const std::string& id = ast::as<ast::Name>(*ast::as<ast::Attribute>(owner).value).id;
+      auto it = comprehension_vars_.count(id) ? env_.end() : env_.find(binding(id));
+      if (it != env_.end() && it->second && it->second->is_array()) {
+        TypeRef t = it->second->dtype();
+        if (!t->is_complex() && t != types::float16()) return "numpy." + (t->is_bool() ? std::string("bool_") : t->str());
+      }
+    }
+    return "";
+  }
   if (e.kind != ast::ExprKind::Name && e.kind != ast::ExprKind::Attribute) return "";
   const std::string path = resolve_path(mb_.info(), e);
   if (path.rfind("numpy.", 0) != 0) return "";
@@ -178,6 +194,9 @@ std::string FunctionBuilder::callee_path(const ast::Expr& func) const {
   if (func.kind == ast::ExprKind::Name) {
     if (auto it = dtype_aliases_.find(ast::as<ast::Name>(func).id); it != dtype_aliases_.end()) return it->second;
   }
+  if (func.kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(func).attr == "type") {
+    if (std::string cls = dtype_class_path(func); !cls.empty()) return cls;  // x.dtype.type(0.1)
+  }
   return resolve_path(mb_.info(), func);
 }
 
@@ -241,6 +260,13 @@ std::string dtype_tag_path(TypeRef t) {
 // class, or two classes; null with `handled` false when no operand is a class.
 ir::ExprPtr FunctionBuilder::dtype_class_comparison(const ast::Compare& c, bool& handled) {
   if (c.ops.size() == 1 && (c.ops[0] == CmpOp::In || c.ops[0] == CmpOp::NotIn)) return dtype_class_membership(c, handled);
+  if (c.ops.size() == 1 && (c.ops[0] == CmpOp::Is || c.ops[0] == CmpOp::IsNot)) {
+    // `x.dtype.type is dt`: one class object, decided by the classes alone.
+    const std::string left = dtype_class_path(*c.left), right = dtype_class_path(*c.comparators[0]);
+    if (left.empty() || right.empty() || left.rfind("dtype ", 0) == 0 || right.rfind("dtype ", 0) == 0) return nullptr;
+    handled = true;
+    return bool_const((dtype_class_type(left) == dtype_class_type(right)) == (c.ops[0] == CmpOp::Is), c.span);
+  }
   if (c.ops.size() != 1 || (c.ops[0] != CmpOp::Eq && c.ops[0] != CmpOp::NotEq)) return nullptr;
   const std::string left = dtype_class_path(*c.left), right = dtype_class_path(*c.comparators[0]);
   if (left.empty() && right.empty()) return nullptr;

@@ -854,7 +854,9 @@ ir::ExprPtr FunctionBuilder::call(const ast::Call& c) {
     } else {
       is_value = m.value->kind == ast::ExprKind::Call && resolve_path(mb_.info(), *m.value).empty();
     }
-    if (is_value) return method_call(c, m);
+    // `dt.type(2.5)` of a name holding a dtype: its scalar class, called below as `np.float64(2.5)`.
+    const bool dtype_type_call = host_ && m.attr == "type" && !dtype_class_path(*c.func).empty();
+    if (is_value && !dtype_type_call) return method_call(c, m);
   }
   // A function of this module?
   if (c.func->kind == ast::ExprKind::Name && !locals_.count(ast::as<ast::Name>(*c.func).id)) {
@@ -2009,7 +2011,14 @@ ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, 
 // `a < b < c` is `a < b and b < c` with b evaluated once (bound by a Let
 // when it has calls) and c only when a < b holds.
 ir::ExprPtr FunctionBuilder::compare(const ast::Compare& c) {
-  if (c.ops.size() == 1 && (c.ops[0] == CmpOp::Is || c.ops[0] == CmpOp::IsNot)) return is_none_test(c);
+  if (c.ops.size() == 1 && (c.ops[0] == CmpOp::Is || c.ops[0] == CmpOp::IsNot)) {
+    if (host_) {
+      bool handled = false;
+      auto v = dtype_class_comparison(c, handled);  // `a.dtype.type is np.float32`
+      if (handled) return v;
+    }
+    return is_none_test(c);
+  }
   // Host code's `x == None`, `x != None`: CPython's None equals only None, so they are the
   // `is` tests (an instance's own __eq__ aside, which py2cuda does not call with None).
   if (python_host() && c.ops.size() == 1 && (c.ops[0] == CmpOp::Eq || c.ops[0] == CmpOp::NotEq) &&
