@@ -848,6 +848,23 @@ bool FunctionBuilder::bind_comprehension_target(const ast::Expr& target, TypeRef
         [&](const ast::Expr& names_of, TypeRef t, const std::string& whole, std::string& out) {
           const auto& elts = names_of.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(names_of).elts
                                                                    : ast::as<ast::ListExpr>(names_of).elts;
+          if (t->is_array() && !t->is_device_array() && t->ndim() == 1) {
+            // `[(i, j) for i, j in np.argwhere(m)]`: a row's elements, as a for loop unpacks them
+            // (Python's ValueError when the row has another length).
+            std::string names;
+            for (size_t k = 0; k < elts.size(); ++k) {
+              if (elts[k]->kind != ast::ExprKind::Name) {
+                D().error(elts[k]->span, "py2cuda unpacks an array's row into plain names");
+                return false;
+              }
+              const std::string& id = ast::as<ast::Name>(*elts[k]).id;
+              ir::Variable* var = temporary(cpp_identifier(id), t->dtype());
+              comprehension_vars_[id] = var;
+              names += "const auto " + var->cpp_name + " = " + whole + "(" + std::to_string(k) + "); ";
+            }
+            out += "py2cuda::host::check_unpack(" + whole + ", int64_t(" + std::to_string(elts.size()) + ")); " + names;
+            return true;
+          }
           if (!t->is_tuple() || t->elements().size() != elts.size()) {
             D().error(names_of.span, "cannot unpack a " + t->str() + " into " + std::to_string(elts.size()) + " names");
             return false;
