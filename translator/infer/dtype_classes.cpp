@@ -83,7 +83,9 @@ std::string FunctionBuilder::dtype_class_path(const ast::Expr& e) const {
       auto it = comprehension_vars_.count(id) ? env_.end() : env_.find(binding(id));
       if (it != env_.end() && it->second && it->second->is_array()) {
         TypeRef t = it->second->dtype();
-        if (!t->is_complex() && t != types::float16()) return "numpy." + (t->is_bool() ? std::string("bool_") : t->str());
+        if (!t->is_complex() && t != types::float16()) {
+          return "numpy." + (t->is_bool() ? std::string("bool_") : t->str());
+        }
       }
     }
     return "";
@@ -124,15 +126,19 @@ bool FunctionBuilder::loops_over_dtype_names(const ast::For& f) const {
   // Only where the body makes arrays of it: `dtype=dt`, `a.astype(dt)`, `np.dtype(dt)`. A loop
   // over strings that merely happen to be dtype names stays a loop over strings.
   const std::string& id = ast::as<ast::Name>(*f.target).id;
-  auto is_target = [&](const ast::Expr* e) { return e && e->kind == ast::ExprKind::Name && ast::as<ast::Name>(*e).id == id; };
+  auto is_target = [&](const ast::Expr* e) {
+    return e && e->kind == ast::ExprKind::Name && ast::as<ast::Name>(*e).id == id;
+  };
   bool used_as_dtype = false;
   // visit_exprs walks mutable syntax; nothing is changed here.
   sema::visit_exprs(const_cast<ast::Block&>(f.body), [&](ast::Expr& e) {
     if (e.kind != ast::ExprKind::Call) return;
     const auto& call = ast::as<ast::Call>(e);
-    for (const auto& kw : call.keywords) used_as_dtype = used_as_dtype || (kw.name == "dtype" && is_target(kw.value.get()));
-    const bool takes_dtype_first = (call.func->kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(*call.func).attr == "astype") ||
-                                   resolve_path(mb_.info(), *call.func) == "numpy.dtype";
+    for (const auto& kw : call.keywords) {
+      if (kw.name == "dtype" && is_target(kw.value.get())) used_as_dtype = true;
+    }
+    const bool astype = call.func->kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(*call.func).attr == "astype";
+    const bool takes_dtype_first = astype || resolve_path(mb_.info(), *call.func) == "numpy.dtype";
     if (takes_dtype_first && !call.args.empty() && is_target(call.args[0].get())) used_as_dtype = true;
   });
   return used_as_dtype;

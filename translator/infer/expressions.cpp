@@ -1989,7 +1989,9 @@ ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, 
       return node;
     }
   }
-  if (!host_ && l->type->is_tuple() && r->type->is_tuple()) return kernel_tuple_comparison(op, std::move(l), std::move(r), span);
+  if (!host_ && l->type->is_tuple() && r->type->is_tuple()) {
+    return kernel_tuple_comparison(op, std::move(l), std::move(r), span);
+  }
   if (host_ && l->type->is_string() && r->type->is_string()) {
     // Code point order, which UTF-8's byte order is (string_view compares bytes as unsigned).
     auto node = std::make_unique<ir::BuiltinCall>(
