@@ -2,7 +2,8 @@
 # A loop over dtype names a kernel is tested with (for name in ("float32", "float64", "int32"):
 # np.arange(5).astype(name), dtype=name, np.dtype(name)): unrolled, one copy of the body per
 # name, where the name is also the string (formatted, upper(), compared, a dict key); a loop
-# over other strings stays a loop.
+# over other strings stays a loop. The name in a list or tuple is the str (quoted, ordered,
+# found by `in`).
 import numpy as np
 from numba import cuda
 
@@ -20,5 +21,11 @@ for name in ("float32", "float64", "int32"):
     results[name] = float(x.sum())
     print(f"{name:>8}: {x} {x.dtype} {y.dtype} {np.dtype(name).itemsize} {name.upper()} {name == 'float32'}")
 print(results)
+rows = []
+for name in ["int64", "float32"]:
+    z = np.zeros(2, dtype=name)
+    rows.append((name, z.dtype.itemsize))
+    print([name], (name, 1), [name] * 2)
+print(rows, rows[0] < rows[1], ("float32", 4) in rows, rows.index(("float32", 4)))
 for word in ["alpha", "beta"]:
     print(word, len(word))

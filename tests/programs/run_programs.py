@@ -2,8 +2,9 @@
 """Program tests: whole programs (host code included) run by py2cuda, their stdout compared.
 
 Every NAME.py of samples/, tests/programs/, tests/programs/numba_docs/ (numba-cuda's
-documentation examples, extracted) and tests/programs/numba_cudapy/ (kernels of numba-cuda's own
-tests as programs) that has a NAME.expected is run as
+documentation examples, extracted), tests/programs/numba_cudapy/ (kernels of numba-cuda's own
+tests as programs) and tests/programs/module_names/ (files named like the C library's functions)
+that has a NAME.expected is run as
 
     py2cuda NAME.py [its # py2cuda-args: options] --run --emulate [-- its # py2cuda-program-args:]
 
@@ -76,7 +77,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # testlib
 from testlib import cli, harness, tools, translator  # noqa: E402
 from testlib.report import Reporter, indent  # noqa: E402
 
-PROGRAM_FOLDERS = ("samples", "tests/programs", "tests/programs/numba_docs", "tests/programs/numba_cudapy")
+PROGRAM_FOLDERS = ("samples", "tests/programs", "tests/programs/numba_docs", "tests/programs/numba_cudapy",
+                   "tests/programs/module_names")
 JOBS = 2  # the project's machines have two cores
 RUN_TIMEOUT_S = 300.0
 SKIP_STATUS = 77

@@ -34,4 +34,16 @@ TEST(CppNames, LaunchStubNamesStepAsideForTheParameters) {
   EXPECT_TRUE(has(r.cu, "py2cuda::launch<py_03_lab::threshold>(config_, info_, img, threshold, config, info);")) << r.cu;
 }
 
+// A module's namespace is opened at global scope, after the C library's and CUDA's headers: a
+// file stem they declare there (index(), time(), y0(), select()) gets a trailing underscore.
+TEST(CppNames, ModuleNamespacesAvoidTheCLibrarysGlobalNames) {
+  EXPECT_EQ(infer::cpp_namespace_name("index"), "index_");
+  EXPECT_EQ(infer::cpp_namespace_name("time"), "time_");
+  EXPECT_EQ(infer::cpp_namespace_name("y0"), "y0_");
+  EXPECT_EQ(infer::cpp_namespace_name("select"), "select_");
+  EXPECT_EQ(infer::cpp_namespace_name("saxpy"), "saxpy");
+  EXPECT_EQ(infer::cpp_namespace_name("monte_carlo_pi"), "monte_carlo_pi");
+  EXPECT_EQ(infer::cpp_namespace_name("lab-03"), "lab_03");
+}
+
 }  // namespace

@@ -46,4 +46,12 @@ std::string cpp_identifier(const std::string& name) {
   return reserved.count(id) ? id + "_" : id;
 }
 
+std::string cpp_namespace_name(const std::string& module_name) {
+  static const std::set<std::string> global_names = {
+#include "infer/c_library_names.inc"
+  };
+  const std::string id = cpp_identifier(module_name);
+  return global_names.count(id) ? id + "_" : id;
+}
+
 }  // namespace py2cuda::infer

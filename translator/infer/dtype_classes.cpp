@@ -183,7 +183,8 @@ ir::ExprPtr FunctionBuilder::display_item(const ast::Expr& e) {
   if (!host_) return expr(e);
   const std::string path = dtype_class_path(e);
   const bool dtype_attribute = e.kind == ast::ExprKind::Attribute && ast::as<ast::Attribute>(e).attr == "dtype";
-  if (path.empty() && !dtype_attribute) return expr(e);
+  // A dtype name held by a loop's name is its string: `[name]` shows 'float32' quoted.
+  if ((path.empty() && !dtype_attribute) || path.rfind(kDtypeNamePrefix, 0) == 0) return expr(e);
   ir::ExprPtr str = path.empty() ? expr(e) : dtype_class_repr(path, e.span);
   if (!str || str->kind != ir::ExprKind::Const || !str->type->is_string()) return str;  // not a dtype: as it is
   ir::ExprPtr repr = path.rfind("dtype ", 0) == 0 || dtype_attribute ? dtype_object_repr(e) : nullptr;

@@ -17,6 +17,7 @@
 #include "infer/builtin_typing.h"
 #include "infer/function_builder.h"
 #include "infer/host_nodes.h"
+#include "infer/host_row_args.h"
 #include "infer/ir_literals.h"
 #include "types/numpy_rules.h"
 #include "types/rules.h"
@@ -1090,6 +1091,8 @@ ir::ExprPtr FunctionBuilder::array_from_list(ir::ExprPtr list, TypeRef dtype, Sp
 }
 
 ir::ExprPtr FunctionBuilder::listed_array(ir::ExprPtr v, Span s) {
+  // A display of numbers of several types (`[7, 7, 7.000001]`): NumPy's array of the type holding all.
+  if (v && v->type->is_list_display() && is_number_tuple(v->type)) return array_from_tuple(std::move(v), nullptr, s);
   if (v && v->type->is_tuple() && v->type->is_list_display()) v = growable_list(std::move(v));
   v = range_values(std::move(v), s);  // np.array(range(n)): NumPy's int64 array of its values
   if (v && v->type->is_list()) v = array_from_list(std::move(v), nullptr, s);

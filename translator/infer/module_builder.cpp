@@ -29,7 +29,7 @@ TypeRef erase_layout(TypeRef t) {
 ModuleBuilder::ModuleBuilder(sema::ModuleInfo& info, Diagnostics& diags)
     : info_(info), diags_(diags), scratch_(*info.file) {
   module_ = std::make_unique<ir::Module>();
-  module_->name = cpp_identifier(info.file->module_name());
+  module_->name = cpp_namespace_name(info.file->module_name());
 }
 
 std::unique_ptr<ir::Module> ModuleBuilder::run() {
