@@ -2,8 +2,8 @@
 # A 2-D launch configured with tuples repeated by a count (`(16,) * 2`, `2 * (n,)`), and the
 # checks a program makes of scalar results: np.allclose and np.array_equal of two scalars (a sum
 # against its expected value; they did not compile), of a scalar and an array, of an array and a
-# list mixing ints and floats (did not compile either), and float() of
-# strings beyond double's range (Python's inf and 0.0, not a ValueError).
+# list mixing ints and floats (did not compile either), and float() of strings beyond double's
+# range (Python's inf and 0.0, not a ValueError).
 import numpy as np
 from numba import cuda
 
