@@ -21,3 +21,4 @@ for key, idx in sorted(groups.items()):
 rows = [[3, 1], [1, 2, 3], [1, 2], [2]]
 print(sorted(rows), max(rows), min(rows), [1, 2] < [1, 2, 0], [2] > [1, 9], sorted(groups.values(), reverse=True)[:2])
 print(sorted(groups.items(), key=lambda kv: len(kv[1]))[0])
+print([1, 2] in rows, [9] not in rows, rows.index([2]), rows.count([1, 2]))

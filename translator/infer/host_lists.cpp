@@ -555,6 +555,7 @@ ir::ExprPtr FunctionBuilder::list_compare(CmpOp op, ir::ExprPtr l, ir::ExprPtr r
       k->b = op == CmpOp::NotIn;  // nothing is in an empty list
       return k;
     }
+    if (l->type != elem && l->type->is_list_display() && elem->is_list()) l = growable_list(std::move(l));  // [1, 0] in rows
     if (l->type != elem) {
       if (!dynamic_or_number(l->type) || !dynamic_or_number(elem)) {
         return fail(s, "'in' of a " + l->type->str() + " in a " + r->type->str() + " is not supported by py2cuda");
