@@ -3,7 +3,8 @@
 # np.arange(5).astype(name), dtype=name, np.dtype(name)): unrolled, one copy of the body per
 # name, where the name is also the string (formatted, upper(), compared, a dict key); a loop
 # over other strings stays a loop. The name in a list or tuple is the str (quoted, ordered,
-# found by `in`).
+# found by `in`). A test each copy decides (`if name == "int8":`, `np.dtype(dt).kind == "i"` of a
+# class) types only the arm that runs: np.iinfo of a float type in the other is no error.
 import numpy as np
 from numba import cuda
 
@@ -29,3 +30,21 @@ for name in ["int64", "float32"]:
 print(rows, rows[0] < rows[1], ("float32", 4) in rows, rows.index(("float32", 4)))
 for word in ["alpha", "beta"]:
     print(word, len(word))
+
+for name in ("int8", "float32"):
+    z = np.zeros(3, dtype=name)
+    if name == "int8":
+        print(name, z, np.iinfo(name).max)
+    else:
+        print(name, z, np.finfo(name).eps)
+
+
+def limits(dt):
+    a = np.zeros(2, dtype=dt)
+    scale[1, 32](a, 2)
+    if np.dtype(dt).kind == "i":
+        return float(np.iinfo(dt).max)
+    return float(np.finfo(dt).max)
+
+
+print(limits(np.int16), limits(np.float32))

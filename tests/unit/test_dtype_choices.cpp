@@ -92,3 +92,24 @@ TEST(DtypeChoices, ALoopOverDtypeNamesIsACopyPerName) {
   EXPECT_TRUE(has(r.cu, "py2cuda::host::print(\"float32\", a)")) << r.cu;
   EXPECT_TRUE(has(r.cu, "for (")) << r.cu;  // the loop over words is not unrolled
 }
+
+// Host code's `if` whose test the translation decides (a copy of an unrolled loop compares its
+// dtype name with a literal): only the arm that runs is typed, so np.iinfo of a float type in the
+// other arm is no error, and what follows an arm that returns is not typed either.
+TEST(DtypeChoices, ADecidedTestTypesOnlyTheArmThatRuns) {
+  TranslateResult r = run("def top(dt):\n"
+                          "    if np.dtype(dt).kind == 'i':\n"
+                          "        return float(np.iinfo(dt).max)\n"
+                          "    return float(np.finfo(dt).max)\n"
+                          "for name in ('int8', 'float32'):\n"
+                          "    a = np.zeros(2, dtype=name)\n"
+                          "    twice[1, 1](a)\n"
+                          "    if name == 'int8':\n"
+                          "        print(np.iinfo(name).max)\n"
+                          "    else:\n"
+                          "        print(np.finfo(name).eps)\n"
+                          "print(top(np.int16), top(np.float32))\n");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_FALSE(has(r.diagnostics, "warning")) << r.diagnostics;
+  EXPECT_TRUE(has(r.cu, "int main(")) << r.cu;
+}

@@ -1992,6 +1992,15 @@ ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, 
   if (!host_ && l->type->is_tuple() && r->type->is_tuple()) {
     return kernel_tuple_comparison(op, std::move(l), std::move(r), span);
   }
+  if (host_ && (op == CmpOp::Eq || op == CmpOp::NotEq) && l->kind == ir::ExprKind::Const &&
+      r->kind == ir::ExprKind::Const && l->type->is_string() && r->type->is_string()) {
+    // Two strings the translation knows (a dtype name of an unrolled loop against a literal).
+    const bool equal = static_cast<const ir::Const&>(*l).str == static_cast<const ir::Const&>(*r).str;
+    auto k = std::make_unique<ir::Const>(types::boolean(), span);
+    k->b = equal == (op == CmpOp::Eq);
+    k->bits = k->b ? 1 : 0;
+    return k;
+  }
   if (host_ && l->type->is_string() && r->type->is_string()) {
     // Code point order, which UTF-8's byte order is (string_view compares bytes as unsigned).
     auto node = std::make_unique<ir::BuiltinCall>(

@@ -694,6 +694,9 @@ class FunctionBuilder {
   std::set<std::string> type_values_;
   std::map<std::string, ir::Variable*> vars_;
   std::map<std::string, TypeRef> env_;
+  // Host code's `if` statements whose test typing decided (a Const), with the arm that runs,
+  // as last typed (infer/statements.cpp).
+  std::map<const ast::Stmt*, bool> decided_host_ifs_;
   std::set<std::string> taken_names_;
   std::set<std::string> poisoned_;  // names whose assignment failed
   // Module globals this host function declares `global`, or (main) rebinds at module level.

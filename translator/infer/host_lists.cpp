@@ -944,7 +944,7 @@ ir::ExprPtr FunctionBuilder::key_function(const ast::Expr& key, TypeRef item, si
   value = mixed_dict_number(std::move(value));  // key=lambda k: results[k]["time"]: the number held
   if (!orderable(value->type)) {
     return fail(key.span, "the key= function gives " + value->type->str() + " values, which py2cuda does not order "
-                          "(numbers, strings and tuples of them)");
+                          "(numbers, strings, and tuples and lists of them)");
   }
   return value;
 }
@@ -1093,7 +1093,9 @@ ir::ExprPtr FunctionBuilder::array_from_list(ir::ExprPtr list, TypeRef dtype, Sp
 
 ir::ExprPtr FunctionBuilder::listed_array(ir::ExprPtr v, Span s) {
   // A display of numbers of several types (`[7, 7, 7.000001]`): NumPy's array of the type holding all.
-  if (v && v->type->is_list_display() && is_number_tuple(v->type)) return array_from_tuple(std::move(v), nullptr, s);
+  if (v && v->type->is_list_display() && is_number_tuple(v->type) && !v->type->is_uniform_tuple()) {
+    return array_from_tuple(std::move(v), nullptr, s);
+  }
   if (v && v->type->is_tuple() && v->type->is_list_display()) v = growable_list(std::move(v));
   v = range_values(std::move(v), s);  // np.array(range(n)): NumPy's int64 array of its values
   if (v && v->type->is_list()) v = array_from_list(std::move(v), nullptr, s);

@@ -253,6 +253,15 @@ void FunctionBuilder::block(const std::vector<const ast::Stmt*>& in, ir::Block& 
   for (const ast::Stmt* s : in) {
     stmt(*s, out);
     if (leaves_block(*s, decided_)) return;  // what follows is unreachable: never compiled
+    // An `if` host code decided when typing it (below), whose live arm leaves the block: what
+    // follows never runs in this copy, and is not typed.
+    if (auto it = decided_host_ifs_.find(s); it != decided_host_ifs_.end()) {
+      const auto& i = ast::as<ast::If>(*s);
+      const ast::Block& live = it->second ? i.body : i.orelse;
+      if (std::any_of(live.begin(), live.end(), [&](const ast::StmtPtr& x) { return leaves_block(*x, decided_); })) {
+        return;
+      }
+    }
   }
 }
 
@@ -388,6 +397,21 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
         return;
       }
       auto cond = condition(*i.test);
+      decided_host_ifs_.erase(&s);
+      if (host_ && cond && cond->kind == ir::ExprKind::Const && cond->type->is_bool()) {
+        // A test the translation decides (`if dt == np.int8:`, `if name == "int8":` in a copy of
+        // an unrolled loop over types): Python never runs the other arm, so it is not typed
+        // (np.iinfo of a float type there is no error).
+        const bool live_then = static_cast<const ir::Const&>(*cond).b;
+        decided_host_ifs_[&s] = live_then;
+        node->decided = live_then ? ir::DecidedTest::AlwaysTrue : ir::DecidedTest::AlwaysFalse;
+        static_cast<ir::Const&>(*cond).b = true;
+        static_cast<ir::Const&>(*cond).bits = 1;
+        node->cond = std::move(cond);
+        block(live_then ? i.body : i.orelse, node->then_body);
+        out.push_back(std::move(node));
+        return;
+      }
       node->cond = std::move(cond);
       block_path_.push_back(next_block_id_++);
       block(i.body, node->then_body);
