@@ -460,6 +460,23 @@ ir::ExprPtr FunctionBuilder::attribute(const ast::Attribute& a) {
       if (a.attr == "ndim") {
         return int64_literal(at->ndim(), a.span);
       }
+      if (!host_ && (a.attr == "strides" || a.attr == "itemsize" || a.attr == "nbytes")) {
+        // Numba's array struct holds byte strides; py2cuda's Array counts elements (array.h).
+        const TypeRef dtype = at->dtype();
+        const std::string itemsize = "int64_t(sizeof({t0}))";
+        if (a.attr == "itemsize") return call_node(types::int64(), itemsize, a.span, {}, {dtype});
+        if (a.attr == "nbytes") {
+          return call_node(types::int64(), "{0}.size() * " + itemsize, a.span, args_of(std::move(base)), {dtype});
+        }
+        std::vector<TypeRef> ts(at->ndim(), types::int64());
+        auto t = std::make_unique<ir::TupleMake>(types::tuple(ts), a.span);
+        for (int d = 0; d < at->ndim(); ++d) {
+          auto again = expr(*a.value);  // a view is a plain value, read again as .shape does
+          t->elements.push_back(call_node(types::int64(), "{0}.strides[" + std::to_string(d) + "] * " + itemsize, a.span,
+                                          args_of(std::move(again)), {dtype}));
+        }
+        return t;
+      }
     }
     if (base->type->is_complex() && (a.attr == "real" || a.attr == "imag")) {
       auto part = std::make_unique<ir::BuiltinCall>(types::complex_part(base->type), "{0}." + a.attr, a.span);
