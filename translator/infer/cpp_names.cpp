@@ -1,7 +1,10 @@
 #include "infer/cpp_names.h"
 
+#include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <set>
+#include <string_view>
 
 namespace py2cuda::infer {
 
@@ -47,11 +50,12 @@ std::string cpp_identifier(const std::string& name) {
 }
 
 std::string cpp_namespace_name(const std::string& module_name) {
-  static const std::set<std::string> global_names = {
+  // Sorted by the generator (byte order, as std::string_view compares).
+  static constexpr std::string_view kGlobalNames[] = {
 #include "infer/c_library_names.inc"
   };
   const std::string id = cpp_identifier(module_name);
-  return global_names.count(id) ? id + "_" : id;
+  return std::binary_search(std::begin(kGlobalNames), std::end(kGlobalNames), std::string_view(id)) ? id + "_" : id;
 }
 
 }  // namespace py2cuda::infer
