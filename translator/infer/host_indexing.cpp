@@ -239,8 +239,14 @@ ir::ExprPtr FunctionBuilder::host_subscript(ir::ExprPtr& base, const ast::Subscr
       return fail(store->span, "assigning a device array through an index array is not supported on the host: "
                                "copy_to_host() it first");
     }
-    if (!store->type->is_array() && !store->type->is_number()) {
-      return fail(store->span, "cannot store a value of type " + store->type->str() + " through an index array");
+    // `y[[0, 2]] = [1.0, 2.0]`: NumPy's array of the list, then assigned.
+    if (store->type->is_list_display() || store->type->is_list()) {
+      const Span listed = store->span;
+      store = listed_array(std::move(store), listed);
+    }
+    if (!store || (!store->type->is_array() && !store->type->is_number())) {
+      return fail(s.span, "cannot store a value of type " + (store ? store->type->str() : std::string("this")) +
+                              " through an index array");
     }
     auto call = std::make_unique<ir::BuiltinCall>(
         types::none(), std::string(mask ? "py2cuda::host::assign_mask" : "py2cuda::host::assign_take") + at + "({0}, {1}, {2})",
