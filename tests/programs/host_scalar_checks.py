@@ -18,11 +18,12 @@ def fill(m, value):
 n = 20
 block = (16,) * 2
 grid = 2 * ((n + 15) // 16,)
+blocks = tuple((s + t - 1) // t for s, t in zip((n,) * 2, block))
 m = np.zeros((n, n))
 fill[grid, block](m, 0.5)
 total = m.sum()
 expected = sum(0.5 * (i + 1) + j for i in range(n) for j in range(n))
-print(block, grid, (1, 2) * 2, (n,) * 0, total, expected)
+print(block, grid, blocks, (1, 2) * 2, (n,) * 0, total, expected)
 print(np.allclose(total, expected), np.allclose(total, expected + 1e-3), np.allclose(1.0, 1.0 + 1e-9))
 print(np.array_equal(3, 3), np.array_equal(np.float64(0.5), 0.5), np.array_equal(m[0, 0], 0.5),
       np.array_equal(m, 0.5), np.array_equal(float("nan"), float("nan"), equal_nan=True))

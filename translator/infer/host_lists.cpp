@@ -1180,8 +1180,14 @@ ir::ExprPtr FunctionBuilder::tuple_of_items(const ast::ComprehensionExpr& g, boo
   if (g.is_dict || !g.conditions.empty() || !g.elt || !g.target || !g.iter) return nullptr;
   if (g.elt->kind == ast::ExprKind::Comprehension && ast::as<ast::ComprehensionExpr>(*g.elt).nested_clause) return nullptr;
   // What is iterated, in parts read once per item: each must name a value (a variable, an
-  // attribute such as a.shape, an element) or be a tuple display.
-  auto plain = [](const ast::Expr& e) {
+  // attribute such as a.shape, an element), be a tuple display, or `+`/`*` of those and int
+  // literals (`(n,) * 2`), which reading again gives again.
+  std::function<bool(const ast::Expr&)> plain = [&](const ast::Expr& e) {
+    if (e.kind == ast::ExprKind::Binary) {
+      const auto& b = ast::as<ast::Binary>(e);
+      return (b.op == BinOp::Add || b.op == BinOp::Mul) && plain(*b.left) && plain(*b.right);
+    }
+    if (e.kind == ast::ExprKind::IntLit) return true;
     const ast::Expr* x = &e;
     while (x->kind == ast::ExprKind::Attribute || x->kind == ast::ExprKind::Subscript) {
       x = x->kind == ast::ExprKind::Attribute ? ast::as<ast::Attribute>(*x).value.get() : ast::as<ast::Subscript>(*x).value.get();
