@@ -284,7 +284,7 @@ const std::vector<HostBuiltin>& rows() {
       {.path = "ndarray.round", .rule = R::Round, .runtime = "py2cuda::np::round", .doc = "as np.round"},
       {.path = "ndarray.clip", .rule = R::Clip, .runtime = "py2cuda::np::clip", .doc = "as np.clip"},
       {.path = "generic.item", .rule = R::ScalarItem, .runtime = "", .doc = "a NumPy scalar as a Python float, int or bool"},
-      {.path = "ndarray.item", .rule = R::ScalarItem, .runtime = "py2cuda::host::item", .doc = "a.item() of a one-element array: its element as a Python float, int or bool; ValueError for another size"},
+      {.path = "ndarray.item", .rule = R::ScalarItem, .runtime = "py2cuda::host::item", .doc = "a.item() of a one-element array: its element as a Python float, int or bool (ValueError for another size); a.item(k): the k-th element in C order; a.item(i, j): a[i, j]"},
       {.path = "generic.astype", .rule = R::AsType, .runtime = "", .doc = "a NumPy scalar converted to the dtype (a NumPy scalar of it)"},
       {.path = "generic.round", .rule = R::Round, .runtime = "py2cuda::np::round", .doc = "a NumPy scalar rounded as np.round (a NumPy scalar of the same type)"},
       {.path = "ndarray.fill", .rule = R::Fill, .runtime = "py2cuda::np::fill", .doc = "every element set to a value"},

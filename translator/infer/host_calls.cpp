@@ -2292,7 +2292,7 @@ ir::ExprPtr FunctionBuilder::host_elementwise(const ast::Call& c, const builtins
                                         : std::vector<std::string>{"a", "a_min", "a_max", "out"}; break;
     case HostRule::Round: names = method ? std::vector<std::string>{"decimals", "out"}
                                          : std::vector<std::string>{"a", "decimals", "out"}; break;
-    case HostRule::ScalarItem: names = {}; break;
+    case HostRule::ScalarItem: names = {"*index0", "*index1", "*index2", "*index3"}; break;  // a.item(i, j)
     default: names = binary ? std::vector<std::string>{"x1", "x2", "out"} : std::vector<std::string>{"x", "out"};
   }
   std::vector<const ast::Expr*> a;
@@ -2307,6 +2307,7 @@ ir::ExprPtr FunctionBuilder::host_elementwise(const ast::Call& c, const builtins
       continue;
     }
     if (names[k] == "decimals") continue;
+    if (row.rule == HostRule::ScalarItem && !a[k]) continue;  // a.item(): no index
     if (is_none(a[k])) {
       if (row.rule == HostRule::Clip && names[k] != "a") {
         ops.push_back(nullptr);  // clip's a_min or a_max left out (or None)
@@ -2474,10 +2475,32 @@ ir::ExprPtr FunctionBuilder::host_elementwise(const ast::Call& c, const builtins
       if (ops[0]->type->is_array() && ops[0]->type->is_device_array()) {
         return fail(c.span, "item() of a device array is not supported by py2cuda (copy_to_host() first)");
       }
-      if (ops[0]->type->is_array()) {
+      if (ops[0]->type->is_array() && ops.size() > 1) {
+        // a.item(i, j): the element, as a[i, j] reads it (Python's wraparound and IndexError);
+        // a.item(k) of an array of more dimensions: the k-th in C order, as a.ravel()[k].
+        const int ndim = ops[0]->type->ndim();
+        const size_t indices = ops.size() - 1;
+        for (size_t k = 1; k < ops.size(); ++k) {
+          if (!ops[k]->type->is_int() && !ops[k]->type->is_bool()) {
+            return fail(c.args[k - 1]->span, "item() takes integer indices, not " + ops[k]->type->str());
+          }
+          ops[k] = convert(std::move(ops[k]), types::int64());
+        }
+        if (indices != 1 && indices != static_cast<size_t>(ndim)) {
+          return fail(c.span, "item() takes one index or one per dimension (" + std::to_string(ndim) + "), not " +
+                                  std::to_string(indices) + " (ValueError: incorrect number of indices for array)");
+        }
+        TypeRef element = ops[0]->type->dtype();
+        const std::string array = indices == 1 && ndim > 1 ? "py2cuda::np::ravel({0})" : "{0}";
+        ir::ExprPtr read = call_node(element, array + "(" + placeholders(1, indices) + ")", c.span, std::move(ops));
+        ops.clear();
+        ops.push_back(std::move(read));
+      } else if (ops[0]->type->is_array()) {
         // a.item() of a one-element array (a total an atomic kernel summed into).
         TypeRef element = ops[0]->type->dtype();
         ops[0] = call_node(element, "py2cuda::host::item({0})", c.span, args_of(std::move(ops[0])));
+      } else if (ops.size() > 1) {
+        return fail(c.span, "item() of a scalar takes no index here");
       }
       // The Python number: float for floats, int for integers, bool for bools.
       TypeRef t = ops[0]->type;
