@@ -4,7 +4,8 @@
 # name, where the name is also the string (formatted, upper(), compared, a dict key); a loop
 # over other strings stays a loop. The name in a list or tuple is the str (quoted, ordered,
 # found by `in`). A test each copy decides (`if name == "int8":`, `np.dtype(dt).kind == "i"` of a
-# class) types only the arm that runs: np.iinfo of a float type in the other is no error.
+# class) types only the arm that runs: np.iinfo of a float type in the other is no error. Loops
+# over module constants holding classes or names, and over enumerate() of names, unroll too.
 import numpy as np
 from numba import cuda
 
@@ -48,3 +49,19 @@ def limits(dt):
 
 
 print(limits(np.int16), limits(np.float32))
+
+
+CLASSES = (np.float32, np.int64)
+NAMES = ("float32", "int64")
+for dt in CLASSES:
+    c = np.zeros(2, dtype=dt)
+    scale[1, 32](c, 2)
+    print(dt.__name__, c)
+for name in NAMES:
+    d = np.ones(2, dtype=name)
+    scale[1, 32](d, 3)
+    print(name, d)
+for k, name in enumerate(["int16", "float64"]):
+    e = np.full(2, k + 1, dtype=name)
+    scale[1, 32](e, 5)
+    print(k, name, e, e.dtype)

@@ -9,6 +9,7 @@
 // (`for dt in ["float32", "int64"]: np.zeros(n, dtype=dt)`) is unrolled the same way: the
 // name is then the string (printed, formatted, compared as one) and, as a dtype, the type it
 // names (an alias "str:float32").
+#include "frontend/ast_clone.h"
 #include "infer/ast_queries.h"
 #include "sema/ast_names.h"
 #include "infer/function_builder.h"
@@ -114,24 +115,36 @@ std::string FunctionBuilder::dtype_name_alias(const ast::Expr& e) const {
   return names_host_dtype(e) ? std::string(kDtypeNamePrefix) + ast::as<ast::StrLit>(e).value : std::string();
 }
 
-bool FunctionBuilder::loops_over_dtype_names(const ast::For& f) const {
-  if (f.target->kind != ast::ExprKind::Name) return false;
-  if (f.iter->kind != ast::ExprKind::List && f.iter->kind != ast::ExprKind::Tuple) return false;
-  const auto& elts = f.iter->kind == ast::ExprKind::List ? ast::as<ast::ListExpr>(*f.iter).elts
-                                                          : ast::as<ast::TupleExpr>(*f.iter).elts;
-  if (elts.empty()) return false;
-  for (const auto& x : elts) {
-    if (!names_host_dtype(*x)) return false;
+const ast::Expr* FunctionBuilder::module_dtype_display(const ast::Expr& e) const {
+  if (e.kind != ast::ExprKind::Name) return nullptr;
+  const std::string& id = ast::as<ast::Name>(e).id;
+  if (comprehension_vars_.count(id) || dtype_aliases_.count(id)) return nullptr;
+  auto global = mb_.info().globals.find(id);
+  if (global == mb_.info().globals.end() || global->second.kind != sema::Symbol::Kind::Constant ||
+      !global->second.value_expr) {
+    return nullptr;
   }
-  // Only where the body makes arrays of it: `dtype=dt`, `a.astype(dt)`, `np.dtype(dt)`. A loop
-  // over strings that merely happen to be dtype names stays a loop over strings.
-  const std::string& id = ast::as<ast::Name>(*f.target).id;
+  // A name a function assigns itself is its own, whatever the module holds (the program's main
+  // body, whose entry has no def, binds the module's names).
+  if (entry_.def && locals_.count(id)) return nullptr;
+  const ast::Expr& value = *global->second.value_expr;
+  if (value.kind != ast::ExprKind::List && value.kind != ast::ExprKind::Tuple) return nullptr;
+  const auto& elts = value.kind == ast::ExprKind::List ? ast::as<ast::ListExpr>(value).elts
+                                                       : ast::as<ast::TupleExpr>(value).elts;
+  if (elts.empty()) return nullptr;
+  for (const auto& x : elts) {
+    if (dtype_class_path(*x).empty() && !names_host_dtype(*x)) return nullptr;
+  }
+  return &value;
+}
+
+bool FunctionBuilder::makes_arrays_of(const ast::Block& body, const std::string& id) const {
   auto is_target = [&](const ast::Expr* e) {
     return e && e->kind == ast::ExprKind::Name && ast::as<ast::Name>(*e).id == id;
   };
   bool used_as_dtype = false;
   // visit_exprs walks mutable syntax; nothing is changed here.
-  sema::visit_exprs(const_cast<ast::Block&>(f.body), [&](ast::Expr& e) {
+  sema::visit_exprs(const_cast<ast::Block&>(body), [&](ast::Expr& e) {
     if (e.kind != ast::ExprKind::Call) return;
     const auto& call = ast::as<ast::Call>(e);
     for (const auto& kw : call.keywords) {
@@ -142,6 +155,52 @@ bool FunctionBuilder::loops_over_dtype_names(const ast::For& f) const {
     if (takes_dtype_first && !call.args.empty() && is_target(call.args[0].get())) used_as_dtype = true;
   });
   return used_as_dtype;
+}
+
+const ast::Expr* FunctionBuilder::enumerated_dtype_names(const ast::For& f) const {
+  if (f.iter->kind != ast::ExprKind::Call || f.target->kind != ast::ExprKind::Tuple) return nullptr;
+  const auto& call = ast::as<ast::Call>(*f.iter);
+  if (resolve_path(mb_.info(), *call.func) != "enumerate" || call.args.size() != 1 || !call.keywords.empty()) {
+    return nullptr;
+  }
+  const auto& targets = ast::as<ast::TupleExpr>(*f.target).elts;
+  if (targets.size() != 2 || targets[0]->kind != ast::ExprKind::Name || targets[1]->kind != ast::ExprKind::Name) {
+    return nullptr;
+  }
+  const ast::Expr* names = call.args[0].get();
+  if (names->kind == ast::ExprKind::Name) names = module_dtype_display(*names);
+  if (!names || (names->kind != ast::ExprKind::List && names->kind != ast::ExprKind::Tuple)) return nullptr;
+  const auto& elts = names->kind == ast::ExprKind::List ? ast::as<ast::ListExpr>(*names).elts
+                                                         : ast::as<ast::TupleExpr>(*names).elts;
+  if (elts.empty()) return nullptr;
+  for (const auto& x : elts) {
+    if (!names_host_dtype(*x)) return nullptr;
+  }
+  if (!makes_arrays_of(f.body, ast::as<ast::Name>(*targets[1]).id)) return nullptr;
+  return made_display(*f.iter, [&](ast::ListExpr& list) {
+    for (size_t i = 0; i < elts.size(); ++i) {
+      auto pair = std::make_unique<ast::TupleExpr>(elts[i]->span);
+      pair->elts.push_back(ast::int_literal(i, elts[i]->span));
+      pair->elts.push_back(ast::clone(elts[i].get()));
+      list.elts.push_back(std::move(pair));
+    }
+  });
+}
+
+bool FunctionBuilder::loops_over_dtype_names(const ast::For& f) const {
+  if (f.target->kind != ast::ExprKind::Name) return false;
+  const ast::Expr* display = f.iter.get();
+  if (display->kind == ast::ExprKind::Name) display = module_dtype_display(*display);  // NAMES = ("f4", "f8")
+  if (!display || (display->kind != ast::ExprKind::List && display->kind != ast::ExprKind::Tuple)) return false;
+  const auto& elts = display->kind == ast::ExprKind::List ? ast::as<ast::ListExpr>(*display).elts
+                                                           : ast::as<ast::TupleExpr>(*display).elts;
+  if (elts.empty()) return false;
+  for (const auto& x : elts) {
+    if (!names_host_dtype(*x)) return false;
+  }
+  // Only where the body makes arrays of it: `dtype=dt`, `a.astype(dt)`, `np.dtype(dt)`. A loop
+  // over strings that merely happen to be dtype names stays a loop over strings.
+  return makes_arrays_of(f.body, ast::as<ast::Name>(*f.target).id);
 }
 
 TypeRef FunctionBuilder::dtype_class_type(const std::string& path) const {

@@ -566,6 +566,15 @@ class FunctionBuilder {
   // and the alias a name bound to one such string holds ("str:float32").
   static constexpr std::string_view kDtypeNamePrefix = "str:";
   bool loops_over_dtype_names(const ast::For& f) const;
+  // A module constant holding a display of NumPy classes or dtype names (`DTYPES = (np.float32,
+  // np.float64)`), which a loop over it unrolls as over the display itself; else null.
+  const ast::Expr* module_dtype_display(const ast::Expr& e) const;
+  // `for k, name in enumerate(("float32", "int64"))` whose body makes arrays of `name`: the
+  // display of (index, name) pairs the loop is unrolled over; else null.
+  const ast::Expr* enumerated_dtype_names(const ast::For& f) const;
+  // Whether `body` makes arrays of the name `id` (dtype=id, x.astype(id), np.dtype(id)).
+  bool makes_arrays_of(const ast::Block& body, const std::string& id) const;
+  bool unrolling_dtype_names_ = false;  // binding a display of dtype names in an unrolled loop
   std::string dtype_name_alias(const ast::Expr& e) const;
   TypeRef dtype_class_type(const std::string& path) const;
   ir::ExprPtr dtype_class_repr(const std::string& path, Span s);

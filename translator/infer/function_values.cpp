@@ -440,7 +440,9 @@ void FunctionBuilder::unroll_over_functions(const ast::For& f, const ast::Expr& 
     std::function<void(const ast::Expr&, const ast::Expr&)> bind = [&](const ast::Expr& target, const ast::Expr& value) {
       if (!ok) return;
       std::string cls = dtype_class_path(value);
-      if (cls.empty() && target.kind == ast::ExprKind::Name && loops_over_dtype_names(f)) cls = dtype_name_alias(value);
+      if (cls.empty() && target.kind == ast::ExprKind::Name && (unrolling_dtype_names_ || loops_over_dtype_names(f))) {
+        cls = dtype_name_alias(value);
+      }
       if (!cls.empty()) {
         if (target.kind != ast::ExprKind::Name) {
           D().error(target.span, "a NumPy type can only be bound to a name");
@@ -491,6 +493,17 @@ void FunctionBuilder::unroll_over_functions(const ast::For& f, const ast::Expr& 
   }
   unrolled_copy_ = saved_copy;
   unrolled_depth_ = saved_unrolled;
+  // A dtype name's alias ends with its loop, so the name can hold other strings later (a loop
+  // over other names, an assignment in a branch).
+  std::function<void(const ast::Expr&)> end_aliases = [&](const ast::Expr& target) {
+    if (target.kind == ast::ExprKind::Name) {
+      auto alias = dtype_aliases_.find(ast::as<ast::Name>(target).id);
+      if (alias != dtype_aliases_.end() && alias->second.rfind(kDtypeNamePrefix, 0) == 0) dtype_aliases_.erase(alias);
+    } else if (target.kind == ast::ExprKind::Tuple || target.kind == ast::ExprKind::List) {
+      for (const auto& t : display_elements(target)) end_aliases(*t);
+    }
+  };
+  end_aliases(*f.target);
 }
 
 // `[run(k, a) for k in (naive, tiled)]`, `[f"{n}: {k(x)}" for n, k in KERNELS]`: the element

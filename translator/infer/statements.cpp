@@ -1112,7 +1112,19 @@ void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out, const LoopBody
       return;
     }
     if (host_ && loops_over_dtype_names(f)) {  // for dt in ["float32", "int64"]: np.zeros(n, dtype=dt)
-      unroll_over_functions(f, *f.iter, out);
+      const ast::Expr* display = f.iter->kind == ast::ExprKind::Name ? module_dtype_display(*f.iter) : f.iter.get();
+      unroll_over_functions(f, *display, out);
+      return;
+    }
+    if (const ast::Expr* pairs = host_ ? enumerated_dtype_names(f) : nullptr) {
+      // for k, name in enumerate(("float32", "int64")): the pairs, unrolled as a display of them.
+      unrolling_dtype_names_ = true;
+      unroll_over_functions(f, *pairs, out);
+      unrolling_dtype_names_ = false;
+      return;
+    }
+    if (const ast::Expr* classes = host_ ? module_dtype_display(*f.iter) : nullptr; classes && holds_dtype_classes(*classes)) {
+      unroll_over_functions(f, *classes, out);  // for dt in DTYPES: ..., DTYPES = (np.float32, np.float64)
       return;
     }
     if (host_ && (f.iter->kind == ast::ExprKind::List || f.iter->kind == ast::ExprKind::Tuple) &&
