@@ -3,6 +3,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include "frontend/ast.h"
 
@@ -55,6 +56,12 @@ bool is_none_comparison(const ast::Expr& e);
 // A value that reads the same each time it is evaluated: a name, its attributes (args,
 // cfg.shape), a literal. (What a call between two reads changes is the caller's concern.)
 bool rereadable(const ast::Expr& e);
+
+// The elements of a tuple or list display.
+inline const std::vector<ast::ExprPtr>& display_elements(const ast::Expr& display) {
+  return display.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(display).elts
+                                              : ast::as<ast::ListExpr>(display).elts;
+}
 
 
 }  // namespace py2cuda::infer

@@ -9,34 +9,33 @@
 // (`for dt in ["float32", "int64"]: np.zeros(n, dtype=dt)`) is unrolled the same way: the
 // name is then the string (printed, formatted, compared as one) and, as a dtype, the type it
 // names (an alias "str:float32").
+#include <algorithm>
+
 #include "frontend/ast_clone.h"
 #include "infer/ast_queries.h"
-#include "sema/ast_names.h"
 #include "infer/function_builder.h"
 #include "infer/host_nodes.h"
 #include "infer/ir_literals.h"
+#include "sema/ast_names.h"
 #include "types/numpy_rules.h"
 
 namespace py2cuda::infer {
 
 namespace {
 
-// A constant True or False: a comparison that the classes alone decide.
-ir::ExprPtr bool_const(bool v, Span s) {
-  auto k = std::make_unique<ir::Const>(types::boolean(), s);
-  k->b = v;
-  k->bits = v ? 1 : 0;
-  return k;
-}
-
 // Python's own classes that name a NumPy dtype (dtype=float is float64).
 bool python_class(const std::string& id) { return id == "int" || id == "float" || id == "bool"; }
 
-// A string that names a dtype of host arrays ("float32", "f8", "int64"; not complex or float16).
+// NumPy's class of a dtype host arrays hold ("numpy.float32", "numpy.bool_"); "" for none
+// (complex and float16, which the host array library does not hold).
+std::string numpy_class_path(TypeRef t) {
+  if (!t || t->is_complex() || t == types::float16()) return "";
+  return "numpy." + (t->is_bool() ? std::string("bool_") : t->str());
+}
+
+// A string that names a dtype of host arrays ("float32", "f8", "int64").
 bool names_host_dtype(const ast::Expr& e) {
-  if (e.kind != ast::ExprKind::StrLit) return false;
-  TypeRef t = types::scalar_by_name(ast::as<ast::StrLit>(e).value);
-  return t && !t->is_complex() && t != types::float16();
+  return e.kind == ast::ExprKind::StrLit && !numpy_class_path(types::scalar_by_name(ast::as<ast::StrLit>(e).value)).empty();
 }
 
 }  // namespace
@@ -61,14 +60,12 @@ std::string FunctionBuilder::dtype_class_path(const ast::Expr& e) const {
     const ast::Expr& arg = *ast::as<ast::Call>(e).args[0];
     std::string cls;
     if (arg.kind == ast::ExprKind::StrLit) {
-      TypeRef t = types::scalar_by_name(ast::as<ast::StrLit>(arg).value);
-      if (t && !t->is_complex() && t != types::float16()) cls = "numpy." + (t->is_bool() ? std::string("bool_") : t->str());
+      cls = numpy_class_path(types::scalar_by_name(ast::as<ast::StrLit>(arg).value));
     } else {
       cls = dtype_class_path(arg);
       if (cls.rfind("dtype ", 0) == 0) return cls;  // np.dtype(a_dtype) is the same dtype
       if (!cls.empty() && cls.find('.') == std::string::npos) {
-        TypeRef t = dtype_class_type(cls);  // Python's int, float, bool: NumPy's int64, float64, bool_
-        cls = "numpy." + (t->is_bool() ? std::string("bool_") : t->str());
+        cls = numpy_class_path(dtype_class_type(cls));  // Python's int, float, bool: NumPy's int64, float64, bool_
       }
     }
     return cls.empty() ? "" : "dtype " + cls;
@@ -82,22 +79,15 @@ std::string FunctionBuilder::dtype_class_path(const ast::Expr& e) const {
         ast::as<ast::Attribute>(owner).value->kind == ast::ExprKind::Name) {
       const std::string& id = ast::as<ast::Name>(*ast::as<ast::Attribute>(owner).value).id;
       auto it = comprehension_vars_.count(id) ? env_.end() : env_.find(binding(id));
-      if (it != env_.end() && it->second && it->second->is_array()) {
-        TypeRef t = it->second->dtype();
-        if (!t->is_complex() && t != types::float16()) {
-          return "numpy." + (t->is_bool() ? std::string("bool_") : t->str());
-        }
-      }
+      if (it != env_.end() && it->second && it->second->is_array()) return numpy_class_path(it->second->dtype());
     }
     return "";
   }
   if (e.kind != ast::ExprKind::Name && e.kind != ast::ExprKind::Attribute) return "";
   const std::string path = resolve_path(mb_.info(), e);
   if (path.rfind("numpy.", 0) != 0) return "";
-  TypeRef t = types::scalar_by_name(path.substr(6));
   // np.float16 and the complex classes make no host arrays; np.int, np.float are not NumPy 1.26's.
-  if (!t || t->is_complex() || t == types::float16()) return "";
-  return "numpy." + (t->is_bool() ? std::string("bool_") : t->str());
+  return numpy_class_path(types::scalar_by_name(path.substr(6)));
 }
 
 bool FunctionBuilder::holds_dtype_classes(const ast::Expr& e) const {
@@ -129,8 +119,7 @@ const ast::Expr* FunctionBuilder::module_dtype_display(const ast::Expr& e) const
   if (entry_.def && locals_.count(id)) return nullptr;
   const ast::Expr& value = *global->second.value_expr;
   if (value.kind != ast::ExprKind::List && value.kind != ast::ExprKind::Tuple) return nullptr;
-  const auto& elts = value.kind == ast::ExprKind::List ? ast::as<ast::ListExpr>(value).elts
-                                                       : ast::as<ast::TupleExpr>(value).elts;
+  const auto& elts = display_elements(value);
   if (elts.empty()) return nullptr;
   for (const auto& x : elts) {
     if (dtype_class_path(*x).empty() && !names_host_dtype(*x)) return nullptr;
@@ -157,6 +146,16 @@ bool FunctionBuilder::makes_arrays_of(const ast::Block& body, const std::string&
   return used_as_dtype;
 }
 
+const ast::Expr* FunctionBuilder::dtype_name_display(const ast::Expr& iterable) const {
+  const ast::Expr* display = iterable.kind == ast::ExprKind::Name ? module_dtype_display(iterable) : &iterable;
+  if (!display || (display->kind != ast::ExprKind::List && display->kind != ast::ExprKind::Tuple)) return nullptr;
+  const auto& elts = display_elements(*display);
+  const bool names = !elts.empty() && std::all_of(elts.begin(), elts.end(), [](const ast::ExprPtr& x) {
+    return names_host_dtype(*x);
+  });
+  return names ? display : nullptr;
+}
+
 const ast::Expr* FunctionBuilder::enumerated_dtype_names(const ast::For& f) const {
   if (f.iter->kind != ast::ExprKind::Call || f.target->kind != ast::ExprKind::Tuple) return nullptr;
   const auto& call = ast::as<ast::Call>(*f.iter);
@@ -167,17 +166,10 @@ const ast::Expr* FunctionBuilder::enumerated_dtype_names(const ast::For& f) cons
   if (targets.size() != 2 || targets[0]->kind != ast::ExprKind::Name || targets[1]->kind != ast::ExprKind::Name) {
     return nullptr;
   }
-  const ast::Expr* names = call.args[0].get();
-  if (names->kind == ast::ExprKind::Name) names = module_dtype_display(*names);
-  if (!names || (names->kind != ast::ExprKind::List && names->kind != ast::ExprKind::Tuple)) return nullptr;
-  const auto& elts = names->kind == ast::ExprKind::List ? ast::as<ast::ListExpr>(*names).elts
-                                                         : ast::as<ast::TupleExpr>(*names).elts;
-  if (elts.empty()) return nullptr;
-  for (const auto& x : elts) {
-    if (!names_host_dtype(*x)) return nullptr;
-  }
-  if (!makes_arrays_of(f.body, ast::as<ast::Name>(*targets[1]).id)) return nullptr;
+  const ast::Expr* names = dtype_name_display(*call.args[0]);
+  if (!names || !makes_arrays_of(f.body, ast::as<ast::Name>(*targets[1]).id)) return nullptr;
   return made_display(*f.iter, [&](ast::ListExpr& list) {
+    const auto& elts = display_elements(*names);
     for (size_t i = 0; i < elts.size(); ++i) {
       auto pair = std::make_unique<ast::TupleExpr>(elts[i]->span);
       pair->elts.push_back(ast::int_literal(i, elts[i]->span));
@@ -188,19 +180,10 @@ const ast::Expr* FunctionBuilder::enumerated_dtype_names(const ast::For& f) cons
 }
 
 bool FunctionBuilder::loops_over_dtype_names(const ast::For& f) const {
-  if (f.target->kind != ast::ExprKind::Name) return false;
-  const ast::Expr* display = f.iter.get();
-  if (display->kind == ast::ExprKind::Name) display = module_dtype_display(*display);  // NAMES = ("f4", "f8")
-  if (!display || (display->kind != ast::ExprKind::List && display->kind != ast::ExprKind::Tuple)) return false;
-  const auto& elts = display->kind == ast::ExprKind::List ? ast::as<ast::ListExpr>(*display).elts
-                                                           : ast::as<ast::TupleExpr>(*display).elts;
-  if (elts.empty()) return false;
-  for (const auto& x : elts) {
-    if (!names_host_dtype(*x)) return false;
-  }
   // Only where the body makes arrays of it: `dtype=dt`, `a.astype(dt)`, `np.dtype(dt)`. A loop
   // over strings that merely happen to be dtype names stays a loop over strings.
-  return makes_arrays_of(f.body, ast::as<ast::Name>(*f.target).id);
+  return f.target->kind == ast::ExprKind::Name && dtype_name_display(*f.iter) &&
+         makes_arrays_of(f.body, ast::as<ast::Name>(*f.target).id);
 }
 
 TypeRef FunctionBuilder::dtype_class_type(const std::string& path) const {
@@ -331,14 +314,14 @@ ir::ExprPtr FunctionBuilder::dtype_class_comparison(const ast::Compare& c, bool&
     const std::string left = dtype_class_path(*c.left), right = dtype_class_path(*c.comparators[0]);
     if (left.empty() || right.empty() || left.rfind("dtype ", 0) == 0 || right.rfind("dtype ", 0) == 0) return nullptr;
     handled = true;
-    return bool_const((dtype_class_type(left) == dtype_class_type(right)) == (c.ops[0] == CmpOp::Is), c.span);
+    return bool_literal((dtype_class_type(left) == dtype_class_type(right)) == (c.ops[0] == CmpOp::Is), c.span);
   }
   if (c.ops.size() != 1 || (c.ops[0] != CmpOp::Eq && c.ops[0] != CmpOp::NotEq)) return nullptr;
   const std::string left = dtype_class_path(*c.left), right = dtype_class_path(*c.comparators[0]);
   if (left.empty() && right.empty()) return nullptr;
   handled = true;
   const bool equal_wanted = c.ops[0] == CmpOp::Eq;
-  auto truth = [&](bool v) { return bool_const(v, c.span); };
+  auto truth = [&](bool v) { return bool_literal(v, c.span); };
   if (!left.empty() && !right.empty()) return truth((dtype_class_type(left) == dtype_class_type(right)) == equal_wanted);
   const ast::Expr& other = left.empty() ? *c.left : *c.comparators[0];
   auto v = expr(other);
@@ -363,7 +346,7 @@ ir::ExprPtr FunctionBuilder::dtype_class_membership(const ast::Compare& c, bool&
     if (classes.back().empty()) return fail(x->span, "'in' of a dtype among classes and other values is not supported by py2cuda");
   }
   const bool negated = c.ops[0] == CmpOp::NotIn;
-  auto truth = [&](bool v) { return bool_const(v, c.span); };
+  auto truth = [&](bool v) { return bool_literal(v, c.span); };
   const std::string left = dtype_class_path(*c.left);
   if (!left.empty()) {
     bool found = false;

@@ -2013,10 +2013,7 @@ ir::ExprPtr FunctionBuilder::comparison(CmpOp op, ir::ExprPtr l, ir::ExprPtr r, 
       r->kind == ir::ExprKind::Const && l->type->is_string() && r->type->is_string()) {
     // Two strings the translation knows (a dtype name of an unrolled loop against a literal).
     const bool equal = static_cast<const ir::Const&>(*l).str == static_cast<const ir::Const&>(*r).str;
-    auto k = std::make_unique<ir::Const>(types::boolean(), span);
-    k->b = equal == (op == CmpOp::Eq);
-    k->bits = k->b ? 1 : 0;
-    return k;
+    return bool_literal(equal == (op == CmpOp::Eq), span);
   }
   if (host_ && l->type->is_string() && r->type->is_string()) {
     // Code point order, which UTF-8's byte order is (string_view compares bytes as unsigned).

@@ -569,6 +569,9 @@ class FunctionBuilder {
   // A module constant holding a display of NumPy classes or dtype names (`DTYPES = (np.float32,
   // np.float64)`), which a loop over it unrolls as over the display itself; else null.
   const ast::Expr* module_dtype_display(const ast::Expr& e) const;
+  // The display of dtype names a loop goes over (`("float32", "int64")`, or a module constant
+  // holding one), else null.
+  const ast::Expr* dtype_name_display(const ast::Expr& iterable) const;
   // `for k, name in enumerate(("float32", "int64"))` whose body makes arrays of `name`: the
   // display of (index, name) pairs the loop is unrolled over; else null.
   const ast::Expr* enumerated_dtype_names(const ast::For& f) const;

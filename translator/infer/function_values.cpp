@@ -19,12 +19,6 @@ namespace py2cuda::infer {
 
 namespace {
 
-// The elements of a tuple or list display.
-const std::vector<ast::ExprPtr>& display_elements(const ast::Expr& display) {
-  return display.kind == ast::ExprKind::Tuple ? ast::as<ast::TupleExpr>(display).elts
-                                              : ast::as<ast::ListExpr>(display).elts;
-}
-
 // `a, b = (x, y, z)` in an unrolled copy: Python's error where the two displays' lengths differ.
 bool same_length_or_report(const ast::Expr& target, const ast::Expr& value, Diagnostics& diags) {
   const size_t names = display_elements(target).size(), values = display_elements(value).size();

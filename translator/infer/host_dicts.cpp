@@ -521,10 +521,7 @@ ir::ExprPtr FunctionBuilder::dict_method(const ast::Call& c, const std::string& 
     // A view as a value (`print(d.keys())`, `len(d.values())`): printed as Python prints it.
     // Loops, comprehensions, list(), sorted(), min(), max() and `in` read the call itself.
     if (!arity(0, 0)) return nullptr;
-    const std::string which = method == "keys" ? "Keys" : method == "values" ? "Values" : "Items";
-    return call_node(types::host_object("dict_" + method),
-                     "py2cuda::host::dict_view<py2cuda::host::DictPart::" + which + ">({0})", c.span,
-                     args_of(std::move(self)));
+    return dict_view(method, std::move(self), c.span);
   }
   return fail(c.func->span, what + "() is not supported by py2cuda");
 }

@@ -735,9 +735,7 @@ ir::ExprPtr FunctionBuilder::comprehension_items(const ast::Expr& iter, TypeRef&
     if (d->is_untyped_dict()) return fail(iter.span, "this dict is empty and its key and value types unknown here");
     if (part.empty()) part = "keys";
     item = part == "keys" ? d->key_type() : part == "values" ? d->value_type() : types::tuple({d->key_type(), d->value_type()});
-    const std::string which = part == "keys" ? "Keys" : part == "values" ? "Values" : "Items";
-    return call_node(types::host_object("dict_" + part), "py2cuda::host::dict_view<py2cuda::host::DictPart::" + which + ">({0})",
-                     iter.span, args_of(std::move(v)));
+    return dict_view(part, std::move(v), iter.span);
   }
   TypeRef t = v->type;
   if (t == types::host_object("str_list") || t->is_string()) {

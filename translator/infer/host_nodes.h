@@ -19,6 +19,16 @@ inline ir::ExprPtr call_node(TypeRef t, std::string pattern, Span s, std::vector
   return node;
 }
 
+// d.keys(), d.values() or d.items() (`part`) of a dict: a view of its entries in insertion order
+// (host/dict.h's DictView), of the host object type "dict_keys", "dict_values" or "dict_items".
+inline ir::ExprPtr dict_view(const std::string& part, ir::ExprPtr dict, Span s) {
+  const std::string which = part == "keys" ? "Keys" : part == "values" ? "Values" : "Items";
+  std::vector<ir::ExprPtr> args;
+  args.push_back(std::move(dict));
+  return call_node(types::host_object("dict_" + part),
+                   "py2cuda::host::dict_view<py2cuda::host::DictPart::" + which + ">({0})", s, std::move(args));
+}
+
 // A runtime call that does more than compute its value (it changes a list or dict, raises):
 // code generation keeps it in Python's order.
 inline ir::ExprPtr with_effects(ir::ExprPtr call) {

@@ -1,8 +1,9 @@
 // FunctionBuilder, kernels (and host code's `t * 3`): the builtins and operators of tuples
 // Numba's CUDA target has and that C++ spells element by element: `a.shape + (7,)`, `(0,) * 3`,
-// `t < (3, 0)`, `max(t)` / `min(t)`, and `divmod(a, b)` (a tuple of `a // b` and `a % b`). Each operand is evaluated once, in
-// Python's order: one written more than once that is not a variable, a literal, an extent or
-// an element read of those (infer/reusable_values.h) is bound to a temporary first (ir::Let).
+// `t < (3, 0)`, `max(t)` / `min(t)`, and `divmod(a, b)` (a tuple of `a // b` and `a % b`).
+// Each operand is evaluated once, in Python's order: one written more than once that is not a
+// variable, a literal, an extent or an element read of those (infer/reusable_values.h) is bound
+// to a temporary first (ir::Let).
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -92,14 +93,9 @@ ir::ExprPtr FunctionBuilder::kernel_tuple_comparison(CmpOp op, ir::ExprPtr l, ir
   const bool ordered = op != CmpOp::Eq && op != CmpOp::NotEq;
   std::vector<ir::ExprPtr> left = tuple_parts(std::move(l), lets, ordered);
   std::vector<ir::ExprPtr> right = tuple_parts(std::move(r), lets, ordered);
-  auto constant = [s](bool value) {
-    auto k = std::make_unique<ir::Const>(types::boolean(), s);
-    k->b = value;
-    return k;
-  };
   const size_t pairs = std::min(left_length, right_length);
   if (!ordered) {
-    ir::ExprPtr all_equal = constant(left_length == right_length);
+    ir::ExprPtr all_equal = bool_literal(left_length == right_length, s);
     if (left_length == right_length) {
       all_equal.reset();
       for (size_t i = 0; i < pairs; ++i) {
@@ -109,7 +105,7 @@ ir::ExprPtr FunctionBuilder::kernel_tuple_comparison(CmpOp op, ir::ExprPtr l, ir
                                                                std::move(test), s)
                               : std::move(test);
       }
-      if (!all_equal) all_equal = constant(true);  // () == ()
+      if (!all_equal) all_equal = bool_literal(true, s);  // () == ()
     }
     if (op == CmpOp::NotEq) {
       auto negated = std::make_unique<ir::Unary>(types::boolean(), UnaryOp::Not, std::move(all_equal), s);
@@ -121,7 +117,7 @@ ir::ExprPtr FunctionBuilder::kernel_tuple_comparison(CmpOp op, ir::ExprPtr l, ir
                               : op == CmpOp::LtE ? left_length <= right_length
                               : op == CmpOp::Gt  ? left_length > right_length
                                                  : left_length >= right_length;
-  ir::ExprPtr result = constant(lengths_decide);
+  ir::ExprPtr result = bool_literal(lengths_decide, s);
   for (size_t i = pairs; i-- > 0;) {
     auto differs = comparison(CmpOp::NotEq, copy_of(*left[i]), copy_of(*right[i]), s);
     auto decides = differs ? comparison(op, std::move(left[i]), std::move(right[i]), s) : nullptr;

@@ -1,6 +1,7 @@
 // FunctionBuilder: driving inference over a function, and statements.
 #include <algorithm>
 #include <functional>
+#include <optional>
 
 #include "builtins/table.h"
 #include "frontend/ast_clone.h"
@@ -9,6 +10,7 @@
 #include "infer/cpp_names.h"
 #include "infer/function_builder.h"
 #include "infer/host_nodes.h"
+#include "infer/ir_literals.h"
 #include "infer/ssa_versions.h"
 #include "types/numpy_rules.h"
 #include "types/rules.h"
@@ -383,32 +385,26 @@ void FunctionBuilder::stmt_kind(const ast::Stmt& s, ir::Block& out) {
         return;
       }
       auto node = std::make_unique<ir::If>(s.span);
-      if (const auto live_body = decided_.outcome(*i.test)) {
-        // Numba compiles the live arm alone: the other is neither typed nor translated.
+      // Numba compiles the live arm alone (decided_, before typing); host code's test may also
+      // be decided by typing it (`if dt == np.int8:`, `if name == "int8":` in a copy of an
+      // unrolled loop over types), and Python never runs the other arm. Either way the other
+      // arm is neither typed nor translated (np.iinfo of a float type there is no error).
+      std::optional<bool> live_body = decided_.outcome(*i.test);
+      ir::ExprPtr cond;
+      if (!live_body) {
+        cond = condition(*i.test);
+        decided_host_ifs_.erase(&s);
+        if (host_ && cond && cond->kind == ir::ExprKind::Const && cond->type->is_bool()) {
+          live_body = static_cast<const ir::Const&>(*cond).b;
+          decided_host_ifs_[&s] = *live_body;
+        }
+      }
+      if (live_body) {
         node->decided = *live_body ? ir::DecidedTest::AlwaysTrue : ir::DecidedTest::AlwaysFalse;
-        auto always = std::make_unique<ir::Const>(types::boolean(), i.test->span);
-        always->b = true;
-        always->bits = 1;
-        node->cond = std::move(always);
+        node->cond = bool_literal(true, i.test->span);
         // The live arm runs whenever the `if` does: it is code of the enclosing block, whose
         // names it binds and rebinds (`if out is None: out = np.empty_like(a)`).
         block(*live_body ? i.body : i.orelse, node->then_body);
-        out.push_back(std::move(node));
-        return;
-      }
-      auto cond = condition(*i.test);
-      decided_host_ifs_.erase(&s);
-      if (host_ && cond && cond->kind == ir::ExprKind::Const && cond->type->is_bool()) {
-        // A test the translation decides (`if dt == np.int8:`, `if name == "int8":` in a copy of
-        // an unrolled loop over types): Python never runs the other arm, so it is not typed
-        // (np.iinfo of a float type there is no error).
-        const bool live_then = static_cast<const ir::Const&>(*cond).b;
-        decided_host_ifs_[&s] = live_then;
-        node->decided = live_then ? ir::DecidedTest::AlwaysTrue : ir::DecidedTest::AlwaysFalse;
-        static_cast<ir::Const&>(*cond).b = true;
-        static_cast<ir::Const&>(*cond).bits = 1;
-        node->cond = std::move(cond);
-        block(live_then ? i.body : i.orelse, node->then_body);
         out.push_back(std::move(node));
         return;
       }
@@ -1112,8 +1108,7 @@ void FunctionBuilder::for_stmt(const ast::For& f, ir::Block& out, const LoopBody
       return;
     }
     if (host_ && loops_over_dtype_names(f)) {  // for dt in ["float32", "int64"]: np.zeros(n, dtype=dt)
-      const ast::Expr* display = f.iter->kind == ast::ExprKind::Name ? module_dtype_display(*f.iter) : f.iter.get();
-      unroll_over_functions(f, *display, out);
+      unroll_over_functions(f, *dtype_name_display(*f.iter), out);
       return;
     }
     if (const ast::Expr* pairs = host_ ? enumerated_dtype_names(f) : nullptr) {
